@@ -1,0 +1,13 @@
+import { createDefaultEsmPreset } from 'ts-jest';
+
+const preset = createDefaultEsmPreset({ tsconfig: 'tsconfig.json' });
+
+/** @type {import('jest').Config} */
+export default {
+  ...preset,
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testTimeout: 60000,
+};

@@ -1,0 +1,28 @@
+// Fails the build when ncc left a module out: ncc exits 0 even then, leaving
+// `webpackMissingModule` stubs that throw at run time.
+import { existsSync, readFileSync } from 'node:fs';
+
+let failed = false;
+for (const file of ['dist/index.js', 'dist/cli/index.js']) {
+  if (!existsSync(file)) {
+    console.error(`check-bundle: ${file} is missing`);
+    failed = true;
+    continue;
+  }
+  const text = readFileSync(file, 'utf8');
+  if (text.includes('webpackMissingModule')) {
+    console.error(`check-bundle: ${file} has webpackMissingModule stubs: a dependency was not bundled`);
+    failed = true;
+  }
+}
+for (const file of ['dist/package.json', 'dist/cli/package.json']) {
+  if (existsSync(file) && JSON.parse(readFileSync(file, 'utf8')).type !== 'module') {
+    console.error(`check-bundle: ${file} does not say "type": "module"`);
+    failed = true;
+  }
+}
+if (!existsSync('dist/package.json')) {
+  console.error('check-bundle: dist/package.json is missing: the ESM bundle needs it');
+  failed = true;
+}
+process.exit(failed ? 1 : 0);

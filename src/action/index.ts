@@ -1,0 +1,2 @@
+// Placeholder entry replaced by the Action issue.
+console.log('citegate action');

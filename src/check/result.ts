@@ -1,0 +1,82 @@
+// What a check run found: the one model every report (text, JSON, summary,
+// annotations, SARIF) is written from.
+import { VERDICTS, type Verdict } from '../engine/verdict.js';
+import type { Problem } from '../load/problem.js';
+
+/** A match in the original source file (SPEC §7): 1-based, columns in code points, end exclusive. */
+export interface MatchPosition {
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+}
+
+export interface RecordResult {
+  /** Workspace-relative citation file. */
+  readonly file: string;
+  /** Where the record starts in its file. */
+  readonly line: number;
+  readonly column: number;
+  /** 0-based position of the record in its file. */
+  readonly index: number;
+  /** The fields as far as they could be read (null where missing or not a string). */
+  readonly citationId: string | null;
+  readonly sourceId: string | null;
+  readonly quote: string | null;
+  readonly claim: string | null;
+  readonly verdict: Verdict;
+  /** Why, for invalid fields, unverified or not permitted sources. */
+  readonly reason?: string;
+  readonly matches: readonly MatchPosition[];
+}
+
+export type SourceStatus = 'verified' | 'unverified';
+
+export interface SourceResult {
+  readonly id: string;
+  /** Workspace-relative path of the reviewed text. */
+  readonly path: string;
+  /** The pinned SHA-256. */
+  readonly sha256: string | undefined;
+  readonly retrieved: string;
+  readonly status: SourceStatus;
+  readonly reason?: string;
+  /** The SHA-256 the file has, when it differs from the pin. */
+  readonly actualSha256?: string;
+  /** Where the source's entry is in the manifest. */
+  readonly line: number;
+  readonly column: number;
+  /** How many records cite it. */
+  readonly citedBy: number;
+}
+
+export interface CheckResult {
+  /** Workspace-relative manifest path. */
+  readonly manifest: string;
+  /** The citation files checked, in order. */
+  readonly files: readonly string[];
+  /** Every record of every file, files in order, records in file order. */
+  readonly records: readonly RecordResult[];
+  /** The sources the records cite that are in the manifest, in manifest order. */
+  readonly sources: readonly SourceResult[];
+  /** Files that could not be read or parsed, and sources that failed verification. */
+  readonly problems: readonly Problem[];
+}
+
+/** Counts of the verdicts that occur, in VERDICTS order. */
+export function countVerdicts(records: readonly RecordResult[]): Partial<Record<Verdict, number>> {
+  const counts: Partial<Record<Verdict, number>> = {};
+  for (const verdict of VERDICTS) {
+    const n = records.filter((r) => r.verdict === verdict).length;
+    if (n > 0) counts[verdict] = n;
+  }
+  return counts;
+}
+
+/**
+ * SPEC §5: the check passes when at least one record was checked, every record
+ * is located, and there is no problem (every file read, every source verified).
+ */
+export function passed(result: CheckResult): boolean {
+  return result.records.length > 0 && result.problems.length === 0 && result.records.every((r) => r.verdict === 'located');
+}

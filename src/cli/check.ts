@@ -1,0 +1,63 @@
+// `citegate check`: wires the loaders, the run and the reports.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { passed } from '../check/result.js';
+import { runCheck } from '../check/run.js';
+import { DEFAULT_MANIFEST, loadManifest } from '../load/manifest.js';
+import { findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
+import { Workspace } from '../load/workspace.js';
+import { formatJsonReport } from '../report/json.js';
+import { formatDiagnostics, formatTextReport } from '../report/text.js';
+import { parseCommandArgs, parsePositiveInteger, UsageError } from './args.js';
+import { CHECK_HELP } from './help.js';
+import type { CommandIO } from './io.js';
+import { openWorkspace } from './workspace-arg.js';
+
+export function checkCommand(args: string[], io: CommandIO): number {
+  const { values, positionals } = parseCommandArgs('check', args, {
+    manifest: { type: 'string' },
+    root: { type: 'string' },
+    format: { type: 'string', default: 'text' },
+    output: { type: 'string' },
+    'max-source-bytes': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.stdout(CHECK_HELP);
+    return 0;
+  }
+  if (values.format !== 'text' && values.format !== 'json') {
+    throw new UsageError(`--format takes text or json, not ${JSON.stringify(values.format)}`, 'check');
+  }
+  const maxSourceBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'check');
+  const workspace = openWorkspace(values.root, 'check');
+  const manifest = loadManifest(workspace, values.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST));
+
+  let files: CitationFileRef[];
+  const outside: string[] = [];
+  if (positionals.length === 0) {
+    files = findCitationFiles(workspace, manifest);
+  } else {
+    files = [];
+    for (const arg of positionals) {
+      const abs = path.resolve(arg);
+      if (!workspace.contains(abs)) outside.push(arg);
+      else files.push(refFor(manifest, workspace.relative(abs)));
+    }
+  }
+
+  const result = runCheck({ workspace, manifest, files, maxSourceBytes });
+  const withOutside = outside.length === 0 ? result : {
+    ...result,
+    problems: [
+      ...outside.map((file) => ({ file, line: 0, column: 0, message: `not read: it is outside the workspace (${workspace.root}); use --root` })),
+      ...result.problems,
+    ],
+  };
+
+  const report = values.format === 'json' ? formatJsonReport(withOutside) : formatTextReport(withOutside);
+  if (values.output !== undefined) writeFileSync(values.output, report);
+  else io.stdout(report);
+  io.stderr(formatDiagnostics(withOutside));
+  return passed(withOutside) ? 0 : 1;
+}

@@ -1,0 +1,56 @@
+import { VERSION } from '../version.js';
+
+export const MAIN_HELP = `citegate ${VERSION}: checks that every quote an AI assistant attributes to a
+source appears verbatim, exactly once, in the pinned text of that source.
+
+Usage:
+  citegate check [options] [FILE...]   check citation records
+  citegate pin [options] [SOURCE_ID...]
+                                       record the SHA-256 of sources in the manifest
+  citegate help COMMAND                help for one command
+  citegate --version
+
+Exit status: 0 every record located, 1 something needs review, 2 the check
+could not run.
+`;
+
+export const CHECK_HELP = `Usage: citegate check [options] [FILE...]
+
+Checks the citation records in FILE... (JSON, JSON Lines or YAML), or with no
+FILE every file the manifest's \`citations\` patterns match.
+
+Options:
+  --manifest FILE         the manifest (default: citegate.yml in the root)
+  --root DIR              the workspace: nothing outside it is read
+                          (default: the current folder)
+  --format text|json      text: one "id: verdict" line per record, then
+                          located=N/M (default); json: the full report
+  --output FILE           write the report to FILE instead of standard output
+  --max-source-bytes N    refuse source files longer than N bytes
+                          (default: 67108864, 64 MiB)
+  -h, --help              this help
+
+With several files, each text line starts with "file:line: ". Problems with
+the input (unreadable files, unverified sources, invalid records) go to
+standard error as "file:line:column: message".
+
+Exit status: 0 at least one record and every record located, every source
+verified; 1 something needs review (also when there is no record at all);
+2 the check could not run (bad arguments, manifest missing or invalid).
+`;
+
+export const PIN_HELP = `Usage: citegate pin [options] [SOURCE_ID...]
+
+Computes the SHA-256 of each named source (default: every source) and of its
+\`original\`, and writes them into the manifest, keeping its comments and
+layout. Prints what changed. It is the only citegate command that writes.
+
+Options:
+  --manifest FILE         the manifest (default: citegate.yml in the root)
+  --root DIR              the workspace (default: the current folder)
+  --max-source-bytes N    refuse files longer than N bytes (default: 64 MiB)
+  -h, --help              this help
+
+Exit status: 0 pinned (or nothing to change), 2 it could not pin (nothing is
+written then).
+`;

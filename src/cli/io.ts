@@ -1,0 +1,5 @@
+/** Where a command writes; the entry point passes the process streams, tests pass strings. */
+export interface CommandIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}

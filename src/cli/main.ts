@@ -1,0 +1,67 @@
+// The command-line front end: picks the command, turns every kind of failure
+// into its exit status and message, and never shows a stack trace for a user error.
+import { ManifestError } from '../load/manifest.js';
+import { formatProblem } from '../load/problem.js';
+import { escapeMessage } from '../report/escape.js';
+import { VERSION } from '../version.js';
+import { UsageError } from './args.js';
+import { checkCommand } from './check.js';
+import { CHECK_HELP, MAIN_HELP, PIN_HELP } from './help.js';
+import type { CommandIO } from './io.js';
+import { PinError, pinCommand } from './pin.js';
+
+export const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
+
+const COMMANDS: Record<string, { run: (args: string[], io: CommandIO) => number; help: string }> = {
+  check: { run: checkCommand, help: CHECK_HELP },
+  pin: { run: pinCommand, help: PIN_HELP },
+};
+
+export function main(argv: string[], io: CommandIO): number {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === '-h' || command === '--help') {
+      io.stdout(MAIN_HELP);
+      return command === undefined ? 2 : 0;
+    }
+    if (command === '--version' || command === '-V') {
+      io.stdout(`citegate ${VERSION}\n`);
+      return 0;
+    }
+    if (command === 'help') {
+      const topic = rest[0];
+      if (topic === undefined) io.stdout(MAIN_HELP);
+      else if (COMMANDS[topic]) io.stdout(COMMANDS[topic].help);
+      else throw new UsageError(`no command ${JSON.stringify(topic)}`, '');
+      return 0;
+    }
+    const entry = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+    if (!entry) throw new UsageError(`unknown command ${JSON.stringify(command)}`, '');
+    return entry.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      const help = error.command ? `citegate ${error.command} --help` : 'citegate --help';
+      io.stderr(`citegate: ${escapeMessage(error.message)}\nSee ${help}.\n`);
+      return 2;
+    }
+    if (error instanceof ManifestError) {
+      io.stderr(error.problems.map((p) => escapeMessage(formatProblem(p))).join('\n') + '\n');
+      return 2;
+    }
+    if (error instanceof PinError) {
+      io.stderr(`citegate pin: ${error.message}\n`);
+      return 2;
+    }
+    return internalError(error, io);
+  }
+}
+
+/** An error citegate did not expect fails closed: exit 2, a message, where to report it. */
+export function internalError(error: unknown, io: CommandIO): number {
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr(`citegate: internal error: ${escapeMessage(message)}\n` +
+    `This is a bug in citegate, not in your files. Please report it at ${REPORT_BUGS} with the command you ran` +
+    `${process.env.CITEGATE_DEBUG ? '' : ' (set CITEGATE_DEBUG=1 to print the stack trace)'}.\n`);
+  if (process.env.CITEGATE_DEBUG && error instanceof Error && error.stack) io.stderr(error.stack + '\n');
+  return 2;
+}

@@ -1,0 +1,127 @@
+// `citegate pin`: records the SHA-256 of sources (and their originals) in the
+// manifest. The only command that writes. It edits the hash values in place in
+// the manifest's text, so comments, quoting and layout stay exactly as they were,
+// and writes nothing unless every requested file could be hashed.
+import { chmodSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { isUtf8 } from 'node:buffer';
+import { DEFAULT_MANIFEST, loadManifest, parseManifest, ManifestError, type PinnedFile } from '../load/manifest.js';
+import { DEFAULT_MAX_SOURCE_BYTES, sha256Hex } from '../load/sources.js';
+import type { Workspace } from '../load/workspace.js';
+import { escapeMessage } from '../report/escape.js';
+import { parseCommandArgs, parsePositiveInteger, UsageError } from './args.js';
+import { PIN_HELP } from './help.js';
+import type { CommandIO } from './io.js';
+import { openWorkspace } from './workspace-arg.js';
+
+interface Edit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/** A pin that cannot be made: exit 2, nothing written. */
+export class PinError extends Error {}
+
+export function pinCommand(args: string[], io: CommandIO): number {
+  const { values, positionals } = parseCommandArgs('pin', args, {
+    manifest: { type: 'string' },
+    root: { type: 'string' },
+    'max-source-bytes': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.stdout(PIN_HELP);
+    return 0;
+  }
+  const maxBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'pin') ?? DEFAULT_MAX_SOURCE_BYTES;
+  const workspace = openWorkspace(values.root, 'pin');
+  const manifest = loadManifest(workspace, values.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST), { forPin: true });
+
+  for (const id of positionals) {
+    if (!manifest.sources.has(id)) throw new UsageError(`no source ${JSON.stringify(id)} in ${manifest.file}`, 'pin');
+  }
+  const ids = positionals.length > 0 ? [...new Set(positionals)] : [...manifest.sources.keys()];
+  if (ids.length === 0) throw new UsageError(`${manifest.file} lists no sources to pin`, 'pin');
+
+  const edits: Edit[] = [];
+  const report: string[] = [];
+  const failures: string[] = [];
+  const eol = manifest.text.includes('\r\n') ? '\r\n' : '\n';
+  for (const id of ids) {
+    const entry = manifest.sources.get(id)!;
+    const files: [string, PinnedFile][] = [[`${id}`, entry]];
+    if (entry.original) files.push([`${id} original`, entry.original]);
+    for (const [label, file] of files) {
+      const hashed = hashFile(workspace, manifest.dir, file.path, maxBytes, file === entry);
+      if (!hashed.ok) {
+        failures.push(`${label}: ${file.path}: ${hashed.reason}`);
+        continue;
+      }
+      if (hashed.sha256 === file.sha256) {
+        report.push(`${label}: unchanged (${hashed.sha256.slice(0, 12)}…)`);
+        continue;
+      }
+      edits.push(editFor(manifest.text, file, hashed.sha256, eol));
+      report.push(`${label}: ${file.sha256 ? `${file.sha256.slice(0, 12)}…` : '(none)'} -> ${hashed.sha256.slice(0, 12)}…`);
+    }
+  }
+  if (failures.length > 0) {
+    throw new PinError(`nothing written: ${failures.length === 1 ? 'a file' : 'files'} could not be hashed:\n` +
+      failures.map((f) => `  ${escapeMessage(f)}`).join('\n'));
+  }
+
+  if (edits.length > 0) {
+    let text = manifest.text;
+    for (const edit of [...edits].sort((a, b) => b.start - a.start)) {
+      text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+    }
+    // The edited manifest must load strictly before it replaces the old one.
+    try {
+      parseManifest(text, manifest.file, manifest.dir);
+    } catch (error) {
+      if (error instanceof ManifestError) {
+        throw new PinError(`nothing written: the pinned manifest would not load: ${error.message}`);
+      }
+      throw error;
+    }
+    const resolved = workspace.resolve('', manifest.file);
+    if (!resolved.ok) throw new PinError(`nothing written: ${resolved.reason}`);
+    writeAtomically(resolved.abs, text);
+  }
+  io.stdout(report.map(escapeMessage).join('\n') + '\n' +
+    (edits.length > 0 ? `wrote ${manifest.file} (${edits.length} ${edits.length === 1 ? 'hash' : 'hashes'} changed)\n` : 'nothing to change\n'));
+  return 0;
+}
+
+function hashFile(workspace: Workspace, dir: string, file: string, maxBytes: number, mustBeText: boolean):
+  { ok: true; sha256: string } | { ok: false; reason: string } {
+  const resolved = workspace.resolve(dir, file);
+  if (!resolved.ok) return resolved;
+  const read = workspace.read(resolved.abs, maxBytes);
+  if (!read.ok) return read;
+  if (mustBeText && !isUtf8(read.bytes)) return { ok: false, reason: 'not valid UTF-8: a source must be UTF-8 text' };
+  return { ok: true, sha256: sha256Hex(read.bytes) };
+}
+
+function editFor(text: string, file: PinnedFile, sha256: string, eol: string): Edit {
+  if (file.sha256Span) {
+    const { start, end } = file.sha256Span;
+    const quote = text[start] === '"' || text[start] === '\'' ? text[start] : '';
+    return { start, end, text: `${quote}${sha256}${quote}` };
+  }
+  if (file.flow) return { start: file.pathEnd, end: file.pathEnd, text: `, sha256: ${sha256}` };
+  // Block mapping: a new line under `path`, indented like it, after any comment on the path's line.
+  let lineEnd = text.indexOf('\n', file.pathEnd);
+  if (lineEnd < 0) lineEnd = text.length;
+  if (lineEnd > 0 && text[lineEnd - 1] === '\r') lineEnd--;
+  return { start: lineEnd, end: lineEnd, text: `${eol}${' '.repeat(file.keyColumn - 1)}sha256: ${sha256}` };
+}
+
+function writeAtomically(file: string, text: string): void {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.citegate-${process.pid}.tmp`);
+  const mode = statSync(file).mode & 0o7777;
+  writeFileSync(temp, text, { flag: 'wx' });
+  chmodSync(temp, mode);
+  renameSync(temp, file);
+}

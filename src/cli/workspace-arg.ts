@@ -1,0 +1,17 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { Workspace } from '../load/workspace.js';
+import { UsageError } from './args.js';
+
+/** The workspace of --root (default: the current folder), or a usage error saying why not. */
+export function openWorkspace(root: string | undefined, command: string): Workspace {
+  const dir = path.resolve(root ?? '.');
+  let isDir = false;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    // reported below
+  }
+  if (!isDir) throw new UsageError(`--root ${JSON.stringify(root ?? '.')} is not a folder`, command);
+  return new Workspace(dir);
+}

@@ -1,0 +1,156 @@
+// Normalization of SPEC §3: Unicode NFC, then every maximal run of whitespace
+// becomes one U+0020 and leading and trailing runs are dropped.
+//
+// Quotes are short, so normalizeText() does it the plain way. Sources can be
+// large, so normalizeSource() works on their UTF-8 bytes in one pass, copying
+// what does not change and keeping an offset map back to the original. Both give
+// exactly what normalizeText() gives for the same text (tested property).
+import { Buffer } from 'node:buffer';
+import { OffsetMap } from './offset-map.js';
+import { isNfcInert, isWhitespace, WHITESPACE_RUN } from './unicode.js';
+
+/** SPEC §3 for a string: `" ".join(unicodedata.normalize("NFC", s).split())`. */
+export function normalizeText(text: string): string {
+  const pieces = text.normalize('NFC').split(WHITESPACE_RUN);
+  let start = 0;
+  let end = pieces.length;
+  if (end > 0 && pieces[0] === '') start = 1;
+  if (end > start && pieces[end - 1] === '') end--;
+  return start === 0 && end === pieces.length ? pieces.join(' ') : pieces.slice(start, end).join(' ');
+}
+
+export interface NormalizedSource {
+  /** The normalized text as UTF-8. A view into the normalizer's buffer: valid until its next call. */
+  readonly bytes: Buffer;
+  /** Normalized byte offsets to original byte offsets. */
+  readonly map: OffsetMap;
+}
+
+/**
+ * Normalizes source text held as UTF-8 bytes (already validated, BOM removed).
+ *
+ * NFC can change text only around code points that are not NFC-inert (see
+ * unicode-data.ts). Such a code point, with the inert code point before it and
+ * every non-inert one after it, forms a cluster that is normalized on its own by
+ * the runtime's String.prototype.normalize; cutting text before an inert code
+ * point or whitespace never changes the result of NFC. Everything else is copied.
+ *
+ * One instance reuses its output buffer from call to call, so processing many
+ * sources one after another does not allocate fresh memory for each.
+ */
+export class SourceNormalizer {
+  private out: Buffer = Buffer.allocUnsafe(0);
+
+  normalize(src: Buffer): NormalizedSource {
+    const n = src.length;
+    if (this.out.length < n + 8) this.out = Buffer.allocUnsafe(Math.max(n + 8, this.out.length * 2));
+    let out = this.out;
+    const map = new OffsetMap();
+    let i = 0;
+    let j = 0;
+    // Original offset minus normalized offset in the current linear segment.
+    let delta = Number.NaN;
+    // Original offset where a pending run of whitespace began, or -1.
+    let wsStart = -1;
+
+    while (i < n) {
+      let b = src[i];
+      if (b > 0x20 && b < 0x80) {
+        // Printable ASCII, the common case: copy the whole run.
+        if (wsStart >= 0) {
+          if (j > 0) {
+            if (wsStart - j !== delta) { map.addLinear(j, wsStart); delta = wsStart - j; }
+            out[j++] = 0x20;
+          }
+          wsStart = -1;
+        }
+        if (i - j !== delta) { map.addLinear(j, i); delta = i - j; }
+        do {
+          out[j++] = b;
+          i++;
+        } while (i < n && (b = src[i]) > 0x20 && b < 0x80);
+        continue;
+      }
+
+      let cp: number;
+      let len: number;
+      if (b < 0x80) { cp = b; len = 1; }
+      else if (b < 0xe0) { cp = ((b & 0x1f) << 6) | (src[i + 1] & 0x3f); len = 2; }
+      else if (b < 0xf0) { cp = ((b & 0x0f) << 12) | ((src[i + 1] & 0x3f) << 6) | (src[i + 2] & 0x3f); len = 3; }
+      else {
+        cp = ((b & 0x07) << 18) | ((src[i + 1] & 0x3f) << 12) | ((src[i + 2] & 0x3f) << 6) | (src[i + 3] & 0x3f);
+        len = 4;
+      }
+
+      if (isWhitespace(cp)) {
+        if (wsStart < 0) wsStart = i;
+        i += len;
+        continue;
+      }
+
+      // The cluster starts at the code point before this one when that is part
+      // of the same word: an inert code point that a combining mark may join.
+      let clusterStart = i;
+      let clusterOut = j;
+      const inert = cp < 0x300 || isNfcInert(cp);
+      if (wsStart >= 0) {
+        if (j > 0) {
+          if (wsStart - j !== delta) { map.addLinear(j, wsStart); delta = wsStart - j; }
+          out[j++] = 0x20;
+        }
+        wsStart = -1;
+        clusterOut = j;
+      } else if (!inert && j > 0) {
+        // The previous code point was copied verbatim (clusters end before an
+        // inert code point), so its bytes are the last ones written.
+        clusterStart = i - 1;
+        while ((src[clusterStart] & 0xc0) === 0x80) clusterStart--;
+        clusterOut = j - (i - clusterStart);
+      }
+
+      if (inert) {
+        if (i - j !== delta) { map.addLinear(j, i); delta = i - j; }
+        for (let k = 0; k < len; k++) out[j++] = src[i + k];
+        i += len;
+        continue;
+      }
+
+      let end = i + len;
+      while (end < n) {
+        const c = src[end];
+        if (c < 0x80) break;
+        let next: number;
+        let l: number;
+        if (c < 0xe0) { next = ((c & 0x1f) << 6) | (src[end + 1] & 0x3f); l = 2; }
+        else if (c < 0xf0) { next = ((c & 0x0f) << 12) | ((src[end + 1] & 0x3f) << 6) | (src[end + 2] & 0x3f); l = 3; }
+        else {
+          next = ((c & 0x07) << 18) | ((src[end + 1] & 0x3f) << 12) | ((src[end + 2] & 0x3f) << 6) | (src[end + 3] & 0x3f);
+          l = 4;
+        }
+        if (next < 0x300 || isWhitespace(next) || isNfcInert(next)) break;
+        end += l;
+      }
+
+      const original = src.toString('utf8', clusterStart, end);
+      const composed = original.normalize('NFC');
+      if (composed === original) {
+        if (i - j !== delta) { map.addLinear(j, i); delta = i - j; }
+        src.copy(out, j, i, end);
+        j += end - i;
+      } else {
+        const room = clusterOut + 3 * composed.length + (n - end) + 8;
+        if (room > out.length) {
+          const bigger = Buffer.allocUnsafe(Math.max(room, out.length * 2));
+          out.copy(bigger, 0, 0, clusterOut);
+          this.out = out = bigger;
+        }
+        map.addOpaque(clusterOut, clusterStart, end);
+        j = clusterOut + out.write(composed, clusterOut, 'utf8');
+        delta = Number.NaN;
+      }
+      i = end;
+    }
+    map.finish(j);
+    return { bytes: out.subarray(0, j), map };
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Maps byte offsets in normalized text back to byte offsets in the original.
+ *
+ * Normalization changes text only in a few places (a run of whitespace, a
+ * decomposed accent), so the map keeps one segment per place where the
+ * difference between the two offsets changes, not one entry per byte. A segment
+ * is either linear (byte for byte) or opaque: an NFC cluster whose normalized
+ * bytes correspond to its original bytes only as a whole.
+ */
+export class OffsetMap {
+  private normStarts = new Int32Array(16);
+  private origStarts = new Int32Array(16);
+  /** For opaque segments, the original end offset; -1 for linear ones. */
+  private origEnds = new Int32Array(16);
+  private size = 0;
+  private normLength = 0;
+
+  get segmentCount(): number {
+    return this.size;
+  }
+
+  /** From normalized offset `norm` on, bytes map one to one from `orig`. */
+  addLinear(norm: number, orig: number): void {
+    this.push(norm, orig, -1);
+  }
+
+  /** Normalized bytes from `norm` to the next segment stand for original [orig, origEnd). */
+  addOpaque(norm: number, orig: number, origEnd: number): void {
+    this.push(norm, orig, origEnd);
+  }
+
+  finish(normLength: number): void {
+    this.normLength = normLength;
+  }
+
+  /** Original offset of the character that starts at normalized offset `p`. */
+  toOriginalStart(p: number): number {
+    const k = this.segmentAt(p);
+    if (this.origEnds[k] >= 0) return this.origStarts[k];
+    return this.origStarts[k] + (p - this.normStarts[k]);
+  }
+
+  /** Original offset just after the character that ends at normalized offset `end` (end > 0). */
+  toOriginalEnd(end: number): number {
+    const k = this.segmentAt(end - 1);
+    if (this.origEnds[k] >= 0) return this.origEnds[k];
+    return this.origStarts[k] + (end - this.normStarts[k]);
+  }
+
+  private segmentAt(p: number): number {
+    if (this.size === 0 || p < 0 || p >= this.normLength) {
+      throw new RangeError(`offset ${p} is outside the normalized text (length ${this.normLength})`);
+    }
+    let lo = 0;
+    let hi = this.size - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.normStarts[mid] <= p) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  private push(norm: number, orig: number, origEnd: number): void {
+    // A segment that starts where the previous one started replaces it: the
+    // previous one turned out to be empty.
+    if (this.size > 0 && this.normStarts[this.size - 1] === norm) this.size--;
+    if (this.size === this.normStarts.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.normStarts = grow(this.normStarts);
+      this.origStarts = grow(this.origStarts);
+      this.origEnds = grow(this.origEnds);
+    }
+    this.normStarts[this.size] = norm;
+    this.origStarts[this.size] = orig;
+    this.origEnds[this.size] = origEnd;
+    this.size++;
+  }
+}

@@ -1,0 +1,88 @@
+import { Buffer } from 'node:buffer';
+
+// Line and column of an offset, as SARIF and GitHub count them: lines and
+// columns from 1, columns in code points, lines ended by LF, CRLF or CR.
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** Positions in a JavaScript string (citation files, manifests). */
+export class TextLineIndex {
+  private readonly starts: number[] = [0];
+
+  constructor(private readonly text: string) {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x0a) this.starts.push(i + 1);
+      else if (c === 0x0d) {
+        if (text.charCodeAt(i + 1) === 0x0a) i++;
+        this.starts.push(i + 1);
+      }
+    }
+  }
+
+  position(offset: number): Position {
+    const line = lastAtOrBelow(this.starts, offset);
+    let column = 1;
+    const start = this.starts[line];
+    for (let i = start; i < offset; i++) {
+      const c = this.text.charCodeAt(i);
+      // The low half of a surrogate pair does not start a code point.
+      if (!(c >= 0xdc00 && c <= 0xdfff && i > start && isHighSurrogate(this.text.charCodeAt(i - 1)))) column++;
+    }
+    return { line: line + 1, column };
+  }
+}
+
+/** Positions in UTF-8 bytes (source files, after a BOM). Built lazily: most sources never need one. */
+export class ByteLineIndex {
+  private starts: Int32Array | undefined;
+
+  constructor(private readonly bytes: Uint8Array) {}
+
+  position(offset: number): Position {
+    const starts = (this.starts ??= lineStarts(this.bytes));
+    const line = lastAtOrBelow(starts, offset);
+    let column = 1;
+    for (let i = starts[line]; i < offset; i++) {
+      if ((this.bytes[i] & 0xc0) !== 0x80) column++;
+    }
+    return { line: line + 1, column };
+  }
+}
+
+function lineStarts(bytes: Uint8Array): Int32Array {
+  const starts: number[] = [0];
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  if (buf.indexOf(0x0d) < 0) {
+    // No CR: let the native search find the LFs.
+    for (let i = buf.indexOf(0x0a); i >= 0; i = buf.indexOf(0x0a, i + 1)) starts.push(i + 1);
+    return Int32Array.from(starts);
+  }
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b === 0x0a) starts.push(i + 1);
+    else if (b === 0x0d) {
+      if (bytes[i + 1] === 0x0a) i++;
+      starts.push(i + 1);
+    }
+  }
+  return Int32Array.from(starts);
+}
+
+function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+
+function lastAtOrBelow(sorted: ArrayLike<number>, value: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (sorted[mid] <= value) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}

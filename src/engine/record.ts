@@ -1,0 +1,107 @@
+// Field validation of citation records (SPEC §1, and verdict 1 of SPEC §2).
+import { hasLoneSurrogate } from './unicode.js';
+
+/** A record whose fields passed validation. */
+export interface CitationRecord {
+  readonly citationId: string;
+  readonly sourceId: string;
+  readonly quote: string;
+  readonly claim?: string;
+  readonly prefix?: string;
+  readonly suffix?: string;
+}
+
+export type FieldCheck =
+  | { readonly ok: true; readonly record: CitationRecord }
+  | {
+    readonly ok: false;
+    readonly reason: string;
+    /** What could be read of the record, for reports; never trusted. */
+    readonly citationId?: string;
+    readonly sourceId?: string;
+    readonly quote?: string;
+    readonly claim?: string;
+  };
+
+const REQUIRED = ['citation_id', 'source_id', 'quote'] as const;
+const OPTIONAL = ['claim', 'prefix', 'suffix'] as const;
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (value instanceof Map) return 'an object';
+  if (typeof value === 'number') return Number.isFinite(value) ? 'a number' : 'a non-finite number';
+  return `a ${typeof value}`;
+}
+
+function stringField(map: Map<unknown, unknown>, key: string): string | undefined {
+  const value = map.get(key);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * Validates one parsed record. Objects arrive as Maps from the citation-file
+ * loaders; anything else is "not an object".
+ */
+export function checkFields(value: unknown): FieldCheck {
+  if (!(value instanceof Map)) {
+    return { ok: false, reason: `a record must be an object, not ${typeName(value)}` };
+  }
+  const seen = {
+    citationId: stringField(value, 'citation_id'),
+    sourceId: stringField(value, 'source_id'),
+    quote: stringField(value, 'quote'),
+    claim: stringField(value, 'claim'),
+  };
+  const fail = (reason: string): FieldCheck => ({ ok: false, reason, ...seen });
+  for (const key of REQUIRED) {
+    if (!value.has(key)) return fail(`${key} is missing`);
+    const field = value.get(key);
+    if (typeof field !== 'string') return fail(`${key} must be a string, not ${typeName(field)}`);
+  }
+  for (const key of OPTIONAL) {
+    if (value.has(key) && typeof value.get(key) !== 'string') {
+      return fail(`${key} must be a string when present, not ${typeName(value.get(key))}`);
+    }
+  }
+  for (const key of [...REQUIRED, ...OPTIONAL]) {
+    const field = value.get(key);
+    if (typeof field === 'string' && hasLoneSurrogate(field)) {
+      return fail(`${key} holds a lone UTF-16 surrogate (half of a character)`);
+    }
+  }
+  if (seen.citationId === '') return fail('citation_id is empty');
+  return {
+    ok: true,
+    record: {
+      citationId: seen.citationId!,
+      sourceId: seen.sourceId!,
+      quote: seen.quote!,
+      ...(value.has('claim') ? { claim: value.get('claim') as string } : {}),
+      ...(value.has('prefix') ? { prefix: value.get('prefix') as string } : {}),
+      ...(value.has('suffix') ? { suffix: value.get('suffix') as string } : {}),
+    },
+  };
+}
+
+/**
+ * Validates the records of one file in order. A citation_id used by an earlier
+ * record of the same file, valid or not, makes the later record invalid (the
+ * first one keeps its verdict). `describeFirst` says where the first one was.
+ */
+export function checkFileRecords(values: readonly unknown[], describeFirst: (index: number) => string): FieldCheck[] {
+  const firstIndex = new Map<string, number>();
+  return values.map((value, index) => {
+    const check = checkFields(value);
+    const id = check.ok ? check.record.citationId : check.citationId;
+    if (id === undefined || id === '') return check;
+    const first = firstIndex.get(id);
+    if (first === undefined) {
+      firstIndex.set(id, index);
+      return check;
+    }
+    if (!check.ok) return check;
+    const { citationId, sourceId, quote, claim } = check.record;
+    return { ok: false, reason: `duplicate citation_id (first used ${describeFirst(first)})`, citationId, sourceId, quote, claim };
+  });
+}

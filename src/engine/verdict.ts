@@ -1,0 +1,68 @@
+// Where a record's verdict is decided, in the order of SPEC §2.
+import { prepareQuote } from './match.js';
+import { normalizeText } from './normalize.js';
+import type { FieldCheck } from './record.js';
+import type { QuoteSearcher } from './search.js';
+
+/** Every verdict, best first. */
+export const VERDICTS = [
+  'located',
+  'quote not found',
+  'ambiguous quote',
+  'empty quote',
+  'source unverified',
+  'source not permitted',
+  'unknown source',
+  'invalid fields',
+] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+/** What the run knows about the source a record cites. */
+export type SourceAccess =
+  | { readonly kind: 'unknown' }
+  | { readonly kind: 'not permitted'; readonly reason: string }
+  | { readonly kind: 'unverified'; readonly reason: string }
+  | { readonly kind: 'ready'; readonly searcher: QuoteSearcher };
+
+export interface Decision {
+  readonly verdict: Verdict;
+  /** Why, for the verdicts that have a reason beyond their name. */
+  readonly reason?: string;
+  /** Start offsets of matches in the normalized source, ascending (at most MAX_REPORTED_MATCHES). */
+  readonly matches: readonly number[];
+  /** Length in bytes of the normalized quote, so that match ends can be mapped too. */
+  readonly quoteLength: number;
+}
+
+/** Ambiguous quotes report at most this many matches; the verdict needs only two. */
+export const MAX_REPORTED_MATCHES = 100;
+
+/** Whether a citation file with audience `fileAudience` may cite a source limited to `allowed`. */
+export function audienceAllows(allowed: readonly string[] | undefined, fileAudience: string | undefined): boolean {
+  return allowed === undefined || (fileAudience !== undefined && allowed.includes(fileAudience));
+}
+
+/**
+ * Decides the verdict of one record. `access` is what the run found out about the
+ * cited source; it is only consulted for records whose fields are valid.
+ */
+export function decideVerdict(fields: FieldCheck, access: SourceAccess): Decision {
+  const none = { matches: [], quoteLength: 0 };
+  if (!fields.ok) return { verdict: 'invalid fields', reason: fields.reason, ...none };
+  switch (access.kind) {
+    case 'unknown':
+      return { verdict: 'unknown source', ...none };
+    case 'not permitted':
+      return { verdict: 'source not permitted', reason: access.reason, ...none };
+    case 'unverified':
+      return { verdict: 'source unverified', reason: access.reason, ...none };
+    case 'ready':
+      break;
+  }
+  const needle = normalizeText(fields.record.quote);
+  if (needle === '') return { verdict: 'empty quote', ...none };
+  const quote = prepareQuote(needle);
+  const matches = access.searcher.find(quote, MAX_REPORTED_MATCHES);
+  const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
+  return { verdict, matches, quoteLength: quote.bytes.length };
+}

@@ -1,0 +1,181 @@
+// Citation files (SPEC §6): JSON (an array of records, or an object with a
+// `citations` array), JSON Lines (one record per line) or YAML (same shapes).
+// Each record keeps the line and column where it starts. A file that cannot be
+// parsed is a problem at its line and column; the caller goes on with the others.
+import { isMap, isScalar, isSeq } from 'yaml';
+import { TextLineIndex, type Position } from '../engine/positions.js';
+import type { Problem } from './problem.js';
+import { JsonSyntaxError, parseStrictJson } from './strict-json.js';
+import { decodeUtf8Text } from './text.js';
+import type { Workspace } from './workspace.js';
+import { deref, MAX_YAML_ALIASES, nodeOffset, parseYaml } from './yaml-nodes.js';
+
+export interface LoadedRecord {
+  /** The parsed value: a Map for an object (any other value is not a record). */
+  readonly value: unknown;
+  readonly index: number;
+  readonly position: Position;
+}
+
+export interface LoadedCitationFile {
+  /** Workspace-relative path. */
+  readonly file: string;
+  readonly records: readonly LoadedRecord[];
+  readonly problems: readonly Problem[];
+  /** The top-level object, when the file is one (for fields beside `citations`). */
+  readonly document: ReadonlyMap<string, unknown> | undefined;
+}
+
+export type CitationFormat = 'json' | 'jsonl' | 'yaml';
+
+export function formatOf(file: string): CitationFormat | undefined {
+  const lower = file.toLowerCase();
+  if (lower.endsWith('.json')) return 'json';
+  if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson')) return 'jsonl';
+  if (lower.endsWith('.yaml') || lower.endsWith('.yml')) return 'yaml';
+  return undefined;
+}
+
+/** Citation files larger than this are refused unread. */
+export const DEFAULT_MAX_CITATION_FILE_BYTES = 64 * 1024 * 1024;
+
+export function loadCitationFile(workspace: Workspace, file: string, maxBytes = DEFAULT_MAX_CITATION_FILE_BYTES): LoadedCitationFile {
+  const whole = (message: string): LoadedCitationFile => ({
+    file, records: [], document: undefined, problems: [{ file, line: 0, column: 0, message }],
+  });
+  const format = formatOf(file);
+  if (format === undefined) return whole('not a citation file: the name must end in .json, .jsonl, .yaml or .yml');
+  const resolved = workspace.resolve('', file);
+  if (!resolved.ok) return whole(`cannot read: ${resolved.reason}`);
+  const read = workspace.read(resolved.abs, maxBytes);
+  if (!read.ok) return whole(`cannot read: ${read.reason}`);
+  const decoded = decodeUtf8Text(read.bytes);
+  if (!decoded.ok) {
+    return { file, records: [], document: undefined, problems: [{ file, ...decoded.position, message: decoded.reason }] };
+  }
+  return parseCitationText(decoded.text, file, format);
+}
+
+/** Parses citation-file text (BOM already removed). */
+export function parseCitationText(text: string, file: string, format: CitationFormat): LoadedCitationFile {
+  const index = new TextLineIndex(text);
+  const parsed = format === 'json' ? parseJsonFile(text) : format === 'jsonl' ? parseJsonLines(text) : parseYamlFile(text);
+  const problems = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
+  const records = parsed.records.map((r, i) => ({ value: r.value, index: i, position: index.position(r.offset) }));
+  if (records.length === 0 && problems.length === 0 && !parsed.emptyListed) {
+    problems.push({ file, line: 0, column: 0, message: 'the file is empty: it holds no citation records' });
+  }
+  return { file, records, problems, document: parsed.document };
+}
+
+interface RawRecord {
+  value: unknown;
+  offset: number;
+}
+
+interface RawFile {
+  records: RawRecord[];
+  problems: { offset: number; message: string }[];
+  document: ReadonlyMap<string, unknown> | undefined;
+  /** True when the file lists its records explicitly, even if none (`[]`). */
+  emptyListed: boolean;
+}
+
+const SHAPE = 'expected an array of citation records, or an object with a "citations" array';
+
+function jsonProblem(error: unknown, text: string): { offset: number; message: string } {
+  if (!(error instanceof JsonSyntaxError)) throw error;
+  if (error.firstOffset !== undefined) {
+    const first = new TextLineIndex(text).position(error.firstOffset);
+    return { offset: error.offset, message: `${error.message} (first at line ${first.line}, column ${first.column})` };
+  }
+  return { offset: error.offset, message: error.message };
+}
+
+function parseJsonFile(text: string): RawFile {
+  let parsed;
+  try {
+    parsed = parseStrictJson(text);
+  } catch (error) {
+    return { records: [], problems: [jsonProblem(error, text)], document: undefined, emptyListed: false };
+  }
+  const { value, elementOffsets, offset } = parsed;
+  let list: unknown = value;
+  let document: ReadonlyMap<string, unknown> | undefined;
+  if (value instanceof Map) {
+    document = value;
+    list = value.get('citations');
+    if (!Array.isArray(list)) {
+      return { records: [], problems: [{ offset, message: SHAPE }], document, emptyListed: false };
+    }
+  }
+  if (!Array.isArray(list)) return { records: [], problems: [{ offset, message: SHAPE }], document, emptyListed: false };
+  const offsets = elementOffsets.get(list) ?? [];
+  return {
+    records: list.map((v, i) => ({ value: v, offset: offsets[i] ?? offset })),
+    problems: [],
+    document,
+    emptyListed: true,
+  };
+}
+
+function parseJsonLines(text: string): RawFile {
+  const records: RawRecord[] = [];
+  const problems: { offset: number; message: string }[] = [];
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    let lineEnd = end;
+    if (lineEnd > start && text.charCodeAt(lineEnd - 1) === 0x0d) lineEnd--;
+    if (!/^[ \t]*$/.test(text.slice(start, lineEnd))) {
+      try {
+        const parsed = parseStrictJson(text, start, lineEnd);
+        records.push({ value: parsed.value, offset: parsed.offset });
+      } catch (error) {
+        problems.push(jsonProblem(error, text));
+      }
+    }
+    start = end + 1;
+  }
+  return { records, problems, document: undefined, emptyListed: false };
+}
+
+function parseYamlFile(text: string): RawFile {
+  const { doc, issues } = parseYaml(text);
+  const problems = issues.map((i) => ({ offset: i.offset, message: i.message }));
+  const none = { records: [], document: undefined, emptyListed: false };
+  if (doc === undefined || problems.length > 0) return { ...none, problems };
+  let value: unknown;
+  try {
+    value = doc.toJS({ mapAsMap: true, maxAliasCount: MAX_YAML_ALIASES });
+  } catch (error) {
+    return { ...none, problems: [{ offset: nodeOffset(doc.contents), message: yamlValueError(error) }] };
+  }
+  if (value === null || value === undefined) return { ...none, problems: [] };
+  let node: unknown = deref(doc, doc.contents);
+  let list = value;
+  let document: ReadonlyMap<string, unknown> | undefined;
+  if (value instanceof Map && isMap(node)) {
+    document = value as Map<string, unknown>;
+    list = value.get('citations');
+    node = deref(doc, node.items.find((p) => isScalar(p.key) && p.key.value === 'citations')?.value);
+  }
+  if (!Array.isArray(list) || !isSeq(node)) {
+    return { ...none, document, problems: [{ offset: nodeOffset(doc.contents), message: SHAPE }] };
+  }
+  const seq = node;
+  return {
+    records: list.map((v, i) => ({ value: v, offset: nodeOffset(seq.items[i], nodeOffset(seq)) })),
+    problems: [],
+    document,
+    emptyListed: true,
+  };
+}
+
+function yamlValueError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/alias/i.test(message)) return `too many aliases: anchors may be expanded at most ${MAX_YAML_ALIASES} times`;
+  if (error instanceof RangeError) return 'nesting is too deep';
+  return message;
+}

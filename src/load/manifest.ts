@@ -1,0 +1,342 @@
+// The manifest (SPEC §6): which sources exist, where their reviewed text is,
+// which SHA-256 each is pinned to, and which files hold citation records.
+// Every problem is reported at its line and column, all of them at once.
+import path from 'node:path';
+import { isMap, isScalar, isSeq, type Document, type Pair, type YAMLMap } from 'yaml';
+import { TextLineIndex, type Position } from '../engine/positions.js';
+import { Glob, GlobSyntaxError } from './glob.js';
+import type { Problem } from './problem.js';
+import { decodeUtf8Text } from './text.js';
+import type { Workspace } from './workspace.js';
+import { deref, nodeOffset, parseYaml, scalarSource, scalarText } from './yaml-nodes.js';
+
+export const DEFAULT_MANIFEST = 'citegate.yml';
+/** Manifests are small; a huge one is a mistake or an attack. */
+const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
+
+/** Where a scalar value sits in the manifest text, so `pin` can rewrite just it. */
+export interface ValueSpan {
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface PinnedFile {
+  /** As written in the manifest, relative to its folder. */
+  readonly path: string;
+  /** Lower-case hex, or undefined when absent (allowed only when loading for `pin`). */
+  readonly sha256: string | undefined;
+  readonly sha256Span: ValueSpan | undefined;
+  /** Where the `path` value ends and how its key is indented, so `pin` can add a missing sha256 after it. */
+  readonly pathEnd: number;
+  readonly keyColumn: number;
+  readonly flow: boolean;
+}
+
+export interface SourceEntry extends PinnedFile {
+  readonly id: string;
+  readonly retrieved: string;
+  readonly original: PinnedFile | undefined;
+  /** Who may cite it; undefined: everyone. */
+  readonly audience: readonly string[] | undefined;
+  /** Where the entry's id is written. */
+  readonly position: Position;
+}
+
+export interface CitationPattern {
+  readonly glob: Glob;
+  readonly audience: string | undefined;
+  readonly position: Position;
+}
+
+export interface Manifest {
+  /** Workspace-relative path of the manifest. */
+  readonly file: string;
+  /** Workspace-relative folder of the manifest ('' for the root): paths in it are relative to this. */
+  readonly dir: string;
+  readonly text: string;
+  readonly sources: ReadonlyMap<string, SourceEntry>;
+  readonly citations: readonly CitationPattern[];
+}
+
+/** The manifest cannot be used: the check cannot run (exit 2). */
+export class ManifestError extends Error {
+  constructor(readonly problems: readonly Problem[]) {
+    super(problems.map((p) => p.message).join('; '));
+    this.name = 'ManifestError';
+  }
+}
+
+export interface LoadManifestOptions {
+  /** For `pin`: sha256 values may be missing or malformed (they are about to be written). */
+  readonly forPin?: boolean;
+}
+
+const TOP_KEYS = ['version', 'sources', 'citations'];
+const SOURCE_KEYS = ['path', 'sha256', 'retrieved', 'original', 'audience'];
+const ORIGINAL_KEYS = ['path', 'sha256'];
+const CITATION_KEYS = ['path', 'audience'];
+const SHA256 = /^[0-9a-fA-F]{64}$/;
+
+/** Reads and validates the manifest at a workspace-relative or absolute path. */
+export function loadManifest(workspace: Workspace, manifestPath: string, options: LoadManifestOptions = {}): Manifest {
+  const abs = path.resolve(manifestPath);
+  const shown = workspace.contains(abs) ? workspace.relative(abs) : manifestPath;
+  const fail = (message: string): never => {
+    throw new ManifestError([{ file: shown, line: 0, column: 0, message }]);
+  };
+  if (!workspace.contains(abs)) fail(`the manifest is outside the workspace (${workspace.root}); use --root`);
+  const resolved = workspace.resolve('', workspace.relative(abs));
+  if (!resolved.ok) return fail(resolved.reason);
+  const read = workspace.read(resolved.abs, MAX_MANIFEST_BYTES);
+  if (!read.ok) {
+    return fail(read.reason === 'no such file'
+      ? `no manifest here: create ${DEFAULT_MANIFEST} (see the README) or pass --manifest`
+      : `cannot read the manifest: ${read.reason}`);
+  }
+  const decoded = decodeUtf8Text(read.bytes);
+  if (!decoded.ok) {
+    throw new ManifestError([{ file: shown, ...decoded.position, message: decoded.reason }]);
+  }
+  const dir = path.posix.dirname(resolved.rel);
+  return parseManifest(decoded.text, resolved.rel, dir === '.' ? '' : dir, options);
+}
+
+/** Validates manifest text; `file` and `dir` are workspace-relative. */
+export function parseManifest(text: string, file: string, dir: string, options: LoadManifestOptions = {}): Manifest {
+  const index = new TextLineIndex(text);
+  const problems: Problem[] = [];
+  const report = (offset: number, message: string) => {
+    problems.push({ file, ...index.position(offset), message });
+  };
+
+  const { doc, issues } = parseYaml(text);
+  for (const issue of issues) report(issue.offset, issue.message);
+  // Go on after a duplicate key or an unknown tag, so that every problem is reported at once.
+  if (issues.some((i) => i.structural) || doc === undefined) {
+    if (doc === undefined) report(0, 'the manifest is empty: it needs `version: 1` and `sources`');
+    throw new ManifestError(sortProblems(problems));
+  }
+
+  const sources = new Map<string, SourceEntry>();
+  const citations: CitationPattern[] = [];
+  const root = deref(doc, doc.contents);
+  if (!isMap(root)) {
+    report(nodeOffset(root), 'the manifest must be a mapping with `version`, `sources` and `citations`');
+    throw new ManifestError(sortProblems(problems));
+  }
+
+  const top = readKeys(doc, root, TOP_KEYS, 'the manifest', report);
+  const version = top.get('version');
+  if (version === undefined) report(nodeOffset(root), 'missing `version: 1`');
+  else if (!isScalar(version.value) || version.value.value !== 1) {
+    report(nodeOffset(version.value, nodeOffset(version.key)), 'version must be 1 (the only manifest version there is)');
+  }
+
+  const sourcesPair = top.get('sources');
+  if (sourcesPair === undefined) report(nodeOffset(root), 'missing `sources`: a mapping of source ids to their files');
+  else {
+    const node = deref(doc, sourcesPair.value);
+    if (!isMap(node)) report(nodeOffset(node, nodeOffset(sourcesPair.key)), '`sources` must be a mapping of source ids to entries');
+    else {
+      for (const pair of node.items) {
+        const entry = readSource(doc, pair, index, report, options);
+        if (entry) sources.set(entry.id, entry);
+      }
+    }
+  }
+
+  const citationsPair = top.get('citations');
+  if (citationsPair !== undefined) {
+    const node = deref(doc, citationsPair.value);
+    if (!isSeq(node)) report(nodeOffset(node, nodeOffset(citationsPair.key)), '`citations` must be a list of glob patterns');
+    else {
+      for (const item of node.items) {
+        const pattern = readCitationPattern(doc, item, index, report);
+        if (pattern) citations.push(pattern);
+      }
+    }
+  }
+
+  if (problems.length > 0) throw new ManifestError(sortProblems(problems));
+  return { file, dir, text, sources, citations };
+}
+
+type Report = (offset: number, message: string) => void;
+
+/** The pairs of a mapping by key, reporting unknown, non-string and (via yaml) duplicate keys. */
+function readKeys(doc: Document.Parsed, map: YAMLMap, allowed: string[], what: string, report: Report): Map<string, Pair> {
+  const pairs = new Map<string, Pair>();
+  for (const pair of map.items) {
+    const key = scalarText(deref(doc, pair.key));
+    if (key === undefined || !allowed.includes(key)) {
+      const shown = key === undefined ? 'a key that is not a string' : `unknown key \`${key}\``;
+      const near = key === undefined ? undefined : allowed.find((a) => editDistance(a, key) <= 2);
+      const hint = near ? `did you mean \`${near}\`?` : `allowed: ${allowed.join(', ')}`;
+      report(nodeOffset(pair.key, nodeOffset(map)), `${shown} in ${what} (${hint})`);
+      continue;
+    }
+    pairs.set(key, pair);
+  }
+  return pairs;
+}
+
+function readString(doc: Document.Parsed, pair: Pair | undefined, what: string, report: Report): string | undefined {
+  if (pair === undefined) return undefined;
+  const node = deref(doc, pair.value);
+  const value = scalarText(node);
+  if (value === undefined || value === '') {
+    report(nodeOffset(node, nodeOffset(pair.key)), `${what} must be a non-empty string`);
+    return undefined;
+  }
+  return value;
+}
+
+function readPinnedFile(
+  doc: Document.Parsed, map: YAMLMap, pairs: Map<string, Pair>, what: string,
+  index: TextLineIndex, report: Report, options: LoadManifestOptions,
+): PinnedFile | undefined {
+  const pathPair = pairs.get('path');
+  if (pathPair === undefined) {
+    report(nodeOffset(map), `${what} has no \`path\``);
+    return undefined;
+  }
+  const filePath = readString(doc, pathPair, `the \`path\` of ${what}`, report);
+  let sha256: string | undefined;
+  let sha256Span: ValueSpan | undefined;
+  const shaPair = pairs.get('sha256');
+  if (shaPair === undefined) {
+    if (!options.forPin) report(nodeOffset(map), `${what} has no \`sha256\`: run \`citegate pin\` to record it`);
+  } else {
+    const node = deref(doc, shaPair.value);
+    const value = scalarSource(node);
+    if (isScalar(node) && node.range) sha256Span = { start: node.range[0], end: node.range[1] };
+    if (value !== undefined && SHA256.test(value)) sha256 = value.toLowerCase();
+    else if (!options.forPin) {
+      report(nodeOffset(node, nodeOffset(shaPair.key)), `the \`sha256\` of ${what} must be 64 hexadecimal digits`);
+    }
+  }
+  if (filePath === undefined) return undefined;
+  const pathNode = deref(doc, pathPair.value);
+  const keyOffset = nodeOffset(pathPair.key);
+  return {
+    path: filePath,
+    sha256,
+    sha256Span,
+    pathEnd: (pathNode as { range?: [number, number, number] }).range?.[1] ?? keyOffset,
+    keyColumn: index.position(keyOffset).column,
+    flow: map.flow === true,
+  };
+}
+
+function readSource(
+  doc: Document.Parsed, pair: Pair, index: TextLineIndex, report: Report, options: LoadManifestOptions,
+): SourceEntry | undefined {
+  const keyNode = deref(doc, pair.key);
+  const id = scalarText(keyNode);
+  const at = nodeOffset(pair.key);
+  if (id === undefined || id === '') {
+    report(at, 'a source id must be a non-empty string');
+    return undefined;
+  }
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(id)) {
+    report(at, 'a source id must not hold control characters');
+    return undefined;
+  }
+  const what = `source \`${id}\``;
+  const node = deref(doc, pair.value);
+  if (!isMap(node)) {
+    report(nodeOffset(node, at), `${what} must be a mapping with path, sha256 and retrieved`);
+    return undefined;
+  }
+  const keys = readKeys(doc, node, SOURCE_KEYS, what, report);
+  const file = readPinnedFile(doc, node, keys, what, index, report, options);
+
+  let retrieved: string | undefined;
+  const retrievedPair = keys.get('retrieved');
+  if (retrievedPair === undefined) report(nodeOffset(node), `${what} has no \`retrieved\` date (YYYY-MM-DD)`);
+  else {
+    const value = scalarText(deref(doc, retrievedPair.value));
+    if (value === undefined || !isIsoDate(value)) {
+      report(nodeOffset(retrievedPair.value, nodeOffset(retrievedPair.key)),
+        `the \`retrieved\` date of ${what} must be a calendar date written YYYY-MM-DD`);
+    } else retrieved = value;
+  }
+
+  let original: PinnedFile | undefined;
+  const originalPair = keys.get('original');
+  if (originalPair !== undefined) {
+    const originalNode = deref(doc, originalPair.value);
+    if (!isMap(originalNode)) {
+      report(nodeOffset(originalNode, nodeOffset(originalPair.key)), `the \`original\` of ${what} must be a mapping with path and sha256`);
+    } else {
+      const originalKeys = readKeys(doc, originalNode, ORIGINAL_KEYS, `the \`original\` of ${what}`, report);
+      original = readPinnedFile(doc, originalNode, originalKeys, `the \`original\` of ${what}`, index, report, options);
+    }
+  }
+
+  let audience: string[] | undefined;
+  const audiencePair = keys.get('audience');
+  if (audiencePair !== undefined) {
+    const audienceNode = deref(doc, audiencePair.value);
+    const values = isSeq(audienceNode) ? audienceNode.items.map((item) => scalarText(deref(doc, item))) : [];
+    if (!isSeq(audienceNode) || values.length === 0 || values.some((v) => v === undefined || v === '')) {
+      report(nodeOffset(audienceNode, nodeOffset(audiencePair.key)),
+        `the \`audience\` of ${what} must be a non-empty list of names, e.g. [support]`);
+    } else audience = values as string[];
+  }
+
+  if (file === undefined || retrieved === undefined) return undefined;
+  return { ...file, id, retrieved, original, audience, position: index.position(at) };
+}
+
+function readCitationPattern(doc: Document.Parsed, item: unknown, index: TextLineIndex, report: Report): CitationPattern | undefined {
+  const node = deref(doc, item);
+  const at = nodeOffset(node);
+  let pattern: string | undefined;
+  let audience: string | undefined;
+  if (isMap(node)) {
+    const keys = readKeys(doc, node, CITATION_KEYS, 'a `citations` entry', report);
+    pattern = readString(doc, keys.get('path'), 'the `path` of a `citations` entry', report);
+    if (!keys.has('path')) report(at, 'a `citations` entry needs a `path` glob');
+    if (keys.has('audience')) audience = readString(doc, keys.get('audience'), 'the `audience` of a `citations` entry', report);
+  } else {
+    pattern = scalarText(node);
+    if (pattern === undefined || pattern === '') {
+      report(at, 'a `citations` entry must be a glob pattern or a mapping with `path` and `audience`');
+      return undefined;
+    }
+  }
+  if (pattern === undefined) return undefined;
+  try {
+    return { glob: new Glob(pattern), audience, position: index.position(at) };
+  } catch (error) {
+    if (!(error instanceof GlobSyntaxError)) throw error;
+    report(at, `bad glob pattern: ${error.message}`);
+    return undefined;
+  }
+}
+
+function isIsoDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function sortProblems(problems: Problem[]): Problem[] {
+  return [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** Levenshtein distance, for "did you mean" on short keys. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}

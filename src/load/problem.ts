@@ -1,0 +1,16 @@
+/** Something wrong with an input file, at a place in it. */
+export interface Problem {
+  /** Workspace-relative path with `/`. */
+  readonly file: string;
+  /** 1-based; 0 when the problem is about the file as a whole (it cannot be read). */
+  readonly line: number;
+  /** 1-based, in code points; 0 with line 0. */
+  readonly column: number;
+  readonly message: string;
+}
+
+/** `file:line:column: message`, the form editors and terminals turn into links. */
+export function formatProblem(problem: Problem): string {
+  const where = problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
+  return `${where}: ${problem.message}`;
+}

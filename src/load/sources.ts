@@ -1,0 +1,85 @@
+// Source verification: the bytes of a source's file must hash to the pinned
+// SHA-256, be strict UTF-8 and stay under the size limit; its `original`, when
+// given, must hash to its pin too. Any failure leaves the source unverified.
+import { Buffer, isUtf8 } from 'node:buffer';
+import { createHash } from 'node:crypto';
+import type { PinnedFile, SourceEntry } from './manifest.js';
+import { bomLength, decodeUtf8Text } from './text.js';
+import type { Workspace } from './workspace.js';
+
+export const DEFAULT_MAX_SOURCE_BYTES = 64 * 1024 * 1024;
+
+export type SourceCheck =
+  | {
+    readonly ok: true;
+    /** The text's UTF-8 bytes after any BOM: a view into the loader's buffer, valid until its next load. */
+    readonly text: Buffer;
+  }
+  | {
+    readonly ok: false;
+    readonly reason: string;
+    /** The SHA-256 of the file's bytes, when it could be read. */
+    readonly actualSha256?: string;
+  };
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * Loads sources one at a time into buffers it reuses, so a run over many
+ * sources holds one source in memory at once and does not ask the system for
+ * fresh memory for each.
+ */
+export class SourceLoader {
+  private sourceBuffer: Buffer = Buffer.allocUnsafe(0);
+  private originalBuffer: Buffer = Buffer.allocUnsafe(0);
+
+  constructor(
+    private readonly workspace: Workspace,
+    private readonly manifestDir: string,
+    private readonly maxBytes: number,
+  ) {}
+
+  load(entry: SourceEntry): SourceCheck {
+    const read = this.readPinned(entry, 'source');
+    if (!read.ok) return read;
+    const bytes = read.bytes;
+    if (!isUtf8(bytes)) {
+      const decoded = decodeUtf8Text(bytes);
+      const where = decoded.ok ? '' : ` (line ${decoded.position.line}, column ${decoded.position.column})`;
+      return { ok: false, reason: `${entry.path} is not valid UTF-8${where}: sources must be UTF-8 text`, actualSha256: read.sha256 };
+    }
+    if (entry.original) {
+      const original = this.readPinned(entry.original, 'original');
+      if (!original.ok) return { ok: false, reason: original.reason, actualSha256: read.sha256 };
+    }
+    return { ok: true, text: bytes.subarray(bomLength(bytes)) };
+  }
+
+  private readPinned(file: PinnedFile, role: 'source' | 'original'):
+    { ok: true; bytes: Buffer; sha256: string } | { ok: false; reason: string; actualSha256?: string } {
+    const label = role === 'source' ? file.path : `original ${file.path}`;
+    const resolved = this.workspace.resolve(this.manifestDir, file.path);
+    if (!resolved.ok) return { ok: false, reason: `${label}: ${resolved.reason}` };
+    const into = role === 'source' ? this.sourceBuffer : this.originalBuffer;
+    const read = this.workspace.read(resolved.abs, this.maxBytes, into);
+    if (!read.ok) return { ok: false, reason: `${label}: ${read.reason}` };
+    // Keep the larger buffer for the next source.
+    if (read.bytes.buffer !== into.buffer) {
+      if (role === 'source') this.sourceBuffer = read.bytes;
+      else this.originalBuffer = read.bytes;
+    }
+    const sha256 = sha256Hex(read.bytes);
+    if (file.sha256 === undefined) return { ok: false, reason: `${label}: no sha256 is pinned`, actualSha256: sha256 };
+    if (sha256 !== file.sha256) {
+      return {
+        ok: false,
+        reason: `${label} has SHA-256 ${sha256}, but the manifest pins ${file.sha256}: ` +
+          'review the new text, then run `citegate pin` to accept it',
+        actualSha256: sha256,
+      };
+    }
+    return { ok: true, bytes: read.bytes, sha256 };
+  }
+}

@@ -1,0 +1,118 @@
+// The workspace: the one folder citegate reads from. Every path from a manifest,
+// a command line or a pull request is resolved here, and refused unless it
+// stays inside the workspace after following links. Nothing outside is read.
+import { Buffer } from 'node:buffer';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+
+export type Resolved =
+  | { readonly ok: true; readonly abs: string; readonly rel: string }
+  | { readonly ok: false; readonly reason: string };
+
+export type ReadResult =
+  | { readonly ok: true; readonly bytes: Buffer }
+  | { readonly ok: false; readonly reason: string };
+
+export class Workspace {
+  /** The workspace root, links resolved. */
+  readonly root: string;
+
+  constructor(root: string) {
+    this.root = realpathSync(root);
+  }
+
+  /** The workspace-relative path (with `/`) of an absolute path inside it. */
+  relative(abs: string): string {
+    return path.relative(this.root, abs).split(path.sep).join('/');
+  }
+
+  /** True if the absolute path is the root or below it. */
+  contains(abs: string): boolean {
+    const rel = path.relative(this.root, abs);
+    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  }
+
+  /**
+   * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
+   * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
+   * and links that lead out of it. A missing file resolves lexically (ok: true)
+   * so that the read reports it as missing.
+   */
+  resolve(baseRel: string, p: string): Resolved {
+    if (p === '') return { ok: false, reason: 'the path is empty' };
+    if (p.includes('\0')) return { ok: false, reason: 'the path holds a NUL character' };
+    if (p.includes('\\')) return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
+    if (path.posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
+      return { ok: false, reason: 'the path is absolute: paths are relative to the manifest\'s folder' };
+    }
+    const joined = path.posix.normalize(path.posix.join(baseRel === '' ? '.' : baseRel, p));
+    if (joined === '..' || joined.startsWith('../')) {
+      return { ok: false, reason: 'the path leads outside the workspace' };
+    }
+    const lexical = path.join(this.root, ...joined.split('/'));
+    let real: string;
+    try {
+      real = realpathSync(lexical);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: true, abs: lexical, rel: this.relative(lexical) };
+      return { ok: false, reason: describeFsError(error) };
+    }
+    if (!this.contains(real)) return { ok: false, reason: 'the path is a link that leads outside the workspace' };
+    return { ok: true, abs: real, rel: this.relative(lexical) };
+  }
+
+  /**
+   * Reads a regular file found by resolve(), at most `maxBytes` long. `into` is
+   * reused when it is large enough (the returned bytes are then a view of it).
+   */
+  read(abs: string, maxBytes: number, into?: Buffer): ReadResult {
+    let fd: number;
+    try {
+      // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
+      // O_NONBLOCK: opening a FIFO must not hang the run.
+      fd = openSync(abs, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    } catch (error) {
+      return { ok: false, reason: describeFsError(error) };
+    }
+    try {
+      const stat = fstatSync(fd);
+      if (stat.isDirectory()) return { ok: false, reason: 'it is a folder, not a file' };
+      if (!stat.isFile()) return { ok: false, reason: 'it is not a regular file' };
+      if (stat.size > maxBytes) {
+        return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
+      }
+      const size = stat.size;
+      const buffer = into && into.length >= size ? into : Buffer.allocUnsafe(size);
+      let done = 0;
+      while (done < size) {
+        const n = readSync(fd, buffer, done, size - done, done);
+        if (n === 0) break;
+        done += n;
+      }
+      // A file that grew while being read is refused rather than half-read.
+      if (done !== size || readSync(fd, Buffer.alloc(1), 0, 1, size) !== 0) {
+        return { ok: false, reason: 'it changed while it was being read' };
+      }
+      return { ok: true, bytes: buffer.subarray(0, size) };
+    } catch (error) {
+      return { ok: false, reason: describeFsError(error) };
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+export function describeFsError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  switch (code) {
+    case 'ENOENT': return 'no such file';
+    case 'ENOTDIR': return 'a folder on the path is a file';
+    case 'EACCES':
+    case 'EPERM': return 'permission denied';
+    case 'EISDIR': return 'it is a folder, not a file';
+    case 'ELOOP': return 'it is a symbolic link (or a loop of them)';
+    case 'ENAMETOOLONG': return 'the path is too long';
+    default: return (error as Error)?.message ?? String(error);
+  }
+}

@@ -1,0 +1,82 @@
+// Reading YAML with positions, shared by the manifest and citation-file loaders.
+import { isAlias, isScalar, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
+
+export interface YamlIssue {
+  readonly offset: number;
+  readonly message: string;
+  /** False for problems that leave the document's structure intact (a duplicate key, an unknown tag). */
+  readonly structural: boolean;
+}
+
+/** Anchors and aliases are expanded at most this many times: a "billion laughs" file stops here. */
+export const MAX_YAML_ALIASES = 100;
+
+export interface ParsedYaml {
+  /** Undefined for an empty file. */
+  readonly doc: Document.Parsed | undefined;
+  /** Errors and warnings (an unknown tag, a second document): all refused. */
+  readonly issues: YamlIssue[];
+}
+
+/**
+ * Parses one YAML document (YAML 1.2, core schema: `yes` is a string, a date is
+ * a string, no custom tags run). Warnings are issues too: a gate reads its input
+ * strictly.
+ */
+export function parseYaml(text: string): ParsedYaml {
+  const docs = parseAllDocuments(text, {
+    lineCounter: new LineCounter(),
+    prettyErrors: false,
+    strict: true,
+    uniqueKeys: true,
+    version: '1.2',
+    schema: 'core',
+  });
+  if (!Array.isArray(docs) || docs.length === 0) return { doc: undefined, issues: [] };
+  const issues: YamlIssue[] = [];
+  const doc = docs[0];
+  for (const e of [...doc.errors, ...doc.warnings]) {
+    const structural = e.code !== 'DUPLICATE_KEY' && e.code !== 'TAG_RESOLVE_FAILED';
+    issues.push({ offset: e.pos[0], message: yamlMessage(e.message), structural });
+  }
+  if (docs.length > 1) {
+    issues.push({
+      offset: docs[1].range[0],
+      message: 'a second YAML document: a file holds exactly one',
+      structural: false,
+    });
+  }
+  return { doc, issues };
+}
+
+function yamlMessage(message: string): string {
+  // The stack overflow the parser catches for absurd nesting, said plainly.
+  if (/Maximum call stack size exceeded/.test(message)) return 'nesting is too deep';
+  if (/^Map keys must be unique/.test(message)) return 'duplicate key: keys must be unique';
+  const firstLine = message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+  return firstLine.charAt(0).toLowerCase() + firstLine.slice(1);
+}
+
+/** The node an alias points to (one level), or the node itself. */
+export function deref(doc: Document.Parsed, node: unknown): unknown {
+  return isAlias(node) ? node.resolve(doc) : node;
+}
+
+/** A scalar's string value; a plain scalar that YAML read as a number gives its source text. */
+export function scalarText(node: unknown): string | undefined {
+  if (!isScalar(node)) return undefined;
+  if (typeof node.value === 'string') return node.value;
+  return undefined;
+}
+
+/** The source text of a plain scalar, whatever type YAML gave it (for hex digests). */
+export function scalarSource(node: unknown): string | undefined {
+  if (!isScalar(node)) return undefined;
+  if (typeof node.value === 'string') return node.value;
+  if (node.type === 'PLAIN' && typeof node.source === 'string') return node.source;
+  return undefined;
+}
+
+export function nodeOffset(node: unknown, fallback = 0): number {
+  return (node as Node | undefined)?.range?.[0] ?? fallback;
+}

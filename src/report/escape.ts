@@ -1,0 +1,34 @@
+// Untrusted text (ids, quotes, file names from a pull request) made safe for
+// each place it is shown. Every report goes through one of these.
+
+/**
+ * Characters that must never reach a terminal or a log raw: C0 and C1 controls
+ * (escape sequences, carriage returns that overwrite a line, newlines that forge
+ * one), DEL, line and paragraph separators, bidirectional overrides that reorder
+ * what is shown, and lone surrogates.
+ */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+const UNSAFE_OR_BACKSLASH = new RegExp(`\\\\|${UNSAFE.source}`, 'gu');
+
+function escapeChar(ch: string): string {
+  switch (ch) {
+    case '\\': return '\\\\';
+    case '\n': return '\\n';
+    case '\r': return '\\r';
+    case '\t': return '\\t';
+    default: return `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`;
+  }
+}
+
+/**
+ * For a value a script may parse back (an id in `id: verdict`): unsafe
+ * characters and backslashes escaped, so the escaping can be undone.
+ */
+export function escapeValue(text: string): string {
+  return text.replace(UNSAFE_OR_BACKSLASH, escapeChar);
+}
+
+/** For a message a person reads: unsafe characters escaped, backslashes kept. */
+export function escapeMessage(text: string): string {
+  return text.replace(UNSAFE, escapeChar);
+}

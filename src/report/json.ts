@@ -1,0 +1,67 @@
+// The JSON report (SPEC §7). Keys are snake_case like the records' own fields.
+import { VERSION } from '../version.js';
+import { countVerdicts, passed, type CheckResult, type RecordResult, type SourceResult } from '../check/result.js';
+
+export interface JsonReportContext {
+  /** Added by the Action: the event and the commits compared. */
+  readonly github?: { readonly event: string; readonly scope: string; readonly base_sha?: string; readonly head_sha?: string };
+}
+
+export function buildJsonReport(result: CheckResult, context: JsonReportContext = {}) {
+  const located = result.records.filter((r) => r.verdict === 'located').length;
+  return {
+    version: 1,
+    tool: { name: 'citegate', version: VERSION },
+    ...(context.github ? { github: context.github } : {}),
+    manifest: result.manifest,
+    summary: {
+      total: result.records.length,
+      located,
+      failed: result.records.length - located,
+      verdicts: countVerdicts(result.records),
+      files: result.files.length,
+      problems: result.problems.length,
+      passed: passed(result),
+    },
+    sources: result.sources.map(jsonSource),
+    records: result.records.map(jsonRecord),
+    problems: result.problems.map((p) => ({ file: p.file, line: p.line, column: p.column, message: p.message })),
+  };
+}
+
+export type JsonReport = ReturnType<typeof buildJsonReport>;
+
+export function formatJsonReport(result: CheckResult, context: JsonReportContext = {}): string {
+  return JSON.stringify(buildJsonReport(result, context), null, 2) + '\n';
+}
+
+function jsonSource(s: SourceResult) {
+  return {
+    id: s.id,
+    path: s.path,
+    sha256: s.sha256 ?? null,
+    retrieved: s.retrieved,
+    status: s.status,
+    ...(s.reason !== undefined ? { reason: s.reason } : {}),
+    ...(s.actualSha256 !== undefined ? { actual_sha256: s.actualSha256 } : {}),
+    line: s.line,
+    column: s.column,
+    cited_by: s.citedBy,
+  };
+}
+
+function jsonRecord(r: RecordResult) {
+  return {
+    file: r.file,
+    line: r.line,
+    column: r.column,
+    index: r.index,
+    citation_id: r.citationId,
+    source_id: r.sourceId,
+    verdict: r.verdict,
+    ...(r.reason !== undefined ? { reason: r.reason } : {}),
+    quote: r.quote,
+    claim: r.claim,
+    matches: r.matches.map((m) => ({ line: m.line, column: m.column, end_line: m.endLine, end_column: m.endColumn })),
+  };
+}

@@ -1,0 +1,43 @@
+// The text report of `citegate check` (SPEC §5). For one citation file it is
+// exactly the reference's output: `id: verdict` per record, then
+// `located=N/M`. For several files each line starts with `file:line: ` so that
+// a person can jump to it and a script can split it (the verdict is always the
+// last `: `-separated field; escaping keeps ids on one line).
+import type { CheckResult, RecordResult } from '../check/result.js';
+import { formatProblem } from '../load/problem.js';
+import { escapeMessage, escapeValue } from './escape.js';
+
+export function recordLabel(record: RecordResult): string {
+  return record.citationId === null ? `(record ${record.index + 1})` : escapeValue(record.citationId);
+}
+
+/** Standard output: one line per record, then the count. */
+export function formatTextReport(result: CheckResult): string {
+  const several = result.files.length > 1;
+  const lines = result.records.map((r) =>
+    several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
+  const located = result.records.filter((r) => r.verdict === 'located').length;
+  lines.push(`located=${located}/${result.records.length}`);
+  return lines.join('\n') + '\n';
+}
+
+/**
+ * Standard error: what is wrong with the input, `file:line:column: message`.
+ * Records with invalid fields are input errors too, so their reasons are here;
+ * other verdicts are results and stay on standard output alone.
+ */
+export function formatDiagnostics(result: CheckResult): string {
+  const lines = result.problems.map((p) => escapeMessage(formatProblem(p)));
+  for (const r of result.records) {
+    if (r.verdict !== 'invalid fields') continue;
+    lines.push(escapeMessage(formatProblem({
+      file: r.file, line: r.line, column: r.column, message: `${recordLabel(r)}: invalid fields: ${r.reason ?? ''}`,
+    })));
+  }
+  if (result.records.length === 0) {
+    lines.push(result.files.length === 0
+      ? 'citegate: no citation files to check: the manifest\'s `citations` patterns match no file (an empty run fails)'
+      : 'citegate: no citation records in the files checked (an empty run fails)');
+  }
+  return lines.length > 0 ? lines.join('\n') + '\n' : '';
+}
