@@ -9371,11 +9371,13 @@ function readSource(doc, pair, index, report, options) {
 function readCitationPattern(doc, item, index, report) {
     const node = deref(doc, item);
     const at = nodeOffset(node);
+    let patternAt = at;
     let pattern;
     let audience;
     if ((0,dist/* isMap */.jh)(node)) {
         const keys = readKeys(doc, node, CITATION_KEYS, 'a `citations` entry', report);
         pattern = readString(doc, keys.get('path'), 'the `path` of a `citations` entry', report);
+        patternAt = nodeOffset(keys.get('path')?.value, at);
         if (!keys.has('path'))
             report(at, 'a `citations` entry needs a `path` glob');
         if (keys.has('audience'))
@@ -9396,7 +9398,7 @@ function readCitationPattern(doc, item, index, report) {
     catch (error) {
         if (!(error instanceof GlobSyntaxError))
             throw error;
-        report(at, `bad glob pattern: ${error.message}`);
+        report(patternAt, `bad glob pattern: ${error.message}`);
         return undefined;
     }
 }
@@ -9489,7 +9491,8 @@ function parseCommandArgs(command, args, options) {
         const message = error.message
             .replace(/\. To specify a positional argument starting with a '-'.*$/s, '')
             .replace(/^Unknown option/, 'unknown option')
-            .replace(/^Option/, 'option');
+            .replace(/^Option/, 'option')
+            .replace(/\s*\n\s*/g, ' ');
         throw new UsageError(message, command);
     }
 }
@@ -10229,10 +10232,10 @@ const MAX_JSON_DEPTH = 256;
 function parseStrictJson(text, start = 0, end = text.length) {
     return new Parser(text, start, end).parseDocument();
 }
-function describe(text, at) {
-    const cp = text.codePointAt(at);
+function describe(text, at, end) {
+    const cp = at < end ? text.codePointAt(at) : undefined;
     if (cp === undefined)
-        return 'the end of the input';
+        return 'end of input';
     if (cp < 0x20 || cp === 0x7f)
         return `control character U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
     return `'${String.fromCodePoint(cp)}'`;
@@ -10255,7 +10258,7 @@ class Parser {
         const value = this.parseValue(0);
         this.skipWhitespace();
         if (this.pos < this.end) {
-            throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos)} after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)`, this.pos);
+            throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)`, this.pos);
         }
         return { value, elementOffsets: this.elementOffsets, offset };
     }
@@ -10295,7 +10298,7 @@ class Parser {
                 }
                 if (c === 0x27)
                     throw new JsonSyntaxError('strings in JSON take double quotes, not single quotes', this.pos);
-                throw new JsonSyntaxError(`unexpected ${describe(t, this.pos)}: expected a JSON value`, this.pos);
+                throw new JsonSyntaxError(`unexpected ${describe(t, this.pos, this.end)}: expected a JSON value`, this.pos);
         }
     }
     checkDepth(depth) {
@@ -10317,7 +10320,7 @@ class Parser {
             if (this.text.charCodeAt(this.pos) !== 0x22) {
                 if (this.text.charCodeAt(this.pos) === 0x7d)
                     throw new JsonSyntaxError('trailing comma before }', this.pos);
-                throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos)}: expected a key in double quotes`, this.pos);
+                throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected a key in double quotes`, this.pos);
             }
             const keyOffset = this.pos;
             const key = this.parseString();
@@ -10328,7 +10331,7 @@ class Parser {
             keyOffsets.set(key, keyOffset);
             this.skipWhitespace();
             if (this.text.charCodeAt(this.pos) !== 0x3a) {
-                throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos)}: expected ':' after the key`, this.pos);
+                throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected ':' after the key`, this.pos);
             }
             this.pos++;
             this.skipWhitespace();
@@ -10344,7 +10347,7 @@ class Parser {
                 return result;
             }
             else {
-                throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos)}: expected ',' or '}'`, this.pos);
+                throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected ',' or '}'`, this.pos);
             }
         }
     }
@@ -10375,7 +10378,7 @@ class Parser {
                 return result;
             }
             else {
-                throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos)}: expected ',' or ']'`, this.pos);
+                throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected ',' or ']'`, this.pos);
             }
         }
     }
@@ -10394,7 +10397,7 @@ class Parser {
                 return out + t.slice(chunkStart, i);
             }
             if (c < 0x20) {
-                throw new JsonSyntaxError(`${describe(t, i)} in a string must be escaped`, i);
+                throw new JsonSyntaxError(`${describe(t, i, this.end)} in a string must be escaped`, i);
             }
             if (c !== 0x5c) {
                 i++;
@@ -10483,7 +10486,7 @@ class Parser {
     }
     parseLiteral(word, value) {
         if (this.pos + word.length > this.end || !this.text.startsWith(word, this.pos)) {
-            throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos)}: expected a JSON value`, this.pos);
+            throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected a JSON value`, this.pos);
         }
         this.pos += word.length;
         return value;

@@ -18,7 +18,8 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
     const message = (error as Error).message
       .replace(/\. To specify a positional argument starting with a '-'.*$/s, '')
       .replace(/^Unknown option/, 'unknown option')
-      .replace(/^Option/, 'option');
+      .replace(/^Option/, 'option')
+      .replace(/\s*\n\s*/g, ' ');
     throw new UsageError(message, command);
   }
 }

@@ -292,11 +292,13 @@ function readSource(
 function readCitationPattern(doc: Document.Parsed, item: unknown, index: TextLineIndex, report: Report): CitationPattern | undefined {
   const node = deref(doc, item);
   const at = nodeOffset(node);
+  let patternAt = at;
   let pattern: string | undefined;
   let audience: string | undefined;
   if (isMap(node)) {
     const keys = readKeys(doc, node, CITATION_KEYS, 'a `citations` entry', report);
     pattern = readString(doc, keys.get('path'), 'the `path` of a `citations` entry', report);
+    patternAt = nodeOffset(keys.get('path')?.value, at);
     if (!keys.has('path')) report(at, 'a `citations` entry needs a `path` glob');
     if (keys.has('audience')) audience = readString(doc, keys.get('audience'), 'the `audience` of a `citations` entry', report);
   } else {
@@ -311,7 +313,7 @@ function readCitationPattern(doc: Document.Parsed, item: unknown, index: TextLin
     return { glob: new Glob(pattern), audience, position: index.position(at) };
   } catch (error) {
     if (!(error instanceof GlobSyntaxError)) throw error;
-    report(at, `bad glob pattern: ${error.message}`);
+    report(patternAt, `bad glob pattern: ${error.message}`);
     return undefined;
   }
 }

@@ -32,9 +32,9 @@ export function parseStrictJson(text: string, start = 0, end = text.length): Par
   return new Parser(text, start, end).parseDocument();
 }
 
-function describe(text: string, at: number): string {
-  const cp = text.codePointAt(at);
-  if (cp === undefined) return 'the end of the input';
+function describe(text: string, at: number, end: number): string {
+  const cp = at < end ? text.codePointAt(at) : undefined;
+  if (cp === undefined) return 'end of input';
   if (cp < 0x20 || cp === 0x7f) return `control character U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
   return `'${String.fromCodePoint(cp)}'`;
 }
@@ -55,7 +55,7 @@ class Parser {
     this.skipWhitespace();
     if (this.pos < this.end) {
       throw new JsonSyntaxError(
-        `unexpected ${describe(this.text, this.pos)} after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)`,
+        `unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)`,
         this.pos,
       );
     }
@@ -93,7 +93,7 @@ class Parser {
           if (t.startsWith(word, this.pos)) throw new JsonSyntaxError(`${word} is not a JSON value`, this.pos);
         }
         if (c === 0x27) throw new JsonSyntaxError('strings in JSON take double quotes, not single quotes', this.pos);
-        throw new JsonSyntaxError(`unexpected ${describe(t, this.pos)}: expected a JSON value`, this.pos);
+        throw new JsonSyntaxError(`unexpected ${describe(t, this.pos, this.end)}: expected a JSON value`, this.pos);
     }
   }
 
@@ -116,7 +116,7 @@ class Parser {
     for (;;) {
       if (this.text.charCodeAt(this.pos) !== 0x22) {
         if (this.text.charCodeAt(this.pos) === 0x7d) throw new JsonSyntaxError('trailing comma before }', this.pos);
-        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos)}: expected a key in double quotes`, this.pos);
+        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected a key in double quotes`, this.pos);
       }
       const keyOffset = this.pos;
       const key = this.parseString();
@@ -127,7 +127,7 @@ class Parser {
       keyOffsets.set(key, keyOffset);
       this.skipWhitespace();
       if (this.text.charCodeAt(this.pos) !== 0x3a) {
-        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos)}: expected ':' after the key`, this.pos);
+        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected ':' after the key`, this.pos);
       }
       this.pos++;
       this.skipWhitespace();
@@ -141,7 +141,7 @@ class Parser {
         this.pos++;
         return result;
       } else {
-        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos)}: expected ',' or '}'`, this.pos);
+        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected ',' or '}'`, this.pos);
       }
     }
   }
@@ -170,7 +170,7 @@ class Parser {
         this.pos++;
         return result;
       } else {
-        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos)}: expected ',' or ']'`, this.pos);
+        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected ',' or ']'`, this.pos);
       }
     }
   }
@@ -189,7 +189,7 @@ class Parser {
         return out + t.slice(chunkStart, i);
       }
       if (c < 0x20) {
-        throw new JsonSyntaxError(`${describe(t, i)} in a string must be escaped`, i);
+        throw new JsonSyntaxError(`${describe(t, i, this.end)} in a string must be escaped`, i);
       }
       if (c !== 0x5c) {
         i++;
@@ -255,7 +255,7 @@ class Parser {
 
   private parseLiteral<T>(word: string, value: T): T {
     if (this.pos + word.length > this.end || !this.text.startsWith(word, this.pos)) {
-      throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos)}: expected a JSON value`, this.pos);
+      throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected a JSON value`, this.pos);
     }
     this.pos += word.length;
     return value;

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { engineVerdict } from './helpers/engine.js';
+import { engineVerdict } from '../helpers/engine.js';
 
 interface Vector {
   citation_id: string;
@@ -9,7 +9,7 @@ interface Vector {
   verdict: string;
 }
 
-const vectors: Vector[] = readFileSync(new URL('../__fixtures__/conformance/vectors.jsonl', import.meta.url), 'utf8')
+const vectors: Vector[] = readFileSync(new URL('../../__fixtures__/conformance/vectors.jsonl', import.meta.url), 'utf8')
   .split('\n')
   .filter((line) => line.trim() !== '')
   .map((line) => JSON.parse(line));

@@ -1,0 +1,47 @@
+"""Times the Python reference's check() over a benchmark corpus.
+
+usage: reference_check.py REFERENCE_DIR INPUT.json OUTPUT.json
+
+INPUT.json is the reference-input.json the benchmark writes: {"sources": {id:
+text}, "citations": [[file, citation_id, source_id, quote], ...]}. Only the calls
+to check() are timed, not Python's start-up or the JSON parsing. OUTPUT.json
+gets {"elapsed_s", "python", "verdicts": [[file, citation_id, verdict], ...]}.
+"""
+import json
+import sys
+import time
+
+sys.dont_write_bytecode = True
+
+
+def main():
+    reference_dir, input_path, output_path = sys.argv[1:4]
+    sys.path.insert(0, reference_dir)
+    import check_citations  # noqa: E402  (the reference, unchanged)
+
+    with open(input_path, encoding="utf-8") as f:
+        data = json.load(f)
+    # check() reads the module-level `sources` dict at call time.
+    check_citations.sources = data["sources"]
+    citations = data["citations"]
+    check = check_citations.check
+
+    start = time.perf_counter()
+    verdicts = [check(source_id, quote) for _, _, source_id, quote in citations]
+    elapsed = time.perf_counter() - start
+
+    with open(output_path, "w", encoding="utf-8") as f:
+        json.dump(
+            {
+                "elapsed_s": elapsed,
+                "python": sys.version.split()[0],
+                "verdicts": [[c[0], c[1], v] for c, v in zip(citations, verdicts)],
+            },
+            f,
+            ensure_ascii=False,
+        )
+    print(f"{len(citations)} checks in {elapsed:.3f} s", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

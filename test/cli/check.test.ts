@@ -1,0 +1,200 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { makeTree, makeWorkspace, runCli, sha256 } from '../helpers/workspace.js';
+
+const RETURNS = { path: 'sources/returns-v1.txt', text: 'Returns are accepted within 30 days.\nA receipt is required.\n' };
+const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide. Contact support.\n' };
+
+const json = (records: object[]) => JSON.stringify(records, null, 2);
+const rec = (citation_id: string, source_id: string, quote: string, extra: object = {}) => ({ citation_id, source_id, quote, ...extra });
+
+describe('citegate check', () => {
+  it('checks every file the citations globs match, saying which file each line is from', () => {
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, {
+      'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]),
+      'answers/sub/b.json': json([rec('b1', 'returns-v1', 'within 30 days.'), rec('b2', 'returns-v1', 'within 60 days.')]),
+      'answers/c.jsonl': JSON.stringify(rec('c1', 'returns-v1', 'Returns')) + '\n',
+      'answers/notes.txt': 'not a citation file',
+      'elsewhere/d.json': json([rec('d1', 'returns-v1', 'nope')]),
+    });
+    const run = runCli(['check'], root);
+    expect(run.stdout).toBe([
+      'answers/a.json:2: a1: located',
+      'answers/c.jsonl:1: c1: located',
+      'answers/sub/b.json:2: b1: located',
+      'answers/sub/b.json:7: b2: quote not found',
+      'located=3/4',
+      '',
+    ].join('\n'));
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+  });
+
+  it('checks only the files named, in the order given, with the reference format for one', () => {
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, {
+      'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]),
+      'answers/b.json': json([rec('b1', 'returns-v1', 'nope')]),
+    });
+    expect(runCli(['check', 'answers/a.json'], root)).toEqual({ code: 0, stdout: 'a1: located\nlocated=1/1\n', stderr: '' });
+    expect(runCli(['check', 'answers/b.json', 'answers/a.json'], root).stdout)
+      .toBe('answers/b.json:2: b1: quote not found\nanswers/a.json:2: a1: located\nlocated=1/2\n');
+  });
+
+  it('fails an empty run: no files, or no records', () => {
+    const none = makeWorkspace({ 'returns-v1': RETURNS }, {});
+    expect(runCli(['check'], none)).toEqual({
+      code: 1,
+      stdout: 'located=0/0\n',
+      stderr: "citegate: no citation files to check: the manifest's `citations` patterns match no file (an empty run fails)\n",
+    });
+    const empty = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': '[]' });
+    expect(runCli(['check'], empty)).toEqual({
+      code: 1, stdout: 'located=0/0\n', stderr: 'citegate: no citation records in the files checked (an empty run fails)\n',
+    });
+  });
+
+  it('reports a broken file at its line and column and still checks the others', () => {
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, {
+      'answers/a.json': '[\n  {"citation_id": "a1", "source_id": "returns-v1", "quote": "x",}\n]',
+      'answers/b.json': json([rec('b1', 'returns-v1', 'A receipt is required.')]),
+      'answers/c.jsonl': '{"citation_id": "c1", "source_id": "returns-v1", "quote": "Returns"}\nnot json\n',
+      'answers/d.yaml': '- citation_id: d1\n  source_id: returns-v1\n  quote: [a list]\n',
+      'answers/e.json': Buffer.from([0x5b, 0xff, 0x5d]),
+    });
+    const run = runCli(['check'], root);
+    expect(run.stdout).toBe('answers/b.json:2: b1: located\nanswers/c.jsonl:1: c1: located\nanswers/d.yaml:1: d1: invalid fields\nlocated=2/3\n');
+    expect(run.stderr).toBe([
+      'answers/a.json:2:65: trailing comma before }',
+      "answers/c.jsonl:2:1: unexpected 'n': expected a JSON value",
+      'answers/e.json:1:2: not valid UTF-8: byte 0xFF at offset 1 does not start or continue a character',
+      'answers/d.yaml:1:3: d1: invalid fields: quote must be a string, not an array',
+      '',
+    ].join('\n'));
+    expect(run.code).toBe(1);
+  });
+
+  it('leaves every record citing an unverified source unverified, with the reason at the manifest entry', () => {
+    const root = makeWorkspace({ 'returns-v1': RETURNS, 'help-v1': HELP }, {
+      'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.'), rec('a2', 'help-v1', 'Read the guide.')]),
+    });
+    writeFileSync(path.join(root, RETURNS.path), RETURNS.text.replace('30', '60'));
+    const run = runCli(['check'], root);
+    expect(run.stdout).toBe('a1: source unverified\na2: located\nlocated=1/2\n');
+    const actual = sha256(RETURNS.text.replace('30', '60'));
+    expect(run.stderr).toBe(`citegate.yml:3:3: source returns-v1 is unverified: sources/returns-v1.txt has SHA-256 ${actual}, ` +
+      `but the manifest pins ${sha256(RETURNS.text)}: review the new text, then run \`citegate pin\` to accept it\n`);
+    expect(run.code).toBe(1);
+  });
+
+  it.each([
+    ['missing', (root: string) => writeFileSync(path.join(root, 'citegate.yml'), readFileSync(path.join(root, 'citegate.yml'), 'utf8').replace('sources/returns-v1.txt', 'sources/gone.txt')), 'sources/gone.txt: no such file'],
+    ['outside the workspace', (root: string) => writeFileSync(path.join(root, 'citegate.yml'), readFileSync(path.join(root, 'citegate.yml'), 'utf8').replace('sources/returns-v1.txt', '../../../etc/passwd')), '../../../etc/passwd: the path leads outside the workspace'],
+    ['absolute', (root: string) => writeFileSync(path.join(root, 'citegate.yml'), readFileSync(path.join(root, 'citegate.yml'), 'utf8').replace('sources/returns-v1.txt', '/etc/passwd')), "/etc/passwd: the path is absolute: paths are relative to the manifest's folder"],
+  ])('calls a source that is %s unverified', (_what, change, reason) => {
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]) });
+    change(root);
+    const run = runCli(['check'], root);
+    expect(run.stdout).toBe('a1: source unverified\nlocated=0/1\n');
+    expect(run.stderr).toBe(`citegate.yml:3:3: source returns-v1 is unverified: ${reason}\n`);
+    expect(run.code).toBe(1);
+  });
+
+  it('refuses a source that is not UTF-8 or over the size limit, and drops a BOM', () => {
+    const latin1 = Buffer.from('Caf\xe9 orders close at noon.', 'latin1');
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Café orders close at noon.')]);
+    const root = makeWorkspace({
+      'latin1-v1': { path: 'sources/latin1.txt', text: latin1 },
+      'bom-v1': { path: 'sources/bom.txt', text: bom },
+    }, { 'answers/a.json': json([rec('a1', 'latin1-v1', 'orders'), rec('a2', 'bom-v1', 'Café orders')]) });
+    const run = runCli(['check', '--format', 'json'], root);
+    const report = JSON.parse(run.stdout);
+    expect(report.records.map((r: { verdict: string }) => r.verdict)).toEqual(['source unverified', 'located']);
+    expect(report.records[1].matches).toEqual([{ line: 1, column: 1, end_line: 1, end_column: 12 }]);
+    expect(run.stderr).toBe('citegate.yml:3:3: source latin1-v1 is unverified: sources/latin1.txt is not valid UTF-8 (line 1, column 4): sources must be UTF-8 text\n');
+    const small = runCli(['check', '--max-source-bytes', '10'], root);
+    expect(small.stderr).toContain('sources/bom.txt: it is 30 bytes long, over the limit of 10 bytes');
+  });
+
+  it('keeps a source with an audience from files outside it', () => {
+    const root = makeWorkspace({ 'internal-v1': { ...RETURNS, audience: ['support'] } }, {
+      'answers/public.json': json([rec('p1', 'internal-v1', 'A receipt is required.')]),
+      'internal/x.json': json([rec('i1', 'internal-v1', 'A receipt is required.')]),
+    }, ['answers/*.json', 'internal/*.json']);
+    writeFileSync(path.join(root, 'citegate.yml'), readFileSync(path.join(root, 'citegate.yml'), 'utf8')
+      .replace('  - "internal/*.json"', '  - path: internal/*.json\n    audience: support'));
+    const run = runCli(['check', '--format', 'json'], root);
+    const report = JSON.parse(run.stdout);
+    expect(report.records.map((r: { citation_id: string; verdict: string; reason?: string }) => [r.citation_id, r.verdict, r.reason])).toEqual([
+      ['p1', 'source not permitted', 'source internal-v1 is for support; this file has no audience in the manifest'],
+      ['i1', 'located', undefined],
+    ]);
+  });
+
+  it('escapes untrusted text so nothing reaches the terminal raw', () => {
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, {
+      'answers/a.json': json([rec('x\u001b[2J\nc9: located\\', 'returns-v1', 'nope'), rec('\u202eevil', 'returns-v1', 'nope')]),
+    });
+    const run = runCli(['check'], root);
+    expect(run.stdout).toBe('x\\u{001B}[2J\\nc9: located\\\\: quote not found\n\\u{202E}evil: quote not found\nlocated=0/2\n');
+  });
+
+  it('writes the JSON report of SPEC §7 to a file with --output', () => {
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.', { claim: 'You need a receipt.' })]) });
+    const run = runCli(['check', '--format', 'json', '--output', 'report.json'], root);
+    expect(run).toEqual({ code: 0, stdout: '', stderr: '' });
+    const report = JSON.parse(readFileSync(path.join(root, 'report.json'), 'utf8'));
+    expect(report).toMatchObject({
+      version: 1,
+      summary: { total: 1, located: 1, failed: 0, verdicts: { located: 1 }, passed: true },
+      sources: [{ id: 'returns-v1', path: 'sources/returns-v1.txt', sha256: sha256(RETURNS.text), retrieved: '2026-11-02', status: 'verified' }],
+      records: [{
+        file: 'answers/a.json', line: 2, index: 0, citation_id: 'a1', source_id: 'returns-v1', verdict: 'located',
+        quote: 'A receipt is required.', claim: 'You need a receipt.',
+        matches: [{ line: 2, column: 1, end_line: 2, end_column: 23 }],
+      }],
+    });
+  });
+
+  it('reads the manifest from --root, and names from the current folder', () => {
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]) });
+    const elsewhere = makeTree({});
+    expect(runCli(['check', '--root', root], elsewhere).stdout).toBe('a1: located\nlocated=1/1\n');
+    const outside = runCli(['check', '--root', root, path.join(elsewhere, 'x.json')], elsewhere);
+    expect(outside.stderr).toContain('x.json: not read: it is outside the workspace');
+    expect(outside.code).toBe(1);
+  });
+});
+
+describe('citegate check cannot run (exit 2)', () => {
+  const root = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]) });
+
+  it.each([
+    [['check', '--format', 'xml'], 'citegate: --format takes text or json, not "xml"\nSee citegate check --help.\n'],
+    [['check', '--frobnicate'], "citegate: unknown option '--frobnicate'\nSee citegate check --help.\n"],
+    [['check', '--max-source-bytes=-1'], 'citegate: --max-source-bytes takes a positive whole number of bytes, not "-1"\nSee citegate check --help.\n'],
+    [['check', '--max-source-bytes'], "citegate: option '--max-source-bytes <value>' argument missing\nSee citegate check --help.\n"],
+    [['check', '--root', 'nowhere'], 'citegate: --root "nowhere" is not a folder\nSee citegate check --help.\n'],
+    [['check', '--manifest', 'nope.yml'], 'nope.yml: no manifest here: create citegate.yml (see the README) or pass --manifest\n'],
+    [['frobnicate'], 'citegate: unknown command "frobnicate"\nSee citegate --help.\n'],
+  ])('%j', (args, stderr) => {
+    expect(runCli(args, root)).toEqual({ code: 2, stdout: '', stderr });
+  });
+
+  it('names the manifest file, line and column of every problem', () => {
+    const broken = makeTree({ 'citegate.yml': 'version: 1\nsources:\n  a:\n    path: a.txt\n    sha256: 12\n    retrieved: yesterday\n' });
+    expect(runCli(['check'], broken)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'citegate.yml:5:13: the `sha256` of source `a` must be 64 hexadecimal digits\n' +
+        'citegate.yml:6:16: the `retrieved` date of source `a` must be a calendar date written YYYY-MM-DD\n',
+    });
+  });
+
+  it('prints help and the version', () => {
+    expect(runCli(['--version'], root)).toEqual({ code: 0, stdout: 'citegate 0.1.0\n', stderr: '' });
+    expect(runCli(['check', '--help'], root).stdout).toMatch(/^Usage: citegate check/);
+    expect(runCli(['help', 'pin'], root).stdout).toMatch(/^Usage: citegate pin/);
+    expect(runCli(['--help'], root).code).toBe(0);
+    expect(runCli([], root).code).toBe(2);
+  });
+});

@@ -1,0 +1,82 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { makeTree, runCli, sha256 } from '../helpers/workspace.js';
+
+const A = 'Returns are accepted within 30 days.\n';
+const B = 'Contact support.\n';
+const PDF = Buffer.from('%PDF-1.7 binary \xff\xfe', 'latin1');
+
+function manifest(shaA: string, shaB: string): string {
+  return [
+    '# Reviewed sources. Keep this comment.',
+    'version: 1',
+    'sources:',
+    '  returns-v1:   # the returns policy',
+    '    path: sources/a.txt',
+    `    sha256: ${shaA}  # pinned after review`,
+    '    retrieved: 2026-11-02',
+    '    original:',
+    '      path: originals/a.pdf',
+    `      sha256: "${'0'.repeat(64)}"`,
+    '  help-v1: {path: sources/b.txt, sha256: ' + shaB + ', retrieved: 2026-11-02}',
+    'citations:',
+    '  - answers/*.json',
+    '',
+  ].join('\n');
+}
+
+describe('citegate pin', () => {
+  it('writes new hashes in place, keeping comments, quotes and layout, and says what changed', () => {
+    const root = makeTree({
+      'citegate.yml': manifest('f'.repeat(64), sha256(B)),
+      'sources/a.txt': A, 'sources/b.txt': B, 'originals/a.pdf': PDF,
+    });
+    const run = runCli(['pin'], root);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe([
+      'returns-v1: ffffffffffff… -> ' + sha256(A).slice(0, 12) + '…',
+      'returns-v1 original: 000000000000… -> ' + sha256(PDF).slice(0, 12) + '…',
+      `help-v1: unchanged (${sha256(B).slice(0, 12)}…)`,
+      'wrote citegate.yml (2 hashes changed)',
+      '',
+    ].join('\n'));
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8'))
+      .toBe(manifest(sha256(A), sha256(B)).replace(`"${'0'.repeat(64)}"`, `"${sha256(PDF)}"`));
+    expect(run.code).toBe(0);
+    expect(runCli(['pin'], root).stdout).toMatch(/nothing to change\n$/);
+  });
+
+  it('pins only the sources named', () => {
+    const root = makeTree({ 'citegate.yml': manifest('f'.repeat(64), 'e'.repeat(64)), 'sources/a.txt': A, 'sources/b.txt': B, 'originals/a.pdf': PDF });
+    const run = runCli(['pin', 'help-v1'], root);
+    expect(run.stdout).toBe(`help-v1: eeeeeeeeeeee… -> ${sha256(B).slice(0, 12)}…\nwrote citegate.yml (1 hash changed)\n`);
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toContain(`sha256: ${'f'.repeat(64)}`);
+  });
+
+  it('adds a missing sha256 under the path, indented like it, in block and flow mappings', () => {
+    const text = 'version: 1\r\nsources:\r\n  a:\r\n    path: sources/a.txt # text\r\n    retrieved: 2026-11-02\r\n  b: {path: sources/b.txt, retrieved: 2026-11-02}\r\n';
+    const root = makeTree({ 'citegate.yml': text, 'sources/a.txt': A, 'sources/b.txt': B });
+    expect(runCli(['pin'], root).code).toBe(0);
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(
+      'version: 1\r\nsources:\r\n  a:\r\n    path: sources/a.txt # text\r\n' + `    sha256: ${sha256(A)}\r\n` +
+      `    retrieved: 2026-11-02\r\n  b: {path: sources/b.txt, sha256: ${sha256(B)}, retrieved: 2026-11-02}\r\n`);
+    expect(runCli(['check'], root).stderr).not.toMatch(/sha256/);
+  });
+
+  it('writes nothing when any file cannot be hashed, and exits 2', () => {
+    const original = manifest('f'.repeat(64), 'e'.repeat(64));
+    const root = makeTree({ 'citegate.yml': original, 'sources/a.txt': A, 'originals/a.pdf': PDF });
+    const run = runCli(['pin'], root);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('citegate pin: nothing written: a file could not be hashed:\n  help-v1: sources/b.txt: no such file\n');
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(original);
+  });
+
+  it('refuses an unknown source id, a source outside the workspace, and a source that is not UTF-8', () => {
+    const root = makeTree({ 'citegate.yml': manifest('f'.repeat(64), 'e'.repeat(64)), 'sources/a.txt': Buffer.from([0xff]), 'sources/b.txt': B, 'originals/a.pdf': PDF });
+    expect(runCli(['pin', 'nope-v1'], root)).toEqual({ code: 2, stdout: '', stderr: 'citegate: no source "nope-v1" in citegate.yml\nSee citegate pin --help.\n' });
+    expect(runCli(['pin', 'returns-v1'], root).stderr).toBe('citegate pin: nothing written: a file could not be hashed:\n  returns-v1: sources/a.txt: not valid UTF-8: a source must be UTF-8 text\n');
+    writeFileSync(path.join(root, 'citegate.yml'), manifest('f'.repeat(64), 'e'.repeat(64)).replace('sources/b.txt', '../b.txt'));
+    expect(runCli(['pin', 'help-v1'], root).stderr).toBe('citegate pin: nothing written: a file could not be hashed:\n  help-v1: ../b.txt: the path leads outside the workspace\n');
+  });
+});

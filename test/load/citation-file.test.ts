@@ -1,0 +1,101 @@
+import { parseCitationText, type CitationFormat } from '../../src/load/citation-file.js';
+
+const parse = (text: string, format: CitationFormat) => {
+  const loaded = parseCitationText(text, `answers/a.${format}`, format);
+  return {
+    records: loaded.records.map((r) => ({ line: r.position.line, column: r.position.column, id: (r.value as Map<string, unknown>)?.get?.('citation_id') })),
+    problems: loaded.problems.map((p) => `${p.line}:${p.column}: ${p.message}`),
+  };
+};
+
+describe('JSON citation files', () => {
+  it('reads an array of records with the line each starts on', () => {
+    expect(parse('[\n  {"citation_id": "c1"},\n\n  {"citation_id": "c2"}\n]\n', 'json')).toEqual({
+      records: [{ line: 2, column: 3, id: 'c1' }, { line: 4, column: 3, id: 'c2' }],
+      problems: [],
+    });
+  });
+
+  it('reads an object with a citations array and other fields', () => {
+    const text = '{\n  "answer": "Returns are accepted.",\n  "citations": [\n    {"citation_id": "c1"}\n  ]\n}';
+    expect(parse(text, 'json').records).toEqual([{ line: 4, column: 5, id: 'c1' }]);
+  });
+
+  it('counts columns in code points', () => {
+    expect(parse('["😀😀", {"citation_id": "c1"}]', 'json').records[1]).toEqual({ line: 1, column: 8, id: 'c1' });
+  });
+
+  it('accepts an empty array (a run with no records fails later, as a whole)', () => {
+    expect(parse('[]', 'json')).toEqual({ records: [], problems: [] });
+  });
+
+  it.each([
+    ['{"citations": 3}', '1:1: expected an array of citation records, or an object with a "citations" array'],
+    ['"text"', '1:1: expected an array of citation records, or an object with a "citations" array'],
+    ['[\n  {"citation_id": "c1",\n   "citation_id": "c2"}\n]', '3:4: duplicate key "citation_id" (first at line 2, column 4)'],
+    ['', '1:1: empty input: expected a JSON value'],
+    ['[1,\n 2,\n]', '3:1: trailing comma before ]'],
+  ])('reports %j at its line and column', (text, problem) => {
+    expect(parse(text, 'json')).toEqual({ records: [], problems: [problem] });
+  });
+});
+
+describe('JSON Lines citation files', () => {
+  it('reads one record per line, skips blank lines, and reports a bad line without losing the others', () => {
+    const text = '{"citation_id": "c1"}\r\n\n{"citation_id": "c2",}\n   \n{"citation_id": "c3"}\n[1]';
+    expect(parse(text, 'jsonl')).toEqual({
+      records: [{ line: 1, column: 1, id: 'c1' }, { line: 5, column: 1, id: 'c3' }, { line: 6, column: 1, id: undefined }],
+      problems: ['3:22: trailing comma before }'],
+    });
+  });
+
+  it('refuses two values on one line', () => {
+    expect(parse('{"citation_id": "c1"} {"citation_id": "c2"}\n', 'jsonl').problems).toEqual([
+      "1:23: unexpected '{' after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)",
+    ]);
+  });
+
+  it('calls a file of blank lines empty', () => {
+    expect(parse('\n\n', 'jsonl')).toEqual({ records: [], problems: ['0:0: the file is empty: it holds no citation records'] });
+  });
+});
+
+describe('YAML citation files', () => {
+  it('reads a list of records with their lines', () => {
+    const text = '# answers\n- citation_id: c1\n  source_id: s\n  quote: "q"\n- citation_id: c2\n';
+    expect(parse(text, 'yaml').records).toEqual([{ line: 2, column: 3, id: 'c1' }, { line: 5, column: 3, id: 'c2' }]);
+  });
+
+  it('reads an object with a citations list, and keeps YAML 1.2 scalars as strings', () => {
+    const loaded = parseCitationText('answer: yes\ncitations:\n  - citation_id: c1\n    quote: no\n', 'a.yaml', 'yaml');
+    expect((loaded.records[0].value as Map<string, unknown>).get('quote')).toBe('no');
+    expect(loaded.document?.get('answer')).toBe('yes');
+  });
+
+  it.each([
+    ['- citation_id: c1\n  citation_id: c2\n', '2:3: duplicate key: keys must be unique'],
+    ['- !custom {citation_id: c1}\n', '1:3: unresolved tag: !custom'],
+    ['- citation_id: c1\n---\n- citation_id: c2\n', '2:1: a second YAML document: a file holds exactly one'],
+    ['citations: 5\n', '1:1: expected an array of citation records, or an object with a "citations" array'],
+    ['', '0:0: the file is empty: it holds no citation records'],
+    ['- [unclosed\n', expect.stringMatching(/^2:1: /)],
+  ])('reports %j', (text, problem) => {
+    expect(parse(text, 'yaml')).toEqual({ records: [], problems: [problem] });
+  });
+
+  it('stops an alias bomb', () => {
+    const lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 1; i < 9; i++) {
+      const prev = String.fromCharCode(96 + i);
+      lines.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${prev}`).join(',')}]`);
+    }
+    lines.push('citations: [*i]');
+    expect(parse(lines.join('\n'), 'yaml').problems).toEqual(['1:1: too many aliases: anchors may be expanded at most 100 times']);
+  });
+
+  it('refuses absurd nesting with a message, not a crash', () => {
+    const problems = parse('['.repeat(50_000) + ']'.repeat(50_000), 'yaml').problems;
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems[0]).toMatch(/nesting is too deep/);
+  });
+});

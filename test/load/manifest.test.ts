@@ -1,0 +1,108 @@
+import { ManifestError, parseManifest } from '../../src/load/manifest.js';
+
+const HASH = 'a'.repeat(64);
+const problemsOf = (text: string, forPin = false): string[] => {
+  try {
+    parseManifest(text, 'citegate.yml', '', { forPin });
+  } catch (error) {
+    if (error instanceof ManifestError) return error.problems.map((p) => `${p.file}:${p.line}:${p.column}: ${p.message}`);
+    throw error;
+  }
+  return [];
+};
+
+describe('the manifest', () => {
+  it('reads sources, originals, audiences and citation patterns', () => {
+    const manifest = parseManifest([
+      'version: 1',
+      'sources:',
+      '  returns-v1:',
+      '    path: sources/returns-v1.txt',
+      `    sha256: ${HASH.toUpperCase()}`,
+      '    retrieved: 2026-11-02',
+      '    original: {path: originals/returns.pdf, sha256: ' + 'b'.repeat(64) + '}',
+      '    audience: [support, legal]',
+      'citations:',
+      '  - answers/**/*.json',
+      '  - path: internal/**/*.yaml',
+      '    audience: support',
+    ].join('\n'), 'config/citegate.yml', 'config');
+    const source = manifest.sources.get('returns-v1')!;
+    expect(source).toMatchObject({
+      id: 'returns-v1', path: 'sources/returns-v1.txt', sha256: HASH, retrieved: '2026-11-02',
+      audience: ['support', 'legal'], position: { line: 3, column: 3 },
+    });
+    expect(source.original).toMatchObject({ path: 'originals/returns.pdf', sha256: 'b'.repeat(64) });
+    expect(manifest.citations.map((c) => [c.glob.pattern, c.audience, c.position.line])).toEqual([
+      ['answers/**/*.json', undefined, 10],
+      ['internal/**/*.yaml', 'support', 11],
+    ]);
+    expect(manifest.dir).toBe('config');
+  });
+
+  it('reads a hash YAML would take for a number as its digits', () => {
+    const digits = '1'.repeat(64);
+    const manifest = parseManifest(`version: 1\nsources:\n  s:\n    path: a.txt\n    sha256: ${digits}\n    retrieved: 2026-01-01\n`, 'm.yml', '');
+    expect(manifest.sources.get('s')!.sha256).toBe(digits);
+  });
+
+  it('reports every problem at once, each at its line and column', () => {
+    expect(problemsOf([
+      'version: 2',
+      'sources:',
+      '  a-v1:',
+      '    path: ""',
+      '    sha256: abc',
+      '    retrieved: 2026-02-30',
+      '    audiance: [x]',
+      '    audience: []',
+      '  a-v1:',
+      '    path: b.txt',
+      'citations:',
+      '  - "../x/*.json"',
+      '  - path: "[abc"',
+      '  - 7',
+      'colour: red',
+    ].join('\n'))).toEqual([
+      'citegate.yml:1:10: version must be 1 (the only manifest version there is)',
+      'citegate.yml:4:11: the `path` of source `a-v1` must be a non-empty string',
+      'citegate.yml:5:13: the `sha256` of source `a-v1` must be 64 hexadecimal digits',
+      'citegate.yml:6:16: the `retrieved` date of source `a-v1` must be a calendar date written YYYY-MM-DD',
+      'citegate.yml:7:5: unknown key `audiance` in source `a-v1` (did you mean `audience`?)',
+      'citegate.yml:8:15: the `audience` of source `a-v1` must be a non-empty list of names, e.g. [support]',
+      'citegate.yml:9:3: duplicate key: keys must be unique',
+      'citegate.yml:10:5: source `a-v1` has no `sha256`: run `citegate pin` to record it',
+      'citegate.yml:10:5: source `a-v1` has no `retrieved` date (YYYY-MM-DD)',
+      'citegate.yml:12:5: bad glob pattern: the pattern holds a . or .. folder: write paths below the manifest\'s folder',
+      'citegate.yml:13:11: bad glob pattern: unmatched [ in "[abc"',
+      'citegate.yml:14:5: a `citations` entry must be a glob pattern or a mapping with `path` and `audience`',
+      'citegate.yml:15:1: unknown key `colour` in the manifest (allowed: version, sources, citations)',
+    ]);
+  });
+
+  it.each([
+    ['', 'citegate.yml:1:1: the manifest is empty: it needs `version: 1` and `sources`'],
+    ['- a\n- b\n', 'citegate.yml:1:1: the manifest must be a mapping with `version`, `sources` and `citations`'],
+    ['version: 1\n', 'citegate.yml:1:1: missing `sources`: a mapping of source ids to their files'],
+    ['version: 1\nsources: [a]\n', 'citegate.yml:2:10: `sources` must be a mapping of source ids to entries'],
+    ['version: "1"\nsources: {}\n', 'citegate.yml:1:10: version must be 1 (the only manifest version there is)'],
+    ['version: 1\nsources:\n  s: x\n', 'citegate.yml:3:6: source `s` must be a mapping with path, sha256 and retrieved'],
+    ['version: 1\nsources: {}\ncitations: x\n', 'citegate.yml:3:12: `citations` must be a list of glob patterns'],
+    ['version: 1\nsources:\n  5: {path: a, sha256: x, retrieved: 2026-01-01}\n', 'citegate.yml:3:3: a source id must be a non-empty string'],
+    ['version: 1\nsources: {\n', expect.stringMatching(/^citegate\.yml:3:1: /)],
+  ])('refuses %j', (text, problem) => {
+    expect(problemsOf(text)).toEqual([problem]);
+  });
+
+  it('refuses a second document', () => {
+    expect(problemsOf('version: 1\nsources: {}\n---\nversion: 1\n')).toEqual([
+      'citegate.yml:3:1: a second YAML document: a file holds exactly one',
+    ]);
+  });
+
+  it('lets pin load entries whose sha256 is missing or malformed', () => {
+    const text = 'version: 1\nsources:\n  s:\n    path: a.txt\n    retrieved: 2026-01-01\n  t:\n    path: b.txt\n    sha256: TODO\n    retrieved: 2026-01-01\n';
+    expect(problemsOf(text, true)).toEqual([]);
+    expect(problemsOf(text, false)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,64 @@
+import { JsonSyntaxError, MAX_JSON_DEPTH, parseStrictJson } from '../../src/load/strict-json.js';
+
+function errorOf(text: string): { message: string; offset: number } {
+  try {
+    parseStrictJson(text);
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) return { message: error.message, offset: error.offset };
+    throw error;
+  }
+  throw new Error(`parsed: ${text}`);
+}
+
+describe('parseStrictJson', () => {
+  it('parses what RFC 8259 allows, objects as Maps', () => {
+    const { value } = parseStrictJson(' {"a": [1, -2.5e3, true, false, null, "x\\u00e9\\n"], "__proto__": {}} ');
+    expect(value).toEqual(new Map<string, unknown>([['a', [1, -2500, true, false, null, 'xé\n']], ['__proto__', new Map()]]));
+    expect(Object.getPrototypeOf(value)).toBe(Map.prototype);
+  });
+
+  it('keeps where each array element starts', () => {
+    const parsed = parseStrictJson('[\n  {"a": 1},\n  2\n]');
+    expect(parsed.elementOffsets.get(parsed.value as unknown[])).toEqual([4, 16]);
+  });
+
+  it('keeps lone surrogates from \\u escapes for the record check to refuse', () => {
+    expect(parseStrictJson('"\\ud800"').value).toBe('\ud800');
+  });
+
+  it.each([
+    ['', 'empty input: expected a JSON value', 0],
+    ['{"a": 1, "a": 2}', 'duplicate key "a"', 9],
+    ['[1, 2,]', 'trailing comma before ]', 6],
+    ['{"a": 1,}', 'trailing comma before }', 8],
+    ['// note\n[]', 'comments are not allowed in JSON', 0],
+    ['[1 /* x */]', 'comments are not allowed in JSON', 3],
+    ['[NaN]', 'NaN is not a JSON value', 1],
+    ['[Infinity]', 'Infinity is not a JSON value', 1],
+    ['[-Infinity]', '-Infinity is not a JSON value', 1],
+    ['[] []', "unexpected '[' after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)", 3],
+    ['[01]', 'numbers in JSON have no leading zeros', 1],
+    ['[1.]', 'a decimal point must be followed by digits', 2],
+    ["['a']", 'strings in JSON take double quotes, not single quotes', 1],
+    ['["a\tb"]', 'control character U+0009 in a string must be escaped', 3],
+    ['["\\x"]', 'invalid escape \\x', 2],
+    ['["\\u12"]', '\\u must be followed by four hex digits', 2],
+    ['["abc', 'unterminated string', 1],
+    ['[1', "unexpected end of input: expected ',' or ']'", 2],
+    ['{"a" 1}', "unexpected '1': expected ':' after the key", 5],
+    ['{a: 1}', "unexpected 'a': expected a key in double quotes", 1],
+    ['[tru]', "unexpected 't': expected a JSON value", 1],
+  ])('refuses %j', (text, message, offset) => {
+    expect(errorOf(text)).toEqual({ message, offset });
+  });
+
+  it('refuses nesting deeper than the limit without overflowing the stack', () => {
+    expect(errorOf('['.repeat(100_000) + ']'.repeat(100_000)).message).toBe(`nesting deeper than ${MAX_JSON_DEPTH} levels`);
+    expect(() => parseStrictJson('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH))).not.toThrow();
+  });
+
+  it('parses a slice of the text (one JSON Lines line)', () => {
+    const text = '{"a":1}\n{"b":2}';
+    expect(parseStrictJson(text, 8, 15).value).toEqual(new Map([['b', 2]]));
+  });
+});

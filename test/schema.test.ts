@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv } from 'ajv';
+import { parse } from 'yaml';
+import { VERSION } from '../src/version.js';
+import { REPO } from './helpers/workspace.js';
+
+const load = (file: string) => JSON.parse(readFileSync(path.join(REPO, file), 'utf8'));
+const ajv = new Ajv({ allErrors: true, strict: false });
+const manifestSchema = ajv.compile(load('schema/manifest.schema.json'));
+const citationsSchema = ajv.compile(load('schema/citations.schema.json'));
+
+describe('the JSON Schemas', () => {
+  it('accept the fixtures', () => {
+    for (const file of ['__fixtures__/seed/citegate.yml', '__fixtures__/seed-fixed/citegate.yml']) {
+      expect([file, manifestSchema(parse(readFileSync(path.join(REPO, file), 'utf8')))]).toEqual([file, true]);
+    }
+    for (const file of ['__fixtures__/seed/answers/walkthrough.json', '__fixtures__/seed-fixed/answers/walkthrough.json']) {
+      expect([file, citationsSchema(load(file))]).toEqual([file, true]);
+    }
+  });
+
+  it('refuse what the loaders refuse', () => {
+    expect(manifestSchema({ version: 1, sources: { a: { path: 'a.txt', sha256: 'xyz', retrieved: '2026-01-01' } } })).toBe(false);
+    expect(manifestSchema({ version: 1, sources: { a: { path: '/etc/passwd', sha256: 'a'.repeat(64), retrieved: '2026-01-01' } } })).toBe(false);
+    expect(manifestSchema({ version: 1, sources: {}, colour: 'red' })).toBe(false);
+    expect(citationsSchema([{ citation_id: 'c1', source_id: 's' }])).toBe(false);
+    expect(citationsSchema([{ citation_id: 'c1', source_id: 's', quote: 'q', claim: 3 }])).toBe(false);
+  });
+});
+
+describe('the version', () => {
+  it('is the one in package.json', () => {
+    expect(VERSION).toBe(load('package.json').version);
+  });
+});
