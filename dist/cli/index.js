@@ -9464,6 +9464,30 @@ function escapeValue(text) {
 function escapeMessage(text) {
     return text.replace(UNSAFE, escapeChar);
 }
+const HTML_ENTITIES = {
+    '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\'': '&#39;',
+    // Markdown and GitHub syntax, so that nothing in a cell turns into a table
+    // column, emphasis, code, a link, a mention or a heading.
+    '|': '&#124;', '`': '&#96;', '*': '&#42;', '_': '&#95;', '[': '&#91;', ']': '&#93;',
+    '\\': '&#92;', '~': '&#126;', '#': '&#35;', '@': '&#64;', '!': '&#33;', ':': '&#58;',
+};
+/**
+ * For the job summary: text shown as text inside HTML, on one line. Unsafe
+ * characters are escaped first (so a newline can never end an HTML block and
+ * start Markdown), then everything HTML or Markdown would read as syntax.
+ */
+function escapeHtml(text) {
+    return escapeMessage(text).replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch]);
+}
+/** Shortens to at most `max` code points, marking the cut with an ellipsis. */
+function shorten(text, max) {
+    const cps = [...text];
+    return cps.length <= max ? text : cps.slice(0, max - 1).join('') + '…';
+}
+/** For an attribute value built from percent-encoded parts (a link). */
+function escapeAttribute(text) {
+    return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
+}
 
 ;// CONCATENATED MODULE: ./src/version.ts
 /** citegate's version; a test keeps it equal to package.json's. */
@@ -10744,7 +10768,7 @@ function runCheck(options) {
     const all = [];
     const bySource = new Map();
     files.forEach((ref, fileIndex) => {
-        const loaded = loadCitationFile(workspace, ref.file);
+        const loaded = options.preloaded?.get(ref.file) ?? loadCitationFile(workspace, ref.file);
         problems.push(...loaded.problems);
         const checks = checkFileRecords(loaded.records.map((r) => r.value), (i) => `at line ${loaded.records[i].position.line}`);
         loaded.records.forEach((record, i) => {

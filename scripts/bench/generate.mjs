@@ -84,6 +84,9 @@ export function ensureCorpus(benchDir, size, log = () => {}) {
   const stamp = generate(dir, params, generator, log);
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   stamp.generationSeconds = Math.round(seconds * 100) / 100;
+  // The reference's input, where the reference is cheap enough to run (the
+  // benchmark writes it for the other sizes only when asked to, --verify-all).
+  if (size === 'small' || size === 'one') writeReferenceInput(dir, stamp);
   fs.writeFileSync(stampFile, JSON.stringify(stamp, null, 1) + '\n');
   log(`${size}: generated ${stamp.sources.length} sources (${(stamp.totalSourceBytes / MiB).toFixed(1)} MB) and ` +
     `${stamp.citations} citations in ${seconds.toFixed(1)} s`);
@@ -491,17 +494,32 @@ export function writeReferenceInput(dir, stamp) {
     }
   }
   const decoder = new TextDecoder('utf-8', { fatal: true }); // drops a leading BOM
-  const sources = {};
-  for (const s of stamp.sources) sources[s.id] = decoder.decode(fs.readFileSync(path.join(dir, s.path)));
-  const citations = [];
-  for (const file of stamp.citationFiles) {
-    const text = fs.readFileSync(path.join(dir, file), 'utf8');
-    const records = file.endsWith('.jsonl')
-      ? text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l))
-      : JSON.parse(text);
-    for (const r of records) citations.push([file, r.citation_id, r.source_id, r.quote]);
+  // Written piece by piece: for the large corpus the whole JSON would be too
+  // long for one JavaScript string.
+  const tmp = `${out}.tmp`;
+  const fd = fs.openSync(tmp, 'w');
+  try {
+    fs.writeSync(fd, '{"sources": {');
+    stamp.sources.forEach((s, i) => {
+      const text = decoder.decode(fs.readFileSync(path.join(dir, s.path)));
+      fs.writeSync(fd, `${i ? ',' : ''}\n${JSON.stringify(s.id)}: ${JSON.stringify(text)}`);
+    });
+    fs.writeSync(fd, '},\n"citations": [');
+    let first = true;
+    for (const file of stamp.citationFiles) {
+      const text = fs.readFileSync(path.join(dir, file), 'utf8');
+      const records = file.endsWith('.jsonl')
+        ? text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l))
+        : JSON.parse(text);
+      const rows = records.map((r) => JSON.stringify([file, r.citation_id, r.source_id, r.quote]));
+      fs.writeSync(fd, (first ? '\n' : ',\n') + rows.join(',\n'));
+      first = false;
+    }
+    fs.writeSync(fd, ']}\n');
+  } finally {
+    fs.closeSync(fd);
   }
-  fs.writeFileSync(out, JSON.stringify({ sources, citations }));
+  fs.renameSync(tmp, out);
   fs.writeFileSync(path.join(dir, 'reference-input.stamp'), JSON.stringify({ generator: stamp.generator }) + '\n');
   return out;
 }

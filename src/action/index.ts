@@ -1,2 +1,4 @@
-// Placeholder entry replaced by the Action issue.
-console.log('citegate action');
+// Entry point of the GitHub Action (bundled to dist/index.js).
+import { run } from './main.js';
+
+await run();

@@ -6,7 +6,7 @@ import { SourceNormalizer } from '../engine/normalize.js';
 import { checkFileRecords, type FieldCheck } from '../engine/record.js';
 import { ScanSearcher } from '../engine/search.js';
 import { audienceAllows, decideVerdict, type Decision, type SourceAccess } from '../engine/verdict.js';
-import { loadCitationFile, type LoadedRecord } from '../load/citation-file.js';
+import { loadCitationFile, type LoadedCitationFile, type LoadedRecord } from '../load/citation-file.js';
 import type { Manifest, SourceEntry } from '../load/manifest.js';
 import type { Problem } from '../load/problem.js';
 import type { CitationFileRef } from '../load/select.js';
@@ -20,6 +20,8 @@ export interface CheckOptions {
   readonly files: readonly CitationFileRef[];
   readonly maxSourceBytes?: number;
   readonly onProgress?: (progress: Progress) => void;
+  /** Files already loaded (the Action reads them all to find which cite a changed source). */
+  readonly preloaded?: ReadonlyMap<string, LoadedCitationFile>;
 }
 
 export interface Progress {
@@ -44,7 +46,7 @@ export function runCheck(options: CheckOptions): CheckResult {
   const bySource = new Map<string, PendingRecord[]>();
 
   files.forEach((ref, fileIndex) => {
-    const loaded = loadCitationFile(workspace, ref.file);
+    const loaded = options.preloaded?.get(ref.file) ?? loadCitationFile(workspace, ref.file);
     problems.push(...loaded.problems);
     const checks = checkFileRecords(loaded.records.map((r) => r.value), (i) => `at line ${loaded.records[i].position.line}`);
     loaded.records.forEach((record, i) => {

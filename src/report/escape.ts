@@ -32,3 +32,31 @@ export function escapeValue(text: string): string {
 export function escapeMessage(text: string): string {
   return text.replace(UNSAFE, escapeChar);
 }
+
+const HTML_ENTITIES: Record<string, string> = {
+  '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\'': '&#39;',
+  // Markdown and GitHub syntax, so that nothing in a cell turns into a table
+  // column, emphasis, code, a link, a mention or a heading.
+  '|': '&#124;', '`': '&#96;', '*': '&#42;', '_': '&#95;', '[': '&#91;', ']': '&#93;',
+  '\\': '&#92;', '~': '&#126;', '#': '&#35;', '@': '&#64;', '!': '&#33;', ':': '&#58;',
+};
+
+/**
+ * For the job summary: text shown as text inside HTML, on one line. Unsafe
+ * characters are escaped first (so a newline can never end an HTML block and
+ * start Markdown), then everything HTML or Markdown would read as syntax.
+ */
+export function escapeHtml(text: string): string {
+  return escapeMessage(text).replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch]);
+}
+
+/** Shortens to at most `max` code points, marking the cut with an ellipsis. */
+export function shorten(text: string, max: number): string {
+  const cps = [...text];
+  return cps.length <= max ? text : cps.slice(0, max - 1).join('') + '…';
+}
+
+/** For an attribute value built from percent-encoded parts (a link). */
+export function escapeAttribute(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
+}

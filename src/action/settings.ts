@@ -1,0 +1,143 @@
+// Every input and every fact about the event, read and checked in one place
+// into one typed object. A bad input fails with a message saying what is allowed.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_MANIFEST } from '../load/manifest.js';
+
+export type Scope = 'auto' | 'changed' | 'all';
+const SCOPES: readonly Scope[] = ['auto', 'changed', 'all'];
+
+/** Events whose `auto` scope is `changed`: they carry the commits to compare. */
+const CHANGE_EVENTS = ['pull_request', 'pull_request_target', 'merge_group', 'push'];
+
+/** What the event says was changed: the commits to compare, or why there are none. */
+export type DiffBasis =
+  | { readonly kind: 'pull_request'; readonly number: number; readonly base: string; readonly head: string; readonly changedFiles: number | undefined }
+  | { readonly kind: 'compare'; readonly base: string; readonly head: string }
+  | { readonly kind: 'none'; readonly reason: string };
+
+export interface Settings {
+  /** The manifest, as given (relative to the workspace). */
+  readonly manifest: string;
+  /** The scope asked for, and the one it means for this event. */
+  readonly scope: Scope;
+  readonly effectiveScope: 'changed' | 'all';
+  /** Empty when no token was given: changed files then come from git. */
+  readonly token: string;
+  /** Absolute paths of the reports to write, if asked for. */
+  readonly reportPath: string | undefined;
+  readonly sarifPath: string | undefined;
+  readonly workspace: string;
+  readonly eventName: string;
+  readonly repository: { readonly owner: string; readonly repo: string } | undefined;
+  readonly serverUrl: string;
+  /** The commit the files are linked at in the summary. */
+  readonly headSha: string | undefined;
+  readonly diff: DiffBasis;
+}
+
+/** A bad input or environment: the step fails with this message, no stack trace. */
+export class InputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
+export type InputReader = (name: string) => string;
+
+const SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+const ZERO_SHA = /^0+$/;
+
+export function readSettings(getInput: InputReader, env: NodeJS.ProcessEnv = process.env): Settings {
+  const workspace = env.GITHUB_WORKSPACE || process.cwd();
+  const manifest = getInput('manifest').trim() || DEFAULT_MANIFEST;
+  const scopeInput = (getInput('scope').trim() || 'auto').toLowerCase();
+  if (!(SCOPES as readonly string[]).includes(scopeInput)) {
+    throw new InputError(`input scope must be one of ${SCOPES.join(', ')}, not ${JSON.stringify(scopeInput)}`);
+  }
+  const scope = scopeInput as Scope;
+  const eventName = env.GITHUB_EVENT_NAME ?? '';
+  const payload = readEventPayload(env.GITHUB_EVENT_PATH);
+  const effectiveScope = scope === 'auto' ? (CHANGE_EVENTS.includes(eventName) ? 'changed' : 'all') : scope;
+
+  const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+  const diff = diffBasis(eventName, payload);
+  const headSha = diff.kind !== 'none' ? diff.head : env.GITHUB_SHA && SHA.test(env.GITHUB_SHA) ? env.GITHUB_SHA : undefined;
+
+  return {
+    manifest,
+    scope,
+    effectiveScope,
+    token: getInput('token').trim(),
+    reportPath: outputPath(getInput('report'), 'report', workspace),
+    sarifPath: outputPath(getInput('sarif'), 'sarif', workspace),
+    workspace,
+    eventName,
+    repository: owner && repo ? { owner, repo } : undefined,
+    serverUrl: (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
+    headSha,
+    diff,
+  };
+}
+
+function outputPath(value: string, input: string, workspace: string): string | undefined {
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  if (trimmed.includes('\0')) throw new InputError(`input ${input} holds a NUL character`);
+  return path.resolve(workspace, trimmed);
+}
+
+function readEventPayload(file: string | undefined): Record<string, unknown> {
+  if (!file) return {};
+  try {
+    const value = JSON.parse(readFileSync(file, 'utf8'));
+    return value && typeof value === 'object' ? value : {};
+  } catch {
+    // Without a payload there is nothing to compare: the run checks everything.
+    return {};
+  }
+}
+
+function field(value: unknown, ...keys: string[]): unknown {
+  let current = value;
+  for (const key of keys) {
+    if (!current || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+function sha(value: unknown): string | undefined {
+  return typeof value === 'string' && SHA.test(value) && !ZERO_SHA.test(value) ? value : undefined;
+}
+
+/** The commits an event says to compare. */
+export function diffBasis(eventName: string, payload: unknown): DiffBasis {
+  switch (eventName) {
+    case 'pull_request':
+    case 'pull_request_target': {
+      const number = field(payload, 'pull_request', 'number') ?? field(payload, 'number');
+      const base = sha(field(payload, 'pull_request', 'base', 'sha'));
+      const head = sha(field(payload, 'pull_request', 'head', 'sha'));
+      const changedFiles = field(payload, 'pull_request', 'changed_files');
+      if (typeof number !== 'number' || !base || !head) return { kind: 'none', reason: 'the pull request event names no base and head commits' };
+      return { kind: 'pull_request', number, base, head, changedFiles: typeof changedFiles === 'number' ? changedFiles : undefined };
+    }
+    case 'push': {
+      const head = sha(field(payload, 'after'));
+      const base = sha(field(payload, 'before'));
+      if (!head) return { kind: 'none', reason: 'the push deleted the branch or names no commit' };
+      if (!base) return { kind: 'none', reason: 'the push created a branch: there is no earlier commit to compare with' };
+      return { kind: 'compare', base, head };
+    }
+    case 'merge_group': {
+      const base = sha(field(payload, 'merge_group', 'base_sha'));
+      const head = sha(field(payload, 'merge_group', 'head_sha'));
+      if (!base || !head) return { kind: 'none', reason: 'the merge group event names no base and head commits' };
+      return { kind: 'compare', base, head };
+    }
+    default:
+      return { kind: 'none', reason: `a ${eventName || 'manual'} run has no commits to compare` };
+  }
+}

@@ -1,0 +1,85 @@
+// Annotations for the pull request: one per failing record, at its line in
+// the citation file, and one per input problem (a source that failed
+// verification is annotated on the manifest, at its entry). The most useful
+// come first, because GitHub shows only the first ten errors of a step.
+import type { CheckResult, RecordResult, SourceResult } from '../check/result.js';
+import type { Verdict } from '../engine/verdict.js';
+import { escapeMessage, shorten } from './escape.js';
+import { recordLabel } from './text.js';
+
+export interface Annotation {
+  readonly title: string;
+  readonly message: string;
+  readonly file: string;
+  /** 1-based; absent for a problem with a whole file. */
+  readonly line?: number;
+  readonly column?: number;
+}
+
+/** GitHub shows at most this many error annotations per step (and 50 per job). */
+export const ANNOTATIONS_SHOWN_PER_STEP = 10;
+
+/**
+ * Failing verdicts, most useful to a reviewer first. A quote that is not in
+ * its source is the likeliest sign of a made-up quote; records whose source is
+ * unverified come last because their cause is annotated once, on the manifest.
+ */
+const USEFULNESS: readonly Verdict[] = [
+  'quote not found', 'unknown source', 'ambiguous quote', 'source not permitted', 'empty quote', 'invalid fields', 'source unverified',
+];
+
+const QUOTE_SHOWN = 160;
+
+export function buildAnnotations(result: CheckResult): Annotation[] {
+  const sources = new Map(result.sources.map((s) => [s.id, s]));
+  const annotations: Annotation[] = [];
+  // Problems with sources (on the manifest) affect every record citing them: first.
+  const problems = [...result.problems].sort((a, b) => Number(b.file === result.manifest) - Number(a.file === result.manifest));
+  for (const p of problems) {
+    annotations.push({
+      title: p.file === result.manifest ? 'source unverified' : 'unreadable citation file',
+      message: escapeMessage(p.message),
+      file: p.file,
+      ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
+    });
+  }
+  const failing = result.records.filter((r) => r.verdict !== 'located');
+  const rank = (r: RecordResult) => USEFULNESS.indexOf(r.verdict);
+  const ordered = failing.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i).map(({ r }) => r);
+  for (const r of ordered) {
+    annotations.push({
+      title: `${r.verdict}: ${recordLabel(r)}`,
+      message: recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result),
+      file: r.file,
+      line: r.line,
+      column: r.column,
+    });
+  }
+  return annotations;
+}
+
+/** What was looked for where, and what was found, for a failing record. */
+export function recordMessage(r: RecordResult, source: SourceResult | undefined, result: CheckResult): string {
+  const quote = r.quote === null ? '' : `"${escapeMessage(shorten(r.quote, QUOTE_SHOWN))}"`;
+  const where = source ? `${escapeMessage(source.id)} (${escapeMessage(source.path)})` : escapeMessage(r.sourceId ?? '');
+  switch (r.verdict) {
+    case 'quote not found':
+      return `Looked for ${quote} in ${where}: it is not there, verbatim. Copy the passage from the source exactly (case, punctuation and negations count).`;
+    case 'ambiguous quote': {
+      const at = r.matches.map((m) => `line ${m.line}, column ${m.column}`).join('; ');
+      return `Looked for ${quote} in ${where}: it occurs ${r.matches.length >= 100 ? '100 or more' : r.matches.length} times (${at}). Quote more of the passage, or add a prefix or suffix, so that it matches once.`;
+    }
+    case 'unknown source':
+      return `${escapeMessage(r.sourceId ?? '')} is not a source in ${escapeMessage(result.manifest)}: cite a source id from the manifest exactly (it is never replaced by another version).`;
+    case 'source not permitted':
+      return `${escapeMessage(r.reason ?? '')}.`;
+    case 'source unverified':
+      return `${where} is unverified: ${escapeMessage(r.reason ?? '')}`;
+    case 'empty quote':
+      return `The quote for ${where} is empty once whitespace is collapsed.`;
+    case 'invalid fields':
+      return `This record is invalid: ${escapeMessage(r.reason ?? '')}.`;
+    case 'located':
+      return `Located in ${where}.`;
+  }
+}

@@ -1,0 +1,132 @@
+// SARIF 2.1.0 for GitHub code scanning (github/codeql-action/upload-sarif):
+// one rule per failing verdict and per kind of input problem, one result per
+// failing record at its citation file and line, and a fingerprint that stays
+// the same from run to run while the finding does (even if lines move).
+import { createHash } from 'node:crypto';
+import type { CheckResult, RecordResult } from '../check/result.js';
+import type { Verdict } from '../engine/verdict.js';
+import { VERSION } from '../version.js';
+import { recordMessage } from './annotations.js';
+import { escapeMessage } from './escape.js';
+
+interface RuleInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly short: string;
+  readonly full: string;
+}
+
+const VERDICT_RULES: Record<Exclude<Verdict, 'located'>, RuleInfo> = {
+  'quote not found': {
+    id: 'citegate/quote-not-found', name: 'QuoteNotFound', short: 'Quote not found in its source',
+    full: 'The quote does not appear verbatim (after NFC and whitespace normalization) in the pinned text of the source it cites.',
+  },
+  'ambiguous quote': {
+    id: 'citegate/ambiguous-quote', name: 'AmbiguousQuote', short: 'Quote appears more than once',
+    full: 'The quote appears two or more times in its source, so it does not identify one passage. Quote more, or give a prefix or suffix.',
+  },
+  'empty quote': {
+    id: 'citegate/empty-quote', name: 'EmptyQuote', short: 'Empty quote',
+    full: 'The quote is empty once whitespace is collapsed.',
+  },
+  'source unverified': {
+    id: 'citegate/source-unverified', name: 'SourceUnverified', short: 'Source failed verification',
+    full: 'The cited source file is missing, unreadable, outside the workspace, not UTF-8, too large, or does not match its pinned SHA-256.',
+  },
+  'source not permitted': {
+    id: 'citegate/source-not-permitted', name: 'SourceNotPermitted', short: 'Source not permitted for this audience',
+    full: 'The source has an audience list and the citation file\'s audience is not in it.',
+  },
+  'unknown source': {
+    id: 'citegate/unknown-source', name: 'UnknownSource', short: 'Unknown source id',
+    full: 'The source_id is not in the manifest. Ids match exactly and are never replaced by another version.',
+  },
+  'invalid fields': {
+    id: 'citegate/invalid-fields', name: 'InvalidFields', short: 'Invalid citation record',
+    full: 'The record is not an object, lacks citation_id, source_id or quote, has a field of the wrong type, a duplicate or empty citation_id, or a lone surrogate.',
+  },
+};
+
+const UNREADABLE_FILE: RuleInfo = {
+  id: 'citegate/unreadable-citation-file', name: 'UnreadableCitationFile', short: 'Citation file cannot be read',
+  full: 'The citation file cannot be read or parsed (invalid JSON, JSON Lines or YAML, not UTF-8, unreadable).',
+};
+
+const RULES: readonly RuleInfo[] = [...Object.values(VERDICT_RULES), UNREADABLE_FILE];
+
+function fingerprint(parts: unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+function uri(file: string): string {
+  return file.split('/').map(encodeURIComponent).join('/');
+}
+
+export function buildSarif(result: CheckResult) {
+  const sources = new Map(result.sources.map((s) => [s.id, s]));
+  const ruleIndex = new Map(RULES.map((r, i) => [r.id, i]));
+  const results: object[] = [];
+
+  const location = (file: string, line: number, column: number) => ({
+    physicalLocation: {
+      artifactLocation: { uri: uri(file), uriBaseId: '%SRCROOT%' },
+      ...(line > 0 ? { region: { startLine: line, startColumn: Math.max(column, 1) } } : {}),
+    },
+  });
+
+  for (const p of result.problems) {
+    const rule = p.file === result.manifest ? VERDICT_RULES['source unverified'] : UNREADABLE_FILE;
+    results.push({
+      ruleId: rule.id,
+      ruleIndex: ruleIndex.get(rule.id),
+      level: 'error',
+      message: { text: escapeMessage(p.message) },
+      locations: [location(p.file, p.line, p.column)],
+      partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, p.file, p.message]) },
+    });
+  }
+  for (const r of result.records) {
+    if (r.verdict === 'located') continue;
+    const rule = VERDICT_RULES[r.verdict];
+    results.push({
+      ruleId: rule.id,
+      ruleIndex: ruleIndex.get(rule.id),
+      level: 'error',
+      message: { text: recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result) },
+      locations: [location(r.file, r.line, r.column)],
+      partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, r.file, recordKey(r), r.sourceId, r.quote]) },
+    });
+  }
+
+  return {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [{
+      tool: {
+        driver: {
+          name: 'citegate',
+          version: VERSION,
+          semanticVersion: VERSION,
+          informationUri: 'https://github.com/citegate/citegate',
+          rules: RULES.map((r) => ({
+            id: r.id,
+            name: r.name,
+            shortDescription: { text: r.short },
+            fullDescription: { text: r.full },
+            help: { text: `${r.full} See https://github.com/citegate/citegate#how-a-quote-is-checked.` },
+            defaultConfiguration: { level: 'error' },
+            properties: { tags: ['citations'], precision: 'very-high', 'problem.severity': 'error' },
+          })),
+        },
+      },
+      columnKind: 'unicodeCodePoints',
+      originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The repository root (the workspace).' } } },
+      results,
+    }],
+  };
+}
+
+/** A record's identity in its file: its id, or its position when it has no id. */
+function recordKey(r: RecordResult): string {
+  return r.citationId ?? `#${r.index}`;
+}

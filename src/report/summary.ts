@@ -1,0 +1,144 @@
+// The job summary: a page a reviewer reads at a glance. Headline, counts per
+// verdict, every failing record, the problems, the sources used, and the
+// located records folded away. Untrusted text is HTML-escaped inside HTML
+// tables, on one line, so it can never become markup. GitHub refuses a summary
+// over 1 MiB, so the page is cut to a budget with a note saying so.
+import type { CheckResult, RecordResult } from '../check/result.js';
+import { countVerdicts, passed } from '../check/result.js';
+import { escapeAttribute, escapeHtml, shorten } from './escape.js';
+import { recordLabel } from './text.js';
+
+/** GitHub's limit is 1 MiB per step; stay clear of it. */
+export const SUMMARY_BUDGET_BYTES = 1_000_000;
+
+export interface SummaryContext {
+  /** For links to files at the head commit. */
+  readonly serverUrl?: string;
+  readonly repository?: { readonly owner: string; readonly repo: string };
+  readonly headSha?: string;
+  /** Lines of plain prose (trusted) about what was checked and why. */
+  readonly notes?: readonly string[];
+  /** Where to see everything when the page is cut (a trusted phrase). */
+  readonly fullReportHint?: string;
+  readonly budgetBytes?: number;
+}
+
+class Page {
+  private readonly parts: string[] = [];
+  private used = 0;
+  truncated = false;
+
+  constructor(private readonly budget: number) {}
+
+  /** Adds text if it fits; false when the budget is spent. */
+  add(text: string): boolean {
+    const size = Buffer.byteLength(text, 'utf8');
+    if (this.used + size > this.budget) {
+      this.truncated = true;
+      return false;
+    }
+    this.parts.push(text);
+    this.used += size;
+    return true;
+  }
+
+  /** Adds text that must be there whatever the budget (closing tags, the cut note). */
+  force(text: string): void {
+    this.parts.push(text);
+    this.used += Buffer.byteLength(text, 'utf8');
+  }
+
+  toString(): string {
+    return this.parts.join('');
+  }
+}
+
+const RESERVE = 2_000;
+
+export function buildSummary(result: CheckResult, context: SummaryContext = {}): string {
+  const page = new Page((context.budgetBytes ?? SUMMARY_BUDGET_BYTES) - RESERVE);
+  const total = result.records.length;
+  const located = result.records.filter((r) => r.verdict === 'located').length;
+  const ok = passed(result);
+  page.force(`## ${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}\n\n`);
+  for (const note of context.notes ?? []) page.force(`${escapeHtml(note)}\n\n`);
+
+  const counts = countVerdicts(result.records);
+  if (total > 0) {
+    page.force('| verdict | records |\n| --- | ---: |\n');
+    for (const [verdict, n] of Object.entries(counts)) page.force(`| ${verdict} | ${n} |\n`);
+    page.force('\n');
+  }
+
+  const failing = result.records.filter((r) => r.verdict !== 'located');
+  if (failing.length > 0) {
+    page.force(`### Failing records (${failing.length})\n\n`);
+    table(page, ['file', 'citation', 'source', 'verdict', 'quote', 'claim'], failing, (r) => [
+      fileLink(r, context),
+      escapeHtml(recordLabel(r)),
+      escapeHtml(r.sourceId ?? ''),
+      `<b>${r.verdict}</b>${r.reason ? `<br>${escapeHtml(shorten(r.reason, 200))}` : ''}`,
+      escapeHtml(shorten(r.quote ?? '', 120)),
+      escapeHtml(shorten(r.claim ?? '', 120)),
+    ], 'failing records');
+  }
+
+  if (result.problems.length > 0) {
+    page.force(`### Problems with the input (${result.problems.length})\n\n`);
+    table(page, ['where', 'problem'], result.problems, (p) => [
+      escapeHtml(p.line > 0 ? `${p.file}:${p.line}:${p.column}` : p.file),
+      escapeHtml(shorten(p.message, 400)),
+    ], 'problems');
+  }
+
+  if (result.sources.length > 0) {
+    page.force(`### Sources used (${result.sources.length})\n\n`);
+    table(page, ['source', 'path', 'SHA-256', 'retrieved', 'status', 'records'], result.sources, (s) => [
+      escapeHtml(s.id),
+      escapeHtml(s.path),
+      `<code>${escapeHtml((s.sha256 ?? '').slice(0, 12))}</code>`,
+      escapeHtml(s.retrieved),
+      s.status === 'verified' ? 'verified' : `<b>unverified</b><br>${escapeHtml(shorten(s.reason ?? '', 200))}`,
+      String(s.citedBy),
+    ], 'sources');
+  }
+
+  const good = result.records.filter((r) => r.verdict === 'located');
+  if (good.length > 0) {
+    page.force(`<details><summary>${good.length} located record${good.length === 1 ? '' : 's'}</summary>\n\n`);
+    table(page, ['file', 'citation', 'source', 'at'], good, (r) => [
+      fileLink(r, context),
+      escapeHtml(recordLabel(r)),
+      escapeHtml(r.sourceId ?? ''),
+      r.matches[0] ? `line ${r.matches[0].line}, column ${r.matches[0].column}` : '',
+    ], 'located records');
+    page.force('\n</details>\n\n');
+  }
+
+  if (page.truncated) {
+    page.force(`> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${context.fullReportHint ?? 'The full list is in the JSON report and in the log.'}\n`);
+  }
+  return page.toString();
+}
+
+function table<T>(page: Page, headers: string[], rows: readonly T[], cells: (row: T) => string[], what: string): void {
+  page.force(`<table>\n<thead><tr>${headers.map((h) => `<th>${h}</th>`).join('')}</tr></thead>\n<tbody>\n`);
+  let shown = 0;
+  for (const row of rows) {
+    if (!page.add(`<tr>${cells(row).map((c) => `<td>${c}</td>`).join('')}</tr>\n`)) break;
+    shown++;
+  }
+  if (shown < rows.length) {
+    page.force(`<tr><td colspan="${headers.length}"><i>${rows.length - shown} more ${what} not shown (summary size limit)</i></td></tr>\n`);
+  }
+  page.force('</tbody>\n</table>\n\n');
+}
+
+function fileLink(r: RecordResult, context: SummaryContext): string {
+  const label = escapeHtml(`${r.file}:${r.line}`);
+  if (!context.serverUrl || !context.repository || !context.headSha) return label;
+  const path = r.file.split('/').map(encodeURIComponent).join('/');
+  const { owner, repo } = context.repository;
+  const href = `${context.serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/blob/${context.headSha}/${path}#L${r.line}`;
+  return `<a href="${escapeAttribute(href)}">${label}</a>`;
+}

@@ -1,0 +1,297 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { runAction, type ActionRun } from '../helpers/action.js';
+import { startFakeApi, type ApiFile, type FakeApiOptions } from '../helpers/api-server.js';
+import { commit, git, initRepo } from '../helpers/git.js';
+import { sarifErrors } from '../helpers/sarif.js';
+import { makeTree, manifestFor } from '../helpers/workspace.js';
+
+const RETURNS = { path: 'sources/returns-v1.txt', text: 'Returns are accepted within 30 days.\nA receipt is required.\n' };
+const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide. Contact support.\n' };
+const rec = (citation_id: string, source_id: string, quote: string) => ({ citation_id, source_id, quote });
+const json = (records: object[]) => JSON.stringify(records, null, 2) + '\n';
+const MANIFEST = (returns = RETURNS.text) => manifestFor({ 'returns-v1': { ...RETURNS, text: returns }, 'help-v1': HELP }, ['answers/**/*.json']);
+
+/** A repository at its base commit: two sources, three citation files (legacy.json already failing). */
+function baseRepo(): { root: string; base: string } {
+  const root = makeTree({
+    'citegate.yml': MANIFEST(),
+    [RETURNS.path]: RETURNS.text,
+    [HELP.path]: HELP.text,
+    'answers/returns.json': json([rec('r1', 'returns-v1', 'Returns are accepted within 30 days.'), rec('r2', 'returns-v1', 'A receipt is required.')]),
+    'answers/help.json': json([rec('h1', 'help-v1', 'Read the guide.')]),
+    'answers/legacy.json': json([rec('l1', 'help-v1', 'Call us any time.')]),
+    'README.md': '# answers\n',
+  });
+  initRepo(root);
+  return { root, base: git(root, 'rev-parse', 'HEAD') };
+}
+
+const BROKEN_RETURNS = json([
+  rec('r1', 'returns-v1', 'Returns are accepted within 30 days.'),
+  rec('r2', 'returns-v1', 'A receipt is required.'),
+  rec('r3', 'returns-v1', 'A receipt is not required.'),
+  rec('r4', 'returns-v9', 'A receipt is required.'),
+]);
+
+/** What the REST API would list for base...head. */
+function apiFiles(root: string, base: string, head: string): ApiFile[] {
+  const status: Record<string, string> = { A: 'added', M: 'modified', D: 'removed' };
+  return git(root, 'diff', '--name-status', `${base}...${head}`).split('\n').filter(Boolean).map((line) => {
+    const [code, filename] = line.split('\t');
+    return { filename, status: status[code[0]] ?? 'modified' };
+  });
+}
+
+const prPayload = (base: string, head: string, extra: object = {}) => ({
+  action: 'synchronize', number: 7,
+  pull_request: { number: 7, base: { sha: base, ref: 'main' }, head: { sha: head, ref: 'feature' }, ...extra },
+  repository: { full_name: 'acme/answers' },
+});
+
+/** The summary's text with HTML character references decoded, for reading as a person would. */
+const text = (html: string) => html.replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n)))
+  .replace(/&(lt|gt|quot|amp);/g, (_, e) => ({ lt: '<', gt: '>', quot: '"', amp: '&' })[e as 'lt']);
+
+/** Error annotations on files, as `file:line title`. */
+const annotated = (run: ActionRun) => run.annotations
+  .filter((a) => a.command === 'error' && a.properties.file)
+  .map((a) => `${a.properties.file}:${a.properties.line} ${a.properties.title}`);
+/** The message the step failed with (the last error without a file). */
+const failure = (run: ActionRun) => run.annotations.filter((a) => a.command === 'error' && !a.properties.file).at(-1)?.message;
+
+async function withApi<T>(options: FakeApiOptions, body: (url: string, api: Awaited<ReturnType<typeof startFakeApi>>) => Promise<T>): Promise<T> {
+  const api = await startFakeApi(options);
+  try {
+    return await body(api.url, api);
+  } finally {
+    await api.close();
+  }
+}
+
+describe('the Action on a pull request', () => {
+  it('annotates exactly the failing records of the one citation file it touches (files from the API, paginated)', async () => {
+    const { root, base } = baseRepo();
+    const head = commit(root, { 'answers/returns.json': BROKEN_RETURNS, 'README.md': '# answers, edited\n' });
+    await withApi({ pullFiles: apiFiles(root, base, head), pageSize: 1 }, async (apiUrl, api) => {
+      const run = await runAction({ workspace: root, event: 'pull_request', payload: prPayload(base, head), inputs: { token: 'ghs_test' }, apiUrl });
+      expect(annotated(run)).toEqual(['answers/returns.json:12 quote not found: r3', 'answers/returns.json:17 unknown source: r4']);
+      expect(failure(run)).toBe('citegate: 2 of 4 records not located. See the annotations and the job summary.');
+      expect(run.code).toBe(1);
+      expect(run.outputs).toEqual({ total: '4', located: '2', failed: '2', report: '', sarif: '' });
+      expect(text(run.summary)).toContain('Checked 1 changed citation file, out of 2 changed files (from the GitHub API).');
+      // Both pages, the second through the Link header; the token is used for listing and nothing else.
+      expect(api.requests.map((r) => new URL(r.url, apiUrl).searchParams.get('page'))).toEqual([null, '2']);
+      expect(api.requests.every((r) => r.method === 'GET' && r.authorization === 'token ghs_test' && r.url.startsWith('/repos/acme/answers/pulls/7/files?'))).toBe(true);
+    });
+  });
+
+  it('re-checks every citation file citing a source it edits, changed or not, and catches the one that now fails', async () => {
+    const { root, base } = baseRepo();
+    const edited = RETURNS.text.replace('30 days', '60 days');
+    const head = commit(root, { [RETURNS.path]: edited, 'citegate.yml': MANIFEST(edited) });
+    await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
+      const run = await runAction({ workspace: root, event: 'pull_request', payload: prPayload(base, head), inputs: { token: 't' }, apiUrl });
+      expect(annotated(run)).toEqual(['answers/returns.json:2 quote not found: r1']);
+      expect(text(run.summary)).toContain('Checked 0 changed citation files and 1 more citing the changed source returns-v1, out of 2 changed files');
+      expect(run.outputs).toMatchObject({ total: '2', located: '1', failed: '1' });
+      expect(run.code).toBe(1);
+    });
+  });
+
+  it('catches a source edited without a new pin: its entry on the manifest, every record citing it', async () => {
+    const { root, base } = baseRepo();
+    const head = commit(root, { [RETURNS.path]: RETURNS.text.replace('30 days', '60 days') });
+    await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
+      const run = await runAction({ workspace: root, event: 'pull_request', payload: prPayload(base, head), inputs: { token: 't' }, apiUrl });
+      expect(annotated(run)).toEqual([
+        'citegate.yml:3 source unverified',
+        'answers/returns.json:2 source unverified: r1',
+        'answers/returns.json:7 source unverified: r2',
+      ]);
+      expect(run.code).toBe(1);
+    });
+  });
+
+  it('passes with a notice when nothing relevant changed', async () => {
+    const { root, base } = baseRepo();
+    const head = commit(root, { 'README.md': '# only the readme\n' });
+    await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
+      const run = await runAction({ workspace: root, event: 'pull_request', payload: prPayload(base, head), inputs: { token: 't' }, apiUrl });
+      expect(run.code).toBe(0);
+      expect(run.annotations.map((a) => `${a.command}: ${a.message}`)).toEqual([
+        'notice: citegate: No citation file and no cited source changed among the 1 changed file (from the GitHub API): nothing to check.',
+      ]);
+      expect(text(run.summary)).toContain('nothing to check');
+      expect(run.outputs).toMatchObject({ total: '0', located: '0', failed: '0' });
+    });
+  });
+
+  it('skips a deleted citation file, and passes when the rest is located', async () => {
+    const { root, base } = baseRepo();
+    const head = commit(root, { 'answers/legacy.json': null, 'answers/help.json': json([rec('h1', 'help-v1', 'Read the guide.'), rec('h2', 'help-v1', 'Read the guide. Contact support.')]) });
+    await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
+      const run = await runAction({ workspace: root, event: 'pull_request', payload: prPayload(base, head), inputs: { token: 't' }, apiUrl });
+      expect(annotated(run)).toEqual([]);
+      expect(run.outputs).toMatchObject({ total: '2', located: '2', failed: '0' });
+      expect(run.code).toBe(0);
+    });
+  });
+
+  it('falls back to git when no token is given, when the history is there', async () => {
+    const { root, base } = baseRepo();
+    const head = commit(root, { 'answers/returns.json': BROKEN_RETURNS });
+    const run = await runAction({ workspace: root, event: 'pull_request', payload: prPayload(base, head) });
+    expect(annotated(run)).toEqual(['answers/returns.json:12 quote not found: r3', 'answers/returns.json:17 unknown source: r4']);
+    expect(text(run.summary)).toContain('(from git)');
+    expect(run.code).toBe(1);
+  });
+
+  it('falls back to git when the API refuses', async () => {
+    const { root, base } = baseRepo();
+    const head = commit(root, { 'answers/returns.json': BROKEN_RETURNS });
+    await withApi({ refuseWith: 403 }, async (apiUrl) => {
+      const run = await runAction({ workspace: root, event: 'pull_request', payload: prPayload(base, head), inputs: { token: 't' }, apiUrl });
+      expect(run.annotations.filter((a) => a.command === 'warning').map((a) => a.message)).toEqual([
+        'citegate: the GitHub API refused to list the changed files (HTTP 403); trying git',
+      ]);
+      expect(annotated(run)).toEqual(['answers/returns.json:12 quote not found: r3', 'answers/returns.json:17 unknown source: r4']);
+    });
+  });
+
+  it('checks everything, and says so, when neither the API nor git can tell what changed', async () => {
+    const { root } = baseRepo();
+    const head = commit(root, { 'answers/returns.json': BROKEN_RETURNS });
+    const missing = 'f'.repeat(40);
+    const run = await runAction({ workspace: root, event: 'pull_request', payload: prPayload(missing, head) });
+    expect(run.annotations.filter((a) => a.command === 'notice').map((a) => a.message)).toEqual([
+      `citegate: cannot tell which files changed (no token was given; the checkout lacks commit ${missing} (use actions/checkout with fetch-depth: 0)), so every citation file is checked.`,
+    ]);
+    expect(annotated(run)).toEqual([
+      'answers/legacy.json:2 quote not found: l1',
+      'answers/returns.json:12 quote not found: r3',
+      'answers/returns.json:17 unknown source: r4',
+    ]);
+    expect(run.code).toBe(1);
+  });
+
+  it('lists the files through git when the pull request has more files than the API lists', async () => {
+    const { root, base } = baseRepo();
+    const head = commit(root, { 'answers/returns.json': BROKEN_RETURNS });
+    await withApi({ pullFiles: [] }, async (apiUrl, api) => {
+      const run = await runAction({ workspace: root, event: 'pull_request', payload: prPayload(base, head, { changed_files: 3500 }), inputs: { token: 't' }, apiUrl });
+      expect(api.requests).toEqual([]);
+      expect(annotated(run)).toEqual(['answers/returns.json:12 quote not found: r3', 'answers/returns.json:17 unknown source: r4']);
+    });
+  });
+});
+
+describe('the Action and manifest changes', () => {
+  it('re-checks the files citing a source whose manifest entry changed', async () => {
+    const { root, base } = baseRepo();
+    // help-v1 gets an audience: files without one may no longer cite it.
+    const head = commit(root, { 'citegate.yml': MANIFEST().replace('    retrieved: 2026-11-02\ncitations', '    retrieved: 2026-11-02\n    audience: [support]\ncitations') });
+    const run = await runAction({ workspace: root, event: 'pull_request', payload: prPayload(base, head) });
+    expect(annotated(run)).toEqual(['answers/help.json:2 source not permitted: h1', 'answers/legacy.json:2 source not permitted: l1']);
+    expect(text(run.summary)).toContain('2 more citing the changed source help-v1');
+  });
+
+  it('checks everything when the citations patterns change', async () => {
+    const { root, base } = baseRepo();
+    const head = commit(root, { 'citegate.yml': MANIFEST().replace('answers/**/*.json', 'answers/*.json') });
+    const run = await runAction({ workspace: root, event: 'pull_request', payload: prPayload(base, head) });
+    expect(text(run.summary)).toContain("Every citation file was checked because the manifest's `citations` patterns changed.");
+    expect(annotated(run)).toEqual(['answers/legacy.json:2 quote not found: l1']);
+  });
+
+  it('uses the merge group base and head', async () => {
+    const { root, base } = baseRepo();
+    const head = commit(root, { 'answers/returns.json': BROKEN_RETURNS });
+    const run = await runAction({ workspace: root, event: 'merge_group', payload: { merge_group: { base_sha: base, head_sha: head, head_ref: 'refs/heads/gh-readonly-queue/main/pr-7' } } });
+    expect(annotated(run)).toEqual(['answers/returns.json:12 quote not found: r3', 'answers/returns.json:17 unknown source: r4']);
+  });
+});
+
+describe('the Action on push, schedule and bad input', () => {
+  it('uses the compare API on push', async () => {
+    const { root, base } = baseRepo();
+    const head = commit(root, { 'answers/returns.json': BROKEN_RETURNS });
+    await withApi({ compareFiles: apiFiles(root, base, head) }, async (apiUrl, api) => {
+      const run = await runAction({ workspace: root, event: 'push', payload: { before: base, after: head, ref: 'refs/heads/main' }, inputs: { token: 't' }, apiUrl });
+      expect(api.requests.map((r) => r.url.split('?')[0])).toEqual([`/repos/acme/answers/compare/${base}...${head}`]);
+      expect(annotated(run)).toEqual(['answers/returns.json:12 quote not found: r3', 'answers/returns.json:17 unknown source: r4']);
+    });
+  });
+
+  it('checks every file on a schedule, writes the JSON report and valid SARIF, and fails', async () => {
+    const { root } = baseRepo();
+    const run = await runAction({ workspace: root, event: 'schedule', payload: { schedule: '0 3 * * *' }, inputs: { report: 'out/report.json', sarif: 'out/citegate.sarif' } });
+    expect(annotated(run)).toEqual(['answers/legacy.json:2 quote not found: l1']);
+    expect(run.outputs).toEqual({
+      total: '4', located: '3', failed: '1', report: path.join(root, 'out/report.json'), sarif: path.join(root, 'out/citegate.sarif'),
+    });
+    const report = JSON.parse(readFileSync(path.join(root, 'out/report.json'), 'utf8'));
+    expect(report.github).toEqual({ event: 'schedule', scope: 'all' });
+    expect(report.summary).toMatchObject({ total: 4, located: 3, failed: 1, passed: false });
+    const sarif = JSON.parse(readFileSync(path.join(root, 'out/citegate.sarif'), 'utf8'));
+    expect(sarifErrors(sarif)).toEqual([]);
+    expect(sarif.runs[0].results).toHaveLength(1);
+    expect(sarif.runs[0].results[0]).toMatchObject({
+      ruleId: 'citegate/quote-not-found', level: 'error',
+      locations: [{ physicalLocation: { artifactLocation: { uri: 'answers/legacy.json' }, region: { startLine: 2, startColumn: 3 } } }],
+    });
+    // The same finding gets the same fingerprint on the next run.
+    const again = await runAction({ workspace: root, event: 'schedule', payload: {}, inputs: { sarif: 'out/again.sarif' } });
+    expect(again.code).toBe(1);
+    const second = JSON.parse(readFileSync(path.join(root, 'out/again.sarif'), 'utf8'));
+    expect(second.runs[0].results[0].partialFingerprints).toEqual(sarif.runs[0].results[0].partialFingerprints);
+    expect(run.code).toBe(1);
+  });
+
+  it('passes a full run where every record is located, and fails a full run with no records', async () => {
+    const root = makeTree({
+      'citegate.yml': manifestFor({ 'help-v1': HELP }, ['answers/**/*.json']),
+      [HELP.path]: HELP.text,
+      'answers/help.json': json([rec('h1', 'help-v1', 'Read the guide.')]),
+    });
+    const ok = await runAction({ workspace: root, event: 'workflow_dispatch', payload: {} });
+    expect(ok.code).toBe(0);
+    expect(ok.summary).toMatch(/^## ✅ citegate: 1 of 1 record located — pass/);
+    const empty = makeTree({ 'citegate.yml': manifestFor({ 'help-v1': HELP }, ['answers/**/*.json']), [HELP.path]: HELP.text });
+    const none = await runAction({ workspace: empty, event: 'schedule', payload: {} });
+    expect(none.code).toBe(1);
+    expect(failure(none)).toBe('citegate: no citation records were checked (an empty full run fails). See the annotations and the job summary.');
+  });
+
+  it('fails on a bad input value, saying what is allowed', async () => {
+    const { root } = baseRepo();
+    const run = await runAction({ workspace: root, event: 'schedule', payload: {}, inputs: { scope: 'everything' } });
+    expect(run.code).toBe(1);
+    expect(failure(run)).toBe('citegate: input scope must be one of auto, changed, all, not "everything"');
+  });
+
+  it('annotates an invalid manifest at its lines and fails', async () => {
+    const { root } = baseRepo();
+    const run = await runAction({ workspace: root, event: 'schedule', payload: {}, inputs: { manifest: 'broken.yml' } });
+    expect(failure(run)).toMatch(/^citegate: the manifest cannot be used/);
+    const bad = makeTree({ 'citegate.yml': 'version: 1\nsources:\n  a: {path: a.txt, sha256: nope, retrieved: 2026-01-01}\n' });
+    const badRun = await runAction({ workspace: bad, event: 'schedule', payload: {} });
+    expect(annotated(badRun)).toEqual(['citegate.yml:3 invalid manifest']);
+    expect(badRun.code).toBe(1);
+  });
+
+  it('shows the first ten failures as errors and says how many more there are and where', async () => {
+    const records = Array.from({ length: 14 }, (_, i) => rec(`x${i}`, 'help-v1', `missing ${i}`));
+    const root = makeTree({
+      'citegate.yml': manifestFor({ 'help-v1': HELP }, ['answers/**/*.json']),
+      [HELP.path]: HELP.text,
+      'answers/many.json': json(records),
+    });
+    const run = await runAction({ workspace: root, event: 'schedule', payload: {} });
+    expect(annotated(run)).toHaveLength(10);
+    expect(run.annotations.filter((a) => a.command === 'warning').map((a) => a.message)).toEqual([
+      'citegate: 4 more findings are not annotated: GitHub shows at most 10 error annotations per step. Every one is listed in the job summary and in the log above.',
+    ]);
+    expect(run.summary.match(/<b>quote not found<\/b>/g)).toHaveLength(14);
+  });
+});

@@ -1,0 +1,50 @@
+import { runAction } from '../helpers/action.js';
+import { makeTree, manifestFor } from '../helpers/workspace.js';
+
+const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide.\n' };
+const HOSTILE = [
+  'x\n::error file=README.md,line=1::forged',
+  '::add-mask::Contact',
+  '::stop-commands::abc',
+  '%0A::error::percent',
+  'a | b | <img src=x onerror=alert(1)> | c',
+  '<script>alert(1)</script>',
+  '`code` **bold** [link](https://evil.example) @octocat #1',
+  '\r::warning::carriage',
+  '\u2028::notice::separator',
+];
+
+describe('hostile text through the bundled Action', () => {
+  it('never becomes a workflow command, an annotation on another file, or live HTML, and leaves the outputs intact', async () => {
+    const records = HOSTILE.map((s, i) => ({ citation_id: `${s}#${i}`, source_id: i % 2 ? s : 'help-v1', quote: s, claim: s }));
+    const evilName = 'answers/evil\n::error file=README.md::name.json';
+    const root = makeTree({
+      'citegate.yml': manifestFor({ 'help-v1': HELP }, ['answers/**/*.json']),
+      [HELP.path]: HELP.text,
+      'answers/a.json': JSON.stringify(records, null, 2),
+      [evilName]: JSON.stringify([{ citation_id: '::error::id', source_id: 'help-v1', quote: 'nope' }]),
+      'README.md': 'readme',
+    });
+    const run = await runAction({ workspace: root, event: 'schedule', payload: {} });
+    const allowed = ['group', 'endgroup', 'stop-commands', 'error', 'warning', 'notice'];
+    expect(run.commands.map((c) => c.command).filter((c) => !allowed.includes(c))).toEqual([]);
+    // Every annotation is on one of the two citation files, or on none (the step's failure).
+    const files = new Set(run.annotations.map((a) => a.properties.file ?? ''));
+    expect([...files].sort()).toEqual(['', 'answers/a.json', evilName].sort());
+    // No annotation message carries a raw line break or a command.
+    for (const a of run.annotations) {
+      expect(a.message).not.toMatch(/[\r\n\u2028]/);
+      expect(a.properties.title ?? '').not.toMatch(/[\r\n]/);
+    }
+    // The log lines holding untrusted text sit between stop-commands markers.
+    const stop = run.commands.find((c) => c.command === 'stop-commands');
+    expect(stop).toBeDefined();
+    expect(run.stdout).toContain(`::${stop!.message}::`);
+    // The summary holds no live HTML and no Markdown from the records.
+    expect(run.summary).not.toMatch(/<img|<script|\*\*bold|\[link\]\(/);
+    expect(run.summary).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(Object.keys(run.outputs).sort()).toEqual(['failed', 'located', 'report', 'sarif', 'total']);
+    expect(run.outputs.total).toBe(String(HOSTILE.length + 1));
+    expect(run.code).toBe(1);
+  });
+});
