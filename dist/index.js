@@ -29215,7 +29215,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3759);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5359);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -29225,7 +29225,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3759:
+/***/ 5359:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32322,8 +32322,6 @@ function isWhitespace(cp) {
     return cp === 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp === 0x2028 || cp === 0x2029 ||
         cp === 0x202f || cp === 0x205f || cp === 0x3000;
 }
-/** The same set as a regular expression (a constant: no expression is ever built from input). */
-const WHITESPACE_RUN = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
 const WORD_RE = /^[\p{L}\p{N}_]$/u;
 // 0 = not yet known, 1 = word, 2 = not word. Filled lazily: most text never asks
 // about most code points, and a 64 KiB table is cheap once it is asked.
@@ -32470,6 +32468,11 @@ class OffsetMap {
     get segmentCount() {
         return this.size;
     }
+    /** Empties the map for reuse: its arrays stay allocated. */
+    reset() {
+        this.size = 0;
+        this.normLength = 0;
+    }
     /** From normalized offset `norm` on, bytes map one to one from `orig`. */
     addLinear(norm, orig) {
         this.push(norm, orig, -1);
@@ -32545,14 +32548,35 @@ class OffsetMap {
 
 /** SPEC §3 for a string: `" ".join(unicodedata.normalize("NFC", s).split())`. */
 function normalizeText(text) {
-    const pieces = text.normalize('NFC').split(WHITESPACE_RUN);
-    let start = 0;
-    let end = pieces.length;
-    if (end > 0 && pieces[0] === '')
-        start = 1;
-    if (end > start && pieces[end - 1] === '')
-        end--;
-    return start === 0 && end === pieces.length ? pieces.join(' ') : pieces.slice(start, end).join(' ');
+    const nfc = text.normalize('NFC');
+    const n = nfc.length;
+    // Most quotes are already normalized: single spaces between words. Check first.
+    let clean = true;
+    for (let i = 0; i < n; i++) {
+        const c = nfc.charCodeAt(i);
+        if ((c <= 0x20 || c >= 0x85) && isWhitespace(c)) {
+            if (c !== 0x20 || i === 0 || i === n - 1 || isWhitespace(nfc.charCodeAt(i + 1))) {
+                clean = false;
+                break;
+            }
+        }
+    }
+    if (clean)
+        return nfc;
+    const words = [];
+    let start = -1;
+    for (let i = 0; i <= n; i++) {
+        const c = i < n ? nfc.charCodeAt(i) : 0x20;
+        if ((c <= 0x20 || c >= 0x85) && isWhitespace(c)) {
+            if (start >= 0)
+                words.push(nfc.slice(start, i));
+            start = -1;
+        }
+        else if (start < 0) {
+            start = i;
+        }
+    }
+    return words.join(' ');
 }
 /**
  * Normalizes source text held as UTF-8 bytes (already validated, BOM removed).
@@ -32563,17 +32587,20 @@ function normalizeText(text) {
  * the runtime's String.prototype.normalize; cutting text before an inert code
  * point or whitespace never changes the result of NFC. Everything else is copied.
  *
- * One instance reuses its output buffer from call to call, so processing many
- * sources one after another does not allocate fresh memory for each.
+ * One instance reuses its output buffer and offset map from call to call, so
+ * processing many sources one after another does not ask the system for fresh
+ * memory for each (page faults cost more than the normalizing itself).
  */
 class SourceNormalizer {
     out = external_node_buffer_.Buffer.allocUnsafe(0);
+    map = new OffsetMap();
     normalize(src) {
         const n = src.length;
         if (this.out.length < n + 8)
             this.out = external_node_buffer_.Buffer.allocUnsafe(Math.max(n + 8, this.out.length * 2));
         let out = this.out;
-        const map = new OffsetMap();
+        const map = this.map;
+        map.reset();
         let i = 0;
         let j = 0;
         // Original offset minus normalized offset in the current linear segment.
@@ -32717,6 +32744,7 @@ class SourceNormalizer {
 // Where a record's verdict is decided, in the order of SPEC §2.
 
 
+
 /** Every verdict, best first. */
 const VERDICTS = [
     'located',
@@ -32756,9 +32784,54 @@ function decideVerdict(fields, access) {
     if (needle === '')
         return { verdict: 'empty quote', ...none };
     const quote = prepareQuote(needle);
-    const matches = access.searcher.find(quote, MAX_REPORTED_MATCHES);
+    const prefix = normalizeText(fields.record.prefix ?? '');
+    const suffix = normalizeText(fields.record.suffix ?? '');
+    let matches;
+    let context;
+    if (prefix === '' && suffix === '') {
+        matches = access.searcher.find(quote, MAX_REPORTED_MATCHES);
+    }
+    else {
+        // The context may keep any one of the matches, so all of them are looked at.
+        const all = access.searcher.find(quote, Number.POSITIVE_INFINITY);
+        const before = external_node_buffer_.Buffer.from(prefix, 'utf8');
+        const after = external_node_buffer_.Buffer.from(suffix, 'utf8');
+        const kept = all.filter((start) => contextAllows(access.searcher.text, start, quote.bytes.length, before, after));
+        matches = kept.slice(0, MAX_REPORTED_MATCHES);
+        context = { prefix: prefix !== '', suffix: suffix !== '', candidates: all.length };
+    }
     const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
-    return { verdict, matches, quoteLength: quote.bytes.length };
+    return { verdict, matches, quoteLength: quote.bytes.length, normalizedQuote: needle, ...(context ? { context } : {}) };
+}
+/**
+ * SPEC §1: a match counts only if the normalized text just before it ends with
+ * the normalized prefix and the text just after it starts with the normalized
+ * suffix; the one space where context meets quote does not count.
+ */
+function contextAllows(text, start, length, prefix, suffix) {
+    if (prefix.length > 0) {
+        const bytes = prefix;
+        let end = start;
+        if (end > 0 && text[end - 1] === 0x20)
+            end--;
+        if (end < bytes.length)
+            return false;
+        for (let i = 0; i < bytes.length; i++)
+            if (text[end - bytes.length + i] !== bytes[i])
+                return false;
+    }
+    if (suffix.length > 0) {
+        const bytes = suffix;
+        let from = start + length;
+        if (from < text.length && text[from] === 0x20)
+            from++;
+        if (text.length - from < bytes.length)
+            return false;
+        for (let i = 0; i < bytes.length; i++)
+            if (text[from + i] !== bytes[i])
+                return false;
+    }
+    return true;
 }
 
 ;// CONCATENATED MODULE: ./src/check/result.ts
@@ -32781,6 +32854,459 @@ function countVerdicts(records) {
  */
 function passed(result) {
     return result.records.length > 0 && result.problems.length === 0 && result.records.every((r) => r.verdict === 'located');
+}
+
+;// CONCATENATED MODULE: ./src/engine/diagnose/view.ts
+/** Byte offsets are kept every this many UTF-16 units. */
+const CHECKPOINT = 64;
+class SourceView {
+    bytes;
+    decoded;
+    checkpoints;
+    wordIndex;
+    constructor(bytes) {
+        this.bytes = bytes;
+    }
+    get text() {
+        return (this.decoded ??= this.bytes.toString('utf8'));
+    }
+    /** The byte offset of UTF-16 index `i` (i at a code point boundary). */
+    byteOffset(i) {
+        const cps = this.byteCheckpoints();
+        const k = Math.floor(i / CHECKPOINT);
+        let offset = cps[k];
+        const text = this.text;
+        for (let j = k * CHECKPOINT; j < i; j++)
+            offset += utf8Length(text.charCodeAt(j));
+        return offset;
+    }
+    /** The UTF-16 index of byte offset `b` (b at a code point boundary). */
+    charIndex(b) {
+        const cps = this.byteCheckpoints();
+        let lo = 0;
+        let hi = cps.length - 1;
+        while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (cps[mid] <= b)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        const text = this.text;
+        let i = lo * CHECKPOINT;
+        let offset = cps[lo];
+        while (offset < b && i < text.length)
+            offset += utf8Length(text.charCodeAt(i++));
+        return i;
+    }
+    /** The words of the text (split at spaces), with lookup keys for seeding. */
+    words() {
+        return (this.wordIndex ??= new WordIndex(this.text));
+    }
+    byteCheckpoints() {
+        if (this.checkpoints)
+            return this.checkpoints;
+        const text = this.text;
+        const cps = new Int32Array(Math.floor(text.length / CHECKPOINT) + 1);
+        let offset = 0;
+        for (let i = 0; i < text.length; i++) {
+            if (i % CHECKPOINT === 0)
+                cps[i / CHECKPOINT] = offset;
+            offset += utf8Length(text.charCodeAt(i));
+        }
+        return (this.checkpoints = cps);
+    }
+}
+/** UTF-8 bytes for one UTF-16 unit: a surrogate half counts 2, the pair 4. */
+function utf8Length(unit) {
+    return unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit >= 0xd800 && unit <= 0xdfff ? 2 : 3;
+}
+/** A word's key for finding candidate passages: lower case, without punctuation at its edges. */
+function wordKey(word) {
+    return word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+}
+class WordIndex {
+    /** Start index (UTF-16) of each word. */
+    starts = [];
+    words = [];
+    byKey = new Map();
+    constructor(text) {
+        let start = 0;
+        for (let i = 0; i <= text.length; i++) {
+            if (i === text.length || text.charCodeAt(i) === 0x20) {
+                if (i > start) {
+                    const word = text.slice(start, i);
+                    const key = wordKey(word);
+                    this.starts.push(start);
+                    this.words.push(word);
+                    if (key !== '') {
+                        let list = this.byKey.get(key);
+                        if (!list)
+                            this.byKey.set(key, (list = []));
+                        list.push(this.words.length - 1);
+                    }
+                }
+                start = i + 1;
+            }
+        }
+    }
+    /** Indices of the words with this key, ascending. */
+    occurrences(key) {
+        return this.byKey.get(key) ?? [];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/diagnose/closest.ts
+// The passage of a source nearest to a quote that is not in it, with a word
+// diff of one against the other. Candidate places come from the quote's rarer
+// words (seeds); each candidate is aligned word by word (longest common
+// subsequence), so the cost of a miss depends on the quote and on how often
+// its words occur, not on the length of the source.
+
+/** Below this similarity a passage is noise, not a near miss. */
+const MIN_SIMILARITY = 0.5;
+/** Quotes longer than this many words are compared on their first words only. */
+const MAX_QUOTE_WORDS = 200;
+/** A word occurring more often than this is too common to point anywhere. */
+const MAX_SEED_OCCURRENCES = 2000;
+const CANDIDATES = 4;
+function closestPassage(view, quote) {
+    const quoteWords = quote.split(' ').slice(0, MAX_QUOTE_WORDS);
+    const index = view.words();
+    if (index.words.length === 0)
+        return undefined;
+    // Each occurrence of a quote word in the source votes for the alignment that
+    // would put the quote's word there; rare words weigh more.
+    const votes = new Map();
+    const vote = (seedCap) => {
+        for (let i = 0; i < quoteWords.length; i++) {
+            const key = wordKey(quoteWords[i]);
+            if (key === '')
+                continue;
+            const occurrences = index.occurrences(key);
+            if (occurrences.length === 0 || occurrences.length > seedCap)
+                continue;
+            const weight = 1 / (1 + Math.log(occurrences.length));
+            for (const j of occurrences)
+                votes.set(j - i, (votes.get(j - i) ?? 0) + weight);
+        }
+    };
+    vote(MAX_SEED_OCCURRENCES);
+    if (votes.size === 0)
+        vote(Number.POSITIVE_INFINITY);
+    if (votes.size === 0)
+        return undefined;
+    const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    const chosen = [];
+    for (const [d] of ranked) {
+        if (chosen.some((c) => Math.abs(c - d) <= 2))
+            continue;
+        chosen.push(d);
+        if (chosen.length === CANDIDATES)
+            break;
+    }
+    let best;
+    const slack = Math.max(4, Math.ceil(quoteWords.length * 0.3));
+    for (const d of chosen) {
+        const from = Math.max(0, d - slack);
+        const to = Math.min(index.words.length, d + quoteWords.length + slack);
+        const candidate = align(quoteWords, index.words.slice(from, to), from, index.starts, index.words);
+        if (candidate && (!best || candidate.similarity > best.similarity))
+            best = candidate;
+    }
+    return best && best.similarity >= MIN_SIMILARITY ? best : undefined;
+}
+/*
+ * Scores of the fitting alignment (twice the intuitive ones, to stay in integers):
+ * the same word 4; the same word but for case or punctuation at its edges 2 (a
+ * change worth showing side by side); another word -3; a word added or missing
+ * -2. So two different words line up as a change only inside a passage, and a
+ * stray word at an edge is left out rather than paired.
+ */
+const SAME = 4;
+const NEAR = 2;
+const CHANGED = -3;
+const GAP = -2;
+/**
+ * Aligns all of the quote with the best-fitting span of the window (global on
+ * the quote, local on the source), so the passage stays tight around what the
+ * quote shares with the source.
+ */
+function align(quote, window, windowStart, starts, words) {
+    const a = quote.length;
+    const b = window.length;
+    const width = b + 1;
+    const quoteKeys = quote.map(wordKey);
+    const windowKeys = window.map(wordKey);
+    const score = new Int32Array((a + 1) * width);
+    // 0: diagonal (same or changed), 1: quote word only (added), 2: source word only (missing).
+    const move = new Uint8Array((a + 1) * width);
+    for (let i = 1; i <= a; i++) {
+        score[i * width] = i * GAP;
+        move[i * width] = 1;
+    }
+    for (let i = 1; i <= a; i++) {
+        for (let j = 1; j <= b; j++) {
+            const pair = quote[i - 1] === window[j - 1] ? SAME
+                : quoteKeys[i - 1] !== '' && quoteKeys[i - 1] === windowKeys[j - 1] ? NEAR : CHANGED;
+            const diagonal = score[(i - 1) * width + j - 1] + pair;
+            const added = score[(i - 1) * width + j] + GAP;
+            const missing = score[i * width + j - 1] + GAP;
+            let best = diagonal;
+            let m = 0;
+            if (added > best) {
+                best = added;
+                m = 1;
+            }
+            if (missing > best) {
+                best = missing;
+                m = 2;
+            }
+            score[i * width + j] = best;
+            move[i * width + j] = m;
+        }
+    }
+    let endJ = 0;
+    for (let j = 1; j <= b; j++)
+        if (score[a * width + j] > score[a * width + endJ])
+            endJ = j;
+    // Trace back from the best end to where the quote starts.
+    const steps = [];
+    let i = a;
+    let j = endJ;
+    while (i > 0) {
+        const m = move[i * width + j];
+        if (j > 0 && m === 0) {
+            if (quote[i - 1] === window[j - 1])
+                steps.push({ op: 'same', word: quote[i - 1] });
+            else
+                steps.push({ op: 'added', word: quote[i - 1] }, { op: 'missing', word: window[j - 1] });
+            i--;
+            j--;
+        }
+        else if (j > 0 && m === 2) {
+            steps.push({ op: 'missing', word: window[--j] });
+        }
+        else {
+            steps.push({ op: 'added', word: quote[--i] });
+        }
+    }
+    steps.reverse();
+    if (!steps.some((s) => s.op === 'same'))
+        return undefined;
+    const startJ = j;
+    const lastJ = endJ - 1;
+    // Runs of changes read best grouped: what the source has, then what the quote has.
+    const parts = [];
+    let missing = [];
+    let added = [];
+    let common = 0;
+    const flush = () => {
+        if (missing.length > 0)
+            parts.push({ op: 'missing', text: missing.join(' ') });
+        if (added.length > 0)
+            parts.push({ op: 'added', text: added.join(' ') });
+        missing = [];
+        added = [];
+    };
+    for (const step of steps) {
+        if (step.op === 'missing')
+            missing.push(step.word);
+        else if (step.op === 'added')
+            added.push(step.word);
+        else {
+            flush();
+            common += step.word.length + 1;
+            const last = parts[parts.length - 1];
+            if (last && last.op === 'same')
+                parts[parts.length - 1] = { op: 'same', text: `${last.text} ${step.word}` };
+            else
+                parts.push({ op: 'same', text: step.word });
+        }
+    }
+    flush();
+    const quoteChars = quote.reduce((n, w) => n + w.length + 1, 0);
+    let passageChars = 0;
+    for (let k = startJ; k <= lastJ; k++)
+        passageChars += window[k].length + 1;
+    return {
+        start: starts[windowStart + startJ],
+        end: starts[windowStart + lastJ] + words[windowStart + lastJ].length,
+        similarity: (2 * common) / (quoteChars + passageChars),
+        diff: parts,
+    };
+}
+/** `A receipt is [+not+] required.`: [+…+] only in the quote, [-…-] only in the source. */
+function formatDiff(parts) {
+    return parts.map((p) => (p.op === 'same' ? p.text : p.op === 'added' ? `[+${p.text}+]` : `[-${p.text}-]`)).join(' ');
+}
+
+;// CONCATENATED MODULE: ./src/engine/diagnose/disambiguate.ts
+// For an ambiguous quote: the shortest context that picks out each match, in
+// the manner of the W3C TextQuoteSelector (and Apache Annotator's
+// describeTextQuote): a few whole words just before (prefix) or after (suffix)
+// that no other match shares.
+/** Contexts are searched up to this many words. */
+const MAX_CONTEXT_WORDS = 12;
+/** Suggestions are made for this many matches at most. */
+const MAX_SUGGESTIONS = 5;
+/**
+ * `text` is the normalized source, `starts` the matches' start indices in it
+ * (UTF-16, ascending) and `length` the quote's length in UTF-16 units.
+ */
+function suggestContexts(text, starts, length) {
+    const before = starts.map((s) => wordsBefore(text, s));
+    const after = starts.map((s) => wordsAfter(text, s + length));
+    const beforeText = before.map((w) => w.join(' '));
+    const afterText = after.map((w) => w.join(' '));
+    const suggestions = [];
+    for (let k = 0; k < starts.length && k < MAX_SUGGESTIONS; k++) {
+        // A context picks out match k when no other match's text ends (starts) with it:
+        // the same test the prefix and suffix fields get (SPEC §1).
+        const prefix = shortest(before[k], (n) => before[k].slice(before[k].length - n).join(' '), (candidate) => beforeText.every((other, j) => j === k || !other.endsWith(candidate)));
+        const suffix = shortest(after[k], (n) => after[k].slice(0, n).join(' '), (candidate) => afterText.every((other, j) => j === k || !other.startsWith(candidate)));
+        suggestions.push({ match: k, ...(prefix !== undefined ? { prefix } : {}), ...(suffix !== undefined ? { suffix } : {}) });
+    }
+    return suggestions;
+}
+function shortest(words, take, unique) {
+    for (let n = 1; n <= Math.min(words.length, MAX_CONTEXT_WORDS); n++) {
+        const candidate = take(n);
+        if (unique(candidate))
+            return candidate;
+    }
+    return undefined;
+}
+function wordsBefore(text, start) {
+    const from = Math.max(0, start - 400);
+    const words = text.slice(from, start).split(' ').filter(Boolean);
+    // The first piece may be cut in the middle of a word.
+    if (from > 0 && words.length > 0)
+        words.shift();
+    return words.slice(-MAX_CONTEXT_WORDS);
+}
+function wordsAfter(text, end) {
+    const to = Math.min(text.length, end + 400);
+    const words = text.slice(end, to).split(' ').filter(Boolean);
+    if (to < text.length && words.length > 0)
+        words.pop();
+    return words.slice(0, MAX_CONTEXT_WORDS);
+}
+
+;// CONCATENATED MODULE: ./src/engine/diagnose/hints.ts
+const QUOTES = {
+    '\u2018': '\'', '\u2019': '\'', '\u201a': '\'', '\u201b': '\'', '\u2032': '\'', '\u00b4': '\'', '`': '\'',
+    '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"', '\u00ab': '"', '\u00bb': '"',
+    '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
+};
+const QUOTE_CHARS = /[\u2018\u2019\u201a\u201b\u2032\u00b4`\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb\u2010-\u2015\u2212]/g;
+const INVISIBLE = /[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]/;
+const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/u;
+/** Folds code point by code point, keeping where each folded unit came from. */
+function foldEach(text, map) {
+    let out = '';
+    const origin = [];
+    let i = 0;
+    for (const ch of text) {
+        const folded = map(ch);
+        out += folded;
+        for (let k = 0; k < folded.length; k++)
+            origin.push(i);
+        i += ch.length;
+    }
+    origin.push(i);
+    return { text: out, origin: Int32Array.from(origin) };
+}
+/** Joins a word hyphenated at a line break: "exam- ple" (or with a soft hyphen) becomes "example". */
+function dehyphenate(text) {
+    if (!HYPHEN_BREAK.test(text))
+        return { text };
+    const hyphenBreak = new RegExp(HYPHEN_BREAK.source, 'uy');
+    let out = '';
+    const origin = [];
+    for (let i = 0; i < text.length;) {
+        hyphenBreak.lastIndex = i;
+        if (hyphenBreak.test(text)) {
+            i += 2;
+            continue;
+        }
+        out += text[i];
+        origin.push(i);
+        i++;
+    }
+    origin.push(text.length);
+    return { text: out, origin: Int32Array.from(origin) };
+}
+// Each fold takes the native fast path when it can: whole-string operations that
+// keep every index in place, or nothing at all when the text has nothing to fold.
+const FOLDS = [
+    {
+        kind: 'case',
+        difference: 'letter case',
+        apply: (t) => {
+            const lower = t.toLowerCase();
+            // Lower-casing never shortens a character, so equal lengths mean every index stayed put.
+            return lower.length === t.length ? { text: lower } : foldEach(t, (ch) => ch.toLowerCase());
+        },
+    },
+    {
+        kind: 'quotes',
+        difference: 'typographic and straight quotes, apostrophes or dashes',
+        apply: (t) => ({ text: t.replace(QUOTE_CHARS, (ch) => QUOTES[ch]) }),
+    },
+    {
+        kind: 'compatibility',
+        difference: 'ligatures or other compatibility characters (such as ﬁ for fi)',
+        apply: (t) => {
+            const nfkc = t.normalize('NFKC');
+            return nfkc === t ? { text: t } : foldEach(t, (ch) => ch.normalize('NFKC'));
+        },
+    },
+    {
+        kind: 'invisible',
+        difference: 'soft hyphens or zero-width characters',
+        apply: (t) => (INVISIBLE.test(t) ? foldEach(t, (ch) => (INVISIBLE.test(ch) ? '' : ch)) : { text: t }),
+    },
+    { kind: 'hyphenation', difference: 'a word hyphenated across a line break (as PDF extraction leaves it)', apply: dehyphenate },
+];
+const cache = new WeakMap();
+function foldedSource(view, fold) {
+    let folds = cache.get(view);
+    if (!folds)
+        cache.set(view, (folds = new Map()));
+    let folded = folds.get(fold.kind);
+    if (!folded)
+        folds.set(fold.kind, (folded = fold.apply(view.text)));
+    return folded;
+}
+/** The hints for a normalized quote that is not in the view's text. */
+function findHints(view, quote) {
+    const hints = [];
+    for (const fold of FOLDS) {
+        const foldedQuote = fold.apply(quote).text;
+        const source = foldedSource(view, fold);
+        // A fold that changes neither side cannot explain the miss.
+        if (foldedQuote === quote && source.text === view.text)
+            continue;
+        if (foldedQuote === '')
+            continue;
+        const at = source.text.indexOf(foldedQuote);
+        if (at < 0)
+            continue;
+        const origin = (i) => (source.origin ? source.origin[i] : i);
+        const last = origin(at + foldedQuote.length - 1);
+        hints.push({
+            kind: fold.kind,
+            difference: fold.difference,
+            start: origin(at),
+            end: last + codePointLength(view.text, last),
+        });
+    }
+    return hints;
+}
+function codePointLength(text, i) {
+    const c = text.charCodeAt(i);
+    return c >= 0xd800 && c <= 0xdbff ? 2 : 1;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/positions.ts
@@ -32868,6 +33394,133 @@ function lastAtOrBelow(sorted, value) {
             hi = mid - 1;
     }
     return lo;
+}
+
+;// CONCATENATED MODULE: ./src/engine/quote-scan.ts
+
+/** Quotes are anchored on this many bytes; shorter quotes are searched one by one. */
+const ANCHOR = 16;
+const BASE = 0x01000193;
+/** BASE ** (ANCHOR - 1), mod 2^32. */
+const BASE_POWER = (() => {
+    let p = 1;
+    for (let i = 1; i < ANCHOR; i++)
+        p = Math.imul(p, BASE);
+    return p;
+})();
+const FILTER_BITS = 22;
+function anchorHash(bytes, at) {
+    let h = 0;
+    for (let i = 0; i < ANCHOR; i++)
+        h = (Math.imul(h, BASE) + bytes[at + i]) | 0;
+    return h;
+}
+/** A bit per hash bucket: most positions of a text are ruled out by one lookup. */
+function filterIndex(h) {
+    return Math.imul(h, 0x9e3779b1) >>> (32 - FILTER_BITS);
+}
+/** The distinct quotes of a run, each with an id. */
+class QuoteSet {
+    quotes = [];
+    caps = [];
+    ids = new Map();
+    byAnchor = new Map();
+    short = [];
+    filter = new Uint32Array(1 << (FILTER_BITS - 5));
+    /** Adds a quote (or finds it), keeping at most `cap` matches of it per source. Returns its id. */
+    add(quote, cap) {
+        const known = this.ids.get(quote.text);
+        if (known !== undefined) {
+            this.caps[known] = Math.max(this.caps[known], cap);
+            return known;
+        }
+        const id = this.quotes.length;
+        this.quotes.push(quote);
+        this.caps.push(cap);
+        this.ids.set(quote.text, id);
+        if (quote.bytes.length < ANCHOR) {
+            this.short.push(id);
+        }
+        else {
+            const h = anchorHash(quote.bytes, 0);
+            const list = this.byAnchor.get(h);
+            if (list)
+                list.push(id);
+            else
+                this.byAnchor.set(h, [id]);
+            const f = filterIndex(h);
+            this.filter[f >>> 5] |= 1 << (f & 31);
+        }
+        return id;
+    }
+    get size() {
+        return this.quotes.length;
+    }
+    quote(id) {
+        return this.quotes[id];
+    }
+    idOf(text) {
+        return this.ids.get(text);
+    }
+    /**
+     * Finds every quote of the set in `text` (a normalized source). `wanted`, when
+     * given, limits the short quotes (searched one by one) to those ids; the
+     * anchored ones cost nothing extra and are always found.
+     */
+    scan(text, wanted) {
+        const hits = new Map();
+        const record = (id, at) => {
+            let entry = hits.get(id);
+            if (!entry)
+                hits.set(id, (entry = { starts: [] }));
+            if (entry.starts.length < this.caps[id])
+                entry.starts.push(at);
+        };
+        const n = text.length;
+        if (n >= ANCHOR && this.byAnchor.size > 0) {
+            const filter = this.filter;
+            let h = anchorHash(text, 0);
+            for (let p = 0;; p++) {
+                const f = Math.imul(h, 0x9e3779b1) >>> (32 - FILTER_BITS);
+                if ((filter[f >>> 5] & (1 << (f & 31))) !== 0) {
+                    const candidates = this.byAnchor.get(h);
+                    if (candidates) {
+                        for (const id of candidates) {
+                            const entry = hits.get(id);
+                            if (entry && entry.starts.length >= this.caps[id])
+                                continue;
+                            const q = this.quotes[id];
+                            if (matchesAt(text, p, q.bytes) && respectsWordBoundaries(text, p, q))
+                                record(id, p);
+                        }
+                    }
+                }
+                if (p + ANCHOR >= n)
+                    break;
+                h = (Math.imul(h - Math.imul(text[p], BASE_POWER), BASE) + text[p + ANCHOR]) | 0;
+            }
+        }
+        for (const id of this.short) {
+            if (wanted && !wanted.has(id))
+                continue;
+            const starts = findMatches(text, this.quotes[id], this.caps[id]);
+            if (starts.length > 0)
+                hits.set(id, { starts });
+        }
+        return hits;
+    }
+}
+function matchesAt(text, at, quote) {
+    if (at + quote.length > text.length)
+        return false;
+    for (let i = ANCHOR; i < quote.length; i++)
+        if (text[at + i] !== quote[i])
+            return false;
+    // The anchor's hash matched; its bytes still have to.
+    for (let i = 0; i < ANCHOR; i++)
+        if (text[at + i] !== quote[i])
+            return false;
+    return true;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/record.ts
@@ -32959,19 +33612,6 @@ function checkFileRecords(values, describeFirst) {
         const { citationId, sourceId, quote, claim } = check.record;
         return { ok: false, reason: `duplicate citation_id (first used ${describeFirst(first)})`, citationId, sourceId, quote, claim };
     });
-}
-
-;// CONCATENATED MODULE: ./src/engine/search.ts
-
-/** Searches by scanning the text for each quote: best when few quotes cite the source. */
-class ScanSearcher {
-    text;
-    constructor(text) {
-        this.text = text;
-    }
-    find(quote, limit) {
-        return findMatches(this.text, quote, limit);
-    }
 }
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -33634,9 +34274,6 @@ class SourceLoader {
 }
 
 ;// CONCATENATED MODULE: ./src/check/run.ts
-// One check run: read the citation files, verify each cited source once, let
-// the engine decide every record, and map matches back to the original files.
-// Sources are processed one at a time and released, whatever their number.
 
 
 
@@ -33644,19 +34281,29 @@ class SourceLoader {
 
 
 
+
+
+
+
+
+/** Other sources a quote was found in, for hints: the first few suffice. */
+const OTHER_SOURCES_KEPT = 3;
 function runCheck(options) {
     const { workspace, manifest, files } = options;
     const problems = [];
-    const all = [];
+    const records = [];
     const bySource = new Map();
+    const quotes = new QuoteSet();
+    const homes = new QuoteHomes();
+    // 1. Read every file; decide what needs no source; queue the rest by source.
     files.forEach((ref, fileIndex) => {
         const loaded = options.preloaded?.get(ref.file) ?? loadCitationFile(workspace, ref.file);
         problems.push(...loaded.problems);
         const checks = checkFileRecords(loaded.records.map((r) => r.value), (i) => `at line ${loaded.records[i].position.line}`);
         loaded.records.forEach((record, i) => {
-            const pending = { loaded: record, file: ref.file, fields: checks[i] };
-            all.push(pending);
             const fields = checks[i];
+            const pending = { file: ref.file, ...record.position, index: record.index, fields };
+            records.push(pending);
             if (!fields.ok) {
                 pending.decision = decideVerdict(fields, { kind: 'unknown' });
                 return;
@@ -33664,6 +34311,12 @@ function runCheck(options) {
             const source = manifest.sources.get(fields.record.sourceId);
             if (source === undefined) {
                 pending.decision = decideVerdict(fields, { kind: 'unknown' });
+                // Looked for everywhere, for a hint about which source it may have meant.
+                const quote = normalizeText(fields.record.quote);
+                if (quote !== '') {
+                    pending.quoteId = quotes.add(prepareQuote(quote), 1);
+                    homes.add(pending.quoteId, undefined);
+                }
             }
             else if (!audienceAllows(source.audience, ref.audience)) {
                 const reason = ref.audience === undefined
@@ -33672,52 +34325,236 @@ function runCheck(options) {
                 pending.decision = decideVerdict(fields, { kind: 'not permitted', reason });
             }
             else {
+                const quote = normalizeText(fields.record.quote);
+                if (quote !== '') {
+                    const context = (fields.record.prefix ?? '') !== '' || (fields.record.suffix ?? '') !== '';
+                    // With a prefix or suffix, any match may be the one the context keeps: keep them all.
+                    pending.quoteId = quotes.add(prepareQuote(quote), context ? Number.POSITIVE_INFINITY : MAX_REPORTED_MATCHES);
+                    homes.add(pending.quoteId, source.id);
+                }
                 let list = bySource.get(source.id);
                 if (!list)
                     bySource.set(source.id, (list = []));
                 list.push(pending);
             }
         });
-        options.onProgress?.({ phase: 'files', done: fileIndex + 1, total: files.length, records: all.length });
+        options.onProgress?.({ phase: 'files', done: fileIndex + 1, total: files.length, records: records.length });
     });
+    // 2. Each cited source, once: verify, normalize, scan for every quote, decide its records.
     const loader = new SourceLoader(workspace, manifest.dir, options.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES);
     const normalizer = new SourceNormalizer();
     const sources = [];
+    const elsewhere = new Map();
     const cited = [...manifest.sources.values()].filter((s) => bySource.has(s.id));
+    const unknownSourceQuotes = new Set();
+    for (const r of records)
+        if (r.quoteId !== undefined && r.decision?.verdict === 'unknown source')
+            unknownSourceQuotes.add(r.quoteId);
     cited.forEach((entry, done) => {
-        const records = bySource.get(entry.id);
+        const citing = bySource.get(entry.id);
         const check = loader.load(entry);
         if (!check.ok) {
             const access = { kind: 'unverified', reason: check.reason };
-            for (const r of records)
+            for (const r of citing)
                 r.decision = decideVerdict(r.fields, access);
             problems.push({ file: manifest.file, ...entry.position, message: `source ${entry.id} is unverified: ${check.reason}` });
-            sources.push(sourceResult(workspace, manifest, entry, records.length, check.reason, check.actualSha256));
+            sources.push(sourceResult(workspace, manifest, entry, citing.length, check.reason, check.actualSha256));
         }
         else {
             const normalized = normalizer.normalize(check.text);
-            const access = { kind: 'ready', searcher: new ScanSearcher(normalized.bytes) };
-            const lines = new ByteLineIndex(check.text);
-            for (const r of records) {
+            // Short quotes are searched one by one: only those citing this source, or none at all.
+            const wanted = new Set(unknownSourceQuotes);
+            for (const r of citing)
+                if (r.quoteId !== undefined)
+                    wanted.add(r.quoteId);
+            const hits = quotes.scan(normalized.bytes, wanted);
+            const place = placer(check.text, normalized);
+            const access = { kind: 'ready', searcher: new HitSearcher(normalized.bytes, quotes, hits) };
+            let view;
+            for (const r of citing) {
                 const decision = decideVerdict(r.fields, access);
                 r.decision = decision;
-                r.matches = decision.matches.map((start) => {
-                    const from = lines.position(normalized.map.toOriginalStart(start));
-                    const to = lines.position(normalized.map.toOriginalEnd(start + decision.quoteLength));
-                    return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
-                });
+                r.matches = decision.matches.map((start) => place(start, start + decision.quoteLength));
+                if (decision.verdict !== 'located' || decision.context) {
+                    r.detail = explain(decision, (view ??= new SourceView(normalized.bytes)), place, entry.id);
+                }
             }
-            sources.push(sourceResult(workspace, manifest, entry, records.length));
+            noteElsewhere(hits, homes, entry.id, normalized, place, quotes, elsewhere);
+            sources.push(sourceResult(workspace, manifest, entry, citing.length));
         }
-        options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: all.length });
+        options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
     });
+    // 3. Quotes still without a home: look in the sources no record cites, too.
+    const homeless = new Set();
+    for (const r of records) {
+        const verdict = r.decision.verdict;
+        if (r.quoteId !== undefined && (verdict === 'quote not found' || verdict === 'unknown source'))
+            homeless.add(r.quoteId);
+    }
+    if (homeless.size > 0) {
+        for (const entry of manifest.sources.values()) {
+            if (bySource.has(entry.id))
+                continue;
+            const check = loader.load(entry);
+            if (!check.ok)
+                continue; // An unverified source is no evidence of anything.
+            const normalized = normalizer.normalize(check.text);
+            const hits = quotes.scan(normalized.bytes, homeless);
+            noteElsewhere(hits, homes, entry.id, normalized, placer(check.text, normalized), quotes, elsewhere);
+        }
+    }
+    // 4. Hints about other sources, and near ids for unknown ones.
+    const ids = [...manifest.sources.keys()];
+    for (const r of records) {
+        const verdict = r.decision.verdict;
+        if (!r.fields.ok)
+            continue;
+        const cites = r.fields.record.sourceId;
+        if (verdict === 'quote not found' || verdict === 'unknown source') {
+            const found = (r.quoteId !== undefined ? elsewhere.get(r.quoteId) ?? [] : []).filter((h) => h.sourceId !== cites)
+                .map((h) => (sameDocument(h.sourceId, cites) ? { ...h, kind: 'other version', difference: `another version of the document: ${h.sourceId}, not ${cites}` } : h));
+            const similarIds = verdict === 'unknown source' ? ids.filter((id) => looksLike(id, cites)) : [];
+            if (found.length > 0 || similarIds.length > 0) {
+                r.detail = {
+                    ...r.detail,
+                    ...(found.length > 0 ? { hints: [...(r.detail?.hints ?? []), ...found] } : {}),
+                    ...(similarIds.length > 0 ? { similarIds } : {}),
+                };
+            }
+        }
+    }
     return {
         manifest: manifest.file,
         files: files.map((f) => f.file),
-        records: all.map(toResult),
+        records: records.map(toResult),
         sources,
         problems,
     };
+}
+function placer(original, normalized) {
+    const lines = new ByteLineIndex(original);
+    return (start, end) => {
+        const from = lines.position(normalized.map.toOriginalStart(start));
+        const to = lines.position(normalized.map.toOriginalEnd(end));
+        return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
+    };
+}
+/** Serves the scanner's hits to the verdict, which asks by quote. */
+class HitSearcher {
+    text;
+    quotes;
+    hits;
+    constructor(text, quotes, hits) {
+        this.text = text;
+        this.quotes = quotes;
+        this.hits = hits;
+    }
+    find(quote, limit) {
+        const id = this.quotes.idOf(quote.text);
+        const starts = id === undefined ? [] : this.hits.get(id)?.starts ?? [];
+        return starts.length > limit ? starts.slice(0, limit) : starts;
+    }
+}
+/** The diagnostics of a record decided against this source (they never change its verdict). */
+function explain(decision, view, place, sourceId) {
+    const detail = {};
+    if (decision.context)
+        detail.context = { ...decision.context, kept: decision.matches.length };
+    const quote = decision.normalizedQuote;
+    if (quote === undefined)
+        return detail;
+    const at = (start, end) => place(view.byteOffset(start), view.byteOffset(end));
+    if (decision.verdict === 'quote not found') {
+        const closest = closestPassage(view, quote);
+        detail.closest = closest
+            ? { at: at(closest.start, closest.end), similarity: closest.similarity, passage: view.text.slice(closest.start, closest.end), diff: formatDiff(closest.diff) }
+            : null;
+        const hints = findHints(view, quote).map((h) => ({
+            kind: h.kind, difference: h.difference, sourceId, at: at(h.start, h.end), passage: view.text.slice(h.start, h.end),
+        }));
+        if (hints.length > 0)
+            detail.hints = hints;
+    }
+    else if (decision.verdict === 'ambiguous quote') {
+        const starts = decision.matches.map((b) => view.charIndex(b));
+        detail.suggestions = suggestContexts(view.text, starts, quote.length).map((s) => ({
+            at: at(starts[s.match], starts[s.match] + quote.length),
+            ...(s.prefix !== undefined ? { prefix: s.prefix } : {}),
+            ...(s.suffix !== undefined ? { suffix: s.suffix } : {}),
+        }));
+    }
+    return detail;
+}
+/**
+ * Keeps where quotes were found in this source, for the records that cite
+ * another source (or an unknown one) with the same quote.
+ */
+function noteElsewhere(hits, homes, sourceId, normalized, place, quotes, elsewhere) {
+    for (const [id, hit] of hits) {
+        if (!homes.citedElsewhere(id, sourceId))
+            continue;
+        let list = elsewhere.get(id);
+        if (!list)
+            elsewhere.set(id, (list = []));
+        if (list.length >= OTHER_SOURCES_KEPT)
+            continue;
+        const start = hit.starts[0];
+        const length = quotes.quote(id).bytes.length;
+        list.push({
+            kind: 'other source',
+            difference: `the quote is in another source: ${sourceId}`,
+            sourceId,
+            at: place(start, start + length),
+            passage: normalized.bytes.toString('utf8', start, start + length),
+        });
+    }
+}
+/** Which sources the records of each quote cite, to know where finding it is news. */
+class QuoteHomes {
+    homes = new Map();
+    /** A record with this quote cites `sourceId` (undefined: a source the manifest does not have). */
+    add(id, sourceId) {
+        if (sourceId === undefined) {
+            this.homes.set(id, null);
+            return;
+        }
+        const set = this.homes.get(id);
+        if (set === null)
+            return;
+        if (set)
+            set.add(sourceId);
+        else
+            this.homes.set(id, new Set([sourceId]));
+    }
+    /** Whether some record with this quote cites a source other than `sourceId`. */
+    citedElsewhere(id, sourceId) {
+        const set = this.homes.get(id);
+        return set === null || set === undefined || set.size > 1 || !set.has(sourceId);
+    }
+}
+/** Two ids name versions of one document when they differ only in a version suffix (returns-v1, returns-v2). */
+function sameDocument(a, b) {
+    const stem = (id) => id.replace(/[-_.@]?v?\d+(\.\d+)*$/i, '');
+    return a !== b && stem(a) !== '' && stem(a) === stem(b);
+}
+/** Whether a manifest id looks like the one cited: another version, or a small typo. */
+function looksLike(id, cited) {
+    if (sameDocument(id, cited))
+        return true;
+    if (Math.abs(id.length - cited.length) > 2)
+        return false;
+    return editDistanceAtMost(id.toLowerCase(), cited.toLowerCase(), 2);
+}
+function editDistanceAtMost(a, b, limit) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        previous = current;
+    }
+    return previous[b.length] <= limit;
 }
 function sourceResult(workspace, manifest, entry, citedBy, reason, actualSha256) {
     const resolved = workspace.resolve(manifest.dir, entry.path);
@@ -33740,9 +34577,9 @@ function toResult(p) {
     const decision = p.decision;
     return {
         file: p.file,
-        line: p.loaded.position.line,
-        column: p.loaded.position.column,
-        index: p.loaded.index,
+        line: p.line,
+        column: p.column,
+        index: p.index,
         citationId: fields.citationId ?? null,
         sourceId: fields.sourceId ?? null,
         quote: fields.quote ?? null,
@@ -33750,6 +34587,7 @@ function toResult(p) {
         verdict: decision.verdict,
         ...(decision.reason !== undefined ? { reason: decision.reason } : {}),
         matches: p.matches ?? [],
+        ...(p.detail && Object.keys(p.detail).length > 0 ? { detail: p.detail } : {}),
     };
 }
 
@@ -34377,7 +35215,7 @@ class Workspace {
     /** The workspace root, links resolved. */
     root;
     constructor(root) {
-        this.root = (0,external_node_fs_namespaceObject.realpathSync)(root);
+        this.root = external_node_fs_namespaceObject.realpathSync.native(root);
     }
     /** The workspace-relative path (with `/`) of an absolute path inside it. */
     relative(abs) {
@@ -34411,7 +35249,8 @@ class Workspace {
         const lexical = external_node_path_default().join(this.root, ...joined.split('/'));
         let real;
         try {
-            real = (0,external_node_fs_namespaceObject.realpathSync)(lexical);
+            // The native realpath: one call, where the JavaScript one lstats every folder on the way.
+            real = external_node_fs_namespaceObject.realpathSync.native(lexical);
         }
         catch (error) {
             const code = error.code;
@@ -34539,16 +35378,87 @@ function escapeAttribute(text) {
     return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
 }
 
+;// CONCATENATED MODULE: ./src/report/explain.ts
+
+const PASSAGE_SHOWN = 200;
+/** Characters a reader cannot see but that make texts differ: shown as \u{…}. */
+const explain_INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
+function visible(text) {
+    return text.replace(explain_INVISIBLE, (ch) => `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`);
+}
+function at(p) {
+    return p.line === p.endLine
+        ? `line ${p.line}, columns ${p.column}-${p.endColumn - 1}`
+        : `line ${p.line}, column ${p.column} to line ${p.endLine}, column ${p.endColumn - 1}`;
+}
+/** Explanation lines for a record (none for a plain located one). */
+function explain_explainRecord(r) {
+    const lines = [];
+    const d = r.detail;
+    if (r.verdict === 'located' && r.matches[0])
+        lines.push(`found at ${at(r.matches[0])}`);
+    if (d?.context) {
+        const which = [d.context.prefix ? 'prefix' : '', d.context.suffix ? 'suffix' : ''].filter(Boolean).join(' and ');
+        lines.push(`the ${which} kept ${d.context.kept} of the quote's ${d.context.candidates} match${d.context.candidates === 1 ? '' : 'es'}`);
+    }
+    if (r.verdict === 'ambiguous quote') {
+        const shown = r.matches.slice(0, 10).map(at).join('; ');
+        lines.push(`${r.matches.length >= 100 ? '100 or more' : r.matches.length} matches: ${shown}${r.matches.length > 10 ? '; …' : ''}`);
+        for (const s of d?.suggestions ?? []) {
+            const ways = [
+                s.prefix !== undefined ? `prefix "${shorten(s.prefix, 80)}"` : '',
+                s.suffix !== undefined ? `suffix "${shorten(s.suffix, 80)}"` : '',
+            ].filter(Boolean);
+            lines.push(ways.length > 0
+                ? `to cite the one at ${at(s.at)}: add ${ways.join(' or ')} (or quote that much more)`
+                : `the one at ${at(s.at)} has no nearby text that sets it apart`);
+        }
+    }
+    if (d?.closest === null)
+        lines.push('no passage of the source is close to the quote');
+    else if (d?.closest) {
+        lines.push(`closest passage (${Math.round(d.closest.similarity * 100)}% similar, ${at(d.closest.at)}): ${visible(shorten(d.closest.diff, PASSAGE_SHOWN * 2))}`);
+    }
+    for (const h of d?.hints ?? []) {
+        if (h.kind === 'other version') {
+            lines.push(`hint: the quote is in ${h.sourceId}, another version of this document, at ${at(h.at)}`);
+        }
+        else if (h.kind === 'other source') {
+            lines.push(`hint: the quote is in another source, ${h.sourceId}, at ${at(h.at)}`);
+        }
+        else {
+            lines.push(`hint: it would match but for ${h.difference}: the source has "${visible(shorten(h.passage, PASSAGE_SHOWN))}" at ${at(h.at)}`);
+        }
+    }
+    if (d?.similarIds && d.similarIds.length > 0)
+        lines.push(`did you mean ${d.similarIds.join(' or ')}?`);
+    return lines;
+}
+
 ;// CONCATENATED MODULE: ./src/report/text.ts
+
 
 
 function recordLabel(record) {
     return record.citationId === null ? `(record ${record.index + 1})` : escape_escapeValue(record.citationId);
 }
-/** Standard output: one line per record, then the count. */
-function formatTextReport(result) {
+/**
+ * Standard output: one line per record, then the count. With `explain`, each
+ * record is followed by lines indented by two spaces saying why (so a script
+ * that reads the verdict lines can skip them).
+ */
+function formatTextReport(result, options = {}) {
     const several = result.files.length > 1;
-    const lines = result.records.map((r) => several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
+    const lines = [];
+    for (const r of result.records) {
+        lines.push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
+        if (options.explain) {
+            if (r.reason)
+                lines.push(`  ${escapeMessage(r.reason)}`);
+            for (const line of explainRecord(r))
+                lines.push(`  ${escapeMessage(line)}`);
+        }
+    }
     const located = result.records.filter((r) => r.verdict === 'located').length;
     lines.push(`located=${located}/${result.records.length}`);
     return lines.join('\n') + '\n';
@@ -34576,6 +35486,7 @@ function formatDiagnostics(result) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
+
 
 
 /** GitHub shows at most this many error annotations per step (and 50 per job). */
@@ -34606,9 +35517,10 @@ function buildAnnotations(result) {
     const rank = (r) => USEFULNESS.indexOf(r.verdict);
     const ordered = failing.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i).map(({ r }) => r);
     for (const r of ordered) {
+        const why = explain_explainRecord(r).map(escape_escapeMessage);
         annotations.push({
             title: `${r.verdict}: ${recordLabel(r)}`,
-            message: recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result),
+            message: [recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result), ...why].join('\n'),
             file: r.file,
             line: r.line,
             column: r.column,
@@ -34628,11 +35540,11 @@ function recordMessage(r, source, result) {
             return `Looked for ${quote} in ${where}: it occurs ${r.matches.length >= 100 ? '100 or more' : r.matches.length} times (${at}). Quote more of the passage, or add a prefix or suffix, so that it matches once.`;
         }
         case 'unknown source':
-            return `${escape_escapeMessage(r.sourceId ?? '')} is not a source in ${escape_escapeMessage(result.manifest)}: cite a source id from the manifest exactly (it is never replaced by another version).`;
+            return `The source id ${escape_escapeMessage(r.sourceId ?? '')} is not in ${escape_escapeMessage(result.manifest)}: cite a source id from the manifest exactly (it is never replaced by another version).`;
         case 'source not permitted':
-            return `${escape_escapeMessage(r.reason ?? '')}.`;
+            return `Not permitted: ${escape_escapeMessage(r.reason ?? '')}.`;
         case 'source unverified':
-            return `${where} is unverified: ${escape_escapeMessage(r.reason ?? '')}`;
+            return `Source ${where} is unverified: ${escape_escapeMessage(r.reason ?? '')}`;
         case 'empty quote':
             return `The quote for ${where} is empty once whitespace is collapsed.`;
         case 'invalid fields':
@@ -34700,7 +35612,22 @@ function jsonRecord(r) {
         ...(r.reason !== undefined ? { reason: r.reason } : {}),
         quote: r.quote,
         claim: r.claim,
-        matches: r.matches.map((m) => ({ line: m.line, column: m.column, end_line: m.endLine, end_column: m.endColumn })),
+        matches: r.matches.map(jsonPosition),
+        ...(r.detail ? { detail: jsonDetail(r.detail) } : {}),
+    };
+}
+function jsonPosition(m) {
+    return { line: m.line, column: m.column, end_line: m.endLine, end_column: m.endColumn };
+}
+function jsonDetail(d) {
+    return {
+        ...(d.context ? { context: d.context } : {}),
+        ...(d.closest !== undefined
+            ? { closest: d.closest && { ...jsonPosition(d.closest.at), similarity: Math.round(d.closest.similarity * 1000) / 1000, passage: d.closest.passage, diff: d.closest.diff } }
+            : {}),
+        ...(d.hints ? { hints: d.hints.map((h) => ({ kind: h.kind, difference: h.difference, source_id: h.sourceId, ...jsonPosition(h.at), passage: h.passage })) } : {}),
+        ...(d.suggestions ? { suggestions: d.suggestions.map((s) => ({ ...jsonPosition(s.at), ...(s.prefix !== undefined ? { prefix: s.prefix } : {}), ...(s.suffix !== undefined ? { suffix: s.suffix } : {}) })) } : {}),
+        ...(d.similarIds ? { similar_ids: d.similarIds } : {}),
     };
 }
 
@@ -34824,6 +35751,7 @@ function recordKey(r) {
 
 
 
+
 /** GitHub's limit is 1 MiB per step; stay clear of it. */
 const SUMMARY_BUDGET_BYTES = 1_000_000;
 class Page {
@@ -34873,13 +35801,14 @@ function buildSummary(result, context = {}) {
     const failing = result.records.filter((r) => r.verdict !== 'located');
     if (failing.length > 0) {
         page.force(`### Failing records (${failing.length})\n\n`);
-        table(page, ['file', 'citation', 'source', 'verdict', 'quote', 'claim'], failing, (r) => [
+        table(page, ['file', 'citation', 'source', 'verdict', 'quote', 'claim', 'what was found'], failing, (r) => [
             fileLink(r, context),
             escapeHtml(recordLabel(r)),
             escapeHtml(r.sourceId ?? ''),
             `<b>${r.verdict}</b>${r.reason ? `<br>${escapeHtml(shorten(r.reason, 200))}` : ''}`,
             escapeHtml(shorten(r.quote ?? '', 120)),
             escapeHtml(shorten(r.claim ?? '', 120)),
+            explain_explainRecord(r).slice(0, 4).map((line) => escapeHtml(shorten(line, 300))).join('<br>'),
         ], 'failing records');
     }
     if (result.problems.length > 0) {

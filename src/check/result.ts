@@ -28,6 +28,50 @@ export interface RecordResult {
   /** Why, for invalid fields, unverified or not permitted sources. */
   readonly reason?: string;
   readonly matches: readonly MatchPosition[];
+  /** What explains the verdict (never changes it). */
+  readonly detail?: RecordDetail;
+}
+
+export interface RecordDetail {
+  /** When the record gave a prefix or suffix: how many matches the quote alone had, and how many the context kept. */
+  readonly context?: { readonly prefix: boolean; readonly suffix: boolean; readonly candidates: number; readonly kept: number };
+  /** For a quote not found: the nearest passage of the cited source, or null when nothing is close enough. */
+  readonly closest?: ClosestResult | null;
+  /** Differences that, folded away one at a time, would let the quote match; and other sources holding it. */
+  readonly hints?: readonly HintResult[];
+  /** For an ambiguous quote: the shortest context that picks out each of its first matches. */
+  readonly suggestions?: readonly SuggestionResult[];
+  /** For an unknown source: manifest ids that look like the one cited. */
+  readonly similarIds?: readonly string[];
+}
+
+export interface ClosestResult {
+  readonly at: MatchPosition;
+  /** 0 to 1. */
+  readonly similarity: number;
+  /** The passage, normalized. */
+  readonly passage: string;
+  /** Word diff of the passage (source) against the quote: `[-source only-]`, `[+quote only+]`. */
+  readonly diff: string;
+}
+
+export type HintKind = 'case' | 'quotes' | 'compatibility' | 'invisible' | 'hyphenation' | 'other version' | 'other source';
+
+export interface HintResult {
+  readonly kind: HintKind;
+  /** What differs, for people. */
+  readonly difference: string;
+  /** Where it matches once folded (or, for other sources, as it is). */
+  readonly sourceId: string;
+  readonly at: MatchPosition;
+  /** The source's text there, normalized. */
+  readonly passage: string;
+}
+
+export interface SuggestionResult {
+  readonly at: MatchPosition;
+  readonly prefix?: string;
+  readonly suffix?: string;
 }
 
 export type SourceStatus = 'verified' | 'unverified';

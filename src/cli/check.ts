@@ -20,6 +20,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
     format: { type: 'string', default: 'text' },
     output: { type: 'string' },
     'max-source-bytes': { type: 'string' },
+    explain: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -55,7 +56,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
     ],
   };
 
-  const report = values.format === 'json' ? formatJsonReport(withOutside) : formatTextReport(withOutside);
+  const report = values.format === 'json' ? formatJsonReport(withOutside) : formatTextReport(withOutside, { explain: values.explain });
   if (values.output !== undefined) writeFileSync(values.output, report);
   else io.stdout(report);
   io.stderr(formatDiagnostics(withOutside));

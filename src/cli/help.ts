@@ -26,6 +26,9 @@ Options:
   --format text|json      text: one "id: verdict" line per record, then
                           located=N/M (default); json: the full report
   --output FILE           write the report to FILE instead of standard output
+  --explain               after each record, indented lines saying why: where
+                          it was found, the closest passage with a word diff,
+                          hints, the context that would make a quote unique
   --max-source-bytes N    refuse source files longer than N bytes
                           (default: 67108864, 64 MiB)
   -h, --help              this help

@@ -7,22 +7,42 @@
 // exactly what normalizeText() gives for the same text (tested property).
 import { Buffer } from 'node:buffer';
 import { OffsetMap } from './offset-map.js';
-import { isNfcInert, isWhitespace, WHITESPACE_RUN } from './unicode.js';
+import { isNfcInert, isWhitespace } from './unicode.js';
 
 /** SPEC §3 for a string: `" ".join(unicodedata.normalize("NFC", s).split())`. */
 export function normalizeText(text: string): string {
-  const pieces = text.normalize('NFC').split(WHITESPACE_RUN);
-  let start = 0;
-  let end = pieces.length;
-  if (end > 0 && pieces[0] === '') start = 1;
-  if (end > start && pieces[end - 1] === '') end--;
-  return start === 0 && end === pieces.length ? pieces.join(' ') : pieces.slice(start, end).join(' ');
+  const nfc = text.normalize('NFC');
+  const n = nfc.length;
+  // Most quotes are already normalized: single spaces between words. Check first.
+  let clean = true;
+  for (let i = 0; i < n; i++) {
+    const c = nfc.charCodeAt(i);
+    if ((c <= 0x20 || c >= 0x85) && isWhitespace(c)) {
+      if (c !== 0x20 || i === 0 || i === n - 1 || isWhitespace(nfc.charCodeAt(i + 1))) {
+        clean = false;
+        break;
+      }
+    }
+  }
+  if (clean) return nfc;
+  const words: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? nfc.charCodeAt(i) : 0x20;
+    if ((c <= 0x20 || c >= 0x85) && isWhitespace(c)) {
+      if (start >= 0) words.push(nfc.slice(start, i));
+      start = -1;
+    } else if (start < 0) {
+      start = i;
+    }
+  }
+  return words.join(' ');
 }
 
 export interface NormalizedSource {
   /** The normalized text as UTF-8. A view into the normalizer's buffer: valid until its next call. */
   readonly bytes: Buffer;
-  /** Normalized byte offsets to original byte offsets. */
+  /** Normalized byte offsets to original byte offsets. Also reused: valid until the next call. */
   readonly map: OffsetMap;
 }
 
@@ -35,17 +55,20 @@ export interface NormalizedSource {
  * the runtime's String.prototype.normalize; cutting text before an inert code
  * point or whitespace never changes the result of NFC. Everything else is copied.
  *
- * One instance reuses its output buffer from call to call, so processing many
- * sources one after another does not allocate fresh memory for each.
+ * One instance reuses its output buffer and offset map from call to call, so
+ * processing many sources one after another does not ask the system for fresh
+ * memory for each (page faults cost more than the normalizing itself).
  */
 export class SourceNormalizer {
   private out: Buffer = Buffer.allocUnsafe(0);
+  private readonly map = new OffsetMap();
 
   normalize(src: Buffer): NormalizedSource {
     const n = src.length;
     if (this.out.length < n + 8) this.out = Buffer.allocUnsafe(Math.max(n + 8, this.out.length * 2));
     let out = this.out;
-    const map = new OffsetMap();
+    const map = this.map;
+    map.reset();
     let i = 0;
     let j = 0;
     // Original offset minus normalized offset in the current linear segment.

@@ -19,6 +19,12 @@ export class OffsetMap {
     return this.size;
   }
 
+  /** Empties the map for reuse: its arrays stay allocated. */
+  reset(): void {
+    this.size = 0;
+    this.normLength = 0;
+  }
+
   /** From normalized offset `norm` on, bytes map one to one from `orig`. */
   addLinear(norm: number, orig: number): void {
     this.push(norm, orig, -1);

@@ -14,9 +14,6 @@ export function isWhitespace(cp: number): boolean {
     cp === 0x202f || cp === 0x205f || cp === 0x3000;
 }
 
-/** The same set as a regular expression (a constant: no expression is ever built from input). */
-export const WHITESPACE_RUN = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
-
 const WORD_RE = /^[\p{L}\p{N}_]$/u;
 // 0 = not yet known, 1 = word, 2 = not word. Filled lazily: most text never asks
 // about most code points, and a 64 KiB table is cheap once it is asked.

@@ -5,6 +5,7 @@
 import type { CheckResult, RecordResult, SourceResult } from '../check/result.js';
 import type { Verdict } from '../engine/verdict.js';
 import { escapeMessage, shorten } from './escape.js';
+import { explainRecord } from './explain.js';
 import { recordLabel } from './text.js';
 
 export interface Annotation {
@@ -47,9 +48,10 @@ export function buildAnnotations(result: CheckResult): Annotation[] {
   const rank = (r: RecordResult) => USEFULNESS.indexOf(r.verdict);
   const ordered = failing.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i).map(({ r }) => r);
   for (const r of ordered) {
+    const why = explainRecord(r).map(escapeMessage);
     annotations.push({
       title: `${r.verdict}: ${recordLabel(r)}`,
-      message: recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result),
+      message: [recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result), ...why].join('\n'),
       file: r.file,
       line: r.line,
       column: r.column,
@@ -70,11 +72,11 @@ export function recordMessage(r: RecordResult, source: SourceResult | undefined,
       return `Looked for ${quote} in ${where}: it occurs ${r.matches.length >= 100 ? '100 or more' : r.matches.length} times (${at}). Quote more of the passage, or add a prefix or suffix, so that it matches once.`;
     }
     case 'unknown source':
-      return `${escapeMessage(r.sourceId ?? '')} is not a source in ${escapeMessage(result.manifest)}: cite a source id from the manifest exactly (it is never replaced by another version).`;
+      return `The source id ${escapeMessage(r.sourceId ?? '')} is not in ${escapeMessage(result.manifest)}: cite a source id from the manifest exactly (it is never replaced by another version).`;
     case 'source not permitted':
-      return `${escapeMessage(r.reason ?? '')}.`;
+      return `Not permitted: ${escapeMessage(r.reason ?? '')}.`;
     case 'source unverified':
-      return `${where} is unverified: ${escapeMessage(r.reason ?? '')}`;
+      return `Source ${where} is unverified: ${escapeMessage(r.reason ?? '')}`;
     case 'empty quote':
       return `The quote for ${where} is empty once whitespace is collapsed.`;
     case 'invalid fields':

@@ -1,6 +1,6 @@
 // The JSON report (SPEC §7). Keys are snake_case like the records' own fields.
 import { VERSION } from '../version.js';
-import { countVerdicts, passed, type CheckResult, type RecordResult, type SourceResult } from '../check/result.js';
+import { countVerdicts, passed, type CheckResult, type MatchPosition, type RecordDetail, type RecordResult, type SourceResult } from '../check/result.js';
 
 export interface JsonReportContext {
   /** Added by the Action: the event and the commits compared. */
@@ -62,6 +62,23 @@ function jsonRecord(r: RecordResult) {
     ...(r.reason !== undefined ? { reason: r.reason } : {}),
     quote: r.quote,
     claim: r.claim,
-    matches: r.matches.map((m) => ({ line: m.line, column: m.column, end_line: m.endLine, end_column: m.endColumn })),
+    matches: r.matches.map(jsonPosition),
+    ...(r.detail ? { detail: jsonDetail(r.detail) } : {}),
+  };
+}
+
+function jsonPosition(m: MatchPosition) {
+  return { line: m.line, column: m.column, end_line: m.endLine, end_column: m.endColumn };
+}
+
+function jsonDetail(d: RecordDetail) {
+  return {
+    ...(d.context ? { context: d.context } : {}),
+    ...(d.closest !== undefined
+      ? { closest: d.closest && { ...jsonPosition(d.closest.at), similarity: Math.round(d.closest.similarity * 1000) / 1000, passage: d.closest.passage, diff: d.closest.diff } }
+      : {}),
+    ...(d.hints ? { hints: d.hints.map((h) => ({ kind: h.kind, difference: h.difference, source_id: h.sourceId, ...jsonPosition(h.at), passage: h.passage })) } : {}),
+    ...(d.suggestions ? { suggestions: d.suggestions.map((s) => ({ ...jsonPosition(s.at), ...(s.prefix !== undefined ? { prefix: s.prefix } : {}), ...(s.suffix !== undefined ? { suffix: s.suffix } : {}) })) } : {}),
+    ...(d.similarIds ? { similar_ids: d.similarIds } : {}),
   };
 }

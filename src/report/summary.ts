@@ -6,6 +6,7 @@
 import type { CheckResult, RecordResult } from '../check/result.js';
 import { countVerdicts, passed } from '../check/result.js';
 import { escapeAttribute, escapeHtml, shorten } from './escape.js';
+import { explainRecord } from './explain.js';
 import { recordLabel } from './text.js';
 
 /** GitHub's limit is 1 MiB per step; stay clear of it. */
@@ -73,13 +74,14 @@ export function buildSummary(result: CheckResult, context: SummaryContext = {}):
   const failing = result.records.filter((r) => r.verdict !== 'located');
   if (failing.length > 0) {
     page.force(`### Failing records (${failing.length})\n\n`);
-    table(page, ['file', 'citation', 'source', 'verdict', 'quote', 'claim'], failing, (r) => [
+    table(page, ['file', 'citation', 'source', 'verdict', 'quote', 'claim', 'what was found'], failing, (r) => [
       fileLink(r, context),
       escapeHtml(recordLabel(r)),
       escapeHtml(r.sourceId ?? ''),
       `<b>${r.verdict}</b>${r.reason ? `<br>${escapeHtml(shorten(r.reason, 200))}` : ''}`,
       escapeHtml(shorten(r.quote ?? '', 120)),
       escapeHtml(shorten(r.claim ?? '', 120)),
+      explainRecord(r).slice(0, 4).map((line) => escapeHtml(shorten(line, 300))).join('<br>'),
     ], 'failing records');
   }
 

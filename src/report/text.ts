@@ -6,16 +6,27 @@
 import type { CheckResult, RecordResult } from '../check/result.js';
 import { formatProblem } from '../load/problem.js';
 import { escapeMessage, escapeValue } from './escape.js';
+import { explainRecord } from './explain.js';
 
 export function recordLabel(record: RecordResult): string {
   return record.citationId === null ? `(record ${record.index + 1})` : escapeValue(record.citationId);
 }
 
-/** Standard output: one line per record, then the count. */
-export function formatTextReport(result: CheckResult): string {
+/**
+ * Standard output: one line per record, then the count. With `explain`, each
+ * record is followed by lines indented by two spaces saying why (so a script
+ * that reads the verdict lines can skip them).
+ */
+export function formatTextReport(result: CheckResult, options: { explain?: boolean } = {}): string {
   const several = result.files.length > 1;
-  const lines = result.records.map((r) =>
-    several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
+  const lines: string[] = [];
+  for (const r of result.records) {
+    lines.push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
+    if (options.explain) {
+      if (r.reason) lines.push(`  ${escapeMessage(r.reason)}`);
+      for (const line of explainRecord(r)) lines.push(`  ${escapeMessage(line)}`);
+    }
+  }
   const located = result.records.filter((r) => r.verdict === 'located').length;
   lines.push(`located=${located}/${result.records.length}`);
   return lines.join('\n') + '\n';

@@ -31,11 +31,14 @@ describe('hostile text through the bundled Action', () => {
     // Every annotation is on one of the two citation files, or on none (the step's failure).
     const files = new Set(run.annotations.map((a) => a.properties.file ?? ''));
     expect([...files].sort()).toEqual(['', 'answers/a.json', evilName].sort());
-    // No annotation message carries a raw line break or a command.
+    // Annotation messages have lines of their own, but untrusted text never starts one,
+    // and never brings a line break of its own (it shows escaped, as \n).
     for (const a of run.annotations) {
-      expect(a.message).not.toMatch(/[\r\n\u2028]/);
+      for (const line of a.message.split('\n')) expect(line.trimStart()).not.toMatch(/^::|^%0A/);
+      expect(a.message).not.toMatch(/[\r\u2028]/);
       expect(a.properties.title ?? '').not.toMatch(/[\r\n]/);
     }
+    expect(run.annotations.some((a) => a.message.includes('"x\\n::error file=README.md,line=1::forged"'))).toBe(true);
     // The log lines holding untrusted text sit between stop-commands markers.
     const stop = run.commands.find((c) => c.command === 'stop-commands');
     expect(stop).toBeDefined();

@@ -1,0 +1,106 @@
+// A normalized source seen as a string, for diagnostics: its words, and the
+// conversion between string indices (UTF-16) and the byte offsets that the
+// offset map and the matcher use. Built only for sources that have a record to
+// explain, and only as far as asked.
+import type { Buffer } from 'node:buffer';
+
+/** Byte offsets are kept every this many UTF-16 units. */
+const CHECKPOINT = 64;
+
+export class SourceView {
+  private decoded: string | undefined;
+  private checkpoints: Int32Array | undefined;
+  private wordIndex: WordIndex | undefined;
+
+  constructor(readonly bytes: Buffer) {}
+
+  get text(): string {
+    return (this.decoded ??= this.bytes.toString('utf8'));
+  }
+
+  /** The byte offset of UTF-16 index `i` (i at a code point boundary). */
+  byteOffset(i: number): number {
+    const cps = this.byteCheckpoints();
+    const k = Math.floor(i / CHECKPOINT);
+    let offset = cps[k];
+    const text = this.text;
+    for (let j = k * CHECKPOINT; j < i; j++) offset += utf8Length(text.charCodeAt(j));
+    return offset;
+  }
+
+  /** The UTF-16 index of byte offset `b` (b at a code point boundary). */
+  charIndex(b: number): number {
+    const cps = this.byteCheckpoints();
+    let lo = 0;
+    let hi = cps.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (cps[mid] <= b) lo = mid;
+      else hi = mid - 1;
+    }
+    const text = this.text;
+    let i = lo * CHECKPOINT;
+    let offset = cps[lo];
+    while (offset < b && i < text.length) offset += utf8Length(text.charCodeAt(i++));
+    return i;
+  }
+
+  /** The words of the text (split at spaces), with lookup keys for seeding. */
+  words(): WordIndex {
+    return (this.wordIndex ??= new WordIndex(this.text));
+  }
+
+  private byteCheckpoints(): Int32Array {
+    if (this.checkpoints) return this.checkpoints;
+    const text = this.text;
+    const cps = new Int32Array(Math.floor(text.length / CHECKPOINT) + 1);
+    let offset = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (i % CHECKPOINT === 0) cps[i / CHECKPOINT] = offset;
+      offset += utf8Length(text.charCodeAt(i));
+    }
+    return (this.checkpoints = cps);
+  }
+}
+
+/** UTF-8 bytes for one UTF-16 unit: a surrogate half counts 2, the pair 4. */
+function utf8Length(unit: number): number {
+  return unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit >= 0xd800 && unit <= 0xdfff ? 2 : 3;
+}
+
+/** A word's key for finding candidate passages: lower case, without punctuation at its edges. */
+export function wordKey(word: string): string {
+  return word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+}
+
+export class WordIndex {
+  /** Start index (UTF-16) of each word. */
+  readonly starts: number[] = [];
+  readonly words: string[] = [];
+  private readonly byKey = new Map<string, number[]>();
+
+  constructor(text: string) {
+    let start = 0;
+    for (let i = 0; i <= text.length; i++) {
+      if (i === text.length || text.charCodeAt(i) === 0x20) {
+        if (i > start) {
+          const word = text.slice(start, i);
+          const key = wordKey(word);
+          this.starts.push(start);
+          this.words.push(word);
+          if (key !== '') {
+            let list = this.byKey.get(key);
+            if (!list) this.byKey.set(key, (list = []));
+            list.push(this.words.length - 1);
+          }
+        }
+        start = i + 1;
+      }
+    }
+  }
+
+  /** Indices of the words with this key, ascending. */
+  occurrences(key: string): readonly number[] {
+    return this.byKey.get(key) ?? [];
+  }
+}

@@ -1,0 +1,109 @@
+import { Buffer } from 'node:buffer';
+import { closestPassage, formatDiff } from '../../src/engine/diagnose/closest.js';
+import { suggestContexts } from '../../src/engine/diagnose/disambiguate.js';
+import { findHints } from '../../src/engine/diagnose/hints.js';
+import { SourceView } from '../../src/engine/diagnose/view.js';
+import { normalizeText } from '../../src/engine/normalize.js';
+import { engineVerdict } from '../helpers/engine.js';
+
+const view = (text: string) => new SourceView(Buffer.from(normalizeText(text), 'utf8'));
+
+describe('closestPassage', () => {
+  const source = 'Shipping is free over $50. Returns are accepted within 30 days of delivery. A receipt is required. Gift cards are final.';
+
+  it.each([
+    ['A receipt is not required.', 'A receipt is [+not+] required.', 'A receipt is required.'],
+    ['Returns are accepted within 60 days of delivery.', 'Returns are accepted within [-30-] [+60+] days of delivery.', 'Returns are accepted within 30 days of delivery.'],
+    ['Returns are accepted within 30 days.', 'Returns are accepted within 30 [-days-] [+days.+]', 'Returns are accepted within 30 days'],
+    ['Indeed, a receipt is required.', '[-A-] [+Indeed, a+] receipt is required.', 'A receipt is required.'],
+  ])('finds the passage nearest %j', (quote, diff, passage) => {
+    const v = view(source);
+    const found = closestPassage(v, quote)!;
+    expect(formatDiff(found.diff)).toBe(diff);
+    expect(v.text.slice(found.start, found.end)).toBe(passage);
+  });
+
+  it('says nothing rather than show noise', () => {
+    expect(closestPassage(view(source), 'Store credit never expires.')).toBeUndefined();
+    expect(closestPassage(view(''), 'anything')).toBeUndefined();
+  });
+
+  it('scores similarity from 0 to 1', () => {
+    const found = closestPassage(view(source), 'A receipt is not required.')!;
+    expect(found.similarity).toBeGreaterThan(0.85);
+    expect(found.similarity).toBeLessThan(1);
+  });
+});
+
+describe('findHints', () => {
+  it.each([
+    ['A Receipt Is Required.', 'A receipt is required.', 'case'],
+    ['Items marked “final sale” can’t be returned.', 'Items marked "final sale" can\'t be returned.', 'quotes'],
+    ['Prices from 10–20 dollars.', 'Prices from 10-20 dollars.', 'quotes'],
+    ['The ﬁnal decision.', 'The final decision.', 'compatibility'],
+    ['Ｆｕｌｌ width.', 'Full width.', 'compatibility'],
+    ['A re\u00adfund is due.', 'A refund is due.', 'invisible'],
+    ['zero\u200bwidth joiners', 'zerowidth joiners', 'invisible'],
+    ['electronic equip- ment', 'electronic equipment', 'hyphenation'],
+    ['electronic equipment', 'electronic equip- ment', 'hyphenation'],
+  ])('in %j, %j hints at %s', (source, quote, kind) => {
+    const hints = findHints(view(source), normalizeText(quote));
+    expect(hints.map((h) => h.kind)).toEqual([kind]);
+  });
+
+  it('names where the folded quote matches', () => {
+    const v = view('Intro. A Receipt Is Required. End.');
+    const [hint] = findHints(v, 'A receipt is required.');
+    expect(v.text.slice(hint.start, hint.end)).toBe('A Receipt Is Required.');
+  });
+
+  it('gives no hint when no single difference explains the miss', () => {
+    expect(findHints(view('A receipt is required.'), 'A RECEIPT is “required”!')).toEqual([]);
+  });
+});
+
+describe('suggestContexts', () => {
+  const text = 'Hours: Contact support. Refunds: Contact support. Refunds: Contact support. Today.';
+  const quote = 'Contact support.';
+  const starts = [7, 33, 59];
+
+  it('suggests contexts that, given as prefix or suffix, locate exactly that match', () => {
+    const suggestions = suggestContexts(text, starts, quote.length);
+    expect(suggestions.map((s) => s.match)).toEqual([0, 1, 2]);
+    for (const s of suggestions) {
+      for (const field of ['prefix', 'suffix'] as const) {
+        if (s[field] === undefined) continue;
+        expect([s.match, field, engineVerdict(text, { citation_id: 'c', source_id: 's', quote, [field]: s[field] })]).toEqual([s.match, field, 'located']);
+      }
+    }
+  });
+
+  it('takes as few words as it can', () => {
+    expect(suggestContexts(text, starts, quote.length)).toEqual([
+      { match: 0, prefix: 'Hours:', suffix: 'Refunds: Contact support. Refunds:' },
+      { match: 1, prefix: 'Hours: Contact support. Refunds:', suffix: 'Refunds: Contact support. Today.' },
+      { match: 2, prefix: 'Refunds: Contact support. Refunds:', suffix: 'Today.' },
+    ]);
+  });
+});
+
+describe('prefix and suffix (SPEC §1)', () => {
+  const source = 'Hours: Contact support. Refunds: Contact support. Shipping: Contact support.';
+  const verdict = (fields: Record<string, unknown>) => engineVerdict(source, { citation_id: 'c', source_id: 's', quote: 'Contact support.', ...fields });
+
+  it.each([
+    [{}, 'ambiguous quote'],
+    [{ prefix: 'Refunds:' }, 'located'],
+    [{ prefix: '  Refunds: ' }, 'located'],
+    [{ prefix: 'funds:' }, 'located'],
+    [{ suffix: 'Refunds:' }, 'located'],
+    [{ suffix: 'Shipping: Contact' }, 'located'],
+    [{ prefix: 'Returns:' }, 'quote not found'],
+    [{ prefix: 'support.' }, 'quote not found'],
+    [{ prefix: 'Refunds:', suffix: 'Shipping:' }, 'located'],
+    [{ prefix: 'Refunds:', suffix: 'Hours:' }, 'quote not found'],
+    [{ prefix: '' }, 'ambiguous quote'],
+  ])('%j gives %s', (fields, expected) => {
+    expect(verdict(fields)).toBe(expected);
+  });
+});
