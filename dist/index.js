@@ -32765,8 +32765,9 @@ function audienceAllows(allowed, fileAudience) {
 /**
  * Decides the verdict of one record. `access` is what the run found out about the
  * cited source; it is only consulted for records whose fields are valid.
+ * `normalizedQuote`, when the caller has it already, saves normalizing again.
  */
-function decideVerdict(fields, access) {
+function decideVerdict(fields, access, normalizedQuote) {
     const none = { matches: [], quoteLength: 0 };
     if (!fields.ok)
         return { verdict: 'invalid fields', reason: fields.reason, ...none };
@@ -32780,10 +32781,10 @@ function decideVerdict(fields, access) {
         case 'ready':
             break;
     }
-    const needle = normalizeText(fields.record.quote);
+    const needle = normalizedQuote ?? normalizeText(fields.record.quote);
     if (needle === '')
         return { verdict: 'empty quote', ...none };
-    const quote = prepareQuote(needle);
+    const quote = access.searcher.prepared?.(needle) ?? prepareQuote(needle);
     const prefix = normalizeText(fields.record.prefix ?? '');
     const suffix = normalizeText(fields.record.suffix ?? '');
     let matches;
@@ -32857,6 +32858,7 @@ function passed(result) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/diagnose/view.ts
+
 /** Byte offsets are kept every this many UTF-16 units. */
 const CHECKPOINT = 64;
 class SourceView {
@@ -32923,7 +32925,21 @@ function utf8Length(unit) {
 }
 /** A word's key for finding candidate passages: lower case, without punctuation at its edges. */
 function wordKey(word) {
-    return word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    let start = 0;
+    let end = word.length;
+    while (start < end && !isWordAt(word, start))
+        start++;
+    while (end > start && !isWordAt(word, end - 1))
+        end--;
+    return (start === 0 && end === word.length ? word : word.slice(start, end)).toLowerCase();
+}
+/** Whether the UTF-16 unit at `i` belongs to a letter or digit (either half of a pair counts as its code point). */
+function isWordAt(word, i) {
+    const c = word.charCodeAt(i);
+    if (c < 0x80)
+        return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
+    const cp = word.codePointAt(c >= 0xdc00 && c <= 0xdfff && i > 0 ? i - 1 : i);
+    return cp !== 0x5f && isWordCodePoint(cp);
 }
 class WordIndex {
     /** Start index (UTF-16) of each word. */
@@ -33200,9 +33216,9 @@ const QUOTES = {
     '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
 };
 const QUOTE_CHARS = /[\u2018\u2019\u201a\u201b\u2032\u00b4`\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb\u2010-\u2015\u2212]/g;
-const INVISIBLE = /[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]/;
+const INVISIBLE_ALL = /[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]/g;
 const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/u;
-/** Folds code point by code point, keeping where each folded unit came from. */
+/** Folds code point by code point, keeping where each folded unit came from (for folds that change lengths, rare). */
 function foldEach(text, map) {
     let out = '';
     const origin = [];
@@ -33215,27 +33231,46 @@ function foldEach(text, map) {
         i += ch.length;
     }
     origin.push(i);
-    return { text: out, origin: Int32Array.from(origin) };
+    const table = Int32Array.from(origin);
+    return { text: out, origin: (k) => table[k] };
+}
+/** Removes every match of a (global) pattern, keeping where the rest came from. */
+function removeAll(text, pattern) {
+    // Folded index where each removal happened, and the total removed up to there.
+    const at = [];
+    const removedBefore = [];
+    let removed = 0;
+    const out = text.replace(pattern, (match, offset) => {
+        removed += match.length;
+        at.push(offset - (removed - match.length));
+        removedBefore.push(removed);
+        return '';
+    });
+    if (at.length === 0)
+        return { text };
+    return {
+        text: out,
+        origin: (i) => {
+            // The last removal at or before folded index i shifts it.
+            let lo = 0;
+            let hi = at.length - 1;
+            let shift = 0;
+            while (lo <= hi) {
+                const mid = (lo + hi) >> 1;
+                if (at[mid] <= i) {
+                    shift = removedBefore[mid];
+                    lo = mid + 1;
+                }
+                else
+                    hi = mid - 1;
+            }
+            return i + shift;
+        },
+    };
 }
 /** Joins a word hyphenated at a line break: "exam- ple" (or with a soft hyphen) becomes "example". */
 function dehyphenate(text) {
-    if (!HYPHEN_BREAK.test(text))
-        return { text };
-    const hyphenBreak = new RegExp(HYPHEN_BREAK.source, 'uy');
-    let out = '';
-    const origin = [];
-    for (let i = 0; i < text.length;) {
-        hyphenBreak.lastIndex = i;
-        if (hyphenBreak.test(text)) {
-            i += 2;
-            continue;
-        }
-        out += text[i];
-        origin.push(i);
-        i++;
-    }
-    origin.push(text.length);
-    return { text: out, origin: Int32Array.from(origin) };
+    return removeAll(text, new RegExp(HYPHEN_BREAK.source, 'gu'));
 }
 // Each fold takes the native fast path when it can: whole-string operations that
 // keep every index in place, or nothing at all when the text has nothing to fold.
@@ -33265,7 +33300,7 @@ const FOLDS = [
     {
         kind: 'invisible',
         difference: 'soft hyphens or zero-width characters',
-        apply: (t) => (INVISIBLE.test(t) ? foldEach(t, (ch) => (INVISIBLE.test(ch) ? '' : ch)) : { text: t }),
+        apply: (t) => removeAll(t, INVISIBLE_ALL),
     },
     { kind: 'hyphenation', difference: 'a word hyphenated across a line break (as PDF extraction leaves it)', apply: dehyphenate },
 ];
@@ -33293,7 +33328,7 @@ function findHints(view, quote) {
         const at = source.text.indexOf(foldedQuote);
         if (at < 0)
             continue;
-        const origin = (i) => (source.origin ? source.origin[i] : i);
+        const origin = (i) => (source.origin ? source.origin(i) : i);
         const last = origin(at + foldedQuote.length - 1);
         hints.push({
             kind: fold.kind,
@@ -33317,6 +33352,12 @@ class TextLineIndex {
     starts = [0];
     constructor(text) {
         this.text = text;
+        if (!text.includes('\r')) {
+            // No CR: let the native search find the LFs.
+            for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1))
+                this.starts.push(i + 1);
+            return;
+        }
         for (let i = 0; i < text.length; i++) {
             const c = text.charCodeAt(i);
             if (c === 0x0a)
@@ -33427,6 +33468,7 @@ class QuoteSet {
     byAnchor = new Map();
     short = [];
     filter = new Uint32Array(1 << (FILTER_BITS - 5));
+    candidates = new Candidates();
     /** Adds a quote (or finds it), keeping at most `cap` matches of it per source. Returns its id. */
     add(quote, cap) {
         const known = this.ids.get(quote.text);
@@ -33469,35 +33511,27 @@ class QuoteSet {
      */
     scan(text, wanted) {
         const hits = new Map();
-        const record = (id, at) => {
-            let entry = hits.get(id);
-            if (!entry)
-                hits.set(id, (entry = { starts: [] }));
-            if (entry.starts.length < this.caps[id])
-                entry.starts.push(at);
-        };
-        const n = text.length;
-        if (n >= ANCHOR && this.byAnchor.size > 0) {
-            const filter = this.filter;
-            let h = anchorHash(text, 0);
-            for (let p = 0;; p++) {
-                const f = Math.imul(h, 0x9e3779b1) >>> (32 - FILTER_BITS);
-                if ((filter[f >>> 5] & (1 << (f & 31))) !== 0) {
-                    const candidates = this.byAnchor.get(h);
-                    if (candidates) {
-                        for (const id of candidates) {
-                            const entry = hits.get(id);
-                            if (entry && entry.starts.length >= this.caps[id])
-                                continue;
-                            const q = this.quotes[id];
-                            if (matchesAt(text, p, q.bytes) && respectsWordBoundaries(text, p, q))
-                                record(id, p);
-                        }
-                    }
+        if (text.length >= ANCHOR && this.byAnchor.size > 0) {
+            // Two phases: a tight loop that only rolls the hash and tests the filter,
+            // then the (few) candidate positions, looked up and compared in full.
+            const found = this.candidates;
+            found.collect(text, this.filter);
+            for (let k = 0; k < found.count; k++) {
+                const ids = this.byAnchor.get(found.hashes[k]);
+                if (!ids)
+                    continue;
+                const p = found.positions[k];
+                for (const id of ids) {
+                    let entry = hits.get(id);
+                    if (entry && entry.starts.length >= this.caps[id])
+                        continue;
+                    const q = this.quotes[id];
+                    if (!matchesAt(text, p, q.bytes) || !respectsWordBoundaries(text, p, q))
+                        continue;
+                    if (!entry)
+                        hits.set(id, (entry = { starts: [] }));
+                    entry.starts.push(p);
                 }
-                if (p + ANCHOR >= n)
-                    break;
-                h = (Math.imul(h - Math.imul(text[p], BASE_POWER), BASE) + text[p + ANCHOR]) | 0;
             }
         }
         for (const id of this.short) {
@@ -33509,6 +33543,43 @@ class QuoteSet {
         }
         return hits;
     }
+}
+/** Positions whose anchor hash passed the filter, with the hashes; reused from scan to scan. */
+class Candidates {
+    positions = new Int32Array(1024);
+    hashes = new Int32Array(1024);
+    count = 0;
+    /** Rolls the anchor hash over the text: this loop runs once per byte of every source, so it does nothing else. */
+    collect(text, filter) {
+        let positions = this.positions;
+        let hashes = this.hashes;
+        let n = 0;
+        let h = anchorHash(text, 0);
+        const last = text.length - ANCHOR;
+        for (let p = 0;; p++) {
+            const f = Math.imul(h, 0x9e3779b1) >>> (32 - FILTER_BITS);
+            if ((filter[f >>> 5] & (1 << (f & 31))) !== 0) {
+                if (n === positions.length) {
+                    positions = grow(positions);
+                    hashes = grow(hashes);
+                }
+                positions[n] = p;
+                hashes[n] = h;
+                n++;
+            }
+            if (p >= last)
+                break;
+            h = (Math.imul(h - Math.imul(text[p], BASE_POWER), BASE) + text[p + ANCHOR]) | 0;
+        }
+        this.positions = positions;
+        this.hashes = hashes;
+        this.count = n;
+    }
+}
+function grow(a) {
+    const b = new Int32Array(a.length * 2);
+    b.set(a);
+    return b;
 }
 function matchesAt(text, at, quote) {
     if (at + quote.length > text.length)
@@ -33533,23 +33604,33 @@ function typeName(value) {
         return 'null';
     if (Array.isArray(value))
         return 'an array';
-    if (value instanceof Map)
+    if (value instanceof Map || typeof value === 'object')
         return 'an object';
     if (typeof value === 'number')
         return Number.isFinite(value) ? 'a number' : 'a non-finite number';
     return `a ${typeof value}`;
 }
-function stringField(map, key) {
-    const value = map.get(key);
+function fieldsOf(value) {
+    if (value instanceof Map)
+        return value;
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return undefined;
+    const object = value;
+    // Own properties only: a record's "toString" is its own, or absent.
+    return { has: (key) => Object.hasOwn(object, key), get: (key) => (Object.hasOwn(object, key) ? object[key] : undefined) };
+}
+function stringField(fields, key) {
+    const value = fields.get(key);
     return typeof value === 'string' ? value : undefined;
 }
 /**
- * Validates one parsed record. Objects arrive as Maps from the citation-file
- * loaders; anything else is "not an object".
+ * Validates one parsed record: an object (a Map from the YAML loader, a plain
+ * object from JSON); anything else is "not an object".
  */
-function checkFields(value) {
-    if (!(value instanceof Map)) {
-        return { ok: false, reason: `a record must be an object, not ${typeName(value)}` };
+function checkFields(record) {
+    const value = fieldsOf(record);
+    if (value === undefined) {
+        return { ok: false, reason: `a record must be an object, not ${typeName(record)}` };
     }
     const seen = {
         citationId: stringField(value, 'citation_id'),
@@ -33613,20 +33694,27 @@ function checkFileRecords(values, describeFirst) {
         return { ok: false, reason: `duplicate citation_id (first used ${describeFirst(first)})`, citationId, sourceId, quote, claim };
     });
 }
+/** A record's source_id when it has a string one (for finding which files cite a source). */
+function sourceIdOf(record) {
+    const fields = fieldsOf(record);
+    const id = fields?.get('source_id');
+    return typeof id === 'string' ? id : undefined;
+}
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/load/strict-json.ts
-// A strict JSON (RFC 8259) parser that keeps positions.
+// Strict JSON (RFC 8259) with positions.
 //
-// JSON.parse cannot do this job: it gives no position for a value, silently keeps
-// the last of two duplicate keys, and its error messages do not name a line. The
-// `yaml` package would accept comments, trailing commas and more. So this small
-// recursive-descent parser exists; it refuses everything RFC 8259 does not allow
-// and says what it found, where.
-//
-// Objects become Map<string, unknown> (a key such as "__proto__" is just a key),
-// and the start offset of every array element is kept for reporting lines.
+// JSON.parse alone cannot do this job: it gives no position for a value,
+// silently keeps the last of two duplicate keys, and its error messages do not
+// name a line. The `yaml` package would accept comments, trailing commas and
+// more. So the text is first validated by a small scanner that refuses
+// everything RFC 8259 does not allow, says what it found where, and notes
+// where the records start; then the native JSON.parse, many times faster than
+// anything written here, builds the values. Once the scanner has passed the
+// text, JSON.parse reads it exactly as RFC 8259 says (a key such as
+// "__proto__" becomes an ordinary own property).
 class JsonSyntaxError extends Error {
     offset;
     firstOffset;
@@ -33641,7 +33729,10 @@ class JsonSyntaxError extends Error {
 /** Nesting deeper than this is refused: no real citation file comes close. */
 const MAX_JSON_DEPTH = 256;
 function parseStrictJson(text, start = 0, end = text.length) {
-    return new Parser(text, start, end).parseDocument();
+    const scanner = new Scanner(text, start, end);
+    const { offset, recordOffsets } = scanner.scanDocument();
+    const value = JSON.parse(start === 0 && end === text.length ? text : text.slice(start, end));
+    return { value, recordOffsets, offset };
 }
 function describe(text, at, end) {
     const cp = at < end ? text.codePointAt(at) : undefined;
@@ -33651,27 +33742,31 @@ function describe(text, at, end) {
         return `control character U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
     return `'${String.fromCodePoint(cp)}'`;
 }
-class Parser {
+const HEX = /^[0-9a-fA-F]{4}$/;
+class Scanner {
     text;
     end;
     pos;
-    elementOffsets = new WeakMap();
+    recordOffsets;
     constructor(text, start, end) {
         this.text = text;
         this.end = end;
         this.pos = start;
     }
-    parseDocument() {
+    scanDocument() {
         this.skipWhitespace();
         const offset = this.pos;
         if (this.pos >= this.end)
             throw new JsonSyntaxError('empty input: expected a JSON value', this.pos);
-        const value = this.parseValue(0);
+        this.value(0, 'top');
         this.skipWhitespace();
         if (this.pos < this.end) {
             throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)`, this.pos);
         }
-        return { value, elementOffsets: this.elementOffsets, offset };
+        return { offset, recordOffsets: this.recordOffsets };
+    }
+    unexpected(expected) {
+        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: ${expected}`, this.pos);
     }
     skipWhitespace() {
         const t = this.text;
@@ -33688,20 +33783,21 @@ class Parser {
             }
         }
     }
-    parseValue(depth) {
+    /** `role`: 'top' for the document, 'records' for the array that holds the records. */
+    value(depth, role) {
         const t = this.text;
-        const c = t.charCodeAt(this.pos);
+        const c = this.pos < this.end ? t.charCodeAt(this.pos) : -1;
         switch (c) {
-            case 0x7b: return this.parseObject(depth + 1);
-            case 0x5b: return this.parseArray(depth + 1);
-            case 0x22: return this.parseString();
-            case 0x74: return this.parseLiteral('true', true);
-            case 0x66: return this.parseLiteral('false', false);
-            case 0x6e: return this.parseLiteral('null', null);
+            case 0x7b: return this.object(depth + 1, role === 'top');
+            case 0x5b: return this.array(depth + 1, role === 'top' || role === 'records');
+            case 0x22: return void this.string();
+            case 0x74: return this.literal('true');
+            case 0x66: return this.literal('false');
+            case 0x6e: return this.literal('null');
             default:
                 if (c === 0x2d || (c >= 0x30 && c <= 0x39))
-                    return this.parseNumber();
-                if (this.pos >= this.end)
+                    return this.number();
+                if (c < 0)
                     throw new JsonSyntaxError('unexpected end of input: expected a JSON value', this.pos);
                 for (const word of ['NaN', 'Infinity', '+Infinity', 'undefined']) {
                     if (t.startsWith(word, this.pos))
@@ -33709,155 +33805,119 @@ class Parser {
                 }
                 if (c === 0x27)
                     throw new JsonSyntaxError('strings in JSON take double quotes, not single quotes', this.pos);
-                throw new JsonSyntaxError(`unexpected ${describe(t, this.pos, this.end)}: expected a JSON value`, this.pos);
+                this.unexpected('expected a JSON value');
         }
     }
     checkDepth(depth) {
-        if (depth > MAX_JSON_DEPTH) {
+        if (depth > MAX_JSON_DEPTH)
             throw new JsonSyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`, this.pos);
-        }
     }
-    parseObject(depth) {
+    object(depth, top) {
         this.checkDepth(depth);
-        const result = new Map();
-        const keyOffsets = new Map();
+        const keys = new Map();
         this.pos++;
         this.skipWhitespace();
-        if (this.text.charCodeAt(this.pos) === 0x7d) {
+        if (this.text.charCodeAt(this.pos) === 0x7d && this.pos < this.end) {
             this.pos++;
-            return result;
+            return;
         }
         for (;;) {
-            if (this.text.charCodeAt(this.pos) !== 0x22) {
-                if (this.text.charCodeAt(this.pos) === 0x7d)
+            if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x22) {
+                if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x7d)
                     throw new JsonSyntaxError('trailing comma before }', this.pos);
-                throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected a key in double quotes`, this.pos);
+                this.unexpected('expected a key in double quotes');
             }
             const keyOffset = this.pos;
-            const key = this.parseString();
-            const first = keyOffsets.get(key);
-            if (first !== undefined) {
+            const key = this.string();
+            const first = keys.get(key);
+            if (first !== undefined)
                 throw new JsonSyntaxError(`duplicate key ${JSON.stringify(key)}`, keyOffset, first);
-            }
-            keyOffsets.set(key, keyOffset);
+            keys.set(key, keyOffset);
             this.skipWhitespace();
-            if (this.text.charCodeAt(this.pos) !== 0x3a) {
-                throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected ':' after the key`, this.pos);
-            }
+            if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x3a)
+                this.unexpected("expected ':' after the key");
             this.pos++;
             this.skipWhitespace();
-            result.set(key, this.parseValue(depth));
+            this.value(depth, top && key === 'citations' ? 'records' : 'other');
             this.skipWhitespace();
-            const c = this.text.charCodeAt(this.pos);
+            const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
             if (c === 0x2c) {
                 this.pos++;
                 this.skipWhitespace();
             }
             else if (c === 0x7d) {
                 this.pos++;
-                return result;
+                return;
             }
             else {
-                throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected ',' or '}'`, this.pos);
+                this.unexpected("expected ',' or '}'");
             }
         }
     }
-    parseArray(depth) {
+    array(depth, records) {
         this.checkDepth(depth);
-        const result = [];
-        const offsets = [];
-        this.elementOffsets.set(result, offsets);
+        const offsets = records ? [] : undefined;
+        if (offsets)
+            this.recordOffsets = offsets;
         this.pos++;
         this.skipWhitespace();
-        if (this.text.charCodeAt(this.pos) === 0x5d) {
+        if (this.text.charCodeAt(this.pos) === 0x5d && this.pos < this.end) {
             this.pos++;
-            return result;
+            return;
         }
         for (;;) {
-            if (this.text.charCodeAt(this.pos) === 0x5d)
+            if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x5d)
                 throw new JsonSyntaxError('trailing comma before ]', this.pos);
-            offsets.push(this.pos);
-            result.push(this.parseValue(depth));
+            offsets?.push(this.pos);
+            this.value(depth, 'other');
             this.skipWhitespace();
-            const c = this.text.charCodeAt(this.pos);
+            const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
             if (c === 0x2c) {
                 this.pos++;
                 this.skipWhitespace();
             }
             else if (c === 0x5d) {
                 this.pos++;
-                return result;
+                return;
             }
             else {
-                throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected ',' or ']'`, this.pos);
+                this.unexpected("expected ',' or ']'");
             }
         }
     }
-    parseString() {
+    /** Checks a string; returns its value only when cheap (no escapes), else decodes it (keys only need it). */
+    string() {
         const t = this.text;
         const open = this.pos;
-        let i = open + 1;
-        let chunkStart = i;
-        let out = '';
-        for (;;) {
+        let escaped = false;
+        for (let i = open + 1;; i++) {
             if (i >= this.end)
                 throw new JsonSyntaxError('unterminated string', open);
             const c = t.charCodeAt(i);
             if (c === 0x22) {
                 this.pos = i + 1;
-                return out + t.slice(chunkStart, i);
+                return escaped ? JSON.parse(t.slice(open, i + 1)) : t.slice(open + 1, i);
             }
-            if (c < 0x20) {
+            if (c < 0x20)
                 throw new JsonSyntaxError(`${describe(t, i, this.end)} in a string must be escaped`, i);
-            }
-            if (c !== 0x5c) {
-                i++;
+            if (c !== 0x5c)
                 continue;
-            }
-            out += t.slice(chunkStart, i);
+            escaped = true;
             const e = t.charCodeAt(i + 1);
-            switch (e) {
-                case 0x22:
-                    out += '"';
-                    break;
-                case 0x5c:
-                    out += '\\';
-                    break;
-                case 0x2f:
-                    out += '/';
-                    break;
-                case 0x62:
-                    out += '\b';
-                    break;
-                case 0x66:
-                    out += '\f';
-                    break;
-                case 0x6e:
-                    out += '\n';
-                    break;
-                case 0x72:
-                    out += '\r';
-                    break;
-                case 0x74:
-                    out += '\t';
-                    break;
-                case 0x75: {
-                    const hex = t.slice(i + 2, i + 6);
-                    if (!/^[0-9a-fA-F]{4}$/.test(hex))
-                        throw new JsonSyntaxError('\\u must be followed by four hex digits', i);
-                    // A lone surrogate is valid JSON text; the record check refuses it later.
-                    out += String.fromCharCode(parseInt(hex, 16));
-                    i += 4;
-                    break;
-                }
-                default:
-                    throw new JsonSyntaxError(`invalid escape \\${i + 1 < this.end ? String.fromCodePoint(t.codePointAt(i + 1)) : ''}`, i);
+            if (e === 0x75) {
+                if (!HEX.test(t.slice(i + 2, Math.min(i + 6, this.end))))
+                    throw new JsonSyntaxError('\\u must be followed by four hex digits', i);
+                i += 5;
             }
-            i += 2;
-            chunkStart = i;
+            else if (e === 0x22 || e === 0x5c || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
+                i++;
+            }
+            else {
+                throw new JsonSyntaxError(`invalid escape \\${i + 1 < this.end ? String.fromCodePoint(t.codePointAt(i + 1)) : ''}`, i);
+            }
         }
     }
-    parseNumber() {
+    number() {
         const t = this.text;
         const start = this.pos;
         let i = start;
@@ -33877,13 +33937,13 @@ class Parser {
         if (t.charCodeAt(i) === 0x30 && intEnd - i > 1)
             throw new JsonSyntaxError('numbers in JSON have no leading zeros', i);
         i = intEnd;
-        if (t.charCodeAt(i) === 0x2e) {
+        if (i < this.end && t.charCodeAt(i) === 0x2e) {
             const fracEnd = digitsAt(i + 1);
             if (fracEnd === i + 1)
                 throw new JsonSyntaxError('a decimal point must be followed by digits', i);
             i = fracEnd;
         }
-        if (t.charCodeAt(i) === 0x65 || t.charCodeAt(i) === 0x45) {
+        if (i < this.end && (t.charCodeAt(i) === 0x65 || t.charCodeAt(i) === 0x45)) {
             i++;
             if (t.charCodeAt(i) === 0x2b || t.charCodeAt(i) === 0x2d)
                 i++;
@@ -33893,14 +33953,11 @@ class Parser {
             i = expEnd;
         }
         this.pos = i;
-        return Number(t.slice(start, i));
     }
-    parseLiteral(word, value) {
-        if (this.pos + word.length > this.end || !this.text.startsWith(word, this.pos)) {
-            throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected a JSON value`, this.pos);
-        }
+    literal(word) {
+        if (this.pos + word.length > this.end || !this.text.startsWith(word, this.pos))
+            this.unexpected('expected a JSON value');
         this.pos += word.length;
-        return value;
     }
 }
 
@@ -34111,25 +34168,24 @@ function parseJsonFile(text) {
     catch (error) {
         return { records: [], problems: [jsonProblem(error, text)], document: undefined, emptyListed: false };
     }
-    const { value, elementOffsets, offset } = parsed;
+    const { value, recordOffsets, offset } = parsed;
     let list = value;
     let document;
-    if (value instanceof Map) {
-        document = value;
-        list = value.get('citations');
-        if (!Array.isArray(list)) {
-            return { records: [], problems: [{ offset, message: SHAPE }], document, emptyListed: false };
-        }
+    if (isPlainObject(value)) {
+        document = new Map(Object.entries(value));
+        list = value.citations;
     }
     if (!Array.isArray(list))
         return { records: [], problems: [{ offset, message: SHAPE }], document, emptyListed: false };
-    const offsets = elementOffsets.get(list) ?? [];
     return {
-        records: list.map((v, i) => ({ value: v, offset: offsets[i] ?? offset })),
+        records: list.map((v, i) => ({ value: v, offset: recordOffsets?.[i] ?? offset })),
         problems: [],
         document,
         emptyListed: true,
     };
+}
+function isPlainObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 function parseJsonLines(text) {
     const records = [];
@@ -34290,6 +34346,7 @@ class SourceLoader {
 const OTHER_SOURCES_KEPT = 3;
 function runCheck(options) {
     const { workspace, manifest, files } = options;
+    const diagnose = options.diagnose ?? true;
     const problems = [];
     const records = [];
     const bySource = new Map();
@@ -34312,7 +34369,7 @@ function runCheck(options) {
             if (source === undefined) {
                 pending.decision = decideVerdict(fields, { kind: 'unknown' });
                 // Looked for everywhere, for a hint about which source it may have meant.
-                const quote = normalizeText(fields.record.quote);
+                const quote = diagnose ? normalizeText(fields.record.quote) : '';
                 if (quote !== '') {
                     pending.quoteId = quotes.add(prepareQuote(quote), 1);
                     homes.add(pending.quoteId, undefined);
@@ -34326,6 +34383,7 @@ function runCheck(options) {
             }
             else {
                 const quote = normalizeText(fields.record.quote);
+                pending.quote = quote;
                 if (quote !== '') {
                     const context = (fields.record.prefix ?? '') !== '' || (fields.record.suffix ?? '') !== '';
                     // With a prefix or suffix, any match may be the one the context keeps: keep them all.
@@ -34372,19 +34430,32 @@ function runCheck(options) {
             const access = { kind: 'ready', searcher: new HitSearcher(normalized.bytes, quotes, hits) };
             let view;
             for (const r of citing) {
-                const decision = decideVerdict(r.fields, access);
+                const decision = decideVerdict(r.fields, access, r.quote);
                 r.decision = decision;
                 r.matches = decision.matches.map((start) => place(start, start + decision.quoteLength));
-                if (decision.verdict !== 'located' || decision.context) {
+                if (diagnose && (decision.verdict !== 'located' || decision.context)) {
                     r.detail = explain(decision, (view ??= new SourceView(normalized.bytes)), place, entry.id);
                 }
             }
-            noteElsewhere(hits, homes, entry.id, normalized, place, quotes, elsewhere);
+            if (diagnose)
+                noteElsewhere(hits, homes, entry.id, normalized, place, quotes, elsewhere);
             sources.push(sourceResult(workspace, manifest, entry, citing.length));
         }
         options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
     });
-    // 3. Quotes still without a home: look in the sources no record cites, too.
+    if (diagnose)
+        explainElsewhere(records, manifest, bySource, loader, normalizer, quotes, homes, elsewhere);
+    return {
+        manifest: manifest.file,
+        files: files.map((f) => f.file),
+        records: records.map(toResult),
+        sources,
+        problems,
+    };
+}
+/** Hints about other sources holding a quote, and ids that look like an unknown one. */
+function explainElsewhere(records, manifest, bySource, loader, normalizer, quotes, homes, elsewhere) {
+    // Quotes still without a home: look in the sources no record cites, too.
     const homeless = new Set();
     for (const r of records) {
         const verdict = r.decision.verdict;
@@ -34403,7 +34474,6 @@ function runCheck(options) {
             noteElsewhere(hits, homes, entry.id, normalized, placer(check.text, normalized), quotes, elsewhere);
         }
     }
-    // 4. Hints about other sources, and near ids for unknown ones.
     const ids = [...manifest.sources.keys()];
     for (const r of records) {
         const verdict = r.decision.verdict;
@@ -34423,13 +34493,6 @@ function runCheck(options) {
             }
         }
     }
-    return {
-        manifest: manifest.file,
-        files: files.map((f) => f.file),
-        records: records.map(toResult),
-        sources,
-        problems,
-    };
 }
 function placer(original, normalized) {
     const lines = new ByteLineIndex(original);
@@ -34453,6 +34516,10 @@ class HitSearcher {
         const id = this.quotes.idOf(quote.text);
         const starts = id === undefined ? [] : this.hits.get(id)?.starts ?? [];
         return starts.length > limit ? starts.slice(0, limit) : starts;
+    }
+    prepared(normalized) {
+        const id = this.quotes.idOf(normalized);
+        return id === undefined ? undefined : this.quotes.quote(id);
     }
 }
 /** The diagnostics of a record decided against this source (they never change its verdict). */
@@ -35382,9 +35449,9 @@ function escapeAttribute(text) {
 
 const PASSAGE_SHOWN = 200;
 /** Characters a reader cannot see but that make texts differ: shown as \u{…}. */
-const explain_INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
+const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
 function visible(text) {
-    return text.replace(explain_INVISIBLE, (ch) => `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`);
+    return text.replace(INVISIBLE, (ch) => `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`);
 }
 function at(p) {
     return p.line === p.endLine
@@ -36169,7 +36236,7 @@ function dist_bundle_lowercaseKeys(object) {
 }
 
 // pkg/dist-src/util/is-plain-object.js
-function isPlainObject(value) {
+function dist_bundle_isPlainObject(value) {
   if (typeof value !== "object" || value === null) return false;
   if (Object.prototype.toString.call(value) !== "[object Object]") return false;
   const proto = Object.getPrototypeOf(value);
@@ -36182,7 +36249,7 @@ function isPlainObject(value) {
 function mergeDeep(defaults, options) {
   const result = Object.assign({}, defaults);
   Object.keys(options).forEach((key) => {
-    if (isPlainObject(options[key])) {
+    if (dist_bundle_isPlainObject(options[key])) {
       if (!(key in defaults)) Object.assign(result, { [key]: options[key] });
       else result[key] = mergeDeep(defaults[key], options[key]);
     } else {
@@ -37438,7 +37505,7 @@ var defaults_default = {
 
 
 // pkg/dist-src/is-plain-object.js
-function dist_bundle_isPlainObject(value) {
+function request_dist_bundle_isPlainObject(value) {
   if (typeof value !== "object" || value === null) return false;
   if (Object.prototype.toString.call(value) !== "[object Object]") return false;
   const proto = Object.getPrototypeOf(value);
@@ -37459,7 +37526,7 @@ async function fetchWrapper(requestOptions) {
   }
   const log = requestOptions.request?.log || console;
   const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
-  const body = dist_bundle_isPlainObject(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
+  const body = request_dist_bundle_isPlainObject(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
   const requestHeaders = Object.fromEntries(
     Object.entries(requestOptions.headers).map(([name, value]) => [
       name,
@@ -41028,6 +41095,7 @@ async function findChangedFiles(settings, log) {
 ;// CONCATENATED MODULE: ./src/action/scope.ts
 
 
+
 function selectChanged(input) {
     const { workspace, manifest, changed } = input;
     const touched = new Set();
@@ -41068,7 +41136,10 @@ function selectChanged(input) {
         for (const [file, loaded] of input.loadAll()) {
             if (selected.has(file))
                 continue;
-            const cites = loaded.records.some((r) => r.value instanceof Map && changedSources.has(r.value.get('source_id')));
+            const cites = loaded.records.some((r) => {
+                const id = sourceIdOf(r.value);
+                return id !== undefined && changedSources.has(id);
+            });
             if (cites)
                 selected.set(file, refFor(manifest, file));
         }

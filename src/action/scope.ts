@@ -2,6 +2,7 @@
 // checking: the ones that changed, and every one that cites a source whose
 // file or manifest entry changed, changed or not. Deleted files are skipped.
 import type { ChangedFile } from '../api/changed-file.js';
+import { sourceIdOf } from '../engine/record.js';
 import type { LoadedCitationFile } from '../load/citation-file.js';
 import { parseManifest, type Manifest, type SourceEntry } from '../load/manifest.js';
 import { citationEntryFor, comparePaths, refFor, type CitationFileRef } from '../load/select.js';
@@ -62,7 +63,10 @@ export function selectChanged(input: ChangedInput): ChangedSelection {
   if (changedSources.size > 0) {
     for (const [file, loaded] of input.loadAll()) {
       if (selected.has(file)) continue;
-      const cites = loaded.records.some((r) => r.value instanceof Map && changedSources.has(r.value.get('source_id') as string));
+      const cites = loaded.records.some((r) => {
+        const id = sourceIdOf(r.value);
+        return id !== undefined && changedSources.has(id);
+      });
       if (cites) selected.set(file, refFor(manifest, file));
     }
   }

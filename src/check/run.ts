@@ -34,6 +34,11 @@ export interface CheckOptions {
   readonly onProgress?: (progress: Progress) => void;
   /** Files already loaded (the Action reads them all to find which cite a changed source). */
   readonly preloaded?: ReadonlyMap<string, LoadedCitationFile>;
+  /**
+   * Explain verdicts (closest passages, hints, suggestions): on unless the output
+   * has no room for them (the plain text report), since they cost time.
+   */
+  readonly diagnose?: boolean;
 }
 
 export interface Progress {
@@ -52,6 +57,8 @@ interface Pending {
   readonly fields: FieldCheck;
   /** The id of its normalized quote in the run's QuoteSet (records whose quote is searched). */
   quoteId?: number;
+  /** Its normalized quote, once computed. */
+  quote?: string;
   decision?: Decision;
   matches?: MatchPosition[];
   detail?: RecordDetail;
@@ -62,6 +69,7 @@ const OTHER_SOURCES_KEPT = 3;
 
 export function runCheck(options: CheckOptions): CheckResult {
   const { workspace, manifest, files } = options;
+  const diagnose = options.diagnose ?? true;
   const problems: Problem[] = [];
   const records: Pending[] = [];
   const bySource = new Map<string, Pending[]>();
@@ -85,7 +93,7 @@ export function runCheck(options: CheckOptions): CheckResult {
       if (source === undefined) {
         pending.decision = decideVerdict(fields, { kind: 'unknown' });
         // Looked for everywhere, for a hint about which source it may have meant.
-        const quote = normalizeText(fields.record.quote);
+        const quote = diagnose ? normalizeText(fields.record.quote) : '';
         if (quote !== '') {
           pending.quoteId = quotes.add(prepareQuote(quote), 1);
           homes.add(pending.quoteId, undefined);
@@ -97,6 +105,7 @@ export function runCheck(options: CheckOptions): CheckResult {
         pending.decision = decideVerdict(fields, { kind: 'not permitted', reason });
       } else {
         const quote = normalizeText(fields.record.quote);
+        pending.quote = quote;
         if (quote !== '') {
           const context = (fields.record.prefix ?? '') !== '' || (fields.record.suffix ?? '') !== '';
           // With a prefix or suffix, any match may be the one the context keeps: keep them all.
@@ -137,20 +146,36 @@ export function runCheck(options: CheckOptions): CheckResult {
       const access: SourceAccess = { kind: 'ready', searcher: new HitSearcher(normalized.bytes, quotes, hits) };
       let view: SourceView | undefined;
       for (const r of citing) {
-        const decision = decideVerdict(r.fields, access);
+        const decision = decideVerdict(r.fields, access, r.quote);
         r.decision = decision;
         r.matches = decision.matches.map((start) => place(start, start + decision.quoteLength));
-        if (decision.verdict !== 'located' || decision.context) {
+        if (diagnose && (decision.verdict !== 'located' || decision.context)) {
           r.detail = explain(decision, (view ??= new SourceView(normalized.bytes)), place, entry.id);
         }
       }
-      noteElsewhere(hits, homes, entry.id, normalized, place, quotes, elsewhere);
+      if (diagnose) noteElsewhere(hits, homes, entry.id, normalized, place, quotes, elsewhere);
       sources.push(sourceResult(workspace, manifest, entry, citing.length));
     }
     options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
   });
 
-  // 3. Quotes still without a home: look in the sources no record cites, too.
+  if (diagnose) explainElsewhere(records, manifest, bySource, loader, normalizer, quotes, homes, elsewhere);
+
+  return {
+    manifest: manifest.file,
+    files: files.map((f) => f.file),
+    records: records.map(toResult),
+    sources,
+    problems,
+  };
+}
+
+/** Hints about other sources holding a quote, and ids that look like an unknown one. */
+function explainElsewhere(
+  records: Pending[], manifest: Manifest, bySource: Map<string, Pending[]>, loader: SourceLoader,
+  normalizer: SourceNormalizer, quotes: QuoteSet, homes: QuoteHomes, elsewhere: Map<number, HintResult[]>,
+): void {
+  // Quotes still without a home: look in the sources no record cites, too.
   const homeless = new Set<number>();
   for (const r of records) {
     const verdict = r.decision!.verdict;
@@ -167,7 +192,6 @@ export function runCheck(options: CheckOptions): CheckResult {
     }
   }
 
-  // 4. Hints about other sources, and near ids for unknown ones.
   const ids = [...manifest.sources.keys()];
   for (const r of records) {
     const verdict = r.decision!.verdict;
@@ -186,14 +210,6 @@ export function runCheck(options: CheckOptions): CheckResult {
       }
     }
   }
-
-  return {
-    manifest: manifest.file,
-    files: files.map((f) => f.file),
-    records: records.map(toResult),
-    sources,
-    problems,
-  };
 }
 
 /** Maps a range of normalized bytes to a range in the original file. */
@@ -216,6 +232,11 @@ class HitSearcher implements QuoteSearcher {
     const id = this.quotes.idOf(quote.text);
     const starts = id === undefined ? [] : this.hits.get(id)?.starts ?? [];
     return starts.length > limit ? starts.slice(0, limit) : starts;
+  }
+
+  prepared(normalized: string): PreparedQuote | undefined {
+    const id = this.quotes.idOf(normalized);
+    return id === undefined ? undefined : this.quotes.quote(id);
   }
 }
 

@@ -47,7 +47,9 @@ export function checkCommand(args: string[], io: CommandIO): number {
     }
   }
 
-  const result = runCheck({ workspace, manifest, files, maxSourceBytes });
+  // The plain text report shows verdicts only: explaining them would be wasted work.
+  const diagnose = values.format === 'json' || values.explain === true;
+  const result = runCheck({ workspace, manifest, files, maxSourceBytes, diagnose });
   const withOutside = outside.length === 0 ? result : {
     ...result,
     problems: [

@@ -13,6 +13,11 @@ export class TextLineIndex {
   private readonly starts: number[] = [0];
 
   constructor(private readonly text: string) {
+    if (!text.includes('\r')) {
+      // No CR: let the native search find the LFs.
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+      return;
+    }
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 0x0a) this.starts.push(i + 1);

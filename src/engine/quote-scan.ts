@@ -44,6 +44,7 @@ export class QuoteSet {
   private readonly byAnchor = new Map<number, number[]>();
   private readonly short: number[] = [];
   private readonly filter = new Uint32Array(1 << (FILTER_BITS - 5));
+  private readonly candidates = new Candidates();
 
   /** Adds a quote (or finds it), keeping at most `cap` matches of it per source. Returns its id. */
   add(quote: PreparedQuote, cap: number): number {
@@ -88,31 +89,23 @@ export class QuoteSet {
    */
   scan(text: Buffer, wanted?: ReadonlySet<number>): Map<number, QuoteHits> {
     const hits = new Map<number, QuoteHits>();
-    const record = (id: number, at: number) => {
-      let entry = hits.get(id);
-      if (!entry) hits.set(id, (entry = { starts: [] }));
-      if (entry.starts.length < this.caps[id]) entry.starts.push(at);
-    };
-
-    const n = text.length;
-    if (n >= ANCHOR && this.byAnchor.size > 0) {
-      const filter = this.filter;
-      let h = anchorHash(text, 0);
-      for (let p = 0; ; p++) {
-        const f = Math.imul(h, 0x9e3779b1) >>> (32 - FILTER_BITS);
-        if ((filter[f >>> 5] & (1 << (f & 31))) !== 0) {
-          const candidates = this.byAnchor.get(h);
-          if (candidates) {
-            for (const id of candidates) {
-              const entry = hits.get(id);
-              if (entry && entry.starts.length >= this.caps[id]) continue;
-              const q = this.quotes[id];
-              if (matchesAt(text, p, q.bytes) && respectsWordBoundaries(text, p, q)) record(id, p);
-            }
-          }
+    if (text.length >= ANCHOR && this.byAnchor.size > 0) {
+      // Two phases: a tight loop that only rolls the hash and tests the filter,
+      // then the (few) candidate positions, looked up and compared in full.
+      const found = this.candidates;
+      found.collect(text, this.filter);
+      for (let k = 0; k < found.count; k++) {
+        const ids = this.byAnchor.get(found.hashes[k]);
+        if (!ids) continue;
+        const p = found.positions[k];
+        for (const id of ids) {
+          let entry = hits.get(id);
+          if (entry && entry.starts.length >= this.caps[id]) continue;
+          const q = this.quotes[id];
+          if (!matchesAt(text, p, q.bytes) || !respectsWordBoundaries(text, p, q)) continue;
+          if (!entry) hits.set(id, (entry = { starts: [] }));
+          entry.starts.push(p);
         }
-        if (p + ANCHOR >= n) break;
-        h = (Math.imul(h - Math.imul(text[p], BASE_POWER), BASE) + text[p + ANCHOR]) | 0;
       }
     }
     for (const id of this.short) {
@@ -122,6 +115,45 @@ export class QuoteSet {
     }
     return hits;
   }
+}
+
+/** Positions whose anchor hash passed the filter, with the hashes; reused from scan to scan. */
+class Candidates {
+  positions: Int32Array = new Int32Array(1024);
+  hashes: Int32Array = new Int32Array(1024);
+  count = 0;
+
+  /** Rolls the anchor hash over the text: this loop runs once per byte of every source, so it does nothing else. */
+  collect(text: Uint8Array, filter: Uint32Array): void {
+    let positions = this.positions;
+    let hashes = this.hashes;
+    let n = 0;
+    let h = anchorHash(text, 0);
+    const last = text.length - ANCHOR;
+    for (let p = 0; ; p++) {
+      const f = Math.imul(h, 0x9e3779b1) >>> (32 - FILTER_BITS);
+      if ((filter[f >>> 5] & (1 << (f & 31))) !== 0) {
+        if (n === positions.length) {
+          positions = grow(positions);
+          hashes = grow(hashes);
+        }
+        positions[n] = p;
+        hashes[n] = h;
+        n++;
+      }
+      if (p >= last) break;
+      h = (Math.imul(h - Math.imul(text[p], BASE_POWER), BASE) + text[p + ANCHOR]) | 0;
+    }
+    this.positions = positions;
+    this.hashes = hashes;
+    this.count = n;
+  }
+}
+
+function grow(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 function matchesAt(text: Uint8Array, at: number, quote: Uint8Array): boolean {

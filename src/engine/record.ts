@@ -29,23 +29,38 @@ const OPTIONAL = ['claim', 'prefix', 'suffix'] as const;
 function typeName(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (value instanceof Map) return 'an object';
+  if (value instanceof Map || typeof value === 'object') return 'an object';
   if (typeof value === 'number') return Number.isFinite(value) ? 'a number' : 'a non-finite number';
   return `a ${typeof value}`;
 }
 
-function stringField(map: Map<unknown, unknown>, key: string): string | undefined {
-  const value = map.get(key);
+/** The fields of an object as a Map from YAML, or as a plain object from JSON.parse. */
+interface Fields {
+  has(key: string): boolean;
+  get(key: string): unknown;
+}
+
+function fieldsOf(value: unknown): Fields | undefined {
+  if (value instanceof Map) return value as Map<string, unknown>;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const object = value as Record<string, unknown>;
+  // Own properties only: a record's "toString" is its own, or absent.
+  return { has: (key) => Object.hasOwn(object, key), get: (key) => (Object.hasOwn(object, key) ? object[key] : undefined) };
+}
+
+function stringField(fields: Fields, key: string): string | undefined {
+  const value = fields.get(key);
   return typeof value === 'string' ? value : undefined;
 }
 
 /**
- * Validates one parsed record. Objects arrive as Maps from the citation-file
- * loaders; anything else is "not an object".
+ * Validates one parsed record: an object (a Map from the YAML loader, a plain
+ * object from JSON); anything else is "not an object".
  */
-export function checkFields(value: unknown): FieldCheck {
-  if (!(value instanceof Map)) {
-    return { ok: false, reason: `a record must be an object, not ${typeName(value)}` };
+export function checkFields(record: unknown): FieldCheck {
+  const value = fieldsOf(record);
+  if (value === undefined) {
+    return { ok: false, reason: `a record must be an object, not ${typeName(record)}` };
   }
   const seen = {
     citationId: stringField(value, 'citation_id'),
@@ -104,4 +119,11 @@ export function checkFileRecords(values: readonly unknown[], describeFirst: (ind
     const { citationId, sourceId, quote, claim } = check.record;
     return { ok: false, reason: `duplicate citation_id (first used ${describeFirst(first)})`, citationId, sourceId, quote, claim };
   });
+}
+
+/** A record's source_id when it has a string one (for finding which files cite a source). */
+export function sourceIdOf(record: unknown): string | undefined {
+  const fields = fieldsOf(record);
+  const id = fields?.get('source_id');
+  return typeof id === 'string' ? id : undefined;
 }

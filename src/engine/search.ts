@@ -8,6 +8,8 @@ export interface QuoteSearcher {
   readonly text: Buffer;
   /** Start offsets of the quote's matches in `text`, ascending, at most `limit`. */
   find(quote: PreparedQuote, limit: number): number[];
+  /** The prepared form of a normalized quote, if the searcher has it already. */
+  prepared?(normalized: string): PreparedQuote | undefined;
 }
 
 /** Searches by scanning the text for each quote: best when few quotes cite the source. */

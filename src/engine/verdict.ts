@@ -57,8 +57,9 @@ export function audienceAllows(allowed: readonly string[] | undefined, fileAudie
 /**
  * Decides the verdict of one record. `access` is what the run found out about the
  * cited source; it is only consulted for records whose fields are valid.
+ * `normalizedQuote`, when the caller has it already, saves normalizing again.
  */
-export function decideVerdict(fields: FieldCheck, access: SourceAccess): Decision {
+export function decideVerdict(fields: FieldCheck, access: SourceAccess, normalizedQuote?: string): Decision {
   const none = { matches: [], quoteLength: 0 };
   if (!fields.ok) return { verdict: 'invalid fields', reason: fields.reason, ...none };
   switch (access.kind) {
@@ -71,9 +72,9 @@ export function decideVerdict(fields: FieldCheck, access: SourceAccess): Decisio
     case 'ready':
       break;
   }
-  const needle = normalizeText(fields.record.quote);
+  const needle = normalizedQuote ?? normalizeText(fields.record.quote);
   if (needle === '') return { verdict: 'empty quote', ...none };
-  const quote = prepareQuote(needle);
+  const quote = access.searcher.prepared?.(needle) ?? prepareQuote(needle);
   const prefix = normalizeText(fields.record.prefix ?? '');
   const suffix = normalizeText(fields.record.suffix ?? '');
   let matches: number[];

@@ -11,7 +11,7 @@ import type { Workspace } from './workspace.js';
 import { deref, MAX_YAML_ALIASES, nodeOffset, parseYaml } from './yaml-nodes.js';
 
 export interface LoadedRecord {
-  /** The parsed value: a Map for an object (any other value is not a record). */
+  /** The parsed value: an object (a plain one from JSON, a Map from YAML), or anything else, which is not a record. */
   readonly value: unknown;
   readonly index: number;
   readonly position: Position;
@@ -99,24 +99,24 @@ function parseJsonFile(text: string): RawFile {
   } catch (error) {
     return { records: [], problems: [jsonProblem(error, text)], document: undefined, emptyListed: false };
   }
-  const { value, elementOffsets, offset } = parsed;
+  const { value, recordOffsets, offset } = parsed;
   let list: unknown = value;
   let document: ReadonlyMap<string, unknown> | undefined;
-  if (value instanceof Map) {
-    document = value;
-    list = value.get('citations');
-    if (!Array.isArray(list)) {
-      return { records: [], problems: [{ offset, message: SHAPE }], document, emptyListed: false };
-    }
+  if (isPlainObject(value)) {
+    document = new Map(Object.entries(value));
+    list = value.citations;
   }
   if (!Array.isArray(list)) return { records: [], problems: [{ offset, message: SHAPE }], document, emptyListed: false };
-  const offsets = elementOffsets.get(list) ?? [];
   return {
-    records: list.map((v, i) => ({ value: v, offset: offsets[i] ?? offset })),
+    records: list.map((v, i) => ({ value: v, offset: recordOffsets?.[i] ?? offset })),
     problems: [],
     document,
     emptyListed: true,
   };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function parseJsonLines(text: string): RawFile {

@@ -1,13 +1,14 @@
-// A strict JSON (RFC 8259) parser that keeps positions.
+// Strict JSON (RFC 8259) with positions.
 //
-// JSON.parse cannot do this job: it gives no position for a value, silently keeps
-// the last of two duplicate keys, and its error messages do not name a line. The
-// `yaml` package would accept comments, trailing commas and more. So this small
-// recursive-descent parser exists; it refuses everything RFC 8259 does not allow
-// and says what it found, where.
-//
-// Objects become Map<string, unknown> (a key such as "__proto__" is just a key),
-// and the start offset of every array element is kept for reporting lines.
+// JSON.parse alone cannot do this job: it gives no position for a value,
+// silently keeps the last of two duplicate keys, and its error messages do not
+// name a line. The `yaml` package would accept comments, trailing commas and
+// more. So the text is first validated by a small scanner that refuses
+// everything RFC 8259 does not allow, says what it found where, and notes
+// where the records start; then the native JSON.parse, many times faster than
+// anything written here, builds the values. Once the scanner has passed the
+// text, JSON.parse reads it exactly as RFC 8259 says (a key such as
+// "__proto__" becomes an ordinary own property).
 
 export class JsonSyntaxError extends Error {
   /** `firstOffset`: for a duplicate key, where the key first appeared. */
@@ -19,8 +20,11 @@ export class JsonSyntaxError extends Error {
 
 export interface ParsedJson {
   value: unknown;
-  /** Offset in the text where each element of each parsed array starts. */
-  elementOffsets: WeakMap<unknown[], number[]>;
+  /**
+   * Where each element starts, for the array that holds the records: the
+   * top-level array, or the array under the top-level key "citations".
+   */
+  recordOffsets: number[] | undefined;
   /** Offset where the top-level value starts. */
   offset: number;
 }
@@ -29,7 +33,10 @@ export interface ParsedJson {
 export const MAX_JSON_DEPTH = 256;
 
 export function parseStrictJson(text: string, start = 0, end = text.length): ParsedJson {
-  return new Parser(text, start, end).parseDocument();
+  const scanner = new Scanner(text, start, end);
+  const { offset, recordOffsets } = scanner.scanDocument();
+  const value = JSON.parse(start === 0 && end === text.length ? text : text.slice(start, end));
+  return { value, recordOffsets, offset };
 }
 
 function describe(text: string, at: number, end: number): string {
@@ -39,19 +46,21 @@ function describe(text: string, at: number, end: number): string {
   return `'${String.fromCodePoint(cp)}'`;
 }
 
-class Parser {
+const HEX = /^[0-9a-fA-F]{4}$/;
+
+class Scanner {
   private pos: number;
-  private readonly elementOffsets = new WeakMap<unknown[], number[]>();
+  private recordOffsets: number[] | undefined;
 
   constructor(private readonly text: string, start: number, private readonly end: number) {
     this.pos = start;
   }
 
-  parseDocument(): ParsedJson {
+  scanDocument(): { offset: number; recordOffsets: number[] | undefined } {
     this.skipWhitespace();
     const offset = this.pos;
     if (this.pos >= this.end) throw new JsonSyntaxError('empty input: expected a JSON value', this.pos);
-    const value = this.parseValue(0);
+    this.value(0, 'top');
     this.skipWhitespace();
     if (this.pos < this.end) {
       throw new JsonSyntaxError(
@@ -59,7 +68,11 @@ class Parser {
         this.pos,
       );
     }
-    return { value, elementOffsets: this.elementOffsets, offset };
+    return { offset, recordOffsets: this.recordOffsets };
+  }
+
+  private unexpected(expected: string): never {
+    throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: ${expected}`, this.pos);
   }
 
   private skipWhitespace(): void {
@@ -76,153 +89,126 @@ class Parser {
     }
   }
 
-  private parseValue(depth: number): unknown {
+  /** `role`: 'top' for the document, 'records' for the array that holds the records. */
+  private value(depth: number, role: 'top' | 'records' | 'other'): void {
     const t = this.text;
-    const c = t.charCodeAt(this.pos);
+    const c = this.pos < this.end ? t.charCodeAt(this.pos) : -1;
     switch (c) {
-      case 0x7b: return this.parseObject(depth + 1);
-      case 0x5b: return this.parseArray(depth + 1);
-      case 0x22: return this.parseString();
-      case 0x74: return this.parseLiteral('true', true);
-      case 0x66: return this.parseLiteral('false', false);
-      case 0x6e: return this.parseLiteral('null', null);
+      case 0x7b: return this.object(depth + 1, role === 'top');
+      case 0x5b: return this.array(depth + 1, role === 'top' || role === 'records');
+      case 0x22: return void this.string();
+      case 0x74: return this.literal('true');
+      case 0x66: return this.literal('false');
+      case 0x6e: return this.literal('null');
       default:
-        if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.parseNumber();
-        if (this.pos >= this.end) throw new JsonSyntaxError('unexpected end of input: expected a JSON value', this.pos);
+        if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.number();
+        if (c < 0) throw new JsonSyntaxError('unexpected end of input: expected a JSON value', this.pos);
         for (const word of ['NaN', 'Infinity', '+Infinity', 'undefined']) {
           if (t.startsWith(word, this.pos)) throw new JsonSyntaxError(`${word} is not a JSON value`, this.pos);
         }
         if (c === 0x27) throw new JsonSyntaxError('strings in JSON take double quotes, not single quotes', this.pos);
-        throw new JsonSyntaxError(`unexpected ${describe(t, this.pos, this.end)}: expected a JSON value`, this.pos);
+        this.unexpected('expected a JSON value');
     }
   }
 
   private checkDepth(depth: number): void {
-    if (depth > MAX_JSON_DEPTH) {
-      throw new JsonSyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`, this.pos);
-    }
+    if (depth > MAX_JSON_DEPTH) throw new JsonSyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`, this.pos);
   }
 
-  private parseObject(depth: number): Map<string, unknown> {
+  private object(depth: number, top: boolean): void {
     this.checkDepth(depth);
-    const result = new Map<string, unknown>();
-    const keyOffsets = new Map<string, number>();
+    const keys = new Map<string, number>();
     this.pos++;
     this.skipWhitespace();
-    if (this.text.charCodeAt(this.pos) === 0x7d) {
+    if (this.text.charCodeAt(this.pos) === 0x7d && this.pos < this.end) {
       this.pos++;
-      return result;
+      return;
     }
     for (;;) {
-      if (this.text.charCodeAt(this.pos) !== 0x22) {
-        if (this.text.charCodeAt(this.pos) === 0x7d) throw new JsonSyntaxError('trailing comma before }', this.pos);
-        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected a key in double quotes`, this.pos);
+      if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x22) {
+        if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x7d) throw new JsonSyntaxError('trailing comma before }', this.pos);
+        this.unexpected('expected a key in double quotes');
       }
       const keyOffset = this.pos;
-      const key = this.parseString();
-      const first = keyOffsets.get(key);
-      if (first !== undefined) {
-        throw new JsonSyntaxError(`duplicate key ${JSON.stringify(key)}`, keyOffset, first);
-      }
-      keyOffsets.set(key, keyOffset);
+      const key = this.string();
+      const first = keys.get(key);
+      if (first !== undefined) throw new JsonSyntaxError(`duplicate key ${JSON.stringify(key)}`, keyOffset, first);
+      keys.set(key, keyOffset);
       this.skipWhitespace();
-      if (this.text.charCodeAt(this.pos) !== 0x3a) {
-        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected ':' after the key`, this.pos);
-      }
+      if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x3a) this.unexpected("expected ':' after the key");
       this.pos++;
       this.skipWhitespace();
-      result.set(key, this.parseValue(depth));
+      this.value(depth, top && key === 'citations' ? 'records' : 'other');
       this.skipWhitespace();
-      const c = this.text.charCodeAt(this.pos);
+      const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
       if (c === 0x2c) {
         this.pos++;
         this.skipWhitespace();
       } else if (c === 0x7d) {
         this.pos++;
-        return result;
+        return;
       } else {
-        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected ',' or '}'`, this.pos);
+        this.unexpected("expected ',' or '}'");
       }
     }
   }
 
-  private parseArray(depth: number): unknown[] {
+  private array(depth: number, records: boolean): void {
     this.checkDepth(depth);
-    const result: unknown[] = [];
-    const offsets: number[] = [];
-    this.elementOffsets.set(result, offsets);
+    const offsets: number[] | undefined = records ? [] : undefined;
+    if (offsets) this.recordOffsets = offsets;
     this.pos++;
     this.skipWhitespace();
-    if (this.text.charCodeAt(this.pos) === 0x5d) {
+    if (this.text.charCodeAt(this.pos) === 0x5d && this.pos < this.end) {
       this.pos++;
-      return result;
+      return;
     }
     for (;;) {
-      if (this.text.charCodeAt(this.pos) === 0x5d) throw new JsonSyntaxError('trailing comma before ]', this.pos);
-      offsets.push(this.pos);
-      result.push(this.parseValue(depth));
+      if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x5d) throw new JsonSyntaxError('trailing comma before ]', this.pos);
+      offsets?.push(this.pos);
+      this.value(depth, 'other');
       this.skipWhitespace();
-      const c = this.text.charCodeAt(this.pos);
+      const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
       if (c === 0x2c) {
         this.pos++;
         this.skipWhitespace();
       } else if (c === 0x5d) {
         this.pos++;
-        return result;
+        return;
       } else {
-        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected ',' or ']'`, this.pos);
+        this.unexpected("expected ',' or ']'");
       }
     }
   }
 
-  private parseString(): string {
+  /** Checks a string; returns its value only when cheap (no escapes), else decodes it (keys only need it). */
+  private string(): string {
     const t = this.text;
     const open = this.pos;
-    let i = open + 1;
-    let chunkStart = i;
-    let out = '';
-    for (;;) {
+    let escaped = false;
+    for (let i = open + 1; ; i++) {
       if (i >= this.end) throw new JsonSyntaxError('unterminated string', open);
       const c = t.charCodeAt(i);
       if (c === 0x22) {
         this.pos = i + 1;
-        return out + t.slice(chunkStart, i);
+        return escaped ? (JSON.parse(t.slice(open, i + 1)) as string) : t.slice(open + 1, i);
       }
-      if (c < 0x20) {
-        throw new JsonSyntaxError(`${describe(t, i, this.end)} in a string must be escaped`, i);
-      }
-      if (c !== 0x5c) {
-        i++;
-        continue;
-      }
-      out += t.slice(chunkStart, i);
+      if (c < 0x20) throw new JsonSyntaxError(`${describe(t, i, this.end)} in a string must be escaped`, i);
+      if (c !== 0x5c) continue;
+      escaped = true;
       const e = t.charCodeAt(i + 1);
-      switch (e) {
-        case 0x22: out += '"'; break;
-        case 0x5c: out += '\\'; break;
-        case 0x2f: out += '/'; break;
-        case 0x62: out += '\b'; break;
-        case 0x66: out += '\f'; break;
-        case 0x6e: out += '\n'; break;
-        case 0x72: out += '\r'; break;
-        case 0x74: out += '\t'; break;
-        case 0x75: {
-          const hex = t.slice(i + 2, i + 6);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new JsonSyntaxError('\\u must be followed by four hex digits', i);
-          // A lone surrogate is valid JSON text; the record check refuses it later.
-          out += String.fromCharCode(parseInt(hex, 16));
-          i += 4;
-          break;
-        }
-        default:
-          throw new JsonSyntaxError(`invalid escape \\${i + 1 < this.end ? String.fromCodePoint(t.codePointAt(i + 1)!) : ''}`, i);
+      if (e === 0x75) {
+        if (!HEX.test(t.slice(i + 2, Math.min(i + 6, this.end)))) throw new JsonSyntaxError('\\u must be followed by four hex digits', i);
+        i += 5;
+      } else if (e === 0x22 || e === 0x5c || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
+        i++;
+      } else {
+        throw new JsonSyntaxError(`invalid escape \\${i + 1 < this.end ? String.fromCodePoint(t.codePointAt(i + 1)!) : ''}`, i);
       }
-      i += 2;
-      chunkStart = i;
     }
   }
 
-  private parseNumber(): number {
+  private number(): void {
     const t = this.text;
     const start = this.pos;
     let i = start;
@@ -237,12 +223,12 @@ class Parser {
     if (intEnd === i) throw new JsonSyntaxError('a number needs digits', i);
     if (t.charCodeAt(i) === 0x30 && intEnd - i > 1) throw new JsonSyntaxError('numbers in JSON have no leading zeros', i);
     i = intEnd;
-    if (t.charCodeAt(i) === 0x2e) {
+    if (i < this.end && t.charCodeAt(i) === 0x2e) {
       const fracEnd = digitsAt(i + 1);
       if (fracEnd === i + 1) throw new JsonSyntaxError('a decimal point must be followed by digits', i);
       i = fracEnd;
     }
-    if (t.charCodeAt(i) === 0x65 || t.charCodeAt(i) === 0x45) {
+    if (i < this.end && (t.charCodeAt(i) === 0x65 || t.charCodeAt(i) === 0x45)) {
       i++;
       if (t.charCodeAt(i) === 0x2b || t.charCodeAt(i) === 0x2d) i++;
       const expEnd = digitsAt(i);
@@ -250,14 +236,10 @@ class Parser {
       i = expEnd;
     }
     this.pos = i;
-    return Number(t.slice(start, i));
   }
 
-  private parseLiteral<T>(word: string, value: T): T {
-    if (this.pos + word.length > this.end || !this.text.startsWith(word, this.pos)) {
-      throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: expected a JSON value`, this.pos);
-    }
+  private literal(word: string): void {
+    if (this.pos + word.length > this.end || !this.text.startsWith(word, this.pos)) this.unexpected('expected a JSON value');
     this.pos += word.length;
-    return value;
   }
 }

@@ -1,9 +1,10 @@
 import { parseCitationText, type CitationFormat } from '../../src/load/citation-file.js';
 
+const idOf = (value: unknown) => (value instanceof Map ? value.get('citation_id') : (value as Record<string, unknown> | null)?.citation_id);
 const parse = (text: string, format: CitationFormat) => {
   const loaded = parseCitationText(text, `answers/a.${format}`, format);
   return {
-    records: loaded.records.map((r) => ({ line: r.position.line, column: r.position.column, id: (r.value as Map<string, unknown>)?.get?.('citation_id') })),
+    records: loaded.records.map((r) => ({ line: r.position.line, column: r.position.column, id: idOf(r.value) })),
     problems: loaded.problems.map((p) => `${p.line}:${p.column}: ${p.message}`),
   };
 };

@@ -22,8 +22,8 @@ interface Fold {
 
 interface Folded {
   readonly text: string;
-  /** For each folded UTF-16 index (and one past the end), the index in the unfolded text; absent when they are the same. */
-  readonly origin?: Int32Array;
+  /** The index in the unfolded text of folded index `i`; absent when they are the same. */
+  readonly origin?: (i: number) => number;
 }
 
 const QUOTES: Record<string, string> = {
@@ -32,10 +32,10 @@ const QUOTES: Record<string, string> = {
   '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
 };
 const QUOTE_CHARS = /[\u2018\u2019\u201a\u201b\u2032\u00b4`\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb\u2010-\u2015\u2212]/g;
-const INVISIBLE = /[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]/;
+const INVISIBLE_ALL = /[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]/g;
 const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/u;
 
-/** Folds code point by code point, keeping where each folded unit came from. */
+/** Folds code point by code point, keeping where each folded unit came from (for folds that change lengths, rare). */
 function foldEach(text: string, map: (ch: string) => string): Folded {
   let out = '';
   const origin: number[] = [];
@@ -47,27 +47,45 @@ function foldEach(text: string, map: (ch: string) => string): Folded {
     i += ch.length;
   }
   origin.push(i);
-  return { text: out, origin: Int32Array.from(origin) };
+  const table = Int32Array.from(origin);
+  return { text: out, origin: (k) => table[k] };
+}
+
+/** Removes every match of a (global) pattern, keeping where the rest came from. */
+function removeAll(text: string, pattern: RegExp): Folded {
+  // Folded index where each removal happened, and the total removed up to there.
+  const at: number[] = [];
+  const removedBefore: number[] = [];
+  let removed = 0;
+  const out = text.replace(pattern, (match: string, offset: number) => {
+    removed += match.length;
+    at.push(offset - (removed - match.length));
+    removedBefore.push(removed);
+    return '';
+  });
+  if (at.length === 0) return { text };
+  return {
+    text: out,
+    origin: (i) => {
+      // The last removal at or before folded index i shifts it.
+      let lo = 0;
+      let hi = at.length - 1;
+      let shift = 0;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (at[mid] <= i) {
+          shift = removedBefore[mid];
+          lo = mid + 1;
+        } else hi = mid - 1;
+      }
+      return i + shift;
+    },
+  };
 }
 
 /** Joins a word hyphenated at a line break: "exam- ple" (or with a soft hyphen) becomes "example". */
 function dehyphenate(text: string): Folded {
-  if (!HYPHEN_BREAK.test(text)) return { text };
-  const hyphenBreak = new RegExp(HYPHEN_BREAK.source, 'uy');
-  let out = '';
-  const origin: number[] = [];
-  for (let i = 0; i < text.length;) {
-    hyphenBreak.lastIndex = i;
-    if (hyphenBreak.test(text)) {
-      i += 2;
-      continue;
-    }
-    out += text[i];
-    origin.push(i);
-    i++;
-  }
-  origin.push(text.length);
-  return { text: out, origin: Int32Array.from(origin) };
+  return removeAll(text, new RegExp(HYPHEN_BREAK.source, 'gu'));
 }
 
 // Each fold takes the native fast path when it can: whole-string operations that
@@ -98,7 +116,7 @@ const FOLDS: readonly Fold[] = [
   {
     kind: 'invisible',
     difference: 'soft hyphens or zero-width characters',
-    apply: (t) => (INVISIBLE.test(t) ? foldEach(t, (ch) => (INVISIBLE.test(ch) ? '' : ch)) : { text: t }),
+    apply: (t) => removeAll(t, INVISIBLE_ALL),
   },
   { kind: 'hyphenation', difference: 'a word hyphenated across a line break (as PDF extraction leaves it)', apply: dehyphenate },
 ];
@@ -124,7 +142,7 @@ export function findHints(view: SourceView, quote: string): Hint[] {
     if (foldedQuote === '') continue;
     const at = source.text.indexOf(foldedQuote);
     if (at < 0) continue;
-    const origin = (i: number) => (source.origin ? source.origin[i] : i);
+    const origin = (i: number) => (source.origin ? source.origin(i) : i);
     const last = origin(at + foldedQuote.length - 1);
     hints.push({
       kind: fold.kind,

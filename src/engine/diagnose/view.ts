@@ -3,6 +3,7 @@
 // offset map and the matcher use. Built only for sources that have a record to
 // explain, and only as far as asked.
 import type { Buffer } from 'node:buffer';
+import { isWordCodePoint } from '../unicode.js';
 
 /** Byte offsets are kept every this many UTF-16 units. */
 const CHECKPOINT = 64;
@@ -70,7 +71,19 @@ function utf8Length(unit: number): number {
 
 /** A word's key for finding candidate passages: lower case, without punctuation at its edges. */
 export function wordKey(word: string): string {
-  return word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  let start = 0;
+  let end = word.length;
+  while (start < end && !isWordAt(word, start)) start++;
+  while (end > start && !isWordAt(word, end - 1)) end--;
+  return (start === 0 && end === word.length ? word : word.slice(start, end)).toLowerCase();
+}
+
+/** Whether the UTF-16 unit at `i` belongs to a letter or digit (either half of a pair counts as its code point). */
+function isWordAt(word: string, i: number): boolean {
+  const c = word.charCodeAt(i);
+  if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
+  const cp = word.codePointAt(c >= 0xdc00 && c <= 0xdfff && i > 0 ? i - 1 : i)!;
+  return cp !== 0x5f && isWordCodePoint(cp);
 }
 
 export class WordIndex {
