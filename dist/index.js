@@ -29215,7 +29215,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5359);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7633);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -29225,7 +29225,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5359:
+/***/ 7633:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32434,7 +32434,7 @@ function respectsWordBoundaries(text, start, quote) {
  * Start offsets (in `text`, ascending) of the quote's matches, at most `limit`
  * of them; `limit` 2 is enough to tell located from ambiguous.
  */
-function findMatches(text, quote, limit) {
+function match_findMatches(text, quote, limit) {
     const found = [];
     let from = 0;
     while (found.length < limit) {
@@ -32548,28 +32548,39 @@ class OffsetMap {
 
 /** SPEC §3 for a string: `" ".join(unicodedata.normalize("NFC", s).split())`. */
 function normalizeText(text) {
-    const nfc = text.normalize('NFC');
-    const n = nfc.length;
-    // Most quotes are already normalized: single spaces between words. Check first.
+    // One look at the text first: most quotes are plain text with single spaces,
+    // and text below U+0300 is already NFC, so it needs no work at all.
+    const n = text.length;
     let clean = true;
+    let simple = true;
     for (let i = 0; i < n; i++) {
-        const c = nfc.charCodeAt(i);
-        if ((c <= 0x20 || c >= 0x85) && isWhitespace(c)) {
-            if (c !== 0x20 || i === 0 || i === n - 1 || isWhitespace(nfc.charCodeAt(i + 1))) {
-                clean = false;
-                break;
-            }
+        const c = text.charCodeAt(i);
+        if (c > 0x20 && c < 0x85)
+            continue;
+        if (c >= 0x300) {
+            simple = false;
+            if (!isWhitespace(c))
+                continue;
         }
+        if (isWhitespace(c) && (c !== 0x20 || i === 0 || i === n - 1 || isWhitespace(text.charCodeAt(i + 1))))
+            clean = false;
     }
-    if (clean)
-        return nfc;
+    if (simple && clean)
+        return text;
+    const nfc = simple ? text : text.normalize('NFC');
+    if (clean && nfc === text)
+        return text;
+    return collapseWhitespace(nfc);
+}
+function collapseWhitespace(text) {
+    const n = text.length;
     const words = [];
     let start = -1;
     for (let i = 0; i <= n; i++) {
-        const c = i < n ? nfc.charCodeAt(i) : 0x20;
+        const c = i < n ? text.charCodeAt(i) : 0x20;
         if ((c <= 0x20 || c >= 0x85) && isWhitespace(c)) {
             if (start >= 0)
-                words.push(nfc.slice(start, i));
+                words.push(text.slice(start, i));
             start = -1;
         }
         else if (start < 0) {
@@ -32592,12 +32603,13 @@ function normalizeText(text) {
  * memory for each (page faults cost more than the normalizing itself).
  */
 class SourceNormalizer {
-    out = external_node_buffer_.Buffer.allocUnsafe(0);
+    out = external_node_buffer_.Buffer.allocUnsafeSlow(0);
     map = new OffsetMap();
     normalize(src) {
         const n = src.length;
+        // allocUnsafeSlow: a buffer of its own, 8-byte aligned, which the quote scanner reads as 32-bit words.
         if (this.out.length < n + 8)
-            this.out = external_node_buffer_.Buffer.allocUnsafe(Math.max(n + 8, this.out.length * 2));
+            this.out = external_node_buffer_.Buffer.allocUnsafeSlow(Math.max(n + 8, this.out.length * 2));
         let out = this.out;
         const map = this.map;
         map.reset();
@@ -32625,10 +32637,27 @@ class SourceNormalizer {
                     map.addLinear(j, i);
                     delta = i - j;
                 }
-                do {
+                // Copy the run, and with it any single space or line feed between two
+                // printable ASCII characters: it normalizes to one space, byte for byte,
+                // so the offsets stay linear and nothing needs recording.
+                for (;;) {
                     out[j++] = b;
-                    i++;
-                } while (i < n && (b = src[i]) > 0x20 && b < 0x80);
+                    if (++i >= n)
+                        break;
+                    b = src[i];
+                    if (b > 0x20 && b < 0x80)
+                        continue;
+                    if ((b === 0x20 || b === 0x0a) && i + 1 < n) {
+                        const next = src[i + 1];
+                        if (next > 0x20 && next < 0x80) {
+                            out[j++] = 0x20;
+                            i++;
+                            b = next;
+                            continue;
+                        }
+                    }
+                    break;
+                }
                 continue;
             }
             let cp;
@@ -32725,7 +32754,7 @@ class SourceNormalizer {
             else {
                 const room = clusterOut + 3 * composed.length + (n - end) + 8;
                 if (room > out.length) {
-                    const bigger = external_node_buffer_.Buffer.allocUnsafe(Math.max(room, out.length * 2));
+                    const bigger = external_node_buffer_.Buffer.allocUnsafeSlow(Math.max(room, out.length * 2));
                     out.copy(bigger, 0, 0, clusterOut);
                     this.out = out = bigger;
                 }
@@ -32983,43 +33012,63 @@ class WordIndex {
 const MIN_SIMILARITY = 0.5;
 /** Quotes longer than this many words are compared on their first words only. */
 const MAX_QUOTE_WORDS = 200;
-/** A word occurring more often than this is too common to point anywhere. */
-const MAX_SEED_OCCURRENCES = 2000;
+/** A word occurring more often than this is too common to point anywhere (unless nothing rarer is there). */
+const MAX_SEED_OCCURRENCES = 200;
+/** Only the quote's rarest words are used as seeds. */
+const MAX_SEEDS = 8;
 const CANDIDATES = 4;
+/** The nearest passage, if it is close enough to show (MIN_SIMILARITY). */
 function closestPassage(view, quote) {
+    const best = nearestPassage(view, quote);
+    return best && best.similarity >= MIN_SIMILARITY ? best : undefined;
+}
+/** The nearest passage, however far: where to look for hints. */
+function nearestPassage(view, quote) {
     const quoteWords = quote.split(' ').slice(0, MAX_QUOTE_WORDS);
     const index = view.words();
     if (index.words.length === 0)
         return undefined;
-    // Each occurrence of a quote word in the source votes for the alignment that
-    // would put the quote's word there; rare words weigh more.
-    const votes = new Map();
-    const vote = (seedCap) => {
-        for (let i = 0; i < quoteWords.length; i++) {
-            const key = wordKey(quoteWords[i]);
-            if (key === '')
-                continue;
-            const occurrences = index.occurrences(key);
-            if (occurrences.length === 0 || occurrences.length > seedCap)
-                continue;
-            const weight = 1 / (1 + Math.log(occurrences.length));
-            for (const j of occurrences)
-                votes.set(j - i, (votes.get(j - i) ?? 0) + weight);
-        }
-    };
-    vote(MAX_SEED_OCCURRENCES);
-    if (votes.size === 0)
-        vote(Number.POSITIVE_INFINITY);
-    if (votes.size === 0)
-        return undefined;
-    const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    const chosen = [];
-    for (const [d] of ranked) {
-        if (chosen.some((c) => Math.abs(c - d) <= 2))
+    // Each occurrence of one of the quote's rarer words in the source votes for the
+    // alignment that would put that word there; rarer words weigh more. Common
+    // words are left out: they point everywhere.
+    const seeds = [];
+    for (let i = 0; i < quoteWords.length; i++) {
+        const key = wordKey(quoteWords[i]);
+        if (key === '')
             continue;
-        chosen.push(d);
-        if (chosen.length === CANDIDATES)
+        const occurrences = index.occurrences(key);
+        if (occurrences.length > 0)
+            seeds.push({ i, occurrences });
+    }
+    if (seeds.length === 0)
+        return undefined;
+    seeds.sort((a, b) => a.occurrences.length - b.occurrences.length);
+    const votes = new Map();
+    for (const { i, occurrences } of seeds.slice(0, MAX_SEEDS)) {
+        if (occurrences.length > MAX_SEED_OCCURRENCES && votes.size > 0)
             break;
+        const weight = 1 / (1 + Math.log(occurrences.length));
+        for (let k = 0; k < occurrences.length && k < MAX_SEED_OCCURRENCES; k++) {
+            const d = occurrences[k] - i;
+            votes.set(d, (votes.get(d) ?? 0) + weight);
+        }
+    }
+    // The best few alignments, a few words apart from each other.
+    const chosen = [];
+    const ranked = [...votes.entries()];
+    while (chosen.length < CANDIDATES) {
+        let best = -1;
+        for (let r = 0; r < ranked.length; r++) {
+            const [d, v] = ranked[r];
+            if (v < 0 || chosen.some((c) => Math.abs(c - d) <= 2))
+                continue;
+            if (best < 0 || v > ranked[best][1] || (v === ranked[best][1] && d < ranked[best][0]))
+                best = r;
+        }
+        if (best < 0)
+            break;
+        chosen.push(ranked[best][0]);
+        ranked[best] = [ranked[best][0], -1];
     }
     let best;
     const slack = Math.max(4, Math.ceil(quoteWords.length * 0.3));
@@ -33030,7 +33079,7 @@ function closestPassage(view, quote) {
         if (candidate && (!best || candidate.similarity > best.similarity))
             best = candidate;
     }
-    return best && best.similarity >= MIN_SIMILARITY ? best : undefined;
+    return best;
 }
 /*
  * Scores of the fitting alignment (twice the intuitive ones, to stay in integers):
@@ -33088,6 +33137,7 @@ function align(quote, window, windowStart, starts, words) {
             endJ = j;
     // Trace back from the best end to where the quote starts.
     const steps = [];
+    let near = 0;
     let i = a;
     let j = endJ;
     while (i > 0) {
@@ -33095,8 +33145,12 @@ function align(quote, window, windowStart, starts, words) {
         if (j > 0 && m === 0) {
             if (quote[i - 1] === window[j - 1])
                 steps.push({ op: 'same', word: quote[i - 1] });
-            else
+            else {
+                // The same word but for case or punctuation counts half towards similarity.
+                if (quoteKeys[i - 1] !== '' && quoteKeys[i - 1] === windowKeys[j - 1])
+                    near += (quote[i - 1].length + 1) / 2;
                 steps.push({ op: 'added', word: quote[i - 1] }, { op: 'missing', word: window[j - 1] });
+            }
             i--;
             j--;
         }
@@ -33108,7 +33162,7 @@ function align(quote, window, windowStart, starts, words) {
         }
     }
     steps.reverse();
-    if (!steps.some((s) => s.op === 'same'))
+    if (near === 0 && !steps.some((s) => s.op === 'same'))
         return undefined;
     const startJ = j;
     const lastJ = endJ - 1;
@@ -33148,7 +33202,7 @@ function align(quote, window, windowStart, starts, words) {
     return {
         start: starts[windowStart + startJ],
         end: starts[windowStart + lastJ] + words[windowStart + lastJ].length,
-        similarity: (2 * common) / (quoteChars + passageChars),
+        similarity: (2 * (common + near)) / (quoteChars + passageChars),
         diff: parts,
     };
 }
@@ -33162,8 +33216,8 @@ function formatDiff(parts) {
 // the manner of the W3C TextQuoteSelector (and Apache Annotator's
 // describeTextQuote): a few whole words just before (prefix) or after (suffix)
 // that no other match shares.
-/** Contexts are searched up to this many words. */
-const MAX_CONTEXT_WORDS = 12;
+/** Contexts are looked for up to this many characters away. */
+const MAX_CONTEXT = 300;
 /** Suggestions are made for this many matches at most. */
 const MAX_SUGGESTIONS = 5;
 /**
@@ -33171,42 +33225,72 @@ const MAX_SUGGESTIONS = 5;
  * (UTF-16, ascending) and `length` the quote's length in UTF-16 units.
  */
 function suggestContexts(text, starts, length) {
-    const before = starts.map((s) => wordsBefore(text, s));
-    const after = starts.map((s) => wordsAfter(text, s + length));
-    const beforeText = before.map((w) => w.join(' '));
-    const afterText = after.map((w) => w.join(' '));
     const suggestions = [];
     for (let k = 0; k < starts.length && k < MAX_SUGGESTIONS; k++) {
-        // A context picks out match k when no other match's text ends (starts) with it:
-        // the same test the prefix and suffix fields get (SPEC §1).
-        const prefix = shortest(before[k], (n) => before[k].slice(before[k].length - n).join(' '), (candidate) => beforeText.every((other, j) => j === k || !other.endsWith(candidate)));
-        const suffix = shortest(after[k], (n) => after[k].slice(0, n).join(' '), (candidate) => afterText.every((other, j) => j === k || !other.startsWith(candidate)));
+        const prefix = uniquePrefix(text, starts, k);
+        const suffix = uniqueSuffix(text, starts, length, k);
         suggestions.push({ match: k, ...(prefix !== undefined ? { prefix } : {}), ...(suffix !== undefined ? { suffix } : {}) });
     }
     return suggestions;
 }
-function shortest(words, take, unique) {
-    for (let n = 1; n <= Math.min(words.length, MAX_CONTEXT_WORDS); n++) {
-        const candidate = take(n);
-        if (unique(candidate))
-            return candidate;
+/**
+ * The fewest whole words before match k whose text no other match has just
+ * before it: longer than the longest stretch match k shares with any other,
+ * then out to the start of a word. SPEC §1 compares contexts without the one
+ * space where context meets quote, and so does this.
+ */
+function uniquePrefix(text, starts, k) {
+    const end = contextEnd(text, starts[k]);
+    let shared = 0;
+    for (let j = 0; j < starts.length; j++) {
+        if (j === k)
+            continue;
+        const other = contextEnd(text, starts[j]);
+        let n = 0;
+        while (n < MAX_CONTEXT && n < end && n < other && text[end - 1 - n] === text[other - 1 - n])
+            n++;
+        // The other match's context is all of this one's: no prefix can tell them apart.
+        if (n === end)
+            return undefined;
+        if (n > shared)
+            shared = n;
     }
-    return undefined;
+    if (shared >= MAX_CONTEXT)
+        return undefined;
+    // One character more than is shared, then out to the start of that word.
+    let from = end - shared - 1;
+    while (from > 0 && text.charCodeAt(from - 1) !== 0x20)
+        from--;
+    return text.slice(from, end);
 }
-function wordsBefore(text, start) {
-    const from = Math.max(0, start - 400);
-    const words = text.slice(from, start).split(' ').filter(Boolean);
-    // The first piece may be cut in the middle of a word.
-    if (from > 0 && words.length > 0)
-        words.shift();
-    return words.slice(-MAX_CONTEXT_WORDS);
+function uniqueSuffix(text, starts, length, k) {
+    const from = contextStart(text, starts[k] + length);
+    let shared = 0;
+    for (let j = 0; j < starts.length; j++) {
+        if (j === k)
+            continue;
+        const other = contextStart(text, starts[j] + length);
+        let n = 0;
+        while (n < MAX_CONTEXT && from + n < text.length && other + n < text.length && text[from + n] === text[other + n])
+            n++;
+        if (from + n === text.length)
+            return undefined;
+        if (n > shared)
+            shared = n;
+    }
+    if (shared >= MAX_CONTEXT)
+        return undefined;
+    let to = from + shared + 1;
+    while (to < text.length && text.charCodeAt(to) !== 0x20)
+        to++;
+    return text.slice(from, to);
 }
-function wordsAfter(text, end) {
-    const to = Math.min(text.length, end + 400);
-    const words = text.slice(end, to).split(' ').filter(Boolean);
-    if (to < text.length && words.length > 0)
-        words.pop();
-    return words.slice(0, MAX_CONTEXT_WORDS);
+/** Where the context before a match ends: before the one space that joins them. */
+function contextEnd(text, start) {
+    return start > 0 && text.charCodeAt(start - 1) === 0x20 ? start - 1 : start;
+}
+function contextStart(text, end) {
+    return end < text.length && text.charCodeAt(end) === 0x20 ? end + 1 : end;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/diagnose/hints.ts
@@ -33304,38 +33388,34 @@ const FOLDS = [
     },
     { kind: 'hyphenation', difference: 'a word hyphenated across a line break (as PDF extraction leaves it)', apply: dehyphenate },
 ];
-const cache = new WeakMap();
-function foldedSource(view, fold) {
-    let folds = cache.get(view);
-    if (!folds)
-        cache.set(view, (folds = new Map()));
-    let folded = folds.get(fold.kind);
-    if (!folded)
-        folds.set(fold.kind, (folded = fold.apply(view.text)));
-    return folded;
-}
-/** The hints for a normalized quote that is not in the view's text. */
-function findHints(view, quote) {
+/** How far around the nearest passage a folded quote is looked for. */
+const MARGIN = 64;
+/**
+ * The hints for a normalized quote that is not in the view's text, looked for
+ * around `near` (the nearest passage: a quote that differs in one way only
+ * still shares most of its words with its passage). Folding just that stretch
+ * keeps the cost of a hint independent of the length of the source.
+ */
+function findHints(view, quote, near) {
+    const text = view.text;
+    const from = Math.max(0, near.start - quote.length - MARGIN);
+    const to = Math.min(text.length, near.end + quote.length + MARGIN);
+    const stretch = text.slice(from, to);
     const hints = [];
     for (const fold of FOLDS) {
         const foldedQuote = fold.apply(quote).text;
-        const source = foldedSource(view, fold);
-        // A fold that changes neither side cannot explain the miss.
-        if (foldedQuote === quote && source.text === view.text)
-            continue;
         if (foldedQuote === '')
+            continue;
+        const source = fold.apply(stretch);
+        // A fold that changes neither side cannot explain the miss.
+        if (foldedQuote === quote && source.text === stretch)
             continue;
         const at = source.text.indexOf(foldedQuote);
         if (at < 0)
             continue;
-        const origin = (i) => (source.origin ? source.origin(i) : i);
+        const origin = (i) => from + (source.origin ? source.origin(i) : i);
         const last = origin(at + foldedQuote.length - 1);
-        hints.push({
-            kind: fold.kind,
-            difference: fold.difference,
-            start: origin(at),
-            end: last + codePointLength(view.text, last),
-        });
+        hints.push({ kind: fold.kind, difference: fold.difference, start: origin(at), end: last + codePointLength(text, last) });
     }
     return hints;
 }
@@ -33438,61 +33518,137 @@ function lastAtOrBelow(sorted, value) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/quote-scan.ts
+// Many quotes, one pass over each source (a multi-pattern Rabin-Karp).
+//
+// Every distinct normalized quote of a run is put in a table under hashes of
+// four 16-byte pieces of it, starting at four consecutive offsets k..k+3. A
+// source is then read with a stride of 4 bytes: at each aligned position, the
+// 16 bytes there are hashed as four 32-bit words and looked up. Any occurrence
+// of a quote of at least 19 bytes has an aligned position among its bytes
+// k..k+3, where one of its pieces starts; so every occurrence is seen, and each
+// candidate is then compared in full. The pieces come from the middle of the
+// quote: quotes often start alike ("Contact support ..."), rarely in the middle. The cost of a source is one pass over a
+// quarter of its positions plus the candidates, however many quotes there are,
+// and the cost of a quote does not grow with the length of the sources. The
+// same pass tells which other sources hold a quote, for hints.
+//
+// Quotes shorter than 19 bytes (a few words) are searched one by one, only in
+// the sources that are asked for.
 
-/** Quotes are anchored on this many bytes; shorter quotes are searched one by one. */
-const ANCHOR = 16;
-const BASE = 0x01000193;
-/** BASE ** (ANCHOR - 1), mod 2^32. */
-const BASE_POWER = (() => {
-    let p = 1;
-    for (let i = 1; i < ANCHOR; i++)
-        p = Math.imul(p, BASE);
-    return p;
-})();
-const FILTER_BITS = 22;
-function anchorHash(bytes, at) {
-    let h = 0;
-    for (let i = 0; i < ANCHOR; i++)
-        h = (Math.imul(h, BASE) + bytes[at + i]) | 0;
-    return h;
+
+const PIECE = 16;
+const STRIDE = 4;
+/** Quotes from this many bytes on are found by the table; shorter ones one by one. */
+const MIN_TABLE_QUOTE = PIECE + STRIDE - 1;
+/** Hash of four little-endian 32-bit words. */
+function mix(w0, w1, w2, w3) {
+    let h = Math.imul(w0, 0x9e3779b1) ^ Math.imul(w1, 0x85ebca77) ^ Math.imul(w2, 0xc2b2ae3d) ^ Math.imul(w3, 0x27d4eb2f);
+    h ^= h >>> 15;
+    h = Math.imul(h, 0x2c1b3c6d);
+    return h ^ (h >>> 13);
 }
-/** A bit per hash bucket: most positions of a text are ruled out by one lookup. */
-function filterIndex(h) {
-    return Math.imul(h, 0x9e3779b1) >>> (32 - FILTER_BITS);
+function wordAt(bytes, at) {
+    return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
 }
+function pieceHash(bytes, at) {
+    return mix(wordAt(bytes, at), wordAt(bytes, at + 4), wordAt(bytes, at + 8), wordAt(bytes, at + 12));
+}
+/**
+ * A Bloom filter of the pieces' hashes (two bits each, 16 bits per piece, at
+ * least 8 KiB): almost every position of a source is ruled out without
+ * touching the table, and the filter stays small enough to stay in cache.
+ */
+function filterBits(pieces) {
+    let bits = 16;
+    while (bits < 28 && 1 << bits < pieces * 16)
+        bits++;
+    return bits;
+}
+/**
+ * The pieces, in an open-addressing table of typed arrays: a few hundred
+ * thousand quotes make a million entries, too many for a Map.
+ */
+class PieceTable {
+    filter;
+    /** The filter's bit index is the hash's top `shift` bits and its low `mask` bits. */
+    filterShift;
+    filterMask;
+    keys;
+    /** The quote id of each slot; -1 for an empty slot. */
+    ids;
+    /** Where in its quote the slot's piece starts. */
+    offsets;
+    mask;
+    constructor(pieces, count) {
+        const bits = filterBits(count);
+        this.filter = new Uint32Array(1 << (bits - 5));
+        this.filterShift = 32 - bits;
+        this.filterMask = (1 << bits) - 1;
+        let capacity = 16;
+        while (capacity < count * 2)
+            capacity *= 2;
+        this.keys = new Int32Array(capacity);
+        this.ids = new Int32Array(capacity).fill(-1);
+        this.offsets = new Int32Array(capacity);
+        this.mask = capacity - 1;
+        for (let i = 0; i < count; i++) {
+            const h = pieces[3 * i];
+            let slot = (h >>> 0) & this.mask;
+            while (this.ids[slot] !== -1)
+                slot = (slot + 1) & this.mask;
+            this.keys[slot] = h;
+            this.ids[slot] = pieces[3 * i + 1];
+            this.offsets[slot] = pieces[3 * i + 2];
+            const f = h >>> this.filterShift;
+            const g = h & this.filterMask;
+            this.filter[f >>> 5] |= 1 << (f & 31);
+            this.filter[g >>> 5] |= 1 << (g & 31);
+        }
+    }
+}
+/** Whether Int32Array reads bytes as little-endian words, as pieceHash does. */
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 /** The distinct quotes of a run, each with an id. */
 class QuoteSet {
     quotes = [];
     caps = [];
     ids = new Map();
-    byAnchor = new Map();
     short = [];
-    filter = new Uint32Array(1 << (FILTER_BITS - 5));
-    candidates = new Candidates();
+    /** Triples (hash, quote id, offset) of the pieces of the quotes added so far. */
+    pieces = new Int32Array(3 * 1024);
+    pieceCount = 0;
+    table;
+    /** Scratch space for sources whose bytes are not 4-byte aligned. */
+    aligned = external_node_buffer_.Buffer.allocUnsafeSlow(0);
     /** Adds a quote (or finds it), keeping at most `cap` matches of it per source. Returns its id. */
     add(quote, cap) {
         const known = this.ids.get(quote.text);
         if (known !== undefined) {
-            this.caps[known] = Math.max(this.caps[known], cap);
+            if (cap > this.caps[known])
+                this.caps[known] = cap;
             return known;
         }
         const id = this.quotes.length;
         this.quotes.push(quote);
         this.caps.push(cap);
         this.ids.set(quote.text, id);
-        if (quote.bytes.length < ANCHOR) {
+        if (quote.bytes.length < MIN_TABLE_QUOTE) {
             this.short.push(id);
+            return id;
         }
-        else {
-            const h = anchorHash(quote.bytes, 0);
-            const list = this.byAnchor.get(h);
-            if (list)
-                list.push(id);
-            else
-                this.byAnchor.set(h, [id]);
-            const f = filterIndex(h);
-            this.filter[f >>> 5] |= 1 << (f & 31);
+        if (this.pieceCount + STRIDE > this.pieces.length / 3) {
+            const grown = new Int32Array(this.pieces.length * 2);
+            grown.set(this.pieces);
+            this.pieces = grown;
         }
+        const middle = (quote.bytes.length - MIN_TABLE_QUOTE) >>> 1;
+        for (let offset = middle; offset < middle + STRIDE; offset++) {
+            this.pieces[3 * this.pieceCount] = pieceHash(quote.bytes, offset);
+            this.pieces[3 * this.pieceCount + 1] = id;
+            this.pieces[3 * this.pieceCount + 2] = offset;
+            this.pieceCount++;
+        }
+        this.table = undefined;
         return id;
     }
     get size() {
@@ -33505,90 +33661,86 @@ class QuoteSet {
         return this.ids.get(text);
     }
     /**
-     * Finds every quote of the set in `text` (a normalized source). `wanted`, when
-     * given, limits the short quotes (searched one by one) to those ids; the
-     * anchored ones cost nothing extra and are always found.
+     * Finds the quotes of the set in `text` (a normalized source). Every quote
+     * of at least MIN_TABLE_QUOTE bytes is looked for at no extra cost; the
+     * shorter ones only when their id is in `wanted`.
      */
-    scan(text, wanted) {
+    scan(source, wanted) {
         const hits = new Map();
-        if (text.length >= ANCHOR && this.byAnchor.size > 0) {
-            // Two phases: a tight loop that only rolls the hash and tests the filter,
-            // then the (few) candidate positions, looked up and compared in full.
-            const found = this.candidates;
-            found.collect(text, this.filter);
-            for (let k = 0; k < found.count; k++) {
-                const ids = this.byAnchor.get(found.hashes[k]);
-                if (!ids)
+        const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
+        const n = source.length;
+        if (this.pieceCount > 0 && n >= MIN_TABLE_QUOTE) {
+            let text = source;
+            if (source.byteOffset % 4 !== 0) {
+                if (this.aligned.length < n + 4)
+                    this.aligned = external_node_buffer_.Buffer.allocUnsafeSlow(n + 4);
+                source.copy(this.aligned, 0, 0, n);
+                text = this.aligned.subarray(0, n);
+            }
+            const words = LITTLE_ENDIAN ? new Int32Array(text.buffer, text.byteOffset, n >>> 2) : littleEndianWords(text);
+            const { filter, filterShift, filterMask, keys, ids, offsets, mask } = table;
+            const last = (n - PIECE) >>> 2;
+            for (let w = 0; w <= last; w++) {
+                const h = mix(words[w], words[w + 1], words[w + 2], words[w + 3]);
+                const f = h >>> filterShift;
+                if ((filter[f >>> 5] & (1 << (f & 31))) === 0)
                     continue;
-                const p = found.positions[k];
-                for (const id of ids) {
-                    let entry = hits.get(id);
-                    if (entry && entry.starts.length >= this.caps[id])
+                const g = h & filterMask;
+                if ((filter[g >>> 5] & (1 << (g & 31))) === 0)
+                    continue;
+                for (let slot = (h >>> 0) & mask; ids[slot] !== -1; slot = (slot + 1) & mask) {
+                    if (keys[slot] !== h)
+                        continue;
+                    const id = ids[slot];
+                    const start = (w << 2) - offsets[slot];
+                    if (start < 0)
+                        continue;
+                    let hit = hits.get(id);
+                    const full = hit !== undefined && hit.starts.length >= this.caps[id];
+                    // Starts come in order, except that two found at one aligned position may
+                    // arrive either way round: a full list still takes an earlier one.
+                    if (full && start > hit.starts[hit.starts.length - 1])
                         continue;
                     const q = this.quotes[id];
-                    if (!matchesAt(text, p, q.bytes) || !respectsWordBoundaries(text, p, q))
+                    if (!matchesAt(text, start, q.bytes) || !respectsWordBoundaries(text, start, q))
                         continue;
-                    if (!entry)
-                        hits.set(id, (entry = { starts: [] }));
-                    entry.starts.push(p);
+                    if (!hit)
+                        hits.set(id, (hit = { starts: [] }));
+                    if (hit.starts.length === 0 || hit.starts[hit.starts.length - 1] < start)
+                        hit.starts.push(start);
+                    else
+                        insertSorted(hit.starts, start);
+                    if (full)
+                        hit.starts.pop();
                 }
             }
         }
         for (const id of this.short) {
-            if (wanted && !wanted.has(id))
+            if (!wanted.has(id))
                 continue;
-            const starts = findMatches(text, this.quotes[id], this.caps[id]);
+            const starts = match_findMatches(source, this.quotes[id], this.caps[id]);
             if (starts.length > 0)
                 hits.set(id, { starts });
         }
         return hits;
     }
 }
-/** Positions whose anchor hash passed the filter, with the hashes; reused from scan to scan. */
-class Candidates {
-    positions = new Int32Array(1024);
-    hashes = new Int32Array(1024);
-    count = 0;
-    /** Rolls the anchor hash over the text: this loop runs once per byte of every source, so it does nothing else. */
-    collect(text, filter) {
-        let positions = this.positions;
-        let hashes = this.hashes;
-        let n = 0;
-        let h = anchorHash(text, 0);
-        const last = text.length - ANCHOR;
-        for (let p = 0;; p++) {
-            const f = Math.imul(h, 0x9e3779b1) >>> (32 - FILTER_BITS);
-            if ((filter[f >>> 5] & (1 << (f & 31))) !== 0) {
-                if (n === positions.length) {
-                    positions = grow(positions);
-                    hashes = grow(hashes);
-                }
-                positions[n] = p;
-                hashes[n] = h;
-                n++;
-            }
-            if (p >= last)
-                break;
-            h = (Math.imul(h - Math.imul(text[p], BASE_POWER), BASE) + text[p + ANCHOR]) | 0;
-        }
-        this.positions = positions;
-        this.hashes = hashes;
-        this.count = n;
-    }
+function littleEndianWords(text) {
+    const words = new Int32Array(text.length >>> 2);
+    for (let w = 0; w < words.length; w++)
+        words[w] = wordAt(text, w << 2);
+    return words;
 }
-function grow(a) {
-    const b = new Int32Array(a.length * 2);
-    b.set(a);
-    return b;
+function insertSorted(list, value) {
+    let i = list.length;
+    while (i > 0 && list[i - 1] > value)
+        i--;
+    list.splice(i, 0, value);
 }
 function matchesAt(text, at, quote) {
     if (at + quote.length > text.length)
         return false;
-    for (let i = ANCHOR; i < quote.length; i++)
-        if (text[at + i] !== quote[i])
-            return false;
-    // The anchor's hash matched; its bytes still have to.
-    for (let i = 0; i < ANCHOR; i++)
+    for (let i = 0; i < quote.length; i++)
         if (text[at + i] !== quote[i])
             return false;
     return true;
@@ -33699,6 +33851,39 @@ function sourceIdOf(record) {
     const fields = fieldsOf(record);
     const id = fields?.get('source_id');
     return typeof id === 'string' ? id : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/engine/search.ts
+
+/** Searches by scanning the text for each quote: best when few quotes cite the source. */
+class ScanSearcher {
+    text;
+    constructor(text) {
+        this.text = text;
+    }
+    find(quote, limit) {
+        return findMatches(this.text, quote, limit);
+    }
+}
+/** Serves the results of one QuoteSet scan of the text: every quote was searched at once. */
+class ScannedSearcher {
+    text;
+    quotes;
+    hits;
+    constructor(text, quotes, hits) {
+        this.text = text;
+        this.quotes = quotes;
+        this.hits = hits;
+    }
+    find(quote, limit) {
+        const id = this.quotes.idOf(quote.text);
+        const starts = id === undefined ? [] : this.hits.get(id)?.starts ?? [];
+        return starts.length > limit ? starts.slice(0, limit) : starts;
+    }
+    prepared(normalized) {
+        const id = this.quotes.idOf(normalized);
+        return id === undefined ? undefined : this.quotes.quote(id);
+    }
 }
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -34330,6 +34515,14 @@ class SourceLoader {
 }
 
 ;// CONCATENATED MODULE: ./src/check/run.ts
+// One check run: read the citation files, verify each cited source once, let
+// the engine decide every record, and map matches back to the original files.
+//
+// Sources are processed one at a time and released, whatever their number.
+// Each source is normalized once and read once by the quote scanner, which
+// looks for every quote of the run at the same time: the quotes citing the
+// source decide their verdicts, and the others learn that this source holds
+// them (a hint for a quote that is not where its record says).
 
 
 
@@ -34342,6 +34535,60 @@ class SourceLoader {
 
 
 
+
+/** One copy of each repeated string (ids recur across files), not one per record. */
+class Strings {
+    seen = new Map();
+    intern(text) {
+        if (text === undefined)
+            return null;
+        const known = this.seen.get(text);
+        if (known !== undefined)
+            return known;
+        this.seen.set(text, text);
+        return text;
+    }
+}
+function pendingRecord(file, position, index, fields, strings) {
+    const f = fields.ok ? fields.record : fields;
+    return {
+        file, line: position.line, column: position.column, index,
+        citationId: strings.intern(f.citationId), sourceId: strings.intern(f.sourceId), quote: f.quote ?? null, claim: f.claim ?? null,
+        verdict: 'invalid fields', reason: undefined, matches: [], detail: undefined,
+        prefix: fields.ok ? fields.record.prefix : undefined, suffix: fields.ok ? fields.record.suffix : undefined, normalized: undefined,
+    };
+}
+/** The fields of a valid record, for the engine (made when needed, not kept). */
+function run_fieldsOf(r) {
+    return {
+        ok: true,
+        record: {
+            citationId: r.citationId, sourceId: r.sourceId, quote: r.quote,
+            ...(r.claim !== null ? { claim: r.claim } : {}),
+            ...(r.prefix !== undefined ? { prefix: r.prefix } : {}),
+            ...(r.suffix !== undefined ? { suffix: r.suffix } : {}),
+        },
+    };
+}
+/**
+ * Writes a decision into the record and lets go of what only deciding needed.
+ * A located record's quote and claim are dropped too: reports show them only
+ * for records that need review, and a large audit holds many located records.
+ */
+function settle(r, decision, place) {
+    r.verdict = decision.verdict;
+    r.reason = decision.reason;
+    if (place && decision.matches.length > 0)
+        r.matches = decision.matches.map((start) => place(start, start + decision.quoteLength));
+    r.prefix = undefined;
+    r.suffix = undefined;
+    if (decision.verdict !== 'quote not found')
+        r.normalized = undefined;
+    if (decision.verdict === 'located') {
+        r.quote = null;
+        r.claim = null;
+    }
+}
 /** Other sources a quote was found in, for hints: the first few suffice. */
 const OTHER_SOURCES_KEPT = 3;
 function runCheck(options) {
@@ -34350,8 +34597,7 @@ function runCheck(options) {
     const problems = [];
     const records = [];
     const bySource = new Map();
-    const quotes = new QuoteSet();
-    const homes = new QuoteHomes();
+    const strings = new Strings();
     // 1. Read every file; decide what needs no source; queue the rest by source.
     files.forEach((ref, fileIndex) => {
         const loaded = options.preloaded?.get(ref.file) ?? loadCitationFile(workspace, ref.file);
@@ -34359,37 +34605,23 @@ function runCheck(options) {
         const checks = checkFileRecords(loaded.records.map((r) => r.value), (i) => `at line ${loaded.records[i].position.line}`);
         loaded.records.forEach((record, i) => {
             const fields = checks[i];
-            const pending = { file: ref.file, ...record.position, index: record.index, fields };
+            const pending = pendingRecord(ref.file, record.position, record.index, fields, strings);
             records.push(pending);
             if (!fields.ok) {
-                pending.decision = decideVerdict(fields, { kind: 'unknown' });
+                settle(pending, decideVerdict(fields, { kind: 'unknown' }));
                 return;
             }
             const source = manifest.sources.get(fields.record.sourceId);
             if (source === undefined) {
-                pending.decision = decideVerdict(fields, { kind: 'unknown' });
-                // Looked for everywhere, for a hint about which source it may have meant.
-                const quote = diagnose ? normalizeText(fields.record.quote) : '';
-                if (quote !== '') {
-                    pending.quoteId = quotes.add(prepareQuote(quote), 1);
-                    homes.add(pending.quoteId, undefined);
-                }
+                settle(pending, decideVerdict(fields, { kind: 'unknown' }));
             }
             else if (!audienceAllows(source.audience, ref.audience)) {
                 const reason = ref.audience === undefined
                     ? `source ${source.id} is for ${source.audience.join(', ')}; this file has no audience in the manifest`
                     : `source ${source.id} is for ${source.audience.join(', ')}, not ${ref.audience}`;
-                pending.decision = decideVerdict(fields, { kind: 'not permitted', reason });
+                settle(pending, decideVerdict(fields, { kind: 'not permitted', reason }));
             }
             else {
-                const quote = normalizeText(fields.record.quote);
-                pending.quote = quote;
-                if (quote !== '') {
-                    const context = (fields.record.prefix ?? '') !== '' || (fields.record.suffix ?? '') !== '';
-                    // With a prefix or suffix, any match may be the one the context keeps: keep them all.
-                    pending.quoteId = quotes.add(prepareQuote(quote), context ? Number.POSITIVE_INFINITY : MAX_REPORTED_MATCHES);
-                    homes.add(pending.quoteId, source.id);
-                }
                 let list = bySource.get(source.id);
                 if (!list)
                     bySource.set(source.id, (list = []));
@@ -34398,99 +34630,107 @@ function runCheck(options) {
         });
         options.onProgress?.({ phase: 'files', done: fileIndex + 1, total: files.length, records: records.length });
     });
-    // 2. Each cited source, once: verify, normalize, scan for every quote, decide its records.
+    // 2. Each cited source, once: verify, normalize, find all its quotes in one
+    //    pass, decide its records. Its quotes alone make a small table that stays
+    //    in cache, however many quotes the run has.
     const loader = new SourceLoader(workspace, manifest.dir, options.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES);
     const normalizer = new SourceNormalizer();
     const sources = [];
-    const elsewhere = new Map();
     const cited = [...manifest.sources.values()].filter((s) => bySource.has(s.id));
-    const unknownSourceQuotes = new Set();
-    for (const r of records)
-        if (r.quoteId !== undefined && r.decision?.verdict === 'unknown source')
-            unknownSourceQuotes.add(r.quoteId);
     cited.forEach((entry, done) => {
         const citing = bySource.get(entry.id);
         const check = loader.load(entry);
         if (!check.ok) {
             const access = { kind: 'unverified', reason: check.reason };
             for (const r of citing)
-                r.decision = decideVerdict(r.fields, access);
+                settle(r, decideVerdict(run_fieldsOf(r), access));
             problems.push({ file: manifest.file, ...entry.position, message: `source ${entry.id} is unverified: ${check.reason}` });
             sources.push(sourceResult(workspace, manifest, entry, citing.length, check.reason, check.actualSha256));
         }
         else {
             const normalized = normalizer.normalize(check.text);
-            // Short quotes are searched one by one: only those citing this source, or none at all.
-            const wanted = new Set(unknownSourceQuotes);
-            for (const r of citing)
-                if (r.quoteId !== undefined)
-                    wanted.add(r.quoteId);
-            const hits = quotes.scan(normalized.bytes, wanted);
+            const quotes = new QuoteSet();
+            const ids = new Set();
+            for (const r of citing) {
+                r.normalized = normalizeText(r.quote);
+                if (r.normalized === '')
+                    continue;
+                const context = (r.prefix ?? '') !== '' || (r.suffix ?? '') !== '';
+                // With a prefix or suffix, any match may be the one the context keeps: keep them all.
+                ids.add(quotes.add(prepareQuote(r.normalized), context ? Number.POSITIVE_INFINITY : MAX_REPORTED_MATCHES));
+            }
+            const hits = quotes.scan(normalized.bytes, ids);
             const place = placer(check.text, normalized);
-            const access = { kind: 'ready', searcher: new HitSearcher(normalized.bytes, quotes, hits) };
+            const access = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
             let view;
             for (const r of citing) {
-                const decision = decideVerdict(r.fields, access, r.quote);
-                r.decision = decision;
-                r.matches = decision.matches.map((start) => place(start, start + decision.quoteLength));
+                const decision = decideVerdict(run_fieldsOf(r), access, r.normalized);
+                settle(r, decision, place);
                 if (diagnose && (decision.verdict !== 'located' || decision.context)) {
                     r.detail = explain(decision, (view ??= new SourceView(normalized.bytes)), place, entry.id);
                 }
             }
-            if (diagnose)
-                noteElsewhere(hits, homes, entry.id, normalized, place, quotes, elsewhere);
             sources.push(sourceResult(workspace, manifest, entry, citing.length));
         }
         options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
     });
     if (diagnose)
-        explainElsewhere(records, manifest, bySource, loader, normalizer, quotes, homes, elsewhere);
+        explainElsewhere(records, manifest, loader, normalizer);
     return {
         manifest: manifest.file,
         files: files.map((f) => f.file),
-        records: records.map(toResult),
+        records: records.map(finish),
         sources,
         problems,
     };
 }
-/** Hints about other sources holding a quote, and ids that look like an unknown one. */
-function explainElsewhere(records, manifest, bySource, loader, normalizer, quotes, homes, elsewhere) {
-    // Quotes still without a home: look in the sources no record cites, too.
-    const homeless = new Set();
-    for (const r of records) {
-        const verdict = r.decision.verdict;
-        if (r.quoteId !== undefined && (verdict === 'quote not found' || verdict === 'unknown source'))
-            homeless.add(r.quoteId);
+/**
+ * For quotes not found where their record says (or citing an unknown source):
+ * which other sources of the manifest hold them, and which ids look like an
+ * unknown one. A second pass over the sources, made only when some quote needs
+ * it, with a table of just those quotes.
+ */
+function explainElsewhere(records, manifest, loader, normalizer) {
+    const lost = records.filter((r) => r.verdict === 'quote not found' || r.verdict === 'unknown source');
+    const ids = [...manifest.sources.keys()];
+    const quotes = new QuoteSet();
+    const homes = new QuoteHomes();
+    const quoteIds = new Map();
+    for (const r of lost) {
+        const quote = r.normalized ?? normalizeText(r.quote ?? '');
+        r.normalized = undefined;
+        if (quote === '')
+            continue;
+        // Quotes of a few words (under MIN_TABLE_QUOTE bytes) are too common to point anywhere.
+        const id = quotes.add(prepareQuote(quote), 1);
+        quoteIds.set(r, id);
+        homes.add(id, r.verdict === 'unknown source' ? undefined : r.sourceId);
     }
-    if (homeless.size > 0) {
+    const elsewhere = new Map();
+    if (quoteIds.size > 0) {
+        const none = new Set();
         for (const entry of manifest.sources.values()) {
-            if (bySource.has(entry.id))
-                continue;
             const check = loader.load(entry);
             if (!check.ok)
                 continue; // An unverified source is no evidence of anything.
             const normalized = normalizer.normalize(check.text);
-            const hits = quotes.scan(normalized.bytes, homeless);
+            const hits = quotes.scan(normalized.bytes, none);
             noteElsewhere(hits, homes, entry.id, normalized, placer(check.text, normalized), quotes, elsewhere);
         }
     }
-    const ids = [...manifest.sources.keys()];
-    for (const r of records) {
-        const verdict = r.decision.verdict;
-        if (!r.fields.ok)
-            continue;
-        const cites = r.fields.record.sourceId;
-        if (verdict === 'quote not found' || verdict === 'unknown source') {
-            const found = (r.quoteId !== undefined ? elsewhere.get(r.quoteId) ?? [] : []).filter((h) => h.sourceId !== cites)
-                .map((h) => (sameDocument(h.sourceId, cites) ? { ...h, kind: 'other version', difference: `another version of the document: ${h.sourceId}, not ${cites}` } : h));
-            const similarIds = verdict === 'unknown source' ? ids.filter((id) => looksLike(id, cites)) : [];
-            if (found.length > 0 || similarIds.length > 0) {
-                r.detail = {
-                    ...r.detail,
-                    ...(found.length > 0 ? { hints: [...(r.detail?.hints ?? []), ...found] } : {}),
-                    ...(similarIds.length > 0 ? { similarIds } : {}),
-                };
-            }
+    for (const r of lost) {
+        const verdict = r.verdict;
+        const cites = r.sourceId;
+        const id = quoteIds.get(r);
+        const found = (id !== undefined ? elsewhere.get(id) ?? [] : []).filter((h) => h.sourceId !== cites)
+            .map((h) => (sameDocument(h.sourceId, cites) ? { ...h, kind: 'other version', difference: `another version of the document: ${h.sourceId}, not ${cites}` } : h));
+        const similarIds = verdict === 'unknown source' ? ids.filter((known) => looksLike(known, cites)) : [];
+        if (found.length > 0 || similarIds.length > 0) {
+            r.detail = {
+                ...r.detail,
+                ...(found.length > 0 ? { hints: [...(r.detail?.hints ?? []), ...found] } : {}),
+                ...(similarIds.length > 0 ? { similarIds } : {}),
+            };
         }
     }
 }
@@ -34502,26 +34742,6 @@ function placer(original, normalized) {
         return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
     };
 }
-/** Serves the scanner's hits to the verdict, which asks by quote. */
-class HitSearcher {
-    text;
-    quotes;
-    hits;
-    constructor(text, quotes, hits) {
-        this.text = text;
-        this.quotes = quotes;
-        this.hits = hits;
-    }
-    find(quote, limit) {
-        const id = this.quotes.idOf(quote.text);
-        const starts = id === undefined ? [] : this.hits.get(id)?.starts ?? [];
-        return starts.length > limit ? starts.slice(0, limit) : starts;
-    }
-    prepared(normalized) {
-        const id = this.quotes.idOf(normalized);
-        return id === undefined ? undefined : this.quotes.quote(id);
-    }
-}
 /** The diagnostics of a record decided against this source (they never change its verdict). */
 function explain(decision, view, place, sourceId) {
     const detail = {};
@@ -34532,11 +34752,12 @@ function explain(decision, view, place, sourceId) {
         return detail;
     const at = (start, end) => place(view.byteOffset(start), view.byteOffset(end));
     if (decision.verdict === 'quote not found') {
-        const closest = closestPassage(view, quote);
+        const nearest = nearestPassage(view, quote);
+        const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
         detail.closest = closest
             ? { at: at(closest.start, closest.end), similarity: closest.similarity, passage: view.text.slice(closest.start, closest.end), diff: formatDiff(closest.diff) }
             : null;
-        const hints = findHints(view, quote).map((h) => ({
+        const hints = (nearest ? findHints(view, quote, nearest) : []).map((h) => ({
             kind: h.kind, difference: h.difference, sourceId, at: at(h.start, h.end), passage: view.text.slice(h.start, h.end),
         }));
         if (hints.length > 0)
@@ -34638,24 +34859,11 @@ function sourceResult(workspace, manifest, entry, citedBy, reason, actualSha256)
         citedBy,
     };
 }
-function toResult(p) {
-    const f = p.fields;
-    const fields = f.ok ? f.record : f;
-    const decision = p.decision;
-    return {
-        file: p.file,
-        line: p.line,
-        column: p.column,
-        index: p.index,
-        citationId: fields.citationId ?? null,
-        sourceId: fields.sourceId ?? null,
-        quote: fields.quote ?? null,
-        claim: fields.claim ?? null,
-        verdict: decision.verdict,
-        ...(decision.reason !== undefined ? { reason: decision.reason } : {}),
-        matches: p.matches ?? [],
-        ...(p.detail && Object.keys(p.detail).length > 0 ? { detail: p.detail } : {}),
-    };
+/** The record as a result: the same object, without the fields only deciding used. */
+function finish(p) {
+    if (p.detail && Object.keys(p.detail).length === 0)
+        p.detail = undefined;
+    return p;
 }
 
 ;// CONCATENATED MODULE: ./src/load/glob.ts
@@ -35516,19 +35724,32 @@ function recordLabel(record) {
  */
 function formatTextReport(result, options = {}) {
     const several = result.files.length > 1;
-    const lines = [];
+    // Lines are joined in blocks as they come: a few hundred thousand small
+    // strings held until the end would take more memory than the text itself.
+    const blocks = [];
+    let lines = [];
+    const push = (line) => {
+        lines.push(line);
+        if (lines.length === 4096) {
+            blocks.push(lines.join('\n') + '\n');
+            lines = [];
+        }
+    };
+    let located = 0;
     for (const r of result.records) {
-        lines.push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
+        if (r.verdict === 'located')
+            located++;
+        push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
         if (options.explain) {
             if (r.reason)
-                lines.push(`  ${escapeMessage(r.reason)}`);
+                push(`  ${escapeMessage(r.reason)}`);
             for (const line of explainRecord(r))
-                lines.push(`  ${escapeMessage(line)}`);
+                push(`  ${escapeMessage(line)}`);
         }
     }
-    const located = result.records.filter((r) => r.verdict === 'located').length;
-    lines.push(`located=${located}/${result.records.length}`);
-    return lines.join('\n') + '\n';
+    push(`located=${located}/${result.records.length}`);
+    blocks.push(lines.join('\n') + '\n');
+    return blocks.join('');
 }
 /**
  * Standard error: what is wrong with the input, `file:line:column: message`.
@@ -35677,8 +35898,8 @@ function jsonRecord(r) {
         source_id: r.sourceId,
         verdict: r.verdict,
         ...(r.reason !== undefined ? { reason: r.reason } : {}),
-        quote: r.quote,
-        claim: r.claim,
+        // Located records leave out their quote and claim: they are in the file, and in order.
+        ...(r.verdict !== 'located' ? { quote: r.quote, claim: r.claim } : {}),
         matches: r.matches.map(jsonPosition),
         ...(r.detail ? { detail: jsonDetail(r.detail) } : {}),
     };

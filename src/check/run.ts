@@ -6,18 +6,17 @@
 // looks for every quote of the run at the same time: the quotes citing the
 // source decide their verdicts, and the others learn that this source holds
 // them (a hint for a quote that is not where its record says).
-import type { Buffer } from 'node:buffer';
-import { closestPassage, formatDiff } from '../engine/diagnose/closest.js';
+import { formatDiff, MIN_SIMILARITY, nearestPassage } from '../engine/diagnose/closest.js';
 import { suggestContexts } from '../engine/diagnose/disambiguate.js';
 import { findHints } from '../engine/diagnose/hints.js';
 import { SourceView } from '../engine/diagnose/view.js';
-import { prepareQuote, type PreparedQuote } from '../engine/match.js';
+import { prepareQuote } from '../engine/match.js';
 import { normalizeText, SourceNormalizer, type NormalizedSource } from '../engine/normalize.js';
 import { ByteLineIndex } from '../engine/positions.js';
 import { QuoteSet, type QuoteHits } from '../engine/quote-scan.js';
 import { checkFileRecords, type FieldCheck } from '../engine/record.js';
-import type { QuoteSearcher } from '../engine/search.js';
-import { audienceAllows, decideVerdict, MAX_REPORTED_MATCHES, type Decision, type SourceAccess } from '../engine/verdict.js';
+import { ScannedSearcher } from '../engine/search.js';
+import { audienceAllows, decideVerdict, MAX_REPORTED_MATCHES, type Decision, type SourceAccess, type Verdict } from '../engine/verdict.js';
 import { loadCitationFile, type LoadedCitationFile } from '../load/citation-file.js';
 import type { Manifest, SourceEntry } from '../load/manifest.js';
 import type { Problem } from '../load/problem.js';
@@ -48,20 +47,83 @@ export interface Progress {
   readonly records: number;
 }
 
-/** What the run keeps of a record: its place, its fields, and later its result. */
+/**
+ * A record as the run works on it: its result, filled in as it is decided,
+ * plus what deciding needs and drops afterwards (a run may hold a few hundred
+ * thousand of these, so nothing is kept twice).
+ */
 interface Pending {
-  readonly file: string;
-  readonly line: number;
-  readonly column: number;
-  readonly index: number;
-  readonly fields: FieldCheck;
-  /** The id of its normalized quote in the run's QuoteSet (records whose quote is searched). */
-  quoteId?: number;
-  /** Its normalized quote, once computed. */
-  quote?: string;
-  decision?: Decision;
-  matches?: MatchPosition[];
-  detail?: RecordDetail;
+  file: string;
+  line: number;
+  column: number;
+  index: number;
+  citationId: string | null;
+  sourceId: string | null;
+  quote: string | null;
+  claim: string | null;
+  verdict: Verdict;
+  reason: string | undefined;
+  matches: MatchPosition[];
+  detail: RecordDetail | undefined;
+  /** Until decided. */
+  prefix: string | undefined;
+  suffix: string | undefined;
+  /** The normalized quote, while deciding (kept for the hints of a quote not found). */
+  normalized: string | undefined;
+}
+
+/** One copy of each repeated string (ids recur across files), not one per record. */
+class Strings {
+  private readonly seen = new Map<string, string>();
+
+  intern(text: string | undefined): string | null {
+    if (text === undefined) return null;
+    const known = this.seen.get(text);
+    if (known !== undefined) return known;
+    this.seen.set(text, text);
+    return text;
+  }
+}
+
+function pendingRecord(file: string, position: { line: number; column: number }, index: number, fields: FieldCheck, strings: Strings): Pending {
+  const f = fields.ok ? fields.record : fields;
+  return {
+    file, line: position.line, column: position.column, index,
+    citationId: strings.intern(f.citationId), sourceId: strings.intern(f.sourceId), quote: f.quote ?? null, claim: f.claim ?? null,
+    verdict: 'invalid fields', reason: undefined, matches: [], detail: undefined,
+    prefix: fields.ok ? fields.record.prefix : undefined, suffix: fields.ok ? fields.record.suffix : undefined, normalized: undefined,
+  };
+}
+
+/** The fields of a valid record, for the engine (made when needed, not kept). */
+function fieldsOf(r: Pending): FieldCheck {
+  return {
+    ok: true,
+    record: {
+      citationId: r.citationId!, sourceId: r.sourceId!, quote: r.quote!,
+      ...(r.claim !== null ? { claim: r.claim } : {}),
+      ...(r.prefix !== undefined ? { prefix: r.prefix } : {}),
+      ...(r.suffix !== undefined ? { suffix: r.suffix } : {}),
+    },
+  };
+}
+
+/**
+ * Writes a decision into the record and lets go of what only deciding needed.
+ * A located record's quote and claim are dropped too: reports show them only
+ * for records that need review, and a large audit holds many located records.
+ */
+function settle(r: Pending, decision: Decision, place?: Placer): void {
+  r.verdict = decision.verdict;
+  r.reason = decision.reason;
+  if (place && decision.matches.length > 0) r.matches = decision.matches.map((start) => place(start, start + decision.quoteLength));
+  r.prefix = undefined;
+  r.suffix = undefined;
+  if (decision.verdict !== 'quote not found') r.normalized = undefined;
+  if (decision.verdict === 'located') {
+    r.quote = null;
+    r.claim = null;
+  }
 }
 
 /** Other sources a quote was found in, for hints: the first few suffice. */
@@ -73,8 +135,7 @@ export function runCheck(options: CheckOptions): CheckResult {
   const problems: Problem[] = [];
   const records: Pending[] = [];
   const bySource = new Map<string, Pending[]>();
-  const quotes = new QuoteSet();
-  const homes = new QuoteHomes();
+  const strings = new Strings();
 
   // 1. Read every file; decide what needs no source; queue the rest by source.
   files.forEach((ref, fileIndex) => {
@@ -83,35 +144,21 @@ export function runCheck(options: CheckOptions): CheckResult {
     const checks = checkFileRecords(loaded.records.map((r) => r.value), (i) => `at line ${loaded.records[i].position.line}`);
     loaded.records.forEach((record, i) => {
       const fields = checks[i];
-      const pending: Pending = { file: ref.file, ...record.position, index: record.index, fields };
+      const pending = pendingRecord(ref.file, record.position, record.index, fields, strings);
       records.push(pending);
       if (!fields.ok) {
-        pending.decision = decideVerdict(fields, { kind: 'unknown' });
+        settle(pending, decideVerdict(fields, { kind: 'unknown' }));
         return;
       }
       const source = manifest.sources.get(fields.record.sourceId);
       if (source === undefined) {
-        pending.decision = decideVerdict(fields, { kind: 'unknown' });
-        // Looked for everywhere, for a hint about which source it may have meant.
-        const quote = diagnose ? normalizeText(fields.record.quote) : '';
-        if (quote !== '') {
-          pending.quoteId = quotes.add(prepareQuote(quote), 1);
-          homes.add(pending.quoteId, undefined);
-        }
+        settle(pending, decideVerdict(fields, { kind: 'unknown' }));
       } else if (!audienceAllows(source.audience, ref.audience)) {
         const reason = ref.audience === undefined
           ? `source ${source.id} is for ${source.audience!.join(', ')}; this file has no audience in the manifest`
           : `source ${source.id} is for ${source.audience!.join(', ')}, not ${ref.audience}`;
-        pending.decision = decideVerdict(fields, { kind: 'not permitted', reason });
+        settle(pending, decideVerdict(fields, { kind: 'not permitted', reason }));
       } else {
-        const quote = normalizeText(fields.record.quote);
-        pending.quote = quote;
-        if (quote !== '') {
-          const context = (fields.record.prefix ?? '') !== '' || (fields.record.suffix ?? '') !== '';
-          // With a prefix or suffix, any match may be the one the context keeps: keep them all.
-          pending.quoteId = quotes.add(prepareQuote(quote), context ? Number.POSITIVE_INFINITY : MAX_REPORTED_MATCHES);
-          homes.add(pending.quoteId, source.id);
-        }
         let list = bySource.get(source.id);
         if (!list) bySource.set(source.id, (list = []));
         list.push(pending);
@@ -120,94 +167,105 @@ export function runCheck(options: CheckOptions): CheckResult {
     options.onProgress?.({ phase: 'files', done: fileIndex + 1, total: files.length, records: records.length });
   });
 
-  // 2. Each cited source, once: verify, normalize, scan for every quote, decide its records.
+  // 2. Each cited source, once: verify, normalize, find all its quotes in one
+  //    pass, decide its records. Its quotes alone make a small table that stays
+  //    in cache, however many quotes the run has.
   const loader = new SourceLoader(workspace, manifest.dir, options.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES);
   const normalizer = new SourceNormalizer();
   const sources: SourceResult[] = [];
-  const elsewhere = new Map<number, HintResult[]>();
   const cited = [...manifest.sources.values()].filter((s) => bySource.has(s.id));
-  const unknownSourceQuotes = new Set<number>();
-  for (const r of records) if (r.quoteId !== undefined && r.decision?.verdict === 'unknown source') unknownSourceQuotes.add(r.quoteId);
   cited.forEach((entry, done) => {
     const citing = bySource.get(entry.id)!;
     const check = loader.load(entry);
     if (!check.ok) {
       const access: SourceAccess = { kind: 'unverified', reason: check.reason };
-      for (const r of citing) r.decision = decideVerdict(r.fields, access);
+      for (const r of citing) settle(r, decideVerdict(fieldsOf(r), access));
       problems.push({ file: manifest.file, ...entry.position, message: `source ${entry.id} is unverified: ${check.reason}` });
       sources.push(sourceResult(workspace, manifest, entry, citing.length, check.reason, check.actualSha256));
     } else {
       const normalized = normalizer.normalize(check.text);
-      // Short quotes are searched one by one: only those citing this source, or none at all.
-      const wanted = new Set(unknownSourceQuotes);
-      for (const r of citing) if (r.quoteId !== undefined) wanted.add(r.quoteId);
-      const hits = quotes.scan(normalized.bytes, wanted);
+      const quotes = new QuoteSet();
+      const ids = new Set<number>();
+      for (const r of citing) {
+        r.normalized = normalizeText(r.quote!);
+        if (r.normalized === '') continue;
+        const context = (r.prefix ?? '') !== '' || (r.suffix ?? '') !== '';
+        // With a prefix or suffix, any match may be the one the context keeps: keep them all.
+        ids.add(quotes.add(prepareQuote(r.normalized), context ? Number.POSITIVE_INFINITY : MAX_REPORTED_MATCHES));
+      }
+      const hits = quotes.scan(normalized.bytes, ids);
       const place = placer(check.text, normalized);
-      const access: SourceAccess = { kind: 'ready', searcher: new HitSearcher(normalized.bytes, quotes, hits) };
+      const access: SourceAccess = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
       let view: SourceView | undefined;
       for (const r of citing) {
-        const decision = decideVerdict(r.fields, access, r.quote);
-        r.decision = decision;
-        r.matches = decision.matches.map((start) => place(start, start + decision.quoteLength));
+        const decision = decideVerdict(fieldsOf(r), access, r.normalized);
+        settle(r, decision, place);
         if (diagnose && (decision.verdict !== 'located' || decision.context)) {
           r.detail = explain(decision, (view ??= new SourceView(normalized.bytes)), place, entry.id);
         }
       }
-      if (diagnose) noteElsewhere(hits, homes, entry.id, normalized, place, quotes, elsewhere);
       sources.push(sourceResult(workspace, manifest, entry, citing.length));
     }
     options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
   });
 
-  if (diagnose) explainElsewhere(records, manifest, bySource, loader, normalizer, quotes, homes, elsewhere);
+  if (diagnose) explainElsewhere(records, manifest, loader, normalizer);
 
   return {
     manifest: manifest.file,
     files: files.map((f) => f.file),
-    records: records.map(toResult),
+    records: records.map(finish),
     sources,
     problems,
   };
 }
 
-/** Hints about other sources holding a quote, and ids that look like an unknown one. */
-function explainElsewhere(
-  records: Pending[], manifest: Manifest, bySource: Map<string, Pending[]>, loader: SourceLoader,
-  normalizer: SourceNormalizer, quotes: QuoteSet, homes: QuoteHomes, elsewhere: Map<number, HintResult[]>,
-): void {
-  // Quotes still without a home: look in the sources no record cites, too.
-  const homeless = new Set<number>();
-  for (const r of records) {
-    const verdict = r.decision!.verdict;
-    if (r.quoteId !== undefined && (verdict === 'quote not found' || verdict === 'unknown source')) homeless.add(r.quoteId);
+/**
+ * For quotes not found where their record says (or citing an unknown source):
+ * which other sources of the manifest hold them, and which ids look like an
+ * unknown one. A second pass over the sources, made only when some quote needs
+ * it, with a table of just those quotes.
+ */
+function explainElsewhere(records: Pending[], manifest: Manifest, loader: SourceLoader, normalizer: SourceNormalizer): void {
+  const lost = records.filter((r) => r.verdict === 'quote not found' || r.verdict === 'unknown source');
+  const ids = [...manifest.sources.keys()];
+  const quotes = new QuoteSet();
+  const homes = new QuoteHomes();
+  const quoteIds = new Map<Pending, number>();
+  for (const r of lost) {
+    const quote = r.normalized ?? normalizeText(r.quote ?? '');
+    r.normalized = undefined;
+    if (quote === '') continue;
+    // Quotes of a few words (under MIN_TABLE_QUOTE bytes) are too common to point anywhere.
+    const id = quotes.add(prepareQuote(quote), 1);
+    quoteIds.set(r, id);
+    homes.add(id, r.verdict === 'unknown source' ? undefined : r.sourceId!);
   }
-  if (homeless.size > 0) {
+  const elsewhere = new Map<number, HintResult[]>();
+  if (quoteIds.size > 0) {
+    const none = new Set<number>();
     for (const entry of manifest.sources.values()) {
-      if (bySource.has(entry.id)) continue;
       const check = loader.load(entry);
       if (!check.ok) continue; // An unverified source is no evidence of anything.
       const normalized = normalizer.normalize(check.text);
-      const hits = quotes.scan(normalized.bytes, homeless);
+      const hits = quotes.scan(normalized.bytes, none);
       noteElsewhere(hits, homes, entry.id, normalized, placer(check.text, normalized), quotes, elsewhere);
     }
   }
 
-  const ids = [...manifest.sources.keys()];
-  for (const r of records) {
-    const verdict = r.decision!.verdict;
-    if (!r.fields.ok) continue;
-    const cites = r.fields.record.sourceId;
-    if (verdict === 'quote not found' || verdict === 'unknown source') {
-      const found = (r.quoteId !== undefined ? elsewhere.get(r.quoteId) ?? [] : []).filter((h) => h.sourceId !== cites)
-        .map((h) => (sameDocument(h.sourceId, cites) ? { ...h, kind: 'other version' as const, difference: `another version of the document: ${h.sourceId}, not ${cites}` } : h));
-      const similarIds = verdict === 'unknown source' ? ids.filter((id) => looksLike(id, cites)) : [];
-      if (found.length > 0 || similarIds.length > 0) {
-        r.detail = {
-          ...r.detail,
-          ...(found.length > 0 ? { hints: [...(r.detail?.hints ?? []), ...found] } : {}),
-          ...(similarIds.length > 0 ? { similarIds } : {}),
-        };
-      }
+  for (const r of lost) {
+    const verdict = r.verdict;
+    const cites = r.sourceId!;
+    const id = quoteIds.get(r);
+    const found = (id !== undefined ? elsewhere.get(id) ?? [] : []).filter((h) => h.sourceId !== cites)
+      .map((h) => (sameDocument(h.sourceId, cites) ? { ...h, kind: 'other version' as const, difference: `another version of the document: ${h.sourceId}, not ${cites}` } : h));
+    const similarIds = verdict === 'unknown source' ? ids.filter((known) => looksLike(known, cites)) : [];
+    if (found.length > 0 || similarIds.length > 0) {
+      r.detail = {
+        ...r.detail,
+        ...(found.length > 0 ? { hints: [...(r.detail?.hints ?? []), ...found] } : {}),
+        ...(similarIds.length > 0 ? { similarIds } : {}),
+      };
     }
   }
 }
@@ -224,22 +282,6 @@ function placer(original: Uint8Array, normalized: NormalizedSource): Placer {
   };
 }
 
-/** Serves the scanner's hits to the verdict, which asks by quote. */
-class HitSearcher implements QuoteSearcher {
-  constructor(readonly text: Buffer, private readonly quotes: QuoteSet, private readonly hits: Map<number, QuoteHits>) {}
-
-  find(quote: PreparedQuote, limit: number): number[] {
-    const id = this.quotes.idOf(quote.text);
-    const starts = id === undefined ? [] : this.hits.get(id)?.starts ?? [];
-    return starts.length > limit ? starts.slice(0, limit) : starts;
-  }
-
-  prepared(normalized: string): PreparedQuote | undefined {
-    const id = this.quotes.idOf(normalized);
-    return id === undefined ? undefined : this.quotes.quote(id);
-  }
-}
-
 /** The diagnostics of a record decided against this source (they never change its verdict). */
 function explain(decision: Decision, view: SourceView, place: Placer, sourceId: string): RecordDetail {
   const detail: { -readonly [K in keyof RecordDetail]: RecordDetail[K] } = {};
@@ -248,11 +290,12 @@ function explain(decision: Decision, view: SourceView, place: Placer, sourceId: 
   if (quote === undefined) return detail;
   const at = (start: number, end: number) => place(view.byteOffset(start), view.byteOffset(end));
   if (decision.verdict === 'quote not found') {
-    const closest = closestPassage(view, quote);
+    const nearest = nearestPassage(view, quote);
+    const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
     detail.closest = closest
       ? { at: at(closest.start, closest.end), similarity: closest.similarity, passage: view.text.slice(closest.start, closest.end), diff: formatDiff(closest.diff) }
       : null;
-    const hints = findHints(view, quote).map((h) => ({
+    const hints = (nearest ? findHints(view, quote, nearest) : []).map((h) => ({
       kind: h.kind, difference: h.difference, sourceId, at: at(h.start, h.end), passage: view.text.slice(h.start, h.end),
     }));
     if (hints.length > 0) detail.hints = hints;
@@ -358,22 +401,8 @@ function sourceResult(
   };
 }
 
-function toResult(p: Pending): RecordResult {
-  const f = p.fields;
-  const fields = f.ok ? f.record : f;
-  const decision = p.decision!;
-  return {
-    file: p.file,
-    line: p.line,
-    column: p.column,
-    index: p.index,
-    citationId: fields.citationId ?? null,
-    sourceId: fields.sourceId ?? null,
-    quote: fields.quote ?? null,
-    claim: fields.claim ?? null,
-    verdict: decision.verdict,
-    ...(decision.reason !== undefined ? { reason: decision.reason } : {}),
-    matches: p.matches ?? [],
-    ...(p.detail && Object.keys(p.detail).length > 0 ? { detail: p.detail } : {}),
-  };
+/** The record as a result: the same object, without the fields only deciding used. */
+function finish(p: Pending): RecordResult {
+  if (p.detail && Object.keys(p.detail).length === 0) p.detail = undefined;
+  return p;
 }

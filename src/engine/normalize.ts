@@ -11,26 +11,34 @@ import { isNfcInert, isWhitespace } from './unicode.js';
 
 /** SPEC §3 for a string: `" ".join(unicodedata.normalize("NFC", s).split())`. */
 export function normalizeText(text: string): string {
-  const nfc = text.normalize('NFC');
-  const n = nfc.length;
-  // Most quotes are already normalized: single spaces between words. Check first.
+  // One look at the text first: most quotes are plain text with single spaces,
+  // and text below U+0300 is already NFC, so it needs no work at all.
+  const n = text.length;
   let clean = true;
+  let simple = true;
   for (let i = 0; i < n; i++) {
-    const c = nfc.charCodeAt(i);
-    if ((c <= 0x20 || c >= 0x85) && isWhitespace(c)) {
-      if (c !== 0x20 || i === 0 || i === n - 1 || isWhitespace(nfc.charCodeAt(i + 1))) {
-        clean = false;
-        break;
-      }
+    const c = text.charCodeAt(i);
+    if (c > 0x20 && c < 0x85) continue;
+    if (c >= 0x300) {
+      simple = false;
+      if (!isWhitespace(c)) continue;
     }
+    if (isWhitespace(c) && (c !== 0x20 || i === 0 || i === n - 1 || isWhitespace(text.charCodeAt(i + 1)))) clean = false;
   }
-  if (clean) return nfc;
+  if (simple && clean) return text;
+  const nfc = simple ? text : text.normalize('NFC');
+  if (clean && nfc === text) return text;
+  return collapseWhitespace(nfc);
+}
+
+function collapseWhitespace(text: string): string {
+  const n = text.length;
   const words: string[] = [];
   let start = -1;
   for (let i = 0; i <= n; i++) {
-    const c = i < n ? nfc.charCodeAt(i) : 0x20;
+    const c = i < n ? text.charCodeAt(i) : 0x20;
     if ((c <= 0x20 || c >= 0x85) && isWhitespace(c)) {
-      if (start >= 0) words.push(nfc.slice(start, i));
+      if (start >= 0) words.push(text.slice(start, i));
       start = -1;
     } else if (start < 0) {
       start = i;
@@ -60,12 +68,13 @@ export interface NormalizedSource {
  * memory for each (page faults cost more than the normalizing itself).
  */
 export class SourceNormalizer {
-  private out: Buffer = Buffer.allocUnsafe(0);
+  private out: Buffer = Buffer.allocUnsafeSlow(0);
   private readonly map = new OffsetMap();
 
   normalize(src: Buffer): NormalizedSource {
     const n = src.length;
-    if (this.out.length < n + 8) this.out = Buffer.allocUnsafe(Math.max(n + 8, this.out.length * 2));
+    // allocUnsafeSlow: a buffer of its own, 8-byte aligned, which the quote scanner reads as 32-bit words.
+    if (this.out.length < n + 8) this.out = Buffer.allocUnsafeSlow(Math.max(n + 8, this.out.length * 2));
     let out = this.out;
     const map = this.map;
     map.reset();
@@ -88,10 +97,25 @@ export class SourceNormalizer {
           wsStart = -1;
         }
         if (i - j !== delta) { map.addLinear(j, i); delta = i - j; }
-        do {
+        // Copy the run, and with it any single space or line feed between two
+        // printable ASCII characters: it normalizes to one space, byte for byte,
+        // so the offsets stay linear and nothing needs recording.
+        for (;;) {
           out[j++] = b;
-          i++;
-        } while (i < n && (b = src[i]) > 0x20 && b < 0x80);
+          if (++i >= n) break;
+          b = src[i];
+          if (b > 0x20 && b < 0x80) continue;
+          if ((b === 0x20 || b === 0x0a) && i + 1 < n) {
+            const next = src[i + 1];
+            if (next > 0x20 && next < 0x80) {
+              out[j++] = 0x20;
+              i++;
+              b = next;
+              continue;
+            }
+          }
+          break;
+        }
         continue;
       }
 
@@ -163,7 +187,7 @@ export class SourceNormalizer {
       } else {
         const room = clusterOut + 3 * composed.length + (n - end) + 8;
         if (room > out.length) {
-          const bigger = Buffer.allocUnsafe(Math.max(room, out.length * 2));
+          const bigger = Buffer.allocUnsafeSlow(Math.max(room, out.length * 2));
           out.copy(bigger, 0, 0, clusterOut);
           this.out = out = bigger;
         }

@@ -60,8 +60,8 @@ function jsonRecord(r: RecordResult) {
     source_id: r.sourceId,
     verdict: r.verdict,
     ...(r.reason !== undefined ? { reason: r.reason } : {}),
-    quote: r.quote,
-    claim: r.claim,
+    // Located records leave out their quote and claim: they are in the file, and in order.
+    ...(r.verdict !== 'located' ? { quote: r.quote, claim: r.claim } : {}),
     matches: r.matches.map(jsonPosition),
     ...(r.detail ? { detail: jsonDetail(r.detail) } : {}),
   };

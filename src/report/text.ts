@@ -19,17 +19,29 @@ export function recordLabel(record: RecordResult): string {
  */
 export function formatTextReport(result: CheckResult, options: { explain?: boolean } = {}): string {
   const several = result.files.length > 1;
-  const lines: string[] = [];
+  // Lines are joined in blocks as they come: a few hundred thousand small
+  // strings held until the end would take more memory than the text itself.
+  const blocks: string[] = [];
+  let lines: string[] = [];
+  const push = (line: string) => {
+    lines.push(line);
+    if (lines.length === 4096) {
+      blocks.push(lines.join('\n') + '\n');
+      lines = [];
+    }
+  };
+  let located = 0;
   for (const r of result.records) {
-    lines.push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
+    if (r.verdict === 'located') located++;
+    push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
     if (options.explain) {
-      if (r.reason) lines.push(`  ${escapeMessage(r.reason)}`);
-      for (const line of explainRecord(r)) lines.push(`  ${escapeMessage(line)}`);
+      if (r.reason) push(`  ${escapeMessage(r.reason)}`);
+      for (const line of explainRecord(r)) push(`  ${escapeMessage(line)}`);
     }
   }
-  const located = result.records.filter((r) => r.verdict === 'located').length;
-  lines.push(`located=${located}/${result.records.length}`);
-  return lines.join('\n') + '\n';
+  push(`located=${located}/${result.records.length}`);
+  blocks.push(lines.join('\n') + '\n');
+  return blocks.join('');
 }
 
 /**

@@ -149,10 +149,11 @@ describe('citegate check', () => {
       sources: [{ id: 'returns-v1', path: 'sources/returns-v1.txt', sha256: sha256(RETURNS.text), retrieved: '2026-11-02', status: 'verified' }],
       records: [{
         file: 'answers/a.json', line: 2, index: 0, citation_id: 'a1', source_id: 'returns-v1', verdict: 'located',
-        quote: 'A receipt is required.', claim: 'You need a receipt.',
         matches: [{ line: 2, column: 1, end_line: 2, end_column: 23 }],
       }],
     });
+    // A located record's quote and claim are in its file; the report keeps them for records to review.
+    expect(report.records[0]).not.toHaveProperty('quote');
   });
 
   it('reads the manifest from --root, and names from the current folder', () => {

@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer';
-import { closestPassage, formatDiff } from '../../src/engine/diagnose/closest.js';
+import { closestPassage, formatDiff, nearestPassage } from '../../src/engine/diagnose/closest.js';
 import { suggestContexts } from '../../src/engine/diagnose/disambiguate.js';
 import { findHints } from '../../src/engine/diagnose/hints.js';
 import { SourceView } from '../../src/engine/diagnose/view.js';
@@ -23,6 +23,12 @@ describe('closestPassage', () => {
     expect(v.text.slice(found.start, found.end)).toBe(passage);
   });
 
+  it('credits a word that differs only in case as half a match', () => {
+    const found = nearestPassage(view(source), 'A RECEIPT IS REQUIRED.')!;
+    expect(found.similarity).toBeGreaterThan(0.4);
+    expect(formatDiff(found.diff)).toBe('A [-receipt is required.-] [+RECEIPT IS REQUIRED.+]');
+  });
+
   it('says nothing rather than show noise', () => {
     expect(closestPassage(view(source), 'Store credit never expires.')).toBeUndefined();
     expect(closestPassage(view(''), 'anything')).toBeUndefined();
@@ -34,6 +40,12 @@ describe('closestPassage', () => {
     expect(found.similarity).toBeLessThan(1);
   });
 });
+
+/** Hints as the run finds them: around the nearest passage. */
+function hintsFor(v: SourceView, quote: string) {
+  const near = nearestPassage(v, quote);
+  return near ? findHints(v, quote, near) : [];
+}
 
 describe('findHints', () => {
   it.each([
@@ -47,18 +59,18 @@ describe('findHints', () => {
     ['electronic equip- ment', 'electronic equipment', 'hyphenation'],
     ['electronic equipment', 'electronic equip- ment', 'hyphenation'],
   ])('in %j, %j hints at %s', (source, quote, kind) => {
-    const hints = findHints(view(source), normalizeText(quote));
+    const hints = hintsFor(view(source), normalizeText(quote));
     expect(hints.map((h) => h.kind)).toEqual([kind]);
   });
 
   it('names where the folded quote matches', () => {
     const v = view('Intro. A Receipt Is Required. End.');
-    const [hint] = findHints(v, 'A receipt is required.');
+    const [hint] = hintsFor(v, 'A receipt is required.');
     expect(v.text.slice(hint.start, hint.end)).toBe('A Receipt Is Required.');
   });
 
   it('gives no hint when no single difference explains the miss', () => {
-    expect(findHints(view('A receipt is required.'), 'A RECEIPT is “required”!')).toEqual([]);
+    expect(hintsFor(view('A receipt is required.'), 'A RECEIPT is “required”!')).toEqual([]);
   });
 });
 

@@ -15,7 +15,10 @@ export interface ClosestPassage {
   /** The passage in the view's text (UTF-16 indices). */
   readonly start: number;
   readonly end: number;
-  /** 0 to 1: twice the characters of the words in common over the characters of both. */
+  /**
+   * 0 to 1: twice the characters of the words in common (a word that differs
+   * only in case or edge punctuation counting half) over the characters of both.
+   */
   readonly similarity: number;
   readonly diff: readonly DiffPart[];
 }
@@ -24,38 +27,59 @@ export interface ClosestPassage {
 export const MIN_SIMILARITY = 0.5;
 /** Quotes longer than this many words are compared on their first words only. */
 const MAX_QUOTE_WORDS = 200;
-/** A word occurring more often than this is too common to point anywhere. */
-const MAX_SEED_OCCURRENCES = 2000;
+/** A word occurring more often than this is too common to point anywhere (unless nothing rarer is there). */
+const MAX_SEED_OCCURRENCES = 200;
+/** Only the quote's rarest words are used as seeds. */
+const MAX_SEEDS = 8;
 const CANDIDATES = 4;
 
+/** The nearest passage, if it is close enough to show (MIN_SIMILARITY). */
 export function closestPassage(view: SourceView, quote: string): ClosestPassage | undefined {
+  const best = nearestPassage(view, quote);
+  return best && best.similarity >= MIN_SIMILARITY ? best : undefined;
+}
+
+/** The nearest passage, however far: where to look for hints. */
+export function nearestPassage(view: SourceView, quote: string): ClosestPassage | undefined {
   const quoteWords = quote.split(' ').slice(0, MAX_QUOTE_WORDS);
   const index = view.words();
   if (index.words.length === 0) return undefined;
 
-  // Each occurrence of a quote word in the source votes for the alignment that
-  // would put the quote's word there; rare words weigh more.
+  // Each occurrence of one of the quote's rarer words in the source votes for the
+  // alignment that would put that word there; rarer words weigh more. Common
+  // words are left out: they point everywhere.
+  const seeds: { i: number; occurrences: readonly number[] }[] = [];
+  for (let i = 0; i < quoteWords.length; i++) {
+    const key = wordKey(quoteWords[i]);
+    if (key === '') continue;
+    const occurrences = index.occurrences(key);
+    if (occurrences.length > 0) seeds.push({ i, occurrences });
+  }
+  if (seeds.length === 0) return undefined;
+  seeds.sort((a, b) => a.occurrences.length - b.occurrences.length);
   const votes = new Map<number, number>();
-  const vote = (seedCap: number) => {
-    for (let i = 0; i < quoteWords.length; i++) {
-      const key = wordKey(quoteWords[i]);
-      if (key === '') continue;
-      const occurrences = index.occurrences(key);
-      if (occurrences.length === 0 || occurrences.length > seedCap) continue;
-      const weight = 1 / (1 + Math.log(occurrences.length));
-      for (const j of occurrences) votes.set(j - i, (votes.get(j - i) ?? 0) + weight);
+  for (const { i, occurrences } of seeds.slice(0, MAX_SEEDS)) {
+    if (occurrences.length > MAX_SEED_OCCURRENCES && votes.size > 0) break;
+    const weight = 1 / (1 + Math.log(occurrences.length));
+    for (let k = 0; k < occurrences.length && k < MAX_SEED_OCCURRENCES; k++) {
+      const d = occurrences[k] - i;
+      votes.set(d, (votes.get(d) ?? 0) + weight);
     }
-  };
-  vote(MAX_SEED_OCCURRENCES);
-  if (votes.size === 0) vote(Number.POSITIVE_INFINITY);
-  if (votes.size === 0) return undefined;
+  }
 
-  const ranked = [...votes.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  // The best few alignments, a few words apart from each other.
   const chosen: number[] = [];
-  for (const [d] of ranked) {
-    if (chosen.some((c) => Math.abs(c - d) <= 2)) continue;
-    chosen.push(d);
-    if (chosen.length === CANDIDATES) break;
+  const ranked = [...votes.entries()];
+  while (chosen.length < CANDIDATES) {
+    let best = -1;
+    for (let r = 0; r < ranked.length; r++) {
+      const [d, v] = ranked[r];
+      if (v < 0 || chosen.some((c) => Math.abs(c - d) <= 2)) continue;
+      if (best < 0 || v > ranked[best][1] || (v === ranked[best][1] && d < ranked[best][0])) best = r;
+    }
+    if (best < 0) break;
+    chosen.push(ranked[best][0]);
+    ranked[best] = [ranked[best][0], -1];
   }
 
   let best: ClosestPassage | undefined;
@@ -66,7 +90,7 @@ export function closestPassage(view: SourceView, quote: string): ClosestPassage 
     const candidate = align(quoteWords, index.words.slice(from, to), from, index.starts, index.words);
     if (candidate && (!best || candidate.similarity > best.similarity)) best = candidate;
   }
-  return best && best.similarity >= MIN_SIMILARITY ? best : undefined;
+  return best;
 }
 
 /*
@@ -122,13 +146,18 @@ function align(
 
   // Trace back from the best end to where the quote starts.
   const steps: { op: DiffPart['op']; word: string }[] = [];
+  let near = 0;
   let i = a;
   let j = endJ;
   while (i > 0) {
     const m = move[i * width + j];
     if (j > 0 && m === 0) {
       if (quote[i - 1] === window[j - 1]) steps.push({ op: 'same', word: quote[i - 1] });
-      else steps.push({ op: 'added', word: quote[i - 1] }, { op: 'missing', word: window[j - 1] });
+      else {
+        // The same word but for case or punctuation counts half towards similarity.
+        if (quoteKeys[i - 1] !== '' && quoteKeys[i - 1] === windowKeys[j - 1]) near += (quote[i - 1].length + 1) / 2;
+        steps.push({ op: 'added', word: quote[i - 1] }, { op: 'missing', word: window[j - 1] });
+      }
       i--;
       j--;
     } else if (j > 0 && m === 2) {
@@ -138,7 +167,7 @@ function align(
     }
   }
   steps.reverse();
-  if (!steps.some((s) => s.op === 'same')) return undefined;
+  if (near === 0 && !steps.some((s) => s.op === 'same')) return undefined;
   const startJ = j;
   const lastJ = endJ - 1;
 
@@ -172,7 +201,7 @@ function align(
   return {
     start: starts[windowStart + startJ],
     end: starts[windowStart + lastJ] + words[windowStart + lastJ].length,
-    similarity: (2 * common) / (quoteChars + passageChars),
+    similarity: (2 * (common + near)) / (quoteChars + passageChars),
     diff: parts,
   };
 }

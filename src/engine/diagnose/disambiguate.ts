@@ -12,8 +12,8 @@ export interface ContextSuggestion {
   readonly suffix?: string;
 }
 
-/** Contexts are searched up to this many words. */
-const MAX_CONTEXT_WORDS = 12;
+/** Contexts are looked for up to this many characters away. */
+const MAX_CONTEXT = 300;
 /** Suggestions are made for this many matches at most. */
 export const MAX_SUGGESTIONS = 5;
 
@@ -22,42 +22,62 @@ export const MAX_SUGGESTIONS = 5;
  * (UTF-16, ascending) and `length` the quote's length in UTF-16 units.
  */
 export function suggestContexts(text: string, starts: readonly number[], length: number): ContextSuggestion[] {
-  const before = starts.map((s) => wordsBefore(text, s));
-  const after = starts.map((s) => wordsAfter(text, s + length));
-  const beforeText = before.map((w) => w.join(' '));
-  const afterText = after.map((w) => w.join(' '));
   const suggestions: ContextSuggestion[] = [];
   for (let k = 0; k < starts.length && k < MAX_SUGGESTIONS; k++) {
-    // A context picks out match k when no other match's text ends (starts) with it:
-    // the same test the prefix and suffix fields get (SPEC §1).
-    const prefix = shortest(before[k], (n) => before[k].slice(before[k].length - n).join(' '),
-      (candidate) => beforeText.every((other, j) => j === k || !other.endsWith(candidate)));
-    const suffix = shortest(after[k], (n) => after[k].slice(0, n).join(' '),
-      (candidate) => afterText.every((other, j) => j === k || !other.startsWith(candidate)));
+    const prefix = uniquePrefix(text, starts, k);
+    const suffix = uniqueSuffix(text, starts, length, k);
     suggestions.push({ match: k, ...(prefix !== undefined ? { prefix } : {}), ...(suffix !== undefined ? { suffix } : {}) });
   }
   return suggestions;
 }
 
-function shortest(words: string[], take: (n: number) => string, unique: (candidate: string) => boolean): string | undefined {
-  for (let n = 1; n <= Math.min(words.length, MAX_CONTEXT_WORDS); n++) {
-    const candidate = take(n);
-    if (unique(candidate)) return candidate;
+/**
+ * The fewest whole words before match k whose text no other match has just
+ * before it: longer than the longest stretch match k shares with any other,
+ * then out to the start of a word. SPEC §1 compares contexts without the one
+ * space where context meets quote, and so does this.
+ */
+function uniquePrefix(text: string, starts: readonly number[], k: number): string | undefined {
+  const end = contextEnd(text, starts[k]);
+  let shared = 0;
+  for (let j = 0; j < starts.length; j++) {
+    if (j === k) continue;
+    const other = contextEnd(text, starts[j]);
+    let n = 0;
+    while (n < MAX_CONTEXT && n < end && n < other && text[end - 1 - n] === text[other - 1 - n]) n++;
+    // The other match's context is all of this one's: no prefix can tell them apart.
+    if (n === end) return undefined;
+    if (n > shared) shared = n;
   }
-  return undefined;
+  if (shared >= MAX_CONTEXT) return undefined;
+  // One character more than is shared, then out to the start of that word.
+  let from = end - shared - 1;
+  while (from > 0 && text.charCodeAt(from - 1) !== 0x20) from--;
+  return text.slice(from, end);
 }
 
-function wordsBefore(text: string, start: number): string[] {
-  const from = Math.max(0, start - 400);
-  const words = text.slice(from, start).split(' ').filter(Boolean);
-  // The first piece may be cut in the middle of a word.
-  if (from > 0 && words.length > 0) words.shift();
-  return words.slice(-MAX_CONTEXT_WORDS);
+function uniqueSuffix(text: string, starts: readonly number[], length: number, k: number): string | undefined {
+  const from = contextStart(text, starts[k] + length);
+  let shared = 0;
+  for (let j = 0; j < starts.length; j++) {
+    if (j === k) continue;
+    const other = contextStart(text, starts[j] + length);
+    let n = 0;
+    while (n < MAX_CONTEXT && from + n < text.length && other + n < text.length && text[from + n] === text[other + n]) n++;
+    if (from + n === text.length) return undefined;
+    if (n > shared) shared = n;
+  }
+  if (shared >= MAX_CONTEXT) return undefined;
+  let to = from + shared + 1;
+  while (to < text.length && text.charCodeAt(to) !== 0x20) to++;
+  return text.slice(from, to);
 }
 
-function wordsAfter(text: string, end: number): string[] {
-  const to = Math.min(text.length, end + 400);
-  const words = text.slice(end, to).split(' ').filter(Boolean);
-  if (to < text.length && words.length > 0) words.pop();
-  return words.slice(0, MAX_CONTEXT_WORDS);
+/** Where the context before a match ends: before the one space that joins them. */
+function contextEnd(text: string, start: number): number {
+  return start > 0 && text.charCodeAt(start - 1) === 0x20 ? start - 1 : start;
+}
+
+function contextStart(text: string, end: number): number {
+  return end < text.length && text.charCodeAt(end) === 0x20 ? end + 1 : end;
 }

@@ -121,35 +121,32 @@ const FOLDS: readonly Fold[] = [
   { kind: 'hyphenation', difference: 'a word hyphenated across a line break (as PDF extraction leaves it)', apply: dehyphenate },
 ];
 
-const cache = new WeakMap<SourceView, Map<HintKind, Folded>>();
+/** How far around the nearest passage a folded quote is looked for. */
+const MARGIN = 64;
 
-function foldedSource(view: SourceView, fold: Fold): Folded {
-  let folds = cache.get(view);
-  if (!folds) cache.set(view, (folds = new Map()));
-  let folded = folds.get(fold.kind);
-  if (!folded) folds.set(fold.kind, (folded = fold.apply(view.text)));
-  return folded;
-}
-
-/** The hints for a normalized quote that is not in the view's text. */
-export function findHints(view: SourceView, quote: string): Hint[] {
+/**
+ * The hints for a normalized quote that is not in the view's text, looked for
+ * around `near` (the nearest passage: a quote that differs in one way only
+ * still shares most of its words with its passage). Folding just that stretch
+ * keeps the cost of a hint independent of the length of the source.
+ */
+export function findHints(view: SourceView, quote: string, near: { start: number; end: number }): Hint[] {
+  const text = view.text;
+  const from = Math.max(0, near.start - quote.length - MARGIN);
+  const to = Math.min(text.length, near.end + quote.length + MARGIN);
+  const stretch = text.slice(from, to);
   const hints: Hint[] = [];
   for (const fold of FOLDS) {
     const foldedQuote = fold.apply(quote).text;
-    const source = foldedSource(view, fold);
-    // A fold that changes neither side cannot explain the miss.
-    if (foldedQuote === quote && source.text === view.text) continue;
     if (foldedQuote === '') continue;
+    const source = fold.apply(stretch);
+    // A fold that changes neither side cannot explain the miss.
+    if (foldedQuote === quote && source.text === stretch) continue;
     const at = source.text.indexOf(foldedQuote);
     if (at < 0) continue;
-    const origin = (i: number) => (source.origin ? source.origin(i) : i);
+    const origin = (i: number) => from + (source.origin ? source.origin(i) : i);
     const last = origin(at + foldedQuote.length - 1);
-    hints.push({
-      kind: fold.kind,
-      difference: fold.difference,
-      start: origin(at),
-      end: last + codePointLength(view.text, last),
-    });
+    hints.push({ kind: fold.kind, difference: fold.difference, start: origin(at), end: last + codePointLength(text, last) });
   }
   return hints;
 }
