@@ -29215,7 +29215,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7633);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6827);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -29225,7 +29225,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7633:
+/***/ 6827:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29238,8 +29238,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
@@ -35410,6 +35408,8 @@ function editDistance(a, b) {
     return previous[b.length];
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/load/select.ts
 // Which citation files a run checks: those the manifest's `citations` globs
 // match, or those named explicitly, each with the audience of the first
@@ -35722,34 +35722,32 @@ function recordLabel(record) {
  * record is followed by lines indented by two spaces saying why (so a script
  * that reads the verdict lines can skip them).
  */
-function formatTextReport(result, options = {}) {
+function* textReportChunks(result, options = {}) {
     const several = result.files.length > 1;
-    // Lines are joined in blocks as they come: a few hundred thousand small
-    // strings held until the end would take more memory than the text itself.
-    const blocks = [];
+    // Written in blocks: a run of a few hundred thousand records never holds its
+    // whole report, nor one small string per line.
     let lines = [];
-    const push = (line) => {
-        lines.push(line);
-        if (lines.length === 4096) {
-            blocks.push(lines.join('\n') + '\n');
-            lines = [];
-        }
-    };
     let located = 0;
     for (const r of result.records) {
         if (r.verdict === 'located')
             located++;
-        push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
+        lines.push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
         if (options.explain) {
             if (r.reason)
-                push(`  ${escapeMessage(r.reason)}`);
+                lines.push(`  ${escapeMessage(r.reason)}`);
             for (const line of explainRecord(r))
-                push(`  ${escapeMessage(line)}`);
+                lines.push(`  ${escapeMessage(line)}`);
+        }
+        if (lines.length >= 4096) {
+            yield lines.join('\n') + '\n';
+            lines = [];
         }
     }
-    push(`located=${located}/${result.records.length}`);
-    blocks.push(lines.join('\n') + '\n');
-    return blocks.join('');
+    lines.push(`located=${located}/${result.records.length}`);
+    yield lines.join('\n') + '\n';
+}
+function formatTextReport(result, options = {}) {
+    return [...textReportChunks(result, options)].join('');
 }
 /**
  * Standard error: what is wrong with the input, `file:line:column: message`.
@@ -35850,8 +35848,12 @@ const VERSION = '0.1.0';
 // The JSON report (SPEC §7). Keys are snake_case like the records' own fields.
 
 
-function buildJsonReport(result, context = {}) {
-    const located = result.records.filter((r) => r.verdict === 'located').length;
+/** Everything but the records: small, whatever the run's size. */
+function reportHead(result, context) {
+    let located = 0;
+    for (const r of result.records)
+        if (r.verdict === 'located')
+            located++;
     return {
         version: 1,
         tool: { name: 'citegate', version: VERSION },
@@ -35867,12 +35869,33 @@ function buildJsonReport(result, context = {}) {
             passed: passed(result),
         },
         sources: result.sources.map(jsonSource),
-        records: result.records.map(jsonRecord),
         problems: result.problems.map((p) => ({ file: p.file, line: p.line, column: p.column, message: p.message })),
     };
 }
+/** Records per chunk of the report's text. */
+const RECORDS_PER_CHUNK = 2048;
+/**
+ * The report's text in pieces, to be written one after another: a run of a
+ * few hundred thousand records never holds its whole report in memory. The
+ * report is indented, except that each record takes one line (easy to grep).
+ */
+function* jsonReportChunks(result, context = {}) {
+    const { problems, ...head } = reportHead(result, context);
+    const opening = JSON.stringify(head, null, 2);
+    yield `${opening.slice(0, -2)},\n  "records": [`;
+    const records = result.records;
+    for (let from = 0; from < records.length; from += RECORDS_PER_CHUNK) {
+        const lines = [];
+        for (let i = from; i < records.length && i < from + RECORDS_PER_CHUNK; i++) {
+            lines.push(`${i === 0 ? '' : ','}\n    ${JSON.stringify(jsonRecord(records[i]))}`);
+        }
+        yield lines.join('');
+    }
+    const tail = JSON.stringify({ problems }, null, 2);
+    yield `${records.length > 0 ? '\n  ' : ''}],\n${tail.slice(2)}\n`;
+}
 function formatJsonReport(result, context = {}) {
-    return JSON.stringify(buildJsonReport(result, context), null, 2) + '\n';
+    return [...jsonReportChunks(result, context)].join('');
 }
 function jsonSource(s) {
     return {
@@ -35917,6 +35940,22 @@ function jsonDetail(d) {
         ...(d.suggestions ? { suggestions: d.suggestions.map((s) => ({ ...jsonPosition(s.at), ...(s.prefix !== undefined ? { prefix: s.prefix } : {}), ...(s.suffix !== undefined ? { suffix: s.suffix } : {}) })) } : {}),
         ...(d.similarIds ? { similar_ids: d.similarIds } : {}),
     };
+}
+
+;// CONCATENATED MODULE: ./src/report/write.ts
+
+
+/** Writes a report to a file piece by piece (creating its folder), so it is never whole in memory. */
+function writeChunks(file, chunks) {
+    (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(external_node_path_default().resolve(file)), { recursive: true });
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, 'w');
+    try {
+        for (const chunk of chunks)
+            (0,external_node_fs_namespaceObject.writeSync)(fd, chunk);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/report/sarif.ts
@@ -41613,11 +41652,11 @@ async function check(settings, outputs) {
         ...(settings.diff.kind !== 'none' ? { base_sha: settings.diff.base, head_sha: settings.diff.head } : settings.headSha ? { head_sha: settings.headSha } : {}),
     };
     if (settings.reportPath) {
-        main_writeFile(settings.reportPath, JSON.stringify(buildJsonReport(result, { github }), null, 2) + '\n');
+        writeChunks(settings.reportPath, jsonReportChunks(result, { github }));
         outputs.report = settings.reportPath;
     }
     if (settings.sarifPath) {
-        main_writeFile(settings.sarifPath, JSON.stringify(buildSarif(result), null, 2) + '\n');
+        writeChunks(settings.sarifPath, [JSON.stringify(buildSarif(result), null, 2) + '\n']);
         outputs.sarif = settings.sarifPath;
     }
     if (!ok) {
@@ -41708,10 +41747,6 @@ async function writeSummary(text) {
     if (!process.env.GITHUB_STEP_SUMMARY)
         return;
     await summary.addRaw(text).write();
-}
-function main_writeFile(file, text) {
-    (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(file), { recursive: true });
-    (0,external_node_fs_namespaceObject.writeFileSync)(file, text);
 }
 
 

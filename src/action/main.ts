@@ -3,7 +3,6 @@
 // annotations, the job summary and the outputs. It fails the step on anything
 // that is not `located`, and on any error of its own: it never fails open.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as core from '@actions/core';
 import { passed as cliPassed, type CheckResult } from '../check/result.js';
@@ -14,7 +13,8 @@ import { findCitationFiles, type CitationFileRef } from '../load/select.js';
 import { Workspace } from '../load/workspace.js';
 import { ANNOTATIONS_SHOWN_PER_STEP, buildAnnotations } from '../report/annotations.js';
 import { escapeMessage } from '../report/escape.js';
-import { buildJsonReport } from '../report/json.js';
+import { jsonReportChunks } from '../report/json.js';
+import { writeChunks } from '../report/write.js';
 import { buildSarif } from '../report/sarif.js';
 import { buildSummary } from '../report/summary.js';
 import { recordLabel } from '../report/text.js';
@@ -108,11 +108,11 @@ async function check(settings: Settings, outputs: Outputs): Promise<void> {
     ...(settings.diff.kind !== 'none' ? { base_sha: settings.diff.base, head_sha: settings.diff.head } : settings.headSha ? { head_sha: settings.headSha } : {}),
   };
   if (settings.reportPath) {
-    writeFile(settings.reportPath, JSON.stringify(buildJsonReport(result, { github }), null, 2) + '\n');
+    writeChunks(settings.reportPath, jsonReportChunks(result, { github }));
     outputs.report = settings.reportPath;
   }
   if (settings.sarifPath) {
-    writeFile(settings.sarifPath, JSON.stringify(buildSarif(result), null, 2) + '\n');
+    writeChunks(settings.sarifPath, [JSON.stringify(buildSarif(result), null, 2) + '\n']);
     outputs.sarif = settings.sarifPath;
   }
 
@@ -211,9 +211,4 @@ function logFailures(result: CheckResult): void {
 async function writeSummary(text: string): Promise<void> {
   if (!process.env.GITHUB_STEP_SUMMARY) return;
   await core.summary.addRaw(text).write();
-}
-
-function writeFile(file: string, text: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
 }

@@ -1,13 +1,13 @@
 // `citegate check`: wires the loaders, the run and the reports.
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { passed } from '../check/result.js';
 import { runCheck } from '../check/run.js';
 import { DEFAULT_MANIFEST, loadManifest } from '../load/manifest.js';
 import { findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
 import { Workspace } from '../load/workspace.js';
-import { formatJsonReport } from '../report/json.js';
-import { formatDiagnostics, formatTextReport } from '../report/text.js';
+import { jsonReportChunks } from '../report/json.js';
+import { writeChunks } from '../report/write.js';
+import { formatDiagnostics, textReportChunks } from '../report/text.js';
 import { parseCommandArgs, parsePositiveInteger, UsageError } from './args.js';
 import { CHECK_HELP } from './help.js';
 import type { CommandIO } from './io.js';
@@ -58,9 +58,9 @@ export function checkCommand(args: string[], io: CommandIO): number {
     ],
   };
 
-  const report = values.format === 'json' ? formatJsonReport(withOutside) : formatTextReport(withOutside, { explain: values.explain });
-  if (values.output !== undefined) writeFileSync(values.output, report);
-  else io.stdout(report);
+  const chunks = values.format === 'json' ? jsonReportChunks(withOutside) : textReportChunks(withOutside, { explain: values.explain });
+  if (values.output !== undefined) writeChunks(values.output, chunks);
+  else for (const chunk of chunks) io.stdout(chunk);
   io.stderr(formatDiagnostics(withOutside));
   return passed(withOutside) ? 0 : 1;
 }

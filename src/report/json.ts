@@ -7,8 +7,10 @@ export interface JsonReportContext {
   readonly github?: { readonly event: string; readonly scope: string; readonly base_sha?: string; readonly head_sha?: string };
 }
 
-export function buildJsonReport(result: CheckResult, context: JsonReportContext = {}) {
-  const located = result.records.filter((r) => r.verdict === 'located').length;
+/** Everything but the records: small, whatever the run's size. */
+function reportHead(result: CheckResult, context: JsonReportContext) {
+  let located = 0;
+  for (const r of result.records) if (r.verdict === 'located') located++;
   return {
     version: 1,
     tool: { name: 'citegate', version: VERSION },
@@ -24,15 +26,36 @@ export function buildJsonReport(result: CheckResult, context: JsonReportContext 
       passed: passed(result),
     },
     sources: result.sources.map(jsonSource),
-    records: result.records.map(jsonRecord),
     problems: result.problems.map((p) => ({ file: p.file, line: p.line, column: p.column, message: p.message })),
   };
 }
 
-export type JsonReport = ReturnType<typeof buildJsonReport>;
+/** Records per chunk of the report's text. */
+const RECORDS_PER_CHUNK = 2048;
+
+/**
+ * The report's text in pieces, to be written one after another: a run of a
+ * few hundred thousand records never holds its whole report in memory. The
+ * report is indented, except that each record takes one line (easy to grep).
+ */
+export function* jsonReportChunks(result: CheckResult, context: JsonReportContext = {}): Generator<string> {
+  const { problems, ...head } = reportHead(result, context);
+  const opening = JSON.stringify(head, null, 2);
+  yield `${opening.slice(0, -2)},\n  "records": [`;
+  const records = result.records;
+  for (let from = 0; from < records.length; from += RECORDS_PER_CHUNK) {
+    const lines: string[] = [];
+    for (let i = from; i < records.length && i < from + RECORDS_PER_CHUNK; i++) {
+      lines.push(`${i === 0 ? '' : ','}\n    ${JSON.stringify(jsonRecord(records[i]))}`);
+    }
+    yield lines.join('');
+  }
+  const tail = JSON.stringify({ problems }, null, 2);
+  yield `${records.length > 0 ? '\n  ' : ''}],\n${tail.slice(2)}\n`;
+}
 
 export function formatJsonReport(result: CheckResult, context: JsonReportContext = {}): string {
-  return JSON.stringify(buildJsonReport(result, context), null, 2) + '\n';
+  return [...jsonReportChunks(result, context)].join('');
 }
 
 function jsonSource(s: SourceResult) {

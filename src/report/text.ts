@@ -17,31 +17,30 @@ export function recordLabel(record: RecordResult): string {
  * record is followed by lines indented by two spaces saying why (so a script
  * that reads the verdict lines can skip them).
  */
-export function formatTextReport(result: CheckResult, options: { explain?: boolean } = {}): string {
+export function* textReportChunks(result: CheckResult, options: { explain?: boolean } = {}): Generator<string> {
   const several = result.files.length > 1;
-  // Lines are joined in blocks as they come: a few hundred thousand small
-  // strings held until the end would take more memory than the text itself.
-  const blocks: string[] = [];
+  // Written in blocks: a run of a few hundred thousand records never holds its
+  // whole report, nor one small string per line.
   let lines: string[] = [];
-  const push = (line: string) => {
-    lines.push(line);
-    if (lines.length === 4096) {
-      blocks.push(lines.join('\n') + '\n');
-      lines = [];
-    }
-  };
   let located = 0;
   for (const r of result.records) {
     if (r.verdict === 'located') located++;
-    push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
+    lines.push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
     if (options.explain) {
-      if (r.reason) push(`  ${escapeMessage(r.reason)}`);
-      for (const line of explainRecord(r)) push(`  ${escapeMessage(line)}`);
+      if (r.reason) lines.push(`  ${escapeMessage(r.reason)}`);
+      for (const line of explainRecord(r)) lines.push(`  ${escapeMessage(line)}`);
+    }
+    if (lines.length >= 4096) {
+      yield lines.join('\n') + '\n';
+      lines = [];
     }
   }
-  push(`located=${located}/${result.records.length}`);
-  blocks.push(lines.join('\n') + '\n');
-  return blocks.join('');
+  lines.push(`located=${located}/${result.records.length}`);
+  yield lines.join('\n') + '\n';
+}
+
+export function formatTextReport(result: CheckResult, options: { explain?: boolean } = {}): string {
+  return [...textReportChunks(result, options)].join('');
 }
 
 /**
