@@ -29215,7 +29215,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6827);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9045);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -29225,7 +29225,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6827:
+/***/ 9045:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34864,6 +34864,29 @@ function finish(p) {
     return p;
 }
 
+;// CONCATENATED MODULE: ./src/check/shard.ts
+// Splitting an audit over several jobs (a GitHub Actions matrix): each citation
+// file belongs to one shard, by a hash of its path, so the split is the same on
+// every run and machine, and a file keeps its shard when others come and go.
+
+/** Parses "i/n" (1 ≤ i ≤ n ≤ 1024); undefined for anything else. */
+function parseShard(text) {
+    const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text.trim());
+    if (!m)
+        return undefined;
+    const index = Number(m[1]);
+    const count = Number(m[2]);
+    return index <= count && count <= 1024 ? { index, count } : undefined;
+}
+/** The shard (1-based) a workspace-relative file belongs to, out of `count`. */
+function shardOf(file, count) {
+    const digest = (0,external_node_crypto_.createHash)('sha256').update(file, 'utf8').digest();
+    return (digest.readUInt32BE(0) % count) + 1;
+}
+function inShard(files, shard) {
+    return shard === undefined ? [...files] : files.filter((f) => shardOf(f.file, shard.count) === shard.index);
+}
+
 ;// CONCATENATED MODULE: ./src/load/glob.ts
 // Glob patterns for the manifest's `citations` list.
 //
@@ -35858,6 +35881,7 @@ function reportHead(result, context) {
         version: 1,
         tool: { name: 'citegate', version: VERSION },
         ...(context.github ? { github: context.github } : {}),
+        ...(context.shard ? { shard: context.shard } : {}),
         manifest: result.manifest,
         summary: {
             total: result.records.length,
@@ -35869,6 +35893,7 @@ function reportHead(result, context) {
             passed: passed(result),
         },
         sources: result.sources.map(jsonSource),
+        files: result.files,
         problems: result.problems.map((p) => ({ file: p.file, line: p.line, column: p.column, message: p.message })),
     };
 }
@@ -41443,6 +41468,7 @@ function entryKey(entry) {
 
 
 
+
 const SCOPES = ['auto', 'changed', 'all'];
 /** Events whose `auto` scope is `changed`: they carry the commits to compare. */
 const CHANGE_EVENTS = ['pull_request', 'pull_request_target', 'merge_group', 'push'];
@@ -41466,6 +41492,11 @@ function readSettings(getInput, env = process.env) {
     const eventName = env.GITHUB_EVENT_NAME ?? '';
     const payload = readEventPayload(env.GITHUB_EVENT_PATH);
     const effectiveScope = scope === 'auto' ? (CHANGE_EVENTS.includes(eventName) ? 'changed' : 'all') : scope;
+    const shardInput = getInput('shard').trim();
+    const shard = shardInput === '' ? undefined : parseShard(shardInput);
+    if (shardInput !== '' && shard === undefined) {
+        throw new InputError(`input shard must be i/n with 1 <= i <= n (for example 2/4), not ${JSON.stringify(shardInput)}`);
+    }
     const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
     const diff = diffBasis(eventName, payload);
     const headSha = diff.kind !== 'none' ? diff.head : env.GITHUB_SHA && SHA.test(env.GITHUB_SHA) ? env.GITHUB_SHA : undefined;
@@ -41482,6 +41513,7 @@ function readSettings(getInput, env = process.env) {
         serverUrl: (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
         headSha,
         diff,
+        shard,
     };
 }
 function outputPath(value, input, workspace) {
@@ -41575,6 +41607,7 @@ function diffBasis(eventName, payload) {
 
 
 
+
 const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 async function run() {
     const outputs = { total: 0, located: 0, failed: 0, report: '', sarif: '' };
@@ -41608,6 +41641,10 @@ async function check(settings, outputs) {
     const manifest = loadManifest(workspace, external_node_path_default().resolve(settings.workspace, settings.manifest));
     const notes = [];
     const plan = await planFiles(settings, workspace, manifest, notes);
+    if (settings.shard) {
+        plan.files = inShard(plan.files, settings.shard);
+        notes.push(`This is shard ${settings.shard.index} of ${settings.shard.count}: ${plan.files.length} of those files (merge the shards' reports with citegate merge-reports).`);
+    }
     if (plan.nothingToCheck) {
         notice(`citegate: ${notes.join(' ')}`);
         await writeSummary(`## ✅ citegate: nothing to check — pass\n\n${notes.join('\n\n')}\n`);
@@ -41629,7 +41666,8 @@ async function check(settings, outputs) {
     endGroup();
     const located = result.records.filter((r) => r.verdict === 'located').length;
     Object.assign(outputs, { total: result.records.length, located, failed: result.records.length - located });
-    const full = settings.effectiveScope === 'all' || plan.checkedAll;
+    // A shard may hold no file at all: its emptiness is judged when the shards are merged.
+    const full = (settings.effectiveScope === 'all' || plan.checkedAll) && settings.shard === undefined;
     // In a full run an empty set of records fails (missing data must not look like success);
     // in a run over changed files it just means the change removed every record.
     const ok = full ? passed(result) : result.problems.length === 0 && result.records.every((r) => r.verdict === 'located');
@@ -41652,7 +41690,7 @@ async function check(settings, outputs) {
         ...(settings.diff.kind !== 'none' ? { base_sha: settings.diff.base, head_sha: settings.diff.head } : settings.headSha ? { head_sha: settings.headSha } : {}),
     };
     if (settings.reportPath) {
-        writeChunks(settings.reportPath, jsonReportChunks(result, { github }));
+        writeChunks(settings.reportPath, jsonReportChunks(result, { github, shard: settings.shard }));
         outputs.report = settings.reportPath;
     }
     if (settings.sarifPath) {

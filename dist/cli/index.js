@@ -11982,6 +11982,29 @@ function finish(p) {
     return p;
 }
 
+;// CONCATENATED MODULE: ./src/check/shard.ts
+// Splitting an audit over several jobs (a GitHub Actions matrix): each citation
+// file belongs to one shard, by a hash of its path, so the split is the same on
+// every run and machine, and a file keeps its shard when others come and go.
+
+/** Parses "i/n" (1 ≤ i ≤ n ≤ 1024); undefined for anything else. */
+function parseShard(text) {
+    const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text.trim());
+    if (!m)
+        return undefined;
+    const index = Number(m[1]);
+    const count = Number(m[2]);
+    return index <= count && count <= 1024 ? { index, count } : undefined;
+}
+/** The shard (1-based) a workspace-relative file belongs to, out of `count`. */
+function shardOf(file, count) {
+    const digest = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(file, 'utf8').digest();
+    return (digest.readUInt32BE(0) % count) + 1;
+}
+function inShard(files, shard) {
+    return shard === undefined ? [...files] : files.filter((f) => shardOf(f.file, shard.count) === shard.index);
+}
+
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/load/select.ts
@@ -12185,6 +12208,7 @@ function reportHead(result, context) {
         version: 1,
         tool: { name: 'citegate', version: VERSION },
         ...(context.github ? { github: context.github } : {}),
+        ...(context.shard ? { shard: context.shard } : {}),
         manifest: result.manifest,
         summary: {
             total: result.records.length,
@@ -12196,6 +12220,7 @@ function reportHead(result, context) {
             passed: passed(result),
         },
         sources: result.sources.map(jsonSource),
+        files: result.files,
         problems: result.problems.map((p) => ({ file: p.file, line: p.line, column: p.column, message: p.message })),
     };
 }
@@ -12412,6 +12437,8 @@ Usage:
   citegate check [options] [FILE...]   check citation records
   citegate pin [options] [SOURCE_ID...]
                                        record the SHA-256 of sources in the manifest
+  citegate merge-reports [options] REPORT...
+                                       merge the JSON reports of a split run
   citegate help COMMAND                help for one command
   citegate --version
 
@@ -12435,6 +12462,8 @@ Options:
                           hints, the context that would make a quote unique
   --max-source-bytes N    refuse source files longer than N bytes
                           (default: 67108864, 64 MiB)
+  --shard I/N             check only shard I of N of the citation files (split
+                          by a hash of each path: the same split every run)
   -h, --help              this help
 
 With several files, each text line starts with "file:line: ". Problems with
@@ -12460,6 +12489,62 @@ Options:
 Exit status: 0 pinned (or nothing to change), 2 it could not pin (nothing is
 written then).
 `;
+const MERGE_HELP = `Usage: citegate merge-reports [options] REPORT...
+
+Merges the JSON reports of the shards of a split run (check --shard I/N
+--format json) into the report the whole run would have given.
+
+Options:
+  --output FILE           write the merged report to FILE instead of standard
+                          output
+  --summary FILE          append the Markdown job summary to FILE (for example
+                          "$GITHUB_STEP_SUMMARY")
+  -h, --help              this help
+
+Exit status: 0 every record located, 1 something needs review, 2 a report
+could not be read or the reports do not belong together.
+`;
+
+;// CONCATENATED MODULE: ./src/cli/progress.ts
+const QUIET = { update: () => undefined, done: () => undefined };
+function progressLine(stream, env = process.env) {
+    if (!stream.isTTY)
+        return QUIET;
+    // How long to wait before showing anything, and how often to redraw.
+    const after = Number(env.CITEGATE_PROGRESS_AFTER_MS ?? 1000);
+    const every = Number(env.CITEGATE_PROGRESS_EVERY_MS ?? 100);
+    const started = Date.now();
+    let last = 0;
+    let shown = false;
+    let sourcesStarted = 0;
+    return {
+        update(p) {
+            const now = Date.now();
+            if (now - started < after || now - last < every)
+                return;
+            last = now;
+            shown = true;
+            let text;
+            if (p.phase === 'files') {
+                text = `citegate: read ${p.done}/${p.total} files, ${p.records.toLocaleString('en-US')} records`;
+            }
+            else {
+                sourcesStarted ||= now;
+                const elapsed = (now - sourcesStarted) / 1000;
+                const rate = elapsed > 0 ? p.done / elapsed : 0;
+                const left = rate > 0 ? Math.ceil((p.total - p.done) / rate) : undefined;
+                text = `citegate: checked ${p.done}/${p.total} sources, ${p.records.toLocaleString('en-US')} records` +
+                    `, ${Math.round(rate * (p.records / Math.max(p.total, 1))).toLocaleString('en-US')} records/s` +
+                    (left !== undefined ? `, about ${left} s left` : '');
+            }
+            stream.write(`\r\x1b[K${text}`);
+        },
+        done() {
+            if (shown)
+                stream.write('\r\x1b[K');
+        },
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/cli/workspace-arg.ts
 
@@ -12495,6 +12580,8 @@ function openWorkspace(root, command) {
 
 
 
+
+
 function checkCommand(args, io) {
     const { values, positionals } = parseCommandArgs('check', args, {
         manifest: { type: 'string' },
@@ -12503,6 +12590,7 @@ function checkCommand(args, io) {
         output: { type: 'string' },
         'max-source-bytes': { type: 'string' },
         explain: { type: 'boolean' },
+        shard: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
     });
     if (values.help) {
@@ -12513,6 +12601,10 @@ function checkCommand(args, io) {
         throw new UsageError(`--format takes text or json, not ${JSON.stringify(values.format)}`, 'check');
     }
     const maxSourceBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'check');
+    const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+    if (values.shard !== undefined && shard === undefined) {
+        throw new UsageError(`--shard takes i/n with 1 <= i <= n (for example 2/4), not ${JSON.stringify(values.shard)}`, 'check');
+    }
     const workspace = openWorkspace(values.root, 'check');
     const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST));
     let files;
@@ -12532,7 +12624,9 @@ function checkCommand(args, io) {
     }
     // The plain text report shows verdicts only: explaining them would be wasted work.
     const diagnose = values.format === 'json' || values.explain === true;
-    const result = runCheck({ workspace, manifest, files, maxSourceBytes, diagnose });
+    const progress = progressLine(process.stderr);
+    const result = runCheck({ workspace, manifest, files: inShard(files, shard), maxSourceBytes, diagnose, onProgress: (p) => progress.update(p) });
+    progress.done();
     const withOutside = outside.length === 0 ? result : {
         ...result,
         problems: [
@@ -12540,7 +12634,7 @@ function checkCommand(args, io) {
             ...result.problems,
         ],
     };
-    const chunks = values.format === 'json' ? jsonReportChunks(withOutside) : textReportChunks(withOutside, { explain: values.explain });
+    const chunks = values.format === 'json' ? jsonReportChunks(withOutside, { shard }) : textReportChunks(withOutside, { explain: values.explain });
     if (values.output !== undefined)
         writeChunks(values.output, chunks);
     else
@@ -12548,6 +12642,368 @@ function checkCommand(args, io) {
             io.stdout(chunk);
     io.stderr(formatDiagnostics(withOutside));
     return passed(withOutside) ? 0 : 1;
+}
+
+;// CONCATENATED MODULE: ./src/report/read-json.ts
+
+
+/** A report that cannot be read: exit 2, naming the file. */
+class ReportError extends Error {
+}
+function object(value, what) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new ReportError(`${what} is not an object`);
+    return value;
+}
+function list(value, what) {
+    if (!Array.isArray(value))
+        throw new ReportError(`${what} is not a list`);
+    return value;
+}
+function read_json_int(value, what) {
+    if (!Number.isInteger(value))
+        throw new ReportError(`${what} is not a whole number`);
+    return value;
+}
+function str(value, what) {
+    if (typeof value !== 'string')
+        throw new ReportError(`${what} is not a string`);
+    return value;
+}
+function strOrNull(value, what) {
+    return value === null || value === undefined ? null : str(value, what);
+}
+function position(value, what) {
+    const m = object(value, what);
+    return { line: read_json_int(m.line, `${what}.line`), column: read_json_int(m.column, `${what}.column`), endLine: read_json_int(m.end_line, `${what}.end_line`), endColumn: read_json_int(m.end_column, `${what}.end_column`) };
+}
+function detail(value, what) {
+    const d = object(value, what);
+    const out = {};
+    if (d.context !== undefined) {
+        const c = object(d.context, `${what}.context`);
+        out.context = { prefix: c.prefix === true, suffix: c.suffix === true, candidates: read_json_int(c.candidates, `${what}.context.candidates`), kept: read_json_int(c.kept, `${what}.context.kept`) };
+    }
+    if (d.closest !== undefined) {
+        if (d.closest === null)
+            out.closest = null;
+        else {
+            const c = object(d.closest, `${what}.closest`);
+            out.closest = { at: position(c, `${what}.closest`), similarity: Number(c.similarity), passage: str(c.passage, `${what}.closest.passage`), diff: str(c.diff, `${what}.closest.diff`) };
+        }
+    }
+    if (d.hints !== undefined) {
+        out.hints = list(d.hints, `${what}.hints`).map((h, i) => {
+            const o = object(h, `${what}.hints[${i}]`);
+            return { kind: str(o.kind, 'hint kind'), difference: str(o.difference, 'hint difference'), sourceId: str(o.source_id, 'hint source_id'), at: position(o, `${what}.hints[${i}]`), passage: str(o.passage, 'hint passage') };
+        });
+    }
+    if (d.suggestions !== undefined) {
+        out.suggestions = list(d.suggestions, `${what}.suggestions`).map((s, i) => {
+            const o = object(s, `${what}.suggestions[${i}]`);
+            return { at: position(o, `${what}.suggestions[${i}]`), ...(o.prefix !== undefined ? { prefix: str(o.prefix, 'prefix') } : {}), ...(o.suffix !== undefined ? { suffix: str(o.suffix, 'suffix') } : {}) };
+        });
+    }
+    if (d.similar_ids !== undefined)
+        out.similarIds = list(d.similar_ids, `${what}.similar_ids`).map((id) => str(id, 'similar id'));
+    return out;
+}
+/** A JSON report (as `check --format json` writes it) back as a check result. */
+function parseJsonReport(text) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        throw new ReportError(`not JSON: ${error.message}`);
+    }
+    const report = object(value, 'the report');
+    if (report.version !== 1)
+        throw new ReportError('not a citegate report of version 1');
+    const records = list(report.records, 'records').map((v, i) => {
+        const r = object(v, `records[${i}]`);
+        const verdict = str(r.verdict, `records[${i}].verdict`);
+        if (!VERDICTS.includes(verdict))
+            throw new ReportError(`records[${i}].verdict ${JSON.stringify(verdict)} is not a verdict`);
+        return {
+            file: str(r.file, `records[${i}].file`),
+            line: read_json_int(r.line, `records[${i}].line`),
+            column: read_json_int(r.column, `records[${i}].column`),
+            index: read_json_int(r.index, `records[${i}].index`),
+            citationId: strOrNull(r.citation_id, `records[${i}].citation_id`),
+            sourceId: strOrNull(r.source_id, `records[${i}].source_id`),
+            quote: strOrNull(r.quote, `records[${i}].quote`),
+            claim: strOrNull(r.claim, `records[${i}].claim`),
+            verdict,
+            ...(r.reason !== undefined ? { reason: str(r.reason, `records[${i}].reason`) } : {}),
+            matches: list(r.matches, `records[${i}].matches`).map((m, k) => position(m, `records[${i}].matches[${k}]`)),
+            ...(r.detail !== undefined ? { detail: detail(r.detail, `records[${i}].detail`) } : {}),
+        };
+    });
+    const sources = list(report.sources, 'sources').map((v, i) => {
+        const s = object(v, `sources[${i}]`);
+        const status = str(s.status, `sources[${i}].status`);
+        if (status !== 'verified' && status !== 'unverified')
+            throw new ReportError(`sources[${i}].status is not verified or unverified`);
+        return {
+            id: str(s.id, `sources[${i}].id`),
+            path: str(s.path, `sources[${i}].path`),
+            sha256: strOrNull(s.sha256, `sources[${i}].sha256`) ?? undefined,
+            retrieved: str(s.retrieved, `sources[${i}].retrieved`),
+            status,
+            ...(s.reason !== undefined ? { reason: str(s.reason, `sources[${i}].reason`) } : {}),
+            ...(s.actual_sha256 !== undefined ? { actualSha256: str(s.actual_sha256, `sources[${i}].actual_sha256`) } : {}),
+            line: read_json_int(s.line, `sources[${i}].line`),
+            column: read_json_int(s.column, `sources[${i}].column`),
+            citedBy: read_json_int(s.cited_by, `sources[${i}].cited_by`),
+        };
+    });
+    const problems = list(report.problems, 'problems').map((v, i) => {
+        const p = object(v, `problems[${i}]`);
+        return { file: str(p.file, `problems[${i}].file`), line: read_json_int(p.line, `problems[${i}].line`), column: read_json_int(p.column, `problems[${i}].column`), message: str(p.message, `problems[${i}].message`) };
+    });
+    const files = list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
+    return {
+        manifest: str(report.manifest, 'manifest'),
+        files,
+        records,
+        sources,
+        problems,
+        ...(report.github !== undefined ? { github: report.github } : {}),
+    };
+}
+/**
+ * The result of the whole run from the results of its shards: files in path
+ * order, each file's records in order, sources in manifest order (counts
+ * summed, unverified if any shard found it so), problems with files first, then
+ * those of sources, each once.
+ */
+function mergeResults(parts) {
+    if (parts.length === 0)
+        throw new ReportError('no reports to merge');
+    const manifest = parts[0].manifest;
+    for (const p of parts) {
+        if (p.manifest !== manifest)
+            throw new ReportError(`the reports come from different manifests (${manifest} and ${p.manifest})`);
+    }
+    const files = [...new Set(parts.flatMap((p) => p.files))].sort(comparePaths);
+    const fileOrder = new Map(files.map((f, i) => [f, i]));
+    const records = parts.flatMap((p) => p.records)
+        .sort((a, b) => fileOrder.get(a.file) - fileOrder.get(b.file) || a.index - b.index);
+    const sources = new Map();
+    for (const s of parts.flatMap((p) => p.sources)) {
+        const known = sources.get(s.id);
+        if (!known) {
+            sources.set(s.id, s);
+            continue;
+        }
+        const unverified = known.status === 'unverified' ? known : s.status === 'unverified' ? s : undefined;
+        sources.set(s.id, { ...(unverified ?? known), citedBy: known.citedBy + s.citedBy });
+    }
+    const fileProblems = parts.flatMap((p) => p.problems.filter((x) => x.file !== manifest))
+        .map((x, i) => ({ x, i }))
+        .sort((a, b) => (fileOrder.get(a.x.file) ?? -1) - (fileOrder.get(b.x.file) ?? -1) || a.i - b.i)
+        .map(({ x }) => x);
+    const seen = new Set();
+    const sourceProblems = parts.flatMap((p) => p.problems.filter((x) => x.file === manifest))
+        .filter((x) => {
+        const key = `${x.line}:${x.column}:${x.message}`;
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    })
+        .sort((a, b) => a.line - b.line || a.column - b.column);
+    return {
+        manifest,
+        files,
+        records,
+        sources: [...sources.values()].sort((a, b) => a.line - b.line || a.column - b.column),
+        problems: [...fileProblems, ...sourceProblems],
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/summary.ts
+
+
+
+
+/** GitHub's limit is 1 MiB per step; stay clear of it. */
+const SUMMARY_BUDGET_BYTES = 1_000_000;
+class Page {
+    budget;
+    parts = [];
+    used = 0;
+    truncated = false;
+    constructor(budget) {
+        this.budget = budget;
+    }
+    /** Adds text if it fits; false when the budget is spent. */
+    add(text) {
+        const size = Buffer.byteLength(text, 'utf8');
+        if (this.used + size > this.budget) {
+            this.truncated = true;
+            return false;
+        }
+        this.parts.push(text);
+        this.used += size;
+        return true;
+    }
+    /** Adds text that must be there whatever the budget (closing tags, the cut note). */
+    force(text) {
+        this.parts.push(text);
+        this.used += Buffer.byteLength(text, 'utf8');
+    }
+    toString() {
+        return this.parts.join('');
+    }
+}
+const RESERVE = 2_000;
+function buildSummary(result, context = {}) {
+    const page = new Page((context.budgetBytes ?? SUMMARY_BUDGET_BYTES) - RESERVE);
+    const total = result.records.length;
+    const located = result.records.filter((r) => r.verdict === 'located').length;
+    const ok = passed(result);
+    page.force(`## ${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}\n\n`);
+    for (const note of context.notes ?? [])
+        page.force(`${escapeHtml(note)}\n\n`);
+    const counts = countVerdicts(result.records);
+    if (total > 0) {
+        page.force('| verdict | records |\n| --- | ---: |\n');
+        for (const [verdict, n] of Object.entries(counts))
+            page.force(`| ${verdict} | ${n} |\n`);
+        page.force('\n');
+    }
+    const failing = result.records.filter((r) => r.verdict !== 'located');
+    if (failing.length > 0) {
+        page.force(`### Failing records (${failing.length})\n\n`);
+        table(page, ['file', 'citation', 'source', 'verdict', 'quote', 'claim', 'what was found'], failing, (r) => [
+            fileLink(r, context),
+            escapeHtml(recordLabel(r)),
+            escapeHtml(r.sourceId ?? ''),
+            `<b>${r.verdict}</b>${r.reason ? `<br>${escapeHtml(shorten(r.reason, 200))}` : ''}`,
+            escapeHtml(shorten(r.quote ?? '', 120)),
+            escapeHtml(shorten(r.claim ?? '', 120)),
+            explainRecord(r).slice(0, 4).map((line) => escapeHtml(shorten(line, 300))).join('<br>'),
+        ], 'failing records');
+    }
+    if (result.problems.length > 0) {
+        page.force(`### Problems with the input (${result.problems.length})\n\n`);
+        table(page, ['where', 'problem'], result.problems, (p) => [
+            escapeHtml(p.line > 0 ? `${p.file}:${p.line}:${p.column}` : p.file),
+            escapeHtml(shorten(p.message, 400)),
+        ], 'problems');
+    }
+    if (result.sources.length > 0) {
+        page.force(`### Sources used (${result.sources.length})\n\n`);
+        table(page, ['source', 'path', 'SHA-256', 'retrieved', 'status', 'records'], result.sources, (s) => [
+            escapeHtml(s.id),
+            escapeHtml(s.path),
+            `<code>${escapeHtml((s.sha256 ?? '').slice(0, 12))}</code>`,
+            escapeHtml(s.retrieved),
+            s.status === 'verified' ? 'verified' : `<b>unverified</b><br>${escapeHtml(shorten(s.reason ?? '', 200))}`,
+            String(s.citedBy),
+        ], 'sources');
+    }
+    const good = result.records.filter((r) => r.verdict === 'located');
+    if (good.length > 0) {
+        page.force(`<details><summary>${good.length} located record${good.length === 1 ? '' : 's'}</summary>\n\n`);
+        table(page, ['file', 'citation', 'source', 'at'], good, (r) => [
+            fileLink(r, context),
+            escapeHtml(recordLabel(r)),
+            escapeHtml(r.sourceId ?? ''),
+            r.matches[0] ? `line ${r.matches[0].line}, column ${r.matches[0].column}` : '',
+        ], 'located records');
+        page.force('\n</details>\n\n');
+    }
+    if (page.truncated) {
+        page.force(`> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${context.fullReportHint ?? 'The full list is in the JSON report and in the log.'}\n`);
+    }
+    return page.toString();
+}
+function table(page, headers, rows, cells, what) {
+    page.force(`<table>\n<thead><tr>${headers.map((h) => `<th>${h}</th>`).join('')}</tr></thead>\n<tbody>\n`);
+    let shown = 0;
+    for (const row of rows) {
+        if (!page.add(`<tr>${cells(row).map((c) => `<td>${c}</td>`).join('')}</tr>\n`))
+            break;
+        shown++;
+    }
+    if (shown < rows.length) {
+        page.force(`<tr><td colspan="${headers.length}"><i>${rows.length - shown} more ${what} not shown (summary size limit)</i></td></tr>\n`);
+    }
+    page.force('</tbody>\n</table>\n\n');
+}
+function fileLink(r, context) {
+    const label = escapeHtml(`${r.file}:${r.line}`);
+    if (!context.serverUrl || !context.repository || !context.headSha)
+        return label;
+    const path = r.file.split('/').map(encodeURIComponent).join('/');
+    const { owner, repo } = context.repository;
+    const href = `${context.serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/blob/${context.headSha}/${path}#L${r.line}`;
+    return `<a href="${escapeAttribute(href)}">${label}</a>`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/merge-reports.ts
+// `citegate merge-reports`: the JSON reports of the shards of a split run, made
+// into the one report (and job summary) the unsplit run would have given.
+
+
+
+
+
+
+
+
+function mergeReportsCommand(args, io) {
+    const { values, positionals } = parseCommandArgs('merge-reports', args, {
+        output: { type: 'string' },
+        summary: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+    });
+    if (values.help) {
+        io.stdout(MERGE_HELP);
+        return 0;
+    }
+    if (positionals.length === 0)
+        throw new UsageError('name the JSON reports to merge', 'merge-reports');
+    const parts = positionals.map((file) => {
+        let text;
+        try {
+            text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+        }
+        catch (error) {
+            throw new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`, 'merge-reports');
+        }
+        try {
+            return parseJsonReport(text);
+        }
+        catch (error) {
+            if (error instanceof ReportError)
+                throw new UsageError(`${file}: ${error.message}`, 'merge-reports');
+            throw error;
+        }
+    });
+    let merged;
+    try {
+        merged = mergeResults(parts);
+    }
+    catch (error) {
+        if (error instanceof ReportError)
+            throw new UsageError(error.message, 'merge-reports');
+        throw error;
+    }
+    const github = parts.find((p) => p.github !== undefined)?.github;
+    const chunks = jsonReportChunks(merged, github !== undefined ? { github } : {});
+    if (values.output !== undefined)
+        writeChunks(values.output, chunks);
+    else
+        for (const chunk of chunks)
+            io.stdout(chunk);
+    if (values.summary !== undefined) {
+        (0,external_node_fs_namespaceObject.writeFileSync)(values.summary, buildSummary(merged, { notes: [`Merged from ${parts.length} report${parts.length === 1 ? '' : 's'}.`] }), { flag: 'a' });
+    }
+    return passed(merged) ? 0 : 1;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/pin.ts
@@ -12685,10 +13141,12 @@ function writeAtomically(file, text) {
 
 
 
+
 const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 const COMMANDS = {
     check: { run: checkCommand, help: CHECK_HELP },
     pin: { run: pinCommand, help: PIN_HELP },
+    'merge-reports': { run: mergeReportsCommand, help: MERGE_HELP },
 };
 function main(argv, io) {
     const [command, ...rest] = argv;

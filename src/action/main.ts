@@ -7,6 +7,7 @@ import path from 'node:path';
 import * as core from '@actions/core';
 import { passed as cliPassed, type CheckResult } from '../check/result.js';
 import { runCheck } from '../check/run.js';
+import { inShard } from '../check/shard.js';
 import { loadCitationFile } from '../load/citation-file.js';
 import { loadManifest, ManifestError, type Manifest } from '../load/manifest.js';
 import { findCitationFiles, type CitationFileRef } from '../load/select.js';
@@ -60,6 +61,10 @@ async function check(settings: Settings, outputs: Outputs): Promise<void> {
   const manifest = loadManifest(workspace, path.resolve(settings.workspace, settings.manifest));
   const notes: string[] = [];
   const plan = await planFiles(settings, workspace, manifest, notes);
+  if (settings.shard) {
+    plan.files = inShard(plan.files, settings.shard);
+    notes.push(`This is shard ${settings.shard.index} of ${settings.shard.count}: ${plan.files.length} of those files (merge the shards' reports with citegate merge-reports).`);
+  }
 
   if (plan.nothingToCheck) {
     core.notice(`citegate: ${notes.join(' ')}`);
@@ -84,7 +89,8 @@ async function check(settings: Settings, outputs: Outputs): Promise<void> {
 
   const located = result.records.filter((r) => r.verdict === 'located').length;
   Object.assign(outputs, { total: result.records.length, located, failed: result.records.length - located });
-  const full = settings.effectiveScope === 'all' || plan.checkedAll;
+  // A shard may hold no file at all: its emptiness is judged when the shards are merged.
+  const full = (settings.effectiveScope === 'all' || plan.checkedAll) && settings.shard === undefined;
   // In a full run an empty set of records fails (missing data must not look like success);
   // in a run over changed files it just means the change removed every record.
   const ok = full ? cliPassed(result) : result.problems.length === 0 && result.records.every((r) => r.verdict === 'located');
@@ -108,7 +114,7 @@ async function check(settings: Settings, outputs: Outputs): Promise<void> {
     ...(settings.diff.kind !== 'none' ? { base_sha: settings.diff.base, head_sha: settings.diff.head } : settings.headSha ? { head_sha: settings.headSha } : {}),
   };
   if (settings.reportPath) {
-    writeChunks(settings.reportPath, jsonReportChunks(result, { github }));
+    writeChunks(settings.reportPath, jsonReportChunks(result, { github, shard: settings.shard }));
     outputs.report = settings.reportPath;
   }
   if (settings.sarifPath) {

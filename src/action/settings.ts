@@ -2,6 +2,7 @@
 // into one typed object. A bad input fails with a message saying what is allowed.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseShard, type Shard } from '../check/shard.js';
 import { DEFAULT_MANIFEST } from '../load/manifest.js';
 
 export type Scope = 'auto' | 'changed' | 'all';
@@ -34,6 +35,8 @@ export interface Settings {
   /** The commit the files are linked at in the summary. */
   readonly headSha: string | undefined;
   readonly diff: DiffBasis;
+  /** Check only this shard of the citation files (a matrix job of a split audit). */
+  readonly shard: Shard | undefined;
 }
 
 /** A bad input or environment: the step fails with this message, no stack trace. */
@@ -61,6 +64,12 @@ export function readSettings(getInput: InputReader, env: NodeJS.ProcessEnv = pro
   const payload = readEventPayload(env.GITHUB_EVENT_PATH);
   const effectiveScope = scope === 'auto' ? (CHANGE_EVENTS.includes(eventName) ? 'changed' : 'all') : scope;
 
+  const shardInput = getInput('shard').trim();
+  const shard = shardInput === '' ? undefined : parseShard(shardInput);
+  if (shardInput !== '' && shard === undefined) {
+    throw new InputError(`input shard must be i/n with 1 <= i <= n (for example 2/4), not ${JSON.stringify(shardInput)}`);
+  }
+
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
   const diff = diffBasis(eventName, payload);
   const headSha = diff.kind !== 'none' ? diff.head : env.GITHUB_SHA && SHA.test(env.GITHUB_SHA) ? env.GITHUB_SHA : undefined;
@@ -78,6 +87,7 @@ export function readSettings(getInput: InputReader, env: NodeJS.ProcessEnv = pro
     serverUrl: (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
     headSha,
     diff,
+    shard,
   };
 }
 

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { passed } from '../check/result.js';
 import { runCheck } from '../check/run.js';
+import { inShard, parseShard } from '../check/shard.js';
 import { DEFAULT_MANIFEST, loadManifest } from '../load/manifest.js';
 import { findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
 import { Workspace } from '../load/workspace.js';
@@ -11,6 +12,7 @@ import { formatDiagnostics, textReportChunks } from '../report/text.js';
 import { parseCommandArgs, parsePositiveInteger, UsageError } from './args.js';
 import { CHECK_HELP } from './help.js';
 import type { CommandIO } from './io.js';
+import { progressLine } from './progress.js';
 import { openWorkspace } from './workspace-arg.js';
 
 export function checkCommand(args: string[], io: CommandIO): number {
@@ -21,6 +23,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
     output: { type: 'string' },
     'max-source-bytes': { type: 'string' },
     explain: { type: 'boolean' },
+    shard: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -31,6 +34,10 @@ export function checkCommand(args: string[], io: CommandIO): number {
     throw new UsageError(`--format takes text or json, not ${JSON.stringify(values.format)}`, 'check');
   }
   const maxSourceBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'check');
+  const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+  if (values.shard !== undefined && shard === undefined) {
+    throw new UsageError(`--shard takes i/n with 1 <= i <= n (for example 2/4), not ${JSON.stringify(values.shard)}`, 'check');
+  }
   const workspace = openWorkspace(values.root, 'check');
   const manifest = loadManifest(workspace, values.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST));
 
@@ -49,7 +56,9 @@ export function checkCommand(args: string[], io: CommandIO): number {
 
   // The plain text report shows verdicts only: explaining them would be wasted work.
   const diagnose = values.format === 'json' || values.explain === true;
-  const result = runCheck({ workspace, manifest, files, maxSourceBytes, diagnose });
+  const progress = progressLine(process.stderr);
+  const result = runCheck({ workspace, manifest, files: inShard(files, shard), maxSourceBytes, diagnose, onProgress: (p) => progress.update(p) });
+  progress.done();
   const withOutside = outside.length === 0 ? result : {
     ...result,
     problems: [
@@ -58,7 +67,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
     ],
   };
 
-  const chunks = values.format === 'json' ? jsonReportChunks(withOutside) : textReportChunks(withOutside, { explain: values.explain });
+  const chunks = values.format === 'json' ? jsonReportChunks(withOutside, { shard }) : textReportChunks(withOutside, { explain: values.explain });
   if (values.output !== undefined) writeChunks(values.output, chunks);
   else for (const chunk of chunks) io.stdout(chunk);
   io.stderr(formatDiagnostics(withOutside));

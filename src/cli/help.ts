@@ -7,6 +7,8 @@ Usage:
   citegate check [options] [FILE...]   check citation records
   citegate pin [options] [SOURCE_ID...]
                                        record the SHA-256 of sources in the manifest
+  citegate merge-reports [options] REPORT...
+                                       merge the JSON reports of a split run
   citegate help COMMAND                help for one command
   citegate --version
 
@@ -31,6 +33,8 @@ Options:
                           hints, the context that would make a quote unique
   --max-source-bytes N    refuse source files longer than N bytes
                           (default: 67108864, 64 MiB)
+  --shard I/N             check only shard I of N of the citation files (split
+                          by a hash of each path: the same split every run)
   -h, --help              this help
 
 With several files, each text line starts with "file:line: ". Problems with
@@ -56,4 +60,20 @@ Options:
 
 Exit status: 0 pinned (or nothing to change), 2 it could not pin (nothing is
 written then).
+`;
+
+export const MERGE_HELP = `Usage: citegate merge-reports [options] REPORT...
+
+Merges the JSON reports of the shards of a split run (check --shard I/N
+--format json) into the report the whole run would have given.
+
+Options:
+  --output FILE           write the merged report to FILE instead of standard
+                          output
+  --summary FILE          append the Markdown job summary to FILE (for example
+                          "$GITHUB_STEP_SUMMARY")
+  -h, --help              this help
+
+Exit status: 0 every record located, 1 something needs review, 2 a report
+could not be read or the reports do not belong together.
 `;

@@ -6,7 +6,8 @@ import { escapeMessage } from '../report/escape.js';
 import { VERSION } from '../version.js';
 import { UsageError } from './args.js';
 import { checkCommand } from './check.js';
-import { CHECK_HELP, MAIN_HELP, PIN_HELP } from './help.js';
+import { CHECK_HELP, MAIN_HELP, MERGE_HELP, PIN_HELP } from './help.js';
+import { mergeReportsCommand } from './merge-reports.js';
 import type { CommandIO } from './io.js';
 import { PinError, pinCommand } from './pin.js';
 
@@ -15,6 +16,7 @@ export const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 const COMMANDS: Record<string, { run: (args: string[], io: CommandIO) => number; help: string }> = {
   check: { run: checkCommand, help: CHECK_HELP },
   pin: { run: pinCommand, help: PIN_HELP },
+  'merge-reports': { run: mergeReportsCommand, help: MERGE_HELP },
 };
 
 export function main(argv: string[], io: CommandIO): number {

@@ -4,7 +4,9 @@ import { countVerdicts, passed, type CheckResult, type MatchPosition, type Recor
 
 export interface JsonReportContext {
   /** Added by the Action: the event and the commits compared. */
-  readonly github?: { readonly event: string; readonly scope: string; readonly base_sha?: string; readonly head_sha?: string };
+  readonly github?: unknown;
+  /** For one shard of a split run: which one. */
+  readonly shard?: { readonly index: number; readonly count: number };
 }
 
 /** Everything but the records: small, whatever the run's size. */
@@ -15,6 +17,7 @@ function reportHead(result: CheckResult, context: JsonReportContext) {
     version: 1,
     tool: { name: 'citegate', version: VERSION },
     ...(context.github ? { github: context.github } : {}),
+    ...(context.shard ? { shard: context.shard } : {}),
     manifest: result.manifest,
     summary: {
       total: result.records.length,
@@ -26,6 +29,7 @@ function reportHead(result: CheckResult, context: JsonReportContext) {
       passed: passed(result),
     },
     sources: result.sources.map(jsonSource),
+    files: result.files,
     problems: result.problems.map((p) => ({ file: p.file, line: p.line, column: p.column, message: p.message })),
   };
 }

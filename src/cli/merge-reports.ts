@@ -1,0 +1,53 @@
+// `citegate merge-reports`: the JSON reports of the shards of a split run, made
+// into the one report (and job summary) the unsplit run would have given.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { passed } from '../check/result.js';
+import { jsonReportChunks } from '../report/json.js';
+import { mergeResults, parseJsonReport, ReportError } from '../report/read-json.js';
+import { buildSummary } from '../report/summary.js';
+import { writeChunks } from '../report/write.js';
+import { parseCommandArgs, UsageError } from './args.js';
+import { MERGE_HELP } from './help.js';
+import type { CommandIO } from './io.js';
+
+export function mergeReportsCommand(args: string[], io: CommandIO): number {
+  const { values, positionals } = parseCommandArgs('merge-reports', args, {
+    output: { type: 'string' },
+    summary: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    io.stdout(MERGE_HELP);
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError('name the JSON reports to merge', 'merge-reports');
+  const parts = positionals.map((file) => {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, 'merge-reports');
+    }
+    try {
+      return parseJsonReport(text);
+    } catch (error) {
+      if (error instanceof ReportError) throw new UsageError(`${file}: ${error.message}`, 'merge-reports');
+      throw error;
+    }
+  });
+  let merged;
+  try {
+    merged = mergeResults(parts);
+  } catch (error) {
+    if (error instanceof ReportError) throw new UsageError(error.message, 'merge-reports');
+    throw error;
+  }
+  const github = parts.find((p) => p.github !== undefined)?.github;
+  const chunks = jsonReportChunks(merged, github !== undefined ? { github } : {});
+  if (values.output !== undefined) writeChunks(values.output, chunks);
+  else for (const chunk of chunks) io.stdout(chunk);
+  if (values.summary !== undefined) {
+    writeFileSync(values.summary, buildSummary(merged, { notes: [`Merged from ${parts.length} report${parts.length === 1 ? '' : 's'}.`] }), { flag: 'a' });
+  }
+  return passed(merged) ? 0 : 1;
+}

@@ -1,0 +1,184 @@
+// Reading JSON reports back (for `citegate merge-reports`), and merging the
+// reports of a sharded run into the report the unsharded run would have made.
+import type {
+  CheckResult, HintKind, MatchPosition, RecordDetail, RecordResult, SourceResult,
+} from '../check/result.js';
+import { VERDICTS, type Verdict } from '../engine/verdict.js';
+import type { Problem } from '../load/problem.js';
+import { comparePaths } from '../load/select.js';
+
+/** A report that cannot be read: exit 2, naming the file. */
+export class ReportError extends Error {}
+
+type Json = Record<string, unknown>;
+
+function object(value: unknown, what: string): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ReportError(`${what} is not an object`);
+  return value as Json;
+}
+
+function list(value: unknown, what: string): unknown[] {
+  if (!Array.isArray(value)) throw new ReportError(`${what} is not a list`);
+  return value;
+}
+
+function int(value: unknown, what: string): number {
+  if (!Number.isInteger(value)) throw new ReportError(`${what} is not a whole number`);
+  return value as number;
+}
+
+function str(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw new ReportError(`${what} is not a string`);
+  return value;
+}
+
+function strOrNull(value: unknown, what: string): string | null {
+  return value === null || value === undefined ? null : str(value, what);
+}
+
+function position(value: unknown, what: string): MatchPosition {
+  const m = object(value, what);
+  return { line: int(m.line, `${what}.line`), column: int(m.column, `${what}.column`), endLine: int(m.end_line, `${what}.end_line`), endColumn: int(m.end_column, `${what}.end_column`) };
+}
+
+function detail(value: unknown, what: string): RecordDetail {
+  const d = object(value, what);
+  const out: { -readonly [K in keyof RecordDetail]: RecordDetail[K] } = {};
+  if (d.context !== undefined) {
+    const c = object(d.context, `${what}.context`);
+    out.context = { prefix: c.prefix === true, suffix: c.suffix === true, candidates: int(c.candidates, `${what}.context.candidates`), kept: int(c.kept, `${what}.context.kept`) };
+  }
+  if (d.closest !== undefined) {
+    if (d.closest === null) out.closest = null;
+    else {
+      const c = object(d.closest, `${what}.closest`);
+      out.closest = { at: position(c, `${what}.closest`), similarity: Number(c.similarity), passage: str(c.passage, `${what}.closest.passage`), diff: str(c.diff, `${what}.closest.diff`) };
+    }
+  }
+  if (d.hints !== undefined) {
+    out.hints = list(d.hints, `${what}.hints`).map((h, i) => {
+      const o = object(h, `${what}.hints[${i}]`);
+      return { kind: str(o.kind, 'hint kind') as HintKind, difference: str(o.difference, 'hint difference'), sourceId: str(o.source_id, 'hint source_id'), at: position(o, `${what}.hints[${i}]`), passage: str(o.passage, 'hint passage') };
+    });
+  }
+  if (d.suggestions !== undefined) {
+    out.suggestions = list(d.suggestions, `${what}.suggestions`).map((s, i) => {
+      const o = object(s, `${what}.suggestions[${i}]`);
+      return { at: position(o, `${what}.suggestions[${i}]`), ...(o.prefix !== undefined ? { prefix: str(o.prefix, 'prefix') } : {}), ...(o.suffix !== undefined ? { suffix: str(o.suffix, 'suffix') } : {}) };
+    });
+  }
+  if (d.similar_ids !== undefined) out.similarIds = list(d.similar_ids, `${what}.similar_ids`).map((id) => str(id, 'similar id'));
+  return out;
+}
+
+/** A JSON report (as `check --format json` writes it) back as a check result. */
+export function parseJsonReport(text: string): CheckResult & { readonly github?: unknown } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ReportError(`not JSON: ${(error as Error).message}`);
+  }
+  const report = object(value, 'the report');
+  if (report.version !== 1) throw new ReportError('not a citegate report of version 1');
+  const records: RecordResult[] = list(report.records, 'records').map((v, i) => {
+    const r = object(v, `records[${i}]`);
+    const verdict = str(r.verdict, `records[${i}].verdict`) as Verdict;
+    if (!VERDICTS.includes(verdict)) throw new ReportError(`records[${i}].verdict ${JSON.stringify(verdict)} is not a verdict`);
+    return {
+      file: str(r.file, `records[${i}].file`),
+      line: int(r.line, `records[${i}].line`),
+      column: int(r.column, `records[${i}].column`),
+      index: int(r.index, `records[${i}].index`),
+      citationId: strOrNull(r.citation_id, `records[${i}].citation_id`),
+      sourceId: strOrNull(r.source_id, `records[${i}].source_id`),
+      quote: strOrNull(r.quote, `records[${i}].quote`),
+      claim: strOrNull(r.claim, `records[${i}].claim`),
+      verdict,
+      ...(r.reason !== undefined ? { reason: str(r.reason, `records[${i}].reason`) } : {}),
+      matches: list(r.matches, `records[${i}].matches`).map((m, k) => position(m, `records[${i}].matches[${k}]`)),
+      ...(r.detail !== undefined ? { detail: detail(r.detail, `records[${i}].detail`) } : {}),
+    };
+  });
+  const sources: SourceResult[] = list(report.sources, 'sources').map((v, i) => {
+    const s = object(v, `sources[${i}]`);
+    const status = str(s.status, `sources[${i}].status`);
+    if (status !== 'verified' && status !== 'unverified') throw new ReportError(`sources[${i}].status is not verified or unverified`);
+    return {
+      id: str(s.id, `sources[${i}].id`),
+      path: str(s.path, `sources[${i}].path`),
+      sha256: strOrNull(s.sha256, `sources[${i}].sha256`) ?? undefined,
+      retrieved: str(s.retrieved, `sources[${i}].retrieved`),
+      status,
+      ...(s.reason !== undefined ? { reason: str(s.reason, `sources[${i}].reason`) } : {}),
+      ...(s.actual_sha256 !== undefined ? { actualSha256: str(s.actual_sha256, `sources[${i}].actual_sha256`) } : {}),
+      line: int(s.line, `sources[${i}].line`),
+      column: int(s.column, `sources[${i}].column`),
+      citedBy: int(s.cited_by, `sources[${i}].cited_by`),
+    };
+  });
+  const problems: Problem[] = list(report.problems, 'problems').map((v, i) => {
+    const p = object(v, `problems[${i}]`);
+    return { file: str(p.file, `problems[${i}].file`), line: int(p.line, `problems[${i}].line`), column: int(p.column, `problems[${i}].column`), message: str(p.message, `problems[${i}].message`) };
+  });
+  const files = list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
+  return {
+    manifest: str(report.manifest, 'manifest'),
+    files,
+    records,
+    sources,
+    problems,
+    ...(report.github !== undefined ? { github: report.github } : {}),
+  };
+}
+
+/**
+ * The result of the whole run from the results of its shards: files in path
+ * order, each file's records in order, sources in manifest order (counts
+ * summed, unverified if any shard found it so), problems with files first, then
+ * those of sources, each once.
+ */
+export function mergeResults(parts: readonly CheckResult[]): CheckResult {
+  if (parts.length === 0) throw new ReportError('no reports to merge');
+  const manifest = parts[0].manifest;
+  for (const p of parts) {
+    if (p.manifest !== manifest) throw new ReportError(`the reports come from different manifests (${manifest} and ${p.manifest})`);
+  }
+  const files = [...new Set(parts.flatMap((p) => p.files))].sort(comparePaths);
+  const fileOrder = new Map(files.map((f, i) => [f, i]));
+  const records = parts.flatMap((p) => p.records)
+    .sort((a, b) => fileOrder.get(a.file)! - fileOrder.get(b.file)! || a.index - b.index);
+
+  const sources = new Map<string, SourceResult>();
+  for (const s of parts.flatMap((p) => p.sources)) {
+    const known = sources.get(s.id);
+    if (!known) {
+      sources.set(s.id, s);
+      continue;
+    }
+    const unverified = known.status === 'unverified' ? known : s.status === 'unverified' ? s : undefined;
+    sources.set(s.id, { ...(unverified ?? known), citedBy: known.citedBy + s.citedBy });
+  }
+
+  const fileProblems = parts.flatMap((p) => p.problems.filter((x) => x.file !== manifest))
+    .map((x, i) => ({ x, i }))
+    .sort((a, b) => (fileOrder.get(a.x.file) ?? -1) - (fileOrder.get(b.x.file) ?? -1) || a.i - b.i)
+    .map(({ x }) => x);
+  const seen = new Set<string>();
+  const sourceProblems = parts.flatMap((p) => p.problems.filter((x) => x.file === manifest))
+    .filter((x) => {
+      const key = `${x.line}:${x.column}:${x.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => a.line - b.line || a.column - b.column);
+
+  return {
+    manifest,
+    files,
+    records,
+    sources: [...sources.values()].sort((a, b) => a.line - b.line || a.column - b.column),
+    problems: [...fileProblems, ...sourceProblems],
+  };
+}
