@@ -8660,10 +8660,32 @@ var dist = __nccwpck_require__(8815);
 const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
 ;// CONCATENATED MODULE: ./src/engine/positions.ts
 
+/**
+ * Counting a column means counting code points from the start of its line; a
+ * line may be megabytes long (a minified file, a source without line breaks).
+ * So the last answer is remembered, and a later offset on the same line counts
+ * on from there: positions asked in order cost one pass in all.
+ */
+class ColumnCursor {
+    offset = -1;
+    line = -1;
+    column = 0;
+    /** Column at `offset` on `line` (starting at `lineStart`), counting code points with `count(from, to)`. */
+    at(line, lineStart, offset, count) {
+        if (line === this.line && offset >= this.offset)
+            this.column += count(this.offset, offset);
+        else
+            this.column = 1 + count(lineStart, offset);
+        this.line = line;
+        this.offset = offset;
+        return this.column;
+    }
+}
 /** Positions in a JavaScript string (citation files, manifests). */
 class TextLineIndex {
     text;
     starts = [0];
+    cursor = new ColumnCursor();
     constructor(text) {
         this.text = text;
         if (!text.includes('\r')) {
@@ -8685,14 +8707,16 @@ class TextLineIndex {
     }
     position(offset) {
         const line = lastAtOrBelow(this.starts, offset);
-        let column = 1;
-        const start = this.starts[line];
-        for (let i = start; i < offset; i++) {
-            const c = this.text.charCodeAt(i);
-            // The low half of a surrogate pair does not start a code point.
-            if (!(c >= 0xdc00 && c <= 0xdfff && i > start && isHighSurrogate(this.text.charCodeAt(i - 1))))
-                column++;
-        }
+        const column = this.cursor.at(line, this.starts[line], offset, (from, to) => {
+            let n = 0;
+            for (let i = from; i < to; i++) {
+                const c = this.text.charCodeAt(i);
+                // The low half of a surrogate pair does not start a code point.
+                if (!(c >= 0xdc00 && c <= 0xdfff && i > 0 && isHighSurrogate(this.text.charCodeAt(i - 1))))
+                    n++;
+            }
+            return n;
+        });
         return { line: line + 1, column };
     }
 }
@@ -8700,17 +8724,20 @@ class TextLineIndex {
 class ByteLineIndex {
     bytes;
     starts;
+    cursor = new ColumnCursor();
     constructor(bytes) {
         this.bytes = bytes;
     }
     position(offset) {
         const starts = (this.starts ??= lineStarts(this.bytes));
         const line = lastAtOrBelow(starts, offset);
-        let column = 1;
-        for (let i = starts[line]; i < offset; i++) {
-            if ((this.bytes[i] & 0xc0) !== 0x80)
-                column++;
-        }
+        const column = this.cursor.at(line, starts[line], offset, (from, to) => {
+            let n = 0;
+            for (let i = from; i < to; i++)
+                if ((this.bytes[i] & 0xc0) !== 0x80)
+                    n++;
+            return n;
+        });
         return { line: line + 1, column };
     }
 }

@@ -8,9 +8,31 @@ export interface Position {
   column: number;
 }
 
+/**
+ * Counting a column means counting code points from the start of its line; a
+ * line may be megabytes long (a minified file, a source without line breaks).
+ * So the last answer is remembered, and a later offset on the same line counts
+ * on from there: positions asked in order cost one pass in all.
+ */
+class ColumnCursor {
+  private offset = -1;
+  private line = -1;
+  private column = 0;
+
+  /** Column at `offset` on `line` (starting at `lineStart`), counting code points with `count(from, to)`. */
+  at(line: number, lineStart: number, offset: number, count: (from: number, to: number) => number): number {
+    if (line === this.line && offset >= this.offset) this.column += count(this.offset, offset);
+    else this.column = 1 + count(lineStart, offset);
+    this.line = line;
+    this.offset = offset;
+    return this.column;
+  }
+}
+
 /** Positions in a JavaScript string (citation files, manifests). */
 export class TextLineIndex {
   private readonly starts: number[] = [0];
+  private readonly cursor = new ColumnCursor();
 
   constructor(private readonly text: string) {
     if (!text.includes('\r')) {
@@ -30,13 +52,15 @@ export class TextLineIndex {
 
   position(offset: number): Position {
     const line = lastAtOrBelow(this.starts, offset);
-    let column = 1;
-    const start = this.starts[line];
-    for (let i = start; i < offset; i++) {
-      const c = this.text.charCodeAt(i);
-      // The low half of a surrogate pair does not start a code point.
-      if (!(c >= 0xdc00 && c <= 0xdfff && i > start && isHighSurrogate(this.text.charCodeAt(i - 1)))) column++;
-    }
+    const column = this.cursor.at(line, this.starts[line], offset, (from, to) => {
+      let n = 0;
+      for (let i = from; i < to; i++) {
+        const c = this.text.charCodeAt(i);
+        // The low half of a surrogate pair does not start a code point.
+        if (!(c >= 0xdc00 && c <= 0xdfff && i > 0 && isHighSurrogate(this.text.charCodeAt(i - 1)))) n++;
+      }
+      return n;
+    });
     return { line: line + 1, column };
   }
 }
@@ -44,16 +68,18 @@ export class TextLineIndex {
 /** Positions in UTF-8 bytes (source files, after a BOM). Built lazily: most sources never need one. */
 export class ByteLineIndex {
   private starts: Int32Array | undefined;
+  private readonly cursor = new ColumnCursor();
 
   constructor(private readonly bytes: Uint8Array) {}
 
   position(offset: number): Position {
     const starts = (this.starts ??= lineStarts(this.bytes));
     const line = lastAtOrBelow(starts, offset);
-    let column = 1;
-    for (let i = starts[line]; i < offset; i++) {
-      if ((this.bytes[i] & 0xc0) !== 0x80) column++;
-    }
+    const column = this.cursor.at(line, starts[line], offset, (from, to) => {
+      let n = 0;
+      for (let i = from; i < to; i++) if ((this.bytes[i] & 0xc0) !== 0x80) n++;
+      return n;
+    });
     return { line: line + 1, column };
   }
 }
