@@ -1,0 +1,33 @@
+// An internal error anywhere fails closed: exit 2, a message, where to report it.
+import { jest } from '@jest/globals';
+import { makeWorkspace } from '../helpers/workspace.js';
+
+const real = await import('../../src/check/run.js');
+jest.unstable_mockModule('../../src/check/run.js', () => ({
+  ...real,
+  runCheck: () => {
+    throw new TypeError("Cannot read properties of undefined (reading 'verdict')");
+  },
+}));
+const { main } = await import('../../src/cli/main.js');
+
+describe('an internal error in the CLI', () => {
+  it('exits 2 with a message and a pointer to report it, never 0 or 1, and no stack trace', () => {
+    const root = makeWorkspace({ 'a-v1': { path: 'a.txt', text: 'A.' } }, { 'answers/a.json': '[]' });
+    const out: string[] = [];
+    const err: string[] = [];
+    const cwd = process.cwd();
+    process.chdir(root);
+    try {
+      const code = main(['check'], { stdout: (t) => out.push(t), stderr: (t) => err.push(t) });
+      expect(code).toBe(2);
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(out).toEqual([]);
+    expect(err.join('')).toBe(
+      "citegate: internal error: Cannot read properties of undefined (reading 'verdict')\n" +
+      'This is a bug in citegate, not in your files. Please report it at https://github.com/citegate/citegate/issues with the command you ran (set CITEGATE_DEBUG=1 to print the stack trace).\n',
+    );
+  });
+});
