@@ -29215,7 +29215,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9045);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(811);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -29225,7 +29225,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9045:
+/***/ 811:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32866,6 +32866,7 @@ function contextAllows(text, start, length, prefix, suffix) {
 // What a check run found: the one model every report (text, JSON, summary,
 // annotations, SARIF) is written from.
 
+const FINDING_KINDS = (/* unused pure expression or super */ null && (['claim number not in quote', 'required source not cited', 'uncited claim']));
 /** Counts of the verdicts that occur, in VERDICTS order. */
 function countVerdicts(records) {
     const counts = {};
@@ -32878,10 +32879,15 @@ function countVerdicts(records) {
 }
 /**
  * SPEC §5: the check passes when at least one record was checked, every record
- * is located, and there is no problem (every file read, every source verified).
+ * is located, and there is no problem (every file read, every source verified),
+ * nor a finding beyond quotes whose check is set to fail.
  */
 function passed(result) {
-    return result.records.length > 0 && result.problems.length === 0 && result.records.every((r) => r.verdict === 'located');
+    return result.records.length > 0 && result.problems.length === 0 && !failingFindings(result) &&
+        result.records.every((r) => r.verdict === 'located');
+}
+function failingFindings(result) {
+    return result.findings.filter((f) => f.level === 'fail').length;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/diagnose/view.ts
@@ -33940,9 +33946,9 @@ class JsonSyntaxError extends Error {
 const MAX_JSON_DEPTH = 256;
 function parseStrictJson(text, start = 0, end = text.length) {
     const scanner = new Scanner(text, start, end);
-    const { offset, recordOffsets } = scanner.scanDocument();
+    const { offset, recordOffsets, keyOffsets } = scanner.scanDocument();
     const value = JSON.parse(start === 0 && end === text.length ? text : text.slice(start, end));
-    return { value, recordOffsets, offset };
+    return { value, recordOffsets, offset, keyOffsets };
 }
 function describe(text, at, end) {
     const cp = at < end ? text.codePointAt(at) : undefined;
@@ -33958,6 +33964,7 @@ class Scanner {
     end;
     pos;
     recordOffsets;
+    keyOffsets = new Map();
     constructor(text, start, end) {
         this.text = text;
         this.end = end;
@@ -33973,7 +33980,7 @@ class Scanner {
         if (this.pos < this.end) {
             throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)`, this.pos);
         }
-        return { offset, recordOffsets: this.recordOffsets };
+        return { offset, recordOffsets: this.recordOffsets, keyOffsets: this.keyOffsets };
     }
     unexpected(expected) {
         throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: ${expected}`, this.pos);
@@ -34048,6 +34055,8 @@ class Scanner {
                 this.unexpected("expected ':' after the key");
             this.pos++;
             this.skipWhitespace();
+            if (top)
+                this.keyOffsets.set(key, this.pos);
             this.value(depth, top && key === 'citations' ? 'records' : 'other');
             this.skipWhitespace();
             const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
@@ -34358,7 +34367,16 @@ function parseCitationText(text, file, format) {
     if (records.length === 0 && problems.length === 0 && !parsed.emptyListed) {
         problems.push({ file, line: 0, column: 0, message: 'the file is empty: it holds no citation records' });
     }
-    return { file, records, problems, document: parsed.document };
+    const answerValue = parsed.document?.get('answer');
+    let answer;
+    if (answerValue !== undefined) {
+        const at = parsed.answerOffset ?? 0;
+        if (typeof answerValue !== 'string')
+            problems.push({ file, ...index.position(at), message: '`answer` must be a string: the text of the answer' });
+        else
+            answer = answerAt(text, answerValue, at, index, format);
+    }
+    return { file, records, problems, document: parsed.document, ...(answer ? { answer } : {}) };
 }
 const SHAPE = 'expected an array of citation records, or an object with a "citations" array';
 function jsonProblem(error, text) {
@@ -34378,7 +34396,8 @@ function parseJsonFile(text) {
     catch (error) {
         return { records: [], problems: [jsonProblem(error, text)], document: undefined, emptyListed: false };
     }
-    const { value, recordOffsets, offset } = parsed;
+    const { value, recordOffsets, offset, keyOffsets } = parsed;
+    const answerOffset = keyOffsets.get('answer');
     let list = value;
     let document;
     if (isPlainObject(value)) {
@@ -34392,6 +34411,7 @@ function parseJsonFile(text) {
         problems: [],
         document,
         emptyListed: true,
+        ...(answerOffset !== undefined ? { answerOffset } : {}),
     };
 }
 function isPlainObject(value) {
@@ -34439,9 +34459,13 @@ function parseYamlFile(text) {
     let node = deref(doc, doc.contents);
     let list = value;
     let document;
+    let answerOffset;
     if (value instanceof Map && (0,dist/* isMap */.jh)(node)) {
         document = value;
         list = value.get('citations');
+        const answerNode = node.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === 'answer')?.value;
+        if (answerNode)
+            answerOffset = nodeOffset(answerNode);
         node = deref(doc, node.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === 'citations')?.value);
     }
     if (!Array.isArray(list) || !(0,dist/* isSeq */.oP)(node)) {
@@ -34453,6 +34477,7 @@ function parseYamlFile(text) {
         problems: [],
         document,
         emptyListed: true,
+        ...(answerOffset !== undefined ? { answerOffset } : {}),
     };
 }
 function yamlValueError(error) {
@@ -34462,6 +34487,28 @@ function yamlValueError(error) {
     if (error instanceof RangeError)
         return 'nesting is too deep';
     return message;
+}
+/** Characters of a sentence looked for in the file to place it. */
+const LOCATE_CHARS = 24;
+function answerAt(fileText, answer, offset, index, format) {
+    const position = index.position(offset);
+    let searchFrom = offset;
+    return {
+        text: answer,
+        position,
+        locate(at) {
+            // The first characters of the piece, up to a line break, as the file writes them.
+            const piece = answer.slice(at, at + LOCATE_CHARS).split(/[\r\n]/)[0].trimEnd();
+            if (piece === '')
+                return position;
+            const written = format === 'yaml' ? piece : JSON.stringify(piece).slice(1, -1);
+            const found = fileText.indexOf(written, searchFrom);
+            if (found < 0)
+                return position;
+            searchFrom = found + 1;
+            return index.position(found);
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/load/sources.ts
@@ -34539,6 +34586,239 @@ class SourceLoader {
     }
 }
 
+;// CONCATENATED MODULE: ./src/engine/claims.ts
+// Beyond quotes: the sentences of an answer and whether a claim covers each,
+// and the numbers a claim states, which its quote must carry. These are
+// findings beside the verdicts; they never change one.
+
+/** Abbreviations after which ICU's sentence breaks are not sentence ends (English). */
+const ABBREVIATIONS = new Set([
+    'mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'jr', 'sr', 'vs', 'etc', 'e.g', 'i.e', 'u.s', 'u.k', 'no', 'approx', 'inc', 'ltd', 'co',
+    'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
+]);
+/** The answer's sentences (Unicode sentence boundaries, by Intl.Segmenter, with common abbreviations kept whole). */
+function splitSentences(answer) {
+    const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+    const sentences = [];
+    let pending;
+    for (const { segment, index } of segmenter.segment(answer)) {
+        const text = pending ? pending.text + segment : segment;
+        const start = pending ? pending.start : index;
+        const lastWord = /([\p{L}.]+)\.\s*$/u.exec(text)?.[1]?.toLowerCase();
+        if (lastWord !== undefined && ABBREVIATIONS.has(lastWord)) {
+            pending = { text, start };
+            continue;
+        }
+        pending = undefined;
+        if (normalizeText(text) !== '')
+            sentences.push({ text: text.trim(), start: start + (text.length - text.trimStart().length) });
+    }
+    if (pending && normalizeText(pending.text) !== '')
+        sentences.push({ text: pending.text.trim(), start: pending.start });
+    return sentences;
+}
+/** Normalized (SPEC §3), without the punctuation that ends a sentence, lower case: for comparing claims. */
+function claimKey(text) {
+    return normalizeText(text).replace(/[\s.!?…;:"'”’»)]+$/u, '').toLowerCase();
+}
+/**
+ * A sentence is covered when some claim, compared without case and sentence-end
+ * punctuation, is the sentence, contains it (a claim spanning sentences), or
+ * is contained in it (a claim for part of a sentence).
+ */
+function isCovered(sentence, claims) {
+    const key = claimKey(sentence);
+    if (key === '')
+        return true;
+    return claims.some((claim) => {
+        const c = claimKey(claim);
+        return c !== '' && (c === key || c.includes(key) || key.includes(c));
+    });
+}
+/** Decimal digits of other scripts, read as 0-9. */
+const DIGIT_BLOCKS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66, 0x0e50, 0x0ed0, 0xff10];
+function asciiDigits(text) {
+    let out = '';
+    for (const ch of text) {
+        const cp = ch.codePointAt(0);
+        const block = DIGIT_BLOCKS.find((b) => cp >= b && cp <= b + 9);
+        out += block === undefined ? ch : String.fromCharCode(0x30 + cp - block);
+    }
+    return out;
+}
+const UNITS = {
+    day: 'day', days: 'day', 'business day': 'business day', 'business days': 'business day', 'working days': 'business day', 'working day': 'business day',
+    week: 'week', weeks: 'week', month: 'month', months: 'month', year: 'year', years: 'year',
+    hour: 'hour', hours: 'hour', hr: 'hour', hrs: 'hour', h: 'hour', minute: 'minute', minutes: 'minute', min: 'minute', mins: 'minute',
+    second: 'second', seconds: 'second', sec: 'second', secs: 'second',
+    '%': '%', percent: '%', 'per cent': '%', pct: '%',
+    am: 'am', 'a.m.': 'am', pm: 'pm', 'p.m.': 'pm',
+    dollar: 'USD', dollars: 'USD', usd: 'USD', euro: 'EUR', euros: 'EUR', eur: 'EUR', pound: 'GBP', pounds: 'GBP', gbp: 'GBP',
+    cent: 'cent', cents: 'cent', item: 'item', items: 'item', time: 'time', times: 'time',
+    km: 'km', kg: 'kg', g: 'g', m: 'm', cm: 'cm', mm: 'mm', mb: 'MB', gb: 'GB', kb: 'KB',
+};
+const CURRENCY = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
+const DIGIT = '[0-9\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f\\u09e6-\\u09ef\\u0a66-\\u0a6f\\u0ae6-\\u0aef\\u0b66-\\u0b6f\\u0be6-\\u0bef\\u0c66-\\u0c6f\\u0ce6-\\u0cef\\u0d66-\\u0d6f\\u0e50-\\u0e59\\u0ed0-\\u0ed9\\uff10-\\uff19]';
+const UNIT_WORDS = Object.keys(UNITS).sort((a, b) => b.length - a.length).map((u) => u.replace(/\./g, '\\.')).join('|');
+// A number: an optional currency sign, digits with optional groups of three
+// (after , . ' or a space) and an optional decimal part, then an optional unit.
+const NUMBER = new RegExp(`(?<![\\p{L}\\p{N}_])([$€£¥₹])?\\s?(${DIGIT}+(?:[,.'\\u00a0\\u202f ]${DIGIT}{3})*(?:[.,]${DIGIT}+)?)(?![\\p{N}])(?:\\s?(${UNIT_WORDS})(?![\\p{L}\\p{N}]))?`, 'giu');
+const TIME_WORDS = { noon: 12, midday: 12, midnight: 0 };
+/** Values a digit string may stand for, reading , and . as a decimal mark or a thousands separator. */
+function valuesOf(digits) {
+    const plain = asciiDigits(digits).replace(/[\u00a0\u202f ']/g, '');
+    const values = new Set();
+    const marks = plain.replace(/[0-9]/g, '');
+    if (marks === '')
+        values.add(Number(plain));
+    else {
+        const last = plain.search(/[.,][0-9]+$/);
+        // Every mark a thousands separator.
+        if (/^[0-9]{1,3}([.,][0-9]{3})+$/.test(plain))
+            values.add(Number(plain.replace(/[.,]/g, '')));
+        // The last mark a decimal point, the others thousands separators.
+        if (last >= 0) {
+            const intPart = plain.slice(0, last).replace(/[.,]/g, '');
+            values.add(Number(`${intPart}.${plain.slice(last + 1)}`));
+        }
+    }
+    return [...values].filter((v) => Number.isFinite(v));
+}
+/** The numbers stated in a text, each with its unit or period. */
+function statedNumbers(text) {
+    const found = [];
+    const normalized = normalizeText(text);
+    for (const m of normalized.matchAll(NUMBER)) {
+        const unitWord = m[3]?.toLowerCase();
+        const unit = m[1] ? CURRENCY[m[1]] : unitWord !== undefined ? UNITS[unitWord] : undefined;
+        found.push({ text: m[0].trim(), values: valuesOf(m[2]), unit });
+    }
+    for (const m of normalized.matchAll(/(?<![\p{L}\p{N}])(noon|midday|midnight)(?![\p{L}\p{N}])/giu)) {
+        found.push({ text: m[0], values: [TIME_WORDS[m[1].toLowerCase()]], unit: 'time of day' });
+    }
+    return found;
+}
+/** Whether the quote states this number: the same value, and the same unit when the claim gives one. */
+function stated(number, quote) {
+    return quote.some((q) => q.values.some((v) => number.values.includes(v)) && (number.unit === undefined || number.unit === q.unit));
+}
+/** The claim's numbers that its quote does not carry, with what the quote has instead. */
+function missingNumbers(claim, quote) {
+    const inQuote = statedNumbers(quote);
+    return statedNumbers(claim).filter((n) => !stated(n, inQuote)).map((number) => ({ number, quoteHas: inQuote }));
+}
+
+;// CONCATENATED MODULE: ./src/report/escape.ts
+// Untrusted text (ids, quotes, file names from a pull request) made safe for
+// each place it is shown. Every report goes through one of these.
+/**
+ * Characters that must never reach a terminal or a log raw: C0 and C1 controls
+ * (escape sequences, carriage returns that overwrite a line, newlines that forge
+ * one), DEL, line and paragraph separators, bidirectional overrides that reorder
+ * what is shown, and lone surrogates.
+ */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+const UNSAFE_OR_BACKSLASH = new RegExp(`\\\\|${UNSAFE.source}`, 'gu');
+function escapeChar(ch) {
+    switch (ch) {
+        case '\\': return '\\\\';
+        case '\n': return '\\n';
+        case '\r': return '\\r';
+        case '\t': return '\\t';
+        default: return `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`;
+    }
+}
+/**
+ * For a value a script may parse back (an id in `id: verdict`): unsafe
+ * characters and backslashes escaped, so the escaping can be undone.
+ */
+function escape_escapeValue(text) {
+    return text.replace(UNSAFE_OR_BACKSLASH, escapeChar);
+}
+/** For a message a person reads: unsafe characters escaped, backslashes kept. */
+function escape_escapeMessage(text) {
+    return text.replace(UNSAFE, escapeChar);
+}
+const HTML_ENTITIES = {
+    '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\'': '&#39;',
+    // Markdown and GitHub syntax, so that nothing in a cell turns into a table
+    // column, emphasis, code, a link, a mention or a heading.
+    '|': '&#124;', '`': '&#96;', '*': '&#42;', '_': '&#95;', '[': '&#91;', ']': '&#93;',
+    '\\': '&#92;', '~': '&#126;', '#': '&#35;', '@': '&#64;', '!': '&#33;', ':': '&#58;',
+};
+/**
+ * For the job summary: text shown as text inside HTML, on one line. Unsafe
+ * characters are escaped first (so a newline can never end an HTML block and
+ * start Markdown), then everything HTML or Markdown would read as syntax.
+ */
+function escapeHtml(text) {
+    return escape_escapeMessage(text).replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch]);
+}
+/** Shortens to at most `max` code points, marking the cut with an ellipsis. */
+function shorten(text, max) {
+    const cps = [...text];
+    return cps.length <= max ? text : cps.slice(0, max - 1).join('') + '…';
+}
+/** For an attribute value built from percent-encoded parts (a link). */
+function escapeAttribute(text) {
+    return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
+}
+
+;// CONCATENATED MODULE: ./src/check/findings.ts
+// Findings beyond quotes, per citation file: sentences of the answer no claim
+// covers, required sources no record cites, and numbers a claim states that
+// its quote does not carry. Each is placed at its line; none changes a verdict.
+
+
+function findingsFor(loaded, checks, manifest, levels) {
+    const findings = [];
+    const file = loaded.file;
+    const records = checks.map((check, i) => ({ check, position: loaded.records[i].position }));
+    const level = (l) => l;
+    if (levels.uncitedClaims !== 'off' && loaded.answer) {
+        const claims = records.flatMap(({ check }) => (check.ok ? (check.record.claim !== undefined ? [check.record.claim] : []) : check.claim !== undefined ? [check.claim] : []));
+        for (const sentence of splitSentences(loaded.answer.text)) {
+            if (isCovered(sentence.text, claims))
+                continue;
+            findings.push({
+                kind: 'uncited claim', level: level(levels.uncitedClaims), file, ...loaded.answer.locate(sentence.start),
+                message: `no record's claim covers this sentence of the answer: "${shorten(sentence.text, 160)}"`,
+            });
+        }
+    }
+    if (levels.requiredSources !== 'off') {
+        const rel = manifest.dir === '' ? file : file.startsWith(`${manifest.dir}/`) ? file.slice(manifest.dir.length + 1) : undefined;
+        const cited = new Set(records.flatMap(({ check }) => (check.ok ? [check.record.sourceId] : [])));
+        const where = loaded.answer?.position ?? records[0]?.position ?? { line: 1, column: 1 };
+        for (const rule of manifest.requirements) {
+            if (rel === undefined || !rule.glob.matches(rel))
+                continue;
+            for (const id of rule.cite) {
+                if (cited.has(id))
+                    continue;
+                findings.push({
+                    kind: 'required source not cited', level: level(levels.requiredSources), file, ...where,
+                    message: `this answer must cite ${id} (the rule at ${manifest.file}:${rule.position.line}), but no record does`,
+                });
+            }
+        }
+    }
+    if (levels.claimNumbers !== 'off') {
+        for (const { check, position } of records) {
+            if (!check.ok || check.record.claim === undefined)
+                continue;
+            for (const { number, quoteHas } of missingNumbers(check.record.claim, check.record.quote)) {
+                const has = quoteHas.length === 0 ? 'the quote states no number' : `the quote has ${quoteHas.map((q) => `"${q.text}"`).join(', ')}`;
+                findings.push({
+                    kind: 'claim number not in quote', level: level(levels.claimNumbers), file, ...position, citationId: check.record.citationId,
+                    message: `the claim says "${number.text}", but ${has}`,
+                });
+            }
+        }
+    }
+    return findings;
+}
+
 ;// CONCATENATED MODULE: ./src/check/run.ts
 // One check run: read the citation files, verify each cited source once, let
 // the engine decide every record, and map matches back to the original files.
@@ -34548,6 +34828,7 @@ class SourceLoader {
 // looks for every quote of the run at the same time: the quotes citing the
 // source decide their verdicts, and the others learn that this source holds
 // them (a hint for a quote that is not where its record says).
+
 
 
 
@@ -34620,6 +34901,8 @@ function runCheck(options) {
     const { workspace, manifest, files } = options;
     const diagnose = options.diagnose ?? true;
     const problems = [];
+    const findings = [];
+    const levels = options.checks ?? manifest.checks;
     const records = [];
     const bySource = new Map();
     const strings = new Strings();
@@ -34628,6 +34911,7 @@ function runCheck(options) {
         const loaded = options.preloaded?.get(ref.file) ?? loadCitationFile(workspace, ref.file);
         problems.push(...loaded.problems);
         const checks = checkFileRecords(loaded.records.map((r) => r.value), (i) => `at line ${loaded.records[i].position.line}`);
+        findings.push(...findingsFor(loaded, checks, manifest, levels));
         loaded.records.forEach((record, i) => {
             const fields = checks[i];
             const pending = pendingRecord(ref.file, record.position, record.index, fields, strings);
@@ -34707,6 +34991,7 @@ function runCheck(options) {
         records: records.map(finish),
         sources,
         problems,
+        findings,
     };
 }
 /**
@@ -35175,6 +35460,12 @@ function matchSegments(segments, parts) {
 const DEFAULT_MANIFEST = 'citegate.yml';
 /** Manifests are small; a huge one is a mistake or an attack. */
 const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
+const CHECK_LEVELS = ['off', 'warn', 'fail'];
+const DEFAULT_CHECKS = { uncitedClaims: 'warn', requiredSources: 'fail', claimNumbers: 'fail' };
+/** The manifest's names of the checks, and the CLI's and the Action's (with dashes). */
+const CHECK_NAMES = {
+    uncitedClaims: 'uncited_claims', requiredSources: 'required_sources', claimNumbers: 'claim_numbers',
+};
 /** The manifest cannot be used: the check cannot run (exit 2). */
 class ManifestError extends Error {
     problems;
@@ -35184,7 +35475,8 @@ class ManifestError extends Error {
         this.name = 'ManifestError';
     }
 }
-const TOP_KEYS = ['version', 'sources', 'citations'];
+const TOP_KEYS = ['version', 'sources', 'citations', 'checks', 'require'];
+const REQUIRE_KEYS = ['files', 'cite'];
 const SOURCE_KEYS = ['path', 'sha256', 'retrieved', 'original', 'audience'];
 const ORIGINAL_KEYS = ['path', 'sha256'];
 const CITATION_KEYS = ['path', 'audience'];
@@ -35272,9 +35564,24 @@ function parseManifest(text, file, dir, options = {}) {
             }
         }
     }
+    const checks = readChecks(doc, top.get('checks'), report);
+    const requirements = [];
+    const requirePair = top.get('require');
+    if (requirePair !== undefined) {
+        const node = deref(doc, requirePair.value);
+        if (!(0,dist/* isSeq */.oP)(node))
+            report(nodeOffset(node, nodeOffset(requirePair.key)), '`require` must be a list of {files, cite} rules');
+        else {
+            for (const item of node.items) {
+                const rule = readRequirement(doc, item, index, report, sources);
+                if (rule)
+                    requirements.push(rule);
+            }
+        }
+    }
     if (problems.length > 0)
         throw new ManifestError(sortProblems(problems));
-    return { file, dir, text, sources, citations };
+    return { file, dir, text, sources, citations, checks, requirements };
 }
 /** The pairs of a mapping by key, reporting unknown, non-string and (via yaml) duplicate keys. */
 function readKeys(doc, map, allowed, what, report) {
@@ -35431,6 +35738,63 @@ function readCitationPattern(doc, item, index, report) {
         if (!(error instanceof GlobSyntaxError))
             throw error;
         report(patternAt, `bad glob pattern: ${error.message}`);
+        return undefined;
+    }
+}
+function readChecks(doc, pair, report) {
+    if (pair === undefined)
+        return DEFAULT_CHECKS;
+    const node = deref(doc, pair.value);
+    if (!(0,dist/* isMap */.jh)(node)) {
+        report(nodeOffset(node, nodeOffset(pair.key)), '`checks` must be a mapping such as {uncited_claims: warn}');
+        return DEFAULT_CHECKS;
+    }
+    const names = Object.entries(CHECK_NAMES);
+    const keys = readKeys(doc, node, names.map(([, name]) => name), '`checks`', report);
+    const levels = { ...DEFAULT_CHECKS };
+    for (const [field, name] of names) {
+        const levelPair = keys.get(name);
+        if (levelPair === undefined)
+            continue;
+        const value = scalarText(deref(doc, levelPair.value));
+        if (value === undefined || !CHECK_LEVELS.includes(value)) {
+            report(nodeOffset(levelPair.value, nodeOffset(levelPair.key)), `\`${name}\` must be one of ${CHECK_LEVELS.join(', ')}`);
+        }
+        else
+            levels[field] = value;
+    }
+    return levels;
+}
+function readRequirement(doc, item, index, report, sources) {
+    const node = deref(doc, item);
+    const at = nodeOffset(node);
+    if (!(0,dist/* isMap */.jh)(node)) {
+        report(at, 'a `require` rule must be a mapping with `files` (a glob) and `cite` (a list of source ids)');
+        return undefined;
+    }
+    const keys = readKeys(doc, node, REQUIRE_KEYS, 'a `require` rule', report);
+    const pattern = readString(doc, keys.get('files'), 'the `files` of a `require` rule', report);
+    if (!keys.has('files'))
+        report(at, 'a `require` rule needs `files`, a glob of the citation files it applies to');
+    const citePair = keys.get('cite');
+    const citeNode = deref(doc, citePair?.value);
+    const cite = (0,dist/* isSeq */.oP)(citeNode) ? citeNode.items.map((i) => ({ id: scalarText(deref(doc, i)), at: nodeOffset(i) })) : [];
+    if (!(0,dist/* isSeq */.oP)(citeNode) || cite.length === 0 || cite.some((c) => c.id === undefined || c.id === '')) {
+        report(nodeOffset(citeNode, citePair ? nodeOffset(citePair.key) : at), 'the `cite` of a `require` rule must be a non-empty list of source ids');
+        return undefined;
+    }
+    for (const c of cite)
+        if (!sources.has(c.id))
+            report(c.at, `\`require\` names source \`${c.id}\`, which is not in \`sources\``);
+    if (pattern === undefined)
+        return undefined;
+    try {
+        return { glob: new Glob(pattern), cite: cite.map((c) => c.id), position: index.position(at) };
+    }
+    catch (error) {
+        if (!(error instanceof GlobSyntaxError))
+            throw error;
+        report(nodeOffset(keys.get('files')?.value, at), `bad glob pattern: ${error.message}`);
         return undefined;
     }
 }
@@ -35647,62 +36011,6 @@ function describeFsError(error) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/report/escape.ts
-// Untrusted text (ids, quotes, file names from a pull request) made safe for
-// each place it is shown. Every report goes through one of these.
-/**
- * Characters that must never reach a terminal or a log raw: C0 and C1 controls
- * (escape sequences, carriage returns that overwrite a line, newlines that forge
- * one), DEL, line and paragraph separators, bidirectional overrides that reorder
- * what is shown, and lone surrogates.
- */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
-const UNSAFE_OR_BACKSLASH = new RegExp(`\\\\|${UNSAFE.source}`, 'gu');
-function escapeChar(ch) {
-    switch (ch) {
-        case '\\': return '\\\\';
-        case '\n': return '\\n';
-        case '\r': return '\\r';
-        case '\t': return '\\t';
-        default: return `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`;
-    }
-}
-/**
- * For a value a script may parse back (an id in `id: verdict`): unsafe
- * characters and backslashes escaped, so the escaping can be undone.
- */
-function escape_escapeValue(text) {
-    return text.replace(UNSAFE_OR_BACKSLASH, escapeChar);
-}
-/** For a message a person reads: unsafe characters escaped, backslashes kept. */
-function escape_escapeMessage(text) {
-    return text.replace(UNSAFE, escapeChar);
-}
-const HTML_ENTITIES = {
-    '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\'': '&#39;',
-    // Markdown and GitHub syntax, so that nothing in a cell turns into a table
-    // column, emphasis, code, a link, a mention or a heading.
-    '|': '&#124;', '`': '&#96;', '*': '&#42;', '_': '&#95;', '[': '&#91;', ']': '&#93;',
-    '\\': '&#92;', '~': '&#126;', '#': '&#35;', '@': '&#64;', '!': '&#33;', ':': '&#58;',
-};
-/**
- * For the job summary: text shown as text inside HTML, on one line. Unsafe
- * characters are escaped first (so a newline can never end an HTML block and
- * start Markdown), then everything HTML or Markdown would read as syntax.
- */
-function escapeHtml(text) {
-    return escape_escapeMessage(text).replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch]);
-}
-/** Shortens to at most `max` code points, marking the cut with an ellipsis. */
-function shorten(text, max) {
-    const cps = [...text];
-    return cps.length <= max ? text : cps.slice(0, max - 1).join('') + '…';
-}
-/** For an attribute value built from percent-encoded parts (a link). */
-function escapeAttribute(text) {
-    return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
-}
-
 ;// CONCATENATED MODULE: ./src/report/explain.ts
 
 const PASSAGE_SHOWN = 200;
@@ -35806,6 +36114,10 @@ function formatTextReport(result, options = {}) {
  */
 function formatDiagnostics(result) {
     const lines = result.problems.map((p) => escapeMessage(formatProblem(p)));
+    for (const f of result.findings) {
+        const who = f.citationId !== undefined ? `${escapeValue(f.citationId)}: ` : '';
+        lines.push(escapeMessage(formatProblem({ ...f, message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}` })));
+    }
     for (const r of result.records) {
         if (r.verdict !== 'invalid fields')
             continue;
@@ -35843,6 +36155,7 @@ function buildAnnotations(result) {
     const problems = [...result.problems].sort((a, b) => Number(b.file === result.manifest) - Number(a.file === result.manifest));
     for (const p of problems) {
         annotations.push({
+            level: 'error',
             title: p.file === result.manifest ? 'source unverified' : 'unreadable citation file',
             message: escape_escapeMessage(p.message),
             file: p.file,
@@ -35855,11 +36168,23 @@ function buildAnnotations(result) {
     for (const r of ordered) {
         const why = explain_explainRecord(r).map(escape_escapeMessage);
         annotations.push({
+            level: 'error',
             title: `${r.verdict}: ${recordLabel(r)}`,
             message: [recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result), ...why].join('\n'),
             file: r.file,
             line: r.line,
             column: r.column,
+        });
+    }
+    // Findings beyond quotes, failing ones with the errors, the others as warnings.
+    for (const f of [...result.findings].sort((a, b) => Number(a.level === 'warn') - Number(b.level === 'warn'))) {
+        annotations.push({
+            level: f.level === 'fail' ? 'error' : 'warning',
+            title: f.citationId !== undefined ? `${f.kind}: ${escape_escapeMessage(f.citationId)}` : f.kind,
+            message: escape_escapeMessage(f.message),
+            file: f.file,
+            line: f.line,
+            column: f.column,
         });
     }
     return annotations;
@@ -35917,11 +36242,16 @@ function reportHead(result, context) {
             verdicts: countVerdicts(result.records),
             files: result.files.length,
             problems: result.problems.length,
+            findings: { fail: result.findings.filter((f) => f.level === 'fail').length, warn: result.findings.filter((f) => f.level === 'warn').length },
             passed: passed(result),
         },
         sources: result.sources.map(jsonSource),
         files: result.files,
         problems: result.problems.map((p) => ({ file: p.file, line: p.line, column: p.column, message: p.message })),
+        findings: result.findings.map((f) => ({
+            kind: f.kind, level: f.level, file: f.file, line: f.line, column: f.column,
+            ...(f.citationId !== undefined ? { citation_id: f.citationId } : {}), message: f.message,
+        })),
     };
 }
 /** Records per chunk of the report's text. */
@@ -35932,7 +36262,7 @@ const RECORDS_PER_CHUNK = 2048;
  * report is indented, except that each record takes one line (easy to grep).
  */
 function* jsonReportChunks(result, context = {}) {
-    const { problems, ...head } = reportHead(result, context);
+    const { problems, findings, ...head } = reportHead(result, context);
     const opening = JSON.stringify(head, null, 2);
     yield `${opening.slice(0, -2)},\n  "records": [`;
     const records = result.records;
@@ -35943,7 +36273,7 @@ function* jsonReportChunks(result, context = {}) {
         }
         yield lines.join('');
     }
-    const tail = JSON.stringify({ problems }, null, 2);
+    const tail = JSON.stringify({ problems, findings }, null, 2);
     yield `${records.length > 0 ? '\n  ' : ''}],\n${tail.slice(2)}\n`;
 }
 function formatJsonReport(result, context = {}) {
@@ -36053,7 +36383,21 @@ const UNREADABLE_FILE = {
     id: 'citegate/unreadable-citation-file', name: 'UnreadableCitationFile', short: 'Citation file cannot be read',
     full: 'The citation file cannot be read or parsed (invalid JSON, JSON Lines or YAML, not UTF-8, unreadable).',
 };
-const RULES = [...Object.values(VERDICT_RULES), UNREADABLE_FILE];
+const FINDING_RULES = {
+    'uncited claim': {
+        id: 'citegate/uncited-claim', name: 'UncitedClaim', short: 'Sentence of the answer without a citation',
+        full: 'A sentence of the answer that no citation record\'s claim covers.',
+    },
+    'required source not cited': {
+        id: 'citegate/required-source-not-cited', name: 'RequiredSourceNotCited', short: 'Required source not cited',
+        full: 'The manifest requires answers matching this file to cite a source that no record of the file cites.',
+    },
+    'claim number not in quote': {
+        id: 'citegate/claim-number-not-in-quote', name: 'ClaimNumberNotInQuote', short: 'Number in the claim not in the quote',
+        full: 'The claim states a number (with its unit or period) that the record\'s quote does not carry.',
+    },
+};
+const RULES = [...Object.values(VERDICT_RULES), UNREADABLE_FILE, ...Object.values(FINDING_RULES)];
 function fingerprint(parts) {
     return (0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(parts)).digest('hex');
 }
@@ -36092,6 +36436,17 @@ function buildSarif(result) {
             message: { text: recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result) },
             locations: [location(r.file, r.line, r.column)],
             partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, r.file, recordKey(r), r.sourceId, r.quote]) },
+        });
+    }
+    for (const f of result.findings) {
+        const rule = FINDING_RULES[f.kind];
+        results.push({
+            ruleId: rule.id,
+            ruleIndex: ruleIndex.get(rule.id),
+            level: f.level === 'fail' ? 'error' : 'warning',
+            message: { text: escape_escapeMessage(f.message) },
+            locations: [location(f.file, f.line, f.column)],
+            partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, f.file, f.citationId ?? null, f.message]) },
         });
     }
     return {
@@ -36197,6 +36552,16 @@ function buildSummary(result, context = {}) {
             escapeHtml(shorten(p.message, 400)),
         ], 'problems');
     }
+    if (result.findings.length > 0) {
+        page.force(`### Findings beyond quotes (${result.findings.length})\n\n`);
+        table(page, ['where', 'finding', 'level', 'citation', 'what'], result.findings, (f) => [
+            fileLinkAt(f.file, f.line, context),
+            escapeHtml(f.kind),
+            f.level === 'fail' ? '<b>fail</b>' : 'warn',
+            escapeHtml(f.citationId ?? ''),
+            escapeHtml(shorten(f.message, 300)),
+        ], 'findings');
+    }
     if (result.sources.length > 0) {
         page.force(`### Sources used (${result.sources.length})\n\n`);
         table(page, ['source', 'path', 'SHA-256', 'retrieved', 'status', 'records'], result.sources, (s) => [
@@ -36238,12 +36603,15 @@ function table(page, headers, rows, cells, what) {
     page.force('</tbody>\n</table>\n\n');
 }
 function fileLink(r, context) {
-    const label = escapeHtml(`${r.file}:${r.line}`);
+    return fileLinkAt(r.file, r.line, context);
+}
+function fileLinkAt(file, line, context) {
+    const label = escapeHtml(line > 0 ? `${file}:${line}` : file);
     if (!context.serverUrl || !context.repository || !context.headSha)
         return label;
-    const path = r.file.split('/').map(encodeURIComponent).join('/');
+    const path = file.split('/').map(encodeURIComponent).join('/');
     const { owner, repo } = context.repository;
-    const href = `${context.serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/blob/${context.headSha}/${path}#L${r.line}`;
+    const href = `${context.serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/blob/${context.headSha}/${path}${line > 0 ? `#L${line}` : ''}`;
     return `<a href="${escapeAttribute(href)}">${label}</a>`;
 }
 
@@ -41524,6 +41892,17 @@ function readSettings(getInput, env = process.env) {
     if (shardInput !== '' && shard === undefined) {
         throw new InputError(`input shard must be i/n with 1 <= i <= n (for example 2/4), not ${JSON.stringify(shardInput)}`);
     }
+    const checks = {};
+    for (const [field, name] of Object.entries(CHECK_NAMES)) {
+        const input = name.replace(/_/g, '-');
+        const value = getInput(input).trim();
+        if (value === '')
+            continue;
+        if (!CHECK_LEVELS.includes(value)) {
+            throw new InputError(`input ${input} must be one of ${CHECK_LEVELS.join(', ')}, not ${JSON.stringify(value)}`);
+        }
+        checks[field] = value;
+    }
     const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
     const diff = diffBasis(eventName, payload);
     const headSha = diff.kind !== 'none' ? diff.head : env.GITHUB_SHA && SHA.test(env.GITHUB_SHA) ? env.GITHUB_SHA : undefined;
@@ -41541,6 +41920,7 @@ function readSettings(getInput, env = process.env) {
         headSha,
         diff,
         shard,
+        checks,
     };
 }
 function outputPath(value, input, workspace) {
@@ -41681,7 +42061,7 @@ async function check(settings, outputs) {
     const started = Date.now();
     let lastLog = started;
     const result = runCheck({
-        workspace, manifest, files: plan.files, preloaded: plan.preloaded,
+        workspace, manifest, files: plan.files, preloaded: plan.preloaded, checks: { ...manifest.checks, ...settings.checks },
         onProgress: (p) => {
             const now = Date.now();
             if (now - lastLog >= 5000 || p.done === p.total) {
@@ -41697,7 +42077,7 @@ async function check(settings, outputs) {
     const full = (settings.effectiveScope === 'all' || plan.checkedAll) && settings.shard === undefined;
     // In a full run an empty set of records fails (missing data must not look like success);
     // in a run over changed files it just means the change removed every record.
-    const ok = full ? passed(result) : result.problems.length === 0 && result.records.every((r) => r.verdict === 'located');
+    const ok = full ? passed(result) : result.problems.length === 0 && failingFindings(result) === 0 && result.records.every((r) => r.verdict === 'located');
     if (!full && result.records.length === 0 && ok)
         notes.push('The changed citation files hold no records.');
     logFailures(result);
@@ -41729,7 +42109,8 @@ async function check(settings, outputs) {
         const why = [
             failing > 0 ? `${failing} of ${result.records.length} records not located` : '',
             result.problems.length > 0 ? `${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} with the input` : '',
-            result.records.length === 0 ? 'no citation records were checked (an empty full run fails)' : '',
+            failingFindings(result) > 0 ? `${failingFindings(result)} failing finding${failingFindings(result) === 1 ? '' : 's'} beyond quotes` : '',
+            result.records.length === 0 && full ? 'no citation records were checked (an empty full run fails)' : '',
         ].filter(Boolean).join('; ');
         setFailed(`citegate: ${why}. See the annotations and the job summary.`);
     }
@@ -41784,10 +42165,16 @@ async function planFiles(settings, workspace, manifest, notes) {
 }
 function annotate(result) {
     const annotations = buildAnnotations(result);
-    for (const a of annotations.slice(0, ANNOTATIONS_SHOWN_PER_STEP)) {
-        core_error(a.message, { title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) });
-    }
-    const more = annotations.length - ANNOTATIONS_SHOWN_PER_STEP;
+    const errors = annotations.filter((a) => a.level === 'error');
+    const warnings = annotations.filter((a) => a.level === 'warning');
+    const props = (a) => ({ title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) });
+    for (const a of errors.slice(0, ANNOTATIONS_SHOWN_PER_STEP))
+        core_error(a.message, props(a));
+    // One warning is kept for the note below when errors overflow.
+    const overflow = errors.length > ANNOTATIONS_SHOWN_PER_STEP;
+    for (const a of warnings.slice(0, ANNOTATIONS_SHOWN_PER_STEP - (overflow ? 1 : 0)))
+        warning(a.message, props(a));
+    const more = errors.length - ANNOTATIONS_SHOWN_PER_STEP;
     if (more > 0) {
         warning(`citegate: ${more} more finding${more === 1 ? ' is' : 's are'} not annotated: GitHub shows at most ${ANNOTATIONS_SHOWN_PER_STEP} error annotations per step. Every one is listed in the job summary and in the log above.`);
     }

@@ -12,10 +12,10 @@ const citationsSchema = ajv.compile(load('schema/citations.schema.json'));
 
 describe('the JSON Schemas', () => {
   it('accept the fixtures', () => {
-    for (const file of ['__fixtures__/seed/citegate.yml', '__fixtures__/seed-fixed/citegate.yml']) {
+    for (const file of ['__fixtures__/seed/citegate.yml', '__fixtures__/seed-fixed/citegate.yml', '__fixtures__/answers/citegate.yml', '__fixtures__/near-misses/citegate.yml']) {
       expect([file, manifestSchema(parse(readFileSync(path.join(REPO, file), 'utf8')))]).toEqual([file, true]);
     }
-    for (const file of ['__fixtures__/seed/answers/walkthrough.json', '__fixtures__/seed-fixed/answers/walkthrough.json']) {
+    for (const file of ['__fixtures__/seed/answers/walkthrough.json', '__fixtures__/seed-fixed/answers/walkthrough.json', '__fixtures__/answers/answers/returns/fully-cited.json', '__fixtures__/answers/answers/shipping/changed-numbers.json']) {
       expect([file, citationsSchema(load(file))]).toEqual([file, true]);
     }
   });

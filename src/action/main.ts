@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import * as core from '@actions/core';
-import { passed as cliPassed, type CheckResult } from '../check/result.js';
+import { failingFindings, passed as cliPassed, type CheckResult } from '../check/result.js';
 import { runCheck } from '../check/run.js';
 import { inShard } from '../check/shard.js';
 import { loadCitationFile } from '../load/citation-file.js';
@@ -76,7 +76,7 @@ async function check(settings: Settings, outputs: Outputs): Promise<void> {
   const started = Date.now();
   let lastLog = started;
   const result = runCheck({
-    workspace, manifest, files: plan.files, preloaded: plan.preloaded,
+    workspace, manifest, files: plan.files, preloaded: plan.preloaded, checks: { ...manifest.checks, ...settings.checks },
     onProgress: (p) => {
       const now = Date.now();
       if (now - lastLog >= 5000 || p.done === p.total) {
@@ -93,7 +93,7 @@ async function check(settings: Settings, outputs: Outputs): Promise<void> {
   const full = (settings.effectiveScope === 'all' || plan.checkedAll) && settings.shard === undefined;
   // In a full run an empty set of records fails (missing data must not look like success);
   // in a run over changed files it just means the change removed every record.
-  const ok = full ? cliPassed(result) : result.problems.length === 0 && result.records.every((r) => r.verdict === 'located');
+  const ok = full ? cliPassed(result) : result.problems.length === 0 && failingFindings(result) === 0 && result.records.every((r) => r.verdict === 'located');
   if (!full && result.records.length === 0 && ok) notes.push('The changed citation files hold no records.');
 
   logFailures(result);
@@ -127,7 +127,8 @@ async function check(settings: Settings, outputs: Outputs): Promise<void> {
     const why = [
       failing > 0 ? `${failing} of ${result.records.length} records not located` : '',
       result.problems.length > 0 ? `${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} with the input` : '',
-      result.records.length === 0 ? 'no citation records were checked (an empty full run fails)' : '',
+      failingFindings(result) > 0 ? `${failingFindings(result)} failing finding${failingFindings(result) === 1 ? '' : 's'} beyond quotes` : '',
+      result.records.length === 0 && full ? 'no citation records were checked (an empty full run fails)' : '',
     ].filter(Boolean).join('; ');
     core.setFailed(`citegate: ${why}. See the annotations and the job summary.`);
   } else {
@@ -190,10 +191,14 @@ async function planFiles(settings: Settings, workspace: Workspace, manifest: Man
 
 function annotate(result: CheckResult): void {
   const annotations = buildAnnotations(result);
-  for (const a of annotations.slice(0, ANNOTATIONS_SHOWN_PER_STEP)) {
-    core.error(a.message, { title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) });
-  }
-  const more = annotations.length - ANNOTATIONS_SHOWN_PER_STEP;
+  const errors = annotations.filter((a) => a.level === 'error');
+  const warnings = annotations.filter((a) => a.level === 'warning');
+  const props = (a: (typeof annotations)[number]) => ({ title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) });
+  for (const a of errors.slice(0, ANNOTATIONS_SHOWN_PER_STEP)) core.error(a.message, props(a));
+  // One warning is kept for the note below when errors overflow.
+  const overflow = errors.length > ANNOTATIONS_SHOWN_PER_STEP;
+  for (const a of warnings.slice(0, ANNOTATIONS_SHOWN_PER_STEP - (overflow ? 1 : 0))) core.warning(a.message, props(a));
+  const more = errors.length - ANNOTATIONS_SHOWN_PER_STEP;
   if (more > 0) {
     core.warning(`citegate: ${more} more finding${more === 1 ? ' is' : 's are'} not annotated: GitHub shows at most ${ANNOTATIONS_SHOWN_PER_STEP} error annotations per step. Every one is listed in the job summary and in the log above.`);
   }

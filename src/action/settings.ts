@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseShard, type Shard } from '../check/shard.js';
-import { DEFAULT_MANIFEST } from '../load/manifest.js';
+import { CHECK_LEVELS, CHECK_NAMES, DEFAULT_MANIFEST, type CheckLevel, type CheckLevels } from '../load/manifest.js';
 
 export type Scope = 'auto' | 'changed' | 'all';
 const SCOPES: readonly Scope[] = ['auto', 'changed', 'all'];
@@ -37,6 +37,8 @@ export interface Settings {
   readonly diff: DiffBasis;
   /** Check only this shard of the citation files (a matrix job of a split audit). */
   readonly shard: Shard | undefined;
+  /** Levels of the checks beyond quotes given as inputs (over the manifest's). */
+  readonly checks: Partial<Record<keyof CheckLevels, CheckLevel>>;
 }
 
 /** A bad input or environment: the step fails with this message, no stack trace. */
@@ -70,6 +72,17 @@ export function readSettings(getInput: InputReader, env: NodeJS.ProcessEnv = pro
     throw new InputError(`input shard must be i/n with 1 <= i <= n (for example 2/4), not ${JSON.stringify(shardInput)}`);
   }
 
+  const checks: Partial<Record<keyof CheckLevels, CheckLevel>> = {};
+  for (const [field, name] of Object.entries(CHECK_NAMES) as [keyof CheckLevels, string][]) {
+    const input = name.replace(/_/g, '-');
+    const value = getInput(input).trim();
+    if (value === '') continue;
+    if (!(CHECK_LEVELS as readonly string[]).includes(value)) {
+      throw new InputError(`input ${input} must be one of ${CHECK_LEVELS.join(', ')}, not ${JSON.stringify(value)}`);
+    }
+    checks[field] = value as CheckLevel;
+  }
+
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
   const diff = diffBasis(eventName, payload);
   const headSha = diff.kind !== 'none' ? diff.head : env.GITHUB_SHA && SHA.test(env.GITHUB_SHA) ? env.GITHUB_SHA : undefined;
@@ -88,6 +101,7 @@ export function readSettings(getInput: InputReader, env: NodeJS.ProcessEnv = pro
     headSha,
     diff,
     shard,
+    checks,
   };
 }
 

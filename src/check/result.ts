@@ -94,6 +94,21 @@ export interface SourceResult {
   readonly citedBy: number;
 }
 
+export type FindingKind = 'uncited claim' | 'required source not cited' | 'claim number not in quote';
+export const FINDING_KINDS: readonly FindingKind[] = ['claim number not in quote', 'required source not cited', 'uncited claim'];
+
+/** A check beyond quotes that an answer failed; `fail` ones fail the run, `warn` ones are reported. */
+export interface Finding {
+  readonly kind: FindingKind;
+  readonly level: 'warn' | 'fail';
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  /** The record it is about, when it is about one. */
+  readonly citationId?: string;
+  readonly message: string;
+}
+
 export interface CheckResult {
   /** Workspace-relative manifest path. */
   readonly manifest: string;
@@ -105,6 +120,8 @@ export interface CheckResult {
   readonly sources: readonly SourceResult[];
   /** Files that could not be read or parsed, and sources that failed verification. */
   readonly problems: readonly Problem[];
+  /** Findings beyond quotes (uncited claims, required sources, numbers), in file order. */
+  readonly findings: readonly Finding[];
 }
 
 /** Counts of the verdicts that occur, in VERDICTS order. */
@@ -119,8 +136,14 @@ export function countVerdicts(records: readonly RecordResult[]): Partial<Record<
 
 /**
  * SPEC §5: the check passes when at least one record was checked, every record
- * is located, and there is no problem (every file read, every source verified).
+ * is located, and there is no problem (every file read, every source verified),
+ * nor a finding beyond quotes whose check is set to fail.
  */
 export function passed(result: CheckResult): boolean {
-  return result.records.length > 0 && result.problems.length === 0 && result.records.every((r) => r.verdict === 'located');
+  return result.records.length > 0 && result.problems.length === 0 && !failingFindings(result) &&
+    result.records.every((r) => r.verdict === 'located');
+}
+
+export function failingFindings(result: CheckResult): number {
+  return result.findings.filter((f) => f.level === 'fail').length;
 }

@@ -18,12 +18,13 @@ import { checkFileRecords, type FieldCheck } from '../engine/record.js';
 import { ScannedSearcher } from '../engine/search.js';
 import { audienceAllows, decideVerdict, MAX_REPORTED_MATCHES, type Decision, type SourceAccess, type Verdict } from '../engine/verdict.js';
 import { loadCitationFile, type LoadedCitationFile } from '../load/citation-file.js';
-import type { Manifest, SourceEntry } from '../load/manifest.js';
+import type { CheckLevels, Manifest, SourceEntry } from '../load/manifest.js';
 import type { Problem } from '../load/problem.js';
 import type { CitationFileRef } from '../load/select.js';
 import { DEFAULT_MAX_SOURCE_BYTES, SourceLoader } from '../load/sources.js';
 import type { Workspace } from '../load/workspace.js';
-import type { CheckResult, HintResult, MatchPosition, RecordDetail, RecordResult, SourceResult } from './result.js';
+import { findingsFor } from './findings.js';
+import type { CheckResult, Finding, HintResult, MatchPosition, RecordDetail, RecordResult, SourceResult } from './result.js';
 
 export interface CheckOptions {
   readonly workspace: Workspace;
@@ -38,6 +39,8 @@ export interface CheckOptions {
    * has no room for them (the plain text report), since they cost time.
    */
   readonly diagnose?: boolean;
+  /** The checks beyond quotes (default: the manifest's). */
+  readonly checks?: CheckLevels;
 }
 
 export interface Progress {
@@ -133,6 +136,8 @@ export function runCheck(options: CheckOptions): CheckResult {
   const { workspace, manifest, files } = options;
   const diagnose = options.diagnose ?? true;
   const problems: Problem[] = [];
+  const findings: Finding[] = [];
+  const levels = options.checks ?? manifest.checks;
   const records: Pending[] = [];
   const bySource = new Map<string, Pending[]>();
   const strings = new Strings();
@@ -142,6 +147,7 @@ export function runCheck(options: CheckOptions): CheckResult {
     const loaded = options.preloaded?.get(ref.file) ?? loadCitationFile(workspace, ref.file);
     problems.push(...loaded.problems);
     const checks = checkFileRecords(loaded.records.map((r) => r.value), (i) => `at line ${loaded.records[i].position.line}`);
+    findings.push(...findingsFor(loaded, checks, manifest, levels));
     loaded.records.forEach((record, i) => {
       const fields = checks[i];
       const pending = pendingRecord(ref.file, record.position, record.index, fields, strings);
@@ -217,6 +223,7 @@ export function runCheck(options: CheckOptions): CheckResult {
     records: records.map(finish),
     sources,
     problems,
+    findings,
   };
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { passed } from '../check/result.js';
 import { runCheck } from '../check/run.js';
 import { inShard, parseShard } from '../check/shard.js';
-import { DEFAULT_MANIFEST, loadManifest } from '../load/manifest.js';
+import { CHECK_LEVELS, CHECK_NAMES, DEFAULT_MANIFEST, loadManifest, type CheckLevel, type CheckLevels } from '../load/manifest.js';
 import { findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
 import { Workspace } from '../load/workspace.js';
 import { jsonReportChunks } from '../report/json.js';
@@ -24,6 +24,9 @@ export function checkCommand(args: string[], io: CommandIO): number {
     'max-source-bytes': { type: 'string' },
     explain: { type: 'boolean' },
     shard: { type: 'string' },
+    'uncited-claims': { type: 'string' },
+    'required-sources': { type: 'string' },
+    'claim-numbers': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -38,8 +41,19 @@ export function checkCommand(args: string[], io: CommandIO): number {
   if (values.shard !== undefined && shard === undefined) {
     throw new UsageError(`--shard takes i/n with 1 <= i <= n (for example 2/4), not ${JSON.stringify(values.shard)}`, 'check');
   }
+  const overrides: Partial<Record<keyof CheckLevels, CheckLevel>> = {};
+  for (const [field, name] of Object.entries(CHECK_NAMES) as [keyof CheckLevels, string][]) {
+    const option = name.replace(/_/g, '-');
+    const value = values[option as 'uncited-claims'];
+    if (value === undefined) continue;
+    if (!(CHECK_LEVELS as readonly string[]).includes(value)) {
+      throw new UsageError(`--${option} takes ${CHECK_LEVELS.join(', ')}, not ${JSON.stringify(value)}`, 'check');
+    }
+    overrides[field] = value as CheckLevel;
+  }
   const workspace = openWorkspace(values.root, 'check');
   const manifest = loadManifest(workspace, values.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST));
+  const checks: CheckLevels = { ...manifest.checks, ...overrides };
 
   let files: CitationFileRef[];
   const outside: string[] = [];
@@ -57,7 +71,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
   // The plain text report shows verdicts only: explaining them would be wasted work.
   const diagnose = values.format === 'json' || values.explain === true;
   const progress = progressLine(process.stderr);
-  const result = runCheck({ workspace, manifest, files: inShard(files, shard), maxSourceBytes, diagnose, onProgress: (p) => progress.update(p) });
+  const result = runCheck({ workspace, manifest, files: inShard(files, shard), maxSourceBytes, diagnose, checks, onProgress: (p) => progress.update(p) });
   progress.done();
   const withOutside = outside.length === 0 ? result : {
     ...result,

@@ -35,6 +35,13 @@ Options:
                           (default: 67108864, 64 MiB)
   --shard I/N             check only shard I of N of the citation files (split
                           by a hash of each path: the same split every run)
+  --uncited-claims LEVEL  off, warn or fail: sentences of an answer that no
+                          record's claim covers (default: the manifest's, warn)
+  --required-sources LEVEL
+                          off, warn or fail: sources the manifest's \`require\`
+                          rules want cited and no record cites (default: fail)
+  --claim-numbers LEVEL   off, warn or fail: numbers a claim states that its
+                          quote does not carry (default: fail)
   -h, --help              this help
 
 With several files, each text line starts with "file:line: ". Problems with

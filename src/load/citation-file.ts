@@ -24,6 +24,20 @@ export interface LoadedCitationFile {
   readonly problems: readonly Problem[];
   /** The top-level object, when the file is one (for fields beside `citations`). */
   readonly document: ReadonlyMap<string, unknown> | undefined;
+  /** The assistant's answer, when the file gives one (`answer` beside `citations`). */
+  readonly answer?: Answer;
+}
+
+export interface Answer {
+  readonly text: string;
+  /** Where the answer's value starts. */
+  readonly position: Position;
+  /**
+   * Where a piece of the answer (at UTF-16 index `index` of it) is written in
+   * the file: found by its first characters, as they are written, after the
+   * answer's start; the answer's own position when they are not written plainly.
+   */
+  locate(index: number): Position;
 }
 
 export type CitationFormat = 'json' | 'jsonl' | 'yaml';
@@ -65,7 +79,14 @@ export function parseCitationText(text: string, file: string, format: CitationFo
   if (records.length === 0 && problems.length === 0 && !parsed.emptyListed) {
     problems.push({ file, line: 0, column: 0, message: 'the file is empty: it holds no citation records' });
   }
-  return { file, records, problems, document: parsed.document };
+  const answerValue = parsed.document?.get('answer');
+  let answer: Answer | undefined;
+  if (answerValue !== undefined) {
+    const at = parsed.answerOffset ?? 0;
+    if (typeof answerValue !== 'string') problems.push({ file, ...index.position(at), message: '`answer` must be a string: the text of the answer' });
+    else answer = answerAt(text, answerValue, at, index, format);
+  }
+  return { file, records, problems, document: parsed.document, ...(answer ? { answer } : {}) };
 }
 
 interface RawRecord {
@@ -75,6 +96,8 @@ interface RawRecord {
 
 interface RawFile {
   records: RawRecord[];
+  /** Where the value of a top-level `answer` starts. */
+  answerOffset?: number;
   problems: { offset: number; message: string }[];
   document: ReadonlyMap<string, unknown> | undefined;
   /** True when the file lists its records explicitly, even if none (`[]`). */
@@ -99,7 +122,8 @@ function parseJsonFile(text: string): RawFile {
   } catch (error) {
     return { records: [], problems: [jsonProblem(error, text)], document: undefined, emptyListed: false };
   }
-  const { value, recordOffsets, offset } = parsed;
+  const { value, recordOffsets, offset, keyOffsets } = parsed;
+  const answerOffset = keyOffsets.get('answer');
   let list: unknown = value;
   let document: ReadonlyMap<string, unknown> | undefined;
   if (isPlainObject(value)) {
@@ -112,6 +136,7 @@ function parseJsonFile(text: string): RawFile {
     problems: [],
     document,
     emptyListed: true,
+    ...(answerOffset !== undefined ? { answerOffset } : {}),
   };
 }
 
@@ -156,9 +181,12 @@ function parseYamlFile(text: string): RawFile {
   let node: unknown = deref(doc, doc.contents);
   let list = value;
   let document: ReadonlyMap<string, unknown> | undefined;
+  let answerOffset: number | undefined;
   if (value instanceof Map && isMap(node)) {
     document = value as Map<string, unknown>;
     list = value.get('citations');
+    const answerNode = node.items.find((p) => isScalar(p.key) && p.key.value === 'answer')?.value;
+    if (answerNode) answerOffset = nodeOffset(answerNode);
     node = deref(doc, node.items.find((p) => isScalar(p.key) && p.key.value === 'citations')?.value);
   }
   if (!Array.isArray(list) || !isSeq(node)) {
@@ -170,6 +198,7 @@ function parseYamlFile(text: string): RawFile {
     problems: [],
     document,
     emptyListed: true,
+    ...(answerOffset !== undefined ? { answerOffset } : {}),
   };
 }
 
@@ -178,4 +207,26 @@ function yamlValueError(error: unknown): string {
   if (/alias/i.test(message)) return `too many aliases: anchors may be expanded at most ${MAX_YAML_ALIASES} times`;
   if (error instanceof RangeError) return 'nesting is too deep';
   return message;
+}
+
+/** Characters of a sentence looked for in the file to place it. */
+const LOCATE_CHARS = 24;
+
+function answerAt(fileText: string, answer: string, offset: number, index: TextLineIndex, format: CitationFormat): Answer {
+  const position = index.position(offset);
+  let searchFrom = offset;
+  return {
+    text: answer,
+    position,
+    locate(at: number) {
+      // The first characters of the piece, up to a line break, as the file writes them.
+      const piece = answer.slice(at, at + LOCATE_CHARS).split(/[\r\n]/)[0].trimEnd();
+      if (piece === '') return position;
+      const written = format === 'yaml' ? piece : JSON.stringify(piece).slice(1, -1);
+      const found = fileText.indexOf(written, searchFrom);
+      if (found < 0) return position;
+      searchFrom = found + 1;
+      return index.position(found);
+    },
+  };
 }

@@ -48,6 +48,30 @@ export interface CitationPattern {
   readonly position: Position;
 }
 
+/** How a check beyond quotes counts: not run, reported, or failing the run. */
+export type CheckLevel = 'off' | 'warn' | 'fail';
+export const CHECK_LEVELS: readonly CheckLevel[] = ['off', 'warn', 'fail'];
+
+export interface CheckLevels {
+  readonly uncitedClaims: CheckLevel;
+  readonly requiredSources: CheckLevel;
+  readonly claimNumbers: CheckLevel;
+}
+
+export const DEFAULT_CHECKS: CheckLevels = { uncitedClaims: 'warn', requiredSources: 'fail', claimNumbers: 'fail' };
+
+/** The manifest's names of the checks, and the CLI's and the Action's (with dashes). */
+export const CHECK_NAMES: Record<keyof CheckLevels, string> = {
+  uncitedClaims: 'uncited_claims', requiredSources: 'required_sources', claimNumbers: 'claim_numbers',
+};
+
+/** Files matching `glob` must each cite every source in `cite`. */
+export interface Requirement {
+  readonly glob: Glob;
+  readonly cite: readonly string[];
+  readonly position: Position;
+}
+
 export interface Manifest {
   /** Workspace-relative path of the manifest. */
   readonly file: string;
@@ -56,6 +80,8 @@ export interface Manifest {
   readonly text: string;
   readonly sources: ReadonlyMap<string, SourceEntry>;
   readonly citations: readonly CitationPattern[];
+  readonly checks: CheckLevels;
+  readonly requirements: readonly Requirement[];
 }
 
 /** The manifest cannot be used: the check cannot run (exit 2). */
@@ -71,7 +97,8 @@ export interface LoadManifestOptions {
   readonly forPin?: boolean;
 }
 
-const TOP_KEYS = ['version', 'sources', 'citations'];
+const TOP_KEYS = ['version', 'sources', 'citations', 'checks', 'require'];
+const REQUIRE_KEYS = ['files', 'cite'];
 const SOURCE_KEYS = ['path', 'sha256', 'retrieved', 'original', 'audience'];
 const ORIGINAL_KEYS = ['path', 'sha256'];
 const CITATION_KEYS = ['path', 'audience'];
@@ -157,8 +184,22 @@ export function parseManifest(text: string, file: string, dir: string, options: 
     }
   }
 
+  const checks = readChecks(doc, top.get('checks'), report);
+  const requirements: Requirement[] = [];
+  const requirePair = top.get('require');
+  if (requirePair !== undefined) {
+    const node = deref(doc, requirePair.value);
+    if (!isSeq(node)) report(nodeOffset(node, nodeOffset(requirePair.key)), '`require` must be a list of {files, cite} rules');
+    else {
+      for (const item of node.items) {
+        const rule = readRequirement(doc, item, index, report, sources);
+        if (rule) requirements.push(rule);
+      }
+    }
+  }
+
   if (problems.length > 0) throw new ManifestError(sortProblems(problems));
-  return { file, dir, text, sources, citations };
+  return { file, dir, text, sources, citations, checks, requirements };
 }
 
 type Report = (offset: number, message: string) => void;
@@ -314,6 +355,57 @@ function readCitationPattern(doc: Document.Parsed, item: unknown, index: TextLin
   } catch (error) {
     if (!(error instanceof GlobSyntaxError)) throw error;
     report(patternAt, `bad glob pattern: ${error.message}`);
+    return undefined;
+  }
+}
+
+function readChecks(doc: Document.Parsed, pair: Pair | undefined, report: Report): CheckLevels {
+  if (pair === undefined) return DEFAULT_CHECKS;
+  const node = deref(doc, pair.value);
+  if (!isMap(node)) {
+    report(nodeOffset(node, nodeOffset(pair.key)), '`checks` must be a mapping such as {uncited_claims: warn}');
+    return DEFAULT_CHECKS;
+  }
+  const names = Object.entries(CHECK_NAMES);
+  const keys = readKeys(doc, node, names.map(([, name]) => name), '`checks`', report);
+  const levels: Record<string, CheckLevel> = { ...DEFAULT_CHECKS };
+  for (const [field, name] of names) {
+    const levelPair = keys.get(name);
+    if (levelPair === undefined) continue;
+    const value = scalarText(deref(doc, levelPair.value));
+    if (value === undefined || !(CHECK_LEVELS as readonly string[]).includes(value)) {
+      report(nodeOffset(levelPair.value, nodeOffset(levelPair.key)), `\`${name}\` must be one of ${CHECK_LEVELS.join(', ')}`);
+    } else levels[field] = value as CheckLevel;
+  }
+  return levels as unknown as CheckLevels;
+}
+
+function readRequirement(
+  doc: Document.Parsed, item: unknown, index: TextLineIndex, report: Report, sources: ReadonlyMap<string, SourceEntry>,
+): Requirement | undefined {
+  const node = deref(doc, item);
+  const at = nodeOffset(node);
+  if (!isMap(node)) {
+    report(at, 'a `require` rule must be a mapping with `files` (a glob) and `cite` (a list of source ids)');
+    return undefined;
+  }
+  const keys = readKeys(doc, node, REQUIRE_KEYS, 'a `require` rule', report);
+  const pattern = readString(doc, keys.get('files'), 'the `files` of a `require` rule', report);
+  if (!keys.has('files')) report(at, 'a `require` rule needs `files`, a glob of the citation files it applies to');
+  const citePair = keys.get('cite');
+  const citeNode = deref(doc, citePair?.value);
+  const cite = isSeq(citeNode) ? citeNode.items.map((i) => ({ id: scalarText(deref(doc, i)), at: nodeOffset(i) })) : [];
+  if (!isSeq(citeNode) || cite.length === 0 || cite.some((c) => c.id === undefined || c.id === '')) {
+    report(nodeOffset(citeNode, citePair ? nodeOffset(citePair.key) : at), 'the `cite` of a `require` rule must be a non-empty list of source ids');
+    return undefined;
+  }
+  for (const c of cite) if (!sources.has(c.id!)) report(c.at, `\`require\` names source \`${c.id}\`, which is not in \`sources\``);
+  if (pattern === undefined) return undefined;
+  try {
+    return { glob: new Glob(pattern), cite: cite.map((c) => c.id!), position: index.position(at) };
+  } catch (error) {
+    if (!(error instanceof GlobSyntaxError)) throw error;
+    report(nodeOffset(keys.get('files')?.value, at), `bad glob pattern: ${error.message}`);
     return undefined;
   }
 }

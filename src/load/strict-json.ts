@@ -27,6 +27,8 @@ export interface ParsedJson {
   recordOffsets: number[] | undefined;
   /** Offset where the top-level value starts. */
   offset: number;
+  /** For a top-level object: where the value of each key starts. */
+  keyOffsets: ReadonlyMap<string, number>;
 }
 
 /** Nesting deeper than this is refused: no real citation file comes close. */
@@ -34,9 +36,9 @@ export const MAX_JSON_DEPTH = 256;
 
 export function parseStrictJson(text: string, start = 0, end = text.length): ParsedJson {
   const scanner = new Scanner(text, start, end);
-  const { offset, recordOffsets } = scanner.scanDocument();
+  const { offset, recordOffsets, keyOffsets } = scanner.scanDocument();
   const value = JSON.parse(start === 0 && end === text.length ? text : text.slice(start, end));
-  return { value, recordOffsets, offset };
+  return { value, recordOffsets, offset, keyOffsets };
 }
 
 function describe(text: string, at: number, end: number): string {
@@ -51,12 +53,13 @@ const HEX = /^[0-9a-fA-F]{4}$/;
 class Scanner {
   private pos: number;
   private recordOffsets: number[] | undefined;
+  private readonly keyOffsets = new Map<string, number>();
 
   constructor(private readonly text: string, start: number, private readonly end: number) {
     this.pos = start;
   }
 
-  scanDocument(): { offset: number; recordOffsets: number[] | undefined } {
+  scanDocument(): { offset: number; recordOffsets: number[] | undefined; keyOffsets: ReadonlyMap<string, number> } {
     this.skipWhitespace();
     const offset = this.pos;
     if (this.pos >= this.end) throw new JsonSyntaxError('empty input: expected a JSON value', this.pos);
@@ -68,7 +71,7 @@ class Scanner {
         this.pos,
       );
     }
-    return { offset, recordOffsets: this.recordOffsets };
+    return { offset, recordOffsets: this.recordOffsets, keyOffsets: this.keyOffsets };
   }
 
   private unexpected(expected: string): never {
@@ -138,6 +141,7 @@ class Scanner {
       if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x3a) this.unexpected("expected ':' after the key");
       this.pos++;
       this.skipWhitespace();
+      if (top) this.keyOffsets.set(key, this.pos);
       this.value(depth, top && key === 'citations' ? 'records' : 'other');
       this.skipWhitespace();
       const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;

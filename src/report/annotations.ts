@@ -9,6 +9,8 @@ import { explainRecord } from './explain.js';
 import { recordLabel } from './text.js';
 
 export interface Annotation {
+  /** Findings set to warn are warnings; everything else fails the run. */
+  readonly level: 'error' | 'warning';
   readonly title: string;
   readonly message: string;
   readonly file: string;
@@ -38,6 +40,7 @@ export function buildAnnotations(result: CheckResult): Annotation[] {
   const problems = [...result.problems].sort((a, b) => Number(b.file === result.manifest) - Number(a.file === result.manifest));
   for (const p of problems) {
     annotations.push({
+      level: 'error',
       title: p.file === result.manifest ? 'source unverified' : 'unreadable citation file',
       message: escapeMessage(p.message),
       file: p.file,
@@ -50,11 +53,23 @@ export function buildAnnotations(result: CheckResult): Annotation[] {
   for (const r of ordered) {
     const why = explainRecord(r).map(escapeMessage);
     annotations.push({
+      level: 'error',
       title: `${r.verdict}: ${recordLabel(r)}`,
       message: [recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result), ...why].join('\n'),
       file: r.file,
       line: r.line,
       column: r.column,
+    });
+  }
+  // Findings beyond quotes, failing ones with the errors, the others as warnings.
+  for (const f of [...result.findings].sort((a, b) => Number(a.level === 'warn') - Number(b.level === 'warn'))) {
+    annotations.push({
+      level: f.level === 'fail' ? 'error' : 'warning',
+      title: f.citationId !== undefined ? `${f.kind}: ${escapeMessage(f.citationId)}` : f.kind,
+      message: escapeMessage(f.message),
+      file: f.file,
+      line: f.line,
+      column: f.column,
     });
   }
   return annotations;

@@ -26,11 +26,16 @@ function reportHead(result: CheckResult, context: JsonReportContext) {
       verdicts: countVerdicts(result.records),
       files: result.files.length,
       problems: result.problems.length,
+      findings: { fail: result.findings.filter((f) => f.level === 'fail').length, warn: result.findings.filter((f) => f.level === 'warn').length },
       passed: passed(result),
     },
     sources: result.sources.map(jsonSource),
     files: result.files,
     problems: result.problems.map((p) => ({ file: p.file, line: p.line, column: p.column, message: p.message })),
+    findings: result.findings.map((f) => ({
+      kind: f.kind, level: f.level, file: f.file, line: f.line, column: f.column,
+      ...(f.citationId !== undefined ? { citation_id: f.citationId } : {}), message: f.message,
+    })),
   };
 }
 
@@ -43,7 +48,7 @@ const RECORDS_PER_CHUNK = 2048;
  * report is indented, except that each record takes one line (easy to grep).
  */
 export function* jsonReportChunks(result: CheckResult, context: JsonReportContext = {}): Generator<string> {
-  const { problems, ...head } = reportHead(result, context);
+  const { problems, findings, ...head } = reportHead(result, context);
   const opening = JSON.stringify(head, null, 2);
   yield `${opening.slice(0, -2)},\n  "records": [`;
   const records = result.records;
@@ -54,7 +59,7 @@ export function* jsonReportChunks(result: CheckResult, context: JsonReportContex
     }
     yield lines.join('');
   }
-  const tail = JSON.stringify({ problems }, null, 2);
+  const tail = JSON.stringify({ problems, findings }, null, 2);
   yield `${records.length > 0 ? '\n  ' : ''}],\n${tail.slice(2)}\n`;
 }
 

@@ -1,7 +1,8 @@
 // Reading JSON reports back (for `citegate merge-reports`), and merging the
 // reports of a sharded run into the report the unsharded run would have made.
-import type {
-  CheckResult, HintKind, MatchPosition, RecordDetail, RecordResult, SourceResult,
+import {
+  FINDING_KINDS, type CheckResult, type Finding, type FindingKind, type HintKind, type MatchPosition, type RecordDetail, type RecordResult,
+  type SourceResult,
 } from '../check/result.js';
 import { VERDICTS, type Verdict } from '../engine/verdict.js';
 import type { Problem } from '../load/problem.js';
@@ -122,12 +123,25 @@ export function parseJsonReport(text: string): CheckResult & { readonly github?:
     return { file: str(p.file, `problems[${i}].file`), line: int(p.line, `problems[${i}].line`), column: int(p.column, `problems[${i}].column`), message: str(p.message, `problems[${i}].message`) };
   });
   const files = list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
+  const findings: Finding[] = list(report.findings ?? [], 'findings').map((v, i) => {
+    const f = object(v, `findings[${i}]`);
+    const kind = str(f.kind, `findings[${i}].kind`) as FindingKind;
+    if (!FINDING_KINDS.includes(kind)) throw new ReportError(`findings[${i}].kind ${JSON.stringify(kind)} is not a finding`);
+    const level = str(f.level, `findings[${i}].level`);
+    if (level !== 'warn' && level !== 'fail') throw new ReportError(`findings[${i}].level is not warn or fail`);
+    return {
+      kind, level, file: str(f.file, `findings[${i}].file`), line: int(f.line, `findings[${i}].line`), column: int(f.column, `findings[${i}].column`),
+      ...(f.citation_id !== undefined ? { citationId: str(f.citation_id, `findings[${i}].citation_id`) } : {}),
+      message: str(f.message, `findings[${i}].message`),
+    };
+  });
   return {
     manifest: str(report.manifest, 'manifest'),
     files,
     records,
     sources,
     problems,
+    findings,
     ...(report.github !== undefined ? { github: report.github } : {}),
   };
 }
@@ -174,11 +188,16 @@ export function mergeResults(parts: readonly CheckResult[]): CheckResult {
     })
     .sort((a, b) => a.line - b.line || a.column - b.column);
 
+  const findings = parts.flatMap((p) => p.findings).map((f, i) => ({ f, i }))
+    .sort((a, b) => fileOrder.get(a.f.file)! - fileOrder.get(b.f.file)! || a.i - b.i)
+    .map(({ f }) => f);
+
   return {
     manifest,
     files,
     records,
     sources: [...sources.values()].sort((a, b) => a.line - b.line || a.column - b.column),
     problems: [...fileProblems, ...sourceProblems],
+    findings,
   };
 }

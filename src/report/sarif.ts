@@ -3,7 +3,7 @@
 // failing record at its citation file and line, and a fingerprint that stays
 // the same from run to run while the finding does (even if lines move).
 import { createHash } from 'node:crypto';
-import type { CheckResult, RecordResult } from '../check/result.js';
+import type { CheckResult, FindingKind, RecordResult } from '../check/result.js';
 import type { Verdict } from '../engine/verdict.js';
 import { VERSION } from '../version.js';
 import { recordMessage } from './annotations.js';
@@ -52,7 +52,22 @@ const UNREADABLE_FILE: RuleInfo = {
   full: 'The citation file cannot be read or parsed (invalid JSON, JSON Lines or YAML, not UTF-8, unreadable).',
 };
 
-const RULES: readonly RuleInfo[] = [...Object.values(VERDICT_RULES), UNREADABLE_FILE];
+const FINDING_RULES: Record<FindingKind, RuleInfo> = {
+  'uncited claim': {
+    id: 'citegate/uncited-claim', name: 'UncitedClaim', short: 'Sentence of the answer without a citation',
+    full: 'A sentence of the answer that no citation record\'s claim covers.',
+  },
+  'required source not cited': {
+    id: 'citegate/required-source-not-cited', name: 'RequiredSourceNotCited', short: 'Required source not cited',
+    full: 'The manifest requires answers matching this file to cite a source that no record of the file cites.',
+  },
+  'claim number not in quote': {
+    id: 'citegate/claim-number-not-in-quote', name: 'ClaimNumberNotInQuote', short: 'Number in the claim not in the quote',
+    full: 'The claim states a number (with its unit or period) that the record\'s quote does not carry.',
+  },
+};
+
+const RULES: readonly RuleInfo[] = [...Object.values(VERDICT_RULES), UNREADABLE_FILE, ...Object.values(FINDING_RULES)];
 
 function fingerprint(parts: unknown[]): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
@@ -95,6 +110,18 @@ export function buildSarif(result: CheckResult) {
       message: { text: recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result) },
       locations: [location(r.file, r.line, r.column)],
       partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, r.file, recordKey(r), r.sourceId, r.quote]) },
+    });
+  }
+
+  for (const f of result.findings) {
+    const rule = FINDING_RULES[f.kind];
+    results.push({
+      ruleId: rule.id,
+      ruleIndex: ruleIndex.get(rule.id),
+      level: f.level === 'fail' ? 'error' : 'warning',
+      message: { text: escapeMessage(f.message) },
+      locations: [location(f.file, f.line, f.column)],
+      partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, f.file, f.citationId ?? null, f.message]) },
     });
   }
 

@@ -93,6 +93,17 @@ export function buildSummary(result: CheckResult, context: SummaryContext = {}):
     ], 'problems');
   }
 
+  if (result.findings.length > 0) {
+    page.force(`### Findings beyond quotes (${result.findings.length})\n\n`);
+    table(page, ['where', 'finding', 'level', 'citation', 'what'], result.findings, (f) => [
+      fileLinkAt(f.file, f.line, context),
+      escapeHtml(f.kind),
+      f.level === 'fail' ? '<b>fail</b>' : 'warn',
+      escapeHtml(f.citationId ?? ''),
+      escapeHtml(shorten(f.message, 300)),
+    ], 'findings');
+  }
+
   if (result.sources.length > 0) {
     page.force(`### Sources used (${result.sources.length})\n\n`);
     table(page, ['source', 'path', 'SHA-256', 'retrieved', 'status', 'records'], result.sources, (s) => [
@@ -137,10 +148,14 @@ function table<T>(page: Page, headers: string[], rows: readonly T[], cells: (row
 }
 
 function fileLink(r: RecordResult, context: SummaryContext): string {
-  const label = escapeHtml(`${r.file}:${r.line}`);
+  return fileLinkAt(r.file, r.line, context);
+}
+
+function fileLinkAt(file: string, line: number, context: SummaryContext): string {
+  const label = escapeHtml(line > 0 ? `${file}:${line}` : file);
   if (!context.serverUrl || !context.repository || !context.headSha) return label;
-  const path = r.file.split('/').map(encodeURIComponent).join('/');
+  const path = file.split('/').map(encodeURIComponent).join('/');
   const { owner, repo } = context.repository;
-  const href = `${context.serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/blob/${context.headSha}/${path}#L${r.line}`;
+  const href = `${context.serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/blob/${context.headSha}/${path}${line > 0 ? `#L${line}` : ''}`;
   return `<a href="${escapeAttribute(href)}">${label}</a>`;
 }

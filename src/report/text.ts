@@ -50,6 +50,10 @@ export function formatTextReport(result: CheckResult, options: { explain?: boole
  */
 export function formatDiagnostics(result: CheckResult): string {
   const lines = result.problems.map((p) => escapeMessage(formatProblem(p)));
+  for (const f of result.findings) {
+    const who = f.citationId !== undefined ? `${escapeValue(f.citationId)}: ` : '';
+    lines.push(escapeMessage(formatProblem({ ...f, message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}` })));
+  }
   for (const r of result.records) {
     if (r.verdict !== 'invalid fields') continue;
     lines.push(escapeMessage(formatProblem({

@@ -4,7 +4,7 @@ import { runAction, type ActionRun } from '../helpers/action.js';
 import { startFakeApi, type ApiFile, type FakeApiOptions } from '../helpers/api-server.js';
 import { commit, git, initRepo } from '../helpers/git.js';
 import { sarifErrors } from '../helpers/sarif.js';
-import { makeTree, manifestFor } from '../helpers/workspace.js';
+import { makeTree, manifestFor, REPO as REPO_ROOT } from '../helpers/workspace.js';
 
 const RETURNS = { path: 'sources/returns-v1.txt', text: 'Returns are accepted within 30 days.\nA receipt is required.\n' };
 const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide. Contact support.\n' };
@@ -209,6 +209,28 @@ describe('the Action and manifest changes', () => {
     const head = commit(root, { 'answers/returns.json': BROKEN_RETURNS });
     const run = await runAction({ workspace: root, event: 'merge_group', payload: { merge_group: { base_sha: base, head_sha: head, head_ref: 'refs/heads/gh-readonly-queue/main/pr-7' } } });
     expect(annotated(run)).toEqual(['answers/returns.json:12 quote not found: r3', 'answers/returns.json:17 unknown source: r4']);
+  });
+});
+
+describe('the Action and the checks beyond quotes', () => {
+  it('annotates failing findings as errors and the others as warnings, at their lines, and takes levels as inputs', async () => {
+    const run = await runAction({ workspace: REPO_ROOT, event: 'schedule', payload: {}, inputs: { manifest: '__fixtures__/answers/citegate.yml' } });
+    const byLevel = (level: string) => run.annotations.filter((a) => a.command === level && a.properties.file).map((a) => `${a.properties.file.replace('__fixtures__/answers/answers/', '')}:${a.properties.line} ${a.properties.title}`);
+    expect(byLevel('error')).toEqual([
+      'returns/missing-required.json:2 required source not cited',
+      'shipping/changed-numbers.json:4 claim number not in quote: n1',
+      'shipping/changed-numbers.json:7 claim number not in quote: n2',
+      'shipping/changed-numbers.json:10 claim number not in quote: n3',
+      'shipping/changed-numbers.json:13 claim number not in quote: n4',
+      'shipping/changed-numbers.json:16 claim number not in quote: n5',
+    ]);
+    expect(byLevel('warning')).toEqual(['returns/uncited-sentence.yaml:3 uncited claim']);
+    expect(failure(run)).toBe('citegate: 6 failing findings beyond quotes. See the annotations and the job summary.');
+    expect(text(run.summary)).toContain('### Findings beyond quotes (7)');
+    const relaxed = await runAction({ workspace: REPO_ROOT, event: 'schedule', payload: {}, inputs: { manifest: '__fixtures__/answers/citegate.yml', 'claim-numbers': 'warn', 'required-sources': 'off' } });
+    expect(relaxed.code).toBe(0);
+    const bad = await runAction({ workspace: REPO_ROOT, event: 'schedule', payload: {}, inputs: { manifest: '__fixtures__/answers/citegate.yml', 'claim-numbers': 'loud' } });
+    expect(failure(bad)).toBe('citegate: input claim-numbers must be one of off, warn, fail, not "loud"');
   });
 });
 

@@ -85,7 +85,7 @@ export function runAction(options: ActionOptions): Promise<ActionRun> {
   writeFileSync(outputPath, '');
   const inputs: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries({ manifest: 'citegate.yml', scope: 'auto', token: '', report: '', sarif: '', ...options.inputs })) {
-    inputs[`INPUT_${name.toUpperCase()}`] = value;
+    inputs[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
   }
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,

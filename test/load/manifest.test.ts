@@ -76,7 +76,7 @@ describe('the manifest', () => {
       'citegate.yml:12:5: bad glob pattern: the pattern holds a . or .. folder: write paths below the manifest\'s folder',
       'citegate.yml:13:11: bad glob pattern: unmatched [ in "[abc"',
       'citegate.yml:14:5: a `citations` entry must be a glob pattern or a mapping with `path` and `audience`',
-      'citegate.yml:15:1: unknown key `colour` in the manifest (allowed: version, sources, citations)',
+      'citegate.yml:15:1: unknown key `colour` in the manifest (allowed: version, sources, citations, checks, require)',
     ]);
   });
 
@@ -97,6 +97,21 @@ describe('the manifest', () => {
   it('refuses a second document', () => {
     expect(problemsOf('version: 1\nsources: {}\n---\nversion: 1\n')).toEqual([
       'citegate.yml:3:1: a second YAML document: a file holds exactly one',
+    ]);
+  });
+
+  it('reads the checks beyond quotes and the require rules, with their defaults', () => {
+    const base = `version: 1\nsources:\n  r-v1: {path: a.txt, sha256: ${HASH}, retrieved: 2026-01-01}\n`;
+    expect(parseManifest(base, 'm.yml', '').checks).toEqual({ uncitedClaims: 'warn', requiredSources: 'fail', claimNumbers: 'fail' });
+    const m = parseManifest(`${base}checks: {uncited_claims: fail}\nrequire:\n  - files: answers/returns/**\n    cite: [r-v1]\n`, 'm.yml', '');
+    expect(m.checks).toEqual({ uncitedClaims: 'fail', requiredSources: 'fail', claimNumbers: 'fail' });
+    expect(m.requirements.map((r) => [r.glob.pattern, r.cite, r.position.line])).toEqual([['answers/returns/**', ['r-v1'], 6]]);
+    expect(problemsOf(`${base}checks: {uncited_claims: loud, numbers: off}\nrequire:\n  - files: x/**\n    cite: [r-v9]\n  - cite: []\n`)).toEqual([
+      'citegate.yml:4:26: `uncited_claims` must be one of off, warn, fail',
+      'citegate.yml:4:32: unknown key `numbers` in `checks` (allowed: uncited_claims, required_sources, claim_numbers)',
+      'citegate.yml:7:12: `require` names source `r-v9`, which is not in `sources`',
+      'citegate.yml:8:5: a `require` rule needs `files`, a glob of the citation files it applies to',
+      'citegate.yml:8:11: the `cite` of a `require` rule must be a non-empty list of source ids',
     ]);
   });
 
