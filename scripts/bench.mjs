@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 // citegate's benchmark harness (`npm run bench`).
 //
-//   node --expose-gc scripts/bench.mjs [--sizes small,medium,large,one] [--runs N] [--no-reference] [--verify-all]
+//   node --expose-gc scripts/bench.mjs [--sizes small,medium,large,one,misses] [--runs N] [--no-reference] [--verify-all]
 //
 // Generates deterministic corpora into .bench/<size>/ (reused while the
 // generator and its parameters are unchanged), times the citegate CLI on each
-// (wall time, peak RSS), sha256sum over the same sources, and on `small` the
-// Python reference's check(), compares verdicts with the reference, and prints
-// a Markdown table with the performance targets (also written to
-// .bench/last-results.md, and the raw numbers to .bench/last-results.json).
+// (wall time, peak RSS) in text mode (the plain `check` a user runs: one line
+// per record, no diagnostics) and in JSON mode (`--format json --output`,
+// which computes the diagnostics of every record not located), sha256sum over
+// the same sources, and on `small` the Python reference's check(); compares
+// the JSON report's verdicts with the reference, and prints a Markdown table
+// with the performance targets (also written to .bench/last-results.md, ready
+// to paste into docs/benchmarks.md, and the raw numbers to
+// .bench/last-results.json).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,19 +21,28 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SIZES, ensureCorpus, writeReferenceInput } from './bench/generate.mjs';
+import { ensureMissesCorpus, proseDrift } from './bench/misses.mjs';
 import {
   commandExists, compareVerdicts, findReference, haveTime, runCitegate, runReference, runSha256sum,
 } from './bench/measure.mjs';
-import { markdown } from './bench/report.mjs';
+import { markdown, targetResults } from './bench/report.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
 const benchDir = path.join(repo, '.bench');
 
+/** The corpora, by size: generate.mjs's, then the misses corpus. */
+const CORPORA = {
+  ...Object.fromEntries(Object.keys(SIZES).map((size) => [size, () => ensureCorpus(benchDir, size, log)])),
+  misses: () => ensureMissesCorpus(benchDir, log),
+};
+const QUICK = new Set(['small', 'one', 'misses']);
+
 const USAGE = `usage: node --expose-gc scripts/bench.mjs [options]
 
-  --sizes LIST      comma-separated corpora among ${Object.keys(SIZES).join(', ')} (default: all)
-  --runs N          runs per size, best time kept (default: 3 for small and one, 1 for medium and large)
+  --sizes LIST      comma-separated corpora among ${Object.keys(CORPORA).join(', ')} (default: all)
+  --runs N          runs per size and mode, best time kept (default: 3 for small, one and misses,
+                    1 for medium and large); each run times citegate in text mode, then in JSON mode
   --no-reference    skip the Python reference run on small
   --verify-all      also compare verdicts with the reference on the other sizes (untimed: the
                     reference's check() with its normalize() memoized, so each source is
@@ -66,10 +79,10 @@ function parseOptions() {
     process.stdout.write(USAGE);
     process.exit(0);
   }
-  const sizes = (parsed.sizes ?? Object.keys(SIZES).join(',')).split(',').map((s) => s.trim()).filter(Boolean);
+  const sizes = (parsed.sizes ?? Object.keys(CORPORA).join(',')).split(',').map((s) => s.trim()).filter(Boolean);
   for (const s of sizes) {
-    if (!(s in SIZES)) {
-      process.stderr.write(`bench: unknown size "${s}" (known: ${Object.keys(SIZES).join(', ')})\n`);
+    if (!(s in CORPORA)) {
+      process.stderr.write(`bench: unknown size "${s}" (known: ${Object.keys(CORPORA).join(', ')})\n`);
       process.exit(2);
     }
   }
@@ -138,25 +151,63 @@ async function prepareCli(option) {
     if (waited === 0) log('dist/cli/index.js is missing (a rebuild in progress?): waiting up to 2 minutes');
     await new Promise((r) => setTimeout(r, 2000));
   }
-  const to = path.join(benchDir, 'cli-snapshot');
   for (let attempt = 0; ; attempt++) {
-    fs.rmSync(to, { recursive: true, force: true });
-    fs.mkdirSync(to, { recursive: true });
-    const before = fs.existsSync(entry) ? fs.readFileSync(entry) : null;
-    for (const f of fs.readdirSync(from, { withFileTypes: true })) {
-      if (f.isFile()) fs.copyFileSync(path.join(from, f.name), path.join(to, f.name));
-    }
-    const copied = path.join(to, 'index.js');
-    const same = before && fs.existsSync(copied) && fs.readFileSync(copied).equals(before);
-    const works = same && spawnSync(process.execPath, [copied, '--version'], { encoding: 'utf8' }).status === 0;
-    if (works) {
-      const mtime = fs.statSync(entry).mtime.toISOString().replace(/\.\d+Z$/, 'Z');
-      return { ...describeCli(copied, 'dist/cli/index.js'), mtime };
+    const snapshot = snapshotCli(from);
+    if (snapshot) {
+      const cli = describeCli(snapshot, 'dist/cli/index.js');
+      try {
+        cli.mtime = fs.statSync(entry).mtime.toISOString().replace(/\.\d+Z$/, 'Z');
+      } catch {
+        // dist/ is being rebuilt: keep the copy's time
+      }
+      return cli;
     }
     if (attempt >= 5) throw new Error('could not take a working copy of dist/cli/ (is it being rebuilt?)');
     log('dist/cli/ changed while copying it or does not run: retrying in 5 s');
     await new Promise((r) => setTimeout(r, 5000));
   }
+}
+
+/**
+ * Copies dist/cli/ to .bench/cli-<sha256 of index.js>/ (content-addressed, so
+ * benchmark runs going on at the same time never pull a copy from under each
+ * other) and returns the copied index.js, or null if dist/cli/ changed while
+ * being copied or the copy does not run.
+ */
+function snapshotCli(from) {
+  const entry = path.join(from, 'index.js');
+  if (!fs.existsSync(entry)) return null;
+  const bytes = fs.readFileSync(entry);
+  const sha = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+  const to = path.join(benchDir, `cli-${sha}`);
+  const copied = path.join(to, 'index.js');
+  if (!fs.existsSync(copied)) {
+    const tmp = `${to}.tmp-${process.pid}`;
+    fs.rmSync(tmp, { recursive: true, force: true });
+    fs.mkdirSync(tmp, { recursive: true });
+    for (const f of fs.readdirSync(from, { withFileTypes: true })) {
+      if (f.isFile()) fs.copyFileSync(path.join(from, f.name), path.join(tmp, f.name));
+    }
+    if (!fs.readFileSync(path.join(tmp, 'index.js')).equals(bytes)) {
+      fs.rmSync(tmp, { recursive: true, force: true });
+      return null;
+    }
+    try {
+      fs.renameSync(tmp, to);
+    } catch {
+      fs.rmSync(tmp, { recursive: true, force: true }); // another run made the same copy first
+    }
+  }
+  if (spawnSync(process.execPath, [copied, '--version'], { encoding: 'utf8' }).status !== 0) return null;
+  // Forget copies unused for a week.
+  for (const d of fs.readdirSync(benchDir)) {
+    const full = path.join(benchDir, d);
+    if (/^cli-[0-9a-f]{16}$/.test(d) && full !== to && Date.now() - fs.statSync(full).mtimeMs > 7 * 86400e3) {
+      fs.rmSync(full, { recursive: true, force: true });
+    }
+  }
+  fs.utimesSync(to, new Date(), new Date());
+  return copied;
 }
 
 function describeCli(abs, shown) {
@@ -170,10 +221,54 @@ function describeCli(abs, shown) {
 }
 
 const gc = () => globalThis.gc?.();
+const NO_SHA = 'sha256sum is not installed: its column is empty';
+
+/** Times `runs` runs of citegate in text mode and in JSON mode, alternately; best time, highest peak RSS. */
+async function timeCitegate(size, cli, dir, runs, opts) {
+  const reportFile = path.join(dir, 'citegate-report.json');
+  const modes = { text: { runsS: [], maxRssKiB: null, crash: null }, json: { runsS: [], maxRssKiB: null, crash: null } };
+  const last = {};
+  for (let i = 0; i < runs; i++) {
+    for (const mode of ['text', 'json']) {
+      const m = modes[mode];
+      if (m.crash) continue;
+      gc();
+      log(`${size}: citegate ${mode} run ${i + 1}/${runs}`);
+      const r = await runCitegate(cli.path, dir, { mode, reportFile, timeoutMs: opts.timeoutMs });
+      last[mode] = r;
+      if (!r.ok) {
+        m.crash = r.crash;
+        m.stderr = r.stderr;
+        log(`${size}: citegate ${mode} failed: ${r.crash}`);
+        continue;
+      }
+      m.runsS.push(r.wallS);
+      if (r.maxRssKiB != null) m.maxRssKiB = Math.max(m.maxRssKiB ?? 0, r.maxRssKiB);
+      log(`${size}: citegate ${mode} ${r.wallS.toFixed(3)} s, exit ${r.code}, peak RSS ` +
+        `${r.maxRssKiB != null ? (r.maxRssKiB / 1024).toFixed(0) + ' MB' : '?'}`);
+    }
+  }
+  for (const [mode, m] of Object.entries(modes)) {
+    m.bestS = m.runsS.length ? Math.min(...m.runsS) : null;
+    if (m.crash) {
+      m.maxRssKiB = null;
+      continue;
+    }
+    const r = last[mode];
+    m.exitCode = r.code;
+    m.stderrLines = r.stderr.trim() ? r.stderr.trim().split('\n').length : 0;
+    m.firstStderrLine = m.stderrLines ? r.stderr.trim().split('\n')[0].slice(0, 300) : null;
+    if (mode === 'text') {
+      m.stdoutBytes = r.stdoutBytes;
+      m.summary = r.summary;
+    }
+  }
+  return { ...modes, reportFile };
+}
 
 async function benchSize(size, opts, cli, notes) {
   log(`${size}: preparing the corpus`);
-  const { dir, stamp, generated } = ensureCorpus(benchDir, size, log);
+  const { dir, stamp, generated } = CORPORA[size]();
   gc();
   const files = stamp.sources.map((s) => s.path);
   const result = {
@@ -184,7 +279,7 @@ async function benchSize(size, opts, cli, notes) {
     citations: stamp.citations,
     generatedS: generated ? stamp.generationSeconds : null,
   };
-  const runs = opts.runs ?? (size === 'small' || size === 'one' ? 3 : 1);
+  const runs = opts.runs ?? (QUICK.has(size) ? 3 : 1);
   result.runs = runs;
 
   // A first, untimed sha256sum pass puts the sources in the page cache and
@@ -199,56 +294,58 @@ async function benchSize(size, opts, cli, notes) {
     }
   } else {
     for (const f of files) fs.readFileSync(path.join(dir, f));
-    notes.push('sha256sum is not installed: its column is empty');
+    if (!notes.includes(NO_SHA)) notes.push(NO_SHA);
   }
 
-  // citegate
-  const reportFile = path.join(dir, 'citegate-report.json');
-  const times = [];
-  let maxRss = null;
-  let crash = null;
-  let last = null;
-  for (let i = 0; i < runs; i++) {
-    gc();
-    log(`${size}: citegate run ${i + 1}/${runs}`);
-    const r = await runCitegate(cli.path, dir, reportFile, { timeoutMs: opts.timeoutMs });
-    last = r;
-    if (!r.ok) {
-      crash = r.crash;
-      log(`${size}: citegate failed: ${r.crash}`);
-      break;
+  // citegate, text mode (the plain run) and JSON mode (with diagnostics)
+  const { text, json, reportFile } = await timeCitegate(size, cli, dir, runs, opts);
+  result.text = text;
+  result.json = json;
+  for (const [mode, m] of Object.entries({ text, json })) {
+    if (m.stderrLines) notes.push(`${size}: citegate (${mode}) wrote ${m.stderrLines} line(s) to stderr, first: ${JSON.stringify(m.firstStderrLine)}`);
+  }
+  if (!text.crash) {
+    const s = /^located=(\d+)\/(\d+)$/.exec(text.summary ?? '');
+    if (s) {
+      text.located = Number(s[1]);
+      text.records = Number(s[2]);
+    } else {
+      notes.push(`${size}: the text run's last line is not located=N/M: ${JSON.stringify((text.summary ?? '').slice(0, 200))}`);
     }
-    times.push(r.wallS);
-    if (r.maxRssKiB != null) maxRss = Math.max(maxRss ?? 0, r.maxRssKiB);
-    log(`${size}: citegate ${r.wallS.toFixed(3)} s, exit ${r.code}, peak RSS ${r.maxRssKiB != null ? (r.maxRssKiB / 1024).toFixed(0) + ' MB' : '?'}`);
-  }
-  result.citegate = { runsS: times, bestS: times.length ? Math.min(...times) : null, maxRssKiB: crash ? null : maxRss, crash };
-  if (crash) {
-    result.citegate.stderr = last?.stderr ?? '';
-    return result;
-  }
-  result.citegate.exitCode = last.code;
-  if (last.stderr.trim()) {
-    const lines = last.stderr.trim().split('\n');
-    notes.push(`${size}: citegate wrote ${lines.length} line(s) to stderr, first: ${JSON.stringify(lines[0].slice(0, 300))}`);
+    if (text.records != null && text.records !== stamp.citations) {
+      notes.push(`${size}: the text run reported ${text.records} records, the corpus has ${stamp.citations}`);
+    }
   }
   let report = null;
-  try {
-    report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
-  } catch (error) {
-    result.citegate.crash = `exit ${last.code} but the JSON report is unreadable: ${error.message}`;
-    return result;
+  if (!json.crash) {
+    try {
+      report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+    } catch (error) {
+      json.crash = `exit ${json.exitCode} but the JSON report is unreadable: ${error.message}`;
+      json.maxRssKiB = null;
+    }
   }
-  const verdicts = {};
-  for (const r of report.records ?? []) verdicts[r.verdict] = (verdicts[r.verdict] ?? 0) + 1;
-  result.citegate.verdicts = verdicts;
-  result.citegate.records = report.records?.length ?? 0;
-  result.citegate.unverified = (report.sources ?? []).filter((s) => s.status !== 'verified').length;
-  if (result.citegate.records !== stamp.citations) {
-    notes.push(`${size}: citegate reported ${result.citegate.records} records, the corpus has ${stamp.citations}`);
-  }
-  if (result.citegate.unverified) {
-    notes.push(`${size}: citegate left ${result.citegate.unverified} sources unverified`);
+  if (report) {
+    const verdicts = {};
+    for (const r of report.records ?? []) verdicts[r.verdict] = (verdicts[r.verdict] ?? 0) + 1;
+    json.verdicts = verdicts;
+    json.records = report.records?.length ?? 0;
+    json.unverified = (report.sources ?? []).filter((s) => s.status !== 'verified').length;
+    if (json.records !== stamp.citations) {
+      notes.push(`${size}: citegate's JSON report has ${json.records} records, the corpus has ${stamp.citations}`);
+    }
+    if (json.unverified) notes.push(`${size}: citegate left ${json.unverified} sources unverified`);
+    if (text.located != null && (text.located !== (verdicts.located ?? 0) || text.records !== json.records)) {
+      notes.push(`${size}: the text run says located=${text.located}/${text.records}, the JSON report ` +
+        `${verdicts.located ?? 0}/${json.records}`);
+    }
+    if (!text.crash && text.exitCode !== json.exitCode) {
+      notes.push(`${size}: the text run exited ${text.exitCode}, the JSON run ${json.exitCode}`);
+    }
+    if (size === 'misses' && verdicts['quote not found'] !== stamp.citations) {
+      notes.push(`misses: only ${verdicts['quote not found'] ?? 0} of ${stamp.citations} records are "quote not found"; ` +
+        `the others: ${JSON.stringify(Object.fromEntries(Object.entries(verdicts).filter(([k]) => k !== 'quote not found')))}`);
+    }
   }
 
   // sha256sum
@@ -263,8 +360,9 @@ async function benchSize(size, opts, cli, notes) {
     log(`${size}: sha256sum ${result.sha256sum.bestS?.toFixed(3)} s`);
   }
 
-  // The Python reference: timed on small; elsewhere only with --verify-all,
-  // untimed, to compare verdicts.
+  // The Python reference, compared with the JSON report: timed on small;
+  // elsewhere only with --verify-all, untimed, to compare verdicts.
+  if (!report) return result;
   if (size === 'small') {
     result.reference = await referenceRun(size, dir, stamp, report, opts, false);
   } else if (opts.verifyAll) {
@@ -282,12 +380,28 @@ async function referenceRun(size, dir, stamp, report, opts, memoize) {
   const input = writeReferenceInput(dir, stamp);
   gc();
   const output = path.join(dir, 'reference-verdicts.json');
-  log(`${size}: running the Python reference (${refDir}/check_citations.py${memoize ? ', normalize() memoized, untimed' : ''}): ` +
-    'this takes a while');
-  const r = await runReference(path.join(here, 'bench', 'reference_check.py'), refDir, input, output,
-    { timeoutMs: opts.timeoutMs * 4, memoize });
-  if (!r.ok) return { status: 'failed', note: `the reference failed: ${r.error}` };
-  log(`${size}: reference ${r.elapsedS.toFixed(2)} s (Python ${r.python}${memoize ? ', memoized' : ''})`);
+  // The untimed comparison reuses the reference's verdicts while the corpus
+  // and the reference script are unchanged.
+  const cacheKey = JSON.stringify({
+    generator: stamp.generator,
+    reference: createHash('sha256').update(fs.readFileSync(path.join(refDir, 'check_citations.py'))).digest('hex'),
+  });
+  const cacheStamp = path.join(dir, 'reference-verdicts.stamp');
+  let r = null;
+  if (memoize && fs.existsSync(output) && fs.existsSync(cacheStamp) && fs.readFileSync(cacheStamp, 'utf8') === cacheKey) {
+    const cached = JSON.parse(fs.readFileSync(output, 'utf8'));
+    r = { ok: true, elapsedS: cached.elapsed_s, python: cached.python, verdicts: cached.verdicts, cached: true };
+    log(`${size}: reusing the reference's verdicts from an earlier run`);
+  } else {
+    fs.rmSync(cacheStamp, { force: true });
+    log(`${size}: running the Python reference (${refDir}/check_citations.py${memoize ? ', normalize() memoized, untimed' : ''}): ` +
+      'this takes a while');
+    r = await runReference(path.join(here, 'bench', 'reference_check.py'), refDir, input, output,
+      { timeoutMs: opts.timeoutMs * 4, memoize });
+    if (!r.ok) return { status: 'failed', note: `the reference failed: ${r.error}` };
+    fs.writeFileSync(cacheStamp, cacheKey);
+    log(`${size}: reference ${r.elapsedS.toFixed(2)} s (Python ${r.python}${memoize ? ', memoized' : ''})`);
+  }
   const agreement = compareVerdicts(report, r.verdicts);
   fs.writeFileSync(path.join(dir, 'mismatches.json'), JSON.stringify(agreement.mismatches, null, 1) + '\n');
   log(`${size}: ${agreement.same}/${agreement.total} verdicts agree with the reference`);
@@ -297,9 +411,14 @@ async function referenceRun(size, dir, stamp, report, opts, memoize) {
 
 async function main() {
   const opts = parseOptions();
+  const started = new Date();
   fs.mkdirSync(benchDir, { recursive: true });
   const notes = [];
   if (!haveTime()) notes.push('/usr/bin/time is missing: no peak RSS (install GNU time)');
+  if (opts.sizes.includes('misses')) {
+    const drift = proseDrift();
+    if (drift) notes.push(drift);
+  }
   let cli;
   try {
     cli = await prepareCli(opts.cli);
@@ -310,9 +429,13 @@ async function main() {
   log(`timing ${cli.shown} (sha256 ${cli.sha12}…)`);
   const results = [];
   for (const size of opts.sizes) results.push(await benchSize(size, opts, cli, notes));
+  const elapsedS = (Date.now() - started.getTime()) / 1000;
 
-  const runsNote = 'Best of ' + results.map((r) => `${r.runs} run${r.runs > 1 ? 's' : ''} (${r.size})`).join(', ') + '.';
-  const md = markdown({ results, machine: machineInfo(), command: commandLine(), cli, runsNote, notes });
+  const runsNote = 'Best of ' + results.map((r) => `${r.runs} run${r.runs > 1 ? 's' : ''} (${r.size})`).join(', ') +
+    ' per mode.';
+  const machine = machineInfo();
+  const command = commandLine();
+  const md = markdown({ results, machine, command, cli, runsNote, notes, started, elapsedS });
   process.stdout.write(md + '\n');
   fs.writeFileSync(path.join(benchDir, 'last-results.md'), md + '\n');
   const raw = results.map((r) => ({
@@ -321,9 +444,11 @@ async function main() {
       ...r.reference.agreement, mismatches: r.reference.agreement.mismatches.slice(0, 50),
     } },
   }));
-  fs.writeFileSync(path.join(benchDir, 'last-results.json'),
-    JSON.stringify({ command: commandLine(), machine: machineInfo(), cli, results: raw, notes }, null, 1) + '\n');
-  log(`wrote ${path.relative(process.cwd(), path.join(benchDir, 'last-results.md'))}`);
+  fs.writeFileSync(path.join(benchDir, 'last-results.json'), JSON.stringify({
+    command, date: started.toISOString(), elapsedS: Math.round(elapsedS), machine, cli, results: raw,
+    targets: targetResults(results), notes,
+  }, null, 1) + '\n');
+  log(`wrote ${path.relative(process.cwd(), path.join(benchDir, 'last-results.md'))} and last-results.json`);
 }
 
 await main();

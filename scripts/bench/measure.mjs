@@ -1,6 +1,6 @@
-// Running and timing the things the benchmark compares: the citegate CLI
-// (wall time and peak RSS through /usr/bin/time), sha256sum over the same
-// sources, and the Python reference's check().
+// Running and timing the things the benchmark compares: the citegate CLI in
+// text and JSON mode (wall time and peak RSS through /usr/bin/time), sha256sum
+// over the same sources, and the Python reference's check().
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,8 +10,11 @@ const TIME = '/usr/bin/time';
 /**
  * Runs a command in its own process group and resolves when it has exited and
  * its output is closed. On timeout the whole group (that we started) is killed.
+ * Standard output is read as it comes (through a pipe) and dropped, unless
+ * `keepStdout` (all of it) or `stdoutTail` (its last N bytes) say to keep it;
+ * `stdoutBytes` counts it.
  */
-export function run(cmd, args, { cwd, timeoutMs = 0, input, keepStdout = false } = {}) {
+export function run(cmd, args, { cwd, timeoutMs = 0, input, keepStdout = false, stdoutTail = 0 } = {}) {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
     let child;
@@ -23,6 +26,8 @@ export function run(cmd, args, { cwd, timeoutMs = 0, input, keepStdout = false }
     }
     const out = [];
     const err = [];
+    let stdoutBytes = 0;
+    let tail = Buffer.alloc(0);
     let timedOut = false;
     let timer;
     if (timeoutMs > 0) {
@@ -36,20 +41,25 @@ export function run(cmd, args, { cwd, timeoutMs = 0, input, keepStdout = false }
       }, timeoutMs);
     }
     child.stdout.on('data', (d) => {
+      stdoutBytes += d.length;
       if (keepStdout) out.push(d);
+      else if (stdoutTail > 0) {
+        tail = Buffer.concat([tail, d]);
+        if (tail.length > stdoutTail) tail = Buffer.from(tail.subarray(tail.length - stdoutTail));
+      }
     });
     child.stderr.on('data', (d) => err.push(d));
     if (input !== undefined) child.stdin.end(input);
     child.on('error', (error) => {
       clearTimeout(timer);
-      resolve({ ok: false, error: String(error), wallS: 0, stdout: '', stderr: Buffer.concat(err).toString() });
+      resolve({ ok: false, error: String(error), wallS: 0, stdout: '', stdoutBytes, stderr: Buffer.concat(err).toString() });
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const wallS = Number(process.hrtime.bigint() - started) / 1e9;
       resolve({
-        ok: true, code, signal, timedOut, wallS,
-        stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString(),
+        ok: true, code, signal, timedOut, wallS, stdoutBytes,
+        stdout: keepStdout ? Buffer.concat(out).toString() : tail.toString(), stderr: Buffer.concat(err).toString(),
       });
     });
   });
@@ -62,18 +72,32 @@ export function commandExists(cmd) {
   return r.status === 0 && r.stdout.trim() !== '';
 }
 
+/** The arguments of `citegate check` in a mode: `text` (the default output) or `json` (with diagnostics). */
+export function citegateArgs(cli, root, mode, reportFile) {
+  const args = [cli, 'check', '--root', root, '--manifest', path.join(root, 'citegate.yml')];
+  if (mode === 'json') args.push('--format', 'json', '--output', reportFile);
+  else if (mode !== 'text') throw new Error(`unknown mode ${mode}`);
+  return args;
+}
+
 /**
  * One run of `citegate check` over a corpus: wall time (measured here, around
  * the process), peak RSS (from /usr/bin/time's "%e %M" line) and exit code.
+ *
+ * `text`: what a user runs, `check --root DIR --manifest DIR/citegate.yml`;
+ * its standard output (one line per record, then located=N/M) goes to a pipe
+ * this process drains and drops, keeping the last line (`summary`).
+ * `json`: `--format json --output reportFile`, which also computes the
+ * diagnostics of every record that is not located.
  */
-export async function runCitegate(cli, root, reportFile, { timeoutMs }) {
-  const cliArgs = [cli, 'check', '--root', root, '--manifest', path.join(root, 'citegate.yml'),
-    '--format', 'json', '--output', reportFile];
-  fs.rmSync(reportFile, { force: true });
+export async function runCitegate(cli, root, { mode, reportFile, timeoutMs }) {
+  const cliArgs = citegateArgs(cli, root, mode, reportFile);
+  if (mode === 'json') fs.rmSync(reportFile, { force: true });
   const useTime = haveTime();
+  const options = { timeoutMs, stdoutTail: 4096 };
   const r = useTime
-    ? await run(TIME, ['-f', '%e %M', process.execPath, ...cliArgs], { timeoutMs })
-    : await run(process.execPath, cliArgs, { timeoutMs });
+    ? await run(TIME, ['-f', '%e %M', process.execPath, ...cliArgs], options)
+    : await run(process.execPath, cliArgs, options);
   if (!r.ok) return { ok: false, crash: `could not start: ${r.error}`, wallS: r.wallS, stderr: r.stderr };
   let stderr = r.stderr;
   let timeS = null;
@@ -103,7 +127,8 @@ export async function runCitegate(cli, root, reportFile, { timeoutMs }) {
   if (r.timedOut) crash = `timed out after ${(timeoutMs / 1000).toFixed(0)} s`;
   else if (signal !== null) crash = `killed by ${signal}`;
   else if (!normal) crash = `exit status ${code}`;
-  return { ok: normal, crash, code, wallS: r.wallS, timeS, maxRssKiB, stderr };
+  const lastLine = r.stdout.replace(/\n$/, '').split('\n').pop() ?? '';
+  return { ok: normal, crash, code, wallS: r.wallS, timeS, maxRssKiB, stderr, stdoutBytes: r.stdoutBytes, summary: lastLine };
 }
 
 /** sha256sum over the files (relative to `root`); the output is kept to check the hashes. */
