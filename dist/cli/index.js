@@ -10350,11 +10350,19 @@ function failingFindings(result) {
 const CHECKPOINT = 64;
 class SourceView {
     bytes;
+    lookups;
     decoded;
     checkpoints;
     wordIndex;
-    constructor(bytes) {
+    lowered;
+    /**
+     * `lookups`: about how many quotes will look for passages here. A few are
+     * served by searching the text for each of their words; many pay for an
+     * index of all the words, built once.
+     */
+    constructor(bytes, lookups = Number.POSITIVE_INFINITY) {
         this.bytes = bytes;
+        this.lookups = lookups;
     }
     get text() {
         return (this.decoded ??= this.bytes.toString('utf8'));
@@ -10388,9 +10396,31 @@ class SourceView {
             offset += utf8Length(text.charCodeAt(i++));
         return i;
     }
-    /** The words of the text (split at spaces), with lookup keys for seeding. */
-    words() {
-        return (this.wordIndex ??= new WordIndex(this.text));
+    /**
+     * Where the words with this key (see wordKey) start in the text, ascending:
+     * at most `cap` + 1 of them (one more than `cap` says "too common").
+     */
+    occurrences(key, cap) {
+        if (this.lookups > SEARCH_LOOKUPS)
+            return (this.wordIndex ??= new WordIndex(this.text)).starts(key);
+        const text = this.text;
+        const lower = (this.lowered ??= text.toLowerCase());
+        // Lower case kept every index in place, or the search would be off: use the index then.
+        if (lower.length !== text.length)
+            return (this.wordIndex ??= new WordIndex(text)).starts(key);
+        const found = [];
+        for (let at = lower.indexOf(key); at >= 0 && found.length <= cap; at = lower.indexOf(key, at + 1)) {
+            // The key is a whole word, but for punctuation at its edges.
+            if (at > 0 && isWordAt(text, at - 1))
+                continue;
+            if (at + key.length < text.length && isWordAt(text, at + key.length))
+                continue;
+            let start = at;
+            while (start > 0 && text.charCodeAt(start - 1) !== 0x20)
+                start--;
+            found.push(start);
+        }
+        return found;
     }
     byteCheckpoints() {
         if (this.checkpoints)
@@ -10406,6 +10436,8 @@ class SourceView {
         return (this.checkpoints = cps);
     }
 }
+/** Up to this many lookups, words are searched for rather than indexed. */
+const SEARCH_LOOKUPS = 8;
 /** UTF-8 bytes for one UTF-16 unit: a surrogate half counts 2, the pair 4. */
 function utf8Length(unit) {
     return unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit >= 0xd800 && unit <= 0xdfff ? 2 : 3;
@@ -10428,35 +10460,47 @@ function isWordAt(word, i) {
     const cp = word.codePointAt(c >= 0xdc00 && c <= 0xdfff && i > 0 ? i - 1 : i);
     return cp !== 0x5f && isWordCodePoint(cp);
 }
+/** Every word of a text by its key, for texts that many quotes look up. */
 class WordIndex {
-    /** Start index (UTF-16) of each word. */
-    starts = [];
-    words = [];
     byKey = new Map();
     constructor(text) {
         let start = 0;
         for (let i = 0; i <= text.length; i++) {
             if (i === text.length || text.charCodeAt(i) === 0x20) {
                 if (i > start) {
-                    const word = text.slice(start, i);
-                    const key = wordKey(word);
-                    this.starts.push(start);
-                    this.words.push(word);
+                    const key = wordKey(text.slice(start, i));
                     if (key !== '') {
-                        let list = this.byKey.get(key);
-                        if (!list)
-                            this.byKey.set(key, (list = []));
-                        list.push(this.words.length - 1);
+                        const list = this.byKey.get(key);
+                        if (list)
+                            list.push(start);
+                        else
+                            this.byKey.set(key, [start]);
                     }
                 }
                 start = i + 1;
             }
         }
     }
-    /** Indices of the words with this key, ascending. */
-    occurrences(key) {
+    /** Where the words with this key start, ascending. */
+    starts(key) {
         return this.byKey.get(key) ?? [];
     }
+}
+/** The words of a stretch of text, with where each starts. */
+function wordsIn(text, from, to) {
+    const words = [];
+    const starts = [];
+    let start = from;
+    for (let i = from; i <= to; i++) {
+        if (i === to || text.charCodeAt(i) === 0x20) {
+            if (i > start) {
+                words.push(text.slice(start, i));
+                starts.push(start);
+            }
+            start = i + 1;
+        }
+    }
+    return { words, starts };
 }
 
 ;// CONCATENATED MODULE: ./src/engine/diagnose/closest.ts
@@ -10472,8 +10516,9 @@ const MIN_SIMILARITY = 0.5;
 const MAX_QUOTE_WORDS = 200;
 /** A word occurring more often than this is too common to point anywhere (unless nothing rarer is there). */
 const MAX_SEED_OCCURRENCES = 200;
-/** Only the quote's rarest words are used as seeds. */
-const MAX_SEEDS = 8;
+/** Only the quote's rarest words are used as seeds, from its longest few. */
+const MAX_SEEDS = 4;
+const MAX_LOOKED_UP = 8;
 const CANDIDATES = 4;
 /** The nearest passage, if it is close enough to show (MIN_SIMILARITY). */
 function closestPassage(view, quote) {
@@ -10483,35 +10528,47 @@ function closestPassage(view, quote) {
 /** The nearest passage, however far: where to look for hints. */
 function nearestPassage(view, quote) {
     const quoteWords = quote.split(' ').slice(0, MAX_QUOTE_WORDS);
-    const index = view.words();
-    if (index.words.length === 0)
+    const text = view.text;
+    if (text === '')
         return undefined;
-    // Each occurrence of one of the quote's rarer words in the source votes for the
-    // alignment that would put that word there; rarer words weigh more. Common
-    // words are left out: they point everywhere.
+    // Each occurrence of one of the quote's rarer words in the source votes for
+    // the alignment (in characters) that would put that word there; rarer words
+    // weigh more. Common words are left out: they point everywhere.
+    // The longest words first: they tend to be the rarest, and only a few are looked up.
+    const keys = [];
+    let offset = 0;
+    for (const word of quoteWords) {
+        const key = wordKey(word);
+        if (key !== '')
+            keys.push({ key, offset });
+        offset += word.length + 1;
+    }
+    keys.sort((a, b) => b.key.length - a.key.length || a.offset - b.offset);
     const seeds = [];
-    for (let i = 0; i < quoteWords.length; i++) {
-        const key = wordKey(quoteWords[i]);
-        if (key === '')
+    const looked = new Set();
+    for (const { key, offset: at } of keys) {
+        if (looked.size >= MAX_LOOKED_UP || looked.has(key))
             continue;
-        const occurrences = index.occurrences(key);
-        if (occurrences.length > 0)
-            seeds.push({ i, occurrences });
+        looked.add(key);
+        const starts = view.occurrences(key, MAX_SEED_OCCURRENCES);
+        if (starts.length > 0)
+            seeds.push({ offset: at, starts });
     }
     if (seeds.length === 0)
         return undefined;
-    seeds.sort((a, b) => a.occurrences.length - b.occurrences.length);
+    seeds.sort((a, b) => a.starts.length - b.starts.length);
     const votes = new Map();
-    for (const { i, occurrences } of seeds.slice(0, MAX_SEEDS)) {
-        if (occurrences.length > MAX_SEED_OCCURRENCES && votes.size > 0)
+    for (const { offset: at, starts } of seeds.slice(0, MAX_SEEDS)) {
+        if (starts.length > MAX_SEED_OCCURRENCES && votes.size > 0)
             break;
-        const weight = 1 / (1 + Math.log(occurrences.length));
-        for (let k = 0; k < occurrences.length && k < MAX_SEED_OCCURRENCES; k++) {
-            const d = occurrences[k] - i;
+        const weight = 1 / (1 + Math.log(starts.length));
+        for (let k = 0; k < starts.length && k < MAX_SEED_OCCURRENCES; k++) {
+            // Votes a few characters apart are for the same place, give or take a changed word.
+            const d = Math.round((starts[k] - at) / 8);
             votes.set(d, (votes.get(d) ?? 0) + weight);
         }
     }
-    // The best few alignments, a few words apart from each other.
+    // The best few alignments, some way apart from each other.
     const chosen = [];
     const ranked = [...votes.entries()];
     while (chosen.length < CANDIDATES) {
@@ -10529,11 +10586,21 @@ function nearestPassage(view, quote) {
         ranked[best] = [ranked[best][0], -1];
     }
     let best;
-    const slack = Math.max(4, Math.ceil(quoteWords.length * 0.3));
+    const slack = Math.max(32, Math.ceil(quote.length * 0.3));
     for (const d of chosen) {
-        const from = Math.max(0, d - slack);
-        const to = Math.min(index.words.length, d + quoteWords.length + slack);
-        const candidate = align(quoteWords, index.words.slice(from, to), from, index.starts, index.words);
+        const from = Math.max(0, d * 8 - slack);
+        const to = Math.min(text.length, d * 8 + quote.length + slack);
+        const window = wordsIn(text, from, to);
+        // The stretch may start or end inside a word: leave those pieces out.
+        if (from > 0 && text.charCodeAt(from - 1) !== 0x20) {
+            window.words.shift();
+            window.starts.shift();
+        }
+        if (to < text.length && text.charCodeAt(to) !== 0x20) {
+            window.words.pop();
+            window.starts.pop();
+        }
+        const candidate = align(quoteWords, window.words, window.starts);
         if (candidate && (!best || candidate.similarity > best.similarity))
             best = candidate;
     }
@@ -10555,7 +10622,7 @@ const GAP = -2;
  * the quote, local on the source), so the passage stays tight around what the
  * quote shares with the source.
  */
-function align(quote, window, windowStart, starts, words) {
+function align(quote, window, starts) {
     const a = quote.length;
     const b = window.length;
     const width = b + 1;
@@ -10658,8 +10725,8 @@ function align(quote, window, windowStart, starts, words) {
     for (let k = startJ; k <= lastJ; k++)
         passageChars += window[k].length + 1;
     return {
-        start: starts[windowStart + startJ],
-        end: starts[windowStart + lastJ] + words[windowStart + lastJ].length,
+        start: starts[startJ],
+        end: starts[lastJ] + window[lastJ].length,
         similarity: (2 * (common + near)) / (quoteChars + passageChars),
         diff: parts,
     };
@@ -11861,6 +11928,7 @@ const UNIT_WORDS = Object.keys(UNITS).sort((a, b) => b.length - a.length).map((u
 // (after , . ' or a space) and an optional decimal part, then an optional unit.
 const NUMBER = new RegExp(`(?<![\\p{L}\\p{N}_])([$€£¥₹])?\\s?(${DIGIT}+(?:[,.'\\u00a0\\u202f ]${DIGIT}{3})*(?:[.,]${DIGIT}+)?)(?![\\p{N}])(?:\\s?(${UNIT_WORDS})(?![\\p{L}\\p{N}]))?`, 'giu');
 const TIME_WORDS = { noon: 12, midday: 12, midnight: 0 };
+const MAY_STATE_A_NUMBER = /\p{Nd}|noon|midday|midnight/iu;
 /** Values a digit string may stand for, reading , and . as a decimal mark or a thousands separator. */
 function valuesOf(digits) {
     const plain = asciiDigits(digits).replace(/[\u00a0\u202f ']/g, '');
@@ -11884,6 +11952,9 @@ function valuesOf(digits) {
 /** The numbers stated in a text, each with its unit or period. */
 function statedNumbers(text) {
     const found = [];
+    // Most text states no number: one quick look before the long expression.
+    if (!MAY_STATE_A_NUMBER.test(text))
+        return found;
     const normalized = normalizeText(text);
     for (const m of normalized.matchAll(NUMBER)) {
         const unitWord = m[3]?.toLowerCase();
@@ -12112,13 +12183,17 @@ function runCheck(options) {
             const hits = quotes.scan(normalized.bytes, ids);
             const place = placer(check.text, normalized);
             const access = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
-            let view;
+            const toExplain = [];
             for (const r of citing) {
                 const decision = decideVerdict(run_fieldsOf(r), access, r.normalized);
                 settle(r, decision, place);
-                if (diagnose && (decision.verdict !== 'located' || decision.context)) {
-                    r.detail = explain(decision, (view ??= new SourceView(normalized.bytes)), place, entry.id);
-                }
+                if (diagnose && (decision.verdict !== 'located' || decision.context))
+                    toExplain.push([r, decision]);
+            }
+            if (toExplain.length > 0) {
+                const view = new SourceView(normalized.bytes, toExplain.length);
+                for (const [r, decision] of toExplain)
+                    r.detail = explain(decision, view, place, entry.id);
             }
             sources.push(sourceResult(workspace, manifest, entry, citing.length));
         }
@@ -12143,7 +12218,16 @@ function runCheck(options) {
  */
 function explainElsewhere(records, manifest, loader, normalizer) {
     const lost = records.filter((r) => r.verdict === 'quote not found' || r.verdict === 'unknown source');
-    const ids = [...manifest.sources.keys()];
+    const ids = [...manifest.sources.keys()].map((id) => ({ id, stem: stemOf(id) }));
+    const similar = new Map();
+    const similarTo = (cited) => {
+        let found = similar.get(cited);
+        if (!found) {
+            const citedStem = stemOf(cited);
+            similar.set(cited, (found = ids.filter((k) => looksLike(k.id, k.stem, cited, citedStem)).map((k) => k.id)));
+        }
+        return found;
+    };
     const quotes = new QuoteSet();
     const homes = new QuoteHomes();
     const quoteIds = new Map();
@@ -12175,7 +12259,7 @@ function explainElsewhere(records, manifest, loader, normalizer) {
         const id = quoteIds.get(r);
         const found = (id !== undefined ? elsewhere.get(id) ?? [] : []).filter((h) => h.sourceId !== cites)
             .map((h) => (sameDocument(h.sourceId, cites) ? { ...h, kind: 'other version', difference: `another version of the document: ${h.sourceId}, not ${cites}` } : h));
-        const similarIds = verdict === 'unknown source' ? ids.filter((known) => looksLike(known, cites)) : [];
+        const similarIds = verdict === 'unknown source' ? similarTo(cites) : [];
         if (found.length > 0 || similarIds.length > 0) {
             r.detail = {
                 ...r.detail,
@@ -12206,7 +12290,7 @@ function explain(decision, view, place, sourceId) {
         const nearest = nearestPassage(view, quote);
         const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
         detail.closest = closest
-            ? { at: at(closest.start, closest.end), similarity: closest.similarity, passage: view.text.slice(closest.start, closest.end), diff: formatDiff(closest.diff) }
+            ? { at: at(closest.start, closest.end), similarity: closest.similarity, passage: view.text.slice(closest.start, closest.end), diff: formatDiff(closest.diff), parts: closest.diff }
             : null;
         const hints = (nearest ? findHints(view, quote, nearest) : []).map((h) => ({
             kind: h.kind, difference: h.difference, sourceId, at: at(h.start, h.end), passage: view.text.slice(h.start, h.end),
@@ -12271,29 +12355,39 @@ class QuoteHomes {
         return set === null || set === undefined || set.size > 1 || !set.has(sourceId);
     }
 }
+/** An id without its version suffix (returns-v1 → returns). */
+function stemOf(id) {
+    return id.replace(/[-_.@]?v?\d+(\.\d+)*$/i, '');
+}
 /** Two ids name versions of one document when they differ only in a version suffix (returns-v1, returns-v2). */
 function sameDocument(a, b) {
-    const stem = (id) => id.replace(/[-_.@]?v?\d+(\.\d+)*$/i, '');
-    return a !== b && stem(a) !== '' && stem(a) === stem(b);
+    return a !== b && stemOf(a) !== '' && stemOf(a) === stemOf(b);
 }
-/** Whether a manifest id looks like the one cited: another version, or a small typo. */
-function looksLike(id, cited) {
-    if (sameDocument(id, cited))
+/** Whether a manifest id looks like the one cited: another version, or a typo of up to two characters. */
+function looksLike(id, idStem, cited, citedStem) {
+    if (id !== cited && idStem !== '' && idStem === citedStem)
         return true;
-    if (Math.abs(id.length - cited.length) > 2)
-        return false;
-    return editDistanceAtMost(id.toLowerCase(), cited.toLowerCase(), 2);
+    return Math.abs(id.length - cited.length) <= 2 && withinTwoEdits(id.toLowerCase(), cited.toLowerCase());
 }
-function editDistanceAtMost(a, b, limit) {
+/** Levenshtein distance at most 2, computed in a band around the diagonal. */
+function withinTwoEdits(a, b) {
+    const LIMIT = 2;
     let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    let current = new Array(b.length + 1);
     for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
+        current.fill(LIMIT + 1);
+        current[0] = i;
+        let best = current[0];
+        for (let j = Math.max(1, i - LIMIT); j <= Math.min(b.length, i + LIMIT); j++) {
             current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+            if (current[j] < best)
+                best = current[j];
         }
-        previous = current;
+        if (best > LIMIT)
+            return false;
+        [previous, current] = [current, previous];
     }
-    return previous[b.length] <= limit;
+    return previous[b.length] <= LIMIT;
 }
 function sourceResult(workspace, manifest, entry, citedBy, reason, actualSha256) {
     const resolved = workspace.resolve(manifest.dir, entry.path);
@@ -13272,7 +13366,7 @@ function buildSummary(result, context = {}) {
             `<b>${r.verdict}</b>${r.reason ? `<br>${escapeHtml(shorten(r.reason, 200))}` : ''}`,
             escapeHtml(shorten(r.quote ?? '', 120)),
             escapeHtml(shorten(r.claim ?? '', 120)),
-            explainRecord(r).slice(0, 4).map((line) => escapeHtml(shorten(line, 300))).join('<br>'),
+            whatWasFound(r),
         ], 'failing records');
     }
     if (result.problems.length > 0) {
@@ -13318,6 +13412,21 @@ function buildSummary(result, context = {}) {
         page.force(`> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${context.fullReportHint ?? 'The full list is in the JSON report and in the log.'}\n`);
     }
     return page.toString();
+}
+/** The explanation, with the closest passage's diff marked up (<del> what the source has, <ins> what the quote has). */
+function whatWasFound(r) {
+    const closest = r.detail?.closest;
+    return explainRecord(r).slice(0, 4).map((line) => {
+        if (closest?.parts && line.startsWith('closest passage (')) {
+            const head = line.slice(0, line.indexOf('): ') + 3);
+            const diff = closest.parts.map((p) => {
+                const text = escapeHtml(shorten(p.text, 200));
+                return p.op === 'same' ? text : p.op === 'added' ? `<ins>${text}</ins>` : `<del>${text}</del>`;
+            }).join(' ');
+            return `${escapeHtml(head)}${diff}`;
+        }
+        return escapeHtml(shorten(line, 300));
+    }).join('<br>');
 }
 function table(page, headers, rows, cells, what) {
     page.force(`<table>\n<thead><tr>${headers.map((h) => `<th>${h}</th>`).join('')}</tr></thead>\n<tbody>\n`);

@@ -146,7 +146,7 @@ interface Plan {
 async function planFiles(settings: Settings, workspace: Workspace, manifest: Manifest, notes: string[]): Promise<Plan> {
   const all = (): Plan => {
     const files = findCitationFiles(workspace, manifest);
-    notes.push(`Checked all ${files.length} citation file${files.length === 1 ? '' : 's'} the manifest lists.`);
+    notes.push(`Checked every citation file the manifest lists (${files.length}).`);
     return { files, checkedAll: true, nothingToCheck: false };
   };
   if (settings.effectiveScope === 'all') return all();

@@ -1,6 +1,7 @@
 // What a check run found: the one model every report (text, JSON, summary,
 // annotations, SARIF) is written from.
 import { VERDICTS, type Verdict } from '../engine/verdict.js';
+import type { DiffPart } from '../engine/diagnose/closest.js';
 import type { Problem } from '../load/problem.js';
 
 /** A match in the original source file (SPEC §7): 1-based, columns in code points, end exclusive. */
@@ -53,6 +54,8 @@ export interface ClosestResult {
   readonly passage: string;
   /** Word diff of the passage (source) against the quote: `[-source only-]`, `[+quote only+]`. */
   readonly diff: string;
+  /** The same diff in parts, for reports that can mark it up (absent in a report read back from JSON). */
+  readonly parts?: readonly DiffPart[];
 }
 
 export type HintKind = 'case' | 'quotes' | 'compatibility' | 'invisible' | 'hyphenation' | 'other version' | 'other source';

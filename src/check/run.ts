@@ -202,13 +202,15 @@ export function runCheck(options: CheckOptions): CheckResult {
       const hits = quotes.scan(normalized.bytes, ids);
       const place = placer(check.text, normalized);
       const access: SourceAccess = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
-      let view: SourceView | undefined;
+      const toExplain: [Pending, Decision][] = [];
       for (const r of citing) {
         const decision = decideVerdict(fieldsOf(r), access, r.normalized);
         settle(r, decision, place);
-        if (diagnose && (decision.verdict !== 'located' || decision.context)) {
-          r.detail = explain(decision, (view ??= new SourceView(normalized.bytes)), place, entry.id);
-        }
+        if (diagnose && (decision.verdict !== 'located' || decision.context)) toExplain.push([r, decision]);
+      }
+      if (toExplain.length > 0) {
+        const view = new SourceView(normalized.bytes, toExplain.length);
+        for (const [r, decision] of toExplain) r.detail = explain(decision, view, place, entry.id);
       }
       sources.push(sourceResult(workspace, manifest, entry, citing.length));
     }
@@ -235,7 +237,16 @@ export function runCheck(options: CheckOptions): CheckResult {
  */
 function explainElsewhere(records: Pending[], manifest: Manifest, loader: SourceLoader, normalizer: SourceNormalizer): void {
   const lost = records.filter((r) => r.verdict === 'quote not found' || r.verdict === 'unknown source');
-  const ids = [...manifest.sources.keys()];
+  const ids = [...manifest.sources.keys()].map((id) => ({ id, stem: stemOf(id) }));
+  const similar = new Map<string, string[]>();
+  const similarTo = (cited: string) => {
+    let found = similar.get(cited);
+    if (!found) {
+      const citedStem = stemOf(cited);
+      similar.set(cited, (found = ids.filter((k) => looksLike(k.id, k.stem, cited, citedStem)).map((k) => k.id)));
+    }
+    return found;
+  };
   const quotes = new QuoteSet();
   const homes = new QuoteHomes();
   const quoteIds = new Map<Pending, number>();
@@ -266,7 +277,7 @@ function explainElsewhere(records: Pending[], manifest: Manifest, loader: Source
     const id = quoteIds.get(r);
     const found = (id !== undefined ? elsewhere.get(id) ?? [] : []).filter((h) => h.sourceId !== cites)
       .map((h) => (sameDocument(h.sourceId, cites) ? { ...h, kind: 'other version' as const, difference: `another version of the document: ${h.sourceId}, not ${cites}` } : h));
-    const similarIds = verdict === 'unknown source' ? ids.filter((known) => looksLike(known, cites)) : [];
+    const similarIds = verdict === 'unknown source' ? similarTo(cites) : [];
     if (found.length > 0 || similarIds.length > 0) {
       r.detail = {
         ...r.detail,
@@ -300,7 +311,7 @@ function explain(decision: Decision, view: SourceView, place: Placer, sourceId: 
     const nearest = nearestPassage(view, quote);
     const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
     detail.closest = closest
-      ? { at: at(closest.start, closest.end), similarity: closest.similarity, passage: view.text.slice(closest.start, closest.end), diff: formatDiff(closest.diff) }
+      ? { at: at(closest.start, closest.end), similarity: closest.similarity, passage: view.text.slice(closest.start, closest.end), diff: formatDiff(closest.diff), parts: closest.diff }
       : null;
     const hints = (nearest ? findHints(view, quote, nearest) : []).map((h) => ({
       kind: h.kind, difference: h.difference, sourceId, at: at(h.start, h.end), passage: view.text.slice(h.start, h.end),
@@ -365,29 +376,39 @@ class QuoteHomes {
   }
 }
 
+/** An id without its version suffix (returns-v1 → returns). */
+function stemOf(id: string): string {
+  return id.replace(/[-_.@]?v?\d+(\.\d+)*$/i, '');
+}
+
 /** Two ids name versions of one document when they differ only in a version suffix (returns-v1, returns-v2). */
 export function sameDocument(a: string, b: string): boolean {
-  const stem = (id: string) => id.replace(/[-_.@]?v?\d+(\.\d+)*$/i, '');
-  return a !== b && stem(a) !== '' && stem(a) === stem(b);
+  return a !== b && stemOf(a) !== '' && stemOf(a) === stemOf(b);
 }
 
-/** Whether a manifest id looks like the one cited: another version, or a small typo. */
-function looksLike(id: string, cited: string): boolean {
-  if (sameDocument(id, cited)) return true;
-  if (Math.abs(id.length - cited.length) > 2) return false;
-  return editDistanceAtMost(id.toLowerCase(), cited.toLowerCase(), 2);
+/** Whether a manifest id looks like the one cited: another version, or a typo of up to two characters. */
+function looksLike(id: string, idStem: string, cited: string, citedStem: string): boolean {
+  if (id !== cited && idStem !== '' && idStem === citedStem) return true;
+  return Math.abs(id.length - cited.length) <= 2 && withinTwoEdits(id.toLowerCase(), cited.toLowerCase());
 }
 
-function editDistanceAtMost(a: string, b: string, limit: number): boolean {
+/** Levenshtein distance at most 2, computed in a band around the diagonal. */
+function withinTwoEdits(a: string, b: string): boolean {
+  const LIMIT = 2;
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let current = new Array<number>(b.length + 1);
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
+    current.fill(LIMIT + 1);
+    current[0] = i;
+    let best = current[0];
+    for (let j = Math.max(1, i - LIMIT); j <= Math.min(b.length, i + LIMIT); j++) {
       current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (current[j] < best) best = current[j];
     }
-    previous = current;
+    if (best > LIMIT) return false;
+    [previous, current] = [current, previous];
   }
-  return previous[b.length] <= limit;
+  return previous[b.length] <= LIMIT;
 }
 
 function sourceResult(

@@ -100,6 +100,7 @@ const NUMBER = new RegExp(
   'giu',
 );
 const TIME_WORDS: Record<string, number> = { noon: 12, midday: 12, midnight: 0 };
+const MAY_STATE_A_NUMBER = /\p{Nd}|noon|midday|midnight/iu;
 
 /** Values a digit string may stand for, reading , and . as a decimal mark or a thousands separator. */
 function valuesOf(digits: string): number[] {
@@ -123,6 +124,8 @@ function valuesOf(digits: string): number[] {
 /** The numbers stated in a text, each with its unit or period. */
 export function statedNumbers(text: string): StatedNumber[] {
   const found: StatedNumber[] = [];
+  // Most text states no number: one quick look before the long expression.
+  if (!MAY_STATE_A_NUMBER.test(text)) return found;
   const normalized = normalizeText(text);
   for (const m of normalized.matchAll(NUMBER)) {
     const unitWord = m[3]?.toLowerCase();

@@ -81,7 +81,7 @@ export function buildSummary(result: CheckResult, context: SummaryContext = {}):
       `<b>${r.verdict}</b>${r.reason ? `<br>${escapeHtml(shorten(r.reason, 200))}` : ''}`,
       escapeHtml(shorten(r.quote ?? '', 120)),
       escapeHtml(shorten(r.claim ?? '', 120)),
-      explainRecord(r).slice(0, 4).map((line) => escapeHtml(shorten(line, 300))).join('<br>'),
+      whatWasFound(r),
     ], 'failing records');
   }
 
@@ -132,6 +132,22 @@ export function buildSummary(result: CheckResult, context: SummaryContext = {}):
     page.force(`> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${context.fullReportHint ?? 'The full list is in the JSON report and in the log.'}\n`);
   }
   return page.toString();
+}
+
+/** The explanation, with the closest passage's diff marked up (<del> what the source has, <ins> what the quote has). */
+function whatWasFound(r: RecordResult): string {
+  const closest = r.detail?.closest;
+  return explainRecord(r).slice(0, 4).map((line) => {
+    if (closest?.parts && line.startsWith('closest passage (')) {
+      const head = line.slice(0, line.indexOf('): ') + 3);
+      const diff = closest.parts.map((p) => {
+        const text = escapeHtml(shorten(p.text, 200));
+        return p.op === 'same' ? text : p.op === 'added' ? `<ins>${text}</ins>` : `<del>${text}</del>`;
+      }).join(' ');
+      return `${escapeHtml(head)}${diff}`;
+    }
+    return escapeHtml(shorten(line, 300));
+  }).join('<br>');
 }
 
 function table<T>(page: Page, headers: string[], rows: readonly T[], cells: (row: T) => string[], what: string): void {

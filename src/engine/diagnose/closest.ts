@@ -3,7 +3,7 @@
 // words (seeds); each candidate is aligned word by word (longest common
 // subsequence), so the cost of a miss depends on the quote and on how often
 // its words occur, not on the length of the source.
-import { type SourceView, wordKey } from './view.js';
+import { type SourceView, wordKey, wordsIn } from './view.js';
 
 export interface DiffPart {
   /** same: in both; added: in the quote only; missing: in the source only. */
@@ -29,8 +29,9 @@ export const MIN_SIMILARITY = 0.5;
 const MAX_QUOTE_WORDS = 200;
 /** A word occurring more often than this is too common to point anywhere (unless nothing rarer is there). */
 const MAX_SEED_OCCURRENCES = 200;
-/** Only the quote's rarest words are used as seeds. */
-const MAX_SEEDS = 8;
+/** Only the quote's rarest words are used as seeds, from its longest few. */
+const MAX_SEEDS = 4;
+const MAX_LOOKED_UP = 8;
 const CANDIDATES = 4;
 
 /** The nearest passage, if it is close enough to show (MIN_SIMILARITY). */
@@ -42,32 +43,43 @@ export function closestPassage(view: SourceView, quote: string): ClosestPassage 
 /** The nearest passage, however far: where to look for hints. */
 export function nearestPassage(view: SourceView, quote: string): ClosestPassage | undefined {
   const quoteWords = quote.split(' ').slice(0, MAX_QUOTE_WORDS);
-  const index = view.words();
-  if (index.words.length === 0) return undefined;
+  const text = view.text;
+  if (text === '') return undefined;
 
-  // Each occurrence of one of the quote's rarer words in the source votes for the
-  // alignment that would put that word there; rarer words weigh more. Common
-  // words are left out: they point everywhere.
-  const seeds: { i: number; occurrences: readonly number[] }[] = [];
-  for (let i = 0; i < quoteWords.length; i++) {
-    const key = wordKey(quoteWords[i]);
-    if (key === '') continue;
-    const occurrences = index.occurrences(key);
-    if (occurrences.length > 0) seeds.push({ i, occurrences });
+  // Each occurrence of one of the quote's rarer words in the source votes for
+  // the alignment (in characters) that would put that word there; rarer words
+  // weigh more. Common words are left out: they point everywhere.
+  // The longest words first: they tend to be the rarest, and only a few are looked up.
+  const keys: { key: string; offset: number }[] = [];
+  let offset = 0;
+  for (const word of quoteWords) {
+    const key = wordKey(word);
+    if (key !== '') keys.push({ key, offset });
+    offset += word.length + 1;
+  }
+  keys.sort((a, b) => b.key.length - a.key.length || a.offset - b.offset);
+  const seeds: { offset: number; starts: readonly number[] }[] = [];
+  const looked = new Set<string>();
+  for (const { key, offset: at } of keys) {
+    if (looked.size >= MAX_LOOKED_UP || looked.has(key)) continue;
+    looked.add(key);
+    const starts = view.occurrences(key, MAX_SEED_OCCURRENCES);
+    if (starts.length > 0) seeds.push({ offset: at, starts });
   }
   if (seeds.length === 0) return undefined;
-  seeds.sort((a, b) => a.occurrences.length - b.occurrences.length);
+  seeds.sort((a, b) => a.starts.length - b.starts.length);
   const votes = new Map<number, number>();
-  for (const { i, occurrences } of seeds.slice(0, MAX_SEEDS)) {
-    if (occurrences.length > MAX_SEED_OCCURRENCES && votes.size > 0) break;
-    const weight = 1 / (1 + Math.log(occurrences.length));
-    for (let k = 0; k < occurrences.length && k < MAX_SEED_OCCURRENCES; k++) {
-      const d = occurrences[k] - i;
+  for (const { offset: at, starts } of seeds.slice(0, MAX_SEEDS)) {
+    if (starts.length > MAX_SEED_OCCURRENCES && votes.size > 0) break;
+    const weight = 1 / (1 + Math.log(starts.length));
+    for (let k = 0; k < starts.length && k < MAX_SEED_OCCURRENCES; k++) {
+      // Votes a few characters apart are for the same place, give or take a changed word.
+      const d = Math.round((starts[k] - at) / 8);
       votes.set(d, (votes.get(d) ?? 0) + weight);
     }
   }
 
-  // The best few alignments, a few words apart from each other.
+  // The best few alignments, some way apart from each other.
   const chosen: number[] = [];
   const ranked = [...votes.entries()];
   while (chosen.length < CANDIDATES) {
@@ -83,11 +95,21 @@ export function nearestPassage(view: SourceView, quote: string): ClosestPassage 
   }
 
   let best: ClosestPassage | undefined;
-  const slack = Math.max(4, Math.ceil(quoteWords.length * 0.3));
+  const slack = Math.max(32, Math.ceil(quote.length * 0.3));
   for (const d of chosen) {
-    const from = Math.max(0, d - slack);
-    const to = Math.min(index.words.length, d + quoteWords.length + slack);
-    const candidate = align(quoteWords, index.words.slice(from, to), from, index.starts, index.words);
+    const from = Math.max(0, d * 8 - slack);
+    const to = Math.min(text.length, d * 8 + quote.length + slack);
+    const window = wordsIn(text, from, to);
+    // The stretch may start or end inside a word: leave those pieces out.
+    if (from > 0 && text.charCodeAt(from - 1) !== 0x20) {
+      window.words.shift();
+      window.starts.shift();
+    }
+    if (to < text.length && text.charCodeAt(to) !== 0x20) {
+      window.words.pop();
+      window.starts.pop();
+    }
+    const candidate = align(quoteWords, window.words, window.starts);
     if (candidate && (!best || candidate.similarity > best.similarity)) best = candidate;
   }
   return best;
@@ -110,10 +132,7 @@ const GAP = -2;
  * the quote, local on the source), so the passage stays tight around what the
  * quote shares with the source.
  */
-function align(
-  quote: readonly string[], window: readonly string[], windowStart: number,
-  starts: readonly number[], words: readonly string[],
-): ClosestPassage | undefined {
+function align(quote: readonly string[], window: readonly string[], starts: readonly number[]): ClosestPassage | undefined {
   const a = quote.length;
   const b = window.length;
   const width = b + 1;
@@ -199,8 +218,8 @@ function align(
   let passageChars = 0;
   for (let k = startJ; k <= lastJ; k++) passageChars += window[k].length + 1;
   return {
-    start: starts[windowStart + startJ],
-    end: starts[windowStart + lastJ] + words[windowStart + lastJ].length,
+    start: starts[startJ],
+    end: starts[lastJ] + window[lastJ].length,
     similarity: (2 * (common + near)) / (quoteChars + passageChars),
     diff: parts,
   };

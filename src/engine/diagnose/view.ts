@@ -12,8 +12,14 @@ export class SourceView {
   private decoded: string | undefined;
   private checkpoints: Int32Array | undefined;
   private wordIndex: WordIndex | undefined;
+  private lowered: string | undefined;
 
-  constructor(readonly bytes: Buffer) {}
+  /**
+   * `lookups`: about how many quotes will look for passages here. A few are
+   * served by searching the text for each of their words; many pay for an
+   * index of all the words, built once.
+   */
+  constructor(readonly bytes: Buffer, private readonly lookups = Number.POSITIVE_INFINITY) {}
 
   get text(): string {
     return (this.decoded ??= this.bytes.toString('utf8'));
@@ -46,9 +52,26 @@ export class SourceView {
     return i;
   }
 
-  /** The words of the text (split at spaces), with lookup keys for seeding. */
-  words(): WordIndex {
-    return (this.wordIndex ??= new WordIndex(this.text));
+  /**
+   * Where the words with this key (see wordKey) start in the text, ascending:
+   * at most `cap` + 1 of them (one more than `cap` says "too common").
+   */
+  occurrences(key: string, cap: number): readonly number[] {
+    if (this.lookups > SEARCH_LOOKUPS) return (this.wordIndex ??= new WordIndex(this.text)).starts(key);
+    const text = this.text;
+    const lower = (this.lowered ??= text.toLowerCase());
+    // Lower case kept every index in place, or the search would be off: use the index then.
+    if (lower.length !== text.length) return (this.wordIndex ??= new WordIndex(text)).starts(key);
+    const found: number[] = [];
+    for (let at = lower.indexOf(key); at >= 0 && found.length <= cap; at = lower.indexOf(key, at + 1)) {
+      // The key is a whole word, but for punctuation at its edges.
+      if (at > 0 && isWordAt(text, at - 1)) continue;
+      if (at + key.length < text.length && isWordAt(text, at + key.length)) continue;
+      let start = at;
+      while (start > 0 && text.charCodeAt(start - 1) !== 0x20) start--;
+      found.push(start);
+    }
+    return found;
   }
 
   private byteCheckpoints(): Int32Array {
@@ -63,6 +86,9 @@ export class SourceView {
     return (this.checkpoints = cps);
   }
 }
+
+/** Up to this many lookups, words are searched for rather than indexed. */
+const SEARCH_LOOKUPS = 8;
 
 /** UTF-8 bytes for one UTF-16 unit: a surrogate half counts 2, the pair 4. */
 function utf8Length(unit: number): number {
@@ -86,10 +112,8 @@ function isWordAt(word: string, i: number): boolean {
   return cp !== 0x5f && isWordCodePoint(cp);
 }
 
-export class WordIndex {
-  /** Start index (UTF-16) of each word. */
-  readonly starts: number[] = [];
-  readonly words: string[] = [];
+/** Every word of a text by its key, for texts that many quotes look up. */
+class WordIndex {
   private readonly byKey = new Map<string, number[]>();
 
   constructor(text: string) {
@@ -97,14 +121,11 @@ export class WordIndex {
     for (let i = 0; i <= text.length; i++) {
       if (i === text.length || text.charCodeAt(i) === 0x20) {
         if (i > start) {
-          const word = text.slice(start, i);
-          const key = wordKey(word);
-          this.starts.push(start);
-          this.words.push(word);
+          const key = wordKey(text.slice(start, i));
           if (key !== '') {
-            let list = this.byKey.get(key);
-            if (!list) this.byKey.set(key, (list = []));
-            list.push(this.words.length - 1);
+            const list = this.byKey.get(key);
+            if (list) list.push(start);
+            else this.byKey.set(key, [start]);
           }
         }
         start = i + 1;
@@ -112,8 +133,25 @@ export class WordIndex {
     }
   }
 
-  /** Indices of the words with this key, ascending. */
-  occurrences(key: string): readonly number[] {
+  /** Where the words with this key start, ascending. */
+  starts(key: string): readonly number[] {
     return this.byKey.get(key) ?? [];
   }
+}
+
+/** The words of a stretch of text, with where each starts. */
+export function wordsIn(text: string, from: number, to: number): { words: string[]; starts: number[] } {
+  const words: string[] = [];
+  const starts: number[] = [];
+  let start = from;
+  for (let i = from; i <= to; i++) {
+    if (i === to || text.charCodeAt(i) === 0x20) {
+      if (i > start) {
+        words.push(text.slice(start, i));
+        starts.push(start);
+      }
+      start = i + 1;
+    }
+  }
+  return { words, starts };
 }
