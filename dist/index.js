@@ -32890,7 +32890,129 @@ function failingFindings(result) {
     return result.findings.filter((f) => f.level === 'fail').length;
 }
 
+;// CONCATENATED MODULE: ./src/engine/positions.ts
+
+/**
+ * Counting a column means counting code points from the start of its line; a
+ * line may be megabytes long (a minified file, a source without line breaks).
+ * So the last answer is remembered, and a later offset on the same line counts
+ * on from there: positions asked in order cost one pass in all.
+ */
+class ColumnCursor {
+    offset = -1;
+    line = -1;
+    column = 0;
+    /** Column at `offset` on `line` (starting at `lineStart`), counting code points with `count(from, to)`. */
+    at(line, lineStart, offset, count) {
+        if (line === this.line && offset >= this.offset)
+            this.column += count(this.offset, offset);
+        else
+            this.column = 1 + count(lineStart, offset);
+        this.line = line;
+        this.offset = offset;
+        return this.column;
+    }
+}
+/** Positions in a JavaScript string (citation files, manifests). */
+class TextLineIndex {
+    text;
+    starts = [0];
+    cursor = new ColumnCursor();
+    constructor(text) {
+        this.text = text;
+        if (!text.includes('\r')) {
+            // No CR: let the native search find the LFs.
+            for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1))
+                this.starts.push(i + 1);
+            return;
+        }
+        for (let i = 0; i < text.length; i++) {
+            const c = text.charCodeAt(i);
+            if (c === 0x0a)
+                this.starts.push(i + 1);
+            else if (c === 0x0d) {
+                if (text.charCodeAt(i + 1) === 0x0a)
+                    i++;
+                this.starts.push(i + 1);
+            }
+        }
+    }
+    position(offset) {
+        const line = lastAtOrBelow(this.starts, offset);
+        const column = this.cursor.at(line, this.starts[line], offset, (from, to) => {
+            let n = 0;
+            for (let i = from; i < to; i++) {
+                const c = this.text.charCodeAt(i);
+                // The low half of a surrogate pair does not start a code point.
+                if (!(c >= 0xdc00 && c <= 0xdfff && i > 0 && isHighSurrogate(this.text.charCodeAt(i - 1))))
+                    n++;
+            }
+            return n;
+        });
+        return { line: line + 1, column };
+    }
+}
+/** Positions in UTF-8 bytes (source files, after a BOM). Built lazily: most sources never need one. */
+class ByteLineIndex {
+    bytes;
+    starts;
+    cursor = new ColumnCursor();
+    constructor(bytes) {
+        this.bytes = bytes;
+    }
+    position(offset) {
+        const starts = (this.starts ??= lineStarts(this.bytes));
+        const line = lastAtOrBelow(starts, offset);
+        const column = this.cursor.at(line, starts[line], offset, (from, to) => {
+            let n = 0;
+            for (let i = from; i < to; i++)
+                if ((this.bytes[i] & 0xc0) !== 0x80)
+                    n++;
+            return n;
+        });
+        return { line: line + 1, column };
+    }
+}
+function lineStarts(bytes) {
+    const starts = [0];
+    const buf = external_node_buffer_.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+    if (buf.indexOf(0x0d) < 0) {
+        // No CR: let the native search find the LFs.
+        for (let i = buf.indexOf(0x0a); i >= 0; i = buf.indexOf(0x0a, i + 1))
+            starts.push(i + 1);
+        return Int32Array.from(starts);
+    }
+    for (let i = 0; i < bytes.length; i++) {
+        const b = bytes[i];
+        if (b === 0x0a)
+            starts.push(i + 1);
+        else if (b === 0x0d) {
+            if (bytes[i + 1] === 0x0a)
+                i++;
+            starts.push(i + 1);
+        }
+    }
+    return Int32Array.from(starts);
+}
+function isHighSurrogate(c) {
+    return c >= 0xd800 && c <= 0xdbff;
+}
+/** The index of the last element at or below `value` in an ascending list (0 when none is). */
+function lastAtOrBelow(sorted, value) {
+    let lo = 0;
+    let hi = sorted.length - 1;
+    while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (sorted[mid] <= value)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/diagnose/view.ts
+
 
 /** Byte offsets are kept every this many UTF-16 units. */
 const CHECKPOINT = 64;
@@ -32926,15 +33048,7 @@ class SourceView {
     /** The UTF-16 index of byte offset `b` (b at a code point boundary). */
     charIndex(b) {
         const cps = this.byteCheckpoints();
-        let lo = 0;
-        let hi = cps.length - 1;
-        while (lo < hi) {
-            const mid = (lo + hi + 1) >> 1;
-            if (cps[mid] <= b)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
+        const lo = lastAtOrBelow(cps, b);
         const text = this.text;
         let i = lo * CHECKPOINT;
         let offset = cps[lo];
@@ -33493,126 +33607,6 @@ function findHints(view, quote, near) {
 function codePointLength(text, i) {
     const c = text.charCodeAt(i);
     return c >= 0xd800 && c <= 0xdbff ? 2 : 1;
-}
-
-;// CONCATENATED MODULE: ./src/engine/positions.ts
-
-/**
- * Counting a column means counting code points from the start of its line; a
- * line may be megabytes long (a minified file, a source without line breaks).
- * So the last answer is remembered, and a later offset on the same line counts
- * on from there: positions asked in order cost one pass in all.
- */
-class ColumnCursor {
-    offset = -1;
-    line = -1;
-    column = 0;
-    /** Column at `offset` on `line` (starting at `lineStart`), counting code points with `count(from, to)`. */
-    at(line, lineStart, offset, count) {
-        if (line === this.line && offset >= this.offset)
-            this.column += count(this.offset, offset);
-        else
-            this.column = 1 + count(lineStart, offset);
-        this.line = line;
-        this.offset = offset;
-        return this.column;
-    }
-}
-/** Positions in a JavaScript string (citation files, manifests). */
-class TextLineIndex {
-    text;
-    starts = [0];
-    cursor = new ColumnCursor();
-    constructor(text) {
-        this.text = text;
-        if (!text.includes('\r')) {
-            // No CR: let the native search find the LFs.
-            for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1))
-                this.starts.push(i + 1);
-            return;
-        }
-        for (let i = 0; i < text.length; i++) {
-            const c = text.charCodeAt(i);
-            if (c === 0x0a)
-                this.starts.push(i + 1);
-            else if (c === 0x0d) {
-                if (text.charCodeAt(i + 1) === 0x0a)
-                    i++;
-                this.starts.push(i + 1);
-            }
-        }
-    }
-    position(offset) {
-        const line = lastAtOrBelow(this.starts, offset);
-        const column = this.cursor.at(line, this.starts[line], offset, (from, to) => {
-            let n = 0;
-            for (let i = from; i < to; i++) {
-                const c = this.text.charCodeAt(i);
-                // The low half of a surrogate pair does not start a code point.
-                if (!(c >= 0xdc00 && c <= 0xdfff && i > 0 && isHighSurrogate(this.text.charCodeAt(i - 1))))
-                    n++;
-            }
-            return n;
-        });
-        return { line: line + 1, column };
-    }
-}
-/** Positions in UTF-8 bytes (source files, after a BOM). Built lazily: most sources never need one. */
-class ByteLineIndex {
-    bytes;
-    starts;
-    cursor = new ColumnCursor();
-    constructor(bytes) {
-        this.bytes = bytes;
-    }
-    position(offset) {
-        const starts = (this.starts ??= lineStarts(this.bytes));
-        const line = lastAtOrBelow(starts, offset);
-        const column = this.cursor.at(line, starts[line], offset, (from, to) => {
-            let n = 0;
-            for (let i = from; i < to; i++)
-                if ((this.bytes[i] & 0xc0) !== 0x80)
-                    n++;
-            return n;
-        });
-        return { line: line + 1, column };
-    }
-}
-function lineStarts(bytes) {
-    const starts = [0];
-    const buf = external_node_buffer_.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-    if (buf.indexOf(0x0d) < 0) {
-        // No CR: let the native search find the LFs.
-        for (let i = buf.indexOf(0x0a); i >= 0; i = buf.indexOf(0x0a, i + 1))
-            starts.push(i + 1);
-        return Int32Array.from(starts);
-    }
-    for (let i = 0; i < bytes.length; i++) {
-        const b = bytes[i];
-        if (b === 0x0a)
-            starts.push(i + 1);
-        else if (b === 0x0d) {
-            if (bytes[i + 1] === 0x0a)
-                i++;
-            starts.push(i + 1);
-        }
-    }
-    return Int32Array.from(starts);
-}
-function isHighSurrogate(c) {
-    return c >= 0xd800 && c <= 0xdbff;
-}
-function lastAtOrBelow(sorted, value) {
-    let lo = 0;
-    let hi = sorted.length - 1;
-    while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (sorted[mid] <= value)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/quote-scan.ts
@@ -34896,9 +34890,9 @@ function findingsFor(loaded, checks, manifest, levels) {
 //
 // Sources are processed one at a time and released, whatever their number.
 // Each source is normalized once and read once by the quote scanner, which
-// looks for every quote of the run at the same time: the quotes citing the
-// source decide their verdicts, and the others learn that this source holds
-// them (a hint for a quote that is not where its record says).
+// looks for all the quotes citing it at the same time. When explanations are
+// asked for, a second pass looks for the quotes that were not found where
+// their records say in every other source of the manifest.
 
 
 

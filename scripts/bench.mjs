@@ -21,7 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SIZES, ensureCorpus, writeReferenceInput } from './bench/generate.mjs';
-import { ensureMissesCorpus, proseDrift } from './bench/misses.mjs';
+import { ensureMissesCorpus } from './bench/misses.mjs';
 import {
   commandExists, compareVerdicts, findReference, haveTime, runCitegate, runReference, runSha256sum,
 } from './bench/measure.mjs';
@@ -415,10 +415,6 @@ async function main() {
   fs.mkdirSync(benchDir, { recursive: true });
   const notes = [];
   if (!haveTime()) notes.push('/usr/bin/time is missing: no peak RSS (install GNU time)');
-  if (opts.sizes.includes('misses')) {
-    const drift = proseDrift();
-    if (drift) notes.push(drift);
-  }
   let cli;
   try {
     cli = await prepareCli(opts.cli);

@@ -8765,6 +8765,7 @@ function lineStarts(bytes) {
 function isHighSurrogate(c) {
     return c >= 0xd800 && c <= 0xdbff;
 }
+/** The index of the last element at or below `value` in an ascending list (0 when none is). */
 function lastAtOrBelow(sorted, value) {
     let lo = 0;
     let hi = sorted.length - 1;
@@ -10346,6 +10347,7 @@ function failingFindings(result) {
 
 ;// CONCATENATED MODULE: ./src/engine/diagnose/view.ts
 
+
 /** Byte offsets are kept every this many UTF-16 units. */
 const CHECKPOINT = 64;
 class SourceView {
@@ -10380,15 +10382,7 @@ class SourceView {
     /** The UTF-16 index of byte offset `b` (b at a code point boundary). */
     charIndex(b) {
         const cps = this.byteCheckpoints();
-        let lo = 0;
-        let hi = cps.length - 1;
-        while (lo < hi) {
-            const mid = (lo + hi + 1) >> 1;
-            if (cps[mid] <= b)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
+        const lo = lastAtOrBelow(cps, b);
         const text = this.text;
         let i = lo * CHECKPOINT;
         let offset = cps[lo];
@@ -12037,9 +12031,9 @@ function findingsFor(loaded, checks, manifest, levels) {
 //
 // Sources are processed one at a time and released, whatever their number.
 // Each source is normalized once and read once by the quote scanner, which
-// looks for every quote of the run at the same time: the quotes citing the
-// source decide their verdicts, and the others learn that this source holds
-// them (a hint for a quote that is not where its record says).
+// looks for all the quotes citing it at the same time. When explanations are
+// asked for, a second pass looks for the quotes that were not found where
+// their records say in every other source of the manifest.
 
 
 

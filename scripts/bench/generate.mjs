@@ -262,7 +262,7 @@ const BOILERPLATE_TOKENS = BOILERPLATE.split(' ');
  * sentences wrapped near 80 columns, separated by blank lines, with the
  * boilerplate sentence in (at least) the first two paragraphs.
  */
-function proseText(rng, targetBytes, eol) {
+export function proseText(rng, targetBytes, eol) {
   const lines = [];
   const eolLen = eol.length;
   let bytes = 0;
@@ -312,7 +312,7 @@ function proseText(rng, targetBytes, eol) {
 const isWs = (c) => c === 32 || c === 9 || c === 10 || c === 13;
 
 /** `k` whole whitespace-separated words of `text`, with the whitespace between them. */
-function span(rng, text, k) {
+export function span(rng, text, k) {
   const len = text.length;
   for (let attempt = 0; attempt < 100; attempt++) {
     let i = rng.int(len);
@@ -468,7 +468,7 @@ function unknownId(rng, j) {
   ]);
 }
 
-function claim(rng) {
+export function claim(rng) {
   const n = rng.range(6, 14);
   const words = [];
   for (let i = 0; i < n; i++) words.push(drawWord(rng));

@@ -3,19 +3,15 @@
 // with one word replaced or a "not" inserted, checked not to be in the source).
 // It times the diagnostics: `check --format json` computes them for every
 // record that is not located.
-//
-// This lives apart from generate.mjs on purpose: generate.mjs, words.mjs and
-// prng.mjs are hashed into the version stamped on the small, one, medium and
-// large corpora, so any edit to generate.mjs (even one that leaves their
-// output alone) would regenerate them all and invalidate the reference
-// verdicts cached for them. The prose and span functions below are verbatim
-// copies of generate.mjs's; proseDrift() says when they no longer are.
+// Its prose, spans and claims come from generate.mjs, so it reads like the
+// other corpora.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { claim, proseText, span } from './generate.mjs';
 import { Rng } from './prng.mjs';
-import { BOILERPLATE, CONTENT_WORDS, drawWord } from './words.mjs';
+import { CONTENT_WORDS } from './words.mjs';
 
 const KiB = 1024;
 const MiB = 1024 * 1024;
@@ -44,7 +40,7 @@ const CHANGE_TOTAL = CHANGE_WEIGHTS.reduce((a, b) => a + b, 0);
 
 function missesVersion() {
   const h = createHash('sha256');
-  for (const f of ['misses.mjs', 'words.mjs', 'prng.mjs']) h.update(fs.readFileSync(path.join(here, f)));
+  for (const f of ['misses.mjs', 'generate.mjs', 'words.mjs', 'prng.mjs']) h.update(fs.readFileSync(path.join(here, f)));
   return `misses-${MISSES_VERSION}+${h.digest('hex').slice(0, 12)}`;
 }
 
@@ -165,137 +161,3 @@ function miss(rng, text, change, reflowFraction) {
  * there, else a line saying which differ (the misses prose then no longer
  * matches the other corpora's: copy them again).
  */
-export function proseDrift() {
-  const mine = fs.readFileSync(path.join(here, 'misses.mjs'), 'utf8');
-  const theirs = fs.readFileSync(path.join(here, 'generate.mjs'), 'utf8');
-  const body = (src, name) => {
-    const m = new RegExp(`^function ${name}\\(.*?^}$`, 'ms').exec(src);
-    return m ? m[0] : null;
-  };
-  const differ = ['capitalize', 'sentence', 'proseText', 'span', 'claim'].filter((f) => body(mine, f) !== body(theirs, f));
-  return differ.length
-    ? `misses: ${differ.join(', ')} in scripts/bench/misses.mjs no longer match generate.mjs's: copy them again`
-    : null;
-}
-
-// ---------------------------------------------------------------- copied from generate.mjs (verbatim)
-
-const BOILERPLATE_TOKENS = BOILERPLATE.split(' ');
-
-function capitalize(w) {
-  return w.charAt(0).toUpperCase() + w.slice(1);
-}
-
-/** Appends the tokens of one sentence to `out`. */
-function sentence(rng, out) {
-  const n = rng.range(6, 20);
-  const start = out.length;
-  for (let i = 0; i < n; i++) {
-    let w = drawWord(rng);
-    if (i < n - 1 && rng.chance(0.07)) w += ',';
-    out.push(w);
-  }
-  out[start] = capitalize(out[start]);
-  const r = rng.float();
-  if (r < 0.03 && n > 6) {
-    // A “quoted phrase”.
-    const a = start + rng.range(1, n - 4);
-    const b = a + rng.range(0, 2);
-    out[a] = '“' + out[a];
-    out[b] = out[b].replace(/,$/, '') + '”';
-  } else if (r < 0.05 && n > 6) {
-    // A spaced em dash — like this.
-    out.splice(start + rng.range(2, n - 3), 0, '—');
-  } else if (r < 0.07 && n > 6) {
-    // Two words joined by an em dash—like this.
-    const a = start + rng.range(1, n - 3);
-    out[a] = out[a].replace(/,$/, '') + '—' + out[a + 1];
-    out.splice(a + 1, 1);
-  }
-  const e = rng.float();
-  const last = out.length - 1;
-  out[last] = out[last].replace(/,$/, '') + (e < 0.92 ? '.' : e < 0.97 ? '?' : '!');
-}
-
-/**
- * Prose of at most `targetBytes` UTF-8 bytes (and close to it): paragraphs of
- * sentences wrapped near 80 columns, separated by blank lines, with the
- * boilerplate sentence in (at least) the first two paragraphs.
- */
-function proseText(rng, targetBytes, eol) {
-  const lines = [];
-  const eolLen = eol.length;
-  let bytes = 0;
-  let para = 0;
-  while (bytes < targetBytes) {
-    const sentences = rng.range(2, 7);
-    const boiler = para < 2 ? rng.int(sentences + 1) : rng.chance(0.06) ? rng.int(sentences + 1) : -1;
-    const tokens = [];
-    for (let s = 0; s <= sentences; s++) {
-      if (s === boiler) for (const t of BOILERPLATE_TOKENS) tokens.push(t);
-      if (s < sentences) sentence(rng, tokens);
-    }
-    const width = rng.range(72, 80);
-    let line = '';
-    for (let t = 0; t < tokens.length; t++) {
-      const token = tokens[t];
-      if (line === '') {
-        line = token;
-        continue;
-      }
-      let sep = ' ';
-      const r = rng.float();
-      if (r < 0.008) sep = '  ';
-      else if (r < 0.011) sep = '\t';
-      else if (r < 0.013) sep = '\u00a0';
-      else if (r < 0.09 && line.charCodeAt(line.length - 1) === 46 /* . */) sep = '  ';
-      if (line.length + sep.length + token.length > width) {
-        if (rng.chance(0.004)) line += ' ';
-        lines.push(line);
-        bytes += Buffer.byteLength(line) + eolLen;
-        line = token;
-      } else {
-        line += sep + token;
-      }
-    }
-    lines.push(line, '');
-    bytes += Buffer.byteLength(line) + 2 * eolLen;
-    para++;
-  }
-  while (bytes > targetBytes && lines.length > 1) bytes -= Buffer.byteLength(lines.pop()) + eolLen;
-  while (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-  return lines.join(eol) + eol;
-}
-
-const isWs = (c) => c === 32 || c === 9 || c === 10 || c === 13;
-
-/** `k` whole whitespace-separated words of `text`, with the whitespace between them. */
-function span(rng, text, k) {
-  const len = text.length;
-  for (let attempt = 0; attempt < 100; attempt++) {
-    let i = rng.int(len);
-    if (i > 0 && !isWs(text.charCodeAt(i - 1))) while (i < len && !isWs(text.charCodeAt(i))) i++;
-    while (i < len && isWs(text.charCodeAt(i))) i++;
-    if (i >= len) continue;
-    const start = i;
-    let words = 0;
-    let end = i;
-    for (;;) {
-      while (i < len && !isWs(text.charCodeAt(i))) i++;
-      end = i;
-      if (++words === k) break;
-      while (i < len && isWs(text.charCodeAt(i))) i++;
-      if (i >= len) break;
-    }
-    if (words === k) return text.slice(start, end);
-  }
-  return text.slice(0, 200).trim();
-}
-
-function claim(rng) {
-  const n = rng.range(6, 14);
-  const words = [];
-  for (let i = 0; i < n; i++) words.push(drawWord(rng));
-  words[0] = capitalize(words[0]);
-  return words.join(' ') + '.';
-}

@@ -3,9 +3,9 @@
 //
 // Sources are processed one at a time and released, whatever their number.
 // Each source is normalized once and read once by the quote scanner, which
-// looks for every quote of the run at the same time: the quotes citing the
-// source decide their verdicts, and the others learn that this source holds
-// them (a hint for a quote that is not where its record says).
+// looks for all the quotes citing it at the same time. When explanations are
+// asked for, a second pass looks for the quotes that were not found where
+// their records say in every other source of the manifest.
 import { formatDiff, MIN_SIMILARITY, nearestPassage } from '../engine/diagnose/closest.js';
 import { suggestContexts } from '../engine/diagnose/disambiguate.js';
 import { findHints } from '../engine/diagnose/hints.js';

@@ -107,7 +107,8 @@ function isHighSurrogate(c: number): boolean {
   return c >= 0xd800 && c <= 0xdbff;
 }
 
-function lastAtOrBelow(sorted: ArrayLike<number>, value: number): number {
+/** The index of the last element at or below `value` in an ascending list (0 when none is). */
+export function lastAtOrBelow(sorted: ArrayLike<number>, value: number): number {
   let lo = 0;
   let hi = sorted.length - 1;
   while (lo < hi) {

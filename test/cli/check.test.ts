@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { makeTree, makeWorkspace, runCli, sha256 } from '../helpers/workspace.js';
+import { spawnSync } from 'node:child_process';
+import { CLI, makeTree, makeWorkspace, runCli, sha256 } from '../helpers/workspace.js';
 
 const RETURNS = { path: 'sources/returns-v1.txt', text: 'Returns are accepted within 30 days.\nA receipt is required.\n' };
 const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide. Contact support.\n' };
@@ -197,5 +198,17 @@ describe('citegate check cannot run (exit 2)', () => {
     expect(runCli(['help', 'pin'], root).stdout).toMatch(/^Usage: citegate pin/);
     expect(runCli(['--help'], root).code).toBe(0);
     expect(runCli([], root).code).toBe(2);
+  });
+});
+
+describe('citegate check and a reader that stops early', () => {
+  // Found by hand: `citegate check --format json | head` printed a stack trace (EPIPE).
+  it('stops quietly when standard output is closed', () => {
+    const sources = { 'r-v1': { path: 'sources/r.txt', text: 'A receipt is required.\n' } };
+    const records = Array.from({ length: 20000 }, (_, i) => ({ citation_id: `c${i}`, source_id: 'r-v1', quote: 'A receipt is required.' }));
+    const root = makeWorkspace(sources, { 'answers/a.json': JSON.stringify(records) });
+    const run = spawnSync('sh', ['-c', `node ${JSON.stringify(CLI)} check --format json | head -c 10 > /dev/null`], { cwd: root, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
   });
 });

@@ -46,3 +46,16 @@ describe('QuoteSet: all quotes in one pass', () => {
     expect(set.scan(text, new Set([short])).get(short)?.starts).toEqual([15, 26]);
   });
 });
+
+describe('QuoteSet regressions', () => {
+  // Found by the property test above: two starts found at one aligned position
+  // (12 and 9, both at 12) arrived in the wrong order, and a full list dropped
+  // the earlier one.
+  it('keeps the first matches in text order when two are found at one aligned position', () => {
+    const text = Buffer.from('ab ab ab ab ab ab ab ab ab ab', 'utf8');
+    const quote = prepareQuote('ab ab ab ab ab ab ab');
+    const set = new QuoteSet();
+    const id = set.add(quote, 4);
+    expect(set.scan(text, new Set([id])).get(id)?.starts).toEqual([0, 3, 6, 9]);
+  });
+});

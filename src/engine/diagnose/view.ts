@@ -3,6 +3,7 @@
 // offset map and the matcher use. Built only for sources that have a record to
 // explain, and only as far as asked.
 import type { Buffer } from 'node:buffer';
+import { lastAtOrBelow } from '../positions.js';
 import { isWordCodePoint } from '../unicode.js';
 
 /** Byte offsets are kept every this many UTF-16 units. */
@@ -38,13 +39,7 @@ export class SourceView {
   /** The UTF-16 index of byte offset `b` (b at a code point boundary). */
   charIndex(b: number): number {
     const cps = this.byteCheckpoints();
-    let lo = 0;
-    let hi = cps.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (cps[mid] <= b) lo = mid;
-      else hi = mid - 1;
-    }
+    const lo = lastAtOrBelow(cps, b);
     const text = this.text;
     let i = lo * CHECKPOINT;
     let offset = cps[lo];
