@@ -34828,6 +34828,49 @@ function shorten(text, max) {
 function escapeAttribute(text) {
     return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
 }
+// .NET's Trim(), which the runner applies before looking for `::`, drops any
+// Unicode white space, not just spaces and tabs.
+const WHITESPACE = /\s/u;
+/**
+ * A GitHub runner reads any line of a step's output that starts with `::`
+ * (after spaces) as a workflow command, so untrusted text at the start of a
+ * line could issue one when citegate runs in a `run:` step. This writes the
+ * second colon of such a line as `\u{003A}`, so the line starts `:\u{003A}`.
+ * `state` carries a line split across writes: `start` (only spaces so far),
+ * `colon` (spaces and one colon), `inside` (anything else).
+ */
+function neutralizeCommands(text, state) {
+    let out = '';
+    let copied = 0;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text[i];
+        if (ch === '\n') {
+            state = 'start';
+            continue;
+        }
+        if (state === 'inside') {
+            // Jump to the next line: everything before it is ordinary text.
+            const next = text.indexOf('\n', i);
+            if (next < 0)
+                break;
+            i = next - 1;
+            continue;
+        }
+        if (ch === ':') {
+            if (state === 'start') {
+                state = 'colon';
+                continue;
+            }
+            out += text.slice(copied, i) + '\\u{003A}';
+            copied = i + 1;
+            state = 'inside';
+        }
+        else if (!(state === 'start' && WHITESPACE.test(ch))) {
+            state = 'inside';
+        }
+    }
+    return { text: copied === 0 ? text : out + text.slice(copied), state };
+}
 
 ;// CONCATENATED MODULE: ./src/check/findings.ts
 // Findings beyond quotes, per citation file: sentences of the answer no claim

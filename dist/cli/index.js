@@ -8651,6 +8651,105 @@ exports.visitAsync = visitAsync;
 /************************************************************************/
 var __webpack_exports__ = {};
 
+;// CONCATENATED MODULE: ./src/report/escape.ts
+// Untrusted text (ids, quotes, file names from a pull request) made safe for
+// each place it is shown. Every report goes through one of these.
+/**
+ * Characters that must never reach a terminal or a log raw: C0 and C1 controls
+ * (escape sequences, carriage returns that overwrite a line, newlines that forge
+ * one), DEL, line and paragraph separators, bidirectional overrides that reorder
+ * what is shown, and lone surrogates.
+ */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+const UNSAFE_OR_BACKSLASH = new RegExp(`\\\\|${UNSAFE.source}`, 'gu');
+function escapeChar(ch) {
+    switch (ch) {
+        case '\\': return '\\\\';
+        case '\n': return '\\n';
+        case '\r': return '\\r';
+        case '\t': return '\\t';
+        default: return `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`;
+    }
+}
+/**
+ * For a value a script may parse back (an id in `id: verdict`): unsafe
+ * characters and backslashes escaped, so the escaping can be undone.
+ */
+function escapeValue(text) {
+    return text.replace(UNSAFE_OR_BACKSLASH, escapeChar);
+}
+/** For a message a person reads: unsafe characters escaped, backslashes kept. */
+function escapeMessage(text) {
+    return text.replace(UNSAFE, escapeChar);
+}
+const HTML_ENTITIES = {
+    '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\'': '&#39;',
+    // Markdown and GitHub syntax, so that nothing in a cell turns into a table
+    // column, emphasis, code, a link, a mention or a heading.
+    '|': '&#124;', '`': '&#96;', '*': '&#42;', '_': '&#95;', '[': '&#91;', ']': '&#93;',
+    '\\': '&#92;', '~': '&#126;', '#': '&#35;', '@': '&#64;', '!': '&#33;', ':': '&#58;',
+};
+/**
+ * For the job summary: text shown as text inside HTML, on one line. Unsafe
+ * characters are escaped first (so a newline can never end an HTML block and
+ * start Markdown), then everything HTML or Markdown would read as syntax.
+ */
+function escapeHtml(text) {
+    return escapeMessage(text).replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch]);
+}
+/** Shortens to at most `max` code points, marking the cut with an ellipsis. */
+function shorten(text, max) {
+    const cps = [...text];
+    return cps.length <= max ? text : cps.slice(0, max - 1).join('') + '…';
+}
+/** For an attribute value built from percent-encoded parts (a link). */
+function escapeAttribute(text) {
+    return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
+}
+// .NET's Trim(), which the runner applies before looking for `::`, drops any
+// Unicode white space, not just spaces and tabs.
+const WHITESPACE = /\s/u;
+/**
+ * A GitHub runner reads any line of a step's output that starts with `::`
+ * (after spaces) as a workflow command, so untrusted text at the start of a
+ * line could issue one when citegate runs in a `run:` step. This writes the
+ * second colon of such a line as `\u{003A}`, so the line starts `:\u{003A}`.
+ * `state` carries a line split across writes: `start` (only spaces so far),
+ * `colon` (spaces and one colon), `inside` (anything else).
+ */
+function neutralizeCommands(text, state) {
+    let out = '';
+    let copied = 0;
+    for (let i = 0; i < text.length; i++) {
+        const ch = text[i];
+        if (ch === '\n') {
+            state = 'start';
+            continue;
+        }
+        if (state === 'inside') {
+            // Jump to the next line: everything before it is ordinary text.
+            const next = text.indexOf('\n', i);
+            if (next < 0)
+                break;
+            i = next - 1;
+            continue;
+        }
+        if (ch === ':') {
+            if (state === 'start') {
+                state = 'colon';
+                continue;
+            }
+            out += text.slice(copied, i) + '\\u{003A}';
+            copied = i + 1;
+            state = 'inside';
+        }
+        else if (!(state === 'start' && WHITESPACE.test(ch))) {
+            state = 'inside';
+        }
+    }
+    return { text: copied === 0 ? text : out + text.slice(copied), state };
+}
+
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
@@ -9544,62 +9643,6 @@ function editDistance(a, b) {
 function formatProblem(problem) {
     const where = problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
     return `${where}: ${problem.message}`;
-}
-
-;// CONCATENATED MODULE: ./src/report/escape.ts
-// Untrusted text (ids, quotes, file names from a pull request) made safe for
-// each place it is shown. Every report goes through one of these.
-/**
- * Characters that must never reach a terminal or a log raw: C0 and C1 controls
- * (escape sequences, carriage returns that overwrite a line, newlines that forge
- * one), DEL, line and paragraph separators, bidirectional overrides that reorder
- * what is shown, and lone surrogates.
- */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
-const UNSAFE_OR_BACKSLASH = new RegExp(`\\\\|${UNSAFE.source}`, 'gu');
-function escapeChar(ch) {
-    switch (ch) {
-        case '\\': return '\\\\';
-        case '\n': return '\\n';
-        case '\r': return '\\r';
-        case '\t': return '\\t';
-        default: return `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`;
-    }
-}
-/**
- * For a value a script may parse back (an id in `id: verdict`): unsafe
- * characters and backslashes escaped, so the escaping can be undone.
- */
-function escapeValue(text) {
-    return text.replace(UNSAFE_OR_BACKSLASH, escapeChar);
-}
-/** For a message a person reads: unsafe characters escaped, backslashes kept. */
-function escapeMessage(text) {
-    return text.replace(UNSAFE, escapeChar);
-}
-const HTML_ENTITIES = {
-    '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\'': '&#39;',
-    // Markdown and GitHub syntax, so that nothing in a cell turns into a table
-    // column, emphasis, code, a link, a mention or a heading.
-    '|': '&#124;', '`': '&#96;', '*': '&#42;', '_': '&#95;', '[': '&#91;', ']': '&#93;',
-    '\\': '&#92;', '~': '&#126;', '#': '&#35;', '@': '&#64;', '!': '&#33;', ':': '&#58;',
-};
-/**
- * For the job summary: text shown as text inside HTML, on one line. Unsafe
- * characters are escaped first (so a newline can never end an HTML block and
- * start Markdown), then everything HTML or Markdown would read as syntax.
- */
-function escapeHtml(text) {
-    return escapeMessage(text).replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch]);
-}
-/** Shortens to at most `max` code points, marking the cut with an ellipsis. */
-function shorten(text, max) {
-    const cps = [...text];
-    return cps.length <= max ? text : cps.slice(0, max - 1).join('') + '…';
-}
-/** For an attribute value built from percent-encoded parts (a link). */
-function escapeAttribute(text) {
-    return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
 }
 
 ;// CONCATENATED MODULE: ./src/version.ts
@@ -13709,6 +13752,7 @@ function internalError(error, io) {
 ;// CONCATENATED MODULE: ./src/cli/index.ts
 // Entry point of the citegate command (bundled to dist/cli/index.js).
 
+
 // A reader that stops early (`citegate check | head`) closes the pipe: stop
 // quietly, as other command-line tools do, with the status already decided.
 for (const stream of [process.stdout, process.stderr]) {
@@ -13718,10 +13762,16 @@ for (const stream of [process.stdout, process.stderr]) {
         throw error;
     });
 }
-const io = {
-    stdout: (text) => void process.stdout.write(text),
-    stderr: (text) => void process.stderr.write(text),
-};
+/** Writes to a stream so that no line of it can act as a workflow command in CI. */
+function guarded(stream) {
+    let state = 'start';
+    return (text) => {
+        const safe = neutralizeCommands(text, state);
+        state = safe.state;
+        stream.write(safe.text);
+    };
+}
+const io = { stdout: guarded(process.stdout), stderr: guarded(process.stderr) };
 try {
     process.exitCode = main(process.argv.slice(2), io);
 }

@@ -60,3 +60,43 @@ export function shorten(text: string, max: number): string {
 export function escapeAttribute(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
 }
+
+// .NET's Trim(), which the runner applies before looking for `::`, drops any
+// Unicode white space, not just spaces and tabs.
+const WHITESPACE = /\s/u;
+
+/** Where a stream's output stands relative to the start of its current line. */
+export type LineState = 'start' | 'colon' | 'inside';
+
+/**
+ * A GitHub runner reads any line of a step's output that starts with `::`
+ * (after spaces) as a workflow command, so untrusted text at the start of a
+ * line could issue one when citegate runs in a `run:` step. This writes the
+ * second colon of such a line as `\u{003A}`, so the line starts `:\u{003A}`.
+ * `state` carries a line split across writes: `start` (only spaces so far),
+ * `colon` (spaces and one colon), `inside` (anything else).
+ */
+export function neutralizeCommands(text: string, state: LineState): { text: string; state: LineState } {
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '\n') { state = 'start'; continue; }
+    if (state === 'inside') {
+      // Jump to the next line: everything before it is ordinary text.
+      const next = text.indexOf('\n', i);
+      if (next < 0) break;
+      i = next - 1;
+      continue;
+    }
+    if (ch === ':') {
+      if (state === 'start') { state = 'colon'; continue; }
+      out += text.slice(copied, i) + '\\u{003A}';
+      copied = i + 1;
+      state = 'inside';
+    } else if (!(state === 'start' && WHITESPACE.test(ch))) {
+      state = 'inside';
+    }
+  }
+  return { text: copied === 0 ? text : out + text.slice(copied), state };
+}

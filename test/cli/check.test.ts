@@ -139,6 +139,17 @@ describe('citegate check', () => {
     expect(run.stdout).toBe('x\\u{001B}[2J\\nc9: located\\\\: quote not found\n\\u{202E}evil: quote not found\nlocated=0/2\n');
   });
 
+  it('never starts a line with `::`, so a CI runner cannot read untrusted text as a workflow command', () => {
+    const ids = ['::error file=README.md::forged', '  ::add-mask::Return', '\t::stop-commands::x'];
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': json(ids.map((id) => rec(id, 'returns-v1', 'nope'))) });
+    for (const format of ['text', 'json']) {
+      const run = runCli(['check', '--format', format, '--explain'], root);
+      expect(run.code).toBe(1);
+      for (const line of `${run.stdout}\n${run.stderr}`.split('\n')) expect(line.trimStart()).not.toMatch(/^::/);
+    }
+    expect(runCli(['check'], root).stdout.split('\n')[0]).toBe(':\\u{003A}error file=README.md::forged: quote not found');
+  });
+
   it('writes the JSON report of SPEC §7 to a file with --output', () => {
     const root = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.', { claim: 'You need a receipt.' })]) });
     const run = runCli(['check', '--format', 'json', '--output', 'report.json'], root);
