@@ -9306,7 +9306,7 @@ function loadManifest(workspace, manifestPath, options = {}) {
     };
     if (!workspace.contains(abs))
         fail(`the manifest is outside the workspace (${workspace.root}); use --root`);
-    const resolved = workspace.resolve('', workspace.relative(abs));
+    const resolved = workspace.resolve('', workspace.relative(abs), 'file name');
     if (!resolved.ok)
         return fail(resolved.reason);
     const read = workspace.read(resolved.abs, MAX_MANIFEST_BYTES);
@@ -11645,7 +11645,7 @@ function loadCitationFile(workspace, file, maxBytes = DEFAULT_MAX_CITATION_FILE_
     const format = formatOf(file);
     if (format === undefined)
         return whole('not a citation file: the name must end in .json, .jsonl, .yaml or .yml');
-    const resolved = workspace.resolve('', file);
+    const resolved = workspace.resolve('', file, 'file name');
     if (!resolved.ok)
         return whole(`cannot read: ${resolved.reason}`);
     const read = workspace.read(resolved.abs, maxBytes);
@@ -12149,7 +12149,7 @@ const OTHER_SOURCES_KEPT = 3;
 function runCheck(options) {
     const { workspace, manifest, files } = options;
     const diagnose = options.diagnose ?? true;
-    const problems = [];
+    const problems = [...(options.problems ?? [])];
     const findings = [];
     const levels = options.checks ?? manifest.checks;
     const records = [];
@@ -12473,75 +12473,6 @@ function inShard(files, shard) {
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/load/select.ts
-// Which citation files a run checks: those the manifest's `citations` globs
-// match, or those named explicitly, each with the audience of the first
-// `citations` entry that matches it.
-
-/** Folders never walked unless a pattern names them: they hold tooling, not answers. */
-const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
-/** The path of a workspace-relative file relative to the manifest's folder, or undefined if outside it. */
-function underManifest(manifest, file) {
-    if (manifest.dir === '')
-        return file;
-    return file.startsWith(manifest.dir + '/') ? file.slice(manifest.dir.length + 1) : undefined;
-}
-/** The `citations` entry a file falls under (first match wins), if any. */
-function citationEntryFor(manifest, file) {
-    const rel = underManifest(manifest, file);
-    return rel === undefined ? undefined : manifest.citations.find((c) => c.glob.matches(rel));
-}
-function refFor(manifest, file) {
-    return { file, audience: citationEntryFor(manifest, file)?.audience };
-}
-/** Every file the `citations` globs match, sorted by path. Links to folders are not followed. */
-function findCitationFiles(workspace, manifest) {
-    const found = new Set();
-    for (const pattern of manifest.citations) {
-        for (const base of pattern.glob.baseFolders()) {
-            const start = [manifest.dir, base].filter((p) => p !== '').join('/');
-            walk(workspace, start, (file) => {
-                const rel = underManifest(manifest, file);
-                if (rel !== undefined && pattern.glob.matches(rel))
-                    found.add(file);
-            }, (name) => !SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name));
-        }
-    }
-    return [...found].sort(comparePaths).map((file) => refFor(manifest, file));
-}
-function walk(workspace, folder, onFile, enter) {
-    const pending = [folder];
-    while (pending.length > 0) {
-        const current = pending.pop();
-        // A base folder given by a pattern may be a link: never list a folder outside.
-        const resolved = current === '' ? { ok: true, abs: workspace.root } : workspace.resolve('', current);
-        if (!resolved.ok)
-            continue;
-        let entries;
-        try {
-            entries = (0,external_node_fs_namespaceObject.readdirSync)(resolved.abs, { withFileTypes: true });
-        }
-        catch {
-            continue; // A base folder that does not exist simply matches nothing.
-        }
-        for (const entry of entries) {
-            const rel = current === '' ? entry.name : `${current}/${entry.name}`;
-            if (entry.isDirectory()) {
-                if (enter(entry.name))
-                    pending.push(rel);
-            }
-            else if (entry.isFile() || entry.isSymbolicLink()) {
-                // A link is listed; reading it later refuses one that leads outside.
-                onFile(rel);
-            }
-        }
-    }
-}
-/** Orders paths by code point, the same on every machine and locale. */
-function comparePaths(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-
 ;// CONCATENATED MODULE: ./src/load/workspace.ts
 // The workspace: the one folder citegate reads from. Every path from a manifest,
 // a command line or a pull request is resolved here, and refused unless it
@@ -12562,21 +12493,28 @@ class Workspace {
     /** True if the absolute path is the root or below it. */
     contains(abs) {
         const rel = external_node_path_default().relative(this.root, abs);
-        return rel === '' || (!rel.startsWith('..') && !external_node_path_default().isAbsolute(rel));
+        // Not startsWith('..'): a folder may well be named `..drafts`.
+        return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
     }
     /**
      * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
      * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
      * and links that lead out of it. A missing file resolves lexically (ok: true)
      * so that the read reports it as missing.
+     *
+     * `kind`: a path written in the manifest must use `/` so that it means the
+     * same on every system; the name of a file that exists (found in a folder,
+     * given on the command line, changed in a pull request) may hold a backslash
+     * where the system allows one in a name.
      */
-    resolve(baseRel, p) {
+    resolve(baseRel, p, kind = 'written') {
         if (p === '')
             return { ok: false, reason: 'the path is empty' };
         if (p.includes('\0'))
             return { ok: false, reason: 'the path holds a NUL character' };
-        if (p.includes('\\'))
+        if (p.includes('\\') && (kind === 'written' || (external_node_path_default()).sep === '\\')) {
             return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
+        }
         if (external_node_path_default().posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
             return { ok: false, reason: 'the path is absolute: paths are relative to the manifest\'s folder' };
         }
@@ -12658,6 +12596,103 @@ function describeFsError(error) {
         case 'ENAMETOOLONG': return 'the path is too long';
         default: return error?.message ?? String(error);
     }
+}
+
+;// CONCATENATED MODULE: ./src/load/select.ts
+// Which citation files a run checks: those the manifest's `citations` globs
+// match, or those named explicitly, each with the audience of the first
+// `citations` entry that matches it.
+
+
+
+/** Folders never walked unless a pattern names them: they hold tooling, not answers. */
+const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
+/** The path of a workspace-relative file relative to the manifest's folder, or undefined if outside it. */
+function underManifest(manifest, file) {
+    if (manifest.dir === '')
+        return file;
+    return file.startsWith(manifest.dir + '/') ? file.slice(manifest.dir.length + 1) : undefined;
+}
+/** The `citations` entry a file falls under (first match wins), if any. */
+function citationEntryFor(manifest, file) {
+    const rel = underManifest(manifest, file);
+    return rel === undefined ? undefined : manifest.citations.find((c) => c.glob.matches(rel));
+}
+function refFor(manifest, file) {
+    return { file, audience: citationEntryFor(manifest, file)?.audience };
+}
+/**
+ * Every file the `citations` globs match, sorted by path. A pattern's base
+ * folder may be a link inside the workspace; links to folders below it are
+ * not followed (a link loop cannot make the walk endless).
+ */
+function findCitationFiles(workspace, manifest) {
+    const found = new Set();
+    const problems = new Map();
+    for (const pattern of manifest.citations) {
+        for (const base of pattern.glob.baseFolders()) {
+            const start = [manifest.dir, base].filter((p) => p !== '').join('/');
+            walk(workspace, start, (file) => {
+                const rel = underManifest(manifest, file);
+                if (rel !== undefined && pattern.glob.matches(rel))
+                    found.add(file);
+            }, (name) => !SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name), (problem) => problems.set(problem.file, problem));
+        }
+    }
+    return {
+        files: [...found].sort(comparePaths).map((file) => refFor(manifest, file)),
+        problems: [...problems.values()].sort((a, b) => comparePaths(a.file, b.file)),
+    };
+}
+function walk(workspace, folder, onFile, enter, onProblem) {
+    // The base folder comes from a pattern and may pass through a link: list it
+    // only if it really is inside. The folders found below it are real folders.
+    const lexical = folder === '' ? workspace.root : external_node_path_default().join(workspace.root, ...folder.split('/'));
+    let real;
+    try {
+        real = external_node_fs_namespaceObject.realpathSync.native(lexical);
+    }
+    catch (error) {
+        const code = error.code;
+        if (code === 'ENOENT' || code === 'ENOTDIR')
+            return; // A base folder that does not exist matches nothing.
+        onProblem({ file: folder, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
+        return;
+    }
+    if (!workspace.contains(real)) {
+        onProblem({ file: folder, line: 0, column: 0, message: 'folder not listed: it is a link that leads outside the workspace' });
+        return;
+    }
+    const pending = [[folder, real]];
+    while (pending.length > 0) {
+        const [current, abs] = pending.pop();
+        let entries;
+        try {
+            entries = (0,external_node_fs_namespaceObject.readdirSync)(abs, { withFileTypes: true });
+        }
+        catch (error) {
+            const code = error.code;
+            if (current === folder && code === 'ENOTDIR')
+                return; // The base is a file: it names no folder.
+            onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
+            continue;
+        }
+        for (const entry of entries) {
+            const rel = current === '' ? entry.name : `${current}/${entry.name}`;
+            if (entry.isDirectory()) {
+                if (enter(entry.name))
+                    pending.push([rel, external_node_path_default().join(abs, entry.name)]);
+            }
+            else if (entry.isFile() || entry.isSymbolicLink()) {
+                // A link is listed; reading it later refuses one that leads outside.
+                onFile(rel);
+            }
+        }
+    }
+}
+/** Orders paths by code point, the same on every machine and locale. */
+function comparePaths(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
 }
 
 ;// CONCATENATED MODULE: ./src/report/json.ts
@@ -13105,40 +13140,40 @@ function checkCommand(args, io) {
     const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST));
     const checks = { ...manifest.checks, ...overrides };
     let files;
-    const outside = [];
+    const problems = [];
     if (positionals.length === 0) {
-        files = findCitationFiles(workspace, manifest);
+        const listed = findCitationFiles(workspace, manifest);
+        files = listed.files;
+        problems.push(...listed.problems);
     }
     else {
         files = [];
         for (const arg of positionals) {
             const abs = external_node_path_default().resolve(arg);
-            if (!workspace.contains(abs))
-                outside.push(arg);
-            else
+            if (!workspace.contains(abs)) {
+                problems.push({ file: arg, line: 0, column: 0, message: `not read: it is outside the workspace (${workspace.root}); use --root` });
+            }
+            else {
                 files.push(refFor(manifest, workspace.relative(abs)));
+            }
         }
     }
     // The plain text report shows verdicts only: explaining them would be wasted work.
     const diagnose = values.format === 'json' || values.explain === true;
     const progress = progressLine(process.stderr);
-    const result = runCheck({ workspace, manifest, files: inShard(files, shard), maxSourceBytes, diagnose, checks, onProgress: (p) => progress.update(p) });
+    const result = runCheck({
+        workspace, manifest, files: inShard(files, shard), maxSourceBytes, diagnose, checks, problems,
+        onProgress: (p) => progress.update(p),
+    });
     progress.done();
-    const withOutside = outside.length === 0 ? result : {
-        ...result,
-        problems: [
-            ...outside.map((file) => ({ file, line: 0, column: 0, message: `not read: it is outside the workspace (${workspace.root}); use --root` })),
-            ...result.problems,
-        ],
-    };
-    const chunks = values.format === 'json' ? jsonReportChunks(withOutside, { shard }) : textReportChunks(withOutside, { explain: values.explain });
+    const chunks = values.format === 'json' ? jsonReportChunks(result, { shard }) : textReportChunks(result, { explain: values.explain });
     if (values.output !== undefined)
         writeChunks(values.output, chunks);
     else
         for (const chunk of chunks)
             io.stdout(chunk);
-    io.stderr(formatDiagnostics(withOutside));
-    return passed(withOutside) ? 0 : 1;
+    io.stderr(formatDiagnostics(result));
+    return passed(result) ? 0 : 1;
 }
 
 ;// CONCATENATED MODULE: ./src/report/read-json.ts
@@ -13633,7 +13668,7 @@ function pinCommand(args, io) {
             }
             throw error;
         }
-        const resolved = workspace.resolve('', manifest.file);
+        const resolved = workspace.resolve('', manifest.file, 'file name');
         if (!resolved.ok)
             throw new PinError(`nothing written: ${resolved.reason}`);
         writeAtomically(resolved.abs, text);

@@ -10,6 +10,7 @@ import { runCheck } from '../check/run.js';
 import { inShard } from '../check/shard.js';
 import { loadCitationFile } from '../load/citation-file.js';
 import { loadManifest, ManifestError, type Manifest } from '../load/manifest.js';
+import type { Problem } from '../load/problem.js';
 import { findCitationFiles, type CitationFileRef } from '../load/select.js';
 import { Workspace } from '../load/workspace.js';
 import { ANNOTATIONS_SHOWN_PER_STEP, buildAnnotations } from '../report/annotations.js';
@@ -76,7 +77,7 @@ async function check(settings: Settings, outputs: Outputs): Promise<void> {
   const started = Date.now();
   let lastLog = started;
   const result = runCheck({
-    workspace, manifest, files: plan.files, preloaded: plan.preloaded, checks: { ...manifest.checks, ...settings.checks },
+    workspace, manifest, files: plan.files, preloaded: plan.preloaded, problems: plan.problems, checks: { ...manifest.checks, ...settings.checks },
     onProgress: (p) => {
       const now = Date.now();
       if (now - lastLog >= 5000 || p.done === p.total) {
@@ -138,6 +139,8 @@ async function check(settings: Settings, outputs: Outputs): Promise<void> {
 
 interface Plan {
   files: CitationFileRef[];
+  /** Folders that could not be listed while looking for citation files. */
+  problems?: Problem[];
   preloaded?: ReadonlyMap<string, ReturnType<typeof loadCitationFile>>;
   checkedAll: boolean;
   nothingToCheck: boolean;
@@ -145,9 +148,9 @@ interface Plan {
 
 async function planFiles(settings: Settings, workspace: Workspace, manifest: Manifest, notes: string[]): Promise<Plan> {
   const all = (): Plan => {
-    const files = findCitationFiles(workspace, manifest);
+    const { files, problems } = findCitationFiles(workspace, manifest);
     notes.push(`Checked every citation file the manifest lists (${files.length}).`);
-    return { files, checkedAll: true, nothingToCheck: false };
+    return { files, problems, checkedAll: true, nothingToCheck: false };
   };
   if (settings.effectiveScope === 'all') return all();
 
@@ -166,7 +169,7 @@ async function planFiles(settings: Settings, workspace: Workspace, manifest: Man
       ? gitShow(settings.workspace, changes.base, manifest.file)
       : null,
     loadAll: () => {
-      preloaded = new Map(findCitationFiles(workspace, manifest).map((ref) => [ref.file, loadCitationFile(workspace, ref.file)]));
+      preloaded = new Map(findCitationFiles(workspace, manifest).files.map((ref) => [ref.file, loadCitationFile(workspace, ref.file)]));
       return preloaded;
     },
   });

@@ -41,6 +41,8 @@ export interface CheckOptions {
   readonly diagnose?: boolean;
   /** The checks beyond quotes (default: the manifest's). */
   readonly checks?: CheckLevels;
+  /** Problems found before the run (folders that could not be listed, files outside the workspace). */
+  readonly problems?: readonly Problem[];
 }
 
 export interface Progress {
@@ -135,7 +137,7 @@ const OTHER_SOURCES_KEPT = 3;
 export function runCheck(options: CheckOptions): CheckResult {
   const { workspace, manifest, files } = options;
   const diagnose = options.diagnose ?? true;
-  const problems: Problem[] = [];
+  const problems: Problem[] = [...(options.problems ?? [])];
   const findings: Finding[] = [];
   const levels = options.checks ?? manifest.checks;
   const records: Pending[] = [];

@@ -5,6 +5,7 @@ import { runCheck } from '../check/run.js';
 import { inShard, parseShard } from '../check/shard.js';
 import { CHECK_LEVELS, CHECK_NAMES, DEFAULT_MANIFEST, loadManifest, type CheckLevel, type CheckLevels } from '../load/manifest.js';
 import { findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
+import type { Problem } from '../load/problem.js';
 import { Workspace } from '../load/workspace.js';
 import { jsonReportChunks } from '../report/json.js';
 import { writeChunks } from '../report/write.js';
@@ -56,34 +57,35 @@ export function checkCommand(args: string[], io: CommandIO): number {
   const checks: CheckLevels = { ...manifest.checks, ...overrides };
 
   let files: CitationFileRef[];
-  const outside: string[] = [];
+  const problems: Problem[] = [];
   if (positionals.length === 0) {
-    files = findCitationFiles(workspace, manifest);
+    const listed = findCitationFiles(workspace, manifest);
+    files = listed.files;
+    problems.push(...listed.problems);
   } else {
     files = [];
     for (const arg of positionals) {
       const abs = path.resolve(arg);
-      if (!workspace.contains(abs)) outside.push(arg);
-      else files.push(refFor(manifest, workspace.relative(abs)));
+      if (!workspace.contains(abs)) {
+        problems.push({ file: arg, line: 0, column: 0, message: `not read: it is outside the workspace (${workspace.root}); use --root` });
+      } else {
+        files.push(refFor(manifest, workspace.relative(abs)));
+      }
     }
   }
 
   // The plain text report shows verdicts only: explaining them would be wasted work.
   const diagnose = values.format === 'json' || values.explain === true;
   const progress = progressLine(process.stderr);
-  const result = runCheck({ workspace, manifest, files: inShard(files, shard), maxSourceBytes, diagnose, checks, onProgress: (p) => progress.update(p) });
+  const result = runCheck({
+    workspace, manifest, files: inShard(files, shard), maxSourceBytes, diagnose, checks, problems,
+    onProgress: (p) => progress.update(p),
+  });
   progress.done();
-  const withOutside = outside.length === 0 ? result : {
-    ...result,
-    problems: [
-      ...outside.map((file) => ({ file, line: 0, column: 0, message: `not read: it is outside the workspace (${workspace.root}); use --root` })),
-      ...result.problems,
-    ],
-  };
 
-  const chunks = values.format === 'json' ? jsonReportChunks(withOutside, { shard }) : textReportChunks(withOutside, { explain: values.explain });
+  const chunks = values.format === 'json' ? jsonReportChunks(result, { shard }) : textReportChunks(result, { explain: values.explain });
   if (values.output !== undefined) writeChunks(values.output, chunks);
   else for (const chunk of chunks) io.stdout(chunk);
-  io.stderr(formatDiagnostics(withOutside));
-  return passed(withOutside) ? 0 : 1;
+  io.stderr(formatDiagnostics(result));
+  return passed(result) ? 0 : 1;
 }

@@ -85,7 +85,7 @@ export function pinCommand(args: string[], io: CommandIO): number {
       }
       throw error;
     }
-    const resolved = workspace.resolve('', manifest.file);
+    const resolved = workspace.resolve('', manifest.file, 'file name');
     if (!resolved.ok) throw new PinError(`nothing written: ${resolved.reason}`);
     writeAtomically(resolved.abs, text);
   }

@@ -59,7 +59,7 @@ export function loadCitationFile(workspace: Workspace, file: string, maxBytes = 
   });
   const format = formatOf(file);
   if (format === undefined) return whole('not a citation file: the name must end in .json, .jsonl, .yaml or .yml');
-  const resolved = workspace.resolve('', file);
+  const resolved = workspace.resolve('', file, 'file name');
   if (!resolved.ok) return whole(`cannot read: ${resolved.reason}`);
   const read = workspace.read(resolved.abs, maxBytes);
   if (!read.ok) return whole(`cannot read: ${read.reason}`);

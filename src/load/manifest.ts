@@ -112,7 +112,7 @@ export function loadManifest(workspace: Workspace, manifestPath: string, options
     throw new ManifestError([{ file: shown, line: 0, column: 0, message }]);
   };
   if (!workspace.contains(abs)) fail(`the manifest is outside the workspace (${workspace.root}); use --root`);
-  const resolved = workspace.resolve('', workspace.relative(abs));
+  const resolved = workspace.resolve('', workspace.relative(abs), 'file name');
   if (!resolved.ok) return fail(resolved.reason);
   const read = workspace.read(resolved.abs, MAX_MANIFEST_BYTES);
   if (!read.ok) {

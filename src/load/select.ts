@@ -1,9 +1,11 @@
 // Which citation files a run checks: those the manifest's `citations` globs
 // match, or those named explicitly, each with the audience of the first
 // `citations` entry that matches it.
-import { readdirSync, type Dirent } from 'node:fs';
+import { readdirSync, realpathSync, type Dirent } from 'node:fs';
+import path from 'node:path';
 import type { Manifest } from './manifest.js';
-import type { Workspace } from './workspace.js';
+import type { Problem } from './problem.js';
+import { describeFsError, type Workspace } from './workspace.js';
 
 export interface CitationFileRef {
   /** Workspace-relative path. */
@@ -31,38 +33,74 @@ export function refFor(manifest: Manifest, file: string): CitationFileRef {
   return { file, audience: citationEntryFor(manifest, file)?.audience };
 }
 
-/** Every file the `citations` globs match, sorted by path. Links to folders are not followed. */
-export function findCitationFiles(workspace: Workspace, manifest: Manifest): CitationFileRef[] {
+export interface CitationFileList {
+  readonly files: CitationFileRef[];
+  /** Folders that could not be listed: their files may be missing from `files`. */
+  readonly problems: Problem[];
+}
+
+/**
+ * Every file the `citations` globs match, sorted by path. A pattern's base
+ * folder may be a link inside the workspace; links to folders below it are
+ * not followed (a link loop cannot make the walk endless).
+ */
+export function findCitationFiles(workspace: Workspace, manifest: Manifest): CitationFileList {
   const found = new Set<string>();
+  const problems = new Map<string, Problem>();
   for (const pattern of manifest.citations) {
     for (const base of pattern.glob.baseFolders()) {
       const start = [manifest.dir, base].filter((p) => p !== '').join('/');
       walk(workspace, start, (file) => {
         const rel = underManifest(manifest, file);
         if (rel !== undefined && pattern.glob.matches(rel)) found.add(file);
-      }, (name) => !SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name));
+      }, (name) => !SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name), (problem) => problems.set(problem.file, problem));
     }
   }
-  return [...found].sort(comparePaths).map((file) => refFor(manifest, file));
+  return {
+    files: [...found].sort(comparePaths).map((file) => refFor(manifest, file)),
+    problems: [...problems.values()].sort((a, b) => comparePaths(a.file, b.file)),
+  };
 }
 
-function walk(workspace: Workspace, folder: string, onFile: (rel: string) => void, enter: (name: string) => boolean): void {
-  const pending = [folder];
+function walk(
+  workspace: Workspace,
+  folder: string,
+  onFile: (rel: string) => void,
+  enter: (name: string) => boolean,
+  onProblem: (problem: Problem) => void,
+): void {
+  // The base folder comes from a pattern and may pass through a link: list it
+  // only if it really is inside. The folders found below it are real folders.
+  const lexical = folder === '' ? workspace.root : path.join(workspace.root, ...folder.split('/'));
+  let real: string;
+  try {
+    real = realpathSync.native(lexical);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return; // A base folder that does not exist matches nothing.
+    onProblem({ file: folder, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
+    return;
+  }
+  if (!workspace.contains(real)) {
+    onProblem({ file: folder, line: 0, column: 0, message: 'folder not listed: it is a link that leads outside the workspace' });
+    return;
+  }
+  const pending: [rel: string, abs: string][] = [[folder, real]];
   while (pending.length > 0) {
-    const current = pending.pop()!;
-    // A base folder given by a pattern may be a link: never list a folder outside.
-    const resolved = current === '' ? { ok: true as const, abs: workspace.root } : workspace.resolve('', current);
-    if (!resolved.ok) continue;
+    const [current, abs] = pending.pop()!;
     let entries: Dirent[];
     try {
-      entries = readdirSync(resolved.abs, { withFileTypes: true });
-    } catch {
-      continue; // A base folder that does not exist simply matches nothing.
+      entries = readdirSync(abs, { withFileTypes: true });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (current === folder && code === 'ENOTDIR') return; // The base is a file: it names no folder.
+      onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
+      continue;
     }
     for (const entry of entries) {
       const rel = current === '' ? entry.name : `${current}/${entry.name}`;
       if (entry.isDirectory()) {
-        if (enter(entry.name)) pending.push(rel);
+        if (enter(entry.name)) pending.push([rel, path.join(abs, entry.name)]);
       } else if (entry.isFile() || entry.isSymbolicLink()) {
         // A link is listed; reading it later refuses one that leads outside.
         onFile(rel);

@@ -29,7 +29,8 @@ export class Workspace {
   /** True if the absolute path is the root or below it. */
   contains(abs: string): boolean {
     const rel = path.relative(this.root, abs);
-    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+    // Not startsWith('..'): a folder may well be named `..drafts`.
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
   }
 
   /**
@@ -37,11 +38,18 @@ export class Workspace {
    * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
    * and links that lead out of it. A missing file resolves lexically (ok: true)
    * so that the read reports it as missing.
+   *
+   * `kind`: a path written in the manifest must use `/` so that it means the
+   * same on every system; the name of a file that exists (found in a folder,
+   * given on the command line, changed in a pull request) may hold a backslash
+   * where the system allows one in a name.
    */
-  resolve(baseRel: string, p: string): Resolved {
+  resolve(baseRel: string, p: string, kind: 'written' | 'file name' = 'written'): Resolved {
     if (p === '') return { ok: false, reason: 'the path is empty' };
     if (p.includes('\0')) return { ok: false, reason: 'the path holds a NUL character' };
-    if (p.includes('\\')) return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
+    if (p.includes('\\') && (kind === 'written' || path.sep === '\\')) {
+      return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
+    }
     if (path.posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
       return { ok: false, reason: 'the path is absolute: paths are relative to the manifest\'s folder' };
     }

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { CLI, makeTree, makeWorkspace, runCli, sha256 } from '../helpers/workspace.js';
@@ -129,6 +129,23 @@ describe('citegate check', () => {
       ['p1', 'source not permitted', 'source internal-v1 is for support; this file has no audience in the manifest'],
       ['i1', 'located', undefined],
     ]);
+  });
+
+  it('finds citation files in every folder a pattern reaches, and names the folders it will not list', () => {
+    const outside = makeTree({ 'x.json': json([rec('o1', 'returns-v1', 'nope')]) });
+    const one = (id: string) => json([rec(id, 'returns-v1', 'A receipt is required.')]);
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, {
+      'answers/..drafts/a.json': one('dots'),
+      'answers/back\\slash/b.json': one('backslash'),
+      'real/c.json': one('linked'),
+    }, ['answers/**/*.json', 'inside/*.json', 'away/*.json']);
+    symlinkSync(path.join(root, 'real'), path.join(root, 'inside'));
+    symlinkSync(outside, path.join(root, 'away'));
+    const run = runCli(['check'], root);
+    // The text report writes a backslash in a name as \\, so that its escapes stay unambiguous.
+    expect(run.stdout).toBe('answers/..drafts/a.json:2: dots: located\nanswers/back\\\\slash/b.json:2: backslash: located\ninside/c.json:2: linked: located\nlocated=3/3\n');
+    expect(run.stderr).toBe('away: folder not listed: it is a link that leads outside the workspace\n');
+    expect(run.code).toBe(1);
   });
 
   it('escapes untrusted text so nothing reaches the terminal raw', () => {

@@ -23,6 +23,19 @@ describe('Workspace', () => {
     return result.ok ? `read ${result.bytes.length} bytes` : `unread: ${result.reason}`;
   };
 
+  it('holds folders whose names merely start with two dots', () => {
+    expect(ws.contains(path.join(ws.root, '..drafts', 'a.json'))).toBe(true);
+    expect(ws.contains(path.join(ws.root, '..'))).toBe(false);
+    expect(ws.contains(path.join(ws.root, '..', 'x'))).toBe(false);
+    expect(ws.contains(path.dirname(ws.root) + path.sep + path.basename(ws.root) + 'x')).toBe(false);
+  });
+
+  it('allows a backslash in the name of an existing file, never in a path the manifest writes', () => {
+    writeFileSync(path.join(root, 'sub/back\\slash.txt'), 'b');
+    expect(ws.resolve('', 'sub/back\\slash.txt')).toEqual({ ok: false, reason: 'the path holds a backslash: use / to separate folders' });
+    expect(ws.resolve('', 'sub/back\\slash.txt', 'file name')).toMatchObject({ ok: true, rel: 'sub/back\\slash.txt' });
+  });
+
   it.each([
     ['sources/a.txt', 'read 5 bytes'],
     ['sources/in.txt', 'read 1 bytes'],
