@@ -41965,8 +41965,16 @@ function selectChanged(input) {
         if (f.previousPath)
             touched.add(f.previousPath);
     }
+    // A path in the manifest may reach its file through a link: a change to the
+    // file behind it counts, and so does a change to the link itself.
+    const isTouched = (rel) => {
+        if (touched.has(rel))
+            return true;
+        const resolved = workspace.resolve('', rel, 'file name');
+        return resolved.ok && touched.has(workspace.relative(resolved.abs));
+    };
     const changedSources = new Set();
-    if (touched.has(manifest.file)) {
+    if (isTouched(manifest.file)) {
         const entries = changedEntries(manifest, input.baseManifestText);
         if (entries === 'citations')
             return { files: [], changedFiles: [], changedSources: [], checkAll: 'the manifest\'s `citations` patterns changed' };
@@ -41979,19 +41987,28 @@ function selectChanged(input) {
         const paths = [source.path, source.original?.path].filter((p) => p !== undefined);
         for (const p of paths) {
             const resolved = workspace.resolve(manifest.dir, p);
-            if (resolved.ok && touched.has(resolved.rel))
+            if (resolved.ok && (touched.has(resolved.rel) || touched.has(workspace.relative(resolved.abs))))
                 changedSources.add(source.id);
         }
     }
     const selected = new Map();
-    const changedFiles = [];
+    const changedFiles = new Set();
+    let behindLinks;
     for (const f of changed) {
         if (f.status === 'removed')
             continue;
-        if (citationEntryFor(manifest, f.path) === undefined)
+        if (citationEntryFor(manifest, f.path) !== undefined) {
+            changedFiles.add(f.path);
+            selected.set(f.path, refFor(manifest, f.path));
             continue;
-        changedFiles.push(f.path);
-        selected.set(f.path, refFor(manifest, f.path));
+        }
+        // Not a citation file by its own name, but perhaps the file behind one
+        // (a link, or a pattern's folder that is a link).
+        behindLinks ??= citationFilesBehindLinks(workspace, manifest);
+        for (const file of behindLinks.get(f.path) ?? []) {
+            changedFiles.add(file);
+            selected.set(file, refFor(manifest, file));
+        }
     }
     if (changedSources.size > 0) {
         for (const [file, loaded] of input.loadAll()) {
@@ -42007,9 +42024,23 @@ function selectChanged(input) {
     }
     return {
         files: [...selected.values()].sort((a, b) => comparePaths(a.file, b.file)),
-        changedFiles: changedFiles.sort(comparePaths),
+        changedFiles: [...changedFiles].sort(comparePaths),
         changedSources: [...changedSources].sort(comparePaths),
     };
+}
+/** The citation files whose real path differs from their name, by real path. */
+function citationFilesBehindLinks(workspace, manifest) {
+    const byReal = new Map();
+    for (const { file } of findCitationFiles(workspace, manifest).files) {
+        const resolved = workspace.resolve('', file, 'file name');
+        if (!resolved.ok)
+            continue;
+        const real = workspace.relative(resolved.abs);
+        if (real === file)
+            continue;
+        byReal.set(real, [...(byReal.get(real) ?? []), file]);
+    }
+    return byReal;
 }
 /** Ids whose entry differs between the base manifest and this one, or 'citations' / 'unknown'. */
 function changedEntries(manifest, baseText) {

@@ -5,7 +5,7 @@ import type { ChangedFile } from '../api/changed-file.js';
 import { sourceIdOf } from '../engine/record.js';
 import type { LoadedCitationFile } from '../load/citation-file.js';
 import { parseManifest, type Manifest, type SourceEntry } from '../load/manifest.js';
-import { citationEntryFor, comparePaths, refFor, type CitationFileRef } from '../load/select.js';
+import { citationEntryFor, comparePaths, findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
 import type { Workspace } from '../load/workspace.js';
 
 export interface ChangedSelection {
@@ -37,8 +37,16 @@ export function selectChanged(input: ChangedInput): ChangedSelection {
     if (f.previousPath) touched.add(f.previousPath);
   }
 
+  // A path in the manifest may reach its file through a link: a change to the
+  // file behind it counts, and so does a change to the link itself.
+  const isTouched = (rel: string) => {
+    if (touched.has(rel)) return true;
+    const resolved = workspace.resolve('', rel, 'file name');
+    return resolved.ok && touched.has(workspace.relative(resolved.abs));
+  };
+
   const changedSources = new Set<string>();
-  if (touched.has(manifest.file)) {
+  if (isTouched(manifest.file)) {
     const entries = changedEntries(manifest, input.baseManifestText);
     if (entries === 'citations') return { files: [], changedFiles: [], changedSources: [], checkAll: 'the manifest\'s `citations` patterns changed' };
     if (entries === 'unknown') return { files: [], changedFiles: [], changedSources: [], checkAll: 'the manifest changed and its earlier version cannot be read' };
@@ -48,17 +56,27 @@ export function selectChanged(input: ChangedInput): ChangedSelection {
     const paths = [source.path, source.original?.path].filter((p): p is string => p !== undefined);
     for (const p of paths) {
       const resolved = workspace.resolve(manifest.dir, p);
-      if (resolved.ok && touched.has(resolved.rel)) changedSources.add(source.id);
+      if (resolved.ok && (touched.has(resolved.rel) || touched.has(workspace.relative(resolved.abs)))) changedSources.add(source.id);
     }
   }
 
   const selected = new Map<string, CitationFileRef>();
-  const changedFiles: string[] = [];
+  const changedFiles = new Set<string>();
+  let behindLinks: Map<string, string[]> | undefined;
   for (const f of changed) {
     if (f.status === 'removed') continue;
-    if (citationEntryFor(manifest, f.path) === undefined) continue;
-    changedFiles.push(f.path);
-    selected.set(f.path, refFor(manifest, f.path));
+    if (citationEntryFor(manifest, f.path) !== undefined) {
+      changedFiles.add(f.path);
+      selected.set(f.path, refFor(manifest, f.path));
+      continue;
+    }
+    // Not a citation file by its own name, but perhaps the file behind one
+    // (a link, or a pattern's folder that is a link).
+    behindLinks ??= citationFilesBehindLinks(workspace, manifest);
+    for (const file of behindLinks.get(f.path) ?? []) {
+      changedFiles.add(file);
+      selected.set(file, refFor(manifest, file));
+    }
   }
   if (changedSources.size > 0) {
     for (const [file, loaded] of input.loadAll()) {
@@ -72,9 +90,22 @@ export function selectChanged(input: ChangedInput): ChangedSelection {
   }
   return {
     files: [...selected.values()].sort((a, b) => comparePaths(a.file, b.file)),
-    changedFiles: changedFiles.sort(comparePaths),
+    changedFiles: [...changedFiles].sort(comparePaths),
     changedSources: [...changedSources].sort(comparePaths),
   };
+}
+
+/** The citation files whose real path differs from their name, by real path. */
+function citationFilesBehindLinks(workspace: Workspace, manifest: Manifest): Map<string, string[]> {
+  const byReal = new Map<string, string[]>();
+  for (const { file } of findCitationFiles(workspace, manifest).files) {
+    const resolved = workspace.resolve('', file, 'file name');
+    if (!resolved.ok) continue;
+    const real = workspace.relative(resolved.abs);
+    if (real === file) continue;
+    byReal.set(real, [...(byReal.get(real) ?? []), file]);
+  }
+  return byReal;
 }
 
 /** Ids whose entry differs between the base manifest and this one, or 'citations' / 'unknown'. */

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { runAction, type ActionRun } from '../helpers/action.js';
 import { startFakeApi, type ApiFile, type FakeApiOptions } from '../helpers/api-server.js';
@@ -202,6 +202,33 @@ describe('the Action and manifest changes', () => {
     const run = await runAction({ workspace: root, event: 'pull_request', payload: prPayload(base, head) });
     expect(text(run.summary)).toContain("Every citation file was checked because the manifest's `citations` patterns changed.");
     expect(annotated(run)).toEqual(['answers/legacy.json:2 quote not found: l1']);
+  });
+
+  it('follows links: a change to the file behind a source or a citation file counts as a change to it', async () => {
+    // sources/returns-v1.txt is a link to data/returns.txt; the pattern's folder `linked` is a link to `shared`.
+    const root = makeTree({
+      'citegate.yml': manifestFor({ 'returns-v1': RETURNS }, ['linked/*.json']),
+      'data/returns.txt': RETURNS.text,
+      'shared/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]),
+      'shared/b.json': json([rec('b1', 'returns-v1', 'A receipt is required.')]),
+    });
+    mkdirSync(path.join(root, 'sources'));
+    symlinkSync('../data/returns.txt', path.join(root, RETURNS.path));
+    symlinkSync('shared', path.join(root, 'linked'));
+    initRepo(root);
+    const base = git(root, 'rev-parse', 'HEAD');
+
+    const edited = commit(root, { 'shared/a.json': json([rec('a1', 'returns-v1', 'A receipt is not required.')]) });
+    const run = await runAction({ workspace: root, event: 'pull_request', payload: prPayload(base, edited) });
+    expect(annotated(run)).toEqual(['linked/a.json:2 quote not found: a1']);
+
+    const source = commit(root, { 'data/returns.txt': RETURNS.text.replace('30 days', '60 days') });
+    const again = await runAction({ workspace: root, event: 'pull_request', payload: prPayload(edited, source) });
+    expect(annotated(again)).toEqual([
+      'citegate.yml:3 source unverified',
+      'linked/a.json:2 source unverified: a1',
+      'linked/b.json:2 source unverified: b1',
+    ]);
   });
 
   it('uses the merge group base and head', async () => {
