@@ -72,8 +72,17 @@ function detail(value: unknown, what: string): RecordDetail {
   return out;
 }
 
+/** Which shard of a split run a report covers. */
+export interface ShardOfReport {
+  readonly index: number;
+  readonly count: number;
+}
+
+/** A report read back: the result, and what the report says about its run. */
+export type ReadReport = CheckResult & { readonly github?: unknown; readonly shard?: ShardOfReport };
+
 /** A JSON report (as `check --format json` writes it) back as a check result. */
-export function parseJsonReport(text: string): CheckResult & { readonly github?: unknown } {
+export function parseJsonReport(text: string): ReadReport {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -143,7 +152,52 @@ export function parseJsonReport(text: string): CheckResult & { readonly github?:
     problems,
     findings,
     ...(report.github !== undefined ? { github: report.github } : {}),
+    ...(report.shard !== undefined ? { shard: shardOf(report.shard) } : {}),
   };
+}
+
+function shardOf(value: unknown): ShardOfReport {
+  const s = object(value, 'shard');
+  const index = int(s.index, 'shard.index');
+  const count = int(s.count, 'shard.count');
+  if (count < 1 || index < 1 || index > count) throw new ReportError(`shard ${index} of ${count} is not a shard`);
+  return { index, count };
+}
+
+/**
+ * Refuses parts that do not make one run: shards of different splits, a
+ * shard missing or given twice, a file (and so its records) in two parts.
+ * Merging such parts would count records twice or silently leave some out.
+ */
+function checkPartsBelongTogether(parts: readonly ReadReport[]): void {
+  const sharded = parts.filter((p) => p.shard !== undefined);
+  if (sharded.length > 0) {
+    if (sharded.length < parts.length) throw new ReportError('some reports are shards of a split run and some are not');
+    const count = sharded[0].shard!.count;
+    const given = new Map<number, number>();
+    for (const p of sharded) {
+      if (p.shard!.count !== count) throw new ReportError(`the reports are shards of different splits (of ${count} and of ${p.shard!.count})`);
+      given.set(p.shard!.index, (given.get(p.shard!.index) ?? 0) + 1);
+    }
+    const twice = [...given].filter(([, n]) => n > 1).map(([i]) => i).sort((a, b) => a - b);
+    if (twice.length > 0) throw new ReportError(`shard ${twice.join(', ')} of ${count} is given more than once`);
+    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !given.has(i));
+    if (missing.length > 0) throw new ReportError(`shard ${missing.join(', ')} of ${count} is missing: merging without it would leave its files unchecked`);
+  }
+  const owner = new Map<string, number>();
+  const records = new Set<string>();
+  parts.forEach((p, i) => {
+    for (const file of p.files) {
+      if (owner.has(file) && owner.get(file) !== i) throw new ReportError(`${file} is in more than one report: its records would count twice`);
+      owner.set(file, i);
+    }
+    for (const r of p.records) {
+      if (owner.get(r.file) !== i) throw new ReportError(`a record of ${r.file} is in a report that does not list that file`);
+      const key = `${r.file}\0${r.index}`;
+      if (records.has(key)) throw new ReportError(`record ${r.index} of ${r.file} is in the report twice`);
+      records.add(key);
+    }
+  });
 }
 
 /**
@@ -152,8 +206,9 @@ export function parseJsonReport(text: string): CheckResult & { readonly github?:
  * summed, unverified if any shard found it so), problems with files first, then
  * those of sources, each once.
  */
-export function mergeResults(parts: readonly CheckResult[]): CheckResult {
+export function mergeResults(parts: readonly ReadReport[]): CheckResult {
   if (parts.length === 0) throw new ReportError('no reports to merge');
+  checkPartsBelongTogether(parts);
   const manifest = parts[0].manifest;
   for (const p of parts) {
     if (p.manifest !== manifest) throw new ReportError(`the reports come from different manifests (${manifest} and ${p.manifest})`);

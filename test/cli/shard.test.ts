@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseShard, shardOf } from '../../src/check/shard.js';
 import { makeWorkspace, runCli } from '../helpers/workspace.js';
@@ -69,5 +69,26 @@ describe('sharding', () => {
     runCli(['check', '--format', 'json', '--manifest', 'citegate.yml', '--output', path.join(root, 'b.json')], other);
     expect(runCli(['merge-reports', 'a.json', 'nope.json'], root)).toMatchObject({ code: 2, stderr: 'citegate: cannot read nope.json: no such file\nSee citegate merge-reports --help.\n' });
     expect(runCli(['merge-reports', 'citegate.yml'], root)).toMatchObject({ code: 2 });
+  });
+
+  it('refuses shards that do not make one whole run: missing, given twice, of different splits, or mixed with a whole report', () => {
+    const root = workspace();
+    for (const [i, n] of [[1, 2], [2, 2], [1, 3]]) runCli(['check', '--format', 'json', '--shard', `${i}/${n}`, '--output', `s${i}of${n}.json`], root);
+    runCli(['check', '--format', 'json', '--output', 'whole.json'], root);
+    const merge = (...files: string[]) => {
+      const run = runCli(['merge-reports', '--output', 'merged.json', ...files], root);
+      return `${run.code} ${run.stderr.split('\n')[0]}`;
+    };
+    expect(merge('s1of2.json', 's2of2.json')).toMatch(/^1 $/);
+    expect(merge('s1of2.json')).toBe('2 citegate: shard 2 of 2 is missing: merging without it would leave its files unchecked');
+    expect(merge('s1of2.json', 's1of2.json', 's2of2.json')).toBe('2 citegate: shard 1 of 2 is given more than once');
+    expect(merge('s1of2.json', 's2of2.json', 's1of3.json')).toBe('2 citegate: the reports are shards of different splits (of 2 and of 3)');
+    expect(merge('s1of2.json', 'whole.json')).toBe('2 citegate: some reports are shards of a split run and some are not');
+    expect(merge('whole.json', 'whole.json')).toMatch(/^2 citegate: answers\/broken\.json is in more than one report: its records would count twice$/);
+    // A report edited by hand (or a broken tool) cannot slip a record in twice.
+    const whole = JSON.parse(readFileSync(path.join(root, 'whole.json'), 'utf8'));
+    whole.records.push(whole.records[0]);
+    writeFileSync(path.join(root, 'twice.json'), JSON.stringify(whole));
+    expect(merge('twice.json')).toBe(`2 citegate: record 0 of ${whole.records[0].file} is in the report twice`);
   });
 });
