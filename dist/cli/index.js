@@ -8695,7 +8695,11 @@ const HTML_ENTITIES = {
  * start Markdown), then everything HTML or Markdown would read as syntax.
  */
 function escapeHtml(text) {
-    return escapeMessage(text).replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch]);
+    return escapeMessage(text)
+        .replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch])
+        // GitHub links `www.` followed by a domain even with no `:` or `@`; its
+        // autolinker reads the raw text, so an escaped dot breaks the pattern.
+        .replace(/(?<=www)\./giu, '&#46;');
 }
 /** Shortens to at most `max` code points, marking the cut with an ellipsis. */
 function shorten(text, max) {
@@ -13471,8 +13475,9 @@ function buildSummary(result, context = {}) {
     const located = result.records.filter((r) => r.verdict === 'located').length;
     const ok = passed(result);
     page.force(`## ${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}\n\n`);
+    // Notes hold ids and reasons: an HTML paragraph keeps them out of Markdown altogether.
     for (const note of context.notes ?? [])
-        page.force(`${escapeHtml(note)}\n\n`);
+        page.force(`<p>${escapeHtml(note)}</p>\n\n`);
     const counts = countVerdicts(result.records);
     if (total > 0) {
         page.force('| verdict | records |\n| --- | ---: |\n');

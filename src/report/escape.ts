@@ -47,7 +47,11 @@ const HTML_ENTITIES: Record<string, string> = {
  * start Markdown), then everything HTML or Markdown would read as syntax.
  */
 export function escapeHtml(text: string): string {
-  return escapeMessage(text).replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch]);
+  return escapeMessage(text)
+    .replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch])
+    // GitHub links `www.` followed by a domain even with no `:` or `@`; its
+    // autolinker reads the raw text, so an escaped dot breaks the pattern.
+    .replace(/(?<=www)\./giu, '&#46;');
 }
 
 /** Shortens to at most `max` code points, marking the cut with an ellipsis. */

@@ -17,7 +17,7 @@ export interface SummaryContext {
   readonly serverUrl?: string;
   readonly repository?: { readonly owner: string; readonly repo: string };
   readonly headSha?: string;
-  /** Lines of plain prose (trusted) about what was checked and why. */
+  /** Lines of prose about what was checked and why; they may hold ids, so they are escaped. */
   readonly notes?: readonly string[];
   /** Where to see everything when the page is cut (a trusted phrase). */
   readonly fullReportHint?: string;
@@ -62,7 +62,8 @@ export function buildSummary(result: CheckResult, context: SummaryContext = {}):
   const located = result.records.filter((r) => r.verdict === 'located').length;
   const ok = passed(result);
   page.force(`## ${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}\n\n`);
-  for (const note of context.notes ?? []) page.force(`${escapeHtml(note)}\n\n`);
+  // Notes hold ids and reasons: an HTML paragraph keeps them out of Markdown altogether.
+  for (const note of context.notes ?? []) page.force(`<p>${escapeHtml(note)}</p>\n\n`);
 
   const counts = countVerdicts(result.records);
   if (total > 0) {

@@ -1,3 +1,4 @@
+import { marked } from 'marked';
 import { runAction } from '../helpers/action.js';
 import { makeTree, manifestFor } from '../helpers/workspace.js';
 
@@ -12,6 +13,8 @@ const HOSTILE = [
   '`code` **bold** [link](https://evil.example) @octocat #1',
   '\r::warning::carriage',
   '\u2028::notice::separator',
+  'see www.evil.example/x and WWW.evil.example',
+  'mail user@evil.example or https://evil.example/login',
 ];
 
 describe('hostile text through the bundled Action', () => {
@@ -46,6 +49,11 @@ describe('hostile text through the bundled Action', () => {
     // The summary holds no live HTML and no Markdown from the records.
     expect(run.summary).not.toMatch(/<img|<script|\*\*bold|\[link\]\(/);
     expect(run.summary).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    // Rendered as GitHub Flavored Markdown (autolinks on), the only links are citegate's own.
+    const html = await marked.parse(run.summary, { gfm: true });
+    const hrefs = [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1]);
+    expect(hrefs.filter((href) => !href.startsWith('https://github.com/acme/answers/blob/'))).toEqual([]);
+    expect(html).not.toMatch(/<(img|script)/);
     expect(Object.keys(run.outputs).sort()).toEqual(['failed', 'located', 'report', 'sarif', 'total']);
     expect(run.outputs.total).toBe(String(HOSTILE.length + 1));
     expect(run.code).toBe(1);
