@@ -35754,6 +35754,7 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
     const filePath = readString(doc, pathPair, `the \`path\` of ${what}`, report);
     let sha256;
     let sha256Span;
+    let sha256NotEditable;
     const shaPair = pairs.get('sha256');
     if (shaPair === undefined) {
         if (!options.forPin)
@@ -35762,8 +35763,16 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
     else {
         const node = deref(doc, shaPair.value);
         const value = scalarSource(node);
-        if ((0,dist/* isScalar */.jn)(node) && node.range)
+        if ((0,dist/* isAlias */.Vj)(shaPair.value)) {
+            // Rewriting the anchored value would change every other use of it.
+            sha256NotEditable = `its \`sha256\` is an alias (*${shaPair.value.source}): write the hash itself there`;
+        }
+        else if ((0,dist/* isScalar */.jn)(node) && node.anchor !== undefined) {
+            sha256NotEditable = `its \`sha256\` carries an anchor (&${node.anchor}) that other values may share: remove the anchor`;
+        }
+        else if ((0,dist/* isScalar */.jn)(node) && node.range) {
             sha256Span = { start: node.range[0], end: node.range[1] };
+        }
         if (value !== undefined && SHA256.test(value))
             sha256 = value.toLowerCase();
         else if (!options.forPin) {
@@ -35772,13 +35781,15 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
     }
     if (filePath === undefined)
         return undefined;
-    const pathNode = deref(doc, pathPair.value);
+    // Not dereferenced: a missing sha256 goes after the path as written here, even an alias.
+    const pathNode = pathPair.value;
     const keyOffset = nodeOffset(pathPair.key);
     return {
         path: filePath,
         sha256,
         sha256Span,
-        pathEnd: pathNode.range?.[1] ?? keyOffset,
+        ...(sha256NotEditable !== undefined ? { sha256NotEditable } : {}),
+        pathEnd: pathNode?.range?.[1] ?? keyOffset,
         keyColumn: index.position(keyOffset).column,
         flow: map.flow === true,
     };

@@ -9439,6 +9439,7 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
     const filePath = readString(doc, pathPair, `the \`path\` of ${what}`, report);
     let sha256;
     let sha256Span;
+    let sha256NotEditable;
     const shaPair = pairs.get('sha256');
     if (shaPair === undefined) {
         if (!options.forPin)
@@ -9447,8 +9448,16 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
     else {
         const node = deref(doc, shaPair.value);
         const value = scalarSource(node);
-        if ((0,dist/* isScalar */.jn)(node) && node.range)
+        if ((0,dist/* isAlias */.Vj)(shaPair.value)) {
+            // Rewriting the anchored value would change every other use of it.
+            sha256NotEditable = `its \`sha256\` is an alias (*${shaPair.value.source}): write the hash itself there`;
+        }
+        else if ((0,dist/* isScalar */.jn)(node) && node.anchor !== undefined) {
+            sha256NotEditable = `its \`sha256\` carries an anchor (&${node.anchor}) that other values may share: remove the anchor`;
+        }
+        else if ((0,dist/* isScalar */.jn)(node) && node.range) {
             sha256Span = { start: node.range[0], end: node.range[1] };
+        }
         if (value !== undefined && SHA256.test(value))
             sha256 = value.toLowerCase();
         else if (!options.forPin) {
@@ -9457,13 +9466,15 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
     }
     if (filePath === undefined)
         return undefined;
-    const pathNode = deref(doc, pathPair.value);
+    // Not dereferenced: a missing sha256 goes after the path as written here, even an alias.
+    const pathNode = pathPair.value;
     const keyOffset = nodeOffset(pathPair.key);
     return {
         path: filePath,
         sha256,
         sha256Span,
-        pathEnd: pathNode.range?.[1] ?? keyOffset,
+        ...(sha256NotEditable !== undefined ? { sha256NotEditable } : {}),
+        pathEnd: pathNode?.range?.[1] ?? keyOffset,
         keyColumn: index.position(keyOffset).column,
         flow: map.flow === true,
     };
@@ -13693,6 +13704,10 @@ function pinCommand(args, io) {
         if (entry.original)
             files.push([`${id} original`, entry.original]);
         for (const [label, file] of files) {
+            if (file.sha256NotEditable !== undefined) {
+                failures.push(`${label}: ${file.sha256NotEditable}`);
+                continue;
+            }
             const hashed = hashFile(workspace, manifest.dir, file.path, maxBytes, file === entry);
             if (!hashed.ok) {
                 failures.push(`${label}: ${file.path}: ${hashed.reason}`);
@@ -13707,7 +13722,7 @@ function pinCommand(args, io) {
         }
     }
     if (failures.length > 0) {
-        throw new PinError(`nothing written: ${failures.length === 1 ? 'a file' : 'files'} could not be hashed:\n` +
+        throw new PinError(`nothing written: ${failures.length === 1 ? 'a hash' : 'hashes'} could not be pinned:\n` +
             failures.map((f) => `  ${escapeMessage(f)}`).join('\n'));
     }
     if (edits.length > 0) {
@@ -13749,7 +13764,12 @@ function editFor(text, file, sha256, eol) {
     if (file.sha256Span) {
         const { start, end } = file.sha256Span;
         const quote = text[start] === '"' || text[start] === '\'' ? text[start] : '';
-        return { start, end, text: `${quote}${sha256}${quote}` };
+        // An empty value (`sha256:` then the line's end) needs its space after the colon;
+        // a block scalar (`|`, `>`) ends with its line break, which stays.
+        const space = text[start - 1] === ':' ? ' ' : '';
+        const lineBreak = /\r?\n$/.exec(text.slice(start, end))?.[0] ?? '';
+        const block = text[start] === '|' || text[start] === '>';
+        return { start, end, text: `${space}${quote}${sha256}${quote}${block ? lineBreak : ''}` };
     }
     if (file.flow)
         return { start: file.pathEnd, end: file.pathEnd, text: `, sha256: ${sha256}` };

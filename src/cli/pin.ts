@@ -53,6 +53,10 @@ export function pinCommand(args: string[], io: CommandIO): number {
     const files: [string, PinnedFile][] = [[`${id}`, entry]];
     if (entry.original) files.push([`${id} original`, entry.original]);
     for (const [label, file] of files) {
+      if (file.sha256NotEditable !== undefined) {
+        failures.push(`${label}: ${file.sha256NotEditable}`);
+        continue;
+      }
       const hashed = hashFile(workspace, manifest.dir, file.path, maxBytes, file === entry);
       if (!hashed.ok) {
         failures.push(`${label}: ${file.path}: ${hashed.reason}`);
@@ -67,7 +71,7 @@ export function pinCommand(args: string[], io: CommandIO): number {
     }
   }
   if (failures.length > 0) {
-    throw new PinError(`nothing written: ${failures.length === 1 ? 'a file' : 'files'} could not be hashed:\n` +
+    throw new PinError(`nothing written: ${failures.length === 1 ? 'a hash' : 'hashes'} could not be pinned:\n` +
       failures.map((f) => `  ${escapeMessage(f)}`).join('\n'));
   }
 
@@ -108,7 +112,12 @@ function editFor(text: string, file: PinnedFile, sha256: string, eol: string): E
   if (file.sha256Span) {
     const { start, end } = file.sha256Span;
     const quote = text[start] === '"' || text[start] === '\'' ? text[start] : '';
-    return { start, end, text: `${quote}${sha256}${quote}` };
+    // An empty value (`sha256:` then the line's end) needs its space after the colon;
+    // a block scalar (`|`, `>`) ends with its line break, which stays.
+    const space = text[start - 1] === ':' ? ' ' : '';
+    const lineBreak = /\r?\n$/.exec(text.slice(start, end))?.[0] ?? '';
+    const block = text[start] === '|' || text[start] === '>';
+    return { start, end, text: `${space}${quote}${sha256}${quote}${block ? lineBreak : ''}` };
   }
   if (file.flow) return { start: file.pathEnd, end: file.pathEnd, text: `, sha256: ${sha256}` };
   // Block mapping: a new line under `path`, indented like it, after any comment on the path's line.

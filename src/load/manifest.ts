@@ -2,7 +2,7 @@
 // which SHA-256 each is pinned to, and which files hold citation records.
 // Every problem is reported at its line and column, all of them at once.
 import path from 'node:path';
-import { isMap, isScalar, isSeq, type Document, type Pair, type YAMLMap } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, type Document, type Pair, type YAMLMap } from 'yaml';
 import { TextLineIndex, type Position } from '../engine/positions.js';
 import { Glob, GlobSyntaxError } from './glob.js';
 import type { Problem } from './problem.js';
@@ -26,6 +26,8 @@ export interface PinnedFile {
   /** Lower-case hex, or undefined when absent (allowed only when loading for `pin`). */
   readonly sha256: string | undefined;
   readonly sha256Span: ValueSpan | undefined;
+  /** Why `pin` cannot rewrite the sha256 value in place (it is an alias or an anchor). */
+  readonly sha256NotEditable?: string;
   /** Where the `path` value ends and how its key is indented, so `pin` can add a missing sha256 after it. */
   readonly pathEnd: number;
   readonly keyColumn: number;
@@ -244,26 +246,36 @@ function readPinnedFile(
   const filePath = readString(doc, pathPair, `the \`path\` of ${what}`, report);
   let sha256: string | undefined;
   let sha256Span: ValueSpan | undefined;
+  let sha256NotEditable: string | undefined;
   const shaPair = pairs.get('sha256');
   if (shaPair === undefined) {
     if (!options.forPin) report(nodeOffset(map), `${what} has no \`sha256\`: run \`citegate pin\` to record it`);
   } else {
     const node = deref(doc, shaPair.value);
     const value = scalarSource(node);
-    if (isScalar(node) && node.range) sha256Span = { start: node.range[0], end: node.range[1] };
+    if (isAlias(shaPair.value)) {
+      // Rewriting the anchored value would change every other use of it.
+      sha256NotEditable = `its \`sha256\` is an alias (*${shaPair.value.source}): write the hash itself there`;
+    } else if (isScalar(node) && node.anchor !== undefined) {
+      sha256NotEditable = `its \`sha256\` carries an anchor (&${node.anchor}) that other values may share: remove the anchor`;
+    } else if (isScalar(node) && node.range) {
+      sha256Span = { start: node.range[0], end: node.range[1] };
+    }
     if (value !== undefined && SHA256.test(value)) sha256 = value.toLowerCase();
     else if (!options.forPin) {
       report(nodeOffset(node, nodeOffset(shaPair.key)), `the \`sha256\` of ${what} must be 64 hexadecimal digits`);
     }
   }
   if (filePath === undefined) return undefined;
-  const pathNode = deref(doc, pathPair.value);
+  // Not dereferenced: a missing sha256 goes after the path as written here, even an alias.
+  const pathNode = pathPair.value;
   const keyOffset = nodeOffset(pathPair.key);
   return {
     path: filePath,
     sha256,
     sha256Span,
-    pathEnd: (pathNode as { range?: [number, number, number] }).range?.[1] ?? keyOffset,
+    ...(sha256NotEditable !== undefined ? { sha256NotEditable } : {}),
+    pathEnd: (pathNode as { range?: [number, number, number] } | null)?.range?.[1] ?? keyOffset,
     keyColumn: index.position(keyOffset).column,
     flow: map.flow === true,
   };

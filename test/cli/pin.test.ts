@@ -63,20 +63,53 @@ describe('citegate pin', () => {
     expect(runCli(['check'], root).stderr).not.toMatch(/sha256/);
   });
 
+  it('fills an empty sha256, a block scalar or an empty flow value', () => {
+    const text = [
+      'version: 1', 'sources:',
+      '  a:', '    path: sources/a.txt', '    sha256:', '    retrieved: 2026-11-02',
+      '  b:', '    path: sources/b.txt', '    sha256: |', '      old', '    retrieved: 2026-11-02',
+      '  c: {path: sources/a.txt, sha256: , retrieved: 2026-11-02}', '',
+    ].join('\n');
+    const root = makeTree({ 'citegate.yml': text, 'sources/a.txt': A, 'sources/b.txt': B });
+    expect(runCli(['pin'], root)).toMatchObject({ code: 0, stderr: '' });
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe([
+      'version: 1', 'sources:',
+      '  a:', '    path: sources/a.txt', `    sha256: ${sha256(A)}`, '    retrieved: 2026-11-02',
+      '  b:', '    path: sources/b.txt', `    sha256: ${sha256(B)}`, '    retrieved: 2026-11-02',
+      `  c: {path: sources/a.txt, sha256: ${sha256(A)}, retrieved: 2026-11-02}`, '',
+    ].join('\n'));
+  });
+
+  it('refuses to rewrite a sha256 that is an alias or an anchor, since other values share it', () => {
+    const text = [
+      'version: 1', 'sources:',
+      `  a: {path: sources/a.txt, sha256: &h ${'f'.repeat(64)}, retrieved: 2026-11-02}`,
+      '  b: {path: sources/b.txt, sha256: *h, retrieved: 2026-11-02}', '',
+    ].join('\n');
+    const root = makeTree({ 'citegate.yml': text, 'sources/a.txt': A, 'sources/b.txt': B });
+    expect(runCli(['pin'], root)).toEqual({
+      code: 2, stdout: '',
+      stderr: 'citegate pin: nothing written: hashes could not be pinned:\n' +
+        '  a: its `sha256` carries an anchor (&h) that other values may share: remove the anchor\n' +
+        '  b: its `sha256` is an alias (*h): write the hash itself there\n',
+    });
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(text);
+  });
+
   it('writes nothing when any file cannot be hashed, and exits 2', () => {
     const original = manifest('f'.repeat(64), 'e'.repeat(64));
     const root = makeTree({ 'citegate.yml': original, 'sources/a.txt': A, 'originals/a.pdf': PDF });
     const run = runCli(['pin'], root);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('citegate pin: nothing written: a file could not be hashed:\n  help-v1: sources/b.txt: no such file\n');
+    expect(run.stderr).toBe('citegate pin: nothing written: a hash could not be pinned:\n  help-v1: sources/b.txt: no such file\n');
     expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(original);
   });
 
   it('refuses an unknown source id, a source outside the workspace, and a source that is not UTF-8', () => {
     const root = makeTree({ 'citegate.yml': manifest('f'.repeat(64), 'e'.repeat(64)), 'sources/a.txt': Buffer.from([0xff]), 'sources/b.txt': B, 'originals/a.pdf': PDF });
     expect(runCli(['pin', 'nope-v1'], root)).toEqual({ code: 2, stdout: '', stderr: 'citegate: no source "nope-v1" in citegate.yml\nSee citegate pin --help.\n' });
-    expect(runCli(['pin', 'returns-v1'], root).stderr).toBe('citegate pin: nothing written: a file could not be hashed:\n  returns-v1: sources/a.txt: not valid UTF-8: a source must be UTF-8 text\n');
+    expect(runCli(['pin', 'returns-v1'], root).stderr).toBe('citegate pin: nothing written: a hash could not be pinned:\n  returns-v1: sources/a.txt: not valid UTF-8: a source must be UTF-8 text\n');
     writeFileSync(path.join(root, 'citegate.yml'), manifest('f'.repeat(64), 'e'.repeat(64)).replace('sources/b.txt', '../b.txt'));
-    expect(runCli(['pin', 'help-v1'], root).stderr).toBe('citegate pin: nothing written: a file could not be hashed:\n  help-v1: ../b.txt: the path leads outside the workspace\n');
+    expect(runCli(['pin', 'help-v1'], root).stderr).toBe('citegate pin: nothing written: a hash could not be pinned:\n  help-v1: ../b.txt: the path leads outside the workspace\n');
   });
 });
