@@ -2669,7 +2669,7 @@ __webpack_unused_export__ = publicApi.parse;
 exports.hR = publicApi.parseAllDocuments;
 __webpack_unused_export__ = publicApi.parseDocument;
 __webpack_unused_export__ = publicApi.stringify;
-__webpack_unused_export__ = visit.visit;
+exports.YR = visit.visit;
 __webpack_unused_export__ = visit.visitAsync;
 
 
@@ -9223,6 +9223,17 @@ function parseYaml(text) {
         const structural = e.code !== 'DUPLICATE_KEY' && e.code !== 'TAG_RESOLVE_FAILED';
         issues.push({ offset: e.pos[0], message: yamlMessage(e.message), structural });
     }
+    // An alias to no anchor parses without error; said here, where it is, not later as a missing value.
+    if (issues.length === 0 && text.includes('*')) {
+        (0,dist/* visit */.YR)(doc, {
+            Alias(_, node) {
+                if (node.resolve(doc) !== undefined)
+                    return undefined;
+                issues.push({ offset: node.range?.[0] ?? 0, message: `alias *${node.source} has no anchor &${node.source} before it`, structural: true });
+                return undefined;
+            },
+        });
+    }
     if (docs.length > 1) {
         issues.push({
             offset: docs[1].range[0],
@@ -11796,7 +11807,7 @@ function parseYamlFile(text) {
 }
 function yamlValueError(error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (/alias/i.test(message))
+    if (/excessive alias count/i.test(message))
         return `too many aliases: anchors may be expanded at most ${MAX_YAML_ALIASES} times`;
     if (error instanceof RangeError)
         return 'nesting is too deep';

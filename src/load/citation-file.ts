@@ -204,7 +204,7 @@ function parseYamlFile(text: string): RawFile {
 
 function yamlValueError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  if (/alias/i.test(message)) return `too many aliases: anchors may be expanded at most ${MAX_YAML_ALIASES} times`;
+  if (/excessive alias count/i.test(message)) return `too many aliases: anchors may be expanded at most ${MAX_YAML_ALIASES} times`;
   if (error instanceof RangeError) return 'nesting is too deep';
   return message;
 }

@@ -1,5 +1,5 @@
 // Reading YAML with positions, shared by the manifest and citation-file loaders.
-import { isAlias, isScalar, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
+import { isAlias, isScalar, LineCounter, parseAllDocuments, visit, type Document, type Node } from 'yaml';
 
 export interface YamlIssue {
   readonly offset: number;
@@ -38,6 +38,16 @@ export function parseYaml(text: string): ParsedYaml {
   for (const e of [...doc.errors, ...doc.warnings]) {
     const structural = e.code !== 'DUPLICATE_KEY' && e.code !== 'TAG_RESOLVE_FAILED';
     issues.push({ offset: e.pos[0], message: yamlMessage(e.message), structural });
+  }
+  // An alias to no anchor parses without error; said here, where it is, not later as a missing value.
+  if (issues.length === 0 && text.includes('*')) {
+    visit(doc, {
+      Alias(_, node) {
+        if (node.resolve(doc) !== undefined) return undefined;
+        issues.push({ offset: node.range?.[0] ?? 0, message: `alias *${node.source} has no anchor &${node.source} before it`, structural: true });
+        return undefined;
+      },
+    });
   }
   if (docs.length > 1) {
     issues.push({

@@ -80,6 +80,8 @@ describe('YAML citation files', () => {
     ['citations: 5\n', '1:1: expected an array of citation records, or an object with a "citations" array'],
     ['', '0:0: the file is empty: it holds no citation records'],
     ['- [unclosed\n', expect.stringMatching(/^2:1: /)],
+    ['- citation_id: a\n  source_id: *src\n  quote: q\n', '2:14: alias *src has no anchor &src before it'],
+    ['- citation_id: a\n  source_id: *src\n  quote: &src q\n', '2:14: alias *src has no anchor &src before it'],
   ])('reports %j', (text, problem) => {
     expect(parse(text, 'yaml')).toEqual({ records: [], problems: [problem] });
   });

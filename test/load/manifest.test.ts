@@ -90,6 +90,7 @@ describe('the manifest', () => {
     ['version: 1\nsources: {}\ncitations: x\n', 'citegate.yml:3:12: `citations` must be a list of glob patterns'],
     ['version: 1\nsources:\n  5: {path: a, sha256: x, retrieved: 2026-01-01}\n', 'citegate.yml:3:3: a source id must be a non-empty string'],
     ['version: 1\nsources: {\n', expect.stringMatching(/^citegate\.yml:3:1: /)],
+    ['version: 1\nsources:\n  a: {path: *p, sha256: x, retrieved: 2026-01-01}\n', 'citegate.yml:3:13: alias *p has no anchor &p before it'],
   ])('refuses %j', (text, problem) => {
     expect(problemsOf(text)).toEqual([problem]);
   });
