@@ -11412,12 +11412,18 @@ function parseStrictJson(text, start = 0, end = text.length) {
     const value = JSON.parse(start === 0 && end === text.length ? text : text.slice(start, end));
     return { value, recordOffsets, offset, keyOffsets };
 }
+const INVISIBLE = /^[\p{Cf}\p{Zs}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]$/u;
 function describe(text, at, end) {
     const cp = at < end ? text.codePointAt(at) : undefined;
     if (cp === undefined)
         return 'end of input';
-    if (cp < 0x20 || cp === 0x7f)
-        return `control character U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+    const code = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+    if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+        return `control character ${code}`;
+    // A character that shows as nothing or as a plain space (a BOM, a no-break
+    // space, a bidi mark, a lone surrogate) is the likely culprit: name it.
+    if (INVISIBLE.test(String.fromCodePoint(cp)))
+        return `invisible character ${code}`;
     return `'${String.fromCodePoint(cp)}'`;
 }
 const HEX = /^[0-9a-fA-F]{4}$/;
@@ -12846,9 +12852,9 @@ function writeChunks(file, chunks) {
 
 const PASSAGE_SHOWN = 200;
 /** Characters a reader cannot see but that make texts differ: shown as \u{…}. */
-const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
+const explain_INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
 function visible(text) {
-    return text.replace(INVISIBLE, (ch) => `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`);
+    return text.replace(explain_INVISIBLE, (ch) => `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`);
 }
 function at(p) {
     return p.line === p.endLine

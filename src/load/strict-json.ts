@@ -41,10 +41,16 @@ export function parseStrictJson(text: string, start = 0, end = text.length): Par
   return { value, recordOffsets, offset, keyOffsets };
 }
 
+const INVISIBLE = /^[\p{Cf}\p{Zs}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]$/u;
+
 function describe(text: string, at: number, end: number): string {
   const cp = at < end ? text.codePointAt(at) : undefined;
   if (cp === undefined) return 'end of input';
-  if (cp < 0x20 || cp === 0x7f) return `control character U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+  const code = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) return `control character ${code}`;
+  // A character that shows as nothing or as a plain space (a BOM, a no-break
+  // space, a bidi mark, a lone surrogate) is the likely culprit: name it.
+  if (INVISIBLE.test(String.fromCodePoint(cp))) return `invisible character ${code}`;
   return `'${String.fromCodePoint(cp)}'`;
 }
 

@@ -55,6 +55,9 @@ describe('parseStrictJson', () => {
     ['{"a" 1}', "unexpected '1': expected ':' after the key", 5],
     ['{a: 1}', "unexpected 'a': expected a key in double quotes", 1],
     ['[tru]', "unexpected 't': expected a JSON value", 1],
+    ['[1,\u00a02]', 'unexpected invisible character U+00A0: expected a JSON value', 3],
+    ['{"a": 1}\u200b', 'unexpected invisible character U+200B after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)', 8],
+    ['[\u0085]', 'unexpected control character U+0085: expected a JSON value', 1],
   ])('refuses %j', (text, message, offset) => {
     expect(errorOf(text)).toEqual({ message, offset });
   });
