@@ -35635,7 +35635,7 @@ const CITATION_KEYS = ['path', 'audience'];
 const SHA256 = /^[0-9a-fA-F]{64}$/;
 /** Reads and validates the manifest at a workspace-relative or absolute path. */
 function loadManifest(workspace, manifestPath, options = {}) {
-    const abs = external_node_path_default().resolve(manifestPath);
+    const abs = workspace.argumentPath(manifestPath);
     const shown = workspace.contains(abs) ? workspace.relative(abs) : manifestPath;
     const fail = (message) => {
         throw new ManifestError([{ file: shown, line: 0, column: 0, message }]);
@@ -36003,6 +36003,29 @@ class Workspace {
     /** The workspace-relative path (with `/`) of an absolute path inside it. */
     relative(abs) {
         return external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/');
+    }
+    /**
+     * The absolute path of a file named on a command line, with links in its
+     * folders resolved, so that `/link-to-repo/answers/a.json` is inside a
+     * workspace opened as `/repo`. The name itself stays as given: if it is a
+     * link, reading it checks where it leads.
+     */
+    argumentPath(p) {
+        const abs = external_node_path_default().resolve(p);
+        const rest = [external_node_path_default().basename(abs)];
+        let folder = external_node_path_default().dirname(abs);
+        for (;;) {
+            try {
+                return external_node_path_default().join(external_node_fs_namespaceObject.realpathSync.native(folder), ...rest);
+            }
+            catch {
+                const parent = external_node_path_default().dirname(folder);
+                if (parent === folder)
+                    return abs;
+                rest.unshift(external_node_path_default().basename(folder));
+                folder = parent;
+            }
+        }
     }
     /** True if the absolute path is the root or below it. */
     contains(abs) {

@@ -9314,7 +9314,7 @@ const CITATION_KEYS = ['path', 'audience'];
 const SHA256 = /^[0-9a-fA-F]{64}$/;
 /** Reads and validates the manifest at a workspace-relative or absolute path. */
 function loadManifest(workspace, manifestPath, options = {}) {
-    const abs = external_node_path_default().resolve(manifestPath);
+    const abs = workspace.argumentPath(manifestPath);
     const shown = workspace.contains(abs) ? workspace.relative(abs) : manifestPath;
     const fail = (message) => {
         throw new ManifestError([{ file: shown, line: 0, column: 0, message }]);
@@ -12522,6 +12522,29 @@ class Workspace {
     relative(abs) {
         return external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/');
     }
+    /**
+     * The absolute path of a file named on a command line, with links in its
+     * folders resolved, so that `/link-to-repo/answers/a.json` is inside a
+     * workspace opened as `/repo`. The name itself stays as given: if it is a
+     * link, reading it checks where it leads.
+     */
+    argumentPath(p) {
+        const abs = external_node_path_default().resolve(p);
+        const rest = [external_node_path_default().basename(abs)];
+        let folder = external_node_path_default().dirname(abs);
+        for (;;) {
+            try {
+                return external_node_path_default().join(external_node_fs_namespaceObject.realpathSync.native(folder), ...rest);
+            }
+            catch {
+                const parent = external_node_path_default().dirname(folder);
+                if (parent === folder)
+                    return abs;
+                rest.unshift(external_node_path_default().basename(folder));
+                folder = parent;
+            }
+        }
+    }
     /** True if the absolute path is the root or below it. */
     contains(abs) {
         const rel = external_node_path_default().relative(this.root, abs);
@@ -13181,7 +13204,7 @@ function checkCommand(args, io) {
     else {
         files = [];
         for (const arg of positionals) {
-            const abs = external_node_path_default().resolve(arg);
+            const abs = workspace.argumentPath(arg);
             if (!workspace.contains(abs)) {
                 problems.push({ file: arg, line: 0, column: 0, message: `not read: it is outside the workspace (${workspace.root}); use --root` });
             }

@@ -65,7 +65,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
   } else {
     files = [];
     for (const arg of positionals) {
-      const abs = path.resolve(arg);
+      const abs = workspace.argumentPath(arg);
       if (!workspace.contains(abs)) {
         problems.push({ file: arg, line: 0, column: 0, message: `not read: it is outside the workspace (${workspace.root}); use --root` });
       } else {

@@ -108,7 +108,7 @@ const SHA256 = /^[0-9a-fA-F]{64}$/;
 
 /** Reads and validates the manifest at a workspace-relative or absolute path. */
 export function loadManifest(workspace: Workspace, manifestPath: string, options: LoadManifestOptions = {}): Manifest {
-  const abs = path.resolve(manifestPath);
+  const abs = workspace.argumentPath(manifestPath);
   const shown = workspace.contains(abs) ? workspace.relative(abs) : manifestPath;
   const fail = (message: string): never => {
     throw new ManifestError([{ file: shown, line: 0, column: 0, message }]);

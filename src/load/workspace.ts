@@ -26,6 +26,28 @@ export class Workspace {
     return path.relative(this.root, abs).split(path.sep).join('/');
   }
 
+  /**
+   * The absolute path of a file named on a command line, with links in its
+   * folders resolved, so that `/link-to-repo/answers/a.json` is inside a
+   * workspace opened as `/repo`. The name itself stays as given: if it is a
+   * link, reading it checks where it leads.
+   */
+  argumentPath(p: string): string {
+    const abs = path.resolve(p);
+    const rest = [path.basename(abs)];
+    let folder = path.dirname(abs);
+    for (;;) {
+      try {
+        return path.join(realpathSync.native(folder), ...rest);
+      } catch {
+        const parent = path.dirname(folder);
+        if (parent === folder) return abs;
+        rest.unshift(path.basename(folder));
+        folder = parent;
+      }
+    }
+  }
+
   /** True if the absolute path is the root or below it. */
   contains(abs: string): boolean {
     const rel = path.relative(this.root, abs);

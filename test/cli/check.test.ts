@@ -193,6 +193,15 @@ describe('citegate check', () => {
     expect(outside.stderr).toContain('x.json: not read: it is outside the workspace');
     expect(outside.code).toBe(1);
   });
+
+  it('takes --root, --manifest and file names through a link to the workspace', () => {
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]) });
+    const elsewhere = makeTree({});
+    const link = path.join(elsewhere, 'repo');
+    symlinkSync(root, link);
+    const run = runCli(['check', '--root', link, '--manifest', path.join(link, 'citegate.yml'), path.join(link, 'answers/a.json'), path.join(link, 'answers/new/b.json')], elsewhere);
+    expect(run).toEqual({ code: 1, stdout: 'answers/a.json:2: a1: located\nlocated=1/1\n', stderr: 'answers/new/b.json: cannot read: no such file\n' });
+  });
 });
 
 describe('citegate check cannot run (exit 2)', () => {
