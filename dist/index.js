@@ -36548,16 +36548,68 @@ function jsonDetail(d) {
 ;// CONCATENATED MODULE: ./src/report/write.ts
 
 
-/** Writes a report to a file piece by piece (creating its folder), so it is never whole in memory. */
-function writeChunks(file, chunks) {
-    (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(external_node_path_default().resolve(file)), { recursive: true });
-    const fd = (0,external_node_fs_namespaceObject.openSync)(file, 'w');
+
+/** A report file that cannot be written: the user's path, not a bug. */
+class WriteError extends Error {
+    file;
+    constructor(file, reason) {
+        super(`cannot write ${file}: ${reason}`);
+        this.file = file;
+    }
+}
+/**
+ * Fails early, before any work, when a report could not be written to `file`
+ * (its folder is missing, or it is a folder): a long run should not end in
+ * a typo. Writing can still fail later (a full disk); writeChunks says so.
+ */
+function assertWritable(file) {
+    let folder;
+    try {
+        folder = statSync(path.dirname(path.resolve(file)));
+    }
+    catch (error) {
+        throw new WriteError(file, describeWriteError(error));
+    }
+    if (!folder.isDirectory())
+        throw new WriteError(file, 'a folder on the path is a file');
+    let target;
+    try {
+        target = statSync(file);
+    }
+    catch {
+        return; // Not there yet: it will be created.
+    }
+    if (target.isDirectory())
+        throw new WriteError(file, 'it is a folder, not a file');
+}
+/** Writes a report to a file piece by piece, so it is never whole in memory. */
+function writeChunks(file, chunks, options = {}) {
+    let fd;
+    try {
+        if (options.createFolder)
+            (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(external_node_path_default().resolve(file)), { recursive: true });
+        fd = (0,external_node_fs_namespaceObject.openSync)(file, options.append ? 'a' : 'w');
+    }
+    catch (error) {
+        throw new WriteError(file, describeWriteError(error));
+    }
     try {
         for (const chunk of chunks)
             (0,external_node_fs_namespaceObject.writeSync)(fd, chunk);
     }
+    catch (error) {
+        throw new WriteError(file, describeWriteError(error));
+    }
     finally {
         (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+function describeWriteError(error) {
+    switch (error?.code) {
+        case 'ENOENT': return 'its folder does not exist';
+        case 'ENOSPC': return 'no space left on the device';
+        case 'EROFS': return 'the file system is read-only';
+        default: return describeFsError(error);
     }
 }
 
@@ -42293,6 +42345,8 @@ async function run() {
     catch (error) {
         if (error instanceof InputError)
             setFailed(`citegate: ${error.message}`);
+        else if (error instanceof WriteError)
+            setFailed(`citegate: ${escape_escapeMessage(error.message)} (the \`report\` or \`sarif\` input)`);
         else if (error instanceof ManifestError) {
             for (const p of error.problems) {
                 core_error(escape_escapeMessage(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) });
@@ -42365,11 +42419,11 @@ async function check(settings, outputs) {
         ...(settings.diff.kind !== 'none' ? { base_sha: settings.diff.base, head_sha: settings.diff.head } : settings.headSha ? { head_sha: settings.headSha } : {}),
     };
     if (settings.reportPath) {
-        writeChunks(settings.reportPath, jsonReportChunks(result, { github, shard: settings.shard }));
+        writeChunks(settings.reportPath, jsonReportChunks(result, { github, shard: settings.shard }), { createFolder: true });
         outputs.report = settings.reportPath;
     }
     if (settings.sarifPath) {
-        writeChunks(settings.sarifPath, [JSON.stringify(buildSarif(result), null, 2) + '\n']);
+        writeChunks(settings.sarifPath, [JSON.stringify(buildSarif(result), null, 2) + '\n'], { createFolder: true });
         outputs.sarif = settings.sarifPath;
     }
     if (!ok) {

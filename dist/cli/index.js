@@ -9671,6 +9671,224 @@ function formatProblem(problem) {
     return `${where}: ${problem.message}`;
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/load/workspace.ts
+// The workspace: the one folder citegate reads from. Every path from a manifest,
+// a command line or a pull request is resolved here, and refused unless it
+// stays inside the workspace after following links. Nothing outside is read.
+
+
+
+class Workspace {
+    /** The workspace root, links resolved. */
+    root;
+    constructor(root) {
+        this.root = external_node_fs_namespaceObject.realpathSync.native(root);
+    }
+    /** The workspace-relative path (with `/`) of an absolute path inside it. */
+    relative(abs) {
+        return external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/');
+    }
+    /**
+     * The absolute path of a file named on a command line, with links in its
+     * folders resolved, so that `/link-to-repo/answers/a.json` is inside a
+     * workspace opened as `/repo`. The name itself stays as given: if it is a
+     * link, reading it checks where it leads.
+     */
+    argumentPath(p) {
+        const abs = external_node_path_default().resolve(p);
+        const rest = [external_node_path_default().basename(abs)];
+        let folder = external_node_path_default().dirname(abs);
+        for (;;) {
+            try {
+                return external_node_path_default().join(external_node_fs_namespaceObject.realpathSync.native(folder), ...rest);
+            }
+            catch {
+                const parent = external_node_path_default().dirname(folder);
+                if (parent === folder)
+                    return abs;
+                rest.unshift(external_node_path_default().basename(folder));
+                folder = parent;
+            }
+        }
+    }
+    /** True if the absolute path is the root or below it. */
+    contains(abs) {
+        const rel = external_node_path_default().relative(this.root, abs);
+        // Not startsWith('..'): a folder may well be named `..drafts`.
+        return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
+    }
+    /**
+     * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
+     * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
+     * and links that lead out of it. A missing file resolves lexically (ok: true)
+     * so that the read reports it as missing.
+     *
+     * `kind`: a path written in the manifest must use `/` so that it means the
+     * same on every system; the name of a file that exists (found in a folder,
+     * given on the command line, changed in a pull request) may hold a backslash
+     * where the system allows one in a name.
+     */
+    resolve(baseRel, p, kind = 'written') {
+        if (p === '')
+            return { ok: false, reason: 'the path is empty' };
+        if (p.includes('\0'))
+            return { ok: false, reason: 'the path holds a NUL character' };
+        if (p.includes('\\') && (kind === 'written' || (external_node_path_default()).sep === '\\')) {
+            return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
+        }
+        if (external_node_path_default().posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
+            return { ok: false, reason: 'the path is absolute: paths are relative to the manifest\'s folder' };
+        }
+        const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(baseRel === '' ? '.' : baseRel, p));
+        if (joined === '..' || joined.startsWith('../')) {
+            return { ok: false, reason: 'the path leads outside the workspace' };
+        }
+        const lexical = external_node_path_default().join(this.root, ...joined.split('/'));
+        let real;
+        try {
+            // The native realpath: one call, where the JavaScript one lstats every folder on the way.
+            real = external_node_fs_namespaceObject.realpathSync.native(lexical);
+        }
+        catch (error) {
+            const code = error.code;
+            if (code === 'ENOENT' || code === 'ENOTDIR')
+                return { ok: true, abs: lexical, rel: this.relative(lexical) };
+            return { ok: false, reason: describeFsError(error) };
+        }
+        if (!this.contains(real))
+            return { ok: false, reason: 'the path is a link that leads outside the workspace' };
+        return { ok: true, abs: real, rel: this.relative(lexical) };
+    }
+    /**
+     * Reads a regular file found by resolve(), at most `maxBytes` long. `into` is
+     * reused when it is large enough (the returned bytes are then a view of it).
+     */
+    read(abs, maxBytes, into) {
+        let fd;
+        try {
+            // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
+            // O_NONBLOCK: opening a FIFO must not hang the run.
+            fd = (0,external_node_fs_namespaceObject.openSync)(abs, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+        }
+        catch (error) {
+            return { ok: false, reason: describeFsError(error) };
+        }
+        try {
+            const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+            if (stat.isDirectory())
+                return { ok: false, reason: 'it is a folder, not a file' };
+            if (!stat.isFile())
+                return { ok: false, reason: 'it is not a regular file' };
+            if (stat.size > maxBytes) {
+                return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
+            }
+            const size = stat.size;
+            const buffer = into && into.length >= size ? into : external_node_buffer_namespaceObject.Buffer.allocUnsafe(size);
+            let done = 0;
+            while (done < size) {
+                const n = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, done, size - done, done);
+                if (n === 0)
+                    break;
+                done += n;
+            }
+            // A file that grew while being read is refused rather than half-read.
+            if (done !== size || (0,external_node_fs_namespaceObject.readSync)(fd, external_node_buffer_namespaceObject.Buffer.alloc(1), 0, 1, size) !== 0) {
+                return { ok: false, reason: 'it changed while it was being read' };
+            }
+            return { ok: true, bytes: buffer.subarray(0, size) };
+        }
+        catch (error) {
+            return { ok: false, reason: describeFsError(error) };
+        }
+        finally {
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+        }
+    }
+}
+function describeFsError(error) {
+    const code = error?.code;
+    switch (code) {
+        case 'ENOENT': return 'no such file';
+        case 'ENOTDIR': return 'a folder on the path is a file';
+        case 'EACCES':
+        case 'EPERM': return 'permission denied';
+        case 'EISDIR': return 'it is a folder, not a file';
+        case 'ELOOP': return 'it is a symbolic link (or a loop of them)';
+        case 'ENAMETOOLONG': return 'the path is too long';
+        default: return error?.message ?? String(error);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report/write.ts
+
+
+
+/** A report file that cannot be written: the user's path, not a bug. */
+class WriteError extends Error {
+    file;
+    constructor(file, reason) {
+        super(`cannot write ${file}: ${reason}`);
+        this.file = file;
+    }
+}
+/**
+ * Fails early, before any work, when a report could not be written to `file`
+ * (its folder is missing, or it is a folder): a long run should not end in
+ * a typo. Writing can still fail later (a full disk); writeChunks says so.
+ */
+function assertWritable(file) {
+    let folder;
+    try {
+        folder = (0,external_node_fs_namespaceObject.statSync)(external_node_path_default().dirname(external_node_path_default().resolve(file)));
+    }
+    catch (error) {
+        throw new WriteError(file, describeWriteError(error));
+    }
+    if (!folder.isDirectory())
+        throw new WriteError(file, 'a folder on the path is a file');
+    let target;
+    try {
+        target = (0,external_node_fs_namespaceObject.statSync)(file);
+    }
+    catch {
+        return; // Not there yet: it will be created.
+    }
+    if (target.isDirectory())
+        throw new WriteError(file, 'it is a folder, not a file');
+}
+/** Writes a report to a file piece by piece, so it is never whole in memory. */
+function writeChunks(file, chunks, options = {}) {
+    let fd;
+    try {
+        if (options.createFolder)
+            (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(external_node_path_default().resolve(file)), { recursive: true });
+        fd = (0,external_node_fs_namespaceObject.openSync)(file, options.append ? 'a' : 'w');
+    }
+    catch (error) {
+        throw new WriteError(file, describeWriteError(error));
+    }
+    try {
+        for (const chunk of chunks)
+            (0,external_node_fs_namespaceObject.writeSync)(fd, chunk);
+    }
+    catch (error) {
+        throw new WriteError(file, describeWriteError(error));
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+function describeWriteError(error) {
+    switch (error?.code) {
+        case 'ENOENT': return 'its folder does not exist';
+        case 'ENOSPC': return 'no space left on the device';
+        case 'EROFS': return 'the file system is read-only';
+        default: return describeFsError(error);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/version.ts
 /** citegate's version; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
@@ -12503,156 +12721,6 @@ function inShard(files, shard) {
     return shard === undefined ? [...files] : files.filter((f) => shardOf(f.file, shard.count) === shard.index);
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/load/workspace.ts
-// The workspace: the one folder citegate reads from. Every path from a manifest,
-// a command line or a pull request is resolved here, and refused unless it
-// stays inside the workspace after following links. Nothing outside is read.
-
-
-
-class Workspace {
-    /** The workspace root, links resolved. */
-    root;
-    constructor(root) {
-        this.root = external_node_fs_namespaceObject.realpathSync.native(root);
-    }
-    /** The workspace-relative path (with `/`) of an absolute path inside it. */
-    relative(abs) {
-        return external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/');
-    }
-    /**
-     * The absolute path of a file named on a command line, with links in its
-     * folders resolved, so that `/link-to-repo/answers/a.json` is inside a
-     * workspace opened as `/repo`. The name itself stays as given: if it is a
-     * link, reading it checks where it leads.
-     */
-    argumentPath(p) {
-        const abs = external_node_path_default().resolve(p);
-        const rest = [external_node_path_default().basename(abs)];
-        let folder = external_node_path_default().dirname(abs);
-        for (;;) {
-            try {
-                return external_node_path_default().join(external_node_fs_namespaceObject.realpathSync.native(folder), ...rest);
-            }
-            catch {
-                const parent = external_node_path_default().dirname(folder);
-                if (parent === folder)
-                    return abs;
-                rest.unshift(external_node_path_default().basename(folder));
-                folder = parent;
-            }
-        }
-    }
-    /** True if the absolute path is the root or below it. */
-    contains(abs) {
-        const rel = external_node_path_default().relative(this.root, abs);
-        // Not startsWith('..'): a folder may well be named `..drafts`.
-        return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
-    }
-    /**
-     * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
-     * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
-     * and links that lead out of it. A missing file resolves lexically (ok: true)
-     * so that the read reports it as missing.
-     *
-     * `kind`: a path written in the manifest must use `/` so that it means the
-     * same on every system; the name of a file that exists (found in a folder,
-     * given on the command line, changed in a pull request) may hold a backslash
-     * where the system allows one in a name.
-     */
-    resolve(baseRel, p, kind = 'written') {
-        if (p === '')
-            return { ok: false, reason: 'the path is empty' };
-        if (p.includes('\0'))
-            return { ok: false, reason: 'the path holds a NUL character' };
-        if (p.includes('\\') && (kind === 'written' || (external_node_path_default()).sep === '\\')) {
-            return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
-        }
-        if (external_node_path_default().posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
-            return { ok: false, reason: 'the path is absolute: paths are relative to the manifest\'s folder' };
-        }
-        const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(baseRel === '' ? '.' : baseRel, p));
-        if (joined === '..' || joined.startsWith('../')) {
-            return { ok: false, reason: 'the path leads outside the workspace' };
-        }
-        const lexical = external_node_path_default().join(this.root, ...joined.split('/'));
-        let real;
-        try {
-            // The native realpath: one call, where the JavaScript one lstats every folder on the way.
-            real = external_node_fs_namespaceObject.realpathSync.native(lexical);
-        }
-        catch (error) {
-            const code = error.code;
-            if (code === 'ENOENT' || code === 'ENOTDIR')
-                return { ok: true, abs: lexical, rel: this.relative(lexical) };
-            return { ok: false, reason: describeFsError(error) };
-        }
-        if (!this.contains(real))
-            return { ok: false, reason: 'the path is a link that leads outside the workspace' };
-        return { ok: true, abs: real, rel: this.relative(lexical) };
-    }
-    /**
-     * Reads a regular file found by resolve(), at most `maxBytes` long. `into` is
-     * reused when it is large enough (the returned bytes are then a view of it).
-     */
-    read(abs, maxBytes, into) {
-        let fd;
-        try {
-            // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
-            // O_NONBLOCK: opening a FIFO must not hang the run.
-            fd = (0,external_node_fs_namespaceObject.openSync)(abs, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
-        }
-        catch (error) {
-            return { ok: false, reason: describeFsError(error) };
-        }
-        try {
-            const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
-            if (stat.isDirectory())
-                return { ok: false, reason: 'it is a folder, not a file' };
-            if (!stat.isFile())
-                return { ok: false, reason: 'it is not a regular file' };
-            if (stat.size > maxBytes) {
-                return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
-            }
-            const size = stat.size;
-            const buffer = into && into.length >= size ? into : external_node_buffer_namespaceObject.Buffer.allocUnsafe(size);
-            let done = 0;
-            while (done < size) {
-                const n = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, done, size - done, done);
-                if (n === 0)
-                    break;
-                done += n;
-            }
-            // A file that grew while being read is refused rather than half-read.
-            if (done !== size || (0,external_node_fs_namespaceObject.readSync)(fd, external_node_buffer_namespaceObject.Buffer.alloc(1), 0, 1, size) !== 0) {
-                return { ok: false, reason: 'it changed while it was being read' };
-            }
-            return { ok: true, bytes: buffer.subarray(0, size) };
-        }
-        catch (error) {
-            return { ok: false, reason: describeFsError(error) };
-        }
-        finally {
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
-        }
-    }
-}
-function describeFsError(error) {
-    const code = error?.code;
-    switch (code) {
-        case 'ENOENT': return 'no such file';
-        case 'ENOTDIR': return 'a folder on the path is a file';
-        case 'EACCES':
-        case 'EPERM': return 'permission denied';
-        case 'EISDIR': return 'it is a folder, not a file';
-        case 'ELOOP': return 'it is a symbolic link (or a loop of them)';
-        case 'ENAMETOOLONG': return 'the path is too long';
-        default: return error?.message ?? String(error);
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/load/select.ts
 // Which citation files a run checks: those the manifest's `citations` globs
 // match, or those named explicitly, each with the audience of the first
@@ -12853,22 +12921,6 @@ function jsonDetail(d) {
         ...(d.suggestions ? { suggestions: d.suggestions.map((s) => ({ ...jsonPosition(s.at), ...(s.prefix !== undefined ? { prefix: s.prefix } : {}), ...(s.suffix !== undefined ? { suffix: s.suffix } : {}) })) } : {}),
         ...(d.similarIds ? { similar_ids: d.similarIds } : {}),
     };
-}
-
-;// CONCATENATED MODULE: ./src/report/write.ts
-
-
-/** Writes a report to a file piece by piece (creating its folder), so it is never whole in memory. */
-function writeChunks(file, chunks) {
-    (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(external_node_path_default().resolve(file)), { recursive: true });
-    const fd = (0,external_node_fs_namespaceObject.openSync)(file, 'w');
-    try {
-        for (const chunk of chunks)
-            (0,external_node_fs_namespaceObject.writeSync)(fd, chunk);
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/report/explain.ts
@@ -13191,6 +13243,8 @@ function checkCommand(args, io) {
         }
         overrides[field] = value;
     }
+    if (values.output !== undefined)
+        assertWritable(values.output);
     const workspace = openWorkspace(values.root, 'check');
     const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST));
     const checks = { ...manifest.checks, ...overrides };
@@ -13657,6 +13711,9 @@ function mergeReportsCommand(args, io) {
     }
     if (positionals.length === 0)
         throw new UsageError('name the JSON reports to merge', 'merge-reports');
+    for (const file of [values.output, values.summary])
+        if (file !== undefined)
+            assertWritable(file);
     const parts = positionals.map((file) => {
         let text;
         try {
@@ -13691,7 +13748,7 @@ function mergeReportsCommand(args, io) {
         for (const chunk of chunks)
             io.stdout(chunk);
     if (values.summary !== undefined) {
-        (0,external_node_fs_namespaceObject.writeFileSync)(values.summary, buildSummary(merged, { notes: [`Merged from ${parts.length} report${parts.length === 1 ? '' : 's'}.`] }), { flag: 'a' });
+        writeChunks(values.summary, [buildSummary(merged, { notes: [`Merged from ${parts.length} report${parts.length === 1 ? '' : 's'}.`] })], { append: true });
     }
     return passed(merged) ? 0 : 1;
 }
@@ -13701,6 +13758,7 @@ function mergeReportsCommand(args, io) {
 // manifest. The only command that writes. It edits the hash values in place in
 // the manifest's text, so comments, quoting and layout stay exactly as they were,
 // and writes nothing unless every requested file could be hashed.
+
 
 
 
@@ -13821,17 +13879,28 @@ function editFor(text, file, sha256, eol) {
         lineEnd--;
     return { start: lineEnd, end: lineEnd, text: `${eol}${' '.repeat(file.keyColumn - 1)}sha256: ${sha256}` };
 }
+/** Writes a temporary file next to the manifest and renames it over it: all or nothing. */
 function writeAtomically(file, text) {
     const temp = external_node_path_default().join(external_node_path_default().dirname(file), `.${external_node_path_default().basename(file)}.citegate-${process.pid}.tmp`);
-    const mode = (0,external_node_fs_namespaceObject.statSync)(file).mode & 0o7777;
-    (0,external_node_fs_namespaceObject.writeFileSync)(temp, text, { flag: 'wx' });
-    (0,external_node_fs_namespaceObject.chmodSync)(temp, mode);
-    (0,external_node_fs_namespaceObject.renameSync)(temp, file);
+    let created = false;
+    try {
+        const mode = (0,external_node_fs_namespaceObject.statSync)(file).mode & 0o7777;
+        (0,external_node_fs_namespaceObject.writeFileSync)(temp, text, { flag: 'wx' });
+        created = true;
+        (0,external_node_fs_namespaceObject.chmodSync)(temp, mode);
+        (0,external_node_fs_namespaceObject.renameSync)(temp, file);
+    }
+    catch (error) {
+        if (created)
+            (0,external_node_fs_namespaceObject.rmSync)(temp, { force: true });
+        throw new PinError(`nothing written: cannot replace ${external_node_path_default().basename(file)}: ${describeFsError(error)}`);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 // The command-line front end: picks the command, turns every kind of failure
 // into its exit status and message, and never shows a stack trace for a user error.
+
 
 
 
@@ -13881,6 +13950,10 @@ function main(argv, io) {
         }
         if (error instanceof ManifestError) {
             io.stderr(error.problems.map((p) => escapeMessage(formatProblem(p))).join('\n') + '\n');
+            return 2;
+        }
+        if (error instanceof WriteError) {
+            io.stderr(`citegate: ${escapeMessage(error.message)}\n`);
             return 2;
         }
         if (error instanceof PinError) {

@@ -16,7 +16,7 @@ import { Workspace } from '../load/workspace.js';
 import { ANNOTATIONS_SHOWN_PER_STEP, buildAnnotations } from '../report/annotations.js';
 import { escapeMessage } from '../report/escape.js';
 import { jsonReportChunks } from '../report/json.js';
-import { writeChunks } from '../report/write.js';
+import { writeChunks, WriteError } from '../report/write.js';
 import { buildSarif } from '../report/sarif.js';
 import { buildSummary } from '../report/summary.js';
 import { recordLabel } from '../report/text.js';
@@ -42,6 +42,7 @@ export async function run(): Promise<void> {
     await check(settings, outputs);
   } catch (error) {
     if (error instanceof InputError) core.setFailed(`citegate: ${error.message}`);
+    else if (error instanceof WriteError) core.setFailed(`citegate: ${escapeMessage(error.message)} (the \`report\` or \`sarif\` input)`);
     else if (error instanceof ManifestError) {
       for (const p of error.problems) {
         core.error(escapeMessage(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) });
@@ -115,11 +116,11 @@ async function check(settings: Settings, outputs: Outputs): Promise<void> {
     ...(settings.diff.kind !== 'none' ? { base_sha: settings.diff.base, head_sha: settings.diff.head } : settings.headSha ? { head_sha: settings.headSha } : {}),
   };
   if (settings.reportPath) {
-    writeChunks(settings.reportPath, jsonReportChunks(result, { github, shard: settings.shard }));
+    writeChunks(settings.reportPath, jsonReportChunks(result, { github, shard: settings.shard }), { createFolder: true });
     outputs.report = settings.reportPath;
   }
   if (settings.sarifPath) {
-    writeChunks(settings.sarifPath, [JSON.stringify(buildSarif(result), null, 2) + '\n']);
+    writeChunks(settings.sarifPath, [JSON.stringify(buildSarif(result), null, 2) + '\n'], { createFolder: true });
     outputs.sarif = settings.sarifPath;
   }
 

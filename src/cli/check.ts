@@ -8,7 +8,7 @@ import { findCitationFiles, refFor, type CitationFileRef } from '../load/select.
 import type { Problem } from '../load/problem.js';
 import { Workspace } from '../load/workspace.js';
 import { jsonReportChunks } from '../report/json.js';
-import { writeChunks } from '../report/write.js';
+import { assertWritable, writeChunks } from '../report/write.js';
 import { formatDiagnostics, textReportChunks } from '../report/text.js';
 import { parseCommandArgs, parsePositiveInteger, UsageError } from './args.js';
 import { CHECK_HELP } from './help.js';
@@ -52,6 +52,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
     }
     overrides[field] = value as CheckLevel;
   }
+  if (values.output !== undefined) assertWritable(values.output);
   const workspace = openWorkspace(values.root, 'check');
   const manifest = loadManifest(workspace, values.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST));
   const checks: CheckLevels = { ...manifest.checks, ...overrides };

@@ -3,6 +3,7 @@
 import { ManifestError } from '../load/manifest.js';
 import { formatProblem } from '../load/problem.js';
 import { escapeMessage } from '../report/escape.js';
+import { WriteError } from '../report/write.js';
 import { VERSION } from '../version.js';
 import { UsageError } from './args.js';
 import { checkCommand } from './check.js';
@@ -48,6 +49,10 @@ export function main(argv: string[], io: CommandIO): number {
     }
     if (error instanceof ManifestError) {
       io.stderr(error.problems.map((p) => escapeMessage(formatProblem(p))).join('\n') + '\n');
+      return 2;
+    }
+    if (error instanceof WriteError) {
+      io.stderr(`citegate: ${escapeMessage(error.message)}\n`);
       return 2;
     }
     if (error instanceof PinError) {

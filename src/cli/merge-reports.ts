@@ -1,11 +1,11 @@
 // `citegate merge-reports`: the JSON reports of the shards of a split run, made
 // into the one report (and job summary) the unsplit run would have given.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { passed } from '../check/result.js';
 import { jsonReportChunks } from '../report/json.js';
 import { mergeResults, parseJsonReport, ReportError } from '../report/read-json.js';
 import { buildSummary } from '../report/summary.js';
-import { writeChunks } from '../report/write.js';
+import { assertWritable, writeChunks } from '../report/write.js';
 import { parseCommandArgs, UsageError } from './args.js';
 import { MERGE_HELP } from './help.js';
 import type { CommandIO } from './io.js';
@@ -21,6 +21,7 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('name the JSON reports to merge', 'merge-reports');
+  for (const file of [values.output, values.summary]) if (file !== undefined) assertWritable(file);
   const parts = positionals.map((file) => {
     let text: string;
     try {
@@ -47,7 +48,7 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
   if (values.output !== undefined) writeChunks(values.output, chunks);
   else for (const chunk of chunks) io.stdout(chunk);
   if (values.summary !== undefined) {
-    writeFileSync(values.summary, buildSummary(merged, { notes: [`Merged from ${parts.length} report${parts.length === 1 ? '' : 's'}.`] }), { flag: 'a' });
+    writeChunks(values.summary, [buildSummary(merged, { notes: [`Merged from ${parts.length} report${parts.length === 1 ? '' : 's'}.`] })], { append: true });
   }
   return passed(merged) ? 0 : 1;
 }

@@ -2,12 +2,12 @@
 // manifest. The only command that writes. It edits the hash values in place in
 // the manifest's text, so comments, quoting and layout stay exactly as they were,
 // and writes nothing unless every requested file could be hashed.
-import { chmodSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import { DEFAULT_MANIFEST, loadManifest, parseManifest, ManifestError, type PinnedFile } from '../load/manifest.js';
 import { DEFAULT_MAX_SOURCE_BYTES, sha256Hex } from '../load/sources.js';
-import type { Workspace } from '../load/workspace.js';
+import { describeFsError, type Workspace } from '../load/workspace.js';
 import { escapeMessage } from '../report/escape.js';
 import { parseCommandArgs, parsePositiveInteger, UsageError } from './args.js';
 import { PIN_HELP } from './help.js';
@@ -127,10 +127,18 @@ function editFor(text: string, file: PinnedFile, sha256: string, eol: string): E
   return { start: lineEnd, end: lineEnd, text: `${eol}${' '.repeat(file.keyColumn - 1)}sha256: ${sha256}` };
 }
 
+/** Writes a temporary file next to the manifest and renames it over it: all or nothing. */
 function writeAtomically(file: string, text: string): void {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.citegate-${process.pid}.tmp`);
-  const mode = statSync(file).mode & 0o7777;
-  writeFileSync(temp, text, { flag: 'wx' });
-  chmodSync(temp, mode);
-  renameSync(temp, file);
+  let created = false;
+  try {
+    const mode = statSync(file).mode & 0o7777;
+    writeFileSync(temp, text, { flag: 'wx' });
+    created = true;
+    chmodSync(temp, mode);
+    renameSync(temp, file);
+  } catch (error) {
+    if (created) rmSync(temp, { force: true });
+    throw new PinError(`nothing written: cannot replace ${path.basename(file)}: ${describeFsError(error)}`);
+  }
 }

@@ -206,6 +206,7 @@ describe('citegate check', () => {
 
 describe('citegate check cannot run (exit 2)', () => {
   const root = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]) });
+  runCli(['check', '--format', 'json', '--output', 'report.json'], root);
 
   it.each([
     [['check', '--format', 'xml'], 'citegate: --format takes text or json, not "xml"\nSee citegate check --help.\n'],
@@ -215,6 +216,9 @@ describe('citegate check cannot run (exit 2)', () => {
     [['check', '--root', 'nowhere'], 'citegate: --root "nowhere" is not a folder\nSee citegate check --help.\n'],
     [['check', '--manifest', 'nope.yml'], 'nope.yml: no manifest here: create citegate.yml (see the README) or pass --manifest\n'],
     [['frobnicate'], 'citegate: unknown command "frobnicate"\nSee citegate --help.\n'],
+    [['check', '--output', 'reprots/r.json'], 'citegate: cannot write reprots/r.json: its folder does not exist\n'],
+    [['check', '--output', 'answers'], 'citegate: cannot write answers: it is a folder, not a file\n'],
+    [['merge-reports', '--summary', 'nowhere/s.md', 'report.json'], 'citegate: cannot write nowhere/s.md: its folder does not exist\n'],
   ])('%j', (args, stderr) => {
     expect(runCli(args, root)).toEqual({ code: 2, stdout: '', stderr });
   });
