@@ -36060,20 +36060,29 @@ class Workspace {
             return { ok: false, reason: 'the path leads outside the workspace' };
         }
         const lexical = external_node_path_default().join(this.root, ...joined.split('/'));
+        const real = this.realPath(lexical);
+        if (real.kind === 'missing')
+            return { ok: true, abs: lexical, rel: this.relative(lexical) };
+        if (real.kind === 'refused')
+            return { ok: false, reason: real.reason };
+        return { ok: true, abs: real.abs, rel: this.relative(lexical) };
+    }
+    /** Where an absolute path really leads: somewhere inside, nowhere (it does not exist), or refused and why. */
+    realPath(abs) {
         let real;
         try {
             // The native realpath: one call, where the JavaScript one lstats every folder on the way.
-            real = external_node_fs_namespaceObject.realpathSync.native(lexical);
+            real = external_node_fs_namespaceObject.realpathSync.native(abs);
         }
         catch (error) {
             const code = error.code;
             if (code === 'ENOENT' || code === 'ENOTDIR')
-                return { ok: true, abs: lexical, rel: this.relative(lexical) };
-            return { ok: false, reason: describeFsError(error) };
+                return { kind: 'missing' };
+            return { kind: 'refused', reason: describeFsError(error) };
         }
         if (!this.contains(real))
-            return { ok: false, reason: 'the path is a link that leads outside the workspace' };
-        return { ok: true, abs: real, rel: this.relative(lexical) };
+            return { kind: 'refused', reason: 'the path is a link that leads outside the workspace' };
+        return { kind: 'inside', abs: real };
     }
     /**
      * Reads a regular file found by resolve(), at most `maxBytes` long. `into` is
@@ -36184,23 +36193,14 @@ function findCitationFiles(workspace, manifest) {
 function walk(workspace, folder, onFile, enter, onProblem) {
     // The base folder comes from a pattern and may pass through a link: list it
     // only if it really is inside. The folders found below it are real folders.
-    const lexical = folder === '' ? workspace.root : external_node_path_default().join(workspace.root, ...folder.split('/'));
-    let real;
-    try {
-        real = external_node_fs_namespaceObject.realpathSync.native(lexical);
-    }
-    catch (error) {
-        const code = error.code;
-        if (code === 'ENOENT' || code === 'ENOTDIR')
-            return; // A base folder that does not exist matches nothing.
-        onProblem({ file: folder, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
+    const base = workspace.realPath(folder === '' ? workspace.root : external_node_path_default().join(workspace.root, ...folder.split('/')));
+    if (base.kind === 'missing')
+        return; // A base folder that does not exist matches nothing.
+    if (base.kind === 'refused') {
+        onProblem({ file: folder, line: 0, column: 0, message: `folder not listed: ${base.reason.replace(/^the path is/, 'it is')}` });
         return;
     }
-    if (!workspace.contains(real)) {
-        onProblem({ file: folder, line: 0, column: 0, message: 'folder not listed: it is a link that leads outside the workspace' });
-        return;
-    }
-    const pending = [[folder, real]];
+    const pending = [[folder, base.abs]];
     while (pending.length > 0) {
         const [current, abs] = pending.pop();
         let entries;

@@ -1,7 +1,7 @@
 // Which citation files a run checks: those the manifest's `citations` globs
 // match, or those named explicitly, each with the audience of the first
 // `citations` entry that matches it.
-import { readdirSync, realpathSync, type Dirent } from 'node:fs';
+import { readdirSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { Manifest } from './manifest.js';
 import type { Problem } from './problem.js';
@@ -71,21 +71,13 @@ function walk(
 ): void {
   // The base folder comes from a pattern and may pass through a link: list it
   // only if it really is inside. The folders found below it are real folders.
-  const lexical = folder === '' ? workspace.root : path.join(workspace.root, ...folder.split('/'));
-  let real: string;
-  try {
-    real = realpathSync.native(lexical);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return; // A base folder that does not exist matches nothing.
-    onProblem({ file: folder, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
+  const base = workspace.realPath(folder === '' ? workspace.root : path.join(workspace.root, ...folder.split('/')));
+  if (base.kind === 'missing') return; // A base folder that does not exist matches nothing.
+  if (base.kind === 'refused') {
+    onProblem({ file: folder, line: 0, column: 0, message: `folder not listed: ${base.reason.replace(/^the path is/, 'it is')}` });
     return;
   }
-  if (!workspace.contains(real)) {
-    onProblem({ file: folder, line: 0, column: 0, message: 'folder not listed: it is a link that leads outside the workspace' });
-    return;
-  }
-  const pending: [rel: string, abs: string][] = [[folder, real]];
+  const pending: [rel: string, abs: string][] = [[folder, base.abs]];
   while (pending.length > 0) {
     const [current, abs] = pending.pop()!;
     let entries: Dirent[];

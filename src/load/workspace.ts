@@ -80,17 +80,25 @@ export class Workspace {
       return { ok: false, reason: 'the path leads outside the workspace' };
     }
     const lexical = path.join(this.root, ...joined.split('/'));
+    const real = this.realPath(lexical);
+    if (real.kind === 'missing') return { ok: true, abs: lexical, rel: this.relative(lexical) };
+    if (real.kind === 'refused') return { ok: false, reason: real.reason };
+    return { ok: true, abs: real.abs, rel: this.relative(lexical) };
+  }
+
+  /** Where an absolute path really leads: somewhere inside, nowhere (it does not exist), or refused and why. */
+  realPath(abs: string): { kind: 'inside'; abs: string } | { kind: 'missing' } | { kind: 'refused'; reason: string } {
     let real: string;
     try {
       // The native realpath: one call, where the JavaScript one lstats every folder on the way.
-      real = realpathSync.native(lexical);
+      real = realpathSync.native(abs);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: true, abs: lexical, rel: this.relative(lexical) };
-      return { ok: false, reason: describeFsError(error) };
+      if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'missing' };
+      return { kind: 'refused', reason: describeFsError(error) };
     }
-    if (!this.contains(real)) return { ok: false, reason: 'the path is a link that leads outside the workspace' };
-    return { ok: true, abs: real, rel: this.relative(lexical) };
+    if (!this.contains(real)) return { kind: 'refused', reason: 'the path is a link that leads outside the workspace' };
+    return { kind: 'inside', abs: real };
   }
 
   /**
