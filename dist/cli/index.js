@@ -8722,37 +8722,35 @@ const WHITESPACE = /\s/u;
  * `colon` (spaces and one colon), `inside` (anything else).
  */
 function neutralizeCommands(text, state) {
-    let out = '';
-    let copied = 0;
-    for (let i = 0; i < text.length; i++) {
+    // 1. The line an earlier write left open, one character at a time, until it is decided.
+    const firstBreak = text.search(LINE_BREAK);
+    const headEnd = firstBreak < 0 ? text.length : firstBreak;
+    let head = text.slice(0, headEnd);
+    for (let i = 0; i < headEnd && state !== 'inside'; i++) {
         const ch = text[i];
-        if (ch === '\n') {
-            state = 'start';
-            continue;
-        }
-        if (state === 'inside') {
-            // Jump to the next line: everything before it is ordinary text.
-            const next = text.indexOf('\n', i);
-            if (next < 0)
-                break;
-            i = next - 1;
-            continue;
-        }
-        if (ch === ':') {
-            if (state === 'start') {
-                state = 'colon';
-                continue;
-            }
-            out += text.slice(copied, i) + '\\u{003A}';
-            copied = i + 1;
+        if (ch === ':' && state === 'start')
+            state = 'colon';
+        else if (ch === ':') {
+            head = `${text.slice(0, i)}\\u{003A}${text.slice(i + 1, headEnd)}`;
             state = 'inside';
         }
-        else if (!(state === 'start' && WHITESPACE.test(ch))) {
+        else if (!(state === 'start' && WHITESPACE.test(ch)))
             state = 'inside';
-        }
     }
-    return { text: copied === 0 ? text : out + text.slice(copied), state };
+    if (firstBreak < 0)
+        return { text: head, state };
+    // 2. Whole lines: one pass of a regular expression finds those that start with `::`.
+    const rest = text.slice(firstBreak).replace(COMMAND_LINE, '$1$2:\\u{003A}');
+    // 3. The last line, perhaps cut short: how it starts so far.
+    const last = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1);
+    return { text: head + rest, state: BLANK.test(last) ? 'start' : BLANK_THEN_COLON.test(last) ? 'colon' : 'inside' };
 }
+// The runner reads its output line by line, and a carriage return ends a line
+// there as a line feed does.
+const LINE_BREAK = /[\r\n]/u;
+const COMMAND_LINE = /([\r\n])([^\S\r\n]*)::/gu;
+const BLANK = /^[^\S\r\n]*$/u;
+const BLANK_THEN_COLON = /^[^\S\r\n]*:$/u;
 
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
@@ -12268,8 +12266,11 @@ function stated(number, quote) {
 }
 /** The claim's numbers that its quote does not carry, with what the quote has instead. */
 function missingNumbers(claim, quote) {
+    const inClaim = statedNumbers(claim);
+    if (inClaim.length === 0)
+        return [];
     const inQuote = statedNumbers(quote);
-    return statedNumbers(claim).filter((n) => !stated(n, inQuote)).map((number) => ({ number, quoteHas: inQuote }));
+    return inClaim.filter((n) => !stated(n, inQuote)).map((number) => ({ number, quoteHas: inQuote }));
 }
 
 ;// CONCATENATED MODULE: ./src/check/findings.ts

@@ -145,6 +145,8 @@ function stated(number: StatedNumber, quote: readonly StatedNumber[]): boolean {
 
 /** The claim's numbers that its quote does not carry, with what the quote has instead. */
 export function missingNumbers(claim: string, quote: string): { number: StatedNumber; quoteHas: readonly StatedNumber[] }[] {
+  const inClaim = statedNumbers(claim);
+  if (inClaim.length === 0) return [];
   const inQuote = statedNumbers(quote);
-  return statedNumbers(claim).filter((n) => !stated(n, inQuote)).map((number) => ({ number, quoteHas: inQuote }));
+  return inClaim.filter((n) => !stated(n, inQuote)).map((number) => ({ number, quoteHas: inQuote }));
 }
