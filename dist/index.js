@@ -29215,7 +29215,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(811);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3814);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -29225,7 +29225,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 811:
+/***/ 3814:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33163,452 +33163,6 @@ function wordsIn(text, from, to) {
     return { words, starts };
 }
 
-;// CONCATENATED MODULE: ./src/engine/diagnose/closest.ts
-// The passage of a source nearest to a quote that is not in it, with a word
-// diff of one against the other. Candidate places come from the quote's rarer
-// words (seeds); each candidate is aligned word by word (longest common
-// subsequence), so the cost of a miss depends on the quote and on how often
-// its words occur, not on the length of the source.
-
-/** Below this similarity a passage is noise, not a near miss. */
-const MIN_SIMILARITY = 0.5;
-/** Quotes longer than this many words are compared on their first words only. */
-const MAX_QUOTE_WORDS = 200;
-/** A word occurring more often than this is too common to point anywhere (unless nothing rarer is there). */
-const MAX_SEED_OCCURRENCES = 200;
-/** Only the quote's rarest words are used as seeds, from its longest few. */
-const MAX_SEEDS = 4;
-const MAX_LOOKED_UP = 8;
-const CANDIDATES = 4;
-/** The nearest passage, if it is close enough to show (MIN_SIMILARITY). */
-function closestPassage(view, quote) {
-    const best = nearestPassage(view, quote);
-    return best && best.similarity >= MIN_SIMILARITY ? best : undefined;
-}
-/** The nearest passage, however far: where to look for hints. */
-function nearestPassage(view, quote) {
-    const quoteWords = quote.split(' ').slice(0, MAX_QUOTE_WORDS);
-    const text = view.text;
-    if (text === '')
-        return undefined;
-    // Each occurrence of one of the quote's rarer words in the source votes for
-    // the alignment (in characters) that would put that word there; rarer words
-    // weigh more. Common words are left out: they point everywhere.
-    // The longest words first: they tend to be the rarest, and only a few are looked up.
-    const keys = [];
-    let offset = 0;
-    for (const word of quoteWords) {
-        const key = wordKey(word);
-        if (key !== '')
-            keys.push({ key, offset });
-        offset += word.length + 1;
-    }
-    keys.sort((a, b) => b.key.length - a.key.length || a.offset - b.offset);
-    const seeds = [];
-    const looked = new Set();
-    for (const { key, offset: at } of keys) {
-        if (looked.size >= MAX_LOOKED_UP || looked.has(key))
-            continue;
-        looked.add(key);
-        const starts = view.occurrences(key, MAX_SEED_OCCURRENCES);
-        if (starts.length > 0)
-            seeds.push({ offset: at, starts });
-    }
-    if (seeds.length === 0)
-        return undefined;
-    seeds.sort((a, b) => a.starts.length - b.starts.length);
-    const votes = new Map();
-    for (const { offset: at, starts } of seeds.slice(0, MAX_SEEDS)) {
-        if (starts.length > MAX_SEED_OCCURRENCES && votes.size > 0)
-            break;
-        const weight = 1 / (1 + Math.log(starts.length));
-        for (let k = 0; k < starts.length && k < MAX_SEED_OCCURRENCES; k++) {
-            // Votes a few characters apart are for the same place, give or take a changed word.
-            const d = Math.round((starts[k] - at) / 8);
-            votes.set(d, (votes.get(d) ?? 0) + weight);
-        }
-    }
-    // The best few alignments, some way apart from each other.
-    const chosen = [];
-    const ranked = [...votes.entries()];
-    while (chosen.length < CANDIDATES) {
-        let best = -1;
-        for (let r = 0; r < ranked.length; r++) {
-            const [d, v] = ranked[r];
-            if (v < 0 || chosen.some((c) => Math.abs(c - d) <= 2))
-                continue;
-            if (best < 0 || v > ranked[best][1] || (v === ranked[best][1] && d < ranked[best][0]))
-                best = r;
-        }
-        if (best < 0)
-            break;
-        chosen.push(ranked[best][0]);
-        ranked[best] = [ranked[best][0], -1];
-    }
-    let best;
-    const slack = Math.max(32, Math.ceil(quote.length * 0.3));
-    for (const d of chosen) {
-        const from = Math.max(0, d * 8 - slack);
-        const to = Math.min(text.length, d * 8 + quote.length + slack);
-        const window = wordsIn(text, from, to);
-        // The stretch may start or end inside a word: leave those pieces out.
-        if (from > 0 && text.charCodeAt(from - 1) !== 0x20) {
-            window.words.shift();
-            window.starts.shift();
-        }
-        if (to < text.length && text.charCodeAt(to) !== 0x20) {
-            window.words.pop();
-            window.starts.pop();
-        }
-        const candidate = align(quoteWords, window.words, window.starts);
-        if (candidate && (!best || candidate.similarity > best.similarity))
-            best = candidate;
-    }
-    return best;
-}
-/*
- * Scores of the fitting alignment (twice the intuitive ones, to stay in integers):
- * the same word 4; the same word but for case or punctuation at its edges 2 (a
- * change worth showing side by side); another word -3; a word added or missing
- * -2. So two different words line up as a change only inside a passage, and a
- * stray word at an edge is left out rather than paired.
- */
-const SAME = 4;
-const NEAR = 2;
-const CHANGED = -3;
-const GAP = -2;
-/**
- * Aligns all of the quote with the best-fitting span of the window (global on
- * the quote, local on the source), so the passage stays tight around what the
- * quote shares with the source.
- */
-function align(quote, window, starts) {
-    const a = quote.length;
-    const b = window.length;
-    const width = b + 1;
-    const quoteKeys = quote.map(wordKey);
-    const windowKeys = window.map(wordKey);
-    const score = new Int32Array((a + 1) * width);
-    // 0: diagonal (same or changed), 1: quote word only (added), 2: source word only (missing).
-    const move = new Uint8Array((a + 1) * width);
-    for (let i = 1; i <= a; i++) {
-        score[i * width] = i * GAP;
-        move[i * width] = 1;
-    }
-    for (let i = 1; i <= a; i++) {
-        for (let j = 1; j <= b; j++) {
-            const pair = quote[i - 1] === window[j - 1] ? SAME
-                : quoteKeys[i - 1] !== '' && quoteKeys[i - 1] === windowKeys[j - 1] ? NEAR : CHANGED;
-            const diagonal = score[(i - 1) * width + j - 1] + pair;
-            const added = score[(i - 1) * width + j] + GAP;
-            const missing = score[i * width + j - 1] + GAP;
-            let best = diagonal;
-            let m = 0;
-            if (added > best) {
-                best = added;
-                m = 1;
-            }
-            if (missing > best) {
-                best = missing;
-                m = 2;
-            }
-            score[i * width + j] = best;
-            move[i * width + j] = m;
-        }
-    }
-    let endJ = 0;
-    for (let j = 1; j <= b; j++)
-        if (score[a * width + j] > score[a * width + endJ])
-            endJ = j;
-    // Trace back from the best end to where the quote starts.
-    const steps = [];
-    let near = 0;
-    let i = a;
-    let j = endJ;
-    while (i > 0) {
-        const m = move[i * width + j];
-        if (j > 0 && m === 0) {
-            if (quote[i - 1] === window[j - 1])
-                steps.push({ op: 'same', word: quote[i - 1] });
-            else {
-                // The same word but for case or punctuation counts half towards similarity.
-                if (quoteKeys[i - 1] !== '' && quoteKeys[i - 1] === windowKeys[j - 1])
-                    near += (quote[i - 1].length + 1) / 2;
-                steps.push({ op: 'added', word: quote[i - 1] }, { op: 'missing', word: window[j - 1] });
-            }
-            i--;
-            j--;
-        }
-        else if (j > 0 && m === 2) {
-            steps.push({ op: 'missing', word: window[--j] });
-        }
-        else {
-            steps.push({ op: 'added', word: quote[--i] });
-        }
-    }
-    steps.reverse();
-    if (near === 0 && !steps.some((s) => s.op === 'same'))
-        return undefined;
-    const startJ = j;
-    const lastJ = endJ - 1;
-    // Runs of changes read best grouped: what the source has, then what the quote has.
-    const parts = [];
-    let missing = [];
-    let added = [];
-    let common = 0;
-    const flush = () => {
-        if (missing.length > 0)
-            parts.push({ op: 'missing', text: missing.join(' ') });
-        if (added.length > 0)
-            parts.push({ op: 'added', text: added.join(' ') });
-        missing = [];
-        added = [];
-    };
-    for (const step of steps) {
-        if (step.op === 'missing')
-            missing.push(step.word);
-        else if (step.op === 'added')
-            added.push(step.word);
-        else {
-            flush();
-            common += step.word.length + 1;
-            const last = parts[parts.length - 1];
-            if (last && last.op === 'same')
-                parts[parts.length - 1] = { op: 'same', text: `${last.text} ${step.word}` };
-            else
-                parts.push({ op: 'same', text: step.word });
-        }
-    }
-    flush();
-    const quoteChars = quote.reduce((n, w) => n + w.length + 1, 0);
-    let passageChars = 0;
-    for (let k = startJ; k <= lastJ; k++)
-        passageChars += window[k].length + 1;
-    return {
-        start: starts[startJ],
-        end: starts[lastJ] + window[lastJ].length,
-        similarity: (2 * (common + near)) / (quoteChars + passageChars),
-        diff: parts,
-    };
-}
-/** `A receipt is [+not+] required.`: [+…+] only in the quote, [-…-] only in the source. */
-function formatDiff(parts) {
-    return parts.map((p) => (p.op === 'same' ? p.text : p.op === 'added' ? `[+${p.text}+]` : `[-${p.text}-]`)).join(' ');
-}
-
-;// CONCATENATED MODULE: ./src/engine/diagnose/disambiguate.ts
-// For an ambiguous quote: the shortest context that picks out each match, in
-// the manner of the W3C TextQuoteSelector (and Apache Annotator's
-// describeTextQuote): a few whole words just before (prefix) or after (suffix)
-// that no other match shares.
-/** Contexts are looked for up to this many characters away. */
-const MAX_CONTEXT = 300;
-/** Suggestions are made for this many matches at most. */
-const MAX_SUGGESTIONS = 5;
-/**
- * `text` is the normalized source, `starts` the matches' start indices in it
- * (UTF-16, ascending) and `length` the quote's length in UTF-16 units.
- */
-function suggestContexts(text, starts, length) {
-    const suggestions = [];
-    for (let k = 0; k < starts.length && k < MAX_SUGGESTIONS; k++) {
-        const prefix = uniquePrefix(text, starts, k);
-        const suffix = uniqueSuffix(text, starts, length, k);
-        suggestions.push({ match: k, ...(prefix !== undefined ? { prefix } : {}), ...(suffix !== undefined ? { suffix } : {}) });
-    }
-    return suggestions;
-}
-/**
- * The fewest whole words before match k whose text no other match has just
- * before it: longer than the longest stretch match k shares with any other,
- * then out to the start of a word. SPEC §1 compares contexts without the one
- * space where context meets quote, and so does this.
- */
-function uniquePrefix(text, starts, k) {
-    const end = contextEnd(text, starts[k]);
-    let shared = 0;
-    for (let j = 0; j < starts.length; j++) {
-        if (j === k)
-            continue;
-        const other = contextEnd(text, starts[j]);
-        let n = 0;
-        while (n < MAX_CONTEXT && n < end && n < other && text[end - 1 - n] === text[other - 1 - n])
-            n++;
-        // The other match's context is all of this one's: no prefix can tell them apart.
-        if (n === end)
-            return undefined;
-        if (n > shared)
-            shared = n;
-    }
-    if (shared >= MAX_CONTEXT)
-        return undefined;
-    // One character more than is shared, then out to the start of that word.
-    let from = end - shared - 1;
-    while (from > 0 && text.charCodeAt(from - 1) !== 0x20)
-        from--;
-    return text.slice(from, end);
-}
-function uniqueSuffix(text, starts, length, k) {
-    const from = contextStart(text, starts[k] + length);
-    let shared = 0;
-    for (let j = 0; j < starts.length; j++) {
-        if (j === k)
-            continue;
-        const other = contextStart(text, starts[j] + length);
-        let n = 0;
-        while (n < MAX_CONTEXT && from + n < text.length && other + n < text.length && text[from + n] === text[other + n])
-            n++;
-        if (from + n === text.length)
-            return undefined;
-        if (n > shared)
-            shared = n;
-    }
-    if (shared >= MAX_CONTEXT)
-        return undefined;
-    let to = from + shared + 1;
-    while (to < text.length && text.charCodeAt(to) !== 0x20)
-        to++;
-    return text.slice(from, to);
-}
-/** Where the context before a match ends: before the one space that joins them. */
-function contextEnd(text, start) {
-    return start > 0 && text.charCodeAt(start - 1) === 0x20 ? start - 1 : start;
-}
-function contextStart(text, end) {
-    return end < text.length && text.charCodeAt(end) === 0x20 ? end + 1 : end;
-}
-
-;// CONCATENATED MODULE: ./src/engine/diagnose/hints.ts
-const QUOTES = {
-    '\u2018': '\'', '\u2019': '\'', '\u201a': '\'', '\u201b': '\'', '\u2032': '\'', '\u00b4': '\'', '`': '\'',
-    '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"', '\u00ab': '"', '\u00bb': '"',
-    '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
-};
-const QUOTE_CHARS = /[\u2018\u2019\u201a\u201b\u2032\u00b4`\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb\u2010-\u2015\u2212]/g;
-const INVISIBLE_ALL = /[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]/g;
-const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/u;
-/** Folds code point by code point, keeping where each folded unit came from (for folds that change lengths, rare). */
-function foldEach(text, map) {
-    let out = '';
-    const origin = [];
-    let i = 0;
-    for (const ch of text) {
-        const folded = map(ch);
-        out += folded;
-        for (let k = 0; k < folded.length; k++)
-            origin.push(i);
-        i += ch.length;
-    }
-    origin.push(i);
-    const table = Int32Array.from(origin);
-    return { text: out, origin: (k) => table[k] };
-}
-/** Removes every match of a (global) pattern, keeping where the rest came from. */
-function removeAll(text, pattern) {
-    // Folded index where each removal happened, and the total removed up to there.
-    const at = [];
-    const removedBefore = [];
-    let removed = 0;
-    const out = text.replace(pattern, (match, offset) => {
-        removed += match.length;
-        at.push(offset - (removed - match.length));
-        removedBefore.push(removed);
-        return '';
-    });
-    if (at.length === 0)
-        return { text };
-    return {
-        text: out,
-        origin: (i) => {
-            // The last removal at or before folded index i shifts it.
-            let lo = 0;
-            let hi = at.length - 1;
-            let shift = 0;
-            while (lo <= hi) {
-                const mid = (lo + hi) >> 1;
-                if (at[mid] <= i) {
-                    shift = removedBefore[mid];
-                    lo = mid + 1;
-                }
-                else
-                    hi = mid - 1;
-            }
-            return i + shift;
-        },
-    };
-}
-/** Joins a word hyphenated at a line break: "exam- ple" (or with a soft hyphen) becomes "example". */
-function dehyphenate(text) {
-    return removeAll(text, new RegExp(HYPHEN_BREAK.source, 'gu'));
-}
-// Each fold takes the native fast path when it can: whole-string operations that
-// keep every index in place, or nothing at all when the text has nothing to fold.
-const FOLDS = [
-    {
-        kind: 'case',
-        difference: 'letter case',
-        apply: (t) => {
-            const lower = t.toLowerCase();
-            // Lower-casing never shortens a character, so equal lengths mean every index stayed put.
-            return lower.length === t.length ? { text: lower } : foldEach(t, (ch) => ch.toLowerCase());
-        },
-    },
-    {
-        kind: 'quotes',
-        difference: 'typographic and straight quotes, apostrophes or dashes',
-        apply: (t) => ({ text: t.replace(QUOTE_CHARS, (ch) => QUOTES[ch]) }),
-    },
-    {
-        kind: 'compatibility',
-        difference: 'ligatures or other compatibility characters (such as ﬁ for fi)',
-        apply: (t) => {
-            const nfkc = t.normalize('NFKC');
-            return nfkc === t ? { text: t } : foldEach(t, (ch) => ch.normalize('NFKC'));
-        },
-    },
-    {
-        kind: 'invisible',
-        difference: 'soft hyphens or zero-width characters',
-        apply: (t) => removeAll(t, INVISIBLE_ALL),
-    },
-    { kind: 'hyphenation', difference: 'a word hyphenated across a line break (as PDF extraction leaves it)', apply: dehyphenate },
-];
-/** How far around the nearest passage a folded quote is looked for. */
-const MARGIN = 64;
-/**
- * The hints for a normalized quote that is not in the view's text, looked for
- * around `near` (the nearest passage: a quote that differs in one way only
- * still shares most of its words with its passage). Folding just that stretch
- * keeps the cost of a hint independent of the length of the source.
- */
-function findHints(view, quote, near) {
-    const text = view.text;
-    const from = Math.max(0, near.start - quote.length - MARGIN);
-    const to = Math.min(text.length, near.end + quote.length + MARGIN);
-    const stretch = text.slice(from, to);
-    const hints = [];
-    for (const fold of FOLDS) {
-        const foldedQuote = fold.apply(quote).text;
-        if (foldedQuote === '')
-            continue;
-        const source = fold.apply(stretch);
-        // A fold that changes neither side cannot explain the miss.
-        if (foldedQuote === quote && source.text === stretch)
-            continue;
-        const at = source.text.indexOf(foldedQuote);
-        if (at < 0)
-            continue;
-        const origin = (i) => from + (source.origin ? source.origin(i) : i);
-        const last = origin(at + foldedQuote.length - 1);
-        hints.push({ kind: fold.kind, difference: fold.difference, start: origin(at), end: last + codePointLength(text, last) });
-    }
-    return hints;
-}
-function codePointLength(text, i) {
-    const c = text.charCodeAt(i);
-    return c >= 0xd800 && c <= 0xdbff ? 2 : 1;
-}
-
 ;// CONCATENATED MODULE: ./src/engine/quote-scan.ts
 // Many quotes, one pass over each source (a multi-pattern Rabin-Karp).
 //
@@ -34664,6 +34218,649 @@ class SourceLoader {
     }
 }
 
+;// CONCATENATED MODULE: ./src/engine/diagnose/closest.ts
+// The passage of a source nearest to a quote that is not in it, with a word
+// diff of one against the other. Candidate places come from the quote's rarer
+// words (seeds); each candidate is aligned word by word (longest common
+// subsequence), so the cost of a miss depends on the quote and on how often
+// its words occur, not on the length of the source.
+
+/** Below this similarity a passage is noise, not a near miss. */
+const MIN_SIMILARITY = 0.5;
+/** Quotes longer than this many words are compared on their first words only. */
+const MAX_QUOTE_WORDS = 200;
+/** A word occurring more often than this is too common to point anywhere (unless nothing rarer is there). */
+const MAX_SEED_OCCURRENCES = 200;
+/** Only the quote's rarest words are used as seeds, from its longest few. */
+const MAX_SEEDS = 4;
+const MAX_LOOKED_UP = 8;
+const CANDIDATES = 4;
+/** The nearest passage, if it is close enough to show (MIN_SIMILARITY). */
+function closestPassage(view, quote) {
+    const best = nearestPassage(view, quote);
+    return best && best.similarity >= MIN_SIMILARITY ? best : undefined;
+}
+/** The nearest passage, however far: where to look for hints. */
+function nearestPassage(view, quote) {
+    const quoteWords = quote.split(' ').slice(0, MAX_QUOTE_WORDS);
+    const text = view.text;
+    if (text === '')
+        return undefined;
+    // Each occurrence of one of the quote's rarer words in the source votes for
+    // the alignment (in characters) that would put that word there; rarer words
+    // weigh more. Common words are left out: they point everywhere.
+    // The longest words first: they tend to be the rarest, and only a few are looked up.
+    const keys = [];
+    let offset = 0;
+    for (const word of quoteWords) {
+        const key = wordKey(word);
+        if (key !== '')
+            keys.push({ key, offset });
+        offset += word.length + 1;
+    }
+    keys.sort((a, b) => b.key.length - a.key.length || a.offset - b.offset);
+    const seeds = [];
+    const looked = new Set();
+    for (const { key, offset: at } of keys) {
+        if (looked.size >= MAX_LOOKED_UP || looked.has(key))
+            continue;
+        looked.add(key);
+        const starts = view.occurrences(key, MAX_SEED_OCCURRENCES);
+        if (starts.length > 0)
+            seeds.push({ offset: at, starts });
+    }
+    if (seeds.length === 0)
+        return undefined;
+    seeds.sort((a, b) => a.starts.length - b.starts.length);
+    const votes = new Map();
+    for (const { offset: at, starts } of seeds.slice(0, MAX_SEEDS)) {
+        if (starts.length > MAX_SEED_OCCURRENCES && votes.size > 0)
+            break;
+        const weight = 1 / (1 + Math.log(starts.length));
+        for (let k = 0; k < starts.length && k < MAX_SEED_OCCURRENCES; k++) {
+            // Votes a few characters apart are for the same place, give or take a changed word.
+            const d = Math.round((starts[k] - at) / 8);
+            votes.set(d, (votes.get(d) ?? 0) + weight);
+        }
+    }
+    // The best few alignments, some way apart from each other.
+    const chosen = [];
+    const ranked = [...votes.entries()];
+    while (chosen.length < CANDIDATES) {
+        let best = -1;
+        for (let r = 0; r < ranked.length; r++) {
+            const [d, v] = ranked[r];
+            if (v < 0 || chosen.some((c) => Math.abs(c - d) <= 2))
+                continue;
+            if (best < 0 || v > ranked[best][1] || (v === ranked[best][1] && d < ranked[best][0]))
+                best = r;
+        }
+        if (best < 0)
+            break;
+        chosen.push(ranked[best][0]);
+        ranked[best] = [ranked[best][0], -1];
+    }
+    let best;
+    const slack = Math.max(32, Math.ceil(quote.length * 0.3));
+    for (const d of chosen) {
+        const from = Math.max(0, d * 8 - slack);
+        const to = Math.min(text.length, d * 8 + quote.length + slack);
+        const window = wordsIn(text, from, to);
+        // The stretch may start or end inside a word: leave those pieces out.
+        if (from > 0 && text.charCodeAt(from - 1) !== 0x20) {
+            window.words.shift();
+            window.starts.shift();
+        }
+        if (to < text.length && text.charCodeAt(to) !== 0x20) {
+            window.words.pop();
+            window.starts.pop();
+        }
+        const candidate = align(quoteWords, window.words, window.starts);
+        if (candidate && (!best || candidate.similarity > best.similarity))
+            best = candidate;
+    }
+    return best;
+}
+/*
+ * Scores of the fitting alignment (twice the intuitive ones, to stay in integers):
+ * the same word 4; the same word but for case or punctuation at its edges 2 (a
+ * change worth showing side by side); another word -3; a word added or missing
+ * -2. So two different words line up as a change only inside a passage, and a
+ * stray word at an edge is left out rather than paired.
+ */
+const SAME = 4;
+const NEAR = 2;
+const CHANGED = -3;
+const GAP = -2;
+/**
+ * Aligns all of the quote with the best-fitting span of the window (global on
+ * the quote, local on the source), so the passage stays tight around what the
+ * quote shares with the source.
+ */
+function align(quote, window, starts) {
+    const a = quote.length;
+    const b = window.length;
+    const width = b + 1;
+    const quoteKeys = quote.map(wordKey);
+    const windowKeys = window.map(wordKey);
+    const score = new Int32Array((a + 1) * width);
+    // 0: diagonal (same or changed), 1: quote word only (added), 2: source word only (missing).
+    const move = new Uint8Array((a + 1) * width);
+    for (let i = 1; i <= a; i++) {
+        score[i * width] = i * GAP;
+        move[i * width] = 1;
+    }
+    for (let i = 1; i <= a; i++) {
+        for (let j = 1; j <= b; j++) {
+            const pair = quote[i - 1] === window[j - 1] ? SAME
+                : quoteKeys[i - 1] !== '' && quoteKeys[i - 1] === windowKeys[j - 1] ? NEAR : CHANGED;
+            const diagonal = score[(i - 1) * width + j - 1] + pair;
+            const added = score[(i - 1) * width + j] + GAP;
+            const missing = score[i * width + j - 1] + GAP;
+            let best = diagonal;
+            let m = 0;
+            if (added > best) {
+                best = added;
+                m = 1;
+            }
+            if (missing > best) {
+                best = missing;
+                m = 2;
+            }
+            score[i * width + j] = best;
+            move[i * width + j] = m;
+        }
+    }
+    let endJ = 0;
+    for (let j = 1; j <= b; j++)
+        if (score[a * width + j] > score[a * width + endJ])
+            endJ = j;
+    // Trace back from the best end to where the quote starts.
+    const steps = [];
+    let near = 0;
+    let i = a;
+    let j = endJ;
+    while (i > 0) {
+        const m = move[i * width + j];
+        if (j > 0 && m === 0) {
+            if (quote[i - 1] === window[j - 1])
+                steps.push({ op: 'same', word: quote[i - 1] });
+            else {
+                // The same word but for case or punctuation counts half towards similarity.
+                if (quoteKeys[i - 1] !== '' && quoteKeys[i - 1] === windowKeys[j - 1])
+                    near += (quote[i - 1].length + 1) / 2;
+                steps.push({ op: 'added', word: quote[i - 1] }, { op: 'missing', word: window[j - 1] });
+            }
+            i--;
+            j--;
+        }
+        else if (j > 0 && m === 2) {
+            steps.push({ op: 'missing', word: window[--j] });
+        }
+        else {
+            steps.push({ op: 'added', word: quote[--i] });
+        }
+    }
+    steps.reverse();
+    if (near === 0 && !steps.some((s) => s.op === 'same'))
+        return undefined;
+    const startJ = j;
+    const lastJ = endJ - 1;
+    // Runs of changes read best grouped: what the source has, then what the quote has.
+    const parts = [];
+    let missing = [];
+    let added = [];
+    let common = 0;
+    const flush = () => {
+        if (missing.length > 0)
+            parts.push({ op: 'missing', text: missing.join(' ') });
+        if (added.length > 0)
+            parts.push({ op: 'added', text: added.join(' ') });
+        missing = [];
+        added = [];
+    };
+    for (const step of steps) {
+        if (step.op === 'missing')
+            missing.push(step.word);
+        else if (step.op === 'added')
+            added.push(step.word);
+        else {
+            flush();
+            common += step.word.length + 1;
+            const last = parts[parts.length - 1];
+            if (last && last.op === 'same')
+                parts[parts.length - 1] = { op: 'same', text: `${last.text} ${step.word}` };
+            else
+                parts.push({ op: 'same', text: step.word });
+        }
+    }
+    flush();
+    const quoteChars = quote.reduce((n, w) => n + w.length + 1, 0);
+    let passageChars = 0;
+    for (let k = startJ; k <= lastJ; k++)
+        passageChars += window[k].length + 1;
+    return {
+        start: starts[startJ],
+        end: starts[lastJ] + window[lastJ].length,
+        similarity: (2 * (common + near)) / (quoteChars + passageChars),
+        diff: parts,
+    };
+}
+/** `A receipt is [+not+] required.`: [+…+] only in the quote, [-…-] only in the source. */
+function formatDiff(parts) {
+    return parts.map((p) => (p.op === 'same' ? p.text : p.op === 'added' ? `[+${p.text}+]` : `[-${p.text}-]`)).join(' ');
+}
+
+;// CONCATENATED MODULE: ./src/engine/diagnose/disambiguate.ts
+// For an ambiguous quote: the shortest context that picks out each match, in
+// the manner of the W3C TextQuoteSelector (and Apache Annotator's
+// describeTextQuote): a few whole words just before (prefix) or after (suffix)
+// that no other match shares.
+/** Contexts are looked for up to this many characters away. */
+const MAX_CONTEXT = 300;
+/** Suggestions are made for this many matches at most. */
+const MAX_SUGGESTIONS = 5;
+/**
+ * `text` is the normalized source, `starts` the matches' start indices in it
+ * (UTF-16, ascending) and `length` the quote's length in UTF-16 units.
+ */
+function suggestContexts(text, starts, length) {
+    const suggestions = [];
+    for (let k = 0; k < starts.length && k < MAX_SUGGESTIONS; k++) {
+        const prefix = uniquePrefix(text, starts, k);
+        const suffix = uniqueSuffix(text, starts, length, k);
+        suggestions.push({ match: k, ...(prefix !== undefined ? { prefix } : {}), ...(suffix !== undefined ? { suffix } : {}) });
+    }
+    return suggestions;
+}
+/**
+ * The fewest whole words before match k whose text no other match has just
+ * before it: longer than the longest stretch match k shares with any other,
+ * then out to the start of a word. SPEC §1 compares contexts without the one
+ * space where context meets quote, and so does this.
+ */
+function uniquePrefix(text, starts, k) {
+    const end = contextEnd(text, starts[k]);
+    let shared = 0;
+    for (let j = 0; j < starts.length; j++) {
+        if (j === k)
+            continue;
+        const other = contextEnd(text, starts[j]);
+        let n = 0;
+        while (n < MAX_CONTEXT && n < end && n < other && text[end - 1 - n] === text[other - 1 - n])
+            n++;
+        // The other match's context is all of this one's: no prefix can tell them apart.
+        if (n === end)
+            return undefined;
+        if (n > shared)
+            shared = n;
+    }
+    if (shared >= MAX_CONTEXT)
+        return undefined;
+    // One character more than is shared, then out to the start of that word.
+    let from = end - shared - 1;
+    while (from > 0 && text.charCodeAt(from - 1) !== 0x20)
+        from--;
+    return text.slice(from, end);
+}
+function uniqueSuffix(text, starts, length, k) {
+    const from = contextStart(text, starts[k] + length);
+    let shared = 0;
+    for (let j = 0; j < starts.length; j++) {
+        if (j === k)
+            continue;
+        const other = contextStart(text, starts[j] + length);
+        let n = 0;
+        while (n < MAX_CONTEXT && from + n < text.length && other + n < text.length && text[from + n] === text[other + n])
+            n++;
+        if (from + n === text.length)
+            return undefined;
+        if (n > shared)
+            shared = n;
+    }
+    if (shared >= MAX_CONTEXT)
+        return undefined;
+    let to = from + shared + 1;
+    while (to < text.length && text.charCodeAt(to) !== 0x20)
+        to++;
+    return text.slice(from, to);
+}
+/** Where the context before a match ends: before the one space that joins them. */
+function contextEnd(text, start) {
+    return start > 0 && text.charCodeAt(start - 1) === 0x20 ? start - 1 : start;
+}
+function contextStart(text, end) {
+    return end < text.length && text.charCodeAt(end) === 0x20 ? end + 1 : end;
+}
+
+;// CONCATENATED MODULE: ./src/engine/diagnose/hints.ts
+const QUOTES = {
+    '\u2018': '\'', '\u2019': '\'', '\u201a': '\'', '\u201b': '\'', '\u2032': '\'', '\u00b4': '\'', '`': '\'',
+    '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"', '\u00ab': '"', '\u00bb': '"',
+    '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
+};
+const QUOTE_CHARS = /[\u2018\u2019\u201a\u201b\u2032\u00b4`\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb\u2010-\u2015\u2212]/g;
+const INVISIBLE_ALL = /[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]/g;
+const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/u;
+/** Folds code point by code point, keeping where each folded unit came from (for folds that change lengths, rare). */
+function foldEach(text, map) {
+    let out = '';
+    const origin = [];
+    let i = 0;
+    for (const ch of text) {
+        const folded = map(ch);
+        out += folded;
+        for (let k = 0; k < folded.length; k++)
+            origin.push(i);
+        i += ch.length;
+    }
+    origin.push(i);
+    const table = Int32Array.from(origin);
+    return { text: out, origin: (k) => table[k] };
+}
+/** Removes every match of a (global) pattern, keeping where the rest came from. */
+function removeAll(text, pattern) {
+    // Folded index where each removal happened, and the total removed up to there.
+    const at = [];
+    const removedBefore = [];
+    let removed = 0;
+    const out = text.replace(pattern, (match, offset) => {
+        removed += match.length;
+        at.push(offset - (removed - match.length));
+        removedBefore.push(removed);
+        return '';
+    });
+    if (at.length === 0)
+        return { text };
+    return {
+        text: out,
+        origin: (i) => {
+            // The last removal at or before folded index i shifts it.
+            let lo = 0;
+            let hi = at.length - 1;
+            let shift = 0;
+            while (lo <= hi) {
+                const mid = (lo + hi) >> 1;
+                if (at[mid] <= i) {
+                    shift = removedBefore[mid];
+                    lo = mid + 1;
+                }
+                else
+                    hi = mid - 1;
+            }
+            return i + shift;
+        },
+    };
+}
+/** Joins a word hyphenated at a line break: "exam- ple" (or with a soft hyphen) becomes "example". */
+function dehyphenate(text) {
+    return removeAll(text, new RegExp(HYPHEN_BREAK.source, 'gu'));
+}
+// Each fold takes the native fast path when it can: whole-string operations that
+// keep every index in place, or nothing at all when the text has nothing to fold.
+const FOLDS = [
+    {
+        kind: 'case',
+        difference: 'letter case',
+        apply: (t) => {
+            const lower = t.toLowerCase();
+            // Lower-casing never shortens a character, so equal lengths mean every index stayed put.
+            return lower.length === t.length ? { text: lower } : foldEach(t, (ch) => ch.toLowerCase());
+        },
+    },
+    {
+        kind: 'quotes',
+        difference: 'typographic and straight quotes, apostrophes or dashes',
+        apply: (t) => ({ text: t.replace(QUOTE_CHARS, (ch) => QUOTES[ch]) }),
+    },
+    {
+        kind: 'compatibility',
+        difference: 'ligatures or other compatibility characters (such as ﬁ for fi)',
+        apply: (t) => {
+            const nfkc = t.normalize('NFKC');
+            return nfkc === t ? { text: t } : foldEach(t, (ch) => ch.normalize('NFKC'));
+        },
+    },
+    {
+        kind: 'invisible',
+        difference: 'soft hyphens or zero-width characters',
+        apply: (t) => removeAll(t, INVISIBLE_ALL),
+    },
+    { kind: 'hyphenation', difference: 'a word hyphenated across a line break (as PDF extraction leaves it)', apply: dehyphenate },
+];
+/** How far around the nearest passage a folded quote is looked for. */
+const MARGIN = 64;
+/**
+ * The hints for a normalized quote that is not in the view's text, looked for
+ * around `near` (the nearest passage: a quote that differs in one way only
+ * still shares most of its words with its passage). Folding just that stretch
+ * keeps the cost of a hint independent of the length of the source.
+ */
+function findHints(view, quote, near) {
+    const text = view.text;
+    const from = Math.max(0, near.start - quote.length - MARGIN);
+    const to = Math.min(text.length, near.end + quote.length + MARGIN);
+    const stretch = text.slice(from, to);
+    const hints = [];
+    for (const fold of FOLDS) {
+        const foldedQuote = fold.apply(quote).text;
+        if (foldedQuote === '')
+            continue;
+        const source = fold.apply(stretch);
+        // A fold that changes neither side cannot explain the miss.
+        if (foldedQuote === quote && source.text === stretch)
+            continue;
+        const at = source.text.indexOf(foldedQuote);
+        if (at < 0)
+            continue;
+        const origin = (i) => from + (source.origin ? source.origin(i) : i);
+        const last = origin(at + foldedQuote.length - 1);
+        hints.push({ kind: fold.kind, difference: fold.difference, start: origin(at), end: last + codePointLength(text, last) });
+    }
+    return hints;
+}
+function codePointLength(text, i) {
+    const c = text.charCodeAt(i);
+    return c >= 0xd800 && c <= 0xdbff ? 2 : 1;
+}
+
+;// CONCATENATED MODULE: ./src/check/placer.ts
+
+function placer(original, normalized) {
+    const lines = new ByteLineIndex(original);
+    return (start, end) => {
+        const from = lines.position(normalized.map.toOriginalStart(start));
+        const to = lines.position(normalized.map.toOriginalEnd(end));
+        return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
+    };
+}
+
+;// CONCATENATED MODULE: ./src/check/explain.ts
+// The explanations of a run's verdicts (they never change one): for each
+// record decided against a source, the closest passage, hints and
+// suggestions; then, for quotes not found where their record says, the other
+// sources of the manifest that hold them and the ids that look like an unknown one.
+
+
+
+
+
+
+
+/** Other sources a quote was found in, for hints: the first few suffice. */
+const OTHER_SOURCES_KEPT = 3;
+/** The diagnostics of a record decided against this source (they never change its verdict). */
+function explain(decision, view, place, sourceId) {
+    const detail = {};
+    if (decision.context)
+        detail.context = { ...decision.context, kept: decision.matches.length };
+    const quote = decision.normalizedQuote;
+    if (quote === undefined)
+        return detail;
+    const at = (start, end) => place(view.byteOffset(start), view.byteOffset(end));
+    if (decision.verdict === 'quote not found') {
+        const nearest = nearestPassage(view, quote);
+        const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
+        detail.closest = closest
+            ? { at: at(closest.start, closest.end), similarity: closest.similarity, passage: view.text.slice(closest.start, closest.end), diff: formatDiff(closest.diff), parts: closest.diff }
+            : null;
+        const hints = (nearest ? findHints(view, quote, nearest) : []).map((h) => ({
+            kind: h.kind, difference: h.difference, sourceId, at: at(h.start, h.end), passage: view.text.slice(h.start, h.end),
+        }));
+        if (hints.length > 0)
+            detail.hints = hints;
+    }
+    else if (decision.verdict === 'ambiguous quote') {
+        const starts = decision.matches.map((b) => view.charIndex(b));
+        detail.suggestions = suggestContexts(view.text, starts, quote.length).map((s) => ({
+            at: at(starts[s.match], starts[s.match] + quote.length),
+            ...(s.prefix !== undefined ? { prefix: s.prefix } : {}),
+            ...(s.suffix !== undefined ? { suffix: s.suffix } : {}),
+        }));
+    }
+    return detail;
+}
+/**
+ * Keeps where quotes were found in this source, for the records that cite
+ * another source (or an unknown one) with the same quote.
+ */
+function noteElsewhere(hits, homes, sourceId, normalized, place, quotes, elsewhere) {
+    for (const [id, hit] of hits) {
+        if (!homes.citedElsewhere(id, sourceId))
+            continue;
+        let list = elsewhere.get(id);
+        if (!list)
+            elsewhere.set(id, (list = []));
+        if (list.length >= OTHER_SOURCES_KEPT)
+            continue;
+        const start = hit.starts[0];
+        const length = quotes.quote(id).bytes.length;
+        list.push({
+            kind: 'other source',
+            difference: `the quote is in another source: ${sourceId}`,
+            sourceId,
+            at: place(start, start + length),
+            passage: normalized.bytes.toString('utf8', start, start + length),
+        });
+    }
+}
+/** Which sources the records of each quote cite, to know where finding it is news. */
+class QuoteHomes {
+    homes = new Map();
+    /** A record with this quote cites `sourceId` (undefined: a source the manifest does not have). */
+    add(id, sourceId) {
+        if (sourceId === undefined) {
+            this.homes.set(id, null);
+            return;
+        }
+        const set = this.homes.get(id);
+        if (set === null)
+            return;
+        if (set)
+            set.add(sourceId);
+        else
+            this.homes.set(id, new Set([sourceId]));
+    }
+    /** Whether some record with this quote cites a source other than `sourceId`. */
+    citedElsewhere(id, sourceId) {
+        const set = this.homes.get(id);
+        return set === null || set === undefined || set.size > 1 || !set.has(sourceId);
+    }
+}
+/** An id without its version suffix (returns-v1 → returns). */
+function stemOf(id) {
+    return id.replace(/[-_.@]?v?\d+(\.\d+)*$/i, '');
+}
+/** Two ids name versions of one document when they differ only in a version suffix (returns-v1, returns-v2). */
+function sameDocument(a, b) {
+    return a !== b && stemOf(a) !== '' && stemOf(a) === stemOf(b);
+}
+/** Whether a manifest id looks like the one cited: another version, or a typo of up to two characters. */
+function looksLike(id, idStem, cited, citedStem) {
+    if (id !== cited && idStem !== '' && idStem === citedStem)
+        return true;
+    return Math.abs(id.length - cited.length) <= 2 && withinTwoEdits(id.toLowerCase(), cited.toLowerCase());
+}
+/** Levenshtein distance at most 2, computed in a band around the diagonal. */
+function withinTwoEdits(a, b) {
+    const LIMIT = 2;
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    let current = new Array(b.length + 1);
+    for (let i = 1; i <= a.length; i++) {
+        current.fill(LIMIT + 1);
+        current[0] = i;
+        let best = current[0];
+        for (let j = Math.max(1, i - LIMIT); j <= Math.min(b.length, i + LIMIT); j++) {
+            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+            if (current[j] < best)
+                best = current[j];
+        }
+        if (best > LIMIT)
+            return false;
+        [previous, current] = [current, previous];
+    }
+    return previous[b.length] <= LIMIT;
+}
+/**
+ * For quotes not found where their record says (or citing an unknown source):
+ * which other sources of the manifest hold them, and which ids look like an
+ * unknown one. A second pass over the sources, made only when some quote needs
+ * it, with a table of just those quotes.
+ */
+function explainElsewhere(records, manifest, loader, normalizer) {
+    const lost = records.filter((r) => r.verdict === 'quote not found' || r.verdict === 'unknown source');
+    const ids = [...manifest.sources.keys()].map((id) => ({ id, stem: stemOf(id) }));
+    const similar = new Map();
+    const similarTo = (cited) => {
+        let found = similar.get(cited);
+        if (!found) {
+            const citedStem = stemOf(cited);
+            similar.set(cited, (found = ids.filter((k) => looksLike(k.id, k.stem, cited, citedStem)).map((k) => k.id)));
+        }
+        return found;
+    };
+    const quotes = new QuoteSet();
+    const homes = new QuoteHomes();
+    const quoteIds = new Map();
+    for (const r of lost) {
+        const quote = r.normalized ?? normalizeText(r.quote ?? '');
+        r.normalized = undefined;
+        if (quote === '')
+            continue;
+        // Quotes of a few words (under MIN_TABLE_QUOTE bytes) are too common to point anywhere.
+        const id = quotes.add(prepareQuote(quote), 1);
+        quoteIds.set(r, id);
+        homes.add(id, r.verdict === 'unknown source' ? undefined : r.sourceId);
+    }
+    const elsewhere = new Map();
+    if (quoteIds.size > 0) {
+        const none = new Set();
+        for (const entry of manifest.sources.values()) {
+            const check = loader.load(entry);
+            if (!check.ok)
+                continue; // An unverified source is no evidence of anything.
+            const normalized = normalizer.normalize(check.text);
+            const hits = quotes.scan(normalized.bytes, none);
+            noteElsewhere(hits, homes, entry.id, normalized, placer(check.text, normalized), quotes, elsewhere);
+        }
+    }
+    for (const r of lost) {
+        const verdict = r.verdict;
+        const cites = r.sourceId;
+        const id = quoteIds.get(r);
+        const found = (id !== undefined ? elsewhere.get(id) ?? [] : []).filter((h) => h.sourceId !== cites)
+            .map((h) => (sameDocument(h.sourceId, cites) ? { ...h, kind: 'other version', difference: `another version of the document: ${h.sourceId}, not ${cites}` } : h));
+        const similarIds = verdict === 'unknown source' ? similarTo(cites) : [];
+        if (found.length > 0 || similarIds.length > 0) {
+            r.detail = {
+                ...r.detail,
+                ...(found.length > 0 ? { hints: [...(r.detail?.hints ?? []), ...found] } : {}),
+                ...(similarIds.length > 0 ? { similarIds } : {}),
+            };
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/engine/claims.ts
 // Beyond quotes: the sentences of an answer and whether a claim covers each,
 // and the numbers a claim states, which its quote must carry. These are
@@ -34956,10 +35153,8 @@ function findingsFor(loaded, checks, manifest, levels) {
 // Sources are processed one at a time and released, whatever their number.
 // Each source is normalized once and read once by the quote scanner, which
 // looks for all the quotes citing it at the same time. When explanations are
-// asked for, a second pass looks for the quotes that were not found where
-// their records say in every other source of the manifest.
-
-
+// asked for (explain.ts), a second pass looks for the quotes that were not
+// found where their records say in every other source of the manifest.
 
 
 
@@ -35025,8 +35220,6 @@ function settle(r, decision, place) {
         r.claim = null;
     }
 }
-/** Other sources a quote was found in, for hints: the first few suffice. */
-const OTHER_SOURCES_KEPT = 3;
 function runCheck(options) {
     const { workspace, manifest, files } = options;
     const diagnose = options.diagnose ?? true;
@@ -35127,185 +35320,6 @@ function runCheck(options) {
         problems,
         findings,
     };
-}
-/**
- * For quotes not found where their record says (or citing an unknown source):
- * which other sources of the manifest hold them, and which ids look like an
- * unknown one. A second pass over the sources, made only when some quote needs
- * it, with a table of just those quotes.
- */
-function explainElsewhere(records, manifest, loader, normalizer) {
-    const lost = records.filter((r) => r.verdict === 'quote not found' || r.verdict === 'unknown source');
-    const ids = [...manifest.sources.keys()].map((id) => ({ id, stem: stemOf(id) }));
-    const similar = new Map();
-    const similarTo = (cited) => {
-        let found = similar.get(cited);
-        if (!found) {
-            const citedStem = stemOf(cited);
-            similar.set(cited, (found = ids.filter((k) => looksLike(k.id, k.stem, cited, citedStem)).map((k) => k.id)));
-        }
-        return found;
-    };
-    const quotes = new QuoteSet();
-    const homes = new QuoteHomes();
-    const quoteIds = new Map();
-    for (const r of lost) {
-        const quote = r.normalized ?? normalizeText(r.quote ?? '');
-        r.normalized = undefined;
-        if (quote === '')
-            continue;
-        // Quotes of a few words (under MIN_TABLE_QUOTE bytes) are too common to point anywhere.
-        const id = quotes.add(prepareQuote(quote), 1);
-        quoteIds.set(r, id);
-        homes.add(id, r.verdict === 'unknown source' ? undefined : r.sourceId);
-    }
-    const elsewhere = new Map();
-    if (quoteIds.size > 0) {
-        const none = new Set();
-        for (const entry of manifest.sources.values()) {
-            const check = loader.load(entry);
-            if (!check.ok)
-                continue; // An unverified source is no evidence of anything.
-            const normalized = normalizer.normalize(check.text);
-            const hits = quotes.scan(normalized.bytes, none);
-            noteElsewhere(hits, homes, entry.id, normalized, placer(check.text, normalized), quotes, elsewhere);
-        }
-    }
-    for (const r of lost) {
-        const verdict = r.verdict;
-        const cites = r.sourceId;
-        const id = quoteIds.get(r);
-        const found = (id !== undefined ? elsewhere.get(id) ?? [] : []).filter((h) => h.sourceId !== cites)
-            .map((h) => (sameDocument(h.sourceId, cites) ? { ...h, kind: 'other version', difference: `another version of the document: ${h.sourceId}, not ${cites}` } : h));
-        const similarIds = verdict === 'unknown source' ? similarTo(cites) : [];
-        if (found.length > 0 || similarIds.length > 0) {
-            r.detail = {
-                ...r.detail,
-                ...(found.length > 0 ? { hints: [...(r.detail?.hints ?? []), ...found] } : {}),
-                ...(similarIds.length > 0 ? { similarIds } : {}),
-            };
-        }
-    }
-}
-function placer(original, normalized) {
-    const lines = new ByteLineIndex(original);
-    return (start, end) => {
-        const from = lines.position(normalized.map.toOriginalStart(start));
-        const to = lines.position(normalized.map.toOriginalEnd(end));
-        return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
-    };
-}
-/** The diagnostics of a record decided against this source (they never change its verdict). */
-function explain(decision, view, place, sourceId) {
-    const detail = {};
-    if (decision.context)
-        detail.context = { ...decision.context, kept: decision.matches.length };
-    const quote = decision.normalizedQuote;
-    if (quote === undefined)
-        return detail;
-    const at = (start, end) => place(view.byteOffset(start), view.byteOffset(end));
-    if (decision.verdict === 'quote not found') {
-        const nearest = nearestPassage(view, quote);
-        const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
-        detail.closest = closest
-            ? { at: at(closest.start, closest.end), similarity: closest.similarity, passage: view.text.slice(closest.start, closest.end), diff: formatDiff(closest.diff), parts: closest.diff }
-            : null;
-        const hints = (nearest ? findHints(view, quote, nearest) : []).map((h) => ({
-            kind: h.kind, difference: h.difference, sourceId, at: at(h.start, h.end), passage: view.text.slice(h.start, h.end),
-        }));
-        if (hints.length > 0)
-            detail.hints = hints;
-    }
-    else if (decision.verdict === 'ambiguous quote') {
-        const starts = decision.matches.map((b) => view.charIndex(b));
-        detail.suggestions = suggestContexts(view.text, starts, quote.length).map((s) => ({
-            at: at(starts[s.match], starts[s.match] + quote.length),
-            ...(s.prefix !== undefined ? { prefix: s.prefix } : {}),
-            ...(s.suffix !== undefined ? { suffix: s.suffix } : {}),
-        }));
-    }
-    return detail;
-}
-/**
- * Keeps where quotes were found in this source, for the records that cite
- * another source (or an unknown one) with the same quote.
- */
-function noteElsewhere(hits, homes, sourceId, normalized, place, quotes, elsewhere) {
-    for (const [id, hit] of hits) {
-        if (!homes.citedElsewhere(id, sourceId))
-            continue;
-        let list = elsewhere.get(id);
-        if (!list)
-            elsewhere.set(id, (list = []));
-        if (list.length >= OTHER_SOURCES_KEPT)
-            continue;
-        const start = hit.starts[0];
-        const length = quotes.quote(id).bytes.length;
-        list.push({
-            kind: 'other source',
-            difference: `the quote is in another source: ${sourceId}`,
-            sourceId,
-            at: place(start, start + length),
-            passage: normalized.bytes.toString('utf8', start, start + length),
-        });
-    }
-}
-/** Which sources the records of each quote cite, to know where finding it is news. */
-class QuoteHomes {
-    homes = new Map();
-    /** A record with this quote cites `sourceId` (undefined: a source the manifest does not have). */
-    add(id, sourceId) {
-        if (sourceId === undefined) {
-            this.homes.set(id, null);
-            return;
-        }
-        const set = this.homes.get(id);
-        if (set === null)
-            return;
-        if (set)
-            set.add(sourceId);
-        else
-            this.homes.set(id, new Set([sourceId]));
-    }
-    /** Whether some record with this quote cites a source other than `sourceId`. */
-    citedElsewhere(id, sourceId) {
-        const set = this.homes.get(id);
-        return set === null || set === undefined || set.size > 1 || !set.has(sourceId);
-    }
-}
-/** An id without its version suffix (returns-v1 → returns). */
-function stemOf(id) {
-    return id.replace(/[-_.@]?v?\d+(\.\d+)*$/i, '');
-}
-/** Two ids name versions of one document when they differ only in a version suffix (returns-v1, returns-v2). */
-function sameDocument(a, b) {
-    return a !== b && stemOf(a) !== '' && stemOf(a) === stemOf(b);
-}
-/** Whether a manifest id looks like the one cited: another version, or a typo of up to two characters. */
-function looksLike(id, idStem, cited, citedStem) {
-    if (id !== cited && idStem !== '' && idStem === citedStem)
-        return true;
-    return Math.abs(id.length - cited.length) <= 2 && withinTwoEdits(id.toLowerCase(), cited.toLowerCase());
-}
-/** Levenshtein distance at most 2, computed in a band around the diagonal. */
-function withinTwoEdits(a, b) {
-    const LIMIT = 2;
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    let current = new Array(b.length + 1);
-    for (let i = 1; i <= a.length; i++) {
-        current.fill(LIMIT + 1);
-        current[0] = i;
-        let best = current[0];
-        for (let j = Math.max(1, i - LIMIT); j <= Math.min(b.length, i + LIMIT); j++) {
-            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-            if (current[j] < best)
-                best = current[j];
-        }
-        if (best > LIMIT)
-            return false;
-        [previous, current] = [current, previous];
-    }
-    return previous[b.length] <= LIMIT;
 }
 function sourceResult(workspace, manifest, entry, citedBy, reason, actualSha256) {
     const resolved = workspace.resolve(manifest.dir, entry.path);
