@@ -36561,6 +36561,10 @@ function jsonDetail(d) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/write.ts
+// Writing reports. A report may be asked for at a path inside a checkout of a
+// pull request, where any name can be a link the pull request planted: so a
+// report is never written through a link, and one inside the workspace must
+// stay inside it after following the links of its folders.
 
 
 
@@ -36601,11 +36605,30 @@ function assertWritable(file) {
 function writeChunks(file, chunks, options = {}) {
     let fd;
     try {
+        const folder = external_node_path_default().dirname(external_node_path_default().resolve(file));
+        if (options.workspace)
+            assertFolderInside(file, folder, options.workspace);
         if (options.createFolder)
-            (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(external_node_path_default().resolve(file)), { recursive: true });
-        fd = (0,external_node_fs_namespaceObject.openSync)(file, options.append ? 'a' : 'w');
+            (0,external_node_fs_namespaceObject.mkdirSync)(folder, { recursive: true });
+        // O_NOFOLLOW: a link at the report's own name is refused, wherever it points.
+        // O_NONBLOCK: a FIFO planted there must not hang the run (it is refused below).
+        const flags = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK |
+            (options.append ? external_node_fs_namespaceObject.constants.O_APPEND : external_node_fs_namespaceObject.constants.O_TRUNC);
+        fd = (0,external_node_fs_namespaceObject.openSync)(file, flags, 0o666);
     }
     catch (error) {
+        throw new WriteError(file, describeWriteError(error));
+    }
+    try {
+        if (!(0,external_node_fs_namespaceObject.fstatSync)(fd).isFile()) {
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+            throw new WriteError(file, 'it is not a regular file');
+        }
+    }
+    catch (error) {
+        if (error instanceof WriteError)
+            throw error;
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
         throw new WriteError(file, describeWriteError(error));
     }
     try {
@@ -36619,8 +36642,34 @@ function writeChunks(file, chunks, options = {}) {
         (0,external_node_fs_namespaceObject.closeSync)(fd);
     }
 }
+/**
+ * A report inside the workspace must stay there: the nearest folder of its path
+ * that exists, links followed, must be inside the workspace (folders created
+ * below it then are too).
+ */
+function assertFolderInside(file, folder, workspace) {
+    if (!workspace.contains(folder))
+        return; // A path outside the workspace is the user's own.
+    let existing = folder;
+    for (;;) {
+        try {
+            if (!workspace.contains(external_node_fs_namespaceObject.realpathSync.native(existing))) {
+                throw new WriteError(file, 'its folder is a link that leads outside the workspace');
+            }
+            return;
+        }
+        catch (error) {
+            const code = error.code;
+            if ((code !== 'ENOENT' && code !== 'ENOTDIR') || existing === workspace.root)
+                throw error;
+            existing = external_node_path_default().dirname(existing);
+        }
+    }
+}
 function describeWriteError(error) {
     switch (error?.code) {
+        case 'ELOOP': return 'it is a link: reports are never written through links';
+        case 'ENXIO': return 'it is not a regular file';
         case 'ENOENT': return 'its folder does not exist';
         case 'ENOSPC': return 'no space left on the device';
         case 'EROFS': return 'the file system is read-only';
@@ -42434,11 +42483,11 @@ async function check(settings, outputs) {
         ...(settings.diff.kind !== 'none' ? { base_sha: settings.diff.base, head_sha: settings.diff.head } : settings.headSha ? { head_sha: settings.headSha } : {}),
     };
     if (settings.reportPath) {
-        writeChunks(settings.reportPath, jsonReportChunks(result, { github, shard: settings.shard }), { createFolder: true });
+        writeChunks(settings.reportPath, jsonReportChunks(result, { github, shard: settings.shard }), { createFolder: true, workspace });
         outputs.report = settings.reportPath;
     }
     if (settings.sarifPath) {
-        writeChunks(settings.sarifPath, [JSON.stringify(buildSarif(result), null, 2) + '\n'], { createFolder: true });
+        writeChunks(settings.sarifPath, [JSON.stringify(buildSarif(result), null, 2) + '\n'], { createFolder: true, workspace });
         outputs.sarif = settings.sarifPath;
     }
     if (!ok) {

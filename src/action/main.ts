@@ -116,11 +116,11 @@ async function check(settings: Settings, outputs: Outputs): Promise<void> {
     ...(settings.diff.kind !== 'none' ? { base_sha: settings.diff.base, head_sha: settings.diff.head } : settings.headSha ? { head_sha: settings.headSha } : {}),
   };
   if (settings.reportPath) {
-    writeChunks(settings.reportPath, jsonReportChunks(result, { github, shard: settings.shard }), { createFolder: true });
+    writeChunks(settings.reportPath, jsonReportChunks(result, { github, shard: settings.shard }), { createFolder: true, workspace });
     outputs.report = settings.reportPath;
   }
   if (settings.sarifPath) {
-    writeChunks(settings.sarifPath, [JSON.stringify(buildSarif(result), null, 2) + '\n'], { createFolder: true });
+    writeChunks(settings.sarifPath, [JSON.stringify(buildSarif(result), null, 2) + '\n'], { createFolder: true, workspace });
     outputs.sarif = settings.sarifPath;
   }
 

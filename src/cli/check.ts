@@ -85,7 +85,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
   progress.done();
 
   const chunks = values.format === 'json' ? jsonReportChunks(result, { shard }) : textReportChunks(result, { explain: values.explain });
-  if (values.output !== undefined) writeChunks(values.output, chunks);
+  if (values.output !== undefined) writeChunks(values.output, chunks, { workspace });
   else for (const chunk of chunks) io.stdout(chunk);
   io.stderr(formatDiagnostics(result));
   return passed(result) ? 0 : 1;

@@ -1,6 +1,10 @@
-import { closeSync, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
+// Writing reports. A report may be asked for at a path inside a checkout of a
+// pull request, where any name can be a link the pull request planted: so a
+// report is never written through a link, and one inside the workspace must
+// stay inside it after following the links of its folders.
+import { closeSync, constants, fstatSync, mkdirSync, openSync, realpathSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { describeFsError } from '../load/workspace.js';
+import { describeFsError, type Workspace } from '../load/workspace.js';
 
 /** A report file that cannot be written: the user's path, not a bug. */
 export class WriteError extends Error {
@@ -18,6 +22,11 @@ export interface WriteOptions {
   readonly createFolder?: boolean;
   /** Add to the end of the file instead of replacing it (a job summary). */
   readonly append?: boolean;
+  /**
+   * The workspace: a report whose path lies inside it must not leave it
+   * through a linked folder.
+   */
+  readonly workspace?: Workspace;
 }
 
 /**
@@ -46,9 +55,25 @@ export function assertWritable(file: string): void {
 export function writeChunks(file: string, chunks: Iterable<string>, options: WriteOptions = {}): void {
   let fd: number;
   try {
-    if (options.createFolder) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    fd = openSync(file, options.append ? 'a' : 'w');
+    const folder = path.dirname(path.resolve(file));
+    if (options.workspace) assertFolderInside(file, folder, options.workspace);
+    if (options.createFolder) mkdirSync(folder, { recursive: true });
+    // O_NOFOLLOW: a link at the report's own name is refused, wherever it points.
+    // O_NONBLOCK: a FIFO planted there must not hang the run (it is refused below).
+    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK |
+      (options.append ? constants.O_APPEND : constants.O_TRUNC);
+    fd = openSync(file, flags, 0o666);
   } catch (error) {
+    throw new WriteError(file, describeWriteError(error));
+  }
+  try {
+    if (!fstatSync(fd).isFile()) {
+      closeSync(fd);
+      throw new WriteError(file, 'it is not a regular file');
+    }
+  } catch (error) {
+    if (error instanceof WriteError) throw error;
+    closeSync(fd);
     throw new WriteError(file, describeWriteError(error));
   }
   try {
@@ -60,8 +85,32 @@ export function writeChunks(file: string, chunks: Iterable<string>, options: Wri
   }
 }
 
+/**
+ * A report inside the workspace must stay there: the nearest folder of its path
+ * that exists, links followed, must be inside the workspace (folders created
+ * below it then are too).
+ */
+function assertFolderInside(file: string, folder: string, workspace: Workspace): void {
+  if (!workspace.contains(folder)) return; // A path outside the workspace is the user's own.
+  let existing = folder;
+  for (;;) {
+    try {
+      if (!workspace.contains(realpathSync.native(existing))) {
+        throw new WriteError(file, 'its folder is a link that leads outside the workspace');
+      }
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || existing === workspace.root) throw error;
+      existing = path.dirname(existing);
+    }
+  }
+}
+
 function describeWriteError(error: unknown): string {
   switch ((error as NodeJS.ErrnoException)?.code) {
+    case 'ELOOP': return 'it is a link: reports are never written through links';
+    case 'ENXIO': return 'it is not a regular file';
     case 'ENOENT': return 'its folder does not exist';
     case 'ENOSPC': return 'no space left on the device';
     case 'EROFS': return 'the file system is read-only';

@@ -1,0 +1,61 @@
+// Reports are written inside real temp folders, some holding links a pull
+// request could have planted.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import { Workspace } from '../../src/load/workspace.js';
+import { WriteError, writeChunks } from '../../src/report/write.js';
+import { makeTree } from '../helpers/workspace.js';
+
+function layout() {
+  const root = makeTree({ 'answers/a.json': '[]' });
+  const outside = makeTree({ 'victim.txt': 'precious' });
+  return { root, outside, workspace: new Workspace(root) };
+}
+
+test('writes, replaces and appends a plain file, creating folders when asked', () => {
+  const { root, workspace } = layout();
+  const file = path.join(root, 'out/deep/report.json');
+  writeChunks(file, ['{', '}'], { createFolder: true, workspace });
+  expect(readFileSync(file, 'utf8')).toBe('{}');
+  writeChunks(file, ['new'], { workspace });
+  expect(readFileSync(file, 'utf8')).toBe('new');
+  writeChunks(file, [' more'], { append: true });
+  expect(readFileSync(file, 'utf8')).toBe('new more');
+});
+
+test('never writes through a link at the report\'s name', () => {
+  const { root, outside, workspace } = layout();
+  const file = path.join(root, 'citegate-report.json');
+  symlinkSync(path.join(outside, 'victim.txt'), file);
+  expect(() => writeChunks(file, ['{}'], { createFolder: true, workspace })).toThrow(WriteError);
+  expect(() => writeChunks(file, ['{}'])).toThrow(/it is a link: reports are never written through links/);
+  expect(readFileSync(path.join(outside, 'victim.txt'), 'utf8')).toBe('precious');
+});
+
+test('a folder link out of the workspace is refused before any folder is made', () => {
+  const { root, outside, workspace } = layout();
+  mkdirSync(path.join(outside, 'victim-dir'));
+  symlinkSync(path.join(outside, 'victim-dir'), path.join(root, 'reports'));
+  expect(() => writeChunks(path.join(root, 'reports/x.sarif'), ['{}'], { createFolder: true, workspace }))
+    .toThrow(/its folder is a link that leads outside the workspace/);
+  expect(() => writeChunks(path.join(root, 'reports/new/x.sarif'), ['{}'], { createFolder: true, workspace }))
+    .toThrow(/leads outside the workspace/);
+  expect(existsSync(path.join(outside, 'victim-dir/x.sarif'))).toBe(false);
+  expect(existsSync(path.join(outside, 'victim-dir/new'))).toBe(false);
+});
+
+test('a folder link that stays inside the workspace is fine', () => {
+  const { root, workspace } = layout();
+  mkdirSync(path.join(root, 'real'));
+  symlinkSync('real', path.join(root, 'alias'));
+  writeChunks(path.join(root, 'alias/x.json'), ['ok'], { workspace });
+  expect(readFileSync(path.join(root, 'real/x.json'), 'utf8')).toBe('ok');
+});
+
+test('a FIFO at the report\'s name is refused, not waited on', () => {
+  const { root, workspace } = layout();
+  const fifo = path.join(root, 'report.json');
+  execFileSync('mkfifo', [fifo]);
+  expect(() => writeChunks(fifo, ['{}'], { workspace })).toThrow(/not a regular file/);
+});
