@@ -33449,12 +33449,9 @@ function checkFields(record) {
             return fail(`${key} must be a string when present, not ${typeName(value.get(key))}`);
         }
     }
-    for (const key of [...REQUIRED, ...OPTIONAL]) {
-        const field = value.get(key);
-        if (typeof field === 'string' && hasLoneSurrogate(field)) {
-            return fail(`${key} holds a lone UTF-16 surrogate (half of a character)`);
-        }
-    }
+    const broken = loneSurrogateIn(record);
+    if (broken !== undefined)
+        return fail(`${broken} holds a lone UTF-16 surrogate (half of a character)`);
     if (seen.citationId === '')
         return fail('citation_id is empty');
     return {
@@ -33468,6 +33465,42 @@ function checkFields(record) {
             ...(value.has('suffix') ? { suffix: value.get('suffix') } : {}),
         },
     };
+}
+/** The fields a record is checked on come first, so that a reason names one of them when it can. */
+const KNOWN = new Set([...REQUIRED, ...OPTIONAL]);
+/**
+ * Where a record holds a string (a key or a value, at any depth) with a lone
+ * surrogate, which no text can contain (SPEC §2: any string), or undefined.
+ * Iterative, so that no nesting can exhaust the stack.
+ */
+function loneSurrogateIn(record) {
+    const entriesOf = (v) => v instanceof Map ? [...v.entries()].map(([k, x]) => [String(k), x]) : Object.entries(v);
+    const top = entriesOf(record).sort(([a], [b]) => Number(!KNOWN.has(a)) - Number(!KNOWN.has(b)));
+    const stack = [];
+    for (const [key, value] of top) {
+        if (hasLoneSurrogate(key))
+            return `the key ${JSON.stringify(key)}`;
+        stack.push([key, value]);
+        while (stack.length > 0) {
+            const [where, v] = stack.pop();
+            if (typeof v === 'string') {
+                if (hasLoneSurrogate(v))
+                    return where;
+            }
+            else if (Array.isArray(v)) {
+                for (let i = v.length - 1; i >= 0; i--)
+                    stack.push([`${where}[${i}]`, v[i]]);
+            }
+            else if (v !== null && typeof v === 'object') {
+                for (const [k, x] of entriesOf(v).reverse()) {
+                    if (hasLoneSurrogate(k))
+                        return `a key in ${where}`;
+                    stack.push([`${where}.${k}`, x]);
+                }
+            }
+        }
+    }
+    return undefined;
 }
 /**
  * Validates the records of one file in order. A citation_id used by an earlier
@@ -33559,8 +33592,9 @@ class JsonSyntaxError extends Error {
 }
 /** Nesting deeper than this is refused: no real citation file comes close. */
 const MAX_JSON_DEPTH = 256;
-function parseStrictJson(text, start = 0, end = text.length) {
-    const scanner = new Scanner(text, start, end);
+/** `line`: the text is one line of a JSON Lines file, not a whole file. */
+function parseStrictJson(text, start = 0, end = text.length, line = false) {
+    const scanner = new Scanner(text, start, end, line);
     const { offset, recordOffsets, keyOffsets } = scanner.scanDocument();
     const value = JSON.parse(start === 0 && end === text.length ? text : text.slice(start, end));
     return { value, recordOffsets, offset, keyOffsets };
@@ -33583,12 +33617,14 @@ const HEX = /^[0-9a-fA-F]{4}$/;
 class Scanner {
     text;
     end;
+    line;
     pos;
     recordOffsets;
     keyOffsets = new Map();
-    constructor(text, start, end) {
+    constructor(text, start, end, line = false) {
         this.text = text;
         this.end = end;
+        this.line = line;
         this.pos = start;
     }
     scanDocument() {
@@ -33599,7 +33635,8 @@ class Scanner {
         this.value(0, 'top');
         this.skipWhitespace();
         if (this.pos < this.end) {
-            throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)`, this.pos);
+            throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: ` +
+                (this.line ? 'a line of a JSON Lines file holds exactly one record' : 'a JSON file holds exactly one value (use .jsonl for one record per line)'), this.pos);
         }
         return { offset, recordOffsets: this.recordOffsets, keyOffsets: this.keyOffsets };
     }
@@ -33878,6 +33915,11 @@ const MAX_YAML_ALIASES = 100;
  * strictly.
  */
 function parseYaml(text) {
+    // YAML 1.2 ends lines at LF, CRLF or a lone CR; the yaml package knows only the
+    // first two. A CR becomes an LF of the same length, so offsets do not move, and
+    // scalars read the same (YAML turns every line break in them into an LF).
+    if (text.includes('\r'))
+        text = text.replace(/\r(?!\n)/g, '\n');
     const docs = (0,dist/* parseAllDocuments */.hR)(text, {
         lineCounter: new dist/* LineCounter */.HN(),
         prettyErrors: false,
@@ -34052,24 +34094,23 @@ function isPlainObject(value) {
 function parseJsonLines(text) {
     const records = [];
     const problems = [];
+    // Lines end at LF, CRLF or a lone CR, as positions count them.
+    const ends = /\r\n?|\n/g;
     let start = 0;
     while (start <= text.length) {
-        let end = text.indexOf('\n', start);
-        if (end < 0)
-            end = text.length;
-        let lineEnd = end;
-        if (lineEnd > start && text.charCodeAt(lineEnd - 1) === 0x0d)
-            lineEnd--;
+        ends.lastIndex = start;
+        const found = ends.exec(text);
+        const lineEnd = found ? found.index : text.length;
         if (!/^[ \t]*$/.test(text.slice(start, lineEnd))) {
             try {
-                const parsed = parseStrictJson(text, start, lineEnd);
+                const parsed = parseStrictJson(text, start, lineEnd, true);
                 records.push({ value: parsed.value, offset: parsed.offset });
             }
             catch (error) {
                 problems.push(jsonProblem(error, text));
             }
         }
-        start = end + 1;
+        start = found ? found.index + found[0].length : text.length + 1;
     }
     return { records, problems, document: undefined, emptyListed: false };
 }
@@ -35017,6 +35058,19 @@ function escapeChar(ch) {
 function escape_escapeValue(text) {
     return text.replace(UNSAFE_OR_BACKSLASH, escapeChar);
 }
+/**
+ * Characters JSON.stringify leaves raw that must not reach a terminal either
+ * (DEL, C1 controls, line separators, bidirectional controls): inside JSON
+ * text they can only stand in strings, where a \u escape means the same.
+ */
+const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** JSON text (from JSON.stringify) with those characters written as \u escapes. */
+function escapeJsonText(json) {
+    JSON_UNSAFE.lastIndex = 0;
+    if (!JSON_UNSAFE.test(json))
+        return json;
+    return json.replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 /** For a message a person reads: unsafe characters escaped, backslashes kept. */
 function escape_escapeMessage(text) {
     return text.replace(UNSAFE, escapeChar);
@@ -35383,6 +35437,10 @@ function inShard(files, shard) {
 // write `[*]` for a literal `*`.
 /** At most this many alternatives after expanding braces. */
 const MAX_BRACE_EXPANSION = 256;
+/** Braces nested deeper than this are refused: a manifest from a pull request may hold anything. */
+const MAX_BRACE_DEPTH = 16;
+/** Longer patterns are refused, for the same reason. */
+const MAX_PATTERN_LENGTH = 4096;
 class GlobSyntaxError extends Error {
 }
 class Glob {
@@ -35396,6 +35454,8 @@ class Glob {
             throw new GlobSyntaxError('the pattern holds a backslash: use / to separate folders');
         if (pattern.startsWith('/'))
             throw new GlobSyntaxError('the pattern is absolute: patterns are relative to the manifest\'s folder');
+        if (pattern.length > MAX_PATTERN_LENGTH)
+            throw new GlobSyntaxError(`the pattern is longer than ${MAX_PATTERN_LENGTH} characters`);
         this.alternatives = expandBraces(pattern).map(parsePattern);
         for (const segments of this.alternatives) {
             if (segments.some((s) => s.kind === 'tokens' && (s.literal === '..' || s.literal === '.'))) {
@@ -35431,7 +35491,9 @@ class Glob {
         return this.alternatives.some((segments) => segments.some((s) => s.kind === 'tokens' && s.literal === name));
     }
 }
-function expandBraces(pattern) {
+function expandBraces(pattern, nesting = 0) {
+    if (nesting > MAX_BRACE_DEPTH)
+        throw new GlobSyntaxError(`braces are nested more than ${MAX_BRACE_DEPTH} deep`);
     let results = [''];
     let i = 0;
     while (i < pattern.length) {
@@ -35467,7 +35529,7 @@ function expandBraces(pattern) {
             }
         }
         options.push(pattern.slice(start, j));
-        const expandedOptions = options.flatMap(expandBraces);
+        const expandedOptions = options.flatMap((option) => expandBraces(option, nesting + 1));
         const next = [];
         for (const r of results)
             for (const o of expandedOptions)
@@ -36155,6 +36217,8 @@ function describeFsError(error) {
         case 'EISDIR': return 'it is a folder, not a file';
         case 'ELOOP': return 'it is a symbolic link (or a loop of them)';
         case 'ENAMETOOLONG': return 'the path is too long';
+        case 'ENOSPC': return 'no space left on the device';
+        case 'EROFS': return 'the file system is read-only';
         default: return error?.message ?? String(error);
     }
 }
@@ -36163,6 +36227,8 @@ function describeFsError(error) {
 // Which citation files a run checks: those the manifest's `citations` globs
 // match, or those named explicitly, each with the audience of the first
 // `citations` entry that matches it.
+
+
 
 
 
@@ -36183,9 +36249,10 @@ function refFor(manifest, file) {
     return { file, audience: citationEntryFor(manifest, file)?.audience };
 }
 /**
- * Every file the `citations` globs match, sorted by path. A pattern's base
- * folder may be a link inside the workspace; links to folders below it are
- * not followed (a link loop cannot make the walk endless).
+ * Every file the `citations` globs match, sorted by path. Links to folders
+ * are followed while they stay inside the workspace, each real folder walked
+ * once (a link loop cannot make the walk endless); a link that leads out of it
+ * is a problem, as its files would otherwise go unchecked without a word.
  */
 function findCitationFiles(workspace, manifest) {
     const found = new Set();
@@ -36193,11 +36260,19 @@ function findCitationFiles(workspace, manifest) {
     for (const pattern of manifest.citations) {
         for (const base of pattern.glob.baseFolders()) {
             const start = [manifest.dir, base].filter((p) => p !== '').join('/');
-            walk(workspace, start, (file) => {
+            const matches = (file) => {
                 const rel = underManifest(manifest, file);
-                if (rel !== undefined && pattern.glob.matches(rel))
-                    found.add(file);
-            }, (name) => !SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name), (problem) => problems.set(problem.file, problem));
+                return rel !== undefined && pattern.glob.matches(rel);
+            };
+            walk(workspace, start, {
+                onFile: (file) => {
+                    if (matches(file))
+                        found.add(file);
+                },
+                matches,
+                enter: (name) => !SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name),
+                onProblem: (problem) => problems.set(problem.file, problem),
+            });
         }
     }
     return {
@@ -36205,41 +36280,109 @@ function findCitationFiles(workspace, manifest) {
         problems: [...problems.values()].sort((a, b) => comparePaths(a.file, b.file)),
     };
 }
-function walk(workspace, folder, onFile, enter, onProblem) {
+function walk(workspace, folder, walker) {
     // The base folder comes from a pattern and may pass through a link: list it
-    // only if it really is inside. The folders found below it are real folders.
+    // only if it really is inside.
     const base = workspace.realPath(folder === '' ? workspace.root : external_node_path_default().join(workspace.root, ...folder.split('/')));
     if (base.kind === 'missing')
         return; // A base folder that does not exist matches nothing.
     if (base.kind === 'refused') {
-        onProblem({ file: folder, line: 0, column: 0, message: `folder not listed: ${base.reason.replace(/^the path is/, 'it is')}` });
+        walker.onProblem({ file: folder, line: 0, column: 0, message: `folder not listed: ${base.reason.replace(/^the path is/, 'it is')}` });
         return;
     }
-    const pending = [[folder, base.abs]];
-    while (pending.length > 0) {
-        const [current, abs] = pending.pop();
+    // Real folders first, then linked ones: a folder reached both ways keeps
+    // its real name, and each real folder is walked once.
+    const walked = new Set([base.abs]);
+    const real = [[folder, base.abs]];
+    const linked = [];
+    for (;;) {
+        let next = real.pop();
+        if (next === undefined) {
+            next = linked.pop();
+            if (next === undefined)
+                break;
+            if (walked.has(next[1]))
+                continue;
+            walked.add(next[1]);
+        }
+        const [current, abs] = next;
         let entries;
         try {
-            entries = (0,external_node_fs_namespaceObject.readdirSync)(abs, { withFileTypes: true });
+            // Names as bytes: a name that is not UTF-8 would be read as U+FFFD, and
+            // two such files, or one and a file really named so, would become one.
+            entries = (0,external_node_fs_namespaceObject.readdirSync)(abs, { withFileTypes: true, encoding: 'buffer' });
         }
         catch (error) {
             const code = error.code;
             if (current === folder && code === 'ENOTDIR')
                 return; // The base is a file: it names no folder.
-            onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
+            walker.onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
             continue;
         }
-        for (const entry of entries) {
-            const rel = current === '' ? entry.name : `${current}/${entry.name}`;
-            if (entry.isDirectory()) {
-                if (enter(entry.name))
-                    pending.push([rel, external_node_path_default().join(abs, entry.name)]);
+        const folders = [];
+        const links = [];
+        const named = entries.map((entry) => ({ entry, name: entry.name.toString('utf8') })).sort((a, b) => comparePaths(a.name, b.name));
+        for (const { entry, name } of named) {
+            const rel = current === '' ? name : `${current}/${name}`;
+            const isLink = entry.isSymbolicLink();
+            const isFolder = entry.isDirectory() || (isLink && isFolderLink(external_node_path_default().join(abs, name)));
+            if (!(0,external_node_buffer_.isUtf8)(entry.name)) {
+                if (isFolder || walker.matches(rel)) {
+                    const shown = current === '' ? bytesShown(entry.name) : `${current}/${bytesShown(entry.name)}`;
+                    walker.onProblem({ file: shown, line: 0, column: 0, message: 'not read: the name is not valid UTF-8, so citegate cannot name it; rename it' });
+                }
+                continue;
             }
-            else if (entry.isFile() || entry.isSymbolicLink()) {
+            if (isFolder) {
+                if (!walker.enter(name))
+                    continue;
+                if (!isLink) {
+                    const sub = external_node_path_default().join(abs, name);
+                    if (walked.has(sub))
+                        continue;
+                    walked.add(sub);
+                    folders.push([rel, sub]);
+                    continue;
+                }
+                const target = workspace.realPath(external_node_path_default().join(abs, name));
+                if (target.kind !== 'inside') {
+                    walker.onProblem({ file: rel, line: 0, column: 0, message: `folder not listed: ${target.kind === 'refused' ? target.reason.replace(/^the path is/, 'it is') : 'no such folder'}` });
+                    continue;
+                }
+                links.push([rel, target.abs]);
+            }
+            else if (entry.isFile() || isLink) {
                 // A link is listed; reading it later refuses one that leads outside.
-                onFile(rel);
+                walker.onFile(rel);
             }
         }
+        // In name order, so that the walk is the same on every machine.
+        for (let k = folders.length - 1; k >= 0; k--)
+            real.push(folders[k]);
+        for (let k = links.length - 1; k >= 0; k--)
+            linked.push(links[k]);
+    }
+}
+/** A name that is not UTF-8, its bad bytes written as \\xHH. */
+function bytesShown(name) {
+    let shown = '';
+    let from = 0;
+    while (from < name.length) {
+        const bad = from + firstInvalidUtf8(name.subarray(from));
+        shown += name.toString('utf8', from, bad);
+        if (bad < name.length)
+            shown += `\\x${name[bad].toString(16).toUpperCase().padStart(2, '0')}`;
+        from = bad + 1;
+    }
+    return shown;
+}
+/** Whether a link leads to a folder (wherever that is: the caller checks). */
+function isFolderLink(abs) {
+    try {
+        return (0,external_node_fs_namespaceObject.statSync)(abs).isDirectory();
+    }
+    catch {
+        return false;
     }
 }
 /** Orders paths by code point, the same on every machine and locale. */
@@ -36348,7 +36491,7 @@ function formatTextReport(result, options = {}) {
  * Records with invalid fields are input errors too, so their reasons are here;
  * other verdicts are results and stay on standard output alone.
  */
-function formatDiagnostics(result) {
+function formatDiagnostics(result, options = {}) {
     const lines = result.problems.map((p) => escapeMessage(formatProblem(p)));
     for (const f of result.findings) {
         const who = f.citationId !== undefined ? `${escapeValue(f.citationId)}: ` : '';
@@ -36362,9 +36505,11 @@ function formatDiagnostics(result) {
         })));
     }
     if (result.records.length === 0) {
-        lines.push(result.files.length === 0
-            ? 'citegate: no citation files to check: the manifest\'s `citations` patterns match no file (an empty run fails)'
-            : 'citegate: no citation records in the files checked (an empty run fails)');
+        lines.push(result.files.length > 0
+            ? 'citegate: no citation records in the files checked (an empty run fails)'
+            : options.named
+                ? 'citegate: none of the files named could be checked (an empty run fails)'
+                : 'citegate: no citation files to check: the manifest\'s `citations` patterns match no file (an empty run fails)');
     }
     return lines.length > 0 ? lines.join('\n') + '\n' : '';
 }
@@ -36459,6 +36604,7 @@ const VERSION = '0.1.0';
 // The JSON report (SPEC §7). Keys are snake_case like the records' own fields.
 
 
+
 /** Everything but the records: small, whatever the run's size. */
 function reportHead(result, context) {
     let located = 0;
@@ -36483,7 +36629,8 @@ function reportHead(result, context) {
         },
         sources: result.sources.map(jsonSource),
         files: result.files,
-        problems: result.problems.map((p) => ({ file: p.file, line: p.line, column: p.column, message: p.message })),
+        // A problem with a file as a whole (it cannot be read) has no line or column.
+        problems: result.problems.map((p) => ({ file: p.file, ...(p.line > 0 ? { line: p.line, column: p.column } : {}), message: p.message })),
         findings: result.findings.map((f) => ({
             kind: f.kind, level: f.level, file: f.file, line: f.line, column: f.column,
             ...(f.citationId !== undefined ? { citation_id: f.citationId } : {}), message: f.message,
@@ -36498,6 +36645,11 @@ const RECORDS_PER_CHUNK = 2048;
  * report is indented, except that each record takes one line (easy to grep).
  */
 function* jsonReportChunks(result, context = {}) {
+    // Written to a terminal as often as to a file: no character in it may act on one.
+    for (const chunk of rawJsonReportChunks(result, context))
+        yield escapeJsonText(chunk);
+}
+function* rawJsonReportChunks(result, context) {
     const { problems, findings, ...head } = reportHead(result, context);
     const opening = JSON.stringify(head, null, 2);
     yield `${opening.slice(0, -2)},\n  "records": [`;
@@ -36671,8 +36823,6 @@ function describeWriteError(error) {
         case 'ELOOP': return 'it is a link: reports are never written through links';
         case 'ENXIO': return 'it is not a regular file';
         case 'ENOENT': return 'its folder does not exist';
-        case 'ENOSPC': return 'no space left on the device';
-        case 'EROFS': return 'the file system is read-only';
         default: return describeFsError(error);
     }
 }

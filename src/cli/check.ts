@@ -65,13 +65,18 @@ export function checkCommand(args: string[], io: CommandIO): number {
     problems.push(...listed.problems);
   } else {
     files = [];
+    const named = new Set<string>();
     for (const arg of positionals) {
       const abs = workspace.argumentPath(arg);
       if (!workspace.contains(abs)) {
         problems.push({ file: arg, line: 0, column: 0, message: `not read: it is outside the workspace (${workspace.root}); use --root` });
-      } else {
-        files.push(refFor(manifest, workspace.relative(abs)));
+        continue;
       }
+      // A file named twice (a shell glob and its name) is checked once, not counted twice.
+      const rel = workspace.relative(abs);
+      if (named.has(rel)) continue;
+      named.add(rel);
+      files.push(refFor(manifest, rel));
     }
   }
 
@@ -87,6 +92,6 @@ export function checkCommand(args: string[], io: CommandIO): number {
   const chunks = values.format === 'json' ? jsonReportChunks(result, { shard }) : textReportChunks(result, { explain: values.explain });
   if (values.output !== undefined) writeChunks(values.output, chunks, { workspace });
   else for (const chunk of chunks) io.stdout(chunk);
-  io.stderr(formatDiagnostics(result));
+  io.stderr(formatDiagnostics(result, { named: positionals.length > 0 }));
   return passed(result) ? 0 : 1;
 }

@@ -3,12 +3,23 @@
 import { type LineState, neutralizeCommands } from '../report/escape.js';
 import { internalError, main } from './main.js';
 
+import { describeFsError } from '../load/workspace.js';
+
 // A reader that stops early (`citegate check | head`) closes the pipe: stop
 // quietly, as other command-line tools do, with the status already decided.
-for (const stream of [process.stdout, process.stderr]) {
+// Any other failure to write the output (a full disk) means the check could
+// not deliver its result: exit 2, saying why, whatever the records were.
+for (const [stream, name] of [[process.stdout, 'standard output'], [process.stderr, 'standard error']] as const) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
+    if (stream !== process.stderr) {
+      try {
+        process.stderr.write(`citegate: cannot write to ${name}: ${describeFsError(error)}\n`);
+      } catch {
+        // Nowhere left to say it: the status says it.
+      }
+    }
+    process.exit(2);
   });
 }
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import { DEFAULT_MANIFEST, loadManifest, parseManifest, ManifestError, type PinnedFile } from '../load/manifest.js';
 import { DEFAULT_MAX_SOURCE_BYTES, sha256Hex } from '../load/sources.js';
+import { formatProblem } from '../load/problem.js';
 import { describeFsError, type Workspace } from '../load/workspace.js';
 import { escapeMessage } from '../report/escape.js';
 import { parseCommandArgs, parsePositiveInteger, UsageError } from './args.js';
@@ -80,12 +81,15 @@ export function pinCommand(args: string[], io: CommandIO): number {
     for (const edit of [...edits].sort((a, b) => b.start - a.start)) {
       text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
     }
-    // The edited manifest must load strictly before it replaces the old one.
+    // The edited manifest must load before it replaces the old one: strictly
+    // when every source was pinned; when only some were, the others may still
+    // lack a hash, as they did before.
     try {
-      parseManifest(text, manifest.file, manifest.dir);
+      parseManifest(text, manifest.file, manifest.dir, { forPin: positionals.length > 0 });
     } catch (error) {
       if (error instanceof ManifestError) {
-        throw new PinError(`nothing written: the pinned manifest would not load: ${error.message}`);
+        throw new PinError('nothing written: the pinned manifest would not load:\n' +
+          error.problems.map((p) => `  ${escapeMessage(formatProblem(p))}`).join('\n'));
       }
       throw error;
     }

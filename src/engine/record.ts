@@ -79,12 +79,8 @@ export function checkFields(record: unknown): FieldCheck {
       return fail(`${key} must be a string when present, not ${typeName(value.get(key))}`);
     }
   }
-  for (const key of [...REQUIRED, ...OPTIONAL]) {
-    const field = value.get(key);
-    if (typeof field === 'string' && hasLoneSurrogate(field)) {
-      return fail(`${key} holds a lone UTF-16 surrogate (half of a character)`);
-    }
-  }
+  const broken = loneSurrogateIn(record);
+  if (broken !== undefined) return fail(`${broken} holds a lone UTF-16 surrogate (half of a character)`);
   if (seen.citationId === '') return fail('citation_id is empty');
   return {
     ok: true,
@@ -97,6 +93,39 @@ export function checkFields(record: unknown): FieldCheck {
       ...(value.has('suffix') ? { suffix: value.get('suffix') as string } : {}),
     },
   };
+}
+
+/** The fields a record is checked on come first, so that a reason names one of them when it can. */
+const KNOWN = new Set<string>([...REQUIRED, ...OPTIONAL]);
+
+/**
+ * Where a record holds a string (a key or a value, at any depth) with a lone
+ * surrogate, which no text can contain (SPEC §2: any string), or undefined.
+ * Iterative, so that no nesting can exhaust the stack.
+ */
+function loneSurrogateIn(record: unknown): string | undefined {
+  const entriesOf = (v: unknown): [string, unknown][] =>
+    v instanceof Map ? [...v.entries()].map(([k, x]) => [String(k), x]) : Object.entries(v as object);
+  const top = entriesOf(record).sort(([a], [b]) => Number(!KNOWN.has(a)) - Number(!KNOWN.has(b)));
+  const stack: [where: string, value: unknown][] = [];
+  for (const [key, value] of top) {
+    if (hasLoneSurrogate(key)) return `the key ${JSON.stringify(key)}`;
+    stack.push([key, value]);
+    while (stack.length > 0) {
+      const [where, v] = stack.pop()!;
+      if (typeof v === 'string') {
+        if (hasLoneSurrogate(v)) return where;
+      } else if (Array.isArray(v)) {
+        for (let i = v.length - 1; i >= 0; i--) stack.push([`${where}[${i}]`, v[i]]);
+      } else if (v !== null && typeof v === 'object') {
+        for (const [k, x] of entriesOf(v).reverse()) {
+          if (hasLoneSurrogate(k)) return `a key in ${where}`;
+          stack.push([`${where}.${k}`, x]);
+        }
+      }
+    }
+  }
+  return undefined;
 }
 
 /**

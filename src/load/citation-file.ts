@@ -147,21 +147,22 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function parseJsonLines(text: string): RawFile {
   const records: RawRecord[] = [];
   const problems: { offset: number; message: string }[] = [];
+  // Lines end at LF, CRLF or a lone CR, as positions count them.
+  const ends = /\r\n?|\n/g;
   let start = 0;
   while (start <= text.length) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    let lineEnd = end;
-    if (lineEnd > start && text.charCodeAt(lineEnd - 1) === 0x0d) lineEnd--;
+    ends.lastIndex = start;
+    const found = ends.exec(text);
+    const lineEnd = found ? found.index : text.length;
     if (!/^[ \t]*$/.test(text.slice(start, lineEnd))) {
       try {
-        const parsed = parseStrictJson(text, start, lineEnd);
+        const parsed = parseStrictJson(text, start, lineEnd, true);
         records.push({ value: parsed.value, offset: parsed.offset });
       } catch (error) {
         problems.push(jsonProblem(error, text));
       }
     }
-    start = end + 1;
+    start = found ? found.index + found[0].length : text.length + 1;
   }
   return { records, problems, document: undefined, emptyListed: false };
 }

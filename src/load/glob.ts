@@ -23,6 +23,10 @@ type Segment = { kind: 'globstar' } | { kind: 'tokens'; tokens: Token[]; literal
 
 /** At most this many alternatives after expanding braces. */
 const MAX_BRACE_EXPANSION = 256;
+/** Braces nested deeper than this are refused: a manifest from a pull request may hold anything. */
+const MAX_BRACE_DEPTH = 16;
+/** Longer patterns are refused, for the same reason. */
+const MAX_PATTERN_LENGTH = 4096;
 
 export class GlobSyntaxError extends Error {}
 
@@ -33,6 +37,7 @@ export class Glob {
     if (pattern === '') throw new GlobSyntaxError('the pattern is empty');
     if (pattern.includes('\\')) throw new GlobSyntaxError('the pattern holds a backslash: use / to separate folders');
     if (pattern.startsWith('/')) throw new GlobSyntaxError('the pattern is absolute: patterns are relative to the manifest\'s folder');
+    if (pattern.length > MAX_PATTERN_LENGTH) throw new GlobSyntaxError(`the pattern is longer than ${MAX_PATTERN_LENGTH} characters`);
     this.alternatives = expandBraces(pattern).map(parsePattern);
     for (const segments of this.alternatives) {
       if (segments.some((s) => s.kind === 'tokens' && (s.literal === '..' || s.literal === '.'))) {
@@ -71,7 +76,8 @@ export class Glob {
   }
 }
 
-function expandBraces(pattern: string): string[] {
+function expandBraces(pattern: string, nesting = 0): string[] {
+  if (nesting > MAX_BRACE_DEPTH) throw new GlobSyntaxError(`braces are nested more than ${MAX_BRACE_DEPTH} deep`);
   let results = [''];
   let i = 0;
   while (i < pattern.length) {
@@ -101,7 +107,7 @@ function expandBraces(pattern: string): string[] {
       }
     }
     options.push(pattern.slice(start, j));
-    const expandedOptions = options.flatMap(expandBraces);
+    const expandedOptions = options.flatMap((option) => expandBraces(option, nesting + 1));
     const next: string[] = [];
     for (const r of results) for (const o of expandedOptions) next.push(r + o);
     if (next.length > MAX_BRACE_EXPANSION) {

@@ -1,10 +1,12 @@
 // Which citation files a run checks: those the manifest's `citations` globs
 // match, or those named explicitly, each with the audience of the first
 // `citations` entry that matches it.
-import { readdirSync, type Dirent } from 'node:fs';
+import { Buffer, isUtf8 } from 'node:buffer';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { Manifest } from './manifest.js';
 import type { Problem } from './problem.js';
+import { firstInvalidUtf8 } from './text.js';
 import { describeFsError, type Workspace } from './workspace.js';
 
 export interface CitationFileRef {
@@ -40,9 +42,10 @@ export interface CitationFileList {
 }
 
 /**
- * Every file the `citations` globs match, sorted by path. A pattern's base
- * folder may be a link inside the workspace; links to folders below it are
- * not followed (a link loop cannot make the walk endless).
+ * Every file the `citations` globs match, sorted by path. Links to folders
+ * are followed while they stay inside the workspace, each real folder walked
+ * once (a link loop cannot make the walk endless); a link that leads out of it
+ * is a problem, as its files would otherwise go unchecked without a word.
  */
 export function findCitationFiles(workspace: Workspace, manifest: Manifest): CitationFileList {
   const found = new Set<string>();
@@ -50,10 +53,18 @@ export function findCitationFiles(workspace: Workspace, manifest: Manifest): Cit
   for (const pattern of manifest.citations) {
     for (const base of pattern.glob.baseFolders()) {
       const start = [manifest.dir, base].filter((p) => p !== '').join('/');
-      walk(workspace, start, (file) => {
+      const matches = (file: string) => {
         const rel = underManifest(manifest, file);
-        if (rel !== undefined && pattern.glob.matches(rel)) found.add(file);
-      }, (name) => !SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name), (problem) => problems.set(problem.file, problem));
+        return rel !== undefined && pattern.glob.matches(rel);
+      };
+      walk(workspace, start, {
+        onFile: (file) => {
+          if (matches(file)) found.add(file);
+        },
+        matches,
+        enter: (name) => !SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name),
+        onProblem: (problem) => problems.set(problem.file, problem),
+      });
     }
   }
   return {
@@ -62,42 +73,107 @@ export function findCitationFiles(workspace: Workspace, manifest: Manifest): Cit
   };
 }
 
-function walk(
-  workspace: Workspace,
-  folder: string,
-  onFile: (rel: string) => void,
-  enter: (name: string) => boolean,
-  onProblem: (problem: Problem) => void,
-): void {
+interface Walker {
+  onFile(rel: string): void;
+  /** Whether a file of this name would be checked (a name citegate cannot read is a problem only then). */
+  matches(rel: string): boolean;
+  enter(name: string): boolean;
+  onProblem(problem: Problem): void;
+}
+
+function walk(workspace: Workspace, folder: string, walker: Walker): void {
   // The base folder comes from a pattern and may pass through a link: list it
-  // only if it really is inside. The folders found below it are real folders.
+  // only if it really is inside.
   const base = workspace.realPath(folder === '' ? workspace.root : path.join(workspace.root, ...folder.split('/')));
   if (base.kind === 'missing') return; // A base folder that does not exist matches nothing.
   if (base.kind === 'refused') {
-    onProblem({ file: folder, line: 0, column: 0, message: `folder not listed: ${base.reason.replace(/^the path is/, 'it is')}` });
+    walker.onProblem({ file: folder, line: 0, column: 0, message: `folder not listed: ${base.reason.replace(/^the path is/, 'it is')}` });
     return;
   }
-  const pending: [rel: string, abs: string][] = [[folder, base.abs]];
-  while (pending.length > 0) {
-    const [current, abs] = pending.pop()!;
-    let entries: Dirent[];
+  // Real folders first, then linked ones: a folder reached both ways keeps
+  // its real name, and each real folder is walked once.
+  const walked = new Set<string>([base.abs]);
+  const real: [rel: string, abs: string][] = [[folder, base.abs]];
+  const linked: [rel: string, abs: string][] = [];
+  for (;;) {
+    let next = real.pop();
+    if (next === undefined) {
+      next = linked.pop();
+      if (next === undefined) break;
+      if (walked.has(next[1])) continue;
+      walked.add(next[1]);
+    }
+    const [current, abs] = next;
+    let entries: Dirent<Buffer>[];
     try {
-      entries = readdirSync(abs, { withFileTypes: true });
+      // Names as bytes: a name that is not UTF-8 would be read as U+FFFD, and
+      // two such files, or one and a file really named so, would become one.
+      entries = readdirSync(abs, { withFileTypes: true, encoding: 'buffer' });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (current === folder && code === 'ENOTDIR') return; // The base is a file: it names no folder.
-      onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
+      walker.onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
       continue;
     }
-    for (const entry of entries) {
-      const rel = current === '' ? entry.name : `${current}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (enter(entry.name)) pending.push([rel, path.join(abs, entry.name)]);
-      } else if (entry.isFile() || entry.isSymbolicLink()) {
+    const folders: [string, string][] = [];
+    const links: [string, string][] = [];
+    const named = entries.map((entry) => ({ entry, name: entry.name.toString('utf8') })).sort((a, b) => comparePaths(a.name, b.name));
+    for (const { entry, name } of named) {
+      const rel = current === '' ? name : `${current}/${name}`;
+      const isLink = entry.isSymbolicLink();
+      const isFolder = entry.isDirectory() || (isLink && isFolderLink(path.join(abs, name)));
+      if (!isUtf8(entry.name)) {
+        if (isFolder || walker.matches(rel)) {
+          const shown = current === '' ? bytesShown(entry.name) : `${current}/${bytesShown(entry.name)}`;
+          walker.onProblem({ file: shown, line: 0, column: 0, message: 'not read: the name is not valid UTF-8, so citegate cannot name it; rename it' });
+        }
+        continue;
+      }
+      if (isFolder) {
+        if (!walker.enter(name)) continue;
+        if (!isLink) {
+          const sub = path.join(abs, name);
+          if (walked.has(sub)) continue;
+          walked.add(sub);
+          folders.push([rel, sub]);
+          continue;
+        }
+        const target = workspace.realPath(path.join(abs, name));
+        if (target.kind !== 'inside') {
+          walker.onProblem({ file: rel, line: 0, column: 0, message: `folder not listed: ${target.kind === 'refused' ? target.reason.replace(/^the path is/, 'it is') : 'no such folder'}` });
+          continue;
+        }
+        links.push([rel, target.abs]);
+      } else if (entry.isFile() || isLink) {
         // A link is listed; reading it later refuses one that leads outside.
-        onFile(rel);
+        walker.onFile(rel);
       }
     }
+    // In name order, so that the walk is the same on every machine.
+    for (let k = folders.length - 1; k >= 0; k--) real.push(folders[k]);
+    for (let k = links.length - 1; k >= 0; k--) linked.push(links[k]);
+  }
+}
+
+/** A name that is not UTF-8, its bad bytes written as \\xHH. */
+function bytesShown(name: Buffer): string {
+  let shown = '';
+  let from = 0;
+  while (from < name.length) {
+    const bad = from + firstInvalidUtf8(name.subarray(from));
+    shown += name.toString('utf8', from, bad);
+    if (bad < name.length) shown += `\\x${name[bad].toString(16).toUpperCase().padStart(2, '0')}`;
+    from = bad + 1;
+  }
+  return shown;
+}
+
+/** Whether a link leads to a folder (wherever that is: the caller checks). */
+function isFolderLink(abs: string): boolean {
+  try {
+    return statSync(abs).isDirectory();
+  } catch {
+    return false;
   }
 }
 

@@ -34,8 +34,9 @@ export interface ParsedJson {
 /** Nesting deeper than this is refused: no real citation file comes close. */
 export const MAX_JSON_DEPTH = 256;
 
-export function parseStrictJson(text: string, start = 0, end = text.length): ParsedJson {
-  const scanner = new Scanner(text, start, end);
+/** `line`: the text is one line of a JSON Lines file, not a whole file. */
+export function parseStrictJson(text: string, start = 0, end = text.length, line = false): ParsedJson {
+  const scanner = new Scanner(text, start, end, line);
   const { offset, recordOffsets, keyOffsets } = scanner.scanDocument();
   const value = JSON.parse(start === 0 && end === text.length ? text : text.slice(start, end));
   return { value, recordOffsets, offset, keyOffsets };
@@ -61,7 +62,7 @@ class Scanner {
   private recordOffsets: number[] | undefined;
   private readonly keyOffsets = new Map<string, number>();
 
-  constructor(private readonly text: string, start: number, private readonly end: number) {
+  constructor(private readonly text: string, start: number, private readonly end: number, private readonly line = false) {
     this.pos = start;
   }
 
@@ -73,7 +74,8 @@ class Scanner {
     this.skipWhitespace();
     if (this.pos < this.end) {
       throw new JsonSyntaxError(
-        `unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)`,
+        `unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: ` +
+          (this.line ? 'a line of a JSON Lines file holds exactly one record' : 'a JSON file holds exactly one value (use .jsonl for one record per line)'),
         this.pos,
       );
     }

@@ -152,6 +152,8 @@ export function describeFsError(error: unknown): string {
     case 'EISDIR': return 'it is a folder, not a file';
     case 'ELOOP': return 'it is a symbolic link (or a loop of them)';
     case 'ENAMETOOLONG': return 'the path is too long';
+    case 'ENOSPC': return 'no space left on the device';
+    case 'EROFS': return 'the file system is read-only';
     default: return (error as Error)?.message ?? String(error);
   }
 }

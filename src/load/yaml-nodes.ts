@@ -24,6 +24,10 @@ export interface ParsedYaml {
  * strictly.
  */
 export function parseYaml(text: string): ParsedYaml {
+  // YAML 1.2 ends lines at LF, CRLF or a lone CR; the yaml package knows only the
+  // first two. A CR becomes an LF of the same length, so offsets do not move, and
+  // scalars read the same (YAML turns every line break in them into an LF).
+  if (text.includes('\r')) text = text.replace(/\r(?!\n)/g, '\n');
   const docs = parseAllDocuments(text, {
     lineCounter: new LineCounter(),
     prettyErrors: false,

@@ -28,6 +28,20 @@ export function escapeValue(text: string): string {
   return text.replace(UNSAFE_OR_BACKSLASH, escapeChar);
 }
 
+/**
+ * Characters JSON.stringify leaves raw that must not reach a terminal either
+ * (DEL, C1 controls, line separators, bidirectional controls): inside JSON
+ * text they can only stand in strings, where a \u escape means the same.
+ */
+const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** JSON text (from JSON.stringify) with those characters written as \u escapes. */
+export function escapeJsonText(json: string): string {
+  JSON_UNSAFE.lastIndex = 0;
+  if (!JSON_UNSAFE.test(json)) return json;
+  return json.replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** For a message a person reads: unsafe characters escaped, backslashes kept. */
 export function escapeMessage(text: string): string {
   return text.replace(UNSAFE, escapeChar);

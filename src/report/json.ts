@@ -1,5 +1,6 @@
 // The JSON report (SPEC §7). Keys are snake_case like the records' own fields.
 import { VERSION } from '../version.js';
+import { escapeJsonText } from './escape.js';
 import { countVerdicts, passed, type CheckResult, type MatchPosition, type RecordDetail, type RecordResult, type SourceResult } from '../check/result.js';
 
 export interface JsonReportContext {
@@ -31,7 +32,8 @@ function reportHead(result: CheckResult, context: JsonReportContext) {
     },
     sources: result.sources.map(jsonSource),
     files: result.files,
-    problems: result.problems.map((p) => ({ file: p.file, line: p.line, column: p.column, message: p.message })),
+    // A problem with a file as a whole (it cannot be read) has no line or column.
+    problems: result.problems.map((p) => ({ file: p.file, ...(p.line > 0 ? { line: p.line, column: p.column } : {}), message: p.message })),
     findings: result.findings.map((f) => ({
       kind: f.kind, level: f.level, file: f.file, line: f.line, column: f.column,
       ...(f.citationId !== undefined ? { citation_id: f.citationId } : {}), message: f.message,
@@ -48,6 +50,11 @@ const RECORDS_PER_CHUNK = 2048;
  * report is indented, except that each record takes one line (easy to grep).
  */
 export function* jsonReportChunks(result: CheckResult, context: JsonReportContext = {}): Generator<string> {
+  // Written to a terminal as often as to a file: no character in it may act on one.
+  for (const chunk of rawJsonReportChunks(result, context)) yield escapeJsonText(chunk);
+}
+
+function* rawJsonReportChunks(result: CheckResult, context: JsonReportContext): Generator<string> {
   const { problems, findings, ...head } = reportHead(result, context);
   const opening = JSON.stringify(head, null, 2);
   yield `${opening.slice(0, -2)},\n  "records": [`;

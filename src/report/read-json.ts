@@ -129,7 +129,9 @@ export function parseJsonReport(text: string): ReadReport {
   });
   const problems: Problem[] = list(report.problems, 'problems').map((v, i) => {
     const p = object(v, `problems[${i}]`);
-    return { file: str(p.file, `problems[${i}].file`), line: int(p.line, `problems[${i}].line`), column: int(p.column, `problems[${i}].column`), message: str(p.message, `problems[${i}].message`) };
+    // No line: a problem with the file as a whole.
+    const line = p.line === undefined ? 0 : int(p.line, `problems[${i}].line`);
+    return { file: str(p.file, `problems[${i}].file`), line, column: line === 0 ? 0 : int(p.column, `problems[${i}].column`), message: str(p.message, `problems[${i}].message`) };
   });
   const files = list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
   const findings: Finding[] = list(report.findings ?? [], 'findings').map((v, i) => {

@@ -48,7 +48,7 @@ export function formatTextReport(result: CheckResult, options: { explain?: boole
  * Records with invalid fields are input errors too, so their reasons are here;
  * other verdicts are results and stay on standard output alone.
  */
-export function formatDiagnostics(result: CheckResult): string {
+export function formatDiagnostics(result: CheckResult, options: { named?: boolean } = {}): string {
   const lines = result.problems.map((p) => escapeMessage(formatProblem(p)));
   for (const f of result.findings) {
     const who = f.citationId !== undefined ? `${escapeValue(f.citationId)}: ` : '';
@@ -61,9 +61,11 @@ export function formatDiagnostics(result: CheckResult): string {
     })));
   }
   if (result.records.length === 0) {
-    lines.push(result.files.length === 0
-      ? 'citegate: no citation files to check: the manifest\'s `citations` patterns match no file (an empty run fails)'
-      : 'citegate: no citation records in the files checked (an empty run fails)');
+    lines.push(result.files.length > 0
+      ? 'citegate: no citation records in the files checked (an empty run fails)'
+      : options.named
+        ? 'citegate: none of the files named could be checked (an empty run fails)'
+        : 'citegate: no citation files to check: the manifest\'s `citations` patterns match no file (an empty run fails)');
   }
   return lines.length > 0 ? lines.join('\n') + '\n' : '';
 }

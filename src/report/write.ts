@@ -112,8 +112,6 @@ function describeWriteError(error: unknown): string {
     case 'ELOOP': return 'it is a link: reports are never written through links';
     case 'ENXIO': return 'it is not a regular file';
     case 'ENOENT': return 'its folder does not exist';
-    case 'ENOSPC': return 'no space left on the device';
-    case 'EROFS': return 'the file system is read-only';
     default: return describeFsError(error);
   }
 }

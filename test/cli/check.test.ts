@@ -148,6 +148,38 @@ describe('citegate check', () => {
     expect(run.code).toBe(1);
   });
 
+  it('follows folder links inside the workspace once, and names those that lead out', () => {
+    const outside = makeTree({ 'o.json': json([rec('o1', 'returns-v1', 'A receipt is required.')]) });
+    const one = (id: string) => json([rec(id, 'returns-v1', 'A receipt is required.')]);
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, {
+      'answers/z-real/a.json': one('real'),
+      'other/b.json': one('beside'),
+    }, ['answers/**/*.json']);
+    symlinkSync(path.join(root, 'answers/z-real'), path.join(root, 'answers/a-alias')); // the same folder again
+    symlinkSync(path.join(root, 'other'), path.join(root, 'answers/more')); // a folder beside the base
+    symlinkSync(path.join(root, 'answers'), path.join(root, 'answers/z-real/loop')); // a loop
+    symlinkSync(outside, path.join(root, 'answers/away'));
+    const run = runCli(['check'], root);
+    // Each real folder once, under its real name when it has one there; nothing forever.
+    expect(run.stdout).toBe('answers/more/b.json:2: beside: located\nanswers/z-real/a.json:2: real: located\nlocated=2/2\n');
+    expect(run.stderr).toBe('answers/away: folder not listed: it is a link that leads outside the workspace\n');
+    expect(run.code).toBe(1);
+  });
+
+  it('refuses file names that are not UTF-8 instead of reading another file in their place', () => {
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, {
+      // A decoy really named U+FFFD, which is what a lossy decoding makes of the other name.
+      'answers/\ufffd.json': json([rec('decoy', 'returns-v1', 'A receipt is required.')]),
+    });
+    writeFileSync(Buffer.concat([Buffer.from(path.join(root, 'answers/')), Buffer.from([0xff]), Buffer.from('.json')]),
+      json([rec('bad', 'returns-v1', 'FABRICATED QUOTE')]));
+    writeFileSync(Buffer.concat([Buffer.from(path.join(root, 'answers/')), Buffer.from([0xfe]), Buffer.from('.txt')]), 'not a citation file');
+    const run = runCli(['check'], root);
+    expect(run.stdout).toBe('decoy: located\nlocated=1/1\n');
+    expect(run.stderr).toBe('answers/\\xFF.json: not read: the name is not valid UTF-8, so citegate cannot name it; rename it\n');
+    expect(run.code).toBe(1);
+  });
+
   it('escapes untrusted text so nothing reaches the terminal raw', () => {
     const root = makeWorkspace({ 'returns-v1': RETURNS }, {
       'answers/a.json': json([rec('x\u001b[2J\nc9: located\\', 'returns-v1', 'nope'), rec('\u202eevil', 'returns-v1', 'nope')]),
@@ -191,7 +223,15 @@ describe('citegate check', () => {
     expect(runCli(['check', '--root', root], elsewhere).stdout).toBe('a1: located\nlocated=1/1\n');
     const outside = runCli(['check', '--root', root, path.join(elsewhere, 'x.json')], elsewhere);
     expect(outside.stderr).toContain('x.json: not read: it is outside the workspace');
+    expect(outside.stderr).toContain('citegate: none of the files named could be checked (an empty run fails)');
+    expect(outside.stderr).not.toContain('patterns match no file');
     expect(outside.code).toBe(1);
+  });
+
+  it('checks a file named twice once', () => {
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]) });
+    expect(runCli(['check', 'answers/a.json', './answers/a.json', path.join(root, 'answers/a.json')], root))
+      .toEqual({ code: 0, stdout: 'a1: located\nlocated=1/1\n', stderr: '' });
   });
 
   it('takes --root, --manifest and file names through a link to the workspace', () => {
@@ -251,5 +291,13 @@ describe('citegate check and a reader that stops early', () => {
     const run = spawnSync('sh', ['-c', `node ${JSON.stringify(CLI)} check --format json | head -c 10 > /dev/null`], { cwd: root, encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
+  });
+
+  // Found in review: a full disk gave a stack trace and exit 1, even for a run where every record was located.
+  it.each([['text'], ['json']])('fails with exit 2 and a message when standard output cannot be written (%s)', (format) => {
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]) });
+    const run = spawnSync('sh', ['-c', `node ${JSON.stringify(CLI)} check --format ${format} > /dev/full`], { cwd: root, encoding: 'utf8' });
+    expect(run.stderr).toBe('citegate: cannot write to standard output: no space left on the device\n');
+    expect(run.status).toBe(2);
   });
 });

@@ -53,6 +53,17 @@ describe('citegate pin', () => {
     expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toContain(`sha256: ${'f'.repeat(64)}`);
   });
 
+  // Found in review: pinning one source refused because another, not named, had no hash yet.
+  it('pins a named source while another still has no hash and no file', () => {
+    const text = 'version: 1\nsources:\n  a-v1:\n    path: sources/a.txt\n    retrieved: 2026-11-02\n  gone-v1:\n    path: sources/gone.txt\n    retrieved: 2026-11-02\ncitations:\n  - answers/*.json\n';
+    const root = makeTree({ 'citegate.yml': text, 'sources/a.txt': A });
+    const run = runCli(['pin', 'a-v1'], root);
+    expect(run).toEqual({ code: 0, stdout: `a-v1: (none) -> ${sha256(A).slice(0, 12)}…\nwrote citegate.yml (1 hash changed)\n`, stderr: '' });
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(text.replace('sources/a.txt\n', `sources/a.txt\n    sha256: ${sha256(A)}\n`));
+    // Pinning everything still needs every file.
+    expect(runCli(['pin'], root)).toMatchObject({ code: 2, stderr: 'citegate pin: nothing written: a hash could not be pinned:\n  gone-v1: sources/gone.txt: no such file\n' });
+  });
+
   it('adds a missing sha256 under the path, indented like it, in block and flow mappings', () => {
     const text = 'version: 1\r\nsources:\r\n  a:\r\n    path: sources/a.txt # text\r\n    retrieved: 2026-11-02\r\n  b: {path: sources/b.txt, retrieved: 2026-11-02}\r\n';
     const root = makeTree({ 'citegate.yml': text, 'sources/a.txt': A, 'sources/b.txt': B });

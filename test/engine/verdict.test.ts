@@ -98,10 +98,21 @@ describe('field validation (verdict 1)', () => {
     [{ ...base, prefix: [] }, 'prefix must be a string when present, not an array'],
     [{ ...base, quote: 'half \ud800 a pair' }, 'quote holds a lone UTF-16 surrogate (half of a character)'],
     [{ ...base, claim: '\udc00' }, 'claim holds a lone UTF-16 surrogate (half of a character)'],
+    // SPEC §2: any string of the record, whatever its field or depth, keys included.
+    [{ ...base, note: 'bad \ud800' }, 'note holds a lone UTF-16 surrogate (half of a character)'],
+    [{ ...base, '\udc00': 'x' }, 'the key "\\udc00" holds a lone UTF-16 surrogate (half of a character)'],
+    [{ ...base, meta: { list: ['ok', '\udc00'] } }, 'meta.list[1] holds a lone UTF-16 surrogate (half of a character)'],
+    [{ ...base, meta: new Map([['deep', new Map([['\ud800', 1]])]]) }, 'a key in meta.deep holds a lone UTF-16 surrogate (half of a character)'],
+    [{ note: '\ud800', ...base, quote: '\udc00' }, 'quote holds a lone UTF-16 surrogate (half of a character)'],
   ])('refuses %j', (fields, reason) => {
     const check = record(fields);
     expect(check.ok).toBe(false);
     expect(!check.ok && check.reason).toBe(reason);
+  });
+
+  it('refuses a lone surrogate in a plain object from JSON.parse too', () => {
+    const check = checkFields(JSON.parse('{"citation_id":"c","source_id":"s","quote":"q","extra":["\\ud800"]}'));
+    expect(!check.ok && check.reason).toBe('extra[0] holds a lone UTF-16 surrogate (half of a character)');
   });
 
   it('refuses a record that is not an object', () => {

@@ -52,8 +52,16 @@ describe('JSON Lines citation files', () => {
 
   it('refuses two values on one line', () => {
     expect(parse('{"citation_id": "c1"} {"citation_id": "c2"}\n', 'jsonl').problems).toEqual([
-      "1:23: unexpected '{' after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)",
+      "1:23: unexpected '{' after the JSON value: a line of a JSON Lines file holds exactly one record",
     ]);
+  });
+
+  // Found in review: a lone CR split no records, yet positions counted it as a line break.
+  it('ends a line at a lone CR too, as positions count lines', () => {
+    expect(parse('{"citation_id": "c1"}\r{"citation_id": "c2"}\r\r{"citation_id": "c3",}', 'jsonl')).toEqual({
+      records: [{ line: 1, column: 1, id: 'c1' }, { line: 2, column: 1, id: 'c2' }],
+      problems: ['4:22: trailing comma before }'],
+    });
   });
 
   it('calls a file of blank lines empty', () => {
@@ -62,6 +70,15 @@ describe('JSON Lines citation files', () => {
 });
 
 describe('YAML citation files', () => {
+  // Found in review: YAML 1.2 ends lines at a lone CR too; the yaml package alone misread such a file.
+  it('reads a file whose lines end at a lone CR', () => {
+    const loaded = parseCitationText('- citation_id: c1\r  source_id: s\r  quote: |\r    two\r    lines\r', 'answers/a.yaml', 'yaml');
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.records.map((r) => [r.position.line, [...(r.value as Map<string, string>).entries()]])).toEqual([
+      [1, [['citation_id', 'c1'], ['source_id', 's'], ['quote', 'two\nlines\n']]],
+    ]);
+  });
+
   it('reads a list of records with their lines', () => {
     const text = '# answers\n- citation_id: c1\n  source_id: s\n  quote: "q"\n- citation_id: c2\n';
     expect(parse(text, 'yaml').records).toEqual([{ line: 2, column: 3, id: 'c1' }, { line: 5, column: 3, id: 'c2' }]);
