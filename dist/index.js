@@ -33592,6 +33592,11 @@ class JsonSyntaxError extends Error {
 }
 /** Nesting deeper than this is refused: no real citation file comes close. */
 const MAX_JSON_DEPTH = 256;
+/**
+ * A file with more records than this is refused: each record costs memory
+ * until the run ends, and 64 MiB of `[0,0,…]` would otherwise be 32 million.
+ */
+const MAX_RECORDS_PER_FILE = 200_000;
 /** `line`: the text is one line of a JSON Lines file, not a whole file. */
 function parseStrictJson(text, start = 0, end = text.length, line = false) {
     const scanner = new Scanner(text, start, end, line);
@@ -33745,7 +33750,12 @@ class Scanner {
         for (;;) {
             if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x5d)
                 throw new JsonSyntaxError('trailing comma before ]', this.pos);
-            offsets?.push(this.pos);
+            if (offsets) {
+                if (offsets.length === MAX_RECORDS_PER_FILE) {
+                    throw new JsonSyntaxError(`more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`, this.pos);
+                }
+                offsets.push(this.pos);
+            }
             this.value(depth, 'other');
             this.skipWhitespace();
             const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
@@ -34032,8 +34042,20 @@ function loadCitationFile(workspace, file, maxBytes = DEFAULT_MAX_CITATION_FILE_
     }
     return parseCitationText(decoded.text, file, format);
 }
+/**
+ * YAML citation files larger than this are refused: the yaml package's
+ * document takes about 75 times the size of its text in memory (JSON, parsed
+ * natively, about 15 times), and hand-written YAML fixtures are small.
+ */
+const MAX_YAML_CHARS = 4 * 1024 * 1024;
 /** Parses citation-file text (BOM already removed). */
 function parseCitationText(text, file, format) {
+    if (format === 'yaml' && text.length > MAX_YAML_CHARS) {
+        return {
+            file, records: [], document: undefined,
+            problems: [{ file, line: 0, column: 0, message: `not read: YAML citation files are limited to ${MAX_YAML_CHARS / 1024 / 1024} MiB; use JSON or JSON Lines for larger sets` }],
+        };
+    }
     const index = new TextLineIndex(text);
     const parsed = format === 'json' ? parseJsonFile(text) : format === 'jsonl' ? parseJsonLines(text) : parseYamlFile(text);
     const problems = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
@@ -34091,6 +34113,8 @@ function parseJsonFile(text) {
 function isPlainObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+/** A JSON Lines file with this many bad lines is not read further. */
+const MAX_LINE_PROBLEMS = 100;
 function parseJsonLines(text) {
     const records = [];
     const problems = [];
@@ -34102,12 +34126,22 @@ function parseJsonLines(text) {
         const found = ends.exec(text);
         const lineEnd = found ? found.index : text.length;
         if (!/^[ \t]*$/.test(text.slice(start, lineEnd))) {
+            if (records.length === MAX_RECORDS_PER_FILE) {
+                problems.push({ offset: start, message: `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files` });
+                records.length = 0;
+                break;
+            }
             try {
                 const parsed = parseStrictJson(text, start, lineEnd, true);
                 records.push({ value: parsed.value, offset: parsed.offset });
             }
             catch (error) {
                 problems.push(jsonProblem(error, text));
+                // A file of garbage lines is not worth a problem per line, and would cost memory for each.
+                if (problems.length === MAX_LINE_PROBLEMS) {
+                    problems.push({ offset: lineEnd, message: `${MAX_LINE_PROBLEMS} bad lines: the rest of the file is not read` });
+                    break;
+                }
             }
         }
         start = found ? found.index + found[0].length : text.length + 1;
@@ -36489,13 +36523,26 @@ function formatTextReport(result, options = {}) {
 /**
  * Standard error: what is wrong with the input, `file:line:column: message`.
  * Records with invalid fields are input errors too, so their reasons are here;
- * other verdicts are results and stay on standard output alone.
+ * other verdicts are results and stay on standard output alone. Written in
+ * blocks, like the report: a file of a hundred thousand bad records makes as
+ * many lines.
  */
-function formatDiagnostics(result, options = {}) {
-    const lines = result.problems.map((p) => escapeMessage(formatProblem(p)));
+function* diagnosticsChunks(result, options = {}) {
+    let lines = [];
+    const flush = function* () {
+        if (lines.length >= 4096) {
+            yield lines.join('\n') + '\n';
+            lines = [];
+        }
+    };
+    for (const p of result.problems) {
+        lines.push(escapeMessage(formatProblem(p)));
+        yield* flush();
+    }
     for (const f of result.findings) {
         const who = f.citationId !== undefined ? `${escapeValue(f.citationId)}: ` : '';
         lines.push(escapeMessage(formatProblem({ ...f, message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}` })));
+        yield* flush();
     }
     for (const r of result.records) {
         if (r.verdict !== 'invalid fields')
@@ -36503,6 +36550,7 @@ function formatDiagnostics(result, options = {}) {
         lines.push(escapeMessage(formatProblem({
             file: r.file, line: r.line, column: r.column, message: `${recordLabel(r)}: invalid fields: ${r.reason ?? ''}`,
         })));
+        yield* flush();
     }
     if (result.records.length === 0) {
         lines.push(result.files.length > 0
@@ -36511,7 +36559,8 @@ function formatDiagnostics(result, options = {}) {
                 ? 'citegate: none of the files named could be checked (an empty run fails)'
                 : 'citegate: no citation files to check: the manifest\'s `citations` patterns match no file (an empty run fails)');
     }
-    return lines.length > 0 ? lines.join('\n') + '\n' : '';
+    if (lines.length > 0)
+        yield lines.join('\n') + '\n';
 }
 
 ;// CONCATENATED MODULE: ./src/report/annotations.ts

@@ -13,7 +13,25 @@ interface Case {
   what: string;
   args: string[];
   expect: { code: number; stdout: string[]; stderr: string[]; neverLocated?: string[] };
-  generate?: Record<string, { nest?: number; bigQuote?: number; records?: number; symlink?: string; fifo?: boolean }>;
+  generate?: Record<string, Generated>;
+}
+
+interface Generated {
+  nest?: number;
+  bigQuote?: number;
+  records?: number;
+  symlink?: string;
+  fifo?: boolean;
+  /** `[0,0,…]` with this many zeros. */
+  zeros?: number;
+  /** A YAML list of this many records. */
+  yamlRecords?: number;
+  /** `lines` repeated `count` times, one a line. */
+  lines?: string;
+  count?: number;
+  /** The file's name as bytes (hex, from the workspace), for names that are not UTF-8; `text` is its content. */
+  nameHex?: string;
+  text?: string;
 }
 
 const names = readdirSync(CORPUS).filter((n) => !n.startsWith('_') && existsSync(path.join(CORPUS, n, 'case.json'))).sort();
@@ -22,7 +40,7 @@ afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
-function generate(root: string, outside: string, file: string, spec: NonNullable<Case['generate']>[string]): void {
+function generate(root: string, outside: string, file: string, spec: Generated): void {
   const target = path.join(root, file);
   mkdirSync(path.dirname(target), { recursive: true });
   if (spec.nest !== undefined) writeFileSync(target, '['.repeat(spec.nest) + ']'.repeat(spec.nest));
@@ -38,6 +56,13 @@ function generate(root: string, outside: string, file: string, spec: NonNullable
   }
   if (spec.symlink !== undefined) symlinkSync(spec.symlink === 'OUTSIDE' ? outside : spec.symlink, target);
   if (spec.fifo) execFileSync('mkfifo', [target]);
+  if (spec.zeros !== undefined) writeFileSync(target, `[${Array(spec.zeros).fill('0').join(',')}]`);
+  if (spec.yamlRecords !== undefined) {
+    writeFileSync(target, Array.from({ length: spec.yamlRecords }, (_, i) =>
+      `- citation_id: y${i}\n  source_id: good-v1\n  quote: A receipt is required.\n  claim: You will need the receipt.\n`).join(''));
+  }
+  if (spec.lines !== undefined) writeFileSync(target, `${spec.lines}\n`.repeat(spec.count ?? 1));
+  if (spec.nameHex !== undefined) writeFileSync(Buffer.concat([Buffer.from(`${root}/`), Buffer.from(spec.nameHex, 'hex')]), spec.text ?? '');
 }
 
 describe('the hostile corpus', () => {
@@ -45,40 +70,63 @@ describe('the hostile corpus', () => {
     expect(names.length).toBeGreaterThanOrEqual(40);
   });
 
-  it.each(names)('%s', (name) => {
+  /** The case's workspace, laid out in a fresh temp folder, with a file outside it that nothing may read. */
+  function setUp(name: string): { spec: Case; root: string; outside: string } {
     const spec = JSON.parse(readFileSync(path.join(CORPUS, name, 'case.json'), 'utf8')) as Case;
     const top = mkdtempSync(path.join(tmpdir(), 'citegate-hostile-'));
     made.push(top);
-    // A file outside the workspace that nothing may read or print.
     const outside = path.join(top, 'outside-secret.txt');
     writeFileSync(outside, `${MARKER}\nA receipt is required.\n`);
     const root = path.join(top, 'ws');
     cpSync(path.join(CORPUS, '_base'), root, { recursive: true });
     cpSync(path.join(CORPUS, name), root, { recursive: true, filter: (src) => path.basename(src) !== 'case.json' });
     for (const [file, g] of Object.entries(spec.generate ?? {})) generate(root, outside, file, g);
+    return { spec, root, outside };
+  }
 
+  /** Runs the bundled CLI in a 256 MB heap; checks what every case must give, whatever its outcome. */
+  function run(root: string, outside: string, args: string[]) {
     const started = Date.now();
-    const run = spawnSync(process.execPath, ['--max-old-space-size=256', CLI, ...spec.args], {
+    const child = spawnSync(process.execPath, ['--max-old-space-size=256', CLI, ...args], {
       cwd: root, encoding: 'utf8', timeout: 30_000, maxBuffer: 64 << 20, env: { PATH: process.env.PATH },
     });
     const seconds = (Date.now() - started) / 1000;
-    const out = run.stdout;
-    const err = run.stderr;
+    const both = `${child.stdout}\n${child.stderr}`;
+    // No stack trace, nothing from outside the workspace, an answer within seconds.
+    expect(both).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n|node:internal|RangeError|TypeError|internal error/);
+    expect(both).not.toContain(MARKER);
+    expect(readFileSync(outside, 'utf8')).toBe(`${MARKER}\nA receipt is required.\n`);
+    expect(seconds).toBeLessThan(20);
+    // Every problem names its file (and line and column, where there is one).
+    for (const line of child.stderr.split('\n').filter(Boolean)) {
+      expect(line).toMatch(/^(citegate: |[^:\n]+(:\d+:\d+)?: )/);
+    }
+    return child;
+  }
 
-    expect({ code: run.status, signal: run.signal }).toEqual({ code: spec.expect.code, signal: null });
-    const lines = out.split('\n');
+  it.each(names)('%s', (name) => {
+    const { spec, root, outside } = setUp(name);
+    const child = run(root, outside, spec.args);
+    expect({ code: child.status, signal: child.signal }).toEqual({ code: spec.expect.code, signal: null });
+    const lines = child.stdout.split('\n');
     for (const line of spec.expect.stdout) expect(lines).toContain(line);
-    for (const part of spec.expect.stderr) expect(err).toContain(part);
+    for (const part of spec.expect.stderr) expect(child.stderr).toContain(part);
     for (const id of spec.expect.neverLocated ?? []) {
       expect(lines.filter((l) => l.endsWith(`: ${id}: located`) || l === `${id}: located`)).toEqual([]);
     }
-    // No stack trace, nothing from outside the workspace, an answer within seconds.
-    expect(`${out}\n${err}`).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n|node:internal|RangeError|TypeError/);
-    expect(`${out}\n${err}`).not.toContain(MARKER);
-    expect(seconds).toBeLessThan(20);
-    // Every problem names its file (and line and column, where there is one).
-    for (const line of err.split('\n').filter(Boolean)) {
-      expect(line).toMatch(/^(citegate: |[^:\n]+(:\d+:\d+)?: )/);
+  });
+
+  // The same cases with explanations (the JSON report computes them, as the Action does):
+  // the explaining code must survive the same input and change no outcome.
+  it.each(names.filter((n) => !n.startsWith('manifest-')))('%s, with explanations', (name) => {
+    const { spec, root, outside } = setUp(name);
+    if (spec.args[0] !== 'check' || spec.args.includes('--format')) return;
+    const child = run(root, outside, [...spec.args, '--format', 'json']);
+    expect({ code: child.status, signal: child.signal }).toEqual({ code: spec.expect.code, signal: null });
+    if (child.status === 2) return;
+    const report = JSON.parse(child.stdout) as { records: { citation_id: unknown; verdict: string }[] };
+    for (const id of spec.expect.neverLocated ?? []) {
+      expect(report.records.filter((r) => r.citation_id === id && r.verdict === 'located')).toEqual([]);
     }
   });
 });

@@ -9,7 +9,7 @@ import type { Problem } from '../load/problem.js';
 import { Workspace } from '../load/workspace.js';
 import { jsonReportChunks } from '../report/json.js';
 import { assertWritable, writeChunks } from '../report/write.js';
-import { formatDiagnostics, textReportChunks } from '../report/text.js';
+import { diagnosticsChunks, textReportChunks } from '../report/text.js';
 import { parseCommandArgs, parsePositiveInteger, UsageError } from './args.js';
 import { CHECK_HELP } from './help.js';
 import type { CommandIO } from './io.js';
@@ -92,6 +92,6 @@ export function checkCommand(args: string[], io: CommandIO): number {
   const chunks = values.format === 'json' ? jsonReportChunks(result, { shard }) : textReportChunks(result, { explain: values.explain });
   if (values.output !== undefined) writeChunks(values.output, chunks, { workspace });
   else for (const chunk of chunks) io.stdout(chunk);
-  io.stderr(formatDiagnostics(result, { named: positionals.length > 0 }));
+  for (const chunk of diagnosticsChunks(result, { named: positionals.length > 0 })) io.stderr(chunk);
   return passed(result) ? 0 : 1;
 }

@@ -5,7 +5,7 @@
 import { isMap, isScalar, isSeq } from 'yaml';
 import { TextLineIndex, type Position } from '../engine/positions.js';
 import type { Problem } from './problem.js';
-import { JsonSyntaxError, parseStrictJson } from './strict-json.js';
+import { JsonSyntaxError, MAX_RECORDS_PER_FILE, parseStrictJson } from './strict-json.js';
 import { decodeUtf8Text } from './text.js';
 import type { Workspace } from './workspace.js';
 import { deref, MAX_YAML_ALIASES, nodeOffset, parseYaml } from './yaml-nodes.js';
@@ -70,8 +70,21 @@ export function loadCitationFile(workspace: Workspace, file: string, maxBytes = 
   return parseCitationText(decoded.text, file, format);
 }
 
+/**
+ * YAML citation files larger than this are refused: the yaml package's
+ * document takes about 75 times the size of its text in memory (JSON, parsed
+ * natively, about 15 times), and hand-written YAML fixtures are small.
+ */
+export const MAX_YAML_CHARS = 4 * 1024 * 1024;
+
 /** Parses citation-file text (BOM already removed). */
 export function parseCitationText(text: string, file: string, format: CitationFormat): LoadedCitationFile {
+  if (format === 'yaml' && text.length > MAX_YAML_CHARS) {
+    return {
+      file, records: [], document: undefined,
+      problems: [{ file, line: 0, column: 0, message: `not read: YAML citation files are limited to ${MAX_YAML_CHARS / 1024 / 1024} MiB; use JSON or JSON Lines for larger sets` }],
+    };
+  }
   const index = new TextLineIndex(text);
   const parsed = format === 'json' ? parseJsonFile(text) : format === 'jsonl' ? parseJsonLines(text) : parseYamlFile(text);
   const problems = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
@@ -144,6 +157,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A JSON Lines file with this many bad lines is not read further. */
+const MAX_LINE_PROBLEMS = 100;
+
 function parseJsonLines(text: string): RawFile {
   const records: RawRecord[] = [];
   const problems: { offset: number; message: string }[] = [];
@@ -155,11 +171,21 @@ function parseJsonLines(text: string): RawFile {
     const found = ends.exec(text);
     const lineEnd = found ? found.index : text.length;
     if (!/^[ \t]*$/.test(text.slice(start, lineEnd))) {
+      if (records.length === MAX_RECORDS_PER_FILE) {
+        problems.push({ offset: start, message: `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files` });
+        records.length = 0;
+        break;
+      }
       try {
         const parsed = parseStrictJson(text, start, lineEnd, true);
         records.push({ value: parsed.value, offset: parsed.offset });
       } catch (error) {
         problems.push(jsonProblem(error, text));
+        // A file of garbage lines is not worth a problem per line, and would cost memory for each.
+        if (problems.length === MAX_LINE_PROBLEMS) {
+          problems.push({ offset: lineEnd, message: `${MAX_LINE_PROBLEMS} bad lines: the rest of the file is not read` });
+          break;
+        }
       }
     }
     start = found ? found.index + found[0].length : text.length + 1;

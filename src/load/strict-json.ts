@@ -34,6 +34,12 @@ export interface ParsedJson {
 /** Nesting deeper than this is refused: no real citation file comes close. */
 export const MAX_JSON_DEPTH = 256;
 
+/**
+ * A file with more records than this is refused: each record costs memory
+ * until the run ends, and 64 MiB of `[0,0,…]` would otherwise be 32 million.
+ */
+export const MAX_RECORDS_PER_FILE = 200_000;
+
 /** `line`: the text is one line of a JSON Lines file, not a whole file. */
 export function parseStrictJson(text: string, start = 0, end = text.length, line = false): ParsedJson {
   const scanner = new Scanner(text, start, end, line);
@@ -177,7 +183,12 @@ class Scanner {
     }
     for (;;) {
       if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x5d) throw new JsonSyntaxError('trailing comma before ]', this.pos);
-      offsets?.push(this.pos);
+      if (offsets) {
+        if (offsets.length === MAX_RECORDS_PER_FILE) {
+          throw new JsonSyntaxError(`more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`, this.pos);
+        }
+        offsets.push(this.pos);
+      }
       this.value(depth, 'other');
       this.skipWhitespace();
       const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;

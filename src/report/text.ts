@@ -46,19 +46,33 @@ export function formatTextReport(result: CheckResult, options: { explain?: boole
 /**
  * Standard error: what is wrong with the input, `file:line:column: message`.
  * Records with invalid fields are input errors too, so their reasons are here;
- * other verdicts are results and stay on standard output alone.
+ * other verdicts are results and stay on standard output alone. Written in
+ * blocks, like the report: a file of a hundred thousand bad records makes as
+ * many lines.
  */
-export function formatDiagnostics(result: CheckResult, options: { named?: boolean } = {}): string {
-  const lines = result.problems.map((p) => escapeMessage(formatProblem(p)));
+export function* diagnosticsChunks(result: CheckResult, options: { named?: boolean } = {}): Generator<string> {
+  let lines: string[] = [];
+  const flush = function* () {
+    if (lines.length >= 4096) {
+      yield lines.join('\n') + '\n';
+      lines = [];
+    }
+  };
+  for (const p of result.problems) {
+    lines.push(escapeMessage(formatProblem(p)));
+    yield* flush();
+  }
   for (const f of result.findings) {
     const who = f.citationId !== undefined ? `${escapeValue(f.citationId)}: ` : '';
     lines.push(escapeMessage(formatProblem({ ...f, message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}` })));
+    yield* flush();
   }
   for (const r of result.records) {
     if (r.verdict !== 'invalid fields') continue;
     lines.push(escapeMessage(formatProblem({
       file: r.file, line: r.line, column: r.column, message: `${recordLabel(r)}: invalid fields: ${r.reason ?? ''}`,
     })));
+    yield* flush();
   }
   if (result.records.length === 0) {
     lines.push(result.files.length > 0
@@ -67,5 +81,5 @@ export function formatDiagnostics(result: CheckResult, options: { named?: boolea
         ? 'citegate: none of the files named could be checked (an empty run fails)'
         : 'citegate: no citation files to check: the manifest\'s `citations` patterns match no file (an empty run fails)');
   }
-  return lines.length > 0 ? lines.join('\n') + '\n' : '';
+  if (lines.length > 0) yield lines.join('\n') + '\n';
 }
