@@ -29,6 +29,12 @@ interface Generated {
   /** `lines` repeated `count` times, one a line. */
   lines?: string;
   count?: number;
+  /** `fill` repeated `count` times, nothing between. */
+  fill?: string;
+  /** Records of quotes that share every piece: A…AB of `flood` lengths. */
+  flood?: number;
+  /** Records of quotes of 1 to `contextFlood` !, each with the prefix x. */
+  contextFlood?: number;
   /** The file's name as bytes (hex, from the workspace), for names that are not UTF-8; `text` is its content. */
   nameHex?: string;
   text?: string;
@@ -60,6 +66,17 @@ function generate(root: string, outside: string, file: string, spec: Generated):
   if (spec.yamlRecords !== undefined) {
     writeFileSync(target, Array.from({ length: spec.yamlRecords }, (_, i) =>
       `- citation_id: y${i}\n  source_id: good-v1\n  quote: A receipt is required.\n  claim: You will need the receipt.\n`).join(''));
+  }
+  if (spec.fill !== undefined) writeFileSync(target, spec.fill.repeat(spec.count ?? 1));
+  if (spec.flood !== undefined) {
+    writeFileSync(target, JSON.stringify(Array.from({ length: spec.flood }, (_, i) => ({
+      citation_id: `f${i}`, source_id: 'flood-v1', quote: `${'A'.repeat(40 + i)}B`,
+    }))));
+  }
+  if (spec.contextFlood !== undefined) {
+    writeFileSync(target, JSON.stringify(Array.from({ length: spec.contextFlood }, (_, i) => ({
+      citation_id: `b${i}`, source_id: 'bangs-v1', quote: '!'.repeat(i + 1), prefix: 'x',
+    }))));
   }
   if (spec.lines !== undefined) writeFileSync(target, `${spec.lines}\n`.repeat(spec.count ?? 1));
   if (spec.nameHex !== undefined) writeFileSync(Buffer.concat([Buffer.from(`${root}/`), Buffer.from(spec.nameHex, 'hex')]), spec.text ?? '');

@@ -10208,6 +10208,37 @@ function hasLoneSurrogate(s) {
 // bytes is searching code points. No regular expression is built from a quote.
 
 
+function quoteContext(prefix, suffix) {
+    return { prefixText: prefix, suffixText: suffix, prefix: external_node_buffer_namespaceObject.Buffer.from(prefix, 'utf8'), suffix: external_node_buffer_namespaceObject.Buffer.from(suffix, 'utf8') };
+}
+/**
+ * Whether the context allows a match at `start` of `length` bytes: the one
+ * space where context meets quote does not count.
+ */
+function match_contextAllows(text, start, length, context) {
+    const { prefix, suffix } = context;
+    if (prefix.length > 0) {
+        let end = start;
+        if (end > 0 && text[end - 1] === 0x20)
+            end--;
+        if (end < prefix.length)
+            return false;
+        for (let i = 0; i < prefix.length; i++)
+            if (text[end - prefix.length + i] !== prefix[i])
+                return false;
+    }
+    if (suffix.length > 0) {
+        let from = start + length;
+        if (from < text.length && text[from] === 0x20)
+            from++;
+        if (text.length - from < suffix.length)
+            return false;
+        for (let i = 0; i < suffix.length; i++)
+            if (text[from + i] !== suffix[i])
+                return false;
+    }
+    return true;
+}
 /** Prepares a normalized, non-empty, well-formed quote for searching. */
 function prepareQuote(normalized) {
     const first = normalized.codePointAt(0) ?? 0;
@@ -10595,7 +10626,6 @@ class SourceNormalizer {
 // Where a record's verdict is decided, in the order of SPEC §2.
 
 
-
 /** Every verdict, best first. */
 const VERDICTS = [
     'located',
@@ -10636,54 +10666,20 @@ function decideVerdict(fields, access, normalizedQuote) {
     if (needle === '')
         return { verdict: 'empty quote', ...none };
     const quote = access.searcher.prepared?.(needle) ?? prepareQuote(needle);
-    const prefix = normalizeText(fields.record.prefix ?? '');
-    const suffix = normalizeText(fields.record.suffix ?? '');
-    let matches;
-    let context;
-    if (prefix === '' && suffix === '') {
-        matches = access.searcher.find(quote, MAX_REPORTED_MATCHES);
-    }
-    else {
-        // The context may keep any one of the matches, so all of them are looked at.
-        const all = access.searcher.find(quote, Number.POSITIVE_INFINITY);
-        const before = external_node_buffer_namespaceObject.Buffer.from(prefix, 'utf8');
-        const after = external_node_buffer_namespaceObject.Buffer.from(suffix, 'utf8');
-        const kept = all.filter((start) => contextAllows(access.searcher.text, start, quote.bytes.length, before, after));
-        matches = kept.slice(0, MAX_REPORTED_MATCHES);
-        context = { prefix: prefix !== '', suffix: suffix !== '', candidates: all.length };
-    }
+    const context = contextOf(fields.record);
+    const found = access.searcher.find(quote, MAX_REPORTED_MATCHES, context);
+    const matches = found.starts;
     const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
-    return { verdict, matches, quoteLength: quote.bytes.length, normalizedQuote: needle, ...(context ? { context } : {}) };
+    return {
+        verdict, matches, quoteLength: quote.bytes.length, normalizedQuote: needle,
+        ...(context ? { context: { prefix: context.prefixText !== '', suffix: context.suffixText !== '', candidates: found.candidates } } : {}),
+    };
 }
-/**
- * SPEC §1: a match counts only if the normalized text just before it ends with
- * the normalized prefix and the text just after it starts with the normalized
- * suffix; the one space where context meets quote does not count.
- */
-function contextAllows(text, start, length, prefix, suffix) {
-    if (prefix.length > 0) {
-        const bytes = prefix;
-        let end = start;
-        if (end > 0 && text[end - 1] === 0x20)
-            end--;
-        if (end < bytes.length)
-            return false;
-        for (let i = 0; i < bytes.length; i++)
-            if (text[end - bytes.length + i] !== bytes[i])
-                return false;
-    }
-    if (suffix.length > 0) {
-        const bytes = suffix;
-        let from = start + length;
-        if (from < text.length && text[from] === 0x20)
-            from++;
-        if (text.length - from < bytes.length)
-            return false;
-        for (let i = 0; i < bytes.length; i++)
-            if (text[from + i] !== bytes[i])
-                return false;
-    }
-    return true;
+/** A record's prefix and suffix, normalized; undefined when it gives neither (then verdicts are exactly the reference's). */
+function contextOf(record) {
+    const prefix = record.prefix === undefined ? '' : normalizeText(record.prefix);
+    const suffix = record.suffix === undefined ? '' : normalizeText(record.suffix);
+    return prefix === '' && suffix === '' ? undefined : quoteContext(prefix, suffix);
 }
 
 ;// CONCATENATED MODULE: ./src/check/result.ts
@@ -10869,26 +10865,52 @@ function wordsIn(text, from, to) {
 ;// CONCATENATED MODULE: ./src/engine/quote-scan.ts
 // Many quotes, one pass over each source (a multi-pattern Rabin-Karp).
 //
-// Every distinct normalized quote of a run is put in a table under hashes of
+// Every distinct normalized quote of a set is put in a table under hashes of
 // four 16-byte pieces of it, starting at four consecutive offsets k..k+3. A
 // source is then read with a stride of 4 bytes: at each aligned position, the
 // 16 bytes there are hashed as four 32-bit words and looked up. Any occurrence
 // of a quote of at least 19 bytes has an aligned position among its bytes
 // k..k+3, where one of its pieces starts; so every occurrence is seen, and each
 // candidate is then compared in full. The pieces come from the middle of the
-// quote: quotes often start alike ("Contact support ..."), rarely in the middle. The cost of a source is one pass over a
-// quarter of its positions plus the candidates, however many quotes there are,
-// and the cost of a quote does not grow with the length of the sources. The
-// same pass tells which other sources hold a quote, for hints.
+// quote (quotes often start alike, rarely in the middle), or from wherever
+// they are shared with the fewest other quotes. The cost of a source is one
+// pass over a quarter of its positions plus the candidates, however many
+// quotes there are, and the cost of a quote does not grow with the length of
+// the sources.
 //
 // Quotes shorter than 19 bytes (a few words) are searched one by one, only in
 // the sources that are asked for.
+//
+// Pull requests choose both the quotes and the sources, so the work is
+// bounded: a quote that has all its matches leaves the table for the rest of
+// the source, and a source whose candidates cost more than its budget (quotes
+// made to share their pieces, text made to repeat them) is given up with
+// ScanTooCostly rather than checked for hours.
 
 
 const PIECE = 16;
 const STRIDE = 4;
 /** Quotes from this many bytes on are found by the table; shorter ones one by one. */
 const MIN_TABLE_QUOTE = PIECE + STRIDE - 1;
+/**
+ * The work a scan may do before it gives up, in units of about one candidate
+ * compared or 64 bytes searched: a fixed allowance, plus some per byte of the
+ * source and per match its quotes may keep. Real text comes nowhere near.
+ */
+const BASE_BUDGET = 1 << 24;
+const BUDGET_PER_SOURCE_BYTE = 16;
+/** A native search call costs about as much as this many candidates. */
+const SEARCH_CALL = 8;
+/** A source whose quotes would cost more than its budget to check. */
+class ScanTooCostly extends Error {
+    budget;
+    constructor(budget) {
+        super(`its quotes would take more than ${budget.toLocaleString('en-US')} comparisons to check: ` +
+            'they, or the text, repeat the same passages too often');
+        this.budget = budget;
+        this.name = 'ScanTooCostly';
+    }
+}
 /** Hash of four little-endian 32-bit words. */
 function mix(w0, w1, w2, w3) {
     let h = Math.imul(w0, 0x9e3779b1) ^ Math.imul(w1, 0x85ebca77) ^ Math.imul(w2, 0xc2b2ae3d) ^ Math.imul(w3, 0x27d4eb2f);
@@ -10914,8 +10936,9 @@ function filterBits(pieces) {
     return bits;
 }
 /**
- * The pieces, in an open-addressing table of typed arrays: a few hundred
- * thousand quotes make a million entries, too many for a Map.
+ * The pieces in an open-addressing table of typed arrays (a few hundred
+ * thousand quotes make a million pieces, too many for a Map): one slot per
+ * distinct hash, heading a list of the pieces that have it.
  */
 class PieceTable {
     filter;
@@ -10923,11 +10946,13 @@ class PieceTable {
     filterShift;
     filterMask;
     keys;
-    /** The quote id of each slot; -1 for an empty slot. */
-    ids;
-    /** Where in its quote the slot's piece starts. */
-    offsets;
+    /** The first piece of each slot's list; -1 for an empty slot. */
+    heads;
     mask;
+    /** Per piece: the next piece of its list (-1 at the end), its quote, and where in the quote it starts. */
+    next;
+    ids;
+    offsets;
     constructor(pieces, count) {
         const bits = filterBits(count);
         this.filter = new Uint32Array(1 << (bits - 5));
@@ -10937,17 +10962,21 @@ class PieceTable {
         while (capacity < count * 2)
             capacity *= 2;
         this.keys = new Int32Array(capacity);
-        this.ids = new Int32Array(capacity).fill(-1);
-        this.offsets = new Int32Array(capacity);
+        this.heads = new Int32Array(capacity).fill(-1);
         this.mask = capacity - 1;
+        this.next = new Int32Array(count);
+        this.ids = new Int32Array(count);
+        this.offsets = new Int32Array(count);
         for (let i = 0; i < count; i++) {
             const h = pieces[3 * i];
             let slot = (h >>> 0) & this.mask;
-            while (this.ids[slot] !== -1)
+            while (this.heads[slot] !== -1 && this.keys[slot] !== h)
                 slot = (slot + 1) & this.mask;
             this.keys[slot] = h;
-            this.ids[slot] = pieces[3 * i + 1];
-            this.offsets[slot] = pieces[3 * i + 2];
+            this.next[i] = this.heads[slot];
+            this.heads[slot] = i;
+            this.ids[i] = pieces[3 * i + 1];
+            this.offsets[i] = pieces[3 * i + 2];
             const f = h >>> this.filterShift;
             const g = h & this.filterMask;
             this.filter[f >>> 5] |= 1 << (f & 31);
@@ -10955,23 +10984,37 @@ class PieceTable {
         }
     }
 }
+/** The head of a slot whose list a scan has emptied: taken, but with nothing in it. */
+const EMPTIED = -2;
 /** Whether Int32Array reads bytes as little-endian words, as pieceHash does. */
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 /** The distinct quotes of a run, each with an id. */
 class QuoteSet {
     quotes = [];
     caps = [];
+    contexts = [];
     ids = new Map();
     short = [];
     /** Triples (hash, quote id, offset) of the pieces of the quotes added so far. */
     pieces = new Int32Array(3 * 1024);
     pieceCount = 0;
+    /** How many pieces have each hash (only once some hash is shared: most sets never need it). */
+    crowding;
     table;
+    /** What each quote may keep per scan, for the budget. */
+    keptWork = 0;
     /** Scratch space for sources whose bytes are not 4-byte aligned. */
     aligned = external_node_buffer_namespaceObject.Buffer.allocUnsafeSlow(0);
-    /** Adds a quote (or finds it), keeping at most `cap` matches of it per source. Returns its id. */
-    add(quote, cap) {
-        const known = this.ids.get(quote.text);
+    /** Per-quote state of a scan, kept from scan to scan (a set may be scanned against every source). */
+    state;
+    /**
+     * Adds a quote (or finds it), keeping at most `cap` matches of it per source.
+     * With a context (SPEC §1 prefix and suffix), only the matches it allows count
+     * and are kept; the same quote with another context is another entry.
+     */
+    add(quote, cap, context) {
+        const key = context ? `${quote.text}\u0000${context.prefixText}\u0000${context.suffixText}` : quote.text;
+        const known = this.ids.get(key);
         if (known !== undefined) {
             if (cap > this.caps[known])
                 this.caps[known] = cap;
@@ -10980,7 +11023,9 @@ class QuoteSet {
         const id = this.quotes.length;
         this.quotes.push(quote);
         this.caps.push(cap);
-        this.ids.set(quote.text, id);
+        this.contexts.push(context);
+        this.ids.set(key, id);
+        this.keptWork += (Number.isFinite(cap) ? cap + 1 : 2) * ((quote.bytes.length >>> 4) + 2);
         if (quote.bytes.length < MIN_TABLE_QUOTE) {
             this.short.push(id);
             return id;
@@ -10990,15 +11035,50 @@ class QuoteSet {
             grown.set(this.pieces);
             this.pieces = grown;
         }
-        const middle = (quote.bytes.length - MIN_TABLE_QUOTE) >>> 1;
-        for (let offset = middle; offset < middle + STRIDE; offset++) {
-            this.pieces[3 * this.pieceCount] = pieceHash(quote.bytes, offset);
+        const start = this.pieceStart(quote.bytes);
+        for (let offset = start; offset < start + STRIDE; offset++) {
+            const h = pieceHash(quote.bytes, offset);
+            this.pieces[3 * this.pieceCount] = h;
             this.pieces[3 * this.pieceCount + 1] = id;
             this.pieces[3 * this.pieceCount + 2] = offset;
             this.pieceCount++;
+            this.crowding?.set(h, (this.crowding.get(h) ?? 0) + 1);
         }
         this.table = undefined;
         return id;
+    }
+    /**
+     * Where a quote's four pieces start: the middle, unless another quote has a
+     * piece there already; then, among a few places, the one shared least.
+     */
+    pieceStart(bytes) {
+        const last = bytes.length - MIN_TABLE_QUOTE;
+        const middle = last >>> 1;
+        const crowding = (this.crowding ??= this.countPieces());
+        const shared = (k) => {
+            let most = 0;
+            for (let offset = k; offset < k + STRIDE; offset++)
+                most = Math.max(most, crowding.get(pieceHash(bytes, offset)) ?? 0);
+            return most;
+        };
+        let best = middle;
+        let fewest = shared(middle);
+        for (const k of [last >>> 2, (3 * last) >>> 2, 0, last]) {
+            if (fewest === 0)
+                break;
+            const n = shared(k);
+            if (n < fewest) {
+                best = k;
+                fewest = n;
+            }
+        }
+        return best;
+    }
+    countPieces() {
+        const counts = new Map();
+        for (let i = 0; i < this.pieceCount; i++)
+            counts.set(this.pieces[3 * i], (counts.get(this.pieces[3 * i]) ?? 0) + 1);
+        return counts;
     }
     get size() {
         return this.quotes.length;
@@ -11006,18 +11086,26 @@ class QuoteSet {
     quote(id) {
         return this.quotes[id];
     }
+    /** The id of a quote added without a context. */
     idOf(text) {
         return this.ids.get(text);
+    }
+    /** The id of a quote added with this context. */
+    idWith(text, context) {
+        return this.ids.get(`${text}\u0000${context.prefixText}\u0000${context.suffixText}`);
     }
     /**
      * Finds the quotes of the set in `text` (a normalized source). Every quote
      * of at least MIN_TABLE_QUOTE bytes is looked for at no extra cost; the
-     * shorter ones only when their id is in `wanted`.
+     * shorter ones only when their id is in `wanted`. Throws ScanTooCostly when
+     * the candidates cost more than the source's budget.
      */
     scan(source, wanted) {
-        const hits = new Map();
-        const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
         const n = source.length;
+        const budget = BASE_BUDGET + BUDGET_PER_SOURCE_BYTE * n + 4 * this.keptWork;
+        const found = (this.state ??= new ScanState());
+        found.begin(this.quotes.length, this.caps, budget);
+        const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
         if (this.pieceCount > 0 && n >= MIN_TABLE_QUOTE) {
             let text = source;
             if (source.byteOffset % 4 !== 0) {
@@ -11027,51 +11115,166 @@ class QuoteSet {
                 text = this.aligned.subarray(0, n);
             }
             const words = LITTLE_ENDIAN ? new Int32Array(text.buffer, text.byteOffset, n >>> 2) : littleEndianWords(text);
-            const { filter, filterShift, filterMask, keys, ids, offsets, mask } = table;
-            const last = (n - PIECE) >>> 2;
-            for (let w = 0; w <= last; w++) {
-                const h = mix(words[w], words[w + 1], words[w + 2], words[w + 3]);
-                const f = h >>> filterShift;
-                if ((filter[f >>> 5] & (1 << (f & 31))) === 0)
-                    continue;
-                const g = h & filterMask;
-                if ((filter[g >>> 5] & (1 << (g & 31))) === 0)
-                    continue;
-                for (let slot = (h >>> 0) & mask; ids[slot] !== -1; slot = (slot + 1) & mask) {
-                    if (keys[slot] !== h)
+            const { filter, filterShift, filterMask, keys, heads, next, mask, ids, offsets } = table;
+            // A quote that has all its matches leaves the lists for the rest of this
+            // scan; `unlinked` says how to put each piece back afterwards.
+            const unlinked = [];
+            const lastWord = (n - PIECE) >>> 2;
+            try {
+                for (let w = 0; w <= lastWord; w++) {
+                    const h = mix(words[w], words[w + 1], words[w + 2], words[w + 3]);
+                    const f = h >>> filterShift;
+                    if ((filter[f >>> 5] & (1 << (f & 31))) === 0)
                         continue;
-                    const id = ids[slot];
-                    const start = (w << 2) - offsets[slot];
-                    if (start < 0)
+                    const g = h & filterMask;
+                    if ((filter[g >>> 5] & (1 << (g & 31))) === 0)
                         continue;
-                    let hit = hits.get(id);
-                    const full = hit !== undefined && hit.starts.length >= this.caps[id];
-                    // Starts come in order, except that two found at one aligned position may
-                    // arrive either way round: a full list still takes an earlier one.
-                    if (full && start > hit.starts[hit.starts.length - 1])
-                        continue;
-                    const q = this.quotes[id];
-                    if (!matchesAt(text, start, q.bytes) || !respectsWordBoundaries(text, start, q))
-                        continue;
-                    if (!hit)
-                        hits.set(id, (hit = { starts: [] }));
-                    if (hit.starts.length === 0 || hit.starts[hit.starts.length - 1] < start)
-                        hit.starts.push(start);
+                    let slot = (h >>> 0) & mask;
+                    while (heads[slot] !== -1 && keys[slot] !== h)
+                        slot = (slot + 1) & mask;
+                    let previous = -1;
+                    for (let piece = heads[slot]; piece >= 0; piece = next[piece]) {
+                        const id = ids[piece];
+                        if (found.doneBefore(id, w)) {
+                            // Full since an earlier position: every later start would be later still.
+                            // A slot whose list empties stays taken (EMPTIED), or probing for other hashes would stop at it.
+                            if (previous === -1)
+                                heads[slot] = next[piece] === -1 ? EMPTIED : next[piece];
+                            else
+                                next[previous] = next[piece];
+                            unlinked.push(previous, slot, piece);
+                            continue;
+                        }
+                        previous = piece;
+                        found.spend(1);
+                        const start = (w << 2) - offsets[piece];
+                        if (start < 0)
+                            continue;
+                        const q = this.quotes[id];
+                        if (found.full(id) && start > found.last(id))
+                            continue;
+                        const compared = mismatchAt(text, start, q.bytes);
+                        found.spend(compared >>> 4);
+                        if (compared < q.bytes.length || !respectsWordBoundaries(text, start, q))
+                            continue;
+                        found.match(id, start, w, this.contexts[id], text, q.bytes.length);
+                    }
+                }
+            }
+            finally {
+                for (let k = unlinked.length - 3; k >= 0; k -= 3) {
+                    if (unlinked[k] === -1)
+                        heads[unlinked[k + 1]] = unlinked[k + 2];
                     else
-                        insertSorted(hit.starts, start);
-                    if (full)
-                        hit.starts.pop();
+                        next[unlinked[k]] = unlinked[k + 2];
                 }
             }
         }
         for (const id of this.short) {
-            if (!wanted.has(id))
-                continue;
-            const starts = match_findMatches(source, this.quotes[id], this.caps[id]);
-            if (starts.length > 0)
-                hits.set(id, { starts });
+            if (wanted.has(id))
+                findShort(source, this.quotes[id], id, this.contexts[id], found);
         }
+        return found.hits();
+    }
+}
+/**
+ * What a scan has found so far, per quote, and the work it has done. The
+ * arrays outlive the scan; only the quotes it touched are reset after it.
+ */
+class ScanState {
+    starts = [];
+    candidates = new Int32Array(0);
+    /** The aligned position at which a quote's list became full (-1: not full). */
+    fullAt = new Int32Array(0);
+    touched = [];
+    caps = [];
+    remaining = 0;
+    budget = 0;
+    begin(size, caps, budget) {
+        if (this.candidates.length < size) {
+            this.candidates = new Int32Array(size * 2);
+            this.fullAt = new Int32Array(size * 2).fill(-1);
+            this.starts = new Array(size * 2);
+        }
+        this.caps = caps;
+        this.budget = budget;
+        this.remaining = budget;
+    }
+    spend(units) {
+        this.remaining -= units;
+        if (this.remaining < 0) {
+            this.reset();
+            throw new ScanTooCostly(this.budget);
+        }
+    }
+    full(id) {
+        return this.fullAt[id] >= 0;
+    }
+    doneBefore(id, w) {
+        const at = this.fullAt[id];
+        return at >= 0 && at < w;
+    }
+    last(id) {
+        const list = this.starts[id];
+        return list[list.length - 1];
+    }
+    /** A match of the quote (word boundaries checked): kept if its context allows it and there is room. */
+    match(id, start, w, context, text, length) {
+        let list = this.starts[id];
+        if (list === undefined) {
+            this.starts[id] = list = [];
+            this.touched.push(id);
+        }
+        if (context) {
+            this.candidates[id]++;
+            this.spend(((context.prefix.length + context.suffix.length) >>> 4) + 1);
+            if (!match_contextAllows(text, start, length, context))
+                return;
+        }
+        // Starts come in order, except that two found at one aligned position may
+        // arrive either way round: a full list still takes an earlier one.
+        if (list.length === 0 || list[list.length - 1] < start)
+            list.push(start);
+        else
+            insertSorted(list, start);
+        if (list.length > this.caps[id])
+            list.pop();
+        if (list.length >= this.caps[id] && this.fullAt[id] < 0)
+            this.fullAt[id] = w;
+    }
+    /** What the scan found, and a clean state for the next one. */
+    hits() {
+        const hits = new Map();
+        for (const id of this.touched)
+            hits.set(id, { starts: this.starts[id], candidates: this.candidates[id] });
+        this.reset();
         return hits;
+    }
+    reset() {
+        for (const id of this.touched) {
+            this.starts[id] = undefined;
+            this.candidates[id] = 0;
+            this.fullAt[id] = -1;
+        }
+        this.touched = [];
+    }
+}
+/**
+ * A short quote, by searching the text for it: its matches up to its cap, and
+ * with a context, those the context allows.
+ */
+function findShort(text, quote, id, context, found) {
+    let from = 0;
+    for (;;) {
+        if (found.full(id))
+            return;
+        const at = text.indexOf(quote.bytes, from);
+        found.spend(SEARCH_CALL + ((at < 0 ? text.length - from : at - from) >>> 6));
+        if (at < 0)
+            return;
+        if (respectsWordBoundaries(text, at, quote))
+            found.match(id, at, 0, context, text, quote.bytes.length);
+        from = at + 1;
     }
 }
 function littleEndianWords(text) {
@@ -11086,13 +11289,14 @@ function insertSorted(list, value) {
         i--;
     list.splice(i, 0, value);
 }
-function matchesAt(text, at, quote) {
+/** How many leading bytes of `quote` the text has at `at` (the quote's length when all of them). */
+function mismatchAt(text, at, quote) {
     if (at + quote.length > text.length)
-        return false;
+        return 0;
     for (let i = 0; i < quote.length; i++)
         if (text[at + i] !== quote[i])
-            return false;
-    return true;
+            return i;
+    return quote.length;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/record.ts
@@ -11237,14 +11441,18 @@ function sourceIdOf(record) {
 
 ;// CONCATENATED MODULE: ./src/engine/search.ts
 
-/** Searches by scanning the text for each quote: best when few quotes cite the source. */
+/** Searches by scanning the text for each quote: the plain way, for few quotes and for tests. */
 class ScanSearcher {
     text;
     constructor(text) {
         this.text = text;
     }
-    find(quote, limit) {
-        return findMatches(this.text, quote, limit);
+    find(quote, limit, context) {
+        if (!context)
+            return { starts: findMatches(this.text, quote, limit), candidates: 0 };
+        const all = findMatches(this.text, quote, Number.POSITIVE_INFINITY);
+        const starts = all.filter((start) => contextAllows(this.text, start, quote.bytes.length, context)).slice(0, limit);
+        return { starts, candidates: all.length };
     }
 }
 /** Serves the results of one QuoteSet scan of the text: every quote was searched at once. */
@@ -11257,10 +11465,11 @@ class ScannedSearcher {
         this.quotes = quotes;
         this.hits = hits;
     }
-    find(quote, limit) {
-        const id = this.quotes.idOf(quote.text);
-        const starts = id === undefined ? [] : this.hits.get(id)?.starts ?? [];
-        return starts.length > limit ? starts.slice(0, limit) : starts;
+    find(quote, limit, context) {
+        const id = context ? this.quotes.idWith(quote.text, context) : this.quotes.idOf(quote.text);
+        const hit = id === undefined ? undefined : this.hits.get(id);
+        const starts = hit?.starts ?? [];
+        return { starts: starts.length > limit ? starts.slice(0, limit) : starts, candidates: hit?.candidates ?? 0 };
     }
     prepared(normalized) {
         const id = this.quotes.idOf(normalized);
@@ -12465,7 +12674,15 @@ function explainElsewhere(records, manifest, loader, normalizer) {
             if (!check.ok)
                 continue; // An unverified source is no evidence of anything.
             const normalized = normalizer.normalize(check.text);
-            const hits = quotes.scan(normalized.bytes, none);
+            let hits;
+            try {
+                hits = quotes.scan(normalized.bytes, none);
+            }
+            catch (error) {
+                if (error instanceof ScanTooCostly)
+                    continue; // Hints are not worth hours: this source gives none.
+                throw error;
+            }
             noteElsewhere(hits, homes, entry.id, normalized, placer(check.text, normalized), quotes, elsewhere);
         }
     }
@@ -12747,6 +12964,8 @@ function settle(r, decision, place) {
 function runCheck(options) {
     const { workspace, manifest, files } = options;
     const diagnose = options.diagnose ?? true;
+    // Where matches are in the original files: only reports that show them need it.
+    const positions = options.positions ?? diagnose;
     const problems = [...(options.problems ?? [])];
     const findings = [];
     const levels = options.checks ?? manifest.checks;
@@ -12793,15 +13012,20 @@ function runCheck(options) {
     const normalizer = new SourceNormalizer();
     const sources = [];
     const cited = [...manifest.sources.values()].filter((s) => bySource.has(s.id));
+    // The verdict needs two matches to tell located from ambiguous; reports that show matches want more.
+    const cap = diagnose ? MAX_REPORTED_MATCHES : 2;
+    const unverified = (entry, citing, reason, actualSha256) => {
+        const access = { kind: 'unverified', reason };
+        for (const r of citing)
+            settle(r, decideVerdict(run_fieldsOf(r), access));
+        problems.push({ file: manifest.file, ...entry.position, message: `source ${entry.id} is unverified: ${reason}` });
+        sources.push(sourceResult(workspace, manifest, entry, citing.length, reason, actualSha256));
+    };
     cited.forEach((entry, done) => {
         const citing = bySource.get(entry.id);
         const check = loader.load(entry);
         if (!check.ok) {
-            const access = { kind: 'unverified', reason: check.reason };
-            for (const r of citing)
-                settle(r, decideVerdict(run_fieldsOf(r), access));
-            problems.push({ file: manifest.file, ...entry.position, message: `source ${entry.id} is unverified: ${check.reason}` });
-            sources.push(sourceResult(workspace, manifest, entry, citing.length, check.reason, check.actualSha256));
+            unverified(entry, citing, check.reason, check.actualSha256);
         }
         else {
             const normalized = normalizer.normalize(check.text);
@@ -12811,12 +13035,21 @@ function runCheck(options) {
                 r.normalized = normalizeText(r.quote);
                 if (r.normalized === '')
                     continue;
-                const context = (r.prefix ?? '') !== '' || (r.suffix ?? '') !== '';
-                // With a prefix or suffix, any match may be the one the context keeps: keep them all.
-                ids.add(quotes.add(prepareQuote(r.normalized), context ? Number.POSITIVE_INFINITY : MAX_REPORTED_MATCHES));
+                ids.add(quotes.add(prepareQuote(r.normalized), cap, contextOf(r)));
             }
-            const hits = quotes.scan(normalized.bytes, ids);
-            const place = placer(check.text, normalized);
+            let hits;
+            try {
+                hits = quotes.scan(normalized.bytes, ids);
+            }
+            catch (error) {
+                if (!(error instanceof ScanTooCostly))
+                    throw error;
+                // Given up, not guessed: its records cannot be decided, so none passes.
+                unverified(entry, citing, `${entry.path}: ${error.message}`);
+                options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
+                return;
+            }
+            const place = positions ? placer(check.text, normalized) : undefined;
             const access = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
             const toExplain = [];
             for (const r of citing) {

@@ -8,7 +8,7 @@ import { findHints } from '../engine/diagnose/hints.js';
 import type { SourceView } from '../engine/diagnose/view.js';
 import { prepareQuote } from '../engine/match.js';
 import { normalizeText, type NormalizedSource, type SourceNormalizer } from '../engine/normalize.js';
-import { QuoteSet, type QuoteHits } from '../engine/quote-scan.js';
+import { QuoteSet, ScanTooCostly, type QuoteHits } from '../engine/quote-scan.js';
 import type { Decision } from '../engine/verdict.js';
 import type { Manifest } from '../load/manifest.js';
 import type { SourceLoader } from '../load/sources.js';
@@ -167,7 +167,13 @@ export function explainElsewhere(records: Pending[], manifest: Manifest, loader:
       const check = loader.load(entry);
       if (!check.ok) continue; // An unverified source is no evidence of anything.
       const normalized = normalizer.normalize(check.text);
-      const hits = quotes.scan(normalized.bytes, none);
+      let hits;
+      try {
+        hits = quotes.scan(normalized.bytes, none);
+      } catch (error) {
+        if (error instanceof ScanTooCostly) continue; // Hints are not worth hours: this source gives none.
+        throw error;
+      }
       noteElsewhere(hits, homes, entry.id, normalized, placer(check.text, normalized), quotes, elsewhere);
     }
   }

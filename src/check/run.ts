@@ -9,10 +9,10 @@
 import { SourceView } from '../engine/diagnose/view.js';
 import { prepareQuote } from '../engine/match.js';
 import { normalizeText, SourceNormalizer } from '../engine/normalize.js';
-import { QuoteSet } from '../engine/quote-scan.js';
+import { QuoteSet, ScanTooCostly } from '../engine/quote-scan.js';
 import { checkFileRecords, type FieldCheck } from '../engine/record.js';
 import { ScannedSearcher } from '../engine/search.js';
-import { audienceAllows, decideVerdict, MAX_REPORTED_MATCHES, type Decision, type SourceAccess, type Verdict } from '../engine/verdict.js';
+import { audienceAllows, contextOf, decideVerdict, MAX_REPORTED_MATCHES, type Decision, type SourceAccess, type Verdict } from '../engine/verdict.js';
 import { loadCitationFile, type LoadedCitationFile } from '../load/citation-file.js';
 import type { CheckLevels, Manifest, SourceEntry } from '../load/manifest.js';
 import type { Problem } from '../load/problem.js';
@@ -37,6 +37,8 @@ export interface CheckOptions {
    * has no room for them (the plain text report), since they cost time.
    */
   readonly diagnose?: boolean;
+  /** Map matches back to the original files (default: when diagnosing); the plain text report shows none. */
+  readonly positions?: boolean;
   /** The checks beyond quotes (default: the manifest's). */
   readonly checks?: CheckLevels;
   /** Problems found before the run (folders that could not be listed, files outside the workspace). */
@@ -132,6 +134,8 @@ function settle(r: Pending, decision: Decision, place?: Placer): void {
 export function runCheck(options: CheckOptions): CheckResult {
   const { workspace, manifest, files } = options;
   const diagnose = options.diagnose ?? true;
+  // Where matches are in the original files: only reports that show them need it.
+  const positions = options.positions ?? diagnose;
   const problems: Problem[] = [...(options.problems ?? [])];
   const findings: Finding[] = [];
   const levels = options.checks ?? manifest.checks;
@@ -177,14 +181,19 @@ export function runCheck(options: CheckOptions): CheckResult {
   const normalizer = new SourceNormalizer();
   const sources: SourceResult[] = [];
   const cited = [...manifest.sources.values()].filter((s) => bySource.has(s.id));
+  // The verdict needs two matches to tell located from ambiguous; reports that show matches want more.
+  const cap = diagnose ? MAX_REPORTED_MATCHES : 2;
+  const unverified = (entry: SourceEntry, citing: Pending[], reason: string, actualSha256?: string) => {
+    const access: SourceAccess = { kind: 'unverified', reason };
+    for (const r of citing) settle(r, decideVerdict(fieldsOf(r), access));
+    problems.push({ file: manifest.file, ...entry.position, message: `source ${entry.id} is unverified: ${reason}` });
+    sources.push(sourceResult(workspace, manifest, entry, citing.length, reason, actualSha256));
+  };
   cited.forEach((entry, done) => {
     const citing = bySource.get(entry.id)!;
     const check = loader.load(entry);
     if (!check.ok) {
-      const access: SourceAccess = { kind: 'unverified', reason: check.reason };
-      for (const r of citing) settle(r, decideVerdict(fieldsOf(r), access));
-      problems.push({ file: manifest.file, ...entry.position, message: `source ${entry.id} is unverified: ${check.reason}` });
-      sources.push(sourceResult(workspace, manifest, entry, citing.length, check.reason, check.actualSha256));
+      unverified(entry, citing, check.reason, check.actualSha256);
     } else {
       const normalized = normalizer.normalize(check.text);
       const quotes = new QuoteSet();
@@ -192,12 +201,19 @@ export function runCheck(options: CheckOptions): CheckResult {
       for (const r of citing) {
         r.normalized = normalizeText(r.quote!);
         if (r.normalized === '') continue;
-        const context = (r.prefix ?? '') !== '' || (r.suffix ?? '') !== '';
-        // With a prefix or suffix, any match may be the one the context keeps: keep them all.
-        ids.add(quotes.add(prepareQuote(r.normalized), context ? Number.POSITIVE_INFINITY : MAX_REPORTED_MATCHES));
+        ids.add(quotes.add(prepareQuote(r.normalized), cap, contextOf(r)));
       }
-      const hits = quotes.scan(normalized.bytes, ids);
-      const place = placer(check.text, normalized);
+      let hits;
+      try {
+        hits = quotes.scan(normalized.bytes, ids);
+      } catch (error) {
+        if (!(error instanceof ScanTooCostly)) throw error;
+        // Given up, not guessed: its records cannot be decided, so none passes.
+        unverified(entry, citing, `${entry.path}: ${error.message}`);
+        options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
+        return;
+      }
+      const place = positions ? placer(check.text, normalized) : undefined;
       const access: SourceAccess = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
       const toExplain: [Pending, Decision][] = [];
       for (const r of citing) {
@@ -207,7 +223,7 @@ export function runCheck(options: CheckOptions): CheckResult {
       }
       if (toExplain.length > 0) {
         const view = new SourceView(normalized.bytes, toExplain.length);
-        for (const [r, decision] of toExplain) r.detail = explain(decision, view, place, entry.id);
+        for (const [r, decision] of toExplain) r.detail = explain(decision, view, place!, entry.id);
       }
       sources.push(sourceResult(workspace, manifest, entry, citing.length));
     }

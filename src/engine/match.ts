@@ -15,6 +15,43 @@ export interface PreparedQuote {
   readonly endsWithWord: boolean;
 }
 
+/**
+ * A record's prefix and suffix (SPEC §1), normalized: a match counts only if
+ * the text just before it ends with the prefix and the text just after it
+ * starts with the suffix. Either may be empty (no condition).
+ */
+export interface QuoteContext {
+  readonly prefixText: string;
+  readonly suffixText: string;
+  readonly prefix: Uint8Array;
+  readonly suffix: Uint8Array;
+}
+
+export function quoteContext(prefix: string, suffix: string): QuoteContext {
+  return { prefixText: prefix, suffixText: suffix, prefix: Buffer.from(prefix, 'utf8'), suffix: Buffer.from(suffix, 'utf8') };
+}
+
+/**
+ * Whether the context allows a match at `start` of `length` bytes: the one
+ * space where context meets quote does not count.
+ */
+export function contextAllows(text: Uint8Array, start: number, length: number, context: QuoteContext): boolean {
+  const { prefix, suffix } = context;
+  if (prefix.length > 0) {
+    let end = start;
+    if (end > 0 && text[end - 1] === 0x20) end--;
+    if (end < prefix.length) return false;
+    for (let i = 0; i < prefix.length; i++) if (text[end - prefix.length + i] !== prefix[i]) return false;
+  }
+  if (suffix.length > 0) {
+    let from = start + length;
+    if (from < text.length && text[from] === 0x20) from++;
+    if (text.length - from < suffix.length) return false;
+    for (let i = 0; i < suffix.length; i++) if (text[from + i] !== suffix[i]) return false;
+  }
+  return true;
+}
+
 /** Prepares a normalized, non-empty, well-formed quote for searching. */
 export function prepareQuote(normalized: string): PreparedQuote {
   const first = normalized.codePointAt(0) ?? 0;

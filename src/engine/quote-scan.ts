@@ -1,26 +1,52 @@
 // Many quotes, one pass over each source (a multi-pattern Rabin-Karp).
 //
-// Every distinct normalized quote of a run is put in a table under hashes of
+// Every distinct normalized quote of a set is put in a table under hashes of
 // four 16-byte pieces of it, starting at four consecutive offsets k..k+3. A
 // source is then read with a stride of 4 bytes: at each aligned position, the
 // 16 bytes there are hashed as four 32-bit words and looked up. Any occurrence
 // of a quote of at least 19 bytes has an aligned position among its bytes
 // k..k+3, where one of its pieces starts; so every occurrence is seen, and each
 // candidate is then compared in full. The pieces come from the middle of the
-// quote: quotes often start alike ("Contact support ..."), rarely in the middle. The cost of a source is one pass over a
-// quarter of its positions plus the candidates, however many quotes there are,
-// and the cost of a quote does not grow with the length of the sources. The
-// same pass tells which other sources hold a quote, for hints.
+// quote (quotes often start alike, rarely in the middle), or from wherever
+// they are shared with the fewest other quotes. The cost of a source is one
+// pass over a quarter of its positions plus the candidates, however many
+// quotes there are, and the cost of a quote does not grow with the length of
+// the sources.
 //
 // Quotes shorter than 19 bytes (a few words) are searched one by one, only in
 // the sources that are asked for.
+//
+// Pull requests choose both the quotes and the sources, so the work is
+// bounded: a quote that has all its matches leaves the table for the rest of
+// the source, and a source whose candidates cost more than its budget (quotes
+// made to share their pieces, text made to repeat them) is given up with
+// ScanTooCostly rather than checked for hours.
 import { Buffer } from 'node:buffer';
-import { findMatches, respectsWordBoundaries, type PreparedQuote } from './match.js';
+import { contextAllows, respectsWordBoundaries, type PreparedQuote, type QuoteContext } from './match.js';
 
 const PIECE = 16;
 const STRIDE = 4;
 /** Quotes from this many bytes on are found by the table; shorter ones one by one. */
 export const MIN_TABLE_QUOTE = PIECE + STRIDE - 1;
+
+/**
+ * The work a scan may do before it gives up, in units of about one candidate
+ * compared or 64 bytes searched: a fixed allowance, plus some per byte of the
+ * source and per match its quotes may keep. Real text comes nowhere near.
+ */
+const BASE_BUDGET = 1 << 24;
+const BUDGET_PER_SOURCE_BYTE = 16;
+/** A native search call costs about as much as this many candidates. */
+const SEARCH_CALL = 8;
+
+/** A source whose quotes would cost more than its budget to check. */
+export class ScanTooCostly extends Error {
+  constructor(readonly budget: number) {
+    super(`its quotes would take more than ${budget.toLocaleString('en-US')} comparisons to check: ` +
+      'they, or the text, repeat the same passages too often');
+    this.name = 'ScanTooCostly';
+  }
+}
 
 /** Hash of four little-endian 32-bit words. */
 function mix(w0: number, w1: number, w2: number, w3: number): number {
@@ -50,13 +76,16 @@ function filterBits(pieces: number): number {
 }
 
 export interface QuoteHits {
-  /** Start offsets of matches (word boundaries respected), ascending, at most the quote's cap. */
+  /** Start offsets of matches (word boundaries, and the context if any, respected), ascending, at most the quote's cap. */
   readonly starts: number[];
+  /** With a context: how many matches the quote alone has (counted up to the point its cap was reached). */
+  readonly candidates: number;
 }
 
 /**
- * The pieces, in an open-addressing table of typed arrays: a few hundred
- * thousand quotes make a million entries, too many for a Map.
+ * The pieces in an open-addressing table of typed arrays (a few hundred
+ * thousand quotes make a million pieces, too many for a Map): one slot per
+ * distinct hash, heading a list of the pieces that have it.
  */
 class PieceTable {
   readonly filter: Uint32Array;
@@ -64,11 +93,13 @@ class PieceTable {
   readonly filterShift: number;
   readonly filterMask: number;
   readonly keys: Int32Array;
-  /** The quote id of each slot; -1 for an empty slot. */
-  readonly ids: Int32Array;
-  /** Where in its quote the slot's piece starts. */
-  readonly offsets: Int32Array;
+  /** The first piece of each slot's list; -1 for an empty slot. */
+  readonly heads: Int32Array;
   readonly mask: number;
+  /** Per piece: the next piece of its list (-1 at the end), its quote, and where in the quote it starts. */
+  readonly next: Int32Array;
+  readonly ids: Int32Array;
+  readonly offsets: Int32Array;
 
   constructor(pieces: Int32Array, count: number) {
     const bits = filterBits(count);
@@ -78,16 +109,20 @@ class PieceTable {
     let capacity = 16;
     while (capacity < count * 2) capacity *= 2;
     this.keys = new Int32Array(capacity);
-    this.ids = new Int32Array(capacity).fill(-1);
-    this.offsets = new Int32Array(capacity);
+    this.heads = new Int32Array(capacity).fill(-1);
     this.mask = capacity - 1;
+    this.next = new Int32Array(count);
+    this.ids = new Int32Array(count);
+    this.offsets = new Int32Array(count);
     for (let i = 0; i < count; i++) {
       const h = pieces[3 * i];
       let slot = (h >>> 0) & this.mask;
-      while (this.ids[slot] !== -1) slot = (slot + 1) & this.mask;
+      while (this.heads[slot] !== -1 && this.keys[slot] !== h) slot = (slot + 1) & this.mask;
       this.keys[slot] = h;
-      this.ids[slot] = pieces[3 * i + 1];
-      this.offsets[slot] = pieces[3 * i + 2];
+      this.next[i] = this.heads[slot];
+      this.heads[slot] = i;
+      this.ids[i] = pieces[3 * i + 1];
+      this.offsets[i] = pieces[3 * i + 2];
       const f = h >>> this.filterShift;
       const g = h & this.filterMask;
       this.filter[f >>> 5] |= 1 << (f & 31);
@@ -96,6 +131,9 @@ class PieceTable {
   }
 }
 
+/** The head of a slot whose list a scan has emptied: taken, but with nothing in it. */
+const EMPTIED = -2;
+
 /** Whether Int32Array reads bytes as little-endian words, as pieceHash does. */
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 
@@ -103,18 +141,30 @@ const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 export class QuoteSet {
   private readonly quotes: PreparedQuote[] = [];
   private readonly caps: number[] = [];
+  private readonly contexts: (QuoteContext | undefined)[] = [];
   private readonly ids = new Map<string, number>();
   private readonly short: number[] = [];
   /** Triples (hash, quote id, offset) of the pieces of the quotes added so far. */
   private pieces: Int32Array = new Int32Array(3 * 1024);
   private pieceCount = 0;
+  /** How many pieces have each hash (only once some hash is shared: most sets never need it). */
+  private crowding: Map<number, number> | undefined;
   private table: PieceTable | undefined;
+  /** What each quote may keep per scan, for the budget. */
+  private keptWork = 0;
   /** Scratch space for sources whose bytes are not 4-byte aligned. */
   private aligned: Buffer = Buffer.allocUnsafeSlow(0);
+  /** Per-quote state of a scan, kept from scan to scan (a set may be scanned against every source). */
+  private state: ScanState | undefined;
 
-  /** Adds a quote (or finds it), keeping at most `cap` matches of it per source. Returns its id. */
-  add(quote: PreparedQuote, cap: number): number {
-    const known = this.ids.get(quote.text);
+  /**
+   * Adds a quote (or finds it), keeping at most `cap` matches of it per source.
+   * With a context (SPEC §1 prefix and suffix), only the matches it allows count
+   * and are kept; the same quote with another context is another entry.
+   */
+  add(quote: PreparedQuote, cap: number, context?: QuoteContext): number {
+    const key = context ? `${quote.text}\u0000${context.prefixText}\u0000${context.suffixText}` : quote.text;
+    const known = this.ids.get(key);
     if (known !== undefined) {
       if (cap > this.caps[known]) this.caps[known] = cap;
       return known;
@@ -122,7 +172,9 @@ export class QuoteSet {
     const id = this.quotes.length;
     this.quotes.push(quote);
     this.caps.push(cap);
-    this.ids.set(quote.text, id);
+    this.contexts.push(context);
+    this.ids.set(key, id);
+    this.keptWork += (Number.isFinite(cap) ? cap + 1 : 2) * ((quote.bytes.length >>> 4) + 2);
     if (quote.bytes.length < MIN_TABLE_QUOTE) {
       this.short.push(id);
       return id;
@@ -132,15 +184,49 @@ export class QuoteSet {
       grown.set(this.pieces);
       this.pieces = grown;
     }
-    const middle = (quote.bytes.length - MIN_TABLE_QUOTE) >>> 1;
-    for (let offset = middle; offset < middle + STRIDE; offset++) {
-      this.pieces[3 * this.pieceCount] = pieceHash(quote.bytes, offset);
+    const start = this.pieceStart(quote.bytes);
+    for (let offset = start; offset < start + STRIDE; offset++) {
+      const h = pieceHash(quote.bytes, offset);
+      this.pieces[3 * this.pieceCount] = h;
       this.pieces[3 * this.pieceCount + 1] = id;
       this.pieces[3 * this.pieceCount + 2] = offset;
       this.pieceCount++;
+      this.crowding?.set(h, (this.crowding.get(h) ?? 0) + 1);
     }
     this.table = undefined;
     return id;
+  }
+
+  /**
+   * Where a quote's four pieces start: the middle, unless another quote has a
+   * piece there already; then, among a few places, the one shared least.
+   */
+  private pieceStart(bytes: Uint8Array): number {
+    const last = bytes.length - MIN_TABLE_QUOTE;
+    const middle = last >>> 1;
+    const crowding = (this.crowding ??= this.countPieces());
+    const shared = (k: number) => {
+      let most = 0;
+      for (let offset = k; offset < k + STRIDE; offset++) most = Math.max(most, crowding.get(pieceHash(bytes, offset)) ?? 0);
+      return most;
+    };
+    let best = middle;
+    let fewest = shared(middle);
+    for (const k of [last >>> 2, (3 * last) >>> 2, 0, last]) {
+      if (fewest === 0) break;
+      const n = shared(k);
+      if (n < fewest) {
+        best = k;
+        fewest = n;
+      }
+    }
+    return best;
+  }
+
+  private countPieces(): Map<number, number> {
+    const counts = new Map<number, number>();
+    for (let i = 0; i < this.pieceCount; i++) counts.set(this.pieces[3 * i], (counts.get(this.pieces[3 * i]) ?? 0) + 1);
+    return counts;
   }
 
   get size(): number {
@@ -151,19 +237,28 @@ export class QuoteSet {
     return this.quotes[id];
   }
 
+  /** The id of a quote added without a context. */
   idOf(text: string): number | undefined {
     return this.ids.get(text);
+  }
+
+  /** The id of a quote added with this context. */
+  idWith(text: string, context: QuoteContext): number | undefined {
+    return this.ids.get(`${text}\u0000${context.prefixText}\u0000${context.suffixText}`);
   }
 
   /**
    * Finds the quotes of the set in `text` (a normalized source). Every quote
    * of at least MIN_TABLE_QUOTE bytes is looked for at no extra cost; the
-   * shorter ones only when their id is in `wanted`.
+   * shorter ones only when their id is in `wanted`. Throws ScanTooCostly when
+   * the candidates cost more than the source's budget.
    */
   scan(source: Buffer, wanted: ReadonlySet<number>): Map<number, QuoteHits> {
-    const hits = new Map<number, QuoteHits>();
-    const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
     const n = source.length;
+    const budget = BASE_BUDGET + BUDGET_PER_SOURCE_BYTE * n + 4 * this.keptWork;
+    const found = (this.state ??= new ScanState());
+    found.begin(this.quotes.length, this.caps, budget);
+    const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
     if (this.pieceCount > 0 && n >= MIN_TABLE_QUOTE) {
       let text = source;
       if (source.byteOffset % 4 !== 0) {
@@ -172,39 +267,155 @@ export class QuoteSet {
         text = this.aligned.subarray(0, n);
       }
       const words = LITTLE_ENDIAN ? new Int32Array(text.buffer, text.byteOffset, n >>> 2) : littleEndianWords(text);
-      const { filter, filterShift, filterMask, keys, ids, offsets, mask } = table;
-      const last = (n - PIECE) >>> 2;
-      for (let w = 0; w <= last; w++) {
+      const { filter, filterShift, filterMask, keys, heads, next, mask, ids, offsets } = table;
+      // A quote that has all its matches leaves the lists for the rest of this
+      // scan; `unlinked` says how to put each piece back afterwards.
+      const unlinked: number[] = [];
+      const lastWord = (n - PIECE) >>> 2;
+      try {
+      for (let w = 0; w <= lastWord; w++) {
         const h = mix(words[w], words[w + 1], words[w + 2], words[w + 3]);
         const f = h >>> filterShift;
         if ((filter[f >>> 5] & (1 << (f & 31))) === 0) continue;
         const g = h & filterMask;
         if ((filter[g >>> 5] & (1 << (g & 31))) === 0) continue;
-        for (let slot = (h >>> 0) & mask; ids[slot] !== -1; slot = (slot + 1) & mask) {
-          if (keys[slot] !== h) continue;
-          const id = ids[slot];
-          const start = (w << 2) - offsets[slot];
+        let slot = (h >>> 0) & mask;
+        while (heads[slot] !== -1 && keys[slot] !== h) slot = (slot + 1) & mask;
+        let previous = -1;
+        for (let piece = heads[slot]; piece >= 0; piece = next[piece]) {
+          const id = ids[piece];
+          if (found.doneBefore(id, w)) {
+            // Full since an earlier position: every later start would be later still.
+            // A slot whose list empties stays taken (EMPTIED), or probing for other hashes would stop at it.
+            if (previous === -1) heads[slot] = next[piece] === -1 ? EMPTIED : next[piece];
+            else next[previous] = next[piece];
+            unlinked.push(previous, slot, piece);
+            continue;
+          }
+          previous = piece;
+          found.spend(1);
+          const start = (w << 2) - offsets[piece];
           if (start < 0) continue;
-          let hit = hits.get(id);
-          const full = hit !== undefined && hit.starts.length >= this.caps[id];
-          // Starts come in order, except that two found at one aligned position may
-          // arrive either way round: a full list still takes an earlier one.
-          if (full && start > hit!.starts[hit!.starts.length - 1]) continue;
           const q = this.quotes[id];
-          if (!matchesAt(text, start, q.bytes) || !respectsWordBoundaries(text, start, q)) continue;
-          if (!hit) hits.set(id, (hit = { starts: [] }));
-          if (hit.starts.length === 0 || hit.starts[hit.starts.length - 1] < start) hit.starts.push(start);
-          else insertSorted(hit.starts, start);
-          if (full) hit.starts.pop();
+          if (found.full(id) && start > found.last(id)) continue;
+          const compared = mismatchAt(text, start, q.bytes);
+          found.spend(compared >>> 4);
+          if (compared < q.bytes.length || !respectsWordBoundaries(text, start, q)) continue;
+          found.match(id, start, w, this.contexts[id], text, q.bytes.length);
+        }
+      }
+      } finally {
+        for (let k = unlinked.length - 3; k >= 0; k -= 3) {
+          if (unlinked[k] === -1) heads[unlinked[k + 1]] = unlinked[k + 2];
+          else next[unlinked[k]] = unlinked[k + 2];
         }
       }
     }
     for (const id of this.short) {
-      if (!wanted.has(id)) continue;
-      const starts = findMatches(source, this.quotes[id], this.caps[id]);
-      if (starts.length > 0) hits.set(id, { starts });
+      if (wanted.has(id)) findShort(source, this.quotes[id], id, this.contexts[id], found);
     }
+    return found.hits();
+  }
+}
+
+/**
+ * What a scan has found so far, per quote, and the work it has done. The
+ * arrays outlive the scan; only the quotes it touched are reset after it.
+ */
+class ScanState {
+  private starts: (number[] | undefined)[] = [];
+  private candidates = new Int32Array(0);
+  /** The aligned position at which a quote's list became full (-1: not full). */
+  private fullAt = new Int32Array(0);
+  private touched: number[] = [];
+  private caps: readonly number[] = [];
+  private remaining = 0;
+  private budget = 0;
+
+  begin(size: number, caps: readonly number[], budget: number): void {
+    if (this.candidates.length < size) {
+      this.candidates = new Int32Array(size * 2);
+      this.fullAt = new Int32Array(size * 2).fill(-1);
+      this.starts = new Array(size * 2);
+    }
+    this.caps = caps;
+    this.budget = budget;
+    this.remaining = budget;
+  }
+
+  spend(units: number): void {
+    this.remaining -= units;
+    if (this.remaining < 0) {
+      this.reset();
+      throw new ScanTooCostly(this.budget);
+    }
+  }
+
+  full(id: number): boolean {
+    return this.fullAt[id] >= 0;
+  }
+
+  doneBefore(id: number, w: number): boolean {
+    const at = this.fullAt[id];
+    return at >= 0 && at < w;
+  }
+
+  last(id: number): number {
+    const list = this.starts[id]!;
+    return list[list.length - 1];
+  }
+
+  /** A match of the quote (word boundaries checked): kept if its context allows it and there is room. */
+  match(id: number, start: number, w: number, context: QuoteContext | undefined, text: Uint8Array, length: number): void {
+    let list = this.starts[id];
+    if (list === undefined) {
+      this.starts[id] = list = [];
+      this.touched.push(id);
+    }
+    if (context) {
+      this.candidates[id]++;
+      this.spend(((context.prefix.length + context.suffix.length) >>> 4) + 1);
+      if (!contextAllows(text, start, length, context)) return;
+    }
+    // Starts come in order, except that two found at one aligned position may
+    // arrive either way round: a full list still takes an earlier one.
+    if (list.length === 0 || list[list.length - 1] < start) list.push(start);
+    else insertSorted(list, start);
+    if (list.length > this.caps[id]) list.pop();
+    if (list.length >= this.caps[id] && this.fullAt[id] < 0) this.fullAt[id] = w;
+  }
+
+  /** What the scan found, and a clean state for the next one. */
+  hits(): Map<number, QuoteHits> {
+    const hits = new Map<number, QuoteHits>();
+    for (const id of this.touched) hits.set(id, { starts: this.starts[id]!, candidates: this.candidates[id] });
+    this.reset();
     return hits;
+  }
+
+  private reset(): void {
+    for (const id of this.touched) {
+      this.starts[id] = undefined;
+      this.candidates[id] = 0;
+      this.fullAt[id] = -1;
+    }
+    this.touched = [];
+  }
+}
+
+/**
+ * A short quote, by searching the text for it: its matches up to its cap, and
+ * with a context, those the context allows.
+ */
+function findShort(text: Buffer, quote: PreparedQuote, id: number, context: QuoteContext | undefined, found: ScanState): void {
+  let from = 0;
+  for (;;) {
+    if (found.full(id)) return;
+    const at = text.indexOf(quote.bytes, from);
+    found.spend(SEARCH_CALL + ((at < 0 ? text.length - from : at - from) >>> 6));
+    if (at < 0) return;
+    if (respectsWordBoundaries(text, at, quote)) found.match(id, at, 0, context, text, quote.bytes.length);
+    from = at + 1;
   }
 }
 
@@ -220,8 +431,9 @@ function insertSorted(list: number[], value: number): void {
   list.splice(i, 0, value);
 }
 
-function matchesAt(text: Uint8Array, at: number, quote: Uint8Array): boolean {
-  if (at + quote.length > text.length) return false;
-  for (let i = 0; i < quote.length; i++) if (text[at + i] !== quote[i]) return false;
-  return true;
+/** How many leading bytes of `quote` the text has at `at` (the quote's length when all of them). */
+function mismatchAt(text: Uint8Array, at: number, quote: Uint8Array): number {
+  if (at + quote.length > text.length) return 0;
+  for (let i = 0; i < quote.length; i++) if (text[at + i] !== quote[i]) return i;
+  return quote.length;
 }

@@ -1,6 +1,5 @@
 // Where a record's verdict is decided, in the order of SPEC §2.
-import { Buffer } from 'node:buffer';
-import { prepareQuote } from './match.js';
+import { prepareQuote, quoteContext, type QuoteContext } from './match.js';
 import { normalizeText } from './normalize.js';
 import type { FieldCheck } from './record.js';
 import type { QuoteSearcher } from './search.js';
@@ -75,44 +74,19 @@ export function decideVerdict(fields: FieldCheck, access: SourceAccess, normaliz
   const needle = normalizedQuote ?? normalizeText(fields.record.quote);
   if (needle === '') return { verdict: 'empty quote', ...none };
   const quote = access.searcher.prepared?.(needle) ?? prepareQuote(needle);
-  const prefix = normalizeText(fields.record.prefix ?? '');
-  const suffix = normalizeText(fields.record.suffix ?? '');
-  let matches: number[];
-  let context: ContextOutcome | undefined;
-  if (prefix === '' && suffix === '') {
-    matches = access.searcher.find(quote, MAX_REPORTED_MATCHES);
-  } else {
-    // The context may keep any one of the matches, so all of them are looked at.
-    const all = access.searcher.find(quote, Number.POSITIVE_INFINITY);
-    const before = Buffer.from(prefix, 'utf8');
-    const after = Buffer.from(suffix, 'utf8');
-    const kept = all.filter((start) => contextAllows(access.searcher.text, start, quote.bytes.length, before, after));
-    matches = kept.slice(0, MAX_REPORTED_MATCHES);
-    context = { prefix: prefix !== '', suffix: suffix !== '', candidates: all.length };
-  }
+  const context = contextOf(fields.record);
+  const found = access.searcher.find(quote, MAX_REPORTED_MATCHES, context);
+  const matches = found.starts;
   const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
-  return { verdict, matches, quoteLength: quote.bytes.length, normalizedQuote: needle, ...(context ? { context } : {}) };
+  return {
+    verdict, matches, quoteLength: quote.bytes.length, normalizedQuote: needle,
+    ...(context ? { context: { prefix: context.prefixText !== '', suffix: context.suffixText !== '', candidates: found.candidates } } : {}),
+  };
 }
 
-/**
- * SPEC §1: a match counts only if the normalized text just before it ends with
- * the normalized prefix and the text just after it starts with the normalized
- * suffix; the one space where context meets quote does not count.
- */
-export function contextAllows(text: Uint8Array, start: number, length: number, prefix: Uint8Array, suffix: Uint8Array): boolean {
-  if (prefix.length > 0) {
-    const bytes = prefix;
-    let end = start;
-    if (end > 0 && text[end - 1] === 0x20) end--;
-    if (end < bytes.length) return false;
-    for (let i = 0; i < bytes.length; i++) if (text[end - bytes.length + i] !== bytes[i]) return false;
-  }
-  if (suffix.length > 0) {
-    const bytes = suffix;
-    let from = start + length;
-    if (from < text.length && text[from] === 0x20) from++;
-    if (text.length - from < bytes.length) return false;
-    for (let i = 0; i < bytes.length; i++) if (text[from + i] !== bytes[i]) return false;
-  }
-  return true;
+/** A record's prefix and suffix, normalized; undefined when it gives neither (then verdicts are exactly the reference's). */
+export function contextOf(record: { readonly prefix?: string; readonly suffix?: string }): QuoteContext | undefined {
+  const prefix = record.prefix === undefined ? '' : normalizeText(record.prefix);
+  const suffix = record.suffix === undefined ? '' : normalizeText(record.suffix);
+  return prefix === '' && suffix === '' ? undefined : quoteContext(prefix, suffix);
 }

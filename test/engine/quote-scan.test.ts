@@ -1,8 +1,8 @@
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
-import { prepareQuote } from '../../src/engine/match.js';
+import { prepareQuote, quoteContext } from '../../src/engine/match.js';
 import { normalizeText } from '../../src/engine/normalize.js';
-import { MIN_TABLE_QUOTE, QuoteSet } from '../../src/engine/quote-scan.js';
+import { MIN_TABLE_QUOTE, QuoteSet, ScanTooCostly } from '../../src/engine/quote-scan.js';
 import { ScanSearcher, ScannedSearcher } from '../../src/engine/search.js';
 import { hostileText } from '../helpers/unicode.js';
 
@@ -35,6 +35,28 @@ describe('QuoteSet: all quotes in one pass', () => {
       }), { numRuns: 1500 });
   });
 
+  it('keeps what a context allows, as filtering every match would, and the same quote under two contexts apart', () => {
+    const unit = fc.constantFrom('Contact support. ', 'Gift cards: Contact support. ', 'Refunds. Contact support. Thanks.', 'ab ', 'x');
+    const source = fc.array(unit, { minLength: 1, maxLength: 30 }).map((units) => normalizeText(units.join('')));
+    const word = fc.constantFrom('', 'cards:', 'Refunds.', 'Thanks.', 'support.', 'ab', 'Gift', 'nowhere');
+    const quotes = fc.constantFrom('Contact support.', 'Contact support. Thanks.', 'ab ab', 'ab');
+    fc.assert(fc.property(source, fc.array(fc.tuple(quotes, word, word), { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 3 }),
+      (text, asks, cap) => {
+        const set = new QuoteSet();
+        const bytes = Buffer.from(text, 'utf8');
+        const wanted = asks.map(([q, prefix, suffix]) => set.add(prepareQuote(q), cap, prefix || suffix ? quoteContext(prefix, suffix) : undefined));
+        const scanned = new ScannedSearcher(bytes, set, set.scan(bytes, new Set(wanted)));
+        for (const [q, prefix, suffix] of asks) {
+          const context = prefix || suffix ? quoteContext(prefix, suffix) : undefined;
+          const got = scanned.find(prepareQuote(q), cap, context);
+          const plain = new ScanSearcher(bytes).find(prepareQuote(q), cap, context);
+          expect(got.starts).toEqual(plain.starts);
+          // Counted until the cap was reached: all of them when fewer survive.
+          if (context && got.starts.length < cap) expect(got.candidates).toBe(plain.candidates);
+        }
+      }), { numRuns: 800 });
+  });
+
   it('searches short quotes only in the sources asked for, long ones everywhere', () => {
     const set = new QuoteSet();
     const short = set.add(prepareQuote('receipt'), 10);
@@ -57,5 +79,65 @@ describe('QuoteSet regressions', () => {
     const set = new QuoteSet();
     const id = set.add(quote, 4);
     expect(set.scan(text, new Set([id])).get(id)?.starts).toEqual([0, 3, 6, 9]);
+  });
+});
+
+describe('QuoteSet under hostile input: bounded work', () => {
+  // Found in review: quotes made to share their middle piece, against a text
+  // made of it, cost quotes × positions (20,000 quotes: 104 s).
+  it('picks the pieces of quotes made to share their middle where they differ', () => {
+    const set = new QuoteSet();
+    const ids = new Set<number>();
+    for (let i = 0; i < 20000; i++) {
+      const tag = String(i).padStart(6, '0');
+      ids.add(set.add(prepareQuote(`${tag}${'A'.repeat(40)}${tag}`), 100));
+    }
+    const started = Date.now();
+    expect(set.scan(Buffer.from('A'.repeat(1 << 20), 'utf8'), ids).size).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const fair = Buffer.from(`x 000007${'A'.repeat(40)}000007 y`, 'utf8');
+    expect([...set.scan(fair, ids).entries()]).toEqual([[7, { starts: [2], candidates: 0 }]]);
+  });
+
+  it('gives up, within its budget, on quotes that share every piece, against a text made of them', () => {
+    // A's of every length and a B: no piece tells them apart, and the text has A's only.
+    const set = new QuoteSet();
+    const ids = new Set<number>();
+    for (let k = 40; k < 2040; k++) ids.add(set.add(prepareQuote(`${'A'.repeat(k)}B`), 2));
+    const started = Date.now();
+    expect(() => set.scan(Buffer.from('A'.repeat(1 << 20), 'utf8'), ids)).toThrow(ScanTooCostly);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // The set is whole again after giving up: a fair text still scans right.
+    const fair = Buffer.from(`x ${'A'.repeat(45)}B y`, 'utf8');
+    expect([...set.scan(fair, ids).entries()]).toEqual([[5, { starts: [2], candidates: 0 }]]);
+  });
+
+  it('picks pieces away from a passage many quotes share, so that a text full of it is cheap', () => {
+    const common = ' for more information, see the section on returns and refunds ';
+    const set = new QuoteSet();
+    const ids = new Set<number>();
+    for (let i = 0; i < 2000; i++) ids.add(set.add(prepareQuote(`Note ${i} here.${common}Part ${i} ends.`), 100));
+    const text = Buffer.from(normalizeText(`Intro.${common}`.repeat(20000) + `Note 5 here.${common}Part 5 ends.`), 'utf8');
+    const hits = set.scan(text, ids);
+    expect([...hits.keys()]).toEqual([5]);
+  });
+
+  it('leaves a quote with all its matches out of the rest of the scan', () => {
+    // Quotes of every length, all alike, in a text of nothing else: each is full after its cap, then costs nothing.
+    const set = new QuoteSet();
+    const ids = new Set<number>();
+    for (let words = 10; words < 2010; words++) ids.add(set.add(prepareQuote(Array(words).fill('x').join(' ')), 2));
+    const started = Date.now();
+    const hits = set.scan(Buffer.from(' x'.repeat(1 << 19), 'utf8'), ids);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(hits.size).toBe(2000);
+    for (const hit of hits.values()) expect(hit.starts).toEqual([1, 3]);
+  });
+
+  it('gives up on a context that keeps counting matches it rules out', () => {
+    const set = new QuoteSet();
+    const ids = new Set<number>();
+    for (let k = 1; k <= 10; k++) ids.add(set.add(prepareQuote('!'.repeat(k)), 100, quoteContext('x', '')));
+    expect(() => set.scan(Buffer.from('!'.repeat(16 << 20), 'utf8'), ids)).toThrow(ScanTooCostly);
   });
 });
