@@ -1,7 +1,7 @@
 // Findings beyond quotes, per citation file: sentences of the answer no claim
 // covers, required sources no record cites, and numbers a claim states that
 // its quote does not carry. Each is placed at its line; none changes a verdict.
-import { isCovered, missingNumbers, splitSentences } from '../engine/claims.js';
+import { claimCoverage, missingNumbers, splitSentences } from '../engine/claims.js';
 import type { FieldCheck } from '../engine/record.js';
 import type { LoadedCitationFile } from '../load/citation-file.js';
 import type { CheckLevels, Manifest } from '../load/manifest.js';
@@ -18,8 +18,9 @@ export function findingsFor(
 
   if (levels.uncitedClaims !== 'off' && loaded.answer) {
     const claims = records.flatMap(({ check }) => (check.ok ? (check.record.claim !== undefined ? [check.record.claim] : []) : check.claim !== undefined ? [check.claim] : []));
+    const isCovered = claimCoverage(claims);
     for (const sentence of splitSentences(loaded.answer.text)) {
-      if (isCovered(sentence.text, claims)) continue;
+      if (isCovered(sentence.text)) continue;
       findings.push({
         kind: 'uncited claim', level: level(levels.uncitedClaims), file, ...loaded.answer.locate(sentence.start),
         message: `no record's claim covers this sentence of the answer: "${shorten(sentence.text, 160)}"`,

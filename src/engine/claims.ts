@@ -1,13 +1,17 @@
-// Beyond quotes: the sentences of an answer and whether a claim covers each,
+// Beyond quotes: the sentences of an answer and whether the claims cover each,
 // and the numbers a claim states, which its quote must carry. These are
 // findings beside the verdicts; they never change one.
 import { normalizeText } from './normalize.js';
+import { isWordCodePoint } from './unicode.js';
 
 /** Abbreviations after which ICU's sentence breaks are not sentence ends (English). */
 const ABBREVIATIONS = new Set([
-  'mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'jr', 'sr', 'vs', 'etc', 'e.g', 'i.e', 'u.s', 'u.k', 'no', 'approx', 'inc', 'ltd', 'co',
+  'mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'jr', 'sr', 'vs', 'etc', 'e.g', 'i.e', 'u.s', 'u.k', 'approx', 'inc', 'ltd', 'co',
   'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
 ]);
+/** Abbreviations that stand before a number ("No. 5"): "No." alone is an answer, and ends its sentence. */
+const NUMBER_ABBREVIATIONS = new Set(['no', 'nos', 'vol', 'p', 'pp', 'fig', 'art', 'ch']);
+const DIGIT_NEXT = /\s*\p{Nd}/uy;
 
 export interface Sentence {
   readonly text: string;
@@ -24,7 +28,7 @@ export function splitSentences(answer: string): Sentence[] {
     const text = pending ? pending.text + segment : segment;
     const start = pending ? pending.start : index;
     const lastWord = /([\p{L}.]+)\.\s*$/u.exec(text)?.[1]?.toLowerCase();
-    if (lastWord !== undefined && ABBREVIATIONS.has(lastWord)) {
+    if (lastWord !== undefined && (ABBREVIATIONS.has(lastWord) || (NUMBER_ABBREVIATIONS.has(lastWord) && digitAt(answer, index + segment.length)))) {
       pending = { text, start };
       continue;
     }
@@ -35,23 +39,70 @@ export function splitSentences(answer: string): Sentence[] {
   return sentences;
 }
 
+function digitAt(text: string, at: number): boolean {
+  DIGIT_NEXT.lastIndex = at;
+  return DIGIT_NEXT.test(text);
+}
+
 /** Normalized (SPEC §3), without the punctuation that ends a sentence, lower case: for comparing claims. */
 function claimKey(text: string): string {
   return normalizeText(text).replace(/[\s.!?…;:"'”’»)]+$/u, '').toLowerCase();
 }
 
+function codePointBefore(text: string, at: number): number | undefined {
+  if (at <= 0) return undefined;
+  const low = text.charCodeAt(at - 1);
+  return low >= 0xdc00 && low <= 0xdfff && at >= 2 ? text.codePointAt(at - 2) : low;
+}
+
+/** Whether `part` at `at` in `text` starts and ends at word boundaries, as a quote must in its source (SPEC §4). */
+function bounded(text: string, part: string, at: number): boolean {
+  const first = part.codePointAt(0)!;
+  const before = codePointBefore(text, at);
+  if (isWordCodePoint(first) && before !== undefined && isWordCodePoint(before)) return false;
+  const last = codePointBefore(part, part.length)!;
+  const after = text.codePointAt(at + part.length);
+  return !(isWordCodePoint(last) && after !== undefined && isWordCodePoint(after));
+}
+
+function* occurrences(text: string, part: string): Generator<number> {
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) if (bounded(text, part, at)) yield at;
+}
+
 /**
- * A sentence is covered when some claim, compared without case and sentence-end
- * punctuation, is the sentence, contains it (a claim spanning sentences), or
- * is contained in it (a claim for part of a sentence).
+ * Whether the claims cover a sentence: a claim contains the sentence (or is
+ * it), or the claims the sentence contains cover at least half of its letters
+ * and digits. Claims and sentences are compared without case and sentence-end
+ * punctuation, and a claim must sit between word boundaries ("a" is not in
+ * "gray"). A sentence with no letter or digit needs no claim.
  */
+export function claimCoverage(claims: readonly string[]): (sentence: string) => boolean {
+  const keys = [...new Set(claims.map(claimKey))].filter((c) => c !== '');
+  return (sentence) => {
+    const key = claimKey(sentence);
+    const covered = new Uint8Array(key.length);
+    for (const c of keys) {
+      if (c.length >= key.length) {
+        if (!occurrences(c, key).next().done) return true;
+        continue;
+      }
+      for (const at of occurrences(key, c)) covered.fill(1, at, at + c.length);
+    }
+    let total = 0;
+    let inClaims = 0;
+    for (let i = 0; i < key.length; i++) {
+      const cp = key.codePointAt(i)!;
+      if (cp > 0xffff) i++;
+      if (!isWordCodePoint(cp)) continue;
+      total++;
+      inClaims += covered[i];
+    }
+    return inClaims * 2 >= total;
+  };
+}
+
 export function isCovered(sentence: string, claims: readonly string[]): boolean {
-  const key = claimKey(sentence);
-  if (key === '') return true;
-  return claims.some((claim) => {
-    const c = claimKey(claim);
-    return c !== '' && (c === key || c.includes(key) || key.includes(c));
-  });
+  return claimCoverage(claims)(sentence);
 }
 
 // ---- numbers -------------------------------------------------------------

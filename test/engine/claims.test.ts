@@ -1,4 +1,4 @@
-import { isCovered, missingNumbers, splitSentences, statedNumbers } from '../../src/engine/claims.js';
+import { claimCoverage, isCovered, missingNumbers, splitSentences, statedNumbers } from '../../src/engine/claims.js';
 
 const numbers = (text: string) => statedNumbers(text).map((n) => [n.text, n.values, n.unit ?? null, n.per ?? null]);
 const missing = (claim: string, quote: string) => missingNumbers(claim, quote).map((m) => m.number.text);
@@ -127,10 +127,30 @@ describe('sentences and claims', () => {
     expect(splitSentences('  One.\n\nTwo?  ').map((s) => [s.text, s.start])).toEqual([['One.', 2], ['Two?', 8]]);
   });
 
-  it('counts a sentence covered by an equal claim, one that contains it, or one it contains', () => {
+  it('reads "No." as an abbreviation only before a number', () => {
+    expect(splitSentences('Can I return sale items? No. Refunds take up to 5 days.').map((s) => s.text))
+      .toEqual(['Can I return sale items?', 'No.', 'Refunds take up to 5 days.']);
+    expect(splitSentences('See form No. 5 for details. Vol. 2 is out.').map((s) => s.text)).toEqual(['See form No. 5 for details.', 'Vol. 2 is out.']);
+  });
+
+  it('counts a sentence covered by an equal claim, one that contains it, or claims covering half its letters and digits', () => {
     expect(isCovered('A receipt is required.', ['a receipt is required'])).toBe(true);
     expect(isCovered('Returns take 30 days.', ['Returns take 30 days. Refunds take 5.'])).toBe(true);
     expect(isCovered('You can return items within 30 days, with a receipt.', ['You can return items within 30 days'])).toBe(true);
     expect(isCovered('We are sorry.', ['A receipt is required.'])).toBe(false);
+    // Two claims for parts of one sentence.
+    expect(isCovered('Returns take 30 days and refunds take 5 days.', ['Returns take 30 days', 'refunds take 5 days'])).toBe(true);
+  });
+
+  it('does not count a claim for a small part of a sentence, nor one inside a word', () => {
+    expect(isCovered('Returns are free forever, no receipt needed.', ['a'])).toBe(false);
+    expect(isCovered('Nobody checks anything.', ['no'])).toBe(false);
+    expect(isCovered('You can return it within 30 days, and we pay shipping both ways.', ['within 30 days'])).toBe(false);
+    expect(isCovered('Returns take 30 days.', ['Returns take 130 days. Refunds take 5.'])).toBe(false);
+    expect(isCovered('Unpaid orders ship.', ['paid orders ship'])).toBe(false);
+  });
+
+  it('needs no claim for a sentence without letters or digits', () => {
+    expect(claimCoverage([])('— …')).toBe(true);
   });
 });
