@@ -30,7 +30,11 @@ export function findingsFor(
 
   if (levels.requiredSources !== 'off') {
     const rel = manifest.dir === '' ? file : file.startsWith(`${manifest.dir}/`) ? file.slice(manifest.dir.length + 1) : undefined;
-    const cited = new Set(records.flatMap(({ check }) => (check.ok ? [check.record.sourceId] : [])));
+    // A record with invalid fields still names its source: its own verdict says what is wrong with it.
+    const cited = new Set(records.flatMap(({ check }) => {
+      const id = check.ok ? check.record.sourceId : check.sourceId;
+      return id !== undefined ? [id] : [];
+    }));
     const where = loaded.answer?.position ?? records[0]?.position ?? { line: 1, column: 1 };
     for (const rule of manifest.requirements) {
       if (rel === undefined || !rule.glob.matches(rel)) continue;
