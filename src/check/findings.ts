@@ -13,7 +13,8 @@ export function findingsFor(
 ): Finding[] {
   const findings: Finding[] = [];
   const file = loaded.file;
-  const records = checks.map((check, i) => ({ check, position: loaded.records[i].position }));
+  // A claim's numbers are placed at the claim field, not at the record's start.
+  const records = checks.map((check, i) => ({ check, claimAt: loaded.records[i].claimPosition ?? loaded.records[i].position }));
   const level = (l: 'warn' | 'fail') => l;
 
   if (levels.uncitedClaims !== 'off' && loaded.answer) {
@@ -35,7 +36,7 @@ export function findingsFor(
       const id = check.ok ? check.record.sourceId : check.sourceId;
       return id !== undefined ? [id] : [];
     }));
-    const where = loaded.answer?.position ?? records[0]?.position ?? { line: 1, column: 1 };
+    const where = loaded.answer?.position ?? loaded.records[0]?.position ?? { line: 1, column: 1 };
     for (const rule of manifest.requirements) {
       if (rel === undefined || !rule.glob.matches(rel)) continue;
       for (const id of rule.cite) {
@@ -49,12 +50,12 @@ export function findingsFor(
   }
 
   if (levels.claimNumbers !== 'off') {
-    for (const { check, position } of records) {
+    for (const { check, claimAt } of records) {
       if (!check.ok || check.record.claim === undefined) continue;
       for (const { number, quoteHas } of missingNumbers(check.record.claim, check.record.quote)) {
         const has = quoteHas.length === 0 ? 'the quote states no number' : `the quote has ${quoteHas.map((q) => `"${q.text}"`).join(', ')}`;
         findings.push({
-          kind: 'claim number not in quote', level: level(levels.claimNumbers), file, ...position, citationId: check.record.citationId,
+          kind: 'claim number not in quote', level: level(levels.claimNumbers), file, ...claimAt, citationId: check.record.citationId,
           message: `the claim says "${number.text}", but ${has}`,
         });
       }

@@ -5,6 +5,8 @@ import { makeTree, manifestFor, REPO, runCli } from '../helpers/workspace.js';
 
 const MANIFEST = ['--manifest', '__fixtures__/answers/citegate.yml'];
 const A = '__fixtures__/answers/answers';
+const FORMATS = ['--manifest', '__fixtures__/answers/formats.yml'];
+const F = '__fixtures__/answers/formats';
 
 describe('checks beyond quotes, on realistic answers', () => {
   it('places every finding at its line, warns on an uncited sentence and fails on the others', () => {
@@ -12,11 +14,11 @@ describe('checks beyond quotes, on realistic answers', () => {
     expect(run.stderr.split('\n').filter(Boolean)).toEqual([
       `${A}/returns/missing-required.json:2:13: error: required source not cited: this answer must cite returns-v1 (the rule at __fixtures__/answers/citegate.yml:21), but no record does`,
       `${A}/returns/uncited-sentence.yaml:3:3: warning: uncited claim: no record's claim covers this sentence of the answer: "We are sorry for the trouble."`,
-      `${A}/shipping/changed-numbers.json:4:5: error: claim number not in quote: n1: the claim says "60 days", but the quote has "30 days"`,
-      `${A}/shipping/changed-numbers.json:7:5: error: claim number not in quote: n2: the claim says "2 weeks", but the quote has "5 business days"`,
-      `${A}/shipping/changed-numbers.json:10:5: error: claim number not in quote: n3: the claim says "3 to 5 business days", but the quote has "3 to 5 days"`,
-      `${A}/shipping/changed-numbers.json:13:5: error: claim number not in quote: n4: the claim says "1 pm", but the quote has "noon"`,
-      `${A}/shipping/changed-numbers.json:16:5: error: claim number not in quote: n5: the claim says "$25", but the quote has "$20"`,
+      `${A}/shipping/changed-numbers.json:6:15: error: claim number not in quote: n1: the claim says "60 days", but the quote has "30 days"`,
+      `${A}/shipping/changed-numbers.json:9:15: error: claim number not in quote: n2: the claim says "2 weeks", but the quote has "5 business days"`,
+      `${A}/shipping/changed-numbers.json:12:15: error: claim number not in quote: n3: the claim says "3 to 5 business days", but the quote has "3 to 5 days"`,
+      `${A}/shipping/changed-numbers.json:15:15: error: claim number not in quote: n4: the claim says "1 pm", but the quote has "noon"`,
+      `${A}/shipping/changed-numbers.json:18:15: error: claim number not in quote: n5: the claim says "$25", but the quote has "$20"`,
     ]);
     expect(run.stdout).toMatch(/located=10\/10\n$/);
     expect(run.code).toBe(1);
@@ -41,7 +43,7 @@ describe('checks beyond quotes, on realistic answers', () => {
     const report = JSON.parse(runCli(['check', ...MANIFEST, '--format', 'json'], REPO).stdout);
     expect(report.summary.findings).toEqual({ fail: 6, warn: 1 });
     expect(report.findings[2]).toEqual({
-      kind: 'claim number not in quote', level: 'fail', file: `${A}/shipping/changed-numbers.json`, line: 4, column: 5,
+      kind: 'claim number not in quote', level: 'fail', file: `${A}/shipping/changed-numbers.json`, line: 6, column: 15,
       citation_id: 'n1', message: 'the claim says "60 days", but the quote has "30 days"',
     });
   });
@@ -55,6 +57,27 @@ describe('checks beyond quotes, on realistic answers', () => {
   it('documents the answer field in the citations schema', () => {
     const schema = JSON.parse(readFileSync(path.join(REPO, 'schema/citations.schema.json'), 'utf8'));
     expect(schema.oneOf[1].properties.answer.type).toBe('string');
+  });
+});
+
+describe('findings placed where the file writes them', () => {
+  it('places sentences of folded and plain YAML answers and of JSON answers with escapes, and claim numbers at the claim', () => {
+    const run = runCli(['check', ...FORMATS], REPO);
+    expect(run.stderr.split('\n').filter(Boolean)).toEqual([
+      // The sentence's first words are also in a later quote; the folded answer writes them on line 3.
+      `${F}/returns/folded.yaml:3:54: warning: uncited claim: no record's claim covers this sentence of the answer: "Refunds are issued within 5 business days."`,
+      `${F}/returns/folded.yaml:4:34: warning: uncited claim: no record's claim covers this sentence of the answer: "We are sorry for the trouble."`,
+      `${F}/returns/plain.yaml:11:37: warning: uncited claim: no record's claim covers this sentence of the answer: "Items must be unused."`,
+      `${F}/returns/plain.yaml:12:11: warning: uncited claim: no record's claim covers this sentence of the answer: "Call us any time."`,
+      `${F}/returns/plain.yaml:10:7: error: claim number not in quote: p2: the claim says "$20 a month", but the quote has "$20"`,
+      `${F}/shipping/escaped.json:2:108: warning: uncited claim: no record's claim covers this sentence of the answer: "The café is closed on Sundays."`,
+      `${F}/shipping/escaped.json:8:16: error: claim number not in quote: e1: the claim says "3–5 business days", but the quote has "3 to 5 days"`,
+      `${F}/shipping/escaped.json:20:16: error: claim number not in quote: e3: the claim says "12,50 € per order", but the quote has "€12,50"`,
+      `${F}/shipping/lines.jsonl:2:110: error: claim number not in quote: l2: the claim says "3 days to 5 weeks", but the quote has "3 to 5 days"`,
+      // Invalid, but it names returns-v1: no "required source not cited" besides its verdict.
+      `${F}/returns/draft.json:4:5: d1: invalid fields: quote is missing`,
+    ]);
+    expect(run.stdout).toMatch(/located=9\/10\n$/);
   });
 });
 
