@@ -2658,7 +2658,7 @@ __webpack_unused_export__ = identity.isPair;
 exports.jn = identity.isScalar;
 exports.oP = identity.isSeq;
 __webpack_unused_export__ = Pair.Pair;
-__webpack_unused_export__ = Scalar.Scalar;
+exports.X5 = Scalar.Scalar;
 __webpack_unused_export__ = YAMLMap.YAMLMap;
 __webpack_unused_export__ = YAMLSeq.YAMLSeq;
 __webpack_unused_export__ = cst;
@@ -9655,7 +9655,10 @@ function readRequirement(doc, item, index, report, sources) {
     if (pattern === undefined)
         return undefined;
     try {
-        return { glob: new Glob(pattern), cite: cite.map((c) => c.id), position: index.position(at) };
+        return {
+            pattern, glob: new Glob(pattern.endsWith('/') ? `${pattern}**` : pattern), cite: cite.map((c) => c.id),
+            position: index.position(at), filesPosition: index.position(nodeOffset(keys.get('files')?.value, at)),
+        };
     }
     catch (error) {
         if (!(error instanceof GlobSyntaxError))
@@ -11510,9 +11513,9 @@ const MAX_RECORDS_PER_FILE = 200_000;
 /** `line`: the text is one line of a JSON Lines file, not a whole file. */
 function parseStrictJson(text, start = 0, end = text.length, line = false) {
     const scanner = new Scanner(text, start, end, line);
-    const { offset, recordOffsets, keyOffsets } = scanner.scanDocument();
+    const { offset, recordOffsets, keyOffsets, claimOffsets } = scanner.scanDocument();
     const value = JSON.parse(start === 0 && end === text.length ? text : text.slice(start, end));
-    return { value, recordOffsets, offset, keyOffsets };
+    return { value, recordOffsets, offset, keyOffsets, claimOffsets };
 }
 const INVISIBLE = /^[\p{Cf}\p{Zs}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]$/u;
 function describe(text, at, end) {
@@ -11536,6 +11539,7 @@ class Scanner {
     pos;
     recordOffsets;
     keyOffsets = new Map();
+    claimOffsets = new Map();
     constructor(text, start, end, line = false) {
         this.text = text;
         this.end = end;
@@ -11553,7 +11557,7 @@ class Scanner {
             throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: ` +
                 (this.line ? 'a line of a JSON Lines file holds exactly one record' : 'a JSON file holds exactly one value (use .jsonl for one record per line)'), this.pos);
         }
-        return { offset, recordOffsets: this.recordOffsets, keyOffsets: this.keyOffsets };
+        return { offset, recordOffsets: this.recordOffsets, keyOffsets: this.keyOffsets, claimOffsets: this.claimOffsets };
     }
     unexpected(expected) {
         throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: ${expected}`, this.pos);
@@ -11573,12 +11577,12 @@ class Scanner {
             }
         }
     }
-    /** `role`: 'top' for the document, 'records' for the array that holds the records. */
+    /** `role`: 'top' for the document, 'records' for the array that holds the records, 'record' for one of them. */
     value(depth, role) {
         const t = this.text;
         const c = this.pos < this.end ? t.charCodeAt(this.pos) : -1;
         switch (c) {
-            case 0x7b: return this.object(depth + 1, role === 'top');
+            case 0x7b: return this.object(depth + 1, role === 'top', role === 'record');
             case 0x5b: return this.array(depth + 1, role === 'top' || role === 'records');
             case 0x22: return void this.string();
             case 0x74: return this.literal('true');
@@ -11602,8 +11606,9 @@ class Scanner {
         if (depth > MAX_JSON_DEPTH)
             throw new JsonSyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`, this.pos);
     }
-    object(depth, top) {
+    object(depth, top, record) {
         this.checkDepth(depth);
+        const start = this.pos;
         const keys = new Map();
         this.pos++;
         this.skipWhitespace();
@@ -11630,6 +11635,8 @@ class Scanner {
             this.skipWhitespace();
             if (top)
                 this.keyOffsets.set(key, this.pos);
+            if (record && key === 'claim')
+                this.claimOffsets.set(start, this.pos);
             this.value(depth, top && key === 'citations' ? 'records' : 'other');
             this.skipWhitespace();
             const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
@@ -11666,7 +11673,7 @@ class Scanner {
                 }
                 offsets.push(this.pos);
             }
-            this.value(depth, 'other');
+            this.value(depth, records ? 'record' : 'other');
             this.skipWhitespace();
             const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
             if (c === 0x2c) {
@@ -11768,6 +11775,7 @@ class Scanner {
 
 
 
+
 function formatOf(file) {
     const lower = file.toLowerCase();
     if (lower.endsWith('.json'))
@@ -11816,7 +11824,10 @@ function parseCitationText(text, file, format) {
     const index = new TextLineIndex(text);
     const parsed = format === 'json' ? parseJsonFile(text) : format === 'jsonl' ? parseJsonLines(text) : parseYamlFile(text);
     const problems = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
-    const records = parsed.records.map((r, i) => ({ value: r.value, index: i, position: index.position(r.offset) }));
+    const records = parsed.records.map((r, i) => ({
+        value: r.value, index: i, position: index.position(r.offset),
+        ...(r.claimOffset !== undefined ? { claimPosition: index.position(r.claimOffset) } : {}),
+    }));
     if (records.length === 0 && problems.length === 0 && !parsed.emptyListed) {
         problems.push({ file, line: 0, column: 0, message: 'the file is empty: it holds no citation records' });
     }
@@ -11827,7 +11838,7 @@ function parseCitationText(text, file, format) {
         if (typeof answerValue !== 'string')
             problems.push({ file, ...index.position(at), message: '`answer` must be a string: the text of the answer' });
         else
-            answer = answerAt(text, answerValue, at, index, format);
+            answer = answerAt(text, answerValue, index.position(at), index, parsed.answerSource);
     }
     return { file, records, problems, document: parsed.document, ...(answer ? { answer } : {}) };
 }
@@ -11849,7 +11860,7 @@ function parseJsonFile(text) {
     catch (error) {
         return { records: [], problems: [jsonProblem(error, text)], document: undefined, emptyListed: false };
     }
-    const { value, recordOffsets, offset, keyOffsets } = parsed;
+    const { value, recordOffsets, offset, keyOffsets, claimOffsets } = parsed;
     const answerOffset = keyOffsets.get('answer');
     let list = value;
     let document;
@@ -11860,11 +11871,11 @@ function parseJsonFile(text) {
     if (!Array.isArray(list))
         return { records: [], problems: [{ offset, message: SHAPE }], document, emptyListed: false };
     return {
-        records: list.map((v, i) => ({ value: v, offset: recordOffsets?.[i] ?? offset })),
+        records: list.map((v, i) => withClaim({ value: v, offset: recordOffsets?.[i] ?? offset }, claimOffsets.get(recordOffsets?.[i] ?? -1))),
         problems: [],
         document,
         emptyListed: true,
-        ...(answerOffset !== undefined ? { answerOffset } : {}),
+        ...(answerOffset !== undefined ? { answerOffset, answerSource: { start: answerOffset, end: text.length, style: 'double' } } : {}),
     };
 }
 function isPlainObject(value) {
@@ -11890,7 +11901,7 @@ function parseJsonLines(text) {
             }
             try {
                 const parsed = parseStrictJson(text, start, lineEnd, true);
-                records.push({ value: parsed.value, offset: parsed.offset });
+                records.push(withClaim({ value: parsed.value, offset: parsed.offset }, Array.isArray(parsed.value) ? undefined : parsed.keyOffsets.get('claim')));
             }
             catch (error) {
                 problems.push(jsonProblem(error, text));
@@ -11924,12 +11935,14 @@ function parseYamlFile(text) {
     let list = value;
     let document;
     let answerOffset;
+    let answerSource;
     if (value instanceof Map && (0,dist/* isMap */.jh)(node)) {
         document = value;
         list = value.get('citations');
         const answerNode = node.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === 'answer')?.value;
         if (answerNode)
             answerOffset = nodeOffset(answerNode);
+        answerSource = yamlScalarSource(deref(doc, answerNode));
         node = deref(doc, node.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === 'citations')?.value);
     }
     if (!Array.isArray(list) || !(0,dist/* isSeq */.oP)(node)) {
@@ -11937,11 +11950,12 @@ function parseYamlFile(text) {
     }
     const seq = node;
     return {
-        records: list.map((v, i) => ({ value: v, offset: nodeOffset(seq.items[i], nodeOffset(seq)) })),
+        records: list.map((v, i) => withClaim({ value: v, offset: nodeOffset(seq.items[i], nodeOffset(seq)) }, yamlClaimOffset(doc, seq.items[i]))),
         problems: [],
         document,
         emptyListed: true,
         ...(answerOffset !== undefined ? { answerOffset } : {}),
+        ...(answerSource !== undefined ? { answerSource } : {}),
     };
 }
 function yamlValueError(error) {
@@ -11952,25 +11966,107 @@ function yamlValueError(error) {
         return 'nesting is too deep';
     return message;
 }
-/** Characters of a sentence looked for in the file to place it. */
-const LOCATE_CHARS = 24;
-function answerAt(fileText, answer, offset, index, format) {
-    const position = index.position(offset);
-    let searchFrom = offset;
+function withClaim(record, claimOffset) {
+    return claimOffset === undefined ? record : { ...record, claimOffset };
+}
+function yamlClaimOffset(doc, item) {
+    const node = deref(doc, item);
+    if (!(0,dist/* isMap */.jh)(node))
+        return undefined;
+    const claim = node.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === 'claim')?.value;
+    return claim ? nodeOffset(claim) : undefined;
+}
+function yamlScalarSource(node) {
+    if (!(0,dist/* isScalar */.jn)(node) || typeof node.value !== 'string' || !node.range)
+        return undefined;
+    const style = node.type === dist/* Scalar */.X5.QUOTE_DOUBLE ? 'double' : node.type === dist/* Scalar */.X5.QUOTE_SINGLE ? 'single'
+        : node.type === dist/* Scalar */.X5.BLOCK_LITERAL || node.type === dist/* Scalar */.X5.BLOCK_FOLDED ? 'block' : 'plain';
+    return { start: node.range[0], end: node.range[1], style };
+}
+const SIMPLE_ESCAPES = {
+    '0': 0, a: 7, b: 8, t: 9, '\t': 9, n: 10, v: 11, f: 12, r: 13, e: 0x1b, ' ': 0x20, '"': 0x22, '/': 0x2f, '\\': 0x5c,
+    N: 0x85, _: 0xa0, L: 0x2028, P: 0x2029,
+};
+const HEX_ESCAPES = { x: 2, u: 4, U: 8 };
+/**
+ * The characters a scalar's text writes, in order, as UTF-16 units with the
+ * offset in the file where each is written: escapes (JSON's and YAML's) are
+ * decoded, and whitespace is left out, since line folding and indentation
+ * change only whitespace between what the text writes and the value.
+ */
+function writtenUnits(text, source) {
+    const units = [];
+    const offsets = [];
+    const put = (unit, at) => {
+        if (isWhitespace(unit))
+            return;
+        units.push(unit);
+        offsets.push(at);
+    };
+    let i = source.start;
+    if (source.style === 'double' || source.style === 'single')
+        i++;
+    else if (source.style === 'block')
+        i = text.indexOf('\n', i) + 1 || source.end; // past the header (`|`, `>-`)
+    for (; i < source.end; i++) {
+        const c = text[i];
+        if (source.style === 'double' && c === '"')
+            break;
+        if (source.style === 'single' && c === "'") {
+            if (text[i + 1] !== "'")
+                break;
+            put(0x27, i++);
+        }
+        else if (source.style === 'double' && c === '\\') {
+            const e = text[i + 1];
+            const digits = HEX_ESCAPES[e];
+            if (digits !== undefined) {
+                const cp = parseInt(text.slice(i + 2, i + 2 + digits), 16);
+                for (const unit of String.fromCodePoint(Number.isNaN(cp) ? 0xfffd : cp))
+                    for (let k = 0; k < unit.length; k++)
+                        put(unit.charCodeAt(k), i);
+                i += 1 + digits;
+            }
+            else {
+                // A line break after a backslash is an escaped line break: it writes nothing.
+                if (SIMPLE_ESCAPES[e] !== undefined)
+                    put(SIMPLE_ESCAPES[e], i);
+                i++;
+            }
+        }
+        else {
+            put(text.charCodeAt(i), i);
+        }
+    }
+    return { units, offsets };
+}
+function answerAt(fileText, answer, position, index, source) {
+    let written;
     return {
         text: answer,
         position,
         locate(at) {
-            // The first characters of the piece, up to a line break, as the file writes them.
-            const piece = answer.slice(at, at + LOCATE_CHARS).split(/[\r\n]/)[0].trimEnd();
-            if (piece === '')
-                return position;
-            const written = format === 'yaml' ? piece : JSON.stringify(piece).slice(1, -1);
-            const found = fileText.indexOf(written, searchFrom);
-            if (found < 0)
-                return position;
-            searchFrom = found + 1;
-            return index.position(found);
+            // Built once, when a finding first needs it: the answer's characters, in
+            // order, against the characters the file writes.
+            if (written === undefined) {
+                written = new Int32Array(answer.length).fill(-1);
+                const { units, offsets } = source ? writtenUnits(fileText, source) : { units: [], offsets: [] };
+                for (let i = 0, k = 0; i < answer.length && k < units.length; i++) {
+                    const unit = answer.charCodeAt(i);
+                    if (isWhitespace(unit))
+                        continue;
+                    if (unit !== units[k])
+                        break; // Not what the file writes: the rest is placed at the answer's start.
+                    written[i] = offsets[k++];
+                }
+            }
+            for (let i = at; i < answer.length; i++) {
+                if (written[i] >= 0)
+                    return index.position(written[i]);
+                if (!isWhitespace(answer.charCodeAt(i)))
+                    break;
+            }
+            return position;
         },
     };
 }
@@ -12704,15 +12800,19 @@ function explainElsewhere(records, manifest, loader, normalizer) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/claims.ts
-// Beyond quotes: the sentences of an answer and whether a claim covers each,
+// Beyond quotes: the sentences of an answer and whether the claims cover each,
 // and the numbers a claim states, which its quote must carry. These are
 // findings beside the verdicts; they never change one.
 
+
 /** Abbreviations after which ICU's sentence breaks are not sentence ends (English). */
 const ABBREVIATIONS = new Set([
-    'mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'jr', 'sr', 'vs', 'etc', 'e.g', 'i.e', 'u.s', 'u.k', 'no', 'approx', 'inc', 'ltd', 'co',
+    'mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'jr', 'sr', 'vs', 'etc', 'e.g', 'i.e', 'u.s', 'u.k', 'approx', 'inc', 'ltd', 'co',
     'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
 ]);
+/** Abbreviations that stand before a number ("No. 5"): "No." alone is an answer, and ends its sentence. */
+const NUMBER_ABBREVIATIONS = new Set(['no', 'nos', 'vol', 'p', 'pp', 'fig', 'art', 'ch']);
+const DIGIT_NEXT = /\s*\p{Nd}/uy;
 /** The answer's sentences (Unicode sentence boundaries, by Intl.Segmenter, with common abbreviations kept whole). */
 function splitSentences(answer) {
     const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
@@ -12722,7 +12822,7 @@ function splitSentences(answer) {
         const text = pending ? pending.text + segment : segment;
         const start = pending ? pending.start : index;
         const lastWord = /([\p{L}.]+)\.\s*$/u.exec(text)?.[1]?.toLowerCase();
-        if (lastWord !== undefined && ABBREVIATIONS.has(lastWord)) {
+        if (lastWord !== undefined && (ABBREVIATIONS.has(lastWord) || (NUMBER_ABBREVIATIONS.has(lastWord) && digitAt(answer, index + segment.length)))) {
             pending = { text, start };
             continue;
         }
@@ -12734,102 +12834,340 @@ function splitSentences(answer) {
         sentences.push({ text: pending.text.trim(), start: pending.start });
     return sentences;
 }
+function digitAt(text, at) {
+    DIGIT_NEXT.lastIndex = at;
+    return DIGIT_NEXT.test(text);
+}
 /** Normalized (SPEC §3), without the punctuation that ends a sentence, lower case: for comparing claims. */
 function claimKey(text) {
     return normalizeText(text).replace(/[\s.!?…;:"'”’»)]+$/u, '').toLowerCase();
 }
-/**
- * A sentence is covered when some claim, compared without case and sentence-end
- * punctuation, is the sentence, contains it (a claim spanning sentences), or
- * is contained in it (a claim for part of a sentence).
- */
-function isCovered(sentence, claims) {
-    const key = claimKey(sentence);
-    if (key === '')
-        return true;
-    return claims.some((claim) => {
-        const c = claimKey(claim);
-        return c !== '' && (c === key || c.includes(key) || key.includes(c));
-    });
+function claims_codePointBefore(text, at) {
+    if (at <= 0)
+        return undefined;
+    const low = text.charCodeAt(at - 1);
+    return low >= 0xdc00 && low <= 0xdfff && at >= 2 ? text.codePointAt(at - 2) : low;
 }
-/** Decimal digits of other scripts, read as 0-9. */
+/** Whether `part` at `at` in `text` starts and ends at word boundaries, as a quote must in its source (SPEC §4). */
+function bounded(text, part, at) {
+    const first = part.codePointAt(0);
+    const before = claims_codePointBefore(text, at);
+    if (isWordCodePoint(first) && before !== undefined && isWordCodePoint(before))
+        return false;
+    const last = claims_codePointBefore(part, part.length);
+    const after = text.codePointAt(at + part.length);
+    return !(isWordCodePoint(last) && after !== undefined && isWordCodePoint(after));
+}
+function* occurrences(text, part) {
+    for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1))
+        if (bounded(text, part, at))
+            yield at;
+}
+/**
+ * Whether the claims cover a sentence: a claim contains the sentence (or is
+ * it), or the claims the sentence contains cover at least half of its letters
+ * and digits. Claims and sentences are compared without case and sentence-end
+ * punctuation, and a claim must sit between word boundaries ("a" is not in
+ * "gray"). A sentence with no letter or digit needs no claim.
+ */
+function claimCoverage(claims) {
+    const keys = [...new Set(claims.map(claimKey))].filter((c) => c !== '');
+    return (sentence) => {
+        const key = claimKey(sentence);
+        const covered = new Uint8Array(key.length);
+        for (const c of keys) {
+            if (c.length >= key.length) {
+                if (!occurrences(c, key).next().done)
+                    return true;
+                continue;
+            }
+            for (const at of occurrences(key, c))
+                covered.fill(1, at, at + c.length);
+        }
+        let total = 0;
+        let inClaims = 0;
+        for (let i = 0; i < key.length; i++) {
+            const cp = key.codePointAt(i);
+            if (cp > 0xffff)
+                i++;
+            if (!isWordCodePoint(cp))
+                continue;
+            total++;
+            inClaims += covered[i];
+        }
+        return inClaims * 2 >= total;
+    };
+}
+function isCovered(sentence, claims) {
+    return claimCoverage(claims)(sentence);
+}
+/** Decimal digits of other scripts, read as 0-9 (each one UTF-16 unit, so positions do not move). */
 const DIGIT_BLOCKS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66, 0x0e50, 0x0ed0, 0xff10];
 function asciiDigits(text) {
     let out = '';
     for (const ch of text) {
         const cp = ch.codePointAt(0);
-        const block = DIGIT_BLOCKS.find((b) => cp >= b && cp <= b + 9);
+        const block = cp >= 0x0660 ? DIGIT_BLOCKS.find((b) => cp >= b && cp <= b + 9) : undefined;
         out += block === undefined ? ch : String.fromCharCode(0x30 + cp - block);
     }
     return out;
 }
-const UNITS = {
-    day: 'day', days: 'day', 'business day': 'business day', 'business days': 'business day', 'working days': 'business day', 'working day': 'business day',
-    week: 'week', weeks: 'week', month: 'month', months: 'month', year: 'year', years: 'year',
+const TIME_UNITS = {
+    day: 'day', days: 'day', 'business day': 'business day', 'business days': 'business day', 'working day': 'business day', 'working days': 'business day',
+    week: 'week', weeks: 'week', month: 'month', months: 'month', year: 'year', years: 'year', night: 'night', nights: 'night',
     hour: 'hour', hours: 'hour', hr: 'hour', hrs: 'hour', h: 'hour', minute: 'minute', minutes: 'minute', min: 'minute', mins: 'minute',
     second: 'second', seconds: 'second', sec: 'second', secs: 'second',
-    '%': '%', percent: '%', 'per cent': '%', pct: '%',
-    am: 'am', 'a.m.': 'am', pm: 'pm', 'p.m.': 'pm',
-    dollar: 'USD', dollars: 'USD', usd: 'USD', euro: 'EUR', euros: 'EUR', eur: 'EUR', pound: 'GBP', pounds: 'GBP', gbp: 'GBP',
-    cent: 'cent', cents: 'cent', item: 'item', items: 'item', time: 'time', times: 'time',
-    km: 'km', kg: 'kg', g: 'g', m: 'm', cm: 'cm', mm: 'mm', mb: 'MB', gb: 'GB', kb: 'KB',
 };
-const CURRENCY = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
-const DIGIT = '[0-9\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f\\u09e6-\\u09ef\\u0a66-\\u0a6f\\u0ae6-\\u0aef\\u0b66-\\u0b6f\\u0be6-\\u0bef\\u0c66-\\u0c6f\\u0ce6-\\u0cef\\u0d66-\\u0d6f\\u0e50-\\u0e59\\u0ed0-\\u0ed9\\uff10-\\uff19]';
-const UNIT_WORDS = Object.keys(UNITS).sort((a, b) => b.length - a.length).map((u) => u.replace(/\./g, '\\.')).join('|');
-// A number: an optional currency sign, digits with optional groups of three
-// (after , . ' or a space) and an optional decimal part, then an optional unit.
-const NUMBER = new RegExp(`(?<![\\p{L}\\p{N}_])([$€£¥₹])?\\s?(${DIGIT}+(?:[,.'\\u00a0\\u202f ]${DIGIT}{3})*(?:[.,]${DIGIT}+)?)(?![\\p{N}])(?:\\s?(${UNIT_WORDS})(?![\\p{L}\\p{N}]))?`, 'giu');
-const TIME_WORDS = { noon: 12, midday: 12, midnight: 0 };
+const UNITS = {
+    ...TIME_UNITS,
+    '%': '%', percent: '%', 'per cent': '%', pct: '%',
+    dollar: 'USD', dollars: 'USD', usd: 'USD', euro: 'EUR', euros: 'EUR', eur: 'EUR', pound: 'GBP', pounds: 'GBP', gbp: 'GBP',
+    yen: 'JPY', jpy: 'JPY', rupee: 'INR', rupees: 'INR', inr: 'INR', chf: 'CHF', cad: 'CAD', aud: 'AUD',
+    cent: 'cent', cents: 'cent', item: 'item', items: 'item', time: 'time', times: 'time',
+    km: 'km', kg: 'kg', g: 'g', m: 'm', cm: 'cm', mm: 'mm', mb: 'MB', gb: 'GB', kb: 'KB', tb: 'TB',
+    '°': 'degree', degree: 'degree', degrees: 'degree', '°c': '°C', celsius: '°C', '°f': '°F', fahrenheit: '°F',
+};
+/** What may follow "per" or "/": any unit, and a few words that are only rates. */
+const PER_WORDS = {
+    ...UNITS, mo: 'month', yr: 'year', wk: 'week', annum: 'year', person: 'person', people: 'person', user: 'user', order: 'order',
+};
+/** What may follow "a", "an", "each" or "every": a time unit ("$10 a month"). */
+const A_WORDS = { ...TIME_UNITS };
+const ADJECTIVE_PERIODS = {
+    hourly: 'hour', daily: 'day', nightly: 'night', weekly: 'week', monthly: 'month', yearly: 'year', annually: 'year', annual: 'year', 'p.a.': 'year',
+};
+const CURRENCY = {
+    $: 'USD', 'US$': 'USD', C$: 'CAD', A$: 'AUD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR',
+    USD: 'USD', EUR: 'EUR', GBP: 'GBP', JPY: 'JPY', INR: 'INR', CHF: 'CHF', CAD: 'CAD', AUD: 'AUD',
+};
+const MAGNITUDES = { k: 3, K: 3, M: 6, B: 9, bn: 9, thousand: 3, million: 6, billion: 9, trillion: 12 };
+/** Words between a number and its unit that do not change the unit ("30 calendar days"). */
+const QUALIFIERS = 'calendar|consecutive|full|whole|straight|additional|extra|more|further';
+const words = (table) => Object.keys(table).sort((a, b) => b.length - a.length)
+    .map((u) => u.replace(/[.$]/g, '\\$&').replace(/ /g, '[\\s-]')).join('|');
+const END = '(?![\\p{L}\\p{N}])';
+// All on text whose digits are ASCII. A number starts after no letter, digit or
+// `_`, and not just after "1." or "1," (the rest of a number this did not read).
+const START = /(?<![\p{L}\p{N}_])(?<![0-9][.,'\u066b\u066c])[0-9]/gu;
+/** Groups of three after one kind of separator (, . ' space, Arabic U+066C), then perhaps a decimal part. */
+const GROUPED = /([0-9]{1,3})([,.' \u066c])([0-9]{3}(?![0-9])(?:\2[0-9]{3}(?![0-9]))*)(?:([.,\u066b])([0-9]+))?/y;
+const TIME = /([0-9]{1,2}):([0-9]{2})(?::[0-9]{2})?(?![0-9])/y;
+const PLAIN = /[0-9]+(?:[.,\u066b][0-9]+)*/y;
+const CURRENCY_BEFORE = /(?:(US\$|C\$|A\$|[$€£¥₹])|(?<!\p{L})(USD|EUR|GBP|JPY|INR|CHF|CAD|AUD)) ?$/u;
+const AM_PM = new RegExp(`\\s?(a\\.m\\.|p\\.m\\.|am|pm|noon|midnight)${END}`, 'iuy');
+/** "5k", "$5M", "$2B" (after a currency only), "2bn"; "1 million". */
+const MAGNITUDE_SUFFIX = new RegExp(`([kKMB]|bn)${END}`, 'uy');
+const MAGNITUDE_WORD = new RegExp(`\\s?(thousand|million|billion|trillion|bn)${END}`, 'iuy');
+const UNIT = new RegExp(`(?:\\s|[-\\u2010\\u2011])?(?:(?:${QUALIFIERS})[\\s-])?(${words(UNITS)})${END}|\\s?([$€£¥₹])(?![0-9])`, 'iuy');
+const PER = new RegExp(`\\s?(?:per\\s|/\\s?)(${words(PER_WORDS)})${END}|\\s(?:a|an|each|every)\\s(${words(A_WORDS)})${END}|\\s(${words(ADJECTIVE_PERIODS)})${END}`, 'iuy');
+const TIME_WORD = /(?<![\p{L}\p{N}_])(noon|midday|midnight)(?![\p{L}\p{N}_])/giu;
+const RANGE = /^\s?(?:[-\u2010\u2011\u2012\u2013\u2014\u2212]|to|through|thru|until|till)\s?$/iu;
+const TIME_WORDS = { noon: 720, midday: 720, midnight: 0 };
 const MAY_STATE_A_NUMBER = /\p{Nd}|noon|midday|midnight/iu;
-/** Values a digit string may stand for, reading , and . as a decimal mark or a thousands separator. */
-function valuesOf(digits) {
-    const plain = asciiDigits(digits).replace(/[\u00a0\u202f ']/g, '');
-    const values = new Set();
-    const marks = plain.replace(/[0-9]/g, '');
-    if (marks === '')
-        values.add(Number(plain));
-    else {
-        const last = plain.search(/[.,][0-9]+$/);
-        // Every mark a thousands separator.
-        if (/^[0-9]{1,3}([.,][0-9]{3})+$/.test(plain))
-            values.add(Number(plain.replace(/[.,]/g, '')));
-        // The last mark a decimal point, the others thousands separators.
-        if (last >= 0) {
-            const intPart = plain.slice(0, last).replace(/[.,]/g, '');
-            values.add(Number(`${intPart}.${plain.slice(last + 1)}`));
+function sticky(re, text, at) {
+    re.lastIndex = at;
+    return re.exec(text);
+}
+/** A minus before a number, not a dash between numbers ("3-5", "3 -5") or a hyphen in a word. */
+function isSign(t, at) {
+    const c = t[at];
+    if (c !== '-' && c !== '\u2212')
+        return false;
+    if (at === 0)
+        return true;
+    const before = t[at - 1];
+    if (before === ' ')
+        return at < 2 || !/[0-9%]/.test(t[at - 2]);
+    return /[([{=:;~≈<>$€£¥₹]/.test(before);
+}
+/** The digits at `at`: how far they go, their value and, for "8,10", the list they may also be. */
+function readDigits(t, at) {
+    const time = sticky(TIME, t, at);
+    if (time && Number(time[1]) <= 24 && Number(time[2]) <= 59)
+        return { end: at + time[0].length, decimal: undefined, list: undefined, time: [Number(time[1]), Number(time[2])] };
+    const grouped = sticky(GROUPED, t, at);
+    // One group after a 0 ("0.500") is a decimal part, not thousands.
+    if (grouped && !(/^0+$/.test(grouped[1]) && grouped[3].length === 3 && /[,.]/.test(grouped[2]))) {
+        const integer = grouped[1] + grouped[3].replaceAll(grouped[2], '');
+        const decimalPart = grouped[4] !== undefined && grouped[4] !== grouped[2];
+        const end = at + (decimalPart ? grouped[0].length : grouped[1].length + grouped[2].length + grouped[3].length);
+        return { end, decimal: decimalPart ? `${integer}.${grouped[5]}` : integer, list: undefined };
+    }
+    const plain = sticky(PLAIN, t, at);
+    const pieces = plain[0].split(/[.,\u066b]/);
+    const end = at + plain[0].length;
+    if (pieces.length === 1)
+        return { end, decimal: pieces[0], list: undefined };
+    if (pieces.length === 2)
+        return { end, decimal: `${pieces[0]}.${pieces[1]}`, list: plain[0].includes(',') ? pieces : undefined };
+    return { end, decimal: undefined, list: pieces };
+}
+/** Minutes after midnight for h:mm, with am or pm, or both readings when neither is said. */
+function timesOf(hour, minute, suffix) {
+    const s = suffix?.toLowerCase().replace(/\./g, '');
+    if (s === 'noon' || s === 'midnight')
+        return hour === 12 && minute === 0 ? [TIME_WORDS[s]] : undefined;
+    if (s !== undefined)
+        return hour >= 1 && hour <= 12 ? [((hour % 12) + (s === 'pm' ? 12 : 0)) * 60 + minute] : undefined;
+    if (hour >= 1 && hour <= 12)
+        return [(hour % 12) * 60 + minute, ((hour % 12) + 12) * 60 + minute];
+    return [(hour % 24) * 60 + minute];
+}
+function readNumber(t, at) {
+    let start = at;
+    let unit;
+    const currencyAt = (end) => {
+        const m = CURRENCY_BEFORE.exec(t.slice(Math.max(0, end - 8), end));
+        return m ? { unit: CURRENCY[m[1] ?? m[2]], length: m[0].length } : undefined;
+    };
+    let currency = currencyAt(start);
+    if (currency)
+        start -= currency.length;
+    const negative = isSign(t, start - 1);
+    if (negative) {
+        start--;
+        if (!currency && (currency = currencyAt(start)))
+            start -= currency.length;
+    }
+    unit = currency?.unit;
+    const paren = t[at - 1] === '(';
+    const digits = readDigits(t, at);
+    const reading = {
+        start, end: digits.end, decimal: digits.decimal, list: digits.list, exponent: 0, negative,
+        unit, per: undefined, times: undefined, hour: undefined, paren: false,
+    };
+    let pos = digits.end;
+    // A time of day: h:mm, perhaps with am or pm; or an hour with am or pm ("5 pm", "5.30 pm", "12 noon").
+    const raw = t.slice(at, digits.end);
+    const hm = digits.time ?? (!currency && !negative && /^[0-9]{1,2}(?:\.[0-9]{2})?$/.test(raw) ? raw.split('.').map(Number) : undefined);
+    if (hm) {
+        const [hour, minute = 0] = hm;
+        const suffix = sticky(AM_PM, t, pos);
+        let times = suffix ? timesOf(hour, minute, suffix[1]) : undefined;
+        if (times)
+            pos += suffix[0].length;
+        else if (digits.time)
+            times = timesOf(hour, minute, undefined);
+        if (times)
+            return { ...reading, end: pos, decimal: undefined, list: undefined, unit: 'time of day', times, hour: minute === 0 ? hour : undefined };
+    }
+    const magnitude = sticky(MAGNITUDE_SUFFIX, t, pos) ?? sticky(MAGNITUDE_WORD, t, pos);
+    if (magnitude && (magnitude[1] !== 'B' || currency)) {
+        reading.exponent = MAGNITUDES[magnitude[1].length > 1 ? magnitude[1].toLowerCase() : magnitude[1]];
+        pos += magnitude[0].length;
+    }
+    if (unit === undefined) {
+        // "thirty (30) days": the unit comes after the closing parenthesis.
+        const close = paren && t[pos] === ')' ? 1 : 0;
+        const m = sticky(UNIT, t, pos + close);
+        if (m) {
+            unit = m[1] !== undefined ? UNITS[m[1].toLowerCase().replace(/[\s-]+/g, ' ')] : CURRENCY[m[2]];
+            pos += close + m[0].length;
+            reading.paren = close === 1;
         }
     }
-    return [...values].filter((v) => Number.isFinite(v));
+    const per = sticky(PER, t, pos);
+    if (per) {
+        reading.per = per[1] !== undefined ? PER_WORDS[per[1].toLowerCase().replace(/[\s-]+/g, ' ')]
+            : per[2] !== undefined ? A_WORDS[per[2].toLowerCase().replace(/[\s-]+/g, ' ')] : ADJECTIVE_PERIODS[per[3].toLowerCase()];
+        pos += per[0].length;
+    }
+    return { ...reading, end: pos, unit };
 }
-/** The numbers stated in a text, each with its unit or period. */
+function scale(decimal, exponent, negative) {
+    const value = Number(`${decimal}e${exponent}`);
+    return negative ? -value : value;
+}
+/** The numbers stated in a text, each with its unit or currency and its period. */
 function statedNumbers(text) {
-    const found = [];
-    // Most text states no number: one quick look before the long expression.
+    // Most text states no number: one quick look before reading it.
     if (!MAY_STATE_A_NUMBER.test(text))
-        return found;
-    const normalized = normalizeText(text);
-    for (const m of normalized.matchAll(NUMBER)) {
-        const unitWord = m[3]?.toLowerCase();
-        const unit = m[1] ? CURRENCY[m[1]] : unitWord !== undefined ? UNITS[unitWord] : undefined;
-        found.push({ text: m[0].trim(), values: valuesOf(m[2]), unit });
+        return [];
+    const written = normalizeText(text);
+    const t = asciiDigits(written);
+    const readings = [];
+    START.lastIndex = 0;
+    for (let m = START.exec(t); m; m = START.exec(t)) {
+        const r = readNumber(t, m.index);
+        readings.push(r);
+        START.lastIndex = r.end;
     }
-    for (const m of normalized.matchAll(/(?<![\p{L}\p{N}])(noon|midday|midnight)(?![\p{L}\p{N}])/giu)) {
-        found.push({ text: m[0], values: [TIME_WORDS[m[1].toLowerCase()]], unit: 'time of day' });
+    TIME_WORD.lastIndex = 0;
+    for (const m of t.matchAll(TIME_WORD)) {
+        if (readings.some((r) => m.index >= r.start && m.index < r.end))
+            continue; // "12 noon"
+        readings.push({
+            start: m.index, end: m.index + m[0].length, decimal: undefined, list: undefined, exponent: 0, negative: false,
+            unit: 'time of day', per: undefined, times: [TIME_WORDS[m[1].toLowerCase()]], hour: 12, paren: false,
+        });
     }
-    return found;
+    readings.sort((a, b) => a.start - b.start);
+    // Ranges ("3-5 days", "3 to 5 days", "between 3 and 5 days"): both ends share a
+    // unit, period and magnitude one of them gives, and are named by the whole range.
+    const texts = readings.map((r) => written.slice(r.paren ? r.start - 1 : r.start, r.end).trim());
+    for (let i = 0; i + 1 < readings.length; i++) {
+        let j = i;
+        while (j + 1 < readings.length && joined(t, readings[j], readings[j + 1]))
+            j++;
+        if (j === i)
+            continue;
+        const range = written.slice(readings[i].start, readings[j].end).trim();
+        for (let k = i; k <= j; k++)
+            texts[k] = range;
+        const [a, b] = [readings[i], readings[j]];
+        if (j === i + 1 && a.times === undefined && b.times === undefined) {
+            if (a.unit === undefined)
+                a.unit = b.unit;
+            else if (b.unit === undefined)
+                b.unit = a.unit;
+            if (a.per === undefined)
+                a.per = b.per;
+            else if (b.per === undefined)
+                b.per = a.per;
+            if (a.exponent === 0)
+                a.exponent = b.exponent;
+        }
+        i = j;
+    }
+    return readings.map((r, i) => {
+        if (r.times)
+            return { text: texts[i], values: r.times, unit: r.unit, per: undefined, plain: r.hour !== undefined ? [r.hour] : [] };
+        const values = r.decimal !== undefined ? [scale(r.decimal, r.exponent, r.negative)] : [];
+        const list = r.list?.map((piece) => {
+            const v = [scale(piece, r.exponent, false)];
+            return { text: piece, values: v, unit: r.unit, per: r.per, plain: v };
+        });
+        return { text: texts[i], values, unit: r.unit, per: r.per, plain: values, ...(list ? { list } : {}) };
+    });
 }
-/** Whether the quote states this number: the same value, and the same unit when the claim gives one. */
-function stated(number, quote) {
-    return quote.some((q) => q.values.some((v) => number.values.includes(v)) && (number.unit === undefined || number.unit === q.unit));
+function joined(t, a, b) {
+    const between = t.slice(a.end, b.start);
+    if (RANGE.test(between))
+        return true;
+    return /^\sand\s$/i.test(between) && /\bbetween\s$/i.test(t.slice(Math.max(0, a.start - 8), a.start));
 }
-/** The claim's numbers that its quote does not carry, with what the quote has instead. */
+function overlaps(a, b) {
+    return a.some((v) => b.includes(v));
+}
+/** Whether `q` says what `n` says: the same value, and the same unit and period where `n` gives them. */
+function carries(n, q) {
+    const value = n.unit === undefined ? overlaps(n.values, q.plain) : n.unit === q.unit && overlaps(n.values, q.values);
+    return value && (n.per === undefined || n.per === q.per);
+}
+function stated(n, quote) {
+    return quote.some((q) => carries(n, q)) || (n.list !== undefined && n.list.every((p) => stated(p, quote)));
+}
+/** The claim's numbers that its quote does not carry (once per text as written), with what the quote has instead. */
 function missingNumbers(claim, quote) {
     const inClaim = statedNumbers(claim);
     if (inClaim.length === 0)
         return [];
     const inQuote = statedNumbers(quote);
-    return inClaim.filter((n) => !stated(n, inQuote)).map((number) => ({ number, quoteHas: inQuote }));
+    const all = inQuote.flatMap((q) => [q, ...(q.list ?? [])]);
+    const seen = new Set();
+    const quoteHas = inQuote.filter((q) => !seen.has(q.text) && seen.add(q.text));
+    const missing = new Set();
+    return inClaim.filter((n) => !stated(n, all) && !missing.has(n.text) && missing.add(n.text)).map((number) => ({ number, quoteHas }));
 }
 
 ;// CONCATENATED MODULE: ./src/check/findings.ts
@@ -12841,12 +13179,14 @@ function missingNumbers(claim, quote) {
 function findingsFor(loaded, checks, manifest, levels) {
     const findings = [];
     const file = loaded.file;
-    const records = checks.map((check, i) => ({ check, position: loaded.records[i].position }));
+    // A claim's numbers are placed at the claim field, not at the record's start.
+    const records = checks.map((check, i) => ({ check, claimAt: loaded.records[i].claimPosition ?? loaded.records[i].position }));
     const level = (l) => l;
     if (levels.uncitedClaims !== 'off' && loaded.answer) {
         const claims = records.flatMap(({ check }) => (check.ok ? (check.record.claim !== undefined ? [check.record.claim] : []) : check.claim !== undefined ? [check.claim] : []));
+        const isCovered = claimCoverage(claims);
         for (const sentence of splitSentences(loaded.answer.text)) {
-            if (isCovered(sentence.text, claims))
+            if (isCovered(sentence.text))
                 continue;
             findings.push({
                 kind: 'uncited claim', level: level(levels.uncitedClaims), file, ...loaded.answer.locate(sentence.start),
@@ -12856,8 +13196,12 @@ function findingsFor(loaded, checks, manifest, levels) {
     }
     if (levels.requiredSources !== 'off') {
         const rel = manifest.dir === '' ? file : file.startsWith(`${manifest.dir}/`) ? file.slice(manifest.dir.length + 1) : undefined;
-        const cited = new Set(records.flatMap(({ check }) => (check.ok ? [check.record.sourceId] : [])));
-        const where = loaded.answer?.position ?? records[0]?.position ?? { line: 1, column: 1 };
+        // A record with invalid fields still names its source: its own verdict says what is wrong with it.
+        const cited = new Set(records.flatMap(({ check }) => {
+            const id = check.ok ? check.record.sourceId : check.sourceId;
+            return id !== undefined ? [id] : [];
+        }));
+        const where = loaded.answer?.position ?? loaded.records[0]?.position ?? { line: 1, column: 1 };
         for (const rule of manifest.requirements) {
             if (rel === undefined || !rule.glob.matches(rel))
                 continue;
@@ -12872,13 +13216,13 @@ function findingsFor(loaded, checks, manifest, levels) {
         }
     }
     if (levels.claimNumbers !== 'off') {
-        for (const { check, position } of records) {
+        for (const { check, claimAt } of records) {
             if (!check.ok || check.record.claim === undefined)
                 continue;
             for (const { number, quoteHas } of missingNumbers(check.record.claim, check.record.quote)) {
                 const has = quoteHas.length === 0 ? 'the quote states no number' : `the quote has ${quoteHas.map((q) => `"${q.text}"`).join(', ')}`;
                 findings.push({
-                    kind: 'claim number not in quote', level: level(levels.claimNumbers), file, ...position, citationId: check.record.citationId,
+                    kind: 'claim number not in quote', level: level(levels.claimNumbers), file, ...claimAt, citationId: check.record.citationId,
                     message: `the claim says "${number.text}", but ${has}`,
                 });
             }
@@ -13177,8 +13521,17 @@ function findCitationFiles(workspace, manifest) {
     }
     return {
         files: [...found].sort(comparePaths).map((file) => refFor(manifest, file)),
-        problems: [...problems.values()].sort((a, b) => comparePaths(a.file, b.file)),
+        problems: [...[...problems.values()].sort((a, b) => comparePaths(a.file, b.file)), ...unmatchedRequirements(manifest, found)],
     };
+}
+/** A `require` rule that no citation file matches checks nothing: a problem, so that a mistyped glob cannot pass unseen. */
+function unmatchedRequirements(manifest, files) {
+    const rels = [...files].map((file) => underManifest(manifest, file));
+    return manifest.requirements.filter((rule) => !rels.some((rel) => rule.glob.matches(rel))).map((rule) => ({
+        file: manifest.file, ...rule.filesPosition,
+        message: `the \`require\` rule \`files: ${rule.pattern}\` matches none of the citation files, so it checks nothing` +
+            (/[*?[{]|\/$/.test(rule.pattern) ? '' : ` (for every file under a folder, write ${rule.pattern}/)`),
+    }));
 }
 function walk(workspace, folder, walker) {
     // The base folder comes from a pattern and may pass through a link: list it

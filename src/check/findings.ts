@@ -1,7 +1,7 @@
 // Findings beyond quotes, per citation file: sentences of the answer no claim
 // covers, required sources no record cites, and numbers a claim states that
 // its quote does not carry. Each is placed at its line; none changes a verdict.
-import { isCovered, missingNumbers, splitSentences } from '../engine/claims.js';
+import { claimCoverage, missingNumbers, splitSentences } from '../engine/claims.js';
 import type { FieldCheck } from '../engine/record.js';
 import type { LoadedCitationFile } from '../load/citation-file.js';
 import type { CheckLevels, Manifest } from '../load/manifest.js';
@@ -13,13 +13,15 @@ export function findingsFor(
 ): Finding[] {
   const findings: Finding[] = [];
   const file = loaded.file;
-  const records = checks.map((check, i) => ({ check, position: loaded.records[i].position }));
+  // A claim's numbers are placed at the claim field, not at the record's start.
+  const records = checks.map((check, i) => ({ check, claimAt: loaded.records[i].claimPosition ?? loaded.records[i].position }));
   const level = (l: 'warn' | 'fail') => l;
 
   if (levels.uncitedClaims !== 'off' && loaded.answer) {
     const claims = records.flatMap(({ check }) => (check.ok ? (check.record.claim !== undefined ? [check.record.claim] : []) : check.claim !== undefined ? [check.claim] : []));
+    const isCovered = claimCoverage(claims);
     for (const sentence of splitSentences(loaded.answer.text)) {
-      if (isCovered(sentence.text, claims)) continue;
+      if (isCovered(sentence.text)) continue;
       findings.push({
         kind: 'uncited claim', level: level(levels.uncitedClaims), file, ...loaded.answer.locate(sentence.start),
         message: `no record's claim covers this sentence of the answer: "${shorten(sentence.text, 160)}"`,
@@ -29,8 +31,12 @@ export function findingsFor(
 
   if (levels.requiredSources !== 'off') {
     const rel = manifest.dir === '' ? file : file.startsWith(`${manifest.dir}/`) ? file.slice(manifest.dir.length + 1) : undefined;
-    const cited = new Set(records.flatMap(({ check }) => (check.ok ? [check.record.sourceId] : [])));
-    const where = loaded.answer?.position ?? records[0]?.position ?? { line: 1, column: 1 };
+    // A record with invalid fields still names its source: its own verdict says what is wrong with it.
+    const cited = new Set(records.flatMap(({ check }) => {
+      const id = check.ok ? check.record.sourceId : check.sourceId;
+      return id !== undefined ? [id] : [];
+    }));
+    const where = loaded.answer?.position ?? loaded.records[0]?.position ?? { line: 1, column: 1 };
     for (const rule of manifest.requirements) {
       if (rel === undefined || !rule.glob.matches(rel)) continue;
       for (const id of rule.cite) {
@@ -44,12 +50,12 @@ export function findingsFor(
   }
 
   if (levels.claimNumbers !== 'off') {
-    for (const { check, position } of records) {
+    for (const { check, claimAt } of records) {
       if (!check.ok || check.record.claim === undefined) continue;
       for (const { number, quoteHas } of missingNumbers(check.record.claim, check.record.quote)) {
         const has = quoteHas.length === 0 ? 'the quote states no number' : `the quote has ${quoteHas.map((q) => `"${q.text}"`).join(', ')}`;
         findings.push({
-          kind: 'claim number not in quote', level: level(levels.claimNumbers), file, ...position, citationId: check.record.citationId,
+          kind: 'claim number not in quote', level: level(levels.claimNumbers), file, ...claimAt, citationId: check.record.citationId,
           message: `the claim says "${number.text}", but ${has}`,
         });
       }

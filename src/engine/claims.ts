@@ -1,13 +1,17 @@
-// Beyond quotes: the sentences of an answer and whether a claim covers each,
+// Beyond quotes: the sentences of an answer and whether the claims cover each,
 // and the numbers a claim states, which its quote must carry. These are
 // findings beside the verdicts; they never change one.
 import { normalizeText } from './normalize.js';
+import { isWordCodePoint } from './unicode.js';
 
 /** Abbreviations after which ICU's sentence breaks are not sentence ends (English). */
 const ABBREVIATIONS = new Set([
-  'mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'jr', 'sr', 'vs', 'etc', 'e.g', 'i.e', 'u.s', 'u.k', 'no', 'approx', 'inc', 'ltd', 'co',
+  'mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'jr', 'sr', 'vs', 'etc', 'e.g', 'i.e', 'u.s', 'u.k', 'approx', 'inc', 'ltd', 'co',
   'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
 ]);
+/** Abbreviations that stand before a number ("No. 5"): "No." alone is an answer, and ends its sentence. */
+const NUMBER_ABBREVIATIONS = new Set(['no', 'nos', 'vol', 'p', 'pp', 'fig', 'art', 'ch']);
+const DIGIT_NEXT = /\s*\p{Nd}/uy;
 
 export interface Sentence {
   readonly text: string;
@@ -24,7 +28,7 @@ export function splitSentences(answer: string): Sentence[] {
     const text = pending ? pending.text + segment : segment;
     const start = pending ? pending.start : index;
     const lastWord = /([\p{L}.]+)\.\s*$/u.exec(text)?.[1]?.toLowerCase();
-    if (lastWord !== undefined && ABBREVIATIONS.has(lastWord)) {
+    if (lastWord !== undefined && (ABBREVIATIONS.has(lastWord) || (NUMBER_ABBREVIATIONS.has(lastWord) && digitAt(answer, index + segment.length)))) {
       pending = { text, start };
       continue;
     }
@@ -35,118 +39,365 @@ export function splitSentences(answer: string): Sentence[] {
   return sentences;
 }
 
+function digitAt(text: string, at: number): boolean {
+  DIGIT_NEXT.lastIndex = at;
+  return DIGIT_NEXT.test(text);
+}
+
 /** Normalized (SPEC §3), without the punctuation that ends a sentence, lower case: for comparing claims. */
 function claimKey(text: string): string {
   return normalizeText(text).replace(/[\s.!?…;:"'”’»)]+$/u, '').toLowerCase();
 }
 
+function codePointBefore(text: string, at: number): number | undefined {
+  if (at <= 0) return undefined;
+  const low = text.charCodeAt(at - 1);
+  return low >= 0xdc00 && low <= 0xdfff && at >= 2 ? text.codePointAt(at - 2) : low;
+}
+
+/** Whether `part` at `at` in `text` starts and ends at word boundaries, as a quote must in its source (SPEC §4). */
+function bounded(text: string, part: string, at: number): boolean {
+  const first = part.codePointAt(0)!;
+  const before = codePointBefore(text, at);
+  if (isWordCodePoint(first) && before !== undefined && isWordCodePoint(before)) return false;
+  const last = codePointBefore(part, part.length)!;
+  const after = text.codePointAt(at + part.length);
+  return !(isWordCodePoint(last) && after !== undefined && isWordCodePoint(after));
+}
+
+function* occurrences(text: string, part: string): Generator<number> {
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) if (bounded(text, part, at)) yield at;
+}
+
 /**
- * A sentence is covered when some claim, compared without case and sentence-end
- * punctuation, is the sentence, contains it (a claim spanning sentences), or
- * is contained in it (a claim for part of a sentence).
+ * Whether the claims cover a sentence: a claim contains the sentence (or is
+ * it), or the claims the sentence contains cover at least half of its letters
+ * and digits. Claims and sentences are compared without case and sentence-end
+ * punctuation, and a claim must sit between word boundaries ("a" is not in
+ * "gray"). A sentence with no letter or digit needs no claim.
  */
+export function claimCoverage(claims: readonly string[]): (sentence: string) => boolean {
+  const keys = [...new Set(claims.map(claimKey))].filter((c) => c !== '');
+  return (sentence) => {
+    const key = claimKey(sentence);
+    const covered = new Uint8Array(key.length);
+    for (const c of keys) {
+      if (c.length >= key.length) {
+        if (!occurrences(c, key).next().done) return true;
+        continue;
+      }
+      for (const at of occurrences(key, c)) covered.fill(1, at, at + c.length);
+    }
+    let total = 0;
+    let inClaims = 0;
+    for (let i = 0; i < key.length; i++) {
+      const cp = key.codePointAt(i)!;
+      if (cp > 0xffff) i++;
+      if (!isWordCodePoint(cp)) continue;
+      total++;
+      inClaims += covered[i];
+    }
+    return inClaims * 2 >= total;
+  };
+}
+
 export function isCovered(sentence: string, claims: readonly string[]): boolean {
-  const key = claimKey(sentence);
-  if (key === '') return true;
-  return claims.some((claim) => {
-    const c = claimKey(claim);
-    return c !== '' && (c === key || c.includes(key) || key.includes(c));
-  });
+  return claimCoverage(claims)(sentence);
 }
 
 // ---- numbers -------------------------------------------------------------
 
 export interface StatedNumber {
-  /** As written, for messages. */
+  /** As written, for messages (a whole range, for each of its ends). */
   readonly text: string;
-  /** The values it may mean ("1.000" is a thousand in German and one in English). */
+  /** What it means in its unit: one value, or for a time of day without am or pm both readings (minutes after midnight). */
   readonly values: readonly number[];
-  /** The unit or period that follows (or the currency before), canonical; undefined when none. */
+  /** The unit or currency, canonical; undefined when none. */
   readonly unit: string | undefined;
+  /** The period or rate it is per ("per month", "/GB", "monthly"), canonical; undefined when none. */
+  readonly per: string | undefined;
+  /** What a claim number with no unit matches here: the values, or for a time of day its hour as written. */
+  readonly plain: readonly number[];
+  /** The other reading of a comma between digits that is not a thousands separator ("8,10"): a list of numbers. */
+  readonly list?: readonly StatedNumber[];
 }
 
-/** Decimal digits of other scripts, read as 0-9. */
+/** Decimal digits of other scripts, read as 0-9 (each one UTF-16 unit, so positions do not move). */
 const DIGIT_BLOCKS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66, 0x0e50, 0x0ed0, 0xff10];
 
 function asciiDigits(text: string): string {
   let out = '';
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    const block = DIGIT_BLOCKS.find((b) => cp >= b && cp <= b + 9);
+    const block = cp >= 0x0660 ? DIGIT_BLOCKS.find((b) => cp >= b && cp <= b + 9) : undefined;
     out += block === undefined ? ch : String.fromCharCode(0x30 + cp - block);
   }
   return out;
 }
 
-const UNITS: Record<string, string> = {
-  day: 'day', days: 'day', 'business day': 'business day', 'business days': 'business day', 'working days': 'business day', 'working day': 'business day',
-  week: 'week', weeks: 'week', month: 'month', months: 'month', year: 'year', years: 'year',
+const TIME_UNITS: Record<string, string> = {
+  day: 'day', days: 'day', 'business day': 'business day', 'business days': 'business day', 'working day': 'business day', 'working days': 'business day',
+  week: 'week', weeks: 'week', month: 'month', months: 'month', year: 'year', years: 'year', night: 'night', nights: 'night',
   hour: 'hour', hours: 'hour', hr: 'hour', hrs: 'hour', h: 'hour', minute: 'minute', minutes: 'minute', min: 'minute', mins: 'minute',
   second: 'second', seconds: 'second', sec: 'second', secs: 'second',
-  '%': '%', percent: '%', 'per cent': '%', pct: '%',
-  am: 'am', 'a.m.': 'am', pm: 'pm', 'p.m.': 'pm',
-  dollar: 'USD', dollars: 'USD', usd: 'USD', euro: 'EUR', euros: 'EUR', eur: 'EUR', pound: 'GBP', pounds: 'GBP', gbp: 'GBP',
-  cent: 'cent', cents: 'cent', item: 'item', items: 'item', time: 'time', times: 'time',
-  km: 'km', kg: 'kg', g: 'g', m: 'm', cm: 'cm', mm: 'mm', mb: 'MB', gb: 'GB', kb: 'KB',
 };
-const CURRENCY: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR' };
+const UNITS: Record<string, string> = {
+  ...TIME_UNITS,
+  '%': '%', percent: '%', 'per cent': '%', pct: '%',
+  dollar: 'USD', dollars: 'USD', usd: 'USD', euro: 'EUR', euros: 'EUR', eur: 'EUR', pound: 'GBP', pounds: 'GBP', gbp: 'GBP',
+  yen: 'JPY', jpy: 'JPY', rupee: 'INR', rupees: 'INR', inr: 'INR', chf: 'CHF', cad: 'CAD', aud: 'AUD',
+  cent: 'cent', cents: 'cent', item: 'item', items: 'item', time: 'time', times: 'time',
+  km: 'km', kg: 'kg', g: 'g', m: 'm', cm: 'cm', mm: 'mm', mb: 'MB', gb: 'GB', kb: 'KB', tb: 'TB',
+  '°': 'degree', degree: 'degree', degrees: 'degree', '°c': '°C', celsius: '°C', '°f': '°F', fahrenheit: '°F',
+};
+/** What may follow "per" or "/": any unit, and a few words that are only rates. */
+const PER_WORDS: Record<string, string> = {
+  ...UNITS, mo: 'month', yr: 'year', wk: 'week', annum: 'year', person: 'person', people: 'person', user: 'user', order: 'order',
+};
+/** What may follow "a", "an", "each" or "every": a time unit ("$10 a month"). */
+const A_WORDS: Record<string, string> = { ...TIME_UNITS };
+const ADJECTIVE_PERIODS: Record<string, string> = {
+  hourly: 'hour', daily: 'day', nightly: 'night', weekly: 'week', monthly: 'month', yearly: 'year', annually: 'year', annual: 'year', 'p.a.': 'year',
+};
+const CURRENCY: Record<string, string> = {
+  $: 'USD', 'US$': 'USD', C$: 'CAD', A$: 'AUD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR',
+  USD: 'USD', EUR: 'EUR', GBP: 'GBP', JPY: 'JPY', INR: 'INR', CHF: 'CHF', CAD: 'CAD', AUD: 'AUD',
+};
+const MAGNITUDES: Record<string, number> = { k: 3, K: 3, M: 6, B: 9, bn: 9, thousand: 3, million: 6, billion: 9, trillion: 12 };
+/** Words between a number and its unit that do not change the unit ("30 calendar days"). */
+const QUALIFIERS = 'calendar|consecutive|full|whole|straight|additional|extra|more|further';
 
-const DIGIT = '[0-9\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f\\u09e6-\\u09ef\\u0a66-\\u0a6f\\u0ae6-\\u0aef\\u0b66-\\u0b6f\\u0be6-\\u0bef\\u0c66-\\u0c6f\\u0ce6-\\u0cef\\u0d66-\\u0d6f\\u0e50-\\u0e59\\u0ed0-\\u0ed9\\uff10-\\uff19]';
-const UNIT_WORDS = Object.keys(UNITS).sort((a, b) => b.length - a.length).map((u) => u.replace(/\./g, '\\.')).join('|');
-// A number: an optional currency sign, digits with optional groups of three
-// (after , . ' or a space) and an optional decimal part, then an optional unit.
-const NUMBER = new RegExp(
-  `(?<![\\p{L}\\p{N}_])([$€£¥₹])?\\s?(${DIGIT}+(?:[,.'\\u00a0\\u202f ]${DIGIT}{3})*(?:[.,]${DIGIT}+)?)(?![\\p{N}])(?:\\s?(${UNIT_WORDS})(?![\\p{L}\\p{N}]))?`,
-  'giu',
-);
-const TIME_WORDS: Record<string, number> = { noon: 12, midday: 12, midnight: 0 };
+const words = (table: Record<string, unknown>) => Object.keys(table).sort((a, b) => b.length - a.length)
+  .map((u) => u.replace(/[.$]/g, '\\$&').replace(/ /g, '[\\s-]')).join('|');
+const END = '(?![\\p{L}\\p{N}])';
+
+// All on text whose digits are ASCII. A number starts after no letter, digit or
+// `_`, and not just after "1." or "1," (the rest of a number this did not read).
+const START = /(?<![\p{L}\p{N}_])(?<![0-9][.,'\u066b\u066c])[0-9]/gu;
+/** Groups of three after one kind of separator (, . ' space, Arabic U+066C), then perhaps a decimal part. */
+const GROUPED = /([0-9]{1,3})([,.' \u066c])([0-9]{3}(?![0-9])(?:\2[0-9]{3}(?![0-9]))*)(?:([.,\u066b])([0-9]+))?/y;
+const TIME = /([0-9]{1,2}):([0-9]{2})(?::[0-9]{2})?(?![0-9])/y;
+const PLAIN = /[0-9]+(?:[.,\u066b][0-9]+)*/y;
+const CURRENCY_BEFORE = /(?:(US\$|C\$|A\$|[$€£¥₹])|(?<!\p{L})(USD|EUR|GBP|JPY|INR|CHF|CAD|AUD)) ?$/u;
+const AM_PM = new RegExp(`\\s?(a\\.m\\.|p\\.m\\.|am|pm|noon|midnight)${END}`, 'iuy');
+/** "5k", "$5M", "$2B" (after a currency only), "2bn"; "1 million". */
+const MAGNITUDE_SUFFIX = new RegExp(`([kKMB]|bn)${END}`, 'uy');
+const MAGNITUDE_WORD = new RegExp(`\\s?(thousand|million|billion|trillion|bn)${END}`, 'iuy');
+const UNIT = new RegExp(`(?:\\s|[-\\u2010\\u2011])?(?:(?:${QUALIFIERS})[\\s-])?(${words(UNITS)})${END}|\\s?([$€£¥₹])(?![0-9])`, 'iuy');
+const PER = new RegExp(`\\s?(?:per\\s|/\\s?)(${words(PER_WORDS)})${END}|\\s(?:a|an|each|every)\\s(${words(A_WORDS)})${END}|\\s(${words(ADJECTIVE_PERIODS)})${END}`, 'iuy');
+const TIME_WORD = /(?<![\p{L}\p{N}_])(noon|midday|midnight)(?![\p{L}\p{N}_])/giu;
+const RANGE = /^\s?(?:[-\u2010\u2011\u2012\u2013\u2014\u2212]|to|through|thru|until|till)\s?$/iu;
+const TIME_WORDS: Record<string, number> = { noon: 720, midday: 720, midnight: 0 };
 const MAY_STATE_A_NUMBER = /\p{Nd}|noon|midday|midnight/iu;
 
-/** Values a digit string may stand for, reading , and . as a decimal mark or a thousands separator. */
-function valuesOf(digits: string): number[] {
-  const plain = asciiDigits(digits).replace(/[\u00a0\u202f ']/g, '');
-  const values = new Set<number>();
-  const marks = plain.replace(/[0-9]/g, '');
-  if (marks === '') values.add(Number(plain));
-  else {
-    const last = plain.search(/[.,][0-9]+$/);
-    // Every mark a thousands separator.
-    if (/^[0-9]{1,3}([.,][0-9]{3})+$/.test(plain)) values.add(Number(plain.replace(/[.,]/g, '')));
-    // The last mark a decimal point, the others thousands separators.
-    if (last >= 0) {
-      const intPart = plain.slice(0, last).replace(/[.,]/g, '');
-      values.add(Number(`${intPart}.${plain.slice(last + 1)}`));
+/** A number as it is read, before ranges share units and values are computed. */
+interface Reading {
+  start: number;
+  end: number;
+  /** Decimal text of the value ("1234.5"), undefined for a list with no single value ("8,10,12"). */
+  decimal: string | undefined;
+  /** The integers of the list reading, if any. */
+  list: string[] | undefined;
+  exponent: number;
+  negative: boolean;
+  unit: string | undefined;
+  per: string | undefined;
+  /** Minutes after midnight, for a time of day. */
+  times: number[] | undefined;
+  hour: number | undefined;
+  paren: boolean;
+}
+
+function sticky(re: RegExp, text: string, at: number): RegExpExecArray | null {
+  re.lastIndex = at;
+  return re.exec(text);
+}
+
+/** A minus before a number, not a dash between numbers ("3-5", "3 -5") or a hyphen in a word. */
+function isSign(t: string, at: number): boolean {
+  const c = t[at];
+  if (c !== '-' && c !== '\u2212') return false;
+  if (at === 0) return true;
+  const before = t[at - 1];
+  if (before === ' ') return at < 2 || !/[0-9%]/.test(t[at - 2]);
+  return /[([{=:;~≈<>$€£¥₹]/.test(before);
+}
+
+/** The digits at `at`: how far they go, their value and, for "8,10", the list they may also be. */
+function readDigits(t: string, at: number): { end: number; decimal: string | undefined; list: string[] | undefined; time?: [number, number] } {
+  const time = sticky(TIME, t, at);
+  if (time && Number(time[1]) <= 24 && Number(time[2]) <= 59) return { end: at + time[0].length, decimal: undefined, list: undefined, time: [Number(time[1]), Number(time[2])] };
+  const grouped = sticky(GROUPED, t, at);
+  // One group after a 0 ("0.500") is a decimal part, not thousands.
+  if (grouped && !(/^0+$/.test(grouped[1]) && grouped[3].length === 3 && /[,.]/.test(grouped[2]))) {
+    const integer = grouped[1] + grouped[3].replaceAll(grouped[2], '');
+    const decimalPart = grouped[4] !== undefined && grouped[4] !== grouped[2];
+    const end = at + (decimalPart ? grouped[0].length : grouped[1].length + grouped[2].length + grouped[3].length);
+    return { end, decimal: decimalPart ? `${integer}.${grouped[5]}` : integer, list: undefined };
+  }
+  const plain = sticky(PLAIN, t, at)!;
+  const pieces = plain[0].split(/[.,\u066b]/);
+  const end = at + plain[0].length;
+  if (pieces.length === 1) return { end, decimal: pieces[0], list: undefined };
+  if (pieces.length === 2) return { end, decimal: `${pieces[0]}.${pieces[1]}`, list: plain[0].includes(',') ? pieces : undefined };
+  return { end, decimal: undefined, list: pieces };
+}
+
+/** Minutes after midnight for h:mm, with am or pm, or both readings when neither is said. */
+function timesOf(hour: number, minute: number, suffix: string | undefined): number[] | undefined {
+  const s = suffix?.toLowerCase().replace(/\./g, '');
+  if (s === 'noon' || s === 'midnight') return hour === 12 && minute === 0 ? [TIME_WORDS[s]] : undefined;
+  if (s !== undefined) return hour >= 1 && hour <= 12 ? [((hour % 12) + (s === 'pm' ? 12 : 0)) * 60 + minute] : undefined;
+  if (hour >= 1 && hour <= 12) return [(hour % 12) * 60 + minute, ((hour % 12) + 12) * 60 + minute];
+  return [(hour % 24) * 60 + minute];
+}
+
+function readNumber(t: string, at: number): Reading {
+  let start = at;
+  let unit: string | undefined;
+  const currencyAt = (end: number) => {
+    const m = CURRENCY_BEFORE.exec(t.slice(Math.max(0, end - 8), end));
+    return m ? { unit: CURRENCY[m[1] ?? m[2]], length: m[0].length } : undefined;
+  };
+  let currency = currencyAt(start);
+  if (currency) start -= currency.length;
+  const negative = isSign(t, start - 1);
+  if (negative) {
+    start--;
+    if (!currency && (currency = currencyAt(start))) start -= currency.length;
+  }
+  unit = currency?.unit;
+  const paren = t[at - 1] === '(';
+  const digits = readDigits(t, at);
+  const reading: Reading = {
+    start, end: digits.end, decimal: digits.decimal, list: digits.list, exponent: 0, negative,
+    unit, per: undefined, times: undefined, hour: undefined, paren: false,
+  };
+  let pos = digits.end;
+
+  // A time of day: h:mm, perhaps with am or pm; or an hour with am or pm ("5 pm", "5.30 pm", "12 noon").
+  const raw = t.slice(at, digits.end);
+  const hm = digits.time ?? (!currency && !negative && /^[0-9]{1,2}(?:\.[0-9]{2})?$/.test(raw) ? raw.split('.').map(Number) : undefined);
+  if (hm) {
+    const [hour, minute = 0] = hm;
+    const suffix = sticky(AM_PM, t, pos);
+    let times = suffix ? timesOf(hour, minute, suffix[1]) : undefined;
+    if (times) pos += suffix![0].length;
+    else if (digits.time) times = timesOf(hour, minute, undefined);
+    if (times) return { ...reading, end: pos, decimal: undefined, list: undefined, unit: 'time of day', times, hour: minute === 0 ? hour : undefined };
+  }
+
+  const magnitude = sticky(MAGNITUDE_SUFFIX, t, pos) ?? sticky(MAGNITUDE_WORD, t, pos);
+  if (magnitude && (magnitude[1] !== 'B' || currency)) {
+    reading.exponent = MAGNITUDES[magnitude[1].length > 1 ? magnitude[1].toLowerCase() : magnitude[1]];
+    pos += magnitude[0].length;
+  }
+  if (unit === undefined) {
+    // "thirty (30) days": the unit comes after the closing parenthesis.
+    const close = paren && t[pos] === ')' ? 1 : 0;
+    const m = sticky(UNIT, t, pos + close);
+    if (m) {
+      unit = m[1] !== undefined ? UNITS[m[1].toLowerCase().replace(/[\s-]+/g, ' ')] : CURRENCY[m[2]];
+      pos += close + m[0].length;
+      reading.paren = close === 1;
     }
   }
-  return [...values].filter((v) => Number.isFinite(v));
+  const per = sticky(PER, t, pos);
+  if (per) {
+    reading.per = per[1] !== undefined ? PER_WORDS[per[1].toLowerCase().replace(/[\s-]+/g, ' ')]
+      : per[2] !== undefined ? A_WORDS[per[2].toLowerCase().replace(/[\s-]+/g, ' ')] : ADJECTIVE_PERIODS[per[3].toLowerCase()];
+    pos += per[0].length;
+  }
+  return { ...reading, end: pos, unit };
 }
 
-/** The numbers stated in a text, each with its unit or period. */
+function scale(decimal: string, exponent: number, negative: boolean): number {
+  const value = Number(`${decimal}e${exponent}`);
+  return negative ? -value : value;
+}
+
+/** The numbers stated in a text, each with its unit or currency and its period. */
 export function statedNumbers(text: string): StatedNumber[] {
-  const found: StatedNumber[] = [];
-  // Most text states no number: one quick look before the long expression.
-  if (!MAY_STATE_A_NUMBER.test(text)) return found;
-  const normalized = normalizeText(text);
-  for (const m of normalized.matchAll(NUMBER)) {
-    const unitWord = m[3]?.toLowerCase();
-    const unit = m[1] ? CURRENCY[m[1]] : unitWord !== undefined ? UNITS[unitWord] : undefined;
-    found.push({ text: m[0].trim(), values: valuesOf(m[2]), unit });
+  // Most text states no number: one quick look before reading it.
+  if (!MAY_STATE_A_NUMBER.test(text)) return [];
+  const written = normalizeText(text);
+  const t = asciiDigits(written);
+  const readings: Reading[] = [];
+  START.lastIndex = 0;
+  for (let m = START.exec(t); m; m = START.exec(t)) {
+    const r = readNumber(t, m.index);
+    readings.push(r);
+    START.lastIndex = r.end;
   }
-  for (const m of normalized.matchAll(/(?<![\p{L}\p{N}])(noon|midday|midnight)(?![\p{L}\p{N}])/giu)) {
-    found.push({ text: m[0], values: [TIME_WORDS[m[1].toLowerCase()]], unit: 'time of day' });
+  TIME_WORD.lastIndex = 0;
+  for (const m of t.matchAll(TIME_WORD)) {
+    if (readings.some((r) => m.index >= r.start && m.index < r.end)) continue; // "12 noon"
+    readings.push({
+      start: m.index, end: m.index + m[0].length, decimal: undefined, list: undefined, exponent: 0, negative: false,
+      unit: 'time of day', per: undefined, times: [TIME_WORDS[m[1].toLowerCase()]], hour: 12, paren: false,
+    });
   }
-  return found;
+  readings.sort((a, b) => a.start - b.start);
+
+  // Ranges ("3-5 days", "3 to 5 days", "between 3 and 5 days"): both ends share a
+  // unit, period and magnitude one of them gives, and are named by the whole range.
+  const texts = readings.map((r) => written.slice(r.paren ? r.start - 1 : r.start, r.end).trim());
+  for (let i = 0; i + 1 < readings.length; i++) {
+    let j = i;
+    while (j + 1 < readings.length && joined(t, readings[j], readings[j + 1])) j++;
+    if (j === i) continue;
+    const range = written.slice(readings[i].start, readings[j].end).trim();
+    for (let k = i; k <= j; k++) texts[k] = range;
+    const [a, b] = [readings[i], readings[j]];
+    if (j === i + 1 && a.times === undefined && b.times === undefined) {
+      if (a.unit === undefined) a.unit = b.unit;
+      else if (b.unit === undefined) b.unit = a.unit;
+      if (a.per === undefined) a.per = b.per;
+      else if (b.per === undefined) b.per = a.per;
+      if (a.exponent === 0) a.exponent = b.exponent;
+    }
+    i = j;
+  }
+
+  return readings.map((r, i): StatedNumber => {
+    if (r.times) return { text: texts[i], values: r.times, unit: r.unit, per: undefined, plain: r.hour !== undefined ? [r.hour] : [] };
+    const values = r.decimal !== undefined ? [scale(r.decimal, r.exponent, r.negative)] : [];
+    const list = r.list?.map((piece): StatedNumber => {
+      const v = [scale(piece, r.exponent, false)];
+      return { text: piece, values: v, unit: r.unit, per: r.per, plain: v };
+    });
+    return { text: texts[i], values, unit: r.unit, per: r.per, plain: values, ...(list ? { list } : {}) };
+  });
 }
 
-/** Whether the quote states this number: the same value, and the same unit when the claim gives one. */
-function stated(number: StatedNumber, quote: readonly StatedNumber[]): boolean {
-  return quote.some((q) => q.values.some((v) => number.values.includes(v)) && (number.unit === undefined || number.unit === q.unit));
+function joined(t: string, a: Reading, b: Reading): boolean {
+  const between = t.slice(a.end, b.start);
+  if (RANGE.test(between)) return true;
+  return /^\sand\s$/i.test(between) && /\bbetween\s$/i.test(t.slice(Math.max(0, a.start - 8), a.start));
 }
 
-/** The claim's numbers that its quote does not carry, with what the quote has instead. */
+function overlaps(a: readonly number[], b: readonly number[]): boolean {
+  return a.some((v) => b.includes(v));
+}
+
+/** Whether `q` says what `n` says: the same value, and the same unit and period where `n` gives them. */
+function carries(n: StatedNumber, q: StatedNumber): boolean {
+  const value = n.unit === undefined ? overlaps(n.values, q.plain) : n.unit === q.unit && overlaps(n.values, q.values);
+  return value && (n.per === undefined || n.per === q.per);
+}
+
+function stated(n: StatedNumber, quote: readonly StatedNumber[]): boolean {
+  return quote.some((q) => carries(n, q)) || (n.list !== undefined && n.list.every((p) => stated(p, quote)));
+}
+
+/** The claim's numbers that its quote does not carry (once per text as written), with what the quote has instead. */
 export function missingNumbers(claim: string, quote: string): { number: StatedNumber; quoteHas: readonly StatedNumber[] }[] {
   const inClaim = statedNumbers(claim);
   if (inClaim.length === 0) return [];
   const inQuote = statedNumbers(quote);
-  return inClaim.filter((n) => !stated(n, inQuote)).map((number) => ({ number, quoteHas: inQuote }));
+  const all = inQuote.flatMap((q) => [q, ...(q.list ?? [])]);
+  const seen = new Set<string>();
+  const quoteHas = inQuote.filter((q) => !seen.has(q.text) && seen.add(q.text));
+  const missing = new Set<string>();
+  return inClaim.filter((n) => !stated(n, all) && !missing.has(n.text) && missing.add(n.text)).map((number) => ({ number, quoteHas }));
 }

@@ -2,8 +2,9 @@
 // `citations` array), JSON Lines (one record per line) or YAML (same shapes).
 // Each record keeps the line and column where it starts. A file that cannot be
 // parsed is a problem at its line and column; the caller goes on with the others.
-import { isMap, isScalar, isSeq } from 'yaml';
+import { isMap, isScalar, isSeq, Scalar, type Document } from 'yaml';
 import { TextLineIndex, type Position } from '../engine/positions.js';
+import { isWhitespace } from '../engine/unicode.js';
 import type { Problem } from './problem.js';
 import { JsonSyntaxError, MAX_RECORDS_PER_FILE, parseStrictJson } from './strict-json.js';
 import { decodeUtf8Text } from './text.js';
@@ -15,6 +16,8 @@ export interface LoadedRecord {
   readonly value: unknown;
   readonly index: number;
   readonly position: Position;
+  /** Where the value of its `claim` starts, when it is an object with one. */
+  readonly claimPosition?: Position;
 }
 
 export interface LoadedCitationFile {
@@ -33,9 +36,9 @@ export interface Answer {
   /** Where the answer's value starts. */
   readonly position: Position;
   /**
-   * Where a piece of the answer (at UTF-16 index `index` of it) is written in
-   * the file: found by its first characters, as they are written, after the
-   * answer's start; the answer's own position when they are not written plainly.
+   * Where the file writes the character at UTF-16 index `index` of the answer
+   * (or the next one that is not whitespace); the answer's own position if the
+   * file's text of the answer cannot be followed that far.
    */
   locate(index: number): Position;
 }
@@ -88,7 +91,10 @@ export function parseCitationText(text: string, file: string, format: CitationFo
   const index = new TextLineIndex(text);
   const parsed = format === 'json' ? parseJsonFile(text) : format === 'jsonl' ? parseJsonLines(text) : parseYamlFile(text);
   const problems = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
-  const records = parsed.records.map((r, i) => ({ value: r.value, index: i, position: index.position(r.offset) }));
+  const records = parsed.records.map((r, i) => ({
+    value: r.value, index: i, position: index.position(r.offset),
+    ...(r.claimOffset !== undefined ? { claimPosition: index.position(r.claimOffset) } : {}),
+  }));
   if (records.length === 0 && problems.length === 0 && !parsed.emptyListed) {
     problems.push({ file, line: 0, column: 0, message: 'the file is empty: it holds no citation records' });
   }
@@ -97,7 +103,7 @@ export function parseCitationText(text: string, file: string, format: CitationFo
   if (answerValue !== undefined) {
     const at = parsed.answerOffset ?? 0;
     if (typeof answerValue !== 'string') problems.push({ file, ...index.position(at), message: '`answer` must be a string: the text of the answer' });
-    else answer = answerAt(text, answerValue, at, index, format);
+    else answer = answerAt(text, answerValue, index.position(at), index, parsed.answerSource);
   }
   return { file, records, problems, document: parsed.document, ...(answer ? { answer } : {}) };
 }
@@ -105,12 +111,15 @@ export function parseCitationText(text: string, file: string, format: CitationFo
 interface RawRecord {
   value: unknown;
   offset: number;
+  claimOffset?: number;
 }
 
 interface RawFile {
   records: RawRecord[];
   /** Where the value of a top-level `answer` starts. */
   answerOffset?: number;
+  /** The text that writes the answer's string, when it is one. */
+  answerSource?: ScalarSource;
   problems: { offset: number; message: string }[];
   document: ReadonlyMap<string, unknown> | undefined;
   /** True when the file lists its records explicitly, even if none (`[]`). */
@@ -135,7 +144,7 @@ function parseJsonFile(text: string): RawFile {
   } catch (error) {
     return { records: [], problems: [jsonProblem(error, text)], document: undefined, emptyListed: false };
   }
-  const { value, recordOffsets, offset, keyOffsets } = parsed;
+  const { value, recordOffsets, offset, keyOffsets, claimOffsets } = parsed;
   const answerOffset = keyOffsets.get('answer');
   let list: unknown = value;
   let document: ReadonlyMap<string, unknown> | undefined;
@@ -145,11 +154,11 @@ function parseJsonFile(text: string): RawFile {
   }
   if (!Array.isArray(list)) return { records: [], problems: [{ offset, message: SHAPE }], document, emptyListed: false };
   return {
-    records: list.map((v, i) => ({ value: v, offset: recordOffsets?.[i] ?? offset })),
+    records: list.map((v, i) => withClaim({ value: v, offset: recordOffsets?.[i] ?? offset }, claimOffsets.get(recordOffsets?.[i] ?? -1))),
     problems: [],
     document,
     emptyListed: true,
-    ...(answerOffset !== undefined ? { answerOffset } : {}),
+    ...(answerOffset !== undefined ? { answerOffset, answerSource: { start: answerOffset, end: text.length, style: 'double' as const } } : {}),
   };
 }
 
@@ -178,7 +187,7 @@ function parseJsonLines(text: string): RawFile {
       }
       try {
         const parsed = parseStrictJson(text, start, lineEnd, true);
-        records.push({ value: parsed.value, offset: parsed.offset });
+        records.push(withClaim({ value: parsed.value, offset: parsed.offset }, Array.isArray(parsed.value) ? undefined : parsed.keyOffsets.get('claim')));
       } catch (error) {
         problems.push(jsonProblem(error, text));
         // A file of garbage lines is not worth a problem per line, and would cost memory for each.
@@ -209,11 +218,13 @@ function parseYamlFile(text: string): RawFile {
   let list = value;
   let document: ReadonlyMap<string, unknown> | undefined;
   let answerOffset: number | undefined;
+  let answerSource: ScalarSource | undefined;
   if (value instanceof Map && isMap(node)) {
     document = value as Map<string, unknown>;
     list = value.get('citations');
     const answerNode = node.items.find((p) => isScalar(p.key) && p.key.value === 'answer')?.value;
     if (answerNode) answerOffset = nodeOffset(answerNode);
+    answerSource = yamlScalarSource(deref(doc, answerNode));
     node = deref(doc, node.items.find((p) => isScalar(p.key) && p.key.value === 'citations')?.value);
   }
   if (!Array.isArray(list) || !isSeq(node)) {
@@ -221,11 +232,12 @@ function parseYamlFile(text: string): RawFile {
   }
   const seq = node;
   return {
-    records: list.map((v, i) => ({ value: v, offset: nodeOffset(seq.items[i], nodeOffset(seq)) })),
+    records: list.map((v, i) => withClaim({ value: v, offset: nodeOffset(seq.items[i], nodeOffset(seq)) }, yamlClaimOffset(doc, seq.items[i]))),
     problems: [],
     document,
     emptyListed: true,
     ...(answerOffset !== undefined ? { answerOffset } : {}),
+    ...(answerSource !== undefined ? { answerSource } : {}),
   };
 }
 
@@ -236,24 +248,102 @@ function yamlValueError(error: unknown): string {
   return message;
 }
 
-/** Characters of a sentence looked for in the file to place it. */
-const LOCATE_CHARS = 24;
+function withClaim(record: RawRecord, claimOffset: number | undefined): RawRecord {
+  return claimOffset === undefined ? record : { ...record, claimOffset };
+}
 
-function answerAt(fileText: string, answer: string, offset: number, index: TextLineIndex, format: CitationFormat): Answer {
-  const position = index.position(offset);
-  let searchFrom = offset;
+function yamlClaimOffset(doc: Document.Parsed, item: unknown): number | undefined {
+  const node = deref(doc, item);
+  if (!isMap(node)) return undefined;
+  const claim = node.items.find((p) => isScalar(p.key) && p.key.value === 'claim')?.value;
+  return claim ? nodeOffset(claim) : undefined;
+}
+
+/** The text that writes a string: from its opening quote (quoted), its header (block) or its first character (plain). */
+interface ScalarSource {
+  readonly start: number;
+  readonly end: number;
+  readonly style: 'double' | 'single' | 'plain' | 'block';
+}
+
+function yamlScalarSource(node: unknown): ScalarSource | undefined {
+  if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
+  const style = node.type === Scalar.QUOTE_DOUBLE ? 'double' : node.type === Scalar.QUOTE_SINGLE ? 'single'
+    : node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED ? 'block' : 'plain';
+  return { start: node.range[0], end: node.range[1], style };
+}
+
+const SIMPLE_ESCAPES: Record<string, number> = {
+  '0': 0, a: 7, b: 8, t: 9, '\t': 9, n: 10, v: 11, f: 12, r: 13, e: 0x1b, ' ': 0x20, '"': 0x22, '/': 0x2f, '\\': 0x5c,
+  N: 0x85, _: 0xa0, L: 0x2028, P: 0x2029,
+};
+const HEX_ESCAPES: Record<string, number> = { x: 2, u: 4, U: 8 };
+
+/**
+ * The characters a scalar's text writes, in order, as UTF-16 units with the
+ * offset in the file where each is written: escapes (JSON's and YAML's) are
+ * decoded, and whitespace is left out, since line folding and indentation
+ * change only whitespace between what the text writes and the value.
+ */
+function writtenUnits(text: string, source: ScalarSource): { units: number[]; offsets: number[] } {
+  const units: number[] = [];
+  const offsets: number[] = [];
+  const put = (unit: number, at: number) => {
+    if (isWhitespace(unit)) return;
+    units.push(unit);
+    offsets.push(at);
+  };
+  let i = source.start;
+  if (source.style === 'double' || source.style === 'single') i++;
+  else if (source.style === 'block') i = text.indexOf('\n', i) + 1 || source.end; // past the header (`|`, `>-`)
+  for (; i < source.end; i++) {
+    const c = text[i];
+    if (source.style === 'double' && c === '"') break;
+    if (source.style === 'single' && c === "'") {
+      if (text[i + 1] !== "'") break;
+      put(0x27, i++);
+    } else if (source.style === 'double' && c === '\\') {
+      const e = text[i + 1];
+      const digits = HEX_ESCAPES[e];
+      if (digits !== undefined) {
+        const cp = parseInt(text.slice(i + 2, i + 2 + digits), 16);
+        for (const unit of String.fromCodePoint(Number.isNaN(cp) ? 0xfffd : cp)) for (let k = 0; k < unit.length; k++) put(unit.charCodeAt(k), i);
+        i += 1 + digits;
+      } else {
+        // A line break after a backslash is an escaped line break: it writes nothing.
+        if (SIMPLE_ESCAPES[e] !== undefined) put(SIMPLE_ESCAPES[e], i);
+        i++;
+      }
+    } else {
+      put(text.charCodeAt(i), i);
+    }
+  }
+  return { units, offsets };
+}
+
+function answerAt(fileText: string, answer: string, position: Position, index: TextLineIndex, source: ScalarSource | undefined): Answer {
+  let written: Int32Array | undefined;
   return {
     text: answer,
     position,
     locate(at: number) {
-      // The first characters of the piece, up to a line break, as the file writes them.
-      const piece = answer.slice(at, at + LOCATE_CHARS).split(/[\r\n]/)[0].trimEnd();
-      if (piece === '') return position;
-      const written = format === 'yaml' ? piece : JSON.stringify(piece).slice(1, -1);
-      const found = fileText.indexOf(written, searchFrom);
-      if (found < 0) return position;
-      searchFrom = found + 1;
-      return index.position(found);
+      // Built once, when a finding first needs it: the answer's characters, in
+      // order, against the characters the file writes.
+      if (written === undefined) {
+        written = new Int32Array(answer.length).fill(-1);
+        const { units, offsets } = source ? writtenUnits(fileText, source) : { units: [], offsets: [] };
+        for (let i = 0, k = 0; i < answer.length && k < units.length; i++) {
+          const unit = answer.charCodeAt(i);
+          if (isWhitespace(unit)) continue;
+          if (unit !== units[k]) break; // Not what the file writes: the rest is placed at the answer's start.
+          written[i] = offsets[k++];
+        }
+      }
+      for (let i = at; i < answer.length; i++) {
+        if (written[i] >= 0) return index.position(written[i]);
+        if (!isWhitespace(answer.charCodeAt(i))) break;
+      }
+      return position;
     },
   };
 }

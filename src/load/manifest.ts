@@ -69,9 +69,13 @@ export const CHECK_NAMES: Record<keyof CheckLevels, string> = {
 
 /** Files matching `glob` must each cite every source in `cite`. */
 export interface Requirement {
+  /** `files` as written; one that ends in `/` is read as everything under that folder. */
+  readonly pattern: string;
   readonly glob: Glob;
   readonly cite: readonly string[];
   readonly position: Position;
+  /** Where its `files` value is. */
+  readonly filesPosition: Position;
 }
 
 export interface Manifest {
@@ -414,7 +418,10 @@ function readRequirement(
   for (const c of cite) if (!sources.has(c.id!)) report(c.at, `\`require\` names source \`${c.id}\`, which is not in \`sources\``);
   if (pattern === undefined) return undefined;
   try {
-    return { glob: new Glob(pattern), cite: cite.map((c) => c.id!), position: index.position(at) };
+    return {
+      pattern, glob: new Glob(pattern.endsWith('/') ? `${pattern}**` : pattern), cite: cite.map((c) => c.id!),
+      position: index.position(at), filesPosition: index.position(nodeOffset(keys.get('files')?.value, at)),
+    };
   } catch (error) {
     if (!(error instanceof GlobSyntaxError)) throw error;
     report(nodeOffset(keys.get('files')?.value, at), `bad glob pattern: ${error.message}`);

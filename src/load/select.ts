@@ -69,8 +69,18 @@ export function findCitationFiles(workspace: Workspace, manifest: Manifest): Cit
   }
   return {
     files: [...found].sort(comparePaths).map((file) => refFor(manifest, file)),
-    problems: [...problems.values()].sort((a, b) => comparePaths(a.file, b.file)),
+    problems: [...[...problems.values()].sort((a, b) => comparePaths(a.file, b.file)), ...unmatchedRequirements(manifest, found)],
   };
+}
+
+/** A `require` rule that no citation file matches checks nothing: a problem, so that a mistyped glob cannot pass unseen. */
+function unmatchedRequirements(manifest: Manifest, files: ReadonlySet<string>): Problem[] {
+  const rels = [...files].map((file) => underManifest(manifest, file)!);
+  return manifest.requirements.filter((rule) => !rels.some((rel) => rule.glob.matches(rel))).map((rule) => ({
+    file: manifest.file, ...rule.filesPosition,
+    message: `the \`require\` rule \`files: ${rule.pattern}\` matches none of the citation files, so it checks nothing` +
+      (/[*?[{]|\/$/.test(rule.pattern) ? '' : ` (for every file under a folder, write ${rule.pattern}/)`),
+  }));
 }
 
 interface Walker {

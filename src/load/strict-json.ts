@@ -29,6 +29,8 @@ export interface ParsedJson {
   offset: number;
   /** For a top-level object: where the value of each key starts. */
   keyOffsets: ReadonlyMap<string, number>;
+  /** For each record that is an object with a `claim`: from where the record starts to where that value starts. */
+  claimOffsets: ReadonlyMap<number, number>;
 }
 
 /** Nesting deeper than this is refused: no real citation file comes close. */
@@ -43,9 +45,9 @@ export const MAX_RECORDS_PER_FILE = 200_000;
 /** `line`: the text is one line of a JSON Lines file, not a whole file. */
 export function parseStrictJson(text: string, start = 0, end = text.length, line = false): ParsedJson {
   const scanner = new Scanner(text, start, end, line);
-  const { offset, recordOffsets, keyOffsets } = scanner.scanDocument();
+  const { offset, recordOffsets, keyOffsets, claimOffsets } = scanner.scanDocument();
   const value = JSON.parse(start === 0 && end === text.length ? text : text.slice(start, end));
-  return { value, recordOffsets, offset, keyOffsets };
+  return { value, recordOffsets, offset, keyOffsets, claimOffsets };
 }
 
 const INVISIBLE = /^[\p{Cf}\p{Zs}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]$/u;
@@ -67,12 +69,13 @@ class Scanner {
   private pos: number;
   private recordOffsets: number[] | undefined;
   private readonly keyOffsets = new Map<string, number>();
+  private readonly claimOffsets = new Map<number, number>();
 
   constructor(private readonly text: string, start: number, private readonly end: number, private readonly line = false) {
     this.pos = start;
   }
 
-  scanDocument(): { offset: number; recordOffsets: number[] | undefined; keyOffsets: ReadonlyMap<string, number> } {
+  scanDocument(): Omit<ParsedJson, 'value'> {
     this.skipWhitespace();
     const offset = this.pos;
     if (this.pos >= this.end) throw new JsonSyntaxError('empty input: expected a JSON value', this.pos);
@@ -85,7 +88,7 @@ class Scanner {
         this.pos,
       );
     }
-    return { offset, recordOffsets: this.recordOffsets, keyOffsets: this.keyOffsets };
+    return { offset, recordOffsets: this.recordOffsets, keyOffsets: this.keyOffsets, claimOffsets: this.claimOffsets };
   }
 
   private unexpected(expected: string): never {
@@ -106,12 +109,12 @@ class Scanner {
     }
   }
 
-  /** `role`: 'top' for the document, 'records' for the array that holds the records. */
-  private value(depth: number, role: 'top' | 'records' | 'other'): void {
+  /** `role`: 'top' for the document, 'records' for the array that holds the records, 'record' for one of them. */
+  private value(depth: number, role: 'top' | 'records' | 'record' | 'other'): void {
     const t = this.text;
     const c = this.pos < this.end ? t.charCodeAt(this.pos) : -1;
     switch (c) {
-      case 0x7b: return this.object(depth + 1, role === 'top');
+      case 0x7b: return this.object(depth + 1, role === 'top', role === 'record');
       case 0x5b: return this.array(depth + 1, role === 'top' || role === 'records');
       case 0x22: return void this.string();
       case 0x74: return this.literal('true');
@@ -132,8 +135,9 @@ class Scanner {
     if (depth > MAX_JSON_DEPTH) throw new JsonSyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`, this.pos);
   }
 
-  private object(depth: number, top: boolean): void {
+  private object(depth: number, top: boolean, record: boolean): void {
     this.checkDepth(depth);
+    const start = this.pos;
     const keys = new Map<string, number>();
     this.pos++;
     this.skipWhitespace();
@@ -156,6 +160,7 @@ class Scanner {
       this.pos++;
       this.skipWhitespace();
       if (top) this.keyOffsets.set(key, this.pos);
+      if (record && key === 'claim') this.claimOffsets.set(start, this.pos);
       this.value(depth, top && key === 'citations' ? 'records' : 'other');
       this.skipWhitespace();
       const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
@@ -189,7 +194,7 @@ class Scanner {
         }
         offsets.push(this.pos);
       }
-      this.value(depth, 'other');
+      this.value(depth, records ? 'record' : 'other');
       this.skipWhitespace();
       const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
       if (c === 0x2c) {

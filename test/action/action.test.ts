@@ -245,11 +245,11 @@ describe('the Action and the checks beyond quotes', () => {
     const byLevel = (level: string) => run.annotations.filter((a) => a.command === level && a.properties.file).map((a) => `${a.properties.file.replace('__fixtures__/answers/answers/', '')}:${a.properties.line} ${a.properties.title}`);
     expect(byLevel('error')).toEqual([
       'returns/missing-required.json:2 required source not cited',
-      'shipping/changed-numbers.json:4 claim number not in quote: n1',
-      'shipping/changed-numbers.json:7 claim number not in quote: n2',
-      'shipping/changed-numbers.json:10 claim number not in quote: n3',
-      'shipping/changed-numbers.json:13 claim number not in quote: n4',
-      'shipping/changed-numbers.json:16 claim number not in quote: n5',
+      'shipping/changed-numbers.json:6 claim number not in quote: n1',
+      'shipping/changed-numbers.json:9 claim number not in quote: n2',
+      'shipping/changed-numbers.json:12 claim number not in quote: n3',
+      'shipping/changed-numbers.json:15 claim number not in quote: n4',
+      'shipping/changed-numbers.json:18 claim number not in quote: n5',
     ]);
     expect(byLevel('warning')).toEqual(['returns/uncited-sentence.yaml:3 uncited claim']);
     expect(failure(run)).toBe('citegate: 6 failing findings beyond quotes. See the annotations and the job summary.');

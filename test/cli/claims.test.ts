@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO, runCli } from '../helpers/workspace.js';
+import { runAction } from '../helpers/action.js';
+import { makeTree, manifestFor, REPO, runCli } from '../helpers/workspace.js';
 
 const MANIFEST = ['--manifest', '__fixtures__/answers/citegate.yml'];
 const A = '__fixtures__/answers/answers';
+const FORMATS = ['--manifest', '__fixtures__/answers/formats.yml'];
+const F = '__fixtures__/answers/formats';
 
 describe('checks beyond quotes, on realistic answers', () => {
   it('places every finding at its line, warns on an uncited sentence and fails on the others', () => {
@@ -11,11 +14,11 @@ describe('checks beyond quotes, on realistic answers', () => {
     expect(run.stderr.split('\n').filter(Boolean)).toEqual([
       `${A}/returns/missing-required.json:2:13: error: required source not cited: this answer must cite returns-v1 (the rule at __fixtures__/answers/citegate.yml:21), but no record does`,
       `${A}/returns/uncited-sentence.yaml:3:3: warning: uncited claim: no record's claim covers this sentence of the answer: "We are sorry for the trouble."`,
-      `${A}/shipping/changed-numbers.json:4:5: error: claim number not in quote: n1: the claim says "60 days", but the quote has "30 days"`,
-      `${A}/shipping/changed-numbers.json:7:5: error: claim number not in quote: n2: the claim says "2 weeks", but the quote has "5 business days"`,
-      `${A}/shipping/changed-numbers.json:10:5: error: claim number not in quote: n3: the claim says "5 business days", but the quote has "3", "5 days"`,
-      `${A}/shipping/changed-numbers.json:13:5: error: claim number not in quote: n4: the claim says "1 pm", but the quote has "noon"`,
-      `${A}/shipping/changed-numbers.json:16:5: error: claim number not in quote: n5: the claim says "$25", but the quote has "$20"`,
+      `${A}/shipping/changed-numbers.json:6:15: error: claim number not in quote: n1: the claim says "60 days", but the quote has "30 days"`,
+      `${A}/shipping/changed-numbers.json:9:15: error: claim number not in quote: n2: the claim says "2 weeks", but the quote has "5 business days"`,
+      `${A}/shipping/changed-numbers.json:12:15: error: claim number not in quote: n3: the claim says "3 to 5 business days", but the quote has "3 to 5 days"`,
+      `${A}/shipping/changed-numbers.json:15:15: error: claim number not in quote: n4: the claim says "1 pm", but the quote has "noon"`,
+      `${A}/shipping/changed-numbers.json:18:15: error: claim number not in quote: n5: the claim says "$25", but the quote has "$20"`,
     ]);
     expect(run.stdout).toMatch(/located=10\/10\n$/);
     expect(run.code).toBe(1);
@@ -40,7 +43,7 @@ describe('checks beyond quotes, on realistic answers', () => {
     const report = JSON.parse(runCli(['check', ...MANIFEST, '--format', 'json'], REPO).stdout);
     expect(report.summary.findings).toEqual({ fail: 6, warn: 1 });
     expect(report.findings[2]).toEqual({
-      kind: 'claim number not in quote', level: 'fail', file: `${A}/shipping/changed-numbers.json`, line: 4, column: 5,
+      kind: 'claim number not in quote', level: 'fail', file: `${A}/shipping/changed-numbers.json`, line: 6, column: 15,
       citation_id: 'n1', message: 'the claim says "60 days", but the quote has "30 days"',
     });
   });
@@ -54,5 +57,107 @@ describe('checks beyond quotes, on realistic answers', () => {
   it('documents the answer field in the citations schema', () => {
     const schema = JSON.parse(readFileSync(path.join(REPO, 'schema/citations.schema.json'), 'utf8'));
     expect(schema.oneOf[1].properties.answer.type).toBe('string');
+  });
+});
+
+describe('findings placed where the file writes them', () => {
+  it('places sentences of folded and plain YAML answers and of JSON answers with escapes, and claim numbers at the claim', () => {
+    const run = runCli(['check', ...FORMATS], REPO);
+    expect(run.stderr.split('\n').filter(Boolean)).toEqual([
+      // The sentence's first words are also in a later quote; the folded answer writes them on line 3.
+      `${F}/returns/folded.yaml:3:54: warning: uncited claim: no record's claim covers this sentence of the answer: "Refunds are issued within 5 business days."`,
+      `${F}/returns/folded.yaml:4:34: warning: uncited claim: no record's claim covers this sentence of the answer: "We are sorry for the trouble."`,
+      `${F}/returns/plain.yaml:11:37: warning: uncited claim: no record's claim covers this sentence of the answer: "Items must be unused."`,
+      `${F}/returns/plain.yaml:12:11: warning: uncited claim: no record's claim covers this sentence of the answer: "Call us any time."`,
+      `${F}/returns/plain.yaml:10:7: error: claim number not in quote: p2: the claim says "$20 a month", but the quote has "$20"`,
+      `${F}/shipping/escaped.json:2:108: warning: uncited claim: no record's claim covers this sentence of the answer: "The café is closed on Sundays."`,
+      `${F}/shipping/escaped.json:8:16: error: claim number not in quote: e1: the claim says "3–5 business days", but the quote has "3 to 5 days"`,
+      `${F}/shipping/escaped.json:20:16: error: claim number not in quote: e3: the claim says "12,50 € per order", but the quote has "€12,50"`,
+      `${F}/shipping/lines.jsonl:2:110: error: claim number not in quote: l2: the claim says "3 days to 5 weeks", but the quote has "3 to 5 days"`,
+      // Invalid, but it names returns-v1: no "required source not cited" besides its verdict.
+      `${F}/returns/draft.json:4:5: d1: invalid fields: quote is missing`,
+    ]);
+    expect(run.stdout).toMatch(/located=9\/10\n$/);
+  });
+});
+
+const SOURCES = {
+  'returns-v1': { path: 'sources/returns.txt', text: 'Returns are accepted within 30 days of delivery. A receipt is required.\n' },
+  'shipping-v1': { path: 'sources/shipping.txt', text: 'Orders placed before noon ship the same day.\n' },
+};
+const ANSWER = JSON.stringify({
+  answer: 'Orders placed before 1 pm ship the same day. We are sorry.',
+  citations: [{ citation_id: 'c1', source_id: 'shipping-v1', quote: 'Orders placed before noon ship the same day.', claim: 'Orders placed before 1 pm ship the same day.' }],
+}, null, 2);
+
+function workspace(manifestTail: string, files: Record<string, string> = { 'answers/returns/a.json': ANSWER }): string {
+  const tree: Record<string, string> = { 'citegate.yml': manifestFor(SOURCES, ['answers/**/*.json']) + manifestTail, ...files };
+  for (const s of Object.values(SOURCES)) tree[s.path] = s.text;
+  return makeTree(tree);
+}
+
+const levels = (stdout: string) => Object.fromEntries(JSON.parse(stdout).findings.map((f: { kind: string; level: string }) => [f.kind, f.level]));
+
+describe('each check is off, warn or fail, from the manifest, the CLI and the Action', () => {
+  const root = workspace('checks: {uncited_claims: fail, required_sources: warn, claim_numbers: off}\nrequire:\n  - files: answers/returns/\n    cite: [returns-v1]\n');
+
+  it('takes the manifest levels, and CLI flags over them, without changing a verdict', () => {
+    const manifest = runCli(['check', '--format', 'json'], root);
+    expect(levels(manifest.stdout)).toEqual({ 'uncited claim': 'fail', 'required source not cited': 'warn' });
+    expect(manifest.code).toBe(1);
+    const flags = runCli(['check', '--format', 'json', '--uncited-claims', 'off', '--required-sources', 'fail', '--claim-numbers', 'warn'], root);
+    expect(levels(flags.stdout)).toEqual({ 'required source not cited': 'fail', 'claim number not in quote': 'warn' });
+    const off = runCli(['check', '--format', 'json', '--uncited-claims', 'off', '--required-sources', 'off', '--claim-numbers', 'off'], root);
+    expect(levels(off.stdout)).toEqual({});
+    expect(off.code).toBe(0);
+    const records = (stdout: string) => JSON.parse(stdout).records;
+    expect(records(flags.stdout)).toEqual(records(manifest.stdout));
+    expect(records(off.stdout)).toEqual(records(manifest.stdout));
+  });
+
+  it('takes the Action inputs over the manifest', async () => {
+    const annotated = (run: { annotations: { command: string; properties: Record<string, string> }[] }) =>
+      run.annotations.filter((a) => a.properties.file).map((a) => `${a.command} ${a.properties.title}`).sort();
+    const manifest = await runAction({ workspace: root, event: 'schedule', payload: {} });
+    expect(annotated(manifest)).toEqual(['error uncited claim', 'warning required source not cited']);
+    const inputs = await runAction({ workspace: root, event: 'schedule', payload: {}, inputs: { 'uncited-claims': 'warn', 'required-sources': 'off', 'claim-numbers': 'fail' } });
+    expect(annotated(inputs)).toEqual(['error claim number not in quote: c1', 'warning uncited claim']);
+    const off = await runAction({ workspace: root, event: 'schedule', payload: {}, inputs: { 'uncited-claims': 'off', 'required-sources': 'off', 'claim-numbers': 'off' } });
+    expect(annotated(off)).toEqual([]);
+    expect(off.code).toBe(0);
+  });
+});
+
+describe('require rules', () => {
+  const files = {
+    'answers/returns/a.json': ANSWER,
+    'answers/returns/deep/b.json': ANSWER.replace('c1', 'c2'),
+    'answers/other.json': ANSWER.replace('c1', 'c3'),
+  };
+  const rule = (files: string) => `checks: {uncited_claims: off, claim_numbers: off}\nrequire:\n  - files: ${files}\n    cite: [returns-v1]\n`;
+  const where = (stdout: string) => JSON.parse(stdout).findings.map((f: { file: string }) => f.file);
+
+  it('reads a folder written with a trailing / as everything under it', () => {
+    const run = runCli(['check', '--format', 'json'], workspace(rule('answers/returns/'), files));
+    expect(where(run.stdout)).toEqual(['answers/returns/a.json', 'answers/returns/deep/b.json']);
+  });
+
+  it('reports a rule that matches no citation file at its line, in a run over all of them', () => {
+    const root = workspace(rule('answers/returns'), files);
+    const all = runCli(['check'], root);
+    expect(all.stderr).toBe(
+      'citegate.yml:15:12: the `require` rule `files: answers/returns` matches none of the citation files, so it checks nothing (for every file under a folder, write answers/returns/)\n',
+    );
+    expect(all.code).toBe(1);
+    // Named files are not all of them: a rule may be for others.
+    expect(runCli(['check', 'answers/other.json', '--required-sources', 'off'], root)).toMatchObject({ code: 0, stderr: '' });
+    const glob = runCli(['check'], workspace(rule("'drafts/**'"), files));
+    expect(glob.stderr).toBe("citegate.yml:15:12: the `require` rule `files: drafts/**` matches none of the citation files, so it checks nothing\n");
+  });
+
+  it('credits a record whose fields are invalid with the source it names', () => {
+    const invalid = JSON.stringify([{ citation_id: 'x1', source_id: 'returns-v1', claim: 'Returns are accepted.' }]);
+    const run = runCli(['check', '--format', 'json'], workspace(rule('answers/'), { 'answers/returns.json': invalid, 'answers/none.json': invalid.replace('returns-v1', 'shipping-v1') }));
+    expect(where(run.stdout)).toEqual(['answers/none.json']);
   });
 });

@@ -1,22 +1,60 @@
-import { isCovered, missingNumbers, splitSentences, statedNumbers } from '../../src/engine/claims.js';
+import { claimCoverage, isCovered, missingNumbers, splitSentences, statedNumbers } from '../../src/engine/claims.js';
 
-const numbers = (text: string) => statedNumbers(text).map((n) => [n.text, n.values, n.unit ?? null]);
+const numbers = (text: string) => statedNumbers(text).map((n) => [n.text, n.values, n.unit ?? null, n.per ?? null]);
+const missing = (claim: string, quote: string) => missingNumbers(claim, quote).map((m) => m.number.text);
 
 describe('statedNumbers', () => {
   it.each([
-    ['within 30 days', [['30 days', [30], 'day']]],
-    ['a fee of $20 or 14 %', [['$20', [20], 'USD'], ['14 %', [14], '%']]],
-    ['1,000 items and 1.000 units', [['1,000 items', [1000, 1], 'item'], ['1.000', [1000, 1], null]]],
-    ['3,5 days', [['3,5 days', [3.5], 'day']]],
-    ['€1.234,56', [['€1.234,56', [1234.56], 'EUR']]],
-    ['2 weeks', [['2 weeks', [2], 'week']]],
-    ['closes at noon', [['noon', [12], 'time of day']]],
-    ['٣٠ days', [['٣٠ days', [30], 'day']]],
-    ['۱۴ days', [['۱۴ days', [14], 'day']]],
-    ['३० दिन', [['३०', [30], null]]],
+    ['within 30 days', [['30 days', [30], 'day', null]]],
+    ['a fee of $20 or 14 %', [['$20', [20], 'USD', null], ['14 %', [14], '%', null]]],
+    ['3,5 days', [['3,5 days', [3.5], 'day', null]]],
+    ['€1.234,56', [['€1.234,56', [1234.56], 'EUR', null]]],
+    ['2 weeks', [['2 weeks', [2], 'week', null]]],
+    ['closes at noon', [['noon', [720], 'time of day', null]]],
+    ['٣٠ days', [['٣٠ days', [30], 'day', null]]],
+    ['۱۴ days', [['۱۴ days', [14], 'day', null]]],
+    ['३० दिन', [['३०', [30], null, null]]],
     ['version x2 and A4', []],
+    // Rates and periods are part of the unit.
+    ['$10 per month', [['$10 per month', [10], 'USD', 'month']]],
+    ['$10/mo', [['$10/mo', [10], 'USD', 'month']]],
+    ['10 GB a day', [['10 GB a day', [10], 'GB', 'day']]],
+    ['a $120 annual fee', [['$120 annual', [120], 'USD', 'year']]],
+    ['$2 per item', [['$2 per item', [2], 'USD', 'item']]],
+    // Arabic decimal and thousands separators.
+    ['٣٫٥ %', [['٣٫٥ %', [3.5], '%', null]]],
+    ['١٬٠٠٠ دولار', [['١٬٠٠٠', [1000], null, null]]],
+    // One separator and three digits: thousands, unless the integer part is 0.
+    ['1,000 items and 1.000 units', [['1,000 items', [1000], 'item', null], ['1.000', [1000], null, null]]],
+    ['0.500 kg', [['0.500 kg', [0.5], 'kg', null]]],
+    ['1,234.5 or 30 000 km', [['1,234.5', [1234.5], null, null], ['30 000 km', [30000], 'km', null]]],
+    // Where the unit is written.
+    ['a 30-day window', [['30-day', [30], 'day', null]]],
+    ['thirty (30) days', [['(30) days', [30], 'day', null]]],
+    ['30 calendar days', [['30 calendar days', [30], 'day', null]]],
+    ['12,50 € or USD 20', [['12,50 €', [12.5], 'EUR', null], ['USD 20', [20], 'USD', null]]],
+    // Times of day, in minutes after midnight; without am or pm, both readings.
+    ['5:00 pm, 5 pm, 17:00, 12 noon, 9 a.m.', [['5:00 pm', [1020], 'time of day', null], ['5 pm', [1020], 'time of day', null],
+      ['17:00', [1020], 'time of day', null], ['12 noon', [720], 'time of day', null], ['9 a.m.', [540], 'time of day', null]]],
+    ['5:30', [['5:30', [330, 1050], 'time of day', null]]],
+    // Magnitudes and signs.
+    ['1 million, 1.5bn, 5k, $2M', [['1 million', [1e6], null, null], ['1.5bn', [1.5e9], null, null], ['5k', [5000], null, null], ['$2M', [2e6], 'USD', null]]],
+    ['-5 degrees and \u22123 °C', [['-5 degrees', [-5], 'degree', null], ['\u22123 °C', [-3], '°C', null]]],
+    ['pages 3-5 and 1-800-555-0199', [['3-5', [3], null, null], ['3-5', [5], null, null],
+      ['1-800-555-0199', [1], null, null], ['1-800-555-0199', [800], null, null], ['1-800-555-0199', [555], null, null], ['1-800-555-0199', [199], null, null]]],
+    // A range gives its unit, period and magnitude to both ends.
+    ['3-5 business days', [['3-5 business days', [3], 'business day', null], ['3-5 business days', [5], 'business day', null]]],
+    ['between $3 and 5 a month', [['$3 and 5 a month', [3], 'USD', 'month'], ['$3 and 5 a month', [5], 'USD', 'month']]],
+    ['2 to 3 million', [['2 to 3 million', [2e6], null, null], ['2 to 3 million', [3e6], null, null]]],
   ])('%s', (text, expected) => {
     expect(numbers(text)).toEqual(expected);
+  });
+
+  it('reads a comma that is not a thousands separator as a decimal comma or as a list', () => {
+    const [n] = statedNumbers('Sizes 8,10 are in stock');
+    expect([n.values, n.list?.map((p) => p.values)]).toEqual([[8.1], [[8], [10]]]);
+    const [list] = statedNumbers('Sizes 8,10,12');
+    expect([list.values, list.list?.map((p) => p.values)]).toEqual([[], [[8], [10], [12]]]);
   });
 });
 
@@ -31,8 +69,53 @@ describe('missingNumbers', () => {
     ['A fee of 15 percent.', 'a fee of 15 %', []],
     ['٣٠ days to return.', 'within 30 days', []],
     ['No numbers here.', 'within 30 days', []],
-  ])('claim %j against quote %j', (claim, quote, missing) => {
-    expect(missingNumbers(claim, quote).map((m) => m.number.text)).toEqual(missing);
+    ['Returns within 30.', 'within 30 days', []],
+    // 1. A period or rate that changes.
+    ['It costs $10 per month.', 'It costs $10 per year.', ['$10 per month']],
+    ['It costs $10/month.', 'It costs $10/year.', ['$10/month']],
+    ['Up to 10 GB per day.', 'Up to 10 GB per week.', ['10 GB per day']],
+    ['It costs $10 a month.', 'It costs $10 monthly.', []],
+    ['It costs $10 a month.', 'It costs $10.', ['$10 a month']],
+    ['It costs $10.', 'It costs $10 per month.', []],
+    // 2. Arabic separators.
+    ['نسبة ٣٫٥ %', 'a rate of 3.5 %', []],
+    ['١٬٠٠٠ دولار', '1,000 dollars', []],
+    ['نسبة ٣٫٥ %', 'a rate of 35 %', ['٣٫٥ %']],
+    // 3. The same number written another way.
+    ['You have 30 days.', 'We offer a 30-day return window.', []],
+    ['You have 30 days.', 'within thirty (30) days of delivery', []],
+    ['You have 30 days.', 'within 30 calendar days of delivery', []],
+    ['Orders close at 5:00 pm.', 'Orders close at 5 pm.', []],
+    ['Orders close at 5 pm.', 'Orders close at 17:00.', []],
+    ['Orders close at 5:30 pm.', 'Orders close at 5:00 pm.', ['5:30 pm']],
+    ['Orders close at 5.', 'Orders close at 5 pm.', []],
+    ['Shipping costs €12.', 'Shipping costs 12 €.', []],
+    ['Shipping costs €12,50.', 'Shipping costs 12,50 €.', []],
+    ['Credit of $20.', 'Credit of USD 20.', []],
+    ['Shipping takes 3 days to 5 days.', 'Shipping takes 3-5 days.', []],
+    ['Shipping takes 3-5 days.', 'Shipping takes 3 to 5 days.', []],
+    ['Orders before noon ship today.', 'Orders before 12 pm ship today.', []],
+    ['Sizes 8,10 and 12 are in stock.', 'Sizes 8, 10 and 12 are in stock.', []],
+    ['A rate of 3,5 %.', 'A rate of 3.5 %.', []],
+    ['Up to 30 000 km.', 'Up to 30,000 km.', []],
+    // 4. A different number that read as the same one.
+    ['Refunds up to $1,000.', 'Refunds up to $1.', ['$1,000']],
+    ['Up to 1.000 items.', 'Up to 1 items.', ['1.000 items']],
+    ['There is a 30-day return window.', 'Returns within 30 weeks.', ['30-day']],
+    ['Over 1 million customers.', 'Over 1 customers.', ['1 million']],
+    ['Up to 5k items.', 'Up to 5 items.', ['5k items']],
+    ['Temperatures of -5 degrees.', 'Temperatures of 5 degrees.', ['-5 degrees']],
+    ['Shipping takes 3–5 days.', 'Shipping takes 5 to 7 days.', ['3–5 days']],
+    ['Shipping takes 3-5 business days.', 'Shipping takes 3 to 5 days.', ['3-5 business days']],
+    ['Sizes 8,10 and 12 are in stock.', 'Sizes 8 and 12 are in stock.', ['8,10']],
+    ['A rate of 3,5 %.', 'A rate of 35 %.', ['3,5 %']],
+  ])('claim %j against quote %j', (claim, quote, expected) => {
+    expect(missing(claim, quote)).toEqual(expected);
+  });
+
+  it('names each number once, and what the quote has', () => {
+    expect(missingNumbers('Takes 3 to 5 weeks, or 3 to 5 weeks.', 'Takes 3 to 5 days.').map((m) => [m.number.text, m.quoteHas.map((q) => q.text)]))
+      .toEqual([['3 to 5 weeks', ['3 to 5 days']]]);
   });
 });
 
@@ -44,10 +127,30 @@ describe('sentences and claims', () => {
     expect(splitSentences('  One.\n\nTwo?  ').map((s) => [s.text, s.start])).toEqual([['One.', 2], ['Two?', 8]]);
   });
 
-  it('counts a sentence covered by an equal claim, one that contains it, or one it contains', () => {
+  it('reads "No." as an abbreviation only before a number', () => {
+    expect(splitSentences('Can I return sale items? No. Refunds take up to 5 days.').map((s) => s.text))
+      .toEqual(['Can I return sale items?', 'No.', 'Refunds take up to 5 days.']);
+    expect(splitSentences('See form No. 5 for details. Vol. 2 is out.').map((s) => s.text)).toEqual(['See form No. 5 for details.', 'Vol. 2 is out.']);
+  });
+
+  it('counts a sentence covered by an equal claim, one that contains it, or claims covering half its letters and digits', () => {
     expect(isCovered('A receipt is required.', ['a receipt is required'])).toBe(true);
     expect(isCovered('Returns take 30 days.', ['Returns take 30 days. Refunds take 5.'])).toBe(true);
     expect(isCovered('You can return items within 30 days, with a receipt.', ['You can return items within 30 days'])).toBe(true);
     expect(isCovered('We are sorry.', ['A receipt is required.'])).toBe(false);
+    // Two claims for parts of one sentence.
+    expect(isCovered('Returns take 30 days and refunds take 5 days.', ['Returns take 30 days', 'refunds take 5 days'])).toBe(true);
+  });
+
+  it('does not count a claim for a small part of a sentence, nor one inside a word', () => {
+    expect(isCovered('Returns are free forever, no receipt needed.', ['a'])).toBe(false);
+    expect(isCovered('Nobody checks anything.', ['no'])).toBe(false);
+    expect(isCovered('You can return it within 30 days, and we pay shipping both ways.', ['within 30 days'])).toBe(false);
+    expect(isCovered('Returns take 30 days.', ['Returns take 130 days. Refunds take 5.'])).toBe(false);
+    expect(isCovered('Unpaid orders ship.', ['paid orders ship'])).toBe(false);
+  });
+
+  it('needs no claim for a sentence without letters or digits', () => {
+    expect(claimCoverage([])('— …')).toBe(true);
   });
 });
