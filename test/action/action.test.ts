@@ -313,19 +313,4 @@ describe('the Action on push, schedule and bad input', () => {
     expect(annotated(badRun)).toEqual(['citegate.yml:3 invalid manifest']);
     expect(badRun.code).toBe(1);
   });
-
-  it('shows the first ten failures as errors and says how many more there are and where', async () => {
-    const records = Array.from({ length: 14 }, (_, i) => rec(`x${i}`, 'help-v1', `missing ${i}`));
-    const root = makeTree({
-      'citegate.yml': manifestFor({ 'help-v1': HELP }, ['answers/**/*.json']),
-      [HELP.path]: HELP.text,
-      'answers/many.json': json(records),
-    });
-    const run = await runAction({ workspace: root, event: 'schedule', payload: {} });
-    expect(annotated(run)).toHaveLength(10);
-    expect(run.annotations.filter((a) => a.command === 'warning').map((a) => a.message)).toEqual([
-      'citegate: 4 more findings are not annotated: GitHub shows at most 10 error annotations per step. Every one is listed in the job summary and in the log above.',
-    ]);
-    expect(run.summary.match(/<b>quote not found<\/b>/g)).toHaveLength(14);
-  });
 });
