@@ -1,19 +1,53 @@
 // Changed files from the local history, when the API cannot tell: `git diff`
-// between the base and head commits, if the checkout holds both.
+// between the base and head commits, if the checkout holds both. And where the
+// repository is checked out in the workspace, to map its paths into it.
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import type { ChangedFile, ChangedFileList } from '../api/changed-file.js';
 
 const GIT_TIMEOUT_MS = 60_000;
 
-function git(cwd: string, args: string[]): Buffer {
+function git(cwd: string, args: string[], ceiling?: string): Buffer {
   return execFileSync('git', args, {
     cwd,
     timeout: GIT_TIMEOUT_MS,
     maxBuffer: 256 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'pipe'],
     // Never let the repository's own settings pick a pager or an external program.
-    env: { ...process.env, GIT_PAGER: 'cat', GIT_EXTERNAL_DIFF: '', GIT_TERMINAL_PROMPT: '0' },
+    env: {
+      ...process.env, GIT_PAGER: 'cat', GIT_EXTERNAL_DIFF: '', GIT_TERMINAL_PROMPT: '0',
+      ...(ceiling !== undefined ? { GIT_CEILING_DIRECTORIES: ceiling } : {}),
+    },
   });
+}
+
+function firstLine(error: unknown): string {
+  const stderr = (error as { stderr?: Buffer }).stderr?.toString('utf8').trim();
+  return (stderr || (error as Error).message || String(error)).split('\n')[0];
+}
+
+export type RepositoryTop = { readonly ok: true; readonly top: string } | { readonly ok: false; readonly reason: string };
+
+/**
+ * The top folder of the repository holding `folder`, looked for no higher than
+ * `workspace` (a repository around the workspace is not the one checked out).
+ */
+export function repositoryTop(folder: string, workspace: string): RepositoryTop {
+  let top: string;
+  try {
+    top = git(folder, ['rev-parse', '--show-toplevel'], path.dirname(workspace)).toString('utf8').replace(/\n$/, '');
+  } catch (error) {
+    return { ok: false, reason: `git cannot find the repository around the manifest (${firstLine(error)})` };
+  }
+  if (top === '') return { ok: false, reason: 'git names no top folder for the repository around the manifest' };
+  try {
+    // The event lists a superproject's files, not a submodule's.
+    const superproject = git(top, ['rev-parse', '--show-superproject-working-tree']).toString('utf8').trim();
+    if (superproject !== '') return { ok: false, reason: 'the manifest is in a git submodule, whose files the event does not list' };
+  } catch (error) {
+    return { ok: false, reason: `git cannot read the repository around the manifest (${firstLine(error)})` };
+  }
+  return { ok: true, top };
 }
 
 export function hasCommit(cwd: string, sha: string): boolean {
@@ -27,7 +61,7 @@ export function hasCommit(cwd: string, sha: string): boolean {
 
 const STATUS: Record<string, string> = { A: 'added', D: 'removed', M: 'modified', R: 'renamed', C: 'copied', T: 'changed' };
 
-/** The files changed from the merge base of `base` and `head` to `head`, as the pull request files API counts them. */
+/** The files changed from the merge base of `base` and `head` to `head` (paths from the repository's top), as the pull request files API counts them. */
 export function gitChangedFiles(cwd: string, base: string, head: string): ChangedFileList {
   const out = git(cwd, ['diff', '--no-ext-diff', '--no-textconv', '--name-status', '-z', '-M', `${base}...${head}`, '--']).toString('utf8');
   const parts = out.split('\0');
@@ -46,10 +80,10 @@ export function gitChangedFiles(cwd: string, base: string, head: string): Change
   return { files, truncated: false };
 }
 
-/** A file's text at a commit, or undefined when it is not there. */
-export function gitShow(cwd: string, sha: string, file: string): string | undefined {
+/** A file's text at a commit (its path from the repository's top), or undefined when it is not there. */
+export function gitShow(top: string, sha: string, file: string): string | undefined {
   try {
-    return git(cwd, ['show', '--no-textconv', `${sha}:./${file}`]).toString('utf8');
+    return git(top, ['show', '--no-textconv', `${sha}:${file}`]).toString('utf8');
   } catch {
     return undefined;
   }

@@ -2,27 +2,30 @@
 // Action does: read its inputs, find what the event changed, and write
 // annotations, the job summary and the outputs. It fails the step on anything
 // that is not `located`, and on any error of its own: it never fails open.
-import { randomUUID } from 'node:crypto';
+import { appendFileSync, existsSync, type PathLike } from 'node:fs';
+import { TextDecoder } from 'node:util';
 import path from 'node:path';
 import * as core from '@actions/core';
-import { failingFindings, passed as cliPassed, type CheckResult } from '../check/result.js';
+import { failingFindings, passed, type CheckResult } from '../check/result.js';
 import { runCheck } from '../check/run.js';
 import { inShard } from '../check/shard.js';
 import { loadCitationFile } from '../load/citation-file.js';
 import { loadManifest, ManifestError, type Manifest } from '../load/manifest.js';
 import type { Problem } from '../load/problem.js';
 import { findCitationFiles, type CitationFileRef } from '../load/select.js';
-import { Workspace } from '../load/workspace.js';
-import { ANNOTATIONS_SHOWN_PER_STEP, buildAnnotations } from '../report/annotations.js';
+import { describeFsError, Workspace } from '../load/workspace.js';
+import { buildAnnotations } from '../report/annotations.js';
 import { escapeMessage } from '../report/escape.js';
 import { jsonReportChunks } from '../report/json.js';
 import { writeChunks, WriteError } from '../report/write.js';
 import { buildSarif } from '../report/sarif.js';
 import { buildSummary } from '../report/summary.js';
 import { recordLabel } from '../report/text.js';
-import { findChangedFiles } from './changed-files.js';
-import { gitShow, hasCommit } from './git.js';
-import { selectChanged } from './scope.js';
+import { Annotator, logUntrusted } from './annotator.js';
+import { Checkout, findChangedFiles, type ChangeSet } from './changed-files.js';
+import { gitShow, hasCommit, repositoryTop } from './git.js';
+import { reverseApplyPatch } from './patch.js';
+import { selectChanged, type BaseManifest } from './scope.js';
 import { InputError, readSettings, type Settings } from './settings.js';
 
 export const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
@@ -35,49 +38,95 @@ interface Outputs {
   sarif: string;
 }
 
+/** What went wrong, each a sentence; the step fails with all of them in one message. */
+type Failures = string[];
+
 export async function run(): Promise<void> {
   const outputs: Outputs = { total: 0, located: 0, failed: 0, report: '', sarif: '' };
+  const annotator = new Annotator();
+  const failures: Failures = [];
   try {
     const settings = readSettings((name) => core.getInput(name));
-    await check(settings, outputs);
+    await check(settings, outputs, annotator, failures);
   } catch (error) {
-    if (error instanceof InputError) core.setFailed(`citegate: ${error.message}`);
-    else if (error instanceof WriteError) core.setFailed(`citegate: ${escapeMessage(error.message)} (the \`report\` or \`sarif\` input)`);
-    else if (error instanceof ManifestError) {
-      for (const p of error.problems) {
-        core.error(escapeMessage(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) });
-      }
-      core.setFailed(`citegate: the manifest cannot be used (${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}, annotated above): the check could not run`);
-    } else {
+    if (error instanceof InputError) failures.push(error.message);
+    else if (error instanceof WriteError) failures.push(`${escapeMessage(error.message)} (the \`report\` or \`sarif\` input)`);
+    else if (error instanceof ManifestError) manifestFailed(error, annotator, failures);
+    else {
       const message = error instanceof Error ? error.message : String(error);
-      core.setFailed(`citegate: internal error: ${escapeMessage(message)}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS}.`);
+      failures.push(`internal error: ${escapeMessage(message)}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS}.`);
       if (error instanceof Error && error.stack) core.debug(error.stack);
     }
-  } finally {
-    for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
   }
+  try {
+    for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+  } catch (error) {
+    failures.push(`The step's outputs cannot be written to ${describeFile(process.env.GITHUB_OUTPUT)} (GITHUB_OUTPUT): ${reasonOf(error, process.env.GITHUB_OUTPUT)}.`);
+  }
+  if (failures.length > 0) annotator.fail(`citegate: ${failures.join(' ')}`);
 }
 
-async function check(settings: Settings, outputs: Outputs): Promise<void> {
+function describeFile(file: string | undefined): string {
+  return escapeMessage(JSON.stringify(file ?? ''));
+}
+
+/** Why a file could not be written, in words, without a stack trace. */
+function reasonOf(error: unknown, file: PathLike | undefined): string {
+  if ((error as NodeJS.ErrnoException)?.code) return describeFsError(error);
+  // @actions/core refuses a missing file with a message of its own.
+  if (file !== undefined && !existsSync(file)) return 'no such file';
+  return escapeMessage(error instanceof Error ? error.message : String(error));
+}
+
+function manifestFailed(error: ManifestError, annotator: Annotator, failures: Failures): void {
+  for (const p of error.problems) {
+    annotator.annotate('error', escapeMessage(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) }, false);
+  }
+  logUntrusted(error.problems.map((p) => `problem: ${p.line > 0 ? `${p.file}:${p.line}:${p.column}: ${p.message}` : `${p.file}: ${p.message}`}`));
+  const overflow = annotator.overflow('Every problem is in the job summary and in the log.');
+  const file = error.problems[0]?.file ?? '';
+  const summary = buildSummary({ manifest: file, files: [], records: [], sources: [], problems: error.problems, findings: [] }, {
+    headline: '❌ citegate: the manifest cannot be used — fail',
+    notes: overflow ? [overflow] : [],
+  });
+  const unwritten = writeSummary(summary);
+  failures.push(`the manifest cannot be used (${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}, annotated above): the check could not run`);
+  if (unwritten) failures.push(unwritten);
+}
+
+async function check(settings: Settings, outputs: Outputs, annotator: Annotator, failures: Failures): Promise<void> {
   const workspace = new Workspace(settings.workspace);
   const manifest = loadManifest(workspace, path.resolve(settings.workspace, settings.manifest));
   const notes: string[] = [];
-  const plan = await planFiles(settings, workspace, manifest, notes);
+  const plan = await planFiles(settings, workspace, manifest, notes, annotator);
   if (settings.shard) {
     plan.files = inShard(plan.files, settings.shard);
     notes.push(`This is shard ${settings.shard.index} of ${settings.shard.count}: ${plan.files.length} of those files (merge the shards' reports with citegate merge-reports).`);
   }
+  // Only a full, unsharded run fails for having no records: missing data must
+  // not look like success. A shard's emptiness is judged when the shards are
+  // merged; a run over changed files may find that the change removed every record.
+  const partial = !((settings.effectiveScope === 'all' || plan.checkedAll) && settings.shard === undefined);
+  const github = {
+    event: settings.eventName,
+    scope: settings.effectiveScope === 'all' || plan.checkedAll ? 'all' : 'changed',
+    ...(settings.diff.kind !== 'none' ? { base_sha: settings.diff.base, head_sha: settings.diff.head } : settings.headSha ? { head_sha: settings.headSha } : {}),
+  };
 
   if (plan.nothingToCheck) {
-    core.notice(`citegate: ${notes.join(' ')}`);
-    await writeSummary(`## ✅ citegate: nothing to check — pass\n\n${notes.join('\n\n')}\n`);
+    annotator.annotate('notice', `citegate: ${notes.join(' ')}`);
+    const empty: CheckResult = { manifest: manifest.file, files: [], records: [], sources: [], problems: [], findings: [], partial: true };
+    const unwritten = writeSummary(buildSummary(empty, { headline: '✅ citegate: nothing to check — pass', notes }));
+    if (unwritten) failures.push(unwritten);
+    // A later step (upload-artifact, upload-sarif) finds the files it was told to expect.
+    writeReports(settings, workspace, empty, github, outputs);
     return;
   }
 
   core.startGroup(`citegate: checking ${plan.files.length} citation file${plan.files.length === 1 ? '' : 's'}`);
   const started = Date.now();
   let lastLog = started;
-  const result = runCheck({
+  const checked = runCheck({
     workspace, manifest, files: plan.files, preloaded: plan.preloaded, problems: plan.problems, checks: { ...manifest.checks, ...settings.checks },
     onProgress: (p) => {
       const now = Date.now();
@@ -88,41 +137,32 @@ async function check(settings: Settings, outputs: Outputs): Promise<void> {
     },
   });
   core.endGroup();
+  const result: CheckResult = partial ? { ...checked, partial } : checked;
 
   const located = result.records.filter((r) => r.verdict === 'located').length;
   Object.assign(outputs, { total: result.records.length, located, failed: result.records.length - located });
-  // A shard may hold no file at all: its emptiness is judged when the shards are merged.
-  const full = (settings.effectiveScope === 'all' || plan.checkedAll) && settings.shard === undefined;
-  // In a full run an empty set of records fails (missing data must not look like success);
-  // in a run over changed files it just means the change removed every record.
-  const ok = full ? cliPassed(result) : result.problems.length === 0 && failingFindings(result) === 0 && result.records.every((r) => r.verdict === 'located');
-  if (!full && result.records.length === 0 && ok) notes.push('The changed citation files hold no records.');
+  const ok = passed(result);
+  if (partial && result.records.length === 0) notes.push(`The citation files checked hold no records${settings.shard ? '' : ' (a run over changed files does not fail for that)'}.`);
 
-  logFailures(result);
-  annotate(result);
-  await writeSummary(buildSummary(result, {
+  const logGroup = logFailures(result);
+  annotate(result, annotator);
+  const where = [
+    'Every failing record, problem and finding is in the job summary',
+    logGroup ? ` and in the log (the group "${logGroup}")` : '',
+    settings.reportPath ? ', and every record is in the JSON report (the `report` output).' : '; set the `report` input for a JSON report of every record.',
+  ].join('');
+  const overflow = annotator.overflow(where);
+  if (overflow) notes.unshift(overflow);
+
+  const unwritten = writeSummary(buildSummary(result, {
     serverUrl: settings.serverUrl,
     repository: settings.repository,
     headSha: settings.headSha,
     notes,
     fullReportHint: settings.reportPath
-      ? 'Every record is in the JSON report (the `report` output) and in the log.'
-      : 'Every failing record is in the log; set the `report` input for a JSON report.',
+      ? 'Every record is in the JSON report (the `report` output) and every failure is in the log.'
+      : 'Every failure is in the log; set the `report` input for a JSON report.',
   }));
-
-  const github = {
-    event: settings.eventName,
-    scope: settings.effectiveScope === 'all' || plan.checkedAll ? 'all' : 'changed',
-    ...(settings.diff.kind !== 'none' ? { base_sha: settings.diff.base, head_sha: settings.diff.head } : settings.headSha ? { head_sha: settings.headSha } : {}),
-  };
-  if (settings.reportPath) {
-    writeChunks(settings.reportPath, jsonReportChunks(result, { github, shard: settings.shard }), { createFolder: true, workspace });
-    outputs.report = settings.reportPath;
-  }
-  if (settings.sarifPath) {
-    writeChunks(settings.sarifPath, [JSON.stringify(buildSarif(result), null, 2) + '\n'], { createFolder: true, workspace });
-    outputs.sarif = settings.sarifPath;
-  }
 
   if (!ok) {
     const failing = result.records.length - located;
@@ -130,11 +170,24 @@ async function check(settings: Settings, outputs: Outputs): Promise<void> {
       failing > 0 ? `${failing} of ${result.records.length} records not located` : '',
       result.problems.length > 0 ? `${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} with the input` : '',
       failingFindings(result) > 0 ? `${failingFindings(result)} failing finding${failingFindings(result) === 1 ? '' : 's'} beyond quotes` : '',
-      result.records.length === 0 && full ? 'no citation records were checked (an empty full run fails)' : '',
+      result.records.length === 0 && !partial ? 'no citation records were checked (an empty full run fails)' : '',
     ].filter(Boolean).join('; ');
-    core.setFailed(`citegate: ${why}. See the annotations and the job summary.`);
+    failures.push(`${why}. See the annotations and the job summary.`);
   } else {
     core.info(`citegate: ${located} of ${result.records.length} records located.`);
+  }
+  if (unwritten) failures.push(unwritten);
+  writeReports(settings, workspace, result, github, outputs);
+}
+
+function writeReports(settings: Settings, workspace: Workspace, result: CheckResult, github: object, outputs: Outputs): void {
+  if (settings.reportPath) {
+    writeChunks(settings.reportPath, jsonReportChunks(result, { github, shard: settings.shard }), { createFolder: true, workspace });
+    outputs.report = settings.reportPath;
+  }
+  if (settings.sarifPath) {
+    writeChunks(settings.sarifPath, [JSON.stringify(buildSarif(result), null, 2) + '\n'], { createFolder: true, workspace });
+    outputs.sarif = settings.sarifPath;
   }
 }
 
@@ -147,39 +200,50 @@ interface Plan {
   nothingToCheck: boolean;
 }
 
-async function planFiles(settings: Settings, workspace: Workspace, manifest: Manifest, notes: string[]): Promise<Plan> {
+/** At most `max` ids, then how many more: notes stay short whatever the change. */
+function listIds(ids: readonly string[], max = 10): string {
+  return ids.length <= max ? ids.join(', ') : `${ids.slice(0, max).join(', ')} and ${ids.length - max} more`;
+}
+
+async function planFiles(settings: Settings, workspace: Workspace, manifest: Manifest, notes: string[], annotator: Annotator): Promise<Plan> {
   const all = (): Plan => {
     const { files, problems } = findCitationFiles(workspace, manifest);
     notes.push(`Checked every citation file the manifest lists (${files.length}).`);
     return { files, problems, checkedAll: true, nothingToCheck: false };
   };
   if (settings.effectiveScope === 'all') return all();
-
-  const changes = await findChangedFiles(settings, { info: (m) => core.info(m), warning: (m) => core.warning(m) });
-  if (!changes.ok) {
-    core.notice(`citegate: cannot tell which files changed (${changes.reason}), so every citation file is checked.`);
-    notes.push(`Could not tell which files changed (${changes.reason}), so every citation file was checked.`);
+  const cannotTell = (reason: string): Plan => {
+    annotator.annotate('notice', `citegate: cannot tell which files changed (${reason}), so every citation file is checked.`);
+    notes.push(`Could not tell which files changed (${reason}), so every citation file was checked.`);
     return all();
-  }
+  };
+
+  const diff = settings.diff;
+  if (diff.kind === 'none') return cannotTell(diff.reason);
+  const checkout = locateCheckout(workspace, manifest);
+  if (!(checkout instanceof Checkout)) return cannotTell(`cannot place the repository's files in the workspace: ${checkout.reason}`);
+  const changes = await findChangedFiles(settings, diff, checkout, { info: (m) => core.info(m), warning: (m) => annotator.annotate('warning', m) });
+  if (!changes.ok) return cannotTell(changes.reason);
+
   let preloaded: Map<string, ReturnType<typeof loadCitationFile>> | undefined;
   const selection = selectChanged({
     workspace,
     manifest,
     changed: changes.list.files,
-    baseManifestText: hasCommit(settings.workspace, changes.base)
-      ? gitShow(settings.workspace, changes.base, manifest.file)
-      : null,
+    checkOverrides: settings.checks,
+    baseManifest: () => baseManifest(changes, checkout, workspace, manifest),
     loadAll: () => {
       preloaded = new Map(findCitationFiles(workspace, manifest).files.map((ref) => [ref.file, loadCitationFile(workspace, ref.file)]));
       return preloaded;
     },
   });
   if (selection.checkAll) {
+    annotator.annotate('notice', `citegate: every citation file is checked because ${selection.checkAll}.`);
     notes.push(`Every citation file was checked because ${selection.checkAll}.`);
     const plan = all();
     return { ...plan, preloaded };
   }
-  const what = `${changes.list.files.length} changed file${changes.list.files.length === 1 ? '' : 's'} (from ${changes.via})`;
+  const what = `${changes.count} changed file${changes.count === 1 ? '' : 's'} (from ${changes.via})`;
   if (selection.files.length === 0) {
     notes.push(`No citation file and no cited source changed among the ${what}: nothing to check.`);
     return { files: [], checkedAll: false, nothingToCheck: true };
@@ -187,43 +251,104 @@ async function planFiles(settings: Settings, workspace: Workspace, manifest: Man
   const parts = [`${selection.changedFiles.length} changed citation file${selection.changedFiles.length === 1 ? '' : 's'}`];
   if (selection.changedSources.length > 0) {
     const citing = selection.files.length - selection.changedFiles.length;
-    parts.push(`${citing} more citing the changed source${selection.changedSources.length === 1 ? '' : 's'} ${selection.changedSources.join(', ')}`);
+    parts.push(`${citing} more citing the changed source${selection.changedSources.length === 1 ? '' : 's'} ${listIds(selection.changedSources)}`);
   }
   notes.push(`Checked ${parts.join(' and ')}, out of ${what}.`);
   return { files: [...selection.files], preloaded, checkedAll: false, nothingToCheck: false };
 }
 
-function annotate(result: CheckResult): void {
-  const annotations = buildAnnotations(result);
-  const errors = annotations.filter((a) => a.level === 'error');
-  const warnings = annotations.filter((a) => a.level === 'warning');
-  const props = (a: (typeof annotations)[number]) => ({ title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) });
-  for (const a of errors.slice(0, ANNOTATIONS_SHOWN_PER_STEP)) core.error(a.message, props(a));
-  // One warning is kept for the note below when errors overflow.
-  const overflow = errors.length > ANNOTATIONS_SHOWN_PER_STEP;
-  for (const a of warnings.slice(0, ANNOTATIONS_SHOWN_PER_STEP - (overflow ? 1 : 0))) core.warning(a.message, props(a));
-  const more = errors.length - ANNOTATIONS_SHOWN_PER_STEP;
-  if (more > 0) {
-    core.warning(`citegate: ${more} more finding${more === 1 ? ' is' : 's are'} not annotated: GitHub shows at most ${ANNOTATIONS_SHOWN_PER_STEP} error annotations per step. Every one is listed in the job summary and in the log above.`);
+/** The repository around the manifest, whose top folder the API's and git's paths start from. */
+function locateCheckout(workspace: Workspace, manifest: Manifest): Checkout | { reason: string } {
+  const resolved = workspace.resolve('', manifest.file, 'file name');
+  if (!resolved.ok) return { reason: resolved.reason };
+  const top = repositoryTop(path.dirname(resolved.abs), workspace.root);
+  if (!top.ok) return { reason: top.reason };
+  return new Checkout(top.top, workspace);
+}
+
+const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The manifest as it was at the base commit: rebuilt from the API's patch
+ * when there is one (a shallow checkout has no history), else read with git.
+ */
+function baseManifest(changes: Extract<ChangeSet, { ok: true }>, checkout: Checkout, workspace: Workspace, manifest: Manifest): BaseManifest {
+  const entry = changes.list.files.find((f) => f.path === manifest.file);
+  if (entry && ['added', 'copied', 'renamed'].includes(entry.status)) return { kind: 'new' };
+  const reasons: string[] = [];
+  if (entry?.patch !== undefined) {
+    const text = unpatch(workspace, manifest, entry.patch);
+    if (text !== undefined) {
+      core.info(`citegate: the manifest at ${changes.base} rebuilt from the patch ${changes.via} gave`);
+      return { kind: 'text', text };
+    }
+    reasons.push(`the patch ${changes.via} gave for it does not apply`);
+  } else if (changes.via === 'the GitHub API') {
+    reasons.push('the GitHub API gave no patch for it');
+  }
+  const repoPath = checkout.toRepository(manifest.file);
+  if (repoPath === undefined) reasons.push('it is not in the repository');
+  else if (!hasCommit(checkout.top, changes.base)) reasons.push(`the checkout lacks commit ${changes.base} (use actions/checkout with fetch-depth: 0)`);
+  else {
+    const text = gitShow(checkout.top, changes.base, repoPath);
+    if (text !== undefined) return { kind: 'text', text };
+    reasons.push(`git cannot show it at commit ${changes.base}`);
+  }
+  return { kind: 'unknown', reason: reasons.join('; ') };
+}
+
+/** The manifest's base text from its patch, or undefined when the patch does not fit it exactly. */
+function unpatch(workspace: Workspace, manifest: Manifest, patch: string): string | undefined {
+  const resolved = workspace.resolve('', manifest.file, 'file name');
+  // Through a link, the patch is of the link, not of the text read.
+  if (!resolved.ok || workspace.relative(resolved.abs) !== manifest.file) return undefined;
+  const read = workspace.read(resolved.abs, MAX_MANIFEST_BYTES);
+  if (!read.ok) return undefined;
+  let head: string;
+  try {
+    // Byte for byte, a leading byte order mark included, as the patch has it.
+    head = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(read.bytes);
+  } catch {
+    return undefined;
+  }
+  return reverseApplyPatch(head, patch);
+}
+
+function annotate(result: CheckResult, annotator: Annotator): void {
+  for (const a of buildAnnotations(result)) {
+    // Not shown ones are in the log group already.
+    annotator.annotate(a.level, a.message, { title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) }, false);
   }
 }
 
-/** Every failure in the log, with command processing stopped so no line of it can act as a workflow command. */
-function logFailures(result: CheckResult): void {
+/**
+ * Every failure (and every finding) in the log, with command processing
+ * stopped so no line of it can act as a workflow command. Returns the group's
+ * title, or undefined when there is nothing to list.
+ */
+function logFailures(result: CheckResult): string | undefined {
   const failing = result.records.filter((r) => r.verdict !== 'located');
-  if (failing.length === 0 && result.problems.length === 0) return;
-  core.startGroup(`citegate: ${failing.length} failing record${failing.length === 1 ? '' : 's'}, ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}`);
-  const token = randomUUID();
-  process.stdout.write(`::stop-commands::${token}\n`);
-  for (const p of result.problems) core.info(`problem: ${escapeMessage(p.line > 0 ? `${p.file}:${p.line}:${p.column}: ${p.message}` : `${p.file}: ${p.message}`)}`);
-  for (const r of failing) {
-    core.info(`record: ${escapeMessage(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}${r.reason ? ` (${escapeMessage(r.reason)})` : ''}`);
-  }
-  process.stdout.write(`::${token}::\n`);
+  if (failing.length === 0 && result.problems.length === 0 && result.findings.length === 0) return undefined;
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const title = `citegate: ${count(failing.length, 'failing record')}, ${count(result.problems.length, 'problem')}, ${count(result.findings.length, 'finding')}`;
+  core.startGroup(title);
+  logUntrusted([
+    ...result.problems.map((p) => `problem: ${p.line > 0 ? `${p.file}:${p.line}:${p.column}: ${p.message}` : `${p.file}: ${p.message}`}`),
+    ...failing.map((r) => `record: ${r.file}:${r.line}: ${recordLabel(r)}: ${r.verdict}${r.reason ? ` (${r.reason})` : ''}`),
+    ...result.findings.map((f) => `finding (${f.level}): ${f.file}:${f.line}: ${f.kind}${f.citationId !== undefined ? `: ${f.citationId}` : ''}: ${f.message}`),
+  ]);
   core.endGroup();
+  return title;
 }
 
-async function writeSummary(text: string): Promise<void> {
-  if (!process.env.GITHUB_STEP_SUMMARY) return;
-  await core.summary.addRaw(text).write();
+/** Appends to the job summary; a message saying why, when it cannot. */
+function writeSummary(text: string): string | undefined {
+  const file = process.env.GITHUB_STEP_SUMMARY;
+  if (!file) return undefined;
+  try {
+    appendFileSync(file, text);
+    return undefined;
+  } catch (error) {
+    return `The job summary cannot be written to ${describeFile(file)} (GITHUB_STEP_SUMMARY): ${reasonOf(error, file)}.`;
+  }
 }

@@ -4,7 +4,7 @@
 import type { ChangedFile } from '../api/changed-file.js';
 import { sourceIdOf } from '../engine/record.js';
 import type { LoadedCitationFile } from '../load/citation-file.js';
-import { parseManifest, type Manifest, type SourceEntry } from '../load/manifest.js';
+import { parseManifest, type CheckLevels, type Manifest, type SourceEntry } from '../load/manifest.js';
 import { citationEntryFor, comparePaths, findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
 import type { Workspace } from '../load/workspace.js';
 
@@ -23,8 +23,10 @@ export interface ChangedInput {
   readonly workspace: Workspace;
   readonly manifest: Manifest;
   readonly changed: readonly ChangedFile[];
-  /** The manifest's text at the base commit: undefined when it did not exist, null when it cannot be read. */
-  readonly baseManifestText: string | undefined | null;
+  /** The manifest at the base commit (asked for only when the manifest changed). */
+  readonly baseManifest: () => BaseManifest;
+  /** Levels of the checks set by the run (over the manifest's), so a change the run overrides does not count. */
+  readonly checkOverrides?: Partial<CheckLevels>;
   /** Every citation file the manifest's globs match, loaded (only asked for when a source changed). */
   readonly loadAll: () => ReadonlyMap<string, LoadedCitationFile>;
 }
@@ -47,9 +49,8 @@ export function selectChanged(input: ChangedInput): ChangedSelection {
 
   const changedSources = new Set<string>();
   if (isTouched(manifest.file)) {
-    const entries = changedEntries(manifest, input.baseManifestText);
-    if (entries === 'citations') return { files: [], changedFiles: [], changedSources: [], checkAll: 'the manifest\'s `citations` patterns changed' };
-    if (entries === 'unknown') return { files: [], changedFiles: [], changedSources: [], checkAll: 'the manifest changed and its earlier version cannot be read' };
+    const entries = changedEntries(manifest, input.baseManifest(), input.checkOverrides ?? {});
+    if (!Array.isArray(entries)) return { files: [], changedFiles: [], changedSources: [], checkAll: entries.checkAll };
     for (const id of entries) changedSources.add(id);
   }
   for (const source of manifest.sources.values()) {
@@ -108,23 +109,31 @@ function citationFilesBehindLinks(workspace: Workspace, manifest: Manifest): Map
   return byReal;
 }
 
-/** Ids whose entry differs between the base manifest and this one, or 'citations' / 'unknown'. */
-function changedEntries(manifest: Manifest, baseText: string | undefined | null): string[] | 'citations' | 'unknown' {
-  if (baseText === null) return 'unknown';
-  if (baseText === undefined) {
-    // The manifest is new: every source and every pattern is new.
-    return 'citations';
-  }
-  let base: Manifest;
+/** What the base manifest is: its text, or why there is none to compare with. */
+export type BaseManifest =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'new' }
+  | { readonly kind: 'unknown'; readonly reason: string };
+
+/** Ids whose entry differs between the base manifest and this one, or why every file must be checked. */
+function changedEntries(manifest: Manifest, base: BaseManifest, overrides: Partial<CheckLevels>): string[] | { checkAll: string } {
+  if (base.kind === 'unknown') return { checkAll: `the manifest changed and its earlier version cannot be read (${base.reason})` };
+  if (base.kind === 'new') return { checkAll: 'the manifest is new (or was moved or copied here)' };
+  let before: Manifest;
   try {
-    base = parseManifest(baseText, manifest.file, manifest.dir, { forPin: true });
+    before = parseManifest(base.text.replace(/^\uFEFF/, ''), manifest.file, manifest.dir, { forPin: true });
   } catch {
-    return 'unknown';
+    return { checkAll: 'the manifest changed and its earlier version is not a valid manifest' };
   }
+  // Everything but the sources can change any file's findings (the keys of TOP_KEYS in manifest.ts).
   const patterns = (m: Manifest) => JSON.stringify(m.citations.map((c) => [c.glob.pattern, c.audience ?? null]));
-  if (patterns(base) !== patterns(manifest)) return 'citations';
-  const ids = new Set([...base.sources.keys(), ...manifest.sources.keys()]);
-  return [...ids].filter((id) => entryKey(base.sources.get(id)) !== entryKey(manifest.sources.get(id)));
+  if (patterns(before) !== patterns(manifest)) return { checkAll: 'the manifest\'s `citations` patterns changed' };
+  const levels = (m: Manifest) => JSON.stringify({ ...m.checks, ...overrides });
+  if (levels(before) !== levels(manifest)) return { checkAll: 'the manifest\'s `checks` levels changed' };
+  const rules = (m: Manifest) => JSON.stringify(m.requirements.map((r) => [r.glob.pattern, r.cite]));
+  if (rules(before) !== rules(manifest)) return { checkAll: 'the manifest\'s `require` rules changed' };
+  const ids = new Set([...before.sources.keys(), ...manifest.sources.keys()]);
+  return [...ids].filter((id) => entryKey(before.sources.get(id)) !== entryKey(manifest.sources.get(id)));
 }
 
 function entryKey(entry: SourceEntry | undefined): string {

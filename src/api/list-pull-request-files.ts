@@ -1,6 +1,6 @@
 // GET /repos/{owner}/{repo}/pulls/{pull_number}/files, every page (Link headers).
 import type { getOctokit } from '@actions/github';
-import { API_TIMEOUT_MS, toChangedFile, type ChangedFile, type ChangedFileList } from './changed-file.js';
+import { API_TIMEOUT_MS, MalformedResponseError, toChangedFile, type ChangedFile, type ChangedFileList } from './changed-file.js';
 
 /** The API lists at most this many files of a pull request. */
 export const PULL_REQUEST_FILES_CAP = 3000;
@@ -18,9 +18,11 @@ export async function listPullRequestFiles(
     request: { signal: AbortSignal.timeout(API_TIMEOUT_MS) },
   });
   for await (const page of pages) {
-    for (const entry of page.data) files.push(toChangedFile(entry));
+    const data: unknown = page.data;
+    if (!Array.isArray(data)) throw new MalformedResponseError('a page of the pull request files is not a list');
+    for (const entry of data) files.push(toChangedFile(entry));
     // Past the cap the API returns empty pages: stop on one.
-    if (page.data.length === 0 || files.length >= PULL_REQUEST_FILES_CAP) break;
+    if (data.length === 0 || files.length >= PULL_REQUEST_FILES_CAP) break;
   }
   return { files, truncated: files.length >= PULL_REQUEST_FILES_CAP };
 }

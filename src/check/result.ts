@@ -125,6 +125,8 @@ export interface CheckResult {
   readonly problems: readonly Problem[];
   /** Findings beyond quotes (uncited claims, required sources, numbers), in file order. */
   readonly findings: readonly Finding[];
+  /** Only some of the citation files were checked (the changed ones, or a shard): no records is then no failure. */
+  readonly partial?: boolean;
 }
 
 /** Counts of the verdicts that occur, in VERDICTS order. */
@@ -138,12 +140,13 @@ export function countVerdicts(records: readonly RecordResult[]): Partial<Record<
 }
 
 /**
- * SPEC §5: the check passes when at least one record was checked, every record
- * is located, and there is no problem (every file read, every source verified),
- * nor a finding beyond quotes whose check is set to fail.
+ * SPEC §5: the check passes when at least one record was checked (unless the
+ * run is partial), every record is located, and there is no problem (every
+ * file read, every source verified), nor a finding beyond quotes whose check
+ * is set to fail.
  */
 export function passed(result: CheckResult): boolean {
-  return result.records.length > 0 && result.problems.length === 0 && !failingFindings(result) &&
+  return (result.records.length > 0 || result.partial === true) && result.problems.length === 0 && !failingFindings(result) &&
     result.records.every((r) => r.verdict === 'located');
 }
 

@@ -1,7 +1,8 @@
 // SARIF 2.1.0 for GitHub code scanning (github/codeql-action/upload-sarif):
 // one rule per failing verdict and per kind of input problem, one result per
 // failing record at its citation file and line, and a fingerprint that stays
-// the same from run to run while the finding does (even if lines move).
+// the same from run to run while the finding does (even if lines move), and
+// differs between results of one run (code scanning merges equal ones).
 import { createHash } from 'node:crypto';
 import type { CheckResult, FindingKind, RecordResult } from '../check/result.js';
 import type { Verdict } from '../engine/verdict.js';
@@ -69,8 +70,19 @@ const FINDING_RULES: Record<FindingKind, RuleInfo> = {
 
 const RULES: readonly RuleInfo[] = [...Object.values(VERDICT_RULES), UNREADABLE_FILE, ...Object.values(FINDING_RULES)];
 
-function fingerprint(parts: unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+/**
+ * Fingerprints for one run: the hash of what identifies a finding, and for
+ * the second and later findings with the same identity (a repeated record),
+ * the same with their occurrence number, so that each stays apart.
+ */
+function fingerprinter(): (parts: unknown[]) => string {
+  const seen = new Map<string, number>();
+  return (parts) => {
+    const key = JSON.stringify(parts);
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    return createHash('sha256').update(n === 0 ? key : JSON.stringify([...parts, n])).digest('hex');
+  };
 }
 
 function uri(file: string): string {
@@ -81,6 +93,7 @@ export function buildSarif(result: CheckResult) {
   const sources = new Map(result.sources.map((s) => [s.id, s]));
   const ruleIndex = new Map(RULES.map((r, i) => [r.id, i]));
   const results: object[] = [];
+  const fingerprint = fingerprinter();
 
   const location = (file: string, line: number, column: number) => ({
     physicalLocation: {

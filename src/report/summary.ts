@@ -2,7 +2,8 @@
 // verdict, every failing record, the problems, the sources used, and the
 // located records folded away. Untrusted text is HTML-escaped inside HTML
 // tables, on one line, so it can never become markup. GitHub refuses a summary
-// over 1 MiB, so the page is cut to a budget with a note saying so.
+// over 1 MiB, so the page is cut to a budget with a note saying so: everything
+// on it counts against the budget, the notes included.
 import type { CheckResult, RecordResult } from '../check/result.js';
 import { countVerdicts, passed } from '../check/result.js';
 import { escapeAttribute, escapeHtml, shorten } from './escape.js';
@@ -13,6 +14,8 @@ import { recordLabel } from './text.js';
 export const SUMMARY_BUDGET_BYTES = 1_000_000;
 
 export interface SummaryContext {
+  /** Replaces the headline (a trusted phrase, no `##`). */
+  readonly headline?: string;
   /** For links to files at the head commit. */
   readonly serverUrl?: string;
   readonly repository?: { readonly owner: string; readonly repo: string };
@@ -43,7 +46,10 @@ class Page {
     return true;
   }
 
-  /** Adds text that must be there whatever the budget (closing tags, the cut note). */
+  /**
+   * Adds text that must be there whatever the budget: only short, fixed text
+   * (headings, closing tags, the cut note), which RESERVE leaves room for.
+   */
   force(text: string): void {
     this.parts.push(text);
     this.used += Buffer.byteLength(text, 'utf8');
@@ -54,16 +60,27 @@ class Page {
   }
 }
 
-const RESERVE = 2_000;
+/** Room kept for the forced text: the headline, headings, table frames, the cut note. */
+const RESERVE = 6_000;
+/** A note is a sentence or two; past this it is shortened. */
+const NOTE_SHOWN = 2_000;
+
+/** Adds a note, shortened to what is left of the budget if need be. */
+function addNote(page: Page, note: string): void {
+  for (let max = NOTE_SHOWN; max >= 40; max = Math.floor(max / 2)) {
+    if (page.add(`<p>${escapeHtml(shorten(note, max))}</p>\n\n`)) return;
+  }
+}
 
 export function buildSummary(result: CheckResult, context: SummaryContext = {}): string {
   const page = new Page((context.budgetBytes ?? SUMMARY_BUDGET_BYTES) - RESERVE);
   const total = result.records.length;
   const located = result.records.filter((r) => r.verdict === 'located').length;
   const ok = passed(result);
-  page.force(`## ${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}\n\n`);
+  const headline = context.headline ?? `${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}`;
+  page.force(`## ${headline}\n\n`);
   // Notes hold ids and reasons: an HTML paragraph keeps them out of Markdown altogether.
-  for (const note of context.notes ?? []) page.force(`<p>${escapeHtml(note)}</p>\n\n`);
+  for (const note of context.notes ?? []) addNote(page, note);
 
   const counts = countVerdicts(result.records);
   if (total > 0) {
@@ -130,7 +147,7 @@ export function buildSummary(result: CheckResult, context: SummaryContext = {}):
   }
 
   if (page.truncated) {
-    page.force(`> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${context.fullReportHint ?? 'The full list is in the JSON report and in the log.'}\n`);
+    page.force(`> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${shorten(context.fullReportHint ?? 'The full list is in the JSON report and in the log.', 300)}\n`);
   }
   return page.toString();
 }

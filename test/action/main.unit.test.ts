@@ -18,7 +18,6 @@ jest.unstable_mockModule('@actions/core', () => ({
   debug: () => undefined,
   startGroup: () => undefined,
   endGroup: () => undefined,
-  summary: { addRaw: () => ({ write: async () => undefined }) },
 }));
 
 let explode = false;

@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { git } from './git.js';
 import { REPO } from './workspace.js';
 
 export const ACTION = path.join(REPO, 'dist/index.js');
@@ -33,6 +34,8 @@ export interface ActionOptions {
   readonly inputs?: Record<string, string>;
   readonly apiUrl?: string;
   readonly env?: NodeJS.ProcessEnv;
+  /** The node binary to run the bundle with (default: CITEGATE_TEST_NODE, else the one running the tests). */
+  readonly node?: string;
 }
 
 const unescapeData = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
@@ -104,7 +107,7 @@ export function runAction(options: ActionOptions): Promise<ActionRun> {
     ...options.env,
   };
   return new Promise((resolve) => {
-    execFile(process.execPath, [ACTION], { cwd: options.workspace, env, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(options.node ?? (process.env.CITEGATE_TEST_NODE || process.execPath), [ACTION], { cwd: options.workspace, env, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
       const commands = parseCommands(stdout);
       resolve({
@@ -118,4 +121,81 @@ export function runAction(options: ActionOptions): Promise<ActionRun> {
       });
     });
   });
+}
+
+// Event payloads shaped like the ones GitHub sends (the fields citegate reads,
+// and enough of the rest that a test does not pass on a payload GitHub never sends).
+
+const REPOSITORY = {
+  id: 123456, node_id: 'R_kgDOABCDEF', name: 'answers', full_name: 'acme/answers', private: false,
+  owner: { login: 'acme', id: 1, type: 'Organization' },
+  html_url: 'https://github.com/acme/answers', default_branch: 'main', fork: false,
+};
+const SENDER = { login: 'octocat', id: 583231, type: 'User' };
+
+/** A pull_request event (`synchronize` by default) for pull request 7, from `feature` into `main`. */
+export function pullRequestPayload(root: string, base: string, head: string, options: { action?: string; changedFiles?: number } = {}): object {
+  // A base the repository lacks (a test of a checkout without it) has no counts to give.
+  const tryGit = (...args: string[]) => {
+    try {
+      return git(root, ...args);
+    } catch {
+      return '';
+    }
+  };
+  const stat = tryGit('diff', '--shortstat', `${base}...${head}`);
+  const count = (what: string) => Number(new RegExp(`(\\d+) ${what}`).exec(stat)?.[1] ?? 0);
+  return {
+    action: options.action ?? 'synchronize',
+    number: 7,
+    before: base,
+    after: head,
+    pull_request: {
+      url: 'https://api.github.com/repos/acme/answers/pulls/7', id: 1_000_007, node_id: 'PR_kwDOABCDEF4AAAAB', number: 7,
+      html_url: 'https://github.com/acme/answers/pull/7', state: 'open', locked: false, title: 'Update the returns answers',
+      user: SENDER, body: 'Regenerated answers.', draft: false, merged: false, mergeable: null,
+      head: { label: 'acme:feature', ref: 'feature', sha: head, user: SENDER, repo: REPOSITORY },
+      base: { label: 'acme:main', ref: 'main', sha: base, user: REPOSITORY.owner, repo: REPOSITORY },
+      commits: Number(tryGit('rev-list', '--count', `${base}..${head}`) || 1),
+      additions: count('insertion'), deletions: count('deletion'),
+      changed_files: options.changedFiles ?? count('files? changed'),
+    },
+    repository: REPOSITORY,
+    sender: SENDER,
+  };
+}
+
+/** A push event to `ref`; `before` all zeros when the push created the branch. */
+export function pushPayload(root: string, before: string, after: string, ref = 'refs/heads/main'): object {
+  const created = /^0+$/.test(before);
+  const shas = created ? [after] : git(root, 'rev-list', '--reverse', `${before}..${after}`).split('\n').filter(Boolean);
+  const commits = shas.map((id) => {
+    const changed = git(root, 'diff-tree', '--no-commit-id', '--name-status', '-r', '--root', id).split('\n').filter(Boolean).map((l) => l.split('\t'));
+    const files = (code: string) => changed.filter(([c]) => c[0] === code).map(([, f]) => f);
+    return {
+      id, tree_id: git(root, 'rev-parse', `${id}^{tree}`), distinct: true, message: git(root, 'log', '-1', '--format=%s', id),
+      timestamp: git(root, 'log', '-1', '--format=%cI', id), url: `https://github.com/acme/answers/commit/${id}`,
+      author: { name: 'Test', email: 'test@example.com' }, committer: { name: 'Test', email: 'test@example.com' },
+      added: files('A'), removed: files('D'), modified: files('M'),
+    };
+  });
+  return {
+    ref, before, after, base_ref: null, created, deleted: false, forced: false,
+    compare: created ? `https://github.com/acme/answers/commit/${after.slice(0, 12)}` : `https://github.com/acme/answers/compare/${before.slice(0, 12)}...${after.slice(0, 12)}`,
+    commits, head_commit: commits.at(-1) ?? null,
+    repository: { ...REPOSITORY, master_branch: 'main' }, pusher: { name: 'octocat', email: 'octocat@example.com' }, sender: SENDER,
+  };
+}
+
+/** A merge_group event (checks_requested) for a queue entry of pull request 7. */
+export function mergeGroupPayload(root: string, base: string, head: string): object {
+  return {
+    action: 'checks_requested',
+    merge_group: {
+      head_sha: head, head_ref: 'refs/heads/gh-readonly-queue/main/pr-7-' + base, base_sha: base, base_ref: 'refs/heads/main',
+      head_commit: { id: head, tree_id: git(root, 'rev-parse', `${head}^{tree}`), message: 'Merge pull request #7', timestamp: git(root, 'log', '-1', '--format=%cI', head) },
+    },
+    repository: REPOSITORY,
+    sender: SENDER,
+  };
 }

@@ -7,6 +7,15 @@ export interface ApiFile {
   filename: string;
   status: string;
   previous_filename?: string;
+  sha?: string;
+  additions?: number;
+  deletions?: number;
+  changes?: number;
+  blob_url?: string;
+  raw_url?: string;
+  contents_url?: string;
+  /** Absent for binary files and diffs too large to show. */
+  patch?: string;
 }
 
 export interface FakeApi {
@@ -18,8 +27,8 @@ export interface FakeApi {
 export interface FakeApiOptions {
   /** The files of pull request 7 in acme/answers. */
   readonly pullFiles?: ApiFile[];
-  /** The files of any compare. */
-  readonly compareFiles?: ApiFile[];
+  /** The files of any compare; 'omitted' leaves `files` out of the response, 'malformed' sends a string. */
+  readonly compareFiles?: ApiFile[] | 'omitted' | 'malformed';
   /** Files per page of the pull request listing (the real API: up to 100). */
   readonly pageSize?: number;
   /** Answer every request with this status. */
@@ -36,7 +45,7 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
       res.end(JSON.stringify(body));
     };
-    if (options.refuseWith) return send(options.refuseWith, { message: 'Resource not accessible by integration' });
+    if (options.refuseWith) return send(options.refuseWith, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' });
     const pulls = /^\/repos\/acme\/answers\/pulls\/7\/files$/.exec(url.pathname);
     if (pulls && req.method === 'GET') {
       const size = options.pageSize ?? 100;
@@ -54,8 +63,15 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
       return send(200, files.slice((page - 1) * size, page * size).map((f) => ({ sha: '0'.repeat(40), additions: 1, deletions: 0, changes: 1, ...f })),
         rels.length ? { link: rels.join(', ') } : {});
     }
-    if (/^\/repos\/acme\/answers\/compare\/[0-9a-f]{40}\.\.\.[0-9a-f]{40}$/.test(url.pathname) && req.method === 'GET') {
-      return send(200, { status: 'ahead', ahead_by: 1, behind_by: 0, total_commits: 1, commits: [], files: options.compareFiles ?? [] });
+    const compare = /^\/repos\/acme\/answers\/compare\/([0-9a-f]{40})\.\.\.([0-9a-f]{40})$/.exec(url.pathname);
+    if (compare && req.method === 'GET') {
+      const files = options.compareFiles ?? [];
+      const commit = (sha: string) => ({ sha, commit: { message: 'change' }, parents: [] });
+      return send(200, {
+        url: `${base}${url.pathname}`, status: 'ahead', ahead_by: 1, behind_by: 0, total_commits: 1,
+        base_commit: commit(compare[1]), merge_base_commit: commit(compare[1]), commits: [commit(compare[2])],
+        ...(files === 'omitted' ? {} : { files: files === 'malformed' ? 'not a list' : files }),
+      });
     }
     return send(404, { message: 'Not Found' });
   });

@@ -1,0 +1,80 @@
+// Every annotation the step makes goes through here, so that what GitHub
+// shows is chosen, not cut at random. GitHub shows at most 10 error and 10
+// warning annotations per step (and 50 per job): one error is kept for the
+// step's own failure message (core.setFailed is an error annotation too), one
+// warning for the note saying how many more there are. Notices are capped at
+// 10 as well, so a step makes at most 30 annotations, within the job's 50.
+import { randomUUID } from 'node:crypto';
+import * as core from '@actions/core';
+import { escapeMessage } from '../report/escape.js';
+
+export type AnnotationLevel = 'error' | 'warning' | 'notice';
+
+export const SHOWN_PER_STEP: Readonly<Record<AnnotationLevel, number>> = { error: 10, warning: 10, notice: 10 };
+/** Kept back: the failure message (error), the overflow note (warning). */
+const RESERVED: Readonly<Record<AnnotationLevel, number>> = { error: 1, warning: 1, notice: 0 };
+
+export type AnnotationProperties = core.AnnotationProperties;
+
+export class Annotator {
+  private readonly used: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };
+  readonly dropped: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };
+  private failed = false;
+  private noted = false;
+
+  /** How many of this level can still be shown. */
+  room(level: AnnotationLevel): number {
+    return SHOWN_PER_STEP[level] - RESERVED[level] - this.used[level];
+  }
+
+  /**
+   * Annotates if there is room; false when it was not shown. A message not
+   * shown goes to the log only when `logIfDropped` (records, problems and
+   * findings are all in the log already).
+   */
+  annotate(level: AnnotationLevel, message: string, properties: AnnotationProperties = {}, logIfDropped = true): boolean {
+    if (this.room(level) <= 0) {
+      this.dropped[level]++;
+      if (logIfDropped) logUntrusted([`${level}: ${message}`]);
+      return false;
+    }
+    this.used[level]++;
+    core[level](message, properties);
+    return true;
+  }
+
+  /** How many annotations were not shown, or 0. */
+  get droppedCount(): number {
+    return this.dropped.error + this.dropped.warning + this.dropped.notice;
+  }
+
+  /** The one warning saying what was not shown and where to see it (its reserved slot), once. */
+  overflow(where: string): string | undefined {
+    if (this.droppedCount === 0 || this.noted) return undefined;
+    this.noted = true;
+    const parts = (['error', 'warning', 'notice'] as const)
+      .filter((level) => this.dropped[level] > 0)
+      .map((level) => `${this.dropped[level]} ${level}${this.dropped[level] === 1 ? '' : 's'}`);
+    const text = `${parts.join(', ')} not annotated: GitHub shows at most ${SHOWN_PER_STEP.error} error and ${SHOWN_PER_STEP.warning} warning annotations per step. ${where}`;
+    core.warning(`citegate: ${text}`);
+    return text;
+  }
+
+  /** Fails the step, once, with the error annotation kept for it. */
+  fail(message: string): void {
+    if (this.failed) return;
+    this.failed = true;
+    core.setFailed(message);
+  }
+}
+
+/**
+ * Writes lines that may hold untrusted text to the log with workflow commands
+ * stopped, so that no line of it can act as one, each escaped onto one line.
+ */
+export function logUntrusted(lines: readonly string[]): void {
+  const token = randomUUID();
+  process.stdout.write(`::stop-commands::${token}\n`);
+  for (const line of lines) process.stdout.write(`${escapeMessage(line)}\n`);
+  process.stdout.write(`::${token}::\n`);
+}

@@ -1,0 +1,45 @@
+// The annotation budget alone, with @actions/core mocked.
+import { jest } from '@jest/globals';
+
+const made: string[] = [];
+jest.unstable_mockModule('@actions/core', () => ({
+  error: (message: string) => made.push(`error: ${message}`),
+  warning: (message: string) => made.push(`warning: ${message}`),
+  notice: (message: string) => made.push(`notice: ${message}`),
+  setFailed: (message: string) => made.push(`failed: ${message}`),
+}));
+const { Annotator } = await import('../../src/action/annotator.js');
+const stdout = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+afterAll(() => stdout.mockRestore());
+
+beforeEach(() => {
+  made.length = 0;
+  stdout.mockClear();
+});
+
+const count = (prefix: string) => made.filter((m) => m.startsWith(prefix)).length;
+
+describe('Annotator', () => {
+  it('shows at most 9 errors and 9 warnings, then the overflow warning and the failure, and at most 10 notices', () => {
+    const a = new Annotator();
+    for (let i = 0; i < 15; i++) a.annotate('error', `e${i}`, {}, false);
+    for (let i = 0; i < 12; i++) a.annotate('warning', `w${i}`, {}, false);
+    for (let i = 0; i < 11; i++) a.annotate('notice', `n${i}`);
+    expect(a.overflow('See the log.')).toBe('6 errors, 3 warnings, 1 notice not annotated: GitHub shows at most 10 error and 10 warning annotations per step. See the log.');
+    expect(a.overflow('again')).toBeUndefined();
+    a.fail('citegate: failed');
+    a.fail('citegate: a second failure is not a second annotation');
+    expect([count('error: '), count('failed: '), count('warning: '), count('notice: ')]).toEqual([9, 1, 10, 10]);
+    expect(made.at(-1)).toBe('failed: citegate: failed');
+    expect(made.filter((m) => m.startsWith('warning: ')).at(-1)).toMatch(/^warning: citegate: 6 errors/);
+  });
+
+  it('makes no overflow note when everything was shown, and logs a dropped message with commands stopped', () => {
+    const a = new Annotator();
+    a.annotate('warning', 'shown');
+    expect(a.overflow('x')).toBeUndefined();
+    for (let i = 0; i < 9; i++) a.annotate('warning', `w${i}`);
+    const written = stdout.mock.calls.map(([chunk]) => String(chunk)).join('');
+    expect(written).toMatch(/^::stop-commands::([0-9a-f-]+)\nwarning: w8\n::\1::\n$/);
+  });
+});

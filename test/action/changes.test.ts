@@ -1,0 +1,270 @@
+// Which files a change makes the Action check, in the checkouts it meets:
+// shallow (the default fetch-depth: 1), in a folder of the workspace, without
+// git, and with API answers that cannot be trusted. Whatever it cannot tell,
+// it checks everything: never "nothing to check" by mistake.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pullRequestPayload, pushPayload, runAction, type ActionRun } from '../helpers/action.js';
+import { startFakeApi, type FakeApiOptions } from '../helpers/api-server.js';
+import { apiFiles, commit, git, initRepo, shallowClone } from '../helpers/git.js';
+import { makeTree, manifestFor } from '../helpers/workspace.js';
+
+const RETURNS = { path: 'sources/returns-v1.txt', text: 'Returns are accepted within 30 days.\nA receipt is required.\n' };
+const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide. Contact support.\n' };
+const rec = (citation_id: string, source_id: string, quote: string, extra: object = {}) => ({ citation_id, source_id, quote, ...extra });
+const json = (records: object[]) => JSON.stringify(records, null, 2) + '\n';
+const MANIFEST = (returns = RETURNS.text) => manifestFor({ 'returns-v1': { ...RETURNS, text: returns }, 'help-v1': HELP }, ['answers/**/*.json']);
+const EDITED = RETURNS.text.replace('30 days', '60 days');
+
+/** The tree of a repository: two sources, two citation files, one (legacy.json) failing already. */
+const TREE = {
+  'citegate.yml': MANIFEST(),
+  [RETURNS.path]: RETURNS.text,
+  [HELP.path]: HELP.text,
+  'answers/returns.json': json([rec('r1', 'returns-v1', 'Returns are accepted within 30 days.'), rec('r2', 'returns-v1', 'A receipt is required.')]),
+  'answers/legacy.json': json([rec('l1', 'help-v1', 'Call us any time.')]),
+  'README.md': '# answers\n',
+};
+
+function baseRepo(root = makeTree({})): { root: string; base: string } {
+  for (const [file, content] of Object.entries(TREE)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), content);
+  }
+  initRepo(root);
+  return { root, base: git(root, 'rev-parse', 'HEAD') };
+}
+
+const text = (html: string) => html.replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n)))
+  .replace(/&(lt|gt|quot|amp);/g, (_, e) => ({ lt: '<', gt: '>', quot: '"', amp: '&' })[e as 'lt']);
+const annotated = (run: ActionRun) => run.annotations
+  .filter((a) => a.command === 'error' && a.properties.file)
+  .map((a) => `${a.properties.file}:${a.properties.line} ${a.properties.title}`);
+const notices = (run: ActionRun) => run.annotations.filter((a) => a.command === 'notice').map((a) => a.message);
+const warnings = (run: ActionRun) => run.annotations.filter((a) => a.command === 'warning').map((a) => a.message);
+
+async function withApi<T>(options: FakeApiOptions, body: (url: string) => Promise<T>): Promise<T> {
+  const api = await startFakeApi(options);
+  try {
+    return await body(api.url);
+  } finally {
+    await api.close();
+  }
+}
+
+describe('a manifest change on a shallow checkout (fetch-depth: 1)', () => {
+  /** A pull request that re-pins returns-v1 (source and manifest entry), checked out with one commit of history. */
+  function repin(): { ws: string; base: string; head: string; files: ReturnType<typeof apiFiles> } {
+    const { root, base } = baseRepo();
+    const head = commit(root, { [RETURNS.path]: EDITED, 'citegate.yml': MANIFEST(EDITED) });
+    const ws = path.join(makeTree({}), 'checkout');
+    shallowClone(root, ws);
+    expect(() => git(ws, 'cat-file', '-e', `${base}^{commit}`)).toThrow();
+    return { ws, base, head, files: apiFiles(root, base, head) };
+  }
+
+  it('rebuilds the base manifest from the API\'s patch and re-checks only the files citing the changed entry', async () => {
+    const { ws, base, head, files } = repin();
+    expect(files.find((f) => f.filename === 'citegate.yml')?.patch).toBeDefined();
+    await withApi({ pullFiles: files }, async (apiUrl) => {
+      const run = await runAction({ workspace: ws, event: 'pull_request', payload: pullRequestPayload(ws, base, head), inputs: { token: 't' }, apiUrl });
+      expect(annotated(run)).toEqual(['answers/returns.json:2 quote not found: r1']);
+      expect(text(run.summary)).toContain('Checked 0 changed citation files and 1 more citing the changed source returns-v1, out of 2 changed files (from the GitHub API).');
+      expect(run.stdout).toContain(`citegate: the manifest at ${base} rebuilt from the patch the GitHub API gave`);
+      expect(notices(run)).toEqual([]);
+    });
+  });
+
+  it('checks everything, with a notice, when the patch is missing or does not apply and there is no history', async () => {
+    const { ws, base, head, files } = repin();
+    const without = files.map((f) => (f.filename === 'citegate.yml' ? { ...f, patch: undefined } : f));
+    // The same patch with its first context line changed: it no longer fits the head text.
+    const tampered = files.map((f) => (f.filename === 'citegate.yml' ? { ...f, patch: f.patch!.replace(/\n (.*)/, '\n $1 # edited') } : f));
+    expect(tampered).not.toEqual(files);
+    for (const [pullFiles, why] of [[without, 'the GitHub API gave no patch for it'], [tampered, 'the patch the GitHub API gave for it does not apply']] as const) {
+      await withApi({ pullFiles: [...pullFiles] }, async (apiUrl) => {
+        const run = await runAction({ workspace: ws, event: 'pull_request', payload: pullRequestPayload(ws, base, head), inputs: { token: 't' }, apiUrl });
+        expect(notices(run)).toEqual([
+          `citegate: every citation file is checked because the manifest changed and its earlier version cannot be read (${why}; the checkout lacks commit ${base} (use actions/checkout with fetch-depth: 0)).`,
+        ]);
+        expect(annotated(run)).toEqual(['answers/legacy.json:2 quote not found: l1', 'answers/returns.json:2 quote not found: r1']);
+      });
+    }
+  });
+
+  it('falls back to git show when the patch does not apply but the history is there', async () => {
+    const { root, base } = baseRepo();
+    const head = commit(root, { [RETURNS.path]: EDITED, 'citegate.yml': MANIFEST(EDITED) });
+    const files = apiFiles(root, base, head).map((f) => (f.filename === 'citegate.yml' ? { ...f, patch: '@@ -1,1 +1,1 @@\n-x\n+y' } : f));
+    await withApi({ pullFiles: files }, async (apiUrl) => {
+      const run = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { token: 't' }, apiUrl });
+      expect(annotated(run)).toEqual(['answers/returns.json:2 quote not found: r1']);
+      expect(notices(run)).toEqual([]);
+    });
+  });
+});
+
+describe('manifest changes beyond source entries', () => {
+  it('re-checks every citation file when a `require` rule is added, and fails as a full run does', async () => {
+    const { root, base } = baseRepo();
+    const head = commit(root, { 'citegate.yml': `${MANIFEST()}require:\n  - files: answers/returns.json\n    cite: [help-v1]\n` });
+    await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
+      const run = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { token: 't' }, apiUrl });
+      expect(notices(run)).toEqual(["citegate: every citation file is checked because the manifest's `require` rules changed."]);
+      expect(annotated(run)).toEqual(['answers/legacy.json:2 quote not found: l1', 'answers/returns.json:2 required source not cited']);
+      expect(run.code).toBe(1);
+    });
+  });
+
+  it('re-checks every citation file when a check level changes, unless the run sets that level itself', async () => {
+    const { root, base } = baseRepo();
+    // A claim whose number its quote lacks: a finding only when claim_numbers is not off.
+    const mid = commit(root, {
+      'citegate.yml': `${MANIFEST()}checks:\n  claim_numbers: 'off'\n`,
+      'answers/legacy.json': json([rec('l1', 'help-v1', 'Read the guide.', { claim: 'Read the guide within 3 days.' })]),
+    });
+    const head = commit(root, { 'citegate.yml': `${MANIFEST()}checks:\n  claim_numbers: fail\n` });
+    await withApi({ pullFiles: apiFiles(root, mid, head) }, async (apiUrl) => {
+      const run = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, mid, head), inputs: { token: 't' }, apiUrl });
+      expect(notices(run)).toEqual(["citegate: every citation file is checked because the manifest's `checks` levels changed."]);
+      expect(annotated(run)).toEqual(['answers/legacy.json:2 claim number not in quote: l1']);
+      expect(run.code).toBe(1);
+      const overridden = await runAction({
+        workspace: root, event: 'pull_request', payload: pullRequestPayload(root, mid, head), inputs: { token: 't', 'claim-numbers': 'off' }, apiUrl,
+      });
+      expect(notices(overridden)).toEqual(['citegate: No citation file and no cited source changed among the 1 changed file (from the GitHub API): nothing to check.']);
+      expect(overridden.code).toBe(0);
+    });
+    expect(base).not.toBe(mid);
+  });
+});
+
+describe('a repository checked out in a folder of the workspace (actions/checkout with `path:`)', () => {
+  function nested(): { ws: string; root: string; base: string; head: string } {
+    const ws = makeTree({ 'other/notes.txt': 'not in the repository\n' });
+    const { root, base } = baseRepo(path.join(ws, 'repo'));
+    const head = commit(root, { 'answers/returns.json': json([rec('r1', 'returns-v1', 'Returns are NOT accepted.')]) });
+    return { ws, root, base, head };
+  }
+
+  it('maps the API\'s repository paths into the workspace, and catches the breaking change', async () => {
+    const { ws, root, base, head } = nested();
+    await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
+      const run = await runAction({ workspace: ws, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { token: 't', manifest: 'repo/citegate.yml' }, apiUrl });
+      expect(annotated(run)).toEqual(['repo/answers/returns.json:2 quote not found: r1']);
+      expect(text(run.summary)).toContain('Checked 1 changed citation file, out of 1 changed file (from the GitHub API).');
+      expect(run.code).toBe(1);
+    });
+  });
+
+  it('maps git\'s paths the same way when there is no token', async () => {
+    const { ws, root, base, head } = nested();
+    const run = await runAction({ workspace: ws, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { manifest: 'repo/citegate.yml' } });
+    expect(annotated(run)).toEqual(['repo/answers/returns.json:2 quote not found: r1']);
+    expect(text(run.summary)).toContain('(from git)');
+    // A manifest entry change: its earlier version read with git show, from the repository's top folder.
+    const repinned = commit(root, { [RETURNS.path]: EDITED, 'citegate.yml': MANIFEST(EDITED) });
+    const again = await runAction({ workspace: ws, event: 'pull_request', payload: pullRequestPayload(root, head, repinned), inputs: { manifest: 'repo/citegate.yml' } });
+    expect(notices(again)).toEqual([]);
+    expect(annotated(again)).toEqual(['repo/answers/returns.json:2 quote not found: r1']);
+    expect(text(again.summary)).toContain('Checked 0 changed citation files and 1 more citing the changed source returns-v1, out of 2 changed files (from git).');
+  });
+
+  it('checks everything, with a notice, when no repository holds the manifest', async () => {
+    const ws = makeTree(TREE);
+    await withApi({ pullFiles: [{ filename: 'README.md', status: 'modified' }] }, async (apiUrl) => {
+      const run = await runAction({ workspace: ws, event: 'pull_request', payload: pullRequestPayload(ws, 'a'.repeat(40), 'b'.repeat(40)), inputs: { token: 't' }, apiUrl });
+      expect(notices(run)).toEqual([
+        expect.stringMatching(/^citegate: cannot tell which files changed \(cannot place the repository's files in the workspace: git cannot find the repository around the manifest \(fatal: not a git repository.*\)\), so every citation file is checked\.$/),
+      ]);
+      expect(annotated(run)).toEqual(['answers/legacy.json:2 quote not found: l1']);
+      expect(run.code).toBe(1);
+    });
+  });
+
+  it('does not take a repository around the workspace for the one checked out', async () => {
+    // The workspace is a plain folder inside some other repository.
+    const outer = makeTree({ 'unrelated.txt': 'x\n' });
+    initRepo(outer);
+    const ws = path.join(outer, 'work');
+    for (const [file, content] of Object.entries(TREE)) {
+      mkdirSync(path.dirname(path.join(ws, file)), { recursive: true });
+      writeFileSync(path.join(ws, file), content);
+    }
+    await withApi({ pullFiles: [{ filename: 'answers/legacy.json', status: 'modified' }] }, async (apiUrl) => {
+      const run = await runAction({ workspace: ws, event: 'pull_request', payload: pullRequestPayload(ws, 'a'.repeat(40), 'b'.repeat(40)), inputs: { token: 't' }, apiUrl });
+      expect(notices(run)).toEqual([expect.stringMatching(/^citegate: cannot tell which files changed \(cannot place the repository's files/)]);
+      expect(annotated(run)).toEqual(['answers/legacy.json:2 quote not found: l1']);
+    });
+  });
+});
+
+describe('push and compare', () => {
+  it('checks everything, with a notice, on a push that creates a branch', async () => {
+    const { root } = baseRepo();
+    const head = commit(root, { 'README.md': '# a new branch\n' });
+    const run = await runAction({ workspace: root, event: 'push', payload: pushPayload(root, '0'.repeat(40), head, 'refs/heads/feature'), inputs: { token: 't' } });
+    expect(notices(run)).toEqual([
+      'citegate: cannot tell which files changed (the push created a branch: there is no earlier commit to compare with), so every citation file is checked.',
+    ]);
+    expect(annotated(run)).toEqual(['answers/legacy.json:2 quote not found: l1']);
+    expect(text(run.summary)).toContain('Checked every citation file the manifest lists (2).');
+    expect(run.code).toBe(1);
+  });
+
+  it.each(['omitted', 'malformed'] as const)('does not take a compare response with its file list %s for "no files": it asks git', async (how) => {
+    const { root, base } = baseRepo();
+    const head = commit(root, { 'answers/returns.json': json([rec('r1', 'returns-v1', 'Returns are NOT accepted.')]) });
+    await withApi({ compareFiles: how }, async (apiUrl) => {
+      const run = await runAction({ workspace: root, event: 'push', payload: pushPayload(root, base, head), inputs: { token: 't' }, apiUrl });
+      expect(warnings(run)).toEqual([
+        `citegate: the GitHub API gave no usable list of the changed files (the compare response has ${how === 'omitted' ? 'no' : 'a malformed'} file list); trying git`,
+      ]);
+      expect(annotated(run)).toEqual(['answers/returns.json:2 quote not found: r1']);
+      expect(text(run.summary)).toContain('(from git)');
+      expect(run.code).toBe(1);
+    });
+  });
+
+  it('checks everything when the compare response has no file list and the checkout has no history', async () => {
+    const { root, base } = baseRepo();
+    const head = commit(root, { 'README.md': '# readme only\n' });
+    const ws = path.join(makeTree({}), 'checkout');
+    shallowClone(root, ws);
+    await withApi({ compareFiles: 'omitted' }, async (apiUrl) => {
+      const run = await runAction({ workspace: ws, event: 'push', payload: pushPayload(root, base, head), inputs: { token: 't' }, apiUrl });
+      expect(notices(run)).toEqual([expect.stringMatching(/^citegate: cannot tell which files changed \(the GitHub API gave no usable list .*; the checkout lacks commit/)]);
+      expect(annotated(run)).toEqual(['answers/legacy.json:2 quote not found: l1']);
+      expect(run.code).toBe(1);
+    });
+  });
+
+  it('uses the compare API\'s patch for the manifest of a push on a shallow checkout', async () => {
+    const { root, base } = baseRepo();
+    const head = commit(root, { [RETURNS.path]: EDITED, 'citegate.yml': MANIFEST(EDITED) });
+    const ws = path.join(makeTree({}), 'checkout');
+    shallowClone(root, ws);
+    await withApi({ compareFiles: apiFiles(root, base, head) }, async (apiUrl) => {
+      const run = await runAction({ workspace: ws, event: 'push', payload: pushPayload(root, base, head), inputs: { token: 't' }, apiUrl });
+      expect(annotated(run)).toEqual(['answers/returns.json:2 quote not found: r1']);
+      expect(notices(run)).toEqual([]);
+    });
+  });
+});
+
+describe('many changed sources', () => {
+  it('names the first ten in the summary and counts the rest', async () => {
+    const sources: Record<string, { path: string; text: string }> = {};
+    for (let i = 0; i < 40; i++) sources[`source-with-a-long-versioned-identifier-${i}-v1`] = { path: `s/${i}.txt`, text: `text ${i}.\n` };
+    const files: Record<string, string> = { 'citegate.yml': manifestFor(sources, ['answers/*.json']), 'answers/a.json': json([rec('c', 'source-with-a-long-versioned-identifier-0-v1', 'text 0.')]) };
+    for (const s of Object.values(sources)) files[s.path] = s.text;
+    const root = makeTree(files);
+    initRepo(root);
+    const base = git(root, 'rev-parse', 'HEAD');
+    const head = commit(root, { 'citegate.yml': manifestFor(sources, ['answers/*.json']).replace(/retrieved: 2026-11-02/g, 'retrieved: 2026-11-03') });
+    const run = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head) });
+    expect(run.code).toBe(0);
+    const ids = Object.keys(sources).sort();
+    expect(text(run.summary)).toContain(`citing the changed sources ${ids.slice(0, 10).join(', ')} and 30 more, out of 1 changed file (from git).`);
+  });
+});
