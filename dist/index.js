@@ -29215,17 +29215,24 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3814);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9821);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+try {
+    await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
+}
+catch (error) {
+    // run() handles its own errors; this is the last guard against a raw stack trace or a pass.
+    process.stdout.write(`::error::citegate: internal error: ${String(error?.message ?? error).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}\n`);
+    process.exitCode = 1;
+}
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
 
 /***/ }),
 
-/***/ 3814:
+/***/ 9821:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29236,8 +29243,56 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: REPORT_BUGS
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
+// NAMESPACE OBJECT: ./node_modules/@actions/core/lib/platform.js
+var platform_namespaceObject = {};
+__nccwpck_require__.r(platform_namespaceObject);
+__nccwpck_require__.d(platform_namespaceObject, {
+  arch: () => (arch),
+  getDetails: () => (getDetails),
+  isLinux: () => (isLinux),
+  isMacOS: () => (isMacOS),
+  isWindows: () => (isWindows),
+  platform: () => (platform)
+});
+
+// NAMESPACE OBJECT: ./node_modules/@actions/core/lib/core.js
+var core_namespaceObject = {};
+__nccwpck_require__.r(core_namespaceObject);
+__nccwpck_require__.d(core_namespaceObject, {
+  ExitCode: () => (ExitCode),
+  addPath: () => (addPath),
+  debug: () => (debug),
+  endGroup: () => (endGroup),
+  error: () => (error),
+  exportVariable: () => (exportVariable),
+  getBooleanInput: () => (getBooleanInput),
+  getIDToken: () => (getIDToken),
+  getInput: () => (getInput),
+  getMultilineInput: () => (getMultilineInput),
+  getState: () => (getState),
+  group: () => (group),
+  info: () => (info),
+  isDebug: () => (isDebug),
+  markdownSummary: () => (markdownSummary),
+  notice: () => (notice),
+  platform: () => (platform_namespaceObject),
+  saveState: () => (saveState),
+  setCommandEcho: () => (setCommandEcho),
+  setFailed: () => (setFailed),
+  setOutput: () => (setOutput),
+  setSecret: () => (setSecret),
+  startGroup: () => (startGroup),
+  summary: () => (summary),
+  toPlatformPath: () => (toPlatformPath),
+  toPosixPath: () => (toPosixPath),
+  toWin32Path: () => (toWin32Path),
+  warning: () => (warning)
+});
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
@@ -29250,7 +29305,7 @@ const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta
  * Sanitizes an input into a string so it can be passed into issueCommand safely
  * @param input input to sanitize into a string
  */
-function utils_toCommandValue(input) {
+function toCommandValue(input) {
     if (input === null || input === undefined) {
         return '';
     }
@@ -29315,12 +29370,12 @@ function toCommandProperties(annotationProperties) {
  * This is an internal utility function that powers the public API functions
  * such as setSecret, warning, error, and exportVariable.
  */
-function command_issueCommand(command, properties, message) {
+function issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
     process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
 }
-function command_issue(name, message = '') {
-    command_issueCommand(name, {}, message);
+function issue(name, message = '') {
+    issueCommand(name, {}, message);
 }
 const CMD_STRING = '::';
 class Command {
@@ -29357,13 +29412,13 @@ class Command {
     }
 }
 function escapeData(s) {
-    return utils_toCommandValue(s)
+    return toCommandValue(s)
         .replace(/%/g, '%25')
         .replace(/\r/g, '%0D')
         .replace(/\n/g, '%0A');
 }
 function escapeProperty(s) {
-    return utils_toCommandValue(s)
+    return toCommandValue(s)
         .replace(/%/g, '%25')
         .replace(/\r/g, '%0D')
         .replace(/\n/g, '%0A')
@@ -29383,7 +29438,7 @@ const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta
 
 
 
-function file_command_issueFileCommand(command, message) {
+function issueFileCommand(command, message) {
     const filePath = process.env[`GITHUB_${command}`];
     if (!filePath) {
         throw new Error(`Unable to find environment variable for file command ${command}`);
@@ -29391,13 +29446,13 @@ function file_command_issueFileCommand(command, message) {
     if (!external_fs_namespaceObject.existsSync(filePath)) {
         throw new Error(`Missing file at path: ${filePath}`);
     }
-    external_fs_namespaceObject.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+    external_fs_namespaceObject.appendFileSync(filePath, `${toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
         encoding: 'utf8'
     });
 }
-function file_command_prepareKeyValueMessage(key, value) {
+function prepareKeyValueMessage(key, value) {
     const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
-    const convertedValue = utils_toCommandValue(value);
+    const convertedValue = toCommandValue(value);
     // These should realistically never happen, but just in case someone finds a
     // way to exploit uuid generation let's not allow keys or values that contain
     // the delimiter.
@@ -29414,8 +29469,10 @@ function file_command_prepareKeyValueMessage(key, value) {
 const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 // EXTERNAL MODULE: external "http"
 var external_http_ = __nccwpck_require__(8611);
+var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
+var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
@@ -29508,7 +29565,7 @@ class DecodedURL extends URL {
 }
 //# sourceMappingURL=proxy.js.map
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var node_modules_tunnel = __nccwpck_require__(770);
+var tunnel = __nccwpck_require__(770);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(6752);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
@@ -29586,7 +29643,7 @@ const HttpResponseRetryCodes = [
     HttpCodes.ServiceUnavailable,
     HttpCodes.GatewayTimeout
 ];
-const RetryableHttpVerbs = (/* unused pure expression or super */ null && (['OPTIONS', 'GET', 'DELETE', 'HEAD']));
+const RetryableHttpVerbs = ['OPTIONS', 'GET', 'DELETE', 'HEAD'];
 const ExponentialBackoffCeiling = 10;
 const ExponentialBackoffTimeSlice = 5;
 class HttpClientError extends Error {
@@ -29632,7 +29689,7 @@ function isHttps(requestUrl) {
     const parsedUrl = new URL(requestUrl);
     return parsedUrl.protocol === 'https:';
 }
-class lib_HttpClient {
+class HttpClient {
     constructor(userAgent, handlers, requestOptions) {
         this._ignoreSslError = false;
         this._allowRedirects = true;
@@ -29935,7 +29992,7 @@ class lib_HttpClient {
     }
     getAgentDispatcher(serverUrl) {
         const parsedUrl = new URL(serverUrl);
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const proxyUrl = getProxyUrl(parsedUrl);
         const useProxy = proxyUrl && proxyUrl.hostname;
         if (!useProxy) {
             return;
@@ -29946,7 +30003,7 @@ class lib_HttpClient {
         const info = {};
         info.parsedUrl = requestUrl;
         const usingSsl = info.parsedUrl.protocol === 'https:';
-        info.httpModule = usingSsl ? https : http;
+        info.httpModule = usingSsl ? external_https_namespaceObject : external_http_namespaceObject;
         const defaultPort = usingSsl ? 443 : 80;
         info.options = {};
         info.options.host = info.parsedUrl.hostname;
@@ -30045,7 +30102,7 @@ class lib_HttpClient {
     }
     _getAgent(parsedUrl) {
         let agent;
-        const proxyUrl = pm.getProxyUrl(parsedUrl);
+        const proxyUrl = getProxyUrl(parsedUrl);
         const useProxy = proxyUrl && proxyUrl.hostname;
         if (this._keepAlive && useProxy) {
             agent = this._proxyAgent;
@@ -30060,7 +30117,7 @@ class lib_HttpClient {
         const usingSsl = parsedUrl.protocol === 'https:';
         let maxSockets = 100;
         if (this.requestOptions) {
-            maxSockets = this.requestOptions.maxSockets || http.globalAgent.maxSockets;
+            maxSockets = this.requestOptions.maxSockets || external_http_.globalAgent.maxSockets;
         }
         // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
         if (proxyUrl && proxyUrl.hostname) {
@@ -30085,7 +30142,7 @@ class lib_HttpClient {
         // if tunneling agent isn't assigned create a new agent
         if (!agent) {
             const options = { keepAlive: this._keepAlive, maxSockets };
-            agent = usingSsl ? new https.Agent(options) : new http.Agent(options);
+            agent = usingSsl ? new external_https_.Agent(options) : new external_http_.Agent(options);
             this._agent = agent;
         }
         if (usingSsl && this._ignoreSslError) {
@@ -30108,7 +30165,7 @@ class lib_HttpClient {
             return proxyAgent;
         }
         const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+        proxyAgent = new undici.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
             token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
         })));
         this._proxyAgentDispatcher = proxyAgent;
@@ -30239,7 +30296,7 @@ class BasicCredentialHandler {
         });
     }
 }
-class auth_BearerCredentialHandler {
+class BearerCredentialHandler {
     constructor(token) {
         this.token = token;
     }
@@ -30297,13 +30354,13 @@ var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg
 
 
 
-class oidc_utils_OidcClient {
+class OidcClient {
     static createHttpClient(allowRetry = true, maxRetry = 10) {
         const requestOptions = {
             allowRetries: allowRetry,
             maxRetries: maxRetry
         };
-        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
+        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(OidcClient.getRequestToken())], requestOptions);
     }
     static getRequestToken() {
         const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
@@ -30322,7 +30379,7 @@ class oidc_utils_OidcClient {
     static getCall(id_token_url) {
         return oidc_utils_awaiter(this, void 0, void 0, function* () {
             var _a;
-            const httpclient = oidc_utils_OidcClient.createHttpClient();
+            const httpclient = OidcClient.createHttpClient();
             const res = yield httpclient
                 .getJson(id_token_url)
                 .catch(error => {
@@ -30341,13 +30398,13 @@ class oidc_utils_OidcClient {
         return oidc_utils_awaiter(this, void 0, void 0, function* () {
             try {
                 // New ID Token is requested from action service
-                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
+                let id_token_url = OidcClient.getIDTokenUrl();
                 if (audience) {
                     const encodedAudience = encodeURIComponent(audience);
                     id_token_url = `${id_token_url}&audience=${encodedAudience}`;
                 }
                 debug(`ID token url is ${id_token_url}`);
-                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
+                const id_token = yield OidcClient.getCall(id_token_url);
                 setSecret(id_token);
                 return id_token;
             }
@@ -30636,7 +30693,7 @@ const _summary = new Summary();
 /**
  * @deprecated use `core.summary`
  */
-const markdownSummary = (/* unused pure expression or super */ null && (_summary));
+const markdownSummary = _summary;
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
@@ -30670,7 +30727,7 @@ function toWin32Path(pth) {
  * @return string The platform-specific path.
  */
 function toPlatformPath(pth) {
-    return pth.replace(/[/\\]/g, path.sep);
+    return pth.replace(/[/\\]/g, external_path_namespaceObject.sep);
 }
 //# sourceMappingURL=path-utils.js.map
 // EXTERNAL MODULE: external "string_decoder"
@@ -31745,16 +31802,16 @@ var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arg
  * @param     options            optional exec options.  See ExecOptions
  * @returns   Promise<number>    exit code
  */
-function exec_exec(commandLine, args, options) {
+function exec(commandLine, args, options) {
     return exec_awaiter(this, void 0, void 0, function* () {
-        const commandArgs = tr.argStringToArray(commandLine);
+        const commandArgs = argStringToArray(commandLine);
         if (commandArgs.length === 0) {
             throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
         }
         // Path to tool to execute should be first arg
         const toolPath = commandArgs[0];
         args = commandArgs.slice(1).concat(args || []);
-        const runner = new tr.ToolRunner(toolPath, args, options);
+        const runner = new ToolRunner(toolPath, args, options);
         return runner.exec();
     });
 }
@@ -31774,8 +31831,8 @@ function getExecOutput(commandLine, args, options) {
         let stdout = '';
         let stderr = '';
         //Using string decoder covers the case where a mult-byte character is split
-        const stdoutDecoder = new StringDecoder('utf8');
-        const stderrDecoder = new StringDecoder('utf8');
+        const stdoutDecoder = new external_string_decoder_.StringDecoder('utf8');
+        const stderrDecoder = new external_string_decoder_.StringDecoder('utf8');
         const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
         const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
         const stdErrListener = (data) => {
@@ -31791,7 +31848,7 @@ function getExecOutput(commandLine, args, options) {
             }
         };
         const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-        const exitCode = yield exec_exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
+        const exitCode = yield exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
         //flush any remaining characters
         stdout += stdoutDecoder.end();
         stderr += stderrDecoder.end();
@@ -31816,10 +31873,10 @@ var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, 
 
 
 const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
+    const { stdout: version } = yield getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
         silent: true
     });
-    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
+    const { stdout: name } = yield getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
         silent: true
     });
     return {
@@ -31829,7 +31886,7 @@ const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* 
 });
 const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
     var _a, _b, _c, _d;
-    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
+    const { stdout } = yield getExecOutput('sw_vers', undefined, {
         silent: true
     });
     const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
@@ -31840,7 +31897,7 @@ const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
     };
 });
 const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
+    const { stdout } = yield getExecOutput('lsb_release', ['-i', '-r', '-s'], {
         silent: true
     });
     const [name, version] = stdout.trim().split('\n');
@@ -31945,7 +32002,7 @@ function exportVariable(name, val) {
  * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
  * ```
  */
-function core_setSecret(secret) {
+function setSecret(secret) {
     issueCommand('add-mask', {}, secret);
 }
 /**
@@ -31960,7 +32017,7 @@ function addPath(inputPath) {
     else {
         issueCommand('add-path', {}, inputPath);
     }
-    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
+    process.env['PATH'] = `${inputPath}${external_path_namespaceObject.delimiter}${process.env['PATH']}`;
 }
 /**
  * Gets the value of an input.
@@ -32029,10 +32086,10 @@ function getBooleanInput(name, options) {
 function setOutput(name, value) {
     const filePath = process.env['GITHUB_OUTPUT'] || '';
     if (filePath) {
-        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
+        return issueFileCommand('OUTPUT', prepareKeyValueMessage(name, value));
     }
     process.stdout.write(external_os_namespaceObject.EOL);
-    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
+    issueCommand('set-output', { name }, toCommandValue(value));
 }
 /**
  * Enables or disables the echoing of commands into stdout for the rest of the step.
@@ -32052,7 +32109,7 @@ function setCommandEcho(enabled) {
  */
 function setFailed(message) {
     process.exitCode = ExitCode.Failure;
-    core_error(message);
+    error(message);
 }
 //-----------------------------------------------------------------------
 // Logging Commands
@@ -32067,16 +32124,16 @@ function isDebug() {
  * Writes debug message to user log
  * @param message debug message
  */
-function core_debug(message) {
-    command_issueCommand('debug', {}, message);
+function debug(message) {
+    issueCommand('debug', {}, message);
 }
 /**
  * Adds an error issue
  * @param message error issue message. Errors will be converted to string via toString()
  * @param properties optional properties to add to the annotation.
  */
-function core_error(message, properties = {}) {
-    command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+function error(message, properties = {}) {
+    issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a warning issue
@@ -32084,7 +32141,7 @@ function core_error(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function warning(message, properties = {}) {
-    command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a notice issue
@@ -32092,7 +32149,7 @@ function warning(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function notice(message, properties = {}) {
-    command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Writes info to log with console.log.
@@ -32109,13 +32166,13 @@ function info(message) {
  * @param name The name of the output group
  */
 function startGroup(name) {
-    command_issue('group', name);
+    issue('group', name);
 }
 /**
  * End an output group.
  */
 function endGroup() {
-    command_issue('endgroup');
+    issue('endgroup');
 }
 /**
  * Wrap an asynchronous function call in a group.
@@ -32874,12 +32931,13 @@ function countVerdicts(records) {
     return counts;
 }
 /**
- * SPEC §5: the check passes when at least one record was checked, every record
- * is located, and there is no problem (every file read, every source verified),
- * nor a finding beyond quotes whose check is set to fail.
+ * SPEC §5: the check passes when at least one record was checked (unless the
+ * run is partial), every record is located, and there is no problem (every
+ * file read, every source verified), nor a finding beyond quotes whose check
+ * is set to fail.
  */
 function passed(result) {
-    return result.records.length > 0 && result.problems.length === 0 && !failingFindings(result) &&
+    return (result.records.length > 0 || result.partial === true) && result.problems.length === 0 && !failingFindings(result) &&
         result.records.every((r) => r.verdict === 'located');
 }
 function failingFindings(result) {
@@ -34520,6 +34578,8 @@ function answerAt(fileText, answer, position, index, source) {
     };
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/load/sources.ts
 // Source verification: the bytes of a source's file must hash to the pinned
 // SHA-256, be strict UTF-8 and stay under the size limit; its `original`, when
@@ -36673,8 +36733,6 @@ function editDistance(a, b) {
     return previous[b.length];
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/load/workspace.ts
 // The workspace: the one folder citegate reads from. Every path from a manifest,
 // a command line or a pull request is resolved here, and refused unless it
@@ -37466,7 +37524,8 @@ function describeWriteError(error) {
 // SARIF 2.1.0 for GitHub code scanning (github/codeql-action/upload-sarif):
 // one rule per failing verdict and per kind of input problem, one result per
 // failing record at its citation file and line, and a fingerprint that stays
-// the same from run to run while the finding does (even if lines move).
+// the same from run to run while the finding does (even if lines move), and
+// differs between results of one run (code scanning merges equal ones).
 
 
 
@@ -37520,8 +37579,19 @@ const FINDING_RULES = {
     },
 };
 const RULES = [...Object.values(VERDICT_RULES), UNREADABLE_FILE, ...Object.values(FINDING_RULES)];
-function fingerprint(parts) {
-    return (0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(parts)).digest('hex');
+/**
+ * Fingerprints for one run: the hash of what identifies a finding, and for
+ * the second and later findings with the same identity (a repeated record),
+ * the same with their occurrence number, so that each stays apart.
+ */
+function fingerprinter() {
+    const seen = new Map();
+    return (parts) => {
+        const key = JSON.stringify(parts);
+        const n = seen.get(key) ?? 0;
+        seen.set(key, n + 1);
+        return (0,external_node_crypto_.createHash)('sha256').update(n === 0 ? key : JSON.stringify([...parts, n])).digest('hex');
+    };
 }
 function uri(file) {
     return file.split('/').map(encodeURIComponent).join('/');
@@ -37530,6 +37600,7 @@ function buildSarif(result) {
     const sources = new Map(result.sources.map((s) => [s.id, s]));
     const ruleIndex = new Map(RULES.map((r, i) => [r.id, i]));
     const results = [];
+    const fingerprint = fingerprinter();
     const location = (file, line, column) => ({
         physicalLocation: {
             artifactLocation: { uri: uri(file), uriBaseId: '%SRCROOT%' },
@@ -37629,7 +37700,10 @@ class Page {
         this.used += size;
         return true;
     }
-    /** Adds text that must be there whatever the budget (closing tags, the cut note). */
+    /**
+     * Adds text that must be there whatever the budget: only short, fixed text
+     * (headings, closing tags, the cut note), which RESERVE leaves room for.
+     */
     force(text) {
         this.parts.push(text);
         this.used += Buffer.byteLength(text, 'utf8');
@@ -37638,16 +37712,27 @@ class Page {
         return this.parts.join('');
     }
 }
-const RESERVE = 2_000;
+/** Room kept for the forced text: the headline, headings, table frames, the cut note. */
+const RESERVE = 6_000;
+/** A note is a sentence or two; past this it is shortened. */
+const NOTE_SHOWN = 2_000;
+/** Adds a note, shortened to what is left of the budget if need be. */
+function addNote(page, note) {
+    for (let max = NOTE_SHOWN; max >= 40; max = Math.floor(max / 2)) {
+        if (page.add(`<p>${escapeHtml(shorten(note, max))}</p>\n\n`))
+            return;
+    }
+}
 function buildSummary(result, context = {}) {
     const page = new Page((context.budgetBytes ?? SUMMARY_BUDGET_BYTES) - RESERVE);
     const total = result.records.length;
     const located = result.records.filter((r) => r.verdict === 'located').length;
     const ok = passed(result);
-    page.force(`## ${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}\n\n`);
+    const headline = context.headline ?? `${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}`;
+    page.force(`## ${headline}\n\n`);
     // Notes hold ids and reasons: an HTML paragraph keeps them out of Markdown altogether.
     for (const note of context.notes ?? [])
-        page.force(`<p>${escapeHtml(note)}</p>\n\n`);
+        addNote(page, note);
     const counts = countVerdicts(result.records);
     if (total > 0) {
         page.force('| verdict | records |\n| --- | ---: |\n');
@@ -37708,7 +37793,7 @@ function buildSummary(result, context = {}) {
         page.force('\n</details>\n\n');
     }
     if (page.truncated) {
-        page.force(`> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${context.fullReportHint ?? 'The full list is in the JSON report and in the log.'}\n`);
+        page.force(`> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${shorten(context.fullReportHint ?? 'The full list is in the JSON report and in the log.', 300)}\n`);
     }
     return page.toString();
 }
@@ -37751,6 +37836,80 @@ function fileLinkAt(file, line, context) {
     const { owner, repo } = context.repository;
     const href = `${context.serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/blob/${context.headSha}/${path}${line > 0 ? `#L${line}` : ''}`;
     return `<a href="${escapeAttribute(href)}">${label}</a>`;
+}
+
+;// CONCATENATED MODULE: ./src/action/annotator.ts
+// Every annotation the step makes goes through here, so that what GitHub
+// shows is chosen, not cut at random. GitHub shows at most 10 error and 10
+// warning annotations per step (and 50 per job): one error is kept for the
+// step's own failure message (core.setFailed is an error annotation too), one
+// warning for the note saying how many more there are. Notices are capped at
+// 10 as well, so a step makes at most 30 annotations, within the job's 50.
+
+
+
+const SHOWN_PER_STEP = { error: 10, warning: 10, notice: 10 };
+/** Kept back: the failure message (error), the overflow note (warning). */
+const RESERVED = { error: 1, warning: 1, notice: 0 };
+class Annotator {
+    used = { error: 0, warning: 0, notice: 0 };
+    dropped = { error: 0, warning: 0, notice: 0 };
+    failed = false;
+    noted = false;
+    /** How many of this level can still be shown. */
+    room(level) {
+        return SHOWN_PER_STEP[level] - RESERVED[level] - this.used[level];
+    }
+    /**
+     * Annotates if there is room; false when it was not shown. A message not
+     * shown goes to the log only when `logIfDropped` (records, problems and
+     * findings are all in the log already).
+     */
+    annotate(level, message, properties = {}, logIfDropped = true) {
+        if (this.room(level) <= 0) {
+            this.dropped[level]++;
+            if (logIfDropped)
+                logUntrusted([`${level}: ${message}`]);
+            return false;
+        }
+        this.used[level]++;
+        core_namespaceObject[level](message, properties);
+        return true;
+    }
+    /** How many annotations were not shown, or 0. */
+    get droppedCount() {
+        return this.dropped.error + this.dropped.warning + this.dropped.notice;
+    }
+    /** The one warning saying what was not shown and where to see it (its reserved slot), once. */
+    overflow(where) {
+        if (this.droppedCount === 0 || this.noted)
+            return undefined;
+        this.noted = true;
+        const parts = ['error', 'warning', 'notice']
+            .filter((level) => this.dropped[level] > 0)
+            .map((level) => `${this.dropped[level]} ${level}${this.dropped[level] === 1 ? '' : 's'}`);
+        const text = `${parts.join(', ')} not annotated: GitHub shows at most ${SHOWN_PER_STEP.error} error and ${SHOWN_PER_STEP.warning} warning annotations per step. ${where}`;
+        warning(`citegate: ${text}`);
+        return text;
+    }
+    /** Fails the step, once, with the error annotation kept for it. */
+    fail(message) {
+        if (this.failed)
+            return;
+        this.failed = true;
+        setFailed(message);
+    }
+}
+/**
+ * Writes lines that may hold untrusted text to the log with workflow commands
+ * stopped, so that no line of it can act as one, each escaped onto one line.
+ */
+function logUntrusted(lines) {
+    const token = (0,external_node_crypto_.randomUUID)();
+    process.stdout.write(`::stop-commands::${token}\n`);
+    for (const line of lines)
+        process.stdout.write(`${escape_escapeMessage(line)}\n`);
+    process.stdout.write(`::${token}::\n`);
 }
 
 ;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
@@ -42754,11 +42913,27 @@ function getOctokit(token, options, ...additionalPlugins) {
 ;// CONCATENATED MODULE: ./src/api/changed-file.ts
 /** Requests to the API time out rather than hang the job. */
 const API_TIMEOUT_MS = 30_000;
+/** The API answered with something that is not a list of files: what it says cannot be trusted. */
+class MalformedResponseError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'MalformedResponseError';
+    }
+}
+/** One entry of the API's `files`, checked: a malformed one makes the whole list unknown. */
 function toChangedFile(entry) {
+    const e = (entry && typeof entry === 'object' ? entry : {});
+    if (typeof e.filename !== 'string' || e.filename === '' || typeof e.status !== 'string') {
+        throw new MalformedResponseError('an entry of its file list has no filename or status');
+    }
+    if (e.previous_filename !== undefined && e.previous_filename !== null && typeof e.previous_filename !== 'string') {
+        throw new MalformedResponseError('an entry of its file list has a previous_filename that is not a string');
+    }
     return {
-        path: entry.filename,
-        status: entry.status,
-        ...(entry.previous_filename ? { previousPath: entry.previous_filename } : {}),
+        path: e.filename,
+        status: e.status,
+        ...(typeof e.previous_filename === 'string' && e.previous_filename !== '' ? { previousPath: e.previous_filename } : {}),
+        ...(typeof e.patch === 'string' ? { patch: e.patch } : {}),
     };
 }
 
@@ -42774,7 +42949,11 @@ async function compareCommits(octokit, params) {
         per_page: 1,
         request: { signal: AbortSignal.timeout(API_TIMEOUT_MS) },
     });
-    const files = (response.data.files ?? []).map(toChangedFile);
+    // No `files` is not "no files": an empty list must come from the API itself.
+    const listed = response.data.files;
+    if (!Array.isArray(listed))
+        throw new MalformedResponseError(`the compare response has ${listed === undefined ? 'no' : 'a malformed'} file list`);
+    const files = listed.map(toChangedFile);
     return { files, truncated: files.length >= COMPARE_FILES_CAP };
 }
 
@@ -42792,10 +42971,13 @@ async function listPullRequestFiles(octokit, params) {
         request: { signal: AbortSignal.timeout(API_TIMEOUT_MS) },
     });
     for await (const page of pages) {
-        for (const entry of page.data)
+        const data = page.data;
+        if (!Array.isArray(data))
+            throw new MalformedResponseError('a page of the pull request files is not a list');
+        for (const entry of data)
             files.push(toChangedFile(entry));
         // Past the cap the API returns empty pages: stop on one.
-        if (page.data.length === 0 || files.length >= PULL_REQUEST_FILES_CAP)
+        if (data.length === 0 || files.length >= PULL_REQUEST_FILES_CAP)
             break;
     }
     return { files, truncated: files.length >= PULL_REQUEST_FILES_CAP };
@@ -42805,18 +42987,52 @@ async function listPullRequestFiles(octokit, params) {
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 ;// CONCATENATED MODULE: ./src/action/git.ts
 // Changed files from the local history, when the API cannot tell: `git diff`
-// between the base and head commits, if the checkout holds both.
+// between the base and head commits, if the checkout holds both. And where the
+// repository is checked out in the workspace, to map its paths into it.
+
 
 const GIT_TIMEOUT_MS = 60_000;
-function git(cwd, args) {
+function git(cwd, args, ceiling) {
     return (0,external_node_child_process_namespaceObject.execFileSync)('git', args, {
         cwd,
         timeout: GIT_TIMEOUT_MS,
         maxBuffer: 256 * 1024 * 1024,
         stdio: ['ignore', 'pipe', 'pipe'],
         // Never let the repository's own settings pick a pager or an external program.
-        env: { ...process.env, GIT_PAGER: 'cat', GIT_EXTERNAL_DIFF: '', GIT_TERMINAL_PROMPT: '0' },
+        env: {
+            ...process.env, GIT_PAGER: 'cat', GIT_EXTERNAL_DIFF: '', GIT_TERMINAL_PROMPT: '0',
+            ...(ceiling !== undefined ? { GIT_CEILING_DIRECTORIES: ceiling } : {}),
+        },
     });
+}
+function firstLine(error) {
+    const stderr = error.stderr?.toString('utf8').trim();
+    return (stderr || error.message || String(error)).split('\n')[0];
+}
+/**
+ * The top folder of the repository holding `folder`, looked for no higher than
+ * `workspace` (a repository around the workspace is not the one checked out).
+ */
+function repositoryTop(folder, workspace) {
+    let top;
+    try {
+        top = git(folder, ['rev-parse', '--show-toplevel'], external_node_path_default().dirname(workspace)).toString('utf8').replace(/\n$/, '');
+    }
+    catch (error) {
+        return { ok: false, reason: `git cannot find the repository around the manifest (${firstLine(error)})` };
+    }
+    if (top === '')
+        return { ok: false, reason: 'git names no top folder for the repository around the manifest' };
+    try {
+        // The event lists a superproject's files, not a submodule's.
+        const superproject = git(top, ['rev-parse', '--show-superproject-working-tree']).toString('utf8').trim();
+        if (superproject !== '')
+            return { ok: false, reason: 'the manifest is in a git submodule, whose files the event does not list' };
+    }
+    catch (error) {
+        return { ok: false, reason: `git cannot read the repository around the manifest (${firstLine(error)})` };
+    }
+    return { ok: true, top };
 }
 function hasCommit(cwd, sha) {
     try {
@@ -42828,7 +43044,7 @@ function hasCommit(cwd, sha) {
     }
 }
 const STATUS = { A: 'added', D: 'removed', M: 'modified', R: 'renamed', C: 'copied', T: 'changed' };
-/** The files changed from the merge base of `base` and `head` to `head`, as the pull request files API counts them. */
+/** The files changed from the merge base of `base` and `head` to `head` (paths from the repository's top), as the pull request files API counts them. */
 function gitChangedFiles(cwd, base, head) {
     const out = git(cwd, ['diff', '--no-ext-diff', '--no-textconv', '--name-status', '-z', '-M', `${base}...${head}`, '--']).toString('utf8');
     const parts = out.split('\0');
@@ -42847,10 +43063,10 @@ function gitChangedFiles(cwd, base, head) {
     }
     return { files, truncated: false };
 }
-/** A file's text at a commit, or undefined when it is not there. */
-function gitShow(cwd, sha, file) {
+/** A file's text at a commit (its path from the repository's top), or undefined when it is not there. */
+function gitShow(top, sha, file) {
     try {
-        return git(cwd, ['show', '--no-textconv', `${sha}:./${file}`]).toString('utf8');
+        return git(top, ['show', '--no-textconv', `${sha}:${file}`]).toString('utf8');
     }
     catch {
         return undefined;
@@ -42866,11 +43082,58 @@ function gitShow(cwd, sha, file) {
 
 
 
-async function findChangedFiles(settings, log) {
-    const diff = settings.diff;
-    if (diff.kind === 'none')
-        return { ok: false, reason: diff.reason };
+
+
+
+/**
+ * Where the repository the event is about sits in the workspace. The API and
+ * git name files from the repository's top folder, which is the workspace
+ * root only when actions/checkout used its default `path`.
+ */
+class Checkout {
+    workspace;
+    /** The repository's top folder, links resolved. */
+    top;
+    constructor(top, workspace) {
+        this.workspace = workspace;
+        this.top = external_node_fs_namespaceObject.realpathSync.native(top);
+    }
+    /** A repository path as a workspace-relative one; undefined when it lies outside the workspace. */
+    toWorkspace(repoPath) {
+        const abs = external_node_path_default().join(this.top, ...repoPath.split('/'));
+        return this.workspace.contains(abs) ? this.workspace.relative(abs) : undefined;
+    }
+    /** A workspace-relative path as a repository path; undefined when it is outside the repository. */
+    toRepository(wsPath) {
+        const rel = external_node_path_default().relative(this.top, external_node_path_default().join(this.workspace.root, ...wsPath.split('/')));
+        if (rel === '' || rel === '..' || rel.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(rel))
+            return undefined;
+        return rel.split((external_node_path_default()).sep).join('/');
+    }
+    /** The changed files inside the workspace, with workspace-relative paths. */
+    mapFiles(files) {
+        const mapped = [];
+        for (const f of files) {
+            const at = this.toWorkspace(f.path);
+            const before = f.previousPath === undefined ? undefined : this.toWorkspace(f.previousPath);
+            // A file outside the workspace can be neither a citation file nor a source.
+            if (at === undefined && before === undefined)
+                continue;
+            if (at === undefined) {
+                // Moved out of the workspace: for what is inside, it was removed.
+                mapped.push({ path: before, status: 'removed' });
+                continue;
+            }
+            mapped.push({ ...f, path: at, ...(before !== undefined ? { previousPath: before } : {}) });
+        }
+        return mapped;
+    }
+}
+async function findChangedFiles(settings, diff, checkout, log) {
     const reasons = [];
+    const found = (list, via) => ({
+        ok: true, list: { files: checkout.mapFiles(list.files), truncated: list.truncated }, count: list.files.length, via, base: diff.base, head: diff.head,
+    });
     if (!settings.token)
         reasons.push('no token was given');
     else if (!settings.repository)
@@ -42886,28 +43149,143 @@ async function findChangedFiles(settings, log) {
                 ? await listPullRequestFiles(octokit, { owner, repo, pullNumber: diff.number })
                 : await compareCommits(octokit, { owner, repo, base: diff.base, head: diff.head });
             if (!list.truncated)
-                return { ok: true, list, via: 'the GitHub API', base: diff.base, head: diff.head };
+                return found(list, 'the GitHub API');
             reasons.push(`the API listed ${list.files.length} files, its limit, so the list may be incomplete`);
         }
         catch (error) {
-            const status = error.status;
-            reasons.push(`the GitHub API refused to list the changed files (${status ? `HTTP ${status}` : error.message})`);
+            if (error instanceof MalformedResponseError) {
+                reasons.push(`the GitHub API gave no usable list of the changed files (${error.message})`);
+            }
+            else {
+                const status = error.status;
+                reasons.push(`the GitHub API refused to list the changed files (${status ? `HTTP ${status}` : error.message})`);
+            }
             log.warning(`citegate: ${reasons.at(-1)}; trying git`);
         }
     }
-    if (!hasCommit(settings.workspace, diff.base) || !hasCommit(settings.workspace, diff.head)) {
-        reasons.push(`the checkout lacks commit ${hasCommit(settings.workspace, diff.base) ? diff.head : diff.base} (use actions/checkout with fetch-depth: 0)`);
+    const cwd = checkout.top;
+    if (!hasCommit(cwd, diff.base) || !hasCommit(cwd, diff.head)) {
+        reasons.push(`the checkout lacks commit ${hasCommit(cwd, diff.base) ? diff.head : diff.base} (use actions/checkout with fetch-depth: 0)`);
         return { ok: false, reason: reasons.join('; ') };
     }
     try {
-        const list = gitChangedFiles(settings.workspace, diff.base, diff.head);
+        const list = gitChangedFiles(cwd, diff.base, diff.head);
         log.info(`citegate: changed files from git (${reasons.join('; ')})`);
-        return { ok: true, list, via: 'git', base: diff.base, head: diff.head };
+        return found(list, 'git');
     }
     catch (error) {
         reasons.push(`git diff failed: ${error.message.split('\n')[0]}`);
         return { ok: false, reason: reasons.join('; ') };
     }
+}
+
+;// CONCATENATED MODULE: ./src/action/patch.ts
+// The base version of a file from its head version and the unified diff the
+// REST API gives for it (`patch`: hunks only, base -> head). Used for the
+// manifest on a shallow checkout, where `git show base:…` has no history to
+// read. Strict: every hunk must sit exactly where its header says, every
+// context and added line must match the head text, and every count must add
+// up; anything else returns undefined and the caller falls back.
+function toLines(text) {
+    if (text === '')
+        return { lines: [], finalNewline: false };
+    const lines = text.split('\n');
+    const finalNewline = lines.at(-1) === '';
+    if (finalNewline)
+        lines.pop();
+    return { lines, finalNewline };
+}
+const HUNK = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
+/** 0-based index of the first line of a range; a range of no lines sits after line `start`. */
+function firstIndex(start, count) {
+    return count === 0 ? start : start - 1;
+}
+/** The text `patch` was made from, given the text it made; undefined when the patch does not fit exactly. */
+function reverseApplyPatch(head, patch) {
+    const { lines: headLines, finalNewline: headFinal } = toLines(head);
+    const patchLines = patch.split('\n');
+    // A patch from the API ends without a line break; one that has it leaves an empty last piece.
+    if (patchLines.at(-1) === '')
+        patchLines.pop();
+    if (patchLines.length === 0)
+        return undefined;
+    const base = [];
+    let h = 0; // next head line not yet copied
+    let baseFinal = headFinal;
+    let i = 0;
+    while (i < patchLines.length) {
+        const m = HUNK.exec(patchLines[i]);
+        if (!m)
+            return undefined;
+        const baseStart = Number(m[1]);
+        const baseCount = m[2] === undefined ? 1 : Number(m[2]);
+        const headStart = Number(m[3]);
+        const headCount = m[4] === undefined ? 1 : Number(m[4]);
+        if (baseCount === 0 && headCount === 0)
+            return undefined;
+        const at = firstIndex(headStart, headCount);
+        // Hunks in order, not overlapping, inside the head text.
+        if (at < h || at > headLines.length)
+            return undefined;
+        for (; h < at; h++)
+            base.push(headLines[h]);
+        // The unchanged lines before the hunk are the same in both versions, so its base start must agree.
+        if (base.length !== firstIndex(baseStart, baseCount))
+            return undefined;
+        let seenBase = 0;
+        let seenHead = 0;
+        let last;
+        let headNoNewline = false;
+        let baseNoNewline = false;
+        for (i++; i < patchLines.length && (seenBase < baseCount || seenHead < headCount || patchLines[i].startsWith('\\')); i++) {
+            const line = patchLines[i];
+            const kind = line[0];
+            const text = line.slice(1);
+            if (kind === '\\') {
+                // "\ No newline at end of file": about the line just before.
+                if (last === undefined)
+                    return undefined;
+                if (last !== '+')
+                    baseNoNewline = true;
+                if (last !== '-')
+                    headNoNewline = true;
+                continue;
+            }
+            if (kind === ' ' || kind === '+') {
+                if (h >= headLines.length || headLines[h] !== text)
+                    return undefined;
+                h++;
+                seenHead++;
+            }
+            if (kind === ' ' || kind === '-') {
+                base.push(text);
+                seenBase++;
+            }
+            if (kind !== ' ' && kind !== '-' && kind !== '+')
+                return undefined;
+            last = kind;
+            if (seenBase > baseCount || seenHead > headCount)
+                return undefined;
+        }
+        if (seenBase !== baseCount || seenHead !== headCount)
+            return undefined;
+        const reachesEnd = h === headLines.length;
+        if (reachesEnd) {
+            // The head text must end as the patch says it does.
+            if (headCount > 0 && headNoNewline === headFinal)
+                return undefined;
+            baseFinal = base.length > 0 && !baseNoNewline;
+        }
+        else if (headNoNewline || baseNoNewline) {
+            return undefined;
+        }
+    }
+    if (h < headLines.length) {
+        for (; h < headLines.length; h++)
+            base.push(headLines[h]);
+        baseFinal = headFinal;
+    }
+    return base.join('\n') + (baseFinal && base.length > 0 ? '\n' : '');
 }
 
 ;// CONCATENATED MODULE: ./src/action/scope.ts
@@ -42932,11 +43310,9 @@ function selectChanged(input) {
     };
     const changedSources = new Set();
     if (isTouched(manifest.file)) {
-        const entries = changedEntries(manifest, input.baseManifestText);
-        if (entries === 'citations')
-            return { files: [], changedFiles: [], changedSources: [], checkAll: 'the manifest\'s `citations` patterns changed' };
-        if (entries === 'unknown')
-            return { files: [], changedFiles: [], changedSources: [], checkAll: 'the manifest changed and its earlier version cannot be read' };
+        const entries = changedEntries(manifest, input.baseManifest(), input.checkOverrides ?? {});
+        if (!Array.isArray(entries))
+            return { files: [], changedFiles: [], changedSources: [], checkAll: entries.checkAll };
         for (const id of entries)
             changedSources.add(id);
     }
@@ -42999,26 +43375,31 @@ function citationFilesBehindLinks(workspace, manifest) {
     }
     return byReal;
 }
-/** Ids whose entry differs between the base manifest and this one, or 'citations' / 'unknown'. */
-function changedEntries(manifest, baseText) {
-    if (baseText === null)
-        return 'unknown';
-    if (baseText === undefined) {
-        // The manifest is new: every source and every pattern is new.
-        return 'citations';
-    }
-    let base;
+/** Ids whose entry differs between the base manifest and this one, or why every file must be checked. */
+function changedEntries(manifest, base, overrides) {
+    if (base.kind === 'unknown')
+        return { checkAll: `the manifest changed and its earlier version cannot be read (${base.reason})` };
+    if (base.kind === 'new')
+        return { checkAll: 'the manifest is new (or was moved or copied here)' };
+    let before;
     try {
-        base = parseManifest(baseText, manifest.file, manifest.dir, { forPin: true });
+        before = parseManifest(base.text.replace(/^\uFEFF/, ''), manifest.file, manifest.dir, { forPin: true });
     }
     catch {
-        return 'unknown';
+        return { checkAll: 'the manifest changed and its earlier version is not a valid manifest' };
     }
+    // Everything but the sources can change any file's findings (the keys of TOP_KEYS in manifest.ts).
     const patterns = (m) => JSON.stringify(m.citations.map((c) => [c.glob.pattern, c.audience ?? null]));
-    if (patterns(base) !== patterns(manifest))
-        return 'citations';
-    const ids = new Set([...base.sources.keys(), ...manifest.sources.keys()]);
-    return [...ids].filter((id) => entryKey(base.sources.get(id)) !== entryKey(manifest.sources.get(id)));
+    if (patterns(before) !== patterns(manifest))
+        return { checkAll: 'the manifest\'s `citations` patterns changed' };
+    const levels = (m) => JSON.stringify({ ...m.checks, ...overrides });
+    if (levels(before) !== levels(manifest))
+        return { checkAll: 'the manifest\'s `checks` levels changed' };
+    const rules = (m) => JSON.stringify(m.requirements.map((r) => [r.glob.pattern, r.cite]));
+    if (rules(before) !== rules(manifest))
+        return { checkAll: 'the manifest\'s `require` rules changed' };
+    const ids = new Set([...before.sources.keys(), ...manifest.sources.keys()]);
+    return [...ids].filter((id) => entryKey(before.sources.get(id)) !== entryKey(manifest.sources.get(id)));
 }
 function entryKey(entry) {
     if (entry === undefined)
@@ -43184,54 +43565,102 @@ function diffBasis(eventName, payload) {
 
 
 
+
+
+
 const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 async function run() {
     const outputs = { total: 0, located: 0, failed: 0, report: '', sarif: '' };
+    const annotator = new Annotator();
+    const failures = [];
     try {
         const settings = readSettings((name) => getInput(name));
-        await check(settings, outputs);
+        await check(settings, outputs, annotator, failures);
     }
     catch (error) {
         if (error instanceof InputError)
-            setFailed(`citegate: ${error.message}`);
+            failures.push(error.message);
         else if (error instanceof WriteError)
-            setFailed(`citegate: ${escape_escapeMessage(error.message)} (the \`report\` or \`sarif\` input)`);
-        else if (error instanceof ManifestError) {
-            for (const p of error.problems) {
-                core_error(escape_escapeMessage(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) });
-            }
-            setFailed(`citegate: the manifest cannot be used (${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}, annotated above): the check could not run`);
-        }
+            failures.push(`${escape_escapeMessage(error.message)} (the \`report\` or \`sarif\` input)`);
+        else if (error instanceof ManifestError)
+            manifestFailed(error, annotator, failures);
         else {
             const message = error instanceof Error ? error.message : String(error);
-            setFailed(`citegate: internal error: ${escape_escapeMessage(message)}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS}.`);
+            failures.push(`internal error: ${escape_escapeMessage(message)}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS}.`);
             if (error instanceof Error && error.stack)
-                core_debug(error.stack);
+                debug(error.stack);
         }
     }
-    finally {
+    try {
         for (const [name, value] of Object.entries(outputs))
             setOutput(name, value);
     }
+    catch (error) {
+        failures.push(`The step's outputs cannot be written to ${describeFile(process.env.GITHUB_OUTPUT)} (GITHUB_OUTPUT): ${reasonOf(error, process.env.GITHUB_OUTPUT)}.`);
+    }
+    if (failures.length > 0)
+        annotator.fail(`citegate: ${failures.join(' ')}`);
 }
-async function check(settings, outputs) {
+function describeFile(file) {
+    return escape_escapeMessage(JSON.stringify(file ?? ''));
+}
+/** Why a file could not be written, in words, without a stack trace. */
+function reasonOf(error, file) {
+    if (error?.code)
+        return describeFsError(error);
+    // @actions/core refuses a missing file with a message of its own.
+    if (file !== undefined && !(0,external_node_fs_namespaceObject.existsSync)(file))
+        return 'no such file';
+    return escape_escapeMessage(error instanceof Error ? error.message : String(error));
+}
+function manifestFailed(error, annotator, failures) {
+    for (const p of error.problems) {
+        annotator.annotate('error', escape_escapeMessage(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) }, false);
+    }
+    logUntrusted(error.problems.map((p) => `problem: ${p.line > 0 ? `${p.file}:${p.line}:${p.column}: ${p.message}` : `${p.file}: ${p.message}`}`));
+    const overflow = annotator.overflow('Every problem is in the job summary and in the log.');
+    const file = error.problems[0]?.file ?? '';
+    const summary = buildSummary({ manifest: file, files: [], records: [], sources: [], problems: error.problems, findings: [] }, {
+        headline: '❌ citegate: the manifest cannot be used — fail',
+        notes: overflow ? [overflow] : [],
+    });
+    const unwritten = writeSummary(summary);
+    failures.push(`the manifest cannot be used (${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}, annotated above): the check could not run`);
+    if (unwritten)
+        failures.push(unwritten);
+}
+async function check(settings, outputs, annotator, failures) {
     const workspace = new Workspace(settings.workspace);
     const manifest = loadManifest(workspace, external_node_path_default().resolve(settings.workspace, settings.manifest));
     const notes = [];
-    const plan = await planFiles(settings, workspace, manifest, notes);
+    const plan = await planFiles(settings, workspace, manifest, notes, annotator);
     if (settings.shard) {
         plan.files = inShard(plan.files, settings.shard);
         notes.push(`This is shard ${settings.shard.index} of ${settings.shard.count}: ${plan.files.length} of those files (merge the shards' reports with citegate merge-reports).`);
     }
+    // Only a full, unsharded run fails for having no records: missing data must
+    // not look like success. A shard's emptiness is judged when the shards are
+    // merged; a run over changed files may find that the change removed every record.
+    const partial = !((settings.effectiveScope === 'all' || plan.checkedAll) && settings.shard === undefined);
+    const github = {
+        event: settings.eventName,
+        scope: settings.effectiveScope === 'all' || plan.checkedAll ? 'all' : 'changed',
+        ...(settings.diff.kind !== 'none' ? { base_sha: settings.diff.base, head_sha: settings.diff.head } : settings.headSha ? { head_sha: settings.headSha } : {}),
+    };
     if (plan.nothingToCheck) {
-        notice(`citegate: ${notes.join(' ')}`);
-        await writeSummary(`## ✅ citegate: nothing to check — pass\n\n${notes.join('\n\n')}\n`);
+        annotator.annotate('notice', `citegate: ${notes.join(' ')}`);
+        const empty = { manifest: manifest.file, files: [], records: [], sources: [], problems: [], findings: [], partial: true };
+        const unwritten = writeSummary(buildSummary(empty, { headline: '✅ citegate: nothing to check — pass', notes }));
+        if (unwritten)
+            failures.push(unwritten);
+        // A later step (upload-artifact, upload-sarif) finds the files it was told to expect.
+        writeReports(settings, workspace, empty, github, outputs);
         return;
     }
     startGroup(`citegate: checking ${plan.files.length} citation file${plan.files.length === 1 ? '' : 's'}`);
     const started = Date.now();
     let lastLog = started;
-    const result = runCheck({
+    const checked = runCheck({
         workspace, manifest, files: plan.files, preloaded: plan.preloaded, problems: plan.problems, checks: { ...manifest.checks, ...settings.checks },
         onProgress: (p) => {
             const now = Date.now();
@@ -43242,31 +43671,49 @@ async function check(settings, outputs) {
         },
     });
     endGroup();
+    const result = partial ? { ...checked, partial } : checked;
     const located = result.records.filter((r) => r.verdict === 'located').length;
     Object.assign(outputs, { total: result.records.length, located, failed: result.records.length - located });
-    // A shard may hold no file at all: its emptiness is judged when the shards are merged.
-    const full = (settings.effectiveScope === 'all' || plan.checkedAll) && settings.shard === undefined;
-    // In a full run an empty set of records fails (missing data must not look like success);
-    // in a run over changed files it just means the change removed every record.
-    const ok = full ? passed(result) : result.problems.length === 0 && failingFindings(result) === 0 && result.records.every((r) => r.verdict === 'located');
-    if (!full && result.records.length === 0 && ok)
-        notes.push('The changed citation files hold no records.');
-    logFailures(result);
-    annotate(result);
-    await writeSummary(buildSummary(result, {
+    const ok = passed(result);
+    if (partial && result.records.length === 0)
+        notes.push(`The citation files checked hold no records${settings.shard ? '' : ' (a run over changed files does not fail for that)'}.`);
+    const logGroup = logFailures(result);
+    annotate(result, annotator);
+    const where = [
+        'Every failing record, problem and finding is in the job summary',
+        logGroup ? ` and in the log (the group "${logGroup}")` : '',
+        settings.reportPath ? ', and every record is in the JSON report (the `report` output).' : '; set the `report` input for a JSON report of every record.',
+    ].join('');
+    const overflow = annotator.overflow(where);
+    if (overflow)
+        notes.unshift(overflow);
+    const unwritten = writeSummary(buildSummary(result, {
         serverUrl: settings.serverUrl,
         repository: settings.repository,
         headSha: settings.headSha,
         notes,
         fullReportHint: settings.reportPath
-            ? 'Every record is in the JSON report (the `report` output) and in the log.'
-            : 'Every failing record is in the log; set the `report` input for a JSON report.',
+            ? 'Every record is in the JSON report (the `report` output) and every failure is in the log.'
+            : 'Every failure is in the log; set the `report` input for a JSON report.',
     }));
-    const github = {
-        event: settings.eventName,
-        scope: settings.effectiveScope === 'all' || plan.checkedAll ? 'all' : 'changed',
-        ...(settings.diff.kind !== 'none' ? { base_sha: settings.diff.base, head_sha: settings.diff.head } : settings.headSha ? { head_sha: settings.headSha } : {}),
-    };
+    if (!ok) {
+        const failing = result.records.length - located;
+        const why = [
+            failing > 0 ? `${failing} of ${result.records.length} records not located` : '',
+            result.problems.length > 0 ? `${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} with the input` : '',
+            failingFindings(result) > 0 ? `${failingFindings(result)} failing finding${failingFindings(result) === 1 ? '' : 's'} beyond quotes` : '',
+            result.records.length === 0 && !partial ? 'no citation records were checked (an empty full run fails)' : '',
+        ].filter(Boolean).join('; ');
+        failures.push(`${why}. See the annotations and the job summary.`);
+    }
+    else {
+        info(`citegate: ${located} of ${result.records.length} records located.`);
+    }
+    if (unwritten)
+        failures.push(unwritten);
+    writeReports(settings, workspace, result, github, outputs);
+}
+function writeReports(settings, workspace, result, github, outputs) {
     if (settings.reportPath) {
         writeChunks(settings.reportPath, jsonReportChunks(result, { github, shard: settings.shard }), { createFolder: true, workspace });
         outputs.report = settings.reportPath;
@@ -43275,21 +43722,12 @@ async function check(settings, outputs) {
         writeChunks(settings.sarifPath, [JSON.stringify(buildSarif(result), null, 2) + '\n'], { createFolder: true, workspace });
         outputs.sarif = settings.sarifPath;
     }
-    if (!ok) {
-        const failing = result.records.length - located;
-        const why = [
-            failing > 0 ? `${failing} of ${result.records.length} records not located` : '',
-            result.problems.length > 0 ? `${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} with the input` : '',
-            failingFindings(result) > 0 ? `${failingFindings(result)} failing finding${failingFindings(result) === 1 ? '' : 's'} beyond quotes` : '',
-            result.records.length === 0 && full ? 'no citation records were checked (an empty full run fails)' : '',
-        ].filter(Boolean).join('; ');
-        setFailed(`citegate: ${why}. See the annotations and the job summary.`);
-    }
-    else {
-        info(`citegate: ${located} of ${result.records.length} records located.`);
-    }
 }
-async function planFiles(settings, workspace, manifest, notes) {
+/** At most `max` ids, then how many more: notes stay short whatever the change. */
+function listIds(ids, max = 10) {
+    return ids.length <= max ? ids.join(', ') : `${ids.slice(0, max).join(', ')} and ${ids.length - max} more`;
+}
+async function planFiles(settings, workspace, manifest, notes, annotator) {
     const all = () => {
         const { files, problems } = findCitationFiles(workspace, manifest);
         notes.push(`Checked every citation file the manifest lists (${files.length}).`);
@@ -43297,31 +43735,39 @@ async function planFiles(settings, workspace, manifest, notes) {
     };
     if (settings.effectiveScope === 'all')
         return all();
-    const changes = await findChangedFiles(settings, { info: (m) => info(m), warning: (m) => warning(m) });
-    if (!changes.ok) {
-        notice(`citegate: cannot tell which files changed (${changes.reason}), so every citation file is checked.`);
-        notes.push(`Could not tell which files changed (${changes.reason}), so every citation file was checked.`);
+    const cannotTell = (reason) => {
+        annotator.annotate('notice', `citegate: cannot tell which files changed (${reason}), so every citation file is checked.`);
+        notes.push(`Could not tell which files changed (${reason}), so every citation file was checked.`);
         return all();
-    }
+    };
+    const diff = settings.diff;
+    if (diff.kind === 'none')
+        return cannotTell(diff.reason);
+    const checkout = locateCheckout(workspace, manifest);
+    if (!(checkout instanceof Checkout))
+        return cannotTell(`cannot place the repository's files in the workspace: ${checkout.reason}`);
+    const changes = await findChangedFiles(settings, diff, checkout, { info: (m) => info(m), warning: (m) => annotator.annotate('warning', m) });
+    if (!changes.ok)
+        return cannotTell(changes.reason);
     let preloaded;
     const selection = selectChanged({
         workspace,
         manifest,
         changed: changes.list.files,
-        baseManifestText: hasCommit(settings.workspace, changes.base)
-            ? gitShow(settings.workspace, changes.base, manifest.file)
-            : null,
+        checkOverrides: settings.checks,
+        baseManifest: () => baseManifest(changes, checkout, workspace, manifest),
         loadAll: () => {
             preloaded = new Map(findCitationFiles(workspace, manifest).files.map((ref) => [ref.file, loadCitationFile(workspace, ref.file)]));
             return preloaded;
         },
     });
     if (selection.checkAll) {
+        annotator.annotate('notice', `citegate: every citation file is checked because ${selection.checkAll}.`);
         notes.push(`Every citation file was checked because ${selection.checkAll}.`);
         const plan = all();
         return { ...plan, preloaded };
     }
-    const what = `${changes.list.files.length} changed file${changes.list.files.length === 1 ? '' : 's'} (from ${changes.via})`;
+    const what = `${changes.count} changed file${changes.count === 1 ? '' : 's'} (from ${changes.via})`;
     if (selection.files.length === 0) {
         notes.push(`No citation file and no cited source changed among the ${what}: nothing to check.`);
         return { files: [], checkedAll: false, nothingToCheck: true };
@@ -43329,47 +43775,112 @@ async function planFiles(settings, workspace, manifest, notes) {
     const parts = [`${selection.changedFiles.length} changed citation file${selection.changedFiles.length === 1 ? '' : 's'}`];
     if (selection.changedSources.length > 0) {
         const citing = selection.files.length - selection.changedFiles.length;
-        parts.push(`${citing} more citing the changed source${selection.changedSources.length === 1 ? '' : 's'} ${selection.changedSources.join(', ')}`);
+        parts.push(`${citing} more citing the changed source${selection.changedSources.length === 1 ? '' : 's'} ${listIds(selection.changedSources)}`);
     }
     notes.push(`Checked ${parts.join(' and ')}, out of ${what}.`);
     return { files: [...selection.files], preloaded, checkedAll: false, nothingToCheck: false };
 }
-function annotate(result) {
-    const annotations = buildAnnotations(result);
-    const errors = annotations.filter((a) => a.level === 'error');
-    const warnings = annotations.filter((a) => a.level === 'warning');
-    const props = (a) => ({ title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) });
-    for (const a of errors.slice(0, ANNOTATIONS_SHOWN_PER_STEP))
-        core_error(a.message, props(a));
-    // One warning is kept for the note below when errors overflow.
-    const overflow = errors.length > ANNOTATIONS_SHOWN_PER_STEP;
-    for (const a of warnings.slice(0, ANNOTATIONS_SHOWN_PER_STEP - (overflow ? 1 : 0)))
-        warning(a.message, props(a));
-    const more = errors.length - ANNOTATIONS_SHOWN_PER_STEP;
-    if (more > 0) {
-        warning(`citegate: ${more} more finding${more === 1 ? ' is' : 's are'} not annotated: GitHub shows at most ${ANNOTATIONS_SHOWN_PER_STEP} error annotations per step. Every one is listed in the job summary and in the log above.`);
+/** The repository around the manifest, whose top folder the API's and git's paths start from. */
+function locateCheckout(workspace, manifest) {
+    const resolved = workspace.resolve('', manifest.file, 'file name');
+    if (!resolved.ok)
+        return { reason: resolved.reason };
+    const top = repositoryTop(external_node_path_default().dirname(resolved.abs), workspace.root);
+    if (!top.ok)
+        return { reason: top.reason };
+    return new Checkout(top.top, workspace);
+}
+const main_MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
+/**
+ * The manifest as it was at the base commit: rebuilt from the API's patch
+ * when there is one (a shallow checkout has no history), else read with git.
+ */
+function baseManifest(changes, checkout, workspace, manifest) {
+    const entry = changes.list.files.find((f) => f.path === manifest.file);
+    if (entry && ['added', 'copied', 'renamed'].includes(entry.status))
+        return { kind: 'new' };
+    const reasons = [];
+    if (entry?.patch !== undefined) {
+        const text = unpatch(workspace, manifest, entry.patch);
+        if (text !== undefined) {
+            info(`citegate: the manifest at ${changes.base} rebuilt from the patch ${changes.via} gave`);
+            return { kind: 'text', text };
+        }
+        reasons.push(`the patch ${changes.via} gave for it does not apply`);
+    }
+    else if (changes.via === 'the GitHub API') {
+        reasons.push('the GitHub API gave no patch for it');
+    }
+    const repoPath = checkout.toRepository(manifest.file);
+    if (repoPath === undefined)
+        reasons.push('it is not in the repository');
+    else if (!hasCommit(checkout.top, changes.base))
+        reasons.push(`the checkout lacks commit ${changes.base} (use actions/checkout with fetch-depth: 0)`);
+    else {
+        const text = gitShow(checkout.top, changes.base, repoPath);
+        if (text !== undefined)
+            return { kind: 'text', text };
+        reasons.push(`git cannot show it at commit ${changes.base}`);
+    }
+    return { kind: 'unknown', reason: reasons.join('; ') };
+}
+/** The manifest's base text from its patch, or undefined when the patch does not fit it exactly. */
+function unpatch(workspace, manifest, patch) {
+    const resolved = workspace.resolve('', manifest.file, 'file name');
+    // Through a link, the patch is of the link, not of the text read.
+    if (!resolved.ok || workspace.relative(resolved.abs) !== manifest.file)
+        return undefined;
+    const read = workspace.read(resolved.abs, main_MAX_MANIFEST_BYTES);
+    if (!read.ok)
+        return undefined;
+    let head;
+    try {
+        // Byte for byte, a leading byte order mark included, as the patch has it.
+        head = new external_node_util_.TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(read.bytes);
+    }
+    catch {
+        return undefined;
+    }
+    return reverseApplyPatch(head, patch);
+}
+function annotate(result, annotator) {
+    for (const a of buildAnnotations(result)) {
+        // Not shown ones are in the log group already.
+        annotator.annotate(a.level, a.message, { title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) }, false);
     }
 }
-/** Every failure in the log, with command processing stopped so no line of it can act as a workflow command. */
+/**
+ * Every failure (and every finding) in the log, with command processing
+ * stopped so no line of it can act as a workflow command. Returns the group's
+ * title, or undefined when there is nothing to list.
+ */
 function logFailures(result) {
     const failing = result.records.filter((r) => r.verdict !== 'located');
-    if (failing.length === 0 && result.problems.length === 0)
-        return;
-    startGroup(`citegate: ${failing.length} failing record${failing.length === 1 ? '' : 's'}, ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}`);
-    const token = (0,external_node_crypto_.randomUUID)();
-    process.stdout.write(`::stop-commands::${token}\n`);
-    for (const p of result.problems)
-        info(`problem: ${escape_escapeMessage(p.line > 0 ? `${p.file}:${p.line}:${p.column}: ${p.message}` : `${p.file}: ${p.message}`)}`);
-    for (const r of failing) {
-        info(`record: ${escape_escapeMessage(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}${r.reason ? ` (${escape_escapeMessage(r.reason)})` : ''}`);
-    }
-    process.stdout.write(`::${token}::\n`);
+    if (failing.length === 0 && result.problems.length === 0 && result.findings.length === 0)
+        return undefined;
+    const count = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
+    const title = `citegate: ${count(failing.length, 'failing record')}, ${count(result.problems.length, 'problem')}, ${count(result.findings.length, 'finding')}`;
+    startGroup(title);
+    logUntrusted([
+        ...result.problems.map((p) => `problem: ${p.line > 0 ? `${p.file}:${p.line}:${p.column}: ${p.message}` : `${p.file}: ${p.message}`}`),
+        ...failing.map((r) => `record: ${r.file}:${r.line}: ${recordLabel(r)}: ${r.verdict}${r.reason ? ` (${r.reason})` : ''}`),
+        ...result.findings.map((f) => `finding (${f.level}): ${f.file}:${f.line}: ${f.kind}${f.citationId !== undefined ? `: ${f.citationId}` : ''}: ${f.message}`),
+    ]);
     endGroup();
+    return title;
 }
-async function writeSummary(text) {
-    if (!process.env.GITHUB_STEP_SUMMARY)
-        return;
-    await summary.addRaw(text).write();
+/** Appends to the job summary; a message saying why, when it cannot. */
+function writeSummary(text) {
+    const file = process.env.GITHUB_STEP_SUMMARY;
+    if (!file)
+        return undefined;
+    try {
+        (0,external_node_fs_namespaceObject.appendFileSync)(file, text);
+        return undefined;
+    }
+    catch (error) {
+        return `The job summary cannot be written to ${describeFile(file)} (GITHUB_STEP_SUMMARY): ${reasonOf(error, file)}.`;
+    }
 }
 
 
@@ -52269,6 +52780,36 @@ exports.visitAsync = visitAsync;
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/create fake namespace object */
+/******/ (() => {
+/******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
+/******/ 	var leafPrototypes;
+/******/ 	// create a fake namespace object
+/******/ 	// mode & 1: value is a module id, require it
+/******/ 	// mode & 2: merge all properties of value into the ns
+/******/ 	// mode & 4: return value when already ns object
+/******/ 	// mode & 16: return value when it's Promise-like
+/******/ 	// mode & 8|1: behave like require
+/******/ 	__nccwpck_require__.t = function(value, mode) {
+/******/ 		if(mode & 1) value = this(value);
+/******/ 		if(mode & 8) return value;
+/******/ 		if(typeof value === 'object' && value) {
+/******/ 			if((mode & 4) && value.__esModule) return value;
+/******/ 			if((mode & 16) && typeof value.then === 'function') return value;
+/******/ 		}
+/******/ 		var ns = Object.create(null);
+/******/ 		__nccwpck_require__.r(ns);
+/******/ 		var def = {};
+/******/ 		leafPrototypes = leafPrototypes || [null, getProto({}), getProto([]), getProto(getProto)];
+/******/ 		for(var current = mode & 2 && value; typeof current == 'object' && !~leafPrototypes.indexOf(current); current = getProto(current)) {
+/******/ 			Object.getOwnPropertyNames(current).forEach((key) => (def[key] = () => (value[key])));
+/******/ 		}
+/******/ 		def['default'] = () => (value);
+/******/ 		__nccwpck_require__.d(ns, def);
+/******/ 		return ns;
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/define property getters */
 /******/ (() => {
 /******/ 	// define getter functions for harmony exports
@@ -52284,6 +52825,17 @@ exports.visitAsync = visitAsync;
 /******/ /* webpack/runtime/hasOwnProperty shorthand */
 /******/ (() => {
 /******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/make namespace object */
+/******/ (() => {
+/******/ 	// define __esModule on exports
+/******/ 	__nccwpck_require__.r = (exports) => {
+/******/ 		if(typeof Symbol !== 'undefined' && Symbol.toStringTag) {
+/******/ 			Object.defineProperty(exports, Symbol.toStringTag, { value: 'Module' });
+/******/ 		}
+/******/ 		Object.defineProperty(exports, '__esModule', { value: true });
+/******/ 	};
 /******/ })();
 /******/ 
 /************************************************************************/

@@ -10701,12 +10701,13 @@ function countVerdicts(records) {
     return counts;
 }
 /**
- * SPEC §5: the check passes when at least one record was checked, every record
- * is located, and there is no problem (every file read, every source verified),
- * nor a finding beyond quotes whose check is set to fail.
+ * SPEC §5: the check passes when at least one record was checked (unless the
+ * run is partial), every record is located, and there is no problem (every
+ * file read, every source verified), nor a finding beyond quotes whose check
+ * is set to fail.
  */
 function passed(result) {
-    return result.records.length > 0 && result.problems.length === 0 && !failingFindings(result) &&
+    return (result.records.length > 0 || result.partial === true) && result.problems.length === 0 && !failingFindings(result) &&
         result.records.every((r) => r.verdict === 'located');
 }
 function failingFindings(result) {
@@ -14421,7 +14422,10 @@ class Page {
         this.used += size;
         return true;
     }
-    /** Adds text that must be there whatever the budget (closing tags, the cut note). */
+    /**
+     * Adds text that must be there whatever the budget: only short, fixed text
+     * (headings, closing tags, the cut note), which RESERVE leaves room for.
+     */
     force(text) {
         this.parts.push(text);
         this.used += Buffer.byteLength(text, 'utf8');
@@ -14430,16 +14434,27 @@ class Page {
         return this.parts.join('');
     }
 }
-const RESERVE = 2_000;
+/** Room kept for the forced text: the headline, headings, table frames, the cut note. */
+const RESERVE = 6_000;
+/** A note is a sentence or two; past this it is shortened. */
+const NOTE_SHOWN = 2_000;
+/** Adds a note, shortened to what is left of the budget if need be. */
+function addNote(page, note) {
+    for (let max = NOTE_SHOWN; max >= 40; max = Math.floor(max / 2)) {
+        if (page.add(`<p>${escapeHtml(shorten(note, max))}</p>\n\n`))
+            return;
+    }
+}
 function buildSummary(result, context = {}) {
     const page = new Page((context.budgetBytes ?? SUMMARY_BUDGET_BYTES) - RESERVE);
     const total = result.records.length;
     const located = result.records.filter((r) => r.verdict === 'located').length;
     const ok = passed(result);
-    page.force(`## ${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}\n\n`);
+    const headline = context.headline ?? `${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}`;
+    page.force(`## ${headline}\n\n`);
     // Notes hold ids and reasons: an HTML paragraph keeps them out of Markdown altogether.
     for (const note of context.notes ?? [])
-        page.force(`<p>${escapeHtml(note)}</p>\n\n`);
+        addNote(page, note);
     const counts = countVerdicts(result.records);
     if (total > 0) {
         page.force('| verdict | records |\n| --- | ---: |\n');
@@ -14500,7 +14515,7 @@ function buildSummary(result, context = {}) {
         page.force('\n</details>\n\n');
     }
     if (page.truncated) {
-        page.force(`> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${context.fullReportHint ?? 'The full list is in the JSON report and in the log.'}\n`);
+        page.force(`> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${shorten(context.fullReportHint ?? 'The full list is in the JSON report and in the log.', 300)}\n`);
     }
     return page.toString();
 }

@@ -127,7 +127,7 @@ describe('manifest changes beyond source entries', () => {
     await withApi({ pullFiles: apiFiles(root, mid, head) }, async (apiUrl) => {
       const run = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, mid, head), inputs: { token: 't' }, apiUrl });
       expect(notices(run)).toEqual(["citegate: every citation file is checked because the manifest's `checks` levels changed."]);
-      expect(annotated(run)).toEqual(['answers/legacy.json:2 claim number not in quote: l1']);
+      expect(annotated(run)).toEqual(['answers/legacy.json:6 claim number not in quote: l1']);
       expect(run.code).toBe(1);
       const overridden = await runAction({
         workspace: root, event: 'pull_request', payload: pullRequestPayload(root, mid, head), inputs: { token: 't', 'claim-numbers': 'off' }, apiUrl,

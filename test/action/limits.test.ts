@@ -110,7 +110,7 @@ describe('the log', () => {
     });
     const run = await runAction({ workspace: root, event: 'schedule', payload: {} });
     expect(stoppedLines(run).filter((l) => l.startsWith('finding '))).toEqual([
-      expect.stringMatching(/^finding \(fail\): answers\/n\.json:2: claim number not in quote: n1\\n::error file=README\.md::forged: /),
+      expect.stringMatching(/^finding \(fail\): answers\/n\.json:6: claim number not in quote: n1\\n::error file=README\.md::forged: /),
     ]);
     expect(run.annotations.filter((a) => a.properties.file === 'README.md')).toEqual([]);
     expect(run.code).toBe(1);
