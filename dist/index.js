@@ -42991,6 +42991,7 @@ const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createReq
 // repository is checked out in the workspace, to map its paths into it.
 
 
+
 const GIT_TIMEOUT_MS = 60_000;
 function git(cwd, args, ceiling) {
     return (0,external_node_child_process_namespaceObject.execFileSync)('git', args, {
@@ -43046,8 +43047,20 @@ function hasCommit(cwd, sha) {
 const STATUS = { A: 'added', D: 'removed', M: 'modified', R: 'renamed', C: 'copied', T: 'changed' };
 /** The files changed from the merge base of `base` and `head` to `head` (paths from the repository's top), as the pull request files API counts them. */
 function gitChangedFiles(cwd, base, head) {
-    const out = git(cwd, ['diff', '--no-ext-diff', '--no-textconv', '--name-status', '-z', '-M', `${base}...${head}`, '--']).toString('utf8');
-    const parts = out.split('\0');
+    const out = git(cwd, ['diff', '--no-ext-diff', '--no-textconv', '--name-status', '-z', '-M', `${base}...${head}`, '--']);
+    const parts = [];
+    for (let from = 0; from <= out.length;) {
+        let end = out.indexOf(0, from);
+        if (end < 0)
+            end = out.length;
+        const name = out.subarray(from, end);
+        // Read as UTF-8, a name that is not would become U+FFFD and could stand for
+        // another file: then the list cannot say what changed (the caller checks everything).
+        if (!(0,external_node_buffer_.isUtf8)(name))
+            throw new Error('a changed file\'s name is not valid UTF-8');
+        parts.push(name.toString('utf8'));
+        from = end + 1;
+    }
     const files = [];
     for (let i = 0; i + 1 < parts.length;) {
         const code = parts[i];
@@ -43148,9 +43161,14 @@ async function findChangedFiles(settings, diff, checkout, log) {
             const list = diff.kind === 'pull_request'
                 ? await listPullRequestFiles(octokit, { owner, repo, pullNumber: diff.number })
                 : await compareCommits(octokit, { owner, repo, base: diff.base, head: diff.head });
-            if (!list.truncated)
+            // U+FFFD is what a name that is not UTF-8 becomes: it may not name the file on disk.
+            if (list.files.some((f) => f.path.includes('\ufffd') || (f.previousPath ?? '').includes('\ufffd'))) {
+                reasons.push('the API names a changed file with U+FFFD, the mark of a name that is not UTF-8');
+            }
+            else if (!list.truncated)
                 return found(list, 'the GitHub API');
-            reasons.push(`the API listed ${list.files.length} files, its limit, so the list may be incomplete`);
+            else
+                reasons.push(`the API listed ${list.files.length} files, its limit, so the list may be incomplete`);
         }
         catch (error) {
             if (error instanceof MalformedResponseError) {

@@ -97,8 +97,11 @@ export async function findChangedFiles(
       const list = diff.kind === 'pull_request'
         ? await listPullRequestFiles(octokit, { owner, repo, pullNumber: diff.number })
         : await compareCommits(octokit, { owner, repo, base: diff.base, head: diff.head });
-      if (!list.truncated) return found(list, 'the GitHub API');
-      reasons.push(`the API listed ${list.files.length} files, its limit, so the list may be incomplete`);
+      // U+FFFD is what a name that is not UTF-8 becomes: it may not name the file on disk.
+      if (list.files.some((f) => f.path.includes('\ufffd') || (f.previousPath ?? '').includes('\ufffd'))) {
+        reasons.push('the API names a changed file with U+FFFD, the mark of a name that is not UTF-8');
+      } else if (!list.truncated) return found(list, 'the GitHub API');
+      else reasons.push(`the API listed ${list.files.length} files, its limit, so the list may be incomplete`);
     } catch (error) {
       if (error instanceof MalformedResponseError) {
         reasons.push(`the GitHub API gave no usable list of the changed files (${error.message})`);

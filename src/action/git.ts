@@ -1,6 +1,7 @@
 // Changed files from the local history, when the API cannot tell: `git diff`
 // between the base and head commits, if the checkout holds both. And where the
 // repository is checked out in the workspace, to map its paths into it.
+import { isUtf8 } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { ChangedFile, ChangedFileList } from '../api/changed-file.js';
@@ -63,8 +64,18 @@ const STATUS: Record<string, string> = { A: 'added', D: 'removed', M: 'modified'
 
 /** The files changed from the merge base of `base` and `head` to `head` (paths from the repository's top), as the pull request files API counts them. */
 export function gitChangedFiles(cwd: string, base: string, head: string): ChangedFileList {
-  const out = git(cwd, ['diff', '--no-ext-diff', '--no-textconv', '--name-status', '-z', '-M', `${base}...${head}`, '--']).toString('utf8');
-  const parts = out.split('\0');
+  const out = git(cwd, ['diff', '--no-ext-diff', '--no-textconv', '--name-status', '-z', '-M', `${base}...${head}`, '--']);
+  const parts: string[] = [];
+  for (let from = 0; from <= out.length;) {
+    let end = out.indexOf(0, from);
+    if (end < 0) end = out.length;
+    const name = out.subarray(from, end);
+    // Read as UTF-8, a name that is not would become U+FFFD and could stand for
+    // another file: then the list cannot say what changed (the caller checks everything).
+    if (!isUtf8(name)) throw new Error('a changed file\'s name is not valid UTF-8');
+    parts.push(name.toString('utf8'));
+    from = end + 1;
+  }
   const files: ChangedFile[] = [];
   for (let i = 0; i + 1 < parts.length;) {
     const code = parts[i];

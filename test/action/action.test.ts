@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mergeGroupPayload, pullRequestPayload, pushPayload, runAction, type ActionRun } from '../helpers/action.js';
 import { startFakeApi, type FakeApiOptions } from '../helpers/api-server.js';
@@ -130,6 +130,30 @@ describe('the Action on a pull request', () => {
     expect(annotated(run)).toEqual(['answers/returns.json:12 quote not found: r3', 'answers/returns.json:17 unknown source: r4']);
     expect(text(run.summary)).toContain('(from git)');
     expect(run.code).toBe(1);
+  });
+
+  // Found in review: git's names were read as UTF-8, so a name that is not became U+FFFD and could stand for another file.
+  it('checks everything when git names a changed file that is not UTF-8', async () => {
+    const { root, base } = baseRepo();
+    writeFileSync(Buffer.concat([Buffer.from(path.join(root, 'answers/')), Buffer.from([0xff]), Buffer.from('.json')]), BROKEN_RETURNS);
+    const head = commit(root, {});
+    const run = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head) });
+    expect(run.annotations.filter((a) => a.command === 'notice').map((a) => a.message)).toEqual([
+      'citegate: cannot tell which files changed (no token was given; git diff failed: a changed file\'s name is not valid UTF-8), so every citation file is checked.',
+    ]);
+    expect(run.annotations.some((a) => a.command === 'error' && a.message.includes('the name is not valid UTF-8'))).toBe(true);
+    expect(run.code).toBe(1);
+  });
+
+  it('does not trust an API list that names a file with U+FFFD (a name that is not UTF-8)', async () => {
+    const { root, base } = baseRepo();
+    const head = commit(root, { 'answers/returns.json': BROKEN_RETURNS });
+    const files = [...apiFiles(root, base, head), { filename: 'answers/\ufffd.json', status: 'added', additions: 1, deletions: 0, changes: 1 }];
+    await withApi({ pullFiles: files }, async (apiUrl) => {
+      const run = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { token: 't' }, apiUrl });
+      expect(text(run.summary)).toContain('(from git)');
+      expect(annotated(run)).toEqual(['answers/returns.json:12 quote not found: r3', 'answers/returns.json:17 unknown source: r4']);
+    });
   });
 
   it('falls back to git when the API refuses', async () => {

@@ -46,7 +46,8 @@ export function parseCommands(stdout: string): WorkflowCommand[] {
   const commands: WorkflowCommand[] = [];
   let stopToken: string | undefined;
   for (const raw of stdout.split(/\r?\n|\r/)) {
-    const line = raw.trimStart();
+    // The runner trims .NET whitespace, which has U+0085 where JavaScript's does not: trim both.
+    const line = raw.replace(/^[\s\u0085]+/u, '');
     if (stopToken !== undefined) {
       if (line === `::${stopToken}::`) stopToken = undefined;
       continue;
