@@ -245,7 +245,8 @@ export function runCheck(options: CheckOptions): CheckResult {
 function sourceResult(
   workspace: Workspace, manifest: Manifest, entry: SourceEntry, citedBy: number, reason?: string, actualSha256?: string,
 ): SourceResult {
-  const resolved = workspace.resolve(manifest.dir, entry.path);
+  // The name as the manifest's folder makes it; the loader has followed its links already.
+  const resolved = workspace.resolve(manifest.dir, entry.path, 'written', false);
   return {
     id: entry.id,
     path: resolved.ok ? resolved.rel : entry.path,

@@ -38,14 +38,27 @@ function typeName(value: unknown): string {
 interface Fields {
   has(key: string): boolean;
   get(key: string): unknown;
+  /** Every field, keys as strings. */
+  entries(): Iterable<[string, unknown]>;
 }
 
 function fieldsOf(value: unknown): Fields | undefined {
-  if (value instanceof Map) return value as Map<string, unknown>;
+  if (value instanceof Map) {
+    const map = value as Map<unknown, unknown>;
+    return {
+      has: (key) => map.has(key),
+      get: (key) => map.get(key),
+      entries: () => [...map.entries()].map(([k, v]) => [String(k), v] as [string, unknown]),
+    };
+  }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const object = value as Record<string, unknown>;
   // Own properties only: a record's "toString" is its own, or absent.
-  return { has: (key) => Object.hasOwn(object, key), get: (key) => (Object.hasOwn(object, key) ? object[key] : undefined) };
+  return {
+    has: (key) => Object.hasOwn(object, key),
+    get: (key) => (Object.hasOwn(object, key) ? object[key] : undefined),
+    entries: () => Object.entries(object),
+  };
 }
 
 function stringField(fields: Fields, key: string): string | undefined {
@@ -79,7 +92,7 @@ export function checkFields(record: unknown): FieldCheck {
       return fail(`${key} must be a string when present, not ${typeName(value.get(key))}`);
     }
   }
-  const broken = loneSurrogateIn(record);
+  const broken = loneSurrogateIn(value);
   if (broken !== undefined) return fail(`${broken} holds a lone UTF-16 surrogate (half of a character)`);
   if (seen.citationId === '') return fail('citation_id is empty');
   return {
@@ -95,21 +108,25 @@ export function checkFields(record: unknown): FieldCheck {
   };
 }
 
-/** The fields a record is checked on come first, so that a reason names one of them when it can. */
-const KNOWN = new Set<string>([...REQUIRED, ...OPTIONAL]);
-
 /**
  * Where a record holds a string (a key or a value, at any depth) with a lone
  * surrogate, which no text can contain (SPEC §2: any string), or undefined.
- * Iterative, so that no nesting can exhaust the stack.
+ * The fields citegate reads come first, so that the reason names one of them
+ * when it can. Iterative, so that no nesting can exhaust the stack.
  */
-function loneSurrogateIn(record: unknown): string | undefined {
-  const entriesOf = (v: unknown): [string, unknown][] =>
-    v instanceof Map ? [...v.entries()].map(([k, x]) => [String(k), x]) : Object.entries(v as object);
-  const top = entriesOf(record).sort(([a], [b]) => Number(!KNOWN.has(a)) - Number(!KNOWN.has(b)));
+function loneSurrogateIn(record: Fields): string | undefined {
+  for (const key of KNOWN) {
+    const v = record.get(key);
+    if (typeof v === 'string' && hasLoneSurrogate(v)) return key;
+  }
   const stack: [where: string, value: unknown][] = [];
-  for (const [key, value] of top) {
+  for (const [key, value] of record.entries()) {
     if (hasLoneSurrogate(key)) return `the key ${JSON.stringify(key)}`;
+    if (typeof value === 'string') {
+      if (!KNOWN.includes(key) && hasLoneSurrogate(value)) return key;
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
     stack.push([key, value]);
     while (stack.length > 0) {
       const [where, v] = stack.pop()!;
@@ -118,15 +135,19 @@ function loneSurrogateIn(record: unknown): string | undefined {
       } else if (Array.isArray(v)) {
         for (let i = v.length - 1; i >= 0; i--) stack.push([`${where}[${i}]`, v[i]]);
       } else if (v !== null && typeof v === 'object') {
-        for (const [k, x] of entriesOf(v).reverse()) {
+        const entries = v instanceof Map ? [...v.entries()] : Object.entries(v);
+        for (let i = entries.length - 1; i >= 0; i--) {
+          const k = String(entries[i][0]);
           if (hasLoneSurrogate(k)) return `a key in ${where}`;
-          stack.push([`${where}.${k}`, x]);
+          stack.push([`${where}.${k}`, entries[i][1]]);
         }
       }
     }
   }
   return undefined;
 }
+
+const KNOWN: readonly string[] = [...REQUIRED, ...OPTIONAL];
 
 /**
  * Validates the records of one file in order. A citation_id used by an earlier

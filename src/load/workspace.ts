@@ -65,8 +65,11 @@ export class Workspace {
    * same on every system; the name of a file that exists (found in a folder,
    * given on the command line, changed in a pull request) may hold a backslash
    * where the system allows one in a name.
+   *
+   * `follow` false: only the path's own rules, no look at the file system
+   * (for naming a path already resolved once); `abs` is then the lexical path.
    */
-  resolve(baseRel: string, p: string, kind: 'written' | 'file name' = 'written'): Resolved {
+  resolve(baseRel: string, p: string, kind: 'written' | 'file name' = 'written', follow = true): Resolved {
     if (p === '') return { ok: false, reason: 'the path is empty' };
     if (p.includes('\0')) return { ok: false, reason: 'the path holds a NUL character' };
     if (p.includes('\\') && (kind === 'written' || path.sep === '\\')) {
@@ -80,6 +83,7 @@ export class Workspace {
       return { ok: false, reason: 'the path leads outside the workspace' };
     }
     const lexical = path.join(this.root, ...joined.split('/'));
+    if (!follow) return { ok: true, abs: lexical, rel: this.relative(lexical) };
     const real = this.realPath(lexical);
     if (real.kind === 'missing') return { ok: true, abs: lexical, rel: this.relative(lexical) };
     if (real.kind === 'refused') return { ok: false, reason: real.reason };
