@@ -64,6 +64,8 @@ function describe(text: string, at: number, end: number): string {
 }
 
 const HEX = /^[0-9a-fA-F]{4}$/;
+/** What ends a run of plain characters in a JSON string: its quote, an escape, a control character. */
+const STRING_SPECIAL = /["\\\x00-\x1f]/g;
 
 class Scanner {
   private pos: number;
@@ -215,6 +217,9 @@ class Scanner {
     const open = this.pos;
     let escaped = false;
     for (let i = open + 1; ; i++) {
+      // Most of a string is plain characters: the native search skips them.
+      STRING_SPECIAL.lastIndex = i;
+      i = STRING_SPECIAL.test(t) ? STRING_SPECIAL.lastIndex - 1 : this.end;
       if (i >= this.end) throw new JsonSyntaxError('unterminated string', open);
       const c = t.charCodeAt(i);
       if (c === 0x22) {
@@ -222,7 +227,6 @@ class Scanner {
         return escaped ? (JSON.parse(t.slice(open, i + 1)) as string) : t.slice(open + 1, i);
       }
       if (c < 0x20) throw new JsonSyntaxError(`${describe(t, i, this.end)} in a string must be escaped`, i);
-      if (c !== 0x5c) continue;
       escaped = true;
       const e = t.charCodeAt(i + 1);
       if (e === 0x75) {
