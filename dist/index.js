@@ -32535,6 +32535,34 @@ function match_findMatches(text, quote, limit) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/offset-map.ts
+
+/** Clusters longer than this (in original bytes) keep their coarse mapping: finding a cut costs their length squared. */
+const MAX_CUT_CLUSTER = 256;
+/**
+ * Where in an NFC cluster's original bytes [origStart, origEnd) the normalized
+ * offset `at` (strictly inside [normStart, normEnd)) falls: the code point
+ * boundary k such that NFC of the original before k is exactly the normalized
+ * text before `at`, and NFC of the original from k is exactly the rest. Then
+ * the original slice at a match normalizes back to it. -1 when there is no
+ * such k (NFC reordered marks across the cut) or the cluster is long.
+ */
+function cutInCluster(texts, normStart, normEnd, origStart, origEnd, at) {
+    if (origEnd - origStart > MAX_CUT_CLUSTER)
+        return -1;
+    const original = external_node_buffer_.Buffer.from(texts.original.buffer, texts.original.byteOffset, texts.original.length);
+    const normalized = external_node_buffer_.Buffer.from(texts.normalized.buffer, texts.normalized.byteOffset, texts.normalized.length);
+    const before = normalized.toString('utf8', normStart, at);
+    const after = normalized.toString('utf8', at, normEnd);
+    for (let k = origStart + 1; k < origEnd; k++) {
+        if ((original[k] & 0xc0) === 0x80)
+            continue; // Not the start of a code point.
+        if (original.toString('utf8', origStart, k).normalize('NFC') !== before)
+            continue;
+        if (original.toString('utf8', k, origEnd).normalize('NFC') === after)
+            return k;
+    }
+    return -1;
+}
 /**
  * Maps byte offsets in normalized text back to byte offsets in the original.
  *
@@ -32570,19 +32598,36 @@ class OffsetMap {
     finish(normLength) {
         this.normLength = normLength;
     }
-    /** Original offset of the character that starts at normalized offset `p`. */
-    toOriginalStart(p) {
+    /**
+     * Original offset of the character that starts at normalized offset `p`.
+     * Inside an opaque segment, `texts` lets the cut be found exactly when there
+     * is one (see cutInCluster); without, or when there is none, the segment's start.
+     */
+    toOriginalStart(p, texts) {
         const k = this.segmentAt(p);
-        if (this.origEnds[k] >= 0)
-            return this.origStarts[k];
-        return this.origStarts[k] + (p - this.normStarts[k]);
+        if (this.origEnds[k] < 0)
+            return this.origStarts[k] + (p - this.normStarts[k]);
+        if (texts && p > this.normStarts[k]) {
+            const cut = cutInCluster(texts, this.normStarts[k], this.segmentEnd(k), this.origStarts[k], this.origEnds[k], p);
+            if (cut >= 0)
+                return cut;
+        }
+        return this.origStarts[k];
     }
-    /** Original offset just after the character that ends at normalized offset `end` (end > 0). */
-    toOriginalEnd(end) {
+    /** Original offset just after the character that ends at normalized offset `end` (end > 0); likewise. */
+    toOriginalEnd(end, texts) {
         const k = this.segmentAt(end - 1);
-        if (this.origEnds[k] >= 0)
-            return this.origEnds[k];
-        return this.origStarts[k] + (end - this.normStarts[k]);
+        if (this.origEnds[k] < 0)
+            return this.origStarts[k] + (end - this.normStarts[k]);
+        if (texts && end < this.segmentEnd(k)) {
+            const cut = cutInCluster(texts, this.normStarts[k], this.segmentEnd(k), this.origStarts[k], this.origEnds[k], end);
+            if (cut >= 0)
+                return cut;
+        }
+        return this.origEnds[k];
+    }
+    segmentEnd(k) {
+        return k + 1 < this.size ? this.normStarts[k + 1] : this.normLength;
     }
     segmentAt(p) {
         if (this.size === 0 || p < 0 || p >= this.normLength) {
@@ -35146,9 +35191,10 @@ function codePointLength(text, i) {
 
 function placer(original, normalized) {
     const lines = new ByteLineIndex(original);
+    const texts = { original, normalized: normalized.bytes };
     return (start, end) => {
-        const from = lines.position(normalized.map.toOriginalStart(start));
-        const to = lines.position(normalized.map.toOriginalEnd(end));
+        const from = lines.position(normalized.map.toOriginalStart(start, texts));
+        const to = lines.position(normalized.map.toOriginalEnd(end, texts));
         return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
     };
 }

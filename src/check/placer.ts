@@ -8,9 +8,10 @@ export type Placer = (start: number, end: number) => MatchPosition;
 
 export function placer(original: Uint8Array, normalized: NormalizedSource): Placer {
   const lines = new ByteLineIndex(original);
+  const texts = { original, normalized: normalized.bytes };
   return (start, end) => {
-    const from = lines.position(normalized.map.toOriginalStart(start));
-    const to = lines.position(normalized.map.toOriginalEnd(end));
+    const from = lines.position(normalized.map.toOriginalStart(start, texts));
+    const to = lines.position(normalized.map.toOriginalEnd(end, texts));
     return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
   };
 }

@@ -127,6 +127,50 @@ describe('SourceNormalizer (sources, in UTF-8 bytes)', () => {
   });
 });
 
+describe('positions inside a stretch NFC rewrites', () => {
+  /** The original slice the map gives for the normalized quote's first occurrence. */
+  const sliceOf = (source: string, quote: string) => {
+    const { bytes, normalized } = viaBytes(source);
+    const texts = { original: bytes, normalized: normalized.bytes };
+    const start = normalized.bytes.indexOf(Buffer.from(quote, 'utf8'));
+    expect(start).toBeGreaterThanOrEqual(0);
+    const end = start + Buffer.byteLength(quote);
+    return bytes.toString('utf8', normalized.map.toOriginalStart(start, texts), normalized.map.toOriginalEnd(end, texts));
+  };
+
+  // Found in review: an edge inside such a stretch was reported at the stretch's start or end.
+  it.each([
+    ['x \u0958\u0958\u0958\u0958 y', 'x \u0915\u093c', 'x \u0958'],
+    ['x \u0958\u0958\u0958\u0958 y', '\u0915\u093c y', '\u0958 y'],
+    ['\u092c\u093e\u095b\u093e\u0930 \u0915\u093f\u0924\u093e\u092c', '\u091c\u093c\u093e\u0930', '\u095b\u093e\u0930'],
+    ['say a\u0301\u0308 now', 'say \u00e1', 'say a\u0301'],
+    ['x\u0302\u0323 y', 'x', 'x'],
+  ])('cuts %j exactly for %j', (source, quote, slice) => {
+    expect(sliceOf(source, quote)).toBe(slice);
+  });
+
+  it('maps any stretch, cut at any code point, to an original slice that holds it', () => {
+    fc.assert(fc.property(hostileText(40), fc.nat(), fc.nat(), (raw, x, y) => {
+      const { bytes, normalized } = viaBytes(raw);
+      const nb = normalized.bytes;
+      const cuts = [0];
+      for (let i = 1; i < nb.length; i++) if ((nb[i] & 0xc0) !== 0x80) cuts.push(i);
+      cuts.push(nb.length);
+      // A match starts and ends with a character, never a space (quotes are normalized too).
+      const starts = cuts.filter((c) => c < nb.length && nb[c] !== 0x20);
+      if (starts.length === 0) return true;
+      const start = starts[x % starts.length];
+      const after = cuts.filter((c) => c > start && nb[c - 1] !== 0x20);
+      const end = after[y % after.length];
+      const texts = { original: bytes, normalized: nb };
+      const from = normalized.map.toOriginalStart(start, texts);
+      const to = normalized.map.toOriginalEnd(end, texts);
+      expect(normalizeText(bytes.toString('utf8', from, to))).toContain(nb.toString('utf8', start, end));
+      return true;
+    }), { numRuns: 3000 });
+  });
+});
+
 describe('the NFC-inert table', () => {
   it('is sound for the running Unicode: inert code points are unchanged by NFC, not marks, and never combine with what precedes them', () => {
     const wrong: string[] = [];
