@@ -74,9 +74,10 @@ export class SourceView {
     const text = this.text;
     const cps = new Int32Array(Math.floor(text.length / CHECKPOINT) + 1);
     let offset = 0;
-    for (let i = 0; i < text.length; i++) {
+    // Up to and including text.length: the last checkpoint may fall at the very end.
+    for (let i = 0; i <= text.length; i++) {
       if (i % CHECKPOINT === 0) cps[i / CHECKPOINT] = offset;
-      offset += utf8Length(text.charCodeAt(i));
+      if (i < text.length) offset += utf8Length(text.charCodeAt(i));
     }
     return (this.checkpoints = cps);
   }
