@@ -23,6 +23,43 @@ describe('closestPassage', () => {
     expect(v.text.slice(found.start, found.end)).toBe(passage);
   });
 
+  it.each([
+    ['60 days of delivery.', 'within 30 days of delivery.', '[-30-] [+60+] days of delivery.'],
+    ['Refunds are issued within 15', 'Refunds are issued within 14 days.', 'Refunds are issued within [-14-] [+15+]'],
+    ['Refunds are accepted within 30 days', 'Returns are accepted within 30 days', '[-Returns-] [+Refunds+] are accepted within 30 days'],
+    ['Full width text here.', 'Ｆｕｌｌ ｗｉｄｔｈ text here.', '[-Ｆｕｌｌ ｗｉｄｔｈ-] [+Full width+] text here.'],
+    ['7 days.', 'within 17 days.', '[-17-] [+7+] days.'],
+    ['Cafe prices vary.', 'The Café prices vary.', '[-Café-] [+Cafe+] prices vary.'],
+  ])('shows a changed word at an edge of %j against the source word it replaces', (quote, source, diff) => {
+    expect(formatDiff(nearestPassage(view(source), quote)!.diff)).toBe(diff);
+  });
+
+  it('leaves an added word at an edge unpaired when the source word there is unlike it', () => {
+    expect(formatDiff(closestPassage(view('The payment method. Next.'), 'The payment card.')!.diff)).toBe('The payment [+card.+]');
+  });
+
+  it('compares all of a long quote: a difference after its 200th word still counts', () => {
+    const words = Array.from({ length: 400 }, (_, i) => `w${i}`);
+    const quote = words.slice(0, 250).map((w, i) => (i === 230 ? 'changed' : w)).join(' ');
+    const found = nearestPassage(view(words.join(' ')), quote)!;
+    expect(found.similarity).toBeLessThan(1);
+    expect(formatDiff(found.diff)).toContain('w229 [-w230-] [+changed+] w231');
+    expect(formatDiff(found.diff).endsWith('w249')).toBe(true);
+  });
+
+  it('follows an alignment that drifts: words dropped and added in several places of a long quote', () => {
+    const words = Array.from({ length: 600 }, (_, i) => `w${i}`);
+    // The quote leaves out 10 words in three places and adds 10 in two, one of them a change of 10 words.
+    const quoteWords = [...words.slice(100, 150), ...words.slice(160, 250), ...Array(10).fill('extra'), ...words.slice(250, 300),
+      ...words.slice(310, 400), ...Array(10).fill('more'), ...words.slice(410, 450)];
+    const found = nearestPassage(view(words.join(' ')), quoteWords.join(' '))!;
+    expect(formatDiff(found.diff)).toBe([
+      words.slice(100, 150).join(' '), `[-${words.slice(150, 160).join(' ')}-]`, words.slice(160, 250).join(' '), `[+${Array(10).fill('extra').join(' ')}+]`,
+      words.slice(250, 300).join(' '), `[-${words.slice(300, 310).join(' ')}-]`, words.slice(310, 400).join(' '),
+      `[-${words.slice(400, 410).join(' ')}-]`, `[+${Array(10).fill('more').join(' ')}+]`, words.slice(410, 450).join(' '),
+    ].join(' '));
+  });
+
   it('credits a word that differs only in case as half a match', () => {
     const found = nearestPassage(view(source), 'A RECEIPT IS REQUIRED.')!;
     expect(found.similarity).toBeGreaterThan(0.4);
