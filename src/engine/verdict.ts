@@ -44,6 +44,8 @@ export interface ContextOutcome {
   readonly suffix: boolean;
   /** Matches of the quote alone; `matches` holds those the context kept. */
   readonly candidates: number;
+  /** For diagnostics: the normalized prefix and suffix, and where every match of the quote alone starts. */
+  readonly explained?: { readonly prefix: string; readonly suffix: string; readonly starts: readonly number[] };
 }
 
 /** Ambiguous quotes report at most this many matches; the verdict needs only two. */
@@ -88,7 +90,7 @@ export function decideVerdict(fields: FieldCheck, access: SourceAccess, normaliz
     const after = Buffer.from(suffix, 'utf8');
     const kept = all.filter((start) => contextAllows(access.searcher.text, start, quote.bytes.length, before, after));
     matches = kept.slice(0, MAX_REPORTED_MATCHES);
-    context = { prefix: prefix !== '', suffix: suffix !== '', candidates: all.length };
+    context = { prefix: prefix !== '', suffix: suffix !== '', candidates: all.length, explained: { prefix, suffix, starts: all } };
   }
   const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
   return { verdict, matches, quoteLength: quote.bytes.length, normalizedQuote: needle, ...(context ? { context } : {}) };
