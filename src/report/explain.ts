@@ -2,9 +2,12 @@
 // Shared by `check --explain`, the annotations and the job summary. Untrusted
 // text (quotes, passages, ids) is escaped by the caller's sink.
 import type { ContextDetail, HintResult, MatchPosition, RecordResult } from '../check/result.js';
+import { compactDiff } from '../engine/diagnose/closest.js';
 import { shorten } from './escape.js';
 
 const PASSAGE_SHOWN = 200;
+/** Shared words kept on either side of a change in a long diff. */
+const DIFF_CONTEXT = 6;
 
 /** Characters a reader cannot see but that make texts differ: shown as \u{…}. */
 const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
@@ -100,7 +103,9 @@ export function explainRecord(r: RecordResult): string[] {
   }
   if (d?.closest === null) lines.push('no passage of the source is close to the quote');
   else if (d?.closest) {
-    lines.push(`closest passage (${percent(d.closest.similarity)}% similar, ${at(d.closest.at)}): ${visible(shorten(d.closest.diff, PASSAGE_SHOWN * 2))}`);
+    // Long runs of shared words are cut around each change, so that every change shows (read back from JSON, the diff is only shortened).
+    const diff = d.closest.parts && d.closest.diff.length > PASSAGE_SHOWN * 2 ? compactDiff(d.closest.parts, DIFF_CONTEXT) : d.closest.diff;
+    lines.push(`closest passage (${percent(d.closest.similarity)}% similar, ${at(d.closest.at)}): ${visible(shorten(diff, PASSAGE_SHOWN * 2))}`);
   }
   for (const h of d?.hints ?? []) {
     if (h.kind === 'other version') {

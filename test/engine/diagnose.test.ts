@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { jest } from '@jest/globals';
-import { closestPassage, formatDiff, nearestPassage } from '../../src/engine/diagnose/closest.js';
+import { closestPassage, compactDiff, formatDiff, nearestPassage } from '../../src/engine/diagnose/closest.js';
 import { suggestContexts } from '../../src/engine/diagnose/disambiguate.js';
 import { findHints, findHintsAnywhere } from '../../src/engine/diagnose/hints.js';
 import { SourceView } from '../../src/engine/diagnose/view.js';
@@ -59,6 +59,13 @@ describe('closestPassage', () => {
       words.slice(250, 300).join(' '), `[-${words.slice(300, 310).join(' ')}-]`, words.slice(310, 400).join(' '),
       `[-${words.slice(400, 410).join(' ')}-]`, `[+${Array(10).fill('more').join(' ')}+]`, words.slice(410, 450).join(' '),
     ].join(' '));
+  });
+
+  it('cuts long runs of shared words around each change, for a line a reviewer reads', () => {
+    const same = (n: number, from: number) => ({ op: 'same' as const, text: Array.from({ length: n }, (_, i) => `w${from + i}`).join(' ') });
+    expect(compactDiff([same(20, 0), { op: 'missing', text: 'a' }, { op: 'added', text: 'b' }, same(5, 20), { op: 'added', text: 'c' }, same(20, 25)], 2))
+      .toBe('… w18 w19 [-a-] [+b+] w20 w21 w22 w23 w24 [+c+] w25 w26 …');
+    expect(compactDiff([same(3, 0), { op: 'added', text: 'not' }, same(3, 3)], 2)).toBe('w0 w1 w2 [+not+] w3 w4 w5');
   });
 
   it('credits a word that differs only in case as half a match', () => {

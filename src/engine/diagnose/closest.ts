@@ -398,3 +398,21 @@ function passageOf(steps: readonly Step[], near: number, quote: readonly string[
 export function formatDiff(parts: readonly DiffPart[]): string {
   return parts.map((p) => (p.op === 'same' ? p.text : p.op === 'added' ? `[+${p.text}+]` : `[-${p.text}-]`)).join(' ');
 }
+
+/**
+ * The diff with long runs of shared words cut to `context` words on either side
+ * of each change (`…` where words were left out), so that a change far into a
+ * long quote is still on the line a reviewer reads.
+ */
+export function compactDiff(parts: readonly DiffPart[], context: number): string {
+  return formatDiff(parts.map((p, k) => {
+    if (p.op !== 'same') return p;
+    const words = p.text.split(' ');
+    const keepBefore = k > 0 ? context : 0;
+    const keepAfter = k < parts.length - 1 ? context : 0;
+    if (words.length <= keepBefore + keepAfter + 1) return p;
+    const head = words.slice(0, keepBefore);
+    const tail = keepAfter > 0 ? words.slice(-keepAfter) : [];
+    return { op: 'same', text: [...head, '…', ...tail].join(' ') };
+  }));
+}
