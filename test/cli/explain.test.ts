@@ -13,6 +13,15 @@ describe('citegate check --explain on the near-miss fixtures', () => {
     expect(run.code).toBe(1);
   });
 
+  it('is what the README shows of it', () => {
+    const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Why a record failed'), readme.indexOf('## Files'));
+    const excerpt = section.slice(section.indexOf('```\n') + 4, section.indexOf('\n```', section.indexOf('```\n') + 4));
+    const expected = readFileSync(path.join(REPO, '__fixtures__/near-misses/expected-explain.txt'), 'utf8').split('\n');
+    expect(excerpt.split('\n').filter((line) => !expected.includes(line))).toEqual([]);
+    expect(excerpt.split('\n').length).toBeGreaterThan(10);
+  });
+
   it('keeps the default output the reference format: explanations only with --explain', () => {
     const run = runCli(['check', '--manifest', NEAR], REPO);
     expect(run.stdout.split('\n').filter(Boolean).every((l) => /^[a-z0-9-]+: [a-z ]+$|^located=\d+\/\d+$/.test(l))).toBe(true);
