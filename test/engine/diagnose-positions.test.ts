@@ -8,6 +8,7 @@ import type { MatchPosition } from '../../src/check/result.js';
 import { SourceView } from '../../src/engine/diagnose/view.js';
 import { normalizeText } from '../../src/engine/normalize.js';
 import { explainIn, sliceAt } from '../helpers/diagnose.js';
+import { hostileText } from '../helpers/unicode.js';
 
 const WORDS = ['Returns', 'are', 'accepted', 'within', '30', 'days', 'café', 'naïve', '😀', 'Ａ', 'end.', 'x', 'ﬁnal', '“sale”', 'İstanbul', 're\u00adfund', '𝐀𝐁'];
 const SPACES = [' ', '  ', '\r\n', '\t', '\u00a0', '\n \n'];
@@ -55,6 +56,24 @@ describe('diagnostic positions', () => {
         for (const [at, passage] of ranges) expect(normalizeText(sliceAt(original, at))).toBe(passage);
       },
     ), { numRuns: 1500 });
+  });
+
+  it('never throw on hostile text, and every range they name maps back to its passage', () => {
+    fc.assert(fc.property(hostileText(60), hostileText(12), fc.option(hostileText(4)), fc.option(hostileText(4)), fc.boolean(), (text, quote, prefix, suffix, fold) => {
+      // The loader drops a leading BOM before the text gets here.
+      const source = text.replace(/^\ufeff/, '');
+      // Half the quotes are a piece of the source with one of its differences folded away (hints), half anything.
+      const words = normalizeText(source).split(' ');
+      const piece = fold ? words.slice(words.length >> 2, (words.length >> 2) + 4).join(' ').normalize('NFKC').toLowerCase() : quote;
+      if (!piece.isWellFormed() || !source.isWellFormed()) return;
+      const { detail } = explainIn(source, { quote: piece, ...(prefix !== null ? { prefix } : {}), ...(suffix !== null ? { suffix } : {}) });
+      const ranges: [MatchPosition, string][] = [];
+      if (detail.closest) ranges.push([detail.closest.at, detail.closest.passage]);
+      for (const h of detail.hints ?? []) ranges.push([h.at, h.passage]);
+      for (const s of detail.suggestions ?? []) ranges.push([s.at, normalizeText(piece)]);
+      for (const o of detail.context?.occurrences ?? []) ranges.push([o.at, normalizeText(piece)]);
+      for (const [at, passage] of ranges) expect(normalizeText(sliceAt(source, at))).toBe(passage);
+    }), { numRuns: 3000 });
   });
 
   it('explains a source of exactly 64 units with a changed number (it used to fail with an internal error)', () => {

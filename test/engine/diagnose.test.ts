@@ -61,6 +61,17 @@ describe('closestPassage', () => {
     ].join(' '));
   });
 
+  it.each([
+    // Every long word occurs in each copy: the short rare one tells the last copy apart.
+    ['Ａ “sale” end. naïve 30 Ａ Returns days x '.repeat(6) + 'z', 'days x "sale" end. naïve 30 Ａ Returns days z'],
+    // The rare word's vote lands a bucket away from the others' (a changed word of another length before it).
+    ['accepted 😀 𝐀𝐁 Returns days are '.repeat(7) + 'accepted 😀 zzz', 'Returns days are accepted 😀 AB Returns days are accepted 😀 zzz'],
+  ])('finds the copy of a repeated passage that the quote ends like', (source, quote) => {
+    const v = view(source);
+    const found = nearestPassage(v, quote)!;
+    expect(found.end).toBe(v.text.length);
+  });
+
   it('cuts long runs of shared words around each change, for a line a reviewer reads', () => {
     const same = (n: number, from: number) => ({ op: 'same' as const, text: Array.from({ length: n }, (_, i) => `w${from + i}`).join(' ') });
     expect(compactDiff([same(20, 0), { op: 'missing', text: 'a' }, { op: 'added', text: 'b' }, same(5, 20), { op: 'added', text: 'c' }, same(20, 25)], 2))

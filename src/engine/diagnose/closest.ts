@@ -30,6 +30,7 @@ const MAX_SEED_OCCURRENCES = 200;
 /** Only the quote's rarest words are used as seeds, from its longest few. */
 const MAX_SEEDS = 4;
 const MAX_LOOKED_UP = 8;
+const MAX_LOOKED_UP_REPEATED = 24;
 const CANDIDATES = 4;
 
 /** The nearest passage, if it is close enough to show (MIN_SIMILARITY). */
@@ -58,11 +59,17 @@ export function nearestPassage(view: SourceView, quote: string): ClosestPassage 
   keys.sort((a, b) => b.key.length - a.key.length || a.offset - b.offset);
   const seeds: { offset: number; starts: readonly number[] }[] = [];
   const looked = new Set<string>();
+  let rarest = Number.POSITIVE_INFINITY;
   for (const { key, offset: at } of keys) {
-    if (looked.size >= MAX_LOOKED_UP || looked.has(key)) continue;
+    // Past the first few, words are looked up only while none seen is unique: in a
+    // repetitive source, a rare short word tells the copies of a passage apart.
+    if (looked.size >= (rarest > 1 ? MAX_LOOKED_UP_REPEATED : MAX_LOOKED_UP) || looked.has(key)) continue;
     looked.add(key);
     const starts = view.occurrences(key, MAX_SEED_OCCURRENCES);
-    if (starts.length > 0) seeds.push({ offset: at, starts });
+    if (starts.length > 0) {
+      seeds.push({ offset: at, starts });
+      rarest = Math.min(rarest, starts.length);
+    }
   }
   if (seeds.length === 0) return undefined;
   seeds.sort((a, b) => a.starts.length - b.starts.length);
@@ -77,9 +84,10 @@ export function nearestPassage(view: SourceView, quote: string): ClosestPassage 
     }
   }
 
-  // The best few alignments, some way apart from each other.
+  // The best few alignments, some way apart from each other. Votes in neighbouring
+  // buckets are for the same place (a changed word shifts the words after it).
   const chosen: number[] = [];
-  const ranked = [...votes.entries()];
+  const ranked: [number, number][] = [...votes.keys()].map((d) => [d, (votes.get(d - 1) ?? 0) + votes.get(d)! + (votes.get(d + 1) ?? 0)]);
   while (chosen.length < CANDIDATES) {
     let best = -1;
     for (let r = 0; r < ranked.length; r++) {

@@ -274,7 +274,9 @@ function foldedMatch(text: string, quote: string, fold: Fold, stretch: string, s
     const end = last + codePointLength(text, last);
     const passage = text.slice(start, end);
     // The source as it is there would be found (SPEC §4), and differs from the quote in this fold's way.
-    if (passage === quote || fold.apply(passage).text !== foldedQuote || !wholeWords(text, start, end)) continue;
+    // A passage that starts or ends with a space stands for a quote with a word of nothing but what the fold removes.
+    if (passage === quote || passage.startsWith(' ') || passage.endsWith(' ')) continue;
+    if (fold.apply(passage).text !== foldedQuote || !wholeWords(text, start, end)) continue;
     const difference = fold.describe(quote, passage);
     if (difference !== '') return { kind: fold.kind, difference, start, end };
   }
