@@ -17,7 +17,8 @@ export interface ClosestPassage {
   readonly end: number;
   /**
    * 0 to 1: twice the characters of the words in common (a word that differs
-   * only in case or edge punctuation counting half) over the characters of both.
+   * only in case, edge punctuation, compatibility forms or invisible characters
+   * counting half) over the characters of both, all of the quote compared.
    */
   readonly similarity: number;
   readonly diff: readonly DiffPart[];
@@ -126,8 +127,8 @@ export function nearestPassage(view: SourceView, quote: string): ClosestPassage 
 
 /*
  * Scores of the fitting alignment (twice the intuitive ones, to stay in integers):
- * the same word 4; the same word but for case or punctuation at its edges 2 (a
- * change worth showing side by side); another word -3; a word added or missing
+ * the same word 4; the same word but for case, punctuation at its edges,
+ * compatibility forms or invisible characters 2 (a change worth showing side by side); another word -3; a word added or missing
  * -2. So two different words line up as a change only inside a passage, and a
  * stray word at an edge is left out rather than paired (see pairEdges).
  */
