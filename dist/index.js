@@ -32950,7 +32950,12 @@ function decideVerdict(fields, access, normalizedQuote) {
     const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
     return {
         verdict, matches, quoteLength: quote.bytes.length, normalizedQuote: needle,
-        ...(context ? { context: { prefix: context.prefixText !== '', suffix: context.suffixText !== '', candidates: found.candidates } } : {}),
+        ...(context ? {
+            context: {
+                prefix: context.prefixText !== '', suffix: context.suffixText !== '', candidates: found.candidates,
+                explained: { prefix: context.prefixText, suffix: context.suffixText },
+            },
+        } : {}),
     };
 }
 /** A record's prefix and suffix, normalized; undefined when it gives neither (then verdicts are exactly the reference's). */
@@ -33111,13 +33116,18 @@ function lastAtOrBelow(sorted, value) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/diagnose/view.ts
+// A normalized source seen as a string, for diagnostics: its words, and the
+// conversion between string indices (UTF-16) and the byte offsets that the
+// offset map and the matcher use. Built only for sources that have a record to
+// explain, and only as far as asked.
+
 
 
 /** Byte offsets are kept every this many UTF-16 units. */
 const CHECKPOINT = 64;
 class SourceView {
-    bytes;
     lookups;
+    encoded;
     decoded;
     checkpoints;
     wordIndex;
@@ -33127,12 +33137,19 @@ class SourceView {
      * served by searching the text for each of their words; many pay for an
      * index of all the words, built once.
      */
-    constructor(bytes, lookups = Number.POSITIVE_INFINITY) {
-        this.bytes = bytes;
+    constructor(source, lookups = Number.POSITIVE_INFINITY) {
         this.lookups = lookups;
+        if (typeof source === 'string')
+            this.decoded = source;
+        else
+            this.encoded = source;
+    }
+    /** The text as UTF-8 (normalized, as the matcher reads it). */
+    get bytes() {
+        return (this.encoded ??= external_node_buffer_.Buffer.from(this.decoded, 'utf8'));
     }
     get text() {
-        return (this.decoded ??= this.bytes.toString('utf8'));
+        return (this.decoded ??= this.encoded.toString('utf8'));
     }
     /** The byte offset of UTF-16 index `i` (i at a code point boundary). */
     byteOffset(i) {
@@ -33187,10 +33204,12 @@ class SourceView {
         const text = this.text;
         const cps = new Int32Array(Math.floor(text.length / CHECKPOINT) + 1);
         let offset = 0;
-        for (let i = 0; i < text.length; i++) {
+        // Up to and including text.length: the last checkpoint may fall at the very end.
+        for (let i = 0; i <= text.length; i++) {
             if (i % CHECKPOINT === 0)
                 cps[i / CHECKPOINT] = offset;
-            offset += utf8Length(text.charCodeAt(i));
+            if (i < text.length)
+                offset += utf8Length(text.charCodeAt(i));
         }
         return (this.checkpoints = cps);
     }
@@ -34744,19 +34763,18 @@ class SourceLoader {
 ;// CONCATENATED MODULE: ./src/engine/diagnose/closest.ts
 // The passage of a source nearest to a quote that is not in it, with a word
 // diff of one against the other. Candidate places come from the quote's rarer
-// words (seeds); each candidate is aligned word by word (longest common
-// subsequence), so the cost of a miss depends on the quote and on how often
-// its words occur, not on the length of the source.
+// words (seeds); all of the quote is aligned word by word at each candidate, in
+// a band that follows the alignment, so the cost of a miss grows linearly with
+// the quote and with how often its words occur, not with the length of the source.
 
 /** Below this similarity a passage is noise, not a near miss. */
 const MIN_SIMILARITY = 0.5;
-/** Quotes longer than this many words are compared on their first words only. */
-const MAX_QUOTE_WORDS = 200;
 /** A word occurring more often than this is too common to point anywhere (unless nothing rarer is there). */
 const MAX_SEED_OCCURRENCES = 200;
 /** Only the quote's rarest words are used as seeds, from its longest few. */
 const MAX_SEEDS = 4;
 const MAX_LOOKED_UP = 8;
+const MAX_LOOKED_UP_REPEATED = 24;
 const CANDIDATES = 4;
 /** The nearest passage, if it is close enough to show (MIN_SIMILARITY). */
 function closestPassage(view, quote) {
@@ -34765,7 +34783,7 @@ function closestPassage(view, quote) {
 }
 /** The nearest passage, however far: where to look for hints. */
 function nearestPassage(view, quote) {
-    const quoteWords = quote.split(' ').slice(0, MAX_QUOTE_WORDS);
+    const quoteWords = quote.split(' ');
     const text = view.text;
     if (text === '')
         return undefined;
@@ -34784,13 +34802,18 @@ function nearestPassage(view, quote) {
     keys.sort((a, b) => b.key.length - a.key.length || a.offset - b.offset);
     const seeds = [];
     const looked = new Set();
+    let rarest = Number.POSITIVE_INFINITY;
     for (const { key, offset: at } of keys) {
-        if (looked.size >= MAX_LOOKED_UP || looked.has(key))
+        // Past the first few, words are looked up only while none seen is unique: in a
+        // repetitive source, a rare short word tells the copies of a passage apart.
+        if (looked.size >= (rarest > 1 ? MAX_LOOKED_UP_REPEATED : MAX_LOOKED_UP) || looked.has(key))
             continue;
         looked.add(key);
         const starts = view.occurrences(key, MAX_SEED_OCCURRENCES);
-        if (starts.length > 0)
+        if (starts.length > 0) {
             seeds.push({ offset: at, starts });
+            rarest = Math.min(rarest, starts.length);
+        }
     }
     if (seeds.length === 0)
         return undefined;
@@ -34806,9 +34829,10 @@ function nearestPassage(view, quote) {
             votes.set(d, (votes.get(d) ?? 0) + weight);
         }
     }
-    // The best few alignments, some way apart from each other.
+    // The best few alignments, some way apart from each other. Votes in neighbouring
+    // buckets are for the same place (a changed word shifts the words after it).
     const chosen = [];
-    const ranked = [...votes.entries()];
+    const ranked = [...votes.keys()].map((d) => [d, (votes.get(d - 1) ?? 0) + votes.get(d) + (votes.get(d + 1) ?? 0)]);
     while (chosen.length < CANDIDATES) {
         let best = -1;
         for (let r = 0; r < ranked.length; r++) {
@@ -34838,7 +34862,11 @@ function nearestPassage(view, quote) {
             window.words.pop();
             window.starts.pop();
         }
-        const candidate = align(quoteWords, window.words, window.starts);
+        // Where the seeds put the quote's first word (votes are rounded to 8 characters).
+        let first = 0;
+        while (first < window.starts.length && window.starts[first] < d * 8 - 4)
+            first++;
+        const candidate = align(quoteWords, window.words, window.starts, first, best?.similarity ?? -1);
         if (candidate && (!best || candidate.similarity > best.similarity))
             best = candidate;
     }
@@ -34846,71 +34874,168 @@ function nearestPassage(view, quote) {
 }
 /*
  * Scores of the fitting alignment (twice the intuitive ones, to stay in integers):
- * the same word 4; the same word but for case or punctuation at its edges 2 (a
- * change worth showing side by side); another word -3; a word added or missing
+ * the same word 4; the same word but for case, punctuation at its edges,
+ * compatibility forms or invisible characters 2 (a change worth showing side by side); another word -3; a word added or missing
  * -2. So two different words line up as a change only inside a passage, and a
- * stray word at an edge is left out rather than paired.
+ * stray word at an edge is left out rather than paired (see pairEdges).
  */
 const SAME = 4;
 const NEAR = 2;
 const CHANGED = -3;
 const GAP = -2;
 /**
+ * The alignment of quote word i looks at window words within this many of
+ * where the best alignment of the words before it ended: the cost is linear in
+ * the quote's length, and the path may drift any distance in steps of less
+ * than this (a run of more added or missing words than this is not followed).
+ */
+const BAND = 16;
+const BAND_CELLS = 2 * BAND + 1;
+const NONE = -0x40000000;
+/**
  * Aligns all of the quote with the best-fitting span of the window (global on
  * the quote, local on the source), so the passage stays tight around what the
- * quote shares with the source.
+ * quote shares with the source. `first` is the window word where the seeds put
+ * the quote's first word. Undefined when the passage cannot be more similar
+ * than `toBeat`.
  */
-function align(quote, window, starts) {
+function align(quote, window, starts, first, toBeat) {
     const a = quote.length;
     const b = window.length;
-    const width = b + 1;
-    const quoteKeys = quote.map(wordKey);
-    const windowKeys = window.map(wordKey);
-    const score = new Int32Array((a + 1) * width);
-    // 0: diagonal (same or changed), 1: quote word only (added), 2: source word only (missing).
-    const move = new Uint8Array((a + 1) * width);
-    for (let i = 1; i <= a; i++) {
-        score[i * width] = i * GAP;
-        move[i * width] = 1;
+    if (b === 0)
+        return undefined;
+    // Words and keys as small integers, so the inner loop compares numbers.
+    const ids = new Map();
+    const keyIds = new Map();
+    const quoteIds = new Int32Array(a);
+    const quoteKeyIds = new Int32Array(a);
+    const keyOfId = [];
+    for (let i = 0; i < a; i++) {
+        const word = quote[i];
+        let id = ids.get(word);
+        if (id === undefined) {
+            ids.set(word, (id = ids.size));
+            const key = alignKey(word);
+            let keyId = keyIds.get(key);
+            if (keyId === undefined)
+                keyIds.set(key, (keyId = keyIds.size));
+            // A word of nothing but punctuation is never "near" another (-2 matches no window key).
+            keyOfId.push(key === '' ? -2 : keyId);
+        }
+        quoteIds[i] = id;
+        quoteKeyIds[i] = keyOfId[id];
     }
-    for (let i = 1; i <= a; i++) {
-        for (let j = 1; j <= b; j++) {
-            const pair = quote[i - 1] === window[j - 1] ? SAME
-                : quoteKeys[i - 1] !== '' && quoteKeys[i - 1] === windowKeys[j - 1] ? NEAR : CHANGED;
-            const diagonal = score[(i - 1) * width + j - 1] + pair;
-            const added = score[(i - 1) * width + j] + GAP;
-            const missing = score[i * width + j - 1] + GAP;
-            let best = diagonal;
-            let m = 0;
-            if (added > best) {
-                best = added;
-                m = 1;
-            }
-            if (missing > best) {
-                best = missing;
-                m = 2;
-            }
-            score[i * width + j] = best;
-            move[i * width + j] = m;
+    const windowIds = new Int32Array(b);
+    const windowKeyIds = new Int32Array(b);
+    for (let j = 0; j < b; j++) {
+        const id = ids.get(window[j]);
+        windowIds[j] = id ?? -1;
+        windowKeyIds[j] = id !== undefined ? (keyOfId[id] === -2 ? -3 : keyOfId[id]) : keyIds.get(alignKey(window[j])) ?? -1;
+    }
+    // At most the quote words whose keys the window has are in common. Since the
+    // passage holds at least those, similarity is at most 2u / (quote + u): when
+    // that cannot beat the best so far, the alignment is not worth making.
+    const available = new Int32Array(keyIds.size);
+    for (let j = 0; j < b; j++)
+        if (windowKeyIds[j] >= 0)
+            available[windowKeyIds[j]]++;
+    let shared = 0;
+    let quoteChars = 0;
+    for (let i = 0; i < a; i++) {
+        quoteChars += quote[i].length + 1;
+        const key = quoteKeyIds[i];
+        // Punctuation alone has no key but may be the same word: count it as shared.
+        if (key === -2)
+            shared += quote[i].length + 1;
+        else if (available[key] > 0) {
+            available[key]--;
+            shared += quote[i].length + 1;
         }
     }
-    let endJ = 0;
-    for (let j = 1; j <= b; j++)
-        if (score[a * width + j] > score[a * width + endJ])
+    if ((2 * shared) / (quoteChars + shared) <= toBeat)
+        return undefined;
+    // Row i (quote words 0..i-1 aligned) holds cells j = low[i] .. low[i] + BAND_CELLS - 1 (window words consumed).
+    const low = new Int32Array(a + 1);
+    const score = new Int32Array((a + 1) * BAND_CELLS);
+    // 0: diagonal (same or changed), 1: quote word only (added), 2: source word only (missing).
+    const move = new Uint8Array((a + 1) * BAND_CELLS);
+    // Row 0: the passage may start anywhere (local on the source), every cell 0.
+    let center = Math.min(b, first + 1);
+    low[0] = center - BAND;
+    for (let k = 0; k < BAND_CELLS; k++)
+        score[k] = low[0] + k >= 0 && low[0] + k <= b ? 0 : NONE;
+    for (let i = 1; i <= a; i++) {
+        const lo = (low[i] = center - BAND);
+        const row = i * BAND_CELLS;
+        const prev = row - BAND_CELLS;
+        // Cell k of this row is window position lo + k, which is cell k + shift of the previous row.
+        const shift = lo - low[i - 1];
+        const qId = quoteIds[i - 1];
+        const qKey = quoteKeyIds[i - 1];
+        let bestJ = -1;
+        let bestScore = NONE;
+        for (let k = 0; k < BAND_CELLS; k++) {
+            const j = lo + k;
+            if (j < 0 || j > b) {
+                score[row + k] = NONE;
+                continue;
+            }
+            const u = k + shift;
+            let best = u >= 0 && u < BAND_CELLS ? score[prev + u] + GAP : NONE;
+            let m = 1;
+            if (j > 0) {
+                if (u >= 1 && u <= BAND_CELLS) {
+                    const pair = qId === windowIds[j - 1] ? SAME : qKey === windowKeyIds[j - 1] ? NEAR : CHANGED;
+                    const diagonal = score[prev + u - 1] + pair;
+                    if (diagonal >= best) {
+                        best = diagonal;
+                        m = 0;
+                    }
+                }
+                if (k > 0) {
+                    const missing = score[row + k - 1] + GAP;
+                    if (missing > best) {
+                        best = missing;
+                        m = 2;
+                    }
+                }
+            }
+            if (best < NONE / 2)
+                best = NONE;
+            score[row + k] = best;
+            move[row + k] = m;
+            // Ties go to the cell nearest the band's middle, so that equal paths do not drift.
+            if (best > bestScore || (best === bestScore && best > NONE && Math.abs(j - center) < Math.abs(bestJ - center))) {
+                bestScore = best;
+                bestJ = j;
+            }
+        }
+        if (bestJ < 0)
+            return undefined;
+        center = Math.min(b, bestJ + 1);
+    }
+    let endJ = -1;
+    let endScore = NONE;
+    for (let k = 0; k < BAND_CELLS; k++) {
+        const j = low[a] + k;
+        if (j >= 0 && j <= b && score[a * BAND_CELLS + k] > endScore) {
+            endScore = score[a * BAND_CELLS + k];
             endJ = j;
+        }
+    }
     // Trace back from the best end to where the quote starts.
-    const steps = [];
+    let steps = [];
     let near = 0;
     let i = a;
     let j = endJ;
     while (i > 0) {
-        const m = move[i * width + j];
+        const m = move[i * BAND_CELLS + (j - low[i])];
         if (j > 0 && m === 0) {
             if (quote[i - 1] === window[j - 1])
                 steps.push({ op: 'same', word: quote[i - 1] });
             else {
                 // The same word but for case or punctuation counts half towards similarity.
-                if (quoteKeys[i - 1] !== '' && quoteKeys[i - 1] === windowKeys[j - 1])
+                if (quoteKeyIds[i - 1] === windowKeyIds[j - 1])
                     near += (quote[i - 1].length + 1) / 2;
                 steps.push({ op: 'added', word: quote[i - 1] }, { op: 'missing', word: window[j - 1] });
             }
@@ -34927,8 +35052,85 @@ function align(quote, window, starts) {
     steps.reverse();
     if (near === 0 && !steps.some((s) => s.op === 'same'))
         return undefined;
-    const startJ = j;
-    const lastJ = endJ - 1;
+    const edges = pairEdges(steps, window, j, endJ - 1);
+    steps = edges.steps;
+    return passageOf(steps, near, quote, window, starts, edges.first, edges.last);
+}
+/**
+ * A quote word at either edge that the source does not share is left out of the
+ * passage by the alignment, which hides a changed word there ("[+60+] days"
+ * where the source has "30 days"). When the source word next to the passage
+ * looks like a version of it (a number for a number, a word spelled alike or
+ * the same once folded), it is shown as what the quote changed.
+ */
+function pairEdges(steps, window, first, last) {
+    let lead = 0;
+    while (lead < steps.length && steps[lead].op === 'added')
+        lead++;
+    const head = [];
+    let k = lead;
+    while (k > 0 && first > 0 && similarWords(steps[k - 1].word, window[first - 1])) {
+        head.unshift({ op: 'added', word: steps[k - 1].word }, { op: 'missing', word: window[first - 1] });
+        k--;
+        first--;
+    }
+    const startRest = k;
+    let trail = steps.length;
+    while (trail > lead && steps[trail - 1].op === 'added')
+        trail--;
+    const tail = [];
+    let t = trail;
+    while (t < steps.length && last + 1 < window.length && similarWords(steps[t].word, window[last + 1])) {
+        tail.push({ op: 'added', word: steps[t].word }, { op: 'missing', word: window[last + 1] });
+        t++;
+        last++;
+    }
+    if (head.length === 0 && tail.length === 0)
+        return { steps, first, last };
+    return { steps: [...steps.slice(0, startRest), ...head, ...steps.slice(lead, trail), ...tail, ...steps.slice(t)], first, last };
+}
+/** Whether two different words look like versions of one: numbers both, alike once folded, or spelled mostly alike. */
+function similarWords(a, b) {
+    if (/\p{N}/u.test(a) && /\p{N}/u.test(b))
+        return true;
+    const fa = foldKey(a);
+    const fb = foldKey(b);
+    if (fa === '' || fb === '')
+        return false;
+    if (fa === fb)
+        return true;
+    const longer = Math.max(fa.length, fb.length);
+    if (longer > 64)
+        return false;
+    return editDistance(fa, fb) <= longer / 2;
+}
+/** A word's key once compatibility forms and invisible characters are folded away. */
+function foldKey(word) {
+    return wordKey(word.normalize('NFKC').replace(/[\u00ad\u200b-\u200d\u2060\ufeff\u180e]/g, ''));
+}
+/**
+ * The key under which two words count as near: alike but for case, punctuation
+ * at their edges, compatibility forms (ﬁ, full width) or invisible characters.
+ */
+function alignKey(word) {
+    for (let i = 0; i < word.length; i++)
+        if (word.charCodeAt(i) >= 0x80)
+            return foldKey(word);
+    return wordKey(word);
+}
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        previous = current;
+    }
+    return previous[b.length];
+}
+/** The passage and its diff from the aligned steps; the passage is window words first..last. */
+function passageOf(steps, near, quote, window, starts, first, last) {
     // Runs of changes read best grouped: what the source has, then what the quote has.
     const parts = [];
     let missing = [];
@@ -34950,9 +35152,9 @@ function align(quote, window, starts) {
         else {
             flush();
             common += step.word.length + 1;
-            const last = parts[parts.length - 1];
-            if (last && last.op === 'same')
-                parts[parts.length - 1] = { op: 'same', text: `${last.text} ${step.word}` };
+            const previous = parts[parts.length - 1];
+            if (previous && previous.op === 'same')
+                parts[parts.length - 1] = { op: 'same', text: `${previous.text} ${step.word}` };
             else
                 parts.push({ op: 'same', text: step.word });
         }
@@ -34960,11 +35162,11 @@ function align(quote, window, starts) {
     flush();
     const quoteChars = quote.reduce((n, w) => n + w.length + 1, 0);
     let passageChars = 0;
-    for (let k = startJ; k <= lastJ; k++)
+    for (let k = first; k <= last; k++)
         passageChars += window[k].length + 1;
     return {
-        start: starts[startJ],
-        end: starts[lastJ] + window[lastJ].length,
+        start: starts[first],
+        end: starts[last] + window[last].length,
         similarity: (2 * (common + near)) / (quoteChars + passageChars),
         diff: parts,
     };
@@ -34972,6 +35174,25 @@ function align(quote, window, starts) {
 /** `A receipt is [+not+] required.`: [+…+] only in the quote, [-…-] only in the source. */
 function formatDiff(parts) {
     return parts.map((p) => (p.op === 'same' ? p.text : p.op === 'added' ? `[+${p.text}+]` : `[-${p.text}-]`)).join(' ');
+}
+/**
+ * The diff with long runs of shared words cut to `context` words on either side
+ * of each change (`…` where words were left out), so that a change far into a
+ * long quote is still on the line a reviewer reads.
+ */
+function compactDiff(parts, context) {
+    return formatDiff(parts.map((p, k) => {
+        if (p.op !== 'same')
+            return p;
+        const words = p.text.split(' ');
+        const keepBefore = k > 0 ? context : 0;
+        const keepAfter = k < parts.length - 1 ? context : 0;
+        if (words.length <= keepBefore + keepAfter + 1)
+            return p;
+        const head = words.slice(0, keepBefore);
+        const tail = keepAfter > 0 ? words.slice(-keepAfter) : [];
+        return { op: 'same', text: [...head, '…', ...tail].join(' ') };
+    }));
 }
 
 ;// CONCATENATED MODULE: ./src/engine/diagnose/disambiguate.ts
@@ -35057,30 +35278,105 @@ function contextStart(text, end) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/diagnose/hints.ts
+// Hints for a quote that is not found: would it match but for one kind of
+// difference? Each hint folds that one difference away in both texts (on a copy:
+// a hint never folds the text for the verdict) and looks again. A hint is given
+// only when the folded quote matches where SPEC §4 allows it (whole words), and
+// the source's text there really differs from the quote in that way; it says
+// which characters differ, and on which side.
+
+
+
 const QUOTES = {
     '\u2018': '\'', '\u2019': '\'', '\u201a': '\'', '\u201b': '\'', '\u2032': '\'', '\u00b4': '\'', '`': '\'',
     '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"', '\u00ab': '"', '\u00bb': '"',
     '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
 };
 const QUOTE_CHARS = /[\u2018\u2019\u201a\u201b\u2032\u00b4`\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb\u2010-\u2015\u2212]/g;
+const INVISIBLE_NAMES = {
+    '\u00ad': 'a soft hyphen', '\u200b': 'a zero-width space', '\u200c': 'a zero-width non-joiner', '\u200d': 'a zero-width joiner',
+    '\u2060': 'a word joiner', '\ufeff': 'a zero-width no-break space', '\u180e': 'a Mongolian vowel separator',
+};
 const INVISIBLE_ALL = /[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]/g;
-const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/u;
-/** Folds code point by code point, keeping where each folded unit came from (for folds that change lengths, rare). */
-function foldEach(text, map) {
-    let out = '';
-    const origin = [];
+/** A hyphen (or soft hyphen) at a line break inside a word: "equip- ment". */
+const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/gu;
+/** The same, keeping a hyphen that belongs to the word: "well- known" for "well-known". */
+const HYPHEN_SPACE = /(?<=\p{L}[-\u2010]) (?=\p{L})/gu;
+/**
+ * Folds code point by code point (for folds that change lengths, rare),
+ * keeping where each folded unit came from: a list of segments, each linear
+ * (unit for unit) or standing as a whole for one character whose fold has
+ * another length. ASCII is folded by `ascii`, run by run.
+ */
+function foldEach(text, map, ascii) {
+    const parts = [];
+    // Where each segment starts in the folded text and in the original; opaque ones are one character.
+    const foldedAt = [0];
+    const originalAt = [0];
+    const opaque = [false];
+    let length = 0;
+    let run = 0;
     let i = 0;
-    for (const ch of text) {
+    const flush = (to) => {
+        if (to > run) {
+            const folded = ascii(text.slice(run, to));
+            parts.push(folded);
+            length += folded.length;
+        }
+    };
+    while (i < text.length) {
+        if (text.charCodeAt(i) < 0x80) {
+            i++;
+            continue;
+        }
+        const ch = String.fromCodePoint(text.codePointAt(i));
         const folded = map(ch);
-        out += folded;
-        for (let k = 0; k < folded.length; k++)
-            origin.push(i);
+        if (folded.length === ch.length) {
+            // Same length: the unit-for-unit segment goes on.
+            if (folded !== ch) {
+                flush(i);
+                parts.push(folded);
+                length += folded.length;
+                run = i + ch.length;
+            }
+            i += ch.length;
+            continue;
+        }
+        flush(i);
+        foldedAt.push(length);
+        originalAt.push(i);
+        opaque.push(true);
+        parts.push(folded);
+        length += folded.length;
         i += ch.length;
+        run = i;
+        foldedAt.push(length);
+        originalAt.push(i);
+        opaque.push(false);
     }
-    origin.push(i);
-    const table = Int32Array.from(origin);
-    return { text: out, origin: (k) => table[k] };
+    flush(text.length);
+    const out = parts.join('');
+    if (foldedAt.length === 1)
+        return { text: out };
+    return {
+        text: out,
+        origin: (k) => {
+            let lo = 0;
+            let hi = foldedAt.length - 1;
+            while (lo < hi) {
+                const mid = (lo + hi + 1) >> 1;
+                if (foldedAt[mid] <= k)
+                    lo = mid;
+                else
+                    hi = mid - 1;
+            }
+            return opaque[lo] ? originalAt[lo] : originalAt[lo] + (k - foldedAt[lo]);
+        },
+    };
 }
+const lower = (ch) => ch.toLowerCase();
+const compatible = (ch) => ch.normalize('NFKC');
+const same = (run) => run;
 /** Removes every match of a (global) pattern, keeping where the rest came from. */
 function removeAll(text, pattern) {
     // Folded index where each removal happened, and the total removed up to there.
@@ -35115,44 +35411,51 @@ function removeAll(text, pattern) {
         },
     };
 }
-/** Joins a word hyphenated at a line break: "exam- ple" (or with a soft hyphen) becomes "example". */
-function dehyphenate(text) {
-    return removeAll(text, new RegExp(HYPHEN_BREAK.source, 'gu'));
-}
 // Each fold takes the native fast path when it can: whole-string operations that
 // keep every index in place, or nothing at all when the text has nothing to fold.
 const FOLDS = [
     {
         kind: 'case',
-        difference: 'letter case',
         apply: (t) => {
-            const lower = t.toLowerCase();
+            const folded = t.toLowerCase();
             // Lower-casing never shortens a character, so equal lengths mean every index stayed put.
-            return lower.length === t.length ? { text: lower } : foldEach(t, (ch) => ch.toLowerCase());
+            return folded.length === t.length ? { text: folded } : foldEach(t, lower, lower);
         },
+        describe: (quote, passage) => describeWords(quote, passage, 'words differ in case'),
     },
     {
         kind: 'quotes',
-        difference: 'typographic and straight quotes, apostrophes or dashes',
         apply: (t) => ({ text: t.replace(QUOTE_CHARS, (ch) => QUOTES[ch]) }),
+        describe: describeQuotes,
     },
     {
         kind: 'compatibility',
-        difference: 'ligatures or other compatibility characters (such as ﬁ for fi)',
         apply: (t) => {
-            const nfkc = t.normalize('NFKC');
-            return nfkc === t ? { text: t } : foldEach(t, (ch) => ch.normalize('NFKC'));
+            const folded = t.normalize('NFKC');
+            return folded === t ? { text: t } : foldEach(t, compatible, same);
         },
+        describe: describeCompatibility,
     },
     {
         kind: 'invisible',
-        difference: 'soft hyphens or zero-width characters',
         apply: (t) => removeAll(t, INVISIBLE_ALL),
+        describe: describeInvisible,
     },
-    { kind: 'hyphenation', difference: 'a word hyphenated across a line break (as PDF extraction leaves it)', apply: dehyphenate },
+    {
+        kind: 'hyphenation',
+        apply: (t) => removeAll(t, HYPHEN_BREAK),
+        describe: (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK),
+    },
+    {
+        kind: 'hyphenation',
+        apply: (t) => removeAll(t, HYPHEN_SPACE),
+        describe: (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE),
+    },
 ];
 /** How far around the nearest passage a folded quote is looked for. */
 const MARGIN = 64;
+/** Quotes shorter than this are looked for inside longer words in all of the text (the verdict searched all of it too). */
+const SHORT_QUOTE = 24;
 /**
  * The hints for a normalized quote that is not in the view's text, looked for
  * around `near` (the nearest passage: a quote that differs in one way only
@@ -35163,28 +35466,260 @@ function findHints(view, quote, near) {
     const text = view.text;
     const from = Math.max(0, near.start - quote.length - MARGIN);
     const to = Math.min(text.length, near.end + quote.length + MARGIN);
-    const stretch = text.slice(from, to);
     const hints = [];
+    const inside = insideWords(text, quote, quote.length < SHORT_QUOTE ? 0 : from, quote.length < SHORT_QUOTE ? text.length : to);
+    if (inside)
+        hints.push(inside);
+    const stretch = text.slice(from, to);
     for (const fold of FOLDS) {
-        const foldedQuote = fold.apply(quote).text;
-        if (foldedQuote === '')
+        if (hints.some((h) => h.kind === fold.kind))
             continue;
-        const source = fold.apply(stretch);
-        // A fold that changes neither side cannot explain the miss.
-        if (foldedQuote === quote && source.text === stretch)
-            continue;
-        const at = source.text.indexOf(foldedQuote);
-        if (at < 0)
-            continue;
-        const origin = (i) => from + (source.origin ? source.origin(i) : i);
-        const last = origin(at + foldedQuote.length - 1);
-        hints.push({ kind: fold.kind, difference: fold.difference, start: origin(at), end: last + codePointLength(text, last) });
+        const hint = foldedMatch(text, quote, fold, stretch, fold.apply(stretch), from);
+        if (hint)
+            hints.push(hint);
     }
     return hints;
+}
+/**
+ * Hints for a quote with nothing close to it in the source: when every word
+ * carries the difference ("ﬁnal ofﬁce", full-width letters), its words point
+ * nowhere until folded. Each fold is then applied to the whole source, once per
+ * source and only when some quote needs it, and the folded quote is looked for there.
+ */
+function findHintsAnywhere(view, quote) {
+    const hints = [];
+    for (const fold of FOLDS) {
+        // The seeded search ignores case already: folding it away finds nothing new.
+        if (fold.kind === 'case' || hints.some((h) => h.kind === fold.kind))
+            continue;
+        const foldedQuote = fold.apply(quote).text;
+        const folded = foldedSource(view, fold);
+        if (foldedQuote === '' || (foldedQuote === quote && folded.view === view))
+            continue;
+        const near = nearestPassage(folded.view, foldedQuote);
+        if (!near)
+            continue;
+        const origin = folded.origin ?? ((i) => i);
+        const start = origin(near.start);
+        const end = origin(near.end - 1) + 1;
+        for (const hint of findHints(view, quote, { start, end }))
+            if (!hints.some((h) => h.kind === hint.kind))
+                hints.push(hint);
+    }
+    return hints;
+}
+/** Each source's folded forms, made when first asked for. */
+const foldedSources = new WeakMap();
+function foldedSource(view, fold) {
+    let forms = foldedSources.get(view);
+    if (!forms)
+        foldedSources.set(view, (forms = new Map()));
+    let form = forms.get(fold);
+    if (!form) {
+        const folded = fold.apply(view.text);
+        form = folded.text === view.text ? { view } : { view: new SourceView(folded.text), origin: folded.origin };
+        forms.set(fold, form);
+    }
+    return form;
+}
+/** The first place of the stretch where the folded quote matches on whole words and the source differs in the fold's way only. */
+function foldedMatch(text, quote, fold, stretch, source, from) {
+    const foldedQuote = fold.apply(quote).text;
+    // A fold that changes neither side cannot explain the miss.
+    if (foldedQuote === '' || (foldedQuote === quote && source.text === stretch))
+        return undefined;
+    const origin = (i) => from + (source.origin ? source.origin(i) : i);
+    for (let at = source.text.indexOf(foldedQuote); at >= 0; at = source.text.indexOf(foldedQuote, at + 1)) {
+        const start = origin(at);
+        const last = origin(at + foldedQuote.length - 1);
+        const end = last + codePointLength(text, last);
+        const passage = text.slice(start, end);
+        // The source as it is there would be found (SPEC §4), and differs from the quote in this fold's way.
+        // A passage that starts or ends with a space stands for a quote with a word of nothing but what the fold removes.
+        if (passage === quote || passage.startsWith(' ') || passage.endsWith(' '))
+            continue;
+        if (fold.apply(passage).text !== foldedQuote || !wholeWords(text, start, end))
+            continue;
+        const difference = fold.describe(quote, passage);
+        if (difference !== '')
+            return { kind: fold.kind, difference, start, end };
+    }
+    return undefined;
+}
+/** The quote as it is, but only inside longer words ("7 days." in "17 days."): SPEC §4 rules those out. */
+function insideWords(text, quote, from, to) {
+    const stretch = text.slice(from, to);
+    for (let found = stretch.indexOf(quote); found >= 0; found = stretch.indexOf(quote, found + 1)) {
+        const at = from + found;
+        let start = at;
+        while (start > 0 && text.charCodeAt(start - 1) !== 0x20)
+            start--;
+        let end = at + quote.length;
+        while (end < text.length && text.charCodeAt(end) !== 0x20)
+            end++;
+        if (start === at && end === at + quote.length)
+            continue;
+        return { kind: 'word boundary', difference: `the quote is found only inside longer words, as in "${text.slice(start, end)}"`, start, end };
+    }
+    return undefined;
+}
+/** Whether text[start, end) would be a match of SPEC §4: not preceded or followed by a word code point where it starts or ends with one. */
+function wholeWords(text, start, end) {
+    if (isWordCodePoint(text.codePointAt(start)) && start > 0 && isWordCodePoint(hints_codePointBefore(text, start)))
+        return false;
+    if (end < text.length && isWordCodePoint(hints_codePointBefore(text, end)) && isWordCodePoint(text.codePointAt(end)))
+        return false;
+    return true;
+}
+function hints_codePointBefore(text, i) {
+    const c = text.charCodeAt(i - 1);
+    return c >= 0xdc00 && c <= 0xdfff && i >= 2 ? text.codePointAt(i - 2) : c;
 }
 function codePointLength(text, i) {
     const c = text.charCodeAt(i);
     return c >= 0xd800 && c <= 0xdbff ? 2 : 1;
+}
+/** Differences are listed up to this many, then counted. */
+const LISTED = 3;
+function codePoint(ch) {
+    return `U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+/** Word pairs that differ, when both texts have the same number of words (folds that keep spaces). */
+function differingWords(quote, passage) {
+    const q = quote.split(' ');
+    const p = passage.split(' ');
+    if (q.length !== p.length)
+        return undefined;
+    const pairs = [];
+    for (let k = 0; k < q.length; k++)
+        if (q[k] !== p[k])
+            pairs.push([q[k], p[k]]);
+    return pairs;
+}
+function more(count, what) {
+    return count > 0 ? `, and ${count} more ${what}` : '';
+}
+/** `the quote has "DAYS" where the source has "days"` for each word that differs. */
+function describeWords(quote, passage, what) {
+    const pairs = differingWords(quote, passage) ?? [[quote, passage]];
+    const listed = pairs.slice(0, LISTED).map(([q, p], k) => (k === 0 ? `the quote has "${q}" where the source has "${p}"` : `"${q}" where it has "${p}"`));
+    return listed.join('; ') + more(pairs.length - LISTED, what);
+}
+/**
+ * Each quote or dash of the quote that differs from the source's, with what
+ * the source has instead and the first word where it does (from the side that
+ * has the typographic character): `the quote has " (U+0022) where the source
+ * has “ (U+201C), in "“final", and ” (U+201D), in "sale”"`.
+ */
+function describeQuotes(quote, passage) {
+    const odd = (ch) => ch.charCodeAt(0) >= 0x80;
+    // The quote's character, then each of the source's characters in its place with the first word.
+    const byQuote = new Map();
+    for (const [q, p] of differingWords(quote, passage) ?? []) {
+        if (q.length !== p.length)
+            continue;
+        for (let k = 0; k < q.length; k++) {
+            if (q[k] === p[k])
+                continue;
+            let instead = byQuote.get(q[k]);
+            if (!instead)
+                byQuote.set(q[k], (instead = new Map()));
+            if (!instead.has(p[k]))
+                instead.set(p[k], odd(q[k]) || !odd(p[k]) ? q : p);
+        }
+    }
+    const all = [...byQuote].map(([ch, instead]) => `the quote has ${ch} (${codePoint(ch)}) where the source has ` +
+        [...instead].map(([other, word]) => `${other} (${codePoint(other)}), in "${word}"`).join(', and '));
+    return all.slice(0, LISTED).join('; ') + more(all.length - LISTED, 'such characters');
+}
+/** What kind of compatibility character this is, when it has a common name. */
+function compatibilityKind(ch) {
+    const cp = ch.codePointAt(0);
+    if (cp >= 0xfb00 && cp <= 0xfb06)
+        return 'a ligature';
+    if ((cp >= 0xff01 && cp <= 0xff5e) || (cp >= 0xffe0 && cp <= 0xffe6))
+        return 'full width';
+    if ((cp >= 0x2070 && cp <= 0x209f) || cp === 0xb2 || cp === 0xb3 || cp === 0xb9)
+        return 'a superscript or subscript';
+    return '';
+}
+function inWords(words) {
+    return `in ${words.map((w) => `"${w}"`).join(' and ')}`;
+}
+/**
+ * `the source has ﬁ (U+FB01, a ligature) where the quote has "fi", in "ﬁnal"`
+ * for each distinct such character; full-width forms (often a whole word or
+ * quote of them) are named together.
+ */
+function describeCompatibility(quote, passage) {
+    // Side and kind, then each character with the words (up to LISTED) that have it.
+    const groups = new Map();
+    const pairs = differingWords(quote, passage) ?? [[quote, passage]];
+    for (const [q, p] of pairs) {
+        for (const [side, word, counterpart] of [['quote', q, p], ['source', p, q]]) {
+            for (const ch of word) {
+                if (ch.normalize('NFKC') === ch || counterpart.includes(ch))
+                    continue;
+                const kind = compatibilityKind(ch);
+                const key = side + (kind === 'full width' ? kind : ch);
+                let group = groups.get(key);
+                if (!group)
+                    groups.set(key, (group = { side, kind, chars: new Map() }));
+                const words = group.chars.get(ch) ?? [];
+                group.chars.set(ch, words);
+                if (words.length < LISTED && !words.includes(word))
+                    words.push(word);
+            }
+        }
+    }
+    const all = [...groups.values()].map(({ side, kind, chars }) => {
+        const other = side === 'quote' ? 'source' : 'quote';
+        const words = [...new Set([...chars.values()].flat())].slice(0, LISTED);
+        if (chars.size === 1) {
+            const [ch] = chars.keys();
+            return `the ${side} has ${ch} (${codePoint(ch)}${kind ? `, ${kind}` : ''}) where the ${other} has "${ch.normalize('NFKC')}", ${inWords(words)}`;
+        }
+        const examples = [...chars.keys()].slice(0, LISTED).map((ch) => `${ch} ${codePoint(ch)}`).join(', ');
+        return `the ${side} has ${chars.size} full-width characters (${examples}${chars.size > LISTED ? ', …' : ''}) where the ${other} has plain ones, ${inWords(words)}`;
+    });
+    return all.slice(0, LISTED).join('; ') + more(all.length - LISTED, 'such characters');
+}
+/** `the quote has a zero-width space (U+200B) in "re​ceipt"`: each invisible character one side has and the other lacks. */
+function describeInvisible(quote, passage) {
+    const seen = new Map();
+    const pairs = differingWords(quote, passage) ?? [[quote, passage]];
+    for (const [q, p] of pairs) {
+        for (const [side, word, other] of [['quote', q, p], ['source', p, q]]) {
+            for (const ch of word.match(INVISIBLE_ALL) ?? []) {
+                const count = (s) => s.split(ch).length - 1;
+                if (seen.has(side + ch) || count(word) <= count(other))
+                    continue;
+                seen.set(side + ch, `the ${side} has ${INVISIBLE_NAMES[ch]} (${codePoint(ch)}) in "${word}"`);
+            }
+        }
+    }
+    const all = [...seen.values()];
+    return all.slice(0, LISTED).join('; ') + more(all.length - LISTED, 'such characters');
+}
+/** `the source has "equip- ment" where the quote has "equipment"` for each word broken at a line break. */
+function describeBreaks(quote, passage, pattern) {
+    const found = [];
+    for (const [side, text, other] of [['source', passage, 'quote'], ['quote', quote, 'source']]) {
+        for (const match of text.matchAll(pattern)) {
+            let start = match.index;
+            while (start > 0 && text.charCodeAt(start - 1) !== 0x20)
+                start--;
+            let end = match.index + match[0].length;
+            while (end < text.length && text.charCodeAt(end) !== 0x20)
+                end++;
+            const broken = text.slice(start, end);
+            if ((side === 'source' ? quote : passage).includes(broken))
+                continue;
+            const joined = broken.replace(new RegExp(pattern.source, 'u'), '');
+            found.push(`the ${side} has "${broken}" where the ${other} has "${joined}"`);
+        }
+    }
+    return found.slice(0, LISTED).join('; ') + more(found.length - LISTED, 'such words');
 }
 
 ;// CONCATENATED MODULE: ./src/check/placer.ts
@@ -35211,31 +35746,70 @@ function placer(original, normalized) {
 
 
 
+
+
 /** Other sources a quote was found in, for hints: the first few suffice. */
 const OTHER_SOURCES_KEPT = 3;
+/** Matches compared for suggestions at most: past this many, a context is not suggested. */
+const MAX_COUNTED_MATCHES = 1000;
+/** When a prefix or suffix rules out every match: this many matches are shown with what surrounds them. */
+const OCCURRENCES_SHOWN = 3;
+/** About this many characters before and after each of them (whole words). */
+const SURROUNDINGS = 32;
+/** An unknown source's explanation lists the manifest's ids when it has at most this many. */
+const IDS_LISTED = 8;
 /** The diagnostics of a record decided against this source (they never change its verdict). */
 function explain(decision, view, place, sourceId) {
     const detail = {};
-    if (decision.context)
-        detail.context = { ...decision.context, kept: decision.matches.length };
     const quote = decision.normalizedQuote;
     if (quote === undefined)
         return detail;
     const at = (start, end) => place(view.byteOffset(start), view.byteOffset(end));
+    const context = decision.context;
+    // With a prefix or suffix, the matches that count are those the context keeps
+    // (all of them, not just the reported ones), out of the quote's own matches.
+    let kept;
+    let alone;
+    if (context?.explained) {
+        alone = match_findMatches(view.bytes, prepareQuote(quote), MAX_COUNTED_MATCHES + 1);
+        const given = quoteContext(context.explained.prefix, context.explained.suffix);
+        kept = alone.filter((start) => match_contextAllows(view.bytes, start, decision.quoteLength, given));
+    }
+    if (context)
+        detail.context = contextDetail(decision, kept ?? decision.matches, alone, view, place);
     if (decision.verdict === 'quote not found') {
+        // The quote is there: the context ruled it out, and says how.
+        if (context && context.candidates > 0)
+            return detail;
         const nearest = nearestPassage(view, quote);
         const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
         detail.closest = closest
             ? { at: at(closest.start, closest.end), similarity: closest.similarity, passage: view.text.slice(closest.start, closest.end), diff: formatDiff(closest.diff), parts: closest.diff }
             : null;
-        const hints = (nearest ? findHints(view, quote, nearest) : []).map((h) => ({
+        const found = nearest ? findHints(view, quote, nearest) : [];
+        // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
+        if (!closest)
+            for (const h of findHintsAnywhere(view, quote))
+                if (!found.some((f) => f.kind === h.kind))
+                    found.push(h);
+        const hints = found.map((h) => ({
             kind: h.kind, difference: h.difference, sourceId, at: at(h.start, h.end), passage: view.text.slice(h.start, h.end),
         }));
         if (hints.length > 0)
             detail.hints = hints;
     }
     else if (decision.verdict === 'ambiguous quote') {
-        const starts = decision.matches.map((b) => view.charIndex(b));
+        let matches = kept ?? decision.matches;
+        // The run reports the first MAX_REPORTED_MATCHES: a context that sets one apart must differ from all of them.
+        if (!kept && matches.length >= MAX_REPORTED_MATCHES)
+            matches = match_findMatches(view.bytes, prepareQuote(quote), MAX_COUNTED_MATCHES + 1);
+        if (matches.length > MAX_COUNTED_MATCHES) {
+            detail.tooManyMatches = true;
+            return detail;
+        }
+        if (matches.length > decision.matches.length)
+            detail.matchCount = matches.length;
+        const starts = matches.map((b) => view.charIndex(b));
         detail.suggestions = suggestContexts(view.text, starts, quote.length).map((s) => ({
             at: at(starts[s.match], starts[s.match] + quote.length),
             ...(s.prefix !== undefined ? { prefix: s.prefix } : {}),
@@ -35243,6 +35817,68 @@ function explain(decision, view, place, sourceId) {
         }));
     }
     return detail;
+}
+/**
+ * Which context decided: how many matches each kept alone when both were
+ * given, and when together they kept none, what surrounds the first few
+ * matches (what the prefix should end, and the suffix start, with).
+ */
+function contextDetail(decision, kept, alone, view, place) {
+    const context = decision.context;
+    const detail = {
+        prefix: context.prefix, suffix: context.suffix, candidates: alone?.length ?? context.candidates, kept: kept.length,
+    };
+    const explained = context.explained;
+    if (!explained || !alone)
+        return detail;
+    const length = decision.quoteLength;
+    if (context.prefix && context.suffix) {
+        const prefixOnly = quoteContext(explained.prefix, '');
+        const suffixOnly = quoteContext('', explained.suffix);
+        detail.prefixKept = alone.filter((s) => match_contextAllows(view.bytes, s, length, prefixOnly)).length;
+        detail.suffixKept = alone.filter((s) => match_contextAllows(view.bytes, s, length, suffixOnly)).length;
+    }
+    if (kept.length === 0 && alone.length > 0) {
+        const text = view.text;
+        detail.occurrences = alone.slice(0, OCCURRENCES_SHOWN).map((s) => {
+            const start = view.charIndex(s);
+            const end = view.charIndex(s + length);
+            return {
+                at: place(s, s + length),
+                ...(context.prefix ? { before: wordsBefore(text, start) } : {}),
+                ...(context.suffix ? { after: wordsAfter(text, end) } : {}),
+            };
+        });
+    }
+    return detail;
+}
+/** About SURROUNDINGS characters of whole words just before index `i` (without the space that joins them). */
+function wordsBefore(text, i) {
+    const end = i > 0 && text.charCodeAt(i - 1) === 0x20 ? i - 1 : i;
+    let from = Math.max(0, end - SURROUNDINGS);
+    if (from > 0 && text.charCodeAt(from - 1) !== 0x20) {
+        const space = text.indexOf(' ', from);
+        // A single word longer than the limit is shown whole.
+        if (space >= 0 && space < end)
+            from = space + 1;
+        else
+            while (from > 0 && text.charCodeAt(from - 1) !== 0x20)
+                from--;
+    }
+    return text.slice(from, end);
+}
+function wordsAfter(text, i) {
+    const from = i < text.length && text.charCodeAt(i) === 0x20 ? i + 1 : i;
+    let to = Math.min(text.length, from + SURROUNDINGS);
+    if (to < text.length && text.charCodeAt(to) !== 0x20) {
+        const space = text.lastIndexOf(' ', to);
+        if (space > from)
+            to = space;
+        else
+            while (to < text.length && text.charCodeAt(to) !== 0x20)
+                to++;
+    }
+    return text.slice(from, to);
 }
 /**
  * Keeps where quotes were found in this source, for the records that cite
@@ -35271,6 +35907,7 @@ function noteElsewhere(hits, homes, sourceId, normalized, place, quotes, elsewhe
 /** Which sources the records of each quote cite, to know where finding it is news. */
 class QuoteHomes {
     homes = new Map();
+    single;
     /** A record with this quote cites `sourceId` (undefined: a source the manifest does not have). */
     add(id, sourceId) {
         if (sourceId === undefined) {
@@ -35289,6 +35926,21 @@ class QuoteHomes {
     citedElsewhere(id, sourceId) {
         const set = this.homes.get(id);
         return set === null || set === undefined || set.size > 1 || !set.has(sourceId);
+    }
+    /** Whether some quote is cited somewhere other than `sourceId`: else that source need not be searched. */
+    neededIn(sourceId) {
+        if (!this.single) {
+            // The one source each quote is cited against, or null when some quote has none or several.
+            this.single = new Set();
+            for (const set of this.homes.values()) {
+                if (set === null || set.size > 1) {
+                    this.single = null;
+                    break;
+                }
+                this.single.add([...set][0]);
+            }
+        }
+        return this.single === null || this.single.size > 1 || (this.single.size === 1 && !this.single.has(sourceId));
     }
 }
 /** An id without its version suffix (returns-v1 → returns). */
@@ -35325,21 +35977,60 @@ function withinTwoEdits(a, b) {
     }
     return previous[b.length] <= LIMIT;
 }
+/** Normalized copies of cited sources are kept for the other-source pass up to this many bytes in all. */
+const KEPT_BYTES = 32 * 1024 * 1024;
+/**
+ * The cited sources as the first pass verified and normalized them, handed
+ * over to the other-source pass (explainElsewhere) so that it need not read,
+ * hash and normalize them again: a copy of each normalized text, up to
+ * KEPT_BYTES in all (beyond that, a source is read again if it is needed).
+ */
+class CitedSources {
+    kept = new Map();
+    size = 0;
+    /** A cited source that verified, as the first pass normalized it (copied: the normalizer reuses its buffer). */
+    add(id, normalized) {
+        const n = normalized.bytes.length;
+        if (this.size + n > KEPT_BYTES)
+            return;
+        // A buffer of its own, 8-byte aligned, as the quote scanner reads 32-bit words.
+        const copy = external_node_buffer_.Buffer.allocUnsafeSlow(n);
+        normalized.bytes.copy(copy);
+        this.kept.set(id, copy);
+        this.size += n;
+    }
+    get(id) {
+        return this.kept.get(id);
+    }
+}
 /**
  * For quotes not found where their record says (or citing an unknown source):
  * which other sources of the manifest hold them, and which ids look like an
  * unknown one. A second pass over the sources, made only when some quote needs
- * it, with a table of just those quotes.
+ * it, with a table of just those quotes. It looks only in sources that some
+ * such quote does not cite; a cited source the first pass handed over is
+ * searched in its kept copy and read again only to place a quote found there;
+ * a cited source that failed verification is skipped (it is no evidence, and
+ * the run has reported it). Sources that no record cites are read, verified and
+ * normalized here, only here.
  */
-function explainElsewhere(records, manifest, loader, normalizer) {
-    const lost = records.filter((r) => r.verdict === 'quote not found' || r.verdict === 'unknown source');
+function explainElsewhere(records, manifest, loader, normalizer, cited) {
+    // A quote not found because its context ruled out its matches is in its source: it is not lost.
+    const isLost = (r) => (r.verdict === 'quote not found' && !((r.detail?.context?.candidates ?? 0) > 0)) || r.verdict === 'unknown source';
+    const lost = [];
+    for (const r of records) {
+        if (isLost(r))
+            lost.push(r);
+        else
+            r.normalized = undefined;
+    }
     const ids = [...manifest.sources.keys()].map((id) => ({ id, stem: stemOf(id) }));
     const similar = new Map();
-    const similarTo = (cited) => {
-        let found = similar.get(cited);
+    const similarTo = (wanted) => {
+        let found = similar.get(wanted);
         if (!found) {
-            const citedStem = stemOf(cited);
-            similar.set(cited, (found = ids.filter((k) => looksLike(k.id, k.stem, cited, citedStem)).map((k) => k.id)));
+            const wantedStem = stemOf(wanted);
+            similar.set(wanted, (found = ids.filter((k) => looksLike(k.id, k.stem, wanted, wantedStem)).map((k) => k.id)));
         }
         return found;
     };
@@ -35359,7 +36050,18 @@ function explainElsewhere(records, manifest, loader, normalizer) {
     const elsewhere = new Map();
     if (quoteIds.size > 0) {
         const none = new Set();
+        // Cited sources that failed verification: the run reported them, and they are no evidence of anything.
+        const unverified = new Set(records.filter((r) => r.verdict === 'source unverified').map((r) => r.sourceId));
         for (const entry of manifest.sources.values()) {
+            if (unverified.has(entry.id) || !homes.neededIn(entry.id))
+                continue;
+            const copy = cited?.get(entry.id);
+            if (copy) {
+                const hits = quotes.scan(copy, none);
+                if (![...hits.keys()].some((id) => homes.citedElsewhere(id, entry.id)))
+                    continue;
+            }
+            // Read (again, for a kept copy: to say where in the file the quotes are).
             const check = loader.load(entry);
             if (!check.ok)
                 continue; // An unverified source is no evidence of anything.
@@ -35376,6 +36078,7 @@ function explainElsewhere(records, manifest, loader, normalizer) {
             noteElsewhere(hits, homes, entry.id, normalized, placer(check.text, normalized), quotes, elsewhere);
         }
     }
+    const count = manifest.sources.size;
     for (const r of lost) {
         const verdict = r.verdict;
         const cites = r.sourceId;
@@ -35383,11 +36086,13 @@ function explainElsewhere(records, manifest, loader, normalizer) {
         const found = (id !== undefined ? elsewhere.get(id) ?? [] : []).filter((h) => h.sourceId !== cites)
             .map((h) => (sameDocument(h.sourceId, cites) ? { ...h, kind: 'other version', difference: `another version of the document: ${h.sourceId}, not ${cites}` } : h));
         const similarIds = verdict === 'unknown source' ? similarTo(cites) : [];
-        if (found.length > 0 || similarIds.length > 0) {
+        const sourceIds = verdict === 'unknown source' && similarIds.length === 0 && count <= IDS_LISTED ? [...manifest.sources.keys()] : [];
+        if (found.length > 0 || similarIds.length > 0 || sourceIds.length > 0) {
             r.detail = {
                 ...r.detail,
                 ...(found.length > 0 ? { hints: [...(r.detail?.hints ?? []), ...found] } : {}),
                 ...(similarIds.length > 0 ? { similarIds } : {}),
+                ...(sourceIds.length > 0 ? { sourceIds } : {}),
             };
         }
     }
@@ -36062,6 +36767,7 @@ function runCheck(options) {
     //    in cache, however many quotes the run has.
     const loader = new SourceLoader(workspace, manifest.dir, options.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES);
     const normalizer = new SourceNormalizer();
+    const kept = diagnose ? new CitedSources() : undefined;
     const sources = [];
     const cited = [...manifest.sources.values()].filter((s) => bySource.has(s.id));
     // The verdict needs two matches to tell located from ambiguous; reports that show matches want more.
@@ -36101,6 +36807,7 @@ function runCheck(options) {
                 options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
                 return;
             }
+            kept?.add(entry.id, normalized);
             const place = positions ? placer(check.text, normalized) : undefined;
             const access = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
             const toExplain = [];
@@ -36120,7 +36827,7 @@ function runCheck(options) {
         options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
     });
     if (diagnose)
-        explainElsewhere(records, manifest, loader, normalizer);
+        explainElsewhere(records, manifest, loader, normalizer, kept);
     return {
         manifest: manifest.file,
         files: files.map((f) => f.file),
@@ -36575,7 +37282,7 @@ function readKeys(doc, map, allowed, what, report) {
         const key = scalarText(deref(doc, pair.key));
         if (key === undefined || !allowed.includes(key)) {
             const shown = key === undefined ? 'a key that is not a string' : `unknown key \`${key}\``;
-            const near = key === undefined ? undefined : allowed.find((a) => editDistance(a, key) <= 2);
+            const near = key === undefined ? undefined : allowed.find((a) => manifest_editDistance(a, key) <= 2);
             const hint = near ? `did you mean \`${near}\`?` : `allowed: ${allowed.join(', ')}`;
             report(nodeOffset(pair.key, nodeOffset(map)), `${shown} in ${what} (${hint})`);
             continue;
@@ -36809,7 +37516,7 @@ function sortProblems(problems) {
     return [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
 }
 /** Levenshtein distance, for "did you mean" on short keys. */
-function editDistance(a, b) {
+function manifest_editDistance(a, b) {
     let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
     for (let i = 1; i <= a.length; i++) {
         const current = [i];
@@ -37163,7 +37870,10 @@ function comparePaths(a, b) {
 
 ;// CONCATENATED MODULE: ./src/report/explain.ts
 
+
 const PASSAGE_SHOWN = 200;
+/** Shared words kept on either side of a change in a long diff. */
+const DIFF_CONTEXT = 6;
 /** Characters a reader cannot see but that make texts differ: shown as \u{…}. */
 const explain_INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
 function visible(text) {
@@ -37174,33 +37884,97 @@ function at(p) {
         ? `line ${p.line}, columns ${p.column}-${p.endColumn - 1}`
         : `line ${p.line}, column ${p.column} to line ${p.endLine}, column ${p.endColumn - 1}`;
 }
+/** What a hint of each folding kind says differs (it would match but for that). */
+const ONLY = {
+    case: 'only letter case differs',
+    quotes: 'only typographic quotes, apostrophes or dashes differ',
+    compatibility: 'only ligatures or other compatibility characters differ',
+    invisible: 'only invisible characters differ',
+    hyphenation: 'only a word hyphenated across a line break differs',
+};
+function plural(n, one, many = `${one}s`) {
+    return `${n} ${n === 1 ? one : many}`;
+}
+function list(items) {
+    return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+/** Similarity as a percentage; a passage that differs is never shown as 100%. */
+function percent(similarity) {
+    return similarity >= 1 ? 100 : Math.min(99, Math.round(similarity * 100));
+}
+/** How a prefix or suffix narrowed the quote's matches. */
+function contextLines(c) {
+    // The quote alone is not there either: the closest passage explains that.
+    if (c.candidates === 0)
+        return [];
+    const which = [c.prefix ? 'prefix' : '', c.suffix ? 'suffix' : ''].filter(Boolean).join(' and ');
+    const alone = c.prefixKept !== undefined && c.suffixKept !== undefined
+        ? `the prefix alone keeps ${c.prefixKept}, the suffix alone keeps ${c.suffixKept}`
+        : undefined;
+    if (c.kept > 0) {
+        if (alone)
+            return [`${alone}, together ${c.kept} of the quote's ${plural(c.candidates, 'match', 'matches')}`];
+        if (c.kept === c.candidates && c.kept > 1)
+            return [`the ${which} keeps all ${c.candidates} of the quote's matches: it sets none apart`];
+        return [`the ${which} kept ${c.kept} of the quote's ${plural(c.candidates, 'match', 'matches')}`];
+    }
+    const rule = c.prefix && c.suffix ? 'after the prefix and before the suffix' : c.prefix ? 'after the prefix' : 'before the suffix';
+    const shown = c.occurrences?.length ?? 0;
+    const lines = [`the quote occurs ${c.candidates === 1 ? 'once' : `${c.candidates} times`} in the source, but never ${rule}${alone ? ` (${alone})` : ''}` +
+            `${shown > 0 && shown < c.candidates ? `; the first ${shown}:` : shown > 0 ? ':' : ''}`];
+    for (const o of c.occurrences ?? []) {
+        const around = [
+            o.before !== undefined ? (o.before === '' ? 'at the start of the source' : `after "${shorten(o.before, 80)}"`) : '',
+            o.after !== undefined ? (o.after === '' ? 'at the end of the source' : `before "${shorten(o.after, 80)}"`) : '',
+        ].filter(Boolean).join(' and ');
+        lines.push(`at ${at(o.at)} it comes ${around}`);
+    }
+    return lines;
+}
 /** Explanation lines for a record (none for a plain located one). */
 function explain_explainRecord(r) {
     const lines = [];
     const d = r.detail;
     if (r.verdict === 'located' && r.matches[0])
         lines.push(`found at ${at(r.matches[0])}`);
-    if (d?.context) {
-        const which = [d.context.prefix ? 'prefix' : '', d.context.suffix ? 'suffix' : ''].filter(Boolean).join(' and ');
-        lines.push(`the ${which} kept ${d.context.kept} of the quote's ${d.context.candidates} match${d.context.candidates === 1 ? '' : 'es'}`);
+    if (r.verdict === 'empty quote')
+        lines.push(r.quote === '' ? 'the quote is empty' : 'the quote is empty once whitespace is collapsed');
+    if (r.verdict === 'unknown source' && r.sourceId !== null) {
+        const missing = `the manifest has no source "${shorten(r.sourceId, 80)}"`;
+        if (d?.similarIds && d.similarIds.length > 0)
+            lines.push(`${missing}; did you mean ${d.similarIds.join(' or ')}?`);
+        else if (d?.sourceIds && d.sourceIds.length > 0)
+            lines.push(`${missing}; its ${d.sourceIds.length === 1 ? 'source is' : 'sources are'} ${list(d.sourceIds)}`);
+        else
+            lines.push(`${missing}, nor one with a similar id`);
     }
+    if (d?.context)
+        lines.push(...contextLines(d.context));
     if (r.verdict === 'ambiguous quote') {
         const shown = r.matches.slice(0, 10).map(at).join('; ');
-        lines.push(`${r.matches.length >= 100 ? '100 or more' : r.matches.length} matches: ${shown}${r.matches.length > 10 ? '; …' : ''}`);
+        const count = d?.tooManyMatches ? 'more than 1000' : d?.matchCount ?? (r.matches.length >= 100 ? '100 or more' : r.matches.length);
+        lines.push(`${count} matches: ${shown}${r.matches.length > 10 ? '; …' : ''}`);
+        if (d?.tooManyMatches)
+            lines.push('too many matches to suggest a prefix or suffix that sets one apart: quote more of the passage');
         for (const s of d?.suggestions ?? []) {
+            // A record that has a prefix already is told to extend it: the suggestion ends with it.
             const ways = [
-                s.prefix !== undefined ? `prefix "${shorten(s.prefix, 80)}"` : '',
-                s.suffix !== undefined ? `suffix "${shorten(s.suffix, 80)}"` : '',
+                s.prefix !== undefined ? `${d?.context?.prefix ? 'extend its prefix to' : 'add prefix'} "${shorten(s.prefix, 80)}"` : '',
+                s.suffix !== undefined ? `${d?.context?.suffix ? 'extend its suffix to' : 'add suffix'} "${shorten(s.suffix, 80)}"` : '',
             ].filter(Boolean);
+            if (ways.length === 2 && ways[1].startsWith('add ') && ways[0].startsWith('add '))
+                ways[1] = ways[1].slice(4);
             lines.push(ways.length > 0
-                ? `to cite the one at ${at(s.at)}: add ${ways.join(' or ')} (or quote that much more)`
+                ? `to cite the one at ${at(s.at)}: ${ways.join(' or ')} (or quote that much more)`
                 : `the one at ${at(s.at)} has no nearby text that sets it apart`);
         }
     }
     if (d?.closest === null)
         lines.push('no passage of the source is close to the quote');
     else if (d?.closest) {
-        lines.push(`closest passage (${Math.round(d.closest.similarity * 100)}% similar, ${at(d.closest.at)}): ${visible(shorten(d.closest.diff, PASSAGE_SHOWN * 2))}`);
+        // Long runs of shared words are cut around each change, so that every change shows (read back from JSON, the diff is only shortened).
+        const diff = d.closest.parts && d.closest.diff.length > PASSAGE_SHOWN * 2 ? compactDiff(d.closest.parts, DIFF_CONTEXT) : d.closest.diff;
+        lines.push(`closest passage (${percent(d.closest.similarity)}% similar, ${at(d.closest.at)}): ${visible(shorten(diff, PASSAGE_SHOWN * 2))}`);
     }
     for (const h of d?.hints ?? []) {
         if (h.kind === 'other version') {
@@ -37210,11 +37984,12 @@ function explain_explainRecord(r) {
             lines.push(`hint: the quote is in another source, ${h.sourceId}, at ${at(h.at)}`);
         }
         else {
-            lines.push(`hint: it would match but for ${h.difference}: the source has "${visible(shorten(h.passage, PASSAGE_SHOWN))}" at ${at(h.at)}`);
+            // Without a closest passage above it, the hint shows the source's text too.
+            const passage = d?.closest ? '' : `: the source has "${visible(shorten(h.passage, PASSAGE_SHOWN))}"`;
+            const label = ONLY[h.kind];
+            lines.push(`hint: ${label ? `${label}: ` : ''}${visible(shorten(h.difference, PASSAGE_SHOWN * 2))} (${at(h.at)})${passage}`);
         }
     }
-    if (d?.similarIds && d.similarIds.length > 0)
-        lines.push(`did you mean ${d.similarIds.join(' or ')}?`);
     return lines;
 }
 
@@ -37488,13 +38263,28 @@ function jsonPosition(m) {
 }
 function jsonDetail(d) {
     return {
-        ...(d.context ? { context: d.context } : {}),
+        ...(d.context ? { context: jsonContext(d.context) } : {}),
         ...(d.closest !== undefined
             ? { closest: d.closest && { ...jsonPosition(d.closest.at), similarity: Math.round(d.closest.similarity * 1000) / 1000, passage: d.closest.passage, diff: d.closest.diff } }
             : {}),
         ...(d.hints ? { hints: d.hints.map((h) => ({ kind: h.kind, difference: h.difference, source_id: h.sourceId, ...jsonPosition(h.at), passage: h.passage })) } : {}),
         ...(d.suggestions ? { suggestions: d.suggestions.map((s) => ({ ...jsonPosition(s.at), ...(s.prefix !== undefined ? { prefix: s.prefix } : {}), ...(s.suffix !== undefined ? { suffix: s.suffix } : {}) })) } : {}),
+        ...(d.matchCount !== undefined ? { match_count: d.matchCount } : {}),
+        ...(d.tooManyMatches ? { too_many_matches: true } : {}),
         ...(d.similarIds ? { similar_ids: d.similarIds } : {}),
+        ...(d.sourceIds ? { source_ids: d.sourceIds } : {}),
+    };
+}
+function jsonContext(c) {
+    return {
+        prefix: c.prefix, suffix: c.suffix, candidates: c.candidates, kept: c.kept,
+        ...(c.prefixKept !== undefined ? { prefix_kept: c.prefixKept } : {}),
+        ...(c.suffixKept !== undefined ? { suffix_kept: c.suffixKept } : {}),
+        ...(c.occurrences ? {
+            occurrences: c.occurrences.map((o) => ({
+                ...jsonPosition(o.at), ...(o.before !== undefined ? { before: o.before } : {}), ...(o.after !== undefined ? { after: o.after } : {}),
+            })),
+        } : {}),
     };
 }
 

@@ -2,42 +2,74 @@
 // record decided against a source, the closest passage, hints and
 // suggestions; then, for quotes not found where their record says, the other
 // sources of the manifest that hold them and the ids that look like an unknown one.
+import { Buffer } from 'node:buffer';
 import { formatDiff, MIN_SIMILARITY, nearestPassage } from '../engine/diagnose/closest.js';
 import { suggestContexts } from '../engine/diagnose/disambiguate.js';
-import { findHints } from '../engine/diagnose/hints.js';
+import { findHints, findHintsAnywhere } from '../engine/diagnose/hints.js';
 import type { SourceView } from '../engine/diagnose/view.js';
-import { prepareQuote } from '../engine/match.js';
+import { contextAllows, findMatches, prepareQuote, quoteContext } from '../engine/match.js';
 import { normalizeText, type NormalizedSource, type SourceNormalizer } from '../engine/normalize.js';
 import { QuoteSet, ScanTooCostly, type QuoteHits } from '../engine/quote-scan.js';
-import type { Decision } from '../engine/verdict.js';
+import { MAX_REPORTED_MATCHES, type Decision } from '../engine/verdict.js';
 import type { Manifest } from '../load/manifest.js';
 import type { SourceLoader } from '../load/sources.js';
 import { placer, type Placer } from './placer.js';
-import type { HintResult, RecordDetail } from './result.js';
+import type { ContextDetail, HintResult, RecordDetail } from './result.js';
 import type { Pending } from './run.js';
 
 /** Other sources a quote was found in, for hints: the first few suffice. */
 const OTHER_SOURCES_KEPT = 3;
+/** Matches compared for suggestions at most: past this many, a context is not suggested. */
+export const MAX_COUNTED_MATCHES = 1000;
+/** When a prefix or suffix rules out every match: this many matches are shown with what surrounds them. */
+const OCCURRENCES_SHOWN = 3;
+/** About this many characters before and after each of them (whole words). */
+const SURROUNDINGS = 32;
+/** An unknown source's explanation lists the manifest's ids when it has at most this many. */
+const IDS_LISTED = 8;
 
 /** The diagnostics of a record decided against this source (they never change its verdict). */
 export function explain(decision: Decision, view: SourceView, place: Placer, sourceId: string): RecordDetail {
   const detail: { -readonly [K in keyof RecordDetail]: RecordDetail[K] } = {};
-  if (decision.context) detail.context = { ...decision.context, kept: decision.matches.length };
   const quote = decision.normalizedQuote;
   if (quote === undefined) return detail;
   const at = (start: number, end: number) => place(view.byteOffset(start), view.byteOffset(end));
+  const context = decision.context;
+  // With a prefix or suffix, the matches that count are those the context keeps
+  // (all of them, not just the reported ones), out of the quote's own matches.
+  let kept: number[] | undefined;
+  let alone: number[] | undefined;
+  if (context?.explained) {
+    alone = findMatches(view.bytes, prepareQuote(quote), MAX_COUNTED_MATCHES + 1);
+    const given = quoteContext(context.explained.prefix, context.explained.suffix);
+    kept = alone.filter((start) => contextAllows(view.bytes, start, decision.quoteLength, given));
+  }
+  if (context) detail.context = contextDetail(decision, kept ?? decision.matches, alone, view, place);
   if (decision.verdict === 'quote not found') {
+    // The quote is there: the context ruled it out, and says how.
+    if (context && context.candidates > 0) return detail;
     const nearest = nearestPassage(view, quote);
     const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
     detail.closest = closest
       ? { at: at(closest.start, closest.end), similarity: closest.similarity, passage: view.text.slice(closest.start, closest.end), diff: formatDiff(closest.diff), parts: closest.diff }
       : null;
-    const hints = (nearest ? findHints(view, quote, nearest) : []).map((h) => ({
+    const found = nearest ? findHints(view, quote, nearest) : [];
+    // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
+    if (!closest) for (const h of findHintsAnywhere(view, quote)) if (!found.some((f) => f.kind === h.kind)) found.push(h);
+    const hints = found.map((h) => ({
       kind: h.kind, difference: h.difference, sourceId, at: at(h.start, h.end), passage: view.text.slice(h.start, h.end),
     }));
     if (hints.length > 0) detail.hints = hints;
   } else if (decision.verdict === 'ambiguous quote') {
-    const starts = decision.matches.map((b) => view.charIndex(b));
+    let matches: readonly number[] = kept ?? decision.matches;
+    // The run reports the first MAX_REPORTED_MATCHES: a context that sets one apart must differ from all of them.
+    if (!kept && matches.length >= MAX_REPORTED_MATCHES) matches = findMatches(view.bytes, prepareQuote(quote), MAX_COUNTED_MATCHES + 1);
+    if (matches.length > MAX_COUNTED_MATCHES) {
+      detail.tooManyMatches = true;
+      return detail;
+    }
+    if (matches.length > decision.matches.length) detail.matchCount = matches.length;
+    const starts = matches.map((b) => view.charIndex(b));
     detail.suggestions = suggestContexts(view.text, starts, quote.length).map((s) => ({
       at: at(starts[s.match], starts[s.match] + quote.length),
       ...(s.prefix !== undefined ? { prefix: s.prefix } : {}),
@@ -45,6 +77,66 @@ export function explain(decision: Decision, view: SourceView, place: Placer, sou
     }));
   }
   return detail;
+}
+
+/**
+ * Which context decided: how many matches each kept alone when both were
+ * given, and when together they kept none, what surrounds the first few
+ * matches (what the prefix should end, and the suffix start, with).
+ */
+function contextDetail(
+  decision: Decision, kept: readonly number[], alone: readonly number[] | undefined, view: SourceView, place: Placer,
+): ContextDetail {
+  const context = decision.context!;
+  const detail: { -readonly [K in keyof ContextDetail]: ContextDetail[K] } = {
+    prefix: context.prefix, suffix: context.suffix, candidates: alone?.length ?? context.candidates, kept: kept.length,
+  };
+  const explained = context.explained;
+  if (!explained || !alone) return detail;
+  const length = decision.quoteLength;
+  if (context.prefix && context.suffix) {
+    const prefixOnly = quoteContext(explained.prefix, '');
+    const suffixOnly = quoteContext('', explained.suffix);
+    detail.prefixKept = alone.filter((s) => contextAllows(view.bytes, s, length, prefixOnly)).length;
+    detail.suffixKept = alone.filter((s) => contextAllows(view.bytes, s, length, suffixOnly)).length;
+  }
+  if (kept.length === 0 && alone.length > 0) {
+    const text = view.text;
+    detail.occurrences = alone.slice(0, OCCURRENCES_SHOWN).map((s) => {
+      const start = view.charIndex(s);
+      const end = view.charIndex(s + length);
+      return {
+        at: place(s, s + length),
+        ...(context.prefix ? { before: wordsBefore(text, start) } : {}),
+        ...(context.suffix ? { after: wordsAfter(text, end) } : {}),
+      };
+    });
+  }
+  return detail;
+}
+
+/** About SURROUNDINGS characters of whole words just before index `i` (without the space that joins them). */
+function wordsBefore(text: string, i: number): string {
+  const end = i > 0 && text.charCodeAt(i - 1) === 0x20 ? i - 1 : i;
+  let from = Math.max(0, end - SURROUNDINGS);
+  if (from > 0 && text.charCodeAt(from - 1) !== 0x20) {
+    const space = text.indexOf(' ', from);
+    // A single word longer than the limit is shown whole.
+    if (space >= 0 && space < end) from = space + 1;
+    else while (from > 0 && text.charCodeAt(from - 1) !== 0x20) from--;
+  }
+  return text.slice(from, end);
+}
+
+function wordsAfter(text: string, i: number): string {
+  const from = i < text.length && text.charCodeAt(i) === 0x20 ? i + 1 : i;
+  let to = Math.min(text.length, from + SURROUNDINGS);
+  if (to < text.length && text.charCodeAt(to) !== 0x20) {
+    const space = text.lastIndexOf(' ', to);
+    if (space > from) to = space;
+    else while (to < text.length && text.charCodeAt(to) !== 0x20) to++;
+  }
+  return text.slice(from, to);
 }
 
 /**
@@ -75,6 +167,7 @@ function noteElsewhere(
 /** Which sources the records of each quote cite, to know where finding it is news. */
 class QuoteHomes {
   private readonly homes = new Map<number, Set<string> | null>();
+  private single: Set<string> | null | undefined;
 
   /** A record with this quote cites `sourceId` (undefined: a source the manifest does not have). */
   add(id: number, sourceId: string | undefined): void {
@@ -92,6 +185,22 @@ class QuoteHomes {
   citedElsewhere(id: number, sourceId: string): boolean {
     const set = this.homes.get(id);
     return set === null || set === undefined || set.size > 1 || !set.has(sourceId);
+  }
+
+  /** Whether some quote is cited somewhere other than `sourceId`: else that source need not be searched. */
+  neededIn(sourceId: string): boolean {
+    if (!this.single) {
+      // The one source each quote is cited against, or null when some quote has none or several.
+      this.single = new Set();
+      for (const set of this.homes.values()) {
+        if (set === null || set.size > 1) {
+          this.single = null;
+          break;
+        }
+        this.single.add([...set][0]);
+      }
+    }
+    return this.single === null || this.single.size > 1 || (this.single.size === 1 && !this.single.has(sourceId));
   }
 }
 
@@ -130,21 +239,63 @@ function withinTwoEdits(a: string, b: string): boolean {
   return previous[b.length] <= LIMIT;
 }
 
+/** Normalized copies of cited sources are kept for the other-source pass up to this many bytes in all. */
+const KEPT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The cited sources as the first pass verified and normalized them, handed
+ * over to the other-source pass (explainElsewhere) so that it need not read,
+ * hash and normalize them again: a copy of each normalized text, up to
+ * KEPT_BYTES in all (beyond that, a source is read again if it is needed).
+ */
+export class CitedSources {
+  private readonly kept = new Map<string, Buffer>();
+  private size = 0;
+
+  /** A cited source that verified, as the first pass normalized it (copied: the normalizer reuses its buffer). */
+  add(id: string, normalized: NormalizedSource): void {
+    const n = normalized.bytes.length;
+    if (this.size + n > KEPT_BYTES) return;
+    // A buffer of its own, 8-byte aligned, as the quote scanner reads 32-bit words.
+    const copy = Buffer.allocUnsafeSlow(n);
+    normalized.bytes.copy(copy);
+    this.kept.set(id, copy);
+    this.size += n;
+  }
+
+  get(id: string): Buffer | undefined {
+    return this.kept.get(id);
+  }
+}
+
 /**
  * For quotes not found where their record says (or citing an unknown source):
  * which other sources of the manifest hold them, and which ids look like an
  * unknown one. A second pass over the sources, made only when some quote needs
- * it, with a table of just those quotes.
+ * it, with a table of just those quotes. It looks only in sources that some
+ * such quote does not cite; a cited source the first pass handed over is
+ * searched in its kept copy and read again only to place a quote found there;
+ * a cited source that failed verification is skipped (it is no evidence, and
+ * the run has reported it). Sources that no record cites are read, verified and
+ * normalized here, only here.
  */
-export function explainElsewhere(records: Pending[], manifest: Manifest, loader: SourceLoader, normalizer: SourceNormalizer): void {
-  const lost = records.filter((r) => r.verdict === 'quote not found' || r.verdict === 'unknown source');
+export function explainElsewhere(
+  records: Pending[], manifest: Manifest, loader: SourceLoader, normalizer: SourceNormalizer, cited?: CitedSources,
+): void {
+  // A quote not found because its context ruled out its matches is in its source: it is not lost.
+  const isLost = (r: Pending) => (r.verdict === 'quote not found' && !((r.detail?.context?.candidates ?? 0) > 0)) || r.verdict === 'unknown source';
+  const lost: Pending[] = [];
+  for (const r of records) {
+    if (isLost(r)) lost.push(r);
+    else r.normalized = undefined;
+  }
   const ids = [...manifest.sources.keys()].map((id) => ({ id, stem: stemOf(id) }));
   const similar = new Map<string, string[]>();
-  const similarTo = (cited: string) => {
-    let found = similar.get(cited);
+  const similarTo = (wanted: string) => {
+    let found = similar.get(wanted);
     if (!found) {
-      const citedStem = stemOf(cited);
-      similar.set(cited, (found = ids.filter((k) => looksLike(k.id, k.stem, cited, citedStem)).map((k) => k.id)));
+      const wantedStem = stemOf(wanted);
+      similar.set(wanted, (found = ids.filter((k) => looksLike(k.id, k.stem, wanted, wantedStem)).map((k) => k.id)));
     }
     return found;
   };
@@ -163,7 +314,16 @@ export function explainElsewhere(records: Pending[], manifest: Manifest, loader:
   const elsewhere = new Map<number, HintResult[]>();
   if (quoteIds.size > 0) {
     const none = new Set<number>();
+    // Cited sources that failed verification: the run reported them, and they are no evidence of anything.
+    const unverified = new Set(records.filter((r) => r.verdict === 'source unverified').map((r) => r.sourceId!));
     for (const entry of manifest.sources.values()) {
+      if (unverified.has(entry.id) || !homes.neededIn(entry.id)) continue;
+      const copy = cited?.get(entry.id);
+      if (copy) {
+        const hits = quotes.scan(copy, none);
+        if (![...hits.keys()].some((id) => homes.citedElsewhere(id, entry.id))) continue;
+      }
+      // Read (again, for a kept copy: to say where in the file the quotes are).
       const check = loader.load(entry);
       if (!check.ok) continue; // An unverified source is no evidence of anything.
       const normalized = normalizer.normalize(check.text);
@@ -178,6 +338,7 @@ export function explainElsewhere(records: Pending[], manifest: Manifest, loader:
     }
   }
 
+  const count = manifest.sources.size;
   for (const r of lost) {
     const verdict = r.verdict;
     const cites = r.sourceId!;
@@ -185,11 +346,13 @@ export function explainElsewhere(records: Pending[], manifest: Manifest, loader:
     const found = (id !== undefined ? elsewhere.get(id) ?? [] : []).filter((h) => h.sourceId !== cites)
       .map((h) => (sameDocument(h.sourceId, cites) ? { ...h, kind: 'other version' as const, difference: `another version of the document: ${h.sourceId}, not ${cites}` } : h));
     const similarIds = verdict === 'unknown source' ? similarTo(cites) : [];
-    if (found.length > 0 || similarIds.length > 0) {
+    const sourceIds = verdict === 'unknown source' && similarIds.length === 0 && count <= IDS_LISTED ? [...manifest.sources.keys()] : [];
+    if (found.length > 0 || similarIds.length > 0 || sourceIds.length > 0) {
       r.detail = {
         ...r.detail,
         ...(found.length > 0 ? { hints: [...(r.detail?.hints ?? []), ...found] } : {}),
         ...(similarIds.length > 0 ? { similarIds } : {}),
+        ...(sourceIds.length > 0 ? { sourceIds } : {}),
       };
     }
   }

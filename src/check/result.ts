@@ -34,16 +34,44 @@ export interface RecordResult {
 }
 
 export interface RecordDetail {
-  /** When the record gave a prefix or suffix: how many matches the quote alone had, and how many the context kept. */
-  readonly context?: { readonly prefix: boolean; readonly suffix: boolean; readonly candidates: number; readonly kept: number };
+  /** When the record gave a prefix or suffix: how the context narrowed the quote's matches. */
+  readonly context?: ContextDetail;
   /** For a quote not found: the nearest passage of the cited source, or null when nothing is close enough. */
   readonly closest?: ClosestResult | null;
   /** Differences that, folded away one at a time, would let the quote match; and other sources holding it. */
   readonly hints?: readonly HintResult[];
   /** For an ambiguous quote: the shortest context that picks out each of its first matches. */
   readonly suggestions?: readonly SuggestionResult[];
+  /** For an ambiguous quote with more matches than `matches` lists: how many it has, when it has at most MAX_COUNTED_MATCHES. */
+  readonly matchCount?: number;
+  /** For an ambiguous quote with more than MAX_COUNTED_MATCHES matches: too many to suggest a context. */
+  readonly tooManyMatches?: boolean;
   /** For an unknown source: manifest ids that look like the one cited. */
   readonly similarIds?: readonly string[];
+  /** For an unknown source with no similar id, when the manifest has only a few: all of its ids. */
+  readonly sourceIds?: readonly string[];
+}
+
+export interface ContextDetail {
+  readonly prefix: boolean;
+  readonly suffix: boolean;
+  /** Matches of the quote alone. */
+  readonly candidates: number;
+  /** Matches the prefix and suffix kept. */
+  readonly kept: number;
+  /** When both were given: the matches each would keep alone. */
+  readonly prefixKept?: number;
+  readonly suffixKept?: number;
+  /** When the context kept none: the first few matches of the quote alone, with the text just before and after each. */
+  readonly occurrences?: readonly ContextOccurrence[];
+}
+
+export interface ContextOccurrence {
+  readonly at: MatchPosition;
+  /** The normalized text just before the match (a few words), when a prefix was given. */
+  readonly before?: string;
+  /** The normalized text just after it, when a suffix was given. */
+  readonly after?: string;
 }
 
 export interface ClosestResult {
@@ -58,11 +86,11 @@ export interface ClosestResult {
   readonly parts?: readonly DiffPart[];
 }
 
-export type HintKind = 'case' | 'quotes' | 'compatibility' | 'invisible' | 'hyphenation' | 'other version' | 'other source';
+export type HintKind = 'case' | 'quotes' | 'compatibility' | 'invisible' | 'hyphenation' | 'word boundary' | 'other version' | 'other source';
 
 export interface HintResult {
   readonly kind: HintKind;
-  /** What differs, for people. */
+  /** What differs and where, for people (which characters, on which side). */
   readonly difference: string;
   /** Where it matches once folded (or, for other sources, as it is). */
   readonly sourceId: string;

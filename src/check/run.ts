@@ -19,7 +19,7 @@ import type { Problem } from '../load/problem.js';
 import type { CitationFileRef } from '../load/select.js';
 import { DEFAULT_MAX_SOURCE_BYTES, SourceLoader } from '../load/sources.js';
 import type { Workspace } from '../load/workspace.js';
-import { explain, explainElsewhere } from './explain.js';
+import { CitedSources, explain, explainElsewhere } from './explain.js';
 import { findingsFor } from './findings.js';
 import { placer, type Placer } from './placer.js';
 import type { CheckResult, Finding, MatchPosition, RecordDetail, RecordResult, SourceResult } from './result.js';
@@ -179,6 +179,7 @@ export function runCheck(options: CheckOptions): CheckResult {
   //    in cache, however many quotes the run has.
   const loader = new SourceLoader(workspace, manifest.dir, options.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES);
   const normalizer = new SourceNormalizer();
+  const kept = diagnose ? new CitedSources() : undefined;
   const sources: SourceResult[] = [];
   const cited = [...manifest.sources.values()].filter((s) => bySource.has(s.id));
   // The verdict needs two matches to tell located from ambiguous; reports that show matches want more.
@@ -213,6 +214,7 @@ export function runCheck(options: CheckOptions): CheckResult {
         options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
         return;
       }
+      kept?.add(entry.id, normalized);
       const place = positions ? placer(check.text, normalized) : undefined;
       const access: SourceAccess = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
       const toExplain: [Pending, Decision][] = [];
@@ -230,7 +232,7 @@ export function runCheck(options: CheckOptions): CheckResult {
     options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
   });
 
-  if (diagnose) explainElsewhere(records, manifest, loader, normalizer);
+  if (diagnose) explainElsewhere(records, manifest, loader, normalizer, kept);
 
   return {
     manifest: manifest.file,

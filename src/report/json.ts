@@ -1,7 +1,7 @@
 // The JSON report (SPEC §7). Keys are snake_case like the records' own fields.
 import { VERSION } from '../version.js';
 import { escapeJsonText } from './escape.js';
-import { countVerdicts, passed, type CheckResult, type MatchPosition, type RecordDetail, type RecordResult, type SourceResult } from '../check/result.js';
+import { countVerdicts, passed, type CheckResult, type ContextDetail, type MatchPosition, type RecordDetail, type RecordResult, type SourceResult } from '../check/result.js';
 
 export interface JsonReportContext {
   /** Added by the Action: the event and the commits compared. */
@@ -112,12 +112,28 @@ function jsonPosition(m: MatchPosition) {
 
 function jsonDetail(d: RecordDetail) {
   return {
-    ...(d.context ? { context: d.context } : {}),
+    ...(d.context ? { context: jsonContext(d.context) } : {}),
     ...(d.closest !== undefined
       ? { closest: d.closest && { ...jsonPosition(d.closest.at), similarity: Math.round(d.closest.similarity * 1000) / 1000, passage: d.closest.passage, diff: d.closest.diff } }
       : {}),
     ...(d.hints ? { hints: d.hints.map((h) => ({ kind: h.kind, difference: h.difference, source_id: h.sourceId, ...jsonPosition(h.at), passage: h.passage })) } : {}),
     ...(d.suggestions ? { suggestions: d.suggestions.map((s) => ({ ...jsonPosition(s.at), ...(s.prefix !== undefined ? { prefix: s.prefix } : {}), ...(s.suffix !== undefined ? { suffix: s.suffix } : {}) })) } : {}),
+    ...(d.matchCount !== undefined ? { match_count: d.matchCount } : {}),
+    ...(d.tooManyMatches ? { too_many_matches: true } : {}),
     ...(d.similarIds ? { similar_ids: d.similarIds } : {}),
+    ...(d.sourceIds ? { source_ids: d.sourceIds } : {}),
+  };
+}
+
+function jsonContext(c: ContextDetail) {
+  return {
+    prefix: c.prefix, suffix: c.suffix, candidates: c.candidates, kept: c.kept,
+    ...(c.prefixKept !== undefined ? { prefix_kept: c.prefixKept } : {}),
+    ...(c.suffixKept !== undefined ? { suffix_kept: c.suffixKept } : {}),
+    ...(c.occurrences ? {
+      occurrences: c.occurrences.map((o) => ({
+        ...jsonPosition(o.at), ...(o.before !== undefined ? { before: o.before } : {}), ...(o.after !== undefined ? { after: o.after } : {}),
+      })),
+    } : {}),
   };
 }

@@ -47,7 +47,21 @@ function detail(value: unknown, what: string): RecordDetail {
   const out: { -readonly [K in keyof RecordDetail]: RecordDetail[K] } = {};
   if (d.context !== undefined) {
     const c = object(d.context, `${what}.context`);
-    out.context = { prefix: c.prefix === true, suffix: c.suffix === true, candidates: int(c.candidates, `${what}.context.candidates`), kept: int(c.kept, `${what}.context.kept`) };
+    out.context = {
+      prefix: c.prefix === true, suffix: c.suffix === true, candidates: int(c.candidates, `${what}.context.candidates`), kept: int(c.kept, `${what}.context.kept`),
+      ...(c.prefix_kept !== undefined ? { prefixKept: int(c.prefix_kept, `${what}.context.prefix_kept`) } : {}),
+      ...(c.suffix_kept !== undefined ? { suffixKept: int(c.suffix_kept, `${what}.context.suffix_kept`) } : {}),
+      ...(c.occurrences !== undefined ? {
+        occurrences: list(c.occurrences, `${what}.context.occurrences`).map((v, i) => {
+          const o = object(v, `${what}.context.occurrences[${i}]`);
+          return {
+            at: position(o, `${what}.context.occurrences[${i}]`),
+            ...(o.before !== undefined ? { before: str(o.before, 'occurrence before') } : {}),
+            ...(o.after !== undefined ? { after: str(o.after, 'occurrence after') } : {}),
+          };
+        }),
+      } : {}),
+    };
   }
   if (d.closest !== undefined) {
     if (d.closest === null) out.closest = null;
@@ -68,7 +82,10 @@ function detail(value: unknown, what: string): RecordDetail {
       return { at: position(o, `${what}.suggestions[${i}]`), ...(o.prefix !== undefined ? { prefix: str(o.prefix, 'prefix') } : {}), ...(o.suffix !== undefined ? { suffix: str(o.suffix, 'suffix') } : {}) };
     });
   }
+  if (d.match_count !== undefined) out.matchCount = int(d.match_count, `${what}.match_count`);
+  if (d.too_many_matches === true) out.tooManyMatches = true;
   if (d.similar_ids !== undefined) out.similarIds = list(d.similar_ids, `${what}.similar_ids`).map((id) => str(id, 'similar id'));
+  if (d.source_ids !== undefined) out.sourceIds = list(d.source_ids, `${what}.source_ids`).map((id) => str(id, 'source id'));
   return out;
 }
 

@@ -13,6 +13,15 @@ describe('citegate check --explain on the near-miss fixtures', () => {
     expect(run.code).toBe(1);
   });
 
+  it('is what the README shows of it', () => {
+    const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Why a record failed'), readme.indexOf('## Files'));
+    const excerpt = section.slice(section.indexOf('```\n') + 4, section.indexOf('\n```', section.indexOf('```\n') + 4));
+    const expected = readFileSync(path.join(REPO, '__fixtures__/near-misses/expected-explain.txt'), 'utf8').split('\n');
+    expect(excerpt.split('\n').filter((line) => !expected.includes(line))).toEqual([]);
+    expect(excerpt.split('\n').length).toBeGreaterThan(10);
+  });
+
   it('keeps the default output the reference format: explanations only with --explain', () => {
     const run = runCli(['check', '--manifest', NEAR], REPO);
     expect(run.stdout.split('\n').filter(Boolean).every((l) => /^[a-z0-9-]+: [a-z ]+$|^located=\d+\/\d+$/.test(l))).toBe(true);
@@ -24,6 +33,19 @@ describe('citegate check --explain on the near-miss fixtures', () => {
     const detail = (id: string) => (byId.get(id) as { detail: Record<string, unknown> }).detail;
     const hintKinds = (id: string) => ((detail(id).hints ?? []) as { kind: string }[]).map((h) => h.kind);
     expect(hintKinds('straight-quotes')).toEqual(['quotes']);
+    expect((detail('straight-quotes').hints as { difference: string }[])[0].difference)
+      .toBe('the quote has " (U+0022) where the source has “ (U+201C), in "“final", and ” (U+201D), in "sale”"');
+    expect(hintKinds('cut-word')).toEqual(['word boundary']);
+    expect(hintKinds('zero-width-space')).toEqual(['invisible']);
+    expect(detail('wrong-prefix')).toEqual({
+      context: {
+        prefix: true, suffix: false, candidates: 2, kept: 0, occurrences: [
+          { line: 7, column: 1, end_line: 7, end_column: 26, before: 'to the original payment method.' },
+          { line: 11, column: 1, end_line: 11, end_column: 26, before: 'Gift cards are not refundable.' },
+        ],
+      },
+    });
+    expect(detail('unknown-source').source_ids).toEqual(['returns-v1', 'returns-v2', 'warranty-v1']);
     expect(hintKinds('letter-case')).toEqual(['case']);
     expect(hintKinds('pdf-hyphenation')).toEqual(['hyphenation']);
     expect(hintKinds('ligature')).toEqual(['compatibility']);
@@ -40,6 +62,126 @@ describe('citegate check --explain on the near-miss fixtures', () => {
       { line: 11, column: 1, end_line: 11, end_column: 26, prefix: 'refundable.' },
     ]);
     expect(detail('boilerplate-with-prefix').context).toEqual({ prefix: true, suffix: false, candidates: 2, kept: 1 });
+  });
+});
+
+/** A workspace with one source, and --explain and JSON runs of records against it. */
+function explainRun(source: string, records: object[]) {
+  const root = makeWorkspace({ 's-v1': { path: 'sources/s.txt', text: source } }, {
+    'answers/a.json': JSON.stringify(records.map((r, i) => ({ citation_id: `c${i}`, source_id: 's-v1', ...r }))),
+  });
+  const text = runCli(['check', '--explain'], root);
+  const json = runCli(['check', '--format', 'json'], root);
+  expect([text.stderr, text.code, json.code]).toEqual(['', json.code, text.code]);
+  return { lines: text.stdout.split('\n'), records: JSON.parse(json.stdout).records as { verdict: string; matches: { line: number; column: number }[]; detail?: Record<string, unknown> }[] };
+}
+
+describe('explanations of prefix and suffix', () => {
+  const source = 'Intro. Contact support for help.\nGift cards.\nContact support for help.\nEnd x. Contact support for help.';
+  const quote = 'Contact support for help.';
+
+  it('say what comes before each match when the prefix rules out all of them, with no closest passage or hint', () => {
+    const { lines, records } = explainRun(source, [{ quote, prefix: 'nowhere' }]);
+    expect(records[0].detail).not.toHaveProperty('closest');
+    expect(records[0].detail).not.toHaveProperty('hints');
+    expect(lines.slice(0, 5)).toEqual([
+      'c0: quote not found',
+      '  the quote occurs 3 times in the source, but never after the prefix:',
+      '  at line 1, columns 8-32 it comes after "Intro."',
+      '  at line 3, columns 1-25 it comes after "support for help. Gift cards."',
+      '  at line 4, columns 8-32 it comes after "Contact support for help. End x."',
+    ]);
+  });
+
+  it('say which context decided when both are given', () => {
+    const { lines, records } = explainRun(source, [
+      { quote, prefix: 'Intro.', suffix: 'End' },
+      { quote, prefix: 'cards.', suffix: 'End' },
+      { quote, prefix: '.', suffix: 'Gift' },
+    ]);
+    expect(records.map((r) => r.verdict)).toEqual(['quote not found', 'located', 'located']);
+    expect(lines).toEqual(expect.arrayContaining([
+      '  the quote occurs 3 times in the source, but never after the prefix and before the suffix (the prefix alone keeps 1, the suffix alone keeps 1):',
+      '  at line 1, columns 8-32 it comes after "Intro." and before "Gift cards. Contact support for"',
+      '  at line 4, columns 8-32 it comes after "Contact support for help. End x." and at the end of the source',
+      '  the prefix alone keeps 1, the suffix alone keeps 1, together 1 of the quote\'s 3 matches',
+      '  the prefix alone keeps 3, the suffix alone keeps 1, together 1 of the quote\'s 3 matches',
+    ]));
+    expect(records[2].detail!.context).toEqual({ prefix: true, suffix: true, candidates: 3, kept: 1, prefix_kept: 3, suffix_kept: 1 });
+  });
+
+  it('say that a context which keeps every match sets none apart, and suggest extending it', () => {
+    const { lines } = explainRun(source, [{ quote, prefix: '.' }]);
+    expect(lines).toEqual(expect.arrayContaining([
+      '  the prefix keeps all 3 of the quote\'s matches: it sets none apart',
+      '  to cite the one at line 1, columns 8-32: extend its prefix to "Intro." or add suffix "Gift" (or quote that much more)',
+    ]));
+  });
+
+  it('leave the context out when the quote alone is not there either', () => {
+    const { lines } = explainRun(source, [{ quote: 'Contact support for HELP.', prefix: 'Intro.' }]);
+    expect(lines.slice(0, 3)).toEqual([
+      'c0: quote not found',
+      '  closest passage (88% similar, line 1, columns 8-32): Contact support for [-help.-] [+HELP.+]',
+      '  hint: only letter case differs: the quote has "HELP." where the source has "help." (line 1, columns 8-32)',
+    ]);
+  });
+});
+
+describe('explanations of many matches', () => {
+  it('suggest contexts that set a match apart from all of them, past the 100 the report lists', () => {
+    // 151 copies; the first and the last both follow "Alpha:", so "Alpha:" sets neither apart.
+    const source = ['Alpha: Contact us.', ...Array.from({ length: 149 }, (_, i) => `x${i}. Contact us.`), 'Alpha: Contact us. End.'].join(' ');
+    const { lines, records } = explainRun(source, [{ quote: 'Contact us.' }]);
+    expect(lines[1]).toMatch(/^ {2}151 matches: line 1, columns 8-18; /);
+    const suggestions = records[0].detail!.suggestions as { line: number; column: number; prefix?: string; suffix?: string }[];
+    expect(suggestions[0]).toEqual({ line: 1, column: 8, end_line: 1, end_column: 19, suffix: 'x0.' });
+    // Each suggestion, given as the record's context, locates exactly that match.
+    const followUps = suggestions.flatMap((s) => (['prefix', 'suffix'] as const).filter((f) => s[f] !== undefined).map((f) => ({ quote: 'Contact us.', [f]: s[f], at: s })));
+    const again = explainRun(source, followUps.map(({ at: _, ...r }) => r)).records;
+    again.forEach((r, i) => expect([r.verdict, r.matches[0]]).toEqual(['located', expect.objectContaining({ line: followUps[i].at.line, column: followUps[i].at.column })]));
+  });
+
+  it('say plainly when there are too many matches to suggest a context', () => {
+    const { lines, records } = explainRun('Contact us. '.repeat(1200), [{ quote: 'Contact us.' }]);
+    expect(records[0].detail).toEqual({ too_many_matches: true });
+    expect(lines.slice(1, 3)).toEqual([
+      expect.stringMatching(/^ {2}more than 1000 matches: line 1, columns 1-11; /),
+      '  too many matches to suggest a prefix or suffix that sets one apart: quote more of the passage',
+    ]);
+  });
+});
+
+describe('explanations that used to fail or mislead', () => {
+  it('explain a source whose normalized length is a multiple of 64 (it was an internal error)', () => {
+    const source = 'Returns are accepted within 30 days of delivery, with a receipt!';
+    const { lines } = explainRun(source, [{ quote: source.replace('30', '45') }]);
+    expect(lines[1]).toBe('  closest passage (95% similar, line 1, columns 1-64): Returns are accepted within [-30-] [+45+] days of delivery, with a receipt!');
+  });
+
+  it('never call a passage that differs 100% similar, and show a change far into a long quote', () => {
+    const words = Array.from({ length: 400 }, (_, i) => `w${i}`);
+    const quote = words.slice(0, 250).map((w, i) => (i === 230 ? 'changed' : w)).join(' ');
+    const { lines } = explainRun(words.join(' '), [{ quote }]);
+    // The diff is cut around the change, which would otherwise be far past the end of the line.
+    expect(lines[1]).toBe('  closest passage (99% similar, line 1, columns 1-1139): … w224 w225 w226 w227 w228 w229 [-w230-] [+changed+] w231 w232 w233 w234 w235 w236 …');
+  });
+
+  it('explain an empty quote and an unknown source that looks like no id', () => {
+    const root = makeWorkspace({ 'a-v1': { path: 'sources/a.txt', text: 'Some text of the first source.' }, 'b-v1': { path: 'sources/b.txt', text: 'More text.' } }, {
+      'answers/a.json': JSON.stringify([
+        { citation_id: 'empty', source_id: 'a-v1', quote: '' },
+        { citation_id: 'blank', source_id: 'a-v1', quote: ' \t\n ' },
+        { citation_id: 'unknown', source_id: 'shipping', quote: 'Some text of the first source.' },
+      ]),
+    });
+    expect(runCli(['check', '--explain'], root).stdout).toBe([
+      'empty: empty quote', '  the quote is empty',
+      'blank: empty quote', '  the quote is empty once whitespace is collapsed',
+      'unknown: unknown source', '  the manifest has no source "shipping"; its sources are a-v1 and b-v1',
+      '  hint: the quote is in another source, a-v1, at line 1, columns 1-30',
+      'located=0/3', '',
+    ].join('\n'));
   });
 });
 

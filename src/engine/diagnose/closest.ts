@@ -1,8 +1,8 @@
 // The passage of a source nearest to a quote that is not in it, with a word
 // diff of one against the other. Candidate places come from the quote's rarer
-// words (seeds); each candidate is aligned word by word (longest common
-// subsequence), so the cost of a miss depends on the quote and on how often
-// its words occur, not on the length of the source.
+// words (seeds); all of the quote is aligned word by word at each candidate, in
+// a band that follows the alignment, so the cost of a miss grows linearly with
+// the quote and with how often its words occur, not with the length of the source.
 import { type SourceView, wordKey, wordsIn } from './view.js';
 
 export interface DiffPart {
@@ -17,7 +17,8 @@ export interface ClosestPassage {
   readonly end: number;
   /**
    * 0 to 1: twice the characters of the words in common (a word that differs
-   * only in case or edge punctuation counting half) over the characters of both.
+   * only in case, edge punctuation, compatibility forms or invisible characters
+   * counting half) over the characters of both, all of the quote compared.
    */
   readonly similarity: number;
   readonly diff: readonly DiffPart[];
@@ -25,13 +26,12 @@ export interface ClosestPassage {
 
 /** Below this similarity a passage is noise, not a near miss. */
 export const MIN_SIMILARITY = 0.5;
-/** Quotes longer than this many words are compared on their first words only. */
-const MAX_QUOTE_WORDS = 200;
 /** A word occurring more often than this is too common to point anywhere (unless nothing rarer is there). */
 const MAX_SEED_OCCURRENCES = 200;
 /** Only the quote's rarest words are used as seeds, from its longest few. */
 const MAX_SEEDS = 4;
 const MAX_LOOKED_UP = 8;
+const MAX_LOOKED_UP_REPEATED = 24;
 const CANDIDATES = 4;
 
 /** The nearest passage, if it is close enough to show (MIN_SIMILARITY). */
@@ -42,7 +42,7 @@ export function closestPassage(view: SourceView, quote: string): ClosestPassage 
 
 /** The nearest passage, however far: where to look for hints. */
 export function nearestPassage(view: SourceView, quote: string): ClosestPassage | undefined {
-  const quoteWords = quote.split(' ').slice(0, MAX_QUOTE_WORDS);
+  const quoteWords = quote.split(' ');
   const text = view.text;
   if (text === '') return undefined;
 
@@ -60,11 +60,17 @@ export function nearestPassage(view: SourceView, quote: string): ClosestPassage 
   keys.sort((a, b) => b.key.length - a.key.length || a.offset - b.offset);
   const seeds: { offset: number; starts: readonly number[] }[] = [];
   const looked = new Set<string>();
+  let rarest = Number.POSITIVE_INFINITY;
   for (const { key, offset: at } of keys) {
-    if (looked.size >= MAX_LOOKED_UP || looked.has(key)) continue;
+    // Past the first few, words are looked up only while none seen is unique: in a
+    // repetitive source, a rare short word tells the copies of a passage apart.
+    if (looked.size >= (rarest > 1 ? MAX_LOOKED_UP_REPEATED : MAX_LOOKED_UP) || looked.has(key)) continue;
     looked.add(key);
     const starts = view.occurrences(key, MAX_SEED_OCCURRENCES);
-    if (starts.length > 0) seeds.push({ offset: at, starts });
+    if (starts.length > 0) {
+      seeds.push({ offset: at, starts });
+      rarest = Math.min(rarest, starts.length);
+    }
   }
   if (seeds.length === 0) return undefined;
   seeds.sort((a, b) => a.starts.length - b.starts.length);
@@ -79,9 +85,10 @@ export function nearestPassage(view: SourceView, quote: string): ClosestPassage 
     }
   }
 
-  // The best few alignments, some way apart from each other.
+  // The best few alignments, some way apart from each other. Votes in neighbouring
+  // buckets are for the same place (a changed word shifts the words after it).
   const chosen: number[] = [];
-  const ranked = [...votes.entries()];
+  const ranked: [number, number][] = [...votes.keys()].map((d) => [d, (votes.get(d - 1) ?? 0) + votes.get(d)! + (votes.get(d + 1) ?? 0)]);
   while (chosen.length < CANDIDATES) {
     let best = -1;
     for (let r = 0; r < ranked.length; r++) {
@@ -109,7 +116,10 @@ export function nearestPassage(view: SourceView, quote: string): ClosestPassage 
       window.words.pop();
       window.starts.pop();
     }
-    const candidate = align(quoteWords, window.words, window.starts);
+    // Where the seeds put the quote's first word (votes are rounded to 8 characters).
+    let first = 0;
+    while (first < window.starts.length && window.starts[first] < d * 8 - 4) first++;
+    const candidate = align(quoteWords, window.words, window.starts, first, best?.similarity ?? -1);
     if (candidate && (!best || candidate.similarity > best.similarity)) best = candidate;
   }
   return best;
@@ -117,64 +127,154 @@ export function nearestPassage(view: SourceView, quote: string): ClosestPassage 
 
 /*
  * Scores of the fitting alignment (twice the intuitive ones, to stay in integers):
- * the same word 4; the same word but for case or punctuation at its edges 2 (a
- * change worth showing side by side); another word -3; a word added or missing
+ * the same word 4; the same word but for case, punctuation at its edges,
+ * compatibility forms or invisible characters 2 (a change worth showing side by side); another word -3; a word added or missing
  * -2. So two different words line up as a change only inside a passage, and a
- * stray word at an edge is left out rather than paired.
+ * stray word at an edge is left out rather than paired (see pairEdges).
  */
 const SAME = 4;
 const NEAR = 2;
 const CHANGED = -3;
 const GAP = -2;
+/**
+ * The alignment of quote word i looks at window words within this many of
+ * where the best alignment of the words before it ended: the cost is linear in
+ * the quote's length, and the path may drift any distance in steps of less
+ * than this (a run of more added or missing words than this is not followed).
+ */
+const BAND = 16;
+const BAND_CELLS = 2 * BAND + 1;
+const NONE = -0x40000000;
 
 /**
  * Aligns all of the quote with the best-fitting span of the window (global on
  * the quote, local on the source), so the passage stays tight around what the
- * quote shares with the source.
+ * quote shares with the source. `first` is the window word where the seeds put
+ * the quote's first word. Undefined when the passage cannot be more similar
+ * than `toBeat`.
  */
-function align(quote: readonly string[], window: readonly string[], starts: readonly number[]): ClosestPassage | undefined {
+function align(quote: readonly string[], window: readonly string[], starts: readonly number[], first: number, toBeat: number): ClosestPassage | undefined {
   const a = quote.length;
   const b = window.length;
-  const width = b + 1;
-  const quoteKeys = quote.map(wordKey);
-  const windowKeys = window.map(wordKey);
-  const score = new Int32Array((a + 1) * width);
-  // 0: diagonal (same or changed), 1: quote word only (added), 2: source word only (missing).
-  const move = new Uint8Array((a + 1) * width);
-  for (let i = 1; i <= a; i++) {
-    score[i * width] = i * GAP;
-    move[i * width] = 1;
+  if (b === 0) return undefined;
+  // Words and keys as small integers, so the inner loop compares numbers.
+  const ids = new Map<string, number>();
+  const keyIds = new Map<string, number>();
+  const quoteIds = new Int32Array(a);
+  const quoteKeyIds = new Int32Array(a);
+  const keyOfId: number[] = [];
+  for (let i = 0; i < a; i++) {
+    const word = quote[i];
+    let id = ids.get(word);
+    if (id === undefined) {
+      ids.set(word, (id = ids.size));
+      const key = alignKey(word);
+      let keyId = keyIds.get(key);
+      if (keyId === undefined) keyIds.set(key, (keyId = keyIds.size));
+      // A word of nothing but punctuation is never "near" another (-2 matches no window key).
+      keyOfId.push(key === '' ? -2 : keyId);
+    }
+    quoteIds[i] = id;
+    quoteKeyIds[i] = keyOfId[id];
   }
-  for (let i = 1; i <= a; i++) {
-    for (let j = 1; j <= b; j++) {
-      const pair = quote[i - 1] === window[j - 1] ? SAME
-        : quoteKeys[i - 1] !== '' && quoteKeys[i - 1] === windowKeys[j - 1] ? NEAR : CHANGED;
-      const diagonal = score[(i - 1) * width + j - 1] + pair;
-      const added = score[(i - 1) * width + j] + GAP;
-      const missing = score[i * width + j - 1] + GAP;
-      let best = diagonal;
-      let m = 0;
-      if (added > best) { best = added; m = 1; }
-      if (missing > best) { best = missing; m = 2; }
-      score[i * width + j] = best;
-      move[i * width + j] = m;
+  const windowIds = new Int32Array(b);
+  const windowKeyIds = new Int32Array(b);
+  for (let j = 0; j < b; j++) {
+    const id = ids.get(window[j]);
+    windowIds[j] = id ?? -1;
+    windowKeyIds[j] = id !== undefined ? (keyOfId[id] === -2 ? -3 : keyOfId[id]) : keyIds.get(alignKey(window[j])) ?? -1;
+  }
+  // At most the quote words whose keys the window has are in common. Since the
+  // passage holds at least those, similarity is at most 2u / (quote + u): when
+  // that cannot beat the best so far, the alignment is not worth making.
+  const available = new Int32Array(keyIds.size);
+  for (let j = 0; j < b; j++) if (windowKeyIds[j] >= 0) available[windowKeyIds[j]]++;
+  let shared = 0;
+  let quoteChars = 0;
+  for (let i = 0; i < a; i++) {
+    quoteChars += quote[i].length + 1;
+    const key = quoteKeyIds[i];
+    // Punctuation alone has no key but may be the same word: count it as shared.
+    if (key === -2) shared += quote[i].length + 1;
+    else if (available[key] > 0) {
+      available[key]--;
+      shared += quote[i].length + 1;
     }
   }
-  let endJ = 0;
-  for (let j = 1; j <= b; j++) if (score[a * width + j] > score[a * width + endJ]) endJ = j;
+  if ((2 * shared) / (quoteChars + shared) <= toBeat) return undefined;
+  // Row i (quote words 0..i-1 aligned) holds cells j = low[i] .. low[i] + BAND_CELLS - 1 (window words consumed).
+  const low = new Int32Array(a + 1);
+  const score = new Int32Array((a + 1) * BAND_CELLS);
+  // 0: diagonal (same or changed), 1: quote word only (added), 2: source word only (missing).
+  const move = new Uint8Array((a + 1) * BAND_CELLS);
+  // Row 0: the passage may start anywhere (local on the source), every cell 0.
+  let center = Math.min(b, first + 1);
+  low[0] = center - BAND;
+  for (let k = 0; k < BAND_CELLS; k++) score[k] = low[0] + k >= 0 && low[0] + k <= b ? 0 : NONE;
+  for (let i = 1; i <= a; i++) {
+    const lo = (low[i] = center - BAND);
+    const row = i * BAND_CELLS;
+    const prev = row - BAND_CELLS;
+    // Cell k of this row is window position lo + k, which is cell k + shift of the previous row.
+    const shift = lo - low[i - 1];
+    const qId = quoteIds[i - 1];
+    const qKey = quoteKeyIds[i - 1];
+    let bestJ = -1;
+    let bestScore = NONE;
+    for (let k = 0; k < BAND_CELLS; k++) {
+      const j = lo + k;
+      if (j < 0 || j > b) {
+        score[row + k] = NONE;
+        continue;
+      }
+      const u = k + shift;
+      let best = u >= 0 && u < BAND_CELLS ? score[prev + u] + GAP : NONE;
+      let m = 1;
+      if (j > 0) {
+        if (u >= 1 && u <= BAND_CELLS) {
+          const pair = qId === windowIds[j - 1] ? SAME : qKey === windowKeyIds[j - 1] ? NEAR : CHANGED;
+          const diagonal = score[prev + u - 1] + pair;
+          if (diagonal >= best) { best = diagonal; m = 0; }
+        }
+        if (k > 0) {
+          const missing = score[row + k - 1] + GAP;
+          if (missing > best) { best = missing; m = 2; }
+        }
+      }
+      if (best < NONE / 2) best = NONE;
+      score[row + k] = best;
+      move[row + k] = m;
+      // Ties go to the cell nearest the band's middle, so that equal paths do not drift.
+      if (best > bestScore || (best === bestScore && best > NONE && Math.abs(j - center) < Math.abs(bestJ - center))) {
+        bestScore = best;
+        bestJ = j;
+      }
+    }
+    if (bestJ < 0) return undefined;
+    center = Math.min(b, bestJ + 1);
+  }
+  let endJ = -1;
+  let endScore = NONE;
+  for (let k = 0; k < BAND_CELLS; k++) {
+    const j = low[a] + k;
+    if (j >= 0 && j <= b && score[a * BAND_CELLS + k] > endScore) {
+      endScore = score[a * BAND_CELLS + k];
+      endJ = j;
+    }
+  }
 
   // Trace back from the best end to where the quote starts.
-  const steps: { op: DiffPart['op']; word: string }[] = [];
+  let steps: Step[] = [];
   let near = 0;
   let i = a;
   let j = endJ;
   while (i > 0) {
-    const m = move[i * width + j];
+    const m = move[i * BAND_CELLS + (j - low[i])];
     if (j > 0 && m === 0) {
       if (quote[i - 1] === window[j - 1]) steps.push({ op: 'same', word: quote[i - 1] });
       else {
         // The same word but for case or punctuation counts half towards similarity.
-        if (quoteKeys[i - 1] !== '' && quoteKeys[i - 1] === windowKeys[j - 1]) near += (quote[i - 1].length + 1) / 2;
+        if (quoteKeyIds[i - 1] === windowKeyIds[j - 1]) near += (quote[i - 1].length + 1) / 2;
         steps.push({ op: 'added', word: quote[i - 1] }, { op: 'missing', word: window[j - 1] });
       }
       i--;
@@ -187,9 +287,87 @@ function align(quote: readonly string[], window: readonly string[], starts: read
   }
   steps.reverse();
   if (near === 0 && !steps.some((s) => s.op === 'same')) return undefined;
-  const startJ = j;
-  const lastJ = endJ - 1;
+  const edges = pairEdges(steps, window, j, endJ - 1);
+  steps = edges.steps;
+  return passageOf(steps, near, quote, window, starts, edges.first, edges.last);
+}
 
+interface Step {
+  readonly op: DiffPart['op'];
+  readonly word: string;
+}
+
+/**
+ * A quote word at either edge that the source does not share is left out of the
+ * passage by the alignment, which hides a changed word there ("[+60+] days"
+ * where the source has "30 days"). When the source word next to the passage
+ * looks like a version of it (a number for a number, a word spelled alike or
+ * the same once folded), it is shown as what the quote changed.
+ */
+function pairEdges(steps: Step[], window: readonly string[], first: number, last: number): { steps: Step[]; first: number; last: number } {
+  let lead = 0;
+  while (lead < steps.length && steps[lead].op === 'added') lead++;
+  const head: Step[] = [];
+  let k = lead;
+  while (k > 0 && first > 0 && similarWords(steps[k - 1].word, window[first - 1])) {
+    head.unshift({ op: 'added', word: steps[k - 1].word }, { op: 'missing', word: window[first - 1] });
+    k--;
+    first--;
+  }
+  const startRest = k;
+  let trail = steps.length;
+  while (trail > lead && steps[trail - 1].op === 'added') trail--;
+  const tail: Step[] = [];
+  let t = trail;
+  while (t < steps.length && last + 1 < window.length && similarWords(steps[t].word, window[last + 1])) {
+    tail.push({ op: 'added', word: steps[t].word }, { op: 'missing', word: window[last + 1] });
+    t++;
+    last++;
+  }
+  if (head.length === 0 && tail.length === 0) return { steps, first, last };
+  return { steps: [...steps.slice(0, startRest), ...head, ...steps.slice(lead, trail), ...tail, ...steps.slice(t)], first, last };
+}
+
+/** Whether two different words look like versions of one: numbers both, alike once folded, or spelled mostly alike. */
+export function similarWords(a: string, b: string): boolean {
+  if (/\p{N}/u.test(a) && /\p{N}/u.test(b)) return true;
+  const fa = foldKey(a);
+  const fb = foldKey(b);
+  if (fa === '' || fb === '') return false;
+  if (fa === fb) return true;
+  const longer = Math.max(fa.length, fb.length);
+  if (longer > 64) return false;
+  return editDistance(fa, fb) <= longer / 2;
+}
+
+/** A word's key once compatibility forms and invisible characters are folded away. */
+function foldKey(word: string): string {
+  return wordKey(word.normalize('NFKC').replace(/[\u00ad\u200b-\u200d\u2060\ufeff\u180e]/g, ''));
+}
+
+/**
+ * The key under which two words count as near: alike but for case, punctuation
+ * at their edges, compatibility forms (ﬁ, full width) or invisible characters.
+ */
+function alignKey(word: string): string {
+  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) >= 0x80) return foldKey(word);
+  return wordKey(word);
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** The passage and its diff from the aligned steps; the passage is window words first..last. */
+function passageOf(steps: readonly Step[], near: number, quote: readonly string[], window: readonly string[], starts: readonly number[], first: number, last: number): ClosestPassage {
   // Runs of changes read best grouped: what the source has, then what the quote has.
   const parts: DiffPart[] = [];
   let missing: string[] = [];
@@ -207,8 +385,8 @@ function align(quote: readonly string[], window: readonly string[], starts: read
     else {
       flush();
       common += step.word.length + 1;
-      const last = parts[parts.length - 1];
-      if (last && last.op === 'same') parts[parts.length - 1] = { op: 'same', text: `${last.text} ${step.word}` };
+      const previous = parts[parts.length - 1];
+      if (previous && previous.op === 'same') parts[parts.length - 1] = { op: 'same', text: `${previous.text} ${step.word}` };
       else parts.push({ op: 'same', text: step.word });
     }
   }
@@ -216,10 +394,10 @@ function align(quote: readonly string[], window: readonly string[], starts: read
 
   const quoteChars = quote.reduce((n, w) => n + w.length + 1, 0);
   let passageChars = 0;
-  for (let k = startJ; k <= lastJ; k++) passageChars += window[k].length + 1;
+  for (let k = first; k <= last; k++) passageChars += window[k].length + 1;
   return {
-    start: starts[startJ],
-    end: starts[lastJ] + window[lastJ].length,
+    start: starts[first],
+    end: starts[last] + window[last].length,
     similarity: (2 * (common + near)) / (quoteChars + passageChars),
     diff: parts,
   };
@@ -228,4 +406,22 @@ function align(quote: readonly string[], window: readonly string[], starts: read
 /** `A receipt is [+not+] required.`: [+…+] only in the quote, [-…-] only in the source. */
 export function formatDiff(parts: readonly DiffPart[]): string {
   return parts.map((p) => (p.op === 'same' ? p.text : p.op === 'added' ? `[+${p.text}+]` : `[-${p.text}-]`)).join(' ');
+}
+
+/**
+ * The diff with long runs of shared words cut to `context` words on either side
+ * of each change (`…` where words were left out), so that a change far into a
+ * long quote is still on the line a reviewer reads.
+ */
+export function compactDiff(parts: readonly DiffPart[], context: number): string {
+  return formatDiff(parts.map((p, k) => {
+    if (p.op !== 'same') return p;
+    const words = p.text.split(' ');
+    const keepBefore = k > 0 ? context : 0;
+    const keepAfter = k < parts.length - 1 ? context : 0;
+    if (words.length <= keepBefore + keepAfter + 1) return p;
+    const head = words.slice(0, keepBefore);
+    const tail = keepAfter > 0 ? words.slice(-keepAfter) : [];
+    return { op: 'same', text: [...head, '…', ...tail].join(' ') };
+  }));
 }

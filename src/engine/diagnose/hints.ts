@@ -1,13 +1,18 @@
 // Hints for a quote that is not found: would it match but for one kind of
 // difference? Each hint folds that one difference away in both texts (on a copy:
-// a hint never folds the text for the verdict) and looks again.
-import type { SourceView } from './view.js';
+// a hint never folds the text for the verdict) and looks again. A hint is given
+// only when the folded quote matches where SPEC §4 allows it (whole words), and
+// the source's text there really differs from the quote in that way; it says
+// which characters differ, and on which side.
+import { isWordCodePoint } from '../unicode.js';
+import { nearestPassage } from './closest.js';
+import { SourceView } from './view.js';
 
-export type HintKind = 'case' | 'quotes' | 'compatibility' | 'invisible' | 'hyphenation';
+export type HintKind = 'case' | 'quotes' | 'compatibility' | 'invisible' | 'hyphenation' | 'word boundary';
 
 export interface Hint {
   readonly kind: HintKind;
-  /** What differs, for people. */
+  /** What differs and where, for people: `the quote has "DAYS" where the source has "days"`. */
   readonly difference: string;
   /** Where the folded quote matches, in the view's text (UTF-16 indices). */
   readonly start: number;
@@ -15,9 +20,10 @@ export interface Hint {
 }
 
 interface Fold {
-  readonly kind: HintKind;
-  readonly difference: string;
+  readonly kind: Exclude<HintKind, 'word boundary'>;
   readonly apply: (text: string) => Folded;
+  /** What differs between a quote and a passage that this fold makes equal. */
+  readonly describe: (quote: string, passage: string) => string;
 }
 
 interface Folded {
@@ -32,24 +38,89 @@ const QUOTES: Record<string, string> = {
   '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
 };
 const QUOTE_CHARS = /[\u2018\u2019\u201a\u201b\u2032\u00b4`\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb\u2010-\u2015\u2212]/g;
+const INVISIBLE_NAMES: Record<string, string> = {
+  '\u00ad': 'a soft hyphen', '\u200b': 'a zero-width space', '\u200c': 'a zero-width non-joiner', '\u200d': 'a zero-width joiner',
+  '\u2060': 'a word joiner', '\ufeff': 'a zero-width no-break space', '\u180e': 'a Mongolian vowel separator',
+};
 const INVISIBLE_ALL = /[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]/g;
-const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/u;
+/** A hyphen (or soft hyphen) at a line break inside a word: "equip- ment". */
+const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/gu;
+/** The same, keeping a hyphen that belongs to the word: "well- known" for "well-known". */
+const HYPHEN_SPACE = /(?<=\p{L}[-\u2010]) (?=\p{L})/gu;
 
-/** Folds code point by code point, keeping where each folded unit came from (for folds that change lengths, rare). */
-function foldEach(text: string, map: (ch: string) => string): Folded {
-  let out = '';
-  const origin: number[] = [];
+/**
+ * Folds code point by code point (for folds that change lengths, rare),
+ * keeping where each folded unit came from: a list of segments, each linear
+ * (unit for unit) or standing as a whole for one character whose fold has
+ * another length. ASCII is folded by `ascii`, run by run.
+ */
+function foldEach(text: string, map: (ch: string) => string, ascii: (run: string) => string): Folded {
+  const parts: string[] = [];
+  // Where each segment starts in the folded text and in the original; opaque ones are one character.
+  const foldedAt: number[] = [0];
+  const originalAt: number[] = [0];
+  const opaque: boolean[] = [false];
+  let length = 0;
+  let run = 0;
   let i = 0;
-  for (const ch of text) {
+  const flush = (to: number) => {
+    if (to > run) {
+      const folded = ascii(text.slice(run, to));
+      parts.push(folded);
+      length += folded.length;
+    }
+  };
+  while (i < text.length) {
+    if (text.charCodeAt(i) < 0x80) {
+      i++;
+      continue;
+    }
+    const ch = String.fromCodePoint(text.codePointAt(i)!);
     const folded = map(ch);
-    out += folded;
-    for (let k = 0; k < folded.length; k++) origin.push(i);
+    if (folded.length === ch.length) {
+      // Same length: the unit-for-unit segment goes on.
+      if (folded !== ch) {
+        flush(i);
+        parts.push(folded);
+        length += folded.length;
+        run = i + ch.length;
+      }
+      i += ch.length;
+      continue;
+    }
+    flush(i);
+    foldedAt.push(length);
+    originalAt.push(i);
+    opaque.push(true);
+    parts.push(folded);
+    length += folded.length;
     i += ch.length;
+    run = i;
+    foldedAt.push(length);
+    originalAt.push(i);
+    opaque.push(false);
   }
-  origin.push(i);
-  const table = Int32Array.from(origin);
-  return { text: out, origin: (k) => table[k] };
+  flush(text.length);
+  const out = parts.join('');
+  if (foldedAt.length === 1) return { text: out };
+  return {
+    text: out,
+    origin: (k) => {
+      let lo = 0;
+      let hi = foldedAt.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (foldedAt[mid] <= k) lo = mid;
+        else hi = mid - 1;
+      }
+      return opaque[lo] ? originalAt[lo] : originalAt[lo] + (k - foldedAt[lo]);
+    },
+  };
 }
+
+const lower = (ch: string) => ch.toLowerCase();
+const compatible = (ch: string) => ch.normalize('NFKC');
+const same = (run: string) => run;
 
 /** Removes every match of a (global) pattern, keeping where the rest came from. */
 function removeAll(text: string, pattern: RegExp): Folded {
@@ -83,46 +154,52 @@ function removeAll(text: string, pattern: RegExp): Folded {
   };
 }
 
-/** Joins a word hyphenated at a line break: "exam- ple" (or with a soft hyphen) becomes "example". */
-function dehyphenate(text: string): Folded {
-  return removeAll(text, new RegExp(HYPHEN_BREAK.source, 'gu'));
-}
-
 // Each fold takes the native fast path when it can: whole-string operations that
 // keep every index in place, or nothing at all when the text has nothing to fold.
 const FOLDS: readonly Fold[] = [
   {
     kind: 'case',
-    difference: 'letter case',
     apply: (t) => {
-      const lower = t.toLowerCase();
+      const folded = t.toLowerCase();
       // Lower-casing never shortens a character, so equal lengths mean every index stayed put.
-      return lower.length === t.length ? { text: lower } : foldEach(t, (ch) => ch.toLowerCase());
+      return folded.length === t.length ? { text: folded } : foldEach(t, lower, lower);
     },
+    describe: (quote, passage) => describeWords(quote, passage, 'words differ in case'),
   },
   {
     kind: 'quotes',
-    difference: 'typographic and straight quotes, apostrophes or dashes',
     apply: (t) => ({ text: t.replace(QUOTE_CHARS, (ch) => QUOTES[ch]) }),
+    describe: describeQuotes,
   },
   {
     kind: 'compatibility',
-    difference: 'ligatures or other compatibility characters (such as ﬁ for fi)',
     apply: (t) => {
-      const nfkc = t.normalize('NFKC');
-      return nfkc === t ? { text: t } : foldEach(t, (ch) => ch.normalize('NFKC'));
+      const folded = t.normalize('NFKC');
+      return folded === t ? { text: t } : foldEach(t, compatible, same);
     },
+    describe: describeCompatibility,
   },
   {
     kind: 'invisible',
-    difference: 'soft hyphens or zero-width characters',
     apply: (t) => removeAll(t, INVISIBLE_ALL),
+    describe: describeInvisible,
   },
-  { kind: 'hyphenation', difference: 'a word hyphenated across a line break (as PDF extraction leaves it)', apply: dehyphenate },
+  {
+    kind: 'hyphenation',
+    apply: (t) => removeAll(t, HYPHEN_BREAK),
+    describe: (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK),
+  },
+  {
+    kind: 'hyphenation',
+    apply: (t) => removeAll(t, HYPHEN_SPACE),
+    describe: (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE),
+  },
 ];
 
 /** How far around the nearest passage a folded quote is looked for. */
 const MARGIN = 64;
+/** Quotes shorter than this are looked for inside longer words in all of the text (the verdict searched all of it too). */
+const SHORT_QUOTE = 24;
 
 /**
  * The hints for a normalized quote that is not in the view's text, looked for
@@ -134,24 +211,242 @@ export function findHints(view: SourceView, quote: string, near: { start: number
   const text = view.text;
   const from = Math.max(0, near.start - quote.length - MARGIN);
   const to = Math.min(text.length, near.end + quote.length + MARGIN);
-  const stretch = text.slice(from, to);
   const hints: Hint[] = [];
+  const inside = insideWords(text, quote, quote.length < SHORT_QUOTE ? 0 : from, quote.length < SHORT_QUOTE ? text.length : to);
+  if (inside) hints.push(inside);
+  const stretch = text.slice(from, to);
   for (const fold of FOLDS) {
-    const foldedQuote = fold.apply(quote).text;
-    if (foldedQuote === '') continue;
-    const source = fold.apply(stretch);
-    // A fold that changes neither side cannot explain the miss.
-    if (foldedQuote === quote && source.text === stretch) continue;
-    const at = source.text.indexOf(foldedQuote);
-    if (at < 0) continue;
-    const origin = (i: number) => from + (source.origin ? source.origin(i) : i);
-    const last = origin(at + foldedQuote.length - 1);
-    hints.push({ kind: fold.kind, difference: fold.difference, start: origin(at), end: last + codePointLength(text, last) });
+    if (hints.some((h) => h.kind === fold.kind)) continue;
+    const hint = foldedMatch(text, quote, fold, stretch, fold.apply(stretch), from);
+    if (hint) hints.push(hint);
   }
   return hints;
+}
+
+/**
+ * Hints for a quote with nothing close to it in the source: when every word
+ * carries the difference ("ﬁnal ofﬁce", full-width letters), its words point
+ * nowhere until folded. Each fold is then applied to the whole source, once per
+ * source and only when some quote needs it, and the folded quote is looked for there.
+ */
+export function findHintsAnywhere(view: SourceView, quote: string): Hint[] {
+  const hints: Hint[] = [];
+  for (const fold of FOLDS) {
+    // The seeded search ignores case already: folding it away finds nothing new.
+    if (fold.kind === 'case' || hints.some((h) => h.kind === fold.kind)) continue;
+    const foldedQuote = fold.apply(quote).text;
+    const folded = foldedSource(view, fold);
+    if (foldedQuote === '' || (foldedQuote === quote && folded.view === view)) continue;
+    const near = nearestPassage(folded.view, foldedQuote);
+    if (!near) continue;
+    const origin = folded.origin ?? ((i: number) => i);
+    const start = origin(near.start);
+    const end = origin(near.end - 1) + 1;
+    for (const hint of findHints(view, quote, { start, end })) if (!hints.some((h) => h.kind === hint.kind)) hints.push(hint);
+  }
+  return hints;
+}
+
+/** Each source's folded forms, made when first asked for. */
+const foldedSources = new WeakMap<SourceView, Map<Fold, { view: SourceView; origin?: (i: number) => number }>>();
+
+function foldedSource(view: SourceView, fold: Fold): { view: SourceView; origin?: (i: number) => number } {
+  let forms = foldedSources.get(view);
+  if (!forms) foldedSources.set(view, (forms = new Map()));
+  let form = forms.get(fold);
+  if (!form) {
+    const folded = fold.apply(view.text);
+    form = folded.text === view.text ? { view } : { view: new SourceView(folded.text), origin: folded.origin };
+    forms.set(fold, form);
+  }
+  return form;
+}
+
+/** The first place of the stretch where the folded quote matches on whole words and the source differs in the fold's way only. */
+function foldedMatch(text: string, quote: string, fold: Fold, stretch: string, source: Folded, from: number): Hint | undefined {
+  const foldedQuote = fold.apply(quote).text;
+  // A fold that changes neither side cannot explain the miss.
+  if (foldedQuote === '' || (foldedQuote === quote && source.text === stretch)) return undefined;
+  const origin = (i: number) => from + (source.origin ? source.origin(i) : i);
+  for (let at = source.text.indexOf(foldedQuote); at >= 0; at = source.text.indexOf(foldedQuote, at + 1)) {
+    const start = origin(at);
+    const last = origin(at + foldedQuote.length - 1);
+    const end = last + codePointLength(text, last);
+    const passage = text.slice(start, end);
+    // The source as it is there would be found (SPEC §4), and differs from the quote in this fold's way.
+    // A passage that starts or ends with a space stands for a quote with a word of nothing but what the fold removes.
+    if (passage === quote || passage.startsWith(' ') || passage.endsWith(' ')) continue;
+    if (fold.apply(passage).text !== foldedQuote || !wholeWords(text, start, end)) continue;
+    const difference = fold.describe(quote, passage);
+    if (difference !== '') return { kind: fold.kind, difference, start, end };
+  }
+  return undefined;
+}
+
+/** The quote as it is, but only inside longer words ("7 days." in "17 days."): SPEC §4 rules those out. */
+function insideWords(text: string, quote: string, from: number, to: number): Hint | undefined {
+  const stretch = text.slice(from, to);
+  for (let found = stretch.indexOf(quote); found >= 0; found = stretch.indexOf(quote, found + 1)) {
+    const at = from + found;
+    let start = at;
+    while (start > 0 && text.charCodeAt(start - 1) !== 0x20) start--;
+    let end = at + quote.length;
+    while (end < text.length && text.charCodeAt(end) !== 0x20) end++;
+    if (start === at && end === at + quote.length) continue;
+    return { kind: 'word boundary', difference: `the quote is found only inside longer words, as in "${text.slice(start, end)}"`, start, end };
+  }
+  return undefined;
+}
+
+/** Whether text[start, end) would be a match of SPEC §4: not preceded or followed by a word code point where it starts or ends with one. */
+function wholeWords(text: string, start: number, end: number): boolean {
+  if (isWordCodePoint(text.codePointAt(start)!) && start > 0 && isWordCodePoint(codePointBefore(text, start))) return false;
+  if (end < text.length && isWordCodePoint(codePointBefore(text, end)) && isWordCodePoint(text.codePointAt(end)!)) return false;
+  return true;
+}
+
+function codePointBefore(text: string, i: number): number {
+  const c = text.charCodeAt(i - 1);
+  return c >= 0xdc00 && c <= 0xdfff && i >= 2 ? text.codePointAt(i - 2)! : c;
 }
 
 function codePointLength(text: string, i: number): number {
   const c = text.charCodeAt(i);
   return c >= 0xd800 && c <= 0xdbff ? 2 : 1;
+}
+
+/** Differences are listed up to this many, then counted. */
+const LISTED = 3;
+
+function codePoint(ch: string): string {
+  return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** Word pairs that differ, when both texts have the same number of words (folds that keep spaces). */
+function differingWords(quote: string, passage: string): [string, string][] | undefined {
+  const q = quote.split(' ');
+  const p = passage.split(' ');
+  if (q.length !== p.length) return undefined;
+  const pairs: [string, string][] = [];
+  for (let k = 0; k < q.length; k++) if (q[k] !== p[k]) pairs.push([q[k], p[k]]);
+  return pairs;
+}
+
+function more(count: number, what: string): string {
+  return count > 0 ? `, and ${count} more ${what}` : '';
+}
+
+/** `the quote has "DAYS" where the source has "days"` for each word that differs. */
+function describeWords(quote: string, passage: string, what: string): string {
+  const pairs = differingWords(quote, passage) ?? [[quote, passage]];
+  const listed = pairs.slice(0, LISTED).map(([q, p], k) => (k === 0 ? `the quote has "${q}" where the source has "${p}"` : `"${q}" where it has "${p}"`));
+  return listed.join('; ') + more(pairs.length - LISTED, what);
+}
+
+/**
+ * Each quote or dash of the quote that differs from the source's, with what
+ * the source has instead and the first word where it does (from the side that
+ * has the typographic character): `the quote has " (U+0022) where the source
+ * has “ (U+201C), in "“final", and ” (U+201D), in "sale”"`.
+ */
+function describeQuotes(quote: string, passage: string): string {
+  const odd = (ch: string) => ch.charCodeAt(0) >= 0x80;
+  // The quote's character, then each of the source's characters in its place with the first word.
+  const byQuote = new Map<string, Map<string, string>>();
+  for (const [q, p] of differingWords(quote, passage) ?? []) {
+    if (q.length !== p.length) continue;
+    for (let k = 0; k < q.length; k++) {
+      if (q[k] === p[k]) continue;
+      let instead = byQuote.get(q[k]);
+      if (!instead) byQuote.set(q[k], (instead = new Map()));
+      if (!instead.has(p[k])) instead.set(p[k], odd(q[k]) || !odd(p[k]) ? q : p);
+    }
+  }
+  const all = [...byQuote].map(([ch, instead]) => `the quote has ${ch} (${codePoint(ch)}) where the source has ` +
+    [...instead].map(([other, word]) => `${other} (${codePoint(other)}), in "${word}"`).join(', and '));
+  return all.slice(0, LISTED).join('; ') + more(all.length - LISTED, 'such characters');
+}
+
+/** What kind of compatibility character this is, when it has a common name. */
+function compatibilityKind(ch: string): string {
+  const cp = ch.codePointAt(0)!;
+  if (cp >= 0xfb00 && cp <= 0xfb06) return 'a ligature';
+  if ((cp >= 0xff01 && cp <= 0xff5e) || (cp >= 0xffe0 && cp <= 0xffe6)) return 'full width';
+  if ((cp >= 0x2070 && cp <= 0x209f) || cp === 0xb2 || cp === 0xb3 || cp === 0xb9) return 'a superscript or subscript';
+  return '';
+}
+
+function inWords(words: readonly string[]): string {
+  return `in ${words.map((w) => `"${w}"`).join(' and ')}`;
+}
+
+/**
+ * `the source has ﬁ (U+FB01, a ligature) where the quote has "fi", in "ﬁnal"`
+ * for each distinct such character; full-width forms (often a whole word or
+ * quote of them) are named together.
+ */
+function describeCompatibility(quote: string, passage: string): string {
+  // Side and kind, then each character with the words (up to LISTED) that have it.
+  const groups = new Map<string, { side: 'quote' | 'source'; kind: string; chars: Map<string, string[]> }>();
+  const pairs = differingWords(quote, passage) ?? [[quote, passage]];
+  for (const [q, p] of pairs) {
+    for (const [side, word, counterpart] of [['quote', q, p], ['source', p, q]] as const) {
+      for (const ch of word) {
+        if (ch.normalize('NFKC') === ch || counterpart.includes(ch)) continue;
+        const kind = compatibilityKind(ch);
+        const key = side + (kind === 'full width' ? kind : ch);
+        let group = groups.get(key);
+        if (!group) groups.set(key, (group = { side, kind, chars: new Map() }));
+        const words = group.chars.get(ch) ?? [];
+        group.chars.set(ch, words);
+        if (words.length < LISTED && !words.includes(word)) words.push(word);
+      }
+    }
+  }
+  const all = [...groups.values()].map(({ side, kind, chars }) => {
+    const other = side === 'quote' ? 'source' : 'quote';
+    const words = [...new Set([...chars.values()].flat())].slice(0, LISTED);
+    if (chars.size === 1) {
+      const [ch] = chars.keys();
+      return `the ${side} has ${ch} (${codePoint(ch)}${kind ? `, ${kind}` : ''}) where the ${other} has "${ch.normalize('NFKC')}", ${inWords(words)}`;
+    }
+    const examples = [...chars.keys()].slice(0, LISTED).map((ch) => `${ch} ${codePoint(ch)}`).join(', ');
+    return `the ${side} has ${chars.size} full-width characters (${examples}${chars.size > LISTED ? ', …' : ''}) where the ${other} has plain ones, ${inWords(words)}`;
+  });
+  return all.slice(0, LISTED).join('; ') + more(all.length - LISTED, 'such characters');
+}
+
+/** `the quote has a zero-width space (U+200B) in "re​ceipt"`: each invisible character one side has and the other lacks. */
+function describeInvisible(quote: string, passage: string): string {
+  const seen = new Map<string, string>();
+  const pairs = differingWords(quote, passage) ?? [[quote, passage]];
+  for (const [q, p] of pairs) {
+    for (const [side, word, other] of [['quote', q, p], ['source', p, q]] as const) {
+      for (const ch of word.match(INVISIBLE_ALL) ?? []) {
+        const count = (s: string) => s.split(ch).length - 1;
+        if (seen.has(side + ch) || count(word) <= count(other)) continue;
+        seen.set(side + ch, `the ${side} has ${INVISIBLE_NAMES[ch]} (${codePoint(ch)}) in "${word}"`);
+      }
+    }
+  }
+  const all = [...seen.values()];
+  return all.slice(0, LISTED).join('; ') + more(all.length - LISTED, 'such characters');
+}
+
+/** `the source has "equip- ment" where the quote has "equipment"` for each word broken at a line break. */
+function describeBreaks(quote: string, passage: string, pattern: RegExp): string {
+  const found: string[] = [];
+  for (const [side, text, other] of [['source', passage, 'quote'], ['quote', quote, 'source']] as const) {
+    for (const match of text.matchAll(pattern)) {
+      let start = match.index;
+      while (start > 0 && text.charCodeAt(start - 1) !== 0x20) start--;
+      let end = match.index + match[0].length;
+      while (end < text.length && text.charCodeAt(end) !== 0x20) end++;
+      const broken = text.slice(start, end);
+      if ((side === 'source' ? quote : passage).includes(broken)) continue;
+      const joined = broken.replace(new RegExp(pattern.source, 'u'), '');
+      found.push(`the ${side} has "${broken}" where the ${other} has "${joined}"`);
+    }
+  }
+  return found.slice(0, LISTED).join('; ') + more(found.length - LISTED, 'such words');
 }

@@ -2,7 +2,7 @@
 // conversion between string indices (UTF-16) and the byte offsets that the
 // offset map and the matcher use. Built only for sources that have a record to
 // explain, and only as far as asked.
-import type { Buffer } from 'node:buffer';
+import { Buffer } from 'node:buffer';
 import { lastAtOrBelow } from '../positions.js';
 import { isWordCodePoint } from '../unicode.js';
 
@@ -10,6 +10,7 @@ import { isWordCodePoint } from '../unicode.js';
 const CHECKPOINT = 64;
 
 export class SourceView {
+  private encoded: Buffer | undefined;
   private decoded: string | undefined;
   private checkpoints: Int32Array | undefined;
   private wordIndex: WordIndex | undefined;
@@ -20,10 +21,18 @@ export class SourceView {
    * served by searching the text for each of their words; many pay for an
    * index of all the words, built once.
    */
-  constructor(readonly bytes: Buffer, private readonly lookups = Number.POSITIVE_INFINITY) {}
+  constructor(source: Buffer | string, private readonly lookups = Number.POSITIVE_INFINITY) {
+    if (typeof source === 'string') this.decoded = source;
+    else this.encoded = source;
+  }
+
+  /** The text as UTF-8 (normalized, as the matcher reads it). */
+  get bytes(): Buffer {
+    return (this.encoded ??= Buffer.from(this.decoded!, 'utf8'));
+  }
 
   get text(): string {
-    return (this.decoded ??= this.bytes.toString('utf8'));
+    return (this.decoded ??= this.encoded!.toString('utf8'));
   }
 
   /** The byte offset of UTF-16 index `i` (i at a code point boundary). */
@@ -74,9 +83,10 @@ export class SourceView {
     const text = this.text;
     const cps = new Int32Array(Math.floor(text.length / CHECKPOINT) + 1);
     let offset = 0;
-    for (let i = 0; i < text.length; i++) {
+    // Up to and including text.length: the last checkpoint may fall at the very end.
+    for (let i = 0; i <= text.length; i++) {
       if (i % CHECKPOINT === 0) cps[i / CHECKPOINT] = offset;
-      offset += utf8Length(text.charCodeAt(i));
+      if (i < text.length) offset += utf8Length(text.charCodeAt(i));
     }
     return (this.checkpoints = cps);
   }
