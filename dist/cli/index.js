@@ -11071,6 +11071,8 @@ class QuoteSet {
     /** Triples (hash, quote id, offset) of the pieces of the quotes added so far. */
     pieces = new Int32Array(3 * 1024);
     pieceCount = 0;
+    /** The hashes of the pieces so far. */
+    hashes = new Set();
     /** How many pieces have each hash (only once some hash is shared: most sets never need it). */
     crowding;
     table;
@@ -11116,6 +11118,7 @@ class QuoteSet {
             this.pieces[3 * this.pieceCount + 2] = offset;
             this.pieceCount++;
             this.crowding?.set(h, (this.crowding.get(h) ?? 0) + 1);
+            this.hashes.add(h);
         }
         this.table = undefined;
         return id;
@@ -11127,6 +11130,13 @@ class QuoteSet {
     pieceStart(bytes) {
         const last = bytes.length - MIN_TABLE_QUOTE;
         const middle = last >>> 1;
+        // Most quotes share no piece with another: one look at a set of the hashes
+        // says so, and only then are pieces counted and other places tried.
+        let clash = false;
+        for (let offset = middle; offset < middle + STRIDE && !clash; offset++)
+            clash = this.hashes.has(pieceHash(bytes, offset));
+        if (!clash)
+            return middle;
         const crowding = (this.crowding ??= this.countPieces());
         const shared = (k) => {
             let most = 0;
@@ -13701,14 +13711,16 @@ function isCovered(sentence, claims) {
 }
 /** Decimal digits of other scripts, read as 0-9 (each one UTF-16 unit, so positions do not move). */
 const DIGIT_BLOCKS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66, 0x0e50, 0x0ed0, 0xff10];
+/** A decimal digit of one of those scripts. */
+const OTHER_DIGIT = /[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u09e6-\u09ef\u0a66-\u0a6f\u0ae6-\u0aef\u0b66-\u0b6f\u0be6-\u0bef\u0c66-\u0c6f\u0ce6-\u0cef\u0d66-\u0d6f\u0e50-\u0e59\u0ed0-\u0ed9\uff10-\uff19]/g;
 function asciiDigits(text) {
-    let out = '';
-    for (const ch of text) {
-        const cp = ch.codePointAt(0);
-        const block = cp >= 0x0660 ? DIGIT_BLOCKS.find((b) => cp >= b && cp <= b + 9) : undefined;
-        out += block === undefined ? ch : String.fromCharCode(0x30 + cp - block);
-    }
-    return out;
+    OTHER_DIGIT.lastIndex = 0;
+    if (!OTHER_DIGIT.test(text))
+        return text;
+    return text.replace(OTHER_DIGIT, (d) => {
+        const cp = d.charCodeAt(0);
+        return String.fromCharCode(0x30 + cp - DIGIT_BLOCKS.find((b) => cp >= b && cp <= b + 9));
+    });
 }
 const TIME_UNITS = {
     day: 'day', days: 'day', 'business day': 'business day', 'business days': 'business day', 'working day': 'business day', 'working days': 'business day',

@@ -125,14 +125,16 @@ export interface StatedNumber {
 /** Decimal digits of other scripts, read as 0-9 (each one UTF-16 unit, so positions do not move). */
 const DIGIT_BLOCKS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66, 0x0e50, 0x0ed0, 0xff10];
 
+/** A decimal digit of one of those scripts. */
+const OTHER_DIGIT = /[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u09e6-\u09ef\u0a66-\u0a6f\u0ae6-\u0aef\u0b66-\u0b6f\u0be6-\u0bef\u0c66-\u0c6f\u0ce6-\u0cef\u0d66-\u0d6f\u0e50-\u0e59\u0ed0-\u0ed9\uff10-\uff19]/g;
+
 function asciiDigits(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    const block = cp >= 0x0660 ? DIGIT_BLOCKS.find((b) => cp >= b && cp <= b + 9) : undefined;
-    out += block === undefined ? ch : String.fromCharCode(0x30 + cp - block);
-  }
-  return out;
+  OTHER_DIGIT.lastIndex = 0;
+  if (!OTHER_DIGIT.test(text)) return text;
+  return text.replace(OTHER_DIGIT, (d) => {
+    const cp = d.charCodeAt(0);
+    return String.fromCharCode(0x30 + cp - DIGIT_BLOCKS.find((b) => cp >= b && cp <= b + 9)!);
+  });
 }
 
 const TIME_UNITS: Record<string, string> = {

@@ -147,6 +147,8 @@ export class QuoteSet {
   /** Triples (hash, quote id, offset) of the pieces of the quotes added so far. */
   private pieces: Int32Array = new Int32Array(3 * 1024);
   private pieceCount = 0;
+  /** The hashes of the pieces so far. */
+  private readonly hashes = new Set<number>();
   /** How many pieces have each hash (only once some hash is shared: most sets never need it). */
   private crowding: Map<number, number> | undefined;
   private table: PieceTable | undefined;
@@ -192,6 +194,7 @@ export class QuoteSet {
       this.pieces[3 * this.pieceCount + 2] = offset;
       this.pieceCount++;
       this.crowding?.set(h, (this.crowding.get(h) ?? 0) + 1);
+      this.hashes.add(h);
     }
     this.table = undefined;
     return id;
@@ -204,6 +207,11 @@ export class QuoteSet {
   private pieceStart(bytes: Uint8Array): number {
     const last = bytes.length - MIN_TABLE_QUOTE;
     const middle = last >>> 1;
+    // Most quotes share no piece with another: one look at a set of the hashes
+    // says so, and only then are pieces counted and other places tried.
+    let clash = false;
+    for (let offset = middle; offset < middle + STRIDE && !clash; offset++) clash = this.hashes.has(pieceHash(bytes, offset));
+    if (!clash) return middle;
     const crowding = (this.crowding ??= this.countPieces());
     const shared = (k: number) => {
       let most = 0;
