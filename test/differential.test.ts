@@ -27,41 +27,56 @@ const ALPHABET = [
 ];
 
 const piece = fc.constantFrom(...ALPHABET);
-const sourceText = fc.array(piece, { maxLength: 50 }).map((p) => p.join(''));
+/** Random pieces; or a few pieces repeated, so that quotes recur, overlap and share what the scanner indexes. */
+const sourceText = fc.oneof(
+  fc.array(piece, { maxLength: 50 }).map((p) => p.join('')),
+  fc.tuple(fc.array(piece, { minLength: 1, maxLength: 4 }), fc.array(fc.nat(), { maxLength: 60 }))
+    .map(([few, picks]) => picks.map((k) => few[k % few.length]).join('')),
+);
+/** Python's whitespace (SPEC §3), never JavaScript's \s. */
+const SPEC_WHITESPACE = new RegExp(`[${WHITESPACE.join('')}]`, 'g');
 
 interface Case { source: string; quote: string }
 
 /** A quote: a slice of the source (at code point boundaries, whitespace maybe swapped), or random pieces. */
-function caseFrom(source: string, choice: number, a: number, b: number, swaps: string[], random: string): Case {
+function quoteFrom(source: string, choice: number, a: number, b: number, swaps: string[], random: string): string {
   const cps = [...source];
-  if (choice % 4 === 3 || cps.length === 0) return { source, quote: random };
-  const start = a % (cps.length + 1);
-  const end = start + (b % (cps.length - start + 1));
+  if (choice % 5 === 4 || cps.length === 0) return random;
+  const start = a % cps.length;
+  // Mostly not empty: an empty slice only says "empty quote", which other tests cover.
+  const end = start + 1 + (b % (cps.length - start));
   let quote = cps.slice(start, end).join('');
-  if (choice % 4 === 1) quote = quote.replace(/\s/g, () => swaps[(a + b) % swaps.length]);
-  if (choice % 4 === 2) quote = quote.normalize((a & 1) === 0 ? 'NFD' : 'NFC');
-  return { source, quote };
+  if (choice % 5 === 1) quote = quote.replace(SPEC_WHITESPACE, () => swaps[(a + b) % swaps.length]);
+  if (choice % 5 === 2) quote = quote.normalize((a & 1) === 0 ? 'NFD' : 'NFC');
+  return quote;
 }
 
-const cases = fc.tuple(sourceText, fc.nat(), fc.nat(), fc.nat(), fc.array(fc.constantFrom(...WHITESPACE), { minLength: 1, maxLength: 3 }), fc.array(piece, { maxLength: 6 }).map((p) => p.join('')))
-  .map(([source, choice, a, b, swaps, random]) => caseFrom(source, choice, a, b, swaps, random));
+/** A source and one to four quotes citing it (so that a source's quotes are searched together, as in a run). */
+const cases = fc.tuple(
+  sourceText,
+  fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.array(fc.constantFrom(...WHITESPACE), { minLength: 1, maxLength: 3 }), fc.array(piece, { maxLength: 6 }).map((p) => p.join(''))), { minLength: 1, maxLength: 4 }),
+).map(([source, quotes]) => quotes.map(([choice, a, b, swaps, random]): Case => ({ source, quote: quoteFrom(source, choice, a, b, swaps, random) })));
 
 const SEED = Number(process.env.CITEGATE_FUZZ_SEED ?? 20261130);
 const COUNT = Number(process.env.CITEGATE_FUZZ_CASES ?? 10_000);
+/** Of those, how many are also run with explanations (which cost more each). */
+const EXPLAINED = Math.min(COUNT, 2000);
 
 (available ? describe : describe.skip)('differential fuzzing against the reference script', () => {
   it(`agrees verdict by verdict on ${COUNT} seeded cases (seed ${SEED}), through the whole check`, () => {
-    const generated = fc.sample(cases, { seed: SEED, numRuns: COUNT });
-    // One source per case, files of 100 records each, pinned in a real manifest. Each
+    // Cases come in groups that cite one source; COUNT quotes in all.
+    const generated: (Case & { group: number })[] = [];
+    fc.sample(cases, { seed: SEED, numRuns: COUNT }).forEach((group, g) => {
+      for (const c of group) if (generated.length < COUNT) generated.push({ ...c, group: g });
+    });
+    // One source per group, files of 100 records each, pinned in a real manifest. Each
     // source file starts with a byte order mark: it is encoding, dropped on reading
     // (SPEC §3), so a source text that itself starts with U+FEFF stays intact.
     const sources: Record<string, { path: string; text: string }> = {};
     const files: Record<string, string> = {};
-    generated.forEach((c, i) => {
-      sources[`s${i}-v1`] = { path: `sources/s${i}.txt`, text: '\ufeff' + c.source };
-    });
+    for (const c of generated) sources[`s${c.group}-v1`] = { path: `sources/s${c.group}.txt`, text: '\ufeff' + c.source };
     for (let f = 0; f * 100 < generated.length; f++) {
-      const records = generated.slice(f * 100, f * 100 + 100).map((c, k) => ({ citation_id: `c${f * 100 + k}`, source_id: `s${f * 100 + k}-v1`, quote: c.quote }));
+      const records = generated.slice(f * 100, f * 100 + 100).map((c, k) => ({ citation_id: `c${f * 100 + k}`, source_id: `s${c.group}-v1`, quote: c.quote }));
       files[`answers/f${f}.json`] = JSON.stringify(records);
     }
     const tree: Record<string, string> = { 'citegate.yml': manifestFor(sources, ['answers/*.json']), ...files };
@@ -72,11 +87,14 @@ const COUNT = Number(process.env.CITEGATE_FUZZ_CASES ?? 10_000);
     const manifest = parseManifest(tree['citegate.yml'], 'citegate.yml', '');
     const fileRefs = Object.keys(files).sort((x, y) => Number(x.slice(9, -5)) - Number(y.slice(9, -5))).map((file) => ({ file, audience: undefined }));
     const ours = runCheck({ workspace, manifest, files: fileRefs, diagnose: false }).records.map((r) => r.verdict);
+    // The explaining run (as --format json and the Action make) must survive every case and change no verdict.
+    const explained = runCheck({ workspace, manifest, files: fileRefs.slice(0, EXPLAINED / 100), diagnose: true }).records.map((r) => r.verdict);
+    expect(explained).toEqual(ours.slice(0, explained.length));
 
     const batch = path.join(root, 'batch.json');
     writeFileSync(batch, JSON.stringify({
-      sources: Object.fromEntries(generated.map((c, i) => [`s${i}-v1`, c.source])),
-      cases: generated.map((c, i) => [`s${i}-v1`, c.quote]),
+      sources: Object.fromEntries(generated.map((c) => [`s${c.group}-v1`, c.source])),
+      cases: generated.map((c) => [`s${c.group}-v1`, c.quote]),
     }));
     const theirs = JSON.parse(execFileSync('python3', [path.join(REPO, 'test/helpers/reference_batch.py'), REFERENCE, batch], { encoding: 'utf8', maxBuffer: 64 << 20 }));
 
@@ -87,5 +105,6 @@ const COUNT = Number(process.env.CITEGATE_FUZZ_CASES ?? 10_000);
       .map((m) => `case ${m.i}: source ${JSON.stringify(m.c.source)} quote ${JSON.stringify(m.c.quote)}: citegate ${m.ours}, reference ${m.theirs}`);
     expect(mismatches).toEqual([]);
     expect(ours).toHaveLength(COUNT);
+    if (process.env.CITEGATE_FUZZ_STATS) console.log(JSON.stringify(ours.reduce((n: Record<string, number>, v) => ({ ...n, [v]: (n[v] ?? 0) + 1 }), {})));
   });
 });
