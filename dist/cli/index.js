@@ -14847,7 +14847,8 @@ const PIN_HELP = `Usage: citegate pin [options] [SOURCE_ID...]
 
 Computes the SHA-256 of each named source (default: every source) and of its
 \`original\`, and writes them into the manifest, keeping its comments and
-layout. Prints what changed. It is the only citegate command that writes.
+layout. Prints what changed. It is the only citegate command that changes
+your files (check and merge-reports write only the reports you name).
 
 Options:
   --manifest FILE         the manifest (default: citegate.yml in the root)
@@ -15542,9 +15543,9 @@ function mergeReportsCommand(args, io) {
 
 ;// CONCATENATED MODULE: ./src/cli/pin.ts
 // `citegate pin`: records the SHA-256 of sources (and their originals) in the
-// manifest. The only command that writes. It edits the hash values in place in
-// the manifest's text, so comments, quoting and layout stay exactly as they were,
-// and writes nothing unless every requested file could be hashed.
+// manifest. The only command that changes the user's files. It edits the hash
+// values in place in the manifest's text, so comments, quoting and layout stay
+// exactly as they were, and writes nothing unless every requested file could be hashed.
 
 
 

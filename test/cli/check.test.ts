@@ -188,6 +188,15 @@ describe('citegate check', () => {
     expect(run.stdout).toBe('x\\u{001B}[2J\\nc9: located\\\\: quote not found\n\\u{202E}evil: quote not found\nlocated=0/2\n');
   });
 
+  it('writes no control or bidi character raw in the JSON report either', () => {
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, {
+      'answers/a.json': json([rec('x\u009b31m\u007f', 'returns-v1', 'nope \u2028 \u202e here')]),
+    });
+    const run = runCli(['check', '--format', 'json'], root);
+    expect(run.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e]/);
+    expect(JSON.parse(run.stdout).records[0]).toMatchObject({ citation_id: 'x\u009b31m\u007f', quote: 'nope \u2028 \u202e here' });
+  });
+
   it('never starts a line with `::`, so a CI runner cannot read untrusted text as a workflow command', () => {
     const ids = ['::error file=README.md::forged', '  ::add-mask::Return', '\t::stop-commands::x'];
     const root = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': json(ids.map((id) => rec(id, 'returns-v1', 'nope'))) });

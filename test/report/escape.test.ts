@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type LineState, neutralizeCommands } from '../../src/report/escape.js';
+import { escapeJsonText, type LineState, neutralizeCommands } from '../../src/report/escape.js';
 
 /** Feeds `pieces` through one stream state, as the CLI does for each write. */
 function feed(pieces: string[]): string {
@@ -37,5 +37,18 @@ describe('neutralizeCommands', () => {
       // Only colons change: removing the escapes gives the text back.
       expect(whole.replaceAll('\\u{003A}', ':')).toBe(pieces.join(''));
     }), { numRuns: 2000 });
+  });
+});
+
+// Found in review: JSON.stringify escapes only C0 controls, so `--format json` wrote DEL, C1
+// controls (U+009B starts a terminal sequence), line separators and bidi overrides raw.
+describe('escapeJsonText', () => {
+  it('writes what JSON.stringify leaves raw as \\u escapes, and JSON reads it back the same', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => {
+      const json = escapeJsonText(JSON.stringify({ text }));
+      expect(json).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+      expect(JSON.parse(json)).toEqual({ text });
+    }));
+    expect(escapeJsonText(JSON.stringify('a\u009b31m\u202eb\u007f'))).toBe('"a\\u009b31m\\u202eb\\u007f"');
   });
 });
