@@ -32536,6 +32536,10 @@ function match_findMatches(text, quote, limit) {
 
 ;// CONCATENATED MODULE: ./src/engine/offset-map.ts
 
+/** The budget of cuts for a text of this many bytes (normalized). */
+function cutBudget(length) {
+    return (1 << 24) + 16 * length;
+}
 /** Clusters longer than this (in original bytes) keep their coarse mapping: finding a cut costs their length squared. */
 const MAX_CUT_CLUSTER = 256;
 /**
@@ -32547,8 +32551,10 @@ const MAX_CUT_CLUSTER = 256;
  * such k (NFC reordered marks across the cut) or the cluster is long.
  */
 function cutInCluster(texts, normStart, normEnd, origStart, origEnd, at) {
-    if (origEnd - origStart > MAX_CUT_CLUSTER)
+    const size = origEnd - origStart;
+    if (size > MAX_CUT_CLUSTER || texts.budget < size * size)
         return -1;
+    texts.budget -= size * size;
     const original = external_node_buffer_.Buffer.from(texts.original.buffer, texts.original.byteOffset, texts.original.length);
     const normalized = external_node_buffer_.Buffer.from(texts.normalized.buffer, texts.normalized.byteOffset, texts.normalized.length);
     const before = normalized.toString('utf8', normStart, at);
@@ -33403,6 +33409,10 @@ class PieceTable {
         }
     }
 }
+/** What comparing one match of a quote costs, in budget units. */
+function keptUnits(quote) {
+    return (quote.bytes.length >>> 4) + 2;
+}
 /** The head of a slot whose list a scan has emptied: taken, but with nothing in it. */
 const EMPTIED = -2;
 /** Whether Int32Array reads bytes as little-endian words, as pieceHash does. */
@@ -33417,8 +33427,8 @@ class QuoteSet {
     /** Triples (hash, quote id, offset) of the pieces of the quotes added so far. */
     pieces = new Int32Array(3 * 1024);
     pieceCount = 0;
-    /** The hashes of the pieces so far. */
-    hashes = new Set();
+    /** The hashes of the pieces so far, while pieces are spread (see the constructor). */
+    hashes;
     /** How many pieces have each hash (only once some hash is shared: most sets never need it). */
     crowding;
     table;
@@ -33429,6 +33439,14 @@ class QuoteSet {
     /** Per-quote state of a scan, kept from scan to scan (a set may be scanned against every source). */
     state;
     /**
+     * `spread`: take a quote's pieces away from those other quotes have (see
+     * pieceStart). On by default; a set scanned for hints only, with its work
+     * bounded all the same, can save the memory it takes.
+     */
+    constructor(options = {}) {
+        this.hashes = options.spread === false ? undefined : new Set();
+    }
+    /**
      * Adds a quote (or finds it), keeping at most `cap` matches of it per source.
      * With a context (SPEC §1 prefix and suffix), only the matches it allows count
      * and are kept; the same quote with another context is another entry.
@@ -33437,8 +33455,10 @@ class QuoteSet {
         const key = context ? `${quote.text}\u0000${context.prefixText}\u0000${context.suffixText}` : quote.text;
         const known = this.ids.get(key);
         if (known !== undefined) {
-            if (cap > this.caps[known])
+            if (cap > this.caps[known]) {
+                this.keptWork += (cap - this.caps[known]) * keptUnits(quote);
                 this.caps[known] = cap;
+            }
             return known;
         }
         const id = this.quotes.length;
@@ -33446,7 +33466,7 @@ class QuoteSet {
         this.caps.push(cap);
         this.contexts.push(context);
         this.ids.set(key, id);
-        this.keptWork += (Number.isFinite(cap) ? cap + 1 : 2) * ((quote.bytes.length >>> 4) + 2);
+        this.keptWork += (cap + 1) * keptUnits(quote);
         if (quote.bytes.length < MIN_TABLE_QUOTE) {
             this.short.push(id);
             return id;
@@ -33464,7 +33484,7 @@ class QuoteSet {
             this.pieces[3 * this.pieceCount + 2] = offset;
             this.pieceCount++;
             this.crowding?.set(h, (this.crowding.get(h) ?? 0) + 1);
-            this.hashes.add(h);
+            this.hashes?.add(h);
         }
         this.table = undefined;
         return id;
@@ -33478,9 +33498,12 @@ class QuoteSet {
         const middle = last >>> 1;
         // Most quotes share no piece with another: one look at a set of the hashes
         // says so, and only then are pieces counted and other places tried.
+        const hashes = this.hashes;
+        if (!hashes)
+            return middle;
         let clash = false;
         for (let offset = middle; offset < middle + STRIDE && !clash; offset++)
-            clash = this.hashes.has(pieceHash(bytes, offset));
+            clash = hashes.has(pieceHash(bytes, offset));
         if (!clash)
             return middle;
         const crowding = (this.crowding ??= this.countPieces());
@@ -33837,10 +33860,14 @@ function surrogateIn(key, value) {
         else if (v !== null && typeof v === 'object') {
             const entries = v instanceof Map ? [...v.entries()] : Object.entries(v);
             for (let i = entries.length - 1; i >= 0; i--) {
-                const k = String(entries[i][0]);
+                const [rawKey, value] = entries[i];
+                // A YAML key may be a mapping or a list itself: its strings count too.
+                if (typeof rawKey === 'object' && rawKey !== null)
+                    stack.push([`a key in ${where}`, rawKey]);
+                const k = String(rawKey);
                 if (hasLoneSurrogate(k))
                     return `a key in ${where}`;
-                stack.push([`${where}.${k}`, entries[i][1]]);
+                stack.push([`${where}.${k}`, value]);
             }
         }
     }
@@ -33861,7 +33888,7 @@ function loneSurrogateIn(fields, known) {
     }
     if (fields instanceof Map) {
         for (const [key, value] of fields) {
-            const found = surrogateIn(String(key), value);
+            const found = (typeof key === 'object' && key !== null ? surrogateIn('a key', key) : undefined) ?? surrogateIn(String(key), value);
             if (found !== undefined)
                 return found;
         }
@@ -34310,6 +34337,20 @@ const MAX_YAML_ALIASES = 100;
  * a string, no custom tags run). Warnings are issues too: a gate reads its input
  * strictly.
  */
+/**
+ * Line breaks and YAML punctuation (, : - [ ] { }) in a text: about half its
+ * YAML tokens, each of which takes some 200 bytes in the yaml package, so a
+ * bound on them bounds the memory a YAML file can make it take.
+ */
+function yamlMarks(text) {
+    let marks = 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x0a || c === 0x0d || c === 0x2c || c === 0x3a || c === 0x2d || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d)
+            marks++;
+    }
+    return marks;
+}
 function parseYaml(text) {
     // YAML 1.2 ends lines at LF, CRLF or a lone CR; the yaml package knows only the
     // first two. A CR becomes an LF of the same length, so offsets do not move, and
@@ -34435,14 +34476,28 @@ function loadCitationFile(workspace, file, maxBytes = DEFAULT_MAX_CITATION_FILE_
  * natively, about 15 times), and hand-written YAML fixtures are small.
  */
 const MAX_YAML_CHARS = 4 * 1024 * 1024;
+/**
+ * And so are YAML files with more than this many line breaks and YAML
+ * punctuation (, : - [ ] { }): each YAML token takes about 200 bytes in the
+ * yaml package, and a file of `- 0` lines is all tokens. About 20,000 records
+ * of four fields.
+ */
+const MAX_YAML_MARKS = 200_000;
 /** Parses citation-file text (BOM already removed). */
 function parseCitationText(text, file, format) {
-    if (format === 'yaml' && text.length > MAX_YAML_CHARS) {
+    if (format === 'yaml' && (text.length > MAX_YAML_CHARS || yamlMarks(text) > MAX_YAML_MARKS)) {
+        const limit = text.length > MAX_YAML_CHARS
+            ? `${MAX_YAML_CHARS / 1024 / 1024} MiB`
+            : `${MAX_YAML_MARKS.toLocaleString('en-US')} line breaks and YAML marks (about 20,000 records)`;
         return {
             file, records: [], document: undefined,
-            problems: [{ file, line: 0, column: 0, message: `not read: YAML citation files are limited to ${MAX_YAML_CHARS / 1024 / 1024} MiB; use JSON or JSON Lines for larger sets` }],
+            problems: [{ file, line: 0, column: 0, message: `not read: YAML citation files are limited to ${limit}; use JSON or JSON Lines for larger sets` }],
         };
     }
+    // A lone CR ends a line in YAML 1.2; read as an LF of the same length, offsets stay put
+    // (the parser and the placing of an answer's sentences then see the same text).
+    if (format === 'yaml' && text.includes('\r'))
+        text = text.replace(/\r(?!\n)/g, '\n');
     const index = new TextLineIndex(text);
     const parsed = format === 'json' ? parseJsonFile(text) : format === 'jsonl' ? parseJsonLines(text) : parseYamlFile(text);
     const problems = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
@@ -35734,9 +35789,10 @@ function describeBreaks(quote, passage, pattern) {
 
 ;// CONCATENATED MODULE: ./src/check/placer.ts
 
+
 function placer(original, normalized) {
     const lines = new ByteLineIndex(original);
-    const texts = { original, normalized: normalized.bytes };
+    const texts = { original, normalized: normalized.bytes, budget: cutBudget(normalized.bytes.length) };
     return (start, end) => {
         const from = lines.position(normalized.map.toOriginalStart(start, texts));
         const to = lines.position(normalized.map.toOriginalEnd(end, texts));
@@ -35768,6 +35824,28 @@ const OCCURRENCES_SHOWN = 3;
 const SURROUNDINGS = 32;
 /** An unknown source's explanation lists the manifest's ids when it has at most this many. */
 const IDS_LISTED = 8;
+/** Searches of a source for a quote's own matches that explanations may make: each is a pass over it. */
+const SEARCHES_PER_SOURCE = 64;
+const searches = new WeakMap();
+/**
+ * The quote's matches in the source (up to MAX_COUNTED_MATCHES + 1), each
+ * quote searched once per source and at most SEARCHES_PER_SOURCE quotes in
+ * all: a file of records made to ask for more gets no more explanations, not
+ * hours of them. Undefined past that.
+ */
+function quoteMatches(view, quote) {
+    let memo = searches.get(view);
+    if (!memo)
+        searches.set(view, (memo = { found: new Map(), left: SEARCHES_PER_SOURCE }));
+    let found = memo.found.get(quote);
+    if (found === undefined) {
+        if (memo.left === 0)
+            return undefined;
+        memo.left--;
+        memo.found.set(quote, (found = match_findMatches(view.bytes, prepareQuote(quote), MAX_COUNTED_MATCHES + 1)));
+    }
+    return found;
+}
 /** The diagnostics of a record decided against this source (they never change its verdict). */
 function explain(decision, view, place, sourceId) {
     const detail = {};
@@ -35776,12 +35854,13 @@ function explain(decision, view, place, sourceId) {
         return detail;
     const at = (start, end) => place(view.byteOffset(start), view.byteOffset(end));
     const context = decision.context;
-    // With a prefix or suffix, the matches that count are those the context keeps
-    // (all of them, not just the reported ones), out of the quote's own matches.
+    // With a prefix or suffix: the quote's own matches, to say what the context
+    // did. Those it keeps are the run's own (exact), or when all of the quote's
+    // were counted, every one of them.
+    const alone = context?.explained ? quoteMatches(view, quote) : undefined;
+    const complete = alone !== undefined && alone.length <= MAX_COUNTED_MATCHES;
     let kept;
-    let alone;
-    if (context?.explained) {
-        alone = match_findMatches(view.bytes, prepareQuote(quote), MAX_COUNTED_MATCHES + 1);
+    if (context?.explained && complete) {
         const given = quoteContext(context.explained.prefix, context.explained.suffix);
         kept = alone.filter((start) => match_contextAllows(view.bytes, start, decision.quoteLength, given));
     }
@@ -35811,9 +35890,9 @@ function explain(decision, view, place, sourceId) {
     else if (decision.verdict === 'ambiguous quote') {
         let matches = kept ?? decision.matches;
         // The run reports the first MAX_REPORTED_MATCHES: a context that sets one apart must differ from all of them.
-        if (!kept && matches.length >= MAX_REPORTED_MATCHES)
-            matches = match_findMatches(view.bytes, prepareQuote(quote), MAX_COUNTED_MATCHES + 1);
-        if (matches.length > MAX_COUNTED_MATCHES) {
+        if (matches.length >= MAX_REPORTED_MATCHES)
+            matches = context ? (complete ? kept : undefined) : quoteMatches(view, quote);
+        if (matches === undefined || matches.length > MAX_COUNTED_MATCHES) {
             detail.tooManyMatches = true;
             return detail;
         }
@@ -35835,8 +35914,12 @@ function explain(decision, view, place, sourceId) {
  */
 function contextDetail(decision, kept, alone, view, place) {
     const context = decision.context;
+    // Past MAX_COUNTED_MATCHES the count stops: "more than" that many.
+    const more = alone !== undefined && alone.length > MAX_COUNTED_MATCHES;
     const detail = {
-        prefix: context.prefix, suffix: context.suffix, candidates: alone?.length ?? context.candidates, kept: kept.length,
+        prefix: context.prefix, suffix: context.suffix,
+        candidates: alone === undefined ? context.candidates : Math.min(alone.length, MAX_COUNTED_MATCHES), kept: kept.length,
+        ...(more || (alone === undefined && context.candidates >= MAX_REPORTED_MATCHES) ? { moreCandidates: true } : {}),
     };
     const explained = context.explained;
     if (!explained || !alone)
@@ -36044,7 +36127,9 @@ function explainElsewhere(records, manifest, loader, normalizer, cited) {
         }
         return found;
     };
-    const quotes = new QuoteSet();
+    // One set for every lost quote, scanned against many sources: its pieces stay in the middle (no
+    // table of every hash), and the scan's budget bounds the work all the same.
+    const quotes = new QuoteSet({ spread: false });
     const homes = new QuoteHomes();
     const quoteIds = new Map();
     for (const r of lost) {
@@ -36062,13 +36147,24 @@ function explainElsewhere(records, manifest, loader, normalizer, cited) {
         const none = new Set();
         // Cited sources that failed verification: the run reported them, and they are no evidence of anything.
         const unverified = new Set(records.filter((r) => r.verdict === 'source unverified').map((r) => r.sourceId));
+        // Hints are not worth hours: a source whose scan would cost more than its budget gives none.
+        const scanned = (text) => {
+            try {
+                return quotes.scan(text, none);
+            }
+            catch (error) {
+                if (error instanceof ScanTooCostly)
+                    return undefined;
+                throw error;
+            }
+        };
         for (const entry of manifest.sources.values()) {
             if (unverified.has(entry.id) || !homes.neededIn(entry.id))
                 continue;
             const copy = cited?.get(entry.id);
             if (copy) {
-                const hits = quotes.scan(copy, none);
-                if (![...hits.keys()].some((id) => homes.citedElsewhere(id, entry.id)))
+                const hits = scanned(copy);
+                if (!hits || ![...hits.keys()].some((id) => homes.citedElsewhere(id, entry.id)))
                     continue;
             }
             // Read (again, for a kept copy: to say where in the file the quotes are).
@@ -36076,16 +36172,9 @@ function explainElsewhere(records, manifest, loader, normalizer, cited) {
             if (!check.ok)
                 continue; // An unverified source is no evidence of anything.
             const normalized = normalizer.normalize(check.text);
-            let hits;
-            try {
-                hits = quotes.scan(normalized.bytes, none);
-            }
-            catch (error) {
-                if (error instanceof ScanTooCostly)
-                    continue; // Hints are not worth hours: this source gives none.
-                throw error;
-            }
-            noteElsewhere(hits, homes, entry.id, normalized, placer(check.text, normalized), quotes, elsewhere);
+            const hits = scanned(normalized.bytes);
+            if (hits)
+                noteElsewhere(hits, homes, entry.id, normalized, placer(check.text, normalized), quotes, elsewhere);
         }
     }
     const count = manifest.sources.size;
@@ -36733,8 +36822,6 @@ function settle(r, decision, place) {
 function runCheck(options) {
     const { workspace, manifest, files } = options;
     const diagnose = options.diagnose ?? true;
-    // Where matches are in the original files: only reports that show them need it.
-    const positions = options.positions ?? diagnose;
     const problems = [...(options.problems ?? [])];
     const findings = [];
     const levels = options.checks ?? manifest.checks;
@@ -36783,7 +36870,9 @@ function runCheck(options) {
     const sources = [];
     const cited = [...manifest.sources.values()].filter((s) => bySource.has(s.id));
     // The verdict needs two matches to tell located from ambiguous; reports that show matches want more.
-    const cap = diagnose ? MAX_REPORTED_MATCHES : 2;
+    // Every mode keeps as many, so that the scan does the same work (and keeps within its budget, or not)
+    // whatever the output: the verdicts cannot depend on it.
+    const cap = MAX_REPORTED_MATCHES;
     const unverified = (entry, citing, reason, actualSha256) => {
         const access = { kind: 'unverified', reason };
         for (const r of citing)
@@ -36820,7 +36909,8 @@ function runCheck(options) {
                 return;
             }
             kept?.add(entry.id, normalized);
-            const place = positions ? placer(check.text, normalized) : undefined;
+            // Where matches are in the original files: only reports that explain show them.
+            const place = diagnose ? placer(check.text, normalized) : undefined;
             const access = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
             const toExplain = [];
             for (const r of citing) {
@@ -36833,6 +36923,10 @@ function runCheck(options) {
                 const view = new SourceView(normalized.bytes, toExplain.length);
                 for (const [r, decision] of toExplain)
                     r.detail = explain(decision, view, place, entry.id);
+            }
+            if (!diagnose) {
+                for (const r of citing)
+                    r.normalized = undefined;
             }
             sources.push(sourceResult(workspace, manifest, entry, citing.length));
         }
@@ -36960,6 +37054,14 @@ class Glob {
             bases.add(literal.join('/'));
         }
         return [...bases];
+    }
+    /**
+     * Whether some path below this folder (relative, folders separated by `/`)
+     * could match: the walk need not enter a folder that no file of it can.
+     */
+    mayMatchBelow(folder) {
+        const parts = folder === '' ? [] : folder.split('/');
+        return this.alternatives.some((segments) => matchesPrefix(segments, parts));
     }
     /** Whether the pattern names this folder literally (so that walking may enter it even if it is skipped by default). */
     namesFolder(name) {
@@ -37150,6 +37252,40 @@ function matchSegments(segments, parts) {
     }
     return ok[0] === 1;
 }
+/** Whether `parts` (folders) can begin a path the segments match, with at least a file name still to come. */
+function matchesPrefix(segments, parts) {
+    // reach[i]: the segments before i have matched the parts read so far.
+    let reach = new Uint8Array(segments.length + 1);
+    reach[0] = 1;
+    const close = (r) => {
+        for (let i = 0; i < segments.length; i++)
+            if (r[i] && segments[i].kind === 'globstar')
+                r[i + 1] = 1; // ** may match no folder
+    };
+    close(reach);
+    for (const part of parts) {
+        const next = new Uint8Array(segments.length + 1);
+        for (let i = 0; i < segments.length; i++) {
+            if (!reach[i])
+                continue;
+            const s = segments[i];
+            if (s.kind === 'globstar') {
+                next[i] = 1;
+                next[i + 1] = 1;
+            }
+            else if (s.literal !== undefined ? s.literal === part : matchSegment(s.tokens, part)) {
+                next[i + 1] = 1;
+            }
+        }
+        close(next);
+        reach = next;
+    }
+    // A file must still be matched: some segment is left after where the parts end.
+    for (let i = 0; i < segments.length; i++)
+        if (reach[i])
+            return true;
+    return false;
+}
 
 ;// CONCATENATED MODULE: ./src/load/manifest.ts
 // The manifest (SPEC §6): which sources exist, where their reviewed text is,
@@ -37163,7 +37299,13 @@ function matchSegments(segments, parts) {
 
 const DEFAULT_MANIFEST = 'citegate.yml';
 /** Manifests are small; a huge one is a mistake or an attack. */
-const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
+/**
+ * A manifest is refused past these: 8 MiB, or a million line breaks and YAML
+ * marks (some 100,000 sources), which the yaml package reads in a few hundred
+ * megabytes. A pull request may change the manifest too.
+ */
+const MAX_MANIFEST_BYTES = 8 * 1024 * 1024;
+const MAX_MANIFEST_MARKS = 1_000_000;
 const CHECK_LEVELS = ['off', 'warn', 'fail'];
 const DEFAULT_CHECKS = { uncitedClaims: 'warn', requiredSources: 'fail', claimNumbers: 'fail' };
 /** The manifest's names of the checks, and the CLI's and the Action's (with dashes). */
@@ -37206,6 +37348,9 @@ function loadManifest(workspace, manifestPath, options = {}) {
     const decoded = decodeUtf8Text(read.bytes);
     if (!decoded.ok) {
         throw new ManifestError([{ file: shown, ...decoded.position, message: decoded.reason }]);
+    }
+    if (yamlMarks(decoded.text) > MAX_MANIFEST_MARKS) {
+        fail(`the manifest has more than ${MAX_MANIFEST_MARKS.toLocaleString('en-US')} line breaks and YAML marks: too large to read`);
     }
     const dir = external_node_path_default().posix.dirname(resolved.rel);
     return parseManifest(decoded.text, resolved.rel, dir === '.' ? '' : dir, options);
@@ -37550,7 +37695,10 @@ function manifest_editDistance(a, b) {
 class Workspace {
     /** The workspace root, links resolved. */
     root;
+    /** The root as it was named (absolute), which may be a link to `root`. */
+    named;
     constructor(root) {
+        this.named = external_node_path_default().resolve(root);
         this.root = external_node_fs_namespaceObject.realpathSync.native(root);
     }
     /** The workspace-relative path (with `/`) of an absolute path inside it. */
@@ -37736,7 +37884,9 @@ function refFor(manifest, file) {
  * is a problem, as its files would otherwise go unchecked without a word.
  */
 function findCitationFiles(workspace, manifest) {
-    const found = new Set();
+    // Each file once, by where it really is: reached under two names (a folder
+    // link, two patterns), it keeps the name without a link, else the first in order.
+    const byPlace = new Map();
     const problems = new Map();
     for (const pattern of manifest.citations) {
         for (const base of pattern.glob.baseFolders()) {
@@ -37746,16 +37896,25 @@ function findCitationFiles(workspace, manifest) {
                 return rel !== undefined && pattern.glob.matches(rel);
             };
             walk(workspace, start, {
-                onFile: (file) => {
-                    if (matches(file))
-                        found.add(file);
+                onFile: (file, place, viaLink) => {
+                    if (!matches(file))
+                        return;
+                    const known = byPlace.get(place);
+                    if (!known || (known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0)) {
+                        byPlace.set(place, { rel: file, viaLink });
+                    }
                 },
                 matches,
-                enter: (name) => !SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name),
+                // Only folders where some file could match: links and names elsewhere are none of the run's business.
+                enter: (folder, name) => {
+                    const rel = underManifest(manifest, folder);
+                    return (!SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name)) && rel !== undefined && pattern.glob.mayMatchBelow(rel);
+                },
                 onProblem: (problem) => problems.set(problem.file, problem),
             });
         }
     }
+    const found = new Set([...byPlace.values()].map((f) => f.rel));
     return {
         files: [...found].sort(comparePaths).map((file) => refFor(manifest, file)),
         problems: [...[...problems.values()].sort((a, b) => comparePaths(a.file, b.file)), ...unmatchedRequirements(manifest, found)],
@@ -37783,7 +37942,8 @@ function walk(workspace, folder, walker) {
     // Real folders first, then linked ones: a folder reached both ways keeps
     // its real name, and each real folder is walked once.
     const walked = new Set([base.abs]);
-    const real = [[folder, base.abs]];
+    const baseViaLink = base.abs !== external_node_path_default().join(workspace.root, ...folder.split('/').filter(Boolean));
+    const real = [[folder, base.abs, baseViaLink]];
     const linked = [];
     for (;;) {
         let next = real.pop();
@@ -37795,7 +37955,7 @@ function walk(workspace, folder, walker) {
                 continue;
             walked.add(next[1]);
         }
-        const [current, abs] = next;
+        const [current, abs, viaLink] = next;
         let entries;
         try {
             // Names as bytes: a name that is not UTF-8 would be read as U+FFFD, and
@@ -37817,21 +37977,21 @@ function walk(workspace, folder, walker) {
             const isLink = entry.isSymbolicLink();
             const isFolder = entry.isDirectory() || (isLink && isFolderLink(external_node_path_default().join(abs, name)));
             if (!(0,external_node_buffer_.isUtf8)(entry.name)) {
-                if (isFolder || walker.matches(rel)) {
+                if (isFolder ? walker.enter(rel, name) : walker.matches(rel)) {
                     const shown = current === '' ? bytesShown(entry.name) : `${current}/${bytesShown(entry.name)}`;
                     walker.onProblem({ file: shown, line: 0, column: 0, message: 'not read: the name is not valid UTF-8, so citegate cannot name it; rename it' });
                 }
                 continue;
             }
             if (isFolder) {
-                if (!walker.enter(name))
+                if (!walker.enter(rel, name))
                     continue;
                 if (!isLink) {
                     const sub = external_node_path_default().join(abs, name);
                     if (walked.has(sub))
                         continue;
                     walked.add(sub);
-                    folders.push([rel, sub]);
+                    folders.push([rel, sub, viaLink]);
                     continue;
                 }
                 const target = workspace.realPath(external_node_path_default().join(abs, name));
@@ -37839,11 +37999,11 @@ function walk(workspace, folder, walker) {
                     walker.onProblem({ file: rel, line: 0, column: 0, message: `folder not listed: ${target.kind === 'refused' ? target.reason.replace(/^the path is/, 'it is') : 'no such folder'}` });
                     continue;
                 }
-                links.push([rel, target.abs]);
+                links.push([rel, target.abs, true]);
             }
             else if (entry.isFile() || isLink) {
                 // A link is listed; reading it later refuses one that leads outside.
-                walker.onFile(rel);
+                walker.onFile(rel, external_node_path_default().join(abs, name), viaLink);
             }
         }
         // In name order, so that the walk is the same on every machine.
@@ -37923,16 +38083,18 @@ function contextLines(c) {
     const alone = c.prefixKept !== undefined && c.suffixKept !== undefined
         ? `the prefix alone keeps ${c.prefixKept}, the suffix alone keeps ${c.suffixKept}`
         : undefined;
+    const matches = c.moreCandidates ? `more than ${c.candidates} matches` : plural(c.candidates, 'match', 'matches');
     if (c.kept > 0) {
         if (alone)
-            return [`${alone}, together ${c.kept} of the quote's ${plural(c.candidates, 'match', 'matches')}`];
-        if (c.kept === c.candidates && c.kept > 1)
+            return [`${alone}, together ${c.kept} of the quote's ${matches}`];
+        if (c.kept === c.candidates && c.kept > 1 && !c.moreCandidates)
             return [`the ${which} keeps all ${c.candidates} of the quote's matches: it sets none apart`];
-        return [`the ${which} kept ${c.kept} of the quote's ${plural(c.candidates, 'match', 'matches')}`];
+        return [`the ${which} kept ${c.kept} of the quote's ${matches}`];
     }
     const rule = c.prefix && c.suffix ? 'after the prefix and before the suffix' : c.prefix ? 'after the prefix' : 'before the suffix';
     const shown = c.occurrences?.length ?? 0;
-    const lines = [`the quote occurs ${c.candidates === 1 ? 'once' : `${c.candidates} times`} in the source, but never ${rule}${alone ? ` (${alone})` : ''}` +
+    const times = c.moreCandidates ? `more than ${c.candidates} times` : c.candidates === 1 ? 'once' : `${c.candidates} times`;
+    const lines = [`the quote occurs ${times} in the source, but never ${rule}${alone ? ` (${alone})` : ''}` +
             `${shown > 0 && shown < c.candidates ? `; the first ${shown}:` : shown > 0 ? ':' : ''}`];
     for (const o of c.occurrences ?? []) {
         const around = [
@@ -38076,7 +38238,10 @@ function* diagnosticsChunks(result, options = {}) {
         })));
         yield* flush();
     }
-    if (result.records.length === 0) {
+    if (result.records.length === 0 && options.shard) {
+        lines.push(`citegate: shard ${options.shard.index} of ${options.shard.count} holds no citation ${result.files.length > 0 ? 'records' : 'files'}; merge-reports judges the whole run`);
+    }
+    else if (result.records.length === 0) {
         lines.push(result.files.length > 0
             ? 'citegate: no citation records in the files checked (an empty run fails)'
             : options.named
@@ -38290,6 +38455,7 @@ function jsonDetail(d) {
 function jsonContext(c) {
     return {
         prefix: c.prefix, suffix: c.suffix, candidates: c.candidates, kept: c.kept,
+        ...(c.moreCandidates ? { more_candidates: true } : {}),
         ...(c.prefixKept !== undefined ? { prefix_kept: c.prefixKept } : {}),
         ...(c.suffixKept !== undefined ? { suffix_kept: c.suffixKept } : {}),
         ...(c.occurrences ? {
@@ -38343,6 +38509,23 @@ function assertWritable(file) {
 }
 /** Writes a report to a file piece by piece, so it is never whole in memory. */
 function writeChunks(file, chunks, options = {}) {
+    const fd = openReport(file, options);
+    try {
+        // Only writing is a write error: a report that fails to be made is citegate's own.
+        for (const chunk of chunks) {
+            try {
+                (0,external_node_fs_namespaceObject.writeSync)(fd, chunk);
+            }
+            catch (error) {
+                throw new WriteError(file, describeWriteError(error));
+            }
+        }
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+function openReport(file, options) {
     let fd;
     try {
         const folder = external_node_path_default().dirname(external_node_path_default().resolve(file));
@@ -38357,54 +38540,55 @@ function writeChunks(file, chunks, options = {}) {
         fd = (0,external_node_fs_namespaceObject.openSync)(file, flags, 0o666);
     }
     catch (error) {
-        throw new WriteError(file, describeWriteError(error));
-    }
-    try {
-        if (!(0,external_node_fs_namespaceObject.fstatSync)(fd).isFile()) {
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
-            throw new WriteError(file, 'it is not a regular file');
-        }
-    }
-    catch (error) {
         if (error instanceof WriteError)
             throw error;
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
         throw new WriteError(file, describeWriteError(error));
     }
+    let regular;
     try {
-        for (const chunk of chunks)
-            (0,external_node_fs_namespaceObject.writeSync)(fd, chunk);
+        regular = (0,external_node_fs_namespaceObject.fstatSync)(fd).isFile();
     }
     catch (error) {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
         throw new WriteError(file, describeWriteError(error));
     }
-    finally {
+    if (!regular) {
         (0,external_node_fs_namespaceObject.closeSync)(fd);
+        throw new WriteError(file, 'it is not a regular file');
     }
+    return fd;
 }
 /**
  * A report inside the workspace must stay there: the nearest folder of its path
  * that exists, links followed, must be inside the workspace (folders created
- * below it then are too).
+ * below it then are too). Inside means below the workspace as its links
+ * resolve, or as it was named (`--root` may be a link to it).
  */
 function assertFolderInside(file, folder, workspace) {
-    if (!workspace.contains(folder))
+    if (!workspace.contains(folder) && !isBelow(folder, workspace.named))
         return; // A path outside the workspace is the user's own.
     let existing = folder;
     for (;;) {
+        let real;
         try {
-            if (!workspace.contains(external_node_fs_namespaceObject.realpathSync.native(existing))) {
-                throw new WriteError(file, 'its folder is a link that leads outside the workspace');
-            }
-            return;
+            real = external_node_fs_namespaceObject.realpathSync.native(existing);
         }
         catch (error) {
             const code = error.code;
-            if ((code !== 'ENOENT' && code !== 'ENOTDIR') || existing === workspace.root)
+            const parent = external_node_path_default().dirname(existing);
+            if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === existing)
                 throw error;
-            existing = external_node_path_default().dirname(existing);
+            existing = parent;
+            continue;
         }
+        if (!workspace.contains(real))
+            throw new WriteError(file, 'its folder is a link that leads outside the workspace');
+        return;
     }
+}
+function isBelow(p, folder) {
+    const rel = external_node_path_default().relative(folder, p);
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
 }
 function describeWriteError(error) {
     switch (error?.code) {
@@ -44205,6 +44389,7 @@ function reverseApplyPatch(head, patch) {
 
 
 
+
 function selectChanged(input) {
     const { workspace, manifest, changed } = input;
     const touched = new Set();
@@ -44295,6 +44480,10 @@ function changedEntries(manifest, base, overrides) {
     if (base.kind === 'new')
         return { checkAll: 'the manifest is new (or was moved or copied here)' };
     let before;
+    // The base manifest is bounded like the manifest itself (the pull request's base may be old and large).
+    if (base.text.length > MAX_MANIFEST_BYTES || yamlMarks(base.text) > MAX_MANIFEST_MARKS) {
+        return { checkAll: 'the manifest changed and its earlier version is too large to read' };
+    }
     try {
         before = parseManifest(base.text.replace(/^\uFEFF/, ''), manifest.file, manifest.dir, { forPin: true });
     }
@@ -44703,7 +44892,6 @@ function locateCheckout(workspace, manifest) {
         return { reason: top.reason };
     return new Checkout(top.top, workspace);
 }
-const main_MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
 /**
  * The manifest as it was at the base commit: rebuilt from the API's patch
  * when there is one (a shallow checkout has no history), else read with git.
@@ -44743,7 +44931,7 @@ function unpatch(workspace, manifest, patch) {
     // Through a link, the patch is of the link, not of the text read.
     if (!resolved.ok || workspace.relative(resolved.abs) !== manifest.file)
         return undefined;
-    const read = workspace.read(resolved.abs, main_MAX_MANIFEST_BYTES);
+    const read = workspace.read(resolved.abs, MAX_MANIFEST_BYTES);
     if (!read.ok)
         return undefined;
     let head;

@@ -10,7 +10,7 @@ import { failingFindings, passed, type CheckResult } from '../check/result.js';
 import { runCheck } from '../check/run.js';
 import { inShard } from '../check/shard.js';
 import { loadCitationFile } from '../load/citation-file.js';
-import { loadManifest, ManifestError, type Manifest } from '../load/manifest.js';
+import { loadManifest, ManifestError, MAX_MANIFEST_BYTES, type Manifest } from '../load/manifest.js';
 import type { Problem } from '../load/problem.js';
 import { findCitationFiles, type CitationFileRef } from '../load/select.js';
 import { describeFsError, Workspace } from '../load/workspace.js';
@@ -265,8 +265,6 @@ function locateCheckout(workspace: Workspace, manifest: Manifest): Checkout | { 
   if (!top.ok) return { reason: top.reason };
   return new Checkout(top.top, workspace);
 }
-
-const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
 
 /**
  * The manifest as it was at the base commit: rebuilt from the API's patch

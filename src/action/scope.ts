@@ -4,7 +4,8 @@
 import type { ChangedFile } from '../api/changed-file.js';
 import { sourceIdOf } from '../engine/record.js';
 import type { LoadedCitationFile } from '../load/citation-file.js';
-import { parseManifest, type CheckLevels, type Manifest, type SourceEntry } from '../load/manifest.js';
+import { MAX_MANIFEST_BYTES, MAX_MANIFEST_MARKS, parseManifest, type CheckLevels, type Manifest, type SourceEntry } from '../load/manifest.js';
+import { yamlMarks } from '../load/yaml-nodes.js';
 import { citationEntryFor, comparePaths, findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
 import type { Workspace } from '../load/workspace.js';
 
@@ -120,6 +121,10 @@ function changedEntries(manifest: Manifest, base: BaseManifest, overrides: Parti
   if (base.kind === 'unknown') return { checkAll: `the manifest changed and its earlier version cannot be read (${base.reason})` };
   if (base.kind === 'new') return { checkAll: 'the manifest is new (or was moved or copied here)' };
   let before: Manifest;
+  // The base manifest is bounded like the manifest itself (the pull request's base may be old and large).
+  if (base.text.length > MAX_MANIFEST_BYTES || yamlMarks(base.text) > MAX_MANIFEST_MARKS) {
+    return { checkAll: 'the manifest changed and its earlier version is too large to read' };
+  }
   try {
     before = parseManifest(base.text.replace(/^\uFEFF/, ''), manifest.file, manifest.dir, { forPin: true });
   } catch {

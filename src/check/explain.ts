@@ -28,6 +28,28 @@ const SURROUNDINGS = 32;
 /** An unknown source's explanation lists the manifest's ids when it has at most this many. */
 const IDS_LISTED = 8;
 
+/** Searches of a source for a quote's own matches that explanations may make: each is a pass over it. */
+const SEARCHES_PER_SOURCE = 64;
+const searches = new WeakMap<SourceView, { found: Map<string, number[]>; left: number }>();
+
+/**
+ * The quote's matches in the source (up to MAX_COUNTED_MATCHES + 1), each
+ * quote searched once per source and at most SEARCHES_PER_SOURCE quotes in
+ * all: a file of records made to ask for more gets no more explanations, not
+ * hours of them. Undefined past that.
+ */
+function quoteMatches(view: SourceView, quote: string): number[] | undefined {
+  let memo = searches.get(view);
+  if (!memo) searches.set(view, (memo = { found: new Map(), left: SEARCHES_PER_SOURCE }));
+  let found = memo.found.get(quote);
+  if (found === undefined) {
+    if (memo.left === 0) return undefined;
+    memo.left--;
+    memo.found.set(quote, (found = findMatches(view.bytes, prepareQuote(quote), MAX_COUNTED_MATCHES + 1)));
+  }
+  return found;
+}
+
 /** The diagnostics of a record decided against this source (they never change its verdict). */
 export function explain(decision: Decision, view: SourceView, place: Placer, sourceId: string): RecordDetail {
   const detail: { -readonly [K in keyof RecordDetail]: RecordDetail[K] } = {};
@@ -35,12 +57,13 @@ export function explain(decision: Decision, view: SourceView, place: Placer, sou
   if (quote === undefined) return detail;
   const at = (start: number, end: number) => place(view.byteOffset(start), view.byteOffset(end));
   const context = decision.context;
-  // With a prefix or suffix, the matches that count are those the context keeps
-  // (all of them, not just the reported ones), out of the quote's own matches.
-  let kept: number[] | undefined;
-  let alone: number[] | undefined;
-  if (context?.explained) {
-    alone = findMatches(view.bytes, prepareQuote(quote), MAX_COUNTED_MATCHES + 1);
+  // With a prefix or suffix: the quote's own matches, to say what the context
+  // did. Those it keeps are the run's own (exact), or when all of the quote's
+  // were counted, every one of them.
+  const alone = context?.explained ? quoteMatches(view, quote) : undefined;
+  const complete = alone !== undefined && alone.length <= MAX_COUNTED_MATCHES;
+  let kept: readonly number[] | undefined;
+  if (context?.explained && complete) {
     const given = quoteContext(context.explained.prefix, context.explained.suffix);
     kept = alone.filter((start) => contextAllows(view.bytes, start, decision.quoteLength, given));
   }
@@ -61,10 +84,10 @@ export function explain(decision: Decision, view: SourceView, place: Placer, sou
     }));
     if (hints.length > 0) detail.hints = hints;
   } else if (decision.verdict === 'ambiguous quote') {
-    let matches: readonly number[] = kept ?? decision.matches;
+    let matches: readonly number[] | undefined = kept ?? decision.matches;
     // The run reports the first MAX_REPORTED_MATCHES: a context that sets one apart must differ from all of them.
-    if (!kept && matches.length >= MAX_REPORTED_MATCHES) matches = findMatches(view.bytes, prepareQuote(quote), MAX_COUNTED_MATCHES + 1);
-    if (matches.length > MAX_COUNTED_MATCHES) {
+    if (matches.length >= MAX_REPORTED_MATCHES) matches = context ? (complete ? kept : undefined) : quoteMatches(view, quote);
+    if (matches === undefined || matches.length > MAX_COUNTED_MATCHES) {
       detail.tooManyMatches = true;
       return detail;
     }
@@ -88,8 +111,12 @@ function contextDetail(
   decision: Decision, kept: readonly number[], alone: readonly number[] | undefined, view: SourceView, place: Placer,
 ): ContextDetail {
   const context = decision.context!;
+  // Past MAX_COUNTED_MATCHES the count stops: "more than" that many.
+  const more = alone !== undefined && alone.length > MAX_COUNTED_MATCHES;
   const detail: { -readonly [K in keyof ContextDetail]: ContextDetail[K] } = {
-    prefix: context.prefix, suffix: context.suffix, candidates: alone?.length ?? context.candidates, kept: kept.length,
+    prefix: context.prefix, suffix: context.suffix,
+    candidates: alone === undefined ? context.candidates : Math.min(alone.length, MAX_COUNTED_MATCHES), kept: kept.length,
+    ...(more || (alone === undefined && context.candidates >= MAX_REPORTED_MATCHES) ? { moreCandidates: true } : {}),
   };
   const explained = context.explained;
   if (!explained || !alone) return detail;
@@ -299,7 +326,9 @@ export function explainElsewhere(
     }
     return found;
   };
-  const quotes = new QuoteSet();
+  // One set for every lost quote, scanned against many sources: its pieces stay in the middle (no
+  // table of every hash), and the scan's budget bounds the work all the same.
+  const quotes = new QuoteSet({ spread: false });
   const homes = new QuoteHomes();
   const quoteIds = new Map<Pending, number>();
   for (const r of lost) {
@@ -316,25 +345,28 @@ export function explainElsewhere(
     const none = new Set<number>();
     // Cited sources that failed verification: the run reported them, and they are no evidence of anything.
     const unverified = new Set(records.filter((r) => r.verdict === 'source unverified').map((r) => r.sourceId!));
+    // Hints are not worth hours: a source whose scan would cost more than its budget gives none.
+    const scanned = (text: Buffer) => {
+      try {
+        return quotes.scan(text, none);
+      } catch (error) {
+        if (error instanceof ScanTooCostly) return undefined;
+        throw error;
+      }
+    };
     for (const entry of manifest.sources.values()) {
       if (unverified.has(entry.id) || !homes.neededIn(entry.id)) continue;
       const copy = cited?.get(entry.id);
       if (copy) {
-        const hits = quotes.scan(copy, none);
-        if (![...hits.keys()].some((id) => homes.citedElsewhere(id, entry.id))) continue;
+        const hits = scanned(copy);
+        if (!hits || ![...hits.keys()].some((id) => homes.citedElsewhere(id, entry.id))) continue;
       }
       // Read (again, for a kept copy: to say where in the file the quotes are).
       const check = loader.load(entry);
       if (!check.ok) continue; // An unverified source is no evidence of anything.
       const normalized = normalizer.normalize(check.text);
-      let hits;
-      try {
-        hits = quotes.scan(normalized.bytes, none);
-      } catch (error) {
-        if (error instanceof ScanTooCostly) continue; // Hints are not worth hours: this source gives none.
-        throw error;
-      }
-      noteElsewhere(hits, homes, entry.id, normalized, placer(check.text, normalized), quotes, elsewhere);
+      const hits = scanned(normalized.bytes);
+      if (hits) noteElsewhere(hits, homes, entry.id, normalized, placer(check.text, normalized), quotes, elsewhere);
     }
   }
 

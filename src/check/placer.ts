@@ -1,5 +1,6 @@
 // Where a range of a normalized source lies in its original file.
 import type { NormalizedSource } from '../engine/normalize.js';
+import { cutBudget } from '../engine/offset-map.js';
 import { ByteLineIndex } from '../engine/positions.js';
 import type { MatchPosition } from './result.js';
 
@@ -8,7 +9,7 @@ export type Placer = (start: number, end: number) => MatchPosition;
 
 export function placer(original: Uint8Array, normalized: NormalizedSource): Placer {
   const lines = new ByteLineIndex(original);
-  const texts = { original, normalized: normalized.bytes };
+  const texts = { original, normalized: normalized.bytes, budget: cutBudget(normalized.bytes.length) };
   return (start, end) => {
     const from = lines.position(normalized.map.toOriginalStart(start, texts));
     const to = lines.position(normalized.map.toOriginalEnd(end, texts));

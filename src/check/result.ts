@@ -55,8 +55,9 @@ export interface RecordDetail {
 export interface ContextDetail {
   readonly prefix: boolean;
   readonly suffix: boolean;
-  /** Matches of the quote alone. */
+  /** Matches of the quote alone (with moreCandidates: at least that many; counting stopped). */
   readonly candidates: number;
+  readonly moreCandidates?: boolean;
   /** Matches the prefix and suffix kept. */
   readonly kept: number;
   /** When both were given: the matches each would keep alone. */

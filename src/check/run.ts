@@ -37,8 +37,6 @@ export interface CheckOptions {
    * has no room for them (the plain text report), since they cost time.
    */
   readonly diagnose?: boolean;
-  /** Map matches back to the original files (default: when diagnosing); the plain text report shows none. */
-  readonly positions?: boolean;
   /** The checks beyond quotes (default: the manifest's). */
   readonly checks?: CheckLevels;
   /** Problems found before the run (folders that could not be listed, files outside the workspace). */
@@ -134,8 +132,6 @@ function settle(r: Pending, decision: Decision, place?: Placer): void {
 export function runCheck(options: CheckOptions): CheckResult {
   const { workspace, manifest, files } = options;
   const diagnose = options.diagnose ?? true;
-  // Where matches are in the original files: only reports that show them need it.
-  const positions = options.positions ?? diagnose;
   const problems: Problem[] = [...(options.problems ?? [])];
   const findings: Finding[] = [];
   const levels = options.checks ?? manifest.checks;
@@ -183,7 +179,9 @@ export function runCheck(options: CheckOptions): CheckResult {
   const sources: SourceResult[] = [];
   const cited = [...manifest.sources.values()].filter((s) => bySource.has(s.id));
   // The verdict needs two matches to tell located from ambiguous; reports that show matches want more.
-  const cap = diagnose ? MAX_REPORTED_MATCHES : 2;
+  // Every mode keeps as many, so that the scan does the same work (and keeps within its budget, or not)
+  // whatever the output: the verdicts cannot depend on it.
+  const cap = MAX_REPORTED_MATCHES;
   const unverified = (entry: SourceEntry, citing: Pending[], reason: string, actualSha256?: string) => {
     const access: SourceAccess = { kind: 'unverified', reason };
     for (const r of citing) settle(r, decideVerdict(fieldsOf(r), access));
@@ -215,7 +213,8 @@ export function runCheck(options: CheckOptions): CheckResult {
         return;
       }
       kept?.add(entry.id, normalized);
-      const place = positions ? placer(check.text, normalized) : undefined;
+      // Where matches are in the original files: only reports that explain show them.
+      const place = diagnose ? placer(check.text, normalized) : undefined;
       const access: SourceAccess = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
       const toExplain: [Pending, Decision][] = [];
       for (const r of citing) {
@@ -226,6 +225,9 @@ export function runCheck(options: CheckOptions): CheckResult {
       if (toExplain.length > 0) {
         const view = new SourceView(normalized.bytes, toExplain.length);
         for (const [r, decision] of toExplain) r.detail = explain(decision, view, place!, entry.id);
+      }
+      if (!diagnose) {
+        for (const r of citing) r.normalized = undefined;
       }
       sources.push(sourceResult(workspace, manifest, entry, citing.length));
     }

@@ -1,9 +1,20 @@
 import { Buffer } from 'node:buffer';
 
-/** The original text and its normalized form, as UTF-8. */
+/** The original text and its normalized form, as UTF-8, and what finding cuts in clusters may still cost. */
 export interface BothTexts {
   readonly original: Uint8Array;
   readonly normalized: Uint8Array;
+  /**
+   * Bytes normalized in finding cuts, left for this text: a cut in a cluster of
+   * n bytes costs about n² of them. Past it, cuts are coarse (a source and
+   * quotes made to ask for many long cuts get positions, not hours).
+   */
+  budget: number;
+}
+
+/** The budget of cuts for a text of this many bytes (normalized). */
+export function cutBudget(length: number): number {
+  return (1 << 24) + 16 * length;
 }
 
 /** Clusters longer than this (in original bytes) keep their coarse mapping: finding a cut costs their length squared. */
@@ -18,7 +29,9 @@ const MAX_CUT_CLUSTER = 256;
  * such k (NFC reordered marks across the cut) or the cluster is long.
  */
 function cutInCluster(texts: BothTexts, normStart: number, normEnd: number, origStart: number, origEnd: number, at: number): number {
-  if (origEnd - origStart > MAX_CUT_CLUSTER) return -1;
+  const size = origEnd - origStart;
+  if (size > MAX_CUT_CLUSTER || texts.budget < size * size) return -1;
+  texts.budget -= size * size;
   const original = Buffer.from(texts.original.buffer, texts.original.byteOffset, texts.original.length);
   const normalized = Buffer.from(texts.normalized.buffer, texts.normalized.byteOffset, texts.normalized.length);
   const before = normalized.toString('utf8', normStart, at);

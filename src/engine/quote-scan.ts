@@ -131,6 +131,11 @@ class PieceTable {
   }
 }
 
+/** What comparing one match of a quote costs, in budget units. */
+function keptUnits(quote: PreparedQuote): number {
+  return (quote.bytes.length >>> 4) + 2;
+}
+
 /** The head of a slot whose list a scan has emptied: taken, but with nothing in it. */
 const EMPTIED = -2;
 
@@ -147,8 +152,8 @@ export class QuoteSet {
   /** Triples (hash, quote id, offset) of the pieces of the quotes added so far. */
   private pieces: Int32Array = new Int32Array(3 * 1024);
   private pieceCount = 0;
-  /** The hashes of the pieces so far. */
-  private readonly hashes = new Set<number>();
+  /** The hashes of the pieces so far, while pieces are spread (see the constructor). */
+  private readonly hashes: Set<number> | undefined;
   /** How many pieces have each hash (only once some hash is shared: most sets never need it). */
   private crowding: Map<number, number> | undefined;
   private table: PieceTable | undefined;
@@ -160,6 +165,15 @@ export class QuoteSet {
   private state: ScanState | undefined;
 
   /**
+   * `spread`: take a quote's pieces away from those other quotes have (see
+   * pieceStart). On by default; a set scanned for hints only, with its work
+   * bounded all the same, can save the memory it takes.
+   */
+  constructor(options: { spread?: boolean } = {}) {
+    this.hashes = options.spread === false ? undefined : new Set();
+  }
+
+  /**
    * Adds a quote (or finds it), keeping at most `cap` matches of it per source.
    * With a context (SPEC §1 prefix and suffix), only the matches it allows count
    * and are kept; the same quote with another context is another entry.
@@ -168,7 +182,10 @@ export class QuoteSet {
     const key = context ? `${quote.text}\u0000${context.prefixText}\u0000${context.suffixText}` : quote.text;
     const known = this.ids.get(key);
     if (known !== undefined) {
-      if (cap > this.caps[known]) this.caps[known] = cap;
+      if (cap > this.caps[known]) {
+        this.keptWork += (cap - this.caps[known]) * keptUnits(quote);
+        this.caps[known] = cap;
+      }
       return known;
     }
     const id = this.quotes.length;
@@ -176,7 +193,7 @@ export class QuoteSet {
     this.caps.push(cap);
     this.contexts.push(context);
     this.ids.set(key, id);
-    this.keptWork += (Number.isFinite(cap) ? cap + 1 : 2) * ((quote.bytes.length >>> 4) + 2);
+    this.keptWork += (cap + 1) * keptUnits(quote);
     if (quote.bytes.length < MIN_TABLE_QUOTE) {
       this.short.push(id);
       return id;
@@ -194,7 +211,7 @@ export class QuoteSet {
       this.pieces[3 * this.pieceCount + 2] = offset;
       this.pieceCount++;
       this.crowding?.set(h, (this.crowding.get(h) ?? 0) + 1);
-      this.hashes.add(h);
+      this.hashes?.add(h);
     }
     this.table = undefined;
     return id;
@@ -209,8 +226,10 @@ export class QuoteSet {
     const middle = last >>> 1;
     // Most quotes share no piece with another: one look at a set of the hashes
     // says so, and only then are pieces counted and other places tried.
+    const hashes = this.hashes;
+    if (!hashes) return middle;
     let clash = false;
-    for (let offset = middle; offset < middle + STRIDE && !clash; offset++) clash = this.hashes.has(pieceHash(bytes, offset));
+    for (let offset = middle; offset < middle + STRIDE && !clash; offset++) clash = hashes.has(pieceHash(bytes, offset));
     if (!clash) return middle;
     const crowding = (this.crowding ??= this.countPieces());
     const shared = (k: number) => {

@@ -120,9 +120,12 @@ function surrogateIn(key: string, value: unknown): string | undefined {
     } else if (v !== null && typeof v === 'object') {
       const entries = v instanceof Map ? [...v.entries()] : Object.entries(v);
       for (let i = entries.length - 1; i >= 0; i--) {
-        const k = String(entries[i][0]);
+        const [rawKey, value] = entries[i];
+        // A YAML key may be a mapping or a list itself: its strings count too.
+        if (typeof rawKey === 'object' && rawKey !== null) stack.push([`a key in ${where}`, rawKey]);
+        const k = String(rawKey);
         if (hasLoneSurrogate(k)) return `a key in ${where}`;
-        stack.push([`${where}.${k}`, entries[i][1]]);
+        stack.push([`${where}.${k}`, value]);
       }
     }
   }
@@ -143,7 +146,7 @@ function loneSurrogateIn(fields: Fields, known: readonly unknown[]): string | un
   }
   if (fields instanceof Map) {
     for (const [key, value] of fields) {
-      const found = surrogateIn(String(key), value);
+      const found = (typeof key === 'object' && key !== null ? surrogateIn('a key', key) : undefined) ?? surrogateIn(String(key), value);
       if (found !== undefined) return found;
     }
   } else {

@@ -9,7 +9,7 @@ import type { Problem } from './problem.js';
 import { JsonSyntaxError, MAX_RECORDS_PER_FILE, parseStrictJson } from './strict-json.js';
 import { decodeUtf8Text } from './text.js';
 import type { Workspace } from './workspace.js';
-import { deref, MAX_YAML_ALIASES, nodeOffset, parseYaml } from './yaml-nodes.js';
+import { deref, MAX_YAML_ALIASES, nodeOffset, parseYaml, yamlMarks } from './yaml-nodes.js';
 
 export interface LoadedRecord {
   /** The parsed value: an object (a plain one from JSON, a Map from YAML), or anything else, which is not a record. */
@@ -80,14 +80,28 @@ export function loadCitationFile(workspace: Workspace, file: string, maxBytes = 
  */
 export const MAX_YAML_CHARS = 4 * 1024 * 1024;
 
+/**
+ * And so are YAML files with more than this many line breaks and YAML
+ * punctuation (, : - [ ] { }): each YAML token takes about 200 bytes in the
+ * yaml package, and a file of `- 0` lines is all tokens. About 20,000 records
+ * of four fields.
+ */
+export const MAX_YAML_MARKS = 200_000;
+
 /** Parses citation-file text (BOM already removed). */
 export function parseCitationText(text: string, file: string, format: CitationFormat): LoadedCitationFile {
-  if (format === 'yaml' && text.length > MAX_YAML_CHARS) {
+  if (format === 'yaml' && (text.length > MAX_YAML_CHARS || yamlMarks(text) > MAX_YAML_MARKS)) {
+    const limit = text.length > MAX_YAML_CHARS
+      ? `${MAX_YAML_CHARS / 1024 / 1024} MiB`
+      : `${MAX_YAML_MARKS.toLocaleString('en-US')} line breaks and YAML marks (about 20,000 records)`;
     return {
       file, records: [], document: undefined,
-      problems: [{ file, line: 0, column: 0, message: `not read: YAML citation files are limited to ${MAX_YAML_CHARS / 1024 / 1024} MiB; use JSON or JSON Lines for larger sets` }],
+      problems: [{ file, line: 0, column: 0, message: `not read: YAML citation files are limited to ${limit}; use JSON or JSON Lines for larger sets` }],
     };
   }
+  // A lone CR ends a line in YAML 1.2; read as an LF of the same length, offsets stay put
+  // (the parser and the placing of an answer's sentences then see the same text).
+  if (format === 'yaml' && text.includes('\r')) text = text.replace(/\r(?!\n)/g, '\n');
   const index = new TextLineIndex(text);
   const parsed = format === 'json' ? parseJsonFile(text) : format === 'jsonl' ? parseJsonLines(text) : parseYamlFile(text);
   const problems = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));

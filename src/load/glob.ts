@@ -70,6 +70,15 @@ export class Glob {
     return [...bases];
   }
 
+  /**
+   * Whether some path below this folder (relative, folders separated by `/`)
+   * could match: the walk need not enter a folder that no file of it can.
+   */
+  mayMatchBelow(folder: string): boolean {
+    const parts = folder === '' ? [] : folder.split('/');
+    return this.alternatives.some((segments) => matchesPrefix(segments, parts));
+  }
+
   /** Whether the pattern names this folder literally (so that walking may enter it even if it is skipped by default). */
   namesFolder(name: string): boolean {
     return this.alternatives.some((segments) => segments.some((s) => s.kind === 'tokens' && s.literal === name));
@@ -240,4 +249,33 @@ function matchSegments(segments: Segment[], parts: string[]): boolean {
     }
   }
   return ok[0] === 1;
+}
+
+/** Whether `parts` (folders) can begin a path the segments match, with at least a file name still to come. */
+function matchesPrefix(segments: Segment[], parts: string[]): boolean {
+  // reach[i]: the segments before i have matched the parts read so far.
+  let reach = new Uint8Array(segments.length + 1);
+  reach[0] = 1;
+  const close = (r: Uint8Array) => {
+    for (let i = 0; i < segments.length; i++) if (r[i] && segments[i].kind === 'globstar') r[i + 1] = 1; // ** may match no folder
+  };
+  close(reach);
+  for (const part of parts) {
+    const next = new Uint8Array(segments.length + 1);
+    for (let i = 0; i < segments.length; i++) {
+      if (!reach[i]) continue;
+      const s = segments[i];
+      if (s.kind === 'globstar') {
+        next[i] = 1;
+        next[i + 1] = 1;
+      } else if (s.literal !== undefined ? s.literal === part : matchSegment(s.tokens, part)) {
+        next[i + 1] = 1;
+      }
+    }
+    close(next);
+    reach = next;
+  }
+  // A file must still be matched: some segment is left after where the parts end.
+  for (let i = 0; i < segments.length; i++) if (reach[i]) return true;
+  return false;
 }

@@ -8,11 +8,17 @@ import { Glob, GlobSyntaxError } from './glob.js';
 import type { Problem } from './problem.js';
 import { decodeUtf8Text } from './text.js';
 import type { Workspace } from './workspace.js';
-import { deref, nodeOffset, parseYaml, scalarSource, scalarText } from './yaml-nodes.js';
+import { deref, nodeOffset, parseYaml, scalarSource, scalarText, yamlMarks } from './yaml-nodes.js';
 
 export const DEFAULT_MANIFEST = 'citegate.yml';
 /** Manifests are small; a huge one is a mistake or an attack. */
-const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
+/**
+ * A manifest is refused past these: 8 MiB, or a million line breaks and YAML
+ * marks (some 100,000 sources), which the yaml package reads in a few hundred
+ * megabytes. A pull request may change the manifest too.
+ */
+export const MAX_MANIFEST_BYTES = 8 * 1024 * 1024;
+export const MAX_MANIFEST_MARKS = 1_000_000;
 
 /** Where a scalar value sits in the manifest text, so `pin` can rewrite just it. */
 export interface ValueSpan {
@@ -129,6 +135,9 @@ export function loadManifest(workspace: Workspace, manifestPath: string, options
   const decoded = decodeUtf8Text(read.bytes);
   if (!decoded.ok) {
     throw new ManifestError([{ file: shown, ...decoded.position, message: decoded.reason }]);
+  }
+  if (yamlMarks(decoded.text) > MAX_MANIFEST_MARKS) {
+    fail(`the manifest has more than ${MAX_MANIFEST_MARKS.toLocaleString('en-US')} line breaks and YAML marks: too large to read`);
   }
   const dir = path.posix.dirname(resolved.rel);
   return parseManifest(decoded.text, resolved.rel, dir === '.' ? '' : dir, options);

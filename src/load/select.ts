@@ -48,7 +48,9 @@ export interface CitationFileList {
  * is a problem, as its files would otherwise go unchecked without a word.
  */
 export function findCitationFiles(workspace: Workspace, manifest: Manifest): CitationFileList {
-  const found = new Set<string>();
+  // Each file once, by where it really is: reached under two names (a folder
+  // link, two patterns), it keeps the name without a link, else the first in order.
+  const byPlace = new Map<string, { rel: string; viaLink: boolean }>();
   const problems = new Map<string, Problem>();
   for (const pattern of manifest.citations) {
     for (const base of pattern.glob.baseFolders()) {
@@ -58,15 +60,24 @@ export function findCitationFiles(workspace: Workspace, manifest: Manifest): Cit
         return rel !== undefined && pattern.glob.matches(rel);
       };
       walk(workspace, start, {
-        onFile: (file) => {
-          if (matches(file)) found.add(file);
+        onFile: (file, place, viaLink) => {
+          if (!matches(file)) return;
+          const known = byPlace.get(place);
+          if (!known || (known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0)) {
+            byPlace.set(place, { rel: file, viaLink });
+          }
         },
         matches,
-        enter: (name) => !SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name),
+        // Only folders where some file could match: links and names elsewhere are none of the run's business.
+        enter: (folder, name) => {
+          const rel = underManifest(manifest, folder);
+          return (!SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name)) && rel !== undefined && pattern.glob.mayMatchBelow(rel);
+        },
         onProblem: (problem) => problems.set(problem.file, problem),
       });
     }
   }
+  const found = new Set([...byPlace.values()].map((f) => f.rel));
   return {
     files: [...found].sort(comparePaths).map((file) => refFor(manifest, file)),
     problems: [...[...problems.values()].sort((a, b) => comparePaths(a.file, b.file)), ...unmatchedRequirements(manifest, found)],
@@ -84,10 +95,12 @@ function unmatchedRequirements(manifest: Manifest, files: ReadonlySet<string>): 
 }
 
 interface Walker {
-  onFile(rel: string): void;
+  /** A file: its name in the workspace, where it is (links in its folders resolved), and whether a folder link led to it. */
+  onFile(rel: string, place: string, viaLink: boolean): void;
   /** Whether a file of this name would be checked (a name citegate cannot read is a problem only then). */
   matches(rel: string): boolean;
-  enter(name: string): boolean;
+  /** Whether to search this folder (its name in the workspace, and its own name). */
+  enter(rel: string, name: string): boolean;
   onProblem(problem: Problem): void;
 }
 
@@ -103,8 +116,9 @@ function walk(workspace: Workspace, folder: string, walker: Walker): void {
   // Real folders first, then linked ones: a folder reached both ways keeps
   // its real name, and each real folder is walked once.
   const walked = new Set<string>([base.abs]);
-  const real: [rel: string, abs: string][] = [[folder, base.abs]];
-  const linked: [rel: string, abs: string][] = [];
+  const baseViaLink = base.abs !== path.join(workspace.root, ...folder.split('/').filter(Boolean));
+  const real: [rel: string, abs: string, viaLink: boolean][] = [[folder, base.abs, baseViaLink]];
+  const linked: [rel: string, abs: string, viaLink: boolean][] = [];
   for (;;) {
     let next = real.pop();
     if (next === undefined) {
@@ -113,7 +127,7 @@ function walk(workspace: Workspace, folder: string, walker: Walker): void {
       if (walked.has(next[1])) continue;
       walked.add(next[1]);
     }
-    const [current, abs] = next;
+    const [current, abs, viaLink] = next;
     let entries: Dirent<Buffer>[];
     try {
       // Names as bytes: a name that is not UTF-8 would be read as U+FFFD, and
@@ -125,27 +139,27 @@ function walk(workspace: Workspace, folder: string, walker: Walker): void {
       walker.onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
       continue;
     }
-    const folders: [string, string][] = [];
-    const links: [string, string][] = [];
+    const folders: [string, string, boolean][] = [];
+    const links: [string, string, boolean][] = [];
     const named = entries.map((entry) => ({ entry, name: entry.name.toString('utf8') })).sort((a, b) => comparePaths(a.name, b.name));
     for (const { entry, name } of named) {
       const rel = current === '' ? name : `${current}/${name}`;
       const isLink = entry.isSymbolicLink();
       const isFolder = entry.isDirectory() || (isLink && isFolderLink(path.join(abs, name)));
       if (!isUtf8(entry.name)) {
-        if (isFolder || walker.matches(rel)) {
+        if (isFolder ? walker.enter(rel, name) : walker.matches(rel)) {
           const shown = current === '' ? bytesShown(entry.name) : `${current}/${bytesShown(entry.name)}`;
           walker.onProblem({ file: shown, line: 0, column: 0, message: 'not read: the name is not valid UTF-8, so citegate cannot name it; rename it' });
         }
         continue;
       }
       if (isFolder) {
-        if (!walker.enter(name)) continue;
+        if (!walker.enter(rel, name)) continue;
         if (!isLink) {
           const sub = path.join(abs, name);
           if (walked.has(sub)) continue;
           walked.add(sub);
-          folders.push([rel, sub]);
+          folders.push([rel, sub, viaLink]);
           continue;
         }
         const target = workspace.realPath(path.join(abs, name));
@@ -153,10 +167,10 @@ function walk(workspace: Workspace, folder: string, walker: Walker): void {
           walker.onProblem({ file: rel, line: 0, column: 0, message: `folder not listed: ${target.kind === 'refused' ? target.reason.replace(/^the path is/, 'it is') : 'no such folder'}` });
           continue;
         }
-        links.push([rel, target.abs]);
+        links.push([rel, target.abs, true]);
       } else if (entry.isFile() || isLink) {
         // A link is listed; reading it later refuses one that leads outside.
-        walker.onFile(rel);
+        walker.onFile(rel, path.join(abs, name), viaLink);
       }
     }
     // In name order, so that the walk is the same on every machine.

@@ -17,7 +17,11 @@ export class Workspace {
   /** The workspace root, links resolved. */
   readonly root: string;
 
+  /** The root as it was named (absolute), which may be a link to `root`. */
+  readonly named: string;
+
   constructor(root: string) {
+    this.named = path.resolve(root);
     this.root = realpathSync.native(root);
   }
 

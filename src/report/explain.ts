@@ -52,14 +52,16 @@ function contextLines(c: ContextDetail): string[] {
   const alone = c.prefixKept !== undefined && c.suffixKept !== undefined
     ? `the prefix alone keeps ${c.prefixKept}, the suffix alone keeps ${c.suffixKept}`
     : undefined;
+  const matches = c.moreCandidates ? `more than ${c.candidates} matches` : plural(c.candidates, 'match', 'matches');
   if (c.kept > 0) {
-    if (alone) return [`${alone}, together ${c.kept} of the quote's ${plural(c.candidates, 'match', 'matches')}`];
-    if (c.kept === c.candidates && c.kept > 1) return [`the ${which} keeps all ${c.candidates} of the quote's matches: it sets none apart`];
-    return [`the ${which} kept ${c.kept} of the quote's ${plural(c.candidates, 'match', 'matches')}`];
+    if (alone) return [`${alone}, together ${c.kept} of the quote's ${matches}`];
+    if (c.kept === c.candidates && c.kept > 1 && !c.moreCandidates) return [`the ${which} keeps all ${c.candidates} of the quote's matches: it sets none apart`];
+    return [`the ${which} kept ${c.kept} of the quote's ${matches}`];
   }
   const rule = c.prefix && c.suffix ? 'after the prefix and before the suffix' : c.prefix ? 'after the prefix' : 'before the suffix';
   const shown = c.occurrences?.length ?? 0;
-  const lines = [`the quote occurs ${c.candidates === 1 ? 'once' : `${c.candidates} times`} in the source, but never ${rule}${alone ? ` (${alone})` : ''}` +
+  const times = c.moreCandidates ? `more than ${c.candidates} times` : c.candidates === 1 ? 'once' : `${c.candidates} times`;
+  const lines = [`the quote occurs ${times} in the source, but never ${rule}${alone ? ` (${alone})` : ''}` +
     `${shown > 0 && shown < c.candidates ? `; the first ${shown}:` : shown > 0 ? ':' : ''}`];
   for (const o of c.occurrences ?? []) {
     const around = [

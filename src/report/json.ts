@@ -128,6 +128,7 @@ function jsonDetail(d: RecordDetail) {
 function jsonContext(c: ContextDetail) {
   return {
     prefix: c.prefix, suffix: c.suffix, candidates: c.candidates, kept: c.kept,
+    ...(c.moreCandidates ? { more_candidates: true } : {}),
     ...(c.prefixKept !== undefined ? { prefix_kept: c.prefixKept } : {}),
     ...(c.suffixKept !== undefined ? { suffix_kept: c.suffixKept } : {}),
     ...(c.occurrences ? {

@@ -49,6 +49,7 @@ function detail(value: unknown, what: string): RecordDetail {
     const c = object(d.context, `${what}.context`);
     out.context = {
       prefix: c.prefix === true, suffix: c.suffix === true, candidates: int(c.candidates, `${what}.context.candidates`), kept: int(c.kept, `${what}.context.kept`),
+      ...(c.more_candidates === true ? { moreCandidates: true } : {}),
       ...(c.prefix_kept !== undefined ? { prefixKept: int(c.prefix_kept, `${what}.context.prefix_kept`) } : {}),
       ...(c.suffix_kept !== undefined ? { suffixKept: int(c.suffix_kept, `${what}.context.suffix_kept`) } : {}),
       ...(c.occurrences !== undefined ? {

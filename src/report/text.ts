@@ -50,7 +50,9 @@ export function formatTextReport(result: CheckResult, options: { explain?: boole
  * blocks, like the report: a file of a hundred thousand bad records makes as
  * many lines.
  */
-export function* diagnosticsChunks(result: CheckResult, options: { named?: boolean } = {}): Generator<string> {
+export function* diagnosticsChunks(
+  result: CheckResult, options: { named?: boolean; shard?: { readonly index: number; readonly count: number } } = {},
+): Generator<string> {
   let lines: string[] = [];
   const flush = function* () {
     if (lines.length >= 4096) {
@@ -74,7 +76,9 @@ export function* diagnosticsChunks(result: CheckResult, options: { named?: boole
     })));
     yield* flush();
   }
-  if (result.records.length === 0) {
+  if (result.records.length === 0 && options.shard) {
+    lines.push(`citegate: shard ${options.shard.index} of ${options.shard.count} holds no citation ${result.files.length > 0 ? 'records' : 'files'}; merge-reports judges the whole run`);
+  } else if (result.records.length === 0) {
     lines.push(result.files.length > 0
       ? 'citegate: no citation records in the files checked (an empty run fails)'
       : options.named

@@ -53,6 +53,22 @@ export function assertWritable(file: string): void {
 
 /** Writes a report to a file piece by piece, so it is never whole in memory. */
 export function writeChunks(file: string, chunks: Iterable<string>, options: WriteOptions = {}): void {
+  const fd = openReport(file, options);
+  try {
+    // Only writing is a write error: a report that fails to be made is citegate's own.
+    for (const chunk of chunks) {
+      try {
+        writeSync(fd, chunk);
+      } catch (error) {
+        throw new WriteError(file, describeWriteError(error));
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function openReport(file: string, options: WriteOptions): number {
   let fd: number;
   try {
     const folder = path.dirname(path.resolve(file));
@@ -64,47 +80,51 @@ export function writeChunks(file: string, chunks: Iterable<string>, options: Wri
       (options.append ? constants.O_APPEND : constants.O_TRUNC);
     fd = openSync(file, flags, 0o666);
   } catch (error) {
-    throw new WriteError(file, describeWriteError(error));
-  }
-  try {
-    if (!fstatSync(fd).isFile()) {
-      closeSync(fd);
-      throw new WriteError(file, 'it is not a regular file');
-    }
-  } catch (error) {
     if (error instanceof WriteError) throw error;
-    closeSync(fd);
     throw new WriteError(file, describeWriteError(error));
   }
+  let regular: boolean;
   try {
-    for (const chunk of chunks) writeSync(fd, chunk);
+    regular = fstatSync(fd).isFile();
   } catch (error) {
-    throw new WriteError(file, describeWriteError(error));
-  } finally {
     closeSync(fd);
+    throw new WriteError(file, describeWriteError(error));
   }
+  if (!regular) {
+    closeSync(fd);
+    throw new WriteError(file, 'it is not a regular file');
+  }
+  return fd;
 }
 
 /**
  * A report inside the workspace must stay there: the nearest folder of its path
  * that exists, links followed, must be inside the workspace (folders created
- * below it then are too).
+ * below it then are too). Inside means below the workspace as its links
+ * resolve, or as it was named (`--root` may be a link to it).
  */
 function assertFolderInside(file: string, folder: string, workspace: Workspace): void {
-  if (!workspace.contains(folder)) return; // A path outside the workspace is the user's own.
+  if (!workspace.contains(folder) && !isBelow(folder, workspace.named)) return; // A path outside the workspace is the user's own.
   let existing = folder;
   for (;;) {
+    let real: string;
     try {
-      if (!workspace.contains(realpathSync.native(existing))) {
-        throw new WriteError(file, 'its folder is a link that leads outside the workspace');
-      }
-      return;
+      real = realpathSync.native(existing);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || existing === workspace.root) throw error;
-      existing = path.dirname(existing);
+      const parent = path.dirname(existing);
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === existing) throw error;
+      existing = parent;
+      continue;
     }
+    if (!workspace.contains(real)) throw new WriteError(file, 'its folder is a link that leads outside the workspace');
+    return;
   }
+}
+
+function isBelow(p: string, folder: string): boolean {
+  const rel = path.relative(folder, p);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
 function describeWriteError(error: unknown): string {

@@ -166,6 +166,19 @@ describe('citegate check', () => {
     expect(run.code).toBe(1);
   });
 
+  // Found in review: the walk searched folders no file of the pattern could be in, and made
+  // problems of their links and names; and two patterns reaching one file checked it twice.
+  it('searches only folders where the pattern can match, and checks a file reached twice once', () => {
+    const outside = makeTree({ 'o.json': '[]' });
+    const one = (id: string) => json([rec(id, 'returns-v1', 'A receipt is required.')]);
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': one('a1'), 'answers/old/x.txt': 'notes' },
+      ['answers/*.json', 'alias/*.json']);
+    symlinkSync(outside, path.join(root, 'answers/vendor'));
+    writeFileSync(Buffer.concat([Buffer.from(path.join(root, 'answers/old/')), Buffer.from([0xe9]), Buffer.from('.json')]), '[]');
+    symlinkSync(path.join(root, 'answers'), path.join(root, 'alias'));
+    expect(runCli(['check'], root)).toEqual({ code: 0, stdout: 'a1: located\nlocated=1/1\n', stderr: '' });
+  });
+
   it('refuses file names that are not UTF-8 instead of reading another file in their place', () => {
     const root = makeWorkspace({ 'returns-v1': RETURNS }, {
       // A decoy really named U+FFFD, which is what a lossy decoding makes of the other name.

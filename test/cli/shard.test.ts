@@ -61,6 +61,17 @@ describe('sharding', () => {
     expect(readFileSync(path.join(root, 'summary.md'), 'utf8')).toMatch(/^## ❌ citegate: \d+ of 72 records located — fail/);
   });
 
+  // Found in review: an empty shard failed, saying the manifest's patterns match no file.
+  it('passes a shard that holds no file, saying so, as the Action does', () => {
+    const root = makeWorkspace({ 'r-v1': { path: 'sources/r.txt', text: 'A receipt is required.\n' } }, {
+      'answers/only.json': JSON.stringify([{ citation_id: 'c1', source_id: 'r-v1', quote: 'A receipt is required.' }]),
+    });
+    const [empty] = [1, 2].filter((i) => i !== shardOf('answers/only.json', 2));
+    expect(runCli(['check', '--shard', `${empty}/2`], root)).toEqual({
+      code: 0, stdout: 'located=0/0\n', stderr: `citegate: shard ${empty} of 2 holds no citation files; merge-reports judges the whole run\n`,
+    });
+  });
+
   it('refuses a bad shard and reports that do not belong together', () => {
     const root = workspace();
     expect(runCli(['check', '--shard', '5/4'], root).stderr).toBe('citegate: --shard takes i/n with 1 <= i <= n (for example 2/4), not "5/4"\nSee citegate check --help.\n');

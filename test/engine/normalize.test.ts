@@ -131,7 +131,7 @@ describe('positions inside a stretch NFC rewrites', () => {
   /** The original slice the map gives for the normalized quote's first occurrence. */
   const sliceOf = (source: string, quote: string) => {
     const { bytes, normalized } = viaBytes(source);
-    const texts = { original: bytes, normalized: normalized.bytes };
+    const texts = { original: bytes, normalized: normalized.bytes, budget: 1 << 24 };
     const start = normalized.bytes.indexOf(Buffer.from(quote, 'utf8'));
     expect(start).toBeGreaterThanOrEqual(0);
     const end = start + Buffer.byteLength(quote);
@@ -162,7 +162,7 @@ describe('positions inside a stretch NFC rewrites', () => {
       const start = starts[x % starts.length];
       const after = cuts.filter((c) => c > start && nb[c - 1] !== 0x20);
       const end = after[y % after.length];
-      const texts = { original: bytes, normalized: nb };
+      const texts = { original: bytes, normalized: nb, budget: 1 << 24 };
       const from = normalized.map.toOriginalStart(start, texts);
       const to = normalized.map.toOriginalEnd(end, texts);
       expect(normalizeText(bytes.toString('utf8', from, to))).toContain(nb.toString('utf8', start, end));

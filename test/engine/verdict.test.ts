@@ -104,6 +104,8 @@ describe('field validation (verdict 1)', () => {
     [{ ...base, meta: { list: ['ok', '\udc00'] } }, 'meta.list[1] holds a lone UTF-16 surrogate (half of a character)'],
     [{ ...base, meta: new Map([['deep', new Map([['\ud800', 1]])]]) }, 'a key in meta.deep holds a lone UTF-16 surrogate (half of a character)'],
     [{ note: '\ud800', ...base, quote: '\udc00' }, 'quote holds a lone UTF-16 surrogate (half of a character)'],
+    // Found in review: a YAML key that is itself a mapping was read as "[object Map]".
+    [{ ...base, meta: new Map([[new Map([['k', '\ud800']]), 'x']]) }, 'a key in meta.k holds a lone UTF-16 surrogate (half of a character)'],
   ])('refuses %j', (fields, reason) => {
     const check = record(fields);
     expect(check.ok).toBe(false);

@@ -79,6 +79,13 @@ describe('YAML citation files', () => {
     ]);
   });
 
+  // Found in review: the answer's text was placed in the file as written, lone CRs and all, so it fell back to its start.
+  it('places an answer\'s sentences where a file with lone CRs writes them', () => {
+    const loaded = parseCitationText('answer: |\r  First one.\r  Second one.\rcitations: []\r', 'answers/a.yaml', 'yaml');
+    const answer = loaded.answer!;
+    expect(answer.locate(answer.text.indexOf('Second'))).toEqual({ line: 3, column: 3 });
+  });
+
   it('reads a list of records with their lines', () => {
     const text = '# answers\n- citation_id: c1\n  source_id: s\n  quote: "q"\n- citation_id: c2\n';
     expect(parse(text, 'yaml').records).toEqual([{ line: 2, column: 3, id: 'c1' }, { line: 5, column: 3, id: 'c2' }]);
