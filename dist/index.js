@@ -29215,7 +29215,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9821);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3490);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
 try {
@@ -29232,7 +29232,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9821:
+/***/ 3490:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34825,12 +34825,29 @@ class SourceLoader {
     }
 }
 
+;// CONCATENATED MODULE: ./src/engine/edit-distance.ts
+// Levenshtein distance: for ids that look like a mistyped one (manifest keys,
+// source ids) and words that look alike in a diff. Short strings only.
+/** The number of single-character insertions, deletions and substitutions that turn `a` into `b` (UTF-16 units). */
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        previous = current;
+    }
+    return previous[b.length];
+}
+
 ;// CONCATENATED MODULE: ./src/engine/diagnose/closest.ts
 // The passage of a source nearest to a quote that is not in it, with a word
 // diff of one against the other. Candidate places come from the quote's rarer
 // words (seeds); all of the quote is aligned word by word at each candidate, in
 // a band that follows the alignment, so the cost of a miss grows linearly with
 // the quote and with how often its words occur, not with the length of the source.
+
 
 /** Below this similarity a passage is noise, not a near miss. */
 const MIN_SIMILARITY = 0.5;
@@ -35183,17 +35200,6 @@ function alignKey(word) {
             return foldKey(word);
     return wordKey(word);
 }
-function editDistance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        }
-        previous = current;
-    }
-    return previous[b.length];
-}
 /** The passage and its diff from the aligned steps; the passage is window words first..last. */
 function passageOf(steps, near, quote, window, starts, first, last) {
     // Runs of changes read best grouped: what the source has, then what the quote has.
@@ -35352,6 +35358,7 @@ function contextStart(text, end) {
 
 
 
+
 const QUOTES = {
     '\u2018': '\'', '\u2019': '\'', '\u201a': '\'', '\u201b': '\'', '\u2032': '\'', '\u00b4': '\'', '`': '\'',
     '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"', '\u00ab': '"', '\u00bb': '"',
@@ -35426,15 +35433,7 @@ function foldEach(text, map, ascii) {
     return {
         text: out,
         origin: (k) => {
-            let lo = 0;
-            let hi = foldedAt.length - 1;
-            while (lo < hi) {
-                const mid = (lo + hi + 1) >> 1;
-                if (foldedAt[mid] <= k)
-                    lo = mid;
-                else
-                    hi = mid - 1;
-            }
+            const lo = lastAtOrBelow(foldedAt, k);
             return opaque[lo] ? originalAt[lo] : originalAt[lo] + (k - foldedAt[lo]);
         },
     };
@@ -35814,6 +35813,7 @@ function placer(original, normalized) {
 
 
 
+
 /** Other sources a quote was found in, for hints: the first few suffice. */
 const OTHER_SOURCES_KEPT = 3;
 /** Matches compared for suggestions at most: past this many, a context is not suggested. */
@@ -36022,7 +36022,7 @@ class QuoteHomes {
     }
     /** Whether some quote is cited somewhere other than `sourceId`: else that source need not be searched. */
     neededIn(sourceId) {
-        if (!this.single) {
+        if (this.single === undefined) {
             // The one source each quote is cited against, or null when some quote has none or several.
             this.single = new Set();
             for (const set of this.homes.values()) {
@@ -36048,27 +36048,7 @@ function sameDocument(a, b) {
 function looksLike(id, idStem, cited, citedStem) {
     if (id !== cited && idStem !== '' && idStem === citedStem)
         return true;
-    return Math.abs(id.length - cited.length) <= 2 && withinTwoEdits(id.toLowerCase(), cited.toLowerCase());
-}
-/** Levenshtein distance at most 2, computed in a band around the diagonal. */
-function withinTwoEdits(a, b) {
-    const LIMIT = 2;
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    let current = new Array(b.length + 1);
-    for (let i = 1; i <= a.length; i++) {
-        current.fill(LIMIT + 1);
-        current[0] = i;
-        let best = current[0];
-        for (let j = Math.max(1, i - LIMIT); j <= Math.min(b.length, i + LIMIT); j++) {
-            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-            if (current[j] < best)
-                best = current[j];
-        }
-        if (best > LIMIT)
-            return false;
-        [previous, current] = [current, previous];
-    }
-    return previous[b.length] <= LIMIT;
+    return Math.abs(id.length - cited.length) <= 2 && editDistance(id.toLowerCase(), cited.toLowerCase()) <= 2;
 }
 /** Normalized copies of cited sources are kept for the other-source pass up to this many bytes in all. */
 const KEPT_BYTES = 32 * 1024 * 1024;
@@ -37297,8 +37277,8 @@ function matchesPrefix(segments, parts) {
 
 
 
+
 const DEFAULT_MANIFEST = 'citegate.yml';
-/** Manifests are small; a huge one is a mistake or an attack. */
 /**
  * A manifest is refused past these: 8 MiB, or a million line breaks and YAML
  * marks (some 100,000 sources), which the yaml package reads in a few hundred
@@ -37439,7 +37419,7 @@ function readKeys(doc, map, allowed, what, report) {
         const key = scalarText(deref(doc, pair.key));
         if (key === undefined || !allowed.includes(key)) {
             const shown = key === undefined ? 'a key that is not a string' : `unknown key \`${key}\``;
-            const near = key === undefined ? undefined : allowed.find((a) => manifest_editDistance(a, key) <= 2);
+            const near = key === undefined ? undefined : allowed.find((a) => editDistance(a, key) <= 2);
             const hint = near ? `did you mean \`${near}\`?` : `allowed: ${allowed.join(', ')}`;
             report(nodeOffset(pair.key, nodeOffset(map)), `${shown} in ${what} (${hint})`);
             continue;
@@ -37671,18 +37651,6 @@ function isIsoDate(value) {
 }
 function sortProblems(problems) {
     return [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
-}
-/** Levenshtein distance, for "did you mean" on short keys. */
-function manifest_editDistance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        }
-        previous = current;
-    }
-    return previous[b.length];
 }
 
 ;// CONCATENATED MODULE: ./src/load/workspace.ts
@@ -38040,16 +38008,16 @@ function comparePaths(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
 }
 
-;// CONCATENATED MODULE: ./src/report/explain.ts
+;// CONCATENATED MODULE: ./src/report/explain-text.ts
 
 
 const PASSAGE_SHOWN = 200;
 /** Shared words kept on either side of a change in a long diff. */
 const DIFF_CONTEXT = 6;
 /** Characters a reader cannot see but that make texts differ: shown as \u{…}. */
-const explain_INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
+const explain_text_INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
 function visible(text) {
-    return text.replace(explain_INVISIBLE, (ch) => `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`);
+    return text.replace(explain_text_INVISIBLE, (ch) => `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`);
 }
 function at(p) {
     return p.line === p.endLine
@@ -38106,7 +38074,7 @@ function contextLines(c) {
     return lines;
 }
 /** Explanation lines for a record (none for a plain located one). */
-function explain_explainRecord(r) {
+function explain_text_explainRecord(r) {
     const lines = [];
     const d = r.detail;
     if (r.verdict === 'located' && r.matches[0])
@@ -38203,9 +38171,6 @@ function* textReportChunks(result, options = {}) {
     lines.push(`located=${located}/${result.records.length}`);
     yield lines.join('\n') + '\n';
 }
-function formatTextReport(result, options = {}) {
-    return [...textReportChunks(result, options)].join('');
-}
 /**
  * Standard error: what is wrong with the input, `file:line:column: message`.
  * Records with invalid fields are input errors too, so their reasons are here;
@@ -38285,7 +38250,7 @@ function buildAnnotations(result) {
     const rank = (r) => USEFULNESS.indexOf(r.verdict);
     const ordered = failing.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i).map(({ r }) => r);
     for (const r of ordered) {
-        const why = explain_explainRecord(r).map(escape_escapeMessage);
+        const why = explain_text_explainRecord(r).map(escape_escapeMessage);
         annotations.push({
             level: 'error',
             title: `${r.verdict}: ${recordLabel(r)}`,
@@ -38401,9 +38366,6 @@ function* rawJsonReportChunks(result, context) {
     }
     const tail = JSON.stringify({ problems, findings }, null, 2);
     yield `${records.length > 0 ? '\n  ' : ''}],\n${tail.slice(2)}\n`;
-}
-function formatJsonReport(result, context = {}) {
-    return [...jsonReportChunks(result, context)].join('');
 }
 function jsonSource(s) {
     return {
@@ -38879,7 +38841,7 @@ function buildSummary(result, context = {}) {
 /** The explanation, with the closest passage's diff marked up (<del> what the source has, <ins> what the quote has). */
 function whatWasFound(r) {
     const closest = r.detail?.closest;
-    return explain_explainRecord(r).slice(0, 4).map((line) => {
+    return explain_text_explainRecord(r).slice(0, 4).map((line) => {
         if (closest?.parts && line.startsWith('closest passage (')) {
             const head = line.slice(0, line.indexOf('): ') + 3);
             const diff = closest.parts.map((p) => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // citegate's benchmark harness (`npm run bench`).
 //
-//   node --expose-gc scripts/bench.mjs [--sizes small,medium,large,one,misses] [--runs N] [--no-reference] [--verify-all]
+//   node --expose-gc scripts/bench.mjs [--sizes small,medium,large,one,misses,misses-long] [--runs N] [--no-reference] [--verify-all]
 //
 // Generates deterministic corpora into .bench/<size>/ (reused while the
 // generator and its parameters are unchanged), times the citegate CLI on each
@@ -31,12 +31,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
 const benchDir = path.join(repo, '.bench');
 
-/** The corpora, by size: generate.mjs's, then the misses corpus. */
+/** The corpora, by size: generate.mjs's, then the misses corpora. */
 const CORPORA = {
   ...Object.fromEntries(Object.keys(SIZES).map((size) => [size, () => ensureCorpus(benchDir, size, log)])),
   misses: () => ensureMissesCorpus(benchDir, log),
+  'misses-long': () => ensureMissesCorpus(benchDir, log, 'misses-long'),
 };
-const QUICK = new Set(['small', 'one', 'misses']);
+const QUICK = new Set(['small', 'one', 'misses', 'misses-long']);
 
 const USAGE = `usage: node --expose-gc scripts/bench.mjs [options]
 
@@ -342,8 +343,8 @@ async function benchSize(size, opts, cli, notes) {
     if (!text.crash && text.exitCode !== json.exitCode) {
       notes.push(`${size}: the text run exited ${text.exitCode}, the JSON run ${json.exitCode}`);
     }
-    if (size === 'misses' && verdicts['quote not found'] !== stamp.citations) {
-      notes.push(`misses: only ${verdicts['quote not found'] ?? 0} of ${stamp.citations} records are "quote not found"; ` +
+    if (size.startsWith('misses') && verdicts['quote not found'] !== stamp.citations) {
+      notes.push(`${size}: only ${verdicts['quote not found'] ?? 0} of ${stamp.citations} records are "quote not found"; ` +
         `the others: ${JSON.stringify(Object.fromEntries(Object.entries(verdicts).filter(([k]) => k !== 'quote not found')))}`);
     }
   }

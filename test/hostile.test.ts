@@ -29,8 +29,11 @@ interface Generated {
   /** `lines` repeated `count` times, one a line. */
   lines?: string;
   count?: number;
-  /** `fill` repeated `count` times, nothing between. */
+  /** `text`, then `fill` repeated `count` times, then `after`, nothing between. */
   fill?: string;
+  after?: string;
+  /** `count` records citing `source`, each quoting its own marker `m<i> is a marker here.`, with a prefix the source lacks. */
+  markers?: { count: number; source: string };
   /** Records of quotes that share every piece: A…AB of `flood` lengths. */
   flood?: number;
   /** Records of quotes of 1 to `contextFlood` !, each with the prefix x. */
@@ -67,10 +70,17 @@ function generate(root: string, outside: string, file: string, spec: Generated):
     writeFileSync(target, Array.from({ length: spec.yamlRecords }, (_, i) =>
       `- citation_id: y${i}\n  source_id: good-v1\n  quote: A receipt is required.\n  claim: You will need the receipt.\n`).join(''));
   }
-  if (spec.fill !== undefined) writeFileSync(target, spec.fill.repeat(spec.count ?? 1));
+  if (spec.fill !== undefined) writeFileSync(target, (spec.text ?? '') + spec.fill.repeat(spec.count ?? 1) + (spec.after ?? ''));
+  else if (spec.text !== undefined && spec.nameHex === undefined) writeFileSync(target, spec.text);
   if (spec.flood !== undefined) {
     writeFileSync(target, JSON.stringify(Array.from({ length: spec.flood }, (_, i) => ({
       citation_id: `f${i}`, source_id: 'flood-v1', quote: `${'A'.repeat(40 + i)}B`,
+    }))));
+  }
+  if (spec.markers !== undefined) {
+    const { count, source } = spec.markers;
+    writeFileSync(target, JSON.stringify(Array.from({ length: count }, (_, i) => ({
+      citation_id: `c${i}`, source_id: source, quote: `m${i} is a marker here.`, prefix: 'zz',
     }))));
   }
   if (spec.contextFlood !== undefined) {
@@ -142,6 +152,9 @@ describe('the hostile corpus', () => {
     expect({ code: child.status, signal: child.signal }).toEqual({ code: spec.expect.code, signal: null });
     if (child.status === 2) return;
     const report = JSON.parse(child.stdout) as { records: { citation_id: unknown; verdict: string }[] };
+    // Explaining changes no verdict: the text run's, line by line (the verdict is the last `: ` field).
+    const text = run(root, outside, spec.args).stdout.split('\n').filter((l) => l !== '' && !l.startsWith('located='));
+    expect(report.records.map((r) => r.verdict)).toEqual(text.map((l) => l.slice(l.lastIndexOf(': ') + 2)));
     for (const id of spec.expect.neverLocated ?? []) {
       expect(report.records.filter((r) => r.citation_id === id && r.verdict === 'located')).toEqual([]);
     }

@@ -8770,6 +8770,22 @@ const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/engine/edit-distance.ts
+// Levenshtein distance: for ids that look like a mistyped one (manifest keys,
+// source ids) and words that look alike in a diff. Short strings only.
+/** The number of single-character insertions, deletions and substitutions that turn `a` into `b` (UTF-16 units). */
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        previous = current;
+    }
+    return previous[b.length];
+}
+
 ;// CONCATENATED MODULE: external "node:buffer"
 const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
 ;// CONCATENATED MODULE: ./src/engine/positions.ts
@@ -9368,8 +9384,8 @@ function nodeOffset(node, fallback = 0) {
 
 
 
+
 const DEFAULT_MANIFEST = 'citegate.yml';
-/** Manifests are small; a huge one is a mistake or an attack. */
 /**
  * A manifest is refused past these: 8 MiB, or a million line breaks and YAML
  * marks (some 100,000 sources), which the yaml package reads in a few hundred
@@ -9742,18 +9758,6 @@ function isIsoDate(value) {
 }
 function sortProblems(problems) {
     return [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
-}
-/** Levenshtein distance, for "did you mean" on short keys. */
-function editDistance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        }
-        previous = current;
-    }
-    return previous[b.length];
 }
 
 ;// CONCATENATED MODULE: ./src/load/problem.ts
@@ -12403,6 +12407,7 @@ class SourceLoader {
 // a band that follows the alignment, so the cost of a miss grows linearly with
 // the quote and with how often its words occur, not with the length of the source.
 
+
 /** Below this similarity a passage is noise, not a near miss. */
 const MIN_SIMILARITY = 0.5;
 /** A word occurring more often than this is too common to point anywhere (unless nothing rarer is there). */
@@ -12738,7 +12743,7 @@ function similarWords(a, b) {
     const longer = Math.max(fa.length, fb.length);
     if (longer > 64)
         return false;
-    return closest_editDistance(fa, fb) <= longer / 2;
+    return editDistance(fa, fb) <= longer / 2;
 }
 /** A word's key once compatibility forms and invisible characters are folded away. */
 function foldKey(word) {
@@ -12753,17 +12758,6 @@ function alignKey(word) {
         if (word.charCodeAt(i) >= 0x80)
             return foldKey(word);
     return wordKey(word);
-}
-function closest_editDistance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        }
-        previous = current;
-    }
-    return previous[b.length];
 }
 /** The passage and its diff from the aligned steps; the passage is window words first..last. */
 function passageOf(steps, near, quote, window, starts, first, last) {
@@ -12923,6 +12917,7 @@ function contextStart(text, end) {
 
 
 
+
 const QUOTES = {
     '\u2018': '\'', '\u2019': '\'', '\u201a': '\'', '\u201b': '\'', '\u2032': '\'', '\u00b4': '\'', '`': '\'',
     '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"', '\u00ab': '"', '\u00bb': '"',
@@ -12997,15 +12992,7 @@ function foldEach(text, map, ascii) {
     return {
         text: out,
         origin: (k) => {
-            let lo = 0;
-            let hi = foldedAt.length - 1;
-            while (lo < hi) {
-                const mid = (lo + hi + 1) >> 1;
-                if (foldedAt[mid] <= k)
-                    lo = mid;
-                else
-                    hi = mid - 1;
-            }
+            const lo = lastAtOrBelow(foldedAt, k);
             return opaque[lo] ? originalAt[lo] : originalAt[lo] + (k - foldedAt[lo]);
         },
     };
@@ -13385,6 +13372,7 @@ function placer(original, normalized) {
 
 
 
+
 /** Other sources a quote was found in, for hints: the first few suffice. */
 const OTHER_SOURCES_KEPT = 3;
 /** Matches compared for suggestions at most: past this many, a context is not suggested. */
@@ -13593,7 +13581,7 @@ class QuoteHomes {
     }
     /** Whether some quote is cited somewhere other than `sourceId`: else that source need not be searched. */
     neededIn(sourceId) {
-        if (!this.single) {
+        if (this.single === undefined) {
             // The one source each quote is cited against, or null when some quote has none or several.
             this.single = new Set();
             for (const set of this.homes.values()) {
@@ -13619,27 +13607,7 @@ function sameDocument(a, b) {
 function looksLike(id, idStem, cited, citedStem) {
     if (id !== cited && idStem !== '' && idStem === citedStem)
         return true;
-    return Math.abs(id.length - cited.length) <= 2 && withinTwoEdits(id.toLowerCase(), cited.toLowerCase());
-}
-/** Levenshtein distance at most 2, computed in a band around the diagonal. */
-function withinTwoEdits(a, b) {
-    const LIMIT = 2;
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    let current = new Array(b.length + 1);
-    for (let i = 1; i <= a.length; i++) {
-        current.fill(LIMIT + 1);
-        current[0] = i;
-        let best = current[0];
-        for (let j = Math.max(1, i - LIMIT); j <= Math.min(b.length, i + LIMIT); j++) {
-            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-            if (current[j] < best)
-                best = current[j];
-        }
-        if (best > LIMIT)
-            return false;
-        [previous, current] = [current, previous];
-    }
-    return previous[b.length] <= LIMIT;
+    return Math.abs(id.length - cited.length) <= 2 && editDistance(id.toLowerCase(), cited.toLowerCase()) <= 2;
 }
 /** Normalized copies of cited sources are kept for the other-source pass up to this many bytes in all. */
 const KEPT_BYTES = 32 * 1024 * 1024;
@@ -14698,9 +14666,6 @@ function* rawJsonReportChunks(result, context) {
     const tail = JSON.stringify({ problems, findings }, null, 2);
     yield `${records.length > 0 ? '\n  ' : ''}],\n${tail.slice(2)}\n`;
 }
-function formatJsonReport(result, context = {}) {
-    return [...jsonReportChunks(result, context)].join('');
-}
 function jsonSource(s) {
     return {
         id: s.id,
@@ -14762,16 +14727,16 @@ function jsonContext(c) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/report/explain.ts
+;// CONCATENATED MODULE: ./src/report/explain-text.ts
 
 
 const PASSAGE_SHOWN = 200;
 /** Shared words kept on either side of a change in a long diff. */
 const DIFF_CONTEXT = 6;
 /** Characters a reader cannot see but that make texts differ: shown as \u{…}. */
-const explain_INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
+const explain_text_INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
 function visible(text) {
-    return text.replace(explain_INVISIBLE, (ch) => `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`);
+    return text.replace(explain_text_INVISIBLE, (ch) => `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`);
 }
 function at(p) {
     return p.line === p.endLine
@@ -14924,9 +14889,6 @@ function* textReportChunks(result, options = {}) {
     }
     lines.push(`located=${located}/${result.records.length}`);
     yield lines.join('\n') + '\n';
-}
-function formatTextReport(result, options = {}) {
-    return [...textReportChunks(result, options)].join('');
 }
 /**
  * Standard error: what is wrong with the input, `file:line:column: message`.

@@ -32,7 +32,12 @@ export const MISSES = {
   changes: { replace: 60, not: 40 },
   // The share of quotes whose line breaks become spaces (pasted from a reflowed text).
   reflowFraction: 0.4,
+  // How many words each quote copies.
+  words: { min: 5, max: 30 },
 };
+
+/** The same with long quotes (a paragraph each): the closest passage's cost grows with the quote. */
+export const LONG_MISSES = { ...MISSES, words: { min: 150, max: 250 } };
 
 const CHANGES = Object.keys(MISSES.changes);
 const CHANGE_WEIGHTS = CHANGES.map((c) => MISSES.changes[c]);
@@ -48,10 +53,10 @@ const SOURCE_ID = 'src-0001-v1';
 const SOURCE_PATH = 'sources/src-0001.txt';
 const pad = (n, w) => String(n).padStart(w, '0');
 
-/** Like generate.mjs's ensureCorpus(), for the misses corpus in benchDir/misses. */
-export function ensureMissesCorpus(benchDir, log = () => {}) {
-  const dir = path.join(benchDir, 'misses');
-  const params = { size: 'misses', ...MISSES };
+/** Like generate.mjs's ensureCorpus(), for a misses corpus in benchDir/<size> (misses, or misses-long). */
+export function ensureMissesCorpus(benchDir, log = () => {}, size = 'misses') {
+  const dir = path.join(benchDir, size);
+  const params = { size, ...(size === 'misses-long' ? LONG_MISSES : MISSES) };
   const generator = missesVersion();
   const stampFile = path.join(dir, 'stamp.json');
   if (fs.existsSync(stampFile)) {
@@ -71,7 +76,7 @@ export function ensureMissesCorpus(benchDir, log = () => {}) {
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   stamp.generationSeconds = Math.round(seconds * 100) / 100;
   fs.writeFileSync(stampFile, JSON.stringify(stamp, null, 1) + '\n');
-  log(`misses: generated 1 source (${(stamp.totalSourceBytes / KiB).toFixed(0)} KB) and ${stamp.citations} citations ` +
+  log(`${size}: generated 1 source (${(stamp.totalSourceBytes / KiB).toFixed(0)} KB) and ${stamp.citations} citations ` +
     `that are all misses in ${seconds.toFixed(1)} s`);
   return { dir, stamp, generated: true };
 }
@@ -80,7 +85,7 @@ export function ensureMissesCorpus(benchDir, log = () => {}) {
 const normalize = (s) => s.normalize('NFC').split(/\s+/).filter(Boolean).join(' ');
 
 function generate(dir, params, generator) {
-  if (path.basename(path.dirname(dir)) !== '.bench' || path.basename(dir) !== 'misses') throw new Error(`refusing to write to ${dir}`);
+  if (path.basename(path.dirname(dir)) !== '.bench' || !['misses', 'misses-long'].includes(path.basename(dir))) throw new Error(`refusing to write to ${dir}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'sources'), { recursive: true });
 
@@ -99,7 +104,7 @@ function generate(dir, params, generator) {
     let quote;
     for (let attempt = 0; ; attempt++) {
       change = CHANGES[rng.weighted(CHANGE_WEIGHTS, CHANGE_TOTAL)];
-      quote = miss(rng, text, change, params.reflowFraction);
+      quote = miss(rng, text, change, params.reflowFraction, params.words);
       // Not in the source even as a plain substring, so the reference (and
       // citegate) must say "quote not found".
       if (!haystack.includes(normalize(quote))) break;
@@ -139,9 +144,9 @@ function generate(dir, params, generator) {
   };
 }
 
-/** A copied span of 5 to 30 words with one change. */
-function miss(rng, text, change, reflowFraction) {
-  const q = span(rng, text, rng.range(5, 30));
+/** A copied span of `length.min` to `length.max` words with one change. */
+function miss(rng, text, change, reflowFraction, length) {
+  const q = span(rng, text, rng.range(length.min, length.max));
   const parts = q.split(/([ \t\r\n]+)/); // even indices: words
   const words = (parts.length + 1) / 2;
   if (change === 'replace') {

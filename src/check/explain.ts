@@ -16,6 +16,7 @@ import type { SourceLoader } from '../load/sources.js';
 import { placer, type Placer } from './placer.js';
 import type { ContextDetail, HintResult, RecordDetail } from './result.js';
 import type { Pending } from './run.js';
+import { editDistance } from '../engine/edit-distance.js';
 
 /** Other sources a quote was found in, for hints: the first few suffice. */
 const OTHER_SOURCES_KEPT = 3;
@@ -216,7 +217,7 @@ class QuoteHomes {
 
   /** Whether some quote is cited somewhere other than `sourceId`: else that source need not be searched. */
   neededIn(sourceId: string): boolean {
-    if (!this.single) {
+    if (this.single === undefined) {
       // The one source each quote is cited against, or null when some quote has none or several.
       this.single = new Set();
       for (const set of this.homes.values()) {
@@ -237,34 +238,16 @@ function stemOf(id: string): string {
 }
 
 /** Two ids name versions of one document when they differ only in a version suffix (returns-v1, returns-v2). */
-export function sameDocument(a: string, b: string): boolean {
+function sameDocument(a: string, b: string): boolean {
   return a !== b && stemOf(a) !== '' && stemOf(a) === stemOf(b);
 }
 
 /** Whether a manifest id looks like the one cited: another version, or a typo of up to two characters. */
 function looksLike(id: string, idStem: string, cited: string, citedStem: string): boolean {
   if (id !== cited && idStem !== '' && idStem === citedStem) return true;
-  return Math.abs(id.length - cited.length) <= 2 && withinTwoEdits(id.toLowerCase(), cited.toLowerCase());
+  return Math.abs(id.length - cited.length) <= 2 && editDistance(id.toLowerCase(), cited.toLowerCase()) <= 2;
 }
 
-/** Levenshtein distance at most 2, computed in a band around the diagonal. */
-function withinTwoEdits(a: string, b: string): boolean {
-  const LIMIT = 2;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  let current = new Array<number>(b.length + 1);
-  for (let i = 1; i <= a.length; i++) {
-    current.fill(LIMIT + 1);
-    current[0] = i;
-    let best = current[0];
-    for (let j = Math.max(1, i - LIMIT); j <= Math.min(b.length, i + LIMIT); j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (current[j] < best) best = current[j];
-    }
-    if (best > LIMIT) return false;
-    [previous, current] = [current, previous];
-  }
-  return previous[b.length] <= LIMIT;
-}
 
 /** Normalized copies of cited sources are kept for the other-source pass up to this many bytes in all. */
 const KEPT_BYTES = 32 * 1024 * 1024;

@@ -3,6 +3,7 @@
 // Every problem is reported at its line and column, all of them at once.
 import path from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, type Document, type Pair, type YAMLMap } from 'yaml';
+import { editDistance } from '../engine/edit-distance.js';
 import { TextLineIndex, type Position } from '../engine/positions.js';
 import { Glob, GlobSyntaxError } from './glob.js';
 import type { Problem } from './problem.js';
@@ -11,7 +12,6 @@ import type { Workspace } from './workspace.js';
 import { deref, nodeOffset, parseYaml, scalarSource, scalarText, yamlMarks } from './yaml-nodes.js';
 
 export const DEFAULT_MANIFEST = 'citegate.yml';
-/** Manifests are small; a huge one is a mistake or an attack. */
 /**
  * A manifest is refused past these: 8 MiB, or a million line breaks and YAML
  * marks (some 100,000 sources), which the yaml package reads in a few hundred
@@ -448,17 +448,4 @@ function isIsoDate(value: string): boolean {
 
 function sortProblems(problems: Problem[]): Problem[] {
   return [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
-}
-
-/** Levenshtein distance, for "did you mean" on short keys. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }

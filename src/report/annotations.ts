@@ -5,7 +5,7 @@
 import type { CheckResult, RecordResult, SourceResult } from '../check/result.js';
 import type { Verdict } from '../engine/verdict.js';
 import { escapeMessage, shorten } from './escape.js';
-import { explainRecord } from './explain.js';
+import { explainRecord } from './explain-text.js';
 import { recordLabel } from './text.js';
 
 export interface Annotation {

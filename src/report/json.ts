@@ -70,10 +70,6 @@ function* rawJsonReportChunks(result: CheckResult, context: JsonReportContext): 
   yield `${records.length > 0 ? '\n  ' : ''}],\n${tail.slice(2)}\n`;
 }
 
-export function formatJsonReport(result: CheckResult, context: JsonReportContext = {}): string {
-  return [...jsonReportChunks(result, context)].join('');
-}
-
 function jsonSource(s: SourceResult) {
   return {
     id: s.id,

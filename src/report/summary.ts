@@ -7,7 +7,7 @@
 import type { CheckResult, RecordResult } from '../check/result.js';
 import { countVerdicts, passed } from '../check/result.js';
 import { escapeAttribute, escapeHtml, shorten } from './escape.js';
-import { explainRecord } from './explain.js';
+import { explainRecord } from './explain-text.js';
 import { recordLabel } from './text.js';
 
 /** GitHub's limit is 1 MiB per step; stay clear of it. */

@@ -6,7 +6,7 @@
 import type { CheckResult, RecordResult } from '../check/result.js';
 import { formatProblem } from '../load/problem.js';
 import { escapeMessage, escapeValue } from './escape.js';
-import { explainRecord } from './explain.js';
+import { explainRecord } from './explain-text.js';
 
 export function recordLabel(record: RecordResult): string {
   return record.citationId === null ? `(record ${record.index + 1})` : escapeValue(record.citationId);
@@ -37,10 +37,6 @@ export function* textReportChunks(result: CheckResult, options: { explain?: bool
   }
   lines.push(`located=${located}/${result.records.length}`);
   yield lines.join('\n') + '\n';
-}
-
-export function formatTextReport(result: CheckResult, options: { explain?: boolean } = {}): string {
-  return [...textReportChunks(result, options)].join('');
 }
 
 /**

@@ -153,6 +153,16 @@ describe('explanations of many matches', () => {
 });
 
 describe('explanations that used to fail or mislead', () => {
+  // Found in review: past 1,000 matches the context was judged on the first 1,001 alone, so a
+  // located record was explained as "the quote occurs 1001 times in the source, but never after the prefix".
+  it('never say a context kept no match when the run found the one it kept, past 1,000 matches', () => {
+    const source = 'Contact us. '.repeat(1400) + 'Alpha: Contact us. ' + 'Contact us. '.repeat(99);
+    const { lines, records } = explainRun(source, [{ quote: 'Contact us.', prefix: 'Alpha:' }]);
+    expect(records[0].verdict).toBe('located');
+    expect(records[0].detail).toMatchObject({ context: { candidates: 1000, more_candidates: true, kept: 1 } });
+    expect(lines.slice(0, 3)).toEqual(['c0: located', '  found at line 1, columns 16808-16818', "  the prefix kept 1 of the quote's more than 1000 matches"]);
+  });
+
   it('explain a source whose normalized length is a multiple of 64 (it was an internal error)', () => {
     const source = 'Returns are accepted within 30 days of delivery, with a receipt!';
     const { lines } = explainRun(source, [{ quote: source.replace('30', '45') }]);

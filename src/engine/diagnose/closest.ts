@@ -3,6 +3,7 @@
 // words (seeds); all of the quote is aligned word by word at each candidate, in
 // a band that follows the alignment, so the cost of a miss grows linearly with
 // the quote and with how often its words occur, not with the length of the source.
+import { editDistance } from '../edit-distance.js';
 import { type SourceView, wordKey, wordsIn } from './view.js';
 
 export interface DiffPart {
@@ -352,18 +353,6 @@ function foldKey(word: string): string {
 function alignKey(word: string): string {
   for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) >= 0x80) return foldKey(word);
   return wordKey(word);
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }
 
 /** The passage and its diff from the aligned steps; the passage is window words first..last. */

@@ -7,6 +7,7 @@
 import { isWordCodePoint } from '../unicode.js';
 import { nearestPassage } from './closest.js';
 import { SourceView } from './view.js';
+import { lastAtOrBelow } from '../positions.js';
 
 export type HintKind = 'case' | 'quotes' | 'compatibility' | 'invisible' | 'hyphenation' | 'word boundary';
 
@@ -106,13 +107,7 @@ function foldEach(text: string, map: (ch: string) => string, ascii: (run: string
   return {
     text: out,
     origin: (k) => {
-      let lo = 0;
-      let hi = foldedAt.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (foldedAt[mid] <= k) lo = mid;
-        else hi = mid - 1;
-      }
+      const lo = lastAtOrBelow(foldedAt, k);
       return opaque[lo] ? originalAt[lo] : originalAt[lo] + (k - foldedAt[lo]);
     },
   };
