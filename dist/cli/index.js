@@ -9279,13 +9279,8 @@ function firstInvalidUtf8(bytes) {
 /** Anchors and aliases are expanded at most this many times: a "billion laughs" file stops here. */
 const MAX_YAML_ALIASES = 100;
 /**
- * Parses one YAML document (YAML 1.2, core schema: `yes` is a string, a date is
- * a string, no custom tags run). Warnings are issues too: a gate reads its input
- * strictly.
- */
-/**
  * Line breaks and YAML punctuation (, : - [ ] { }) in a text: about half its
- * YAML tokens, each of which takes some 200 bytes in the yaml package, so a
+ * YAML tokens, each of which takes 250 to 350 bytes in the yaml package, so a
  * bound on them bounds the memory a YAML file can make it take.
  */
 function yamlMarks(text) {
@@ -9297,17 +9292,30 @@ function yamlMarks(text) {
     }
     return marks;
 }
+/**
+ * YAML 1.2 ends lines at LF, CRLF or a lone CR; the yaml package knows only the
+ * first two. A lone CR becomes an LF of the same length, so offsets do not
+ * move, and scalars read the same (YAML turns every line break in them into an LF).
+ */
+function withLoneCrAsLf(text) {
+    return LONE_CR.test(text) ? text.replace(LONE_CR_ALL, '\n') : text;
+}
+const LONE_CR = /\r(?!\n)/;
+const LONE_CR_ALL = /\r(?!\n)/g;
+/**
+ * Parses one YAML document (YAML 1.2, core schema: `yes` is a string, a date is
+ * a string, no custom tags run). Warnings are issues too: a gate reads its input
+ * strictly.
+ */
 function parseYaml(text) {
-    // YAML 1.2 ends lines at LF, CRLF or a lone CR; the yaml package knows only the
-    // first two. A CR becomes an LF of the same length, so offsets do not move, and
-    // scalars read the same (YAML turns every line break in them into an LF).
-    if (text.includes('\r'))
-        text = text.replace(/\r(?!\n)/g, '\n');
+    text = withLoneCrAsLf(text);
     const docs = (0,dist/* parseAllDocuments */.hR)(text, {
         lineCounter: new dist/* LineCounter */.HN(),
         prettyErrors: false,
         strict: true,
-        uniqueKeys: true,
+        // Checked below, in one pass: the yaml package compares each key with every
+        // key before it, which a mapping of 50,000 keys makes take seconds.
+        uniqueKeys: false,
         version: '1.2',
         schema: 'core',
     });
@@ -9319,6 +9327,7 @@ function parseYaml(text) {
         const structural = e.code !== 'DUPLICATE_KEY' && e.code !== 'TAG_RESOLVE_FAILED';
         issues.push({ offset: e.pos[0], message: yamlMessage(e.message), structural });
     }
+    duplicateKeys(doc, issues);
     // An alias to no anchor parses without error; said here, where it is, not later as a missing value.
     if (issues.length === 0 && text.includes('*')) {
         (0,dist/* visit */.YR)(doc, {
@@ -9339,12 +9348,27 @@ function parseYaml(text) {
     }
     return { doc, issues };
 }
+/** A key twice in a mapping (equal scalar values, as the yaml package's own check compares them). */
+function duplicateKeys(doc, issues) {
+    (0,dist/* visit */.YR)(doc, {
+        Map(_, map) {
+            const seen = new Set();
+            for (const pair of map.items) {
+                const key = pair.key;
+                const value = (0,dist/* isScalar */.jn)(key) ? key.value : key;
+                if (seen.has(value)) {
+                    issues.push({ offset: key?.range?.[0] ?? map.range?.[0] ?? 0, message: 'duplicate key: keys must be unique', structural: false });
+                }
+                seen.add(value);
+            }
+            return undefined;
+        },
+    });
+}
 function yamlMessage(message) {
     // The stack overflow the parser catches for absurd nesting, said plainly.
     if (/Maximum call stack size exceeded/.test(message))
         return 'nesting is too deep';
-    if (/^Map keys must be unique/.test(message))
-        return 'duplicate key: keys must be unique';
     const firstLine = message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
     return firstLine.charAt(0).toLowerCase() + firstLine.slice(1);
 }
@@ -9387,9 +9411,9 @@ function nodeOffset(node, fallback = 0) {
 
 const DEFAULT_MANIFEST = 'citegate.yml';
 /**
- * A manifest is refused past these: 8 MiB, or a million line breaks and YAML
- * marks (some 100,000 sources), which the yaml package reads in a few hundred
- * megabytes. A pull request may change the manifest too.
+ * A manifest is refused past these: 8 MiB (some 57,000 sources of four lines;
+ * 55,000 took 2.2 s and 440 MB to read, measured), or a million line breaks and
+ * YAML marks (a denser file of that size). A pull request may change it too.
  */
 const MAX_MANIFEST_BYTES = 8 * 1024 * 1024;
 const MAX_MANIFEST_MARKS = 1_000_000;
@@ -10795,9 +10819,10 @@ function audienceAllows(allowed, fileAudience) {
 /**
  * Decides the verdict of one record. `access` is what the run found out about the
  * cited source; it is only consulted for records whose fields are valid.
- * `normalizedQuote`, when the caller has it already, saves normalizing again.
+ * `normalizedQuote`, when the caller has it already, saves normalizing again;
+ * so does `knownContext`, the record's contextOf() (null: none).
  */
-function decideVerdict(fields, access, normalizedQuote) {
+function decideVerdict(fields, access, normalizedQuote, knownContext) {
     const none = { matches: [], quoteLength: 0 };
     if (!fields.ok)
         return { verdict: 'invalid fields', reason: fields.reason, ...none };
@@ -10815,7 +10840,7 @@ function decideVerdict(fields, access, normalizedQuote) {
     if (needle === '')
         return { verdict: 'empty quote', ...none };
     const quote = access.searcher.prepared?.(needle) ?? prepareQuote(needle);
-    const context = contextOf(fields.record);
+    const context = knownContext === undefined ? contextOf(fields.record) : knownContext ?? undefined;
     const found = access.searcher.find(quote, MAX_REPORTED_MATCHES, context);
     const matches = found.starts;
     const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
@@ -11289,6 +11314,17 @@ class QuoteSet {
     /** The id of a quote added with this context. */
     idWith(text, context) {
         return this.ids.get(`${text}\u0000${context.prefixText}\u0000${context.suffixText}`);
+    }
+    /** scan(), or the ScanTooCostly it gave up with. */
+    scanWithinBudget(source, wanted) {
+        try {
+            return this.scan(source, wanted);
+        }
+        catch (error) {
+            if (error instanceof ScanTooCostly)
+                return error;
+            throw error;
+        }
     }
     /**
      * Finds the quotes of the set in `text` (a normalized source). Every quote
@@ -12053,7 +12089,7 @@ function loadCitationFile(workspace, file, maxBytes = DEFAULT_MAX_CITATION_FILE_
 const MAX_YAML_CHARS = 4 * 1024 * 1024;
 /**
  * And so are YAML files with more than this many line breaks and YAML
- * punctuation (, : - [ ] { }): each YAML token takes about 200 bytes in the
+ * punctuation (, : - [ ] { }): each YAML token takes 250 to 350 bytes in the
  * yaml package, and a file of `- 0` lines is all tokens. About 20,000 records
  * of four fields.
  */
@@ -12069,10 +12105,9 @@ function parseCitationText(text, file, format) {
             problems: [{ file, line: 0, column: 0, message: `not read: YAML citation files are limited to ${limit}; use JSON or JSON Lines for larger sets` }],
         };
     }
-    // A lone CR ends a line in YAML 1.2; read as an LF of the same length, offsets stay put
-    // (the parser and the placing of an answer's sentences then see the same text).
-    if (format === 'yaml' && text.includes('\r'))
-        text = text.replace(/\r(?!\n)/g, '\n');
+    // The parser and the placing of an answer's sentences must see the same text.
+    if (format === 'yaml')
+        text = withLoneCrAsLf(text);
     const index = new TextLineIndex(text);
     const parsed = format === 'json' ? parseJsonFile(text) : format === 'jsonl' ? parseJsonLines(text) : parseYamlFile(text);
     const problems = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
@@ -13707,14 +13742,8 @@ function explainElsewhere(records, manifest, loader, normalizer, cited) {
         const unverified = new Set(records.filter((r) => r.verdict === 'source unverified').map((r) => r.sourceId));
         // Hints are not worth hours: a source whose scan would cost more than its budget gives none.
         const scanned = (text) => {
-            try {
-                return quotes.scan(text, none);
-            }
-            catch (error) {
-                if (error instanceof ScanTooCostly)
-                    return undefined;
-                throw error;
-            }
+            const hits = quotes.scanWithinBudget(text, none);
+            return hits instanceof ScanTooCostly ? undefined : hits;
         };
         for (const entry of manifest.sources.values()) {
             if (unverified.has(entry.id) || !homes.neededIn(entry.id))
@@ -14334,45 +14363,45 @@ function runCheck(options) {
             const normalized = normalizer.normalize(check.text);
             const quotes = new QuoteSet();
             const ids = new Set();
+            // The records that give a prefix or suffix, with it normalized (once: deciding needs it too).
+            const contexts = new Map();
             for (const r of citing) {
                 r.normalized = normalizeText(r.quote);
                 if (r.normalized === '')
                     continue;
-                ids.add(quotes.add(prepareQuote(r.normalized), cap, contextOf(r)));
+                const context = contextOf(r);
+                if (context)
+                    contexts.set(r, context);
+                ids.add(quotes.add(prepareQuote(r.normalized), cap, context));
             }
-            let hits;
-            try {
-                hits = quotes.scan(normalized.bytes, ids);
-            }
-            catch (error) {
-                if (!(error instanceof ScanTooCostly))
-                    throw error;
+            const hits = quotes.scanWithinBudget(normalized.bytes, ids);
+            if (hits instanceof ScanTooCostly) {
                 // Given up, not guessed: its records cannot be decided, so none passes.
-                unverified(entry, citing, `${entry.path}: ${error.message}`);
-                options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
-                return;
+                unverified(entry, citing, `${entry.path}: ${hits.message}`);
             }
-            kept?.add(entry.id, normalized);
-            // Where matches are in the original files: only reports that explain show them.
-            const place = diagnose ? placer(check.text, normalized) : undefined;
-            const access = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
-            const toExplain = [];
-            for (const r of citing) {
-                const decision = decideVerdict(fieldsOf(r), access, r.normalized);
-                settle(r, decision, place);
-                if (diagnose && (decision.verdict !== 'located' || decision.context))
-                    toExplain.push([r, decision]);
+            else {
+                kept?.add(entry.id, normalized);
+                // Where matches are in the original files: only reports that explain show them.
+                const place = diagnose ? placer(check.text, normalized) : undefined;
+                const access = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
+                const toExplain = [];
+                for (const r of citing) {
+                    const decision = decideVerdict(fieldsOf(r), access, r.normalized, contexts.get(r) ?? null);
+                    settle(r, decision, place);
+                    if (diagnose && (decision.verdict !== 'located' || decision.context))
+                        toExplain.push([r, decision]);
+                }
+                if (toExplain.length > 0) {
+                    const view = new SourceView(normalized.bytes, toExplain.length);
+                    for (const [r, decision] of toExplain)
+                        r.detail = explain(decision, view, place, entry.id);
+                }
+                if (!diagnose) {
+                    for (const r of citing)
+                        r.normalized = undefined;
+                }
+                sources.push(sourceResult(workspace, manifest, entry, citing.length));
             }
-            if (toExplain.length > 0) {
-                const view = new SourceView(normalized.bytes, toExplain.length);
-                for (const [r, decision] of toExplain)
-                    r.detail = explain(decision, view, place, entry.id);
-            }
-            if (!diagnose) {
-                for (const r of citing)
-                    r.normalized = undefined;
-            }
-            sources.push(sourceResult(workspace, manifest, entry, citing.length));
         }
         options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
     });

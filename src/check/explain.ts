@@ -30,7 +30,7 @@ const SURROUNDINGS = 32;
 const IDS_LISTED = 8;
 
 /** Searches of a source for a quote's own matches that explanations may make: each is a pass over it. */
-const SEARCHES_PER_SOURCE = 64;
+export const SEARCHES_PER_SOURCE = 64;
 const searches = new WeakMap<SourceView, { found: Map<string, number[]>; left: number }>();
 
 /**
@@ -39,7 +39,7 @@ const searches = new WeakMap<SourceView, { found: Map<string, number[]>; left: n
  * all: a file of records made to ask for more gets no more explanations, not
  * hours of them. Undefined past that.
  */
-function quoteMatches(view: SourceView, quote: string): number[] | undefined {
+export function quoteMatches(view: SourceView, quote: string): number[] | undefined {
   let memo = searches.get(view);
   if (!memo) searches.set(view, (memo = { found: new Map(), left: SEARCHES_PER_SOURCE }));
   let found = memo.found.get(quote);
@@ -349,12 +349,8 @@ export function explainElsewhere(
     const unverified = new Set(records.filter((r) => r.verdict === 'source unverified').map((r) => r.sourceId!));
     // Hints are not worth hours: a source whose scan would cost more than its budget gives none.
     const scanned = (text: Buffer) => {
-      try {
-        return quotes.scan(text, none);
-      } catch (error) {
-        if (error instanceof ScanTooCostly) return undefined;
-        throw error;
-      }
+      const hits = quotes.scanWithinBudget(text, none);
+      return hits instanceof ScanTooCostly ? undefined : hits;
     };
     for (const entry of manifest.sources.values()) {
       if (unverified.has(entry.id) || !homes.neededIn(entry.id)) continue;

@@ -7,7 +7,7 @@
 // asked for (explain.ts), a second pass looks for the quotes that were not
 // found where their records say in every other source of the manifest.
 import { SourceView } from '../engine/diagnose/view.js';
-import { prepareQuote } from '../engine/match.js';
+import { prepareQuote, type QuoteContext } from '../engine/match.js';
 import { normalizeText, SourceNormalizer } from '../engine/normalize.js';
 import { QuoteSet, ScanTooCostly } from '../engine/quote-scan.js';
 import { checkFileRecords, type FieldCheck } from '../engine/record.js';
@@ -197,39 +197,39 @@ export function runCheck(options: CheckOptions): CheckResult {
       const normalized = normalizer.normalize(check.text);
       const quotes = new QuoteSet();
       const ids = new Set<number>();
+      // The records that give a prefix or suffix, with it normalized (once: deciding needs it too).
+      const contexts = new Map<Pending, QuoteContext>();
       for (const r of citing) {
         r.normalized = normalizeText(r.quote!);
         if (r.normalized === '') continue;
-        ids.add(quotes.add(prepareQuote(r.normalized), cap, contextOf(r)));
+        const context = contextOf(r);
+        if (context) contexts.set(r, context);
+        ids.add(quotes.add(prepareQuote(r.normalized), cap, context));
       }
-      let hits;
-      try {
-        hits = quotes.scan(normalized.bytes, ids);
-      } catch (error) {
-        if (!(error instanceof ScanTooCostly)) throw error;
+      const hits = quotes.scanWithinBudget(normalized.bytes, ids);
+      if (hits instanceof ScanTooCostly) {
         // Given up, not guessed: its records cannot be decided, so none passes.
-        unverified(entry, citing, `${entry.path}: ${error.message}`);
-        options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
-        return;
+        unverified(entry, citing, `${entry.path}: ${hits.message}`);
+      } else {
+        kept?.add(entry.id, normalized);
+        // Where matches are in the original files: only reports that explain show them.
+        const place = diagnose ? placer(check.text, normalized) : undefined;
+        const access: SourceAccess = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
+        const toExplain: [Pending, Decision][] = [];
+        for (const r of citing) {
+          const decision = decideVerdict(fieldsOf(r), access, r.normalized, contexts.get(r) ?? null);
+          settle(r, decision, place);
+          if (diagnose && (decision.verdict !== 'located' || decision.context)) toExplain.push([r, decision]);
+        }
+        if (toExplain.length > 0) {
+          const view = new SourceView(normalized.bytes, toExplain.length);
+          for (const [r, decision] of toExplain) r.detail = explain(decision, view, place!, entry.id);
+        }
+        if (!diagnose) {
+          for (const r of citing) r.normalized = undefined;
+        }
+        sources.push(sourceResult(workspace, manifest, entry, citing.length));
       }
-      kept?.add(entry.id, normalized);
-      // Where matches are in the original files: only reports that explain show them.
-      const place = diagnose ? placer(check.text, normalized) : undefined;
-      const access: SourceAccess = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
-      const toExplain: [Pending, Decision][] = [];
-      for (const r of citing) {
-        const decision = decideVerdict(fieldsOf(r), access, r.normalized);
-        settle(r, decision, place);
-        if (diagnose && (decision.verdict !== 'located' || decision.context)) toExplain.push([r, decision]);
-      }
-      if (toExplain.length > 0) {
-        const view = new SourceView(normalized.bytes, toExplain.length);
-        for (const [r, decision] of toExplain) r.detail = explain(decision, view, place!, entry.id);
-      }
-      if (!diagnose) {
-        for (const r of citing) r.normalized = undefined;
-      }
-      sources.push(sourceResult(workspace, manifest, entry, citing.length));
     }
     options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
   });

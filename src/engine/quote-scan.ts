@@ -274,6 +274,16 @@ export class QuoteSet {
     return this.ids.get(`${text}\u0000${context.prefixText}\u0000${context.suffixText}`);
   }
 
+  /** scan(), or the ScanTooCostly it gave up with. */
+  scanWithinBudget(source: Buffer, wanted: ReadonlySet<number>): Map<number, QuoteHits> | ScanTooCostly {
+    try {
+      return this.scan(source, wanted);
+    } catch (error) {
+      if (error instanceof ScanTooCostly) return error;
+      throw error;
+    }
+  }
+
   /**
    * Finds the quotes of the set in `text` (a normalized source). Every quote
    * of at least MIN_TABLE_QUOTE bytes is looked for at no extra cost; the

@@ -58,9 +58,10 @@ export function audienceAllows(allowed: readonly string[] | undefined, fileAudie
 /**
  * Decides the verdict of one record. `access` is what the run found out about the
  * cited source; it is only consulted for records whose fields are valid.
- * `normalizedQuote`, when the caller has it already, saves normalizing again.
+ * `normalizedQuote`, when the caller has it already, saves normalizing again;
+ * so does `knownContext`, the record's contextOf() (null: none).
  */
-export function decideVerdict(fields: FieldCheck, access: SourceAccess, normalizedQuote?: string): Decision {
+export function decideVerdict(fields: FieldCheck, access: SourceAccess, normalizedQuote?: string, knownContext?: QuoteContext | null): Decision {
   const none = { matches: [], quoteLength: 0 };
   if (!fields.ok) return { verdict: 'invalid fields', reason: fields.reason, ...none };
   switch (access.kind) {
@@ -76,7 +77,7 @@ export function decideVerdict(fields: FieldCheck, access: SourceAccess, normaliz
   const needle = normalizedQuote ?? normalizeText(fields.record.quote);
   if (needle === '') return { verdict: 'empty quote', ...none };
   const quote = access.searcher.prepared?.(needle) ?? prepareQuote(needle);
-  const context = contextOf(fields.record);
+  const context = knownContext === undefined ? contextOf(fields.record) : knownContext ?? undefined;
   const found = access.searcher.find(quote, MAX_REPORTED_MATCHES, context);
   const matches = found.starts;
   const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';

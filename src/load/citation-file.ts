@@ -9,7 +9,7 @@ import type { Problem } from './problem.js';
 import { JsonSyntaxError, MAX_RECORDS_PER_FILE, parseStrictJson } from './strict-json.js';
 import { decodeUtf8Text } from './text.js';
 import type { Workspace } from './workspace.js';
-import { deref, MAX_YAML_ALIASES, nodeOffset, parseYaml, yamlMarks } from './yaml-nodes.js';
+import { deref, MAX_YAML_ALIASES, nodeOffset, parseYaml, withLoneCrAsLf, yamlMarks } from './yaml-nodes.js';
 
 export interface LoadedRecord {
   /** The parsed value: an object (a plain one from JSON, a Map from YAML), or anything else, which is not a record. */
@@ -82,7 +82,7 @@ export const MAX_YAML_CHARS = 4 * 1024 * 1024;
 
 /**
  * And so are YAML files with more than this many line breaks and YAML
- * punctuation (, : - [ ] { }): each YAML token takes about 200 bytes in the
+ * punctuation (, : - [ ] { }): each YAML token takes 250 to 350 bytes in the
  * yaml package, and a file of `- 0` lines is all tokens. About 20,000 records
  * of four fields.
  */
@@ -99,9 +99,8 @@ export function parseCitationText(text: string, file: string, format: CitationFo
       problems: [{ file, line: 0, column: 0, message: `not read: YAML citation files are limited to ${limit}; use JSON or JSON Lines for larger sets` }],
     };
   }
-  // A lone CR ends a line in YAML 1.2; read as an LF of the same length, offsets stay put
-  // (the parser and the placing of an answer's sentences then see the same text).
-  if (format === 'yaml' && text.includes('\r')) text = text.replace(/\r(?!\n)/g, '\n');
+  // The parser and the placing of an answer's sentences must see the same text.
+  if (format === 'yaml') text = withLoneCrAsLf(text);
   const index = new TextLineIndex(text);
   const parsed = format === 'json' ? parseJsonFile(text) : format === 'jsonl' ? parseJsonLines(text) : parseYamlFile(text);
   const problems = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));

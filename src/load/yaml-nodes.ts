@@ -19,13 +19,8 @@ export interface ParsedYaml {
 }
 
 /**
- * Parses one YAML document (YAML 1.2, core schema: `yes` is a string, a date is
- * a string, no custom tags run). Warnings are issues too: a gate reads its input
- * strictly.
- */
-/**
  * Line breaks and YAML punctuation (, : - [ ] { }) in a text: about half its
- * YAML tokens, each of which takes some 200 bytes in the yaml package, so a
+ * YAML tokens, each of which takes 250 to 350 bytes in the yaml package, so a
  * bound on them bounds the memory a YAML file can make it take.
  */
 export function yamlMarks(text: string): number {
@@ -37,16 +32,31 @@ export function yamlMarks(text: string): number {
   return marks;
 }
 
+/**
+ * YAML 1.2 ends lines at LF, CRLF or a lone CR; the yaml package knows only the
+ * first two. A lone CR becomes an LF of the same length, so offsets do not
+ * move, and scalars read the same (YAML turns every line break in them into an LF).
+ */
+export function withLoneCrAsLf(text: string): string {
+  return LONE_CR.test(text) ? text.replace(LONE_CR_ALL, '\n') : text;
+}
+const LONE_CR = /\r(?!\n)/;
+const LONE_CR_ALL = /\r(?!\n)/g;
+
+/**
+ * Parses one YAML document (YAML 1.2, core schema: `yes` is a string, a date is
+ * a string, no custom tags run). Warnings are issues too: a gate reads its input
+ * strictly.
+ */
 export function parseYaml(text: string): ParsedYaml {
-  // YAML 1.2 ends lines at LF, CRLF or a lone CR; the yaml package knows only the
-  // first two. A CR becomes an LF of the same length, so offsets do not move, and
-  // scalars read the same (YAML turns every line break in them into an LF).
-  if (text.includes('\r')) text = text.replace(/\r(?!\n)/g, '\n');
+  text = withLoneCrAsLf(text);
   const docs = parseAllDocuments(text, {
     lineCounter: new LineCounter(),
     prettyErrors: false,
     strict: true,
-    uniqueKeys: true,
+    // Checked below, in one pass: the yaml package compares each key with every
+    // key before it, which a mapping of 50,000 keys makes take seconds.
+    uniqueKeys: false,
     version: '1.2',
     schema: 'core',
   });
@@ -57,6 +67,7 @@ export function parseYaml(text: string): ParsedYaml {
     const structural = e.code !== 'DUPLICATE_KEY' && e.code !== 'TAG_RESOLVE_FAILED';
     issues.push({ offset: e.pos[0], message: yamlMessage(e.message), structural });
   }
+  duplicateKeys(doc, issues);
   // An alias to no anchor parses without error; said here, where it is, not later as a missing value.
   if (issues.length === 0 && text.includes('*')) {
     visit(doc, {
@@ -77,10 +88,27 @@ export function parseYaml(text: string): ParsedYaml {
   return { doc, issues };
 }
 
+/** A key twice in a mapping (equal scalar values, as the yaml package's own check compares them). */
+function duplicateKeys(doc: Document.Parsed, issues: YamlIssue[]): void {
+  visit(doc, {
+    Map(_, map) {
+      const seen = new Set<unknown>();
+      for (const pair of map.items) {
+        const key = pair.key;
+        const value = isScalar(key) ? key.value : key;
+        if (seen.has(value)) {
+          issues.push({ offset: (key as Node | null)?.range?.[0] ?? map.range?.[0] ?? 0, message: 'duplicate key: keys must be unique', structural: false });
+        }
+        seen.add(value);
+      }
+      return undefined;
+    },
+  });
+}
+
 function yamlMessage(message: string): string {
   // The stack overflow the parser catches for absurd nesting, said plainly.
   if (/Maximum call stack size exceeded/.test(message)) return 'nesting is too deep';
-  if (/^Map keys must be unique/.test(message)) return 'duplicate key: keys must be unique';
   const firstLine = message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
   return firstLine.charAt(0).toLowerCase() + firstLine.slice(1);
 }
