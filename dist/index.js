@@ -35413,9 +35413,10 @@ const HYPHEN_SPACE = /(?<=\p{L}[-\u2010]) (?=\p{L})/gu;
  * Folds code point by code point (for folds that change lengths, rare),
  * keeping where each folded unit came from: a list of segments, each linear
  * (unit for unit) or standing as a whole for one character whose fold has
- * another length. ASCII is folded by `ascii`, run by run.
+ * another length. ASCII is folded by `ascii`, run by run. `keeps`, when
+ * given, says quickly of a BMP character that the fold leaves it as it is.
  */
-function foldEach(text, map, ascii) {
+function foldEach(text, map, ascii, keeps) {
     const parts = [];
     // Where each segment starts in the folded text and in the original; opaque ones are one character.
     const foldedAt = [0];
@@ -35432,7 +35433,8 @@ function foldEach(text, map, ascii) {
         }
     };
     while (i < text.length) {
-        if (text.charCodeAt(i) < 0x80) {
+        const unit = text.charCodeAt(i);
+        if (unit < 0x80 || keeps?.(unit)) {
             i++;
             continue;
         }
@@ -35473,7 +35475,40 @@ function foldEach(text, map, ascii) {
         },
     };
 }
+/**
+ * The combining diacritical marks (U+0300 to U+036F and their supplements):
+ * the accents of Latin, Greek and Cyrillic letters. Not every mark: an Indic
+ * vowel sign is a letter's sound, not an accent on it.
+ */
+const DIACRITICS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+const HAS_DIACRITIC = new RegExp(DIACRITICS.source);
 const lower = (ch) => ch.toLowerCase();
+/**
+ * Each BMP character without its accents, once asked for, and whether that is
+ * the character itself: a source may be folded whole (findHintsAnywhere), and
+ * most of its characters, in any script, have no accent to lose.
+ */
+const bareBmp = [];
+const bareKeeps = new Uint8Array(0x10000);
+/** The letter without its accents ("é" to "e"), as far as Unicode writes them as marks; a lone mark to nothing. */
+function bare(ch) {
+    if (ch.length === 2)
+        return ch.normalize('NFD').replace(DIACRITICS, '').normalize('NFC');
+    const unit = ch.charCodeAt(0);
+    let folded = bareBmp[unit];
+    if (folded === undefined) {
+        bareBmp[unit] = folded = ch.normalize('NFD').replace(DIACRITICS, '').normalize('NFC');
+        bareKeeps[unit] = folded === ch ? 1 : 2;
+    }
+    return folded;
+}
+function keepsAccentless(unit) {
+    if (unit >= 0xd800 && unit <= 0xdfff)
+        return false;
+    if (bareKeeps[unit] === 0)
+        bare(String.fromCharCode(unit));
+    return bareKeeps[unit] === 1;
+}
 const compatible = (ch) => ch.normalize('NFKC');
 const same = (run) => run;
 /** Removes every match of a (global) pattern, keeping where the rest came from. */
@@ -35523,6 +35558,12 @@ const FOLDS = [
         describe: (quote, passage) => describeWords(quote, passage, 'words differ in case'),
     },
     {
+        kind: 'accents',
+        // Nothing to fold, the common case, is seen by two native passes.
+        apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
+        describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
+    },
+    {
         kind: 'quotes',
         apply: (t) => ({ text: t.replace(QUOTE_CHARS, (ch) => QUOTES[ch]) }),
         describe: describeQuotes,
@@ -35555,6 +35596,13 @@ const FOLDS = [
 const MARGIN = 64;
 /** Quotes shorter than this are looked for inside longer words in all of the text (the verdict searched all of it too). */
 const SHORT_QUOTE = 24;
+/**
+ * Sources longer than this (UTF-16 units) are not searched for a quote that
+ * lost all its accents: folding a whole source costs a copy of it and an
+ * index of its words (measured: 0.4 s and 130 MB for 8 million characters
+ * of Russian, where й folds to и), and nearly every source has some accent.
+ */
+const ACCENTS_ANYWHERE_LIMIT = 4 * 1024 * 1024;
 /**
  * The hints for a normalized quote that is not in the view's text, looked for
  * around `near` (the nearest passage: a quote that differs in one way only
@@ -35590,6 +35638,8 @@ function findHintsAnywhere(view, quote) {
     for (const fold of FOLDS) {
         // The seeded search ignores case already: folding it away finds nothing new.
         if (fold.kind === 'case' || hints.some((h) => h.kind === fold.kind))
+            continue;
+        if (fold.kind === 'accents' && view.text.length > ACCENTS_ANYWHERE_LIMIT)
             continue;
         const foldedQuote = fold.apply(quote).text;
         const folded = foldedSource(view, fold);
@@ -38075,6 +38125,7 @@ function at(p) {
 /** What a hint of each folding kind says differs (it would match but for that). */
 const ONLY = {
     case: 'only letter case differs',
+    accents: 'only accents differ',
     quotes: 'only typographic quotes, apostrophes or dashes differ',
     compatibility: 'only ligatures or other compatibility characters differ',
     invisible: 'only invisible characters differ',

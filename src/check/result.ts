@@ -87,7 +87,7 @@ export interface ClosestResult {
   readonly parts?: readonly DiffPart[];
 }
 
-export type HintKind = 'case' | 'quotes' | 'compatibility' | 'invisible' | 'hyphenation' | 'word boundary' | 'other version' | 'other source';
+export type HintKind = 'case' | 'accents' | 'quotes' | 'compatibility' | 'invisible' | 'hyphenation' | 'word boundary' | 'other version' | 'other source';
 
 export interface HintResult {
   readonly kind: HintKind;

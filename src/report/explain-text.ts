@@ -25,6 +25,7 @@ export function at(p: MatchPosition): string {
 /** What a hint of each folding kind says differs (it would match but for that). */
 const ONLY: Partial<Record<HintResult['kind'], string>> = {
   case: 'only letter case differs',
+  accents: 'only accents differ',
   quotes: 'only typographic quotes, apostrophes or dashes differ',
   compatibility: 'only ligatures or other compatibility characters differ',
   invisible: 'only invisible characters differ',

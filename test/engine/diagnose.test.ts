@@ -109,6 +109,10 @@ describe('findHints', () => {
   it.each([
     ['A Receipt Is Required.', 'A receipt is required.', 'case', 'the quote has "receipt" where the source has "Receipt"; "is" where it has "Is"; "required." where it has "Required."'],
     ['Returns are accepted within 30 DAYS.', 'Returns are accepted within 30 days.', 'case', 'the quote has "days." where the source has "DAYS."'],
+    ['Café orders close at noon.', 'Cafe orders close at noon.', 'accents', 'the quote has "Cafe" where the source has "Café"'],
+    ['Send your resume to us.', 'Send your résumé to us.', 'accents', 'the quote has "résumé" where the source has "resume"'],
+    // A mark NFC cannot compose stays a mark of its own, and folds to nothing.
+    ['The q\u0307 sign.', 'The q sign.', 'accents', 'the quote has "q" where the source has "q\u0307"'],
     ['Items marked “final sale” can’t be returned.', 'Items marked "final sale" can\'t be returned.', 'quotes',
       'the quote has " (U+0022) where the source has “ (U+201C), in "“final", and ” (U+201D), in "sale”"; ' +
       'the quote has \' (U+0027) where the source has ’ (U+2019), in "can’t"'],
@@ -154,6 +158,7 @@ describe('findHints', () => {
     ['soft hyphens in every word', 'Returns need the receipt required by law.', 're\u00adceipt re\u00adquired', 'invisible', 'receipt required'],
     ['zero-width spaces in every word', 'Keep the receipt safe.', 're\u200bceipt sa\u200bfe', 'invisible', 'receipt safe'],
     ['a source with zero-width spaces in every word', 'Keep the re\u200bceipt sa\u200bfe.', 'receipt safe', 'invisible', 're\u200bceipt sa\u200bfe'],
+    ['a quote that lost every accent', 'Événements à Zürich : réunion légère.', 'Evenements a Zurich', 'accents', 'Événements à Zürich'],
   ])('finds the difference when every word carries it (%s), folding all of the source', (_, source, quote, kind, passage) => {
     const v = view(source);
     expect(closestPassage(v, quote)).toBeUndefined();
@@ -173,6 +178,15 @@ describe('findHints', () => {
     // The second quote folds itself and the stretch around its passage, not the source again.
     expect(spy.mock.calls.length).toBeLessThan(200);
     spy.mockRestore();
+  });
+
+  it('does not fold a long source whole for accents: that would cost a copy of it and an index of its words', () => {
+    const filler = 'Les réunions ont lieu le mardi. '.repeat(140_000);
+    const short = view(`Événements à Zürich. ${filler.slice(0, 64)}`);
+    const long = view(`Événements à Zürich. ${filler}`);
+    expect(long.text.length).toBeGreaterThan(4 * 1024 * 1024);
+    expect(findHintsAnywhere(short, 'Evenements a Zurich').map((h) => h.kind)).toEqual(['accents']);
+    expect(findHintsAnywhere(long, 'Evenements a Zurich')).toEqual([]);
   });
 });
 
