@@ -13041,6 +13041,8 @@ function foldEach(text, map, ascii, keeps) {
  */
 const DIACRITICS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
 const HAS_DIACRITIC = new RegExp(DIACRITICS.source);
+/** Text without its accents, by native passes over all of it. */
+const stripAccents = (text) => text.normalize('NFD').replace(DIACRITICS, '').normalize('NFC');
 const lower = (ch) => ch.toLowerCase();
 /**
  * Each BMP character without its accents, once asked for, and whether that is
@@ -13052,11 +13054,11 @@ const bareKeeps = new Uint8Array(0x10000);
 /** The letter without its accents ("é" to "e"), as far as Unicode writes them as marks; a lone mark to nothing. */
 function bare(ch) {
     if (ch.length === 2)
-        return ch.normalize('NFD').replace(DIACRITICS, '').normalize('NFC');
+        return stripAccents(ch);
     const unit = ch.charCodeAt(0);
     let folded = bareBmp[unit];
     if (folded === undefined) {
-        bareBmp[unit] = folded = ch.normalize('NFD').replace(DIACRITICS, '').normalize('NFC');
+        bareBmp[unit] = folded = stripAccents(ch);
         bareKeeps[unit] = folded === ch ? 1 : 2;
     }
     return folded;
@@ -13121,6 +13123,7 @@ const FOLDS = [
         // Nothing to fold, the common case, is seen by two native passes.
         apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
         describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
+        mayMatch: (text, quote) => stripAccents(text).includes(stripAccents(quote)),
     },
     {
         kind: 'quotes',
@@ -13178,7 +13181,7 @@ function findHints(view, quote, near) {
         hints.push(inside);
     const stretch = text.slice(from, to);
     for (const fold of FOLDS) {
-        if (hints.some((h) => h.kind === fold.kind))
+        if (hints.some((h) => h.kind === fold.kind) || (fold.mayMatch && !fold.mayMatch(stretch, quote)))
             continue;
         const hint = foldedMatch(text, quote, fold, stretch, fold.apply(stretch), from);
         if (hint)
@@ -13198,7 +13201,7 @@ function findHintsAnywhere(view, quote) {
         // The seeded search ignores case already: folding it away finds nothing new.
         if (fold.kind === 'case' || hints.some((h) => h.kind === fold.kind))
             continue;
-        if (fold.kind === 'accents' && view.text.length > ACCENTS_ANYWHERE_LIMIT)
+        if (fold.kind === 'accents' && (view.text.length > ACCENTS_ANYWHERE_LIMIT || !accentless(view).includes(stripAccents(quote))))
             continue;
         const foldedQuote = fold.apply(quote).text;
         const folded = foldedSource(view, fold);
@@ -13215,6 +13218,19 @@ function findHintsAnywhere(view, quote) {
                 hints.push(hint);
     }
     return hints;
+}
+/**
+ * A source without its accents, made once: a quick test that the accents fold
+ * can find a quote at all, before it folds the source character by character
+ * and indexes its words (most sources have an accent somewhere, and most
+ * quotes with nothing close are not merely missing theirs).
+ */
+const accentlessSources = new WeakMap();
+function accentless(view) {
+    let text = accentlessSources.get(view);
+    if (text === undefined)
+        accentlessSources.set(view, (text = stripAccents(view.text)));
+    return text;
 }
 /** Each source's folded forms, made when first asked for. */
 const foldedSources = new WeakMap();

@@ -25,6 +25,8 @@ interface Fold {
   readonly apply: (text: string) => Folded;
   /** What differs between a quote and a passage that this fold makes equal. */
   readonly describe: (quote: string, passage: string) => string;
+  /** A quick test, by native passes, that the folded quote can be in the folded text at all; none: it may. */
+  readonly mayMatch?: (text: string, quote: string) => boolean;
 }
 
 interface Folded {
@@ -122,6 +124,8 @@ function foldEach(text: string, map: (ch: string) => string, ascii: (run: string
  */
 const DIACRITICS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
 const HAS_DIACRITIC = new RegExp(DIACRITICS.source);
+/** Text without its accents, by native passes over all of it. */
+const stripAccents = (text: string) => text.normalize('NFD').replace(DIACRITICS, '').normalize('NFC');
 
 const lower = (ch: string) => ch.toLowerCase();
 /**
@@ -134,11 +138,11 @@ const bareKeeps = new Uint8Array(0x10000);
 
 /** The letter without its accents ("é" to "e"), as far as Unicode writes them as marks; a lone mark to nothing. */
 function bare(ch: string): string {
-  if (ch.length === 2) return ch.normalize('NFD').replace(DIACRITICS, '').normalize('NFC');
+  if (ch.length === 2) return stripAccents(ch);
   const unit = ch.charCodeAt(0);
   let folded = bareBmp[unit];
   if (folded === undefined) {
-    bareBmp[unit] = folded = ch.normalize('NFD').replace(DIACRITICS, '').normalize('NFC');
+    bareBmp[unit] = folded = stripAccents(ch);
     bareKeeps[unit] = folded === ch ? 1 : 2;
   }
   return folded;
@@ -201,6 +205,7 @@ const FOLDS: readonly Fold[] = [
     // Nothing to fold, the common case, is seen by two native passes.
     apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
     describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
+    mayMatch: (text, quote) => stripAccents(text).includes(stripAccents(quote)),
   },
   {
     kind: 'quotes',
@@ -259,7 +264,7 @@ export function findHints(view: SourceView, quote: string, near: { start: number
   if (inside) hints.push(inside);
   const stretch = text.slice(from, to);
   for (const fold of FOLDS) {
-    if (hints.some((h) => h.kind === fold.kind)) continue;
+    if (hints.some((h) => h.kind === fold.kind) || (fold.mayMatch && !fold.mayMatch(stretch, quote))) continue;
     const hint = foldedMatch(text, quote, fold, stretch, fold.apply(stretch), from);
     if (hint) hints.push(hint);
   }
@@ -277,7 +282,7 @@ export function findHintsAnywhere(view: SourceView, quote: string): Hint[] {
   for (const fold of FOLDS) {
     // The seeded search ignores case already: folding it away finds nothing new.
     if (fold.kind === 'case' || hints.some((h) => h.kind === fold.kind)) continue;
-    if (fold.kind === 'accents' && view.text.length > ACCENTS_ANYWHERE_LIMIT) continue;
+    if (fold.kind === 'accents' && (view.text.length > ACCENTS_ANYWHERE_LIMIT || !accentless(view).includes(stripAccents(quote)))) continue;
     const foldedQuote = fold.apply(quote).text;
     const folded = foldedSource(view, fold);
     if (foldedQuote === '' || (foldedQuote === quote && folded.view === view)) continue;
@@ -289,6 +294,20 @@ export function findHintsAnywhere(view: SourceView, quote: string): Hint[] {
     for (const hint of findHints(view, quote, { start, end })) if (!hints.some((h) => h.kind === hint.kind)) hints.push(hint);
   }
   return hints;
+}
+
+/**
+ * A source without its accents, made once: a quick test that the accents fold
+ * can find a quote at all, before it folds the source character by character
+ * and indexes its words (most sources have an accent somewhere, and most
+ * quotes with nothing close are not merely missing theirs).
+ */
+const accentlessSources = new WeakMap<SourceView, string>();
+
+function accentless(view: SourceView): string {
+  let text = accentlessSources.get(view);
+  if (text === undefined) accentlessSources.set(view, (text = stripAccents(view.text)));
+  return text;
 }
 
 /** Each source's folded forms, made when first asked for. */
