@@ -13123,7 +13123,7 @@ const FOLDS = [
         // Nothing to fold, the common case, is seen by two native passes.
         apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
         describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
-        mayMatch: (text, quote) => stripAccents(text).includes(stripAccents(quote)),
+        quick: stripAccents,
     },
     {
         kind: 'quotes',
@@ -13141,16 +13141,19 @@ const FOLDS = [
     {
         kind: 'invisible',
         apply: (t) => removeAll(t, INVISIBLE_ALL),
+        quick: (t) => t.replace(INVISIBLE_ALL, ''),
         describe: describeInvisible,
     },
     {
         kind: 'hyphenation',
         apply: (t) => removeAll(t, HYPHEN_BREAK),
+        quick: (t) => t.replace(HYPHEN_BREAK, ''),
         describe: (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK),
     },
     {
         kind: 'hyphenation',
         apply: (t) => removeAll(t, HYPHEN_SPACE),
+        quick: (t) => t.replace(HYPHEN_SPACE, ''),
         describe: (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE),
     },
 ];
@@ -13159,10 +13162,12 @@ const MARGIN = 64;
 /** Quotes shorter than this are looked for inside longer words in all of the text (the verdict searched all of it too). */
 const SHORT_QUOTE = 24;
 /**
- * Sources longer than this (UTF-16 units) are not searched for a quote that
- * lost all its accents: folding a whole source costs a copy of it and an
- * index of its words (measured: 0.4 s and 130 MB for 8 million characters
- * of Russian, where й folds to и), and nearly every source has some accent.
+ * Sources longer than this (UTF-16 units) are not searched whole for a quote
+ * that lost all its accents. Nearly every source has an accent somewhere, so
+ * the fold makes a copy of it with positions and an index of its words, once
+ * (measured: 0.4 s and 130 MB for 8 million characters of Russian, where й
+ * folds to и). A quick fold first would not help: testing each quote against
+ * all of a source's text costs the quotes times the source.
  */
 const ACCENTS_ANYWHERE_LIMIT = 4 * 1024 * 1024;
 /**
@@ -13181,7 +13186,7 @@ function findHints(view, quote, near) {
         hints.push(inside);
     const stretch = text.slice(from, to);
     for (const fold of FOLDS) {
-        if (hints.some((h) => h.kind === fold.kind) || (fold.mayMatch && !fold.mayMatch(stretch, quote)))
+        if (hints.some((h) => h.kind === fold.kind) || (fold.quick && !fold.quick(stretch).includes(fold.quick(quote))))
             continue;
         const hint = foldedMatch(text, quote, fold, stretch, fold.apply(stretch), from);
         if (hint)
@@ -13201,7 +13206,9 @@ function findHintsAnywhere(view, quote) {
         // The seeded search ignores case already: folding it away finds nothing new.
         if (fold.kind === 'case' || hints.some((h) => h.kind === fold.kind))
             continue;
-        if (fold.kind === 'accents' && (view.text.length > ACCENTS_ANYWHERE_LIMIT || !accentless(view).includes(stripAccents(quote))))
+        if (fold.kind === 'accents' && view.text.length > ACCENTS_ANYWHERE_LIMIT)
+            continue;
+        if (fold.quick && !quickMayHold(view, fold, quote))
             continue;
         const foldedQuote = fold.apply(quote).text;
         const folded = foldedSource(view, fold);
@@ -13220,17 +13227,28 @@ function findHintsAnywhere(view, quote) {
     return hints;
 }
 /**
- * A source without its accents, made once: a quick test that the accents fold
- * can find a quote at all, before it folds the source character by character
- * and indexes its words (most sources have an accent somewhere, and most
- * quotes with nothing close are not merely missing theirs).
+ * A source's quick fold (Fold.quick), and how much looking in it has cost.
+ * Nearly every source has an accent or a hyphen somewhere, so folding it with
+ * positions and indexing its words is the common cost of a quote with nothing
+ * close; whether the folded quote is in the quick fold at all is cheaper,
+ * but costs the source's length for each quote. It is asked for the first
+ * quotes of a source, until that has cost as much as folding and indexing it.
  */
-const accentlessSources = new WeakMap();
-function accentless(view) {
-    let text = accentlessSources.get(view);
-    if (text === undefined)
-        accentlessSources.set(view, (text = stripAccents(view.text)));
-    return text;
+const quickFolds = new WeakMap();
+/** Quick looks at a source, per fold, that cost about as much as folding it with positions and indexing its words. */
+const QUICK_LOOKS = 16;
+/** False when the folded quote is surely not in the folded source; true when it may be, or when looking would cost too much. */
+function quickMayHold(view, fold, quote) {
+    let forms = quickFolds.get(view);
+    if (!forms)
+        quickFolds.set(view, (forms = new Map()));
+    let form = forms.get(fold);
+    if (!form)
+        forms.set(fold, (form = { text: fold.quick(view.text), spent: 0 }));
+    if (form.spent >= QUICK_LOOKS * view.text.length)
+        return true;
+    form.spent += view.text.length;
+    return form.text.includes(fold.quick(quote));
 }
 /** Each source's folded forms, made when first asked for. */
 const foldedSources = new WeakMap();
@@ -13240,7 +13258,9 @@ function foldedSource(view, fold) {
         foldedSources.set(view, (forms = new Map()));
     let form = forms.get(fold);
     if (!form) {
-        const folded = fold.apply(view.text);
+        // A quick fold that changed nothing says what folding with positions would give.
+        const unchanged = quickFolds.get(view)?.get(fold)?.text === view.text;
+        const folded = unchanged ? { text: view.text } : fold.apply(view.text);
         form = folded.text === view.text ? { view } : { view: new SourceView(folded.text), origin: folded.origin };
         forms.set(fold, form);
     }

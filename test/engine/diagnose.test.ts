@@ -180,6 +180,13 @@ describe('findHints', () => {
     spy.mockRestore();
   });
 
+  it('finds the folded quote as well once the quick looks at a source are spent (then it folds the source with positions)', () => {
+    const v = view(`Événements à Zürich. ${'Les réunions ont lieu le mardi. '.repeat(50)}`);
+    for (let k = 0; k < 20; k++) expect(findHintsAnywhere(v, `Nothing like this ${k} is written there`)).toEqual([]);
+    expect(findHintsAnywhere(v, 'Evenements a Zurich').map((h) => h.kind)).toEqual(['accents']);
+    expect(findHintsAnywhere(v, 'Les reunions ont lieu').map((h) => h.kind)).toEqual(['accents']);
+  });
+
   it('does not fold a long source whole for accents: that would cost a copy of it and an index of its words', () => {
     const filler = 'Les réunions ont lieu le mardi. '.repeat(140_000);
     const short = view(`Événements à Zürich. ${filler.slice(0, 64)}`);

@@ -25,8 +25,13 @@ interface Fold {
   readonly apply: (text: string) => Folded;
   /** What differs between a quote and a passage that this fold makes equal. */
   readonly describe: (quote: string, passage: string) => string;
-  /** A quick test, by native passes, that the folded quote can be in the folded text at all; none: it may. */
-  readonly mayMatch?: (text: string, quote: string) => boolean;
+  /**
+   * The folded text alone, without where each character came from, by native
+   * passes: a quick test that the folded quote is in the folded stretch around
+   * its closest passage at all, before folding it with positions (which costs
+   * a JavaScript call per character folded).
+   */
+  readonly quick?: (text: string) => string;
 }
 
 interface Folded {
@@ -205,7 +210,7 @@ const FOLDS: readonly Fold[] = [
     // Nothing to fold, the common case, is seen by two native passes.
     apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
     describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
-    mayMatch: (text, quote) => stripAccents(text).includes(stripAccents(quote)),
+    quick: stripAccents,
   },
   {
     kind: 'quotes',
@@ -223,16 +228,19 @@ const FOLDS: readonly Fold[] = [
   {
     kind: 'invisible',
     apply: (t) => removeAll(t, INVISIBLE_ALL),
+    quick: (t) => t.replace(INVISIBLE_ALL, ''),
     describe: describeInvisible,
   },
   {
     kind: 'hyphenation',
     apply: (t) => removeAll(t, HYPHEN_BREAK),
+    quick: (t) => t.replace(HYPHEN_BREAK, ''),
     describe: (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK),
   },
   {
     kind: 'hyphenation',
     apply: (t) => removeAll(t, HYPHEN_SPACE),
+    quick: (t) => t.replace(HYPHEN_SPACE, ''),
     describe: (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE),
   },
 ];
@@ -242,10 +250,12 @@ const MARGIN = 64;
 /** Quotes shorter than this are looked for inside longer words in all of the text (the verdict searched all of it too). */
 const SHORT_QUOTE = 24;
 /**
- * Sources longer than this (UTF-16 units) are not searched for a quote that
- * lost all its accents: folding a whole source costs a copy of it and an
- * index of its words (measured: 0.4 s and 130 MB for 8 million characters
- * of Russian, where й folds to и), and nearly every source has some accent.
+ * Sources longer than this (UTF-16 units) are not searched whole for a quote
+ * that lost all its accents. Nearly every source has an accent somewhere, so
+ * the fold makes a copy of it with positions and an index of its words, once
+ * (measured: 0.4 s and 130 MB for 8 million characters of Russian, where й
+ * folds to и). A quick fold first would not help: testing each quote against
+ * all of a source's text costs the quotes times the source.
  */
 const ACCENTS_ANYWHERE_LIMIT = 4 * 1024 * 1024;
 
@@ -264,7 +274,7 @@ export function findHints(view: SourceView, quote: string, near: { start: number
   if (inside) hints.push(inside);
   const stretch = text.slice(from, to);
   for (const fold of FOLDS) {
-    if (hints.some((h) => h.kind === fold.kind) || (fold.mayMatch && !fold.mayMatch(stretch, quote))) continue;
+    if (hints.some((h) => h.kind === fold.kind) || (fold.quick && !fold.quick(stretch).includes(fold.quick(quote)))) continue;
     const hint = foldedMatch(text, quote, fold, stretch, fold.apply(stretch), from);
     if (hint) hints.push(hint);
   }
@@ -282,7 +292,8 @@ export function findHintsAnywhere(view: SourceView, quote: string): Hint[] {
   for (const fold of FOLDS) {
     // The seeded search ignores case already: folding it away finds nothing new.
     if (fold.kind === 'case' || hints.some((h) => h.kind === fold.kind)) continue;
-    if (fold.kind === 'accents' && (view.text.length > ACCENTS_ANYWHERE_LIMIT || !accentless(view).includes(stripAccents(quote)))) continue;
+    if (fold.kind === 'accents' && view.text.length > ACCENTS_ANYWHERE_LIMIT) continue;
+    if (fold.quick && !quickMayHold(view, fold, quote)) continue;
     const foldedQuote = fold.apply(quote).text;
     const folded = foldedSource(view, fold);
     if (foldedQuote === '' || (foldedQuote === quote && folded.view === view)) continue;
@@ -297,17 +308,26 @@ export function findHintsAnywhere(view: SourceView, quote: string): Hint[] {
 }
 
 /**
- * A source without its accents, made once: a quick test that the accents fold
- * can find a quote at all, before it folds the source character by character
- * and indexes its words (most sources have an accent somewhere, and most
- * quotes with nothing close are not merely missing theirs).
+ * A source's quick fold (Fold.quick), and how much looking in it has cost.
+ * Nearly every source has an accent or a hyphen somewhere, so folding it with
+ * positions and indexing its words is the common cost of a quote with nothing
+ * close; whether the folded quote is in the quick fold at all is cheaper,
+ * but costs the source's length for each quote. It is asked for the first
+ * quotes of a source, until that has cost as much as folding and indexing it.
  */
-const accentlessSources = new WeakMap<SourceView, string>();
+const quickFolds = new WeakMap<SourceView, Map<Fold, { text: string; spent: number }>>();
+/** Quick looks at a source, per fold, that cost about as much as folding it with positions and indexing its words. */
+const QUICK_LOOKS = 16;
 
-function accentless(view: SourceView): string {
-  let text = accentlessSources.get(view);
-  if (text === undefined) accentlessSources.set(view, (text = stripAccents(view.text)));
-  return text;
+/** False when the folded quote is surely not in the folded source; true when it may be, or when looking would cost too much. */
+function quickMayHold(view: SourceView, fold: Fold, quote: string): boolean {
+  let forms = quickFolds.get(view);
+  if (!forms) quickFolds.set(view, (forms = new Map()));
+  let form = forms.get(fold);
+  if (!form) forms.set(fold, (form = { text: fold.quick!(view.text), spent: 0 }));
+  if (form.spent >= QUICK_LOOKS * view.text.length) return true;
+  form.spent += view.text.length;
+  return form.text.includes(fold.quick!(quote));
 }
 
 /** Each source's folded forms, made when first asked for. */
@@ -318,7 +338,9 @@ function foldedSource(view: SourceView, fold: Fold): { view: SourceView; origin?
   if (!forms) foldedSources.set(view, (forms = new Map()));
   let form = forms.get(fold);
   if (!form) {
-    const folded = fold.apply(view.text);
+    // A quick fold that changed nothing says what folding with positions would give.
+    const unchanged = quickFolds.get(view)?.get(fold)?.text === view.text;
+    const folded = unchanged ? { text: view.text } : fold.apply(view.text);
     form = folded.text === view.text ? { view } : { view: new SourceView(folded.text), origin: folded.origin };
     forms.set(fold, form);
   }
