@@ -35476,14 +35476,23 @@ function foldEach(text, map, ascii, keeps) {
     };
 }
 /**
- * The combining diacritical marks (U+0300 to U+036F and their supplements):
- * the accents of Latin, Greek and Cyrillic letters. Not every mark: an Indic
- * vowel sign is a letter's sound, not an accent on it.
+ * The combining diacritical marks (U+0300 to U+036F and their supplements)
+ * that are accents. Not the overlays U+0334 to U+0338, which also write
+ * negated symbols (≠ is = with U+0338, ∉ is ∈ with it), nor the marks for
+ * symbols (U+20D0 to U+20FF): a quote with = for ≠ says the opposite. Nor any
+ * other mark: an Indic vowel sign is a letter's sound, not an accent on it.
  */
-const DIACRITICS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
+const DIACRITICS = /[\u0300-\u0333\u0339-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\ufe20-\ufe2f]/g;
 const HAS_DIACRITIC = new RegExp(DIACRITICS.source);
-/** Text without its accents, by native passes over all of it. */
-const stripAccents = (text) => text.normalize('NFD').replace(DIACRITICS, '').normalize('NFC');
+/**
+ * Text without its accents, decomposed (NFD), by native passes over all of
+ * it. It is the accents fold's text in NFD (the fold recomposes each
+ * character on its own, never two that a mark stood between: 가 U+0301 ᆨ
+ * stays two characters), so the folded quote is in the folded text only if
+ * this quote is in this text (unless it starts or ends with a mark that NFD
+ * would move past its neighbour's).
+ */
+const decomposedWithoutAccents = (text) => text.normalize('NFD').replace(DIACRITICS, '');
 const lower = (ch) => ch.toLowerCase();
 /**
  * Each BMP character without its accents, once asked for, and whether that is
@@ -35495,11 +35504,11 @@ const bareKeeps = new Uint8Array(0x10000);
 /** The letter without its accents ("é" to "e"), as far as Unicode writes them as marks; a lone mark to nothing. */
 function bare(ch) {
     if (ch.length === 2)
-        return stripAccents(ch);
+        return decomposedWithoutAccents(ch).normalize('NFC');
     const unit = ch.charCodeAt(0);
     let folded = bareBmp[unit];
     if (folded === undefined) {
-        bareBmp[unit] = folded = stripAccents(ch);
+        bareBmp[unit] = folded = decomposedWithoutAccents(ch).normalize('NFC');
         bareKeeps[unit] = folded === ch ? 1 : 2;
     }
     return folded;
@@ -35564,7 +35573,7 @@ const FOLDS = [
         // Nothing to fold, the common case, is seen by two native passes.
         apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
         describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
-        quick: stripAccents,
+        quick: decomposedWithoutAccents,
     },
     {
         kind: 'quotes',
@@ -35649,11 +35658,11 @@ function findHintsAnywhere(view, quote) {
             continue;
         if (fold.kind === 'accents' && view.text.length > ACCENTS_ANYWHERE_LIMIT)
             continue;
-        if (fold.quick && !quickMayHold(view, fold, quote))
-            continue;
         const foldedQuote = fold.apply(quote).text;
+        if (foldedQuote === '' || (fold.quick && !quickMayHold(view, fold, quote, foldedQuote === quote)))
+            continue;
         const folded = foldedSource(view, fold);
-        if (foldedQuote === '' || (foldedQuote === quote && folded.view === view))
+        if (foldedQuote === quote && folded.view === view)
             continue;
         const near = nearestPassage(folded.view, foldedQuote);
         if (!near)
@@ -35678,14 +35687,20 @@ function findHintsAnywhere(view, quote) {
 const quickFolds = new WeakMap();
 /** Quick looks at a source, per fold, that cost about as much as folding it with positions and indexing its words. */
 const QUICK_LOOKS = 16;
-/** False when the folded quote is surely not in the folded source; true when it may be, or when looking would cost too much. */
-function quickMayHold(view, fold, quote) {
+/**
+ * False when the folded quote is surely not in the folded source; true when it
+ * may be, or when looking would cost too much. `quoteUnchanged`: the fold
+ * leaves the quote as it is, so a source it leaves as it is holds no hint.
+ */
+function quickMayHold(view, fold, quote, quoteUnchanged) {
     let forms = quickFolds.get(view);
     if (!forms)
         quickFolds.set(view, (forms = new Map()));
     let form = forms.get(fold);
     if (!form)
         forms.set(fold, (form = { text: fold.quick(view.text), spent: 0 }));
+    if (quoteUnchanged && form.text === view.text)
+        return false;
     if (form.spent >= QUICK_LOOKS * view.text.length)
         return true;
     form.spent += view.text.length;

@@ -141,6 +141,9 @@ describe('findHints', () => {
     ['Returns within 17 DAYS.', '7 days.'],
     ['Items marked “final sale” cannot be returned.', 'nal sale" cannot be returned.'],
     ['A receipt is required.', 'A RECEIPT is “required”!'],
+    // The overlay that negates a symbol is no accent: = for ≠ says the opposite.
+    ['The result x ≠ 0 for all inputs.', 'The result x = 0 for all inputs.'],
+    ['Store credit ∉ refunds here.', 'Store credit ∈ refunds here.'],
   ])('in %j, gives %j no hint: no single difference explains the miss', (source, quote) => {
     expect(hintsFor(view(source), quote)).toEqual([]);
   });
@@ -180,9 +183,20 @@ describe('findHints', () => {
     spy.mockRestore();
   });
 
+  it('finds an accents hint where the mark stood between two characters that would compose without it', () => {
+    // 가 U+0301 ᆨ is NFC; without the accent, 각 composes to 각 but the fold keeps them apart.
+    const v = view('Café 가\u0301\u11a8 ok, and more words after it.');
+    expect(hintsFor(v, 'Cafe 가').map((h) => h.kind)).toContain('accents');
+  });
+
   it('finds the folded quote as well once the quick looks at a source are spent (then it folds the source with positions)', () => {
     const v = view(`Événements à Zürich. ${'Les réunions ont lieu le mardi. '.repeat(50)}`);
+    const spy = jest.spyOn(String.prototype, 'includes');
+    const looks = () => spy.mock.contexts.filter((text) => String(text).length >= v.text.length).length;
     for (let k = 0; k < 20; k++) expect(findHintsAnywhere(v, `Nothing like this ${k} is written there`)).toEqual([]);
+    // Only the accents fold changes this source; it looks at it for the first 16 quotes, then no more.
+    expect(looks()).toBe(16);
+    spy.mockRestore();
     expect(findHintsAnywhere(v, 'Evenements a Zurich').map((h) => h.kind)).toEqual(['accents']);
     expect(findHintsAnywhere(v, 'Les reunions ont lieu').map((h) => h.kind)).toEqual(['accents']);
   });
