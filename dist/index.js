@@ -36332,14 +36332,23 @@ function explainElsewhere(records, manifest, loader, normalizer, cited) {
 // findings beside the verdicts; they never change one.
 
 
-/** Abbreviations after which ICU's sentence breaks are not sentence ends (English). */
-const ABBREVIATIONS = new Set([
-    'mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'jr', 'sr', 'vs', 'etc', 'e.g', 'i.e', 'u.s', 'u.k', 'approx', 'inc', 'ltd', 'co',
+/** Abbreviations that stand before what they belong to ("Mr. Smith", "e.g. a receipt"): ICU's sentence break after one is no sentence end (English). */
+const ABBREVIATIONS = new Set(['mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'vs', 'e.g', 'i.e']);
+/**
+ * Abbreviations that may also end a sentence ("made in the U.S. Refunds
+ * take…"): the break after one is a sentence end only where a capital letter
+ * follows. "The U.S. Army" is then two sentences: a claim that holds them
+ * covers both, while one sentence made of two would count as covered by a
+ * claim of either half.
+ */
+const MAY_END_ABBREVIATIONS = new Set([
+    'jr', 'sr', 'etc', 'u.s', 'u.k', 'approx', 'inc', 'ltd', 'co',
     'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
 ]);
 /** Abbreviations that stand before a number ("No. 5"): "No." alone is an answer, and ends its sentence. */
 const NUMBER_ABBREVIATIONS = new Set(['no', 'nos', 'vol', 'p', 'pp', 'fig', 'art', 'ch']);
 const DIGIT_NEXT = /\s*\p{Nd}/uy;
+const CAPITAL_NEXT = /\s*[\p{Lu}\p{Lt}]/uy;
 /** The answer's sentences (Unicode sentence boundaries, by Intl.Segmenter, with common abbreviations kept whole). */
 function splitSentences(answer) {
     const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
@@ -36349,7 +36358,9 @@ function splitSentences(answer) {
         const text = pending ? pending.text + segment : segment;
         const start = pending ? pending.start : index;
         const lastWord = /([\p{L}.]+)\.\s*$/u.exec(text)?.[1]?.toLowerCase();
-        if (lastWord !== undefined && (ABBREVIATIONS.has(lastWord) || (NUMBER_ABBREVIATIONS.has(lastWord) && digitAt(answer, index + segment.length)))) {
+        const next = index + segment.length;
+        if (lastWord !== undefined && (ABBREVIATIONS.has(lastWord) || (MAY_END_ABBREVIATIONS.has(lastWord) && !nextMatches(CAPITAL_NEXT, answer, next)) ||
+            (NUMBER_ABBREVIATIONS.has(lastWord) && nextMatches(DIGIT_NEXT, answer, next)))) {
             pending = { text, start };
             continue;
         }
@@ -36361,9 +36372,10 @@ function splitSentences(answer) {
         sentences.push({ text: pending.text.trim(), start: pending.start });
     return sentences;
 }
-function digitAt(text, at) {
-    DIGIT_NEXT.lastIndex = at;
-    return DIGIT_NEXT.test(text);
+/** Whether a sticky pattern matches at `at` (what follows a break). */
+function nextMatches(pattern, text, at) {
+    pattern.lastIndex = at;
+    return pattern.test(text);
 }
 /** Normalized (SPEC §3), without the punctuation that ends a sentence, lower case: for comparing claims. */
 function claimKey(text) {

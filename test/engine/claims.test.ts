@@ -127,6 +127,17 @@ describe('sentences and claims', () => {
     expect(splitSentences('  One.\n\nTwo?  ').map((s) => [s.text, s.start])).toEqual([['One.', 2], ['Two?', 8]]);
   });
 
+  it('ends a sentence at an abbreviation that may end one ("U.S.", "Inc.", "etc.") only where a capital letter follows', () => {
+    expect(splitSentences('Returns are accepted in the U.S. Refunds take 5 days.').map((s) => s.text))
+      .toEqual(['Returns are accepted in the U.S.', 'Refunds take 5 days.']);
+    expect(splitSentences('We ship for Acme Inc. Orders over $50 ship free. Bring a receipt, a box, etc. and a bag.').map((s) => s.text))
+      .toEqual(['We ship for Acme Inc.', 'Orders over $50 ship free.', 'Bring a receipt, a box, etc. and a bag.']);
+    // Those that stand before what they belong to never end one.
+    expect(splitSentences('Ask Dr. Jones or Prof. Lee, e.g. Monday. Done.').map((s) => s.text)).toEqual(['Ask Dr. Jones or Prof. Lee, e.g. Monday.', 'Done.']);
+    expect(splitSentences('We close on Jan. 5 and reopen in Feb. Sales resume then.').map((s) => s.text))
+      .toEqual(['We close on Jan. 5 and reopen in Feb.', 'Sales resume then.']);
+  });
+
   it('reads "No." as an abbreviation only before a number', () => {
     expect(splitSentences('Can I return sale items? No. Refunds take up to 5 days.').map((s) => s.text))
       .toEqual(['Can I return sale items?', 'No.', 'Refunds take up to 5 days.']);
