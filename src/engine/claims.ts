@@ -4,23 +4,36 @@
 import { normalizeText } from './normalize.js';
 import { isWordCodePoint } from './unicode.js';
 
-/** Abbreviations that stand before what they belong to ("Mr. Smith", "e.g. a receipt"): ICU's sentence break after one is no sentence end (English). */
-const ABBREVIATIONS = new Set(['mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'vs', 'e.g', 'i.e']);
+// ICU's sentence breaks (Intl.Segmenter) after an English abbreviation are
+// sentence ends or not by what it is and what follows. A break after a blank
+// line is always one. Where it is unclear, the sentences stay apart: one
+// sentence made of two would count as covered by a claim of either half,
+// while a claim that holds both covers both halves of a wrong split.
+
+/** Abbreviations that stand before what they belong to ("Mr. Smith", "e.g. a receipt"): the break after one is no sentence end. */
+const ABBREVIATIONS = new Set(['mr', 'mrs', 'ms', 'dr', 'prof', 'vs', 'e.g', 'i.e']);
 /**
  * Abbreviations that may also end a sentence ("made in the U.S. Refunds
- * take…"): the break after one is a sentence end only where a capital letter
- * follows. "The U.S. Army" is then two sentences: a claim that holds them
- * covers both, while one sentence made of two would count as covered by a
- * claim of either half.
+ * take…", "on Main St. Open daily"): the break after one is no sentence end
+ * only where, on the same line, a lower-case letter or a digit follows (after
+ * any opening quote or bracket). "The U.S. Army" and "St. Louis" are then two
+ * sentences.
  */
 const MAY_END_ABBREVIATIONS = new Set([
-  'jr', 'sr', 'etc', 'u.s', 'u.k', 'approx', 'inc', 'ltd', 'co',
+  'st', 'jr', 'sr', 'etc', 'u.s', 'u.k', 'approx', 'inc', 'ltd', 'co',
   'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
 ]);
-/** Abbreviations that stand before a number ("No. 5"): "No." alone is an answer, and ends its sentence. */
+/** Abbreviations that stand before a number ("No. 5"), on the same line: "No." alone is an answer, and ends its sentence. */
 const NUMBER_ABBREVIATIONS = new Set(['no', 'nos', 'vol', 'p', 'pp', 'fig', 'art', 'ch']);
-const DIGIT_NEXT = /\s*\p{Nd}/uy;
-const CAPITAL_NEXT = /\s*[\p{Lu}\p{Lt}]/uy;
+/** A segment that ends in an abbreviation: the word, and the whitespace after its period. */
+const ENDS_IN_ABBREVIATION = /([\p{L}.]+)\.(\s*)$/u;
+const LINE_BREAK = /\r\n|[\n\r\v\f\x85\u2028\u2029]/g;
+const DIGIT_NEXT = /\p{Nd}/uy;
+/** The number or letter of a list item ("1.", "b)", "iv."), which ICU makes a sentence of its own. */
+const LIST_MARKER = /^\s*(?:\d{1,3}|[a-z]|[ivxlcdm]{1,6})[.)]\s*$/iu;
+/** Spaces and tabs back to the start of a line, or of the text. */
+const AT_LINE_START = /(?:^|[\n\r\v\f\x85\u2028\u2029])[ \t]*$/u;
+const CONTINUES_NEXT = /[\p{Ps}\p{Pi}"']*[\p{Ll}\p{Nd}]/uy;
 
 export interface Sentence {
   readonly text: string;
@@ -36,18 +49,34 @@ export function splitSentences(answer: string): Sentence[] {
   for (const { segment, index } of segmenter.segment(answer)) {
     const text = pending ? pending.text + segment : segment;
     const start = pending ? pending.start : index;
-    const lastWord = /([\p{L}.]+)\.\s*$/u.exec(text)?.[1]?.toLowerCase();
-    const next = index + segment.length;
-    if (lastWord !== undefined && (ABBREVIATIONS.has(lastWord) || (MAY_END_ABBREVIATIONS.has(lastWord) && !nextMatches(CAPITAL_NEXT, answer, next)) ||
-      (NUMBER_ABBREVIATIONS.has(lastWord) && nextMatches(DIGIT_NEXT, answer, next)))) {
+    if (continuesAfter(text, answer, index + segment.length) || (!pending && isListMarker(segment, answer, index))) {
       pending = { text, start };
       continue;
     }
     pending = undefined;
     if (normalizeText(text) !== '') sentences.push({ text: text.trim(), start: start + (text.length - text.trimStart().length) });
   }
-  if (pending && normalizeText(pending.text) !== '') sentences.push({ text: pending.text.trim(), start: pending.start });
+  if (pending && normalizeText(pending.text) !== '') {
+    sentences.push({ text: pending.text.trim(), start: pending.start + (pending.text.length - pending.text.trimStart().length) });
+  }
   return sentences;
+}
+
+/** Whether a segment is a list item's number at the start of a line: it belongs to the item's first sentence. */
+function isListMarker(segment: string, answer: string, index: number): boolean {
+  return LIST_MARKER.test(segment) && AT_LINE_START.test(answer.slice(Math.max(0, index - 64), index));
+}
+
+/** Whether the sentence goes on past a break at `next`, after `text` (which ends at the break). */
+function continuesAfter(text: string, answer: string, next: number): boolean {
+  const end = ENDS_IN_ABBREVIATION.exec(text);
+  if (!end) return false;
+  const word = end[1].toLowerCase();
+  const lines = end[2].match(LINE_BREAK)?.length ?? 0;
+  if (ABBREVIATIONS.has(word)) return lines < 2;
+  if (lines > 0) return false;
+  if (MAY_END_ABBREVIATIONS.has(word)) return nextMatches(CONTINUES_NEXT, answer, next);
+  return NUMBER_ABBREVIATIONS.has(word) && nextMatches(DIGIT_NEXT, answer, next);
 }
 
 /** Whether a sticky pattern matches at `at` (what follows a break). */

@@ -127,15 +127,42 @@ describe('sentences and claims', () => {
     expect(splitSentences('  One.\n\nTwo?  ').map((s) => [s.text, s.start])).toEqual([['One.', 2], ['Two?', 8]]);
   });
 
-  it('ends a sentence at an abbreviation that may end one ("U.S.", "Inc.", "etc.") only where a capital letter follows', () => {
-    expect(splitSentences('Returns are accepted in the U.S. Refunds take 5 days.').map((s) => s.text))
-      .toEqual(['Returns are accepted in the U.S.', 'Refunds take 5 days.']);
-    expect(splitSentences('We ship for Acme Inc. Orders over $50 ship free. Bring a receipt, a box, etc. and a bag.').map((s) => s.text))
-      .toEqual(['We ship for Acme Inc.', 'Orders over $50 ship free.', 'Bring a receipt, a box, etc. and a bag.']);
-    // Those that stand before what they belong to never end one.
-    expect(splitSentences('Ask Dr. Jones or Prof. Lee, e.g. Monday. Done.').map((s) => s.text)).toEqual(['Ask Dr. Jones or Prof. Lee, e.g. Monday.', 'Done.']);
-    expect(splitSentences('We close on Jan. 5 and reopen in Feb. Sales resume then.').map((s) => s.text))
-      .toEqual(['We close on Jan. 5 and reopen in Feb.', 'Sales resume then.']);
+  const texts = (answer: string) => splitSentences(answer).map((s) => s.text);
+
+  it('ends a sentence at an abbreviation that may end one ("U.S.", "Inc.", "St.") unless a lower-case letter or a digit follows on its line', () => {
+    expect(texts('Returns are accepted in the U.S. Refunds take 5 days.')).toEqual(['Returns are accepted in the U.S.', 'Refunds take 5 days.']);
+    expect(texts('We ship for Acme Inc. Orders over $50 ship free.')).toEqual(['We ship for Acme Inc.', 'Orders over $50 ship free.']);
+    expect(texts('We are on Main St. Open daily.')).toEqual(['We are on Main St.', 'Open daily.']);
+    // After an opening quote or bracket, and in a script without case.
+    expect(texts('Works at Acme Inc. "Great" was the review.')).toEqual(['Works at Acme Inc.', '"Great" was the review.']);
+    expect(texts('Made in the U.S. (Refunds take 5 days.)')).toEqual(['Made in the U.S.', '(Refunds take 5 days.)']);
+    expect(texts('Made in the U.S. 東京 is far.')).toEqual(['Made in the U.S.', '東京 is far.']);
+    // A digit on the same line goes on; a new line, a list or a paragraph does not.
+    expect(texts('The fee is approx. 5 EUR. Pay at the desk.')).toEqual(['The fee is approx. 5 EUR.', 'Pay at the desk.']);
+    expect(texts('Sold in the U.S.\n\n1. Open the box.')).toEqual(['Sold in the U.S.', '1. Open the box.']);
+    expect(texts('Bring a receipt, a box, etc.\n- Open it first.')).toEqual(['Bring a receipt, a box, etc.', '- Open it first.']);
+    expect(texts('See form No.\n5 for details.')).toEqual(['See form No.', '5 for details.']);
+  });
+
+  it('never ends a sentence at an abbreviation that stands before what it belongs to, but at a blank line', () => {
+    expect(texts('Ask Dr. Jones or Prof. Lee, e.g. Monday. Done.')).toEqual(['Ask Dr. Jones or Prof. Lee, e.g. Monday.', 'Done.']);
+    expect(texts('Ask Dr.\nJones. Done.')).toEqual(['Ask Dr.\nJones.', 'Done.']);
+    expect(texts('Signed, Dr.\n\nThe end.')).toEqual(['Signed, Dr.', 'The end.']);
+  });
+
+  it('keeps the number of a list item with the item ("1. Open the box.")', () => {
+    expect(texts('Steps:\n1. Open the box.\n2. Pack it. Then wait.\n  b) Ship it.\niv. Done.')).toEqual([
+      'Steps:', '1. Open the box.', '2. Pack it.', 'Then wait.', 'b) Ship it.', 'iv. Done.',
+    ]);
+    expect(splitSentences('Steps:\n1. Open the box.').map((s) => s.start)).toEqual([0, 7]);
+    // Not a list where it does not start a line.
+    expect(texts('Count to 2. Then stop.')).toEqual(['Count to 2.', 'Then stop.']);
+    expect(isCovered('1. Open the box.', ['Open the box'])).toBe(true);
+  });
+
+  it('places a sentence that ends in an abbreviation at its first character', () => {
+    expect(splitSentences('  Bring a box, etc.').map((s) => [s.text, s.start])).toEqual([['Bring a box, etc.', 2]]);
+    expect(splitSentences('One.\n\n  Bring a box, etc.').map((s) => [s.text, s.start])).toEqual([['One.', 0], ['Bring a box, etc.', 8]]);
   });
 
   it('reads "No." as an abbreviation only before a number', () => {
