@@ -29,8 +29,8 @@ const NUMBER_ABBREVIATIONS = new Set(['no', 'nos', 'vol', 'p', 'pp', 'fig', 'art
 const ENDS_IN_ABBREVIATION = /([\p{L}.]+)\.(\s*)$/u;
 const LINE_BREAK = /\r\n|[\n\r\v\f\x85\u2028\u2029]/g;
 const DIGIT_NEXT = /\p{Nd}/uy;
-/** The number or letter of a list item ("1.", "b)", "iv."), which ICU makes a sentence of its own. */
-const LIST_MARKER = /^\s*(?:\d{1,3}|[a-z]|[ivxlcdm]{1,6})[.)]\s*$/iu;
+/** The number or letter of a list item ("1.", "b)", "iv.", roman up to xx), which ICU makes a sentence of its own. */
+const LIST_MARKER = /^\s*(?:\d{1,3}|[a-z]|(?=[ivx])x{0,2}(?:ix|iv|v?i{0,3}))[.)]\s*$/iu;
 /** Spaces and tabs back to the start of a line, or of the text. */
 const AT_LINE_START = /(?:^|[\n\r\v\f\x85\u2028\u2029])[ \t]*$/u;
 const CONTINUES_NEXT = /[\p{Ps}\p{Pi}"']*[\p{Ll}\p{Nd}]/uy;

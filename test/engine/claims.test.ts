@@ -155,8 +155,9 @@ describe('sentences and claims', () => {
       'Steps:', '1. Open the box.', '2. Pack it.', 'Then wait.', 'b) Ship it.', 'iv. Done.',
     ]);
     expect(splitSentences('Steps:\n1. Open the box.').map((s) => s.start)).toEqual([0, 7]);
-    // Not a list where it does not start a line.
+    // Not a list where it does not start a line, nor a word of roman-numeral letters.
     expect(texts('Count to 2. Then stop.')).toEqual(['Count to 2.', 'Then stop.']);
+    expect(texts('Stir.\nMix.\nServe.\nxiv. Rest.')).toEqual(['Stir.', 'Mix.', 'Serve.', 'xiv. Rest.']);
     expect(isCovered('1. Open the box.', ['Open the box'])).toBe(true);
   });
 
