@@ -13893,33 +13893,38 @@ function explainElsewhere(records, manifest, loader, normalizer, cited) {
 
 // ICU's sentence breaks (Intl.Segmenter) after an English abbreviation are
 // sentence ends or not by what it is and what follows. A break after a blank
-// line is always one. Where it is unclear, the sentences stay apart: one
-// sentence made of two would count as covered by a claim of either half,
-// while a claim that holds both covers both halves of a wrong split.
-/** Abbreviations that stand before what they belong to ("Mr. Smith", "e.g. a receipt"): the break after one is no sentence end. */
-const ABBREVIATIONS = new Set(['mr', 'mrs', 'ms', 'dr', 'prof', 'vs', 'e.g', 'i.e']);
+// line is always one.
 /**
- * Abbreviations that may also end a sentence ("made in the U.S. Refunds
- * take…", "on Main St. Open daily"): the break after one is no sentence end
- * only where, on the same line, a lower-case letter or a digit follows (after
- * any opening quote or bracket). "The U.S. Army" and "St. Louis" are then two
- * sentences.
+ * Abbreviations that mostly stand before what they belong to, or inside a
+ * name ("Mr. Smith", "e.g. a receipt", "St. Louis", "the U.S. Army", "King
+ * Jr. Day", "Jan. 5"): the break after one is no sentence end, unless a
+ * blank line or a list item follows.
  */
-const MAY_END_ABBREVIATIONS = new Set([
-    'st', 'jr', 'sr', 'etc', 'u.s', 'u.k', 'approx', 'inc', 'ltd', 'co',
+const ABBREVIATIONS = new Set([
+    'mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'jr', 'sr', 'vs', 'e.g', 'i.e', 'u.s', 'u.k', 'approx',
     'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
 ]);
+/**
+ * Abbreviations that mostly end what they belong to ("a box, etc.", "Acme
+ * Inc."): the break after one is no sentence end only where, on the same
+ * line, a lower-case letter or a digit follows, after any opening quote or
+ * bracket ("Acme Inc. Orders ship free" is two sentences).
+ */
+const MAY_END_ABBREVIATIONS = new Set(['etc', 'inc', 'ltd', 'co']);
 /** Abbreviations that stand before a number ("No. 5"), on the same line: "No." alone is an answer, and ends its sentence. */
 const NUMBER_ABBREVIATIONS = new Set(['no', 'nos', 'vol', 'p', 'pp', 'fig', 'art', 'ch']);
 /** A segment that ends in an abbreviation: the word, and the whitespace after its period. */
 const ENDS_IN_ABBREVIATION = /([\p{L}.]+)\.(\s*)$/u;
 const claims_LINE_BREAK = /\r\n|[\n\r\v\f\x85\u2028\u2029]/g;
 const DIGIT_NEXT = /\p{Nd}/uy;
-/** The number or letter of a list item ("1.", "b)", "iv.", roman up to xx), which ICU makes a sentence of its own. */
-const LIST_MARKER = /^\s*(?:\d{1,3}|[a-z]|(?=[ivx])x{0,2}(?:ix|iv|v?i{0,3}))[.)]\s*$/iu;
+/** The number or letter of a list item ("1.", "b)", "iv.", roman up to xx), perhaps after Markdown's # or >, which ICU makes a sentence of its own. */
+const LIST_MARKER = /^\s*(?:[#>]+[ \t]*)*(?:\d{1,3}|[a-z]|(?=[ivx])x{0,2}(?:ix|iv|v?i{0,3}))[.)]\s*$/iu;
+/** The same at the start of a sentence, with the space after it: not part of what a claim must cover. */
+const LEADING_LIST_MARKER = /^(?:[#>]+[ \t]*)*(?:\d{1,3}|[a-z]|(?=[ivx])x{0,2}(?:ix|iv|v?i{0,3}))[.)] /iu;
 /** Spaces and tabs back to the start of a line, or of the text. */
 const AT_LINE_START = /(?:^|[\n\r\v\f\x85\u2028\u2029])[ \t]*$/u;
 const CONTINUES_NEXT = /[\p{Ps}\p{Pi}"']*[\p{Ll}\p{Nd}]/uy;
+const LETTER_NEXT = /\p{L}/uy;
 /** The answer's sentences (Unicode sentence boundaries, by Intl.Segmenter, with common abbreviations kept whole). */
 function splitSentences(answer) {
     const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
@@ -13952,8 +13957,9 @@ function continuesAfter(text, answer, next) {
         return false;
     const word = end[1].toLowerCase();
     const lines = end[2].match(claims_LINE_BREAK)?.length ?? 0;
+    // Across a line break only into a line that goes on with a word, not a list.
     if (ABBREVIATIONS.has(word))
-        return lines < 2;
+        return lines === 0 || (lines === 1 && nextMatches(LETTER_NEXT, answer, next));
     if (lines > 0)
         return false;
     if (MAY_END_ABBREVIATIONS.has(word))
@@ -13992,24 +13998,29 @@ function* occurrences(text, part) {
 }
 /**
  * Whether the claims cover a sentence: a claim contains the sentence (or is
- * it), or the claims the sentence contains cover at least half of its letters
- * and digits. Claims and sentences are compared without case and sentence-end
- * punctuation, and a claim must sit between word boundaries ("a" is not in
- * "gray"). A sentence with no letter or digit needs no claim.
+ * it), or the claims cover at least half of its letters and digits: those
+ * the sentence contains, and those that begin or end in it and run on past
+ * its start or end (a claim written across a sentence break the writer did
+ * not see, "ship via the U.S. Postal Service"). Claims and sentences are
+ * compared without case and sentence-end punctuation, and a claim must sit
+ * between word boundaries ("a" is not in "gray"). A list item's number is
+ * not part of its sentence here. A sentence with no letter or digit needs no
+ * claim.
  */
 function claimCoverage(claims) {
     const keys = [...new Set(claims.map(claimKey))].filter((c) => c !== '');
     return (sentence) => {
-        const key = claimKey(sentence);
+        const whole = claimKey(sentence);
+        const unnumbered = whole.replace(LEADING_LIST_MARKER, '');
+        const key = unnumbered === '' ? whole : unnumbered;
         const covered = new Uint8Array(key.length);
         for (const c of keys) {
-            if (c.length >= key.length) {
-                if (!occurrences(c, key).next().done)
-                    return true;
-                continue;
-            }
-            for (const at of occurrences(key, c))
-                covered.fill(1, at, at + c.length);
+            if (c.length >= key.length && !occurrences(c, key).next().done)
+                return true;
+            if (c.length < key.length)
+                for (const at of occurrences(key, c))
+                    covered.fill(1, at, at + c.length);
+            coverOverlaps(key, c, covered);
         }
         let total = 0;
         let inClaims = 0;
@@ -14024,6 +14035,44 @@ function claimCoverage(claims) {
         }
         return inClaims * 2 >= total;
     };
+}
+/** Where a claim starts a word of the sentence and runs on past its end, or ends one and began before its start, at most this many places are tried. */
+const OVERLAP_TRIES = 8;
+const TRAILING_NON_WORD = /[^\p{L}\p{N}_]+$/u;
+/** Marks what a claim that runs on past the sentence's end, or began before its start, shares with it (whole words). */
+function coverOverlaps(key, claim, covered) {
+    const firstSpace = claim.indexOf(' ');
+    // Without what follows the word ("inc." in the claim is "inc" at the end of the sentence's key).
+    const first = (firstSpace < 0 ? claim : claim.slice(0, firstSpace)).replace(TRAILING_NON_WORD, '') || claim.slice(0, 1);
+    let tries = 0;
+    for (let at = key.indexOf(first, 1); at > 0 && tries < OVERLAP_TRIES; at = key.indexOf(first, at + 1)) {
+        if (key.charCodeAt(at - 1) !== 0x20)
+            continue;
+        tries++;
+        const tail = key.length - at;
+        if (tail < claim.length && claim.startsWith(key.slice(at)) && !joinsWord(claim, tail)) {
+            covered.fill(1, at, key.length);
+            break;
+        }
+    }
+    const last = claim.slice(claim.lastIndexOf(' ') + 1);
+    tries = 0;
+    for (let at = key.lastIndexOf(last, key.length - last.length - 1); at >= 0 && tries < OVERLAP_TRIES; at = at > 0 ? key.lastIndexOf(last, at - 1) : -1) {
+        const end = at + last.length;
+        if (key.charCodeAt(end) !== 0x20)
+            continue;
+        tries++;
+        if (end < claim.length && claim.endsWith(key.slice(0, end)) && !joinsWord(claim, claim.length - end)) {
+            covered.fill(1, 0, end);
+            break;
+        }
+    }
+}
+/** Whether the characters on both sides of `at` are word code points (a cut inside a word). */
+function joinsWord(text, at) {
+    const before = claims_codePointBefore(text, at);
+    const after = text.codePointAt(at);
+    return before !== undefined && after !== undefined && isWordCodePoint(before) && isWordCodePoint(after);
 }
 function isCovered(sentence, claims) {
     return claimCoverage(claims)(sentence);
