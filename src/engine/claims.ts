@@ -39,6 +39,8 @@ const LEADING_LIST_MARKER = /^(?:[#>]+[ \t]*)*(?:\d{1,3}|[a-z]|(?=[ivx])x{0,2}(?
 const AT_LINE_START = /(?:^|[\n\r\v\f\x85\u2028\u2029])[ \t]*$/u;
 const CONTINUES_NEXT = /[\p{Ps}\p{Pi}"']*[\p{Ll}\p{Nd}]/uy;
 const LETTER_NEXT = /\p{L}/uy;
+/** A line that starts a list item: a number or letter and its . or ), or a bullet. */
+const LIST_ITEM_NEXT = /(?:[#>]+[ \t]*)*(?:(?:\d{1,3}|[a-z]|(?=[ivx])x{0,2}(?:ix|iv|v?i{0,3}))[.)]|[-*+\u2022])(?:\s|$)/iuy;
 
 export interface Sentence {
   readonly text: string;
@@ -79,7 +81,7 @@ function continuesAfter(text: string, answer: string, next: number): boolean {
   const word = end[1].toLowerCase();
   const lines = end[2].match(LINE_BREAK)?.length ?? 0;
   // Across a line break only into a line that goes on with a word, not a list.
-  if (ABBREVIATIONS.has(word)) return lines === 0 || (lines === 1 && nextMatches(LETTER_NEXT, answer, next));
+  if (ABBREVIATIONS.has(word)) return lines === 0 || (lines === 1 && nextMatches(LETTER_NEXT, answer, next) && !nextMatches(LIST_ITEM_NEXT, answer, next));
   if (lines > 0) return false;
   if (MAY_END_ABBREVIATIONS.has(word)) return nextMatches(CONTINUES_NEXT, answer, next);
   return NUMBER_ABBREVIATIONS.has(word) && nextMatches(DIGIT_NEXT, answer, next);
@@ -118,14 +120,11 @@ function* occurrences(text: string, part: string): Generator<number> {
 
 /**
  * Whether the claims cover a sentence: a claim contains the sentence (or is
- * it), or the claims cover at least half of its letters and digits: those
- * the sentence contains, and those that begin or end in it and run on past
- * its start or end (a claim written across a sentence break the writer did
- * not see, "ship via the U.S. Postal Service"). Claims and sentences are
- * compared without case and sentence-end punctuation, and a claim must sit
- * between word boundaries ("a" is not in "gray"). A list item's number is
- * not part of its sentence here. A sentence with no letter or digit needs no
- * claim.
+ * it), or the claims the sentence contains cover at least half of its letters
+ * and digits. Claims and sentences are compared without case and sentence-end
+ * punctuation, and a claim must sit between word boundaries ("a" is not in
+ * "gray"). A list item's number is not part of its sentence here. A sentence
+ * with no letter or digit needs no claim.
  */
 export function claimCoverage(claims: readonly string[]): (sentence: string) => boolean {
   const keys = [...new Set(claims.map(claimKey))].filter((c) => c !== '');
@@ -135,9 +134,11 @@ export function claimCoverage(claims: readonly string[]): (sentence: string) => 
     const key = unnumbered === '' ? whole : unnumbered;
     const covered = new Uint8Array(key.length);
     for (const c of keys) {
-      if (c.length >= key.length && !occurrences(c, key).next().done) return true;
-      if (c.length < key.length) for (const at of occurrences(key, c)) covered.fill(1, at, at + c.length);
-      coverOverlaps(key, c, covered);
+      if (c.length >= key.length) {
+        if (!occurrences(c, key).next().done) return true;
+        continue;
+      }
+      for (const at of occurrences(key, c)) covered.fill(1, at, at + c.length);
     }
     let total = 0;
     let inClaims = 0;
@@ -150,45 +151,6 @@ export function claimCoverage(claims: readonly string[]): (sentence: string) => 
     }
     return inClaims * 2 >= total;
   };
-}
-
-/** Where a claim starts a word of the sentence and runs on past its end, or ends one and began before its start, at most this many places are tried. */
-const OVERLAP_TRIES = 8;
-const TRAILING_NON_WORD = /[^\p{L}\p{N}_]+$/u;
-
-/** Marks what a claim that runs on past the sentence's end, or began before its start, shares with it (whole words). */
-function coverOverlaps(key: string, claim: string, covered: Uint8Array): void {
-  const firstSpace = claim.indexOf(' ');
-  // Without what follows the word ("inc." in the claim is "inc" at the end of the sentence's key).
-  const first = (firstSpace < 0 ? claim : claim.slice(0, firstSpace)).replace(TRAILING_NON_WORD, '') || claim.slice(0, 1);
-  let tries = 0;
-  for (let at = key.indexOf(first, 1); at > 0 && tries < OVERLAP_TRIES; at = key.indexOf(first, at + 1)) {
-    if (key.charCodeAt(at - 1) !== 0x20) continue;
-    tries++;
-    const tail = key.length - at;
-    if (tail < claim.length && claim.startsWith(key.slice(at)) && !joinsWord(claim, tail)) {
-      covered.fill(1, at, key.length);
-      break;
-    }
-  }
-  const last = claim.slice(claim.lastIndexOf(' ') + 1);
-  tries = 0;
-  for (let at = key.lastIndexOf(last, key.length - last.length - 1); at >= 0 && tries < OVERLAP_TRIES; at = at > 0 ? key.lastIndexOf(last, at - 1) : -1) {
-    const end = at + last.length;
-    if (key.charCodeAt(end) !== 0x20) continue;
-    tries++;
-    if (end < claim.length && claim.endsWith(key.slice(0, end)) && !joinsWord(claim, claim.length - end)) {
-      covered.fill(1, 0, end);
-      break;
-    }
-  }
-}
-
-/** Whether the characters on both sides of `at` are word code points (a cut inside a word). */
-function joinsWord(text: string, at: number): boolean {
-  const before = codePointBefore(text, at);
-  const after = text.codePointAt(at);
-  return before !== undefined && after !== undefined && isWordCodePoint(before) && isWordCodePoint(after);
 }
 
 export function isCovered(sentence: string, claims: readonly string[]): boolean {
