@@ -29215,7 +29215,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3490);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1416);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
 try {
@@ -29232,7 +29232,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3490:
+/***/ 1416:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32396,6 +32396,25 @@ function isWordCodePoint(cp) {
     }
     return WORD_RE.test(String.fromCodePoint(cp));
 }
+/** The code point that ends at UTF-16 index `at` of a string (a whole surrogate pair), or undefined at its start. */
+function codePointEndingAt(text, at) {
+    if (at <= 0)
+        return undefined;
+    const low = text.charCodeAt(at - 1);
+    return low >= 0xdc00 && low <= 0xdfff && at >= 2 ? text.codePointAt(at - 2) : low;
+}
+/**
+ * Whether text[start, end) (not empty) sits on word boundaries as SPEC §4
+ * wants of a match: where it starts with a word code point, none comes just
+ * before; where it ends with one, none comes just after.
+ */
+function onWordBoundaries(text, start, end) {
+    const before = codePointEndingAt(text, start);
+    if (before !== undefined && isWordCodePoint(before) && isWordCodePoint(text.codePointAt(start)))
+        return false;
+    const after = text.codePointAt(end);
+    return !(after !== undefined && isWordCodePoint(after) && isWordCodePoint(codePointEndingAt(text, end)));
+}
 const inertBmp = new Uint8Array(0x10000);
 const inertAstral = [];
 for (let i = 0; i < NFC_INERT_RANGES.length; i += 2) {
@@ -35221,9 +35240,11 @@ function similarWords(a, b) {
         return false;
     return editDistance(fa, fb) <= longer / 2;
 }
+/** The characters that show as nothing (INVISIBLE_NAMES in hints.ts names them), to fold away. */
+const INVISIBLE_ALL = /[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]/g;
 /** A word's key once compatibility forms and invisible characters are folded away. */
 function foldKey(word) {
-    return wordKey(word.normalize('NFKC').replace(/[\u00ad\u200b-\u200d\u2060\ufeff\u180e]/g, ''));
+    return wordKey(word.normalize('NFKC').replace(INVISIBLE_ALL, ''));
 }
 /**
  * The key under which two words count as near: alike but for case, punctuation
@@ -35404,7 +35425,6 @@ const INVISIBLE_NAMES = {
     '\u00ad': 'a soft hyphen', '\u200b': 'a zero-width space', '\u200c': 'a zero-width non-joiner', '\u200d': 'a zero-width joiner',
     '\u2060': 'a word joiner', '\ufeff': 'a zero-width no-break space', '\u180e': 'a Mongolian vowel separator',
 };
-const INVISIBLE_ALL = /[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]/g;
 /** A hyphen (or soft hyphen) at a line break inside a word: "equip- ment". */
 const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/gu;
 /** The same, keeping a hyphen that belongs to the word: "well- known" for "well-known". */
@@ -35556,6 +35576,15 @@ function removeAll(text, pattern) {
         },
     };
 }
+/**
+ * Sources longer than this (UTF-16 units) are not searched whole for a quote
+ * that lost all its accents. Nearly every source has an accent somewhere, so
+ * the fold makes a copy of it with positions and an index of its words, once
+ * (measured: 0.4 s and 130 MB for 8 million characters of Russian, where й
+ * folds to и). A quick fold first would not help: testing each quote against
+ * all of a source's text costs the quotes times the source.
+ */
+const ACCENTS_ANYWHERE_LIMIT = 4 * 1024 * 1024;
 // Each fold takes the native fast path when it can: whole-string operations that
 // keep every index in place, or nothing at all when the text has nothing to fold.
 const FOLDS = [
@@ -35574,6 +35603,7 @@ const FOLDS = [
         apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
         describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
         quick: decomposedWithoutAccents,
+        anywhereUpTo: ACCENTS_ANYWHERE_LIMIT,
     },
     {
         kind: 'quotes',
@@ -35588,38 +35618,18 @@ const FOLDS = [
         },
         describe: describeCompatibility,
     },
-    {
-        kind: 'invisible',
-        apply: (t) => removeAll(t, INVISIBLE_ALL),
-        quick: (t) => t.replace(INVISIBLE_ALL, ''),
-        describe: describeInvisible,
-    },
-    {
-        kind: 'hyphenation',
-        apply: (t) => removeAll(t, HYPHEN_BREAK),
-        quick: (t) => t.replace(HYPHEN_BREAK, ''),
-        describe: (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK),
-    },
-    {
-        kind: 'hyphenation',
-        apply: (t) => removeAll(t, HYPHEN_SPACE),
-        quick: (t) => t.replace(HYPHEN_SPACE, ''),
-        describe: (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE),
-    },
+    removal('invisible', INVISIBLE_ALL, describeInvisible),
+    removal('hyphenation', HYPHEN_BREAK, (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK)),
+    removal('hyphenation', HYPHEN_SPACE, (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE)),
 ];
+/** A fold that removes every match of a (global) pattern; its quick form is the same removal without positions. */
+function removal(kind, pattern, describe) {
+    return { kind, apply: (t) => removeAll(t, pattern), quick: (t) => t.replace(pattern, ''), describe };
+}
 /** How far around the nearest passage a folded quote is looked for. */
 const MARGIN = 64;
 /** Quotes shorter than this are looked for inside longer words in all of the text (the verdict searched all of it too). */
 const SHORT_QUOTE = 24;
-/**
- * Sources longer than this (UTF-16 units) are not searched whole for a quote
- * that lost all its accents. Nearly every source has an accent somewhere, so
- * the fold makes a copy of it with positions and an index of its words, once
- * (measured: 0.4 s and 130 MB for 8 million characters of Russian, where й
- * folds to и). A quick fold first would not help: testing each quote against
- * all of a source's text costs the quotes times the source.
- */
-const ACCENTS_ANYWHERE_LIMIT = 4 * 1024 * 1024;
 /**
  * The hints for a normalized quote that is not in the view's text, looked for
  * around `near` (the nearest passage: a quote that differs in one way only
@@ -35656,7 +35666,7 @@ function findHintsAnywhere(view, quote) {
         // The seeded search ignores case already: folding it away finds nothing new.
         if (fold.kind === 'case' || hints.some((h) => h.kind === fold.kind))
             continue;
-        if (fold.kind === 'accents' && view.text.length > ACCENTS_ANYWHERE_LIMIT)
+        if (fold.anywhereUpTo !== undefined && view.text.length > fold.anywhereUpTo)
             continue;
         const foldedQuote = fold.apply(quote).text;
         if (foldedQuote === '' || (fold.quick && !quickMayHold(view, fold, quote, foldedQuote === quote)))
@@ -35676,51 +35686,41 @@ function findHintsAnywhere(view, quote) {
     }
     return hints;
 }
-/**
- * A source's quick fold (Fold.quick), and how much looking in it has cost.
- * Nearly every source has an accent or a hyphen somewhere, so folding it with
- * positions and indexing its words is the common cost of a quote with nothing
- * close; whether the folded quote is in the quick fold at all is cheaper,
- * but costs the source's length for each quote. It is asked for the first
- * quotes of a source, until that has cost as much as folding and indexing it.
- */
-const quickFolds = new WeakMap();
+const sourceForms = new WeakMap();
 /** Quick looks at a source, per fold, that cost about as much as folding it with positions and indexing its words. */
 const QUICK_LOOKS = 16;
+function formOf(view, fold) {
+    let forms = sourceForms.get(view);
+    if (!forms)
+        sourceForms.set(view, (forms = new Map()));
+    let form = forms.get(fold);
+    if (!form)
+        forms.set(fold, (form = { spent: 0 }));
+    return form;
+}
 /**
  * False when the folded quote is surely not in the folded source; true when it
  * may be, or when looking would cost too much. `quoteUnchanged`: the fold
  * leaves the quote as it is, so a source it leaves as it is holds no hint.
  */
 function quickMayHold(view, fold, quote, quoteUnchanged) {
-    let forms = quickFolds.get(view);
-    if (!forms)
-        quickFolds.set(view, (forms = new Map()));
-    let form = forms.get(fold);
-    if (!form)
-        forms.set(fold, (form = { text: fold.quick(view.text), spent: 0 }));
-    if (quoteUnchanged && form.text === view.text)
+    const form = formOf(view, fold);
+    form.quick ??= fold.quick(view.text);
+    if (quoteUnchanged && form.quick === view.text)
         return false;
     if (form.spent >= QUICK_LOOKS * view.text.length)
         return true;
     form.spent += view.text.length;
-    return form.text.includes(fold.quick(quote));
+    return form.quick.includes(fold.quick(quote));
 }
-/** Each source's folded forms, made when first asked for. */
-const foldedSources = new WeakMap();
 function foldedSource(view, fold) {
-    let forms = foldedSources.get(view);
-    if (!forms)
-        foldedSources.set(view, (forms = new Map()));
-    let form = forms.get(fold);
-    if (!form) {
+    const form = formOf(view, fold);
+    if (!form.folded) {
         // A quick fold that changed nothing says what folding with positions would give.
-        const unchanged = quickFolds.get(view)?.get(fold)?.text === view.text;
-        const folded = unchanged ? { text: view.text } : fold.apply(view.text);
-        form = folded.text === view.text ? { view } : { view: new SourceView(folded.text), origin: folded.origin };
-        forms.set(fold, form);
+        const folded = form.quick === view.text ? { text: view.text } : fold.apply(view.text);
+        form.folded = folded.text === view.text ? { view } : { view: new SourceView(folded.text), origin: folded.origin };
     }
-    return form;
+    return form.folded;
 }
 /** The first place of the stretch where the folded quote matches on whole words and the source differs in the fold's way only. */
 function foldedMatch(text, quote, fold, stretch, source, from) {
@@ -35738,7 +35738,7 @@ function foldedMatch(text, quote, fold, stretch, source, from) {
         // A passage that starts or ends with a space stands for a quote with a word of nothing but what the fold removes.
         if (passage === quote || passage.startsWith(' ') || passage.endsWith(' '))
             continue;
-        if (fold.apply(passage).text !== foldedQuote || !wholeWords(text, start, end))
+        if (fold.apply(passage).text !== foldedQuote || !onWordBoundaries(text, start, end))
             continue;
         const difference = fold.describe(quote, passage);
         if (difference !== '')
@@ -35762,18 +35762,6 @@ function insideWords(text, quote, from, to) {
         return { kind: 'word boundary', difference: `the quote is found only inside longer words, as in "${text.slice(start, end)}"`, start, end };
     }
     return undefined;
-}
-/** Whether text[start, end) would be a match of SPEC §4: not preceded or followed by a word code point where it starts or ends with one. */
-function wholeWords(text, start, end) {
-    if (isWordCodePoint(text.codePointAt(start)) && start > 0 && isWordCodePoint(hints_codePointBefore(text, start)))
-        return false;
-    if (end < text.length && isWordCodePoint(hints_codePointBefore(text, end)) && isWordCodePoint(text.codePointAt(end)))
-        return false;
-    return true;
-}
-function hints_codePointBefore(text, i) {
-    const c = text.charCodeAt(i - 1);
-    return c >= 0xdc00 && c <= 0xdfff && i >= 2 ? text.codePointAt(i - 2) : c;
 }
 function codePointLength(text, i) {
     const c = text.charCodeAt(i);
@@ -36358,16 +36346,18 @@ const NUMBER_ABBREVIATIONS = new Set(['no', 'nos', 'vol', 'p', 'pp', 'fig', 'art
 const ENDS_IN_ABBREVIATION = /([\p{L}.]+)\.(\s*)$/u;
 const LINE_BREAK = /\r\n|[\n\r\v\f\x85\u2028\u2029]/g;
 const DIGIT_NEXT = /\p{Nd}/uy;
-/** The number or letter of a list item ("1.", "b)", "iv.", roman up to xx), perhaps after Markdown's # or >, which ICU makes a sentence of its own. */
-const LIST_MARKER = /^\s*(?:[#>]+[ \t]*)*(?:\d{1,3}|[a-z]|(?=[ivx])x{0,2}(?:ix|iv|v?i{0,3}))[.)]\s*$/iu;
+/** The number or letter of a list item ("1.", "b)", "iv.", roman up to xx), perhaps after Markdown's # or >. */
+const ITEM_NUMBER = String.raw `(?:[#>]+[ \t]*)*(?:\d{1,3}|[a-z]|(?=[ivx])x{0,2}(?:ix|iv|v?i{0,3}))[.)]`;
+/** A segment that is only that, which ICU makes a sentence of its own. */
+const LIST_MARKER = new RegExp(String.raw `^\s*${ITEM_NUMBER}\s*$`, 'iu');
 /** The same at the start of a sentence, with the space after it: not part of what a claim must cover. */
-const LEADING_LIST_MARKER = /^(?:[#>]+[ \t]*)*(?:\d{1,3}|[a-z]|(?=[ivx])x{0,2}(?:ix|iv|v?i{0,3}))[.)] /iu;
+const LEADING_LIST_MARKER = new RegExp(`^${ITEM_NUMBER} `, 'iu');
 /** Spaces and tabs back to the start of a line, or of the text. */
 const AT_LINE_START = /(?:^|[\n\r\v\f\x85\u2028\u2029])[ \t]*$/u;
 const CONTINUES_NEXT = /[\p{Ps}\p{Pi}"']*[\p{Ll}\p{Nd}]/uy;
 const LETTER_NEXT = /\p{L}/uy;
-/** A line that starts a list item: a number or letter and its . or ), or a bullet. */
-const LIST_ITEM_NEXT = /(?:[#>]+[ \t]*)*(?:(?:\d{1,3}|[a-z]|(?=[ivx])x{0,2}(?:ix|iv|v?i{0,3}))[.)]|[-*+\u2022])(?:\s|$)/iuy;
+/** A line that starts a list item: its number or letter, or a bullet. */
+const LIST_ITEM_NEXT = new RegExp(String.raw `(?:${ITEM_NUMBER}|[-*+\u2022])(?:\s|$)`, 'iuy');
 /** The answer's sentences (Unicode sentence boundaries, by Intl.Segmenter, with common abbreviations kept whole). */
 function splitSentences(answer) {
     const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
@@ -36418,25 +36408,10 @@ function nextMatches(pattern, text, at) {
 function claimKey(text) {
     return normalizeText(text).replace(/[\s.!?…;:"'”’»)]+$/u, '').toLowerCase();
 }
-function claims_codePointBefore(text, at) {
-    if (at <= 0)
-        return undefined;
-    const low = text.charCodeAt(at - 1);
-    return low >= 0xdc00 && low <= 0xdfff && at >= 2 ? text.codePointAt(at - 2) : low;
-}
-/** Whether `part` at `at` in `text` starts and ends at word boundaries, as a quote must in its source (SPEC §4). */
-function bounded(text, part, at) {
-    const first = part.codePointAt(0);
-    const before = claims_codePointBefore(text, at);
-    if (isWordCodePoint(first) && before !== undefined && isWordCodePoint(before))
-        return false;
-    const last = claims_codePointBefore(part, part.length);
-    const after = text.codePointAt(at + part.length);
-    return !(isWordCodePoint(last) && after !== undefined && isWordCodePoint(after));
-}
+/** Where `part` is in `text` on word boundaries, as a quote must be in its source (SPEC §4). */
 function* occurrences(text, part) {
     for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1))
-        if (bounded(text, part, at))
+        if (onWordBoundaries(text, at, at + part.length))
             yield at;
 }
 /**
@@ -37854,6 +37829,13 @@ function sortProblems(problems) {
     return [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
+;// CONCATENATED MODULE: ./src/load/problem.ts
+/** `file:line:column: message`, the form editors and terminals turn into links. */
+function problem_formatProblem(problem) {
+    const where = problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
+    return `${where}: ${problem.message}`;
+}
+
 ;// CONCATENATED MODULE: ./src/load/workspace.ts
 // The workspace: the one folder citegate reads from. Every path from a manifest,
 // a command line or a pull request is resolved here, and refused unless it
@@ -37899,9 +37881,7 @@ class Workspace {
     }
     /** True if the absolute path is the root or below it. */
     contains(abs) {
-        const rel = external_node_path_default().relative(this.root, abs);
-        // Not startsWith('..'): a folder may well be named `..drafts`.
-        return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
+        return isBelow(abs, this.root);
     }
     /**
      * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
@@ -38004,6 +37984,12 @@ class Workspace {
             (0,external_node_fs_namespaceObject.closeSync)(fd);
         }
     }
+}
+/** True if path `p` is `folder` or below it (both absolute). */
+function isBelow(p, folder) {
+    const rel = external_node_path_default().relative(folder, p);
+    // Not startsWith('..'): a folder may well be named `..drafts`.
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
 }
 function describeFsError(error) {
     const code = error?.code;
@@ -38212,6 +38198,8 @@ function comparePaths(a, b) {
 ;// CONCATENATED MODULE: ./src/report/explain-text.ts
 
 
+
+
 const PASSAGE_SHOWN = 200;
 /** Shared words kept on either side of a change in a long diff. */
 const DIFF_CONTEXT = 6;
@@ -38296,7 +38284,7 @@ function explain_text_explainRecord(r) {
         lines.push(...contextLines(d.context));
     if (r.verdict === 'ambiguous quote') {
         const shown = r.matches.slice(0, 10).map(at).join('; ');
-        const count = d?.tooManyMatches ? 'more than 1000' : d?.matchCount ?? (r.matches.length >= 100 ? '100 or more' : r.matches.length);
+        const count = d?.tooManyMatches ? `more than ${MAX_COUNTED_MATCHES}` : d?.matchCount ?? (r.matches.length >= MAX_REPORTED_MATCHES ? `${MAX_REPORTED_MATCHES} or more` : r.matches.length);
         lines.push(`${count} matches: ${shown}${r.matches.length > 10 ? '; …' : ''}`);
         if (d?.tooManyMatches)
             lines.push('too many matches to suggest a prefix or suffix that sets one apart: quote more of the passage');
@@ -38423,8 +38411,6 @@ function* diagnosticsChunks(result, options = {}) {
 
 
 
-/** GitHub shows at most this many error annotations per step (and 50 per job). */
-const ANNOTATIONS_SHOWN_PER_STEP = 10;
 /**
  * Failing verdicts, most useful to a reviewer first. A quote that is not in
  * its source is the likeliest sign of a made-up quote; records whose source is
@@ -38749,10 +38735,6 @@ function assertFolderInside(file, folder, workspace) {
             throw new WriteError(file, 'its folder is a link that leads outside the workspace');
         return;
     }
-}
-function isBelow(p, folder) {
-    const rel = external_node_path_default().relative(folder, p);
-    return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
 }
 function describeWriteError(error) {
     switch (error?.code) {
@@ -39091,6 +39073,7 @@ function fileLinkAt(file, line, context) {
 
 
 
+/** GitHub shows at most this many annotations of each level per step (and 50 per job). */
 const SHOWN_PER_STEP = { error: 10, warning: 10, notice: 10 };
 /** Kept back: the failure message (error), the overflow note (warning). */
 const RESERVED = { error: 1, warning: 1, notice: 0 };
@@ -44341,6 +44324,7 @@ function gitShow(top, sha, file) {
 
 
 
+
 /**
  * Where the repository the event is about sits in the workspace. The API and
  * git name files from the repository's top folder, which is the workspace
@@ -44361,8 +44345,9 @@ class Checkout {
     }
     /** A workspace-relative path as a repository path; undefined when it is outside the repository. */
     toRepository(wsPath) {
-        const rel = external_node_path_default().relative(this.top, external_node_path_default().join(this.workspace.root, ...wsPath.split('/')));
-        if (rel === '' || rel === '..' || rel.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(rel))
+        const abs = external_node_path_default().join(this.workspace.root, ...wsPath.split('/'));
+        const rel = external_node_path_default().relative(this.top, abs);
+        if (rel === '' || !isBelow(abs, this.top))
             return undefined;
         return rel.split((external_node_path_default()).sep).join('/');
     }
@@ -44834,6 +44819,7 @@ function diffBasis(eventName, payload) {
 
 
 
+
 const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 async function run() {
     const outputs = { total: 0, located: 0, failed: 0, report: '', sarif: '' };
@@ -44883,7 +44869,7 @@ function manifestFailed(error, annotator, failures) {
     for (const p of error.problems) {
         annotator.annotate('error', escape_escapeMessage(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) }, false);
     }
-    logUntrusted(error.problems.map((p) => `problem: ${p.line > 0 ? `${p.file}:${p.line}:${p.column}: ${p.message}` : `${p.file}: ${p.message}`}`));
+    logUntrusted(error.problems.map((p) => `problem: ${problem_formatProblem(p)}`));
     const overflow = annotator.overflow('Every problem is in the job summary and in the log.');
     const file = error.problems[0]?.file ?? '';
     const summary = buildSummary({ manifest: file, files: [], records: [], sources: [], problems: error.problems, findings: [] }, {
@@ -44907,10 +44893,11 @@ async function check(settings, outputs, annotator, failures) {
     // Only a full, unsharded run fails for having no records: missing data must
     // not look like success. A shard's emptiness is judged when the shards are
     // merged; a run over changed files may find that the change removed every record.
-    const partial = !((settings.effectiveScope === 'all' || plan.checkedAll) && settings.shard === undefined);
+    const checkedAll = settings.effectiveScope === 'all' || plan.checkedAll;
+    const partial = !(checkedAll && settings.shard === undefined);
     const github = {
         event: settings.eventName,
-        scope: settings.effectiveScope === 'all' || plan.checkedAll ? 'all' : 'changed',
+        scope: checkedAll ? 'all' : 'changed',
         ...(settings.diff.kind !== 'none' ? { base_sha: settings.diff.base, head_sha: settings.diff.head } : settings.headSha ? { head_sha: settings.headSha } : {}),
     };
     if (plan.nothingToCheck) {
@@ -45127,7 +45114,7 @@ function logFailures(result) {
     const title = `citegate: ${count(failing.length, 'failing record')}, ${count(result.problems.length, 'problem')}, ${count(result.findings.length, 'finding')}`;
     startGroup(title);
     logUntrusted([
-        ...result.problems.map((p) => `problem: ${p.line > 0 ? `${p.file}:${p.line}:${p.column}: ${p.message}` : `${p.file}: ${p.message}`}`),
+        ...result.problems.map((p) => `problem: ${problem_formatProblem(p)}`),
         ...failing.map((r) => `record: ${r.file}:${r.line}: ${recordLabel(r)}: ${r.verdict}${r.reason ? ` (${r.reason})` : ''}`),
         ...result.findings.map((f) => `finding (${f.level}): ${f.file}:${f.line}: ${f.kind}${f.citationId !== undefined ? `: ${f.citationId}` : ''}: ${f.message}`),
     ]);

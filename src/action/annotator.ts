@@ -10,6 +10,7 @@ import { escapeMessage } from '../report/escape.js';
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
 
+/** GitHub shows at most this many annotations of each level per step (and 50 per job). */
 export const SHOWN_PER_STEP: Readonly<Record<AnnotationLevel, number>> = { error: 10, warning: 10, notice: 10 };
 /** Kept back: the failure message (error), the overflow note (warning). */
 const RESERVED: Readonly<Record<AnnotationLevel, number>> = { error: 1, warning: 1, notice: 0 };

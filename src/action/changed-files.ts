@@ -8,7 +8,7 @@ import { getOctokit } from '@actions/github';
 import { MalformedResponseError, type ChangedFile, type ChangedFileList } from '../api/changed-file.js';
 import { compareCommits } from '../api/compare-commits.js';
 import { listPullRequestFiles, PULL_REQUEST_FILES_CAP } from '../api/list-pull-request-files.js';
-import type { Workspace } from '../load/workspace.js';
+import { isBelow, type Workspace } from '../load/workspace.js';
 import { gitChangedFiles, hasCommit } from './git.js';
 import type { DiffBasis, Settings } from './settings.js';
 
@@ -33,8 +33,9 @@ export class Checkout {
 
   /** A workspace-relative path as a repository path; undefined when it is outside the repository. */
   toRepository(wsPath: string): string | undefined {
-    const rel = path.relative(this.top, path.join(this.workspace.root, ...wsPath.split('/')));
-    if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return undefined;
+    const abs = path.join(this.workspace.root, ...wsPath.split('/'));
+    const rel = path.relative(this.top, abs);
+    if (rel === '' || !isBelow(abs, this.top)) return undefined;
     return rel.split(path.sep).join('/');
   }
 

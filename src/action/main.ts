@@ -11,7 +11,7 @@ import { runCheck } from '../check/run.js';
 import { inShard } from '../check/shard.js';
 import { loadCitationFile } from '../load/citation-file.js';
 import { loadManifest, ManifestError, MAX_MANIFEST_BYTES, type Manifest } from '../load/manifest.js';
-import type { Problem } from '../load/problem.js';
+import { formatProblem, type Problem } from '../load/problem.js';
 import { findCitationFiles, type CitationFileRef } from '../load/select.js';
 import { describeFsError, Workspace } from '../load/workspace.js';
 import { buildAnnotations } from '../report/annotations.js';
@@ -82,7 +82,7 @@ function manifestFailed(error: ManifestError, annotator: Annotator, failures: Fa
   for (const p of error.problems) {
     annotator.annotate('error', escapeMessage(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) }, false);
   }
-  logUntrusted(error.problems.map((p) => `problem: ${p.line > 0 ? `${p.file}:${p.line}:${p.column}: ${p.message}` : `${p.file}: ${p.message}`}`));
+  logUntrusted(error.problems.map((p) => `problem: ${formatProblem(p)}`));
   const overflow = annotator.overflow('Every problem is in the job summary and in the log.');
   const file = error.problems[0]?.file ?? '';
   const summary = buildSummary({ manifest: file, files: [], records: [], sources: [], problems: error.problems, findings: [] }, {
@@ -106,10 +106,11 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
   // Only a full, unsharded run fails for having no records: missing data must
   // not look like success. A shard's emptiness is judged when the shards are
   // merged; a run over changed files may find that the change removed every record.
-  const partial = !((settings.effectiveScope === 'all' || plan.checkedAll) && settings.shard === undefined);
+  const checkedAll = settings.effectiveScope === 'all' || plan.checkedAll;
+  const partial = !(checkedAll && settings.shard === undefined);
   const github = {
     event: settings.eventName,
-    scope: settings.effectiveScope === 'all' || plan.checkedAll ? 'all' : 'changed',
+    scope: checkedAll ? 'all' : 'changed',
     ...(settings.diff.kind !== 'none' ? { base_sha: settings.diff.base, head_sha: settings.diff.head } : settings.headSha ? { head_sha: settings.headSha } : {}),
   };
 
@@ -331,7 +332,7 @@ function logFailures(result: CheckResult): string | undefined {
   const title = `citegate: ${count(failing.length, 'failing record')}, ${count(result.problems.length, 'problem')}, ${count(result.findings.length, 'finding')}`;
   core.startGroup(title);
   logUntrusted([
-    ...result.problems.map((p) => `problem: ${p.line > 0 ? `${p.file}:${p.line}:${p.column}: ${p.message}` : `${p.file}: ${p.message}`}`),
+    ...result.problems.map((p) => `problem: ${formatProblem(p)}`),
     ...failing.map((r) => `record: ${r.file}:${r.line}: ${recordLabel(r)}: ${r.verdict}${r.reason ? ` (${r.reason})` : ''}`),
     ...result.findings.map((f) => `finding (${f.level}): ${f.file}:${f.line}: ${f.kind}${f.citationId !== undefined ? `: ${f.citationId}` : ''}: ${f.message}`),
   ]);

@@ -2,7 +2,7 @@
 // and the numbers a claim states, which its quote must carry. These are
 // findings beside the verdicts; they never change one.
 import { normalizeText } from './normalize.js';
-import { isWordCodePoint } from './unicode.js';
+import { isWordCodePoint, onWordBoundaries } from './unicode.js';
 
 // ICU's sentence breaks (Intl.Segmenter) after an English abbreviation are
 // sentence ends or not by what it is and what follows. A break after a blank
@@ -31,16 +31,18 @@ const NUMBER_ABBREVIATIONS = new Set(['no', 'nos', 'vol', 'p', 'pp', 'fig', 'art
 const ENDS_IN_ABBREVIATION = /([\p{L}.]+)\.(\s*)$/u;
 const LINE_BREAK = /\r\n|[\n\r\v\f\x85\u2028\u2029]/g;
 const DIGIT_NEXT = /\p{Nd}/uy;
-/** The number or letter of a list item ("1.", "b)", "iv.", roman up to xx), perhaps after Markdown's # or >, which ICU makes a sentence of its own. */
-const LIST_MARKER = /^\s*(?:[#>]+[ \t]*)*(?:\d{1,3}|[a-z]|(?=[ivx])x{0,2}(?:ix|iv|v?i{0,3}))[.)]\s*$/iu;
+/** The number or letter of a list item ("1.", "b)", "iv.", roman up to xx), perhaps after Markdown's # or >. */
+const ITEM_NUMBER = String.raw`(?:[#>]+[ \t]*)*(?:\d{1,3}|[a-z]|(?=[ivx])x{0,2}(?:ix|iv|v?i{0,3}))[.)]`;
+/** A segment that is only that, which ICU makes a sentence of its own. */
+const LIST_MARKER = new RegExp(String.raw`^\s*${ITEM_NUMBER}\s*$`, 'iu');
 /** The same at the start of a sentence, with the space after it: not part of what a claim must cover. */
-const LEADING_LIST_MARKER = /^(?:[#>]+[ \t]*)*(?:\d{1,3}|[a-z]|(?=[ivx])x{0,2}(?:ix|iv|v?i{0,3}))[.)] /iu;
+const LEADING_LIST_MARKER = new RegExp(`^${ITEM_NUMBER} `, 'iu');
 /** Spaces and tabs back to the start of a line, or of the text. */
 const AT_LINE_START = /(?:^|[\n\r\v\f\x85\u2028\u2029])[ \t]*$/u;
 const CONTINUES_NEXT = /[\p{Ps}\p{Pi}"']*[\p{Ll}\p{Nd}]/uy;
 const LETTER_NEXT = /\p{L}/uy;
-/** A line that starts a list item: a number or letter and its . or ), or a bullet. */
-const LIST_ITEM_NEXT = /(?:[#>]+[ \t]*)*(?:(?:\d{1,3}|[a-z]|(?=[ivx])x{0,2}(?:ix|iv|v?i{0,3}))[.)]|[-*+\u2022])(?:\s|$)/iuy;
+/** A line that starts a list item: its number or letter, or a bullet. */
+const LIST_ITEM_NEXT = new RegExp(String.raw`(?:${ITEM_NUMBER}|[-*+\u2022])(?:\s|$)`, 'iuy');
 
 export interface Sentence {
   readonly text: string;
@@ -98,24 +100,9 @@ function claimKey(text: string): string {
   return normalizeText(text).replace(/[\s.!?…;:"'”’»)]+$/u, '').toLowerCase();
 }
 
-function codePointBefore(text: string, at: number): number | undefined {
-  if (at <= 0) return undefined;
-  const low = text.charCodeAt(at - 1);
-  return low >= 0xdc00 && low <= 0xdfff && at >= 2 ? text.codePointAt(at - 2) : low;
-}
-
-/** Whether `part` at `at` in `text` starts and ends at word boundaries, as a quote must in its source (SPEC §4). */
-function bounded(text: string, part: string, at: number): boolean {
-  const first = part.codePointAt(0)!;
-  const before = codePointBefore(text, at);
-  if (isWordCodePoint(first) && before !== undefined && isWordCodePoint(before)) return false;
-  const last = codePointBefore(part, part.length)!;
-  const after = text.codePointAt(at + part.length);
-  return !(isWordCodePoint(last) && after !== undefined && isWordCodePoint(after));
-}
-
+/** Where `part` is in `text` on word boundaries, as a quote must be in its source (SPEC §4). */
 function* occurrences(text: string, part: string): Generator<number> {
-  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) if (bounded(text, part, at)) yield at;
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) if (onWordBoundaries(text, at, at + part.length)) yield at;
 }
 
 /**

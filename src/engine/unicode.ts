@@ -35,6 +35,25 @@ export function isWordCodePoint(cp: number): boolean {
   return WORD_RE.test(String.fromCodePoint(cp));
 }
 
+/** The code point that ends at UTF-16 index `at` of a string (a whole surrogate pair), or undefined at its start. */
+export function codePointEndingAt(text: string, at: number): number | undefined {
+  if (at <= 0) return undefined;
+  const low = text.charCodeAt(at - 1);
+  return low >= 0xdc00 && low <= 0xdfff && at >= 2 ? text.codePointAt(at - 2) : low;
+}
+
+/**
+ * Whether text[start, end) (not empty) sits on word boundaries as SPEC §4
+ * wants of a match: where it starts with a word code point, none comes just
+ * before; where it ends with one, none comes just after.
+ */
+export function onWordBoundaries(text: string, start: number, end: number): boolean {
+  const before = codePointEndingAt(text, start);
+  if (before !== undefined && isWordCodePoint(before) && isWordCodePoint(text.codePointAt(start)!)) return false;
+  const after = text.codePointAt(end);
+  return !(after !== undefined && isWordCodePoint(after) && isWordCodePoint(codePointEndingAt(text, end)!));
+}
+
 const inertBmp = new Uint8Array(0x10000);
 const inertAstral: number[] = [];
 for (let i = 0; i < NFC_INERT_RANGES.length; i += 2) {

@@ -54,9 +54,7 @@ export class Workspace {
 
   /** True if the absolute path is the root or below it. */
   contains(abs: string): boolean {
-    const rel = path.relative(this.root, abs);
-    // Not startsWith('..'): a folder may well be named `..drafts`.
-    return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
+    return isBelow(abs, this.root);
   }
 
   /**
@@ -148,6 +146,13 @@ export class Workspace {
       closeSync(fd);
     }
   }
+}
+
+/** True if path `p` is `folder` or below it (both absolute). */
+export function isBelow(p: string, folder: string): boolean {
+  const rel = path.relative(folder, p);
+  // Not startsWith('..'): a folder may well be named `..drafts`.
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
 export function describeFsError(error: unknown): string {

@@ -19,9 +19,6 @@ export interface Annotation {
   readonly column?: number;
 }
 
-/** GitHub shows at most this many error annotations per step (and 50 per job). */
-export const ANNOTATIONS_SHOWN_PER_STEP = 10;
-
 /**
  * Failing verdicts, most useful to a reviewer first. A quote that is not in
  * its source is the likeliest sign of a made-up quote; records whose source is

@@ -2,7 +2,9 @@
 // Shared by `check --explain`, the annotations and the job summary. Untrusted
 // text (quotes, passages, ids) is escaped by the caller's sink.
 import type { ContextDetail, HintResult, MatchPosition, RecordResult } from '../check/result.js';
+import { MAX_COUNTED_MATCHES } from '../check/explain.js';
 import { compactDiff } from '../engine/diagnose/closest.js';
+import { MAX_REPORTED_MATCHES } from '../engine/verdict.js';
 import { shorten } from './escape.js';
 
 const PASSAGE_SHOWN = 200;
@@ -16,7 +18,7 @@ function visible(text: string): string {
   return text.replace(INVISIBLE, (ch) => `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`);
 }
 
-export function at(p: MatchPosition): string {
+function at(p: MatchPosition): string {
   return p.line === p.endLine
     ? `line ${p.line}, columns ${p.column}-${p.endColumn - 1}`
     : `line ${p.line}, column ${p.column} to line ${p.endLine}, column ${p.endColumn - 1}`;
@@ -89,7 +91,7 @@ export function explainRecord(r: RecordResult): string[] {
   if (d?.context) lines.push(...contextLines(d.context));
   if (r.verdict === 'ambiguous quote') {
     const shown = r.matches.slice(0, 10).map(at).join('; ');
-    const count = d?.tooManyMatches ? 'more than 1000' : d?.matchCount ?? (r.matches.length >= 100 ? '100 or more' : r.matches.length);
+    const count = d?.tooManyMatches ? `more than ${MAX_COUNTED_MATCHES}` : d?.matchCount ?? (r.matches.length >= MAX_REPORTED_MATCHES ? `${MAX_REPORTED_MATCHES} or more` : r.matches.length);
     lines.push(`${count} matches: ${shown}${r.matches.length > 10 ? '; …' : ''}`);
     if (d?.tooManyMatches) lines.push('too many matches to suggest a prefix or suffix that sets one apart: quote more of the passage');
     for (const s of d?.suggestions ?? []) {

@@ -4,7 +4,7 @@
 // stay inside it after following the links of its folders.
 import { closeSync, constants, fstatSync, mkdirSync, openSync, realpathSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { describeFsError, type Workspace } from '../load/workspace.js';
+import { describeFsError, isBelow, type Workspace } from '../load/workspace.js';
 
 /** A report file that cannot be written: the user's path, not a bug. */
 export class WriteError extends Error {
@@ -120,11 +120,6 @@ function assertFolderInside(file: string, folder: string, workspace: Workspace):
     if (!workspace.contains(real)) throw new WriteError(file, 'its folder is a link that leads outside the workspace');
     return;
   }
-}
-
-function isBelow(p: string, folder: string): boolean {
-  const rel = path.relative(folder, p);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
 function describeWriteError(error: unknown): string {

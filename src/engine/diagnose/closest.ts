@@ -330,7 +330,7 @@ function pairEdges(steps: Step[], window: readonly string[], first: number, last
 }
 
 /** Whether two different words look like versions of one: numbers both, alike once folded, or spelled mostly alike. */
-export function similarWords(a: string, b: string): boolean {
+function similarWords(a: string, b: string): boolean {
   if (/\p{N}/u.test(a) && /\p{N}/u.test(b)) return true;
   const fa = foldKey(a);
   const fb = foldKey(b);
@@ -341,9 +341,12 @@ export function similarWords(a: string, b: string): boolean {
   return editDistance(fa, fb) <= longer / 2;
 }
 
+/** The characters that show as nothing (INVISIBLE_NAMES in hints.ts names them), to fold away. */
+export const INVISIBLE_ALL = /[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]/g;
+
 /** A word's key once compatibility forms and invisible characters are folded away. */
 function foldKey(word: string): string {
-  return wordKey(word.normalize('NFKC').replace(/[\u00ad\u200b-\u200d\u2060\ufeff\u180e]/g, ''));
+  return wordKey(word.normalize('NFKC').replace(INVISIBLE_ALL, ''));
 }
 
 /**

@@ -4,8 +4,8 @@
 // only when the folded quote matches where SPEC §4 allows it (whole words), and
 // the source's text there really differs from the quote in that way; it says
 // which characters differ, and on which side.
-import { isWordCodePoint } from '../unicode.js';
-import { nearestPassage } from './closest.js';
+import { onWordBoundaries } from '../unicode.js';
+import { INVISIBLE_ALL, nearestPassage } from './closest.js';
 import { SourceView } from './view.js';
 import { lastAtOrBelow } from '../positions.js';
 
@@ -32,6 +32,8 @@ interface Fold {
    * a JavaScript call per character folded).
    */
   readonly quick?: (text: string) => string;
+  /** Sources longer than this (UTF-16 units) are not folded whole for a quote with nothing close (findHintsAnywhere). */
+  readonly anywhereUpTo?: number;
 }
 
 interface Folded {
@@ -50,7 +52,6 @@ const INVISIBLE_NAMES: Record<string, string> = {
   '\u00ad': 'a soft hyphen', '\u200b': 'a zero-width space', '\u200c': 'a zero-width non-joiner', '\u200d': 'a zero-width joiner',
   '\u2060': 'a word joiner', '\ufeff': 'a zero-width no-break space', '\u180e': 'a Mongolian vowel separator',
 };
-const INVISIBLE_ALL = /[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]/g;
 /** A hyphen (or soft hyphen) at a line break inside a word: "equip- ment". */
 const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/gu;
 /** The same, keeping a hyphen that belongs to the word: "well- known" for "well-known". */
@@ -202,6 +203,16 @@ function removeAll(text: string, pattern: RegExp): Folded {
   };
 }
 
+/**
+ * Sources longer than this (UTF-16 units) are not searched whole for a quote
+ * that lost all its accents. Nearly every source has an accent somewhere, so
+ * the fold makes a copy of it with positions and an index of its words, once
+ * (measured: 0.4 s and 130 MB for 8 million characters of Russian, where й
+ * folds to и). A quick fold first would not help: testing each quote against
+ * all of a source's text costs the quotes times the source.
+ */
+const ACCENTS_ANYWHERE_LIMIT = 4 * 1024 * 1024;
+
 // Each fold takes the native fast path when it can: whole-string operations that
 // keep every index in place, or nothing at all when the text has nothing to fold.
 const FOLDS: readonly Fold[] = [
@@ -220,6 +231,7 @@ const FOLDS: readonly Fold[] = [
     apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
     describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
     quick: decomposedWithoutAccents,
+    anywhereUpTo: ACCENTS_ANYWHERE_LIMIT,
   },
   {
     kind: 'quotes',
@@ -234,39 +246,20 @@ const FOLDS: readonly Fold[] = [
     },
     describe: describeCompatibility,
   },
-  {
-    kind: 'invisible',
-    apply: (t) => removeAll(t, INVISIBLE_ALL),
-    quick: (t) => t.replace(INVISIBLE_ALL, ''),
-    describe: describeInvisible,
-  },
-  {
-    kind: 'hyphenation',
-    apply: (t) => removeAll(t, HYPHEN_BREAK),
-    quick: (t) => t.replace(HYPHEN_BREAK, ''),
-    describe: (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK),
-  },
-  {
-    kind: 'hyphenation',
-    apply: (t) => removeAll(t, HYPHEN_SPACE),
-    quick: (t) => t.replace(HYPHEN_SPACE, ''),
-    describe: (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE),
-  },
+  removal('invisible', INVISIBLE_ALL, describeInvisible),
+  removal('hyphenation', HYPHEN_BREAK, (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK)),
+  removal('hyphenation', HYPHEN_SPACE, (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE)),
 ];
+
+/** A fold that removes every match of a (global) pattern; its quick form is the same removal without positions. */
+function removal(kind: Fold['kind'], pattern: RegExp, describe: Fold['describe']): Fold {
+  return { kind, apply: (t) => removeAll(t, pattern), quick: (t) => t.replace(pattern, ''), describe };
+}
 
 /** How far around the nearest passage a folded quote is looked for. */
 const MARGIN = 64;
 /** Quotes shorter than this are looked for inside longer words in all of the text (the verdict searched all of it too). */
 const SHORT_QUOTE = 24;
-/**
- * Sources longer than this (UTF-16 units) are not searched whole for a quote
- * that lost all its accents. Nearly every source has an accent somewhere, so
- * the fold makes a copy of it with positions and an index of its words, once
- * (measured: 0.4 s and 130 MB for 8 million characters of Russian, where й
- * folds to и). A quick fold first would not help: testing each quote against
- * all of a source's text costs the quotes times the source.
- */
-const ACCENTS_ANYWHERE_LIMIT = 4 * 1024 * 1024;
 
 /**
  * The hints for a normalized quote that is not in the view's text, looked for
@@ -301,7 +294,7 @@ export function findHintsAnywhere(view: SourceView, quote: string): Hint[] {
   for (const fold of FOLDS) {
     // The seeded search ignores case already: folding it away finds nothing new.
     if (fold.kind === 'case' || hints.some((h) => h.kind === fold.kind)) continue;
-    if (fold.kind === 'accents' && view.text.length > ACCENTS_ANYWHERE_LIMIT) continue;
+    if (fold.anywhereUpTo !== undefined && view.text.length > fold.anywhereUpTo) continue;
     const foldedQuote = fold.apply(quote).text;
     if (foldedQuote === '' || (fold.quick && !quickMayHold(view, fold, quote, foldedQuote === quote))) continue;
     const folded = foldedSource(view, fold);
@@ -317,16 +310,31 @@ export function findHintsAnywhere(view: SourceView, quote: string): Hint[] {
 }
 
 /**
- * A source's quick fold (Fold.quick), and how much looking in it has cost.
- * Nearly every source has an accent or a hyphen somewhere, so folding it with
- * positions and indexing its words is the common cost of a quote with nothing
- * close; whether the folded quote is in the quick fold at all is cheaper,
- * but costs the source's length for each quote. It is asked for the first
- * quotes of a source, until that has cost as much as folding and indexing it.
+ * What is known of a source under a fold, made when first asked for: its
+ * quick fold (Fold.quick) and how much looking in it has cost, and its fold
+ * with positions. Nearly every source has an accent or a hyphen somewhere,
+ * so folding it with positions and indexing its words is the common cost of
+ * a quote with nothing close; whether the folded quote is in the quick fold
+ * at all is cheaper, but costs the source's length for each quote. It is
+ * asked for the first quotes of a source, until that has cost as much as
+ * folding and indexing it.
  */
-const quickFolds = new WeakMap<SourceView, Map<Fold, { text: string; spent: number }>>();
+interface SourceForm {
+  quick?: string;
+  spent: number;
+  folded?: { view: SourceView; origin?: (i: number) => number };
+}
+const sourceForms = new WeakMap<SourceView, Map<Fold, SourceForm>>();
 /** Quick looks at a source, per fold, that cost about as much as folding it with positions and indexing its words. */
 const QUICK_LOOKS = 16;
+
+function formOf(view: SourceView, fold: Fold): SourceForm {
+  let forms = sourceForms.get(view);
+  if (!forms) sourceForms.set(view, (forms = new Map()));
+  let form = forms.get(fold);
+  if (!form) forms.set(fold, (form = { spent: 0 }));
+  return form;
+}
 
 /**
  * False when the folded quote is surely not in the folded source; true when it
@@ -334,31 +342,22 @@ const QUICK_LOOKS = 16;
  * leaves the quote as it is, so a source it leaves as it is holds no hint.
  */
 function quickMayHold(view: SourceView, fold: Fold, quote: string, quoteUnchanged: boolean): boolean {
-  let forms = quickFolds.get(view);
-  if (!forms) quickFolds.set(view, (forms = new Map()));
-  let form = forms.get(fold);
-  if (!form) forms.set(fold, (form = { text: fold.quick!(view.text), spent: 0 }));
-  if (quoteUnchanged && form.text === view.text) return false;
+  const form = formOf(view, fold);
+  form.quick ??= fold.quick!(view.text);
+  if (quoteUnchanged && form.quick === view.text) return false;
   if (form.spent >= QUICK_LOOKS * view.text.length) return true;
   form.spent += view.text.length;
-  return form.text.includes(fold.quick!(quote));
+  return form.quick.includes(fold.quick!(quote));
 }
 
-/** Each source's folded forms, made when first asked for. */
-const foldedSources = new WeakMap<SourceView, Map<Fold, { view: SourceView; origin?: (i: number) => number }>>();
-
 function foldedSource(view: SourceView, fold: Fold): { view: SourceView; origin?: (i: number) => number } {
-  let forms = foldedSources.get(view);
-  if (!forms) foldedSources.set(view, (forms = new Map()));
-  let form = forms.get(fold);
-  if (!form) {
+  const form = formOf(view, fold);
+  if (!form.folded) {
     // A quick fold that changed nothing says what folding with positions would give.
-    const unchanged = quickFolds.get(view)?.get(fold)?.text === view.text;
-    const folded = unchanged ? { text: view.text } : fold.apply(view.text);
-    form = folded.text === view.text ? { view } : { view: new SourceView(folded.text), origin: folded.origin };
-    forms.set(fold, form);
+    const folded = form.quick === view.text ? { text: view.text } : fold.apply(view.text);
+    form.folded = folded.text === view.text ? { view } : { view: new SourceView(folded.text), origin: folded.origin };
   }
-  return form;
+  return form.folded;
 }
 
 /** The first place of the stretch where the folded quote matches on whole words and the source differs in the fold's way only. */
@@ -375,7 +374,7 @@ function foldedMatch(text: string, quote: string, fold: Fold, stretch: string, s
     // The source as it is there would be found (SPEC §4), and differs from the quote in this fold's way.
     // A passage that starts or ends with a space stands for a quote with a word of nothing but what the fold removes.
     if (passage === quote || passage.startsWith(' ') || passage.endsWith(' ')) continue;
-    if (fold.apply(passage).text !== foldedQuote || !wholeWords(text, start, end)) continue;
+    if (fold.apply(passage).text !== foldedQuote || !onWordBoundaries(text, start, end)) continue;
     const difference = fold.describe(quote, passage);
     if (difference !== '') return { kind: fold.kind, difference, start, end };
   }
@@ -395,18 +394,6 @@ function insideWords(text: string, quote: string, from: number, to: number): Hin
     return { kind: 'word boundary', difference: `the quote is found only inside longer words, as in "${text.slice(start, end)}"`, start, end };
   }
   return undefined;
-}
-
-/** Whether text[start, end) would be a match of SPEC §4: not preceded or followed by a word code point where it starts or ends with one. */
-function wholeWords(text: string, start: number, end: number): boolean {
-  if (isWordCodePoint(text.codePointAt(start)!) && start > 0 && isWordCodePoint(codePointBefore(text, start))) return false;
-  if (end < text.length && isWordCodePoint(codePointBefore(text, end)) && isWordCodePoint(text.codePointAt(end)!)) return false;
-  return true;
-}
-
-function codePointBefore(text: string, i: number): number {
-  const c = text.charCodeAt(i - 1);
-  return c >= 0xdc00 && c <= 0xdfff && i >= 2 ? text.codePointAt(i - 2)! : c;
 }
 
 function codePointLength(text: string, i: number): number {
