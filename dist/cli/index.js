@@ -10266,6 +10266,11 @@ function isWhitespace(cp) {
     return cp === 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp === 0x2028 || cp === 0x2029 ||
         cp === 0x202f || cp === 0x205f || cp === 0x3000;
 }
+/**
+ * A run of the same whitespace, as a fixed character class for native
+ * replacing: never JavaScript's \s, which differs in the same way.
+ */
+const WHITESPACE_RUN = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g;
 const WORD_RE = /^[\p{L}\p{N}_]$/u;
 // 0 = not yet known, 1 = word, 2 = not word. Filled lazily: most text never asks
 // about most code points, and a 64 KiB table is cheap once it is asked.
@@ -10591,11 +10596,6 @@ class OffsetMap {
 
 
 
-/**
- * SPEC §3's whitespace (Python's str.isspace), as a fixed character class: never
- * JavaScript's \s, which differs (it has U+FEFF and lacks U+001C to U+001F and U+0085).
- */
-const WHITESPACE_RUN = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g;
 /** Anything but printable ASCII and single inner spaces: text without it is normalized already. */
 const NOT_PLAIN = /[^\x21-\x7e ]|  |^ | $/;
 /** Code points from U+0300 on: below them, text is NFC already. */
@@ -10865,12 +10865,7 @@ function decideVerdict(fields, access, normalizedQuote, knownContext) {
     const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
     return {
         verdict, matches, quoteLength: quote.bytes.length, normalizedQuote: needle,
-        ...(context ? {
-            context: {
-                prefix: context.prefixText !== '', suffix: context.suffixText !== '', candidates: found.candidates,
-                explained: { prefix: context.prefixText, suffix: context.suffixText },
-            },
-        } : {}),
+        ...(context ? { context: { given: context, candidates: found.candidates } } : {}),
     };
 }
 /** A record's prefix and suffix, normalized; undefined when it gives neither (then verdicts are exactly the reference's). */
@@ -11800,6 +11795,7 @@ const MAX_JSON_DEPTH = 256;
  * until the run ends, and 64 MiB of `[0,0,…]` would otherwise be 32 million.
  */
 const MAX_RECORDS_PER_FILE = 200_000;
+const TOO_MANY_RECORDS = `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`;
 /** `line`: the text is one line of a JSON Lines file, not a whole file. */
 function parseStrictJson(text, start = 0, end = text.length, line = false) {
     const scanner = new Scanner(text, start, end, line);
@@ -11961,7 +11957,7 @@ class Scanner {
                 throw new JsonSyntaxError('trailing comma before ]', this.pos);
             if (offsets) {
                 if (offsets.length === MAX_RECORDS_PER_FILE) {
-                    throw new JsonSyntaxError(`more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`, this.pos);
+                    throw new JsonSyntaxError(TOO_MANY_RECORDS, this.pos);
                 }
                 offsets.push(this.pos);
             }
@@ -12201,7 +12197,7 @@ function parseJsonLines(text) {
         const lineEnd = found ? found.index : text.length;
         if (!/^[ \t]*$/.test(text.slice(start, lineEnd))) {
             if (records.length === MAX_RECORDS_PER_FILE) {
-                problems.push({ offset: start, message: `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files` });
+                problems.push({ offset: start, message: TOO_MANY_RECORDS });
                 records.length = 0;
                 break;
             }
@@ -13559,13 +13555,11 @@ function explainAgainst(decision, view, place, sourceId) {
     // With a prefix or suffix: the quote's own matches, to say what the context
     // did. Those it keeps are the run's own (exact), or when all of the quote's
     // were counted, every one of them.
-    const alone = context?.explained ? quoteMatches(view, quote) : undefined;
+    const alone = context ? quoteMatches(view, quote) : undefined;
     const complete = alone !== undefined && alone.length <= MAX_COUNTED_MATCHES;
     let kept;
-    if (context?.explained && complete) {
-        const given = quoteContext(context.explained.prefix, context.explained.suffix);
-        kept = alone.filter((start) => match_contextAllows(view.bytes, start, decision.quoteLength, given));
-    }
+    if (context && complete)
+        kept = alone.filter((start) => match_contextAllows(view.bytes, start, decision.quoteLength, context.given));
     if (context)
         detail.context = contextDetail(decision, kept ?? decision.matches, alone, view, place);
     if (decision.verdict === 'quote not found') {
@@ -13616,20 +13610,21 @@ function explainAgainst(decision, view, place, sourceId) {
  */
 function contextDetail(decision, kept, alone, view, place) {
     const context = decision.context;
+    const hasPrefix = context.given.prefixText !== '';
+    const hasSuffix = context.given.suffixText !== '';
     // Past MAX_COUNTED_MATCHES the count stops: "more than" that many.
     const more = alone !== undefined && alone.length > MAX_COUNTED_MATCHES;
     const detail = {
-        prefix: context.prefix, suffix: context.suffix,
+        prefix: hasPrefix, suffix: hasSuffix,
         candidates: alone === undefined ? context.candidates : Math.min(alone.length, MAX_COUNTED_MATCHES), kept: kept.length,
         ...(more || (alone === undefined && context.candidates >= MAX_REPORTED_MATCHES) ? { moreCandidates: true } : {}),
     };
-    const explained = context.explained;
-    if (!explained || !alone)
+    if (!alone)
         return detail;
     const length = decision.quoteLength;
-    if (context.prefix && context.suffix) {
-        const prefixOnly = quoteContext(explained.prefix, '');
-        const suffixOnly = quoteContext('', explained.suffix);
+    if (hasPrefix && hasSuffix) {
+        const prefixOnly = quoteContext(context.given.prefixText, '');
+        const suffixOnly = quoteContext('', context.given.suffixText);
         detail.prefixKept = alone.filter((s) => match_contextAllows(view.bytes, s, length, prefixOnly)).length;
         detail.suffixKept = alone.filter((s) => match_contextAllows(view.bytes, s, length, suffixOnly)).length;
     }
@@ -13640,8 +13635,8 @@ function contextDetail(decision, kept, alone, view, place) {
             const end = view.charIndex(s + length);
             return {
                 at: place(s, s + length),
-                ...(context.prefix ? { before: wordsBefore(text, start) } : {}),
-                ...(context.suffix ? { after: wordsAfter(text, end) } : {}),
+                ...(hasPrefix ? { before: wordsBefore(text, start) } : {}),
+                ...(hasSuffix ? { after: wordsAfter(text, end) } : {}),
             };
         });
     }
@@ -13838,17 +13833,16 @@ function explainElsewhere(records, manifest, loader, normalizer, cited) {
             if (unverified.has(entry.id) || !homes.neededIn(entry.id))
                 continue;
             const copy = cited?.get(entry.id);
-            if (copy) {
-                const hits = scanned(copy);
-                if (!hits || ![...hits.keys()].some((id) => homes.citedElsewhere(id, entry.id)))
-                    continue;
-            }
-            // Read (again, for a kept copy: to say where in the file the quotes are).
+            let hits = copy && scanned(copy);
+            if (copy && (!hits || ![...hits.keys()].some((id) => homes.citedElsewhere(id, entry.id))))
+                continue;
+            // Read (again, for a kept copy: to say where in the file the quotes are; it verifies to the same
+            // bytes, so the copy's hits stand for it).
             const check = loader.load(entry);
             if (!check.ok)
                 continue; // An unverified source is no evidence of anything.
             const normalized = normalizer.normalize(check.text);
-            const hits = scanned(normalized.bytes);
+            hits ??= scanned(normalized.bytes);
             if (hits)
                 noteElsewhere(hits, homes, entry.id, normalized, placer(check.text, normalized), quotes, elsewhere);
         }
@@ -14674,7 +14668,7 @@ function walk(workspace, folder, walker) {
     if (base.kind === 'missing')
         return; // A base folder that does not exist matches nothing.
     if (base.kind === 'refused') {
-        walker.onProblem({ file: folder, line: 0, column: 0, message: `folder not listed: ${base.reason.replace(/^the path is/, 'it is')}` });
+        walker.onProblem({ file: folder, line: 0, column: 0, message: notListed(base.reason) });
         return;
     }
     // Real folders first, then linked ones: a folder reached both ways keeps
@@ -14734,7 +14728,7 @@ function walk(workspace, folder, walker) {
                 }
                 const target = workspace.realPath(external_node_path_default().join(abs, name));
                 if (target.kind !== 'inside') {
-                    walker.onProblem({ file: rel, line: 0, column: 0, message: `folder not listed: ${target.kind === 'refused' ? target.reason.replace(/^the path is/, 'it is') : 'no such folder'}` });
+                    walker.onProblem({ file: rel, line: 0, column: 0, message: notListed(target.kind === 'refused' ? target.reason : 'no such folder') });
                     continue;
                 }
                 links.push([rel, target.abs, true]);
@@ -14776,6 +14770,10 @@ function isFolderLink(abs) {
 /** Orders paths by code point, the same on every machine and locale. */
 function comparePaths(a, b) {
     return a < b ? -1 : a > b ? 1 : 0;
+}
+/** A folder the walk could not list, and why ("the path is a link…" reads "it is a link…" here). */
+function notListed(reason) {
+    return `folder not listed: ${reason.replace(/^the path is/, 'it is')}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/json.ts

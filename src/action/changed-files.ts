@@ -115,8 +115,9 @@ export async function findChangedFiles(
   }
 
   const cwd = checkout.top;
-  if (!hasCommit(cwd, diff.base) || !hasCommit(cwd, diff.head)) {
-    reasons.push(`the checkout lacks commit ${hasCommit(cwd, diff.base) ? diff.head : diff.base} (use actions/checkout with fetch-depth: 0)`);
+  const hasBase = hasCommit(cwd, diff.base);
+  if (!hasBase || !hasCommit(cwd, diff.head)) {
+    reasons.push(`the checkout lacks commit ${hasBase ? diff.head : diff.base} (use actions/checkout with fetch-depth: 0)`);
     return { ok: false, reason: reasons.join('; ') };
   }
   try {

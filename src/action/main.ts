@@ -287,7 +287,8 @@ function baseManifest(changes: Extract<ChangeSet, { ok: true }>, checkout: Check
   }
   const repoPath = checkout.toRepository(manifest.file);
   if (repoPath === undefined) reasons.push('it is not in the repository');
-  else if (!hasCommit(checkout.top, changes.base)) reasons.push(`the checkout lacks commit ${changes.base} (use actions/checkout with fetch-depth: 0)`);
+  // A list from git has shown the base commit is there already.
+  else if (changes.via !== 'git' && !hasCommit(checkout.top, changes.base)) reasons.push(`the checkout lacks commit ${changes.base} (use actions/checkout with fetch-depth: 0)`);
   else {
     const text = gitShow(checkout.top, changes.base, repoPath);
     if (text !== undefined) return { kind: 'text', text };

@@ -80,13 +80,10 @@ function explainAgainst(decision: Decision, view: SourceView, place: Placer, sou
   // With a prefix or suffix: the quote's own matches, to say what the context
   // did. Those it keeps are the run's own (exact), or when all of the quote's
   // were counted, every one of them.
-  const alone = context?.explained ? quoteMatches(view, quote) : undefined;
+  const alone = context ? quoteMatches(view, quote) : undefined;
   const complete = alone !== undefined && alone.length <= MAX_COUNTED_MATCHES;
   let kept: readonly number[] | undefined;
-  if (context?.explained && complete) {
-    const given = quoteContext(context.explained.prefix, context.explained.suffix);
-    kept = alone.filter((start) => contextAllows(view.bytes, start, decision.quoteLength, given));
-  }
+  if (context && complete) kept = alone.filter((start) => contextAllows(view.bytes, start, decision.quoteLength, context.given));
   if (context) detail.context = contextDetail(decision, kept ?? decision.matches, alone, view, place);
   if (decision.verdict === 'quote not found') {
     // The quote is there: the context ruled it out, and says how.
@@ -131,19 +128,20 @@ function contextDetail(
   decision: Decision, kept: readonly number[], alone: readonly number[] | undefined, view: SourceView, place: Placer,
 ): ContextDetail {
   const context = decision.context!;
+  const hasPrefix = context.given.prefixText !== '';
+  const hasSuffix = context.given.suffixText !== '';
   // Past MAX_COUNTED_MATCHES the count stops: "more than" that many.
   const more = alone !== undefined && alone.length > MAX_COUNTED_MATCHES;
   const detail: { -readonly [K in keyof ContextDetail]: ContextDetail[K] } = {
-    prefix: context.prefix, suffix: context.suffix,
+    prefix: hasPrefix, suffix: hasSuffix,
     candidates: alone === undefined ? context.candidates : Math.min(alone.length, MAX_COUNTED_MATCHES), kept: kept.length,
     ...(more || (alone === undefined && context.candidates >= MAX_REPORTED_MATCHES) ? { moreCandidates: true } : {}),
   };
-  const explained = context.explained;
-  if (!explained || !alone) return detail;
+  if (!alone) return detail;
   const length = decision.quoteLength;
-  if (context.prefix && context.suffix) {
-    const prefixOnly = quoteContext(explained.prefix, '');
-    const suffixOnly = quoteContext('', explained.suffix);
+  if (hasPrefix && hasSuffix) {
+    const prefixOnly = quoteContext(context.given.prefixText, '');
+    const suffixOnly = quoteContext('', context.given.suffixText);
     detail.prefixKept = alone.filter((s) => contextAllows(view.bytes, s, length, prefixOnly)).length;
     detail.suffixKept = alone.filter((s) => contextAllows(view.bytes, s, length, suffixOnly)).length;
   }
@@ -154,8 +152,8 @@ function contextDetail(
       const end = view.charIndex(s + length);
       return {
         at: place(s, s + length),
-        ...(context.prefix ? { before: wordsBefore(text, start) } : {}),
-        ...(context.suffix ? { after: wordsAfter(text, end) } : {}),
+        ...(hasPrefix ? { before: wordsBefore(text, start) } : {}),
+        ...(hasSuffix ? { after: wordsAfter(text, end) } : {}),
       };
     });
   }
@@ -355,15 +353,14 @@ export function explainElsewhere(
     for (const entry of manifest.sources.values()) {
       if (unverified.has(entry.id) || !homes.neededIn(entry.id)) continue;
       const copy = cited?.get(entry.id);
-      if (copy) {
-        const hits = scanned(copy);
-        if (!hits || ![...hits.keys()].some((id) => homes.citedElsewhere(id, entry.id))) continue;
-      }
-      // Read (again, for a kept copy: to say where in the file the quotes are).
+      let hits = copy && scanned(copy);
+      if (copy && (!hits || ![...hits.keys()].some((id) => homes.citedElsewhere(id, entry.id)))) continue;
+      // Read (again, for a kept copy: to say where in the file the quotes are; it verifies to the same
+      // bytes, so the copy's hits stand for it).
       const check = loader.load(entry);
       if (!check.ok) continue; // An unverified source is no evidence of anything.
       const normalized = normalizer.normalize(check.text);
-      const hits = scanned(normalized.bytes);
+      hits ??= scanned(normalized.bytes);
       if (hits) noteElsewhere(hits, homes, entry.id, normalized, placer(check.text, normalized), quotes, elsewhere);
     }
   }

@@ -7,13 +7,8 @@
 // exactly what normalizeText() gives for the same text (tested property).
 import { Buffer } from 'node:buffer';
 import { OffsetMap } from './offset-map.js';
-import { isNfcInert, isWhitespace } from './unicode.js';
+import { isNfcInert, isWhitespace, WHITESPACE_RUN } from './unicode.js';
 
-/**
- * SPEC §3's whitespace (Python's str.isspace), as a fixed character class: never
- * JavaScript's \s, which differs (it has U+FEFF and lacks U+001C to U+001F and U+0085).
- */
-const WHITESPACE_RUN = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g;
 /** Anything but printable ASCII and single inner spaces: text without it is normalized already. */
 const NOT_PLAIN = /[^\x21-\x7e ]|  |^ | $/;
 /** Code points from U+0300 on: below them, text is NFC already. */

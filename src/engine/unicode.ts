@@ -14,6 +14,12 @@ export function isWhitespace(cp: number): boolean {
     cp === 0x202f || cp === 0x205f || cp === 0x3000;
 }
 
+/**
+ * A run of the same whitespace, as a fixed character class for native
+ * replacing: never JavaScript's \s, which differs in the same way.
+ */
+export const WHITESPACE_RUN = /[\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g;
+
 const WORD_RE = /^[\p{L}\p{N}_]$/u;
 // 0 = not yet known, 1 = word, 2 = not word. Filled lazily: most text never asks
 // about most code points, and a 64 KiB table is cheap once it is asked.

@@ -39,12 +39,10 @@ export interface Decision {
 }
 
 export interface ContextOutcome {
-  readonly prefix: boolean;
-  readonly suffix: boolean;
+  /** The record's prefix and suffix, normalized (an empty text: not given), as the search used them. */
+  readonly given: QuoteContext;
   /** Matches of the quote alone, counted until the context had kept as many as a report shows; `matches` holds those it kept. */
   readonly candidates: number;
-  /** For diagnostics: the normalized prefix and suffix. */
-  readonly explained?: { readonly prefix: string; readonly suffix: string };
 }
 
 /** Ambiguous quotes report at most this many matches; the verdict needs only two. */
@@ -83,12 +81,7 @@ export function decideVerdict(fields: FieldCheck, access: SourceAccess, normaliz
   const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
   return {
     verdict, matches, quoteLength: quote.bytes.length, normalizedQuote: needle,
-    ...(context ? {
-      context: {
-        prefix: context.prefixText !== '', suffix: context.suffixText !== '', candidates: found.candidates,
-        explained: { prefix: context.prefixText, suffix: context.suffixText },
-      },
-    } : {}),
+    ...(context ? { context: { given: context, candidates: found.candidates } } : {}),
   };
 }
 

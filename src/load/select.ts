@@ -110,7 +110,7 @@ function walk(workspace: Workspace, folder: string, walker: Walker): void {
   const base = workspace.realPath(folder === '' ? workspace.root : path.join(workspace.root, ...folder.split('/')));
   if (base.kind === 'missing') return; // A base folder that does not exist matches nothing.
   if (base.kind === 'refused') {
-    walker.onProblem({ file: folder, line: 0, column: 0, message: `folder not listed: ${base.reason.replace(/^the path is/, 'it is')}` });
+    walker.onProblem({ file: folder, line: 0, column: 0, message: notListed(base.reason) });
     return;
   }
   // Real folders first, then linked ones: a folder reached both ways keeps
@@ -164,7 +164,7 @@ function walk(workspace: Workspace, folder: string, walker: Walker): void {
         }
         const target = workspace.realPath(path.join(abs, name));
         if (target.kind !== 'inside') {
-          walker.onProblem({ file: rel, line: 0, column: 0, message: `folder not listed: ${target.kind === 'refused' ? target.reason.replace(/^the path is/, 'it is') : 'no such folder'}` });
+          walker.onProblem({ file: rel, line: 0, column: 0, message: notListed(target.kind === 'refused' ? target.reason : 'no such folder') });
           continue;
         }
         links.push([rel, target.abs, true]);
@@ -204,4 +204,9 @@ function isFolderLink(abs: string): boolean {
 /** Orders paths by code point, the same on every machine and locale. */
 export function comparePaths(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A folder the walk could not list, and why ("the path is a link…" reads "it is a link…" here). */
+function notListed(reason: string): string {
+  return `folder not listed: ${reason.replace(/^the path is/, 'it is')}`;
 }

@@ -41,6 +41,7 @@ export const MAX_JSON_DEPTH = 256;
  * until the run ends, and 64 MiB of `[0,0,…]` would otherwise be 32 million.
  */
 export const MAX_RECORDS_PER_FILE = 200_000;
+export const TOO_MANY_RECORDS = `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`;
 
 /** `line`: the text is one line of a JSON Lines file, not a whole file. */
 export function parseStrictJson(text: string, start = 0, end = text.length, line = false): ParsedJson {
@@ -192,7 +193,7 @@ class Scanner {
       if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x5d) throw new JsonSyntaxError('trailing comma before ]', this.pos);
       if (offsets) {
         if (offsets.length === MAX_RECORDS_PER_FILE) {
-          throw new JsonSyntaxError(`more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`, this.pos);
+          throw new JsonSyntaxError(TOO_MANY_RECORDS, this.pos);
         }
         offsets.push(this.pos);
       }
