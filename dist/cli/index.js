@@ -11795,7 +11795,8 @@ const MAX_JSON_DEPTH = 256;
  * until the run ends, and 64 MiB of `[0,0,…]` would otherwise be 32 million.
  */
 const MAX_RECORDS_PER_FILE = 200_000;
-const TOO_MANY_RECORDS = `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`;
+/** The problem of a file with more records (made when needed: toLocaleString loads the locale data, some 8 MB). */
+const tooManyRecords = () => `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`;
 /** `line`: the text is one line of a JSON Lines file, not a whole file. */
 function parseStrictJson(text, start = 0, end = text.length, line = false) {
     const scanner = new Scanner(text, start, end, line);
@@ -11957,7 +11958,7 @@ class Scanner {
                 throw new JsonSyntaxError('trailing comma before ]', this.pos);
             if (offsets) {
                 if (offsets.length === MAX_RECORDS_PER_FILE) {
-                    throw new JsonSyntaxError(TOO_MANY_RECORDS, this.pos);
+                    throw new JsonSyntaxError(tooManyRecords(), this.pos);
                 }
                 offsets.push(this.pos);
             }
@@ -12197,7 +12198,7 @@ function parseJsonLines(text) {
         const lineEnd = found ? found.index : text.length;
         if (!/^[ \t]*$/.test(text.slice(start, lineEnd))) {
             if (records.length === MAX_RECORDS_PER_FILE) {
-                problems.push({ offset: start, message: TOO_MANY_RECORDS });
+                problems.push({ offset: start, message: tooManyRecords() });
                 records.length = 0;
                 break;
             }

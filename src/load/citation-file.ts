@@ -6,7 +6,7 @@ import { isMap, isScalar, isSeq, Scalar, type Document } from 'yaml';
 import { TextLineIndex, type Position } from '../engine/positions.js';
 import { isWhitespace } from '../engine/unicode.js';
 import type { Problem } from './problem.js';
-import { JsonSyntaxError, MAX_RECORDS_PER_FILE, parseStrictJson, TOO_MANY_RECORDS } from './strict-json.js';
+import { JsonSyntaxError, MAX_RECORDS_PER_FILE, parseStrictJson, tooManyRecords } from './strict-json.js';
 import { decodeUtf8Text } from './text.js';
 import type { Workspace } from './workspace.js';
 import { deref, MAX_YAML_ALIASES, nodeOffset, parseYaml, withLoneCrAsLf, yamlMarks } from './yaml-nodes.js';
@@ -194,7 +194,7 @@ function parseJsonLines(text: string): RawFile {
     const lineEnd = found ? found.index : text.length;
     if (!/^[ \t]*$/.test(text.slice(start, lineEnd))) {
       if (records.length === MAX_RECORDS_PER_FILE) {
-        problems.push({ offset: start, message: TOO_MANY_RECORDS });
+        problems.push({ offset: start, message: tooManyRecords() });
         records.length = 0;
         break;
       }

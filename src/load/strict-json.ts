@@ -41,7 +41,8 @@ export const MAX_JSON_DEPTH = 256;
  * until the run ends, and 64 MiB of `[0,0,…]` would otherwise be 32 million.
  */
 export const MAX_RECORDS_PER_FILE = 200_000;
-export const TOO_MANY_RECORDS = `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`;
+/** The problem of a file with more records (made when needed: toLocaleString loads the locale data, some 8 MB). */
+export const tooManyRecords = () => `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`;
 
 /** `line`: the text is one line of a JSON Lines file, not a whole file. */
 export function parseStrictJson(text: string, start = 0, end = text.length, line = false): ParsedJson {
@@ -193,7 +194,7 @@ class Scanner {
       if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x5d) throw new JsonSyntaxError('trailing comma before ]', this.pos);
       if (offsets) {
         if (offsets.length === MAX_RECORDS_PER_FILE) {
-          throw new JsonSyntaxError(TOO_MANY_RECORDS, this.pos);
+          throw new JsonSyntaxError(tooManyRecords(), this.pos);
         }
         offsets.push(this.pos);
       }
