@@ -10599,13 +10599,39 @@ class OffsetMap {
 /** Anything but printable ASCII and single inner spaces: text without it is normalized already. */
 const NOT_PLAIN = /[^\x21-\x7e ]|  |^ | $/;
 /** Code points from U+0300 on: below them, text is NFC already. */
-const MAY_CHANGE_UNDER_NFC = /[^\x00-\u02ff]/;
+const FROM_U0300 = /[^\x00-\u02ff]/;
+/**
+ * Whether NFC may change the text: whether it has a code point from U+0300 on
+ * that is not NFC-inert. Typographic quotes, dashes and most letters are inert,
+ * and looking them up costs a tenth of what the runtime's NFC does on a quote.
+ */
+function mayChangeUnderNfc(text) {
+    const first = text.search(FROM_U0300);
+    if (first < 0)
+        return false;
+    for (let i = first; i < text.length; i++) {
+        let cp = text.charCodeAt(i);
+        if (cp < 0x300)
+            continue;
+        if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
+            const low = text.charCodeAt(i + 1);
+            if (low >= 0xdc00 && low <= 0xdfff) {
+                cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
+                i++;
+            }
+        }
+        // A lone surrogate is not inert either: the runtime's NFC decides what it becomes.
+        if (!isNfcInert(cp))
+            return true;
+    }
+    return false;
+}
 /** SPEC §3 for a string: `" ".join(unicodedata.normalize("NFC", s).split())`. */
 function normalizeText(text) {
     // Most quotes are plain text with single spaces: one native look, and nothing to do.
     if (!NOT_PLAIN.test(text))
         return text;
-    const nfc = MAY_CHANGE_UNDER_NFC.test(text) ? text.normalize('NFC') : text;
+    const nfc = mayChangeUnderNfc(text) ? text.normalize('NFC') : text;
     const spaced = nfc.replace(WHITESPACE_RUN, ' ');
     // Every run is one space now, so at most one at each end.
     const from = spaced.charCodeAt(0) === 0x20 ? 1 : 0;
@@ -10615,12 +10641,16 @@ function normalizeText(text) {
 /**
  * A line with every kind of text the normalizer handles (line ends, runs,
  * tabs, wide spaces, letters of every UTF-8 length, accents NFC composes or
- * leaves, Hangul jamo), normalized once at start: the optimizing compiler
- * then sees every branch taken before it compiles the loop, instead of
- * bailing out each time a source shows a new kind of text (measured: a
- * quarter of the time of a first run over a hundred sources).
+ * leaves, marks of every UTF-8 length after a mark, Hangul jamo), normalized
+ * at start: the optimizing compiler then sees every branch taken before it
+ * compiles the loop, instead of bailing out each time a source shows a new
+ * kind of text (measured: a quarter of the time of a first run over a hundred
+ * sources). Ten times, because V8 keeps what it learns about a function only
+ * from its eighth call or so, and the calls at the end of normalize() run once
+ * per source (a bail-out there cost 10 ms of a first run, measured).
  */
-const PRIMER = 'Prime: a  b\r\nc\td\u00a0e\u2028f\u3000 g\u00e9 h\u2019s e\u0301 q\u0307 x\u0302\u0323 \ud835\udc00 \u0958 \u1100\u1161 ok\n\n end. ';
+const PRIMER = 'Prime: a  b\r\nc\td\u00a0e\u2028f\u3000 g\u00e9 h\u2019s e\u0301 q\u0307 x\u0302\u0323 ' +
+    'a\u0301\u20d0 a\u0301\ud834\udd65 \ud835\udc00 \u0958 \u1100\u1161 ok\n\n end. ';
 let primed = false;
 function primeOnce() {
     if (primed)
@@ -10628,8 +10658,38 @@ function primeOnce() {
     primed = true;
     const sample = external_node_buffer_namespaceObject.Buffer.from(PRIMER, 'utf8');
     const normalizer = new SourceNormalizer();
-    for (let k = 0; k < 2; k++)
+    for (let k = 0; k < 10; k++)
         normalizer.normalize(sample);
+}
+/**
+ * Copies the run of printable ASCII at `i` (its first byte is one) to `out` at
+ * `j`, and with it any single space or line feed between two printable ASCII
+ * characters: that normalizes to one space, byte for byte, so the offsets stay
+ * linear and nothing needs recording. Returns where the run ends.
+ *
+ * A function of its own because it is where most bytes go: small, the
+ * optimizing compiler has it ready after the first few sources, where the whole
+ * normalize() takes it 20 to 30 ms (measured), spent in slow code meanwhile.
+ */
+function copyPrintableRun(src, out, i, j, n) {
+    for (;;) {
+        let b = src[i];
+        out[j++] = b;
+        if (++i >= n)
+            return i;
+        b = src[i];
+        if (b > 0x20 && b < 0x80)
+            continue;
+        if ((b === 0x20 || b === 0x0a) && i + 1 < n) {
+            const next = src[i + 1];
+            if (next > 0x20 && next < 0x80) {
+                out[j++] = 0x20;
+                i++;
+                continue;
+            }
+        }
+        return i;
+    }
 }
 /**
  * Normalizes source text held as UTF-8 bytes (already validated, BOM removed).
@@ -10682,27 +10742,9 @@ class SourceNormalizer {
                     map.addLinear(j, i);
                     delta = i - j;
                 }
-                // Copy the run, and with it any single space or line feed between two
-                // printable ASCII characters: it normalizes to one space, byte for byte,
-                // so the offsets stay linear and nothing needs recording.
-                for (;;) {
-                    out[j++] = b;
-                    if (++i >= n)
-                        break;
-                    b = src[i];
-                    if (b > 0x20 && b < 0x80)
-                        continue;
-                    if ((b === 0x20 || b === 0x0a) && i + 1 < n) {
-                        const next = src[i + 1];
-                        if (next > 0x20 && next < 0x80) {
-                            out[j++] = 0x20;
-                            i++;
-                            b = next;
-                            continue;
-                        }
-                    }
-                    break;
-                }
+                const end = copyPrintableRun(src, out, i, j, n);
+                j += end - i;
+                i = end;
                 continue;
             }
             let cp;
@@ -14064,14 +14106,32 @@ const GROUPED = /([0-9]{1,3})([,.' \u066c])([0-9]{3}(?![0-9])(?:\2[0-9]{3}(?![0-
 const TIME = /([0-9]{1,2}):([0-9]{2})(?::[0-9]{2})?(?![0-9])/y;
 const PLAIN = /[0-9]+(?:[.,\u066b][0-9]+)*/y;
 const CURRENCY_BEFORE = /(?:(US\$|C\$|A\$|[$€£¥₹])|(?<!\p{L})(USD|EUR|GBP|JPY|INR|CHF|CAD|AUD)) ?$/u;
-const AM_PM = new RegExp(`\\s?(a\\.m\\.|p\\.m\\.|am|pm|noon|midnight)${END}`, 'iuy');
-/** "5k", "$5M", "$2B" (after a currency only), "2bn"; "1 million". */
+// The patterns that ignore case are matched against caseFolded(text), not with
+// the `i` flag: with `u`, `i` makes V8 spend 5 to 10 ms compiling each long word
+// list (measured), as much as the claims of a hundred files take to check.
+/**
+ * What /iu matches with an ASCII letter, in NFC text: the upper-case letters
+ * and LONG S (s). The third, KELVIN SIGN, is a K once NFC has been applied.
+ */
+const FOLDS_TO_ASCII = /[A-Z\u017f]/g;
+/** NFC text with each character /iu would match with an ASCII letter written as that letter in lower case: the same length. */
+function caseFolded(text) {
+    FOLDS_TO_ASCII.lastIndex = 0;
+    if (!FOLDS_TO_ASCII.test(text))
+        return text;
+    return text.replace(FOLDS_TO_ASCII, (c) => (c === '\u017f' ? 's' : c.toLowerCase()));
+}
+// On the case-folded text, so written in lower case:
+const AM_PM = new RegExp(`\\s?(a\\.m\\.|p\\.m\\.|am|pm|noon|midnight)${END}`, 'uy');
+const MAGNITUDE_WORD = new RegExp(`\\s?(thousand|million|billion|trillion|bn)${END}`, 'uy');
+const UNIT = new RegExp(`(?:\\s|[-\\u2010\\u2011])?(?:(?:${QUALIFIERS})[\\s-])?(${words(UNITS)})${END}|\\s?([$€£¥₹])(?![0-9])`, 'uy');
+const PER = new RegExp(`\\s?(?:per\\s|/\\s?)(${words(PER_WORDS)})${END}|\\s(?:a|an|each|every)\\s(${words(A_WORDS)})${END}|\\s(${words(ADJECTIVE_PERIODS)})${END}`, 'uy');
+const TIME_WORD = /(?<![\p{L}\p{N}_])(noon|midday|midnight)(?![\p{L}\p{N}_])/gu;
+const RANGE = /^\s?(?:[-\u2010\u2011\u2012\u2013\u2014\u2212]|to|through|thru|until|till)\s?$/u;
+const AND = /^\sand\s$/;
+const BETWEEN_BEFORE = /\bbetween\s$/;
+/** On the text as written: "5k", "$5M", "$2B" (after a currency only), "2bn". */
 const MAGNITUDE_SUFFIX = new RegExp(`([kKMB]|bn)${END}`, 'uy');
-const MAGNITUDE_WORD = new RegExp(`\\s?(thousand|million|billion|trillion|bn)${END}`, 'iuy');
-const UNIT = new RegExp(`(?:\\s|[-\\u2010\\u2011])?(?:(?:${QUALIFIERS})[\\s-])?(${words(UNITS)})${END}|\\s?([$€£¥₹])(?![0-9])`, 'iuy');
-const PER = new RegExp(`\\s?(?:per\\s|/\\s?)(${words(PER_WORDS)})${END}|\\s(?:a|an|each|every)\\s(${words(A_WORDS)})${END}|\\s(${words(ADJECTIVE_PERIODS)})${END}`, 'iuy');
-const TIME_WORD = /(?<![\p{L}\p{N}_])(noon|midday|midnight)(?![\p{L}\p{N}_])/giu;
-const RANGE = /^\s?(?:[-\u2010\u2011\u2012\u2013\u2014\u2212]|to|through|thru|until|till)\s?$/iu;
 const TIME_WORDS = { noon: 720, midday: 720, midnight: 0 };
 const MAY_STATE_A_NUMBER = /\p{Nd}|noon|midday|midnight/iu;
 function sticky(re, text, at) {
@@ -14123,7 +14183,8 @@ function timesOf(hour, minute, suffix) {
         return [(hour % 12) * 60 + minute, ((hour % 12) + 12) * 60 + minute];
     return [(hour % 24) * 60 + minute];
 }
-function readNumber(t, at) {
+/** `t`: the text with ASCII digits; `lower`: the same, case-folded. */
+function readNumber(t, lower, at) {
     let start = at;
     let unit;
     const currencyAt = (end) => {
@@ -14152,7 +14213,7 @@ function readNumber(t, at) {
     const hm = digits.time ?? (!currency && !negative && /^[0-9]{1,2}(?:\.[0-9]{2})?$/.test(raw) ? raw.split('.').map(Number) : undefined);
     if (hm) {
         const [hour, minute = 0] = hm;
-        const suffix = sticky(AM_PM, t, pos);
+        const suffix = sticky(AM_PM, lower, pos);
         let times = suffix ? timesOf(hour, minute, suffix[1]) : undefined;
         if (times)
             pos += suffix[0].length;
@@ -14161,25 +14222,25 @@ function readNumber(t, at) {
         if (times)
             return { ...reading, end: pos, decimal: undefined, list: undefined, unit: 'time of day', times, hour: minute === 0 ? hour : undefined };
     }
-    const magnitude = sticky(MAGNITUDE_SUFFIX, t, pos) ?? sticky(MAGNITUDE_WORD, t, pos);
+    const magnitude = sticky(MAGNITUDE_SUFFIX, t, pos) ?? sticky(MAGNITUDE_WORD, lower, pos);
     if (magnitude && (magnitude[1] !== 'B' || currency)) {
-        reading.exponent = MAGNITUDES[magnitude[1].length > 1 ? magnitude[1].toLowerCase() : magnitude[1]];
+        reading.exponent = MAGNITUDES[magnitude[1]];
         pos += magnitude[0].length;
     }
     if (unit === undefined) {
         // "thirty (30) days": the unit comes after the closing parenthesis.
         const close = paren && t[pos] === ')' ? 1 : 0;
-        const m = sticky(UNIT, t, pos + close);
+        const m = sticky(UNIT, lower, pos + close);
         if (m) {
-            unit = m[1] !== undefined ? UNITS[m[1].toLowerCase().replace(/[\s-]+/g, ' ')] : CURRENCY[m[2]];
+            unit = m[1] !== undefined ? UNITS[m[1].replace(/[\s-]+/g, ' ')] : CURRENCY[m[2]];
             pos += close + m[0].length;
             reading.paren = close === 1;
         }
     }
-    const per = sticky(PER, t, pos);
+    const per = sticky(PER, lower, pos);
     if (per) {
-        reading.per = per[1] !== undefined ? PER_WORDS[per[1].toLowerCase().replace(/[\s-]+/g, ' ')]
-            : per[2] !== undefined ? A_WORDS[per[2].toLowerCase().replace(/[\s-]+/g, ' ')] : ADJECTIVE_PERIODS[per[3].toLowerCase()];
+        reading.per = per[1] !== undefined ? PER_WORDS[per[1].replace(/[\s-]+/g, ' ')]
+            : per[2] !== undefined ? A_WORDS[per[2].replace(/[\s-]+/g, ' ')] : ADJECTIVE_PERIODS[per[3]];
         pos += per[0].length;
     }
     return { ...reading, end: pos, unit };
@@ -14195,20 +14256,21 @@ function statedNumbers(text) {
         return [];
     const written = normalizeText(text);
     const t = asciiDigits(written);
+    const lower = caseFolded(t);
     const readings = [];
     START.lastIndex = 0;
     for (let m = START.exec(t); m; m = START.exec(t)) {
-        const r = readNumber(t, m.index);
+        const r = readNumber(t, lower, m.index);
         readings.push(r);
         START.lastIndex = r.end;
     }
     TIME_WORD.lastIndex = 0;
-    for (const m of t.matchAll(TIME_WORD)) {
+    for (const m of lower.matchAll(TIME_WORD)) {
         if (readings.some((r) => m.index >= r.start && m.index < r.end))
             continue; // "12 noon"
         readings.push({
             start: m.index, end: m.index + m[0].length, decimal: undefined, list: undefined, exponent: 0, negative: false,
-            unit: 'time of day', per: undefined, times: [TIME_WORDS[m[1].toLowerCase()]], hour: 12, paren: false,
+            unit: 'time of day', per: undefined, times: [TIME_WORDS[m[1]]], hour: 12, paren: false,
         });
     }
     readings.sort((a, b) => a.start - b.start);
@@ -14217,7 +14279,7 @@ function statedNumbers(text) {
     const texts = readings.map((r) => written.slice(r.paren ? r.start - 1 : r.start, r.end).trim());
     for (let i = 0; i + 1 < readings.length; i++) {
         let j = i;
-        while (j + 1 < readings.length && joined(t, readings[j], readings[j + 1]))
+        while (j + 1 < readings.length && joined(lower, readings[j], readings[j + 1]))
             j++;
         if (j === i)
             continue;
@@ -14250,11 +14312,12 @@ function statedNumbers(text) {
         return { text: texts[i], values, unit: r.unit, per: r.per, plain: values, ...(list ? { list } : {}) };
     });
 }
-function joined(t, a, b) {
-    const between = t.slice(a.end, b.start);
+/** `lower`: the case-folded text. */
+function joined(lower, a, b) {
+    const between = lower.slice(a.end, b.start);
     if (RANGE.test(between))
         return true;
-    return /^\sand\s$/i.test(between) && /\bbetween\s$/i.test(t.slice(Math.max(0, a.start - 8), a.start));
+    return AND.test(between) && BETWEEN_BEFORE.test(lower.slice(Math.max(0, a.start - 8), a.start));
 }
 function overlaps(a, b) {
     return a.some((v) => b.includes(v));

@@ -220,14 +220,33 @@ const GROUPED = /([0-9]{1,3})([,.' \u066c])([0-9]{3}(?![0-9])(?:\2[0-9]{3}(?![0-
 const TIME = /([0-9]{1,2}):([0-9]{2})(?::[0-9]{2})?(?![0-9])/y;
 const PLAIN = /[0-9]+(?:[.,\u066b][0-9]+)*/y;
 const CURRENCY_BEFORE = /(?:(US\$|C\$|A\$|[$€£¥₹])|(?<!\p{L})(USD|EUR|GBP|JPY|INR|CHF|CAD|AUD)) ?$/u;
-const AM_PM = new RegExp(`\\s?(a\\.m\\.|p\\.m\\.|am|pm|noon|midnight)${END}`, 'iuy');
-/** "5k", "$5M", "$2B" (after a currency only), "2bn"; "1 million". */
+// The patterns that ignore case are matched against caseFolded(text), not with
+// the `i` flag: with `u`, `i` makes V8 spend 5 to 10 ms compiling each long word
+// list (measured), as much as the claims of a hundred files take to check.
+/**
+ * What /iu matches with an ASCII letter, in NFC text: the upper-case letters
+ * and LONG S (s). The third, KELVIN SIGN, is a K once NFC has been applied.
+ */
+const FOLDS_TO_ASCII = /[A-Z\u017f]/g;
+
+/** NFC text with each character /iu would match with an ASCII letter written as that letter in lower case: the same length. */
+function caseFolded(text: string): string {
+  FOLDS_TO_ASCII.lastIndex = 0;
+  if (!FOLDS_TO_ASCII.test(text)) return text;
+  return text.replace(FOLDS_TO_ASCII, (c) => (c === '\u017f' ? 's' : c.toLowerCase()));
+}
+
+// On the case-folded text, so written in lower case:
+const AM_PM = new RegExp(`\\s?(a\\.m\\.|p\\.m\\.|am|pm|noon|midnight)${END}`, 'uy');
+const MAGNITUDE_WORD = new RegExp(`\\s?(thousand|million|billion|trillion|bn)${END}`, 'uy');
+const UNIT = new RegExp(`(?:\\s|[-\\u2010\\u2011])?(?:(?:${QUALIFIERS})[\\s-])?(${words(UNITS)})${END}|\\s?([$€£¥₹])(?![0-9])`, 'uy');
+const PER = new RegExp(`\\s?(?:per\\s|/\\s?)(${words(PER_WORDS)})${END}|\\s(?:a|an|each|every)\\s(${words(A_WORDS)})${END}|\\s(${words(ADJECTIVE_PERIODS)})${END}`, 'uy');
+const TIME_WORD = /(?<![\p{L}\p{N}_])(noon|midday|midnight)(?![\p{L}\p{N}_])/gu;
+const RANGE = /^\s?(?:[-\u2010\u2011\u2012\u2013\u2014\u2212]|to|through|thru|until|till)\s?$/u;
+const AND = /^\sand\s$/;
+const BETWEEN_BEFORE = /\bbetween\s$/;
+/** On the text as written: "5k", "$5M", "$2B" (after a currency only), "2bn". */
 const MAGNITUDE_SUFFIX = new RegExp(`([kKMB]|bn)${END}`, 'uy');
-const MAGNITUDE_WORD = new RegExp(`\\s?(thousand|million|billion|trillion|bn)${END}`, 'iuy');
-const UNIT = new RegExp(`(?:\\s|[-\\u2010\\u2011])?(?:(?:${QUALIFIERS})[\\s-])?(${words(UNITS)})${END}|\\s?([$€£¥₹])(?![0-9])`, 'iuy');
-const PER = new RegExp(`\\s?(?:per\\s|/\\s?)(${words(PER_WORDS)})${END}|\\s(?:a|an|each|every)\\s(${words(A_WORDS)})${END}|\\s(${words(ADJECTIVE_PERIODS)})${END}`, 'iuy');
-const TIME_WORD = /(?<![\p{L}\p{N}_])(noon|midday|midnight)(?![\p{L}\p{N}_])/giu;
-const RANGE = /^\s?(?:[-\u2010\u2011\u2012\u2013\u2014\u2212]|to|through|thru|until|till)\s?$/iu;
 const TIME_WORDS: Record<string, number> = { noon: 720, midday: 720, midnight: 0 };
 const MAY_STATE_A_NUMBER = /\p{Nd}|noon|midday|midnight/iu;
 
@@ -293,7 +312,8 @@ function timesOf(hour: number, minute: number, suffix: string | undefined): numb
   return [(hour % 24) * 60 + minute];
 }
 
-function readNumber(t: string, at: number): Reading {
+/** `t`: the text with ASCII digits; `lower`: the same, case-folded. */
+function readNumber(t: string, lower: string, at: number): Reading {
   let start = at;
   let unit: string | undefined;
   const currencyAt = (end: number) => {
@@ -321,32 +341,32 @@ function readNumber(t: string, at: number): Reading {
   const hm = digits.time ?? (!currency && !negative && /^[0-9]{1,2}(?:\.[0-9]{2})?$/.test(raw) ? raw.split('.').map(Number) : undefined);
   if (hm) {
     const [hour, minute = 0] = hm;
-    const suffix = sticky(AM_PM, t, pos);
+    const suffix = sticky(AM_PM, lower, pos);
     let times = suffix ? timesOf(hour, minute, suffix[1]) : undefined;
     if (times) pos += suffix![0].length;
     else if (digits.time) times = timesOf(hour, minute, undefined);
     if (times) return { ...reading, end: pos, decimal: undefined, list: undefined, unit: 'time of day', times, hour: minute === 0 ? hour : undefined };
   }
 
-  const magnitude = sticky(MAGNITUDE_SUFFIX, t, pos) ?? sticky(MAGNITUDE_WORD, t, pos);
+  const magnitude = sticky(MAGNITUDE_SUFFIX, t, pos) ?? sticky(MAGNITUDE_WORD, lower, pos);
   if (magnitude && (magnitude[1] !== 'B' || currency)) {
-    reading.exponent = MAGNITUDES[magnitude[1].length > 1 ? magnitude[1].toLowerCase() : magnitude[1]];
+    reading.exponent = MAGNITUDES[magnitude[1]];
     pos += magnitude[0].length;
   }
   if (unit === undefined) {
     // "thirty (30) days": the unit comes after the closing parenthesis.
     const close = paren && t[pos] === ')' ? 1 : 0;
-    const m = sticky(UNIT, t, pos + close);
+    const m = sticky(UNIT, lower, pos + close);
     if (m) {
-      unit = m[1] !== undefined ? UNITS[m[1].toLowerCase().replace(/[\s-]+/g, ' ')] : CURRENCY[m[2]];
+      unit = m[1] !== undefined ? UNITS[m[1].replace(/[\s-]+/g, ' ')] : CURRENCY[m[2]];
       pos += close + m[0].length;
       reading.paren = close === 1;
     }
   }
-  const per = sticky(PER, t, pos);
+  const per = sticky(PER, lower, pos);
   if (per) {
-    reading.per = per[1] !== undefined ? PER_WORDS[per[1].toLowerCase().replace(/[\s-]+/g, ' ')]
-      : per[2] !== undefined ? A_WORDS[per[2].toLowerCase().replace(/[\s-]+/g, ' ')] : ADJECTIVE_PERIODS[per[3].toLowerCase()];
+    reading.per = per[1] !== undefined ? PER_WORDS[per[1].replace(/[\s-]+/g, ' ')]
+      : per[2] !== undefined ? A_WORDS[per[2].replace(/[\s-]+/g, ' ')] : ADJECTIVE_PERIODS[per[3]];
     pos += per[0].length;
   }
   return { ...reading, end: pos, unit };
@@ -363,19 +383,20 @@ export function statedNumbers(text: string): StatedNumber[] {
   if (!MAY_STATE_A_NUMBER.test(text)) return [];
   const written = normalizeText(text);
   const t = asciiDigits(written);
+  const lower = caseFolded(t);
   const readings: Reading[] = [];
   START.lastIndex = 0;
   for (let m = START.exec(t); m; m = START.exec(t)) {
-    const r = readNumber(t, m.index);
+    const r = readNumber(t, lower, m.index);
     readings.push(r);
     START.lastIndex = r.end;
   }
   TIME_WORD.lastIndex = 0;
-  for (const m of t.matchAll(TIME_WORD)) {
+  for (const m of lower.matchAll(TIME_WORD)) {
     if (readings.some((r) => m.index >= r.start && m.index < r.end)) continue; // "12 noon"
     readings.push({
       start: m.index, end: m.index + m[0].length, decimal: undefined, list: undefined, exponent: 0, negative: false,
-      unit: 'time of day', per: undefined, times: [TIME_WORDS[m[1].toLowerCase()]], hour: 12, paren: false,
+      unit: 'time of day', per: undefined, times: [TIME_WORDS[m[1]]], hour: 12, paren: false,
     });
   }
   readings.sort((a, b) => a.start - b.start);
@@ -385,7 +406,7 @@ export function statedNumbers(text: string): StatedNumber[] {
   const texts = readings.map((r) => written.slice(r.paren ? r.start - 1 : r.start, r.end).trim());
   for (let i = 0; i + 1 < readings.length; i++) {
     let j = i;
-    while (j + 1 < readings.length && joined(t, readings[j], readings[j + 1])) j++;
+    while (j + 1 < readings.length && joined(lower, readings[j], readings[j + 1])) j++;
     if (j === i) continue;
     const range = written.slice(readings[i].start, readings[j].end).trim();
     for (let k = i; k <= j; k++) texts[k] = range;
@@ -411,10 +432,11 @@ export function statedNumbers(text: string): StatedNumber[] {
   });
 }
 
-function joined(t: string, a: Reading, b: Reading): boolean {
-  const between = t.slice(a.end, b.start);
+/** `lower`: the case-folded text. */
+function joined(lower: string, a: Reading, b: Reading): boolean {
+  const between = lower.slice(a.end, b.start);
   if (RANGE.test(between)) return true;
-  return /^\sand\s$/i.test(between) && /\bbetween\s$/i.test(t.slice(Math.max(0, a.start - 8), a.start));
+  return AND.test(between) && BETWEEN_BEFORE.test(lower.slice(Math.max(0, a.start - 8), a.start));
 }
 
 function overlaps(a: readonly number[], b: readonly number[]): boolean {

@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+
 import { claimCoverage, isCovered, missingNumbers, splitSentences, statedNumbers } from '../../src/engine/claims.js';
 
 const numbers = (text: string) => statedNumbers(text).map((n) => [n.text, n.values, n.unit ?? null, n.per ?? null]);
@@ -55,6 +57,29 @@ describe('statedNumbers', () => {
     expect([n.values, n.list?.map((p) => p.values)]).toEqual([[8.1], [[8], [10]]]);
     const [list] = statedNumbers('Sizes 8,10,12');
     expect([list.values, list.list?.map((p) => p.values)]).toEqual([[], [[8], [10], [12]]]);
+  });
+
+  it.each([
+    ['Within 30 DAYS, 3 To 5 Business-Days', [['30 DAYS', [30], 'day', null], ['3 To 5 Business-Days', [3], 'business day', null], ['3 To 5 Business-Days', [5], 'business day', null]]],
+    ['5 PM, 9 A.M., 12 Noon, MIDNIGHT', [['5 PM', [1020], 'time of day', null], ['9 A.M.', [540], 'time of day', null], ['12 Noon', [720], 'time of day', null], ['MIDNIGHT', [0], 'time of day', null]]],
+    ['BETWEEN $3 AND 5 Per Month, 2 Million, 2BN', [['$3 AND 5 Per Month', [3], 'USD', 'month'], ['$3 AND 5 Per Month', [5], 'USD', 'month'], ['2 Million', [2e6], null, null], ['2BN', [2e9], null, null]]],
+    // What /iu would match with an ASCII letter: LONG S as s, KELVIN SIGN as k (NFC makes it K).
+    ['5 \u212Am, 3 dayſ', [['5 Km', [5], 'km', null], ['3 dayſ', [3], 'day', null]]],
+  ])('ignores case, as /iu does: %s', (text, expected) => {
+    expect(numbers(text)).toEqual(expected);
+  });
+
+  // Currency codes before a number ("USD 20") are case-sensitive, and so not among the words.
+  it('reads the same numbers whatever the case of the words around them', () => {
+    const word = fc.constantFrom('30', '5:30', '$12', ' ', ' days', ' business days', ' per month', ' a week', ' pm', ' a.m.', ' noon', ' million',
+      ' to ', ' and ', 'between ', ' monthly', ' percent', ' calendar', '-', ' dollars', ' kg', 'x', 'ǅ', 'İ', 'ß');
+    const upper = (s: string) => s.replace(/[a-z]/g, (c) => c.toUpperCase());
+    fc.assert(fc.property(fc.array(fc.tuple(word, fc.boolean()), { maxLength: 12 }), (parts) => {
+      const plain = parts.map(([w]) => w).join('');
+      const mixed = parts.map(([w, up]) => (up ? upper(w) : w)).join('');
+      const meaning = (text: string) => statedNumbers(text).map((n) => [n.values, n.unit ?? null, n.per ?? null]);
+      expect(meaning(mixed)).toEqual(meaning(plain));
+    }), { numRuns: 2000 });
   });
 });
 
