@@ -44323,6 +44323,15 @@ function repositoryTop(folder, workspace) {
     }
     return { ok: true, top };
 }
+/** The commit checked out in the repository at `top`, or undefined when there is none. */
+function checkedOutCommit(top) {
+    try {
+        return git(top, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']).toString('utf8').trim() || undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
 function hasCommit(cwd, sha) {
     try {
         git(cwd, ['cat-file', '-e', `${sha}^{commit}`]);
@@ -44769,7 +44778,8 @@ function readSettings(getInput, env = process.env) {
     }
     const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
     const diff = diffBasis(eventName, payload);
-    const headSha = diff.kind !== 'none' ? diff.head : env.GITHUB_SHA && SHA.test(env.GITHUB_SHA) ? env.GITHUB_SHA : undefined;
+    const workflowSha = env.GITHUB_SHA && SHA.test(env.GITHUB_SHA) ? env.GITHUB_SHA : undefined;
+    const headSha = diff.kind !== 'none' ? diff.head : workflowSha;
     return {
         manifest,
         scope,
@@ -44782,6 +44792,7 @@ function readSettings(getInput, env = process.env) {
         repository: owner && repo ? { owner, repo } : undefined,
         serverUrl: (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
         headSha,
+        workflowSha,
         diff,
         shard,
         checks,
@@ -45059,7 +45070,7 @@ async function planFiles(settings, workspace, manifest, notes, annotator) {
     const diff = settings.diff;
     if (diff.kind === 'none')
         return cannotTell(diff.reason);
-    const checkout = locateCheckout(workspace, manifest);
+    const checkout = locateCheckout(workspace, manifest, [settings.workflowSha, diff.head]);
     if (!(checkout instanceof Checkout))
         return cannotTell(`cannot place the repository's files in the workspace: ${checkout.reason}`);
     const changes = await findChangedFiles(settings, diff, checkout, { info: (m) => info(m), warning: (m) => annotator.annotate('warning', m) });
@@ -45096,15 +45107,31 @@ async function planFiles(settings, workspace, manifest, notes, annotator) {
     notes.push(`Checked ${parts.join(' and ')}, out of ${what}.`);
     return { files: [...selection.files], preloaded, checkedAll: false, nothingToCheck: false };
 }
-/** The repository around the manifest, whose top folder the API's and git's paths start from. */
-function locateCheckout(workspace, manifest) {
+/**
+ * The repository around the manifest, whose top folder the API's and git's
+ * paths start from. It must have one of the event's commits checked out: a
+ * second repository in the workspace (another actions/checkout with `path:`)
+ * would otherwise take the event's paths for its own files, and check those
+ * instead of the ones that changed.
+ */
+function locateCheckout(workspace, manifest, eventCommits) {
     const resolved = workspace.resolve('', manifest.file, 'file name');
     if (!resolved.ok)
         return { reason: resolved.reason };
     const top = repositoryTop(external_node_path_default().dirname(resolved.abs), workspace.root);
     if (!top.ok)
         return { reason: top.reason };
-    return new Checkout(top.top, workspace);
+    const checkout = new Checkout(top.top, workspace);
+    const commit = checkedOutCommit(top.top);
+    const known = eventCommits.filter((c) => c !== undefined);
+    if (commit === undefined || !known.includes(commit)) {
+        const folder = workspace.contains(checkout.top) ? workspace.relative(checkout.top) || '.' : checkout.top;
+        return {
+            reason: `the repository around the manifest (${folder}) has ${commit ?? 'no commit'} checked out, not the event's ${known.join(' or ')}: ` +
+                'it may be another repository, or a later commit, whose files the event\'s paths do not name',
+        };
+    }
+    return checkout;
 }
 /**
  * The manifest as it was at the base commit: rebuilt from the API's patch

@@ -51,6 +51,15 @@ export function repositoryTop(folder: string, workspace: string): RepositoryTop 
   return { ok: true, top };
 }
 
+/** The commit checked out in the repository at `top`, or undefined when there is none. */
+export function checkedOutCommit(top: string): string | undefined {
+  try {
+    return git(top, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']).toString('utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function hasCommit(cwd: string, sha: string): boolean {
   try {
     git(cwd, ['cat-file', '-e', `${sha}^{commit}`]);

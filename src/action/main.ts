@@ -23,7 +23,7 @@ import { buildSummary } from '../report/summary.js';
 import { recordLabel } from '../report/text.js';
 import { Annotator, logUntrusted } from './annotator.js';
 import { Checkout, findChangedFiles, type ChangeSet } from './changed-files.js';
-import { gitShow, hasCommit, repositoryTop } from './git.js';
+import { checkedOutCommit, gitShow, hasCommit, repositoryTop } from './git.js';
 import { reverseApplyPatch } from './patch.js';
 import { selectChanged, type BaseManifest } from './scope.js';
 import { InputError, readSettings, type Settings } from './settings.js';
@@ -221,7 +221,7 @@ async function planFiles(settings: Settings, workspace: Workspace, manifest: Man
 
   const diff = settings.diff;
   if (diff.kind === 'none') return cannotTell(diff.reason);
-  const checkout = locateCheckout(workspace, manifest);
+  const checkout = locateCheckout(workspace, manifest, [settings.workflowSha, diff.head]);
   if (!(checkout instanceof Checkout)) return cannotTell(`cannot place the repository's files in the workspace: ${checkout.reason}`);
   const changes = await findChangedFiles(settings, diff, checkout, { info: (m) => core.info(m), warning: (m) => annotator.annotate('warning', m) });
   if (!changes.ok) return cannotTell(changes.reason);
@@ -258,13 +258,29 @@ async function planFiles(settings: Settings, workspace: Workspace, manifest: Man
   return { files: [...selection.files], preloaded, checkedAll: false, nothingToCheck: false };
 }
 
-/** The repository around the manifest, whose top folder the API's and git's paths start from. */
-function locateCheckout(workspace: Workspace, manifest: Manifest): Checkout | { reason: string } {
+/**
+ * The repository around the manifest, whose top folder the API's and git's
+ * paths start from. It must have one of the event's commits checked out: a
+ * second repository in the workspace (another actions/checkout with `path:`)
+ * would otherwise take the event's paths for its own files, and check those
+ * instead of the ones that changed.
+ */
+function locateCheckout(workspace: Workspace, manifest: Manifest, eventCommits: readonly (string | undefined)[]): Checkout | { reason: string } {
   const resolved = workspace.resolve('', manifest.file, 'file name');
   if (!resolved.ok) return { reason: resolved.reason };
   const top = repositoryTop(path.dirname(resolved.abs), workspace.root);
   if (!top.ok) return { reason: top.reason };
-  return new Checkout(top.top, workspace);
+  const checkout = new Checkout(top.top, workspace);
+  const commit = checkedOutCommit(top.top);
+  const known = eventCommits.filter((c): c is string => c !== undefined);
+  if (commit === undefined || !known.includes(commit)) {
+    const folder = workspace.contains(checkout.top) ? workspace.relative(checkout.top) || '.' : checkout.top;
+    return {
+      reason: `the repository around the manifest (${folder}) has ${commit ?? 'no commit'} checked out, not the event's ${known.join(' or ')}: ` +
+        'it may be another repository, or a later commit, whose files the event\'s paths do not name',
+    };
+  }
+  return checkout;
 }
 
 /**

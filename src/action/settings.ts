@@ -34,6 +34,8 @@ export interface Settings {
   readonly serverUrl: string;
   /** The commit the files are linked at in the summary. */
   readonly headSha: string | undefined;
+  /** The commit the workflow runs at (GITHUB_SHA): for a pull request, its merge commit. */
+  readonly workflowSha: string | undefined;
   readonly diff: DiffBasis;
   /** Check only this shard of the citation files (a matrix job of a split audit). */
   readonly shard: Shard | undefined;
@@ -85,7 +87,8 @@ export function readSettings(getInput: InputReader, env: NodeJS.ProcessEnv = pro
 
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
   const diff = diffBasis(eventName, payload);
-  const headSha = diff.kind !== 'none' ? diff.head : env.GITHUB_SHA && SHA.test(env.GITHUB_SHA) ? env.GITHUB_SHA : undefined;
+  const workflowSha = env.GITHUB_SHA && SHA.test(env.GITHUB_SHA) ? env.GITHUB_SHA : undefined;
+  const headSha = diff.kind !== 'none' ? diff.head : workflowSha;
 
   return {
     manifest,
@@ -99,6 +102,7 @@ export function readSettings(getInput: InputReader, env: NodeJS.ProcessEnv = pro
     repository: owner && repo ? { owner, repo } : undefined,
     serverUrl: (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
     headSha,
+    workflowSha,
     diff,
     shard,
     checks,

@@ -170,6 +170,41 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
     expect(text(again.summary)).toContain('Checked 0 changed citation files and 1 more citing the changed source returns-v1, out of 2 changed files (from git).');
   });
 
+  it('does not take a second repository in the workspace for the event\'s', async () => {
+    // The event's repository in repo/, and another one, with the same file names, in other/.
+    const { ws, root, base, head } = nested();
+    const other = path.join(ws, 'other');
+    baseRepo(other);
+    const otherHead = git(other, 'rev-parse', 'HEAD');
+    await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
+      const run = await runAction({ workspace: ws, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { token: 't', manifest: 'other/citegate.yml' }, apiUrl });
+      // Taken for other/'s, the changed answers/returns.json would pass, and nothing else would be checked.
+      expect(notices(run)).toEqual([
+        `citegate: cannot tell which files changed (cannot place the repository's files in the workspace: the repository around the manifest (other) has ${otherHead} checked out, ` +
+        `not the event's ${head}: it may be another repository, or a later commit, whose files the event's paths do not name), so every citation file is checked.`,
+      ]);
+      expect(annotated(run)).toEqual(['other/answers/legacy.json:2 quote not found: l1']);
+      expect(run.code).toBe(1);
+    });
+  });
+
+  it('takes the merge commit a pull request runs at (GITHUB_SHA) for the event\'s', async () => {
+    const { ws, root, base, head } = nested();
+    // What actions/checkout checks out for a pull request by default: base merged with head.
+    git(root, 'checkout', '-q', '--detach', base);
+    git(root, 'merge', '-q', '--no-ff', '--no-edit', head);
+    const merge = git(root, 'rev-parse', 'HEAD');
+    await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
+      const run = await runAction({
+        workspace: ws, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { token: 't', manifest: 'repo/citegate.yml' }, apiUrl,
+        env: { GITHUB_SHA: merge },
+      });
+      expect(notices(run)).toEqual([]);
+      expect(annotated(run)).toEqual(['repo/answers/returns.json:2 quote not found: r1']);
+      expect(text(run.summary)).toContain('Checked 1 changed citation file, out of 1 changed file (from the GitHub API).');
+    });
+  });
+
   it('checks everything, with a notice, when no repository holds the manifest', async () => {
     const ws = makeTree(TREE);
     await withApi({ pullFiles: [{ filename: 'README.md', status: 'modified' }] }, async (apiUrl) => {
