@@ -36550,6 +36550,9 @@ const CURRENCY_BEFORE = /(?:(US\$|C\$|A\$|[$€£¥₹])|(?<!\p{L})(USD|EUR|GBP|
 // The patterns that ignore case are matched against caseFolded(text), not with
 // the `i` flag: with `u`, `i` makes V8 spend 5 to 10 ms compiling each long word
 // list (measured), as much as the claims of a hundred files take to check.
+// One difference: under /iu, \p{L} also took in U+0345 (a combining mark whose
+// case folding is a Greek iota); without `i` it is not a letter, as SPEC §4's
+// word code points have it.
 /**
  * What /iu matches with an ASCII letter, in NFC text: the upper-case letters
  * and LONG S (s). The third, KELVIN SIGN, is a K once NFC has been applied.
@@ -44830,6 +44833,24 @@ function field(value, ...keys) {
 function sha(value) {
     return typeof value === 'string' && SHA.test(value) && !ZERO_SHA.test(value) ? value : undefined;
 }
+/**
+ * The commits whose files the event's changed paths name, one of which the
+ * checkout must have: the commit the workflow runs at (for a pull request, its
+ * merge commit), the head, and the merge commit a workflow may fetch itself
+ * (refs/pull/N/merge). Not pull_request_target's GITHUB_SHA: that is the base
+ * branch's last commit, which does not hold the pull request's changes.
+ */
+function eventCommits(settings) {
+    const { diff } = settings;
+    if (diff.kind === 'none')
+        return [];
+    const commits = [diff.head];
+    if (diff.kind === 'pull_request' && diff.mergeCommit !== undefined)
+        commits.push(diff.mergeCommit);
+    if (settings.workflowSha !== undefined && !(diff.kind === 'pull_request' && diff.target))
+        commits.push(settings.workflowSha);
+    return [...new Set(commits)];
+}
 /** The commits an event says to compare. */
 function diffBasis(eventName, payload) {
     switch (eventName) {
@@ -44841,7 +44862,10 @@ function diffBasis(eventName, payload) {
             const changedFiles = field(payload, 'pull_request', 'changed_files');
             if (typeof number !== 'number' || !base || !head)
                 return { kind: 'none', reason: 'the pull request event names no base and head commits' };
-            return { kind: 'pull_request', number, base, head, changedFiles: typeof changedFiles === 'number' ? changedFiles : undefined };
+            return {
+                kind: 'pull_request', number, base, head, mergeCommit: sha(field(payload, 'pull_request', 'merge_commit_sha')),
+                target: eventName === 'pull_request_target', changedFiles: typeof changedFiles === 'number' ? changedFiles : undefined,
+            };
         }
         case 'push': {
             const head = sha(field(payload, 'after'));
@@ -44958,6 +44982,7 @@ function manifestFailed(error, annotator, failures) {
 async function check(settings, outputs, annotator, failures) {
     const workspace = new Workspace(settings.workspace);
     const manifest = loadManifest(workspace, external_node_path_default().resolve(settings.workspace, settings.manifest));
+    refuseBaseCheckout(settings, workspace, manifest);
     const notes = [];
     const plan = await planFiles(settings, workspace, manifest, notes, annotator);
     if (settings.shard) {
@@ -45070,7 +45095,7 @@ async function planFiles(settings, workspace, manifest, notes, annotator) {
     const diff = settings.diff;
     if (diff.kind === 'none')
         return cannotTell(diff.reason);
-    const checkout = locateCheckout(workspace, manifest, [settings.workflowSha, diff.head]);
+    const checkout = locateCheckout(workspace, manifest, eventCommits(settings));
     if (!(checkout instanceof Checkout))
         return cannotTell(`cannot place the repository's files in the workspace: ${checkout.reason}`);
     const changes = await findChangedFiles(settings, diff, checkout, { info: (m) => info(m), warning: (m) => annotator.annotate('warning', m) });
@@ -45114,16 +45139,12 @@ async function planFiles(settings, workspace, manifest, notes, annotator) {
  * would otherwise take the event's paths for its own files, and check those
  * instead of the ones that changed.
  */
-function locateCheckout(workspace, manifest, eventCommits) {
-    const resolved = workspace.resolve('', manifest.file, 'file name');
-    if (!resolved.ok)
-        return { reason: resolved.reason };
-    const top = repositoryTop(external_node_path_default().dirname(resolved.abs), workspace.root);
+function locateCheckout(workspace, manifest, known) {
+    const top = manifestRepository(workspace, manifest);
     if (!top.ok)
         return { reason: top.reason };
     const checkout = new Checkout(top.top, workspace);
     const commit = checkedOutCommit(top.top);
-    const known = eventCommits.filter((c) => c !== undefined);
     if (commit === undefined || !known.includes(commit)) {
         const folder = workspace.contains(checkout.top) ? workspace.relative(checkout.top) || '.' : checkout.top;
         return {
@@ -45132,6 +45153,33 @@ function locateCheckout(workspace, manifest, eventCommits) {
         };
     }
     return checkout;
+}
+function manifestRepository(workspace, manifest) {
+    const resolved = workspace.resolve('', manifest.file, 'file name');
+    if (!resolved.ok)
+        return { ok: false, reason: resolved.reason };
+    return repositoryTop(external_node_path_default().dirname(resolved.abs), workspace.root);
+}
+/**
+ * A pull request's check of its base commit's files would pass it unseen:
+ * pull_request_target runs at the base branch's last commit, and that is what
+ * actions/checkout checks out for it unless told otherwise. Whatever the scope,
+ * the step fails, saying what to check out. When git cannot tell what is
+ * checked out, the run goes on as it would without git.
+ */
+function refuseBaseCheckout(settings, workspace, manifest) {
+    const diff = settings.diff;
+    if (diff.kind !== 'pull_request')
+        return;
+    const top = manifestRepository(workspace, manifest);
+    const commit = top.ok ? checkedOutCommit(top.top) : undefined;
+    if (commit === undefined || eventCommits(settings).includes(commit))
+        return;
+    const baseCommits = [diff.base, ...(diff.target && settings.workflowSha !== undefined ? [settings.workflowSha] : [])];
+    if (!baseCommits.includes(commit))
+        return;
+    throw new InputError(`the workspace has the pull request's base commit ${commit} checked out, not its changes: checking it would pass the pull request unseen. ` +
+        `Check out the pull request's head (actions/checkout with ref: \${{ github.event.pull_request.head.sha }}${diff.target ? ', which a pull_request_target workflow needs' : ''}).`);
 }
 /**
  * The manifest as it was at the base commit: rebuilt from the API's patch

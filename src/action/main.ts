@@ -23,10 +23,10 @@ import { buildSummary } from '../report/summary.js';
 import { recordLabel } from '../report/text.js';
 import { Annotator, logUntrusted } from './annotator.js';
 import { Checkout, findChangedFiles, type ChangeSet } from './changed-files.js';
-import { checkedOutCommit, gitShow, hasCommit, repositoryTop } from './git.js';
+import { checkedOutCommit, gitShow, hasCommit, repositoryTop, type RepositoryTop } from './git.js';
 import { reverseApplyPatch } from './patch.js';
 import { selectChanged, type BaseManifest } from './scope.js';
-import { InputError, readSettings, type Settings } from './settings.js';
+import { eventCommits, InputError, readSettings, type Settings } from './settings.js';
 
 export const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 
@@ -97,6 +97,7 @@ function manifestFailed(error: ManifestError, annotator: Annotator, failures: Fa
 async function check(settings: Settings, outputs: Outputs, annotator: Annotator, failures: Failures): Promise<void> {
   const workspace = new Workspace(settings.workspace);
   const manifest = loadManifest(workspace, path.resolve(settings.workspace, settings.manifest));
+  refuseBaseCheckout(settings, workspace, manifest);
   const notes: string[] = [];
   const plan = await planFiles(settings, workspace, manifest, notes, annotator);
   if (settings.shard) {
@@ -221,7 +222,7 @@ async function planFiles(settings: Settings, workspace: Workspace, manifest: Man
 
   const diff = settings.diff;
   if (diff.kind === 'none') return cannotTell(diff.reason);
-  const checkout = locateCheckout(workspace, manifest, [settings.workflowSha, diff.head]);
+  const checkout = locateCheckout(workspace, manifest, eventCommits(settings));
   if (!(checkout instanceof Checkout)) return cannotTell(`cannot place the repository's files in the workspace: ${checkout.reason}`);
   const changes = await findChangedFiles(settings, diff, checkout, { info: (m) => core.info(m), warning: (m) => annotator.annotate('warning', m) });
   if (!changes.ok) return cannotTell(changes.reason);
@@ -265,14 +266,11 @@ async function planFiles(settings: Settings, workspace: Workspace, manifest: Man
  * would otherwise take the event's paths for its own files, and check those
  * instead of the ones that changed.
  */
-function locateCheckout(workspace: Workspace, manifest: Manifest, eventCommits: readonly (string | undefined)[]): Checkout | { reason: string } {
-  const resolved = workspace.resolve('', manifest.file, 'file name');
-  if (!resolved.ok) return { reason: resolved.reason };
-  const top = repositoryTop(path.dirname(resolved.abs), workspace.root);
+function locateCheckout(workspace: Workspace, manifest: Manifest, known: readonly string[]): Checkout | { reason: string } {
+  const top = manifestRepository(workspace, manifest);
   if (!top.ok) return { reason: top.reason };
   const checkout = new Checkout(top.top, workspace);
   const commit = checkedOutCommit(top.top);
-  const known = eventCommits.filter((c): c is string => c !== undefined);
   if (commit === undefined || !known.includes(commit)) {
     const folder = workspace.contains(checkout.top) ? workspace.relative(checkout.top) || '.' : checkout.top;
     return {
@@ -281,6 +279,33 @@ function locateCheckout(workspace: Workspace, manifest: Manifest, eventCommits: 
     };
   }
   return checkout;
+}
+
+function manifestRepository(workspace: Workspace, manifest: Manifest): RepositoryTop {
+  const resolved = workspace.resolve('', manifest.file, 'file name');
+  if (!resolved.ok) return { ok: false, reason: resolved.reason };
+  return repositoryTop(path.dirname(resolved.abs), workspace.root);
+}
+
+/**
+ * A pull request's check of its base commit's files would pass it unseen:
+ * pull_request_target runs at the base branch's last commit, and that is what
+ * actions/checkout checks out for it unless told otherwise. Whatever the scope,
+ * the step fails, saying what to check out. When git cannot tell what is
+ * checked out, the run goes on as it would without git.
+ */
+function refuseBaseCheckout(settings: Settings, workspace: Workspace, manifest: Manifest): void {
+  const diff = settings.diff;
+  if (diff.kind !== 'pull_request') return;
+  const top = manifestRepository(workspace, manifest);
+  const commit = top.ok ? checkedOutCommit(top.top) : undefined;
+  if (commit === undefined || eventCommits(settings).includes(commit)) return;
+  const baseCommits = [diff.base, ...(diff.target && settings.workflowSha !== undefined ? [settings.workflowSha] : [])];
+  if (!baseCommits.includes(commit)) return;
+  throw new InputError(
+    `the workspace has the pull request's base commit ${commit} checked out, not its changes: checking it would pass the pull request unseen. ` +
+    `Check out the pull request's head (actions/checkout with ref: \${{ github.event.pull_request.head.sha }}${diff.target ? ', which a pull_request_target workflow needs' : ''}).`,
+  );
 }
 
 /**

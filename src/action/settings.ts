@@ -13,7 +13,17 @@ const CHANGE_EVENTS = ['pull_request', 'pull_request_target', 'merge_group', 'pu
 
 /** What the event says was changed: the commits to compare, or why there are none. */
 export type DiffBasis =
-  | { readonly kind: 'pull_request'; readonly number: number; readonly base: string; readonly head: string; readonly changedFiles: number | undefined }
+  | {
+    readonly kind: 'pull_request';
+    readonly number: number;
+    readonly base: string;
+    readonly head: string;
+    /** The test merge commit GitHub made of base and head, when it has one. */
+    readonly mergeCommit: string | undefined;
+    /** A pull_request_target event: it runs at the base branch's last commit, not at the merge commit. */
+    readonly target: boolean;
+    readonly changedFiles: number | undefined;
+  }
   | { readonly kind: 'compare'; readonly base: string; readonly head: string }
   | { readonly kind: 'none'; readonly reason: string };
 
@@ -140,6 +150,22 @@ function sha(value: unknown): string | undefined {
   return typeof value === 'string' && SHA.test(value) && !ZERO_SHA.test(value) ? value : undefined;
 }
 
+/**
+ * The commits whose files the event's changed paths name, one of which the
+ * checkout must have: the commit the workflow runs at (for a pull request, its
+ * merge commit), the head, and the merge commit a workflow may fetch itself
+ * (refs/pull/N/merge). Not pull_request_target's GITHUB_SHA: that is the base
+ * branch's last commit, which does not hold the pull request's changes.
+ */
+export function eventCommits(settings: Pick<Settings, 'diff' | 'workflowSha'>): string[] {
+  const { diff } = settings;
+  if (diff.kind === 'none') return [];
+  const commits = [diff.head];
+  if (diff.kind === 'pull_request' && diff.mergeCommit !== undefined) commits.push(diff.mergeCommit);
+  if (settings.workflowSha !== undefined && !(diff.kind === 'pull_request' && diff.target)) commits.push(settings.workflowSha);
+  return [...new Set(commits)];
+}
+
 /** The commits an event says to compare. */
 export function diffBasis(eventName: string, payload: unknown): DiffBasis {
   switch (eventName) {
@@ -150,7 +176,10 @@ export function diffBasis(eventName: string, payload: unknown): DiffBasis {
       const head = sha(field(payload, 'pull_request', 'head', 'sha'));
       const changedFiles = field(payload, 'pull_request', 'changed_files');
       if (typeof number !== 'number' || !base || !head) return { kind: 'none', reason: 'the pull request event names no base and head commits' };
-      return { kind: 'pull_request', number, base, head, changedFiles: typeof changedFiles === 'number' ? changedFiles : undefined };
+      return {
+        kind: 'pull_request', number, base, head, mergeCommit: sha(field(payload, 'pull_request', 'merge_commit_sha')),
+        target: eventName === 'pull_request_target', changedFiles: typeof changedFiles === 'number' ? changedFiles : undefined,
+      };
     }
     case 'push': {
       const head = sha(field(payload, 'after'));

@@ -147,6 +147,13 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
     return { ws, root, base, head };
   }
 
+  /** What actions/checkout checks out for a pull request by default: base merged with head, as GitHub's test merge commit. */
+  function checkOutMerge(root: string, base: string, head: string): string {
+    git(root, 'checkout', '-q', '--detach', base);
+    git(root, 'merge', '-q', '--no-ff', '--no-edit', head);
+    return git(root, 'rev-parse', 'HEAD');
+  }
+
   it('maps the API\'s repository paths into the workspace, and catches the breaking change', async () => {
     const { ws, root, base, head } = nested();
     await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
@@ -190,10 +197,7 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
 
   it('takes the merge commit a pull request runs at (GITHUB_SHA) for the event\'s', async () => {
     const { ws, root, base, head } = nested();
-    // What actions/checkout checks out for a pull request by default: base merged with head.
-    git(root, 'checkout', '-q', '--detach', base);
-    git(root, 'merge', '-q', '--no-ff', '--no-edit', head);
-    const merge = git(root, 'rev-parse', 'HEAD');
+    const merge = checkOutMerge(root, base, head);
     await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
       const run = await runAction({
         workspace: ws, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { token: 't', manifest: 'repo/citegate.yml' }, apiUrl,
@@ -203,6 +207,43 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
       expect(annotated(run)).toEqual(['repo/answers/returns.json:2 quote not found: r1']);
       expect(text(run.summary)).toContain('Checked 1 changed citation file, out of 1 changed file (from the GitHub API).');
     });
+  });
+
+  it('fails a pull_request_target run whose checkout is the base branch\'s, whatever the scope', async () => {
+    // What actions/checkout gives a pull_request_target workflow by default: the run's commit, the base branch's last.
+    const { ws, root, base, head } = nested();
+    git(root, 'checkout', '-q', '--detach', base);
+    for (const scope of ['auto', 'all']) {
+      await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
+        const run = await runAction({
+          workspace: ws, event: 'pull_request_target', payload: pullRequestPayload(root, base, head), inputs: { token: 't', manifest: 'repo/citegate.yml', scope }, apiUrl,
+          env: { GITHUB_SHA: base },
+        });
+        const failure = run.annotations.find((a) => a.command === 'error' && !a.properties.file);
+        expect(failure?.message).toBe(
+          `citegate: the workspace has the pull request's base commit ${base} checked out, not its changes: checking it would pass the pull request unseen. ` +
+          'Check out the pull request\'s head (actions/checkout with ref: ${{ github.event.pull_request.head.sha }}, which a pull_request_target workflow needs).',
+        );
+        expect(run.code).toBe(1);
+      });
+    }
+  });
+
+  it('scopes a pull_request_target run that checks out the head, or the merge commit it fetched', async () => {
+    const { ws, root, base, head } = nested();
+    const merge = checkOutMerge(root, base, head);
+    for (const checkedOut of [head, merge]) {
+      git(root, 'checkout', '-q', '--detach', checkedOut);
+      await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
+        const run = await runAction({
+          workspace: ws, event: 'pull_request_target', payload: pullRequestPayload(root, base, head, { mergeCommit: merge }),
+          inputs: { token: 't', manifest: 'repo/citegate.yml' }, apiUrl, env: { GITHUB_SHA: base },
+        });
+        expect(notices(run)).toEqual([]);
+        expect(annotated(run)).toEqual(['repo/answers/returns.json:2 quote not found: r1']);
+        expect(text(run.summary)).toContain('Checked 1 changed citation file, out of 1 changed file (from the GitHub API).');
+      });
+    }
   });
 
   it('checks everything, with a notice, when no repository holds the manifest', async () => {

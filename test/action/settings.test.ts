@@ -1,7 +1,9 @@
-import { diffBasis, InputError, readSettings } from '../../src/action/settings.js';
+import { diffBasis, eventCommits, InputError, readSettings } from '../../src/action/settings.js';
 
 const SHA_A = 'a'.repeat(40);
 const SHA_B = 'b'.repeat(40);
+const SHA_C = 'c'.repeat(40);
+const SHA_D = 'd'.repeat(40);
 
 describe('readSettings', () => {
   const env = { GITHUB_WORKSPACE: '/w', GITHUB_EVENT_NAME: 'schedule', GITHUB_REPOSITORY: 'acme/answers' };
@@ -30,10 +32,25 @@ describe('readSettings', () => {
   });
 });
 
+describe('eventCommits', () => {
+  const pr = (target: boolean, mergeCommit?: string) => diffBasis(target ? 'pull_request_target' : 'pull_request',
+    { number: 3, pull_request: { number: 3, base: { sha: SHA_A }, head: { sha: SHA_B }, ...(mergeCommit ? { merge_commit_sha: mergeCommit } : {}) } });
+  it.each([
+    ['a pull request: its head, its merge commit and the commit the run is at (the merge commit, checked out by default)', pr(false, SHA_C), SHA_D, [SHA_B, SHA_C, SHA_D]],
+    ['pull_request_target: not the commit the run is at, the base branch\'s', pr(true, SHA_C), SHA_D, [SHA_B, SHA_C]],
+    ['a push: its head and the commit the run is at', diffBasis('push', { before: SHA_A, after: SHA_B }), SHA_B, [SHA_B]],
+    ['no diff: none', diffBasis('schedule', {}), SHA_D, []],
+  ])('%s', (_, diff, workflowSha, expected) => {
+    expect(eventCommits({ diff, workflowSha })).toEqual(expected);
+  });
+});
+
 describe('diffBasis', () => {
   it.each([
     ['pull_request', { number: 3, pull_request: { number: 3, base: { sha: SHA_A }, head: { sha: SHA_B }, changed_files: 4 } },
-      { kind: 'pull_request', number: 3, base: SHA_A, head: SHA_B, changedFiles: 4 }],
+      { kind: 'pull_request', number: 3, base: SHA_A, head: SHA_B, mergeCommit: undefined, target: false, changedFiles: 4 }],
+    ['pull_request_target', { number: 3, pull_request: { number: 3, base: { sha: SHA_A }, head: { sha: SHA_B }, merge_commit_sha: SHA_C } },
+      { kind: 'pull_request', number: 3, base: SHA_A, head: SHA_B, mergeCommit: SHA_C, target: true, changedFiles: undefined }],
     ['push', { before: SHA_A, after: SHA_B }, { kind: 'compare', base: SHA_A, head: SHA_B }],
     ['push', { before: '0'.repeat(40), after: SHA_B, created: true },
       { kind: 'none', reason: 'the push created a branch: there is no earlier commit to compare with' }],

@@ -135,7 +135,7 @@ const REPOSITORY = {
 const SENDER = { login: 'octocat', id: 583231, type: 'User' };
 
 /** A pull_request event (`synchronize` by default) for pull request 7, from `feature` into `main`. */
-export function pullRequestPayload(root: string, base: string, head: string, options: { action?: string; changedFiles?: number } = {}): object {
+export function pullRequestPayload(root: string, base: string, head: string, options: { action?: string; changedFiles?: number; mergeCommit?: string } = {}): object {
   // A base the repository lacks (a test of a checkout without it) has no counts to give.
   const tryGit = (...args: string[]) => {
     try {
@@ -160,6 +160,7 @@ export function pullRequestPayload(root: string, base: string, head: string, opt
       commits: Number(tryGit('rev-list', '--count', `${base}..${head}`) || 1),
       additions: count('insertion'), deletions: count('deletion'),
       changed_files: options.changedFiles ?? count('files? changed'),
+      ...(options.mergeCommit !== undefined ? { merge_commit_sha: options.mergeCommit } : {}),
     },
     repository: REPOSITORY,
     sender: SENDER,
