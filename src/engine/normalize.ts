@@ -7,7 +7,7 @@
 // exactly what normalizeText() gives for the same text (tested property).
 import { Buffer } from 'node:buffer';
 import { OffsetMap } from './offset-map.js';
-import { isNfcInert, isWhitespace, WHITESPACE_RUN } from './unicode.js';
+import { isNfcInert, isWhitespace, WHITESPACE_TO_COLLAPSE } from './unicode.js';
 
 /** Anything but printable ASCII and single inner spaces: text without it is normalized already. */
 const NOT_PLAIN = /[^\x21-\x7e ]|  |^ | $/;
@@ -43,7 +43,7 @@ export function normalizeText(text: string): string {
   // Most quotes are plain text with single spaces: one native look, and nothing to do.
   if (!NOT_PLAIN.test(text)) return text;
   const nfc = mayChangeUnderNfc(text) ? text.normalize('NFC') : text;
-  const spaced = nfc.replace(WHITESPACE_RUN, ' ');
+  const spaced = nfc.replace(WHITESPACE_TO_COLLAPSE, ' ');
   // Every run is one space now, so at most one at each end.
   const from = spaced.charCodeAt(0) === 0x20 ? 1 : 0;
   const to = spaced.length > from && spaced.charCodeAt(spaced.length - 1) === 0x20 ? spaced.length - 1 : spaced.length;

@@ -32,6 +32,7 @@ describe('normalizeText (quotes)', () => {
     ['\t\n', ''],
     ['   ', ''],
     ['a\u00a0b\u3000c\u2028d\x85e\x1cf', 'a b c d e f'],
+    ['a \u00a0b  c\n d \te f\u2003 g h', 'a b c d e f g h'],
     ['a\ufeffb', 'a\ufeffb'],
     ['a\u200bb', 'a\u200bb'],
     ['\u212b', 'Å'],
