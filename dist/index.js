@@ -34082,12 +34082,13 @@ var dist = __nccwpck_require__(8815);
 // JSON.parse alone cannot do this job: it gives no position for a value,
 // silently keeps the last of two duplicate keys, and its error messages do not
 // name a line. The `yaml` package would accept comments, trailing commas and
-// more. So the text is first validated by a small scanner that refuses
-// everything RFC 8259 does not allow, says what it found where, and notes
-// where the records start; then the native JSON.parse, many times faster than
-// anything written here, builds the values. Once the scanner has passed the
-// text, JSON.parse reads it exactly as RFC 8259 says (a key such as
-// "__proto__" becomes an ordinary own property).
+// more. So the native JSON.parse, many times faster than anything written
+// here, builds the values, and a small scanner notes where the records start
+// and refuses what JSON.parse lets through: duplicate keys, nesting too deep,
+// too many records. JSON.parse refuses everything else RFC 8259 does not
+// allow; when it does, the scanner reads the text again, checking everything,
+// to say what it found where. Either way a key such as "__proto__" becomes an
+// ordinary own property.
 class JsonSyntaxError extends Error {
     offset;
     firstOffset;
@@ -34110,9 +34111,17 @@ const MAX_RECORDS_PER_FILE = 200_000;
 const tooManyRecords = () => `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`;
 /** `line`: the text is one line of a JSON Lines file, not a whole file. */
 function parseStrictJson(text, start = 0, end = text.length, line = false) {
-    const scanner = new Scanner(text, start, end, line);
-    const { offset, recordOffsets, keyOffsets, claimOffsets } = scanner.scanDocument();
-    const value = JSON.parse(start === 0 && end === text.length ? text : text.slice(start, end));
+    let value;
+    try {
+        value = JSON.parse(start === 0 && end === text.length ? text : text.slice(start, end));
+    }
+    catch (error) {
+        // Not JSON: the checking scan throws a JsonSyntaxError saying what and where.
+        new Scanner(text, start, end, line, false).scanDocument();
+        // It found nothing wrong where JSON.parse did: a bug here, which must not pass.
+        throw error;
+    }
+    const { offset, recordOffsets, keyOffsets, claimOffsets } = new Scanner(text, start, end, line, true).scanDocument();
     return { value, recordOffsets, offset, keyOffsets, claimOffsets };
 }
 const INVISIBLE = /^[\p{Cf}\p{Zs}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]$/u;
@@ -34130,20 +34139,25 @@ function describe(text, at, end) {
     return `'${String.fromCodePoint(cp)}'`;
 }
 const HEX = /^[0-9a-fA-F]{4}$/;
+/** Beyond this many keys, an object's keys are looked up in a Map. */
+const MANY_KEYS = 16;
 /** What ends a run of plain characters in a JSON string: its quote, an escape, a control character. */
 const STRING_SPECIAL = /["\\\x00-\x1f]/g;
 class Scanner {
     text;
     end;
     line;
+    valid;
     pos;
     recordOffsets;
     keyOffsets = new Map();
     claimOffsets = new Map();
-    constructor(text, start, end, line = false) {
+    /** `valid`: JSON.parse has read the text, so its strings need no checking, only skipping. */
+    constructor(text, start, end, line, valid) {
         this.text = text;
         this.end = end;
         this.line = line;
+        this.valid = valid;
         this.pos = start;
     }
     scanDocument() {
@@ -34184,7 +34198,7 @@ class Scanner {
         switch (c) {
             case 0x7b: return this.object(depth + 1, role === 'top', role === 'record');
             case 0x5b: return this.array(depth + 1, role === 'top' || role === 'records');
-            case 0x22: return void this.string();
+            case 0x22: return void this.string(false);
             case 0x74: return this.literal('true');
             case 0x66: return this.literal('false');
             case 0x6e: return this.literal('null');
@@ -34209,7 +34223,12 @@ class Scanner {
     object(depth, top, record) {
         this.checkDepth(depth);
         const start = this.pos;
-        const keys = new Map();
+        // The keys so far and where each is: a list, looked through, for the few
+        // keys of a record (a Map for each of a file's objects costs more); a Map
+        // once there are many.
+        const names = [];
+        const offsets = [];
+        let index;
         this.pos++;
         this.skipWhitespace();
         if (this.text.charCodeAt(this.pos) === 0x7d && this.pos < this.end) {
@@ -34223,11 +34242,19 @@ class Scanner {
                 this.unexpected('expected a key in double quotes');
             }
             const keyOffset = this.pos;
-            const key = this.string();
-            const first = keys.get(key);
+            const key = this.string(true);
+            const k = index ? -1 : names.indexOf(key);
+            const first = index ? index.get(key) : k >= 0 ? offsets[k] : undefined;
             if (first !== undefined)
                 throw new JsonSyntaxError(`duplicate key ${JSON.stringify(key)}`, keyOffset, first);
-            keys.set(key, keyOffset);
+            if (index)
+                index.set(key, keyOffset);
+            else {
+                names.push(key);
+                offsets.push(keyOffset);
+                if (names.length > MANY_KEYS)
+                    index = new Map(names.map((name, k) => [name, offsets[k]]));
+            }
             this.skipWhitespace();
             if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x3a)
                 this.unexpected("expected ':' after the key");
@@ -34289,10 +34316,27 @@ class Scanner {
             }
         }
     }
-    /** Checks a string; returns its value only when cheap (no escapes), else decodes it (keys only need it). */
-    string() {
+    /** Checks a string, or skips it in valid text; returns its value when `wanted` (keys need it), else ''. */
+    string(wanted) {
         const t = this.text;
         const open = this.pos;
+        if (this.valid) {
+            // The closing quote is the first one after an even number of backslashes.
+            let close = t.indexOf('"', open + 1);
+            for (;;) {
+                let slashes = 0;
+                while (t.charCodeAt(close - 1 - slashes) === 0x5c)
+                    slashes++;
+                if (slashes % 2 === 0)
+                    break;
+                close = t.indexOf('"', close + 1);
+            }
+            this.pos = close + 1;
+            if (!wanted)
+                return '';
+            const raw = t.slice(open + 1, close);
+            return raw.includes('\\') ? JSON.parse(t.slice(open, close + 1)) : raw;
+        }
         let escaped = false;
         for (let i = open + 1;; i++) {
             // Most of a string is plain characters: the native search skips them.
@@ -34303,7 +34347,7 @@ class Scanner {
             const c = t.charCodeAt(i);
             if (c === 0x22) {
                 this.pos = i + 1;
-                return escaped ? JSON.parse(t.slice(open, i + 1)) : t.slice(open + 1, i);
+                return !wanted ? '' : escaped ? JSON.parse(t.slice(open, i + 1)) : t.slice(open + 1, i);
             }
             if (c < 0x20)
                 throw new JsonSyntaxError(`${describe(t, i, this.end)} in a string must be escaped`, i);
@@ -34631,7 +34675,7 @@ function parseCitationText(text, file, format) {
     const problems = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
     const records = parsed.records.map((r, i) => ({
         value: r.value, index: i, position: index.position(r.offset),
-        ...(r.claimOffset !== undefined ? { claimPosition: index.position(r.claimOffset) } : {}),
+        claimPosition: r.claimOffset !== undefined ? index.position(r.claimOffset) : undefined,
     }));
     if (records.length === 0 && problems.length === 0 && !parsed.emptyListed) {
         problems.push({ file, line: 0, column: 0, message: 'the file is empty: it holds no citation records' });
@@ -34676,7 +34720,7 @@ function parseJsonFile(text) {
     if (!Array.isArray(list))
         return { records: [], problems: [{ offset, message: SHAPE }], document, emptyListed: false };
     return {
-        records: list.map((v, i) => withClaim({ value: v, offset: recordOffsets?.[i] ?? offset }, claimOffsets.get(recordOffsets?.[i] ?? -1))),
+        records: list.map((v, i) => rawRecord(v, recordOffsets?.[i] ?? offset, claimOffsets.get(recordOffsets?.[i] ?? -1))),
         problems: [],
         document,
         emptyListed: true,
@@ -34706,7 +34750,7 @@ function parseJsonLines(text) {
             }
             try {
                 const parsed = parseStrictJson(text, start, lineEnd, true);
-                records.push(withClaim({ value: parsed.value, offset: parsed.offset }, Array.isArray(parsed.value) ? undefined : parsed.keyOffsets.get('claim')));
+                records.push(rawRecord(parsed.value, parsed.offset, Array.isArray(parsed.value) ? undefined : parsed.keyOffsets.get('claim')));
             }
             catch (error) {
                 problems.push(jsonProblem(error, text));
@@ -34755,7 +34799,7 @@ function parseYamlFile(text) {
     }
     const seq = node;
     return {
-        records: list.map((v, i) => withClaim({ value: v, offset: nodeOffset(seq.items[i], nodeOffset(seq)) }, yamlClaimOffset(doc, seq.items[i]))),
+        records: list.map((v, i) => rawRecord(v, nodeOffset(seq.items[i], nodeOffset(seq)), yamlClaimOffset(doc, seq.items[i]))),
         problems: [],
         document,
         emptyListed: true,
@@ -34771,8 +34815,9 @@ function yamlValueError(error) {
         return 'nesting is too deep';
     return message;
 }
-function withClaim(record, claimOffset) {
-    return claimOffset === undefined ? record : { ...record, claimOffset };
+/** One shape for every record, with or without a claim: a file can hold a few hundred thousand. */
+function rawRecord(value, offset, claimOffset) {
+    return { value, offset, claimOffset };
 }
 function yamlClaimOffset(doc, item) {
     const node = deref(doc, item);

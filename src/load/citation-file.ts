@@ -17,7 +17,7 @@ export interface LoadedRecord {
   readonly index: number;
   readonly position: Position;
   /** Where the value of its `claim` starts, when it is an object with one. */
-  readonly claimPosition?: Position;
+  readonly claimPosition: Position | undefined;
 }
 
 export interface LoadedCitationFile {
@@ -104,9 +104,9 @@ export function parseCitationText(text: string, file: string, format: CitationFo
   const index = new TextLineIndex(text);
   const parsed = format === 'json' ? parseJsonFile(text) : format === 'jsonl' ? parseJsonLines(text) : parseYamlFile(text);
   const problems = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
-  const records = parsed.records.map((r, i) => ({
+  const records = parsed.records.map((r, i): LoadedRecord => ({
     value: r.value, index: i, position: index.position(r.offset),
-    ...(r.claimOffset !== undefined ? { claimPosition: index.position(r.claimOffset) } : {}),
+    claimPosition: r.claimOffset !== undefined ? index.position(r.claimOffset) : undefined,
   }));
   if (records.length === 0 && problems.length === 0 && !parsed.emptyListed) {
     problems.push({ file, line: 0, column: 0, message: 'the file is empty: it holds no citation records' });
@@ -124,7 +124,7 @@ export function parseCitationText(text: string, file: string, format: CitationFo
 interface RawRecord {
   value: unknown;
   offset: number;
-  claimOffset?: number;
+  claimOffset: number | undefined;
 }
 
 interface RawFile {
@@ -167,7 +167,7 @@ function parseJsonFile(text: string): RawFile {
   }
   if (!Array.isArray(list)) return { records: [], problems: [{ offset, message: SHAPE }], document, emptyListed: false };
   return {
-    records: list.map((v, i) => withClaim({ value: v, offset: recordOffsets?.[i] ?? offset }, claimOffsets.get(recordOffsets?.[i] ?? -1))),
+    records: list.map((v, i) => rawRecord(v, recordOffsets?.[i] ?? offset, claimOffsets.get(recordOffsets?.[i] ?? -1))),
     problems: [],
     document,
     emptyListed: true,
@@ -200,7 +200,7 @@ function parseJsonLines(text: string): RawFile {
       }
       try {
         const parsed = parseStrictJson(text, start, lineEnd, true);
-        records.push(withClaim({ value: parsed.value, offset: parsed.offset }, Array.isArray(parsed.value) ? undefined : parsed.keyOffsets.get('claim')));
+        records.push(rawRecord(parsed.value, parsed.offset, Array.isArray(parsed.value) ? undefined : parsed.keyOffsets.get('claim')));
       } catch (error) {
         problems.push(jsonProblem(error, text));
         // A file of garbage lines is not worth a problem per line, and would cost memory for each.
@@ -245,7 +245,7 @@ function parseYamlFile(text: string): RawFile {
   }
   const seq = node;
   return {
-    records: list.map((v, i) => withClaim({ value: v, offset: nodeOffset(seq.items[i], nodeOffset(seq)) }, yamlClaimOffset(doc, seq.items[i]))),
+    records: list.map((v, i) => rawRecord(v, nodeOffset(seq.items[i], nodeOffset(seq)), yamlClaimOffset(doc, seq.items[i]))),
     problems: [],
     document,
     emptyListed: true,
@@ -261,8 +261,9 @@ function yamlValueError(error: unknown): string {
   return message;
 }
 
-function withClaim(record: RawRecord, claimOffset: number | undefined): RawRecord {
-  return claimOffset === undefined ? record : { ...record, claimOffset };
+/** One shape for every record, with or without a claim: a file can hold a few hundred thousand. */
+function rawRecord(value: unknown, offset: number, claimOffset: number | undefined): RawRecord {
+  return { value, offset, claimOffset };
 }
 
 function yamlClaimOffset(doc: Document.Parsed, item: unknown): number | undefined {

@@ -3,12 +3,13 @@
 // JSON.parse alone cannot do this job: it gives no position for a value,
 // silently keeps the last of two duplicate keys, and its error messages do not
 // name a line. The `yaml` package would accept comments, trailing commas and
-// more. So the text is first validated by a small scanner that refuses
-// everything RFC 8259 does not allow, says what it found where, and notes
-// where the records start; then the native JSON.parse, many times faster than
-// anything written here, builds the values. Once the scanner has passed the
-// text, JSON.parse reads it exactly as RFC 8259 says (a key such as
-// "__proto__" becomes an ordinary own property).
+// more. So the native JSON.parse, many times faster than anything written
+// here, builds the values, and a small scanner notes where the records start
+// and refuses what JSON.parse lets through: duplicate keys, nesting too deep,
+// too many records. JSON.parse refuses everything else RFC 8259 does not
+// allow; when it does, the scanner reads the text again, checking everything,
+// to say what it found where. Either way a key such as "__proto__" becomes an
+// ordinary own property.
 
 export class JsonSyntaxError extends Error {
   /** `firstOffset`: for a duplicate key, where the key first appeared. */
@@ -46,9 +47,16 @@ export const tooManyRecords = () => `more than ${MAX_RECORDS_PER_FILE.toLocaleSt
 
 /** `line`: the text is one line of a JSON Lines file, not a whole file. */
 export function parseStrictJson(text: string, start = 0, end = text.length, line = false): ParsedJson {
-  const scanner = new Scanner(text, start, end, line);
-  const { offset, recordOffsets, keyOffsets, claimOffsets } = scanner.scanDocument();
-  const value = JSON.parse(start === 0 && end === text.length ? text : text.slice(start, end));
+  let value: unknown;
+  try {
+    value = JSON.parse(start === 0 && end === text.length ? text : text.slice(start, end));
+  } catch (error) {
+    // Not JSON: the checking scan throws a JsonSyntaxError saying what and where.
+    new Scanner(text, start, end, line, false).scanDocument();
+    // It found nothing wrong where JSON.parse did: a bug here, which must not pass.
+    throw error;
+  }
+  const { offset, recordOffsets, keyOffsets, claimOffsets } = new Scanner(text, start, end, line, true).scanDocument();
   return { value, recordOffsets, offset, keyOffsets, claimOffsets };
 }
 
@@ -66,6 +74,8 @@ function describe(text: string, at: number, end: number): string {
 }
 
 const HEX = /^[0-9a-fA-F]{4}$/;
+/** Beyond this many keys, an object's keys are looked up in a Map. */
+const MANY_KEYS = 16;
 /** What ends a run of plain characters in a JSON string: its quote, an escape, a control character. */
 const STRING_SPECIAL = /["\\\x00-\x1f]/g;
 
@@ -75,7 +85,10 @@ class Scanner {
   private readonly keyOffsets = new Map<string, number>();
   private readonly claimOffsets = new Map<number, number>();
 
-  constructor(private readonly text: string, start: number, private readonly end: number, private readonly line = false) {
+  /** `valid`: JSON.parse has read the text, so its strings need no checking, only skipping. */
+  constructor(
+    private readonly text: string, start: number, private readonly end: number, private readonly line: boolean, private readonly valid: boolean,
+  ) {
     this.pos = start;
   }
 
@@ -120,7 +133,7 @@ class Scanner {
     switch (c) {
       case 0x7b: return this.object(depth + 1, role === 'top', role === 'record');
       case 0x5b: return this.array(depth + 1, role === 'top' || role === 'records');
-      case 0x22: return void this.string();
+      case 0x22: return void this.string(false);
       case 0x74: return this.literal('true');
       case 0x66: return this.literal('false');
       case 0x6e: return this.literal('null');
@@ -142,7 +155,12 @@ class Scanner {
   private object(depth: number, top: boolean, record: boolean): void {
     this.checkDepth(depth);
     const start = this.pos;
-    const keys = new Map<string, number>();
+    // The keys so far and where each is: a list, looked through, for the few
+    // keys of a record (a Map for each of a file's objects costs more); a Map
+    // once there are many.
+    const names: string[] = [];
+    const offsets: number[] = [];
+    let index: Map<string, number> | undefined;
     this.pos++;
     this.skipWhitespace();
     if (this.text.charCodeAt(this.pos) === 0x7d && this.pos < this.end) {
@@ -155,10 +173,16 @@ class Scanner {
         this.unexpected('expected a key in double quotes');
       }
       const keyOffset = this.pos;
-      const key = this.string();
-      const first = keys.get(key);
+      const key = this.string(true);
+      const k = index ? -1 : names.indexOf(key);
+      const first = index ? index.get(key) : k >= 0 ? offsets[k] : undefined;
       if (first !== undefined) throw new JsonSyntaxError(`duplicate key ${JSON.stringify(key)}`, keyOffset, first);
-      keys.set(key, keyOffset);
+      if (index) index.set(key, keyOffset);
+      else {
+        names.push(key);
+        offsets.push(keyOffset);
+        if (names.length > MANY_KEYS) index = new Map(names.map((name, k) => [name, offsets[k]]));
+      }
       this.skipWhitespace();
       if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x3a) this.unexpected("expected ':' after the key");
       this.pos++;
@@ -213,10 +237,24 @@ class Scanner {
     }
   }
 
-  /** Checks a string; returns its value only when cheap (no escapes), else decodes it (keys only need it). */
-  private string(): string {
+  /** Checks a string, or skips it in valid text; returns its value when `wanted` (keys need it), else ''. */
+  private string(wanted: boolean): string {
     const t = this.text;
     const open = this.pos;
+    if (this.valid) {
+      // The closing quote is the first one after an even number of backslashes.
+      let close = t.indexOf('"', open + 1);
+      for (;;) {
+        let slashes = 0;
+        while (t.charCodeAt(close - 1 - slashes) === 0x5c) slashes++;
+        if (slashes % 2 === 0) break;
+        close = t.indexOf('"', close + 1);
+      }
+      this.pos = close + 1;
+      if (!wanted) return '';
+      const raw = t.slice(open + 1, close);
+      return raw.includes('\\') ? (JSON.parse(t.slice(open, close + 1)) as string) : raw;
+    }
     let escaped = false;
     for (let i = open + 1; ; i++) {
       // Most of a string is plain characters: the native search skips them.
@@ -226,7 +264,7 @@ class Scanner {
       const c = t.charCodeAt(i);
       if (c === 0x22) {
         this.pos = i + 1;
-        return escaped ? (JSON.parse(t.slice(open, i + 1)) as string) : t.slice(open + 1, i);
+        return !wanted ? '' : escaped ? (JSON.parse(t.slice(open, i + 1)) as string) : t.slice(open + 1, i);
       }
       if (c < 0x20) throw new JsonSyntaxError(`${describe(t, i, this.end)} in a string must be escaped`, i);
       escaped = true;

@@ -87,4 +87,39 @@ describe('the strict JSON scanner', () => {
       if (strict) expect(native).toBe(true);
     }), { numRuns: 5000 });
   });
+
+  it('finds where each record and its claim start, past strings of quotes and backslashes', () => {
+    const tricky = fc.string({ unit: fc.constantFrom('"', '\\', 'a', 'é', '\n', '\u2028', '}', ']', ',', ':') });
+    const record = fc.array(fc.tuple(fc.oneof(tricky, fc.constant('claim')), fc.oneof(tricky, fc.jsonValue())), { maxLength: 4 })
+      .map((entries) => [...new Map(entries)]);
+    const space = fc.constantFrom('', ' ', '\n  ', '\r\n', '\t');
+    fc.assert(fc.property(fc.array(fc.tuple(fc.oneof(record, fc.jsonValue()), space), { maxLength: 6 }), space, (items, lead) => {
+      let text = `${lead}[`;
+      const starts: number[] = [];
+      const claims: [number, number][] = [];
+      items.forEach(([item, ws], i) => {
+        if (i > 0) text += ',';
+        text += ws;
+        const start = text.length;
+        starts.push(start);
+        if (!Array.isArray(item) || !item.every((e) => Array.isArray(e) && e.length === 2 && typeof e[0] === 'string')) {
+          text += JSON.stringify(item);
+          return;
+        }
+        // A record, written key by key, so that where its claim's value starts is known.
+        text += '{';
+        (item as [string, unknown][]).forEach(([key, value], k) => {
+          text += `${k > 0 ? ',' : ''}${JSON.stringify(key)}:`;
+          if (key === 'claim') claims.push([start, text.length]);
+          text += JSON.stringify(value);
+        });
+        text += '}';
+      });
+      text += ']';
+      const parsed = parseStrictJson(text);
+      expect(parsed.value).toEqual(JSON.parse(text));
+      expect(parsed.recordOffsets).toEqual(starts);
+      expect([...parsed.claimOffsets]).toEqual(claims);
+    }), { numRuns: 3000 });
+  });
 });
