@@ -36638,11 +36638,17 @@ const CURRENCY_BEFORE = /(?:(US\$|C\$|A\$|[$€£¥₹])|(?<!\p{L})(USD|EUR|GBP|
  * and LONG S (s). The third, KELVIN SIGN, is a K once NFC has been applied.
  */
 const FOLDS_TO_ASCII = /[A-Z\u017f]/g;
-/** NFC text with each character /iu would match with an ASCII letter written as that letter in lower case: the same length. */
+/**
+ * NFC text with each character /iu would match with an ASCII letter written
+ * as that letter in lower case, and the same length. toLowerCase() does that,
+ * natively, but for LONG S, which it leaves, and İ, which it makes two units
+ * long: then letter by letter. It lowers other letters too, which the patterns
+ * below do not tell apart (still letters, digits or whitespace, each of them).
+ */
 function caseFolded(text) {
-    FOLDS_TO_ASCII.lastIndex = 0;
-    if (!FOLDS_TO_ASCII.test(text))
-        return text;
+    const lower = text.toLowerCase();
+    if (lower.length === text.length)
+        return lower.includes('\u017f') ? lower.replaceAll('\u017f', 's') : lower;
     return text.replace(FOLDS_TO_ASCII, (c) => (c === '\u017f' ? 's' : c.toLowerCase()));
 }
 // On the case-folded text, so written in lower case:
