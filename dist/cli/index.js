@@ -14456,7 +14456,7 @@ function findingsFor(loaded, checks, manifest, levels) {
             });
         }
     }
-    if (levels.requiredSources !== 'off') {
+    if (levels.requiredSources !== 'off' && manifest.requirements.length > 0) {
         const rel = manifest.dir === '' ? file : file.startsWith(`${manifest.dir}/`) ? file.slice(manifest.dir.length + 1) : undefined;
         // A record with invalid fields still names its source: its own verdict says what is wrong with it.
         const cited = new Set(records.flatMap(({ check }) => {

@@ -5,7 +5,8 @@
 const MiB = 1024 * 1024;
 
 export const TARGETS = {
-  smallSpeedup: 100, // small: the whole CLI run at least 100x faster than the reference's check() calls
+  smallSpeedupIssue2: 50, // issue 2: small, the whole CLI run at least 50x faster than the reference's check() calls
+  smallSpeedup: 100, // issue 5: the same, at least 100x
   largeVsSha: 3, // large within 3x sha256sum over the same sources
   scaling: 4.5, // large (4x the data of medium) at most 4.5x the medium time
   oneSeconds: 2, // 50,000 quotes against one 400 KB source in under 2 s
@@ -56,8 +57,8 @@ export function targetResults(results) {
 
   // small: speed-up over the reference, identical verdicts
   const small = by.small;
-  {
-    const title = 'small, whole CLI run ≥ 100× faster than the Python reference';
+  for (const [id, factor, issue] of [['small-speedup-50', TARGETS.smallSpeedupIssue2, 2], ['small-speedup', TARGETS.smallSpeedup, 5]]) {
+    const title = `small, whole CLI run ≥ ${factor}× faster than the Python reference (issue ${issue})`;
     let j;
     if (!small) j = notMeasured('small not run');
     else if (!ran(small.text)) j = failed(why(small.text, 'text'));
@@ -67,15 +68,16 @@ export function targetResults(results) {
       const ref = small.reference.elapsedS;
       const speedup = ref / small.text.bestS;
       const jsonNote = ran(small.json) ? `; JSON run ${fmtX(ref / small.json.bestS)}×, ${fmtS(small.json.bestS)} s` : '';
-      j = speedup >= TARGETS.smallSpeedup
+      j = speedup >= factor
         ? { met: true, text: `met: ${fmtX(speedup)}× (text run ${fmtS(small.text.bestS)} s vs ${fmtS(ref)} s; ` +
-          `${fmtX(speedup / TARGETS.smallSpeedup)}× headroom${jsonNote})` }
+          `${fmtX(speedup / factor)}× headroom${jsonNote})` }
         : { met: false, text: `**NOT met**: ${fmtX(speedup)}× (text run ${fmtS(small.text.bestS)} s vs ${fmtS(ref)} s; ` +
-          `needs ${fmtX(TARGETS.smallSpeedup / speedup)}× more, i.e. ≤ ${fmtS(ref / TARGETS.smallSpeedup)} s${jsonNote})` };
+          `needs ${fmtX(factor / speedup)}× more, i.e. ≤ ${fmtS(ref / factor)} s${jsonNote})` };
     }
-    add('small-speedup', title, j,
-      `${runsOf(small, 'text')} (wall time of the whole \`check\` process) vs the total time of the reference's ` +
-      `check() calls over the same ${small ? `${fmtInt(small.citations)} ` : ''}records, timed inside Python (its start-up and ` +
+    const refRuns = small?.reference?.runsS?.length ?? 1;
+    add(id, title, j,
+      `${runsOf(small, 'text')} (wall time of the whole \`check\` process) vs the best of ${refRuns} run${refRuns === 1 ? '' : 's'} of the ` +
+      `reference's check() calls over the same ${small ? `${fmtInt(small.citations)} ` : ''}records, timed inside Python (its start-up and ` +
       'JSON loading left out).');
   }
   {
