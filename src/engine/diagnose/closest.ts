@@ -103,6 +103,7 @@ export function nearestPassage(view: SourceView, quote: string): ClosestPassage 
   }
 
   let best: ClosestPassage | undefined;
+  let aligned: AlignedQuote | undefined;
   const slack = Math.max(32, Math.ceil(quote.length * 0.3));
   for (const d of chosen) {
     const from = Math.max(0, d * 8 - slack);
@@ -120,7 +121,8 @@ export function nearestPassage(view: SourceView, quote: string): ClosestPassage 
     // Where the seeds put the quote's first word (votes are rounded to 8 characters).
     let first = 0;
     while (first < window.starts.length && window.starts[first] < d * 8 - 4) first++;
-    const candidate = align(quoteWords, window.words, window.starts, first, best?.similarity ?? -1);
+    aligned ??= new AlignedQuote(quoteWords);
+    const candidate = align(aligned, window.words, window.starts, first, best?.similarity ?? -1);
     if (candidate && (!best || candidate.similarity > best.similarity)) best = candidate;
   }
   return best;
@@ -148,42 +150,64 @@ const BAND_CELLS = 2 * BAND + 1;
 const NONE = -0x40000000;
 
 /**
+ * The quote's words and keys as small integers, so the inner loop of align()
+ * compares numbers: made once for all the candidate windows of a quote, with
+ * the keys of the window words, which the windows share, kept as they are made.
+ */
+class AlignedQuote {
+  readonly ids = new Map<string, number>();
+  readonly keyIds = new Map<string, number>();
+  readonly quoteIds: Int32Array;
+  readonly quoteKeyIds: Int32Array;
+  /** Per word id: its key's id, -2 for a word of nothing but punctuation (never "near" another). */
+  readonly keyOfId: number[] = [];
+  private readonly windowKeys = new Map<string, number>();
+
+  constructor(readonly words: readonly string[]) {
+    this.quoteIds = new Int32Array(words.length);
+    this.quoteKeyIds = new Int32Array(words.length);
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i];
+      let id = this.ids.get(word);
+      if (id === undefined) {
+        this.ids.set(word, (id = this.ids.size));
+        const key = alignKey(word);
+        let keyId = this.keyIds.get(key);
+        if (keyId === undefined) this.keyIds.set(key, (keyId = this.keyIds.size));
+        this.keyOfId.push(key === '' ? -2 : keyId);
+      }
+      this.quoteIds[i] = id;
+      this.quoteKeyIds[i] = this.keyOfId[id];
+    }
+  }
+
+  /** The key id of a window word that is not a quote word: -1 when no quote word has its key. */
+  windowKeyId(word: string): number {
+    let keyId = this.windowKeys.get(word);
+    if (keyId === undefined) this.windowKeys.set(word, (keyId = this.keyIds.get(alignKey(word)) ?? -1));
+    return keyId;
+  }
+}
+
+/**
  * Aligns all of the quote with the best-fitting span of the window (global on
  * the quote, local on the source), so the passage stays tight around what the
  * quote shares with the source. `first` is the window word where the seeds put
  * the quote's first word. Undefined when the passage cannot be more similar
  * than `toBeat`.
  */
-function align(quote: readonly string[], window: readonly string[], starts: readonly number[], first: number, toBeat: number): ClosestPassage | undefined {
+function align(aligned: AlignedQuote, window: readonly string[], starts: readonly number[], first: number, toBeat: number): ClosestPassage | undefined {
+  const quote = aligned.words;
   const a = quote.length;
   const b = window.length;
   if (b === 0) return undefined;
-  // Words and keys as small integers, so the inner loop compares numbers.
-  const ids = new Map<string, number>();
-  const keyIds = new Map<string, number>();
-  const quoteIds = new Int32Array(a);
-  const quoteKeyIds = new Int32Array(a);
-  const keyOfId: number[] = [];
-  for (let i = 0; i < a; i++) {
-    const word = quote[i];
-    let id = ids.get(word);
-    if (id === undefined) {
-      ids.set(word, (id = ids.size));
-      const key = alignKey(word);
-      let keyId = keyIds.get(key);
-      if (keyId === undefined) keyIds.set(key, (keyId = keyIds.size));
-      // A word of nothing but punctuation is never "near" another (-2 matches no window key).
-      keyOfId.push(key === '' ? -2 : keyId);
-    }
-    quoteIds[i] = id;
-    quoteKeyIds[i] = keyOfId[id];
-  }
+  const { ids, keyIds, quoteIds, quoteKeyIds, keyOfId } = aligned;
   const windowIds = new Int32Array(b);
   const windowKeyIds = new Int32Array(b);
   for (let j = 0; j < b; j++) {
     const id = ids.get(window[j]);
     windowIds[j] = id ?? -1;
-    windowKeyIds[j] = id !== undefined ? (keyOfId[id] === -2 ? -3 : keyOfId[id]) : keyIds.get(alignKey(window[j])) ?? -1;
+    windowKeyIds[j] = id !== undefined ? (keyOfId[id] === -2 ? -3 : keyOfId[id]) : aligned.windowKeyId(window[j]);
   }
   // At most the quote words whose keys the window has are in common. Since the
   // passage holds at least those, similarity is at most 2u / (quote + u): when
