@@ -233,7 +233,8 @@ const CURRENCY_BEFORE = /(?:(US\$|C\$|A\$|[$€£¥₹])|(?<!\p{L})(USD|EUR|GBP|
 const FOLDS_TO_ASCII = /[A-Z\u017f]/g;
 
 /**
- * NFC text with each character /iu would match with an ASCII letter written
+ * NFC text (KELVIN SIGN, which toLowerCase() makes a k, cannot be in it) with
+ * each character /iu would match with an ASCII letter written
  * as that letter in lower case, and the same length. toLowerCase() does that,
  * natively, but for LONG S, which it leaves, and İ, which it makes two units
  * long: then letter by letter. It lowers other letters too, which the patterns

@@ -67,6 +67,20 @@ describe('parseStrictJson', () => {
     expect(() => parseStrictJson('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH))).not.toThrow();
   });
 
+  it('reads a text of more than 1 MiB the same way, checking it before it is parsed', () => {
+    // Large: the checking scan runs first, so nesting is refused before JSON.parse would build it.
+    const deep = '['.repeat(600_000) + ']'.repeat(600_000);
+    expect(errorOf(deep)).toEqual({ message: `nesting deeper than ${MAX_JSON_DEPTH} levels`, offset: MAX_JSON_DEPTH });
+    const records = Array.from({ length: 8_000 }, (_, i) => ({ citation_id: `c${i}`, source_id: 's', quote: 'q "x" \\'.repeat(10), claim: 'n' }));
+    const text = JSON.stringify(records, null, 1);
+    expect(text.length).toBeGreaterThan(1 << 20);
+    const parsed = parseStrictJson(text);
+    expect(parsed.value).toEqual(records);
+    // Each flat record starts a line of its own, after one space.
+    expect(parsed.recordOffsets).toEqual([...text.matchAll(/\n \{/g)].map((m) => m.index + 2));
+    expect(parsed.claimOffsets.size).toBe(8_000);
+  });
+
   it('parses a slice of the text (one JSON Lines line)', () => {
     const text = '{"a":1}\n{"b":2}';
     expect(parseStrictJson(text, 8, 15).value).toEqual({ b: 2 });
