@@ -32762,7 +32762,7 @@ function normalizeText(text) {
  * kind of text (measured: a quarter of the time of a first run over a hundred
  * sources). Ten times, because V8 keeps what it learns about a function only
  * from its eighth call or so, and the calls at the end of normalize() run once
- * per source (a bail-out there cost 10 ms of a first run, measured).
+ * per source (with two, --trace-deopt showed a bail-out there).
  */
 const PRIMER = 'Prime: a  b\r\nc\td\u00a0e\u2028f\u3000 g\u00e9 h\u2019s e\u0301 q\u0307 x\u0302\u0323 ' +
     'a\u0301\u20d0 a\u0301\ud834\udd65 \ud835\udc00 \u0958 \u1100\u1161 ok\n\n end. ';
