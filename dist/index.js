@@ -32377,15 +32377,16 @@ function isWhitespace(cp) {
     return cp === 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp === 0x2028 || cp === 0x2029 ||
         cp === 0x202f || cp === 0x205f || cp === 0x3000;
 }
+/** That whitespace but U+0020, as the inside of a character class (never JavaScript's \s, which differs in the same way). */
+const OTHER_WHITESPACE = String.raw `\t-\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000`;
 /**
- * Every run of that whitespace but a lone U+0020, as fixed character classes
- * for native replacing (never JavaScript's \s, which differs in the same way):
- * a run that starts with another whitespace character, or a space and more.
+ * Every run of that whitespace but a lone U+0020, for native replacing: a run
+ * that starts with another whitespace character, or a space and more.
  * Replacing each with one space gives what replacing every run would, without
  * matching the lone spaces that are most of the runs of a text (twice as
  * fast on quotes, measured).
  */
-const WHITESPACE_TO_COLLAPSE = /[\t-\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000][\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*| [\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g;
+const WHITESPACE_TO_COLLAPSE = new RegExp(`[${OTHER_WHITESPACE}][${OTHER_WHITESPACE} ]*| [${OTHER_WHITESPACE} ]+`, 'g');
 const WORD_RE = /^[\p{L}\p{N}_]$/u;
 // 0 = not yet known, 1 = word, 2 = not word. Filled lazily: most text never asks
 // about most code points, and a 64 KiB table is cheap once it is asked.
@@ -32718,23 +32719,19 @@ const FROM_U0300 = /[^\x00-\u02ff]/;
 /**
  * Whether NFC may change the text: whether it has a code point from U+0300 on
  * that is not NFC-inert. Typographic quotes, dashes and most letters are inert,
- * and looking them up costs a tenth of what the runtime's NFC does on a quote.
+ * and looking them up costs less than half of what the runtime's NFC does on
+ * quotes (measured).
  */
 function mayChangeUnderNfc(text) {
     const first = text.search(FROM_U0300);
     if (first < 0)
         return false;
     for (let i = first; i < text.length; i++) {
-        let cp = text.charCodeAt(i);
+        const cp = text.codePointAt(i);
         if (cp < 0x300)
             continue;
-        if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < text.length) {
-            const low = text.charCodeAt(i + 1);
-            if (low >= 0xdc00 && low <= 0xdfff) {
-                cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
-                i++;
-            }
-        }
+        if (cp > 0xffff)
+            i++;
         // A lone surrogate is not inert either: the runtime's NFC decides what it becomes.
         if (!isNfcInert(cp))
             return true;
@@ -32788,11 +32785,10 @@ function primeOnce() {
  */
 function copyPrintableRun(src, out, i, j, n) {
     for (;;) {
-        let b = src[i];
-        out[j++] = b;
+        out[j++] = src[i];
         if (++i >= n)
             return i;
-        b = src[i];
+        const b = src[i];
         if (b > 0x20 && b < 0x80)
             continue;
         if ((b === 0x20 || b === 0x0a) && i + 1 < n) {
@@ -33480,8 +33476,8 @@ const EMPTIED = -2;
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 /**
  * How many pieces have each hash: an open-addressing table of typed arrays,
- * a few times faster than a Map of numbers for the hundreds of thousands of
- * pieces a run can add, and half its memory.
+ * for the hundreds of thousands of pieces a run can add (with a Set and a Map
+ * of numbers instead, 50,000 quotes of one source took 0.09 to 0.13 s more).
  */
 class HashCounts {
     keys = new Int32Array(1024);
@@ -34109,32 +34105,30 @@ const MAX_JSON_DEPTH = 256;
 const MAX_RECORDS_PER_FILE = 200_000;
 /** The problem of a file with more records (made when needed: toLocaleString loads the locale data, some 8 MB). */
 const tooManyRecords = () => `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`;
-/** `line`: the text is one line of a JSON Lines file, not a whole file. */
 /**
  * Texts longer than this are scanned, checking everything, before JSON.parse
  * builds anything: 64 MiB of `[[[[…` or `[0,0,…` would take JSON.parse 15 s and
  * 2 GB before the scan refused it (measured on 16 MB: 3.7 s, 464 MB). Shorter
- * ones cost it at most a quarter of a second and 30 MB.
+ * ones cost it, at the same rate, at most a quarter of a second and 30 MB.
  */
 const CHECK_FIRST_CHARS = 1 << 20;
+/** `line`: the text is one line of a JSON Lines file, not a whole file. */
 function parseStrictJson(text, start = 0, end = text.length, line = false) {
-    const whole = start === 0 && end === text.length;
-    if (end - start > CHECK_FIRST_CHARS) {
-        const { offset, recordOffsets, keyOffsets, claimOffsets } = new Scanner(text, start, end, line, false).scanDocument();
-        return { value: JSON.parse(whole ? text : text.slice(start, end)), recordOffsets, offset, keyOffsets, claimOffsets };
-    }
+    const json = start === 0 && end === text.length ? text : text.slice(start, end);
+    const scan = (valid) => new Scanner(text, start, end, line, valid).scanDocument();
+    if (end - start > CHECK_FIRST_CHARS)
+        return { ...scan(false), value: JSON.parse(json) };
     let value;
     try {
-        value = JSON.parse(whole ? text : text.slice(start, end));
+        value = JSON.parse(json);
     }
     catch (error) {
         // Not JSON: the checking scan throws a JsonSyntaxError saying what and where.
-        new Scanner(text, start, end, line, false).scanDocument();
+        scan(false);
         // It found nothing wrong where JSON.parse did: a bug here, which must not pass.
         throw error;
     }
-    const { offset, recordOffsets, keyOffsets, claimOffsets } = new Scanner(text, start, end, line, true).scanDocument();
-    return { value, recordOffsets, offset, keyOffsets, claimOffsets };
+    return { ...scan(true), value };
 }
 const INVISIBLE = /^[\p{Cf}\p{Zs}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]$/u;
 function describe(text, at, end) {
@@ -34255,8 +34249,14 @@ class Scanner {
             }
             const keyOffset = this.pos;
             const key = this.string(true);
-            const k = index ? -1 : names.indexOf(key);
-            const first = index ? index.get(key) : k >= 0 ? offsets[k] : undefined;
+            let first;
+            if (index)
+                first = index.get(key);
+            else {
+                const k = names.indexOf(key);
+                if (k >= 0)
+                    first = offsets[k];
+            }
             if (first !== undefined)
                 throw new JsonSyntaxError(`duplicate key ${JSON.stringify(key)}`, keyOffset, first);
             if (index)
@@ -36665,22 +36665,21 @@ const PLAIN = /[0-9]+(?:[.,\u066b][0-9]+)*/y;
 const CURRENCY_BEFORE = /(?:(US\$|C\$|A\$|[$€£¥₹])|(?<!\p{L})(USD|EUR|GBP|JPY|INR|CHF|CAD|AUD)) ?$/u;
 // The patterns that ignore case are matched against caseFolded(text), not with
 // the `i` flag: with `u`, `i` makes V8 spend 5 to 10 ms compiling each long word
-// list (measured), as much as the claims of a hundred files take to check.
-// One difference: under /iu, \p{L} also took in U+0345 (a combining mark whose
-// case folding is a Greek iota); without `i` it is not a letter, as SPEC §4's
-// word code points have it.
+// list (measured), about as much as the claims of a hundred files take to
+// check. One difference: under /iu, \p{L} also took in U+0345 (a combining
+// mark whose case folding is a Greek iota); without `i` it is not a letter, as
+// SPEC §4's word code points have it.
 /**
  * What /iu matches with an ASCII letter, in NFC text: the upper-case letters
  * and LONG S (s). The third, KELVIN SIGN, is a K once NFC has been applied.
  */
 const FOLDS_TO_ASCII = /[A-Z\u017f]/g;
 /**
- * NFC text (KELVIN SIGN, which toLowerCase() makes a k, cannot be in it) with
- * each character /iu would match with an ASCII letter written
- * as that letter in lower case, and the same length. toLowerCase() does that,
- * natively, but for LONG S, which it leaves, and İ, which it makes two units
- * long: then letter by letter. It lowers other letters too, which the patterns
- * below do not tell apart (still letters, digits or whitespace, each of them).
+ * NFC text with each of those written as its ASCII letter in lower case, at
+ * the same length. toLowerCase() does that, natively, but for LONG S, which it
+ * leaves, and İ, which it makes two units long: then letter by letter. It
+ * lowers other letters too, which the patterns below do not tell apart (still
+ * letters, digits or whitespace, each of them).
  */
 function caseFolded(text) {
     const lower = text.toLowerCase();
@@ -45105,9 +45104,12 @@ function manifestFailed(error, annotator, failures) {
 async function check(settings, outputs, annotator, failures) {
     const workspace = new Workspace(settings.workspace);
     const manifest = loadManifest(workspace, external_node_path_default().resolve(settings.workspace, settings.manifest));
-    refuseBaseCheckout(settings, workspace, manifest);
+    // Asked of git once, when first needed: by the base-commit check, then to map the changed paths.
+    let repository;
+    const manifestRepository = () => (repository ??= repositoryAround(workspace, manifest));
+    refuseBaseCheckout(settings, manifestRepository);
     const notes = [];
-    const plan = await planFiles(settings, workspace, manifest, notes, annotator);
+    const plan = await planFiles(settings, workspace, manifest, manifestRepository, notes, annotator);
     if (settings.shard) {
         plan.files = inShard(plan.files, settings.shard);
         notes.push(`This is shard ${settings.shard.index} of ${settings.shard.count}: ${plan.files.length} of those files (merge the shards' reports with citegate merge-reports).`);
@@ -45202,7 +45204,7 @@ function writeReports(settings, workspace, result, github, outputs) {
 function listIds(ids, max = 10) {
     return ids.length <= max ? ids.join(', ') : `${ids.slice(0, max).join(', ')} and ${ids.length - max} more`;
 }
-async function planFiles(settings, workspace, manifest, notes, annotator) {
+async function planFiles(settings, workspace, manifest, manifestRepository, notes, annotator) {
     const all = () => {
         const { files, problems } = findCitationFiles(workspace, manifest);
         notes.push(`Checked every citation file the manifest lists (${files.length}).`);
@@ -45218,7 +45220,7 @@ async function planFiles(settings, workspace, manifest, notes, annotator) {
     const diff = settings.diff;
     if (diff.kind === 'none')
         return cannotTell(diff.reason);
-    const checkout = locateCheckout(workspace, manifest, eventCommits(settings));
+    const checkout = locateCheckout(workspace, manifestRepository(), eventCommits(settings));
     if (!(checkout instanceof Checkout))
         return cannotTell(`cannot place the repository's files in the workspace: ${checkout.reason}`);
     const changes = await findChangedFiles(settings, diff, checkout, { info: (m) => info(m), warning: (m) => annotator.annotate('warning', m) });
@@ -45262,12 +45264,11 @@ async function planFiles(settings, workspace, manifest, notes, annotator) {
  * would otherwise take the event's paths for its own files, and check those
  * instead of the ones that changed.
  */
-function locateCheckout(workspace, manifest, known) {
-    const top = manifestRepository(workspace, manifest);
-    if (!top.ok)
-        return { reason: top.reason };
-    const checkout = new Checkout(top.top, workspace);
-    const commit = checkedOutCommit(top.top);
+function locateCheckout(workspace, repository, known) {
+    if (!repository.ok)
+        return { reason: repository.reason };
+    const checkout = new Checkout(repository.top, workspace);
+    const commit = repository.commit;
     if (commit === undefined || !known.includes(commit)) {
         const folder = workspace.contains(checkout.top) ? workspace.relative(checkout.top) || '.' : checkout.top;
         return {
@@ -45277,11 +45278,12 @@ function locateCheckout(workspace, manifest, known) {
     }
     return checkout;
 }
-function manifestRepository(workspace, manifest) {
+function repositoryAround(workspace, manifest) {
     const resolved = workspace.resolve('', manifest.file, 'file name');
     if (!resolved.ok)
         return { ok: false, reason: resolved.reason };
-    return repositoryTop(external_node_path_default().dirname(resolved.abs), workspace.root);
+    const top = repositoryTop(external_node_path_default().dirname(resolved.abs), workspace.root);
+    return top.ok ? { ...top, commit: checkedOutCommit(top.top) } : top;
 }
 /**
  * A pull request's check of its base commit's files would pass it unseen:
@@ -45290,12 +45292,12 @@ function manifestRepository(workspace, manifest) {
  * the step fails, saying what to check out. When git cannot tell what is
  * checked out, the run goes on as it would without git.
  */
-function refuseBaseCheckout(settings, workspace, manifest) {
+function refuseBaseCheckout(settings, manifestRepository) {
     const diff = settings.diff;
     if (diff.kind !== 'pull_request')
         return;
-    const top = manifestRepository(workspace, manifest);
-    const commit = top.ok ? checkedOutCommit(top.top) : undefined;
+    const repository = manifestRepository();
+    const commit = repository.ok ? repository.commit : undefined;
     if (commit === undefined || eventCommits(settings).includes(commit))
         return;
     const baseCommits = [diff.base, ...(diff.target && settings.workflowSha !== undefined ? [settings.workflowSha] : [])];

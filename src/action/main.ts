@@ -23,7 +23,7 @@ import { buildSummary } from '../report/summary.js';
 import { recordLabel } from '../report/text.js';
 import { Annotator, logUntrusted } from './annotator.js';
 import { Checkout, findChangedFiles, type ChangeSet } from './changed-files.js';
-import { checkedOutCommit, gitShow, hasCommit, repositoryTop, type RepositoryTop } from './git.js';
+import { checkedOutCommit, gitShow, hasCommit, repositoryTop } from './git.js';
 import { reverseApplyPatch } from './patch.js';
 import { selectChanged, type BaseManifest } from './scope.js';
 import { eventCommits, InputError, readSettings, type Settings } from './settings.js';
@@ -97,9 +97,12 @@ function manifestFailed(error: ManifestError, annotator: Annotator, failures: Fa
 async function check(settings: Settings, outputs: Outputs, annotator: Annotator, failures: Failures): Promise<void> {
   const workspace = new Workspace(settings.workspace);
   const manifest = loadManifest(workspace, path.resolve(settings.workspace, settings.manifest));
-  refuseBaseCheckout(settings, workspace, manifest);
+  // Asked of git once, when first needed: by the base-commit check, then to map the changed paths.
+  let repository: Repository | undefined;
+  const manifestRepository = () => (repository ??= repositoryAround(workspace, manifest));
+  refuseBaseCheckout(settings, manifestRepository);
   const notes: string[] = [];
-  const plan = await planFiles(settings, workspace, manifest, notes, annotator);
+  const plan = await planFiles(settings, workspace, manifest, manifestRepository, notes, annotator);
   if (settings.shard) {
     plan.files = inShard(plan.files, settings.shard);
     notes.push(`This is shard ${settings.shard.index} of ${settings.shard.count}: ${plan.files.length} of those files (merge the shards' reports with citegate merge-reports).`);
@@ -207,7 +210,9 @@ function listIds(ids: readonly string[], max = 10): string {
   return ids.length <= max ? ids.join(', ') : `${ids.slice(0, max).join(', ')} and ${ids.length - max} more`;
 }
 
-async function planFiles(settings: Settings, workspace: Workspace, manifest: Manifest, notes: string[], annotator: Annotator): Promise<Plan> {
+async function planFiles(
+  settings: Settings, workspace: Workspace, manifest: Manifest, manifestRepository: () => Repository, notes: string[], annotator: Annotator,
+): Promise<Plan> {
   const all = (): Plan => {
     const { files, problems } = findCitationFiles(workspace, manifest);
     notes.push(`Checked every citation file the manifest lists (${files.length}).`);
@@ -222,7 +227,7 @@ async function planFiles(settings: Settings, workspace: Workspace, manifest: Man
 
   const diff = settings.diff;
   if (diff.kind === 'none') return cannotTell(diff.reason);
-  const checkout = locateCheckout(workspace, manifest, eventCommits(settings));
+  const checkout = locateCheckout(workspace, manifestRepository(), eventCommits(settings));
   if (!(checkout instanceof Checkout)) return cannotTell(`cannot place the repository's files in the workspace: ${checkout.reason}`);
   const changes = await findChangedFiles(settings, diff, checkout, { info: (m) => core.info(m), warning: (m) => annotator.annotate('warning', m) });
   if (!changes.ok) return cannotTell(changes.reason);
@@ -266,11 +271,10 @@ async function planFiles(settings: Settings, workspace: Workspace, manifest: Man
  * would otherwise take the event's paths for its own files, and check those
  * instead of the ones that changed.
  */
-function locateCheckout(workspace: Workspace, manifest: Manifest, known: readonly string[]): Checkout | { reason: string } {
-  const top = manifestRepository(workspace, manifest);
-  if (!top.ok) return { reason: top.reason };
-  const checkout = new Checkout(top.top, workspace);
-  const commit = checkedOutCommit(top.top);
+function locateCheckout(workspace: Workspace, repository: Repository, known: readonly string[]): Checkout | { reason: string } {
+  if (!repository.ok) return { reason: repository.reason };
+  const checkout = new Checkout(repository.top, workspace);
+  const commit = repository.commit;
   if (commit === undefined || !known.includes(commit)) {
     const folder = workspace.contains(checkout.top) ? workspace.relative(checkout.top) || '.' : checkout.top;
     return {
@@ -281,10 +285,14 @@ function locateCheckout(workspace: Workspace, manifest: Manifest, known: readonl
   return checkout;
 }
 
-function manifestRepository(workspace: Workspace, manifest: Manifest): RepositoryTop {
+/** The repository around the manifest, and the commit it has checked out (undefined when it has none). */
+type Repository = { readonly ok: true; readonly top: string; readonly commit: string | undefined } | { readonly ok: false; readonly reason: string };
+
+function repositoryAround(workspace: Workspace, manifest: Manifest): Repository {
   const resolved = workspace.resolve('', manifest.file, 'file name');
   if (!resolved.ok) return { ok: false, reason: resolved.reason };
-  return repositoryTop(path.dirname(resolved.abs), workspace.root);
+  const top = repositoryTop(path.dirname(resolved.abs), workspace.root);
+  return top.ok ? { ...top, commit: checkedOutCommit(top.top) } : top;
 }
 
 /**
@@ -294,11 +302,11 @@ function manifestRepository(workspace: Workspace, manifest: Manifest): Repositor
  * the step fails, saying what to check out. When git cannot tell what is
  * checked out, the run goes on as it would without git.
  */
-function refuseBaseCheckout(settings: Settings, workspace: Workspace, manifest: Manifest): void {
+function refuseBaseCheckout(settings: Settings, manifestRepository: () => Repository): void {
   const diff = settings.diff;
   if (diff.kind !== 'pull_request') return;
-  const top = manifestRepository(workspace, manifest);
-  const commit = top.ok ? checkedOutCommit(top.top) : undefined;
+  const repository = manifestRepository();
+  const commit = repository.ok ? repository.commit : undefined;
   if (commit === undefined || eventCommits(settings).includes(commit)) return;
   const baseCommits = [diff.base, ...(diff.target && settings.workflowSha !== undefined ? [settings.workflowSha] : [])];
   if (!baseCommits.includes(commit)) return;

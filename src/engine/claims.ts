@@ -222,10 +222,10 @@ const PLAIN = /[0-9]+(?:[.,\u066b][0-9]+)*/y;
 const CURRENCY_BEFORE = /(?:(US\$|C\$|A\$|[$€£¥₹])|(?<!\p{L})(USD|EUR|GBP|JPY|INR|CHF|CAD|AUD)) ?$/u;
 // The patterns that ignore case are matched against caseFolded(text), not with
 // the `i` flag: with `u`, `i` makes V8 spend 5 to 10 ms compiling each long word
-// list (measured), as much as the claims of a hundred files take to check.
-// One difference: under /iu, \p{L} also took in U+0345 (a combining mark whose
-// case folding is a Greek iota); without `i` it is not a letter, as SPEC §4's
-// word code points have it.
+// list (measured), about as much as the claims of a hundred files take to
+// check. One difference: under /iu, \p{L} also took in U+0345 (a combining
+// mark whose case folding is a Greek iota); without `i` it is not a letter, as
+// SPEC §4's word code points have it.
 /**
  * What /iu matches with an ASCII letter, in NFC text: the upper-case letters
  * and LONG S (s). The third, KELVIN SIGN, is a K once NFC has been applied.
@@ -233,12 +233,11 @@ const CURRENCY_BEFORE = /(?:(US\$|C\$|A\$|[$€£¥₹])|(?<!\p{L})(USD|EUR|GBP|
 const FOLDS_TO_ASCII = /[A-Z\u017f]/g;
 
 /**
- * NFC text (KELVIN SIGN, which toLowerCase() makes a k, cannot be in it) with
- * each character /iu would match with an ASCII letter written
- * as that letter in lower case, and the same length. toLowerCase() does that,
- * natively, but for LONG S, which it leaves, and İ, which it makes two units
- * long: then letter by letter. It lowers other letters too, which the patterns
- * below do not tell apart (still letters, digits or whitespace, each of them).
+ * NFC text with each of those written as its ASCII letter in lower case, at
+ * the same length. toLowerCase() does that, natively, but for LONG S, which it
+ * leaves, and İ, which it makes two units long: then letter by letter. It
+ * lowers other letters too, which the patterns below do not tell apart (still
+ * letters, digits or whitespace, each of them).
  */
 function caseFolded(text: string): string {
   const lower = text.toLowerCase();

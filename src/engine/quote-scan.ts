@@ -144,8 +144,8 @@ const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 
 /**
  * How many pieces have each hash: an open-addressing table of typed arrays,
- * a few times faster than a Map of numbers for the hundreds of thousands of
- * pieces a run can add, and half its memory.
+ * for the hundreds of thousands of pieces a run can add (with a Set and a Map
+ * of numbers instead, 50,000 quotes of one source took 0.09 to 0.13 s more).
  */
 class HashCounts {
   private keys = new Int32Array(1024);

@@ -14,16 +14,17 @@ export function isWhitespace(cp: number): boolean {
     cp === 0x202f || cp === 0x205f || cp === 0x3000;
 }
 
+/** That whitespace but U+0020, as the inside of a character class (never JavaScript's \s, which differs in the same way). */
+const OTHER_WHITESPACE = String.raw`\t-\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000`;
+
 /**
- * Every run of that whitespace but a lone U+0020, as fixed character classes
- * for native replacing (never JavaScript's \s, which differs in the same way):
- * a run that starts with another whitespace character, or a space and more.
+ * Every run of that whitespace but a lone U+0020, for native replacing: a run
+ * that starts with another whitespace character, or a space and more.
  * Replacing each with one space gives what replacing every run would, without
  * matching the lone spaces that are most of the runs of a text (twice as
  * fast on quotes, measured).
  */
-export const WHITESPACE_TO_COLLAPSE =
-  /[\t-\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000][\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*| [\t-\r\x1c-\x20\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/g;
+export const WHITESPACE_TO_COLLAPSE = new RegExp(`[${OTHER_WHITESPACE}][${OTHER_WHITESPACE} ]*| [${OTHER_WHITESPACE} ]+`, 'g');
 
 const WORD_RE = /^[\p{L}\p{N}_]$/u;
 // 0 = not yet known, 1 = word, 2 = not word. Filled lazily: most text never asks

@@ -67,7 +67,7 @@ describe('parseStrictJson', () => {
     expect(() => parseStrictJson('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH))).not.toThrow();
   });
 
-  it('reads a text of more than 1 MiB the same way, checking it before it is parsed', () => {
+  it('reads a text of more than 1 MiB the same way: its nesting refused, its records and claims found', () => {
     // Large: the checking scan runs first, so nesting is refused before JSON.parse would build it.
     const deep = '['.repeat(600_000) + ']'.repeat(600_000);
     expect(errorOf(deep)).toEqual({ message: `nesting deeper than ${MAX_JSON_DEPTH} levels`, offset: MAX_JSON_DEPTH });
