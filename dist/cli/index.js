@@ -11168,9 +11168,29 @@ function mix(w0, w1, w2, w3) {
     h = Math.imul(h, 0x2c1b3c6d);
     return h ^ (h >>> 13);
 }
+/**
+ * Where a hash goes in the open-addressing tables below: the hash mixed with a
+ * key drawn once per run, then cut to the table's size. Quotes come from pull
+ * requests and the piece hash is public, so without the key a pull request
+ * could choose quotes whose pieces hash to values sharing their low bits, and
+ * every table operation would walk one long run of slots: 200,000 quotes made
+ * so (scripts/bench/hash-flood.mjs) took 8 to 10 s to check instead of 3 s,
+ * 400,000 took 15 to 17 s instead of 6 to 7 s (measured). With the key, where
+ * a hash goes cannot be chosen. The key decides only where an entry sits: what
+ * is found, the pieces chosen and the work counted against a scan's budget are
+ * the same in every run.
+ */
+function slotOf(h, mask) {
+    let x = h ^ SLOT_KEY;
+    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+    return (x ^ (x >>> 16)) & mask;
+}
+const SLOT_KEY = Math.floor(Math.random() * 2 ** 32) | 0;
 function wordAt(bytes, at) {
     return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
 }
+/** The hash of the 16 bytes at `at`. */
 function pieceHash(bytes, at) {
     return mix(wordAt(bytes, at), wordAt(bytes, at + 4), wordAt(bytes, at + 8), wordAt(bytes, at + 12));
 }
@@ -11219,7 +11239,7 @@ class PieceTable {
         this.offsets = new Int32Array(count);
         for (let i = 0; i < count; i++) {
             const h = pieces[3 * i];
-            let slot = (h >>> 0) & this.mask;
+            let slot = slotOf(h, this.mask);
             while (this.heads[slot] !== -1 && this.keys[slot] !== h)
                 slot = (slot + 1) & this.mask;
             this.keys[slot] = h;
@@ -11254,7 +11274,7 @@ class HashCounts {
     size = 0;
     count(h) {
         const mask = this.keys.length - 1;
-        for (let slot = (h >>> 0) & mask;; slot = (slot + 1) & mask) {
+        for (let slot = slotOf(h, mask);; slot = (slot + 1) & mask) {
             if (this.counts[slot] === 0)
                 return 0;
             if (this.keys[slot] === h)
@@ -11265,7 +11285,7 @@ class HashCounts {
         if (2 * (this.size + 1) > this.keys.length)
             this.grow();
         const mask = this.keys.length - 1;
-        let slot = (h >>> 0) & mask;
+        let slot = slotOf(h, mask);
         while (this.counts[slot] !== 0 && this.keys[slot] !== h)
             slot = (slot + 1) & mask;
         if (this.counts[slot] === 0) {
@@ -11282,7 +11302,7 @@ class HashCounts {
         for (let i = 0; i < keys.length; i++) {
             if (counts[i] === 0)
                 continue;
-            let slot = (keys[i] >>> 0) & mask;
+            let slot = slotOf(keys[i], mask);
             while (this.counts[slot] !== 0)
                 slot = (slot + 1) & mask;
             this.keys[slot] = keys[i];
@@ -11448,7 +11468,7 @@ class QuoteSet {
                     const g = h & filterMask;
                     if ((filter[g >>> 5] & (1 << (g & 31))) === 0)
                         continue;
-                    let slot = (h >>> 0) & mask;
+                    let slot = slotOf(h, mask);
                     while (heads[slot] !== -1 && keys[slot] !== h)
                         slot = (slot + 1) & mask;
                     let previous = -1;

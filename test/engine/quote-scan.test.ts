@@ -2,7 +2,8 @@ import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
 import { prepareQuote, quoteContext } from '../../src/engine/match.js';
 import { normalizeText } from '../../src/engine/normalize.js';
-import { MIN_TABLE_QUOTE, QuoteSet, ScanTooCostly } from '../../src/engine/quote-scan.js';
+import { MIN_TABLE_QUOTE, QuoteSet, ScanTooCostly, pieceHash, slotOf } from '../../src/engine/quote-scan.js';
+import { FLOOD_LOW_BITS, floodQuotes } from '../../scripts/bench/hash-flood.mjs';
 import { ScanSearcher, ScannedSearcher } from '../../src/engine/search.js';
 import { hostileText } from '../helpers/unicode.js';
 
@@ -112,6 +113,31 @@ describe('QuoteSet under hostile input: bounded work', () => {
     expect(set.scan(Buffer.from('A'.repeat(1 << 20), 'utf8'), ids).size).toBe(0);
     const fair = Buffer.from(`x 000007${'A'.repeat(40)}000007 y`, 'utf8');
     expect([...set.scan(fair, ids).entries()]).toEqual([[7, { starts: [2], candidates: 0 }]]);
+  });
+
+  // Found in review: the piece hash is public, so quotes can be made whose
+  // pieces hash to values sharing their low bits (scripts/bench/hash-flood.mjs
+  // makes them); placed by those bits, they all ran into one stretch of slots.
+  it('places the pieces of quotes made to share the low bits of their hashes all over a table', () => {
+    const quotes = floodQuotes(4096);
+    const hashes = quotes.map((q) => pieceHash(Buffer.from(q, 'latin1'), 0));
+    // The quotes are what they claim to be, for the engine's own hash: all with the low bits zero.
+    expect(hashes.filter((h) => h % 2 ** FLOOD_LOW_BITS !== 0)).toEqual([]);
+    const distinct = [...new Set(hashes)];
+    expect(distinct.length).toBeGreaterThan(2000); // 12 bits left: some are equal, and equal hashes share a slot anyway
+    const size = 1 << 13;
+    const slots = new Set(distinct.map((h) => slotOf(h, size - 1)));
+    // Placed at random, they take size × (1 − (1 − 1/size)^distinct) slots on average; by their low bits, one.
+    const expected = size * (1 - (1 - 1 / size) ** distinct.length);
+    expect(slots.size).toBeGreaterThan(0.9 * expected);
+    expect(Math.max(...slots)).toBeLessThan(size);
+    // And the scan still finds each of them.
+    const set = new QuoteSet();
+    const ids = new Set(quotes.map((q) => set.add(prepareQuote(q), 2)));
+    const text = Buffer.from(quotes.join(' '), 'utf8');
+    const hits = set.scan(text, ids);
+    expect(hits.size).toBe(4096);
+    expect([...hits.values()].every((h) => h.starts.length === 1)).toBe(true);
   });
 
   it('gives up, within its budget, on quotes that share every piece, against a text made of them', () => {
