@@ -30554,12 +30554,22 @@ class HashCounts {
         }
     }
 }
+/**
+ * A quote and its context as one key. The lengths come first: a quote, prefix
+ * or suffix may hold any character, U+0000 too, so joining them with a
+ * separator would let two different triples make one key.
+ */
+function contextKey(text, context) {
+    return `${text.length},${context.prefixText.length},${text}${context.prefixText}${context.suffixText}`;
+}
 /** The distinct quotes of a run, each with an id. */
 class QuoteSet {
     quotes = [];
     caps = [];
     contexts = [];
+    /** Quotes added without a context, by text; and those with one, by contextKey(). Apart, so that no text can pass for a key. */
     ids = new Map();
+    withContext = new Map();
     short = [];
     /** Triples (hash, quote id, offset) of the pieces of the quotes added so far. */
     pieces = new Int32Array(3 * 1024);
@@ -30587,8 +30597,9 @@ class QuoteSet {
      * and are kept; the same quote with another context is another entry.
      */
     add(quote, cap, context) {
-        const key = context ? `${quote.text}\u0000${context.prefixText}\u0000${context.suffixText}` : quote.text;
-        const known = this.ids.get(key);
+        const byKey = context ? this.withContext : this.ids;
+        const key = context ? contextKey(quote.text, context) : quote.text;
+        const known = byKey.get(key);
         if (known !== undefined) {
             if (cap > this.caps[known]) {
                 this.keptWork += (cap - this.caps[known]) * keptUnits(quote);
@@ -30600,7 +30611,7 @@ class QuoteSet {
         this.quotes.push(quote);
         this.caps.push(cap);
         this.contexts.push(context);
-        this.ids.set(key, id);
+        byKey.set(key, id);
         this.keptWork += (cap + 1) * keptUnits(quote);
         if (quote.bytes.length < MIN_TABLE_QUOTE) {
             this.short.push(id);
@@ -30664,7 +30675,7 @@ class QuoteSet {
     }
     /** The id of a quote added with this context. */
     idWith(text, context) {
-        return this.ids.get(`${text}\u0000${context.prefixText}\u0000${context.suffixText}`);
+        return this.withContext.get(contextKey(text, context));
     }
     /** scan(), or the ScanTooCostly it gave up with. */
     scanWithinBudget(source, wanted) {

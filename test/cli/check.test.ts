@@ -193,6 +193,22 @@ describe('citegate check', () => {
     expect(run.code).toBe(1);
   });
 
+  // Found in review: a quote with a context was kept under the key
+  // `quote\0prefix\0suffix`, in the same table as bare quotes, so a bare quote
+  // holding two U+0000 could take the verdict of another record.
+  it('keeps a quote holding U+0000 apart from a quote with a context that would spell it', () => {
+    const notFound = makeWorkspace({ 's-v1': { path: 'sources/s.txt', text: 'a\u0000b\u0000c and more' } }, {
+      'answers/a.json': json([rec('c0', 's-v1', 'a', { prefix: 'b', suffix: 'c' }), rec('c1', 's-v1', 'a\u0000b\u0000c')]),
+    });
+    expect(runCli(['check', '--manifest', 'citegate.yml'], notFound).stdout).toBe(
+      'c0: quote not found\nc1: located\nlocated=1/2\n');
+    const located = makeWorkspace({ 's-v1': { path: 'sources/s.txt', text: 'x a y' } }, {
+      'answers/a.json': json([rec('c0', 's-v1', 'a', { prefix: 'b', suffix: 'c' }), rec('c1', 's-v1', 'a\u0000b\u0000c'), rec('c2', 's-v1', 'a')]),
+    });
+    expect(runCli(['check', '--manifest', 'citegate.yml'], located).stdout).toBe(
+      'c0: quote not found\nc1: quote not found\nc2: located\nlocated=1/3\n');
+  });
+
   it('escapes untrusted text so nothing reaches the terminal raw', () => {
     const root = makeWorkspace({ 'returns-v1': RETURNS }, {
       'answers/a.json': json([rec('x\u001b[2J\nc9: located\\', 'returns-v1', 'nope'), rec('\u202eevil', 'returns-v1', 'nope')]),
