@@ -35796,7 +35796,11 @@ function writeChunks(file, chunks, options = {}) {
 function openReport(file, options) {
     let fd;
     try {
-        const folder = external_node_path_default().dirname(external_node_path_default().resolve(file));
+        // The path is opened as checked: `..` is taken out first, as path.resolve
+        // does, or the system would apply it after following a linked folder
+        // (`reports/../r.json` with `reports` a link would land beside its target).
+        const abs = external_node_path_default().resolve(file);
+        const folder = external_node_path_default().dirname(abs);
         if (options.workspace)
             assertFolderInside(file, folder, options.workspace);
         if (options.createFolder)
@@ -35805,7 +35809,7 @@ function openReport(file, options) {
         // O_NONBLOCK: a FIFO planted there must not hang the run (it is refused below).
         const flags = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK |
             (options.append ? external_node_fs_namespaceObject.constants.O_APPEND : external_node_fs_namespaceObject.constants.O_TRUNC);
-        fd = (0,external_node_fs_namespaceObject.openSync)(file, flags, 0o666);
+        fd = (0,external_node_fs_namespaceObject.openSync)(abs, flags, 0o666);
     }
     catch (error) {
         if (error instanceof WriteError)
@@ -36217,7 +36221,7 @@ class Annotator {
             return false;
         }
         this.used[level]++;
-        core[level](message, properties);
+        core[level](...placed(message, properties));
         return true;
     }
     /** How many annotations were not shown, or 0. */
@@ -36243,6 +36247,22 @@ class Annotator {
         this.failed = true;
         core.setFailed(message);
     }
+}
+/**
+ * The message and properties of an annotation as the runner may be given them.
+ * @actions/core encodes what would end a property (`%`, CR, LF, `:`, `,`), and
+ * the runner decodes it, so a file name holding a line break still names its
+ * file; any other control or bidi character would reach the log raw, and
+ * escaped it would name a file GitHub cannot find. An annotation on such a
+ * file is put on the run instead, and its message names the file, escaped.
+ */
+function placed(message, properties) {
+    const file = properties.file;
+    const unencoded = file?.replace(/[\r\n]/g, '');
+    if (file === undefined || (0,report_escape/* escapeMessage */.hC)(unencoded) === unencoded)
+        return [message, properties];
+    const at = properties.startLine ? `:${properties.startLine}` : '';
+    return [`${(0,report_escape/* escapeMessage */.hC)(file)}${at}: ${message}`, properties.title === undefined ? {} : { title: properties.title }];
 }
 /**
  * Writes lines that may hold untrusted text to the log with workflow commands
@@ -42423,8 +42443,8 @@ function escapeAttribute(text) {
     return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
 }
 // .NET's Trim(), which the runner applies before looking for `::`, drops any
-// Unicode white space, not just spaces and tabs.
-const WHITESPACE = /\s/u;
+// Unicode white space, not just spaces and tabs: U+0085 too, which \s lacks.
+const WHITESPACE = /[\s\u0085]/u;
 /**
  * A GitHub runner reads any line of a step's output that starts with `::`
  * (after spaces) as a workflow command, so untrusted text at the start of a
@@ -42460,9 +42480,9 @@ function neutralizeCommands(text, state) {
 // The runner reads its output line by line, and a carriage return ends a line
 // there as a line feed does.
 const LINE_BREAK = /[\r\n]/u;
-const COMMAND_LINE = /([\r\n])([^\S\r\n]*)::/gu;
-const BLANK = /^[^\S\r\n]*$/u;
-const BLANK_THEN_COLON = /^[^\S\r\n]*:$/u;
+const COMMAND_LINE = /([\r\n])((?:[^\S\r\n]|\u0085)*)::/gu;
+const BLANK = /^(?:[^\S\r\n]|\u0085)*$/u;
+const BLANK_THEN_COLON = /^(?:[^\S\r\n]|\u0085)*:$/u;
 
 
 /***/ }),

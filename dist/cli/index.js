@@ -8724,8 +8724,8 @@ function escapeAttribute(text) {
     return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
 }
 // .NET's Trim(), which the runner applies before looking for `::`, drops any
-// Unicode white space, not just spaces and tabs.
-const WHITESPACE = /\s/u;
+// Unicode white space, not just spaces and tabs: U+0085 too, which \s lacks.
+const WHITESPACE = /[\s\u0085]/u;
 /**
  * A GitHub runner reads any line of a step's output that starts with `::`
  * (after spaces) as a workflow command, so untrusted text at the start of a
@@ -8761,9 +8761,9 @@ function neutralizeCommands(text, state) {
 // The runner reads its output line by line, and a carriage return ends a line
 // there as a line feed does.
 const LINE_BREAK = /[\r\n]/u;
-const COMMAND_LINE = /([\r\n])([^\S\r\n]*)::/gu;
-const BLANK = /^[^\S\r\n]*$/u;
-const BLANK_THEN_COLON = /^[^\S\r\n]*:$/u;
+const COMMAND_LINE = /([\r\n])((?:[^\S\r\n]|\u0085)*)::/gu;
+const BLANK = /^(?:[^\S\r\n]|\u0085)*$/u;
+const BLANK_THEN_COLON = /^(?:[^\S\r\n]|\u0085)*:$/u;
 
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
@@ -10026,7 +10026,11 @@ function writeChunks(file, chunks, options = {}) {
 function openReport(file, options) {
     let fd;
     try {
-        const folder = external_node_path_default().dirname(external_node_path_default().resolve(file));
+        // The path is opened as checked: `..` is taken out first, as path.resolve
+        // does, or the system would apply it after following a linked folder
+        // (`reports/../r.json` with `reports` a link would land beside its target).
+        const abs = external_node_path_default().resolve(file);
+        const folder = external_node_path_default().dirname(abs);
         if (options.workspace)
             assertFolderInside(file, folder, options.workspace);
         if (options.createFolder)
@@ -10035,7 +10039,7 @@ function openReport(file, options) {
         // O_NONBLOCK: a FIFO planted there must not hang the run (it is refused below).
         const flags = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK |
             (options.append ? external_node_fs_namespaceObject.constants.O_APPEND : external_node_fs_namespaceObject.constants.O_TRUNC);
-        fd = (0,external_node_fs_namespaceObject.openSync)(file, flags, 0o666);
+        fd = (0,external_node_fs_namespaceObject.openSync)(abs, flags, 0o666);
     }
     catch (error) {
         if (error instanceof WriteError)
@@ -16103,7 +16107,7 @@ function mergeReportsCommand(args, io) {
 
 
 
-/** A pin that cannot be made: exit 2, nothing written. */
+/** A pin that cannot be made: exit 2, nothing written. Its message is shown as it is: escape what it quotes. */
 class PinError extends Error {
 }
 function pinCommand(args, io) {
@@ -16178,11 +16182,11 @@ function pinCommand(args, io) {
         }
         const resolved = workspace.resolve('', manifest.file, 'file name');
         if (!resolved.ok)
-            throw new PinError(`nothing written: ${resolved.reason}`);
+            throw new PinError(`nothing written: ${escapeMessage(resolved.reason)}`);
         writeAtomically(resolved.abs, text);
     }
     io.stdout(report.map(escapeMessage).join('\n') + '\n' +
-        (edits.length > 0 ? `wrote ${manifest.file} (${edits.length} ${edits.length === 1 ? 'hash' : 'hashes'} changed)\n` : 'nothing to change\n'));
+        (edits.length > 0 ? `wrote ${escapeMessage(manifest.file)} (${edits.length} ${edits.length === 1 ? 'hash' : 'hashes'} changed)\n` : 'nothing to change\n'));
     return 0;
 }
 function hashFile(workspace, dir, file, maxBytes, mustBeText) {
@@ -16231,7 +16235,7 @@ function writeAtomically(file, text) {
     catch (error) {
         if (created)
             (0,external_node_fs_namespaceObject.rmSync)(temp, { force: true });
-        throw new PinError(`nothing written: cannot replace ${external_node_path_default().basename(file)}: ${describeFsError(error)}`);
+        throw new PinError(`nothing written: cannot replace ${escapeMessage(`${external_node_path_default().basename(file)}: ${describeFsError(error)}`)}`);
     }
 }
 

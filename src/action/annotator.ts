@@ -40,7 +40,7 @@ export class Annotator {
       return false;
     }
     this.used[level]++;
-    core[level](message, properties);
+    core[level](...placed(message, properties));
     return true;
   }
 
@@ -67,6 +67,22 @@ export class Annotator {
     this.failed = true;
     core.setFailed(message);
   }
+}
+
+/**
+ * The message and properties of an annotation as the runner may be given them.
+ * @actions/core encodes what would end a property (`%`, CR, LF, `:`, `,`), and
+ * the runner decodes it, so a file name holding a line break still names its
+ * file; any other control or bidi character would reach the log raw, and
+ * escaped it would name a file GitHub cannot find. An annotation on such a
+ * file is put on the run instead, and its message names the file, escaped.
+ */
+function placed(message: string, properties: AnnotationProperties): [string, AnnotationProperties] {
+  const file = properties.file;
+  const unencoded = file?.replace(/[\r\n]/g, '');
+  if (file === undefined || escapeMessage(unencoded!) === unencoded) return [message, properties];
+  const at = properties.startLine ? `:${properties.startLine}` : '';
+  return [`${escapeMessage(file)}${at}: ${message}`, properties.title === undefined ? {} : { title: properties.title }];
 }
 
 /**

@@ -21,7 +21,7 @@ interface Edit {
   readonly text: string;
 }
 
-/** A pin that cannot be made: exit 2, nothing written. */
+/** A pin that cannot be made: exit 2, nothing written. Its message is shown as it is: escape what it quotes. */
 export class PinError extends Error {}
 
 export function pinCommand(args: string[], io: CommandIO): number {
@@ -94,11 +94,11 @@ export function pinCommand(args: string[], io: CommandIO): number {
       throw error;
     }
     const resolved = workspace.resolve('', manifest.file, 'file name');
-    if (!resolved.ok) throw new PinError(`nothing written: ${resolved.reason}`);
+    if (!resolved.ok) throw new PinError(`nothing written: ${escapeMessage(resolved.reason)}`);
     writeAtomically(resolved.abs, text);
   }
   io.stdout(report.map(escapeMessage).join('\n') + '\n' +
-    (edits.length > 0 ? `wrote ${manifest.file} (${edits.length} ${edits.length === 1 ? 'hash' : 'hashes'} changed)\n` : 'nothing to change\n'));
+    (edits.length > 0 ? `wrote ${escapeMessage(manifest.file)} (${edits.length} ${edits.length === 1 ? 'hash' : 'hashes'} changed)\n` : 'nothing to change\n'));
   return 0;
 }
 
@@ -143,6 +143,6 @@ function writeAtomically(file: string, text: string): void {
     renameSync(temp, file);
   } catch (error) {
     if (created) rmSync(temp, { force: true });
-    throw new PinError(`nothing written: cannot replace ${path.basename(file)}: ${describeFsError(error)}`);
+    throw new PinError(`nothing written: cannot replace ${escapeMessage(`${path.basename(file)}: ${describeFsError(error)}`)}`);
   }
 }

@@ -71,14 +71,18 @@ export function writeChunks(file: string, chunks: Iterable<string>, options: Wri
 function openReport(file: string, options: WriteOptions): number {
   let fd: number;
   try {
-    const folder = path.dirname(path.resolve(file));
+    // The path is opened as checked: `..` is taken out first, as path.resolve
+    // does, or the system would apply it after following a linked folder
+    // (`reports/../r.json` with `reports` a link would land beside its target).
+    const abs = path.resolve(file);
+    const folder = path.dirname(abs);
     if (options.workspace) assertFolderInside(file, folder, options.workspace);
     if (options.createFolder) mkdirSync(folder, { recursive: true });
     // O_NOFOLLOW: a link at the report's own name is refused, wherever it points.
     // O_NONBLOCK: a FIFO planted there must not hang the run (it is refused below).
     const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK |
       (options.append ? constants.O_APPEND : constants.O_TRUNC);
-    fd = openSync(file, flags, 0o666);
+    fd = openSync(abs, flags, 0o666);
   } catch (error) {
     if (error instanceof WriteError) throw error;
     throw new WriteError(file, describeWriteError(error));

@@ -2,8 +2,9 @@
 import { jest } from '@jest/globals';
 
 const made: string[] = [];
+const properties: unknown[] = [];
 jest.unstable_mockModule('@actions/core', () => ({
-  error: (message: string) => made.push(`error: ${message}`),
+  error: (message: string, props: unknown) => { made.push(`error: ${message}`); properties.push(props); },
   warning: (message: string) => made.push(`warning: ${message}`),
   notice: (message: string) => made.push(`notice: ${message}`),
   setFailed: (message: string) => made.push(`failed: ${message}`),
@@ -14,6 +15,7 @@ afterAll(() => stdout.mockRestore());
 
 beforeEach(() => {
   made.length = 0;
+  properties.length = 0;
   stdout.mockClear();
 });
 
@@ -41,5 +43,17 @@ describe('Annotator', () => {
     for (let i = 0; i < 9; i++) a.annotate('warning', `w${i}`);
     const written = stdout.mock.calls.map(([chunk]) => String(chunk)).join('');
     expect(written).toMatch(/^::stop-commands::([0-9a-f-]+)\nwarning: w8\n::\1::\n$/);
+  });
+
+  // Found in review: @actions/core escapes only what ends a property, so a
+  // control or bidi character in a file name reached the log raw in `file=`.
+  it('puts an annotation on the run, naming the file escaped, when the file name holds a control or bidi character', () => {
+    const a = new Annotator();
+    a.annotate('error', 'quote not found', { title: 't', file: 'answers/e\u001b[2Jx\u202e.json', startLine: 3, startColumn: 2 });
+    a.annotate('error', 'plain', { file: 'answers/ok.json', startLine: 1 });
+    // A line break @actions/core encodes (%0A), and the runner decodes: the file keeps its annotation.
+    a.annotate('error', 'broken', { file: 'answers/two\nlines.json' });
+    expect(made).toEqual(['error: answers/e\\u{001B}[2Jx\\u{202E}.json:3: quote not found', 'error: plain', 'error: broken']);
+    expect(properties).toEqual([{ title: 't' }, { file: 'answers/ok.json', startLine: 1 }, { file: 'answers/two\nlines.json' }]);
   });
 });

@@ -58,4 +58,24 @@ describe('hostile text through the bundled Action', () => {
     expect(run.outputs.total).toBe(String(HOSTILE.length + 1));
     expect(run.code).toBe(1);
   });
+
+  // Found in review: @actions/core encodes only what would end a property, so
+  // an escape sequence or a bidi override in a file name went out raw in `file=`.
+  it('writes no control or bidi character of a file name raw, and puts that file\'s annotations on the run', async () => {
+    const name = 'answers/e\u001b[2J\u001b]0;pwned\u0007x\u202e.json';
+    const root = makeTree({
+      'citegate.yml': manifestFor({ 'help-v1': HELP }, ['answers/**/*.json']),
+      [HELP.path]: HELP.text,
+      [name]: JSON.stringify([{ citation_id: 'c1', source_id: 'help-v1', quote: 'nope' }]),
+    });
+    const run = await runAction({ workspace: root, event: 'schedule', payload: {} });
+    expect(run.stdout + run.stderr).not.toMatch(/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    const onRecord = run.annotations.filter((a) => a.properties.title === 'quote not found: c1');
+    expect(onRecord.length).toBe(1);
+    for (const a of onRecord) {
+      expect(a.properties.file).toBeUndefined();
+      expect(a.message).toMatch(/^answers\/e\\u\{001B\}\[2J\\u\{001B\}\]0;pwned\\u\{0007\}x\\u\{202E\}\.json:1: /);
+    }
+    expect(run.code).toBe(1);
+  });
 });

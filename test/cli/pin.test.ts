@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeTree, runCli, sha256 } from '../helpers/workspace.js';
 
@@ -122,5 +122,38 @@ describe('citegate pin', () => {
     expect(runCli(['pin', 'returns-v1'], root).stderr).toBe('citegate pin: nothing written: a hash could not be pinned:\n  returns-v1: sources/a.txt: not valid UTF-8: a source must be UTF-8 text\n');
     writeFileSync(path.join(root, 'citegate.yml'), manifest('f'.repeat(64), 'e'.repeat(64)).replace('sources/b.txt', '../b.txt'));
     expect(runCli(['pin', 'help-v1'], root).stderr).toBe('citegate pin: nothing written: a hash could not be pinned:\n  help-v1: ../b.txt: the path leads outside the workspace\n');
+  });
+});
+
+// Found in review: pin wrote the manifest's name (after links) and the reason
+// it could not replace it raw, so a folder or file name could put control
+// characters, and a line the CI runner reads as a command, in its output.
+describe('citegate pin and hostile names', () => {
+  const HOSTILE = 'd\u001b]0;t\u0007\n\u0085::error file=README.md::pwn';
+  const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]|\n\s*::/u;
+
+  it('escapes the name of a manifest reached through a linked folder when it says what it wrote', () => {
+    const root = makeTree({ [`${HOSTILE}/citegate.yml`]: manifest('f'.repeat(64), sha256(B)), 'sources/a.txt': A, 'sources/b.txt': B, 'originals/a.pdf': PDF });
+    // The manifest's paths are relative to its real folder: give that folder the sources too.
+    for (const [name, text] of [['sources/a.txt', A], ['sources/b.txt', B], ['originals/a.pdf', PDF]] as const) {
+      mkdirSync(path.dirname(path.join(root, HOSTILE, name)), { recursive: true });
+      writeFileSync(path.join(root, HOSTILE, name), text);
+    }
+    symlinkSync(HOSTILE, path.join(root, 'cfg'));
+    const run = runCli(['pin', '--manifest', 'cfg/citegate.yml'], root);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('wrote d\\u{001B}]0;t\\u{0007}\\n\\u{0085}::error file=README.md::pwn/citegate.yml (2 hashes changed)');
+    expect(run.stdout + run.stderr).not.toMatch(raw);
+  });
+
+  it('escapes the name in the reason it cannot replace the manifest', () => {
+    // A name so long that the temporary file's name beside it is too long for the file system.
+    const name = `m\u001b[2J\n\u0085::warning::x${'x'.repeat(230)}.yml`;
+    const root = makeTree({ [name]: manifest('f'.repeat(64), sha256(B)), 'sources/a.txt': A, 'sources/b.txt': B, 'originals/a.pdf': PDF });
+    symlinkSync(name, path.join(root, 'citegate.yml'));
+    const run = runCli(['pin'], root);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^citegate pin: nothing written: cannot replace m\\u\{001B\}\[2J\\n\\u\{0085\}::warning::x+\.yml: /u);
+    expect(run.stdout + run.stderr).not.toMatch(raw);
   });
 });

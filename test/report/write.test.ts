@@ -48,6 +48,18 @@ test('a folder link out of the workspace is refused before any folder is made', 
   expect(existsSync(path.join(outside, 'victim-dir/new'))).toBe(false);
 });
 
+// Found in review: the folder was checked with `..` taken out, and the path
+// opened as given, so the system applied `..` after following the link.
+test('`..` after a linked folder is taken out before the link is followed, as it was checked', () => {
+  const { root, outside, workspace } = layout();
+  mkdirSync(path.join(outside, 'deep'));
+  symlinkSync(path.join(outside, 'deep'), path.join(root, 'reports'));
+  const file = `${root}/reports/../report.txt`; // not path.join, which would take `..` out itself
+  writeChunks(file, ['ok'], { workspace });
+  expect(readFileSync(path.join(root, 'report.txt'), 'utf8')).toBe('ok');
+  expect(existsSync(path.join(outside, 'report.txt'))).toBe(false);
+});
+
 test('the same holds when the workspace was named through a link to it (--root /link)', () => {
   const { root, outside } = layout();
   const alias = path.join(makeTree({}), 'ws');
