@@ -41689,6 +41689,16 @@ function reverseApplyPatch(head, patch) {
 }
 
 ;// CONCATENATED MODULE: ./src/action/scope.ts
+// In a pull request (or push, or merge group), which citation files need
+// checking: the ones that changed, and every one that cites a source whose
+// file or manifest entry changed, changed or not. Deleted files are skipped.
+//
+// A file counts as changed when the change touches any path the system goes
+// through to read it: the file, a folder above it (a link, or a submodule,
+// changes as one path), each link on the way and where it leads.
+
+
+
 
 
 
@@ -41701,48 +41711,52 @@ function selectChanged(input) {
         if (f.previousPath)
             touched.add(f.previousPath);
     }
-    // A path in the manifest may reach its file through a link: a change to the
-    // file behind it counts, and so does a change to the link itself.
-    const isTouched = (rel) => {
-        if (touched.has(rel))
-            return true;
-        const resolved = workspace.resolve('', rel, 'file name');
-        return resolved.ok && touched.has(workspace.relative(resolved.abs));
-    };
+    const way = new PathWalker(workspace);
+    const isTouched = (rel) => way.pathsTo(rel).some((p) => touched.has(p));
+    const none = { files: [], changedFiles: [], changedSources: [], problems: [] };
+    // Through a linked folder, a change on the way may make the manifest another file altogether.
+    if (input.manifestNamed !== undefined && input.manifestNamed !== manifest.file && isTouched(input.manifestNamed) && !touched.has(manifest.file)) {
+        return { ...none, checkAll: `a link on the way to the manifest (${input.manifestNamed}) changed` };
+    }
     const changedSources = new Set();
     if (isTouched(manifest.file)) {
         const entries = changedEntries(manifest, input.baseManifest(), input.checkOverrides ?? {});
         if (!Array.isArray(entries))
-            return { files: [], changedFiles: [], changedSources: [], checkAll: entries.checkAll };
+            return { ...none, checkAll: entries.checkAll };
         for (const id of entries)
             changedSources.add(id);
     }
     for (const source of manifest.sources.values()) {
         const paths = [source.path, source.original?.path].filter((p) => p !== undefined);
         for (const p of paths) {
-            const resolved = workspace.resolve(manifest.dir, p);
-            if (resolved.ok && (touched.has(resolved.rel) || touched.has(workspace.relative(resolved.abs))))
+            // The path as written, whether or not it can be read now: a change that
+            // breaks it (a link out of the workspace, or into a loop) counts too.
+            const written = workspace.resolve(manifest.dir, p, 'written', false);
+            if (written.ok && isTouched(written.rel))
                 changedSources.add(source.id);
         }
     }
     const selected = new Map();
     const changedFiles = new Set();
-    let behindLinks;
+    const select = (file) => {
+        changedFiles.add(file);
+        selected.set(file, refFor(manifest, file));
+    };
     for (const f of changed) {
-        if (f.status === 'removed')
-            continue;
-        if (citationEntryFor(manifest, f.path) !== undefined) {
-            changedFiles.add(f.path);
-            selected.set(f.path, refFor(manifest, f.path));
-            continue;
-        }
-        // Not a citation file by its own name, but perhaps the file behind one
-        // (a link, or a pattern's folder that is a link).
-        behindLinks ??= citationFilesBehindLinks(workspace, manifest);
-        for (const file of behindLinks.get(f.path) ?? []) {
-            changedFiles.add(file);
-            selected.set(file, refFor(manifest, file));
-        }
+        if (f.status !== 'removed' && citationEntryFor(manifest, f.path) !== undefined)
+            select(f.path);
+    }
+    // Any other change may lie on the way to citation files named otherwise (a
+    // link, a linked folder, a submodule, a file a link leads to, removed or
+    // not): look at the way to each one the manifest lists.
+    const problems = [];
+    if (changed.some((f) => !selected.has(f.path))) {
+        const listed = findCitationFiles(workspace, manifest);
+        for (const { file } of listed.files)
+            if (!selected.has(file) && isTouched(file))
+                select(file);
+        // A folder it cannot list is a problem of the change when the change made it.
+        problems.push(...listed.problems.filter((p) => isTouched(p.file)));
     }
     if (changedSources.size > 0) {
         for (const [file, loaded] of input.loadAll()) {
@@ -41760,21 +41774,83 @@ function selectChanged(input) {
         files: [...selected.values()].sort((a, b) => comparePaths(a.file, b.file)),
         changedFiles: [...changedFiles].sort(comparePaths),
         changedSources: [...changedSources].sort(comparePaths),
+        problems,
     };
 }
-/** The citation files whose real path differs from their name, by real path. */
-function citationFilesBehindLinks(workspace, manifest) {
-    const byReal = new Map();
-    for (const { file } of findCitationFiles(workspace, manifest).files) {
-        const resolved = workspace.resolve('', file, 'file name');
-        if (!resolved.ok)
-            continue;
-        const real = workspace.relative(resolved.abs);
-        if (real === file)
-            continue;
-        byReal.set(real, [...(byReal.get(real) ?? []), file]);
+/** Links are followed at most this many times on one path, as the system does (ELOOP). */
+const MAX_LINKS_ON_A_PATH = 40;
+/**
+ * The workspace-relative paths the system goes through to reach a path: each
+ * folder on the way, each link, and the paths the links lead to (as far as
+ * they stay in the workspace and exist). What it learns of each path is kept,
+ * so many files under a few folders cost one look at each path.
+ */
+class PathWalker {
+    workspace;
+    /** Per path: the link's target, null for a file or folder, undefined when there is nothing. */
+    known = new Map();
+    constructor(workspace) {
+        this.workspace = workspace;
     }
-    return byReal;
+    pathsTo(rel) {
+        const on = [];
+        let folder = '';
+        let rest = rel.split('/');
+        let links = 0;
+        while (rest.length > 0) {
+            const [part, ...after] = rest;
+            rest = after;
+            if (part === '' || part === '.')
+                continue;
+            if (part === '..') {
+                if (folder === '')
+                    break; // Out of the workspace: nothing there is its to change.
+                folder = external_node_path_default().posix.dirname(folder) === '.' ? '' : external_node_path_default().posix.dirname(folder);
+                continue;
+            }
+            const here = folder === '' ? part : `${folder}/${part}`;
+            on.push(here);
+            const target = this.look(here);
+            if (target === undefined) {
+                // Nothing there: the rest of the path as written (a link may lead to a removed file).
+                if (rest.length > 0)
+                    on.push(`${here}/${rest.join('/')}`);
+                break;
+            }
+            if (target === null) {
+                folder = here;
+                continue;
+            }
+            if (++links > MAX_LINKS_ON_A_PATH)
+                break;
+            if (external_node_path_default().isAbsolute(target)) {
+                const inside = [this.workspace.root, this.workspace.named].find((root) => isBelow(target, root));
+                if (inside === undefined)
+                    break;
+                folder = '';
+                rest = [...external_node_path_default().relative(inside, target).split((external_node_path_default()).sep), ...rest];
+            }
+            else {
+                rest = [...target.split((external_node_path_default()).sep === '\\' ? /[\\/]/ : '/'), ...rest];
+            }
+        }
+        return on;
+    }
+    look(rel) {
+        if (this.known.has(rel))
+            return this.known.get(rel);
+        const abs = external_node_path_default().join(this.workspace.root, ...rel.split('/'));
+        let found;
+        try {
+            const stat = (0,external_node_fs_namespaceObject.lstatSync)(abs, { throwIfNoEntry: false });
+            found = stat === undefined ? undefined : stat.isSymbolicLink() ? (0,external_node_fs_namespaceObject.readlinkSync)(abs) : null;
+        }
+        catch {
+            found = undefined;
+        }
+        this.known.set(rel, found);
+        return found;
+    }
 }
 /** Ids whose entry differs between the base manifest and this one, or why every file must be checked. */
 function changedEntries(manifest, base, overrides) {
@@ -42184,9 +42260,11 @@ async function planFiles(settings, workspace, manifest, manifestRepository, note
     if (!changes.ok)
         return cannotTell(changes.reason);
     let preloaded;
+    const named = external_node_path_default().resolve(settings.workspace, settings.manifest);
     const selection = selectChanged({
         workspace,
         manifest,
+        manifestNamed: isBelow(named, workspace.named) ? external_node_path_default().relative(workspace.named, named).split((external_node_path_default()).sep).join('/') : undefined,
         changed: changes.list.files,
         checkOverrides: settings.checks,
         baseManifest: () => baseManifest(changes, checkout, workspace, manifest),
@@ -42202,7 +42280,7 @@ async function planFiles(settings, workspace, manifest, manifestRepository, note
         return { ...plan, preloaded };
     }
     const what = `${changes.count} changed file${changes.count === 1 ? '' : 's'} (from ${changes.via})`;
-    if (selection.files.length === 0) {
+    if (selection.files.length === 0 && selection.problems.length === 0) {
         notes.push(`No citation file and no cited source changed among the ${what}: nothing to check.`);
         return { files: [], checkedAll: false, nothingToCheck: true };
     }
@@ -42212,7 +42290,7 @@ async function planFiles(settings, workspace, manifest, manifestRepository, note
         parts.push(`${citing} more citing the changed source${selection.changedSources.length === 1 ? '' : 's'} ${listIds(selection.changedSources)}`);
     }
     notes.push(`Checked ${parts.join(' and ')}, out of ${what}.`);
-    return { files: [...selection.files], preloaded, checkedAll: false, nothingToCheck: false };
+    return { files: [...selection.files], problems: [...selection.problems], preloaded, checkedAll: false, nothingToCheck: false };
 }
 /**
  * The repository around the manifest, whose top folder the API's and git's

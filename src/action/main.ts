@@ -13,7 +13,7 @@ import { loadCitationFile } from '../load/citation-file.js';
 import { loadManifest, ManifestError, MAX_MANIFEST_BYTES, type Manifest } from '../load/manifest.js';
 import { formatProblem, type Problem } from '../load/problem.js';
 import { findCitationFiles, type CitationFileRef } from '../load/select.js';
-import { describeFsError, Workspace } from '../load/workspace.js';
+import { describeFsError, isBelow, Workspace } from '../load/workspace.js';
 import { buildAnnotations } from '../report/annotations.js';
 import { escapeMessage } from '../report/escape.js';
 import { jsonReportChunks } from '../report/json.js';
@@ -233,9 +233,11 @@ async function planFiles(
   if (!changes.ok) return cannotTell(changes.reason);
 
   let preloaded: Map<string, ReturnType<typeof loadCitationFile>> | undefined;
+  const named = path.resolve(settings.workspace, settings.manifest);
   const selection = selectChanged({
     workspace,
     manifest,
+    manifestNamed: isBelow(named, workspace.named) ? path.relative(workspace.named, named).split(path.sep).join('/') : undefined,
     changed: changes.list.files,
     checkOverrides: settings.checks,
     baseManifest: () => baseManifest(changes, checkout, workspace, manifest),
@@ -251,7 +253,7 @@ async function planFiles(
     return { ...plan, preloaded };
   }
   const what = `${changes.count} changed file${changes.count === 1 ? '' : 's'} (from ${changes.via})`;
-  if (selection.files.length === 0) {
+  if (selection.files.length === 0 && selection.problems.length === 0) {
     notes.push(`No citation file and no cited source changed among the ${what}: nothing to check.`);
     return { files: [], checkedAll: false, nothingToCheck: true };
   }
@@ -261,7 +263,7 @@ async function planFiles(
     parts.push(`${citing} more citing the changed source${selection.changedSources.length === 1 ? '' : 's'} ${listIds(selection.changedSources)}`);
   }
   notes.push(`Checked ${parts.join(' and ')}, out of ${what}.`);
-  return { files: [...selection.files], preloaded, checkedAll: false, nothingToCheck: false };
+  return { files: [...selection.files], problems: [...selection.problems], preloaded, checkedAll: false, nothingToCheck: false };
 }
 
 /**

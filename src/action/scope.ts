@@ -1,13 +1,20 @@
 // In a pull request (or push, or merge group), which citation files need
 // checking: the ones that changed, and every one that cites a source whose
 // file or manifest entry changed, changed or not. Deleted files are skipped.
+//
+// A file counts as changed when the change touches any path the system goes
+// through to read it: the file, a folder above it (a link, or a submodule,
+// changes as one path), each link on the way and where it leads.
+import { lstatSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
 import type { ChangedFile } from '../api/changed-file.js';
 import { sourceIdOf } from '../engine/record.js';
 import type { LoadedCitationFile } from '../load/citation-file.js';
 import { MAX_MANIFEST_BYTES, MAX_MANIFEST_MARKS, parseManifest, type CheckLevels, type Manifest, type SourceEntry } from '../load/manifest.js';
 import { yamlMarks } from '../load/yaml-nodes.js';
+import type { Problem } from '../load/problem.js';
 import { citationEntryFor, comparePaths, findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
-import type { Workspace } from '../load/workspace.js';
+import { isBelow, type Workspace } from '../load/workspace.js';
 
 export interface ChangedSelection {
   /** The files to check, sorted by path. */
@@ -18,11 +25,15 @@ export interface ChangedSelection {
   readonly changedSources: readonly string[];
   /** Set when the change touches everything: the reason to check all files. */
   readonly checkAll?: string;
+  /** Folders the search for citation files could not list, where the change touches them. */
+  readonly problems: readonly Problem[];
 }
 
 export interface ChangedInput {
   readonly workspace: Workspace;
   readonly manifest: Manifest;
+  /** The manifest's path as the workflow names it, workspace-relative, when a linked folder makes it differ from manifest.file. */
+  readonly manifestNamed?: string;
   readonly changed: readonly ChangedFile[];
   /** The manifest at the base commit (asked for only when the manifest changed). */
   readonly baseManifest: () => BaseManifest;
@@ -39,46 +50,48 @@ export function selectChanged(input: ChangedInput): ChangedSelection {
     touched.add(f.path);
     if (f.previousPath) touched.add(f.previousPath);
   }
+  const way = new PathWalker(workspace);
+  const isTouched = (rel: string) => way.pathsTo(rel).some((p) => touched.has(p));
+  const none = { files: [], changedFiles: [], changedSources: [], problems: [] };
 
-  // A path in the manifest may reach its file through a link: a change to the
-  // file behind it counts, and so does a change to the link itself.
-  const isTouched = (rel: string) => {
-    if (touched.has(rel)) return true;
-    const resolved = workspace.resolve('', rel, 'file name');
-    return resolved.ok && touched.has(workspace.relative(resolved.abs));
-  };
-
+  // Through a linked folder, a change on the way may make the manifest another file altogether.
+  if (input.manifestNamed !== undefined && input.manifestNamed !== manifest.file && isTouched(input.manifestNamed) && !touched.has(manifest.file)) {
+    return { ...none, checkAll: `a link on the way to the manifest (${input.manifestNamed}) changed` };
+  }
   const changedSources = new Set<string>();
   if (isTouched(manifest.file)) {
     const entries = changedEntries(manifest, input.baseManifest(), input.checkOverrides ?? {});
-    if (!Array.isArray(entries)) return { files: [], changedFiles: [], changedSources: [], checkAll: entries.checkAll };
+    if (!Array.isArray(entries)) return { ...none, checkAll: entries.checkAll };
     for (const id of entries) changedSources.add(id);
   }
   for (const source of manifest.sources.values()) {
     const paths = [source.path, source.original?.path].filter((p): p is string => p !== undefined);
     for (const p of paths) {
-      const resolved = workspace.resolve(manifest.dir, p);
-      if (resolved.ok && (touched.has(resolved.rel) || touched.has(workspace.relative(resolved.abs)))) changedSources.add(source.id);
+      // The path as written, whether or not it can be read now: a change that
+      // breaks it (a link out of the workspace, or into a loop) counts too.
+      const written = workspace.resolve(manifest.dir, p, 'written', false);
+      if (written.ok && isTouched(written.rel)) changedSources.add(source.id);
     }
   }
 
   const selected = new Map<string, CitationFileRef>();
   const changedFiles = new Set<string>();
-  let behindLinks: Map<string, string[]> | undefined;
+  const select = (file: string) => {
+    changedFiles.add(file);
+    selected.set(file, refFor(manifest, file));
+  };
   for (const f of changed) {
-    if (f.status === 'removed') continue;
-    if (citationEntryFor(manifest, f.path) !== undefined) {
-      changedFiles.add(f.path);
-      selected.set(f.path, refFor(manifest, f.path));
-      continue;
-    }
-    // Not a citation file by its own name, but perhaps the file behind one
-    // (a link, or a pattern's folder that is a link).
-    behindLinks ??= citationFilesBehindLinks(workspace, manifest);
-    for (const file of behindLinks.get(f.path) ?? []) {
-      changedFiles.add(file);
-      selected.set(file, refFor(manifest, file));
-    }
+    if (f.status !== 'removed' && citationEntryFor(manifest, f.path) !== undefined) select(f.path);
+  }
+  // Any other change may lie on the way to citation files named otherwise (a
+  // link, a linked folder, a submodule, a file a link leads to, removed or
+  // not): look at the way to each one the manifest lists.
+  const problems: Problem[] = [];
+  if (changed.some((f) => !selected.has(f.path))) {
+    const listed = findCitationFiles(workspace, manifest);
+    for (const { file } of listed.files) if (!selected.has(file) && isTouched(file)) select(file);
+    // A folder it cannot list is a problem of the change when the change made it.
+    problems.push(...listed.problems.filter((p) => isTouched(p.file)));
   }
   if (changedSources.size > 0) {
     for (const [file, loaded] of input.loadAll()) {
@@ -94,20 +107,77 @@ export function selectChanged(input: ChangedInput): ChangedSelection {
     files: [...selected.values()].sort((a, b) => comparePaths(a.file, b.file)),
     changedFiles: [...changedFiles].sort(comparePaths),
     changedSources: [...changedSources].sort(comparePaths),
+    problems,
   };
 }
 
-/** The citation files whose real path differs from their name, by real path. */
-function citationFilesBehindLinks(workspace: Workspace, manifest: Manifest): Map<string, string[]> {
-  const byReal = new Map<string, string[]>();
-  for (const { file } of findCitationFiles(workspace, manifest).files) {
-    const resolved = workspace.resolve('', file, 'file name');
-    if (!resolved.ok) continue;
-    const real = workspace.relative(resolved.abs);
-    if (real === file) continue;
-    byReal.set(real, [...(byReal.get(real) ?? []), file]);
+/** Links are followed at most this many times on one path, as the system does (ELOOP). */
+const MAX_LINKS_ON_A_PATH = 40;
+
+/**
+ * The workspace-relative paths the system goes through to reach a path: each
+ * folder on the way, each link, and the paths the links lead to (as far as
+ * they stay in the workspace and exist). What it learns of each path is kept,
+ * so many files under a few folders cost one look at each path.
+ */
+class PathWalker {
+  /** Per path: the link's target, null for a file or folder, undefined when there is nothing. */
+  private readonly known = new Map<string, string | null | undefined>();
+
+  constructor(private readonly workspace: Workspace) {}
+
+  pathsTo(rel: string): string[] {
+    const on: string[] = [];
+    let folder = '';
+    let rest = rel.split('/');
+    let links = 0;
+    while (rest.length > 0) {
+      const [part, ...after] = rest;
+      rest = after;
+      if (part === '' || part === '.') continue;
+      if (part === '..') {
+        if (folder === '') break; // Out of the workspace: nothing there is its to change.
+        folder = path.posix.dirname(folder) === '.' ? '' : path.posix.dirname(folder);
+        continue;
+      }
+      const here = folder === '' ? part : `${folder}/${part}`;
+      on.push(here);
+      const target = this.look(here);
+      if (target === undefined) {
+        // Nothing there: the rest of the path as written (a link may lead to a removed file).
+        if (rest.length > 0) on.push(`${here}/${rest.join('/')}`);
+        break;
+      }
+      if (target === null) {
+        folder = here;
+        continue;
+      }
+      if (++links > MAX_LINKS_ON_A_PATH) break;
+      if (path.isAbsolute(target)) {
+        const inside = [this.workspace.root, this.workspace.named].find((root) => isBelow(target, root));
+        if (inside === undefined) break;
+        folder = '';
+        rest = [...path.relative(inside, target).split(path.sep), ...rest];
+      } else {
+        rest = [...target.split(path.sep === '\\' ? /[\\/]/ : '/'), ...rest];
+      }
+    }
+    return on;
   }
-  return byReal;
+
+  private look(rel: string): string | null | undefined {
+    if (this.known.has(rel)) return this.known.get(rel);
+    const abs = path.join(this.workspace.root, ...rel.split('/'));
+    let found: string | null | undefined;
+    try {
+      const stat = lstatSync(abs, { throwIfNoEntry: false });
+      found = stat === undefined ? undefined : stat.isSymbolicLink() ? readlinkSync(abs) : null;
+    } catch {
+      found = undefined;
+    }
+    this.known.set(rel, found);
+    return found;
+  }
 }
 
 /** What the base manifest is: its text, or why there is none to compare with. */

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { mergeGroupPayload, pullRequestPayload, pushPayload, runAction, type ActionRun } from '../helpers/action.js';
 import { startFakeApi, type FakeApiOptions } from '../helpers/api-server.js';
@@ -238,6 +238,122 @@ describe('the Action and manifest changes', () => {
       'linked/a.json:2 source unverified: a1',
       'linked/b.json:2 source unverified: b1',
     ]);
+  });
+
+  // Found in review: only a changed path itself, or where its last link led,
+  // counted; a change on the way to a file (a link re-pointed, a linked folder,
+  // a submodule, a removed file a link leads to) let a pull request pass unseen.
+  describe('a change on the way to a file counts as a change to it', () => {
+    /** A repository whose source and citation files are reached through links: `sources/returns-v1.txt` -> `../data/returns.txt`, `answers` -> `store`. */
+    function linkedRepo() {
+      const root = makeTree({
+        'citegate.yml': manifestFor({ 'returns-v1': RETURNS }, ['answers/**/*.json']),
+        'data/returns.txt': RETURNS.text,
+        'texts-v2/returns-v1.txt': RETURNS.text.replace('30 days', '60 days'),
+        'store/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]),
+        'drafts/a.json': json([rec('a1', 'returns-v1', 'No receipt is needed.')]),
+        'README.md': 'readme\n',
+      });
+      mkdirSync(path.join(root, 'sources'));
+      symlinkSync('../data/returns.txt', path.join(root, RETURNS.path));
+      symlinkSync('store', path.join(root, 'answers'));
+      initRepo(root);
+      return { root, base: git(root, 'rev-parse', 'HEAD') };
+    }
+    /** Replaces (or removes, with null) links and commits. */
+    function relink(root: string, links: Record<string, string | null>, removed: string[] = []): string {
+      for (const [at, to] of Object.entries(links)) {
+        rmSync(path.join(root, at), { recursive: true, force: true });
+        if (to !== null) symlinkSync(to, path.join(root, at));
+      }
+      for (const file of removed) rmSync(path.join(root, file));
+      git(root, 'add', '-A');
+      git(root, 'commit', '-q', '-m', 'relink');
+      return git(root, 'rev-parse', 'HEAD');
+    }
+    const check = (root: string, base: string, head: string) => runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head) });
+
+    it('a source link re-pointed out of the workspace, or into a loop', async () => {
+      const { root, base } = linkedRepo();
+      const out = relink(root, { [RETURNS.path]: '../../../../../etc/hostname' });
+      const run = await check(root, base, out);
+      expect(annotated(run)).toEqual(['citegate.yml:3 source unverified', 'answers/a.json:2 source unverified: a1']);
+      const loop = relink(root, { [RETURNS.path]: 'returns-v1.txt' });
+      expect(annotated(await check(root, out, loop))).toEqual(['citegate.yml:3 source unverified', 'answers/a.json:2 source unverified: a1']);
+    });
+
+    it('a linked folder of sources or of citation files re-pointed', async () => {
+      const { root, base } = linkedRepo();
+      rmSync(path.join(root, RETURNS.path));
+      rmSync(path.join(root, 'sources'), { recursive: true });
+      symlinkSync('data-dir', path.join(root, 'sources'));
+      mkdirSync(path.join(root, 'data-dir'));
+      symlinkSync('../data/returns.txt', path.join(root, 'data-dir/returns-v1.txt'));
+      git(root, 'add', '-A');
+      git(root, 'commit', '-q', '-m', 'sources as a linked folder');
+      const before = git(root, 'rev-parse', 'HEAD');
+      const sources = relink(root, { sources: 'texts-v2' });
+      expect(annotated(await check(root, before, sources))).toEqual(['citegate.yml:3 source unverified', 'answers/a.json:2 source unverified: a1']);
+      const answers = relink(root, { sources: 'data-dir', answers: 'drafts' });
+      expect(annotated(await check(root, sources, answers))).toEqual(['answers/a.json:2 quote not found: a1']);
+    });
+
+    it('a link left leading nowhere by removing its file, and a folder link out of the workspace added', async () => {
+      const { root, base } = linkedRepo();
+      rmSync(path.join(root, 'answers'));
+      mkdirSync(path.join(root, 'answers'));
+      symlinkSync('../store/a.json', path.join(root, 'answers/a.json'));
+      git(root, 'add', '-A');
+      git(root, 'commit', '-q', '-m', 'a linked file');
+      const before = git(root, 'rev-parse', 'HEAD');
+      const removed = relink(root, {}, ['store/a.json']);
+      const run = await check(root, before, removed);
+      expect(run.code).toBe(1);
+      expect(run.annotations.some((a) => a.properties.file === 'answers/a.json' && /cannot read/.test(a.message))).toBe(true);
+      const away = relink(root, { 'answers/away': '/' });
+      const again = await check(root, removed, away);
+      expect(again.code).toBe(1);
+      expect(again.annotations.some((a) => a.properties.file === 'answers/away' && /folder not listed/.test(a.message))).toBe(true);
+    });
+
+    it('a linked folder on the way to the manifest re-pointed: everything is checked', async () => {
+      const files = (quote: string) => ({
+        'citegate.yml': manifestFor({ 'returns-v1': RETURNS }, ['answers/*.json']),
+        [RETURNS.path]: RETURNS.text,
+        'answers/a.json': json([rec('a1', 'returns-v1', quote)]),
+      });
+      const tree: Record<string, string> = {};
+      for (const [folder, quote] of [['cfg-v1', 'A receipt is required.'], ['cfg-v2', 'No receipt is needed.']]) {
+        for (const [name, text] of Object.entries(files(quote))) tree[`${folder}/${name}`] = text;
+      }
+      const root = makeTree(tree);
+      symlinkSync('cfg-v1', path.join(root, 'cfg'));
+      initRepo(root);
+      const base = git(root, 'rev-parse', 'HEAD');
+      const head = relink(root, { cfg: 'cfg-v2' });
+      const run = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { manifest: 'cfg/citegate.yml' } });
+      expect(text(run.summary)).toContain('Every citation file was checked because a link on the way to the manifest (cfg/citegate.yml) changed.');
+      expect(annotated(run)).toEqual(['cfg-v2/answers/a.json:2 quote not found: a1']);
+    });
+
+    it('a submodule bumped to a commit whose source differs', async () => {
+      const texts = makeTree({ 'returns.txt': RETURNS.text });
+      initRepo(texts);
+      const root = makeTree({
+        'citegate.yml': manifestFor({ 'returns-v1': { path: 'vendor/texts/returns.txt', text: RETURNS.text } }, ['answers/*.json']),
+        'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]),
+      });
+      initRepo(root);
+      git(root, '-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', `file://${texts}`, 'vendor/texts');
+      git(root, 'commit', '-q', '-m', 'texts as a submodule');
+      const base = git(root, 'rev-parse', 'HEAD');
+      const sub = path.join(root, 'vendor/texts');
+      writeFileSync(path.join(sub, 'returns.txt'), RETURNS.text.replace('30 days', '60 days'));
+      git(sub, 'commit', '-q', '-am', 'new terms');
+      git(root, 'commit', '-q', '-am', 'bump texts');
+      const head = git(root, 'rev-parse', 'HEAD');
+      expect(annotated(await check(root, base, head))).toEqual(['citegate.yml:3 source unverified', 'answers/a.json:2 source unverified: a1']);
+    });
   });
 
   it('uses the merge group base and head', async () => {
