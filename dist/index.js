@@ -41423,6 +41423,49 @@ function hasCommit(cwd, sha) {
         return false;
     }
 }
+/**
+ * Whether `commit` is `wanted` or has it in its history. A parent is read from
+ * the commit itself, which a shallow clone keeps (it hides the parents from
+ * history): a merge commit fetched alone still shows the head it merged.
+ */
+function holdsCommit(cwd, commit, wanted) {
+    if (commit === wanted)
+        return true;
+    try {
+        const raw = git(cwd, ['cat-file', '-p', `${commit}^{commit}`]).toString('utf8');
+        if (raw.split('\n\n')[0].split('\n').some((line) => line === `parent ${wanted}`))
+            return true;
+    }
+    catch {
+        return false;
+    }
+    if (!hasCommit(cwd, wanted))
+        return false;
+    try {
+        git(cwd, ['merge-base', '--is-ancestor', wanted, commit]);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** Whether the repository's `origin` is the GitHub repository owner/repo (as actions/checkout sets it), or it has one of `commits`. */
+function isRepositoryOf(cwd, repository, commits) {
+    if (commits.some((sha) => hasCommit(cwd, sha)))
+        return true;
+    if (repository === undefined)
+        return false;
+    let url;
+    try {
+        url = git(cwd, ['config', '--get', 'remote.origin.url']).toString('utf8').trim();
+    }
+    catch {
+        return false;
+    }
+    const name = `${repository.owner}/${repository.repo}`.toLowerCase();
+    return url.toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '').endsWith(`/${name}`) ||
+        url.toLowerCase().replace(/\.git$/, '').endsWith(`:${name}`);
+}
 const STATUS = { A: 'added', D: 'removed', M: 'modified', R: 'renamed', C: 'copied', T: 'changed' };
 /** The files changed from the merge base of `base` and `head` to `head` (paths from the repository's top), as the pull request files API counts them. */
 function gitChangedFiles(cwd, base, head) {
@@ -42140,7 +42183,7 @@ async function check(settings, outputs, annotator, failures) {
     // Asked of git once, when first needed: by the base-commit check, then to map the changed paths.
     let repository;
     const manifestRepository = () => (repository ??= repositoryAround(workspace, manifest));
-    refuseBaseCheckout(settings, manifestRepository);
+    refuseCheckoutWithoutChanges(settings, manifestRepository);
     const notes = [];
     const plan = await planFiles(settings, workspace, manifest, manifestRepository, notes, annotator);
     if (settings.shard) {
@@ -42321,25 +42364,33 @@ function repositoryAround(workspace, manifest) {
     return top.ok ? { ...top, commit: checkedOutCommit(top.top) } : top;
 }
 /**
- * A pull request's check of its base commit's files would pass it unseen:
+ * A pull request's check of files without its changes would pass it unseen:
  * pull_request_target runs at the base branch's last commit, and that is what
- * actions/checkout checks out for it unless told otherwise. Whatever the scope,
- * the step fails, saying what to check out. When git cannot tell what is
- * checked out, the run goes on as it would without git.
+ * actions/checkout checks out for it unless told otherwise; a workflow may
+ * also check out the base branch by name, which has moved on since. Whatever
+ * the scope, the step fails, saying what to check out, when the repository
+ * around the manifest has the base commit checked out, or (when it is the
+ * event's repository) a commit that neither is the head nor holds it. When git
+ * cannot tell what is checked out, the run goes on as it would without git.
  */
-function refuseBaseCheckout(settings, manifestRepository) {
+function refuseCheckoutWithoutChanges(settings, manifestRepository) {
     const diff = settings.diff;
     if (diff.kind !== 'pull_request')
         return;
     const repository = manifestRepository();
     const commit = repository.ok ? repository.commit : undefined;
-    if (commit === undefined || eventCommits(settings).includes(commit))
+    if (!repository.ok || commit === undefined || eventCommits(settings).includes(commit))
         return;
+    const checkOut = `Check out the pull request's head (actions/checkout with ref: \${{ github.event.pull_request.head.sha }}${diff.target ? ', which a pull_request_target workflow needs' : ''}).`;
     const baseCommits = [diff.base, ...(diff.target && settings.workflowSha !== undefined ? [settings.workflowSha] : [])];
-    if (!baseCommits.includes(commit))
+    if (baseCommits.includes(commit)) {
+        throw new InputError(`the workspace has the pull request's base commit ${commit} checked out, not its changes: checking it would pass the pull request unseen. ${checkOut}`);
+    }
+    // Another repository (a second checkout with `path:`) is not this one's to judge: the run checks everything, saying why.
+    if (holdsCommit(repository.top, commit, diff.head) || !isRepositoryOf(repository.top, settings.repository, [diff.base, diff.head]))
         return;
-    throw new InputError(`the workspace has the pull request's base commit ${commit} checked out, not its changes: checking it would pass the pull request unseen. ` +
-        `Check out the pull request's head (actions/checkout with ref: \${{ github.event.pull_request.head.sha }}${diff.target ? ', which a pull_request_target workflow needs' : ''}).`);
+    throw new InputError(`the workspace has commit ${commit} checked out, which is not the pull request's head ${diff.head} and does not hold it: ` +
+        `checking it would pass the pull request unseen. ${checkOut}`);
 }
 /**
  * The manifest as it was at the base commit: rebuilt from the API's patch

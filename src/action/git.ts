@@ -69,6 +69,43 @@ export function hasCommit(cwd: string, sha: string): boolean {
   }
 }
 
+/**
+ * Whether `commit` is `wanted` or has it in its history. A parent is read from
+ * the commit itself, which a shallow clone keeps (it hides the parents from
+ * history): a merge commit fetched alone still shows the head it merged.
+ */
+export function holdsCommit(cwd: string, commit: string, wanted: string): boolean {
+  if (commit === wanted) return true;
+  try {
+    const raw = git(cwd, ['cat-file', '-p', `${commit}^{commit}`]).toString('utf8');
+    if (raw.split('\n\n')[0].split('\n').some((line) => line === `parent ${wanted}`)) return true;
+  } catch {
+    return false;
+  }
+  if (!hasCommit(cwd, wanted)) return false;
+  try {
+    git(cwd, ['merge-base', '--is-ancestor', wanted, commit]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the repository's `origin` is the GitHub repository owner/repo (as actions/checkout sets it), or it has one of `commits`. */
+export function isRepositoryOf(cwd: string, repository: { readonly owner: string; readonly repo: string } | undefined, commits: readonly string[]): boolean {
+  if (commits.some((sha) => hasCommit(cwd, sha))) return true;
+  if (repository === undefined) return false;
+  let url: string;
+  try {
+    url = git(cwd, ['config', '--get', 'remote.origin.url']).toString('utf8').trim();
+  } catch {
+    return false;
+  }
+  const name = `${repository.owner}/${repository.repo}`.toLowerCase();
+  return url.toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '').endsWith(`/${name}`) ||
+    url.toLowerCase().replace(/\.git$/, '').endsWith(`:${name}`);
+}
+
 const STATUS: Record<string, string> = { A: 'added', D: 'removed', M: 'modified', R: 'renamed', C: 'copied', T: 'changed' };
 
 /** The files changed from the merge base of `base` and `head` to `head` (paths from the repository's top), as the pull request files API counts them. */

@@ -23,7 +23,7 @@ import { buildSummary } from '../report/summary.js';
 import { recordLabel } from '../report/text.js';
 import { Annotator, logUntrusted } from './annotator.js';
 import { Checkout, findChangedFiles, type ChangeSet } from './changed-files.js';
-import { checkedOutCommit, gitShow, hasCommit, repositoryTop } from './git.js';
+import { checkedOutCommit, gitShow, hasCommit, holdsCommit, isRepositoryOf, repositoryTop } from './git.js';
 import { reverseApplyPatch } from './patch.js';
 import { selectChanged, type BaseManifest } from './scope.js';
 import { eventCommits, InputError, readSettings, type Settings } from './settings.js';
@@ -100,7 +100,7 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
   // Asked of git once, when first needed: by the base-commit check, then to map the changed paths.
   let repository: Repository | undefined;
   const manifestRepository = () => (repository ??= repositoryAround(workspace, manifest));
-  refuseBaseCheckout(settings, manifestRepository);
+  refuseCheckoutWithoutChanges(settings, manifestRepository);
   const notes: string[] = [];
   const plan = await planFiles(settings, workspace, manifest, manifestRepository, notes, annotator);
   if (settings.shard) {
@@ -298,23 +298,31 @@ function repositoryAround(workspace: Workspace, manifest: Manifest): Repository 
 }
 
 /**
- * A pull request's check of its base commit's files would pass it unseen:
+ * A pull request's check of files without its changes would pass it unseen:
  * pull_request_target runs at the base branch's last commit, and that is what
- * actions/checkout checks out for it unless told otherwise. Whatever the scope,
- * the step fails, saying what to check out. When git cannot tell what is
- * checked out, the run goes on as it would without git.
+ * actions/checkout checks out for it unless told otherwise; a workflow may
+ * also check out the base branch by name, which has moved on since. Whatever
+ * the scope, the step fails, saying what to check out, when the repository
+ * around the manifest has the base commit checked out, or (when it is the
+ * event's repository) a commit that neither is the head nor holds it. When git
+ * cannot tell what is checked out, the run goes on as it would without git.
  */
-function refuseBaseCheckout(settings: Settings, manifestRepository: () => Repository): void {
+function refuseCheckoutWithoutChanges(settings: Settings, manifestRepository: () => Repository): void {
   const diff = settings.diff;
   if (diff.kind !== 'pull_request') return;
   const repository = manifestRepository();
   const commit = repository.ok ? repository.commit : undefined;
-  if (commit === undefined || eventCommits(settings).includes(commit)) return;
+  if (!repository.ok || commit === undefined || eventCommits(settings).includes(commit)) return;
+  const checkOut = `Check out the pull request's head (actions/checkout with ref: \${{ github.event.pull_request.head.sha }}${diff.target ? ', which a pull_request_target workflow needs' : ''}).`;
   const baseCommits = [diff.base, ...(diff.target && settings.workflowSha !== undefined ? [settings.workflowSha] : [])];
-  if (!baseCommits.includes(commit)) return;
+  if (baseCommits.includes(commit)) {
+    throw new InputError(`the workspace has the pull request's base commit ${commit} checked out, not its changes: checking it would pass the pull request unseen. ${checkOut}`);
+  }
+  // Another repository (a second checkout with `path:`) is not this one's to judge: the run checks everything, saying why.
+  if (holdsCommit(repository.top, commit, diff.head) || !isRepositoryOf(repository.top, settings.repository, [diff.base, diff.head])) return;
   throw new InputError(
-    `the workspace has the pull request's base commit ${commit} checked out, not its changes: checking it would pass the pull request unseen. ` +
-    `Check out the pull request's head (actions/checkout with ref: \${{ github.event.pull_request.head.sha }}${diff.target ? ', which a pull_request_target workflow needs' : ''}).`,
+    `the workspace has commit ${commit} checked out, which is not the pull request's head ${diff.head} and does not hold it: ` +
+    `checking it would pass the pull request unseen. ${checkOut}`,
   );
 }
 

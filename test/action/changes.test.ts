@@ -229,6 +229,52 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
     }
   });
 
+  // Found in review: a workflow that checks out the base branch by name got
+  // its later commit, which is neither the head nor the base: every file of a
+  // tree without the pull request's changes was checked, and passed.
+  it('fails a pull request run whose checkout is a later commit of the base branch, whatever the scope', async () => {
+    const { ws, root, base, head } = nested();
+    git(root, 'checkout', '-q', '--detach', base);
+    const later = commit(root, { 'README.md': 'the base branch moved on\n' });
+    git(root, 'remote', 'add', 'origin', 'https://github.com/acme/answers.git');
+    for (const [event, scope] of [['pull_request', 'auto'], ['pull_request_target', 'all']]) {
+      await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
+        const run = await runAction({
+          workspace: ws, event, payload: pullRequestPayload(root, base, head), inputs: { token: 't', manifest: 'repo/citegate.yml', scope }, apiUrl,
+          // pull_request_target's GITHUB_SHA: the base branch's last commit when the event came.
+          env: { GITHUB_SHA: event === 'pull_request_target' ? base : 'c'.repeat(40) },
+        });
+        const failure = run.annotations.find((a) => a.command === 'error' && !a.properties.file);
+        expect(failure?.message).toMatch(new RegExp(`^citegate: the workspace has commit ${later} checked out, which is not the pull request's head ${head} and does not hold it: checking it would pass the pull request unseen\\. Check out`));
+        expect(run.code).toBe(1);
+      });
+    }
+  });
+
+  it('goes on, checking everything, when the checkout holds the head: a merge commit made since, fetched alone', async () => {
+    const { ws, root, base, head } = nested();
+    git(root, 'checkout', '-q', '--detach', base);
+    commit(root, { 'README.md': 'the base branch moved on\n' });
+    git(root, 'merge', '-q', '--no-ff', '--no-edit', head);
+    const merge = git(root, 'rev-parse', 'HEAD');
+    // As actions/checkout fetches refs/pull/N/merge: that commit alone (fetch-depth: 1).
+    const clone = path.join(makeTree({}), 'repo');
+    shallowClone(root, clone);
+    expect(git(clone, 'rev-parse', 'HEAD')).toBe(merge);
+    // The event's repository, as actions/checkout names it: only the merge commit's own parents show it holds the head.
+    git(clone, 'remote', 'set-url', 'origin', 'https://github.com/acme/answers');
+    await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
+      const run = await runAction({
+        workspace: path.dirname(clone), event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { token: 't', manifest: 'repo/citegate.yml' }, apiUrl,
+        env: { GITHUB_SHA: 'c'.repeat(40) },
+      });
+      // Not one of the event's commits, so its paths cannot be placed: everything is checked, the change with it.
+      expect(notices(run)).toEqual([expect.stringMatching(/^citegate: cannot tell which files changed \(cannot place the repository's files/)]);
+      expect(annotated(run)).toEqual(['repo/answers/legacy.json:2 quote not found: l1', 'repo/answers/returns.json:2 quote not found: r1']);
+      expect(run.code).toBe(1);
+    });
+  });
+
   it('scopes a pull_request_target run that checks out the head, or the merge commit it fetched', async () => {
     const { ws, root, base, head } = nested();
     const merge = checkOutMerge(root, base, head);
