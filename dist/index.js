@@ -41424,47 +41424,33 @@ function hasCommit(cwd, sha) {
     }
 }
 /**
- * Whether `commit` is `wanted` or has it in its history. A parent is read from
- * the commit itself, which a shallow clone keeps (it hides the parents from
- * history): a merge commit fetched alone still shows the head it merged.
+ * Whether the commit checked out holds a pull request's changes: it is the
+ * head or has it in its history, or has the head's content in every file the
+ * pull request changed (the head rebased onto a later base). Undefined when
+ * git cannot tell: the repository lacks the head (a shallow checkout of some
+ * other commit, or another repository).
  */
-function holdsCommit(cwd, commit, wanted) {
-    if (commit === wanted)
+function holdsChanges(cwd, commit, base, head) {
+    if (commit === head)
         return true;
+    if (!hasCommit(cwd, head))
+        return undefined;
     try {
-        const raw = git(cwd, ['cat-file', '-p', `${commit}^{commit}`]).toString('utf8');
-        if (raw.split('\n\n')[0].split('\n').some((line) => line === `parent ${wanted}`))
-            return true;
-    }
-    catch {
-        return false;
-    }
-    if (!hasCommit(cwd, wanted))
-        return false;
-    try {
-        git(cwd, ['merge-base', '--is-ancestor', wanted, commit]);
+        git(cwd, ['merge-base', '--is-ancestor', head, commit]);
         return true;
     }
     catch {
-        return false;
+        // Not in its history: compare the content below.
     }
-}
-/** Whether the repository's `origin` is the GitHub repository owner/repo (as actions/checkout sets it), or it has one of `commits`. */
-function isRepositoryOf(cwd, repository, commits) {
-    if (commits.some((sha) => hasCommit(cwd, sha)))
-        return true;
-    if (repository === undefined)
-        return false;
-    let url;
+    const names = (...args) => new Set(git(cwd, ['-c', 'core.quotepath=false', 'diff', '--no-renames', '--name-only', '-z', ...args]).toString('utf8').split('\0').filter(Boolean));
     try {
-        url = git(cwd, ['config', '--get', 'remote.origin.url']).toString('utf8').trim();
+        const changed = hasCommit(cwd, base) ? names(`${base}...${head}`) : undefined;
+        const differing = names(head, commit);
+        return changed === undefined ? differing.size === 0 : ![...changed].some((file) => differing.has(file));
     }
     catch {
-        return false;
+        return undefined;
     }
-    const name = `${repository.owner}/${repository.repo}`.toLowerCase();
-    return url.toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '').endsWith(`/${name}`) ||
-        url.toLowerCase().replace(/\.git$/, '').endsWith(`:${name}`);
 }
 const STATUS = { A: 'added', D: 'removed', M: 'modified', R: 'renamed', C: 'copied', T: 'changed' };
 /** The files changed from the merge base of `base` and `head` to `head` (paths from the repository's top), as the pull request files API counts them. */
@@ -41755,11 +41741,18 @@ function selectChanged(input) {
             touched.add(f.previousPath);
     }
     const way = new PathWalker(workspace);
-    const isTouched = (rel) => way.pathsTo(rel).some((p) => touched.has(p));
+    // A way too long to follow (links upon links) counts as touched: its file is checked, not skipped.
+    const isTouched = (rel) => {
+        const on = way.pathsTo(rel);
+        return on === undefined || on.some((p) => touched.has(p));
+    };
     const none = { files: [], changedFiles: [], changedSources: [], problems: [] };
-    // Through a linked folder, a change on the way may make the manifest another file altogether.
-    if (input.manifestNamed !== undefined && input.manifestNamed !== manifest.file && isTouched(input.manifestNamed) && !touched.has(manifest.file)) {
-        return { ...none, checkAll: `a link on the way to the manifest (${input.manifestNamed}) changed` };
+    // A change on the way to the manifest, not to the file itself (a linked
+    // folder re-pointed), may make the manifest another file altogether.
+    const named = input.manifestNamed ?? manifest.file;
+    const toManifest = way.pathsTo(named);
+    if (toManifest === undefined || toManifest.some((p) => p !== manifest.file && touched.has(p))) {
+        return { ...none, checkAll: `a link or a folder on the way to the manifest (${named}) changed` };
     }
     const changedSources = new Set();
     if (isTouched(manifest.file)) {
@@ -41822,67 +41815,68 @@ function selectChanged(input) {
 }
 /** Links are followed at most this many times on one path, as the system does (ELOOP). */
 const MAX_LINKS_ON_A_PATH = 40;
+/** And at most this many names looked at on one path, whatever the links' targets hold. */
+const MAX_STEPS_ON_A_PATH = 4096;
 /**
- * The workspace-relative paths the system goes through to reach a path: each
- * folder on the way, each link, and the paths the links lead to (as far as
- * they stay in the workspace and exist). What it learns of each path is kept,
- * so many files under a few folders cost one look at each path.
+ * The workspace-relative paths the system goes through to reach a path, read
+ * as it reads them: name by name from the workspace's root, each link's
+ * target put in its place (from the link's folder, or from the top of the file
+ * system when absolute), `..` taken from the folder reached. So a way that
+ * leaves the workspace and comes back in is followed, and every folder on the
+ * way, every link and the paths they lead to are listed, as far as they exist
+ * and then as written. Undefined when the way is too long to follow. What it
+ * learns of each path is kept: many files under a few folders cost one look
+ * at each path.
  */
 class PathWalker {
     workspace;
-    /** Per path: the link's target, null for a file or folder, undefined when there is nothing. */
+    /** Per absolute path: the link's target, null for a file or folder, undefined when there is nothing. */
     known = new Map();
+    separators = (external_node_path_default()).sep === '\\' ? /[\\/]/ : /\//;
     constructor(workspace) {
         this.workspace = workspace;
     }
     pathsTo(rel) {
         const on = [];
-        let folder = '';
-        let rest = rel.split('/');
+        let current = this.workspace.root;
+        // The names still to read, the next one last.
+        const names = rel.split('/').reverse();
         let links = 0;
-        while (rest.length > 0) {
-            const [part, ...after] = rest;
-            rest = after;
-            if (part === '' || part === '.')
+        let steps = 0;
+        let missing = false;
+        while (names.length > 0) {
+            if (++steps > MAX_STEPS_ON_A_PATH)
+                return undefined;
+            const name = names.pop();
+            if (name === '' || name === '.')
                 continue;
-            if (part === '..') {
-                if (folder === '')
-                    break; // Out of the workspace: nothing there is its to change.
-                folder = external_node_path_default().posix.dirname(folder) === '.' ? '' : external_node_path_default().posix.dirname(folder);
+            current = name === '..' ? external_node_path_default().dirname(current) : external_node_path_default().join(current, name);
+            this.note(on, current);
+            // Past a name that is not there, the rest is read as written.
+            if (name === '..' || missing)
                 continue;
-            }
-            const here = folder === '' ? part : `${folder}/${part}`;
-            on.push(here);
-            const target = this.look(here);
-            if (target === undefined) {
-                // Nothing there: the rest of the path as written (a link may lead to a removed file).
-                if (rest.length > 0)
-                    on.push(`${here}/${rest.join('/')}`);
-                break;
-            }
-            if (target === null) {
-                folder = here;
+            const target = this.look(current);
+            if (target === undefined)
+                missing = true;
+            if (target === undefined || target === null)
                 continue;
-            }
             if (++links > MAX_LINKS_ON_A_PATH)
-                break;
-            if (external_node_path_default().isAbsolute(target)) {
-                const inside = [this.workspace.root, this.workspace.named].find((root) => isBelow(target, root));
-                if (inside === undefined)
-                    break;
-                folder = '';
-                rest = [...external_node_path_default().relative(inside, target).split((external_node_path_default()).sep), ...rest];
-            }
-            else {
-                rest = [...target.split((external_node_path_default()).sep === '\\' ? /[\\/]/ : '/'), ...rest];
-            }
+                return undefined;
+            const top = external_node_path_default().parse(target).root;
+            current = top !== '' ? top : external_node_path_default().dirname(current);
+            const parts = target.slice(top.length).split(this.separators);
+            for (let k = parts.length - 1; k >= 0; k--)
+                names.push(parts[k]);
         }
         return on;
     }
-    look(rel) {
-        if (this.known.has(rel))
-            return this.known.get(rel);
-        const abs = external_node_path_default().join(this.workspace.root, ...rel.split('/'));
+    note(on, abs) {
+        if (abs !== this.workspace.root && isBelow(abs, this.workspace.root))
+            on.push(external_node_path_default().relative(this.workspace.root, abs).split((external_node_path_default()).sep).join('/'));
+    }
+    look(abs) {
+        if (this.known.has(abs))
+            return this.known.get(abs);
         let found;
         try {
             const stat = (0,external_node_fs_namespaceObject.lstatSync)(abs, { throwIfNoEntry: false });
@@ -41891,7 +41885,7 @@ class PathWalker {
         catch {
             found = undefined;
         }
-        this.known.set(rel, found);
+        this.known.set(abs, found);
         return found;
     }
 }
@@ -42369,9 +42363,9 @@ function repositoryAround(workspace, manifest) {
  * actions/checkout checks out for it unless told otherwise; a workflow may
  * also check out the base branch by name, which has moved on since. Whatever
  * the scope, the step fails, saying what to check out, when the repository
- * around the manifest has the base commit checked out, or (when it is the
- * event's repository) a commit that neither is the head nor holds it. When git
- * cannot tell what is checked out, the run goes on as it would without git.
+ * around the manifest has the base commit checked out, or another commit that
+ * git can tell does not hold the pull request's changes (see holdsChanges).
+ * When git cannot tell, the run goes on as it would without git.
  */
 function refuseCheckoutWithoutChanges(settings, manifestRepository) {
     const diff = settings.diff;
@@ -42386,10 +42380,9 @@ function refuseCheckoutWithoutChanges(settings, manifestRepository) {
     if (baseCommits.includes(commit)) {
         throw new InputError(`the workspace has the pull request's base commit ${commit} checked out, not its changes: checking it would pass the pull request unseen. ${checkOut}`);
     }
-    // Another repository (a second checkout with `path:`) is not this one's to judge: the run checks everything, saying why.
-    if (holdsCommit(repository.top, commit, diff.head) || !isRepositoryOf(repository.top, settings.repository, [diff.base, diff.head]))
+    if (holdsChanges(repository.top, commit, diff.base, diff.head) !== false)
         return;
-    throw new InputError(`the workspace has commit ${commit} checked out, which is not the pull request's head ${diff.head} and does not hold it: ` +
+    throw new InputError(`the workspace has commit ${commit} checked out, which does not hold the pull request's changes (files it changed differ from its head ${diff.head}): ` +
         `checking it would pass the pull request unseen. ${checkOut}`);
 }
 /**

@@ -70,40 +70,29 @@ export function hasCommit(cwd: string, sha: string): boolean {
 }
 
 /**
- * Whether `commit` is `wanted` or has it in its history. A parent is read from
- * the commit itself, which a shallow clone keeps (it hides the parents from
- * history): a merge commit fetched alone still shows the head it merged.
+ * Whether the commit checked out holds a pull request's changes: it is the
+ * head or has it in its history, or has the head's content in every file the
+ * pull request changed (the head rebased onto a later base). Undefined when
+ * git cannot tell: the repository lacks the head (a shallow checkout of some
+ * other commit, or another repository).
  */
-export function holdsCommit(cwd: string, commit: string, wanted: string): boolean {
-  if (commit === wanted) return true;
+export function holdsChanges(cwd: string, commit: string, base: string, head: string): boolean | undefined {
+  if (commit === head) return true;
+  if (!hasCommit(cwd, head)) return undefined;
   try {
-    const raw = git(cwd, ['cat-file', '-p', `${commit}^{commit}`]).toString('utf8');
-    if (raw.split('\n\n')[0].split('\n').some((line) => line === `parent ${wanted}`)) return true;
-  } catch {
-    return false;
-  }
-  if (!hasCommit(cwd, wanted)) return false;
-  try {
-    git(cwd, ['merge-base', '--is-ancestor', wanted, commit]);
+    git(cwd, ['merge-base', '--is-ancestor', head, commit]);
     return true;
   } catch {
-    return false;
+    // Not in its history: compare the content below.
   }
-}
-
-/** Whether the repository's `origin` is the GitHub repository owner/repo (as actions/checkout sets it), or it has one of `commits`. */
-export function isRepositoryOf(cwd: string, repository: { readonly owner: string; readonly repo: string } | undefined, commits: readonly string[]): boolean {
-  if (commits.some((sha) => hasCommit(cwd, sha))) return true;
-  if (repository === undefined) return false;
-  let url: string;
+  const names = (...args: string[]) => new Set(git(cwd, ['-c', 'core.quotepath=false', 'diff', '--no-renames', '--name-only', '-z', ...args]).toString('utf8').split('\0').filter(Boolean));
   try {
-    url = git(cwd, ['config', '--get', 'remote.origin.url']).toString('utf8').trim();
+    const changed = hasCommit(cwd, base) ? names(`${base}...${head}`) : undefined;
+    const differing = names(head, commit);
+    return changed === undefined ? differing.size === 0 : ![...changed].some((file) => differing.has(file));
   } catch {
-    return false;
+    return undefined;
   }
-  const name = `${repository.owner}/${repository.repo}`.toLowerCase();
-  return url.toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '').endsWith(`/${name}`) ||
-    url.toLowerCase().replace(/\.git$/, '').endsWith(`:${name}`);
 }
 
 const STATUS: Record<string, string> = { A: 'added', D: 'removed', M: 'modified', R: 'renamed', C: 'copied', T: 'changed' };

@@ -23,7 +23,7 @@ import { buildSummary } from '../report/summary.js';
 import { recordLabel } from '../report/text.js';
 import { Annotator, logUntrusted } from './annotator.js';
 import { Checkout, findChangedFiles, type ChangeSet } from './changed-files.js';
-import { checkedOutCommit, gitShow, hasCommit, holdsCommit, isRepositoryOf, repositoryTop } from './git.js';
+import { checkedOutCommit, gitShow, hasCommit, holdsChanges, repositoryTop } from './git.js';
 import { reverseApplyPatch } from './patch.js';
 import { selectChanged, type BaseManifest } from './scope.js';
 import { eventCommits, InputError, readSettings, type Settings } from './settings.js';
@@ -303,9 +303,9 @@ function repositoryAround(workspace: Workspace, manifest: Manifest): Repository 
  * actions/checkout checks out for it unless told otherwise; a workflow may
  * also check out the base branch by name, which has moved on since. Whatever
  * the scope, the step fails, saying what to check out, when the repository
- * around the manifest has the base commit checked out, or (when it is the
- * event's repository) a commit that neither is the head nor holds it. When git
- * cannot tell what is checked out, the run goes on as it would without git.
+ * around the manifest has the base commit checked out, or another commit that
+ * git can tell does not hold the pull request's changes (see holdsChanges).
+ * When git cannot tell, the run goes on as it would without git.
  */
 function refuseCheckoutWithoutChanges(settings: Settings, manifestRepository: () => Repository): void {
   const diff = settings.diff;
@@ -318,10 +318,9 @@ function refuseCheckoutWithoutChanges(settings: Settings, manifestRepository: ()
   if (baseCommits.includes(commit)) {
     throw new InputError(`the workspace has the pull request's base commit ${commit} checked out, not its changes: checking it would pass the pull request unseen. ${checkOut}`);
   }
-  // Another repository (a second checkout with `path:`) is not this one's to judge: the run checks everything, saying why.
-  if (holdsCommit(repository.top, commit, diff.head) || !isRepositoryOf(repository.top, settings.repository, [diff.base, diff.head])) return;
+  if (holdsChanges(repository.top, commit, diff.base, diff.head) !== false) return;
   throw new InputError(
-    `the workspace has commit ${commit} checked out, which is not the pull request's head ${diff.head} and does not hold it: ` +
+    `the workspace has commit ${commit} checked out, which does not hold the pull request's changes (files it changed differ from its head ${diff.head}): ` +
     `checking it would pass the pull request unseen. ${checkOut}`,
   );
 }

@@ -51,12 +51,19 @@ export function selectChanged(input: ChangedInput): ChangedSelection {
     if (f.previousPath) touched.add(f.previousPath);
   }
   const way = new PathWalker(workspace);
-  const isTouched = (rel: string) => way.pathsTo(rel).some((p) => touched.has(p));
+  // A way too long to follow (links upon links) counts as touched: its file is checked, not skipped.
+  const isTouched = (rel: string) => {
+    const on = way.pathsTo(rel);
+    return on === undefined || on.some((p) => touched.has(p));
+  };
   const none = { files: [], changedFiles: [], changedSources: [], problems: [] };
 
-  // Through a linked folder, a change on the way may make the manifest another file altogether.
-  if (input.manifestNamed !== undefined && input.manifestNamed !== manifest.file && isTouched(input.manifestNamed) && !touched.has(manifest.file)) {
-    return { ...none, checkAll: `a link on the way to the manifest (${input.manifestNamed}) changed` };
+  // A change on the way to the manifest, not to the file itself (a linked
+  // folder re-pointed), may make the manifest another file altogether.
+  const named = input.manifestNamed ?? manifest.file;
+  const toManifest = way.pathsTo(named);
+  if (toManifest === undefined || toManifest.some((p) => p !== manifest.file && touched.has(p))) {
+    return { ...none, checkAll: `a link or a folder on the way to the manifest (${named}) changed` };
   }
   const changedSources = new Set<string>();
   if (isTouched(manifest.file)) {
@@ -113,61 +120,61 @@ export function selectChanged(input: ChangedInput): ChangedSelection {
 
 /** Links are followed at most this many times on one path, as the system does (ELOOP). */
 const MAX_LINKS_ON_A_PATH = 40;
+/** And at most this many names looked at on one path, whatever the links' targets hold. */
+const MAX_STEPS_ON_A_PATH = 4096;
 
 /**
- * The workspace-relative paths the system goes through to reach a path: each
- * folder on the way, each link, and the paths the links lead to (as far as
- * they stay in the workspace and exist). What it learns of each path is kept,
- * so many files under a few folders cost one look at each path.
+ * The workspace-relative paths the system goes through to reach a path, read
+ * as it reads them: name by name from the workspace's root, each link's
+ * target put in its place (from the link's folder, or from the top of the file
+ * system when absolute), `..` taken from the folder reached. So a way that
+ * leaves the workspace and comes back in is followed, and every folder on the
+ * way, every link and the paths they lead to are listed, as far as they exist
+ * and then as written. Undefined when the way is too long to follow. What it
+ * learns of each path is kept: many files under a few folders cost one look
+ * at each path.
  */
 class PathWalker {
-  /** Per path: the link's target, null for a file or folder, undefined when there is nothing. */
+  /** Per absolute path: the link's target, null for a file or folder, undefined when there is nothing. */
   private readonly known = new Map<string, string | null | undefined>();
+  private readonly separators = path.sep === '\\' ? /[\\/]/ : /\//;
 
   constructor(private readonly workspace: Workspace) {}
 
-  pathsTo(rel: string): string[] {
+  pathsTo(rel: string): string[] | undefined {
     const on: string[] = [];
-    let folder = '';
-    let rest = rel.split('/');
+    let current = this.workspace.root;
+    // The names still to read, the next one last.
+    const names = rel.split('/').reverse();
     let links = 0;
-    while (rest.length > 0) {
-      const [part, ...after] = rest;
-      rest = after;
-      if (part === '' || part === '.') continue;
-      if (part === '..') {
-        if (folder === '') break; // Out of the workspace: nothing there is its to change.
-        folder = path.posix.dirname(folder) === '.' ? '' : path.posix.dirname(folder);
-        continue;
-      }
-      const here = folder === '' ? part : `${folder}/${part}`;
-      on.push(here);
-      const target = this.look(here);
-      if (target === undefined) {
-        // Nothing there: the rest of the path as written (a link may lead to a removed file).
-        if (rest.length > 0) on.push(`${here}/${rest.join('/')}`);
-        break;
-      }
-      if (target === null) {
-        folder = here;
-        continue;
-      }
-      if (++links > MAX_LINKS_ON_A_PATH) break;
-      if (path.isAbsolute(target)) {
-        const inside = [this.workspace.root, this.workspace.named].find((root) => isBelow(target, root));
-        if (inside === undefined) break;
-        folder = '';
-        rest = [...path.relative(inside, target).split(path.sep), ...rest];
-      } else {
-        rest = [...target.split(path.sep === '\\' ? /[\\/]/ : '/'), ...rest];
-      }
+    let steps = 0;
+    let missing = false;
+    while (names.length > 0) {
+      if (++steps > MAX_STEPS_ON_A_PATH) return undefined;
+      const name = names.pop()!;
+      if (name === '' || name === '.') continue;
+      current = name === '..' ? path.dirname(current) : path.join(current, name);
+      this.note(on, current);
+      // Past a name that is not there, the rest is read as written.
+      if (name === '..' || missing) continue;
+      const target = this.look(current);
+      if (target === undefined) missing = true;
+      if (target === undefined || target === null) continue;
+      if (++links > MAX_LINKS_ON_A_PATH) return undefined;
+      const top = path.parse(target).root;
+      current = top !== '' ? top : path.dirname(current);
+      const parts = target.slice(top.length).split(this.separators);
+      for (let k = parts.length - 1; k >= 0; k--) names.push(parts[k]);
     }
     return on;
   }
 
-  private look(rel: string): string | null | undefined {
-    if (this.known.has(rel)) return this.known.get(rel);
-    const abs = path.join(this.workspace.root, ...rel.split('/'));
+  private note(on: string[], abs: string): void {
+    if (abs !== this.workspace.root && isBelow(abs, this.workspace.root)) on.push(path.relative(this.workspace.root, abs).split(path.sep).join('/'));
+  }
+
+  private look(abs: string): string | null | undefined {
+    if (this.known.has(abs)) return this.known.get(abs);
     let found: string | null | undefined;
     try {
       const stat = lstatSync(abs, { throwIfNoEntry: false });
@@ -175,7 +182,7 @@ class PathWalker {
     } catch {
       found = undefined;
     }
-    this.known.set(rel, found);
+    this.known.set(abs, found);
     return found;
   }
 }

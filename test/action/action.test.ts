@@ -332,8 +332,65 @@ describe('the Action and manifest changes', () => {
       const base = git(root, 'rev-parse', 'HEAD');
       const head = relink(root, { cfg: 'cfg-v2' });
       const run = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { manifest: 'cfg/citegate.yml' } });
-      expect(text(run.summary)).toContain('Every citation file was checked because a link on the way to the manifest (cfg/citegate.yml) changed.');
+      expect(text(run.summary)).toContain('Every citation file was checked because a link or a folder on the way to the manifest (cfg/citegate.yml) changed.');
       expect(annotated(run)).toEqual(['cfg-v2/answers/a.json:2 quote not found: a1']);
+    });
+
+    // Found in a second review: the way was read by text, not as the system reads it.
+    it('a way that leaves the workspace and comes back in, and an absolute link with `..` after a linked folder', async () => {
+      const root = makeTree({ 'data/returns.txt': RETURNS.text, 'sub/deeper/x': '', 'sub/r.txt': RETURNS.text, 'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.'), rec('a2', 'r-v1', 'A receipt is required.')]) });
+      writeFileSync(path.join(root, 'citegate.yml'), manifestFor({
+        'returns-v1': { path: `up/${path.basename(root)}/data/returns.txt`, text: RETURNS.text },
+        'r-v1': { path: 'sources/r.txt', text: RETURNS.text },
+      }, ['answers/*.json']));
+      symlinkSync('..', path.join(root, 'up'));
+      symlinkSync('sub/deeper', path.join(root, 'a'));
+      mkdirSync(path.join(root, 'sources'));
+      // The system reads <root>/a/../r.txt as sub/r.txt: `..` after the link, not before it.
+      symlinkSync(`${root}/a/../r.txt`, path.join(root, 'sources/r.txt'));
+      initRepo(root);
+      const base = git(root, 'rev-parse', 'HEAD');
+      const head = commit(root, { 'data/returns.txt': RETURNS.text.replace('30', '60'), 'sub/r.txt': RETURNS.text.replace('30', '90') });
+      expect(annotated(await check(root, base, head))).toEqual([
+        'citegate.yml:3 source unverified', 'citegate.yml:7 source unverified', 'answers/a.json:2 source unverified: a1', 'answers/a.json:7 source unverified: a2',
+      ]);
+    });
+
+    it('a link whose target holds `.` into a folder the change removes, and the manifest swapped through a re-pointed link with its new file changed too', async () => {
+      const { root } = linkedRepo();
+      relink(root, { [RETURNS.path]: '../data/./returns.txt' });
+      const dotted = git(root, 'rev-parse', 'HEAD');
+      const removed = relink(root, {}, ['data/returns.txt']);
+      expect(annotated(await check(root, dotted, removed))).toEqual(['citegate.yml:3 source unverified', 'answers/a.json:2 source unverified: a1']);
+
+      const tree: Record<string, string> = {};
+      for (const [folder, quote] of [['proj-a', 'A receipt is required.'], ['proj-b', 'No receipt is needed.']]) {
+        tree[`${folder}/citegate.yml`] = manifestFor({ 'returns-v1': RETURNS }, ['answers/*.json']);
+        tree[`${folder}/${RETURNS.path}`] = RETURNS.text;
+        tree[`${folder}/answers/a.json`] = json([rec('a1', 'returns-v1', quote)]);
+      }
+      const swap = makeTree(tree);
+      symlinkSync('proj-a', path.join(swap, 'cfg'));
+      initRepo(swap);
+      const before = git(swap, 'rev-parse', 'HEAD');
+      writeFileSync(path.join(swap, 'proj-b/citegate.yml'), `# edited\n${tree['proj-b/citegate.yml']}`);
+      const after = relink(swap, { cfg: 'proj-b' });
+      const run = await runAction({ workspace: swap, event: 'pull_request', payload: pullRequestPayload(swap, before, after), inputs: { manifest: 'cfg/citegate.yml' } });
+      expect(annotated(run)).toEqual(['proj-b/answers/a.json:2 quote not found: a1']);
+    });
+
+    it('a way too long to follow counts as changed', async () => {
+      const { root } = linkedRepo();
+      // Each step of `loop` is 2,001 names long: followed 40 links deep, 80,000 names.
+      symlinkSync(`${'./'.repeat(2000)}loop`, path.join(root, 'loop'));
+      writeFileSync(path.join(root, 'citegate.yml'), manifestFor({ 'returns-v1': RETURNS, 's-v1': { path: 'loop/s.txt', text: 'x' } }, ['answers/**/*.json']));
+      writeFileSync(path.join(root, 'store/b.json'), json([rec('b1', 's-v1', 'x')]));
+      git(root, 'add', '-A');
+      git(root, 'commit', '-q', '-m', 'a source behind a loop');
+      const looped = git(root, 'rev-parse', 'HEAD');
+      const head = commit(root, { 'README.md': 'edited\n' });
+      // Nothing the change touches is on a way that can be followed to its end: b.json, citing that source, is checked.
+      expect(annotated(await check(root, looped, head))).toEqual(['citegate.yml:7 source unverified', 'answers/b.json:2 source unverified: b1']);
     });
 
     it('a submodule bumped to a commit whose source differs', async () => {

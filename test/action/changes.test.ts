@@ -236,7 +236,6 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
     const { ws, root, base, head } = nested();
     git(root, 'checkout', '-q', '--detach', base);
     const later = commit(root, { 'README.md': 'the base branch moved on\n' });
-    git(root, 'remote', 'add', 'origin', 'https://github.com/acme/answers.git');
     for (const [event, scope] of [['pull_request', 'auto'], ['pull_request_target', 'all']]) {
       await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
         const run = await runAction({
@@ -245,10 +244,26 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
           env: { GITHUB_SHA: event === 'pull_request_target' ? base : 'c'.repeat(40) },
         });
         const failure = run.annotations.find((a) => a.command === 'error' && !a.properties.file);
-        expect(failure?.message).toMatch(new RegExp(`^citegate: the workspace has commit ${later} checked out, which is not the pull request's head ${head} and does not hold it: checking it would pass the pull request unseen\\. Check out`));
+        expect(failure?.message).toMatch(new RegExp(`^citegate: the workspace has commit ${later} checked out, which does not hold the pull request's changes \\(files it changed differ from its head ${head}\\): checking it would pass the pull request unseen\\. Check out`));
         expect(run.code).toBe(1);
       });
     }
+  });
+
+  it('goes on, checking everything, when the checkout holds the changes: the head rebased onto a later base', async () => {
+    const { ws, root, base, head } = nested();
+    git(root, 'checkout', '-q', '--detach', base);
+    const later = commit(root, { 'README.md': 'the base branch moved on\n' });
+    git(root, 'checkout', '-q', '--detach', head);
+    git(root, 'rebase', '-q', later);
+    await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
+      const run = await runAction({
+        workspace: ws, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { token: 't', manifest: 'repo/citegate.yml' }, apiUrl,
+        env: { GITHUB_SHA: 'c'.repeat(40) },
+      });
+      expect(notices(run)).toEqual([expect.stringMatching(/^citegate: cannot tell which files changed \(cannot place the repository's files/)]);
+      expect(annotated(run)).toEqual(['repo/answers/legacy.json:2 quote not found: l1', 'repo/answers/returns.json:2 quote not found: r1']);
+    });
   });
 
   it('goes on, checking everything, when the checkout holds the head: a merge commit made since, fetched alone', async () => {
@@ -261,8 +276,7 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
     const clone = path.join(makeTree({}), 'repo');
     shallowClone(root, clone);
     expect(git(clone, 'rev-parse', 'HEAD')).toBe(merge);
-    // The event's repository, as actions/checkout names it: only the merge commit's own parents show it holds the head.
-    git(clone, 'remote', 'set-url', 'origin', 'https://github.com/acme/answers');
+    // git cannot tell what this commit holds (the head is not in the clone): no refusal.
     await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
       const run = await runAction({
         workspace: path.dirname(clone), event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { token: 't', manifest: 'repo/citegate.yml' }, apiUrl,
