@@ -41425,14 +41425,25 @@ function hasCommit(cwd, sha) {
 }
 /**
  * Whether the commit checked out holds a pull request's changes: it is the
- * head or has it in its history, or has the head's content in every file the
- * pull request changed (the head rebased onto a later base). Undefined when
- * git cannot tell: the repository lacks the head (a shallow checkout of some
- * other commit, or another repository).
+ * head, has it as a parent (read from the commit itself, which a shallow
+ * clone keeps: a merge commit fetched alone shows the head it merged) or in
+ * its history, or has the head's content in every file the pull request
+ * changed (the head rebased onto a later base). Undefined when git cannot
+ * tell: the clone lacks the head (a shallow checkout of some other commit,
+ * or another repository).
  */
 function holdsChanges(cwd, commit, base, head) {
     if (commit === head)
         return true;
+    try {
+        const raw = git(cwd, ['cat-file', '-p', `${commit}^{commit}`]).toString('utf8');
+        // The header ends at the first blank line; a message line that reads `parent …` is not one.
+        if (raw.split('\n\n')[0].split('\n').includes(`parent ${head}`))
+            return true;
+    }
+    catch {
+        return undefined;
+    }
     if (!hasCommit(cwd, head))
         return undefined;
     try {
@@ -41451,6 +41462,21 @@ function holdsChanges(cwd, commit, base, head) {
     catch {
         return undefined;
     }
+}
+/** Whether the repository's `origin` is the GitHub repository owner/repo, as actions/checkout sets it (any host, with or without credentials or `.git`). */
+function isOriginOf(cwd, repository) {
+    if (repository === undefined)
+        return false;
+    let url;
+    try {
+        url = git(cwd, ['config', '--get', 'remote.origin.url']).toString('utf8').trim();
+    }
+    catch {
+        return false;
+    }
+    const name = `${repository.owner}/${repository.repo}`.toLowerCase();
+    const bare = url.toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '');
+    return bare.endsWith(`/${name}`) || bare.endsWith(`:${name}`);
 }
 const STATUS = { A: 'added', D: 'removed', M: 'modified', R: 'renamed', C: 'copied', T: 'changed' };
 /** The files changed from the merge base of `base` and `head` to `head` (paths from the repository's top), as the pull request files API counts them. */
@@ -41732,33 +41758,51 @@ function reverseApplyPatch(head, patch) {
 
 
 
+const NOTHING = { files: [], changedFiles: [], changedSources: [], problems: [] };
 function selectChanged(input) {
-    const { workspace, manifest, changed } = input;
+    const { workspace, changed } = input;
     const touched = new Set();
     for (const f of changed) {
         touched.add(f.path);
         if (f.previousPath)
             touched.add(f.previousPath);
     }
+    // Git lists files, never folders: a folder is changed when anything below it is.
+    const touchedFolders = new Set();
+    for (const p of touched) {
+        for (let cut = p.lastIndexOf('/'); cut > 0; cut = p.lastIndexOf('/', cut - 1))
+            touchedFolders.add(p.slice(0, cut));
+    }
     const way = new PathWalker(workspace);
     // A way too long to follow (links upon links) counts as touched: its file is checked, not skipped.
-    const isTouched = (rel) => {
-        const on = way.pathsTo(rel);
-        return on === undefined || on.some((p) => touched.has(p));
+    // A folder the way enters and leaves by `..` must still be there: a change below it counts.
+    // `except`: a path of the way whose own change is judged apart (the manifest file).
+    const isTouched = (rel, except) => {
+        const walked = way.pathsTo(rel);
+        return walked === undefined || walked.on.some((p) => p !== except && touched.has(p)) || walked.left.some((f) => touchedFolders.has(f));
     };
-    const none = { files: [], changedFiles: [], changedSources: [], problems: [] };
+    try {
+        return selectTouched(input, isTouched);
+    }
+    catch (error) {
+        if (!(error instanceof WaysTooLong))
+            throw error;
+        return { ...NOTHING, checkAll: error.message };
+    }
+}
+function selectTouched(input, isTouched) {
+    const { workspace, manifest, changed } = input;
     // A change on the way to the manifest, not to the file itself (a linked
     // folder re-pointed), may make the manifest another file altogether.
     const named = input.manifestNamed ?? manifest.file;
-    const toManifest = way.pathsTo(named);
-    if (toManifest === undefined || toManifest.some((p) => p !== manifest.file && touched.has(p))) {
-        return { ...none, checkAll: `a link or a folder on the way to the manifest (${named}) changed` };
+    if (isTouched(named, manifest.file)) {
+        return { ...NOTHING, checkAll: `a link or a folder on the way to the manifest (${named}) changed` };
     }
     const changedSources = new Set();
     if (isTouched(manifest.file)) {
         const entries = changedEntries(manifest, input.baseManifest(), input.checkOverrides ?? {});
         if (!Array.isArray(entries))
-            return { ...none, checkAll: entries.checkAll };
+            return { ...NOTHING, checkAll: entries.checkAll };
         for (const id of entries)
             changedSources.add(id);
     }
@@ -41818,6 +41862,17 @@ const MAX_LINKS_ON_A_PATH = 40;
 /** And at most this many names looked at on one path, whatever the links' targets hold. */
 const MAX_STEPS_ON_A_PATH = 4096;
 /**
+ * And on all the paths of a run: links made to lengthen every way (800 steps
+ * each, for 20,000 files) would otherwise cost a minute. Past it, every file
+ * is checked.
+ */
+const MAX_STEPS_IN_ALL = 2_000_000;
+class WaysTooLong extends Error {
+    constructor() {
+        super(`the ways to the files, through their links, are too long to follow (more than ${MAX_STEPS_IN_ALL.toLocaleString('en-US')} names)`);
+    }
+}
+/**
  * The workspace-relative paths the system goes through to reach a path, read
  * as it reads them: name by name from the workspace's root, each link's
  * target put in its place (from the link's folder, or from the top of the file
@@ -41829,50 +41884,77 @@ const MAX_STEPS_ON_A_PATH = 4096;
  * at each path.
  */
 class PathWalker {
-    workspace;
     /** Per absolute path: the link's target, null for a file or folder, undefined when there is nothing. */
     known = new Map();
+    /** Per folder named on the way (as given): where reading it left off, so files side by side share the way there. */
+    folders = new Map();
     separators = (external_node_path_default()).sep === '\\' ? /[\\/]/ : /\//;
+    root;
+    steps = 0;
     constructor(workspace) {
-        this.workspace = workspace;
+        this.root = workspace.root;
     }
     pathsTo(rel) {
-        const on = [];
-        let current = this.workspace.root;
-        // The names still to read, the next one last.
-        const names = rel.split('/').reverse();
-        let links = 0;
-        let steps = 0;
-        let missing = false;
+        const given = rel.split('/');
+        // Start from the longest folder of the path already read.
+        let from = given.length - 1;
+        while (from > 0 && !this.folders.has(given.slice(0, from).join('/')))
+            from--;
+        const cached = from > 0 ? this.folders.get(given.slice(0, from).join('/')) : undefined;
+        const state = cached
+            ? { ...cached, on: [...cached.on], left: [...cached.left] }
+            : { current: this.root, on: [], left: [], links: 0, steps: 0, missing: false };
+        // The names still to read, the next one last; the given ones are at the bottom.
+        const names = given.slice(from).reverse();
+        let givenRead = from;
         while (names.length > 0) {
-            if (++steps > MAX_STEPS_ON_A_PATH)
+            // A given name comes next: everything before it is read, so the folder so far is worth keeping.
+            if (names.length === given.length - givenRead && givenRead > from && givenRead < given.length) {
+                const folder = given.slice(0, givenRead).join('/');
+                if (!this.folders.has(folder))
+                    this.folders.set(folder, { ...state, on: [...state.on], left: [...state.left] });
+            }
+            if (names.length === given.length - givenRead)
+                givenRead++;
+            if (++state.steps > MAX_STEPS_ON_A_PATH)
                 return undefined;
+            if (++this.steps > MAX_STEPS_IN_ALL)
+                throw new WaysTooLong();
             const name = names.pop();
             if (name === '' || name === '.')
                 continue;
-            current = name === '..' ? external_node_path_default().dirname(current) : external_node_path_default().join(current, name);
-            this.note(on, current);
-            // Past a name that is not there, the rest is read as written.
-            if (name === '..' || missing)
+            if (name === '..') {
+                this.note(state.left, state.current);
+                const cut = state.current.lastIndexOf((external_node_path_default()).sep);
+                state.current = cut <= external_node_path_default().parse(state.current).root.length - 1 ? external_node_path_default().parse(state.current).root : state.current.slice(0, cut);
+                this.note(state.on, state.current);
                 continue;
-            const target = this.look(current);
+            }
+            state.current = state.current.endsWith((external_node_path_default()).sep) ? state.current + name : state.current + (external_node_path_default()).sep + name;
+            this.note(state.on, state.current);
+            // Past a name that is not there, the rest is read as written.
+            if (state.missing)
+                continue;
+            const target = this.look(state.current);
             if (target === undefined)
-                missing = true;
+                state.missing = true;
             if (target === undefined || target === null)
                 continue;
-            if (++links > MAX_LINKS_ON_A_PATH)
+            if (++state.links > MAX_LINKS_ON_A_PATH)
                 return undefined;
             const top = external_node_path_default().parse(target).root;
-            current = top !== '' ? top : external_node_path_default().dirname(current);
+            state.current = top !== '' ? top : state.current.slice(0, state.current.lastIndexOf((external_node_path_default()).sep)) || external_node_path_default().parse(state.current).root;
             const parts = target.slice(top.length).split(this.separators);
             for (let k = parts.length - 1; k >= 0; k--)
                 names.push(parts[k]);
         }
-        return on;
+        return { on: state.on, left: state.left };
     }
-    note(on, abs) {
-        if (abs !== this.workspace.root && isBelow(abs, this.workspace.root))
-            on.push(external_node_path_default().relative(this.workspace.root, abs).split((external_node_path_default()).sep).join('/'));
+    note(into, abs) {
+        if (abs.length > this.root.length && abs.startsWith(this.root) && abs[this.root.length] === (external_node_path_default()).sep) {
+            const rel = abs.slice(this.root.length + 1);
+            into.push((external_node_path_default()).sep === '/' ? rel : rel.split((external_node_path_default()).sep).join('/'));
+        }
     }
     look(abs) {
         if (this.known.has(abs))
@@ -42364,8 +42446,10 @@ function repositoryAround(workspace, manifest) {
  * also check out the base branch by name, which has moved on since. Whatever
  * the scope, the step fails, saying what to check out, when the repository
  * around the manifest has the base commit checked out, or another commit that
- * git can tell does not hold the pull request's changes (see holdsChanges).
- * When git cannot tell, the run goes on as it would without git.
+ * does not hold the pull request's changes (see holdsChanges), or, in the
+ * event's repository, one of which git cannot tell. A run that cannot tell
+ * what is checked out, or is in another repository, goes on as it would
+ * without git.
  */
 function refuseCheckoutWithoutChanges(settings, manifestRepository) {
     const diff = settings.diff;
@@ -42380,10 +42464,19 @@ function refuseCheckoutWithoutChanges(settings, manifestRepository) {
     if (baseCommits.includes(commit)) {
         throw new InputError(`the workspace has the pull request's base commit ${commit} checked out, not its changes: checking it would pass the pull request unseen. ${checkOut}`);
     }
-    if (holdsChanges(repository.top, commit, diff.base, diff.head) !== false)
+    const holds = holdsChanges(repository.top, commit, diff.base, diff.head);
+    if (holds === true)
         return;
-    throw new InputError(`the workspace has commit ${commit} checked out, which does not hold the pull request's changes (files it changed differ from its head ${diff.head}): ` +
-        `checking it would pass the pull request unseen. ${checkOut}`);
+    if (holds === false) {
+        throw new InputError(`the workspace has commit ${commit} checked out, which does not hold the pull request's changes (files it changed differ from its head ${diff.head}): ` +
+            `checking it would pass the pull request unseen. ${checkOut}`);
+    }
+    // Git cannot tell. Another repository (a second checkout with `path:`) is not this one's to judge: it is checked whole, saying why.
+    if (!hasCommit(repository.top, diff.base) && !isOriginOf(repository.top, settings.repository))
+        return;
+    throw new InputError(`the workspace has commit ${commit} of this repository checked out, which is not the pull request's head ${diff.head}, and the clone lacks the head, ` +
+        `so git cannot tell whether it holds the changes: checking it could pass the pull request unseen (the base branch checked out by name, say). ${checkOut} ` +
+        'If the pull request has moved on since this event, the run of its newer event checks it.');
 }
 /**
  * The manifest as it was at the base commit: rebuilt from the API's patch

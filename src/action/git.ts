@@ -71,13 +71,22 @@ export function hasCommit(cwd: string, sha: string): boolean {
 
 /**
  * Whether the commit checked out holds a pull request's changes: it is the
- * head or has it in its history, or has the head's content in every file the
- * pull request changed (the head rebased onto a later base). Undefined when
- * git cannot tell: the repository lacks the head (a shallow checkout of some
- * other commit, or another repository).
+ * head, has it as a parent (read from the commit itself, which a shallow
+ * clone keeps: a merge commit fetched alone shows the head it merged) or in
+ * its history, or has the head's content in every file the pull request
+ * changed (the head rebased onto a later base). Undefined when git cannot
+ * tell: the clone lacks the head (a shallow checkout of some other commit,
+ * or another repository).
  */
 export function holdsChanges(cwd: string, commit: string, base: string, head: string): boolean | undefined {
   if (commit === head) return true;
+  try {
+    const raw = git(cwd, ['cat-file', '-p', `${commit}^{commit}`]).toString('utf8');
+    // The header ends at the first blank line; a message line that reads `parent …` is not one.
+    if (raw.split('\n\n')[0].split('\n').includes(`parent ${head}`)) return true;
+  } catch {
+    return undefined;
+  }
   if (!hasCommit(cwd, head)) return undefined;
   try {
     git(cwd, ['merge-base', '--is-ancestor', head, commit]);
@@ -93,6 +102,20 @@ export function holdsChanges(cwd: string, commit: string, base: string, head: st
   } catch {
     return undefined;
   }
+}
+
+/** Whether the repository's `origin` is the GitHub repository owner/repo, as actions/checkout sets it (any host, with or without credentials or `.git`). */
+export function isOriginOf(cwd: string, repository: { readonly owner: string; readonly repo: string } | undefined): boolean {
+  if (repository === undefined) return false;
+  let url: string;
+  try {
+    url = git(cwd, ['config', '--get', 'remote.origin.url']).toString('utf8').trim();
+  } catch {
+    return false;
+  }
+  const name = `${repository.owner}/${repository.repo}`.toLowerCase();
+  const bare = url.toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '');
+  return bare.endsWith(`/${name}`) || bare.endsWith(`:${name}`);
 }
 
 const STATUS: Record<string, string> = { A: 'added', D: 'removed', M: 'modified', R: 'renamed', C: 'copied', T: 'changed' };

@@ -23,7 +23,7 @@ import { buildSummary } from '../report/summary.js';
 import { recordLabel } from '../report/text.js';
 import { Annotator, logUntrusted } from './annotator.js';
 import { Checkout, findChangedFiles, type ChangeSet } from './changed-files.js';
-import { checkedOutCommit, gitShow, hasCommit, holdsChanges, repositoryTop } from './git.js';
+import { checkedOutCommit, gitShow, hasCommit, holdsChanges, isOriginOf, repositoryTop } from './git.js';
 import { reverseApplyPatch } from './patch.js';
 import { selectChanged, type BaseManifest } from './scope.js';
 import { eventCommits, InputError, readSettings, type Settings } from './settings.js';
@@ -304,8 +304,10 @@ function repositoryAround(workspace: Workspace, manifest: Manifest): Repository 
  * also check out the base branch by name, which has moved on since. Whatever
  * the scope, the step fails, saying what to check out, when the repository
  * around the manifest has the base commit checked out, or another commit that
- * git can tell does not hold the pull request's changes (see holdsChanges).
- * When git cannot tell, the run goes on as it would without git.
+ * does not hold the pull request's changes (see holdsChanges), or, in the
+ * event's repository, one of which git cannot tell. A run that cannot tell
+ * what is checked out, or is in another repository, goes on as it would
+ * without git.
  */
 function refuseCheckoutWithoutChanges(settings: Settings, manifestRepository: () => Repository): void {
   const diff = settings.diff;
@@ -318,10 +320,20 @@ function refuseCheckoutWithoutChanges(settings: Settings, manifestRepository: ()
   if (baseCommits.includes(commit)) {
     throw new InputError(`the workspace has the pull request's base commit ${commit} checked out, not its changes: checking it would pass the pull request unseen. ${checkOut}`);
   }
-  if (holdsChanges(repository.top, commit, diff.base, diff.head) !== false) return;
+  const holds = holdsChanges(repository.top, commit, diff.base, diff.head);
+  if (holds === true) return;
+  if (holds === false) {
+    throw new InputError(
+      `the workspace has commit ${commit} checked out, which does not hold the pull request's changes (files it changed differ from its head ${diff.head}): ` +
+      `checking it would pass the pull request unseen. ${checkOut}`,
+    );
+  }
+  // Git cannot tell. Another repository (a second checkout with `path:`) is not this one's to judge: it is checked whole, saying why.
+  if (!hasCommit(repository.top, diff.base) && !isOriginOf(repository.top, settings.repository)) return;
   throw new InputError(
-    `the workspace has commit ${commit} checked out, which does not hold the pull request's changes (files it changed differ from its head ${diff.head}): ` +
-    `checking it would pass the pull request unseen. ${checkOut}`,
+    `the workspace has commit ${commit} of this repository checked out, which is not the pull request's head ${diff.head}, and the clone lacks the head, ` +
+    `so git cannot tell whether it holds the changes: checking it could pass the pull request unseen (the base branch checked out by name, say). ${checkOut} ` +
+    'If the pull request has moved on since this event, the run of its newer event checks it.',
   );
 }
 

@@ -43,32 +43,49 @@ export interface ChangedInput {
   readonly loadAll: () => ReadonlyMap<string, LoadedCitationFile>;
 }
 
+const NOTHING: ChangedSelection = { files: [], changedFiles: [], changedSources: [], problems: [] };
+
 export function selectChanged(input: ChangedInput): ChangedSelection {
-  const { workspace, manifest, changed } = input;
+  const { workspace, changed } = input;
   const touched = new Set<string>();
   for (const f of changed) {
     touched.add(f.path);
     if (f.previousPath) touched.add(f.previousPath);
   }
+  // Git lists files, never folders: a folder is changed when anything below it is.
+  const touchedFolders = new Set<string>();
+  for (const p of touched) {
+    for (let cut = p.lastIndexOf('/'); cut > 0; cut = p.lastIndexOf('/', cut - 1)) touchedFolders.add(p.slice(0, cut));
+  }
   const way = new PathWalker(workspace);
   // A way too long to follow (links upon links) counts as touched: its file is checked, not skipped.
-  const isTouched = (rel: string) => {
-    const on = way.pathsTo(rel);
-    return on === undefined || on.some((p) => touched.has(p));
+  // A folder the way enters and leaves by `..` must still be there: a change below it counts.
+  // `except`: a path of the way whose own change is judged apart (the manifest file).
+  const isTouched = (rel: string, except?: string) => {
+    const walked = way.pathsTo(rel);
+    return walked === undefined || walked.on.some((p) => p !== except && touched.has(p)) || walked.left.some((f) => touchedFolders.has(f));
   };
-  const none = { files: [], changedFiles: [], changedSources: [], problems: [] };
+  try {
+    return selectTouched(input, isTouched);
+  } catch (error) {
+    if (!(error instanceof WaysTooLong)) throw error;
+    return { ...NOTHING, checkAll: error.message };
+  }
+}
+
+function selectTouched(input: ChangedInput, isTouched: (rel: string, except?: string) => boolean): ChangedSelection {
+  const { workspace, manifest, changed } = input;
 
   // A change on the way to the manifest, not to the file itself (a linked
   // folder re-pointed), may make the manifest another file altogether.
   const named = input.manifestNamed ?? manifest.file;
-  const toManifest = way.pathsTo(named);
-  if (toManifest === undefined || toManifest.some((p) => p !== manifest.file && touched.has(p))) {
-    return { ...none, checkAll: `a link or a folder on the way to the manifest (${named}) changed` };
+  if (isTouched(named, manifest.file)) {
+    return { ...NOTHING, checkAll: `a link or a folder on the way to the manifest (${named}) changed` };
   }
   const changedSources = new Set<string>();
   if (isTouched(manifest.file)) {
     const entries = changedEntries(manifest, input.baseManifest(), input.checkOverrides ?? {});
-    if (!Array.isArray(entries)) return { ...none, checkAll: entries.checkAll };
+    if (!Array.isArray(entries)) return { ...NOTHING, checkAll: entries.checkAll };
     for (const id of entries) changedSources.add(id);
   }
   for (const source of manifest.sources.values()) {
@@ -122,6 +139,24 @@ export function selectChanged(input: ChangedInput): ChangedSelection {
 const MAX_LINKS_ON_A_PATH = 40;
 /** And at most this many names looked at on one path, whatever the links' targets hold. */
 const MAX_STEPS_ON_A_PATH = 4096;
+/**
+ * And on all the paths of a run: links made to lengthen every way (800 steps
+ * each, for 20,000 files) would otherwise cost a minute. Past it, every file
+ * is checked.
+ */
+const MAX_STEPS_IN_ALL = 2_000_000;
+
+class WaysTooLong extends Error {
+  constructor() {
+    super(`the ways to the files, through their links, are too long to follow (more than ${MAX_STEPS_IN_ALL.toLocaleString('en-US')} names)`);
+  }
+}
+
+/** The paths on the way to a file, and the folders the way enters and leaves again by `..`. */
+interface Way {
+  readonly on: readonly string[];
+  readonly left: readonly string[];
+}
 
 /**
  * The workspace-relative paths the system goes through to reach a path, read
@@ -137,40 +172,67 @@ const MAX_STEPS_ON_A_PATH = 4096;
 class PathWalker {
   /** Per absolute path: the link's target, null for a file or folder, undefined when there is nothing. */
   private readonly known = new Map<string, string | null | undefined>();
+  /** Per folder named on the way (as given): where reading it left off, so files side by side share the way there. */
+  private readonly folders = new Map<string, WalkState>();
   private readonly separators = path.sep === '\\' ? /[\\/]/ : /\//;
+  private readonly root: string;
+  private steps = 0;
 
-  constructor(private readonly workspace: Workspace) {}
+  constructor(workspace: Workspace) {
+    this.root = workspace.root;
+  }
 
-  pathsTo(rel: string): string[] | undefined {
-    const on: string[] = [];
-    let current = this.workspace.root;
-    // The names still to read, the next one last.
-    const names = rel.split('/').reverse();
-    let links = 0;
-    let steps = 0;
-    let missing = false;
+  pathsTo(rel: string): Way | undefined {
+    const given = rel.split('/');
+    // Start from the longest folder of the path already read.
+    let from = given.length - 1;
+    while (from > 0 && !this.folders.has(given.slice(0, from).join('/'))) from--;
+    const cached = from > 0 ? this.folders.get(given.slice(0, from).join('/')) : undefined;
+    const state: WalkState = cached
+      ? { ...cached, on: [...cached.on], left: [...cached.left] }
+      : { current: this.root, on: [], left: [], links: 0, steps: 0, missing: false };
+    // The names still to read, the next one last; the given ones are at the bottom.
+    const names = given.slice(from).reverse();
+    let givenRead = from;
     while (names.length > 0) {
-      if (++steps > MAX_STEPS_ON_A_PATH) return undefined;
+      // A given name comes next: everything before it is read, so the folder so far is worth keeping.
+      if (names.length === given.length - givenRead && givenRead > from && givenRead < given.length) {
+        const folder = given.slice(0, givenRead).join('/');
+        if (!this.folders.has(folder)) this.folders.set(folder, { ...state, on: [...state.on], left: [...state.left] });
+      }
+      if (names.length === given.length - givenRead) givenRead++;
+      if (++state.steps > MAX_STEPS_ON_A_PATH) return undefined;
+      if (++this.steps > MAX_STEPS_IN_ALL) throw new WaysTooLong();
       const name = names.pop()!;
       if (name === '' || name === '.') continue;
-      current = name === '..' ? path.dirname(current) : path.join(current, name);
-      this.note(on, current);
+      if (name === '..') {
+        this.note(state.left, state.current);
+        const cut = state.current.lastIndexOf(path.sep);
+        state.current = cut <= path.parse(state.current).root.length - 1 ? path.parse(state.current).root : state.current.slice(0, cut);
+        this.note(state.on, state.current);
+        continue;
+      }
+      state.current = state.current.endsWith(path.sep) ? state.current + name : state.current + path.sep + name;
+      this.note(state.on, state.current);
       // Past a name that is not there, the rest is read as written.
-      if (name === '..' || missing) continue;
-      const target = this.look(current);
-      if (target === undefined) missing = true;
+      if (state.missing) continue;
+      const target = this.look(state.current);
+      if (target === undefined) state.missing = true;
       if (target === undefined || target === null) continue;
-      if (++links > MAX_LINKS_ON_A_PATH) return undefined;
+      if (++state.links > MAX_LINKS_ON_A_PATH) return undefined;
       const top = path.parse(target).root;
-      current = top !== '' ? top : path.dirname(current);
+      state.current = top !== '' ? top : state.current.slice(0, state.current.lastIndexOf(path.sep)) || path.parse(state.current).root;
       const parts = target.slice(top.length).split(this.separators);
       for (let k = parts.length - 1; k >= 0; k--) names.push(parts[k]);
     }
-    return on;
+    return { on: state.on, left: state.left };
   }
 
-  private note(on: string[], abs: string): void {
-    if (abs !== this.workspace.root && isBelow(abs, this.workspace.root)) on.push(path.relative(this.workspace.root, abs).split(path.sep).join('/'));
+  private note(into: string[], abs: string): void {
+    if (abs.length > this.root.length && abs.startsWith(this.root) && abs[this.root.length] === path.sep) {
+      const rel = abs.slice(this.root.length + 1);
+      into.push(path.sep === '/' ? rel : rel.split(path.sep).join('/'));
+    }
   }
 
   private look(abs: string): string | null | undefined {
@@ -185,6 +247,16 @@ class PathWalker {
     this.known.set(abs, found);
     return found;
   }
+}
+
+/** How far the reading of a way has come. */
+interface WalkState {
+  current: string;
+  on: string[];
+  left: string[];
+  links: number;
+  steps: number;
+  missing: boolean;
 }
 
 /** What the base manifest is: its text, or why there is none to compare with. */

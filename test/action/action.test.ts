@@ -393,6 +393,38 @@ describe('the Action and manifest changes', () => {
       expect(annotated(await check(root, looped, head))).toEqual(['citegate.yml:7 source unverified', 'answers/b.json:2 source unverified: b1']);
     });
 
+    it('a folder the way enters and leaves by `..`, emptied by the change', async () => {
+      const { root } = linkedRepo();
+      mkdirSync(path.join(root, 'gone'));
+      writeFileSync(path.join(root, 'gone/keep.txt'), 'kept\n');
+      const through = relink(root, { [RETURNS.path]: '../gone/../data/returns.txt' });
+      rmSync(path.join(root, 'gone/keep.txt'));
+      const emptied = relink(root, { gone: null });
+      // As a fresh checkout has it, `gone` is no more, and the system cannot go through it: the source cannot be read.
+      expect(annotated(await check(root, through, emptied))).toEqual(['citegate.yml:3 source unverified', 'answers/a.json:2 source unverified: a1']);
+    });
+
+    it('ways made too long to follow in all checks every file', async () => {
+      const root = makeTree({
+        'citegate.yml': manifestFor({ 'returns-v1': RETURNS }, ['a*/f.json']),
+        [RETURNS.path]: RETURNS.text,
+        'x/keep': '',
+      });
+      // 640 folders, each a link through two of 800 steps of `x/../` to a folder of its own: 3,200 names each, within the cap of one way.
+      for (let i = 0; i < 640; i++) {
+        mkdirSync(path.join(root, `s${i}`));
+        writeFileSync(path.join(root, `s${i}/f.json`), json([rec(`f${i}`, 'returns-v1', 'A receipt is required.')]));
+        symlinkSync(`${'x/../'.repeat(800)}s${i}`, path.join(root, `h${i}`));
+        symlinkSync(`${'x/../'.repeat(800)}h${i}`, path.join(root, `a${i}`));
+      }
+      initRepo(root);
+      const base = git(root, 'rev-parse', 'HEAD');
+      const head = commit(root, { 'README.md': 'edited\n' });
+      const run = await check(root, base, head);
+      expect(text(run.summary)).toContain('Every citation file was checked because the ways to the files, through their links, are too long to follow (more than 2,000,000 names).');
+      expect(run.outputs.total).toBe('640');
+    });
+
     it('a submodule bumped to a commit whose source differs', async () => {
       const texts = makeTree({ 'returns.txt': RETURNS.text });
       initRepo(texts);

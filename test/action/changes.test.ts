@@ -229,6 +229,13 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
     }
   });
 
+  /** A pull_request run of base...head on the checkout in `workspace`, whose GITHUB_SHA is none of the commits it has. */
+  const runElsewhere = (workspace: string, root: string, base: string, head: string) =>
+    withApi({ pullFiles: apiFiles(root, base, head) }, (apiUrl) => runAction({
+      workspace, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { token: 't', manifest: 'repo/citegate.yml' }, apiUrl,
+      env: { GITHUB_SHA: 'c'.repeat(40) },
+    }));
+
   // Found in review: a workflow that checks out the base branch by name got
   // its later commit, which is neither the head nor the base: every file of a
   // tree without the pull request's changes was checked, and passed.
@@ -250,24 +257,36 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
     }
   });
 
+  it('fails a pull request run whose checkout is the base branch, moved on, fetched alone: git cannot tell, in the event\'s repository', async () => {
+    const { root, base, head } = nested();
+    git(root, 'checkout', '-q', '--detach', base);
+    const later = commit(root, { 'README.md': 'the base branch moved on\n' });
+    const clone = path.join(makeTree({}), 'repo');
+    shallowClone(root, clone);
+    git(clone, 'remote', 'set-url', 'origin', 'https://x-access-token:secret@github.com/acme/answers.git/');
+    const run = await runElsewhere(path.dirname(clone), root, base, head);
+    const failure = run.annotations.find((a) => a.command === 'error' && !a.properties.file);
+    expect(failure?.message).toMatch(new RegExp(`^citegate: the workspace has commit ${later} of this repository checked out, which is not the pull request's head ${head}, and the clone lacks the head, so git cannot tell`));
+    expect(run.code).toBe(1);
+    // Another repository's clone (its origin is not the event's) is checked whole, as before.
+    git(clone, 'remote', 'set-url', 'origin', 'https://github.com/acme/answers-old');
+    const elsewhere = await runElsewhere(path.dirname(clone), root, base, head);
+    expect(notices(elsewhere)).toEqual([expect.stringMatching(/^citegate: cannot tell which files changed \(cannot place the repository's files/)]);
+  });
+
   it('goes on, checking everything, when the checkout holds the changes: the head rebased onto a later base', async () => {
     const { ws, root, base, head } = nested();
     git(root, 'checkout', '-q', '--detach', base);
     const later = commit(root, { 'README.md': 'the base branch moved on\n' });
     git(root, 'checkout', '-q', '--detach', head);
     git(root, 'rebase', '-q', later);
-    await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
-      const run = await runAction({
-        workspace: ws, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { token: 't', manifest: 'repo/citegate.yml' }, apiUrl,
-        env: { GITHUB_SHA: 'c'.repeat(40) },
-      });
-      expect(notices(run)).toEqual([expect.stringMatching(/^citegate: cannot tell which files changed \(cannot place the repository's files/)]);
-      expect(annotated(run)).toEqual(['repo/answers/legacy.json:2 quote not found: l1', 'repo/answers/returns.json:2 quote not found: r1']);
-    });
+    const run = await runElsewhere(ws, root, base, head);
+    expect(notices(run)).toEqual([expect.stringMatching(/^citegate: cannot tell which files changed \(cannot place the repository's files/)]);
+    expect(annotated(run)).toEqual(['repo/answers/legacy.json:2 quote not found: l1', 'repo/answers/returns.json:2 quote not found: r1']);
   });
 
   it('goes on, checking everything, when the checkout holds the head: a merge commit made since, fetched alone', async () => {
-    const { ws, root, base, head } = nested();
+    const { root, base, head } = nested();
     git(root, 'checkout', '-q', '--detach', base);
     commit(root, { 'README.md': 'the base branch moved on\n' });
     git(root, 'merge', '-q', '--no-ff', '--no-edit', head);
@@ -276,17 +295,13 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
     const clone = path.join(makeTree({}), 'repo');
     shallowClone(root, clone);
     expect(git(clone, 'rev-parse', 'HEAD')).toBe(merge);
-    // git cannot tell what this commit holds (the head is not in the clone): no refusal.
-    await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
-      const run = await runAction({
-        workspace: path.dirname(clone), event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { token: 't', manifest: 'repo/citegate.yml' }, apiUrl,
-        env: { GITHUB_SHA: 'c'.repeat(40) },
-      });
-      // Not one of the event's commits, so its paths cannot be placed: everything is checked, the change with it.
-      expect(notices(run)).toEqual([expect.stringMatching(/^citegate: cannot tell which files changed \(cannot place the repository's files/)]);
-      expect(annotated(run)).toEqual(['repo/answers/legacy.json:2 quote not found: l1', 'repo/answers/returns.json:2 quote not found: r1']);
-      expect(run.code).toBe(1);
-    });
+    // The event's repository, as actions/checkout names it; the head is not in the clone, and only the merge commit's own parents show it holds it.
+    git(clone, 'remote', 'set-url', 'origin', 'https://github.com/acme/answers');
+    const run = await runElsewhere(path.dirname(clone), root, base, head);
+    // Not one of the event's commits, so its paths cannot be placed: everything is checked, the change with it.
+    expect(notices(run)).toEqual([expect.stringMatching(/^citegate: cannot tell which files changed \(cannot place the repository's files/)]);
+    expect(annotated(run)).toEqual(['repo/answers/legacy.json:2 quote not found: l1', 'repo/answers/returns.json:2 quote not found: r1']);
+    expect(run.code).toBe(1);
   });
 
   it('scopes a pull_request_target run that checks out the head, or the merge commit it fetched', async () => {
