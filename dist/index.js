@@ -41759,13 +41759,19 @@ function reverseApplyPatch(head, patch) {
 
 
 const NOTHING = { files: [], changedFiles: [], changedSources: [], problems: [] };
+/**
+ * Paths are compared without case and in NFC: on a file system that ignores
+ * them (macOS, Windows), `Data/R.txt` in the manifest reads the file git lists
+ * as `data/r.txt`. Where they count, two names taken for one only check more.
+ */
+const sameName = (p) => p.normalize('NFC').toLowerCase();
 function selectChanged(input) {
     const { workspace, changed } = input;
     const touched = new Set();
     for (const f of changed) {
-        touched.add(f.path);
+        touched.add(sameName(f.path));
         if (f.previousPath)
-            touched.add(f.previousPath);
+            touched.add(sameName(f.previousPath));
     }
     // Git lists files, never folders: a folder is changed when anything below it is.
     const touchedFolders = new Set();
@@ -41779,7 +41785,10 @@ function selectChanged(input) {
     // `except`: a path of the way whose own change is judged apart (the manifest file).
     const isTouched = (rel, except) => {
         const walked = way.pathsTo(rel);
-        return walked === undefined || walked.on.some((p) => p !== except && touched.has(p)) || walked.left.some((f) => touchedFolders.has(f));
+        const skip = except === undefined ? undefined : sameName(except);
+        return walked === undefined ||
+            walked.on.some((p) => { const name = sameName(p); return name !== skip && touched.has(name); }) ||
+            walked.left.some((f) => touchedFolders.has(sameName(f)));
     };
     try {
         return selectTouched(input, isTouched);

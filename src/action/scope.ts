@@ -45,12 +45,19 @@ export interface ChangedInput {
 
 const NOTHING: ChangedSelection = { files: [], changedFiles: [], changedSources: [], problems: [] };
 
+/**
+ * Paths are compared without case and in NFC: on a file system that ignores
+ * them (macOS, Windows), `Data/R.txt` in the manifest reads the file git lists
+ * as `data/r.txt`. Where they count, two names taken for one only check more.
+ */
+const sameName = (p: string) => p.normalize('NFC').toLowerCase();
+
 export function selectChanged(input: ChangedInput): ChangedSelection {
   const { workspace, changed } = input;
   const touched = new Set<string>();
   for (const f of changed) {
-    touched.add(f.path);
-    if (f.previousPath) touched.add(f.previousPath);
+    touched.add(sameName(f.path));
+    if (f.previousPath) touched.add(sameName(f.previousPath));
   }
   // Git lists files, never folders: a folder is changed when anything below it is.
   const touchedFolders = new Set<string>();
@@ -63,7 +70,10 @@ export function selectChanged(input: ChangedInput): ChangedSelection {
   // `except`: a path of the way whose own change is judged apart (the manifest file).
   const isTouched = (rel: string, except?: string) => {
     const walked = way.pathsTo(rel);
-    return walked === undefined || walked.on.some((p) => p !== except && touched.has(p)) || walked.left.some((f) => touchedFolders.has(f));
+    const skip = except === undefined ? undefined : sameName(except);
+    return walked === undefined ||
+      walked.on.some((p) => { const name = sameName(p); return name !== skip && touched.has(name); }) ||
+      walked.left.some((f) => touchedFolders.has(sameName(f)));
   };
   try {
     return selectTouched(input, isTouched);

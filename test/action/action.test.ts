@@ -425,6 +425,26 @@ describe('the Action and manifest changes', () => {
       expect(run.outputs.total).toBe('640');
     });
 
+    // Found in review: on a file system that ignores case (macOS, Windows), the
+    // manifest's `sources/Returns.txt` is git's `sources/returns.txt`.
+    it('a changed path that names the file in another case, or another normalization form', async () => {
+      const file = 'sources/Returns-\u00e9.txt';
+      const root = makeTree({
+        'citegate.yml': manifestFor({ 'returns-v1': { path: file, text: RETURNS.text } }, ['answers/*.json']),
+        [file]: RETURNS.text,
+        'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]),
+      });
+      initRepo(root);
+      const base = git(root, 'rev-parse', 'HEAD');
+      const head = commit(root, { [file]: RETURNS.text.replace('30', '60') });
+      // As git on such a system may list it: lower case, the accent decomposed.
+      const listed = apiFiles(root, base, head).map((f) => ({ ...f, filename: f.filename.toLowerCase().normalize('NFD') }));
+      await withApi({ pullFiles: listed }, async (apiUrl) => {
+        const run = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { token: 't' }, apiUrl });
+        expect(annotated(run)).toEqual(['citegate.yml:3 source unverified', 'answers/a.json:2 source unverified: a1']);
+      });
+    });
+
     it('a submodule bumped to a commit whose source differs', async () => {
       const texts = makeTree({ 'returns.txt': RETURNS.text });
       initRepo(texts);
