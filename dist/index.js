@@ -30418,9 +30418,9 @@ function mix(w0, w1, w2, w3) {
  * requests and the piece hash is public, so without the key a pull request
  * could choose quotes whose pieces hash to values sharing their low bits, and
  * every table operation would walk one long run of slots: 200,000 quotes made
- * so (scripts/bench/hash-flood.mjs) took 8 to 10 s to check instead of 3 s,
- * 400,000 took 15 to 17 s instead of 6 to 7 s (measured). With the key, where
- * a hash goes cannot be chosen. The key decides only where an entry sits: what
+ * so (scripts/bench/hash-flood.mjs) took 7.8 to 10.5 s to check instead of
+ * 3.2 s, 400,000 took 14.8 to 17.3 s instead of 6.9 to 7.3 s (measured). With
+ * the key, where a hash goes cannot be chosen. The key decides only where an entry sits: what
  * is found, the pieces chosen and the work counted against a scan's budget are
  * the same in every run.
  */
@@ -30441,7 +30441,9 @@ function pieceHash(bytes, at) {
 /**
  * A Bloom filter of the pieces' hashes (two bits each, 16 bits per piece, at
  * least 8 KiB): almost every position of a source is ruled out without
- * touching the table, and the filter stays small enough to stay in cache.
+ * touching the table, and the filter stays small enough to stay in cache. Its
+ * bits are the hash's own, not keyed as slots are: hashes made alike pass it
+ * more often, and then only reach the table, whose walks stay short.
  */
 function filterBits(pieces) {
     let bits = 16;
@@ -30567,8 +30569,9 @@ class QuoteSet {
     quotes = [];
     caps = [];
     contexts = [];
-    /** Quotes added without a context, by text; and those with one, by contextKey(). Apart, so that no text can pass for a key. */
-    ids = new Map();
+    /** The ids of the quotes added without a context, by text. */
+    bare = new Map();
+    /** And of those added with one, by contextKey(): apart, so that no quote's text can pass for a key. */
     withContext = new Map();
     short = [];
     /** Triples (hash, quote id, offset) of the pieces of the quotes added so far. */
@@ -30597,7 +30600,7 @@ class QuoteSet {
      * and are kept; the same quote with another context is another entry.
      */
     add(quote, cap, context) {
-        const byKey = context ? this.withContext : this.ids;
+        const byKey = context ? this.withContext : this.bare;
         const key = context ? contextKey(quote.text, context) : quote.text;
         const known = byKey.get(key);
         if (known !== undefined) {
@@ -30671,7 +30674,7 @@ class QuoteSet {
     }
     /** The id of a quote added without a context. */
     idOf(text) {
-        return this.ids.get(text);
+        return this.bare.get(text);
     }
     /** The id of a quote added with this context. */
     idWith(text, context) {
@@ -35756,9 +35759,10 @@ class WriteError extends Error {
  * a typo. Writing can still fail later (a full disk); writeChunks says so.
  */
 function assertWritable(file) {
+    const abs = reportPath(file);
     let folder;
     try {
-        folder = statSync(path.dirname(path.resolve(file)));
+        folder = statSync(path.dirname(abs));
     }
     catch (error) {
         throw new WriteError(file, describeWriteError(error));
@@ -35767,7 +35771,7 @@ function assertWritable(file) {
         throw new WriteError(file, 'a folder on the path is a file');
     let target;
     try {
-        target = statSync(file);
+        target = statSync(abs);
     }
     catch {
         return; // Not there yet: it will be created.
@@ -35793,13 +35797,22 @@ function writeChunks(file, chunks, options = {}) {
         (0,external_node_fs_namespaceObject.closeSync)(fd);
     }
 }
+/**
+ * The absolute path a report is checked and written at. `..` is taken out
+ * first, as path.resolve does, or the system would apply it after following a
+ * linked folder (`reports/../r.json`, `reports` a link, would land beside the
+ * link's target). A name that ends in a separator names a folder: refused,
+ * since path.resolve would drop the separator and write a file of that name.
+ */
+function reportPath(file) {
+    if (file.endsWith('/') || file.endsWith((external_node_path_default()).sep))
+        throw new WriteError(file, 'the name ends in a separator: it names a folder, not a file');
+    return external_node_path_default().resolve(file);
+}
 function openReport(file, options) {
     let fd;
     try {
-        // The path is opened as checked: `..` is taken out first, as path.resolve
-        // does, or the system would apply it after following a linked folder
-        // (`reports/../r.json` with `reports` a link would land beside its target).
-        const abs = external_node_path_default().resolve(file);
+        const abs = reportPath(file);
         const folder = external_node_path_default().dirname(abs);
         if (options.workspace)
             assertFolderInside(file, folder, options.workspace);
@@ -36258,8 +36271,8 @@ class Annotator {
  */
 function placed(message, properties) {
     const file = properties.file;
-    const unencoded = file?.replace(/[\r\n]/g, '');
-    if (file === undefined || (0,report_escape/* escapeMessage */.hC)(unencoded) === unencoded)
+    const withoutBreaks = file?.replace(/[\r\n]/g, '');
+    if (file === undefined || (0,report_escape/* escapeMessage */.hC)(withoutBreaks) === withoutBreaks)
         return [message, properties];
     const at = properties.startLine ? `:${properties.startLine}` : '';
     return [`${(0,report_escape/* escapeMessage */.hC)(file)}${at}: ${message}`, properties.title === undefined ? {} : { title: properties.title }];
@@ -41428,9 +41441,7 @@ function hasCommit(cwd, sha) {
  * head, has it as a parent (read from the commit itself, which a shallow
  * clone keeps: a merge commit fetched alone shows the head it merged) or in
  * its history, or has the head's content in every file the pull request
- * changed (the head rebased onto a later base). Undefined when git cannot
- * tell: the clone lacks the head (a shallow checkout of some other commit,
- * or another repository).
+ * changed (the head rebased onto a later base). When git cannot tell, why.
  */
 function holdsChanges(cwd, commit, base, head) {
     if (commit === head)
@@ -41441,11 +41452,11 @@ function holdsChanges(cwd, commit, base, head) {
         if (raw.split('\n\n')[0].split('\n').includes(`parent ${head}`))
             return true;
     }
-    catch {
-        return undefined;
+    catch (error) {
+        return { unknown: `git cannot read commit ${commit}: ${firstLine(error)}` };
     }
     if (!hasCommit(cwd, head))
-        return undefined;
+        return { unknown: `the clone lacks the head ${head}` };
     try {
         git(cwd, ['merge-base', '--is-ancestor', head, commit]);
         return true;
@@ -41453,14 +41464,23 @@ function holdsChanges(cwd, commit, base, head) {
     catch {
         // Not in its history: compare the content below.
     }
-    const names = (...args) => new Set(git(cwd, ['-c', 'core.quotepath=false', 'diff', '--no-renames', '--name-only', '-z', ...args]).toString('utf8').split('\0').filter(Boolean));
+    const paths = (...args) => new Set(git(cwd, ['diff', '--no-renames', '--name-only', '-z', ...args]).toString('utf8').split('\0').filter(Boolean));
     try {
-        const changed = hasCommit(cwd, base) ? names(`${base}...${head}`) : undefined;
-        const differing = names(head, commit);
-        return changed === undefined ? differing.size === 0 : ![...changed].some((file) => differing.has(file));
+        const differing = paths(head, commit);
+        if (!hasCommit(cwd, base))
+            return differing.size === 0;
+        let changed;
+        try {
+            changed = paths(`${base}...${head}`);
+        }
+        catch {
+            // No merge base in a shallow clone: the files that differ between the two.
+            changed = paths(base, head);
+        }
+        return ![...changed].some((file) => differing.has(file));
     }
-    catch {
-        return undefined;
+    catch (error) {
+        return { unknown: `git cannot compare it with the head ${head}: ${firstLine(error)}` };
     }
 }
 /** Whether the repository's `origin` is the GitHub repository owner/repo, as actions/checkout sets it (any host, with or without credentials or `.git`). */
@@ -41757,14 +41777,15 @@ function reverseApplyPatch(head, patch) {
 
 
 
-
 const NOTHING = { files: [], changedFiles: [], changedSources: [], problems: [] };
 /**
  * Paths are compared without case and in NFC: on a file system that ignores
  * them (macOS, Windows), `Data/R.txt` in the manifest reads the file git lists
- * as `data/r.txt`. Where they count, two names taken for one only check more.
+ * as `data/r.txt`. Upper then lower case folds what lower case alone leaves
+ * apart (final ς and σ, ſ and s). Where they count, two names taken for one
+ * only check more.
  */
-const sameName = (p) => p.normalize('NFC').toLowerCase();
+const sameName = (p) => p.normalize('NFC').toUpperCase().toLowerCase();
 function selectChanged(input) {
     const { workspace, changed } = input;
     const touched = new Set();
@@ -41782,16 +41803,16 @@ function selectChanged(input) {
     const way = new PathWalker(workspace);
     // A way too long to follow (links upon links) counts as touched: its file is checked, not skipped.
     // A folder the way enters and leaves by `..` must still be there: a change below it counts.
-    // `except`: a path of the way whose own change is judged apart (the manifest file).
-    const isTouched = (rel, except) => {
+    // `except`: paths of the way whose own change is judged apart (the manifest file, and the file it is a link to).
+    const isTouched = (rel, except = []) => {
         const walked = way.pathsTo(rel);
-        const skip = except === undefined ? undefined : sameName(except);
+        const skip = new Set(except.map(sameName));
         return walked === undefined ||
-            walked.on.some((p) => { const name = sameName(p); return name !== skip && touched.has(name); }) ||
+            walked.on.some((p) => { const name = sameName(p); return !skip.has(name) && touched.has(name); }) ||
             walked.left.some((f) => touchedFolders.has(sameName(f)));
     };
     try {
-        return selectTouched(input, isTouched);
+        return selectTouched(input, isTouched, (rel) => way.pathsTo(rel)?.on.at(-1));
     }
     catch (error) {
         if (!(error instanceof WaysTooLong))
@@ -41799,12 +41820,13 @@ function selectChanged(input) {
         return { ...NOTHING, checkAll: error.message };
     }
 }
-function selectTouched(input, isTouched) {
+function selectTouched(input, isTouched, readAt) {
     const { workspace, manifest, changed } = input;
     // A change on the way to the manifest, not to the file itself (a linked
     // folder re-pointed), may make the manifest another file altogether.
     const named = input.manifestNamed ?? manifest.file;
-    if (isTouched(named, manifest.file)) {
+    const real = readAt(manifest.file);
+    if (isTouched(named, real === undefined ? [manifest.file] : [manifest.file, real])) {
         return { ...NOTHING, checkAll: `a link or a folder on the way to the manifest (${named}) changed` };
     }
     const changedSources = new Set();
@@ -41871,9 +41893,10 @@ const MAX_LINKS_ON_A_PATH = 40;
 /** And at most this many names looked at on one path, whatever the links' targets hold. */
 const MAX_STEPS_ON_A_PATH = 4096;
 /**
- * And on all the paths of a run: links made to lengthen every way (800 steps
- * each, for 20,000 files) would otherwise cost a minute. Past it, every file
- * is checked.
+ * And on all the paths of a run: links made to lengthen every way would
+ * otherwise cost time without end (a review measured 47 s for 20,000 files
+ * behind 800 steps each, before the walk kept where each folder led). Past
+ * it, every file is checked.
  */
 const MAX_STEPS_IN_ALL = 2_000_000;
 class WaysTooLong extends Error {
@@ -41899,9 +41922,14 @@ class PathWalker {
     folders = new Map();
     separators = (external_node_path_default()).sep === '\\' ? /[\\/]/ : /\//;
     root;
+    /** The root with its separator (a root such as `/` or `C:\\` ends in one already), as a path below it starts. */
+    prefix;
+    prefixName;
     steps = 0;
     constructor(workspace) {
         this.root = workspace.root;
+        this.prefix = this.root.endsWith((external_node_path_default()).sep) ? this.root : this.root + (external_node_path_default()).sep;
+        this.prefixName = sameName(this.prefix);
     }
     pathsTo(rel) {
         const given = rel.split('/');
@@ -41918,13 +41946,14 @@ class PathWalker {
         let givenRead = from;
         while (names.length > 0) {
             // A given name comes next: everything before it is read, so the folder so far is worth keeping.
-            if (names.length === given.length - givenRead && givenRead > from && givenRead < given.length) {
-                const folder = given.slice(0, givenRead).join('/');
-                if (!this.folders.has(folder))
-                    this.folders.set(folder, { ...state, on: [...state.on], left: [...state.left] });
-            }
-            if (names.length === given.length - givenRead)
+            if (names.length === given.length - givenRead) {
+                if (givenRead > from) {
+                    const folder = given.slice(0, givenRead).join('/');
+                    if (!this.folders.has(folder))
+                        this.folders.set(folder, { ...state, on: [...state.on], left: [...state.left] });
+                }
                 givenRead++;
+            }
             if (++state.steps > MAX_STEPS_ON_A_PATH)
                 return undefined;
             if (++this.steps > MAX_STEPS_IN_ALL)
@@ -41952,18 +41981,22 @@ class PathWalker {
             if (++state.links > MAX_LINKS_ON_A_PATH)
                 return undefined;
             const top = external_node_path_default().parse(target).root;
-            state.current = top !== '' ? top : state.current.slice(0, state.current.lastIndexOf((external_node_path_default()).sep)) || external_node_path_default().parse(state.current).root;
+            state.current = top !== '' ? top : external_node_path_default().dirname(state.current);
             const parts = target.slice(top.length).split(this.separators);
             for (let k = parts.length - 1; k >= 0; k--)
                 names.push(parts[k]);
         }
         return { on: state.on, left: state.left };
     }
+    /** Notes an absolute path below the workspace's root, its name compared as the file system may (see sameName). */
     note(into, abs) {
-        if (abs.length > this.root.length && abs.startsWith(this.root) && abs[this.root.length] === (external_node_path_default()).sep) {
-            const rel = abs.slice(this.root.length + 1);
-            into.push((external_node_path_default()).sep === '/' ? rel : rel.split((external_node_path_default()).sep).join('/'));
-        }
+        if (abs.length <= this.prefix.length)
+            return;
+        const head = abs.slice(0, this.prefix.length);
+        if (head !== this.prefix && sameName(head) !== this.prefixName)
+            return;
+        const rel = abs.slice(this.prefix.length);
+        into.push((external_node_path_default()).sep === '/' ? rel : rel.split((external_node_path_default()).sep).join('/'));
     }
     look(abs) {
         if (this.known.has(abs))
@@ -42465,8 +42498,10 @@ function refuseCheckoutWithoutChanges(settings, manifestRepository) {
     if (diff.kind !== 'pull_request')
         return;
     const repository = manifestRepository();
-    const commit = repository.ok ? repository.commit : undefined;
-    if (!repository.ok || commit === undefined || eventCommits(settings).includes(commit))
+    if (!repository.ok)
+        return;
+    const commit = repository.commit;
+    if (commit === undefined || eventCommits(settings).includes(commit))
         return;
     const checkOut = `Check out the pull request's head (actions/checkout with ref: \${{ github.event.pull_request.head.sha }}${diff.target ? ', which a pull_request_target workflow needs' : ''}).`;
     const baseCommits = [diff.base, ...(diff.target && settings.workflowSha !== undefined ? [settings.workflowSha] : [])];
@@ -42483,7 +42518,7 @@ function refuseCheckoutWithoutChanges(settings, manifestRepository) {
     // Git cannot tell. Another repository (a second checkout with `path:`) is not this one's to judge: it is checked whole, saying why.
     if (!hasCommit(repository.top, diff.base) && !isOriginOf(repository.top, settings.repository))
         return;
-    throw new InputError(`the workspace has commit ${commit} of this repository checked out, which is not the pull request's head ${diff.head}, and the clone lacks the head, ` +
+    throw new InputError(`the workspace has commit ${commit} of this repository checked out, which is not the pull request's head ${diff.head}, and ${holds.unknown}, ` +
         `so git cannot tell whether it holds the changes: checking it could pass the pull request unseen (the base branch checked out by name, say). ${checkOut} ` +
         'If the pull request has moved on since this event, the run of its newer event checks it.');
 }

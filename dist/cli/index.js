@@ -9986,9 +9986,10 @@ class WriteError extends Error {
  * a typo. Writing can still fail later (a full disk); writeChunks says so.
  */
 function assertWritable(file) {
+    const abs = reportPath(file);
     let folder;
     try {
-        folder = (0,external_node_fs_namespaceObject.statSync)(external_node_path_default().dirname(external_node_path_default().resolve(file)));
+        folder = (0,external_node_fs_namespaceObject.statSync)(external_node_path_default().dirname(abs));
     }
     catch (error) {
         throw new WriteError(file, describeWriteError(error));
@@ -9997,7 +9998,7 @@ function assertWritable(file) {
         throw new WriteError(file, 'a folder on the path is a file');
     let target;
     try {
-        target = (0,external_node_fs_namespaceObject.statSync)(file);
+        target = (0,external_node_fs_namespaceObject.statSync)(abs);
     }
     catch {
         return; // Not there yet: it will be created.
@@ -10023,13 +10024,22 @@ function writeChunks(file, chunks, options = {}) {
         (0,external_node_fs_namespaceObject.closeSync)(fd);
     }
 }
+/**
+ * The absolute path a report is checked and written at. `..` is taken out
+ * first, as path.resolve does, or the system would apply it after following a
+ * linked folder (`reports/../r.json`, `reports` a link, would land beside the
+ * link's target). A name that ends in a separator names a folder: refused,
+ * since path.resolve would drop the separator and write a file of that name.
+ */
+function reportPath(file) {
+    if (file.endsWith('/') || file.endsWith((external_node_path_default()).sep))
+        throw new WriteError(file, 'the name ends in a separator: it names a folder, not a file');
+    return external_node_path_default().resolve(file);
+}
 function openReport(file, options) {
     let fd;
     try {
-        // The path is opened as checked: `..` is taken out first, as path.resolve
-        // does, or the system would apply it after following a linked folder
-        // (`reports/../r.json` with `reports` a link would land beside its target).
-        const abs = external_node_path_default().resolve(file);
+        const abs = reportPath(file);
         const folder = external_node_path_default().dirname(abs);
         if (options.workspace)
             assertFolderInside(file, folder, options.workspace);
@@ -11178,9 +11188,9 @@ function mix(w0, w1, w2, w3) {
  * requests and the piece hash is public, so without the key a pull request
  * could choose quotes whose pieces hash to values sharing their low bits, and
  * every table operation would walk one long run of slots: 200,000 quotes made
- * so (scripts/bench/hash-flood.mjs) took 8 to 10 s to check instead of 3 s,
- * 400,000 took 15 to 17 s instead of 6 to 7 s (measured). With the key, where
- * a hash goes cannot be chosen. The key decides only where an entry sits: what
+ * so (scripts/bench/hash-flood.mjs) took 7.8 to 10.5 s to check instead of
+ * 3.2 s, 400,000 took 14.8 to 17.3 s instead of 6.9 to 7.3 s (measured). With
+ * the key, where a hash goes cannot be chosen. The key decides only where an entry sits: what
  * is found, the pieces chosen and the work counted against a scan's budget are
  * the same in every run.
  */
@@ -11201,7 +11211,9 @@ function pieceHash(bytes, at) {
 /**
  * A Bloom filter of the pieces' hashes (two bits each, 16 bits per piece, at
  * least 8 KiB): almost every position of a source is ruled out without
- * touching the table, and the filter stays small enough to stay in cache.
+ * touching the table, and the filter stays small enough to stay in cache. Its
+ * bits are the hash's own, not keyed as slots are: hashes made alike pass it
+ * more often, and then only reach the table, whose walks stay short.
  */
 function filterBits(pieces) {
     let bits = 16;
@@ -11327,8 +11339,9 @@ class QuoteSet {
     quotes = [];
     caps = [];
     contexts = [];
-    /** Quotes added without a context, by text; and those with one, by contextKey(). Apart, so that no text can pass for a key. */
-    ids = new Map();
+    /** The ids of the quotes added without a context, by text. */
+    bare = new Map();
+    /** And of those added with one, by contextKey(): apart, so that no quote's text can pass for a key. */
     withContext = new Map();
     short = [];
     /** Triples (hash, quote id, offset) of the pieces of the quotes added so far. */
@@ -11357,7 +11370,7 @@ class QuoteSet {
      * and are kept; the same quote with another context is another entry.
      */
     add(quote, cap, context) {
-        const byKey = context ? this.withContext : this.ids;
+        const byKey = context ? this.withContext : this.bare;
         const key = context ? contextKey(quote.text, context) : quote.text;
         const known = byKey.get(key);
         if (known !== undefined) {
@@ -11431,7 +11444,7 @@ class QuoteSet {
     }
     /** The id of a quote added without a context. */
     idOf(text) {
-        return this.ids.get(text);
+        return this.bare.get(text);
     }
     /** The id of a quote added with this context. */
     idWith(text, context) {
@@ -16107,7 +16120,7 @@ function mergeReportsCommand(args, io) {
 
 
 
-/** A pin that cannot be made: exit 2, nothing written. Its message is shown as it is: escape what it quotes. */
+/** A pin that cannot be made: exit 2, nothing written. Its lines are escaped when shown; what one line quotes is escaped where it is made, so that it stays one line. */
 class PinError extends Error {
 }
 function pinCommand(args, io) {
@@ -16299,7 +16312,8 @@ function main(argv, io) {
             return 2;
         }
         if (error instanceof PinError) {
-            io.stderr(`citegate pin: ${error.message}\n`);
+            // Line by line: its lists keep their lines (escaping twice changes nothing).
+            io.stderr(`citegate pin: ${error.message.split('\n').map(escapeMessage).join('\n')}\n`);
             return 2;
         }
         return internalError(error, io);

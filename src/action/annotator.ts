@@ -79,8 +79,8 @@ export class Annotator {
  */
 function placed(message: string, properties: AnnotationProperties): [string, AnnotationProperties] {
   const file = properties.file;
-  const unencoded = file?.replace(/[\r\n]/g, '');
-  if (file === undefined || escapeMessage(unencoded!) === unencoded) return [message, properties];
+  const withoutBreaks = file?.replace(/[\r\n]/g, '');
+  if (file === undefined || escapeMessage(withoutBreaks!) === withoutBreaks) return [message, properties];
   const at = properties.startLine ? `:${properties.startLine}` : '';
   return [`${escapeMessage(file)}${at}: ${message}`, properties.title === undefined ? {} : { title: properties.title }];
 }

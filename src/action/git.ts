@@ -74,33 +74,38 @@ export function hasCommit(cwd: string, sha: string): boolean {
  * head, has it as a parent (read from the commit itself, which a shallow
  * clone keeps: a merge commit fetched alone shows the head it merged) or in
  * its history, or has the head's content in every file the pull request
- * changed (the head rebased onto a later base). Undefined when git cannot
- * tell: the clone lacks the head (a shallow checkout of some other commit,
- * or another repository).
+ * changed (the head rebased onto a later base). When git cannot tell, why.
  */
-export function holdsChanges(cwd: string, commit: string, base: string, head: string): boolean | undefined {
+export function holdsChanges(cwd: string, commit: string, base: string, head: string): boolean | { readonly unknown: string } {
   if (commit === head) return true;
   try {
     const raw = git(cwd, ['cat-file', '-p', `${commit}^{commit}`]).toString('utf8');
     // The header ends at the first blank line; a message line that reads `parent …` is not one.
     if (raw.split('\n\n')[0].split('\n').includes(`parent ${head}`)) return true;
-  } catch {
-    return undefined;
+  } catch (error) {
+    return { unknown: `git cannot read commit ${commit}: ${firstLine(error)}` };
   }
-  if (!hasCommit(cwd, head)) return undefined;
+  if (!hasCommit(cwd, head)) return { unknown: `the clone lacks the head ${head}` };
   try {
     git(cwd, ['merge-base', '--is-ancestor', head, commit]);
     return true;
   } catch {
     // Not in its history: compare the content below.
   }
-  const names = (...args: string[]) => new Set(git(cwd, ['-c', 'core.quotepath=false', 'diff', '--no-renames', '--name-only', '-z', ...args]).toString('utf8').split('\0').filter(Boolean));
+  const paths = (...args: string[]) => new Set(git(cwd, ['diff', '--no-renames', '--name-only', '-z', ...args]).toString('utf8').split('\0').filter(Boolean));
   try {
-    const changed = hasCommit(cwd, base) ? names(`${base}...${head}`) : undefined;
-    const differing = names(head, commit);
-    return changed === undefined ? differing.size === 0 : ![...changed].some((file) => differing.has(file));
-  } catch {
-    return undefined;
+    const differing = paths(head, commit);
+    if (!hasCommit(cwd, base)) return differing.size === 0;
+    let changed: Set<string>;
+    try {
+      changed = paths(`${base}...${head}`);
+    } catch {
+      // No merge base in a shallow clone: the files that differ between the two.
+      changed = paths(base, head);
+    }
+    return ![...changed].some((file) => differing.has(file));
+  } catch (error) {
+    return { unknown: `git cannot compare it with the head ${head}: ${firstLine(error)}` };
   }
 }
 

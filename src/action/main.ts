@@ -313,8 +313,9 @@ function refuseCheckoutWithoutChanges(settings: Settings, manifestRepository: ()
   const diff = settings.diff;
   if (diff.kind !== 'pull_request') return;
   const repository = manifestRepository();
-  const commit = repository.ok ? repository.commit : undefined;
-  if (!repository.ok || commit === undefined || eventCommits(settings).includes(commit)) return;
+  if (!repository.ok) return;
+  const commit = repository.commit;
+  if (commit === undefined || eventCommits(settings).includes(commit)) return;
   const checkOut = `Check out the pull request's head (actions/checkout with ref: \${{ github.event.pull_request.head.sha }}${diff.target ? ', which a pull_request_target workflow needs' : ''}).`;
   const baseCommits = [diff.base, ...(diff.target && settings.workflowSha !== undefined ? [settings.workflowSha] : [])];
   if (baseCommits.includes(commit)) {
@@ -331,7 +332,7 @@ function refuseCheckoutWithoutChanges(settings: Settings, manifestRepository: ()
   // Git cannot tell. Another repository (a second checkout with `path:`) is not this one's to judge: it is checked whole, saying why.
   if (!hasCommit(repository.top, diff.base) && !isOriginOf(repository.top, settings.repository)) return;
   throw new InputError(
-    `the workspace has commit ${commit} of this repository checked out, which is not the pull request's head ${diff.head}, and the clone lacks the head, ` +
+    `the workspace has commit ${commit} of this repository checked out, which is not the pull request's head ${diff.head}, and ${holds.unknown}, ` +
     `so git cannot tell whether it holds the changes: checking it could pass the pull request unseen (the base branch checked out by name, say). ${checkOut} ` +
     'If the pull request has moved on since this event, the run of its newer event checks it.',
   );

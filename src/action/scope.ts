@@ -14,7 +14,7 @@ import { MAX_MANIFEST_BYTES, MAX_MANIFEST_MARKS, parseManifest, type CheckLevels
 import { yamlMarks } from '../load/yaml-nodes.js';
 import type { Problem } from '../load/problem.js';
 import { citationEntryFor, comparePaths, findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
-import { isBelow, type Workspace } from '../load/workspace.js';
+import type { Workspace } from '../load/workspace.js';
 
 export interface ChangedSelection {
   /** The files to check, sorted by path. */
@@ -32,7 +32,7 @@ export interface ChangedSelection {
 export interface ChangedInput {
   readonly workspace: Workspace;
   readonly manifest: Manifest;
-  /** The manifest's path as the workflow names it, workspace-relative, when a linked folder makes it differ from manifest.file. */
+  /** The manifest's path as the workflow names it, workspace-relative (a linked folder may make it differ from manifest.file). */
   readonly manifestNamed?: string;
   readonly changed: readonly ChangedFile[];
   /** The manifest at the base commit (asked for only when the manifest changed). */
@@ -48,9 +48,11 @@ const NOTHING: ChangedSelection = { files: [], changedFiles: [], changedSources:
 /**
  * Paths are compared without case and in NFC: on a file system that ignores
  * them (macOS, Windows), `Data/R.txt` in the manifest reads the file git lists
- * as `data/r.txt`. Where they count, two names taken for one only check more.
+ * as `data/r.txt`. Upper then lower case folds what lower case alone leaves
+ * apart (final ς and σ, ſ and s). Where they count, two names taken for one
+ * only check more.
  */
-const sameName = (p: string) => p.normalize('NFC').toLowerCase();
+const sameName = (p: string) => p.normalize('NFC').toUpperCase().toLowerCase();
 
 export function selectChanged(input: ChangedInput): ChangedSelection {
   const { workspace, changed } = input;
@@ -67,29 +69,32 @@ export function selectChanged(input: ChangedInput): ChangedSelection {
   const way = new PathWalker(workspace);
   // A way too long to follow (links upon links) counts as touched: its file is checked, not skipped.
   // A folder the way enters and leaves by `..` must still be there: a change below it counts.
-  // `except`: a path of the way whose own change is judged apart (the manifest file).
-  const isTouched = (rel: string, except?: string) => {
+  // `except`: paths of the way whose own change is judged apart (the manifest file, and the file it is a link to).
+  const isTouched = (rel: string, except: readonly string[] = []) => {
     const walked = way.pathsTo(rel);
-    const skip = except === undefined ? undefined : sameName(except);
+    const skip = new Set(except.map(sameName));
     return walked === undefined ||
-      walked.on.some((p) => { const name = sameName(p); return name !== skip && touched.has(name); }) ||
+      walked.on.some((p) => { const name = sameName(p); return !skip.has(name) && touched.has(name); }) ||
       walked.left.some((f) => touchedFolders.has(sameName(f)));
   };
   try {
-    return selectTouched(input, isTouched);
+    return selectTouched(input, isTouched, (rel) => way.pathsTo(rel)?.on.at(-1));
   } catch (error) {
     if (!(error instanceof WaysTooLong)) throw error;
     return { ...NOTHING, checkAll: error.message };
   }
 }
 
-function selectTouched(input: ChangedInput, isTouched: (rel: string, except?: string) => boolean): ChangedSelection {
+function selectTouched(
+  input: ChangedInput, isTouched: (rel: string, except?: readonly string[]) => boolean, readAt: (rel: string) => string | undefined,
+): ChangedSelection {
   const { workspace, manifest, changed } = input;
 
   // A change on the way to the manifest, not to the file itself (a linked
   // folder re-pointed), may make the manifest another file altogether.
   const named = input.manifestNamed ?? manifest.file;
-  if (isTouched(named, manifest.file)) {
+  const real = readAt(manifest.file);
+  if (isTouched(named, real === undefined ? [manifest.file] : [manifest.file, real])) {
     return { ...NOTHING, checkAll: `a link or a folder on the way to the manifest (${named}) changed` };
   }
   const changedSources = new Set<string>();
@@ -150,9 +155,10 @@ const MAX_LINKS_ON_A_PATH = 40;
 /** And at most this many names looked at on one path, whatever the links' targets hold. */
 const MAX_STEPS_ON_A_PATH = 4096;
 /**
- * And on all the paths of a run: links made to lengthen every way (800 steps
- * each, for 20,000 files) would otherwise cost a minute. Past it, every file
- * is checked.
+ * And on all the paths of a run: links made to lengthen every way would
+ * otherwise cost time without end (a review measured 47 s for 20,000 files
+ * behind 800 steps each, before the walk kept where each folder led). Past
+ * it, every file is checked.
  */
 const MAX_STEPS_IN_ALL = 2_000_000;
 
@@ -186,10 +192,15 @@ class PathWalker {
   private readonly folders = new Map<string, WalkState>();
   private readonly separators = path.sep === '\\' ? /[\\/]/ : /\//;
   private readonly root: string;
+  /** The root with its separator (a root such as `/` or `C:\\` ends in one already), as a path below it starts. */
+  private readonly prefix: string;
+  private readonly prefixName: string;
   private steps = 0;
 
   constructor(workspace: Workspace) {
     this.root = workspace.root;
+    this.prefix = this.root.endsWith(path.sep) ? this.root : this.root + path.sep;
+    this.prefixName = sameName(this.prefix);
   }
 
   pathsTo(rel: string): Way | undefined {
@@ -206,11 +217,13 @@ class PathWalker {
     let givenRead = from;
     while (names.length > 0) {
       // A given name comes next: everything before it is read, so the folder so far is worth keeping.
-      if (names.length === given.length - givenRead && givenRead > from && givenRead < given.length) {
-        const folder = given.slice(0, givenRead).join('/');
-        if (!this.folders.has(folder)) this.folders.set(folder, { ...state, on: [...state.on], left: [...state.left] });
+      if (names.length === given.length - givenRead) {
+        if (givenRead > from) {
+          const folder = given.slice(0, givenRead).join('/');
+          if (!this.folders.has(folder)) this.folders.set(folder, { ...state, on: [...state.on], left: [...state.left] });
+        }
+        givenRead++;
       }
-      if (names.length === given.length - givenRead) givenRead++;
       if (++state.steps > MAX_STEPS_ON_A_PATH) return undefined;
       if (++this.steps > MAX_STEPS_IN_ALL) throw new WaysTooLong();
       const name = names.pop()!;
@@ -231,18 +244,20 @@ class PathWalker {
       if (target === undefined || target === null) continue;
       if (++state.links > MAX_LINKS_ON_A_PATH) return undefined;
       const top = path.parse(target).root;
-      state.current = top !== '' ? top : state.current.slice(0, state.current.lastIndexOf(path.sep)) || path.parse(state.current).root;
+      state.current = top !== '' ? top : path.dirname(state.current);
       const parts = target.slice(top.length).split(this.separators);
       for (let k = parts.length - 1; k >= 0; k--) names.push(parts[k]);
     }
     return { on: state.on, left: state.left };
   }
 
+  /** Notes an absolute path below the workspace's root, its name compared as the file system may (see sameName). */
   private note(into: string[], abs: string): void {
-    if (abs.length > this.root.length && abs.startsWith(this.root) && abs[this.root.length] === path.sep) {
-      const rel = abs.slice(this.root.length + 1);
-      into.push(path.sep === '/' ? rel : rel.split(path.sep).join('/'));
-    }
+    if (abs.length <= this.prefix.length) return;
+    const head = abs.slice(0, this.prefix.length);
+    if (head !== this.prefix && sameName(head) !== this.prefixName) return;
+    const rel = abs.slice(this.prefix.length);
+    into.push(path.sep === '/' ? rel : rel.split(path.sep).join('/'));
   }
 
   private look(abs: string): string | null | undefined {

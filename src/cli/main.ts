@@ -56,7 +56,8 @@ export function main(argv: string[], io: CommandIO): number {
       return 2;
     }
     if (error instanceof PinError) {
-      io.stderr(`citegate pin: ${error.message}\n`);
+      // Line by line: its lists keep their lines (escaping twice changes nothing).
+      io.stderr(`citegate pin: ${error.message.split('\n').map(escapeMessage).join('\n')}\n`);
       return 2;
     }
     return internalError(error, io);

@@ -21,7 +21,7 @@ interface Edit {
   readonly text: string;
 }
 
-/** A pin that cannot be made: exit 2, nothing written. Its message is shown as it is: escape what it quotes. */
+/** A pin that cannot be made: exit 2, nothing written. Its lines are escaped when shown; what one line quotes is escaped where it is made, so that it stays one line. */
 export class PinError extends Error {}
 
 export function pinCommand(args: string[], io: CommandIO): number {

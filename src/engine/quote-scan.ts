@@ -62,9 +62,9 @@ function mix(w0: number, w1: number, w2: number, w3: number): number {
  * requests and the piece hash is public, so without the key a pull request
  * could choose quotes whose pieces hash to values sharing their low bits, and
  * every table operation would walk one long run of slots: 200,000 quotes made
- * so (scripts/bench/hash-flood.mjs) took 8 to 10 s to check instead of 3 s,
- * 400,000 took 15 to 17 s instead of 6 to 7 s (measured). With the key, where
- * a hash goes cannot be chosen. The key decides only where an entry sits: what
+ * so (scripts/bench/hash-flood.mjs) took 7.8 to 10.5 s to check instead of
+ * 3.2 s, 400,000 took 14.8 to 17.3 s instead of 6.9 to 7.3 s (measured). With
+ * the key, where a hash goes cannot be chosen. The key decides only where an entry sits: what
  * is found, the pieces chosen and the work counted against a scan's budget are
  * the same in every run.
  */
@@ -88,7 +88,9 @@ export function pieceHash(bytes: Uint8Array, at: number): number {
 /**
  * A Bloom filter of the pieces' hashes (two bits each, 16 bits per piece, at
  * least 8 KiB): almost every position of a source is ruled out without
- * touching the table, and the filter stays small enough to stay in cache.
+ * touching the table, and the filter stays small enough to stay in cache. Its
+ * bits are the hash's own, not keyed as slots are: hashes made alike pass it
+ * more often, and then only reach the table, whose walks stay short.
  */
 function filterBits(pieces: number): number {
   let bits = 16;
@@ -223,8 +225,9 @@ export class QuoteSet {
   private readonly quotes: PreparedQuote[] = [];
   private readonly caps: number[] = [];
   private readonly contexts: (QuoteContext | undefined)[] = [];
-  /** Quotes added without a context, by text; and those with one, by contextKey(). Apart, so that no text can pass for a key. */
-  private readonly ids = new Map<string, number>();
+  /** The ids of the quotes added without a context, by text. */
+  private readonly bare = new Map<string, number>();
+  /** And of those added with one, by contextKey(): apart, so that no quote's text can pass for a key. */
   private readonly withContext = new Map<string, number>();
   private readonly short: number[] = [];
   /** Triples (hash, quote id, offset) of the pieces of the quotes added so far. */
@@ -255,7 +258,7 @@ export class QuoteSet {
    * and are kept; the same quote with another context is another entry.
    */
   add(quote: PreparedQuote, cap: number, context?: QuoteContext): number {
-    const byKey = context ? this.withContext : this.ids;
+    const byKey = context ? this.withContext : this.bare;
     const key = context ? contextKey(quote.text, context) : quote.text;
     const known = byKey.get(key);
     if (known !== undefined) {
@@ -330,7 +333,7 @@ export class QuoteSet {
 
   /** The id of a quote added without a context. */
   idOf(text: string): number | undefined {
-    return this.ids.get(text);
+    return this.bare.get(text);
   }
 
   /** The id of a quote added with this context. */

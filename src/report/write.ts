@@ -35,16 +35,17 @@ export interface WriteOptions {
  * a typo. Writing can still fail later (a full disk); writeChunks says so.
  */
 export function assertWritable(file: string): void {
+  const abs = reportPath(file);
   let folder;
   try {
-    folder = statSync(path.dirname(path.resolve(file)));
+    folder = statSync(path.dirname(abs));
   } catch (error) {
     throw new WriteError(file, describeWriteError(error));
   }
   if (!folder.isDirectory()) throw new WriteError(file, 'a folder on the path is a file');
   let target;
   try {
-    target = statSync(file);
+    target = statSync(abs);
   } catch {
     return; // Not there yet: it will be created.
   }
@@ -68,13 +69,22 @@ export function writeChunks(file: string, chunks: Iterable<string>, options: Wri
   }
 }
 
+/**
+ * The absolute path a report is checked and written at. `..` is taken out
+ * first, as path.resolve does, or the system would apply it after following a
+ * linked folder (`reports/../r.json`, `reports` a link, would land beside the
+ * link's target). A name that ends in a separator names a folder: refused,
+ * since path.resolve would drop the separator and write a file of that name.
+ */
+function reportPath(file: string): string {
+  if (file.endsWith('/') || file.endsWith(path.sep)) throw new WriteError(file, 'the name ends in a separator: it names a folder, not a file');
+  return path.resolve(file);
+}
+
 function openReport(file: string, options: WriteOptions): number {
   let fd: number;
   try {
-    // The path is opened as checked: `..` is taken out first, as path.resolve
-    // does, or the system would apply it after following a linked folder
-    // (`reports/../r.json` with `reports` a link would land beside its target).
-    const abs = path.resolve(file);
+    const abs = reportPath(file);
     const folder = path.dirname(abs);
     if (options.workspace) assertFolderInside(file, folder, options.workspace);
     if (options.createFolder) mkdirSync(folder, { recursive: true });

@@ -381,7 +381,7 @@ describe('the Action and manifest changes', () => {
 
     it('a way too long to follow counts as changed', async () => {
       const { root } = linkedRepo();
-      // Each step of `loop` is 2,001 names long: followed 40 links deep, 80,000 names.
+      // Each step of `loop` is 2,001 names long: past 4,096 names, the way is not followed further.
       symlinkSync(`${'./'.repeat(2000)}loop`, path.join(root, 'loop'));
       writeFileSync(path.join(root, 'citegate.yml'), manifestFor({ 'returns-v1': RETURNS, 's-v1': { path: 'loop/s.txt', text: 'x' } }, ['answers/**/*.json']));
       writeFileSync(path.join(root, 'store/b.json'), json([rec('b1', 's-v1', 'x')]));
@@ -391,6 +391,19 @@ describe('the Action and manifest changes', () => {
       const head = commit(root, { 'README.md': 'edited\n' });
       // Nothing the change touches is on a way that can be followed to its end: b.json, citing that source, is checked.
       expect(annotated(await check(root, looped, head))).toEqual(['citegate.yml:7 source unverified', 'answers/b.json:2 source unverified: b1']);
+    });
+
+    it('a way of more than 40 links counts as changed, as the system refuses it', async () => {
+      const { root } = linkedRepo();
+      // sources/returns-v1.txt -> l1 -> l2 -> … -> l41 -> data/returns.txt: 42 links, one more than the system follows.
+      rmSync(path.join(root, RETURNS.path));
+      symlinkSync('../l1', path.join(root, RETURNS.path));
+      for (let i = 1; i <= 41; i++) symlinkSync(i === 41 ? 'data/returns.txt' : `l${i + 1}`, path.join(root, `l${i}`));
+      git(root, 'add', '-A');
+      git(root, 'commit', '-q', '-m', 'a long chain');
+      const chained = git(root, 'rev-parse', 'HEAD');
+      const head = commit(root, { 'README.md': 'edited\n' });
+      expect(annotated(await check(root, chained, head))).toEqual(['citegate.yml:3 source unverified', 'answers/a.json:2 source unverified: a1']);
     });
 
     it('a folder the way enters and leaves by `..`, emptied by the change', async () => {
@@ -410,8 +423,9 @@ describe('the Action and manifest changes', () => {
         [RETURNS.path]: RETURNS.text,
         'x/keep': '',
       });
-      // 640 folders, each a link through two of 800 steps of `x/../` to a folder of its own: 3,200 names each, within the cap of one way.
-      for (let i = 0; i < 640; i++) {
+      // 760 folders, each a link through two of 800 steps of `x/../` to a folder of its own: 3,204 names each,
+      // within the cap of one way, 2,435,040 in all.
+      for (let i = 0; i < 760; i++) {
         mkdirSync(path.join(root, `s${i}`));
         writeFileSync(path.join(root, `s${i}/f.json`), json([rec(`f${i}`, 'returns-v1', 'A receipt is required.')]));
         symlinkSync(`${'x/../'.repeat(800)}s${i}`, path.join(root, `h${i}`));
@@ -422,7 +436,7 @@ describe('the Action and manifest changes', () => {
       const head = commit(root, { 'README.md': 'edited\n' });
       const run = await check(root, base, head);
       expect(text(run.summary)).toContain('Every citation file was checked because the ways to the files, through their links, are too long to follow (more than 2,000,000 names).');
-      expect(run.outputs.total).toBe('640');
+      expect(run.outputs.total).toBe('760');
     });
 
     // Found in review: on a file system that ignores case (macOS, Windows), the

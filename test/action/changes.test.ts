@@ -266,7 +266,7 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
     git(clone, 'remote', 'set-url', 'origin', 'https://x-access-token:secret@github.com/acme/answers.git/');
     const run = await runElsewhere(path.dirname(clone), root, base, head);
     const failure = run.annotations.find((a) => a.command === 'error' && !a.properties.file);
-    expect(failure?.message).toMatch(new RegExp(`^citegate: the workspace has commit ${later} of this repository checked out, which is not the pull request's head ${head}, and the clone lacks the head, so git cannot tell`));
+    expect(failure?.message).toMatch(new RegExp(`^citegate: the workspace has commit ${later} of this repository checked out, which is not the pull request's head ${head}, and the clone lacks the head ${head}, so git cannot tell`));
     expect(run.code).toBe(1);
     // Another repository's clone (its origin is not the event's) is checked whole, as before.
     git(clone, 'remote', 'set-url', 'origin', 'https://github.com/acme/answers-old');

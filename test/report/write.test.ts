@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { Workspace } from '../../src/load/workspace.js';
-import { WriteError, writeChunks } from '../../src/report/write.js';
+import { assertWritable, WriteError, writeChunks } from '../../src/report/write.js';
 import { makeTree } from '../helpers/workspace.js';
 
 function layout() {
@@ -58,6 +58,26 @@ test('`..` after a linked folder is taken out before the link is followed, as it
   writeChunks(file, ['ok'], { workspace });
   expect(readFileSync(path.join(root, 'report.txt'), 'utf8')).toBe('ok');
   expect(existsSync(path.join(outside, 'report.txt'))).toBe(false);
+});
+
+test('checks before the run what it writes at: `..` after a linked folder, relative or not, and a name ending in a separator refused', () => {
+  const { root, outside } = layout();
+  mkdirSync(path.join(outside, 'deep'));
+  mkdirSync(path.join(outside, 'r2'));
+  symlinkSync(path.join(outside, 'deep'), path.join(root, 'reports'));
+  const cwd = process.cwd();
+  process.chdir(root);
+  try {
+    // Beside the link's target is a folder `r2`; in the workspace there is none: writable.
+    expect(() => assertWritable('reports/../r2')).not.toThrow();
+    writeChunks('reports/../r2', ['ok'], { workspace: new Workspace(root), createFolder: true });
+    expect(readFileSync(path.join(root, 'r2'), 'utf8')).toBe('ok');
+    expect(() => assertWritable('out.json/')).toThrow('cannot write out.json/: the name ends in a separator: it names a folder, not a file');
+    expect(() => writeChunks('out.json/', ['x'])).toThrow(/names a folder/);
+    expect(existsSync(path.join(root, 'out.json'))).toBe(false);
+  } finally {
+    process.chdir(cwd);
+  }
 });
 
 test('the same holds when the workspace was named through a link to it (--root /link)', () => {
