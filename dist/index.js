@@ -41829,6 +41829,11 @@ function selectTouched(input, isTouched, readAt) {
     if (isTouched(named, real === undefined ? [manifest.file] : [manifest.file, real])) {
         return { ...NOTHING, checkAll: `a link or a folder on the way to the manifest (${named}) changed` };
     }
+    // A manifest that is a link: its file's changes are compared with that file's base version (see baseManifest), but a
+    // change to the link itself may point it at another file altogether.
+    if (real !== undefined && real !== manifest.file && isTouched(manifest.file, [real])) {
+        return { ...NOTHING, checkAll: `the manifest (${manifest.file}) is a link, and the link changed` };
+    }
     const changedSources = new Set();
     if (isTouched(manifest.file)) {
         const entries = changedEntries(manifest, input.baseManifest(), input.checkOverrides ?? {});
@@ -42527,12 +42532,15 @@ function refuseCheckoutWithoutChanges(settings, manifestRepository) {
  * when there is one (a shallow checkout has no history), else read with git.
  */
 function baseManifest(changes, checkout, workspace, manifest) {
-    const entry = changes.list.files.find((f) => f.path === manifest.file);
+    // The file read, which a manifest that is a link leads to: its own changes are that file's.
+    const resolved = workspace.resolve('', manifest.file, 'file name');
+    const file = resolved.ok ? workspace.relative(resolved.abs) : manifest.file;
+    const entry = changes.list.files.find((f) => f.path === file);
     if (entry && ['added', 'copied', 'renamed'].includes(entry.status))
         return { kind: 'new' };
     const reasons = [];
     if (entry?.patch !== undefined) {
-        const text = unpatch(workspace, manifest, entry.patch);
+        const text = unpatch(workspace, file, entry.patch);
         if (text !== undefined) {
             core.info(`citegate: the manifest at ${changes.base} rebuilt from the patch ${changes.via} gave`);
             return { kind: 'text', text };
@@ -42542,7 +42550,7 @@ function baseManifest(changes, checkout, workspace, manifest) {
     else if (changes.via === 'the GitHub API') {
         reasons.push('the GitHub API gave no patch for it');
     }
-    const repoPath = checkout.toRepository(manifest.file);
+    const repoPath = checkout.toRepository(file);
     if (repoPath === undefined)
         reasons.push('it is not in the repository');
     // A list from git has shown the base commit is there already.
@@ -42556,11 +42564,11 @@ function baseManifest(changes, checkout, workspace, manifest) {
     }
     return { kind: 'unknown', reason: reasons.join('; ') };
 }
-/** The manifest's base text from its patch, or undefined when the patch does not fit it exactly. */
-function unpatch(workspace, manifest, patch) {
-    const resolved = workspace.resolve('', manifest.file, 'file name');
+/** The manifest's base text from its patch, or undefined when the patch does not fit it exactly. `file`: the manifest's real path. */
+function unpatch(workspace, file, patch) {
+    const resolved = workspace.resolve('', file, 'file name');
     // Through a link, the patch is of the link, not of the text read.
-    if (!resolved.ok || workspace.relative(resolved.abs) !== manifest.file)
+    if (!resolved.ok || workspace.relative(resolved.abs) !== file)
         return undefined;
     const read = workspace.read(resolved.abs, MAX_MANIFEST_BYTES);
     if (!read.ok)

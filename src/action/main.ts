@@ -343,11 +343,14 @@ function refuseCheckoutWithoutChanges(settings: Settings, manifestRepository: ()
  * when there is one (a shallow checkout has no history), else read with git.
  */
 function baseManifest(changes: Extract<ChangeSet, { ok: true }>, checkout: Checkout, workspace: Workspace, manifest: Manifest): BaseManifest {
-  const entry = changes.list.files.find((f) => f.path === manifest.file);
+  // The file read, which a manifest that is a link leads to: its own changes are that file's.
+  const resolved = workspace.resolve('', manifest.file, 'file name');
+  const file = resolved.ok ? workspace.relative(resolved.abs) : manifest.file;
+  const entry = changes.list.files.find((f) => f.path === file);
   if (entry && ['added', 'copied', 'renamed'].includes(entry.status)) return { kind: 'new' };
   const reasons: string[] = [];
   if (entry?.patch !== undefined) {
-    const text = unpatch(workspace, manifest, entry.patch);
+    const text = unpatch(workspace, file, entry.patch);
     if (text !== undefined) {
       core.info(`citegate: the manifest at ${changes.base} rebuilt from the patch ${changes.via} gave`);
       return { kind: 'text', text };
@@ -356,7 +359,7 @@ function baseManifest(changes: Extract<ChangeSet, { ok: true }>, checkout: Check
   } else if (changes.via === 'the GitHub API') {
     reasons.push('the GitHub API gave no patch for it');
   }
-  const repoPath = checkout.toRepository(manifest.file);
+  const repoPath = checkout.toRepository(file);
   if (repoPath === undefined) reasons.push('it is not in the repository');
   // A list from git has shown the base commit is there already.
   else if (changes.via !== 'git' && !hasCommit(checkout.top, changes.base)) reasons.push(`the checkout lacks commit ${changes.base} (use actions/checkout with fetch-depth: 0)`);
@@ -368,11 +371,11 @@ function baseManifest(changes: Extract<ChangeSet, { ok: true }>, checkout: Check
   return { kind: 'unknown', reason: reasons.join('; ') };
 }
 
-/** The manifest's base text from its patch, or undefined when the patch does not fit it exactly. */
-function unpatch(workspace: Workspace, manifest: Manifest, patch: string): string | undefined {
-  const resolved = workspace.resolve('', manifest.file, 'file name');
+/** The manifest's base text from its patch, or undefined when the patch does not fit it exactly. `file`: the manifest's real path. */
+function unpatch(workspace: Workspace, file: string, patch: string): string | undefined {
+  const resolved = workspace.resolve('', file, 'file name');
   // Through a link, the patch is of the link, not of the text read.
-  if (!resolved.ok || workspace.relative(resolved.abs) !== manifest.file) return undefined;
+  if (!resolved.ok || workspace.relative(resolved.abs) !== file) return undefined;
   const read = workspace.read(resolved.abs, MAX_MANIFEST_BYTES);
   if (!read.ok) return undefined;
   let head: string;

@@ -97,6 +97,11 @@ function selectTouched(
   if (isTouched(named, real === undefined ? [manifest.file] : [manifest.file, real])) {
     return { ...NOTHING, checkAll: `a link or a folder on the way to the manifest (${named}) changed` };
   }
+  // A manifest that is a link: its file's changes are compared with that file's base version (see baseManifest), but a
+  // change to the link itself may point it at another file altogether.
+  if (real !== undefined && real !== manifest.file && isTouched(manifest.file, [real])) {
+    return { ...NOTHING, checkAll: `the manifest (${manifest.file}) is a link, and the link changed` };
+  }
   const changedSources = new Set<string>();
   if (isTouched(manifest.file)) {
     const entries = changedEntries(manifest, input.baseManifest(), input.checkOverrides ?? {});

@@ -459,6 +459,35 @@ describe('the Action and manifest changes', () => {
       });
     });
 
+    it('a manifest that is a link: its file changed is compared with that file\'s base, the link re-pointed checks everything', async () => {
+      // citegate.yml -> config/citegate.yml; config-b/citegate.yml is another manifest of the same files.
+      // Its paths are relative to the folder it is named in, the workspace's root.
+      const manifest = MANIFEST();
+      const root = makeTree({
+        'config/citegate.yml': manifest,
+        'config-b/citegate.yml': manifest,
+        [RETURNS.path]: RETURNS.text,
+        [HELP.path]: HELP.text,
+        'answers/help.json': json([rec('h1', 'help-v1', 'Read the guide.')]),
+        'answers/legacy.json': json([rec('l1', 'help-v1', 'Call us any time.')]),
+      });
+      symlinkSync('config/citegate.yml', path.join(root, 'citegate.yml'));
+      initRepo(root);
+      const base = git(root, 'rev-parse', 'HEAD');
+      // help-v1 gets an audience: files without one may no longer cite it. With a token, from the API's patch; without, from git.
+      const audience = commit(root, { 'config/citegate.yml': manifest.replace('    retrieved: 2026-11-02\ncitations', '    retrieved: 2026-11-02\n    audience: [support]\ncitations') });
+      for (const token of ['', 't']) {
+        await withApi({ pullFiles: apiFiles(root, base, audience) }, async (apiUrl) => {
+          const run = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, audience), inputs: { token }, apiUrl });
+          expect(annotated(run)).toEqual(['answers/help.json:2 source not permitted: h1', 'answers/legacy.json:2 source not permitted: l1']);
+          expect(text(run.summary)).toContain('2 more citing the changed source help-v1');
+        });
+      }
+      const repointed = relink(root, { 'citegate.yml': 'config-b/citegate.yml' });
+      const run = await check(root, audience, repointed);
+      expect(text(run.summary)).toContain('Every citation file was checked because the manifest (citegate.yml) is a link, and the link changed.');
+    });
+
     it('a submodule bumped to a commit whose source differs', async () => {
       const texts = makeTree({ 'returns.txt': RETURNS.text });
       initRepo(texts);
