@@ -30499,6 +30499,21 @@ class PieceTable {
             this.filter[g >>> 5] |= 1 << (g & 31);
         }
     }
+    /** The longest stretch of taken slots (see slotOf: it stays short however the hashes were chosen). */
+    longestRun() {
+        return longestRun(this.heads.length, (slot) => this.heads[slot] !== -1);
+    }
+}
+/** The longest stretch of taken slots in a table of `size` slots, going round its end. */
+function longestRun(size, taken) {
+    let best = 0;
+    let run = 0;
+    for (let i = 0; i < 2 * size && best < size; i++) {
+        run = taken(i % size) ? run + 1 : 0;
+        if (run > best)
+            best = run;
+    }
+    return Math.min(best, size);
 }
 /** What comparing one match of a quote costs, in budget units. */
 function keptUnits(quote) {
@@ -30539,6 +30554,10 @@ class HashCounts {
             this.size++;
         }
         this.counts[slot]++;
+    }
+    /** The longest stretch of taken slots (see slotOf). */
+    longestRun() {
+        return longestRun(this.counts.length, (slot) => this.counts[slot] !== 0);
     }
     grow() {
         const { keys, counts } = this;
@@ -30668,6 +30687,11 @@ class QuoteSet {
     }
     get size() {
         return this.quotes.length;
+    }
+    /** The longest stretches of taken slots in its two tables, for tests: see slotOf. */
+    longestRuns() {
+        const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
+        return { pieces: table.longestRun(), counts: this.crowding?.longestRun() ?? 0 };
     }
     quote(id) {
         return this.quotes[id];

@@ -152,6 +152,22 @@ class PieceTable {
       this.filter[g >>> 5] |= 1 << (g & 31);
     }
   }
+
+  /** The longest stretch of taken slots (see slotOf: it stays short however the hashes were chosen). */
+  longestRun(): number {
+    return longestRun(this.heads.length, (slot) => this.heads[slot] !== -1);
+  }
+}
+
+/** The longest stretch of taken slots in a table of `size` slots, going round its end. */
+function longestRun(size: number, taken: (slot: number) => boolean): number {
+  let best = 0;
+  let run = 0;
+  for (let i = 0; i < 2 * size && best < size; i++) {
+    run = taken(i % size) ? run + 1 : 0;
+    if (run > best) best = run;
+  }
+  return Math.min(best, size);
 }
 
 /** What comparing one match of a quote costs, in budget units. */
@@ -194,6 +210,11 @@ class HashCounts {
       this.size++;
     }
     this.counts[slot]++;
+  }
+
+  /** The longest stretch of taken slots (see slotOf). */
+  longestRun(): number {
+    return longestRun(this.counts.length, (slot) => this.counts[slot] !== 0);
   }
 
   private grow(): void {
@@ -325,6 +346,12 @@ export class QuoteSet {
 
   get size(): number {
     return this.quotes.length;
+  }
+
+  /** The longest stretches of taken slots in its two tables, for tests: see slotOf. */
+  longestRuns(): { pieces: number; counts: number } {
+    const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
+    return { pieces: table.longestRun(), counts: this.crowding?.longestRun() ?? 0 };
   }
 
   quote(id: number): PreparedQuote {
