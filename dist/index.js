@@ -41891,7 +41891,7 @@ function selectTouched(input, isTouched, readAt) {
     // not): look at the way to each one the manifest lists.
     const problems = [];
     if (changed.some((f) => !selected.has(f.path))) {
-        const listed = findCitationFiles(workspace, manifest);
+        const listed = input.listAll();
         for (const { file } of listed.files)
             if (!selected.has(file) && isTouched(file))
                 select(file);
@@ -42428,8 +42428,11 @@ function listIds(ids, max = 10) {
     return ids.length <= max ? ids.join(', ') : `${ids.slice(0, max).join(', ')} and ${ids.length - max} more`;
 }
 async function planFiles(settings, workspace, manifest, manifestRepository, notes, annotator) {
+    // Listed once: the ways to the files, the files citing a changed source and a run of all may each need the list.
+    let listed;
+    const listAll = () => (listed ??= findCitationFiles(workspace, manifest));
     const all = () => {
-        const { files, problems } = findCitationFiles(workspace, manifest);
+        const { files, problems } = listAll();
         notes.push(`Checked every citation file the manifest lists (${files.length}).`);
         return { files, problems, checkedAll: true, nothingToCheck: false };
     };
@@ -42458,8 +42461,9 @@ async function planFiles(settings, workspace, manifest, manifestRepository, note
         changed: changes.list.files,
         checkOverrides: settings.checks,
         baseManifest: () => baseManifest(changes, checkout, workspace, manifest),
+        listAll,
         loadAll: () => {
-            preloaded = new Map(findCitationFiles(workspace, manifest).files.map((ref) => [ref.file, loadCitationFile(workspace, ref.file)]));
+            preloaded = new Map(listAll().files.map((ref) => [ref.file, loadCitationFile(workspace, ref.file)]));
             return preloaded;
         },
     });

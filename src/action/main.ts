@@ -213,8 +213,11 @@ function listIds(ids: readonly string[], max = 10): string {
 async function planFiles(
   settings: Settings, workspace: Workspace, manifest: Manifest, manifestRepository: () => Repository, notes: string[], annotator: Annotator,
 ): Promise<Plan> {
+  // Listed once: the ways to the files, the files citing a changed source and a run of all may each need the list.
+  let listed: ReturnType<typeof findCitationFiles> | undefined;
+  const listAll = () => (listed ??= findCitationFiles(workspace, manifest));
   const all = (): Plan => {
-    const { files, problems } = findCitationFiles(workspace, manifest);
+    const { files, problems } = listAll();
     notes.push(`Checked every citation file the manifest lists (${files.length}).`);
     return { files, problems, checkedAll: true, nothingToCheck: false };
   };
@@ -241,8 +244,9 @@ async function planFiles(
     changed: changes.list.files,
     checkOverrides: settings.checks,
     baseManifest: () => baseManifest(changes, checkout, workspace, manifest),
+    listAll,
     loadAll: () => {
-      preloaded = new Map(findCitationFiles(workspace, manifest).files.map((ref) => [ref.file, loadCitationFile(workspace, ref.file)]));
+      preloaded = new Map(listAll().files.map((ref) => [ref.file, loadCitationFile(workspace, ref.file)]));
       return preloaded;
     },
   });

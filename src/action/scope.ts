@@ -41,6 +41,8 @@ export interface ChangedInput {
   readonly checkOverrides?: Partial<CheckLevels>;
   /** Every citation file the manifest's globs match, loaded (only asked for when a source changed). */
   readonly loadAll: () => ReadonlyMap<string, LoadedCitationFile>;
+  /** Every citation file the manifest's globs match, and the folders that could not be listed (asked for once, when needed). */
+  readonly listAll: () => ReturnType<typeof findCitationFiles>;
 }
 
 const NOTHING: ChangedSelection = { files: [], changedFiles: [], changedSources: [], problems: [] };
@@ -132,7 +134,7 @@ function selectTouched(
   // not): look at the way to each one the manifest lists.
   const problems: Problem[] = [];
   if (changed.some((f) => !selected.has(f.path))) {
-    const listed = findCitationFiles(workspace, manifest);
+    const listed = input.listAll();
     for (const { file } of listed.files) if (!selected.has(file) && isTouched(file)) select(file);
     // A folder it cannot list is a problem of the change when the change made it.
     problems.push(...listed.problems.filter((p) => isTouched(p.file)));
