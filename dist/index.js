@@ -30420,9 +30420,9 @@ function mix(w0, w1, w2, w3) {
  * every table operation would walk one long run of slots: 200,000 quotes made
  * so (scripts/bench/hash-flood.mjs) took 7.8 to 10.5 s to check instead of
  * 3.2 s, 400,000 took 14.8 to 17.3 s instead of 6.9 to 7.3 s (measured). With
- * the key, where a hash goes cannot be chosen. The key decides only where an entry sits: what
- * is found, the pieces chosen and the work counted against a scan's budget are
- * the same in every run.
+ * the key, where a hash goes cannot be chosen. The key decides only where an
+ * entry sits: what is found, the pieces chosen and the work counted against a
+ * scan's budget are the same in every run.
  */
 function slotOf(h, mask) {
     let x = h ^ SLOT_KEY;
@@ -30513,7 +30513,7 @@ function longestRun(size, taken) {
         if (run > best)
             best = run;
     }
-    return Math.min(best, size);
+    return best;
 }
 /** What comparing one match of a quote costs, in budget units. */
 function keptUnits(quote) {
@@ -41830,10 +41830,10 @@ function selectChanged(input) {
     // `except`: paths of the way whose own change is judged apart (the manifest file, and the file it is a link to).
     const isTouched = (rel, except = []) => {
         const walked = way.pathsTo(rel);
-        const skip = new Set(except.map(sameName));
+        const skip = except.map(sameName);
         return walked === undefined ||
-            walked.on.some((p) => { const name = sameName(p); return !skip.has(name) && touched.has(name); }) ||
-            walked.left.some((f) => touchedFolders.has(sameName(f)));
+            walked.on.some((name) => touched.has(name) && !skip.includes(name)) ||
+            walked.left.some((name) => touchedFolders.has(name));
     };
     try {
         return selectTouched(input, isTouched, (rel) => way.pathsTo(rel)?.on.at(-1));
@@ -41844,6 +41844,7 @@ function selectChanged(input) {
         return { ...NOTHING, checkAll: error.message };
     }
 }
+/** `readAt`: the path, of those on its way, that a path is read at (its name as sameName makes it). */
 function selectTouched(input, isTouched, readAt) {
     const { workspace, manifest, changed } = input;
     // A change on the way to the manifest, not to the file itself (a linked
@@ -41855,7 +41856,7 @@ function selectTouched(input, isTouched, readAt) {
     }
     // A manifest that is a link: its file's changes are compared with that file's base version (see baseManifest), but a
     // change to the link itself may point it at another file altogether.
-    if (real !== undefined && real !== manifest.file && isTouched(manifest.file, [real])) {
+    if (real !== undefined && real !== sameName(manifest.file) && isTouched(manifest.file, [real])) {
         return { ...NOTHING, checkAll: `the manifest (${manifest.file}) is a link, and the link changed` };
     }
     const changedSources = new Set();
@@ -41992,8 +41993,7 @@ class PathWalker {
                 continue;
             if (name === '..') {
                 this.note(state.left, state.current);
-                const cut = state.current.lastIndexOf((external_node_path_default()).sep);
-                state.current = cut <= external_node_path_default().parse(state.current).root.length - 1 ? external_node_path_default().parse(state.current).root : state.current.slice(0, cut);
+                state.current = external_node_path_default().dirname(state.current);
                 this.note(state.on, state.current);
                 continue;
             }
@@ -42017,7 +42017,7 @@ class PathWalker {
         }
         return { on: state.on, left: state.left };
     }
-    /** Notes an absolute path below the workspace's root, its name compared as the file system may (see sameName). */
+    /** Notes an absolute path below the workspace's root, workspace-relative, named as sameName makes it (once: folders' ways are kept). */
     note(into, abs) {
         if (abs.length <= this.prefix.length)
             return;
@@ -42025,7 +42025,7 @@ class PathWalker {
         if (head !== this.prefix && sameName(head) !== this.prefixName)
             return;
         const rel = abs.slice(this.prefix.length);
-        into.push((external_node_path_default()).sep === '/' ? rel : rel.split((external_node_path_default()).sep).join('/'));
+        into.push(sameName((external_node_path_default()).sep === '/' ? rel : rel.split((external_node_path_default()).sep).join('/')));
     }
     look(abs) {
         if (this.known.has(abs))
@@ -42568,7 +42568,7 @@ function baseManifest(changes, checkout, workspace, manifest) {
         return { kind: 'new' };
     const reasons = [];
     if (entry?.patch !== undefined) {
-        const text = unpatch(workspace, file, entry.patch);
+        const text = resolved.ok ? unpatch(workspace, resolved.abs, entry.patch) : undefined;
         if (text !== undefined) {
             core.info(`citegate: the manifest at ${changes.base} rebuilt from the patch ${changes.via} gave`);
             return { kind: 'text', text };
@@ -42592,13 +42592,9 @@ function baseManifest(changes, checkout, workspace, manifest) {
     }
     return { kind: 'unknown', reason: reasons.join('; ') };
 }
-/** The manifest's base text from its patch, or undefined when the patch does not fit it exactly. `file`: the manifest's real path. */
-function unpatch(workspace, file, patch) {
-    const resolved = workspace.resolve('', file, 'file name');
-    // Through a link, the patch is of the link, not of the text read.
-    if (!resolved.ok || workspace.relative(resolved.abs) !== file)
-        return undefined;
-    const read = workspace.read(resolved.abs, MAX_MANIFEST_BYTES);
+/** The manifest's base text from its patch, or undefined when the patch does not fit it exactly. `abs`: the file read, its links followed. */
+function unpatch(workspace, abs, patch) {
+    const read = workspace.read(abs, MAX_MANIFEST_BYTES);
     if (!read.ok)
         return undefined;
     let head;
@@ -42740,6 +42736,8 @@ function escapeAttribute(text) {
 // .NET's Trim(), which the runner applies before looking for `::`, drops any
 // Unicode white space, not just spaces and tabs: U+0085 too, which \s lacks.
 const WHITESPACE = /[\s\u0085]/u;
+/** That white space but the line breaks the runner splits lines at, as a pattern. */
+const SPACE = String.raw `(?:[^\S\r\n]|\u0085)`;
 /**
  * A GitHub runner reads any line of a step's output that starts with `::`
  * (after spaces) as a workflow command, so untrusted text at the start of a
@@ -42775,9 +42773,9 @@ function neutralizeCommands(text, state) {
 // The runner reads its output line by line, and a carriage return ends a line
 // there as a line feed does.
 const LINE_BREAK = /[\r\n]/u;
-const COMMAND_LINE = /([\r\n])((?:[^\S\r\n]|\u0085)*)::/gu;
-const BLANK = /^(?:[^\S\r\n]|\u0085)*$/u;
-const BLANK_THEN_COLON = /^(?:[^\S\r\n]|\u0085)*:$/u;
+const COMMAND_LINE = new RegExp(String.raw `([\r\n])(${SPACE}*)::`, 'gu');
+const BLANK = new RegExp(`^${SPACE}*$`, 'u');
+const BLANK_THEN_COLON = new RegExp(`^${SPACE}*:$`, 'u');
 
 
 /***/ }),

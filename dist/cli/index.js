@@ -8726,6 +8726,8 @@ function escapeAttribute(text) {
 // .NET's Trim(), which the runner applies before looking for `::`, drops any
 // Unicode white space, not just spaces and tabs: U+0085 too, which \s lacks.
 const WHITESPACE = /[\s\u0085]/u;
+/** That white space but the line breaks the runner splits lines at, as a pattern. */
+const SPACE = String.raw `(?:[^\S\r\n]|\u0085)`;
 /**
  * A GitHub runner reads any line of a step's output that starts with `::`
  * (after spaces) as a workflow command, so untrusted text at the start of a
@@ -8761,9 +8763,9 @@ function neutralizeCommands(text, state) {
 // The runner reads its output line by line, and a carriage return ends a line
 // there as a line feed does.
 const LINE_BREAK = /[\r\n]/u;
-const COMMAND_LINE = /([\r\n])((?:[^\S\r\n]|\u0085)*)::/gu;
-const BLANK = /^(?:[^\S\r\n]|\u0085)*$/u;
-const BLANK_THEN_COLON = /^(?:[^\S\r\n]|\u0085)*:$/u;
+const COMMAND_LINE = new RegExp(String.raw `([\r\n])(${SPACE}*)::`, 'gu');
+const BLANK = new RegExp(`^${SPACE}*$`, 'u');
+const BLANK_THEN_COLON = new RegExp(`^${SPACE}*:$`, 'u');
 
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
@@ -11190,9 +11192,9 @@ function mix(w0, w1, w2, w3) {
  * every table operation would walk one long run of slots: 200,000 quotes made
  * so (scripts/bench/hash-flood.mjs) took 7.8 to 10.5 s to check instead of
  * 3.2 s, 400,000 took 14.8 to 17.3 s instead of 6.9 to 7.3 s (measured). With
- * the key, where a hash goes cannot be chosen. The key decides only where an entry sits: what
- * is found, the pieces chosen and the work counted against a scan's budget are
- * the same in every run.
+ * the key, where a hash goes cannot be chosen. The key decides only where an
+ * entry sits: what is found, the pieces chosen and the work counted against a
+ * scan's budget are the same in every run.
  */
 function slotOf(h, mask) {
     let x = h ^ SLOT_KEY;
@@ -11283,7 +11285,7 @@ function longestRun(size, taken) {
         if (run > best)
             best = run;
     }
-    return Math.min(best, size);
+    return best;
 }
 /** What comparing one match of a quote costs, in budget units. */
 function keptUnits(quote) {

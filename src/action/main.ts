@@ -354,7 +354,7 @@ function baseManifest(changes: Extract<ChangeSet, { ok: true }>, checkout: Check
   if (entry && ['added', 'copied', 'renamed'].includes(entry.status)) return { kind: 'new' };
   const reasons: string[] = [];
   if (entry?.patch !== undefined) {
-    const text = unpatch(workspace, file, entry.patch);
+    const text = resolved.ok ? unpatch(workspace, resolved.abs, entry.patch) : undefined;
     if (text !== undefined) {
       core.info(`citegate: the manifest at ${changes.base} rebuilt from the patch ${changes.via} gave`);
       return { kind: 'text', text };
@@ -375,12 +375,9 @@ function baseManifest(changes: Extract<ChangeSet, { ok: true }>, checkout: Check
   return { kind: 'unknown', reason: reasons.join('; ') };
 }
 
-/** The manifest's base text from its patch, or undefined when the patch does not fit it exactly. `file`: the manifest's real path. */
-function unpatch(workspace: Workspace, file: string, patch: string): string | undefined {
-  const resolved = workspace.resolve('', file, 'file name');
-  // Through a link, the patch is of the link, not of the text read.
-  if (!resolved.ok || workspace.relative(resolved.abs) !== file) return undefined;
-  const read = workspace.read(resolved.abs, MAX_MANIFEST_BYTES);
+/** The manifest's base text from its patch, or undefined when the patch does not fit it exactly. `abs`: the file read, its links followed. */
+function unpatch(workspace: Workspace, abs: string, patch: string): string | undefined {
+  const read = workspace.read(abs, MAX_MANIFEST_BYTES);
   if (!read.ok) return undefined;
   let head: string;
   try {

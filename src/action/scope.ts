@@ -74,10 +74,10 @@ export function selectChanged(input: ChangedInput): ChangedSelection {
   // `except`: paths of the way whose own change is judged apart (the manifest file, and the file it is a link to).
   const isTouched = (rel: string, except: readonly string[] = []) => {
     const walked = way.pathsTo(rel);
-    const skip = new Set(except.map(sameName));
+    const skip = except.map(sameName);
     return walked === undefined ||
-      walked.on.some((p) => { const name = sameName(p); return !skip.has(name) && touched.has(name); }) ||
-      walked.left.some((f) => touchedFolders.has(sameName(f)));
+      walked.on.some((name) => touched.has(name) && !skip.includes(name)) ||
+      walked.left.some((name) => touchedFolders.has(name));
   };
   try {
     return selectTouched(input, isTouched, (rel) => way.pathsTo(rel)?.on.at(-1));
@@ -87,6 +87,7 @@ export function selectChanged(input: ChangedInput): ChangedSelection {
   }
 }
 
+/** `readAt`: the path, of those on its way, that a path is read at (its name as sameName makes it). */
 function selectTouched(
   input: ChangedInput, isTouched: (rel: string, except?: readonly string[]) => boolean, readAt: (rel: string) => string | undefined,
 ): ChangedSelection {
@@ -101,7 +102,7 @@ function selectTouched(
   }
   // A manifest that is a link: its file's changes are compared with that file's base version (see baseManifest), but a
   // change to the link itself may point it at another file altogether.
-  if (real !== undefined && real !== manifest.file && isTouched(manifest.file, [real])) {
+  if (real !== undefined && real !== sameName(manifest.file) && isTouched(manifest.file, [real])) {
     return { ...NOTHING, checkAll: `the manifest (${manifest.file}) is a link, and the link changed` };
   }
   const changedSources = new Set<string>();
@@ -175,7 +176,7 @@ class WaysTooLong extends Error {
   }
 }
 
-/** The paths on the way to a file, and the folders the way enters and leaves again by `..`. */
+/** The paths on the way to a file, and the folders the way enters and leaves again by `..`: their names as sameName makes them. */
 interface Way {
   readonly on: readonly string[];
   readonly left: readonly string[];
@@ -237,8 +238,7 @@ class PathWalker {
       if (name === '' || name === '.') continue;
       if (name === '..') {
         this.note(state.left, state.current);
-        const cut = state.current.lastIndexOf(path.sep);
-        state.current = cut <= path.parse(state.current).root.length - 1 ? path.parse(state.current).root : state.current.slice(0, cut);
+        state.current = path.dirname(state.current);
         this.note(state.on, state.current);
         continue;
       }
@@ -258,13 +258,13 @@ class PathWalker {
     return { on: state.on, left: state.left };
   }
 
-  /** Notes an absolute path below the workspace's root, its name compared as the file system may (see sameName). */
+  /** Notes an absolute path below the workspace's root, workspace-relative, named as sameName makes it (once: folders' ways are kept). */
   private note(into: string[], abs: string): void {
     if (abs.length <= this.prefix.length) return;
     const head = abs.slice(0, this.prefix.length);
     if (head !== this.prefix && sameName(head) !== this.prefixName) return;
     const rel = abs.slice(this.prefix.length);
-    into.push(path.sep === '/' ? rel : rel.split(path.sep).join('/'));
+    into.push(sameName(path.sep === '/' ? rel : rel.split(path.sep).join('/')));
   }
 
   private look(abs: string): string | null | undefined {

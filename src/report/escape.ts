@@ -82,6 +82,8 @@ export function escapeAttribute(text: string): string {
 // .NET's Trim(), which the runner applies before looking for `::`, drops any
 // Unicode white space, not just spaces and tabs: U+0085 too, which \s lacks.
 const WHITESPACE = /[\s\u0085]/u;
+/** That white space but the line breaks the runner splits lines at, as a pattern. */
+const SPACE = String.raw`(?:[^\S\r\n]|\u0085)`;
 
 /** Where a stream's output stands relative to the start of its current line. */
 export type LineState = 'start' | 'colon' | 'inside';
@@ -118,6 +120,6 @@ export function neutralizeCommands(text: string, state: LineState): { text: stri
 // The runner reads its output line by line, and a carriage return ends a line
 // there as a line feed does.
 const LINE_BREAK = /[\r\n]/u;
-const COMMAND_LINE = /([\r\n])((?:[^\S\r\n]|\u0085)*)::/gu;
-const BLANK = /^(?:[^\S\r\n]|\u0085)*$/u;
-const BLANK_THEN_COLON = /^(?:[^\S\r\n]|\u0085)*:$/u;
+const COMMAND_LINE = new RegExp(String.raw`([\r\n])(${SPACE}*)::`, 'gu');
+const BLANK = new RegExp(`^${SPACE}*$`, 'u');
+const BLANK_THEN_COLON = new RegExp(`^${SPACE}*:$`, 'u');

@@ -267,9 +267,7 @@ describe('the Action and manifest changes', () => {
         if (to !== null) symlinkSync(to, path.join(root, at));
       }
       for (const file of removed) rmSync(path.join(root, file));
-      git(root, 'add', '-A');
-      git(root, 'commit', '-q', '-m', 'relink');
-      return git(root, 'rev-parse', 'HEAD');
+      return commit(root, {}, 'relink');
     }
     const check = (root: string, base: string, head: string) => runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head) });
 
@@ -289,9 +287,7 @@ describe('the Action and manifest changes', () => {
       symlinkSync('data-dir', path.join(root, 'sources'));
       mkdirSync(path.join(root, 'data-dir'));
       symlinkSync('../data/returns.txt', path.join(root, 'data-dir/returns-v1.txt'));
-      git(root, 'add', '-A');
-      git(root, 'commit', '-q', '-m', 'sources as a linked folder');
-      const before = git(root, 'rev-parse', 'HEAD');
+      const before = commit(root, {}, 'sources as a linked folder');
       const sources = relink(root, { sources: 'texts-v2' });
       expect(annotated(await check(root, before, sources))).toEqual(['citegate.yml:3 source unverified', 'answers/a.json:2 source unverified: a1']);
       const answers = relink(root, { sources: 'data-dir', answers: 'drafts' });
@@ -303,9 +299,7 @@ describe('the Action and manifest changes', () => {
       rmSync(path.join(root, 'answers'));
       mkdirSync(path.join(root, 'answers'));
       symlinkSync('../store/a.json', path.join(root, 'answers/a.json'));
-      git(root, 'add', '-A');
-      git(root, 'commit', '-q', '-m', 'a linked file');
-      const before = git(root, 'rev-parse', 'HEAD');
+      const before = commit(root, {}, 'a linked file');
       const removed = relink(root, {}, ['store/a.json']);
       const run = await check(root, before, removed);
       expect(run.code).toBe(1);
@@ -385,9 +379,7 @@ describe('the Action and manifest changes', () => {
       symlinkSync(`${'./'.repeat(2000)}loop`, path.join(root, 'loop'));
       writeFileSync(path.join(root, 'citegate.yml'), manifestFor({ 'returns-v1': RETURNS, 's-v1': { path: 'loop/s.txt', text: 'x' } }, ['answers/**/*.json']));
       writeFileSync(path.join(root, 'store/b.json'), json([rec('b1', 's-v1', 'x')]));
-      git(root, 'add', '-A');
-      git(root, 'commit', '-q', '-m', 'a source behind a loop');
-      const looped = git(root, 'rev-parse', 'HEAD');
+      const looped = commit(root, {}, 'a source behind a loop');
       const head = commit(root, { 'README.md': 'edited\n' });
       // Nothing the change touches is on a way that can be followed to its end: b.json, citing that source, is checked.
       expect(annotated(await check(root, looped, head))).toEqual(['citegate.yml:7 source unverified', 'answers/b.json:2 source unverified: b1']);
@@ -399,9 +391,7 @@ describe('the Action and manifest changes', () => {
       rmSync(path.join(root, RETURNS.path));
       symlinkSync('../l1', path.join(root, RETURNS.path));
       for (let i = 1; i <= 41; i++) symlinkSync(i === 41 ? 'data/returns.txt' : `l${i + 1}`, path.join(root, `l${i}`));
-      git(root, 'add', '-A');
-      git(root, 'commit', '-q', '-m', 'a long chain');
-      const chained = git(root, 'rev-parse', 'HEAD');
+      const chained = commit(root, {}, 'a long chain');
       const head = commit(root, { 'README.md': 'edited\n' });
       expect(annotated(await check(root, chained, head))).toEqual(['citegate.yml:3 source unverified', 'answers/a.json:2 source unverified: a1']);
     });
