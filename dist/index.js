@@ -29217,7 +29217,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
 /* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6412);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2951);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6229);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
 
@@ -29235,7 +29235,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2951:
+/***/ 6229:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34174,7 +34174,7 @@ function runCheck(options) {
         const access = { kind: 'unverified', reason };
         for (const r of citing)
             settle(r, decideVerdict(fieldsOf(r), access));
-        problems.push({ file: manifest.file, ...entry.position, message: `source ${entry.id} is unverified: ${reason}` });
+        problems.push({ file: manifest.file, ...entry.position, message: `source ${entry.id} is unverified: ${reason}`, kind: 'source unverified' });
         sources.push(sourceResult(workspace, manifest, entry, citing.length, reason, actualSha256));
     };
     cited.forEach((entry, done) => {
@@ -34284,6 +34284,25 @@ function shardOf(file, count) {
 }
 function inShard(files, shard) {
     return shard === undefined ? [...files] : files.filter((f) => shardOf(f.file, shard.count) === shard.index);
+}
+
+;// CONCATENATED MODULE: ./src/load/inputs.ts
+function runInputs(workspace, manifest, files) {
+    const inputs = [];
+    const add = (base, p, what, kind) => {
+        const resolved = workspace.resolve(base, p, kind);
+        if (resolved.ok)
+            inputs.push({ abs: resolved.abs, what });
+    };
+    add('', manifest.file, 'the manifest', 'file name');
+    for (const entry of manifest.sources.values()) {
+        add(manifest.dir, entry.path, `source ${entry.id}`, 'written');
+        if (entry.original)
+            add(manifest.dir, entry.original.path, `the original of source ${entry.id}`, 'written');
+    }
+    for (const ref of files)
+        add('', ref.file, `citation file ${ref.file}`, 'file name');
+    return inputs;
 }
 
 ;// CONCATENATED MODULE: ./src/load/glob.ts
@@ -34631,16 +34650,19 @@ function loadManifest(workspace, manifestPath, options = {}) {
     const fail = (message) => {
         throw new ManifestError([{ file: shown, line: 0, column: 0, message }]);
     };
+    const given = options.given === undefined ? '' : ` (${options.given})`;
     if (!workspace.contains(abs))
-        fail(`the manifest is outside the workspace (${workspace.root}); use --root`);
+        fail(`the manifest is outside the workspace (${workspace.root})${given}; use --root`);
     const resolved = workspace.resolve('', workspace.relative(abs), 'file name');
     if (!resolved.ok)
         return fail(resolved.reason);
     const read = workspace.read(resolved.abs, MAX_MANIFEST_BYTES);
     if (!read.ok) {
-        return fail(read.reason === 'no such file'
+        if (read.reason !== 'no such file')
+            return fail(`cannot read the manifest: ${read.reason}`);
+        return fail(options.given === undefined
             ? `no manifest here: create ${DEFAULT_MANIFEST} (see the README) or pass --manifest`
-            : `cannot read the manifest: ${read.reason}`);
+            : `no manifest: no such file${given}`);
     }
     const decoded = decodeUtf8Text(read.bytes);
     if (!decoded.ok) {
@@ -34783,6 +34805,10 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
         }
         else if ((0,dist/* isScalar */.jn)(node) && node.range) {
             sha256Span = { start: node.range[0], end: node.range[1] };
+        }
+        else {
+            // A list or a mapping: a hash written in its place would leave the rest, and one added would be a second key.
+            sha256NotEditable = 'its `sha256` is not a single value (a list or a mapping): write the hash there, or leave it empty';
         }
         if (value !== undefined && SHA256.test(value))
             sha256 = value.toLowerCase();
@@ -35144,6 +35170,8 @@ function describeFsError(error) {
         case 'ENAMETOOLONG': return 'the path is too long';
         case 'ENOSPC': return 'no space left on the device';
         case 'EROFS': return 'the file system is read-only';
+        // Opening a socket.
+        case 'ENXIO': return 'it is not a regular file';
         default: return error?.message ?? String(error);
     }
 }
@@ -35220,7 +35248,7 @@ function findCitationFiles(workspace, manifest) {
 function unmatchedRequirements(manifest, files) {
     const rels = [...files].map((file) => underManifest(manifest, file));
     return manifest.requirements.filter((rule) => !rels.some((rel) => rule.glob.matches(rel))).map((rule) => ({
-        file: manifest.file, ...rule.filesPosition,
+        file: manifest.file, ...rule.filesPosition, kind: 'manifest rule',
         message: `the \`require\` rule \`files: ${rule.pattern}\` matches none of the citation files, so it checks nothing` +
             (/[*?[{]|\/$/.test(rule.pattern) ? '' : ` (for every file under a folder, write ${rule.pattern}/)`),
     }));
@@ -35297,8 +35325,10 @@ function walk(workspace, folder, walker) {
                 }
                 links.push([rel, target.abs, true]);
             }
-            else if (entry.isFile() || isLink) {
-                // A link is listed; reading it later refuses one that leads outside.
+            else {
+                // A link is listed; reading it later refuses one that leads outside. So
+                // is anything else that is not a folder (a FIFO, a socket): reading it
+                // is refused, as a problem, rather than the file passing unseen.
                 walker.onFile(rel, external_node_path_default().join(abs, name), viaLink);
             }
         }
@@ -35527,7 +35557,7 @@ function* diagnosticsChunks(result, options = {}) {
     }
     for (const f of result.findings) {
         const who = f.citationId !== undefined ? `${escapeValue(f.citationId)}: ` : '';
-        lines.push(escapeMessage(formatProblem({ ...f, message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}` })));
+        lines.push(escapeMessage(formatProblem({ file: f.file, line: f.line, column: f.column, message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}` })));
         yield* flush();
     }
     for (const r of result.records) {
@@ -35546,7 +35576,9 @@ function* diagnosticsChunks(result, options = {}) {
             ? 'citegate: no citation records in the files checked (an empty run fails)'
             : options.named
                 ? 'citegate: none of the files named could be checked (an empty run fails)'
-                : 'citegate: no citation files to check: the manifest\'s `citations` patterns match no file (an empty run fails)');
+                : options.noPatterns
+                    ? 'citegate: no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)'
+                    : 'citegate: no citation files to check: the manifest\'s `citations` patterns match no file (an empty run fails)');
     }
     if (lines.length > 0)
         yield lines.join('\n') + '\n';
@@ -35573,7 +35605,7 @@ function buildAnnotations(result) {
     for (const p of problems) {
         annotations.push({
             level: 'error',
-            title: p.file === result.manifest ? 'source unverified' : 'unreadable citation file',
+            title: problemTitle(p),
             message: (0,report_escape/* escapeMessage */.hC)(p.message),
             file: p.file,
             ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
@@ -35605,6 +35637,14 @@ function buildAnnotations(result) {
         });
     }
     return annotations;
+}
+/** What a problem is about, as its annotation's title says it. */
+function problemTitle(p) {
+    switch (p.kind) {
+        case 'source unverified': return 'source unverified';
+        case 'manifest rule': return 'manifest rule';
+        case undefined: return 'unreadable citation file';
+    }
 }
 /** What was looked for where, and what was found, for a failing record. */
 function recordMessage(r, source, result) {
@@ -35803,6 +35843,32 @@ function assertWritable(file) {
     if (target.isDirectory())
         throw new WriteError(file, 'it is a folder, not a file');
 }
+/**
+ * Refuses a report path that is one of the run's own inputs: the report would
+ * replace the manifest, a source or a citation file it checked. Compared as
+ * files (device and inode), so another name or a link for one counts too.
+ */
+function assertNotAnInput(file, inputs) {
+    let target;
+    try {
+        target = (0,external_node_fs_namespaceObject.statSync)(reportPath(file));
+    }
+    catch {
+        return; // Not there yet, so no input.
+    }
+    for (const input of inputs) {
+        let stats;
+        try {
+            stats = (0,external_node_fs_namespaceObject.statSync)(input.abs);
+        }
+        catch {
+            continue;
+        }
+        if (stats.ino === target.ino && stats.dev === target.dev) {
+            throw new WriteError(file, `it is ${input.what}, which the run reads: a report there would replace it`);
+        }
+    }
+}
 /** Writes a report to a file piece by piece, so it is never whole in memory. */
 function writeChunks(file, chunks, options = {}) {
     const fd = openReport(file, options);
@@ -35962,7 +36028,30 @@ const FINDING_RULES = {
         full: 'The claim states a number (with its unit or period) that the record\'s quote does not carry.',
     },
 };
-const RULES = [...Object.values(VERDICT_RULES), UNREADABLE_FILE, ...Object.values(FINDING_RULES)];
+const MANIFEST_RULE = {
+    id: 'citegate/manifest-rule', name: 'ManifestRule', short: 'Manifest rule that checks nothing',
+    full: 'A rule of the manifest (a `require` rule) matches none of the citation files, so it checks nothing.',
+};
+const RULES = [...Object.values(VERDICT_RULES), UNREADABLE_FILE, MANIFEST_RULE, ...Object.values(FINDING_RULES)];
+/** The rule of an input problem. */
+function problemRule(p) {
+    switch (p.kind) {
+        case 'source unverified': return VERDICT_RULES['source unverified'];
+        case 'manifest rule': return MANIFEST_RULE;
+        case undefined: return UNREADABLE_FILE;
+    }
+}
+/**
+ * GitHub code scanning rejects a whole file whose run has more results than
+ * this (and shows the first 5,000, errors first): past it, the errors are
+ * kept before the warnings and the rest is counted in a notification.
+ */
+const MAX_SARIF_RESULTS = 25_000;
+/** How many results a SARIF file of the run would leave out for that limit. */
+function sarifResultsLeftOut(result) {
+    const all = result.problems.length + result.records.filter((r) => r.verdict !== 'located').length + result.findings.length;
+    return Math.max(0, all - MAX_SARIF_RESULTS);
+}
 /**
  * Fingerprints for one run: the hash of what identifies a finding, and for
  * the second and later findings with the same identity (a repeated record),
@@ -35980,19 +36069,19 @@ function fingerprinter() {
 function uri(file) {
     return file.split('/').map(encodeURIComponent).join('/');
 }
-function buildSarif(result) {
+function buildSarif(result, options = {}) {
     const sources = new Map(result.sources.map((s) => [s.id, s]));
     const ruleIndex = new Map(RULES.map((r, i) => [r.id, i]));
     const results = [];
     const fingerprint = fingerprinter();
     const location = (file, line, column) => ({
         physicalLocation: {
-            artifactLocation: { uri: uri(file), uriBaseId: '%SRCROOT%' },
+            artifactLocation: { uri: uri(options.repositoryPath?.(file) ?? file), uriBaseId: '%SRCROOT%' },
             ...(line > 0 ? { region: { startLine: line, startColumn: Math.max(column, 1) } } : {}),
         },
     });
     for (const p of result.problems) {
-        const rule = p.file === result.manifest ? VERDICT_RULES['source unverified'] : UNREADABLE_FILE;
+        const rule = problemRule(p);
         results.push({
             ruleId: rule.id,
             ruleIndex: ruleIndex.get(rule.id),
@@ -36026,6 +36115,10 @@ function buildSarif(result) {
             partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, f.file, f.citationId ?? null, f.message]) },
         });
     }
+    // Stable: results of one level keep their order (problems, records, findings).
+    const kept = results.length <= MAX_SARIF_RESULTS ? results
+        : [...results].sort((a, b) => Number(a.level !== 'error') - Number(b.level !== 'error')).slice(0, MAX_SARIF_RESULTS);
+    const left = results.length - kept.length;
     return {
         $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
         version: '2.1.0',
@@ -36047,9 +36140,21 @@ function buildSarif(result) {
                         })),
                     },
                 },
+                ...(left > 0 ? {
+                    invocations: [{
+                            executionSuccessful: true,
+                            toolExecutionNotifications: [{
+                                    level: 'warning',
+                                    message: {
+                                        text: `${left.toLocaleString('en-US')} of ${results.length.toLocaleString('en-US')} results are not in this file: GitHub code scanning refuses a run of more than ` +
+                                            `${MAX_SARIF_RESULTS.toLocaleString('en-US')} results. Every record is in citegate's JSON report.`,
+                                    },
+                                }],
+                        }],
+                } : {}),
                 columnKind: 'unicodeCodePoints',
-                originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The repository root (the workspace).' } } },
-                results,
+                originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The top folder of the repository checked.' } } },
+                results: kept,
             }],
     };
 }
@@ -36214,9 +36319,10 @@ function fileLink(r, context) {
 }
 function fileLinkAt(file, line, context) {
     const label = (0,report_escape/* escapeHtml */.ZD)(line > 0 ? `${file}:${line}` : file);
-    if (!context.serverUrl || !context.repository || !context.headSha)
+    const inRepository = context.repositoryPath ? context.repositoryPath(file) : file;
+    if (!context.serverUrl || !context.repository || !context.headSha || inRepository === undefined)
         return label;
-    const path = file.split('/').map(encodeURIComponent).join('/');
+    const path = inRepository.split('/').map(encodeURIComponent).join('/');
     const { owner, repo } = context.repository;
     const href = `${context.serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/blob/${context.headSha}/${path}${line > 0 ? `#L${line}` : ''}`;
     return `<a href="${(0,report_escape/* escapeAttribute */.Gj)(href)}">${label}</a>`;
@@ -42263,13 +42369,15 @@ function diffBasis(eventName, payload) {
 
 
 
+
 const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 async function run() {
     const outputs = { total: 0, located: 0, failed: 0, report: '', sarif: '' };
     const annotator = new Annotator();
     const failures = [];
+    let settings;
     try {
-        const settings = readSettings((name) => core.getInput(name));
+        settings = readSettings((name) => core.getInput(name));
         await check(settings, outputs, annotator, failures);
     }
     catch (error) {
@@ -42278,7 +42386,7 @@ async function run() {
         else if (error instanceof WriteError)
             failures.push(`${(0,report_escape/* escapeMessage */.hC)(error.message)} (the \`report\` or \`sarif\` input)`);
         else if (error instanceof ManifestError)
-            manifestFailed(error, annotator, failures);
+            manifestFailed(error, annotator, failures, settings);
         else {
             const message = error instanceof Error ? error.message : String(error);
             failures.push(`internal error: ${(0,report_escape/* escapeMessage */.hC)(message)}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS}.`);
@@ -42308,13 +42416,14 @@ function reasonOf(error, file) {
         return 'no such file';
     return (0,report_escape/* escapeMessage */.hC)(error instanceof Error ? error.message : String(error));
 }
-function manifestFailed(error, annotator, failures) {
+function manifestFailed(error, annotator, failures, settings) {
+    const file = error.problems[0]?.file ?? '';
+    const toGitHub = settings ? githubPaths(settings, new Workspace(settings.workspace), repositoryAround(new Workspace(settings.workspace), file)) : workspacePaths;
     for (const p of error.problems) {
-        annotator.annotate('error', (0,report_escape/* escapeMessage */.hC)(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) }, false);
+        annotateAt(annotator, 'error', (0,report_escape/* escapeMessage */.hC)(p.message), 'invalid manifest', p, toGitHub);
     }
     logUntrusted(error.problems.map((p) => `problem: ${problem_formatProblem(p)}`));
     const overflow = annotator.overflow('Every problem is in the job summary and in the log.');
-    const file = error.problems[0]?.file ?? '';
     const summary = buildSummary({ manifest: file, files: [], records: [], sources: [], problems: error.problems, findings: [] }, {
         headline: '❌ citegate: the manifest cannot be used — fail',
         notes: overflow ? [overflow] : [],
@@ -42326,10 +42435,10 @@ function manifestFailed(error, annotator, failures) {
 }
 async function check(settings, outputs, annotator, failures) {
     const workspace = new Workspace(settings.workspace);
-    const manifest = loadManifest(workspace, external_node_path_default().resolve(settings.workspace, settings.manifest));
+    const manifest = loadManifest(workspace, external_node_path_default().resolve(settings.workspace, settings.manifest), { given: 'the `manifest` input, from the workspace' });
     // Asked of git once, when first needed: by the base-commit check, then to map the changed paths.
     let repository;
-    const manifestRepository = () => (repository ??= repositoryAround(workspace, manifest));
+    const manifestRepository = () => (repository ??= repositoryAround(workspace, manifest.file));
     refuseCheckoutWithoutChanges(settings, manifestRepository);
     const notes = [];
     const plan = await planFiles(settings, workspace, manifest, manifestRepository, notes, annotator);
@@ -42350,11 +42459,15 @@ async function check(settings, outputs, annotator, failures) {
     if (plan.nothingToCheck) {
         annotator.annotate('notice', `citegate: ${notes.join(' ')}`);
         const empty = { manifest: manifest.file, files: [], records: [], sources: [], problems: [], findings: [], partial: true };
-        const unwritten = writeSummary(buildSummary(empty, { headline: '✅ citegate: nothing to check — pass', notes }));
+        // A later step (upload-artifact, upload-sarif) finds the files it was told to expect.
+        const unwrittenReports = writeReports(settings, workspace, manifest, empty, github, outputs, workspacePaths);
+        failures.push(...unwrittenReports);
+        const unwritten = writeSummary(buildSummary(empty, {
+            headline: unwrittenReports.length === 0 ? '✅ citegate: nothing to check — pass' : '❌ citegate: nothing to check, but a report could not be written — fail',
+            notes: [...notes, ...unwrittenReports],
+        }));
         if (unwritten)
             failures.push(unwritten);
-        // A later step (upload-artifact, upload-sarif) finds the files it was told to expect.
-        writeReports(settings, workspace, empty, github, outputs);
         return;
     }
     core.startGroup(`citegate: checking ${plan.files.length} citation file${plan.files.length === 1 ? '' : 's'}`);
@@ -42378,7 +42491,8 @@ async function check(settings, outputs, annotator, failures) {
     if (partial && result.records.length === 0)
         notes.push(`The citation files checked hold no records${settings.shard ? '' : ' (a run over changed files does not fail for that)'}.`);
     const logGroup = logFailures(result);
-    annotate(result, annotator);
+    const toGitHub = githubPaths(settings, workspace, manifestRepository());
+    annotate(result, annotator, toGitHub);
     const where = [
         'Every failing record, problem and finding is in the job summary',
         logGroup ? ` and in the log (the group "${logGroup}")` : '',
@@ -42387,11 +42501,20 @@ async function check(settings, outputs, annotator, failures) {
     const overflow = annotator.overflow(where);
     if (overflow)
         notes.unshift(overflow);
+    // The reports before the summary, which must say so when one cannot be written.
+    const unwrittenReports = writeReports(settings, workspace, manifest, result, github, outputs, toGitHub);
+    const leftOut = settings.sarifPath && unwrittenReports.length === 0 ? sarifResultsLeftOut(result) : 0;
+    if (leftOut > 0) {
+        notes.push(`The SARIF file holds ${MAX_SARIF_RESULTS.toLocaleString('en-US')} of the ${(MAX_SARIF_RESULTS + leftOut).toLocaleString('en-US')} results, ` +
+            'errors first: GitHub code scanning refuses a file with more. Every record is in the JSON report.');
+    }
     const unwritten = writeSummary(buildSummary(result, {
+        ...(unwrittenReports.length > 0 ? { headline: `❌ citegate: ${located} of ${result.records.length} record${result.records.length === 1 ? '' : 's'} located, but a report could not be written — fail` } : {}),
         serverUrl: settings.serverUrl,
         repository: settings.repository,
         headSha: settings.headSha,
-        notes,
+        repositoryPath: toGitHub,
+        notes: [...unwrittenReports, ...notes],
         fullReportHint: settings.reportPath
             ? 'Every record is in the JSON report (the `report` output) and every failure is in the log.'
             : 'Every failure is in the log; set the `report` input for a JSON report.',
@@ -42409,19 +42532,38 @@ async function check(settings, outputs, annotator, failures) {
     else {
         core.info(`citegate: ${located} of ${result.records.length} records located.`);
     }
+    failures.push(...unwrittenReports);
     if (unwritten)
         failures.push(unwritten);
-    writeReports(settings, workspace, result, github, outputs);
 }
-function writeReports(settings, workspace, result, github, outputs) {
-    if (settings.reportPath) {
-        writeChunks(settings.reportPath, jsonReportChunks(result, { github, shard: settings.shard }), { createFolder: true, workspace });
+/**
+ * Writes the JSON report and the SARIF file that were asked for, each on its
+ * own: one that cannot be written does not keep the other from being. Returns
+ * why, for each that could not be.
+ */
+function writeReports(settings, workspace, manifest, result, github, outputs, toGitHub) {
+    const unwritten = [];
+    const inputs = settings.reportPath || settings.sarifPath ? runInputs(workspace, manifest, result.files.map((file) => ({ file }))) : [];
+    const write = (file, input, chunks) => {
+        try {
+            assertNotAnInput(file, inputs);
+            writeChunks(file, chunks(), { createFolder: true, workspace });
+            return true;
+        }
+        catch (error) {
+            if (!(error instanceof WriteError))
+                throw error;
+            unwritten.push(`${(0,report_escape/* escapeMessage */.hC)(error.message)} (the \`${input}\` input).`);
+            return false;
+        }
+    };
+    if (settings.reportPath && write(settings.reportPath, 'report', () => jsonReportChunks(result, { github, shard: settings.shard }))) {
         outputs.report = settings.reportPath;
     }
-    if (settings.sarifPath) {
-        writeChunks(settings.sarifPath, [JSON.stringify(buildSarif(result), null, 2) + '\n'], { createFolder: true, workspace });
+    if (settings.sarifPath && write(settings.sarifPath, 'sarif', () => [JSON.stringify(buildSarif(result, { repositoryPath: toGitHub }), null, 2) + '\n'])) {
         outputs.sarif = settings.sarifPath;
     }
+    return unwritten;
 }
 /** At most `max` ids, then how many more: notes stay short whatever the change. */
 function listIds(ids, max = 10) {
@@ -42507,8 +42649,9 @@ function locateCheckout(workspace, repository, known) {
     }
     return checkout;
 }
-function repositoryAround(workspace, manifest) {
-    const resolved = workspace.resolve('', manifest.file, 'file name');
+/** `file`: the manifest, workspace-relative. */
+function repositoryAround(workspace, file) {
+    const resolved = workspace.resolve('', file, 'file name');
     if (!resolved.ok)
         return { ok: false, reason: resolved.reason };
     const top = repositoryTop(external_node_path_default().dirname(resolved.abs), workspace.root);
@@ -42607,11 +42750,43 @@ function unpatch(workspace, abs, patch) {
     }
     return reverseApplyPatch(head, patch);
 }
-function annotate(result, annotator) {
-    for (const a of buildAnnotations(result)) {
-        // Not shown ones are in the log group already.
-        annotator.annotate(a.level, a.message, { title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) }, false);
-    }
+const workspacePaths = (file) => file;
+/**
+ * Paths as GitHub names the files of the event's repository: from its top
+ * folder, which is not the workspace when the workflow checks it out into a
+ * folder of it (actions/checkout with \`path:\`). Annotations, the SARIF file
+ * and the summary's links need these; a file outside that repository has
+ * none. When git cannot say which repository holds the manifest, or it is
+ * not the event's (neither one of its commits checked out nor its \`origin\`),
+ * paths stay the workspace's, as they were.
+ */
+function githubPaths(settings, workspace, repository) {
+    if (!repository.ok)
+        return workspacePaths;
+    const checkout = new Checkout(repository.top, workspace);
+    if (checkout.top === workspace.root)
+        return workspacePaths;
+    const commits = [...eventCommits(settings), settings.workflowSha, settings.headSha];
+    const events = (repository.commit !== undefined && commits.includes(repository.commit)) || isOriginOf(repository.top, settings.repository);
+    return events ? (file) => checkout.toRepository(file) : workspacePaths;
+}
+/**
+ * An annotation at a file's line, under the name GitHub knows the file by; on
+ * the run, naming the file, when GitHub knows none (a file outside the event's
+ * repository would otherwise be shown on whatever file of it has that name).
+ */
+function annotateAt(annotator, level, message, title, at, toGitHub) {
+    const file = toGitHub(at.file);
+    const line = at.line !== undefined && at.line > 0 ? { startLine: at.line, startColumn: at.column } : {};
+    // Not shown ones are in the log group already.
+    if (file !== undefined)
+        annotator.annotate(level, message, { title, file, ...line }, false);
+    else
+        annotator.annotate(level, `${(0,report_escape/* escapeMessage */.hC)(at.file)}${line.startLine ? `:${line.startLine}` : ''}: ${message}`, { title }, false);
+}
+function annotate(result, annotator, toGitHub) {
+    for (const a of buildAnnotations(result))
+        annotateAt(annotator, a.level, a.message, a.title, a, toGitHub);
 }
 /**
  * Every failure (and every finding) in the log, with command processing
@@ -42661,7 +42836,7 @@ function writeSummary(text) {
 /* harmony export */   jk: () => (/* binding */ escapeJsonText),
 /* harmony export */   ml: () => (/* binding */ shorten)
 /* harmony export */ });
-/* unused harmony export neutralizeCommands */
+/* unused harmony exports neutralizeCommands, neutralizeLegacyCommands */
 // Untrusted text (ids, quotes, file names from a pull request) made safe for
 // each place it is shown. Every report goes through one of these.
 /**
@@ -42694,12 +42869,18 @@ function escapeValue(text) {
  * text they can only stand in strings, where a \u escape means the same.
  */
 const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-/** JSON text (from JSON.stringify) with those characters written as \u escapes. */
+/**
+ * JSON text (from JSON.stringify) with those characters written as \u
+ * escapes, and the `[` of every `##[` too: a runner reads `##[command]`
+ * anywhere in a line of a step's output (see neutralizeLegacyCommands), and in
+ * JSON text it can only stand in a string, where `\u005b` means the same.
+ */
 function escapeJsonText(json) {
+    const text = json.includes('##[') ? json.replaceAll('##[', '##\\u005b') : json;
     JSON_UNSAFE.lastIndex = 0;
-    if (!JSON_UNSAFE.test(json))
-        return json;
-    return json.replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    if (!JSON_UNSAFE.test(text))
+        return text;
+    return text.replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 /** For a message a person reads: unsafe characters escaped, backslashes kept. */
 function escapeMessage(text) {
@@ -42769,6 +42950,23 @@ function neutralizeCommands(text, state) {
     // 3. The last line, perhaps cut short: how it starts so far.
     const last = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1);
     return { text: head + rest, state: BLANK.test(last) ? 'start' : BLANK_THEN_COLON.test(last) ? 'colon' : 'inside' };
+}
+/**
+ * The runner also reads an older form of workflow command, `##[command]data`,
+ * and looks for it anywhere in a line (actions/runner's ActionCommand.TryParse
+ * finds `##[` with IndexOf), so untrusted text anywhere could issue one. This
+ * writes the `[` of every `##[` as `\u{005B}`. `hashes` carries the number of
+ * `#` that ended the text written before (0 to 2), for a `##[` split across
+ * writes.
+ */
+function neutralizeLegacyCommands(text, hashes) {
+    const joined = '#'.repeat(hashes) + text;
+    // Only `[` changes, never a `#`: the carried ones are cut off again unchanged.
+    const safe = joined.includes('##[') ? joined.replaceAll('##[', '##\\u{005B}') : joined;
+    let trailing = 0;
+    while (trailing < 2 && joined.charCodeAt(joined.length - 1 - trailing) === 0x23)
+        trailing++;
+    return { text: safe.slice(hashes), hashes: trailing };
 }
 // The runner reads its output line by line, and a carriage return ends a line
 // there as a line feed does.

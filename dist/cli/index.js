@@ -8684,12 +8684,18 @@ function escapeValue(text) {
  * text they can only stand in strings, where a \u escape means the same.
  */
 const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-/** JSON text (from JSON.stringify) with those characters written as \u escapes. */
+/**
+ * JSON text (from JSON.stringify) with those characters written as \u
+ * escapes, and the `[` of every `##[` too: a runner reads `##[command]`
+ * anywhere in a line of a step's output (see neutralizeLegacyCommands), and in
+ * JSON text it can only stand in a string, where `\u005b` means the same.
+ */
 function escapeJsonText(json) {
+    const text = json.includes('##[') ? json.replaceAll('##[', '##\\u005b') : json;
     JSON_UNSAFE.lastIndex = 0;
-    if (!JSON_UNSAFE.test(json))
-        return json;
-    return json.replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    if (!JSON_UNSAFE.test(text))
+        return text;
+    return text.replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 /** For a message a person reads: unsafe characters escaped, backslashes kept. */
 function escapeMessage(text) {
@@ -8759,6 +8765,23 @@ function neutralizeCommands(text, state) {
     // 3. The last line, perhaps cut short: how it starts so far.
     const last = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1);
     return { text: head + rest, state: BLANK.test(last) ? 'start' : BLANK_THEN_COLON.test(last) ? 'colon' : 'inside' };
+}
+/**
+ * The runner also reads an older form of workflow command, `##[command]data`,
+ * and looks for it anywhere in a line (actions/runner's ActionCommand.TryParse
+ * finds `##[` with IndexOf), so untrusted text anywhere could issue one. This
+ * writes the `[` of every `##[` as `\u{005B}`. `hashes` carries the number of
+ * `#` that ended the text written before (0 to 2), for a `##[` split across
+ * writes.
+ */
+function neutralizeLegacyCommands(text, hashes) {
+    const joined = '#'.repeat(hashes) + text;
+    // Only `[` changes, never a `#`: the carried ones are cut off again unchanged.
+    const safe = joined.includes('##[') ? joined.replaceAll('##[', '##\\u{005B}') : joined;
+    let trailing = 0;
+    while (trailing < 2 && joined.charCodeAt(joined.length - 1 - trailing) === 0x23)
+        trailing++;
+    return { text: safe.slice(hashes), hashes: trailing };
 }
 // The runner reads its output line by line, and a carriage return ends a line
 // there as a line feed does.
@@ -9447,16 +9470,19 @@ function loadManifest(workspace, manifestPath, options = {}) {
     const fail = (message) => {
         throw new ManifestError([{ file: shown, line: 0, column: 0, message }]);
     };
+    const given = options.given === undefined ? '' : ` (${options.given})`;
     if (!workspace.contains(abs))
-        fail(`the manifest is outside the workspace (${workspace.root}); use --root`);
+        fail(`the manifest is outside the workspace (${workspace.root})${given}; use --root`);
     const resolved = workspace.resolve('', workspace.relative(abs), 'file name');
     if (!resolved.ok)
         return fail(resolved.reason);
     const read = workspace.read(resolved.abs, MAX_MANIFEST_BYTES);
     if (!read.ok) {
-        return fail(read.reason === 'no such file'
+        if (read.reason !== 'no such file')
+            return fail(`cannot read the manifest: ${read.reason}`);
+        return fail(options.given === undefined
             ? `no manifest here: create ${DEFAULT_MANIFEST} (see the README) or pass --manifest`
-            : `cannot read the manifest: ${read.reason}`);
+            : `no manifest: no such file${given}`);
     }
     const decoded = decodeUtf8Text(read.bytes);
     if (!decoded.ok) {
@@ -9599,6 +9625,10 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
         }
         else if ((0,dist/* isScalar */.jn)(node) && node.range) {
             sha256Span = { start: node.range[0], end: node.range[1] };
+        }
+        else {
+            // A list or a mapping: a hash written in its place would leave the rest, and one added would be a second key.
+            sha256NotEditable = 'its `sha256` is not a single value (a list or a mapping): write the hash there, or leave it empty';
         }
         if (value !== undefined && SHA256.test(value))
             sha256 = value.toLowerCase();
@@ -9962,6 +9992,8 @@ function describeFsError(error) {
         case 'ENAMETOOLONG': return 'the path is too long';
         case 'ENOSPC': return 'no space left on the device';
         case 'EROFS': return 'the file system is read-only';
+        // Opening a socket.
+        case 'ENXIO': return 'it is not a regular file';
         default: return error?.message ?? String(error);
     }
 }
@@ -10007,6 +10039,32 @@ function assertWritable(file) {
     }
     if (target.isDirectory())
         throw new WriteError(file, 'it is a folder, not a file');
+}
+/**
+ * Refuses a report path that is one of the run's own inputs: the report would
+ * replace the manifest, a source or a citation file it checked. Compared as
+ * files (device and inode), so another name or a link for one counts too.
+ */
+function assertNotAnInput(file, inputs) {
+    let target;
+    try {
+        target = (0,external_node_fs_namespaceObject.statSync)(reportPath(file));
+    }
+    catch {
+        return; // Not there yet, so no input.
+    }
+    for (const input of inputs) {
+        let stats;
+        try {
+            stats = (0,external_node_fs_namespaceObject.statSync)(input.abs);
+        }
+        catch {
+            continue;
+        }
+        if (stats.ino === target.ino && stats.dev === target.dev) {
+            throw new WriteError(file, `it is ${input.what}, which the run reads: a report there would replace it`);
+        }
+    }
 }
 /** Writes a report to a file piece by piece, so it is never whole in memory. */
 function writeChunks(file, chunks, options = {}) {
@@ -14735,7 +14793,7 @@ function runCheck(options) {
         const access = { kind: 'unverified', reason };
         for (const r of citing)
             settle(r, decideVerdict(fieldsOf(r), access));
-        problems.push({ file: manifest.file, ...entry.position, message: `source ${entry.id} is unverified: ${reason}` });
+        problems.push({ file: manifest.file, ...entry.position, message: `source ${entry.id} is unverified: ${reason}`, kind: 'source unverified' });
         sources.push(sourceResult(workspace, manifest, entry, citing.length, reason, actualSha256));
     };
     cited.forEach((entry, done) => {
@@ -14847,6 +14905,25 @@ function inShard(files, shard) {
     return shard === undefined ? [...files] : files.filter((f) => shardOf(f.file, shard.count) === shard.index);
 }
 
+;// CONCATENATED MODULE: ./src/load/inputs.ts
+function runInputs(workspace, manifest, files) {
+    const inputs = [];
+    const add = (base, p, what, kind) => {
+        const resolved = workspace.resolve(base, p, kind);
+        if (resolved.ok)
+            inputs.push({ abs: resolved.abs, what });
+    };
+    add('', manifest.file, 'the manifest', 'file name');
+    for (const entry of manifest.sources.values()) {
+        add(manifest.dir, entry.path, `source ${entry.id}`, 'written');
+        if (entry.original)
+            add(manifest.dir, entry.original.path, `the original of source ${entry.id}`, 'written');
+    }
+    for (const ref of files)
+        add('', ref.file, `citation file ${ref.file}`, 'file name');
+    return inputs;
+}
+
 ;// CONCATENATED MODULE: ./src/load/select.ts
 // Which citation files a run checks: those the manifest's `citations` globs
 // match, or those named explicitly, each with the audience of the first
@@ -14919,7 +14996,7 @@ function findCitationFiles(workspace, manifest) {
 function unmatchedRequirements(manifest, files) {
     const rels = [...files].map((file) => underManifest(manifest, file));
     return manifest.requirements.filter((rule) => !rels.some((rel) => rule.glob.matches(rel))).map((rule) => ({
-        file: manifest.file, ...rule.filesPosition,
+        file: manifest.file, ...rule.filesPosition, kind: 'manifest rule',
         message: `the \`require\` rule \`files: ${rule.pattern}\` matches none of the citation files, so it checks nothing` +
             (/[*?[{]|\/$/.test(rule.pattern) ? '' : ` (for every file under a folder, write ${rule.pattern}/)`),
     }));
@@ -14996,8 +15073,10 @@ function walk(workspace, folder, walker) {
                 }
                 links.push([rel, target.abs, true]);
             }
-            else if (entry.isFile() || isLink) {
-                // A link is listed; reading it later refuses one that leads outside.
+            else {
+                // A link is listed; reading it later refuses one that leads outside. So
+                // is anything else that is not a folder (a FIFO, a socket): reading it
+                // is refused, as a problem, rather than the file passing unseen.
                 walker.onFile(rel, external_node_path_default().join(abs, name), viaLink);
             }
         }
@@ -15351,7 +15430,7 @@ function* diagnosticsChunks(result, options = {}) {
     }
     for (const f of result.findings) {
         const who = f.citationId !== undefined ? `${escapeValue(f.citationId)}: ` : '';
-        lines.push(escapeMessage(formatProblem({ ...f, message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}` })));
+        lines.push(escapeMessage(formatProblem({ file: f.file, line: f.line, column: f.column, message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}` })));
         yield* flush();
     }
     for (const r of result.records) {
@@ -15370,7 +15449,9 @@ function* diagnosticsChunks(result, options = {}) {
             ? 'citegate: no citation records in the files checked (an empty run fails)'
             : options.named
                 ? 'citegate: none of the files named could be checked (an empty run fails)'
-                : 'citegate: no citation files to check: the manifest\'s `citations` patterns match no file (an empty run fails)');
+                : options.noPatterns
+                    ? 'citegate: no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)'
+                    : 'citegate: no citation files to check: the manifest\'s `citations` patterns match no file (an empty run fails)');
     }
     if (lines.length > 0)
         yield lines.join('\n') + '\n';
@@ -15521,9 +15602,14 @@ function openWorkspace(root, command) {
         throw new UsageError(`--root ${JSON.stringify(root ?? '.')} is not a folder`, command);
     return new Workspace(dir);
 }
+/** How --manifest named the manifest, for the message when it is not there: a path from the current folder. */
+function manifestGiven(manifest) {
+    return manifest === undefined ? undefined : '--manifest is a path from the current folder, not from --root';
+}
 
 ;// CONCATENATED MODULE: ./src/cli/check.ts
 // `citegate check`: wires the loaders, the run and the reports.
+
 
 
 
@@ -15578,7 +15664,7 @@ function checkCommand(args, io) {
     if (values.output !== undefined)
         assertWritable(values.output);
     const workspace = openWorkspace(values.root, 'check');
-    const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST));
+    const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), { given: manifestGiven(values.manifest) });
     const checks = { ...manifest.checks, ...overrides };
     let files;
     const problems = [];
@@ -15604,6 +15690,8 @@ function checkCommand(args, io) {
             files.push(refFor(manifest, rel));
         }
     }
+    if (values.output !== undefined)
+        assertNotAnInput(values.output, runInputs(workspace, manifest, files));
     // The plain text report shows verdicts only: explaining them would be wasted work.
     const diagnose = values.format === 'json' || values.explain === true;
     const progress = progressLine(process.stderr);
@@ -15620,7 +15708,7 @@ function checkCommand(args, io) {
     else
         for (const chunk of chunks)
             io.stdout(chunk);
-    for (const chunk of diagnosticsChunks(result, { named: positionals.length > 0, shard }))
+    for (const chunk of diagnosticsChunks(result, { named: positionals.length > 0, shard, noPatterns: manifest.citations.length === 0 }))
         io.stderr(chunk);
     return passed(result) ? 0 : 1;
 }
@@ -16057,9 +16145,10 @@ function fileLink(r, context) {
 }
 function fileLinkAt(file, line, context) {
     const label = escapeHtml(line > 0 ? `${file}:${line}` : file);
-    if (!context.serverUrl || !context.repository || !context.headSha)
+    const inRepository = context.repositoryPath ? context.repositoryPath(file) : file;
+    if (!context.serverUrl || !context.repository || !context.headSha || inRepository === undefined)
         return label;
-    const path = file.split('/').map(encodeURIComponent).join('/');
+    const path = inRepository.split('/').map(encodeURIComponent).join('/');
     const { owner, repo } = context.repository;
     const href = `${context.serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/blob/${context.headSha}/${path}${line > 0 ? `#L${line}` : ''}`;
     return `<a href="${escapeAttribute(href)}">${label}</a>`;
@@ -16162,7 +16251,7 @@ function pinCommand(args, io) {
     }
     const maxBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'pin') ?? DEFAULT_MAX_SOURCE_BYTES;
     const workspace = openWorkspace(values.root, 'pin');
-    const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), { forPin: true });
+    const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), { forPin: true, given: manifestGiven(values.manifest) });
     for (const id of positionals) {
         if (!manifest.sources.has(id))
             throw new UsageError(`no source ${JSON.stringify(id)} in ${manifest.file}`, 'pin');
@@ -16243,12 +16332,15 @@ function editFor(text, file, sha256, eol) {
     if (file.sha256Span) {
         const { start, end } = file.sha256Span;
         const quote = text[start] === '"' || text[start] === '\'' ? text[start] : '';
-        // An empty value (`sha256:` then the line's end) needs its space after the colon;
-        // a block scalar (`|`, `>`) ends with its line break, which stays.
-        const space = text[start - 1] === ':' ? ' ' : '';
+        // An empty value needs a space before it, after the colon (`sha256:` then
+        // the line's end) or a tag (`sha256: !!str`), and one after it before a
+        // comment (`sha256: # todo`): YAML reads `x#` as part of a plain scalar.
+        // A block scalar (`|`, `>`) ends with its line break, which stays.
+        const space = text[start - 1] === ' ' || text[start - 1] === '\t' ? '' : ' ';
         const lineBreak = /\r?\n$/.exec(text.slice(start, end))?.[0] ?? '';
         const block = text[start] === '|' || text[start] === '>';
-        return { start, end, text: `${space}${quote}${sha256}${quote}${block ? lineBreak : ''}` };
+        const beforeComment = start === end && text[end] === '#' ? ' ' : '';
+        return { start, end, text: `${space}${quote}${sha256}${quote}${block ? lineBreak : ''}${beforeComment}` };
     }
     if (file.flow)
         return { start: file.pathEnd, end: file.pathEnd, text: `, sha256: ${sha256}` };
@@ -16380,11 +16472,14 @@ for (const [stream, name] of [[process.stdout, 'standard output'], [process.stde
         process.exit(2);
     });
 }
-/** Writes to a stream so that no line of it can act as a workflow command in CI. */
+/** Writes to a stream so that no line of it can act as a workflow command in CI, in either form. */
 function guarded(stream) {
     let state = 'start';
+    let hashes = 0;
     return (text) => {
-        const safe = neutralizeCommands(text, state);
+        const legacy = neutralizeLegacyCommands(text, hashes);
+        hashes = legacy.hashes;
+        const safe = neutralizeCommands(legacy.text, state);
         state = safe.state;
         stream.write(safe.text);
     };

@@ -10,6 +10,7 @@ import { failingFindings, passed, type CheckResult } from '../check/result.js';
 import { runCheck } from '../check/run.js';
 import { inShard } from '../check/shard.js';
 import { loadCitationFile } from '../load/citation-file.js';
+import { runInputs } from '../load/inputs.js';
 import { loadManifest, ManifestError, MAX_MANIFEST_BYTES, type Manifest } from '../load/manifest.js';
 import { formatProblem, type Problem } from '../load/problem.js';
 import { findCitationFiles, type CitationFileRef } from '../load/select.js';
@@ -17,8 +18,8 @@ import { describeFsError, isBelow, Workspace } from '../load/workspace.js';
 import { buildAnnotations } from '../report/annotations.js';
 import { escapeMessage } from '../report/escape.js';
 import { jsonReportChunks } from '../report/json.js';
-import { writeChunks, WriteError } from '../report/write.js';
-import { buildSarif } from '../report/sarif.js';
+import { assertNotAnInput, writeChunks, WriteError } from '../report/write.js';
+import { buildSarif, MAX_SARIF_RESULTS, sarifResultsLeftOut } from '../report/sarif.js';
 import { buildSummary } from '../report/summary.js';
 import { recordLabel } from '../report/text.js';
 import { Annotator, logUntrusted } from './annotator.js';
@@ -45,13 +46,14 @@ export async function run(): Promise<void> {
   const outputs: Outputs = { total: 0, located: 0, failed: 0, report: '', sarif: '' };
   const annotator = new Annotator();
   const failures: Failures = [];
+  let settings: Settings | undefined;
   try {
-    const settings = readSettings((name) => core.getInput(name));
+    settings = readSettings((name) => core.getInput(name));
     await check(settings, outputs, annotator, failures);
   } catch (error) {
     if (error instanceof InputError) failures.push(error.message);
     else if (error instanceof WriteError) failures.push(`${escapeMessage(error.message)} (the \`report\` or \`sarif\` input)`);
-    else if (error instanceof ManifestError) manifestFailed(error, annotator, failures);
+    else if (error instanceof ManifestError) manifestFailed(error, annotator, failures, settings);
     else {
       const message = error instanceof Error ? error.message : String(error);
       failures.push(`internal error: ${escapeMessage(message)}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS}.`);
@@ -78,13 +80,14 @@ function reasonOf(error: unknown, file: PathLike | undefined): string {
   return escapeMessage(error instanceof Error ? error.message : String(error));
 }
 
-function manifestFailed(error: ManifestError, annotator: Annotator, failures: Failures): void {
+function manifestFailed(error: ManifestError, annotator: Annotator, failures: Failures, settings: Settings | undefined): void {
+  const file = error.problems[0]?.file ?? '';
+  const toGitHub = settings ? githubPaths(settings, new Workspace(settings.workspace), repositoryAround(new Workspace(settings.workspace), file)) : workspacePaths;
   for (const p of error.problems) {
-    annotator.annotate('error', escapeMessage(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) }, false);
+    annotateAt(annotator, 'error', escapeMessage(p.message), 'invalid manifest', p, toGitHub);
   }
   logUntrusted(error.problems.map((p) => `problem: ${formatProblem(p)}`));
   const overflow = annotator.overflow('Every problem is in the job summary and in the log.');
-  const file = error.problems[0]?.file ?? '';
   const summary = buildSummary({ manifest: file, files: [], records: [], sources: [], problems: error.problems, findings: [] }, {
     headline: '❌ citegate: the manifest cannot be used — fail',
     notes: overflow ? [overflow] : [],
@@ -96,10 +99,10 @@ function manifestFailed(error: ManifestError, annotator: Annotator, failures: Fa
 
 async function check(settings: Settings, outputs: Outputs, annotator: Annotator, failures: Failures): Promise<void> {
   const workspace = new Workspace(settings.workspace);
-  const manifest = loadManifest(workspace, path.resolve(settings.workspace, settings.manifest));
+  const manifest = loadManifest(workspace, path.resolve(settings.workspace, settings.manifest), { given: 'the `manifest` input, from the workspace' });
   // Asked of git once, when first needed: by the base-commit check, then to map the changed paths.
   let repository: Repository | undefined;
-  const manifestRepository = () => (repository ??= repositoryAround(workspace, manifest));
+  const manifestRepository = () => (repository ??= repositoryAround(workspace, manifest.file));
   refuseCheckoutWithoutChanges(settings, manifestRepository);
   const notes: string[] = [];
   const plan = await planFiles(settings, workspace, manifest, manifestRepository, notes, annotator);
@@ -121,10 +124,14 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
   if (plan.nothingToCheck) {
     annotator.annotate('notice', `citegate: ${notes.join(' ')}`);
     const empty: CheckResult = { manifest: manifest.file, files: [], records: [], sources: [], problems: [], findings: [], partial: true };
-    const unwritten = writeSummary(buildSummary(empty, { headline: '✅ citegate: nothing to check — pass', notes }));
-    if (unwritten) failures.push(unwritten);
     // A later step (upload-artifact, upload-sarif) finds the files it was told to expect.
-    writeReports(settings, workspace, empty, github, outputs);
+    const unwrittenReports = writeReports(settings, workspace, manifest, empty, github, outputs, workspacePaths);
+    failures.push(...unwrittenReports);
+    const unwritten = writeSummary(buildSummary(empty, {
+      headline: unwrittenReports.length === 0 ? '✅ citegate: nothing to check — pass' : '❌ citegate: nothing to check, but a report could not be written — fail',
+      notes: [...notes, ...unwrittenReports],
+    }));
+    if (unwritten) failures.push(unwritten);
     return;
   }
 
@@ -150,7 +157,8 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
   if (partial && result.records.length === 0) notes.push(`The citation files checked hold no records${settings.shard ? '' : ' (a run over changed files does not fail for that)'}.`);
 
   const logGroup = logFailures(result);
-  annotate(result, annotator);
+  const toGitHub = githubPaths(settings, workspace, manifestRepository());
+  annotate(result, annotator, toGitHub);
   const where = [
     'Every failing record, problem and finding is in the job summary',
     logGroup ? ` and in the log (the group "${logGroup}")` : '',
@@ -159,11 +167,20 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
   const overflow = annotator.overflow(where);
   if (overflow) notes.unshift(overflow);
 
+  // The reports before the summary, which must say so when one cannot be written.
+  const unwrittenReports = writeReports(settings, workspace, manifest, result, github, outputs, toGitHub);
+  const leftOut = settings.sarifPath && unwrittenReports.length === 0 ? sarifResultsLeftOut(result) : 0;
+  if (leftOut > 0) {
+    notes.push(`The SARIF file holds ${MAX_SARIF_RESULTS.toLocaleString('en-US')} of the ${(MAX_SARIF_RESULTS + leftOut).toLocaleString('en-US')} results, ` +
+      'errors first: GitHub code scanning refuses a file with more. Every record is in the JSON report.');
+  }
   const unwritten = writeSummary(buildSummary(result, {
+    ...(unwrittenReports.length > 0 ? { headline: `❌ citegate: ${located} of ${result.records.length} record${result.records.length === 1 ? '' : 's'} located, but a report could not be written — fail` } : {}),
     serverUrl: settings.serverUrl,
     repository: settings.repository,
     headSha: settings.headSha,
-    notes,
+    repositoryPath: toGitHub,
+    notes: [...unwrittenReports, ...notes],
     fullReportHint: settings.reportPath
       ? 'Every record is in the JSON report (the `report` output) and every failure is in the log.'
       : 'Every failure is in the log; set the `report` input for a JSON report.',
@@ -181,19 +198,38 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
   } else {
     core.info(`citegate: ${located} of ${result.records.length} records located.`);
   }
+  failures.push(...unwrittenReports);
   if (unwritten) failures.push(unwritten);
-  writeReports(settings, workspace, result, github, outputs);
 }
 
-function writeReports(settings: Settings, workspace: Workspace, result: CheckResult, github: object, outputs: Outputs): void {
-  if (settings.reportPath) {
-    writeChunks(settings.reportPath, jsonReportChunks(result, { github, shard: settings.shard }), { createFolder: true, workspace });
+/**
+ * Writes the JSON report and the SARIF file that were asked for, each on its
+ * own: one that cannot be written does not keep the other from being. Returns
+ * why, for each that could not be.
+ */
+function writeReports(
+  settings: Settings, workspace: Workspace, manifest: Manifest, result: CheckResult, github: object, outputs: Outputs, toGitHub: GitHubPath,
+): string[] {
+  const unwritten: string[] = [];
+  const inputs = settings.reportPath || settings.sarifPath ? runInputs(workspace, manifest, result.files.map((file) => ({ file }))) : [];
+  const write = (file: string, input: string, chunks: () => Iterable<string>): boolean => {
+    try {
+      assertNotAnInput(file, inputs);
+      writeChunks(file, chunks(), { createFolder: true, workspace });
+      return true;
+    } catch (error) {
+      if (!(error instanceof WriteError)) throw error;
+      unwritten.push(`${escapeMessage(error.message)} (the \`${input}\` input).`);
+      return false;
+    }
+  };
+  if (settings.reportPath && write(settings.reportPath, 'report', () => jsonReportChunks(result, { github, shard: settings.shard }))) {
     outputs.report = settings.reportPath;
   }
-  if (settings.sarifPath) {
-    writeChunks(settings.sarifPath, [JSON.stringify(buildSarif(result), null, 2) + '\n'], { createFolder: true, workspace });
+  if (settings.sarifPath && write(settings.sarifPath, 'sarif', () => [JSON.stringify(buildSarif(result, { repositoryPath: toGitHub }), null, 2) + '\n'])) {
     outputs.sarif = settings.sarifPath;
   }
+  return unwritten;
 }
 
 interface Plan {
@@ -294,8 +330,9 @@ function locateCheckout(workspace: Workspace, repository: Repository, known: rea
 /** The repository around the manifest, and the commit it has checked out (undefined when it has none). */
 type Repository = { readonly ok: true; readonly top: string; readonly commit: string | undefined } | { readonly ok: false; readonly reason: string };
 
-function repositoryAround(workspace: Workspace, manifest: Manifest): Repository {
-  const resolved = workspace.resolve('', manifest.file, 'file name');
+/** `file`: the manifest, workspace-relative. */
+function repositoryAround(workspace: Workspace, file: string): Repository {
+  const resolved = workspace.resolve('', file, 'file name');
   if (!resolved.ok) return { ok: false, reason: resolved.reason };
   const top = repositoryTop(path.dirname(resolved.abs), workspace.root);
   return top.ok ? { ...top, commit: checkedOutCommit(top.top) } : top;
@@ -389,11 +426,47 @@ function unpatch(workspace: Workspace, abs: string, patch: string): string | und
   return reverseApplyPatch(head, patch);
 }
 
-function annotate(result: CheckResult, annotator: Annotator): void {
-  for (const a of buildAnnotations(result)) {
-    // Not shown ones are in the log group already.
-    annotator.annotate(a.level, a.message, { title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) }, false);
-  }
+/** A workspace-relative path as GitHub names the file (see githubPaths); undefined for a file GitHub does not know. */
+type GitHubPath = (file: string) => string | undefined;
+
+const workspacePaths: GitHubPath = (file) => file;
+
+/**
+ * Paths as GitHub names the files of the event's repository: from its top
+ * folder, which is not the workspace when the workflow checks it out into a
+ * folder of it (actions/checkout with \`path:\`). Annotations, the SARIF file
+ * and the summary's links need these; a file outside that repository has
+ * none. When git cannot say which repository holds the manifest, or it is
+ * not the event's (neither one of its commits checked out nor its \`origin\`),
+ * paths stay the workspace's, as they were.
+ */
+function githubPaths(settings: Settings, workspace: Workspace, repository: Repository): GitHubPath {
+  if (!repository.ok) return workspacePaths;
+  const checkout = new Checkout(repository.top, workspace);
+  if (checkout.top === workspace.root) return workspacePaths;
+  const commits = [...eventCommits(settings), settings.workflowSha, settings.headSha];
+  const events = (repository.commit !== undefined && commits.includes(repository.commit)) || isOriginOf(repository.top, settings.repository);
+  return events ? (file) => checkout.toRepository(file) : workspacePaths;
+}
+
+/**
+ * An annotation at a file's line, under the name GitHub knows the file by; on
+ * the run, naming the file, when GitHub knows none (a file outside the event's
+ * repository would otherwise be shown on whatever file of it has that name).
+ */
+function annotateAt(
+  annotator: Annotator, level: 'error' | 'warning', message: string, title: string,
+  at: { readonly file: string; readonly line?: number; readonly column?: number }, toGitHub: GitHubPath,
+): void {
+  const file = toGitHub(at.file);
+  const line = at.line !== undefined && at.line > 0 ? { startLine: at.line, startColumn: at.column } : {};
+  // Not shown ones are in the log group already.
+  if (file !== undefined) annotator.annotate(level, message, { title, file, ...line }, false);
+  else annotator.annotate(level, `${escapeMessage(at.file)}${line.startLine ? `:${line.startLine}` : ''}: ${message}`, { title }, false);
+}
+
+function annotate(result: CheckResult, annotator: Annotator, toGitHub: GitHubPath): void {
+  for (const a of buildAnnotations(result)) annotateAt(annotator, a.level, a.message, a.title, a, toGitHub);
 }
 
 /**

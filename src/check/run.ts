@@ -185,7 +185,7 @@ export function runCheck(options: CheckOptions): CheckResult {
   const unverified = (entry: SourceEntry, citing: Pending[], reason: string, actualSha256?: string) => {
     const access: SourceAccess = { kind: 'unverified', reason };
     for (const r of citing) settle(r, decideVerdict(fieldsOf(r), access));
-    problems.push({ file: manifest.file, ...entry.position, message: `source ${entry.id} is unverified: ${reason}` });
+    problems.push({ file: manifest.file, ...entry.position, message: `source ${entry.id} is unverified: ${reason}`, kind: 'source unverified' });
     sources.push(sourceResult(workspace, manifest, entry, citing.length, reason, actualSha256));
   };
   cited.forEach((entry, done) => {

@@ -4,17 +4,18 @@ import { passed } from '../check/result.js';
 import { runCheck } from '../check/run.js';
 import { inShard, parseShard } from '../check/shard.js';
 import { CHECK_LEVELS, CHECK_NAMES, DEFAULT_MANIFEST, loadManifest, type CheckLevel, type CheckLevels } from '../load/manifest.js';
+import { runInputs } from '../load/inputs.js';
 import { findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
 import type { Problem } from '../load/problem.js';
 import { Workspace } from '../load/workspace.js';
 import { jsonReportChunks } from '../report/json.js';
-import { assertWritable, writeChunks } from '../report/write.js';
+import { assertNotAnInput, assertWritable, writeChunks } from '../report/write.js';
 import { diagnosticsChunks, textReportChunks } from '../report/text.js';
 import { parseCommandArgs, parsePositiveInteger, UsageError } from './args.js';
 import { CHECK_HELP } from './help.js';
 import type { CommandIO } from './io.js';
 import { progressLine } from './progress.js';
-import { openWorkspace } from './workspace-arg.js';
+import { manifestGiven, openWorkspace } from './workspace-arg.js';
 
 export function checkCommand(args: string[], io: CommandIO): number {
   const { values, positionals } = parseCommandArgs('check', args, {
@@ -54,7 +55,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
   }
   if (values.output !== undefined) assertWritable(values.output);
   const workspace = openWorkspace(values.root, 'check');
-  const manifest = loadManifest(workspace, values.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST));
+  const manifest = loadManifest(workspace, values.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST), { given: manifestGiven(values.manifest) });
   const checks: CheckLevels = { ...manifest.checks, ...overrides };
 
   let files: CitationFileRef[];
@@ -80,6 +81,8 @@ export function checkCommand(args: string[], io: CommandIO): number {
     }
   }
 
+  if (values.output !== undefined) assertNotAnInput(values.output, runInputs(workspace, manifest, files));
+
   // The plain text report shows verdicts only: explaining them would be wasted work.
   const diagnose = values.format === 'json' || values.explain === true;
   const progress = progressLine(process.stderr);
@@ -94,6 +97,6 @@ export function checkCommand(args: string[], io: CommandIO): number {
   const chunks = values.format === 'json' ? jsonReportChunks(result, { shard }) : textReportChunks(result, { explain: values.explain });
   if (values.output !== undefined) writeChunks(values.output, chunks, { workspace });
   else for (const chunk of chunks) io.stdout(chunk);
-  for (const chunk of diagnosticsChunks(result, { named: positionals.length > 0, shard })) io.stderr(chunk);
+  for (const chunk of diagnosticsChunks(result, { named: positionals.length > 0, shard, noPatterns: manifest.citations.length === 0 })) io.stderr(chunk);
   return passed(result) ? 0 : 1;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Entry point of the citegate command (bundled to dist/cli/index.js).
-import { type LineState, neutralizeCommands } from '../report/escape.js';
+import { type LineState, neutralizeCommands, neutralizeLegacyCommands } from '../report/escape.js';
 import { internalError, main } from './main.js';
 
 import { describeFsError } from '../load/workspace.js';
@@ -23,11 +23,14 @@ for (const [stream, name] of [[process.stdout, 'standard output'], [process.stde
   });
 }
 
-/** Writes to a stream so that no line of it can act as a workflow command in CI. */
+/** Writes to a stream so that no line of it can act as a workflow command in CI, in either form. */
 function guarded(stream: NodeJS.WriteStream): (text: string) => void {
   let state: LineState = 'start';
+  let hashes = 0;
   return (text) => {
-    const safe = neutralizeCommands(text, state);
+    const legacy = neutralizeLegacyCommands(text, hashes);
+    hashes = legacy.hashes;
+    const safe = neutralizeCommands(legacy.text, state);
     state = safe.state;
     stream.write(safe.text);
   };

@@ -13,7 +13,7 @@ import { escapeMessage } from '../report/escape.js';
 import { parseCommandArgs, parsePositiveInteger, UsageError } from './args.js';
 import { PIN_HELP } from './help.js';
 import type { CommandIO } from './io.js';
-import { openWorkspace } from './workspace-arg.js';
+import { manifestGiven, openWorkspace } from './workspace-arg.js';
 
 interface Edit {
   readonly start: number;
@@ -37,7 +37,7 @@ export function pinCommand(args: string[], io: CommandIO): number {
   }
   const maxBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'pin') ?? DEFAULT_MAX_SOURCE_BYTES;
   const workspace = openWorkspace(values.root, 'pin');
-  const manifest = loadManifest(workspace, values.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST), { forPin: true });
+  const manifest = loadManifest(workspace, values.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST), { forPin: true, given: manifestGiven(values.manifest) });
 
   for (const id of positionals) {
     if (!manifest.sources.has(id)) throw new UsageError(`no source ${JSON.stringify(id)} in ${manifest.file}`, 'pin');
@@ -116,12 +116,15 @@ function editFor(text: string, file: PinnedFile, sha256: string, eol: string): E
   if (file.sha256Span) {
     const { start, end } = file.sha256Span;
     const quote = text[start] === '"' || text[start] === '\'' ? text[start] : '';
-    // An empty value (`sha256:` then the line's end) needs its space after the colon;
-    // a block scalar (`|`, `>`) ends with its line break, which stays.
-    const space = text[start - 1] === ':' ? ' ' : '';
+    // An empty value needs a space before it, after the colon (`sha256:` then
+    // the line's end) or a tag (`sha256: !!str`), and one after it before a
+    // comment (`sha256: # todo`): YAML reads `x#` as part of a plain scalar.
+    // A block scalar (`|`, `>`) ends with its line break, which stays.
+    const space = text[start - 1] === ' ' || text[start - 1] === '\t' ? '' : ' ';
     const lineBreak = /\r?\n$/.exec(text.slice(start, end))?.[0] ?? '';
     const block = text[start] === '|' || text[start] === '>';
-    return { start, end, text: `${space}${quote}${sha256}${quote}${block ? lineBreak : ''}` };
+    const beforeComment = start === end && text[end] === '#' ? ' ' : '';
+    return { start, end, text: `${space}${quote}${sha256}${quote}${block ? lineBreak : ''}${beforeComment}` };
   }
   if (file.flow) return { start: file.pathEnd, end: file.pathEnd, text: `, sha256: ${sha256}` };
   // Block mapping: a new line under `path`, indented like it, after any comment on the path's line.

@@ -15,3 +15,8 @@ export function openWorkspace(root: string | undefined, command: string): Worksp
   if (!isDir) throw new UsageError(`--root ${JSON.stringify(root ?? '.')} is not a folder`, command);
   return new Workspace(dir);
 }
+
+/** How --manifest named the manifest, for the message when it is not there: a path from the current folder. */
+export function manifestGiven(manifest: string | undefined): string | undefined {
+  return manifest === undefined ? undefined : '--manifest is a path from the current folder, not from --root';
+}

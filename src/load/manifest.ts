@@ -107,6 +107,12 @@ export class ManifestError extends Error {
 export interface LoadManifestOptions {
   /** For `pin`: sha256 values may be missing or malformed (they are about to be written). */
   readonly forPin?: boolean;
+  /**
+   * How the path was given, when it was ("--manifest, from the current
+   * folder"): a missing or outside manifest is then that path's fault, not a
+   * manifest still to be written.
+   */
+  readonly given?: string;
 }
 
 const TOP_KEYS = ['version', 'sources', 'citations', 'checks', 'require'];
@@ -123,14 +129,16 @@ export function loadManifest(workspace: Workspace, manifestPath: string, options
   const fail = (message: string): never => {
     throw new ManifestError([{ file: shown, line: 0, column: 0, message }]);
   };
-  if (!workspace.contains(abs)) fail(`the manifest is outside the workspace (${workspace.root}); use --root`);
+  const given = options.given === undefined ? '' : ` (${options.given})`;
+  if (!workspace.contains(abs)) fail(`the manifest is outside the workspace (${workspace.root})${given}; use --root`);
   const resolved = workspace.resolve('', workspace.relative(abs), 'file name');
   if (!resolved.ok) return fail(resolved.reason);
   const read = workspace.read(resolved.abs, MAX_MANIFEST_BYTES);
   if (!read.ok) {
-    return fail(read.reason === 'no such file'
+    if (read.reason !== 'no such file') return fail(`cannot read the manifest: ${read.reason}`);
+    return fail(options.given === undefined
       ? `no manifest here: create ${DEFAULT_MANIFEST} (see the README) or pass --manifest`
-      : `cannot read the manifest: ${read.reason}`);
+      : `no manifest: no such file${given}`);
   }
   const decoded = decodeUtf8Text(read.bytes);
   if (!decoded.ok) {
@@ -273,6 +281,9 @@ function readPinnedFile(
       sha256NotEditable = `its \`sha256\` carries an anchor (&${node.anchor}) that other values may share: remove the anchor`;
     } else if (isScalar(node) && node.range) {
       sha256Span = { start: node.range[0], end: node.range[1] };
+    } else {
+      // A list or a mapping: a hash written in its place would leave the rest, and one added would be a second key.
+      sha256NotEditable = 'its `sha256` is not a single value (a list or a mapping): write the hash there, or leave it empty';
     }
     if (value !== undefined && SHA256.test(value)) sha256 = value.toLowerCase();
     else if (!options.forPin) {

@@ -7,6 +7,13 @@ export interface Problem {
   /** 1-based, in code points; 0 with line 0. */
   readonly column: number;
   readonly message: string;
+  /**
+   * What the problem is about, where the file does not say it: a source that
+   * failed verification, or a rule of the manifest. Problems with the
+   * manifest's own text never reach a report (the run stops), and any other
+   * is a citation file's (undefined).
+   */
+  readonly kind?: 'source unverified' | 'manifest rule';
 }
 
 /** `file:line:column: message`, the form editors and terminals turn into links. */

@@ -88,7 +88,7 @@ export function findCitationFiles(workspace: Workspace, manifest: Manifest): Cit
 function unmatchedRequirements(manifest: Manifest, files: ReadonlySet<string>): Problem[] {
   const rels = [...files].map((file) => underManifest(manifest, file)!);
   return manifest.requirements.filter((rule) => !rels.some((rel) => rule.glob.matches(rel))).map((rule) => ({
-    file: manifest.file, ...rule.filesPosition,
+    file: manifest.file, ...rule.filesPosition, kind: 'manifest rule' as const,
     message: `the \`require\` rule \`files: ${rule.pattern}\` matches none of the citation files, so it checks nothing` +
       (/[*?[{]|\/$/.test(rule.pattern) ? '' : ` (for every file under a folder, write ${rule.pattern}/)`),
   }));
@@ -168,8 +168,10 @@ function walk(workspace: Workspace, folder: string, walker: Walker): void {
           continue;
         }
         links.push([rel, target.abs, true]);
-      } else if (entry.isFile() || isLink) {
-        // A link is listed; reading it later refuses one that leads outside.
+      } else {
+        // A link is listed; reading it later refuses one that leads outside. So
+        // is anything else that is not a folder (a FIFO, a socket): reading it
+        // is refused, as a problem, rather than the file passing unseen.
         walker.onFile(rel, path.join(abs, name), viaLink);
       }
     }

@@ -167,6 +167,8 @@ export function describeFsError(error: unknown): string {
     case 'ENAMETOOLONG': return 'the path is too long';
     case 'ENOSPC': return 'no space left on the device';
     case 'EROFS': return 'the file system is read-only';
+    // Opening a socket.
+    case 'ENXIO': return 'it is not a regular file';
     default: return (error as Error)?.message ?? String(error);
   }
 }

@@ -4,6 +4,7 @@
 // come first, because GitHub shows only the first ten errors of a step.
 import type { CheckResult, RecordResult, SourceResult } from '../check/result.js';
 import type { Verdict } from '../engine/verdict.js';
+import type { Problem } from '../load/problem.js';
 import { escapeMessage, shorten } from './escape.js';
 import { explainRecord } from './explain-text.js';
 import { recordLabel } from './text.js';
@@ -38,7 +39,7 @@ export function buildAnnotations(result: CheckResult): Annotation[] {
   for (const p of problems) {
     annotations.push({
       level: 'error',
-      title: p.file === result.manifest ? 'source unverified' : 'unreadable citation file',
+      title: problemTitle(p),
       message: escapeMessage(p.message),
       file: p.file,
       ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
@@ -70,6 +71,15 @@ export function buildAnnotations(result: CheckResult): Annotation[] {
     });
   }
   return annotations;
+}
+
+/** What a problem is about, as its annotation's title says it. */
+export function problemTitle(p: Problem): string {
+  switch (p.kind) {
+    case 'source unverified': return 'source unverified';
+    case 'manifest rule': return 'manifest rule';
+    case undefined: return 'unreadable citation file';
+  }
 }
 
 /** What was looked for where, and what was found, for a failing record. */

@@ -35,11 +35,17 @@ export function escapeValue(text: string): string {
  */
 const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-/** JSON text (from JSON.stringify) with those characters written as \u escapes. */
+/**
+ * JSON text (from JSON.stringify) with those characters written as \u
+ * escapes, and the `[` of every `##[` too: a runner reads `##[command]`
+ * anywhere in a line of a step's output (see neutralizeLegacyCommands), and in
+ * JSON text it can only stand in a string, where `\u005b` means the same.
+ */
 export function escapeJsonText(json: string): string {
+  const text = json.includes('##[') ? json.replaceAll('##[', '##\\u005b') : json;
   JSON_UNSAFE.lastIndex = 0;
-  if (!JSON_UNSAFE.test(json)) return json;
-  return json.replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (!JSON_UNSAFE.test(text)) return text;
+  return text.replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** For a message a person reads: unsafe characters escaped, backslashes kept. */
@@ -115,6 +121,23 @@ export function neutralizeCommands(text: string, state: LineState): { text: stri
   // 3. The last line, perhaps cut short: how it starts so far.
   const last = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1);
   return { text: head + rest, state: BLANK.test(last) ? 'start' : BLANK_THEN_COLON.test(last) ? 'colon' : 'inside' };
+}
+
+/**
+ * The runner also reads an older form of workflow command, `##[command]data`,
+ * and looks for it anywhere in a line (actions/runner's ActionCommand.TryParse
+ * finds `##[` with IndexOf), so untrusted text anywhere could issue one. This
+ * writes the `[` of every `##[` as `\u{005B}`. `hashes` carries the number of
+ * `#` that ended the text written before (0 to 2), for a `##[` split across
+ * writes.
+ */
+export function neutralizeLegacyCommands(text: string, hashes: number): { text: string; hashes: number } {
+  const joined = '#'.repeat(hashes) + text;
+  // Only `[` changes, never a `#`: the carried ones are cut off again unchanged.
+  const safe = joined.includes('##[') ? joined.replaceAll('##[', '##\\u{005B}') : joined;
+  let trailing = 0;
+  while (trailing < 2 && joined.charCodeAt(joined.length - 1 - trailing) === 0x23) trailing++;
+  return { text: safe.slice(hashes), hashes: trailing };
 }
 
 // The runner reads its output line by line, and a carriage return ends a line

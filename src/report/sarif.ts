@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { CheckResult, FindingKind, RecordResult } from '../check/result.js';
 import type { Verdict } from '../engine/verdict.js';
+import type { Problem } from '../load/problem.js';
 import { VERSION } from '../version.js';
 import { recordMessage } from './annotations.js';
 import { escapeMessage } from './escape.js';
@@ -68,7 +69,34 @@ const FINDING_RULES: Record<FindingKind, RuleInfo> = {
   },
 };
 
-const RULES: readonly RuleInfo[] = [...Object.values(VERDICT_RULES), UNREADABLE_FILE, ...Object.values(FINDING_RULES)];
+const MANIFEST_RULE: RuleInfo = {
+  id: 'citegate/manifest-rule', name: 'ManifestRule', short: 'Manifest rule that checks nothing',
+  full: 'A rule of the manifest (a `require` rule) matches none of the citation files, so it checks nothing.',
+};
+
+const RULES: readonly RuleInfo[] = [...Object.values(VERDICT_RULES), UNREADABLE_FILE, MANIFEST_RULE, ...Object.values(FINDING_RULES)];
+
+/** The rule of an input problem. */
+function problemRule(p: Problem): RuleInfo {
+  switch (p.kind) {
+    case 'source unverified': return VERDICT_RULES['source unverified'];
+    case 'manifest rule': return MANIFEST_RULE;
+    case undefined: return UNREADABLE_FILE;
+  }
+}
+
+/**
+ * GitHub code scanning rejects a whole file whose run has more results than
+ * this (and shows the first 5,000, errors first): past it, the errors are
+ * kept before the warnings and the rest is counted in a notification.
+ */
+export const MAX_SARIF_RESULTS = 25_000;
+
+/** How many results a SARIF file of the run would leave out for that limit. */
+export function sarifResultsLeftOut(result: CheckResult): number {
+  const all = result.problems.length + result.records.filter((r) => r.verdict !== 'located').length + result.findings.length;
+  return Math.max(0, all - MAX_SARIF_RESULTS);
+}
 
 /**
  * Fingerprints for one run: the hash of what identifies a finding, and for
@@ -89,21 +117,29 @@ function uri(file: string): string {
   return file.split('/').map(encodeURIComponent).join('/');
 }
 
-export function buildSarif(result: CheckResult) {
+export interface SarifOptions {
+  /**
+   * A file's path from the top of the repository code scanning shows it in
+   * (default: the workspace's); undefined: not in it, so the workspace's is kept.
+   */
+  readonly repositoryPath?: (file: string) => string | undefined;
+}
+
+export function buildSarif(result: CheckResult, options: SarifOptions = {}) {
   const sources = new Map(result.sources.map((s) => [s.id, s]));
   const ruleIndex = new Map(RULES.map((r, i) => [r.id, i]));
-  const results: object[] = [];
+  const results: { level: 'error' | 'warning'; [field: string]: unknown }[] = [];
   const fingerprint = fingerprinter();
 
   const location = (file: string, line: number, column: number) => ({
     physicalLocation: {
-      artifactLocation: { uri: uri(file), uriBaseId: '%SRCROOT%' },
+      artifactLocation: { uri: uri(options.repositoryPath?.(file) ?? file), uriBaseId: '%SRCROOT%' },
       ...(line > 0 ? { region: { startLine: line, startColumn: Math.max(column, 1) } } : {}),
     },
   });
 
   for (const p of result.problems) {
-    const rule = p.file === result.manifest ? VERDICT_RULES['source unverified'] : UNREADABLE_FILE;
+    const rule = problemRule(p);
     results.push({
       ruleId: rule.id,
       ruleIndex: ruleIndex.get(rule.id),
@@ -138,6 +174,11 @@ export function buildSarif(result: CheckResult) {
     });
   }
 
+  // Stable: results of one level keep their order (problems, records, findings).
+  const kept = results.length <= MAX_SARIF_RESULTS ? results
+    : [...results].sort((a, b) => Number(a.level !== 'error') - Number(b.level !== 'error')).slice(0, MAX_SARIF_RESULTS);
+  const left = results.length - kept.length;
+
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -159,9 +200,21 @@ export function buildSarif(result: CheckResult) {
           })),
         },
       },
+      ...(left > 0 ? {
+        invocations: [{
+          executionSuccessful: true,
+          toolExecutionNotifications: [{
+            level: 'warning',
+            message: {
+              text: `${left.toLocaleString('en-US')} of ${results.length.toLocaleString('en-US')} results are not in this file: GitHub code scanning refuses a run of more than ` +
+                `${MAX_SARIF_RESULTS.toLocaleString('en-US')} results. Every record is in citegate's JSON report.`,
+            },
+          }],
+        }],
+      } : {}),
       columnKind: 'unicodeCodePoints',
-      originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The repository root (the workspace).' } } },
-      results,
+      originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The top folder of the repository checked.' } } },
+      results: kept,
     }],
   };
 }

@@ -20,6 +20,8 @@ export interface SummaryContext {
   readonly serverUrl?: string;
   readonly repository?: { readonly owner: string; readonly repo: string };
   readonly headSha?: string;
+  /** A file's path in the repository the links are to (default: as the workspace names it); undefined: not in it, no link. */
+  readonly repositoryPath?: (file: string) => string | undefined;
   /** Lines of prose about what was checked and why; they may hold ids, so they are escaped. */
   readonly notes?: readonly string[];
   /** Where to see everything when the page is cut (a trusted phrase). */
@@ -187,8 +189,9 @@ function fileLink(r: RecordResult, context: SummaryContext): string {
 
 function fileLinkAt(file: string, line: number, context: SummaryContext): string {
   const label = escapeHtml(line > 0 ? `${file}:${line}` : file);
-  if (!context.serverUrl || !context.repository || !context.headSha) return label;
-  const path = file.split('/').map(encodeURIComponent).join('/');
+  const inRepository = context.repositoryPath ? context.repositoryPath(file) : file;
+  if (!context.serverUrl || !context.repository || !context.headSha || inRepository === undefined) return label;
+  const path = inRepository.split('/').map(encodeURIComponent).join('/');
   const { owner, repo } = context.repository;
   const href = `${context.serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/blob/${context.headSha}/${path}${line > 0 ? `#L${line}` : ''}`;
   return `<a href="${escapeAttribute(href)}">${label}</a>`;

@@ -47,7 +47,8 @@ export function* textReportChunks(result: CheckResult, options: { explain?: bool
  * many lines.
  */
 export function* diagnosticsChunks(
-  result: CheckResult, options: { named?: boolean; shard?: { readonly index: number; readonly count: number } } = {},
+  result: CheckResult,
+  options: { named?: boolean; shard?: { readonly index: number; readonly count: number }; noPatterns?: boolean } = {},
 ): Generator<string> {
   let lines: string[] = [];
   const flush = function* () {
@@ -62,7 +63,7 @@ export function* diagnosticsChunks(
   }
   for (const f of result.findings) {
     const who = f.citationId !== undefined ? `${escapeValue(f.citationId)}: ` : '';
-    lines.push(escapeMessage(formatProblem({ ...f, message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}` })));
+    lines.push(escapeMessage(formatProblem({ file: f.file, line: f.line, column: f.column, message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}` })));
     yield* flush();
   }
   for (const r of result.records) {
@@ -79,7 +80,9 @@ export function* diagnosticsChunks(
       ? 'citegate: no citation records in the files checked (an empty run fails)'
       : options.named
         ? 'citegate: none of the files named could be checked (an empty run fails)'
-        : 'citegate: no citation files to check: the manifest\'s `citations` patterns match no file (an empty run fails)');
+        : options.noPatterns
+          ? 'citegate: no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)'
+          : 'citegate: no citation files to check: the manifest\'s `citations` patterns match no file (an empty run fails)');
   }
   if (lines.length > 0) yield lines.join('\n') + '\n';
 }

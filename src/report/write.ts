@@ -52,6 +52,31 @@ export function assertWritable(file: string): void {
   if (target.isDirectory()) throw new WriteError(file, 'it is a folder, not a file');
 }
 
+/**
+ * Refuses a report path that is one of the run's own inputs: the report would
+ * replace the manifest, a source or a citation file it checked. Compared as
+ * files (device and inode), so another name or a link for one counts too.
+ */
+export function assertNotAnInput(file: string, inputs: readonly { readonly abs: string; readonly what: string }[]): void {
+  let target;
+  try {
+    target = statSync(reportPath(file));
+  } catch {
+    return; // Not there yet, so no input.
+  }
+  for (const input of inputs) {
+    let stats;
+    try {
+      stats = statSync(input.abs);
+    } catch {
+      continue;
+    }
+    if (stats.ino === target.ino && stats.dev === target.dev) {
+      throw new WriteError(file, `it is ${input.what}, which the run reads: a report there would replace it`);
+    }
+  }
+}
+
 /** Writes a report to a file piece by piece, so it is never whole in memory. */
 export function writeChunks(file: string, chunks: Iterable<string>, options: WriteOptions = {}): void {
   const fd = openReport(file, options);

@@ -564,6 +564,36 @@ describe('the Action on push, schedule and bad input', () => {
     expect(run.code).toBe(1);
   });
 
+  // Found in review: a report that could not be written (a link a pull request planted at its
+  // name) failed the step, but the summary, written first, said "pass", and no SARIF was written.
+  it('writes the SARIF file when the report cannot be written, and the summary says the step fails', async () => {
+    const root = makeTree({
+      'citegate.yml': manifestFor({ 'help-v1': HELP }, ['answers/**/*.json']),
+      [HELP.path]: HELP.text,
+      'answers/help.json': json([rec('h1', 'help-v1', 'Read the guide.')]),
+    });
+    symlinkSync('/etc/hostname', path.join(root, 'citegate-report.json'));
+    const run = await runAction({ workspace: root, event: 'schedule', payload: {}, inputs: { report: 'citegate-report.json', sarif: 'out/citegate.sarif' } });
+    expect(run.code).toBe(1);
+    expect(run.summary).toMatch(/^## ❌ citegate: 1 of 1 record located, but a report could not be written — fail/);
+    expect(text(run.summary)).toContain('it is a link: reports are never written through links (the `report` input).');
+    expect(failure(run)).toMatch(/^citegate: cannot write .*citegate-report\.json: it is a link: reports are never written through links \(the `report` input\)\.$/);
+    expect(run.outputs).toMatchObject({ report: '', sarif: path.join(root, 'out/citegate.sarif') });
+    expect(sarifErrors(JSON.parse(readFileSync(path.join(root, 'out/citegate.sarif'), 'utf8')))).toEqual([]);
+  });
+
+  // Found in review: `--output` (and so `report:`) at the manifest's or a citation file's name replaced it.
+  it('refuses to write a report over a file the run reads', async () => {
+    const { root } = baseRepo();
+    for (const [input, what] of [['citegate.yml', 'the manifest'], ['answers/legacy.json', 'citation file answers/legacy.json'], [RETURNS.path, 'source returns-v1']]) {
+      const before = readFileSync(path.join(root, input), 'utf8');
+      const run = await runAction({ workspace: root, event: 'schedule', payload: {}, inputs: { sarif: input } });
+      expect(run.code).toBe(1);
+      expect(failure(run)).toContain(`: it is ${what}, which the run reads: a report there would replace it (the \`sarif\` input).`);
+      expect(readFileSync(path.join(root, input), 'utf8')).toBe(before);
+    }
+  });
+
   it('passes a full run where every record is located, and fails a full run with no records', async () => {
     const root = makeTree({
       'citegate.yml': manifestFor({ 'help-v1': HELP }, ['answers/**/*.json']),

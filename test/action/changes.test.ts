@@ -2,7 +2,7 @@
 // shallow (the default fetch-depth: 1), in a folder of the workspace, without
 // git, and with API answers that cannot be trusted. Whatever it cannot tell,
 // it checks everything: never "nothing to check" by mistake.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pullRequestPayload, pushPayload, runAction, type ActionRun } from '../helpers/action.js';
 import { startFakeApi, type FakeApiOptions } from '../helpers/api-server.js';
@@ -158,22 +158,41 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
     const { ws, root, base, head } = nested();
     await withApi({ pullFiles: apiFiles(root, base, head) }, async (apiUrl) => {
       const run = await runAction({ workspace: ws, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { token: 't', manifest: 'repo/citegate.yml' }, apiUrl });
-      expect(annotated(run)).toEqual(['repo/answers/returns.json:2 quote not found: r1']);
+      expect(annotated(run)).toEqual(['answers/returns.json:2 quote not found: r1']);
       expect(text(run.summary)).toContain('Checked 1 changed citation file, out of 1 changed file (from the GitHub API).');
       expect(run.code).toBe(1);
     });
   });
 
+  // Found in review: annotations, SARIF and the summary's links named files from the workspace
+  // (repo/answers/…), which GitHub, reading them from the repository's top folder, cannot find.
+  it('names files from the repository\'s top folder in annotations, the SARIF file and the summary\'s links', async () => {
+    const { ws, root, head } = nested();
+    const run = await runAction({
+      workspace: ws, event: 'schedule', payload: {}, inputs: { manifest: 'repo/citegate.yml', report: 'out/report.json', sarif: 'out/citegate.sarif' },
+      env: { GITHUB_SHA: head },
+    });
+    expect(annotated(run)).toEqual(['answers/legacy.json:2 quote not found: l1', 'answers/returns.json:2 quote not found: r1']);
+    const sarif = JSON.parse(readFileSync(path.join(ws, 'out/citegate.sarif'), 'utf8'));
+    expect(sarif.runs[0].results.map((r: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => r.locations[0].physicalLocation.artifactLocation.uri))
+      .toEqual(['answers/legacy.json', 'answers/returns.json']);
+    expect(run.summary).toContain(`<a href="https://github.com/acme/answers/blob/${head}/answers/returns.json#L2">repo/answers/returns.json&#58;2</a>`);
+    // The JSON report keeps the workspace's names, as the CLI's do.
+    expect(JSON.parse(readFileSync(path.join(ws, 'out/report.json'), 'utf8')).records.map((r: { file: string }) => r.file))
+      .toEqual(['repo/answers/legacy.json', 'repo/answers/returns.json']);
+    expect(run.code).toBe(1);
+  });
+
   it('maps git\'s paths the same way when there is no token', async () => {
     const { ws, root, base, head } = nested();
     const run = await runAction({ workspace: ws, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { manifest: 'repo/citegate.yml' } });
-    expect(annotated(run)).toEqual(['repo/answers/returns.json:2 quote not found: r1']);
+    expect(annotated(run)).toEqual(['answers/returns.json:2 quote not found: r1']);
     expect(text(run.summary)).toContain('(from git)');
     // A manifest entry change: its earlier version read with git show, from the repository's top folder.
     const repinned = commit(root, { [RETURNS.path]: EDITED, 'citegate.yml': MANIFEST(EDITED) });
     const again = await runAction({ workspace: ws, event: 'pull_request', payload: pullRequestPayload(root, head, repinned), inputs: { manifest: 'repo/citegate.yml' } });
     expect(notices(again)).toEqual([]);
-    expect(annotated(again)).toEqual(['repo/answers/returns.json:2 quote not found: r1']);
+    expect(annotated(again)).toEqual(['answers/returns.json:2 quote not found: r1']);
     expect(text(again.summary)).toContain('Checked 0 changed citation files and 1 more citing the changed source returns-v1, out of 2 changed files (from git).');
   });
 
@@ -204,7 +223,7 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
         env: { GITHUB_SHA: merge },
       });
       expect(notices(run)).toEqual([]);
-      expect(annotated(run)).toEqual(['repo/answers/returns.json:2 quote not found: r1']);
+      expect(annotated(run)).toEqual(['answers/returns.json:2 quote not found: r1']);
       expect(text(run.summary)).toContain('Checked 1 changed citation file, out of 1 changed file (from the GitHub API).');
     });
   });
@@ -282,6 +301,7 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
     git(root, 'rebase', '-q', later);
     const run = await runElsewhere(ws, root, base, head);
     expect(notices(run)).toEqual([expect.stringMatching(/^citegate: cannot tell which files changed \(cannot place the repository's files/)]);
+    // Neither one of the event's commits nor its origin: git cannot say it is the event's repository, so paths stay the workspace's.
     expect(annotated(run)).toEqual(['repo/answers/legacy.json:2 quote not found: l1', 'repo/answers/returns.json:2 quote not found: r1']);
   });
 
@@ -300,7 +320,7 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
     const run = await runElsewhere(path.dirname(clone), root, base, head);
     // Not one of the event's commits, so its paths cannot be placed: everything is checked, the change with it.
     expect(notices(run)).toEqual([expect.stringMatching(/^citegate: cannot tell which files changed \(cannot place the repository's files/)]);
-    expect(annotated(run)).toEqual(['repo/answers/legacy.json:2 quote not found: l1', 'repo/answers/returns.json:2 quote not found: r1']);
+    expect(annotated(run)).toEqual(['answers/legacy.json:2 quote not found: l1', 'answers/returns.json:2 quote not found: r1']);
     expect(run.code).toBe(1);
   });
 
@@ -315,7 +335,7 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
           inputs: { token: 't', manifest: 'repo/citegate.yml' }, apiUrl, env: { GITHUB_SHA: base },
         });
         expect(notices(run)).toEqual([]);
-        expect(annotated(run)).toEqual(['repo/answers/returns.json:2 quote not found: r1']);
+        expect(annotated(run)).toEqual(['answers/returns.json:2 quote not found: r1']);
         expect(text(run.summary)).toContain('Checked 1 changed citation file, out of 1 changed file (from the GitHub API).');
       });
     }

@@ -1,6 +1,7 @@
-import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { CLI, makeTree, makeWorkspace, runCli, sha256 } from '../helpers/workspace.js';
 
 const RETURNS = { path: 'sources/returns-v1.txt', text: 'Returns are accepted within 30 days.\nA receipt is required.\n' };
@@ -51,6 +52,12 @@ describe('citegate check', () => {
     const empty = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': '[]' });
     expect(runCli(['check'], empty)).toEqual({
       code: 1, stdout: 'located=0/0\n', stderr: 'citegate: no citation records in the files checked (an empty run fails)\n',
+    });
+    // Found in review: a manifest without `citations` was said to have patterns that match nothing.
+    const unlisted = makeTree({ 'citegate.yml': 'version: 1\nsources: {}\n', 'answers/a.json': '[]' });
+    expect(runCli(['check'], unlisted)).toEqual({
+      code: 1, stdout: 'located=0/0\n',
+      stderr: 'citegate: no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)\n',
     });
   });
 
@@ -193,6 +200,22 @@ describe('citegate check', () => {
     expect(run.code).toBe(1);
   });
 
+  // Found in review: a FIFO or a socket the citation patterns match was skipped without a word, and the run passed.
+  it('reports a FIFO or a socket the citation patterns match, and fails, without hanging', async () => {
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]) });
+    spawnSync('mkfifo', [path.join(root, 'answers/fifo.json')]);
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(path.join(root, 'answers/sock.json'), resolve));
+    try {
+      const run = runCli(['check'], root);
+      expect(run.stdout).toBe('answers/a.json:2: a1: located\nlocated=1/1\n');
+      expect(run.stderr).toBe('answers/fifo.json: cannot read: it is not a regular file\nanswers/sock.json: cannot read: it is not a regular file\n');
+      expect(run.code).toBe(1);
+    } finally {
+      server.close();
+    }
+  });
+
   // Found in review: a quote with a context was kept under the key
   // `quote\0prefix\0suffix`, in the same table as bare quotes, so a bare quote
   // holding two U+0000 could take the verdict of another record.
@@ -235,6 +258,37 @@ describe('citegate check', () => {
       for (const line of `${run.stdout}\n${run.stderr}`.split('\n')) expect(line.trimStart()).not.toMatch(/^::/);
     }
     expect(runCli(['check'], root).stdout.split('\n')[0]).toBe(':\\u{003A}error file=README.md::forged: quote not found');
+  });
+
+  // Found in review: the runner also reads `##[command]` anywhere in a line (ActionCommand.TryParse).
+  it('never writes `##[`, the older form of workflow command, in any output or file name', () => {
+    const ids = ['##[error]forged', 'x ##[stop-commands]tok', '#', '#[add-mask]y'];
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a ##[error]file.json': json(ids.map((id) => rec(id, 'returns-v1', 'nope ##[warning]q'))) });
+    for (const format of ['text', 'json']) {
+      const run = runCli(['check', '--format', format, '--explain'], root);
+      expect(run.code).toBe(1);
+      expect(`${run.stdout}${run.stderr}`).not.toContain('##[');
+      if (format === 'json') expect(JSON.parse(run.stdout).records.map((r: { citation_id: string }) => r.citation_id)).toEqual(ids);
+    }
+    expect(runCli(['check'], root).stdout.split('\n')[0]).toBe('##\\u{005B}error]forged: quote not found');
+  });
+
+  // Found in review: `--output citegate.yml` replaced the manifest with the report (and a citation file or a source the same way).
+  it('refuses --output at a file the run reads, under any of its names, and leaves it as it was', () => {
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]) });
+    for (const [output, what] of [
+      ['citegate.yml', 'the manifest'], ['answers/a.json', 'citation file answers/a.json'], ['./answers/../answers/a.json', 'citation file answers/a.json'],
+      ['sources/returns-v1.txt', 'source returns-v1'],
+    ]) {
+      const before = readFileSync(path.join(root, output), 'utf8');
+      const run = runCli(['check', '--format', 'json', '--output', output], root);
+      expect(run).toEqual({ code: 2, stdout: '', stderr: `citegate: cannot write ${output}: it is ${what}, which the run reads: a report there would replace it\n` });
+      expect(readFileSync(path.join(root, output), 'utf8')).toBe(before);
+    }
+    // A hard link is the same file under another name.
+    linkSync(path.join(root, 'answers/a.json'), path.join(root, 'hard.json'));
+    expect(runCli(['check', '--output', 'hard.json'], root).stderr).toBe('citegate: cannot write hard.json: it is citation file answers/a.json, which the run reads: a report there would replace it\n');
+    expect(runCli(['check', '--output', 'report.txt'], root).code).toBe(0);
   });
 
   it('writes the JSON report of SPEC §7 to a file with --output', () => {
@@ -292,7 +346,10 @@ describe('citegate check cannot run (exit 2)', () => {
     [['check', '--max-source-bytes=-1'], 'citegate: --max-source-bytes takes a positive whole number of bytes, not "-1"\nSee citegate check --help.\n'],
     [['check', '--max-source-bytes'], "citegate: option '--max-source-bytes <value>' argument missing\nSee citegate check --help.\n"],
     [['check', '--root', 'nowhere'], 'citegate: --root "nowhere" is not a folder\nSee citegate check --help.\n'],
-    [['check', '--manifest', 'nope.yml'], 'nope.yml: no manifest here: create citegate.yml (see the README) or pass --manifest\n'],
+    // Found in review: a --manifest that is not there got the advice to pass --manifest.
+    [['check', '--manifest', 'nope.yml'], 'nope.yml: no manifest: no such file (--manifest is a path from the current folder, not from --root)\n'],
+    [['check', '--root', 'answers', '--manifest', 'citegate.yml'],
+      `citegate.yml: the manifest is outside the workspace (${path.join(realpathSync(root), 'answers')}) (--manifest is a path from the current folder, not from --root); use --root\n`],
     [['frobnicate'], 'citegate: unknown command "frobnicate"\nSee citegate --help.\n'],
     [['check', '--output', 'reprots/r.json'], 'citegate: cannot write reprots/r.json: its folder does not exist\n'],
     [['check', '--output', 'answers'], 'citegate: cannot write answers: it is a folder, not a file\n'],

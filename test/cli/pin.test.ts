@@ -91,6 +91,33 @@ describe('citegate pin', () => {
     ].join('\n'));
   });
 
+  // Found in review: the hash was glued to the tag (`!!str7330…`) or to the comment (`7330…# todo`, one plain
+  // scalar to YAML), and a list got a second `sha256` key beside it; each ended in an error about text never written.
+  it('fills an empty sha256 after a tag or before a comment, and refuses a list in its place', () => {
+    const text = [
+      'version: 1', 'sources:',
+      '  a:', '    path: sources/a.txt', '    sha256: # todo', '    retrieved: 2026-11-02',
+      '  b:', '    path: sources/b.txt', '    sha256: !!str', '    retrieved: 2026-11-02',
+      '  c: {path: sources/a.txt, sha256: !!str , retrieved: 2026-11-02}', '',
+    ].join('\n');
+    const root = makeTree({ 'citegate.yml': text, 'sources/a.txt': A, 'sources/b.txt': B });
+    expect(runCli(['pin'], root)).toMatchObject({ code: 0, stderr: '' });
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe([
+      'version: 1', 'sources:',
+      '  a:', '    path: sources/a.txt', `    sha256: ${sha256(A)} # todo`, '    retrieved: 2026-11-02',
+      '  b:', '    path: sources/b.txt', `    sha256: !!str ${sha256(B)}`, '    retrieved: 2026-11-02',
+      `  c: {path: sources/a.txt, sha256: !!str ${sha256(A)}, retrieved: 2026-11-02}`, '',
+    ].join('\n'));
+    const list = 'version: 1\nsources:\n  a:\n    path: sources/a.txt\n    sha256: []\n    retrieved: 2026-11-02\ncitations: []\n';
+    writeFileSync(path.join(root, 'citegate.yml'), list);
+    expect(runCli(['pin'], root)).toEqual({
+      code: 2, stdout: '',
+      stderr: 'citegate pin: nothing written: a hash could not be pinned:\n' +
+        '  a: its `sha256` is not a single value (a list or a mapping): write the hash there, or leave it empty\n',
+    });
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(list);
+  });
+
   it('refuses to rewrite a sha256 that is an alias or an anchor, since other values share it', () => {
     const text = [
       'version: 1', 'sources:',

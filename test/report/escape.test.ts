@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { escapeJsonText, type LineState, neutralizeCommands } from '../../src/report/escape.js';
+import { escapeJsonText, type LineState, neutralizeCommands, neutralizeLegacyCommands } from '../../src/report/escape.js';
 
 /** Feeds `pieces` through one stream state, as the CLI does for each write. */
 function feed(pieces: string[]): string {
@@ -47,6 +47,37 @@ describe('neutralizeCommands', () => {
   });
 });
 
+/** The same for the older form, `##[command]`, which the runner finds anywhere in a line. */
+function feedLegacy(pieces: string[]): string {
+  let hashes = 0;
+  return pieces.map((piece) => {
+    const out = neutralizeLegacyCommands(piece, hashes);
+    hashes = out.hashes;
+    return out.text;
+  }).join('');
+}
+
+// Found in review: actions/runner's ActionCommand.TryParse looks for `##[` with IndexOf, so
+// `x ##[error]forged` mid-line is a command too; only `::` at a line start was broken.
+describe('neutralizeLegacyCommands', () => {
+  it('breaks every `##[`, wherever it is in a line', () => {
+    expect(feedLegacy(['a1 ##[error]forged: located\n##[add-mask]x ###[warning]y'])).toBe(
+      'a1 ##\\u{005B}error]forged: located\n##\\u{005B}add-mask]x ###\\u{005B}warning]y',
+    );
+    expect(feedLegacy(['# [a] #[b] ##'])).toBe('# [a] #[b] ##');
+  });
+
+  it('gives the same text however the output is cut into writes, and none of it holds `##[`', () => {
+    const piece = fc.string({ unit: fc.constantFrom('#', '[', ']', '\n', 'a', ' ') });
+    fc.assert(fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+      const whole = feedLegacy([pieces.join('')]);
+      expect(feedLegacy(pieces)).toBe(whole);
+      expect(whole).not.toContain('##[');
+      expect(whole.replaceAll('\\u{005B}', '[')).toBe(pieces.join(''));
+    }), { numRuns: 2000 });
+  });
+});
+
 // Found in review: JSON.stringify escapes only C0 controls, so `--format json` wrote DEL, C1
 // controls (U+009B starts a terminal sequence), line separators and bidi overrides raw.
 describe('escapeJsonText', () => {
@@ -57,5 +88,13 @@ describe('escapeJsonText', () => {
       expect(JSON.parse(json)).toEqual({ text });
     }));
     expect(escapeJsonText(JSON.stringify('a\u009b31m\u202eb\u007f'))).toBe('"a\\u009b31m\\u202eb\\u007f"');
+  });
+
+  it('writes the `[` of `##[` as \\u005b, which JSON reads back as `[`', () => {
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('#', '[', 'a', '"', '\\') }), (text) => {
+      const json = escapeJsonText(JSON.stringify({ text }));
+      expect(json).not.toContain('##[');
+      expect(JSON.parse(json)).toEqual({ text });
+    }));
   });
 });

@@ -1,0 +1,26 @@
+// The files a run reads: the manifest, every source and original it pins, and
+// the citation files. A report must never be written over one of them.
+import type { Manifest } from './manifest.js';
+import type { Workspace } from './workspace.js';
+
+export interface RunInput {
+  /** Absolute, links followed as the run follows them. */
+  readonly abs: string;
+  /** What it is, for a message: "the manifest", "source returns-v1", "citation file answers/a.json". */
+  readonly what: string;
+}
+
+export function runInputs(workspace: Workspace, manifest: Manifest, files: readonly { readonly file: string }[]): RunInput[] {
+  const inputs: RunInput[] = [];
+  const add = (base: string, p: string, what: string, kind: 'written' | 'file name') => {
+    const resolved = workspace.resolve(base, p, kind);
+    if (resolved.ok) inputs.push({ abs: resolved.abs, what });
+  };
+  add('', manifest.file, 'the manifest', 'file name');
+  for (const entry of manifest.sources.values()) {
+    add(manifest.dir, entry.path, `source ${entry.id}`, 'written');
+    if (entry.original) add(manifest.dir, entry.original.path, `the original of source ${entry.id}`, 'written');
+  }
+  for (const ref of files) add('', ref.file, `citation file ${ref.file}`, 'file name');
+  return inputs;
+}

@@ -1,0 +1,55 @@
+import type { CheckResult, Finding, RecordResult } from '../../src/check/result.js';
+import { buildAnnotations } from '../../src/report/annotations.js';
+import { buildSarif, MAX_SARIF_RESULTS, sarifResultsLeftOut } from '../../src/report/sarif.js';
+import { sarifErrors } from '../helpers/sarif.js';
+
+const notFound = (i: number): RecordResult => ({
+  file: 'answers/a.json', line: i + 2, column: 3, index: i, citationId: `c${i}`, sourceId: 's-v1', quote: `quote ${i}`, claim: null,
+  verdict: 'quote not found', matches: [],
+});
+const warning: Finding = { kind: 'uncited claim', level: 'warn', file: 'answers/a.json', line: 1, column: 1, message: 'no claim covers this' };
+
+function result(records: RecordResult[], findings: Finding[] = [], problems: CheckResult['problems'] = []): CheckResult {
+  return { manifest: 'citegate.yml', files: ['answers/a.json'], records, sources: [], problems, findings };
+}
+
+// Found in review: GitHub code scanning refuses a whole file with more than 25,000 results in a run.
+describe('SARIF for code scanning', () => {
+  it('keeps at most 25,000 results, errors first, and says how many are left out', () => {
+    const records = Array.from({ length: MAX_SARIF_RESULTS + 2 }, (_, i) => notFound(i));
+    const big = result(records, [warning]);
+    expect(sarifResultsLeftOut(big)).toBe(3);
+    const sarif = buildSarif(big);
+    const run = sarif.runs[0];
+    expect(run.results).toHaveLength(MAX_SARIF_RESULTS);
+    expect(run.results.every((r) => r.level === 'error')).toBe(true);
+    expect(run.results.at(-1)).toMatchObject({ message: { text: expect.stringContaining('"quote 24999"') } });
+    expect(run.invocations?.[0].toolExecutionNotifications[0].message.text)
+      .toBe("3 of 25,003 results are not in this file: GitHub code scanning refuses a run of more than 25,000 results. Every record is in citegate's JSON report.");
+    expect(sarifErrors(sarif)).toEqual([]);
+  });
+
+  it('keeps every result, and says nothing, within the limit', () => {
+    const sarif = buildSarif(result([notFound(0)], [warning]));
+    expect(sarif.runs[0].results.map((r) => r.level)).toEqual(['error', 'warning']);
+    expect(sarif.runs[0]).not.toHaveProperty('invocations');
+  });
+
+  // Found in review: every problem placed on the manifest was called "source unverified".
+  it('tells a source that failed verification from a manifest rule that checks nothing', () => {
+    const problems = [
+      { file: 'citegate.yml', line: 3, column: 3, message: 'source s-v1 is unverified: gone', kind: 'source unverified' as const },
+      { file: 'citegate.yml', line: 9, column: 12, message: 'the `require` rule `files: x/` matches none of the citation files, so it checks nothing', kind: 'manifest rule' as const },
+      { file: 'answers/b.json', line: 1, column: 2, message: 'unexpected end of input' },
+    ];
+    const checked = result([], [], problems);
+    expect(buildSarif(checked).runs[0].results.map((r) => r.ruleId))
+      .toEqual(['citegate/source-unverified', 'citegate/manifest-rule', 'citegate/unreadable-citation-file']);
+    expect(buildAnnotations(checked).map((a) => a.title)).toEqual(['source unverified', 'manifest rule', 'unreadable citation file']);
+  });
+
+  it('names files as the repository does when told how', () => {
+    const sarif = buildSarif(result([notFound(0)]), { repositoryPath: (file) => file.replace(/^answers\//, 'in-repo/') });
+    expect(sarif.runs[0].results[0]).toMatchObject({ locations: [{ physicalLocation: { artifactLocation: { uri: 'in-repo/a.json', uriBaseId: '%SRCROOT%' } } }] });
+  });
+});
