@@ -9940,6 +9940,8 @@ class Workspace {
             fd = (0,external_node_fs_namespaceObject.openSync)(abs, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
         }
         catch (error) {
+            if (error.code === 'ELOOP' && leadsNowhere(abs))
+                return { ok: false, reason: 'it is a link that leads to no file' };
             return { ok: false, reason: describeFsError(error) };
         }
         try {
@@ -9979,6 +9981,16 @@ function isBelow(p, folder) {
     const rel = external_node_path_default().relative(folder, p);
     // Not startsWith('..'): a folder may well be named `..drafts`.
     return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
+}
+/** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
+function leadsNowhere(abs) {
+    try {
+        (0,external_node_fs_namespaceObject.statSync)(abs);
+        return false;
+    }
+    catch (error) {
+        return error.code === 'ENOENT';
+    }
 }
 function describeFsError(error) {
     const code = error?.code;
@@ -15073,10 +15085,16 @@ function walk(workspace, folder, walker) {
                 }
                 links.push([rel, target.abs, true]);
             }
+            else if (isLink) {
+                // A link to a file is placed where it leads, so that a file reached
+                // under its own name too is checked once, under that name; one that
+                // leads nowhere or outside is listed as it is, and reading it refuses it.
+                const target = walker.matches(rel) ? workspace.realPath(external_node_path_default().join(abs, name)) : undefined;
+                walker.onFile(rel, target?.kind === 'inside' ? target.abs : external_node_path_default().join(abs, name), true);
+            }
             else {
-                // A link is listed; reading it later refuses one that leads outside. So
-                // is anything else that is not a folder (a FIFO, a socket): reading it
-                // is refused, as a problem, rather than the file passing unseen.
+                // Anything else that is not a folder (a FIFO, a socket) is listed too:
+                // reading it is refused, as a problem, rather than the file passing unseen.
                 walker.onFile(rel, external_node_path_default().join(abs, name), viaLink);
             }
         }

@@ -168,10 +168,15 @@ function walk(workspace: Workspace, folder: string, walker: Walker): void {
           continue;
         }
         links.push([rel, target.abs, true]);
+      } else if (isLink) {
+        // A link to a file is placed where it leads, so that a file reached
+        // under its own name too is checked once, under that name; one that
+        // leads nowhere or outside is listed as it is, and reading it refuses it.
+        const target = walker.matches(rel) ? workspace.realPath(path.join(abs, name)) : undefined;
+        walker.onFile(rel, target?.kind === 'inside' ? target.abs : path.join(abs, name), true);
       } else {
-        // A link is listed; reading it later refuses one that leads outside. So
-        // is anything else that is not a folder (a FIFO, a socket): reading it
-        // is refused, as a problem, rather than the file passing unseen.
+        // Anything else that is not a folder (a FIFO, a socket) is listed too:
+        // reading it is refused, as a problem, rather than the file passing unseen.
         walker.onFile(rel, path.join(abs, name), viaLink);
       }
     }

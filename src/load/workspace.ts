@@ -2,7 +2,7 @@
 // a command line or a pull request is resolved here, and refused unless it
 // stays inside the workspace after following links. Nothing outside is read.
 import { Buffer } from 'node:buffer';
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export type Resolved =
@@ -118,6 +118,7 @@ export class Workspace {
       // O_NONBLOCK: opening a FIFO must not hang the run.
       fd = openSync(abs, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP' && leadsNowhere(abs)) return { ok: false, reason: 'it is a link that leads to no file' };
       return { ok: false, reason: describeFsError(error) };
     }
     try {
@@ -153,6 +154,16 @@ export function isBelow(p: string, folder: string): boolean {
   const rel = path.relative(folder, p);
   // Not startsWith('..'): a folder may well be named `..drafts`.
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
+}
+
+/** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
+function leadsNowhere(abs: string): boolean {
+  try {
+    statSync(abs);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
 }
 
 export function describeFsError(error: unknown): string {

@@ -173,6 +173,19 @@ describe('citegate check', () => {
     expect(run.code).toBe(1);
   });
 
+  // Found in review: a link to a file the patterns match too made its records count twice.
+  it('checks a file reached through a file link once, under its own name, and a link alone under the link\'s', () => {
+    const one = (id: string) => json([rec(id, 'returns-v1', 'A receipt is required.')]);
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/real.json': one('real'), 'kept/only.json': one('only') }, ['answers/**/*.json']);
+    symlinkSync('real.json', path.join(root, 'answers/alias.json'));
+    symlinkSync('../kept/only.json', path.join(root, 'answers/linked.json'));
+    symlinkSync('gone.json', path.join(root, 'answers/dangling.json'));
+    const run = runCli(['check'], root);
+    expect(run.stdout).toBe('answers/linked.json:2: only: located\nanswers/real.json:2: real: located\nlocated=2/2\n');
+    expect(run.stderr).toBe('answers/dangling.json: cannot read: it is a link that leads to no file\n');
+    expect(run.code).toBe(1);
+  });
+
   // Found in review: the walk searched folders no file of the pattern could be in, and made
   // problems of their links and names; and two patterns reaching one file checked it twice.
   it('searches only folders where the pattern can match, and checks a file reached twice once', () => {
