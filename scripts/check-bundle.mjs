@@ -1,9 +1,11 @@
 // Fails the build when ncc left a module out: ncc exits 0 even then, leaving
 // `webpackMissingModule` stubs that throw at run time.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
+// The entries, and the chunks ncc splits off for dynamic imports (dist/413.index.js).
+const chunks = (dir) => (existsSync(dir) ? readdirSync(dir).filter((f) => /^\d+\.index\.js$/.test(f)).map((f) => `${dir}/${f}`) : []);
 let failed = false;
-for (const file of ['dist/index.js', 'dist/cli/index.js']) {
+for (const file of ['dist/index.js', 'dist/cli/index.js', ...chunks('dist'), ...chunks('dist/cli')]) {
   if (!existsSync(file)) {
     console.error(`check-bundle: ${file} is missing`);
     failed = true;

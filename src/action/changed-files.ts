@@ -4,7 +4,6 @@
 // cannot see what changed fails closed, never open.
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { getOctokit } from '@actions/github';
 import { MalformedResponseError, type ChangedFile, type ChangedFileList } from '../api/changed-file.js';
 import { compareCommits } from '../api/compare-commits.js';
 import { listPullRequestFiles, PULL_REQUEST_FILES_CAP } from '../api/list-pull-request-files.js';
@@ -93,6 +92,9 @@ export async function findChangedFiles(
     reasons.push(`the pull request changes ${diff.changedFiles} files, more than the ${PULL_REQUEST_FILES_CAP} the API lists`);
   } else {
     try {
+      // Imported here, not at the top: @actions/github parses the event file as it loads, and a
+      // file that is not JSON would stop the Action before it could say so (the settings read it leniently).
+      const { getOctokit } = await import('@actions/github');
       const octokit = getOctokit(settings.token);
       const { owner, repo } = settings.repository;
       const list = diff.kind === 'pull_request'

@@ -609,6 +609,19 @@ describe('the Action on push, schedule and bad input', () => {
     expect(failure(none)).toBe('citegate: no citation records were checked (an empty full run fails). See the annotations and the job summary.');
   });
 
+  // Found in review: @actions/github parses the event file as it loads, so one that was not JSON
+  // stopped the bundle with a stack trace before citegate could say anything.
+  it('checks everything, with a notice and no stack trace, when the event file is not JSON', async () => {
+    const { root } = baseRepo();
+    const event = path.join(makeTree({ 'event.json': 'not json {' }), 'event.json');
+    const run = await runAction({ workspace: root, event: 'pull_request', payload: {}, inputs: { token: 't' }, env: { GITHUB_EVENT_PATH: event } });
+    expect(run.stderr).toBe('');
+    expect(run.annotations.filter((a) => a.command === 'notice').map((a) => a.message))
+      .toEqual([expect.stringMatching(/^citegate: cannot tell which files changed \(.*\), so every citation file is checked\.$/)]);
+    expect(annotated(run)).toEqual(['answers/legacy.json:2 quote not found: l1']);
+    expect(run.code).toBe(1);
+  });
+
   it('fails on a bad input value, saying what is allowed', async () => {
     const { root } = baseRepo();
     const run = await runAction({ workspace: root, event: 'schedule', payload: {}, inputs: { scope: 'everything' } });
