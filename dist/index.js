@@ -30468,10 +30468,12 @@ class Scanner {
             this.pos++;
             return;
         }
+        // Where the last comma was: a trailing one is reported there, where it is to be deleted.
+        let comma = this.pos;
         for (;;) {
             if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x22) {
                 if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x7d)
-                    throw new JsonSyntaxError('trailing comma before }', this.pos);
+                    throw new JsonSyntaxError('trailing comma before }', comma);
                 this.unexpected('expected a key in double quotes');
             }
             const keyOffset = this.pos;
@@ -30507,7 +30509,7 @@ class Scanner {
             this.skipWhitespace();
             const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
             if (c === 0x2c) {
-                this.pos++;
+                comma = this.pos++;
                 this.skipWhitespace();
             }
             else if (c === 0x7d) {
@@ -30530,9 +30532,10 @@ class Scanner {
             this.pos++;
             return;
         }
+        let comma = this.pos;
         for (;;) {
             if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x5d)
-                throw new JsonSyntaxError('trailing comma before ]', this.pos);
+                throw new JsonSyntaxError('trailing comma before ]', comma);
             if (offsets) {
                 if (offsets.length === MAX_RECORDS_PER_FILE) {
                     throw new JsonSyntaxError(tooManyRecords(), this.pos);
@@ -30543,7 +30546,7 @@ class Scanner {
             this.skipWhitespace();
             const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
             if (c === 0x2c) {
-                this.pos++;
+                comma = this.pos++;
                 this.skipWhitespace();
             }
             else if (c === 0x5d) {

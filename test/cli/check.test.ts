@@ -72,7 +72,7 @@ describe('citegate check', () => {
     const run = runCli(['check'], root);
     expect(run.stdout).toBe('answers/b.json:2: b1: located\nanswers/c.jsonl:1: c1: located\nanswers/d.yaml:1: d1: invalid fields\nlocated=2/3\n');
     expect(run.stderr).toBe([
-      'answers/a.json:2:65: trailing comma before }',
+      'answers/a.json:2:64: trailing comma before }',
       "answers/c.jsonl:2:1: unexpected 'n': expected a JSON value",
       'answers/e.json:1:2: not valid UTF-8: byte 0xFF at offset 1 does not start or continue a character',
       'answers/d.yaml:1:3: d1: invalid fields: quote must be a string, not an array',

@@ -35,7 +35,7 @@ describe('JSON citation files', () => {
     ['"text"', '1:1: expected an array of citation records, or an object with a "citations" array'],
     ['[\n  {"citation_id": "c1",\n   "citation_id": "c2"}\n]', '3:4: duplicate key "citation_id" (first at line 2, column 4)'],
     ['', '1:1: empty input: expected a JSON value'],
-    ['[1,\n 2,\n]', '3:1: trailing comma before ]'],
+    ['[1,\n 2,\n]', '2:3: trailing comma before ]'],
   ])('reports %j at its line and column', (text, problem) => {
     expect(parse(text, 'json')).toEqual({ records: [], problems: [problem] });
   });
@@ -46,7 +46,7 @@ describe('JSON Lines citation files', () => {
     const text = '{"citation_id": "c1"}\r\n\n{"citation_id": "c2",}\n   \n{"citation_id": "c3"}\n[1]';
     expect(parse(text, 'jsonl')).toEqual({
       records: [{ line: 1, column: 1, id: 'c1' }, { line: 5, column: 1, id: 'c3' }, { line: 6, column: 1, id: undefined }],
-      problems: ['3:22: trailing comma before }'],
+      problems: ['3:21: trailing comma before }'],
     });
   });
 
@@ -60,7 +60,7 @@ describe('JSON Lines citation files', () => {
   it('ends a line at a lone CR too, as positions count lines', () => {
     expect(parse('{"citation_id": "c1"}\r{"citation_id": "c2"}\r\r{"citation_id": "c3",}', 'jsonl')).toEqual({
       records: [{ line: 1, column: 1, id: 'c1' }, { line: 2, column: 1, id: 'c2' }],
-      problems: ['4:22: trailing comma before }'],
+      problems: ['4:21: trailing comma before }'],
     });
   });
 

@@ -36,8 +36,8 @@ describe('parseStrictJson', () => {
   it.each([
     ['', 'empty input: expected a JSON value', 0],
     ['{"a": 1, "a": 2}', 'duplicate key "a"', 9],
-    ['[1, 2,]', 'trailing comma before ]', 6],
-    ['{"a": 1,}', 'trailing comma before }', 8],
+    ['[1, 2,]', 'trailing comma before ]', 5],
+    ['{"a": 1,}', 'trailing comma before }', 7],
     ['// note\n[]', 'comments are not allowed in JSON', 0],
     ['[1 /* x */]', 'comments are not allowed in JSON', 3],
     ['[NaN]', 'NaN is not a JSON value', 1],
