@@ -35336,9 +35336,14 @@ function buildSarif(result, options = {}) {
             }],
     };
 }
-/** A record's identity in its file: its id, or its position when it has no id. */
+/**
+ * A record's identity in its file: its id, or none (null). Not its position:
+ * a record added above one without an id would change the identity of every
+ * such record below it, and code scanning would close their alerts and open
+ * new ones. Records alike in everything are kept apart by their occurrence.
+ */
 function recordKey(r) {
-    return r.citationId ?? `#${r.index}`;
+    return r.citationId;
 }
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts

@@ -219,7 +219,12 @@ export function buildSarif(result: CheckResult, options: SarifOptions = {}) {
   };
 }
 
-/** A record's identity in its file: its id, or its position when it has no id. */
-function recordKey(r: RecordResult): string {
-  return r.citationId ?? `#${r.index}`;
+/**
+ * A record's identity in its file: its id, or none (null). Not its position:
+ * a record added above one without an id would change the identity of every
+ * such record below it, and code scanning would close their alerts and open
+ * new ones. Records alike in everything are kept apart by their occurrence.
+ */
+function recordKey(r: RecordResult): string | null {
+  return r.citationId;
 }

@@ -48,6 +48,17 @@ describe('SARIF for code scanning', () => {
     expect(buildAnnotations(checked).map((a) => a.title)).toEqual(['source unverified', 'manifest rule', 'unreadable citation file']);
   });
 
+  // Found in review: a record without an id was known by its position, so adding a record above it changed its fingerprint.
+  it('keeps the fingerprint of a record without an id when a record is added above it', () => {
+    const anonymous = (i: number, quote: string): RecordResult => ({ ...notFound(i), citationId: null, quote });
+    const fingerprints = (records: RecordResult[]) => buildSarif(result(records)).runs[0].results
+      .map((r) => (r.partialFingerprints as Record<string, string>)['citegateFinding/v1']);
+    const before = fingerprints([anonymous(0, 'one'), anonymous(1, 'two'), anonymous(2, 'two')]);
+    const after = fingerprints([anonymous(0, 'new'), anonymous(1, 'one'), anonymous(2, 'two'), anonymous(3, 'two')]);
+    expect(after.slice(1)).toEqual(before);
+    expect(new Set(after).size).toBe(4);
+  });
+
   it('names files as the repository does when told how', () => {
     const sarif = buildSarif(result([notFound(0)]), { repositoryPath: (file) => file.replace(/^answers\//, 'in-repo/') });
     expect(sarif.runs[0].results[0]).toMatchObject({ locations: [{ physicalLocation: { artifactLocation: { uri: 'in-repo/a.json', uriBaseId: '%SRCROOT%' } } }] });
