@@ -33447,21 +33447,20 @@ function inShard(files, shard) {
 }
 
 ;// CONCATENATED MODULE: ./src/load/inputs.ts
+// The files a run reads: the manifest, every source and original it pins, and
+// the citation files. A report must never be written over one of them.
+
 function runInputs(workspace, manifest, files) {
     const inputs = [];
-    const add = (base, p, what, kind) => {
-        const resolved = workspace.resolve(base, p, kind);
-        if (resolved.ok)
-            inputs.push({ abs: resolved.abs, what });
-    };
-    add('', manifest.file, 'the manifest', 'file name');
+    const add = (base, p, what) => inputs.push({ abs: external_node_path_default().resolve(workspace.root, base, p), what });
+    add('', manifest.file, 'the manifest');
     for (const entry of manifest.sources.values()) {
-        add(manifest.dir, entry.path, `source ${entry.id}`, 'written');
+        add(manifest.dir, entry.path, `source ${entry.id}`);
         if (entry.original)
-            add(manifest.dir, entry.original.path, `the original of source ${entry.id}`, 'written');
+            add(manifest.dir, entry.original.path, `the original of source ${entry.id}`);
     }
     for (const ref of files)
-        add('', ref.file, `citation file ${ref.file}`, 'file name');
+        add('', ref.file, `citation file ${ref.file}`);
     return inputs;
 }
 
@@ -35025,6 +35024,7 @@ function assertWritable(file) {
  * Refuses a report path that is one of the run's own inputs: the report would
  * replace the manifest, a source or a citation file it checked. Compared as
  * files (device and inode), so another name or a link for one counts too.
+ * `inputs` is asked for only when the report's file exists already.
  */
 function assertNotAnInput(file, inputs) {
     let target;
@@ -35034,7 +35034,7 @@ function assertNotAnInput(file, inputs) {
     catch {
         return; // Not there yet, so no input.
     }
-    for (const input of inputs) {
+    for (const input of inputs()) {
         let stats;
         try {
             stats = (0,external_node_fs_namespaceObject.statSync)(input.abs);
@@ -36724,10 +36724,10 @@ async function check(settings, outputs, annotator, failures) {
  */
 function writeReports(settings, workspace, manifest, result, github, outputs, toGitHub) {
     const unwritten = [];
-    const inputs = settings.reportPath || settings.sarifPath ? runInputs(workspace, manifest, result.files.map((file) => ({ file }))) : [];
+    let inputs;
     const write = (file, input, chunks) => {
         try {
-            assertNotAnInput(file, inputs);
+            assertNotAnInput(file, () => (inputs ??= runInputs(workspace, manifest, result.files.map((f) => ({ file: f })))));
             writeChunks(file, chunks(), { createFolder: true, workspace });
             return true;
         }

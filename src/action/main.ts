@@ -10,7 +10,7 @@ import { failingFindings, passed, type CheckResult } from '../check/result.js';
 import { runCheck } from '../check/run.js';
 import { inShard } from '../check/shard.js';
 import { loadCitationFile } from '../load/citation-file.js';
-import { runInputs } from '../load/inputs.js';
+import { runInputs, type RunInput } from '../load/inputs.js';
 import { loadManifest, ManifestError, MAX_MANIFEST_BYTES, type Manifest } from '../load/manifest.js';
 import { formatProblem, type Problem } from '../load/problem.js';
 import { findCitationFiles, type CitationFileRef } from '../load/select.js';
@@ -211,10 +211,10 @@ function writeReports(
   settings: Settings, workspace: Workspace, manifest: Manifest, result: CheckResult, github: object, outputs: Outputs, toGitHub: GitHubPath,
 ): string[] {
   const unwritten: string[] = [];
-  const inputs = settings.reportPath || settings.sarifPath ? runInputs(workspace, manifest, result.files.map((file) => ({ file }))) : [];
+  let inputs: RunInput[] | undefined;
   const write = (file: string, input: string, chunks: () => Iterable<string>): boolean => {
     try {
-      assertNotAnInput(file, inputs);
+      assertNotAnInput(file, () => (inputs ??= runInputs(workspace, manifest, result.files.map((f) => ({ file: f })))));
       writeChunks(file, chunks(), { createFolder: true, workspace });
       return true;
     } catch (error) {

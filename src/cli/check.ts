@@ -81,7 +81,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
     }
   }
 
-  if (values.output !== undefined) assertNotAnInput(values.output, runInputs(workspace, manifest, files));
+  if (values.output !== undefined) assertNotAnInput(values.output, () => runInputs(workspace, manifest, files));
 
   // The plain text report shows verdicts only: explaining them would be wasted work.
   const diagnose = values.format === 'json' || values.explain === true;

@@ -1,10 +1,11 @@
 // The files a run reads: the manifest, every source and original it pins, and
 // the citation files. A report must never be written over one of them.
+import path from 'node:path';
 import type { Manifest } from './manifest.js';
 import type { Workspace } from './workspace.js';
 
 export interface RunInput {
-  /** Absolute, links followed as the run follows them. */
+  /** Absolute, as the manifest names it (links not followed: comparing the files behind them does). */
   readonly abs: string;
   /** What it is, for a message: "the manifest", "source returns-v1", "citation file answers/a.json". */
   readonly what: string;
@@ -12,15 +13,12 @@ export interface RunInput {
 
 export function runInputs(workspace: Workspace, manifest: Manifest, files: readonly { readonly file: string }[]): RunInput[] {
   const inputs: RunInput[] = [];
-  const add = (base: string, p: string, what: string, kind: 'written' | 'file name') => {
-    const resolved = workspace.resolve(base, p, kind);
-    if (resolved.ok) inputs.push({ abs: resolved.abs, what });
-  };
-  add('', manifest.file, 'the manifest', 'file name');
+  const add = (base: string, p: string, what: string) => inputs.push({ abs: path.resolve(workspace.root, base, p), what });
+  add('', manifest.file, 'the manifest');
   for (const entry of manifest.sources.values()) {
-    add(manifest.dir, entry.path, `source ${entry.id}`, 'written');
-    if (entry.original) add(manifest.dir, entry.original.path, `the original of source ${entry.id}`, 'written');
+    add(manifest.dir, entry.path, `source ${entry.id}`);
+    if (entry.original) add(manifest.dir, entry.original.path, `the original of source ${entry.id}`);
   }
-  for (const ref of files) add('', ref.file, `citation file ${ref.file}`, 'file name');
+  for (const ref of files) add('', ref.file, `citation file ${ref.file}`);
   return inputs;
 }

@@ -56,15 +56,16 @@ export function assertWritable(file: string): void {
  * Refuses a report path that is one of the run's own inputs: the report would
  * replace the manifest, a source or a citation file it checked. Compared as
  * files (device and inode), so another name or a link for one counts too.
+ * `inputs` is asked for only when the report's file exists already.
  */
-export function assertNotAnInput(file: string, inputs: readonly { readonly abs: string; readonly what: string }[]): void {
+export function assertNotAnInput(file: string, inputs: () => readonly { readonly abs: string; readonly what: string }[]): void {
   let target;
   try {
     target = statSync(reportPath(file));
   } catch {
     return; // Not there yet, so no input.
   }
-  for (const input of inputs) {
+  for (const input of inputs()) {
     let stats;
     try {
       stats = statSync(input.abs);
