@@ -34380,8 +34380,16 @@ function refFor(manifest, file) {
  */
 function findCitationFiles(workspace, manifest) {
     // Each file once, by where it really is: reached under two names (a folder
-    // link, two patterns), it keeps the name without a link, else the first in order.
+    // or file link, two patterns), it keeps the name without a link, else the
+    // first in order. But only where the names check it alike: a name gives the
+    // file its audience and its `require` rules, and a name whose checks differ
+    // is checked too, or a link could carry a file past them.
     const byPlace = new Map();
+    const checkedAs = (file) => {
+        const rel = underManifest(manifest, file);
+        const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
+        return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules]);
+    };
     const problems = new Map();
     for (const pattern of manifest.citations) {
         for (const base of pattern.glob.baseFolders()) {
@@ -34391,9 +34399,10 @@ function findCitationFiles(workspace, manifest) {
                 return rel !== undefined && pattern.glob.matches(rel);
             };
             walk(workspace, start, {
-                onFile: (file, place, viaLink) => {
+                onFile: (file, realPlace, viaLink) => {
                     if (!matches(file))
                         return;
+                    const place = `${realPlace}\0${checkedAs(file)}`;
                     const known = byPlace.get(place);
                     if (!known || (known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0)) {
                         byPlace.set(place, { rel: file, viaLink });
@@ -35325,7 +35334,7 @@ function buildSarif(result, options = {}) {
                                     level: 'warning',
                                     message: {
                                         text: `${left.toLocaleString('en-US')} of ${results.length.toLocaleString('en-US')} results are not in this file: GitHub code scanning refuses a run of more than ` +
-                                            `${MAX_SARIF_RESULTS.toLocaleString('en-US')} results. Every record is in citegate's JSON report.`,
+                                            `${MAX_SARIF_RESULTS.toLocaleString('en-US')} results. citegate's JSON report (\`--format json\`, or the Action's \`report\` input) has every record.`,
                                     },
                                 }],
                         }],
@@ -36174,11 +36183,12 @@ function selectTouched(input, isTouched, readAt) {
         if (f.status !== 'removed' && citationEntryFor(manifest, f.path) !== undefined)
             select(f.path);
     }
-    // Any other change may lie on the way to citation files named otherwise (a
-    // link, a linked folder, a submodule, a file a link leads to, removed or
-    // not): look at the way to each one the manifest lists.
+    // Any change may lie on the way to citation files named otherwise (a link,
+    // a linked folder, a submodule, a file a link leads to, removed or not),
+    // and a changed citation file may be read under another name too, which
+    // checks it for another audience: look at the way to each one the manifest lists.
     const problems = [];
-    if (changed.some((f) => !selected.has(f.path))) {
+    if (changed.length > 0) {
         const listed = input.listAll();
         for (const { file } of listed.files)
             if (!selected.has(file) && isTouched(file))
@@ -36684,10 +36694,10 @@ async function check(settings, outputs, annotator, failures) {
         notes.unshift(overflow);
     // The reports before the summary, which must say so when one cannot be written.
     const unwrittenReports = writeReports(settings, workspace, manifest, result, github, outputs, toGitHub);
-    const leftOut = settings.sarifPath && unwrittenReports.length === 0 ? sarifResultsLeftOut(result) : 0;
+    const leftOut = outputs.sarif !== '' ? sarifResultsLeftOut(result) : 0;
     if (leftOut > 0) {
         notes.push(`The SARIF file holds ${MAX_SARIF_RESULTS.toLocaleString('en-US')} of the ${(MAX_SARIF_RESULTS + leftOut).toLocaleString('en-US')} results, ` +
-            'errors first: GitHub code scanning refuses a file with more. Every record is in the JSON report.');
+            `errors first: GitHub code scanning refuses a file with more. ${outputs.report !== '' ? 'Every record is in the JSON report.' : 'Set the `report` input for a JSON report of every record.'}`);
     }
     const unwritten = writeSummary(buildSummary(result, {
         ...(unwrittenReports.length > 0 ? { headline: `❌ citegate: ${located} of ${result.records.length} record${result.records.length === 1 ? '' : 's'} located, but a report could not be written — fail` } : {}),
@@ -36772,7 +36782,8 @@ async function planFiles(settings, workspace, manifest, manifestRepository, note
     const checkout = locateCheckout(workspace, manifestRepository(), eventCommits(settings));
     if (!(checkout instanceof Checkout))
         return cannotTell(`cannot place the repository's files in the workspace: ${checkout.reason}`);
-    const changes = await findChangedFiles(settings, diff, checkout, { info: (m) => core.info(m), warning: (m) => annotator.annotate('warning', m) });
+    // Its messages may quote git or the API: logged as untrusted text, so that none of it can act as a workflow command.
+    const changes = await findChangedFiles(settings, diff, checkout, { info: (m) => logUntrusted([m]), warning: (m) => annotator.annotate('warning', m) });
     if (!changes.ok)
         return cannotTell(changes.reason);
     let preloaded;

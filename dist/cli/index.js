@@ -14972,8 +14972,16 @@ function refFor(manifest, file) {
  */
 function findCitationFiles(workspace, manifest) {
     // Each file once, by where it really is: reached under two names (a folder
-    // link, two patterns), it keeps the name without a link, else the first in order.
+    // or file link, two patterns), it keeps the name without a link, else the
+    // first in order. But only where the names check it alike: a name gives the
+    // file its audience and its `require` rules, and a name whose checks differ
+    // is checked too, or a link could carry a file past them.
     const byPlace = new Map();
+    const checkedAs = (file) => {
+        const rel = underManifest(manifest, file);
+        const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
+        return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules]);
+    };
     const problems = new Map();
     for (const pattern of manifest.citations) {
         for (const base of pattern.glob.baseFolders()) {
@@ -14983,9 +14991,10 @@ function findCitationFiles(workspace, manifest) {
                 return rel !== undefined && pattern.glob.matches(rel);
             };
             walk(workspace, start, {
-                onFile: (file, place, viaLink) => {
+                onFile: (file, realPlace, viaLink) => {
                     if (!matches(file))
                         return;
+                    const place = `${realPlace}\0${checkedAs(file)}`;
                     const known = byPlace.get(place);
                     if (!known || (known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0)) {
                         byPlace.set(place, { rel: file, viaLink });
@@ -15624,8 +15633,10 @@ function openWorkspace(root, command) {
     return new Workspace(dir);
 }
 /** How --manifest named the manifest, for the message when it is not there: a path from the current folder. */
-function manifestGiven(manifest) {
-    return manifest === undefined ? undefined : '--manifest is a path from the current folder, not from --root';
+function manifestGiven(manifest, root) {
+    if (manifest === undefined)
+        return undefined;
+    return root === undefined ? '--manifest is a path from the current folder' : '--manifest is a path from the current folder, not from --root';
 }
 
 ;// CONCATENATED MODULE: ./src/cli/check.ts
@@ -15685,7 +15696,7 @@ function checkCommand(args, io) {
     if (values.output !== undefined)
         assertWritable(values.output);
     const workspace = openWorkspace(values.root, 'check');
-    const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), { given: manifestGiven(values.manifest) });
+    const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), { given: manifestGiven(values.manifest, values.root) });
     const checks = { ...manifest.checks, ...overrides };
     let files;
     const problems = [];
@@ -16272,7 +16283,7 @@ function pinCommand(args, io) {
     }
     const maxBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'pin') ?? DEFAULT_MAX_SOURCE_BYTES;
     const workspace = openWorkspace(values.root, 'pin');
-    const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), { forPin: true, given: manifestGiven(values.manifest) });
+    const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), { forPin: true, given: manifestGiven(values.manifest, values.root) });
     for (const id of positionals) {
         if (!manifest.sources.has(id))
             throw new UsageError(`no source ${JSON.stringify(id)} in ${manifest.file}`, 'pin');

@@ -169,10 +169,10 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
 
   // The reports before the summary, which must say so when one cannot be written.
   const unwrittenReports = writeReports(settings, workspace, manifest, result, github, outputs, toGitHub);
-  const leftOut = settings.sarifPath && unwrittenReports.length === 0 ? sarifResultsLeftOut(result) : 0;
+  const leftOut = outputs.sarif !== '' ? sarifResultsLeftOut(result) : 0;
   if (leftOut > 0) {
     notes.push(`The SARIF file holds ${MAX_SARIF_RESULTS.toLocaleString('en-US')} of the ${(MAX_SARIF_RESULTS + leftOut).toLocaleString('en-US')} results, ` +
-      'errors first: GitHub code scanning refuses a file with more. Every record is in the JSON report.');
+      `errors first: GitHub code scanning refuses a file with more. ${outputs.report !== '' ? 'Every record is in the JSON report.' : 'Set the `report` input for a JSON report of every record.'}`);
   }
   const unwritten = writeSummary(buildSummary(result, {
     ...(unwrittenReports.length > 0 ? { headline: `❌ citegate: ${located} of ${result.records.length} record${result.records.length === 1 ? '' : 's'} located, but a report could not be written — fail` } : {}),
@@ -268,7 +268,8 @@ async function planFiles(
   if (diff.kind === 'none') return cannotTell(diff.reason);
   const checkout = locateCheckout(workspace, manifestRepository(), eventCommits(settings));
   if (!(checkout instanceof Checkout)) return cannotTell(`cannot place the repository's files in the workspace: ${checkout.reason}`);
-  const changes = await findChangedFiles(settings, diff, checkout, { info: (m) => core.info(m), warning: (m) => annotator.annotate('warning', m) });
+  // Its messages may quote git or the API: logged as untrusted text, so that none of it can act as a workflow command.
+  const changes = await findChangedFiles(settings, diff, checkout, { info: (m) => logUntrusted([m]), warning: (m) => annotator.annotate('warning', m) });
   if (!changes.ok) return cannotTell(changes.reason);
 
   let preloaded: Map<string, ReturnType<typeof loadCitationFile>> | undefined;

@@ -130,11 +130,12 @@ function selectTouched(
   for (const f of changed) {
     if (f.status !== 'removed' && citationEntryFor(manifest, f.path) !== undefined) select(f.path);
   }
-  // Any other change may lie on the way to citation files named otherwise (a
-  // link, a linked folder, a submodule, a file a link leads to, removed or
-  // not): look at the way to each one the manifest lists.
+  // Any change may lie on the way to citation files named otherwise (a link,
+  // a linked folder, a submodule, a file a link leads to, removed or not),
+  // and a changed citation file may be read under another name too, which
+  // checks it for another audience: look at the way to each one the manifest lists.
   const problems: Problem[] = [];
-  if (changed.some((f) => !selected.has(f.path))) {
+  if (changed.length > 0) {
     const listed = input.listAll();
     for (const { file } of listed.files) if (!selected.has(file) && isTouched(file)) select(file);
     // A folder it cannot list is a problem of the change when the change made it.

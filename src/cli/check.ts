@@ -55,7 +55,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
   }
   if (values.output !== undefined) assertWritable(values.output);
   const workspace = openWorkspace(values.root, 'check');
-  const manifest = loadManifest(workspace, values.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST), { given: manifestGiven(values.manifest) });
+  const manifest = loadManifest(workspace, values.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST), { given: manifestGiven(values.manifest, values.root) });
   const checks: CheckLevels = { ...manifest.checks, ...overrides };
 
   let files: CitationFileRef[];

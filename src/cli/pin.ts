@@ -37,7 +37,7 @@ export function pinCommand(args: string[], io: CommandIO): number {
   }
   const maxBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'pin') ?? DEFAULT_MAX_SOURCE_BYTES;
   const workspace = openWorkspace(values.root, 'pin');
-  const manifest = loadManifest(workspace, values.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST), { forPin: true, given: manifestGiven(values.manifest) });
+  const manifest = loadManifest(workspace, values.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST), { forPin: true, given: manifestGiven(values.manifest, values.root) });
 
   for (const id of positionals) {
     if (!manifest.sources.has(id)) throw new UsageError(`no source ${JSON.stringify(id)} in ${manifest.file}`, 'pin');

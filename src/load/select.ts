@@ -49,8 +49,16 @@ export interface CitationFileList {
  */
 export function findCitationFiles(workspace: Workspace, manifest: Manifest): CitationFileList {
   // Each file once, by where it really is: reached under two names (a folder
-  // link, two patterns), it keeps the name without a link, else the first in order.
+  // or file link, two patterns), it keeps the name without a link, else the
+  // first in order. But only where the names check it alike: a name gives the
+  // file its audience and its `require` rules, and a name whose checks differ
+  // is checked too, or a link could carry a file past them.
   const byPlace = new Map<string, { rel: string; viaLink: boolean }>();
+  const checkedAs = (file: string) => {
+    const rel = underManifest(manifest, file);
+    const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
+    return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules]);
+  };
   const problems = new Map<string, Problem>();
   for (const pattern of manifest.citations) {
     for (const base of pattern.glob.baseFolders()) {
@@ -60,8 +68,9 @@ export function findCitationFiles(workspace: Workspace, manifest: Manifest): Cit
         return rel !== undefined && pattern.glob.matches(rel);
       };
       walk(workspace, start, {
-        onFile: (file, place, viaLink) => {
+        onFile: (file, realPlace, viaLink) => {
           if (!matches(file)) return;
+          const place = `${realPlace}\0${checkedAs(file)}`;
           const known = byPlace.get(place);
           if (!known || (known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0)) {
             byPlace.set(place, { rel: file, viaLink });

@@ -207,7 +207,7 @@ export function buildSarif(result: CheckResult, options: SarifOptions = {}) {
             level: 'warning',
             message: {
               text: `${left.toLocaleString('en-US')} of ${results.length.toLocaleString('en-US')} results are not in this file: GitHub code scanning refuses a run of more than ` +
-                `${MAX_SARIF_RESULTS.toLocaleString('en-US')} results. Every record is in citegate's JSON report.`,
+                `${MAX_SARIF_RESULTS.toLocaleString('en-US')} results. citegate's JSON report (\`--format json\`, or the Action's \`report\` input) has every record.`,
             },
           }],
         }],

@@ -4,7 +4,7 @@ import { mergeGroupPayload, pullRequestPayload, pushPayload, runAction, type Act
 import { startFakeApi, type FakeApiOptions } from '../helpers/api-server.js';
 import { apiFiles, commit, git, initRepo } from '../helpers/git.js';
 import { sarifErrors } from '../helpers/sarif.js';
-import { makeTree, manifestFor, REPO as REPO_ROOT } from '../helpers/workspace.js';
+import { makeTree, manifestFor, REPO as REPO_ROOT, sha256 } from '../helpers/workspace.js';
 
 const RETURNS = { path: 'sources/returns-v1.txt', text: 'Returns are accepted within 30 days.\nA receipt is required.\n' };
 const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide. Contact support.\n' };
@@ -238,6 +238,29 @@ describe('the Action and manifest changes', () => {
       'linked/a.json:2 source unverified: a1',
       'linked/b.json:2 source unverified: b1',
     ]);
+  });
+
+  // Found in review: a pull request that changed only a citation file never looked at the other
+  // names it is read under, so a link to it in a folder of another audience passed unchecked.
+  it('checks a changed citation file under every name that checks it differently', async () => {
+    const manifest = [
+      'version: 1', 'sources:',
+      '  int-v1:', `    path: ${RETURNS.path}`, `    sha256: ${sha256(RETURNS.text)}`, '    retrieved: 2026-11-02', '    audience: [support]',
+      'citations:', '  - path: internal/*.json', '    audience: support', '  - path: public/*.json', '    audience: public', '',
+    ].join('\n');
+    const root = makeTree({
+      'citegate.yml': manifest, [RETURNS.path]: RETURNS.text,
+      'internal/a.json': json([rec('c1', 'int-v1', 'Returns are accepted within 30 days.')]),
+      'internal/b.json': json([rec('c2', 'int-v1', 'A receipt is required.')]),
+    });
+    mkdirSync(path.join(root, 'public'));
+    symlinkSync('../internal/a.json', path.join(root, 'public/a.json'));
+    initRepo(root);
+    const base = git(root, 'rev-parse', 'HEAD');
+    const head = commit(root, { 'internal/a.json': json([rec('c1', 'int-v1', 'A receipt is required.')]) });
+    const run = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head) });
+    expect(annotated(run)).toEqual(['public/a.json:2 source not permitted: c1']);
+    expect(run.code).toBe(1);
   });
 
   // Found in review: only a changed path itself, or where its last link led,

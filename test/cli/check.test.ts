@@ -1,4 +1,4 @@
-import { linkSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -186,6 +186,30 @@ describe('citegate check', () => {
     expect(run.code).toBe(1);
   });
 
+  // Found in review: placing a file link where it leads checked the file once, under its own
+  // name, so a link in a folder with another audience or `require` rule was never checked as such.
+  it('checks a file under each name that checks it differently: another audience, another require rule', () => {
+    const manifest = [
+      'version: 1', 'sources:',
+      '  int-v1:', `    path: ${RETURNS.path}`, `    sha256: ${sha256(RETURNS.text)}`, '    retrieved: 2026-11-02', '    audience: [support]',
+      '  terms-v1:', `    path: ${HELP.path}`, `    sha256: ${sha256(HELP.text)}`, '    retrieved: 2026-11-02',
+      'citations:', '  - path: internal/*.json', '    audience: support', '  - path: public/*.json', '    audience: public',
+      'require:', '  - files: public/', '    cite: [terms-v1]', '',
+    ].join('\n');
+    const root = makeTree({
+      'citegate.yml': manifest, [RETURNS.path]: RETURNS.text, [HELP.path]: HELP.text,
+      'internal/a.json': json([rec('c1', 'int-v1', 'A receipt is required.')]),
+      'internal/b.json': json([rec('c2', 'int-v1', 'A receipt is required.')]),
+    });
+    mkdirSync(path.join(root, 'public'));
+    symlinkSync('../internal/a.json', path.join(root, 'public/a.json'));
+    symlinkSync('b.json', path.join(root, 'internal/b-again.json')); // checked alike: once
+    const run = runCli(['check'], root);
+    expect(run.stdout).toBe('internal/a.json:2: c1: located\ninternal/b.json:2: c2: located\npublic/a.json:2: c1: source not permitted\nlocated=2/3\n');
+    expect(run.stderr).toBe('public/a.json:2:3: error: required source not cited: this answer must cite terms-v1 (the rule at citegate.yml:18), but no record does\n');
+    expect(run.code).toBe(1);
+  });
+
   // Found in review: the walk searched folders no file of the pattern could be in, and made
   // problems of their links and names; and two patterns reaching one file checked it twice.
   it('searches only folders where the pattern can match, and checks a file reached twice once', () => {
@@ -360,7 +384,7 @@ describe('citegate check cannot run (exit 2)', () => {
     [['check', '--max-source-bytes'], "citegate: option '--max-source-bytes <value>' argument missing\nSee citegate check --help.\n"],
     [['check', '--root', 'nowhere'], 'citegate: --root "nowhere" is not a folder\nSee citegate check --help.\n'],
     // Found in review: a --manifest that is not there got the advice to pass --manifest.
-    [['check', '--manifest', 'nope.yml'], 'nope.yml: no manifest: no such file (--manifest is a path from the current folder, not from --root)\n'],
+    [['check', '--manifest', 'nope.yml'], 'nope.yml: no manifest: no such file (--manifest is a path from the current folder)\n'],
     [['check', '--root', 'answers', '--manifest', 'citegate.yml'],
       `citegate.yml: the manifest is outside the workspace (${path.join(realpathSync(root), 'answers')}) (--manifest is a path from the current folder, not from --root); use --root\n`],
     [['frobnicate'], 'citegate: unknown command "frobnicate"\nSee citegate --help.\n'],

@@ -25,7 +25,7 @@ describe('SARIF for code scanning', () => {
     expect(run.results.every((r) => r.level === 'error')).toBe(true);
     expect(run.results.at(-1)).toMatchObject({ message: { text: expect.stringContaining('"quote 24999"') } });
     expect(run.invocations?.[0].toolExecutionNotifications[0].message.text)
-      .toBe("3 of 25,003 results are not in this file: GitHub code scanning refuses a run of more than 25,000 results. Every record is in citegate's JSON report.");
+      .toBe("3 of 25,003 results are not in this file: GitHub code scanning refuses a run of more than 25,000 results. citegate's JSON report (`--format json`, or the Action's `report` input) has every record.");
     expect(sarifErrors(sarif)).toEqual([]);
   });
 
