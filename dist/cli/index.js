@@ -9579,7 +9579,9 @@ function readKeys(doc, map, allowed, what, report) {
         if (key === undefined || !allowed.includes(key)) {
             const shown = key === undefined ? 'a key that is not a string' : `unknown key \`${key}\``;
             const near = key === undefined ? undefined : allowed.find((a) => editDistance(a, key) <= 2);
-            const hint = near ? `did you mean \`${near}\`?` : `allowed: ${allowed.join(', ')}`;
+            // YAML 1.1's merge key, which YAML 1.2 (the yaml package's default) reads as an ordinary key.
+            const hint = key === '<<' ? 'merge keys are YAML 1.1, which citegate does not read: write the keys out'
+                : near ? `did you mean \`${near}\`?` : `allowed: ${allowed.join(', ')}`;
             report(nodeOffset(pair.key, nodeOffset(map)), `${shown} in ${what} (${hint})`);
             continue;
         }
@@ -11827,6 +11829,7 @@ function checkFields(record) {
         valid.suffix = suffix;
     return { ok: true, record: valid };
 }
+const MERGE_KEY = ' (its `<<` is a YAML 1.1 merge key, which citegate does not read: write the fields out)';
 /** What is wrong with a record's fields (SPEC §2, verdict 1), or undefined. */
 function fieldProblem(fields, ...values) {
     for (let k = 0; k < KNOWN.length; k++) {
@@ -11835,8 +11838,9 @@ function fieldProblem(fields, ...values) {
         if (typeof value === 'string')
             continue;
         if (k < REQUIRED.length) {
+            // A YAML map (a Map) with `<<`: YAML 1.1's merge key, an ordinary key in YAML 1.2.
             if (!has(fields, key))
-                return `${key} is missing`;
+                return `${key} is missing${fields instanceof Map && fields.has('<<') ? MERGE_KEY : ''}`;
             return `${key} must be a string, not ${typeName(value)}`;
         }
         if (has(fields, key))

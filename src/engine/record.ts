@@ -85,6 +85,8 @@ export function checkFields(record: unknown): FieldCheck {
   return { ok: true, record: valid };
 }
 
+const MERGE_KEY = ' (its `<<` is a YAML 1.1 merge key, which citegate does not read: write the fields out)';
+
 /** What is wrong with a record's fields (SPEC §2, verdict 1), or undefined. */
 function fieldProblem(fields: Fields, ...values: unknown[]): string | undefined {
   for (let k = 0; k < KNOWN.length; k++) {
@@ -92,7 +94,8 @@ function fieldProblem(fields: Fields, ...values: unknown[]): string | undefined 
     const value = values[k];
     if (typeof value === 'string') continue;
     if (k < REQUIRED.length) {
-      if (!has(fields, key)) return `${key} is missing`;
+      // A YAML map (a Map) with `<<`: YAML 1.1's merge key, an ordinary key in YAML 1.2.
+      if (!has(fields, key)) return `${key} is missing${fields instanceof Map && fields.has('<<') ? MERGE_KEY : ''}`;
       return `${key} must be a string, not ${typeName(value)}`;
     }
     if (has(fields, key)) return `${key} must be a string when present, not ${typeName(value)}`;

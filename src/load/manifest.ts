@@ -235,7 +235,9 @@ function readKeys(doc: Document.Parsed, map: YAMLMap, allowed: string[], what: s
     if (key === undefined || !allowed.includes(key)) {
       const shown = key === undefined ? 'a key that is not a string' : `unknown key \`${key}\``;
       const near = key === undefined ? undefined : allowed.find((a) => editDistance(a, key) <= 2);
-      const hint = near ? `did you mean \`${near}\`?` : `allowed: ${allowed.join(', ')}`;
+      // YAML 1.1's merge key, which YAML 1.2 (the yaml package's default) reads as an ordinary key.
+      const hint = key === '<<' ? 'merge keys are YAML 1.1, which citegate does not read: write the keys out'
+        : near ? `did you mean \`${near}\`?` : `allowed: ${allowed.join(', ')}`;
       report(nodeOffset(pair.key, nodeOffset(map)), `${shown} in ${what} (${hint})`);
       continue;
     }

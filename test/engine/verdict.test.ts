@@ -122,6 +122,12 @@ describe('field validation (verdict 1)', () => {
     expect(!check.ok && check.reason).toBe('a record must be an object, not an array');
   });
 
+  // Found in review: `<<: *common` in a YAML record gave "source_id is missing" and no word of the merge key.
+  it('says a YAML record\'s `<<` merge key is not read when a field it would bring is missing', () => {
+    const check = checkFields(new Map<string, unknown>([['citation_id', 'c1'], ['<<', new Map([['source_id', 's']])], ['quote', 'q']]));
+    expect(!check.ok && check.reason).toBe('source_id is missing (its `<<` is a YAML 1.1 merge key, which citegate does not read: write the fields out)');
+  });
+
   it('accepts well-formed pairs and unknown extra fields', () => {
     expect(record({ ...base, quote: '😀 𝐀', extra: 1 }).ok).toBe(true);
   });

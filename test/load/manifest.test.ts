@@ -46,6 +46,18 @@ describe('the manifest', () => {
     expect(manifest.sources.get('s')!.sha256).toBe(digits);
   });
 
+  // Found in review: `<<: *base` (YAML 1.1's merge key) became a key of its own, reported with no word of why.
+  it('says that merge keys are not read', () => {
+    expect(problemsOf([
+      'version: 1', 'sources:', '  a-v1: &base', '    path: a.txt', `    sha256: ${'1'.repeat(64)}`, '    retrieved: 2026-01-01',
+      '  b-v1:', '    <<: *base', '    path: b.txt',
+    ].join('\n'))).toEqual([
+      'citegate.yml:8:5: unknown key `<<` in source `b-v1` (merge keys are YAML 1.1, which citegate does not read: write the keys out)',
+      'citegate.yml:8:5: source `b-v1` has no `sha256`: run `citegate pin` to record it',
+      'citegate.yml:8:5: source `b-v1` has no `retrieved` date (YYYY-MM-DD)',
+    ]);
+  });
+
   it('reports every problem at once, each at its line and column', () => {
     expect(problemsOf([
       'version: 2',
