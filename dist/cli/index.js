@@ -14952,6 +14952,7 @@ function runInputs(workspace, manifest, files) {
 
 
 
+
 /** Folders never walked unless a pattern names them: they hold tooling, not answers. */
 const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
 /** The path of a workspace-relative file relative to the manifest's folder, or undefined if outside it. */
@@ -14974,7 +14975,7 @@ function refFor(manifest, file) {
  * once (a link loop cannot make the walk endless); a link that leads out of it
  * is a problem, as its files would otherwise go unchecked without a word.
  */
-function findCitationFiles(workspace, manifest) {
+function findCitationFiles(workspace, manifest, maxNamesPerWalk = MAX_NAMES_PER_WALK) {
     // Each file once, by where it really is: reached under two names (a folder
     // or file link, two patterns), it keeps the name without a link, else the
     // first in order. But only where the names check it alike: a name gives the
@@ -14984,7 +14985,8 @@ function findCitationFiles(workspace, manifest) {
     const checkedAs = (file) => {
         const rel = underManifest(manifest, file);
         const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
-        return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules]);
+        // The format is the name's too (`a.json` a link to `a.jsonl`).
+        return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
     };
     const problems = new Map();
     for (const pattern of manifest.citations) {
@@ -14994,7 +14996,7 @@ function findCitationFiles(workspace, manifest) {
                 const rel = underManifest(manifest, file);
                 return rel !== undefined && pattern.glob.matches(rel);
             };
-            walk(workspace, start, {
+            walk(workspace, start, maxNamesPerWalk, {
                 onFile: (file, realPlace, viaLink) => {
                     if (!matches(file))
                         return;
@@ -15029,7 +15031,21 @@ function unmatchedRequirements(manifest, files) {
             (/[*?[{]|\/$/.test(rule.pattern) ? '' : ` (for every file under a folder, write ${rule.pattern}/)`),
     }));
 }
-function walk(workspace, folder, walker) {
+function isOnTheWay(way, abs) {
+    for (let w = way; w !== undefined; w = w.up)
+        if (w.abs === abs)
+            return true;
+    return false;
+}
+/**
+ * Names listed by one walk, at most: folder links can make one folder appear
+ * under many names (two links to the next folder, twenty deep, make a
+ * million), and each name is searched, since it may check its files
+ * differently. Past this the walk stops, as a problem: the run fails, not
+ * passes short.
+ */
+const MAX_NAMES_PER_WALK = 2_000_000;
+function walk(workspace, folder, maxNames, walker) {
     // The base folder comes from a pattern and may pass through a link: list it
     // only if it really is inside.
     const base = workspace.realPath(folder === '' ? workspace.root : external_node_path_default().join(workspace.root, ...folder.split('/')));
@@ -15039,23 +15055,18 @@ function walk(workspace, folder, walker) {
         walker.onProblem({ file: folder, line: 0, column: 0, message: notListed(base.reason) });
         return;
     }
-    // Real folders first, then linked ones: a folder reached both ways keeps
-    // its real name, and each real folder is walked once.
-    const walked = new Set([base.abs]);
+    // Every name a folder has here is searched, through links too: the name
+    // decides how its files are checked (their audience, their `require` rules),
+    // and the caller keeps one name for each file where they check it alike.
+    // A link back to a folder on the way down is a loop, and not followed.
     const baseViaLink = base.abs !== external_node_path_default().join(workspace.root, ...folder.split('/').filter(Boolean));
-    const real = [[folder, base.abs, baseViaLink]];
-    const linked = [];
+    const pending = [[folder, base.abs, baseViaLink, { abs: base.abs, up: undefined }]];
+    let listed = 0;
     for (;;) {
-        let next = real.pop();
-        if (next === undefined) {
-            next = linked.pop();
-            if (next === undefined)
-                break;
-            if (walked.has(next[1]))
-                continue;
-            walked.add(next[1]);
-        }
-        const [current, abs, viaLink] = next;
+        const next = pending.pop();
+        if (next === undefined)
+            break;
+        const [current, abs, viaLink, way] = next;
         let entries;
         try {
             // Names as bytes: a name that is not UTF-8 would be read as U+FFFD, and
@@ -15069,8 +15080,15 @@ function walk(workspace, folder, walker) {
             walker.onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
             continue;
         }
+        listed += entries.length;
+        if (listed > maxNames) {
+            walker.onProblem({
+                file: folder === '' ? '.' : folder, line: 0, column: 0,
+                message: `not all listed: its folders and their links hold more than ${maxNames.toLocaleString('en-US')} names`,
+            });
+            return;
+        }
         const folders = [];
-        const links = [];
         const named = entries.map((entry) => ({ entry, name: entry.name.toString('utf8') })).sort((a, b) => comparePaths(a.name, b.name));
         for (const { entry, name } of named) {
             const rel = current === '' ? name : `${current}/${name}`;
@@ -15088,10 +15106,7 @@ function walk(workspace, folder, walker) {
                     continue;
                 if (!isLink) {
                     const sub = external_node_path_default().join(abs, name);
-                    if (walked.has(sub))
-                        continue;
-                    walked.add(sub);
-                    folders.push([rel, sub, viaLink]);
+                    folders.push([rel, sub, viaLink, { abs: sub, up: way }]);
                     continue;
                 }
                 const target = workspace.realPath(external_node_path_default().join(abs, name));
@@ -15099,12 +15114,15 @@ function walk(workspace, folder, walker) {
                     walker.onProblem({ file: rel, line: 0, column: 0, message: notListed(target.kind === 'refused' ? target.reason : 'no such folder') });
                     continue;
                 }
-                links.push([rel, target.abs, true]);
+                if (isOnTheWay(way, target.abs))
+                    continue; // A loop.
+                folders.push([rel, target.abs, true, { abs: target.abs, up: way }]);
             }
             else if (isLink) {
                 // A link to a file is placed where it leads, so that a file reached
-                // under its own name too is checked once, under that name; one that
-                // leads nowhere or outside is listed as it is, and reading it refuses it.
+                // under its own name too is known as one (the caller checks it once
+                // where the names check it alike); one that leads nowhere or outside
+                // is listed as it is, and reading it refuses it.
                 const target = walker.matches(rel) ? workspace.realPath(external_node_path_default().join(abs, name)) : undefined;
                 walker.onFile(rel, target?.kind === 'inside' ? target.abs : external_node_path_default().join(abs, name), true);
             }
@@ -15116,9 +15134,7 @@ function walk(workspace, folder, walker) {
         }
         // In name order, so that the walk is the same on every machine.
         for (let k = folders.length - 1; k >= 0; k--)
-            real.push(folders[k]);
-        for (let k = links.length - 1; k >= 0; k--)
-            linked.push(links[k]);
+            pending.push(folders[k]);
     }
 }
 /** A name that is not UTF-8, its bad bytes written as \\xHH. */

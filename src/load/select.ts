@@ -6,6 +6,7 @@ import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { Manifest } from './manifest.js';
 import type { Problem } from './problem.js';
+import { formatOf } from './citation-file.js';
 import { firstInvalidUtf8 } from './text.js';
 import { describeFsError, type Workspace } from './workspace.js';
 
@@ -47,7 +48,7 @@ export interface CitationFileList {
  * once (a link loop cannot make the walk endless); a link that leads out of it
  * is a problem, as its files would otherwise go unchecked without a word.
  */
-export function findCitationFiles(workspace: Workspace, manifest: Manifest): CitationFileList {
+export function findCitationFiles(workspace: Workspace, manifest: Manifest, maxNamesPerWalk = MAX_NAMES_PER_WALK): CitationFileList {
   // Each file once, by where it really is: reached under two names (a folder
   // or file link, two patterns), it keeps the name without a link, else the
   // first in order. But only where the names check it alike: a name gives the
@@ -57,7 +58,8 @@ export function findCitationFiles(workspace: Workspace, manifest: Manifest): Cit
   const checkedAs = (file: string) => {
     const rel = underManifest(manifest, file);
     const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
-    return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules]);
+    // The format is the name's too (`a.json` a link to `a.jsonl`).
+    return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
   };
   const problems = new Map<string, Problem>();
   for (const pattern of manifest.citations) {
@@ -67,7 +69,7 @@ export function findCitationFiles(workspace: Workspace, manifest: Manifest): Cit
         const rel = underManifest(manifest, file);
         return rel !== undefined && pattern.glob.matches(rel);
       };
-      walk(workspace, start, {
+      walk(workspace, start, maxNamesPerWalk, {
         onFile: (file, realPlace, viaLink) => {
           if (!matches(file)) return;
           const place = `${realPlace}\0${checkedAs(file)}`;
@@ -104,7 +106,7 @@ function unmatchedRequirements(manifest: Manifest, files: ReadonlySet<string>): 
 }
 
 interface Walker {
-  /** A file: its name in the workspace, where it is (links in its folders resolved), and whether a folder link led to it. */
+  /** A file: its name in the workspace, where it is (links resolved), and whether a link (to it, or to a folder above it) led to it. */
   onFile(rel: string, place: string, viaLink: boolean): void;
   /** Whether a file of this name would be checked (a name citegate cannot read is a problem only then). */
   matches(rel: string): boolean;
@@ -113,7 +115,30 @@ interface Walker {
   onProblem(problem: Problem): void;
 }
 
-function walk(workspace: Workspace, folder: string, walker: Walker): void {
+/**
+ * A folder's place on the way the walk took to it: its real path, and the
+ * folders above it. A link back to one of them is a loop, and is not entered.
+ */
+interface WayDown {
+  readonly abs: string;
+  readonly up: WayDown | undefined;
+}
+
+function isOnTheWay(way: WayDown | undefined, abs: string): boolean {
+  for (let w = way; w !== undefined; w = w.up) if (w.abs === abs) return true;
+  return false;
+}
+
+/**
+ * Names listed by one walk, at most: folder links can make one folder appear
+ * under many names (two links to the next folder, twenty deep, make a
+ * million), and each name is searched, since it may check its files
+ * differently. Past this the walk stops, as a problem: the run fails, not
+ * passes short.
+ */
+export const MAX_NAMES_PER_WALK = 2_000_000;
+
+function walk(workspace: Workspace, folder: string, maxNames: number, walker: Walker): void {
   // The base folder comes from a pattern and may pass through a link: list it
   // only if it really is inside.
   const base = workspace.realPath(folder === '' ? workspace.root : path.join(workspace.root, ...folder.split('/')));
@@ -122,21 +147,17 @@ function walk(workspace: Workspace, folder: string, walker: Walker): void {
     walker.onProblem({ file: folder, line: 0, column: 0, message: notListed(base.reason) });
     return;
   }
-  // Real folders first, then linked ones: a folder reached both ways keeps
-  // its real name, and each real folder is walked once.
-  const walked = new Set<string>([base.abs]);
+  // Every name a folder has here is searched, through links too: the name
+  // decides how its files are checked (their audience, their `require` rules),
+  // and the caller keeps one name for each file where they check it alike.
+  // A link back to a folder on the way down is a loop, and not followed.
   const baseViaLink = base.abs !== path.join(workspace.root, ...folder.split('/').filter(Boolean));
-  const real: [rel: string, abs: string, viaLink: boolean][] = [[folder, base.abs, baseViaLink]];
-  const linked: [rel: string, abs: string, viaLink: boolean][] = [];
+  const pending: [rel: string, abs: string, viaLink: boolean, way: WayDown][] = [[folder, base.abs, baseViaLink, { abs: base.abs, up: undefined }]];
+  let listed = 0;
   for (;;) {
-    let next = real.pop();
-    if (next === undefined) {
-      next = linked.pop();
-      if (next === undefined) break;
-      if (walked.has(next[1])) continue;
-      walked.add(next[1]);
-    }
-    const [current, abs, viaLink] = next;
+    const next = pending.pop();
+    if (next === undefined) break;
+    const [current, abs, viaLink, way] = next;
     let entries: Dirent<Buffer>[];
     try {
       // Names as bytes: a name that is not UTF-8 would be read as U+FFFD, and
@@ -148,8 +169,15 @@ function walk(workspace: Workspace, folder: string, walker: Walker): void {
       walker.onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
       continue;
     }
-    const folders: [string, string, boolean][] = [];
-    const links: [string, string, boolean][] = [];
+    listed += entries.length;
+    if (listed > maxNames) {
+      walker.onProblem({
+        file: folder === '' ? '.' : folder, line: 0, column: 0,
+        message: `not all listed: its folders and their links hold more than ${maxNames.toLocaleString('en-US')} names`,
+      });
+      return;
+    }
+    const folders: [string, string, boolean, WayDown][] = [];
     const named = entries.map((entry) => ({ entry, name: entry.name.toString('utf8') })).sort((a, b) => comparePaths(a.name, b.name));
     for (const { entry, name } of named) {
       const rel = current === '' ? name : `${current}/${name}`;
@@ -166,9 +194,7 @@ function walk(workspace: Workspace, folder: string, walker: Walker): void {
         if (!walker.enter(rel, name)) continue;
         if (!isLink) {
           const sub = path.join(abs, name);
-          if (walked.has(sub)) continue;
-          walked.add(sub);
-          folders.push([rel, sub, viaLink]);
+          folders.push([rel, sub, viaLink, { abs: sub, up: way }]);
           continue;
         }
         const target = workspace.realPath(path.join(abs, name));
@@ -176,11 +202,13 @@ function walk(workspace: Workspace, folder: string, walker: Walker): void {
           walker.onProblem({ file: rel, line: 0, column: 0, message: notListed(target.kind === 'refused' ? target.reason : 'no such folder') });
           continue;
         }
-        links.push([rel, target.abs, true]);
+        if (isOnTheWay(way, target.abs)) continue; // A loop.
+        folders.push([rel, target.abs, true, { abs: target.abs, up: way }]);
       } else if (isLink) {
         // A link to a file is placed where it leads, so that a file reached
-        // under its own name too is checked once, under that name; one that
-        // leads nowhere or outside is listed as it is, and reading it refuses it.
+        // under its own name too is known as one (the caller checks it once
+        // where the names check it alike); one that leads nowhere or outside
+        // is listed as it is, and reading it refuses it.
         const target = walker.matches(rel) ? workspace.realPath(path.join(abs, name)) : undefined;
         walker.onFile(rel, target?.kind === 'inside' ? target.abs : path.join(abs, name), true);
       } else {
@@ -190,8 +218,7 @@ function walk(workspace: Workspace, folder: string, walker: Walker): void {
       }
     }
     // In name order, so that the walk is the same on every machine.
-    for (let k = folders.length - 1; k >= 0; k--) real.push(folders[k]);
-    for (let k = links.length - 1; k >= 0; k--) linked.push(links[k]);
+    for (let k = folders.length - 1; k >= 0; k--) pending.push(folders[k]);
   }
 }
 

@@ -246,7 +246,7 @@ describe('the Action and manifest changes', () => {
     const manifest = [
       'version: 1', 'sources:',
       '  int-v1:', `    path: ${RETURNS.path}`, `    sha256: ${sha256(RETURNS.text)}`, '    retrieved: 2026-11-02', '    audience: [support]',
-      'citations:', '  - path: internal/*.json', '    audience: support', '  - path: public/*.json', '    audience: public', '',
+      'citations:', '  - path: internal/*.json', '    audience: support', '  - path: public/**/*.json', '    audience: public', '',
     ].join('\n');
     const root = makeTree({
       'citegate.yml': manifest, [RETURNS.path]: RETURNS.text,
@@ -261,6 +261,13 @@ describe('the Action and manifest changes', () => {
     const run = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head) });
     expect(annotated(run)).toEqual(['public/a.json:2 source not permitted: c1']);
     expect(run.code).toBe(1);
+    // A folder link added into the public folder: its files are the internal folder's, under public names.
+    symlinkSync('../internal', path.join(root, 'public/all'));
+    const linked = commit(root, {}, 'link the internal answers');
+    const again = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, head, linked) });
+    // public/all/a.json is public/a.json's file, checked alike: once, under the first name.
+    expect(annotated(again)).toEqual(['public/a.json:2 source not permitted: c1', 'public/all/b.json:2 source not permitted: c2']);
+    expect(again.code).toBe(1);
   });
 
   // Found in review: only a changed path itself, or where its last link led,
