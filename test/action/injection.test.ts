@@ -15,6 +15,10 @@ const HOSTILE = [
   '\u2028::notice::separator',
   'see www.evil.example/x and WWW.evil.example',
   'mail user@evil.example or https://evil.example/login',
+  // The older form, which the runner finds anywhere in a line.
+  '##[add-mask]Contact',
+  'x ##[set-output name=total]99',
+  'y ##[stop-commands]tok',
 ];
 
 describe('hostile text through the bundled Action', () => {

@@ -42,6 +42,30 @@ const unescapeData = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n'
 const unescapeProperty = (s: string) => unescapeData(s.replace(/%3A/g, ':').replace(/%2C/g, ','));
 
 /** Parses stdout as the runner does: a line, leading whitespace trimmed, starting with `::` is a command. */
+/** The runner's commands (its registered command extensions), which it matches without case. */
+const REGISTERED = new Set(['add-mask', 'add-matcher', 'add-path', 'debug', 'echo', 'endgroup', 'error', 'group', 'notice',
+  'remove-matcher', 'save-state', 'set-env', 'set-output', 'stop-commands', 'warning']);
+
+/** `##[name props]data` anywhere in a line, as actions/runner's ActionCommand.TryParse reads it. */
+function legacyCommand(line: string): WorkflowCommand | undefined {
+  const at = line.indexOf('##[');
+  if (at < 0) return undefined;
+  const close = line.indexOf(']', at);
+  if (close < 0) return undefined;
+  const info = line.slice(at + 3, close);
+  const space = info.indexOf(' ');
+  const name = space < 0 ? info : info.slice(0, space);
+  if (!REGISTERED.has(name.toLowerCase())) return undefined;
+  const properties: Record<string, string> = {};
+  if (space > 0) {
+    for (const pair of info.slice(space + 1).split(';').filter(Boolean)) {
+      const eq = pair.indexOf('=');
+      if (eq > 0) properties[pair.slice(0, eq)] = pair.slice(eq + 1);
+    }
+  }
+  return { command: name.toLowerCase(), properties, message: line.slice(close + 1) };
+}
+
 export function parseCommands(stdout: string): WorkflowCommand[] {
   const commands: WorkflowCommand[] = [];
   let stopToken: string | undefined;
@@ -53,7 +77,15 @@ export function parseCommands(stdout: string): WorkflowCommand[] {
       continue;
     }
     const m = /^::([A-Za-z-]+)(?: ([^:]*))?::(.*)$/s.exec(line);
-    if (!m) continue;
+    if (!m) {
+      // The older form, which the runner tries next and finds anywhere in a line (ActionCommand.TryParse).
+      const legacy = legacyCommand(raw);
+      if (legacy) {
+        if (legacy.command === 'stop-commands') stopToken = legacy.message;
+        commands.push(legacy);
+      }
+      continue;
+    }
     const properties: Record<string, string> = {};
     for (const pair of (m[2] ?? '').split(',').filter(Boolean)) {
       const eq = pair.indexOf('=');
