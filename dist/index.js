@@ -34379,11 +34379,13 @@ function refFor(manifest, file) {
 }
 /**
  * Every file the `citations` globs match, sorted by path. Links to folders
- * are followed while they stay inside the workspace, each real folder walked
- * once (a link loop cannot make the walk endless); a link that leads out of it
- * is a problem, as its files would otherwise go unchecked without a word.
+ * are followed while they stay inside the workspace, but not back to a
+ * folder on the way down (a link loop cannot make the walk endless), and
+ * within a budget for the names links make; a link that leads out of it, and
+ * a walk cut short, are problems, as files would otherwise go unchecked
+ * without a word.
  */
-function findCitationFiles(workspace, manifest, maxNamesPerWalk = MAX_NAMES_PER_WALK) {
+function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES_COST) {
     // Each file once, by where it really is: reached under two names (a folder
     // or file link, two patterns), it keeps the name without a link, else the
     // first in order. But only where the names check it alike: a name gives the
@@ -34404,7 +34406,7 @@ function findCitationFiles(workspace, manifest, maxNamesPerWalk = MAX_NAMES_PER_
                 const rel = underManifest(manifest, file);
                 return rel !== undefined && pattern.glob.matches(rel);
             };
-            walk(workspace, start, maxNamesPerWalk, {
+            walk(workspace, start, maxLinkedCost, {
                 onFile: (file, realPlace, viaLink) => {
                     if (!matches(file))
                         return;
@@ -34446,14 +34448,16 @@ function isOnTheWay(way, abs) {
     return false;
 }
 /**
- * Names listed by one walk, at most: folder links can make one folder appear
- * under many names (two links to the next folder, twenty deep, make a
- * million), and each name is searched, since it may check its files
- * differently. Past this the walk stops, as a problem: the run fails, not
- * passes short.
+ * What one walk may spend on names it reaches through links, counted in the
+ * characters of their folders' names and a little per name. Links can make
+ * one folder appear under many names (two links from each folder to the
+ * next, twenty deep, make a million), and long ones, each searched, since a
+ * name may check its files differently; the real folders are the
+ * repository's own and are not counted. Past it the walk stops, as a
+ * problem: the run fails, in seconds, not passes short.
  */
-const MAX_NAMES_PER_WALK = 2_000_000;
-function walk(workspace, folder, maxNames, walker) {
+const MAX_LINKED_NAMES_COST = 50_000_000;
+function walk(workspace, folder, maxLinkedCost, walker) {
     // The base folder comes from a pattern and may pass through a link: list it
     // only if it really is inside.
     const base = workspace.realPath(folder === '' ? workspace.root : external_node_path_default().join(workspace.root, ...folder.split('/')));
@@ -34469,7 +34473,7 @@ function walk(workspace, folder, maxNames, walker) {
     // A link back to a folder on the way down is a loop, and not followed.
     const baseViaLink = base.abs !== external_node_path_default().join(workspace.root, ...folder.split('/').filter(Boolean));
     const pending = [[folder, base.abs, baseViaLink, { abs: base.abs, up: undefined }]];
-    let listed = 0;
+    let linkedCost = 0;
     for (;;) {
         const next = pending.pop();
         if (next === undefined)
@@ -34488,13 +34492,15 @@ function walk(workspace, folder, maxNames, walker) {
             walker.onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
             continue;
         }
-        listed += entries.length;
-        if (listed > maxNames) {
-            walker.onProblem({
-                file: folder === '' ? '.' : folder, line: 0, column: 0,
-                message: `not all listed: its folders and their links hold more than ${maxNames.toLocaleString('en-US')} names`,
-            });
-            return;
+        if (viaLink) {
+            linkedCost += entries.length * (current.length + 16);
+            if (linkedCost > maxLinkedCost) {
+                walker.onProblem({
+                    file: folder === '' ? '.' : folder, line: 0, column: 0, kind: 'not all listed',
+                    message: 'not all listed: links give its folders more names than citegate follows; some citation files may be missing',
+                });
+                return;
+            }
         }
         const folders = [];
         const named = entries.map((entry) => ({ entry, name: entry.name.toString('utf8') })).sort((a, b) => comparePaths(a.name, b.name));
@@ -34514,6 +34520,9 @@ function walk(workspace, folder, maxNames, walker) {
                     continue;
                 if (!isLink) {
                     const sub = external_node_path_default().join(abs, name);
+                    // Below a link, a real folder may be one the way came down through already.
+                    if (viaLink && isOnTheWay(way, sub))
+                        continue;
                     folders.push([rel, sub, viaLink, { abs: sub, up: way }]);
                     continue;
                 }
@@ -34849,6 +34858,7 @@ function problemTitle(p) {
     switch (p.kind) {
         case 'source unverified': return 'source unverified';
         case 'manifest rule': return 'manifest rule';
+        case 'not all listed': return 'citation files not all listed';
         case undefined: return 'unreadable citation file';
     }
 }
@@ -35245,6 +35255,7 @@ function problemRule(p) {
     switch (p.kind) {
         case 'source unverified': return VERDICT_RULES['source unverified'];
         case 'manifest rule': return MANIFEST_RULE;
+        case 'not all listed':
         case undefined: return UNREADABLE_FILE;
     }
 }
@@ -36210,6 +36221,10 @@ function selectTouched(input, isTouched, readAt) {
     const problems = [];
     if (changed.length > 0) {
         const listed = input.listAll();
+        // A search cut short may have missed the very files the change touched: none can be left out.
+        const cut = listed.problems.find((p) => p.kind === 'not all listed');
+        if (cut)
+            return { ...NOTHING, checkAll: `the search for citation files under ${cut.file} was cut short (links give its folders too many names)` };
         for (const { file } of listed.files)
             if (!selected.has(file) && isTouched(file))
                 select(file);

@@ -137,6 +137,9 @@ function selectTouched(
   const problems: Problem[] = [];
   if (changed.length > 0) {
     const listed = input.listAll();
+    // A search cut short may have missed the very files the change touched: none can be left out.
+    const cut = listed.problems.find((p) => p.kind === 'not all listed');
+    if (cut) return { ...NOTHING, checkAll: `the search for citation files under ${cut.file} was cut short (links give its folders too many names)` };
     for (const { file } of listed.files) if (!selected.has(file) && isTouched(file)) select(file);
     // A folder it cannot list is a problem of the change when the change made it.
     problems.push(...listed.problems.filter((p) => isTouched(p.file)));

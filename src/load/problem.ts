@@ -9,11 +9,12 @@ export interface Problem {
   readonly message: string;
   /**
    * What the problem is about, where the file does not say it: a source that
-   * failed verification, or a rule of the manifest. Problems with the
+   * failed verification, a rule of the manifest, or a search for citation
+   * files that links made too long to finish. Problems with the
    * manifest's own text never reach a report (the run stops), and any other
    * is a citation file's (undefined).
    */
-  readonly kind?: 'source unverified' | 'manifest rule';
+  readonly kind?: 'source unverified' | 'manifest rule' | 'not all listed';
 }
 
 /** `file:line:column: message`, the form editors and terminals turn into links. */

@@ -44,11 +44,13 @@ export interface CitationFileList {
 
 /**
  * Every file the `citations` globs match, sorted by path. Links to folders
- * are followed while they stay inside the workspace, each real folder walked
- * once (a link loop cannot make the walk endless); a link that leads out of it
- * is a problem, as its files would otherwise go unchecked without a word.
+ * are followed while they stay inside the workspace, but not back to a
+ * folder on the way down (a link loop cannot make the walk endless), and
+ * within a budget for the names links make; a link that leads out of it, and
+ * a walk cut short, are problems, as files would otherwise go unchecked
+ * without a word.
  */
-export function findCitationFiles(workspace: Workspace, manifest: Manifest, maxNamesPerWalk = MAX_NAMES_PER_WALK): CitationFileList {
+export function findCitationFiles(workspace: Workspace, manifest: Manifest, maxLinkedCost = MAX_LINKED_NAMES_COST): CitationFileList {
   // Each file once, by where it really is: reached under two names (a folder
   // or file link, two patterns), it keeps the name without a link, else the
   // first in order. But only where the names check it alike: a name gives the
@@ -69,7 +71,7 @@ export function findCitationFiles(workspace: Workspace, manifest: Manifest, maxN
         const rel = underManifest(manifest, file);
         return rel !== undefined && pattern.glob.matches(rel);
       };
-      walk(workspace, start, maxNamesPerWalk, {
+      walk(workspace, start, maxLinkedCost, {
         onFile: (file, realPlace, viaLink) => {
           if (!matches(file)) return;
           const place = `${realPlace}\0${checkedAs(file)}`;
@@ -130,15 +132,17 @@ function isOnTheWay(way: WayDown | undefined, abs: string): boolean {
 }
 
 /**
- * Names listed by one walk, at most: folder links can make one folder appear
- * under many names (two links to the next folder, twenty deep, make a
- * million), and each name is searched, since it may check its files
- * differently. Past this the walk stops, as a problem: the run fails, not
- * passes short.
+ * What one walk may spend on names it reaches through links, counted in the
+ * characters of their folders' names and a little per name. Links can make
+ * one folder appear under many names (two links from each folder to the
+ * next, twenty deep, make a million), and long ones, each searched, since a
+ * name may check its files differently; the real folders are the
+ * repository's own and are not counted. Past it the walk stops, as a
+ * problem: the run fails, in seconds, not passes short.
  */
-export const MAX_NAMES_PER_WALK = 2_000_000;
+export const MAX_LINKED_NAMES_COST = 50_000_000;
 
-function walk(workspace: Workspace, folder: string, maxNames: number, walker: Walker): void {
+function walk(workspace: Workspace, folder: string, maxLinkedCost: number, walker: Walker): void {
   // The base folder comes from a pattern and may pass through a link: list it
   // only if it really is inside.
   const base = workspace.realPath(folder === '' ? workspace.root : path.join(workspace.root, ...folder.split('/')));
@@ -153,7 +157,7 @@ function walk(workspace: Workspace, folder: string, maxNames: number, walker: Wa
   // A link back to a folder on the way down is a loop, and not followed.
   const baseViaLink = base.abs !== path.join(workspace.root, ...folder.split('/').filter(Boolean));
   const pending: [rel: string, abs: string, viaLink: boolean, way: WayDown][] = [[folder, base.abs, baseViaLink, { abs: base.abs, up: undefined }]];
-  let listed = 0;
+  let linkedCost = 0;
   for (;;) {
     const next = pending.pop();
     if (next === undefined) break;
@@ -169,13 +173,15 @@ function walk(workspace: Workspace, folder: string, maxNames: number, walker: Wa
       walker.onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
       continue;
     }
-    listed += entries.length;
-    if (listed > maxNames) {
-      walker.onProblem({
-        file: folder === '' ? '.' : folder, line: 0, column: 0,
-        message: `not all listed: its folders and their links hold more than ${maxNames.toLocaleString('en-US')} names`,
-      });
-      return;
+    if (viaLink) {
+      linkedCost += entries.length * (current.length + 16);
+      if (linkedCost > maxLinkedCost) {
+        walker.onProblem({
+          file: folder === '' ? '.' : folder, line: 0, column: 0, kind: 'not all listed',
+          message: 'not all listed: links give its folders more names than citegate follows; some citation files may be missing',
+        });
+        return;
+      }
     }
     const folders: [string, string, boolean, WayDown][] = [];
     const named = entries.map((entry) => ({ entry, name: entry.name.toString('utf8') })).sort((a, b) => comparePaths(a.name, b.name));
@@ -194,6 +200,8 @@ function walk(workspace: Workspace, folder: string, maxNames: number, walker: Wa
         if (!walker.enter(rel, name)) continue;
         if (!isLink) {
           const sub = path.join(abs, name);
+          // Below a link, a real folder may be one the way came down through already.
+          if (viaLink && isOnTheWay(way, sub)) continue;
           folders.push([rel, sub, viaLink, { abs: sub, up: way }]);
           continue;
         }

@@ -78,6 +78,7 @@ export function problemTitle(p: Problem): string {
   switch (p.kind) {
     case 'source unverified': return 'source unverified';
     case 'manifest rule': return 'manifest rule';
+    case 'not all listed': return 'citation files not all listed';
     case undefined: return 'unreadable citation file';
   }
 }

@@ -81,6 +81,7 @@ function problemRule(p: Problem): RuleInfo {
   switch (p.kind) {
     case 'source unverified': return VERDICT_RULES['source unverified'];
     case 'manifest rule': return MANIFEST_RULE;
+    case 'not all listed':
     case undefined: return UNREADABLE_FILE;
   }
 }
