@@ -34391,6 +34391,8 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
     // first in order. But only where the names check it alike: a name gives the
     // file its audience and its `require` rules, and a name whose checks differ
     // is checked too, or a link could carry a file past them.
+    // Per real place, its names that check it differently: worked out only
+    // where a second name reaches the place (a link), not for every file.
     const byPlace = new Map();
     const checkedAs = (file) => {
         const rel = underManifest(manifest, file);
@@ -34407,14 +34409,21 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
                 return rel !== undefined && pattern.glob.matches(rel);
             };
             walk(workspace, start, maxLinkedCost, {
-                onFile: (file, realPlace, viaLink) => {
+                onFile: (file, place, viaLink) => {
                     if (!matches(file))
                         return;
-                    const place = `${realPlace}\0${checkedAs(file)}`;
-                    const known = byPlace.get(place);
-                    if (!known || (known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0)) {
-                        byPlace.set(place, { rel: file, viaLink });
+                    const names = byPlace.get(place);
+                    if (!names) {
+                        byPlace.set(place, [{ rel: file, viaLink }]);
+                        return;
                     }
+                    const as = checkedAs(file);
+                    const k = names.findIndex((n) => (n.as ??= checkedAs(n.rel)) === as);
+                    const known = names[k];
+                    if (!known)
+                        names.push({ rel: file, viaLink, as });
+                    else if ((known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0))
+                        names[k] = { rel: file, viaLink, as };
                 },
                 matches,
                 // Only folders where some file could match: links and names elsewhere are none of the run's business.
@@ -34426,7 +34435,7 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
             });
         }
     }
-    const found = new Set([...byPlace.values()].map((f) => f.rel));
+    const found = new Set([...byPlace.values()].flatMap((names) => names.map((f) => f.rel)));
     return {
         files: [...found].sort(comparePaths).map((file) => refFor(manifest, file)),
         problems: [...[...problems.values()].sort((a, b) => comparePaths(a.file, b.file)), ...unmatchedRequirements(manifest, found)],
@@ -35265,7 +35274,7 @@ function problemRule(p) {
  * kept before the warnings and the rest is counted in a notification.
  */
 const MAX_SARIF_RESULTS = 25_000;
-/** How many results a SARIF file of the run would leave out for that limit. */
+/** How many results a SARIF file of the run leaves out for that limit: the one count both it and the Action's note use. */
 function sarifResultsLeftOut(result) {
     const all = result.problems.length + result.records.filter((r) => r.verdict !== 'located').length + result.findings.length;
     return Math.max(0, all - MAX_SARIF_RESULTS);
@@ -35334,9 +35343,9 @@ function buildSarif(result, options = {}) {
         });
     }
     // Stable: results of one level keep their order (problems, records, findings).
-    const kept = results.length <= MAX_SARIF_RESULTS ? results
+    const left = sarifResultsLeftOut(result);
+    const kept = left === 0 ? results
         : [...results].sort((a, b) => Number(a.level !== 'error') - Number(b.level !== 'error')).slice(0, MAX_SARIF_RESULTS);
-    const left = results.length - kept.length;
     return {
         $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
         version: '2.1.0',
@@ -35566,6 +35575,8 @@ const SHOWN_PER_STEP = { error: 10, warning: 10, notice: 10 };
 /** Kept back: the failure message (error), the overflow note (warning). */
 const RESERVED = { error: 1, warning: 1, notice: 0 };
 class Annotator {
+    /** How GitHub names the files annotated (set once the repository is known): as the workspace does, until then. */
+    gitHubPath = (file) => file;
     used = { error: 0, warning: 0, notice: 0 };
     dropped = { error: 0, warning: 0, notice: 0 };
     failed = false;
@@ -35587,7 +35598,7 @@ class Annotator {
             return false;
         }
         this.used[level]++;
-        core[level](...placed(message, properties));
+        core[level](...placed(message, properties, this.gitHubPath));
         return true;
     }
     /** How many annotations were not shown, or 0. */
@@ -35615,18 +35626,24 @@ class Annotator {
     }
 }
 /**
- * The message and properties of an annotation as the runner may be given them.
- * @actions/core encodes what would end a property (`%`, CR, LF, `:`, `,`), and
- * the runner decodes it, so a file name holding a line break still names its
- * file; any other control or bidi character would reach the log raw, and
- * escaped it would name a file GitHub cannot find. An annotation on such a
- * file is put on the run instead, and its message names the file, escaped.
+ * The message and properties of an annotation as the runner may be given them,
+ * its file named as GitHub names it (`gitHubPath`). @actions/core encodes what
+ * would end a property (`%`, CR, LF, `:`, `,`), and the runner decodes it, so
+ * a file name holding a line break still names its file; any other control or
+ * bidi character would reach the log raw, and escaped it would name a file
+ * GitHub cannot find. An annotation on such a file, or on one GitHub does not
+ * know (outside the event's repository: it would be shown on whatever file of
+ * it has that name), is put on the run instead, its message naming the file,
+ * escaped, as the workspace names it.
  */
-function placed(message, properties) {
+function placed(message, properties, gitHubPath) {
     const file = properties.file;
-    const withoutBreaks = file?.replace(/[\r\n]/g, '');
-    if (file === undefined || (0,report_escape/* escapeMessage */.hC)(withoutBreaks) === withoutBreaks)
+    if (file === undefined)
         return [message, properties];
+    const named = gitHubPath(file);
+    const withoutBreaks = named?.replace(/[\r\n]/g, '');
+    if (named !== undefined && (0,report_escape/* escapeMessage */.hC)(withoutBreaks) === withoutBreaks)
+        return [message, { ...properties, file: named }];
     const at = properties.startLine ? `:${properties.startLine}` : '';
     return [`${(0,report_escape/* escapeMessage */.hC)(file)}${at}: ${message}`, properties.title === undefined ? {} : { title: properties.title }];
 }
@@ -36609,8 +36626,6 @@ async function run() {
     catch (error) {
         if (error instanceof InputError)
             failures.push(error.message);
-        else if (error instanceof WriteError)
-            failures.push(`${(0,report_escape/* escapeMessage */.hC)(error.message)} (the \`report\` or \`sarif\` input)`);
         else if (error instanceof ManifestError)
             manifestFailed(error, annotator, failures, settings);
         else {
@@ -36644,9 +36659,12 @@ function reasonOf(error, file) {
 }
 function manifestFailed(error, annotator, failures, settings) {
     const file = error.problems[0]?.file ?? '';
-    const toGitHub = settings ? githubPaths(settings, new Workspace(settings.workspace), repositoryAround(new Workspace(settings.workspace), file)) : workspacePaths;
+    if (settings) {
+        const workspace = new Workspace(settings.workspace);
+        annotator.gitHubPath = githubPaths(settings, workspace, repositoryAround(workspace, file));
+    }
     for (const p of error.problems) {
-        annotateAt(annotator, 'error', (0,report_escape/* escapeMessage */.hC)(p.message), 'invalid manifest', p, toGitHub);
+        annotator.annotate('error', (0,report_escape/* escapeMessage */.hC)(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) }, false);
     }
     logUntrusted(error.problems.map((p) => `problem: ${problem_formatProblem(p)}`));
     const overflow = annotator.overflow('Every problem is in the job summary and in the log.');
@@ -36718,7 +36736,8 @@ async function check(settings, outputs, annotator, failures) {
         notes.push(`The citation files checked hold no records${settings.shard ? '' : ' (a run over changed files does not fail for that)'}.`);
     const logGroup = logFailures(result);
     const toGitHub = githubPaths(settings, workspace, manifestRepository());
-    annotate(result, annotator, toGitHub);
+    annotator.gitHubPath = toGitHub;
+    annotate(result, annotator);
     const where = [
         'Every failing record, problem and finding is in the job summary',
         logGroup ? ` and in the log (the group "${logGroup}")` : '',
@@ -36997,23 +37016,11 @@ function githubPaths(settings, workspace, repository) {
     const events = (repository.commit !== undefined && commits.includes(repository.commit)) || isOriginOf(repository.top, settings.repository);
     return events ? (file) => checkout.toRepository(file) : workspacePaths;
 }
-/**
- * An annotation at a file's line, under the name GitHub knows the file by; on
- * the run, naming the file, when GitHub knows none (a file outside the event's
- * repository would otherwise be shown on whatever file of it has that name).
- */
-function annotateAt(annotator, level, message, title, at, toGitHub) {
-    const file = toGitHub(at.file);
-    const line = at.line !== undefined && at.line > 0 ? { startLine: at.line, startColumn: at.column } : {};
-    // Not shown ones are in the log group already.
-    if (file !== undefined)
-        annotator.annotate(level, message, { title, file, ...line }, false);
-    else
-        annotator.annotate(level, `${(0,report_escape/* escapeMessage */.hC)(at.file)}${line.startLine ? `:${line.startLine}` : ''}: ${message}`, { title }, false);
-}
-function annotate(result, annotator, toGitHub) {
-    for (const a of buildAnnotations(result))
-        annotateAt(annotator, a.level, a.message, a.title, a, toGitHub);
+function annotate(result, annotator) {
+    for (const a of buildAnnotations(result)) {
+        // Not shown ones are in the log group already.
+        annotator.annotate(a.level, a.message, { title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) }, false);
+    }
 }
 /**
  * Every failure (and every finding) in the log, with command processing

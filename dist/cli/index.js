@@ -14983,6 +14983,8 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
     // first in order. But only where the names check it alike: a name gives the
     // file its audience and its `require` rules, and a name whose checks differ
     // is checked too, or a link could carry a file past them.
+    // Per real place, its names that check it differently: worked out only
+    // where a second name reaches the place (a link), not for every file.
     const byPlace = new Map();
     const checkedAs = (file) => {
         const rel = underManifest(manifest, file);
@@ -14999,14 +15001,21 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
                 return rel !== undefined && pattern.glob.matches(rel);
             };
             walk(workspace, start, maxLinkedCost, {
-                onFile: (file, realPlace, viaLink) => {
+                onFile: (file, place, viaLink) => {
                     if (!matches(file))
                         return;
-                    const place = `${realPlace}\0${checkedAs(file)}`;
-                    const known = byPlace.get(place);
-                    if (!known || (known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0)) {
-                        byPlace.set(place, { rel: file, viaLink });
+                    const names = byPlace.get(place);
+                    if (!names) {
+                        byPlace.set(place, [{ rel: file, viaLink }]);
+                        return;
                     }
+                    const as = checkedAs(file);
+                    const k = names.findIndex((n) => (n.as ??= checkedAs(n.rel)) === as);
+                    const known = names[k];
+                    if (!known)
+                        names.push({ rel: file, viaLink, as });
+                    else if ((known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0))
+                        names[k] = { rel: file, viaLink, as };
                 },
                 matches,
                 // Only folders where some file could match: links and names elsewhere are none of the run's business.
@@ -15018,7 +15027,7 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
             });
         }
     }
-    const found = new Set([...byPlace.values()].map((f) => f.rel));
+    const found = new Set([...byPlace.values()].flatMap((names) => names.map((f) => f.rel)));
     return {
         files: [...found].sort(comparePaths).map((file) => refFor(manifest, file)),
         problems: [...[...problems.values()].sort((a, b) => comparePaths(a.file, b.file)), ...unmatchedRequirements(manifest, found)],

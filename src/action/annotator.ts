@@ -17,7 +17,12 @@ const RESERVED: Readonly<Record<AnnotationLevel, number>> = { error: 1, warning:
 
 export type AnnotationProperties = core.AnnotationProperties;
 
+/** A workspace-relative path as GitHub names the file; undefined for a file GitHub does not know. */
+export type GitHubPath = (file: string) => string | undefined;
+
 export class Annotator {
+  /** How GitHub names the files annotated (set once the repository is known): as the workspace does, until then. */
+  gitHubPath: GitHubPath = (file) => file;
   private readonly used: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };
   readonly dropped: Record<AnnotationLevel, number> = { error: 0, warning: 0, notice: 0 };
   private failed = false;
@@ -40,7 +45,7 @@ export class Annotator {
       return false;
     }
     this.used[level]++;
-    core[level](...placed(message, properties));
+    core[level](...placed(message, properties, this.gitHubPath));
     return true;
   }
 
@@ -70,17 +75,22 @@ export class Annotator {
 }
 
 /**
- * The message and properties of an annotation as the runner may be given them.
- * @actions/core encodes what would end a property (`%`, CR, LF, `:`, `,`), and
- * the runner decodes it, so a file name holding a line break still names its
- * file; any other control or bidi character would reach the log raw, and
- * escaped it would name a file GitHub cannot find. An annotation on such a
- * file is put on the run instead, and its message names the file, escaped.
+ * The message and properties of an annotation as the runner may be given them,
+ * its file named as GitHub names it (`gitHubPath`). @actions/core encodes what
+ * would end a property (`%`, CR, LF, `:`, `,`), and the runner decodes it, so
+ * a file name holding a line break still names its file; any other control or
+ * bidi character would reach the log raw, and escaped it would name a file
+ * GitHub cannot find. An annotation on such a file, or on one GitHub does not
+ * know (outside the event's repository: it would be shown on whatever file of
+ * it has that name), is put on the run instead, its message naming the file,
+ * escaped, as the workspace names it.
  */
-function placed(message: string, properties: AnnotationProperties): [string, AnnotationProperties] {
+function placed(message: string, properties: AnnotationProperties, gitHubPath: GitHubPath): [string, AnnotationProperties] {
   const file = properties.file;
-  const withoutBreaks = file?.replace(/[\r\n]/g, '');
-  if (file === undefined || escapeMessage(withoutBreaks!) === withoutBreaks) return [message, properties];
+  if (file === undefined) return [message, properties];
+  const named = gitHubPath(file);
+  const withoutBreaks = named?.replace(/[\r\n]/g, '');
+  if (named !== undefined && escapeMessage(withoutBreaks!) === withoutBreaks) return [message, { ...properties, file: named }];
   const at = properties.startLine ? `:${properties.startLine}` : '';
   return [`${escapeMessage(file)}${at}: ${message}`, properties.title === undefined ? {} : { title: properties.title }];
 }

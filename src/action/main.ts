@@ -22,7 +22,7 @@ import { assertNotAnInput, writeChunks, WriteError } from '../report/write.js';
 import { buildSarif, MAX_SARIF_RESULTS, sarifResultsLeftOut } from '../report/sarif.js';
 import { buildSummary } from '../report/summary.js';
 import { recordLabel } from '../report/text.js';
-import { Annotator, logUntrusted } from './annotator.js';
+import { Annotator, logUntrusted, type GitHubPath } from './annotator.js';
 import { Checkout, findChangedFiles, type ChangeSet } from './changed-files.js';
 import { checkedOutCommit, gitShow, hasCommit, holdsChanges, isOriginOf, repositoryTop } from './git.js';
 import { reverseApplyPatch } from './patch.js';
@@ -52,7 +52,6 @@ export async function run(): Promise<void> {
     await check(settings, outputs, annotator, failures);
   } catch (error) {
     if (error instanceof InputError) failures.push(error.message);
-    else if (error instanceof WriteError) failures.push(`${escapeMessage(error.message)} (the \`report\` or \`sarif\` input)`);
     else if (error instanceof ManifestError) manifestFailed(error, annotator, failures, settings);
     else {
       const message = error instanceof Error ? error.message : String(error);
@@ -82,9 +81,12 @@ function reasonOf(error: unknown, file: PathLike | undefined): string {
 
 function manifestFailed(error: ManifestError, annotator: Annotator, failures: Failures, settings: Settings | undefined): void {
   const file = error.problems[0]?.file ?? '';
-  const toGitHub = settings ? githubPaths(settings, new Workspace(settings.workspace), repositoryAround(new Workspace(settings.workspace), file)) : workspacePaths;
+  if (settings) {
+    const workspace = new Workspace(settings.workspace);
+    annotator.gitHubPath = githubPaths(settings, workspace, repositoryAround(workspace, file));
+  }
   for (const p of error.problems) {
-    annotateAt(annotator, 'error', escapeMessage(p.message), 'invalid manifest', p, toGitHub);
+    annotator.annotate('error', escapeMessage(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) }, false);
   }
   logUntrusted(error.problems.map((p) => `problem: ${formatProblem(p)}`));
   const overflow = annotator.overflow('Every problem is in the job summary and in the log.');
@@ -158,7 +160,8 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
 
   const logGroup = logFailures(result);
   const toGitHub = githubPaths(settings, workspace, manifestRepository());
-  annotate(result, annotator, toGitHub);
+  annotator.gitHubPath = toGitHub;
+  annotate(result, annotator);
   const where = [
     'Every failing record, problem and finding is in the job summary',
     logGroup ? ` and in the log (the group "${logGroup}")` : '',
@@ -427,9 +430,6 @@ function unpatch(workspace: Workspace, abs: string, patch: string): string | und
   return reverseApplyPatch(head, patch);
 }
 
-/** A workspace-relative path as GitHub names the file (see githubPaths); undefined for a file GitHub does not know. */
-type GitHubPath = (file: string) => string | undefined;
-
 const workspacePaths: GitHubPath = (file) => file;
 
 /**
@@ -450,24 +450,11 @@ function githubPaths(settings: Settings, workspace: Workspace, repository: Repos
   return events ? (file) => checkout.toRepository(file) : workspacePaths;
 }
 
-/**
- * An annotation at a file's line, under the name GitHub knows the file by; on
- * the run, naming the file, when GitHub knows none (a file outside the event's
- * repository would otherwise be shown on whatever file of it has that name).
- */
-function annotateAt(
-  annotator: Annotator, level: 'error' | 'warning', message: string, title: string,
-  at: { readonly file: string; readonly line?: number; readonly column?: number }, toGitHub: GitHubPath,
-): void {
-  const file = toGitHub(at.file);
-  const line = at.line !== undefined && at.line > 0 ? { startLine: at.line, startColumn: at.column } : {};
-  // Not shown ones are in the log group already.
-  if (file !== undefined) annotator.annotate(level, message, { title, file, ...line }, false);
-  else annotator.annotate(level, `${escapeMessage(at.file)}${line.startLine ? `:${line.startLine}` : ''}: ${message}`, { title }, false);
-}
-
-function annotate(result: CheckResult, annotator: Annotator, toGitHub: GitHubPath): void {
-  for (const a of buildAnnotations(result)) annotateAt(annotator, a.level, a.message, a.title, a, toGitHub);
+function annotate(result: CheckResult, annotator: Annotator): void {
+  for (const a of buildAnnotations(result)) {
+    // Not shown ones are in the log group already.
+    annotator.annotate(a.level, a.message, { title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) }, false);
+  }
 }
 
 /**

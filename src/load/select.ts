@@ -56,7 +56,9 @@ export function findCitationFiles(workspace: Workspace, manifest: Manifest, maxL
   // first in order. But only where the names check it alike: a name gives the
   // file its audience and its `require` rules, and a name whose checks differ
   // is checked too, or a link could carry a file past them.
-  const byPlace = new Map<string, { rel: string; viaLink: boolean }>();
+  // Per real place, its names that check it differently: worked out only
+  // where a second name reaches the place (a link), not for every file.
+  const byPlace = new Map<string, { rel: string; viaLink: boolean; as?: string }[]>();
   const checkedAs = (file: string) => {
     const rel = underManifest(manifest, file);
     const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
@@ -72,13 +74,18 @@ export function findCitationFiles(workspace: Workspace, manifest: Manifest, maxL
         return rel !== undefined && pattern.glob.matches(rel);
       };
       walk(workspace, start, maxLinkedCost, {
-        onFile: (file, realPlace, viaLink) => {
+        onFile: (file, place, viaLink) => {
           if (!matches(file)) return;
-          const place = `${realPlace}\0${checkedAs(file)}`;
-          const known = byPlace.get(place);
-          if (!known || (known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0)) {
-            byPlace.set(place, { rel: file, viaLink });
+          const names = byPlace.get(place);
+          if (!names) {
+            byPlace.set(place, [{ rel: file, viaLink }]);
+            return;
           }
+          const as = checkedAs(file);
+          const k = names.findIndex((n) => (n.as ??= checkedAs(n.rel)) === as);
+          const known = names[k];
+          if (!known) names.push({ rel: file, viaLink, as });
+          else if ((known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0)) names[k] = { rel: file, viaLink, as };
         },
         matches,
         // Only folders where some file could match: links and names elsewhere are none of the run's business.
@@ -90,7 +97,7 @@ export function findCitationFiles(workspace: Workspace, manifest: Manifest, maxL
       });
     }
   }
-  const found = new Set([...byPlace.values()].map((f) => f.rel));
+  const found = new Set([...byPlace.values()].flatMap((names) => names.map((f) => f.rel)));
   return {
     files: [...found].sort(comparePaths).map((file) => refFor(manifest, file)),
     problems: [...[...problems.values()].sort((a, b) => comparePaths(a.file, b.file)), ...unmatchedRequirements(manifest, found)],

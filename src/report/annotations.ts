@@ -74,7 +74,7 @@ export function buildAnnotations(result: CheckResult): Annotation[] {
 }
 
 /** What a problem is about, as its annotation's title says it. */
-export function problemTitle(p: Problem): string {
+function problemTitle(p: Problem): string {
   switch (p.kind) {
     case 'source unverified': return 'source unverified';
     case 'manifest rule': return 'manifest rule';

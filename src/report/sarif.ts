@@ -93,7 +93,7 @@ function problemRule(p: Problem): RuleInfo {
  */
 export const MAX_SARIF_RESULTS = 25_000;
 
-/** How many results a SARIF file of the run would leave out for that limit. */
+/** How many results a SARIF file of the run leaves out for that limit: the one count both it and the Action's note use. */
 export function sarifResultsLeftOut(result: CheckResult): number {
   const all = result.problems.length + result.records.filter((r) => r.verdict !== 'located').length + result.findings.length;
   return Math.max(0, all - MAX_SARIF_RESULTS);
@@ -176,9 +176,9 @@ export function buildSarif(result: CheckResult, options: SarifOptions = {}) {
   }
 
   // Stable: results of one level keep their order (problems, records, findings).
-  const kept = results.length <= MAX_SARIF_RESULTS ? results
+  const left = sarifResultsLeftOut(result);
+  const kept = left === 0 ? results
     : [...results].sort((a, b) => Number(a.level !== 'error') - Number(b.level !== 'error')).slice(0, MAX_SARIF_RESULTS);
-  const left = results.length - kept.length;
 
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
