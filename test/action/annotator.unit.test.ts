@@ -56,4 +56,13 @@ describe('Annotator', () => {
     expect(made).toEqual(['error: answers/e\\u{001B}[2Jx\\u{202E}.json:3: quote not found', 'error: plain', 'error: broken']);
     expect(properties).toEqual([{ title: 't' }, { file: 'answers/ok.json', startLine: 1 }, { file: 'answers/two\nlines.json' }]);
   });
+
+  it('names a file as GitHub does, and puts one GitHub does not know on the run, named as the workspace does', () => {
+    const a = new Annotator();
+    a.gitHubPath = (file) => (file.startsWith('repo/') ? file.slice('repo/'.length) : undefined);
+    a.annotate('error', 'in the repository', { title: 't', file: 'repo/answers/a.json', startLine: 2, startColumn: 3 });
+    a.annotate('error', 'elsewhere', { title: 't', file: 'other/b.json', startLine: 4 });
+    expect(made).toEqual(['error: in the repository', 'error: other/b.json:4: elsewhere']);
+    expect(properties).toEqual([{ title: 't', file: 'answers/a.json', startLine: 2, startColumn: 3 }, { title: 't' }]);
+  });
 });
