@@ -10201,8 +10201,9 @@ class UsageError extends Error {
     }
 }
 function parseCommandArgs(command, args, options) {
+    let parsed;
     try {
-        return (0,external_node_util_namespaceObject.parseArgs)({ args, options, allowPositionals: true, strict: true });
+        parsed = (0,external_node_util_namespaceObject.parseArgs)({ args, options, allowPositionals: true, strict: true });
     }
     catch (error) {
         const message = error.message
@@ -10212,6 +10213,20 @@ function parseCommandArgs(command, args, options) {
             .replace(/\s*\n\s*/g, ' ');
         throw new UsageError(message, command);
     }
+    // An empty value is most often a variable that was not set ("--root $DIR"):
+    // read as the current folder or a file named "", it would check or write
+    // something else than meant.
+    for (const [name, value] of Object.entries(parsed.values)) {
+        if (value === '')
+            throw new UsageError(`--${name} is empty (an unset variable?): give it a value`, command);
+    }
+    if (parsed.positionals.includes(''))
+        throw new UsageError('an argument is empty (an unset variable?)', command);
+    return parsed;
+}
+/** `--output -` names standard output, as it does for most command-line tools; `./-` is a file named "-". */
+function outputFile(output) {
+    return output === '-' ? undefined : output;
 }
 /** A positive whole number, for options such as --max-source-bytes. */
 function parsePositiveInteger(value, option, command) {
@@ -15554,6 +15569,7 @@ Options:
   --format text|json      text: one "id: verdict" line per record, then
                           located=N/M (default); json: the full report
   --output FILE           write the report to FILE instead of standard output
+                          (- is standard output; ./- a file named -)
   --explain               after each record, indented lines saying why: where
                           it was found, the closest passage with a word diff,
                           hints, the context that would make a quote unique
@@ -15601,7 +15617,7 @@ Merges the JSON reports of the shards of a split run (check --shard I/N
 
 Options:
   --output FILE           write the merged report to FILE instead of standard
-                          output
+                          output (- is standard output; ./- a file named -)
   --summary FILE          append the Markdown job summary to FILE (for example
                           "$GITHUB_STEP_SUMMARY")
   -h, --help              this help
@@ -15731,8 +15747,9 @@ function checkCommand(args, io) {
         }
         overrides[field] = value;
     }
-    if (values.output !== undefined)
-        assertWritable(values.output);
+    const output = outputFile(values.output);
+    if (output !== undefined)
+        assertWritable(output);
     const workspace = openWorkspace(values.root, 'check');
     const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), { given: manifestGiven(values.manifest, values.root) });
     const checks = { ...manifest.checks, ...overrides };
@@ -15760,8 +15777,8 @@ function checkCommand(args, io) {
             files.push(refFor(manifest, rel));
         }
     }
-    if (values.output !== undefined)
-        assertNotAnInput(values.output, () => runInputs(workspace, manifest, files));
+    if (output !== undefined)
+        assertNotAnInput(output, () => runInputs(workspace, manifest, files));
     // The plain text report shows verdicts only: explaining them would be wasted work.
     const diagnose = values.format === 'json' || values.explain === true;
     const progress = progressLine(process.stderr);
@@ -15773,8 +15790,8 @@ function checkCommand(args, io) {
     const result = shard ? { ...checked, partial: true } : checked;
     progress.done();
     const chunks = values.format === 'json' ? jsonReportChunks(result, { shard }) : textReportChunks(result, { explain: values.explain });
-    if (values.output !== undefined)
-        writeChunks(values.output, chunks, { workspace });
+    if (output !== undefined)
+        writeChunks(output, chunks, { workspace });
     else
         for (const chunk of chunks)
             io.stdout(chunk);
@@ -16247,7 +16264,8 @@ function mergeReportsCommand(args, io) {
     }
     if (positionals.length === 0)
         throw new UsageError('name the JSON reports to merge', 'merge-reports');
-    for (const file of [values.output, values.summary])
+    const output = outputFile(values.output);
+    for (const file of [output, values.summary])
         if (file !== undefined)
             assertWritable(file);
     const parts = positionals.map((file) => {
@@ -16278,8 +16296,8 @@ function mergeReportsCommand(args, io) {
     }
     const github = parts.find((p) => p.github !== undefined)?.github;
     const chunks = jsonReportChunks(merged, github !== undefined ? { github } : {});
-    if (values.output !== undefined)
-        writeChunks(values.output, chunks);
+    if (output !== undefined)
+        writeChunks(output, chunks);
     else
         for (const chunk of chunks)
             io.stdout(chunk);

@@ -12,8 +12,9 @@ export class UsageError extends Error {
 export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
   command: string, args: string[], options: T,
 ) {
+  let parsed;
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
     const message = (error as Error).message
       .replace(/\. To specify a positional argument starting with a '-'.*$/s, '')
@@ -22,6 +23,19 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
       .replace(/\s*\n\s*/g, ' ');
     throw new UsageError(message, command);
   }
+  // An empty value is most often a variable that was not set ("--root $DIR"):
+  // read as the current folder or a file named "", it would check or write
+  // something else than meant.
+  for (const [name, value] of Object.entries(parsed.values)) {
+    if (value === '') throw new UsageError(`--${name} is empty (an unset variable?): give it a value`, command);
+  }
+  if (parsed.positionals.includes('')) throw new UsageError('an argument is empty (an unset variable?)', command);
+  return parsed;
+}
+
+/** `--output -` names standard output, as it does for most command-line tools; `./-` is a file named "-". */
+export function outputFile(output: string | undefined): string | undefined {
+  return output === '-' ? undefined : output;
 }
 
 /** A positive whole number, for options such as --max-source-bytes. */

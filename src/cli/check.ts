@@ -11,7 +11,7 @@ import { Workspace } from '../load/workspace.js';
 import { jsonReportChunks } from '../report/json.js';
 import { assertNotAnInput, assertWritable, writeChunks } from '../report/write.js';
 import { diagnosticsChunks, textReportChunks } from '../report/text.js';
-import { parseCommandArgs, parsePositiveInteger, UsageError } from './args.js';
+import { outputFile, parseCommandArgs, parsePositiveInteger, UsageError } from './args.js';
 import { CHECK_HELP } from './help.js';
 import type { CommandIO } from './io.js';
 import { progressLine } from './progress.js';
@@ -53,7 +53,8 @@ export function checkCommand(args: string[], io: CommandIO): number {
     }
     overrides[field] = value as CheckLevel;
   }
-  if (values.output !== undefined) assertWritable(values.output);
+  const output = outputFile(values.output);
+  if (output !== undefined) assertWritable(output);
   const workspace = openWorkspace(values.root, 'check');
   const manifest = loadManifest(workspace, values.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST), { given: manifestGiven(values.manifest, values.root) });
   const checks: CheckLevels = { ...manifest.checks, ...overrides };
@@ -81,7 +82,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
     }
   }
 
-  if (values.output !== undefined) assertNotAnInput(values.output, () => runInputs(workspace, manifest, files));
+  if (output !== undefined) assertNotAnInput(output, () => runInputs(workspace, manifest, files));
 
   // The plain text report shows verdicts only: explaining them would be wasted work.
   const diagnose = values.format === 'json' || values.explain === true;
@@ -95,7 +96,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
   progress.done();
 
   const chunks = values.format === 'json' ? jsonReportChunks(result, { shard }) : textReportChunks(result, { explain: values.explain });
-  if (values.output !== undefined) writeChunks(values.output, chunks, { workspace });
+  if (output !== undefined) writeChunks(output, chunks, { workspace });
   else for (const chunk of chunks) io.stdout(chunk);
   for (const chunk of diagnosticsChunks(result, { named: positionals.length > 0, shard, noPatterns: manifest.citations.length === 0 })) io.stderr(chunk);
   return passed(result) ? 0 : 1;

@@ -28,6 +28,7 @@ Options:
   --format text|json      text: one "id: verdict" line per record, then
                           located=N/M (default); json: the full report
   --output FILE           write the report to FILE instead of standard output
+                          (- is standard output; ./- a file named -)
   --explain               after each record, indented lines saying why: where
                           it was found, the closest passage with a word diff,
                           hints, the context that would make a quote unique
@@ -77,7 +78,7 @@ Merges the JSON reports of the shards of a split run (check --shard I/N
 
 Options:
   --output FILE           write the merged report to FILE instead of standard
-                          output
+                          output (- is standard output; ./- a file named -)
   --summary FILE          append the Markdown job summary to FILE (for example
                           "$GITHUB_STEP_SUMMARY")
   -h, --help              this help

@@ -6,7 +6,7 @@ import { jsonReportChunks } from '../report/json.js';
 import { mergeResults, parseJsonReport, ReportError } from '../report/read-json.js';
 import { buildSummary } from '../report/summary.js';
 import { assertWritable, writeChunks } from '../report/write.js';
-import { parseCommandArgs, UsageError } from './args.js';
+import { outputFile, parseCommandArgs, UsageError } from './args.js';
 import { MERGE_HELP } from './help.js';
 import type { CommandIO } from './io.js';
 
@@ -21,7 +21,8 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
     return 0;
   }
   if (positionals.length === 0) throw new UsageError('name the JSON reports to merge', 'merge-reports');
-  for (const file of [values.output, values.summary]) if (file !== undefined) assertWritable(file);
+  const output = outputFile(values.output);
+  for (const file of [output, values.summary]) if (file !== undefined) assertWritable(file);
   const parts = positionals.map((file) => {
     let text: string;
     try {
@@ -45,7 +46,7 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
   }
   const github = parts.find((p) => p.github !== undefined)?.github;
   const chunks = jsonReportChunks(merged, github !== undefined ? { github } : {});
-  if (values.output !== undefined) writeChunks(values.output, chunks);
+  if (output !== undefined) writeChunks(output, chunks);
   else for (const chunk of chunks) io.stdout(chunk);
   if (values.summary !== undefined) {
     writeChunks(values.summary, [buildSummary(merged, { notes: [`Merged from ${parts.length} report${parts.length === 1 ? '' : 's'}.`] })], { append: true });

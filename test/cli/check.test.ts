@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -357,6 +357,20 @@ describe('citegate check', () => {
     expect(outside.code).toBe(1);
   });
 
+  it('writes the report to standard output for --output -, and to a file for ./-', () => {
+    const here = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]) });
+    const toStdout = runCli(['check', '--format', 'json', '--output', '-'], here);
+    expect(toStdout).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(toStdout.stdout).records[0]).toMatchObject({ citation_id: 'a1', verdict: 'located' });
+    expect(existsSync(path.join(here, '-'))).toBe(false);
+    expect(runCli(['check', '--output', '-'], here)).toEqual({ code: 0, stdout: 'a1: located\nlocated=1/1\n', stderr: '' });
+    expect(runCli(['check', '--format', 'json', '--output', './-'], here)).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(JSON.parse(readFileSync(path.join(here, '-'), 'utf8')).records).toHaveLength(1);
+    const merged = runCli(['merge-reports', '--output', '-', './-'], here);
+    expect(merged).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(merged.stdout).records).toHaveLength(1);
+  });
+
   it('checks a file named twice once', () => {
     const root = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]) });
     expect(runCli(['check', 'answers/a.json', './answers/a.json', path.join(root, 'answers/a.json')], root))
@@ -391,6 +405,13 @@ describe('citegate check cannot run (exit 2)', () => {
     [['check', '--output', 'reprots/r.json'], 'citegate: cannot write reprots/r.json: its folder does not exist\n'],
     [['check', '--output', 'answers'], 'citegate: cannot write answers: it is a folder, not a file\n'],
     [['merge-reports', '--summary', 'nowhere/s.md', 'report.json'], 'citegate: cannot write nowhere/s.md: its folder does not exist\n'],
+    // An unset variable ("--root $DIR") was read as the current folder, or as a file named "".
+    [['check', '--root', ''], 'citegate: --root is empty (an unset variable?): give it a value\nSee citegate check --help.\n'],
+    [['check', '--manifest='], 'citegate: --manifest is empty (an unset variable?): give it a value\nSee citegate check --help.\n'],
+    [['check', '--output', '', '--format', 'json'], 'citegate: --output is empty (an unset variable?): give it a value\nSee citegate check --help.\n'],
+    [['check', ''], 'citegate: an argument is empty (an unset variable?)\nSee citegate check --help.\n'],
+    [['pin', '--root', ''], 'citegate: --root is empty (an unset variable?): give it a value\nSee citegate pin --help.\n'],
+    [['merge-reports', '--summary', '', 'report.json'], 'citegate: --summary is empty (an unset variable?): give it a value\nSee citegate merge-reports --help.\n'],
   ])('%j', (args, stderr) => {
     expect(runCli(args, root)).toEqual({ code: 2, stdout: '', stderr });
   });
