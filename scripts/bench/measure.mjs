@@ -90,14 +90,14 @@ export function citegateArgs(cli, root, mode, reportFile) {
  * `json`: `--format json --output reportFile`, which also computes the
  * diagnostics of every record that is not located.
  */
-export async function runCitegate(cli, root, { mode, reportFile, timeoutMs }) {
+export async function runCitegate(cli, root, { mode, reportFile, timeoutMs, node = process.execPath }) {
   const cliArgs = citegateArgs(cli, root, mode, reportFile);
   if (mode === 'json') fs.rmSync(reportFile, { force: true });
   const useTime = haveTime();
   const options = { timeoutMs, stdoutTail: 4096 };
   const r = useTime
-    ? await run(TIME, ['-f', '%e %M', process.execPath, ...cliArgs], options)
-    : await run(process.execPath, cliArgs, options);
+    ? await run(TIME, ['-f', '%e %M', node, ...cliArgs], options)
+    : await run(node, cliArgs, options);
   if (!r.ok) return { ok: false, crash: `could not start: ${r.error}`, wallS: r.wallS, stderr: r.stderr };
   let stderr = r.stderr;
   let timeS = null;

@@ -211,8 +211,9 @@ export function markdown({ results, machine, command, cli, runsNote, notes, star
   out.push(`Date: ${started.toISOString().replace(/:\d\d\.\d+Z$/, ' UTC').replace('T', ' ')} (the benchmark took ` +
     `${elapsedS < 120 ? `${elapsedS.toFixed(0)} s` : `${(elapsedS / 60).toFixed(1)} min`})`, '');
   out.push(`Machine: ${machine.cpu}, ${machine.cores} logical cores, ${machine.memGiB} GiB RAM, ${machine.os}; ` +
-    `Node ${machine.node}; ${machine.python}; ${machine.sha256sum}`, '');
-  out.push(`citegate: \`${cli.shown}\` (bundle sha256 ${cli.sha12}…, modified ${cli.mtime})`, '');
+    `Node ${machine.node}${cli.node?.shown ? ' (runs the harness)' : ''}; ${machine.python}; ${machine.sha256sum}`, '');
+  const node = cli.node?.shown ? `, run with Node ${cli.node.version} (\`${cli.node.shown}\`, from \`--node\`)` : '';
+  out.push(`citegate: \`${cli.shown}\` (bundle sha256 ${cli.sha12}…, modified ${cli.mtime})${node}`, '');
   out.push('| size | sources | source MB | citations | text s | text RSS MB | json s | json RSS MB | json / text | ' +
     'MB/s | citations/s | sha256sum s | text / sha256sum | reference s | speed-up | verdicts = reference |');
   out.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
