@@ -33425,19 +33425,40 @@ function finish(p) {
     return p;
 }
 
+;// CONCATENATED MODULE: ./src/version.ts
+/** citegate's version; a test keeps it equal to package.json's. */
+const VERSION = '0.1.0';
+
 ;// CONCATENATED MODULE: ./src/check/shard.ts
 // Splitting an audit over several jobs (a GitHub Actions matrix): each citation
 // file belongs to one shard, by a hash of its path, so the split is the same on
 // every run and machine, and a file keeps its shard when others come and go.
 
-/** Parses "i/n" (1 ≤ i ≤ n ≤ 1024); undefined for anything else. */
+
+/** The most shards a run is split into: a matrix of GitHub Actions takes at most 256 jobs. */
+const MAX_SHARDS = 1024;
+/** Parses "i/n" (1 ≤ i ≤ n ≤ MAX_SHARDS); undefined for anything else. */
 function parseShard(text) {
     const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text.trim());
     if (!m)
         return undefined;
     const index = Number(m[1]);
     const count = Number(m[2]);
-    return index <= count && count <= 1024 ? { index, count } : undefined;
+    return index <= count && count <= MAX_SHARDS ? { index, count } : undefined;
+}
+/**
+ * What every shard of one run has in common, as a digest the shard's report
+ * carries: citegate's version, the manifest's text, the citation files before
+ * the split and, in the Action, the event and commits. merge-reports refuses
+ * shards whose digests differ: a shard kept from an earlier run (another
+ * commit, a file since added) would otherwise stand in for this run's.
+ */
+function runDigest(manifestText, files, github) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    hash.update(JSON.stringify([VERSION, (0,external_node_crypto_.createHash)('sha256').update(manifestText, 'utf8').digest('hex'), github ?? null]));
+    for (const f of files)
+        hash.update(`\0${f.file}`, 'utf8');
+    return hash.digest('hex').slice(0, 32);
 }
 /** The shard (1-based) a workspace-relative file belongs to, out of `count`. */
 function shardOf(file, count) {
@@ -34897,37 +34918,36 @@ function recordMessage(r, source, result) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/version.ts
-/** citegate's version; a test keeps it equal to package.json's. */
-const VERSION = '0.1.0';
-
 ;// CONCATENATED MODULE: ./src/report/json.ts
 // The JSON report (SPEC §7). Keys are snake_case like the records' own fields.
 
 
 
-/** Everything but the records: small, whatever the run's size. */
-function reportHead(result, context) {
+/** The report's counts; merge-reports computes them again from the lists to find a report edited or cut short. */
+function reportCounts(result) {
     let located = 0;
     for (const r of result.records)
         if (r.verdict === 'located')
             located++;
+    return {
+        total: result.records.length,
+        located,
+        failed: result.records.length - located,
+        verdicts: countVerdicts(result.records),
+        files: result.files.length,
+        problems: result.problems.length,
+        findings: { fail: result.findings.filter((f) => f.level === 'fail').length, warn: result.findings.filter((f) => f.level === 'warn').length },
+    };
+}
+/** Everything but the records: small, whatever the run's size. */
+function reportHead(result, context) {
     return {
         version: 1,
         tool: { name: 'citegate', version: VERSION },
         ...(context.github ? { github: context.github } : {}),
         ...(context.shard ? { shard: context.shard } : {}),
         manifest: result.manifest,
-        summary: {
-            total: result.records.length,
-            located,
-            failed: result.records.length - located,
-            verdicts: countVerdicts(result.records),
-            files: result.files.length,
-            problems: result.problems.length,
-            findings: { fail: result.findings.filter((f) => f.level === 'fail').length, warn: result.findings.filter((f) => f.level === 'warn').length },
-            passed: passed(result),
-        },
+        summary: { ...reportCounts(result), passed: passed(result) },
         sources: result.sources.map(jsonSource),
         files: result.files,
         // A problem with a file as a whole (it cannot be read) has no line or column.
@@ -36686,6 +36706,7 @@ async function check(settings, outputs, annotator, failures) {
     refuseCheckoutWithoutChanges(settings, manifestRepository);
     const notes = [];
     const plan = await planFiles(settings, workspace, manifest, manifestRepository, notes, annotator);
+    const beforeSplit = plan.files;
     if (settings.shard) {
         plan.files = inShard(plan.files, settings.shard);
         notes.push(`This is shard ${settings.shard.index} of ${settings.shard.count}: ${plan.files.length} of those files (merge the shards' reports with citegate merge-reports).`);
@@ -36700,11 +36721,12 @@ async function check(settings, outputs, annotator, failures) {
         scope: checkedAll ? 'all' : 'changed',
         ...(settings.diff.kind !== 'none' ? { base_sha: settings.diff.base, head_sha: settings.diff.head } : settings.headSha ? { head_sha: settings.headSha } : {}),
     };
+    const shard = settings.shard && { ...settings.shard, run: runDigest(manifest.text, beforeSplit, github) };
     if (plan.nothingToCheck) {
         annotator.annotate('notice', `citegate: ${notes.join(' ')}`);
         const empty = { manifest: manifest.file, files: [], records: [], sources: [], problems: [], findings: [], partial: true };
         // A later step (upload-artifact, upload-sarif) finds the files it was told to expect.
-        const unwrittenReports = writeReports(settings, workspace, manifest, empty, github, outputs, workspacePaths);
+        const unwrittenReports = writeReports(settings, workspace, manifest, empty, { github, shard }, outputs, workspacePaths);
         failures.push(...unwrittenReports);
         const unwritten = writeSummary(buildSummary(empty, {
             headline: unwrittenReports.length === 0 ? '✅ citegate: nothing to check — pass' : '❌ citegate: nothing to check, but a report could not be written — fail',
@@ -36747,7 +36769,7 @@ async function check(settings, outputs, annotator, failures) {
     if (overflow)
         notes.unshift(overflow);
     // The reports before the summary, which must say so when one cannot be written.
-    const unwrittenReports = writeReports(settings, workspace, manifest, result, github, outputs, toGitHub);
+    const unwrittenReports = writeReports(settings, workspace, manifest, result, { github, shard }, outputs, toGitHub);
     const leftOut = outputs.sarif !== '' ? sarifResultsLeftOut(result) : 0;
     if (leftOut > 0) {
         notes.push(`The SARIF file holds ${MAX_SARIF_RESULTS.toLocaleString('en-US')} of the ${(MAX_SARIF_RESULTS + leftOut).toLocaleString('en-US')} results, ` +
@@ -36786,7 +36808,7 @@ async function check(settings, outputs, annotator, failures) {
  * own: one that cannot be written does not keep the other from being. Returns
  * why, for each that could not be.
  */
-function writeReports(settings, workspace, manifest, result, github, outputs, toGitHub) {
+function writeReports(settings, workspace, manifest, result, context, outputs, toGitHub) {
     const unwritten = [];
     let inputs;
     const write = (file, input, chunks) => {
@@ -36802,7 +36824,7 @@ function writeReports(settings, workspace, manifest, result, github, outputs, to
             return false;
         }
     };
-    if (settings.reportPath && write(settings.reportPath, 'report', () => jsonReportChunks(result, { github, shard: settings.shard }))) {
+    if (settings.reportPath && write(settings.reportPath, 'report', () => jsonReportChunks(result, context))) {
         outputs.report = settings.reportPath;
     }
     if (settings.sarifPath && write(settings.sarifPath, 'sarif', () => [JSON.stringify(buildSarif(result, { repositoryPath: toGitHub }), null, 2) + '\n'])) {

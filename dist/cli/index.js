@@ -14922,14 +14922,31 @@ function finish(p) {
 // file belongs to one shard, by a hash of its path, so the split is the same on
 // every run and machine, and a file keeps its shard when others come and go.
 
-/** Parses "i/n" (1 ≤ i ≤ n ≤ 1024); undefined for anything else. */
+
+/** The most shards a run is split into: a matrix of GitHub Actions takes at most 256 jobs. */
+const MAX_SHARDS = 1024;
+/** Parses "i/n" (1 ≤ i ≤ n ≤ MAX_SHARDS); undefined for anything else. */
 function parseShard(text) {
     const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text.trim());
     if (!m)
         return undefined;
     const index = Number(m[1]);
     const count = Number(m[2]);
-    return index <= count && count <= 1024 ? { index, count } : undefined;
+    return index <= count && count <= MAX_SHARDS ? { index, count } : undefined;
+}
+/**
+ * What every shard of one run has in common, as a digest the shard's report
+ * carries: citegate's version, the manifest's text, the citation files before
+ * the split and, in the Action, the event and commits. merge-reports refuses
+ * shards whose digests differ: a shard kept from an earlier run (another
+ * commit, a file since added) would otherwise stand in for this run's.
+ */
+function runDigest(manifestText, files, github) {
+    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    hash.update(JSON.stringify([VERSION, (0,external_node_crypto_namespaceObject.createHash)('sha256').update(manifestText, 'utf8').digest('hex'), github ?? null]));
+    for (const f of files)
+        hash.update(`\0${f.file}`, 'utf8');
+    return hash.digest('hex').slice(0, 32);
 }
 /** The shard (1-based) a workspace-relative file belongs to, out of `count`. */
 function shardOf(file, count) {
@@ -15206,28 +15223,31 @@ function notListed(reason) {
 
 
 
-/** Everything but the records: small, whatever the run's size. */
-function reportHead(result, context) {
+/** The report's counts; merge-reports computes them again from the lists to find a report edited or cut short. */
+function reportCounts(result) {
     let located = 0;
     for (const r of result.records)
         if (r.verdict === 'located')
             located++;
+    return {
+        total: result.records.length,
+        located,
+        failed: result.records.length - located,
+        verdicts: countVerdicts(result.records),
+        files: result.files.length,
+        problems: result.problems.length,
+        findings: { fail: result.findings.filter((f) => f.level === 'fail').length, warn: result.findings.filter((f) => f.level === 'warn').length },
+    };
+}
+/** Everything but the records: small, whatever the run's size. */
+function reportHead(result, context) {
     return {
         version: 1,
         tool: { name: 'citegate', version: VERSION },
         ...(context.github ? { github: context.github } : {}),
         ...(context.shard ? { shard: context.shard } : {}),
         manifest: result.manifest,
-        summary: {
-            total: result.records.length,
-            located,
-            failed: result.records.length - located,
-            verdicts: countVerdicts(result.records),
-            files: result.files.length,
-            problems: result.problems.length,
-            findings: { fail: result.findings.filter((f) => f.level === 'fail').length, warn: result.findings.filter((f) => f.level === 'warn').length },
-            passed: passed(result),
-        },
+        summary: { ...reportCounts(result), passed: passed(result) },
         sources: result.sources.map(jsonSource),
         files: result.files,
         // A problem with a file as a whole (it cannot be read) has no line or column.
@@ -15789,7 +15809,9 @@ function checkCommand(args, io) {
     // A shard is part of a run: one that holds no records does not fail for that (merge-reports judges the whole).
     const result = shard ? { ...checked, partial: true } : checked;
     progress.done();
-    const chunks = values.format === 'json' ? jsonReportChunks(result, { shard }) : textReportChunks(result, { explain: values.explain });
+    const chunks = values.format === 'json'
+        ? jsonReportChunks(result, shard ? { shard: { ...shard, run: runDigest(manifest.text, files) } } : {})
+        : textReportChunks(result, { explain: values.explain });
     if (output !== undefined)
         writeChunks(output, chunks, { workspace });
     else
@@ -15803,6 +15825,8 @@ function checkCommand(args, io) {
 ;// CONCATENATED MODULE: ./src/report/read-json.ts
 // Reading JSON reports back (for `citegate merge-reports`), and merging the
 // reports of a sharded run into the report the unsharded run would have made.
+
+
 
 
 
@@ -15892,7 +15916,8 @@ function detail(value, what) {
 function parseJsonReport(text) {
     let value;
     try {
-        value = JSON.parse(text);
+        // A byte order mark, which an editor may add, is no part of the JSON.
+        value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     }
     catch (error) {
         throw new ReportError(`not JSON: ${error.message}`);
@@ -15945,7 +15970,7 @@ function parseJsonReport(text) {
         return { file: str(p.file, `problems[${i}].file`), line, column: line === 0 ? 0 : read_json_int(p.column, `problems[${i}].column`), message: str(p.message, `problems[${i}].message`) };
     });
     const files = read_json_list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
-    const findings = read_json_list(report.findings ?? [], 'findings').map((v, i) => {
+    const findings = read_json_list(report.findings, 'findings').map((v, i) => {
         const f = object(v, `findings[${i}]`);
         const kind = str(f.kind, `findings[${i}].kind`);
         if (!FINDING_KINDS.includes(kind))
@@ -15959,7 +15984,7 @@ function parseJsonReport(text) {
             message: str(f.message, `findings[${i}].message`),
         };
     });
-    return {
+    const result = {
         manifest: str(report.manifest, 'manifest'),
         files,
         records,
@@ -15969,53 +15994,110 @@ function parseJsonReport(text) {
         ...(report.github !== undefined ? { github: report.github } : {}),
         ...(report.shard !== undefined ? { shard: read_json_shardOf(report.shard) } : {}),
     };
+    checkComplete(result, object(report.summary, 'summary'));
+    return result;
+}
+/**
+ * Refuses a report whose lists do not add up to its summary, or whose files'
+ * records do not run from the first to the last: a report edited (a failing
+ * record deleted) or cut short would otherwise merge into a pass.
+ */
+function checkComplete(result, summary) {
+    const counts = reportCounts(result);
+    const said = { ...summary };
+    delete said.passed;
+    if (canonical(said) !== canonical(counts)) {
+        throw new ReportError(`its summary does not match its records, problems and findings (it says ${canonical(said)}, they make ${canonical(counts)}): ` +
+            'the report was edited or cut short');
+    }
+    const perFile = new Map();
+    for (const r of result.records) {
+        let indices = perFile.get(r.file);
+        if (!indices)
+            perFile.set(r.file, (indices = []));
+        indices.push(r.index);
+    }
+    for (const [file, indices] of perFile) {
+        indices.sort((a, b) => a - b);
+        const at = indices.findIndex((index, i) => index !== i);
+        if (at < 0)
+            continue;
+        if (at > 0 && indices[at] === indices[at - 1])
+            throw new ReportError(`record ${indices[at]} of ${file} is in the report twice`);
+        throw new ReportError(`the records of ${file} skip record ${at}: the report was edited or cut short`);
+    }
+}
+/** JSON with every object's keys in order: two values that mean the same read the same. */
+function canonical(value) {
+    if (typeof value !== 'object' || value === null)
+        return JSON.stringify(value);
+    if (Array.isArray(value))
+        return `[${value.map(canonical).join(',')}]`;
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
 }
 function read_json_shardOf(value) {
     const s = object(value, 'shard');
     const index = read_json_int(s.index, 'shard.index');
     const count = read_json_int(s.count, 'shard.count');
-    if (count < 1 || index < 1 || index > count)
-        throw new ReportError(`shard ${index} of ${count} is not a shard`);
-    return { index, count };
+    if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
+        throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${MAX_SHARDS})`);
+    return { index, count, run: str(s.run, 'shard.run') };
 }
 /**
- * Refuses parts that do not make one run: shards of different splits, a
- * shard missing or given twice, a file (and so its records) in two parts.
- * Merging such parts would count records twice or silently leave some out.
+ * Refuses parts that do not make one run: shards of different splits or
+ * runs, a shard missing or given twice, a file (and so its records) in two
+ * parts or in a shard it does not belong to. Merging such parts would count
+ * records twice or silently leave some out. `names`: the reports' file names.
  */
-function checkPartsBelongTogether(parts) {
+function checkPartsBelongTogether(parts, names) {
     const sharded = parts.filter((p) => p.shard !== undefined);
     if (sharded.length > 0) {
-        if (sharded.length < parts.length)
-            throw new ReportError('some reports are shards of a split run and some are not');
-        const count = sharded[0].shard.count;
-        const given = new Map();
-        for (const p of sharded) {
-            if (p.shard.count !== count)
-                throw new ReportError(`the reports are shards of different splits (of ${count} and of ${p.shard.count})`);
-            given.set(p.shard.index, (given.get(p.shard.index) ?? 0) + 1);
+        if (sharded.length < parts.length) {
+            const whole = parts.findIndex((p) => p.shard === undefined);
+            throw new ReportError(`some reports are shards of a split run and some are not (${names[parts.indexOf(sharded[0])]} is a shard, ${names[whole]} is not)`);
         }
-        const twice = [...given].filter(([, n]) => n > 1).map(([i]) => i).sort((a, b) => a - b);
-        if (twice.length > 0)
-            throw new ReportError(`shard ${twice.join(', ')} of ${count} is given more than once`);
-        const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !given.has(i));
-        if (missing.length > 0)
-            throw new ReportError(`shard ${missing.join(', ')} of ${count} is missing: merging without it would leave its files unchecked`);
+        const first = sharded[0].shard;
+        const given = new Map();
+        parts.forEach((p, i) => {
+            const shard = p.shard;
+            if (shard.count !== first.count) {
+                throw new ReportError(`the reports are shards of different splits (${names[0]} of ${first.count}, ${names[i]} of ${shard.count})`);
+            }
+            if (shard.run !== first.run) {
+                throw new ReportError(`${names[0]} and ${names[i]} are shards of different runs: their manifests, citation files, events or citegate versions differ`);
+            }
+            given.set(shard.index, [...(given.get(shard.index) ?? []), i]);
+            for (const file of p.files) {
+                const belongs = shardOf(file, shard.count);
+                if (belongs !== shard.index)
+                    throw new ReportError(`${names[i]} holds ${file}, which belongs to shard ${belongs} of ${shard.count}, not ${shard.index}`);
+            }
+        });
+        for (const [index, at] of [...given].sort((a, b) => a[0] - b[0])) {
+            if (at.length > 1)
+                throw new ReportError(`shard ${index} of ${first.count} is given more than once (${at.map((i) => names[i]).join(', ')})`);
+        }
+        const missing = Array.from({ length: first.count }, (_, i) => i + 1).filter((i) => !given.has(i));
+        if (missing.length > 0) {
+            const shown = missing.length > 20 ? `${missing.slice(0, 20).join(', ')} and ${missing.length - 20} more` : missing.join(', ');
+            throw new ReportError(`shard ${shown} of ${first.count} ${missing.length === 1 ? 'is' : 'are'} missing: merging without ${missing.length === 1 ? 'it' : 'them'} would leave ${missing.length === 1 ? 'its' : 'their'} files unchecked`);
+        }
     }
     const owner = new Map();
-    const records = new Set();
     parts.forEach((p, i) => {
         for (const file of p.files) {
-            if (owner.has(file) && owner.get(file) !== i)
-                throw new ReportError(`${file} is in more than one report: its records would count twice`);
+            const other = owner.get(file);
+            if (other !== undefined && other !== i)
+                throw new ReportError(`${file} is in ${names[other]} and in ${names[i]}: its records would count twice`);
             owner.set(file, i);
         }
+        const records = new Set();
         for (const r of p.records) {
             if (owner.get(r.file) !== i)
-                throw new ReportError(`a record of ${r.file} is in a report that does not list that file`);
+                throw new ReportError(`${names[i]} holds a record of ${r.file} but does not list that file`);
             const key = `${r.file}\0${r.index}`;
             if (records.has(key))
-                throw new ReportError(`record ${r.index} of ${r.file} is in the report twice`);
+                throw new ReportError(`record ${r.index} of ${r.file} is in ${names[i]} twice`);
             records.add(key);
         }
     });
@@ -16026,15 +16108,15 @@ function checkPartsBelongTogether(parts) {
  * summed, unverified if any shard found it so), problems with files first, then
  * those of sources, each once.
  */
-function mergeResults(parts) {
+function mergeResults(parts, names = parts.map((_, i) => `report ${i + 1}`)) {
     if (parts.length === 0)
         throw new ReportError('no reports to merge');
-    checkPartsBelongTogether(parts);
+    checkPartsBelongTogether(parts, names);
     const manifest = parts[0].manifest;
-    for (const p of parts) {
+    parts.forEach((p, i) => {
         if (p.manifest !== manifest)
-            throw new ReportError(`the reports come from different manifests (${manifest} and ${p.manifest})`);
-    }
+            throw new ReportError(`the reports come from different manifests (${manifest} in ${names[0]}, ${p.manifest} in ${names[i]})`);
+    });
     const files = [...new Set(parts.flatMap((p) => p.files))].sort(comparePaths);
     const fileOrder = new Map(files.map((f, i) => [f, i]));
     const records = parts.flatMap((p) => p.records)
@@ -16049,19 +16131,24 @@ function mergeResults(parts) {
         const unverified = known.status === 'unverified' ? known : s.status === 'unverified' ? s : undefined;
         sources.set(s.id, { ...(unverified ?? known), citedBy: known.citedBy + s.citedBy });
     }
-    const fileProblems = parts.flatMap((p) => p.problems.filter((x) => x.file !== manifest))
-        .map((x, i) => ({ x, i }))
-        .sort((a, b) => (fileOrder.get(a.x.file) ?? -1) - (fileOrder.get(b.x.file) ?? -1) || a.i - b.i)
-        .map(({ x }) => x);
+    // Every shard reports what it found while listing the files (a folder it
+    // cannot read, a name that is not UTF-8), and each source it verified:
+    // those are said once. A checked file's problems are in its shard's report only.
     const seen = new Set();
-    const sourceProblems = parts.flatMap((p) => p.problems.filter((x) => x.file === manifest))
-        .filter((x) => {
-        const key = `${x.line}:${x.column}:${x.message}`;
+    const once = (x) => {
+        const key = `${x.file}\0${x.line}:${x.column}:${x.message}`;
         if (seen.has(key))
             return false;
         seen.add(key);
         return true;
-    })
+    };
+    const fileProblems = parts.flatMap((p) => p.problems.filter((x) => x.file !== manifest))
+        .filter((x) => fileOrder.has(x.file) || once(x))
+        .map((x, i) => ({ x, i }))
+        .sort((a, b) => (fileOrder.get(a.x.file) ?? -1) - (fileOrder.get(b.x.file) ?? -1) || a.i - b.i)
+        .map(({ x }) => x);
+    const sourceProblems = parts.flatMap((p) => p.problems.filter((x) => x.file === manifest))
+        .filter(once)
         .sort((a, b) => a.line - b.line || a.column - b.column);
     const findings = parts.flatMap((p) => p.findings).map((f, i) => ({ f, i }))
         .sort((a, b) => fileOrder.get(a.f.file) - fileOrder.get(b.f.file) || a.i - b.i)
@@ -16287,7 +16374,7 @@ function mergeReportsCommand(args, io) {
     });
     let merged;
     try {
-        merged = mergeResults(parts);
+        merged = mergeResults(parts, positionals);
     }
     catch (error) {
         if (error instanceof ReportError)

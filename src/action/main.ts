@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as core from '@actions/core';
 import { failingFindings, passed, type CheckResult } from '../check/result.js';
 import { runCheck } from '../check/run.js';
-import { inShard } from '../check/shard.js';
+import { inShard, runDigest } from '../check/shard.js';
 import { loadCitationFile } from '../load/citation-file.js';
 import { runInputs, type RunInput } from '../load/inputs.js';
 import { loadManifest, ManifestError, MAX_MANIFEST_BYTES, type Manifest } from '../load/manifest.js';
@@ -17,7 +17,7 @@ import { findCitationFiles, type CitationFileRef } from '../load/select.js';
 import { describeFsError, isBelow, Workspace } from '../load/workspace.js';
 import { buildAnnotations } from '../report/annotations.js';
 import { escapeMessage } from '../report/escape.js';
-import { jsonReportChunks } from '../report/json.js';
+import { jsonReportChunks, type JsonReportContext } from '../report/json.js';
 import { assertNotAnInput, writeChunks, WriteError } from '../report/write.js';
 import { buildSarif, MAX_SARIF_RESULTS, sarifResultsLeftOut } from '../report/sarif.js';
 import { buildSummary } from '../report/summary.js';
@@ -108,6 +108,7 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
   refuseCheckoutWithoutChanges(settings, manifestRepository);
   const notes: string[] = [];
   const plan = await planFiles(settings, workspace, manifest, manifestRepository, notes, annotator);
+  const beforeSplit = plan.files;
   if (settings.shard) {
     plan.files = inShard(plan.files, settings.shard);
     notes.push(`This is shard ${settings.shard.index} of ${settings.shard.count}: ${plan.files.length} of those files (merge the shards' reports with citegate merge-reports).`);
@@ -122,12 +123,13 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
     scope: checkedAll ? 'all' : 'changed',
     ...(settings.diff.kind !== 'none' ? { base_sha: settings.diff.base, head_sha: settings.diff.head } : settings.headSha ? { head_sha: settings.headSha } : {}),
   };
+  const shard = settings.shard && { ...settings.shard, run: runDigest(manifest.text, beforeSplit, github) };
 
   if (plan.nothingToCheck) {
     annotator.annotate('notice', `citegate: ${notes.join(' ')}`);
     const empty: CheckResult = { manifest: manifest.file, files: [], records: [], sources: [], problems: [], findings: [], partial: true };
     // A later step (upload-artifact, upload-sarif) finds the files it was told to expect.
-    const unwrittenReports = writeReports(settings, workspace, manifest, empty, github, outputs, workspacePaths);
+    const unwrittenReports = writeReports(settings, workspace, manifest, empty, { github, shard }, outputs, workspacePaths);
     failures.push(...unwrittenReports);
     const unwritten = writeSummary(buildSummary(empty, {
       headline: unwrittenReports.length === 0 ? '✅ citegate: nothing to check — pass' : '❌ citegate: nothing to check, but a report could not be written — fail',
@@ -171,7 +173,7 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
   if (overflow) notes.unshift(overflow);
 
   // The reports before the summary, which must say so when one cannot be written.
-  const unwrittenReports = writeReports(settings, workspace, manifest, result, github, outputs, toGitHub);
+  const unwrittenReports = writeReports(settings, workspace, manifest, result, { github, shard }, outputs, toGitHub);
   const leftOut = outputs.sarif !== '' ? sarifResultsLeftOut(result) : 0;
   if (leftOut > 0) {
     notes.push(`The SARIF file holds ${MAX_SARIF_RESULTS.toLocaleString('en-US')} of the ${(MAX_SARIF_RESULTS + leftOut).toLocaleString('en-US')} results, ` +
@@ -211,7 +213,7 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
  * why, for each that could not be.
  */
 function writeReports(
-  settings: Settings, workspace: Workspace, manifest: Manifest, result: CheckResult, github: object, outputs: Outputs, toGitHub: GitHubPath,
+  settings: Settings, workspace: Workspace, manifest: Manifest, result: CheckResult, context: JsonReportContext, outputs: Outputs, toGitHub: GitHubPath,
 ): string[] {
   const unwritten: string[] = [];
   let inputs: RunInput[] | undefined;
@@ -226,7 +228,7 @@ function writeReports(
       return false;
     }
   };
-  if (settings.reportPath && write(settings.reportPath, 'report', () => jsonReportChunks(result, { github, shard: settings.shard }))) {
+  if (settings.reportPath && write(settings.reportPath, 'report', () => jsonReportChunks(result, context))) {
     outputs.report = settings.reportPath;
   }
   if (settings.sarifPath && write(settings.sarifPath, 'sarif', () => [JSON.stringify(buildSarif(result, { repositoryPath: toGitHub }), null, 2) + '\n'])) {

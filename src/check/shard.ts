@@ -2,6 +2,7 @@
 // file belongs to one shard, by a hash of its path, so the split is the same on
 // every run and machine, and a file keeps its shard when others come and go.
 import { createHash } from 'node:crypto';
+import { VERSION } from '../version.js';
 
 export interface Shard {
   /** 1-based. */
@@ -9,13 +10,30 @@ export interface Shard {
   readonly count: number;
 }
 
-/** Parses "i/n" (1 ≤ i ≤ n ≤ 1024); undefined for anything else. */
+/** The most shards a run is split into: a matrix of GitHub Actions takes at most 256 jobs. */
+export const MAX_SHARDS = 1024;
+
+/** Parses "i/n" (1 ≤ i ≤ n ≤ MAX_SHARDS); undefined for anything else. */
 export function parseShard(text: string): Shard | undefined {
   const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text.trim());
   if (!m) return undefined;
   const index = Number(m[1]);
   const count = Number(m[2]);
-  return index <= count && count <= 1024 ? { index, count } : undefined;
+  return index <= count && count <= MAX_SHARDS ? { index, count } : undefined;
+}
+
+/**
+ * What every shard of one run has in common, as a digest the shard's report
+ * carries: citegate's version, the manifest's text, the citation files before
+ * the split and, in the Action, the event and commits. merge-reports refuses
+ * shards whose digests differ: a shard kept from an earlier run (another
+ * commit, a file since added) would otherwise stand in for this run's.
+ */
+export function runDigest(manifestText: string, files: readonly { readonly file: string }[], github?: unknown): string {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify([VERSION, createHash('sha256').update(manifestText, 'utf8').digest('hex'), github ?? null]));
+  for (const f of files) hash.update(`\0${f.file}`, 'utf8');
+  return hash.digest('hex').slice(0, 32);
 }
 
 /** The shard (1-based) a workspace-relative file belongs to, out of `count`. */

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { passed } from '../check/result.js';
 import { runCheck } from '../check/run.js';
-import { inShard, parseShard } from '../check/shard.js';
+import { inShard, parseShard, runDigest } from '../check/shard.js';
 import { CHECK_LEVELS, CHECK_NAMES, DEFAULT_MANIFEST, loadManifest, type CheckLevel, type CheckLevels } from '../load/manifest.js';
 import { runInputs } from '../load/inputs.js';
 import { findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
@@ -95,7 +95,9 @@ export function checkCommand(args: string[], io: CommandIO): number {
   const result = shard ? { ...checked, partial: true } : checked;
   progress.done();
 
-  const chunks = values.format === 'json' ? jsonReportChunks(result, { shard }) : textReportChunks(result, { explain: values.explain });
+  const chunks = values.format === 'json'
+    ? jsonReportChunks(result, shard ? { shard: { ...shard, run: runDigest(manifest.text, files) } } : {})
+    : textReportChunks(result, { explain: values.explain });
   if (output !== undefined) writeChunks(output, chunks, { workspace });
   else for (const chunk of chunks) io.stdout(chunk);
   for (const chunk of diagnosticsChunks(result, { named: positionals.length > 0, shard, noPatterns: manifest.citations.length === 0 })) io.stderr(chunk);

@@ -39,7 +39,7 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
   });
   let merged;
   try {
-    merged = mergeResults(parts);
+    merged = mergeResults(parts, positionals);
   } catch (error) {
     if (error instanceof ReportError) throw new UsageError(error.message, 'merge-reports');
     throw error;

@@ -6,30 +6,34 @@ import { countVerdicts, passed, type CheckResult, type ContextDetail, type Match
 export interface JsonReportContext {
   /** Added by the Action: the event and the commits compared. */
   readonly github?: unknown;
-  /** For one shard of a split run: which one. */
-  readonly shard?: { readonly index: number; readonly count: number };
+  /** For one shard of a split run: which one, and the digest of the run (runDigest). */
+  readonly shard?: { readonly index: number; readonly count: number; readonly run: string };
+}
+
+/** The report's counts; merge-reports computes them again from the lists to find a report edited or cut short. */
+export function reportCounts(result: CheckResult) {
+  let located = 0;
+  for (const r of result.records) if (r.verdict === 'located') located++;
+  return {
+    total: result.records.length,
+    located,
+    failed: result.records.length - located,
+    verdicts: countVerdicts(result.records),
+    files: result.files.length,
+    problems: result.problems.length,
+    findings: { fail: result.findings.filter((f) => f.level === 'fail').length, warn: result.findings.filter((f) => f.level === 'warn').length },
+  };
 }
 
 /** Everything but the records: small, whatever the run's size. */
 function reportHead(result: CheckResult, context: JsonReportContext) {
-  let located = 0;
-  for (const r of result.records) if (r.verdict === 'located') located++;
   return {
     version: 1,
     tool: { name: 'citegate', version: VERSION },
     ...(context.github ? { github: context.github } : {}),
     ...(context.shard ? { shard: context.shard } : {}),
     manifest: result.manifest,
-    summary: {
-      total: result.records.length,
-      located,
-      failed: result.records.length - located,
-      verdicts: countVerdicts(result.records),
-      files: result.files.length,
-      problems: result.problems.length,
-      findings: { fail: result.findings.filter((f) => f.level === 'fail').length, warn: result.findings.filter((f) => f.level === 'warn').length },
-      passed: passed(result),
-    },
+    summary: { ...reportCounts(result), passed: passed(result) },
     sources: result.sources.map(jsonSource),
     files: result.files,
     // A problem with a file as a whole (it cannot be read) has no line or column.

@@ -7,6 +7,8 @@ import {
 import { VERDICTS, type Verdict } from '../engine/verdict.js';
 import type { Problem } from '../load/problem.js';
 import { comparePaths } from '../load/select.js';
+import { MAX_SHARDS, shardOf as shardOfFile } from '../check/shard.js';
+import { reportCounts } from './json.js';
 
 /** A report that cannot be read: exit 2, naming the file. */
 export class ReportError extends Error {}
@@ -90,10 +92,11 @@ function detail(value: unknown, what: string): RecordDetail {
   return out;
 }
 
-/** Which shard of a split run a report covers. */
+/** Which shard of a split run a report covers, and the digest of that run (runDigest). */
 export interface ShardOfReport {
   readonly index: number;
   readonly count: number;
+  readonly run: string;
 }
 
 /** A report read back: the result, and what the report says about its run. */
@@ -103,7 +106,8 @@ export type ReadReport = CheckResult & { readonly github?: unknown; readonly sha
 export function parseJsonReport(text: string): ReadReport {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    // A byte order mark, which an editor may add, is no part of the JSON.
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
     throw new ReportError(`not JSON: ${(error as Error).message}`);
   }
@@ -152,7 +156,7 @@ export function parseJsonReport(text: string): ReadReport {
     return { file: str(p.file, `problems[${i}].file`), line, column: line === 0 ? 0 : int(p.column, `problems[${i}].column`), message: str(p.message, `problems[${i}].message`) };
   });
   const files = list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
-  const findings: Finding[] = list(report.findings ?? [], 'findings').map((v, i) => {
+  const findings: Finding[] = list(report.findings, 'findings').map((v, i) => {
     const f = object(v, `findings[${i}]`);
     const kind = str(f.kind, `findings[${i}].kind`) as FindingKind;
     if (!FINDING_KINDS.includes(kind)) throw new ReportError(`findings[${i}].kind ${JSON.stringify(kind)} is not a finding`);
@@ -164,7 +168,7 @@ export function parseJsonReport(text: string): ReadReport {
       message: str(f.message, `findings[${i}].message`),
     };
   });
-  return {
+  const result: ReadReport = {
     manifest: str(report.manifest, 'manifest'),
     files,
     records,
@@ -174,47 +178,103 @@ export function parseJsonReport(text: string): ReadReport {
     ...(report.github !== undefined ? { github: report.github } : {}),
     ...(report.shard !== undefined ? { shard: shardOf(report.shard) } : {}),
   };
+  checkComplete(result, object(report.summary, 'summary'));
+  return result;
+}
+
+/**
+ * Refuses a report whose lists do not add up to its summary, or whose files'
+ * records do not run from the first to the last: a report edited (a failing
+ * record deleted) or cut short would otherwise merge into a pass.
+ */
+function checkComplete(result: CheckResult, summary: Json): void {
+  const counts = reportCounts(result);
+  const said = { ...summary };
+  delete said.passed;
+  if (canonical(said) !== canonical(counts)) {
+    throw new ReportError(`its summary does not match its records, problems and findings (it says ${canonical(said)}, they make ${canonical(counts)}): ` +
+      'the report was edited or cut short');
+  }
+  const perFile = new Map<string, number[]>();
+  for (const r of result.records) {
+    let indices = perFile.get(r.file);
+    if (!indices) perFile.set(r.file, (indices = []));
+    indices.push(r.index);
+  }
+  for (const [file, indices] of perFile) {
+    indices.sort((a, b) => a - b);
+    const at = indices.findIndex((index, i) => index !== i);
+    if (at < 0) continue;
+    if (at > 0 && indices[at] === indices[at - 1]) throw new ReportError(`record ${indices[at]} of ${file} is in the report twice`);
+    throw new ReportError(`the records of ${file} skip record ${at}: the report was edited or cut short`);
+  }
+}
+
+/** JSON with every object's keys in order: two values that mean the same read the same. */
+function canonical(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Json)[k])}`).join(',')}}`;
 }
 
 function shardOf(value: unknown): ShardOfReport {
   const s = object(value, 'shard');
   const index = int(s.index, 'shard.index');
   const count = int(s.count, 'shard.count');
-  if (count < 1 || index < 1 || index > count) throw new ReportError(`shard ${index} of ${count} is not a shard`);
-  return { index, count };
+  if (count < 1 || count > MAX_SHARDS || index < 1 || index > count) throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${MAX_SHARDS})`);
+  return { index, count, run: str(s.run, 'shard.run') };
 }
 
 /**
- * Refuses parts that do not make one run: shards of different splits, a
- * shard missing or given twice, a file (and so its records) in two parts.
- * Merging such parts would count records twice or silently leave some out.
+ * Refuses parts that do not make one run: shards of different splits or
+ * runs, a shard missing or given twice, a file (and so its records) in two
+ * parts or in a shard it does not belong to. Merging such parts would count
+ * records twice or silently leave some out. `names`: the reports' file names.
  */
-function checkPartsBelongTogether(parts: readonly ReadReport[]): void {
+function checkPartsBelongTogether(parts: readonly ReadReport[], names: readonly string[]): void {
   const sharded = parts.filter((p) => p.shard !== undefined);
   if (sharded.length > 0) {
-    if (sharded.length < parts.length) throw new ReportError('some reports are shards of a split run and some are not');
-    const count = sharded[0].shard!.count;
-    const given = new Map<number, number>();
-    for (const p of sharded) {
-      if (p.shard!.count !== count) throw new ReportError(`the reports are shards of different splits (of ${count} and of ${p.shard!.count})`);
-      given.set(p.shard!.index, (given.get(p.shard!.index) ?? 0) + 1);
+    if (sharded.length < parts.length) {
+      const whole = parts.findIndex((p) => p.shard === undefined);
+      throw new ReportError(`some reports are shards of a split run and some are not (${names[parts.indexOf(sharded[0])]} is a shard, ${names[whole]} is not)`);
     }
-    const twice = [...given].filter(([, n]) => n > 1).map(([i]) => i).sort((a, b) => a - b);
-    if (twice.length > 0) throw new ReportError(`shard ${twice.join(', ')} of ${count} is given more than once`);
-    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !given.has(i));
-    if (missing.length > 0) throw new ReportError(`shard ${missing.join(', ')} of ${count} is missing: merging without it would leave its files unchecked`);
+    const first = sharded[0].shard!;
+    const given = new Map<number, number[]>();
+    parts.forEach((p, i) => {
+      const shard = p.shard!;
+      if (shard.count !== first.count) {
+        throw new ReportError(`the reports are shards of different splits (${names[0]} of ${first.count}, ${names[i]} of ${shard.count})`);
+      }
+      if (shard.run !== first.run) {
+        throw new ReportError(`${names[0]} and ${names[i]} are shards of different runs: their manifests, citation files, events or citegate versions differ`);
+      }
+      given.set(shard.index, [...(given.get(shard.index) ?? []), i]);
+      for (const file of p.files) {
+        const belongs = shardOfFile(file, shard.count);
+        if (belongs !== shard.index) throw new ReportError(`${names[i]} holds ${file}, which belongs to shard ${belongs} of ${shard.count}, not ${shard.index}`);
+      }
+    });
+    for (const [index, at] of [...given].sort((a, b) => a[0] - b[0])) {
+      if (at.length > 1) throw new ReportError(`shard ${index} of ${first.count} is given more than once (${at.map((i) => names[i]).join(', ')})`);
+    }
+    const missing = Array.from({ length: first.count }, (_, i) => i + 1).filter((i) => !given.has(i));
+    if (missing.length > 0) {
+      const shown = missing.length > 20 ? `${missing.slice(0, 20).join(', ')} and ${missing.length - 20} more` : missing.join(', ');
+      throw new ReportError(`shard ${shown} of ${first.count} ${missing.length === 1 ? 'is' : 'are'} missing: merging without ${missing.length === 1 ? 'it' : 'them'} would leave ${missing.length === 1 ? 'its' : 'their'} files unchecked`);
+    }
   }
   const owner = new Map<string, number>();
-  const records = new Set<string>();
   parts.forEach((p, i) => {
     for (const file of p.files) {
-      if (owner.has(file) && owner.get(file) !== i) throw new ReportError(`${file} is in more than one report: its records would count twice`);
+      const other = owner.get(file);
+      if (other !== undefined && other !== i) throw new ReportError(`${file} is in ${names[other]} and in ${names[i]}: its records would count twice`);
       owner.set(file, i);
     }
+    const records = new Set<string>();
     for (const r of p.records) {
-      if (owner.get(r.file) !== i) throw new ReportError(`a record of ${r.file} is in a report that does not list that file`);
+      if (owner.get(r.file) !== i) throw new ReportError(`${names[i]} holds a record of ${r.file} but does not list that file`);
       const key = `${r.file}\0${r.index}`;
-      if (records.has(key)) throw new ReportError(`record ${r.index} of ${r.file} is in the report twice`);
+      if (records.has(key)) throw new ReportError(`record ${r.index} of ${r.file} is in ${names[i]} twice`);
       records.add(key);
     }
   });
@@ -226,13 +286,13 @@ function checkPartsBelongTogether(parts: readonly ReadReport[]): void {
  * summed, unverified if any shard found it so), problems with files first, then
  * those of sources, each once.
  */
-export function mergeResults(parts: readonly ReadReport[]): CheckResult {
+export function mergeResults(parts: readonly ReadReport[], names: readonly string[] = parts.map((_, i) => `report ${i + 1}`)): CheckResult {
   if (parts.length === 0) throw new ReportError('no reports to merge');
-  checkPartsBelongTogether(parts);
+  checkPartsBelongTogether(parts, names);
   const manifest = parts[0].manifest;
-  for (const p of parts) {
-    if (p.manifest !== manifest) throw new ReportError(`the reports come from different manifests (${manifest} and ${p.manifest})`);
-  }
+  parts.forEach((p, i) => {
+    if (p.manifest !== manifest) throw new ReportError(`the reports come from different manifests (${manifest} in ${names[0]}, ${p.manifest} in ${names[i]})`);
+  });
   const files = [...new Set(parts.flatMap((p) => p.files))].sort(comparePaths);
   const fileOrder = new Map(files.map((f, i) => [f, i]));
   const records = parts.flatMap((p) => p.records)
@@ -249,18 +309,23 @@ export function mergeResults(parts: readonly ReadReport[]): CheckResult {
     sources.set(s.id, { ...(unverified ?? known), citedBy: known.citedBy + s.citedBy });
   }
 
+  // Every shard reports what it found while listing the files (a folder it
+  // cannot read, a name that is not UTF-8), and each source it verified:
+  // those are said once. A checked file's problems are in its shard's report only.
+  const seen = new Set<string>();
+  const once = (x: Problem) => {
+    const key = `${x.file}\0${x.line}:${x.column}:${x.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
   const fileProblems = parts.flatMap((p) => p.problems.filter((x) => x.file !== manifest))
+    .filter((x) => fileOrder.has(x.file) || once(x))
     .map((x, i) => ({ x, i }))
     .sort((a, b) => (fileOrder.get(a.x.file) ?? -1) - (fileOrder.get(b.x.file) ?? -1) || a.i - b.i)
     .map(({ x }) => x);
-  const seen = new Set<string>();
   const sourceProblems = parts.flatMap((p) => p.problems.filter((x) => x.file === manifest))
-    .filter((x) => {
-      const key = `${x.line}:${x.column}:${x.message}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
+    .filter(once)
     .sort((a, b) => a.line - b.line || a.column - b.column);
 
   const findings = parts.flatMap((p) => p.findings).map((f, i) => ({ f, i }))

@@ -7,7 +7,7 @@ import { pullRequestPayload, runAction, type ActionRun } from '../helpers/action
 import { commit, git, initRepo } from '../helpers/git.js';
 import { startFakeApi } from '../helpers/api-server.js';
 import { sarifErrors } from '../helpers/sarif.js';
-import { makeTree, manifestFor } from '../helpers/workspace.js';
+import { makeTree, manifestFor, runCli } from '../helpers/workspace.js';
 
 const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide. Contact support.\n' };
 const rec = (citation_id: string, source_id: string, quote: string, extra: object = {}) => ({ citation_id, source_id, quote, ...extra });
@@ -154,6 +154,28 @@ describe('runs with nothing, or no records, to check', () => {
     expect(run.code).toBe(0);
     expect(run.summary).toMatch(/^## ✅ citegate: 0 of 0 records located — pass\n/);
     expect(JSON.parse(readFileSync(path.join(root, 'r.json'), 'utf8')).summary).toMatchObject({ total: 0, passed: true });
+  });
+});
+
+describe('the shards of a nightly audit', () => {
+  it('merge into one report, and a shard of another commit is refused', async () => {
+    const files: Record<string, string> = {};
+    for (let f = 0; f < 6; f++) files[`answers/f${f}.json`] = JSON.stringify([{ citation_id: `c${f}`, source_id: 'help-v1', quote: f === 3 ? 'nope' : 'Read the guide.' }]);
+    const root = makeTree({ 'citegate.yml': MANIFEST, [HELP.path]: HELP.text, ...files });
+    const shaA = 'a'.repeat(40);
+    const shard = (i: number, sha: string) => runAction({
+      workspace: root, event: 'schedule', payload: {}, inputs: { shard: `${i}/2`, report: `s${i}-${sha[0]}.json` }, env: { GITHUB_SHA: sha },
+    });
+    await shard(1, shaA);
+    await shard(2, shaA);
+    await shard(2, 'b'.repeat(40));
+    expect(JSON.parse(readFileSync(path.join(root, 's1-a.json'), 'utf8')).shard).toEqual({ index: 1, count: 2, run: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    const merged = runCli(['merge-reports', 's1-a.json', 's2-a.json'], root);
+    expect(merged.code).toBe(1);
+    expect(JSON.parse(merged.stdout).summary).toMatchObject({ total: 6, located: 5 });
+    expect(runCli(['merge-reports', 's1-a.json', 's2-b.json'], root)).toMatchObject({
+      code: 2, stderr: expect.stringMatching(/^citegate: s1-a\.json and s2-b\.json are shards of different runs/),
+    });
   });
 });
 

@@ -61,6 +61,18 @@ describe('sharding', () => {
     expect(readFileSync(path.join(root, 'summary.md'), 'utf8')).toMatch(/^## ❌ citegate: \d+ of 72 records located — fail/);
   });
 
+  // Found in review: what a shard finds while listing the files was in every shard's report, so the merge said it once per shard.
+  it('says once what every shard finds while listing the files', () => {
+    const root = workspace();
+    writeFileSync(Buffer.from([...Buffer.from(path.join(root, 'answers/')), 0xff, ...Buffer.from('.json')]), '[]');
+    runCli(['check', '--format', 'json', '--output', 'whole.json'], root);
+    const whole = JSON.parse(readFileSync(path.join(root, 'whole.json'), 'utf8'));
+    expect(whole.problems.filter((p: { message: string }) => /UTF-8/.test(p.message))).toHaveLength(1);
+    for (const i of [1, 2, 3]) runCli(['check', '--format', 'json', '--shard', `${i}/3`, '--output', `s${i}.json`], root);
+    expect(runCli(['merge-reports', '--output', 'merged.json', 's1.json', 's2.json', 's3.json'], root).code).toBe(1);
+    expect(readFileSync(path.join(root, 'merged.json'), 'utf8')).toBe(readFileSync(path.join(root, 'whole.json'), 'utf8'));
+  });
+
   // Found in review: an empty shard failed, saying the manifest's patterns match no file.
   it('passes a shard that holds no file, saying so, as the Action does', () => {
     const root = makeWorkspace({ 'r-v1': { path: 'sources/r.txt', text: 'A receipt is required.\n' } }, {
@@ -92,14 +104,79 @@ describe('sharding', () => {
     };
     expect(merge('s1of2.json', 's2of2.json')).toMatch(/^1 $/);
     expect(merge('s1of2.json')).toBe('2 citegate: shard 2 of 2 is missing: merging without it would leave its files unchecked');
-    expect(merge('s1of2.json', 's1of2.json', 's2of2.json')).toBe('2 citegate: shard 1 of 2 is given more than once');
-    expect(merge('s1of2.json', 's2of2.json', 's1of3.json')).toBe('2 citegate: the reports are shards of different splits (of 2 and of 3)');
-    expect(merge('s1of2.json', 'whole.json')).toBe('2 citegate: some reports are shards of a split run and some are not');
-    expect(merge('whole.json', 'whole.json')).toMatch(/^2 citegate: answers\/broken\.json is in more than one report: its records would count twice$/);
-    // A report edited by hand (or a broken tool) cannot slip a record in twice.
+    expect(merge('s1of2.json', 's1of2.json', 's2of2.json')).toBe('2 citegate: shard 1 of 2 is given more than once (s1of2.json, s1of2.json)');
+    expect(merge('s1of2.json', 's2of2.json', 's1of3.json')).toBe('2 citegate: the reports are shards of different splits (s1of2.json of 2, s1of3.json of 3)');
+    expect(merge('s1of2.json', 'whole.json')).toBe('2 citegate: some reports are shards of a split run and some are not (s1of2.json is a shard, whole.json is not)');
+    expect(merge('whole.json', 'whole.json')).toMatch(/^2 citegate: answers\/broken\.json is in whole\.json and in whole\.json: its records would count twice$/);
+    // A report edited by hand (or a broken tool) cannot slip a record in twice, even with its summary made to fit.
     const whole = JSON.parse(readFileSync(path.join(root, 'whole.json'), 'utf8'));
-    whole.records.push(whole.records[0]);
-    writeFileSync(path.join(root, 'twice.json'), JSON.stringify(whole));
-    expect(merge('twice.json')).toBe(`2 citegate: record 0 of ${whole.records[0].file} is in the report twice`);
+    const copy = structuredClone(whole);
+    copy.records.push(copy.records[0]);
+    copy.summary.total++;
+    copy.summary.verdicts[copy.records[0].verdict]++;
+    copy.summary[copy.records[0].verdict === 'located' ? 'located' : 'failed']++;
+    writeFileSync(path.join(root, 'twice.json'), JSON.stringify(copy));
+    expect(merge('twice.json')).toBe(`2 citegate: twice.json: record 0 of ${whole.records[0].file} is in the report twice`);
+  });
+
+  // Found in review: each shard report was trusted as it stood, so these merged into a pass.
+  it('refuses a shard report that was edited, cut short, relabelled or kept from another run', () => {
+    const root = workspace();
+    for (const i of [1, 2]) runCli(['check', '--format', 'json', '--shard', `${i}/2`, '--output', `s${i}.json`], root);
+    const merge = (...files: string[]) => {
+      const run = runCli(['merge-reports', ...files], root);
+      return `${run.code} ${run.stderr.split('\n')[0]}`;
+    };
+    const read = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
+    const write = (file: string, report: object) => writeFileSync(path.join(root, file), JSON.stringify(report));
+    expect(merge('s1.json', 's2.json')).toMatch(/^1 /);
+    const failing = [1, 2].find((i) => read(`s${i}.json`).records.some((r: { verdict: string }) => r.verdict !== 'located'))!;
+    const other = 3 - failing;
+    const pair = (edited: string) => (failing === 1 ? [edited, 's2.json'] : ['s1.json', edited]);
+
+    // The failing records deleted: the summary still counts them.
+    const cut = read(`s${failing}.json`);
+    cut.records = cut.records.filter((r: { verdict: string }) => r.verdict === 'located');
+    write('cut.json', cut);
+    expect(merge(...pair('cut.json'))).toMatch(/^2 citegate: cut\.json: its summary does not match its records, problems and findings \(it says .*\): the report was edited or cut short$/);
+    // ... and the summary made to fit: a file's records then skip one.
+    const gap = read(`s${failing}.json`);
+    // (A file's last record, not followed by another, could go unseen this way: the report does not count each file's records.)
+    const dropped = gap.records.findIndex((r: { verdict: string; index: number }) => r.verdict !== 'located' && r.index === 1);
+    expect(dropped).toBeGreaterThanOrEqual(0);
+    const [removed] = gap.records.splice(dropped, 1);
+    gap.summary.total--;
+    gap.summary.failed--;
+    gap.summary.verdicts[removed.verdict]--;
+    write('gap.json', gap);
+    expect(merge(...pair('gap.json'))).toBe(`2 citegate: gap.json: the records of ${removed.file} skip record 1: the report was edited or cut short`);
+    // Findings left out.
+    const noFindings = read(`s${failing}.json`);
+    delete noFindings.findings;
+    write('no-findings.json', noFindings);
+    expect(merge(...pair('no-findings.json'))).toBe('2 citegate: no-findings.json: findings is not a list');
+    // Shard labels swapped: each would hold the other's files.
+    const relabelled = read(`s${other}.json`);
+    relabelled.shard.index = failing;
+    write('relabelled.json', relabelled);
+    expect(merge('relabelled.json', `s${other}.json`)).toMatch(new RegExp(`^2 citegate: relabelled\\.json holds answers/\\S+, which belongs to shard ${other} of 2, not ${failing}$`));
+    // An absurd count is refused as such, naming the file.
+    const huge = read('s1.json');
+    huge.shard = { ...huge.shard, count: 1e9 };
+    write('huge.json', huge);
+    expect(merge('huge.json')).toBe('2 citegate: huge.json: shard 1 of 1000000000 is not a shard (a run splits into 1 to 1024)');
+
+    // A shard kept from an earlier run, before a file was added (in the other shard's half, or not): not this run's.
+    const stale = read(`s${other}.json`);
+    writeFileSync(path.join(root, 'answers/added.json'), JSON.stringify([{ citation_id: 'n', source_id: 'doc0-v1', quote: 'Document 0.' }]));
+    runCli(['check', '--format', 'json', '--shard', `${failing}/2`, '--output', 'fresh.json'], root);
+    write('stale.json', stale);
+    expect(merge(...(failing === 1 ? ['fresh.json', 'stale.json'] : ['stale.json', 'fresh.json'])))
+      .toMatch(/^2 citegate: \S+ and \S+ are shards of different runs: their manifests, citation files, events or citegate versions differ$/);
+
+    // A byte order mark, which an editor may add, is not an error.
+    for (const i of [1, 2]) runCli(['check', '--format', 'json', '--shard', `${i}/2`, '--output', `s${i}.json`], root);
+    writeFileSync(path.join(root, 'bom.json'), `\ufeff${readFileSync(path.join(root, 's1.json'), 'utf8')}`);
+    expect(merge('bom.json', 's2.json')).toMatch(/^1 /);
   });
 });
