@@ -32727,12 +32727,13 @@ const ABBREVIATIONS = new Set([
 const MAY_END_ABBREVIATIONS = new Set(['etc', 'inc', 'ltd', 'co']);
 /** Abbreviations that stand before a number ("No. 5"), on the same line: "No." alone is an answer, and ends its sentence. */
 const NUMBER_ABBREVIATIONS = new Set(['no', 'nos', 'vol', 'p', 'pp', 'fig', 'art', 'ch']);
-/** A segment that ends in an abbreviation: the word, and the whitespace after its period. */
-const ENDS_IN_ABBREVIATION = /([\p{L}.]+)\.(\s*)$/u;
+/** The word an abbreviation's period ends: letters and periods ("e.g"). */
+const WORD_BEFORE_PERIOD = /[\p{L}.]+$/u;
 const LINE_BREAK = /\r\n|[\n\r\v\f\x85\u2028\u2029]/g;
 const DIGIT_NEXT = /\p{Nd}/uy;
 /** The number or letter of a list item ("1.", "b)", "iv.", roman up to xx), perhaps after Markdown's # or >. */
-const ITEM_NUMBER = String.raw `(?:[#>]+[ \t]*)*(?:\d{1,3}|[a-z]|(?=[ivx])x{0,2}(?:ix|iv|v?i{0,3}))[.)]`;
+// One # or > at a time: `(?:[#>]+[ \t]*)*` says the same, but a run of 30 #s took it minutes to refuse.
+const ITEM_NUMBER = String.raw `(?:[#>][ \t]*)*(?:\d{1,3}|[a-z]|(?=[ivx])x{0,2}(?:ix|iv|v?i{0,3}))[.)]`;
 /** A segment that is only that, which ICU makes a sentence of its own. */
 const LIST_MARKER = new RegExp(String.raw `^\s*${ITEM_NUMBER}\s*$`, 'iu');
 /** The same at the start of a sentence, with the space after it: not part of what a claim must cover. */
@@ -32747,42 +32748,60 @@ const LIST_ITEM_NEXT = new RegExp(String.raw `(?:${ITEM_NUMBER}|[-*+\u2022])(?:\
 function splitSentences(answer) {
     const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
     const sentences = [];
-    let pending;
-    for (const { segment, index } of segmenter.segment(answer)) {
-        const text = pending ? pending.text + segment : segment;
-        const start = pending ? pending.start : index;
-        if (continuesAfter(text, answer, index + segment.length) || (!pending && isListMarker(segment, answer, index))) {
-            pending = { text, start };
-            continue;
-        }
-        pending = undefined;
+    const push = (start, end) => {
+        const text = answer.slice(start, end);
         if (normalizeText(text) !== '')
             sentences.push({ text: text.trim(), start: start + (text.length - text.trimStart().length) });
+    };
+    // Where the sentence being joined (after an abbreviation) starts, or -1.
+    // Indices, not the joined text: looking at a text that grows with every
+    // segment ("Mr. Mr. Mr. ...") made the split quadratic.
+    let pending = -1;
+    for (const { segment, index } of segmenter.segment(answer)) {
+        const start = pending >= 0 ? pending : index;
+        const end = index + segment.length;
+        if (continuesAfter(answer, start, end) || (pending < 0 && isListMarker(segment, answer, index))) {
+            pending = start;
+            continue;
+        }
+        pending = -1;
+        push(start, end);
     }
-    if (pending && normalizeText(pending.text) !== '') {
-        sentences.push({ text: pending.text.trim(), start: pending.start + (pending.text.length - pending.text.trimStart().length) });
-    }
+    if (pending >= 0)
+        push(pending, answer.length);
     return sentences;
 }
 /** Whether a segment is a list item's number at the start of a line: it belongs to the item's first sentence. */
 function isListMarker(segment, answer, index) {
     return LIST_MARKER.test(segment) && AT_LINE_START.test(answer.slice(Math.max(0, index - 64), index));
 }
-/** Whether the sentence goes on past a break at `next`, after `text` (which ends at the break). */
-function continuesAfter(text, answer, next) {
-    const end = ENDS_IN_ABBREVIATION.exec(text);
-    if (!end)
+/** Longer than any abbreviation: the word before a period is looked for this far back only. */
+const WORD_WINDOW = 64;
+const WHITESPACE = /\s/;
+/**
+ * Whether the sentence answer[start, end) goes on past the break at `end`:
+ * whether it ends in an abbreviation, its period and whitespace, and what
+ * follows allows it.
+ */
+function continuesAfter(answer, start, end) {
+    let dot = end;
+    while (dot > start && WHITESPACE.test(answer[dot - 1]))
+        dot--;
+    if (dot === start || answer[dot - 1] !== '.')
         return false;
-    const word = end[1].toLowerCase();
-    const lines = end[2].match(LINE_BREAK)?.length ?? 0;
+    dot--;
+    const word = WORD_BEFORE_PERIOD.exec(answer.slice(Math.max(start, dot - WORD_WINDOW), dot))?.[0].toLowerCase();
+    if (word === undefined)
+        return false;
+    const lines = answer.slice(dot + 1, end).match(LINE_BREAK)?.length ?? 0;
     // Across a line break only into a line that goes on with a word, not a list.
     if (ABBREVIATIONS.has(word))
-        return lines === 0 || (lines === 1 && nextMatches(LETTER_NEXT, answer, next) && !nextMatches(LIST_ITEM_NEXT, answer, next));
+        return lines === 0 || (lines === 1 && nextMatches(LETTER_NEXT, answer, end) && !nextMatches(LIST_ITEM_NEXT, answer, end));
     if (lines > 0)
         return false;
     if (MAY_END_ABBREVIATIONS.has(word))
-        return nextMatches(CONTINUES_NEXT, answer, next);
-    return NUMBER_ABBREVIATIONS.has(word) && nextMatches(DIGIT_NEXT, answer, next);
+        return nextMatches(CONTINUES_NEXT, answer, end);
+    return NUMBER_ABBREVIATIONS.has(word) && nextMatches(DIGIT_NEXT, answer, end);
 }
 /** Whether a sticky pattern matches at `at` (what follows a break). */
 function nextMatches(pattern, text, at) {
@@ -32809,33 +32828,43 @@ function* occurrences(text, part) {
  */
 function claimCoverage(claims) {
     const keys = [...new Set(claims.map(claimKey))].filter((c) => c !== '');
+    // An answer may say the same sentence many times: each is judged once (a
+    // long claim is searched for a sentence in time that grows with the claim).
+    const judged = new Map();
     return (sentence) => {
         const whole = claimKey(sentence);
-        const unnumbered = whole.replace(LEADING_LIST_MARKER, '');
-        const key = unnumbered === '' ? whole : unnumbered;
-        const covered = new Uint8Array(key.length);
-        for (const c of keys) {
-            if (c.length >= key.length) {
-                if (!occurrences(c, key).next().done)
-                    return true;
-                continue;
-            }
-            for (const at of occurrences(key, c))
-                covered.fill(1, at, at + c.length);
-        }
-        let total = 0;
-        let inClaims = 0;
-        for (let i = 0; i < key.length; i++) {
-            const cp = key.codePointAt(i);
-            if (cp > 0xffff)
-                i++;
-            if (!isWordCodePoint(cp))
-                continue;
-            total++;
-            inClaims += covered[i];
-        }
-        return inClaims * 2 >= total;
+        let verdict = judged.get(whole);
+        if (verdict === undefined)
+            judged.set(whole, (verdict = covers(keys, whole)));
+        return verdict;
     };
+}
+/** Whether the claims (their keys) cover a sentence (its key): see claimCoverage. */
+function covers(keys, whole) {
+    const unnumbered = whole.replace(LEADING_LIST_MARKER, '');
+    const key = unnumbered === '' ? whole : unnumbered;
+    const covered = new Uint8Array(key.length);
+    for (const c of keys) {
+        if (c.length >= key.length) {
+            if (!occurrences(c, key).next().done)
+                return true;
+            continue;
+        }
+        for (const at of occurrences(key, c))
+            covered.fill(1, at, at + c.length);
+    }
+    let total = 0;
+    let inClaims = 0;
+    for (let i = 0; i < key.length; i++) {
+        const cp = key.codePointAt(i);
+        if (cp > 0xffff)
+            i++;
+        if (!isWordCodePoint(cp))
+            continue;
+        total++;
+        inClaims += covered[i];
+    }
+    return inClaims * 2 >= total;
 }
 function isCovered(sentence, claims) {
     return claimCoverage(claims)(sentence);
@@ -32946,7 +32975,7 @@ function isSign(t, at) {
     const before = t[at - 1];
     if (before === ' ')
         return at < 2 || !/[0-9%]/.test(t[at - 2]);
-    return /[([{=:;~≈<>$€£¥₹]/.test(before);
+    return /[([{=:;~≈<>$€£¥₹"'“‘«*_]/.test(before);
 }
 /** The digits at `at`: how far they go, their value and, for "8,10", the list they may also be. */
 function readDigits(t, at) {
@@ -33059,6 +33088,12 @@ function statedNumbers(text) {
     START.lastIndex = 0;
     for (let m = START.exec(t); m; m = START.exec(t)) {
         const r = readNumber(t, lower, m.index);
+        // ".5%" is half a percent, not 5%.
+        if (t[m.index - 1] === '.' && r.start === m.index && r.decimal !== undefined && /^[0-9]+$/.test(r.decimal) && r.times === undefined) {
+            r.start--;
+            r.decimal = `0.${r.decimal}`;
+            r.list = undefined;
+        }
         readings.push(r);
         START.lastIndex = r.end;
     }
@@ -33117,28 +33152,48 @@ function joined(lower, a, b) {
         return true;
     return AND.test(between) && BETWEEN_BEFORE.test(lower.slice(Math.max(0, a.start - 8), a.start));
 }
-function overlaps(a, b) {
-    return a.some((v) => b.includes(v));
+/**
+ * What a quote's numbers can carry, as keys: a claim number with no unit is
+ * carried by a quote number of the same value as written plain; one with a
+ * unit, by the same value in the same unit; and one with a period, only with
+ * the same period. A set, so that a claim of many numbers against a quote of
+ * many does not compare every pair.
+ */
+function carried(quote) {
+    const keys = new Set();
+    for (const q of quote) {
+        for (const v of q.plain)
+            keys.add(`p ${v}`).add(`p ${v} ${q.per}`);
+        for (const v of q.values)
+            keys.add(`u ${v} ${q.unit}`).add(`u ${v} ${q.unit} ${q.per}`);
+    }
+    return keys;
 }
-/** Whether `q` says what `n` says: the same value, and the same unit and period where `n` gives them. */
-function carries(n, q) {
-    const value = n.unit === undefined ? overlaps(n.values, q.plain) : n.unit === q.unit && overlaps(n.values, q.values);
-    return value && (n.per === undefined || n.per === q.per);
+/** Whether the quote says what `n` says: the same value, and the same unit and period where `n` gives them. */
+function stated(n, keys) {
+    const carries = (v) => {
+        const key = n.unit === undefined ? `p ${v}` : `u ${v} ${n.unit}`;
+        return keys.has(n.per === undefined ? key : `${key} ${n.per}`);
+    };
+    return n.values.some(carries) || (n.list !== undefined && n.list.every((p) => stated(p, keys)));
 }
-function stated(n, quote) {
-    return quote.some((q) => carries(n, q)) || (n.list !== undefined && n.list.every((p) => stated(p, quote)));
+/** A claim written as a list item ("1. Returns are ..."): its number is no number it states. */
+function withoutListMarker(claim) {
+    const text = normalizeText(claim);
+    const body = text.replace(LEADING_LIST_MARKER, '');
+    return body === '' ? text : body;
 }
 /** The claim's numbers that its quote does not carry (once per text as written), with what the quote has instead. */
 function missingNumbers(claim, quote) {
-    const inClaim = statedNumbers(claim);
+    const inClaim = statedNumbers(withoutListMarker(claim));
     if (inClaim.length === 0)
         return [];
     const inQuote = statedNumbers(quote);
-    const all = inQuote.flatMap((q) => [q, ...(q.list ?? [])]);
+    const keys = carried(inQuote.flatMap((q) => [q, ...(q.list ?? [])]));
     const seen = new Set();
     const quoteHas = inQuote.filter((q) => !seen.has(q.text) && seen.add(q.text));
     const missing = new Set();
-    return inClaim.filter((n) => !stated(n, all) && !missing.has(n.text) && missing.add(n.text)).map((number) => ({ number, quoteHas }));
+    return inClaim.filter((n) => !stated(n, keys) && !missing.has(n.text) && missing.add(n.text)).map((number) => ({ number, quoteHas }));
 }
 
 // EXTERNAL MODULE: ./src/report/escape.ts
@@ -33149,6 +33204,10 @@ var report_escape = __nccwpck_require__(6412);
 // its quote does not carry. Each is placed at its line; none changes a verdict.
 
 
+/** A record's missing claim numbers said one by one; the rest are counted in one finding. */
+const MAX_MISSING_SHOWN = 10;
+/** The quote's numbers named in each such finding. */
+const MAX_QUOTE_NUMBERS_SHOWN = 8;
 function findingsFor(loaded, checks, manifest, levels) {
     const findings = [];
     const file = loaded.file;
@@ -33192,11 +33251,23 @@ function findingsFor(loaded, checks, manifest, levels) {
         for (const { check, claimAt } of records) {
             if (!check.ok || check.record.claim === undefined)
                 continue;
-            for (const { number, quoteHas } of missingNumbers(check.record.claim, check.record.quote)) {
-                const has = quoteHas.length === 0 ? 'the quote states no number' : `the quote has ${quoteHas.map((q) => `"${q.text}"`).join(', ')}`;
+            const missing = missingNumbers(check.record.claim, check.record.quote);
+            // Said in full for a few numbers; a claim (or quote) of thousands would
+            // otherwise make megabytes of findings.
+            const shown = missing.slice(0, MAX_MISSING_SHOWN);
+            for (const { number, quoteHas } of shown) {
+                const listed = quoteHas.slice(0, MAX_QUOTE_NUMBERS_SHOWN).map((q) => `"${(0,report_escape/* shorten */.ml)(q.text, 40)}"`).join(', ');
+                const more = quoteHas.length > MAX_QUOTE_NUMBERS_SHOWN ? ` and ${quoteHas.length - MAX_QUOTE_NUMBERS_SHOWN} more` : '';
+                const has = quoteHas.length === 0 ? 'the quote states no number' : `the quote has ${listed}${more}`;
                 findings.push({
                     kind: 'claim number not in quote', level: level(levels.claimNumbers), file, ...claimAt, citationId: check.record.citationId,
-                    message: `the claim says "${number.text}", but ${has}`,
+                    message: `the claim says "${(0,report_escape/* shorten */.ml)(number.text, 40)}", but ${has}`,
+                });
+            }
+            if (missing.length > shown.length) {
+                findings.push({
+                    kind: 'claim number not in quote', level: level(levels.claimNumbers), file, ...claimAt, citationId: check.record.citationId,
+                    message: `the claim says ${missing.length - shown.length} more numbers that the quote does not carry`,
                 });
             }
         }

@@ -8,6 +8,11 @@ import type { CheckLevels, Manifest } from '../load/manifest.js';
 import { shorten } from '../report/escape.js';
 import type { Finding } from './result.js';
 
+/** A record's missing claim numbers said one by one; the rest are counted in one finding. */
+const MAX_MISSING_SHOWN = 10;
+/** The quote's numbers named in each such finding. */
+const MAX_QUOTE_NUMBERS_SHOWN = 8;
+
 export function findingsFor(
   loaded: LoadedCitationFile, checks: readonly FieldCheck[], manifest: Manifest, levels: CheckLevels,
 ): Finding[] {
@@ -52,11 +57,23 @@ export function findingsFor(
   if (levels.claimNumbers !== 'off') {
     for (const { check, claimAt } of records) {
       if (!check.ok || check.record.claim === undefined) continue;
-      for (const { number, quoteHas } of missingNumbers(check.record.claim, check.record.quote)) {
-        const has = quoteHas.length === 0 ? 'the quote states no number' : `the quote has ${quoteHas.map((q) => `"${q.text}"`).join(', ')}`;
+      const missing = missingNumbers(check.record.claim, check.record.quote);
+      // Said in full for a few numbers; a claim (or quote) of thousands would
+      // otherwise make megabytes of findings.
+      const shown = missing.slice(0, MAX_MISSING_SHOWN);
+      for (const { number, quoteHas } of shown) {
+        const listed = quoteHas.slice(0, MAX_QUOTE_NUMBERS_SHOWN).map((q) => `"${shorten(q.text, 40)}"`).join(', ');
+        const more = quoteHas.length > MAX_QUOTE_NUMBERS_SHOWN ? ` and ${quoteHas.length - MAX_QUOTE_NUMBERS_SHOWN} more` : '';
+        const has = quoteHas.length === 0 ? 'the quote states no number' : `the quote has ${listed}${more}`;
         findings.push({
           kind: 'claim number not in quote', level: level(levels.claimNumbers), file, ...claimAt, citationId: check.record.citationId,
-          message: `the claim says "${number.text}", but ${has}`,
+          message: `the claim says "${shorten(number.text, 40)}", but ${has}`,
+        });
+      }
+      if (missing.length > shown.length) {
+        findings.push({
+          kind: 'claim number not in quote', level: level(levels.claimNumbers), file, ...claimAt, citationId: check.record.citationId,
+          message: `the claim says ${missing.length - shown.length} more numbers that the quote does not carry`,
         });
       }
     }

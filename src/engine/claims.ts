@@ -27,12 +27,13 @@ const ABBREVIATIONS = new Set([
 const MAY_END_ABBREVIATIONS = new Set(['etc', 'inc', 'ltd', 'co']);
 /** Abbreviations that stand before a number ("No. 5"), on the same line: "No." alone is an answer, and ends its sentence. */
 const NUMBER_ABBREVIATIONS = new Set(['no', 'nos', 'vol', 'p', 'pp', 'fig', 'art', 'ch']);
-/** A segment that ends in an abbreviation: the word, and the whitespace after its period. */
-const ENDS_IN_ABBREVIATION = /([\p{L}.]+)\.(\s*)$/u;
+/** The word an abbreviation's period ends: letters and periods ("e.g"). */
+const WORD_BEFORE_PERIOD = /[\p{L}.]+$/u;
 const LINE_BREAK = /\r\n|[\n\r\v\f\x85\u2028\u2029]/g;
 const DIGIT_NEXT = /\p{Nd}/uy;
 /** The number or letter of a list item ("1.", "b)", "iv.", roman up to xx), perhaps after Markdown's # or >. */
-const ITEM_NUMBER = String.raw`(?:[#>]+[ \t]*)*(?:\d{1,3}|[a-z]|(?=[ivx])x{0,2}(?:ix|iv|v?i{0,3}))[.)]`;
+// One # or > at a time: `(?:[#>]+[ \t]*)*` says the same, but a run of 30 #s took it minutes to refuse.
+const ITEM_NUMBER = String.raw`(?:[#>][ \t]*)*(?:\d{1,3}|[a-z]|(?=[ivx])x{0,2}(?:ix|iv|v?i{0,3}))[.)]`;
 /** A segment that is only that, which ICU makes a sentence of its own. */
 const LIST_MARKER = new RegExp(String.raw`^\s*${ITEM_NUMBER}\s*$`, 'iu');
 /** The same at the start of a sentence, with the space after it: not part of what a claim must cover. */
@@ -54,20 +55,25 @@ export interface Sentence {
 export function splitSentences(answer: string): Sentence[] {
   const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
   const sentences: Sentence[] = [];
-  let pending: { text: string; start: number } | undefined;
+  const push = (start: number, end: number) => {
+    const text = answer.slice(start, end);
+    if (normalizeText(text) !== '') sentences.push({ text: text.trim(), start: start + (text.length - text.trimStart().length) });
+  };
+  // Where the sentence being joined (after an abbreviation) starts, or -1.
+  // Indices, not the joined text: looking at a text that grows with every
+  // segment ("Mr. Mr. Mr. ...") made the split quadratic.
+  let pending = -1;
   for (const { segment, index } of segmenter.segment(answer)) {
-    const text = pending ? pending.text + segment : segment;
-    const start = pending ? pending.start : index;
-    if (continuesAfter(text, answer, index + segment.length) || (!pending && isListMarker(segment, answer, index))) {
-      pending = { text, start };
+    const start = pending >= 0 ? pending : index;
+    const end = index + segment.length;
+    if (continuesAfter(answer, start, end) || (pending < 0 && isListMarker(segment, answer, index))) {
+      pending = start;
       continue;
     }
-    pending = undefined;
-    if (normalizeText(text) !== '') sentences.push({ text: text.trim(), start: start + (text.length - text.trimStart().length) });
+    pending = -1;
+    push(start, end);
   }
-  if (pending && normalizeText(pending.text) !== '') {
-    sentences.push({ text: pending.text.trim(), start: pending.start + (pending.text.length - pending.text.trimStart().length) });
-  }
+  if (pending >= 0) push(pending, answer.length);
   return sentences;
 }
 
@@ -76,17 +82,28 @@ function isListMarker(segment: string, answer: string, index: number): boolean {
   return LIST_MARKER.test(segment) && AT_LINE_START.test(answer.slice(Math.max(0, index - 64), index));
 }
 
-/** Whether the sentence goes on past a break at `next`, after `text` (which ends at the break). */
-function continuesAfter(text: string, answer: string, next: number): boolean {
-  const end = ENDS_IN_ABBREVIATION.exec(text);
-  if (!end) return false;
-  const word = end[1].toLowerCase();
-  const lines = end[2].match(LINE_BREAK)?.length ?? 0;
+/** Longer than any abbreviation: the word before a period is looked for this far back only. */
+const WORD_WINDOW = 64;
+const WHITESPACE = /\s/;
+
+/**
+ * Whether the sentence answer[start, end) goes on past the break at `end`:
+ * whether it ends in an abbreviation, its period and whitespace, and what
+ * follows allows it.
+ */
+function continuesAfter(answer: string, start: number, end: number): boolean {
+  let dot = end;
+  while (dot > start && WHITESPACE.test(answer[dot - 1])) dot--;
+  if (dot === start || answer[dot - 1] !== '.') return false;
+  dot--;
+  const word = WORD_BEFORE_PERIOD.exec(answer.slice(Math.max(start, dot - WORD_WINDOW), dot))?.[0].toLowerCase();
+  if (word === undefined) return false;
+  const lines = answer.slice(dot + 1, end).match(LINE_BREAK)?.length ?? 0;
   // Across a line break only into a line that goes on with a word, not a list.
-  if (ABBREVIATIONS.has(word)) return lines === 0 || (lines === 1 && nextMatches(LETTER_NEXT, answer, next) && !nextMatches(LIST_ITEM_NEXT, answer, next));
+  if (ABBREVIATIONS.has(word)) return lines === 0 || (lines === 1 && nextMatches(LETTER_NEXT, answer, end) && !nextMatches(LIST_ITEM_NEXT, answer, end));
   if (lines > 0) return false;
-  if (MAY_END_ABBREVIATIONS.has(word)) return nextMatches(CONTINUES_NEXT, answer, next);
-  return NUMBER_ABBREVIATIONS.has(word) && nextMatches(DIGIT_NEXT, answer, next);
+  if (MAY_END_ABBREVIATIONS.has(word)) return nextMatches(CONTINUES_NEXT, answer, end);
+  return NUMBER_ABBREVIATIONS.has(word) && nextMatches(DIGIT_NEXT, answer, end);
 }
 
 /** Whether a sticky pattern matches at `at` (what follows a break). */
@@ -115,29 +132,39 @@ function* occurrences(text: string, part: string): Generator<number> {
  */
 export function claimCoverage(claims: readonly string[]): (sentence: string) => boolean {
   const keys = [...new Set(claims.map(claimKey))].filter((c) => c !== '');
+  // An answer may say the same sentence many times: each is judged once (a
+  // long claim is searched for a sentence in time that grows with the claim).
+  const judged = new Map<string, boolean>();
   return (sentence) => {
     const whole = claimKey(sentence);
-    const unnumbered = whole.replace(LEADING_LIST_MARKER, '');
-    const key = unnumbered === '' ? whole : unnumbered;
-    const covered = new Uint8Array(key.length);
-    for (const c of keys) {
-      if (c.length >= key.length) {
-        if (!occurrences(c, key).next().done) return true;
-        continue;
-      }
-      for (const at of occurrences(key, c)) covered.fill(1, at, at + c.length);
-    }
-    let total = 0;
-    let inClaims = 0;
-    for (let i = 0; i < key.length; i++) {
-      const cp = key.codePointAt(i)!;
-      if (cp > 0xffff) i++;
-      if (!isWordCodePoint(cp)) continue;
-      total++;
-      inClaims += covered[i];
-    }
-    return inClaims * 2 >= total;
+    let verdict = judged.get(whole);
+    if (verdict === undefined) judged.set(whole, (verdict = covers(keys, whole)));
+    return verdict;
   };
+}
+
+/** Whether the claims (their keys) cover a sentence (its key): see claimCoverage. */
+function covers(keys: readonly string[], whole: string): boolean {
+  const unnumbered = whole.replace(LEADING_LIST_MARKER, '');
+  const key = unnumbered === '' ? whole : unnumbered;
+  const covered = new Uint8Array(key.length);
+  for (const c of keys) {
+    if (c.length >= key.length) {
+      if (!occurrences(c, key).next().done) return true;
+      continue;
+    }
+    for (const at of occurrences(key, c)) covered.fill(1, at, at + c.length);
+  }
+  let total = 0;
+  let inClaims = 0;
+  for (let i = 0; i < key.length; i++) {
+    const cp = key.codePointAt(i)!;
+    if (cp > 0xffff) i++;
+    if (!isWordCodePoint(cp)) continue;
+    total++;
+    inClaims += covered[i];
+  }
+  return inClaims * 2 >= total;
 }
 
 export function isCovered(sentence: string, claims: readonly string[]): boolean {
@@ -289,7 +316,7 @@ function isSign(t: string, at: number): boolean {
   if (at === 0) return true;
   const before = t[at - 1];
   if (before === ' ') return at < 2 || !/[0-9%]/.test(t[at - 2]);
-  return /[([{=:;~≈<>$€£¥₹]/.test(before);
+  return /[([{=:;~≈<>$€£¥₹"'“‘«*_]/.test(before);
 }
 
 /** The digits at `at`: how far they go, their value and, for "8,10", the list they may also be. */
@@ -397,6 +424,12 @@ export function statedNumbers(text: string): StatedNumber[] {
   START.lastIndex = 0;
   for (let m = START.exec(t); m; m = START.exec(t)) {
     const r = readNumber(t, lower, m.index);
+    // ".5%" is half a percent, not 5%.
+    if (t[m.index - 1] === '.' && r.start === m.index && r.decimal !== undefined && /^[0-9]+$/.test(r.decimal) && r.times === undefined) {
+      r.start--;
+      r.decimal = `0.${r.decimal}`;
+      r.list = undefined;
+    }
     readings.push(r);
     START.lastIndex = r.end;
   }
@@ -448,28 +481,46 @@ function joined(lower: string, a: Reading, b: Reading): boolean {
   return AND.test(between) && BETWEEN_BEFORE.test(lower.slice(Math.max(0, a.start - 8), a.start));
 }
 
-function overlaps(a: readonly number[], b: readonly number[]): boolean {
-  return a.some((v) => b.includes(v));
+/**
+ * What a quote's numbers can carry, as keys: a claim number with no unit is
+ * carried by a quote number of the same value as written plain; one with a
+ * unit, by the same value in the same unit; and one with a period, only with
+ * the same period. A set, so that a claim of many numbers against a quote of
+ * many does not compare every pair.
+ */
+function carried(quote: readonly StatedNumber[]): Set<string> {
+  const keys = new Set<string>();
+  for (const q of quote) {
+    for (const v of q.plain) keys.add(`p ${v}`).add(`p ${v} ${q.per}`);
+    for (const v of q.values) keys.add(`u ${v} ${q.unit}`).add(`u ${v} ${q.unit} ${q.per}`);
+  }
+  return keys;
 }
 
-/** Whether `q` says what `n` says: the same value, and the same unit and period where `n` gives them. */
-function carries(n: StatedNumber, q: StatedNumber): boolean {
-  const value = n.unit === undefined ? overlaps(n.values, q.plain) : n.unit === q.unit && overlaps(n.values, q.values);
-  return value && (n.per === undefined || n.per === q.per);
+/** Whether the quote says what `n` says: the same value, and the same unit and period where `n` gives them. */
+function stated(n: StatedNumber, keys: ReadonlySet<string>): boolean {
+  const carries = (v: number) => {
+    const key = n.unit === undefined ? `p ${v}` : `u ${v} ${n.unit}`;
+    return keys.has(n.per === undefined ? key : `${key} ${n.per}`);
+  };
+  return n.values.some(carries) || (n.list !== undefined && n.list.every((p) => stated(p, keys)));
 }
 
-function stated(n: StatedNumber, quote: readonly StatedNumber[]): boolean {
-  return quote.some((q) => carries(n, q)) || (n.list !== undefined && n.list.every((p) => stated(p, quote)));
+/** A claim written as a list item ("1. Returns are ..."): its number is no number it states. */
+function withoutListMarker(claim: string): string {
+  const text = normalizeText(claim);
+  const body = text.replace(LEADING_LIST_MARKER, '');
+  return body === '' ? text : body;
 }
 
 /** The claim's numbers that its quote does not carry (once per text as written), with what the quote has instead. */
 export function missingNumbers(claim: string, quote: string): { number: StatedNumber; quoteHas: readonly StatedNumber[] }[] {
-  const inClaim = statedNumbers(claim);
+  const inClaim = statedNumbers(withoutListMarker(claim));
   if (inClaim.length === 0) return [];
   const inQuote = statedNumbers(quote);
-  const all = inQuote.flatMap((q) => [q, ...(q.list ?? [])]);
+  const keys = carried(inQuote.flatMap((q) => [q, ...(q.list ?? [])]));
   const seen = new Set<string>();
   const quoteHas = inQuote.filter((q) => !seen.has(q.text) && seen.add(q.text));
   const missing = new Set<string>();
-  return inClaim.filter((n) => !stated(n, all) && !missing.has(n.text) && missing.add(n.text)).map((number) => ({ number, quoteHas }));
+  return inClaim.filter((n) => !stated(n, keys) && !missing.has(n.text) && missing.add(n.text)).map((number) => ({ number, quoteHas }));
 }

@@ -236,3 +236,45 @@ describe('sentences and claims', () => {
     expect(claimCoverage([])('— …')).toBe(true);
   });
 });
+
+// Found in review: inputs a few characters or a few hundred kilobytes long that
+// took the claim checks minutes to hours, and numbers read wrong.
+describe('claims on hostile and unusual text', () => {
+  it('splits text of runs that made the split exponential or quadratic', () => {
+    // A run of # before a list marker's place: 30 of them took minutes, each one more twice as long.
+    expect(splitSentences(`${'#'.repeat(40)}!`).map((s) => s.text)).toEqual([`${'#'.repeat(40)}!`]);
+    expect(splitSentences(`${'> '.repeat(40)}x`).map((s) => s.text)).toEqual([`${'> '.repeat(40)}x`]);
+    // An abbreviation after an abbreviation, 25,000 times: one sentence, looked at once per break.
+    expect(splitSentences('Mr. '.repeat(25_000))).toEqual([{ text: 'Mr. '.repeat(25_000).trim(), start: 0 }]);
+    expect(splitSentences(`${'a'.repeat(100_000)}?`)).toHaveLength(1);
+    expect(splitSentences('See Dr.   Smith.').map((s) => s.text)).toEqual(['See Dr.   Smith.']);
+  });
+
+  it('judges a sentence said many times once against a long claim', () => {
+    const isCoveredBy = claimCoverage(['xab'.repeat(33_000)]);
+    const sentences = splitSentences('Ab. '.repeat(25_000));
+    expect(sentences).toHaveLength(25_000);
+    expect(sentences.every((s) => !isCoveredBy(s.text))).toBe(true);
+  });
+
+  it('compares a claim of many numbers with a quote of many by value, not pair by pair', () => {
+    expect(missing('1 '.repeat(50_000), '2 '.repeat(50_000))).toEqual(['1']);
+    expect(missing('1 '.repeat(50_000), '1 '.repeat(50_000))).toEqual([]);
+    const claim = Array.from({ length: 2000 }, (_, i) => `${i + 0.5}`).join(' ');
+    const quote = Array.from({ length: 2000 }, (_, i) => `${i + 0.25}`).join(' ');
+    expect(missing(claim, quote)).toHaveLength(2000);
+  });
+
+  it('reads ".5%" as half a percent and a minus after a quotation mark as a sign', () => {
+    expect(missing('The fee is .5%.', 'The fee is 5%.')).toEqual(['.5%']);
+    expect(missing('The fee is 5%.', 'The fee is .5%.')).toEqual(['5%']);
+    expect(missing('The fee is .5%.', 'The fee is 0.5%.')).toEqual([]);
+    expect(missing('a low of "-5 degrees"', 'a low of 5 degrees')).toEqual(['-5 degrees']);
+    expect(missing('a low of "-5 degrees"', 'a low of -5 degrees')).toEqual([]);
+  });
+
+  it('does not read the number of a claim written as a list item', () => {
+    expect(missing('1. Returns are accepted within 30 days.', 'Returns are accepted within 30 days.')).toEqual([]);
+    expect(missing('2) Refunds take 5 days.', 'Refunds take 7 days.')).toEqual(['5 days']);
+  });
+});
