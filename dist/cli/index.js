@@ -14404,6 +14404,8 @@ const CURRENCY = {
     $: 'USD', 'US$': 'USD', C$: 'CAD', A$: 'AUD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR',
     USD: 'USD', EUR: 'EUR', GBP: 'GBP', JPY: 'JPY', INR: 'INR', CHF: 'CHF', CAD: 'CAD', AUD: 'AUD',
 };
+/** The units that are money: an amount with one decimal comma is that amount, not a list. */
+const MONEY = new Set([...Object.values(CURRENCY), 'cent']);
 const MAGNITUDES = { k: 3, K: 3, M: 6, B: 9, bn: 9, thousand: 3, million: 6, billion: 9, trillion: 12 };
 /** Words between a number and its unit that do not change the unit ("30 calendar days"). */
 const QUALIFIERS = 'calendar|consecutive|full|whole|straight|additional|extra|more|further';
@@ -14632,7 +14634,9 @@ function statedNumbers(text) {
         if (r.times)
             return { text: texts[i], values: r.times, unit: r.unit, per: undefined, plain: r.hour !== undefined ? [r.hour] : [] };
         const values = r.decimal !== undefined ? [scale(r.decimal, r.exponent, r.negative)] : [];
-        const list = r.list?.map((piece) => {
+        // "€4,95" is an amount, never the list 4 and 95 (which would carry a claim's "€95").
+        const amount = r.decimal !== undefined && r.unit !== undefined && MONEY.has(r.unit);
+        const list = amount ? undefined : r.list?.map((piece) => {
             const v = [scale(piece, r.exponent, false)];
             return { text: piece, values: v, unit: r.unit, per: r.per, plain: v };
         });

@@ -273,6 +273,14 @@ describe('claims on hostile and unusual text', () => {
     expect(missing('a low of "-5 degrees"', 'a low of -5 degrees')).toEqual([]);
   });
 
+  it('reads an amount with a decimal comma as that amount only, not as a list', () => {
+    expect(missing('It costs €95.', 'It costs €4,95.')).toEqual(['€95']);
+    expect(missing('It costs €4.95.', 'It costs €4,95.')).toEqual([]);
+    expect(missing('It costs 12,50 €.', 'It costs 50 €.')).toEqual(['12,50 €']);
+    // Without a currency, the comma may still be a list.
+    expect(missing('Sizes 8 and 10.', 'Sizes 8,10.')).toEqual([]);
+  });
+
   it('does not read the number of a claim written as a list item', () => {
     expect(missing('1. Returns are accepted within 30 days.', 'Returns are accepted within 30 days.')).toEqual([]);
     expect(missing('2) Refunds take 5 days.', 'Refunds take 7 days.')).toEqual(['5 days']);
