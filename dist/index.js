@@ -34474,6 +34474,16 @@ function refFor(manifest, file) {
     return { file, audience: citationEntryFor(manifest, file)?.audience };
 }
 /**
+ * How a name checks the file it names, as a key: its audience, the `require`
+ * rules that match it and its format (`a.json` a link to `a.jsonl`). Two names
+ * of one file with the same key check it alike.
+ */
+function checksOf(manifest, file) {
+    const rel = underManifest(manifest, file);
+    const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
+    return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
+}
+/**
  * Every file the `citations` globs match, sorted by path. Links to folders
  * are followed while they stay inside the workspace, but not back to a
  * folder on the way down (a link loop cannot make the walk endless), and
@@ -34490,12 +34500,7 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
     // Per real place, its names that check it differently: worked out only
     // where a second name reaches the place (a link), not for every file.
     const byPlace = new Map();
-    const checkedAs = (file) => {
-        const rel = underManifest(manifest, file);
-        const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
-        // The format is the name's too (`a.json` a link to `a.jsonl`).
-        return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
-    };
+    const checkedAs = (file) => checksOf(manifest, file);
     const problems = new Map();
     for (const pattern of manifest.citations) {
         for (const base of pattern.glob.baseFolders()) {

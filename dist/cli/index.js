@@ -15077,6 +15077,16 @@ function refFor(manifest, file) {
     return { file, audience: citationEntryFor(manifest, file)?.audience };
 }
 /**
+ * How a name checks the file it names, as a key: its audience, the `require`
+ * rules that match it and its format (`a.json` a link to `a.jsonl`). Two names
+ * of one file with the same key check it alike.
+ */
+function checksOf(manifest, file) {
+    const rel = underManifest(manifest, file);
+    const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
+    return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
+}
+/**
  * Every file the `citations` globs match, sorted by path. Links to folders
  * are followed while they stay inside the workspace, but not back to a
  * folder on the way down (a link loop cannot make the walk endless), and
@@ -15093,12 +15103,7 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
     // Per real place, its names that check it differently: worked out only
     // where a second name reaches the place (a link), not for every file.
     const byPlace = new Map();
-    const checkedAs = (file) => {
-        const rel = underManifest(manifest, file);
-        const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
-        // The format is the name's too (`a.json` a link to `a.jsonl`).
-        return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
-    };
+    const checkedAs = (file) => checksOf(manifest, file);
     const problems = new Map();
     for (const pattern of manifest.citations) {
         for (const base of pattern.glob.baseFolders()) {
@@ -15870,6 +15875,18 @@ function checkCommand(args, io) {
                 continue;
             named.add(rel);
             files.push(refFor(manifest, rel));
+            // A link is checked where it leads too, when that name checks the file
+            // differently (its audience, its `require` rules): as the run over the
+            // manifest's patterns does, so that naming a link cannot carry an
+            // answer past its folder's rules.
+            const real = workspace.realPath(abs);
+            if (real.kind !== 'inside' || real.abs === abs)
+                continue;
+            const realRel = workspace.relative(real.abs);
+            if (!named.has(realRel) && checksOf(manifest, realRel) !== checksOf(manifest, rel)) {
+                named.add(realRel);
+                files.push(refFor(manifest, realRel));
+            }
         }
     }
     if (output !== undefined)

@@ -5,7 +5,7 @@ import { runCheck } from '../check/run.js';
 import { inShard, parseShard, runDigest } from '../check/shard.js';
 import { CHECK_LEVELS, CHECK_NAMES, DEFAULT_MANIFEST, loadManifest, type CheckLevel, type CheckLevels } from '../load/manifest.js';
 import { runInputs } from '../load/inputs.js';
-import { findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
+import { checksOf, findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
 import type { Problem } from '../load/problem.js';
 import { Workspace } from '../load/workspace.js';
 import { jsonReportChunks } from '../report/json.js';
@@ -79,6 +79,17 @@ export function checkCommand(args: string[], io: CommandIO): number {
       if (named.has(rel)) continue;
       named.add(rel);
       files.push(refFor(manifest, rel));
+      // A link is checked where it leads too, when that name checks the file
+      // differently (its audience, its `require` rules): as the run over the
+      // manifest's patterns does, so that naming a link cannot carry an
+      // answer past its folder's rules.
+      const real = workspace.realPath(abs);
+      if (real.kind !== 'inside' || real.abs === abs) continue;
+      const realRel = workspace.relative(real.abs);
+      if (!named.has(realRel) && checksOf(manifest, realRel) !== checksOf(manifest, rel)) {
+        named.add(realRel);
+        files.push(refFor(manifest, realRel));
+      }
     }
   }
 

@@ -36,6 +36,17 @@ export function refFor(manifest: Manifest, file: string): CitationFileRef {
   return { file, audience: citationEntryFor(manifest, file)?.audience };
 }
 
+/**
+ * How a name checks the file it names, as a key: its audience, the `require`
+ * rules that match it and its format (`a.json` a link to `a.jsonl`). Two names
+ * of one file with the same key check it alike.
+ */
+export function checksOf(manifest: Manifest, file: string): string {
+  const rel = underManifest(manifest, file);
+  const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
+  return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
+}
+
 export interface CitationFileList {
   readonly files: CitationFileRef[];
   /** Folders that could not be listed: their files may be missing from `files`. */
@@ -59,12 +70,7 @@ export function findCitationFiles(workspace: Workspace, manifest: Manifest, maxL
   // Per real place, its names that check it differently: worked out only
   // where a second name reaches the place (a link), not for every file.
   const byPlace = new Map<string, { rel: string; viaLink: boolean; as?: string }[]>();
-  const checkedAs = (file: string) => {
-    const rel = underManifest(manifest, file);
-    const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
-    // The format is the name's too (`a.json` a link to `a.jsonl`).
-    return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
-  };
+  const checkedAs = (file: string) => checksOf(manifest, file);
   const problems = new Map<string, Problem>();
   for (const pattern of manifest.citations) {
     for (const base of pattern.glob.baseFolders()) {

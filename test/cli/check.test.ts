@@ -2,7 +2,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, realpathSync, symlinkSyn
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { CLI, makeTree, makeWorkspace, runCli, sha256 } from '../helpers/workspace.js';
+import { CLI, makeTree, makeWorkspace, manifestFor, runCli, sha256 } from '../helpers/workspace.js';
 
 const RETURNS = { path: 'sources/returns-v1.txt', text: 'Returns are accepted within 30 days.\nA receipt is required.\n' };
 const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide. Contact support.\n' };
@@ -369,6 +369,27 @@ describe('citegate check', () => {
     const merged = runCli(['merge-reports', '--output', '-', './-'], here);
     expect(merged).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(merged.stdout).records).toHaveLength(1);
+  });
+
+  // Found in review: a link named on the command line was judged under its own name only.
+  it('checks a named link where it leads too, when that name has rules of its own', () => {
+    const help = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide.\n' };
+    const manifest = `${manifestFor({ 'returns-v1': RETURNS, 'help-v1': help }, ['answers/**/*.json', '*.json'])}require:\n  - files: answers/returns/\n    cite: [returns-v1]\n`;
+    const root = makeTree({
+      'citegate.yml': manifest, [RETURNS.path]: RETURNS.text, [help.path]: help.text,
+      'answers/returns/a.json': json([rec('a1', 'help-v1', 'Read the guide.')]),
+      'answers/other/b.json': json([rec('b1', 'help-v1', 'Read the guide.')]),
+    });
+    symlinkSync('answers/returns/a.json', path.join(root, 'alink.json'));
+    symlinkSync('answers/other/b.json', path.join(root, 'blink.json'));
+    const run = runCli(['check', 'alink.json'], root);
+    expect(run).toEqual({
+      code: 1,
+      stdout: 'alink.json:2: a1: located\nanswers/returns/a.json:2: a1: located\nlocated=2/2\n',
+      stderr: 'answers/returns/a.json:2:3: error: required source not cited: this answer must cite returns-v1 (the rule at citegate.yml:15), but no record does\n',
+    });
+    // A link whose target checks it alike is checked once, under the name given.
+    expect(runCli(['check', 'blink.json'], root)).toEqual({ code: 0, stdout: 'b1: located\nlocated=1/1\n', stderr: '' });
   });
 
   it('checks a file named twice once', () => {
