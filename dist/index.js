@@ -33189,6 +33189,8 @@ function withoutListMarker(claim) {
 }
 /** The claim's numbers that its quote does not carry (once per text as written), with what the quote has instead. */
 function missingNumbers(claim, quote) {
+    if (!MAY_STATE_A_NUMBER.test(claim))
+        return [];
     const inClaim = statedNumbers(withoutListMarker(claim));
     if (inClaim.length === 0)
         return [];
@@ -34284,8 +34286,9 @@ class Workspace {
     }
     /**
      * The absolute path of a file named on a command line, with links in its
-     * folders resolved, so that `/link-to-repo/answers/a.json` is inside a
-     * workspace opened as `/repo`. The name itself stays as given: if it is a
+     * folders resolved, so that `/link-to-repo/citegate.yml` is inside a
+     * workspace opened as `/repo`: for the manifest, whose paths are relative
+     * to the folder it is really in. The name itself stays as given: if it is a
      * link, reading it checks where it leads.
      */
     argumentPath(p) {
@@ -34304,6 +34307,39 @@ class Workspace {
                 folder = parent;
             }
         }
+    }
+    /**
+     * The absolute path of a citation file named on a command line, as named:
+     * inside the workspace its folders stay as written, links and all, since a
+     * name decides how its file is checked (with a folder link `answers ->
+     * data/answers`, `answers/returns/a.json` is under the rules for
+     * `answers/returns/`, as the run over the manifest's patterns has it). A
+     * name that reaches the workspace through a link from outside
+     * (`/link-to-repo/answers/a.json`) is taken from the first folder on its way
+     * that is in the workspace; any other, as argumentPath() takes it.
+     */
+    citationArgumentPath(p) {
+        const abs = external_node_path_default().resolve(p);
+        if (this.contains(abs))
+            return abs;
+        const folders = [];
+        for (let folder = external_node_path_default().dirname(abs);; folder = external_node_path_default().dirname(folder)) {
+            folders.unshift(folder);
+            if (external_node_path_default().dirname(folder) === folder)
+                break;
+        }
+        for (const folder of folders) {
+            let real;
+            try {
+                real = external_node_fs_namespaceObject.realpathSync.native(folder);
+            }
+            catch {
+                break;
+            }
+            if (this.contains(real))
+                return external_node_path_default().join(real, external_node_path_default().relative(folder, abs));
+        }
+        return this.argumentPath(p);
     }
     /** True if the absolute path is the root or below it. */
     contains(abs) {

@@ -9849,8 +9849,9 @@ class Workspace {
     }
     /**
      * The absolute path of a file named on a command line, with links in its
-     * folders resolved, so that `/link-to-repo/answers/a.json` is inside a
-     * workspace opened as `/repo`. The name itself stays as given: if it is a
+     * folders resolved, so that `/link-to-repo/citegate.yml` is inside a
+     * workspace opened as `/repo`: for the manifest, whose paths are relative
+     * to the folder it is really in. The name itself stays as given: if it is a
      * link, reading it checks where it leads.
      */
     argumentPath(p) {
@@ -9869,6 +9870,39 @@ class Workspace {
                 folder = parent;
             }
         }
+    }
+    /**
+     * The absolute path of a citation file named on a command line, as named:
+     * inside the workspace its folders stay as written, links and all, since a
+     * name decides how its file is checked (with a folder link `answers ->
+     * data/answers`, `answers/returns/a.json` is under the rules for
+     * `answers/returns/`, as the run over the manifest's patterns has it). A
+     * name that reaches the workspace through a link from outside
+     * (`/link-to-repo/answers/a.json`) is taken from the first folder on its way
+     * that is in the workspace; any other, as argumentPath() takes it.
+     */
+    citationArgumentPath(p) {
+        const abs = external_node_path_default().resolve(p);
+        if (this.contains(abs))
+            return abs;
+        const folders = [];
+        for (let folder = external_node_path_default().dirname(abs);; folder = external_node_path_default().dirname(folder)) {
+            folders.unshift(folder);
+            if (external_node_path_default().dirname(folder) === folder)
+                break;
+        }
+        for (const folder of folders) {
+            let real;
+            try {
+                real = external_node_fs_namespaceObject.realpathSync.native(folder);
+            }
+            catch {
+                break;
+            }
+            if (this.contains(real))
+                return external_node_path_default().join(real, external_node_path_default().relative(folder, abs));
+        }
+        return this.argumentPath(p);
     }
     /** True if the absolute path is the root or below it. */
     contains(abs) {
@@ -14683,6 +14717,8 @@ function withoutListMarker(claim) {
 }
 /** The claim's numbers that its quote does not carry (once per text as written), with what the quote has instead. */
 function missingNumbers(claim, quote) {
+    if (!MAY_STATE_A_NUMBER.test(claim))
+        return [];
     const inClaim = statedNumbers(withoutListMarker(claim));
     if (inClaim.length === 0)
         return [];
@@ -15864,7 +15900,13 @@ function checkCommand(args, io) {
         files = [];
         const named = new Set();
         for (const arg of positionals) {
-            const abs = workspace.argumentPath(arg);
+            // Node gives a name that is not UTF-8 with U+FFFD in place of its bad
+            // bytes: reading that would read another file, one really named so.
+            if (arg.includes('\ufffd')) {
+                problems.push({ file: arg, line: 0, column: 0, message: 'not read: the name holds U+FFFD, which is what a name that is not valid UTF-8 becomes on a command line: rename the file' });
+                continue;
+            }
+            const abs = workspace.citationArgumentPath(arg);
             if (!workspace.contains(abs)) {
                 problems.push({ file: arg, line: 0, column: 0, message: `not read: it is outside the workspace (${workspace.root}); use --root` });
                 continue;
@@ -15875,15 +15917,16 @@ function checkCommand(args, io) {
                 continue;
             named.add(rel);
             files.push(refFor(manifest, rel));
-            // A link is checked where it leads too, when that name checks the file
-            // differently (its audience, its `require` rules): as the run over the
-            // manifest's patterns does, so that naming a link cannot carry an
-            // answer past its folder's rules.
+            // A name through a link (the file's, or a folder's on its way) is
+            // checked where it leads too, when the manifest's patterns take that
+            // name and it checks the file differently (its audience, its `require`
+            // rules): as the run over the patterns does, so that naming a link
+            // cannot carry an answer past its folder's rules.
             const real = workspace.realPath(abs);
             if (real.kind !== 'inside' || real.abs === abs)
                 continue;
             const realRel = workspace.relative(real.abs);
-            if (!named.has(realRel) && checksOf(manifest, realRel) !== checksOf(manifest, rel)) {
+            if (!named.has(realRel) && citationEntryFor(manifest, realRel) !== undefined && checksOf(manifest, realRel) !== checksOf(manifest, rel)) {
                 named.add(realRel);
                 files.push(refFor(manifest, realRel));
             }

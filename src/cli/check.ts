@@ -5,7 +5,7 @@ import { runCheck } from '../check/run.js';
 import { inShard, parseShard, runDigest } from '../check/shard.js';
 import { CHECK_LEVELS, CHECK_NAMES, DEFAULT_MANIFEST, loadManifest, type CheckLevel, type CheckLevels } from '../load/manifest.js';
 import { runInputs } from '../load/inputs.js';
-import { checksOf, findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
+import { checksOf, citationEntryFor, findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
 import type { Problem } from '../load/problem.js';
 import { Workspace } from '../load/workspace.js';
 import { jsonReportChunks } from '../report/json.js';
@@ -69,7 +69,13 @@ export function checkCommand(args: string[], io: CommandIO): number {
     files = [];
     const named = new Set<string>();
     for (const arg of positionals) {
-      const abs = workspace.argumentPath(arg);
+      // Node gives a name that is not UTF-8 with U+FFFD in place of its bad
+      // bytes: reading that would read another file, one really named so.
+      if (arg.includes('\ufffd')) {
+        problems.push({ file: arg, line: 0, column: 0, message: 'not read: the name holds U+FFFD, which is what a name that is not valid UTF-8 becomes on a command line: rename the file' });
+        continue;
+      }
+      const abs = workspace.citationArgumentPath(arg);
       if (!workspace.contains(abs)) {
         problems.push({ file: arg, line: 0, column: 0, message: `not read: it is outside the workspace (${workspace.root}); use --root` });
         continue;
@@ -79,14 +85,15 @@ export function checkCommand(args: string[], io: CommandIO): number {
       if (named.has(rel)) continue;
       named.add(rel);
       files.push(refFor(manifest, rel));
-      // A link is checked where it leads too, when that name checks the file
-      // differently (its audience, its `require` rules): as the run over the
-      // manifest's patterns does, so that naming a link cannot carry an
-      // answer past its folder's rules.
+      // A name through a link (the file's, or a folder's on its way) is
+      // checked where it leads too, when the manifest's patterns take that
+      // name and it checks the file differently (its audience, its `require`
+      // rules): as the run over the patterns does, so that naming a link
+      // cannot carry an answer past its folder's rules.
       const real = workspace.realPath(abs);
       if (real.kind !== 'inside' || real.abs === abs) continue;
       const realRel = workspace.relative(real.abs);
-      if (!named.has(realRel) && checksOf(manifest, realRel) !== checksOf(manifest, rel)) {
+      if (!named.has(realRel) && citationEntryFor(manifest, realRel) !== undefined && checksOf(manifest, realRel) !== checksOf(manifest, rel)) {
         named.add(realRel);
         files.push(refFor(manifest, realRel));
       }

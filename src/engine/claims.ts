@@ -519,6 +519,7 @@ function withoutListMarker(claim: string): string {
 
 /** The claim's numbers that its quote does not carry (once per text as written), with what the quote has instead. */
 export function missingNumbers(claim: string, quote: string): { number: StatedNumber; quoteHas: readonly StatedNumber[] }[] {
+  if (!MAY_STATE_A_NUMBER.test(claim)) return [];
   const inClaim = statedNumbers(withoutListMarker(claim));
   if (inClaim.length === 0) return [];
   const inQuote = statedNumbers(quote);

@@ -32,8 +32,9 @@ export class Workspace {
 
   /**
    * The absolute path of a file named on a command line, with links in its
-   * folders resolved, so that `/link-to-repo/answers/a.json` is inside a
-   * workspace opened as `/repo`. The name itself stays as given: if it is a
+   * folders resolved, so that `/link-to-repo/citegate.yml` is inside a
+   * workspace opened as `/repo`: for the manifest, whose paths are relative
+   * to the folder it is really in. The name itself stays as given: if it is a
    * link, reading it checks where it leads.
    */
   argumentPath(p: string): string {
@@ -50,6 +51,36 @@ export class Workspace {
         folder = parent;
       }
     }
+  }
+
+  /**
+   * The absolute path of a citation file named on a command line, as named:
+   * inside the workspace its folders stay as written, links and all, since a
+   * name decides how its file is checked (with a folder link `answers ->
+   * data/answers`, `answers/returns/a.json` is under the rules for
+   * `answers/returns/`, as the run over the manifest's patterns has it). A
+   * name that reaches the workspace through a link from outside
+   * (`/link-to-repo/answers/a.json`) is taken from the first folder on its way
+   * that is in the workspace; any other, as argumentPath() takes it.
+   */
+  citationArgumentPath(p: string): string {
+    const abs = path.resolve(p);
+    if (this.contains(abs)) return abs;
+    const folders: string[] = [];
+    for (let folder = path.dirname(abs); ; folder = path.dirname(folder)) {
+      folders.unshift(folder);
+      if (path.dirname(folder) === folder) break;
+    }
+    for (const folder of folders) {
+      let real: string;
+      try {
+        real = realpathSync.native(folder);
+      } catch {
+        break;
+      }
+      if (this.contains(real)) return path.join(real, path.relative(folder, abs));
+    }
+    return this.argumentPath(p);
   }
 
   /** True if the absolute path is the root or below it. */

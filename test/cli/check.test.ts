@@ -392,6 +392,38 @@ describe('citegate check', () => {
     expect(runCli(['check', 'blink.json'], root)).toEqual({ code: 0, stdout: 'b1: located\nlocated=1/1\n', stderr: '' });
   });
 
+  // Found in review: a folder link on the way was resolved away, so the name's rules did not apply.
+  it('checks a file named through a folder link under that name, as the run over the patterns does', () => {
+    const help = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide.\n' };
+    const manifest = `${manifestFor({ 'returns-v1': RETURNS, 'help-v1': help }, ['answers/**/*.json'])}require:\n  - files: answers/returns/\n    cite: [returns-v1]\n`;
+    const root = makeTree({
+      'citegate.yml': manifest, [RETURNS.path]: RETURNS.text, [help.path]: help.text,
+      'data/answers/returns/a.json': json([rec('a1', 'help-v1', 'Read the guide.')]),
+    });
+    symlinkSync('data/answers', path.join(root, 'answers'));
+    const finding = 'answers/returns/a.json:2:3: error: required source not cited: this answer must cite returns-v1 (the rule at citegate.yml:14), but no record does\n';
+    expect(runCli(['check'], root)).toEqual({ code: 1, stdout: 'a1: located\nlocated=1/1\n', stderr: finding });
+    expect(runCli(['check', 'answers/returns/a.json'], root)).toEqual({ code: 1, stdout: 'a1: located\nlocated=1/1\n', stderr: finding });
+    // Through a link to the workspace from outside it, too.
+    const elsewhere = makeTree({});
+    symlinkSync(root, path.join(elsewhere, 'repo'));
+    expect(runCli(['check', '--root', root, '--manifest', path.join(root, 'citegate.yml'), 'repo/answers/returns/a.json'], elsewhere))
+      .toEqual({ code: 1, stdout: 'a1: located\nlocated=1/1\n', stderr: finding });
+  });
+
+  // Found in review: Node gives a name that is not UTF-8 with U+FFFD in it, and a file really named so was read instead.
+  it('refuses a named file whose name holds U+FFFD, and checks the others', () => {
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, {
+      'answers/\ufffd.json': json([rec('u1', 'returns-v1', 'A receipt is required.')]),
+      'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]),
+    });
+    expect(runCli(['check', 'answers/\ufffd.json', 'answers/a.json'], root)).toEqual({
+      code: 1,
+      stdout: 'a1: located\nlocated=1/1\n',
+      stderr: 'answers/\ufffd.json: not read: the name holds U+FFFD, which is what a name that is not valid UTF-8 becomes on a command line: rename the file\n',
+    });
+  });
+
   it('checks a file named twice once', () => {
     const root = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]) });
     expect(runCli(['check', 'answers/a.json', './answers/a.json', path.join(root, 'answers/a.json')], root))
