@@ -32843,6 +32843,10 @@ function claimCoverage(claims) {
 function covers(keys, whole) {
     const unnumbered = whole.replace(LEADING_LIST_MARKER, '');
     const key = unnumbered === '' ? whole : unnumbered;
+    // No letter or digit ("...", "—"), nothing to cover; and an empty key is
+    // in every claim, everywhere, which the search below must not be asked.
+    if (![...key].some((c) => isWordCodePoint(c.codePointAt(0))))
+        return true;
     const covered = new Uint8Array(key.length);
     for (const c of keys) {
         if (c.length >= key.length) {
@@ -33078,6 +33082,7 @@ function scale(decimal, exponent, negative) {
     const value = Number(`${decimal}e${exponent}`);
     return negative ? -value : value;
 }
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /** The numbers stated in a text, each with its unit or currency and its period. */
 function statedNumbers(text) {
     // Most text states no number: one quick look before reading it.
@@ -33090,8 +33095,8 @@ function statedNumbers(text) {
     START.lastIndex = 0;
     for (let m = START.exec(t); m; m = START.exec(t)) {
         const r = readNumber(t, lower, m.index);
-        // ".5%" is half a percent, not 5%.
-        if (t[m.index - 1] === '.' && r.start === m.index && r.decimal !== undefined && /^[0-9]+$/.test(r.decimal) && r.times === undefined) {
+        // ".5%" is half a percent, not 5%; but "No.5" and "p.12" are numbers 5 and 12.
+        if (t[m.index - 1] === '.' && !LETTER_OR_DIGIT.test(t[m.index - 2] ?? '') && r.start === m.index && r.decimal !== undefined && /^[0-9]+$/.test(r.decimal) && r.times === undefined) {
             r.start--;
             r.decimal = `0.${r.decimal}`;
             r.list = undefined;
@@ -33502,6 +33507,473 @@ function finish(p) {
     return p;
 }
 
+;// CONCATENATED MODULE: ./src/load/workspace.ts
+// The workspace: the one folder citegate reads from. Every path from a manifest,
+// a command line or a pull request is resolved here, and refused unless it
+// stays inside the workspace after following links. Nothing outside is read.
+
+
+
+class Workspace {
+    /** The workspace root, links resolved. */
+    root;
+    /** The root as it was named (absolute), which may be a link to `root`. */
+    named;
+    constructor(root) {
+        this.named = external_node_path_default().resolve(root);
+        this.root = external_node_fs_namespaceObject.realpathSync.native(root);
+    }
+    /** The workspace-relative path (with `/`) of an absolute path inside it. */
+    relative(abs) {
+        return external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/');
+    }
+    /**
+     * The absolute path of a file named on a command line, with links in its
+     * folders resolved, so that `/link-to-repo/citegate.yml` is inside a
+     * workspace opened as `/repo`: for the manifest, whose paths are relative
+     * to the folder it is really in. The name itself stays as given: if it is a
+     * link, reading it checks where it leads.
+     */
+    argumentPath(p) {
+        const abs = external_node_path_default().resolve(p);
+        const rest = [external_node_path_default().basename(abs)];
+        let folder = external_node_path_default().dirname(abs);
+        for (;;) {
+            try {
+                return external_node_path_default().join(external_node_fs_namespaceObject.realpathSync.native(folder), ...rest);
+            }
+            catch {
+                const parent = external_node_path_default().dirname(folder);
+                if (parent === folder)
+                    return abs;
+                rest.unshift(external_node_path_default().basename(folder));
+                folder = parent;
+            }
+        }
+    }
+    /**
+     * The absolute path of a citation file named on a command line, as named:
+     * inside the workspace its folders stay as written, links and all, since a
+     * name decides how its file is checked (with a folder link `answers ->
+     * data/answers`, `answers/returns/a.json` is under the rules for
+     * `answers/returns/`, as the run over the manifest's patterns has it). A
+     * name that reaches the workspace through a link from outside
+     * (`/link-to-repo/answers/a.json`) is taken from the first folder on its way
+     * that is in the workspace; any other, as argumentPath() takes it.
+     */
+    citationArgumentPath(p) {
+        const abs = external_node_path_default().resolve(p);
+        if (this.contains(abs))
+            return abs;
+        const folders = [];
+        for (let folder = external_node_path_default().dirname(abs);; folder = external_node_path_default().dirname(folder)) {
+            folders.unshift(folder);
+            if (external_node_path_default().dirname(folder) === folder)
+                break;
+        }
+        for (const folder of folders) {
+            let real;
+            try {
+                real = external_node_fs_namespaceObject.realpathSync.native(folder);
+            }
+            catch {
+                break;
+            }
+            if (this.contains(real))
+                return external_node_path_default().join(real, external_node_path_default().relative(folder, abs));
+        }
+        return this.argumentPath(p);
+    }
+    /** True if the absolute path is the root or below it. */
+    contains(abs) {
+        return isBelow(abs, this.root);
+    }
+    /**
+     * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
+     * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
+     * and links that lead out of it. A missing file resolves lexically (ok: true)
+     * so that the read reports it as missing.
+     *
+     * `kind`: a path written in the manifest must use `/` so that it means the
+     * same on every system; the name of a file that exists (found in a folder,
+     * given on the command line, changed in a pull request) may hold a backslash
+     * where the system allows one in a name.
+     *
+     * `follow` false: only the path's own rules, no look at the file system
+     * (for naming a path already resolved once); `abs` is then the lexical path.
+     */
+    resolve(baseRel, p, kind = 'written', follow = true) {
+        if (p === '')
+            return { ok: false, reason: 'the path is empty' };
+        if (p.includes('\0'))
+            return { ok: false, reason: 'the path holds a NUL character' };
+        if (p.includes('\\') && (kind === 'written' || (external_node_path_default()).sep === '\\')) {
+            return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
+        }
+        if (external_node_path_default().posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
+            return { ok: false, reason: 'the path is absolute: paths are relative to the manifest\'s folder' };
+        }
+        const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(baseRel === '' ? '.' : baseRel, p));
+        if (joined === '..' || joined.startsWith('../')) {
+            return { ok: false, reason: 'the path leads outside the workspace' };
+        }
+        const lexical = external_node_path_default().join(this.root, ...joined.split('/'));
+        if (!follow)
+            return { ok: true, abs: lexical, rel: this.relative(lexical) };
+        const real = this.realPath(lexical);
+        if (real.kind === 'missing')
+            return { ok: true, abs: lexical, rel: this.relative(lexical) };
+        if (real.kind === 'refused')
+            return { ok: false, reason: real.reason };
+        return { ok: true, abs: real.abs, rel: this.relative(lexical) };
+    }
+    /** Where an absolute path really leads: somewhere inside, nowhere (it does not exist), or refused and why. */
+    realPath(abs) {
+        let real;
+        try {
+            // The native realpath: one call, where the JavaScript one lstats every folder on the way.
+            real = external_node_fs_namespaceObject.realpathSync.native(abs);
+        }
+        catch (error) {
+            const code = error.code;
+            if (code === 'ENOENT' || code === 'ENOTDIR')
+                return { kind: 'missing' };
+            return { kind: 'refused', reason: describeFsError(error) };
+        }
+        if (!this.contains(real))
+            return { kind: 'refused', reason: 'the path is a link that leads outside the workspace' };
+        return { kind: 'inside', abs: real };
+    }
+    /**
+     * Reads a regular file found by resolve(), at most `maxBytes` long. `into` is
+     * reused when it is large enough (the returned bytes are then a view of it).
+     */
+    read(abs, maxBytes, into) {
+        let fd;
+        try {
+            // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
+            // O_NONBLOCK: opening a FIFO must not hang the run.
+            fd = (0,external_node_fs_namespaceObject.openSync)(abs, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+        }
+        catch (error) {
+            if (error.code === 'ELOOP' && leadsNowhere(abs))
+                return { ok: false, reason: 'it is a link that leads to no file' };
+            return { ok: false, reason: describeFsError(error) };
+        }
+        try {
+            const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+            if (stat.isDirectory())
+                return { ok: false, reason: 'it is a folder, not a file' };
+            if (!stat.isFile())
+                return { ok: false, reason: 'it is not a regular file' };
+            if (stat.size > maxBytes) {
+                return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
+            }
+            const size = stat.size;
+            const buffer = into && into.length >= size ? into : external_node_buffer_.Buffer.allocUnsafe(size);
+            let done = 0;
+            while (done < size) {
+                const n = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, done, size - done, done);
+                if (n === 0)
+                    break;
+                done += n;
+            }
+            // A file that grew while being read is refused rather than half-read.
+            if (done !== size || (0,external_node_fs_namespaceObject.readSync)(fd, external_node_buffer_.Buffer.alloc(1), 0, 1, size) !== 0) {
+                return { ok: false, reason: 'it changed while it was being read' };
+            }
+            return { ok: true, bytes: buffer.subarray(0, size) };
+        }
+        catch (error) {
+            return { ok: false, reason: describeFsError(error) };
+        }
+        finally {
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+        }
+    }
+}
+/** True if path `p` is `folder` or below it (both absolute). */
+function isBelow(p, folder) {
+    const rel = external_node_path_default().relative(folder, p);
+    // Not startsWith('..'): a folder may well be named `..drafts`.
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
+}
+/** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
+function leadsNowhere(abs) {
+    try {
+        (0,external_node_fs_namespaceObject.statSync)(abs);
+        return false;
+    }
+    catch (error) {
+        return error.code === 'ENOENT';
+    }
+}
+function describeFsError(error) {
+    const code = error?.code;
+    switch (code) {
+        case 'ENOENT': return 'no such file';
+        case 'ENOTDIR': return 'a folder on the path is a file';
+        case 'EACCES':
+        case 'EPERM': return 'permission denied';
+        case 'EISDIR': return 'it is a folder, not a file';
+        case 'ELOOP': return 'it is a symbolic link (or a loop of them)';
+        case 'ENAMETOOLONG': return 'the path is too long';
+        case 'ENOSPC': return 'no space left on the device';
+        case 'EROFS': return 'the file system is read-only';
+        // Opening a socket.
+        case 'ENXIO': return 'it is not a regular file';
+        default: return error?.message ?? String(error);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/load/select.ts
+// Which citation files a run checks: those the manifest's `citations` globs
+// match, or those named explicitly, each with the audience of the first
+// `citations` entry that matches it.
+
+
+
+
+
+
+/** Folders never walked unless a pattern names them: they hold tooling, not answers. */
+const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
+/** The path of a workspace-relative file relative to the manifest's folder, or undefined if outside it. */
+function underManifest(manifest, file) {
+    if (manifest.dir === '')
+        return file;
+    return file.startsWith(manifest.dir + '/') ? file.slice(manifest.dir.length + 1) : undefined;
+}
+/** The `citations` entry a file falls under (first match wins), if any. */
+function citationEntryFor(manifest, file) {
+    const rel = underManifest(manifest, file);
+    return rel === undefined ? undefined : manifest.citations.find((c) => c.glob.matches(rel));
+}
+function refFor(manifest, file) {
+    return { file, audience: citationEntryFor(manifest, file)?.audience };
+}
+/**
+ * How a name checks the file it names, as a key: its audience, the `require`
+ * rules that match it and its format (`a.json` a link to `a.jsonl`). Two names
+ * of one file with the same key check it alike.
+ */
+function checksOf(manifest, file) {
+    const rel = underManifest(manifest, file);
+    const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
+    return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
+}
+/**
+ * Every file the `citations` globs match, sorted by path. Links to folders
+ * are followed while they stay inside the workspace, but not back to a
+ * folder on the way down (a link loop cannot make the walk endless), and
+ * within a budget for the names links make; a link that leads out of it, and
+ * a walk cut short, are problems, as files would otherwise go unchecked
+ * without a word.
+ */
+function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES_COST) {
+    // Each file once, by where it really is: reached under two names (a folder
+    // or file link, two patterns), it keeps the name without a link, else the
+    // first in order. But only where the names check it alike: a name gives the
+    // file its audience and its `require` rules, and a name whose checks differ
+    // is checked too, or a link could carry a file past them.
+    // Per real place, its names that check it differently: worked out only
+    // where a second name reaches the place (a link), not for every file.
+    const byPlace = new Map();
+    const checkedAs = (file) => checksOf(manifest, file);
+    const problems = new Map();
+    for (const pattern of manifest.citations) {
+        for (const base of pattern.glob.baseFolders()) {
+            const start = [manifest.dir, base].filter((p) => p !== '').join('/');
+            const matches = (file) => {
+                const rel = underManifest(manifest, file);
+                return rel !== undefined && pattern.glob.matches(rel);
+            };
+            walk(workspace, start, maxLinkedCost, {
+                onFile: (file, place, viaLink) => {
+                    if (!matches(file))
+                        return;
+                    const names = byPlace.get(place);
+                    if (!names) {
+                        byPlace.set(place, [{ rel: file, viaLink }]);
+                        return;
+                    }
+                    const as = checkedAs(file);
+                    const k = names.findIndex((n) => (n.as ??= checkedAs(n.rel)) === as);
+                    const known = names[k];
+                    if (!known)
+                        names.push({ rel: file, viaLink, as });
+                    else if ((known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0))
+                        names[k] = { rel: file, viaLink, as };
+                },
+                matches,
+                // Only folders where some file could match: links and names elsewhere are none of the run's business.
+                enter: (folder, name) => {
+                    const rel = underManifest(manifest, folder);
+                    return (!SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name)) && rel !== undefined && pattern.glob.mayMatchBelow(rel);
+                },
+                onProblem: (problem) => problems.set(problem.file, problem),
+            });
+        }
+    }
+    const found = new Set([...byPlace.values()].flatMap((names) => names.map((f) => f.rel)));
+    return {
+        files: [...found].sort(comparePaths).map((file) => refFor(manifest, file)),
+        problems: [...[...problems.values()].sort((a, b) => comparePaths(a.file, b.file)), ...unmatchedRequirements(manifest, found)],
+    };
+}
+/** A `require` rule that no citation file matches checks nothing: a problem, so that a mistyped glob cannot pass unseen. */
+function unmatchedRequirements(manifest, files) {
+    const rels = [...files].map((file) => underManifest(manifest, file));
+    return manifest.requirements.filter((rule) => !rels.some((rel) => rule.glob.matches(rel))).map((rule) => ({
+        file: manifest.file, ...rule.filesPosition, kind: 'manifest rule',
+        message: `the \`require\` rule \`files: ${rule.pattern}\` matches none of the citation files, so it checks nothing` +
+            (/[*?[{]|\/$/.test(rule.pattern) ? '' : ` (for every file under a folder, write ${rule.pattern}/)`),
+    }));
+}
+function isOnTheWay(way, abs) {
+    for (let w = way; w !== undefined; w = w.up)
+        if (w.abs === abs)
+            return true;
+    return false;
+}
+/**
+ * What one walk may spend on names it reaches through links, counted in the
+ * characters of their folders' names and a little per name. Links can make
+ * one folder appear under many names (two links from each folder to the
+ * next, twenty deep, make a million), and long ones, each searched, since a
+ * name may check its files differently; the real folders are the
+ * repository's own and are not counted. Past it the walk stops, as a
+ * problem: the run fails, in seconds, not passes short.
+ */
+const MAX_LINKED_NAMES_COST = 50_000_000;
+function walk(workspace, folder, maxLinkedCost, walker) {
+    // The base folder comes from a pattern and may pass through a link: list it
+    // only if it really is inside.
+    const base = workspace.realPath(folder === '' ? workspace.root : external_node_path_default().join(workspace.root, ...folder.split('/')));
+    if (base.kind === 'missing')
+        return; // A base folder that does not exist matches nothing.
+    if (base.kind === 'refused') {
+        walker.onProblem({ file: folder, line: 0, column: 0, message: notListed(base.reason) });
+        return;
+    }
+    // Every name a folder has here is searched, through links too: the name
+    // decides how its files are checked (their audience, their `require` rules),
+    // and the caller keeps one name for each file where they check it alike.
+    // A link back to a folder on the way down is a loop, and not followed.
+    const baseViaLink = base.abs !== external_node_path_default().join(workspace.root, ...folder.split('/').filter(Boolean));
+    const pending = [[folder, base.abs, baseViaLink, { abs: base.abs, up: undefined }]];
+    let linkedCost = 0;
+    for (;;) {
+        const next = pending.pop();
+        if (next === undefined)
+            break;
+        const [current, abs, viaLink, way] = next;
+        let entries;
+        try {
+            // Names as bytes: a name that is not UTF-8 would be read as U+FFFD, and
+            // two such files, or one and a file really named so, would become one.
+            entries = (0,external_node_fs_namespaceObject.readdirSync)(abs, { withFileTypes: true, encoding: 'buffer' });
+        }
+        catch (error) {
+            const code = error.code;
+            if (current === folder && code === 'ENOTDIR')
+                return; // The base is a file: it names no folder.
+            walker.onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
+            continue;
+        }
+        if (viaLink) {
+            linkedCost += entries.length * (current.length + 16);
+            if (linkedCost > maxLinkedCost) {
+                walker.onProblem({
+                    file: folder === '' ? '.' : folder, line: 0, column: 0, kind: 'not all listed',
+                    message: 'not all listed: links give its folders more names than citegate follows; some citation files may be missing',
+                });
+                return;
+            }
+        }
+        const folders = [];
+        const named = entries.map((entry) => ({ entry, name: entry.name.toString('utf8') })).sort((a, b) => comparePaths(a.name, b.name));
+        for (const { entry, name } of named) {
+            const rel = current === '' ? name : `${current}/${name}`;
+            const isLink = entry.isSymbolicLink();
+            const isFolder = entry.isDirectory() || (isLink && isFolderLink(external_node_path_default().join(abs, name)));
+            if (!(0,external_node_buffer_.isUtf8)(entry.name)) {
+                if (isFolder ? walker.enter(rel, name) : walker.matches(rel)) {
+                    const shown = current === '' ? bytesShown(entry.name) : `${current}/${bytesShown(entry.name)}`;
+                    walker.onProblem({ file: shown, line: 0, column: 0, message: 'not read: the name is not valid UTF-8, so citegate cannot name it; rename it' });
+                }
+                continue;
+            }
+            if (isFolder) {
+                if (!walker.enter(rel, name))
+                    continue;
+                if (!isLink) {
+                    const sub = external_node_path_default().join(abs, name);
+                    // Below a link, a real folder may be one the way came down through already.
+                    if (viaLink && isOnTheWay(way, sub))
+                        continue;
+                    folders.push([rel, sub, viaLink, { abs: sub, up: way }]);
+                    continue;
+                }
+                const target = workspace.realPath(external_node_path_default().join(abs, name));
+                if (target.kind !== 'inside') {
+                    walker.onProblem({ file: rel, line: 0, column: 0, message: notListed(target.kind === 'refused' ? target.reason : 'no such folder') });
+                    continue;
+                }
+                if (isOnTheWay(way, target.abs))
+                    continue; // A loop.
+                folders.push([rel, target.abs, true, { abs: target.abs, up: way }]);
+            }
+            else if (isLink) {
+                // A link to a file is placed where it leads, so that a file reached
+                // under its own name too is known as one (the caller checks it once
+                // where the names check it alike); one that leads nowhere or outside
+                // is listed as it is, and reading it refuses it.
+                const target = walker.matches(rel) ? workspace.realPath(external_node_path_default().join(abs, name)) : undefined;
+                walker.onFile(rel, target?.kind === 'inside' ? target.abs : external_node_path_default().join(abs, name), true);
+            }
+            else {
+                // Anything else that is not a folder (a FIFO, a socket) is listed too:
+                // reading it is refused, as a problem, rather than the file passing unseen.
+                walker.onFile(rel, external_node_path_default().join(abs, name), viaLink);
+            }
+        }
+        // In name order, so that the walk is the same on every machine.
+        for (let k = folders.length - 1; k >= 0; k--)
+            pending.push(folders[k]);
+    }
+}
+/** A name that is not UTF-8, its bad bytes written as \\xHH. */
+function bytesShown(name) {
+    let shown = '';
+    let from = 0;
+    while (from < name.length) {
+        const bad = from + firstInvalidUtf8(name.subarray(from));
+        shown += name.toString('utf8', from, bad);
+        if (bad < name.length)
+            shown += `\\x${name[bad].toString(16).toUpperCase().padStart(2, '0')}`;
+        from = bad + 1;
+    }
+    return shown;
+}
+/** Whether a link leads to a folder (wherever that is: the caller checks). */
+function isFolderLink(abs) {
+    try {
+        return (0,external_node_fs_namespaceObject.statSync)(abs).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+/** Orders paths by code point, the same on every machine and locale. */
+function comparePaths(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+/** A folder the walk could not list, and why ("the path is a link…" reads "it is a link…" here). */
+function notListed(reason) {
+    return `folder not listed: ${reason.replace(/^the path is/, 'it is')}`;
+}
+
 ;// CONCATENATED MODULE: ./src/version.ts
 /** citegate's version; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
@@ -33510,6 +33982,7 @@ const VERSION = '0.1.0';
 // Splitting an audit over several jobs (a GitHub Actions matrix): each citation
 // file belongs to one shard, by a hash of its path, so the split is the same on
 // every run and machine, and a file keeps its shard when others come and go.
+
 
 
 /** The most shards a run is split into: a matrix of GitHub Actions takes at most 256 jobs. */
@@ -33532,9 +34005,12 @@ function parseShard(text) {
  */
 function runDigest(manifestText, files, github) {
     const hash = (0,external_node_crypto_.createHash)('sha256');
-    hash.update(JSON.stringify([VERSION, (0,external_node_crypto_.createHash)('sha256').update(manifestText, 'utf8').digest('hex'), github ?? null]));
-    for (const f of files)
-        hash.update(`\0${f.file}`, 'utf8');
+    // Line ends as git may write them on another machine (autocrlf) are the same manifest.
+    const manifest = (0,external_node_crypto_.createHash)('sha256').update(manifestText.replace(/\r\n?/g, '\n'), 'utf8').digest('hex');
+    hash.update(JSON.stringify([VERSION, manifest, github ?? null]));
+    // In path order: files named on a command line come in the order given, which a shell may not keep.
+    for (const file of files.map((f) => f.file).sort(comparePaths))
+        hash.update(`\0${file}`, 'utf8');
     return hash.digest('hex').slice(0, 32);
 }
 /** The shard (1-based) a workspace-relative file belongs to, out of `count`. */
@@ -34262,473 +34738,6 @@ function sortProblems(problems) {
 function problem_formatProblem(problem) {
     const where = problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
     return `${where}: ${problem.message}`;
-}
-
-;// CONCATENATED MODULE: ./src/load/workspace.ts
-// The workspace: the one folder citegate reads from. Every path from a manifest,
-// a command line or a pull request is resolved here, and refused unless it
-// stays inside the workspace after following links. Nothing outside is read.
-
-
-
-class Workspace {
-    /** The workspace root, links resolved. */
-    root;
-    /** The root as it was named (absolute), which may be a link to `root`. */
-    named;
-    constructor(root) {
-        this.named = external_node_path_default().resolve(root);
-        this.root = external_node_fs_namespaceObject.realpathSync.native(root);
-    }
-    /** The workspace-relative path (with `/`) of an absolute path inside it. */
-    relative(abs) {
-        return external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/');
-    }
-    /**
-     * The absolute path of a file named on a command line, with links in its
-     * folders resolved, so that `/link-to-repo/citegate.yml` is inside a
-     * workspace opened as `/repo`: for the manifest, whose paths are relative
-     * to the folder it is really in. The name itself stays as given: if it is a
-     * link, reading it checks where it leads.
-     */
-    argumentPath(p) {
-        const abs = external_node_path_default().resolve(p);
-        const rest = [external_node_path_default().basename(abs)];
-        let folder = external_node_path_default().dirname(abs);
-        for (;;) {
-            try {
-                return external_node_path_default().join(external_node_fs_namespaceObject.realpathSync.native(folder), ...rest);
-            }
-            catch {
-                const parent = external_node_path_default().dirname(folder);
-                if (parent === folder)
-                    return abs;
-                rest.unshift(external_node_path_default().basename(folder));
-                folder = parent;
-            }
-        }
-    }
-    /**
-     * The absolute path of a citation file named on a command line, as named:
-     * inside the workspace its folders stay as written, links and all, since a
-     * name decides how its file is checked (with a folder link `answers ->
-     * data/answers`, `answers/returns/a.json` is under the rules for
-     * `answers/returns/`, as the run over the manifest's patterns has it). A
-     * name that reaches the workspace through a link from outside
-     * (`/link-to-repo/answers/a.json`) is taken from the first folder on its way
-     * that is in the workspace; any other, as argumentPath() takes it.
-     */
-    citationArgumentPath(p) {
-        const abs = external_node_path_default().resolve(p);
-        if (this.contains(abs))
-            return abs;
-        const folders = [];
-        for (let folder = external_node_path_default().dirname(abs);; folder = external_node_path_default().dirname(folder)) {
-            folders.unshift(folder);
-            if (external_node_path_default().dirname(folder) === folder)
-                break;
-        }
-        for (const folder of folders) {
-            let real;
-            try {
-                real = external_node_fs_namespaceObject.realpathSync.native(folder);
-            }
-            catch {
-                break;
-            }
-            if (this.contains(real))
-                return external_node_path_default().join(real, external_node_path_default().relative(folder, abs));
-        }
-        return this.argumentPath(p);
-    }
-    /** True if the absolute path is the root or below it. */
-    contains(abs) {
-        return isBelow(abs, this.root);
-    }
-    /**
-     * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
-     * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
-     * and links that lead out of it. A missing file resolves lexically (ok: true)
-     * so that the read reports it as missing.
-     *
-     * `kind`: a path written in the manifest must use `/` so that it means the
-     * same on every system; the name of a file that exists (found in a folder,
-     * given on the command line, changed in a pull request) may hold a backslash
-     * where the system allows one in a name.
-     *
-     * `follow` false: only the path's own rules, no look at the file system
-     * (for naming a path already resolved once); `abs` is then the lexical path.
-     */
-    resolve(baseRel, p, kind = 'written', follow = true) {
-        if (p === '')
-            return { ok: false, reason: 'the path is empty' };
-        if (p.includes('\0'))
-            return { ok: false, reason: 'the path holds a NUL character' };
-        if (p.includes('\\') && (kind === 'written' || (external_node_path_default()).sep === '\\')) {
-            return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
-        }
-        if (external_node_path_default().posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
-            return { ok: false, reason: 'the path is absolute: paths are relative to the manifest\'s folder' };
-        }
-        const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(baseRel === '' ? '.' : baseRel, p));
-        if (joined === '..' || joined.startsWith('../')) {
-            return { ok: false, reason: 'the path leads outside the workspace' };
-        }
-        const lexical = external_node_path_default().join(this.root, ...joined.split('/'));
-        if (!follow)
-            return { ok: true, abs: lexical, rel: this.relative(lexical) };
-        const real = this.realPath(lexical);
-        if (real.kind === 'missing')
-            return { ok: true, abs: lexical, rel: this.relative(lexical) };
-        if (real.kind === 'refused')
-            return { ok: false, reason: real.reason };
-        return { ok: true, abs: real.abs, rel: this.relative(lexical) };
-    }
-    /** Where an absolute path really leads: somewhere inside, nowhere (it does not exist), or refused and why. */
-    realPath(abs) {
-        let real;
-        try {
-            // The native realpath: one call, where the JavaScript one lstats every folder on the way.
-            real = external_node_fs_namespaceObject.realpathSync.native(abs);
-        }
-        catch (error) {
-            const code = error.code;
-            if (code === 'ENOENT' || code === 'ENOTDIR')
-                return { kind: 'missing' };
-            return { kind: 'refused', reason: describeFsError(error) };
-        }
-        if (!this.contains(real))
-            return { kind: 'refused', reason: 'the path is a link that leads outside the workspace' };
-        return { kind: 'inside', abs: real };
-    }
-    /**
-     * Reads a regular file found by resolve(), at most `maxBytes` long. `into` is
-     * reused when it is large enough (the returned bytes are then a view of it).
-     */
-    read(abs, maxBytes, into) {
-        let fd;
-        try {
-            // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
-            // O_NONBLOCK: opening a FIFO must not hang the run.
-            fd = (0,external_node_fs_namespaceObject.openSync)(abs, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
-        }
-        catch (error) {
-            if (error.code === 'ELOOP' && leadsNowhere(abs))
-                return { ok: false, reason: 'it is a link that leads to no file' };
-            return { ok: false, reason: describeFsError(error) };
-        }
-        try {
-            const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
-            if (stat.isDirectory())
-                return { ok: false, reason: 'it is a folder, not a file' };
-            if (!stat.isFile())
-                return { ok: false, reason: 'it is not a regular file' };
-            if (stat.size > maxBytes) {
-                return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
-            }
-            const size = stat.size;
-            const buffer = into && into.length >= size ? into : external_node_buffer_.Buffer.allocUnsafe(size);
-            let done = 0;
-            while (done < size) {
-                const n = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, done, size - done, done);
-                if (n === 0)
-                    break;
-                done += n;
-            }
-            // A file that grew while being read is refused rather than half-read.
-            if (done !== size || (0,external_node_fs_namespaceObject.readSync)(fd, external_node_buffer_.Buffer.alloc(1), 0, 1, size) !== 0) {
-                return { ok: false, reason: 'it changed while it was being read' };
-            }
-            return { ok: true, bytes: buffer.subarray(0, size) };
-        }
-        catch (error) {
-            return { ok: false, reason: describeFsError(error) };
-        }
-        finally {
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
-        }
-    }
-}
-/** True if path `p` is `folder` or below it (both absolute). */
-function isBelow(p, folder) {
-    const rel = external_node_path_default().relative(folder, p);
-    // Not startsWith('..'): a folder may well be named `..drafts`.
-    return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
-}
-/** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
-function leadsNowhere(abs) {
-    try {
-        (0,external_node_fs_namespaceObject.statSync)(abs);
-        return false;
-    }
-    catch (error) {
-        return error.code === 'ENOENT';
-    }
-}
-function describeFsError(error) {
-    const code = error?.code;
-    switch (code) {
-        case 'ENOENT': return 'no such file';
-        case 'ENOTDIR': return 'a folder on the path is a file';
-        case 'EACCES':
-        case 'EPERM': return 'permission denied';
-        case 'EISDIR': return 'it is a folder, not a file';
-        case 'ELOOP': return 'it is a symbolic link (or a loop of them)';
-        case 'ENAMETOOLONG': return 'the path is too long';
-        case 'ENOSPC': return 'no space left on the device';
-        case 'EROFS': return 'the file system is read-only';
-        // Opening a socket.
-        case 'ENXIO': return 'it is not a regular file';
-        default: return error?.message ?? String(error);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/load/select.ts
-// Which citation files a run checks: those the manifest's `citations` globs
-// match, or those named explicitly, each with the audience of the first
-// `citations` entry that matches it.
-
-
-
-
-
-
-/** Folders never walked unless a pattern names them: they hold tooling, not answers. */
-const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
-/** The path of a workspace-relative file relative to the manifest's folder, or undefined if outside it. */
-function underManifest(manifest, file) {
-    if (manifest.dir === '')
-        return file;
-    return file.startsWith(manifest.dir + '/') ? file.slice(manifest.dir.length + 1) : undefined;
-}
-/** The `citations` entry a file falls under (first match wins), if any. */
-function citationEntryFor(manifest, file) {
-    const rel = underManifest(manifest, file);
-    return rel === undefined ? undefined : manifest.citations.find((c) => c.glob.matches(rel));
-}
-function refFor(manifest, file) {
-    return { file, audience: citationEntryFor(manifest, file)?.audience };
-}
-/**
- * How a name checks the file it names, as a key: its audience, the `require`
- * rules that match it and its format (`a.json` a link to `a.jsonl`). Two names
- * of one file with the same key check it alike.
- */
-function checksOf(manifest, file) {
-    const rel = underManifest(manifest, file);
-    const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
-    return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
-}
-/**
- * Every file the `citations` globs match, sorted by path. Links to folders
- * are followed while they stay inside the workspace, but not back to a
- * folder on the way down (a link loop cannot make the walk endless), and
- * within a budget for the names links make; a link that leads out of it, and
- * a walk cut short, are problems, as files would otherwise go unchecked
- * without a word.
- */
-function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES_COST) {
-    // Each file once, by where it really is: reached under two names (a folder
-    // or file link, two patterns), it keeps the name without a link, else the
-    // first in order. But only where the names check it alike: a name gives the
-    // file its audience and its `require` rules, and a name whose checks differ
-    // is checked too, or a link could carry a file past them.
-    // Per real place, its names that check it differently: worked out only
-    // where a second name reaches the place (a link), not for every file.
-    const byPlace = new Map();
-    const checkedAs = (file) => checksOf(manifest, file);
-    const problems = new Map();
-    for (const pattern of manifest.citations) {
-        for (const base of pattern.glob.baseFolders()) {
-            const start = [manifest.dir, base].filter((p) => p !== '').join('/');
-            const matches = (file) => {
-                const rel = underManifest(manifest, file);
-                return rel !== undefined && pattern.glob.matches(rel);
-            };
-            walk(workspace, start, maxLinkedCost, {
-                onFile: (file, place, viaLink) => {
-                    if (!matches(file))
-                        return;
-                    const names = byPlace.get(place);
-                    if (!names) {
-                        byPlace.set(place, [{ rel: file, viaLink }]);
-                        return;
-                    }
-                    const as = checkedAs(file);
-                    const k = names.findIndex((n) => (n.as ??= checkedAs(n.rel)) === as);
-                    const known = names[k];
-                    if (!known)
-                        names.push({ rel: file, viaLink, as });
-                    else if ((known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0))
-                        names[k] = { rel: file, viaLink, as };
-                },
-                matches,
-                // Only folders where some file could match: links and names elsewhere are none of the run's business.
-                enter: (folder, name) => {
-                    const rel = underManifest(manifest, folder);
-                    return (!SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name)) && rel !== undefined && pattern.glob.mayMatchBelow(rel);
-                },
-                onProblem: (problem) => problems.set(problem.file, problem),
-            });
-        }
-    }
-    const found = new Set([...byPlace.values()].flatMap((names) => names.map((f) => f.rel)));
-    return {
-        files: [...found].sort(comparePaths).map((file) => refFor(manifest, file)),
-        problems: [...[...problems.values()].sort((a, b) => comparePaths(a.file, b.file)), ...unmatchedRequirements(manifest, found)],
-    };
-}
-/** A `require` rule that no citation file matches checks nothing: a problem, so that a mistyped glob cannot pass unseen. */
-function unmatchedRequirements(manifest, files) {
-    const rels = [...files].map((file) => underManifest(manifest, file));
-    return manifest.requirements.filter((rule) => !rels.some((rel) => rule.glob.matches(rel))).map((rule) => ({
-        file: manifest.file, ...rule.filesPosition, kind: 'manifest rule',
-        message: `the \`require\` rule \`files: ${rule.pattern}\` matches none of the citation files, so it checks nothing` +
-            (/[*?[{]|\/$/.test(rule.pattern) ? '' : ` (for every file under a folder, write ${rule.pattern}/)`),
-    }));
-}
-function isOnTheWay(way, abs) {
-    for (let w = way; w !== undefined; w = w.up)
-        if (w.abs === abs)
-            return true;
-    return false;
-}
-/**
- * What one walk may spend on names it reaches through links, counted in the
- * characters of their folders' names and a little per name. Links can make
- * one folder appear under many names (two links from each folder to the
- * next, twenty deep, make a million), and long ones, each searched, since a
- * name may check its files differently; the real folders are the
- * repository's own and are not counted. Past it the walk stops, as a
- * problem: the run fails, in seconds, not passes short.
- */
-const MAX_LINKED_NAMES_COST = 50_000_000;
-function walk(workspace, folder, maxLinkedCost, walker) {
-    // The base folder comes from a pattern and may pass through a link: list it
-    // only if it really is inside.
-    const base = workspace.realPath(folder === '' ? workspace.root : external_node_path_default().join(workspace.root, ...folder.split('/')));
-    if (base.kind === 'missing')
-        return; // A base folder that does not exist matches nothing.
-    if (base.kind === 'refused') {
-        walker.onProblem({ file: folder, line: 0, column: 0, message: notListed(base.reason) });
-        return;
-    }
-    // Every name a folder has here is searched, through links too: the name
-    // decides how its files are checked (their audience, their `require` rules),
-    // and the caller keeps one name for each file where they check it alike.
-    // A link back to a folder on the way down is a loop, and not followed.
-    const baseViaLink = base.abs !== external_node_path_default().join(workspace.root, ...folder.split('/').filter(Boolean));
-    const pending = [[folder, base.abs, baseViaLink, { abs: base.abs, up: undefined }]];
-    let linkedCost = 0;
-    for (;;) {
-        const next = pending.pop();
-        if (next === undefined)
-            break;
-        const [current, abs, viaLink, way] = next;
-        let entries;
-        try {
-            // Names as bytes: a name that is not UTF-8 would be read as U+FFFD, and
-            // two such files, or one and a file really named so, would become one.
-            entries = (0,external_node_fs_namespaceObject.readdirSync)(abs, { withFileTypes: true, encoding: 'buffer' });
-        }
-        catch (error) {
-            const code = error.code;
-            if (current === folder && code === 'ENOTDIR')
-                return; // The base is a file: it names no folder.
-            walker.onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
-            continue;
-        }
-        if (viaLink) {
-            linkedCost += entries.length * (current.length + 16);
-            if (linkedCost > maxLinkedCost) {
-                walker.onProblem({
-                    file: folder === '' ? '.' : folder, line: 0, column: 0, kind: 'not all listed',
-                    message: 'not all listed: links give its folders more names than citegate follows; some citation files may be missing',
-                });
-                return;
-            }
-        }
-        const folders = [];
-        const named = entries.map((entry) => ({ entry, name: entry.name.toString('utf8') })).sort((a, b) => comparePaths(a.name, b.name));
-        for (const { entry, name } of named) {
-            const rel = current === '' ? name : `${current}/${name}`;
-            const isLink = entry.isSymbolicLink();
-            const isFolder = entry.isDirectory() || (isLink && isFolderLink(external_node_path_default().join(abs, name)));
-            if (!(0,external_node_buffer_.isUtf8)(entry.name)) {
-                if (isFolder ? walker.enter(rel, name) : walker.matches(rel)) {
-                    const shown = current === '' ? bytesShown(entry.name) : `${current}/${bytesShown(entry.name)}`;
-                    walker.onProblem({ file: shown, line: 0, column: 0, message: 'not read: the name is not valid UTF-8, so citegate cannot name it; rename it' });
-                }
-                continue;
-            }
-            if (isFolder) {
-                if (!walker.enter(rel, name))
-                    continue;
-                if (!isLink) {
-                    const sub = external_node_path_default().join(abs, name);
-                    // Below a link, a real folder may be one the way came down through already.
-                    if (viaLink && isOnTheWay(way, sub))
-                        continue;
-                    folders.push([rel, sub, viaLink, { abs: sub, up: way }]);
-                    continue;
-                }
-                const target = workspace.realPath(external_node_path_default().join(abs, name));
-                if (target.kind !== 'inside') {
-                    walker.onProblem({ file: rel, line: 0, column: 0, message: notListed(target.kind === 'refused' ? target.reason : 'no such folder') });
-                    continue;
-                }
-                if (isOnTheWay(way, target.abs))
-                    continue; // A loop.
-                folders.push([rel, target.abs, true, { abs: target.abs, up: way }]);
-            }
-            else if (isLink) {
-                // A link to a file is placed where it leads, so that a file reached
-                // under its own name too is known as one (the caller checks it once
-                // where the names check it alike); one that leads nowhere or outside
-                // is listed as it is, and reading it refuses it.
-                const target = walker.matches(rel) ? workspace.realPath(external_node_path_default().join(abs, name)) : undefined;
-                walker.onFile(rel, target?.kind === 'inside' ? target.abs : external_node_path_default().join(abs, name), true);
-            }
-            else {
-                // Anything else that is not a folder (a FIFO, a socket) is listed too:
-                // reading it is refused, as a problem, rather than the file passing unseen.
-                walker.onFile(rel, external_node_path_default().join(abs, name), viaLink);
-            }
-        }
-        // In name order, so that the walk is the same on every machine.
-        for (let k = folders.length - 1; k >= 0; k--)
-            pending.push(folders[k]);
-    }
-}
-/** A name that is not UTF-8, its bad bytes written as \\xHH. */
-function bytesShown(name) {
-    let shown = '';
-    let from = 0;
-    while (from < name.length) {
-        const bad = from + firstInvalidUtf8(name.subarray(from));
-        shown += name.toString('utf8', from, bad);
-        if (bad < name.length)
-            shown += `\\x${name[bad].toString(16).toUpperCase().padStart(2, '0')}`;
-        from = bad + 1;
-    }
-    return shown;
-}
-/** Whether a link leads to a folder (wherever that is: the caller checks). */
-function isFolderLink(abs) {
-    try {
-        return (0,external_node_fs_namespaceObject.statSync)(abs).isDirectory();
-    }
-    catch {
-        return false;
-    }
-}
-/** Orders paths by code point, the same on every machine and locale. */
-function comparePaths(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-/** A folder the walk could not list, and why ("the path is a link…" reads "it is a link…" here). */
-function notListed(reason) {
-    return `folder not listed: ${reason.replace(/^the path is/, 'it is')}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/explain-text.ts

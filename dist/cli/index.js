@@ -14371,6 +14371,10 @@ function claimCoverage(claims) {
 function covers(keys, whole) {
     const unnumbered = whole.replace(LEADING_LIST_MARKER, '');
     const key = unnumbered === '' ? whole : unnumbered;
+    // No letter or digit ("...", "—"), nothing to cover; and an empty key is
+    // in every claim, everywhere, which the search below must not be asked.
+    if (![...key].some((c) => isWordCodePoint(c.codePointAt(0))))
+        return true;
     const covered = new Uint8Array(key.length);
     for (const c of keys) {
         if (c.length >= key.length) {
@@ -14606,6 +14610,7 @@ function scale(decimal, exponent, negative) {
     const value = Number(`${decimal}e${exponent}`);
     return negative ? -value : value;
 }
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /** The numbers stated in a text, each with its unit or currency and its period. */
 function statedNumbers(text) {
     // Most text states no number: one quick look before reading it.
@@ -14618,8 +14623,8 @@ function statedNumbers(text) {
     START.lastIndex = 0;
     for (let m = START.exec(t); m; m = START.exec(t)) {
         const r = readNumber(t, lower, m.index);
-        // ".5%" is half a percent, not 5%.
-        if (t[m.index - 1] === '.' && r.start === m.index && r.decimal !== undefined && /^[0-9]+$/.test(r.decimal) && r.times === undefined) {
+        // ".5%" is half a percent, not 5%; but "No.5" and "p.12" are numbers 5 and 12.
+        if (t[m.index - 1] === '.' && !LETTER_OR_DIGIT.test(t[m.index - 2] ?? '') && r.start === m.index && r.decimal !== undefined && /^[0-9]+$/.test(r.decimal) && r.times === undefined) {
             r.start--;
             r.decimal = `0.${r.decimal}`;
             r.list = undefined;
@@ -15028,64 +15033,6 @@ function finish(p) {
     return p;
 }
 
-;// CONCATENATED MODULE: ./src/check/shard.ts
-// Splitting an audit over several jobs (a GitHub Actions matrix): each citation
-// file belongs to one shard, by a hash of its path, so the split is the same on
-// every run and machine, and a file keeps its shard when others come and go.
-
-
-/** The most shards a run is split into: a matrix of GitHub Actions takes at most 256 jobs. */
-const MAX_SHARDS = 1024;
-/** Parses "i/n" (1 ≤ i ≤ n ≤ MAX_SHARDS); undefined for anything else. */
-function parseShard(text) {
-    const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text.trim());
-    if (!m)
-        return undefined;
-    const index = Number(m[1]);
-    const count = Number(m[2]);
-    return index <= count && count <= MAX_SHARDS ? { index, count } : undefined;
-}
-/**
- * What every shard of one run has in common, as a digest the shard's report
- * carries: citegate's version, the manifest's text, the citation files before
- * the split and, in the Action, the event and commits. merge-reports refuses
- * shards whose digests differ: a shard kept from an earlier run (another
- * commit, a file since added) would otherwise stand in for this run's.
- */
-function runDigest(manifestText, files, github) {
-    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    hash.update(JSON.stringify([VERSION, (0,external_node_crypto_namespaceObject.createHash)('sha256').update(manifestText, 'utf8').digest('hex'), github ?? null]));
-    for (const f of files)
-        hash.update(`\0${f.file}`, 'utf8');
-    return hash.digest('hex').slice(0, 32);
-}
-/** The shard (1-based) a workspace-relative file belongs to, out of `count`. */
-function shardOf(file, count) {
-    const digest = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(file, 'utf8').digest();
-    return (digest.readUInt32BE(0) % count) + 1;
-}
-function inShard(files, shard) {
-    return shard === undefined ? [...files] : files.filter((f) => shardOf(f.file, shard.count) === shard.index);
-}
-
-;// CONCATENATED MODULE: ./src/load/inputs.ts
-// The files a run reads: the manifest, every source and original it pins, and
-// the citation files. A report must never be written over one of them.
-
-function runInputs(workspace, manifest, files) {
-    const inputs = [];
-    const add = (base, p, what) => inputs.push({ abs: external_node_path_default().resolve(workspace.root, base, p), what });
-    add('', manifest.file, 'the manifest');
-    for (const entry of manifest.sources.values()) {
-        add(manifest.dir, entry.path, `source ${entry.id}`);
-        if (entry.original)
-            add(manifest.dir, entry.original.path, `the original of source ${entry.id}`);
-    }
-    for (const ref of files)
-        add('', ref.file, `citation file ${ref.file}`);
-    return inputs;
-}
-
 ;// CONCATENATED MODULE: ./src/load/select.ts
 // Which citation files a run checks: those the manifest's `citations` globs
 // match, or those named explicitly, each with the audience of the first
@@ -15332,6 +15279,68 @@ function comparePaths(a, b) {
 /** A folder the walk could not list, and why ("the path is a link…" reads "it is a link…" here). */
 function notListed(reason) {
     return `folder not listed: ${reason.replace(/^the path is/, 'it is')}`;
+}
+
+;// CONCATENATED MODULE: ./src/check/shard.ts
+// Splitting an audit over several jobs (a GitHub Actions matrix): each citation
+// file belongs to one shard, by a hash of its path, so the split is the same on
+// every run and machine, and a file keeps its shard when others come and go.
+
+
+
+/** The most shards a run is split into: a matrix of GitHub Actions takes at most 256 jobs. */
+const MAX_SHARDS = 1024;
+/** Parses "i/n" (1 ≤ i ≤ n ≤ MAX_SHARDS); undefined for anything else. */
+function parseShard(text) {
+    const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text.trim());
+    if (!m)
+        return undefined;
+    const index = Number(m[1]);
+    const count = Number(m[2]);
+    return index <= count && count <= MAX_SHARDS ? { index, count } : undefined;
+}
+/**
+ * What every shard of one run has in common, as a digest the shard's report
+ * carries: citegate's version, the manifest's text, the citation files before
+ * the split and, in the Action, the event and commits. merge-reports refuses
+ * shards whose digests differ: a shard kept from an earlier run (another
+ * commit, a file since added) would otherwise stand in for this run's.
+ */
+function runDigest(manifestText, files, github) {
+    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    // Line ends as git may write them on another machine (autocrlf) are the same manifest.
+    const manifest = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(manifestText.replace(/\r\n?/g, '\n'), 'utf8').digest('hex');
+    hash.update(JSON.stringify([VERSION, manifest, github ?? null]));
+    // In path order: files named on a command line come in the order given, which a shell may not keep.
+    for (const file of files.map((f) => f.file).sort(comparePaths))
+        hash.update(`\0${file}`, 'utf8');
+    return hash.digest('hex').slice(0, 32);
+}
+/** The shard (1-based) a workspace-relative file belongs to, out of `count`. */
+function shardOf(file, count) {
+    const digest = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(file, 'utf8').digest();
+    return (digest.readUInt32BE(0) % count) + 1;
+}
+function inShard(files, shard) {
+    return shard === undefined ? [...files] : files.filter((f) => shardOf(f.file, shard.count) === shard.index);
+}
+
+;// CONCATENATED MODULE: ./src/load/inputs.ts
+// The files a run reads: the manifest, every source and original it pins, and
+// the citation files. A report must never be written over one of them.
+
+function runInputs(workspace, manifest, files) {
+    const inputs = [];
+    const add = (base, p, what) => inputs.push({ abs: external_node_path_default().resolve(workspace.root, base, p), what });
+    add('', manifest.file, 'the manifest');
+    for (const entry of manifest.sources.values()) {
+        add(manifest.dir, entry.path, `source ${entry.id}`);
+        if (entry.original)
+            add(manifest.dir, entry.original.path, `the original of source ${entry.id}`);
+    }
+    for (const ref of files)
+        add('', ref.file, `citation file ${ref.file}`);
+    return inputs;
 }
 
 ;// CONCATENATED MODULE: ./src/report/json.ts
@@ -15965,6 +15974,7 @@ function checkCommand(args, io) {
 
 
 
+const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
 /** A report that cannot be read: exit 2, naming the file. */
 class ReportError extends Error {
 }
@@ -16105,6 +16115,8 @@ function parseJsonReport(text) {
         return { file: str(p.file, `problems[${i}].file`), line, column: line === 0 ? 0 : read_json_int(p.column, `problems[${i}].column`), message: str(p.message, `problems[${i}].message`) };
     });
     const files = read_json_list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
+    if (report.findings === undefined)
+        throw new ReportError(`it has no findings: ${OLDER_OR_EDITED}`);
     const findings = read_json_list(report.findings, 'findings').map((v, i) => {
         const f = object(v, `findings[${i}]`);
         const kind = str(f.kind, `findings[${i}].kind`);
@@ -16176,6 +16188,8 @@ function read_json_shardOf(value) {
     const count = read_json_int(s.count, 'shard.count');
     if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
         throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${MAX_SHARDS})`);
+    if (s.run === undefined)
+        throw new ReportError(`its shard has no run digest: ${OLDER_OR_EDITED}`);
     return { index, count, run: str(s.run, 'shard.run') };
 }
 /**
@@ -16517,6 +16531,10 @@ function mergeReportsCommand(args, io) {
         throw error;
     }
     const github = parts.find((p) => p.github !== undefined)?.github;
+    // The shards of a run over changed files make a run over changed files,
+    // which does not fail for holding no records (the change may remove them all).
+    if (typeof github === 'object' && github !== null && github.scope === 'changed')
+        merged = { ...merged, partial: true };
     const chunks = jsonReportChunks(merged, github !== undefined ? { github } : {});
     if (output !== undefined)
         writeChunks(output, chunks);

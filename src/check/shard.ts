@@ -2,6 +2,7 @@
 // file belongs to one shard, by a hash of its path, so the split is the same on
 // every run and machine, and a file keeps its shard when others come and go.
 import { createHash } from 'node:crypto';
+import { comparePaths } from '../load/select.js';
 import { VERSION } from '../version.js';
 
 export interface Shard {
@@ -31,8 +32,11 @@ export function parseShard(text: string): Shard | undefined {
  */
 export function runDigest(manifestText: string, files: readonly { readonly file: string }[], github?: unknown): string {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify([VERSION, createHash('sha256').update(manifestText, 'utf8').digest('hex'), github ?? null]));
-  for (const f of files) hash.update(`\0${f.file}`, 'utf8');
+  // Line ends as git may write them on another machine (autocrlf) are the same manifest.
+  const manifest = createHash('sha256').update(manifestText.replace(/\r\n?/g, '\n'), 'utf8').digest('hex');
+  hash.update(JSON.stringify([VERSION, manifest, github ?? null]));
+  // In path order: files named on a command line come in the order given, which a shell may not keep.
+  for (const file of files.map((f) => f.file).sort(comparePaths)) hash.update(`\0${file}`, 'utf8');
   return hash.digest('hex').slice(0, 32);
 }
 

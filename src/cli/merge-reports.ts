@@ -45,6 +45,9 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
     throw error;
   }
   const github = parts.find((p) => p.github !== undefined)?.github;
+  // The shards of a run over changed files make a run over changed files,
+  // which does not fail for holding no records (the change may remove them all).
+  if (typeof github === 'object' && github !== null && (github as { scope?: unknown }).scope === 'changed') merged = { ...merged, partial: true };
   const chunks = jsonReportChunks(merged, github !== undefined ? { github } : {});
   if (output !== undefined) writeChunks(output, chunks);
   else for (const chunk of chunks) io.stdout(chunk);

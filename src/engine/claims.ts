@@ -147,6 +147,9 @@ export function claimCoverage(claims: readonly string[]): (sentence: string) => 
 function covers(keys: readonly string[], whole: string): boolean {
   const unnumbered = whole.replace(LEADING_LIST_MARKER, '');
   const key = unnumbered === '' ? whole : unnumbered;
+  // No letter or digit ("...", "—"), nothing to cover; and an empty key is
+  // in every claim, everywhere, which the search below must not be asked.
+  if (![...key].some((c) => isWordCodePoint(c.codePointAt(0)!))) return true;
   const covered = new Uint8Array(key.length);
   for (const c of keys) {
     if (c.length >= key.length) {
@@ -415,6 +418,8 @@ function scale(decimal: string, exponent: number, negative: boolean): number {
   return negative ? -value : value;
 }
 
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
 /** The numbers stated in a text, each with its unit or currency and its period. */
 export function statedNumbers(text: string): StatedNumber[] {
   // Most text states no number: one quick look before reading it.
@@ -426,8 +431,8 @@ export function statedNumbers(text: string): StatedNumber[] {
   START.lastIndex = 0;
   for (let m = START.exec(t); m; m = START.exec(t)) {
     const r = readNumber(t, lower, m.index);
-    // ".5%" is half a percent, not 5%.
-    if (t[m.index - 1] === '.' && r.start === m.index && r.decimal !== undefined && /^[0-9]+$/.test(r.decimal) && r.times === undefined) {
+    // ".5%" is half a percent, not 5%; but "No.5" and "p.12" are numbers 5 and 12.
+    if (t[m.index - 1] === '.' && !LETTER_OR_DIGIT.test(t[m.index - 2] ?? '') && r.start === m.index && r.decimal !== undefined && /^[0-9]+$/.test(r.decimal) && r.times === undefined) {
       r.start--;
       r.decimal = `0.${r.decimal}`;
       r.list = undefined;

@@ -10,6 +10,8 @@ import { comparePaths } from '../load/select.js';
 import { MAX_SHARDS, shardOf as shardOfFile } from '../check/shard.js';
 import { reportCounts } from './json.js';
 
+const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
+
 /** A report that cannot be read: exit 2, naming the file. */
 export class ReportError extends Error {}
 
@@ -156,6 +158,7 @@ export function parseJsonReport(text: string): ReadReport {
     return { file: str(p.file, `problems[${i}].file`), line, column: line === 0 ? 0 : int(p.column, `problems[${i}].column`), message: str(p.message, `problems[${i}].message`) };
   });
   const files = list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
+  if (report.findings === undefined) throw new ReportError(`it has no findings: ${OLDER_OR_EDITED}`);
   const findings: Finding[] = list(report.findings, 'findings').map((v, i) => {
     const f = object(v, `findings[${i}]`);
     const kind = str(f.kind, `findings[${i}].kind`) as FindingKind;
@@ -222,6 +225,7 @@ function shardOf(value: unknown): ShardOfReport {
   const index = int(s.index, 'shard.index');
   const count = int(s.count, 'shard.count');
   if (count < 1 || count > MAX_SHARDS || index < 1 || index > count) throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${MAX_SHARDS})`);
+  if (s.run === undefined) throw new ReportError(`its shard has no run digest: ${OLDER_OR_EDITED}`);
   return { index, count, run: str(s.run, 'shard.run') };
 }
 

@@ -132,6 +132,19 @@ describe('runs with nothing, or no records, to check', () => {
     expect(run.summary).toMatch(/^## ✅ citegate: nothing to check — pass\n/);
   });
 
+  // Found in review: each shard passed, and their merge failed for holding no records.
+  it('merges the shards of a run over changed files that had nothing to check into a pass', async () => {
+    const { root, base } = repoWith({});
+    const head = commit(root, { 'README.md': '# only the readme\n' });
+    for (const i of [1, 2]) {
+      const run = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { shard: `${i}/2`, report: `s${i}.json` } });
+      expect(run.code).toBe(0);
+    }
+    const merged = runCli(['merge-reports', 's1.json', 's2.json'], root);
+    expect(merged.code).toBe(0);
+    expect(JSON.parse(merged.stdout).summary).toMatchObject({ total: 0, passed: true });
+  });
+
   it('passes a run over changed files that hold no records, and says so alike in the headline, the report and the exit status', async () => {
     const { root, base } = repoWith({ 'answers/gone.json': json([rec('g', 'help-v1', 'Read the guide.')]) });
     const head = commit(root, { 'answers/gone.json': '[]\n' });

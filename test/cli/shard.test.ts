@@ -154,7 +154,7 @@ describe('sharding', () => {
     const noFindings = read(`s${failing}.json`);
     delete noFindings.findings;
     write('no-findings.json', noFindings);
-    expect(merge(...pair('no-findings.json'))).toBe('2 citegate: no-findings.json: findings is not a list');
+    expect(merge(...pair('no-findings.json'))).toBe('2 citegate: no-findings.json: it has no findings: the report was made by an older citegate, or edited; check again with this one');
     // Shard labels swapped: each would hold the other's files.
     const relabelled = read(`s${other}.json`);
     relabelled.shard.index = failing;
@@ -173,6 +173,23 @@ describe('sharding', () => {
     write('stale.json', stale);
     expect(merge(...(failing === 1 ? ['fresh.json', 'stale.json'] : ['stale.json', 'fresh.json'])))
       .toMatch(/^2 citegate: \S+ and \S+ are shards of different runs: their manifests, citation files, events or citegate versions differ$/);
+
+    // Files named in another order, and a manifest with CRLF line ends (a checkout with autocrlf), make the same run.
+    const named = ['answers/f00.json', 'answers/f01.json', 'answers/f02.json', 'answers/f03.json', 'answers/f04.json', 'answers/f05.json'];
+    runCli(['check', '--format', 'json', '--shard', '1/2', '--output', 'n1.json', ...named], root);
+    runCli(['check', '--format', 'json', '--shard', '2/2', '--output', 'n2.json', ...[...named].reverse()], root);
+    expect(merge('n1.json', 'n2.json')).toMatch(/^[01] $/);
+    const manifest = readFileSync(path.join(root, 'citegate.yml'), 'utf8');
+    runCli(['check', '--format', 'json', '--shard', '1/2', '--output', 'lf.json', ...named], root);
+    writeFileSync(path.join(root, 'citegate.yml'), manifest.replace(/\n/g, '\r\n'));
+    runCli(['check', '--format', 'json', '--shard', '2/2', '--output', 'crlf.json', ...named], root);
+    writeFileSync(path.join(root, 'citegate.yml'), manifest);
+    expect(merge('lf.json', 'crlf.json')).toMatch(/^[01] $/);
+    // A report of an older citegate says so.
+    const older = read('s1.json');
+    delete older.shard.run;
+    write('older.json', older);
+    expect(merge('older.json', 's2.json')).toBe('2 citegate: older.json: its shard has no run digest: the report was made by an older citegate, or edited; check again with this one');
 
     // A byte order mark, which an editor may add, is not an error.
     for (const i of [1, 2]) runCli(['check', '--format', 'json', '--shard', `${i}/2`, '--output', `s${i}.json`], root);

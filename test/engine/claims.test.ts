@@ -265,6 +265,17 @@ describe('claims on hostile and unusual text', () => {
     expect(missing(claim, quote)).toHaveLength(2000);
   });
 
+  it('reads the number after an abbreviation\'s period as that number', () => {
+    expect(missing('It ships from warehouse No. 5.', 'It ships from warehouse No.5.')).toEqual([]);
+    expect(missing('See page 12.', 'Details are on p.12 of the guide.')).toEqual([]);
+    expect(numbers('Jan.5')).toEqual([['5', [5], null, null]]);
+  });
+
+  it('needs no claim for a paragraph of dots, whatever the claims', () => {
+    const covered = claimCoverage(['Returns take 30 days.']);
+    expect(splitSentences('Returns take 30 days.\n\n...\n\n…').map((s) => covered(s.text))).toEqual([true, true, true]);
+  });
+
   it('reads ".5%" as half a percent and a minus after a quotation mark as a sign', () => {
     expect(missing('The fee is .5%.', 'The fee is 5%.')).toEqual(['.5%']);
     expect(missing('The fee is 5%.', 'The fee is .5%.')).toEqual(['5%']);
