@@ -15070,6 +15070,45 @@ function checksOf(manifest, file) {
     return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
 }
 /**
+ * The names to check files named on a command line under (workspace-relative,
+ * in the order given): each file under every name the manifest's patterns
+ * give it where it really is, as the run over the patterns checks it, so that
+ * no name, link or real path can carry it past its folder's audience and
+ * `require` rules; or under the name given when the patterns give it none.
+ * The patterns are searched only when a named file exists.
+ */
+function refsForNamed(workspace, manifest, named) {
+    const placeOf = (rel) => {
+        const real = workspace.realPath(external_node_path_default().join(workspace.root, ...rel.split('/')));
+        return real.kind === 'inside' ? real.abs : undefined;
+    };
+    let byPlace;
+    const namesAt = (place) => {
+        if (!byPlace) {
+            byPlace = new Map();
+            for (const { file } of findCitationFiles(workspace, manifest).files) {
+                const at = placeOf(file);
+                if (at !== undefined)
+                    byPlace.set(at, [...(byPlace.get(at) ?? []), file]);
+            }
+        }
+        return byPlace.get(place) ?? [];
+    };
+    const refs = [];
+    const seen = new Set();
+    for (const rel of named) {
+        const place = placeOf(rel);
+        const names = place === undefined ? [] : namesAt(place);
+        for (const name of names.length > 0 ? names : [rel]) {
+            if (seen.has(name))
+                continue;
+            seen.add(name);
+            refs.push(refFor(manifest, name));
+        }
+    }
+    return refs;
+}
+/**
  * Every file the `citations` globs match, sorted by path. Links to folders
  * are followed while they stay inside the workspace, but not back to a
  * folder on the way down (a link loop cannot make the walk endless), and
@@ -15906,8 +15945,7 @@ function checkCommand(args, io) {
         problems.push(...listed.problems);
     }
     else {
-        files = [];
-        const named = new Set();
+        const named = [];
         for (const arg of positionals) {
             // Node gives a name that is not UTF-8 with U+FFFD in place of its bad
             // bytes: reading that would read another file, one really named so.
@@ -15920,26 +15958,11 @@ function checkCommand(args, io) {
                 problems.push({ file: arg, line: 0, column: 0, message: `not read: it is outside the workspace (${workspace.root}); use --root` });
                 continue;
             }
-            // A file named twice (a shell glob and its name) is checked once, not counted twice.
-            const rel = workspace.relative(abs);
-            if (named.has(rel))
-                continue;
-            named.add(rel);
-            files.push(refFor(manifest, rel));
-            // A name through a link (the file's, or a folder's on its way) is
-            // checked where it leads too, when the manifest's patterns take that
-            // name and it checks the file differently (its audience, its `require`
-            // rules): as the run over the patterns does, so that naming a link
-            // cannot carry an answer past its folder's rules.
-            const real = workspace.realPath(abs);
-            if (real.kind !== 'inside' || real.abs === abs)
-                continue;
-            const realRel = workspace.relative(real.abs);
-            if (!named.has(realRel) && citationEntryFor(manifest, realRel) !== undefined && checksOf(manifest, realRel) !== checksOf(manifest, rel)) {
-                named.add(realRel);
-                files.push(refFor(manifest, realRel));
-            }
+            named.push(workspace.relative(abs));
         }
+        // A file named twice (a shell glob and its name) is checked once, not
+        // counted twice; and under the names the patterns give it.
+        files = refsForNamed(workspace, manifest, named);
     }
     if (output !== undefined)
         assertNotAnInput(output, () => runInputs(workspace, manifest, files));
@@ -16199,6 +16222,12 @@ function read_json_shardOf(value) {
  * records twice or silently leave some out. `names`: the reports' file names.
  */
 function checkPartsBelongTogether(parts, names) {
+    // The Action's reports say which event and commits they checked, and how.
+    const event = canonical(parts[0].github ?? null);
+    parts.forEach((p, i) => {
+        if (canonical(p.github ?? null) !== event)
+            throw new ReportError(`${names[0]} and ${names[i]} are reports of different runs: their events, commits or scopes differ`);
+    });
     const sharded = parts.filter((p) => p.shard !== undefined);
     if (sharded.length > 0) {
         if (sharded.length < parts.length) {
@@ -16532,7 +16561,8 @@ function mergeReportsCommand(args, io) {
     }
     const github = parts.find((p) => p.github !== undefined)?.github;
     // The shards of a run over changed files make a run over changed files,
-    // which does not fail for holding no records (the change may remove them all).
+    // which does not fail for holding no records (the change may remove them
+    // all). Every report has the same `github`: mergeResults refuses others.
     if (typeof github === 'object' && github !== null && github.scope === 'changed')
         merged = { ...merged, partial: true };
     const chunks = jsonReportChunks(merged, github !== undefined ? { github } : {});

@@ -5,7 +5,7 @@ import { runCheck } from '../check/run.js';
 import { inShard, parseShard, runDigest } from '../check/shard.js';
 import { CHECK_LEVELS, CHECK_NAMES, DEFAULT_MANIFEST, loadManifest, type CheckLevel, type CheckLevels } from '../load/manifest.js';
 import { runInputs } from '../load/inputs.js';
-import { checksOf, citationEntryFor, findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
+import { findCitationFiles, refsForNamed, type CitationFileRef } from '../load/select.js';
 import type { Problem } from '../load/problem.js';
 import { Workspace } from '../load/workspace.js';
 import { jsonReportChunks } from '../report/json.js';
@@ -66,8 +66,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
     files = listed.files;
     problems.push(...listed.problems);
   } else {
-    files = [];
-    const named = new Set<string>();
+    const named: string[] = [];
     for (const arg of positionals) {
       // Node gives a name that is not UTF-8 with U+FFFD in place of its bad
       // bytes: reading that would read another file, one really named so.
@@ -80,24 +79,11 @@ export function checkCommand(args: string[], io: CommandIO): number {
         problems.push({ file: arg, line: 0, column: 0, message: `not read: it is outside the workspace (${workspace.root}); use --root` });
         continue;
       }
-      // A file named twice (a shell glob and its name) is checked once, not counted twice.
-      const rel = workspace.relative(abs);
-      if (named.has(rel)) continue;
-      named.add(rel);
-      files.push(refFor(manifest, rel));
-      // A name through a link (the file's, or a folder's on its way) is
-      // checked where it leads too, when the manifest's patterns take that
-      // name and it checks the file differently (its audience, its `require`
-      // rules): as the run over the patterns does, so that naming a link
-      // cannot carry an answer past its folder's rules.
-      const real = workspace.realPath(abs);
-      if (real.kind !== 'inside' || real.abs === abs) continue;
-      const realRel = workspace.relative(real.abs);
-      if (!named.has(realRel) && citationEntryFor(manifest, realRel) !== undefined && checksOf(manifest, realRel) !== checksOf(manifest, rel)) {
-        named.add(realRel);
-        files.push(refFor(manifest, realRel));
-      }
+      named.push(workspace.relative(abs));
     }
+    // A file named twice (a shell glob and its name) is checked once, not
+    // counted twice; and under the names the patterns give it.
+    files = refsForNamed(workspace, manifest, named);
   }
 
   if (output !== undefined) assertNotAnInput(output, () => runInputs(workspace, manifest, files));

@@ -46,7 +46,8 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
   }
   const github = parts.find((p) => p.github !== undefined)?.github;
   // The shards of a run over changed files make a run over changed files,
-  // which does not fail for holding no records (the change may remove them all).
+  // which does not fail for holding no records (the change may remove them
+  // all). Every report has the same `github`: mergeResults refuses others.
   if (typeof github === 'object' && github !== null && (github as { scope?: unknown }).scope === 'changed') merged = { ...merged, partial: true };
   const chunks = jsonReportChunks(merged, github !== undefined ? { github } : {});
   if (output !== undefined) writeChunks(output, chunks);

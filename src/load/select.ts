@@ -47,6 +47,44 @@ export function checksOf(manifest: Manifest, file: string): string {
   return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
 }
 
+/**
+ * The names to check files named on a command line under (workspace-relative,
+ * in the order given): each file under every name the manifest's patterns
+ * give it where it really is, as the run over the patterns checks it, so that
+ * no name, link or real path can carry it past its folder's audience and
+ * `require` rules; or under the name given when the patterns give it none.
+ * The patterns are searched only when a named file exists.
+ */
+export function refsForNamed(workspace: Workspace, manifest: Manifest, named: readonly string[]): CitationFileRef[] {
+  const placeOf = (rel: string) => {
+    const real = workspace.realPath(path.join(workspace.root, ...rel.split('/')));
+    return real.kind === 'inside' ? real.abs : undefined;
+  };
+  let byPlace: Map<string, string[]> | undefined;
+  const namesAt = (place: string) => {
+    if (!byPlace) {
+      byPlace = new Map();
+      for (const { file } of findCitationFiles(workspace, manifest).files) {
+        const at = placeOf(file);
+        if (at !== undefined) byPlace.set(at, [...(byPlace.get(at) ?? []), file]);
+      }
+    }
+    return byPlace.get(place) ?? [];
+  };
+  const refs: CitationFileRef[] = [];
+  const seen = new Set<string>();
+  for (const rel of named) {
+    const place = placeOf(rel);
+    const names = place === undefined ? [] : namesAt(place);
+    for (const name of names.length > 0 ? names : [rel]) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      refs.push(refFor(manifest, name));
+    }
+  }
+  return refs;
+}
+
 export interface CitationFileList {
   readonly files: CitationFileRef[];
   /** Folders that could not be listed: their files may be missing from `files`. */

@@ -236,6 +236,11 @@ function shardOf(value: unknown): ShardOfReport {
  * records twice or silently leave some out. `names`: the reports' file names.
  */
 function checkPartsBelongTogether(parts: readonly ReadReport[], names: readonly string[]): void {
+  // The Action's reports say which event and commits they checked, and how.
+  const event = canonical(parts[0].github ?? null);
+  parts.forEach((p, i) => {
+    if (canonical(p.github ?? null) !== event) throw new ReportError(`${names[0]} and ${names[i]} are reports of different runs: their events, commits or scopes differ`);
+  });
   const sharded = parts.filter((p) => p.shard !== undefined);
   if (sharded.length > 0) {
     if (sharded.length < parts.length) {

@@ -1,7 +1,7 @@
 // What GitHub limits and what the runner provides: the annotations GitHub
 // shows, the files a later step expects, a summary or outputs file that cannot
 // be written, and the verdict of a run with nothing (or no records) to check.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pullRequestPayload, runAction, type ActionRun } from '../helpers/action.js';
 import { commit, git, initRepo } from '../helpers/git.js';
@@ -187,8 +187,12 @@ describe('the shards of a nightly audit', () => {
     expect(merged.code).toBe(1);
     expect(JSON.parse(merged.stdout).summary).toMatchObject({ total: 6, located: 5 });
     expect(runCli(['merge-reports', 's1-a.json', 's2-b.json'], root)).toMatchObject({
-      code: 2, stderr: expect.stringMatching(/^citegate: s1-a\.json and s2-b\.json are shards of different runs/),
+      code: 2, stderr: expect.stringMatching(/^citegate: s1-a\.json and s2-b\.json are reports of different runs: their events, commits or scopes differ\n/),
     });
+    // Nor an Action report with a CLI one, whose runs cannot be the same (found in review: the first
+    // report's scope decided the merge's, so a run over changed files could excuse an empty full run).
+    writeFileSync(path.join(root, 'empty.json'), runCli(['check', '--format', 'json', 'nothing.json'], root).stdout);
+    expect(runCli(['merge-reports', 's1-a.json', 'empty.json'], root)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^citegate: s1-a\.json and empty\.json are reports of different runs/) });
   });
 });
 

@@ -409,6 +409,20 @@ describe('citegate check', () => {
     symlinkSync(root, path.join(elsewhere, 'repo'));
     expect(runCli(['check', '--root', root, '--manifest', path.join(root, 'citegate.yml'), 'repo/answers/returns/a.json'], elsewhere))
       .toEqual({ code: 1, stdout: 'a1: located\nlocated=1/1\n', stderr: finding });
+    // By its real path, or from a folder inside the link: under the name the patterns give it (found in review).
+    expect(runCli(['check', 'data/answers/returns/a.json'], root)).toEqual({ code: 1, stdout: 'a1: located\nlocated=1/1\n', stderr: finding });
+    expect(runCli(['check', '--root', root, '--manifest', path.join(root, 'citegate.yml'), 'a.json'], path.join(root, 'answers/returns')))
+      .toEqual({ code: 1, stdout: 'a1: located\nlocated=1/1\n', stderr: finding });
+  });
+
+  // Found in review: the name through the link, which no pattern takes, was checked too, with no audience.
+  it('checks a file named through a folder link once, under the name the patterns give it', () => {
+    const help = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide.\n', audience: ['support'] };
+    const manifest = manifestFor({ 'help-v1': help }, []).replace('citations:\n', 'citations:\n  - path: data/**/*.json\n    audience: support\n');
+    const root = makeTree({ 'citegate.yml': manifest, [help.path]: help.text, 'data/answers/returns/a.json': json([rec('a1', 'help-v1', 'Read the guide.')]) });
+    symlinkSync('data/answers', path.join(root, 'answers'));
+    expect(runCli(['check'], root)).toEqual({ code: 0, stdout: 'a1: located\nlocated=1/1\n', stderr: '' });
+    expect(runCli(['check', 'answers/returns/a.json'], root)).toEqual({ code: 0, stdout: 'a1: located\nlocated=1/1\n', stderr: '' });
   });
 
   // Found in review: Node gives a name that is not UTF-8 with U+FFFD in it, and a file really named so was read instead.
