@@ -33161,12 +33161,17 @@ function joined(lower, a, b) {
         return true;
     return AND.test(between) && BETWEEN_BEFORE.test(lower.slice(Math.max(0, a.start - 8), a.start));
 }
+/** Whether `q` says what `n` says: the same value, and the same unit and period where `n` gives them. */
+function carries(n, q) {
+    const value = n.unit === undefined ? n.values.some((v) => q.plain.includes(v)) : n.unit === q.unit && n.values.some((v) => q.values.includes(v));
+    return value && (n.per === undefined || n.per === q.per);
+}
 /**
- * What a quote's numbers can carry, as keys: a claim number with no unit is
- * carried by a quote number of the same value as written plain; one with a
- * unit, by the same value in the same unit; and one with a period, only with
- * the same period. A set, so that a claim of many numbers against a quote of
- * many does not compare every pair.
+ * The same question as carries() over a whole quote, as keys: a claim number
+ * with no unit is carried by a quote number of the same value as written
+ * plain; one with a unit, by the same value in the same unit; and one with a
+ * period, only with the same period. For a claim of many numbers against a
+ * quote of many, which compared pair by pair took seconds.
  */
 function carried(quote) {
     const keys = new Set();
@@ -33176,15 +33181,16 @@ function carried(quote) {
         for (const v of q.values)
             keys.add(`u ${v} ${q.unit}`).add(`u ${v} ${q.unit} ${q.per}`);
     }
-    return keys;
-}
-/** Whether the quote says what `n` says: the same value, and the same unit and period where `n` gives them. */
-function stated(n, keys) {
-    const carries = (v) => {
+    return (n) => n.values.some((v) => {
         const key = n.unit === undefined ? `p ${v}` : `u ${v} ${n.unit}`;
         return keys.has(n.per === undefined ? key : `${key} ${n.per}`);
-    };
-    return n.values.some(carries) || (n.list !== undefined && n.list.every((p) => stated(p, keys)));
+    });
+}
+/** Pairs beyond which carried()'s keys cost less than comparing each pair (most claims and quotes state a number or two). */
+const PAIRS_FOR_KEYS = 256;
+/** Whether the quote's numbers carry `n`, or, for a list, each of its numbers. */
+function stated(n, carriedBy) {
+    return carriedBy(n) || (n.list !== undefined && n.list.every((p) => stated(p, carriedBy)));
 }
 /** A claim written as a list item ("1. Returns are ..."): its number is no number it states. */
 function withoutListMarker(claim) {
@@ -33200,11 +33206,12 @@ function missingNumbers(claim, quote) {
     if (inClaim.length === 0)
         return [];
     const inQuote = statedNumbers(quote);
-    const keys = carried(inQuote.flatMap((q) => [q, ...(q.list ?? [])]));
+    const all = inQuote.flatMap((q) => [q, ...(q.list ?? [])]);
+    const carriedBy = inClaim.length * all.length > PAIRS_FOR_KEYS ? carried(all) : (n) => all.some((q) => carries(n, q));
     const seen = new Set();
     const quoteHas = inQuote.filter((q) => !seen.has(q.text) && seen.add(q.text));
     const missing = new Set();
-    return inClaim.filter((n) => !stated(n, keys) && !missing.has(n.text) && missing.add(n.text)).map((number) => ({ number, quoteHas }));
+    return inClaim.filter((n) => !stated(n, carriedBy) && !missing.has(n.text) && missing.add(n.text)).map((number) => ({ number, quoteHas }));
 }
 
 // EXTERNAL MODULE: ./src/report/escape.ts

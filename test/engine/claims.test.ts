@@ -276,6 +276,15 @@ describe('claims on hostile and unusual text', () => {
     expect(splitSentences('Returns take 30 days.\n\n...\n\n…').map((s) => covered(s.text))).toEqual([true, true, true]);
   });
 
+  it('finds the same numbers missing by keys, for many pairs, as pair by pair, for few', () => {
+    const forms = ['$10', '$10 per month', '10 days', '10', '5 pm', '8,10', '3-5 days', '-5 degrees', '12,50 €', '15%', '10 a month', '2 weeks', '17:00', 'noon', '1,000', '$5M'];
+    const claims = forms.map((f, i) => `${f} ${i}`);
+    const quote = [...forms].reverse().filter((_, i) => i % 3 !== 0).join('; ');
+    // Each claim alone is a few pairs (compared one by one); all of them together are more than 256 pairs (keys).
+    const one = claims.flatMap((c) => missing(c, quote));
+    expect(missing(claims.join('; '), quote)).toEqual([...new Set(one)]);
+  });
+
   it('reads ".5%" as half a percent and a minus after a quotation mark as a sign', () => {
     expect(missing('The fee is .5%.', 'The fee is 5%.')).toEqual(['.5%']);
     expect(missing('The fee is 5%.', 'The fee is .5%.')).toEqual(['5%']);
