@@ -33774,19 +33774,25 @@ function checksOf(manifest, file) {
  * in the order given): each file under every name the manifest's patterns
  * give it where it really is, as the run over the patterns checks it, so that
  * no name, link or real path can carry it past its folder's audience and
- * `require` rules; or under the name given when the patterns give it none.
- * The patterns are searched only when a named file exists.
+ * `require` rules; and under the name given too when the patterns take that
+ * name and it checks the file otherwise (a search cut short may not have come
+ * to it), or when the patterns give the file no name. The patterns are
+ * searched only when a named file exists; a search cut short is a problem,
+ * as in the run over the patterns.
  */
-function refsForNamed(workspace, manifest, named) {
+function refsForNamed(workspace, manifest, named, maxLinkedCost = MAX_LINKED_NAMES_COST) {
     const placeOf = (rel) => {
         const real = workspace.realPath(path.join(workspace.root, ...rel.split('/')));
         return real.kind === 'inside' ? real.abs : undefined;
     };
+    const problems = [];
     let byPlace;
     const namesAt = (place) => {
         if (!byPlace) {
             byPlace = new Map();
-            for (const { file } of findCitationFiles(workspace, manifest).files) {
+            const listed = findCitationFiles(workspace, manifest, maxLinkedCost);
+            problems.push(...listed.problems.filter((p) => p.kind === 'not all listed'));
+            for (const { file } of listed.files) {
                 const at = placeOf(file);
                 if (at !== undefined)
                     byPlace.set(at, [...(byPlace.get(at) ?? []), file]);
@@ -33794,19 +33800,22 @@ function refsForNamed(workspace, manifest, named) {
         }
         return byPlace.get(place) ?? [];
     };
-    const refs = [];
+    const files = [];
     const seen = new Set();
     for (const rel of named) {
         const place = placeOf(rel);
-        const names = place === undefined ? [] : namesAt(place);
-        for (const name of names.length > 0 ? names : [rel]) {
+        const names = place === undefined ? [] : [...namesAt(place)];
+        const given = checksOf(manifest, rel);
+        if (names.length === 0 || (citationEntryFor(manifest, rel) !== undefined && !names.some((n) => checksOf(manifest, n) === given)))
+            names.push(rel);
+        for (const name of names) {
             if (seen.has(name))
                 continue;
             seen.add(name);
-            refs.push(refFor(manifest, name));
+            files.push(refFor(manifest, name));
         }
     }
-    return refs;
+    return { files, problems };
 }
 /**
  * Every file the `citations` globs match, sorted by path. Links to folders

@@ -83,7 +83,9 @@ export function checkCommand(args: string[], io: CommandIO): number {
     }
     // A file named twice (a shell glob and its name) is checked once, not
     // counted twice; and under the names the patterns give it.
-    files = refsForNamed(workspace, manifest, named);
+    const listed = refsForNamed(workspace, manifest, named);
+    files = listed.files;
+    problems.push(...listed.problems);
   }
 
   if (output !== undefined) assertNotAnInput(output, () => runInputs(workspace, manifest, files));
