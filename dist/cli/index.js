@@ -14367,10 +14367,18 @@ function claimCoverage(claims) {
         return verdict;
     };
 }
+/**
+ * Normalized text without the number of a list item at its start ("1.
+ * Returns are ..."): not part of what a claim must cover, nor a number a
+ * claim states. Text that is only a list item's number stays as it is.
+ */
+function withoutListMarker(text) {
+    const body = text.replace(LEADING_LIST_MARKER, '');
+    return body === '' ? text : body;
+}
 /** Whether the claims (their keys) cover a sentence (its key): see claimCoverage. */
 function covers(keys, whole) {
-    const unnumbered = whole.replace(LEADING_LIST_MARKER, '');
-    const key = unnumbered === '' ? whole : unnumbered;
+    const key = withoutListMarker(whole);
     // No letter or digit ("...", "—"), nothing to cover; and an empty key is
     // in every claim, everywhere, which the search below must not be asked.
     if (![...key].some((c) => isWordCodePoint(c.codePointAt(0))))
@@ -14720,26 +14728,21 @@ const PAIRS_FOR_KEYS = 256;
 function stated(n, carriedBy) {
     return carriedBy(n) || (n.list !== undefined && n.list.every((p) => stated(p, carriedBy)));
 }
-/** A claim written as a list item ("1. Returns are ..."): its number is no number it states. */
-function withoutListMarker(claim) {
-    const text = normalizeText(claim);
-    const body = text.replace(LEADING_LIST_MARKER, '');
-    return body === '' ? text : body;
-}
-/** The claim's numbers that its quote does not carry (once per text as written), with what the quote has instead. */
+/** The claim's numbers that its quote does not carry (once per text as written), and what the quote has instead (once per text). */
 function missingNumbers(claim, quote) {
+    const none = { missing: [], quoteHas: [] };
     if (!MAY_STATE_A_NUMBER.test(claim))
-        return [];
-    const inClaim = statedNumbers(withoutListMarker(claim));
+        return none;
+    const inClaim = statedNumbers(withoutListMarker(normalizeText(claim)));
     if (inClaim.length === 0)
-        return [];
+        return none;
     const inQuote = statedNumbers(quote);
     const all = inQuote.flatMap((q) => [q, ...(q.list ?? [])]);
     const carriedBy = inClaim.length * all.length > PAIRS_FOR_KEYS ? carried(all) : (n) => all.some((q) => carries(n, q));
     const seen = new Set();
     const quoteHas = inQuote.filter((q) => !seen.has(q.text) && seen.add(q.text));
-    const missing = new Set();
-    return inClaim.filter((n) => !stated(n, carriedBy) && !missing.has(n.text) && missing.add(n.text)).map((number) => ({ number, quoteHas }));
+    const said = new Set();
+    return { missing: inClaim.filter((n) => !stated(n, carriedBy) && !said.has(n.text) && said.add(n.text)), quoteHas };
 }
 
 ;// CONCATENATED MODULE: ./src/check/findings.ts
@@ -14791,29 +14794,27 @@ function findingsFor(loaded, checks, manifest, levels) {
             }
         }
     }
-    if (levels.claimNumbers !== 'off') {
+    const claimNumbers = levels.claimNumbers;
+    if (claimNumbers !== 'off') {
         for (const { check, claimAt } of records) {
             if (!check.ok || check.record.claim === undefined)
                 continue;
-            const missing = missingNumbers(check.record.claim, check.record.quote);
+            const { missing, quoteHas } = missingNumbers(check.record.claim, check.record.quote);
+            if (missing.length === 0)
+                continue;
+            const numberFinding = (message) => ({
+                kind: 'claim number not in quote', level: claimNumbers, file, ...claimAt, citationId: check.record.citationId, message,
+            });
             // Said in full for a few numbers; a claim (or quote) of thousands would
             // otherwise make megabytes of findings.
+            const listed = quoteHas.slice(0, MAX_QUOTE_NUMBERS_SHOWN).map((q) => `"${shorten(q.text, 40)}"`).join(', ');
+            const more = quoteHas.length > MAX_QUOTE_NUMBERS_SHOWN ? ` and ${quoteHas.length - MAX_QUOTE_NUMBERS_SHOWN} more` : '';
+            const has = quoteHas.length === 0 ? 'the quote states no number' : `the quote has ${listed}${more}`;
             const shown = missing.slice(0, MAX_MISSING_SHOWN);
-            for (const { number, quoteHas } of shown) {
-                const listed = quoteHas.slice(0, MAX_QUOTE_NUMBERS_SHOWN).map((q) => `"${shorten(q.text, 40)}"`).join(', ');
-                const more = quoteHas.length > MAX_QUOTE_NUMBERS_SHOWN ? ` and ${quoteHas.length - MAX_QUOTE_NUMBERS_SHOWN} more` : '';
-                const has = quoteHas.length === 0 ? 'the quote states no number' : `the quote has ${listed}${more}`;
-                findings.push({
-                    kind: 'claim number not in quote', level: level(levels.claimNumbers), file, ...claimAt, citationId: check.record.citationId,
-                    message: `the claim says "${shorten(number.text, 40)}", but ${has}`,
-                });
-            }
-            if (missing.length > shown.length) {
-                findings.push({
-                    kind: 'claim number not in quote', level: level(levels.claimNumbers), file, ...claimAt, citationId: check.record.citationId,
-                    message: `the claim says ${missing.length - shown.length} more numbers that the quote does not carry`,
-                });
-            }
+            for (const number of shown)
+                findings.push(numberFinding(`the claim says "${shorten(number.text, 40)}", but ${has}`));
+            if (missing.length > shown.length)
+                findings.push(numberFinding(`the claim says ${missing.length - shown.length} more numbers that the quote does not carry`));
         }
     }
     return findings;
@@ -15141,7 +15142,6 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
     // Per real place, its names that check it differently: worked out only
     // where a second name reaches the place (a link), not for every file.
     const byPlace = new Map();
-    const checkedAs = (file) => checksOf(manifest, file);
     const problems = new Map();
     for (const pattern of manifest.citations) {
         for (const base of pattern.glob.baseFolders()) {
@@ -15159,8 +15159,8 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
                         byPlace.set(place, [{ rel: file, viaLink }]);
                         return;
                     }
-                    const as = checkedAs(file);
-                    const k = names.findIndex((n) => (n.as ??= checkedAs(n.rel)) === as);
+                    const as = checksOf(manifest, file);
+                    const k = names.findIndex((n) => (n.as ??= checksOf(manifest, n.rel)) === as);
                     const known = names[k];
                     if (!known)
                         names.push({ rel: file, viaLink, as });
@@ -16287,14 +16287,10 @@ function checkPartsBelongTogether(parts, names) {
                 throw new ReportError(`${file} is in ${names[other]} and in ${names[i]}: its records would count twice`);
             owner.set(file, i);
         }
-        const records = new Set();
+        // A record given twice within a report was refused as it was read (checkComplete).
         for (const r of p.records) {
             if (owner.get(r.file) !== i)
                 throw new ReportError(`${names[i]} holds a record of ${r.file} but does not list that file`);
-            const key = `${r.file}\0${r.index}`;
-            if (records.has(key))
-                throw new ReportError(`record ${r.index} of ${r.file} is in ${names[i]} twice`);
-            records.add(key);
         }
     });
 }
@@ -16349,6 +16345,11 @@ function mergeResults(parts, names = parts.map((_, i) => `report ${i + 1}`)) {
     const findings = parts.flatMap((p) => p.findings).map((f, i) => ({ f, i }))
         .sort((a, b) => fileOrder.get(a.f.file) - fileOrder.get(b.f.file) || a.i - b.i)
         .map(({ f }) => f);
+    // The shards of a run over changed files make a run over changed files,
+    // which does not fail for holding no records (the change may remove them
+    // all). Every part has the same `github` (checkPartsBelongTogether).
+    const github = parts[0].github;
+    const changed = typeof github === 'object' && github !== null && github.scope === 'changed';
     return {
         manifest,
         files,
@@ -16356,6 +16357,7 @@ function mergeResults(parts, names = parts.map((_, i) => `report ${i + 1}`)) {
         sources: [...sources.values()].sort((a, b) => a.line - b.line || a.column - b.column),
         problems: [...fileProblems, ...sourceProblems],
         findings,
+        ...(changed ? { partial: true } : {}),
     };
 }
 
@@ -16577,12 +16579,8 @@ function mergeReportsCommand(args, io) {
             throw new UsageError(error.message, 'merge-reports');
         throw error;
     }
-    const github = parts.find((p) => p.github !== undefined)?.github;
-    // The shards of a run over changed files make a run over changed files,
-    // which does not fail for holding no records (the change may remove them
-    // all). Every report has the same `github`: mergeResults refuses others.
-    if (typeof github === 'object' && github !== null && github.scope === 'changed')
-        merged = { ...merged, partial: true };
+    // Every report has the same `github`: mergeResults refuses others.
+    const github = parts[0].github;
     const chunks = jsonReportChunks(merged, github !== undefined ? { github } : {});
     if (output !== undefined)
         writeChunks(output, chunks);

@@ -54,28 +54,23 @@ export function findingsFor(
     }
   }
 
-  if (levels.claimNumbers !== 'off') {
+  const claimNumbers = levels.claimNumbers;
+  if (claimNumbers !== 'off') {
     for (const { check, claimAt } of records) {
       if (!check.ok || check.record.claim === undefined) continue;
-      const missing = missingNumbers(check.record.claim, check.record.quote);
+      const { missing, quoteHas } = missingNumbers(check.record.claim, check.record.quote);
+      if (missing.length === 0) continue;
+      const numberFinding = (message: string): Finding => ({
+        kind: 'claim number not in quote', level: claimNumbers, file, ...claimAt, citationId: check.record.citationId, message,
+      });
       // Said in full for a few numbers; a claim (or quote) of thousands would
       // otherwise make megabytes of findings.
+      const listed = quoteHas.slice(0, MAX_QUOTE_NUMBERS_SHOWN).map((q) => `"${shorten(q.text, 40)}"`).join(', ');
+      const more = quoteHas.length > MAX_QUOTE_NUMBERS_SHOWN ? ` and ${quoteHas.length - MAX_QUOTE_NUMBERS_SHOWN} more` : '';
+      const has = quoteHas.length === 0 ? 'the quote states no number' : `the quote has ${listed}${more}`;
       const shown = missing.slice(0, MAX_MISSING_SHOWN);
-      for (const { number, quoteHas } of shown) {
-        const listed = quoteHas.slice(0, MAX_QUOTE_NUMBERS_SHOWN).map((q) => `"${shorten(q.text, 40)}"`).join(', ');
-        const more = quoteHas.length > MAX_QUOTE_NUMBERS_SHOWN ? ` and ${quoteHas.length - MAX_QUOTE_NUMBERS_SHOWN} more` : '';
-        const has = quoteHas.length === 0 ? 'the quote states no number' : `the quote has ${listed}${more}`;
-        findings.push({
-          kind: 'claim number not in quote', level: level(levels.claimNumbers), file, ...claimAt, citationId: check.record.citationId,
-          message: `the claim says "${shorten(number.text, 40)}", but ${has}`,
-        });
-      }
-      if (missing.length > shown.length) {
-        findings.push({
-          kind: 'claim number not in quote', level: level(levels.claimNumbers), file, ...claimAt, citationId: check.record.citationId,
-          message: `the claim says ${missing.length - shown.length} more numbers that the quote does not carry`,
-        });
-      }
+      for (const number of shown) findings.push(numberFinding(`the claim says "${shorten(number.text, 40)}", but ${has}`));
+      if (missing.length > shown.length) findings.push(numberFinding(`the claim says ${missing.length - shown.length} more numbers that the quote does not carry`));
     }
   }
   return findings;

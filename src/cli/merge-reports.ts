@@ -1,7 +1,7 @@
 // `citegate merge-reports`: the JSON reports of the shards of a split run, made
 // into the one report (and job summary) the unsplit run would have given.
 import { readFileSync } from 'node:fs';
-import { passed } from '../check/result.js';
+import { passed, type CheckResult } from '../check/result.js';
 import { jsonReportChunks } from '../report/json.js';
 import { mergeResults, parseJsonReport, ReportError } from '../report/read-json.js';
 import { buildSummary } from '../report/summary.js';
@@ -37,18 +37,15 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
       throw error;
     }
   });
-  let merged;
+  let merged: CheckResult;
   try {
     merged = mergeResults(parts, positionals);
   } catch (error) {
     if (error instanceof ReportError) throw new UsageError(error.message, 'merge-reports');
     throw error;
   }
-  const github = parts.find((p) => p.github !== undefined)?.github;
-  // The shards of a run over changed files make a run over changed files,
-  // which does not fail for holding no records (the change may remove them
-  // all). Every report has the same `github`: mergeResults refuses others.
-  if (typeof github === 'object' && github !== null && (github as { scope?: unknown }).scope === 'changed') merged = { ...merged, partial: true };
+  // Every report has the same `github`: mergeResults refuses others.
+  const github = parts[0].github;
   const chunks = jsonReportChunks(merged, github !== undefined ? { github } : {});
   if (output !== undefined) writeChunks(output, chunks);
   else for (const chunk of chunks) io.stdout(chunk);

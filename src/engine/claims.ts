@@ -143,10 +143,19 @@ export function claimCoverage(claims: readonly string[]): (sentence: string) => 
   };
 }
 
+/**
+ * Normalized text without the number of a list item at its start ("1.
+ * Returns are ..."): not part of what a claim must cover, nor a number a
+ * claim states. Text that is only a list item's number stays as it is.
+ */
+function withoutListMarker(text: string): string {
+  const body = text.replace(LEADING_LIST_MARKER, '');
+  return body === '' ? text : body;
+}
+
 /** Whether the claims (their keys) cover a sentence (its key): see claimCoverage. */
 function covers(keys: readonly string[], whole: string): boolean {
-  const unnumbered = whole.replace(LEADING_LIST_MARKER, '');
-  const key = unnumbered === '' ? whole : unnumbered;
+  const key = withoutListMarker(whole);
   // No letter or digit ("...", "—"), nothing to cover; and an empty key is
   // in every claim, everywhere, which the search below must not be asked.
   if (![...key].some((c) => isWordCodePoint(c.codePointAt(0)!))) return true;
@@ -523,23 +532,17 @@ function stated(n: StatedNumber, carriedBy: (n: StatedNumber) => boolean): boole
   return carriedBy(n) || (n.list !== undefined && n.list.every((p) => stated(p, carriedBy)));
 }
 
-/** A claim written as a list item ("1. Returns are ..."): its number is no number it states. */
-function withoutListMarker(claim: string): string {
-  const text = normalizeText(claim);
-  const body = text.replace(LEADING_LIST_MARKER, '');
-  return body === '' ? text : body;
-}
-
-/** The claim's numbers that its quote does not carry (once per text as written), with what the quote has instead. */
-export function missingNumbers(claim: string, quote: string): { number: StatedNumber; quoteHas: readonly StatedNumber[] }[] {
-  if (!MAY_STATE_A_NUMBER.test(claim)) return [];
-  const inClaim = statedNumbers(withoutListMarker(claim));
-  if (inClaim.length === 0) return [];
+/** The claim's numbers that its quote does not carry (once per text as written), and what the quote has instead (once per text). */
+export function missingNumbers(claim: string, quote: string): { missing: StatedNumber[]; quoteHas: readonly StatedNumber[] } {
+  const none = { missing: [], quoteHas: [] };
+  if (!MAY_STATE_A_NUMBER.test(claim)) return none;
+  const inClaim = statedNumbers(withoutListMarker(normalizeText(claim)));
+  if (inClaim.length === 0) return none;
   const inQuote = statedNumbers(quote);
   const all = inQuote.flatMap((q) => [q, ...(q.list ?? [])]);
   const carriedBy = inClaim.length * all.length > PAIRS_FOR_KEYS ? carried(all) : (n: StatedNumber) => all.some((q) => carries(n, q));
   const seen = new Set<string>();
   const quoteHas = inQuote.filter((q) => !seen.has(q.text) && seen.add(q.text));
-  const missing = new Set<string>();
-  return inClaim.filter((n) => !stated(n, carriedBy) && !missing.has(n.text) && missing.add(n.text)).map((number) => ({ number, quoteHas }));
+  const said = new Set<string>();
+  return { missing: inClaim.filter((n) => !stated(n, carriedBy) && !said.has(n.text) && said.add(n.text)), quoteHas };
 }

@@ -116,7 +116,6 @@ export function findCitationFiles(workspace: Workspace, manifest: Manifest, maxL
   // Per real place, its names that check it differently: worked out only
   // where a second name reaches the place (a link), not for every file.
   const byPlace = new Map<string, { rel: string; viaLink: boolean; as?: string }[]>();
-  const checkedAs = (file: string) => checksOf(manifest, file);
   const problems = new Map<string, Problem>();
   for (const pattern of manifest.citations) {
     for (const base of pattern.glob.baseFolders()) {
@@ -133,8 +132,8 @@ export function findCitationFiles(workspace: Workspace, manifest: Manifest, maxL
             byPlace.set(place, [{ rel: file, viaLink }]);
             return;
           }
-          const as = checkedAs(file);
-          const k = names.findIndex((n) => (n.as ??= checkedAs(n.rel)) === as);
+          const as = checksOf(manifest, file);
+          const k = names.findIndex((n) => (n.as ??= checksOf(manifest, n.rel)) === as);
           const known = names[k];
           if (!known) names.push({ rel: file, viaLink, as });
           else if ((known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0)) names[k] = { rel: file, viaLink, as };

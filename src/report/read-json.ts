@@ -279,12 +279,9 @@ function checkPartsBelongTogether(parts: readonly ReadReport[], names: readonly 
       if (other !== undefined && other !== i) throw new ReportError(`${file} is in ${names[other]} and in ${names[i]}: its records would count twice`);
       owner.set(file, i);
     }
-    const records = new Set<string>();
+    // A record given twice within a report was refused as it was read (checkComplete).
     for (const r of p.records) {
       if (owner.get(r.file) !== i) throw new ReportError(`${names[i]} holds a record of ${r.file} but does not list that file`);
-      const key = `${r.file}\0${r.index}`;
-      if (records.has(key)) throw new ReportError(`record ${r.index} of ${r.file} is in ${names[i]} twice`);
-      records.add(key);
     }
   });
 }
@@ -341,6 +338,11 @@ export function mergeResults(parts: readonly ReadReport[], names: readonly strin
     .sort((a, b) => fileOrder.get(a.f.file)! - fileOrder.get(b.f.file)! || a.i - b.i)
     .map(({ f }) => f);
 
+  // The shards of a run over changed files make a run over changed files,
+  // which does not fail for holding no records (the change may remove them
+  // all). Every part has the same `github` (checkPartsBelongTogether).
+  const github = parts[0].github;
+  const changed = typeof github === 'object' && github !== null && (github as { scope?: unknown }).scope === 'changed';
   return {
     manifest,
     files,
@@ -348,5 +350,6 @@ export function mergeResults(parts: readonly ReadReport[], names: readonly strin
     sources: [...sources.values()].sort((a, b) => a.line - b.line || a.column - b.column),
     problems: [...fileProblems, ...sourceProblems],
     findings,
+    ...(changed ? { partial: true } : {}),
   };
 }
