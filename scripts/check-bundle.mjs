@@ -3,7 +3,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 // The entries, and the chunks ncc splits off for dynamic imports (dist/413.index.js).
-const chunks = (dir) => (existsSync(dir) ? readdirSync(dir).filter((f) => /^\d+\.index\.js$/.test(f)).map((f) => `${dir}/${f}`) : []);
+const chunks = (dir) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => /^\d+\.index\.js$/.test(f))
+        .map((f) => `${dir}/${f}`)
+    : [];
 let failed = false;
 for (const file of ['dist/index.js', 'dist/cli/index.js', ...chunks('dist'), ...chunks('dist/cli')]) {
   if (!existsSync(file)) {

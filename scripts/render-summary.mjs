@@ -17,9 +17,16 @@ try {
   execFileSync(process.execPath, [path.join(repo, 'dist/index.js')], {
     cwd: repo,
     env: {
-      PATH: process.env.PATH, GITHUB_WORKSPACE: repo, GITHUB_EVENT_NAME: 'schedule', GITHUB_EVENT_PATH: path.join(temp, 'event.json'),
-      GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: path.join(temp, 'out'), GITHUB_REPOSITORY: 'acme/answers', GITHUB_SHA: 'a'.repeat(40),
-      INPUT_MANIFEST: '__fixtures__/near-misses/citegate.yml', INPUT_SCOPE: 'all',
+      PATH: process.env.PATH,
+      GITHUB_WORKSPACE: repo,
+      GITHUB_EVENT_NAME: 'schedule',
+      GITHUB_EVENT_PATH: path.join(temp, 'event.json'),
+      GITHUB_STEP_SUMMARY: summary,
+      GITHUB_OUTPUT: path.join(temp, 'out'),
+      GITHUB_REPOSITORY: 'acme/answers',
+      GITHUB_SHA: 'a'.repeat(40),
+      INPUT_MANIFEST: '__fixtures__/near-misses/citegate.yml',
+      INPUT_SCOPE: 'all',
     },
     stdio: 'ignore',
   });
@@ -40,15 +47,31 @@ details { margin: 8px 0; } summary { cursor: pointer; color: #0969da; } blockquo
 </style>`;
 const body = marked.parse(readFileSync(summary, 'utf8'));
 
-const chromium = (...args) => execFileSync('chromium', [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', `--user-data-dir=${path.join(temp, 'profile')}`, '--hide-scrollbars', ...args,
-], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+const chromium = (...args) =>
+  execFileSync(
+    'chromium',
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      `--user-data-dir=${path.join(temp, 'profile')}`,
+      '--hide-scrollbars',
+      ...args,
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  );
 
 // First the page's height, measured by the browser, so that the screenshot holds all of it.
 const measure = path.join(temp, 'measure.html');
-writeFileSync(measure, `<!doctype html><meta charset="utf-8">${style}${body}
-<script>document.body.dataset.height = Math.ceil(document.documentElement.getBoundingClientRect().height + 48);</script>`);
+writeFileSync(
+  measure,
+  `<!doctype html><meta charset="utf-8">${style}${body}
+<script>document.body.dataset.height = Math.ceil(document.documentElement.getBoundingClientRect().height + 48);</script>`,
+);
 const dom = chromium(`--window-size=${WIDTH},800`, '--virtual-time-budget=2000', '--dump-dom', `file://${measure}`);
 const height = Number(/data-height="(\d+)"/.exec(dom)?.[1]);
 if (!(height > 0)) throw new Error('chromium did not report the page height');

@@ -5,7 +5,9 @@ import { REPO, runCli } from './helpers/workspace.js';
 describe('the seed walkthrough from the bundle', () => {
   it('prints exactly the reference output, nothing on stderr, exit 1', () => {
     const run = runCli(['check', '--manifest', '__fixtures__/seed/citegate.yml'], REPO);
-    expect(run.stdout).toBe('c1: located\nc2: quote not found\nc3: unknown source\nc4: ambiguous quote\nc5: empty quote\nlocated=1/5\n');
+    expect(run.stdout).toBe(
+      'c1: located\nc2: quote not found\nc3: unknown source\nc4: ambiguous quote\nc5: empty quote\nlocated=1/5\n',
+    );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
   });
@@ -28,7 +30,9 @@ describe('the seed walkthrough from the bundle', () => {
       { line: 1, column: 34, end_line: 1, end_column: 50 },
     ]);
     const source = readFileSync(path.join(REPO, '__fixtures__/seed/sources/returns-v1.txt'), 'utf8');
-    expect(source.split('\n')[0].slice(c1.matches[0].column - 1, c1.matches[0].end_column - 1)).toBe('Returns are accepted within 30 days.');
+    expect(source.split('\n')[0].slice(c1.matches[0].column - 1, c1.matches[0].end_column - 1)).toBe(
+      'Returns are accepted within 30 days.',
+    );
     expect(run.code).toBe(1);
   });
 });

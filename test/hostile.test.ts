@@ -1,7 +1,17 @@
 // The hostile corpus (__fixtures__/hostile/): every case through the bundled
 // CLI, as a user would run it, with the checks every case must pass.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLI, REPO } from './helpers/workspace.js';
@@ -43,7 +53,9 @@ interface Generated {
   text?: string;
 }
 
-const names = readdirSync(CORPUS).filter((n) => !n.startsWith('_') && existsSync(path.join(CORPUS, n, 'case.json'))).sort();
+const names = readdirSync(CORPUS)
+  .filter((n) => !n.startsWith('_') && existsSync(path.join(CORPUS, n, 'case.json')))
+  .sort();
 const made: string[] = [];
 afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
@@ -59,7 +71,9 @@ function generate(root: string, outside: string, file: string, spec: Generated):
   }
   if (spec.records !== undefined) {
     const records = Array.from({ length: spec.records }, (_, i) => ({
-      citation_id: `r${i}`, source_id: 'good-v1', quote: i % 2 === 0 ? 'A receipt is required.' : `Quote number ${i} is not there.`,
+      citation_id: `r${i}`,
+      source_id: 'good-v1',
+      quote: i % 2 === 0 ? 'A receipt is required.' : `Quote number ${i} is not there.`,
     }));
     writeFileSync(target, JSON.stringify(records));
   }
@@ -67,29 +81,60 @@ function generate(root: string, outside: string, file: string, spec: Generated):
   if (spec.fifo) execFileSync('mkfifo', [target]);
   if (spec.zeros !== undefined) writeFileSync(target, `[${Array(spec.zeros).fill('0').join(',')}]`);
   if (spec.yamlRecords !== undefined) {
-    writeFileSync(target, Array.from({ length: spec.yamlRecords }, (_, i) =>
-      `- citation_id: y${i}\n  source_id: good-v1\n  quote: A receipt is required.\n  claim: You will need the receipt.\n`).join(''));
+    writeFileSync(
+      target,
+      Array.from(
+        { length: spec.yamlRecords },
+        (_, i) =>
+          `- citation_id: y${i}\n  source_id: good-v1\n  quote: A receipt is required.\n  claim: You will need the receipt.\n`,
+      ).join(''),
+    );
   }
-  if (spec.fill !== undefined) writeFileSync(target, (spec.text ?? '') + spec.fill.repeat(spec.count ?? 1) + (spec.after ?? ''));
+  if (spec.fill !== undefined)
+    writeFileSync(target, (spec.text ?? '') + spec.fill.repeat(spec.count ?? 1) + (spec.after ?? ''));
   else if (spec.text !== undefined && spec.nameHex === undefined) writeFileSync(target, spec.text);
   if (spec.flood !== undefined) {
-    writeFileSync(target, JSON.stringify(Array.from({ length: spec.flood }, (_, i) => ({
-      citation_id: `f${i}`, source_id: 'flood-v1', quote: `${'A'.repeat(40 + i)}B`,
-    }))));
+    writeFileSync(
+      target,
+      JSON.stringify(
+        Array.from({ length: spec.flood }, (_, i) => ({
+          citation_id: `f${i}`,
+          source_id: 'flood-v1',
+          quote: `${'A'.repeat(40 + i)}B`,
+        })),
+      ),
+    );
   }
   if (spec.markers !== undefined) {
     const { count, source } = spec.markers;
-    writeFileSync(target, JSON.stringify(Array.from({ length: count }, (_, i) => ({
-      citation_id: `c${i}`, source_id: source, quote: `m${i} is a marker here.`, prefix: 'zz',
-    }))));
+    writeFileSync(
+      target,
+      JSON.stringify(
+        Array.from({ length: count }, (_, i) => ({
+          citation_id: `c${i}`,
+          source_id: source,
+          quote: `m${i} is a marker here.`,
+          prefix: 'zz',
+        })),
+      ),
+    );
   }
   if (spec.contextFlood !== undefined) {
-    writeFileSync(target, JSON.stringify(Array.from({ length: spec.contextFlood }, (_, i) => ({
-      citation_id: `b${i}`, source_id: 'bangs-v1', quote: '!'.repeat(i + 1), prefix: 'x',
-    }))));
+    writeFileSync(
+      target,
+      JSON.stringify(
+        Array.from({ length: spec.contextFlood }, (_, i) => ({
+          citation_id: `b${i}`,
+          source_id: 'bangs-v1',
+          quote: '!'.repeat(i + 1),
+          prefix: 'x',
+        })),
+      ),
+    );
   }
   if (spec.lines !== undefined) writeFileSync(target, `${spec.lines}\n`.repeat(spec.count ?? 1));
-  if (spec.nameHex !== undefined) writeFileSync(Buffer.concat([Buffer.from(`${root}/`), Buffer.from(spec.nameHex, 'hex')]), spec.text ?? '');
+  if (spec.nameHex !== undefined)
+    writeFileSync(Buffer.concat([Buffer.from(`${root}/`), Buffer.from(spec.nameHex, 'hex')]), spec.text ?? '');
 }
 
 describe('the hostile corpus', () => {
@@ -115,7 +160,11 @@ describe('the hostile corpus', () => {
   function run(root: string, outside: string, args: string[]) {
     const started = Date.now();
     const child = spawnSync(process.execPath, ['--max-old-space-size=256', CLI, ...args], {
-      cwd: root, encoding: 'utf8', timeout: 30_000, maxBuffer: 64 << 20, env: { PATH: process.env.PATH },
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 30_000,
+      maxBuffer: 64 << 20,
+      env: { PATH: process.env.PATH },
     });
     const seconds = (Date.now() - started) / 1000;
     const both = `${child.stdout}\n${child.stderr}`;
@@ -153,7 +202,9 @@ describe('the hostile corpus', () => {
     if (child.status === 2) return;
     const report = JSON.parse(child.stdout) as { records: { citation_id: unknown; verdict: string }[] };
     // Explaining changes no verdict: the text run's, line by line (the verdict is the last `: ` field).
-    const text = run(root, outside, spec.args).stdout.split('\n').filter((l) => l !== '' && !l.startsWith('located='));
+    const text = run(root, outside, spec.args)
+      .stdout.split('\n')
+      .filter((l) => l !== '' && !l.startsWith('located='));
     expect(report.records.map((r) => r.verdict)).toEqual(text.map((l) => l.slice(l.lastIndexOf(': ') + 2)));
     for (const id of spec.expect.neverLocated ?? []) {
       expect(report.records.filter((r) => r.citation_id === id && r.verdict === 'located')).toEqual([]);

@@ -12,17 +12,34 @@ const citationsSchema = ajv.compile(load('schema/citations.schema.json'));
 
 describe('the JSON Schemas', () => {
   it('accept the fixtures', () => {
-    for (const file of ['__fixtures__/seed/citegate.yml', '__fixtures__/seed-fixed/citegate.yml', '__fixtures__/answers/citegate.yml', '__fixtures__/near-misses/citegate.yml']) {
+    for (const file of [
+      '__fixtures__/seed/citegate.yml',
+      '__fixtures__/seed-fixed/citegate.yml',
+      '__fixtures__/answers/citegate.yml',
+      '__fixtures__/near-misses/citegate.yml',
+    ]) {
       expect([file, manifestSchema(parse(readFileSync(path.join(REPO, file), 'utf8')))]).toEqual([file, true]);
     }
-    for (const file of ['__fixtures__/seed/answers/walkthrough.json', '__fixtures__/seed-fixed/answers/walkthrough.json', '__fixtures__/answers/answers/returns/fully-cited.json', '__fixtures__/answers/answers/shipping/changed-numbers.json']) {
+    for (const file of [
+      '__fixtures__/seed/answers/walkthrough.json',
+      '__fixtures__/seed-fixed/answers/walkthrough.json',
+      '__fixtures__/answers/answers/returns/fully-cited.json',
+      '__fixtures__/answers/answers/shipping/changed-numbers.json',
+    ]) {
       expect([file, citationsSchema(load(file))]).toEqual([file, true]);
     }
   });
 
   it('refuse what the loaders refuse', () => {
-    expect(manifestSchema({ version: 1, sources: { a: { path: 'a.txt', sha256: 'xyz', retrieved: '2026-01-01' } } })).toBe(false);
-    expect(manifestSchema({ version: 1, sources: { a: { path: '/etc/passwd', sha256: 'a'.repeat(64), retrieved: '2026-01-01' } } })).toBe(false);
+    expect(
+      manifestSchema({ version: 1, sources: { a: { path: 'a.txt', sha256: 'xyz', retrieved: '2026-01-01' } } }),
+    ).toBe(false);
+    expect(
+      manifestSchema({
+        version: 1,
+        sources: { a: { path: '/etc/passwd', sha256: 'a'.repeat(64), retrieved: '2026-01-01' } },
+      }),
+    ).toBe(false);
     expect(manifestSchema({ version: 1, sources: {}, colour: 'red' })).toBe(false);
     expect(citationsSchema([{ citation_id: 'c1', source_id: 's' }])).toBe(false);
     expect(citationsSchema([{ citation_id: 'c1', source_id: 's', quote: 'q', claim: 3 }])).toBe(false);

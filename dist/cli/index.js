@@ -8664,11 +8664,16 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-
 const UNSAFE_OR_BACKSLASH = new RegExp(`\\\\|${UNSAFE.source}`, 'gu');
 function escapeChar(ch) {
     switch (ch) {
-        case '\\': return '\\\\';
-        case '\n': return '\\n';
-        case '\r': return '\\r';
-        case '\t': return '\\t';
-        default: return `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`;
+        case '\\':
+            return '\\\\';
+        case '\n':
+            return '\\n';
+        case '\r':
+            return '\\r';
+        case '\t':
+            return '\\t';
+        default:
+            return `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`;
     }
 }
 /**
@@ -8702,11 +8707,25 @@ function escapeMessage(text) {
     return text.replace(UNSAFE, escapeChar);
 }
 const HTML_ENTITIES = {
-    '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\'': '&#39;',
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
     // Markdown and GitHub syntax, so that nothing in a cell turns into a table
     // column, emphasis, code, a link, a mention or a heading.
-    '|': '&#124;', '`': '&#96;', '*': '&#42;', '_': '&#95;', '[': '&#91;', ']': '&#93;',
-    '\\': '&#92;', '~': '&#126;', '#': '&#35;', '@': '&#64;', '!': '&#33;', ':': '&#58;',
+    '|': '&#124;',
+    '`': '&#96;',
+    '*': '&#42;',
+    _: '&#95;',
+    '[': '&#91;',
+    ']': '&#93;',
+    '\\': '&#92;',
+    '~': '&#126;',
+    '#': '&#35;',
+    '@': '&#64;',
+    '!': '&#33;',
+    ':': '&#58;',
 };
 /**
  * For the job summary: text shown as text inside HTML, on one line. Unsafe
@@ -8714,11 +8733,11 @@ const HTML_ENTITIES = {
  * start Markdown), then everything HTML or Markdown would read as syntax.
  */
 function escapeHtml(text) {
-    return escapeMessage(text)
+    return (escapeMessage(text)
         .replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch])
         // GitHub links `www.` followed by a domain even with no `:` or `@`; its
         // autolinker reads the raw text, so an escaped dot breaks the pattern.
-        .replace(/(?<=www)\./giu, '&#46;');
+        .replace(/(?<=www)\./giu, '&#46;'));
 }
 /** Shortens to at most `max` code points, marking the cut with an ellipsis. */
 function shorten(text, max) {
@@ -8967,13 +8986,13 @@ class Glob {
         if (pattern.includes('\\'))
             throw new GlobSyntaxError('the pattern holds a backslash: use / to separate folders');
         if (pattern.startsWith('/'))
-            throw new GlobSyntaxError('the pattern is absolute: patterns are relative to the manifest\'s folder');
+            throw new GlobSyntaxError("the pattern is absolute: patterns are relative to the manifest's folder");
         if (pattern.length > MAX_PATTERN_LENGTH)
             throw new GlobSyntaxError(`the pattern is longer than ${MAX_PATTERN_LENGTH} characters`);
         this.alternatives = expandBraces(pattern).map(parsePattern);
         for (const segments of this.alternatives) {
             if (segments.some((s) => s.kind === 'tokens' && (s.literal === '..' || s.literal === '.'))) {
-                throw new GlobSyntaxError('the pattern holds a . or .. folder: write paths below the manifest\'s folder');
+                throw new GlobSyntaxError("the pattern holds a . or .. folder: write paths below the manifest's folder");
             }
         }
     }
@@ -9133,8 +9152,10 @@ function parseSegment(part) {
 }
 function matchToken(token, cp) {
     switch (token.kind) {
-        case 'literal': return token.cp === cp;
-        case 'any': return true;
+        case 'literal':
+            return token.cp === cp;
+        case 'any':
+            return true;
         case 'set': {
             let inSet = false;
             for (let i = 0; i < token.ranges.length; i += 2) {
@@ -9145,7 +9166,8 @@ function matchToken(token, cp) {
             }
             return inSet !== token.negated;
         }
-        case 'star': return false;
+        case 'star':
+            return false;
     }
 }
 /** Wildcard matching with one saved star position: linear space, no recursion. */
@@ -9189,8 +9211,10 @@ function matchSegments(segments, parts) {
                 v = ok[(i + 1) * width + j] === 1 || (j < parts.length && ok[i * width + j + 1] === 1);
             }
             else {
-                v = j < parts.length && ok[(i + 1) * width + j + 1] === 1 &&
-                    (s.literal !== undefined ? s.literal === parts[j] : matchSegment(s.tokens, parts[j]));
+                v =
+                    j < parts.length &&
+                        ok[(i + 1) * width + j + 1] === 1 &&
+                        (s.literal !== undefined ? s.literal === parts[j] : matchSegment(s.tokens, parts[j]));
             }
             ok[i * width + j] = v ? 1 : 0;
         }
@@ -9312,7 +9336,15 @@ function yamlMarks(text) {
     let marks = 0;
     for (let i = 0; i < text.length; i++) {
         const c = text.charCodeAt(i);
-        if (c === 0x0a || c === 0x0d || c === 0x2c || c === 0x3a || c === 0x2d || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d)
+        if (c === 0x0a ||
+            c === 0x0d ||
+            c === 0x2c ||
+            c === 0x3a ||
+            c === 0x2d ||
+            c === 0x5b ||
+            c === 0x5d ||
+            c === 0x7b ||
+            c === 0x7d)
             marks++;
     }
     return marks;
@@ -9359,7 +9391,11 @@ function parseYaml(text) {
             Alias(_, node) {
                 if (node.resolve(doc) !== undefined)
                     return undefined;
-                issues.push({ offset: node.range?.[0] ?? 0, message: `alias *${node.source} has no anchor &${node.source} before it`, structural: true });
+                issues.push({
+                    offset: node.range?.[0] ?? 0,
+                    message: `alias *${node.source} has no anchor &${node.source} before it`,
+                    structural: true,
+                });
                 return undefined;
             },
         });
@@ -9382,7 +9418,11 @@ function duplicateKeys(doc, issues) {
                 const key = pair.key;
                 const value = (0,dist/* isScalar */.jn)(key) ? key.value : key;
                 if (seen.has(value)) {
-                    issues.push({ offset: key?.range?.[0] ?? map.range?.[0] ?? 0, message: 'duplicate key: keys must be unique', structural: false });
+                    issues.push({
+                        offset: key?.range?.[0] ?? map.range?.[0] ?? 0,
+                        message: 'duplicate key: keys must be unique',
+                        structural: false,
+                    });
                 }
                 seen.add(value);
             }
@@ -9446,7 +9486,9 @@ const CHECK_LEVELS = ['off', 'warn', 'fail'];
 const DEFAULT_CHECKS = { uncitedClaims: 'warn', requiredSources: 'fail', claimNumbers: 'fail' };
 /** The manifest's names of the checks, and the CLI's and the Action's (with dashes). */
 const CHECK_NAMES = {
-    uncitedClaims: 'uncited_claims', requiredSources: 'required_sources', claimNumbers: 'claim_numbers',
+    uncitedClaims: 'uncited_claims',
+    requiredSources: 'required_sources',
+    claimNumbers: 'claim_numbers',
 };
 /** The manifest cannot be used: the check cannot run (exit 2). */
 class ManifestError extends Error {
@@ -9580,8 +9622,11 @@ function readKeys(doc, map, allowed, what, report) {
             const shown = key === undefined ? 'a key that is not a string' : `unknown key \`${key}\``;
             const near = key === undefined ? undefined : allowed.find((a) => editDistance(a, key) <= 2);
             // YAML 1.1's merge key, which YAML 1.2 (the yaml package's default) reads as an ordinary key.
-            const hint = key === '<<' ? 'merge keys are YAML 1.1, which citegate does not read: write the keys out'
-                : near ? `did you mean \`${near}\`?` : `allowed: ${allowed.join(', ')}`;
+            const hint = key === '<<'
+                ? 'merge keys are YAML 1.1, which citegate does not read: write the keys out'
+                : near
+                    ? `did you mean \`${near}\`?`
+                    : `allowed: ${allowed.join(', ')}`;
             report(nodeOffset(pair.key, nodeOffset(map)), `${shown} in ${what} (${hint})`);
             continue;
         }
@@ -9630,7 +9675,8 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
         }
         else {
             // A list or a mapping: a hash written in its place would leave the rest, and one added would be a second key.
-            sha256NotEditable = 'its `sha256` is not a single value (a list or a mapping): write the hash there, or leave it empty';
+            sha256NotEditable =
+                'its `sha256` is not a single value (a list or a mapping): write the hash there, or leave it empty';
         }
         if (value !== undefined && SHA256.test(value))
             sha256 = value.toLowerCase();
@@ -9795,8 +9841,11 @@ function readRequirement(doc, item, index, report, sources) {
         return undefined;
     try {
         return {
-            pattern, glob: new Glob(pattern.endsWith('/') ? `${pattern}**` : pattern), cite: cite.map((c) => c.id),
-            position: index.position(at), filesPosition: index.position(nodeOffset(keys.get('files')?.value, at)),
+            pattern,
+            glob: new Glob(pattern.endsWith('/') ? `${pattern}**` : pattern),
+            cite: cite.map((c) => c.id),
+            position: index.position(at),
+            filesPosition: index.position(nodeOffset(keys.get('files')?.value, at)),
         };
     }
     catch (error) {
@@ -9931,7 +9980,7 @@ class Workspace {
             return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
         }
         if (external_node_path_default().posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
-            return { ok: false, reason: 'the path is absolute: paths are relative to the manifest\'s folder' };
+            return { ok: false, reason: "the path is absolute: paths are relative to the manifest's folder" };
         }
         const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(baseRel === '' ? '.' : baseRel, p));
         if (joined === '..' || joined.startsWith('../')) {
@@ -10031,18 +10080,28 @@ function leadsNowhere(abs) {
 function describeFsError(error) {
     const code = error?.code;
     switch (code) {
-        case 'ENOENT': return 'no such file';
-        case 'ENOTDIR': return 'a folder on the path is a file';
+        case 'ENOENT':
+            return 'no such file';
+        case 'ENOTDIR':
+            return 'a folder on the path is a file';
         case 'EACCES':
-        case 'EPERM': return 'permission denied';
-        case 'EISDIR': return 'it is a folder, not a file';
-        case 'ELOOP': return 'it is a symbolic link (or a loop of them)';
-        case 'ENAMETOOLONG': return 'the path is too long';
-        case 'ENOSPC': return 'no space left on the device';
-        case 'EROFS': return 'the file system is read-only';
+        case 'EPERM':
+            return 'permission denied';
+        case 'EISDIR':
+            return 'it is a folder, not a file';
+        case 'ELOOP':
+            return 'it is a symbolic link (or a loop of them)';
+        case 'ENAMETOOLONG':
+            return 'the path is too long';
+        case 'ENOSPC':
+            return 'no space left on the device';
+        case 'EROFS':
+            return 'the file system is read-only';
         // Opening a socket.
-        case 'ENXIO': return 'it is not a regular file';
-        default: return error?.message ?? String(error);
+        case 'ENXIO':
+            return 'it is not a regular file';
+        default:
+            return error?.message ?? String(error);
     }
 }
 
@@ -10156,7 +10215,10 @@ function openReport(file, options) {
             (0,external_node_fs_namespaceObject.mkdirSync)(folder, { recursive: true });
         // O_NOFOLLOW: a link at the report's own name is refused, wherever it points.
         // O_NONBLOCK: a FIFO planted there must not hang the run (it is refused below).
-        const flags = external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_CREAT | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK |
+        const flags = external_node_fs_namespaceObject.constants.O_WRONLY |
+            external_node_fs_namespaceObject.constants.O_CREAT |
+            external_node_fs_namespaceObject.constants.O_NOFOLLOW |
+            external_node_fs_namespaceObject.constants.O_NONBLOCK |
             (options.append ? external_node_fs_namespaceObject.constants.O_APPEND : external_node_fs_namespaceObject.constants.O_TRUNC);
         fd = (0,external_node_fs_namespaceObject.openSync)(abs, flags, 0o666);
     }
@@ -10209,10 +10271,14 @@ function assertFolderInside(file, folder, workspace) {
 }
 function describeWriteError(error) {
     switch (error?.code) {
-        case 'ELOOP': return 'it is a link: reports are never written through links';
-        case 'ENXIO': return 'it is not a regular file';
-        case 'ENOENT': return 'its folder does not exist';
-        default: return describeFsError(error);
+        case 'ELOOP':
+            return 'it is a link: reports are never written through links';
+        case 'ENXIO':
+            return 'it is not a regular file';
+        case 'ENOENT':
+            return 'its folder does not exist';
+        default:
+            return describeFsError(error);
     }
 }
 
@@ -10401,8 +10467,13 @@ function isWhitespace(cp) {
         return true;
     if (cp < 0x1680)
         return false;
-    return cp === 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp === 0x2028 || cp === 0x2029 ||
-        cp === 0x202f || cp === 0x205f || cp === 0x3000;
+    return (cp === 0x1680 ||
+        (cp >= 0x2000 && cp <= 0x200a) ||
+        cp === 0x2028 ||
+        cp === 0x2029 ||
+        cp === 0x202f ||
+        cp === 0x205f ||
+        cp === 0x3000);
 }
 /** That whitespace but U+0020, as the inside of a character class (never JavaScript's \s, which differs in the same way). */
 const OTHER_WHITESPACE = String.raw `\t-\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000`;
@@ -10498,7 +10569,12 @@ function hasLoneSurrogate(s) {
 
 
 function quoteContext(prefix, suffix) {
-    return { prefixText: prefix, suffixText: suffix, prefix: external_node_buffer_namespaceObject.Buffer.from(prefix, 'utf8'), suffix: external_node_buffer_namespaceObject.Buffer.from(suffix, 'utf8') };
+    return {
+        prefixText: prefix,
+        suffixText: suffix,
+        prefix: external_node_buffer_namespaceObject.Buffer.from(prefix, 'utf8'),
+        suffix: external_node_buffer_namespaceObject.Buffer.from(suffix, 'utf8'),
+    };
 }
 /**
  * Whether the context allows a match at `start` of `length` bytes: the one
@@ -10534,7 +10610,7 @@ function prepareQuote(normalized) {
     const last = normalized.codePointAt(normalized.length - 1) ?? 0;
     // codePointAt on the low half of a pair gives the low surrogate; step back to the pair.
     const lastCp = last >= 0xdc00 && last <= 0xdfff && normalized.length >= 2
-        ? normalized.codePointAt(normalized.length - 2) ?? last
+        ? (normalized.codePointAt(normalized.length - 2) ?? last)
         : last;
     return {
         text: normalized,
@@ -10959,7 +11035,8 @@ class SourceNormalizer {
                     l = 3;
                 }
                 else {
-                    next = ((c & 0x07) << 18) | ((src[end + 1] & 0x3f) << 12) | ((src[end + 2] & 0x3f) << 6) | (src[end + 3] & 0x3f);
+                    next =
+                        ((c & 0x07) << 18) | ((src[end + 1] & 0x3f) << 12) | ((src[end + 2] & 0x3f) << 6) | (src[end + 3] & 0x3f);
                     l = 4;
                 }
                 if (next < 0x300 || isWhitespace(next) || isNfcInert(next))
@@ -11039,12 +11116,15 @@ function decideVerdict(fields, access, normalizedQuote, knownContext) {
     if (needle === '')
         return { verdict: 'empty quote', ...none };
     const quote = access.searcher.prepared?.(needle) ?? prepareQuote(needle);
-    const context = knownContext === undefined ? contextOf(fields.record) : knownContext ?? undefined;
+    const context = knownContext === undefined ? contextOf(fields.record) : (knownContext ?? undefined);
     const found = access.searcher.find(quote, MAX_REPORTED_MATCHES, context);
     const matches = found.starts;
     const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
     return {
-        verdict, matches, quoteLength: quote.bytes.length, normalizedQuote: needle,
+        verdict,
+        matches,
+        quoteLength: quote.bytes.length,
+        normalizedQuote: needle,
         ...(context ? { context: { given: context, candidates: found.candidates } } : {}),
     };
 }
@@ -11059,7 +11139,11 @@ function contextOf(record) {
 // What a check run found: the one model every report (text, JSON, summary,
 // annotations, SARIF) is written from.
 
-const FINDING_KINDS = ['claim number not in quote', 'required source not cited', 'uncited claim'];
+const FINDING_KINDS = [
+    'claim number not in quote',
+    'required source not cited',
+    'uncited claim',
+];
 /** Counts of the verdicts that occur, in VERDICTS order. */
 function countVerdicts(records) {
     const counts = {};
@@ -11077,8 +11161,10 @@ function countVerdicts(records) {
  * is set to fail.
  */
 function passed(result) {
-    return (result.records.length > 0 || result.partial === true) && result.problems.length === 0 && !failingFindings(result) &&
-        result.records.every((r) => r.verdict === 'located');
+    return ((result.records.length > 0 || result.partial === true) &&
+        result.problems.length === 0 &&
+        !failingFindings(result) &&
+        result.records.every((r) => r.verdict === 'located'));
 }
 function failingFindings(result) {
     return result.findings.filter((f) => f.level === 'fail').length;
@@ -11865,10 +11951,19 @@ function checkFields(record) {
     const suffix = get(fields, 'suffix');
     const problem = fieldProblem(fields, citationId, sourceId, quote, claim, prefix, suffix);
     if (problem !== undefined) {
-        return { ok: false, reason: problem, citationId: asString(citationId), sourceId: asString(sourceId), quote: asString(quote), claim: asString(claim) };
+        return {
+            ok: false,
+            reason: problem,
+            citationId: asString(citationId),
+            sourceId: asString(sourceId),
+            quote: asString(quote),
+            claim: asString(claim),
+        };
     }
     const valid = {
-        citationId: citationId, sourceId: sourceId, quote: quote,
+        citationId: citationId,
+        sourceId: sourceId,
+        quote: quote,
     };
     if (claim !== undefined)
         valid.claim = claim;
@@ -11953,7 +12048,8 @@ function loneSurrogateIn(fields, known) {
     }
     if (fields instanceof Map) {
         for (const [key, value] of fields) {
-            const found = (typeof key === 'object' && key !== null ? surrogateIn('a key', key) : undefined) ?? surrogateIn(String(key), value);
+            const found = (typeof key === 'object' && key !== null ? surrogateIn('a key', key) : undefined) ??
+                surrogateIn(String(key), value);
             if (found !== undefined)
                 return found;
         }
@@ -11989,7 +12085,14 @@ function checkFileRecords(values, describeFirst) {
         if (!check.ok)
             return check;
         const { citationId, sourceId, quote, claim } = check.record;
-        return { ok: false, reason: `duplicate citation_id (first used ${describeFirst(first)})`, citationId, sourceId, quote, claim };
+        return {
+            ok: false,
+            reason: `duplicate citation_id (first used ${describeFirst(first)})`,
+            citationId,
+            sourceId,
+            quote,
+            claim,
+        };
     });
 }
 /** A record's source_id when it has a string one (for finding which files cite a source). */
@@ -12139,7 +12242,9 @@ class Scanner {
         this.skipWhitespace();
         if (this.pos < this.end) {
             throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: ` +
-                (this.line ? 'a line of a JSON Lines file holds exactly one record' : 'a JSON file holds exactly one value (use .jsonl for one record per line)'), this.pos);
+                (this.line
+                    ? 'a line of a JSON Lines file holds exactly one record'
+                    : 'a JSON file holds exactly one value (use .jsonl for one record per line)'), this.pos);
         }
         return { offset, recordOffsets: this.recordOffsets, keyOffsets: this.keyOffsets, claimOffsets: this.claimOffsets };
     }
@@ -12166,12 +12271,18 @@ class Scanner {
         const t = this.text;
         const c = this.pos < this.end ? t.charCodeAt(this.pos) : -1;
         switch (c) {
-            case 0x7b: return this.object(depth + 1, role === 'top', role === 'record');
-            case 0x5b: return this.array(depth + 1, role === 'top' || role === 'records');
-            case 0x22: return void this.string(false);
-            case 0x74: return this.literal('true');
-            case 0x66: return this.literal('false');
-            case 0x6e: return this.literal('null');
+            case 0x7b:
+                return this.object(depth + 1, role === 'top', role === 'record');
+            case 0x5b:
+                return this.array(depth + 1, role === 'top' || role === 'records');
+            case 0x22:
+                return void this.string(false);
+            case 0x74:
+                return this.literal('true');
+            case 0x66:
+                return this.literal('false');
+            case 0x6e:
+                return this.literal('null');
             default:
                 if (c === 0x2d || (c >= 0x30 && c <= 0x39))
                     return this.number();
@@ -12337,7 +12448,14 @@ class Scanner {
                     throw new JsonSyntaxError('\\u must be followed by four hex digits', i);
                 i += 5;
             }
-            else if (e === 0x22 || e === 0x5c || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
+            else if (e === 0x22 ||
+                e === 0x5c ||
+                e === 0x2f ||
+                e === 0x62 ||
+                e === 0x66 ||
+                e === 0x6e ||
+                e === 0x72 ||
+                e === 0x74) {
                 i++;
             }
             else {
@@ -12414,7 +12532,10 @@ function formatOf(file) {
 const DEFAULT_MAX_CITATION_FILE_BYTES = 64 * 1024 * 1024;
 function loadCitationFile(workspace, file, maxBytes = DEFAULT_MAX_CITATION_FILE_BYTES) {
     const whole = (message) => ({
-        file, records: [], document: undefined, problems: [{ file, line: 0, column: 0, message }],
+        file,
+        records: [],
+        document: undefined,
+        problems: [{ file, line: 0, column: 0, message }],
     });
     const format = formatOf(file);
     if (format === undefined)
@@ -12427,7 +12548,12 @@ function loadCitationFile(workspace, file, maxBytes = DEFAULT_MAX_CITATION_FILE_
         return whole(`cannot read: ${read.reason}`);
     const decoded = decodeUtf8Text(read.bytes);
     if (!decoded.ok) {
-        return { file, records: [], document: undefined, problems: [{ file, ...decoded.position, message: decoded.reason }] };
+        return {
+            file,
+            records: [],
+            document: undefined,
+            problems: [{ file, ...decoded.position, message: decoded.reason }],
+        };
     }
     return parseCitationText(decoded.text, file, format);
 }
@@ -12451,8 +12577,17 @@ function parseCitationText(text, file, format) {
             ? `${MAX_YAML_CHARS / 1024 / 1024} MiB`
             : `${MAX_YAML_MARKS.toLocaleString('en-US')} line breaks and YAML marks (about 20,000 records)`;
         return {
-            file, records: [], document: undefined,
-            problems: [{ file, line: 0, column: 0, message: `not read: YAML citation files are limited to ${limit}; use JSON or JSON Lines for larger sets` }],
+            file,
+            records: [],
+            document: undefined,
+            problems: [
+                {
+                    file,
+                    line: 0,
+                    column: 0,
+                    message: `not read: YAML citation files are limited to ${limit}; use JSON or JSON Lines for larger sets`,
+                },
+            ],
         };
     }
     // The parser and the placing of an answer's sentences must see the same text.
@@ -12462,7 +12597,9 @@ function parseCitationText(text, file, format) {
     const parsed = format === 'json' ? parseJsonFile(text) : format === 'jsonl' ? parseJsonLines(text) : parseYamlFile(text);
     const problems = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
     const records = parsed.records.map((r, i) => ({
-        value: r.value, index: i, position: index.position(r.offset),
+        value: r.value,
+        index: i,
+        position: index.position(r.offset),
         claimPosition: r.claimOffset !== undefined ? index.position(r.claimOffset) : undefined,
     }));
     if (records.length === 0 && problems.length === 0 && !parsed.emptyListed) {
@@ -12512,7 +12649,9 @@ function parseJsonFile(text) {
         problems: [],
         document,
         emptyListed: true,
-        ...(answerOffset !== undefined ? { answerOffset, answerSource: { start: answerOffset, end: text.length, style: 'double' } } : {}),
+        ...(answerOffset !== undefined
+            ? { answerOffset, answerSource: { start: answerOffset, end: text.length, style: 'double' } }
+            : {}),
     };
 }
 function isPlainObject(value) {
@@ -12544,7 +12683,10 @@ function parseJsonLines(text) {
                 problems.push(jsonProblem(error, text));
                 // A file of garbage lines is not worth a problem per line, and would cost memory for each.
                 if (problems.length === MAX_LINE_PROBLEMS) {
-                    problems.push({ offset: lineEnd, message: `${MAX_LINE_PROBLEMS} bad lines: the rest of the file is not read` });
+                    problems.push({
+                        offset: lineEnd,
+                        message: `${MAX_LINE_PROBLEMS} bad lines: the rest of the file is not read`,
+                    });
                     break;
                 }
             }
@@ -12617,13 +12759,34 @@ function yamlClaimOffset(doc, item) {
 function yamlScalarSource(node) {
     if (!(0,dist/* isScalar */.jn)(node) || typeof node.value !== 'string' || !node.range)
         return undefined;
-    const style = node.type === dist/* Scalar */.X5.QUOTE_DOUBLE ? 'double' : node.type === dist/* Scalar */.X5.QUOTE_SINGLE ? 'single'
-        : node.type === dist/* Scalar */.X5.BLOCK_LITERAL || node.type === dist/* Scalar */.X5.BLOCK_FOLDED ? 'block' : 'plain';
+    const style = node.type === dist/* Scalar */.X5.QUOTE_DOUBLE
+        ? 'double'
+        : node.type === dist/* Scalar */.X5.QUOTE_SINGLE
+            ? 'single'
+            : node.type === dist/* Scalar */.X5.BLOCK_LITERAL || node.type === dist/* Scalar */.X5.BLOCK_FOLDED
+                ? 'block'
+                : 'plain';
     return { start: node.range[0], end: node.range[1], style };
 }
 const SIMPLE_ESCAPES = {
-    '0': 0, a: 7, b: 8, t: 9, '\t': 9, n: 10, v: 11, f: 12, r: 13, e: 0x1b, ' ': 0x20, '"': 0x22, '/': 0x2f, '\\': 0x5c,
-    N: 0x85, _: 0xa0, L: 0x2028, P: 0x2029,
+    '0': 0,
+    a: 7,
+    b: 8,
+    t: 9,
+    '\t': 9,
+    n: 10,
+    v: 11,
+    f: 12,
+    r: 13,
+    e: 0x1b,
+    ' ': 0x20,
+    '"': 0x22,
+    '/': 0x2f,
+    '\\': 0x5c,
+    N: 0x85,
+    _: 0xa0,
+    L: 0x2028,
+    P: 0x2029,
 };
 const HEX_ESCAPES = { x: 2, u: 4, U: 8 };
 /**
@@ -12746,7 +12909,11 @@ class SourceLoader {
         if (!(0,external_node_buffer_namespaceObject.isUtf8)(bytes)) {
             const decoded = decodeUtf8Text(bytes);
             const where = decoded.ok ? '' : ` (line ${decoded.position.line}, column ${decoded.position.column})`;
-            return { ok: false, reason: `${entry.path} is not valid UTF-8${where}: sources must be UTF-8 text`, actualSha256: read.sha256 };
+            return {
+                ok: false,
+                reason: `${entry.path} is not valid UTF-8${where}: sources must be UTF-8 text`,
+                actualSha256: read.sha256,
+            };
         }
         if (entry.original) {
             const original = this.readPinned(entry.original, 'original');
@@ -12859,7 +13026,10 @@ function nearestPassage(view, quote) {
     // The best few alignments, some way apart from each other. Votes in neighbouring
     // buckets are for the same place (a changed word shifts the words after it).
     const chosen = [];
-    const ranked = [...votes.keys()].map((d) => [d, (votes.get(d - 1) ?? 0) + votes.get(d) + (votes.get(d + 1) ?? 0)]);
+    const ranked = [...votes.keys()].map((d) => [
+        d,
+        (votes.get(d - 1) ?? 0) + votes.get(d) + (votes.get(d + 1) ?? 0),
+    ]);
     while (chosen.length < CANDIDATES) {
         let best = -1;
         for (let r = 0; r < ranked.length; r++) {
@@ -13138,7 +13308,11 @@ function pairEdges(steps, window, first, last) {
     }
     if (head.length === 0 && tail.length === 0)
         return { steps, first, last };
-    return { steps: [...steps.slice(0, startRest), ...head, ...steps.slice(lead, trail), ...tail, ...steps.slice(t)], first, last };
+    return {
+        steps: [...steps.slice(0, startRest), ...head, ...steps.slice(lead, trail), ...tail, ...steps.slice(t)],
+        first,
+        last,
+    };
 }
 /** Whether two different words look like versions of one: numbers both, alike once folded, or spelled mostly alike. */
 function similarWords(a, b) {
@@ -13255,7 +13429,11 @@ function suggestContexts(text, starts, length) {
     for (let k = 0; k < starts.length && k < MAX_SUGGESTIONS; k++) {
         const prefix = uniquePrefix(text, starts, k);
         const suffix = uniqueSuffix(text, starts, length, k);
-        suggestions.push({ match: k, ...(prefix !== undefined ? { prefix } : {}), ...(suffix !== undefined ? { suffix } : {}) });
+        suggestions.push({
+            match: k,
+            ...(prefix !== undefined ? { prefix } : {}),
+            ...(suffix !== undefined ? { suffix } : {}),
+        });
     }
     return suggestions;
 }
@@ -13331,14 +13509,37 @@ function contextStart(text, end) {
 
 
 const QUOTES = {
-    '\u2018': '\'', '\u2019': '\'', '\u201a': '\'', '\u201b': '\'', '\u2032': '\'', '\u00b4': '\'', '`': '\'',
-    '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"', '\u00ab': '"', '\u00bb': '"',
-    '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
+    '\u2018': "'",
+    '\u2019': "'",
+    '\u201a': "'",
+    '\u201b': "'",
+    '\u2032': "'",
+    '\u00b4': "'",
+    '`': "'",
+    '\u201c': '"',
+    '\u201d': '"',
+    '\u201e': '"',
+    '\u201f': '"',
+    '\u2033': '"',
+    '\u00ab': '"',
+    '\u00bb': '"',
+    '\u2010': '-',
+    '\u2011': '-',
+    '\u2012': '-',
+    '\u2013': '-',
+    '\u2014': '-',
+    '\u2015': '-',
+    '\u2212': '-',
 };
 const QUOTE_CHARS = /[\u2018\u2019\u201a\u201b\u2032\u00b4`\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb\u2010-\u2015\u2212]/g;
 const INVISIBLE_NAMES = {
-    '\u00ad': 'a soft hyphen', '\u200b': 'a zero-width space', '\u200c': 'a zero-width non-joiner', '\u200d': 'a zero-width joiner',
-    '\u2060': 'a word joiner', '\ufeff': 'a zero-width no-break space', '\u180e': 'a Mongolian vowel separator',
+    '\u00ad': 'a soft hyphen',
+    '\u200b': 'a zero-width space',
+    '\u200c': 'a zero-width non-joiner',
+    '\u200d': 'a zero-width joiner',
+    '\u2060': 'a word joiner',
+    '\ufeff': 'a zero-width no-break space',
+    '\u180e': 'a Mongolian vowel separator',
 };
 /** A hyphen (or soft hyphen) at a line break inside a word: "equip- ment". */
 const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/gu;
@@ -13674,7 +13875,12 @@ function insideWords(text, quote, from, to) {
             end++;
         if (start === at && end === at + quote.length)
             continue;
-        return { kind: 'word boundary', difference: `the quote is found only inside longer words, as in "${text.slice(start, end)}"`, start, end };
+        return {
+            kind: 'word boundary',
+            difference: `the quote is found only inside longer words, as in "${text.slice(start, end)}"`,
+            start,
+            end,
+        };
     }
     return undefined;
 }
@@ -13705,7 +13911,9 @@ function more(count, what) {
 /** `the quote has "DAYS" where the source has "days"` for each word that differs. */
 function describeWords(quote, passage, what) {
     const pairs = differingWords(quote, passage) ?? [[quote, passage]];
-    const listed = pairs.slice(0, LISTED).map(([q, p], k) => (k === 0 ? `the quote has "${q}" where the source has "${p}"` : `"${q}" where it has "${p}"`));
+    const listed = pairs
+        .slice(0, LISTED)
+        .map(([q, p], k) => (k === 0 ? `the quote has "${q}" where the source has "${p}"` : `"${q}" where it has "${p}"`));
     return listed.join('; ') + more(pairs.length - LISTED, what);
 }
 /**
@@ -13759,7 +13967,10 @@ function describeCompatibility(quote, passage) {
     const groups = new Map();
     const pairs = differingWords(quote, passage) ?? [[quote, passage]];
     for (const [q, p] of pairs) {
-        for (const [side, word, counterpart] of [['quote', q, p], ['source', p, q]]) {
+        for (const [side, word, counterpart] of [
+            ['quote', q, p],
+            ['source', p, q],
+        ]) {
             for (const ch of word) {
                 if (ch.normalize('NFKC') === ch || counterpart.includes(ch))
                     continue;
@@ -13782,7 +13993,10 @@ function describeCompatibility(quote, passage) {
             const [ch] = chars.keys();
             return `the ${side} has ${ch} (${codePoint(ch)}${kind ? `, ${kind}` : ''}) where the ${other} has "${ch.normalize('NFKC')}", ${inWords(words)}`;
         }
-        const examples = [...chars.keys()].slice(0, LISTED).map((ch) => `${ch} ${codePoint(ch)}`).join(', ');
+        const examples = [...chars.keys()]
+            .slice(0, LISTED)
+            .map((ch) => `${ch} ${codePoint(ch)}`)
+            .join(', ');
         return `the ${side} has ${chars.size} full-width characters (${examples}${chars.size > LISTED ? ', …' : ''}) where the ${other} has plain ones, ${inWords(words)}`;
     });
     return all.slice(0, LISTED).join('; ') + more(all.length - LISTED, 'such characters');
@@ -13792,7 +14006,10 @@ function describeInvisible(quote, passage) {
     const seen = new Map();
     const pairs = differingWords(quote, passage) ?? [[quote, passage]];
     for (const [q, p] of pairs) {
-        for (const [side, word, other] of [['quote', q, p], ['source', p, q]]) {
+        for (const [side, word, other] of [
+            ['quote', q, p],
+            ['source', p, q],
+        ]) {
             for (const ch of word.match(INVISIBLE_ALL) ?? []) {
                 const count = (s) => s.split(ch).length - 1;
                 if (seen.has(side + ch) || count(word) <= count(other))
@@ -13807,7 +14024,10 @@ function describeInvisible(quote, passage) {
 /** `the source has "equip- ment" where the quote has "equipment"` for each word broken at a line break. */
 function describeBreaks(quote, passage, pattern) {
     const found = [];
-    for (const [side, text, other] of [['source', passage, 'quote'], ['quote', quote, 'source']]) {
+    for (const [side, text, other] of [
+        ['source', passage, 'quote'],
+        ['quote', quote, 'source'],
+    ]) {
         for (const match of text.matchAll(pattern)) {
             let start = match.index;
             while (start > 0 && text.charCodeAt(start - 1) !== 0x20)
@@ -13929,7 +14149,13 @@ function explainAgainst(decision, view, place, sourceId) {
         const nearest = nearestPassage(view, quote);
         const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
         detail.closest = closest
-            ? { at: at(closest.start, closest.end), similarity: closest.similarity, passage: view.text.slice(closest.start, closest.end), diff: formatDiff(closest.diff), parts: closest.diff }
+            ? {
+                at: at(closest.start, closest.end),
+                similarity: closest.similarity,
+                passage: view.text.slice(closest.start, closest.end),
+                diff: formatDiff(closest.diff),
+                parts: closest.diff,
+            }
             : null;
         const found = nearest ? findHints(view, quote, nearest) : [];
         // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
@@ -13938,7 +14164,11 @@ function explainAgainst(decision, view, place, sourceId) {
                 if (!found.some((f) => f.kind === h.kind))
                     found.push(h);
         const hints = found.map((h) => ({
-            kind: h.kind, difference: h.difference, sourceId, at: at(h.start, h.end), passage: view.text.slice(h.start, h.end),
+            kind: h.kind,
+            difference: h.difference,
+            sourceId,
+            at: at(h.start, h.end),
+            passage: view.text.slice(h.start, h.end),
         }));
         if (hints.length > 0)
             detail.hints = hints;
@@ -13975,8 +14205,10 @@ function contextDetail(decision, kept, alone, view, place) {
     // Past MAX_COUNTED_MATCHES the count stops: "more than" that many.
     const more = alone !== undefined && alone.length > MAX_COUNTED_MATCHES;
     const detail = {
-        prefix: hasPrefix, suffix: hasSuffix,
-        candidates: alone === undefined ? context.candidates : Math.min(alone.length, MAX_COUNTED_MATCHES), kept: kept.length,
+        prefix: hasPrefix,
+        suffix: hasSuffix,
+        candidates: alone === undefined ? context.candidates : Math.min(alone.length, MAX_COUNTED_MATCHES),
+        kept: kept.length,
         ...(more || (alone === undefined && context.candidates >= MAX_REPORTED_MATCHES) ? { moreCandidates: true } : {}),
     };
     if (!alone)
@@ -14212,10 +14444,19 @@ function explainElsewhere(records, manifest, loader, normalizer, cited) {
         const verdict = r.verdict;
         const cites = r.sourceId;
         const id = quoteIds.get(r);
-        const found = (id !== undefined ? elsewhere.get(id) ?? [] : []).filter((h) => h.sourceId !== cites)
-            .map((h) => (sameDocument(h.sourceId, cites) ? { ...h, kind: 'other version', difference: `another version of the document: ${h.sourceId}, not ${cites}` } : h));
+        const found = (id !== undefined ? (elsewhere.get(id) ?? []) : [])
+            .filter((h) => h.sourceId !== cites)
+            .map((h) => sameDocument(h.sourceId, cites)
+            ? {
+                ...h,
+                kind: 'other version',
+                difference: `another version of the document: ${h.sourceId}, not ${cites}`,
+            }
+            : h);
         const similarIds = verdict === 'unknown source' ? similarTo(cites) : [];
-        const sourceIds = verdict === 'unknown source' && similarIds.length === 0 && count <= IDS_LISTED ? [...manifest.sources.keys()] : [];
+        const sourceIds = verdict === 'unknown source' && similarIds.length === 0 && count <= IDS_LISTED
+            ? [...manifest.sources.keys()]
+            : [];
         if (found.length > 0 || similarIds.length > 0 || sourceIds.length > 0) {
             r.detail = {
                 ...r.detail,
@@ -14243,8 +14484,32 @@ function explainElsewhere(records, manifest, loader, normalizer, cited) {
  * blank line or a list item follows.
  */
 const ABBREVIATIONS = new Set([
-    'mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'jr', 'sr', 'vs', 'e.g', 'i.e', 'u.s', 'u.k', 'approx',
-    'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
+    'mr',
+    'mrs',
+    'ms',
+    'dr',
+    'prof',
+    'st',
+    'jr',
+    'sr',
+    'vs',
+    'e.g',
+    'i.e',
+    'u.s',
+    'u.k',
+    'approx',
+    'jan',
+    'feb',
+    'mar',
+    'apr',
+    'jun',
+    'jul',
+    'aug',
+    'sep',
+    'sept',
+    'oct',
+    'nov',
+    'dec',
 ]);
 /**
  * Abbreviations that mostly end what they belong to ("a box, etc.", "Acme
@@ -14324,7 +14589,7 @@ function continuesAfter(answer, start, end) {
     const lines = answer.slice(dot + 1, end).match(claims_LINE_BREAK)?.length ?? 0;
     // Across a line break only into a line that goes on with a word, not a list.
     if (ABBREVIATIONS.has(word))
-        return lines === 0 || (lines === 1 && nextMatches(LETTER_NEXT, answer, end) && !nextMatches(LIST_ITEM_NEXT, answer, end));
+        return (lines === 0 || (lines === 1 && nextMatches(LETTER_NEXT, answer, end) && !nextMatches(LIST_ITEM_NEXT, answer, end)));
     if (lines > 0)
         return false;
     if (MAY_END_ABBREVIATIONS.has(word))
@@ -14338,7 +14603,9 @@ function nextMatches(pattern, text, at) {
 }
 /** Normalized (SPEC §3), without the punctuation that ends a sentence, lower case: for comparing claims. */
 function claimKey(text) {
-    return normalizeText(text).replace(/[\s.!?…;:"'”’»)]+$/u, '').toLowerCase();
+    return normalizeText(text)
+        .replace(/[\s.!?…;:"'”’»)]+$/u, '')
+        .toLowerCase();
 }
 /** Where `part` is in `text` on word boundaries, as a quote must be in its source (SPEC §4). */
 function* occurrences(text, part) {
@@ -14410,7 +14677,9 @@ function isCovered(sentence, claims) {
     return claimCoverage(claims)(sentence);
 }
 /** Decimal digits of other scripts, read as 0-9 (each one UTF-16 unit, so positions do not move). */
-const DIGIT_BLOCKS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66, 0x0e50, 0x0ed0, 0xff10];
+const DIGIT_BLOCKS = [
+    0x0660, 0x06f0, 0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66, 0x0e50, 0x0ed0, 0xff10,
+];
 /** A decimal digit of one of those scripts. */
 const OTHER_DIGIT = /[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u09e6-\u09ef\u0a66-\u0a6f\u0ae6-\u0aef\u0b66-\u0b6f\u0be6-\u0bef\u0c66-\u0c6f\u0ce6-\u0cef\u0d66-\u0d6f\u0e50-\u0e59\u0ed0-\u0ed9\uff10-\uff19]/g;
 function asciiDigits(text) {
@@ -14423,40 +14692,143 @@ function asciiDigits(text) {
     });
 }
 const TIME_UNITS = {
-    day: 'day', days: 'day', 'business day': 'business day', 'business days': 'business day', 'working day': 'business day', 'working days': 'business day',
-    week: 'week', weeks: 'week', month: 'month', months: 'month', year: 'year', years: 'year', night: 'night', nights: 'night',
-    hour: 'hour', hours: 'hour', hr: 'hour', hrs: 'hour', h: 'hour', minute: 'minute', minutes: 'minute', min: 'minute', mins: 'minute',
-    second: 'second', seconds: 'second', sec: 'second', secs: 'second',
+    day: 'day',
+    days: 'day',
+    'business day': 'business day',
+    'business days': 'business day',
+    'working day': 'business day',
+    'working days': 'business day',
+    week: 'week',
+    weeks: 'week',
+    month: 'month',
+    months: 'month',
+    year: 'year',
+    years: 'year',
+    night: 'night',
+    nights: 'night',
+    hour: 'hour',
+    hours: 'hour',
+    hr: 'hour',
+    hrs: 'hour',
+    h: 'hour',
+    minute: 'minute',
+    minutes: 'minute',
+    min: 'minute',
+    mins: 'minute',
+    second: 'second',
+    seconds: 'second',
+    sec: 'second',
+    secs: 'second',
 };
 const UNITS = {
     ...TIME_UNITS,
-    '%': '%', percent: '%', 'per cent': '%', pct: '%',
-    dollar: 'USD', dollars: 'USD', usd: 'USD', euro: 'EUR', euros: 'EUR', eur: 'EUR', pound: 'GBP', pounds: 'GBP', gbp: 'GBP',
-    yen: 'JPY', jpy: 'JPY', rupee: 'INR', rupees: 'INR', inr: 'INR', chf: 'CHF', cad: 'CAD', aud: 'AUD',
-    cent: 'cent', cents: 'cent', item: 'item', items: 'item', time: 'time', times: 'time',
-    km: 'km', kg: 'kg', g: 'g', m: 'm', cm: 'cm', mm: 'mm', mb: 'MB', gb: 'GB', kb: 'KB', tb: 'TB',
-    '°': 'degree', degree: 'degree', degrees: 'degree', '°c': '°C', celsius: '°C', '°f': '°F', fahrenheit: '°F',
+    '%': '%',
+    percent: '%',
+    'per cent': '%',
+    pct: '%',
+    dollar: 'USD',
+    dollars: 'USD',
+    usd: 'USD',
+    euro: 'EUR',
+    euros: 'EUR',
+    eur: 'EUR',
+    pound: 'GBP',
+    pounds: 'GBP',
+    gbp: 'GBP',
+    yen: 'JPY',
+    jpy: 'JPY',
+    rupee: 'INR',
+    rupees: 'INR',
+    inr: 'INR',
+    chf: 'CHF',
+    cad: 'CAD',
+    aud: 'AUD',
+    cent: 'cent',
+    cents: 'cent',
+    item: 'item',
+    items: 'item',
+    time: 'time',
+    times: 'time',
+    km: 'km',
+    kg: 'kg',
+    g: 'g',
+    m: 'm',
+    cm: 'cm',
+    mm: 'mm',
+    mb: 'MB',
+    gb: 'GB',
+    kb: 'KB',
+    tb: 'TB',
+    '°': 'degree',
+    degree: 'degree',
+    degrees: 'degree',
+    '°c': '°C',
+    celsius: '°C',
+    '°f': '°F',
+    fahrenheit: '°F',
 };
 /** What may follow "per" or "/": any unit, and a few words that are only rates. */
 const PER_WORDS = {
-    ...UNITS, mo: 'month', yr: 'year', wk: 'week', annum: 'year', person: 'person', people: 'person', user: 'user', order: 'order',
+    ...UNITS,
+    mo: 'month',
+    yr: 'year',
+    wk: 'week',
+    annum: 'year',
+    person: 'person',
+    people: 'person',
+    user: 'user',
+    order: 'order',
 };
 /** What may follow "a", "an", "each" or "every": a time unit ("$10 a month"). */
 const A_WORDS = { ...TIME_UNITS };
 const ADJECTIVE_PERIODS = {
-    hourly: 'hour', daily: 'day', nightly: 'night', weekly: 'week', monthly: 'month', yearly: 'year', annually: 'year', annual: 'year', 'p.a.': 'year',
+    hourly: 'hour',
+    daily: 'day',
+    nightly: 'night',
+    weekly: 'week',
+    monthly: 'month',
+    yearly: 'year',
+    annually: 'year',
+    annual: 'year',
+    'p.a.': 'year',
 };
 const CURRENCY = {
-    $: 'USD', 'US$': 'USD', C$: 'CAD', A$: 'AUD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR',
-    USD: 'USD', EUR: 'EUR', GBP: 'GBP', JPY: 'JPY', INR: 'INR', CHF: 'CHF', CAD: 'CAD', AUD: 'AUD',
+    $: 'USD',
+    US$: 'USD',
+    C$: 'CAD',
+    A$: 'AUD',
+    '€': 'EUR',
+    '£': 'GBP',
+    '¥': 'JPY',
+    '₹': 'INR',
+    USD: 'USD',
+    EUR: 'EUR',
+    GBP: 'GBP',
+    JPY: 'JPY',
+    INR: 'INR',
+    CHF: 'CHF',
+    CAD: 'CAD',
+    AUD: 'AUD',
 };
 /** The units that are money: an amount with one decimal comma is that amount, not a list. */
 const MONEY = new Set([...Object.values(CURRENCY), 'cent']);
-const MAGNITUDES = { k: 3, K: 3, M: 6, B: 9, bn: 9, thousand: 3, million: 6, billion: 9, trillion: 12 };
+const MAGNITUDES = {
+    k: 3,
+    K: 3,
+    M: 6,
+    B: 9,
+    bn: 9,
+    thousand: 3,
+    million: 6,
+    billion: 9,
+    trillion: 12,
+};
 /** Words between a number and its unit that do not change the unit ("30 calendar days"). */
 const QUALIFIERS = 'calendar|consecutive|full|whole|straight|additional|extra|more|further';
-const words = (table) => Object.keys(table).sort((a, b) => b.length - a.length)
-    .map((u) => u.replace(/[.$]/g, '\\$&').replace(/ /g, '[\\s-]')).join('|');
+const words = (table) => Object.keys(table)
+    .sort((a, b) => b.length - a.length)
+    .map((u) => u.replace(/[.$]/g, '\\$&').replace(/ /g, '[\\s-]'))
+    .join('|');
 const END = '(?![\\p{L}\\p{N}])';
 // All on text whose digits are ASCII. A number starts after no letter, digit or
 // `_`, and not just after "1." or "1," (the rest of a number this did not read).
@@ -14573,13 +14945,23 @@ function readNumber(t, lower, at) {
     const paren = t[at - 1] === '(';
     const digits = readDigits(t, at);
     const reading = {
-        start, end: digits.end, decimal: digits.decimal, list: digits.list, exponent: 0, negative,
-        unit, per: undefined, times: undefined, hour: undefined, paren: false,
+        start,
+        end: digits.end,
+        decimal: digits.decimal,
+        list: digits.list,
+        exponent: 0,
+        negative,
+        unit,
+        per: undefined,
+        times: undefined,
+        hour: undefined,
+        paren: false,
     };
     let pos = digits.end;
     // A time of day: h:mm, perhaps with am or pm; or an hour with am or pm ("5 pm", "5.30 pm", "12 noon").
     const raw = t.slice(at, digits.end);
-    const hm = digits.time ?? (!currency && !negative && /^[0-9]{1,2}(?:\.[0-9]{2})?$/.test(raw) ? raw.split('.').map(Number) : undefined);
+    const hm = digits.time ??
+        (!currency && !negative && /^[0-9]{1,2}(?:\.[0-9]{2})?$/.test(raw) ? raw.split('.').map(Number) : undefined);
     if (hm) {
         const [hour, minute = 0] = hm;
         const suffix = sticky(AM_PM, lower, pos);
@@ -14589,7 +14971,15 @@ function readNumber(t, lower, at) {
         else if (digits.time)
             times = timesOf(hour, minute, undefined);
         if (times)
-            return { ...reading, end: pos, decimal: undefined, list: undefined, unit: 'time of day', times, hour: minute === 0 ? hour : undefined };
+            return {
+                ...reading,
+                end: pos,
+                decimal: undefined,
+                list: undefined,
+                unit: 'time of day',
+                times,
+                hour: minute === 0 ? hour : undefined,
+            };
     }
     const magnitude = sticky(MAGNITUDE_SUFFIX, t, pos) ?? sticky(MAGNITUDE_WORD, lower, pos);
     if (magnitude && (magnitude[1] !== 'B' || currency)) {
@@ -14608,8 +14998,12 @@ function readNumber(t, lower, at) {
     }
     const per = sticky(PER, lower, pos);
     if (per) {
-        reading.per = per[1] !== undefined ? PER_WORDS[per[1].replace(/[\s-]+/g, ' ')]
-            : per[2] !== undefined ? A_WORDS[per[2].replace(/[\s-]+/g, ' ')] : ADJECTIVE_PERIODS[per[3]];
+        reading.per =
+            per[1] !== undefined
+                ? PER_WORDS[per[1].replace(/[\s-]+/g, ' ')]
+                : per[2] !== undefined
+                    ? A_WORDS[per[2].replace(/[\s-]+/g, ' ')]
+                    : ADJECTIVE_PERIODS[per[3]];
         pos += per[0].length;
     }
     return { ...reading, end: pos, unit };
@@ -14632,7 +15026,12 @@ function statedNumbers(text) {
     for (let m = START.exec(t); m; m = START.exec(t)) {
         const r = readNumber(t, lower, m.index);
         // ".5%" is half a percent, not 5%; but "No.5" and "p.12" are numbers 5 and 12.
-        if (t[m.index - 1] === '.' && !LETTER_OR_DIGIT.test(t[m.index - 2] ?? '') && r.start === m.index && r.decimal !== undefined && /^[0-9]+$/.test(r.decimal) && r.times === undefined) {
+        if (t[m.index - 1] === '.' &&
+            !LETTER_OR_DIGIT.test(t[m.index - 2] ?? '') &&
+            r.start === m.index &&
+            r.decimal !== undefined &&
+            /^[0-9]+$/.test(r.decimal) &&
+            r.times === undefined) {
             r.start--;
             r.decimal = `0.${r.decimal}`;
             r.list = undefined;
@@ -14645,8 +15044,17 @@ function statedNumbers(text) {
         if (readings.some((r) => m.index >= r.start && m.index < r.end))
             continue; // "12 noon"
         readings.push({
-            start: m.index, end: m.index + m[0].length, decimal: undefined, list: undefined, exponent: 0, negative: false,
-            unit: 'time of day', per: undefined, times: [TIME_WORDS[m[1]]], hour: 12, paren: false,
+            start: m.index,
+            end: m.index + m[0].length,
+            decimal: undefined,
+            list: undefined,
+            exponent: 0,
+            negative: false,
+            unit: 'time of day',
+            per: undefined,
+            times: [TIME_WORDS[m[1]]],
+            hour: 12,
+            paren: false,
         });
     }
     readings.sort((a, b) => a.start - b.start);
@@ -14679,14 +15087,22 @@ function statedNumbers(text) {
     }
     return readings.map((r, i) => {
         if (r.times)
-            return { text: texts[i], values: r.times, unit: r.unit, per: undefined, plain: r.hour !== undefined ? [r.hour] : [] };
+            return {
+                text: texts[i],
+                values: r.times,
+                unit: r.unit,
+                per: undefined,
+                plain: r.hour !== undefined ? [r.hour] : [],
+            };
         const values = r.decimal !== undefined ? [scale(r.decimal, r.exponent, r.negative)] : [];
         // "€4,95" is an amount, never the list 4 and 95 (which would carry a claim's "€95").
         const amount = r.decimal !== undefined && r.unit !== undefined && MONEY.has(r.unit);
-        const list = amount ? undefined : r.list?.map((piece) => {
-            const v = [scale(piece, r.exponent, false)];
-            return { text: piece, values: v, unit: r.unit, per: r.per, plain: v };
-        });
+        const list = amount
+            ? undefined
+            : r.list?.map((piece) => {
+                const v = [scale(piece, r.exponent, false)];
+                return { text: piece, values: v, unit: r.unit, per: r.per, plain: v };
+            });
         return { text: texts[i], values, unit: r.unit, per: r.per, plain: values, ...(list ? { list } : {}) };
     });
 }
@@ -14699,7 +15115,9 @@ function joined(lower, a, b) {
 }
 /** Whether `q` says what `n` says: the same value, and the same unit and period where `n` gives them. */
 function carries(n, q) {
-    const value = n.unit === undefined ? n.values.some((v) => q.plain.includes(v)) : n.unit === q.unit && n.values.some((v) => q.values.includes(v));
+    const value = n.unit === undefined
+        ? n.values.some((v) => q.plain.includes(v))
+        : n.unit === q.unit && n.values.some((v) => q.values.includes(v));
     return value && (n.per === undefined || n.per === q.per);
 }
 /**
@@ -14759,22 +15177,38 @@ function findingsFor(loaded, checks, manifest, levels) {
     const findings = [];
     const file = loaded.file;
     // A claim's numbers are placed at the claim field, not at the record's start.
-    const records = checks.map((check, i) => ({ check, claimAt: loaded.records[i].claimPosition ?? loaded.records[i].position }));
+    const records = checks.map((check, i) => ({
+        check,
+        claimAt: loaded.records[i].claimPosition ?? loaded.records[i].position,
+    }));
     const level = (l) => l;
     if (levels.uncitedClaims !== 'off' && loaded.answer) {
-        const claims = records.flatMap(({ check }) => (check.ok ? (check.record.claim !== undefined ? [check.record.claim] : []) : check.claim !== undefined ? [check.claim] : []));
+        const claims = records.flatMap(({ check }) => check.ok
+            ? check.record.claim !== undefined
+                ? [check.record.claim]
+                : []
+            : check.claim !== undefined
+                ? [check.claim]
+                : []);
         const isCovered = claimCoverage(claims);
         for (const sentence of splitSentences(loaded.answer.text)) {
             if (isCovered(sentence.text))
                 continue;
             findings.push({
-                kind: 'uncited claim', level: level(levels.uncitedClaims), file, ...loaded.answer.locate(sentence.start),
+                kind: 'uncited claim',
+                level: level(levels.uncitedClaims),
+                file,
+                ...loaded.answer.locate(sentence.start),
                 message: `no record's claim covers this sentence of the answer: "${shorten(sentence.text, 160)}"`,
             });
         }
     }
     if (levels.requiredSources !== 'off' && manifest.requirements.length > 0) {
-        const rel = manifest.dir === '' ? file : file.startsWith(`${manifest.dir}/`) ? file.slice(manifest.dir.length + 1) : undefined;
+        const rel = manifest.dir === ''
+            ? file
+            : file.startsWith(`${manifest.dir}/`)
+                ? file.slice(manifest.dir.length + 1)
+                : undefined;
         // A record with invalid fields still names its source: its own verdict says what is wrong with it.
         const cited = new Set(records.flatMap(({ check }) => {
             const id = check.ok ? check.record.sourceId : check.sourceId;
@@ -14788,7 +15222,10 @@ function findingsFor(loaded, checks, manifest, levels) {
                 if (cited.has(id))
                     continue;
                 findings.push({
-                    kind: 'required source not cited', level: level(levels.requiredSources), file, ...where,
+                    kind: 'required source not cited',
+                    level: level(levels.requiredSources),
+                    file,
+                    ...where,
                     message: `this answer must cite ${id} (the rule at ${manifest.file}:${rule.position.line}), but no record does`,
                 });
             }
@@ -14803,11 +15240,19 @@ function findingsFor(loaded, checks, manifest, levels) {
             if (missing.length === 0)
                 continue;
             const numberFinding = (message) => ({
-                kind: 'claim number not in quote', level: claimNumbers, file, ...claimAt, citationId: check.record.citationId, message,
+                kind: 'claim number not in quote',
+                level: claimNumbers,
+                file,
+                ...claimAt,
+                citationId: check.record.citationId,
+                message,
             });
             // Said in full for a few numbers; a claim (or quote) of thousands would
             // otherwise make megabytes of findings.
-            const listed = quoteHas.slice(0, MAX_QUOTE_NUMBERS_SHOWN).map((q) => `"${shorten(q.text, 40)}"`).join(', ');
+            const listed = quoteHas
+                .slice(0, MAX_QUOTE_NUMBERS_SHOWN)
+                .map((q) => `"${shorten(q.text, 40)}"`)
+                .join(', ');
             const more = quoteHas.length > MAX_QUOTE_NUMBERS_SHOWN ? ` and ${quoteHas.length - MAX_QUOTE_NUMBERS_SHOWN} more` : '';
             const has = quoteHas.length === 0 ? 'the quote states no number' : `the quote has ${listed}${more}`;
             const shown = missing.slice(0, MAX_MISSING_SHOWN);
@@ -14857,10 +15302,21 @@ class Strings {
 function pendingRecord(file, position, index, fields, strings) {
     const f = fields.ok ? fields.record : fields;
     return {
-        file, line: position.line, column: position.column, index,
-        citationId: strings.intern(f.citationId), sourceId: strings.intern(f.sourceId), quote: f.quote ?? null, claim: f.claim ?? null,
-        verdict: 'invalid fields', reason: undefined, matches: [], detail: undefined,
-        prefix: fields.ok ? fields.record.prefix : undefined, suffix: fields.ok ? fields.record.suffix : undefined, normalized: undefined,
+        file,
+        line: position.line,
+        column: position.column,
+        index,
+        citationId: strings.intern(f.citationId),
+        sourceId: strings.intern(f.sourceId),
+        quote: f.quote ?? null,
+        claim: f.claim ?? null,
+        verdict: 'invalid fields',
+        reason: undefined,
+        matches: [],
+        detail: undefined,
+        prefix: fields.ok ? fields.record.prefix : undefined,
+        suffix: fields.ok ? fields.record.suffix : undefined,
+        normalized: undefined,
     };
 }
 /** The fields of a valid record, for the engine (made when needed, not kept). */
@@ -14868,7 +15324,9 @@ function fieldsOf(r) {
     return {
         ok: true,
         record: {
-            citationId: r.citationId, sourceId: r.sourceId, quote: r.quote,
+            citationId: r.citationId,
+            sourceId: r.sourceId,
+            quote: r.quote,
             ...(r.claim !== null ? { claim: r.claim } : {}),
             ...(r.prefix !== undefined ? { prefix: r.prefix } : {}),
             ...(r.suffix !== undefined ? { suffix: r.suffix } : {}),
@@ -14952,7 +15410,12 @@ function runCheck(options) {
         const access = { kind: 'unverified', reason };
         for (const r of citing)
             settle(r, decideVerdict(fieldsOf(r), access));
-        problems.push({ file: manifest.file, ...entry.position, message: `source ${entry.id} is unverified: ${reason}`, kind: 'source unverified' });
+        problems.push({
+            file: manifest.file,
+            ...entry.position,
+            message: `source ${entry.id} is unverified: ${reason}`,
+            kind: 'source unverified',
+        });
         sources.push(sourceResult(workspace, manifest, entry, citing.length, reason, actualSha256));
     };
     cited.forEach((entry, done) => {
@@ -15114,7 +15577,8 @@ function refsForNamed(workspace, manifest, named, maxLinkedCost = MAX_LINKED_NAM
         const place = placeOf(rel);
         const names = place === undefined ? [] : [...namesAt(place)];
         const given = checksOf(manifest, rel);
-        if (names.length === 0 || (citationEntryFor(manifest, rel) !== undefined && !names.some((n) => checksOf(manifest, n) === given)))
+        if (names.length === 0 ||
+            (citationEntryFor(manifest, rel) !== undefined && !names.some((n) => checksOf(manifest, n) === given)))
             names.push(rel);
         for (const name of names) {
             if (seen.has(name))
@@ -15171,7 +15635,9 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
                 // Only folders where some file could match: links and names elsewhere are none of the run's business.
                 enter: (folder, name) => {
                     const rel = underManifest(manifest, folder);
-                    return (!SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name)) && rel !== undefined && pattern.glob.mayMatchBelow(rel);
+                    return ((!SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name)) &&
+                        rel !== undefined &&
+                        pattern.glob.mayMatchBelow(rel));
                 },
                 onProblem: (problem) => problems.set(problem.file, problem),
             });
@@ -15180,14 +15646,21 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
     const found = new Set([...byPlace.values()].flatMap((names) => names.map((f) => f.rel)));
     return {
         files: [...found].sort(comparePaths).map((file) => refFor(manifest, file)),
-        problems: [...[...problems.values()].sort((a, b) => comparePaths(a.file, b.file)), ...unmatchedRequirements(manifest, found)],
+        problems: [
+            ...[...problems.values()].sort((a, b) => comparePaths(a.file, b.file)),
+            ...unmatchedRequirements(manifest, found),
+        ],
     };
 }
 /** A `require` rule that no citation file matches checks nothing: a problem, so that a mistyped glob cannot pass unseen. */
 function unmatchedRequirements(manifest, files) {
     const rels = [...files].map((file) => underManifest(manifest, file));
-    return manifest.requirements.filter((rule) => !rels.some((rel) => rule.glob.matches(rel))).map((rule) => ({
-        file: manifest.file, ...rule.filesPosition, kind: 'manifest rule',
+    return manifest.requirements
+        .filter((rule) => !rels.some((rel) => rule.glob.matches(rel)))
+        .map((rule) => ({
+        file: manifest.file,
+        ...rule.filesPosition,
+        kind: 'manifest rule',
         message: `the \`require\` rule \`files: ${rule.pattern}\` matches none of the citation files, so it checks nothing` +
             (/[*?[{]|\/$/.test(rule.pattern) ? '' : ` (for every file under a folder, write ${rule.pattern}/)`),
     }));
@@ -15223,7 +15696,9 @@ function walk(workspace, folder, maxLinkedCost, walker) {
     // and the caller keeps one name for each file where they check it alike.
     // A link back to a folder on the way down is a loop, and not followed.
     const baseViaLink = base.abs !== external_node_path_default().join(workspace.root, ...folder.split('/').filter(Boolean));
-    const pending = [[folder, base.abs, baseViaLink, { abs: base.abs, up: undefined }]];
+    const pending = [
+        [folder, base.abs, baseViaLink, { abs: base.abs, up: undefined }],
+    ];
     let linkedCost = 0;
     for (;;) {
         const next = pending.pop();
@@ -15247,14 +15722,19 @@ function walk(workspace, folder, maxLinkedCost, walker) {
             linkedCost += entries.length * (current.length + 16);
             if (linkedCost > maxLinkedCost) {
                 walker.onProblem({
-                    file: folder === '' ? '.' : folder, line: 0, column: 0, kind: 'not all listed',
+                    file: folder === '' ? '.' : folder,
+                    line: 0,
+                    column: 0,
+                    kind: 'not all listed',
                     message: 'not all listed: links give its folders more names than citegate follows; some citation files may be missing',
                 });
                 return;
             }
         }
         const folders = [];
-        const named = entries.map((entry) => ({ entry, name: entry.name.toString('utf8') })).sort((a, b) => comparePaths(a.name, b.name));
+        const named = entries
+            .map((entry) => ({ entry, name: entry.name.toString('utf8') }))
+            .sort((a, b) => comparePaths(a.name, b.name));
         for (const { entry, name } of named) {
             const rel = current === '' ? name : `${current}/${name}`;
             const isLink = entry.isSymbolicLink();
@@ -15262,7 +15742,12 @@ function walk(workspace, folder, maxLinkedCost, walker) {
             if (!(0,external_node_buffer_namespaceObject.isUtf8)(entry.name)) {
                 if (isFolder ? walker.enter(rel, name) : walker.matches(rel)) {
                     const shown = current === '' ? bytesShown(entry.name) : `${current}/${bytesShown(entry.name)}`;
-                    walker.onProblem({ file: shown, line: 0, column: 0, message: 'not read: the name is not valid UTF-8, so citegate cannot name it; rename it' });
+                    walker.onProblem({
+                        file: shown,
+                        line: 0,
+                        column: 0,
+                        message: 'not read: the name is not valid UTF-8, so citegate cannot name it; rename it',
+                    });
                 }
                 continue;
             }
@@ -15279,7 +15764,12 @@ function walk(workspace, folder, maxLinkedCost, walker) {
                 }
                 const target = workspace.realPath(external_node_path_default().join(abs, name));
                 if (target.kind !== 'inside') {
-                    walker.onProblem({ file: rel, line: 0, column: 0, message: notListed(target.kind === 'refused' ? target.reason : 'no such folder') });
+                    walker.onProblem({
+                        file: rel,
+                        line: 0,
+                        column: 0,
+                        message: notListed(target.kind === 'refused' ? target.reason : 'no such folder'),
+                    });
                     continue;
                 }
                 if (isOnTheWay(way, target.abs))
@@ -15416,7 +15906,10 @@ function reportCounts(result) {
         verdicts: countVerdicts(result.records),
         files: result.files.length,
         problems: result.problems.length,
-        findings: { fail: result.findings.filter((f) => f.level === 'fail').length, warn: result.findings.filter((f) => f.level === 'warn').length },
+        findings: {
+            fail: result.findings.filter((f) => f.level === 'fail').length,
+            warn: result.findings.filter((f) => f.level === 'warn').length,
+        },
     };
 }
 /** Everything but the records: small, whatever the run's size. */
@@ -15431,10 +15924,19 @@ function reportHead(result, context) {
         sources: result.sources.map(jsonSource),
         files: result.files,
         // A problem with a file as a whole (it cannot be read) has no line or column.
-        problems: result.problems.map((p) => ({ file: p.file, ...(p.line > 0 ? { line: p.line, column: p.column } : {}), message: p.message })),
+        problems: result.problems.map((p) => ({
+            file: p.file,
+            ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
+            message: p.message,
+        })),
         findings: result.findings.map((f) => ({
-            kind: f.kind, level: f.level, file: f.file, line: f.line, column: f.column,
-            ...(f.citationId !== undefined ? { citation_id: f.citationId } : {}), message: f.message,
+            kind: f.kind,
+            level: f.level,
+            file: f.file,
+            line: f.line,
+            column: f.column,
+            ...(f.citationId !== undefined ? { citation_id: f.citationId } : {}),
+            message: f.message,
         })),
     };
 }
@@ -15502,10 +16004,35 @@ function jsonDetail(d) {
     return {
         ...(d.context ? { context: jsonContext(d.context) } : {}),
         ...(d.closest !== undefined
-            ? { closest: d.closest && { ...jsonPosition(d.closest.at), similarity: Math.round(d.closest.similarity * 1000) / 1000, passage: d.closest.passage, diff: d.closest.diff } }
+            ? {
+                closest: d.closest && {
+                    ...jsonPosition(d.closest.at),
+                    similarity: Math.round(d.closest.similarity * 1000) / 1000,
+                    passage: d.closest.passage,
+                    diff: d.closest.diff,
+                },
+            }
             : {}),
-        ...(d.hints ? { hints: d.hints.map((h) => ({ kind: h.kind, difference: h.difference, source_id: h.sourceId, ...jsonPosition(h.at), passage: h.passage })) } : {}),
-        ...(d.suggestions ? { suggestions: d.suggestions.map((s) => ({ ...jsonPosition(s.at), ...(s.prefix !== undefined ? { prefix: s.prefix } : {}), ...(s.suffix !== undefined ? { suffix: s.suffix } : {}) })) } : {}),
+        ...(d.hints
+            ? {
+                hints: d.hints.map((h) => ({
+                    kind: h.kind,
+                    difference: h.difference,
+                    source_id: h.sourceId,
+                    ...jsonPosition(h.at),
+                    passage: h.passage,
+                })),
+            }
+            : {}),
+        ...(d.suggestions
+            ? {
+                suggestions: d.suggestions.map((s) => ({
+                    ...jsonPosition(s.at),
+                    ...(s.prefix !== undefined ? { prefix: s.prefix } : {}),
+                    ...(s.suffix !== undefined ? { suffix: s.suffix } : {}),
+                })),
+            }
+            : {}),
         ...(d.matchCount !== undefined ? { match_count: d.matchCount } : {}),
         ...(d.tooManyMatches ? { too_many_matches: true } : {}),
         ...(d.similarIds ? { similar_ids: d.similarIds } : {}),
@@ -15514,15 +16041,22 @@ function jsonDetail(d) {
 }
 function jsonContext(c) {
     return {
-        prefix: c.prefix, suffix: c.suffix, candidates: c.candidates, kept: c.kept,
+        prefix: c.prefix,
+        suffix: c.suffix,
+        candidates: c.candidates,
+        kept: c.kept,
         ...(c.moreCandidates ? { more_candidates: true } : {}),
         ...(c.prefixKept !== undefined ? { prefix_kept: c.prefixKept } : {}),
         ...(c.suffixKept !== undefined ? { suffix_kept: c.suffixKept } : {}),
-        ...(c.occurrences ? {
-            occurrences: c.occurrences.map((o) => ({
-                ...jsonPosition(o.at), ...(o.before !== undefined ? { before: o.before } : {}), ...(o.after !== undefined ? { after: o.after } : {}),
-            })),
-        } : {}),
+        ...(c.occurrences
+            ? {
+                occurrences: c.occurrences.map((o) => ({
+                    ...jsonPosition(o.at),
+                    ...(o.before !== undefined ? { before: o.before } : {}),
+                    ...(o.after !== undefined ? { after: o.after } : {}),
+                })),
+            }
+            : {}),
     };
 }
 
@@ -15580,16 +16114,32 @@ function contextLines(c) {
             return [`the ${which} keeps all ${c.candidates} of the quote's matches: it sets none apart`];
         return [`the ${which} kept ${c.kept} of the quote's ${matches}`];
     }
-    const rule = c.prefix && c.suffix ? 'after the prefix and before the suffix' : c.prefix ? 'after the prefix' : 'before the suffix';
+    const rule = c.prefix && c.suffix
+        ? 'after the prefix and before the suffix'
+        : c.prefix
+            ? 'after the prefix'
+            : 'before the suffix';
     const shown = c.occurrences?.length ?? 0;
-    const times = c.moreCandidates ? `more than ${c.candidates} times` : c.candidates === 1 ? 'once' : `${c.candidates} times`;
-    const lines = [`the quote occurs ${times} in the source, but never ${rule}${alone ? ` (${alone})` : ''}` +
-            `${shown > 0 && shown < c.candidates ? `; the first ${shown}:` : shown > 0 ? ':' : ''}`];
+    const times = c.moreCandidates
+        ? `more than ${c.candidates} times`
+        : c.candidates === 1
+            ? 'once'
+            : `${c.candidates} times`;
+    const lines = [
+        `the quote occurs ${times} in the source, but never ${rule}${alone ? ` (${alone})` : ''}` +
+            `${shown > 0 && shown < c.candidates ? `; the first ${shown}:` : shown > 0 ? ':' : ''}`,
+    ];
     for (const o of c.occurrences ?? []) {
         const around = [
-            o.before !== undefined ? (o.before === '' ? 'at the start of the source' : `after "${shorten(o.before, 80)}"`) : '',
+            o.before !== undefined
+                ? o.before === ''
+                    ? 'at the start of the source'
+                    : `after "${shorten(o.before, 80)}"`
+                : '',
             o.after !== undefined ? (o.after === '' ? 'at the end of the source' : `before "${shorten(o.after, 80)}"`) : '',
-        ].filter(Boolean).join(' and ');
+        ]
+            .filter(Boolean)
+            .join(' and ');
         lines.push(`at ${at(o.at)} it comes ${around}`);
     }
     return lines;
@@ -15615,15 +16165,22 @@ function explainRecord(r) {
         lines.push(...contextLines(d.context));
     if (r.verdict === 'ambiguous quote') {
         const shown = r.matches.slice(0, 10).map(at).join('; ');
-        const count = d?.tooManyMatches ? `more than ${MAX_COUNTED_MATCHES}` : d?.matchCount ?? (r.matches.length >= MAX_REPORTED_MATCHES ? `${MAX_REPORTED_MATCHES} or more` : r.matches.length);
+        const count = d?.tooManyMatches
+            ? `more than ${MAX_COUNTED_MATCHES}`
+            : (d?.matchCount ??
+                (r.matches.length >= MAX_REPORTED_MATCHES ? `${MAX_REPORTED_MATCHES} or more` : r.matches.length));
         lines.push(`${count} matches: ${shown}${r.matches.length > 10 ? '; …' : ''}`);
         if (d?.tooManyMatches)
             lines.push('too many matches to suggest a prefix or suffix that sets one apart: quote more of the passage');
         for (const s of d?.suggestions ?? []) {
             // A record that has a prefix already is told to extend it: the suggestion ends with it.
             const ways = [
-                s.prefix !== undefined ? `${d?.context?.prefix ? 'extend its prefix to' : 'add prefix'} "${shorten(s.prefix, 80)}"` : '',
-                s.suffix !== undefined ? `${d?.context?.suffix ? 'extend its suffix to' : 'add suffix'} "${shorten(s.suffix, 80)}"` : '',
+                s.prefix !== undefined
+                    ? `${d?.context?.prefix ? 'extend its prefix to' : 'add prefix'} "${shorten(s.prefix, 80)}"`
+                    : '',
+                s.suffix !== undefined
+                    ? `${d?.context?.suffix ? 'extend its suffix to' : 'add suffix'} "${shorten(s.suffix, 80)}"`
+                    : '',
             ].filter(Boolean);
             if (ways.length === 2 && ways[1].startsWith('add ') && ways[0].startsWith('add '))
                 ways[1] = ways[1].slice(4);
@@ -15636,7 +16193,9 @@ function explainRecord(r) {
         lines.push('no passage of the source is close to the quote');
     else if (d?.closest) {
         // Long runs of shared words are cut around each change, so that every change shows (read back from JSON, the diff is only shortened).
-        const diff = d.closest.parts && d.closest.diff.length > PASSAGE_SHOWN * 2 ? compactDiff(d.closest.parts, DIFF_CONTEXT) : d.closest.diff;
+        const diff = d.closest.parts && d.closest.diff.length > PASSAGE_SHOWN * 2
+            ? compactDiff(d.closest.parts, DIFF_CONTEXT)
+            : d.closest.diff;
         lines.push(`closest passage (${percent(d.closest.similarity)}% similar, ${at(d.closest.at)}): ${visible(shorten(diff, PASSAGE_SHOWN * 2))}`);
     }
     for (const h of d?.hints ?? []) {
@@ -15713,14 +16272,22 @@ function* diagnosticsChunks(result, options = {}) {
     }
     for (const f of result.findings) {
         const who = f.citationId !== undefined ? `${escapeValue(f.citationId)}: ` : '';
-        lines.push(escapeMessage(formatProblem({ file: f.file, line: f.line, column: f.column, message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}` })));
+        lines.push(escapeMessage(formatProblem({
+            file: f.file,
+            line: f.line,
+            column: f.column,
+            message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}`,
+        })));
         yield* flush();
     }
     for (const r of result.records) {
         if (r.verdict !== 'invalid fields')
             continue;
         lines.push(escapeMessage(formatProblem({
-            file: r.file, line: r.line, column: r.column, message: `${recordLabel(r)}: invalid fields: ${r.reason ?? ''}`,
+            file: r.file,
+            line: r.line,
+            column: r.column,
+            message: `${recordLabel(r)}: invalid fields: ${r.reason ?? ''}`,
         })));
         yield* flush();
     }
@@ -15734,7 +16301,7 @@ function* diagnosticsChunks(result, options = {}) {
                 ? 'citegate: none of the files named could be checked (an empty run fails)'
                 : options.noPatterns
                     ? 'citegate: no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)'
-                    : 'citegate: no citation files to check: the manifest\'s `citations` patterns match no file (an empty run fails)');
+                    : "citegate: no citation files to check: the manifest's `citations` patterns match no file (an empty run fails)");
     }
     if (lines.length > 0)
         yield lines.join('\n') + '\n';
@@ -15854,9 +16421,10 @@ function progressLine(stream, env = process.env) {
                 const elapsed = (now - sourcesStarted) / 1000;
                 const rate = elapsed > 0 ? p.done / elapsed : 0;
                 const left = rate > 0 ? Math.ceil((p.total - p.done) / rate) : undefined;
-                text = `citegate: checked ${p.done}/${p.total} sources, ${p.records.toLocaleString('en-US')} records` +
-                    `, ${Math.round(rate * (p.records / Math.max(p.total, 1))).toLocaleString('en-US')} records/s` +
-                    (left !== undefined ? `, about ${left} s left` : '');
+                text =
+                    `citegate: checked ${p.done}/${p.total} sources, ${p.records.toLocaleString('en-US')} records` +
+                        `, ${Math.round(rate * (p.records / Math.max(p.total, 1))).toLocaleString('en-US')} records/s` +
+                        (left !== undefined ? `, about ${left} s left` : '');
             }
             stream.write(`\r\x1b[K${text}`);
         },
@@ -15890,7 +16458,9 @@ function openWorkspace(root, command) {
 function manifestGiven(manifest, root) {
     if (manifest === undefined)
         return undefined;
-    return root === undefined ? '--manifest is a path from the current folder' : '--manifest is a path from the current folder, not from --root';
+    return root === undefined
+        ? '--manifest is a path from the current folder'
+        : '--manifest is a path from the current folder, not from --root';
 }
 
 ;// CONCATENATED MODULE: ./src/cli/check.ts
@@ -15951,7 +16521,9 @@ function checkCommand(args, io) {
     if (output !== undefined)
         assertWritable(output);
     const workspace = openWorkspace(values.root, 'check');
-    const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), { given: manifestGiven(values.manifest, values.root) });
+    const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), {
+        given: manifestGiven(values.manifest, values.root),
+    });
     const checks = { ...manifest.checks, ...overrides };
     let files;
     const problems = [];
@@ -15966,12 +16538,22 @@ function checkCommand(args, io) {
             // Node gives a name that is not UTF-8 with U+FFFD in place of its bad
             // bytes: reading that would read another file, one really named so.
             if (arg.includes('\ufffd')) {
-                problems.push({ file: arg, line: 0, column: 0, message: 'not read: the name holds U+FFFD, which is what a name that is not valid UTF-8 becomes on a command line: rename the file' });
+                problems.push({
+                    file: arg,
+                    line: 0,
+                    column: 0,
+                    message: 'not read: the name holds U+FFFD, which is what a name that is not valid UTF-8 becomes on a command line: rename the file',
+                });
                 continue;
             }
             const abs = workspace.citationArgumentPath(arg);
             if (!workspace.contains(abs)) {
-                problems.push({ file: arg, line: 0, column: 0, message: `not read: it is outside the workspace (${workspace.root}); use --root` });
+                problems.push({
+                    file: arg,
+                    line: 0,
+                    column: 0,
+                    message: `not read: it is outside the workspace (${workspace.root}); use --root`,
+                });
                 continue;
             }
             named.push(workspace.relative(abs));
@@ -15988,7 +16570,13 @@ function checkCommand(args, io) {
     const diagnose = values.format === 'json' || values.explain === true;
     const progress = progressLine(process.stderr);
     const checked = runCheck({
-        workspace, manifest, files: inShard(files, shard), maxSourceBytes, diagnose, checks, problems,
+        workspace,
+        manifest,
+        files: inShard(files, shard),
+        maxSourceBytes,
+        diagnose,
+        checks,
+        problems,
         onProgress: (p) => progress.update(p),
     });
     // A shard is part of a run: one that holds no records does not fail for that (merge-reports judges the whole).
@@ -16002,7 +16590,11 @@ function checkCommand(args, io) {
     else
         for (const chunk of chunks)
             io.stdout(chunk);
-    for (const chunk of diagnosticsChunks(result, { named: positionals.length > 0, shard, noPatterns: manifest.citations.length === 0 }))
+    for (const chunk of diagnosticsChunks(result, {
+        named: positionals.length > 0,
+        shard,
+        noPatterns: manifest.citations.length === 0,
+    }))
         io.stderr(chunk);
     return passed(result) ? 0 : 1;
 }
@@ -16044,7 +16636,12 @@ function strOrNull(value, what) {
 }
 function position(value, what) {
     const m = object(value, what);
-    return { line: read_json_int(m.line, `${what}.line`), column: read_json_int(m.column, `${what}.column`), endLine: read_json_int(m.end_line, `${what}.end_line`), endColumn: read_json_int(m.end_column, `${what}.end_column`) };
+    return {
+        line: read_json_int(m.line, `${what}.line`),
+        column: read_json_int(m.column, `${what}.column`),
+        endLine: read_json_int(m.end_line, `${what}.end_line`),
+        endColumn: read_json_int(m.end_column, `${what}.end_column`),
+    };
 }
 function detail(value, what) {
     const d = object(value, what);
@@ -16052,20 +16649,25 @@ function detail(value, what) {
     if (d.context !== undefined) {
         const c = object(d.context, `${what}.context`);
         out.context = {
-            prefix: c.prefix === true, suffix: c.suffix === true, candidates: read_json_int(c.candidates, `${what}.context.candidates`), kept: read_json_int(c.kept, `${what}.context.kept`),
+            prefix: c.prefix === true,
+            suffix: c.suffix === true,
+            candidates: read_json_int(c.candidates, `${what}.context.candidates`),
+            kept: read_json_int(c.kept, `${what}.context.kept`),
             ...(c.more_candidates === true ? { moreCandidates: true } : {}),
             ...(c.prefix_kept !== undefined ? { prefixKept: read_json_int(c.prefix_kept, `${what}.context.prefix_kept`) } : {}),
             ...(c.suffix_kept !== undefined ? { suffixKept: read_json_int(c.suffix_kept, `${what}.context.suffix_kept`) } : {}),
-            ...(c.occurrences !== undefined ? {
-                occurrences: read_json_list(c.occurrences, `${what}.context.occurrences`).map((v, i) => {
-                    const o = object(v, `${what}.context.occurrences[${i}]`);
-                    return {
-                        at: position(o, `${what}.context.occurrences[${i}]`),
-                        ...(o.before !== undefined ? { before: str(o.before, 'occurrence before') } : {}),
-                        ...(o.after !== undefined ? { after: str(o.after, 'occurrence after') } : {}),
-                    };
-                }),
-            } : {}),
+            ...(c.occurrences !== undefined
+                ? {
+                    occurrences: read_json_list(c.occurrences, `${what}.context.occurrences`).map((v, i) => {
+                        const o = object(v, `${what}.context.occurrences[${i}]`);
+                        return {
+                            at: position(o, `${what}.context.occurrences[${i}]`),
+                            ...(o.before !== undefined ? { before: str(o.before, 'occurrence before') } : {}),
+                            ...(o.after !== undefined ? { after: str(o.after, 'occurrence after') } : {}),
+                        };
+                    }),
+                }
+                : {}),
         };
     }
     if (d.closest !== undefined) {
@@ -16073,19 +16675,34 @@ function detail(value, what) {
             out.closest = null;
         else {
             const c = object(d.closest, `${what}.closest`);
-            out.closest = { at: position(c, `${what}.closest`), similarity: Number(c.similarity), passage: str(c.passage, `${what}.closest.passage`), diff: str(c.diff, `${what}.closest.diff`) };
+            out.closest = {
+                at: position(c, `${what}.closest`),
+                similarity: Number(c.similarity),
+                passage: str(c.passage, `${what}.closest.passage`),
+                diff: str(c.diff, `${what}.closest.diff`),
+            };
         }
     }
     if (d.hints !== undefined) {
         out.hints = read_json_list(d.hints, `${what}.hints`).map((h, i) => {
             const o = object(h, `${what}.hints[${i}]`);
-            return { kind: str(o.kind, 'hint kind'), difference: str(o.difference, 'hint difference'), sourceId: str(o.source_id, 'hint source_id'), at: position(o, `${what}.hints[${i}]`), passage: str(o.passage, 'hint passage') };
+            return {
+                kind: str(o.kind, 'hint kind'),
+                difference: str(o.difference, 'hint difference'),
+                sourceId: str(o.source_id, 'hint source_id'),
+                at: position(o, `${what}.hints[${i}]`),
+                passage: str(o.passage, 'hint passage'),
+            };
         });
     }
     if (d.suggestions !== undefined) {
         out.suggestions = read_json_list(d.suggestions, `${what}.suggestions`).map((s, i) => {
             const o = object(s, `${what}.suggestions[${i}]`);
-            return { at: position(o, `${what}.suggestions[${i}]`), ...(o.prefix !== undefined ? { prefix: str(o.prefix, 'prefix') } : {}), ...(o.suffix !== undefined ? { suffix: str(o.suffix, 'suffix') } : {}) };
+            return {
+                at: position(o, `${what}.suggestions[${i}]`),
+                ...(o.prefix !== undefined ? { prefix: str(o.prefix, 'prefix') } : {}),
+                ...(o.suffix !== undefined ? { suffix: str(o.suffix, 'suffix') } : {}),
+            };
         });
     }
     if (d.match_count !== undefined)
@@ -16153,7 +16770,12 @@ function parseJsonReport(text) {
         const p = object(v, `problems[${i}]`);
         // No line: a problem with the file as a whole.
         const line = p.line === undefined ? 0 : read_json_int(p.line, `problems[${i}].line`);
-        return { file: str(p.file, `problems[${i}].file`), line, column: line === 0 ? 0 : read_json_int(p.column, `problems[${i}].column`), message: str(p.message, `problems[${i}].message`) };
+        return {
+            file: str(p.file, `problems[${i}].file`),
+            line,
+            column: line === 0 ? 0 : read_json_int(p.column, `problems[${i}].column`),
+            message: str(p.message, `problems[${i}].message`),
+        };
     });
     const files = read_json_list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
     if (report.findings === undefined)
@@ -16167,7 +16789,11 @@ function parseJsonReport(text) {
         if (level !== 'warn' && level !== 'fail')
             throw new ReportError(`findings[${i}].level is not warn or fail`);
         return {
-            kind, level, file: str(f.file, `findings[${i}].file`), line: read_json_int(f.line, `findings[${i}].line`), column: read_json_int(f.column, `findings[${i}].column`),
+            kind,
+            level,
+            file: str(f.file, `findings[${i}].file`),
+            line: read_json_int(f.line, `findings[${i}].line`),
+            column: read_json_int(f.column, `findings[${i}].column`),
             ...(f.citation_id !== undefined ? { citationId: str(f.citation_id, `findings[${i}].citation_id`) } : {}),
             message: str(f.message, `findings[${i}].message`),
         };
@@ -16221,7 +16847,10 @@ function canonical(value) {
         return JSON.stringify(value);
     if (Array.isArray(value))
         return `[${value.map(canonical).join(',')}]`;
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+        .join(',')}}`;
 }
 function read_json_shardOf(value) {
     const s = object(value, 'shard');
@@ -16311,7 +16940,8 @@ function mergeResults(parts, names = parts.map((_, i) => `report ${i + 1}`)) {
     });
     const files = [...new Set(parts.flatMap((p) => p.files))].sort(comparePaths);
     const fileOrder = new Map(files.map((f, i) => [f, i]));
-    const records = parts.flatMap((p) => p.records)
+    const records = parts
+        .flatMap((p) => p.records)
         .sort((a, b) => fileOrder.get(a.file) - fileOrder.get(b.file) || a.index - b.index);
     const sources = new Map();
     for (const s of parts.flatMap((p) => p.sources)) {
@@ -16334,15 +16964,19 @@ function mergeResults(parts, names = parts.map((_, i) => `report ${i + 1}`)) {
         seen.add(key);
         return true;
     };
-    const fileProblems = parts.flatMap((p) => p.problems.filter((x) => x.file !== manifest))
+    const fileProblems = parts
+        .flatMap((p) => p.problems.filter((x) => x.file !== manifest))
         .filter((x) => fileOrder.has(x.file) || once(x))
         .map((x, i) => ({ x, i }))
         .sort((a, b) => (fileOrder.get(a.x.file) ?? -1) - (fileOrder.get(b.x.file) ?? -1) || a.i - b.i)
         .map(({ x }) => x);
-    const sourceProblems = parts.flatMap((p) => p.problems.filter((x) => x.file === manifest))
+    const sourceProblems = parts
+        .flatMap((p) => p.problems.filter((x) => x.file === manifest))
         .filter(once)
         .sort((a, b) => a.line - b.line || a.column - b.column);
-    const findings = parts.flatMap((p) => p.findings).map((f, i) => ({ f, i }))
+    const findings = parts
+        .flatMap((p) => p.findings)
+        .map((f, i) => ({ f, i }))
         .sort((a, b) => fileOrder.get(a.f.file) - fileOrder.get(b.f.file) || a.i - b.i)
         .map(({ f }) => f);
     // The shards of a run over changed files make a run over changed files,
@@ -16415,7 +17049,8 @@ function buildSummary(result, context = {}) {
     const total = result.records.length;
     const located = result.records.filter((r) => r.verdict === 'located').length;
     const ok = passed(result);
-    const headline = context.headline ?? `${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}`;
+    const headline = context.headline ??
+        `${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}`;
     page.force(`## ${headline}\n\n`);
     // Notes hold ids and reasons: an HTML paragraph keeps them out of Markdown altogether.
     for (const note of context.notes ?? [])
@@ -16442,10 +17077,7 @@ function buildSummary(result, context = {}) {
     }
     if (result.problems.length > 0) {
         page.force(`### Problems with the input (${result.problems.length})\n\n`);
-        table(page, ['where', 'problem'], result.problems, (p) => [
-            escapeHtml(p.line > 0 ? `${p.file}:${p.line}:${p.column}` : p.file),
-            escapeHtml(shorten(p.message, 400)),
-        ], 'problems');
+        table(page, ['where', 'problem'], result.problems, (p) => [escapeHtml(p.line > 0 ? `${p.file}:${p.line}:${p.column}` : p.file), escapeHtml(shorten(p.message, 400))], 'problems');
     }
     if (result.findings.length > 0) {
         page.force(`### Findings beyond quotes (${result.findings.length})\n\n`);
@@ -16487,23 +17119,30 @@ function buildSummary(result, context = {}) {
 /** The explanation, with the closest passage's diff marked up (<del> what the source has, <ins> what the quote has). */
 function whatWasFound(r) {
     const closest = r.detail?.closest;
-    return explainRecord(r).slice(0, 4).map((line) => {
+    return explainRecord(r)
+        .slice(0, 4)
+        .map((line) => {
         if (closest?.parts && line.startsWith('closest passage (')) {
             const head = line.slice(0, line.indexOf('): ') + 3);
-            const diff = closest.parts.map((p) => {
+            const diff = closest.parts
+                .map((p) => {
                 const text = escapeHtml(shorten(p.text, 200));
                 return p.op === 'same' ? text : p.op === 'added' ? `<ins>${text}</ins>` : `<del>${text}</del>`;
-            }).join(' ');
+            })
+                .join(' ');
             return `${escapeHtml(head)}${diff}`;
         }
         return escapeHtml(shorten(line, 300));
-    }).join('<br>');
+    })
+        .join('<br>');
 }
 function table(page, headers, rows, cells, what) {
     page.force(`<table>\n<thead><tr>${headers.map((h) => `<th>${h}</th>`).join('')}</tr></thead>\n<tbody>\n`);
     let shown = 0;
     for (const row of rows) {
-        if (!page.add(`<tr>${cells(row).map((c) => `<td>${c}</td>`).join('')}</tr>\n`))
+        if (!page.add(`<tr>${cells(row)
+            .map((c) => `<td>${c}</td>`)
+            .join('')}</tr>\n`))
             break;
         shown++;
     }
@@ -16625,7 +17264,10 @@ function pinCommand(args, io) {
     }
     const maxBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'pin') ?? DEFAULT_MAX_SOURCE_BYTES;
     const workspace = openWorkspace(values.root, 'pin');
-    const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), { forPin: true, given: manifestGiven(values.manifest, values.root) });
+    const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), {
+        forPin: true,
+        given: manifestGiven(values.manifest, values.root),
+    });
     for (const id of positionals) {
         if (!manifest.sources.has(id))
             throw new UsageError(`no source ${JSON.stringify(id)} in ${manifest.file}`, 'pin');
@@ -16687,8 +17329,11 @@ function pinCommand(args, io) {
             throw new PinError(`nothing written: ${escapeMessage(resolved.reason)}`);
         writeAtomically(resolved.abs, text);
     }
-    io.stdout(report.map(escapeMessage).join('\n') + '\n' +
-        (edits.length > 0 ? `wrote ${escapeMessage(manifest.file)} (${edits.length} ${edits.length === 1 ? 'hash' : 'hashes'} changed)\n` : 'nothing to change\n'));
+    io.stdout(report.map(escapeMessage).join('\n') +
+        '\n' +
+        (edits.length > 0
+            ? `wrote ${escapeMessage(manifest.file)} (${edits.length} ${edits.length === 1 ? 'hash' : 'hashes'} changed)\n`
+            : 'nothing to change\n'));
     return 0;
 }
 function hashFile(workspace, dir, file, maxBytes, mustBeText) {
@@ -16705,7 +17350,7 @@ function hashFile(workspace, dir, file, maxBytes, mustBeText) {
 function editFor(text, file, sha256, eol) {
     if (file.sha256Span) {
         const { start, end } = file.sha256Span;
-        const quote = text[start] === '"' || text[start] === '\'' ? text[start] : '';
+        const quote = text[start] === '"' || text[start] === "'" ? text[start] : '';
         // An empty value needs a space before it, after the colon (`sha256:` then
         // the line's end) or a tag (`sha256: !!str`), and one after it before a
         // comment (`sha256: # todo`): YAML reads `x#` as part of a plain scalar.
@@ -16831,7 +17476,10 @@ function internalError(error, io) {
 // quietly, as other command-line tools do, with the status already decided.
 // Any other failure to write the output (a full disk) means the check could
 // not deliver its result: exit 2, saying why, whatever the records were.
-for (const [stream, name] of [[process.stdout, 'standard output'], [process.stderr, 'standard error']]) {
+for (const [stream, name] of [
+    [process.stdout, 'standard output'],
+    [process.stderr, 'standard error'],
+]) {
     stream.on('error', (error) => {
         if (error.code === 'EPIPE')
             process.exit(process.exitCode ?? 0);

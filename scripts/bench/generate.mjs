@@ -88,8 +88,10 @@ export function ensureCorpus(benchDir, size, log = () => {}) {
   // benchmark writes it for the other sizes only when asked to, --verify-all).
   if (size === 'small' || size === 'one') writeReferenceInput(dir, stamp);
   fs.writeFileSync(stampFile, JSON.stringify(stamp, null, 1) + '\n');
-  log(`${size}: generated ${stamp.sources.length} sources (${(stamp.totalSourceBytes / MiB).toFixed(1)} MB) and ` +
-    `${stamp.citations} citations in ${seconds.toFixed(1)} s`);
+  log(
+    `${size}: generated ${stamp.sources.length} sources (${(stamp.totalSourceBytes / MiB).toFixed(1)} MB) and ` +
+      `${stamp.citations} citations in ${seconds.toFixed(1)} s`,
+  );
   return { dir, stamp, generated: true };
 }
 
@@ -335,10 +337,26 @@ export function span(rng, text, k) {
 }
 
 const WS_VARIANTS = [
-  ['\n', 30], [' ', 15], ['  ', 10], ['\t', 6], ['\r\n', 6], [' \n', 5], ['\n\n', 4], ['\t\n ', 2],
+  ['\n', 30],
+  [' ', 15],
+  ['  ', 10],
+  ['\t', 6],
+  ['\r\n', 6],
+  [' \n', 5],
+  ['\n\n', 4],
+  ['\t\n ', 2],
   // Less common whitespace (all in Python's str.isspace): exercises the exact set.
-  ['\u00a0', 3], ['\u2003', 2], ['\u3000', 2], ['\u202f', 1], ['\u2028', 1], ['\u0085', 1],
-  ['\u001f', 1], ['\u001c', 1], ['\u000b', 1], ['\u000c', 1], ['\u205f', 1],
+  ['\u00a0', 3],
+  ['\u2003', 2],
+  ['\u3000', 2],
+  ['\u202f', 1],
+  ['\u2028', 1],
+  ['\u0085', 1],
+  ['\u001f', 1],
+  ['\u001c', 1],
+  ['\u000b', 1],
+  ['\u000c', 1],
+  ['\u205f', 1],
 ];
 const WS_WEIGHTS = WS_VARIANTS.map((v) => v[1]);
 const WS_TOTAL = WS_WEIGHTS.reduce((a, b) => a + b, 0);
@@ -368,7 +386,13 @@ function copied(rng, text) {
 
 const ZERO_WIDTH = ['\u200b', '\ufeff', '\u00ad', '\u2060', '\u200d'];
 const ALTERATIONS = [
-  ['replace', 30], ['not', 25], ['delete', 8], ['case', 8], ['zero-width', 7], ['ascii', 7], ['cut-first', 8],
+  ['replace', 30],
+  ['not', 25],
+  ['delete', 8],
+  ['case', 8],
+  ['zero-width', 7],
+  ['ascii', 7],
+  ['cut-first', 8],
   ['extend-last', 7],
 ];
 const ALT_WEIGHTS = ALTERATIONS.map((a) => a[1]);
@@ -383,7 +407,8 @@ function altered(rng, text) {
   const op = ALTERATIONS[rng.weighted(ALT_WEIGHTS, ALT_TOTAL)][0];
   const replace = () => {
     let x;
-    do x = CONTENT_WORDS[rng.int(CONTENT_WORDS.length)]; while (x === parts[w]);
+    do x = CONTENT_WORDS[rng.int(CONTENT_WORDS.length)];
+    while (x === parts[w]);
     parts[w] = x;
   };
   switch (op) {
@@ -437,8 +462,22 @@ function altered(rng, text) {
 const BOILERPLATE_VARIANTS = [BOILERPLATE, BOILERPLATE, BOILERPLATE, 'support for help.', 'Contact support for help'];
 
 const EMPTY_QUOTES = [
-  '', '', ' ', '   ', '\n', '\t', ' \r\n\t ', '\u00a0', '\u3000', '\u2028 ', '\u0085', '\u001f\u001e',
-  '\u000b\u000c', '\u205f', '\u1680', '\u2029',
+  '',
+  '',
+  ' ',
+  '   ',
+  '\n',
+  '\t',
+  ' \r\n\t ',
+  '\u00a0',
+  '\u3000',
+  '\u2028 ',
+  '\u0085',
+  '\u001f\u001e',
+  '\u000b\u000c',
+  '\u205f',
+  '\u1680',
+  '\u2029',
 ];
 
 function makeQuote(rng, category, text) {
@@ -463,8 +502,14 @@ function makeQuote(rng, category, text) {
 function unknownId(rng, j) {
   const base = `src-${pad(j + 1, 4)}`;
   return rng.pick([
-    `${base}-v2`, `${base.toUpperCase()}-V1`, base, `https://example.com/sources/${base}-v1`, 'src-9999-v1',
-    `${base}-v1 `, ` ${base}-v1`, `retired-${pad(j + 1, 4)}-v1`,
+    `${base}-v2`,
+    `${base.toUpperCase()}-V1`,
+    base,
+    `https://example.com/sources/${base}-v1`,
+    'src-9999-v1',
+    `${base}-v1 `,
+    ` ${base}-v1`,
+    `retired-${pad(j + 1, 4)}-v1`,
   ]);
 }
 
@@ -509,7 +554,10 @@ export function writeReferenceInput(dir, stamp) {
     for (const file of stamp.citationFiles) {
       const text = fs.readFileSync(path.join(dir, file), 'utf8');
       const records = file.endsWith('.jsonl')
-        ? text.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l))
+        ? text
+            .split('\n')
+            .filter((l) => l.trim() !== '')
+            .map((l) => JSON.parse(l))
         : JSON.parse(text);
       const rows = records.map((r) => JSON.stringify([file, r.citation_id, r.source_id, r.quote]));
       fs.writeSync(fd, (first ? '\n' : ',\n') + rows.join(',\n'));

@@ -19,7 +19,11 @@ import { fileURLToPath } from 'node:url';
 /** The low bits every crafted piece hash has zero. */
 export const FLOOD_LOW_BITS = 20;
 
-const M0 = 0x9e3779b1, M1 = 0x85ebca77, M2 = 0xc2b2ae3d, M3 = 0x27d4eb2f, FINAL = 0x2c1b3c6d;
+const M0 = 0x9e3779b1,
+  M1 = 0x85ebca77,
+  M2 = 0xc2b2ae3d,
+  M3 = 0x27d4eb2f,
+  FINAL = 0x2c1b3c6d;
 
 /** The inverse of an odd number modulo 2^32 (Newton's iteration). */
 function inverse(a) {
@@ -79,12 +83,15 @@ function writeCorpus(count, dir) {
   const source = 'A plain source text of a few words, repeated. '.repeat(100);
   fs.writeFileSync(path.join(dir, 'sources', 's.txt'), source);
   const sha256 = createHash('sha256').update(source).digest('hex');
-  fs.writeFileSync(path.join(dir, 'citegate.yml'),
-    `version: 1\nsources:\n  s-v1:\n    path: sources/s.txt\n    sha256: ${sha256}\n    retrieved: 2026-11-02\ncitations:\n  - answers/*.jsonl\n`);
+  fs.writeFileSync(
+    path.join(dir, 'citegate.yml'),
+    `version: 1\nsources:\n  s-v1:\n    path: sources/s.txt\n    sha256: ${sha256}\n    retrieved: 2026-11-02\ncitations:\n  - answers/*.jsonl\n`,
+  );
   const quotes = floodQuotes(count);
   const perFile = 200_000;
   for (let from = 0, file = 0; from < quotes.length; from += perFile, file++) {
-    const lines = quotes.slice(from, from + perFile)
+    const lines = quotes
+      .slice(from, from + perFile)
       .map((quote, i) => JSON.stringify({ citation_id: `q${from + i}`, source_id: 's-v1', quote }));
     fs.writeFileSync(path.join(dir, 'answers', `flood-${file}.jsonl`), `${lines.join('\n')}\n`);
   }

@@ -19,7 +19,11 @@ export function run(cmd, args, { cwd, timeoutMs = 0, input, keepStdout = false, 
     const started = process.hrtime.bigint();
     let child;
     try {
-      child = spawn(cmd, args, { cwd, detached: true, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+      child = spawn(cmd, args, {
+        cwd,
+        detached: true,
+        stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      });
     } catch (error) {
       resolve({ ok: false, error: String(error), wallS: 0, stdout: '', stderr: '' });
       return;
@@ -52,14 +56,27 @@ export function run(cmd, args, { cwd, timeoutMs = 0, input, keepStdout = false, 
     if (input !== undefined) child.stdin.end(input);
     child.on('error', (error) => {
       clearTimeout(timer);
-      resolve({ ok: false, error: String(error), wallS: 0, stdout: '', stdoutBytes, stderr: Buffer.concat(err).toString() });
+      resolve({
+        ok: false,
+        error: String(error),
+        wallS: 0,
+        stdout: '',
+        stdoutBytes,
+        stderr: Buffer.concat(err).toString(),
+      });
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const wallS = Number(process.hrtime.bigint() - started) / 1e9;
       resolve({
-        ok: true, code, signal, timedOut, wallS, stdoutBytes,
-        stdout: keepStdout ? Buffer.concat(out).toString() : tail.toString(), stderr: Buffer.concat(err).toString(),
+        ok: true,
+        code,
+        signal,
+        timedOut,
+        wallS,
+        stdoutBytes,
+        stdout: keepStdout ? Buffer.concat(out).toString() : tail.toString(),
+        stderr: Buffer.concat(err).toString(),
       });
     });
   });
@@ -95,9 +112,7 @@ export async function runCitegate(cli, root, { mode, reportFile, timeoutMs, node
   if (mode === 'json') fs.rmSync(reportFile, { force: true });
   const useTime = haveTime();
   const options = { timeoutMs, stdoutTail: 4096 };
-  const r = useTime
-    ? await run(TIME, ['-f', '%e %M', node, ...cliArgs], options)
-    : await run(node, cliArgs, options);
+  const r = useTime ? await run(TIME, ['-f', '%e %M', node, ...cliArgs], options) : await run(node, cliArgs, options);
   if (!r.ok) return { ok: false, crash: `could not start: ${r.error}`, wallS: r.wallS, stderr: r.stderr };
   let stderr = r.stderr;
   let timeS = null;
@@ -112,7 +127,9 @@ export async function runCitegate(cli, root, { mode, reportFile, timeoutMs, node
       maxRssKiB = Number(m[2]);
       lines.pop();
     }
-    const status = /^Command (?:exited with non-zero status (\d+)|terminated by signal (\d+))$/.exec(lines[lines.length - 1] ?? '');
+    const status = /^Command (?:exited with non-zero status (\d+)|terminated by signal (\d+))$/.exec(
+      lines[lines.length - 1] ?? '',
+    );
     if (status) {
       lines.pop();
       if (status[2]) {
@@ -128,15 +145,31 @@ export async function runCitegate(cli, root, { mode, reportFile, timeoutMs, node
   else if (signal !== null) crash = `killed by ${signal}`;
   else if (!normal) crash = `exit status ${code}`;
   const lastLine = r.stdout.replace(/\n$/, '').split('\n').pop() ?? '';
-  return { ok: normal, crash, code, wallS: r.wallS, timeS, maxRssKiB, stderr, stdoutBytes: r.stdoutBytes, summary: lastLine };
+  return {
+    ok: normal,
+    crash,
+    code,
+    wallS: r.wallS,
+    timeS,
+    maxRssKiB,
+    stderr,
+    stdoutBytes: r.stdoutBytes,
+    summary: lastLine,
+  };
 }
 
 /** sha256sum over the files (relative to `root`); the output is kept to check the hashes. */
 export async function runSha256sum(root, files, { timeoutMs }) {
   const argBytes = files.reduce((n, f) => n + Buffer.byteLength(f) + 1, 0);
-  const r = argBytes < 1024 * 1024
-    ? await run('sha256sum', ['--', ...files], { cwd: root, timeoutMs, keepStdout: true })
-    : await run('xargs', ['-0', 'sha256sum', '--'], { cwd: root, timeoutMs, keepStdout: true, input: files.join('\0') });
+  const r =
+    argBytes < 1024 * 1024
+      ? await run('sha256sum', ['--', ...files], { cwd: root, timeoutMs, keepStdout: true })
+      : await run('xargs', ['-0', 'sha256sum', '--'], {
+          cwd: root,
+          timeoutMs,
+          keepStdout: true,
+          input: files.join('\0'),
+        });
   if (!r.ok || r.code !== 0) {
     return { ok: false, wallS: r.wallS, error: r.error ?? `exit status ${r.code}: ${r.stderr.slice(0, 500)}` };
   }
@@ -165,11 +198,20 @@ export async function runReference(script, referenceDir, inputFile, outputFile, 
   const args = [script, ...(memoize ? ['--memoize-normalize'] : []), referenceDir, inputFile, outputFile];
   const r = await run('python3', args, { timeoutMs });
   if (!r.ok || r.code !== 0 || r.timedOut) {
-    return { ok: false, error: r.timedOut ? 'timed out' : (r.error ?? `exit status ${r.code}: ${r.stderr.slice(-2000)}`) };
+    return {
+      ok: false,
+      error: r.timedOut ? 'timed out' : (r.error ?? `exit status ${r.code}: ${r.stderr.slice(-2000)}`),
+    };
   }
   const result = JSON.parse(fs.readFileSync(outputFile, 'utf8'));
-  return { ok: true, elapsedS: result.elapsed_s, python: result.python, memoized: result.memoized, verdicts: result.verdicts,
-    processWallS: r.wallS };
+  return {
+    ok: true,
+    elapsedS: result.elapsed_s,
+    python: result.python,
+    memoized: result.memoized,
+    verdicts: result.verdicts,
+    processWallS: r.wallS,
+  };
 }
 
 /**
@@ -189,10 +231,24 @@ export function compareVerdicts(report, referenceVerdicts) {
     const mine = byKey.get(key);
     if (!mine) {
       missing++;
-      mismatches.push({ file, citation_id: id, source_id: sourceId, quote, reference: verdict, citegate: '(no record)' });
+      mismatches.push({
+        file,
+        citation_id: id,
+        source_id: sourceId,
+        quote,
+        reference: verdict,
+        citegate: '(no record)',
+      });
     } else if (mine.verdict !== verdict) {
-      mismatches.push({ file, citation_id: id, source_id: sourceId, quote, reference: verdict, citegate: mine.verdict,
-        ...(mine.reason !== undefined ? { reason: mine.reason } : {}) });
+      mismatches.push({
+        file,
+        citation_id: id,
+        source_id: sourceId,
+        quote,
+        reference: verdict,
+        citegate: mine.verdict,
+        ...(mine.reason !== undefined ? { reason: mine.reason } : {}),
+      });
     } else {
       same++;
     }

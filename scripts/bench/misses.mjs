@@ -45,7 +45,8 @@ const CHANGE_TOTAL = CHANGE_WEIGHTS.reduce((a, b) => a + b, 0);
 
 function missesVersion() {
   const h = createHash('sha256');
-  for (const f of ['misses.mjs', 'generate.mjs', 'words.mjs', 'prng.mjs']) h.update(fs.readFileSync(path.join(here, f)));
+  for (const f of ['misses.mjs', 'generate.mjs', 'words.mjs', 'prng.mjs'])
+    h.update(fs.readFileSync(path.join(here, f)));
   return `misses-${MISSES_VERSION}+${h.digest('hex').slice(0, 12)}`;
 }
 
@@ -76,8 +77,10 @@ export function ensureMissesCorpus(benchDir, log = () => {}, size = 'misses') {
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   stamp.generationSeconds = Math.round(seconds * 100) / 100;
   fs.writeFileSync(stampFile, JSON.stringify(stamp, null, 1) + '\n');
-  log(`${size}: generated 1 source (${(stamp.totalSourceBytes / KiB).toFixed(0)} KB) and ${stamp.citations} citations ` +
-    `that are all misses in ${seconds.toFixed(1)} s`);
+  log(
+    `${size}: generated 1 source (${(stamp.totalSourceBytes / KiB).toFixed(0)} KB) and ${stamp.citations} citations ` +
+      `that are all misses in ${seconds.toFixed(1)} s`,
+  );
   return { dir, stamp, generated: true };
 }
 
@@ -85,7 +88,8 @@ export function ensureMissesCorpus(benchDir, log = () => {}, size = 'misses') {
 const normalize = (s) => s.normalize('NFC').split(/\s+/).filter(Boolean).join(' ');
 
 function generate(dir, params, generator) {
-  if (path.basename(path.dirname(dir)) !== '.bench' || !['misses', 'misses-long'].includes(path.basename(dir))) throw new Error(`refusing to write to ${dir}`);
+  if (path.basename(path.dirname(dir)) !== '.bench' || !['misses', 'misses-long'].includes(path.basename(dir)))
+    throw new Error(`refusing to write to ${dir}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'sources'), { recursive: true });
 
@@ -111,7 +115,12 @@ function generate(dir, params, generator) {
       if (attempt >= 100) throw new Error('misses: could not make a quote that is not in the source');
     }
     counts[change]++;
-    records.push({ citation_id: `q-${pad((i % params.recordsPerFile) + 1, 3)}`, source_id: SOURCE_ID, quote, claim: claim(rng) });
+    records.push({
+      citation_id: `q-${pad((i % params.recordsPerFile) + 1, 3)}`,
+      source_id: SOURCE_ID,
+      quote,
+      claim: claim(rng),
+    });
   }
 
   const plan = new Rng(`${seed}/plan`);
@@ -127,10 +136,21 @@ function generate(dir, params, generator) {
     files.push(rel);
   }
 
-  fs.writeFileSync(path.join(dir, 'citegate.yml'), [
-    'version: 1', 'sources:', `  ${SOURCE_ID}:`, `    path: ${SOURCE_PATH}`, `    sha256: ${sha256}`, '    retrieved: 2026-11-02',
-    'citations:', '  - answers/**/*.json', '  - answers/**/*.jsonl', '',
-  ].join('\n'));
+  fs.writeFileSync(
+    path.join(dir, 'citegate.yml'),
+    [
+      'version: 1',
+      'sources:',
+      `  ${SOURCE_ID}:`,
+      `    path: ${SOURCE_PATH}`,
+      `    sha256: ${sha256}`,
+      '    retrieved: 2026-11-02',
+      'citations:',
+      '  - answers/**/*.json',
+      '  - answers/**/*.jsonl',
+      '',
+    ].join('\n'),
+  );
 
   return {
     generator,
@@ -138,7 +158,10 @@ function generate(dir, params, generator) {
     totalSourceBytes: bytes.length,
     largestSourceBytes: bytes.length,
     citations: records.length,
-    quoteCategories: { altered: records.length, ...Object.fromEntries(CHANGES.map((c) => [`altered: ${c}`, counts[c]])) },
+    quoteCategories: {
+      altered: records.length,
+      ...Object.fromEntries(CHANGES.map((c) => [`altered: ${c}`, counts[c]])),
+    },
     citationFiles: files,
     sources: [{ id: SOURCE_ID, path: SOURCE_PATH, bytes: bytes.length, sha256, crlf: false, bom: false }],
   };
@@ -152,7 +175,8 @@ function miss(rng, text, change, reflowFraction, length) {
   if (change === 'replace') {
     const w = 2 * rng.int(words);
     let x;
-    do x = CONTENT_WORDS[rng.int(CONTENT_WORDS.length)]; while (x === parts[w]);
+    do x = CONTENT_WORDS[rng.int(CONTENT_WORDS.length)];
+    while (x === parts[w]);
     parts[w] = x;
   } else {
     parts[2 * rng.int(words - 1)] += ' not';

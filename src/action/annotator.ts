@@ -38,7 +38,12 @@ export class Annotator {
    * shown goes to the log only when `logIfDropped` (records, problems and
    * findings are all in the log already).
    */
-  annotate(level: AnnotationLevel, message: string, properties: AnnotationProperties = {}, logIfDropped = true): boolean {
+  annotate(
+    level: AnnotationLevel,
+    message: string,
+    properties: AnnotationProperties = {},
+    logIfDropped = true,
+  ): boolean {
     if (this.room(level) <= 0) {
       this.dropped[level]++;
       if (logIfDropped) logUntrusted([`${level}: ${message}`]);
@@ -85,12 +90,17 @@ export class Annotator {
  * it has that name), is put on the run instead, its message naming the file,
  * escaped, as the workspace names it.
  */
-function placed(message: string, properties: AnnotationProperties, gitHubPath: GitHubPath): [string, AnnotationProperties] {
+function placed(
+  message: string,
+  properties: AnnotationProperties,
+  gitHubPath: GitHubPath,
+): [string, AnnotationProperties] {
   const file = properties.file;
   if (file === undefined) return [message, properties];
   const named = gitHubPath(file);
   const withoutBreaks = named?.replace(/[\r\n]/g, '');
-  if (named !== undefined && escapeMessage(withoutBreaks!) === withoutBreaks) return [message, { ...properties, file: named }];
+  if (named !== undefined && escapeMessage(withoutBreaks!) === withoutBreaks)
+    return [message, { ...properties, file: named }];
   const at = properties.startLine ? `:${properties.startLine}` : '';
   return [`${escapeMessage(file)}${at}: ${message}`, properties.title === undefined ? {} : { title: properties.title }];
 }

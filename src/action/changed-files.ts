@@ -20,7 +20,10 @@ export class Checkout {
   /** The repository's top folder, links resolved. */
   readonly top: string;
 
-  constructor(top: string, private readonly workspace: Workspace) {
+  constructor(
+    top: string,
+    private readonly workspace: Workspace,
+  ) {
     this.top = realpathSync.native(top);
   }
 
@@ -59,15 +62,15 @@ export class Checkout {
 
 export type ChangeSet =
   | {
-    readonly ok: true;
-    /** Paths relative to the workspace. */
-    readonly list: ChangedFileList;
-    /** How many files the event changed, in the workspace or not. */
-    readonly count: number;
-    readonly via: 'the GitHub API' | 'git';
-    readonly base: string;
-    readonly head: string;
-  }
+      readonly ok: true;
+      /** Paths relative to the workspace. */
+      readonly list: ChangedFileList;
+      /** How many files the event changed, in the workspace or not. */
+      readonly count: number;
+      readonly via: 'the GitHub API' | 'git';
+      readonly base: string;
+      readonly head: string;
+    }
   | { readonly ok: false; readonly reason: string };
 
 export interface ChangeLog {
@@ -83,13 +86,24 @@ export async function findChangedFiles(
 ): Promise<ChangeSet> {
   const reasons: string[] = [];
   const found = (list: ChangedFileList, via: 'the GitHub API' | 'git'): ChangeSet => ({
-    ok: true, list: { files: checkout.mapFiles(list.files), truncated: list.truncated }, count: list.files.length, via, base: diff.base, head: diff.head,
+    ok: true,
+    list: { files: checkout.mapFiles(list.files), truncated: list.truncated },
+    count: list.files.length,
+    via,
+    base: diff.base,
+    head: diff.head,
   });
 
   if (!settings.token) reasons.push('no token was given');
   else if (!settings.repository) reasons.push('GITHUB_REPOSITORY is not set');
-  else if (diff.kind === 'pull_request' && diff.changedFiles !== undefined && diff.changedFiles > PULL_REQUEST_FILES_CAP) {
-    reasons.push(`the pull request changes ${diff.changedFiles} files, more than the ${PULL_REQUEST_FILES_CAP} the API lists`);
+  else if (
+    diff.kind === 'pull_request' &&
+    diff.changedFiles !== undefined &&
+    diff.changedFiles > PULL_REQUEST_FILES_CAP
+  ) {
+    reasons.push(
+      `the pull request changes ${diff.changedFiles} files, more than the ${PULL_REQUEST_FILES_CAP} the API lists`,
+    );
   } else {
     try {
       // Imported here, not at the top: @actions/github parses the event file as it loads, and a
@@ -97,9 +111,10 @@ export async function findChangedFiles(
       const { getOctokit } = await import('@actions/github');
       const octokit = getOctokit(settings.token);
       const { owner, repo } = settings.repository;
-      const list = diff.kind === 'pull_request'
-        ? await listPullRequestFiles(octokit, { owner, repo, pullNumber: diff.number })
-        : await compareCommits(octokit, { owner, repo, base: diff.base, head: diff.head });
+      const list =
+        diff.kind === 'pull_request'
+          ? await listPullRequestFiles(octokit, { owner, repo, pullNumber: diff.number })
+          : await compareCommits(octokit, { owner, repo, base: diff.base, head: diff.head });
       // U+FFFD is what a name that is not UTF-8 becomes: it may not name the file on disk.
       if (list.files.some((f) => f.path.includes('\ufffd') || (f.previousPath ?? '').includes('\ufffd'))) {
         reasons.push('the API names a changed file with U+FFFD, the mark of a name that is not UTF-8');
@@ -110,7 +125,9 @@ export async function findChangedFiles(
         reasons.push(`the GitHub API gave no usable list of the changed files (${error.message})`);
       } else {
         const status = (error as { status?: number }).status;
-        reasons.push(`the GitHub API refused to list the changed files (${status ? `HTTP ${status}` : (error as Error).message})`);
+        reasons.push(
+          `the GitHub API refused to list the changed files (${status ? `HTTP ${status}` : (error as Error).message})`,
+        );
       }
       log.warning(`citegate: ${reasons.at(-1)}; trying git`);
     }
@@ -119,7 +136,9 @@ export async function findChangedFiles(
   const cwd = checkout.top;
   const hasBase = hasCommit(cwd, diff.base);
   if (!hasBase || !hasCommit(cwd, diff.head)) {
-    reasons.push(`the checkout lacks commit ${hasBase ? diff.head : diff.base} (use actions/checkout with fetch-depth: 0)`);
+    reasons.push(
+      `the checkout lacks commit ${hasBase ? diff.head : diff.base} (use actions/checkout with fetch-depth: 0)`,
+    );
     return { ok: false, reason: reasons.join('; ') };
   }
   try {

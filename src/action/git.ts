@@ -16,7 +16,10 @@ function git(cwd: string, args: string[], ceiling?: string): Buffer {
     stdio: ['ignore', 'pipe', 'pipe'],
     // Never let the repository's own settings pick a pager or an external program.
     env: {
-      ...process.env, GIT_PAGER: 'cat', GIT_EXTERNAL_DIFF: '', GIT_TERMINAL_PROMPT: '0',
+      ...process.env,
+      GIT_PAGER: 'cat',
+      GIT_EXTERNAL_DIFF: '',
+      GIT_TERMINAL_PROMPT: '0',
       ...(ceiling !== undefined ? { GIT_CEILING_DIRECTORIES: ceiling } : {}),
     },
   });
@@ -27,7 +30,9 @@ function firstLine(error: unknown): string {
   return (stderr || (error as Error).message || String(error)).split('\n')[0];
 }
 
-export type RepositoryTop = { readonly ok: true; readonly top: string } | { readonly ok: false; readonly reason: string };
+export type RepositoryTop =
+  | { readonly ok: true; readonly top: string }
+  | { readonly ok: false; readonly reason: string };
 
 /**
  * The top folder of the repository holding `folder`, looked for no higher than
@@ -44,7 +49,8 @@ export function repositoryTop(folder: string, workspace: string): RepositoryTop 
   try {
     // The event lists a superproject's files, not a submodule's.
     const superproject = git(top, ['rev-parse', '--show-superproject-working-tree']).toString('utf8').trim();
-    if (superproject !== '') return { ok: false, reason: 'the manifest is in a git submodule, whose files the event does not list' };
+    if (superproject !== '')
+      return { ok: false, reason: 'the manifest is in a git submodule, whose files the event does not list' };
   } catch (error) {
     return { ok: false, reason: `git cannot read the repository around the manifest (${firstLine(error)})` };
   }
@@ -76,7 +82,12 @@ export function hasCommit(cwd: string, sha: string): boolean {
  * its history, or has the head's content in every file the pull request
  * changed (the head rebased onto a later base). When git cannot tell, why.
  */
-export function holdsChanges(cwd: string, commit: string, base: string, head: string): boolean | { readonly unknown: string } {
+export function holdsChanges(
+  cwd: string,
+  commit: string,
+  base: string,
+  head: string,
+): boolean | { readonly unknown: string } {
   if (commit === head) return true;
   try {
     const raw = git(cwd, ['cat-file', '-p', `${commit}^{commit}`]).toString('utf8');
@@ -92,7 +103,13 @@ export function holdsChanges(cwd: string, commit: string, base: string, head: st
   } catch {
     // Not in its history: compare the content below.
   }
-  const paths = (...args: string[]) => new Set(git(cwd, ['diff', '--no-renames', '--name-only', '-z', ...args]).toString('utf8').split('\0').filter(Boolean));
+  const paths = (...args: string[]) =>
+    new Set(
+      git(cwd, ['diff', '--no-renames', '--name-only', '-z', ...args])
+        .toString('utf8')
+        .split('\0')
+        .filter(Boolean),
+    );
   try {
     const differing = paths(head, commit);
     if (!hasCommit(cwd, base)) return differing.size === 0;
@@ -110,7 +127,10 @@ export function holdsChanges(cwd: string, commit: string, base: string, head: st
 }
 
 /** Whether the repository's `origin` is the GitHub repository owner/repo, as actions/checkout sets it (any host, with or without credentials or `.git`). */
-export function isOriginOf(cwd: string, repository: { readonly owner: string; readonly repo: string } | undefined): boolean {
+export function isOriginOf(
+  cwd: string,
+  repository: { readonly owner: string; readonly repo: string } | undefined,
+): boolean {
   if (repository === undefined) return false;
   let url: string;
   try {
@@ -119,28 +139,47 @@ export function isOriginOf(cwd: string, repository: { readonly owner: string; re
     return false;
   }
   const name = `${repository.owner}/${repository.repo}`.toLowerCase();
-  const bare = url.toLowerCase().replace(/\/+$/, '').replace(/\.git$/, '');
+  const bare = url
+    .toLowerCase()
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '');
   return bare.endsWith(`/${name}`) || bare.endsWith(`:${name}`);
 }
 
-const STATUS: Record<string, string> = { A: 'added', D: 'removed', M: 'modified', R: 'renamed', C: 'copied', T: 'changed' };
+const STATUS: Record<string, string> = {
+  A: 'added',
+  D: 'removed',
+  M: 'modified',
+  R: 'renamed',
+  C: 'copied',
+  T: 'changed',
+};
 
 /** The files changed from the merge base of `base` and `head` to `head` (paths from the repository's top), as the pull request files API counts them. */
 export function gitChangedFiles(cwd: string, base: string, head: string): ChangedFileList {
-  const out = git(cwd, ['diff', '--no-ext-diff', '--no-textconv', '--name-status', '-z', '-M', `${base}...${head}`, '--']);
+  const out = git(cwd, [
+    'diff',
+    '--no-ext-diff',
+    '--no-textconv',
+    '--name-status',
+    '-z',
+    '-M',
+    `${base}...${head}`,
+    '--',
+  ]);
   const parts: string[] = [];
-  for (let from = 0; from <= out.length;) {
+  for (let from = 0; from <= out.length; ) {
     let end = out.indexOf(0, from);
     if (end < 0) end = out.length;
     const name = out.subarray(from, end);
     // Read as UTF-8, a name that is not would become U+FFFD and could stand for
     // another file: then the list cannot say what changed (the caller checks everything).
-    if (!isUtf8(name)) throw new Error('a changed file\'s name is not valid UTF-8');
+    if (!isUtf8(name)) throw new Error("a changed file's name is not valid UTF-8");
     parts.push(name.toString('utf8'));
     from = end + 1;
   }
   const files: ChangedFile[] = [];
-  for (let i = 0; i + 1 < parts.length;) {
+  for (let i = 0; i + 1 < parts.length; ) {
     const code = parts[i];
     const status = STATUS[code[0]] ?? 'changed';
     if (code[0] === 'R' || code[0] === 'C') {

@@ -55,14 +55,18 @@ export async function run(): Promise<void> {
     else if (error instanceof ManifestError) manifestFailed(error, annotator, failures, settings);
     else {
       const message = error instanceof Error ? error.message : String(error);
-      failures.push(`internal error: ${escapeMessage(message)}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS}.`);
+      failures.push(
+        `internal error: ${escapeMessage(message)}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS}.`,
+      );
       if (error instanceof Error && error.stack) core.debug(error.stack);
     }
   }
   try {
     for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
   } catch (error) {
-    failures.push(`The step's outputs cannot be written to ${describeFile(process.env.GITHUB_OUTPUT)} (GITHUB_OUTPUT): ${reasonOf(error, process.env.GITHUB_OUTPUT)}.`);
+    failures.push(
+      `The step's outputs cannot be written to ${describeFile(process.env.GITHUB_OUTPUT)} (GITHUB_OUTPUT): ${reasonOf(error, process.env.GITHUB_OUTPUT)}.`,
+    );
   }
   if (failures.length > 0) annotator.fail(`citegate: ${failures.join(' ')}`);
 }
@@ -79,29 +83,46 @@ function reasonOf(error: unknown, file: PathLike | undefined): string {
   return escapeMessage(error instanceof Error ? error.message : String(error));
 }
 
-function manifestFailed(error: ManifestError, annotator: Annotator, failures: Failures, settings: Settings | undefined): void {
+function manifestFailed(
+  error: ManifestError,
+  annotator: Annotator,
+  failures: Failures,
+  settings: Settings | undefined,
+): void {
   const file = error.problems[0]?.file ?? '';
   if (settings) {
     const workspace = new Workspace(settings.workspace);
     annotator.gitHubPath = githubPaths(settings, workspace, repositoryAround(workspace, file));
   }
   for (const p of error.problems) {
-    annotator.annotate('error', escapeMessage(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) }, false);
+    annotator.annotate(
+      'error',
+      escapeMessage(p.message),
+      { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) },
+      false,
+    );
   }
   logUntrusted(error.problems.map((p) => `problem: ${formatProblem(p)}`));
   const overflow = annotator.overflow('Every problem is in the job summary and in the log.');
-  const summary = buildSummary({ manifest: file, files: [], records: [], sources: [], problems: error.problems, findings: [] }, {
-    headline: '❌ citegate: the manifest cannot be used — fail',
-    notes: overflow ? [overflow] : [],
-  });
+  const summary = buildSummary(
+    { manifest: file, files: [], records: [], sources: [], problems: error.problems, findings: [] },
+    {
+      headline: '❌ citegate: the manifest cannot be used — fail',
+      notes: overflow ? [overflow] : [],
+    },
+  );
   const unwritten = writeSummary(summary);
-  failures.push(`the manifest cannot be used (${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}, annotated above): the check could not run`);
+  failures.push(
+    `the manifest cannot be used (${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}, annotated above): the check could not run`,
+  );
   if (unwritten) failures.push(unwritten);
 }
 
 async function check(settings: Settings, outputs: Outputs, annotator: Annotator, failures: Failures): Promise<void> {
   const workspace = new Workspace(settings.workspace);
-  const manifest = loadManifest(workspace, path.resolve(settings.workspace, settings.manifest), { given: 'the `manifest` input, from the workspace' });
+  const manifest = loadManifest(workspace, path.resolve(settings.workspace, settings.manifest), {
+    given: 'the `manifest` input, from the workspace',
+  });
   // Asked of git once, when first needed: by the base-commit check, then to map the changed paths.
   let repository: Repository | undefined;
   const manifestRepository = () => (repository ??= repositoryAround(workspace, manifest.file));
@@ -111,7 +132,9 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
   const beforeSplit = plan.files;
   if (settings.shard) {
     plan.files = inShard(plan.files, settings.shard);
-    notes.push(`This is shard ${settings.shard.index} of ${settings.shard.count}: ${plan.files.length} of those files (merge the shards' reports with citegate merge-reports).`);
+    notes.push(
+      `This is shard ${settings.shard.index} of ${settings.shard.count}: ${plan.files.length} of those files (merge the shards' reports with citegate merge-reports).`,
+    );
   }
   // Only a full, unsharded run fails for having no records: missing data must
   // not look like success. A shard's emptiness is judged when the shards are
@@ -121,20 +144,45 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
   const github = {
     event: settings.eventName,
     scope: checkedAll ? 'all' : 'changed',
-    ...(settings.diff.kind !== 'none' ? { base_sha: settings.diff.base, head_sha: settings.diff.head } : settings.headSha ? { head_sha: settings.headSha } : {}),
+    ...(settings.diff.kind !== 'none'
+      ? { base_sha: settings.diff.base, head_sha: settings.diff.head }
+      : settings.headSha
+        ? { head_sha: settings.headSha }
+        : {}),
   };
   const shard = settings.shard && { ...settings.shard, run: runDigest(manifest.text, beforeSplit, github) };
 
   if (plan.nothingToCheck) {
     annotator.annotate('notice', `citegate: ${notes.join(' ')}`);
-    const empty: CheckResult = { manifest: manifest.file, files: [], records: [], sources: [], problems: [], findings: [], partial: true };
+    const empty: CheckResult = {
+      manifest: manifest.file,
+      files: [],
+      records: [],
+      sources: [],
+      problems: [],
+      findings: [],
+      partial: true,
+    };
     // A later step (upload-artifact, upload-sarif) finds the files it was told to expect.
-    const unwrittenReports = writeReports(settings, workspace, manifest, empty, { github, shard }, outputs, workspacePaths);
+    const unwrittenReports = writeReports(
+      settings,
+      workspace,
+      manifest,
+      empty,
+      { github, shard },
+      outputs,
+      workspacePaths,
+    );
     failures.push(...unwrittenReports);
-    const unwritten = writeSummary(buildSummary(empty, {
-      headline: unwrittenReports.length === 0 ? '✅ citegate: nothing to check — pass' : '❌ citegate: nothing to check, but a report could not be written — fail',
-      notes: [...notes, ...unwrittenReports],
-    }));
+    const unwritten = writeSummary(
+      buildSummary(empty, {
+        headline:
+          unwrittenReports.length === 0
+            ? '✅ citegate: nothing to check — pass'
+            : '❌ citegate: nothing to check, but a report could not be written — fail',
+        notes: [...notes, ...unwrittenReports],
+      }),
+    );
     if (unwritten) failures.push(unwritten);
     return;
   }
@@ -143,12 +191,19 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
   const started = Date.now();
   let lastLog = started;
   const checked = runCheck({
-    workspace, manifest, files: plan.files, preloaded: plan.preloaded, problems: plan.problems, checks: { ...manifest.checks, ...settings.checks },
+    workspace,
+    manifest,
+    files: plan.files,
+    preloaded: plan.preloaded,
+    problems: plan.problems,
+    checks: { ...manifest.checks, ...settings.checks },
     onProgress: (p) => {
       const now = Date.now();
       if (now - lastLog >= 5000 || p.done === p.total) {
         lastLog = now;
-        core.info(`${p.phase === 'files' ? 'read' : 'verified and searched'} ${p.done}/${p.total} ${p.phase}, ${p.records} records, ${((now - started) / 1000).toFixed(1)} s`);
+        core.info(
+          `${p.phase === 'files' ? 'read' : 'verified and searched'} ${p.done}/${p.total} ${p.phase}, ${p.records} records, ${((now - started) / 1000).toFixed(1)} s`,
+        );
       }
     },
   });
@@ -158,7 +213,10 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
   const located = result.records.filter((r) => r.verdict === 'located').length;
   Object.assign(outputs, { total: result.records.length, located, failed: result.records.length - located });
   const ok = passed(result);
-  if (partial && result.records.length === 0) notes.push(`The citation files checked hold no records${settings.shard ? '' : ' (a run over changed files does not fail for that)'}.`);
+  if (partial && result.records.length === 0)
+    notes.push(
+      `The citation files checked hold no records${settings.shard ? '' : ' (a run over changed files does not fail for that)'}.`,
+    );
 
   const logGroup = logFailures(result);
   const toGitHub = githubPaths(settings, workspace, manifestRepository());
@@ -167,7 +225,9 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
   const where = [
     'Every failing record, problem and finding is in the job summary',
     logGroup ? ` and in the log (the group "${logGroup}")` : '',
-    settings.reportPath ? ', and every record is in the JSON report (the `report` output).' : '; set the `report` input for a JSON report of every record.',
+    settings.reportPath
+      ? ', and every record is in the JSON report (the `report` output).'
+      : '; set the `report` input for a JSON report of every record.',
   ].join('');
   const overflow = annotator.overflow(where);
   if (overflow) notes.unshift(overflow);
@@ -176,29 +236,43 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
   const unwrittenReports = writeReports(settings, workspace, manifest, result, { github, shard }, outputs, toGitHub);
   const leftOut = outputs.sarif !== '' ? sarifResultsLeftOut(result) : 0;
   if (leftOut > 0) {
-    notes.push(`The SARIF file holds ${MAX_SARIF_RESULTS.toLocaleString('en-US')} of the ${(MAX_SARIF_RESULTS + leftOut).toLocaleString('en-US')} results, ` +
-      `errors first: GitHub code scanning refuses a file with more. ${outputs.report !== '' ? 'Every record is in the JSON report.' : 'Set the `report` input for a JSON report of every record.'}`);
+    notes.push(
+      `The SARIF file holds ${MAX_SARIF_RESULTS.toLocaleString('en-US')} of the ${(MAX_SARIF_RESULTS + leftOut).toLocaleString('en-US')} results, ` +
+        `errors first: GitHub code scanning refuses a file with more. ${outputs.report !== '' ? 'Every record is in the JSON report.' : 'Set the `report` input for a JSON report of every record.'}`,
+    );
   }
-  const unwritten = writeSummary(buildSummary(result, {
-    ...(unwrittenReports.length > 0 ? { headline: `❌ citegate: ${located} of ${result.records.length} record${result.records.length === 1 ? '' : 's'} located, but a report could not be written — fail` } : {}),
-    serverUrl: settings.serverUrl,
-    repository: settings.repository,
-    headSha: settings.headSha,
-    repositoryPath: toGitHub,
-    notes: [...unwrittenReports, ...notes],
-    fullReportHint: settings.reportPath
-      ? 'Every record is in the JSON report (the `report` output) and every failure is in the log.'
-      : 'Every failure is in the log; set the `report` input for a JSON report.',
-  }));
+  const unwritten = writeSummary(
+    buildSummary(result, {
+      ...(unwrittenReports.length > 0
+        ? {
+            headline: `❌ citegate: ${located} of ${result.records.length} record${result.records.length === 1 ? '' : 's'} located, but a report could not be written — fail`,
+          }
+        : {}),
+      serverUrl: settings.serverUrl,
+      repository: settings.repository,
+      headSha: settings.headSha,
+      repositoryPath: toGitHub,
+      notes: [...unwrittenReports, ...notes],
+      fullReportHint: settings.reportPath
+        ? 'Every record is in the JSON report (the `report` output) and every failure is in the log.'
+        : 'Every failure is in the log; set the `report` input for a JSON report.',
+    }),
+  );
 
   if (!ok) {
     const failing = result.records.length - located;
     const why = [
       failing > 0 ? `${failing} of ${result.records.length} records not located` : '',
-      result.problems.length > 0 ? `${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} with the input` : '',
-      failingFindings(result) > 0 ? `${failingFindings(result)} failing finding${failingFindings(result) === 1 ? '' : 's'} beyond quotes` : '',
+      result.problems.length > 0
+        ? `${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} with the input`
+        : '',
+      failingFindings(result) > 0
+        ? `${failingFindings(result)} failing finding${failingFindings(result) === 1 ? '' : 's'} beyond quotes`
+        : '',
       result.records.length === 0 && !partial ? 'no citation records were checked (an empty full run fails)' : '',
-    ].filter(Boolean).join('; ');
+    ]
+      .filter(Boolean)
+      .join('; ');
     failures.push(`${why}. See the annotations and the job summary.`);
   } else {
     core.info(`citegate: ${located} of ${result.records.length} records located.`);
@@ -213,13 +287,27 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
  * why, for each that could not be.
  */
 function writeReports(
-  settings: Settings, workspace: Workspace, manifest: Manifest, result: CheckResult, context: JsonReportContext, outputs: Outputs, toGitHub: GitHubPath,
+  settings: Settings,
+  workspace: Workspace,
+  manifest: Manifest,
+  result: CheckResult,
+  context: JsonReportContext,
+  outputs: Outputs,
+  toGitHub: GitHubPath,
 ): string[] {
   const unwritten: string[] = [];
   let inputs: RunInput[] | undefined;
   const write = (file: string, input: string, chunks: () => Iterable<string>): boolean => {
     try {
-      assertNotAnInput(file, () => (inputs ??= runInputs(workspace, manifest, result.files.map((f) => ({ file: f })))));
+      assertNotAnInput(
+        file,
+        () =>
+          (inputs ??= runInputs(
+            workspace,
+            manifest,
+            result.files.map((f) => ({ file: f })),
+          )),
+      );
       writeChunks(file, chunks(), { createFolder: true, workspace });
       return true;
     } catch (error) {
@@ -231,7 +319,12 @@ function writeReports(
   if (settings.reportPath && write(settings.reportPath, 'report', () => jsonReportChunks(result, context))) {
     outputs.report = settings.reportPath;
   }
-  if (settings.sarifPath && write(settings.sarifPath, 'sarif', () => [JSON.stringify(buildSarif(result, { repositoryPath: toGitHub }), null, 2) + '\n'])) {
+  if (
+    settings.sarifPath &&
+    write(settings.sarifPath, 'sarif', () => [
+      JSON.stringify(buildSarif(result, { repositoryPath: toGitHub }), null, 2) + '\n',
+    ])
+  ) {
     outputs.sarif = settings.sarifPath;
   }
   return unwritten;
@@ -252,7 +345,12 @@ function listIds(ids: readonly string[], max = 10): string {
 }
 
 async function planFiles(
-  settings: Settings, workspace: Workspace, manifest: Manifest, manifestRepository: () => Repository, notes: string[], annotator: Annotator,
+  settings: Settings,
+  workspace: Workspace,
+  manifest: Manifest,
+  manifestRepository: () => Repository,
+  notes: string[],
+  annotator: Annotator,
 ): Promise<Plan> {
   // Listed once: the ways to the files, the files citing a changed source and a run of all may each need the list.
   let listed: ReturnType<typeof findCitationFiles> | undefined;
@@ -264,7 +362,10 @@ async function planFiles(
   };
   if (settings.effectiveScope === 'all') return all();
   const cannotTell = (reason: string): Plan => {
-    annotator.annotate('notice', `citegate: cannot tell which files changed (${reason}), so every citation file is checked.`);
+    annotator.annotate(
+      'notice',
+      `citegate: cannot tell which files changed (${reason}), so every citation file is checked.`,
+    );
     notes.push(`Could not tell which files changed (${reason}), so every citation file was checked.`);
     return all();
   };
@@ -272,9 +373,13 @@ async function planFiles(
   const diff = settings.diff;
   if (diff.kind === 'none') return cannotTell(diff.reason);
   const checkout = locateCheckout(workspace, manifestRepository(), eventCommits(settings));
-  if (!(checkout instanceof Checkout)) return cannotTell(`cannot place the repository's files in the workspace: ${checkout.reason}`);
+  if (!(checkout instanceof Checkout))
+    return cannotTell(`cannot place the repository's files in the workspace: ${checkout.reason}`);
   // Its messages may quote git or the API: logged as untrusted text, so that none of it can act as a workflow command.
-  const changes = await findChangedFiles(settings, diff, checkout, { info: (m) => logUntrusted([m]), warning: (m) => annotator.annotate('warning', m) });
+  const changes = await findChangedFiles(settings, diff, checkout, {
+    info: (m) => logUntrusted([m]),
+    warning: (m) => annotator.annotate('warning', m),
+  });
   if (!changes.ok) return cannotTell(changes.reason);
 
   let preloaded: Map<string, ReturnType<typeof loadCitationFile>> | undefined;
@@ -282,7 +387,9 @@ async function planFiles(
   const selection = selectChanged({
     workspace,
     manifest,
-    manifestNamed: isBelow(named, workspace.named) ? path.relative(workspace.named, named).split(path.sep).join('/') : undefined,
+    manifestNamed: isBelow(named, workspace.named)
+      ? path.relative(workspace.named, named).split(path.sep).join('/')
+      : undefined,
     changed: changes.list.files,
     checkOverrides: settings.checks,
     baseManifest: () => baseManifest(changes, checkout, workspace, manifest),
@@ -303,13 +410,23 @@ async function planFiles(
     notes.push(`No citation file and no cited source changed among the ${what}: nothing to check.`);
     return { files: [], checkedAll: false, nothingToCheck: true };
   }
-  const parts = [`${selection.changedFiles.length} changed citation file${selection.changedFiles.length === 1 ? '' : 's'}`];
+  const parts = [
+    `${selection.changedFiles.length} changed citation file${selection.changedFiles.length === 1 ? '' : 's'}`,
+  ];
   if (selection.changedSources.length > 0) {
     const citing = selection.files.length - selection.changedFiles.length;
-    parts.push(`${citing} more citing the changed source${selection.changedSources.length === 1 ? '' : 's'} ${listIds(selection.changedSources)}`);
+    parts.push(
+      `${citing} more citing the changed source${selection.changedSources.length === 1 ? '' : 's'} ${listIds(selection.changedSources)}`,
+    );
   }
   notes.push(`Checked ${parts.join(' and ')}, out of ${what}.`);
-  return { files: [...selection.files], problems: [...selection.problems], preloaded, checkedAll: false, nothingToCheck: false };
+  return {
+    files: [...selection.files],
+    problems: [...selection.problems],
+    preloaded,
+    checkedAll: false,
+    nothingToCheck: false,
+  };
 }
 
 /**
@@ -319,22 +436,29 @@ async function planFiles(
  * would otherwise take the event's paths for its own files, and check those
  * instead of the ones that changed.
  */
-function locateCheckout(workspace: Workspace, repository: Repository, known: readonly string[]): Checkout | { reason: string } {
+function locateCheckout(
+  workspace: Workspace,
+  repository: Repository,
+  known: readonly string[],
+): Checkout | { reason: string } {
   if (!repository.ok) return { reason: repository.reason };
   const checkout = new Checkout(repository.top, workspace);
   const commit = repository.commit;
   if (commit === undefined || !known.includes(commit)) {
     const folder = workspace.contains(checkout.top) ? workspace.relative(checkout.top) || '.' : checkout.top;
     return {
-      reason: `the repository around the manifest (${folder}) has ${commit ?? 'no commit'} checked out, not the event's ${known.join(' or ')}: ` +
-        'it may be another repository, or a later commit, whose files the event\'s paths do not name',
+      reason:
+        `the repository around the manifest (${folder}) has ${commit ?? 'no commit'} checked out, not the event's ${known.join(' or ')}: ` +
+        "it may be another repository, or a later commit, whose files the event's paths do not name",
     };
   }
   return checkout;
 }
 
 /** The repository around the manifest, and the commit it has checked out (undefined when it has none). */
-type Repository = { readonly ok: true; readonly top: string; readonly commit: string | undefined } | { readonly ok: false; readonly reason: string };
+type Repository =
+  | { readonly ok: true; readonly top: string; readonly commit: string | undefined }
+  | { readonly ok: false; readonly reason: string };
 
 /** `file`: the manifest, workspace-relative. */
 function repositoryAround(workspace: Workspace, file: string): Repository {
@@ -366,22 +490,24 @@ function refuseCheckoutWithoutChanges(settings: Settings, manifestRepository: ()
   const checkOut = `Check out the pull request's head (actions/checkout with ref: \${{ github.event.pull_request.head.sha }}${diff.target ? ', which a pull_request_target workflow needs' : ''}).`;
   const baseCommits = [diff.base, ...(diff.target && settings.workflowSha !== undefined ? [settings.workflowSha] : [])];
   if (baseCommits.includes(commit)) {
-    throw new InputError(`the workspace has the pull request's base commit ${commit} checked out, not its changes: checking it would pass the pull request unseen. ${checkOut}`);
+    throw new InputError(
+      `the workspace has the pull request's base commit ${commit} checked out, not its changes: checking it would pass the pull request unseen. ${checkOut}`,
+    );
   }
   const holds = holdsChanges(repository.top, commit, diff.base, diff.head);
   if (holds === true) return;
   if (holds === false) {
     throw new InputError(
       `the workspace has commit ${commit} checked out, which does not hold the pull request's changes (files it changed differ from its head ${diff.head}): ` +
-      `checking it would pass the pull request unseen. ${checkOut}`,
+        `checking it would pass the pull request unseen. ${checkOut}`,
     );
   }
   // Git cannot tell. Another repository (a second checkout with `path:`) is not this one's to judge: it is checked whole, saying why.
   if (!hasCommit(repository.top, diff.base) && !isOriginOf(repository.top, settings.repository)) return;
   throw new InputError(
     `the workspace has commit ${commit} of this repository checked out, which is not the pull request's head ${diff.head}, and ${holds.unknown}, ` +
-    `so git cannot tell whether it holds the changes: checking it could pass the pull request unseen (the base branch checked out by name, say). ${checkOut} ` +
-    'If the pull request has moved on since this event, the run of its newer event checks it.',
+      `so git cannot tell whether it holds the changes: checking it could pass the pull request unseen (the base branch checked out by name, say). ${checkOut} ` +
+      'If the pull request has moved on since this event, the run of its newer event checks it.',
   );
 }
 
@@ -389,7 +515,12 @@ function refuseCheckoutWithoutChanges(settings: Settings, manifestRepository: ()
  * The manifest as it was at the base commit: rebuilt from the API's patch
  * when there is one (a shallow checkout has no history), else read with git.
  */
-function baseManifest(changes: Extract<ChangeSet, { ok: true }>, checkout: Checkout, workspace: Workspace, manifest: Manifest): BaseManifest {
+function baseManifest(
+  changes: Extract<ChangeSet, { ok: true }>,
+  checkout: Checkout,
+  workspace: Workspace,
+  manifest: Manifest,
+): BaseManifest {
   // The file read, which a manifest that is a link leads to: its own changes are that file's.
   const resolved = workspace.resolve('', manifest.file, 'file name');
   const file = resolved.ok ? workspace.relative(resolved.abs) : manifest.file;
@@ -409,7 +540,8 @@ function baseManifest(changes: Extract<ChangeSet, { ok: true }>, checkout: Check
   const repoPath = checkout.toRepository(file);
   if (repoPath === undefined) reasons.push('it is not in the repository');
   // A list from git has shown the base commit is there already.
-  else if (changes.via !== 'git' && !hasCommit(checkout.top, changes.base)) reasons.push(`the checkout lacks commit ${changes.base} (use actions/checkout with fetch-depth: 0)`);
+  else if (changes.via !== 'git' && !hasCommit(checkout.top, changes.base))
+    reasons.push(`the checkout lacks commit ${changes.base} (use actions/checkout with fetch-depth: 0)`);
   else {
     const text = gitShow(checkout.top, changes.base, repoPath);
     if (text !== undefined) return { kind: 'text', text };
@@ -448,14 +580,21 @@ function githubPaths(settings: Settings, workspace: Workspace, repository: Repos
   const checkout = new Checkout(repository.top, workspace);
   if (checkout.top === workspace.root) return workspacePaths;
   const commits = [...eventCommits(settings), settings.workflowSha, settings.headSha];
-  const events = (repository.commit !== undefined && commits.includes(repository.commit)) || isOriginOf(repository.top, settings.repository);
+  const events =
+    (repository.commit !== undefined && commits.includes(repository.commit)) ||
+    isOriginOf(repository.top, settings.repository);
   return events ? (file) => checkout.toRepository(file) : workspacePaths;
 }
 
 function annotate(result: CheckResult, annotator: Annotator): void {
   for (const a of buildAnnotations(result)) {
     // Not shown ones are in the log group already.
-    annotator.annotate(a.level, a.message, { title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) }, false);
+    annotator.annotate(
+      a.level,
+      a.message,
+      { title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) },
+      false,
+    );
   }
 }
 
@@ -472,8 +611,13 @@ function logFailures(result: CheckResult): string | undefined {
   core.startGroup(title);
   logUntrusted([
     ...result.problems.map((p) => `problem: ${formatProblem(p)}`),
-    ...failing.map((r) => `record: ${r.file}:${r.line}: ${recordLabel(r)}: ${r.verdict}${r.reason ? ` (${r.reason})` : ''}`),
-    ...result.findings.map((f) => `finding (${f.level}): ${f.file}:${f.line}: ${f.kind}${f.citationId !== undefined ? `: ${f.citationId}` : ''}: ${f.message}`),
+    ...failing.map(
+      (r) => `record: ${r.file}:${r.line}: ${recordLabel(r)}: ${r.verdict}${r.reason ? ` (${r.reason})` : ''}`,
+    ),
+    ...result.findings.map(
+      (f) =>
+        `finding (${f.level}): ${f.file}:${f.line}: ${f.kind}${f.citationId !== undefined ? `: ${f.citationId}` : ''}: ${f.message}`,
+    ),
   ]);
   core.endGroup();
   return title;

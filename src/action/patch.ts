@@ -58,7 +58,11 @@ export function reverseApplyPatch(head: string, patch: string): string | undefin
     let last: ' ' | '-' | '+' | undefined;
     let headNoNewline = false;
     let baseNoNewline = false;
-    for (i++; i < patchLines.length && (seenBase < baseCount || seenHead < headCount || patchLines[i].startsWith('\\')); i++) {
+    for (
+      i++;
+      i < patchLines.length && (seenBase < baseCount || seenHead < headCount || patchLines[i].startsWith('\\'));
+      i++
+    ) {
       const line = patchLines[i];
       const kind = line[0];
       const text = line.slice(1);

@@ -10,7 +10,14 @@ import path from 'node:path';
 import type { ChangedFile } from '../api/changed-file.js';
 import { sourceIdOf } from '../engine/record.js';
 import type { LoadedCitationFile } from '../load/citation-file.js';
-import { MAX_MANIFEST_BYTES, MAX_MANIFEST_MARKS, parseManifest, type CheckLevels, type Manifest, type SourceEntry } from '../load/manifest.js';
+import {
+  MAX_MANIFEST_BYTES,
+  MAX_MANIFEST_MARKS,
+  parseManifest,
+  type CheckLevels,
+  type Manifest,
+  type SourceEntry,
+} from '../load/manifest.js';
 import { yamlMarks } from '../load/yaml-nodes.js';
 import type { Problem } from '../load/problem.js';
 import { citationEntryFor, comparePaths, findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
@@ -75,9 +82,11 @@ export function selectChanged(input: ChangedInput): ChangedSelection {
   const isTouched = (rel: string, except: readonly string[] = []) => {
     const walked = way.pathsTo(rel);
     const skip = except.map(sameName);
-    return walked === undefined ||
+    return (
+      walked === undefined ||
       walked.on.some((name) => touched.has(name) && !skip.includes(name)) ||
-      walked.left.some((name) => touchedFolders.has(name));
+      walked.left.some((name) => touchedFolders.has(name))
+    );
   };
   try {
     return selectTouched(input, isTouched, (rel) => way.pathsTo(rel)?.on.at(-1));
@@ -89,7 +98,9 @@ export function selectChanged(input: ChangedInput): ChangedSelection {
 
 /** `readAt`: the path, of those on its way, that a path is read at (its name as sameName makes it). */
 function selectTouched(
-  input: ChangedInput, isTouched: (rel: string, except?: readonly string[]) => boolean, readAt: (rel: string) => string | undefined,
+  input: ChangedInput,
+  isTouched: (rel: string, except?: readonly string[]) => boolean,
+  readAt: (rel: string) => string | undefined,
 ): ChangedSelection {
   const { workspace, manifest, changed } = input;
 
@@ -139,7 +150,11 @@ function selectTouched(
     const listed = input.listAll();
     // A search cut short may have missed the very files the change touched: none can be left out.
     const cut = listed.problems.find((p) => p.kind === 'not all listed');
-    if (cut) return { ...NOTHING, checkAll: `the search for citation files under ${cut.file} was cut short (links give its folders too many names)` };
+    if (cut)
+      return {
+        ...NOTHING,
+        checkAll: `the search for citation files under ${cut.file} was cut short (links give its folders too many names)`,
+      };
     for (const { file } of listed.files) if (!selected.has(file) && isTouched(file)) select(file);
     // A folder it cannot list is a problem of the change when the change made it.
     problems.push(...listed.problems.filter((p) => isTouched(p.file)));
@@ -176,7 +191,9 @@ const MAX_STEPS_IN_ALL = 2_000_000;
 
 class WaysTooLong extends Error {
   constructor() {
-    super(`the ways to the files, through their links, are too long to follow (more than ${MAX_STEPS_IN_ALL.toLocaleString('en-US')} names)`);
+    super(
+      `the ways to the files, through their links, are too long to follow (more than ${MAX_STEPS_IN_ALL.toLocaleString('en-US')} names)`,
+    );
   }
 }
 
@@ -232,7 +249,8 @@ class PathWalker {
       if (names.length === given.length - givenRead) {
         if (givenRead > from) {
           const folder = given.slice(0, givenRead).join('/');
-          if (!this.folders.has(folder)) this.folders.set(folder, { ...state, on: [...state.on], left: [...state.left] });
+          if (!this.folders.has(folder))
+            this.folders.set(folder, { ...state, on: [...state.on], left: [...state.left] });
         }
         givenRead++;
       }
@@ -302,8 +320,13 @@ export type BaseManifest =
   | { readonly kind: 'unknown'; readonly reason: string };
 
 /** Ids whose entry differs between the base manifest and this one, or why every file must be checked. */
-function changedEntries(manifest: Manifest, base: BaseManifest, overrides: Partial<CheckLevels>): string[] | { checkAll: string } {
-  if (base.kind === 'unknown') return { checkAll: `the manifest changed and its earlier version cannot be read (${base.reason})` };
+function changedEntries(
+  manifest: Manifest,
+  base: BaseManifest,
+  overrides: Partial<CheckLevels>,
+): string[] | { checkAll: string } {
+  if (base.kind === 'unknown')
+    return { checkAll: `the manifest changed and its earlier version cannot be read (${base.reason})` };
   if (base.kind === 'new') return { checkAll: 'the manifest is new (or was moved or copied here)' };
   let before: Manifest;
   // The base manifest is bounded like the manifest itself (the pull request's base may be old and large).
@@ -317,16 +340,23 @@ function changedEntries(manifest: Manifest, base: BaseManifest, overrides: Parti
   }
   // Everything but the sources can change any file's findings (the keys of TOP_KEYS in manifest.ts).
   const patterns = (m: Manifest) => JSON.stringify(m.citations.map((c) => [c.glob.pattern, c.audience ?? null]));
-  if (patterns(before) !== patterns(manifest)) return { checkAll: 'the manifest\'s `citations` patterns changed' };
+  if (patterns(before) !== patterns(manifest)) return { checkAll: "the manifest's `citations` patterns changed" };
   const levels = (m: Manifest) => JSON.stringify({ ...m.checks, ...overrides });
-  if (levels(before) !== levels(manifest)) return { checkAll: 'the manifest\'s `checks` levels changed' };
+  if (levels(before) !== levels(manifest)) return { checkAll: "the manifest's `checks` levels changed" };
   const rules = (m: Manifest) => JSON.stringify(m.requirements.map((r) => [r.glob.pattern, r.cite]));
-  if (rules(before) !== rules(manifest)) return { checkAll: 'the manifest\'s `require` rules changed' };
+  if (rules(before) !== rules(manifest)) return { checkAll: "the manifest's `require` rules changed" };
   const ids = new Set([...before.sources.keys(), ...manifest.sources.keys()]);
   return [...ids].filter((id) => entryKey(before.sources.get(id)) !== entryKey(manifest.sources.get(id)));
 }
 
 function entryKey(entry: SourceEntry | undefined): string {
   if (entry === undefined) return '';
-  return JSON.stringify([entry.path, entry.sha256, entry.retrieved, entry.original?.path, entry.original?.sha256, entry.audience ?? null]);
+  return JSON.stringify([
+    entry.path,
+    entry.sha256,
+    entry.retrieved,
+    entry.original?.path,
+    entry.original?.sha256,
+    entry.audience ?? null,
+  ]);
 }

@@ -14,16 +14,16 @@ const CHANGE_EVENTS = ['pull_request', 'pull_request_target', 'merge_group', 'pu
 /** What the event says was changed: the commits to compare, or why there are none. */
 export type DiffBasis =
   | {
-    readonly kind: 'pull_request';
-    readonly number: number;
-    readonly base: string;
-    readonly head: string;
-    /** The test merge commit GitHub made of base and head, when it has one. */
-    readonly mergeCommit: string | undefined;
-    /** A pull_request_target event: it runs at the base branch's last commit, not at the merge commit. */
-    readonly target: boolean;
-    readonly changedFiles: number | undefined;
-  }
+      readonly kind: 'pull_request';
+      readonly number: number;
+      readonly base: string;
+      readonly head: string;
+      /** The test merge commit GitHub made of base and head, when it has one. */
+      readonly mergeCommit: string | undefined;
+      /** A pull_request_target event: it runs at the base branch's last commit, not at the merge commit. */
+      readonly target: boolean;
+      readonly changedFiles: number | undefined;
+    }
   | { readonly kind: 'compare'; readonly base: string; readonly head: string }
   | { readonly kind: 'none'; readonly reason: string };
 
@@ -81,7 +81,9 @@ export function readSettings(getInput: InputReader, env: NodeJS.ProcessEnv = pro
   const shardInput = getInput('shard').trim();
   const shard = shardInput === '' ? undefined : parseShard(shardInput);
   if (shardInput !== '' && shard === undefined) {
-    throw new InputError(`input shard must be i/n with 1 <= i <= n (for example 2/4), not ${JSON.stringify(shardInput)}`);
+    throw new InputError(
+      `input shard must be i/n with 1 <= i <= n (for example 2/4), not ${JSON.stringify(shardInput)}`,
+    );
   }
 
   const checks: Partial<Record<keyof CheckLevels, CheckLevel>> = {};
@@ -162,7 +164,8 @@ export function eventCommits(settings: Pick<Settings, 'diff' | 'workflowSha'>): 
   if (diff.kind === 'none') return [];
   const commits = [diff.head];
   if (diff.kind === 'pull_request' && diff.mergeCommit !== undefined) commits.push(diff.mergeCommit);
-  if (settings.workflowSha !== undefined && !(diff.kind === 'pull_request' && diff.target)) commits.push(settings.workflowSha);
+  if (settings.workflowSha !== undefined && !(diff.kind === 'pull_request' && diff.target))
+    commits.push(settings.workflowSha);
   return [...new Set(commits)];
 }
 
@@ -175,17 +178,24 @@ export function diffBasis(eventName: string, payload: unknown): DiffBasis {
       const base = sha(field(payload, 'pull_request', 'base', 'sha'));
       const head = sha(field(payload, 'pull_request', 'head', 'sha'));
       const changedFiles = field(payload, 'pull_request', 'changed_files');
-      if (typeof number !== 'number' || !base || !head) return { kind: 'none', reason: 'the pull request event names no base and head commits' };
+      if (typeof number !== 'number' || !base || !head)
+        return { kind: 'none', reason: 'the pull request event names no base and head commits' };
       return {
-        kind: 'pull_request', number, base, head, mergeCommit: sha(field(payload, 'pull_request', 'merge_commit_sha')),
-        target: eventName === 'pull_request_target', changedFiles: typeof changedFiles === 'number' ? changedFiles : undefined,
+        kind: 'pull_request',
+        number,
+        base,
+        head,
+        mergeCommit: sha(field(payload, 'pull_request', 'merge_commit_sha')),
+        target: eventName === 'pull_request_target',
+        changedFiles: typeof changedFiles === 'number' ? changedFiles : undefined,
       };
     }
     case 'push': {
       const head = sha(field(payload, 'after'));
       const base = sha(field(payload, 'before'));
       if (!head) return { kind: 'none', reason: 'the push deleted the branch or names no commit' };
-      if (!base) return { kind: 'none', reason: 'the push created a branch: there is no earlier commit to compare with' };
+      if (!base)
+        return { kind: 'none', reason: 'the push created a branch: there is no earlier commit to compare with' };
       return { kind: 'compare', base, head };
     }
     case 'merge_group': {

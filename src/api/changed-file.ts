@@ -39,7 +39,9 @@ export function toChangedFile(entry: unknown): ChangedFile {
   return {
     path: e.filename,
     status: e.status,
-    ...(typeof e.previous_filename === 'string' && e.previous_filename !== '' ? { previousPath: e.previous_filename } : {}),
+    ...(typeof e.previous_filename === 'string' && e.previous_filename !== ''
+      ? { previousPath: e.previous_filename }
+      : {}),
     ...(typeof e.patch === 'string' ? { patch: e.patch } : {}),
   };
 }

@@ -18,7 +18,10 @@ export async function compareCommits(
   });
   // No `files` is not "no files": an empty list must come from the API itself.
   const listed: unknown = (response.data as { files?: unknown }).files;
-  if (!Array.isArray(listed)) throw new MalformedResponseError(`the compare response has ${listed === undefined ? 'no' : 'a malformed'} file list`);
+  if (!Array.isArray(listed))
+    throw new MalformedResponseError(
+      `the compare response has ${listed === undefined ? 'no' : 'a malformed'} file list`,
+    );
   const files = listed.map(toChangedFile);
   return { files, truncated: files.length >= COMPARE_FILES_CAP };
 }

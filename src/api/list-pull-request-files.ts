@@ -1,6 +1,12 @@
 // GET /repos/{owner}/{repo}/pulls/{pull_number}/files, every page (Link headers).
 import type { getOctokit } from '@actions/github';
-import { API_TIMEOUT_MS, MalformedResponseError, toChangedFile, type ChangedFile, type ChangedFileList } from './changed-file.js';
+import {
+  API_TIMEOUT_MS,
+  MalformedResponseError,
+  toChangedFile,
+  type ChangedFile,
+  type ChangedFileList,
+} from './changed-file.js';
 
 /** The API lists at most this many files of a pull request. */
 export const PULL_REQUEST_FILES_CAP = 3000;

@@ -63,7 +63,8 @@ export function explain(decision: Decision, view: SourceView, place: Placer, sou
 
 /** A copy of a value whose strings are their own, not slices of others. */
 function detached<T>(value: T): T {
-  if (typeof value === 'string') return (value.length < 13 ? value : Buffer.from(value, 'utf16le').toString('utf16le')) as T;
+  if (typeof value === 'string')
+    return (value.length < 13 ? value : Buffer.from(value, 'utf16le').toString('utf16le')) as T;
   if (Array.isArray(value)) return value.map(detached) as T;
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, detached(v)])) as T;
@@ -83,7 +84,8 @@ function explainAgainst(decision: Decision, view: SourceView, place: Placer, sou
   const alone = context ? quoteMatches(view, quote) : undefined;
   const complete = alone !== undefined && alone.length <= MAX_COUNTED_MATCHES;
   let kept: readonly number[] | undefined;
-  if (context && complete) kept = alone.filter((start) => contextAllows(view.bytes, start, decision.quoteLength, context.given));
+  if (context && complete)
+    kept = alone.filter((start) => contextAllows(view.bytes, start, decision.quoteLength, context.given));
   if (context) detail.context = contextDetail(decision, kept ?? decision.matches, alone, view, place);
   if (decision.verdict === 'quote not found') {
     // The quote is there: the context ruled it out, and says how.
@@ -91,19 +93,31 @@ function explainAgainst(decision: Decision, view: SourceView, place: Placer, sou
     const nearest = nearestPassage(view, quote);
     const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
     detail.closest = closest
-      ? { at: at(closest.start, closest.end), similarity: closest.similarity, passage: view.text.slice(closest.start, closest.end), diff: formatDiff(closest.diff), parts: closest.diff }
+      ? {
+          at: at(closest.start, closest.end),
+          similarity: closest.similarity,
+          passage: view.text.slice(closest.start, closest.end),
+          diff: formatDiff(closest.diff),
+          parts: closest.diff,
+        }
       : null;
     const found = nearest ? findHints(view, quote, nearest) : [];
     // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
-    if (!closest) for (const h of findHintsAnywhere(view, quote)) if (!found.some((f) => f.kind === h.kind)) found.push(h);
+    if (!closest)
+      for (const h of findHintsAnywhere(view, quote)) if (!found.some((f) => f.kind === h.kind)) found.push(h);
     const hints = found.map((h) => ({
-      kind: h.kind, difference: h.difference, sourceId, at: at(h.start, h.end), passage: view.text.slice(h.start, h.end),
+      kind: h.kind,
+      difference: h.difference,
+      sourceId,
+      at: at(h.start, h.end),
+      passage: view.text.slice(h.start, h.end),
     }));
     if (hints.length > 0) detail.hints = hints;
   } else if (decision.verdict === 'ambiguous quote') {
     let matches: readonly number[] | undefined = kept ?? decision.matches;
     // The run reports the first MAX_REPORTED_MATCHES: a context that sets one apart must differ from all of them.
-    if (matches.length >= MAX_REPORTED_MATCHES) matches = context ? (complete ? kept : undefined) : quoteMatches(view, quote);
+    if (matches.length >= MAX_REPORTED_MATCHES)
+      matches = context ? (complete ? kept : undefined) : quoteMatches(view, quote);
     if (matches === undefined || matches.length > MAX_COUNTED_MATCHES) {
       detail.tooManyMatches = true;
       return detail;
@@ -125,7 +139,11 @@ function explainAgainst(decision: Decision, view: SourceView, place: Placer, sou
  * matches (what the prefix should end, and the suffix start, with).
  */
 function contextDetail(
-  decision: Decision, kept: readonly number[], alone: readonly number[] | undefined, view: SourceView, place: Placer,
+  decision: Decision,
+  kept: readonly number[],
+  alone: readonly number[] | undefined,
+  view: SourceView,
+  place: Placer,
 ): ContextDetail {
   const context = decision.context!;
   const hasPrefix = context.given.prefixText !== '';
@@ -133,8 +151,10 @@ function contextDetail(
   // Past MAX_COUNTED_MATCHES the count stops: "more than" that many.
   const more = alone !== undefined && alone.length > MAX_COUNTED_MATCHES;
   const detail: { -readonly [K in keyof ContextDetail]: ContextDetail[K] } = {
-    prefix: hasPrefix, suffix: hasSuffix,
-    candidates: alone === undefined ? context.candidates : Math.min(alone.length, MAX_COUNTED_MATCHES), kept: kept.length,
+    prefix: hasPrefix,
+    suffix: hasSuffix,
+    candidates: alone === undefined ? context.candidates : Math.min(alone.length, MAX_COUNTED_MATCHES),
+    kept: kept.length,
     ...(more || (alone === undefined && context.candidates >= MAX_REPORTED_MATCHES) ? { moreCandidates: true } : {}),
   };
   if (!alone) return detail;
@@ -189,8 +209,13 @@ function wordsAfter(text: string, i: number): string {
  * another source (or an unknown one) with the same quote.
  */
 function noteElsewhere(
-  hits: Map<number, QuoteHits>, homes: QuoteHomes, sourceId: string, normalized: NormalizedSource,
-  place: Placer, quotes: QuoteSet, elsewhere: Map<number, HintResult[]>,
+  hits: Map<number, QuoteHits>,
+  homes: QuoteHomes,
+  sourceId: string,
+  normalized: NormalizedSource,
+  place: Placer,
+  quotes: QuoteSet,
+  elsewhere: Map<number, HintResult[]>,
 ): void {
   for (const [id, hit] of hits) {
     if (!homes.citedElsewhere(id, sourceId)) continue;
@@ -265,7 +290,6 @@ function looksLike(id: string, idStem: string, cited: string, citedStem: string)
   return Math.abs(id.length - cited.length) <= 2 && editDistance(id.toLowerCase(), cited.toLowerCase()) <= 2;
 }
 
-
 /** Normalized copies of cited sources are kept for the other-source pass up to this many bytes in all. */
 const KEPT_BYTES = 32 * 1024 * 1024;
 
@@ -307,10 +331,15 @@ export class CitedSources {
  * normalized here, only here.
  */
 export function explainElsewhere(
-  records: Pending[], manifest: Manifest, loader: SourceLoader, normalizer: SourceNormalizer, cited?: CitedSources,
+  records: Pending[],
+  manifest: Manifest,
+  loader: SourceLoader,
+  normalizer: SourceNormalizer,
+  cited?: CitedSources,
 ): void {
   // A quote not found because its context ruled out its matches is in its source: it is not lost.
-  const isLost = (r: Pending) => (r.verdict === 'quote not found' && !((r.detail?.context?.candidates ?? 0) > 0)) || r.verdict === 'unknown source';
+  const isLost = (r: Pending) =>
+    (r.verdict === 'quote not found' && !((r.detail?.context?.candidates ?? 0) > 0)) || r.verdict === 'unknown source';
   const lost: Pending[] = [];
   for (const r of records) {
     if (isLost(r)) lost.push(r);
@@ -370,10 +399,22 @@ export function explainElsewhere(
     const verdict = r.verdict;
     const cites = r.sourceId!;
     const id = quoteIds.get(r);
-    const found = (id !== undefined ? elsewhere.get(id) ?? [] : []).filter((h) => h.sourceId !== cites)
-      .map((h) => (sameDocument(h.sourceId, cites) ? { ...h, kind: 'other version' as const, difference: `another version of the document: ${h.sourceId}, not ${cites}` } : h));
+    const found = (id !== undefined ? (elsewhere.get(id) ?? []) : [])
+      .filter((h) => h.sourceId !== cites)
+      .map((h) =>
+        sameDocument(h.sourceId, cites)
+          ? {
+              ...h,
+              kind: 'other version' as const,
+              difference: `another version of the document: ${h.sourceId}, not ${cites}`,
+            }
+          : h,
+      );
     const similarIds = verdict === 'unknown source' ? similarTo(cites) : [];
-    const sourceIds = verdict === 'unknown source' && similarIds.length === 0 && count <= IDS_LISTED ? [...manifest.sources.keys()] : [];
+    const sourceIds =
+      verdict === 'unknown source' && similarIds.length === 0 && count <= IDS_LISTED
+        ? [...manifest.sources.keys()]
+        : [];
     if (found.length > 0 || similarIds.length > 0 || sourceIds.length > 0) {
       r.detail = {
         ...r.detail,

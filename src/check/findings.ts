@@ -14,40 +14,67 @@ const MAX_MISSING_SHOWN = 10;
 const MAX_QUOTE_NUMBERS_SHOWN = 8;
 
 export function findingsFor(
-  loaded: LoadedCitationFile, checks: readonly FieldCheck[], manifest: Manifest, levels: CheckLevels,
+  loaded: LoadedCitationFile,
+  checks: readonly FieldCheck[],
+  manifest: Manifest,
+  levels: CheckLevels,
 ): Finding[] {
   const findings: Finding[] = [];
   const file = loaded.file;
   // A claim's numbers are placed at the claim field, not at the record's start.
-  const records = checks.map((check, i) => ({ check, claimAt: loaded.records[i].claimPosition ?? loaded.records[i].position }));
+  const records = checks.map((check, i) => ({
+    check,
+    claimAt: loaded.records[i].claimPosition ?? loaded.records[i].position,
+  }));
   const level = (l: 'warn' | 'fail') => l;
 
   if (levels.uncitedClaims !== 'off' && loaded.answer) {
-    const claims = records.flatMap(({ check }) => (check.ok ? (check.record.claim !== undefined ? [check.record.claim] : []) : check.claim !== undefined ? [check.claim] : []));
+    const claims = records.flatMap(({ check }) =>
+      check.ok
+        ? check.record.claim !== undefined
+          ? [check.record.claim]
+          : []
+        : check.claim !== undefined
+          ? [check.claim]
+          : [],
+    );
     const isCovered = claimCoverage(claims);
     for (const sentence of splitSentences(loaded.answer.text)) {
       if (isCovered(sentence.text)) continue;
       findings.push({
-        kind: 'uncited claim', level: level(levels.uncitedClaims), file, ...loaded.answer.locate(sentence.start),
+        kind: 'uncited claim',
+        level: level(levels.uncitedClaims),
+        file,
+        ...loaded.answer.locate(sentence.start),
         message: `no record's claim covers this sentence of the answer: "${shorten(sentence.text, 160)}"`,
       });
     }
   }
 
   if (levels.requiredSources !== 'off' && manifest.requirements.length > 0) {
-    const rel = manifest.dir === '' ? file : file.startsWith(`${manifest.dir}/`) ? file.slice(manifest.dir.length + 1) : undefined;
+    const rel =
+      manifest.dir === ''
+        ? file
+        : file.startsWith(`${manifest.dir}/`)
+          ? file.slice(manifest.dir.length + 1)
+          : undefined;
     // A record with invalid fields still names its source: its own verdict says what is wrong with it.
-    const cited = new Set(records.flatMap(({ check }) => {
-      const id = check.ok ? check.record.sourceId : check.sourceId;
-      return id !== undefined ? [id] : [];
-    }));
+    const cited = new Set(
+      records.flatMap(({ check }) => {
+        const id = check.ok ? check.record.sourceId : check.sourceId;
+        return id !== undefined ? [id] : [];
+      }),
+    );
     const where = loaded.answer?.position ?? loaded.records[0]?.position ?? { line: 1, column: 1 };
     for (const rule of manifest.requirements) {
       if (rel === undefined || !rule.glob.matches(rel)) continue;
       for (const id of rule.cite) {
         if (cited.has(id)) continue;
         findings.push({
-          kind: 'required source not cited', level: level(levels.requiredSources), file, ...where,
+          kind: 'required source not cited',
+          level: level(levels.requiredSources),
+          file,
+          ...where,
           message: `this answer must cite ${id} (the rule at ${manifest.file}:${rule.position.line}), but no record does`,
         });
       }
@@ -61,16 +88,29 @@ export function findingsFor(
       const { missing, quoteHas } = missingNumbers(check.record.claim, check.record.quote);
       if (missing.length === 0) continue;
       const numberFinding = (message: string): Finding => ({
-        kind: 'claim number not in quote', level: claimNumbers, file, ...claimAt, citationId: check.record.citationId, message,
+        kind: 'claim number not in quote',
+        level: claimNumbers,
+        file,
+        ...claimAt,
+        citationId: check.record.citationId,
+        message,
       });
       // Said in full for a few numbers; a claim (or quote) of thousands would
       // otherwise make megabytes of findings.
-      const listed = quoteHas.slice(0, MAX_QUOTE_NUMBERS_SHOWN).map((q) => `"${shorten(q.text, 40)}"`).join(', ');
-      const more = quoteHas.length > MAX_QUOTE_NUMBERS_SHOWN ? ` and ${quoteHas.length - MAX_QUOTE_NUMBERS_SHOWN} more` : '';
+      const listed = quoteHas
+        .slice(0, MAX_QUOTE_NUMBERS_SHOWN)
+        .map((q) => `"${shorten(q.text, 40)}"`)
+        .join(', ');
+      const more =
+        quoteHas.length > MAX_QUOTE_NUMBERS_SHOWN ? ` and ${quoteHas.length - MAX_QUOTE_NUMBERS_SHOWN} more` : '';
       const has = quoteHas.length === 0 ? 'the quote states no number' : `the quote has ${listed}${more}`;
       const shown = missing.slice(0, MAX_MISSING_SHOWN);
-      for (const number of shown) findings.push(numberFinding(`the claim says "${shorten(number.text, 40)}", but ${has}`));
-      if (missing.length > shown.length) findings.push(numberFinding(`the claim says ${missing.length - shown.length} more numbers that the quote does not carry`));
+      for (const number of shown)
+        findings.push(numberFinding(`the claim says "${shorten(number.text, 40)}", but ${has}`));
+      if (missing.length > shown.length)
+        findings.push(
+          numberFinding(`the claim says ${missing.length - shown.length} more numbers that the quote does not carry`),
+        );
     }
   }
   return findings;

@@ -87,7 +87,16 @@ export interface ClosestResult {
   readonly parts?: readonly DiffPart[];
 }
 
-export type HintKind = 'case' | 'accents' | 'quotes' | 'compatibility' | 'invisible' | 'hyphenation' | 'word boundary' | 'other version' | 'other source';
+export type HintKind =
+  | 'case'
+  | 'accents'
+  | 'quotes'
+  | 'compatibility'
+  | 'invisible'
+  | 'hyphenation'
+  | 'word boundary'
+  | 'other version'
+  | 'other source';
 
 export interface HintResult {
   readonly kind: HintKind;
@@ -127,7 +136,11 @@ export interface SourceResult {
 }
 
 export type FindingKind = 'uncited claim' | 'required source not cited' | 'claim number not in quote';
-export const FINDING_KINDS: readonly FindingKind[] = ['claim number not in quote', 'required source not cited', 'uncited claim'];
+export const FINDING_KINDS: readonly FindingKind[] = [
+  'claim number not in quote',
+  'required source not cited',
+  'uncited claim',
+];
 
 /** A check beyond quotes that an answer failed; `fail` ones fail the run, `warn` ones are reported. */
 export interface Finding {
@@ -175,8 +188,12 @@ export function countVerdicts(records: readonly RecordResult[]): Partial<Record<
  * is set to fail.
  */
 export function passed(result: CheckResult): boolean {
-  return (result.records.length > 0 || result.partial === true) && result.problems.length === 0 && !failingFindings(result) &&
-    result.records.every((r) => r.verdict === 'located');
+  return (
+    (result.records.length > 0 || result.partial === true) &&
+    result.problems.length === 0 &&
+    !failingFindings(result) &&
+    result.records.every((r) => r.verdict === 'located')
+  );
 }
 
 export function failingFindings(result: CheckResult): number {

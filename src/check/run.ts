@@ -12,7 +12,15 @@ import { normalizeText, SourceNormalizer } from '../engine/normalize.js';
 import { QuoteSet, ScanTooCostly } from '../engine/quote-scan.js';
 import { checkFileRecords, type FieldCheck } from '../engine/record.js';
 import { ScannedSearcher } from '../engine/search.js';
-import { audienceAllows, contextOf, decideVerdict, MAX_REPORTED_MATCHES, type Decision, type SourceAccess, type Verdict } from '../engine/verdict.js';
+import {
+  audienceAllows,
+  contextOf,
+  decideVerdict,
+  MAX_REPORTED_MATCHES,
+  type Decision,
+  type SourceAccess,
+  type Verdict,
+} from '../engine/verdict.js';
 import { loadCitationFile, type LoadedCitationFile } from '../load/citation-file.js';
 import type { CheckLevels, Manifest, SourceEntry } from '../load/manifest.js';
 import type { Problem } from '../load/problem.js';
@@ -88,13 +96,30 @@ class Strings {
   }
 }
 
-function pendingRecord(file: string, position: { line: number; column: number }, index: number, fields: FieldCheck, strings: Strings): Pending {
+function pendingRecord(
+  file: string,
+  position: { line: number; column: number },
+  index: number,
+  fields: FieldCheck,
+  strings: Strings,
+): Pending {
   const f = fields.ok ? fields.record : fields;
   return {
-    file, line: position.line, column: position.column, index,
-    citationId: strings.intern(f.citationId), sourceId: strings.intern(f.sourceId), quote: f.quote ?? null, claim: f.claim ?? null,
-    verdict: 'invalid fields', reason: undefined, matches: [], detail: undefined,
-    prefix: fields.ok ? fields.record.prefix : undefined, suffix: fields.ok ? fields.record.suffix : undefined, normalized: undefined,
+    file,
+    line: position.line,
+    column: position.column,
+    index,
+    citationId: strings.intern(f.citationId),
+    sourceId: strings.intern(f.sourceId),
+    quote: f.quote ?? null,
+    claim: f.claim ?? null,
+    verdict: 'invalid fields',
+    reason: undefined,
+    matches: [],
+    detail: undefined,
+    prefix: fields.ok ? fields.record.prefix : undefined,
+    suffix: fields.ok ? fields.record.suffix : undefined,
+    normalized: undefined,
   };
 }
 
@@ -103,7 +128,9 @@ function fieldsOf(r: Pending): FieldCheck {
   return {
     ok: true,
     record: {
-      citationId: r.citationId!, sourceId: r.sourceId!, quote: r.quote!,
+      citationId: r.citationId!,
+      sourceId: r.sourceId!,
+      quote: r.quote!,
       ...(r.claim !== null ? { claim: r.claim } : {}),
       ...(r.prefix !== undefined ? { prefix: r.prefix } : {}),
       ...(r.suffix !== undefined ? { suffix: r.suffix } : {}),
@@ -119,7 +146,8 @@ function fieldsOf(r: Pending): FieldCheck {
 function settle(r: Pending, decision: Decision, place?: Placer): void {
   r.verdict = decision.verdict;
   r.reason = decision.reason;
-  if (place && decision.matches.length > 0) r.matches = decision.matches.map((start) => place(start, start + decision.quoteLength));
+  if (place && decision.matches.length > 0)
+    r.matches = decision.matches.map((start) => place(start, start + decision.quoteLength));
   r.prefix = undefined;
   r.suffix = undefined;
   if (decision.verdict !== 'quote not found') r.normalized = undefined;
@@ -143,7 +171,10 @@ export function runCheck(options: CheckOptions): CheckResult {
   files.forEach((ref, fileIndex) => {
     const loaded = options.preloaded?.get(ref.file) ?? loadCitationFile(workspace, ref.file);
     problems.push(...loaded.problems);
-    const checks = checkFileRecords(loaded.records.map((r) => r.value), (i) => `at line ${loaded.records[i].position.line}`);
+    const checks = checkFileRecords(
+      loaded.records.map((r) => r.value),
+      (i) => `at line ${loaded.records[i].position.line}`,
+    );
     findings.push(...findingsFor(loaded, checks, manifest, levels));
     loaded.records.forEach((record, i) => {
       const fields = checks[i];
@@ -157,9 +188,10 @@ export function runCheck(options: CheckOptions): CheckResult {
       if (source === undefined) {
         settle(pending, decideVerdict(fields, { kind: 'unknown' }));
       } else if (!audienceAllows(source.audience, ref.audience)) {
-        const reason = ref.audience === undefined
-          ? `source ${source.id} is for ${source.audience!.join(', ')}; this file has no audience in the manifest`
-          : `source ${source.id} is for ${source.audience!.join(', ')}, not ${ref.audience}`;
+        const reason =
+          ref.audience === undefined
+            ? `source ${source.id} is for ${source.audience!.join(', ')}; this file has no audience in the manifest`
+            : `source ${source.id} is for ${source.audience!.join(', ')}, not ${ref.audience}`;
         settle(pending, decideVerdict(fields, { kind: 'not permitted', reason }));
       } else {
         let list = bySource.get(source.id);
@@ -185,7 +217,12 @@ export function runCheck(options: CheckOptions): CheckResult {
   const unverified = (entry: SourceEntry, citing: Pending[], reason: string, actualSha256?: string) => {
     const access: SourceAccess = { kind: 'unverified', reason };
     for (const r of citing) settle(r, decideVerdict(fieldsOf(r), access));
-    problems.push({ file: manifest.file, ...entry.position, message: `source ${entry.id} is unverified: ${reason}`, kind: 'source unverified' });
+    problems.push({
+      file: manifest.file,
+      ...entry.position,
+      message: `source ${entry.id} is unverified: ${reason}`,
+      kind: 'source unverified',
+    });
     sources.push(sourceResult(workspace, manifest, entry, citing.length, reason, actualSha256));
   };
   cited.forEach((entry, done) => {
@@ -247,7 +284,12 @@ export function runCheck(options: CheckOptions): CheckResult {
 }
 
 function sourceResult(
-  workspace: Workspace, manifest: Manifest, entry: SourceEntry, citedBy: number, reason?: string, actualSha256?: string,
+  workspace: Workspace,
+  manifest: Manifest,
+  entry: SourceEntry,
+  citedBy: number,
+  reason?: string,
+  actualSha256?: string,
 ): SourceResult {
   // The name as the manifest's folder makes it; the loader has followed its links already.
   const resolved = workspace.resolve(manifest.dir, entry.path, 'written', false);

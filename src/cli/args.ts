@@ -3,14 +3,19 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 /** Bad command-line usage: exit 2 with the message and a pointer to --help. */
 export class UsageError extends Error {
-  constructor(message: string, readonly command: string) {
+  constructor(
+    message: string,
+    readonly command: string,
+  ) {
     super(message);
     this.name = 'UsageError';
   }
 }
 
 export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
-  command: string, args: string[], options: T,
+  command: string,
+  args: string[],
+  options: T,
 ) {
   let parsed;
   try {

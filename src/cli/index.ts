@@ -9,7 +9,10 @@ import { describeFsError } from '../load/workspace.js';
 // quietly, as other command-line tools do, with the status already decided.
 // Any other failure to write the output (a full disk) means the check could
 // not deliver its result: exit 2, saying why, whatever the records were.
-for (const [stream, name] of [[process.stdout, 'standard output'], [process.stderr, 'standard error']] as const) {
+for (const [stream, name] of [
+  [process.stdout, 'standard output'],
+  [process.stderr, 'standard error'],
+] as const) {
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     if (stream !== process.stderr) {

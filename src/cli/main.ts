@@ -67,9 +67,11 @@ export function main(argv: string[], io: CommandIO): number {
 /** An error citegate did not expect fails closed: exit 2, a message, where to report it. */
 export function internalError(error: unknown, io: CommandIO): number {
   const message = error instanceof Error ? error.message : String(error);
-  io.stderr(`citegate: internal error: ${escapeMessage(message)}\n` +
-    `This is a bug in citegate, not in your files. Please report it at ${REPORT_BUGS} with the command you ran` +
-    `${process.env.CITEGATE_DEBUG ? '' : ' (set CITEGATE_DEBUG=1 to print the stack trace)'}.\n`);
+  io.stderr(
+    `citegate: internal error: ${escapeMessage(message)}\n` +
+      `This is a bug in citegate, not in your files. Please report it at ${REPORT_BUGS} with the command you ran` +
+      `${process.env.CITEGATE_DEBUG ? '' : ' (set CITEGATE_DEBUG=1 to print the stack trace)'}.\n`,
+  );
   if (process.env.CITEGATE_DEBUG && error instanceof Error && error.stack) io.stderr(error.stack + '\n');
   return 2;
 }

@@ -28,7 +28,10 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`, 'merge-reports');
+      throw new UsageError(
+        `cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+        'merge-reports',
+      );
     }
     try {
       return parseJsonReport(text);
@@ -50,7 +53,11 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
   if (output !== undefined) writeChunks(output, chunks);
   else for (const chunk of chunks) io.stdout(chunk);
   if (values.summary !== undefined) {
-    writeChunks(values.summary, [buildSummary(merged, { notes: [`Merged from ${parts.length} report${parts.length === 1 ? '' : 's'}.`] })], { append: true });
+    writeChunks(
+      values.summary,
+      [buildSummary(merged, { notes: [`Merged from ${parts.length} report${parts.length === 1 ? '' : 's'}.`] })],
+      { append: true },
+    );
   }
   return passed(merged) ? 0 : 1;
 }

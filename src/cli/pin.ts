@@ -35,9 +35,13 @@ export function pinCommand(args: string[], io: CommandIO): number {
     io.stdout(PIN_HELP);
     return 0;
   }
-  const maxBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'pin') ?? DEFAULT_MAX_SOURCE_BYTES;
+  const maxBytes =
+    parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'pin') ?? DEFAULT_MAX_SOURCE_BYTES;
   const workspace = openWorkspace(values.root, 'pin');
-  const manifest = loadManifest(workspace, values.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST), { forPin: true, given: manifestGiven(values.manifest, values.root) });
+  const manifest = loadManifest(workspace, values.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST), {
+    forPin: true,
+    given: manifestGiven(values.manifest, values.root),
+  });
 
   for (const id of positionals) {
     if (!manifest.sources.has(id)) throw new UsageError(`no source ${JSON.stringify(id)} in ${manifest.file}`, 'pin');
@@ -68,12 +72,16 @@ export function pinCommand(args: string[], io: CommandIO): number {
         continue;
       }
       edits.push(editFor(manifest.text, file, hashed.sha256, eol));
-      report.push(`${label}: ${file.sha256 ? `${file.sha256.slice(0, 12)}…` : '(none)'} -> ${hashed.sha256.slice(0, 12)}…`);
+      report.push(
+        `${label}: ${file.sha256 ? `${file.sha256.slice(0, 12)}…` : '(none)'} -> ${hashed.sha256.slice(0, 12)}…`,
+      );
     }
   }
   if (failures.length > 0) {
-    throw new PinError(`nothing written: ${failures.length === 1 ? 'a hash' : 'hashes'} could not be pinned:\n` +
-      failures.map((f) => `  ${escapeMessage(f)}`).join('\n'));
+    throw new PinError(
+      `nothing written: ${failures.length === 1 ? 'a hash' : 'hashes'} could not be pinned:\n` +
+        failures.map((f) => `  ${escapeMessage(f)}`).join('\n'),
+    );
   }
 
   if (edits.length > 0) {
@@ -88,8 +96,10 @@ export function pinCommand(args: string[], io: CommandIO): number {
       parseManifest(text, manifest.file, manifest.dir, { forPin: positionals.length > 0 });
     } catch (error) {
       if (error instanceof ManifestError) {
-        throw new PinError('nothing written: the pinned manifest would not load:\n' +
-          error.problems.map((p) => `  ${escapeMessage(formatProblem(p))}`).join('\n'));
+        throw new PinError(
+          'nothing written: the pinned manifest would not load:\n' +
+            error.problems.map((p) => `  ${escapeMessage(formatProblem(p))}`).join('\n'),
+        );
       }
       throw error;
     }
@@ -97,13 +107,23 @@ export function pinCommand(args: string[], io: CommandIO): number {
     if (!resolved.ok) throw new PinError(`nothing written: ${escapeMessage(resolved.reason)}`);
     writeAtomically(resolved.abs, text);
   }
-  io.stdout(report.map(escapeMessage).join('\n') + '\n' +
-    (edits.length > 0 ? `wrote ${escapeMessage(manifest.file)} (${edits.length} ${edits.length === 1 ? 'hash' : 'hashes'} changed)\n` : 'nothing to change\n'));
+  io.stdout(
+    report.map(escapeMessage).join('\n') +
+      '\n' +
+      (edits.length > 0
+        ? `wrote ${escapeMessage(manifest.file)} (${edits.length} ${edits.length === 1 ? 'hash' : 'hashes'} changed)\n`
+        : 'nothing to change\n'),
+  );
   return 0;
 }
 
-function hashFile(workspace: Workspace, dir: string, file: string, maxBytes: number, mustBeText: boolean):
-  { ok: true; sha256: string } | { ok: false; reason: string } {
+function hashFile(
+  workspace: Workspace,
+  dir: string,
+  file: string,
+  maxBytes: number,
+  mustBeText: boolean,
+): { ok: true; sha256: string } | { ok: false; reason: string } {
   const resolved = workspace.resolve(dir, file);
   if (!resolved.ok) return resolved;
   const read = workspace.read(resolved.abs, maxBytes);
@@ -115,7 +135,7 @@ function hashFile(workspace: Workspace, dir: string, file: string, maxBytes: num
 function editFor(text: string, file: PinnedFile, sha256: string, eol: string): Edit {
   if (file.sha256Span) {
     const { start, end } = file.sha256Span;
-    const quote = text[start] === '"' || text[start] === '\'' ? text[start] : '';
+    const quote = text[start] === '"' || text[start] === "'" ? text[start] : '';
     // An empty value needs a space before it, after the colon (`sha256:` then
     // the line's end) or a tag (`sha256: !!str`), and one after it before a
     // comment (`sha256: # todo`): YAML reads `x#` as part of a plain scalar.
@@ -146,6 +166,8 @@ function writeAtomically(file: string, text: string): void {
     renameSync(temp, file);
   } catch (error) {
     if (created) rmSync(temp, { force: true });
-    throw new PinError(`nothing written: cannot replace ${escapeMessage(`${path.basename(file)}: ${describeFsError(error)}`)}`);
+    throw new PinError(
+      `nothing written: cannot replace ${escapeMessage(`${path.basename(file)}: ${describeFsError(error)}`)}`,
+    );
   }
 }

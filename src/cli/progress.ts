@@ -34,7 +34,8 @@ export function progressLine(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv 
         const elapsed = (now - sourcesStarted) / 1000;
         const rate = elapsed > 0 ? p.done / elapsed : 0;
         const left = rate > 0 ? Math.ceil((p.total - p.done) / rate) : undefined;
-        text = `citegate: checked ${p.done}/${p.total} sources, ${p.records.toLocaleString('en-US')} records` +
+        text =
+          `citegate: checked ${p.done}/${p.total} sources, ${p.records.toLocaleString('en-US')} records` +
           `, ${Math.round(rate * (p.records / Math.max(p.total, 1))).toLocaleString('en-US')} records/s` +
           (left !== undefined ? `, about ${left} s left` : '');
       }

@@ -19,5 +19,7 @@ export function openWorkspace(root: string | undefined, command: string): Worksp
 /** How --manifest named the manifest, for the message when it is not there: a path from the current folder. */
 export function manifestGiven(manifest: string | undefined, root: string | undefined): string | undefined {
   if (manifest === undefined) return undefined;
-  return root === undefined ? '--manifest is a path from the current folder' : '--manifest is a path from the current folder, not from --root';
+  return root === undefined
+    ? '--manifest is a path from the current folder'
+    : '--manifest is a path from the current folder, not from --root';
 }

@@ -15,8 +15,32 @@ import { isWordCodePoint, onWordBoundaries } from './unicode.js';
  * blank line or a list item follows.
  */
 const ABBREVIATIONS = new Set([
-  'mr', 'mrs', 'ms', 'dr', 'prof', 'st', 'jr', 'sr', 'vs', 'e.g', 'i.e', 'u.s', 'u.k', 'approx',
-  'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'st',
+  'jr',
+  'sr',
+  'vs',
+  'e.g',
+  'i.e',
+  'u.s',
+  'u.k',
+  'approx',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
 ]);
 /**
  * Abbreviations that mostly end what they belong to ("a box, etc.", "Acme
@@ -57,7 +81,8 @@ export function splitSentences(answer: string): Sentence[] {
   const sentences: Sentence[] = [];
   const push = (start: number, end: number) => {
     const text = answer.slice(start, end);
-    if (normalizeText(text) !== '') sentences.push({ text: text.trim(), start: start + (text.length - text.trimStart().length) });
+    if (normalizeText(text) !== '')
+      sentences.push({ text: text.trim(), start: start + (text.length - text.trimStart().length) });
   };
   // Where the sentence being joined (after an abbreviation) starts, or -1.
   // Indices, not the joined text: looking at a text that grows with every
@@ -100,7 +125,10 @@ function continuesAfter(answer: string, start: number, end: number): boolean {
   if (word === undefined) return false;
   const lines = answer.slice(dot + 1, end).match(LINE_BREAK)?.length ?? 0;
   // Across a line break only into a line that goes on with a word, not a list.
-  if (ABBREVIATIONS.has(word)) return lines === 0 || (lines === 1 && nextMatches(LETTER_NEXT, answer, end) && !nextMatches(LIST_ITEM_NEXT, answer, end));
+  if (ABBREVIATIONS.has(word))
+    return (
+      lines === 0 || (lines === 1 && nextMatches(LETTER_NEXT, answer, end) && !nextMatches(LIST_ITEM_NEXT, answer, end))
+    );
   if (lines > 0) return false;
   if (MAY_END_ABBREVIATIONS.has(word)) return nextMatches(CONTINUES_NEXT, answer, end);
   return NUMBER_ABBREVIATIONS.has(word) && nextMatches(DIGIT_NEXT, answer, end);
@@ -114,12 +142,15 @@ function nextMatches(pattern: RegExp, text: string, at: number): boolean {
 
 /** Normalized (SPEC §3), without the punctuation that ends a sentence, lower case: for comparing claims. */
 function claimKey(text: string): string {
-  return normalizeText(text).replace(/[\s.!?…;:"'”’»)]+$/u, '').toLowerCase();
+  return normalizeText(text)
+    .replace(/[\s.!?…;:"'”’»)]+$/u, '')
+    .toLowerCase();
 }
 
 /** Where `part` is in `text` on word boundaries, as a quote must be in its source (SPEC §4). */
 function* occurrences(text: string, part: string): Generator<number> {
-  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) if (onWordBoundaries(text, at, at + part.length)) yield at;
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1))
+    if (onWordBoundaries(text, at, at + part.length)) yield at;
 }
 
 /**
@@ -201,10 +232,13 @@ export interface StatedNumber {
 }
 
 /** Decimal digits of other scripts, read as 0-9 (each one UTF-16 unit, so positions do not move). */
-const DIGIT_BLOCKS = [0x0660, 0x06f0, 0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66, 0x0e50, 0x0ed0, 0xff10];
+const DIGIT_BLOCKS = [
+  0x0660, 0x06f0, 0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66, 0x0e50, 0x0ed0, 0xff10,
+];
 
 /** A decimal digit of one of those scripts. */
-const OTHER_DIGIT = /[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u09e6-\u09ef\u0a66-\u0a6f\u0ae6-\u0aef\u0b66-\u0b6f\u0be6-\u0bef\u0c66-\u0c6f\u0ce6-\u0cef\u0d66-\u0d6f\u0e50-\u0e59\u0ed0-\u0ed9\uff10-\uff19]/g;
+const OTHER_DIGIT =
+  /[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u09e6-\u09ef\u0a66-\u0a6f\u0ae6-\u0aef\u0b66-\u0b6f\u0be6-\u0bef\u0c66-\u0c6f\u0ce6-\u0cef\u0d66-\u0d6f\u0e50-\u0e59\u0ed0-\u0ed9\uff10-\uff19]/g;
 
 function asciiDigits(text: string): string {
   OTHER_DIGIT.lastIndex = 0;
@@ -216,41 +250,145 @@ function asciiDigits(text: string): string {
 }
 
 const TIME_UNITS: Record<string, string> = {
-  day: 'day', days: 'day', 'business day': 'business day', 'business days': 'business day', 'working day': 'business day', 'working days': 'business day',
-  week: 'week', weeks: 'week', month: 'month', months: 'month', year: 'year', years: 'year', night: 'night', nights: 'night',
-  hour: 'hour', hours: 'hour', hr: 'hour', hrs: 'hour', h: 'hour', minute: 'minute', minutes: 'minute', min: 'minute', mins: 'minute',
-  second: 'second', seconds: 'second', sec: 'second', secs: 'second',
+  day: 'day',
+  days: 'day',
+  'business day': 'business day',
+  'business days': 'business day',
+  'working day': 'business day',
+  'working days': 'business day',
+  week: 'week',
+  weeks: 'week',
+  month: 'month',
+  months: 'month',
+  year: 'year',
+  years: 'year',
+  night: 'night',
+  nights: 'night',
+  hour: 'hour',
+  hours: 'hour',
+  hr: 'hour',
+  hrs: 'hour',
+  h: 'hour',
+  minute: 'minute',
+  minutes: 'minute',
+  min: 'minute',
+  mins: 'minute',
+  second: 'second',
+  seconds: 'second',
+  sec: 'second',
+  secs: 'second',
 };
 const UNITS: Record<string, string> = {
   ...TIME_UNITS,
-  '%': '%', percent: '%', 'per cent': '%', pct: '%',
-  dollar: 'USD', dollars: 'USD', usd: 'USD', euro: 'EUR', euros: 'EUR', eur: 'EUR', pound: 'GBP', pounds: 'GBP', gbp: 'GBP',
-  yen: 'JPY', jpy: 'JPY', rupee: 'INR', rupees: 'INR', inr: 'INR', chf: 'CHF', cad: 'CAD', aud: 'AUD',
-  cent: 'cent', cents: 'cent', item: 'item', items: 'item', time: 'time', times: 'time',
-  km: 'km', kg: 'kg', g: 'g', m: 'm', cm: 'cm', mm: 'mm', mb: 'MB', gb: 'GB', kb: 'KB', tb: 'TB',
-  '°': 'degree', degree: 'degree', degrees: 'degree', '°c': '°C', celsius: '°C', '°f': '°F', fahrenheit: '°F',
+  '%': '%',
+  percent: '%',
+  'per cent': '%',
+  pct: '%',
+  dollar: 'USD',
+  dollars: 'USD',
+  usd: 'USD',
+  euro: 'EUR',
+  euros: 'EUR',
+  eur: 'EUR',
+  pound: 'GBP',
+  pounds: 'GBP',
+  gbp: 'GBP',
+  yen: 'JPY',
+  jpy: 'JPY',
+  rupee: 'INR',
+  rupees: 'INR',
+  inr: 'INR',
+  chf: 'CHF',
+  cad: 'CAD',
+  aud: 'AUD',
+  cent: 'cent',
+  cents: 'cent',
+  item: 'item',
+  items: 'item',
+  time: 'time',
+  times: 'time',
+  km: 'km',
+  kg: 'kg',
+  g: 'g',
+  m: 'm',
+  cm: 'cm',
+  mm: 'mm',
+  mb: 'MB',
+  gb: 'GB',
+  kb: 'KB',
+  tb: 'TB',
+  '°': 'degree',
+  degree: 'degree',
+  degrees: 'degree',
+  '°c': '°C',
+  celsius: '°C',
+  '°f': '°F',
+  fahrenheit: '°F',
 };
 /** What may follow "per" or "/": any unit, and a few words that are only rates. */
 const PER_WORDS: Record<string, string> = {
-  ...UNITS, mo: 'month', yr: 'year', wk: 'week', annum: 'year', person: 'person', people: 'person', user: 'user', order: 'order',
+  ...UNITS,
+  mo: 'month',
+  yr: 'year',
+  wk: 'week',
+  annum: 'year',
+  person: 'person',
+  people: 'person',
+  user: 'user',
+  order: 'order',
 };
 /** What may follow "a", "an", "each" or "every": a time unit ("$10 a month"). */
 const A_WORDS: Record<string, string> = { ...TIME_UNITS };
 const ADJECTIVE_PERIODS: Record<string, string> = {
-  hourly: 'hour', daily: 'day', nightly: 'night', weekly: 'week', monthly: 'month', yearly: 'year', annually: 'year', annual: 'year', 'p.a.': 'year',
+  hourly: 'hour',
+  daily: 'day',
+  nightly: 'night',
+  weekly: 'week',
+  monthly: 'month',
+  yearly: 'year',
+  annually: 'year',
+  annual: 'year',
+  'p.a.': 'year',
 };
 const CURRENCY: Record<string, string> = {
-  $: 'USD', 'US$': 'USD', C$: 'CAD', A$: 'AUD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR',
-  USD: 'USD', EUR: 'EUR', GBP: 'GBP', JPY: 'JPY', INR: 'INR', CHF: 'CHF', CAD: 'CAD', AUD: 'AUD',
+  $: 'USD',
+  US$: 'USD',
+  C$: 'CAD',
+  A$: 'AUD',
+  '€': 'EUR',
+  '£': 'GBP',
+  '¥': 'JPY',
+  '₹': 'INR',
+  USD: 'USD',
+  EUR: 'EUR',
+  GBP: 'GBP',
+  JPY: 'JPY',
+  INR: 'INR',
+  CHF: 'CHF',
+  CAD: 'CAD',
+  AUD: 'AUD',
 };
 /** The units that are money: an amount with one decimal comma is that amount, not a list. */
 const MONEY = new Set([...Object.values(CURRENCY), 'cent']);
-const MAGNITUDES: Record<string, number> = { k: 3, K: 3, M: 6, B: 9, bn: 9, thousand: 3, million: 6, billion: 9, trillion: 12 };
+const MAGNITUDES: Record<string, number> = {
+  k: 3,
+  K: 3,
+  M: 6,
+  B: 9,
+  bn: 9,
+  thousand: 3,
+  million: 6,
+  billion: 9,
+  trillion: 12,
+};
 /** Words between a number and its unit that do not change the unit ("30 calendar days"). */
 const QUALIFIERS = 'calendar|consecutive|full|whole|straight|additional|extra|more|further';
 
-const words = (table: Record<string, unknown>) => Object.keys(table).sort((a, b) => b.length - a.length)
-  .map((u) => u.replace(/[.$]/g, '\\$&').replace(/ /g, '[\\s-]')).join('|');
+const words = (table: Record<string, unknown>) =>
+  Object.keys(table)
+    .sort((a, b) => b.length - a.length)
+    .map((u) => u.replace(/[.$]/g, '\\$&').replace(/ /g, '[\\s-]'))
+    .join('|');
 const END = '(?![\\p{L}\\p{N}])';
 
 // All on text whose digits are ASCII. A number starts after no letter, digit or
@@ -289,8 +427,14 @@ function caseFolded(text: string): string {
 // On the case-folded text, so written in lower case:
 const AM_PM = new RegExp(`\\s?(a\\.m\\.|p\\.m\\.|am|pm|noon|midnight)${END}`, 'uy');
 const MAGNITUDE_WORD = new RegExp(`\\s?(thousand|million|billion|trillion|bn)${END}`, 'uy');
-const UNIT = new RegExp(`(?:\\s|[-\\u2010\\u2011])?(?:(?:${QUALIFIERS})[\\s-])?(${words(UNITS)})${END}|\\s?([$€£¥₹])(?![0-9])`, 'uy');
-const PER = new RegExp(`\\s?(?:per\\s|/\\s?)(${words(PER_WORDS)})${END}|\\s(?:a|an|each|every)\\s(${words(A_WORDS)})${END}|\\s(${words(ADJECTIVE_PERIODS)})${END}`, 'uy');
+const UNIT = new RegExp(
+  `(?:\\s|[-\\u2010\\u2011])?(?:(?:${QUALIFIERS})[\\s-])?(${words(UNITS)})${END}|\\s?([$€£¥₹])(?![0-9])`,
+  'uy',
+);
+const PER = new RegExp(
+  `\\s?(?:per\\s|/\\s?)(${words(PER_WORDS)})${END}|\\s(?:a|an|each|every)\\s(${words(A_WORDS)})${END}|\\s(${words(ADJECTIVE_PERIODS)})${END}`,
+  'uy',
+);
 const TIME_WORD = /(?<![\p{L}\p{N}_])(noon|midday|midnight)(?![\p{L}\p{N}_])/gu;
 const RANGE = /^\s?(?:[-\u2010\u2011\u2012\u2013\u2014\u2212]|to|through|thru|until|till)\s?$/u;
 const AND = /^\sand\s$/;
@@ -334,9 +478,13 @@ function isSign(t: string, at: number): boolean {
 }
 
 /** The digits at `at`: how far they go, their value and, for "8,10", the list they may also be. */
-function readDigits(t: string, at: number): { end: number; decimal: string | undefined; list: string[] | undefined; time?: [number, number] } {
+function readDigits(
+  t: string,
+  at: number,
+): { end: number; decimal: string | undefined; list: string[] | undefined; time?: [number, number] } {
   const time = sticky(TIME, t, at);
-  if (time && Number(time[1]) <= 24 && Number(time[2]) <= 59) return { end: at + time[0].length, decimal: undefined, list: undefined, time: [Number(time[1]), Number(time[2])] };
+  if (time && Number(time[1]) <= 24 && Number(time[2]) <= 59)
+    return { end: at + time[0].length, decimal: undefined, list: undefined, time: [Number(time[1]), Number(time[2])] };
   const grouped = sticky(GROUPED, t, at);
   // One group after a 0 ("0.500") is a decimal part, not thousands.
   if (grouped && !(/^0+$/.test(grouped[1]) && grouped[3].length === 3 && /[,.]/.test(grouped[2]))) {
@@ -349,7 +497,8 @@ function readDigits(t: string, at: number): { end: number; decimal: string | und
   const pieces = plain[0].split(/[.,\u066b]/);
   const end = at + plain[0].length;
   if (pieces.length === 1) return { end, decimal: pieces[0], list: undefined };
-  if (pieces.length === 2) return { end, decimal: `${pieces[0]}.${pieces[1]}`, list: plain[0].includes(',') ? pieces : undefined };
+  if (pieces.length === 2)
+    return { end, decimal: `${pieces[0]}.${pieces[1]}`, list: plain[0].includes(',') ? pieces : undefined };
   return { end, decimal: undefined, list: pieces };
 }
 
@@ -357,7 +506,8 @@ function readDigits(t: string, at: number): { end: number; decimal: string | und
 function timesOf(hour: number, minute: number, suffix: string | undefined): number[] | undefined {
   const s = suffix?.toLowerCase().replace(/\./g, '');
   if (s === 'noon' || s === 'midnight') return hour === 12 && minute === 0 ? [TIME_WORDS[s]] : undefined;
-  if (s !== undefined) return hour >= 1 && hour <= 12 ? [((hour % 12) + (s === 'pm' ? 12 : 0)) * 60 + minute] : undefined;
+  if (s !== undefined)
+    return hour >= 1 && hour <= 12 ? [((hour % 12) + (s === 'pm' ? 12 : 0)) * 60 + minute] : undefined;
   if (hour >= 1 && hour <= 12) return [(hour % 12) * 60 + minute, ((hour % 12) + 12) * 60 + minute];
   return [(hour % 24) * 60 + minute];
 }
@@ -381,21 +531,41 @@ function readNumber(t: string, lower: string, at: number): Reading {
   const paren = t[at - 1] === '(';
   const digits = readDigits(t, at);
   const reading: Reading = {
-    start, end: digits.end, decimal: digits.decimal, list: digits.list, exponent: 0, negative,
-    unit, per: undefined, times: undefined, hour: undefined, paren: false,
+    start,
+    end: digits.end,
+    decimal: digits.decimal,
+    list: digits.list,
+    exponent: 0,
+    negative,
+    unit,
+    per: undefined,
+    times: undefined,
+    hour: undefined,
+    paren: false,
   };
   let pos = digits.end;
 
   // A time of day: h:mm, perhaps with am or pm; or an hour with am or pm ("5 pm", "5.30 pm", "12 noon").
   const raw = t.slice(at, digits.end);
-  const hm = digits.time ?? (!currency && !negative && /^[0-9]{1,2}(?:\.[0-9]{2})?$/.test(raw) ? raw.split('.').map(Number) : undefined);
+  const hm =
+    digits.time ??
+    (!currency && !negative && /^[0-9]{1,2}(?:\.[0-9]{2})?$/.test(raw) ? raw.split('.').map(Number) : undefined);
   if (hm) {
     const [hour, minute = 0] = hm;
     const suffix = sticky(AM_PM, lower, pos);
     let times = suffix ? timesOf(hour, minute, suffix[1]) : undefined;
     if (times) pos += suffix![0].length;
     else if (digits.time) times = timesOf(hour, minute, undefined);
-    if (times) return { ...reading, end: pos, decimal: undefined, list: undefined, unit: 'time of day', times, hour: minute === 0 ? hour : undefined };
+    if (times)
+      return {
+        ...reading,
+        end: pos,
+        decimal: undefined,
+        list: undefined,
+        unit: 'time of day',
+        times,
+        hour: minute === 0 ? hour : undefined,
+      };
   }
 
   const magnitude = sticky(MAGNITUDE_SUFFIX, t, pos) ?? sticky(MAGNITUDE_WORD, lower, pos);
@@ -415,8 +585,12 @@ function readNumber(t: string, lower: string, at: number): Reading {
   }
   const per = sticky(PER, lower, pos);
   if (per) {
-    reading.per = per[1] !== undefined ? PER_WORDS[per[1].replace(/[\s-]+/g, ' ')]
-      : per[2] !== undefined ? A_WORDS[per[2].replace(/[\s-]+/g, ' ')] : ADJECTIVE_PERIODS[per[3]];
+    reading.per =
+      per[1] !== undefined
+        ? PER_WORDS[per[1].replace(/[\s-]+/g, ' ')]
+        : per[2] !== undefined
+          ? A_WORDS[per[2].replace(/[\s-]+/g, ' ')]
+          : ADJECTIVE_PERIODS[per[3]];
     pos += per[0].length;
   }
   return { ...reading, end: pos, unit };
@@ -441,7 +615,14 @@ export function statedNumbers(text: string): StatedNumber[] {
   for (let m = START.exec(t); m; m = START.exec(t)) {
     const r = readNumber(t, lower, m.index);
     // ".5%" is half a percent, not 5%; but "No.5" and "p.12" are numbers 5 and 12.
-    if (t[m.index - 1] === '.' && !LETTER_OR_DIGIT.test(t[m.index - 2] ?? '') && r.start === m.index && r.decimal !== undefined && /^[0-9]+$/.test(r.decimal) && r.times === undefined) {
+    if (
+      t[m.index - 1] === '.' &&
+      !LETTER_OR_DIGIT.test(t[m.index - 2] ?? '') &&
+      r.start === m.index &&
+      r.decimal !== undefined &&
+      /^[0-9]+$/.test(r.decimal) &&
+      r.times === undefined
+    ) {
       r.start--;
       r.decimal = `0.${r.decimal}`;
       r.list = undefined;
@@ -453,8 +634,17 @@ export function statedNumbers(text: string): StatedNumber[] {
   for (const m of lower.matchAll(TIME_WORD)) {
     if (readings.some((r) => m.index >= r.start && m.index < r.end)) continue; // "12 noon"
     readings.push({
-      start: m.index, end: m.index + m[0].length, decimal: undefined, list: undefined, exponent: 0, negative: false,
-      unit: 'time of day', per: undefined, times: [TIME_WORDS[m[1]]], hour: 12, paren: false,
+      start: m.index,
+      end: m.index + m[0].length,
+      decimal: undefined,
+      list: undefined,
+      exponent: 0,
+      negative: false,
+      unit: 'time of day',
+      per: undefined,
+      times: [TIME_WORDS[m[1]]],
+      hour: 12,
+      paren: false,
     });
   }
   readings.sort((a, b) => a.start - b.start);
@@ -480,14 +670,23 @@ export function statedNumbers(text: string): StatedNumber[] {
   }
 
   return readings.map((r, i): StatedNumber => {
-    if (r.times) return { text: texts[i], values: r.times, unit: r.unit, per: undefined, plain: r.hour !== undefined ? [r.hour] : [] };
+    if (r.times)
+      return {
+        text: texts[i],
+        values: r.times,
+        unit: r.unit,
+        per: undefined,
+        plain: r.hour !== undefined ? [r.hour] : [],
+      };
     const values = r.decimal !== undefined ? [scale(r.decimal, r.exponent, r.negative)] : [];
     // "€4,95" is an amount, never the list 4 and 95 (which would carry a claim's "€95").
     const amount = r.decimal !== undefined && r.unit !== undefined && MONEY.has(r.unit);
-    const list = amount ? undefined : r.list?.map((piece): StatedNumber => {
-      const v = [scale(piece, r.exponent, false)];
-      return { text: piece, values: v, unit: r.unit, per: r.per, plain: v };
-    });
+    const list = amount
+      ? undefined
+      : r.list?.map((piece): StatedNumber => {
+          const v = [scale(piece, r.exponent, false)];
+          return { text: piece, values: v, unit: r.unit, per: r.per, plain: v };
+        });
     return { text: texts[i], values, unit: r.unit, per: r.per, plain: values, ...(list ? { list } : {}) };
   });
 }
@@ -501,7 +700,10 @@ function joined(lower: string, a: Reading, b: Reading): boolean {
 
 /** Whether `q` says what `n` says: the same value, and the same unit and period where `n` gives them. */
 function carries(n: StatedNumber, q: StatedNumber): boolean {
-  const value = n.unit === undefined ? n.values.some((v) => q.plain.includes(v)) : n.unit === q.unit && n.values.some((v) => q.values.includes(v));
+  const value =
+    n.unit === undefined
+      ? n.values.some((v) => q.plain.includes(v))
+      : n.unit === q.unit && n.values.some((v) => q.values.includes(v));
   return value && (n.per === undefined || n.per === q.per);
 }
 
@@ -518,10 +720,11 @@ function carried(quote: readonly StatedNumber[]): (n: StatedNumber) => boolean {
     for (const v of q.plain) keys.add(`p ${v}`).add(`p ${v} ${q.per}`);
     for (const v of q.values) keys.add(`u ${v} ${q.unit}`).add(`u ${v} ${q.unit} ${q.per}`);
   }
-  return (n) => n.values.some((v) => {
-    const key = n.unit === undefined ? `p ${v}` : `u ${v} ${n.unit}`;
-    return keys.has(n.per === undefined ? key : `${key} ${n.per}`);
-  });
+  return (n) =>
+    n.values.some((v) => {
+      const key = n.unit === undefined ? `p ${v}` : `u ${v} ${n.unit}`;
+      return keys.has(n.per === undefined ? key : `${key} ${n.per}`);
+    });
 }
 
 /** Pairs beyond which carried()'s keys cost less than comparing each pair (most claims and quotes state a number or two). */
@@ -533,14 +736,18 @@ function stated(n: StatedNumber, carriedBy: (n: StatedNumber) => boolean): boole
 }
 
 /** The claim's numbers that its quote does not carry (once per text as written), and what the quote has instead (once per text). */
-export function missingNumbers(claim: string, quote: string): { missing: StatedNumber[]; quoteHas: readonly StatedNumber[] } {
+export function missingNumbers(
+  claim: string,
+  quote: string,
+): { missing: StatedNumber[]; quoteHas: readonly StatedNumber[] } {
   const none = { missing: [], quoteHas: [] };
   if (!MAY_STATE_A_NUMBER.test(claim)) return none;
   const inClaim = statedNumbers(withoutListMarker(normalizeText(claim)));
   if (inClaim.length === 0) return none;
   const inQuote = statedNumbers(quote);
   const all = inQuote.flatMap((q) => [q, ...(q.list ?? [])]);
-  const carriedBy = inClaim.length * all.length > PAIRS_FOR_KEYS ? carried(all) : (n: StatedNumber) => all.some((q) => carries(n, q));
+  const carriedBy =
+    inClaim.length * all.length > PAIRS_FOR_KEYS ? carried(all) : (n: StatedNumber) => all.some((q) => carries(n, q));
   const seen = new Set<string>();
   const quoteHas = inQuote.filter((q) => !seen.has(q.text) && seen.add(q.text));
   const said = new Set<string>();

@@ -28,7 +28,12 @@ export interface QuoteContext {
 }
 
 export function quoteContext(prefix: string, suffix: string): QuoteContext {
-  return { prefixText: prefix, suffixText: suffix, prefix: Buffer.from(prefix, 'utf8'), suffix: Buffer.from(suffix, 'utf8') };
+  return {
+    prefixText: prefix,
+    suffixText: suffix,
+    prefix: Buffer.from(prefix, 'utf8'),
+    suffix: Buffer.from(suffix, 'utf8'),
+  };
 }
 
 /**
@@ -57,9 +62,10 @@ export function prepareQuote(normalized: string): PreparedQuote {
   const first = normalized.codePointAt(0) ?? 0;
   const last = normalized.codePointAt(normalized.length - 1) ?? 0;
   // codePointAt on the low half of a pair gives the low surrogate; step back to the pair.
-  const lastCp = last >= 0xdc00 && last <= 0xdfff && normalized.length >= 2
-    ? normalized.codePointAt(normalized.length - 2) ?? last
-    : last;
+  const lastCp =
+    last >= 0xdc00 && last <= 0xdfff && normalized.length >= 2
+      ? (normalized.codePointAt(normalized.length - 2) ?? last)
+      : last;
   return {
     text: normalized,
     bytes: Buffer.from(normalized, 'utf8'),

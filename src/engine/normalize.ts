@@ -56,7 +56,8 @@ export function normalizeText(text: string): string {
  * from its eighth call or so, and the calls at the end of normalize() run once
  * per source (with two, --trace-deopt showed a bail-out there).
  */
-const PRIMER = 'Prime: a  b\r\nc\td\u00a0e\u2028f\u3000 g\u00e9 h\u2019s e\u0301 q\u0307 x\u0302\u0323 ' +
+const PRIMER =
+  'Prime: a  b\r\nc\td\u00a0e\u2028f\u3000 g\u00e9 h\u2019s e\u0301 q\u0307 x\u0302\u0323 ' +
   'a\u0301\u20d0 a\u0301\ud834\udd65 \ud835\udc00 \u0958 \u1100\u1161 ok\n\n end. ';
 let primed = false;
 
@@ -144,12 +145,18 @@ export class SourceNormalizer {
         // Printable ASCII, the common case: copy the whole run.
         if (wsStart >= 0) {
           if (j > 0) {
-            if (wsStart - j !== delta) { map.addLinear(j, wsStart); delta = wsStart - j; }
+            if (wsStart - j !== delta) {
+              map.addLinear(j, wsStart);
+              delta = wsStart - j;
+            }
             out[j++] = 0x20;
           }
           wsStart = -1;
         }
-        if (i - j !== delta) { map.addLinear(j, i); delta = i - j; }
+        if (i - j !== delta) {
+          map.addLinear(j, i);
+          delta = i - j;
+        }
         const end = copyPrintableRun(src, out, i, j, n);
         j += end - i;
         i = end;
@@ -158,10 +165,16 @@ export class SourceNormalizer {
 
       let cp: number;
       let len: number;
-      if (b < 0x80) { cp = b; len = 1; }
-      else if (b < 0xe0) { cp = ((b & 0x1f) << 6) | (src[i + 1] & 0x3f); len = 2; }
-      else if (b < 0xf0) { cp = ((b & 0x0f) << 12) | ((src[i + 1] & 0x3f) << 6) | (src[i + 2] & 0x3f); len = 3; }
-      else {
+      if (b < 0x80) {
+        cp = b;
+        len = 1;
+      } else if (b < 0xe0) {
+        cp = ((b & 0x1f) << 6) | (src[i + 1] & 0x3f);
+        len = 2;
+      } else if (b < 0xf0) {
+        cp = ((b & 0x0f) << 12) | ((src[i + 1] & 0x3f) << 6) | (src[i + 2] & 0x3f);
+        len = 3;
+      } else {
         cp = ((b & 0x07) << 18) | ((src[i + 1] & 0x3f) << 12) | ((src[i + 2] & 0x3f) << 6) | (src[i + 3] & 0x3f);
         len = 4;
       }
@@ -179,7 +192,10 @@ export class SourceNormalizer {
       const inert = cp < 0x300 || isNfcInert(cp);
       if (wsStart >= 0) {
         if (j > 0) {
-          if (wsStart - j !== delta) { map.addLinear(j, wsStart); delta = wsStart - j; }
+          if (wsStart - j !== delta) {
+            map.addLinear(j, wsStart);
+            delta = wsStart - j;
+          }
           out[j++] = 0x20;
         }
         wsStart = -1;
@@ -193,7 +209,10 @@ export class SourceNormalizer {
       }
 
       if (inert) {
-        if (i - j !== delta) { map.addLinear(j, i); delta = i - j; }
+        if (i - j !== delta) {
+          map.addLinear(j, i);
+          delta = i - j;
+        }
         for (let k = 0; k < len; k++) out[j++] = src[i + k];
         i += len;
         continue;
@@ -205,10 +224,15 @@ export class SourceNormalizer {
         if (c < 0x80) break;
         let next: number;
         let l: number;
-        if (c < 0xe0) { next = ((c & 0x1f) << 6) | (src[end + 1] & 0x3f); l = 2; }
-        else if (c < 0xf0) { next = ((c & 0x0f) << 12) | ((src[end + 1] & 0x3f) << 6) | (src[end + 2] & 0x3f); l = 3; }
-        else {
-          next = ((c & 0x07) << 18) | ((src[end + 1] & 0x3f) << 12) | ((src[end + 2] & 0x3f) << 6) | (src[end + 3] & 0x3f);
+        if (c < 0xe0) {
+          next = ((c & 0x1f) << 6) | (src[end + 1] & 0x3f);
+          l = 2;
+        } else if (c < 0xf0) {
+          next = ((c & 0x0f) << 12) | ((src[end + 1] & 0x3f) << 6) | (src[end + 2] & 0x3f);
+          l = 3;
+        } else {
+          next =
+            ((c & 0x07) << 18) | ((src[end + 1] & 0x3f) << 12) | ((src[end + 2] & 0x3f) << 6) | (src[end + 3] & 0x3f);
           l = 4;
         }
         if (next < 0x300 || isWhitespace(next) || isNfcInert(next)) break;
@@ -218,7 +242,10 @@ export class SourceNormalizer {
       const original = src.toString('utf8', clusterStart, end);
       const composed = original.normalize('NFC');
       if (composed === original) {
-        if (i - j !== delta) { map.addLinear(j, i); delta = i - j; }
+        if (i - j !== delta) {
+          map.addLinear(j, i);
+          delta = i - j;
+        }
         src.copy(out, j, i, end);
         j += end - i;
       } else {

@@ -28,7 +28,14 @@ const MAX_CUT_CLUSTER = 256;
  * the original slice at a match normalizes back to it. -1 when there is no
  * such k (NFC reordered marks across the cut) or the cluster is long.
  */
-function cutInCluster(texts: BothTexts, normStart: number, normEnd: number, origStart: number, origEnd: number, at: number): number {
+function cutInCluster(
+  texts: BothTexts,
+  normStart: number,
+  normEnd: number,
+  origStart: number,
+  origEnd: number,
+  at: number,
+): number {
   const size = origEnd - origStart;
   if (size > MAX_CUT_CLUSTER || texts.budget < size * size) return -1;
   texts.budget -= size * size;
@@ -105,7 +112,14 @@ export class OffsetMap {
     const k = this.segmentAt(end - 1);
     if (this.origEnds[k] < 0) return this.origStarts[k] + (end - this.normStarts[k]);
     if (texts && end < this.segmentEnd(k)) {
-      const cut = cutInCluster(texts, this.normStarts[k], this.segmentEnd(k), this.origStarts[k], this.origEnds[k], end);
+      const cut = cutInCluster(
+        texts,
+        this.normStarts[k],
+        this.segmentEnd(k),
+        this.origStarts[k],
+        this.origEnds[k],
+        end,
+      );
       if (cut >= 0) return cut;
     }
     return this.origEnds[k];

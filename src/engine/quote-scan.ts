@@ -42,8 +42,10 @@ const SEARCH_CALL = 8;
 /** A source whose quotes would cost more than its budget to check. */
 export class ScanTooCostly extends Error {
   constructor(readonly budget: number) {
-    super(`its quotes would take more than ${budget.toLocaleString('en-US')} comparisons to check: ` +
-      'they, or the text, repeat the same passages too often');
+    super(
+      `its quotes would take more than ${budget.toLocaleString('en-US')} comparisons to check: ` +
+        'they, or the text, repeat the same passages too often',
+    );
     this.name = 'ScanTooCostly';
   }
 }
@@ -328,7 +330,8 @@ export class QuoteSet {
     if (!crowding) return middle;
     const shared = (k: number) => {
       let most = 0;
-      for (let offset = k; offset < k + STRIDE; offset++) most = Math.max(most, crowding.count(pieceHash(bytes, offset)));
+      for (let offset = k; offset < k + STRIDE; offset++)
+        most = Math.max(most, crowding.count(pieceHash(bytes, offset)));
       return most;
     };
     let best = middle;
@@ -404,37 +407,37 @@ export class QuoteSet {
       const unlinked: number[] = [];
       const lastWord = (n - PIECE) >>> 2;
       try {
-      for (let w = 0; w <= lastWord; w++) {
-        const h = mix(words[w], words[w + 1], words[w + 2], words[w + 3]);
-        const f = h >>> filterShift;
-        if ((filter[f >>> 5] & (1 << (f & 31))) === 0) continue;
-        const g = h & filterMask;
-        if ((filter[g >>> 5] & (1 << (g & 31))) === 0) continue;
-        let slot = slotOf(h, mask);
-        while (heads[slot] !== -1 && keys[slot] !== h) slot = (slot + 1) & mask;
-        let previous = -1;
-        for (let piece = heads[slot]; piece >= 0; piece = next[piece]) {
-          const id = ids[piece];
-          if (found.doneBefore(id, w)) {
-            // Full since an earlier position: every later start would be later still.
-            // A slot whose list empties stays taken (EMPTIED), or probing for other hashes would stop at it.
-            if (previous === -1) heads[slot] = next[piece] === -1 ? EMPTIED : next[piece];
-            else next[previous] = next[piece];
-            unlinked.push(previous, slot, piece);
-            continue;
+        for (let w = 0; w <= lastWord; w++) {
+          const h = mix(words[w], words[w + 1], words[w + 2], words[w + 3]);
+          const f = h >>> filterShift;
+          if ((filter[f >>> 5] & (1 << (f & 31))) === 0) continue;
+          const g = h & filterMask;
+          if ((filter[g >>> 5] & (1 << (g & 31))) === 0) continue;
+          let slot = slotOf(h, mask);
+          while (heads[slot] !== -1 && keys[slot] !== h) slot = (slot + 1) & mask;
+          let previous = -1;
+          for (let piece = heads[slot]; piece >= 0; piece = next[piece]) {
+            const id = ids[piece];
+            if (found.doneBefore(id, w)) {
+              // Full since an earlier position: every later start would be later still.
+              // A slot whose list empties stays taken (EMPTIED), or probing for other hashes would stop at it.
+              if (previous === -1) heads[slot] = next[piece] === -1 ? EMPTIED : next[piece];
+              else next[previous] = next[piece];
+              unlinked.push(previous, slot, piece);
+              continue;
+            }
+            previous = piece;
+            found.spend(1);
+            const start = (w << 2) - offsets[piece];
+            if (start < 0) continue;
+            const q = this.quotes[id];
+            if (found.full(id) && start > found.last(id)) continue;
+            const compared = mismatchAt(text, start, q.bytes);
+            found.spend(compared >>> 4);
+            if (compared < q.bytes.length || !respectsWordBoundaries(text, start, q)) continue;
+            found.match(id, start, w, this.contexts[id], text, q.bytes.length);
           }
-          previous = piece;
-          found.spend(1);
-          const start = (w << 2) - offsets[piece];
-          if (start < 0) continue;
-          const q = this.quotes[id];
-          if (found.full(id) && start > found.last(id)) continue;
-          const compared = mismatchAt(text, start, q.bytes);
-          found.spend(compared >>> 4);
-          if (compared < q.bytes.length || !respectsWordBoundaries(text, start, q)) continue;
-          found.match(id, start, w, this.contexts[id], text, q.bytes.length);
         }
-      }
       } finally {
         for (let k = unlinked.length - 3; k >= 0; k -= 3) {
           if (unlinked[k] === -1) heads[unlinked[k + 1]] = unlinked[k + 2];
@@ -497,7 +500,14 @@ class ScanState {
   }
 
   /** A match of the quote (word boundaries checked): kept if its context allows it and there is room. */
-  match(id: number, start: number, w: number, context: QuoteContext | undefined, text: Uint8Array, length: number): void {
+  match(
+    id: number,
+    start: number,
+    w: number,
+    context: QuoteContext | undefined,
+    text: Uint8Array,
+    length: number,
+  ): void {
     let list = this.starts[id];
     if (list === undefined) {
       this.starts[id] = list = [];
@@ -538,7 +548,13 @@ class ScanState {
  * A short quote, by searching the text for it: its matches up to its cap, and
  * with a context, those the context allows.
  */
-function findShort(text: Buffer, quote: PreparedQuote, id: number, context: QuoteContext | undefined, found: ScanState): void {
+function findShort(
+  text: Buffer,
+  quote: PreparedQuote,
+  id: number,
+  context: QuoteContext | undefined,
+  found: ScanState,
+): void {
   let from = 0;
   for (;;) {
     if (found.full(id)) return;

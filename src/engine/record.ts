@@ -14,14 +14,14 @@ export interface CitationRecord {
 export type FieldCheck =
   | { readonly ok: true; readonly record: CitationRecord }
   | {
-    readonly ok: false;
-    readonly reason: string;
-    /** What could be read of the record, for reports; never trusted. */
-    readonly citationId?: string;
-    readonly sourceId?: string;
-    readonly quote?: string;
-    readonly claim?: string;
-  };
+      readonly ok: false;
+      readonly reason: string;
+      /** What could be read of the record, for reports; never trusted. */
+      readonly citationId?: string;
+      readonly sourceId?: string;
+      readonly quote?: string;
+      readonly claim?: string;
+    };
 
 const REQUIRED = ['citation_id', 'source_id', 'quote'] as const;
 const OPTIONAL = ['claim', 'prefix', 'suffix'] as const;
@@ -74,10 +74,19 @@ export function checkFields(record: unknown): FieldCheck {
   const suffix = get(fields, 'suffix');
   const problem = fieldProblem(fields, citationId, sourceId, quote, claim, prefix, suffix);
   if (problem !== undefined) {
-    return { ok: false, reason: problem, citationId: asString(citationId), sourceId: asString(sourceId), quote: asString(quote), claim: asString(claim) };
+    return {
+      ok: false,
+      reason: problem,
+      citationId: asString(citationId),
+      sourceId: asString(sourceId),
+      quote: asString(quote),
+      claim: asString(claim),
+    };
   }
   const valid: { -readonly [K in keyof CitationRecord]: CitationRecord[K] } = {
-    citationId: citationId as string, sourceId: sourceId as string, quote: quote as string,
+    citationId: citationId as string,
+    sourceId: sourceId as string,
+    quote: quote as string,
   };
   if (claim !== undefined) valid.claim = claim as string;
   if (prefix !== undefined) valid.prefix = prefix as string;
@@ -149,7 +158,9 @@ function loneSurrogateIn(fields: Fields, known: readonly unknown[]): string | un
   }
   if (fields instanceof Map) {
     for (const [key, value] of fields) {
-      const found = (typeof key === 'object' && key !== null ? surrogateIn('a key', key) : undefined) ?? surrogateIn(String(key), value);
+      const found =
+        (typeof key === 'object' && key !== null ? surrogateIn('a key', key) : undefined) ??
+        surrogateIn(String(key), value);
       if (found !== undefined) return found;
     }
   } else {
@@ -180,7 +191,14 @@ export function checkFileRecords(values: readonly unknown[], describeFirst: (ind
     }
     if (!check.ok) return check;
     const { citationId, sourceId, quote, claim } = check.record;
-    return { ok: false, reason: `duplicate citation_id (first used ${describeFirst(first)})`, citationId, sourceId, quote, claim };
+    return {
+      ok: false,
+      reason: `duplicate citation_id (first used ${describeFirst(first)})`,
+      citationId,
+      sourceId,
+      quote,
+      claim,
+    };
   });
 }
 

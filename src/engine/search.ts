@@ -33,7 +33,11 @@ export class ScanSearcher implements QuoteSearcher {
 
 /** Serves the results of one QuoteSet scan of the text: every quote was searched at once. */
 export class ScannedSearcher implements QuoteSearcher {
-  constructor(readonly text: Buffer, private readonly quotes: QuoteSet, private readonly hits: Map<number, QuoteHits>) {}
+  constructor(
+    readonly text: Buffer,
+    private readonly quotes: QuoteSet,
+    private readonly hits: Map<number, QuoteHits>,
+  ) {}
 
   find(quote: PreparedQuote, limit: number, context?: QuoteContext): Found {
     const id = context ? this.quotes.idWith(quote.text, context) : this.quotes.idOf(quote.text);

@@ -10,8 +10,15 @@ export function isWhitespace(cp: number): boolean {
   if (cp < 0x85) return false;
   if (cp === 0x85 || cp === 0xa0) return true;
   if (cp < 0x1680) return false;
-  return cp === 0x1680 || (cp >= 0x2000 && cp <= 0x200a) || cp === 0x2028 || cp === 0x2029 ||
-    cp === 0x202f || cp === 0x205f || cp === 0x3000;
+  return (
+    cp === 0x1680 ||
+    (cp >= 0x2000 && cp <= 0x200a) ||
+    cp === 0x2028 ||
+    cp === 0x2029 ||
+    cp === 0x202f ||
+    cp === 0x205f ||
+    cp === 0x3000
+  );
 }
 
 /** That whitespace but U+0020, as the inside of a character class (never JavaScript's \s, which differs in the same way). */
@@ -24,7 +31,10 @@ const OTHER_WHITESPACE = String.raw`\t-\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2
  * matching the lone spaces that are most of the runs of a text (twice as
  * fast on quotes, measured).
  */
-export const WHITESPACE_TO_COLLAPSE = new RegExp(`[${OTHER_WHITESPACE}][${OTHER_WHITESPACE} ]*| [${OTHER_WHITESPACE} ]+`, 'g');
+export const WHITESPACE_TO_COLLAPSE = new RegExp(
+  `[${OTHER_WHITESPACE}][${OTHER_WHITESPACE} ]*| [${OTHER_WHITESPACE} ]+`,
+  'g',
+);
 
 const WORD_RE = /^[\p{L}\p{N}_]$/u;
 // 0 = not yet known, 1 = word, 2 = not word. Filled lazily: most text never asks

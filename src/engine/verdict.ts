@@ -59,7 +59,12 @@ export function audienceAllows(allowed: readonly string[] | undefined, fileAudie
  * `normalizedQuote`, when the caller has it already, saves normalizing again;
  * so does `knownContext`, the record's contextOf() (null: none).
  */
-export function decideVerdict(fields: FieldCheck, access: SourceAccess, normalizedQuote?: string, knownContext?: QuoteContext | null): Decision {
+export function decideVerdict(
+  fields: FieldCheck,
+  access: SourceAccess,
+  normalizedQuote?: string,
+  knownContext?: QuoteContext | null,
+): Decision {
   const none = { matches: [], quoteLength: 0 };
   if (!fields.ok) return { verdict: 'invalid fields', reason: fields.reason, ...none };
   switch (access.kind) {
@@ -75,12 +80,15 @@ export function decideVerdict(fields: FieldCheck, access: SourceAccess, normaliz
   const needle = normalizedQuote ?? normalizeText(fields.record.quote);
   if (needle === '') return { verdict: 'empty quote', ...none };
   const quote = access.searcher.prepared?.(needle) ?? prepareQuote(needle);
-  const context = knownContext === undefined ? contextOf(fields.record) : knownContext ?? undefined;
+  const context = knownContext === undefined ? contextOf(fields.record) : (knownContext ?? undefined);
   const found = access.searcher.find(quote, MAX_REPORTED_MATCHES, context);
   const matches = found.starts;
   const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
   return {
-    verdict, matches, quoteLength: quote.bytes.length, normalizedQuote: needle,
+    verdict,
+    matches,
+    quoteLength: quote.bytes.length,
+    normalizedQuote: needle,
     ...(context ? { context: { given: context, candidates: found.candidates } } : {}),
   };
 }

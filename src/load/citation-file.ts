@@ -56,9 +56,16 @@ export function formatOf(file: string): CitationFormat | undefined {
 /** Citation files larger than this are refused unread. */
 export const DEFAULT_MAX_CITATION_FILE_BYTES = 64 * 1024 * 1024;
 
-export function loadCitationFile(workspace: Workspace, file: string, maxBytes = DEFAULT_MAX_CITATION_FILE_BYTES): LoadedCitationFile {
+export function loadCitationFile(
+  workspace: Workspace,
+  file: string,
+  maxBytes = DEFAULT_MAX_CITATION_FILE_BYTES,
+): LoadedCitationFile {
   const whole = (message: string): LoadedCitationFile => ({
-    file, records: [], document: undefined, problems: [{ file, line: 0, column: 0, message }],
+    file,
+    records: [],
+    document: undefined,
+    problems: [{ file, line: 0, column: 0, message }],
   });
   const format = formatOf(file);
   if (format === undefined) return whole('not a citation file: the name must end in .json, .jsonl, .yaml or .yml');
@@ -68,7 +75,12 @@ export function loadCitationFile(workspace: Workspace, file: string, maxBytes = 
   if (!read.ok) return whole(`cannot read: ${read.reason}`);
   const decoded = decodeUtf8Text(read.bytes);
   if (!decoded.ok) {
-    return { file, records: [], document: undefined, problems: [{ file, ...decoded.position, message: decoded.reason }] };
+    return {
+      file,
+      records: [],
+      document: undefined,
+      problems: [{ file, ...decoded.position, message: decoded.reason }],
+    };
   }
   return parseCitationText(decoded.text, file, format);
 }
@@ -91,23 +103,38 @@ export const MAX_YAML_MARKS = 200_000;
 /** Parses citation-file text (BOM already removed). */
 export function parseCitationText(text: string, file: string, format: CitationFormat): LoadedCitationFile {
   if (format === 'yaml' && (text.length > MAX_YAML_CHARS || yamlMarks(text) > MAX_YAML_MARKS)) {
-    const limit = text.length > MAX_YAML_CHARS
-      ? `${MAX_YAML_CHARS / 1024 / 1024} MiB`
-      : `${MAX_YAML_MARKS.toLocaleString('en-US')} line breaks and YAML marks (about 20,000 records)`;
+    const limit =
+      text.length > MAX_YAML_CHARS
+        ? `${MAX_YAML_CHARS / 1024 / 1024} MiB`
+        : `${MAX_YAML_MARKS.toLocaleString('en-US')} line breaks and YAML marks (about 20,000 records)`;
     return {
-      file, records: [], document: undefined,
-      problems: [{ file, line: 0, column: 0, message: `not read: YAML citation files are limited to ${limit}; use JSON or JSON Lines for larger sets` }],
+      file,
+      records: [],
+      document: undefined,
+      problems: [
+        {
+          file,
+          line: 0,
+          column: 0,
+          message: `not read: YAML citation files are limited to ${limit}; use JSON or JSON Lines for larger sets`,
+        },
+      ],
     };
   }
   // The parser and the placing of an answer's sentences must see the same text.
   if (format === 'yaml') text = withLoneCrAsLf(text);
   const index = new TextLineIndex(text);
-  const parsed = format === 'json' ? parseJsonFile(text) : format === 'jsonl' ? parseJsonLines(text) : parseYamlFile(text);
+  const parsed =
+    format === 'json' ? parseJsonFile(text) : format === 'jsonl' ? parseJsonLines(text) : parseYamlFile(text);
   const problems = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
-  const records = parsed.records.map((r, i): LoadedRecord => ({
-    value: r.value, index: i, position: index.position(r.offset),
-    claimPosition: r.claimOffset !== undefined ? index.position(r.claimOffset) : undefined,
-  }));
+  const records = parsed.records.map(
+    (r, i): LoadedRecord => ({
+      value: r.value,
+      index: i,
+      position: index.position(r.offset),
+      claimPosition: r.claimOffset !== undefined ? index.position(r.claimOffset) : undefined,
+    }),
+  );
   if (records.length === 0 && problems.length === 0 && !parsed.emptyListed) {
     problems.push({ file, line: 0, column: 0, message: 'the file is empty: it holds no citation records' });
   }
@@ -115,7 +142,8 @@ export function parseCitationText(text: string, file: string, format: CitationFo
   let answer: Answer | undefined;
   if (answerValue !== undefined) {
     const at = parsed.answerOffset ?? 0;
-    if (typeof answerValue !== 'string') problems.push({ file, ...index.position(at), message: '`answer` must be a string: the text of the answer' });
+    if (typeof answerValue !== 'string')
+      problems.push({ file, ...index.position(at), message: '`answer` must be a string: the text of the answer' });
     else answer = answerAt(text, answerValue, index.position(at), index, parsed.answerSource);
   }
   return { file, records, problems, document: parsed.document, ...(answer ? { answer } : {}) };
@@ -165,13 +193,16 @@ function parseJsonFile(text: string): RawFile {
     document = new Map(Object.entries(value));
     list = value.citations;
   }
-  if (!Array.isArray(list)) return { records: [], problems: [{ offset, message: SHAPE }], document, emptyListed: false };
+  if (!Array.isArray(list))
+    return { records: [], problems: [{ offset, message: SHAPE }], document, emptyListed: false };
   return {
     records: list.map((v, i) => rawRecord(v, recordOffsets?.[i] ?? offset, claimOffsets.get(recordOffsets?.[i] ?? -1))),
     problems: [],
     document,
     emptyListed: true,
-    ...(answerOffset !== undefined ? { answerOffset, answerSource: { start: answerOffset, end: text.length, style: 'double' as const } } : {}),
+    ...(answerOffset !== undefined
+      ? { answerOffset, answerSource: { start: answerOffset, end: text.length, style: 'double' as const } }
+      : {}),
   };
 }
 
@@ -200,12 +231,21 @@ function parseJsonLines(text: string): RawFile {
       }
       try {
         const parsed = parseStrictJson(text, start, lineEnd, true);
-        records.push(rawRecord(parsed.value, parsed.offset, Array.isArray(parsed.value) ? undefined : parsed.keyOffsets.get('claim')));
+        records.push(
+          rawRecord(
+            parsed.value,
+            parsed.offset,
+            Array.isArray(parsed.value) ? undefined : parsed.keyOffsets.get('claim'),
+          ),
+        );
       } catch (error) {
         problems.push(jsonProblem(error, text));
         // A file of garbage lines is not worth a problem per line, and would cost memory for each.
         if (problems.length === MAX_LINE_PROBLEMS) {
-          problems.push({ offset: lineEnd, message: `${MAX_LINE_PROBLEMS} bad lines: the rest of the file is not read` });
+          problems.push({
+            offset: lineEnd,
+            message: `${MAX_LINE_PROBLEMS} bad lines: the rest of the file is not read`,
+          });
           break;
         }
       }
@@ -245,7 +285,9 @@ function parseYamlFile(text: string): RawFile {
   }
   const seq = node;
   return {
-    records: list.map((v, i) => rawRecord(v, nodeOffset(seq.items[i], nodeOffset(seq)), yamlClaimOffset(doc, seq.items[i]))),
+    records: list.map((v, i) =>
+      rawRecord(v, nodeOffset(seq.items[i], nodeOffset(seq)), yamlClaimOffset(doc, seq.items[i])),
+    ),
     problems: [],
     document,
     emptyListed: true,
@@ -256,7 +298,8 @@ function parseYamlFile(text: string): RawFile {
 
 function yamlValueError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  if (/excessive alias count/i.test(message)) return `too many aliases: anchors may be expanded at most ${MAX_YAML_ALIASES} times`;
+  if (/excessive alias count/i.test(message))
+    return `too many aliases: anchors may be expanded at most ${MAX_YAML_ALIASES} times`;
   if (error instanceof RangeError) return 'nesting is too deep';
   return message;
 }
@@ -282,14 +325,36 @@ interface ScalarSource {
 
 function yamlScalarSource(node: unknown): ScalarSource | undefined {
   if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
-  const style = node.type === Scalar.QUOTE_DOUBLE ? 'double' : node.type === Scalar.QUOTE_SINGLE ? 'single'
-    : node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED ? 'block' : 'plain';
+  const style =
+    node.type === Scalar.QUOTE_DOUBLE
+      ? 'double'
+      : node.type === Scalar.QUOTE_SINGLE
+        ? 'single'
+        : node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED
+          ? 'block'
+          : 'plain';
   return { start: node.range[0], end: node.range[1], style };
 }
 
 const SIMPLE_ESCAPES: Record<string, number> = {
-  '0': 0, a: 7, b: 8, t: 9, '\t': 9, n: 10, v: 11, f: 12, r: 13, e: 0x1b, ' ': 0x20, '"': 0x22, '/': 0x2f, '\\': 0x5c,
-  N: 0x85, _: 0xa0, L: 0x2028, P: 0x2029,
+  '0': 0,
+  a: 7,
+  b: 8,
+  t: 9,
+  '\t': 9,
+  n: 10,
+  v: 11,
+  f: 12,
+  r: 13,
+  e: 0x1b,
+  ' ': 0x20,
+  '"': 0x22,
+  '/': 0x2f,
+  '\\': 0x5c,
+  N: 0x85,
+  _: 0xa0,
+  L: 0x2028,
+  P: 0x2029,
 };
 const HEX_ESCAPES: Record<string, number> = { x: 2, u: 4, U: 8 };
 
@@ -321,7 +386,8 @@ function writtenUnits(text: string, source: ScalarSource): { units: number[]; of
       const digits = HEX_ESCAPES[e];
       if (digits !== undefined) {
         const cp = parseInt(text.slice(i + 2, i + 2 + digits), 16);
-        for (const unit of String.fromCodePoint(Number.isNaN(cp) ? 0xfffd : cp)) for (let k = 0; k < unit.length; k++) put(unit.charCodeAt(k), i);
+        for (const unit of String.fromCodePoint(Number.isNaN(cp) ? 0xfffd : cp))
+          for (let k = 0; k < unit.length; k++) put(unit.charCodeAt(k), i);
         i += 1 + digits;
       } else {
         // A line break after a backslash is an escaped line break: it writes nothing.
@@ -335,7 +401,13 @@ function writtenUnits(text: string, source: ScalarSource): { units: number[]; of
   return { units, offsets };
 }
 
-function answerAt(fileText: string, answer: string, position: Position, index: TextLineIndex, source: ScalarSource | undefined): Answer {
+function answerAt(
+  fileText: string,
+  answer: string,
+  position: Position,
+  index: TextLineIndex,
+  source: ScalarSource | undefined,
+): Answer {
   let written: Int32Array | undefined;
   return {
     text: answer,

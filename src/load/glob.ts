@@ -36,12 +36,14 @@ export class Glob {
   constructor(readonly pattern: string) {
     if (pattern === '') throw new GlobSyntaxError('the pattern is empty');
     if (pattern.includes('\\')) throw new GlobSyntaxError('the pattern holds a backslash: use / to separate folders');
-    if (pattern.startsWith('/')) throw new GlobSyntaxError('the pattern is absolute: patterns are relative to the manifest\'s folder');
-    if (pattern.length > MAX_PATTERN_LENGTH) throw new GlobSyntaxError(`the pattern is longer than ${MAX_PATTERN_LENGTH} characters`);
+    if (pattern.startsWith('/'))
+      throw new GlobSyntaxError("the pattern is absolute: patterns are relative to the manifest's folder");
+    if (pattern.length > MAX_PATTERN_LENGTH)
+      throw new GlobSyntaxError(`the pattern is longer than ${MAX_PATTERN_LENGTH} characters`);
     this.alternatives = expandBraces(pattern).map(parsePattern);
     for (const segments of this.alternatives) {
       if (segments.some((s) => s.kind === 'tokens' && (s.literal === '..' || s.literal === '.'))) {
-        throw new GlobSyntaxError('the pattern holds a . or .. folder: write paths below the manifest\'s folder');
+        throw new GlobSyntaxError("the pattern holds a . or .. folder: write paths below the manifest's folder");
       }
     }
   }
@@ -91,7 +93,7 @@ function expandBraces(pattern: string, nesting = 0): string[] {
   let i = 0;
   while (i < pattern.length) {
     const c = pattern[i];
-    if (c === '}' ) throw new GlobSyntaxError(`unmatched } at character ${i + 1}`);
+    if (c === '}') throw new GlobSyntaxError(`unmatched } at character ${i + 1}`);
     if (c !== '{') {
       results = results.map((r) => r + c);
       i++;
@@ -169,7 +171,8 @@ function parseSegment(part: string): Segment {
         const lo = cps[k];
         if (cps[k + 1] === 0x2d && k + 2 < cps.length && cps[k + 2] !== 0x5d) {
           const hi = cps[k + 2];
-          if (hi < lo) throw new GlobSyntaxError(`the range ${String.fromCodePoint(lo)}-${String.fromCodePoint(hi)} is backwards`);
+          if (hi < lo)
+            throw new GlobSyntaxError(`the range ${String.fromCodePoint(lo)}-${String.fromCodePoint(hi)} is backwards`);
           ranges.push(lo, hi);
           k += 3;
         } else {
@@ -189,8 +192,10 @@ function parseSegment(part: string): Segment {
 
 function matchToken(token: Token, cp: number): boolean {
   switch (token.kind) {
-    case 'literal': return token.cp === cp;
-    case 'any': return true;
+    case 'literal':
+      return token.cp === cp;
+    case 'any':
+      return true;
     case 'set': {
       let inSet = false;
       for (let i = 0; i < token.ranges.length; i += 2) {
@@ -201,7 +206,8 @@ function matchToken(token: Token, cp: number): boolean {
       }
       return inSet !== token.negated;
     }
-    case 'star': return false;
+    case 'star':
+      return false;
   }
 }
 
@@ -242,7 +248,9 @@ function matchSegments(segments: Segment[], parts: string[]): boolean {
       if (s.kind === 'globstar') {
         v = ok[(i + 1) * width + j] === 1 || (j < parts.length && ok[i * width + j + 1] === 1);
       } else {
-        v = j < parts.length && ok[(i + 1) * width + j + 1] === 1 &&
+        v =
+          j < parts.length &&
+          ok[(i + 1) * width + j + 1] === 1 &&
           (s.literal !== undefined ? s.literal === parts[j] : matchSegment(s.tokens, parts[j]));
       }
       ok[i * width + j] = v ? 1 : 0;

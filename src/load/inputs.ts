@@ -11,9 +11,14 @@ export interface RunInput {
   readonly what: string;
 }
 
-export function runInputs(workspace: Workspace, manifest: Manifest, files: readonly { readonly file: string }[]): RunInput[] {
+export function runInputs(
+  workspace: Workspace,
+  manifest: Manifest,
+  files: readonly { readonly file: string }[],
+): RunInput[] {
   const inputs: RunInput[] = [];
-  const add = (base: string, p: string, what: string) => inputs.push({ abs: path.resolve(workspace.root, base, p), what });
+  const add = (base: string, p: string, what: string) =>
+    inputs.push({ abs: path.resolve(workspace.root, base, p), what });
   add('', manifest.file, 'the manifest');
   for (const entry of manifest.sources.values()) {
     add(manifest.dir, entry.path, `source ${entry.id}`);

@@ -70,7 +70,9 @@ export const DEFAULT_CHECKS: CheckLevels = { uncitedClaims: 'warn', requiredSour
 
 /** The manifest's names of the checks, and the CLI's and the Action's (with dashes). */
 export const CHECK_NAMES: Record<keyof CheckLevels, string> = {
-  uncitedClaims: 'uncited_claims', requiredSources: 'required_sources', claimNumbers: 'claim_numbers',
+  uncitedClaims: 'uncited_claims',
+  requiredSources: 'required_sources',
+  claimNumbers: 'claim_numbers',
 };
 
 /** Files matching `glob` must each cite every source in `cite`. */
@@ -136,16 +138,20 @@ export function loadManifest(workspace: Workspace, manifestPath: string, options
   const read = workspace.read(resolved.abs, MAX_MANIFEST_BYTES);
   if (!read.ok) {
     if (read.reason !== 'no such file') return fail(`cannot read the manifest: ${read.reason}`);
-    return fail(options.given === undefined
-      ? `no manifest here: create ${DEFAULT_MANIFEST} (see the README) or pass --manifest`
-      : `no manifest: no such file${given}`);
+    return fail(
+      options.given === undefined
+        ? `no manifest here: create ${DEFAULT_MANIFEST} (see the README) or pass --manifest`
+        : `no manifest: no such file${given}`,
+    );
   }
   const decoded = decodeUtf8Text(read.bytes);
   if (!decoded.ok) {
     throw new ManifestError([{ file: shown, ...decoded.position, message: decoded.reason }]);
   }
   if (yamlMarks(decoded.text) > MAX_MANIFEST_MARKS) {
-    fail(`the manifest has more than ${MAX_MANIFEST_MARKS.toLocaleString('en-US')} line breaks and YAML marks: too large to read`);
+    fail(
+      `the manifest has more than ${MAX_MANIFEST_MARKS.toLocaleString('en-US')} line breaks and YAML marks: too large to read`,
+    );
   }
   const dir = path.posix.dirname(resolved.rel);
   return parseManifest(decoded.text, resolved.rel, dir === '.' ? '' : dir, options);
@@ -179,14 +185,18 @@ export function parseManifest(text: string, file: string, dir: string, options: 
   const version = top.get('version');
   if (version === undefined) report(nodeOffset(root), 'missing `version: 1`');
   else if (!isScalar(version.value) || version.value.value !== 1) {
-    report(nodeOffset(version.value, nodeOffset(version.key)), 'version must be 1 (the only manifest version there is)');
+    report(
+      nodeOffset(version.value, nodeOffset(version.key)),
+      'version must be 1 (the only manifest version there is)',
+    );
   }
 
   const sourcesPair = top.get('sources');
   if (sourcesPair === undefined) report(nodeOffset(root), 'missing `sources`: a mapping of source ids to their files');
   else {
     const node = deref(doc, sourcesPair.value);
-    if (!isMap(node)) report(nodeOffset(node, nodeOffset(sourcesPair.key)), '`sources` must be a mapping of source ids to entries');
+    if (!isMap(node))
+      report(nodeOffset(node, nodeOffset(sourcesPair.key)), '`sources` must be a mapping of source ids to entries');
     else {
       for (const pair of node.items) {
         const entry = readSource(doc, pair, index, report, options);
@@ -198,7 +208,8 @@ export function parseManifest(text: string, file: string, dir: string, options: 
   const citationsPair = top.get('citations');
   if (citationsPair !== undefined) {
     const node = deref(doc, citationsPair.value);
-    if (!isSeq(node)) report(nodeOffset(node, nodeOffset(citationsPair.key)), '`citations` must be a list of glob patterns');
+    if (!isSeq(node))
+      report(nodeOffset(node, nodeOffset(citationsPair.key)), '`citations` must be a list of glob patterns');
     else {
       for (const item of node.items) {
         const pattern = readCitationPattern(doc, item, index, report);
@@ -212,7 +223,8 @@ export function parseManifest(text: string, file: string, dir: string, options: 
   const requirePair = top.get('require');
   if (requirePair !== undefined) {
     const node = deref(doc, requirePair.value);
-    if (!isSeq(node)) report(nodeOffset(node, nodeOffset(requirePair.key)), '`require` must be a list of {files, cite} rules');
+    if (!isSeq(node))
+      report(nodeOffset(node, nodeOffset(requirePair.key)), '`require` must be a list of {files, cite} rules');
     else {
       for (const item of node.items) {
         const rule = readRequirement(doc, item, index, report, sources);
@@ -228,7 +240,13 @@ export function parseManifest(text: string, file: string, dir: string, options: 
 type Report = (offset: number, message: string) => void;
 
 /** The pairs of a mapping by key, reporting unknown, non-string and (via yaml) duplicate keys. */
-function readKeys(doc: Document.Parsed, map: YAMLMap, allowed: string[], what: string, report: Report): Map<string, Pair> {
+function readKeys(
+  doc: Document.Parsed,
+  map: YAMLMap,
+  allowed: string[],
+  what: string,
+  report: Report,
+): Map<string, Pair> {
   const pairs = new Map<string, Pair>();
   for (const pair of map.items) {
     const key = scalarText(deref(doc, pair.key));
@@ -236,8 +254,12 @@ function readKeys(doc: Document.Parsed, map: YAMLMap, allowed: string[], what: s
       const shown = key === undefined ? 'a key that is not a string' : `unknown key \`${key}\``;
       const near = key === undefined ? undefined : allowed.find((a) => editDistance(a, key) <= 2);
       // YAML 1.1's merge key, which YAML 1.2 (the yaml package's default) reads as an ordinary key.
-      const hint = key === '<<' ? 'merge keys are YAML 1.1, which citegate does not read: write the keys out'
-        : near ? `did you mean \`${near}\`?` : `allowed: ${allowed.join(', ')}`;
+      const hint =
+        key === '<<'
+          ? 'merge keys are YAML 1.1, which citegate does not read: write the keys out'
+          : near
+            ? `did you mean \`${near}\`?`
+            : `allowed: ${allowed.join(', ')}`;
       report(nodeOffset(pair.key, nodeOffset(map)), `${shown} in ${what} (${hint})`);
       continue;
     }
@@ -258,8 +280,13 @@ function readString(doc: Document.Parsed, pair: Pair | undefined, what: string, 
 }
 
 function readPinnedFile(
-  doc: Document.Parsed, map: YAMLMap, pairs: Map<string, Pair>, what: string,
-  index: TextLineIndex, report: Report, options: LoadManifestOptions,
+  doc: Document.Parsed,
+  map: YAMLMap,
+  pairs: Map<string, Pair>,
+  what: string,
+  index: TextLineIndex,
+  report: Report,
+  options: LoadManifestOptions,
 ): PinnedFile | undefined {
   const pathPair = pairs.get('path');
   if (pathPair === undefined) {
@@ -285,7 +312,8 @@ function readPinnedFile(
       sha256Span = { start: node.range[0], end: node.range[1] };
     } else {
       // A list or a mapping: a hash written in its place would leave the rest, and one added would be a second key.
-      sha256NotEditable = 'its `sha256` is not a single value (a list or a mapping): write the hash there, or leave it empty';
+      sha256NotEditable =
+        'its `sha256` is not a single value (a list or a mapping): write the hash there, or leave it empty';
     }
     if (value !== undefined && SHA256.test(value)) sha256 = value.toLowerCase();
     else if (!options.forPin) {
@@ -308,7 +336,11 @@ function readPinnedFile(
 }
 
 function readSource(
-  doc: Document.Parsed, pair: Pair, index: TextLineIndex, report: Report, options: LoadManifestOptions,
+  doc: Document.Parsed,
+  pair: Pair,
+  index: TextLineIndex,
+  report: Report,
+  options: LoadManifestOptions,
 ): SourceEntry | undefined {
   const keyNode = deref(doc, pair.key);
   const id = scalarText(keyNode);
@@ -336,8 +368,10 @@ function readSource(
   else {
     const value = scalarText(deref(doc, retrievedPair.value));
     if (value === undefined || !isIsoDate(value)) {
-      report(nodeOffset(retrievedPair.value, nodeOffset(retrievedPair.key)),
-        `the \`retrieved\` date of ${what} must be a calendar date written YYYY-MM-DD`);
+      report(
+        nodeOffset(retrievedPair.value, nodeOffset(retrievedPair.key)),
+        `the \`retrieved\` date of ${what} must be a calendar date written YYYY-MM-DD`,
+      );
     } else retrieved = value;
   }
 
@@ -346,7 +380,10 @@ function readSource(
   if (originalPair !== undefined) {
     const originalNode = deref(doc, originalPair.value);
     if (!isMap(originalNode)) {
-      report(nodeOffset(originalNode, nodeOffset(originalPair.key)), `the \`original\` of ${what} must be a mapping with path and sha256`);
+      report(
+        nodeOffset(originalNode, nodeOffset(originalPair.key)),
+        `the \`original\` of ${what} must be a mapping with path and sha256`,
+      );
     } else {
       const originalKeys = readKeys(doc, originalNode, ORIGINAL_KEYS, `the \`original\` of ${what}`, report);
       original = readPinnedFile(doc, originalNode, originalKeys, `the \`original\` of ${what}`, index, report, options);
@@ -359,8 +396,10 @@ function readSource(
     const audienceNode = deref(doc, audiencePair.value);
     const values = isSeq(audienceNode) ? audienceNode.items.map((item) => scalarText(deref(doc, item))) : [];
     if (!isSeq(audienceNode) || values.length === 0 || values.some((v) => v === undefined || v === '')) {
-      report(nodeOffset(audienceNode, nodeOffset(audiencePair.key)),
-        `the \`audience\` of ${what} must be a non-empty list of names, e.g. [support]`);
+      report(
+        nodeOffset(audienceNode, nodeOffset(audiencePair.key)),
+        `the \`audience\` of ${what} must be a non-empty list of names, e.g. [support]`,
+      );
     } else audience = values as string[];
   }
 
@@ -368,7 +407,12 @@ function readSource(
   return { ...file, id, retrieved, original, audience, position: index.position(at) };
 }
 
-function readCitationPattern(doc: Document.Parsed, item: unknown, index: TextLineIndex, report: Report): CitationPattern | undefined {
+function readCitationPattern(
+  doc: Document.Parsed,
+  item: unknown,
+  index: TextLineIndex,
+  report: Report,
+): CitationPattern | undefined {
   const node = deref(doc, item);
   const at = nodeOffset(node);
   let patternAt = at;
@@ -379,7 +423,8 @@ function readCitationPattern(doc: Document.Parsed, item: unknown, index: TextLin
     pattern = readString(doc, keys.get('path'), 'the `path` of a `citations` entry', report);
     patternAt = nodeOffset(keys.get('path')?.value, at);
     if (!keys.has('path')) report(at, 'a `citations` entry needs a `path` glob');
-    if (keys.has('audience')) audience = readString(doc, keys.get('audience'), 'the `audience` of a `citations` entry', report);
+    if (keys.has('audience'))
+      audience = readString(doc, keys.get('audience'), 'the `audience` of a `citations` entry', report);
   } else {
     pattern = scalarText(node);
     if (pattern === undefined || pattern === '') {
@@ -405,21 +450,34 @@ function readChecks(doc: Document.Parsed, pair: Pair | undefined, report: Report
     return DEFAULT_CHECKS;
   }
   const names = Object.entries(CHECK_NAMES);
-  const keys = readKeys(doc, node, names.map(([, name]) => name), '`checks`', report);
+  const keys = readKeys(
+    doc,
+    node,
+    names.map(([, name]) => name),
+    '`checks`',
+    report,
+  );
   const levels: Record<string, CheckLevel> = { ...DEFAULT_CHECKS };
   for (const [field, name] of names) {
     const levelPair = keys.get(name);
     if (levelPair === undefined) continue;
     const value = scalarText(deref(doc, levelPair.value));
     if (value === undefined || !(CHECK_LEVELS as readonly string[]).includes(value)) {
-      report(nodeOffset(levelPair.value, nodeOffset(levelPair.key)), `\`${name}\` must be one of ${CHECK_LEVELS.join(', ')}`);
+      report(
+        nodeOffset(levelPair.value, nodeOffset(levelPair.key)),
+        `\`${name}\` must be one of ${CHECK_LEVELS.join(', ')}`,
+      );
     } else levels[field] = value as CheckLevel;
   }
   return levels as unknown as CheckLevels;
 }
 
 function readRequirement(
-  doc: Document.Parsed, item: unknown, index: TextLineIndex, report: Report, sources: ReadonlyMap<string, SourceEntry>,
+  doc: Document.Parsed,
+  item: unknown,
+  index: TextLineIndex,
+  report: Report,
+  sources: ReadonlyMap<string, SourceEntry>,
 ): Requirement | undefined {
   const node = deref(doc, item);
   const at = nodeOffset(node);
@@ -434,15 +492,22 @@ function readRequirement(
   const citeNode = deref(doc, citePair?.value);
   const cite = isSeq(citeNode) ? citeNode.items.map((i) => ({ id: scalarText(deref(doc, i)), at: nodeOffset(i) })) : [];
   if (!isSeq(citeNode) || cite.length === 0 || cite.some((c) => c.id === undefined || c.id === '')) {
-    report(nodeOffset(citeNode, citePair ? nodeOffset(citePair.key) : at), 'the `cite` of a `require` rule must be a non-empty list of source ids');
+    report(
+      nodeOffset(citeNode, citePair ? nodeOffset(citePair.key) : at),
+      'the `cite` of a `require` rule must be a non-empty list of source ids',
+    );
     return undefined;
   }
-  for (const c of cite) if (!sources.has(c.id!)) report(c.at, `\`require\` names source \`${c.id}\`, which is not in \`sources\``);
+  for (const c of cite)
+    if (!sources.has(c.id!)) report(c.at, `\`require\` names source \`${c.id}\`, which is not in \`sources\``);
   if (pattern === undefined) return undefined;
   try {
     return {
-      pattern, glob: new Glob(pattern.endsWith('/') ? `${pattern}**` : pattern), cite: cite.map((c) => c.id!),
-      position: index.position(at), filesPosition: index.position(nodeOffset(keys.get('files')?.value, at)),
+      pattern,
+      glob: new Glob(pattern.endsWith('/') ? `${pattern}**` : pattern),
+      cite: cite.map((c) => c.id!),
+      position: index.position(at),
+      filesPosition: index.position(nodeOffset(keys.get('files')?.value, at)),
     };
   } catch (error) {
     if (!(error instanceof GlobSyntaxError)) throw error;

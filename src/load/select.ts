@@ -43,7 +43,8 @@ export function refFor(manifest: Manifest, file: string): CitationFileRef {
  */
 export function checksOf(manifest: Manifest, file: string): string {
   const rel = underManifest(manifest, file);
-  const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
+  const rules =
+    rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
   return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
 }
 
@@ -58,7 +59,12 @@ export function checksOf(manifest: Manifest, file: string): string {
  * searched only when a named file exists; a search cut short is a problem,
  * as in the run over the patterns.
  */
-export function refsForNamed(workspace: Workspace, manifest: Manifest, named: readonly string[], maxLinkedCost = MAX_LINKED_NAMES_COST): CitationFileList {
+export function refsForNamed(
+  workspace: Workspace,
+  manifest: Manifest,
+  named: readonly string[],
+  maxLinkedCost = MAX_LINKED_NAMES_COST,
+): CitationFileList {
   const placeOf = (rel: string) => {
     const real = workspace.realPath(path.join(workspace.root, ...rel.split('/')));
     return real.kind === 'inside' ? real.abs : undefined;
@@ -83,7 +89,11 @@ export function refsForNamed(workspace: Workspace, manifest: Manifest, named: re
     const place = placeOf(rel);
     const names = place === undefined ? [] : [...namesAt(place)];
     const given = checksOf(manifest, rel);
-    if (names.length === 0 || (citationEntryFor(manifest, rel) !== undefined && !names.some((n) => checksOf(manifest, n) === given))) names.push(rel);
+    if (
+      names.length === 0 ||
+      (citationEntryFor(manifest, rel) !== undefined && !names.some((n) => checksOf(manifest, n) === given))
+    )
+      names.push(rel);
     for (const name of names) {
       if (seen.has(name)) continue;
       seen.add(name);
@@ -107,7 +117,11 @@ export interface CitationFileList {
  * a walk cut short, are problems, as files would otherwise go unchecked
  * without a word.
  */
-export function findCitationFiles(workspace: Workspace, manifest: Manifest, maxLinkedCost = MAX_LINKED_NAMES_COST): CitationFileList {
+export function findCitationFiles(
+  workspace: Workspace,
+  manifest: Manifest,
+  maxLinkedCost = MAX_LINKED_NAMES_COST,
+): CitationFileList {
   // Each file once, by where it really is: reached under two names (a folder
   // or file link, two patterns), it keeps the name without a link, else the
   // first in order. But only where the names check it alike: a name gives the
@@ -136,13 +150,18 @@ export function findCitationFiles(workspace: Workspace, manifest: Manifest, maxL
           const k = names.findIndex((n) => (n.as ??= checksOf(manifest, n.rel)) === as);
           const known = names[k];
           if (!known) names.push({ rel: file, viaLink, as });
-          else if ((known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0)) names[k] = { rel: file, viaLink, as };
+          else if ((known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0))
+            names[k] = { rel: file, viaLink, as };
         },
         matches,
         // Only folders where some file could match: links and names elsewhere are none of the run's business.
         enter: (folder, name) => {
           const rel = underManifest(manifest, folder);
-          return (!SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name)) && rel !== undefined && pattern.glob.mayMatchBelow(rel);
+          return (
+            (!SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name)) &&
+            rel !== undefined &&
+            pattern.glob.mayMatchBelow(rel)
+          );
         },
         onProblem: (problem) => problems.set(problem.file, problem),
       });
@@ -151,18 +170,26 @@ export function findCitationFiles(workspace: Workspace, manifest: Manifest, maxL
   const found = new Set([...byPlace.values()].flatMap((names) => names.map((f) => f.rel)));
   return {
     files: [...found].sort(comparePaths).map((file) => refFor(manifest, file)),
-    problems: [...[...problems.values()].sort((a, b) => comparePaths(a.file, b.file)), ...unmatchedRequirements(manifest, found)],
+    problems: [
+      ...[...problems.values()].sort((a, b) => comparePaths(a.file, b.file)),
+      ...unmatchedRequirements(manifest, found),
+    ],
   };
 }
 
 /** A `require` rule that no citation file matches checks nothing: a problem, so that a mistyped glob cannot pass unseen. */
 function unmatchedRequirements(manifest: Manifest, files: ReadonlySet<string>): Problem[] {
   const rels = [...files].map((file) => underManifest(manifest, file)!);
-  return manifest.requirements.filter((rule) => !rels.some((rel) => rule.glob.matches(rel))).map((rule) => ({
-    file: manifest.file, ...rule.filesPosition, kind: 'manifest rule' as const,
-    message: `the \`require\` rule \`files: ${rule.pattern}\` matches none of the citation files, so it checks nothing` +
-      (/[*?[{]|\/$/.test(rule.pattern) ? '' : ` (for every file under a folder, write ${rule.pattern}/)`),
-  }));
+  return manifest.requirements
+    .filter((rule) => !rels.some((rel) => rule.glob.matches(rel)))
+    .map((rule) => ({
+      file: manifest.file,
+      ...rule.filesPosition,
+      kind: 'manifest rule' as const,
+      message:
+        `the \`require\` rule \`files: ${rule.pattern}\` matches none of the citation files, so it checks nothing` +
+        (/[*?[{]|\/$/.test(rule.pattern) ? '' : ` (for every file under a folder, write ${rule.pattern}/)`),
+    }));
 }
 
 interface Walker {
@@ -214,7 +241,9 @@ function walk(workspace: Workspace, folder: string, maxLinkedCost: number, walke
   // and the caller keeps one name for each file where they check it alike.
   // A link back to a folder on the way down is a loop, and not followed.
   const baseViaLink = base.abs !== path.join(workspace.root, ...folder.split('/').filter(Boolean));
-  const pending: [rel: string, abs: string, viaLink: boolean, way: WayDown][] = [[folder, base.abs, baseViaLink, { abs: base.abs, up: undefined }]];
+  const pending: [rel: string, abs: string, viaLink: boolean, way: WayDown][] = [
+    [folder, base.abs, baseViaLink, { abs: base.abs, up: undefined }],
+  ];
   let linkedCost = 0;
   for (;;) {
     const next = pending.pop();
@@ -235,14 +264,20 @@ function walk(workspace: Workspace, folder: string, maxLinkedCost: number, walke
       linkedCost += entries.length * (current.length + 16);
       if (linkedCost > maxLinkedCost) {
         walker.onProblem({
-          file: folder === '' ? '.' : folder, line: 0, column: 0, kind: 'not all listed',
-          message: 'not all listed: links give its folders more names than citegate follows; some citation files may be missing',
+          file: folder === '' ? '.' : folder,
+          line: 0,
+          column: 0,
+          kind: 'not all listed',
+          message:
+            'not all listed: links give its folders more names than citegate follows; some citation files may be missing',
         });
         return;
       }
     }
     const folders: [string, string, boolean, WayDown][] = [];
-    const named = entries.map((entry) => ({ entry, name: entry.name.toString('utf8') })).sort((a, b) => comparePaths(a.name, b.name));
+    const named = entries
+      .map((entry) => ({ entry, name: entry.name.toString('utf8') }))
+      .sort((a, b) => comparePaths(a.name, b.name));
     for (const { entry, name } of named) {
       const rel = current === '' ? name : `${current}/${name}`;
       const isLink = entry.isSymbolicLink();
@@ -250,7 +285,12 @@ function walk(workspace: Workspace, folder: string, maxLinkedCost: number, walke
       if (!isUtf8(entry.name)) {
         if (isFolder ? walker.enter(rel, name) : walker.matches(rel)) {
           const shown = current === '' ? bytesShown(entry.name) : `${current}/${bytesShown(entry.name)}`;
-          walker.onProblem({ file: shown, line: 0, column: 0, message: 'not read: the name is not valid UTF-8, so citegate cannot name it; rename it' });
+          walker.onProblem({
+            file: shown,
+            line: 0,
+            column: 0,
+            message: 'not read: the name is not valid UTF-8, so citegate cannot name it; rename it',
+          });
         }
         continue;
       }
@@ -265,7 +305,12 @@ function walk(workspace: Workspace, folder: string, maxLinkedCost: number, walke
         }
         const target = workspace.realPath(path.join(abs, name));
         if (target.kind !== 'inside') {
-          walker.onProblem({ file: rel, line: 0, column: 0, message: notListed(target.kind === 'refused' ? target.reason : 'no such folder') });
+          walker.onProblem({
+            file: rel,
+            line: 0,
+            column: 0,
+            message: notListed(target.kind === 'refused' ? target.reason : 'no such folder'),
+          });
           continue;
         }
         if (isOnTheWay(way, target.abs)) continue; // A loop.

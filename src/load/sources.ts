@@ -11,16 +11,16 @@ export const DEFAULT_MAX_SOURCE_BYTES = 64 * 1024 * 1024;
 
 export type SourceCheck =
   | {
-    readonly ok: true;
-    /** The text's UTF-8 bytes after any BOM: a view into the loader's buffer, valid until its next load. */
-    readonly text: Buffer;
-  }
+      readonly ok: true;
+      /** The text's UTF-8 bytes after any BOM: a view into the loader's buffer, valid until its next load. */
+      readonly text: Buffer;
+    }
   | {
-    readonly ok: false;
-    readonly reason: string;
-    /** The SHA-256 of the file's bytes, when it could be read. */
-    readonly actualSha256?: string;
-  };
+      readonly ok: false;
+      readonly reason: string;
+      /** The SHA-256 of the file's bytes, when it could be read. */
+      readonly actualSha256?: string;
+    };
 
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -48,7 +48,11 @@ export class SourceLoader {
     if (!isUtf8(bytes)) {
       const decoded = decodeUtf8Text(bytes);
       const where = decoded.ok ? '' : ` (line ${decoded.position.line}, column ${decoded.position.column})`;
-      return { ok: false, reason: `${entry.path} is not valid UTF-8${where}: sources must be UTF-8 text`, actualSha256: read.sha256 };
+      return {
+        ok: false,
+        reason: `${entry.path} is not valid UTF-8${where}: sources must be UTF-8 text`,
+        actualSha256: read.sha256,
+      };
     }
     if (entry.original) {
       const original = this.readPinned(entry.original, 'original');
@@ -57,8 +61,10 @@ export class SourceLoader {
     return { ok: true, text: bytes.subarray(bomLength(bytes)) };
   }
 
-  private readPinned(file: PinnedFile, role: 'source' | 'original'):
-    { ok: true; bytes: Buffer; sha256: string } | { ok: false; reason: string; actualSha256?: string } {
+  private readPinned(
+    file: PinnedFile,
+    role: 'source' | 'original',
+  ): { ok: true; bytes: Buffer; sha256: string } | { ok: false; reason: string; actualSha256?: string } {
     const label = role === 'source' ? file.path : `original ${file.path}`;
     const resolved = this.workspace.resolve(this.manifestDir, file.path);
     if (!resolved.ok) return { ok: false, reason: `${label}: ${resolved.reason}` };
@@ -75,7 +81,8 @@ export class SourceLoader {
     if (sha256 !== file.sha256) {
       return {
         ok: false,
-        reason: `${label} has SHA-256 ${sha256}, but the manifest pins ${file.sha256}: ` +
+        reason:
+          `${label} has SHA-256 ${sha256}, but the manifest pins ${file.sha256}: ` +
           'review the new text, then run `citegate pin` to accept it',
         actualSha256: sha256,
       };

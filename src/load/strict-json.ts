@@ -13,7 +13,11 @@
 
 export class JsonSyntaxError extends Error {
   /** `firstOffset`: for a duplicate key, where the key first appeared. */
-  constructor(message: string, readonly offset: number, readonly firstOffset?: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+    readonly firstOffset?: number,
+  ) {
     super(message);
     this.name = 'JsonSyntaxError';
   }
@@ -43,7 +47,8 @@ export const MAX_JSON_DEPTH = 256;
  */
 export const MAX_RECORDS_PER_FILE = 200_000;
 /** The problem of a file with more records (made when needed: toLocaleString loads the locale data, some 8 MB). */
-export const tooManyRecords = () => `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`;
+export const tooManyRecords = () =>
+  `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`;
 
 /**
  * Texts longer than this are scanned, checking everything, before JSON.parse
@@ -97,7 +102,11 @@ class Scanner {
 
   /** `valid`: JSON.parse has read the text, so its strings need no checking, only skipping. */
   constructor(
-    private readonly text: string, start: number, private readonly end: number, private readonly line: boolean, private readonly valid: boolean,
+    private readonly text: string,
+    start: number,
+    private readonly end: number,
+    private readonly line: boolean,
+    private readonly valid: boolean,
   ) {
     this.pos = start;
   }
@@ -111,7 +120,9 @@ class Scanner {
     if (this.pos < this.end) {
       throw new JsonSyntaxError(
         `unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: ` +
-          (this.line ? 'a line of a JSON Lines file holds exactly one record' : 'a JSON file holds exactly one value (use .jsonl for one record per line)'),
+          (this.line
+            ? 'a line of a JSON Lines file holds exactly one record'
+            : 'a JSON file holds exactly one value (use .jsonl for one record per line)'),
         this.pos,
       );
     }
@@ -141,12 +152,18 @@ class Scanner {
     const t = this.text;
     const c = this.pos < this.end ? t.charCodeAt(this.pos) : -1;
     switch (c) {
-      case 0x7b: return this.object(depth + 1, role === 'top', role === 'record');
-      case 0x5b: return this.array(depth + 1, role === 'top' || role === 'records');
-      case 0x22: return void this.string(false);
-      case 0x74: return this.literal('true');
-      case 0x66: return this.literal('false');
-      case 0x6e: return this.literal('null');
+      case 0x7b:
+        return this.object(depth + 1, role === 'top', role === 'record');
+      case 0x5b:
+        return this.array(depth + 1, role === 'top' || role === 'records');
+      case 0x22:
+        return void this.string(false);
+      case 0x74:
+        return this.literal('true');
+      case 0x66:
+        return this.literal('false');
+      case 0x6e:
+        return this.literal('null');
       default:
         if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.number();
         if (c < 0) throw new JsonSyntaxError('unexpected end of input: expected a JSON value', this.pos);
@@ -181,7 +198,8 @@ class Scanner {
     let comma = this.pos;
     for (;;) {
       if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x22) {
-        if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x7d) throw new JsonSyntaxError('trailing comma before }', comma);
+        if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x7d)
+          throw new JsonSyntaxError('trailing comma before }', comma);
         this.unexpected('expected a key in double quotes');
       }
       const keyOffset = this.pos;
@@ -200,7 +218,8 @@ class Scanner {
         if (names.length > MANY_KEYS) index = new Map(names.map((name, k) => [name, offsets[k]]));
       }
       this.skipWhitespace();
-      if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x3a) this.unexpected("expected ':' after the key");
+      if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x3a)
+        this.unexpected("expected ':' after the key");
       this.pos++;
       this.skipWhitespace();
       if (top) this.keyOffsets.set(key, this.pos);
@@ -232,7 +251,8 @@ class Scanner {
     }
     let comma = this.pos;
     for (;;) {
-      if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x5d) throw new JsonSyntaxError('trailing comma before ]', comma);
+      if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x5d)
+        throw new JsonSyntaxError('trailing comma before ]', comma);
       if (offsets) {
         if (offsets.length === MAX_RECORDS_PER_FILE) {
           throw new JsonSyntaxError(tooManyRecords(), this.pos);
@@ -287,12 +307,25 @@ class Scanner {
       escaped = true;
       const e = t.charCodeAt(i + 1);
       if (e === 0x75) {
-        if (!HEX.test(t.slice(i + 2, Math.min(i + 6, this.end)))) throw new JsonSyntaxError('\\u must be followed by four hex digits', i);
+        if (!HEX.test(t.slice(i + 2, Math.min(i + 6, this.end))))
+          throw new JsonSyntaxError('\\u must be followed by four hex digits', i);
         i += 5;
-      } else if (e === 0x22 || e === 0x5c || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
+      } else if (
+        e === 0x22 ||
+        e === 0x5c ||
+        e === 0x2f ||
+        e === 0x62 ||
+        e === 0x66 ||
+        e === 0x6e ||
+        e === 0x72 ||
+        e === 0x74
+      ) {
         i++;
       } else {
-        throw new JsonSyntaxError(`invalid escape \\${i + 1 < this.end ? String.fromCodePoint(t.codePointAt(i + 1)!) : ''}`, i);
+        throw new JsonSyntaxError(
+          `invalid escape \\${i + 1 < this.end ? String.fromCodePoint(t.codePointAt(i + 1)!) : ''}`,
+          i,
+        );
       }
     }
   }
@@ -310,7 +343,8 @@ class Scanner {
     if (t.startsWith('Infinity', i)) throw new JsonSyntaxError('-Infinity is not a JSON value', start);
     const intEnd = digitsAt(i);
     if (intEnd === i) throw new JsonSyntaxError('a number needs digits', i);
-    if (t.charCodeAt(i) === 0x30 && intEnd - i > 1) throw new JsonSyntaxError('numbers in JSON have no leading zeros', i);
+    if (t.charCodeAt(i) === 0x30 && intEnd - i > 1)
+      throw new JsonSyntaxError('numbers in JSON have no leading zeros', i);
     i = intEnd;
     if (i < this.end && t.charCodeAt(i) === 0x2e) {
       const fracEnd = digitsAt(i + 1);
@@ -328,7 +362,8 @@ class Scanner {
   }
 
   private literal(word: string): void {
-    if (this.pos + word.length > this.end || !this.text.startsWith(word, this.pos)) this.unexpected('expected a JSON value');
+    if (this.pos + word.length > this.end || !this.text.startsWith(word, this.pos))
+      this.unexpected('expected a JSON value');
     this.pos += word.length;
   }
 }

@@ -109,7 +109,7 @@ export class Workspace {
       return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
     }
     if (path.posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
-      return { ok: false, reason: 'the path is absolute: paths are relative to the manifest\'s folder' };
+      return { ok: false, reason: "the path is absolute: paths are relative to the manifest's folder" };
     }
     const joined = path.posix.normalize(path.posix.join(baseRel === '' ? '.' : baseRel, p));
     if (joined === '..' || joined.startsWith('../')) {
@@ -149,7 +149,8 @@ export class Workspace {
       // O_NONBLOCK: opening a FIFO must not hang the run.
       fd = openSync(abs, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOOP' && leadsNowhere(abs)) return { ok: false, reason: 'it is a link that leads to no file' };
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP' && leadsNowhere(abs))
+        return { ok: false, reason: 'it is a link that leads to no file' };
       return { ok: false, reason: describeFsError(error) };
     }
     try {
@@ -200,17 +201,27 @@ function leadsNowhere(abs: string): boolean {
 export function describeFsError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException)?.code;
   switch (code) {
-    case 'ENOENT': return 'no such file';
-    case 'ENOTDIR': return 'a folder on the path is a file';
+    case 'ENOENT':
+      return 'no such file';
+    case 'ENOTDIR':
+      return 'a folder on the path is a file';
     case 'EACCES':
-    case 'EPERM': return 'permission denied';
-    case 'EISDIR': return 'it is a folder, not a file';
-    case 'ELOOP': return 'it is a symbolic link (or a loop of them)';
-    case 'ENAMETOOLONG': return 'the path is too long';
-    case 'ENOSPC': return 'no space left on the device';
-    case 'EROFS': return 'the file system is read-only';
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'it is a folder, not a file';
+    case 'ELOOP':
+      return 'it is a symbolic link (or a loop of them)';
+    case 'ENAMETOOLONG':
+      return 'the path is too long';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'EROFS':
+      return 'the file system is read-only';
     // Opening a socket.
-    case 'ENXIO': return 'it is not a regular file';
-    default: return (error as Error)?.message ?? String(error);
+    case 'ENXIO':
+      return 'it is not a regular file';
+    default:
+      return (error as Error)?.message ?? String(error);
   }
 }

@@ -27,7 +27,18 @@ export function yamlMarks(text: string): number {
   let marks = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x0a || c === 0x0d || c === 0x2c || c === 0x3a || c === 0x2d || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d) marks++;
+    if (
+      c === 0x0a ||
+      c === 0x0d ||
+      c === 0x2c ||
+      c === 0x3a ||
+      c === 0x2d ||
+      c === 0x5b ||
+      c === 0x5d ||
+      c === 0x7b ||
+      c === 0x7d
+    )
+      marks++;
   }
   return marks;
 }
@@ -73,7 +84,11 @@ export function parseYaml(text: string): ParsedYaml {
     visit(doc, {
       Alias(_, node) {
         if (node.resolve(doc) !== undefined) return undefined;
-        issues.push({ offset: node.range?.[0] ?? 0, message: `alias *${node.source} has no anchor &${node.source} before it`, structural: true });
+        issues.push({
+          offset: node.range?.[0] ?? 0,
+          message: `alias *${node.source} has no anchor &${node.source} before it`,
+          structural: true,
+        });
         return undefined;
       },
     });
@@ -97,7 +112,11 @@ function duplicateKeys(doc: Document.Parsed, issues: YamlIssue[]): void {
         const key = pair.key;
         const value = isScalar(key) ? key.value : key;
         if (seen.has(value)) {
-          issues.push({ offset: (key as Node | null)?.range?.[0] ?? map.range?.[0] ?? 0, message: 'duplicate key: keys must be unique', structural: false });
+          issues.push({
+            offset: (key as Node | null)?.range?.[0] ?? map.range?.[0] ?? 0,
+            message: 'duplicate key: keys must be unique',
+            structural: false,
+          });
         }
         seen.add(value);
       }

@@ -26,7 +26,13 @@ export interface Annotation {
  * unverified come last because their cause is annotated once, on the manifest.
  */
 const USEFULNESS: readonly Verdict[] = [
-  'quote not found', 'unknown source', 'ambiguous quote', 'source not permitted', 'empty quote', 'invalid fields', 'source unverified',
+  'quote not found',
+  'unknown source',
+  'ambiguous quote',
+  'source not permitted',
+  'empty quote',
+  'invalid fields',
+  'source unverified',
 ];
 
 const QUOTE_SHOWN = 160;
@@ -35,7 +41,9 @@ export function buildAnnotations(result: CheckResult): Annotation[] {
   const sources = new Map(result.sources.map((s) => [s.id, s]));
   const annotations: Annotation[] = [];
   // Problems with sources (on the manifest) affect every record citing them: first.
-  const problems = [...result.problems].sort((a, b) => Number(b.file === result.manifest) - Number(a.file === result.manifest));
+  const problems = [...result.problems].sort(
+    (a, b) => Number(b.file === result.manifest) - Number(a.file === result.manifest),
+  );
   for (const p of problems) {
     annotations.push({
       level: 'error',
@@ -47,7 +55,10 @@ export function buildAnnotations(result: CheckResult): Annotation[] {
   }
   const failing = result.records.filter((r) => r.verdict !== 'located');
   const rank = (r: RecordResult) => USEFULNESS.indexOf(r.verdict);
-  const ordered = failing.map((r, i) => ({ r, i })).sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i).map(({ r }) => r);
+  const ordered = failing
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i)
+    .map(({ r }) => r);
   for (const r of ordered) {
     const why = explainRecord(r).map(escapeMessage);
     annotations.push({
@@ -76,17 +87,23 @@ export function buildAnnotations(result: CheckResult): Annotation[] {
 /** What a problem is about, as its annotation's title says it. */
 function problemTitle(p: Problem): string {
   switch (p.kind) {
-    case 'source unverified': return 'source unverified';
-    case 'manifest rule': return 'manifest rule';
-    case 'not all listed': return 'citation files not all listed';
-    case undefined: return 'unreadable citation file';
+    case 'source unverified':
+      return 'source unverified';
+    case 'manifest rule':
+      return 'manifest rule';
+    case 'not all listed':
+      return 'citation files not all listed';
+    case undefined:
+      return 'unreadable citation file';
   }
 }
 
 /** What was looked for where, and what was found, for a failing record. */
 export function recordMessage(r: RecordResult, source: SourceResult | undefined, result: CheckResult): string {
   const quote = r.quote === null ? '' : `"${escapeMessage(shorten(r.quote, QUOTE_SHOWN))}"`;
-  const where = source ? `${escapeMessage(source.id)} (${escapeMessage(source.path)})` : escapeMessage(r.sourceId ?? '');
+  const where = source
+    ? `${escapeMessage(source.id)} (${escapeMessage(source.path)})`
+    : escapeMessage(r.sourceId ?? '');
   switch (r.verdict) {
     case 'quote not found':
       return `Looked for ${quote} in ${where}: it is not there, verbatim. Copy the passage from the source exactly (case, punctuation and negations count).`;

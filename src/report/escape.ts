@@ -7,16 +7,22 @@
  * one), DEL, line and paragraph separators, bidirectional overrides that reorder
  * what is shown, and lone surrogates.
  */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+const UNSAFE =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
 const UNSAFE_OR_BACKSLASH = new RegExp(`\\\\|${UNSAFE.source}`, 'gu');
 
 function escapeChar(ch: string): string {
   switch (ch) {
-    case '\\': return '\\\\';
-    case '\n': return '\\n';
-    case '\r': return '\\r';
-    case '\t': return '\\t';
-    default: return `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`;
+    case '\\':
+      return '\\\\';
+    case '\n':
+      return '\\n';
+    case '\r':
+      return '\\r';
+    case '\t':
+      return '\\t';
+    default:
+      return `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`;
   }
 }
 
@@ -54,11 +60,25 @@ export function escapeMessage(text: string): string {
 }
 
 const HTML_ENTITIES: Record<string, string> = {
-  '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\'': '&#39;',
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
   // Markdown and GitHub syntax, so that nothing in a cell turns into a table
   // column, emphasis, code, a link, a mention or a heading.
-  '|': '&#124;', '`': '&#96;', '*': '&#42;', '_': '&#95;', '[': '&#91;', ']': '&#93;',
-  '\\': '&#92;', '~': '&#126;', '#': '&#35;', '@': '&#64;', '!': '&#33;', ':': '&#58;',
+  '|': '&#124;',
+  '`': '&#96;',
+  '*': '&#42;',
+  _: '&#95;',
+  '[': '&#91;',
+  ']': '&#93;',
+  '\\': '&#92;',
+  '~': '&#126;',
+  '#': '&#35;',
+  '@': '&#64;',
+  '!': '&#33;',
+  ':': '&#58;',
 };
 
 /**
@@ -67,11 +87,13 @@ const HTML_ENTITIES: Record<string, string> = {
  * start Markdown), then everything HTML or Markdown would read as syntax.
  */
 export function escapeHtml(text: string): string {
-  return escapeMessage(text)
-    .replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch])
-    // GitHub links `www.` followed by a domain even with no `:` or `@`; its
-    // autolinker reads the raw text, so an escaped dot breaks the pattern.
-    .replace(/(?<=www)\./giu, '&#46;');
+  return (
+    escapeMessage(text)
+      .replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch])
+      // GitHub links `www.` followed by a domain even with no `:` or `@`; its
+      // autolinker reads the raw text, so an escaped dot breaks the pattern.
+      .replace(/(?<=www)\./giu, '&#46;')
+  );
 }
 
 /** Shortens to at most `max` code points, marking the cut with an ellipsis. */

@@ -12,7 +12,8 @@ const PASSAGE_SHOWN = 200;
 const DIFF_CONTEXT = 6;
 
 /** Characters a reader cannot see but that make texts differ: shown as \u{…}. */
-const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
+const INVISIBLE =
+  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
 
 function visible(text: string): string {
   return text.replace(INVISIBLE, (ch) => `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`);
@@ -52,25 +53,44 @@ function contextLines(c: ContextDetail): string[] {
   // The quote alone is not there either: the closest passage explains that.
   if (c.candidates === 0) return [];
   const which = [c.prefix ? 'prefix' : '', c.suffix ? 'suffix' : ''].filter(Boolean).join(' and ');
-  const alone = c.prefixKept !== undefined && c.suffixKept !== undefined
-    ? `the prefix alone keeps ${c.prefixKept}, the suffix alone keeps ${c.suffixKept}`
-    : undefined;
+  const alone =
+    c.prefixKept !== undefined && c.suffixKept !== undefined
+      ? `the prefix alone keeps ${c.prefixKept}, the suffix alone keeps ${c.suffixKept}`
+      : undefined;
   const matches = c.moreCandidates ? `more than ${c.candidates} matches` : plural(c.candidates, 'match', 'matches');
   if (c.kept > 0) {
     if (alone) return [`${alone}, together ${c.kept} of the quote's ${matches}`];
-    if (c.kept === c.candidates && c.kept > 1 && !c.moreCandidates) return [`the ${which} keeps all ${c.candidates} of the quote's matches: it sets none apart`];
+    if (c.kept === c.candidates && c.kept > 1 && !c.moreCandidates)
+      return [`the ${which} keeps all ${c.candidates} of the quote's matches: it sets none apart`];
     return [`the ${which} kept ${c.kept} of the quote's ${matches}`];
   }
-  const rule = c.prefix && c.suffix ? 'after the prefix and before the suffix' : c.prefix ? 'after the prefix' : 'before the suffix';
+  const rule =
+    c.prefix && c.suffix
+      ? 'after the prefix and before the suffix'
+      : c.prefix
+        ? 'after the prefix'
+        : 'before the suffix';
   const shown = c.occurrences?.length ?? 0;
-  const times = c.moreCandidates ? `more than ${c.candidates} times` : c.candidates === 1 ? 'once' : `${c.candidates} times`;
-  const lines = [`the quote occurs ${times} in the source, but never ${rule}${alone ? ` (${alone})` : ''}` +
-    `${shown > 0 && shown < c.candidates ? `; the first ${shown}:` : shown > 0 ? ':' : ''}`];
+  const times = c.moreCandidates
+    ? `more than ${c.candidates} times`
+    : c.candidates === 1
+      ? 'once'
+      : `${c.candidates} times`;
+  const lines = [
+    `the quote occurs ${times} in the source, but never ${rule}${alone ? ` (${alone})` : ''}` +
+      `${shown > 0 && shown < c.candidates ? `; the first ${shown}:` : shown > 0 ? ':' : ''}`,
+  ];
   for (const o of c.occurrences ?? []) {
     const around = [
-      o.before !== undefined ? (o.before === '' ? 'at the start of the source' : `after "${shorten(o.before, 80)}"`) : '',
+      o.before !== undefined
+        ? o.before === ''
+          ? 'at the start of the source'
+          : `after "${shorten(o.before, 80)}"`
+        : '',
       o.after !== undefined ? (o.after === '' ? 'at the end of the source' : `before "${shorten(o.after, 80)}"`) : '',
-    ].filter(Boolean).join(' and ');
+    ]
+      .filter(Boolean)
+      .join(' and ');
     lines.push(`at ${at(o.at)} it comes ${around}`);
   }
   return lines;
@@ -81,36 +101,53 @@ export function explainRecord(r: RecordResult): string[] {
   const lines: string[] = [];
   const d = r.detail;
   if (r.verdict === 'located' && r.matches[0]) lines.push(`found at ${at(r.matches[0])}`);
-  if (r.verdict === 'empty quote') lines.push(r.quote === '' ? 'the quote is empty' : 'the quote is empty once whitespace is collapsed');
+  if (r.verdict === 'empty quote')
+    lines.push(r.quote === '' ? 'the quote is empty' : 'the quote is empty once whitespace is collapsed');
   if (r.verdict === 'unknown source' && r.sourceId !== null) {
     const missing = `the manifest has no source "${shorten(r.sourceId, 80)}"`;
     if (d?.similarIds && d.similarIds.length > 0) lines.push(`${missing}; did you mean ${d.similarIds.join(' or ')}?`);
-    else if (d?.sourceIds && d.sourceIds.length > 0) lines.push(`${missing}; its ${d.sourceIds.length === 1 ? 'source is' : 'sources are'} ${list(d.sourceIds)}`);
+    else if (d?.sourceIds && d.sourceIds.length > 0)
+      lines.push(`${missing}; its ${d.sourceIds.length === 1 ? 'source is' : 'sources are'} ${list(d.sourceIds)}`);
     else lines.push(`${missing}, nor one with a similar id`);
   }
   if (d?.context) lines.push(...contextLines(d.context));
   if (r.verdict === 'ambiguous quote') {
     const shown = r.matches.slice(0, 10).map(at).join('; ');
-    const count = d?.tooManyMatches ? `more than ${MAX_COUNTED_MATCHES}` : d?.matchCount ?? (r.matches.length >= MAX_REPORTED_MATCHES ? `${MAX_REPORTED_MATCHES} or more` : r.matches.length);
+    const count = d?.tooManyMatches
+      ? `more than ${MAX_COUNTED_MATCHES}`
+      : (d?.matchCount ??
+        (r.matches.length >= MAX_REPORTED_MATCHES ? `${MAX_REPORTED_MATCHES} or more` : r.matches.length));
     lines.push(`${count} matches: ${shown}${r.matches.length > 10 ? '; …' : ''}`);
-    if (d?.tooManyMatches) lines.push('too many matches to suggest a prefix or suffix that sets one apart: quote more of the passage');
+    if (d?.tooManyMatches)
+      lines.push('too many matches to suggest a prefix or suffix that sets one apart: quote more of the passage');
     for (const s of d?.suggestions ?? []) {
       // A record that has a prefix already is told to extend it: the suggestion ends with it.
       const ways = [
-        s.prefix !== undefined ? `${d?.context?.prefix ? 'extend its prefix to' : 'add prefix'} "${shorten(s.prefix, 80)}"` : '',
-        s.suffix !== undefined ? `${d?.context?.suffix ? 'extend its suffix to' : 'add suffix'} "${shorten(s.suffix, 80)}"` : '',
+        s.prefix !== undefined
+          ? `${d?.context?.prefix ? 'extend its prefix to' : 'add prefix'} "${shorten(s.prefix, 80)}"`
+          : '',
+        s.suffix !== undefined
+          ? `${d?.context?.suffix ? 'extend its suffix to' : 'add suffix'} "${shorten(s.suffix, 80)}"`
+          : '',
       ].filter(Boolean);
       if (ways.length === 2 && ways[1].startsWith('add ') && ways[0].startsWith('add ')) ways[1] = ways[1].slice(4);
-      lines.push(ways.length > 0
-        ? `to cite the one at ${at(s.at)}: ${ways.join(' or ')} (or quote that much more)`
-        : `the one at ${at(s.at)} has no nearby text that sets it apart`);
+      lines.push(
+        ways.length > 0
+          ? `to cite the one at ${at(s.at)}: ${ways.join(' or ')} (or quote that much more)`
+          : `the one at ${at(s.at)} has no nearby text that sets it apart`,
+      );
     }
   }
   if (d?.closest === null) lines.push('no passage of the source is close to the quote');
   else if (d?.closest) {
     // Long runs of shared words are cut around each change, so that every change shows (read back from JSON, the diff is only shortened).
-    const diff = d.closest.parts && d.closest.diff.length > PASSAGE_SHOWN * 2 ? compactDiff(d.closest.parts, DIFF_CONTEXT) : d.closest.diff;
-    lines.push(`closest passage (${percent(d.closest.similarity)}% similar, ${at(d.closest.at)}): ${visible(shorten(diff, PASSAGE_SHOWN * 2))}`);
+    const diff =
+      d.closest.parts && d.closest.diff.length > PASSAGE_SHOWN * 2
+        ? compactDiff(d.closest.parts, DIFF_CONTEXT)
+        : d.closest.diff;
+    lines.push(
+      `closest passage (${percent(d.closest.similarity)}% similar, ${at(d.closest.at)}): ${visible(shorten(diff, PASSAGE_SHOWN * 2))}`,
+    );
   }
   for (const h of d?.hints ?? []) {
     if (h.kind === 'other version') {
@@ -121,7 +158,9 @@ export function explainRecord(r: RecordResult): string[] {
       // Without a closest passage above it, the hint shows the source's text too.
       const passage = d?.closest ? '' : `: the source has "${visible(shorten(h.passage, PASSAGE_SHOWN))}"`;
       const label = ONLY[h.kind];
-      lines.push(`hint: ${label ? `${label}: ` : ''}${visible(shorten(h.difference, PASSAGE_SHOWN * 2))} (${at(h.at)})${passage}`);
+      lines.push(
+        `hint: ${label ? `${label}: ` : ''}${visible(shorten(h.difference, PASSAGE_SHOWN * 2))} (${at(h.at)})${passage}`,
+      );
     }
   }
   return lines;

@@ -1,7 +1,16 @@
 // The JSON report (SPEC §7). Keys are snake_case like the records' own fields.
 import { VERSION } from '../version.js';
 import { escapeJsonText } from './escape.js';
-import { countVerdicts, passed, type CheckResult, type ContextDetail, type MatchPosition, type RecordDetail, type RecordResult, type SourceResult } from '../check/result.js';
+import {
+  countVerdicts,
+  passed,
+  type CheckResult,
+  type ContextDetail,
+  type MatchPosition,
+  type RecordDetail,
+  type RecordResult,
+  type SourceResult,
+} from '../check/result.js';
 
 export interface JsonReportContext {
   /** Added by the Action: the event and the commits compared. */
@@ -21,7 +30,10 @@ export function reportCounts(result: CheckResult) {
     verdicts: countVerdicts(result.records),
     files: result.files.length,
     problems: result.problems.length,
-    findings: { fail: result.findings.filter((f) => f.level === 'fail').length, warn: result.findings.filter((f) => f.level === 'warn').length },
+    findings: {
+      fail: result.findings.filter((f) => f.level === 'fail').length,
+      warn: result.findings.filter((f) => f.level === 'warn').length,
+    },
   };
 }
 
@@ -37,10 +49,19 @@ function reportHead(result: CheckResult, context: JsonReportContext) {
     sources: result.sources.map(jsonSource),
     files: result.files,
     // A problem with a file as a whole (it cannot be read) has no line or column.
-    problems: result.problems.map((p) => ({ file: p.file, ...(p.line > 0 ? { line: p.line, column: p.column } : {}), message: p.message })),
+    problems: result.problems.map((p) => ({
+      file: p.file,
+      ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
+      message: p.message,
+    })),
     findings: result.findings.map((f) => ({
-      kind: f.kind, level: f.level, file: f.file, line: f.line, column: f.column,
-      ...(f.citationId !== undefined ? { citation_id: f.citationId } : {}), message: f.message,
+      kind: f.kind,
+      level: f.level,
+      file: f.file,
+      line: f.line,
+      column: f.column,
+      ...(f.citationId !== undefined ? { citation_id: f.citationId } : {}),
+      message: f.message,
     })),
   };
 }
@@ -114,10 +135,35 @@ function jsonDetail(d: RecordDetail) {
   return {
     ...(d.context ? { context: jsonContext(d.context) } : {}),
     ...(d.closest !== undefined
-      ? { closest: d.closest && { ...jsonPosition(d.closest.at), similarity: Math.round(d.closest.similarity * 1000) / 1000, passage: d.closest.passage, diff: d.closest.diff } }
+      ? {
+          closest: d.closest && {
+            ...jsonPosition(d.closest.at),
+            similarity: Math.round(d.closest.similarity * 1000) / 1000,
+            passage: d.closest.passage,
+            diff: d.closest.diff,
+          },
+        }
       : {}),
-    ...(d.hints ? { hints: d.hints.map((h) => ({ kind: h.kind, difference: h.difference, source_id: h.sourceId, ...jsonPosition(h.at), passage: h.passage })) } : {}),
-    ...(d.suggestions ? { suggestions: d.suggestions.map((s) => ({ ...jsonPosition(s.at), ...(s.prefix !== undefined ? { prefix: s.prefix } : {}), ...(s.suffix !== undefined ? { suffix: s.suffix } : {}) })) } : {}),
+    ...(d.hints
+      ? {
+          hints: d.hints.map((h) => ({
+            kind: h.kind,
+            difference: h.difference,
+            source_id: h.sourceId,
+            ...jsonPosition(h.at),
+            passage: h.passage,
+          })),
+        }
+      : {}),
+    ...(d.suggestions
+      ? {
+          suggestions: d.suggestions.map((s) => ({
+            ...jsonPosition(s.at),
+            ...(s.prefix !== undefined ? { prefix: s.prefix } : {}),
+            ...(s.suffix !== undefined ? { suffix: s.suffix } : {}),
+          })),
+        }
+      : {}),
     ...(d.matchCount !== undefined ? { match_count: d.matchCount } : {}),
     ...(d.tooManyMatches ? { too_many_matches: true } : {}),
     ...(d.similarIds ? { similar_ids: d.similarIds } : {}),
@@ -127,14 +173,21 @@ function jsonDetail(d: RecordDetail) {
 
 function jsonContext(c: ContextDetail) {
   return {
-    prefix: c.prefix, suffix: c.suffix, candidates: c.candidates, kept: c.kept,
+    prefix: c.prefix,
+    suffix: c.suffix,
+    candidates: c.candidates,
+    kept: c.kept,
     ...(c.moreCandidates ? { more_candidates: true } : {}),
     ...(c.prefixKept !== undefined ? { prefix_kept: c.prefixKept } : {}),
     ...(c.suffixKept !== undefined ? { suffix_kept: c.suffixKept } : {}),
-    ...(c.occurrences ? {
-      occurrences: c.occurrences.map((o) => ({
-        ...jsonPosition(o.at), ...(o.before !== undefined ? { before: o.before } : {}), ...(o.after !== undefined ? { after: o.after } : {}),
-      })),
-    } : {}),
+    ...(c.occurrences
+      ? {
+          occurrences: c.occurrences.map((o) => ({
+            ...jsonPosition(o.at),
+            ...(o.before !== undefined ? { before: o.before } : {}),
+            ...(o.after !== undefined ? { after: o.after } : {}),
+          })),
+        }
+      : {}),
   };
 }

@@ -1,7 +1,14 @@
 // Reading JSON reports back (for `citegate merge-reports`), and merging the
 // reports of a sharded run into the report the unsharded run would have made.
 import {
-  FINDING_KINDS, type CheckResult, type Finding, type FindingKind, type HintKind, type MatchPosition, type RecordDetail, type RecordResult,
+  FINDING_KINDS,
+  type CheckResult,
+  type Finding,
+  type FindingKind,
+  type HintKind,
+  type MatchPosition,
+  type RecordDetail,
+  type RecordResult,
   type SourceResult,
 } from '../check/result.js';
 import { VERDICTS, type Verdict } from '../engine/verdict.js';
@@ -18,7 +25,8 @@ export class ReportError extends Error {}
 type Json = Record<string, unknown>;
 
 function object(value: unknown, what: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ReportError(`${what} is not an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ReportError(`${what} is not an object`);
   return value as Json;
 }
 
@@ -43,7 +51,12 @@ function strOrNull(value: unknown, what: string): string | null {
 
 function position(value: unknown, what: string): MatchPosition {
   const m = object(value, what);
-  return { line: int(m.line, `${what}.line`), column: int(m.column, `${what}.column`), endLine: int(m.end_line, `${what}.end_line`), endColumn: int(m.end_column, `${what}.end_column`) };
+  return {
+    line: int(m.line, `${what}.line`),
+    column: int(m.column, `${what}.column`),
+    endLine: int(m.end_line, `${what}.end_line`),
+    endColumn: int(m.end_column, `${what}.end_column`),
+  };
 }
 
 function detail(value: unknown, what: string): RecordDetail {
@@ -52,45 +65,67 @@ function detail(value: unknown, what: string): RecordDetail {
   if (d.context !== undefined) {
     const c = object(d.context, `${what}.context`);
     out.context = {
-      prefix: c.prefix === true, suffix: c.suffix === true, candidates: int(c.candidates, `${what}.context.candidates`), kept: int(c.kept, `${what}.context.kept`),
+      prefix: c.prefix === true,
+      suffix: c.suffix === true,
+      candidates: int(c.candidates, `${what}.context.candidates`),
+      kept: int(c.kept, `${what}.context.kept`),
       ...(c.more_candidates === true ? { moreCandidates: true } : {}),
       ...(c.prefix_kept !== undefined ? { prefixKept: int(c.prefix_kept, `${what}.context.prefix_kept`) } : {}),
       ...(c.suffix_kept !== undefined ? { suffixKept: int(c.suffix_kept, `${what}.context.suffix_kept`) } : {}),
-      ...(c.occurrences !== undefined ? {
-        occurrences: list(c.occurrences, `${what}.context.occurrences`).map((v, i) => {
-          const o = object(v, `${what}.context.occurrences[${i}]`);
-          return {
-            at: position(o, `${what}.context.occurrences[${i}]`),
-            ...(o.before !== undefined ? { before: str(o.before, 'occurrence before') } : {}),
-            ...(o.after !== undefined ? { after: str(o.after, 'occurrence after') } : {}),
-          };
-        }),
-      } : {}),
+      ...(c.occurrences !== undefined
+        ? {
+            occurrences: list(c.occurrences, `${what}.context.occurrences`).map((v, i) => {
+              const o = object(v, `${what}.context.occurrences[${i}]`);
+              return {
+                at: position(o, `${what}.context.occurrences[${i}]`),
+                ...(o.before !== undefined ? { before: str(o.before, 'occurrence before') } : {}),
+                ...(o.after !== undefined ? { after: str(o.after, 'occurrence after') } : {}),
+              };
+            }),
+          }
+        : {}),
     };
   }
   if (d.closest !== undefined) {
     if (d.closest === null) out.closest = null;
     else {
       const c = object(d.closest, `${what}.closest`);
-      out.closest = { at: position(c, `${what}.closest`), similarity: Number(c.similarity), passage: str(c.passage, `${what}.closest.passage`), diff: str(c.diff, `${what}.closest.diff`) };
+      out.closest = {
+        at: position(c, `${what}.closest`),
+        similarity: Number(c.similarity),
+        passage: str(c.passage, `${what}.closest.passage`),
+        diff: str(c.diff, `${what}.closest.diff`),
+      };
     }
   }
   if (d.hints !== undefined) {
     out.hints = list(d.hints, `${what}.hints`).map((h, i) => {
       const o = object(h, `${what}.hints[${i}]`);
-      return { kind: str(o.kind, 'hint kind') as HintKind, difference: str(o.difference, 'hint difference'), sourceId: str(o.source_id, 'hint source_id'), at: position(o, `${what}.hints[${i}]`), passage: str(o.passage, 'hint passage') };
+      return {
+        kind: str(o.kind, 'hint kind') as HintKind,
+        difference: str(o.difference, 'hint difference'),
+        sourceId: str(o.source_id, 'hint source_id'),
+        at: position(o, `${what}.hints[${i}]`),
+        passage: str(o.passage, 'hint passage'),
+      };
     });
   }
   if (d.suggestions !== undefined) {
     out.suggestions = list(d.suggestions, `${what}.suggestions`).map((s, i) => {
       const o = object(s, `${what}.suggestions[${i}]`);
-      return { at: position(o, `${what}.suggestions[${i}]`), ...(o.prefix !== undefined ? { prefix: str(o.prefix, 'prefix') } : {}), ...(o.suffix !== undefined ? { suffix: str(o.suffix, 'suffix') } : {}) };
+      return {
+        at: position(o, `${what}.suggestions[${i}]`),
+        ...(o.prefix !== undefined ? { prefix: str(o.prefix, 'prefix') } : {}),
+        ...(o.suffix !== undefined ? { suffix: str(o.suffix, 'suffix') } : {}),
+      };
     });
   }
   if (d.match_count !== undefined) out.matchCount = int(d.match_count, `${what}.match_count`);
   if (d.too_many_matches === true) out.tooManyMatches = true;
-  if (d.similar_ids !== undefined) out.similarIds = list(d.similar_ids, `${what}.similar_ids`).map((id) => str(id, 'similar id'));
-  if (d.source_ids !== undefined) out.sourceIds = list(d.source_ids, `${what}.source_ids`).map((id) => str(id, 'source id'));
+  if (d.similar_ids !== undefined)
+    out.similarIds = list(d.similar_ids, `${what}.similar_ids`).map((id) => str(id, 'similar id'));
+  if (d.source_ids !== undefined)
+    out.sourceIds = list(d.source_ids, `${what}.source_ids`).map((id) => str(id, 'source id'));
   return out;
 }
 
@@ -118,7 +153,8 @@ export function parseJsonReport(text: string): ReadReport {
   const records: RecordResult[] = list(report.records, 'records').map((v, i) => {
     const r = object(v, `records[${i}]`);
     const verdict = str(r.verdict, `records[${i}].verdict`) as Verdict;
-    if (!VERDICTS.includes(verdict)) throw new ReportError(`records[${i}].verdict ${JSON.stringify(verdict)} is not a verdict`);
+    if (!VERDICTS.includes(verdict))
+      throw new ReportError(`records[${i}].verdict ${JSON.stringify(verdict)} is not a verdict`);
     return {
       file: str(r.file, `records[${i}].file`),
       line: int(r.line, `records[${i}].line`),
@@ -137,7 +173,8 @@ export function parseJsonReport(text: string): ReadReport {
   const sources: SourceResult[] = list(report.sources, 'sources').map((v, i) => {
     const s = object(v, `sources[${i}]`);
     const status = str(s.status, `sources[${i}].status`);
-    if (status !== 'verified' && status !== 'unverified') throw new ReportError(`sources[${i}].status is not verified or unverified`);
+    if (status !== 'verified' && status !== 'unverified')
+      throw new ReportError(`sources[${i}].status is not verified or unverified`);
     return {
       id: str(s.id, `sources[${i}].id`),
       path: str(s.path, `sources[${i}].path`),
@@ -155,18 +192,28 @@ export function parseJsonReport(text: string): ReadReport {
     const p = object(v, `problems[${i}]`);
     // No line: a problem with the file as a whole.
     const line = p.line === undefined ? 0 : int(p.line, `problems[${i}].line`);
-    return { file: str(p.file, `problems[${i}].file`), line, column: line === 0 ? 0 : int(p.column, `problems[${i}].column`), message: str(p.message, `problems[${i}].message`) };
+    return {
+      file: str(p.file, `problems[${i}].file`),
+      line,
+      column: line === 0 ? 0 : int(p.column, `problems[${i}].column`),
+      message: str(p.message, `problems[${i}].message`),
+    };
   });
   const files = list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
   if (report.findings === undefined) throw new ReportError(`it has no findings: ${OLDER_OR_EDITED}`);
   const findings: Finding[] = list(report.findings, 'findings').map((v, i) => {
     const f = object(v, `findings[${i}]`);
     const kind = str(f.kind, `findings[${i}].kind`) as FindingKind;
-    if (!FINDING_KINDS.includes(kind)) throw new ReportError(`findings[${i}].kind ${JSON.stringify(kind)} is not a finding`);
+    if (!FINDING_KINDS.includes(kind))
+      throw new ReportError(`findings[${i}].kind ${JSON.stringify(kind)} is not a finding`);
     const level = str(f.level, `findings[${i}].level`);
     if (level !== 'warn' && level !== 'fail') throw new ReportError(`findings[${i}].level is not warn or fail`);
     return {
-      kind, level, file: str(f.file, `findings[${i}].file`), line: int(f.line, `findings[${i}].line`), column: int(f.column, `findings[${i}].column`),
+      kind,
+      level,
+      file: str(f.file, `findings[${i}].file`),
+      line: int(f.line, `findings[${i}].line`),
+      column: int(f.column, `findings[${i}].column`),
       ...(f.citation_id !== undefined ? { citationId: str(f.citation_id, `findings[${i}].citation_id`) } : {}),
       message: str(f.message, `findings[${i}].message`),
     };
@@ -195,8 +242,10 @@ function checkComplete(result: CheckResult, summary: Json): void {
   const said = { ...summary };
   delete said.passed;
   if (canonical(said) !== canonical(counts)) {
-    throw new ReportError(`its summary does not match its records, problems and findings (it says ${canonical(said)}, they make ${canonical(counts)}): ` +
-      'the report was edited or cut short');
+    throw new ReportError(
+      `its summary does not match its records, problems and findings (it says ${canonical(said)}, they make ${canonical(counts)}): ` +
+        'the report was edited or cut short',
+    );
   }
   const perFile = new Map<string, number[]>();
   for (const r of result.records) {
@@ -208,7 +257,8 @@ function checkComplete(result: CheckResult, summary: Json): void {
     indices.sort((a, b) => a - b);
     const at = indices.findIndex((index, i) => index !== i);
     if (at < 0) continue;
-    if (at > 0 && indices[at] === indices[at - 1]) throw new ReportError(`record ${indices[at]} of ${file} is in the report twice`);
+    if (at > 0 && indices[at] === indices[at - 1])
+      throw new ReportError(`record ${indices[at]} of ${file} is in the report twice`);
     throw new ReportError(`the records of ${file} skip record ${at}: the report was edited or cut short`);
   }
 }
@@ -217,14 +267,18 @@ function checkComplete(result: CheckResult, summary: Json): void {
 function canonical(value: unknown): string {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Json)[k])}`).join(',')}}`;
+  return `{${Object.keys(value)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonical((value as Json)[k])}`)
+    .join(',')}}`;
 }
 
 function shardOf(value: unknown): ShardOfReport {
   const s = object(value, 'shard');
   const index = int(s.index, 'shard.index');
   const count = int(s.count, 'shard.count');
-  if (count < 1 || count > MAX_SHARDS || index < 1 || index > count) throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${MAX_SHARDS})`);
+  if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
+    throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${MAX_SHARDS})`);
   if (s.run === undefined) throw new ReportError(`its shard has no run digest: ${OLDER_OR_EDITED}`);
   return { index, count, run: str(s.run, 'shard.run') };
 }
@@ -239,49 +293,69 @@ function checkPartsBelongTogether(parts: readonly ReadReport[], names: readonly 
   // The Action's reports say which event and commits they checked, and how.
   const event = canonical(parts[0].github ?? null);
   parts.forEach((p, i) => {
-    if (canonical(p.github ?? null) !== event) throw new ReportError(`${names[0]} and ${names[i]} are reports of different runs: their events, commits or scopes differ`);
+    if (canonical(p.github ?? null) !== event)
+      throw new ReportError(
+        `${names[0]} and ${names[i]} are reports of different runs: their events, commits or scopes differ`,
+      );
   });
   const sharded = parts.filter((p) => p.shard !== undefined);
   if (sharded.length > 0) {
     if (sharded.length < parts.length) {
       const whole = parts.findIndex((p) => p.shard === undefined);
-      throw new ReportError(`some reports are shards of a split run and some are not (${names[parts.indexOf(sharded[0])]} is a shard, ${names[whole]} is not)`);
+      throw new ReportError(
+        `some reports are shards of a split run and some are not (${names[parts.indexOf(sharded[0])]} is a shard, ${names[whole]} is not)`,
+      );
     }
     const first = sharded[0].shard!;
     const given = new Map<number, number[]>();
     parts.forEach((p, i) => {
       const shard = p.shard!;
       if (shard.count !== first.count) {
-        throw new ReportError(`the reports are shards of different splits (${names[0]} of ${first.count}, ${names[i]} of ${shard.count})`);
+        throw new ReportError(
+          `the reports are shards of different splits (${names[0]} of ${first.count}, ${names[i]} of ${shard.count})`,
+        );
       }
       if (shard.run !== first.run) {
-        throw new ReportError(`${names[0]} and ${names[i]} are shards of different runs: their manifests, citation files, events or citegate versions differ`);
+        throw new ReportError(
+          `${names[0]} and ${names[i]} are shards of different runs: their manifests, citation files, events or citegate versions differ`,
+        );
       }
       given.set(shard.index, [...(given.get(shard.index) ?? []), i]);
       for (const file of p.files) {
         const belongs = shardOfFile(file, shard.count);
-        if (belongs !== shard.index) throw new ReportError(`${names[i]} holds ${file}, which belongs to shard ${belongs} of ${shard.count}, not ${shard.index}`);
+        if (belongs !== shard.index)
+          throw new ReportError(
+            `${names[i]} holds ${file}, which belongs to shard ${belongs} of ${shard.count}, not ${shard.index}`,
+          );
       }
     });
     for (const [index, at] of [...given].sort((a, b) => a[0] - b[0])) {
-      if (at.length > 1) throw new ReportError(`shard ${index} of ${first.count} is given more than once (${at.map((i) => names[i]).join(', ')})`);
+      if (at.length > 1)
+        throw new ReportError(
+          `shard ${index} of ${first.count} is given more than once (${at.map((i) => names[i]).join(', ')})`,
+        );
     }
     const missing = Array.from({ length: first.count }, (_, i) => i + 1).filter((i) => !given.has(i));
     if (missing.length > 0) {
-      const shown = missing.length > 20 ? `${missing.slice(0, 20).join(', ')} and ${missing.length - 20} more` : missing.join(', ');
-      throw new ReportError(`shard ${shown} of ${first.count} ${missing.length === 1 ? 'is' : 'are'} missing: merging without ${missing.length === 1 ? 'it' : 'them'} would leave ${missing.length === 1 ? 'its' : 'their'} files unchecked`);
+      const shown =
+        missing.length > 20 ? `${missing.slice(0, 20).join(', ')} and ${missing.length - 20} more` : missing.join(', ');
+      throw new ReportError(
+        `shard ${shown} of ${first.count} ${missing.length === 1 ? 'is' : 'are'} missing: merging without ${missing.length === 1 ? 'it' : 'them'} would leave ${missing.length === 1 ? 'its' : 'their'} files unchecked`,
+      );
     }
   }
   const owner = new Map<string, number>();
   parts.forEach((p, i) => {
     for (const file of p.files) {
       const other = owner.get(file);
-      if (other !== undefined && other !== i) throw new ReportError(`${file} is in ${names[other]} and in ${names[i]}: its records would count twice`);
+      if (other !== undefined && other !== i)
+        throw new ReportError(`${file} is in ${names[other]} and in ${names[i]}: its records would count twice`);
       owner.set(file, i);
     }
     // A record given twice within a report was refused as it was read (checkComplete).
     for (const r of p.records) {
-      if (owner.get(r.file) !== i) throw new ReportError(`${names[i]} holds a record of ${r.file} but does not list that file`);
+      if (owner.get(r.file) !== i)
+        throw new ReportError(`${names[i]} holds a record of ${r.file} but does not list that file`);
     }
   });
 }
@@ -292,16 +366,23 @@ function checkPartsBelongTogether(parts: readonly ReadReport[], names: readonly 
  * summed, unverified if any shard found it so), problems with files first, then
  * those of sources, each once.
  */
-export function mergeResults(parts: readonly ReadReport[], names: readonly string[] = parts.map((_, i) => `report ${i + 1}`)): CheckResult {
+export function mergeResults(
+  parts: readonly ReadReport[],
+  names: readonly string[] = parts.map((_, i) => `report ${i + 1}`),
+): CheckResult {
   if (parts.length === 0) throw new ReportError('no reports to merge');
   checkPartsBelongTogether(parts, names);
   const manifest = parts[0].manifest;
   parts.forEach((p, i) => {
-    if (p.manifest !== manifest) throw new ReportError(`the reports come from different manifests (${manifest} in ${names[0]}, ${p.manifest} in ${names[i]})`);
+    if (p.manifest !== manifest)
+      throw new ReportError(
+        `the reports come from different manifests (${manifest} in ${names[0]}, ${p.manifest} in ${names[i]})`,
+      );
   });
   const files = [...new Set(parts.flatMap((p) => p.files))].sort(comparePaths);
   const fileOrder = new Map(files.map((f, i) => [f, i]));
-  const records = parts.flatMap((p) => p.records)
+  const records = parts
+    .flatMap((p) => p.records)
     .sort((a, b) => fileOrder.get(a.file)! - fileOrder.get(b.file)! || a.index - b.index);
 
   const sources = new Map<string, SourceResult>();
@@ -325,16 +406,20 @@ export function mergeResults(parts: readonly ReadReport[], names: readonly strin
     seen.add(key);
     return true;
   };
-  const fileProblems = parts.flatMap((p) => p.problems.filter((x) => x.file !== manifest))
+  const fileProblems = parts
+    .flatMap((p) => p.problems.filter((x) => x.file !== manifest))
     .filter((x) => fileOrder.has(x.file) || once(x))
     .map((x, i) => ({ x, i }))
     .sort((a, b) => (fileOrder.get(a.x.file) ?? -1) - (fileOrder.get(b.x.file) ?? -1) || a.i - b.i)
     .map(({ x }) => x);
-  const sourceProblems = parts.flatMap((p) => p.problems.filter((x) => x.file === manifest))
+  const sourceProblems = parts
+    .flatMap((p) => p.problems.filter((x) => x.file === manifest))
     .filter(once)
     .sort((a, b) => a.line - b.line || a.column - b.column);
 
-  const findings = parts.flatMap((p) => p.findings).map((f, i) => ({ f, i }))
+  const findings = parts
+    .flatMap((p) => p.findings)
+    .map((f, i) => ({ f, i }))
     .sort((a, b) => fileOrder.get(a.f.file)! - fileOrder.get(b.f.file)! || a.i - b.i)
     .map(({ f }) => f);
 

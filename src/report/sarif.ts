@@ -20,69 +20,101 @@ interface RuleInfo {
 
 const VERDICT_RULES: Record<Exclude<Verdict, 'located'>, RuleInfo> = {
   'quote not found': {
-    id: 'citegate/quote-not-found', name: 'QuoteNotFound', short: 'Quote not found in its source',
+    id: 'citegate/quote-not-found',
+    name: 'QuoteNotFound',
+    short: 'Quote not found in its source',
     full: 'The quote does not appear verbatim (after NFC and whitespace normalization) in the pinned text of the source it cites.',
   },
   'ambiguous quote': {
-    id: 'citegate/ambiguous-quote', name: 'AmbiguousQuote', short: 'Quote appears more than once',
+    id: 'citegate/ambiguous-quote',
+    name: 'AmbiguousQuote',
+    short: 'Quote appears more than once',
     full: 'The quote appears two or more times in its source, so it does not identify one passage. Quote more, or give a prefix or suffix.',
   },
   'empty quote': {
-    id: 'citegate/empty-quote', name: 'EmptyQuote', short: 'Empty quote',
+    id: 'citegate/empty-quote',
+    name: 'EmptyQuote',
+    short: 'Empty quote',
     full: 'The quote is empty once whitespace is collapsed.',
   },
   'source unverified': {
-    id: 'citegate/source-unverified', name: 'SourceUnverified', short: 'Source failed verification',
+    id: 'citegate/source-unverified',
+    name: 'SourceUnverified',
+    short: 'Source failed verification',
     full: 'The cited source file is missing, unreadable, outside the workspace, not UTF-8, too large, or does not match its pinned SHA-256.',
   },
   'source not permitted': {
-    id: 'citegate/source-not-permitted', name: 'SourceNotPermitted', short: 'Source not permitted for this audience',
-    full: 'The source has an audience list and the citation file\'s audience is not in it.',
+    id: 'citegate/source-not-permitted',
+    name: 'SourceNotPermitted',
+    short: 'Source not permitted for this audience',
+    full: "The source has an audience list and the citation file's audience is not in it.",
   },
   'unknown source': {
-    id: 'citegate/unknown-source', name: 'UnknownSource', short: 'Unknown source id',
+    id: 'citegate/unknown-source',
+    name: 'UnknownSource',
+    short: 'Unknown source id',
     full: 'The source_id is not in the manifest. Ids match exactly and are never replaced by another version.',
   },
   'invalid fields': {
-    id: 'citegate/invalid-fields', name: 'InvalidFields', short: 'Invalid citation record',
+    id: 'citegate/invalid-fields',
+    name: 'InvalidFields',
+    short: 'Invalid citation record',
     full: 'The record is not an object, lacks citation_id, source_id or quote, has a field of the wrong type, a duplicate or empty citation_id, or a lone surrogate.',
   },
 };
 
 const UNREADABLE_FILE: RuleInfo = {
-  id: 'citegate/unreadable-citation-file', name: 'UnreadableCitationFile', short: 'Citation file cannot be read',
+  id: 'citegate/unreadable-citation-file',
+  name: 'UnreadableCitationFile',
+  short: 'Citation file cannot be read',
   full: 'The citation file cannot be read or parsed (invalid JSON, JSON Lines or YAML, not UTF-8, unreadable).',
 };
 
 const FINDING_RULES: Record<FindingKind, RuleInfo> = {
   'uncited claim': {
-    id: 'citegate/uncited-claim', name: 'UncitedClaim', short: 'Sentence of the answer without a citation',
-    full: 'A sentence of the answer that no citation record\'s claim covers.',
+    id: 'citegate/uncited-claim',
+    name: 'UncitedClaim',
+    short: 'Sentence of the answer without a citation',
+    full: "A sentence of the answer that no citation record's claim covers.",
   },
   'required source not cited': {
-    id: 'citegate/required-source-not-cited', name: 'RequiredSourceNotCited', short: 'Required source not cited',
+    id: 'citegate/required-source-not-cited',
+    name: 'RequiredSourceNotCited',
+    short: 'Required source not cited',
     full: 'The manifest requires answers matching this file to cite a source that no record of the file cites.',
   },
   'claim number not in quote': {
-    id: 'citegate/claim-number-not-in-quote', name: 'ClaimNumberNotInQuote', short: 'Number in the claim not in the quote',
-    full: 'The claim states a number (with its unit or period) that the record\'s quote does not carry.',
+    id: 'citegate/claim-number-not-in-quote',
+    name: 'ClaimNumberNotInQuote',
+    short: 'Number in the claim not in the quote',
+    full: "The claim states a number (with its unit or period) that the record's quote does not carry.",
   },
 };
 
 const MANIFEST_RULE: RuleInfo = {
-  id: 'citegate/manifest-rule', name: 'ManifestRule', short: 'Manifest rule that checks nothing',
+  id: 'citegate/manifest-rule',
+  name: 'ManifestRule',
+  short: 'Manifest rule that checks nothing',
   full: 'A rule of the manifest (a `require` rule) matches none of the citation files, so it checks nothing.',
 };
 
-const RULES: readonly RuleInfo[] = [...Object.values(VERDICT_RULES), UNREADABLE_FILE, MANIFEST_RULE, ...Object.values(FINDING_RULES)];
+const RULES: readonly RuleInfo[] = [
+  ...Object.values(VERDICT_RULES),
+  UNREADABLE_FILE,
+  MANIFEST_RULE,
+  ...Object.values(FINDING_RULES),
+];
 
 /** The rule of an input problem. */
 function problemRule(p: Problem): RuleInfo {
   switch (p.kind) {
-    case 'source unverified': return VERDICT_RULES['source unverified'];
-    case 'manifest rule': return MANIFEST_RULE;
+    case 'source unverified':
+      return VERDICT_RULES['source unverified'];
+    case 'manifest rule':
+      return MANIFEST_RULE;
     case 'not all listed':
-    case undefined: return UNREADABLE_FILE;
+    case undefined:
+      return UNREADABLE_FILE;
   }
 }
 
@@ -95,7 +127,8 @@ export const MAX_SARIF_RESULTS = 25_000;
 
 /** How many results a SARIF file of the run leaves out for that limit: the one count both it and the Action's note use. */
 export function sarifResultsLeftOut(result: CheckResult): number {
-  const all = result.problems.length + result.records.filter((r) => r.verdict !== 'located').length + result.findings.length;
+  const all =
+    result.problems.length + result.records.filter((r) => r.verdict !== 'located').length + result.findings.length;
   return Math.max(0, all - MAX_SARIF_RESULTS);
 }
 
@@ -110,7 +143,9 @@ function fingerprinter(): (parts: unknown[]) => string {
     const key = JSON.stringify(parts);
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);
-    return createHash('sha256').update(n === 0 ? key : JSON.stringify([...parts, n])).digest('hex');
+    return createHash('sha256')
+      .update(n === 0 ? key : JSON.stringify([...parts, n]))
+      .digest('hex');
   };
 }
 
@@ -177,46 +212,59 @@ export function buildSarif(result: CheckResult, options: SarifOptions = {}) {
 
   // Stable: results of one level keep their order (problems, records, findings).
   const left = sarifResultsLeftOut(result);
-  const kept = left === 0 ? results
-    : [...results].sort((a, b) => Number(a.level !== 'error') - Number(b.level !== 'error')).slice(0, MAX_SARIF_RESULTS);
+  const kept =
+    left === 0
+      ? results
+      : [...results]
+          .sort((a, b) => Number(a.level !== 'error') - Number(b.level !== 'error'))
+          .slice(0, MAX_SARIF_RESULTS);
 
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
-    runs: [{
-      tool: {
-        driver: {
-          name: 'citegate',
-          version: VERSION,
-          semanticVersion: VERSION,
-          informationUri: 'https://github.com/citegate/citegate',
-          rules: RULES.map((r) => ({
-            id: r.id,
-            name: r.name,
-            shortDescription: { text: r.short },
-            fullDescription: { text: r.full },
-            help: { text: `${r.full} See https://github.com/citegate/citegate#how-a-quote-is-checked.` },
-            defaultConfiguration: { level: 'error' },
-            properties: { tags: ['citations'], precision: 'very-high', 'problem.severity': 'error' },
-          })),
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'citegate',
+            version: VERSION,
+            semanticVersion: VERSION,
+            informationUri: 'https://github.com/citegate/citegate',
+            rules: RULES.map((r) => ({
+              id: r.id,
+              name: r.name,
+              shortDescription: { text: r.short },
+              fullDescription: { text: r.full },
+              help: { text: `${r.full} See https://github.com/citegate/citegate#how-a-quote-is-checked.` },
+              defaultConfiguration: { level: 'error' },
+              properties: { tags: ['citations'], precision: 'very-high', 'problem.severity': 'error' },
+            })),
+          },
         },
+        ...(left > 0
+          ? {
+              invocations: [
+                {
+                  executionSuccessful: true,
+                  toolExecutionNotifications: [
+                    {
+                      level: 'warning',
+                      message: {
+                        text:
+                          `${left.toLocaleString('en-US')} of ${results.length.toLocaleString('en-US')} results are not in this file: GitHub code scanning refuses a run of more than ` +
+                          `${MAX_SARIF_RESULTS.toLocaleString('en-US')} results. citegate's JSON report (\`--format json\`, or the Action's \`report\` input) has every record.`,
+                      },
+                    },
+                  ],
+                },
+              ],
+            }
+          : {}),
+        columnKind: 'unicodeCodePoints',
+        originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The top folder of the repository checked.' } } },
+        results: kept,
       },
-      ...(left > 0 ? {
-        invocations: [{
-          executionSuccessful: true,
-          toolExecutionNotifications: [{
-            level: 'warning',
-            message: {
-              text: `${left.toLocaleString('en-US')} of ${results.length.toLocaleString('en-US')} results are not in this file: GitHub code scanning refuses a run of more than ` +
-                `${MAX_SARIF_RESULTS.toLocaleString('en-US')} results. citegate's JSON report (\`--format json\`, or the Action's \`report\` input) has every record.`,
-            },
-          }],
-        }],
-      } : {}),
-      columnKind: 'unicodeCodePoints',
-      originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The top folder of the repository checked.' } } },
-      results: kept,
-    }],
+    ],
   };
 }
 

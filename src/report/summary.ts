@@ -79,7 +79,9 @@ export function buildSummary(result: CheckResult, context: SummaryContext = {}):
   const total = result.records.length;
   const located = result.records.filter((r) => r.verdict === 'located').length;
   const ok = passed(result);
-  const headline = context.headline ?? `${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}`;
+  const headline =
+    context.headline ??
+    `${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}`;
   page.force(`## ${headline}\n\n`);
   // Notes hold ids and reasons: an HTML paragraph keeps them out of Markdown altogether.
   for (const note of context.notes ?? []) addNote(page, note);
@@ -94,62 +96,91 @@ export function buildSummary(result: CheckResult, context: SummaryContext = {}):
   const failing = result.records.filter((r) => r.verdict !== 'located');
   if (failing.length > 0) {
     page.force(`### Failing records (${failing.length})\n\n`);
-    table(page, ['file', 'citation', 'source', 'verdict', 'quote', 'claim', 'what was found'], failing, (r) => [
-      fileLink(r, context),
-      escapeHtml(recordLabel(r)),
-      escapeHtml(r.sourceId ?? ''),
-      `<b>${r.verdict}</b>${r.reason ? `<br>${escapeHtml(shorten(r.reason, 200))}` : ''}`,
-      escapeHtml(shorten(r.quote ?? '', 120)),
-      escapeHtml(shorten(r.claim ?? '', 120)),
-      whatWasFound(r),
-    ], 'failing records');
+    table(
+      page,
+      ['file', 'citation', 'source', 'verdict', 'quote', 'claim', 'what was found'],
+      failing,
+      (r) => [
+        fileLink(r, context),
+        escapeHtml(recordLabel(r)),
+        escapeHtml(r.sourceId ?? ''),
+        `<b>${r.verdict}</b>${r.reason ? `<br>${escapeHtml(shorten(r.reason, 200))}` : ''}`,
+        escapeHtml(shorten(r.quote ?? '', 120)),
+        escapeHtml(shorten(r.claim ?? '', 120)),
+        whatWasFound(r),
+      ],
+      'failing records',
+    );
   }
 
   if (result.problems.length > 0) {
     page.force(`### Problems with the input (${result.problems.length})\n\n`);
-    table(page, ['where', 'problem'], result.problems, (p) => [
-      escapeHtml(p.line > 0 ? `${p.file}:${p.line}:${p.column}` : p.file),
-      escapeHtml(shorten(p.message, 400)),
-    ], 'problems');
+    table(
+      page,
+      ['where', 'problem'],
+      result.problems,
+      (p) => [escapeHtml(p.line > 0 ? `${p.file}:${p.line}:${p.column}` : p.file), escapeHtml(shorten(p.message, 400))],
+      'problems',
+    );
   }
 
   if (result.findings.length > 0) {
     page.force(`### Findings beyond quotes (${result.findings.length})\n\n`);
-    table(page, ['where', 'finding', 'level', 'citation', 'what'], result.findings, (f) => [
-      fileLinkAt(f.file, f.line, context),
-      escapeHtml(f.kind),
-      f.level === 'fail' ? '<b>fail</b>' : 'warn',
-      escapeHtml(f.citationId ?? ''),
-      escapeHtml(shorten(f.message, 300)),
-    ], 'findings');
+    table(
+      page,
+      ['where', 'finding', 'level', 'citation', 'what'],
+      result.findings,
+      (f) => [
+        fileLinkAt(f.file, f.line, context),
+        escapeHtml(f.kind),
+        f.level === 'fail' ? '<b>fail</b>' : 'warn',
+        escapeHtml(f.citationId ?? ''),
+        escapeHtml(shorten(f.message, 300)),
+      ],
+      'findings',
+    );
   }
 
   if (result.sources.length > 0) {
     page.force(`### Sources used (${result.sources.length})\n\n`);
-    table(page, ['source', 'path', 'SHA-256', 'retrieved', 'status', 'records'], result.sources, (s) => [
-      escapeHtml(s.id),
-      escapeHtml(s.path),
-      `<code>${escapeHtml((s.sha256 ?? '').slice(0, 12))}</code>`,
-      escapeHtml(s.retrieved),
-      s.status === 'verified' ? 'verified' : `<b>unverified</b><br>${escapeHtml(shorten(s.reason ?? '', 200))}`,
-      String(s.citedBy),
-    ], 'sources');
+    table(
+      page,
+      ['source', 'path', 'SHA-256', 'retrieved', 'status', 'records'],
+      result.sources,
+      (s) => [
+        escapeHtml(s.id),
+        escapeHtml(s.path),
+        `<code>${escapeHtml((s.sha256 ?? '').slice(0, 12))}</code>`,
+        escapeHtml(s.retrieved),
+        s.status === 'verified' ? 'verified' : `<b>unverified</b><br>${escapeHtml(shorten(s.reason ?? '', 200))}`,
+        String(s.citedBy),
+      ],
+      'sources',
+    );
   }
 
   const good = result.records.filter((r) => r.verdict === 'located');
   if (good.length > 0) {
     page.force(`<details><summary>${good.length} located record${good.length === 1 ? '' : 's'}</summary>\n\n`);
-    table(page, ['file', 'citation', 'source', 'at'], good, (r) => [
-      fileLink(r, context),
-      escapeHtml(recordLabel(r)),
-      escapeHtml(r.sourceId ?? ''),
-      r.matches[0] ? `line ${r.matches[0].line}, column ${r.matches[0].column}` : '',
-    ], 'located records');
+    table(
+      page,
+      ['file', 'citation', 'source', 'at'],
+      good,
+      (r) => [
+        fileLink(r, context),
+        escapeHtml(recordLabel(r)),
+        escapeHtml(r.sourceId ?? ''),
+        r.matches[0] ? `line ${r.matches[0].line}, column ${r.matches[0].column}` : '',
+      ],
+      'located records',
+    );
     page.force('\n</details>\n\n');
   }
 
   if (page.truncated) {
-    page.force(`> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${shorten(context.fullReportHint ?? 'The full list is in the JSON report and in the log.', 300)}\n`);
+    page.force(
+      `> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${shorten(context.fullReportHint ?? 'The full list is in the JSON report and in the log.', 300)}\n`,
+    );
   }
   return page.toString();
 }
@@ -157,28 +188,42 @@ export function buildSummary(result: CheckResult, context: SummaryContext = {}):
 /** The explanation, with the closest passage's diff marked up (<del> what the source has, <ins> what the quote has). */
 function whatWasFound(r: RecordResult): string {
   const closest = r.detail?.closest;
-  return explainRecord(r).slice(0, 4).map((line) => {
-    if (closest?.parts && line.startsWith('closest passage (')) {
-      const head = line.slice(0, line.indexOf('): ') + 3);
-      const diff = closest.parts.map((p) => {
-        const text = escapeHtml(shorten(p.text, 200));
-        return p.op === 'same' ? text : p.op === 'added' ? `<ins>${text}</ins>` : `<del>${text}</del>`;
-      }).join(' ');
-      return `${escapeHtml(head)}${diff}`;
-    }
-    return escapeHtml(shorten(line, 300));
-  }).join('<br>');
+  return explainRecord(r)
+    .slice(0, 4)
+    .map((line) => {
+      if (closest?.parts && line.startsWith('closest passage (')) {
+        const head = line.slice(0, line.indexOf('): ') + 3);
+        const diff = closest.parts
+          .map((p) => {
+            const text = escapeHtml(shorten(p.text, 200));
+            return p.op === 'same' ? text : p.op === 'added' ? `<ins>${text}</ins>` : `<del>${text}</del>`;
+          })
+          .join(' ');
+        return `${escapeHtml(head)}${diff}`;
+      }
+      return escapeHtml(shorten(line, 300));
+    })
+    .join('<br>');
 }
 
 function table<T>(page: Page, headers: string[], rows: readonly T[], cells: (row: T) => string[], what: string): void {
   page.force(`<table>\n<thead><tr>${headers.map((h) => `<th>${h}</th>`).join('')}</tr></thead>\n<tbody>\n`);
   let shown = 0;
   for (const row of rows) {
-    if (!page.add(`<tr>${cells(row).map((c) => `<td>${c}</td>`).join('')}</tr>\n`)) break;
+    if (
+      !page.add(
+        `<tr>${cells(row)
+          .map((c) => `<td>${c}</td>`)
+          .join('')}</tr>\n`,
+      )
+    )
+      break;
     shown++;
   }
   if (shown < rows.length) {
-    page.force(`<tr><td colspan="${headers.length}"><i>${rows.length - shown} more ${what} not shown (summary size limit)</i></td></tr>\n`);
+    page.force(
+      `<tr><td colspan="${headers.length}"><i>${rows.length - shown} more ${what} not shown (summary size limit)</i></td></tr>\n`,
+    );
   }
   page.force('</tbody>\n</table>\n\n');
 }

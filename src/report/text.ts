@@ -25,7 +25,9 @@ export function* textReportChunks(result: CheckResult, options: { explain?: bool
   let located = 0;
   for (const r of result.records) {
     if (r.verdict === 'located') located++;
-    lines.push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
+    lines.push(
+      several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`,
+    );
     if (options.explain) {
       if (r.reason) lines.push(`  ${escapeMessage(r.reason)}`);
       for (const line of explainRecord(r)) lines.push(`  ${escapeMessage(line)}`);
@@ -63,26 +65,46 @@ export function* diagnosticsChunks(
   }
   for (const f of result.findings) {
     const who = f.citationId !== undefined ? `${escapeValue(f.citationId)}: ` : '';
-    lines.push(escapeMessage(formatProblem({ file: f.file, line: f.line, column: f.column, message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}` })));
+    lines.push(
+      escapeMessage(
+        formatProblem({
+          file: f.file,
+          line: f.line,
+          column: f.column,
+          message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}`,
+        }),
+      ),
+    );
     yield* flush();
   }
   for (const r of result.records) {
     if (r.verdict !== 'invalid fields') continue;
-    lines.push(escapeMessage(formatProblem({
-      file: r.file, line: r.line, column: r.column, message: `${recordLabel(r)}: invalid fields: ${r.reason ?? ''}`,
-    })));
+    lines.push(
+      escapeMessage(
+        formatProblem({
+          file: r.file,
+          line: r.line,
+          column: r.column,
+          message: `${recordLabel(r)}: invalid fields: ${r.reason ?? ''}`,
+        }),
+      ),
+    );
     yield* flush();
   }
   if (result.records.length === 0 && options.shard) {
-    lines.push(`citegate: shard ${options.shard.index} of ${options.shard.count} holds no citation ${result.files.length > 0 ? 'records' : 'files'}; merge-reports judges the whole run`);
+    lines.push(
+      `citegate: shard ${options.shard.index} of ${options.shard.count} holds no citation ${result.files.length > 0 ? 'records' : 'files'}; merge-reports judges the whole run`,
+    );
   } else if (result.records.length === 0) {
-    lines.push(result.files.length > 0
-      ? 'citegate: no citation records in the files checked (an empty run fails)'
-      : options.named
-        ? 'citegate: none of the files named could be checked (an empty run fails)'
-        : options.noPatterns
-          ? 'citegate: no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)'
-          : 'citegate: no citation files to check: the manifest\'s `citations` patterns match no file (an empty run fails)');
+    lines.push(
+      result.files.length > 0
+        ? 'citegate: no citation records in the files checked (an empty run fails)'
+        : options.named
+          ? 'citegate: none of the files named could be checked (an empty run fails)'
+          : options.noPatterns
+            ? 'citegate: no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)'
+            : "citegate: no citation files to check: the manifest's `citations` patterns match no file (an empty run fails)",
+    );
   }
   if (lines.length > 0) yield lines.join('\n') + '\n';
 }

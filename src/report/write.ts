@@ -8,7 +8,10 @@ import { describeFsError, isBelow, type Workspace } from '../load/workspace.js';
 
 /** A report file that cannot be written: the user's path, not a bug. */
 export class WriteError extends Error {
-  constructor(readonly file: string, reason: string) {
+  constructor(
+    readonly file: string,
+    reason: string,
+  ) {
     super(`cannot write ${file}: ${reason}`);
   }
 }
@@ -58,7 +61,10 @@ export function assertWritable(file: string): void {
  * files (device and inode), so another name or a link for one counts too.
  * `inputs` is asked for only when the report's file exists already.
  */
-export function assertNotAnInput(file: string, inputs: () => readonly { readonly abs: string; readonly what: string }[]): void {
+export function assertNotAnInput(
+  file: string,
+  inputs: () => readonly { readonly abs: string; readonly what: string }[],
+): void {
   let target;
   try {
     target = statSync(reportPath(file));
@@ -103,7 +109,8 @@ export function writeChunks(file: string, chunks: Iterable<string>, options: Wri
  * since path.resolve would drop the separator and write a file of that name.
  */
 function reportPath(file: string): string {
-  if (file.endsWith('/') || file.endsWith(path.sep)) throw new WriteError(file, 'the name ends in a separator: it names a folder, not a file');
+  if (file.endsWith('/') || file.endsWith(path.sep))
+    throw new WriteError(file, 'the name ends in a separator: it names a folder, not a file');
   return path.resolve(file);
 }
 
@@ -116,7 +123,11 @@ function openReport(file: string, options: WriteOptions): number {
     if (options.createFolder) mkdirSync(folder, { recursive: true });
     // O_NOFOLLOW: a link at the report's own name is refused, wherever it points.
     // O_NONBLOCK: a FIFO planted there must not hang the run (it is refused below).
-    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK |
+    const flags =
+      constants.O_WRONLY |
+      constants.O_CREAT |
+      constants.O_NOFOLLOW |
+      constants.O_NONBLOCK |
       (options.append ? constants.O_APPEND : constants.O_TRUNC);
     fd = openSync(abs, flags, 0o666);
   } catch (error) {
@@ -164,9 +175,13 @@ function assertFolderInside(file: string, folder: string, workspace: Workspace):
 
 function describeWriteError(error: unknown): string {
   switch ((error as NodeJS.ErrnoException)?.code) {
-    case 'ELOOP': return 'it is a link: reports are never written through links';
-    case 'ENXIO': return 'it is not a regular file';
-    case 'ENOENT': return 'its folder does not exist';
-    default: return describeFsError(error);
+    case 'ELOOP':
+      return 'it is a link: reports are never written through links';
+    case 'ENXIO':
+      return 'it is not a regular file';
+    case 'ENOENT':
+      return 'its folder does not exist';
+    default:
+      return describeFsError(error);
   }
 }

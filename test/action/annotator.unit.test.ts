@@ -4,7 +4,10 @@ import { jest } from '@jest/globals';
 const made: string[] = [];
 const properties: unknown[] = [];
 jest.unstable_mockModule('@actions/core', () => ({
-  error: (message: string, props: unknown) => { made.push(`error: ${message}`); properties.push(props); },
+  error: (message: string, props: unknown) => {
+    made.push(`error: ${message}`);
+    properties.push(props);
+  },
   warning: (message: string) => made.push(`warning: ${message}`),
   notice: (message: string) => made.push(`notice: ${message}`),
   setFailed: (message: string) => made.push(`failed: ${message}`),
@@ -27,7 +30,9 @@ describe('Annotator', () => {
     for (let i = 0; i < 15; i++) a.annotate('error', `e${i}`, {}, false);
     for (let i = 0; i < 12; i++) a.annotate('warning', `w${i}`, {}, false);
     for (let i = 0; i < 11; i++) a.annotate('notice', `n${i}`);
-    expect(a.overflow('See the log.')).toBe('6 errors, 3 warnings, 1 notice not annotated: GitHub shows at most 10 error and 10 warning annotations per step. See the log.');
+    expect(a.overflow('See the log.')).toBe(
+      '6 errors, 3 warnings, 1 notice not annotated: GitHub shows at most 10 error and 10 warning annotations per step. See the log.',
+    );
     expect(a.overflow('again')).toBeUndefined();
     a.fail('citegate: failed');
     a.fail('citegate: a second failure is not a second annotation');
@@ -49,12 +54,25 @@ describe('Annotator', () => {
   // control or bidi character in a file name reached the log raw in `file=`.
   it('puts an annotation on the run, naming the file escaped, when the file name holds a control or bidi character', () => {
     const a = new Annotator();
-    a.annotate('error', 'quote not found', { title: 't', file: 'answers/e\u001b[2Jx\u202e.json', startLine: 3, startColumn: 2 });
+    a.annotate('error', 'quote not found', {
+      title: 't',
+      file: 'answers/e\u001b[2Jx\u202e.json',
+      startLine: 3,
+      startColumn: 2,
+    });
     a.annotate('error', 'plain', { file: 'answers/ok.json', startLine: 1 });
     // A line break @actions/core encodes (%0A), and the runner decodes: the file keeps its annotation.
     a.annotate('error', 'broken', { file: 'answers/two\nlines.json' });
-    expect(made).toEqual(['error: answers/e\\u{001B}[2Jx\\u{202E}.json:3: quote not found', 'error: plain', 'error: broken']);
-    expect(properties).toEqual([{ title: 't' }, { file: 'answers/ok.json', startLine: 1 }, { file: 'answers/two\nlines.json' }]);
+    expect(made).toEqual([
+      'error: answers/e\\u{001B}[2Jx\\u{202E}.json:3: quote not found',
+      'error: plain',
+      'error: broken',
+    ]);
+    expect(properties).toEqual([
+      { title: 't' },
+      { file: 'answers/ok.json', startLine: 1 },
+      { file: 'answers/two\nlines.json' },
+    ]);
   });
 
   it('names a file as GitHub does, and puts one GitHub does not know on the run, named as the workspace does', () => {

@@ -23,7 +23,12 @@ const HOSTILE = [
 
 describe('hostile text through the bundled Action', () => {
   it('never becomes a workflow command, an annotation on another file, or live HTML, and leaves the outputs intact', async () => {
-    const records = HOSTILE.map((s, i) => ({ citation_id: `${s}#${i}`, source_id: i % 2 ? s : 'help-v1', quote: s, claim: s }));
+    const records = HOSTILE.map((s, i) => ({
+      citation_id: `${s}#${i}`,
+      source_id: i % 2 ? s : 'help-v1',
+      quote: s,
+      claim: s,
+    }));
     const evilName = 'answers/evil\n::error file=README.md::name.json';
     const root = makeTree({
       'citegate.yml': manifestFor({ 'help-v1': HELP }, ['answers/**/*.json']),
@@ -65,7 +70,7 @@ describe('hostile text through the bundled Action', () => {
 
   // Found in review: @actions/core encodes only what would end a property, so
   // an escape sequence or a bidi override in a file name went out raw in `file=`.
-  it('writes no control or bidi character of a file name raw, and puts that file\'s annotations on the run', async () => {
+  it("writes no control or bidi character of a file name raw, and puts that file's annotations on the run", async () => {
     const name = 'answers/e\u001b[2J\u001b]0;pwned\u0007x\u202e.json';
     const root = makeTree({
       'citegate.yml': manifestFor({ 'help-v1': HELP }, ['answers/**/*.json']),
@@ -73,7 +78,9 @@ describe('hostile text through the bundled Action', () => {
       [name]: JSON.stringify([{ citation_id: 'c1', source_id: 'help-v1', quote: 'nope' }]),
     });
     const run = await runAction({ workspace: root, event: 'schedule', payload: {} });
-    expect(run.stdout + run.stderr).not.toMatch(/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    expect(run.stdout + run.stderr).not.toMatch(
+      /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/,
+    );
     const onRecord = run.annotations.filter((a) => a.properties.title === 'quote not found: c1');
     expect(onRecord.length).toBe(1);
     for (const a of onRecord) {

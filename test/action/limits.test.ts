@@ -10,14 +10,24 @@ import { sarifErrors } from '../helpers/sarif.js';
 import { makeTree, manifestFor, runCli } from '../helpers/workspace.js';
 
 const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide. Contact support.\n' };
-const rec = (citation_id: string, source_id: string, quote: string, extra: object = {}) => ({ citation_id, source_id, quote, ...extra });
+const rec = (citation_id: string, source_id: string, quote: string, extra: object = {}) => ({
+  citation_id,
+  source_id,
+  quote,
+  ...extra,
+});
 const json = (records: object[]) => JSON.stringify(records, null, 2) + '\n';
 const MANIFEST = manifestFor({ 'help-v1': HELP }, ['answers/**/*.json', 'answers/**/*.yaml']);
 
-const text = (html: string) => html.replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n)))
-  .replace(/&(lt|gt|quot|amp);/g, (_, e) => ({ lt: '<', gt: '>', quot: '"', amp: '&' })[e as 'lt']);
+const text = (html: string) =>
+  html
+    .replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n)))
+    .replace(/&(lt|gt|quot|amp);/g, (_, e) => ({ lt: '<', gt: '>', quot: '"', amp: '&' })[e as 'lt']);
 const of = (run: ActionRun, level: string) => run.annotations.filter((a) => a.command === level);
-const failure = (run: ActionRun) => of(run, 'error').filter((a) => !a.properties.file).map((a) => a.message);
+const failure = (run: ActionRun) =>
+  of(run, 'error')
+    .filter((a) => !a.properties.file)
+    .map((a) => a.message);
 /** The log lines between the stop-commands markers (what the runner shows but does not act on). */
 function stoppedLines(run: ActionRun): string[] {
   const lines: string[] = [];
@@ -33,7 +43,13 @@ function stoppedLines(run: ActionRun): string[] {
 }
 
 function repoWith(files: Record<string, string>): { root: string; base: string } {
-  const root = makeTree({ 'citegate.yml': MANIFEST, [HELP.path]: HELP.text, 'answers/ok.json': json([rec('ok', 'help-v1', 'Read the guide.')]), 'README.md': '# a\n', ...files });
+  const root = makeTree({
+    'citegate.yml': MANIFEST,
+    [HELP.path]: HELP.text,
+    'answers/ok.json': json([rec('ok', 'help-v1', 'Read the guide.')]),
+    'README.md': '# a\n',
+    ...files,
+  });
   initRepo(root);
   return { root, base: git(root, 'rev-parse', 'HEAD') };
 }
@@ -45,13 +61,16 @@ describe('annotations within what GitHub shows', () => {
     const run = await runAction({ workspace: root, event: 'schedule', payload: {} });
     const errors = of(run, 'error');
     expect(errors).toHaveLength(10);
-    expect(errors.slice(0, 9).map((a) => a.properties.title)).toEqual(records.slice(0, 9).map((r) => `quote not found: ${r.citation_id}`));
+    expect(errors.slice(0, 9).map((a) => a.properties.title)).toEqual(
+      records.slice(0, 9).map((r) => `quote not found: ${r.citation_id}`),
+    );
     // The step's own failure is shown: it is the tenth error, not an eleventh that GitHub would drop.
     expect(errors[9].properties.file).toBeUndefined();
     expect(errors[9].message).toBe('citegate: 14 of 15 records not located. See the annotations and the job summary.');
-    const note = 'citegate: 5 errors not annotated: GitHub shows at most 10 error and 10 warning annotations per step. '
-      + 'Every failing record, problem and finding is in the job summary and in the log (the group "citegate: 14 failing records, 0 problems, 0 findings"); '
-      + 'set the `report` input for a JSON report of every record.';
+    const note =
+      'citegate: 5 errors not annotated: GitHub shows at most 10 error and 10 warning annotations per step. ' +
+      'Every failing record, problem and finding is in the job summary and in the log (the group "citegate: 14 failing records, 0 problems, 0 findings"); ' +
+      'set the `report` input for a JSON report of every record.';
     expect(of(run, 'warning').map((a) => a.message)).toEqual([note]);
     expect(text(run.summary)).toContain(`<p>${note.slice('citegate: '.length)}</p>`);
     // The summary lists every failing record, and so does the log.
@@ -64,20 +83,36 @@ describe('annotations within what GitHub shows', () => {
     // 12 answers, each with a sentence no claim covers (a warning each), and 12 failing records.
     const files: Record<string, string> = {};
     for (let i = 0; i < 12; i++) {
-      files[`answers/a${i}.yaml`] = `answer: Read the guide. We are sorry ${i}.\ncitations:\n  - citation_id: a${i}\n    source_id: help-v1\n    quote: Read the guide.\n    claim: Read the guide.\n`;
+      files[`answers/a${i}.yaml`] =
+        `answer: Read the guide. We are sorry ${i}.\ncitations:\n  - citation_id: a${i}\n    source_id: help-v1\n    quote: Read the guide.\n    claim: Read the guide.\n`;
     }
     const { root, base } = repoWith({});
-    const head = commit(root, { ...files, 'answers/bad.json': json(Array.from({ length: 12 }, (_, i) => rec(`b${i}`, 'help-v1', `nope ${i}`))) });
+    const head = commit(root, {
+      ...files,
+      'answers/bad.json': json(Array.from({ length: 12 }, (_, i) => rec(`b${i}`, 'help-v1', `nope ${i}`))),
+    });
     const api = await startFakeApi({ refuseWith: 403 });
     try {
-      const run = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { token: 't' }, apiUrl: api.url });
+      const run = await runAction({
+        workspace: root,
+        event: 'pull_request',
+        payload: pullRequestPayload(root, base, head),
+        inputs: { token: 't' },
+        apiUrl: api.url,
+      });
       const warnings = of(run, 'warning');
       expect(warnings).toHaveLength(10);
-      expect(warnings[0].message).toBe('citegate: the GitHub API refused to list the changed files (HTTP 403); trying git');
+      expect(warnings[0].message).toBe(
+        'citegate: the GitHub API refused to list the changed files (HTTP 403); trying git',
+      );
       expect(warnings.slice(1, 9).every((w) => w.properties.title === 'uncited claim')).toBe(true);
-      expect(warnings[9].message).toMatch(/^citegate: 3 errors, 4 warnings not annotated: GitHub shows at most 10 error and 10 warning annotations per step\./);
+      expect(warnings[9].message).toMatch(
+        /^citegate: 3 errors, 4 warnings not annotated: GitHub shows at most 10 error and 10 warning annotations per step\./,
+      );
       expect(of(run, 'error')).toHaveLength(10);
-      expect(failure(run)).toEqual(['citegate: 12 of 24 records not located. See the annotations and the job summary.']);
+      expect(failure(run)).toEqual([
+        'citegate: 12 of 24 records not located. See the annotations and the job summary.',
+      ]);
       expect(run.annotations.length).toBeLessThanOrEqual(50);
       // Every finding is in the log too, warnings and all.
       expect(stoppedLines(run).filter((l) => l.startsWith('finding (warn): answers/a'))).toHaveLength(12);
@@ -87,13 +122,22 @@ describe('annotations within what GitHub shows', () => {
   });
 
   it('keeps the failure message after ten manifest problems, and lists them all in the log and the summary', async () => {
-    const sources = Array.from({ length: 12 }, (_, i) => `  s${i}: {path: s${i}.txt, sha256: nope, retrieved: 2026-01-01}`);
+    const sources = Array.from(
+      { length: 12 },
+      (_, i) => `  s${i}: {path: s${i}.txt, sha256: nope, retrieved: 2026-01-01}`,
+    );
     const root = makeTree({ 'citegate.yml': `version: 1\nsources:\n${sources.join('\n')}\n` });
     const run = await runAction({ workspace: root, event: 'schedule', payload: {} });
     const errors = of(run, 'error');
     expect(errors).toHaveLength(10);
-    expect(errors[9].message).toMatch(/^citegate: the manifest cannot be used \(\d+ problems, annotated above\): the check could not run$/);
-    expect(of(run, 'warning').map((w) => w.message)).toEqual([expect.stringMatching(/^citegate: \d+ errors not annotated: .* Every problem is in the job summary and in the log\.$/)]);
+    expect(errors[9].message).toMatch(
+      /^citegate: the manifest cannot be used \(\d+ problems, annotated above\): the check could not run$/,
+    );
+    expect(of(run, 'warning').map((w) => w.message)).toEqual([
+      expect.stringMatching(
+        /^citegate: \d+ errors not annotated: .* Every problem is in the job summary and in the log\.$/,
+      ),
+    ]);
     const problems = Number(/\((\d+) problems/.exec(errors[9].message)![1]);
     expect(problems).toBeGreaterThanOrEqual(12);
     expect(stoppedLines(run).filter((l) => l.startsWith('problem: citegate.yml:'))).toHaveLength(problems);
@@ -110,7 +154,9 @@ describe('the log', () => {
     });
     const run = await runAction({ workspace: root, event: 'schedule', payload: {} });
     expect(stoppedLines(run).filter((l) => l.startsWith('finding '))).toEqual([
-      expect.stringMatching(/^finding \(fail\): answers\/n\.json:6: claim number not in quote: n1\\n::error file=README\.md::forged: /),
+      expect.stringMatching(
+        /^finding \(fail\): answers\/n\.json:6: claim number not in quote: n1\\n::error file=README\.md::forged: /,
+      ),
     ]);
     expect(run.annotations.filter((a) => a.properties.file === 'README.md')).toEqual([]);
     expect(run.code).toBe(1);
@@ -121,11 +167,26 @@ describe('runs with nothing, or no records, to check', () => {
   it('writes an empty report and SARIF file when nothing relevant changed, and sets their outputs', async () => {
     const { root, base } = repoWith({});
     const head = commit(root, { 'README.md': '# only the readme\n' });
-    const run = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { report: 'out/report.json', sarif: 'out/citegate.sarif' } });
+    const run = await runAction({
+      workspace: root,
+      event: 'pull_request',
+      payload: pullRequestPayload(root, base, head),
+      inputs: { report: 'out/report.json', sarif: 'out/citegate.sarif' },
+    });
     expect(run.code).toBe(0);
-    expect(run.outputs).toEqual({ total: '0', located: '0', failed: '0', report: path.join(root, 'out/report.json'), sarif: path.join(root, 'out/citegate.sarif') });
+    expect(run.outputs).toEqual({
+      total: '0',
+      located: '0',
+      failed: '0',
+      report: path.join(root, 'out/report.json'),
+      sarif: path.join(root, 'out/citegate.sarif'),
+    });
     const report = JSON.parse(readFileSync(path.join(root, 'out/report.json'), 'utf8'));
-    expect(report).toMatchObject({ github: { event: 'pull_request', scope: 'changed', base_sha: base, head_sha: head }, summary: { total: 0, passed: true }, records: [] });
+    expect(report).toMatchObject({
+      github: { event: 'pull_request', scope: 'changed', base_sha: base, head_sha: head },
+      summary: { total: 0, passed: true },
+      records: [],
+    });
     const sarif = JSON.parse(readFileSync(path.join(root, 'out/citegate.sarif'), 'utf8'));
     expect(sarifErrors(sarif)).toEqual([]);
     expect(sarif.runs[0].results).toEqual([]);
@@ -137,7 +198,12 @@ describe('runs with nothing, or no records, to check', () => {
     const { root, base } = repoWith({});
     const head = commit(root, { 'README.md': '# only the readme\n' });
     for (const i of [1, 2]) {
-      const run = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { shard: `${i}/2`, report: `s${i}.json` } });
+      const run = await runAction({
+        workspace: root,
+        event: 'pull_request',
+        payload: pullRequestPayload(root, base, head),
+        inputs: { shard: `${i}/2`, report: `s${i}.json` },
+      });
       expect(run.code).toBe(0);
     }
     const merged = runCli(['merge-reports', 's1.json', 's2.json'], root);
@@ -148,51 +214,90 @@ describe('runs with nothing, or no records, to check', () => {
   it('passes a run over changed files that hold no records, and says so alike in the headline, the report and the exit status', async () => {
     const { root, base } = repoWith({ 'answers/gone.json': json([rec('g', 'help-v1', 'Read the guide.')]) });
     const head = commit(root, { 'answers/gone.json': '[]\n' });
-    const run = await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { report: 'r.json' } });
+    const run = await runAction({
+      workspace: root,
+      event: 'pull_request',
+      payload: pullRequestPayload(root, base, head),
+      inputs: { report: 'r.json' },
+    });
     expect(run.code).toBe(0);
     expect(run.summary).toMatch(/^## ✅ citegate: 0 of 0 records located — pass\n/);
-    expect(text(run.summary)).toContain('The citation files checked hold no records (a run over changed files does not fail for that).');
-    expect(JSON.parse(readFileSync(path.join(root, 'r.json'), 'utf8')).summary).toMatchObject({ total: 0, passed: true });
+    expect(text(run.summary)).toContain(
+      'The citation files checked hold no records (a run over changed files does not fail for that).',
+    );
+    expect(JSON.parse(readFileSync(path.join(root, 'r.json'), 'utf8')).summary).toMatchObject({
+      total: 0,
+      passed: true,
+    });
     // A full run of the same files still fails for having no records at all.
     const empty = makeTree({ 'citegate.yml': MANIFEST, [HELP.path]: HELP.text, 'answers/gone.json': '[]\n' });
     const full = await runAction({ workspace: empty, event: 'schedule', payload: {}, inputs: { report: 'r.json' } });
     expect(full.code).toBe(1);
     expect(full.summary).toMatch(/^## ❌ citegate: 0 of 0 records located — fail\n/);
-    expect(JSON.parse(readFileSync(path.join(empty, 'r.json'), 'utf8')).summary).toMatchObject({ total: 0, passed: false });
+    expect(JSON.parse(readFileSync(path.join(empty, 'r.json'), 'utf8')).summary).toMatchObject({
+      total: 0,
+      passed: false,
+    });
   });
 
   it('passes an empty shard, whose emptiness is judged when the shards are merged', async () => {
     const root = makeTree({ 'citegate.yml': MANIFEST, [HELP.path]: HELP.text, 'answers/gone.json': '[]\n' });
-    const run = await runAction({ workspace: root, event: 'schedule', payload: {}, inputs: { shard: '1/1', report: 'r.json' } });
+    const run = await runAction({
+      workspace: root,
+      event: 'schedule',
+      payload: {},
+      inputs: { shard: '1/1', report: 'r.json' },
+    });
     expect(run.code).toBe(0);
     expect(run.summary).toMatch(/^## ✅ citegate: 0 of 0 records located — pass\n/);
-    expect(JSON.parse(readFileSync(path.join(root, 'r.json'), 'utf8')).summary).toMatchObject({ total: 0, passed: true });
+    expect(JSON.parse(readFileSync(path.join(root, 'r.json'), 'utf8')).summary).toMatchObject({
+      total: 0,
+      passed: true,
+    });
   });
 });
 
 describe('the shards of a nightly audit', () => {
   it('merge into one report, and a shard of another commit is refused', async () => {
     const files: Record<string, string> = {};
-    for (let f = 0; f < 6; f++) files[`answers/f${f}.json`] = JSON.stringify([{ citation_id: `c${f}`, source_id: 'help-v1', quote: f === 3 ? 'nope' : 'Read the guide.' }]);
+    for (let f = 0; f < 6; f++)
+      files[`answers/f${f}.json`] = JSON.stringify([
+        { citation_id: `c${f}`, source_id: 'help-v1', quote: f === 3 ? 'nope' : 'Read the guide.' },
+      ]);
     const root = makeTree({ 'citegate.yml': MANIFEST, [HELP.path]: HELP.text, ...files });
     const shaA = 'a'.repeat(40);
-    const shard = (i: number, sha: string) => runAction({
-      workspace: root, event: 'schedule', payload: {}, inputs: { shard: `${i}/2`, report: `s${i}-${sha[0]}.json` }, env: { GITHUB_SHA: sha },
-    });
+    const shard = (i: number, sha: string) =>
+      runAction({
+        workspace: root,
+        event: 'schedule',
+        payload: {},
+        inputs: { shard: `${i}/2`, report: `s${i}-${sha[0]}.json` },
+        env: { GITHUB_SHA: sha },
+      });
     await shard(1, shaA);
     await shard(2, shaA);
     await shard(2, 'b'.repeat(40));
-    expect(JSON.parse(readFileSync(path.join(root, 's1-a.json'), 'utf8')).shard).toEqual({ index: 1, count: 2, run: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(JSON.parse(readFileSync(path.join(root, 's1-a.json'), 'utf8')).shard).toEqual({
+      index: 1,
+      count: 2,
+      run: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     const merged = runCli(['merge-reports', 's1-a.json', 's2-a.json'], root);
     expect(merged.code).toBe(1);
     expect(JSON.parse(merged.stdout).summary).toMatchObject({ total: 6, located: 5 });
     expect(runCli(['merge-reports', 's1-a.json', 's2-b.json'], root)).toMatchObject({
-      code: 2, stderr: expect.stringMatching(/^citegate: s1-a\.json and s2-b\.json are reports of different runs: their events, commits or scopes differ\n/),
+      code: 2,
+      stderr: expect.stringMatching(
+        /^citegate: s1-a\.json and s2-b\.json are reports of different runs: their events, commits or scopes differ\n/,
+      ),
     });
     // Nor an Action report with a CLI one, whose runs cannot be the same (found in review: the first
     // report's scope decided the merge's, so a run over changed files could excuse an empty full run).
     writeFileSync(path.join(root, 'empty.json'), runCli(['check', '--format', 'json', 'nothing.json'], root).stdout);
-    expect(runCli(['merge-reports', 's1-a.json', 'empty.json'], root)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^citegate: s1-a\.json and empty\.json are reports of different runs/) });
+    expect(runCli(['merge-reports', 's1-a.json', 'empty.json'], root)).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^citegate: s1-a\.json and empty\.json are reports of different runs/),
+    });
   });
 });
 
@@ -206,7 +311,13 @@ describe('a summary or outputs file that cannot be written', () => {
   it('fails the step naming GITHUB_STEP_SUMMARY, still writes the outputs and reports, and keeps the verdict', async () => {
     const { root } = repoWith({ 'answers/bad.json': json([rec('b', 'help-v1', 'nope')]) });
     const missing = path.join(root, 'no-such-folder', 'summary.md');
-    const run = await runAction({ workspace: root, event: 'schedule', payload: {}, inputs: { report: 'r.json' }, env: { GITHUB_STEP_SUMMARY: missing } });
+    const run = await runAction({
+      workspace: root,
+      event: 'schedule',
+      payload: {},
+      inputs: { report: 'r.json' },
+      env: { GITHUB_STEP_SUMMARY: missing },
+    });
     expect(run.code).toBe(1);
     expect(failure(run)).toEqual([
       `citegate: 1 of 2 records not located. See the annotations and the job summary. The job summary cannot be written to ${JSON.stringify(missing)} (GITHUB_STEP_SUMMARY): no such file.`,
@@ -214,27 +325,46 @@ describe('a summary or outputs file that cannot be written', () => {
     expect(run.outputs).toMatchObject({ total: '2', failed: '1', report: path.join(root, 'r.json') });
     noStack(run);
     // A run that would pass fails too: the summary it was asked for is not there.
-    const good = makeTree({ 'citegate.yml': MANIFEST, [HELP.path]: HELP.text, 'answers/ok.json': json([rec('ok', 'help-v1', 'Read the guide.')]) });
+    const good = makeTree({
+      'citegate.yml': MANIFEST,
+      [HELP.path]: HELP.text,
+      'answers/ok.json': json([rec('ok', 'help-v1', 'Read the guide.')]),
+    });
     const folder = path.join(good, 'summary-folder');
     mkdirSync(folder);
-    const passing = await runAction({ workspace: good, event: 'schedule', payload: {}, env: { GITHUB_STEP_SUMMARY: folder } });
+    const passing = await runAction({
+      workspace: good,
+      event: 'schedule',
+      payload: {},
+      env: { GITHUB_STEP_SUMMARY: folder },
+    });
     expect(passing.code).toBe(1);
-    expect(failure(passing)).toEqual([`citegate: The job summary cannot be written to ${JSON.stringify(folder)} (GITHUB_STEP_SUMMARY): it is a folder, not a file.`]);
+    expect(failure(passing)).toEqual([
+      `citegate: The job summary cannot be written to ${JSON.stringify(folder)} (GITHUB_STEP_SUMMARY): it is a folder, not a file.`,
+    ]);
     noStack(passing);
   });
 
   it('fails the step naming GITHUB_OUTPUT, with no stack trace', async () => {
-    const good = makeTree({ 'citegate.yml': MANIFEST, [HELP.path]: HELP.text, 'answers/ok.json': json([rec('ok', 'help-v1', 'Read the guide.')]) });
+    const good = makeTree({
+      'citegate.yml': MANIFEST,
+      [HELP.path]: HELP.text,
+      'answers/ok.json': json([rec('ok', 'help-v1', 'Read the guide.')]),
+    });
     const folder = path.join(good, 'output-folder');
     mkdirSync(folder);
     const run = await runAction({ workspace: good, event: 'schedule', payload: {}, env: { GITHUB_OUTPUT: folder } });
     expect(run.code).toBe(1);
-    expect(failure(run)).toEqual([`citegate: The step's outputs cannot be written to ${JSON.stringify(folder)} (GITHUB_OUTPUT): it is a folder, not a file.`]);
+    expect(failure(run)).toEqual([
+      `citegate: The step's outputs cannot be written to ${JSON.stringify(folder)} (GITHUB_OUTPUT): it is a folder, not a file.`,
+    ]);
     noStack(run);
     const missing = path.join(good, 'gone', 'output.txt');
     const again = await runAction({ workspace: good, event: 'schedule', payload: {}, env: { GITHUB_OUTPUT: missing } });
     expect(again.code).toBe(1);
-    expect(failure(again)).toEqual([`citegate: The step's outputs cannot be written to ${JSON.stringify(missing)} (GITHUB_OUTPUT): no such file.`]);
+    expect(failure(again)).toEqual([
+      `citegate: The step's outputs cannot be written to ${JSON.stringify(missing)} (GITHUB_OUTPUT): no such file.`,
+    ]);
     noStack(again);
   });
 });
@@ -245,10 +375,17 @@ describe('SARIF fingerprints', () => {
     const { root, base } = repoWith({ 'answers/d.json': '[]\n' });
     const head = commit(root, { 'answers/d.json': json([same, same, same]) });
     const fingerprints = async (file: string) => {
-      await runAction({ workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { sarif: file } });
+      await runAction({
+        workspace: root,
+        event: 'pull_request',
+        payload: pullRequestPayload(root, base, head),
+        inputs: { sarif: file },
+      });
       const sarif = JSON.parse(readFileSync(path.join(root, file), 'utf8'));
       expect(sarifErrors(sarif)).toEqual([]);
-      return sarif.runs[0].results.map((r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints['citegateFinding/v1']);
+      return sarif.runs[0].results.map(
+        (r: { partialFingerprints: Record<string, string> }) => r.partialFingerprints['citegateFinding/v1'],
+      );
     };
     const first = await fingerprints('one.sarif');
     // Three records, each `invalid fields` (the id repeats) and so on: every result has its own fingerprint.

@@ -4,13 +4,19 @@ import { makeTree, manifestFor } from '../helpers/workspace.js';
 
 const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide.\n' };
 
-const calls: { setFailed: string[]; outputs: Record<string, unknown>; errors: string[] } = { setFailed: [], outputs: {}, errors: [] };
+const calls: { setFailed: string[]; outputs: Record<string, unknown>; errors: string[] } = {
+  setFailed: [],
+  outputs: {},
+  errors: [],
+};
 const inputs: Record<string, string> = {};
 
 jest.unstable_mockModule('@actions/core', () => ({
   getInput: (name: string) => inputs[name] ?? '',
   setFailed: (message: string) => calls.setFailed.push(message),
-  setOutput: (name: string, value: unknown) => { calls.outputs[name] = value; },
+  setOutput: (name: string, value: unknown) => {
+    calls.outputs[name] = value;
+  },
   error: (message: string) => calls.errors.push(message),
   warning: () => undefined,
   notice: () => undefined,
@@ -25,7 +31,7 @@ const realRun = await import('../../src/check/run.js');
 jest.unstable_mockModule('../../src/check/run.js', () => ({
   ...realRun,
   runCheck: (...args: Parameters<typeof realRun.runCheck>) => {
-    if (explode) throw new TypeError('Cannot read properties of undefined (reading \'x\')');
+    if (explode) throw new TypeError("Cannot read properties of undefined (reading 'x')");
     return realRun.runCheck(...args);
   },
 }));
@@ -36,7 +42,12 @@ function reset(workspace: string): void {
   calls.setFailed = [];
   calls.outputs = {};
   calls.errors = [];
-  Object.assign(process.env, { GITHUB_WORKSPACE: workspace, GITHUB_EVENT_NAME: 'schedule', GITHUB_EVENT_PATH: '', GITHUB_STEP_SUMMARY: '' });
+  Object.assign(process.env, {
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_EVENT_NAME: 'schedule',
+    GITHUB_EVENT_PATH: '',
+    GITHUB_STEP_SUMMARY: '',
+  });
 }
 
 describe('the Action front end', () => {

@@ -30,14 +30,28 @@ const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the gui
     });
     initRepo(root);
     const base = git(root, 'rev-parse', 'HEAD');
-    const head = commit(root, { 'answers/a.json': JSON.stringify([{ citation_id: 'a1', source_id: 'help-v1', quote: 'Read the manual.' }]) });
-    const run = await runAction({ node: NODE, workspace: root, event: 'pull_request', payload: pullRequestPayload(root, base, head), inputs: { report: 'r.json' } });
+    const head = commit(root, {
+      'answers/a.json': JSON.stringify([{ citation_id: 'a1', source_id: 'help-v1', quote: 'Read the manual.' }]),
+    });
+    const run = await runAction({
+      node: NODE,
+      workspace: root,
+      event: 'pull_request',
+      payload: pullRequestPayload(root, base, head),
+      inputs: { report: 'r.json' },
+    });
     expect(run.stderr).toBe('');
-    expect(run.annotations.map((a) => `${a.command} ${a.properties.file ?? ''} ${a.properties.title ?? ''}`.trim())).toEqual([
-      'error answers/a.json quote not found: a1', 'error',
-    ]);
+    expect(
+      run.annotations.map((a) => `${a.command} ${a.properties.file ?? ''} ${a.properties.title ?? ''}`.trim()),
+    ).toEqual(['error answers/a.json quote not found: a1', 'error']);
     expect(run.summary).toMatch(/^## ❌ citegate: 0 of 1 record located — fail/);
-    expect(run.outputs).toEqual({ total: '1', located: '0', failed: '1', report: path.join(root, 'r.json'), sarif: '' });
+    expect(run.outputs).toEqual({
+      total: '1',
+      located: '0',
+      failed: '1',
+      report: path.join(root, 'r.json'),
+      sarif: '',
+    });
     expect(run.code).toBe(1);
   });
 });

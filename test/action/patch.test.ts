@@ -15,7 +15,10 @@ function gitPatch(base: string, head: string, context = 3): string | undefined {
   writeFileSync(path.join(dir, 'head'), head);
   let out: string;
   try {
-    out = execFileSync('git', ['diff', '--no-index', `-U${context}`, '--', 'base', 'head'], { cwd: dir, encoding: 'utf8' });
+    out = execFileSync('git', ['diff', '--no-index', `-U${context}`, '--', 'base', 'head'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
   } catch (error) {
     // Exit status 1: the files differ.
     out = (error as { stdout: string }).stdout;
@@ -47,12 +50,17 @@ describe('reverseApplyPatch', () => {
 
   it('rebuilds the base of any edit git can describe', () => {
     const line = fc.constantFrom('a', 'b', 'c', '', 'sources:', '  x: 1');
-    const file = fc.tuple(fc.array(line, { maxLength: 12 }), fc.boolean()).map(([lines, final]) => lines.join('\n') + (final && lines.length ? '\n' : ''));
-    fc.assert(fc.property(file, file, fc.constantFrom(0, 1, 3), (base, head, context) => {
-      const patch = gitPatch(base, head, context);
-      if (patch === undefined) return base === head;
-      return reverseApplyPatch(head, patch) === base;
-    }), { numRuns: 150 });
+    const file = fc
+      .tuple(fc.array(line, { maxLength: 12 }), fc.boolean())
+      .map(([lines, final]) => lines.join('\n') + (final && lines.length ? '\n' : ''));
+    fc.assert(
+      fc.property(file, file, fc.constantFrom(0, 1, 3), (base, head, context) => {
+        const patch = gitPatch(base, head, context);
+        if (patch === undefined) return base === head;
+        return reverseApplyPatch(head, patch) === base;
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('refuses a patch that does not fit the head text exactly', () => {

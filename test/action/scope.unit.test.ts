@@ -11,16 +11,30 @@ const HELP = { path: 'sources/help-v1.txt', text: 'Read the guide.\n' };
 // base folder, which a change never touches, so a run over changed files dropped it and passed.
 describe('selectChanged', () => {
   it('checks every file when the search for citation files was cut short', () => {
-    const root = makeTree({ 'citegate.yml': manifestFor({ 'help-v1': HELP }, ['public/**/*.json']), [HELP.path]: HELP.text, 'public/a.json': '[]' });
+    const root = makeTree({
+      'citegate.yml': manifestFor({ 'help-v1': HELP }, ['public/**/*.json']),
+      [HELP.path]: HELP.text,
+      'public/a.json': '[]',
+    });
     const workspace = new Workspace(root);
     const manifest = loadManifest(workspace, path.join(root, 'citegate.yml'));
     const full = findCitationFiles(workspace, manifest);
-    const cut = { ...full, problems: [{ file: 'public', line: 0, column: 0, kind: 'not all listed' as const, message: 'not all listed: …' }] };
-    const select = (listed: typeof full) => selectChanged({
-      workspace, manifest, changed: [{ path: 'public/z', status: 'added' }],
-      baseManifest: () => ({ kind: 'unknown', reason: 'not asked' }), loadAll: () => new Map(), listAll: () => listed,
-    });
+    const cut = {
+      ...full,
+      problems: [{ file: 'public', line: 0, column: 0, kind: 'not all listed' as const, message: 'not all listed: …' }],
+    };
+    const select = (listed: typeof full) =>
+      selectChanged({
+        workspace,
+        manifest,
+        changed: [{ path: 'public/z', status: 'added' }],
+        baseManifest: () => ({ kind: 'unknown', reason: 'not asked' }),
+        loadAll: () => new Map(),
+        listAll: () => listed,
+      });
     expect(select(full)).toEqual({ files: [], changedFiles: [], changedSources: [], problems: [] });
-    expect(select(cut).checkAll).toBe('the search for citation files under public was cut short (links give its folders too many names)');
+    expect(select(cut).checkAll).toBe(
+      'the search for citation files under public was cut short (links give its folders too many names)',
+    );
   });
 });

@@ -20,8 +20,14 @@ class CountingWorkspace extends Workspace {
 }
 
 const SOURCES = {
-  'returns-v1': { path: 'sources/returns.txt', text: 'Returns are accepted within 30 days of delivery. A receipt is required.' },
-  'returns-v2': { path: 'sources/returns2.txt', text: 'Returns are accepted within 45 days of delivery. A receipt is required.' },
+  'returns-v1': {
+    path: 'sources/returns.txt',
+    text: 'Returns are accepted within 30 days of delivery. A receipt is required.',
+  },
+  'returns-v2': {
+    path: 'sources/returns2.txt',
+    text: 'Returns are accepted within 45 days of delivery. A receipt is required.',
+  },
   'shipping-v1': { path: 'sources/shipping.txt', text: 'Orders ship within two business days.' },
   'broken-v1': { path: 'sources/broken.txt', text: 'This text does not match its pin.' },
 };
@@ -29,7 +35,8 @@ const SOURCES = {
 function run(records: object[], diagnose = true) {
   const manifestText = manifestFor(SOURCES, ['answers/*.json']);
   const tree: Record<string, string> = {
-    'citegate.yml': manifestText, 'answers/a.json': JSON.stringify(records),
+    'citegate.yml': manifestText,
+    'answers/a.json': JSON.stringify(records),
     ...Object.fromEntries(Object.values(SOURCES).map((s) => [s.path, s.text])),
   };
   tree['sources/broken.txt'] = 'Changed after pinning.';
@@ -66,6 +73,8 @@ describe('the other-source pass', () => {
 
   it('needs no second pass when every quote is found, and none without diagnostics', () => {
     expect(run([record('fine', 'returns-v2', 'A receipt is required.')]).reads).toEqual({ 'returns2.txt': 1 });
-    expect(run([record('lost', 'returns-v1', 'Returns are accepted within 45 days of delivery.')], false).reads).toEqual({ 'returns.txt': 1 });
+    expect(
+      run([record('lost', 'returns-v1', 'Returns are accepted within 45 days of delivery.')], false).reads,
+    ).toEqual({ 'returns.txt': 1 });
   });
 });

@@ -31,11 +31,17 @@ describe('checks beyond quotes, on realistic answers', () => {
     expect(off.code).toBe(0);
     expect(off.stderr).toContain('warning: required source not cited');
     expect(off.stderr).not.toContain('claim number not in quote');
-    const strict = runCli(['check', ...MANIFEST, '--claim-numbers', 'off', '--required-sources', 'off', '--uncited-claims', 'fail'], REPO);
+    const strict = runCli(
+      ['check', ...MANIFEST, '--claim-numbers', 'off', '--required-sources', 'off', '--uncited-claims', 'fail'],
+      REPO,
+    );
     expect(strict.stdout).toBe(all.stdout);
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain('error: uncited claim');
-    const none = runCli(['check', ...MANIFEST, '--claim-numbers', 'off', '--required-sources', 'off', '--uncited-claims', 'off'], REPO);
+    const none = runCli(
+      ['check', ...MANIFEST, '--claim-numbers', 'off', '--required-sources', 'off', '--uncited-claims', 'off'],
+      REPO,
+    );
     expect(none).toEqual({ code: 0, stdout: all.stdout, stderr: '' });
   });
 
@@ -43,14 +49,20 @@ describe('checks beyond quotes, on realistic answers', () => {
     const report = JSON.parse(runCli(['check', ...MANIFEST, '--format', 'json'], REPO).stdout);
     expect(report.summary.findings).toEqual({ fail: 6, warn: 1 });
     expect(report.findings[2]).toEqual({
-      kind: 'claim number not in quote', level: 'fail', file: `${A}/shipping/changed-numbers.json`, line: 6, column: 15,
-      citation_id: 'n1', message: 'the claim says "60 days", but the quote has "30 days"',
+      kind: 'claim number not in quote',
+      level: 'fail',
+      file: `${A}/shipping/changed-numbers.json`,
+      line: 6,
+      column: 15,
+      citation_id: 'n1',
+      message: 'the claim says "60 days", but the quote has "30 days"',
     });
   });
 
   it('refuses a level it does not know', () => {
     expect(runCli(['check', ...MANIFEST, '--claim-numbers', 'maybe'], REPO)).toMatchObject({
-      code: 2, stderr: 'citegate: --claim-numbers takes off, warn, fail, not "maybe"\nSee citegate check --help.\n',
+      code: 2,
+      stderr: 'citegate: --claim-numbers takes off, warn, fail, not "maybe"\nSee citegate check --help.\n',
     });
   });
 
@@ -82,32 +94,58 @@ describe('findings placed where the file writes them', () => {
 });
 
 const SOURCES = {
-  'returns-v1': { path: 'sources/returns.txt', text: 'Returns are accepted within 30 days of delivery. A receipt is required.\n' },
+  'returns-v1': {
+    path: 'sources/returns.txt',
+    text: 'Returns are accepted within 30 days of delivery. A receipt is required.\n',
+  },
   'shipping-v1': { path: 'sources/shipping.txt', text: 'Orders placed before noon ship the same day.\n' },
 };
-const ANSWER = JSON.stringify({
-  answer: 'Orders placed before 1 pm ship the same day. We are sorry.',
-  citations: [{ citation_id: 'c1', source_id: 'shipping-v1', quote: 'Orders placed before noon ship the same day.', claim: 'Orders placed before 1 pm ship the same day.' }],
-}, null, 2);
+const ANSWER = JSON.stringify(
+  {
+    answer: 'Orders placed before 1 pm ship the same day. We are sorry.',
+    citations: [
+      {
+        citation_id: 'c1',
+        source_id: 'shipping-v1',
+        quote: 'Orders placed before noon ship the same day.',
+        claim: 'Orders placed before 1 pm ship the same day.',
+      },
+    ],
+  },
+  null,
+  2,
+);
 
 function workspace(manifestTail: string, files: Record<string, string> = { 'answers/returns/a.json': ANSWER }): string {
-  const tree: Record<string, string> = { 'citegate.yml': manifestFor(SOURCES, ['answers/**/*.json']) + manifestTail, ...files };
+  const tree: Record<string, string> = {
+    'citegate.yml': manifestFor(SOURCES, ['answers/**/*.json']) + manifestTail,
+    ...files,
+  };
   for (const s of Object.values(SOURCES)) tree[s.path] = s.text;
   return makeTree(tree);
 }
 
-const levels = (stdout: string) => Object.fromEntries(JSON.parse(stdout).findings.map((f: { kind: string; level: string }) => [f.kind, f.level]));
+const levels = (stdout: string) =>
+  Object.fromEntries(JSON.parse(stdout).findings.map((f: { kind: string; level: string }) => [f.kind, f.level]));
 
 describe('each check is off, warn or fail, from the manifest, the CLI and the Action', () => {
-  const root = workspace('checks: {uncited_claims: fail, required_sources: warn, claim_numbers: off}\nrequire:\n  - files: answers/returns/\n    cite: [returns-v1]\n');
+  const root = workspace(
+    'checks: {uncited_claims: fail, required_sources: warn, claim_numbers: off}\nrequire:\n  - files: answers/returns/\n    cite: [returns-v1]\n',
+  );
 
   it('takes the manifest levels, and CLI flags over them, without changing a verdict', () => {
     const manifest = runCli(['check', '--format', 'json'], root);
     expect(levels(manifest.stdout)).toEqual({ 'uncited claim': 'fail', 'required source not cited': 'warn' });
     expect(manifest.code).toBe(1);
-    const flags = runCli(['check', '--format', 'json', '--uncited-claims', 'off', '--required-sources', 'fail', '--claim-numbers', 'warn'], root);
+    const flags = runCli(
+      ['check', '--format', 'json', '--uncited-claims', 'off', '--required-sources', 'fail', '--claim-numbers', 'warn'],
+      root,
+    );
     expect(levels(flags.stdout)).toEqual({ 'required source not cited': 'fail', 'claim number not in quote': 'warn' });
-    const off = runCli(['check', '--format', 'json', '--uncited-claims', 'off', '--required-sources', 'off', '--claim-numbers', 'off'], root);
+    const off = runCli(
+      ['check', '--format', 'json', '--uncited-claims', 'off', '--required-sources', 'off', '--claim-numbers', 'off'],
+      root,
+    );
     expect(levels(off.stdout)).toEqual({});
     expect(off.code).toBe(0);
     const records = (stdout: string) => JSON.parse(stdout).records;
@@ -117,12 +155,25 @@ describe('each check is off, warn or fail, from the manifest, the CLI and the Ac
 
   it('takes the Action inputs over the manifest', async () => {
     const annotated = (run: { annotations: { command: string; properties: Record<string, string> }[] }) =>
-      run.annotations.filter((a) => a.properties.file).map((a) => `${a.command} ${a.properties.title}`).sort();
+      run.annotations
+        .filter((a) => a.properties.file)
+        .map((a) => `${a.command} ${a.properties.title}`)
+        .sort();
     const manifest = await runAction({ workspace: root, event: 'schedule', payload: {} });
     expect(annotated(manifest)).toEqual(['error uncited claim', 'warning required source not cited']);
-    const inputs = await runAction({ workspace: root, event: 'schedule', payload: {}, inputs: { 'uncited-claims': 'warn', 'required-sources': 'off', 'claim-numbers': 'fail' } });
+    const inputs = await runAction({
+      workspace: root,
+      event: 'schedule',
+      payload: {},
+      inputs: { 'uncited-claims': 'warn', 'required-sources': 'off', 'claim-numbers': 'fail' },
+    });
     expect(annotated(inputs)).toEqual(['error claim number not in quote: c1', 'warning uncited claim']);
-    const off = await runAction({ workspace: root, event: 'schedule', payload: {}, inputs: { 'uncited-claims': 'off', 'required-sources': 'off', 'claim-numbers': 'off' } });
+    const off = await runAction({
+      workspace: root,
+      event: 'schedule',
+      payload: {},
+      inputs: { 'uncited-claims': 'off', 'required-sources': 'off', 'claim-numbers': 'off' },
+    });
     expect(annotated(off)).toEqual([]);
     expect(off.code).toBe(0);
   });
@@ -134,7 +185,8 @@ describe('require rules', () => {
     'answers/returns/deep/b.json': ANSWER.replace('c1', 'c2'),
     'answers/other.json': ANSWER.replace('c1', 'c3'),
   };
-  const rule = (files: string) => `checks: {uncited_claims: off, claim_numbers: off}\nrequire:\n  - files: ${files}\n    cite: [returns-v1]\n`;
+  const rule = (files: string) =>
+    `checks: {uncited_claims: off, claim_numbers: off}\nrequire:\n  - files: ${files}\n    cite: [returns-v1]\n`;
   const where = (stdout: string) => JSON.parse(stdout).findings.map((f: { file: string }) => f.file);
 
   it('reads a folder written with a trailing / as everything under it', () => {
@@ -150,32 +202,53 @@ describe('require rules', () => {
     );
     expect(all.code).toBe(1);
     // Named files are not all of them: a rule may be for others.
-    expect(runCli(['check', 'answers/other.json', '--required-sources', 'off'], root)).toMatchObject({ code: 0, stderr: '' });
+    expect(runCli(['check', 'answers/other.json', '--required-sources', 'off'], root)).toMatchObject({
+      code: 0,
+      stderr: '',
+    });
     const glob = runCli(['check'], workspace(rule("'drafts/**'"), files));
-    expect(glob.stderr).toBe("citegate.yml:15:12: the `require` rule `files: drafts/**` matches none of the citation files, so it checks nothing\n");
+    expect(glob.stderr).toBe(
+      'citegate.yml:15:12: the `require` rule `files: drafts/**` matches none of the citation files, so it checks nothing\n',
+    );
   });
 
   it('credits a record whose fields are invalid with the source it names', () => {
     const invalid = JSON.stringify([{ citation_id: 'x1', source_id: 'returns-v1', claim: 'Returns are accepted.' }]);
-    const run = runCli(['check', '--format', 'json'], workspace(rule('answers/'), { 'answers/returns.json': invalid, 'answers/none.json': invalid.replace('returns-v1', 'shipping-v1') }));
+    const run = runCli(
+      ['check', '--format', 'json'],
+      workspace(rule('answers/'), {
+        'answers/returns.json': invalid,
+        'answers/none.json': invalid.replace('returns-v1', 'shipping-v1'),
+      }),
+    );
     expect(where(run.stdout)).toEqual(['answers/none.json']);
   });
 });
 
 describe('claim numbers in bulk', () => {
   // Found in review: a claim and a quote of 2,000 numbers each made 38 MB of findings.
-  it('says at most 10 missing numbers of a record one by one, each naming at most 8 of the quote\'s', () => {
+  it("says at most 10 missing numbers of a record one by one, each naming at most 8 of the quote's", () => {
     const source = { path: 'sources/r.txt', text: 'Rates: 101, 102, 103, 104, 105, 106, 107, 108, 109.\n' };
     const root = makeTree({
       'citegate.yml': manifestFor({ 'r-v1': source }),
       [source.path]: source.text,
-      'answers/a.json': JSON.stringify([{ citation_id: 'c1', source_id: 'r-v1', quote: 'Rates: 101, 102, 103, 104, 105, 106, 107, 108, 109.', claim: Array.from({ length: 12 }, (_, i) => `${i + 1}`).join(' ') }]),
+      'answers/a.json': JSON.stringify([
+        {
+          citation_id: 'c1',
+          source_id: 'r-v1',
+          quote: 'Rates: 101, 102, 103, 104, 105, 106, 107, 108, 109.',
+          claim: Array.from({ length: 12 }, (_, i) => `${i + 1}`).join(' '),
+        },
+      ]),
     });
     const lines = runCli(['check', 'answers/a.json'], root).stderr.split('\n').filter(Boolean);
     const at = readFileSync(path.join(root, 'answers/a.json'), 'utf8').indexOf('"claim"') + 9; // the column of the claim's value
     const has = 'the quote has "101", "102", "103", "104", "105", "106", "107", "108" and 1 more';
     expect(lines).toEqual([
-      ...Array.from({ length: 10 }, (_, i) => `answers/a.json:1:${at}: error: claim number not in quote: c1: the claim says "${i + 1}", but ${has}`),
+      ...Array.from(
+        { length: 10 },
+        (_, i) => `answers/a.json:1:${at}: error: claim number not in quote: c1: the claim says "${i + 1}", but ${has}`,
+      ),
       `answers/a.json:1:${at}: error: claim number not in quote: c1: the claim says 2 more numbers that the quote does not carry`,
     ]);
   });

@@ -19,11 +19,12 @@ describe('citegate check --explain on the near-miss fixtures', () => {
     const excerpt = section.slice(section.indexOf('```\n') + 4, section.indexOf('\n```', section.indexOf('```\n') + 4));
     const expected = readFileSync(path.join(REPO, '__fixtures__/near-misses/expected-explain.txt'), 'utf8').split('\n');
     // Whole records, in the file's order: each shown record is its line and all its indented lines.
-    const records = (lines: string[]) => lines.reduce<string[][]>((all, line) => {
-      if (line.startsWith('  ')) all[all.length - 1].push(line);
-      else if (line !== '') all.push([line]);
-      return all;
-    }, []);
+    const records = (lines: string[]) =>
+      lines.reduce<string[][]>((all, line) => {
+        if (line.startsWith('  ')) all[all.length - 1].push(line);
+        else if (line !== '') all.push([line]);
+        return all;
+      }, []);
     const shown = records(excerpt.split('\n'));
     const all = records(expected).map((r) => r.join('\n'));
     const at = shown.map((r) => all.indexOf(r.join('\n')));
@@ -34,7 +35,12 @@ describe('citegate check --explain on the near-miss fixtures', () => {
 
   it('keeps the default output the reference format: explanations only with --explain', () => {
     const run = runCli(['check', '--manifest', NEAR], REPO);
-    expect(run.stdout.split('\n').filter(Boolean).every((l) => /^[a-z0-9-]+: [a-z ]+$|^located=\d+\/\d+$/.test(l))).toBe(true);
+    expect(
+      run.stdout
+        .split('\n')
+        .filter(Boolean)
+        .every((l) => /^[a-z0-9-]+: [a-z ]+$|^located=\d+\/\d+$/.test(l)),
+    ).toBe(true);
   });
 
   it('puts the same diagnostics in the JSON report', () => {
@@ -43,13 +49,18 @@ describe('citegate check --explain on the near-miss fixtures', () => {
     const detail = (id: string) => (byId.get(id) as { detail: Record<string, unknown> }).detail;
     const hintKinds = (id: string) => ((detail(id).hints ?? []) as { kind: string }[]).map((h) => h.kind);
     expect(hintKinds('straight-quotes')).toEqual(['quotes']);
-    expect((detail('straight-quotes').hints as { difference: string }[])[0].difference)
-      .toBe('the quote has " (U+0022) where the source has “ (U+201C), in "“final", and ” (U+201D), in "sale”"');
+    expect((detail('straight-quotes').hints as { difference: string }[])[0].difference).toBe(
+      'the quote has " (U+0022) where the source has “ (U+201C), in "“final", and ” (U+201D), in "sale”"',
+    );
     expect(hintKinds('cut-word')).toEqual(['word boundary']);
     expect(hintKinds('zero-width-space')).toEqual(['invisible']);
     expect(detail('wrong-prefix')).toEqual({
       context: {
-        prefix: true, suffix: false, candidates: 2, kept: 0, occurrences: [
+        prefix: true,
+        suffix: false,
+        candidates: 2,
+        kept: 0,
+        occurrences: [
           { line: 7, column: 1, end_line: 7, end_column: 26, before: 'to the original payment method.' },
           { line: 11, column: 1, end_line: 11, end_column: 26, before: 'Gift cards are not refundable.' },
         ],
@@ -63,9 +74,18 @@ describe('citegate check --explain on the near-miss fixtures', () => {
     expect(hintKinds('wrong-version')).toEqual(['other version']);
     expect(hintKinds('unknown-version')).toEqual(['other version']);
     expect(detail('unknown-version').similar_ids).toEqual(['returns-v1', 'returns-v2']);
-    expect(detail('dropped-negation').closest).toMatchObject({ line: 4, column: 1, diff: 'Items marked “final sale” [-cannot-] [+can+] be returned.' });
-    expect(detail('added-negation').closest).toMatchObject({ diff: 'A receipt is [+not+] required.', passage: 'A receipt is required.' });
-    expect(detail('changed-number').closest).toMatchObject({ diff: 'Returns are accepted within [-30-] [+60+] days of delivery.' });
+    expect(detail('dropped-negation').closest).toMatchObject({
+      line: 4,
+      column: 1,
+      diff: 'Items marked “final sale” [-cannot-] [+can+] be returned.',
+    });
+    expect(detail('added-negation').closest).toMatchObject({
+      diff: 'A receipt is [+not+] required.',
+      passage: 'A receipt is required.',
+    });
+    expect(detail('changed-number').closest).toMatchObject({
+      diff: 'Returns are accepted within [-30-] [+60+] days of delivery.',
+    });
     expect(detail('made-up').closest).toBeNull();
     expect(detail('boilerplate').suggestions).toEqual([
       { line: 7, column: 1, end_line: 7, end_column: 26, prefix: 'method.', suffix: 'Gift' },
@@ -77,17 +97,28 @@ describe('citegate check --explain on the near-miss fixtures', () => {
 
 /** A workspace with one source, and --explain and JSON runs of records against it. */
 function explainRun(source: string, records: object[]) {
-  const root = makeWorkspace({ 's-v1': { path: 'sources/s.txt', text: source } }, {
-    'answers/a.json': JSON.stringify(records.map((r, i) => ({ citation_id: `c${i}`, source_id: 's-v1', ...r }))),
-  });
+  const root = makeWorkspace(
+    { 's-v1': { path: 'sources/s.txt', text: source } },
+    {
+      'answers/a.json': JSON.stringify(records.map((r, i) => ({ citation_id: `c${i}`, source_id: 's-v1', ...r }))),
+    },
+  );
   const text = runCli(['check', '--explain'], root);
   const json = runCli(['check', '--format', 'json'], root);
   expect([text.stderr, text.code, json.code]).toEqual(['', json.code, text.code]);
-  return { lines: text.stdout.split('\n'), records: JSON.parse(json.stdout).records as { verdict: string; matches: { line: number; column: number }[]; detail?: Record<string, unknown> }[] };
+  return {
+    lines: text.stdout.split('\n'),
+    records: JSON.parse(json.stdout).records as {
+      verdict: string;
+      matches: { line: number; column: number }[];
+      detail?: Record<string, unknown>;
+    }[],
+  };
 }
 
 describe('explanations of prefix and suffix', () => {
-  const source = 'Intro. Contact support for help.\nGift cards.\nContact support for help.\nEnd x. Contact support for help.';
+  const source =
+    'Intro. Contact support for help.\nGift cards.\nContact support for help.\nEnd x. Contact support for help.';
   const quote = 'Contact support for help.';
 
   it('say what comes before each match when the prefix rules out all of them, with no closest passage or hint', () => {
@@ -110,22 +141,33 @@ describe('explanations of prefix and suffix', () => {
       { quote, prefix: '.', suffix: 'Gift' },
     ]);
     expect(records.map((r) => r.verdict)).toEqual(['quote not found', 'located', 'located']);
-    expect(lines).toEqual(expect.arrayContaining([
-      '  the quote occurs 3 times in the source, but never after the prefix and before the suffix (the prefix alone keeps 1, the suffix alone keeps 1):',
-      '  at line 1, columns 8-32 it comes after "Intro." and before "Gift cards. Contact support for"',
-      '  at line 4, columns 8-32 it comes after "Contact support for help. End x." and at the end of the source',
-      '  the prefix alone keeps 1, the suffix alone keeps 1, together 1 of the quote\'s 3 matches',
-      '  the prefix alone keeps 3, the suffix alone keeps 1, together 1 of the quote\'s 3 matches',
-    ]));
-    expect(records[2].detail!.context).toEqual({ prefix: true, suffix: true, candidates: 3, kept: 1, prefix_kept: 3, suffix_kept: 1 });
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        '  the quote occurs 3 times in the source, but never after the prefix and before the suffix (the prefix alone keeps 1, the suffix alone keeps 1):',
+        '  at line 1, columns 8-32 it comes after "Intro." and before "Gift cards. Contact support for"',
+        '  at line 4, columns 8-32 it comes after "Contact support for help. End x." and at the end of the source',
+        "  the prefix alone keeps 1, the suffix alone keeps 1, together 1 of the quote's 3 matches",
+        "  the prefix alone keeps 3, the suffix alone keeps 1, together 1 of the quote's 3 matches",
+      ]),
+    );
+    expect(records[2].detail!.context).toEqual({
+      prefix: true,
+      suffix: true,
+      candidates: 3,
+      kept: 1,
+      prefix_kept: 3,
+      suffix_kept: 1,
+    });
   });
 
   it('say that a context which keeps every match sets none apart, and suggest extending it', () => {
     const { lines } = explainRun(source, [{ quote, prefix: '.' }]);
-    expect(lines).toEqual(expect.arrayContaining([
-      '  the prefix keeps all 3 of the quote\'s matches: it sets none apart',
-      '  to cite the one at line 1, columns 8-32: extend its prefix to "Intro." or add suffix "Gift" (or quote that much more)',
-    ]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        "  the prefix keeps all 3 of the quote's matches: it sets none apart",
+        '  to cite the one at line 1, columns 8-32: extend its prefix to "Intro." or add suffix "Gift" (or quote that much more)',
+      ]),
+    );
   });
 
   it('leave the context out when the quote alone is not there either', () => {
@@ -141,15 +183,36 @@ describe('explanations of prefix and suffix', () => {
 describe('explanations of many matches', () => {
   it('suggest contexts that set a match apart from all of them, past the 100 the report lists', () => {
     // 151 copies; the first and the last both follow "Alpha:", so "Alpha:" sets neither apart.
-    const source = ['Alpha: Contact us.', ...Array.from({ length: 149 }, (_, i) => `x${i}. Contact us.`), 'Alpha: Contact us. End.'].join(' ');
+    const source = [
+      'Alpha: Contact us.',
+      ...Array.from({ length: 149 }, (_, i) => `x${i}. Contact us.`),
+      'Alpha: Contact us. End.',
+    ].join(' ');
     const { lines, records } = explainRun(source, [{ quote: 'Contact us.' }]);
     expect(lines[1]).toMatch(/^ {2}151 matches: line 1, columns 8-18; /);
-    const suggestions = records[0].detail!.suggestions as { line: number; column: number; prefix?: string; suffix?: string }[];
+    const suggestions = records[0].detail!.suggestions as {
+      line: number;
+      column: number;
+      prefix?: string;
+      suffix?: string;
+    }[];
     expect(suggestions[0]).toEqual({ line: 1, column: 8, end_line: 1, end_column: 19, suffix: 'x0.' });
     // Each suggestion, given as the record's context, locates exactly that match.
-    const followUps = suggestions.flatMap((s) => (['prefix', 'suffix'] as const).filter((f) => s[f] !== undefined).map((f) => ({ quote: 'Contact us.', [f]: s[f], at: s })));
-    const again = explainRun(source, followUps.map(({ at: _, ...r }) => r)).records;
-    again.forEach((r, i) => expect([r.verdict, r.matches[0]]).toEqual(['located', expect.objectContaining({ line: followUps[i].at.line, column: followUps[i].at.column })]));
+    const followUps = suggestions.flatMap((s) =>
+      (['prefix', 'suffix'] as const)
+        .filter((f) => s[f] !== undefined)
+        .map((f) => ({ quote: 'Contact us.', [f]: s[f], at: s })),
+    );
+    const again = explainRun(
+      source,
+      followUps.map(({ at: _, ...r }) => r),
+    ).records;
+    again.forEach((r, i) =>
+      expect([r.verdict, r.matches[0]]).toEqual([
+        'located',
+        expect.objectContaining({ line: followUps[i].at.line, column: followUps[i].at.column }),
+      ]),
+    );
   });
 
   it('say plainly when there are too many matches to suggest a context', () => {
@@ -170,54 +233,90 @@ describe('explanations that used to fail or mislead', () => {
     const { lines, records } = explainRun(source, [{ quote: 'Contact us.', prefix: 'Alpha:' }]);
     expect(records[0].verdict).toBe('located');
     expect(records[0].detail).toMatchObject({ context: { candidates: 1000, more_candidates: true, kept: 1 } });
-    expect(lines.slice(0, 3)).toEqual(['c0: located', '  found at line 1, columns 16808-16818', "  the prefix kept 1 of the quote's more than 1000 matches"]);
+    expect(lines.slice(0, 3)).toEqual([
+      'c0: located',
+      '  found at line 1, columns 16808-16818',
+      "  the prefix kept 1 of the quote's more than 1000 matches",
+    ]);
   });
 
   it('explain a source whose normalized length is a multiple of 64 (it was an internal error)', () => {
     const source = 'Returns are accepted within 30 days of delivery, with a receipt!';
     const { lines } = explainRun(source, [{ quote: source.replace('30', '45') }]);
-    expect(lines[1]).toBe('  closest passage (95% similar, line 1, columns 1-64): Returns are accepted within [-30-] [+45+] days of delivery, with a receipt!');
+    expect(lines[1]).toBe(
+      '  closest passage (95% similar, line 1, columns 1-64): Returns are accepted within [-30-] [+45+] days of delivery, with a receipt!',
+    );
   });
 
   it('never call a passage that differs 100% similar, and show a change far into a long quote', () => {
     const words = Array.from({ length: 400 }, (_, i) => `w${i}`);
-    const quote = words.slice(0, 250).map((w, i) => (i === 230 ? 'changed' : w)).join(' ');
+    const quote = words
+      .slice(0, 250)
+      .map((w, i) => (i === 230 ? 'changed' : w))
+      .join(' ');
     const { lines } = explainRun(words.join(' '), [{ quote }]);
     // The diff is cut around the change, which would otherwise be far past the end of the line.
-    expect(lines[1]).toBe('  closest passage (99% similar, line 1, columns 1-1139): … w224 w225 w226 w227 w228 w229 [-w230-] [+changed+] w231 w232 w233 w234 w235 w236 …');
+    expect(lines[1]).toBe(
+      '  closest passage (99% similar, line 1, columns 1-1139): … w224 w225 w226 w227 w228 w229 [-w230-] [+changed+] w231 w232 w233 w234 w235 w236 …',
+    );
   });
 
   it('explain an empty quote and an unknown source that looks like no id', () => {
-    const root = makeWorkspace({ 'a-v1': { path: 'sources/a.txt', text: 'Some text of the first source.' }, 'b-v1': { path: 'sources/b.txt', text: 'More text.' } }, {
-      'answers/a.json': JSON.stringify([
-        { citation_id: 'empty', source_id: 'a-v1', quote: '' },
-        { citation_id: 'blank', source_id: 'a-v1', quote: ' \t\n ' },
-        { citation_id: 'unknown', source_id: 'shipping', quote: 'Some text of the first source.' },
-      ]),
-    });
-    expect(runCli(['check', '--explain'], root).stdout).toBe([
-      'empty: empty quote', '  the quote is empty',
-      'blank: empty quote', '  the quote is empty once whitespace is collapsed',
-      'unknown: unknown source', '  the manifest has no source "shipping"; its sources are a-v1 and b-v1',
-      '  hint: the quote is in another source, a-v1, at line 1, columns 1-30',
-      'located=0/3', '',
-    ].join('\n'));
+    const root = makeWorkspace(
+      {
+        'a-v1': { path: 'sources/a.txt', text: 'Some text of the first source.' },
+        'b-v1': { path: 'sources/b.txt', text: 'More text.' },
+      },
+      {
+        'answers/a.json': JSON.stringify([
+          { citation_id: 'empty', source_id: 'a-v1', quote: '' },
+          { citation_id: 'blank', source_id: 'a-v1', quote: ' \t\n ' },
+          { citation_id: 'unknown', source_id: 'shipping', quote: 'Some text of the first source.' },
+        ]),
+      },
+    );
+    expect(runCli(['check', '--explain'], root).stdout).toBe(
+      [
+        'empty: empty quote',
+        '  the quote is empty',
+        'blank: empty quote',
+        '  the quote is empty once whitespace is collapsed',
+        'unknown: unknown source',
+        '  the manifest has no source "shipping"; its sources are a-v1 and b-v1',
+        '  hint: the quote is in another source, a-v1, at line 1, columns 1-30',
+        'located=0/3',
+        '',
+      ].join('\n'),
+    );
   });
 });
 
 describe('positions in the original file', () => {
   it('map every match back through CRLF, tabs, no-break spaces, runs of whitespace, decomposed accents, astral characters and a BOM', () => {
-    const source = '\ufeffFirst\tline  with\u00a0no-break\r\n' +
+    const source =
+      '\ufeffFirst\tline  with\u00a0no-break\r\n' +
       'Cafe\u0301 orders  close\r\n\r\n' +
       '𝐀𝐁𝐂 bold letters 😀 and\u2003em\u3000spaces\n' +
       '   indented e\u0301 and a\u0323\u0302 end.';
     const quotes = [
-      'First line with no-break', 'line with\nno-break Café orders', 'Café', 'orders close 𝐀𝐁𝐂', '𝐀𝐁𝐂 bold', '😀 and em spaces',
-      'spaces indented é', 'ậ end.', 'é and ậ',
+      'First line with no-break',
+      'line with\nno-break Café orders',
+      'Café',
+      'orders close 𝐀𝐁𝐂',
+      '𝐀𝐁𝐂 bold',
+      '😀 and em spaces',
+      'spaces indented é',
+      'ậ end.',
+      'é and ậ',
     ];
-    const root = makeWorkspace({ 'p-v1': { path: 'sources/p.txt', text: source } }, {
-      'answers/a.json': JSON.stringify(quotes.map((quote, i) => ({ citation_id: `q${i}`, source_id: 'p-v1', quote }))),
-    });
+    const root = makeWorkspace(
+      { 'p-v1': { path: 'sources/p.txt', text: source } },
+      {
+        'answers/a.json': JSON.stringify(
+          quotes.map((quote, i) => ({ citation_id: `q${i}`, source_id: 'p-v1', quote })),
+        ),
+      },
+    );
     const report = JSON.parse(runCli(['check', '--format', 'json'], root).stdout);
     const lines = source.slice(1).split(/\r\n|\r|\n/);
     const slice = (m: { line: number; column: number; end_line: number; end_column: number }) => {

@@ -27,7 +27,7 @@ describe('an internal error in the CLI', () => {
     expect(out).toEqual([]);
     expect(err.join('')).toBe(
       "citegate: internal error: Cannot read properties of undefined (reading 'verdict')\n" +
-      'This is a bug in citegate, not in your files. Please report it at https://github.com/citegate/citegate/issues with the command you ran (set CITEGATE_DEBUG=1 to print the stack trace).\n',
+        'This is a bug in citegate, not in your files. Please report it at https://github.com/citegate/citegate/issues with the command you ran (set CITEGATE_DEBUG=1 to print the stack trace).\n',
     );
   });
 });

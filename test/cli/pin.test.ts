@@ -29,90 +29,155 @@ describe('citegate pin', () => {
   it('writes new hashes in place, keeping comments, quotes and layout, and says what changed', () => {
     const root = makeTree({
       'citegate.yml': manifest('f'.repeat(64), sha256(B)),
-      'sources/a.txt': A, 'sources/b.txt': B, 'originals/a.pdf': PDF,
+      'sources/a.txt': A,
+      'sources/b.txt': B,
+      'originals/a.pdf': PDF,
     });
     const run = runCli(['pin'], root);
     expect(run.stderr).toBe('');
-    expect(run.stdout).toBe([
-      'returns-v1: ffffffffffff… -> ' + sha256(A).slice(0, 12) + '…',
-      'returns-v1 original: 000000000000… -> ' + sha256(PDF).slice(0, 12) + '…',
-      `help-v1: unchanged (${sha256(B).slice(0, 12)}…)`,
-      'wrote citegate.yml (2 hashes changed)',
-      '',
-    ].join('\n'));
-    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8'))
-      .toBe(manifest(sha256(A), sha256(B)).replace(`"${'0'.repeat(64)}"`, `"${sha256(PDF)}"`));
+    expect(run.stdout).toBe(
+      [
+        'returns-v1: ffffffffffff… -> ' + sha256(A).slice(0, 12) + '…',
+        'returns-v1 original: 000000000000… -> ' + sha256(PDF).slice(0, 12) + '…',
+        `help-v1: unchanged (${sha256(B).slice(0, 12)}…)`,
+        'wrote citegate.yml (2 hashes changed)',
+        '',
+      ].join('\n'),
+    );
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(
+      manifest(sha256(A), sha256(B)).replace(`"${'0'.repeat(64)}"`, `"${sha256(PDF)}"`),
+    );
     expect(run.code).toBe(0);
     expect(runCli(['pin'], root).stdout).toMatch(/nothing to change\n$/);
   });
 
   it('pins only the sources named', () => {
-    const root = makeTree({ 'citegate.yml': manifest('f'.repeat(64), 'e'.repeat(64)), 'sources/a.txt': A, 'sources/b.txt': B, 'originals/a.pdf': PDF });
+    const root = makeTree({
+      'citegate.yml': manifest('f'.repeat(64), 'e'.repeat(64)),
+      'sources/a.txt': A,
+      'sources/b.txt': B,
+      'originals/a.pdf': PDF,
+    });
     const run = runCli(['pin', 'help-v1'], root);
-    expect(run.stdout).toBe(`help-v1: eeeeeeeeeeee… -> ${sha256(B).slice(0, 12)}…\nwrote citegate.yml (1 hash changed)\n`);
+    expect(run.stdout).toBe(
+      `help-v1: eeeeeeeeeeee… -> ${sha256(B).slice(0, 12)}…\nwrote citegate.yml (1 hash changed)\n`,
+    );
     expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toContain(`sha256: ${'f'.repeat(64)}`);
   });
 
   // Found in review: pinning one source refused because another, not named, had no hash yet.
   it('pins a named source while another still has no hash and no file', () => {
-    const text = 'version: 1\nsources:\n  a-v1:\n    path: sources/a.txt\n    retrieved: 2026-11-02\n  gone-v1:\n    path: sources/gone.txt\n    retrieved: 2026-11-02\ncitations:\n  - answers/*.json\n';
+    const text =
+      'version: 1\nsources:\n  a-v1:\n    path: sources/a.txt\n    retrieved: 2026-11-02\n  gone-v1:\n    path: sources/gone.txt\n    retrieved: 2026-11-02\ncitations:\n  - answers/*.json\n';
     const root = makeTree({ 'citegate.yml': text, 'sources/a.txt': A });
     const run = runCli(['pin', 'a-v1'], root);
-    expect(run).toEqual({ code: 0, stdout: `a-v1: (none) -> ${sha256(A).slice(0, 12)}…\nwrote citegate.yml (1 hash changed)\n`, stderr: '' });
-    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(text.replace('sources/a.txt\n', `sources/a.txt\n    sha256: ${sha256(A)}\n`));
+    expect(run).toEqual({
+      code: 0,
+      stdout: `a-v1: (none) -> ${sha256(A).slice(0, 12)}…\nwrote citegate.yml (1 hash changed)\n`,
+      stderr: '',
+    });
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(
+      text.replace('sources/a.txt\n', `sources/a.txt\n    sha256: ${sha256(A)}\n`),
+    );
     // Pinning everything still needs every file.
-    expect(runCli(['pin'], root)).toMatchObject({ code: 2, stderr: 'citegate pin: nothing written: a hash could not be pinned:\n  gone-v1: sources/gone.txt: no such file\n' });
+    expect(runCli(['pin'], root)).toMatchObject({
+      code: 2,
+      stderr: 'citegate pin: nothing written: a hash could not be pinned:\n  gone-v1: sources/gone.txt: no such file\n',
+    });
   });
 
   it('adds a missing sha256 under the path, indented like it, in block and flow mappings', () => {
-    const text = 'version: 1\r\nsources:\r\n  a:\r\n    path: sources/a.txt # text\r\n    retrieved: 2026-11-02\r\n  b: {path: sources/b.txt, retrieved: 2026-11-02}\r\n';
+    const text =
+      'version: 1\r\nsources:\r\n  a:\r\n    path: sources/a.txt # text\r\n    retrieved: 2026-11-02\r\n  b: {path: sources/b.txt, retrieved: 2026-11-02}\r\n';
     const root = makeTree({ 'citegate.yml': text, 'sources/a.txt': A, 'sources/b.txt': B });
     expect(runCli(['pin'], root).code).toBe(0);
     expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(
-      'version: 1\r\nsources:\r\n  a:\r\n    path: sources/a.txt # text\r\n' + `    sha256: ${sha256(A)}\r\n` +
-      `    retrieved: 2026-11-02\r\n  b: {path: sources/b.txt, sha256: ${sha256(B)}, retrieved: 2026-11-02}\r\n`);
+      'version: 1\r\nsources:\r\n  a:\r\n    path: sources/a.txt # text\r\n' +
+        `    sha256: ${sha256(A)}\r\n` +
+        `    retrieved: 2026-11-02\r\n  b: {path: sources/b.txt, sha256: ${sha256(B)}, retrieved: 2026-11-02}\r\n`,
+    );
     expect(runCli(['check'], root).stderr).not.toMatch(/sha256/);
   });
 
   it('fills an empty sha256, a block scalar or an empty flow value', () => {
     const text = [
-      'version: 1', 'sources:',
-      '  a:', '    path: sources/a.txt', '    sha256:', '    retrieved: 2026-11-02',
-      '  b:', '    path: sources/b.txt', '    sha256: |', '      old', '    retrieved: 2026-11-02',
-      '  c: {path: sources/a.txt, sha256: , retrieved: 2026-11-02}', '',
+      'version: 1',
+      'sources:',
+      '  a:',
+      '    path: sources/a.txt',
+      '    sha256:',
+      '    retrieved: 2026-11-02',
+      '  b:',
+      '    path: sources/b.txt',
+      '    sha256: |',
+      '      old',
+      '    retrieved: 2026-11-02',
+      '  c: {path: sources/a.txt, sha256: , retrieved: 2026-11-02}',
+      '',
     ].join('\n');
     const root = makeTree({ 'citegate.yml': text, 'sources/a.txt': A, 'sources/b.txt': B });
     expect(runCli(['pin'], root)).toMatchObject({ code: 0, stderr: '' });
-    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe([
-      'version: 1', 'sources:',
-      '  a:', '    path: sources/a.txt', `    sha256: ${sha256(A)}`, '    retrieved: 2026-11-02',
-      '  b:', '    path: sources/b.txt', `    sha256: ${sha256(B)}`, '    retrieved: 2026-11-02',
-      `  c: {path: sources/a.txt, sha256: ${sha256(A)}, retrieved: 2026-11-02}`, '',
-    ].join('\n'));
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(
+      [
+        'version: 1',
+        'sources:',
+        '  a:',
+        '    path: sources/a.txt',
+        `    sha256: ${sha256(A)}`,
+        '    retrieved: 2026-11-02',
+        '  b:',
+        '    path: sources/b.txt',
+        `    sha256: ${sha256(B)}`,
+        '    retrieved: 2026-11-02',
+        `  c: {path: sources/a.txt, sha256: ${sha256(A)}, retrieved: 2026-11-02}`,
+        '',
+      ].join('\n'),
+    );
   });
 
   // Found in review: the hash was glued to the tag (`!!str7330…`) or to the comment (`7330…# todo`, one plain
   // scalar to YAML), and a list got a second `sha256` key beside it; each ended in an error about text never written.
   it('fills an empty sha256 after a tag or before a comment, and refuses a list in its place', () => {
     const text = [
-      'version: 1', 'sources:',
-      '  a:', '    path: sources/a.txt', '    sha256: # todo', '    retrieved: 2026-11-02',
-      '  b:', '    path: sources/b.txt', '    sha256: !!str', '    retrieved: 2026-11-02',
-      '  c: {path: sources/a.txt, sha256: !!str , retrieved: 2026-11-02}', '',
+      'version: 1',
+      'sources:',
+      '  a:',
+      '    path: sources/a.txt',
+      '    sha256: # todo',
+      '    retrieved: 2026-11-02',
+      '  b:',
+      '    path: sources/b.txt',
+      '    sha256: !!str',
+      '    retrieved: 2026-11-02',
+      '  c: {path: sources/a.txt, sha256: !!str , retrieved: 2026-11-02}',
+      '',
     ].join('\n');
     const root = makeTree({ 'citegate.yml': text, 'sources/a.txt': A, 'sources/b.txt': B });
     expect(runCli(['pin'], root)).toMatchObject({ code: 0, stderr: '' });
-    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe([
-      'version: 1', 'sources:',
-      '  a:', '    path: sources/a.txt', `    sha256: ${sha256(A)} # todo`, '    retrieved: 2026-11-02',
-      '  b:', '    path: sources/b.txt', `    sha256: !!str ${sha256(B)}`, '    retrieved: 2026-11-02',
-      `  c: {path: sources/a.txt, sha256: !!str ${sha256(A)}, retrieved: 2026-11-02}`, '',
-    ].join('\n'));
-    const list = 'version: 1\nsources:\n  a:\n    path: sources/a.txt\n    sha256: []\n    retrieved: 2026-11-02\ncitations: []\n';
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(
+      [
+        'version: 1',
+        'sources:',
+        '  a:',
+        '    path: sources/a.txt',
+        `    sha256: ${sha256(A)} # todo`,
+        '    retrieved: 2026-11-02',
+        '  b:',
+        '    path: sources/b.txt',
+        `    sha256: !!str ${sha256(B)}`,
+        '    retrieved: 2026-11-02',
+        `  c: {path: sources/a.txt, sha256: !!str ${sha256(A)}, retrieved: 2026-11-02}`,
+        '',
+      ].join('\n'),
+    );
+    const list =
+      'version: 1\nsources:\n  a:\n    path: sources/a.txt\n    sha256: []\n    retrieved: 2026-11-02\ncitations: []\n';
     writeFileSync(path.join(root, 'citegate.yml'), list);
     expect(runCli(['pin'], root)).toEqual({
-      code: 2, stdout: '',
-      stderr: 'citegate pin: nothing written: a hash could not be pinned:\n' +
+      code: 2,
+      stdout: '',
+      stderr:
+        'citegate pin: nothing written: a hash could not be pinned:\n' +
         '  a: its `sha256` is not a single value (a list or a mapping): write the hash there, or leave it empty\n',
     });
     expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(list);
@@ -120,14 +185,18 @@ describe('citegate pin', () => {
 
   it('refuses to rewrite a sha256 that is an alias or an anchor, since other values share it', () => {
     const text = [
-      'version: 1', 'sources:',
+      'version: 1',
+      'sources:',
       `  a: {path: sources/a.txt, sha256: &h ${'f'.repeat(64)}, retrieved: 2026-11-02}`,
-      '  b: {path: sources/b.txt, sha256: *h, retrieved: 2026-11-02}', '',
+      '  b: {path: sources/b.txt, sha256: *h, retrieved: 2026-11-02}',
+      '',
     ].join('\n');
     const root = makeTree({ 'citegate.yml': text, 'sources/a.txt': A, 'sources/b.txt': B });
     expect(runCli(['pin'], root)).toEqual({
-      code: 2, stdout: '',
-      stderr: 'citegate pin: nothing written: hashes could not be pinned:\n' +
+      code: 2,
+      stdout: '',
+      stderr:
+        'citegate pin: nothing written: hashes could not be pinned:\n' +
         '  a: its `sha256` carries an anchor (&h) that other values may share: remove the anchor\n' +
         '  b: its `sha256` is an alias (*h): write the hash itself there\n',
     });
@@ -139,16 +208,34 @@ describe('citegate pin', () => {
     const root = makeTree({ 'citegate.yml': original, 'sources/a.txt': A, 'originals/a.pdf': PDF });
     const run = runCli(['pin'], root);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('citegate pin: nothing written: a hash could not be pinned:\n  help-v1: sources/b.txt: no such file\n');
+    expect(run.stderr).toBe(
+      'citegate pin: nothing written: a hash could not be pinned:\n  help-v1: sources/b.txt: no such file\n',
+    );
     expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(original);
   });
 
   it('refuses an unknown source id, a source outside the workspace, and a source that is not UTF-8', () => {
-    const root = makeTree({ 'citegate.yml': manifest('f'.repeat(64), 'e'.repeat(64)), 'sources/a.txt': Buffer.from([0xff]), 'sources/b.txt': B, 'originals/a.pdf': PDF });
-    expect(runCli(['pin', 'nope-v1'], root)).toEqual({ code: 2, stdout: '', stderr: 'citegate: no source "nope-v1" in citegate.yml\nSee citegate pin --help.\n' });
-    expect(runCli(['pin', 'returns-v1'], root).stderr).toBe('citegate pin: nothing written: a hash could not be pinned:\n  returns-v1: sources/a.txt: not valid UTF-8: a source must be UTF-8 text\n');
-    writeFileSync(path.join(root, 'citegate.yml'), manifest('f'.repeat(64), 'e'.repeat(64)).replace('sources/b.txt', '../b.txt'));
-    expect(runCli(['pin', 'help-v1'], root).stderr).toBe('citegate pin: nothing written: a hash could not be pinned:\n  help-v1: ../b.txt: the path leads outside the workspace\n');
+    const root = makeTree({
+      'citegate.yml': manifest('f'.repeat(64), 'e'.repeat(64)),
+      'sources/a.txt': Buffer.from([0xff]),
+      'sources/b.txt': B,
+      'originals/a.pdf': PDF,
+    });
+    expect(runCli(['pin', 'nope-v1'], root)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'citegate: no source "nope-v1" in citegate.yml\nSee citegate pin --help.\n',
+    });
+    expect(runCli(['pin', 'returns-v1'], root).stderr).toBe(
+      'citegate pin: nothing written: a hash could not be pinned:\n  returns-v1: sources/a.txt: not valid UTF-8: a source must be UTF-8 text\n',
+    );
+    writeFileSync(
+      path.join(root, 'citegate.yml'),
+      manifest('f'.repeat(64), 'e'.repeat(64)).replace('sources/b.txt', '../b.txt'),
+    );
+    expect(runCli(['pin', 'help-v1'], root).stderr).toBe(
+      'citegate pin: nothing written: a hash could not be pinned:\n  help-v1: ../b.txt: the path leads outside the workspace\n',
+    );
   });
 });
 
@@ -160,27 +247,45 @@ describe('citegate pin and hostile names', () => {
   const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]|\n\s*::/u;
 
   it('escapes the name of a manifest reached through a linked folder when it says what it wrote', () => {
-    const root = makeTree({ [`${HOSTILE}/citegate.yml`]: manifest('f'.repeat(64), sha256(B)), 'sources/a.txt': A, 'sources/b.txt': B, 'originals/a.pdf': PDF });
+    const root = makeTree({
+      [`${HOSTILE}/citegate.yml`]: manifest('f'.repeat(64), sha256(B)),
+      'sources/a.txt': A,
+      'sources/b.txt': B,
+      'originals/a.pdf': PDF,
+    });
     // The manifest's paths are relative to its real folder: give that folder the sources too.
-    for (const [name, text] of [['sources/a.txt', A], ['sources/b.txt', B], ['originals/a.pdf', PDF]] as const) {
+    for (const [name, text] of [
+      ['sources/a.txt', A],
+      ['sources/b.txt', B],
+      ['originals/a.pdf', PDF],
+    ] as const) {
       mkdirSync(path.dirname(path.join(root, HOSTILE, name)), { recursive: true });
       writeFileSync(path.join(root, HOSTILE, name), text);
     }
     symlinkSync(HOSTILE, path.join(root, 'cfg'));
     const run = runCli(['pin', '--manifest', 'cfg/citegate.yml'], root);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('wrote d\\u{001B}]0;t\\u{0007}\\n\\u{0085}::error file=README.md::pwn/citegate.yml (2 hashes changed)');
+    expect(run.stdout).toContain(
+      'wrote d\\u{001B}]0;t\\u{0007}\\n\\u{0085}::error file=README.md::pwn/citegate.yml (2 hashes changed)',
+    );
     expect(run.stdout + run.stderr).not.toMatch(raw);
   });
 
   it('escapes the name in the reason it cannot replace the manifest', () => {
     // A name so long that the temporary file's name beside it is too long for the file system.
     const name = `m\u001b[2J\n\u0085::warning::x${'x'.repeat(230)}.yml`;
-    const root = makeTree({ [name]: manifest('f'.repeat(64), sha256(B)), 'sources/a.txt': A, 'sources/b.txt': B, 'originals/a.pdf': PDF });
+    const root = makeTree({
+      [name]: manifest('f'.repeat(64), sha256(B)),
+      'sources/a.txt': A,
+      'sources/b.txt': B,
+      'originals/a.pdf': PDF,
+    });
     symlinkSync(name, path.join(root, 'citegate.yml'));
     const run = runCli(['pin'], root);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^citegate pin: nothing written: cannot replace m\\u\{001B\}\[2J\\n\\u\{0085\}::warning::x+\.yml: /u);
+    expect(run.stderr).toMatch(
+      /^citegate pin: nothing written: cannot replace m\\u\{001B\}\[2J\\n\\u\{0085\}::warning::x+\.yml: /u,
+    );
     expect(run.stdout + run.stderr).not.toMatch(raw);
   });
 });

@@ -4,8 +4,18 @@ import { CLI, makeWorkspace, runCli } from '../helpers/workspace.js';
 const hasScript = spawnSync('script', ['--version']).status === 0;
 
 function workspace(): string {
-  const sources = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`s${i}-v1`, { path: `sources/s${i}.txt`, text: `Source ${i} says this once.\n`.repeat(50) + `Only ${i}.\n` }]));
-  const files = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`answers/a${i}.json`, JSON.stringify([{ citation_id: 'x', source_id: `s${i}-v1`, quote: `Only ${i}.` }])]));
+  const sources = Object.fromEntries(
+    Array.from({ length: 30 }, (_, i) => [
+      `s${i}-v1`,
+      { path: `sources/s${i}.txt`, text: `Source ${i} says this once.\n`.repeat(50) + `Only ${i}.\n` },
+    ]),
+  );
+  const files = Object.fromEntries(
+    Array.from({ length: 30 }, (_, i) => [
+      `answers/a${i}.json`,
+      JSON.stringify([{ citation_id: 'x', source_id: `s${i}-v1`, quote: `Only ${i}.` }]),
+    ]),
+  );
   return makeWorkspace(sources, files, ['answers/*.json']);
 }
 
@@ -15,14 +25,21 @@ describe('progress', () => {
     expect(run).toMatchObject({ code: 0, stderr: '' });
   });
 
-  (hasScript ? it : it.skip)('shows files, sources, records, the rate and the time left on a terminal, then clears its line', () => {
-    const root = workspace();
-    // script(1) runs the command on a pseudo-terminal, as a person would.
-    const out = execFileSync('script', ['-qec', `node ${CLI} check > /dev/null`, '/dev/null'], {
-      cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH, CITEGATE_PROGRESS_AFTER_MS: '0', CITEGATE_PROGRESS_EVERY_MS: '0' },
-    });
-    expect(out).toMatch(/\r\x1b\[Kcitegate: read \d+\/30 files, \d+ records/);
-    expect(out).toMatch(/\r\x1b\[Kcitegate: checked \d+\/30 sources, 30 records, [\d,]+ records\/s, about \d+ s left/);
-    expect(out.endsWith('\r\x1b[K')).toBe(true);
-  });
+  (hasScript ? it : it.skip)(
+    'shows files, sources, records, the rate and the time left on a terminal, then clears its line',
+    () => {
+      const root = workspace();
+      // script(1) runs the command on a pseudo-terminal, as a person would.
+      const out = execFileSync('script', ['-qec', `node ${CLI} check > /dev/null`, '/dev/null'], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, CITEGATE_PROGRESS_AFTER_MS: '0', CITEGATE_PROGRESS_EVERY_MS: '0' },
+      });
+      expect(out).toMatch(/\r\x1b\[Kcitegate: read \d+\/30 files, \d+ records/);
+      expect(out).toMatch(
+        /\r\x1b\[Kcitegate: checked \d+\/30 sources, 30 records, [\d,]+ records\/s, about \d+ s left/,
+      );
+      expect(out.endsWith('\r\x1b[K')).toBe(true);
+    },
+  );
 });

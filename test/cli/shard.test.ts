@@ -3,17 +3,26 @@ import path from 'node:path';
 import { parseShard, shardOf } from '../../src/check/shard.js';
 import { makeWorkspace, runCli } from '../helpers/workspace.js';
 
-const SOURCES = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`doc${i}-v1`, {
-  path: `sources/doc${i}.txt`,
-  text: `Document ${i}. Returns are accepted within ${10 + i} days. Contact support. Contact support.\n`,
-}]));
+const SOURCES = Object.fromEntries(
+  Array.from({ length: 6 }, (_, i) => [
+    `doc${i}-v1`,
+    {
+      path: `sources/doc${i}.txt`,
+      text: `Document ${i}. Returns are accepted within ${10 + i} days. Contact support. Contact support.\n`,
+    },
+  ]),
+);
 
 function workspace(): string {
   const files: Record<string, string> = {};
   for (let f = 0; f < 24; f++) {
     const records = [
       { citation_id: 'a', source_id: `doc${f % 6}-v1`, quote: `Returns are accepted within ${10 + (f % 6)} days.` },
-      { citation_id: 'b', source_id: `doc${(f + 1) % 6}-v1`, quote: f % 5 === 0 ? 'Not in any document.' : `Document ${(f + 1) % 6}.` },
+      {
+        citation_id: 'b',
+        source_id: `doc${(f + 1) % 6}-v1`,
+        quote: f % 5 === 0 ? 'Not in any document.' : `Document ${(f + 1) % 6}.`,
+      },
       { citation_id: 'c', source_id: `doc${f % 6}-v1`, quote: f % 7 === 0 ? 'Contact support.' : `Document ${f % 6}.` },
     ];
     files[`answers/f${String(f).padStart(2, '0')}.json`] = JSON.stringify(records, null, 1);
@@ -30,7 +39,9 @@ describe('sharding', () => {
 
   it('puts a file in the same shard on every run and machine (a hash of its path)', () => {
     expect([shardOf('answers/f00.json', 4), shardOf('answers/f01.json', 4), shardOf('answers/f02.json', 4)]).toEqual([
-      shardOf('answers/f00.json', 4), shardOf('answers/f01.json', 4), shardOf('answers/f02.json', 4),
+      shardOf('answers/f00.json', 4),
+      shardOf('answers/f01.json', 4),
+      shardOf('answers/f02.json', 4),
     ]);
     const counts = [0, 0, 0, 0];
     for (let i = 0; i < 400; i++) counts[shardOf(`answers/${i}.json`, 4) - 1]++;
@@ -54,11 +65,25 @@ describe('sharding', () => {
       expect(s.sources.every((src: { id: string }) => cited.has(src.id))).toBe(true);
       expect(s.shard.count).toBe(4);
     }
-    const merged = runCli(['merge-reports', '--output', 'merged.json', '--summary', 'summary.md', ...[1, 2, 3, 4].map((i) => `shard-${i}.json`)], root);
+    const merged = runCli(
+      [
+        'merge-reports',
+        '--output',
+        'merged.json',
+        '--summary',
+        'summary.md',
+        ...[1, 2, 3, 4].map((i) => `shard-${i}.json`),
+      ],
+      root,
+    );
     expect(merged.stderr).toBe('');
     expect(merged.code).toBe(1);
-    expect(readFileSync(path.join(root, 'merged.json'), 'utf8')).toBe(readFileSync(path.join(root, 'whole.json'), 'utf8'));
-    expect(readFileSync(path.join(root, 'summary.md'), 'utf8')).toMatch(/^## ❌ citegate: \d+ of 72 records located — fail/);
+    expect(readFileSync(path.join(root, 'merged.json'), 'utf8')).toBe(
+      readFileSync(path.join(root, 'whole.json'), 'utf8'),
+    );
+    expect(readFileSync(path.join(root, 'summary.md'), 'utf8')).toMatch(
+      /^## ❌ citegate: \d+ of 72 records located — fail/,
+    );
   });
 
   // Found in review: what a shard finds while listing the files was in every shard's report, so the merge said it once per shard.
@@ -68,46 +93,76 @@ describe('sharding', () => {
     runCli(['check', '--format', 'json', '--output', 'whole.json'], root);
     const whole = JSON.parse(readFileSync(path.join(root, 'whole.json'), 'utf8'));
     expect(whole.problems.filter((p: { message: string }) => /UTF-8/.test(p.message))).toHaveLength(1);
-    for (const i of [1, 2, 3]) runCli(['check', '--format', 'json', '--shard', `${i}/3`, '--output', `s${i}.json`], root);
+    for (const i of [1, 2, 3])
+      runCli(['check', '--format', 'json', '--shard', `${i}/3`, '--output', `s${i}.json`], root);
     expect(runCli(['merge-reports', '--output', 'merged.json', 's1.json', 's2.json', 's3.json'], root).code).toBe(1);
-    expect(readFileSync(path.join(root, 'merged.json'), 'utf8')).toBe(readFileSync(path.join(root, 'whole.json'), 'utf8'));
+    expect(readFileSync(path.join(root, 'merged.json'), 'utf8')).toBe(
+      readFileSync(path.join(root, 'whole.json'), 'utf8'),
+    );
   });
 
   // Found in review: an empty shard failed, saying the manifest's patterns match no file.
   it('passes a shard that holds no file, saying so, as the Action does', () => {
-    const root = makeWorkspace({ 'r-v1': { path: 'sources/r.txt', text: 'A receipt is required.\n' } }, {
-      'answers/only.json': JSON.stringify([{ citation_id: 'c1', source_id: 'r-v1', quote: 'A receipt is required.' }]),
-    });
+    const root = makeWorkspace(
+      { 'r-v1': { path: 'sources/r.txt', text: 'A receipt is required.\n' } },
+      {
+        'answers/only.json': JSON.stringify([
+          { citation_id: 'c1', source_id: 'r-v1', quote: 'A receipt is required.' },
+        ]),
+      },
+    );
     const [empty] = [1, 2].filter((i) => i !== shardOf('answers/only.json', 2));
     expect(runCli(['check', '--shard', `${empty}/2`], root)).toEqual({
-      code: 0, stdout: 'located=0/0\n', stderr: `citegate: shard ${empty} of 2 holds no citation files; merge-reports judges the whole run\n`,
+      code: 0,
+      stdout: 'located=0/0\n',
+      stderr: `citegate: shard ${empty} of 2 holds no citation files; merge-reports judges the whole run\n`,
     });
   });
 
   it('refuses a bad shard and reports that do not belong together', () => {
     const root = workspace();
-    expect(runCli(['check', '--shard', '5/4'], root).stderr).toBe('citegate: --shard takes i/n with 1 <= i <= n (for example 2/4), not "5/4"\nSee citegate check --help.\n');
+    expect(runCli(['check', '--shard', '5/4'], root).stderr).toBe(
+      'citegate: --shard takes i/n with 1 <= i <= n (for example 2/4), not "5/4"\nSee citegate check --help.\n',
+    );
     runCli(['check', '--format', 'json', '--output', 'a.json'], root);
     const other = workspace();
     runCli(['check', '--format', 'json', '--manifest', 'citegate.yml', '--output', path.join(root, 'b.json')], other);
-    expect(runCli(['merge-reports', 'a.json', 'nope.json'], root)).toMatchObject({ code: 2, stderr: 'citegate: cannot read nope.json: no such file\nSee citegate merge-reports --help.\n' });
+    expect(runCli(['merge-reports', 'a.json', 'nope.json'], root)).toMatchObject({
+      code: 2,
+      stderr: 'citegate: cannot read nope.json: no such file\nSee citegate merge-reports --help.\n',
+    });
     expect(runCli(['merge-reports', 'citegate.yml'], root)).toMatchObject({ code: 2 });
   });
 
   it('refuses shards that do not make one whole run: missing, given twice, of different splits, or mixed with a whole report', () => {
     const root = workspace();
-    for (const [i, n] of [[1, 2], [2, 2], [1, 3]]) runCli(['check', '--format', 'json', '--shard', `${i}/${n}`, '--output', `s${i}of${n}.json`], root);
+    for (const [i, n] of [
+      [1, 2],
+      [2, 2],
+      [1, 3],
+    ])
+      runCli(['check', '--format', 'json', '--shard', `${i}/${n}`, '--output', `s${i}of${n}.json`], root);
     runCli(['check', '--format', 'json', '--output', 'whole.json'], root);
     const merge = (...files: string[]) => {
       const run = runCli(['merge-reports', '--output', 'merged.json', ...files], root);
       return `${run.code} ${run.stderr.split('\n')[0]}`;
     };
     expect(merge('s1of2.json', 's2of2.json')).toMatch(/^1 $/);
-    expect(merge('s1of2.json')).toBe('2 citegate: shard 2 of 2 is missing: merging without it would leave its files unchecked');
-    expect(merge('s1of2.json', 's1of2.json', 's2of2.json')).toBe('2 citegate: shard 1 of 2 is given more than once (s1of2.json, s1of2.json)');
-    expect(merge('s1of2.json', 's2of2.json', 's1of3.json')).toBe('2 citegate: the reports are shards of different splits (s1of2.json of 2, s1of3.json of 3)');
-    expect(merge('s1of2.json', 'whole.json')).toBe('2 citegate: some reports are shards of a split run and some are not (s1of2.json is a shard, whole.json is not)');
-    expect(merge('whole.json', 'whole.json')).toMatch(/^2 citegate: answers\/broken\.json is in whole\.json and in whole\.json: its records would count twice$/);
+    expect(merge('s1of2.json')).toBe(
+      '2 citegate: shard 2 of 2 is missing: merging without it would leave its files unchecked',
+    );
+    expect(merge('s1of2.json', 's1of2.json', 's2of2.json')).toBe(
+      '2 citegate: shard 1 of 2 is given more than once (s1of2.json, s1of2.json)',
+    );
+    expect(merge('s1of2.json', 's2of2.json', 's1of3.json')).toBe(
+      '2 citegate: the reports are shards of different splits (s1of2.json of 2, s1of3.json of 3)',
+    );
+    expect(merge('s1of2.json', 'whole.json')).toBe(
+      '2 citegate: some reports are shards of a split run and some are not (s1of2.json is a shard, whole.json is not)',
+    );
+    expect(merge('whole.json', 'whole.json')).toMatch(
+      /^2 citegate: answers\/broken\.json is in whole\.json and in whole\.json: its records would count twice$/,
+    );
     // A report edited by hand (or a broken tool) cannot slip a record in twice, even with its summary made to fit.
     const whole = JSON.parse(readFileSync(path.join(root, 'whole.json'), 'utf8'));
     const copy = structuredClone(whole);
@@ -116,7 +171,9 @@ describe('sharding', () => {
     copy.summary.verdicts[copy.records[0].verdict]++;
     copy.summary[copy.records[0].verdict === 'located' ? 'located' : 'failed']++;
     writeFileSync(path.join(root, 'twice.json'), JSON.stringify(copy));
-    expect(merge('twice.json')).toBe(`2 citegate: twice.json: record 0 of ${whole.records[0].file} is in the report twice`);
+    expect(merge('twice.json')).toBe(
+      `2 citegate: twice.json: record 0 of ${whole.records[0].file} is in the report twice`,
+    );
   });
 
   // Found in review: each shard report was trusted as it stood, so these merged into a pass.
@@ -130,7 +187,9 @@ describe('sharding', () => {
     const read = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
     const write = (file: string, report: object) => writeFileSync(path.join(root, file), JSON.stringify(report));
     expect(merge('s1.json', 's2.json')).toMatch(/^1 /);
-    const failing = [1, 2].find((i) => read(`s${i}.json`).records.some((r: { verdict: string }) => r.verdict !== 'located'))!;
+    const failing = [1, 2].find((i) =>
+      read(`s${i}.json`).records.some((r: { verdict: string }) => r.verdict !== 'located'),
+    )!;
     const other = 3 - failing;
     const pair = (edited: string) => (failing === 1 ? [edited, 's2.json'] : ['s1.json', edited]);
 
@@ -138,44 +197,69 @@ describe('sharding', () => {
     const cut = read(`s${failing}.json`);
     cut.records = cut.records.filter((r: { verdict: string }) => r.verdict === 'located');
     write('cut.json', cut);
-    expect(merge(...pair('cut.json'))).toMatch(/^2 citegate: cut\.json: its summary does not match its records, problems and findings \(it says .*\): the report was edited or cut short$/);
+    expect(merge(...pair('cut.json'))).toMatch(
+      /^2 citegate: cut\.json: its summary does not match its records, problems and findings \(it says .*\): the report was edited or cut short$/,
+    );
     // ... and the summary made to fit: a file's records then skip one.
     const gap = read(`s${failing}.json`);
     // (A file's last record, not followed by another, could go unseen this way: the report does not count each file's records.)
-    const dropped = gap.records.findIndex((r: { verdict: string; index: number }) => r.verdict !== 'located' && r.index === 1);
+    const dropped = gap.records.findIndex(
+      (r: { verdict: string; index: number }) => r.verdict !== 'located' && r.index === 1,
+    );
     expect(dropped).toBeGreaterThanOrEqual(0);
     const [removed] = gap.records.splice(dropped, 1);
     gap.summary.total--;
     gap.summary.failed--;
     gap.summary.verdicts[removed.verdict]--;
     write('gap.json', gap);
-    expect(merge(...pair('gap.json'))).toBe(`2 citegate: gap.json: the records of ${removed.file} skip record 1: the report was edited or cut short`);
+    expect(merge(...pair('gap.json'))).toBe(
+      `2 citegate: gap.json: the records of ${removed.file} skip record 1: the report was edited or cut short`,
+    );
     // Findings left out.
     const noFindings = read(`s${failing}.json`);
     delete noFindings.findings;
     write('no-findings.json', noFindings);
-    expect(merge(...pair('no-findings.json'))).toBe('2 citegate: no-findings.json: it has no findings: the report was made by an older citegate, or edited; check again with this one');
+    expect(merge(...pair('no-findings.json'))).toBe(
+      '2 citegate: no-findings.json: it has no findings: the report was made by an older citegate, or edited; check again with this one',
+    );
     // Shard labels swapped: each would hold the other's files.
     const relabelled = read(`s${other}.json`);
     relabelled.shard.index = failing;
     write('relabelled.json', relabelled);
-    expect(merge('relabelled.json', `s${other}.json`)).toMatch(new RegExp(`^2 citegate: relabelled\\.json holds answers/\\S+, which belongs to shard ${other} of 2, not ${failing}$`));
+    expect(merge('relabelled.json', `s${other}.json`)).toMatch(
+      new RegExp(
+        `^2 citegate: relabelled\\.json holds answers/\\S+, which belongs to shard ${other} of 2, not ${failing}$`,
+      ),
+    );
     // An absurd count is refused as such, naming the file.
     const huge = read('s1.json');
     huge.shard = { ...huge.shard, count: 1e9 };
     write('huge.json', huge);
-    expect(merge('huge.json')).toBe('2 citegate: huge.json: shard 1 of 1000000000 is not a shard (a run splits into 1 to 1024)');
+    expect(merge('huge.json')).toBe(
+      '2 citegate: huge.json: shard 1 of 1000000000 is not a shard (a run splits into 1 to 1024)',
+    );
 
     // A shard kept from an earlier run, before a file was added (in the other shard's half, or not): not this run's.
     const stale = read(`s${other}.json`);
-    writeFileSync(path.join(root, 'answers/added.json'), JSON.stringify([{ citation_id: 'n', source_id: 'doc0-v1', quote: 'Document 0.' }]));
+    writeFileSync(
+      path.join(root, 'answers/added.json'),
+      JSON.stringify([{ citation_id: 'n', source_id: 'doc0-v1', quote: 'Document 0.' }]),
+    );
     runCli(['check', '--format', 'json', '--shard', `${failing}/2`, '--output', 'fresh.json'], root);
     write('stale.json', stale);
-    expect(merge(...(failing === 1 ? ['fresh.json', 'stale.json'] : ['stale.json', 'fresh.json'])))
-      .toMatch(/^2 citegate: \S+ and \S+ are shards of different runs: their manifests, citation files, events or citegate versions differ$/);
+    expect(merge(...(failing === 1 ? ['fresh.json', 'stale.json'] : ['stale.json', 'fresh.json']))).toMatch(
+      /^2 citegate: \S+ and \S+ are shards of different runs: their manifests, citation files, events or citegate versions differ$/,
+    );
 
     // Files named in another order, and a manifest with CRLF line ends (a checkout with autocrlf), make the same run.
-    const named = ['answers/f00.json', 'answers/f01.json', 'answers/f02.json', 'answers/f03.json', 'answers/f04.json', 'answers/f05.json'];
+    const named = [
+      'answers/f00.json',
+      'answers/f01.json',
+      'answers/f02.json',
+      'answers/f03.json',
+      'answers/f04.json',
+      'answers/f05.json',
+    ];
     runCli(['check', '--format', 'json', '--shard', '1/2', '--output', 'n1.json', ...named], root);
     runCli(['check', '--format', 'json', '--shard', '2/2', '--output', 'n2.json', ...[...named].reverse()], root);
     expect(merge('n1.json', 'n2.json')).toMatch(/^[01] $/);
@@ -189,7 +273,9 @@ describe('sharding', () => {
     const older = read('s1.json');
     delete older.shard.run;
     write('older.json', older);
-    expect(merge('older.json', 's2.json')).toBe('2 citegate: older.json: its shard has no run digest: the report was made by an older citegate, or edited; check again with this one');
+    expect(merge('older.json', 's2.json')).toBe(
+      '2 citegate: older.json: its shard has no run digest: the report was made by an older citegate, or edited; check again with this one',
+    );
 
     // A byte order mark, which an editor may add, is not an error.
     for (const i of [1, 2]) runCli(['check', '--format', 'json', '--shard', `${i}/2`, '--output', `s${i}.json`], root);

@@ -8,7 +8,13 @@ const missing = (claim: string, quote: string) => missingNumbers(claim, quote).m
 describe('statedNumbers', () => {
   it.each([
     ['within 30 days', [['30 days', [30], 'day', null]]],
-    ['a fee of $20 or 14 %', [['$20', [20], 'USD', null], ['14 %', [14], '%', null]]],
+    [
+      'a fee of $20 or 14 %',
+      [
+        ['$20', [20], 'USD', null],
+        ['14 %', [14], '%', null],
+      ],
+    ],
     ['3,5 days', [['3,5 days', [3.5], 'day', null]]],
     ['€1.234,56', [['€1.234,56', [1234.56], 'EUR', null]]],
     ['2 weeks', [['2 weeks', [2], 'week', null]]],
@@ -27,27 +33,94 @@ describe('statedNumbers', () => {
     ['٣٫٥ %', [['٣٫٥ %', [3.5], '%', null]]],
     ['١٬٠٠٠ دولار', [['١٬٠٠٠', [1000], null, null]]],
     // One separator and three digits: thousands, unless the integer part is 0.
-    ['1,000 items and 1.000 units', [['1,000 items', [1000], 'item', null], ['1.000', [1000], null, null]]],
+    [
+      '1,000 items and 1.000 units',
+      [
+        ['1,000 items', [1000], 'item', null],
+        ['1.000', [1000], null, null],
+      ],
+    ],
     ['0.500 kg', [['0.500 kg', [0.5], 'kg', null]]],
-    ['1,234.5 or 30 000 km', [['1,234.5', [1234.5], null, null], ['30 000 km', [30000], 'km', null]]],
+    [
+      '1,234.5 or 30 000 km',
+      [
+        ['1,234.5', [1234.5], null, null],
+        ['30 000 km', [30000], 'km', null],
+      ],
+    ],
     // Where the unit is written.
     ['a 30-day window', [['30-day', [30], 'day', null]]],
     ['thirty (30) days', [['(30) days', [30], 'day', null]]],
     ['30 calendar days', [['30 calendar days', [30], 'day', null]]],
-    ['12,50 € or USD 20', [['12,50 €', [12.5], 'EUR', null], ['USD 20', [20], 'USD', null]]],
+    [
+      '12,50 € or USD 20',
+      [
+        ['12,50 €', [12.5], 'EUR', null],
+        ['USD 20', [20], 'USD', null],
+      ],
+    ],
     // Times of day, in minutes after midnight; without am or pm, both readings.
-    ['5:00 pm, 5 pm, 17:00, 12 noon, 9 a.m.', [['5:00 pm', [1020], 'time of day', null], ['5 pm', [1020], 'time of day', null],
-      ['17:00', [1020], 'time of day', null], ['12 noon', [720], 'time of day', null], ['9 a.m.', [540], 'time of day', null]]],
+    [
+      '5:00 pm, 5 pm, 17:00, 12 noon, 9 a.m.',
+      [
+        ['5:00 pm', [1020], 'time of day', null],
+        ['5 pm', [1020], 'time of day', null],
+        ['17:00', [1020], 'time of day', null],
+        ['12 noon', [720], 'time of day', null],
+        ['9 a.m.', [540], 'time of day', null],
+      ],
+    ],
     ['5:30', [['5:30', [330, 1050], 'time of day', null]]],
     // Magnitudes and signs.
-    ['1 million, 1.5bn, 5k, $2M', [['1 million', [1e6], null, null], ['1.5bn', [1.5e9], null, null], ['5k', [5000], null, null], ['$2M', [2e6], 'USD', null]]],
-    ['-5 degrees and \u22123 °C', [['-5 degrees', [-5], 'degree', null], ['\u22123 °C', [-3], '°C', null]]],
-    ['pages 3-5 and 1-800-555-0199', [['3-5', [3], null, null], ['3-5', [5], null, null],
-      ['1-800-555-0199', [1], null, null], ['1-800-555-0199', [800], null, null], ['1-800-555-0199', [555], null, null], ['1-800-555-0199', [199], null, null]]],
+    [
+      '1 million, 1.5bn, 5k, $2M',
+      [
+        ['1 million', [1e6], null, null],
+        ['1.5bn', [1.5e9], null, null],
+        ['5k', [5000], null, null],
+        ['$2M', [2e6], 'USD', null],
+      ],
+    ],
+    [
+      '-5 degrees and \u22123 °C',
+      [
+        ['-5 degrees', [-5], 'degree', null],
+        ['\u22123 °C', [-3], '°C', null],
+      ],
+    ],
+    [
+      'pages 3-5 and 1-800-555-0199',
+      [
+        ['3-5', [3], null, null],
+        ['3-5', [5], null, null],
+        ['1-800-555-0199', [1], null, null],
+        ['1-800-555-0199', [800], null, null],
+        ['1-800-555-0199', [555], null, null],
+        ['1-800-555-0199', [199], null, null],
+      ],
+    ],
     // A range gives its unit, period and magnitude to both ends.
-    ['3-5 business days', [['3-5 business days', [3], 'business day', null], ['3-5 business days', [5], 'business day', null]]],
-    ['between $3 and 5 a month', [['$3 and 5 a month', [3], 'USD', 'month'], ['$3 and 5 a month', [5], 'USD', 'month']]],
-    ['2 to 3 million', [['2 to 3 million', [2e6], null, null], ['2 to 3 million', [3e6], null, null]]],
+    [
+      '3-5 business days',
+      [
+        ['3-5 business days', [3], 'business day', null],
+        ['3-5 business days', [5], 'business day', null],
+      ],
+    ],
+    [
+      'between $3 and 5 a month',
+      [
+        ['$3 and 5 a month', [3], 'USD', 'month'],
+        ['$3 and 5 a month', [5], 'USD', 'month'],
+      ],
+    ],
+    [
+      '2 to 3 million',
+      [
+        ['2 to 3 million', [2e6], null, null],
+        ['2 to 3 million', [3e6], null, null],
+      ],
+    ],
   ])('%s', (text, expected) => {
     expect(numbers(text)).toEqual(expected);
   });
@@ -60,26 +133,83 @@ describe('statedNumbers', () => {
   });
 
   it.each([
-    ['Within 30 DAYS, 3 To 5 Business-Days', [['30 DAYS', [30], 'day', null], ['3 To 5 Business-Days', [3], 'business day', null], ['3 To 5 Business-Days', [5], 'business day', null]]],
-    ['5 PM, 9 A.M., 12 Noon, MIDNIGHT', [['5 PM', [1020], 'time of day', null], ['9 A.M.', [540], 'time of day', null], ['12 Noon', [720], 'time of day', null], ['MIDNIGHT', [0], 'time of day', null]]],
-    ['BETWEEN $3 AND 5 Per Month, 2 Million, 2BN', [['$3 AND 5 Per Month', [3], 'USD', 'month'], ['$3 AND 5 Per Month', [5], 'USD', 'month'], ['2 Million', [2e6], null, null], ['2BN', [2e9], null, null]]],
+    [
+      'Within 30 DAYS, 3 To 5 Business-Days',
+      [
+        ['30 DAYS', [30], 'day', null],
+        ['3 To 5 Business-Days', [3], 'business day', null],
+        ['3 To 5 Business-Days', [5], 'business day', null],
+      ],
+    ],
+    [
+      '5 PM, 9 A.M., 12 Noon, MIDNIGHT',
+      [
+        ['5 PM', [1020], 'time of day', null],
+        ['9 A.M.', [540], 'time of day', null],
+        ['12 Noon', [720], 'time of day', null],
+        ['MIDNIGHT', [0], 'time of day', null],
+      ],
+    ],
+    [
+      'BETWEEN $3 AND 5 Per Month, 2 Million, 2BN',
+      [
+        ['$3 AND 5 Per Month', [3], 'USD', 'month'],
+        ['$3 AND 5 Per Month', [5], 'USD', 'month'],
+        ['2 Million', [2e6], null, null],
+        ['2BN', [2e9], null, null],
+      ],
+    ],
     // What /iu would match with an ASCII letter: LONG S as s, KELVIN SIGN as k (NFC makes it K).
-    ['5 \u212Am, 3 dayſ', [['5 Km', [5], 'km', null], ['3 dayſ', [3], 'day', null]]],
+    [
+      '5 \u212Am, 3 dayſ',
+      [
+        ['5 Km', [5], 'km', null],
+        ['3 dayſ', [3], 'day', null],
+      ],
+    ],
   ])('ignores case, as /iu does: %s', (text, expected) => {
     expect(numbers(text)).toEqual(expected);
   });
 
   // Currency codes before a number ("USD 20") are case-sensitive, and so not among the words.
   it('reads the same numbers whatever the case of the words around them', () => {
-    const word = fc.constantFrom('30', '5:30', '$12', ' ', ' days', ' business days', ' per month', ' a week', ' pm', ' a.m.', ' noon', ' million',
-      ' to ', ' and ', 'between ', ' monthly', ' percent', ' calendar', '-', ' dollars', ' kg', 'x', 'ǅ', 'İ', 'ß');
+    const word = fc.constantFrom(
+      '30',
+      '5:30',
+      '$12',
+      ' ',
+      ' days',
+      ' business days',
+      ' per month',
+      ' a week',
+      ' pm',
+      ' a.m.',
+      ' noon',
+      ' million',
+      ' to ',
+      ' and ',
+      'between ',
+      ' monthly',
+      ' percent',
+      ' calendar',
+      '-',
+      ' dollars',
+      ' kg',
+      'x',
+      'ǅ',
+      'İ',
+      'ß',
+    );
     const upper = (s: string) => s.replace(/[a-z]/g, (c) => c.toUpperCase());
-    fc.assert(fc.property(fc.array(fc.tuple(word, fc.boolean()), { maxLength: 12 }), (parts) => {
-      const plain = parts.map(([w]) => w).join('');
-      const mixed = parts.map(([w, up]) => (up ? upper(w) : w)).join('');
-      const meaning = (text: string) => statedNumbers(text).map((n) => [n.values, n.unit ?? null, n.per ?? null]);
-      expect(meaning(mixed)).toEqual(meaning(plain));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(word, fc.boolean()), { maxLength: 12 }), (parts) => {
+        const plain = parts.map(([w]) => w).join('');
+        const mixed = parts.map(([w, up]) => (up ? upper(w) : w)).join('');
+        const meaning = (text: string) => statedNumbers(text).map((n) => [n.values, n.unit ?? null, n.per ?? null]);
+        expect(meaning(mixed)).toEqual(meaning(plain));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -140,60 +270,87 @@ describe('missingNumbers', () => {
 
   it('names each number once, and what the quote has', () => {
     const { missing: numbers, quoteHas } = missingNumbers('Takes 3 to 5 weeks, or 3 to 5 weeks.', 'Takes 3 to 5 days.');
-    expect(numbers.map((n) => [n.text, quoteHas.map((q) => q.text)]))
-      .toEqual([['3 to 5 weeks', ['3 to 5 days']]]);
+    expect(numbers.map((n) => [n.text, quoteHas.map((q) => q.text)])).toEqual([['3 to 5 weeks', ['3 to 5 days']]]);
   });
 });
 
 describe('sentences and claims', () => {
   it('splits an answer into sentences, keeping common abbreviations whole', () => {
-    expect(splitSentences('Mr. Smith paid $20.50 on Jan. 5. The U.S. office closes at noon. Ok!').map((s) => s.text)).toEqual([
-      'Mr. Smith paid $20.50 on Jan. 5.', 'The U.S. office closes at noon.', 'Ok!',
+    expect(
+      splitSentences('Mr. Smith paid $20.50 on Jan. 5. The U.S. office closes at noon. Ok!').map((s) => s.text),
+    ).toEqual(['Mr. Smith paid $20.50 on Jan. 5.', 'The U.S. office closes at noon.', 'Ok!']);
+    expect(splitSentences('  One.\n\nTwo?  ').map((s) => [s.text, s.start])).toEqual([
+      ['One.', 2],
+      ['Two?', 8],
     ]);
-    expect(splitSentences('  One.\n\nTwo?  ').map((s) => [s.text, s.start])).toEqual([['One.', 2], ['Two?', 8]]);
   });
 
   const texts = (answer: string) => splitSentences(answer).map((s) => s.text);
 
   it('ends a sentence at an abbreviation that may end one ("etc.", "Inc.") unless a lower-case letter or a digit follows on its line', () => {
-    expect(texts('We ship for Acme Inc. Orders over $50 ship free.')).toEqual(['We ship for Acme Inc.', 'Orders over $50 ship free.']);
+    expect(texts('We ship for Acme Inc. Orders over $50 ship free.')).toEqual([
+      'We ship for Acme Inc.',
+      'Orders over $50 ship free.',
+    ]);
     expect(texts('Bring a box, tape, etc. Then call us.')).toEqual(['Bring a box, tape, etc.', 'Then call us.']);
     // After an opening quote or bracket, and in a script without case.
-    expect(texts('Works at Acme Inc. "Great" was the review.')).toEqual(['Works at Acme Inc.', '"Great" was the review.']);
+    expect(texts('Works at Acme Inc. "Great" was the review.')).toEqual([
+      'Works at Acme Inc.',
+      '"Great" was the review.',
+    ]);
     expect(texts('Made by Acme Ltd. (Refunds take 5 days.)')).toEqual(['Made by Acme Ltd.', '(Refunds take 5 days.)']);
     expect(texts('Made by Acme Co. 東京 is far.')).toEqual(['Made by Acme Co.', '東京 is far.']);
     // A digit on the same line goes on; a new line, a list or a paragraph does not.
     expect(texts('Fees, taxes, etc. 5 EUR in all. Ask us.')).toEqual(['Fees, taxes, etc. 5 EUR in all.', 'Ask us.']);
-    expect(texts('Bring a receipt, a box, etc.\n- Open it first.')).toEqual(['Bring a receipt, a box, etc.', '- Open it first.']);
+    expect(texts('Bring a receipt, a box, etc.\n- Open it first.')).toEqual([
+      'Bring a receipt, a box, etc.',
+      '- Open it first.',
+    ]);
     expect(texts('See form No.\n5 for details.')).toEqual(['See form No.', '5 for details.']);
   });
 
   it('never ends a sentence at an abbreviation that stands before what it belongs to or in a name, but at a blank line or a list', () => {
-    expect(texts('Ask Dr. Jones or Prof. Lee, e.g. Monday. Done.')).toEqual(['Ask Dr. Jones or Prof. Lee, e.g. Monday.', 'Done.']);
+    expect(texts('Ask Dr. Jones or Prof. Lee, e.g. Monday. Done.')).toEqual([
+      'Ask Dr. Jones or Prof. Lee, e.g. Monday.',
+      'Done.',
+    ]);
     expect(texts('Martin Luther King Jr. Day is a holiday in the U.S. Army and St. Louis.')).toEqual([
       'Martin Luther King Jr. Day is a holiday in the U.S. Army and St. Louis.',
     ]);
     expect(texts('Ask Dr.\nJones. Done.')).toEqual(['Ask Dr.\nJones.', 'Done.']);
     expect(texts('Signed, Dr.\n\nThe end.')).toEqual(['Signed, Dr.', 'The end.']);
-    expect(texts('Bring proof of purchase, e.g.\n- Ship the receipt to us today.')).toEqual(['Bring proof of purchase, e.g.', '- Ship the receipt to us today.']);
+    expect(texts('Bring proof of purchase, e.g.\n- Ship the receipt to us today.')).toEqual([
+      'Bring proof of purchase, e.g.',
+      '- Ship the receipt to us today.',
+    ]);
     expect(texts('Ask Dr.\na) Open the box.')).toEqual(['Ask Dr.', 'a) Open the box.']);
     expect(texts('See Dr.\nIV. Open the box.')).toEqual(['See Dr.', 'IV. Open the box.']);
     expect(texts('Sold in the U.S.\n\n1. Open the box.')).toEqual(['Sold in the U.S.', '1. Open the box.']);
   });
 
   it('counts a claim for its sentence only: one that runs past a sentence break is not split between the two', () => {
-    const covered = (answer: string, claims: string[]) => splitSentences(answer).map((x) => [x.text, isCovered(x.text, claims)]);
+    const covered = (answer: string, claims: string[]) =>
+      splitSentences(answer).map((x) => [x.text, isCovered(x.text, claims)]);
     expect(covered('We do not charge for returns. Returns are free.', ['We do not charge for returns'])).toEqual([
-      ['We do not charge for returns.', true], ['Returns are free.', false],
+      ['We do not charge for returns.', true],
+      ['Returns are free.', false],
     ]);
-    expect(covered('We ship for Acme Inc. Orders over $50 ship free.', ['We ship for Acme Inc. Orders over $50 ship free'])).toEqual([
-      ['We ship for Acme Inc.', true], ['Orders over $50 ship free.', true],
+    expect(
+      covered('We ship for Acme Inc. Orders over $50 ship free.', ['We ship for Acme Inc. Orders over $50 ship free']),
+    ).toEqual([
+      ['We ship for Acme Inc.', true],
+      ['Orders over $50 ship free.', true],
     ]);
   });
 
   it('keeps the number of a list item with the item ("1. Open the box.")', () => {
     expect(texts('Steps:\n1. Open the box.\n2. Pack it. Then wait.\n  b) Ship it.\niv. Done.')).toEqual([
-      'Steps:', '1. Open the box.', '2. Pack it.', 'Then wait.', 'b) Ship it.', 'iv. Done.',
+      'Steps:',
+      '1. Open the box.',
+      '2. Pack it.',
+      'Then wait.',
+      'b) Ship it.',
+      'iv. Done.',
     ]);
     expect(splitSentences('Steps:\n1. Open the box.').map((s) => s.start)).toEqual([0, 7]);
     // Not a list where it does not start a line, nor a word of roman-numeral letters.
@@ -207,28 +364,43 @@ describe('sentences and claims', () => {
 
   it('places a sentence that ends in an abbreviation at its first character', () => {
     expect(splitSentences('  Bring a box, etc.').map((s) => [s.text, s.start])).toEqual([['Bring a box, etc.', 2]]);
-    expect(splitSentences('One.\n\n  Bring a box, etc.').map((s) => [s.text, s.start])).toEqual([['One.', 0], ['Bring a box, etc.', 8]]);
+    expect(splitSentences('One.\n\n  Bring a box, etc.').map((s) => [s.text, s.start])).toEqual([
+      ['One.', 0],
+      ['Bring a box, etc.', 8],
+    ]);
   });
 
   it('reads "No." as an abbreviation only before a number', () => {
-    expect(splitSentences('Can I return sale items? No. Refunds take up to 5 days.').map((s) => s.text))
-      .toEqual(['Can I return sale items?', 'No.', 'Refunds take up to 5 days.']);
-    expect(splitSentences('See form No. 5 for details. Vol. 2 is out.').map((s) => s.text)).toEqual(['See form No. 5 for details.', 'Vol. 2 is out.']);
+    expect(splitSentences('Can I return sale items? No. Refunds take up to 5 days.').map((s) => s.text)).toEqual([
+      'Can I return sale items?',
+      'No.',
+      'Refunds take up to 5 days.',
+    ]);
+    expect(splitSentences('See form No. 5 for details. Vol. 2 is out.').map((s) => s.text)).toEqual([
+      'See form No. 5 for details.',
+      'Vol. 2 is out.',
+    ]);
   });
 
   it('counts a sentence covered by an equal claim, one that contains it, or claims covering half its letters and digits', () => {
     expect(isCovered('A receipt is required.', ['a receipt is required'])).toBe(true);
     expect(isCovered('Returns take 30 days.', ['Returns take 30 days. Refunds take 5.'])).toBe(true);
-    expect(isCovered('You can return items within 30 days, with a receipt.', ['You can return items within 30 days'])).toBe(true);
+    expect(
+      isCovered('You can return items within 30 days, with a receipt.', ['You can return items within 30 days']),
+    ).toBe(true);
     expect(isCovered('We are sorry.', ['A receipt is required.'])).toBe(false);
     // Two claims for parts of one sentence.
-    expect(isCovered('Returns take 30 days and refunds take 5 days.', ['Returns take 30 days', 'refunds take 5 days'])).toBe(true);
+    expect(
+      isCovered('Returns take 30 days and refunds take 5 days.', ['Returns take 30 days', 'refunds take 5 days']),
+    ).toBe(true);
   });
 
   it('does not count a claim for a small part of a sentence, nor one inside a word', () => {
     expect(isCovered('Returns are free forever, no receipt needed.', ['a'])).toBe(false);
     expect(isCovered('Nobody checks anything.', ['no'])).toBe(false);
-    expect(isCovered('You can return it within 30 days, and we pay shipping both ways.', ['within 30 days'])).toBe(false);
+    expect(isCovered('You can return it within 30 days, and we pay shipping both ways.', ['within 30 days'])).toBe(
+      false,
+    );
     expect(isCovered('Returns take 30 days.', ['Returns take 130 days. Refunds take 5.'])).toBe(false);
     expect(isCovered('Unpaid orders ship.', ['paid orders ship'])).toBe(false);
   });
@@ -266,7 +438,7 @@ describe('claims on hostile and unusual text', () => {
     expect(missing(claim, quote)).toHaveLength(2000);
   });
 
-  it('reads the number after an abbreviation\'s period as that number', () => {
+  it("reads the number after an abbreviation's period as that number", () => {
     expect(missing('It ships from warehouse No. 5.', 'It ships from warehouse No.5.')).toEqual([]);
     expect(missing('See page 12.', 'Details are on p.12 of the guide.')).toEqual([]);
     expect(numbers('Jan.5')).toEqual([['5', [5], null, null]]);
@@ -278,9 +450,29 @@ describe('claims on hostile and unusual text', () => {
   });
 
   it('finds the same numbers missing by keys, for many pairs, as pair by pair, for few', () => {
-    const forms = ['$10', '$10 per month', '10 days', '10', '5 pm', '8,10', '3-5 days', '-5 degrees', '12,50 €', '15%', '10 a month', '2 weeks', '17:00', 'noon', '1,000', '$5M'];
+    const forms = [
+      '$10',
+      '$10 per month',
+      '10 days',
+      '10',
+      '5 pm',
+      '8,10',
+      '3-5 days',
+      '-5 degrees',
+      '12,50 €',
+      '15%',
+      '10 a month',
+      '2 weeks',
+      '17:00',
+      'noon',
+      '1,000',
+      '$5M',
+    ];
     const claims = forms.map((f, i) => `${f} ${i}`);
-    const quote = [...forms].reverse().filter((_, i) => i % 3 !== 0).join('; ');
+    const quote = [...forms]
+      .reverse()
+      .filter((_, i) => i % 3 !== 0)
+      .join('; ');
     // Each claim alone is a few pairs (compared one by one); all of them together are more than 256 pairs (keys).
     const one = claims.flatMap((c) => missing(c, quote));
     expect(missing(claims.join('; '), quote)).toEqual([...new Set(one)]);

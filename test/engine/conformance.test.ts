@@ -21,7 +21,10 @@ describe('conformance vectors computed by the reference', () => {
 
   it.each(['scan', 'set'] as const)('gives the reference verdict for every vector (searching by %s)', (search) => {
     const mismatches = vectors
-      .map((v) => ({ v, got: engineVerdict(v.source, { citation_id: v.citation_id, source_id: v.source_id, quote: v.quote }, search) }))
+      .map((v) => ({
+        v,
+        got: engineVerdict(v.source, { citation_id: v.citation_id, source_id: v.source_id, quote: v.quote }, search),
+      }))
       .filter(({ v, got }) => got !== v.verdict)
       .map(({ v, got }) => `${v.citation_id}: expected ${v.verdict}, got ${got}`);
     expect(mismatches).toEqual([]);

@@ -10,12 +10,21 @@ import { engineVerdict } from '../helpers/engine.js';
 const view = (text: string) => new SourceView(Buffer.from(normalizeText(text), 'utf8'));
 
 describe('closestPassage', () => {
-  const source = 'Shipping is free over $50. Returns are accepted within 30 days of delivery. A receipt is required. Gift cards are final.';
+  const source =
+    'Shipping is free over $50. Returns are accepted within 30 days of delivery. A receipt is required. Gift cards are final.';
 
   it.each([
     ['A receipt is not required.', 'A receipt is [+not+] required.', 'A receipt is required.'],
-    ['Returns are accepted within 60 days of delivery.', 'Returns are accepted within [-30-] [+60+] days of delivery.', 'Returns are accepted within 30 days of delivery.'],
-    ['Returns are accepted within 30 days.', 'Returns are accepted within 30 [-days-] [+days.+]', 'Returns are accepted within 30 days'],
+    [
+      'Returns are accepted within 60 days of delivery.',
+      'Returns are accepted within [-30-] [+60+] days of delivery.',
+      'Returns are accepted within 30 days of delivery.',
+    ],
+    [
+      'Returns are accepted within 30 days.',
+      'Returns are accepted within 30 [-days-] [+days.+]',
+      'Returns are accepted within 30 days',
+    ],
     ['Indeed, a receipt is required.', '[-A-] [+Indeed, a+] receipt is required.', 'A receipt is required.'],
   ])('finds the passage nearest %j', (quote, diff, passage) => {
     const v = view(source);
@@ -27,7 +36,11 @@ describe('closestPassage', () => {
   it.each([
     ['60 days of delivery.', 'within 30 days of delivery.', '[-30-] [+60+] days of delivery.'],
     ['Refunds are issued within 15', 'Refunds are issued within 14 days.', 'Refunds are issued within [-14-] [+15+]'],
-    ['Refunds are accepted within 30 days', 'Returns are accepted within 30 days', '[-Returns-] [+Refunds+] are accepted within 30 days'],
+    [
+      'Refunds are accepted within 30 days',
+      'Returns are accepted within 30 days',
+      '[-Returns-] [+Refunds+] are accepted within 30 days',
+    ],
     ['Full width text here.', 'Ｆｕｌｌ ｗｉｄｔｈ text here.', '[-Ｆｕｌｌ ｗｉｄｔｈ-] [+Full width+] text here.'],
     ['7 days.', 'within 17 days.', '[-17-] [+7+] days.'],
     ['Cafe prices vary.', 'The Café prices vary.', '[-Café-] [+Cafe+] prices vary.'],
@@ -36,12 +49,17 @@ describe('closestPassage', () => {
   });
 
   it('leaves an added word at an edge unpaired when the source word there is unlike it', () => {
-    expect(formatDiff(closestPassage(view('The payment method. Next.'), 'The payment card.')!.diff)).toBe('The payment [+card.+]');
+    expect(formatDiff(closestPassage(view('The payment method. Next.'), 'The payment card.')!.diff)).toBe(
+      'The payment [+card.+]',
+    );
   });
 
   it('compares all of a long quote: a difference after its 200th word still counts', () => {
     const words = Array.from({ length: 400 }, (_, i) => `w${i}`);
-    const quote = words.slice(0, 250).map((w, i) => (i === 230 ? 'changed' : w)).join(' ');
+    const quote = words
+      .slice(0, 250)
+      .map((w, i) => (i === 230 ? 'changed' : w))
+      .join(' ');
     const found = nearestPassage(view(words.join(' ')), quote)!;
     expect(found.similarity).toBeLessThan(1);
     expect(formatDiff(found.diff)).toContain('w229 [-w230-] [+changed+] w231');
@@ -51,21 +69,40 @@ describe('closestPassage', () => {
   it('follows an alignment that drifts: words dropped and added in several places of a long quote', () => {
     const words = Array.from({ length: 600 }, (_, i) => `w${i}`);
     // The quote leaves out 10 words in three places and adds 10 in two, one of them a change of 10 words.
-    const quoteWords = [...words.slice(100, 150), ...words.slice(160, 250), ...Array(10).fill('extra'), ...words.slice(250, 300),
-      ...words.slice(310, 400), ...Array(10).fill('more'), ...words.slice(410, 450)];
+    const quoteWords = [
+      ...words.slice(100, 150),
+      ...words.slice(160, 250),
+      ...Array(10).fill('extra'),
+      ...words.slice(250, 300),
+      ...words.slice(310, 400),
+      ...Array(10).fill('more'),
+      ...words.slice(410, 450),
+    ];
     const found = nearestPassage(view(words.join(' ')), quoteWords.join(' '))!;
-    expect(formatDiff(found.diff)).toBe([
-      words.slice(100, 150).join(' '), `[-${words.slice(150, 160).join(' ')}-]`, words.slice(160, 250).join(' '), `[+${Array(10).fill('extra').join(' ')}+]`,
-      words.slice(250, 300).join(' '), `[-${words.slice(300, 310).join(' ')}-]`, words.slice(310, 400).join(' '),
-      `[-${words.slice(400, 410).join(' ')}-]`, `[+${Array(10).fill('more').join(' ')}+]`, words.slice(410, 450).join(' '),
-    ].join(' '));
+    expect(formatDiff(found.diff)).toBe(
+      [
+        words.slice(100, 150).join(' '),
+        `[-${words.slice(150, 160).join(' ')}-]`,
+        words.slice(160, 250).join(' '),
+        `[+${Array(10).fill('extra').join(' ')}+]`,
+        words.slice(250, 300).join(' '),
+        `[-${words.slice(300, 310).join(' ')}-]`,
+        words.slice(310, 400).join(' '),
+        `[-${words.slice(400, 410).join(' ')}-]`,
+        `[+${Array(10).fill('more').join(' ')}+]`,
+        words.slice(410, 450).join(' '),
+      ].join(' '),
+    );
   });
 
   it.each([
     // Every long word occurs in each copy: the short rare one tells the last copy apart.
     ['Ａ “sale” end. naïve 30 Ａ Returns days x '.repeat(6) + 'z', 'days x "sale" end. naïve 30 Ａ Returns days z'],
     // The rare word's vote lands a bucket away from the others' (a changed word of another length before it).
-    ['accepted 😀 𝐀𝐁 Returns days are '.repeat(7) + 'accepted 😀 zzz', 'Returns days are accepted 😀 AB Returns days are accepted 😀 zzz'],
+    [
+      'accepted 😀 𝐀𝐁 Returns days are '.repeat(7) + 'accepted 😀 zzz',
+      'Returns days are accepted 😀 AB Returns days are accepted 😀 zzz',
+    ],
   ])('finds the copy of a repeated passage that the quote ends like', (source, quote) => {
     const v = view(source);
     const found = nearestPassage(v, quote)!;
@@ -73,9 +110,23 @@ describe('closestPassage', () => {
   });
 
   it('cuts long runs of shared words around each change, for a line a reviewer reads', () => {
-    const same = (n: number, from: number) => ({ op: 'same' as const, text: Array.from({ length: n }, (_, i) => `w${from + i}`).join(' ') });
-    expect(compactDiff([same(20, 0), { op: 'missing', text: 'a' }, { op: 'added', text: 'b' }, same(5, 20), { op: 'added', text: 'c' }, same(20, 25)], 2))
-      .toBe('… w18 w19 [-a-] [+b+] w20 w21 w22 w23 w24 [+c+] w25 w26 …');
+    const same = (n: number, from: number) => ({
+      op: 'same' as const,
+      text: Array.from({ length: n }, (_, i) => `w${from + i}`).join(' '),
+    });
+    expect(
+      compactDiff(
+        [
+          same(20, 0),
+          { op: 'missing', text: 'a' },
+          { op: 'added', text: 'b' },
+          same(5, 20),
+          { op: 'added', text: 'c' },
+          same(20, 25),
+        ],
+        2,
+      ),
+    ).toBe('… w18 w19 [-a-] [+b+] w20 w21 w22 w23 w24 [+c+] w25 w26 …');
     expect(compactDiff([same(3, 0), { op: 'added', text: 'not' }, same(3, 3)], 2)).toBe('w0 w1 w2 [+not+] w3 w4 w5');
   });
 
@@ -101,36 +152,119 @@ describe('closestPassage', () => {
 function hintsFor(v: SourceView, quote: string) {
   const near = nearestPassage(v, quote);
   const hints = near ? findHints(v, quote, near) : [];
-  if (!closestPassage(v, quote)) for (const h of findHintsAnywhere(v, quote)) if (!hints.some((k) => k.kind === h.kind)) hints.push(h);
+  if (!closestPassage(v, quote))
+    for (const h of findHintsAnywhere(v, quote)) if (!hints.some((k) => k.kind === h.kind)) hints.push(h);
   return hints;
 }
 
 describe('findHints', () => {
   it.each([
-    ['A Receipt Is Required.', 'A receipt is required.', 'case', 'the quote has "receipt" where the source has "Receipt"; "is" where it has "Is"; "required." where it has "Required."'],
-    ['Returns are accepted within 30 DAYS.', 'Returns are accepted within 30 days.', 'case', 'the quote has "days." where the source has "DAYS."'],
-    ['Café orders close at noon.', 'Cafe orders close at noon.', 'accents', 'the quote has "Cafe" where the source has "Café"'],
-    ['Send your resume to us.', 'Send your résumé to us.', 'accents', 'the quote has "résumé" where the source has "resume"'],
+    [
+      'A Receipt Is Required.',
+      'A receipt is required.',
+      'case',
+      'the quote has "receipt" where the source has "Receipt"; "is" where it has "Is"; "required." where it has "Required."',
+    ],
+    [
+      'Returns are accepted within 30 DAYS.',
+      'Returns are accepted within 30 days.',
+      'case',
+      'the quote has "days." where the source has "DAYS."',
+    ],
+    [
+      'Café orders close at noon.',
+      'Cafe orders close at noon.',
+      'accents',
+      'the quote has "Cafe" where the source has "Café"',
+    ],
+    [
+      'Send your resume to us.',
+      'Send your résumé to us.',
+      'accents',
+      'the quote has "résumé" where the source has "resume"',
+    ],
     // A mark NFC cannot compose stays a mark of its own, and folds to nothing.
     ['The q\u0307 sign.', 'The q sign.', 'accents', 'the quote has "q" where the source has "q\u0307"'],
-    ['Items marked “final sale” can’t be returned.', 'Items marked "final sale" can\'t be returned.', 'quotes',
+    [
+      'Items marked “final sale” can’t be returned.',
+      'Items marked "final sale" can\'t be returned.',
+      'quotes',
       'the quote has " (U+0022) where the source has “ (U+201C), in "“final", and ” (U+201D), in "sale”"; ' +
-      'the quote has \' (U+0027) where the source has ’ (U+2019), in "can’t"'],
-    ['It\'s due.', 'It’s due.', 'quotes', 'the quote has ’ (U+2019) where the source has \' (U+0027), in "It’s"'],
-    ['Prices from 10–20 dollars.', 'Prices from 10-20 dollars.', 'quotes', 'the quote has - (U+002D) where the source has – (U+2013), in "10–20"'],
-    ['The ﬁnal decision is ours.', 'The final decision is ours.', 'compatibility', 'the source has ﬁ (U+FB01, a ligature) where the quote has "fi", in "ﬁnal"'],
-    ['Our ﬁnancial ofﬁce handles refunds.', 'Our financial office handles refunds.', 'compatibility',
-      'the source has ﬁ (U+FB01, a ligature) where the quote has "fi", in "ﬁnancial" and "ofﬁce"'],
-    ['Ｆｕｌｌ width text here.', 'Full width text here.', 'compatibility',
-      'the source has 3 full-width characters (Ｆ U+FF26, ｕ U+FF55, ｌ U+FF4C) where the quote has plain ones, in "Ｆｕｌｌ"'],
-    ['A re\u00adfund is due.', 'A refund is due.', 'invisible', 'the source has a soft hyphen (U+00AD) in "re\u00adfund"'],
-    ['A receipt is required.', 'A re\u200bceipt is required.', 'invisible', 'the quote has a zero-width space (U+200B) in "re\u200bceipt"'],
-    ['zero\u200bwidth joiners', 'zerowidth joiners', 'invisible', 'the source has a zero-width space (U+200B) in "zero\u200bwidth"'],
-    ['electronic equip- ment', 'electronic equipment', 'hyphenation', 'the source has "equip- ment" where the quote has "equipment"'],
-    ['electronic equipment', 'electronic equip- ment', 'hyphenation', 'the quote has "equip- ment" where the source has "equipment"'],
-    ['electronic equip- ment for two years', 'electronic equip-ment for two years', 'hyphenation', 'the source has "equip- ment" where the quote has "equip-ment"'],
-    ['within 17 days. Unpaid orders are cancelled.', '7 days.', 'word boundary', 'the quote is found only inside longer words, as in "17 days."'],
-    ['within 17 days. Unpaid orders are cancelled.', 'paid orders are cancelled.', 'word boundary', 'the quote is found only inside longer words, as in "Unpaid orders are cancelled."'],
+        'the quote has \' (U+0027) where the source has ’ (U+2019), in "can’t"',
+    ],
+    ["It's due.", 'It’s due.', 'quotes', 'the quote has ’ (U+2019) where the source has \' (U+0027), in "It’s"'],
+    [
+      'Prices from 10–20 dollars.',
+      'Prices from 10-20 dollars.',
+      'quotes',
+      'the quote has - (U+002D) where the source has – (U+2013), in "10–20"',
+    ],
+    [
+      'The ﬁnal decision is ours.',
+      'The final decision is ours.',
+      'compatibility',
+      'the source has ﬁ (U+FB01, a ligature) where the quote has "fi", in "ﬁnal"',
+    ],
+    [
+      'Our ﬁnancial ofﬁce handles refunds.',
+      'Our financial office handles refunds.',
+      'compatibility',
+      'the source has ﬁ (U+FB01, a ligature) where the quote has "fi", in "ﬁnancial" and "ofﬁce"',
+    ],
+    [
+      'Ｆｕｌｌ width text here.',
+      'Full width text here.',
+      'compatibility',
+      'the source has 3 full-width characters (Ｆ U+FF26, ｕ U+FF55, ｌ U+FF4C) where the quote has plain ones, in "Ｆｕｌｌ"',
+    ],
+    [
+      'A re\u00adfund is due.',
+      'A refund is due.',
+      'invisible',
+      'the source has a soft hyphen (U+00AD) in "re\u00adfund"',
+    ],
+    [
+      'A receipt is required.',
+      'A re\u200bceipt is required.',
+      'invisible',
+      'the quote has a zero-width space (U+200B) in "re\u200bceipt"',
+    ],
+    [
+      'zero\u200bwidth joiners',
+      'zerowidth joiners',
+      'invisible',
+      'the source has a zero-width space (U+200B) in "zero\u200bwidth"',
+    ],
+    [
+      'electronic equip- ment',
+      'electronic equipment',
+      'hyphenation',
+      'the source has "equip- ment" where the quote has "equipment"',
+    ],
+    [
+      'electronic equipment',
+      'electronic equip- ment',
+      'hyphenation',
+      'the quote has "equip- ment" where the source has "equipment"',
+    ],
+    [
+      'electronic equip- ment for two years',
+      'electronic equip-ment for two years',
+      'hyphenation',
+      'the source has "equip- ment" where the quote has "equip-ment"',
+    ],
+    [
+      'within 17 days. Unpaid orders are cancelled.',
+      '7 days.',
+      'word boundary',
+      'the quote is found only inside longer words, as in "17 days."',
+    ],
+    [
+      'within 17 days. Unpaid orders are cancelled.',
+      'paid orders are cancelled.',
+      'word boundary',
+      'the quote is found only inside longer words, as in "Unpaid orders are cancelled."',
+    ],
   ])('in %j, %j hints at %s and names the difference', (source, quote, kind, difference) => {
     const hints = hintsFor(view(source), normalizeText(quote));
     expect(hints.map((h) => [h.kind, h.difference])).toEqual([[kind, difference]]);
@@ -157,18 +291,51 @@ describe('findHints', () => {
   it.each([
     ['a quote of ligatures', 'It is the final office.', 'ﬁnal ofﬁce', 'compatibility', 'final office'],
     ['a source of ligatures', 'It is the ﬁnal ofﬁce.', 'final office', 'compatibility', 'ﬁnal ofﬁce'],
-    ['a full-width quote', 'Returns are accepted within 30 days.', 'Ｒｅｔｕｒｎｓ ａｒｅ ａｃｃｅｐｔｅｄ', 'compatibility', 'Returns are accepted'],
-    ['soft hyphens in every word', 'Returns need the receipt required by law.', 're\u00adceipt re\u00adquired', 'invisible', 'receipt required'],
-    ['zero-width spaces in every word', 'Keep the receipt safe.', 're\u200bceipt sa\u200bfe', 'invisible', 'receipt safe'],
-    ['a source with zero-width spaces in every word', 'Keep the re\u200bceipt sa\u200bfe.', 'receipt safe', 'invisible', 're\u200bceipt sa\u200bfe'],
-    ['a quote that lost every accent', 'Événements à Zürich : réunion légère.', 'Evenements a Zurich', 'accents', 'Événements à Zürich'],
-  ])('finds the difference when every word carries it (%s), folding all of the source', (_, source, quote, kind, passage) => {
-    const v = view(source);
-    expect(closestPassage(v, quote)).toBeUndefined();
-    const hints = hintsFor(v, quote);
-    expect(hints.map((h) => h.kind)).toEqual([kind]);
-    expect(v.text.slice(hints[0].start, hints[0].end)).toBe(passage);
-  });
+    [
+      'a full-width quote',
+      'Returns are accepted within 30 days.',
+      'Ｒｅｔｕｒｎｓ ａｒｅ ａｃｃｅｐｔｅｄ',
+      'compatibility',
+      'Returns are accepted',
+    ],
+    [
+      'soft hyphens in every word',
+      'Returns need the receipt required by law.',
+      're\u00adceipt re\u00adquired',
+      'invisible',
+      'receipt required',
+    ],
+    [
+      'zero-width spaces in every word',
+      'Keep the receipt safe.',
+      're\u200bceipt sa\u200bfe',
+      'invisible',
+      'receipt safe',
+    ],
+    [
+      'a source with zero-width spaces in every word',
+      'Keep the re\u200bceipt sa\u200bfe.',
+      'receipt safe',
+      'invisible',
+      're\u200bceipt sa\u200bfe',
+    ],
+    [
+      'a quote that lost every accent',
+      'Événements à Zürich : réunion légère.',
+      'Evenements a Zurich',
+      'accents',
+      'Événements à Zürich',
+    ],
+  ])(
+    'finds the difference when every word carries it (%s), folding all of the source',
+    (_, source, quote, kind, passage) => {
+      const v = view(source);
+      expect(closestPassage(v, quote)).toBeUndefined();
+      const hints = hintsFor(v, quote);
+      expect(hints.map((h) => h.kind)).toEqual([kind]);
+      expect(v.text.slice(hints[0].start, hints[0].end)).toBe(passage);
+    },
+  );
 
   it('folds a source once, and only when a quote with nothing close needs it', () => {
     const v = view(`It is the ﬁnal ofﬁce. ${'Other ﬁne words follow here. '.repeat(2000)}`);
@@ -222,7 +389,11 @@ describe('suggestContexts', () => {
     for (const s of suggestions) {
       for (const field of ['prefix', 'suffix'] as const) {
         if (s[field] === undefined) continue;
-        expect([s.match, field, engineVerdict(text, { citation_id: 'c', source_id: 's', quote, [field]: s[field] })]).toEqual([s.match, field, 'located']);
+        expect([
+          s.match,
+          field,
+          engineVerdict(text, { citation_id: 'c', source_id: 's', quote, [field]: s[field] }),
+        ]).toEqual([s.match, field, 'located']);
       }
     }
   });
@@ -238,7 +409,8 @@ describe('suggestContexts', () => {
 
 describe('prefix and suffix (SPEC §1)', () => {
   const source = 'Hours: Contact support. Refunds: Contact support. Shipping: Contact support.';
-  const verdict = (fields: Record<string, unknown>) => engineVerdict(source, { citation_id: 'c', source_id: 's', quote: 'Contact support.', ...fields });
+  const verdict = (fields: Record<string, unknown>) =>
+    engineVerdict(source, { citation_id: 'c', source_id: 's', quote: 'Contact support.', ...fields });
 
   it.each([
     [{}, 'ambiguous quote'],

@@ -41,7 +41,10 @@ describe('normalizeText (quotes)', () => {
   });
 
   it('matches the spec written the plain way', () => {
-    fc.assert(fc.property(hostileText(), (s) => normalizeText(s) === specNormalize(s)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(hostileText(), (s) => normalizeText(s) === specNormalize(s)),
+      { numRuns: 2000 },
+    );
   });
 
   it('matches the spec for every code point between two letters', () => {
@@ -57,17 +60,29 @@ describe('normalizeText (quotes)', () => {
   });
 
   it('is idempotent', () => {
-    fc.assert(fc.property(hostileText(), (s) => normalizeText(normalizeText(s)) === normalizeText(s)), { numRuns: 1000 });
+    fc.assert(
+      fc.property(hostileText(), (s) => normalizeText(normalizeText(s)) === normalizeText(s)),
+      { numRuns: 1000 },
+    );
   });
 });
 
 describe('SourceNormalizer (sources, in UTF-8 bytes)', () => {
   it('agrees with normalizeText on hostile text', () => {
-    fc.assert(fc.property(hostileText(60), (s) => viaBytes(s).text === normalizeText(s)), { numRuns: 3000 });
+    fc.assert(
+      fc.property(hostileText(60), (s) => viaBytes(s).text === normalizeText(s)),
+      { numRuns: 3000 },
+    );
   });
 
   it('agrees with normalizeText on any string of well-formed code points', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme-composite', maxLength: 40 }), (s) => viaBytes(s).text === normalizeText(s)), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme-composite', maxLength: 40 }),
+        (s) => viaBytes(s).text === normalizeText(s),
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('agrees for every code point after a base letter and before a combining mark', () => {
@@ -100,28 +115,31 @@ describe('SourceNormalizer (sources, in UTF-8 bytes)', () => {
   });
 
   it('maps every whole-word span back to original bytes that normalize to it', () => {
-    fc.assert(fc.property(hostileText(40), fc.nat(), fc.nat(), (s, x, y) => {
-      const { bytes, normalized, text } = viaBytes(s);
-      if (text === '') return true;
-      // Spans that start and end at word edges, in UTF-8 byte offsets.
-      const starts = [0];
-      const ends: number[] = [];
-      const nb = normalized.bytes;
-      for (let i = 0; i < nb.length; i++) {
-        if (nb[i] === 0x20) {
-          ends.push(i);
-          starts.push(i + 1);
+    fc.assert(
+      fc.property(hostileText(40), fc.nat(), fc.nat(), (s, x, y) => {
+        const { bytes, normalized, text } = viaBytes(s);
+        if (text === '') return true;
+        // Spans that start and end at word edges, in UTF-8 byte offsets.
+        const starts = [0];
+        const ends: number[] = [];
+        const nb = normalized.bytes;
+        for (let i = 0; i < nb.length; i++) {
+          if (nb[i] === 0x20) {
+            ends.push(i);
+            starts.push(i + 1);
+          }
         }
-      }
-      ends.push(nb.length);
-      const start = starts[x % starts.length];
-      const candidates = ends.filter((e) => e > start);
-      const end = candidates[y % candidates.length];
-      const from = normalized.map.toOriginalStart(start);
-      const to = normalized.map.toOriginalEnd(end);
-      const original = bytes.toString('utf8', from, to);
-      return normalizeText(original) === nb.toString('utf8', start, end);
-    }), { numRuns: 3000 });
+        ends.push(nb.length);
+        const start = starts[x % starts.length];
+        const candidates = ends.filter((e) => e > start);
+        const end = candidates[y % candidates.length];
+        const from = normalized.map.toOriginalStart(start);
+        const to = normalized.map.toOriginalEnd(end);
+        const original = bytes.toString('utf8', from, to);
+        return normalizeText(original) === nb.toString('utf8', start, end);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('maps positions through CRLF, tabs, no-break spaces and decomposed accents', () => {
@@ -148,7 +166,11 @@ describe('positions inside a stretch NFC rewrites', () => {
     const start = normalized.bytes.indexOf(Buffer.from(quote, 'utf8'));
     expect(start).toBeGreaterThanOrEqual(0);
     const end = start + Buffer.byteLength(quote);
-    return bytes.toString('utf8', normalized.map.toOriginalStart(start, texts), normalized.map.toOriginalEnd(end, texts));
+    return bytes.toString(
+      'utf8',
+      normalized.map.toOriginalStart(start, texts),
+      normalized.map.toOriginalEnd(end, texts),
+    );
   };
 
   // Found in review: an edge inside such a stretch was reported at the stretch's start or end.
@@ -163,24 +185,27 @@ describe('positions inside a stretch NFC rewrites', () => {
   });
 
   it('maps any stretch, cut at any code point, to an original slice that holds it', () => {
-    fc.assert(fc.property(hostileText(40), fc.nat(), fc.nat(), (raw, x, y) => {
-      const { bytes, normalized } = viaBytes(raw);
-      const nb = normalized.bytes;
-      const cuts = [0];
-      for (let i = 1; i < nb.length; i++) if ((nb[i] & 0xc0) !== 0x80) cuts.push(i);
-      cuts.push(nb.length);
-      // A match starts and ends with a character, never a space (quotes are normalized too).
-      const starts = cuts.filter((c) => c < nb.length && nb[c] !== 0x20);
-      if (starts.length === 0) return true;
-      const start = starts[x % starts.length];
-      const after = cuts.filter((c) => c > start && nb[c - 1] !== 0x20);
-      const end = after[y % after.length];
-      const texts = { original: bytes, normalized: nb, budget: 1 << 24 };
-      const from = normalized.map.toOriginalStart(start, texts);
-      const to = normalized.map.toOriginalEnd(end, texts);
-      expect(normalizeText(bytes.toString('utf8', from, to))).toContain(nb.toString('utf8', start, end));
-      return true;
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(hostileText(40), fc.nat(), fc.nat(), (raw, x, y) => {
+        const { bytes, normalized } = viaBytes(raw);
+        const nb = normalized.bytes;
+        const cuts = [0];
+        for (let i = 1; i < nb.length; i++) if ((nb[i] & 0xc0) !== 0x80) cuts.push(i);
+        cuts.push(nb.length);
+        // A match starts and ends with a character, never a space (quotes are normalized too).
+        const starts = cuts.filter((c) => c < nb.length && nb[c] !== 0x20);
+        if (starts.length === 0) return true;
+        const start = starts[x % starts.length];
+        const after = cuts.filter((c) => c > start && nb[c - 1] !== 0x20);
+        const end = after[y % after.length];
+        const texts = { original: bytes, normalized: nb, budget: 1 << 24 };
+        const from = normalized.map.toOriginalStart(start, texts);
+        const to = normalized.map.toOriginalEnd(end, texts);
+        expect(normalizeText(bytes.toString('utf8', from, to))).toContain(nb.toString('utf8', start, end));
+        return true;
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 
@@ -197,7 +222,8 @@ describe('the NFC-inert table', () => {
     for (let cp = 0; cp < 0x110000; cp++) {
       if (cp >= 0xd800 && cp <= 0xdfff) continue;
       const d = [...String.fromCodePoint(cp).normalize('NFD')];
-      for (let i = 1; i < d.length; i++) if (isNfcInert(d[i].codePointAt(0)!)) wrong.push(`second ${d[i].codePointAt(0)!.toString(16)}`);
+      for (let i = 1; i < d.length; i++)
+        if (isNfcInert(d[i].codePointAt(0)!)) wrong.push(`second ${d[i].codePointAt(0)!.toString(16)}`);
     }
     expect(wrong).toEqual([]);
   });

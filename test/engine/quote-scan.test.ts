@@ -17,61 +17,111 @@ function placed(text: string, shift: number): Buffer {
 
 describe('QuoteSet: all quotes in one pass', () => {
   it('finds exactly what searching each quote alone finds: overlaps, word boundaries, caps, short quotes', () => {
-    const repeated = fc.tuple(fc.constantFrom('ab ', 'aa', 'Contact support. ', 'x!'), fc.nat(40)).map(([u, n]) => u.repeat(n));
-    const source = fc.oneof(hostileText(80), repeated, fc.tuple(hostileText(30), repeated).map(([a, b]) => a + b + a));
-    fc.assert(fc.property(source, fc.array(fc.tuple(fc.nat(), fc.nat(60)), { minLength: 1, maxLength: 12 }), fc.nat(7), fc.integer({ min: 1, max: 4 }),
-      (raw, picks, shift, cap) => {
-        const text = normalizeText(raw);
-        const cps = [...text];
-        const quotes = [...new Set(picks.map(([a, len]) => normalizeText(cps.slice(a % (cps.length + 1), (a % (cps.length + 1)) + len).join(''))))]
-          .filter((q) => q !== '');
-        const set = new QuoteSet();
-        const ids = quotes.map((q) => set.add(prepareQuote(q), cap));
-        const bytes = placed(text, shift);
-        const scanned = new ScannedSearcher(bytes, set, set.scan(bytes, new Set(ids)));
-        for (const q of quotes) {
-          const prepared = prepareQuote(q);
-          expect([q, scanned.find(prepared, cap)]).toEqual([q, new ScanSearcher(bytes).find(prepared, cap)]);
-        }
-      }), { numRuns: 1500 });
+    const repeated = fc
+      .tuple(fc.constantFrom('ab ', 'aa', 'Contact support. ', 'x!'), fc.nat(40))
+      .map(([u, n]) => u.repeat(n));
+    const source = fc.oneof(
+      hostileText(80),
+      repeated,
+      fc.tuple(hostileText(30), repeated).map(([a, b]) => a + b + a),
+    );
+    fc.assert(
+      fc.property(
+        source,
+        fc.array(fc.tuple(fc.nat(), fc.nat(60)), { minLength: 1, maxLength: 12 }),
+        fc.nat(7),
+        fc.integer({ min: 1, max: 4 }),
+        (raw, picks, shift, cap) => {
+          const text = normalizeText(raw);
+          const cps = [...text];
+          const quotes = [
+            ...new Set(
+              picks.map(([a, len]) =>
+                normalizeText(cps.slice(a % (cps.length + 1), (a % (cps.length + 1)) + len).join('')),
+              ),
+            ),
+          ].filter((q) => q !== '');
+          const set = new QuoteSet();
+          const ids = quotes.map((q) => set.add(prepareQuote(q), cap));
+          const bytes = placed(text, shift);
+          const scanned = new ScannedSearcher(bytes, set, set.scan(bytes, new Set(ids)));
+          for (const q of quotes) {
+            const prepared = prepareQuote(q);
+            expect([q, scanned.find(prepared, cap)]).toEqual([q, new ScanSearcher(bytes).find(prepared, cap)]);
+          }
+        },
+      ),
+      { numRuns: 1500 },
+    );
   });
 
   it('scans a second text as a fresh set would, after a first scan pruned its table', () => {
-    const repeated = fc.tuple(fc.constantFrom('ab ', 'aa', 'Contact support. ', 'x!'), fc.nat(40)).map(([u, n]) => u.repeat(n));
-    fc.assert(fc.property(repeated, fc.oneof(repeated, hostileText(60)), fc.array(fc.tuple(fc.nat(), fc.nat(40)), { minLength: 1, maxLength: 10 }), fc.integer({ min: 1, max: 3 }),
-      (first, second, picks, cap) => {
-        const cps = [...first];
-        const quotes = [...new Set(picks.map(([a, len]) => normalizeText(cps.slice(a % (cps.length + 1), (a % (cps.length + 1)) + len).join(''))))].filter((q) => q !== '');
-        const used = new QuoteSet();
-        const fresh = new QuoteSet();
-        const ids = new Set(quotes.map((q) => used.add(prepareQuote(q), cap)));
-        for (const q of quotes) fresh.add(prepareQuote(q), cap);
-        used.scan(Buffer.from(normalizeText(first), 'utf8'), ids);
-        const text = Buffer.from(normalizeText(second + ' ' + first), 'utf8');
-        expect(used.scan(text, ids)).toEqual(fresh.scan(text, ids));
-      }), { numRuns: 800 });
+    const repeated = fc
+      .tuple(fc.constantFrom('ab ', 'aa', 'Contact support. ', 'x!'), fc.nat(40))
+      .map(([u, n]) => u.repeat(n));
+    fc.assert(
+      fc.property(
+        repeated,
+        fc.oneof(repeated, hostileText(60)),
+        fc.array(fc.tuple(fc.nat(), fc.nat(40)), { minLength: 1, maxLength: 10 }),
+        fc.integer({ min: 1, max: 3 }),
+        (first, second, picks, cap) => {
+          const cps = [...first];
+          const quotes = [
+            ...new Set(
+              picks.map(([a, len]) =>
+                normalizeText(cps.slice(a % (cps.length + 1), (a % (cps.length + 1)) + len).join('')),
+              ),
+            ),
+          ].filter((q) => q !== '');
+          const used = new QuoteSet();
+          const fresh = new QuoteSet();
+          const ids = new Set(quotes.map((q) => used.add(prepareQuote(q), cap)));
+          for (const q of quotes) fresh.add(prepareQuote(q), cap);
+          used.scan(Buffer.from(normalizeText(first), 'utf8'), ids);
+          const text = Buffer.from(normalizeText(second + ' ' + first), 'utf8');
+          expect(used.scan(text, ids)).toEqual(fresh.scan(text, ids));
+        },
+      ),
+      { numRuns: 800 },
+    );
   });
 
   it('keeps what a context allows, as filtering every match would, and the same quote under two contexts apart', () => {
-    const unit = fc.constantFrom('Contact support. ', 'Gift cards: Contact support. ', 'Refunds. Contact support. Thanks.', 'ab ', 'x');
+    const unit = fc.constantFrom(
+      'Contact support. ',
+      'Gift cards: Contact support. ',
+      'Refunds. Contact support. Thanks.',
+      'ab ',
+      'x',
+    );
     const source = fc.array(unit, { minLength: 1, maxLength: 30 }).map((units) => normalizeText(units.join('')));
     const word = fc.constantFrom('', 'cards:', 'Refunds.', 'Thanks.', 'support.', 'ab', 'Gift', 'nowhere');
     const quotes = fc.constantFrom('Contact support.', 'Contact support. Thanks.', 'ab ab', 'ab');
-    fc.assert(fc.property(source, fc.array(fc.tuple(quotes, word, word), { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 3 }),
-      (text, asks, cap) => {
-        const set = new QuoteSet();
-        const bytes = Buffer.from(text, 'utf8');
-        const wanted = asks.map(([q, prefix, suffix]) => set.add(prepareQuote(q), cap, prefix || suffix ? quoteContext(prefix, suffix) : undefined));
-        const scanned = new ScannedSearcher(bytes, set, set.scan(bytes, new Set(wanted)));
-        for (const [q, prefix, suffix] of asks) {
-          const context = prefix || suffix ? quoteContext(prefix, suffix) : undefined;
-          const got = scanned.find(prepareQuote(q), cap, context);
-          const plain = new ScanSearcher(bytes).find(prepareQuote(q), cap, context);
-          expect(got.starts).toEqual(plain.starts);
-          // Counted until the cap was reached: all of them when fewer survive.
-          if (context && got.starts.length < cap) expect(got.candidates).toBe(plain.candidates);
-        }
-      }), { numRuns: 800 });
+    fc.assert(
+      fc.property(
+        source,
+        fc.array(fc.tuple(quotes, word, word), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1, max: 3 }),
+        (text, asks, cap) => {
+          const set = new QuoteSet();
+          const bytes = Buffer.from(text, 'utf8');
+          const wanted = asks.map(([q, prefix, suffix]) =>
+            set.add(prepareQuote(q), cap, prefix || suffix ? quoteContext(prefix, suffix) : undefined),
+          );
+          const scanned = new ScannedSearcher(bytes, set, set.scan(bytes, new Set(wanted)));
+          for (const [q, prefix, suffix] of asks) {
+            const context = prefix || suffix ? quoteContext(prefix, suffix) : undefined;
+            const got = scanned.find(prepareQuote(q), cap, context);
+            const plain = new ScanSearcher(bytes).find(prepareQuote(q), cap, context);
+            expect(got.starts).toEqual(plain.starts);
+            // Counted until the cap was reached: all of them when fewer survive.
+            if (context && got.starts.length < cap) expect(got.candidates).toBe(plain.candidates);
+          }
+        },
+      ),
+      { numRuns: 800 },
+    );
   });
 
   it('searches short quotes only in the sources asked for, long ones everywhere', () => {
@@ -161,7 +211,10 @@ describe('QuoteSet under hostile input: bounded work', () => {
     const set = new QuoteSet();
     const ids = new Set<number>();
     for (let i = 0; i < 2000; i++) ids.add(set.add(prepareQuote(`Note ${i} here.${common}Part ${i} ends.`), 100));
-    const text = Buffer.from(normalizeText(`Intro.${common}`.repeat(20000) + `Note 5 here.${common}Part 5 ends.`), 'utf8');
+    const text = Buffer.from(
+      normalizeText(`Intro.${common}`.repeat(20000) + `Note 5 here.${common}Part 5 ends.`),
+      'utf8',
+    );
     const hits = set.scan(text, ids);
     expect([...hits.keys()]).toEqual([5]);
   });

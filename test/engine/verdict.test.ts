@@ -66,22 +66,25 @@ describe('findMatches', () => {
   });
 
   it('agrees with a brute-force count over code points', () => {
-    fc.assert(fc.property(hostileText(25), hostileText(4), (source, rawQuote) => {
-      const text = normalizeText(source);
-      const quote = normalizeText(rawQuote);
-      if (quote === '') return true;
-      const cps = [...text];
-      const q = [...quote];
-      const word = (ch: string | undefined) => ch !== undefined && /^[\p{L}\p{N}_]$/u.test(ch);
-      let expected = 0;
-      for (let i = 0; i + q.length <= cps.length; i++) {
-        if (q.some((ch, k) => cps[i + k] !== ch)) continue;
-        if (word(q[0]) && word(cps[i - 1])) continue;
-        if (word(q[q.length - 1]) && word(cps[i + q.length])) continue;
-        expected++;
-      }
-      return findMatches(Buffer.from(text, 'utf8'), prepareQuote(quote), 1000).length === expected;
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(hostileText(25), hostileText(4), (source, rawQuote) => {
+        const text = normalizeText(source);
+        const quote = normalizeText(rawQuote);
+        if (quote === '') return true;
+        const cps = [...text];
+        const q = [...quote];
+        const word = (ch: string | undefined) => ch !== undefined && /^[\p{L}\p{N}_]$/u.test(ch);
+        let expected = 0;
+        for (let i = 0; i + q.length <= cps.length; i++) {
+          if (q.some((ch, k) => cps[i + k] !== ch)) continue;
+          if (word(q[0]) && word(cps[i - 1])) continue;
+          if (word(q[q.length - 1]) && word(cps[i + q.length])) continue;
+          expected++;
+        }
+        return findMatches(Buffer.from(text, 'utf8'), prepareQuote(quote), 1000).length === expected;
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 
@@ -102,10 +105,16 @@ describe('field validation (verdict 1)', () => {
     [{ ...base, note: 'bad \ud800' }, 'note holds a lone UTF-16 surrogate (half of a character)'],
     [{ ...base, '\udc00': 'x' }, 'the key "\\udc00" holds a lone UTF-16 surrogate (half of a character)'],
     [{ ...base, meta: { list: ['ok', '\udc00'] } }, 'meta.list[1] holds a lone UTF-16 surrogate (half of a character)'],
-    [{ ...base, meta: new Map([['deep', new Map([['\ud800', 1]])]]) }, 'a key in meta.deep holds a lone UTF-16 surrogate (half of a character)'],
+    [
+      { ...base, meta: new Map([['deep', new Map([['\ud800', 1]])]]) },
+      'a key in meta.deep holds a lone UTF-16 surrogate (half of a character)',
+    ],
     [{ note: '\ud800', ...base, quote: '\udc00' }, 'quote holds a lone UTF-16 surrogate (half of a character)'],
     // Found in review: a YAML key that is itself a mapping was read as "[object Map]".
-    [{ ...base, meta: new Map([[new Map([['k', '\ud800']]), 'x']]) }, 'a key in meta.k holds a lone UTF-16 surrogate (half of a character)'],
+    [
+      { ...base, meta: new Map([[new Map([['k', '\ud800']]), 'x']]) },
+      'a key in meta.k holds a lone UTF-16 surrogate (half of a character)',
+    ],
   ])('refuses %j', (fields, reason) => {
     const check = record(fields);
     expect(check.ok).toBe(false);
@@ -123,9 +132,17 @@ describe('field validation (verdict 1)', () => {
   });
 
   // Found in review: `<<: *common` in a YAML record gave "source_id is missing" and no word of the merge key.
-  it('says a YAML record\'s `<<` merge key is not read when a field it would bring is missing', () => {
-    const check = checkFields(new Map<string, unknown>([['citation_id', 'c1'], ['<<', new Map([['source_id', 's']])], ['quote', 'q']]));
-    expect(!check.ok && check.reason).toBe('source_id is missing (its `<<` is a YAML 1.1 merge key, which citegate does not read: write the fields out)');
+  it("says a YAML record's `<<` merge key is not read when a field it would bring is missing", () => {
+    const check = checkFields(
+      new Map<string, unknown>([
+        ['citation_id', 'c1'],
+        ['<<', new Map([['source_id', 's']])],
+        ['quote', 'q'],
+      ]),
+    );
+    expect(!check.ok && check.reason).toBe(
+      'source_id is missing (its `<<` is a YAML 1.1 merge key, which citegate does not read: write the fields out)',
+    );
   });
 
   it('accepts well-formed pairs and unknown extra fields', () => {
@@ -133,11 +150,14 @@ describe('field validation (verdict 1)', () => {
   });
 
   it('refuses a citation_id used before in the same file, keeping the first', () => {
-    const checks = checkFileRecords([
-      new Map(Object.entries(base)),
-      new Map(Object.entries({ ...base, quote: 'other' })),
-      new Map(Object.entries({ ...base, citation_id: 'c2' })),
-    ], (i) => `in record ${i + 1}`);
+    const checks = checkFileRecords(
+      [
+        new Map(Object.entries(base)),
+        new Map(Object.entries({ ...base, quote: 'other' })),
+        new Map(Object.entries({ ...base, citation_id: 'c2' })),
+      ],
+      (i) => `in record ${i + 1}`,
+    );
     expect(checks.map((c) => c.ok)).toEqual([true, false, true]);
     expect(!checks[1].ok && checks[1].reason).toBe('duplicate citation_id (first used in record 1)');
   });

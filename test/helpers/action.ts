@@ -43,8 +43,23 @@ const unescapeProperty = (s: string) => unescapeData(s.replace(/%3A/g, ':').repl
 
 /** Parses stdout as the runner does: a line, leading whitespace trimmed, starting with `::` is a command. */
 /** The runner's commands (its registered command extensions), which it matches without case. */
-const REGISTERED = new Set(['add-mask', 'add-matcher', 'add-path', 'debug', 'echo', 'endgroup', 'error', 'group', 'notice',
-  'remove-matcher', 'save-state', 'set-env', 'set-output', 'stop-commands', 'warning']);
+const REGISTERED = new Set([
+  'add-mask',
+  'add-matcher',
+  'add-path',
+  'debug',
+  'echo',
+  'endgroup',
+  'error',
+  'group',
+  'notice',
+  'remove-matcher',
+  'save-state',
+  'set-env',
+  'set-output',
+  'stop-commands',
+  'warning',
+]);
 
 /** `##[name props]data` anywhere in a line, as actions/runner's ActionCommand.TryParse reads it. */
 function legacyCommand(line: string): WorkflowCommand | undefined {
@@ -58,7 +73,10 @@ function legacyCommand(line: string): WorkflowCommand | undefined {
   if (!REGISTERED.has(name.toLowerCase())) return undefined;
   const properties: Record<string, string> = {};
   if (space > 0) {
-    for (const pair of info.slice(space + 1).split(';').filter(Boolean)) {
+    for (const pair of info
+      .slice(space + 1)
+      .split(';')
+      .filter(Boolean)) {
       const eq = pair.indexOf('=');
       if (eq > 0) properties[pair.slice(0, eq)] = pair.slice(eq + 1);
     }
@@ -120,7 +138,14 @@ export function runAction(options: ActionOptions): Promise<ActionRun> {
   writeFileSync(summaryPath, '');
   writeFileSync(outputPath, '');
   const inputs: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries({ manifest: 'citegate.yml', scope: 'auto', token: '', report: '', sarif: '', ...options.inputs })) {
+  for (const [name, value] of Object.entries({
+    manifest: 'citegate.yml',
+    scope: 'auto',
+    token: '',
+    report: '',
+    sarif: '',
+    ...options.inputs,
+  })) {
     inputs[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
   }
   const env: NodeJS.ProcessEnv = {
@@ -140,19 +165,24 @@ export function runAction(options: ActionOptions): Promise<ActionRun> {
     ...options.env,
   };
   return new Promise((resolve) => {
-    execFile(options.node ?? (process.env.CITEGATE_TEST_NODE || process.execPath), [ACTION], { cwd: options.workspace, env, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-      const commands = parseCommands(stdout);
-      resolve({
-        code,
-        stdout,
-        stderr,
-        commands,
-        annotations: commands.filter((c) => ['error', 'warning', 'notice'].includes(c.command)),
-        outputs: existsSync(outputPath) ? parseOutputs(readFileSync(outputPath, 'utf8')) : {},
-        summary: existsSync(summaryPath) ? readFileSync(summaryPath, 'utf8') : '',
-      });
-    });
+    execFile(
+      options.node ?? (process.env.CITEGATE_TEST_NODE || process.execPath),
+      [ACTION],
+      { cwd: options.workspace, env, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        const commands = parseCommands(stdout);
+        resolve({
+          code,
+          stdout,
+          stderr,
+          commands,
+          annotations: commands.filter((c) => ['error', 'warning', 'notice'].includes(c.command)),
+          outputs: existsSync(outputPath) ? parseOutputs(readFileSync(outputPath, 'utf8')) : {},
+          summary: existsSync(summaryPath) ? readFileSync(summaryPath, 'utf8') : '',
+        });
+      },
+    );
   });
 }
 
@@ -160,14 +190,25 @@ export function runAction(options: ActionOptions): Promise<ActionRun> {
 // and enough of the rest that a test does not pass on a payload GitHub never sends).
 
 const REPOSITORY = {
-  id: 123456, node_id: 'R_kgDOABCDEF', name: 'answers', full_name: 'acme/answers', private: false,
+  id: 123456,
+  node_id: 'R_kgDOABCDEF',
+  name: 'answers',
+  full_name: 'acme/answers',
+  private: false,
   owner: { login: 'acme', id: 1, type: 'Organization' },
-  html_url: 'https://github.com/acme/answers', default_branch: 'main', fork: false,
+  html_url: 'https://github.com/acme/answers',
+  default_branch: 'main',
+  fork: false,
 };
 const SENDER = { login: 'octocat', id: 583231, type: 'User' };
 
 /** A pull_request event (`synchronize` by default) for pull request 7, from `feature` into `main`. */
-export function pullRequestPayload(root: string, base: string, head: string, options: { action?: string; changedFiles?: number; mergeCommit?: string } = {}): object {
+export function pullRequestPayload(
+  root: string,
+  base: string,
+  head: string,
+  options: { action?: string; changedFiles?: number; mergeCommit?: string } = {},
+): object {
   // A base the repository lacks (a test of a checkout without it) has no counts to give.
   const tryGit = (...args: string[]) => {
     try {
@@ -184,13 +225,24 @@ export function pullRequestPayload(root: string, base: string, head: string, opt
     before: base,
     after: head,
     pull_request: {
-      url: 'https://api.github.com/repos/acme/answers/pulls/7', id: 1_000_007, node_id: 'PR_kwDOABCDEF4AAAAB', number: 7,
-      html_url: 'https://github.com/acme/answers/pull/7', state: 'open', locked: false, title: 'Update the returns answers',
-      user: SENDER, body: 'Regenerated answers.', draft: false, merged: false, mergeable: null,
+      url: 'https://api.github.com/repos/acme/answers/pulls/7',
+      id: 1_000_007,
+      node_id: 'PR_kwDOABCDEF4AAAAB',
+      number: 7,
+      html_url: 'https://github.com/acme/answers/pull/7',
+      state: 'open',
+      locked: false,
+      title: 'Update the returns answers',
+      user: SENDER,
+      body: 'Regenerated answers.',
+      draft: false,
+      merged: false,
+      mergeable: null,
       head: { label: 'acme:feature', ref: 'feature', sha: head, user: SENDER, repo: REPOSITORY },
       base: { label: 'acme:main', ref: 'main', sha: base, user: REPOSITORY.owner, repo: REPOSITORY },
       commits: Number(tryGit('rev-list', '--count', `${base}..${head}`) || 1),
-      additions: count('insertion'), deletions: count('deletion'),
+      additions: count('insertion'),
+      deletions: count('deletion'),
       changed_files: options.changedFiles ?? count('files? changed'),
       ...(options.mergeCommit !== undefined ? { merge_commit_sha: options.mergeCommit } : {}),
     },
@@ -202,22 +254,45 @@ export function pullRequestPayload(root: string, base: string, head: string, opt
 /** A push event to `ref`; `before` all zeros when the push created the branch. */
 export function pushPayload(root: string, before: string, after: string, ref = 'refs/heads/main'): object {
   const created = /^0+$/.test(before);
-  const shas = created ? [after] : git(root, 'rev-list', '--reverse', `${before}..${after}`).split('\n').filter(Boolean);
+  const shas = created
+    ? [after]
+    : git(root, 'rev-list', '--reverse', `${before}..${after}`).split('\n').filter(Boolean);
   const commits = shas.map((id) => {
-    const changed = git(root, 'diff-tree', '--no-commit-id', '--name-status', '-r', '--root', id).split('\n').filter(Boolean).map((l) => l.split('\t'));
+    const changed = git(root, 'diff-tree', '--no-commit-id', '--name-status', '-r', '--root', id)
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split('\t'));
     const files = (code: string) => changed.filter(([c]) => c[0] === code).map(([, f]) => f);
     return {
-      id, tree_id: git(root, 'rev-parse', `${id}^{tree}`), distinct: true, message: git(root, 'log', '-1', '--format=%s', id),
-      timestamp: git(root, 'log', '-1', '--format=%cI', id), url: `https://github.com/acme/answers/commit/${id}`,
-      author: { name: 'Test', email: 'test@example.com' }, committer: { name: 'Test', email: 'test@example.com' },
-      added: files('A'), removed: files('D'), modified: files('M'),
+      id,
+      tree_id: git(root, 'rev-parse', `${id}^{tree}`),
+      distinct: true,
+      message: git(root, 'log', '-1', '--format=%s', id),
+      timestamp: git(root, 'log', '-1', '--format=%cI', id),
+      url: `https://github.com/acme/answers/commit/${id}`,
+      author: { name: 'Test', email: 'test@example.com' },
+      committer: { name: 'Test', email: 'test@example.com' },
+      added: files('A'),
+      removed: files('D'),
+      modified: files('M'),
     };
   });
   return {
-    ref, before, after, base_ref: null, created, deleted: false, forced: false,
-    compare: created ? `https://github.com/acme/answers/commit/${after.slice(0, 12)}` : `https://github.com/acme/answers/compare/${before.slice(0, 12)}...${after.slice(0, 12)}`,
-    commits, head_commit: commits.at(-1) ?? null,
-    repository: { ...REPOSITORY, master_branch: 'main' }, pusher: { name: 'octocat', email: 'octocat@example.com' }, sender: SENDER,
+    ref,
+    before,
+    after,
+    base_ref: null,
+    created,
+    deleted: false,
+    forced: false,
+    compare: created
+      ? `https://github.com/acme/answers/commit/${after.slice(0, 12)}`
+      : `https://github.com/acme/answers/compare/${before.slice(0, 12)}...${after.slice(0, 12)}`,
+    commits,
+    head_commit: commits.at(-1) ?? null,
+    repository: { ...REPOSITORY, master_branch: 'main' },
+    pusher: { name: 'octocat', email: 'octocat@example.com' },
+    sender: SENDER,
   };
 }
 
@@ -226,8 +301,16 @@ export function mergeGroupPayload(root: string, base: string, head: string): obj
   return {
     action: 'checks_requested',
     merge_group: {
-      head_sha: head, head_ref: 'refs/heads/gh-readonly-queue/main/pr-7-' + base, base_sha: base, base_ref: 'refs/heads/main',
-      head_commit: { id: head, tree_id: git(root, 'rev-parse', `${head}^{tree}`), message: 'Merge pull request #7', timestamp: git(root, 'log', '-1', '--format=%cI', head) },
+      head_sha: head,
+      head_ref: 'refs/heads/gh-readonly-queue/main/pr-7-' + base,
+      base_sha: base,
+      base_ref: 'refs/heads/main',
+      head_commit: {
+        id: head,
+        tree_id: git(root, 'rev-parse', `${head}^{tree}`),
+        message: 'Merge pull request #7',
+        timestamp: git(root, 'log', '-1', '--format=%cI', head),
+      },
     },
     repository: REPOSITORY,
     sender: SENDER,

@@ -45,7 +45,11 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
       res.end(JSON.stringify(body));
     };
-    if (options.refuseWith) return send(options.refuseWith, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' });
+    if (options.refuseWith)
+      return send(options.refuseWith, {
+        message: 'Resource not accessible by integration',
+        documentation_url: 'https://docs.github.com/rest',
+      });
     const pulls = /^\/repos\/acme\/answers\/pulls\/7\/files$/.exec(url.pathname);
     if (pulls && req.method === 'GET') {
       const size = options.pageSize ?? 100;
@@ -60,16 +64,27 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
       const rels = [];
       if (page < last) rels.push(`<${link(page + 1)}>; rel="next"`, `<${link(last)}>; rel="last"`);
       if (page > 1) rels.push(`<${link(1)}>; rel="first"`, `<${link(page - 1)}>; rel="prev"`);
-      return send(200, files.slice((page - 1) * size, page * size).map((f) => ({ sha: '0'.repeat(40), additions: 1, deletions: 0, changes: 1, ...f })),
-        rels.length ? { link: rels.join(', ') } : {});
+      return send(
+        200,
+        files
+          .slice((page - 1) * size, page * size)
+          .map((f) => ({ sha: '0'.repeat(40), additions: 1, deletions: 0, changes: 1, ...f })),
+        rels.length ? { link: rels.join(', ') } : {},
+      );
     }
     const compare = /^\/repos\/acme\/answers\/compare\/([0-9a-f]{40})\.\.\.([0-9a-f]{40})$/.exec(url.pathname);
     if (compare && req.method === 'GET') {
       const files = options.compareFiles ?? [];
       const commit = (sha: string) => ({ sha, commit: { message: 'change' }, parents: [] });
       return send(200, {
-        url: `${base}${url.pathname}`, status: 'ahead', ahead_by: 1, behind_by: 0, total_commits: 1,
-        base_commit: commit(compare[1]), merge_base_commit: commit(compare[1]), commits: [commit(compare[2])],
+        url: `${base}${url.pathname}`,
+        status: 'ahead',
+        ahead_by: 1,
+        behind_by: 0,
+        total_commits: 1,
+        base_commit: commit(compare[1]),
+        merge_base_commit: commit(compare[1]),
+        commits: [commit(compare[2])],
         ...(files === 'omitted' ? {} : { files: files === 'malformed' ? 'not a list' : files }),
       });
     }

@@ -10,7 +10,10 @@ import { ScanSearcher } from '../../src/engine/search.js';
 import { decideVerdict } from '../../src/engine/verdict.js';
 
 /** The diagnostics of one record against `original`, as the run computes them. */
-export function explainIn(original: string, record: Record<string, unknown>): { verdict: string; detail: RecordDetail } {
+export function explainIn(
+  original: string,
+  record: Record<string, unknown>,
+): { verdict: string; detail: RecordDetail } {
   const bytes = Buffer.from(original, 'utf8');
   const normalized = new SourceNormalizer().normalize(bytes);
   const fields = checkFields(new Map(Object.entries({ citation_id: 'c', source_id: 's', ...record })));
@@ -28,4 +31,3 @@ export function sliceAt(original: string, m: MatchPosition): string {
   parts.push(lines[m.endLine - 1].slice(0, m.endColumn - 1).join(''));
   return parts.join('\n');
 }
-

@@ -8,7 +8,11 @@ import { ScanSearcher, ScannedSearcher } from '../../src/engine/search.js';
 import { decideVerdict, type SourceAccess, type Verdict } from '../../src/engine/verdict.js';
 
 /** The verdict the engine gives a record against a one-source manifest (source null: not in it). */
-export function engineVerdict(source: string | null, record: Record<string, unknown>, search: 'scan' | 'set' = 'scan'): Verdict {
+export function engineVerdict(
+  source: string | null,
+  record: Record<string, unknown>,
+  search: 'scan' | 'set' = 'scan',
+): Verdict {
   const fields = checkFields(new Map(Object.entries(record)));
   let access: SourceAccess = { kind: 'unknown' };
   if (source !== null) {
@@ -18,7 +22,10 @@ export function engineVerdict(source: string | null, record: Record<string, unkn
       const set = new QuoteSet();
       const quote = typeof record.quote === 'string' ? normalizeText(record.quote) : '';
       const ids = quote === '' ? [] : [set.add(prepareQuote(quote), 100)];
-      access = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, set, set.scan(normalized.bytes, new Set(ids))) };
+      access = {
+        kind: 'ready',
+        searcher: new ScannedSearcher(normalized.bytes, set, set.scan(normalized.bytes, new Set(ids))),
+      };
     }
   }
   return decideVerdict(fields, access).verdict;

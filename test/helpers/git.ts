@@ -9,8 +9,13 @@ export function git(cwd: string, ...args: string[]): string {
     cwd,
     encoding: 'utf8',
     env: {
-      PATH: process.env.PATH, HOME: cwd, GIT_CONFIG_NOSYSTEM: '1',
-      GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.com',
+      PATH: process.env.PATH,
+      HOME: cwd,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_AUTHOR_NAME: 'Test',
+      GIT_AUTHOR_EMAIL: 'test@example.com',
+      GIT_COMMITTER_NAME: 'Test',
+      GIT_COMMITTER_EMAIL: 'test@example.com',
     },
     maxBuffer: 256 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,7 +49,14 @@ export function shallowClone(source: string, into: string): void {
   git(path.dirname(into), 'clone', '-q', '--depth', '1', '--no-local', `file://${source}`, path.basename(into));
 }
 
-const STATUS: Record<string, string> = { A: 'added', M: 'modified', D: 'removed', R: 'renamed', C: 'copied', T: 'changed' };
+const STATUS: Record<string, string> = {
+  A: 'added',
+  M: 'modified',
+  D: 'removed',
+  R: 'renamed',
+  C: 'copied',
+  T: 'changed',
+};
 
 /**
  * What the pull request files and compare APIs list for base...head: status,
@@ -52,7 +64,9 @@ const STATUS: Record<string, string> = { A: 'added', M: 'modified', D: 'removed'
  * as GitHub gives them.
  */
 export function apiFiles(root: string, base: string, head: string): ApiFile[] {
-  const names = git(root, 'diff', '--no-renames', '--name-status', '-z', `${base}...${head}`).split('\0').filter(Boolean);
+  const names = git(root, 'diff', '--no-renames', '--name-status', '-z', `${base}...${head}`)
+    .split('\0')
+    .filter(Boolean);
   const files: ApiFile[] = [];
   for (let i = 0; i + 1 < names.length; i += 2) {
     const [code, filename] = [names[i], names[i + 1]];
@@ -61,9 +75,17 @@ export function apiFiles(root: string, base: string, head: string): ApiFile[] {
     const [additions, deletions] = [Number(numstat[0]) || 0, Number(numstat[1]) || 0];
     const diff = git(root, 'diff', `${base}...${head}`, '--', filename);
     const at = diff.indexOf('\n@@');
-    const sha = status === 'removed' ? git(root, 'rev-parse', `${base}:${filename}`) : git(root, 'rev-parse', `${head}:${filename}`);
+    const sha =
+      status === 'removed'
+        ? git(root, 'rev-parse', `${base}:${filename}`)
+        : git(root, 'rev-parse', `${head}:${filename}`);
     files.push({
-      sha, filename, status, additions, deletions, changes: additions + deletions,
+      sha,
+      filename,
+      status,
+      additions,
+      deletions,
+      changes: additions + deletions,
       blob_url: `https://github.com/acme/answers/blob/${head}/${filename}`,
       raw_url: `https://github.com/acme/answers/raw/${head}/${filename}`,
       contents_url: `https://api.github.com/repos/acme/answers/contents/${filename}?ref=${head}`,

@@ -13,8 +13,9 @@ const ajv = new AjvDraft04({ allErrors: true, strict: false });
 ajv.addFormat('uri', (value: string) => URL.canParse(value));
 ajv.addFormat('uri-reference', (value: string) => URL.canParse(value, 'file:///'));
 ajv.addFormat('date-time', (value: string) => !Number.isNaN(Date.parse(value)));
-const validate = ajv
-  .compile(JSON.parse(readFileSync(path.join(REPO, '__fixtures__/schemas/sarif-schema-2.1.0.json'), 'utf8')));
+const validate = ajv.compile(
+  JSON.parse(readFileSync(path.join(REPO, '__fixtures__/schemas/sarif-schema-2.1.0.json'), 'utf8')),
+);
 
 /** The schema errors of a SARIF document: [] when it is valid. */
 export function sarifErrors(document: unknown): unknown[] {

@@ -38,10 +38,18 @@ export interface SourceSpec {
 }
 
 /** Manifest YAML for sources whose files are written alongside, pinned to their bytes. */
-export function manifestFor(sources: Record<string, SourceSpec>, citations: string[] = ['answers/**/*.json', 'answers/**/*.jsonl', 'answers/**/*.yaml']): string {
+export function manifestFor(
+  sources: Record<string, SourceSpec>,
+  citations: string[] = ['answers/**/*.json', 'answers/**/*.jsonl', 'answers/**/*.yaml'],
+): string {
   const lines = ['version: 1', 'sources:'];
   for (const [id, s] of Object.entries(sources)) {
-    lines.push(`  ${JSON.stringify(id)}:`, `    path: ${JSON.stringify(s.path)}`, `    sha256: ${sha256(s.text)}`, '    retrieved: 2026-11-02');
+    lines.push(
+      `  ${JSON.stringify(id)}:`,
+      `    path: ${JSON.stringify(s.path)}`,
+      `    sha256: ${sha256(s.text)}`,
+      '    retrieved: 2026-11-02',
+    );
     if (s.audience) lines.push(`    audience: [${s.audience.join(', ')}]`);
   }
   lines.push('citations:', ...citations.map((c) => `  - ${JSON.stringify(c)}`));
@@ -49,7 +57,11 @@ export function manifestFor(sources: Record<string, SourceSpec>, citations: stri
 }
 
 /** A workspace with pinned sources, a manifest and citation files. */
-export function makeWorkspace(sources: Record<string, SourceSpec>, files: Record<string, string | Uint8Array>, citations?: string[]): string {
+export function makeWorkspace(
+  sources: Record<string, SourceSpec>,
+  files: Record<string, string | Uint8Array>,
+  citations?: string[],
+): string {
   const tree: Record<string, string | Uint8Array> = { 'citegate.yml': manifestFor(sources, citations), ...files };
   for (const s of Object.values(sources)) tree[s.path] = s.text;
   return makeTree(tree);

@@ -1,6 +1,7 @@
 import { parseCitationText, type CitationFormat } from '../../src/load/citation-file.js';
 
-const idOf = (value: unknown) => (value instanceof Map ? value.get('citation_id') : (value as Record<string, unknown> | null)?.citation_id);
+const idOf = (value: unknown) =>
+  value instanceof Map ? value.get('citation_id') : (value as Record<string, unknown> | null)?.citation_id;
 const parse = (text: string, format: CitationFormat) => {
   const loaded = parseCitationText(text, `answers/a.${format}`, format);
   return {
@@ -12,7 +13,10 @@ const parse = (text: string, format: CitationFormat) => {
 describe('JSON citation files', () => {
   it('reads an array of records with the line each starts on', () => {
     expect(parse('[\n  {"citation_id": "c1"},\n\n  {"citation_id": "c2"}\n]\n', 'json')).toEqual({
-      records: [{ line: 2, column: 3, id: 'c1' }, { line: 4, column: 3, id: 'c2' }],
+      records: [
+        { line: 2, column: 3, id: 'c1' },
+        { line: 4, column: 3, id: 'c2' },
+      ],
       problems: [],
     });
   });
@@ -33,7 +37,10 @@ describe('JSON citation files', () => {
   it.each([
     ['{"citations": 3}', '1:1: expected an array of citation records, or an object with a "citations" array'],
     ['"text"', '1:1: expected an array of citation records, or an object with a "citations" array'],
-    ['[\n  {"citation_id": "c1",\n   "citation_id": "c2"}\n]', '3:4: duplicate key "citation_id" (first at line 2, column 4)'],
+    [
+      '[\n  {"citation_id": "c1",\n   "citation_id": "c2"}\n]',
+      '3:4: duplicate key "citation_id" (first at line 2, column 4)',
+    ],
     ['', '1:1: empty input: expected a JSON value'],
     ['[1,\n 2,\n]', '2:3: trailing comma before ]'],
   ])('reports %j at its line and column', (text, problem) => {
@@ -45,7 +52,11 @@ describe('JSON Lines citation files', () => {
   it('reads one record per line, skips blank lines, and reports a bad line without losing the others', () => {
     const text = '{"citation_id": "c1"}\r\n\n{"citation_id": "c2",}\n   \n{"citation_id": "c3"}\n[1]';
     expect(parse(text, 'jsonl')).toEqual({
-      records: [{ line: 1, column: 1, id: 'c1' }, { line: 5, column: 1, id: 'c3' }, { line: 6, column: 1, id: undefined }],
+      records: [
+        { line: 1, column: 1, id: 'c1' },
+        { line: 5, column: 1, id: 'c3' },
+        { line: 6, column: 1, id: undefined },
+      ],
       problems: ['3:21: trailing comma before }'],
     });
   });
@@ -59,36 +70,60 @@ describe('JSON Lines citation files', () => {
   // Found in review: a lone CR split no records, yet positions counted it as a line break.
   it('ends a line at a lone CR too, as positions count lines', () => {
     expect(parse('{"citation_id": "c1"}\r{"citation_id": "c2"}\r\r{"citation_id": "c3",}', 'jsonl')).toEqual({
-      records: [{ line: 1, column: 1, id: 'c1' }, { line: 2, column: 1, id: 'c2' }],
+      records: [
+        { line: 1, column: 1, id: 'c1' },
+        { line: 2, column: 1, id: 'c2' },
+      ],
       problems: ['4:21: trailing comma before }'],
     });
   });
 
   it('calls a file of blank lines empty', () => {
-    expect(parse('\n\n', 'jsonl')).toEqual({ records: [], problems: ['0:0: the file is empty: it holds no citation records'] });
+    expect(parse('\n\n', 'jsonl')).toEqual({
+      records: [],
+      problems: ['0:0: the file is empty: it holds no citation records'],
+    });
   });
 });
 
 describe('YAML citation files', () => {
   // Found in review: YAML 1.2 ends lines at a lone CR too; the yaml package alone misread such a file.
   it('reads a file whose lines end at a lone CR', () => {
-    const loaded = parseCitationText('- citation_id: c1\r  source_id: s\r  quote: |\r    two\r    lines\r', 'answers/a.yaml', 'yaml');
+    const loaded = parseCitationText(
+      '- citation_id: c1\r  source_id: s\r  quote: |\r    two\r    lines\r',
+      'answers/a.yaml',
+      'yaml',
+    );
     expect(loaded.problems).toEqual([]);
     expect(loaded.records.map((r) => [r.position.line, [...(r.value as Map<string, string>).entries()]])).toEqual([
-      [1, [['citation_id', 'c1'], ['source_id', 's'], ['quote', 'two\nlines\n']]],
+      [
+        1,
+        [
+          ['citation_id', 'c1'],
+          ['source_id', 's'],
+          ['quote', 'two\nlines\n'],
+        ],
+      ],
     ]);
   });
 
   // Found in review: the answer's text was placed in the file as written, lone CRs and all, so it fell back to its start.
-  it('places an answer\'s sentences where a file with lone CRs writes them', () => {
-    const loaded = parseCitationText('answer: |\r  First one.\r  Second one.\rcitations: []\r', 'answers/a.yaml', 'yaml');
+  it("places an answer's sentences where a file with lone CRs writes them", () => {
+    const loaded = parseCitationText(
+      'answer: |\r  First one.\r  Second one.\rcitations: []\r',
+      'answers/a.yaml',
+      'yaml',
+    );
     const answer = loaded.answer!;
     expect(answer.locate(answer.text.indexOf('Second'))).toEqual({ line: 3, column: 3 });
   });
 
   it('reads a list of records with their lines', () => {
     const text = '# answers\n- citation_id: c1\n  source_id: s\n  quote: "q"\n- citation_id: c2\n';
-    expect(parse(text, 'yaml').records).toEqual([{ line: 2, column: 3, id: 'c1' }, { line: 5, column: 3, id: 'c2' }]);
+    expect(parse(text, 'yaml').records).toEqual([
+      { line: 2, column: 3, id: 'c1' },
+      { line: 5, column: 3, id: 'c2' },
+    ]);
   });
 
   it('reads an object with a citations list, and keeps YAML 1.2 scalars as strings', () => {
@@ -114,10 +149,14 @@ describe('YAML citation files', () => {
     const lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
     for (let i = 1; i < 9; i++) {
       const prev = String.fromCharCode(96 + i);
-      lines.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${prev}`).join(',')}]`);
+      lines.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${prev}`).join(',')}]`,
+      );
     }
     lines.push('citations: [*i]');
-    expect(parse(lines.join('\n'), 'yaml').problems).toEqual(['1:1: too many aliases: anchors may be expanded at most 100 times']);
+    expect(parse(lines.join('\n'), 'yaml').problems).toEqual([
+      '1:1: too many aliases: anchors may be expanded at most 100 times',
+    ]);
   });
 
   it('refuses absurd nesting with a message, not a crash', () => {

@@ -41,9 +41,16 @@ describe('Glob', () => {
   });
 
   it.each([
-    ['answers/*.json', '', true], ['answers/*.json', 'answers', true], ['answers/*.json', 'answers/old', false],
-    ['answers/*.json', 'other', false], ['answers/**/*.json', 'answers/a/b/c', true], ['answers/**', 'answers', true],
-    ['**/x/*.json', 'a/b', true], ['a/{b,c}/*.json', 'a/c', true], ['a/{b,c}/*.json', 'a/d', false], ['*.json', 'sub', false],
+    ['answers/*.json', '', true],
+    ['answers/*.json', 'answers', true],
+    ['answers/*.json', 'answers/old', false],
+    ['answers/*.json', 'other', false],
+    ['answers/**/*.json', 'answers/a/b/c', true],
+    ['answers/**', 'answers', true],
+    ['**/x/*.json', 'a/b', true],
+    ['a/{b,c}/*.json', 'a/c', true],
+    ['a/{b,c}/*.json', 'a/d', false],
+    ['*.json', 'sub', false],
   ])('%s may match below %j: %s', (pattern, folder, may) => {
     expect(new Glob(pattern).mayMatchBelow(folder)).toBe(may);
   });

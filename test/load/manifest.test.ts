@@ -5,7 +5,8 @@ const problemsOf = (text: string, forPin = false): string[] => {
   try {
     parseManifest(text, 'citegate.yml', '', { forPin });
   } catch (error) {
-    if (error instanceof ManifestError) return error.problems.map((p) => `${p.file}:${p.line}:${p.column}: ${p.message}`);
+    if (error instanceof ManifestError)
+      return error.problems.map((p) => `${p.file}:${p.line}:${p.column}: ${p.message}`);
     throw error;
   }
   return [];
@@ -13,24 +14,32 @@ const problemsOf = (text: string, forPin = false): string[] => {
 
 describe('the manifest', () => {
   it('reads sources, originals, audiences and citation patterns', () => {
-    const manifest = parseManifest([
-      'version: 1',
-      'sources:',
-      '  returns-v1:',
-      '    path: sources/returns-v1.txt',
-      `    sha256: ${HASH.toUpperCase()}`,
-      '    retrieved: 2026-11-02',
-      '    original: {path: originals/returns.pdf, sha256: ' + 'b'.repeat(64) + '}',
-      '    audience: [support, legal]',
-      'citations:',
-      '  - answers/**/*.json',
-      '  - path: internal/**/*.yaml',
-      '    audience: support',
-    ].join('\n'), 'config/citegate.yml', 'config');
+    const manifest = parseManifest(
+      [
+        'version: 1',
+        'sources:',
+        '  returns-v1:',
+        '    path: sources/returns-v1.txt',
+        `    sha256: ${HASH.toUpperCase()}`,
+        '    retrieved: 2026-11-02',
+        '    original: {path: originals/returns.pdf, sha256: ' + 'b'.repeat(64) + '}',
+        '    audience: [support, legal]',
+        'citations:',
+        '  - answers/**/*.json',
+        '  - path: internal/**/*.yaml',
+        '    audience: support',
+      ].join('\n'),
+      'config/citegate.yml',
+      'config',
+    );
     const source = manifest.sources.get('returns-v1')!;
     expect(source).toMatchObject({
-      id: 'returns-v1', path: 'sources/returns-v1.txt', sha256: HASH, retrieved: '2026-11-02',
-      audience: ['support', 'legal'], position: { line: 3, column: 3 },
+      id: 'returns-v1',
+      path: 'sources/returns-v1.txt',
+      sha256: HASH,
+      retrieved: '2026-11-02',
+      audience: ['support', 'legal'],
+      position: { line: 3, column: 3 },
     });
     expect(source.original).toMatchObject({ path: 'originals/returns.pdf', sha256: 'b'.repeat(64) });
     expect(manifest.citations.map((c) => [c.glob.pattern, c.audience, c.position.line])).toEqual([
@@ -42,16 +51,31 @@ describe('the manifest', () => {
 
   it('reads a hash YAML would take for a number as its digits', () => {
     const digits = '1'.repeat(64);
-    const manifest = parseManifest(`version: 1\nsources:\n  s:\n    path: a.txt\n    sha256: ${digits}\n    retrieved: 2026-01-01\n`, 'm.yml', '');
+    const manifest = parseManifest(
+      `version: 1\nsources:\n  s:\n    path: a.txt\n    sha256: ${digits}\n    retrieved: 2026-01-01\n`,
+      'm.yml',
+      '',
+    );
     expect(manifest.sources.get('s')!.sha256).toBe(digits);
   });
 
   // Found in review: `<<: *base` (YAML 1.1's merge key) became a key of its own, reported with no word of why.
   it('says that merge keys are not read', () => {
-    expect(problemsOf([
-      'version: 1', 'sources:', '  a-v1: &base', '    path: a.txt', `    sha256: ${'1'.repeat(64)}`, '    retrieved: 2026-01-01',
-      '  b-v1:', '    <<: *base', '    path: b.txt',
-    ].join('\n'))).toEqual([
+    expect(
+      problemsOf(
+        [
+          'version: 1',
+          'sources:',
+          '  a-v1: &base',
+          '    path: a.txt',
+          `    sha256: ${'1'.repeat(64)}`,
+          '    retrieved: 2026-01-01',
+          '  b-v1:',
+          '    <<: *base',
+          '    path: b.txt',
+        ].join('\n'),
+      ),
+    ).toEqual([
       'citegate.yml:8:5: unknown key `<<` in source `b-v1` (merge keys are YAML 1.1, which citegate does not read: write the keys out)',
       'citegate.yml:8:5: source `b-v1` has no `sha256`: run `citegate pin` to record it',
       'citegate.yml:8:5: source `b-v1` has no `retrieved` date (YYYY-MM-DD)',
@@ -59,23 +83,27 @@ describe('the manifest', () => {
   });
 
   it('reports every problem at once, each at its line and column', () => {
-    expect(problemsOf([
-      'version: 2',
-      'sources:',
-      '  a-v1:',
-      '    path: ""',
-      '    sha256: abc',
-      '    retrieved: 2026-02-30',
-      '    audiance: [x]',
-      '    audience: []',
-      '  a-v1:',
-      '    path: b.txt',
-      'citations:',
-      '  - "../x/*.json"',
-      '  - path: "[abc"',
-      '  - 7',
-      'colour: red',
-    ].join('\n'))).toEqual([
+    expect(
+      problemsOf(
+        [
+          'version: 2',
+          'sources:',
+          '  a-v1:',
+          '    path: ""',
+          '    sha256: abc',
+          '    retrieved: 2026-02-30',
+          '    audiance: [x]',
+          '    audience: []',
+          '  a-v1:',
+          '    path: b.txt',
+          'citations:',
+          '  - "../x/*.json"',
+          '  - path: "[abc"',
+          '  - 7',
+          'colour: red',
+        ].join('\n'),
+      ),
+    ).toEqual([
       'citegate.yml:1:10: version must be 1 (the only manifest version there is)',
       'citegate.yml:4:11: the `path` of source `a-v1` must be a non-empty string',
       'citegate.yml:5:13: the `sha256` of source `a-v1` must be 64 hexadecimal digits',
@@ -85,7 +113,7 @@ describe('the manifest', () => {
       'citegate.yml:9:3: duplicate key: keys must be unique',
       'citegate.yml:10:5: source `a-v1` has no `sha256`: run `citegate pin` to record it',
       'citegate.yml:10:5: source `a-v1` has no `retrieved` date (YYYY-MM-DD)',
-      'citegate.yml:12:5: bad glob pattern: the pattern holds a . or .. folder: write paths below the manifest\'s folder',
+      "citegate.yml:12:5: bad glob pattern: the pattern holds a . or .. folder: write paths below the manifest's folder",
       'citegate.yml:13:11: bad glob pattern: unmatched [ in "[abc"',
       'citegate.yml:14:5: a `citations` entry must be a glob pattern or a mapping with `path` and `audience`',
       'citegate.yml:15:1: unknown key `colour` in the manifest (allowed: version, sources, citations, checks, require)',
@@ -98,11 +126,20 @@ describe('the manifest', () => {
     ['version: 1\n', 'citegate.yml:1:1: missing `sources`: a mapping of source ids to their files'],
     ['version: 1\nsources: [a]\n', 'citegate.yml:2:10: `sources` must be a mapping of source ids to entries'],
     ['version: "1"\nsources: {}\n', 'citegate.yml:1:10: version must be 1 (the only manifest version there is)'],
-    ['version: 1\nsources:\n  s: x\n', 'citegate.yml:3:6: source `s` must be a mapping with path, sha256 and retrieved'],
+    [
+      'version: 1\nsources:\n  s: x\n',
+      'citegate.yml:3:6: source `s` must be a mapping with path, sha256 and retrieved',
+    ],
     ['version: 1\nsources: {}\ncitations: x\n', 'citegate.yml:3:12: `citations` must be a list of glob patterns'],
-    ['version: 1\nsources:\n  5: {path: a, sha256: x, retrieved: 2026-01-01}\n', 'citegate.yml:3:3: a source id must be a non-empty string'],
+    [
+      'version: 1\nsources:\n  5: {path: a, sha256: x, retrieved: 2026-01-01}\n',
+      'citegate.yml:3:3: a source id must be a non-empty string',
+    ],
     ['version: 1\nsources: {\n', expect.stringMatching(/^citegate\.yml:3:1: /)],
-    ['version: 1\nsources:\n  a: {path: *p, sha256: x, retrieved: 2026-01-01}\n', 'citegate.yml:3:13: alias *p has no anchor &p before it'],
+    [
+      'version: 1\nsources:\n  a: {path: *p, sha256: x, retrieved: 2026-01-01}\n',
+      'citegate.yml:3:13: alias *p has no anchor &p before it',
+    ],
   ])('refuses %j', (text, problem) => {
     expect(problemsOf(text)).toEqual([problem]);
   });
@@ -115,11 +152,25 @@ describe('the manifest', () => {
 
   it('reads the checks beyond quotes and the require rules, with their defaults', () => {
     const base = `version: 1\nsources:\n  r-v1: {path: a.txt, sha256: ${HASH}, retrieved: 2026-01-01}\n`;
-    expect(parseManifest(base, 'm.yml', '').checks).toEqual({ uncitedClaims: 'warn', requiredSources: 'fail', claimNumbers: 'fail' });
-    const m = parseManifest(`${base}checks: {uncited_claims: fail}\nrequire:\n  - files: answers/returns/**\n    cite: [r-v1]\n`, 'm.yml', '');
+    expect(parseManifest(base, 'm.yml', '').checks).toEqual({
+      uncitedClaims: 'warn',
+      requiredSources: 'fail',
+      claimNumbers: 'fail',
+    });
+    const m = parseManifest(
+      `${base}checks: {uncited_claims: fail}\nrequire:\n  - files: answers/returns/**\n    cite: [r-v1]\n`,
+      'm.yml',
+      '',
+    );
     expect(m.checks).toEqual({ uncitedClaims: 'fail', requiredSources: 'fail', claimNumbers: 'fail' });
-    expect(m.requirements.map((r) => [r.glob.pattern, r.cite, r.position.line])).toEqual([['answers/returns/**', ['r-v1'], 6]]);
-    expect(problemsOf(`${base}checks: {uncited_claims: loud, numbers: off}\nrequire:\n  - files: x/**\n    cite: [r-v9]\n  - cite: []\n`)).toEqual([
+    expect(m.requirements.map((r) => [r.glob.pattern, r.cite, r.position.line])).toEqual([
+      ['answers/returns/**', ['r-v1'], 6],
+    ]);
+    expect(
+      problemsOf(
+        `${base}checks: {uncited_claims: loud, numbers: off}\nrequire:\n  - files: x/**\n    cite: [r-v9]\n  - cite: []\n`,
+      ),
+    ).toEqual([
       'citegate.yml:4:26: `uncited_claims` must be one of off, warn, fail',
       'citegate.yml:4:32: unknown key `numbers` in `checks` (allowed: uncited_claims, required_sources, claim_numbers)',
       'citegate.yml:7:12: `require` names source `r-v9`, which is not in `sources`',
@@ -129,7 +180,8 @@ describe('the manifest', () => {
   });
 
   it('lets pin load entries whose sha256 is missing or malformed', () => {
-    const text = 'version: 1\nsources:\n  s:\n    path: a.txt\n    retrieved: 2026-01-01\n  t:\n    path: b.txt\n    sha256: TODO\n    retrieved: 2026-01-01\n';
+    const text =
+      'version: 1\nsources:\n  s:\n    path: a.txt\n    retrieved: 2026-01-01\n  t:\n    path: b.txt\n    sha256: TODO\n    retrieved: 2026-01-01\n';
     expect(problemsOf(text, true)).toEqual([]);
     expect(problemsOf(text, false)).toHaveLength(2);
   });

@@ -12,7 +12,9 @@ function errorOf(text: string): { message: string; offset: number } {
 
 describe('parseStrictJson', () => {
   it('parses what RFC 8259 allows; "__proto__" is an ordinary key', () => {
-    const { value } = parseStrictJson(' {"a": [1, -2.5e3, true, false, null, "x\\u00e9\\n"], "__proto__": {"polluted": 1}} ') as { value: Record<string, unknown> };
+    const { value } = parseStrictJson(
+      ' {"a": [1, -2.5e3, true, false, null, "x\\u00e9\\n"], "__proto__": {"polluted": 1}} ',
+    ) as { value: Record<string, unknown> };
     expect(value.a).toEqual([1, -2500, true, false, null, 'xé\n']);
     expect(Object.hasOwn(value, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
@@ -43,7 +45,11 @@ describe('parseStrictJson', () => {
     ['[NaN]', 'NaN is not a JSON value', 1],
     ['[Infinity]', 'Infinity is not a JSON value', 1],
     ['[-Infinity]', '-Infinity is not a JSON value', 1],
-    ['[] []', "unexpected '[' after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)", 3],
+    [
+      '[] []',
+      "unexpected '[' after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)",
+      3,
+    ],
     ['[01]', 'numbers in JSON have no leading zeros', 1],
     ['[1.]', 'a decimal point must be followed by digits', 2],
     ["['a']", 'strings in JSON take double quotes, not single quotes', 1],
@@ -56,14 +62,20 @@ describe('parseStrictJson', () => {
     ['{a: 1}', "unexpected 'a': expected a key in double quotes", 1],
     ['[tru]', "unexpected 't': expected a JSON value", 1],
     ['[1,\u00a02]', 'unexpected invisible character U+00A0: expected a JSON value', 3],
-    ['{"a": 1}\u200b', 'unexpected invisible character U+200B after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)', 8],
+    [
+      '{"a": 1}\u200b',
+      'unexpected invisible character U+200B after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)',
+      8,
+    ],
     ['[\u0085]', 'unexpected control character U+0085: expected a JSON value', 1],
   ])('refuses %j', (text, message, offset) => {
     expect(errorOf(text)).toEqual({ message, offset });
   });
 
   it('refuses nesting deeper than the limit without overflowing the stack', () => {
-    expect(errorOf('['.repeat(100_000) + ']'.repeat(100_000)).message).toBe(`nesting deeper than ${MAX_JSON_DEPTH} levels`);
+    expect(errorOf('['.repeat(100_000) + ']'.repeat(100_000)).message).toBe(
+      `nesting deeper than ${MAX_JSON_DEPTH} levels`,
+    );
     expect(() => parseStrictJson('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH))).not.toThrow();
   });
 
@@ -71,7 +83,12 @@ describe('parseStrictJson', () => {
     // Large: the checking scan runs first, so nesting is refused before JSON.parse would build it.
     const deep = '['.repeat(600_000) + ']'.repeat(600_000);
     expect(errorOf(deep)).toEqual({ message: `nesting deeper than ${MAX_JSON_DEPTH} levels`, offset: MAX_JSON_DEPTH });
-    const records = Array.from({ length: 8_000 }, (_, i) => ({ citation_id: `c${i}`, source_id: 's', quote: 'q "x" \\'.repeat(10), claim: 'n' }));
+    const records = Array.from({ length: 8_000 }, (_, i) => ({
+      citation_id: `c${i}`,
+      source_id: 's',
+      quote: 'q "x" \\'.repeat(10),
+      claim: 'n',
+    }));
     const text = JSON.stringify(records, null, 1);
     expect(text.length).toBeGreaterThan(1 << 20);
     const parsed = parseStrictJson(text);

@@ -32,7 +32,10 @@ describe('Workspace', () => {
 
   it('allows a backslash in the name of an existing file, never in a path the manifest writes', () => {
     writeFileSync(path.join(root, 'sub/back\\slash.txt'), 'b');
-    expect(ws.resolve('', 'sub/back\\slash.txt')).toEqual({ ok: false, reason: 'the path holds a backslash: use / to separate folders' });
+    expect(ws.resolve('', 'sub/back\\slash.txt')).toEqual({
+      ok: false,
+      reason: 'the path holds a backslash: use / to separate folders',
+    });
     expect(ws.resolve('', 'sub/back\\slash.txt', 'file name')).toMatchObject({ ok: true, rel: 'sub/back\\slash.txt' });
   });
 

@@ -1,19 +1,28 @@
 import fc from 'fast-check';
-import { escapeJsonText, type LineState, neutralizeCommands, neutralizeLegacyCommands } from '../../src/report/escape.js';
+import {
+  escapeJsonText,
+  type LineState,
+  neutralizeCommands,
+  neutralizeLegacyCommands,
+} from '../../src/report/escape.js';
 
 /** Feeds `pieces` through one stream state, as the CLI does for each write. */
 function feed(pieces: string[]): string {
   let state: LineState = 'start';
-  return pieces.map((piece) => {
-    const out = neutralizeCommands(piece, state);
-    state = out.state;
-    return out.text;
-  }).join('');
+  return pieces
+    .map((piece) => {
+      const out = neutralizeCommands(piece, state);
+      state = out.state;
+      return out.text;
+    })
+    .join('');
 }
 
 describe('neutralizeCommands', () => {
   it('breaks `::` at the start of any line, after any white space', () => {
-    expect(feed(['::error::x\nok ::fine\n \u3000::warning::y\r::notice::z\n'])).toBe(':\\u{003A}error::x\nok ::fine\n \u3000:\\u{003A}warning::y\r:\\u{003A}notice::z\n');
+    expect(feed(['::error::x\nok ::fine\n \u3000::warning::y\r::notice::z\n'])).toBe(
+      ':\\u{003A}error::x\nok ::fine\n \u3000:\\u{003A}warning::y\r:\\u{003A}notice::z\n',
+    );
   });
 
   // Found in review: the runner's Trim() drops U+0085 (NEL), which JavaScript's \s does not match.
@@ -37,24 +46,29 @@ describe('neutralizeCommands', () => {
 
   it('gives the same text however the output is cut into writes, and no line of it starts with `::`', () => {
     const piece = fc.string({ unit: fc.constantFrom(' ', '\t', '\r', ':', '\n', 'a', '\u3000', '\u2028', '\u0085') });
-    fc.assert(fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
-      const whole = feed([pieces.join('')]);
-      expect(feed(pieces)).toBe(whole);
-      for (const line of whole.split(/\r\n|\r|\n/)) expect(line.replace(/^[\s\u0085]+/u, '')).not.toMatch(/^::/);
-      // Only colons change: removing the escapes gives the text back.
-      expect(whole.replaceAll('\\u{003A}', ':')).toBe(pieces.join(''));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+        const whole = feed([pieces.join('')]);
+        expect(feed(pieces)).toBe(whole);
+        for (const line of whole.split(/\r\n|\r|\n/)) expect(line.replace(/^[\s\u0085]+/u, '')).not.toMatch(/^::/);
+        // Only colons change: removing the escapes gives the text back.
+        expect(whole.replaceAll('\\u{003A}', ':')).toBe(pieces.join(''));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
 /** The same for the older form, `##[command]`, which the runner finds anywhere in a line. */
 function feedLegacy(pieces: string[]): string {
   let hashes = 0;
-  return pieces.map((piece) => {
-    const out = neutralizeLegacyCommands(piece, hashes);
-    hashes = out.hashes;
-    return out.text;
-  }).join('');
+  return pieces
+    .map((piece) => {
+      const out = neutralizeLegacyCommands(piece, hashes);
+      hashes = out.hashes;
+      return out.text;
+    })
+    .join('');
 }
 
 // Found in review: actions/runner's ActionCommand.TryParse looks for `##[` with IndexOf, so
@@ -69,12 +83,15 @@ describe('neutralizeLegacyCommands', () => {
 
   it('gives the same text however the output is cut into writes, and none of it holds `##[`', () => {
     const piece = fc.string({ unit: fc.constantFrom('#', '[', ']', '\n', 'a', ' ') });
-    fc.assert(fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
-      const whole = feedLegacy([pieces.join('')]);
-      expect(feedLegacy(pieces)).toBe(whole);
-      expect(whole).not.toContain('##[');
-      expect(whole.replaceAll('\\u{005B}', '[')).toBe(pieces.join(''));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+        const whole = feedLegacy([pieces.join('')]);
+        expect(feedLegacy(pieces)).toBe(whole);
+        expect(whole).not.toContain('##[');
+        expect(whole.replaceAll('\\u{005B}', '[')).toBe(pieces.join(''));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -82,19 +99,25 @@ describe('neutralizeLegacyCommands', () => {
 // controls (U+009B starts a terminal sequence), line separators and bidi overrides raw.
 describe('escapeJsonText', () => {
   it('writes what JSON.stringify leaves raw as \\u escapes, and JSON reads it back the same', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => {
-      const json = escapeJsonText(JSON.stringify({ text }));
-      expect(json).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
-      expect(JSON.parse(json)).toEqual({ text });
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        const json = escapeJsonText(JSON.stringify({ text }));
+        expect(json).not.toMatch(
+          /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/,
+        );
+        expect(JSON.parse(json)).toEqual({ text });
+      }),
+    );
     expect(escapeJsonText(JSON.stringify('a\u009b31m\u202eb\u007f'))).toBe('"a\\u009b31m\\u202eb\\u007f"');
   });
 
   it('writes the `[` of `##[` as \\u005b, which JSON reads back as `[`', () => {
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('#', '[', 'a', '"', '\\') }), (text) => {
-      const json = escapeJsonText(JSON.stringify({ text }));
-      expect(json).not.toContain('##[');
-      expect(JSON.parse(json)).toEqual({ text });
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('#', '[', 'a', '"', '\\') }), (text) => {
+        const json = escapeJsonText(JSON.stringify({ text }));
+        expect(json).not.toContain('##[');
+        expect(JSON.parse(json)).toEqual({ text });
+      }),
+    );
   });
 });

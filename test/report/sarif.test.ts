@@ -4,12 +4,31 @@ import { buildSarif, MAX_SARIF_RESULTS, sarifResultsLeftOut } from '../../src/re
 import { sarifErrors } from '../helpers/sarif.js';
 
 const notFound = (i: number): RecordResult => ({
-  file: 'answers/a.json', line: i + 2, column: 3, index: i, citationId: `c${i}`, sourceId: 's-v1', quote: `quote ${i}`, claim: null,
-  verdict: 'quote not found', matches: [],
+  file: 'answers/a.json',
+  line: i + 2,
+  column: 3,
+  index: i,
+  citationId: `c${i}`,
+  sourceId: 's-v1',
+  quote: `quote ${i}`,
+  claim: null,
+  verdict: 'quote not found',
+  matches: [],
 });
-const warning: Finding = { kind: 'uncited claim', level: 'warn', file: 'answers/a.json', line: 1, column: 1, message: 'no claim covers this' };
+const warning: Finding = {
+  kind: 'uncited claim',
+  level: 'warn',
+  file: 'answers/a.json',
+  line: 1,
+  column: 1,
+  message: 'no claim covers this',
+};
 
-function result(records: RecordResult[], findings: Finding[] = [], problems: CheckResult['problems'] = []): CheckResult {
+function result(
+  records: RecordResult[],
+  findings: Finding[] = [],
+  problems: CheckResult['problems'] = [],
+): CheckResult {
   return { manifest: 'citegate.yml', files: ['answers/a.json'], records, sources: [], problems, findings };
 }
 
@@ -24,8 +43,9 @@ describe('SARIF for code scanning', () => {
     expect(run.results).toHaveLength(MAX_SARIF_RESULTS);
     expect(run.results.every((r) => r.level === 'error')).toBe(true);
     expect(run.results.at(-1)).toMatchObject({ message: { text: expect.stringContaining('"quote 24999"') } });
-    expect(run.invocations?.[0].toolExecutionNotifications[0].message.text)
-      .toBe("3 of 25,003 results are not in this file: GitHub code scanning refuses a run of more than 25,000 results. citegate's JSON report (`--format json`, or the Action's `report` input) has every record.");
+    expect(run.invocations?.[0].toolExecutionNotifications[0].message.text).toBe(
+      "3 of 25,003 results are not in this file: GitHub code scanning refuses a run of more than 25,000 results. citegate's JSON report (`--format json`, or the Action's `report` input) has every record.",
+    );
     expect(sarifErrors(sarif)).toEqual([]);
   });
 
@@ -38,21 +58,42 @@ describe('SARIF for code scanning', () => {
   // Found in review: every problem placed on the manifest was called "source unverified".
   it('tells a source that failed verification from a manifest rule that checks nothing', () => {
     const problems = [
-      { file: 'citegate.yml', line: 3, column: 3, message: 'source s-v1 is unverified: gone', kind: 'source unverified' as const },
-      { file: 'citegate.yml', line: 9, column: 12, message: 'the `require` rule `files: x/` matches none of the citation files, so it checks nothing', kind: 'manifest rule' as const },
+      {
+        file: 'citegate.yml',
+        line: 3,
+        column: 3,
+        message: 'source s-v1 is unverified: gone',
+        kind: 'source unverified' as const,
+      },
+      {
+        file: 'citegate.yml',
+        line: 9,
+        column: 12,
+        message: 'the `require` rule `files: x/` matches none of the citation files, so it checks nothing',
+        kind: 'manifest rule' as const,
+      },
       { file: 'answers/b.json', line: 1, column: 2, message: 'unexpected end of input' },
     ];
     const checked = result([], [], problems);
-    expect(buildSarif(checked).runs[0].results.map((r) => r.ruleId))
-      .toEqual(['citegate/source-unverified', 'citegate/manifest-rule', 'citegate/unreadable-citation-file']);
-    expect(buildAnnotations(checked).map((a) => a.title)).toEqual(['source unverified', 'manifest rule', 'unreadable citation file']);
+    expect(buildSarif(checked).runs[0].results.map((r) => r.ruleId)).toEqual([
+      'citegate/source-unverified',
+      'citegate/manifest-rule',
+      'citegate/unreadable-citation-file',
+    ]);
+    expect(buildAnnotations(checked).map((a) => a.title)).toEqual([
+      'source unverified',
+      'manifest rule',
+      'unreadable citation file',
+    ]);
   });
 
   // Found in review: a record without an id was known by its position, so adding a record above it changed its fingerprint.
   it('keeps the fingerprint of a record without an id when a record is added above it', () => {
     const anonymous = (i: number, quote: string): RecordResult => ({ ...notFound(i), citationId: null, quote });
-    const fingerprints = (records: RecordResult[]) => buildSarif(result(records)).runs[0].results
-      .map((r) => (r.partialFingerprints as Record<string, string>)['citegateFinding/v1']);
+    const fingerprints = (records: RecordResult[]) =>
+      buildSarif(result(records)).runs[0].results.map(
+        (r) => (r.partialFingerprints as Record<string, string>)['citegateFinding/v1'],
+      );
     const before = fingerprints([anonymous(0, 'one'), anonymous(1, 'two'), anonymous(2, 'two')]);
     const after = fingerprints([anonymous(0, 'new'), anonymous(1, 'one'), anonymous(2, 'two'), anonymous(3, 'two')]);
     expect(after.slice(1)).toEqual(before);
@@ -60,7 +101,11 @@ describe('SARIF for code scanning', () => {
   });
 
   it('names files as the repository does when told how', () => {
-    const sarif = buildSarif(result([notFound(0)]), { repositoryPath: (file) => file.replace(/^answers\//, 'in-repo/') });
-    expect(sarif.runs[0].results[0]).toMatchObject({ locations: [{ physicalLocation: { artifactLocation: { uri: 'in-repo/a.json', uriBaseId: '%SRCROOT%' } } }] });
+    const sarif = buildSarif(result([notFound(0)]), {
+      repositoryPath: (file) => file.replace(/^answers\//, 'in-repo/'),
+    });
+    expect(sarif.runs[0].results[0]).toMatchObject({
+      locations: [{ physicalLocation: { artifactLocation: { uri: 'in-repo/a.json', uriBaseId: '%SRCROOT%' } } }],
+    });
   });
 });

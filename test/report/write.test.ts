@@ -24,12 +24,14 @@ test('writes, replaces and appends a plain file, creating folders when asked', (
   expect(readFileSync(file, 'utf8')).toBe('new more');
 });
 
-test('never writes through a link at the report\'s name', () => {
+test("never writes through a link at the report's name", () => {
   const { root, outside, workspace } = layout();
   const file = path.join(root, 'citegate-report.json');
   symlinkSync(path.join(outside, 'victim.txt'), file);
   const message = `cannot write ${file}: it is a link: reports are never written through links`;
-  expect(() => writeChunks(file, ['{}'], { createFolder: true, workspace })).toThrow(new WriteError(file, 'it is a link: reports are never written through links'));
+  expect(() => writeChunks(file, ['{}'], { createFolder: true, workspace })).toThrow(
+    new WriteError(file, 'it is a link: reports are never written through links'),
+  );
   expect(() => writeChunks(file, ['{}'])).toThrow(message);
   expect(readFileSync(path.join(outside, 'victim.txt'), 'utf8')).toBe('precious');
 });
@@ -40,10 +42,12 @@ test('a folder link out of the workspace is refused before any folder is made', 
   symlinkSync(path.join(outside, 'victim-dir'), path.join(root, 'reports'));
   const sarif = path.join(root, 'reports/x.sarif');
   // Said once: found in review doubled ("cannot write x: cannot write x: …").
-  expect(() => writeChunks(sarif, ['{}'], { createFolder: true, workspace }))
-    .toThrow(new Error(`cannot write ${sarif}: its folder is a link that leads outside the workspace`));
-  expect(() => writeChunks(path.join(root, 'reports/new/x.sarif'), ['{}'], { createFolder: true, workspace }))
-    .toThrow(/leads outside the workspace/);
+  expect(() => writeChunks(sarif, ['{}'], { createFolder: true, workspace })).toThrow(
+    new Error(`cannot write ${sarif}: its folder is a link that leads outside the workspace`),
+  );
+  expect(() => writeChunks(path.join(root, 'reports/new/x.sarif'), ['{}'], { createFolder: true, workspace })).toThrow(
+    /leads outside the workspace/,
+  );
   expect(existsSync(path.join(outside, 'victim-dir/x.sarif'))).toBe(false);
   expect(existsSync(path.join(outside, 'victim-dir/new'))).toBe(false);
 });
@@ -72,7 +76,9 @@ test('checks before the run what it writes at: `..` after a linked folder, relat
     expect(() => assertWritable('reports/../r2')).not.toThrow();
     writeChunks('reports/../r2', ['ok'], { workspace: new Workspace(root), createFolder: true });
     expect(readFileSync(path.join(root, 'r2'), 'utf8')).toBe('ok');
-    expect(() => assertWritable('out.json/')).toThrow('cannot write out.json/: the name ends in a separator: it names a folder, not a file');
+    expect(() => assertWritable('out.json/')).toThrow(
+      'cannot write out.json/: the name ends in a separator: it names a folder, not a file',
+    );
     expect(() => writeChunks('out.json/', ['x'])).toThrow(/names a folder/);
     expect(existsSync(path.join(root, 'out.json'))).toBe(false);
   } finally {
@@ -86,7 +92,9 @@ test('the same holds when the workspace was named through a link to it (--root /
   symlinkSync(root, alias);
   symlinkSync(outside, path.join(root, 'out'));
   const workspace = new Workspace(alias);
-  expect(() => writeChunks(path.join(alias, 'out/r.json'), ['{}'], { workspace })).toThrow(/its folder is a link that leads outside the workspace/);
+  expect(() => writeChunks(path.join(alias, 'out/r.json'), ['{}'], { workspace })).toThrow(
+    /its folder is a link that leads outside the workspace/,
+  );
   expect(existsSync(path.join(outside, 'r.json'))).toBe(false);
 });
 
@@ -107,7 +115,7 @@ test('a folder link that stays inside the workspace is fine', () => {
   expect(readFileSync(path.join(root, 'real/x.json'), 'utf8')).toBe('ok');
 });
 
-test('a FIFO at the report\'s name is refused, not waited on', () => {
+test("a FIFO at the report's name is refused, not waited on", () => {
   const { root, workspace } = layout();
   const fifo = path.join(root, 'report.json');
   execFileSync('mkfifo', [fifo]);

@@ -89,7 +89,10 @@ export function nearestPassage(view: SourceView, quote: string): ClosestPassage 
   // The best few alignments, some way apart from each other. Votes in neighbouring
   // buckets are for the same place (a changed word shifts the words after it).
   const chosen: number[] = [];
-  const ranked: [number, number][] = [...votes.keys()].map((d) => [d, (votes.get(d - 1) ?? 0) + votes.get(d)! + (votes.get(d + 1) ?? 0)]);
+  const ranked: [number, number][] = [...votes.keys()].map((d) => [
+    d,
+    (votes.get(d - 1) ?? 0) + votes.get(d)! + (votes.get(d + 1) ?? 0),
+  ]);
   while (chosen.length < CANDIDATES) {
     let best = -1;
     for (let r = 0; r < ranked.length; r++) {
@@ -196,7 +199,13 @@ class AlignedQuote {
  * the quote's first word. Undefined when the passage cannot be more similar
  * than `toBeat`.
  */
-function align(aligned: AlignedQuote, window: readonly string[], starts: readonly number[], first: number, toBeat: number): ClosestPassage | undefined {
+function align(
+  aligned: AlignedQuote,
+  window: readonly string[],
+  starts: readonly number[],
+  first: number,
+  toBeat: number,
+): ClosestPassage | undefined {
   const quote = aligned.words;
   const a = quote.length;
   const b = window.length;
@@ -259,11 +268,17 @@ function align(aligned: AlignedQuote, window: readonly string[], starts: readonl
         if (u >= 1 && u <= BAND_CELLS) {
           const pair = qId === windowIds[j - 1] ? SAME : qKey === windowKeyIds[j - 1] ? NEAR : CHANGED;
           const diagonal = score[prev + u - 1] + pair;
-          if (diagonal >= best) { best = diagonal; m = 0; }
+          if (diagonal >= best) {
+            best = diagonal;
+            m = 0;
+          }
         }
         if (k > 0) {
           const missing = score[row + k - 1] + GAP;
-          if (missing > best) { best = missing; m = 2; }
+          if (missing > best) {
+            best = missing;
+            m = 2;
+          }
         }
       }
       if (best < NONE / 2) best = NONE;
@@ -329,7 +344,12 @@ interface Step {
  * looks like a version of it (a number for a number, a word spelled alike or
  * the same once folded), it is shown as what the quote changed.
  */
-function pairEdges(steps: Step[], window: readonly string[], first: number, last: number): { steps: Step[]; first: number; last: number } {
+function pairEdges(
+  steps: Step[],
+  window: readonly string[],
+  first: number,
+  last: number,
+): { steps: Step[]; first: number; last: number } {
   let lead = 0;
   while (lead < steps.length && steps[lead].op === 'added') lead++;
   const head: Step[] = [];
@@ -350,7 +370,11 @@ function pairEdges(steps: Step[], window: readonly string[], first: number, last
     last++;
   }
   if (head.length === 0 && tail.length === 0) return { steps, first, last };
-  return { steps: [...steps.slice(0, startRest), ...head, ...steps.slice(lead, trail), ...tail, ...steps.slice(t)], first, last };
+  return {
+    steps: [...steps.slice(0, startRest), ...head, ...steps.slice(lead, trail), ...tail, ...steps.slice(t)],
+    first,
+    last,
+  };
 }
 
 /** Whether two different words look like versions of one: numbers both, alike once folded, or spelled mostly alike. */
@@ -383,7 +407,15 @@ function alignKey(word: string): string {
 }
 
 /** The passage and its diff from the aligned steps; the passage is window words first..last. */
-function passageOf(steps: readonly Step[], near: number, quote: readonly string[], window: readonly string[], starts: readonly number[], first: number, last: number): ClosestPassage {
+function passageOf(
+  steps: readonly Step[],
+  near: number,
+  quote: readonly string[],
+  window: readonly string[],
+  starts: readonly number[],
+  first: number,
+  last: number,
+): ClosestPassage {
   // Runs of changes read best grouped: what the source has, then what the quote has.
   const parts: DiffPart[] = [];
   let missing: string[] = [];
@@ -402,7 +434,8 @@ function passageOf(steps: readonly Step[], near: number, quote: readonly string[
       flush();
       common += step.word.length + 1;
       const previous = parts[parts.length - 1];
-      if (previous && previous.op === 'same') parts[parts.length - 1] = { op: 'same', text: `${previous.text} ${step.word}` };
+      if (previous && previous.op === 'same')
+        parts[parts.length - 1] = { op: 'same', text: `${previous.text} ${step.word}` };
       else parts.push({ op: 'same', text: step.word });
     }
   }
@@ -430,14 +463,16 @@ export function formatDiff(parts: readonly DiffPart[]): string {
  * long quote is still on the line a reviewer reads.
  */
 export function compactDiff(parts: readonly DiffPart[], context: number): string {
-  return formatDiff(parts.map((p, k) => {
-    if (p.op !== 'same') return p;
-    const words = p.text.split(' ');
-    const keepBefore = k > 0 ? context : 0;
-    const keepAfter = k < parts.length - 1 ? context : 0;
-    if (words.length <= keepBefore + keepAfter + 1) return p;
-    const head = words.slice(0, keepBefore);
-    const tail = keepAfter > 0 ? words.slice(-keepAfter) : [];
-    return { op: 'same', text: [...head, '…', ...tail].join(' ') };
-  }));
+  return formatDiff(
+    parts.map((p, k) => {
+      if (p.op !== 'same') return p;
+      const words = p.text.split(' ');
+      const keepBefore = k > 0 ? context : 0;
+      const keepAfter = k < parts.length - 1 ? context : 0;
+      if (words.length <= keepBefore + keepAfter + 1) return p;
+      const head = words.slice(0, keepBefore);
+      const tail = keepAfter > 0 ? words.slice(-keepAfter) : [];
+      return { op: 'same', text: [...head, '…', ...tail].join(' ') };
+    }),
+  );
 }

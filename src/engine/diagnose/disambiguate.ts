@@ -26,7 +26,11 @@ export function suggestContexts(text: string, starts: readonly number[], length:
   for (let k = 0; k < starts.length && k < MAX_SUGGESTIONS; k++) {
     const prefix = uniquePrefix(text, starts, k);
     const suffix = uniqueSuffix(text, starts, length, k);
-    suggestions.push({ match: k, ...(prefix !== undefined ? { prefix } : {}), ...(suffix !== undefined ? { suffix } : {}) });
+    suggestions.push({
+      match: k,
+      ...(prefix !== undefined ? { prefix } : {}),
+      ...(suffix !== undefined ? { suffix } : {}),
+    });
   }
   return suggestions;
 }
@@ -63,7 +67,8 @@ function uniqueSuffix(text: string, starts: readonly number[], length: number, k
     if (j === k) continue;
     const other = contextStart(text, starts[j] + length);
     let n = 0;
-    while (n < MAX_CONTEXT && from + n < text.length && other + n < text.length && text[from + n] === text[other + n]) n++;
+    while (n < MAX_CONTEXT && from + n < text.length && other + n < text.length && text[from + n] === text[other + n])
+      n++;
     if (from + n === text.length) return undefined;
     if (n > shared) shared = n;
   }

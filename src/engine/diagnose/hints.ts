@@ -43,14 +43,38 @@ interface Folded {
 }
 
 const QUOTES: Record<string, string> = {
-  '\u2018': '\'', '\u2019': '\'', '\u201a': '\'', '\u201b': '\'', '\u2032': '\'', '\u00b4': '\'', '`': '\'',
-  '\u201c': '"', '\u201d': '"', '\u201e': '"', '\u201f': '"', '\u2033': '"', '\u00ab': '"', '\u00bb': '"',
-  '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u201b': "'",
+  '\u2032': "'",
+  '\u00b4': "'",
+  '`': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u201f': '"',
+  '\u2033': '"',
+  '\u00ab': '"',
+  '\u00bb': '"',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2015': '-',
+  '\u2212': '-',
 };
-const QUOTE_CHARS = /[\u2018\u2019\u201a\u201b\u2032\u00b4`\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb\u2010-\u2015\u2212]/g;
+const QUOTE_CHARS =
+  /[\u2018\u2019\u201a\u201b\u2032\u00b4`\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb\u2010-\u2015\u2212]/g;
 const INVISIBLE_NAMES: Record<string, string> = {
-  '\u00ad': 'a soft hyphen', '\u200b': 'a zero-width space', '\u200c': 'a zero-width non-joiner', '\u200d': 'a zero-width joiner',
-  '\u2060': 'a word joiner', '\ufeff': 'a zero-width no-break space', '\u180e': 'a Mongolian vowel separator',
+  '\u00ad': 'a soft hyphen',
+  '\u200b': 'a zero-width space',
+  '\u200c': 'a zero-width non-joiner',
+  '\u200d': 'a zero-width joiner',
+  '\u2060': 'a word joiner',
+  '\ufeff': 'a zero-width no-break space',
+  '\u180e': 'a Mongolian vowel separator',
 };
 /** A hyphen (or soft hyphen) at a line break inside a word: "equip- ment". */
 const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/gu;
@@ -64,7 +88,12 @@ const HYPHEN_SPACE = /(?<=\p{L}[-\u2010]) (?=\p{L})/gu;
  * another length. ASCII is folded by `ascii`, run by run. `keeps`, when
  * given, says quickly of a BMP character that the fold leaves it as it is.
  */
-function foldEach(text: string, map: (ch: string) => string, ascii: (run: string) => string, keeps?: (unit: number) => boolean): Folded {
+function foldEach(
+  text: string,
+  map: (ch: string) => string,
+  ascii: (run: string) => string,
+  keeps?: (unit: number) => boolean,
+): Folded {
   const parts: string[] = [];
   // Where each segment starts in the folded text and in the original; opaque ones are one character.
   const foldedAt: number[] = [0];
@@ -272,11 +301,17 @@ export function findHints(view: SourceView, quote: string, near: { start: number
   const from = Math.max(0, near.start - quote.length - MARGIN);
   const to = Math.min(text.length, near.end + quote.length + MARGIN);
   const hints: Hint[] = [];
-  const inside = insideWords(text, quote, quote.length < SHORT_QUOTE ? 0 : from, quote.length < SHORT_QUOTE ? text.length : to);
+  const inside = insideWords(
+    text,
+    quote,
+    quote.length < SHORT_QUOTE ? 0 : from,
+    quote.length < SHORT_QUOTE ? text.length : to,
+  );
   if (inside) hints.push(inside);
   const stretch = text.slice(from, to);
   for (const fold of FOLDS) {
-    if (hints.some((h) => h.kind === fold.kind) || (fold.quick && !fold.quick(stretch).includes(fold.quick(quote)))) continue;
+    if (hints.some((h) => h.kind === fold.kind) || (fold.quick && !fold.quick(stretch).includes(fold.quick(quote))))
+      continue;
     const hint = foldedMatch(text, quote, fold, stretch, fold.apply(stretch), from);
     if (hint) hints.push(hint);
   }
@@ -304,7 +339,8 @@ export function findHintsAnywhere(view: SourceView, quote: string): Hint[] {
     const origin = folded.origin ?? ((i: number) => i);
     const start = origin(near.start);
     const end = origin(near.end - 1) + 1;
-    for (const hint of findHints(view, quote, { start, end })) if (!hints.some((h) => h.kind === hint.kind)) hints.push(hint);
+    for (const hint of findHints(view, quote, { start, end }))
+      if (!hints.some((h) => h.kind === hint.kind)) hints.push(hint);
   }
   return hints;
 }
@@ -361,7 +397,14 @@ function foldedSource(view: SourceView, fold: Fold): { view: SourceView; origin?
 }
 
 /** The first place of the stretch where the folded quote matches on whole words and the source differs in the fold's way only. */
-function foldedMatch(text: string, quote: string, fold: Fold, stretch: string, source: Folded, from: number): Hint | undefined {
+function foldedMatch(
+  text: string,
+  quote: string,
+  fold: Fold,
+  stretch: string,
+  source: Folded,
+  from: number,
+): Hint | undefined {
   const foldedQuote = fold.apply(quote).text;
   // A fold that changes neither side cannot explain the miss.
   if (foldedQuote === '' || (foldedQuote === quote && source.text === stretch)) return undefined;
@@ -391,7 +434,12 @@ function insideWords(text: string, quote: string, from: number, to: number): Hin
     let end = at + quote.length;
     while (end < text.length && text.charCodeAt(end) !== 0x20) end++;
     if (start === at && end === at + quote.length) continue;
-    return { kind: 'word boundary', difference: `the quote is found only inside longer words, as in "${text.slice(start, end)}"`, start, end };
+    return {
+      kind: 'word boundary',
+      difference: `the quote is found only inside longer words, as in "${text.slice(start, end)}"`,
+      start,
+      end,
+    };
   }
   return undefined;
 }
@@ -425,7 +473,9 @@ function more(count: number, what: string): string {
 /** `the quote has "DAYS" where the source has "days"` for each word that differs. */
 function describeWords(quote: string, passage: string, what: string): string {
   const pairs = differingWords(quote, passage) ?? [[quote, passage]];
-  const listed = pairs.slice(0, LISTED).map(([q, p], k) => (k === 0 ? `the quote has "${q}" where the source has "${p}"` : `"${q}" where it has "${p}"`));
+  const listed = pairs
+    .slice(0, LISTED)
+    .map(([q, p], k) => (k === 0 ? `the quote has "${q}" where the source has "${p}"` : `"${q}" where it has "${p}"`));
   return listed.join('; ') + more(pairs.length - LISTED, what);
 }
 
@@ -448,8 +498,11 @@ function describeQuotes(quote: string, passage: string): string {
       if (!instead.has(p[k])) instead.set(p[k], odd(q[k]) || !odd(p[k]) ? q : p);
     }
   }
-  const all = [...byQuote].map(([ch, instead]) => `the quote has ${ch} (${codePoint(ch)}) where the source has ` +
-    [...instead].map(([other, word]) => `${other} (${codePoint(other)}), in "${word}"`).join(', and '));
+  const all = [...byQuote].map(
+    ([ch, instead]) =>
+      `the quote has ${ch} (${codePoint(ch)}) where the source has ` +
+      [...instead].map(([other, word]) => `${other} (${codePoint(other)}), in "${word}"`).join(', and '),
+  );
   return all.slice(0, LISTED).join('; ') + more(all.length - LISTED, 'such characters');
 }
 
@@ -476,7 +529,10 @@ function describeCompatibility(quote: string, passage: string): string {
   const groups = new Map<string, { side: 'quote' | 'source'; kind: string; chars: Map<string, string[]> }>();
   const pairs = differingWords(quote, passage) ?? [[quote, passage]];
   for (const [q, p] of pairs) {
-    for (const [side, word, counterpart] of [['quote', q, p], ['source', p, q]] as const) {
+    for (const [side, word, counterpart] of [
+      ['quote', q, p],
+      ['source', p, q],
+    ] as const) {
       for (const ch of word) {
         if (ch.normalize('NFKC') === ch || counterpart.includes(ch)) continue;
         const kind = compatibilityKind(ch);
@@ -496,7 +552,10 @@ function describeCompatibility(quote: string, passage: string): string {
       const [ch] = chars.keys();
       return `the ${side} has ${ch} (${codePoint(ch)}${kind ? `, ${kind}` : ''}) where the ${other} has "${ch.normalize('NFKC')}", ${inWords(words)}`;
     }
-    const examples = [...chars.keys()].slice(0, LISTED).map((ch) => `${ch} ${codePoint(ch)}`).join(', ');
+    const examples = [...chars.keys()]
+      .slice(0, LISTED)
+      .map((ch) => `${ch} ${codePoint(ch)}`)
+      .join(', ');
     return `the ${side} has ${chars.size} full-width characters (${examples}${chars.size > LISTED ? ', …' : ''}) where the ${other} has plain ones, ${inWords(words)}`;
   });
   return all.slice(0, LISTED).join('; ') + more(all.length - LISTED, 'such characters');
@@ -507,7 +566,10 @@ function describeInvisible(quote: string, passage: string): string {
   const seen = new Map<string, string>();
   const pairs = differingWords(quote, passage) ?? [[quote, passage]];
   for (const [q, p] of pairs) {
-    for (const [side, word, other] of [['quote', q, p], ['source', p, q]] as const) {
+    for (const [side, word, other] of [
+      ['quote', q, p],
+      ['source', p, q],
+    ] as const) {
       for (const ch of word.match(INVISIBLE_ALL) ?? []) {
         const count = (s: string) => s.split(ch).length - 1;
         if (seen.has(side + ch) || count(word) <= count(other)) continue;
@@ -522,7 +584,10 @@ function describeInvisible(quote: string, passage: string): string {
 /** `the source has "equip- ment" where the quote has "equipment"` for each word broken at a line break. */
 function describeBreaks(quote: string, passage: string, pattern: RegExp): string {
   const found: string[] = [];
-  for (const [side, text, other] of [['source', passage, 'quote'], ['quote', quote, 'source']] as const) {
+  for (const [side, text, other] of [
+    ['source', passage, 'quote'],
+    ['quote', quote, 'source'],
+  ] as const) {
     for (const match of text.matchAll(pattern)) {
       let start = match.index;
       while (start > 0 && text.charCodeAt(start - 1) !== 0x20) start--;

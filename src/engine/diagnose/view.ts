@@ -21,7 +21,10 @@ export class SourceView {
    * served by searching the text for each of their words; many pay for an
    * index of all the words, built once.
    */
-  constructor(source: Buffer | string, private readonly lookups = Number.POSITIVE_INFINITY) {
+  constructor(
+    source: Buffer | string,
+    private readonly lookups = Number.POSITIVE_INFINITY,
+  ) {
     if (typeof source === 'string') this.decoded = source;
     else this.encoded = source;
   }
