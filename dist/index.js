@@ -28892,7 +28892,7 @@ class OffsetMap {
 
 
 /** Anything but printable ASCII and single inner spaces: text without it is normalized already. */
-const NOT_PLAIN = /[^\x21-\x7e ]|  |^ | $/;
+const NOT_PLAIN = /[^\x21-\x7e ]| {2}|^ | $/;
 /** Code points from U+0300 on: below them, text is NFC already. */
 const FROM_U0300 = /[^\x00-\u02ff]/;
 /**
@@ -29015,7 +29015,7 @@ class SourceNormalizer {
         // Original offset where a pending run of whitespace began, or -1.
         let wsStart = -1;
         while (i < n) {
-            let b = src[i];
+            const b = src[i];
             if (b > 0x20 && b < 0x80) {
                 // Printable ASCII, the common case: copy the whole run.
                 if (wsStart >= 0) {
@@ -30471,20 +30471,28 @@ class Scanner {
         const c = this.pos < this.end ? t.charCodeAt(this.pos) : -1;
         switch (c) {
             case 0x7b:
-                return this.object(depth + 1, role === 'top', role === 'record');
+                this.object(depth + 1, role === 'top', role === 'record');
+                return;
             case 0x5b:
-                return this.array(depth + 1, role === 'top' || role === 'records');
+                this.array(depth + 1, role === 'top' || role === 'records');
+                return;
             case 0x22:
-                return void this.string(false);
+                this.string(false);
+                return;
             case 0x74:
-                return this.literal('true');
+                this.literal('true');
+                return;
             case 0x66:
-                return this.literal('false');
+                this.literal('false');
+                return;
             case 0x6e:
-                return this.literal('null');
+                this.literal('null');
+                return;
             default:
-                if (c === 0x2d || (c >= 0x30 && c <= 0x39))
-                    return this.number();
+                if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+                    this.number();
+                    return;
+                }
                 if (c < 0)
                     throw new JsonSyntaxError('unexpected end of input: expected a JSON value', this.pos);
                 for (const word of ['NaN', 'Infinity', '+Infinity', 'undefined']) {
@@ -33566,7 +33574,7 @@ function carried(quote) {
 const PAIRS_FOR_KEYS = 256;
 /** Whether the quote's numbers carry `n`, or, for a list, each of its numbers. */
 function stated(n, carriedBy) {
-    return carriedBy(n) || (n.list !== undefined && n.list.every((p) => stated(p, carriedBy)));
+    return carriedBy(n) || n.list?.every((p) => stated(p, carriedBy)) === true;
 }
 /** The claim's numbers that its quote does not carry (once per text as written), and what the quote has instead (once per text). */
 function missingNumbers(claim, quote) {
@@ -34173,7 +34181,7 @@ const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
 function underManifest(manifest, file) {
     if (manifest.dir === '')
         return file;
-    return file.startsWith(manifest.dir + '/') ? file.slice(manifest.dir.length + 1) : undefined;
+    return file.startsWith(`${manifest.dir}/`) ? file.slice(manifest.dir.length + 1) : undefined;
 }
 /** The `citations` entry a file falls under (first match wins), if any. */
 function citationEntryFor(manifest, file) {
@@ -35443,12 +35451,12 @@ function* textReportChunks(result, options = {}) {
                 lines.push(`  ${escapeMessage(line)}`);
         }
         if (lines.length >= 4096) {
-            yield lines.join('\n') + '\n';
+            yield `${lines.join('\n')}\n`;
             lines = [];
         }
     }
     lines.push(`located=${located}/${result.records.length}`);
-    yield lines.join('\n') + '\n';
+    yield `${lines.join('\n')}\n`;
 }
 /**
  * Standard error: what is wrong with the input, `file:line:column: message`.
@@ -35461,7 +35469,7 @@ function* diagnosticsChunks(result, options = {}) {
     let lines = [];
     const flush = function* () {
         if (lines.length >= 4096) {
-            yield lines.join('\n') + '\n';
+            yield `${lines.join('\n')}\n`;
             lines = [];
         }
     };
@@ -35503,7 +35511,7 @@ function* diagnosticsChunks(result, options = {}) {
                     : "citegate: no citation files to check: the manifest's `citations` patterns match no file (an empty run fails)");
     }
     if (lines.length > 0)
-        yield lines.join('\n') + '\n';
+        yield `${lines.join('\n')}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
@@ -36411,6 +36419,7 @@ class Annotator {
             return false;
         }
         this.used[level]++;
+        // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the three levels are core.error, core.warning and core.notice
         core[level](...placed(message, properties, this.gitHubPath));
         return true;
     }
@@ -37704,7 +37713,7 @@ function writeReports(settings, workspace, manifest, result, context, outputs, t
     }
     if (settings.sarifPath &&
         write(settings.sarifPath, 'sarif', () => [
-            JSON.stringify(buildSarif(result, { repositoryPath: toGitHub }), null, 2) + '\n',
+            `${JSON.stringify(buildSarif(result, { repositoryPath: toGitHub }), null, 2)}\n`,
         ])) {
         outputs.sarif = settings.sarifPath;
     }
@@ -38075,7 +38084,7 @@ function escapeHtml(text) {
 /** Shortens to at most `max` code points, marking the cut with an ellipsis. */
 function shorten(text, max) {
     const cps = [...text];
-    return cps.length <= max ? text : cps.slice(0, max - 1).join('') + '…';
+    return cps.length <= max ? text : `${cps.slice(0, max - 1).join('')}…`;
 }
 /** For an attribute value built from percent-encoded parts (a link). */
 function escapeAttribute(text) {

@@ -332,7 +332,7 @@ async function timeCitegate(size, cli, dir, runs, opts) {
       if (r.maxRssKiB != null) m.maxRssKiB = Math.max(m.maxRssKiB ?? 0, r.maxRssKiB);
       log(
         `${size}: citegate ${mode} ${r.wallS.toFixed(3)} s, exit ${r.code}, peak RSS ` +
-          `${r.maxRssKiB != null ? (r.maxRssKiB / 1024).toFixed(0) + ' MB' : '?'}`,
+          `${r.maxRssKiB != null ? `${(r.maxRssKiB / 1024).toFixed(0)} MB` : '?'}`,
       );
     }
   }
@@ -528,7 +528,7 @@ async function referenceRun(size, dir, stamp, report, opts, memoize) {
     fs.writeFileSync(cacheStamp, cacheKey);
   }
   const agreement = compareVerdicts(report, r.verdicts);
-  fs.writeFileSync(path.join(dir, 'mismatches.json'), JSON.stringify(agreement.mismatches, null, 1) + '\n');
+  fs.writeFileSync(path.join(dir, 'mismatches.json'), `${JSON.stringify(agreement.mismatches, null, 1)}\n`);
   log(`${size}: ${agreement.same}/${agreement.total} verdicts agree with the reference`);
   return {
     status: 'ran',
@@ -559,13 +559,12 @@ async function main() {
   for (const size of opts.sizes) results.push(await benchSize(size, opts, cli, notes));
   const elapsedS = (Date.now() - started.getTime()) / 1000;
 
-  const runsNote =
-    'Best of ' + results.map((r) => `${r.runs} run${r.runs > 1 ? 's' : ''} (${r.size})`).join(', ') + ' per mode.';
+  const runsNote = `Best of ${results.map((r) => `${r.runs} run${r.runs > 1 ? 's' : ''} (${r.size})`).join(', ')} per mode.`;
   const machine = machineInfo();
   const command = commandLine();
   const md = markdown({ results, machine, command, cli, runsNote, notes, started, elapsedS });
-  process.stdout.write(md + '\n');
-  fs.writeFileSync(path.join(benchDir, 'last-results.md'), md + '\n');
+  process.stdout.write(`${md}\n`);
+  fs.writeFileSync(path.join(benchDir, 'last-results.md'), `${md}\n`);
   const raw = results.map((r) => ({
     ...r,
     reference: r.reference && {
@@ -578,7 +577,7 @@ async function main() {
   }));
   fs.writeFileSync(
     path.join(benchDir, 'last-results.json'),
-    JSON.stringify(
+    `${JSON.stringify(
       {
         command,
         date: started.toISOString(),
@@ -591,7 +590,7 @@ async function main() {
       },
       null,
       1,
-    ) + '\n',
+    )}\n`,
   );
   log(`wrote ${path.relative(process.cwd(), path.join(benchDir, 'last-results.md'))} and last-results.json`);
 }

@@ -38,10 +38,7 @@ function hasNonZeroCcc(c) {
   const ch = String.fromCodePoint(c);
   const d = ch.normalize('NFD');
   if (d !== ch) return hasNonZeroCcc(d.codePointAt(0));
-  return (
-    ('a\u0301' + ch).normalize('NFD') !== 'a\u0301' + ch ||
-    ('a' + ch + '\u0316').normalize('NFD') !== 'a' + ch + '\u0316'
-  );
+  return `a\u0301${ch}`.normalize('NFD') !== `a\u0301${ch}` || `a${ch}\u0316`.normalize('NFD') !== `a${ch}\u0316`;
 }
 
 const ranges = [];
@@ -78,7 +75,7 @@ for (let i = 0; i < ranges.length; i += 16) {
     '  ' +
       ranges
         .slice(i, i + 16)
-        .map((n) => '0x' + n.toString(16))
+        .map((n) => `0x${n.toString(16)}`)
         .join(', ') +
       ',',
   );

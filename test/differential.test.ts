@@ -139,7 +139,7 @@ const EXPLAINED = Math.min(COUNT, 2000);
     const sources: Record<string, { path: string; text: string }> = {};
     const files: Record<string, string> = {};
     for (const c of generated)
-      sources[`s${c.group}-v1`] = { path: `sources/s${c.group}.txt`, text: '\ufeff' + c.source };
+      sources[`s${c.group}-v1`] = { path: `sources/s${c.group}.txt`, text: `\ufeff${c.source}` };
     for (let f = 0; f * 100 < generated.length; f++) {
       const records = generated
         .slice(f * 100, f * 100 + 100)
@@ -190,7 +190,10 @@ const EXPLAINED = Math.min(COUNT, 2000);
       );
     expect(mismatches).toEqual([]);
     expect(ours).toHaveLength(COUNT);
-    if (process.env.CITEGATE_FUZZ_STATS)
-      console.log(JSON.stringify(ours.reduce((n: Record<string, number>, v) => ({ ...n, [v]: (n[v] ?? 0) + 1 }), {})));
+    if (process.env.CITEGATE_FUZZ_STATS) {
+      const counts: Record<string, number> = {};
+      for (const v of ours) counts[v] = (counts[v] ?? 0) + 1;
+      console.log(JSON.stringify(counts));
+    }
   });
 });

@@ -87,7 +87,7 @@ export function ensureCorpus(benchDir, size, log = () => {}) {
   // The reference's input, where the reference is cheap enough to run (the
   // benchmark writes it for the other sizes only when asked to, --verify-all).
   if (size === 'small' || size === 'one') writeReferenceInput(dir, stamp);
-  fs.writeFileSync(stampFile, JSON.stringify(stamp, null, 1) + '\n');
+  fs.writeFileSync(stampFile, `${JSON.stringify(stamp, null, 1)}\n`);
   log(
     `${size}: generated ${stamp.sources.length} sources (${(stamp.totalSourceBytes / MiB).toFixed(1)} MB) and ` +
       `${stamp.citations} citations in ${seconds.toFixed(1)} s`,
@@ -156,7 +156,7 @@ function generate(dir, params, generator, log) {
     const bom = rng.chance(params.bomFraction);
     const text = proseText(rng, j < n ? sizes[j] - (bom ? 3 : 0) : 64 * KiB, crlf ? '\r\n' : '\n');
     if (j < n) {
-      const bytes = Buffer.from(bom ? '\uFEFF' + text : text, 'utf8');
+      const bytes = Buffer.from(bom ? `\uFEFF${text}` : text, 'utf8');
       fs.writeFileSync(path.join(dir, sourcePath(j)), bytes);
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       sources.push({ id: sourceId(j), path: sourcePath(j), bytes: bytes.length, sha256, crlf, bom });
@@ -187,8 +187,8 @@ function generate(dir, params, generator, log) {
       records.push({ citation_id: `q-${pad(r + 1, 3)}`, source_id: sourceIds[i], quote: quotes[i], claim: claims[i] });
     }
     const body = jsonl
-      ? records.map((r) => JSON.stringify(r)).join('\n') + '\n'
-      : JSON.stringify(records, null, 2) + '\n';
+      ? `${records.map((r) => JSON.stringify(r)).join('\n')}\n`
+      : `${JSON.stringify(records, null, 2)}\n`;
     fs.mkdirSync(path.join(dir, folder), { recursive: true });
     fs.writeFileSync(path.join(dir, rel), body);
     files.push(rel);
@@ -241,15 +241,15 @@ function sentence(rng, out) {
     // A “quoted phrase”.
     const a = start + rng.range(1, n - 4);
     const b = a + rng.range(0, 2);
-    out[a] = '“' + out[a];
-    out[b] = out[b].replace(/,$/, '') + '”';
+    out[a] = `“${out[a]}`;
+    out[b] = `${out[b].replace(/,$/, '')}”`;
   } else if (r < 0.05 && n > 6) {
     // A spaced em dash — like this.
     out.splice(start + rng.range(2, n - 3), 0, '—');
   } else if (r < 0.07 && n > 6) {
     // Two words joined by an em dash—like this.
     const a = start + rng.range(1, n - 3);
-    out[a] = out[a].replace(/,$/, '') + '—' + out[a + 1];
+    out[a] = `${out[a].replace(/,$/, '')}—${out[a + 1]}`;
     out.splice(a + 1, 1);
   }
   const e = rng.float();
@@ -518,7 +518,7 @@ export function claim(rng) {
   const words = [];
   for (let i = 0; i < n; i++) words.push(drawWord(rng));
   words[0] = capitalize(words[0]);
-  return words.join(' ') + '.';
+  return `${words.join(' ')}.`;
 }
 
 // ---------------------------------------------------------------- reference input
@@ -568,6 +568,6 @@ export function writeReferenceInput(dir, stamp) {
     fs.closeSync(fd);
   }
   fs.renameSync(tmp, out);
-  fs.writeFileSync(path.join(dir, 'reference-input.stamp'), JSON.stringify({ generator: stamp.generator }) + '\n');
+  fs.writeFileSync(path.join(dir, 'reference-input.stamp'), `${JSON.stringify({ generator: stamp.generator })}\n`);
   return out;
 }

@@ -14,7 +14,6 @@ import { Rng } from './prng.mjs';
 import { CONTENT_WORDS } from './words.mjs';
 
 const KiB = 1024;
-const MiB = 1024 * 1024;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Bump when the output of this generator changes on purpose. */
@@ -76,7 +75,7 @@ export function ensureMissesCorpus(benchDir, log = () => {}, size = 'misses') {
   const stamp = generate(dir, params, generator);
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   stamp.generationSeconds = Math.round(seconds * 100) / 100;
-  fs.writeFileSync(stampFile, JSON.stringify(stamp, null, 1) + '\n');
+  fs.writeFileSync(stampFile, `${JSON.stringify(stamp, null, 1)}\n`);
   log(
     `${size}: generated 1 source (${(stamp.totalSourceBytes / KiB).toFixed(0)} KB) and ${stamp.citations} citations ` +
       `that are all misses in ${seconds.toFixed(1)} s`,
@@ -130,7 +129,7 @@ function generate(dir, params, generator) {
     const folder = `answers/g${pad(Math.floor(f / params.filesPerFolder), 3)}`;
     const rel = `${folder}/answer-${pad(f, 5)}.${jsonl ? 'jsonl' : 'json'}`;
     const chunk = records.slice(f * params.recordsPerFile, (f + 1) * params.recordsPerFile);
-    const body = jsonl ? chunk.map((r) => JSON.stringify(r)).join('\n') + '\n' : JSON.stringify(chunk, null, 2) + '\n';
+    const body = jsonl ? `${chunk.map((r) => JSON.stringify(r)).join('\n')}\n` : `${JSON.stringify(chunk, null, 2)}\n`;
     fs.mkdirSync(path.join(dir, folder), { recursive: true });
     fs.writeFileSync(path.join(dir, rel), body);
     files.push(rel);

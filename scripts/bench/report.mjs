@@ -66,7 +66,7 @@ export function targetResults(results) {
     let j;
     if (!small) j = notMeasured('small not run');
     else if (!ran(small.text)) j = failed(why(small.text, 'text'));
-    else if (!small.reference || small.reference.status !== 'ran' || !small.reference.timed) {
+    else if (small.reference?.status !== 'ran' || !small.reference.timed) {
       j = notMeasured(small.reference?.note ?? 'reference not run');
     } else {
       const ref = small.reference.elapsedS;
@@ -103,8 +103,7 @@ export function targetResults(results) {
     const title = 'small, identical verdicts';
     let j;
     if (!small) j = notMeasured('small not run');
-    else if (!small.reference || small.reference.status !== 'ran')
-      j = notMeasured(small.reference?.note ?? 'reference not run');
+    else if (small.reference?.status !== 'ran') j = notMeasured(small.reference?.note ?? 'reference not run');
     else {
       const a = small.reference.agreement;
       const differ = a.total - a.same;
@@ -325,7 +324,7 @@ export function markdown({ results, machine, command, cli, runsNote, notes, star
   out.push('');
   out.push(
     `${runsNote} **text** is the run a user makes, \`node dist/cli/index.js check --root DIR --manifest ` +
-      'DIR/citegate.yml\` (one line per record, then located=N/M; its standard output goes to a pipe the harness ' +
+      'DIR/citegate.yml` (one line per record, then located=N/M; its standard output goes to a pipe the harness ' +
       'drains and drops; no diagnostics). **json** is the same with `--format json --output FILE`, which also computes ' +
       'the diagnostics of every record not located (closest passage, hints, suggestions, quotes found in another ' +
       'source). Each time is the wall time of the whole process (start-up, hashing, parsing, matching, report); ' +
@@ -386,7 +385,7 @@ export function markdown({ results, machine, command, cli, runsNote, notes, star
     for (const m of a.mismatches.slice(0, 10)) {
       const q = JSON.stringify(m.quote ?? null);
       out.push(
-        `| ${m.file} | ${m.citation_id} | ${JSON.stringify(m.source_id)} | \`${(q.length > 120 ? q.slice(0, 117) + '…' : q).replace(/\|/g, '\\|').replace(/`/g, 'ˋ')}\` | ` +
+        `| ${m.file} | ${m.citation_id} | ${JSON.stringify(m.source_id)} | \`${(q.length > 120 ? `${q.slice(0, 117)}…` : q).replace(/\|/g, '\\|').replace(/`/g, 'ˋ')}\` | ` +
           `${m.reference} | ${m.citegate}${m.reason ? ` (${m.reason})` : ''} |`,
       );
     }

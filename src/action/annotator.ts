@@ -50,6 +50,7 @@ export class Annotator {
       return false;
     }
     this.used[level]++;
+    // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the three levels are core.error, core.warning and core.notice
     core[level](...placed(message, properties, this.gitHubPath));
     return true;
   }

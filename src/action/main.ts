@@ -322,7 +322,7 @@ function writeReports(
   if (
     settings.sarifPath &&
     write(settings.sarifPath, 'sarif', () => [
-      JSON.stringify(buildSarif(result, { repositoryPath: toGitHub }), null, 2) + '\n',
+      `${JSON.stringify(buildSarif(result, { repositoryPath: toGitHub }), null, 2)}\n`,
     ])
   ) {
     outputs.sarif = settings.sarifPath;

@@ -20,7 +20,13 @@ import {
 } from '../load/manifest.js';
 import { yamlMarks } from '../load/yaml-nodes.js';
 import type { Problem } from '../load/problem.js';
-import { citationEntryFor, comparePaths, findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
+import {
+  citationEntryFor,
+  comparePaths,
+  type findCitationFiles,
+  refFor,
+  type CitationFileRef,
+} from '../load/select.js';
 import type { Workspace } from '../load/workspace.js';
 
 export interface ChangedSelection {

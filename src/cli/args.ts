@@ -17,7 +17,7 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
   args: string[],
   options: T,
 ) {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true }>>;
   try {
     parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {

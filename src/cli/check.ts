@@ -14,7 +14,6 @@ import {
 import { runInputs } from '../load/inputs.js';
 import { findCitationFiles, refsForNamed, type CitationFileRef } from '../load/select.js';
 import type { Problem } from '../load/problem.js';
-import { Workspace } from '../load/workspace.js';
 import { jsonReportChunks } from '../report/json.js';
 import { assertNotAnInput, assertWritable, writeChunks } from '../report/write.js';
 import { diagnosticsChunks, textReportChunks } from '../report/text.js';

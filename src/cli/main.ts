@@ -48,7 +48,7 @@ export function main(argv: string[], io: CommandIO): number {
       return 2;
     }
     if (error instanceof ManifestError) {
-      io.stderr(error.problems.map((p) => escapeMessage(formatProblem(p))).join('\n') + '\n');
+      io.stderr(`${error.problems.map((p) => escapeMessage(formatProblem(p))).join('\n')}\n`);
       return 2;
     }
     if (error instanceof WriteError) {
@@ -72,6 +72,6 @@ export function internalError(error: unknown, io: CommandIO): number {
       `This is a bug in citegate, not in your files. Please report it at ${REPORT_BUGS} with the command you ran` +
       `${process.env.CITEGATE_DEBUG ? '' : ' (set CITEGATE_DEBUG=1 to print the stack trace)'}.\n`,
   );
-  if (process.env.CITEGATE_DEBUG && error instanceof Error && error.stack) io.stderr(error.stack + '\n');
+  if (process.env.CITEGATE_DEBUG && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
   return 2;
 }

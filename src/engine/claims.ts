@@ -732,7 +732,7 @@ const PAIRS_FOR_KEYS = 256;
 
 /** Whether the quote's numbers carry `n`, or, for a list, each of its numbers. */
 function stated(n: StatedNumber, carriedBy: (n: StatedNumber) => boolean): boolean {
-  return carriedBy(n) || (n.list !== undefined && n.list.every((p) => stated(p, carriedBy)));
+  return carriedBy(n) || n.list?.every((p) => stated(p, carriedBy)) === true;
 }
 
 /** The claim's numbers that its quote does not carry (once per text as written), and what the quote has instead (once per text). */

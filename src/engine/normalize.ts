@@ -10,7 +10,7 @@ import { OffsetMap } from './offset-map.js';
 import { isNfcInert, isWhitespace, WHITESPACE_TO_COLLAPSE } from './unicode.js';
 
 /** Anything but printable ASCII and single inner spaces: text without it is normalized already. */
-const NOT_PLAIN = /[^\x21-\x7e ]|  |^ | $/;
+const NOT_PLAIN = /[^\x21-\x7e ]| {2}|^ | $/;
 /** Code points from U+0300 on: below them, text is NFC already. */
 const FROM_U0300 = /[^\x00-\u02ff]/;
 
@@ -140,7 +140,7 @@ export class SourceNormalizer {
     let wsStart = -1;
 
     while (i < n) {
-      let b = src[i];
+      const b = src[i];
       if (b > 0x20 && b < 0x80) {
         // Printable ASCII, the common case: copy the whole run.
         if (wsStart >= 0) {

@@ -6,7 +6,13 @@ import { isMap, isScalar, isSeq, Scalar, type Document } from 'yaml';
 import { TextLineIndex, type Position } from '../engine/positions.js';
 import { isWhitespace } from '../engine/unicode.js';
 import type { Problem } from './problem.js';
-import { JsonSyntaxError, MAX_RECORDS_PER_FILE, parseStrictJson, tooManyRecords } from './strict-json.js';
+import {
+  JsonSyntaxError,
+  MAX_RECORDS_PER_FILE,
+  type ParsedJson,
+  parseStrictJson,
+  tooManyRecords,
+} from './strict-json.js';
 import { decodeUtf8Text } from './text.js';
 import type { Workspace } from './workspace.js';
 import { deref, MAX_YAML_ALIASES, nodeOffset, parseYaml, withLoneCrAsLf, yamlMarks } from './yaml-nodes.js';
@@ -179,7 +185,7 @@ function jsonProblem(error: unknown, text: string): { offset: number; message: s
 }
 
 function parseJsonFile(text: string): RawFile {
-  let parsed;
+  let parsed: ParsedJson;
   try {
     parsed = parseStrictJson(text);
   } catch (error) {

@@ -1,7 +1,7 @@
 // Which citation files a run checks: those the manifest's `citations` globs
 // match, or those named explicitly, each with the audience of the first
 // `citations` entry that matches it.
-import { Buffer, isUtf8 } from 'node:buffer';
+import { type Buffer, isUtf8 } from 'node:buffer';
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { Manifest } from './manifest.js';
@@ -23,7 +23,7 @@ const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
 /** The path of a workspace-relative file relative to the manifest's folder, or undefined if outside it. */
 function underManifest(manifest: Manifest, file: string): string | undefined {
   if (manifest.dir === '') return file;
-  return file.startsWith(manifest.dir + '/') ? file.slice(manifest.dir.length + 1) : undefined;
+  return file.startsWith(`${manifest.dir}/`) ? file.slice(manifest.dir.length + 1) : undefined;
 }
 
 /** The `citations` entry a file falls under (first match wins), if any. */

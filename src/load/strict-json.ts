@@ -153,19 +153,28 @@ class Scanner {
     const c = this.pos < this.end ? t.charCodeAt(this.pos) : -1;
     switch (c) {
       case 0x7b:
-        return this.object(depth + 1, role === 'top', role === 'record');
+        this.object(depth + 1, role === 'top', role === 'record');
+        return;
       case 0x5b:
-        return this.array(depth + 1, role === 'top' || role === 'records');
+        this.array(depth + 1, role === 'top' || role === 'records');
+        return;
       case 0x22:
-        return void this.string(false);
+        this.string(false);
+        return;
       case 0x74:
-        return this.literal('true');
+        this.literal('true');
+        return;
       case 0x66:
-        return this.literal('false');
+        this.literal('false');
+        return;
       case 0x6e:
-        return this.literal('null');
+        this.literal('null');
+        return;
       default:
-        if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.number();
+        if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+          this.number();
+          return;
+        }
         if (c < 0) throw new JsonSyntaxError('unexpected end of input: expected a JSON value', this.pos);
         for (const word of ['NaN', 'Infinity', '+Infinity', 'undefined']) {
           if (t.startsWith(word, this.pos)) throw new JsonSyntaxError(`${word} is not a JSON value`, this.pos);

@@ -1,6 +1,6 @@
 // Bytes to text, strictly: invalid UTF-8 is an error with its position, never
 // replaced, and a leading byte order mark is encoding, not text (SPEC §3).
-import { Buffer, isUtf8 } from 'node:buffer';
+import { type Buffer, isUtf8 } from 'node:buffer';
 import { TextLineIndex, type Position } from '../engine/positions.js';
 
 export type DecodedText =

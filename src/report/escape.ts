@@ -99,7 +99,7 @@ export function escapeHtml(text: string): string {
 /** Shortens to at most `max` code points, marking the cut with an ellipsis. */
 export function shorten(text: string, max: number): string {
   const cps = [...text];
-  return cps.length <= max ? text : cps.slice(0, max - 1).join('') + '…';
+  return cps.length <= max ? text : `${cps.slice(0, max - 1).join('')}…`;
 }
 
 /** For an attribute value built from percent-encoded parts (a link). */

@@ -33,12 +33,12 @@ export function* textReportChunks(result: CheckResult, options: { explain?: bool
       for (const line of explainRecord(r)) lines.push(`  ${escapeMessage(line)}`);
     }
     if (lines.length >= 4096) {
-      yield lines.join('\n') + '\n';
+      yield `${lines.join('\n')}\n`;
       lines = [];
     }
   }
   lines.push(`located=${located}/${result.records.length}`);
-  yield lines.join('\n') + '\n';
+  yield `${lines.join('\n')}\n`;
 }
 
 /**
@@ -55,7 +55,7 @@ export function* diagnosticsChunks(
   let lines: string[] = [];
   const flush = function* () {
     if (lines.length >= 4096) {
-      yield lines.join('\n') + '\n';
+      yield `${lines.join('\n')}\n`;
       lines = [];
     }
   };
@@ -106,5 +106,5 @@ export function* diagnosticsChunks(
             : "citegate: no citation files to check: the manifest's `citations` patterns match no file (an empty run fails)",
     );
   }
-  if (lines.length > 0) yield lines.join('\n') + '\n';
+  if (lines.length > 0) yield `${lines.join('\n')}\n`;
 }

@@ -2,7 +2,17 @@
 // pull request, where any name can be a link the pull request planted: so a
 // report is never written through a link, and one inside the workspace must
 // stay inside it after following the links of its folders.
-import { closeSync, constants, fstatSync, mkdirSync, openSync, realpathSync, statSync, writeSync } from 'node:fs';
+import {
+  type Stats,
+  closeSync,
+  constants,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  realpathSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { describeFsError, isBelow, type Workspace } from '../load/workspace.js';
 
@@ -39,14 +49,14 @@ export interface WriteOptions {
  */
 export function assertWritable(file: string): void {
   const abs = reportPath(file);
-  let folder;
+  let folder: Stats;
   try {
     folder = statSync(path.dirname(abs));
   } catch (error) {
     throw new WriteError(file, describeWriteError(error));
   }
   if (!folder.isDirectory()) throw new WriteError(file, 'a folder on the path is a file');
-  let target;
+  let target: Stats;
   try {
     target = statSync(abs);
   } catch {
@@ -65,14 +75,14 @@ export function assertNotAnInput(
   file: string,
   inputs: () => readonly { readonly abs: string; readonly what: string }[],
 ): void {
-  let target;
+  let target: Stats;
   try {
     target = statSync(reportPath(file));
   } catch {
     return; // Not there yet, so no input.
   }
   for (const input of inputs()) {
-    let stats;
+    let stats: Stats;
     try {
       stats = statSync(input.abs);
     } catch {

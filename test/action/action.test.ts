@@ -12,7 +12,7 @@ const RETURNS = {
 };
 const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide. Contact support.\n' };
 const rec = (citation_id: string, source_id: string, quote: string) => ({ citation_id, source_id, quote });
-const json = (records: object[]) => JSON.stringify(records, null, 2) + '\n';
+const json = (records: object[]) => `${JSON.stringify(records, null, 2)}\n`;
 const MANIFEST = (returns = RETURNS.text) =>
   manifestFor({ 'returns-v1': { ...RETURNS, text: returns }, 'help-v1': HELP }, ['answers/**/*.json']);
 
@@ -477,7 +477,7 @@ describe('the Action and manifest changes', () => {
     });
 
     it('a linked folder of sources or of citation files re-pointed', async () => {
-      const { root, base } = linkedRepo();
+      const { root } = linkedRepo();
       rmSync(path.join(root, RETURNS.path));
       rmSync(path.join(root, 'sources'), { recursive: true });
       symlinkSync('data-dir', path.join(root, 'sources'));
@@ -494,7 +494,7 @@ describe('the Action and manifest changes', () => {
     });
 
     it('a link left leading nowhere by removing its file, and a folder link out of the workspace added', async () => {
-      const { root, base } = linkedRepo();
+      const { root } = linkedRepo();
       rmSync(path.join(root, 'answers'));
       mkdirSync(path.join(root, 'answers'));
       symlinkSync('../store/a.json', path.join(root, 'answers/a.json'));

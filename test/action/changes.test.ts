@@ -20,7 +20,7 @@ const rec = (citation_id: string, source_id: string, quote: string, extra: objec
   quote,
   ...extra,
 });
-const json = (records: object[]) => JSON.stringify(records, null, 2) + '\n';
+const json = (records: object[]) => `${JSON.stringify(records, null, 2)}\n`;
 const MANIFEST = (returns = RETURNS.text) =>
   manifestFor({ 'returns-v1': { ...RETURNS, text: returns }, 'help-v1': HELP }, ['answers/**/*.json']);
 const EDITED = RETURNS.text.replace('30 days', '60 days');
@@ -249,7 +249,7 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
   // Found in review: annotations, SARIF and the summary's links named files from the workspace
   // (repo/answers/…), which GitHub, reading them from the repository's top folder, cannot find.
   it("names files from the repository's top folder in annotations, the SARIF file and the summary's links", async () => {
-    const { ws, root, head } = nested();
+    const { ws, head } = nested();
     const run = await runAction({
       workspace: ws,
       event: 'schedule',

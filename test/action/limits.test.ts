@@ -16,7 +16,7 @@ const rec = (citation_id: string, source_id: string, quote: string, extra: objec
   quote,
   ...extra,
 });
-const json = (records: object[]) => JSON.stringify(records, null, 2) + '\n';
+const json = (records: object[]) => `${JSON.stringify(records, null, 2)}\n`;
 const MANIFEST = manifestFor({ 'help-v1': HELP }, ['answers/**/*.json', 'answers/**/*.yaml']);
 
 const text = (html: string) =>

@@ -1,7 +1,7 @@
 // What the explaining pass reads: the other-source pass takes over the cited
 // sources the first pass verified and normalized, and reads again only what
 // it must (README, "Why a record failed").
-import { Buffer } from 'node:buffer';
+import type { Buffer } from 'node:buffer';
 import path from 'node:path';
 import { runCheck } from '../../src/check/run.js';
 import { parseManifest } from '../../src/load/manifest.js';

@@ -28,7 +28,7 @@ describe('citegate check', () => {
           rec('b1', 'returns-v1', 'within 30 days.'),
           rec('b2', 'returns-v1', 'within 60 days.'),
         ]),
-        'answers/c.jsonl': JSON.stringify(rec('c1', 'returns-v1', 'Returns')) + '\n',
+        'answers/c.jsonl': `${JSON.stringify(rec('c1', 'returns-v1', 'Returns'))}\n`,
         'answers/notes.txt': 'not a citation file',
         'elsewhere/d.json': json([rec('d1', 'returns-v1', 'nope')]),
       },

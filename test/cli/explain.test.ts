@@ -207,12 +207,12 @@ describe('explanations of many matches', () => {
       source,
       followUps.map(({ at: _, ...r }) => r),
     ).records;
-    again.forEach((r, i) =>
+    again.forEach((r, i) => {
       expect([r.verdict, r.matches[0]]).toEqual([
         'located',
         expect.objectContaining({ line: followUps[i].at.line, column: followUps[i].at.column }),
-      ]),
-    );
+      ]);
+    });
   });
 
   it('say plainly when there are too many matches to suggest a context', () => {
@@ -229,7 +229,7 @@ describe('explanations that used to fail or mislead', () => {
   // Found in review: past 1,000 matches the context was judged on the first 1,001 alone, so a
   // located record was explained as "the quote occurs 1001 times in the source, but never after the prefix".
   it('never say a context kept no match when the run found the one it kept, past 1,000 matches', () => {
-    const source = 'Contact us. '.repeat(1400) + 'Alpha: Contact us. ' + 'Contact us. '.repeat(99);
+    const source = `${'Contact us. '.repeat(1400)}Alpha: Contact us. ${'Contact us. '.repeat(99)}`;
     const { lines, records } = explainRun(source, [{ quote: 'Contact us.', prefix: 'Alpha:' }]);
     expect(records[0].verdict).toBe('located');
     expect(records[0].detail).toMatchObject({ context: { candidates: 1000, more_candidates: true, kept: 1 } });

@@ -18,7 +18,7 @@ function manifest(shaA: string, shaB: string): string {
     '    original:',
     '      path: originals/a.pdf',
     `      sha256: "${'0'.repeat(64)}"`,
-    '  help-v1: {path: sources/b.txt, sha256: ' + shaB + ', retrieved: 2026-11-02}',
+    `  help-v1: {path: sources/b.txt, sha256: ${shaB}, retrieved: 2026-11-02}`,
     'citations:',
     '  - answers/*.json',
     '',
@@ -37,8 +37,8 @@ describe('citegate pin', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe(
       [
-        'returns-v1: ffffffffffff… -> ' + sha256(A).slice(0, 12) + '…',
-        'returns-v1 original: 000000000000… -> ' + sha256(PDF).slice(0, 12) + '…',
+        `returns-v1: ffffffffffff… -> ${sha256(A).slice(0, 12)}…`,
+        `returns-v1 original: 000000000000… -> ${sha256(PDF).slice(0, 12)}…`,
         `help-v1: unchanged (${sha256(B).slice(0, 12)}…)`,
         'wrote citegate.yml (2 hashes changed)',
         '',

@@ -7,7 +7,7 @@ function workspace(): string {
   const sources = Object.fromEntries(
     Array.from({ length: 30 }, (_, i) => [
       `s${i}-v1`,
-      { path: `sources/s${i}.txt`, text: `Source ${i} says this once.\n`.repeat(50) + `Only ${i}.\n` },
+      { path: `sources/s${i}.txt`, text: `${`Source ${i} says this once.\n`.repeat(50)}Only ${i}.\n` },
     ]),
   );
   const files = Object.fromEntries(

@@ -97,10 +97,10 @@ describe('closestPassage', () => {
 
   it.each([
     // Every long word occurs in each copy: the short rare one tells the last copy apart.
-    ['Ａ “sale” end. naïve 30 Ａ Returns days x '.repeat(6) + 'z', 'days x "sale" end. naïve 30 Ａ Returns days z'],
+    [`${'Ａ “sale” end. naïve 30 Ａ Returns days x '.repeat(6)}z`, 'days x "sale" end. naïve 30 Ａ Returns days z'],
     // The rare word's vote lands a bucket away from the others' (a changed word of another length before it).
     [
-      'accepted 😀 𝐀𝐁 Returns days are '.repeat(7) + 'accepted 😀 zzz',
+      `${'accepted 😀 𝐀𝐁 Returns days are '.repeat(7)}accepted 😀 zzz`,
       'Returns days are accepted 😀 AB Returns days are accepted 😀 zzz',
     ],
   ])('finds the copy of a repeated passage that the quote ends like', (source, quote) => {

@@ -93,7 +93,7 @@ describe('SourceNormalizer (sources, in UTF-8 bytes)', () => {
       let text = '';
       for (let cp = start; cp < start + 4096 && cp < 0x110000; cp++) {
         if (cp >= 0xd800 && cp <= 0xdfff) continue;
-        text += 'a' + String.fromCodePoint(cp) + '\u0301 ';
+        text += `a${String.fromCodePoint(cp)}\u0301 `;
       }
       const got = normalizer.normalize(Buffer.from(text, 'utf8')).bytes.toString('utf8');
       if (got !== normalizeText(text)) mismatches.push(`block U+${start.toString(16)}`);

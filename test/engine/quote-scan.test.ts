@@ -79,7 +79,7 @@ describe('QuoteSet: all quotes in one pass', () => {
           const ids = new Set(quotes.map((q) => used.add(prepareQuote(q), cap)));
           for (const q of quotes) fresh.add(prepareQuote(q), cap);
           used.scan(Buffer.from(normalizeText(first), 'utf8'), ids);
-          const text = Buffer.from(normalizeText(second + ' ' + first), 'utf8');
+          const text = Buffer.from(normalizeText(`${second} ${first}`), 'utf8');
           expect(used.scan(text, ids)).toEqual(fresh.scan(text, ids));
         },
       ),
@@ -212,7 +212,7 @@ describe('QuoteSet under hostile input: bounded work', () => {
     const ids = new Set<number>();
     for (let i = 0; i < 2000; i++) ids.add(set.add(prepareQuote(`Note ${i} here.${common}Part ${i} ends.`), 100));
     const text = Buffer.from(
-      normalizeText(`Intro.${common}`.repeat(20000) + `Note 5 here.${common}Part 5 ends.`),
+      normalizeText(`${`Intro.${common}`.repeat(20000)}Note 5 here.${common}Part 5 ends.`),
       'utf8',
     );
     const hits = set.scan(text, ids);

@@ -302,7 +302,7 @@ export function mergeGroupPayload(root: string, base: string, head: string): obj
     action: 'checks_requested',
     merge_group: {
       head_sha: head,
-      head_ref: 'refs/heads/gh-readonly-queue/main/pr-7-' + base,
+      head_ref: `refs/heads/gh-readonly-queue/main/pr-7-${base}`,
       base_sha: base,
       base_ref: 'refs/heads/main',
       head_commit: {

@@ -53,7 +53,7 @@ export function manifestFor(
     if (s.audience) lines.push(`    audience: [${s.audience.join(', ')}]`);
   }
   lines.push('citations:', ...citations.map((c) => `  - ${JSON.stringify(c)}`));
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 /** A workspace with pinned sources, a manifest and citation files. */

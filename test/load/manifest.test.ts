@@ -22,7 +22,7 @@ describe('the manifest', () => {
         '    path: sources/returns-v1.txt',
         `    sha256: ${HASH.toUpperCase()}`,
         '    retrieved: 2026-11-02',
-        '    original: {path: originals/returns.pdf, sha256: ' + 'b'.repeat(64) + '}',
+        `    original: {path: originals/returns.pdf, sha256: ${'b'.repeat(64)}}`,
         '    audience: [support, legal]',
         'citations:',
         '  - answers/**/*.json',

@@ -27,7 +27,7 @@ describe('Workspace', () => {
     expect(ws.contains(path.join(ws.root, '..drafts', 'a.json'))).toBe(true);
     expect(ws.contains(path.join(ws.root, '..'))).toBe(false);
     expect(ws.contains(path.join(ws.root, '..', 'x'))).toBe(false);
-    expect(ws.contains(path.dirname(ws.root) + path.sep + path.basename(ws.root) + 'x')).toBe(false);
+    expect(ws.contains(`${path.dirname(ws.root) + path.sep + path.basename(ws.root)}x`)).toBe(false);
   });
 
   it('allows a backslash in the name of an existing file, never in a path the manifest writes', () => {
