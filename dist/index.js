@@ -28373,18 +28373,18 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6412);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5964);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7676);
+/* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6282);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
 
 
 try {
-    await (0,_main_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)();
+    await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
 }
 catch (error) {
     // run() handles its own errors; this is the last guard against a raw stack trace or a pass.
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__.setFailed(`citegate: internal error: ${(0,_report_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .escapeMessage */ .hC)(String(error?.message ?? error))}`);
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__.setFailed(`citegate: internal error: ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeMessage */ .hC)(String(error?.message ?? error))}`);
 }
 
 __webpack_async_result__();
@@ -28392,7 +28392,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5964:
+/***/ 7676:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28403,10 +28403,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: REPORT_BUGS
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
@@ -28414,6 +28410,131 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 var core = __nccwpck_require__(6257);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/engine/positions.ts
+
+/**
+ * Counting a column means counting code points from the start of its line; a
+ * line may be megabytes long (a minified file, a source without line breaks).
+ * So the last answer is remembered, and a later offset on the same line counts
+ * on from there: positions asked in order cost one pass in all.
+ */
+class ColumnCursor {
+    offset = -1;
+    line = -1;
+    column = 0;
+    /** Column at `offset` on `line` (starting at `lineStart`), counting code points with `count(from, to)`. */
+    at(line, lineStart, offset, count) {
+        if (line === this.line && offset >= this.offset)
+            this.column += count(this.offset, offset);
+        else
+            this.column = 1 + count(lineStart, offset);
+        this.line = line;
+        this.offset = offset;
+        return this.column;
+    }
+}
+/** Positions in a JavaScript string (citation files, manifests). */
+class TextLineIndex {
+    text;
+    starts = [0];
+    cursor = new ColumnCursor();
+    constructor(text) {
+        this.text = text;
+        if (!text.includes('\r')) {
+            // No CR: let the native search find the LFs.
+            for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1))
+                this.starts.push(i + 1);
+            return;
+        }
+        for (let i = 0; i < text.length; i++) {
+            const c = text.charCodeAt(i);
+            if (c === 0x0a)
+                this.starts.push(i + 1);
+            else if (c === 0x0d) {
+                if (text.charCodeAt(i + 1) === 0x0a)
+                    i++;
+                this.starts.push(i + 1);
+            }
+        }
+    }
+    position(offset) {
+        const line = lastAtOrBelow(this.starts, offset);
+        const column = this.cursor.at(line, this.starts[line], offset, (from, to) => {
+            let n = 0;
+            for (let i = from; i < to; i++) {
+                const c = this.text.charCodeAt(i);
+                // The low half of a surrogate pair does not start a code point.
+                if (!(c >= 0xdc00 && c <= 0xdfff && i > 0 && isHighSurrogate(this.text.charCodeAt(i - 1))))
+                    n++;
+            }
+            return n;
+        });
+        return { line: line + 1, column };
+    }
+}
+/** Positions in UTF-8 bytes (source files, after a BOM). Built lazily: most sources never need one. */
+class ByteLineIndex {
+    bytes;
+    starts;
+    cursor = new ColumnCursor();
+    constructor(bytes) {
+        this.bytes = bytes;
+    }
+    position(offset) {
+        const starts = (this.starts ??= lineStarts(this.bytes));
+        const line = lastAtOrBelow(starts, offset);
+        const column = this.cursor.at(line, starts[line], offset, (from, to) => {
+            let n = 0;
+            for (let i = from; i < to; i++)
+                if ((this.bytes[i] & 0xc0) !== 0x80)
+                    n++;
+            return n;
+        });
+        return { line: line + 1, column };
+    }
+}
+function lineStarts(bytes) {
+    const starts = [0];
+    const buf = external_node_buffer_.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+    if (buf.indexOf(0x0d) < 0) {
+        // No CR: let the native search find the LFs.
+        for (let i = buf.indexOf(0x0a); i >= 0; i = buf.indexOf(0x0a, i + 1))
+            starts.push(i + 1);
+        return Int32Array.from(starts);
+    }
+    for (let i = 0; i < bytes.length; i++) {
+        const b = bytes[i];
+        if (b === 0x0a)
+            starts.push(i + 1);
+        else if (b === 0x0d) {
+            if (bytes[i + 1] === 0x0a)
+                i++;
+            starts.push(i + 1);
+        }
+    }
+    return Int32Array.from(starts);
+}
+function isHighSurrogate(c) {
+    return c >= 0xd800 && c <= 0xdbff;
+}
+/** The index of the last element at or below `value` in an ascending list (0 when none is). */
+function lastAtOrBelow(sorted, value) {
+    let lo = 0;
+    let hi = sorted.length - 1;
+    while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (sorted[mid] <= value)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/unicode-data.ts
 // Generated by scripts/gen-unicode-data.mjs from Unicode 17.0 (ICU 78.2). Do not edit.
 // Inclusive ranges [first, last, first, last, ...] of NFC-inert code points (see the script).
@@ -28636,1708 +28757,6 @@ function hasLoneSurrogate(s) {
     return !s.isWellFormed();
 }
 
-;// CONCATENATED MODULE: ./src/engine/match.ts
-// Matching of SPEC §4 on normalized UTF-8: every start position counts,
-// overlapping ones included, and a quote that starts (ends) with a word code
-// point must not be preceded (followed) by one. Matching whole UTF-8 sequences
-// of well-formed text can only ever align with whole code points, so searching
-// bytes is searching code points. No regular expression is built from a quote.
-
-
-function quoteContext(prefix, suffix) {
-    return {
-        prefixText: prefix,
-        suffixText: suffix,
-        prefix: external_node_buffer_.Buffer.from(prefix, 'utf8'),
-        suffix: external_node_buffer_.Buffer.from(suffix, 'utf8'),
-    };
-}
-/**
- * Whether the context allows a match at `start` of `length` bytes: the one
- * space where context meets quote does not count.
- */
-function match_contextAllows(text, start, length, context) {
-    const { prefix, suffix } = context;
-    if (prefix.length > 0) {
-        let end = start;
-        if (end > 0 && text[end - 1] === 0x20)
-            end--;
-        if (end < prefix.length)
-            return false;
-        for (let i = 0; i < prefix.length; i++)
-            if (text[end - prefix.length + i] !== prefix[i])
-                return false;
-    }
-    if (suffix.length > 0) {
-        let from = start + length;
-        if (from < text.length && text[from] === 0x20)
-            from++;
-        if (text.length - from < suffix.length)
-            return false;
-        for (let i = 0; i < suffix.length; i++)
-            if (text[from + i] !== suffix[i])
-                return false;
-    }
-    return true;
-}
-/** Prepares a normalized, non-empty, well-formed quote for searching. */
-function prepareQuote(normalized) {
-    const first = normalized.codePointAt(0) ?? 0;
-    const last = normalized.codePointAt(normalized.length - 1) ?? 0;
-    // codePointAt on the low half of a pair gives the low surrogate; step back to the pair.
-    const lastCp = last >= 0xdc00 && last <= 0xdfff && normalized.length >= 2
-        ? (normalized.codePointAt(normalized.length - 2) ?? last)
-        : last;
-    return {
-        text: normalized,
-        bytes: external_node_buffer_.Buffer.from(normalized, 'utf8'),
-        startsWithWord: isWordCodePoint(first),
-        endsWithWord: isWordCodePoint(lastCp),
-    };
-}
-/** The code point that ends just before byte offset `p` (p > 0) of well-formed UTF-8. */
-function codePointBefore(text, p) {
-    let k = p - 1;
-    if (text[k] < 0x80)
-        return text[k];
-    while ((text[k] & 0xc0) === 0x80)
-        k--;
-    return codePointAt(text, k);
-}
-/** The code point that starts at byte offset `p` of well-formed UTF-8. */
-function codePointAt(text, p) {
-    const b = text[p];
-    if (b < 0x80)
-        return b;
-    if (b < 0xe0)
-        return ((b & 0x1f) << 6) | (text[p + 1] & 0x3f);
-    if (b < 0xf0)
-        return ((b & 0x0f) << 12) | ((text[p + 1] & 0x3f) << 6) | (text[p + 2] & 0x3f);
-    return ((b & 0x07) << 18) | ((text[p + 1] & 0x3f) << 12) | ((text[p + 2] & 0x3f) << 6) | (text[p + 3] & 0x3f);
-}
-/** Whether an occurrence of the quote's bytes at `start` respects the word boundaries of SPEC §4. */
-function respectsWordBoundaries(text, start, quote) {
-    if (quote.startsWithWord && start > 0 && isWordCodePoint(codePointBefore(text, start)))
-        return false;
-    const end = start + quote.bytes.length;
-    if (quote.endsWithWord && end < text.length && isWordCodePoint(codePointAt(text, end)))
-        return false;
-    return true;
-}
-/**
- * Start offsets (in `text`, ascending) of the quote's matches, at most `limit`
- * of them; `limit` 2 is enough to tell located from ambiguous.
- */
-function match_findMatches(text, quote, limit) {
-    const found = [];
-    let from = 0;
-    while (found.length < limit) {
-        const at = text.indexOf(quote.bytes, from);
-        if (at < 0)
-            break;
-        if (respectsWordBoundaries(text, at, quote))
-            found.push(at);
-        from = at + 1;
-    }
-    return found;
-}
-
-;// CONCATENATED MODULE: ./src/engine/offset-map.ts
-
-/** The budget of cuts for a text of this many bytes (normalized). */
-function cutBudget(length) {
-    return (1 << 24) + 16 * length;
-}
-/** Clusters longer than this (in original bytes) keep their coarse mapping: finding a cut costs their length squared. */
-const MAX_CUT_CLUSTER = 256;
-/**
- * Where in an NFC cluster's original bytes [origStart, origEnd) the normalized
- * offset `at` (strictly inside [normStart, normEnd)) falls: the code point
- * boundary k such that NFC of the original before k is exactly the normalized
- * text before `at`, and NFC of the original from k is exactly the rest. Then
- * the original slice at a match normalizes back to it. -1 when there is no
- * such k (NFC reordered marks across the cut) or the cluster is long.
- */
-function cutInCluster(texts, normStart, normEnd, origStart, origEnd, at) {
-    const size = origEnd - origStart;
-    if (size > MAX_CUT_CLUSTER || texts.budget < size * size)
-        return -1;
-    texts.budget -= size * size;
-    const original = external_node_buffer_.Buffer.from(texts.original.buffer, texts.original.byteOffset, texts.original.length);
-    const normalized = external_node_buffer_.Buffer.from(texts.normalized.buffer, texts.normalized.byteOffset, texts.normalized.length);
-    const before = normalized.toString('utf8', normStart, at);
-    const after = normalized.toString('utf8', at, normEnd);
-    for (let k = origStart + 1; k < origEnd; k++) {
-        if ((original[k] & 0xc0) === 0x80)
-            continue; // Not the start of a code point.
-        if (original.toString('utf8', origStart, k).normalize('NFC') !== before)
-            continue;
-        if (original.toString('utf8', k, origEnd).normalize('NFC') === after)
-            return k;
-    }
-    return -1;
-}
-/**
- * Maps byte offsets in normalized text back to byte offsets in the original.
- *
- * Normalization changes text only in a few places (a run of whitespace, a
- * decomposed accent), so the map keeps one segment per place where the
- * difference between the two offsets changes, not one entry per byte. A segment
- * is either linear (byte for byte) or opaque: an NFC cluster whose normalized
- * bytes correspond to its original bytes only as a whole.
- */
-class OffsetMap {
-    normStarts = new Int32Array(16);
-    origStarts = new Int32Array(16);
-    /** For opaque segments, the original end offset; -1 for linear ones. */
-    origEnds = new Int32Array(16);
-    size = 0;
-    normLength = 0;
-    get segmentCount() {
-        return this.size;
-    }
-    /** Empties the map for reuse: its arrays stay allocated. */
-    reset() {
-        this.size = 0;
-        this.normLength = 0;
-    }
-    /** From normalized offset `norm` on, bytes map one to one from `orig`. */
-    addLinear(norm, orig) {
-        this.push(norm, orig, -1);
-    }
-    /** Normalized bytes from `norm` to the next segment stand for original [orig, origEnd). */
-    addOpaque(norm, orig, origEnd) {
-        this.push(norm, orig, origEnd);
-    }
-    finish(normLength) {
-        this.normLength = normLength;
-    }
-    /**
-     * Original offset of the character that starts at normalized offset `p`.
-     * Inside an opaque segment, `texts` lets the cut be found exactly when there
-     * is one (see cutInCluster); without, or when there is none, the segment's start.
-     */
-    toOriginalStart(p, texts) {
-        const k = this.segmentAt(p);
-        if (this.origEnds[k] < 0)
-            return this.origStarts[k] + (p - this.normStarts[k]);
-        if (texts && p > this.normStarts[k]) {
-            const cut = cutInCluster(texts, this.normStarts[k], this.segmentEnd(k), this.origStarts[k], this.origEnds[k], p);
-            if (cut >= 0)
-                return cut;
-        }
-        return this.origStarts[k];
-    }
-    /** Original offset just after the character that ends at normalized offset `end` (end > 0); likewise. */
-    toOriginalEnd(end, texts) {
-        const k = this.segmentAt(end - 1);
-        if (this.origEnds[k] < 0)
-            return this.origStarts[k] + (end - this.normStarts[k]);
-        if (texts && end < this.segmentEnd(k)) {
-            const cut = cutInCluster(texts, this.normStarts[k], this.segmentEnd(k), this.origStarts[k], this.origEnds[k], end);
-            if (cut >= 0)
-                return cut;
-        }
-        return this.origEnds[k];
-    }
-    segmentEnd(k) {
-        return k + 1 < this.size ? this.normStarts[k + 1] : this.normLength;
-    }
-    segmentAt(p) {
-        if (this.size === 0 || p < 0 || p >= this.normLength) {
-            throw new RangeError(`offset ${p} is outside the normalized text (length ${this.normLength})`);
-        }
-        let lo = 0;
-        let hi = this.size - 1;
-        while (lo < hi) {
-            const mid = (lo + hi + 1) >> 1;
-            if (this.normStarts[mid] <= p)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        return lo;
-    }
-    push(norm, orig, origEnd) {
-        // A segment that starts where the previous one started replaces it: the
-        // previous one turned out to be empty.
-        if (this.size > 0 && this.normStarts[this.size - 1] === norm)
-            this.size--;
-        if (this.size === this.normStarts.length) {
-            const grow = (a) => {
-                const b = new Int32Array(a.length * 2);
-                b.set(a);
-                return b;
-            };
-            this.normStarts = grow(this.normStarts);
-            this.origStarts = grow(this.origStarts);
-            this.origEnds = grow(this.origEnds);
-        }
-        this.normStarts[this.size] = norm;
-        this.origStarts[this.size] = orig;
-        this.origEnds[this.size] = origEnd;
-        this.size++;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/engine/normalize.ts
-// Normalization of SPEC §3: Unicode NFC, then every maximal run of whitespace
-// becomes one U+0020 and leading and trailing runs are dropped.
-//
-// Quotes are short, so normalizeText() does it the plain way. Sources can be
-// large, so normalizeSource() works on their UTF-8 bytes in one pass, copying
-// what does not change and keeping an offset map back to the original. Both give
-// exactly what normalizeText() gives for the same text (tested property).
-
-
-
-/** Anything but printable ASCII and single inner spaces: text without it is normalized already. */
-const NOT_PLAIN = /[^\x21-\x7e ]| {2}|^ | $/;
-/** Code points from U+0300 on: below them, text is NFC already. */
-const FROM_U0300 = /[^\x00-\u02ff]/;
-/**
- * Whether NFC may change the text: whether it has a code point from U+0300 on
- * that is not NFC-inert. Typographic quotes, dashes and most letters are inert,
- * and looking them up costs less than half of what the runtime's NFC does on
- * quotes (measured).
- */
-function mayChangeUnderNfc(text) {
-    const first = text.search(FROM_U0300);
-    if (first < 0)
-        return false;
-    for (let i = first; i < text.length; i++) {
-        const cp = text.codePointAt(i);
-        if (cp < 0x300)
-            continue;
-        if (cp > 0xffff)
-            i++;
-        // A lone surrogate is not inert either: the runtime's NFC decides what it becomes.
-        if (!isNfcInert(cp))
-            return true;
-    }
-    return false;
-}
-/** SPEC §3 for a string: `" ".join(unicodedata.normalize("NFC", s).split())`. */
-function normalizeText(text) {
-    // Most quotes are plain text with single spaces: one native look, and nothing to do.
-    if (!NOT_PLAIN.test(text))
-        return text;
-    const nfc = mayChangeUnderNfc(text) ? text.normalize('NFC') : text;
-    const spaced = nfc.replace(WHITESPACE_TO_COLLAPSE, ' ');
-    // Every run is one space now, so at most one at each end.
-    const from = spaced.charCodeAt(0) === 0x20 ? 1 : 0;
-    const to = spaced.length > from && spaced.charCodeAt(spaced.length - 1) === 0x20 ? spaced.length - 1 : spaced.length;
-    return from === 0 && to === spaced.length ? spaced : spaced.slice(from, to);
-}
-/**
- * A line with every kind of text the normalizer handles (line ends, runs,
- * tabs, wide spaces, letters of every UTF-8 length, accents NFC composes or
- * leaves, marks of every UTF-8 length after a mark, Hangul jamo), normalized
- * at start: the optimizing compiler then sees every branch taken before it
- * compiles the loop, instead of bailing out each time a source shows a new
- * kind of text (measured: a quarter of the time of a first run over a hundred
- * sources). Ten times, because V8 keeps what it learns about a function only
- * from its eighth call or so, and the calls at the end of normalize() run once
- * per source (with two, --trace-deopt showed a bail-out there).
- */
-const PRIMER = 'Prime: a  b\r\nc\td\u00a0e\u2028f\u3000 g\u00e9 h\u2019s e\u0301 q\u0307 x\u0302\u0323 ' +
-    'a\u0301\u20d0 a\u0301\ud834\udd65 \ud835\udc00 \u0958 \u1100\u1161 ok\n\n end. ';
-let primed = false;
-function primeOnce() {
-    if (primed)
-        return;
-    primed = true;
-    const sample = external_node_buffer_.Buffer.from(PRIMER, 'utf8');
-    const normalizer = new SourceNormalizer();
-    for (let k = 0; k < 10; k++)
-        normalizer.normalize(sample);
-}
-/**
- * Copies the run of printable ASCII at `i` (its first byte is one) to `out` at
- * `j`, and with it any single space or line feed between two printable ASCII
- * characters: that normalizes to one space, byte for byte, so the offsets stay
- * linear and nothing needs recording. Returns where the run ends.
- *
- * A function of its own because it is where most bytes go: small, the
- * optimizing compiler has it ready after the first few sources, where the whole
- * normalize() takes it 20 to 30 ms (measured), spent in slow code meanwhile.
- */
-function copyPrintableRun(src, out, i, j, n) {
-    for (;;) {
-        out[j++] = src[i];
-        if (++i >= n)
-            return i;
-        const b = src[i];
-        if (b > 0x20 && b < 0x80)
-            continue;
-        if ((b === 0x20 || b === 0x0a) && i + 1 < n) {
-            const next = src[i + 1];
-            if (next > 0x20 && next < 0x80) {
-                out[j++] = 0x20;
-                i++;
-                continue;
-            }
-        }
-        return i;
-    }
-}
-/**
- * Normalizes source text held as UTF-8 bytes (already validated, BOM removed).
- *
- * NFC can change text only around code points that are not NFC-inert (see
- * unicode-data.ts). Such a code point, with the inert code point before it and
- * every non-inert one after it, forms a cluster that is normalized on its own by
- * the runtime's String.prototype.normalize; cutting text before an inert code
- * point or whitespace never changes the result of NFC. Everything else is copied.
- *
- * One instance reuses its output buffer and offset map from call to call, so
- * processing many sources one after another does not ask the system for fresh
- * memory for each (page faults cost more than the normalizing itself).
- */
-class SourceNormalizer {
-    out = external_node_buffer_.Buffer.allocUnsafeSlow(0);
-    map = new OffsetMap();
-    constructor() {
-        primeOnce();
-    }
-    normalize(src) {
-        const n = src.length;
-        // allocUnsafeSlow: a buffer of its own, 8-byte aligned, which the quote scanner reads as 32-bit words.
-        if (this.out.length < n + 8)
-            this.out = external_node_buffer_.Buffer.allocUnsafeSlow(Math.max(n + 8, this.out.length * 2));
-        let out = this.out;
-        const map = this.map;
-        map.reset();
-        let i = 0;
-        let j = 0;
-        // Original offset minus normalized offset in the current linear segment.
-        let delta = Number.NaN;
-        // Original offset where a pending run of whitespace began, or -1.
-        let wsStart = -1;
-        while (i < n) {
-            const b = src[i];
-            if (b > 0x20 && b < 0x80) {
-                // Printable ASCII, the common case: copy the whole run.
-                if (wsStart >= 0) {
-                    if (j > 0) {
-                        if (wsStart - j !== delta) {
-                            map.addLinear(j, wsStart);
-                            delta = wsStart - j;
-                        }
-                        out[j++] = 0x20;
-                    }
-                    wsStart = -1;
-                }
-                if (i - j !== delta) {
-                    map.addLinear(j, i);
-                    delta = i - j;
-                }
-                const end = copyPrintableRun(src, out, i, j, n);
-                j += end - i;
-                i = end;
-                continue;
-            }
-            let cp;
-            let len;
-            if (b < 0x80) {
-                cp = b;
-                len = 1;
-            }
-            else if (b < 0xe0) {
-                cp = ((b & 0x1f) << 6) | (src[i + 1] & 0x3f);
-                len = 2;
-            }
-            else if (b < 0xf0) {
-                cp = ((b & 0x0f) << 12) | ((src[i + 1] & 0x3f) << 6) | (src[i + 2] & 0x3f);
-                len = 3;
-            }
-            else {
-                cp = ((b & 0x07) << 18) | ((src[i + 1] & 0x3f) << 12) | ((src[i + 2] & 0x3f) << 6) | (src[i + 3] & 0x3f);
-                len = 4;
-            }
-            if (isWhitespace(cp)) {
-                if (wsStart < 0)
-                    wsStart = i;
-                i += len;
-                continue;
-            }
-            // The cluster starts at the code point before this one when that is part
-            // of the same word: an inert code point that a combining mark may join.
-            let clusterStart = i;
-            let clusterOut = j;
-            const inert = cp < 0x300 || isNfcInert(cp);
-            if (wsStart >= 0) {
-                if (j > 0) {
-                    if (wsStart - j !== delta) {
-                        map.addLinear(j, wsStart);
-                        delta = wsStart - j;
-                    }
-                    out[j++] = 0x20;
-                }
-                wsStart = -1;
-                clusterOut = j;
-            }
-            else if (!inert && j > 0) {
-                // The previous code point was copied verbatim (clusters end before an
-                // inert code point), so its bytes are the last ones written.
-                clusterStart = i - 1;
-                while ((src[clusterStart] & 0xc0) === 0x80)
-                    clusterStart--;
-                clusterOut = j - (i - clusterStart);
-            }
-            if (inert) {
-                if (i - j !== delta) {
-                    map.addLinear(j, i);
-                    delta = i - j;
-                }
-                for (let k = 0; k < len; k++)
-                    out[j++] = src[i + k];
-                i += len;
-                continue;
-            }
-            let end = i + len;
-            while (end < n) {
-                const c = src[end];
-                if (c < 0x80)
-                    break;
-                let next;
-                let l;
-                if (c < 0xe0) {
-                    next = ((c & 0x1f) << 6) | (src[end + 1] & 0x3f);
-                    l = 2;
-                }
-                else if (c < 0xf0) {
-                    next = ((c & 0x0f) << 12) | ((src[end + 1] & 0x3f) << 6) | (src[end + 2] & 0x3f);
-                    l = 3;
-                }
-                else {
-                    next =
-                        ((c & 0x07) << 18) | ((src[end + 1] & 0x3f) << 12) | ((src[end + 2] & 0x3f) << 6) | (src[end + 3] & 0x3f);
-                    l = 4;
-                }
-                if (next < 0x300 || isWhitespace(next) || isNfcInert(next))
-                    break;
-                end += l;
-            }
-            const original = src.toString('utf8', clusterStart, end);
-            const composed = original.normalize('NFC');
-            if (composed === original) {
-                if (i - j !== delta) {
-                    map.addLinear(j, i);
-                    delta = i - j;
-                }
-                src.copy(out, j, i, end);
-                j += end - i;
-            }
-            else {
-                const room = clusterOut + 3 * composed.length + (n - end) + 8;
-                if (room > out.length) {
-                    const bigger = external_node_buffer_.Buffer.allocUnsafeSlow(Math.max(room, out.length * 2));
-                    out.copy(bigger, 0, 0, clusterOut);
-                    this.out = out = bigger;
-                }
-                map.addOpaque(clusterOut, clusterStart, end);
-                j = clusterOut + out.write(composed, clusterOut, 'utf8');
-                delta = Number.NaN;
-            }
-            i = end;
-        }
-        map.finish(j);
-        return { bytes: out.subarray(0, j), map };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/engine/verdict.ts
-// Where a record's verdict is decided, in the order of SPEC §2.
-
-
-/** Every verdict, best first. */
-const VERDICTS = [
-    'located',
-    'quote not found',
-    'ambiguous quote',
-    'empty quote',
-    'source unverified',
-    'source not permitted',
-    'unknown source',
-    'invalid fields',
-];
-/** Ambiguous quotes report at most this many matches; the verdict needs only two. */
-const MAX_REPORTED_MATCHES = 100;
-/** Whether a citation file with audience `fileAudience` may cite a source limited to `allowed`. */
-function audienceAllows(allowed, fileAudience) {
-    return allowed === undefined || (fileAudience !== undefined && allowed.includes(fileAudience));
-}
-/**
- * Decides the verdict of one record. `access` is what the run found out about the
- * cited source; it is only consulted for records whose fields are valid.
- * `normalizedQuote`, when the caller has it already, saves normalizing again;
- * so does `knownContext`, the record's contextOf() (null: none).
- */
-function decideVerdict(fields, access, normalizedQuote, knownContext) {
-    const none = { matches: [], quoteLength: 0 };
-    if (!fields.ok)
-        return { verdict: 'invalid fields', reason: fields.reason, ...none };
-    switch (access.kind) {
-        case 'unknown':
-            return { verdict: 'unknown source', ...none };
-        case 'not permitted':
-            return { verdict: 'source not permitted', reason: access.reason, ...none };
-        case 'unverified':
-            return { verdict: 'source unverified', reason: access.reason, ...none };
-        case 'ready':
-            break;
-    }
-    const needle = normalizedQuote ?? normalizeText(fields.record.quote);
-    if (needle === '')
-        return { verdict: 'empty quote', ...none };
-    const quote = access.searcher.prepared?.(needle) ?? prepareQuote(needle);
-    const context = knownContext === undefined ? contextOf(fields.record) : (knownContext ?? undefined);
-    const found = access.searcher.find(quote, MAX_REPORTED_MATCHES, context);
-    const matches = found.starts;
-    const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
-    return {
-        verdict,
-        matches,
-        quoteLength: quote.bytes.length,
-        normalizedQuote: needle,
-        ...(context ? { context: { given: context, candidates: found.candidates } } : {}),
-    };
-}
-/** A record's prefix and suffix, normalized; undefined when it gives neither (then verdicts are exactly the reference's). */
-function contextOf(record) {
-    const prefix = record.prefix === undefined ? '' : normalizeText(record.prefix);
-    const suffix = record.suffix === undefined ? '' : normalizeText(record.suffix);
-    return prefix === '' && suffix === '' ? undefined : quoteContext(prefix, suffix);
-}
-
-;// CONCATENATED MODULE: ./src/check/result.ts
-// What a check run found: the one model every report (text, JSON, summary,
-// annotations, SARIF) is written from.
-
-const FINDING_KINDS = (/* unused pure expression or super */ null && ([
-    'claim number not in quote',
-    'required source not cited',
-    'uncited claim',
-]));
-/** Counts of the verdicts that occur, in VERDICTS order. */
-function countVerdicts(records) {
-    const counts = {};
-    for (const verdict of VERDICTS) {
-        const n = records.filter((r) => r.verdict === verdict).length;
-        if (n > 0)
-            counts[verdict] = n;
-    }
-    return counts;
-}
-/**
- * SPEC §5: the check passes when at least one record was checked (unless the
- * run is partial), every record is located, and there is no problem (every
- * file read, every source verified), nor a finding beyond quotes whose check
- * is set to fail.
- */
-function passed(result) {
-    return ((result.records.length > 0 || result.partial === true) &&
-        result.problems.length === 0 &&
-        !failingFindings(result) &&
-        result.records.every((r) => r.verdict === 'located'));
-}
-function failingFindings(result) {
-    return result.findings.filter((f) => f.level === 'fail').length;
-}
-
-;// CONCATENATED MODULE: ./src/engine/positions.ts
-
-/**
- * Counting a column means counting code points from the start of its line; a
- * line may be megabytes long (a minified file, a source without line breaks).
- * So the last answer is remembered, and a later offset on the same line counts
- * on from there: positions asked in order cost one pass in all.
- */
-class ColumnCursor {
-    offset = -1;
-    line = -1;
-    column = 0;
-    /** Column at `offset` on `line` (starting at `lineStart`), counting code points with `count(from, to)`. */
-    at(line, lineStart, offset, count) {
-        if (line === this.line && offset >= this.offset)
-            this.column += count(this.offset, offset);
-        else
-            this.column = 1 + count(lineStart, offset);
-        this.line = line;
-        this.offset = offset;
-        return this.column;
-    }
-}
-/** Positions in a JavaScript string (citation files, manifests). */
-class TextLineIndex {
-    text;
-    starts = [0];
-    cursor = new ColumnCursor();
-    constructor(text) {
-        this.text = text;
-        if (!text.includes('\r')) {
-            // No CR: let the native search find the LFs.
-            for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1))
-                this.starts.push(i + 1);
-            return;
-        }
-        for (let i = 0; i < text.length; i++) {
-            const c = text.charCodeAt(i);
-            if (c === 0x0a)
-                this.starts.push(i + 1);
-            else if (c === 0x0d) {
-                if (text.charCodeAt(i + 1) === 0x0a)
-                    i++;
-                this.starts.push(i + 1);
-            }
-        }
-    }
-    position(offset) {
-        const line = lastAtOrBelow(this.starts, offset);
-        const column = this.cursor.at(line, this.starts[line], offset, (from, to) => {
-            let n = 0;
-            for (let i = from; i < to; i++) {
-                const c = this.text.charCodeAt(i);
-                // The low half of a surrogate pair does not start a code point.
-                if (!(c >= 0xdc00 && c <= 0xdfff && i > 0 && isHighSurrogate(this.text.charCodeAt(i - 1))))
-                    n++;
-            }
-            return n;
-        });
-        return { line: line + 1, column };
-    }
-}
-/** Positions in UTF-8 bytes (source files, after a BOM). Built lazily: most sources never need one. */
-class ByteLineIndex {
-    bytes;
-    starts;
-    cursor = new ColumnCursor();
-    constructor(bytes) {
-        this.bytes = bytes;
-    }
-    position(offset) {
-        const starts = (this.starts ??= lineStarts(this.bytes));
-        const line = lastAtOrBelow(starts, offset);
-        const column = this.cursor.at(line, starts[line], offset, (from, to) => {
-            let n = 0;
-            for (let i = from; i < to; i++)
-                if ((this.bytes[i] & 0xc0) !== 0x80)
-                    n++;
-            return n;
-        });
-        return { line: line + 1, column };
-    }
-}
-function lineStarts(bytes) {
-    const starts = [0];
-    const buf = external_node_buffer_.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-    if (buf.indexOf(0x0d) < 0) {
-        // No CR: let the native search find the LFs.
-        for (let i = buf.indexOf(0x0a); i >= 0; i = buf.indexOf(0x0a, i + 1))
-            starts.push(i + 1);
-        return Int32Array.from(starts);
-    }
-    for (let i = 0; i < bytes.length; i++) {
-        const b = bytes[i];
-        if (b === 0x0a)
-            starts.push(i + 1);
-        else if (b === 0x0d) {
-            if (bytes[i + 1] === 0x0a)
-                i++;
-            starts.push(i + 1);
-        }
-    }
-    return Int32Array.from(starts);
-}
-function isHighSurrogate(c) {
-    return c >= 0xd800 && c <= 0xdbff;
-}
-/** The index of the last element at or below `value` in an ascending list (0 when none is). */
-function lastAtOrBelow(sorted, value) {
-    let lo = 0;
-    let hi = sorted.length - 1;
-    while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (sorted[mid] <= value)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
-}
-
-;// CONCATENATED MODULE: ./src/engine/diagnose/view.ts
-// A normalized source seen as a string, for diagnostics: its words, and the
-// conversion between string indices (UTF-16) and the byte offsets that the
-// offset map and the matcher use. Built only for sources that have a record to
-// explain, and only as far as asked.
-
-
-
-/** Byte offsets are kept every this many UTF-16 units. */
-const CHECKPOINT = 64;
-class SourceView {
-    lookups;
-    encoded;
-    decoded;
-    checkpoints;
-    wordIndex;
-    lowered;
-    /**
-     * `lookups`: about how many quotes will look for passages here. A few are
-     * served by searching the text for each of their words; many pay for an
-     * index of all the words, built once.
-     */
-    constructor(source, lookups = Number.POSITIVE_INFINITY) {
-        this.lookups = lookups;
-        if (typeof source === 'string')
-            this.decoded = source;
-        else
-            this.encoded = source;
-    }
-    /** The text as UTF-8 (normalized, as the matcher reads it). */
-    get bytes() {
-        return (this.encoded ??= external_node_buffer_.Buffer.from(this.decoded, 'utf8'));
-    }
-    get text() {
-        return (this.decoded ??= this.encoded.toString('utf8'));
-    }
-    /** The byte offset of UTF-16 index `i` (i at a code point boundary). */
-    byteOffset(i) {
-        const cps = this.byteCheckpoints();
-        const k = Math.floor(i / CHECKPOINT);
-        let offset = cps[k];
-        const text = this.text;
-        for (let j = k * CHECKPOINT; j < i; j++)
-            offset += utf8Length(text.charCodeAt(j));
-        return offset;
-    }
-    /** The UTF-16 index of byte offset `b` (b at a code point boundary). */
-    charIndex(b) {
-        const cps = this.byteCheckpoints();
-        const lo = lastAtOrBelow(cps, b);
-        const text = this.text;
-        let i = lo * CHECKPOINT;
-        let offset = cps[lo];
-        while (offset < b && i < text.length)
-            offset += utf8Length(text.charCodeAt(i++));
-        return i;
-    }
-    /**
-     * Where the words with this key (see wordKey) start in the text, ascending:
-     * at most `cap` + 1 of them (one more than `cap` says "too common").
-     */
-    occurrences(key, cap) {
-        if (this.lookups > SEARCH_LOOKUPS)
-            return (this.wordIndex ??= new WordIndex(this.text)).starts(key);
-        const text = this.text;
-        const lower = (this.lowered ??= text.toLowerCase());
-        // Lower case kept every index in place, or the search would be off: use the index then.
-        if (lower.length !== text.length)
-            return (this.wordIndex ??= new WordIndex(text)).starts(key);
-        const found = [];
-        for (let at = lower.indexOf(key); at >= 0 && found.length <= cap; at = lower.indexOf(key, at + 1)) {
-            // The key is a whole word, but for punctuation at its edges.
-            if (at > 0 && isWordAt(text, at - 1))
-                continue;
-            if (at + key.length < text.length && isWordAt(text, at + key.length))
-                continue;
-            let start = at;
-            while (start > 0 && text.charCodeAt(start - 1) !== 0x20)
-                start--;
-            found.push(start);
-        }
-        return found;
-    }
-    byteCheckpoints() {
-        if (this.checkpoints)
-            return this.checkpoints;
-        const text = this.text;
-        const cps = new Int32Array(Math.floor(text.length / CHECKPOINT) + 1);
-        let offset = 0;
-        // Up to and including text.length: the last checkpoint may fall at the very end.
-        for (let i = 0; i <= text.length; i++) {
-            if (i % CHECKPOINT === 0)
-                cps[i / CHECKPOINT] = offset;
-            if (i < text.length)
-                offset += utf8Length(text.charCodeAt(i));
-        }
-        return (this.checkpoints = cps);
-    }
-}
-/** Up to this many lookups, words are searched for rather than indexed. */
-const SEARCH_LOOKUPS = 8;
-/** UTF-8 bytes for one UTF-16 unit: a surrogate half counts 2, the pair 4. */
-function utf8Length(unit) {
-    return unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit >= 0xd800 && unit <= 0xdfff ? 2 : 3;
-}
-/** A word's key for finding candidate passages: lower case, without punctuation at its edges. */
-function wordKey(word) {
-    let start = 0;
-    let end = word.length;
-    while (start < end && !isWordAt(word, start))
-        start++;
-    while (end > start && !isWordAt(word, end - 1))
-        end--;
-    return (start === 0 && end === word.length ? word : word.slice(start, end)).toLowerCase();
-}
-/** Whether the UTF-16 unit at `i` belongs to a letter or digit (either half of a pair counts as its code point). */
-function isWordAt(word, i) {
-    const c = word.charCodeAt(i);
-    if (c < 0x80)
-        return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
-    const cp = word.codePointAt(c >= 0xdc00 && c <= 0xdfff && i > 0 ? i - 1 : i);
-    return cp !== 0x5f && isWordCodePoint(cp);
-}
-/** Every word of a text by its key, for texts that many quotes look up. */
-class WordIndex {
-    byKey = new Map();
-    constructor(text) {
-        let start = 0;
-        for (let i = 0; i <= text.length; i++) {
-            if (i === text.length || text.charCodeAt(i) === 0x20) {
-                if (i > start) {
-                    const key = wordKey(text.slice(start, i));
-                    if (key !== '') {
-                        const list = this.byKey.get(key);
-                        if (list)
-                            list.push(start);
-                        else
-                            this.byKey.set(key, [start]);
-                    }
-                }
-                start = i + 1;
-            }
-        }
-    }
-    /** Where the words with this key start, ascending. */
-    starts(key) {
-        return this.byKey.get(key) ?? [];
-    }
-}
-/** The words of a stretch of text, with where each starts. */
-function wordsIn(text, from, to) {
-    const words = [];
-    const starts = [];
-    let start = from;
-    for (let i = from; i <= to; i++) {
-        if (i === to || text.charCodeAt(i) === 0x20) {
-            if (i > start) {
-                words.push(text.slice(start, i));
-                starts.push(start);
-            }
-            start = i + 1;
-        }
-    }
-    return { words, starts };
-}
-
-;// CONCATENATED MODULE: ./src/engine/quote-scan.ts
-// Many quotes, one pass over each source (a multi-pattern Rabin-Karp).
-//
-// Every distinct normalized quote of a set is put in a table under hashes of
-// four 16-byte pieces of it, starting at four consecutive offsets k..k+3. A
-// source is then read with a stride of 4 bytes: at each aligned position, the
-// 16 bytes there are hashed as four 32-bit words and looked up. Any occurrence
-// of a quote of at least 19 bytes has an aligned position among its bytes
-// k..k+3, where one of its pieces starts; so every occurrence is seen, and each
-// candidate is then compared in full. The pieces come from the middle of the
-// quote (quotes often start alike, rarely in the middle), or from wherever
-// they are shared with the fewest other quotes. The cost of a source is one
-// pass over a quarter of its positions plus the candidates, however many
-// quotes there are, and the cost of a quote does not grow with the length of
-// the sources.
-//
-// Quotes shorter than 19 bytes (a few words) are searched one by one, only in
-// the sources that are asked for.
-//
-// Pull requests choose both the quotes and the sources, so the work is
-// bounded: a quote that has all its matches leaves the table for the rest of
-// the source, and a source whose candidates cost more than its budget (quotes
-// made to share their pieces, text made to repeat them) is given up with
-// ScanTooCostly rather than checked for hours.
-
-
-const PIECE = 16;
-const STRIDE = 4;
-/** Quotes from this many bytes on are found by the table; shorter ones one by one. */
-const MIN_TABLE_QUOTE = PIECE + STRIDE - 1;
-/**
- * The work a scan may do before it gives up, in units of about one candidate
- * compared or 64 bytes searched: a fixed allowance, plus some per byte of the
- * source and per match its quotes may keep. Real text comes nowhere near.
- */
-const BASE_BUDGET = 1 << 24;
-const BUDGET_PER_SOURCE_BYTE = 16;
-/** A native search call costs about as much as this many candidates. */
-const SEARCH_CALL = 8;
-/** A source whose quotes would cost more than its budget to check. */
-class ScanTooCostly extends Error {
-    budget;
-    constructor(budget) {
-        super(`its quotes would take more than ${budget.toLocaleString('en-US')} comparisons to check: ` +
-            'they, or the text, repeat the same passages too often');
-        this.budget = budget;
-        this.name = 'ScanTooCostly';
-    }
-}
-/** Hash of four little-endian 32-bit words. */
-function mix(w0, w1, w2, w3) {
-    let h = Math.imul(w0, 0x9e3779b1) ^ Math.imul(w1, 0x85ebca77) ^ Math.imul(w2, 0xc2b2ae3d) ^ Math.imul(w3, 0x27d4eb2f);
-    h ^= h >>> 15;
-    h = Math.imul(h, 0x2c1b3c6d);
-    return h ^ (h >>> 13);
-}
-/**
- * Where a hash goes in the open-addressing tables below: the hash mixed with a
- * key drawn once per run, then cut to the table's size. Quotes come from pull
- * requests and the piece hash is public, so without the key a pull request
- * could choose quotes whose pieces hash to values sharing their low bits, and
- * every table operation would walk one long run of slots: 200,000 quotes made
- * so (scripts/bench/hash-flood.mjs) took 7.8 to 10.5 s to check instead of
- * 3.2 s, 400,000 took 14.8 to 17.3 s instead of 6.9 to 7.3 s (measured). With
- * the key, where a hash goes cannot be chosen. The key decides only where an
- * entry sits: what is found, the pieces chosen and the work counted against a
- * scan's budget are the same in every run.
- */
-function slotOf(h, mask) {
-    let x = h ^ SLOT_KEY;
-    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
-    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
-    return (x ^ (x >>> 16)) & mask;
-}
-const SLOT_KEY = Math.floor(Math.random() * 2 ** 32) | 0;
-function wordAt(bytes, at) {
-    return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
-}
-/** The hash of the 16 bytes at `at`. */
-function pieceHash(bytes, at) {
-    return mix(wordAt(bytes, at), wordAt(bytes, at + 4), wordAt(bytes, at + 8), wordAt(bytes, at + 12));
-}
-/**
- * A Bloom filter of the pieces' hashes (two bits each, 16 bits per piece, at
- * least 8 KiB): almost every position of a source is ruled out without
- * touching the table, and the filter stays small enough to stay in cache. Its
- * bits are the hash's own, not keyed as slots are: hashes made alike pass it
- * more often, and then only reach the table, whose walks stay short.
- */
-function filterBits(pieces) {
-    let bits = 16;
-    while (bits < 28 && 1 << bits < pieces * 16)
-        bits++;
-    return bits;
-}
-/**
- * The pieces in an open-addressing table of typed arrays (a few hundred
- * thousand quotes make a million pieces, too many for a Map): one slot per
- * distinct hash, heading a list of the pieces that have it.
- */
-class PieceTable {
-    filter;
-    /** The filter's bit index is the hash's top `shift` bits and its low `mask` bits. */
-    filterShift;
-    filterMask;
-    keys;
-    /** The first piece of each slot's list; -1 for an empty slot. */
-    heads;
-    mask;
-    /** Per piece: the next piece of its list (-1 at the end), its quote, and where in the quote it starts. */
-    next;
-    ids;
-    offsets;
-    constructor(pieces, count) {
-        const bits = filterBits(count);
-        this.filter = new Uint32Array(1 << (bits - 5));
-        this.filterShift = 32 - bits;
-        this.filterMask = (1 << bits) - 1;
-        let capacity = 16;
-        while (capacity < count * 2)
-            capacity *= 2;
-        this.keys = new Int32Array(capacity);
-        this.heads = new Int32Array(capacity).fill(-1);
-        this.mask = capacity - 1;
-        this.next = new Int32Array(count);
-        this.ids = new Int32Array(count);
-        this.offsets = new Int32Array(count);
-        for (let i = 0; i < count; i++) {
-            const h = pieces[3 * i];
-            let slot = slotOf(h, this.mask);
-            while (this.heads[slot] !== -1 && this.keys[slot] !== h)
-                slot = (slot + 1) & this.mask;
-            this.keys[slot] = h;
-            this.next[i] = this.heads[slot];
-            this.heads[slot] = i;
-            this.ids[i] = pieces[3 * i + 1];
-            this.offsets[i] = pieces[3 * i + 2];
-            const f = h >>> this.filterShift;
-            const g = h & this.filterMask;
-            this.filter[f >>> 5] |= 1 << (f & 31);
-            this.filter[g >>> 5] |= 1 << (g & 31);
-        }
-    }
-    /** The longest stretch of taken slots (see slotOf: it stays short however the hashes were chosen). */
-    longestRun() {
-        return longestRun(this.heads.length, (slot) => this.heads[slot] !== -1);
-    }
-}
-/** The longest stretch of taken slots in a table of `size` slots, going round its end. */
-function longestRun(size, taken) {
-    let best = 0;
-    let run = 0;
-    for (let i = 0; i < 2 * size && best < size; i++) {
-        run = taken(i % size) ? run + 1 : 0;
-        if (run > best)
-            best = run;
-    }
-    return best;
-}
-/** What comparing one match of a quote costs, in budget units. */
-function keptUnits(quote) {
-    return (quote.bytes.length >>> 4) + 2;
-}
-/** The head of a slot whose list a scan has emptied: taken, but with nothing in it. */
-const EMPTIED = -2;
-/** Whether Int32Array reads bytes as little-endian words, as pieceHash does. */
-const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
-/**
- * How many pieces have each hash: an open-addressing table of typed arrays,
- * for the hundreds of thousands of pieces a run can add (with a Set and a Map
- * of numbers instead, 50,000 quotes of one source took 0.09 to 0.13 s more).
- */
-class HashCounts {
-    keys = new Int32Array(1024);
-    /** 0 for an empty slot: a hash is in the table once counted. */
-    counts = new Int32Array(1024);
-    size = 0;
-    count(h) {
-        const mask = this.keys.length - 1;
-        for (let slot = slotOf(h, mask);; slot = (slot + 1) & mask) {
-            if (this.counts[slot] === 0)
-                return 0;
-            if (this.keys[slot] === h)
-                return this.counts[slot];
-        }
-    }
-    increment(h) {
-        if (2 * (this.size + 1) > this.keys.length)
-            this.grow();
-        const mask = this.keys.length - 1;
-        let slot = slotOf(h, mask);
-        while (this.counts[slot] !== 0 && this.keys[slot] !== h)
-            slot = (slot + 1) & mask;
-        if (this.counts[slot] === 0) {
-            this.keys[slot] = h;
-            this.size++;
-        }
-        this.counts[slot]++;
-    }
-    /** The longest stretch of taken slots (see slotOf). */
-    longestRun() {
-        return longestRun(this.counts.length, (slot) => this.counts[slot] !== 0);
-    }
-    grow() {
-        const { keys, counts } = this;
-        this.keys = new Int32Array(keys.length * 2);
-        this.counts = new Int32Array(keys.length * 2);
-        const mask = this.keys.length - 1;
-        for (let i = 0; i < keys.length; i++) {
-            if (counts[i] === 0)
-                continue;
-            let slot = slotOf(keys[i], mask);
-            while (this.counts[slot] !== 0)
-                slot = (slot + 1) & mask;
-            this.keys[slot] = keys[i];
-            this.counts[slot] = counts[i];
-        }
-    }
-}
-/**
- * A quote and its context as one key. The lengths come first: a quote, prefix
- * or suffix may hold any character, U+0000 too, so joining them with a
- * separator would let two different triples make one key.
- */
-function contextKey(text, context) {
-    return `${text.length},${context.prefixText.length},${text}${context.prefixText}${context.suffixText}`;
-}
-/** The distinct quotes of a run, each with an id. */
-class QuoteSet {
-    quotes = [];
-    caps = [];
-    contexts = [];
-    /** The ids of the quotes added without a context, by text. */
-    bare = new Map();
-    /** And of those added with one, by contextKey(): apart, so that no quote's text can pass for a key. */
-    withContext = new Map();
-    short = [];
-    /** Triples (hash, quote id, offset) of the pieces of the quotes added so far. */
-    pieces = new Int32Array(3 * 1024);
-    pieceCount = 0;
-    /** How many pieces have each hash so far, while pieces are spread (see the constructor). */
-    crowding;
-    table;
-    /** What each quote may keep per scan, for the budget. */
-    keptWork = 0;
-    /** Scratch space for sources whose bytes are not 4-byte aligned. */
-    aligned = external_node_buffer_.Buffer.allocUnsafeSlow(0);
-    /** Per-quote state of a scan, kept from scan to scan (a set may be scanned against every source). */
-    state;
-    /**
-     * `spread`: take a quote's pieces away from those other quotes have (see
-     * pieceStart). On by default; a set scanned for hints only, with its work
-     * bounded all the same, can save the memory it takes.
-     */
-    constructor(options = {}) {
-        this.crowding = options.spread === false ? undefined : new HashCounts();
-    }
-    /**
-     * Adds a quote (or finds it), keeping at most `cap` matches of it per source.
-     * With a context (SPEC §1 prefix and suffix), only the matches it allows count
-     * and are kept; the same quote with another context is another entry.
-     */
-    add(quote, cap, context) {
-        const byKey = context ? this.withContext : this.bare;
-        const key = context ? contextKey(quote.text, context) : quote.text;
-        const known = byKey.get(key);
-        if (known !== undefined) {
-            if (cap > this.caps[known]) {
-                this.keptWork += (cap - this.caps[known]) * keptUnits(quote);
-                this.caps[known] = cap;
-            }
-            return known;
-        }
-        const id = this.quotes.length;
-        this.quotes.push(quote);
-        this.caps.push(cap);
-        this.contexts.push(context);
-        byKey.set(key, id);
-        this.keptWork += (cap + 1) * keptUnits(quote);
-        if (quote.bytes.length < MIN_TABLE_QUOTE) {
-            this.short.push(id);
-            return id;
-        }
-        if (this.pieceCount + STRIDE > this.pieces.length / 3) {
-            const grown = new Int32Array(this.pieces.length * 2);
-            grown.set(this.pieces);
-            this.pieces = grown;
-        }
-        const start = this.pieceStart(quote.bytes);
-        for (let offset = start; offset < start + STRIDE; offset++) {
-            const h = pieceHash(quote.bytes, offset);
-            this.pieces[3 * this.pieceCount] = h;
-            this.pieces[3 * this.pieceCount + 1] = id;
-            this.pieces[3 * this.pieceCount + 2] = offset;
-            this.pieceCount++;
-            this.crowding?.increment(h);
-        }
-        this.table = undefined;
-        return id;
-    }
-    /**
-     * Where a quote's four pieces start: the middle, unless another quote has a
-     * piece there already; then, among a few places, the one shared least.
-     */
-    pieceStart(bytes) {
-        const last = bytes.length - MIN_TABLE_QUOTE;
-        const middle = last >>> 1;
-        const crowding = this.crowding;
-        if (!crowding)
-            return middle;
-        const shared = (k) => {
-            let most = 0;
-            for (let offset = k; offset < k + STRIDE; offset++)
-                most = Math.max(most, crowding.count(pieceHash(bytes, offset)));
-            return most;
-        };
-        let best = middle;
-        let fewest = shared(middle);
-        for (const k of [last >>> 2, (3 * last) >>> 2, 0, last]) {
-            if (fewest === 0)
-                break;
-            const n = shared(k);
-            if (n < fewest) {
-                best = k;
-                fewest = n;
-            }
-        }
-        return best;
-    }
-    get size() {
-        return this.quotes.length;
-    }
-    /** The longest stretches of taken slots in its two tables, for tests: see slotOf. */
-    longestRuns() {
-        const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
-        return { pieces: table.longestRun(), counts: this.crowding?.longestRun() ?? 0 };
-    }
-    quote(id) {
-        return this.quotes[id];
-    }
-    /** The id of a quote added without a context. */
-    idOf(text) {
-        return this.bare.get(text);
-    }
-    /** The id of a quote added with this context. */
-    idWith(text, context) {
-        return this.withContext.get(contextKey(text, context));
-    }
-    /** scan(), or the ScanTooCostly it gave up with. */
-    scanWithinBudget(source, wanted) {
-        try {
-            return this.scan(source, wanted);
-        }
-        catch (error) {
-            if (error instanceof ScanTooCostly)
-                return error;
-            throw error;
-        }
-    }
-    /**
-     * Finds the quotes of the set in `text` (a normalized source). Every quote
-     * of at least MIN_TABLE_QUOTE bytes is looked for at no extra cost; the
-     * shorter ones only when their id is in `wanted`. Throws ScanTooCostly when
-     * the candidates cost more than the source's budget.
-     */
-    scan(source, wanted) {
-        const n = source.length;
-        const budget = BASE_BUDGET + BUDGET_PER_SOURCE_BYTE * n + 4 * this.keptWork;
-        const found = (this.state ??= new ScanState());
-        found.begin(this.quotes.length, this.caps, budget);
-        const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
-        if (this.pieceCount > 0 && n >= MIN_TABLE_QUOTE) {
-            let text = source;
-            if (source.byteOffset % 4 !== 0) {
-                if (this.aligned.length < n + 4)
-                    this.aligned = external_node_buffer_.Buffer.allocUnsafeSlow(n + 4);
-                source.copy(this.aligned, 0, 0, n);
-                text = this.aligned.subarray(0, n);
-            }
-            const words = LITTLE_ENDIAN ? new Int32Array(text.buffer, text.byteOffset, n >>> 2) : littleEndianWords(text);
-            const { filter, filterShift, filterMask, keys, heads, next, mask, ids, offsets } = table;
-            // A quote that has all its matches leaves the lists for the rest of this
-            // scan; `unlinked` says how to put each piece back afterwards.
-            const unlinked = [];
-            const lastWord = (n - PIECE) >>> 2;
-            try {
-                for (let w = 0; w <= lastWord; w++) {
-                    const h = mix(words[w], words[w + 1], words[w + 2], words[w + 3]);
-                    const f = h >>> filterShift;
-                    if ((filter[f >>> 5] & (1 << (f & 31))) === 0)
-                        continue;
-                    const g = h & filterMask;
-                    if ((filter[g >>> 5] & (1 << (g & 31))) === 0)
-                        continue;
-                    let slot = slotOf(h, mask);
-                    while (heads[slot] !== -1 && keys[slot] !== h)
-                        slot = (slot + 1) & mask;
-                    let previous = -1;
-                    for (let piece = heads[slot]; piece >= 0; piece = next[piece]) {
-                        const id = ids[piece];
-                        if (found.doneBefore(id, w)) {
-                            // Full since an earlier position: every later start would be later still.
-                            // A slot whose list empties stays taken (EMPTIED), or probing for other hashes would stop at it.
-                            if (previous === -1)
-                                heads[slot] = next[piece] === -1 ? EMPTIED : next[piece];
-                            else
-                                next[previous] = next[piece];
-                            unlinked.push(previous, slot, piece);
-                            continue;
-                        }
-                        previous = piece;
-                        found.spend(1);
-                        const start = (w << 2) - offsets[piece];
-                        if (start < 0)
-                            continue;
-                        const q = this.quotes[id];
-                        if (found.full(id) && start > found.last(id))
-                            continue;
-                        const compared = mismatchAt(text, start, q.bytes);
-                        found.spend(compared >>> 4);
-                        if (compared < q.bytes.length || !respectsWordBoundaries(text, start, q))
-                            continue;
-                        found.match(id, start, w, this.contexts[id], text, q.bytes.length);
-                    }
-                }
-            }
-            finally {
-                for (let k = unlinked.length - 3; k >= 0; k -= 3) {
-                    if (unlinked[k] === -1)
-                        heads[unlinked[k + 1]] = unlinked[k + 2];
-                    else
-                        next[unlinked[k]] = unlinked[k + 2];
-                }
-            }
-        }
-        for (const id of this.short) {
-            if (wanted.has(id))
-                findShort(source, this.quotes[id], id, this.contexts[id], found);
-        }
-        return found.hits();
-    }
-}
-/**
- * What a scan has found so far, per quote, and the work it has done. The
- * arrays outlive the scan; only the quotes it touched are reset after it.
- */
-class ScanState {
-    starts = [];
-    candidates = new Int32Array(0);
-    /** The aligned position at which a quote's list became full (-1: not full). */
-    fullAt = new Int32Array(0);
-    touched = [];
-    caps = [];
-    remaining = 0;
-    budget = 0;
-    begin(size, caps, budget) {
-        if (this.candidates.length < size) {
-            this.candidates = new Int32Array(size * 2);
-            this.fullAt = new Int32Array(size * 2).fill(-1);
-            this.starts = new Array(size * 2);
-        }
-        this.caps = caps;
-        this.budget = budget;
-        this.remaining = budget;
-    }
-    spend(units) {
-        this.remaining -= units;
-        if (this.remaining < 0) {
-            this.reset();
-            throw new ScanTooCostly(this.budget);
-        }
-    }
-    full(id) {
-        return this.fullAt[id] >= 0;
-    }
-    doneBefore(id, w) {
-        const at = this.fullAt[id];
-        return at >= 0 && at < w;
-    }
-    last(id) {
-        const list = this.starts[id];
-        return list[list.length - 1];
-    }
-    /** A match of the quote (word boundaries checked): kept if its context allows it and there is room. */
-    match(id, start, w, context, text, length) {
-        let list = this.starts[id];
-        if (list === undefined) {
-            this.starts[id] = list = [];
-            this.touched.push(id);
-        }
-        if (context) {
-            this.candidates[id]++;
-            this.spend(((context.prefix.length + context.suffix.length) >>> 4) + 1);
-            if (!match_contextAllows(text, start, length, context))
-                return;
-        }
-        // Starts come in order, except that two found at one aligned position may
-        // arrive either way round: a full list still takes an earlier one.
-        if (list.length === 0 || list[list.length - 1] < start)
-            list.push(start);
-        else
-            insertSorted(list, start);
-        if (list.length > this.caps[id])
-            list.pop();
-        if (list.length >= this.caps[id] && this.fullAt[id] < 0)
-            this.fullAt[id] = w;
-    }
-    /** What the scan found, and a clean state for the next one. */
-    hits() {
-        const hits = new Map();
-        for (const id of this.touched)
-            hits.set(id, { starts: this.starts[id], candidates: this.candidates[id] });
-        this.reset();
-        return hits;
-    }
-    reset() {
-        for (const id of this.touched) {
-            this.starts[id] = undefined;
-            this.candidates[id] = 0;
-            this.fullAt[id] = -1;
-        }
-        this.touched = [];
-    }
-}
-/**
- * A short quote, by searching the text for it: its matches up to its cap, and
- * with a context, those the context allows.
- */
-function findShort(text, quote, id, context, found) {
-    let from = 0;
-    for (;;) {
-        if (found.full(id))
-            return;
-        const at = text.indexOf(quote.bytes, from);
-        found.spend(SEARCH_CALL + ((at < 0 ? text.length - from : at - from) >>> 6));
-        if (at < 0)
-            return;
-        if (respectsWordBoundaries(text, at, quote))
-            found.match(id, at, 0, context, text, quote.bytes.length);
-        from = at + 1;
-    }
-}
-function littleEndianWords(text) {
-    const words = new Int32Array(text.length >>> 2);
-    for (let w = 0; w < words.length; w++)
-        words[w] = wordAt(text, w << 2);
-    return words;
-}
-function insertSorted(list, value) {
-    let i = list.length;
-    while (i > 0 && list[i - 1] > value)
-        i--;
-    list.splice(i, 0, value);
-}
-/** How many leading bytes of `quote` the text has at `at` (the quote's length when all of them). */
-function mismatchAt(text, at, quote) {
-    if (at + quote.length > text.length)
-        return 0;
-    for (let i = 0; i < quote.length; i++)
-        if (text[at + i] !== quote[i])
-            return i;
-    return quote.length;
-}
-
-;// CONCATENATED MODULE: ./src/engine/record.ts
-// Field validation of citation records (SPEC §1, and verdict 1 of SPEC §2).
-
-const REQUIRED = ['citation_id', 'source_id', 'quote'];
-const OPTIONAL = ['claim', 'prefix', 'suffix'];
-function typeName(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'an array';
-    if (value instanceof Map || typeof value === 'object')
-        return 'an object';
-    if (typeof value === 'number')
-        return Number.isFinite(value) ? 'a number' : 'a non-finite number';
-    return `a ${typeof value}`;
-}
-function asFields(value) {
-    if (value instanceof Map)
-        return value;
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-        return undefined;
-    return value;
-}
-// Own properties only: a record's "toString" is its own, or absent.
-function has(fields, key) {
-    return fields instanceof Map ? fields.has(key) : Object.hasOwn(fields, key);
-}
-function get(fields, key) {
-    return fields instanceof Map ? fields.get(key) : Object.hasOwn(fields, key) ? fields[key] : undefined;
-}
-function asString(value) {
-    return typeof value === 'string' ? value : undefined;
-}
-/**
- * Validates one parsed record: an object (a Map from the YAML loader, a plain
- * object from JSON); anything else is "not an object". A run checks every
- * record, so this is written plainly: no copies of the fields, no closures.
- */
-function checkFields(record) {
-    const fields = asFields(record);
-    if (fields === undefined) {
-        return { ok: false, reason: `a record must be an object, not ${typeName(record)}` };
-    }
-    const citationId = get(fields, 'citation_id');
-    const sourceId = get(fields, 'source_id');
-    const quote = get(fields, 'quote');
-    const claim = get(fields, 'claim');
-    const prefix = get(fields, 'prefix');
-    const suffix = get(fields, 'suffix');
-    const problem = fieldProblem(fields, citationId, sourceId, quote, claim, prefix, suffix);
-    if (problem !== undefined) {
-        return {
-            ok: false,
-            reason: problem,
-            citationId: asString(citationId),
-            sourceId: asString(sourceId),
-            quote: asString(quote),
-            claim: asString(claim),
-        };
-    }
-    const valid = {
-        citationId: citationId,
-        sourceId: sourceId,
-        quote: quote,
-    };
-    if (claim !== undefined)
-        valid.claim = claim;
-    if (prefix !== undefined)
-        valid.prefix = prefix;
-    if (suffix !== undefined)
-        valid.suffix = suffix;
-    return { ok: true, record: valid };
-}
-const MERGE_KEY = ' (its `<<` is a YAML 1.1 merge key, which citegate does not read: write the fields out)';
-/** What is wrong with a record's fields (SPEC §2, verdict 1), or undefined. */
-function fieldProblem(fields, ...values) {
-    for (let k = 0; k < KNOWN.length; k++) {
-        const key = KNOWN[k];
-        const value = values[k];
-        if (typeof value === 'string')
-            continue;
-        if (k < REQUIRED.length) {
-            // A YAML map (a Map) with `<<`: YAML 1.1's merge key, an ordinary key in YAML 1.2.
-            if (!has(fields, key))
-                return `${key} is missing${fields instanceof Map && fields.has('<<') ? MERGE_KEY : ''}`;
-            return `${key} must be a string, not ${typeName(value)}`;
-        }
-        if (has(fields, key))
-            return `${key} must be a string when present, not ${typeName(value)}`;
-    }
-    const broken = loneSurrogateIn(fields, values);
-    if (broken !== undefined)
-        return `${broken} holds a lone UTF-16 surrogate (half of a character)`;
-    if (values[0] === '')
-        return 'citation_id is empty';
-    return undefined;
-}
-const KNOWN = [...REQUIRED, ...OPTIONAL];
-/** Where a field (its key, or any string below it) holds a lone surrogate; the known fields' own values are checked already. */
-function surrogateIn(key, value) {
-    if (hasLoneSurrogate(key))
-        return `the key ${JSON.stringify(key)}`;
-    if (typeof value === 'string')
-        return !KNOWN.includes(key) && hasLoneSurrogate(value) ? key : undefined;
-    if (value === null || typeof value !== 'object')
-        return undefined;
-    const stack = [[key, value]];
-    while (stack.length > 0) {
-        const [where, v] = stack.pop();
-        if (typeof v === 'string') {
-            if (hasLoneSurrogate(v))
-                return where;
-        }
-        else if (Array.isArray(v)) {
-            for (let i = v.length - 1; i >= 0; i--)
-                stack.push([`${where}[${i}]`, v[i]]);
-        }
-        else if (v !== null && typeof v === 'object') {
-            const entries = v instanceof Map ? [...v.entries()] : Object.entries(v);
-            for (let i = entries.length - 1; i >= 0; i--) {
-                const [rawKey, value] = entries[i];
-                // A YAML key may be a mapping or a list itself: its strings count too.
-                if (typeof rawKey === 'object' && rawKey !== null)
-                    stack.push([`a key in ${where}`, rawKey]);
-                const k = String(rawKey);
-                if (hasLoneSurrogate(k))
-                    return `a key in ${where}`;
-                stack.push([`${where}.${k}`, value]);
-            }
-        }
-    }
-    return undefined;
-}
-/**
- * Where a record holds a string (a key or a value, at any depth) with a lone
- * surrogate, which no text can contain (SPEC §2: any string), or undefined.
- * The fields citegate reads come first (`known`: their values, in KNOWN's
- * order), so that the reason names one of them when it can. Iterative, so
- * that no nesting can exhaust the stack.
- */
-function loneSurrogateIn(fields, known) {
-    for (let k = 0; k < KNOWN.length; k++) {
-        const v = known[k];
-        if (typeof v === 'string' && hasLoneSurrogate(v))
-            return KNOWN[k];
-    }
-    if (fields instanceof Map) {
-        for (const [key, value] of fields) {
-            const found = (typeof key === 'object' && key !== null ? surrogateIn('a key', key) : undefined) ??
-                surrogateIn(String(key), value);
-            if (found !== undefined)
-                return found;
-        }
-    }
-    else {
-        for (const key in fields) {
-            if (!Object.hasOwn(fields, key))
-                continue;
-            const found = surrogateIn(key, fields[key]);
-            if (found !== undefined)
-                return found;
-        }
-    }
-    return undefined;
-}
-/**
- * Validates the records of one file in order. A citation_id used by an earlier
- * record of the same file, valid or not, makes the later record invalid (the
- * first one keeps its verdict). `describeFirst` says where the first one was.
- */
-function checkFileRecords(values, describeFirst) {
-    const firstIndex = new Map();
-    return values.map((value, index) => {
-        const check = checkFields(value);
-        const id = check.ok ? check.record.citationId : check.citationId;
-        if (id === undefined || id === '')
-            return check;
-        const first = firstIndex.get(id);
-        if (first === undefined) {
-            firstIndex.set(id, index);
-            return check;
-        }
-        if (!check.ok)
-            return check;
-        const { citationId, sourceId, quote, claim } = check.record;
-        return {
-            ok: false,
-            reason: `duplicate citation_id (first used ${describeFirst(first)})`,
-            citationId,
-            sourceId,
-            quote,
-            claim,
-        };
-    });
-}
-/** A record's source_id when it has a string one (for finding which files cite a source). */
-function sourceIdOf(record) {
-    const fields = asFields(record);
-    return fields === undefined ? undefined : asString(get(fields, 'source_id'));
-}
-
-;// CONCATENATED MODULE: ./src/engine/search.ts
-
-/** Searches by scanning the text for each quote: the plain way, for few quotes and for tests. */
-class ScanSearcher {
-    text;
-    constructor(text) {
-        this.text = text;
-    }
-    find(quote, limit, context) {
-        if (!context)
-            return { starts: findMatches(this.text, quote, limit), candidates: 0 };
-        const all = findMatches(this.text, quote, Number.POSITIVE_INFINITY);
-        const starts = all.filter((start) => contextAllows(this.text, start, quote.bytes.length, context)).slice(0, limit);
-        return { starts, candidates: all.length };
-    }
-}
-/** Serves the results of one QuoteSet scan of the text: every quote was searched at once. */
-class ScannedSearcher {
-    text;
-    quotes;
-    hits;
-    constructor(text, quotes, hits) {
-        this.text = text;
-        this.quotes = quotes;
-        this.hits = hits;
-    }
-    find(quote, limit, context) {
-        const id = context ? this.quotes.idWith(quote.text, context) : this.quotes.idOf(quote.text);
-        const hit = id === undefined ? undefined : this.hits.get(id);
-        const starts = hit?.starts ?? [];
-        return { starts: starts.length > limit ? starts.slice(0, limit) : starts, candidates: hit?.candidates ?? 0 };
-    }
-    prepared(normalized) {
-        const id = this.quotes.idOf(normalized);
-        return id === undefined ? undefined : this.quotes.quote(id);
-    }
-}
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/load/strict-json.ts
 // Strict JSON (RFC 8259) with positions.
 //
@@ -31284,6 +29703,2117 @@ function answerAt(fileText, answer, position, index, source) {
             return position;
         },
     };
+}
+
+;// CONCATENATED MODULE: ./src/model/paths.ts
+// Paths as every layer compares them.
+
+/** Orders paths by code point, the same on every machine and locale. */
+function comparePaths(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+/** True if path `p` is `folder` or below it (both absolute). */
+function isBelow(p, folder) {
+    const rel = external_node_path_default().relative(folder, p);
+    // Not startsWith('..'): a folder may well be named `..drafts`.
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
+}
+
+;// CONCATENATED MODULE: ./src/model/fs-error.ts
+// What a failed file-system call means, in words a user reads (no errno codes).
+function describeFsError(error) {
+    const code = error?.code;
+    switch (code) {
+        case 'ENOENT':
+            return 'no such file';
+        case 'ENOTDIR':
+            return 'a folder on the path is a file';
+        case 'EACCES':
+        case 'EPERM':
+            return 'permission denied';
+        case 'EISDIR':
+            return 'it is a folder, not a file';
+        case 'ELOOP':
+            return 'it is a symbolic link (or a loop of them)';
+        case 'ENAMETOOLONG':
+            return 'the path is too long';
+        case 'ENOSPC':
+            return 'no space left on the device';
+        case 'EROFS':
+            return 'the file system is read-only';
+        // Opening a socket.
+        case 'ENXIO':
+            return 'it is not a regular file';
+        default:
+            return error?.message ?? String(error);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/load/select.ts
+// Which citation files a run checks: those the manifest's `citations` globs
+// match, or those named explicitly, each with the audience of the first
+// `citations` entry that matches it.
+
+
+
+
+
+
+
+/** Folders never walked unless a pattern names them: they hold tooling, not answers. */
+const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
+/** The path of a workspace-relative file relative to the manifest's folder, or undefined if outside it. */
+function underManifest(manifest, file) {
+    if (manifest.dir === '')
+        return file;
+    return file.startsWith(`${manifest.dir}/`) ? file.slice(manifest.dir.length + 1) : undefined;
+}
+/** The `citations` entry a file falls under (first match wins), if any. */
+function citationEntryFor(manifest, file) {
+    const rel = underManifest(manifest, file);
+    return rel === undefined ? undefined : manifest.citations.find((c) => c.glob.matches(rel));
+}
+function refFor(manifest, file) {
+    return { file, audience: citationEntryFor(manifest, file)?.audience };
+}
+/**
+ * How a name checks the file it names, as a key: its audience, the `require`
+ * rules that match it and its format (`a.json` a link to `a.jsonl`). Two names
+ * of one file with the same key check it alike.
+ */
+function checksOf(manifest, file) {
+    const rel = underManifest(manifest, file);
+    const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
+    return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
+}
+/**
+ * The names to check files named on a command line under (workspace-relative,
+ * in the order given): each file under every name the manifest's patterns
+ * give it where it really is, as the run over the patterns checks it, so that
+ * no name, link or real path can carry it past its folder's audience and
+ * `require` rules; and under the name given too when the patterns take that
+ * name and it checks the file otherwise (a search cut short may not have come
+ * to it), or when the patterns give the file no name. The patterns are
+ * searched only when a named file exists; a search cut short is a problem,
+ * as in the run over the patterns.
+ */
+function refsForNamed(workspace, manifest, named, maxLinkedCost = MAX_LINKED_NAMES_COST) {
+    const placeOf = (rel) => {
+        const real = workspace.realPath(external_node_path_default().join(workspace.root, ...rel.split('/')));
+        return real.kind === 'inside' ? real.abs : undefined;
+    };
+    const problems = [];
+    let byPlace;
+    const namesAt = (place) => {
+        if (!byPlace) {
+            byPlace = new Map();
+            const listed = findCitationFiles(workspace, manifest, maxLinkedCost);
+            problems.push(...listed.problems.filter((p) => p.kind === 'not all listed'));
+            for (const { file } of listed.files) {
+                const at = placeOf(file);
+                if (at !== undefined)
+                    byPlace.set(at, [...(byPlace.get(at) ?? []), file]);
+            }
+        }
+        return byPlace.get(place) ?? [];
+    };
+    const files = [];
+    const seen = new Set();
+    for (const rel of named) {
+        const place = placeOf(rel);
+        const names = place === undefined ? [] : [...namesAt(place)];
+        const given = checksOf(manifest, rel);
+        if (names.length === 0 ||
+            (citationEntryFor(manifest, rel) !== undefined && !names.some((n) => checksOf(manifest, n) === given)))
+            names.push(rel);
+        for (const name of names) {
+            if (seen.has(name))
+                continue;
+            seen.add(name);
+            files.push(refFor(manifest, name));
+        }
+    }
+    return { files, problems };
+}
+/**
+ * The citation files named on a command line (as given, from the current
+ * folder), under the names refsForNamed() gives them; a name that cannot be
+ * read as given (not UTF-8, outside the workspace) is a problem instead.
+ */
+function namedCitationFiles(workspace, manifest, args) {
+    const problems = [];
+    const named = [];
+    for (const arg of args) {
+        // Node gives a name that is not UTF-8 with U+FFFD in place of its bad
+        // bytes: reading that would read another file, one really named so.
+        if (arg.includes('\ufffd')) {
+            problems.push({
+                file: arg,
+                line: 0,
+                column: 0,
+                message: 'not read: the name holds U+FFFD, which is what a name that is not valid UTF-8 becomes on a command line: rename the file',
+            });
+            continue;
+        }
+        const abs = workspace.citationArgumentPath(arg);
+        if (!workspace.contains(abs)) {
+            problems.push({
+                file: arg,
+                line: 0,
+                column: 0,
+                message: `not read: it is outside the workspace (${workspace.root}); use --root`,
+            });
+            continue;
+        }
+        named.push(workspace.relative(abs));
+    }
+    // A file named twice (a shell glob and its name) is checked once, not
+    // counted twice; and under the names the patterns give it.
+    const listed = refsForNamed(workspace, manifest, named);
+    return { files: listed.files, problems: [...problems, ...listed.problems] };
+}
+/**
+ * Every file the `citations` globs match, sorted by path. Links to folders
+ * are followed while they stay inside the workspace, but not back to a
+ * folder on the way down (a link loop cannot make the walk endless), and
+ * within a budget for the names links make; a link that leads out of it, and
+ * a walk cut short, are problems, as files would otherwise go unchecked
+ * without a word.
+ */
+function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES_COST) {
+    // Each file once, by where it really is: reached under two names (a folder
+    // or file link, two patterns), it keeps the name without a link, else the
+    // first in order. But only where the names check it alike: a name gives the
+    // file its audience and its `require` rules, and a name whose checks differ
+    // is checked too, or a link could carry a file past them.
+    // Per real place, its names that check it differently: worked out only
+    // where a second name reaches the place (a link), not for every file.
+    const byPlace = new Map();
+    const problems = new Map();
+    for (const pattern of manifest.citations) {
+        for (const base of pattern.glob.baseFolders()) {
+            const start = [manifest.dir, base].filter((p) => p !== '').join('/');
+            const matches = (file) => {
+                const rel = underManifest(manifest, file);
+                return rel !== undefined && pattern.glob.matches(rel);
+            };
+            walk(workspace, start, maxLinkedCost, {
+                onFile: (file, place, viaLink) => {
+                    if (!matches(file))
+                        return;
+                    const names = byPlace.get(place);
+                    if (!names) {
+                        byPlace.set(place, [{ rel: file, viaLink }]);
+                        return;
+                    }
+                    const as = checksOf(manifest, file);
+                    const k = names.findIndex((n) => (n.as ??= checksOf(manifest, n.rel)) === as);
+                    const known = names[k];
+                    if (!known)
+                        names.push({ rel: file, viaLink, as });
+                    else if ((known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0))
+                        names[k] = { rel: file, viaLink, as };
+                },
+                matches,
+                // Only folders where some file could match: links and names elsewhere are none of the run's business.
+                enter: (folder, name) => {
+                    const rel = underManifest(manifest, folder);
+                    return ((!SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name)) &&
+                        rel !== undefined &&
+                        pattern.glob.mayMatchBelow(rel));
+                },
+                onProblem: (problem) => problems.set(problem.file, problem),
+            });
+        }
+    }
+    const found = new Set([...byPlace.values()].flatMap((names) => names.map((f) => f.rel)));
+    return {
+        files: [...found].sort(comparePaths).map((file) => refFor(manifest, file)),
+        problems: [
+            ...[...problems.values()].sort((a, b) => comparePaths(a.file, b.file)),
+            ...unmatchedRequirements(manifest, found),
+        ],
+    };
+}
+/** A `require` rule that no citation file matches checks nothing: a problem, so that a mistyped glob cannot pass unseen. */
+function unmatchedRequirements(manifest, files) {
+    const rels = [...files].map((file) => underManifest(manifest, file));
+    return manifest.requirements
+        .filter((rule) => !rels.some((rel) => rule.glob.matches(rel)))
+        .map((rule) => ({
+        file: manifest.file,
+        ...rule.filesPosition,
+        kind: 'manifest rule',
+        message: `the \`require\` rule \`files: ${rule.pattern}\` matches none of the citation files, so it checks nothing` +
+            (/[*?[{]|\/$/.test(rule.pattern) ? '' : ` (for every file under a folder, write ${rule.pattern}/)`),
+    }));
+}
+function isOnTheWay(way, abs) {
+    for (let w = way; w !== undefined; w = w.up)
+        if (w.abs === abs)
+            return true;
+    return false;
+}
+/**
+ * What one walk may spend on names it reaches through links, counted in the
+ * characters of their folders' names and a little per name. Links can make
+ * one folder appear under many names (two links from each folder to the
+ * next, twenty deep, make a million), and long ones, each searched, since a
+ * name may check its files differently; the real folders are the
+ * repository's own and are not counted. Past it the walk stops, as a
+ * problem: the run fails, in seconds, not passes short.
+ */
+const MAX_LINKED_NAMES_COST = 50_000_000;
+function walk(workspace, folder, maxLinkedCost, walker) {
+    // The base folder comes from a pattern and may pass through a link: list it
+    // only if it really is inside.
+    const base = workspace.realPath(folder === '' ? workspace.root : external_node_path_default().join(workspace.root, ...folder.split('/')));
+    if (base.kind === 'missing')
+        return; // A base folder that does not exist matches nothing.
+    if (base.kind === 'refused') {
+        walker.onProblem({ file: folder, line: 0, column: 0, message: notListed(base.reason) });
+        return;
+    }
+    // Every name a folder has here is searched, through links too: the name
+    // decides how its files are checked (their audience, their `require` rules),
+    // and the caller keeps one name for each file where they check it alike.
+    // A link back to a folder on the way down is a loop, and not followed.
+    const baseViaLink = base.abs !== external_node_path_default().join(workspace.root, ...folder.split('/').filter(Boolean));
+    const pending = [
+        [folder, base.abs, baseViaLink, { abs: base.abs, up: undefined }],
+    ];
+    let linkedCost = 0;
+    for (;;) {
+        const next = pending.pop();
+        if (next === undefined)
+            break;
+        const [current, abs, viaLink, way] = next;
+        let entries;
+        try {
+            // Names as bytes: a name that is not UTF-8 would be read as U+FFFD, and
+            // two such files, or one and a file really named so, would become one.
+            entries = (0,external_node_fs_namespaceObject.readdirSync)(abs, { withFileTypes: true, encoding: 'buffer' });
+        }
+        catch (error) {
+            const code = error.code;
+            if (current === folder && code === 'ENOTDIR')
+                return; // The base is a file: it names no folder.
+            walker.onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
+            continue;
+        }
+        if (viaLink) {
+            linkedCost += entries.length * (current.length + 16);
+            if (linkedCost > maxLinkedCost) {
+                walker.onProblem({
+                    file: folder === '' ? '.' : folder,
+                    line: 0,
+                    column: 0,
+                    kind: 'not all listed',
+                    message: 'not all listed: links give its folders more names than citegate follows; some citation files may be missing',
+                });
+                return;
+            }
+        }
+        const folders = [];
+        const named = entries
+            .map((entry) => ({ entry, name: entry.name.toString('utf8') }))
+            .sort((a, b) => comparePaths(a.name, b.name));
+        for (const { entry, name } of named) {
+            const rel = current === '' ? name : `${current}/${name}`;
+            const isLink = entry.isSymbolicLink();
+            const isFolder = entry.isDirectory() || (isLink && isFolderLink(external_node_path_default().join(abs, name)));
+            if (!(0,external_node_buffer_.isUtf8)(entry.name)) {
+                if (isFolder ? walker.enter(rel, name) : walker.matches(rel)) {
+                    const shown = current === '' ? bytesShown(entry.name) : `${current}/${bytesShown(entry.name)}`;
+                    walker.onProblem({
+                        file: shown,
+                        line: 0,
+                        column: 0,
+                        message: 'not read: the name is not valid UTF-8, so citegate cannot name it; rename it',
+                    });
+                }
+                continue;
+            }
+            if (isFolder) {
+                if (!walker.enter(rel, name))
+                    continue;
+                if (!isLink) {
+                    const sub = external_node_path_default().join(abs, name);
+                    // Below a link, a real folder may be one the way came down through already.
+                    if (viaLink && isOnTheWay(way, sub))
+                        continue;
+                    folders.push([rel, sub, viaLink, { abs: sub, up: way }]);
+                    continue;
+                }
+                const target = workspace.realPath(external_node_path_default().join(abs, name));
+                if (target.kind !== 'inside') {
+                    walker.onProblem({
+                        file: rel,
+                        line: 0,
+                        column: 0,
+                        message: notListed(target.kind === 'refused' ? target.reason : 'no such folder'),
+                    });
+                    continue;
+                }
+                if (isOnTheWay(way, target.abs))
+                    continue; // A loop.
+                folders.push([rel, target.abs, true, { abs: target.abs, up: way }]);
+            }
+            else if (isLink) {
+                // A link to a file is placed where it leads, so that a file reached
+                // under its own name too is known as one (the caller checks it once
+                // where the names check it alike); one that leads nowhere or outside
+                // is listed as it is, and reading it refuses it.
+                const target = walker.matches(rel) ? workspace.realPath(external_node_path_default().join(abs, name)) : undefined;
+                walker.onFile(rel, target?.kind === 'inside' ? target.abs : external_node_path_default().join(abs, name), true);
+            }
+            else {
+                // Anything else that is not a folder (a FIFO, a socket) is listed too:
+                // reading it is refused, as a problem, rather than the file passing unseen.
+                walker.onFile(rel, external_node_path_default().join(abs, name), viaLink);
+            }
+        }
+        // In name order, so that the walk is the same on every machine.
+        for (let k = folders.length - 1; k >= 0; k--)
+            pending.push(folders[k]);
+    }
+}
+/** A name that is not UTF-8, its bad bytes written as \\xHH. */
+function bytesShown(name) {
+    let shown = '';
+    let from = 0;
+    while (from < name.length) {
+        const bad = from + firstInvalidUtf8(name.subarray(from));
+        shown += name.toString('utf8', from, bad);
+        if (bad < name.length)
+            shown += `\\x${name[bad].toString(16).toUpperCase().padStart(2, '0')}`;
+        from = bad + 1;
+    }
+    return shown;
+}
+/** Whether a link leads to a folder (wherever that is: the caller checks). */
+function isFolderLink(abs) {
+    try {
+        return (0,external_node_fs_namespaceObject.statSync)(abs).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+/** A folder the walk could not list, and why ("the path is a link…" reads "it is a link…" here). */
+function notListed(reason) {
+    return `folder not listed: ${reason.replace(/^the path is/, 'it is')}`;
+}
+
+;// CONCATENATED MODULE: ./src/model/verdict.ts
+// The verdicts of SPEC §2, in the order reports list them (best first). The
+// engine decides them (engine/verdict.ts); every layer names them.
+/** Every verdict, best first. */
+const VERDICTS = [
+    'located',
+    'quote not found',
+    'ambiguous quote',
+    'empty quote',
+    'source unverified',
+    'source not permitted',
+    'unknown source',
+    'invalid fields',
+];
+
+;// CONCATENATED MODULE: ./src/model/result.ts
+
+/** SPEC §2: the one verdict that passes. */
+function isLocated(r) {
+    return r.verdict === 'located';
+}
+/** The record's matches in its source, as the reports list them. */
+function matchesOf(r) {
+    if (r.verdict === 'located')
+        return r.match === undefined ? [] : [r.match];
+    return r.verdict === 'ambiguous quote' ? r.matches : [];
+}
+/** Why, for the verdicts decided before the quote is looked for. */
+function result_reasonOf(r) {
+    return 'reason' in r ? r.reason : undefined;
+}
+/**
+ * A record's result from what deciding and explaining found: its verdict's own
+ * data, nothing else. `reason` is required for the refused verdicts.
+ */
+function makeRecord(fields, verdict, reason, matches, d = {}) {
+    const { file, line, column, index, citationId, sourceId, quote, claim } = fields;
+    const base = { file, line, column, index, citationId, sourceId };
+    switch (verdict) {
+        case 'located':
+            return { ...base, verdict, match: matches[0], ...(d.context ? { context: d.context } : {}) };
+        case 'ambiguous quote':
+            return {
+                ...base,
+                quote,
+                claim,
+                verdict,
+                matches,
+                ...(d.context ? { context: d.context } : {}),
+                ...(d.suggestions ? { suggestions: d.suggestions } : {}),
+                ...(d.matchCount !== undefined ? { matchCount: d.matchCount } : {}),
+                ...(d.tooManyMatches ? { tooManyMatches: true } : {}),
+            };
+        case 'quote not found':
+            return {
+                ...base,
+                quote,
+                claim,
+                verdict,
+                ...(d.context ? { context: d.context } : {}),
+                ...(d.closest !== undefined ? { closest: d.closest } : {}),
+                ...(d.hints ? { hints: d.hints } : {}),
+            };
+        case 'unknown source':
+            return {
+                ...base,
+                quote,
+                claim,
+                verdict,
+                ...(d.hints ? { hints: d.hints } : {}),
+                ...(d.similarIds ? { similarIds: d.similarIds } : {}),
+                ...(d.sourceIds ? { sourceIds: d.sourceIds } : {}),
+            };
+        case 'empty quote':
+            return { ...base, quote, claim, verdict };
+        case 'invalid fields':
+        case 'source unverified':
+        case 'source not permitted':
+            if (reason === undefined)
+                throw new Error(`a record whose verdict is ${verdict} needs a reason`);
+            return { ...base, quote, claim, verdict, reason };
+    }
+}
+/** The explanation a record carries, as one bag; undefined when it has none. */
+function explanationOf(r) {
+    let d;
+    switch (r.verdict) {
+        case 'located':
+            d = { context: r.context };
+            break;
+        case 'ambiguous quote':
+            d = {
+                context: r.context,
+                suggestions: r.suggestions,
+                matchCount: r.matchCount,
+                tooManyMatches: r.tooManyMatches,
+            };
+            break;
+        case 'quote not found':
+            d = { context: r.context, closest: r.closest, hints: r.hints };
+            break;
+        case 'unknown source':
+            d = { hints: r.hints, similarIds: r.similarIds, sourceIds: r.sourceIds };
+            break;
+        default:
+            return undefined;
+    }
+    return Object.values(d).some((v) => v !== undefined) ? d : undefined;
+}
+const HINT_KINDS = (/* unused pure expression or super */ null && ([
+    'case',
+    'accents',
+    'quotes',
+    'compatibility',
+    'invisible',
+    'hyphenation',
+    'word boundary',
+    'other version',
+    'other source',
+]));
+const FINDING_KINDS = (/* unused pure expression or super */ null && ([
+    'claim number not in quote',
+    'required source not cited',
+    'uncited claim',
+]));
+function tally(result) {
+    const byVerdict = new Map();
+    for (const r of result.records)
+        byVerdict.set(r.verdict, (byVerdict.get(r.verdict) ?? 0) + 1);
+    const verdicts = {};
+    for (const verdict of VERDICTS) {
+        const n = byVerdict.get(verdict);
+        if (n !== undefined)
+            verdicts[verdict] = n;
+    }
+    const located = byVerdict.get('located') ?? 0;
+    let fail = 0;
+    for (const f of result.findings)
+        if (f.level === 'fail')
+            fail++;
+    return {
+        total: result.records.length,
+        located,
+        failed: result.records.length - located,
+        verdicts,
+        files: result.files.length,
+        problems: result.problems.length,
+        findings: { fail, warn: result.findings.length - fail },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/check/outcome.ts
+// Whether a run passes (SPEC §5), decided here and nowhere else: every report,
+// exit status and step result reads the outcome this makes.
+
+/**
+ * A run passes when it checked at least one record (unless it is partial: a
+ * shard, or the files a change touched, may hold none), every record is
+ * located, no input had a problem (every file read, every source verified),
+ * and no check beyond quotes that is set to fail found anything.
+ */
+function judge(result) {
+    const counts = tally(result);
+    const reasons = [];
+    if (counts.failed > 0)
+        reasons.push({ kind: 'records not located', count: counts.failed, total: counts.total });
+    if (counts.problems > 0)
+        reasons.push({ kind: 'problems', count: counts.problems });
+    if (counts.findings.fail > 0)
+        reasons.push({ kind: 'failing findings', count: counts.findings.fail });
+    if (counts.total === 0 && result.partial !== true)
+        reasons.push({ kind: 'no records' });
+    return { passed: reasons.length === 0, reasons };
+}
+/** The result with its outcome. */
+function judged(result) {
+    return { ...result, outcome: judge(result) };
+}
+
+;// CONCATENATED MODULE: ./src/engine/diagnose/view.ts
+// A normalized source seen as a string, for diagnostics: its words, and the
+// conversion between string indices (UTF-16) and the byte offsets that the
+// offset map and the matcher use. Built only for sources that have a record to
+// explain, and only as far as asked.
+
+
+
+/** Byte offsets are kept every this many UTF-16 units. */
+const CHECKPOINT = 64;
+class SourceView {
+    lookups;
+    encoded;
+    decoded;
+    checkpoints;
+    wordIndex;
+    lowered;
+    /**
+     * `lookups`: about how many quotes will look for passages here. A few are
+     * served by searching the text for each of their words; many pay for an
+     * index of all the words, built once.
+     */
+    constructor(source, lookups = Number.POSITIVE_INFINITY) {
+        this.lookups = lookups;
+        if (typeof source === 'string')
+            this.decoded = source;
+        else
+            this.encoded = source;
+    }
+    /** The text as UTF-8 (normalized, as the matcher reads it). */
+    get bytes() {
+        return (this.encoded ??= external_node_buffer_.Buffer.from(this.decoded, 'utf8'));
+    }
+    get text() {
+        return (this.decoded ??= this.encoded.toString('utf8'));
+    }
+    /** The byte offset of UTF-16 index `i` (i at a code point boundary). */
+    byteOffset(i) {
+        const cps = this.byteCheckpoints();
+        const k = Math.floor(i / CHECKPOINT);
+        let offset = cps[k];
+        const text = this.text;
+        for (let j = k * CHECKPOINT; j < i; j++)
+            offset += utf8Length(text.charCodeAt(j));
+        return offset;
+    }
+    /** The UTF-16 index of byte offset `b` (b at a code point boundary). */
+    charIndex(b) {
+        const cps = this.byteCheckpoints();
+        const lo = lastAtOrBelow(cps, b);
+        const text = this.text;
+        let i = lo * CHECKPOINT;
+        let offset = cps[lo];
+        while (offset < b && i < text.length)
+            offset += utf8Length(text.charCodeAt(i++));
+        return i;
+    }
+    /**
+     * Where the words with this key (see wordKey) start in the text, ascending:
+     * at most `cap` + 1 of them (one more than `cap` says "too common").
+     */
+    occurrences(key, cap) {
+        if (this.lookups > SEARCH_LOOKUPS)
+            return (this.wordIndex ??= new WordIndex(this.text)).starts(key);
+        const text = this.text;
+        const lower = (this.lowered ??= text.toLowerCase());
+        // Lower case kept every index in place, or the search would be off: use the index then.
+        if (lower.length !== text.length)
+            return (this.wordIndex ??= new WordIndex(text)).starts(key);
+        const found = [];
+        for (let at = lower.indexOf(key); at >= 0 && found.length <= cap; at = lower.indexOf(key, at + 1)) {
+            // The key is a whole word, but for punctuation at its edges.
+            if (at > 0 && isWordAt(text, at - 1))
+                continue;
+            if (at + key.length < text.length && isWordAt(text, at + key.length))
+                continue;
+            let start = at;
+            while (start > 0 && text.charCodeAt(start - 1) !== 0x20)
+                start--;
+            found.push(start);
+        }
+        return found;
+    }
+    byteCheckpoints() {
+        if (this.checkpoints)
+            return this.checkpoints;
+        const text = this.text;
+        const cps = new Int32Array(Math.floor(text.length / CHECKPOINT) + 1);
+        let offset = 0;
+        // Up to and including text.length: the last checkpoint may fall at the very end.
+        for (let i = 0; i <= text.length; i++) {
+            if (i % CHECKPOINT === 0)
+                cps[i / CHECKPOINT] = offset;
+            if (i < text.length)
+                offset += utf8Length(text.charCodeAt(i));
+        }
+        return (this.checkpoints = cps);
+    }
+}
+/** Up to this many lookups, words are searched for rather than indexed. */
+const SEARCH_LOOKUPS = 8;
+/** UTF-8 bytes for one UTF-16 unit: a surrogate half counts 2, the pair 4. */
+function utf8Length(unit) {
+    return unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit >= 0xd800 && unit <= 0xdfff ? 2 : 3;
+}
+/** A word's key for finding candidate passages: lower case, without punctuation at its edges. */
+function wordKey(word) {
+    let start = 0;
+    let end = word.length;
+    while (start < end && !isWordAt(word, start))
+        start++;
+    while (end > start && !isWordAt(word, end - 1))
+        end--;
+    return (start === 0 && end === word.length ? word : word.slice(start, end)).toLowerCase();
+}
+/** Whether the UTF-16 unit at `i` belongs to a letter or digit (either half of a pair counts as its code point). */
+function isWordAt(word, i) {
+    const c = word.charCodeAt(i);
+    if (c < 0x80)
+        return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
+    const cp = word.codePointAt(c >= 0xdc00 && c <= 0xdfff && i > 0 ? i - 1 : i);
+    return cp !== 0x5f && isWordCodePoint(cp);
+}
+/** Every word of a text by its key, for texts that many quotes look up. */
+class WordIndex {
+    byKey = new Map();
+    constructor(text) {
+        let start = 0;
+        for (let i = 0; i <= text.length; i++) {
+            if (i === text.length || text.charCodeAt(i) === 0x20) {
+                if (i > start) {
+                    const key = wordKey(text.slice(start, i));
+                    if (key !== '') {
+                        const list = this.byKey.get(key);
+                        if (list)
+                            list.push(start);
+                        else
+                            this.byKey.set(key, [start]);
+                    }
+                }
+                start = i + 1;
+            }
+        }
+    }
+    /** Where the words with this key start, ascending. */
+    starts(key) {
+        return this.byKey.get(key) ?? [];
+    }
+}
+/** The words of a stretch of text, with where each starts. */
+function wordsIn(text, from, to) {
+    const words = [];
+    const starts = [];
+    let start = from;
+    for (let i = from; i <= to; i++) {
+        if (i === to || text.charCodeAt(i) === 0x20) {
+            if (i > start) {
+                words.push(text.slice(start, i));
+                starts.push(start);
+            }
+            start = i + 1;
+        }
+    }
+    return { words, starts };
+}
+
+;// CONCATENATED MODULE: ./src/engine/match.ts
+// Matching of SPEC §4 on normalized UTF-8: every start position counts,
+// overlapping ones included, and a quote that starts (ends) with a word code
+// point must not be preceded (followed) by one. Matching whole UTF-8 sequences
+// of well-formed text can only ever align with whole code points, so searching
+// bytes is searching code points. No regular expression is built from a quote.
+
+
+function quoteContext(prefix, suffix) {
+    return {
+        prefixText: prefix,
+        suffixText: suffix,
+        prefix: external_node_buffer_.Buffer.from(prefix, 'utf8'),
+        suffix: external_node_buffer_.Buffer.from(suffix, 'utf8'),
+    };
+}
+/**
+ * Whether the context allows a match at `start` of `length` bytes: the one
+ * space where context meets quote does not count.
+ */
+function match_contextAllows(text, start, length, context) {
+    const { prefix, suffix } = context;
+    if (prefix.length > 0) {
+        let end = start;
+        if (end > 0 && text[end - 1] === 0x20)
+            end--;
+        if (end < prefix.length)
+            return false;
+        for (let i = 0; i < prefix.length; i++)
+            if (text[end - prefix.length + i] !== prefix[i])
+                return false;
+    }
+    if (suffix.length > 0) {
+        let from = start + length;
+        if (from < text.length && text[from] === 0x20)
+            from++;
+        if (text.length - from < suffix.length)
+            return false;
+        for (let i = 0; i < suffix.length; i++)
+            if (text[from + i] !== suffix[i])
+                return false;
+    }
+    return true;
+}
+/** Prepares a normalized, non-empty, well-formed quote for searching. */
+function prepareQuote(normalized) {
+    const first = normalized.codePointAt(0) ?? 0;
+    const last = normalized.codePointAt(normalized.length - 1) ?? 0;
+    // codePointAt on the low half of a pair gives the low surrogate; step back to the pair.
+    const lastCp = last >= 0xdc00 && last <= 0xdfff && normalized.length >= 2
+        ? (normalized.codePointAt(normalized.length - 2) ?? last)
+        : last;
+    return {
+        text: normalized,
+        bytes: external_node_buffer_.Buffer.from(normalized, 'utf8'),
+        startsWithWord: isWordCodePoint(first),
+        endsWithWord: isWordCodePoint(lastCp),
+    };
+}
+/** The code point that ends just before byte offset `p` (p > 0) of well-formed UTF-8. */
+function codePointBefore(text, p) {
+    let k = p - 1;
+    if (text[k] < 0x80)
+        return text[k];
+    while ((text[k] & 0xc0) === 0x80)
+        k--;
+    return codePointAt(text, k);
+}
+/** The code point that starts at byte offset `p` of well-formed UTF-8. */
+function codePointAt(text, p) {
+    const b = text[p];
+    if (b < 0x80)
+        return b;
+    if (b < 0xe0)
+        return ((b & 0x1f) << 6) | (text[p + 1] & 0x3f);
+    if (b < 0xf0)
+        return ((b & 0x0f) << 12) | ((text[p + 1] & 0x3f) << 6) | (text[p + 2] & 0x3f);
+    return ((b & 0x07) << 18) | ((text[p + 1] & 0x3f) << 12) | ((text[p + 2] & 0x3f) << 6) | (text[p + 3] & 0x3f);
+}
+/** Whether an occurrence of the quote's bytes at `start` respects the word boundaries of SPEC §4. */
+function respectsWordBoundaries(text, start, quote) {
+    if (quote.startsWithWord && start > 0 && isWordCodePoint(codePointBefore(text, start)))
+        return false;
+    const end = start + quote.bytes.length;
+    if (quote.endsWithWord && end < text.length && isWordCodePoint(codePointAt(text, end)))
+        return false;
+    return true;
+}
+/**
+ * Start offsets (in `text`, ascending) of the quote's matches, at most `limit`
+ * of them; `limit` 2 is enough to tell located from ambiguous.
+ */
+function match_findMatches(text, quote, limit) {
+    const found = [];
+    let from = 0;
+    while (found.length < limit) {
+        const at = text.indexOf(quote.bytes, from);
+        if (at < 0)
+            break;
+        if (respectsWordBoundaries(text, at, quote))
+            found.push(at);
+        from = at + 1;
+    }
+    return found;
+}
+
+;// CONCATENATED MODULE: ./src/engine/offset-map.ts
+
+/** The budget of cuts for a text of this many bytes (normalized). */
+function cutBudget(length) {
+    return (1 << 24) + 16 * length;
+}
+/** Clusters longer than this (in original bytes) keep their coarse mapping: finding a cut costs their length squared. */
+const MAX_CUT_CLUSTER = 256;
+/**
+ * Where in an NFC cluster's original bytes [origStart, origEnd) the normalized
+ * offset `at` (strictly inside [normStart, normEnd)) falls: the code point
+ * boundary k such that NFC of the original before k is exactly the normalized
+ * text before `at`, and NFC of the original from k is exactly the rest. Then
+ * the original slice at a match normalizes back to it. -1 when there is no
+ * such k (NFC reordered marks across the cut) or the cluster is long.
+ */
+function cutInCluster(texts, normStart, normEnd, origStart, origEnd, at) {
+    const size = origEnd - origStart;
+    if (size > MAX_CUT_CLUSTER || texts.budget < size * size)
+        return -1;
+    texts.budget -= size * size;
+    const original = external_node_buffer_.Buffer.from(texts.original.buffer, texts.original.byteOffset, texts.original.length);
+    const normalized = external_node_buffer_.Buffer.from(texts.normalized.buffer, texts.normalized.byteOffset, texts.normalized.length);
+    const before = normalized.toString('utf8', normStart, at);
+    const after = normalized.toString('utf8', at, normEnd);
+    for (let k = origStart + 1; k < origEnd; k++) {
+        if ((original[k] & 0xc0) === 0x80)
+            continue; // Not the start of a code point.
+        if (original.toString('utf8', origStart, k).normalize('NFC') !== before)
+            continue;
+        if (original.toString('utf8', k, origEnd).normalize('NFC') === after)
+            return k;
+    }
+    return -1;
+}
+/**
+ * Maps byte offsets in normalized text back to byte offsets in the original.
+ *
+ * Normalization changes text only in a few places (a run of whitespace, a
+ * decomposed accent), so the map keeps one segment per place where the
+ * difference between the two offsets changes, not one entry per byte. A segment
+ * is either linear (byte for byte) or opaque: an NFC cluster whose normalized
+ * bytes correspond to its original bytes only as a whole.
+ */
+class OffsetMap {
+    normStarts = new Int32Array(16);
+    origStarts = new Int32Array(16);
+    /** For opaque segments, the original end offset; -1 for linear ones. */
+    origEnds = new Int32Array(16);
+    size = 0;
+    normLength = 0;
+    get segmentCount() {
+        return this.size;
+    }
+    /** Empties the map for reuse: its arrays stay allocated. */
+    reset() {
+        this.size = 0;
+        this.normLength = 0;
+    }
+    /** From normalized offset `norm` on, bytes map one to one from `orig`. */
+    addLinear(norm, orig) {
+        this.push(norm, orig, -1);
+    }
+    /** Normalized bytes from `norm` to the next segment stand for original [orig, origEnd). */
+    addOpaque(norm, orig, origEnd) {
+        this.push(norm, orig, origEnd);
+    }
+    finish(normLength) {
+        this.normLength = normLength;
+    }
+    /**
+     * Original offset of the character that starts at normalized offset `p`.
+     * Inside an opaque segment, `texts` lets the cut be found exactly when there
+     * is one (see cutInCluster); without, or when there is none, the segment's start.
+     */
+    toOriginalStart(p, texts) {
+        const k = this.segmentAt(p);
+        if (this.origEnds[k] < 0)
+            return this.origStarts[k] + (p - this.normStarts[k]);
+        if (texts && p > this.normStarts[k]) {
+            const cut = cutInCluster(texts, this.normStarts[k], this.segmentEnd(k), this.origStarts[k], this.origEnds[k], p);
+            if (cut >= 0)
+                return cut;
+        }
+        return this.origStarts[k];
+    }
+    /** Original offset just after the character that ends at normalized offset `end` (end > 0); likewise. */
+    toOriginalEnd(end, texts) {
+        const k = this.segmentAt(end - 1);
+        if (this.origEnds[k] < 0)
+            return this.origStarts[k] + (end - this.normStarts[k]);
+        if (texts && end < this.segmentEnd(k)) {
+            const cut = cutInCluster(texts, this.normStarts[k], this.segmentEnd(k), this.origStarts[k], this.origEnds[k], end);
+            if (cut >= 0)
+                return cut;
+        }
+        return this.origEnds[k];
+    }
+    segmentEnd(k) {
+        return k + 1 < this.size ? this.normStarts[k + 1] : this.normLength;
+    }
+    segmentAt(p) {
+        if (this.size === 0 || p < 0 || p >= this.normLength) {
+            throw new RangeError(`offset ${p} is outside the normalized text (length ${this.normLength})`);
+        }
+        let lo = 0;
+        let hi = this.size - 1;
+        while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (this.normStarts[mid] <= p)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        return lo;
+    }
+    push(norm, orig, origEnd) {
+        // A segment that starts where the previous one started replaces it: the
+        // previous one turned out to be empty.
+        if (this.size > 0 && this.normStarts[this.size - 1] === norm)
+            this.size--;
+        if (this.size === this.normStarts.length) {
+            const grow = (a) => {
+                const b = new Int32Array(a.length * 2);
+                b.set(a);
+                return b;
+            };
+            this.normStarts = grow(this.normStarts);
+            this.origStarts = grow(this.origStarts);
+            this.origEnds = grow(this.origEnds);
+        }
+        this.normStarts[this.size] = norm;
+        this.origStarts[this.size] = orig;
+        this.origEnds[this.size] = origEnd;
+        this.size++;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/normalize.ts
+// Normalization of SPEC §3: Unicode NFC, then every maximal run of whitespace
+// becomes one U+0020 and leading and trailing runs are dropped.
+//
+// Quotes are short, so normalizeText() does it the plain way. Sources can be
+// large, so normalizeSource() works on their UTF-8 bytes in one pass, copying
+// what does not change and keeping an offset map back to the original. Both give
+// exactly what normalizeText() gives for the same text (tested property).
+
+
+
+/** Anything but printable ASCII and single inner spaces: text without it is normalized already. */
+const NOT_PLAIN = /[^\x21-\x7e ]| {2}|^ | $/;
+/** Code points from U+0300 on: below them, text is NFC already. */
+const FROM_U0300 = /[^\x00-\u02ff]/;
+/**
+ * Whether NFC may change the text: whether it has a code point from U+0300 on
+ * that is not NFC-inert. Typographic quotes, dashes and most letters are inert,
+ * and looking them up costs less than half of what the runtime's NFC does on
+ * quotes (measured).
+ */
+function mayChangeUnderNfc(text) {
+    const first = text.search(FROM_U0300);
+    if (first < 0)
+        return false;
+    for (let i = first; i < text.length; i++) {
+        const cp = text.codePointAt(i);
+        if (cp < 0x300)
+            continue;
+        if (cp > 0xffff)
+            i++;
+        // A lone surrogate is not inert either: the runtime's NFC decides what it becomes.
+        if (!isNfcInert(cp))
+            return true;
+    }
+    return false;
+}
+/** SPEC §3 for a string: `" ".join(unicodedata.normalize("NFC", s).split())`. */
+function normalizeText(text) {
+    // Most quotes are plain text with single spaces: one native look, and nothing to do.
+    if (!NOT_PLAIN.test(text))
+        return text;
+    const nfc = mayChangeUnderNfc(text) ? text.normalize('NFC') : text;
+    const spaced = nfc.replace(WHITESPACE_TO_COLLAPSE, ' ');
+    // Every run is one space now, so at most one at each end.
+    const from = spaced.charCodeAt(0) === 0x20 ? 1 : 0;
+    const to = spaced.length > from && spaced.charCodeAt(spaced.length - 1) === 0x20 ? spaced.length - 1 : spaced.length;
+    return from === 0 && to === spaced.length ? spaced : spaced.slice(from, to);
+}
+/**
+ * A line with every kind of text the normalizer handles (line ends, runs,
+ * tabs, wide spaces, letters of every UTF-8 length, accents NFC composes or
+ * leaves, marks of every UTF-8 length after a mark, Hangul jamo), normalized
+ * at start: the optimizing compiler then sees every branch taken before it
+ * compiles the loop, instead of bailing out each time a source shows a new
+ * kind of text (measured: a quarter of the time of a first run over a hundred
+ * sources). Ten times, because V8 keeps what it learns about a function only
+ * from its eighth call or so, and the calls at the end of normalize() run once
+ * per source (with two, --trace-deopt showed a bail-out there).
+ */
+const PRIMER = 'Prime: a  b\r\nc\td\u00a0e\u2028f\u3000 g\u00e9 h\u2019s e\u0301 q\u0307 x\u0302\u0323 ' +
+    'a\u0301\u20d0 a\u0301\ud834\udd65 \ud835\udc00 \u0958 \u1100\u1161 ok\n\n end. ';
+let primed = false;
+function primeOnce() {
+    if (primed)
+        return;
+    primed = true;
+    const sample = external_node_buffer_.Buffer.from(PRIMER, 'utf8');
+    const normalizer = new SourceNormalizer();
+    for (let k = 0; k < 10; k++)
+        normalizer.normalize(sample);
+}
+/**
+ * Copies the run of printable ASCII at `i` (its first byte is one) to `out` at
+ * `j`, and with it any single space or line feed between two printable ASCII
+ * characters: that normalizes to one space, byte for byte, so the offsets stay
+ * linear and nothing needs recording. Returns where the run ends.
+ *
+ * A function of its own because it is where most bytes go: small, the
+ * optimizing compiler has it ready after the first few sources, where the whole
+ * normalize() takes it 20 to 30 ms (measured), spent in slow code meanwhile.
+ */
+function copyPrintableRun(src, out, i, j, n) {
+    for (;;) {
+        out[j++] = src[i];
+        if (++i >= n)
+            return i;
+        const b = src[i];
+        if (b > 0x20 && b < 0x80)
+            continue;
+        if ((b === 0x20 || b === 0x0a) && i + 1 < n) {
+            const next = src[i + 1];
+            if (next > 0x20 && next < 0x80) {
+                out[j++] = 0x20;
+                i++;
+                continue;
+            }
+        }
+        return i;
+    }
+}
+/**
+ * Normalizes source text held as UTF-8 bytes (already validated, BOM removed).
+ *
+ * NFC can change text only around code points that are not NFC-inert (see
+ * unicode-data.ts). Such a code point, with the inert code point before it and
+ * every non-inert one after it, forms a cluster that is normalized on its own by
+ * the runtime's String.prototype.normalize; cutting text before an inert code
+ * point or whitespace never changes the result of NFC. Everything else is copied.
+ *
+ * One instance reuses its output buffer and offset map from call to call, so
+ * processing many sources one after another does not ask the system for fresh
+ * memory for each (page faults cost more than the normalizing itself).
+ */
+class SourceNormalizer {
+    out = external_node_buffer_.Buffer.allocUnsafeSlow(0);
+    map = new OffsetMap();
+    constructor() {
+        primeOnce();
+    }
+    normalize(src) {
+        const n = src.length;
+        // allocUnsafeSlow: a buffer of its own, 8-byte aligned, which the quote scanner reads as 32-bit words.
+        if (this.out.length < n + 8)
+            this.out = external_node_buffer_.Buffer.allocUnsafeSlow(Math.max(n + 8, this.out.length * 2));
+        let out = this.out;
+        const map = this.map;
+        map.reset();
+        let i = 0;
+        let j = 0;
+        // Original offset minus normalized offset in the current linear segment.
+        let delta = Number.NaN;
+        // Original offset where a pending run of whitespace began, or -1.
+        let wsStart = -1;
+        while (i < n) {
+            const b = src[i];
+            if (b > 0x20 && b < 0x80) {
+                // Printable ASCII, the common case: copy the whole run.
+                if (wsStart >= 0) {
+                    if (j > 0) {
+                        if (wsStart - j !== delta) {
+                            map.addLinear(j, wsStart);
+                            delta = wsStart - j;
+                        }
+                        out[j++] = 0x20;
+                    }
+                    wsStart = -1;
+                }
+                if (i - j !== delta) {
+                    map.addLinear(j, i);
+                    delta = i - j;
+                }
+                const end = copyPrintableRun(src, out, i, j, n);
+                j += end - i;
+                i = end;
+                continue;
+            }
+            let cp;
+            let len;
+            if (b < 0x80) {
+                cp = b;
+                len = 1;
+            }
+            else if (b < 0xe0) {
+                cp = ((b & 0x1f) << 6) | (src[i + 1] & 0x3f);
+                len = 2;
+            }
+            else if (b < 0xf0) {
+                cp = ((b & 0x0f) << 12) | ((src[i + 1] & 0x3f) << 6) | (src[i + 2] & 0x3f);
+                len = 3;
+            }
+            else {
+                cp = ((b & 0x07) << 18) | ((src[i + 1] & 0x3f) << 12) | ((src[i + 2] & 0x3f) << 6) | (src[i + 3] & 0x3f);
+                len = 4;
+            }
+            if (isWhitespace(cp)) {
+                if (wsStart < 0)
+                    wsStart = i;
+                i += len;
+                continue;
+            }
+            // The cluster starts at the code point before this one when that is part
+            // of the same word: an inert code point that a combining mark may join.
+            let clusterStart = i;
+            let clusterOut = j;
+            const inert = cp < 0x300 || isNfcInert(cp);
+            if (wsStart >= 0) {
+                if (j > 0) {
+                    if (wsStart - j !== delta) {
+                        map.addLinear(j, wsStart);
+                        delta = wsStart - j;
+                    }
+                    out[j++] = 0x20;
+                }
+                wsStart = -1;
+                clusterOut = j;
+            }
+            else if (!inert && j > 0) {
+                // The previous code point was copied verbatim (clusters end before an
+                // inert code point), so its bytes are the last ones written.
+                clusterStart = i - 1;
+                while ((src[clusterStart] & 0xc0) === 0x80)
+                    clusterStart--;
+                clusterOut = j - (i - clusterStart);
+            }
+            if (inert) {
+                if (i - j !== delta) {
+                    map.addLinear(j, i);
+                    delta = i - j;
+                }
+                for (let k = 0; k < len; k++)
+                    out[j++] = src[i + k];
+                i += len;
+                continue;
+            }
+            let end = i + len;
+            while (end < n) {
+                const c = src[end];
+                if (c < 0x80)
+                    break;
+                let next;
+                let l;
+                if (c < 0xe0) {
+                    next = ((c & 0x1f) << 6) | (src[end + 1] & 0x3f);
+                    l = 2;
+                }
+                else if (c < 0xf0) {
+                    next = ((c & 0x0f) << 12) | ((src[end + 1] & 0x3f) << 6) | (src[end + 2] & 0x3f);
+                    l = 3;
+                }
+                else {
+                    next =
+                        ((c & 0x07) << 18) | ((src[end + 1] & 0x3f) << 12) | ((src[end + 2] & 0x3f) << 6) | (src[end + 3] & 0x3f);
+                    l = 4;
+                }
+                if (next < 0x300 || isWhitespace(next) || isNfcInert(next))
+                    break;
+                end += l;
+            }
+            const original = src.toString('utf8', clusterStart, end);
+            const composed = original.normalize('NFC');
+            if (composed === original) {
+                if (i - j !== delta) {
+                    map.addLinear(j, i);
+                    delta = i - j;
+                }
+                src.copy(out, j, i, end);
+                j += end - i;
+            }
+            else {
+                const room = clusterOut + 3 * composed.length + (n - end) + 8;
+                if (room > out.length) {
+                    const bigger = external_node_buffer_.Buffer.allocUnsafeSlow(Math.max(room, out.length * 2));
+                    out.copy(bigger, 0, 0, clusterOut);
+                    this.out = out = bigger;
+                }
+                map.addOpaque(clusterOut, clusterStart, end);
+                j = clusterOut + out.write(composed, clusterOut, 'utf8');
+                delta = Number.NaN;
+            }
+            i = end;
+        }
+        map.finish(j);
+        return { bytes: out.subarray(0, j), map };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/quote-scan.ts
+// Many quotes, one pass over each source (a multi-pattern Rabin-Karp).
+//
+// Every distinct normalized quote of a set is put in a table under hashes of
+// four 16-byte pieces of it, starting at four consecutive offsets k..k+3. A
+// source is then read with a stride of 4 bytes: at each aligned position, the
+// 16 bytes there are hashed as four 32-bit words and looked up. Any occurrence
+// of a quote of at least 19 bytes has an aligned position among its bytes
+// k..k+3, where one of its pieces starts; so every occurrence is seen, and each
+// candidate is then compared in full. The pieces come from the middle of the
+// quote (quotes often start alike, rarely in the middle), or from wherever
+// they are shared with the fewest other quotes. The cost of a source is one
+// pass over a quarter of its positions plus the candidates, however many
+// quotes there are, and the cost of a quote does not grow with the length of
+// the sources.
+//
+// Quotes shorter than 19 bytes (a few words) are searched one by one, only in
+// the sources that are asked for.
+//
+// Pull requests choose both the quotes and the sources, so the work is
+// bounded: a quote that has all its matches leaves the table for the rest of
+// the source, and a source whose candidates cost more than its budget (quotes
+// made to share their pieces, text made to repeat them) is given up with
+// ScanTooCostly rather than checked for hours.
+
+
+const PIECE = 16;
+const STRIDE = 4;
+/** Quotes from this many bytes on are found by the table; shorter ones one by one. */
+const MIN_TABLE_QUOTE = PIECE + STRIDE - 1;
+/**
+ * The work a scan may do before it gives up, in units of about one candidate
+ * compared or 64 bytes searched: a fixed allowance, plus some per byte of the
+ * source and per match its quotes may keep. Real text comes nowhere near.
+ */
+const BASE_BUDGET = 1 << 24;
+const BUDGET_PER_SOURCE_BYTE = 16;
+/** A native search call costs about as much as this many candidates. */
+const SEARCH_CALL = 8;
+/** A source whose quotes would cost more than its budget to check. */
+class ScanTooCostly extends Error {
+    budget;
+    constructor(budget) {
+        super(`its quotes would take more than ${budget.toLocaleString('en-US')} comparisons to check: ` +
+            'they, or the text, repeat the same passages too often');
+        this.budget = budget;
+        this.name = 'ScanTooCostly';
+    }
+}
+/** Hash of four little-endian 32-bit words. */
+function mix(w0, w1, w2, w3) {
+    let h = Math.imul(w0, 0x9e3779b1) ^ Math.imul(w1, 0x85ebca77) ^ Math.imul(w2, 0xc2b2ae3d) ^ Math.imul(w3, 0x27d4eb2f);
+    h ^= h >>> 15;
+    h = Math.imul(h, 0x2c1b3c6d);
+    return h ^ (h >>> 13);
+}
+/**
+ * Where a hash goes in the open-addressing tables below: the hash mixed with a
+ * key drawn once per run, then cut to the table's size. Quotes come from pull
+ * requests and the piece hash is public, so without the key a pull request
+ * could choose quotes whose pieces hash to values sharing their low bits, and
+ * every table operation would walk one long run of slots: 200,000 quotes made
+ * so (scripts/bench/hash-flood.mjs) took 7.8 to 10.5 s to check instead of
+ * 3.2 s, 400,000 took 14.8 to 17.3 s instead of 6.9 to 7.3 s (measured). With
+ * the key, where a hash goes cannot be chosen. The key decides only where an
+ * entry sits: what is found, the pieces chosen and the work counted against a
+ * scan's budget are the same in every run.
+ */
+function slotOf(h, mask) {
+    let x = h ^ SLOT_KEY;
+    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+    return (x ^ (x >>> 16)) & mask;
+}
+const SLOT_KEY = Math.floor(Math.random() * 2 ** 32) | 0;
+function wordAt(bytes, at) {
+    return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
+}
+/** The hash of the 16 bytes at `at`. */
+function pieceHash(bytes, at) {
+    return mix(wordAt(bytes, at), wordAt(bytes, at + 4), wordAt(bytes, at + 8), wordAt(bytes, at + 12));
+}
+/**
+ * A Bloom filter of the pieces' hashes (two bits each, 16 bits per piece, at
+ * least 8 KiB): almost every position of a source is ruled out without
+ * touching the table, and the filter stays small enough to stay in cache. Its
+ * bits are the hash's own, not keyed as slots are: hashes made alike pass it
+ * more often, and then only reach the table, whose walks stay short.
+ */
+function filterBits(pieces) {
+    let bits = 16;
+    while (bits < 28 && 1 << bits < pieces * 16)
+        bits++;
+    return bits;
+}
+/**
+ * The pieces in an open-addressing table of typed arrays (a few hundred
+ * thousand quotes make a million pieces, too many for a Map): one slot per
+ * distinct hash, heading a list of the pieces that have it.
+ */
+class PieceTable {
+    filter;
+    /** The filter's bit index is the hash's top `shift` bits and its low `mask` bits. */
+    filterShift;
+    filterMask;
+    keys;
+    /** The first piece of each slot's list; -1 for an empty slot. */
+    heads;
+    mask;
+    /** Per piece: the next piece of its list (-1 at the end), its quote, and where in the quote it starts. */
+    next;
+    ids;
+    offsets;
+    constructor(pieces, count) {
+        const bits = filterBits(count);
+        this.filter = new Uint32Array(1 << (bits - 5));
+        this.filterShift = 32 - bits;
+        this.filterMask = (1 << bits) - 1;
+        let capacity = 16;
+        while (capacity < count * 2)
+            capacity *= 2;
+        this.keys = new Int32Array(capacity);
+        this.heads = new Int32Array(capacity).fill(-1);
+        this.mask = capacity - 1;
+        this.next = new Int32Array(count);
+        this.ids = new Int32Array(count);
+        this.offsets = new Int32Array(count);
+        for (let i = 0; i < count; i++) {
+            const h = pieces[3 * i];
+            let slot = slotOf(h, this.mask);
+            while (this.heads[slot] !== -1 && this.keys[slot] !== h)
+                slot = (slot + 1) & this.mask;
+            this.keys[slot] = h;
+            this.next[i] = this.heads[slot];
+            this.heads[slot] = i;
+            this.ids[i] = pieces[3 * i + 1];
+            this.offsets[i] = pieces[3 * i + 2];
+            const f = h >>> this.filterShift;
+            const g = h & this.filterMask;
+            this.filter[f >>> 5] |= 1 << (f & 31);
+            this.filter[g >>> 5] |= 1 << (g & 31);
+        }
+    }
+    /** The longest stretch of taken slots (see slotOf: it stays short however the hashes were chosen). */
+    longestRun() {
+        return longestRun(this.heads.length, (slot) => this.heads[slot] !== -1);
+    }
+}
+/** The longest stretch of taken slots in a table of `size` slots, going round its end. */
+function longestRun(size, taken) {
+    let best = 0;
+    let run = 0;
+    for (let i = 0; i < 2 * size && best < size; i++) {
+        run = taken(i % size) ? run + 1 : 0;
+        if (run > best)
+            best = run;
+    }
+    return best;
+}
+/** What comparing one match of a quote costs, in budget units. */
+function keptUnits(quote) {
+    return (quote.bytes.length >>> 4) + 2;
+}
+/** The head of a slot whose list a scan has emptied: taken, but with nothing in it. */
+const EMPTIED = -2;
+/** Whether Int32Array reads bytes as little-endian words, as pieceHash does. */
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+/**
+ * How many pieces have each hash: an open-addressing table of typed arrays,
+ * for the hundreds of thousands of pieces a run can add (with a Set and a Map
+ * of numbers instead, 50,000 quotes of one source took 0.09 to 0.13 s more).
+ */
+class HashCounts {
+    keys = new Int32Array(1024);
+    /** 0 for an empty slot: a hash is in the table once counted. */
+    counts = new Int32Array(1024);
+    size = 0;
+    count(h) {
+        const mask = this.keys.length - 1;
+        for (let slot = slotOf(h, mask);; slot = (slot + 1) & mask) {
+            if (this.counts[slot] === 0)
+                return 0;
+            if (this.keys[slot] === h)
+                return this.counts[slot];
+        }
+    }
+    increment(h) {
+        if (2 * (this.size + 1) > this.keys.length)
+            this.grow();
+        const mask = this.keys.length - 1;
+        let slot = slotOf(h, mask);
+        while (this.counts[slot] !== 0 && this.keys[slot] !== h)
+            slot = (slot + 1) & mask;
+        if (this.counts[slot] === 0) {
+            this.keys[slot] = h;
+            this.size++;
+        }
+        this.counts[slot]++;
+    }
+    /** The longest stretch of taken slots (see slotOf). */
+    longestRun() {
+        return longestRun(this.counts.length, (slot) => this.counts[slot] !== 0);
+    }
+    grow() {
+        const { keys, counts } = this;
+        this.keys = new Int32Array(keys.length * 2);
+        this.counts = new Int32Array(keys.length * 2);
+        const mask = this.keys.length - 1;
+        for (let i = 0; i < keys.length; i++) {
+            if (counts[i] === 0)
+                continue;
+            let slot = slotOf(keys[i], mask);
+            while (this.counts[slot] !== 0)
+                slot = (slot + 1) & mask;
+            this.keys[slot] = keys[i];
+            this.counts[slot] = counts[i];
+        }
+    }
+}
+/**
+ * A quote and its context as one key. The lengths come first: a quote, prefix
+ * or suffix may hold any character, U+0000 too, so joining them with a
+ * separator would let two different triples make one key.
+ */
+function contextKey(text, context) {
+    return `${text.length},${context.prefixText.length},${text}${context.prefixText}${context.suffixText}`;
+}
+/** The distinct quotes of a run, each with an id. */
+class QuoteSet {
+    quotes = [];
+    caps = [];
+    contexts = [];
+    /** The ids of the quotes added without a context, by text. */
+    bare = new Map();
+    /** And of those added with one, by contextKey(): apart, so that no quote's text can pass for a key. */
+    withContext = new Map();
+    short = [];
+    /** Triples (hash, quote id, offset) of the pieces of the quotes added so far. */
+    pieces = new Int32Array(3 * 1024);
+    pieceCount = 0;
+    /** How many pieces have each hash so far, while pieces are spread (see the constructor). */
+    crowding;
+    table;
+    /** What each quote may keep per scan, for the budget. */
+    keptWork = 0;
+    /** Scratch space for sources whose bytes are not 4-byte aligned. */
+    aligned = external_node_buffer_.Buffer.allocUnsafeSlow(0);
+    /** Per-quote state of a scan, kept from scan to scan (a set may be scanned against every source). */
+    state;
+    /**
+     * `spread`: take a quote's pieces away from those other quotes have (see
+     * pieceStart). On by default; a set scanned for hints only, with its work
+     * bounded all the same, can save the memory it takes.
+     */
+    constructor(options = {}) {
+        this.crowding = options.spread === false ? undefined : new HashCounts();
+    }
+    /**
+     * Adds a quote (or finds it), keeping at most `cap` matches of it per source.
+     * With a context (SPEC §1 prefix and suffix), only the matches it allows count
+     * and are kept; the same quote with another context is another entry.
+     */
+    add(quote, cap, context) {
+        const byKey = context ? this.withContext : this.bare;
+        const key = context ? contextKey(quote.text, context) : quote.text;
+        const known = byKey.get(key);
+        if (known !== undefined) {
+            if (cap > this.caps[known]) {
+                this.keptWork += (cap - this.caps[known]) * keptUnits(quote);
+                this.caps[known] = cap;
+            }
+            return known;
+        }
+        const id = this.quotes.length;
+        this.quotes.push(quote);
+        this.caps.push(cap);
+        this.contexts.push(context);
+        byKey.set(key, id);
+        this.keptWork += (cap + 1) * keptUnits(quote);
+        if (quote.bytes.length < MIN_TABLE_QUOTE) {
+            this.short.push(id);
+            return id;
+        }
+        if (this.pieceCount + STRIDE > this.pieces.length / 3) {
+            const grown = new Int32Array(this.pieces.length * 2);
+            grown.set(this.pieces);
+            this.pieces = grown;
+        }
+        const start = this.pieceStart(quote.bytes);
+        for (let offset = start; offset < start + STRIDE; offset++) {
+            const h = pieceHash(quote.bytes, offset);
+            this.pieces[3 * this.pieceCount] = h;
+            this.pieces[3 * this.pieceCount + 1] = id;
+            this.pieces[3 * this.pieceCount + 2] = offset;
+            this.pieceCount++;
+            this.crowding?.increment(h);
+        }
+        this.table = undefined;
+        return id;
+    }
+    /**
+     * Where a quote's four pieces start: the middle, unless another quote has a
+     * piece there already; then, among a few places, the one shared least.
+     */
+    pieceStart(bytes) {
+        const last = bytes.length - MIN_TABLE_QUOTE;
+        const middle = last >>> 1;
+        const crowding = this.crowding;
+        if (!crowding)
+            return middle;
+        const shared = (k) => {
+            let most = 0;
+            for (let offset = k; offset < k + STRIDE; offset++)
+                most = Math.max(most, crowding.count(pieceHash(bytes, offset)));
+            return most;
+        };
+        let best = middle;
+        let fewest = shared(middle);
+        for (const k of [last >>> 2, (3 * last) >>> 2, 0, last]) {
+            if (fewest === 0)
+                break;
+            const n = shared(k);
+            if (n < fewest) {
+                best = k;
+                fewest = n;
+            }
+        }
+        return best;
+    }
+    get size() {
+        return this.quotes.length;
+    }
+    /** The longest stretches of taken slots in its two tables, for tests: see slotOf. */
+    longestRuns() {
+        const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
+        return { pieces: table.longestRun(), counts: this.crowding?.longestRun() ?? 0 };
+    }
+    quote(id) {
+        return this.quotes[id];
+    }
+    /** The id of a quote added without a context. */
+    idOf(text) {
+        return this.bare.get(text);
+    }
+    /** The id of a quote added with this context. */
+    idWith(text, context) {
+        return this.withContext.get(contextKey(text, context));
+    }
+    /** scan(), or the ScanTooCostly it gave up with. */
+    scanWithinBudget(source, wanted) {
+        try {
+            return this.scan(source, wanted);
+        }
+        catch (error) {
+            if (error instanceof ScanTooCostly)
+                return error;
+            throw error;
+        }
+    }
+    /**
+     * Finds the quotes of the set in `text` (a normalized source). Every quote
+     * of at least MIN_TABLE_QUOTE bytes is looked for at no extra cost; the
+     * shorter ones only when their id is in `wanted`. Throws ScanTooCostly when
+     * the candidates cost more than the source's budget.
+     */
+    scan(source, wanted) {
+        const n = source.length;
+        const budget = BASE_BUDGET + BUDGET_PER_SOURCE_BYTE * n + 4 * this.keptWork;
+        const found = (this.state ??= new ScanState());
+        found.begin(this.quotes.length, this.caps, budget);
+        const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
+        if (this.pieceCount > 0 && n >= MIN_TABLE_QUOTE) {
+            let text = source;
+            if (source.byteOffset % 4 !== 0) {
+                if (this.aligned.length < n + 4)
+                    this.aligned = external_node_buffer_.Buffer.allocUnsafeSlow(n + 4);
+                source.copy(this.aligned, 0, 0, n);
+                text = this.aligned.subarray(0, n);
+            }
+            const words = LITTLE_ENDIAN ? new Int32Array(text.buffer, text.byteOffset, n >>> 2) : littleEndianWords(text);
+            const { filter, filterShift, filterMask, keys, heads, next, mask, ids, offsets } = table;
+            // A quote that has all its matches leaves the lists for the rest of this
+            // scan; `unlinked` says how to put each piece back afterwards.
+            const unlinked = [];
+            const lastWord = (n - PIECE) >>> 2;
+            try {
+                for (let w = 0; w <= lastWord; w++) {
+                    const h = mix(words[w], words[w + 1], words[w + 2], words[w + 3]);
+                    const f = h >>> filterShift;
+                    if ((filter[f >>> 5] & (1 << (f & 31))) === 0)
+                        continue;
+                    const g = h & filterMask;
+                    if ((filter[g >>> 5] & (1 << (g & 31))) === 0)
+                        continue;
+                    let slot = slotOf(h, mask);
+                    while (heads[slot] !== -1 && keys[slot] !== h)
+                        slot = (slot + 1) & mask;
+                    let previous = -1;
+                    for (let piece = heads[slot]; piece >= 0; piece = next[piece]) {
+                        const id = ids[piece];
+                        if (found.doneBefore(id, w)) {
+                            // Full since an earlier position: every later start would be later still.
+                            // A slot whose list empties stays taken (EMPTIED), or probing for other hashes would stop at it.
+                            if (previous === -1)
+                                heads[slot] = next[piece] === -1 ? EMPTIED : next[piece];
+                            else
+                                next[previous] = next[piece];
+                            unlinked.push(previous, slot, piece);
+                            continue;
+                        }
+                        previous = piece;
+                        found.spend(1);
+                        const start = (w << 2) - offsets[piece];
+                        if (start < 0)
+                            continue;
+                        const q = this.quotes[id];
+                        if (found.full(id) && start > found.last(id))
+                            continue;
+                        const compared = mismatchAt(text, start, q.bytes);
+                        found.spend(compared >>> 4);
+                        if (compared < q.bytes.length || !respectsWordBoundaries(text, start, q))
+                            continue;
+                        found.match(id, start, w, this.contexts[id], text, q.bytes.length);
+                    }
+                }
+            }
+            finally {
+                for (let k = unlinked.length - 3; k >= 0; k -= 3) {
+                    if (unlinked[k] === -1)
+                        heads[unlinked[k + 1]] = unlinked[k + 2];
+                    else
+                        next[unlinked[k]] = unlinked[k + 2];
+                }
+            }
+        }
+        for (const id of this.short) {
+            if (wanted.has(id))
+                findShort(source, this.quotes[id], id, this.contexts[id], found);
+        }
+        return found.hits();
+    }
+}
+/**
+ * What a scan has found so far, per quote, and the work it has done. The
+ * arrays outlive the scan; only the quotes it touched are reset after it.
+ */
+class ScanState {
+    starts = [];
+    candidates = new Int32Array(0);
+    /** The aligned position at which a quote's list became full (-1: not full). */
+    fullAt = new Int32Array(0);
+    touched = [];
+    caps = [];
+    remaining = 0;
+    budget = 0;
+    begin(size, caps, budget) {
+        if (this.candidates.length < size) {
+            this.candidates = new Int32Array(size * 2);
+            this.fullAt = new Int32Array(size * 2).fill(-1);
+            this.starts = new Array(size * 2);
+        }
+        this.caps = caps;
+        this.budget = budget;
+        this.remaining = budget;
+    }
+    spend(units) {
+        this.remaining -= units;
+        if (this.remaining < 0) {
+            this.reset();
+            throw new ScanTooCostly(this.budget);
+        }
+    }
+    full(id) {
+        return this.fullAt[id] >= 0;
+    }
+    doneBefore(id, w) {
+        const at = this.fullAt[id];
+        return at >= 0 && at < w;
+    }
+    last(id) {
+        const list = this.starts[id];
+        return list[list.length - 1];
+    }
+    /** A match of the quote (word boundaries checked): kept if its context allows it and there is room. */
+    match(id, start, w, context, text, length) {
+        let list = this.starts[id];
+        if (list === undefined) {
+            this.starts[id] = list = [];
+            this.touched.push(id);
+        }
+        if (context) {
+            this.candidates[id]++;
+            this.spend(((context.prefix.length + context.suffix.length) >>> 4) + 1);
+            if (!match_contextAllows(text, start, length, context))
+                return;
+        }
+        // Starts come in order, except that two found at one aligned position may
+        // arrive either way round: a full list still takes an earlier one.
+        if (list.length === 0 || list[list.length - 1] < start)
+            list.push(start);
+        else
+            insertSorted(list, start);
+        if (list.length > this.caps[id])
+            list.pop();
+        if (list.length >= this.caps[id] && this.fullAt[id] < 0)
+            this.fullAt[id] = w;
+    }
+    /** What the scan found, and a clean state for the next one. */
+    hits() {
+        const hits = new Map();
+        for (const id of this.touched)
+            hits.set(id, { starts: this.starts[id], candidates: this.candidates[id] });
+        this.reset();
+        return hits;
+    }
+    reset() {
+        for (const id of this.touched) {
+            this.starts[id] = undefined;
+            this.candidates[id] = 0;
+            this.fullAt[id] = -1;
+        }
+        this.touched = [];
+    }
+}
+/**
+ * A short quote, by searching the text for it: its matches up to its cap, and
+ * with a context, those the context allows.
+ */
+function findShort(text, quote, id, context, found) {
+    let from = 0;
+    for (;;) {
+        if (found.full(id))
+            return;
+        const at = text.indexOf(quote.bytes, from);
+        found.spend(SEARCH_CALL + ((at < 0 ? text.length - from : at - from) >>> 6));
+        if (at < 0)
+            return;
+        if (respectsWordBoundaries(text, at, quote))
+            found.match(id, at, 0, context, text, quote.bytes.length);
+        from = at + 1;
+    }
+}
+function littleEndianWords(text) {
+    const words = new Int32Array(text.length >>> 2);
+    for (let w = 0; w < words.length; w++)
+        words[w] = wordAt(text, w << 2);
+    return words;
+}
+function insertSorted(list, value) {
+    let i = list.length;
+    while (i > 0 && list[i - 1] > value)
+        i--;
+    list.splice(i, 0, value);
+}
+/** How many leading bytes of `quote` the text has at `at` (the quote's length when all of them). */
+function mismatchAt(text, at, quote) {
+    if (at + quote.length > text.length)
+        return 0;
+    for (let i = 0; i < quote.length; i++)
+        if (text[at + i] !== quote[i])
+            return i;
+    return quote.length;
+}
+
+;// CONCATENATED MODULE: ./src/engine/record.ts
+// Field validation of citation records (SPEC §1, and verdict 1 of SPEC §2).
+
+const REQUIRED = ['citation_id', 'source_id', 'quote'];
+const OPTIONAL = ['claim', 'prefix', 'suffix'];
+function typeName(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'an array';
+    if (value instanceof Map || typeof value === 'object')
+        return 'an object';
+    if (typeof value === 'number')
+        return Number.isFinite(value) ? 'a number' : 'a non-finite number';
+    return `a ${typeof value}`;
+}
+function asFields(value) {
+    if (value instanceof Map)
+        return value;
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return undefined;
+    return value;
+}
+// Own properties only: a record's "toString" is its own, or absent.
+function has(fields, key) {
+    return fields instanceof Map ? fields.has(key) : Object.hasOwn(fields, key);
+}
+function get(fields, key) {
+    return fields instanceof Map ? fields.get(key) : Object.hasOwn(fields, key) ? fields[key] : undefined;
+}
+function asString(value) {
+    return typeof value === 'string' ? value : undefined;
+}
+/**
+ * Validates one parsed record: an object (a Map from the YAML loader, a plain
+ * object from JSON); anything else is "not an object". A run checks every
+ * record, so this is written plainly: no copies of the fields, no closures.
+ */
+function checkFields(record) {
+    const fields = asFields(record);
+    if (fields === undefined) {
+        return { ok: false, reason: `a record must be an object, not ${typeName(record)}` };
+    }
+    const citationId = get(fields, 'citation_id');
+    const sourceId = get(fields, 'source_id');
+    const quote = get(fields, 'quote');
+    const claim = get(fields, 'claim');
+    const prefix = get(fields, 'prefix');
+    const suffix = get(fields, 'suffix');
+    const problem = fieldProblem(fields, citationId, sourceId, quote, claim, prefix, suffix);
+    if (problem !== undefined) {
+        return {
+            ok: false,
+            reason: problem,
+            citationId: asString(citationId),
+            sourceId: asString(sourceId),
+            quote: asString(quote),
+            claim: asString(claim),
+        };
+    }
+    const valid = {
+        citationId: citationId,
+        sourceId: sourceId,
+        quote: quote,
+    };
+    if (claim !== undefined)
+        valid.claim = claim;
+    if (prefix !== undefined)
+        valid.prefix = prefix;
+    if (suffix !== undefined)
+        valid.suffix = suffix;
+    return { ok: true, record: valid };
+}
+const MERGE_KEY = ' (its `<<` is a YAML 1.1 merge key, which citegate does not read: write the fields out)';
+/** What is wrong with a record's fields (SPEC §2, verdict 1), or undefined. */
+function fieldProblem(fields, ...values) {
+    for (let k = 0; k < KNOWN.length; k++) {
+        const key = KNOWN[k];
+        const value = values[k];
+        if (typeof value === 'string')
+            continue;
+        if (k < REQUIRED.length) {
+            // A YAML map (a Map) with `<<`: YAML 1.1's merge key, an ordinary key in YAML 1.2.
+            if (!has(fields, key))
+                return `${key} is missing${fields instanceof Map && fields.has('<<') ? MERGE_KEY : ''}`;
+            return `${key} must be a string, not ${typeName(value)}`;
+        }
+        if (has(fields, key))
+            return `${key} must be a string when present, not ${typeName(value)}`;
+    }
+    const broken = loneSurrogateIn(fields, values);
+    if (broken !== undefined)
+        return `${broken} holds a lone UTF-16 surrogate (half of a character)`;
+    if (values[0] === '')
+        return 'citation_id is empty';
+    return undefined;
+}
+const KNOWN = [...REQUIRED, ...OPTIONAL];
+/** Where a field (its key, or any string below it) holds a lone surrogate; the known fields' own values are checked already. */
+function surrogateIn(key, value) {
+    if (hasLoneSurrogate(key))
+        return `the key ${JSON.stringify(key)}`;
+    if (typeof value === 'string')
+        return !KNOWN.includes(key) && hasLoneSurrogate(value) ? key : undefined;
+    if (value === null || typeof value !== 'object')
+        return undefined;
+    const stack = [[key, value]];
+    while (stack.length > 0) {
+        const [where, v] = stack.pop();
+        if (typeof v === 'string') {
+            if (hasLoneSurrogate(v))
+                return where;
+        }
+        else if (Array.isArray(v)) {
+            for (let i = v.length - 1; i >= 0; i--)
+                stack.push([`${where}[${i}]`, v[i]]);
+        }
+        else if (v !== null && typeof v === 'object') {
+            const entries = v instanceof Map ? [...v.entries()] : Object.entries(v);
+            for (let i = entries.length - 1; i >= 0; i--) {
+                const [rawKey, value] = entries[i];
+                // A YAML key may be a mapping or a list itself: its strings count too.
+                if (typeof rawKey === 'object' && rawKey !== null)
+                    stack.push([`a key in ${where}`, rawKey]);
+                const k = String(rawKey);
+                if (hasLoneSurrogate(k))
+                    return `a key in ${where}`;
+                stack.push([`${where}.${k}`, value]);
+            }
+        }
+    }
+    return undefined;
+}
+/**
+ * Where a record holds a string (a key or a value, at any depth) with a lone
+ * surrogate, which no text can contain (SPEC §2: any string), or undefined.
+ * The fields citegate reads come first (`known`: their values, in KNOWN's
+ * order), so that the reason names one of them when it can. Iterative, so
+ * that no nesting can exhaust the stack.
+ */
+function loneSurrogateIn(fields, known) {
+    for (let k = 0; k < KNOWN.length; k++) {
+        const v = known[k];
+        if (typeof v === 'string' && hasLoneSurrogate(v))
+            return KNOWN[k];
+    }
+    if (fields instanceof Map) {
+        for (const [key, value] of fields) {
+            const found = (typeof key === 'object' && key !== null ? surrogateIn('a key', key) : undefined) ??
+                surrogateIn(String(key), value);
+            if (found !== undefined)
+                return found;
+        }
+    }
+    else {
+        for (const key in fields) {
+            if (!Object.hasOwn(fields, key))
+                continue;
+            const found = surrogateIn(key, fields[key]);
+            if (found !== undefined)
+                return found;
+        }
+    }
+    return undefined;
+}
+/**
+ * Validates the records of one file in order. A citation_id used by an earlier
+ * record of the same file, valid or not, makes the later record invalid (the
+ * first one keeps its verdict). `describeFirst` says where the first one was.
+ */
+function checkFileRecords(values, describeFirst) {
+    const firstIndex = new Map();
+    return values.map((value, index) => {
+        const check = checkFields(value);
+        const id = check.ok ? check.record.citationId : check.citationId;
+        if (id === undefined || id === '')
+            return check;
+        const first = firstIndex.get(id);
+        if (first === undefined) {
+            firstIndex.set(id, index);
+            return check;
+        }
+        if (!check.ok)
+            return check;
+        const { citationId, sourceId, quote, claim } = check.record;
+        return {
+            ok: false,
+            reason: `duplicate citation_id (first used ${describeFirst(first)})`,
+            citationId,
+            sourceId,
+            quote,
+            claim,
+        };
+    });
+}
+/** A record's source_id when it has a string one (for finding which files cite a source). */
+function sourceIdOf(record) {
+    const fields = asFields(record);
+    return fields === undefined ? undefined : asString(get(fields, 'source_id'));
+}
+
+;// CONCATENATED MODULE: ./src/engine/search.ts
+
+/** Searches by scanning the text for each quote: the plain way, for few quotes and for tests. */
+class ScanSearcher {
+    text;
+    constructor(text) {
+        this.text = text;
+    }
+    find(quote, limit, context) {
+        if (!context)
+            return { starts: findMatches(this.text, quote, limit), candidates: 0 };
+        const all = findMatches(this.text, quote, Number.POSITIVE_INFINITY);
+        const starts = all.filter((start) => contextAllows(this.text, start, quote.bytes.length, context)).slice(0, limit);
+        return { starts, candidates: all.length };
+    }
+}
+/** Serves the results of one QuoteSet scan of the text: every quote was searched at once. */
+class ScannedSearcher {
+    text;
+    quotes;
+    hits;
+    constructor(text, quotes, hits) {
+        this.text = text;
+        this.quotes = quotes;
+        this.hits = hits;
+    }
+    find(quote, limit, context) {
+        const id = context ? this.quotes.idWith(quote.text, context) : this.quotes.idOf(quote.text);
+        const hit = id === undefined ? undefined : this.hits.get(id);
+        const starts = hit?.starts ?? [];
+        return { starts: starts.length > limit ? starts.slice(0, limit) : starts, candidates: hit?.candidates ?? 0 };
+    }
+    prepared(normalized) {
+        const id = this.quotes.idOf(normalized);
+        return id === undefined ? undefined : this.quotes.quote(id);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/verdict.ts
+
+
+/** Ambiguous quotes report at most this many matches; the verdict needs only two. */
+const MAX_REPORTED_MATCHES = 100;
+/** Whether a citation file with audience `fileAudience` may cite a source limited to `allowed`. */
+function audienceAllows(allowed, fileAudience) {
+    return allowed === undefined || (fileAudience !== undefined && allowed.includes(fileAudience));
+}
+/**
+ * Decides the verdict of one record. `access` is what the run found out about the
+ * cited source; it is only consulted for records whose fields are valid.
+ * `normalizedQuote`, when the caller has it already, saves normalizing again;
+ * so does `knownContext`, the record's contextOf() (null: none).
+ */
+function decideVerdict(fields, access, normalizedQuote, knownContext) {
+    const none = { matches: [], quoteLength: 0 };
+    if (!fields.ok)
+        return { verdict: 'invalid fields', reason: fields.reason, ...none };
+    switch (access.kind) {
+        case 'unknown':
+            return { verdict: 'unknown source', ...none };
+        case 'not permitted':
+            return { verdict: 'source not permitted', reason: access.reason, ...none };
+        case 'unverified':
+            return { verdict: 'source unverified', reason: access.reason, ...none };
+        case 'ready':
+            break;
+    }
+    const needle = normalizedQuote ?? normalizeText(fields.record.quote);
+    if (needle === '')
+        return { verdict: 'empty quote', ...none };
+    const quote = access.searcher.prepared?.(needle) ?? prepareQuote(needle);
+    const context = knownContext === undefined ? contextOf(fields.record) : (knownContext ?? undefined);
+    const found = access.searcher.find(quote, MAX_REPORTED_MATCHES, context);
+    const matches = found.starts;
+    const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
+    return {
+        verdict,
+        matches,
+        quoteLength: quote.bytes.length,
+        normalizedQuote: needle,
+        ...(context ? { context: { given: context, candidates: found.candidates } } : {}),
+    };
+}
+/** A record's prefix and suffix, normalized; undefined when it gives neither (then verdicts are exactly the reference's). */
+function contextOf(record) {
+    const prefix = record.prefix === undefined ? '' : normalizeText(record.prefix);
+    const suffix = record.suffix === undefined ? '' : normalizeText(record.suffix);
+    return prefix === '' && suffix === '' ? undefined : quoteContext(prefix, suffix);
 }
 
 // EXTERNAL MODULE: external "node:crypto"
@@ -32898,9 +33428,11 @@ function explainElsewhere(records, manifest, loader, normalizer, cited) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/engine/claims.ts
-// Beyond quotes: the sentences of an answer and whether the claims cover each,
-// and the numbers a claim states, which its quote must carry. These are
+// EXTERNAL MODULE: ./src/model/escape.ts
+var model_escape = __nccwpck_require__(6282);
+;// CONCATENATED MODULE: ./src/engine/sentences.ts
+// Beyond quotes: the sentences of an answer, and whether the claims of its
+// records cover each (numbers.ts reads the numbers a claim states). These are
 // findings beside the verdicts; they never change one.
 
 
@@ -33106,6 +33638,13 @@ function covers(keys, whole) {
 function isCovered(sentence, claims) {
     return claimCoverage(claims)(sentence);
 }
+
+;// CONCATENATED MODULE: ./src/engine/numbers.ts
+// Beyond quotes: the numbers a claim states (with their units, currencies and
+// periods), which its quote must carry. A finding beside the verdicts; it
+// never changes one.
+
+
 /** Decimal digits of other scripts, read as 0-9 (each one UTF-16 unit, so positions do not move). */
 const DIGIT_BLOCKS = [
     0x0660, 0x06f0, 0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66, 0x0e50, 0x0ed0, 0xff10,
@@ -33593,12 +34132,8 @@ function missingNumbers(claim, quote) {
     return { missing: inClaim.filter((n) => !stated(n, carriedBy) && !said.has(n.text) && said.add(n.text)), quoteHas };
 }
 
-// EXTERNAL MODULE: ./src/report/escape.ts
-var report_escape = __nccwpck_require__(6412);
 ;// CONCATENATED MODULE: ./src/check/findings.ts
-// Findings beyond quotes, per citation file: sentences of the answer no claim
-// covers, required sources no record cites, and numbers a claim states that
-// its quote does not carry. Each is placed at its line; none changes a verdict.
+
 
 
 /** A record's missing claim numbers said one by one; the rest are counted in one finding. */
@@ -33631,7 +34166,7 @@ function findingsFor(loaded, checks, manifest, levels) {
                 level: level(levels.uncitedClaims),
                 file,
                 ...loaded.answer.locate(sentence.start),
-                message: `no record's claim covers this sentence of the answer: "${(0,report_escape/* shorten */.ml)(sentence.text, 160)}"`,
+                message: `no record's claim covers this sentence of the answer: "${(0,model_escape/* shorten */.ml)(sentence.text, 160)}"`,
             });
         }
     }
@@ -33683,13 +34218,13 @@ function findingsFor(loaded, checks, manifest, levels) {
             // otherwise make megabytes of findings.
             const listed = quoteHas
                 .slice(0, MAX_QUOTE_NUMBERS_SHOWN)
-                .map((q) => `"${(0,report_escape/* shorten */.ml)(q.text, 40)}"`)
+                .map((q) => `"${(0,model_escape/* shorten */.ml)(q.text, 40)}"`)
                 .join(', ');
             const more = quoteHas.length > MAX_QUOTE_NUMBERS_SHOWN ? ` and ${quoteHas.length - MAX_QUOTE_NUMBERS_SHOWN} more` : '';
             const has = quoteHas.length === 0 ? 'the quote states no number' : `the quote has ${listed}${more}`;
             const shown = missing.slice(0, MAX_MISSING_SHOWN);
             for (const number of shown)
-                findings.push(numberFinding(`the claim says "${(0,report_escape/* shorten */.ml)(number.text, 40)}", but ${has}`));
+                findings.push(numberFinding(`the claim says "${(0,model_escape/* shorten */.ml)(number.text, 40)}", but ${has}`));
             if (missing.length > shown.length)
                 findings.push(numberFinding(`the claim says ${missing.length - shown.length} more numbers that the quote does not carry`));
         }
@@ -33697,26 +34232,7 @@ function findingsFor(loaded, checks, manifest, levels) {
     return findings;
 }
 
-;// CONCATENATED MODULE: ./src/check/run.ts
-// One check run: read the citation files, verify each cited source once, let
-// the engine decide every record, and map matches back to the original files.
-//
-// Sources are processed one at a time and released, whatever their number.
-// Each source is normalized once and read once by the quote scanner, which
-// looks for all the quotes citing it at the same time. When explanations are
-// asked for (explain.ts), a second pass looks for the quotes that were not
-// found where their records say in every other source of the manifest.
-
-
-
-
-
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./src/check/pending.ts
 
 /** One copy of each repeated string (ids recur across files), not one per record. */
 class Strings {
@@ -33784,6 +34300,33 @@ function settle(r, decision, place) {
         r.claim = null;
     }
 }
+/** The record's result: its verdict's own data, from what deciding and explaining found. */
+function finish(p) {
+    return makeRecord(p, p.verdict, p.reason, p.matches, p.detail);
+}
+
+;// CONCATENATED MODULE: ./src/check/run.ts
+// One check run: read the citation files, verify each cited source once, let
+// the engine decide every record, and map matches back to the original files.
+//
+// Sources are processed one at a time and released, whatever their number.
+// Each source is normalized once and read once by the quote scanner, which
+// looks for all the quotes citing it at the same time. When explanations are
+// asked for (explain.ts), a second pass looks for the quotes that were not
+// found where their records say in every other source of the manifest.
+
+
+
+
+
+
+
+
+
+
+
+
+
 function runCheck(options) {
     const { workspace, manifest, files } = options;
     const diagnose = options.diagnose ?? true;
@@ -33929,565 +34472,8 @@ function sourceResult(workspace, manifest, entry, citedBy, reason, actualSha256)
         citedBy,
     };
 }
-/** The record as a result: the same object, without the fields only deciding used. */
-function finish(p) {
-    if (p.detail && Object.keys(p.detail).length === 0)
-        p.detail = undefined;
-    return p;
-}
 
-;// CONCATENATED MODULE: ./src/load/workspace.ts
-// The workspace: the one folder citegate reads from. Every path from a manifest,
-// a command line or a pull request is resolved here, and refused unless it
-// stays inside the workspace after following links. Nothing outside is read.
-
-
-
-class Workspace {
-    /** The workspace root, links resolved. */
-    root;
-    /** The root as it was named (absolute), which may be a link to `root`. */
-    named;
-    constructor(root) {
-        this.named = external_node_path_default().resolve(root);
-        this.root = external_node_fs_namespaceObject.realpathSync.native(root);
-    }
-    /** The workspace-relative path (with `/`) of an absolute path inside it. */
-    relative(abs) {
-        return external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/');
-    }
-    /**
-     * The absolute path of a file named on a command line, with links in its
-     * folders resolved, so that `/link-to-repo/citegate.yml` is inside a
-     * workspace opened as `/repo`: for the manifest, whose paths are relative
-     * to the folder it is really in. The name itself stays as given: if it is a
-     * link, reading it checks where it leads.
-     */
-    argumentPath(p) {
-        const abs = external_node_path_default().resolve(p);
-        const rest = [external_node_path_default().basename(abs)];
-        let folder = external_node_path_default().dirname(abs);
-        for (;;) {
-            try {
-                return external_node_path_default().join(external_node_fs_namespaceObject.realpathSync.native(folder), ...rest);
-            }
-            catch {
-                const parent = external_node_path_default().dirname(folder);
-                if (parent === folder)
-                    return abs;
-                rest.unshift(external_node_path_default().basename(folder));
-                folder = parent;
-            }
-        }
-    }
-    /**
-     * The absolute path of a citation file named on a command line, as named:
-     * inside the workspace its folders stay as written, links and all, since a
-     * name decides how its file is checked (with a folder link `answers ->
-     * data/answers`, `answers/returns/a.json` is under the rules for
-     * `answers/returns/`, as the run over the manifest's patterns has it). A
-     * name that reaches the workspace through a link from outside
-     * (`/link-to-repo/answers/a.json`) is taken from the first folder on its way
-     * that is in the workspace; any other, as argumentPath() takes it.
-     */
-    citationArgumentPath(p) {
-        const abs = external_node_path_default().resolve(p);
-        if (this.contains(abs))
-            return abs;
-        const folders = [];
-        for (let folder = external_node_path_default().dirname(abs);; folder = external_node_path_default().dirname(folder)) {
-            folders.unshift(folder);
-            if (external_node_path_default().dirname(folder) === folder)
-                break;
-        }
-        for (const folder of folders) {
-            let real;
-            try {
-                real = external_node_fs_namespaceObject.realpathSync.native(folder);
-            }
-            catch {
-                break;
-            }
-            if (this.contains(real))
-                return external_node_path_default().join(real, external_node_path_default().relative(folder, abs));
-        }
-        return this.argumentPath(p);
-    }
-    /** True if the absolute path is the root or below it. */
-    contains(abs) {
-        return isBelow(abs, this.root);
-    }
-    /**
-     * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
-     * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
-     * and links that lead out of it. A missing file resolves lexically (ok: true)
-     * so that the read reports it as missing.
-     *
-     * `kind`: a path written in the manifest must use `/` so that it means the
-     * same on every system; the name of a file that exists (found in a folder,
-     * given on the command line, changed in a pull request) may hold a backslash
-     * where the system allows one in a name.
-     *
-     * `follow` false: only the path's own rules, no look at the file system
-     * (for naming a path already resolved once); `abs` is then the lexical path.
-     */
-    resolve(baseRel, p, kind = 'written', follow = true) {
-        if (p === '')
-            return { ok: false, reason: 'the path is empty' };
-        if (p.includes('\0'))
-            return { ok: false, reason: 'the path holds a NUL character' };
-        if (p.includes('\\') && (kind === 'written' || (external_node_path_default()).sep === '\\')) {
-            return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
-        }
-        if (external_node_path_default().posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
-            return { ok: false, reason: "the path is absolute: paths are relative to the manifest's folder" };
-        }
-        const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(baseRel === '' ? '.' : baseRel, p));
-        if (joined === '..' || joined.startsWith('../')) {
-            return { ok: false, reason: 'the path leads outside the workspace' };
-        }
-        const lexical = external_node_path_default().join(this.root, ...joined.split('/'));
-        if (!follow)
-            return { ok: true, abs: lexical, rel: this.relative(lexical) };
-        const real = this.realPath(lexical);
-        if (real.kind === 'missing')
-            return { ok: true, abs: lexical, rel: this.relative(lexical) };
-        if (real.kind === 'refused')
-            return { ok: false, reason: real.reason };
-        return { ok: true, abs: real.abs, rel: this.relative(lexical) };
-    }
-    /** Where an absolute path really leads: somewhere inside, nowhere (it does not exist), or refused and why. */
-    realPath(abs) {
-        let real;
-        try {
-            // The native realpath: one call, where the JavaScript one lstats every folder on the way.
-            real = external_node_fs_namespaceObject.realpathSync.native(abs);
-        }
-        catch (error) {
-            const code = error.code;
-            if (code === 'ENOENT' || code === 'ENOTDIR')
-                return { kind: 'missing' };
-            return { kind: 'refused', reason: describeFsError(error) };
-        }
-        if (!this.contains(real))
-            return { kind: 'refused', reason: 'the path is a link that leads outside the workspace' };
-        return { kind: 'inside', abs: real };
-    }
-    /**
-     * Reads a regular file found by resolve(), at most `maxBytes` long. `into` is
-     * reused when it is large enough (the returned bytes are then a view of it).
-     */
-    read(abs, maxBytes, into) {
-        let fd;
-        try {
-            // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
-            // O_NONBLOCK: opening a FIFO must not hang the run.
-            fd = (0,external_node_fs_namespaceObject.openSync)(abs, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
-        }
-        catch (error) {
-            if (error.code === 'ELOOP' && leadsNowhere(abs))
-                return { ok: false, reason: 'it is a link that leads to no file' };
-            return { ok: false, reason: describeFsError(error) };
-        }
-        try {
-            const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
-            if (stat.isDirectory())
-                return { ok: false, reason: 'it is a folder, not a file' };
-            if (!stat.isFile())
-                return { ok: false, reason: 'it is not a regular file' };
-            if (stat.size > maxBytes) {
-                return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
-            }
-            const size = stat.size;
-            const buffer = into && into.length >= size ? into : external_node_buffer_.Buffer.allocUnsafe(size);
-            let done = 0;
-            while (done < size) {
-                const n = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, done, size - done, done);
-                if (n === 0)
-                    break;
-                done += n;
-            }
-            // A file that grew while being read is refused rather than half-read.
-            if (done !== size || (0,external_node_fs_namespaceObject.readSync)(fd, external_node_buffer_.Buffer.alloc(1), 0, 1, size) !== 0) {
-                return { ok: false, reason: 'it changed while it was being read' };
-            }
-            return { ok: true, bytes: buffer.subarray(0, size) };
-        }
-        catch (error) {
-            return { ok: false, reason: describeFsError(error) };
-        }
-        finally {
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
-        }
-    }
-}
-/** True if path `p` is `folder` or below it (both absolute). */
-function isBelow(p, folder) {
-    const rel = external_node_path_default().relative(folder, p);
-    // Not startsWith('..'): a folder may well be named `..drafts`.
-    return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
-}
-/** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
-function leadsNowhere(abs) {
-    try {
-        (0,external_node_fs_namespaceObject.statSync)(abs);
-        return false;
-    }
-    catch (error) {
-        return error.code === 'ENOENT';
-    }
-}
-function describeFsError(error) {
-    const code = error?.code;
-    switch (code) {
-        case 'ENOENT':
-            return 'no such file';
-        case 'ENOTDIR':
-            return 'a folder on the path is a file';
-        case 'EACCES':
-        case 'EPERM':
-            return 'permission denied';
-        case 'EISDIR':
-            return 'it is a folder, not a file';
-        case 'ELOOP':
-            return 'it is a symbolic link (or a loop of them)';
-        case 'ENAMETOOLONG':
-            return 'the path is too long';
-        case 'ENOSPC':
-            return 'no space left on the device';
-        case 'EROFS':
-            return 'the file system is read-only';
-        // Opening a socket.
-        case 'ENXIO':
-            return 'it is not a regular file';
-        default:
-            return error?.message ?? String(error);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/load/select.ts
-// Which citation files a run checks: those the manifest's `citations` globs
-// match, or those named explicitly, each with the audience of the first
-// `citations` entry that matches it.
-
-
-
-
-
-
-/** Folders never walked unless a pattern names them: they hold tooling, not answers. */
-const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
-/** The path of a workspace-relative file relative to the manifest's folder, or undefined if outside it. */
-function underManifest(manifest, file) {
-    if (manifest.dir === '')
-        return file;
-    return file.startsWith(`${manifest.dir}/`) ? file.slice(manifest.dir.length + 1) : undefined;
-}
-/** The `citations` entry a file falls under (first match wins), if any. */
-function citationEntryFor(manifest, file) {
-    const rel = underManifest(manifest, file);
-    return rel === undefined ? undefined : manifest.citations.find((c) => c.glob.matches(rel));
-}
-function refFor(manifest, file) {
-    return { file, audience: citationEntryFor(manifest, file)?.audience };
-}
-/**
- * How a name checks the file it names, as a key: its audience, the `require`
- * rules that match it and its format (`a.json` a link to `a.jsonl`). Two names
- * of one file with the same key check it alike.
- */
-function checksOf(manifest, file) {
-    const rel = underManifest(manifest, file);
-    const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
-    return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
-}
-/**
- * The names to check files named on a command line under (workspace-relative,
- * in the order given): each file under every name the manifest's patterns
- * give it where it really is, as the run over the patterns checks it, so that
- * no name, link or real path can carry it past its folder's audience and
- * `require` rules; and under the name given too when the patterns take that
- * name and it checks the file otherwise (a search cut short may not have come
- * to it), or when the patterns give the file no name. The patterns are
- * searched only when a named file exists; a search cut short is a problem,
- * as in the run over the patterns.
- */
-function refsForNamed(workspace, manifest, named, maxLinkedCost = MAX_LINKED_NAMES_COST) {
-    const placeOf = (rel) => {
-        const real = workspace.realPath(path.join(workspace.root, ...rel.split('/')));
-        return real.kind === 'inside' ? real.abs : undefined;
-    };
-    const problems = [];
-    let byPlace;
-    const namesAt = (place) => {
-        if (!byPlace) {
-            byPlace = new Map();
-            const listed = findCitationFiles(workspace, manifest, maxLinkedCost);
-            problems.push(...listed.problems.filter((p) => p.kind === 'not all listed'));
-            for (const { file } of listed.files) {
-                const at = placeOf(file);
-                if (at !== undefined)
-                    byPlace.set(at, [...(byPlace.get(at) ?? []), file]);
-            }
-        }
-        return byPlace.get(place) ?? [];
-    };
-    const files = [];
-    const seen = new Set();
-    for (const rel of named) {
-        const place = placeOf(rel);
-        const names = place === undefined ? [] : [...namesAt(place)];
-        const given = checksOf(manifest, rel);
-        if (names.length === 0 ||
-            (citationEntryFor(manifest, rel) !== undefined && !names.some((n) => checksOf(manifest, n) === given)))
-            names.push(rel);
-        for (const name of names) {
-            if (seen.has(name))
-                continue;
-            seen.add(name);
-            files.push(refFor(manifest, name));
-        }
-    }
-    return { files, problems };
-}
-/**
- * Every file the `citations` globs match, sorted by path. Links to folders
- * are followed while they stay inside the workspace, but not back to a
- * folder on the way down (a link loop cannot make the walk endless), and
- * within a budget for the names links make; a link that leads out of it, and
- * a walk cut short, are problems, as files would otherwise go unchecked
- * without a word.
- */
-function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES_COST) {
-    // Each file once, by where it really is: reached under two names (a folder
-    // or file link, two patterns), it keeps the name without a link, else the
-    // first in order. But only where the names check it alike: a name gives the
-    // file its audience and its `require` rules, and a name whose checks differ
-    // is checked too, or a link could carry a file past them.
-    // Per real place, its names that check it differently: worked out only
-    // where a second name reaches the place (a link), not for every file.
-    const byPlace = new Map();
-    const problems = new Map();
-    for (const pattern of manifest.citations) {
-        for (const base of pattern.glob.baseFolders()) {
-            const start = [manifest.dir, base].filter((p) => p !== '').join('/');
-            const matches = (file) => {
-                const rel = underManifest(manifest, file);
-                return rel !== undefined && pattern.glob.matches(rel);
-            };
-            walk(workspace, start, maxLinkedCost, {
-                onFile: (file, place, viaLink) => {
-                    if (!matches(file))
-                        return;
-                    const names = byPlace.get(place);
-                    if (!names) {
-                        byPlace.set(place, [{ rel: file, viaLink }]);
-                        return;
-                    }
-                    const as = checksOf(manifest, file);
-                    const k = names.findIndex((n) => (n.as ??= checksOf(manifest, n.rel)) === as);
-                    const known = names[k];
-                    if (!known)
-                        names.push({ rel: file, viaLink, as });
-                    else if ((known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0))
-                        names[k] = { rel: file, viaLink, as };
-                },
-                matches,
-                // Only folders where some file could match: links and names elsewhere are none of the run's business.
-                enter: (folder, name) => {
-                    const rel = underManifest(manifest, folder);
-                    return ((!SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name)) &&
-                        rel !== undefined &&
-                        pattern.glob.mayMatchBelow(rel));
-                },
-                onProblem: (problem) => problems.set(problem.file, problem),
-            });
-        }
-    }
-    const found = new Set([...byPlace.values()].flatMap((names) => names.map((f) => f.rel)));
-    return {
-        files: [...found].sort(comparePaths).map((file) => refFor(manifest, file)),
-        problems: [
-            ...[...problems.values()].sort((a, b) => comparePaths(a.file, b.file)),
-            ...unmatchedRequirements(manifest, found),
-        ],
-    };
-}
-/** A `require` rule that no citation file matches checks nothing: a problem, so that a mistyped glob cannot pass unseen. */
-function unmatchedRequirements(manifest, files) {
-    const rels = [...files].map((file) => underManifest(manifest, file));
-    return manifest.requirements
-        .filter((rule) => !rels.some((rel) => rule.glob.matches(rel)))
-        .map((rule) => ({
-        file: manifest.file,
-        ...rule.filesPosition,
-        kind: 'manifest rule',
-        message: `the \`require\` rule \`files: ${rule.pattern}\` matches none of the citation files, so it checks nothing` +
-            (/[*?[{]|\/$/.test(rule.pattern) ? '' : ` (for every file under a folder, write ${rule.pattern}/)`),
-    }));
-}
-function isOnTheWay(way, abs) {
-    for (let w = way; w !== undefined; w = w.up)
-        if (w.abs === abs)
-            return true;
-    return false;
-}
-/**
- * What one walk may spend on names it reaches through links, counted in the
- * characters of their folders' names and a little per name. Links can make
- * one folder appear under many names (two links from each folder to the
- * next, twenty deep, make a million), and long ones, each searched, since a
- * name may check its files differently; the real folders are the
- * repository's own and are not counted. Past it the walk stops, as a
- * problem: the run fails, in seconds, not passes short.
- */
-const MAX_LINKED_NAMES_COST = 50_000_000;
-function walk(workspace, folder, maxLinkedCost, walker) {
-    // The base folder comes from a pattern and may pass through a link: list it
-    // only if it really is inside.
-    const base = workspace.realPath(folder === '' ? workspace.root : external_node_path_default().join(workspace.root, ...folder.split('/')));
-    if (base.kind === 'missing')
-        return; // A base folder that does not exist matches nothing.
-    if (base.kind === 'refused') {
-        walker.onProblem({ file: folder, line: 0, column: 0, message: notListed(base.reason) });
-        return;
-    }
-    // Every name a folder has here is searched, through links too: the name
-    // decides how its files are checked (their audience, their `require` rules),
-    // and the caller keeps one name for each file where they check it alike.
-    // A link back to a folder on the way down is a loop, and not followed.
-    const baseViaLink = base.abs !== external_node_path_default().join(workspace.root, ...folder.split('/').filter(Boolean));
-    const pending = [
-        [folder, base.abs, baseViaLink, { abs: base.abs, up: undefined }],
-    ];
-    let linkedCost = 0;
-    for (;;) {
-        const next = pending.pop();
-        if (next === undefined)
-            break;
-        const [current, abs, viaLink, way] = next;
-        let entries;
-        try {
-            // Names as bytes: a name that is not UTF-8 would be read as U+FFFD, and
-            // two such files, or one and a file really named so, would become one.
-            entries = (0,external_node_fs_namespaceObject.readdirSync)(abs, { withFileTypes: true, encoding: 'buffer' });
-        }
-        catch (error) {
-            const code = error.code;
-            if (current === folder && code === 'ENOTDIR')
-                return; // The base is a file: it names no folder.
-            walker.onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
-            continue;
-        }
-        if (viaLink) {
-            linkedCost += entries.length * (current.length + 16);
-            if (linkedCost > maxLinkedCost) {
-                walker.onProblem({
-                    file: folder === '' ? '.' : folder,
-                    line: 0,
-                    column: 0,
-                    kind: 'not all listed',
-                    message: 'not all listed: links give its folders more names than citegate follows; some citation files may be missing',
-                });
-                return;
-            }
-        }
-        const folders = [];
-        const named = entries
-            .map((entry) => ({ entry, name: entry.name.toString('utf8') }))
-            .sort((a, b) => comparePaths(a.name, b.name));
-        for (const { entry, name } of named) {
-            const rel = current === '' ? name : `${current}/${name}`;
-            const isLink = entry.isSymbolicLink();
-            const isFolder = entry.isDirectory() || (isLink && isFolderLink(external_node_path_default().join(abs, name)));
-            if (!(0,external_node_buffer_.isUtf8)(entry.name)) {
-                if (isFolder ? walker.enter(rel, name) : walker.matches(rel)) {
-                    const shown = current === '' ? bytesShown(entry.name) : `${current}/${bytesShown(entry.name)}`;
-                    walker.onProblem({
-                        file: shown,
-                        line: 0,
-                        column: 0,
-                        message: 'not read: the name is not valid UTF-8, so citegate cannot name it; rename it',
-                    });
-                }
-                continue;
-            }
-            if (isFolder) {
-                if (!walker.enter(rel, name))
-                    continue;
-                if (!isLink) {
-                    const sub = external_node_path_default().join(abs, name);
-                    // Below a link, a real folder may be one the way came down through already.
-                    if (viaLink && isOnTheWay(way, sub))
-                        continue;
-                    folders.push([rel, sub, viaLink, { abs: sub, up: way }]);
-                    continue;
-                }
-                const target = workspace.realPath(external_node_path_default().join(abs, name));
-                if (target.kind !== 'inside') {
-                    walker.onProblem({
-                        file: rel,
-                        line: 0,
-                        column: 0,
-                        message: notListed(target.kind === 'refused' ? target.reason : 'no such folder'),
-                    });
-                    continue;
-                }
-                if (isOnTheWay(way, target.abs))
-                    continue; // A loop.
-                folders.push([rel, target.abs, true, { abs: target.abs, up: way }]);
-            }
-            else if (isLink) {
-                // A link to a file is placed where it leads, so that a file reached
-                // under its own name too is known as one (the caller checks it once
-                // where the names check it alike); one that leads nowhere or outside
-                // is listed as it is, and reading it refuses it.
-                const target = walker.matches(rel) ? workspace.realPath(external_node_path_default().join(abs, name)) : undefined;
-                walker.onFile(rel, target?.kind === 'inside' ? target.abs : external_node_path_default().join(abs, name), true);
-            }
-            else {
-                // Anything else that is not a folder (a FIFO, a socket) is listed too:
-                // reading it is refused, as a problem, rather than the file passing unseen.
-                walker.onFile(rel, external_node_path_default().join(abs, name), viaLink);
-            }
-        }
-        // In name order, so that the walk is the same on every machine.
-        for (let k = folders.length - 1; k >= 0; k--)
-            pending.push(folders[k]);
-    }
-}
-/** A name that is not UTF-8, its bad bytes written as \\xHH. */
-function bytesShown(name) {
-    let shown = '';
-    let from = 0;
-    while (from < name.length) {
-        const bad = from + firstInvalidUtf8(name.subarray(from));
-        shown += name.toString('utf8', from, bad);
-        if (bad < name.length)
-            shown += `\\x${name[bad].toString(16).toUpperCase().padStart(2, '0')}`;
-        from = bad + 1;
-    }
-    return shown;
-}
-/** Whether a link leads to a folder (wherever that is: the caller checks). */
-function isFolderLink(abs) {
-    try {
-        return (0,external_node_fs_namespaceObject.statSync)(abs).isDirectory();
-    }
-    catch {
-        return false;
-    }
-}
-/** Orders paths by code point, the same on every machine and locale. */
-function comparePaths(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-/** A folder the walk could not list, and why ("the path is a link…" reads "it is a link…" here). */
-function notListed(reason) {
-    return `folder not listed: ${reason.replace(/^the path is/, 'it is')}`;
-}
-
-;// CONCATENATED MODULE: ./src/version.ts
+;// CONCATENATED MODULE: ./src/model/version.ts
 /** citegate's version; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
 
@@ -34498,17 +34484,6 @@ const VERSION = '0.1.0';
 
 
 
-/** The most shards a run is split into: a matrix of GitHub Actions takes at most 256 jobs. */
-const MAX_SHARDS = 1024;
-/** Parses "i/n" (1 ≤ i ≤ n ≤ MAX_SHARDS); undefined for anything else. */
-function parseShard(text) {
-    const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text.trim());
-    if (!m)
-        return undefined;
-    const index = Number(m[1]);
-    const count = Number(m[2]);
-    return index <= count && count <= MAX_SHARDS ? { index, count } : undefined;
-}
 /**
  * What every shard of one run has in common, as a digest the shard's report
  * carries: citegate's version, the manifest's text, the citation files before
@@ -34535,22 +34510,61 @@ function inShard(files, shard) {
     return shard === undefined ? [...files] : files.filter((f) => shardOf(f.file, shard.count) === shard.index);
 }
 
-;// CONCATENATED MODULE: ./src/load/inputs.ts
-// The files a run reads: the manifest, every source and original it pins, and
-// the citation files. A report must never be written over one of them.
+;// CONCATENATED MODULE: ./src/check/session.ts
 
-function runInputs(workspace, manifest, files) {
-    const inputs = [];
-    const add = (base, p, what) => inputs.push({ abs: external_node_path_default().resolve(workspace.root, base, p), what });
-    add('', manifest.file, 'the manifest');
-    for (const entry of manifest.sources.values()) {
-        add(manifest.dir, entry.path, `source ${entry.id}`);
-        if (entry.original)
-            add(manifest.dir, entry.original.path, `the original of source ${entry.id}`);
+
+
+
+class Session {
+    settings;
+    /** Every file selected, before the split into shards: a report may not be written over one of them. */
+    selected;
+    /** The files this session checks (its shard's, when split). */
+    files;
+    problems;
+    constructor(settings) {
+        this.settings = settings;
+        const listed = session_select(settings);
+        this.selected = listed.files;
+        this.problems = listed.problems;
+        this.files = inShard(listed.files, settings.shard);
     }
-    for (const ref of files)
-        add('', ref.file, `citation file ${ref.file}`);
-    return inputs;
+    run() {
+        const { workspace, manifest, selection, shard } = this.settings;
+        const checked = runCheck({
+            workspace,
+            manifest,
+            files: this.files,
+            maxSourceBytes: this.settings.maxSourceBytes,
+            diagnose: this.settings.explain,
+            checks: { ...manifest.checks, ...this.settings.checks },
+            problems: this.problems,
+            preloaded: selection.kind === 'chosen' ? selection.preloaded : undefined,
+            onProgress: this.settings.onProgress,
+        });
+        // Only a full, unsplit run fails for holding no records: missing data must
+        // not look like success. A shard's emptiness is judged when the shards are
+        // merged; a run over the files a change touched may find it removed them all.
+        const partial = shard !== undefined || (selection.kind === 'chosen' && !selection.complete);
+        const github = this.settings.github;
+        return {
+            ...judged(partial ? { ...checked, partial } : checked),
+            selected: this.selected,
+            ...(shard ? { shard: { ...shard, run: runDigest(manifest.text, this.selected, github) } } : {}),
+            ...(github !== undefined ? { github } : {}),
+        };
+    }
+}
+function session_select(settings) {
+    const { workspace, manifest, selection } = settings;
+    switch (selection.kind) {
+        case 'manifest':
+            return findCitationFiles(workspace, manifest);
+        case 'named':
+            return namedCitationFiles(workspace, manifest, selection.names);
+        case 'chosen':
+            return { files: [...selection.files], problems: [...(selection.problems ?? [])] };
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/load/glob.ts
@@ -34856,10 +34870,51 @@ function matchesPrefix(segments, parts) {
     return false;
 }
 
+;// CONCATENATED MODULE: ./src/model/levels.ts
+// How the checks beyond quotes count (the manifest's `checks`, and the
+// options and inputs that override it).
+const CHECK_LEVELS = ['off', 'warn', 'fail'];
+const DEFAULT_CHECKS = { uncitedClaims: 'warn', requiredSources: 'fail', claimNumbers: 'fail' };
+/** The manifest's names of the checks; the CLI's options and the Action's inputs have dashes for underscores. */
+const CHECK_NAMES = {
+    uncitedClaims: 'uncited_claims',
+    requiredSources: 'required_sources',
+    claimNumbers: 'claim_numbers',
+};
+/** A level given for a check that is not one: the option or input, and the value. */
+class LevelError extends Error {
+    option;
+    value;
+    constructor(option, value) {
+        super(`${option} takes ${CHECK_LEVELS.join(', ')}, not ${JSON.stringify(value)}`);
+        this.option = option;
+        this.value = value;
+    }
+}
+/**
+ * The levels a front end's options or inputs set, read by their dashed names
+ * (`uncited-claims`): `read` gives a value or undefined when not set. Throws
+ * LevelError for a value that is not a level; the front end words it.
+ */
+function readLevelOverrides(read) {
+    const overrides = {};
+    for (const [field, name] of Object.entries(CHECK_NAMES)) {
+        const dashed = name.replace(/_/g, '-');
+        const value = read(dashed);
+        if (value === undefined)
+            continue;
+        if (!CHECK_LEVELS.includes(value))
+            throw new LevelError(dashed, value);
+        overrides[field] = value;
+    }
+    return overrides;
+}
+
 ;// CONCATENATED MODULE: ./src/load/manifest.ts
 // The manifest (SPEC §6): which sources exist, where their reviewed text is,
 // which SHA-256 each is pinned to, and which files hold citation records.
 // Every problem is reported at its line and column, all of them at once.
+
 
 
 
@@ -34875,14 +34930,6 @@ const DEFAULT_MANIFEST = 'citegate.yml';
  */
 const MAX_MANIFEST_BYTES = 8 * 1024 * 1024;
 const MAX_MANIFEST_MARKS = 1_000_000;
-const CHECK_LEVELS = ['off', 'warn', 'fail'];
-const DEFAULT_CHECKS = { uncitedClaims: 'warn', requiredSources: 'fail', claimNumbers: 'fail' };
-/** The manifest's names of the checks, and the CLI's and the Action's (with dashes). */
-const CHECK_NAMES = {
-    uncitedClaims: 'uncited_claims',
-    requiredSources: 'required_sources',
-    claimNumbers: 'claim_numbers',
-};
 /** The manifest cannot be used: the check cannot run (exit 2). */
 class ManifestError extends Error {
     problems;
@@ -35260,14 +35307,234 @@ function sortProblems(problems) {
     return [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
-;// CONCATENATED MODULE: ./src/load/problem.ts
+;// CONCATENATED MODULE: ./src/load/workspace.ts
+// The workspace: the one folder citegate reads from. Every path from a manifest,
+// a command line or a pull request is resolved here, and refused unless it
+// stays inside the workspace after following links. Nothing outside is read.
+
+
+
+
+
+class Workspace {
+    /** The workspace root, links resolved. */
+    root;
+    /** The root as it was named (absolute), which may be a link to `root`. */
+    named;
+    constructor(root) {
+        this.named = external_node_path_default().resolve(root);
+        this.root = external_node_fs_namespaceObject.realpathSync.native(root);
+    }
+    /** The workspace-relative path (with `/`) of an absolute path inside it. */
+    relative(abs) {
+        return external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/');
+    }
+    /**
+     * The absolute path of a file named on a command line, with links in its
+     * folders resolved, so that `/link-to-repo/citegate.yml` is inside a
+     * workspace opened as `/repo`: for the manifest, whose paths are relative
+     * to the folder it is really in. The name itself stays as given: if it is a
+     * link, reading it checks where it leads.
+     */
+    argumentPath(p) {
+        const abs = external_node_path_default().resolve(p);
+        const rest = [external_node_path_default().basename(abs)];
+        let folder = external_node_path_default().dirname(abs);
+        for (;;) {
+            try {
+                return external_node_path_default().join(external_node_fs_namespaceObject.realpathSync.native(folder), ...rest);
+            }
+            catch {
+                const parent = external_node_path_default().dirname(folder);
+                if (parent === folder)
+                    return abs;
+                rest.unshift(external_node_path_default().basename(folder));
+                folder = parent;
+            }
+        }
+    }
+    /**
+     * The absolute path of a citation file named on a command line, as named:
+     * inside the workspace its folders stay as written, links and all, since a
+     * name decides how its file is checked (with a folder link `answers ->
+     * data/answers`, `answers/returns/a.json` is under the rules for
+     * `answers/returns/`, as the run over the manifest's patterns has it). A
+     * name that reaches the workspace through a link from outside
+     * (`/link-to-repo/answers/a.json`) is taken from the first folder on its way
+     * that is in the workspace; any other, as argumentPath() takes it.
+     */
+    citationArgumentPath(p) {
+        const abs = external_node_path_default().resolve(p);
+        if (this.contains(abs))
+            return abs;
+        const folders = [];
+        for (let folder = external_node_path_default().dirname(abs);; folder = external_node_path_default().dirname(folder)) {
+            folders.unshift(folder);
+            if (external_node_path_default().dirname(folder) === folder)
+                break;
+        }
+        for (const folder of folders) {
+            let real;
+            try {
+                real = external_node_fs_namespaceObject.realpathSync.native(folder);
+            }
+            catch {
+                break;
+            }
+            if (this.contains(real))
+                return external_node_path_default().join(real, external_node_path_default().relative(folder, abs));
+        }
+        return this.argumentPath(p);
+    }
+    /** True if the absolute path is the root or below it. */
+    contains(abs) {
+        return isBelow(abs, this.root);
+    }
+    /**
+     * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
+     * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
+     * and links that lead out of it. A missing file resolves lexically (ok: true)
+     * so that the read reports it as missing.
+     *
+     * `kind`: a path written in the manifest must use `/` so that it means the
+     * same on every system; the name of a file that exists (found in a folder,
+     * given on the command line, changed in a pull request) may hold a backslash
+     * where the system allows one in a name.
+     *
+     * `follow` false: only the path's own rules, no look at the file system
+     * (for naming a path already resolved once); `abs` is then the lexical path.
+     */
+    resolve(baseRel, p, kind = 'written', follow = true) {
+        if (p === '')
+            return { ok: false, reason: 'the path is empty' };
+        if (p.includes('\0'))
+            return { ok: false, reason: 'the path holds a NUL character' };
+        if (p.includes('\\') && (kind === 'written' || (external_node_path_default()).sep === '\\')) {
+            return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
+        }
+        if (external_node_path_default().posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
+            return { ok: false, reason: "the path is absolute: paths are relative to the manifest's folder" };
+        }
+        const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(baseRel === '' ? '.' : baseRel, p));
+        if (joined === '..' || joined.startsWith('../')) {
+            return { ok: false, reason: 'the path leads outside the workspace' };
+        }
+        const lexical = external_node_path_default().join(this.root, ...joined.split('/'));
+        if (!follow)
+            return { ok: true, abs: lexical, rel: this.relative(lexical) };
+        const real = this.realPath(lexical);
+        if (real.kind === 'missing')
+            return { ok: true, abs: lexical, rel: this.relative(lexical) };
+        if (real.kind === 'refused')
+            return { ok: false, reason: real.reason };
+        return { ok: true, abs: real.abs, rel: this.relative(lexical) };
+    }
+    /** Where an absolute path really leads: somewhere inside, nowhere (it does not exist), or refused and why. */
+    realPath(abs) {
+        let real;
+        try {
+            // The native realpath: one call, where the JavaScript one lstats every folder on the way.
+            real = external_node_fs_namespaceObject.realpathSync.native(abs);
+        }
+        catch (error) {
+            const code = error.code;
+            if (code === 'ENOENT' || code === 'ENOTDIR')
+                return { kind: 'missing' };
+            return { kind: 'refused', reason: describeFsError(error) };
+        }
+        if (!this.contains(real))
+            return { kind: 'refused', reason: 'the path is a link that leads outside the workspace' };
+        return { kind: 'inside', abs: real };
+    }
+    /**
+     * Reads a regular file found by resolve(), at most `maxBytes` long. `into` is
+     * reused when it is large enough (the returned bytes are then a view of it).
+     */
+    read(abs, maxBytes, into) {
+        let fd;
+        try {
+            // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
+            // O_NONBLOCK: opening a FIFO must not hang the run.
+            fd = (0,external_node_fs_namespaceObject.openSync)(abs, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+        }
+        catch (error) {
+            if (error.code === 'ELOOP' && leadsNowhere(abs))
+                return { ok: false, reason: 'it is a link that leads to no file' };
+            return { ok: false, reason: describeFsError(error) };
+        }
+        try {
+            const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+            if (stat.isDirectory())
+                return { ok: false, reason: 'it is a folder, not a file' };
+            if (!stat.isFile())
+                return { ok: false, reason: 'it is not a regular file' };
+            if (stat.size > maxBytes) {
+                return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
+            }
+            const size = stat.size;
+            const buffer = into && into.length >= size ? into : external_node_buffer_.Buffer.allocUnsafe(size);
+            let done = 0;
+            while (done < size) {
+                const n = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, done, size - done, done);
+                if (n === 0)
+                    break;
+                done += n;
+            }
+            // A file that grew while being read is refused rather than half-read.
+            if (done !== size || (0,external_node_fs_namespaceObject.readSync)(fd, external_node_buffer_.Buffer.alloc(1), 0, 1, size) !== 0) {
+                return { ok: false, reason: 'it changed while it was being read' };
+            }
+            return { ok: true, bytes: buffer.subarray(0, size) };
+        }
+        catch (error) {
+            return { ok: false, reason: describeFsError(error) };
+        }
+        finally {
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+        }
+    }
+}
+/** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
+function leadsNowhere(abs) {
+    try {
+        (0,external_node_fs_namespaceObject.statSync)(abs);
+        return false;
+    }
+    catch (error) {
+        return error.code === 'ENOENT';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/model/problem.ts
 /** `file:line:column: message`, the form editors and terminals turn into links. */
 function problem_formatProblem(problem) {
     const where = problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
     return `${where}: ${problem.message}`;
 }
 
+;// CONCATENATED MODULE: ./src/report/outcome.ts
+const plural = (n, one) => `${n} ${one}${n === 1 ? '' : 's'}`;
+function reasonText(reason) {
+    switch (reason.kind) {
+        case 'records not located':
+            return `${reason.count} of ${reason.total} records not located`;
+        case 'problems':
+            return `${plural(reason.count, 'problem')} with the input`;
+        case 'failing findings':
+            return `${plural(reason.count, 'failing finding')} beyond quotes`;
+        case 'no records':
+            return 'no citation records were checked (an empty full run fails)';
+    }
+}
+/** The reasons a run did not pass, joined ("2 of 5 records not located; 1 problem with the input"); '' when it passed. */
+function failureText(outcome) {
+    return outcome.reasons.map(reasonText).join('; ');
+}
+
 ;// CONCATENATED MODULE: ./src/report/explain-text.ts
+// Why a record got its verdict, in a few lines a reviewer reads at a glance.
+// Shared by `check --explain`, the annotations and the job summary. Untrusted
+// text (quotes, passages, ids) is escaped by the caller's sink.
 
 
 
@@ -35294,7 +35561,7 @@ const ONLY = {
     invisible: 'only invisible characters differ',
     hyphenation: 'only a word hyphenated across a line break differs',
 };
-function plural(n, one, many = `${one}s`) {
+function explain_text_plural(n, one, many = `${one}s`) {
     return `${n} ${n === 1 ? one : many}`;
 }
 function list(items) {
@@ -35313,7 +35580,7 @@ function contextLines(c) {
     const alone = c.prefixKept !== undefined && c.suffixKept !== undefined
         ? `the prefix alone keeps ${c.prefixKept}, the suffix alone keeps ${c.suffixKept}`
         : undefined;
-    const matches = c.moreCandidates ? `more than ${c.candidates} matches` : plural(c.candidates, 'match', 'matches');
+    const matches = c.moreCandidates ? `more than ${c.candidates} matches` : explain_text_plural(c.candidates, 'match', 'matches');
     if (c.kept > 0) {
         if (alone)
             return [`${alone}, together ${c.kept} of the quote's ${matches}`];
@@ -35341,9 +35608,9 @@ function contextLines(c) {
             o.before !== undefined
                 ? o.before === ''
                     ? 'at the start of the source'
-                    : `after "${(0,report_escape/* shorten */.ml)(o.before, 80)}"`
+                    : `after "${(0,model_escape/* shorten */.ml)(o.before, 80)}"`
                 : '',
-            o.after !== undefined ? (o.after === '' ? 'at the end of the source' : `before "${(0,report_escape/* shorten */.ml)(o.after, 80)}"`) : '',
+            o.after !== undefined ? (o.after === '' ? 'at the end of the source' : `before "${(0,model_escape/* shorten */.ml)(o.after, 80)}"`) : '',
         ]
             .filter(Boolean)
             .join(' and ');
@@ -35354,58 +35621,83 @@ function contextLines(c) {
 /** Explanation lines for a record (none for a plain located one). */
 function explain_text_explainRecord(r) {
     const lines = [];
-    const d = r.detail;
-    if (r.verdict === 'located' && r.matches[0])
-        lines.push(`found at ${at(r.matches[0])}`);
-    if (r.verdict === 'empty quote')
-        lines.push(r.quote === '' ? 'the quote is empty' : 'the quote is empty once whitespace is collapsed');
-    if (r.verdict === 'unknown source' && r.sourceId !== null) {
-        const missing = `the manifest has no source "${(0,report_escape/* shorten */.ml)(r.sourceId, 80)}"`;
-        if (d?.similarIds && d.similarIds.length > 0)
-            lines.push(`${missing}; did you mean ${d.similarIds.join(' or ')}?`);
-        else if (d?.sourceIds && d.sourceIds.length > 0)
-            lines.push(`${missing}; its ${d.sourceIds.length === 1 ? 'source is' : 'sources are'} ${list(d.sourceIds)}`);
-        else
-            lines.push(`${missing}, nor one with a similar id`);
+    switch (r.verdict) {
+        case 'located':
+            if (r.match)
+                lines.push(`found at ${at(r.match)}`);
+            if (r.context)
+                lines.push(...contextLines(r.context));
+            break;
+        case 'empty quote':
+            lines.push(r.quote === '' ? 'the quote is empty' : 'the quote is empty once whitespace is collapsed');
+            break;
+        case 'unknown source':
+            if (r.sourceId !== null) {
+                const missing = `the manifest has no source "${(0,model_escape/* shorten */.ml)(r.sourceId, 80)}"`;
+                if (r.similarIds && r.similarIds.length > 0)
+                    lines.push(`${missing}; did you mean ${r.similarIds.join(' or ')}?`);
+                else if (r.sourceIds && r.sourceIds.length > 0)
+                    lines.push(`${missing}; its ${r.sourceIds.length === 1 ? 'source is' : 'sources are'} ${list(r.sourceIds)}`);
+                else
+                    lines.push(`${missing}, nor one with a similar id`);
+            }
+            lines.push(...hintLines(r.hints, undefined));
+            break;
+        case 'ambiguous quote':
+            if (r.context)
+                lines.push(...contextLines(r.context));
+            lines.push(...ambiguityLines(r));
+            break;
+        case 'quote not found':
+            if (r.context)
+                lines.push(...contextLines(r.context));
+            if (r.closest === null)
+                lines.push('no passage of the source is close to the quote');
+            else if (r.closest)
+                lines.push(closestLine(r.closest));
+            lines.push(...hintLines(r.hints, r.closest));
+            break;
+        default:
+            break;
     }
-    if (d?.context)
-        lines.push(...contextLines(d.context));
-    if (r.verdict === 'ambiguous quote') {
-        const shown = r.matches.slice(0, 10).map(at).join('; ');
-        const count = d?.tooManyMatches
-            ? `more than ${MAX_COUNTED_MATCHES}`
-            : (d?.matchCount ??
-                (r.matches.length >= MAX_REPORTED_MATCHES ? `${MAX_REPORTED_MATCHES} or more` : r.matches.length));
-        lines.push(`${count} matches: ${shown}${r.matches.length > 10 ? '; …' : ''}`);
-        if (d?.tooManyMatches)
-            lines.push('too many matches to suggest a prefix or suffix that sets one apart: quote more of the passage');
-        for (const s of d?.suggestions ?? []) {
-            // A record that has a prefix already is told to extend it: the suggestion ends with it.
-            const ways = [
-                s.prefix !== undefined
-                    ? `${d?.context?.prefix ? 'extend its prefix to' : 'add prefix'} "${(0,report_escape/* shorten */.ml)(s.prefix, 80)}"`
-                    : '',
-                s.suffix !== undefined
-                    ? `${d?.context?.suffix ? 'extend its suffix to' : 'add suffix'} "${(0,report_escape/* shorten */.ml)(s.suffix, 80)}"`
-                    : '',
-            ].filter(Boolean);
-            if (ways.length === 2 && ways[1].startsWith('add ') && ways[0].startsWith('add '))
-                ways[1] = ways[1].slice(4);
-            lines.push(ways.length > 0
-                ? `to cite the one at ${at(s.at)}: ${ways.join(' or ')} (or quote that much more)`
-                : `the one at ${at(s.at)} has no nearby text that sets it apart`);
-        }
+    return lines;
+}
+function ambiguityLines(r) {
+    const lines = [];
+    const shown = r.matches.slice(0, 10).map(at).join('; ');
+    const count = r.tooManyMatches
+        ? `more than ${MAX_COUNTED_MATCHES}`
+        : (r.matchCount ??
+            (r.matches.length >= MAX_REPORTED_MATCHES ? `${MAX_REPORTED_MATCHES} or more` : r.matches.length));
+    lines.push(`${count} matches: ${shown}${r.matches.length > 10 ? '; …' : ''}`);
+    if (r.tooManyMatches)
+        lines.push('too many matches to suggest a prefix or suffix that sets one apart: quote more of the passage');
+    for (const s of r.suggestions ?? []) {
+        // A record that has a prefix already is told to extend it: the suggestion ends with it.
+        const ways = [
+            s.prefix !== undefined
+                ? `${r.context?.prefix ? 'extend its prefix to' : 'add prefix'} "${(0,model_escape/* shorten */.ml)(s.prefix, 80)}"`
+                : '',
+            s.suffix !== undefined
+                ? `${r.context?.suffix ? 'extend its suffix to' : 'add suffix'} "${(0,model_escape/* shorten */.ml)(s.suffix, 80)}"`
+                : '',
+        ].filter(Boolean);
+        if (ways.length === 2 && ways[1].startsWith('add ') && ways[0].startsWith('add '))
+            ways[1] = ways[1].slice(4);
+        lines.push(ways.length > 0
+            ? `to cite the one at ${at(s.at)}: ${ways.join(' or ')} (or quote that much more)`
+            : `the one at ${at(s.at)} has no nearby text that sets it apart`);
     }
-    if (d?.closest === null)
-        lines.push('no passage of the source is close to the quote');
-    else if (d?.closest) {
-        // Long runs of shared words are cut around each change, so that every change shows (read back from JSON, the diff is only shortened).
-        const diff = d.closest.parts && d.closest.diff.length > PASSAGE_SHOWN * 2
-            ? compactDiff(d.closest.parts, DIFF_CONTEXT)
-            : d.closest.diff;
-        lines.push(`closest passage (${percent(d.closest.similarity)}% similar, ${at(d.closest.at)}): ${visible((0,report_escape/* shorten */.ml)(diff, PASSAGE_SHOWN * 2))}`);
-    }
-    for (const h of d?.hints ?? []) {
+    return lines;
+}
+function closestLine(closest) {
+    // Long runs of shared words are cut around each change, so that every change shows (read back from JSON, the diff is only shortened).
+    const diff = closest.parts && closest.diff.length > PASSAGE_SHOWN * 2 ? compactDiff(closest.parts, DIFF_CONTEXT) : closest.diff;
+    return `closest passage (${percent(closest.similarity)}% similar, ${at(closest.at)}): ${visible((0,model_escape/* shorten */.ml)(diff, PASSAGE_SHOWN * 2))}`;
+}
+function hintLines(hints, closest) {
+    const lines = [];
+    for (const h of hints ?? []) {
         if (h.kind === 'other version') {
             lines.push(`hint: the quote is in ${h.sourceId}, another version of this document, at ${at(h.at)}`);
         }
@@ -35414,20 +35706,26 @@ function explain_text_explainRecord(r) {
         }
         else {
             // Without a closest passage above it, the hint shows the source's text too.
-            const passage = d?.closest ? '' : `: the source has "${visible((0,report_escape/* shorten */.ml)(h.passage, PASSAGE_SHOWN))}"`;
+            const passage = closest ? '' : `: the source has "${visible((0,model_escape/* shorten */.ml)(h.passage, PASSAGE_SHOWN))}"`;
             const label = ONLY[h.kind];
-            lines.push(`hint: ${label ? `${label}: ` : ''}${visible((0,report_escape/* shorten */.ml)(h.difference, PASSAGE_SHOWN * 2))} (${at(h.at)})${passage}`);
+            lines.push(`hint: ${label ? `${label}: ` : ''}${visible((0,model_escape/* shorten */.ml)(h.difference, PASSAGE_SHOWN * 2))} (${at(h.at)})${passage}`);
         }
     }
     return lines;
 }
 
 ;// CONCATENATED MODULE: ./src/report/text.ts
+// The text report of `citegate check` (SPEC §5). For one citation file it is
+// exactly the reference's output: `id: verdict` per record, then
+// `located=N/M`. For several files each line starts with `file:line: ` so that
+// a person can jump to it and a script can split it (the verdict is always the
+// last `: `-separated field; escaping keeps ids on one line).
+
 
 
 
 function recordLabel(record) {
-    return record.citationId === null ? `(record ${record.index + 1})` : (0,report_escape/* escapeValue */.PI)(record.citationId);
+    return record.citationId === null ? `(record ${record.index + 1})` : (0,model_escape/* escapeValue */.PI)(record.citationId);
 }
 /**
  * Standard output: one line per record, then the count. With `explain`, each
@@ -35445,8 +35743,9 @@ function* textReportChunks(result, options = {}) {
             located++;
         lines.push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
         if (options.explain) {
-            if (r.reason)
-                lines.push(`  ${escapeMessage(r.reason)}`);
+            const reason = reasonOf(r);
+            if (reason)
+                lines.push(`  ${escapeMessage(reason)}`);
             for (const line of explainRecord(r))
                 lines.push(`  ${escapeMessage(line)}`);
         }
@@ -35494,7 +35793,7 @@ function* diagnosticsChunks(result, options = {}) {
             file: r.file,
             line: r.line,
             column: r.column,
-            message: `${recordLabel(r)}: invalid fields: ${r.reason ?? ''}`,
+            message: `${recordLabel(r)}: invalid fields: ${r.reason}`,
         })));
         yield* flush();
     }
@@ -35515,6 +35814,11 @@ function* diagnosticsChunks(result, options = {}) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
+// Annotations for the pull request: one per failing record, at its line in
+// the citation file, and one per input problem (a source that failed
+// verification is annotated on the manifest, at its entry). The most useful
+// come first, because GitHub shows only the first ten errors of a step.
+
 
 
 
@@ -35542,19 +35846,19 @@ function buildAnnotations(result) {
         annotations.push({
             level: 'error',
             title: problemTitle(p),
-            message: (0,report_escape/* escapeMessage */.hC)(p.message),
+            message: (0,model_escape/* escapeMessage */.hC)(p.message),
             file: p.file,
             ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
         });
     }
-    const failing = result.records.filter((r) => r.verdict !== 'located');
+    const failing = result.records.filter((r) => !isLocated(r));
     const rank = (r) => USEFULNESS.indexOf(r.verdict);
     const ordered = failing
         .map((r, i) => ({ r, i }))
         .sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i)
         .map(({ r }) => r);
     for (const r of ordered) {
-        const why = explain_text_explainRecord(r).map(report_escape/* escapeMessage */.hC);
+        const why = explain_text_explainRecord(r).map(model_escape/* escapeMessage */.hC);
         annotations.push({
             level: 'error',
             title: `${r.verdict}: ${recordLabel(r)}`,
@@ -35568,8 +35872,8 @@ function buildAnnotations(result) {
     for (const f of [...result.findings].sort((a, b) => Number(a.level === 'warn') - Number(b.level === 'warn'))) {
         annotations.push({
             level: f.level === 'fail' ? 'error' : 'warning',
-            title: f.citationId !== undefined ? `${f.kind}: ${(0,report_escape/* escapeMessage */.hC)(f.citationId)}` : f.kind,
-            message: (0,report_escape/* escapeMessage */.hC)(f.message),
+            title: f.citationId !== undefined ? `${f.kind}: ${(0,model_escape/* escapeMessage */.hC)(f.citationId)}` : f.kind,
+            message: (0,model_escape/* escapeMessage */.hC)(f.message),
             file: f.file,
             line: f.line,
             column: f.column,
@@ -35592,10 +35896,10 @@ function problemTitle(p) {
 }
 /** What was looked for where, and what was found, for a failing record. */
 function recordMessage(r, source, result) {
-    const quote = r.quote === null ? '' : `"${(0,report_escape/* escapeMessage */.hC)((0,report_escape/* shorten */.ml)(r.quote, QUOTE_SHOWN))}"`;
+    const quote = r.quote === null ? '' : `"${(0,model_escape/* escapeMessage */.hC)((0,model_escape/* shorten */.ml)(r.quote, QUOTE_SHOWN))}"`;
     const where = source
-        ? `${(0,report_escape/* escapeMessage */.hC)(source.id)} (${(0,report_escape/* escapeMessage */.hC)(source.path)})`
-        : (0,report_escape/* escapeMessage */.hC)(r.sourceId ?? '');
+        ? `${(0,model_escape/* escapeMessage */.hC)(source.id)} (${(0,model_escape/* escapeMessage */.hC)(source.path)})`
+        : (0,model_escape/* escapeMessage */.hC)(r.sourceId ?? '');
     switch (r.verdict) {
         case 'quote not found':
             return `Looked for ${quote} in ${where}: it is not there, verbatim. Copy the passage from the source exactly (case, punctuation and negations count).`;
@@ -35604,366 +35908,15 @@ function recordMessage(r, source, result) {
             return `Looked for ${quote} in ${where}: it occurs ${r.matches.length >= 100 ? '100 or more' : r.matches.length} times (${at}). Quote more of the passage, or add a prefix or suffix, so that it matches once.`;
         }
         case 'unknown source':
-            return `The source id ${(0,report_escape/* escapeMessage */.hC)(r.sourceId ?? '')} is not in ${(0,report_escape/* escapeMessage */.hC)(result.manifest)}: cite a source id from the manifest exactly (it is never replaced by another version).`;
+            return `The source id ${(0,model_escape/* escapeMessage */.hC)(r.sourceId ?? '')} is not in ${(0,model_escape/* escapeMessage */.hC)(result.manifest)}: cite a source id from the manifest exactly (it is never replaced by another version).`;
         case 'source not permitted':
-            return `Not permitted: ${(0,report_escape/* escapeMessage */.hC)(r.reason ?? '')}.`;
+            return `Not permitted: ${(0,model_escape/* escapeMessage */.hC)(r.reason)}.`;
         case 'source unverified':
-            return `Source ${where} is unverified: ${(0,report_escape/* escapeMessage */.hC)(r.reason ?? '')}`;
+            return `Source ${where} is unverified: ${(0,model_escape/* escapeMessage */.hC)(r.reason)}`;
         case 'empty quote':
             return `The quote for ${where} is empty once whitespace is collapsed.`;
         case 'invalid fields':
-            return `This record is invalid: ${(0,report_escape/* escapeMessage */.hC)(r.reason ?? '')}.`;
-        case 'located':
-            return `Located in ${where}.`;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/report/json.ts
-// The JSON report (SPEC §7). Keys are snake_case like the records' own fields.
-
-
-
-/** The report's counts; merge-reports computes them again from the lists to find a report edited or cut short. */
-function reportCounts(result) {
-    let located = 0;
-    for (const r of result.records)
-        if (r.verdict === 'located')
-            located++;
-    return {
-        total: result.records.length,
-        located,
-        failed: result.records.length - located,
-        verdicts: countVerdicts(result.records),
-        files: result.files.length,
-        problems: result.problems.length,
-        findings: {
-            fail: result.findings.filter((f) => f.level === 'fail').length,
-            warn: result.findings.filter((f) => f.level === 'warn').length,
-        },
-    };
-}
-/** Everything but the records: small, whatever the run's size. */
-function reportHead(result, context) {
-    return {
-        version: 1,
-        tool: { name: 'citegate', version: VERSION },
-        ...(context.github ? { github: context.github } : {}),
-        ...(context.shard ? { shard: context.shard } : {}),
-        manifest: result.manifest,
-        summary: { ...reportCounts(result), passed: passed(result) },
-        sources: result.sources.map(jsonSource),
-        files: result.files,
-        // A problem with a file as a whole (it cannot be read) has no line or column.
-        problems: result.problems.map((p) => ({
-            file: p.file,
-            ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
-            message: p.message,
-        })),
-        findings: result.findings.map((f) => ({
-            kind: f.kind,
-            level: f.level,
-            file: f.file,
-            line: f.line,
-            column: f.column,
-            ...(f.citationId !== undefined ? { citation_id: f.citationId } : {}),
-            message: f.message,
-        })),
-    };
-}
-/** Records per chunk of the report's text. */
-const RECORDS_PER_CHUNK = 2048;
-/**
- * The report's text in pieces, to be written one after another: a run of a
- * few hundred thousand records never holds its whole report in memory. The
- * report is indented, except that each record takes one line (easy to grep).
- */
-function* jsonReportChunks(result, context = {}) {
-    // Written to a terminal as often as to a file: no character in it may act on one.
-    for (const chunk of rawJsonReportChunks(result, context))
-        yield (0,report_escape/* escapeJsonText */.jk)(chunk);
-}
-function* rawJsonReportChunks(result, context) {
-    const { problems, findings, ...head } = reportHead(result, context);
-    const opening = JSON.stringify(head, null, 2);
-    yield `${opening.slice(0, -2)},\n  "records": [`;
-    const records = result.records;
-    for (let from = 0; from < records.length; from += RECORDS_PER_CHUNK) {
-        const lines = [];
-        for (let i = from; i < records.length && i < from + RECORDS_PER_CHUNK; i++) {
-            lines.push(`${i === 0 ? '' : ','}\n    ${JSON.stringify(jsonRecord(records[i]))}`);
-        }
-        yield lines.join('');
-    }
-    const tail = JSON.stringify({ problems, findings }, null, 2);
-    yield `${records.length > 0 ? '\n  ' : ''}],\n${tail.slice(2)}\n`;
-}
-function jsonSource(s) {
-    return {
-        id: s.id,
-        path: s.path,
-        sha256: s.sha256 ?? null,
-        retrieved: s.retrieved,
-        status: s.status,
-        ...(s.reason !== undefined ? { reason: s.reason } : {}),
-        ...(s.actualSha256 !== undefined ? { actual_sha256: s.actualSha256 } : {}),
-        line: s.line,
-        column: s.column,
-        cited_by: s.citedBy,
-    };
-}
-function jsonRecord(r) {
-    return {
-        file: r.file,
-        line: r.line,
-        column: r.column,
-        index: r.index,
-        citation_id: r.citationId,
-        source_id: r.sourceId,
-        verdict: r.verdict,
-        ...(r.reason !== undefined ? { reason: r.reason } : {}),
-        // Located records leave out their quote and claim: they are in the file, and in order.
-        ...(r.verdict !== 'located' ? { quote: r.quote, claim: r.claim } : {}),
-        matches: r.matches.map(jsonPosition),
-        ...(r.detail ? { detail: jsonDetail(r.detail) } : {}),
-    };
-}
-function jsonPosition(m) {
-    return { line: m.line, column: m.column, end_line: m.endLine, end_column: m.endColumn };
-}
-function jsonDetail(d) {
-    return {
-        ...(d.context ? { context: jsonContext(d.context) } : {}),
-        ...(d.closest !== undefined
-            ? {
-                closest: d.closest && {
-                    ...jsonPosition(d.closest.at),
-                    similarity: Math.round(d.closest.similarity * 1000) / 1000,
-                    passage: d.closest.passage,
-                    diff: d.closest.diff,
-                },
-            }
-            : {}),
-        ...(d.hints
-            ? {
-                hints: d.hints.map((h) => ({
-                    kind: h.kind,
-                    difference: h.difference,
-                    source_id: h.sourceId,
-                    ...jsonPosition(h.at),
-                    passage: h.passage,
-                })),
-            }
-            : {}),
-        ...(d.suggestions
-            ? {
-                suggestions: d.suggestions.map((s) => ({
-                    ...jsonPosition(s.at),
-                    ...(s.prefix !== undefined ? { prefix: s.prefix } : {}),
-                    ...(s.suffix !== undefined ? { suffix: s.suffix } : {}),
-                })),
-            }
-            : {}),
-        ...(d.matchCount !== undefined ? { match_count: d.matchCount } : {}),
-        ...(d.tooManyMatches ? { too_many_matches: true } : {}),
-        ...(d.similarIds ? { similar_ids: d.similarIds } : {}),
-        ...(d.sourceIds ? { source_ids: d.sourceIds } : {}),
-    };
-}
-function jsonContext(c) {
-    return {
-        prefix: c.prefix,
-        suffix: c.suffix,
-        candidates: c.candidates,
-        kept: c.kept,
-        ...(c.moreCandidates ? { more_candidates: true } : {}),
-        ...(c.prefixKept !== undefined ? { prefix_kept: c.prefixKept } : {}),
-        ...(c.suffixKept !== undefined ? { suffix_kept: c.suffixKept } : {}),
-        ...(c.occurrences
-            ? {
-                occurrences: c.occurrences.map((o) => ({
-                    ...jsonPosition(o.at),
-                    ...(o.before !== undefined ? { before: o.before } : {}),
-                    ...(o.after !== undefined ? { after: o.after } : {}),
-                })),
-            }
-            : {}),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/report/write.ts
-// Writing reports. A report may be asked for at a path inside a checkout of a
-// pull request, where any name can be a link the pull request planted: so a
-// report is never written through a link, and one inside the workspace must
-// stay inside it after following the links of its folders.
-
-
-
-/** A report file that cannot be written: the user's path, not a bug. */
-class WriteError extends Error {
-    file;
-    constructor(file, reason) {
-        super(`cannot write ${file}: ${reason}`);
-        this.file = file;
-    }
-}
-/**
- * Fails early, before any work, when a report could not be written to `file`
- * (its folder is missing, or it is a folder): a long run should not end in
- * a typo. Writing can still fail later (a full disk); writeChunks says so.
- */
-function assertWritable(file) {
-    const abs = reportPath(file);
-    let folder;
-    try {
-        folder = statSync(path.dirname(abs));
-    }
-    catch (error) {
-        throw new WriteError(file, describeWriteError(error));
-    }
-    if (!folder.isDirectory())
-        throw new WriteError(file, 'a folder on the path is a file');
-    let target;
-    try {
-        target = statSync(abs);
-    }
-    catch {
-        return; // Not there yet: it will be created.
-    }
-    if (target.isDirectory())
-        throw new WriteError(file, 'it is a folder, not a file');
-}
-/**
- * Refuses a report path that is one of the run's own inputs: the report would
- * replace the manifest, a source or a citation file it checked. Compared as
- * files (device and inode), so another name or a link for one counts too.
- * `inputs` is asked for only when the report's file exists already.
- */
-function assertNotAnInput(file, inputs) {
-    let target;
-    try {
-        target = (0,external_node_fs_namespaceObject.statSync)(reportPath(file));
-    }
-    catch {
-        return; // Not there yet, so no input.
-    }
-    for (const input of inputs()) {
-        let stats;
-        try {
-            stats = (0,external_node_fs_namespaceObject.statSync)(input.abs);
-        }
-        catch {
-            continue;
-        }
-        if (stats.ino === target.ino && stats.dev === target.dev) {
-            throw new WriteError(file, `it is ${input.what}, which the run reads: a report there would replace it`);
-        }
-    }
-}
-/** Writes a report to a file piece by piece, so it is never whole in memory. */
-function writeChunks(file, chunks, options = {}) {
-    const fd = openReport(file, options);
-    try {
-        // Only writing is a write error: a report that fails to be made is citegate's own.
-        for (const chunk of chunks) {
-            try {
-                (0,external_node_fs_namespaceObject.writeSync)(fd, chunk);
-            }
-            catch (error) {
-                throw new WriteError(file, describeWriteError(error));
-            }
-        }
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-/**
- * The absolute path a report is checked and written at. `..` is taken out
- * first, as path.resolve does, or the system would apply it after following a
- * linked folder (`reports/../r.json`, `reports` a link, would land beside the
- * link's target). A name that ends in a separator names a folder: refused,
- * since path.resolve would drop the separator and write a file of that name.
- */
-function reportPath(file) {
-    if (file.endsWith('/') || file.endsWith((external_node_path_default()).sep))
-        throw new WriteError(file, 'the name ends in a separator: it names a folder, not a file');
-    return external_node_path_default().resolve(file);
-}
-function openReport(file, options) {
-    let fd;
-    try {
-        const abs = reportPath(file);
-        const folder = external_node_path_default().dirname(abs);
-        if (options.workspace)
-            assertFolderInside(file, folder, options.workspace);
-        if (options.createFolder)
-            (0,external_node_fs_namespaceObject.mkdirSync)(folder, { recursive: true });
-        // O_NOFOLLOW: a link at the report's own name is refused, wherever it points.
-        // O_NONBLOCK: a FIFO planted there must not hang the run (it is refused below).
-        const flags = external_node_fs_namespaceObject.constants.O_WRONLY |
-            external_node_fs_namespaceObject.constants.O_CREAT |
-            external_node_fs_namespaceObject.constants.O_NOFOLLOW |
-            external_node_fs_namespaceObject.constants.O_NONBLOCK |
-            (options.append ? external_node_fs_namespaceObject.constants.O_APPEND : external_node_fs_namespaceObject.constants.O_TRUNC);
-        fd = (0,external_node_fs_namespaceObject.openSync)(abs, flags, 0o666);
-    }
-    catch (error) {
-        if (error instanceof WriteError)
-            throw error;
-        throw new WriteError(file, describeWriteError(error));
-    }
-    let regular;
-    try {
-        regular = (0,external_node_fs_namespaceObject.fstatSync)(fd).isFile();
-    }
-    catch (error) {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-        throw new WriteError(file, describeWriteError(error));
-    }
-    if (!regular) {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-        throw new WriteError(file, 'it is not a regular file');
-    }
-    return fd;
-}
-/**
- * A report inside the workspace must stay there: the nearest folder of its path
- * that exists, links followed, must be inside the workspace (folders created
- * below it then are too). Inside means below the workspace as its links
- * resolve, or as it was named (`--root` may be a link to it).
- */
-function assertFolderInside(file, folder, workspace) {
-    if (!workspace.contains(folder) && !isBelow(folder, workspace.named))
-        return; // A path outside the workspace is the user's own.
-    let existing = folder;
-    for (;;) {
-        let real;
-        try {
-            real = external_node_fs_namespaceObject.realpathSync.native(existing);
-        }
-        catch (error) {
-            const code = error.code;
-            const parent = external_node_path_default().dirname(existing);
-            if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === existing)
-                throw error;
-            existing = parent;
-            continue;
-        }
-        if (!workspace.contains(real))
-            throw new WriteError(file, 'its folder is a link that leads outside the workspace');
-        return;
-    }
-}
-function describeWriteError(error) {
-    switch (error?.code) {
-        case 'ELOOP':
-            return 'it is a link: reports are never written through links';
-        case 'ENXIO':
-            return 'it is not a regular file';
-        case 'ENOENT':
-            return 'its folder does not exist';
-        default:
-            return describeFsError(error);
+            return `This record is invalid: ${(0,model_escape/* escapeMessage */.hC)(r.reason)}.`;
     }
 }
 
@@ -36118,7 +36071,7 @@ function buildSarif(result, options = {}) {
             ruleId: rule.id,
             ruleIndex: ruleIndex.get(rule.id),
             level: 'error',
-            message: { text: (0,report_escape/* escapeMessage */.hC)(p.message) },
+            message: { text: (0,model_escape/* escapeMessage */.hC)(p.message) },
             locations: [location(p.file, p.line, p.column)],
             partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, p.file, p.message]) },
         });
@@ -36142,7 +36095,7 @@ function buildSarif(result, options = {}) {
             ruleId: rule.id,
             ruleIndex: ruleIndex.get(rule.id),
             level: f.level === 'fail' ? 'error' : 'warning',
-            message: { text: (0,report_escape/* escapeMessage */.hC)(f.message) },
+            message: { text: (0,model_escape/* escapeMessage */.hC)(f.message) },
             locations: [location(f.file, f.line, f.column)],
             partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, f.file, f.citationId ?? null, f.message]) },
         });
@@ -36212,6 +36165,12 @@ function recordKey(r) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
+// The job summary: a page a reviewer reads at a glance. Headline, counts per
+// verdict, every failing record, the problems, the sources used, and the
+// located records folded away. Untrusted text is HTML-escaped inside HTML
+// tables, on one line, so it can never become markup. GitHub refuses a summary
+// over 1 MiB, so the page is cut to a budget with a note saying so: everything
+// on it counts against the budget, the notes included.
 
 
 
@@ -36256,85 +36215,84 @@ const NOTE_SHOWN = 2_000;
 /** Adds a note, shortened to what is left of the budget if need be. */
 function addNote(page, note) {
     for (let max = NOTE_SHOWN; max >= 40; max = Math.floor(max / 2)) {
-        if (page.add(`<p>${(0,report_escape/* escapeHtml */.ZD)((0,report_escape/* shorten */.ml)(note, max))}</p>\n\n`))
+        if (page.add(`<p>${(0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)(note, max))}</p>\n\n`))
             return;
     }
 }
 function buildSummary(result, context = {}) {
     const page = new Page((context.budgetBytes ?? SUMMARY_BUDGET_BYTES) - RESERVE);
-    const total = result.records.length;
-    const located = result.records.filter((r) => r.verdict === 'located').length;
-    const ok = passed(result);
+    const counts = tally(result);
+    const { total, located } = counts;
+    const ok = result.outcome.passed;
     const headline = context.headline ??
         `${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}`;
     page.force(`## ${headline}\n\n`);
     // Notes hold ids and reasons: an HTML paragraph keeps them out of Markdown altogether.
     for (const note of context.notes ?? [])
         addNote(page, note);
-    const counts = countVerdicts(result.records);
     if (total > 0) {
         page.force('| verdict | records |\n| --- | ---: |\n');
-        for (const [verdict, n] of Object.entries(counts))
+        for (const [verdict, n] of Object.entries(counts.verdicts))
             page.force(`| ${verdict} | ${n} |\n`);
         page.force('\n');
     }
-    const failing = result.records.filter((r) => r.verdict !== 'located');
+    const failing = result.records.filter((r) => !isLocated(r));
     if (failing.length > 0) {
         page.force(`### Failing records (${failing.length})\n\n`);
         table(page, ['file', 'citation', 'source', 'verdict', 'quote', 'claim', 'what was found'], failing, (r) => [
             fileLink(r, context),
-            (0,report_escape/* escapeHtml */.ZD)(recordLabel(r)),
-            (0,report_escape/* escapeHtml */.ZD)(r.sourceId ?? ''),
-            `<b>${r.verdict}</b>${r.reason ? `<br>${(0,report_escape/* escapeHtml */.ZD)((0,report_escape/* shorten */.ml)(r.reason, 200))}` : ''}`,
-            (0,report_escape/* escapeHtml */.ZD)((0,report_escape/* shorten */.ml)(r.quote ?? '', 120)),
-            (0,report_escape/* escapeHtml */.ZD)((0,report_escape/* shorten */.ml)(r.claim ?? '', 120)),
+            (0,model_escape/* escapeHtml */.ZD)(recordLabel(r)),
+            (0,model_escape/* escapeHtml */.ZD)(r.sourceId ?? ''),
+            `<b>${r.verdict}</b>${result_reasonOf(r) ? `<br>${(0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)(result_reasonOf(r), 200))}` : ''}`,
+            (0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)(r.quote ?? '', 120)),
+            (0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)(r.claim ?? '', 120)),
             whatWasFound(r),
         ], 'failing records');
     }
     if (result.problems.length > 0) {
         page.force(`### Problems with the input (${result.problems.length})\n\n`);
-        table(page, ['where', 'problem'], result.problems, (p) => [(0,report_escape/* escapeHtml */.ZD)(p.line > 0 ? `${p.file}:${p.line}:${p.column}` : p.file), (0,report_escape/* escapeHtml */.ZD)((0,report_escape/* shorten */.ml)(p.message, 400))], 'problems');
+        table(page, ['where', 'problem'], result.problems, (p) => [(0,model_escape/* escapeHtml */.ZD)(p.line > 0 ? `${p.file}:${p.line}:${p.column}` : p.file), (0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)(p.message, 400))], 'problems');
     }
     if (result.findings.length > 0) {
         page.force(`### Findings beyond quotes (${result.findings.length})\n\n`);
         table(page, ['where', 'finding', 'level', 'citation', 'what'], result.findings, (f) => [
             fileLinkAt(f.file, f.line, context),
-            (0,report_escape/* escapeHtml */.ZD)(f.kind),
+            (0,model_escape/* escapeHtml */.ZD)(f.kind),
             f.level === 'fail' ? '<b>fail</b>' : 'warn',
-            (0,report_escape/* escapeHtml */.ZD)(f.citationId ?? ''),
-            (0,report_escape/* escapeHtml */.ZD)((0,report_escape/* shorten */.ml)(f.message, 300)),
+            (0,model_escape/* escapeHtml */.ZD)(f.citationId ?? ''),
+            (0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)(f.message, 300)),
         ], 'findings');
     }
     if (result.sources.length > 0) {
         page.force(`### Sources used (${result.sources.length})\n\n`);
         table(page, ['source', 'path', 'SHA-256', 'retrieved', 'status', 'records'], result.sources, (s) => [
-            (0,report_escape/* escapeHtml */.ZD)(s.id),
-            (0,report_escape/* escapeHtml */.ZD)(s.path),
-            `<code>${(0,report_escape/* escapeHtml */.ZD)((s.sha256 ?? '').slice(0, 12))}</code>`,
-            (0,report_escape/* escapeHtml */.ZD)(s.retrieved),
-            s.status === 'verified' ? 'verified' : `<b>unverified</b><br>${(0,report_escape/* escapeHtml */.ZD)((0,report_escape/* shorten */.ml)(s.reason ?? '', 200))}`,
+            (0,model_escape/* escapeHtml */.ZD)(s.id),
+            (0,model_escape/* escapeHtml */.ZD)(s.path),
+            `<code>${(0,model_escape/* escapeHtml */.ZD)((s.sha256 ?? '').slice(0, 12))}</code>`,
+            (0,model_escape/* escapeHtml */.ZD)(s.retrieved),
+            s.status === 'verified' ? 'verified' : `<b>unverified</b><br>${(0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)(s.reason ?? '', 200))}`,
             String(s.citedBy),
         ], 'sources');
     }
-    const good = result.records.filter((r) => r.verdict === 'located');
+    const good = result.records.filter(isLocated);
     if (good.length > 0) {
         page.force(`<details><summary>${good.length} located record${good.length === 1 ? '' : 's'}</summary>\n\n`);
         table(page, ['file', 'citation', 'source', 'at'], good, (r) => [
             fileLink(r, context),
-            (0,report_escape/* escapeHtml */.ZD)(recordLabel(r)),
-            (0,report_escape/* escapeHtml */.ZD)(r.sourceId ?? ''),
-            r.matches[0] ? `line ${r.matches[0].line}, column ${r.matches[0].column}` : '',
+            (0,model_escape/* escapeHtml */.ZD)(recordLabel(r)),
+            (0,model_escape/* escapeHtml */.ZD)(r.sourceId ?? ''),
+            r.match ? `line ${r.match.line}, column ${r.match.column}` : '',
         ], 'located records');
         page.force('\n</details>\n\n');
     }
     if (page.truncated) {
-        page.force(`> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${(0,report_escape/* shorten */.ml)(context.fullReportHint ?? 'The full list is in the JSON report and in the log.', 300)}\n`);
+        page.force(`> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${(0,model_escape/* shorten */.ml)(context.fullReportHint ?? 'The full list is in the JSON report and in the log.', 300)}\n`);
     }
     return page.toString();
 }
 /** The explanation, with the closest passage's diff marked up (<del> what the source has, <ins> what the quote has). */
 function whatWasFound(r) {
-    const closest = r.detail?.closest;
+    const closest = r.verdict === 'quote not found' ? r.closest : undefined;
     return explain_text_explainRecord(r)
         .slice(0, 4)
         .map((line) => {
@@ -36342,13 +36300,13 @@ function whatWasFound(r) {
             const head = line.slice(0, line.indexOf('): ') + 3);
             const diff = closest.parts
                 .map((p) => {
-                const text = (0,report_escape/* escapeHtml */.ZD)((0,report_escape/* shorten */.ml)(p.text, 200));
+                const text = (0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)(p.text, 200));
                 return p.op === 'same' ? text : p.op === 'added' ? `<ins>${text}</ins>` : `<del>${text}</del>`;
             })
                 .join(' ');
-            return `${(0,report_escape/* escapeHtml */.ZD)(head)}${diff}`;
+            return `${(0,model_escape/* escapeHtml */.ZD)(head)}${diff}`;
         }
-        return (0,report_escape/* escapeHtml */.ZD)((0,report_escape/* shorten */.ml)(line, 300));
+        return (0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)(line, 300));
     })
         .join('<br>');
 }
@@ -36371,14 +36329,14 @@ function fileLink(r, context) {
     return fileLinkAt(r.file, r.line, context);
 }
 function fileLinkAt(file, line, context) {
-    const label = (0,report_escape/* escapeHtml */.ZD)(line > 0 ? `${file}:${line}` : file);
+    const label = (0,model_escape/* escapeHtml */.ZD)(line > 0 ? `${file}:${line}` : file);
     const inRepository = context.repositoryPath ? context.repositoryPath(file) : file;
     if (!context.serverUrl || !context.repository || !context.headSha || inRepository === undefined)
         return label;
     const path = inRepository.split('/').map(encodeURIComponent).join('/');
     const { owner, repo } = context.repository;
     const href = `${context.serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/blob/${context.headSha}/${path}${line > 0 ? `#L${line}` : ''}`;
-    return `<a href="${(0,report_escape/* escapeAttribute */.Gj)(href)}">${label}</a>`;
+    return `<a href="${(0,model_escape/* escapeAttribute */.Gj)(href)}">${label}</a>`;
 }
 
 ;// CONCATENATED MODULE: ./src/action/annotator.ts
@@ -36464,10 +36422,10 @@ function placed(message, properties, gitHubPath) {
         return [message, properties];
     const named = gitHubPath(file);
     const withoutBreaks = named?.replace(/[\r\n]/g, '');
-    if (named !== undefined && (0,report_escape/* escapeMessage */.hC)(withoutBreaks) === withoutBreaks)
+    if (named !== undefined && (0,model_escape/* escapeMessage */.hC)(withoutBreaks) === withoutBreaks)
         return [message, { ...properties, file: named }];
     const at = properties.startLine ? `:${properties.startLine}` : '';
-    return [`${(0,report_escape/* escapeMessage */.hC)(file)}${at}: ${message}`, properties.title === undefined ? {} : { title: properties.title }];
+    return [`${(0,model_escape/* escapeMessage */.hC)(file)}${at}: ${message}`, properties.title === undefined ? {} : { title: properties.title }];
 }
 /**
  * Writes lines that may hold untrusted text to the log with workflow commands
@@ -36477,7 +36435,7 @@ function logUntrusted(lines) {
     const token = (0,external_node_crypto_.randomUUID)();
     process.stdout.write(`::stop-commands::${token}\n`);
     for (const line of lines)
-        process.stdout.write(`${(0,report_escape/* escapeMessage */.hC)(line)}\n`);
+        process.stdout.write(`${(0,model_escape/* escapeMessage */.hC)(line)}\n`);
     process.stdout.write(`::${token}::\n`);
 }
 
@@ -36878,6 +36836,288 @@ async function findChangedFiles(settings, diff, checkout, log) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/model/shard.ts
+// Splitting an audit over several jobs: which shard of how many (check/shard.ts assigns the files).
+/** The most shards a run is split into: a matrix of GitHub Actions takes at most 256 jobs. */
+const MAX_SHARDS = 1024;
+/** Parses "i/n" (1 ≤ i ≤ n ≤ MAX_SHARDS); undefined for anything else. */
+function parseShard(text) {
+    const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text.trim());
+    if (!m)
+        return undefined;
+    const index = Number(m[1]);
+    const count = Number(m[2]);
+    return index <= count && count <= MAX_SHARDS ? { index, count } : undefined;
+}
+/** What a shard is written as, for the messages that refuse another value. */
+const SHARD_FORM = 'i/n with 1 <= i <= n (for example 2/4)';
+
+;// CONCATENATED MODULE: ./src/action/settings.ts
+// Every input and every fact about the event, read and checked in one place
+// into one typed object. A bad input fails with a message saying what is allowed.
+
+
+
+
+
+const SCOPES = ['auto', 'changed', 'all'];
+/** Events whose `auto` scope is `changed`: they carry the commits to compare. */
+const CHANGE_EVENTS = ['pull_request', 'pull_request_target', 'merge_group', 'push'];
+/** A bad input or environment: the step fails with this message, no stack trace. */
+class InputError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'InputError';
+    }
+}
+const SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+const ZERO_SHA = /^0+$/;
+function readSettings(getInput, env = process.env) {
+    const workspace = env.GITHUB_WORKSPACE || process.cwd();
+    const manifest = getInput('manifest').trim() || DEFAULT_MANIFEST;
+    const scopeInput = (getInput('scope').trim() || 'auto').toLowerCase();
+    if (!SCOPES.includes(scopeInput)) {
+        throw new InputError(`input scope must be one of ${SCOPES.join(', ')}, not ${JSON.stringify(scopeInput)}`);
+    }
+    const scope = scopeInput;
+    const eventName = env.GITHUB_EVENT_NAME ?? '';
+    const payload = readEventPayload(env.GITHUB_EVENT_PATH);
+    const effectiveScope = scope === 'auto' ? (CHANGE_EVENTS.includes(eventName) ? 'changed' : 'all') : scope;
+    const shardInput = getInput('shard').trim();
+    const shard = shardInput === '' ? undefined : parseShard(shardInput);
+    if (shardInput !== '' && shard === undefined) {
+        throw new InputError(`input shard must be ${SHARD_FORM}, not ${JSON.stringify(shardInput)}`);
+    }
+    let checks;
+    try {
+        checks = readLevelOverrides((name) => getInput(name).trim() || undefined);
+    }
+    catch (error) {
+        if (!(error instanceof LevelError))
+            throw error;
+        throw new InputError(`input ${error.option} must be one of ${CHECK_LEVELS.join(', ')}, not ${JSON.stringify(error.value)}`);
+    }
+    const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
+    const diff = diffBasis(eventName, payload);
+    const workflowSha = env.GITHUB_SHA && SHA.test(env.GITHUB_SHA) ? env.GITHUB_SHA : undefined;
+    const headSha = diff.kind !== 'none' ? diff.head : workflowSha;
+    return {
+        manifest,
+        scope,
+        effectiveScope,
+        token: getInput('token').trim(),
+        reportPath: outputPath(getInput('report'), 'report', workspace),
+        sarifPath: outputPath(getInput('sarif'), 'sarif', workspace),
+        workspace,
+        eventName,
+        repository: owner && repo ? { owner, repo } : undefined,
+        serverUrl: (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
+        headSha,
+        workflowSha,
+        diff,
+        shard,
+        checks,
+    };
+}
+function outputPath(value, input, workspace) {
+    const trimmed = value.trim();
+    if (trimmed === '')
+        return undefined;
+    if (trimmed.includes('\0'))
+        throw new InputError(`input ${input} holds a NUL character`);
+    return external_node_path_default().resolve(workspace, trimmed);
+}
+function readEventPayload(file) {
+    if (!file)
+        return {};
+    try {
+        const value = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8'));
+        return value && typeof value === 'object' ? value : {};
+    }
+    catch {
+        // Without a payload there is nothing to compare: the run checks everything.
+        return {};
+    }
+}
+function field(value, ...keys) {
+    let current = value;
+    for (const key of keys) {
+        if (!current || typeof current !== 'object')
+            return undefined;
+        current = current[key];
+    }
+    return current;
+}
+function sha(value) {
+    return typeof value === 'string' && SHA.test(value) && !ZERO_SHA.test(value) ? value : undefined;
+}
+/**
+ * The commits whose files the event's changed paths name, one of which the
+ * checkout must have: the commit the workflow runs at (for a pull request, its
+ * merge commit), the head, and the merge commit a workflow may fetch itself
+ * (refs/pull/N/merge). Not pull_request_target's GITHUB_SHA: that is the base
+ * branch's last commit, which does not hold the pull request's changes.
+ */
+function eventCommits(settings) {
+    const { diff } = settings;
+    if (diff.kind === 'none')
+        return [];
+    const commits = [diff.head];
+    if (diff.kind === 'pull_request' && diff.mergeCommit !== undefined)
+        commits.push(diff.mergeCommit);
+    if (settings.workflowSha !== undefined && !(diff.kind === 'pull_request' && diff.target))
+        commits.push(settings.workflowSha);
+    return [...new Set(commits)];
+}
+/** The commits an event says to compare. */
+function diffBasis(eventName, payload) {
+    switch (eventName) {
+        case 'pull_request':
+        case 'pull_request_target': {
+            const number = field(payload, 'pull_request', 'number') ?? field(payload, 'number');
+            const base = sha(field(payload, 'pull_request', 'base', 'sha'));
+            const head = sha(field(payload, 'pull_request', 'head', 'sha'));
+            const changedFiles = field(payload, 'pull_request', 'changed_files');
+            if (typeof number !== 'number' || !base || !head)
+                return { kind: 'none', reason: 'the pull request event names no base and head commits' };
+            return {
+                kind: 'pull_request',
+                number,
+                base,
+                head,
+                mergeCommit: sha(field(payload, 'pull_request', 'merge_commit_sha')),
+                target: eventName === 'pull_request_target',
+                changedFiles: typeof changedFiles === 'number' ? changedFiles : undefined,
+            };
+        }
+        case 'push': {
+            const head = sha(field(payload, 'after'));
+            const base = sha(field(payload, 'before'));
+            if (!head)
+                return { kind: 'none', reason: 'the push deleted the branch or names no commit' };
+            if (!base)
+                return { kind: 'none', reason: 'the push created a branch: there is no earlier commit to compare with' };
+            return { kind: 'compare', base, head };
+        }
+        case 'merge_group': {
+            const base = sha(field(payload, 'merge_group', 'base_sha'));
+            const head = sha(field(payload, 'merge_group', 'head_sha'));
+            if (!base || !head)
+                return { kind: 'none', reason: 'the merge group event names no base and head commits' };
+            return { kind: 'compare', base, head };
+        }
+        default:
+            return { kind: 'none', reason: `a ${eventName || 'manual'} run has no commits to compare` };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/checkout.ts
+// Which checkout the event's paths name, and the checkouts a pull request's
+// check must refuse: the repository around the manifest must have one of the
+// event's commits checked out, or its files are not the ones that changed.
+
+
+
+
+/**
+ * The repository around the manifest, whose top folder the API's and git's
+ * paths start from. It must have one of the event's commits checked out: a
+ * second repository in the workspace (another actions/checkout with `path:`)
+ * would otherwise take the event's paths for its own files, and check those
+ * instead of the ones that changed.
+ */
+function locateCheckout(workspace, repository, known) {
+    if (!repository.ok)
+        return { reason: repository.reason };
+    const checkout = new Checkout(repository.top, workspace);
+    const commit = repository.commit;
+    if (commit === undefined || !known.includes(commit)) {
+        const folder = workspace.contains(checkout.top) ? workspace.relative(checkout.top) || '.' : checkout.top;
+        return {
+            reason: `the repository around the manifest (${folder}) has ${commit ?? 'no commit'} checked out, not the event's ${known.join(' or ')}: ` +
+                "it may be another repository, or a later commit, whose files the event's paths do not name",
+        };
+    }
+    return checkout;
+}
+/** `file`: the manifest, workspace-relative. */
+function repositoryAround(workspace, file) {
+    const resolved = workspace.resolve('', file, 'file name');
+    if (!resolved.ok)
+        return { ok: false, reason: resolved.reason };
+    const top = repositoryTop(external_node_path_default().dirname(resolved.abs), workspace.root);
+    return top.ok ? { ...top, commit: checkedOutCommit(top.top) } : top;
+}
+/**
+ * A pull request's check of files without its changes would pass it unseen:
+ * pull_request_target runs at the base branch's last commit, and that is what
+ * actions/checkout checks out for it unless told otherwise; a workflow may
+ * also check out the base branch by name, which has moved on since. Whatever
+ * the scope, the step fails, saying what to check out, when the repository
+ * around the manifest has the base commit checked out, or another commit that
+ * does not hold the pull request's changes (see holdsChanges), or, in the
+ * event's repository, one of which git cannot tell. A run that cannot tell
+ * what is checked out, or is in another repository, goes on as it would
+ * without git.
+ */
+function refuseCheckoutWithoutChanges(settings, manifestRepository) {
+    const diff = settings.diff;
+    if (diff.kind !== 'pull_request')
+        return;
+    const repository = manifestRepository();
+    if (!repository.ok)
+        return;
+    const commit = repository.commit;
+    if (commit === undefined || eventCommits(settings).includes(commit))
+        return;
+    const checkOut = `Check out the pull request's head (actions/checkout with ref: \${{ github.event.pull_request.head.sha }}${diff.target ? ', which a pull_request_target workflow needs' : ''}).`;
+    const baseCommits = [diff.base, ...(diff.target && settings.workflowSha !== undefined ? [settings.workflowSha] : [])];
+    if (baseCommits.includes(commit)) {
+        throw new InputError(`the workspace has the pull request's base commit ${commit} checked out, not its changes: checking it would pass the pull request unseen. ${checkOut}`);
+    }
+    const holds = holdsChanges(repository.top, commit, diff.base, diff.head);
+    if (holds === true)
+        return;
+    if (holds === false) {
+        throw new InputError(`the workspace has commit ${commit} checked out, which does not hold the pull request's changes (files it changed differ from its head ${diff.head}): ` +
+            `checking it would pass the pull request unseen. ${checkOut}`);
+    }
+    // Git cannot tell. Another repository (a second checkout with `path:`) is not this one's to judge: it is checked whole, saying why.
+    if (!hasCommit(repository.top, diff.base) && !isOriginOf(repository.top, settings.repository))
+        return;
+    throw new InputError(`the workspace has commit ${commit} of this repository checked out, which is not the pull request's head ${diff.head}, and ${holds.unknown}, ` +
+        `so git cannot tell whether it holds the changes: checking it could pass the pull request unseen (the base branch checked out by name, say). ${checkOut} ` +
+        'If the pull request has moved on since this event, the run of its newer event checks it.');
+}
+
+;// CONCATENATED MODULE: ./src/action/github-paths.ts
+
+
+
+const workspacePaths = (file) => file;
+/**
+ * Paths as GitHub names the files of the event's repository: from its top
+ * folder, which is not the workspace when the workflow checks it out into a
+ * folder of it (actions/checkout with \`path:\`). Annotations, the SARIF file
+ * and the summary's links need these; a file outside that repository has
+ * none. When git cannot say which repository holds the manifest, or it is
+ * not the event's (neither one of its commits checked out nor its \`origin\`),
+ * paths stay the workspace's, as they were.
+ */
+function githubPaths(settings, workspace, repository) {
+    if (!repository.ok)
+        return workspacePaths;
+    const checkout = new Checkout(repository.top, workspace);
+    if (checkout.top === workspace.root)
+        return workspacePaths;
+    const commits = [...eventCommits(settings), settings.workflowSha, settings.headSha];
+    const events = (repository.commit !== undefined && commits.includes(repository.commit)) ||
+        isOriginOf(repository.top, settings.repository);
+    return events ? (file) => checkout.toRepository(file) : workspacePaths;
+}
+
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: ./src/action/patch.ts
 // The base version of a file from its head version and the unified diff the
 // REST API gives for it (`patch`: hunks only, base -> head). Used for the
@@ -36987,6 +37227,67 @@ function reverseApplyPatch(head, patch) {
     return base.join('\n') + (baseFinal && base.length > 0 ? '\n' : '');
 }
 
+;// CONCATENATED MODULE: ./src/action/base-manifest.ts
+// The manifest as it was at the base commit, to tell which of its entries a
+// change touched: rebuilt from the API's patch, or read with git.
+
+
+
+
+
+/**
+ * The manifest as it was at the base commit: rebuilt from the API's patch
+ * when there is one (a shallow checkout has no history), else read with git.
+ */
+function baseManifest(changes, checkout, workspace, manifest) {
+    // The file read, which a manifest that is a link leads to: its own changes are that file's.
+    const resolved = workspace.resolve('', manifest.file, 'file name');
+    const file = resolved.ok ? workspace.relative(resolved.abs) : manifest.file;
+    const entry = changes.list.files.find((f) => f.path === file);
+    if (entry && ['added', 'copied', 'renamed'].includes(entry.status))
+        return { kind: 'new' };
+    const reasons = [];
+    if (entry?.patch !== undefined) {
+        const text = resolved.ok ? unpatch(workspace, resolved.abs, entry.patch) : undefined;
+        if (text !== undefined) {
+            core.info(`citegate: the manifest at ${changes.base} rebuilt from the patch ${changes.via} gave`);
+            return { kind: 'text', text };
+        }
+        reasons.push(`the patch ${changes.via} gave for it does not apply`);
+    }
+    else if (changes.via === 'the GitHub API') {
+        reasons.push('the GitHub API gave no patch for it');
+    }
+    const repoPath = checkout.toRepository(file);
+    if (repoPath === undefined)
+        reasons.push('it is not in the repository');
+    // A list from git has shown the base commit is there already.
+    else if (changes.via !== 'git' && !hasCommit(checkout.top, changes.base))
+        reasons.push(`the checkout lacks commit ${changes.base} (use actions/checkout with fetch-depth: 0)`);
+    else {
+        const text = gitShow(checkout.top, changes.base, repoPath);
+        if (text !== undefined)
+            return { kind: 'text', text };
+        reasons.push(`git cannot show it at commit ${changes.base}`);
+    }
+    return { kind: 'unknown', reason: reasons.join('; ') };
+}
+/** The manifest's base text from its patch, or undefined when the patch does not fit it exactly. `abs`: the file read, its links followed. */
+function unpatch(workspace, abs, patch) {
+    const read = workspace.read(abs, MAX_MANIFEST_BYTES);
+    if (!read.ok)
+        return undefined;
+    let head;
+    try {
+        // Byte for byte, a leading byte order mark included, as the patch has it.
+        head = new external_node_util_.TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(read.bytes);
+    }
+    catch {
+        return undefined;
+    }
+    return reverseApplyPatch(head, patch);
+}
+
 ;// CONCATENATED MODULE: ./src/action/scope.ts
 // In a pull request (or push, or merge group), which citation files need
 // checking: the ones that changed, and every one that cites a source whose
@@ -36995,6 +37296,7 @@ function reverseApplyPatch(head, patch) {
 // A file counts as changed when the change touches any path the system goes
 // through to read it: the file, a folder above it (a link, or a submodule,
 // changes as one path), each link on the way and where it leads.
+
 
 
 
@@ -37293,171 +37595,11 @@ function entryKey(entry) {
     ]);
 }
 
-;// CONCATENATED MODULE: ./src/action/settings.ts
-// Every input and every fact about the event, read and checked in one place
-// into one typed object. A bad input fails with a message saying what is allowed.
-
-
-
-
-const SCOPES = ['auto', 'changed', 'all'];
-/** Events whose `auto` scope is `changed`: they carry the commits to compare. */
-const CHANGE_EVENTS = ['pull_request', 'pull_request_target', 'merge_group', 'push'];
-/** A bad input or environment: the step fails with this message, no stack trace. */
-class InputError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'InputError';
-    }
-}
-const SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
-const ZERO_SHA = /^0+$/;
-function readSettings(getInput, env = process.env) {
-    const workspace = env.GITHUB_WORKSPACE || process.cwd();
-    const manifest = getInput('manifest').trim() || DEFAULT_MANIFEST;
-    const scopeInput = (getInput('scope').trim() || 'auto').toLowerCase();
-    if (!SCOPES.includes(scopeInput)) {
-        throw new InputError(`input scope must be one of ${SCOPES.join(', ')}, not ${JSON.stringify(scopeInput)}`);
-    }
-    const scope = scopeInput;
-    const eventName = env.GITHUB_EVENT_NAME ?? '';
-    const payload = readEventPayload(env.GITHUB_EVENT_PATH);
-    const effectiveScope = scope === 'auto' ? (CHANGE_EVENTS.includes(eventName) ? 'changed' : 'all') : scope;
-    const shardInput = getInput('shard').trim();
-    const shard = shardInput === '' ? undefined : parseShard(shardInput);
-    if (shardInput !== '' && shard === undefined) {
-        throw new InputError(`input shard must be i/n with 1 <= i <= n (for example 2/4), not ${JSON.stringify(shardInput)}`);
-    }
-    const checks = {};
-    for (const [field, name] of Object.entries(CHECK_NAMES)) {
-        const input = name.replace(/_/g, '-');
-        const value = getInput(input).trim();
-        if (value === '')
-            continue;
-        if (!CHECK_LEVELS.includes(value)) {
-            throw new InputError(`input ${input} must be one of ${CHECK_LEVELS.join(', ')}, not ${JSON.stringify(value)}`);
-        }
-        checks[field] = value;
-    }
-    const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
-    const diff = diffBasis(eventName, payload);
-    const workflowSha = env.GITHUB_SHA && SHA.test(env.GITHUB_SHA) ? env.GITHUB_SHA : undefined;
-    const headSha = diff.kind !== 'none' ? diff.head : workflowSha;
-    return {
-        manifest,
-        scope,
-        effectiveScope,
-        token: getInput('token').trim(),
-        reportPath: outputPath(getInput('report'), 'report', workspace),
-        sarifPath: outputPath(getInput('sarif'), 'sarif', workspace),
-        workspace,
-        eventName,
-        repository: owner && repo ? { owner, repo } : undefined,
-        serverUrl: (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, ''),
-        headSha,
-        workflowSha,
-        diff,
-        shard,
-        checks,
-    };
-}
-function outputPath(value, input, workspace) {
-    const trimmed = value.trim();
-    if (trimmed === '')
-        return undefined;
-    if (trimmed.includes('\0'))
-        throw new InputError(`input ${input} holds a NUL character`);
-    return external_node_path_default().resolve(workspace, trimmed);
-}
-function readEventPayload(file) {
-    if (!file)
-        return {};
-    try {
-        const value = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8'));
-        return value && typeof value === 'object' ? value : {};
-    }
-    catch {
-        // Without a payload there is nothing to compare: the run checks everything.
-        return {};
-    }
-}
-function field(value, ...keys) {
-    let current = value;
-    for (const key of keys) {
-        if (!current || typeof current !== 'object')
-            return undefined;
-        current = current[key];
-    }
-    return current;
-}
-function sha(value) {
-    return typeof value === 'string' && SHA.test(value) && !ZERO_SHA.test(value) ? value : undefined;
-}
-/**
- * The commits whose files the event's changed paths name, one of which the
- * checkout must have: the commit the workflow runs at (for a pull request, its
- * merge commit), the head, and the merge commit a workflow may fetch itself
- * (refs/pull/N/merge). Not pull_request_target's GITHUB_SHA: that is the base
- * branch's last commit, which does not hold the pull request's changes.
- */
-function eventCommits(settings) {
-    const { diff } = settings;
-    if (diff.kind === 'none')
-        return [];
-    const commits = [diff.head];
-    if (diff.kind === 'pull_request' && diff.mergeCommit !== undefined)
-        commits.push(diff.mergeCommit);
-    if (settings.workflowSha !== undefined && !(diff.kind === 'pull_request' && diff.target))
-        commits.push(settings.workflowSha);
-    return [...new Set(commits)];
-}
-/** The commits an event says to compare. */
-function diffBasis(eventName, payload) {
-    switch (eventName) {
-        case 'pull_request':
-        case 'pull_request_target': {
-            const number = field(payload, 'pull_request', 'number') ?? field(payload, 'number');
-            const base = sha(field(payload, 'pull_request', 'base', 'sha'));
-            const head = sha(field(payload, 'pull_request', 'head', 'sha'));
-            const changedFiles = field(payload, 'pull_request', 'changed_files');
-            if (typeof number !== 'number' || !base || !head)
-                return { kind: 'none', reason: 'the pull request event names no base and head commits' };
-            return {
-                kind: 'pull_request',
-                number,
-                base,
-                head,
-                mergeCommit: sha(field(payload, 'pull_request', 'merge_commit_sha')),
-                target: eventName === 'pull_request_target',
-                changedFiles: typeof changedFiles === 'number' ? changedFiles : undefined,
-            };
-        }
-        case 'push': {
-            const head = sha(field(payload, 'after'));
-            const base = sha(field(payload, 'before'));
-            if (!head)
-                return { kind: 'none', reason: 'the push deleted the branch or names no commit' };
-            if (!base)
-                return { kind: 'none', reason: 'the push created a branch: there is no earlier commit to compare with' };
-            return { kind: 'compare', base, head };
-        }
-        case 'merge_group': {
-            const base = sha(field(payload, 'merge_group', 'base_sha'));
-            const head = sha(field(payload, 'merge_group', 'head_sha'));
-            if (!base || !head)
-                return { kind: 'none', reason: 'the merge group event names no base and head commits' };
-            return { kind: 'compare', base, head };
-        }
-        default:
-            return { kind: 'none', reason: `a ${eventName || 'manual'} run has no commits to compare` };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/action/main.ts
-// The GitHub Action: the same run as `citegate check`, plus what only the
-// Action does: read its inputs, find what the event changed, and write
-// annotations, the job summary and the outputs. It fails the step on anything
-// that is not `located`, and on any error of its own: it never fails open.
+;// CONCATENATED MODULE: ./src/action/plan.ts
+// Which citation files the Action checks: in a pull request (push, merge
+// group), the ones the change touched, and every one that cites a source it
+// changed; every file when it cannot tell, or asked to; and why, as notes for
+// the job summary.
 
 
 
@@ -37468,257 +37610,6 @@ function diffBasis(eventName, payload) {
 
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
-async function run() {
-    const outputs = { total: 0, located: 0, failed: 0, report: '', sarif: '' };
-    const annotator = new Annotator();
-    const failures = [];
-    let settings;
-    try {
-        settings = readSettings((name) => core.getInput(name));
-        await check(settings, outputs, annotator, failures);
-    }
-    catch (error) {
-        if (error instanceof InputError)
-            failures.push(error.message);
-        else if (error instanceof ManifestError)
-            manifestFailed(error, annotator, failures, settings);
-        else {
-            const message = error instanceof Error ? error.message : String(error);
-            failures.push(`internal error: ${(0,report_escape/* escapeMessage */.hC)(message)}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS}.`);
-            if (error instanceof Error && error.stack)
-                core.debug(error.stack);
-        }
-    }
-    try {
-        for (const [name, value] of Object.entries(outputs))
-            core.setOutput(name, value);
-    }
-    catch (error) {
-        failures.push(`The step's outputs cannot be written to ${describeFile(process.env.GITHUB_OUTPUT)} (GITHUB_OUTPUT): ${reasonOf(error, process.env.GITHUB_OUTPUT)}.`);
-    }
-    if (failures.length > 0)
-        annotator.fail(`citegate: ${failures.join(' ')}`);
-}
-function describeFile(file) {
-    return (0,report_escape/* escapeMessage */.hC)(JSON.stringify(file ?? ''));
-}
-/** Why a file could not be written, in words, without a stack trace. */
-function reasonOf(error, file) {
-    if (error?.code)
-        return describeFsError(error);
-    // @actions/core refuses a missing file with a message of its own.
-    if (file !== undefined && !(0,external_node_fs_namespaceObject.existsSync)(file))
-        return 'no such file';
-    return (0,report_escape/* escapeMessage */.hC)(error instanceof Error ? error.message : String(error));
-}
-function manifestFailed(error, annotator, failures, settings) {
-    const file = error.problems[0]?.file ?? '';
-    if (settings) {
-        const workspace = new Workspace(settings.workspace);
-        annotator.gitHubPath = githubPaths(settings, workspace, repositoryAround(workspace, file));
-    }
-    for (const p of error.problems) {
-        annotator.annotate('error', (0,report_escape/* escapeMessage */.hC)(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) }, false);
-    }
-    logUntrusted(error.problems.map((p) => `problem: ${problem_formatProblem(p)}`));
-    const overflow = annotator.overflow('Every problem is in the job summary and in the log.');
-    const summary = buildSummary({ manifest: file, files: [], records: [], sources: [], problems: error.problems, findings: [] }, {
-        headline: '❌ citegate: the manifest cannot be used — fail',
-        notes: overflow ? [overflow] : [],
-    });
-    const unwritten = writeSummary(summary);
-    failures.push(`the manifest cannot be used (${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}, annotated above): the check could not run`);
-    if (unwritten)
-        failures.push(unwritten);
-}
-async function check(settings, outputs, annotator, failures) {
-    const workspace = new Workspace(settings.workspace);
-    const manifest = loadManifest(workspace, external_node_path_default().resolve(settings.workspace, settings.manifest), {
-        given: 'the `manifest` input, from the workspace',
-    });
-    // Asked of git once, when first needed: by the base-commit check, then to map the changed paths.
-    let repository;
-    const manifestRepository = () => (repository ??= repositoryAround(workspace, manifest.file));
-    refuseCheckoutWithoutChanges(settings, manifestRepository);
-    const notes = [];
-    const plan = await planFiles(settings, workspace, manifest, manifestRepository, notes, annotator);
-    const beforeSplit = plan.files;
-    if (settings.shard) {
-        plan.files = inShard(plan.files, settings.shard);
-        notes.push(`This is shard ${settings.shard.index} of ${settings.shard.count}: ${plan.files.length} of those files (merge the shards' reports with citegate merge-reports).`);
-    }
-    // Only a full, unsharded run fails for having no records: missing data must
-    // not look like success. A shard's emptiness is judged when the shards are
-    // merged; a run over changed files may find that the change removed every record.
-    const checkedAll = settings.effectiveScope === 'all' || plan.checkedAll;
-    const partial = !(checkedAll && settings.shard === undefined);
-    const github = {
-        event: settings.eventName,
-        scope: checkedAll ? 'all' : 'changed',
-        ...(settings.diff.kind !== 'none'
-            ? { base_sha: settings.diff.base, head_sha: settings.diff.head }
-            : settings.headSha
-                ? { head_sha: settings.headSha }
-                : {}),
-    };
-    const shard = settings.shard && { ...settings.shard, run: runDigest(manifest.text, beforeSplit, github) };
-    if (plan.nothingToCheck) {
-        annotator.annotate('notice', `citegate: ${notes.join(' ')}`);
-        const empty = {
-            manifest: manifest.file,
-            files: [],
-            records: [],
-            sources: [],
-            problems: [],
-            findings: [],
-            partial: true,
-        };
-        // A later step (upload-artifact, upload-sarif) finds the files it was told to expect.
-        const unwrittenReports = writeReports(settings, workspace, manifest, empty, { github, shard }, outputs, workspacePaths);
-        failures.push(...unwrittenReports);
-        const unwritten = writeSummary(buildSummary(empty, {
-            headline: unwrittenReports.length === 0
-                ? '✅ citegate: nothing to check — pass'
-                : '❌ citegate: nothing to check, but a report could not be written — fail',
-            notes: [...notes, ...unwrittenReports],
-        }));
-        if (unwritten)
-            failures.push(unwritten);
-        return;
-    }
-    core.startGroup(`citegate: checking ${plan.files.length} citation file${plan.files.length === 1 ? '' : 's'}`);
-    const started = Date.now();
-    let lastLog = started;
-    const checked = runCheck({
-        workspace,
-        manifest,
-        files: plan.files,
-        preloaded: plan.preloaded,
-        problems: plan.problems,
-        checks: { ...manifest.checks, ...settings.checks },
-        onProgress: (p) => {
-            const now = Date.now();
-            if (now - lastLog >= 5000 || p.done === p.total) {
-                lastLog = now;
-                core.info(`${p.phase === 'files' ? 'read' : 'verified and searched'} ${p.done}/${p.total} ${p.phase}, ${p.records} records, ${((now - started) / 1000).toFixed(1)} s`);
-            }
-        },
-    });
-    core.endGroup();
-    const result = partial ? { ...checked, partial } : checked;
-    const located = result.records.filter((r) => r.verdict === 'located').length;
-    Object.assign(outputs, { total: result.records.length, located, failed: result.records.length - located });
-    const ok = passed(result);
-    if (partial && result.records.length === 0)
-        notes.push(`The citation files checked hold no records${settings.shard ? '' : ' (a run over changed files does not fail for that)'}.`);
-    const logGroup = logFailures(result);
-    const toGitHub = githubPaths(settings, workspace, manifestRepository());
-    annotator.gitHubPath = toGitHub;
-    annotate(result, annotator);
-    const where = [
-        'Every failing record, problem and finding is in the job summary',
-        logGroup ? ` and in the log (the group "${logGroup}")` : '',
-        settings.reportPath
-            ? ', and every record is in the JSON report (the `report` output).'
-            : '; set the `report` input for a JSON report of every record.',
-    ].join('');
-    const overflow = annotator.overflow(where);
-    if (overflow)
-        notes.unshift(overflow);
-    // The reports before the summary, which must say so when one cannot be written.
-    const unwrittenReports = writeReports(settings, workspace, manifest, result, { github, shard }, outputs, toGitHub);
-    const leftOut = outputs.sarif !== '' ? sarifResultsLeftOut(result) : 0;
-    if (leftOut > 0) {
-        notes.push(`The SARIF file holds ${MAX_SARIF_RESULTS.toLocaleString('en-US')} of the ${(MAX_SARIF_RESULTS + leftOut).toLocaleString('en-US')} results, ` +
-            `errors first: GitHub code scanning refuses a file with more. ${outputs.report !== '' ? 'Every record is in the JSON report.' : 'Set the `report` input for a JSON report of every record.'}`);
-    }
-    const unwritten = writeSummary(buildSummary(result, {
-        ...(unwrittenReports.length > 0
-            ? {
-                headline: `❌ citegate: ${located} of ${result.records.length} record${result.records.length === 1 ? '' : 's'} located, but a report could not be written — fail`,
-            }
-            : {}),
-        serverUrl: settings.serverUrl,
-        repository: settings.repository,
-        headSha: settings.headSha,
-        repositoryPath: toGitHub,
-        notes: [...unwrittenReports, ...notes],
-        fullReportHint: settings.reportPath
-            ? 'Every record is in the JSON report (the `report` output) and every failure is in the log.'
-            : 'Every failure is in the log; set the `report` input for a JSON report.',
-    }));
-    if (!ok) {
-        const failing = result.records.length - located;
-        const why = [
-            failing > 0 ? `${failing} of ${result.records.length} records not located` : '',
-            result.problems.length > 0
-                ? `${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} with the input`
-                : '',
-            failingFindings(result) > 0
-                ? `${failingFindings(result)} failing finding${failingFindings(result) === 1 ? '' : 's'} beyond quotes`
-                : '',
-            result.records.length === 0 && !partial ? 'no citation records were checked (an empty full run fails)' : '',
-        ]
-            .filter(Boolean)
-            .join('; ');
-        failures.push(`${why}. See the annotations and the job summary.`);
-    }
-    else {
-        core.info(`citegate: ${located} of ${result.records.length} records located.`);
-    }
-    failures.push(...unwrittenReports);
-    if (unwritten)
-        failures.push(unwritten);
-}
-/**
- * Writes the JSON report and the SARIF file that were asked for, each on its
- * own: one that cannot be written does not keep the other from being. Returns
- * why, for each that could not be.
- */
-function writeReports(settings, workspace, manifest, result, context, outputs, toGitHub) {
-    const unwritten = [];
-    let inputs;
-    const write = (file, input, chunks) => {
-        try {
-            assertNotAnInput(file, () => (inputs ??= runInputs(workspace, manifest, result.files.map((f) => ({ file: f })))));
-            writeChunks(file, chunks(), { createFolder: true, workspace });
-            return true;
-        }
-        catch (error) {
-            if (!(error instanceof WriteError))
-                throw error;
-            unwritten.push(`${(0,report_escape/* escapeMessage */.hC)(error.message)} (the \`${input}\` input).`);
-            return false;
-        }
-    };
-    if (settings.reportPath && write(settings.reportPath, 'report', () => jsonReportChunks(result, context))) {
-        outputs.report = settings.reportPath;
-    }
-    if (settings.sarifPath &&
-        write(settings.sarifPath, 'sarif', () => [
-            `${JSON.stringify(buildSarif(result, { repositoryPath: toGitHub }), null, 2)}\n`,
-        ])) {
-        outputs.sarif = settings.sarifPath;
-    }
-    return unwritten;
-}
 /** At most `max` ids, then how many more: notes stay short whatever the change. */
 function listIds(ids, max = 10) {
     return ids.length <= max ? ids.join(', ') : `${ids.slice(0, max).join(', ')} and ${ids.length - max} more`;
@@ -37796,148 +37687,418 @@ async function planFiles(settings, workspace, manifest, manifestRepository, note
         nothingToCheck: false,
     };
 }
-/**
- * The repository around the manifest, whose top folder the API's and git's
- * paths start from. It must have one of the event's commits checked out: a
- * second repository in the workspace (another actions/checkout with `path:`)
- * would otherwise take the event's paths for its own files, and check those
- * instead of the ones that changed.
- */
-function locateCheckout(workspace, repository, known) {
-    if (!repository.ok)
-        return { reason: repository.reason };
-    const checkout = new Checkout(repository.top, workspace);
-    const commit = repository.commit;
-    if (commit === undefined || !known.includes(commit)) {
-        const folder = workspace.contains(checkout.top) ? workspace.relative(checkout.top) || '.' : checkout.top;
-        return {
-            reason: `the repository around the manifest (${folder}) has ${commit ?? 'no commit'} checked out, not the event's ${known.join(' or ')}: ` +
-                "it may be another repository, or a later commit, whose files the event's paths do not name",
-        };
+
+;// CONCATENATED MODULE: ./src/load/inputs.ts
+// The files a run reads: the manifest, every source and original it pins, and
+// the citation files. A report must never be written over one of them.
+
+function runInputs(workspace, manifest, files) {
+    const inputs = [];
+    const add = (base, p, what) => inputs.push({ abs: external_node_path_default().resolve(workspace.root, base, p), what });
+    add('', manifest.file, 'the manifest');
+    for (const entry of manifest.sources.values()) {
+        add(manifest.dir, entry.path, `source ${entry.id}`);
+        if (entry.original)
+            add(manifest.dir, entry.original.path, `the original of source ${entry.id}`);
     }
-    return checkout;
+    for (const ref of files)
+        add('', ref.file, `citation file ${ref.file}`);
+    return inputs;
 }
-/** `file`: the manifest, workspace-relative. */
-function repositoryAround(workspace, file) {
-    const resolved = workspace.resolve('', file, 'file name');
-    if (!resolved.ok)
-        return { ok: false, reason: resolved.reason };
-    const top = repositoryTop(external_node_path_default().dirname(resolved.abs), workspace.root);
-    return top.ok ? { ...top, commit: checkedOutCommit(top.top) } : top;
+
+;// CONCATENATED MODULE: ./src/report/json.ts
+// The JSON report (SPEC §7). Keys are snake_case like the records' own fields.
+
+
+
+/** Everything but the records: small, whatever the run's size. */
+function reportHead(result, context) {
+    return {
+        version: 1,
+        tool: { name: 'citegate', version: VERSION },
+        ...(context.github ? { github: context.github } : {}),
+        ...(context.shard ? { shard: context.shard } : {}),
+        manifest: result.manifest,
+        summary: { ...tally(result), passed: result.outcome.passed },
+        sources: result.sources.map(jsonSource),
+        files: result.files,
+        // A problem with a file as a whole (it cannot be read) has no line or column.
+        problems: result.problems.map((p) => ({
+            file: p.file,
+            ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
+            message: p.message,
+        })),
+        findings: result.findings.map((f) => ({
+            kind: f.kind,
+            level: f.level,
+            file: f.file,
+            line: f.line,
+            column: f.column,
+            ...(f.citationId !== undefined ? { citation_id: f.citationId } : {}),
+            message: f.message,
+        })),
+    };
 }
+/** Records per chunk of the report's text. */
+const RECORDS_PER_CHUNK = 2048;
 /**
- * A pull request's check of files without its changes would pass it unseen:
- * pull_request_target runs at the base branch's last commit, and that is what
- * actions/checkout checks out for it unless told otherwise; a workflow may
- * also check out the base branch by name, which has moved on since. Whatever
- * the scope, the step fails, saying what to check out, when the repository
- * around the manifest has the base commit checked out, or another commit that
- * does not hold the pull request's changes (see holdsChanges), or, in the
- * event's repository, one of which git cannot tell. A run that cannot tell
- * what is checked out, or is in another repository, goes on as it would
- * without git.
+ * The report's text in pieces, to be written one after another: a run of a
+ * few hundred thousand records never holds its whole report in memory. The
+ * report is indented, except that each record takes one line (easy to grep).
  */
-function refuseCheckoutWithoutChanges(settings, manifestRepository) {
-    const diff = settings.diff;
-    if (diff.kind !== 'pull_request')
-        return;
-    const repository = manifestRepository();
-    if (!repository.ok)
-        return;
-    const commit = repository.commit;
-    if (commit === undefined || eventCommits(settings).includes(commit))
-        return;
-    const checkOut = `Check out the pull request's head (actions/checkout with ref: \${{ github.event.pull_request.head.sha }}${diff.target ? ', which a pull_request_target workflow needs' : ''}).`;
-    const baseCommits = [diff.base, ...(diff.target && settings.workflowSha !== undefined ? [settings.workflowSha] : [])];
-    if (baseCommits.includes(commit)) {
-        throw new InputError(`the workspace has the pull request's base commit ${commit} checked out, not its changes: checking it would pass the pull request unseen. ${checkOut}`);
-    }
-    const holds = holdsChanges(repository.top, commit, diff.base, diff.head);
-    if (holds === true)
-        return;
-    if (holds === false) {
-        throw new InputError(`the workspace has commit ${commit} checked out, which does not hold the pull request's changes (files it changed differ from its head ${diff.head}): ` +
-            `checking it would pass the pull request unseen. ${checkOut}`);
-    }
-    // Git cannot tell. Another repository (a second checkout with `path:`) is not this one's to judge: it is checked whole, saying why.
-    if (!hasCommit(repository.top, diff.base) && !isOriginOf(repository.top, settings.repository))
-        return;
-    throw new InputError(`the workspace has commit ${commit} of this repository checked out, which is not the pull request's head ${diff.head}, and ${holds.unknown}, ` +
-        `so git cannot tell whether it holds the changes: checking it could pass the pull request unseen (the base branch checked out by name, say). ${checkOut} ` +
-        'If the pull request has moved on since this event, the run of its newer event checks it.');
+function* jsonReportChunks(result, context = {}) {
+    // Written to a terminal as often as to a file: no character in it may act on one.
+    for (const chunk of rawJsonReportChunks(result, context))
+        yield (0,model_escape/* escapeJsonText */.jk)(chunk);
 }
-/**
- * The manifest as it was at the base commit: rebuilt from the API's patch
- * when there is one (a shallow checkout has no history), else read with git.
- */
-function baseManifest(changes, checkout, workspace, manifest) {
-    // The file read, which a manifest that is a link leads to: its own changes are that file's.
-    const resolved = workspace.resolve('', manifest.file, 'file name');
-    const file = resolved.ok ? workspace.relative(resolved.abs) : manifest.file;
-    const entry = changes.list.files.find((f) => f.path === file);
-    if (entry && ['added', 'copied', 'renamed'].includes(entry.status))
-        return { kind: 'new' };
-    const reasons = [];
-    if (entry?.patch !== undefined) {
-        const text = resolved.ok ? unpatch(workspace, resolved.abs, entry.patch) : undefined;
-        if (text !== undefined) {
-            core.info(`citegate: the manifest at ${changes.base} rebuilt from the patch ${changes.via} gave`);
-            return { kind: 'text', text };
+function* rawJsonReportChunks(result, context) {
+    const { problems, findings, ...head } = reportHead(result, context);
+    const opening = JSON.stringify(head, null, 2);
+    yield `${opening.slice(0, -2)},\n  "records": [`;
+    const records = result.records;
+    for (let from = 0; from < records.length; from += RECORDS_PER_CHUNK) {
+        const lines = [];
+        for (let i = from; i < records.length && i < from + RECORDS_PER_CHUNK; i++) {
+            lines.push(`${i === 0 ? '' : ','}\n    ${JSON.stringify(jsonRecord(records[i]))}`);
         }
-        reasons.push(`the patch ${changes.via} gave for it does not apply`);
+        yield lines.join('');
     }
-    else if (changes.via === 'the GitHub API') {
-        reasons.push('the GitHub API gave no patch for it');
-    }
-    const repoPath = checkout.toRepository(file);
-    if (repoPath === undefined)
-        reasons.push('it is not in the repository');
-    // A list from git has shown the base commit is there already.
-    else if (changes.via !== 'git' && !hasCommit(checkout.top, changes.base))
-        reasons.push(`the checkout lacks commit ${changes.base} (use actions/checkout with fetch-depth: 0)`);
-    else {
-        const text = gitShow(checkout.top, changes.base, repoPath);
-        if (text !== undefined)
-            return { kind: 'text', text };
-        reasons.push(`git cannot show it at commit ${changes.base}`);
-    }
-    return { kind: 'unknown', reason: reasons.join('; ') };
+    const tail = JSON.stringify({ problems, findings }, null, 2);
+    yield `${records.length > 0 ? '\n  ' : ''}],\n${tail.slice(2)}\n`;
 }
-/** The manifest's base text from its patch, or undefined when the patch does not fit it exactly. `abs`: the file read, its links followed. */
-function unpatch(workspace, abs, patch) {
-    const read = workspace.read(abs, MAX_MANIFEST_BYTES);
-    if (!read.ok)
-        return undefined;
-    let head;
+function jsonSource(s) {
+    return {
+        id: s.id,
+        path: s.path,
+        sha256: s.sha256 ?? null,
+        retrieved: s.retrieved,
+        status: s.status,
+        ...(s.reason !== undefined ? { reason: s.reason } : {}),
+        ...(s.actualSha256 !== undefined ? { actual_sha256: s.actualSha256 } : {}),
+        line: s.line,
+        column: s.column,
+        cited_by: s.citedBy,
+    };
+}
+function jsonRecord(r) {
+    const reason = result_reasonOf(r);
+    const detail = explanationOf(r);
+    return {
+        file: r.file,
+        line: r.line,
+        column: r.column,
+        index: r.index,
+        citation_id: r.citationId,
+        source_id: r.sourceId,
+        verdict: r.verdict,
+        ...(reason !== undefined ? { reason } : {}),
+        // Located records leave out their quote and claim: they are in the file, and in order.
+        ...(r.verdict !== 'located' ? { quote: r.quote, claim: r.claim } : {}),
+        matches: matchesOf(r).map(jsonPosition),
+        ...(detail ? { detail: jsonDetail(detail) } : {}),
+    };
+}
+function jsonPosition(m) {
+    return { line: m.line, column: m.column, end_line: m.endLine, end_column: m.endColumn };
+}
+function jsonDetail(d) {
+    return {
+        ...(d.context ? { context: jsonContext(d.context) } : {}),
+        ...(d.closest !== undefined
+            ? {
+                closest: d.closest && {
+                    ...jsonPosition(d.closest.at),
+                    similarity: Math.round(d.closest.similarity * 1000) / 1000,
+                    passage: d.closest.passage,
+                    diff: d.closest.diff,
+                },
+            }
+            : {}),
+        ...(d.hints
+            ? {
+                hints: d.hints.map((h) => ({
+                    kind: h.kind,
+                    difference: h.difference,
+                    source_id: h.sourceId,
+                    ...jsonPosition(h.at),
+                    passage: h.passage,
+                })),
+            }
+            : {}),
+        ...(d.suggestions
+            ? {
+                suggestions: d.suggestions.map((s) => ({
+                    ...jsonPosition(s.at),
+                    ...(s.prefix !== undefined ? { prefix: s.prefix } : {}),
+                    ...(s.suffix !== undefined ? { suffix: s.suffix } : {}),
+                })),
+            }
+            : {}),
+        ...(d.matchCount !== undefined ? { match_count: d.matchCount } : {}),
+        ...(d.tooManyMatches ? { too_many_matches: true } : {}),
+        ...(d.similarIds ? { similar_ids: d.similarIds } : {}),
+        ...(d.sourceIds ? { source_ids: d.sourceIds } : {}),
+    };
+}
+function jsonContext(c) {
+    return {
+        prefix: c.prefix,
+        suffix: c.suffix,
+        candidates: c.candidates,
+        kept: c.kept,
+        ...(c.moreCandidates ? { more_candidates: true } : {}),
+        ...(c.prefixKept !== undefined ? { prefix_kept: c.prefixKept } : {}),
+        ...(c.suffixKept !== undefined ? { suffix_kept: c.suffixKept } : {}),
+        ...(c.occurrences
+            ? {
+                occurrences: c.occurrences.map((o) => ({
+                    ...jsonPosition(o.at),
+                    ...(o.before !== undefined ? { before: o.before } : {}),
+                    ...(o.after !== undefined ? { after: o.after } : {}),
+                })),
+            }
+            : {}),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/write.ts
+// Writing reports. A report may be asked for at a path inside a checkout of a
+// pull request, where any name can be a link the pull request planted: so a
+// report is never written through a link, and one inside the workspace must
+// stay inside it after following the links of its folders.
+
+
+
+
+/** A report file that cannot be written: the user's path, not a bug. */
+class WriteError extends Error {
+    file;
+    constructor(file, reason) {
+        super(`cannot write ${file}: ${reason}`);
+        this.file = file;
+    }
+}
+/**
+ * Fails early, before any work, when a report could not be written to `file`
+ * (its folder is missing, or it is a folder): a long run should not end in
+ * a typo. Writing can still fail later (a full disk); writeChunks says so.
+ */
+function assertWritable(file) {
+    const abs = reportPath(file);
+    let folder;
     try {
-        // Byte for byte, a leading byte order mark included, as the patch has it.
-        head = new external_node_util_.TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(read.bytes);
+        folder = statSync(path.dirname(abs));
+    }
+    catch (error) {
+        throw new WriteError(file, describeWriteError(error));
+    }
+    if (!folder.isDirectory())
+        throw new WriteError(file, 'a folder on the path is a file');
+    let target;
+    try {
+        target = statSync(abs);
     }
     catch {
-        return undefined;
+        return; // Not there yet: it will be created.
     }
-    return reverseApplyPatch(head, patch);
+    if (target.isDirectory())
+        throw new WriteError(file, 'it is a folder, not a file');
 }
-const workspacePaths = (file) => file;
 /**
- * Paths as GitHub names the files of the event's repository: from its top
- * folder, which is not the workspace when the workflow checks it out into a
- * folder of it (actions/checkout with \`path:\`). Annotations, the SARIF file
- * and the summary's links need these; a file outside that repository has
- * none. When git cannot say which repository holds the manifest, or it is
- * not the event's (neither one of its commits checked out nor its \`origin\`),
- * paths stay the workspace's, as they were.
+ * Refuses a report path that is one of the run's own inputs: the report would
+ * replace the manifest, a source or a citation file it checked. Compared as
+ * files (device and inode), so another name or a link for one counts too.
+ * `inputs` is asked for only when the report's file exists already.
  */
-function githubPaths(settings, workspace, repository) {
-    if (!repository.ok)
-        return workspacePaths;
-    const checkout = new Checkout(repository.top, workspace);
-    if (checkout.top === workspace.root)
-        return workspacePaths;
-    const commits = [...eventCommits(settings), settings.workflowSha, settings.headSha];
-    const events = (repository.commit !== undefined && commits.includes(repository.commit)) ||
-        isOriginOf(repository.top, settings.repository);
-    return events ? (file) => checkout.toRepository(file) : workspacePaths;
+function assertNotAnInput(file, inputs) {
+    let target;
+    try {
+        target = (0,external_node_fs_namespaceObject.statSync)(reportPath(file));
+    }
+    catch {
+        return; // Not there yet, so no input.
+    }
+    for (const input of inputs()) {
+        let stats;
+        try {
+            stats = (0,external_node_fs_namespaceObject.statSync)(input.abs);
+        }
+        catch {
+            continue;
+        }
+        if (stats.ino === target.ino && stats.dev === target.dev) {
+            throw new WriteError(file, `it is ${input.what}, which the run reads: a report there would replace it`);
+        }
+    }
+}
+/** Writes a report to a file piece by piece, so it is never whole in memory. */
+function writeChunks(file, chunks, options = {}) {
+    const fd = openReport(file, options);
+    try {
+        // Only writing is a write error: a report that fails to be made is citegate's own.
+        for (const chunk of chunks) {
+            try {
+                (0,external_node_fs_namespaceObject.writeSync)(fd, chunk);
+            }
+            catch (error) {
+                throw new WriteError(file, describeWriteError(error));
+            }
+        }
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+/**
+ * The absolute path a report is checked and written at. `..` is taken out
+ * first, as path.resolve does, or the system would apply it after following a
+ * linked folder (`reports/../r.json`, `reports` a link, would land beside the
+ * link's target). A name that ends in a separator names a folder: refused,
+ * since path.resolve would drop the separator and write a file of that name.
+ */
+function reportPath(file) {
+    if (file.endsWith('/') || file.endsWith((external_node_path_default()).sep))
+        throw new WriteError(file, 'the name ends in a separator: it names a folder, not a file');
+    return external_node_path_default().resolve(file);
+}
+function openReport(file, options) {
+    let fd;
+    try {
+        const abs = reportPath(file);
+        const folder = external_node_path_default().dirname(abs);
+        if (options.workspace)
+            assertFolderInside(file, folder, options.workspace);
+        if (options.createFolder)
+            (0,external_node_fs_namespaceObject.mkdirSync)(folder, { recursive: true });
+        // O_NOFOLLOW: a link at the report's own name is refused, wherever it points.
+        // O_NONBLOCK: a FIFO planted there must not hang the run (it is refused below).
+        const flags = external_node_fs_namespaceObject.constants.O_WRONLY |
+            external_node_fs_namespaceObject.constants.O_CREAT |
+            external_node_fs_namespaceObject.constants.O_NOFOLLOW |
+            external_node_fs_namespaceObject.constants.O_NONBLOCK |
+            (options.append ? external_node_fs_namespaceObject.constants.O_APPEND : external_node_fs_namespaceObject.constants.O_TRUNC);
+        fd = (0,external_node_fs_namespaceObject.openSync)(abs, flags, 0o666);
+    }
+    catch (error) {
+        if (error instanceof WriteError)
+            throw error;
+        throw new WriteError(file, describeWriteError(error));
+    }
+    let regular;
+    try {
+        regular = (0,external_node_fs_namespaceObject.fstatSync)(fd).isFile();
+    }
+    catch (error) {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        throw new WriteError(file, describeWriteError(error));
+    }
+    if (!regular) {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        throw new WriteError(file, 'it is not a regular file');
+    }
+    return fd;
+}
+/**
+ * A report inside the workspace must stay there: the nearest folder of its path
+ * that exists, links followed, must be inside the workspace (folders created
+ * below it then are too). Inside means below the workspace as its links
+ * resolve, or as it was named (`--root` may be a link to it).
+ */
+function assertFolderInside(file, folder, workspace) {
+    if (!workspace.contains(folder) && !isBelow(folder, workspace.named))
+        return; // A path outside the workspace is the user's own.
+    let existing = folder;
+    for (;;) {
+        let real;
+        try {
+            real = external_node_fs_namespaceObject.realpathSync.native(existing);
+        }
+        catch (error) {
+            const code = error.code;
+            const parent = external_node_path_default().dirname(existing);
+            if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === existing)
+                throw error;
+            existing = parent;
+            continue;
+        }
+        if (!workspace.contains(real))
+            throw new WriteError(file, 'its folder is a link that leads outside the workspace');
+        return;
+    }
+}
+function describeWriteError(error) {
+    switch (error?.code) {
+        case 'ELOOP':
+            return 'it is a link: reports are never written through links';
+        case 'ENXIO':
+            return 'it is not a regular file';
+        case 'ENOENT':
+            return 'its folder does not exist';
+        default:
+            return describeFsError(error);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/publish.ts
+// What the Action leaves behind for a run: the log group of failures, the
+// annotations, the JSON report and SARIF file asked for, and the job summary.
+// Each that cannot be written says why; none keeps the others from being written.
+
+
+
+
+
+
+
+
+
+
+
+
+
+function describeFile(file) {
+    return (0,model_escape/* escapeMessage */.hC)(JSON.stringify(file ?? ''));
+}
+/** Why a file could not be written, in words, without a stack trace. */
+function whyNotWritten(error, file) {
+    if (error?.code)
+        return describeFsError(error);
+    // @actions/core refuses a missing file with a message of its own.
+    if (file !== undefined && !(0,external_node_fs_namespaceObject.existsSync)(file))
+        return 'no such file';
+    return (0,model_escape/* escapeMessage */.hC)(error instanceof Error ? error.message : String(error));
+}
+/**
+ * Writes the JSON report and the SARIF file that were asked for, each on its
+ * own: one that cannot be written does not keep the other from being. Returns
+ * why, for each that could not be.
+ */
+function writeReports(settings, workspace, manifest, result, context, outputs, toGitHub) {
+    const unwritten = [];
+    let inputs;
+    const write = (file, input, chunks) => {
+        try {
+            assertNotAnInput(file, () => (inputs ??= runInputs(workspace, manifest, result.files.map((f) => ({ file: f })))));
+            writeChunks(file, chunks(), { createFolder: true, workspace });
+            return true;
+        }
+        catch (error) {
+            if (!(error instanceof WriteError))
+                throw error;
+            unwritten.push(`${(0,model_escape/* escapeMessage */.hC)(error.message)} (the \`${input}\` input).`);
+            return false;
+        }
+    };
+    if (settings.reportPath && write(settings.reportPath, 'report', () => jsonReportChunks(result, context))) {
+        outputs.report = settings.reportPath;
+    }
+    if (settings.sarifPath &&
+        write(settings.sarifPath, 'sarif', () => [
+            `${JSON.stringify(buildSarif(result, { repositoryPath: toGitHub }), null, 2)}\n`,
+        ])) {
+        outputs.sarif = settings.sarifPath;
+    }
+    return unwritten;
 }
 function annotate(result, annotator) {
     for (const a of buildAnnotations(result)) {
@@ -37951,7 +38112,7 @@ function annotate(result, annotator) {
  * title, or undefined when there is nothing to list.
  */
 function logFailures(result) {
-    const failing = result.records.filter((r) => r.verdict !== 'located');
+    const failing = result.records.filter((r) => !isLocated(r));
     if (failing.length === 0 && result.problems.length === 0 && result.findings.length === 0)
         return undefined;
     const count = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
@@ -37959,7 +38120,7 @@ function logFailures(result) {
     core.startGroup(title);
     logUntrusted([
         ...result.problems.map((p) => `problem: ${problem_formatProblem(p)}`),
-        ...failing.map((r) => `record: ${r.file}:${r.line}: ${recordLabel(r)}: ${r.verdict}${r.reason ? ` (${r.reason})` : ''}`),
+        ...failing.map((r) => `record: ${r.file}:${r.line}: ${recordLabel(r)}: ${r.verdict}${result_reasonOf(r) ? ` (${result_reasonOf(r)})` : ''}`),
         ...result.findings.map((f) => `finding (${f.level}): ${f.file}:${f.line}: ${f.kind}${f.citationId !== undefined ? `: ${f.citationId}` : ''}: ${f.message}`),
     ]);
     core.endGroup();
@@ -37975,14 +38136,216 @@ function writeSummary(text) {
         return undefined;
     }
     catch (error) {
-        return `The job summary cannot be written to ${describeFile(file)} (GITHUB_STEP_SUMMARY): ${reasonOf(error, file)}.`;
+        return `The job summary cannot be written to ${describeFile(file)} (GITHUB_STEP_SUMMARY): ${whyNotWritten(error, file)}.`;
     }
+}
+
+;// CONCATENATED MODULE: ./src/action/main.ts
+// The GitHub Action: reads its inputs into one settings object, plans which
+// citation files the event asks to check, runs the check session (the same one
+// `citegate check` runs), and writes what a workflow sees: annotations, the
+// job summary, the reports and the outputs. It fails the step on anything the
+// session's outcome fails, and on any error of its own: it never fails open.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
+async function run() {
+    const outputs = { total: 0, located: 0, failed: 0, report: '', sarif: '' };
+    const annotator = new Annotator();
+    const failures = [];
+    let settings;
+    try {
+        settings = readSettings((name) => core.getInput(name));
+        await check(settings, outputs, annotator, failures);
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            failures.push(error.message);
+        else if (error instanceof ManifestError)
+            manifestFailed(error, annotator, failures, settings);
+        else {
+            const message = error instanceof Error ? error.message : String(error);
+            failures.push(`internal error: ${(0,model_escape/* escapeMessage */.hC)(message)}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS}.`);
+            if (error instanceof Error && error.stack)
+                core.debug(error.stack);
+        }
+    }
+    try {
+        for (const [name, value] of Object.entries(outputs))
+            core.setOutput(name, value);
+    }
+    catch (error) {
+        failures.push(`The step's outputs cannot be written to ${describeFile(process.env.GITHUB_OUTPUT)} (GITHUB_OUTPUT): ${whyNotWritten(error, process.env.GITHUB_OUTPUT)}.`);
+    }
+    if (failures.length > 0)
+        annotator.fail(`citegate: ${failures.join(' ')}`);
+}
+function manifestFailed(error, annotator, failures, settings) {
+    const file = error.problems[0]?.file ?? '';
+    if (settings) {
+        const workspace = new Workspace(settings.workspace);
+        annotator.gitHubPath = githubPaths(settings, workspace, repositoryAround(workspace, file));
+    }
+    for (const p of error.problems) {
+        annotator.annotate('error', (0,model_escape/* escapeMessage */.hC)(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) }, false);
+    }
+    logUntrusted(error.problems.map((p) => `problem: ${problem_formatProblem(p)}`));
+    const overflow = annotator.overflow('Every problem is in the job summary and in the log.');
+    const summary = buildSummary(judged({ manifest: file, files: [], records: [], sources: [], problems: error.problems, findings: [] }), {
+        headline: '❌ citegate: the manifest cannot be used — fail',
+        notes: overflow ? [overflow] : [],
+    });
+    const unwritten = writeSummary(summary);
+    failures.push(`the manifest cannot be used (${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}, annotated above): the check could not run`);
+    if (unwritten)
+        failures.push(unwritten);
+}
+/** What the Action's report says of the event: its name, the scope checked, the commits compared. */
+function githubRun(settings, checkedAll) {
+    return {
+        event: settings.eventName,
+        scope: checkedAll ? 'all' : 'changed',
+        ...(settings.diff.kind !== 'none'
+            ? { base_sha: settings.diff.base, head_sha: settings.diff.head }
+            : settings.headSha
+                ? { head_sha: settings.headSha }
+                : {}),
+    };
+}
+async function check(settings, outputs, annotator, failures) {
+    const workspace = new Workspace(settings.workspace);
+    const manifest = loadManifest(workspace, external_node_path_default().resolve(settings.workspace, settings.manifest), {
+        given: 'the `manifest` input, from the workspace',
+    });
+    // Asked of git once, when first needed: by the base-commit check, then to map the changed paths.
+    let repository;
+    const manifestRepository = () => (repository ??= repositoryAround(workspace, manifest.file));
+    refuseCheckoutWithoutChanges(settings, manifestRepository);
+    const notes = [];
+    const plan = await planFiles(settings, workspace, manifest, manifestRepository, notes, annotator);
+    const checkedAll = settings.effectiveScope === 'all' || plan.checkedAll;
+    const session = openSession(settings, workspace, manifest, plan, checkedAll);
+    if (settings.shard) {
+        notes.push(`This is shard ${settings.shard.index} of ${settings.shard.count}: ${session.files.length} of those files (merge the shards' reports with citegate merge-reports).`);
+    }
+    if (plan.nothingToCheck) {
+        annotator.annotate('notice', `citegate: ${notes.join(' ')}`);
+        const empty = session.run();
+        // A later step (upload-artifact, upload-sarif) finds the files it was told to expect.
+        const unwrittenReports = writeReports(settings, workspace, manifest, empty, empty, outputs, workspacePaths);
+        failures.push(...unwrittenReports);
+        const unwritten = writeSummary(buildSummary(empty, {
+            headline: unwrittenReports.length === 0
+                ? '✅ citegate: nothing to check — pass'
+                : '❌ citegate: nothing to check, but a report could not be written — fail',
+            notes: [...notes, ...unwrittenReports],
+        }));
+        if (unwritten)
+            failures.push(unwritten);
+        return;
+    }
+    core.startGroup(`citegate: checking ${session.files.length} citation file${session.files.length === 1 ? '' : 's'}`);
+    const result = session.run();
+    core.endGroup();
+    publish(settings, workspace, manifest, result, manifestRepository(), notes, outputs, annotator, failures);
+}
+function openSession(settings, workspace, manifest, plan, checkedAll) {
+    const started = Date.now();
+    let lastLog = started;
+    return new Session({
+        workspace,
+        manifest,
+        selection: {
+            kind: 'chosen',
+            files: plan.files,
+            problems: plan.problems,
+            preloaded: plan.preloaded,
+            complete: checkedAll,
+        },
+        shard: settings.shard,
+        checks: settings.checks,
+        explain: true,
+        github: githubRun(settings, checkedAll),
+        onProgress: (p) => {
+            const now = Date.now();
+            if (now - lastLog >= 5000 || p.done === p.total) {
+                lastLog = now;
+                core.info(`${p.phase === 'files' ? 'read' : 'verified and searched'} ${p.done}/${p.total} ${p.phase}, ${p.records} records, ${((now - started) / 1000).toFixed(1)} s`);
+            }
+        },
+    });
+}
+/** Writes the outputs, the log group, the annotations, the reports and the summary of a run, and fails the step as its outcome says. */
+function publish(settings, workspace, manifest, result, repository, notes, outputs, annotator, failures) {
+    const counts = tally(result);
+    Object.assign(outputs, { total: counts.total, located: counts.located, failed: counts.failed });
+    if (result.partial && counts.total === 0)
+        notes.push(`The citation files checked hold no records${settings.shard ? '' : ' (a run over changed files does not fail for that)'}.`);
+    const logGroup = logFailures(result);
+    const toGitHub = githubPaths(settings, workspace, repository);
+    annotator.gitHubPath = toGitHub;
+    annotate(result, annotator);
+    const where = [
+        'Every failing record, problem and finding is in the job summary',
+        logGroup ? ` and in the log (the group "${logGroup}")` : '',
+        settings.reportPath
+            ? ', and every record is in the JSON report (the `report` output).'
+            : '; set the `report` input for a JSON report of every record.',
+    ].join('');
+    const overflow = annotator.overflow(where);
+    if (overflow)
+        notes.unshift(overflow);
+    // The reports before the summary, which must say so when one cannot be written.
+    const unwrittenReports = writeReports(settings, workspace, manifest, result, result, outputs, toGitHub);
+    const leftOut = outputs.sarif !== '' ? sarifResultsLeftOut(result) : 0;
+    if (leftOut > 0) {
+        notes.push(`The SARIF file holds ${MAX_SARIF_RESULTS.toLocaleString('en-US')} of the ${(MAX_SARIF_RESULTS + leftOut).toLocaleString('en-US')} results, ` +
+            `errors first: GitHub code scanning refuses a file with more. ${outputs.report !== '' ? 'Every record is in the JSON report.' : 'Set the `report` input for a JSON report of every record.'}`);
+    }
+    const unwritten = writeSummary(buildSummary(result, {
+        ...(unwrittenReports.length > 0
+            ? {
+                headline: `❌ citegate: ${counts.located} of ${counts.total} record${counts.total === 1 ? '' : 's'} located, but a report could not be written — fail`,
+            }
+            : {}),
+        serverUrl: settings.serverUrl,
+        repository: settings.repository,
+        headSha: settings.headSha,
+        repositoryPath: toGitHub,
+        notes: [...unwrittenReports, ...notes],
+        fullReportHint: settings.reportPath
+            ? 'Every record is in the JSON report (the `report` output) and every failure is in the log.'
+            : 'Every failure is in the log; set the `report` input for a JSON report.',
+    }));
+    if (!result.outcome.passed)
+        failures.push(`${failureText(result.outcome)}. See the annotations and the job summary.`);
+    else
+        core.info(`citegate: ${counts.located} of ${counts.total} records located.`);
+    failures.push(...unwrittenReports);
+    if (unwritten)
+        failures.push(unwritten);
 }
 
 
 /***/ }),
 
-/***/ 6412:
+/***/ 6282:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import { parse } from 'yaml';
-import { VERSION } from '../src/version.js';
 import { REPO } from './helpers/workspace.js';
+import { VERSION } from '../src/model/version.js';
 
 const load = (file: string) => JSON.parse(readFileSync(path.join(REPO, file), 'utf8'));
 const ajv = new Ajv({ allErrors: true, strict: false });

@@ -8651,164 +8651,6 @@ exports.visitAsync = visitAsync;
 /************************************************************************/
 var __webpack_exports__ = {};
 
-;// CONCATENATED MODULE: ./src/report/escape.ts
-// Untrusted text (ids, quotes, file names from a pull request) made safe for
-// each place it is shown. Every report goes through one of these.
-/**
- * Characters that must never reach a terminal or a log raw: C0 and C1 controls
- * (escape sequences, carriage returns that overwrite a line, newlines that forge
- * one), DEL, line and paragraph separators, bidirectional overrides that reorder
- * what is shown, and lone surrogates.
- */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
-const UNSAFE_OR_BACKSLASH = new RegExp(`\\\\|${UNSAFE.source}`, 'gu');
-function escapeChar(ch) {
-    switch (ch) {
-        case '\\':
-            return '\\\\';
-        case '\n':
-            return '\\n';
-        case '\r':
-            return '\\r';
-        case '\t':
-            return '\\t';
-        default:
-            return `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`;
-    }
-}
-/**
- * For a value a script may parse back (an id in `id: verdict`): unsafe
- * characters and backslashes escaped, so the escaping can be undone.
- */
-function escapeValue(text) {
-    return text.replace(UNSAFE_OR_BACKSLASH, escapeChar);
-}
-/**
- * Characters JSON.stringify leaves raw that must not reach a terminal either
- * (DEL, C1 controls, line separators, bidirectional controls): inside JSON
- * text they can only stand in strings, where a \u escape means the same.
- */
-const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-/**
- * JSON text (from JSON.stringify) with those characters written as \u
- * escapes, and the `[` of every `##[` too: a runner reads `##[command]`
- * anywhere in a line of a step's output (see neutralizeLegacyCommands), and in
- * JSON text it can only stand in a string, where `\u005b` means the same.
- */
-function escapeJsonText(json) {
-    const text = json.includes('##[') ? json.replaceAll('##[', '##\\u005b') : json;
-    JSON_UNSAFE.lastIndex = 0;
-    if (!JSON_UNSAFE.test(text))
-        return text;
-    return text.replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-/** For a message a person reads: unsafe characters escaped, backslashes kept. */
-function escapeMessage(text) {
-    return text.replace(UNSAFE, escapeChar);
-}
-const HTML_ENTITIES = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    '"': '&quot;',
-    "'": '&#39;',
-    // Markdown and GitHub syntax, so that nothing in a cell turns into a table
-    // column, emphasis, code, a link, a mention or a heading.
-    '|': '&#124;',
-    '`': '&#96;',
-    '*': '&#42;',
-    _: '&#95;',
-    '[': '&#91;',
-    ']': '&#93;',
-    '\\': '&#92;',
-    '~': '&#126;',
-    '#': '&#35;',
-    '@': '&#64;',
-    '!': '&#33;',
-    ':': '&#58;',
-};
-/**
- * For the job summary: text shown as text inside HTML, on one line. Unsafe
- * characters are escaped first (so a newline can never end an HTML block and
- * start Markdown), then everything HTML or Markdown would read as syntax.
- */
-function escapeHtml(text) {
-    return (escapeMessage(text)
-        .replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch])
-        // GitHub links `www.` followed by a domain even with no `:` or `@`; its
-        // autolinker reads the raw text, so an escaped dot breaks the pattern.
-        .replace(/(?<=www)\./giu, '&#46;'));
-}
-/** Shortens to at most `max` code points, marking the cut with an ellipsis. */
-function shorten(text, max) {
-    const cps = [...text];
-    return cps.length <= max ? text : `${cps.slice(0, max - 1).join('')}…`;
-}
-/** For an attribute value built from percent-encoded parts (a link). */
-function escapeAttribute(text) {
-    return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
-}
-// .NET's Trim(), which the runner applies before looking for `::`, drops any
-// Unicode white space, not just spaces and tabs: U+0085 too, which \s lacks.
-const WHITESPACE = /[\s\u0085]/u;
-/** That white space but the line breaks the runner splits lines at, as a pattern. */
-const SPACE = String.raw `(?:[^\S\r\n]|\u0085)`;
-/**
- * A GitHub runner reads any line of a step's output that starts with `::`
- * (after spaces) as a workflow command, so untrusted text at the start of a
- * line could issue one when citegate runs in a `run:` step. This writes the
- * second colon of such a line as `\u{003A}`, so the line starts `:\u{003A}`.
- * `state` carries a line split across writes: `start` (only spaces so far),
- * `colon` (spaces and one colon), `inside` (anything else).
- */
-function neutralizeCommands(text, state) {
-    // 1. The line an earlier write left open, one character at a time, until it is decided.
-    const firstBreak = text.search(LINE_BREAK);
-    const headEnd = firstBreak < 0 ? text.length : firstBreak;
-    let head = text.slice(0, headEnd);
-    for (let i = 0; i < headEnd && state !== 'inside'; i++) {
-        const ch = text[i];
-        if (ch === ':' && state === 'start')
-            state = 'colon';
-        else if (ch === ':') {
-            head = `${text.slice(0, i)}\\u{003A}${text.slice(i + 1, headEnd)}`;
-            state = 'inside';
-        }
-        else if (!(state === 'start' && WHITESPACE.test(ch)))
-            state = 'inside';
-    }
-    if (firstBreak < 0)
-        return { text: head, state };
-    // 2. Whole lines: one pass of a regular expression finds those that start with `::`.
-    const rest = text.slice(firstBreak).replace(COMMAND_LINE, '$1$2:\\u{003A}');
-    // 3. The last line, perhaps cut short: how it starts so far.
-    const last = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1);
-    return { text: head + rest, state: BLANK.test(last) ? 'start' : BLANK_THEN_COLON.test(last) ? 'colon' : 'inside' };
-}
-/**
- * The runner also reads an older form of workflow command, `##[command]data`,
- * and looks for it anywhere in a line (actions/runner's ActionCommand.TryParse
- * finds `##[` with IndexOf), so untrusted text anywhere could issue one. This
- * writes the `[` of every `##[` as `\u{005B}`. `hashes` carries the number of
- * `#` that ended the text written before (0 to 2), for a `##[` split across
- * writes.
- */
-function neutralizeLegacyCommands(text, hashes) {
-    const joined = '#'.repeat(hashes) + text;
-    // Only `[` changes, never a `#`: the carried ones are cut off again unchanged.
-    const safe = joined.includes('##[') ? joined.replaceAll('##[', '##\\u{005B}') : joined;
-    let trailing = 0;
-    while (trailing < 2 && joined.charCodeAt(joined.length - 1 - trailing) === 0x23)
-        trailing++;
-    return { text: safe.slice(hashes), hashes: trailing };
-}
-// The runner reads its output line by line, and a carriage return ends a line
-// there as a line feed does.
-const LINE_BREAK = /[\r\n]/u;
-const COMMAND_LINE = new RegExp(String.raw `([\r\n])(${SPACE}*)::`, 'gu');
-const BLANK = new RegExp(`^${SPACE}*$`, 'u');
-const BLANK_THEN_COLON = new RegExp(`^${SPACE}*:$`, 'u');
-
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
@@ -9463,10 +9305,51 @@ function nodeOffset(node, fallback = 0) {
     return node?.range?.[0] ?? fallback;
 }
 
+;// CONCATENATED MODULE: ./src/model/levels.ts
+// How the checks beyond quotes count (the manifest's `checks`, and the
+// options and inputs that override it).
+const CHECK_LEVELS = ['off', 'warn', 'fail'];
+const DEFAULT_CHECKS = { uncitedClaims: 'warn', requiredSources: 'fail', claimNumbers: 'fail' };
+/** The manifest's names of the checks; the CLI's options and the Action's inputs have dashes for underscores. */
+const CHECK_NAMES = {
+    uncitedClaims: 'uncited_claims',
+    requiredSources: 'required_sources',
+    claimNumbers: 'claim_numbers',
+};
+/** A level given for a check that is not one: the option or input, and the value. */
+class LevelError extends Error {
+    option;
+    value;
+    constructor(option, value) {
+        super(`${option} takes ${CHECK_LEVELS.join(', ')}, not ${JSON.stringify(value)}`);
+        this.option = option;
+        this.value = value;
+    }
+}
+/**
+ * The levels a front end's options or inputs set, read by their dashed names
+ * (`uncited-claims`): `read` gives a value or undefined when not set. Throws
+ * LevelError for a value that is not a level; the front end words it.
+ */
+function readLevelOverrides(read) {
+    const overrides = {};
+    for (const [field, name] of Object.entries(CHECK_NAMES)) {
+        const dashed = name.replace(/_/g, '-');
+        const value = read(dashed);
+        if (value === undefined)
+            continue;
+        if (!CHECK_LEVELS.includes(value))
+            throw new LevelError(dashed, value);
+        overrides[field] = value;
+    }
+    return overrides;
+}
+
 ;// CONCATENATED MODULE: ./src/load/manifest.ts
 // The manifest (SPEC §6): which sources exist, where their reviewed text is,
 // which SHA-256 each is pinned to, and which files hold citation records.
 // Every problem is reported at its line and column, all of them at once.
+
 
 
 
@@ -9482,14 +9365,6 @@ const DEFAULT_MANIFEST = 'citegate.yml';
  */
 const MAX_MANIFEST_BYTES = 8 * 1024 * 1024;
 const MAX_MANIFEST_MARKS = 1_000_000;
-const CHECK_LEVELS = ['off', 'warn', 'fail'];
-const DEFAULT_CHECKS = { uncitedClaims: 'warn', requiredSources: 'fail', claimNumbers: 'fail' };
-/** The manifest's names of the checks, and the CLI's and the Action's (with dashes). */
-const CHECK_NAMES = {
-    uncitedClaims: 'uncited_claims',
-    requiredSources: 'required_sources',
-    claimNumbers: 'claim_numbers',
-};
 /** The manifest cannot be used: the check cannot run (exit 2). */
 class ManifestError extends Error {
     problems;
@@ -9867,216 +9742,10 @@ function sortProblems(problems) {
     return [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
-;// CONCATENATED MODULE: ./src/load/problem.ts
-/** `file:line:column: message`, the form editors and terminals turn into links. */
-function formatProblem(problem) {
-    const where = problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
-    return `${where}: ${problem.message}`;
-}
-
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/load/workspace.ts
-// The workspace: the one folder citegate reads from. Every path from a manifest,
-// a command line or a pull request is resolved here, and refused unless it
-// stays inside the workspace after following links. Nothing outside is read.
-
-
-
-class Workspace {
-    /** The workspace root, links resolved. */
-    root;
-    /** The root as it was named (absolute), which may be a link to `root`. */
-    named;
-    constructor(root) {
-        this.named = external_node_path_default().resolve(root);
-        this.root = external_node_fs_namespaceObject.realpathSync.native(root);
-    }
-    /** The workspace-relative path (with `/`) of an absolute path inside it. */
-    relative(abs) {
-        return external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/');
-    }
-    /**
-     * The absolute path of a file named on a command line, with links in its
-     * folders resolved, so that `/link-to-repo/citegate.yml` is inside a
-     * workspace opened as `/repo`: for the manifest, whose paths are relative
-     * to the folder it is really in. The name itself stays as given: if it is a
-     * link, reading it checks where it leads.
-     */
-    argumentPath(p) {
-        const abs = external_node_path_default().resolve(p);
-        const rest = [external_node_path_default().basename(abs)];
-        let folder = external_node_path_default().dirname(abs);
-        for (;;) {
-            try {
-                return external_node_path_default().join(external_node_fs_namespaceObject.realpathSync.native(folder), ...rest);
-            }
-            catch {
-                const parent = external_node_path_default().dirname(folder);
-                if (parent === folder)
-                    return abs;
-                rest.unshift(external_node_path_default().basename(folder));
-                folder = parent;
-            }
-        }
-    }
-    /**
-     * The absolute path of a citation file named on a command line, as named:
-     * inside the workspace its folders stay as written, links and all, since a
-     * name decides how its file is checked (with a folder link `answers ->
-     * data/answers`, `answers/returns/a.json` is under the rules for
-     * `answers/returns/`, as the run over the manifest's patterns has it). A
-     * name that reaches the workspace through a link from outside
-     * (`/link-to-repo/answers/a.json`) is taken from the first folder on its way
-     * that is in the workspace; any other, as argumentPath() takes it.
-     */
-    citationArgumentPath(p) {
-        const abs = external_node_path_default().resolve(p);
-        if (this.contains(abs))
-            return abs;
-        const folders = [];
-        for (let folder = external_node_path_default().dirname(abs);; folder = external_node_path_default().dirname(folder)) {
-            folders.unshift(folder);
-            if (external_node_path_default().dirname(folder) === folder)
-                break;
-        }
-        for (const folder of folders) {
-            let real;
-            try {
-                real = external_node_fs_namespaceObject.realpathSync.native(folder);
-            }
-            catch {
-                break;
-            }
-            if (this.contains(real))
-                return external_node_path_default().join(real, external_node_path_default().relative(folder, abs));
-        }
-        return this.argumentPath(p);
-    }
-    /** True if the absolute path is the root or below it. */
-    contains(abs) {
-        return isBelow(abs, this.root);
-    }
-    /**
-     * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
-     * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
-     * and links that lead out of it. A missing file resolves lexically (ok: true)
-     * so that the read reports it as missing.
-     *
-     * `kind`: a path written in the manifest must use `/` so that it means the
-     * same on every system; the name of a file that exists (found in a folder,
-     * given on the command line, changed in a pull request) may hold a backslash
-     * where the system allows one in a name.
-     *
-     * `follow` false: only the path's own rules, no look at the file system
-     * (for naming a path already resolved once); `abs` is then the lexical path.
-     */
-    resolve(baseRel, p, kind = 'written', follow = true) {
-        if (p === '')
-            return { ok: false, reason: 'the path is empty' };
-        if (p.includes('\0'))
-            return { ok: false, reason: 'the path holds a NUL character' };
-        if (p.includes('\\') && (kind === 'written' || (external_node_path_default()).sep === '\\')) {
-            return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
-        }
-        if (external_node_path_default().posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
-            return { ok: false, reason: "the path is absolute: paths are relative to the manifest's folder" };
-        }
-        const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(baseRel === '' ? '.' : baseRel, p));
-        if (joined === '..' || joined.startsWith('../')) {
-            return { ok: false, reason: 'the path leads outside the workspace' };
-        }
-        const lexical = external_node_path_default().join(this.root, ...joined.split('/'));
-        if (!follow)
-            return { ok: true, abs: lexical, rel: this.relative(lexical) };
-        const real = this.realPath(lexical);
-        if (real.kind === 'missing')
-            return { ok: true, abs: lexical, rel: this.relative(lexical) };
-        if (real.kind === 'refused')
-            return { ok: false, reason: real.reason };
-        return { ok: true, abs: real.abs, rel: this.relative(lexical) };
-    }
-    /** Where an absolute path really leads: somewhere inside, nowhere (it does not exist), or refused and why. */
-    realPath(abs) {
-        let real;
-        try {
-            // The native realpath: one call, where the JavaScript one lstats every folder on the way.
-            real = external_node_fs_namespaceObject.realpathSync.native(abs);
-        }
-        catch (error) {
-            const code = error.code;
-            if (code === 'ENOENT' || code === 'ENOTDIR')
-                return { kind: 'missing' };
-            return { kind: 'refused', reason: describeFsError(error) };
-        }
-        if (!this.contains(real))
-            return { kind: 'refused', reason: 'the path is a link that leads outside the workspace' };
-        return { kind: 'inside', abs: real };
-    }
-    /**
-     * Reads a regular file found by resolve(), at most `maxBytes` long. `into` is
-     * reused when it is large enough (the returned bytes are then a view of it).
-     */
-    read(abs, maxBytes, into) {
-        let fd;
-        try {
-            // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
-            // O_NONBLOCK: opening a FIFO must not hang the run.
-            fd = (0,external_node_fs_namespaceObject.openSync)(abs, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
-        }
-        catch (error) {
-            if (error.code === 'ELOOP' && leadsNowhere(abs))
-                return { ok: false, reason: 'it is a link that leads to no file' };
-            return { ok: false, reason: describeFsError(error) };
-        }
-        try {
-            const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
-            if (stat.isDirectory())
-                return { ok: false, reason: 'it is a folder, not a file' };
-            if (!stat.isFile())
-                return { ok: false, reason: 'it is not a regular file' };
-            if (stat.size > maxBytes) {
-                return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
-            }
-            const size = stat.size;
-            const buffer = into && into.length >= size ? into : external_node_buffer_namespaceObject.Buffer.allocUnsafe(size);
-            let done = 0;
-            while (done < size) {
-                const n = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, done, size - done, done);
-                if (n === 0)
-                    break;
-                done += n;
-            }
-            // A file that grew while being read is refused rather than half-read.
-            if (done !== size || (0,external_node_fs_namespaceObject.readSync)(fd, external_node_buffer_namespaceObject.Buffer.alloc(1), 0, 1, size) !== 0) {
-                return { ok: false, reason: 'it changed while it was being read' };
-            }
-            return { ok: true, bytes: buffer.subarray(0, size) };
-        }
-        catch (error) {
-            return { ok: false, reason: describeFsError(error) };
-        }
-        finally {
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
-        }
-    }
-}
-/** True if path `p` is `folder` or below it (both absolute). */
-function isBelow(p, folder) {
-    const rel = external_node_path_default().relative(folder, p);
-    // Not startsWith('..'): a folder may well be named `..drafts`.
-    return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
-}
-/** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
-function leadsNowhere(abs) {
-    try {
-        (0,external_node_fs_namespaceObject.statSync)(abs);
-        return false;
-    }
-    catch (error) {
-        return error.code === 'ENOENT';
-    }
-}
+;// CONCATENATED MODULE: ./src/model/fs-error.ts
+// What a failed file-system call means, in words a user reads (no errno codes).
 function describeFsError(error) {
     const code = error?.code;
     switch (code) {
@@ -10105,11 +9774,26 @@ function describeFsError(error) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/model/paths.ts
+// Paths as every layer compares them.
+
+/** Orders paths by code point, the same on every machine and locale. */
+function comparePaths(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+/** True if path `p` is `folder` or below it (both absolute). */
+function isBelow(p, folder) {
+    const rel = external_node_path_default().relative(folder, p);
+    // Not startsWith('..'): a folder may well be named `..drafts`.
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
+}
+
 ;// CONCATENATED MODULE: ./src/report/write.ts
 // Writing reports. A report may be asked for at a path inside a checkout of a
 // pull request, where any name can be a link the pull request planted: so a
 // report is never written through a link, and one inside the workspace must
 // stay inside it after following the links of its folders.
+
 
 
 
@@ -10281,10 +9965,6 @@ function describeWriteError(error) {
             return describeFsError(error);
     }
 }
-
-;// CONCATENATED MODULE: ./src/version.ts
-/** citegate's version; a test keeps it equal to package.json's. */
-const VERSION = '0.1.0';
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
@@ -10558,6 +10238,1448 @@ function isNfcInert(cp) {
 /** True if the string holds a UTF-16 surrogate that is not part of a pair. */
 function hasLoneSurrogate(s) {
     return !s.isWellFormed();
+}
+
+;// CONCATENATED MODULE: ./src/load/strict-json.ts
+// Strict JSON (RFC 8259) with positions.
+//
+// JSON.parse alone cannot do this job: it gives no position for a value,
+// silently keeps the last of two duplicate keys, and its error messages do not
+// name a line. The `yaml` package would accept comments, trailing commas and
+// more. So the native JSON.parse, many times faster than anything written
+// here, builds the values, and a small scanner notes where the records start
+// and refuses what JSON.parse lets through: duplicate keys, nesting too deep,
+// too many records. JSON.parse refuses everything else RFC 8259 does not
+// allow; when it does, the scanner reads the text again, checking everything,
+// to say what it found where (and a large text is checked that way first).
+// Either way a key such as "__proto__" becomes an ordinary own property.
+class JsonSyntaxError extends Error {
+    offset;
+    firstOffset;
+    /** `firstOffset`: for a duplicate key, where the key first appeared. */
+    constructor(message, offset, firstOffset) {
+        super(message);
+        this.offset = offset;
+        this.firstOffset = firstOffset;
+        this.name = 'JsonSyntaxError';
+    }
+}
+/** Nesting deeper than this is refused: no real citation file comes close. */
+const MAX_JSON_DEPTH = 256;
+/**
+ * A file with more records than this is refused: each record costs memory
+ * until the run ends, and 64 MiB of `[0,0,…]` would otherwise be 32 million.
+ */
+const MAX_RECORDS_PER_FILE = 200_000;
+/** The problem of a file with more records (made when needed: toLocaleString loads the locale data, some 8 MB). */
+const tooManyRecords = () => `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`;
+/**
+ * Texts longer than this are scanned, checking everything, before JSON.parse
+ * builds anything: 64 MiB of `[[[[…` or `[0,0,…` would take JSON.parse 15 s and
+ * 2 GB before the scan refused it (measured on 16 MB: 3.7 s, 464 MB). Shorter
+ * ones cost it, at the same rate, at most a quarter of a second and 30 MB.
+ */
+const CHECK_FIRST_CHARS = 1 << 20;
+/** `line`: the text is one line of a JSON Lines file, not a whole file. */
+function parseStrictJson(text, start = 0, end = text.length, line = false) {
+    const json = start === 0 && end === text.length ? text : text.slice(start, end);
+    const scan = (valid) => new Scanner(text, start, end, line, valid).scanDocument();
+    if (end - start > CHECK_FIRST_CHARS)
+        return { ...scan(false), value: JSON.parse(json) };
+    let value;
+    try {
+        value = JSON.parse(json);
+    }
+    catch (error) {
+        // Not JSON: the checking scan throws a JsonSyntaxError saying what and where.
+        scan(false);
+        // It found nothing wrong where JSON.parse did: a bug here, which must not pass.
+        throw error;
+    }
+    return { ...scan(true), value };
+}
+const INVISIBLE = /^[\p{Cf}\p{Zs}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]$/u;
+function describe(text, at, end) {
+    const cp = at < end ? text.codePointAt(at) : undefined;
+    if (cp === undefined)
+        return 'end of input';
+    const code = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+    if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+        return `control character ${code}`;
+    // A character that shows as nothing or as a plain space (a BOM, a no-break
+    // space, a bidi mark, a lone surrogate) is the likely culprit: name it.
+    if (INVISIBLE.test(String.fromCodePoint(cp)))
+        return `invisible character ${code}`;
+    return `'${String.fromCodePoint(cp)}'`;
+}
+const HEX = /^[0-9a-fA-F]{4}$/;
+/** Beyond this many keys, an object's keys are looked up in a Map. */
+const MANY_KEYS = 16;
+/** What ends a run of plain characters in a JSON string: its quote, an escape, a control character. */
+const STRING_SPECIAL = /["\\\x00-\x1f]/g;
+class Scanner {
+    text;
+    end;
+    line;
+    valid;
+    pos;
+    recordOffsets;
+    keyOffsets = new Map();
+    claimOffsets = new Map();
+    /** `valid`: JSON.parse has read the text, so its strings need no checking, only skipping. */
+    constructor(text, start, end, line, valid) {
+        this.text = text;
+        this.end = end;
+        this.line = line;
+        this.valid = valid;
+        this.pos = start;
+    }
+    scanDocument() {
+        this.skipWhitespace();
+        const offset = this.pos;
+        if (this.pos >= this.end)
+            throw new JsonSyntaxError('empty input: expected a JSON value', this.pos);
+        this.value(0, 'top');
+        this.skipWhitespace();
+        if (this.pos < this.end) {
+            throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: ` +
+                (this.line
+                    ? 'a line of a JSON Lines file holds exactly one record'
+                    : 'a JSON file holds exactly one value (use .jsonl for one record per line)'), this.pos);
+        }
+        return { offset, recordOffsets: this.recordOffsets, keyOffsets: this.keyOffsets, claimOffsets: this.claimOffsets };
+    }
+    unexpected(expected) {
+        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: ${expected}`, this.pos);
+    }
+    skipWhitespace() {
+        const t = this.text;
+        while (this.pos < this.end) {
+            const c = t.charCodeAt(this.pos);
+            if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
+                this.pos++;
+            }
+            else if (c === 0x2f && (t.charCodeAt(this.pos + 1) === 0x2f || t.charCodeAt(this.pos + 1) === 0x2a)) {
+                throw new JsonSyntaxError('comments are not allowed in JSON', this.pos);
+            }
+            else {
+                return;
+            }
+        }
+    }
+    /** `role`: 'top' for the document, 'records' for the array that holds the records, 'record' for one of them. */
+    value(depth, role) {
+        const t = this.text;
+        const c = this.pos < this.end ? t.charCodeAt(this.pos) : -1;
+        switch (c) {
+            case 0x7b:
+                this.object(depth + 1, role === 'top', role === 'record');
+                return;
+            case 0x5b:
+                this.array(depth + 1, role === 'top' || role === 'records');
+                return;
+            case 0x22:
+                this.string(false);
+                return;
+            case 0x74:
+                this.literal('true');
+                return;
+            case 0x66:
+                this.literal('false');
+                return;
+            case 0x6e:
+                this.literal('null');
+                return;
+            default:
+                if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+                    this.number();
+                    return;
+                }
+                if (c < 0)
+                    throw new JsonSyntaxError('unexpected end of input: expected a JSON value', this.pos);
+                for (const word of ['NaN', 'Infinity', '+Infinity', 'undefined']) {
+                    if (t.startsWith(word, this.pos))
+                        throw new JsonSyntaxError(`${word} is not a JSON value`, this.pos);
+                }
+                if (c === 0x27)
+                    throw new JsonSyntaxError('strings in JSON take double quotes, not single quotes', this.pos);
+                this.unexpected('expected a JSON value');
+        }
+    }
+    checkDepth(depth) {
+        if (depth > MAX_JSON_DEPTH)
+            throw new JsonSyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`, this.pos);
+    }
+    object(depth, top, record) {
+        this.checkDepth(depth);
+        const start = this.pos;
+        // The keys so far and where each is: a list, looked through, for the few
+        // keys of a record (a Map for each of a file's objects costs more); a Map
+        // once there are many.
+        const names = [];
+        const offsets = [];
+        let index;
+        this.pos++;
+        this.skipWhitespace();
+        if (this.text.charCodeAt(this.pos) === 0x7d && this.pos < this.end) {
+            this.pos++;
+            return;
+        }
+        // Where the last comma was: a trailing one is reported there, where it is to be deleted.
+        let comma = this.pos;
+        for (;;) {
+            if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x22) {
+                if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x7d)
+                    throw new JsonSyntaxError('trailing comma before }', comma);
+                this.unexpected('expected a key in double quotes');
+            }
+            const keyOffset = this.pos;
+            const key = this.string(true);
+            let first;
+            if (index)
+                first = index.get(key);
+            else {
+                const k = names.indexOf(key);
+                if (k >= 0)
+                    first = offsets[k];
+            }
+            if (first !== undefined)
+                throw new JsonSyntaxError(`duplicate key ${JSON.stringify(key)}`, keyOffset, first);
+            if (index)
+                index.set(key, keyOffset);
+            else {
+                names.push(key);
+                offsets.push(keyOffset);
+                if (names.length > MANY_KEYS)
+                    index = new Map(names.map((name, k) => [name, offsets[k]]));
+            }
+            this.skipWhitespace();
+            if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x3a)
+                this.unexpected("expected ':' after the key");
+            this.pos++;
+            this.skipWhitespace();
+            if (top)
+                this.keyOffsets.set(key, this.pos);
+            if (record && key === 'claim')
+                this.claimOffsets.set(start, this.pos);
+            this.value(depth, top && key === 'citations' ? 'records' : 'other');
+            this.skipWhitespace();
+            const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
+            if (c === 0x2c) {
+                comma = this.pos++;
+                this.skipWhitespace();
+            }
+            else if (c === 0x7d) {
+                this.pos++;
+                return;
+            }
+            else {
+                this.unexpected("expected ',' or '}'");
+            }
+        }
+    }
+    array(depth, records) {
+        this.checkDepth(depth);
+        const offsets = records ? [] : undefined;
+        if (offsets)
+            this.recordOffsets = offsets;
+        this.pos++;
+        this.skipWhitespace();
+        if (this.text.charCodeAt(this.pos) === 0x5d && this.pos < this.end) {
+            this.pos++;
+            return;
+        }
+        let comma = this.pos;
+        for (;;) {
+            if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x5d)
+                throw new JsonSyntaxError('trailing comma before ]', comma);
+            if (offsets) {
+                if (offsets.length === MAX_RECORDS_PER_FILE) {
+                    throw new JsonSyntaxError(tooManyRecords(), this.pos);
+                }
+                offsets.push(this.pos);
+            }
+            this.value(depth, records ? 'record' : 'other');
+            this.skipWhitespace();
+            const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
+            if (c === 0x2c) {
+                comma = this.pos++;
+                this.skipWhitespace();
+            }
+            else if (c === 0x5d) {
+                this.pos++;
+                return;
+            }
+            else {
+                this.unexpected("expected ',' or ']'");
+            }
+        }
+    }
+    /** Checks a string, or skips it in valid text; returns its value when `wanted` (keys need it), else ''. */
+    string(wanted) {
+        const t = this.text;
+        const open = this.pos;
+        if (this.valid) {
+            // The closing quote is the first one after an even number of backslashes.
+            let close = t.indexOf('"', open + 1);
+            for (;;) {
+                let slashes = 0;
+                while (t.charCodeAt(close - 1 - slashes) === 0x5c)
+                    slashes++;
+                if (slashes % 2 === 0)
+                    break;
+                close = t.indexOf('"', close + 1);
+            }
+            this.pos = close + 1;
+            if (!wanted)
+                return '';
+            const raw = t.slice(open + 1, close);
+            return raw.includes('\\') ? JSON.parse(t.slice(open, close + 1)) : raw;
+        }
+        let escaped = false;
+        for (let i = open + 1;; i++) {
+            // Most of a string is plain characters: the native search skips them.
+            STRING_SPECIAL.lastIndex = i;
+            i = STRING_SPECIAL.test(t) ? STRING_SPECIAL.lastIndex - 1 : this.end;
+            if (i >= this.end)
+                throw new JsonSyntaxError('unterminated string', open);
+            const c = t.charCodeAt(i);
+            if (c === 0x22) {
+                this.pos = i + 1;
+                return !wanted ? '' : escaped ? JSON.parse(t.slice(open, i + 1)) : t.slice(open + 1, i);
+            }
+            if (c < 0x20)
+                throw new JsonSyntaxError(`${describe(t, i, this.end)} in a string must be escaped`, i);
+            escaped = true;
+            const e = t.charCodeAt(i + 1);
+            if (e === 0x75) {
+                if (!HEX.test(t.slice(i + 2, Math.min(i + 6, this.end))))
+                    throw new JsonSyntaxError('\\u must be followed by four hex digits', i);
+                i += 5;
+            }
+            else if (e === 0x22 ||
+                e === 0x5c ||
+                e === 0x2f ||
+                e === 0x62 ||
+                e === 0x66 ||
+                e === 0x6e ||
+                e === 0x72 ||
+                e === 0x74) {
+                i++;
+            }
+            else {
+                throw new JsonSyntaxError(`invalid escape \\${i + 1 < this.end ? String.fromCodePoint(t.codePointAt(i + 1)) : ''}`, i);
+            }
+        }
+    }
+    number() {
+        const t = this.text;
+        const start = this.pos;
+        let i = start;
+        if (t.charCodeAt(i) === 0x2d)
+            i++;
+        const digitsAt = (k) => {
+            let m = k;
+            while (m < this.end && t.charCodeAt(m) >= 0x30 && t.charCodeAt(m) <= 0x39)
+                m++;
+            return m;
+        };
+        if (t.startsWith('Infinity', i))
+            throw new JsonSyntaxError('-Infinity is not a JSON value', start);
+        const intEnd = digitsAt(i);
+        if (intEnd === i)
+            throw new JsonSyntaxError('a number needs digits', i);
+        if (t.charCodeAt(i) === 0x30 && intEnd - i > 1)
+            throw new JsonSyntaxError('numbers in JSON have no leading zeros', i);
+        i = intEnd;
+        if (i < this.end && t.charCodeAt(i) === 0x2e) {
+            const fracEnd = digitsAt(i + 1);
+            if (fracEnd === i + 1)
+                throw new JsonSyntaxError('a decimal point must be followed by digits', i);
+            i = fracEnd;
+        }
+        if (i < this.end && (t.charCodeAt(i) === 0x65 || t.charCodeAt(i) === 0x45)) {
+            i++;
+            if (t.charCodeAt(i) === 0x2b || t.charCodeAt(i) === 0x2d)
+                i++;
+            const expEnd = digitsAt(i);
+            if (expEnd === i)
+                throw new JsonSyntaxError('an exponent needs digits', i);
+            i = expEnd;
+        }
+        this.pos = i;
+    }
+    literal(word) {
+        if (this.pos + word.length > this.end || !this.text.startsWith(word, this.pos))
+            this.unexpected('expected a JSON value');
+        this.pos += word.length;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/load/citation-file.ts
+// Citation files (SPEC §6): JSON (an array of records, or an object with a
+// `citations` array), JSON Lines (one record per line) or YAML (same shapes).
+// Each record keeps the line and column where it starts. A file that cannot be
+// parsed is a problem at its line and column; the caller goes on with the others.
+
+
+
+
+
+
+function formatOf(file) {
+    const lower = file.toLowerCase();
+    if (lower.endsWith('.json'))
+        return 'json';
+    if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson'))
+        return 'jsonl';
+    if (lower.endsWith('.yaml') || lower.endsWith('.yml'))
+        return 'yaml';
+    return undefined;
+}
+/** Citation files larger than this are refused unread. */
+const DEFAULT_MAX_CITATION_FILE_BYTES = 64 * 1024 * 1024;
+function loadCitationFile(workspace, file, maxBytes = DEFAULT_MAX_CITATION_FILE_BYTES) {
+    const whole = (message) => ({
+        file,
+        records: [],
+        document: undefined,
+        problems: [{ file, line: 0, column: 0, message }],
+    });
+    const format = formatOf(file);
+    if (format === undefined)
+        return whole('not a citation file: the name must end in .json, .jsonl, .yaml or .yml');
+    const resolved = workspace.resolve('', file, 'file name');
+    if (!resolved.ok)
+        return whole(`cannot read: ${resolved.reason}`);
+    const read = workspace.read(resolved.abs, maxBytes);
+    if (!read.ok)
+        return whole(`cannot read: ${read.reason}`);
+    const decoded = decodeUtf8Text(read.bytes);
+    if (!decoded.ok) {
+        return {
+            file,
+            records: [],
+            document: undefined,
+            problems: [{ file, ...decoded.position, message: decoded.reason }],
+        };
+    }
+    return parseCitationText(decoded.text, file, format);
+}
+/**
+ * YAML citation files larger than this are refused: the yaml package's
+ * document takes about 75 times the size of its text in memory (JSON, parsed
+ * natively, about 15 times), and hand-written YAML fixtures are small.
+ */
+const MAX_YAML_CHARS = 4 * 1024 * 1024;
+/**
+ * And so are YAML files with more than this many line breaks and YAML
+ * punctuation (, : - [ ] { }): each YAML token takes 250 to 350 bytes in the
+ * yaml package, and a file of `- 0` lines is all tokens. About 20,000 records
+ * of four fields.
+ */
+const MAX_YAML_MARKS = 200_000;
+/** Parses citation-file text (BOM already removed). */
+function parseCitationText(text, file, format) {
+    if (format === 'yaml' && (text.length > MAX_YAML_CHARS || yamlMarks(text) > MAX_YAML_MARKS)) {
+        const limit = text.length > MAX_YAML_CHARS
+            ? `${MAX_YAML_CHARS / 1024 / 1024} MiB`
+            : `${MAX_YAML_MARKS.toLocaleString('en-US')} line breaks and YAML marks (about 20,000 records)`;
+        return {
+            file,
+            records: [],
+            document: undefined,
+            problems: [
+                {
+                    file,
+                    line: 0,
+                    column: 0,
+                    message: `not read: YAML citation files are limited to ${limit}; use JSON or JSON Lines for larger sets`,
+                },
+            ],
+        };
+    }
+    // The parser and the placing of an answer's sentences must see the same text.
+    if (format === 'yaml')
+        text = withLoneCrAsLf(text);
+    const index = new TextLineIndex(text);
+    const parsed = format === 'json' ? parseJsonFile(text) : format === 'jsonl' ? parseJsonLines(text) : parseYamlFile(text);
+    const problems = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
+    const records = parsed.records.map((r, i) => ({
+        value: r.value,
+        index: i,
+        position: index.position(r.offset),
+        claimPosition: r.claimOffset !== undefined ? index.position(r.claimOffset) : undefined,
+    }));
+    if (records.length === 0 && problems.length === 0 && !parsed.emptyListed) {
+        problems.push({ file, line: 0, column: 0, message: 'the file is empty: it holds no citation records' });
+    }
+    const answerValue = parsed.document?.get('answer');
+    let answer;
+    if (answerValue !== undefined) {
+        const at = parsed.answerOffset ?? 0;
+        if (typeof answerValue !== 'string')
+            problems.push({ file, ...index.position(at), message: '`answer` must be a string: the text of the answer' });
+        else
+            answer = answerAt(text, answerValue, index.position(at), index, parsed.answerSource);
+    }
+    return { file, records, problems, document: parsed.document, ...(answer ? { answer } : {}) };
+}
+const SHAPE = 'expected an array of citation records, or an object with a "citations" array';
+function jsonProblem(error, text) {
+    if (!(error instanceof JsonSyntaxError))
+        throw error;
+    if (error.firstOffset !== undefined) {
+        const first = new TextLineIndex(text).position(error.firstOffset);
+        return { offset: error.offset, message: `${error.message} (first at line ${first.line}, column ${first.column})` };
+    }
+    return { offset: error.offset, message: error.message };
+}
+function parseJsonFile(text) {
+    let parsed;
+    try {
+        parsed = parseStrictJson(text);
+    }
+    catch (error) {
+        return { records: [], problems: [jsonProblem(error, text)], document: undefined, emptyListed: false };
+    }
+    const { value, recordOffsets, offset, keyOffsets, claimOffsets } = parsed;
+    const answerOffset = keyOffsets.get('answer');
+    let list = value;
+    let document;
+    if (isPlainObject(value)) {
+        document = new Map(Object.entries(value));
+        list = value.citations;
+    }
+    if (!Array.isArray(list))
+        return { records: [], problems: [{ offset, message: SHAPE }], document, emptyListed: false };
+    return {
+        records: list.map((v, i) => rawRecord(v, recordOffsets?.[i] ?? offset, claimOffsets.get(recordOffsets?.[i] ?? -1))),
+        problems: [],
+        document,
+        emptyListed: true,
+        ...(answerOffset !== undefined
+            ? { answerOffset, answerSource: { start: answerOffset, end: text.length, style: 'double' } }
+            : {}),
+    };
+}
+function isPlainObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** A JSON Lines file with this many bad lines is not read further. */
+const MAX_LINE_PROBLEMS = 100;
+function parseJsonLines(text) {
+    const records = [];
+    const problems = [];
+    // Lines end at LF, CRLF or a lone CR, as positions count them.
+    const ends = /\r\n?|\n/g;
+    let start = 0;
+    while (start <= text.length) {
+        ends.lastIndex = start;
+        const found = ends.exec(text);
+        const lineEnd = found ? found.index : text.length;
+        if (!/^[ \t]*$/.test(text.slice(start, lineEnd))) {
+            if (records.length === MAX_RECORDS_PER_FILE) {
+                problems.push({ offset: start, message: tooManyRecords() });
+                records.length = 0;
+                break;
+            }
+            try {
+                const parsed = parseStrictJson(text, start, lineEnd, true);
+                records.push(rawRecord(parsed.value, parsed.offset, Array.isArray(parsed.value) ? undefined : parsed.keyOffsets.get('claim')));
+            }
+            catch (error) {
+                problems.push(jsonProblem(error, text));
+                // A file of garbage lines is not worth a problem per line, and would cost memory for each.
+                if (problems.length === MAX_LINE_PROBLEMS) {
+                    problems.push({
+                        offset: lineEnd,
+                        message: `${MAX_LINE_PROBLEMS} bad lines: the rest of the file is not read`,
+                    });
+                    break;
+                }
+            }
+        }
+        start = found ? found.index + found[0].length : text.length + 1;
+    }
+    return { records, problems, document: undefined, emptyListed: false };
+}
+function parseYamlFile(text) {
+    const { doc, issues } = parseYaml(text);
+    const problems = issues.map((i) => ({ offset: i.offset, message: i.message }));
+    const none = { records: [], document: undefined, emptyListed: false };
+    if (doc === undefined || problems.length > 0)
+        return { ...none, problems };
+    let value;
+    try {
+        value = doc.toJS({ mapAsMap: true, maxAliasCount: MAX_YAML_ALIASES });
+    }
+    catch (error) {
+        return { ...none, problems: [{ offset: nodeOffset(doc.contents), message: yamlValueError(error) }] };
+    }
+    if (value === null || value === undefined)
+        return { ...none, problems: [] };
+    let node = deref(doc, doc.contents);
+    let list = value;
+    let document;
+    let answerOffset;
+    let answerSource;
+    if (value instanceof Map && (0,dist/* isMap */.jh)(node)) {
+        document = value;
+        list = value.get('citations');
+        const answerNode = node.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === 'answer')?.value;
+        if (answerNode)
+            answerOffset = nodeOffset(answerNode);
+        answerSource = yamlScalarSource(deref(doc, answerNode));
+        node = deref(doc, node.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === 'citations')?.value);
+    }
+    if (!Array.isArray(list) || !(0,dist/* isSeq */.oP)(node)) {
+        return { ...none, document, problems: [{ offset: nodeOffset(doc.contents), message: SHAPE }] };
+    }
+    const seq = node;
+    return {
+        records: list.map((v, i) => rawRecord(v, nodeOffset(seq.items[i], nodeOffset(seq)), yamlClaimOffset(doc, seq.items[i]))),
+        problems: [],
+        document,
+        emptyListed: true,
+        ...(answerOffset !== undefined ? { answerOffset } : {}),
+        ...(answerSource !== undefined ? { answerSource } : {}),
+    };
+}
+function yamlValueError(error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/excessive alias count/i.test(message))
+        return `too many aliases: anchors may be expanded at most ${MAX_YAML_ALIASES} times`;
+    if (error instanceof RangeError)
+        return 'nesting is too deep';
+    return message;
+}
+/** One shape for every record, with or without a claim: a file can hold a few hundred thousand. */
+function rawRecord(value, offset, claimOffset) {
+    return { value, offset, claimOffset };
+}
+function yamlClaimOffset(doc, item) {
+    const node = deref(doc, item);
+    if (!(0,dist/* isMap */.jh)(node))
+        return undefined;
+    const claim = node.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === 'claim')?.value;
+    return claim ? nodeOffset(claim) : undefined;
+}
+function yamlScalarSource(node) {
+    if (!(0,dist/* isScalar */.jn)(node) || typeof node.value !== 'string' || !node.range)
+        return undefined;
+    const style = node.type === dist/* Scalar */.X5.QUOTE_DOUBLE
+        ? 'double'
+        : node.type === dist/* Scalar */.X5.QUOTE_SINGLE
+            ? 'single'
+            : node.type === dist/* Scalar */.X5.BLOCK_LITERAL || node.type === dist/* Scalar */.X5.BLOCK_FOLDED
+                ? 'block'
+                : 'plain';
+    return { start: node.range[0], end: node.range[1], style };
+}
+const SIMPLE_ESCAPES = {
+    '0': 0,
+    a: 7,
+    b: 8,
+    t: 9,
+    '\t': 9,
+    n: 10,
+    v: 11,
+    f: 12,
+    r: 13,
+    e: 0x1b,
+    ' ': 0x20,
+    '"': 0x22,
+    '/': 0x2f,
+    '\\': 0x5c,
+    N: 0x85,
+    _: 0xa0,
+    L: 0x2028,
+    P: 0x2029,
+};
+const HEX_ESCAPES = { x: 2, u: 4, U: 8 };
+/**
+ * The characters a scalar's text writes, in order, as UTF-16 units with the
+ * offset in the file where each is written: escapes (JSON's and YAML's) are
+ * decoded, and whitespace is left out, since line folding and indentation
+ * change only whitespace between what the text writes and the value.
+ */
+function writtenUnits(text, source) {
+    const units = [];
+    const offsets = [];
+    const put = (unit, at) => {
+        if (isWhitespace(unit))
+            return;
+        units.push(unit);
+        offsets.push(at);
+    };
+    let i = source.start;
+    if (source.style === 'double' || source.style === 'single')
+        i++;
+    else if (source.style === 'block')
+        i = text.indexOf('\n', i) + 1 || source.end; // past the header (`|`, `>-`)
+    for (; i < source.end; i++) {
+        const c = text[i];
+        if (source.style === 'double' && c === '"')
+            break;
+        if (source.style === 'single' && c === "'") {
+            if (text[i + 1] !== "'")
+                break;
+            put(0x27, i++);
+        }
+        else if (source.style === 'double' && c === '\\') {
+            const e = text[i + 1];
+            const digits = HEX_ESCAPES[e];
+            if (digits !== undefined) {
+                const cp = parseInt(text.slice(i + 2, i + 2 + digits), 16);
+                for (const unit of String.fromCodePoint(Number.isNaN(cp) ? 0xfffd : cp))
+                    for (let k = 0; k < unit.length; k++)
+                        put(unit.charCodeAt(k), i);
+                i += 1 + digits;
+            }
+            else {
+                // A line break after a backslash is an escaped line break: it writes nothing.
+                if (SIMPLE_ESCAPES[e] !== undefined)
+                    put(SIMPLE_ESCAPES[e], i);
+                i++;
+            }
+        }
+        else {
+            put(text.charCodeAt(i), i);
+        }
+    }
+    return { units, offsets };
+}
+function answerAt(fileText, answer, position, index, source) {
+    let written;
+    return {
+        text: answer,
+        position,
+        locate(at) {
+            // Built once, when a finding first needs it: the answer's characters, in
+            // order, against the characters the file writes.
+            if (written === undefined) {
+                written = new Int32Array(answer.length).fill(-1);
+                const { units, offsets } = source ? writtenUnits(fileText, source) : { units: [], offsets: [] };
+                for (let i = 0, k = 0; i < answer.length && k < units.length; i++) {
+                    const unit = answer.charCodeAt(i);
+                    if (isWhitespace(unit))
+                        continue;
+                    if (unit !== units[k])
+                        break; // Not what the file writes: the rest is placed at the answer's start.
+                    written[i] = offsets[k++];
+                }
+            }
+            for (let i = at; i < answer.length; i++) {
+                if (written[i] >= 0)
+                    return index.position(written[i]);
+                if (!isWhitespace(answer.charCodeAt(i)))
+                    break;
+            }
+            return position;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/load/select.ts
+// Which citation files a run checks: those the manifest's `citations` globs
+// match, or those named explicitly, each with the audience of the first
+// `citations` entry that matches it.
+
+
+
+
+
+
+
+/** Folders never walked unless a pattern names them: they hold tooling, not answers. */
+const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
+/** The path of a workspace-relative file relative to the manifest's folder, or undefined if outside it. */
+function underManifest(manifest, file) {
+    if (manifest.dir === '')
+        return file;
+    return file.startsWith(`${manifest.dir}/`) ? file.slice(manifest.dir.length + 1) : undefined;
+}
+/** The `citations` entry a file falls under (first match wins), if any. */
+function citationEntryFor(manifest, file) {
+    const rel = underManifest(manifest, file);
+    return rel === undefined ? undefined : manifest.citations.find((c) => c.glob.matches(rel));
+}
+function refFor(manifest, file) {
+    return { file, audience: citationEntryFor(manifest, file)?.audience };
+}
+/**
+ * How a name checks the file it names, as a key: its audience, the `require`
+ * rules that match it and its format (`a.json` a link to `a.jsonl`). Two names
+ * of one file with the same key check it alike.
+ */
+function checksOf(manifest, file) {
+    const rel = underManifest(manifest, file);
+    const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
+    return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
+}
+/**
+ * The names to check files named on a command line under (workspace-relative,
+ * in the order given): each file under every name the manifest's patterns
+ * give it where it really is, as the run over the patterns checks it, so that
+ * no name, link or real path can carry it past its folder's audience and
+ * `require` rules; and under the name given too when the patterns take that
+ * name and it checks the file otherwise (a search cut short may not have come
+ * to it), or when the patterns give the file no name. The patterns are
+ * searched only when a named file exists; a search cut short is a problem,
+ * as in the run over the patterns.
+ */
+function refsForNamed(workspace, manifest, named, maxLinkedCost = MAX_LINKED_NAMES_COST) {
+    const placeOf = (rel) => {
+        const real = workspace.realPath(external_node_path_default().join(workspace.root, ...rel.split('/')));
+        return real.kind === 'inside' ? real.abs : undefined;
+    };
+    const problems = [];
+    let byPlace;
+    const namesAt = (place) => {
+        if (!byPlace) {
+            byPlace = new Map();
+            const listed = findCitationFiles(workspace, manifest, maxLinkedCost);
+            problems.push(...listed.problems.filter((p) => p.kind === 'not all listed'));
+            for (const { file } of listed.files) {
+                const at = placeOf(file);
+                if (at !== undefined)
+                    byPlace.set(at, [...(byPlace.get(at) ?? []), file]);
+            }
+        }
+        return byPlace.get(place) ?? [];
+    };
+    const files = [];
+    const seen = new Set();
+    for (const rel of named) {
+        const place = placeOf(rel);
+        const names = place === undefined ? [] : [...namesAt(place)];
+        const given = checksOf(manifest, rel);
+        if (names.length === 0 ||
+            (citationEntryFor(manifest, rel) !== undefined && !names.some((n) => checksOf(manifest, n) === given)))
+            names.push(rel);
+        for (const name of names) {
+            if (seen.has(name))
+                continue;
+            seen.add(name);
+            files.push(refFor(manifest, name));
+        }
+    }
+    return { files, problems };
+}
+/**
+ * The citation files named on a command line (as given, from the current
+ * folder), under the names refsForNamed() gives them; a name that cannot be
+ * read as given (not UTF-8, outside the workspace) is a problem instead.
+ */
+function namedCitationFiles(workspace, manifest, args) {
+    const problems = [];
+    const named = [];
+    for (const arg of args) {
+        // Node gives a name that is not UTF-8 with U+FFFD in place of its bad
+        // bytes: reading that would read another file, one really named so.
+        if (arg.includes('\ufffd')) {
+            problems.push({
+                file: arg,
+                line: 0,
+                column: 0,
+                message: 'not read: the name holds U+FFFD, which is what a name that is not valid UTF-8 becomes on a command line: rename the file',
+            });
+            continue;
+        }
+        const abs = workspace.citationArgumentPath(arg);
+        if (!workspace.contains(abs)) {
+            problems.push({
+                file: arg,
+                line: 0,
+                column: 0,
+                message: `not read: it is outside the workspace (${workspace.root}); use --root`,
+            });
+            continue;
+        }
+        named.push(workspace.relative(abs));
+    }
+    // A file named twice (a shell glob and its name) is checked once, not
+    // counted twice; and under the names the patterns give it.
+    const listed = refsForNamed(workspace, manifest, named);
+    return { files: listed.files, problems: [...problems, ...listed.problems] };
+}
+/**
+ * Every file the `citations` globs match, sorted by path. Links to folders
+ * are followed while they stay inside the workspace, but not back to a
+ * folder on the way down (a link loop cannot make the walk endless), and
+ * within a budget for the names links make; a link that leads out of it, and
+ * a walk cut short, are problems, as files would otherwise go unchecked
+ * without a word.
+ */
+function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES_COST) {
+    // Each file once, by where it really is: reached under two names (a folder
+    // or file link, two patterns), it keeps the name without a link, else the
+    // first in order. But only where the names check it alike: a name gives the
+    // file its audience and its `require` rules, and a name whose checks differ
+    // is checked too, or a link could carry a file past them.
+    // Per real place, its names that check it differently: worked out only
+    // where a second name reaches the place (a link), not for every file.
+    const byPlace = new Map();
+    const problems = new Map();
+    for (const pattern of manifest.citations) {
+        for (const base of pattern.glob.baseFolders()) {
+            const start = [manifest.dir, base].filter((p) => p !== '').join('/');
+            const matches = (file) => {
+                const rel = underManifest(manifest, file);
+                return rel !== undefined && pattern.glob.matches(rel);
+            };
+            walk(workspace, start, maxLinkedCost, {
+                onFile: (file, place, viaLink) => {
+                    if (!matches(file))
+                        return;
+                    const names = byPlace.get(place);
+                    if (!names) {
+                        byPlace.set(place, [{ rel: file, viaLink }]);
+                        return;
+                    }
+                    const as = checksOf(manifest, file);
+                    const k = names.findIndex((n) => (n.as ??= checksOf(manifest, n.rel)) === as);
+                    const known = names[k];
+                    if (!known)
+                        names.push({ rel: file, viaLink, as });
+                    else if ((known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0))
+                        names[k] = { rel: file, viaLink, as };
+                },
+                matches,
+                // Only folders where some file could match: links and names elsewhere are none of the run's business.
+                enter: (folder, name) => {
+                    const rel = underManifest(manifest, folder);
+                    return ((!SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name)) &&
+                        rel !== undefined &&
+                        pattern.glob.mayMatchBelow(rel));
+                },
+                onProblem: (problem) => problems.set(problem.file, problem),
+            });
+        }
+    }
+    const found = new Set([...byPlace.values()].flatMap((names) => names.map((f) => f.rel)));
+    return {
+        files: [...found].sort(comparePaths).map((file) => refFor(manifest, file)),
+        problems: [
+            ...[...problems.values()].sort((a, b) => comparePaths(a.file, b.file)),
+            ...unmatchedRequirements(manifest, found),
+        ],
+    };
+}
+/** A `require` rule that no citation file matches checks nothing: a problem, so that a mistyped glob cannot pass unseen. */
+function unmatchedRequirements(manifest, files) {
+    const rels = [...files].map((file) => underManifest(manifest, file));
+    return manifest.requirements
+        .filter((rule) => !rels.some((rel) => rule.glob.matches(rel)))
+        .map((rule) => ({
+        file: manifest.file,
+        ...rule.filesPosition,
+        kind: 'manifest rule',
+        message: `the \`require\` rule \`files: ${rule.pattern}\` matches none of the citation files, so it checks nothing` +
+            (/[*?[{]|\/$/.test(rule.pattern) ? '' : ` (for every file under a folder, write ${rule.pattern}/)`),
+    }));
+}
+function isOnTheWay(way, abs) {
+    for (let w = way; w !== undefined; w = w.up)
+        if (w.abs === abs)
+            return true;
+    return false;
+}
+/**
+ * What one walk may spend on names it reaches through links, counted in the
+ * characters of their folders' names and a little per name. Links can make
+ * one folder appear under many names (two links from each folder to the
+ * next, twenty deep, make a million), and long ones, each searched, since a
+ * name may check its files differently; the real folders are the
+ * repository's own and are not counted. Past it the walk stops, as a
+ * problem: the run fails, in seconds, not passes short.
+ */
+const MAX_LINKED_NAMES_COST = 50_000_000;
+function walk(workspace, folder, maxLinkedCost, walker) {
+    // The base folder comes from a pattern and may pass through a link: list it
+    // only if it really is inside.
+    const base = workspace.realPath(folder === '' ? workspace.root : external_node_path_default().join(workspace.root, ...folder.split('/')));
+    if (base.kind === 'missing')
+        return; // A base folder that does not exist matches nothing.
+    if (base.kind === 'refused') {
+        walker.onProblem({ file: folder, line: 0, column: 0, message: notListed(base.reason) });
+        return;
+    }
+    // Every name a folder has here is searched, through links too: the name
+    // decides how its files are checked (their audience, their `require` rules),
+    // and the caller keeps one name for each file where they check it alike.
+    // A link back to a folder on the way down is a loop, and not followed.
+    const baseViaLink = base.abs !== external_node_path_default().join(workspace.root, ...folder.split('/').filter(Boolean));
+    const pending = [
+        [folder, base.abs, baseViaLink, { abs: base.abs, up: undefined }],
+    ];
+    let linkedCost = 0;
+    for (;;) {
+        const next = pending.pop();
+        if (next === undefined)
+            break;
+        const [current, abs, viaLink, way] = next;
+        let entries;
+        try {
+            // Names as bytes: a name that is not UTF-8 would be read as U+FFFD, and
+            // two such files, or one and a file really named so, would become one.
+            entries = (0,external_node_fs_namespaceObject.readdirSync)(abs, { withFileTypes: true, encoding: 'buffer' });
+        }
+        catch (error) {
+            const code = error.code;
+            if (current === folder && code === 'ENOTDIR')
+                return; // The base is a file: it names no folder.
+            walker.onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
+            continue;
+        }
+        if (viaLink) {
+            linkedCost += entries.length * (current.length + 16);
+            if (linkedCost > maxLinkedCost) {
+                walker.onProblem({
+                    file: folder === '' ? '.' : folder,
+                    line: 0,
+                    column: 0,
+                    kind: 'not all listed',
+                    message: 'not all listed: links give its folders more names than citegate follows; some citation files may be missing',
+                });
+                return;
+            }
+        }
+        const folders = [];
+        const named = entries
+            .map((entry) => ({ entry, name: entry.name.toString('utf8') }))
+            .sort((a, b) => comparePaths(a.name, b.name));
+        for (const { entry, name } of named) {
+            const rel = current === '' ? name : `${current}/${name}`;
+            const isLink = entry.isSymbolicLink();
+            const isFolder = entry.isDirectory() || (isLink && isFolderLink(external_node_path_default().join(abs, name)));
+            if (!(0,external_node_buffer_namespaceObject.isUtf8)(entry.name)) {
+                if (isFolder ? walker.enter(rel, name) : walker.matches(rel)) {
+                    const shown = current === '' ? bytesShown(entry.name) : `${current}/${bytesShown(entry.name)}`;
+                    walker.onProblem({
+                        file: shown,
+                        line: 0,
+                        column: 0,
+                        message: 'not read: the name is not valid UTF-8, so citegate cannot name it; rename it',
+                    });
+                }
+                continue;
+            }
+            if (isFolder) {
+                if (!walker.enter(rel, name))
+                    continue;
+                if (!isLink) {
+                    const sub = external_node_path_default().join(abs, name);
+                    // Below a link, a real folder may be one the way came down through already.
+                    if (viaLink && isOnTheWay(way, sub))
+                        continue;
+                    folders.push([rel, sub, viaLink, { abs: sub, up: way }]);
+                    continue;
+                }
+                const target = workspace.realPath(external_node_path_default().join(abs, name));
+                if (target.kind !== 'inside') {
+                    walker.onProblem({
+                        file: rel,
+                        line: 0,
+                        column: 0,
+                        message: notListed(target.kind === 'refused' ? target.reason : 'no such folder'),
+                    });
+                    continue;
+                }
+                if (isOnTheWay(way, target.abs))
+                    continue; // A loop.
+                folders.push([rel, target.abs, true, { abs: target.abs, up: way }]);
+            }
+            else if (isLink) {
+                // A link to a file is placed where it leads, so that a file reached
+                // under its own name too is known as one (the caller checks it once
+                // where the names check it alike); one that leads nowhere or outside
+                // is listed as it is, and reading it refuses it.
+                const target = walker.matches(rel) ? workspace.realPath(external_node_path_default().join(abs, name)) : undefined;
+                walker.onFile(rel, target?.kind === 'inside' ? target.abs : external_node_path_default().join(abs, name), true);
+            }
+            else {
+                // Anything else that is not a folder (a FIFO, a socket) is listed too:
+                // reading it is refused, as a problem, rather than the file passing unseen.
+                walker.onFile(rel, external_node_path_default().join(abs, name), viaLink);
+            }
+        }
+        // In name order, so that the walk is the same on every machine.
+        for (let k = folders.length - 1; k >= 0; k--)
+            pending.push(folders[k]);
+    }
+}
+/** A name that is not UTF-8, its bad bytes written as \\xHH. */
+function bytesShown(name) {
+    let shown = '';
+    let from = 0;
+    while (from < name.length) {
+        const bad = from + firstInvalidUtf8(name.subarray(from));
+        shown += name.toString('utf8', from, bad);
+        if (bad < name.length)
+            shown += `\\x${name[bad].toString(16).toUpperCase().padStart(2, '0')}`;
+        from = bad + 1;
+    }
+    return shown;
+}
+/** Whether a link leads to a folder (wherever that is: the caller checks). */
+function isFolderLink(abs) {
+    try {
+        return (0,external_node_fs_namespaceObject.statSync)(abs).isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+/** A folder the walk could not list, and why ("the path is a link…" reads "it is a link…" here). */
+function notListed(reason) {
+    return `folder not listed: ${reason.replace(/^the path is/, 'it is')}`;
+}
+
+;// CONCATENATED MODULE: ./src/model/verdict.ts
+// The verdicts of SPEC §2, in the order reports list them (best first). The
+// engine decides them (engine/verdict.ts); every layer names them.
+/** Every verdict, best first. */
+const VERDICTS = [
+    'located',
+    'quote not found',
+    'ambiguous quote',
+    'empty quote',
+    'source unverified',
+    'source not permitted',
+    'unknown source',
+    'invalid fields',
+];
+
+;// CONCATENATED MODULE: ./src/model/result.ts
+
+/** SPEC §2: the one verdict that passes. */
+function isLocated(r) {
+    return r.verdict === 'located';
+}
+/** The record's matches in its source, as the reports list them. */
+function matchesOf(r) {
+    if (r.verdict === 'located')
+        return r.match === undefined ? [] : [r.match];
+    return r.verdict === 'ambiguous quote' ? r.matches : [];
+}
+/** Why, for the verdicts decided before the quote is looked for. */
+function reasonOf(r) {
+    return 'reason' in r ? r.reason : undefined;
+}
+/**
+ * A record's result from what deciding and explaining found: its verdict's own
+ * data, nothing else. `reason` is required for the refused verdicts.
+ */
+function makeRecord(fields, verdict, reason, matches, d = {}) {
+    const { file, line, column, index, citationId, sourceId, quote, claim } = fields;
+    const base = { file, line, column, index, citationId, sourceId };
+    switch (verdict) {
+        case 'located':
+            return { ...base, verdict, match: matches[0], ...(d.context ? { context: d.context } : {}) };
+        case 'ambiguous quote':
+            return {
+                ...base,
+                quote,
+                claim,
+                verdict,
+                matches,
+                ...(d.context ? { context: d.context } : {}),
+                ...(d.suggestions ? { suggestions: d.suggestions } : {}),
+                ...(d.matchCount !== undefined ? { matchCount: d.matchCount } : {}),
+                ...(d.tooManyMatches ? { tooManyMatches: true } : {}),
+            };
+        case 'quote not found':
+            return {
+                ...base,
+                quote,
+                claim,
+                verdict,
+                ...(d.context ? { context: d.context } : {}),
+                ...(d.closest !== undefined ? { closest: d.closest } : {}),
+                ...(d.hints ? { hints: d.hints } : {}),
+            };
+        case 'unknown source':
+            return {
+                ...base,
+                quote,
+                claim,
+                verdict,
+                ...(d.hints ? { hints: d.hints } : {}),
+                ...(d.similarIds ? { similarIds: d.similarIds } : {}),
+                ...(d.sourceIds ? { sourceIds: d.sourceIds } : {}),
+            };
+        case 'empty quote':
+            return { ...base, quote, claim, verdict };
+        case 'invalid fields':
+        case 'source unverified':
+        case 'source not permitted':
+            if (reason === undefined)
+                throw new Error(`a record whose verdict is ${verdict} needs a reason`);
+            return { ...base, quote, claim, verdict, reason };
+    }
+}
+/** The explanation a record carries, as one bag; undefined when it has none. */
+function explanationOf(r) {
+    let d;
+    switch (r.verdict) {
+        case 'located':
+            d = { context: r.context };
+            break;
+        case 'ambiguous quote':
+            d = {
+                context: r.context,
+                suggestions: r.suggestions,
+                matchCount: r.matchCount,
+                tooManyMatches: r.tooManyMatches,
+            };
+            break;
+        case 'quote not found':
+            d = { context: r.context, closest: r.closest, hints: r.hints };
+            break;
+        case 'unknown source':
+            d = { hints: r.hints, similarIds: r.similarIds, sourceIds: r.sourceIds };
+            break;
+        default:
+            return undefined;
+    }
+    return Object.values(d).some((v) => v !== undefined) ? d : undefined;
+}
+const HINT_KINDS = [
+    'case',
+    'accents',
+    'quotes',
+    'compatibility',
+    'invisible',
+    'hyphenation',
+    'word boundary',
+    'other version',
+    'other source',
+];
+const FINDING_KINDS = [
+    'claim number not in quote',
+    'required source not cited',
+    'uncited claim',
+];
+function tally(result) {
+    const byVerdict = new Map();
+    for (const r of result.records)
+        byVerdict.set(r.verdict, (byVerdict.get(r.verdict) ?? 0) + 1);
+    const verdicts = {};
+    for (const verdict of VERDICTS) {
+        const n = byVerdict.get(verdict);
+        if (n !== undefined)
+            verdicts[verdict] = n;
+    }
+    const located = byVerdict.get('located') ?? 0;
+    let fail = 0;
+    for (const f of result.findings)
+        if (f.level === 'fail')
+            fail++;
+    return {
+        total: result.records.length,
+        located,
+        failed: result.records.length - located,
+        verdicts,
+        files: result.files.length,
+        problems: result.problems.length,
+        findings: { fail, warn: result.findings.length - fail },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/check/outcome.ts
+// Whether a run passes (SPEC §5), decided here and nowhere else: every report,
+// exit status and step result reads the outcome this makes.
+
+/**
+ * A run passes when it checked at least one record (unless it is partial: a
+ * shard, or the files a change touched, may hold none), every record is
+ * located, no input had a problem (every file read, every source verified),
+ * and no check beyond quotes that is set to fail found anything.
+ */
+function judge(result) {
+    const counts = tally(result);
+    const reasons = [];
+    if (counts.failed > 0)
+        reasons.push({ kind: 'records not located', count: counts.failed, total: counts.total });
+    if (counts.problems > 0)
+        reasons.push({ kind: 'problems', count: counts.problems });
+    if (counts.findings.fail > 0)
+        reasons.push({ kind: 'failing findings', count: counts.findings.fail });
+    if (counts.total === 0 && result.partial !== true)
+        reasons.push({ kind: 'no records' });
+    return { passed: reasons.length === 0, reasons };
+}
+/** The result with its outcome. */
+function judged(result) {
+    return { ...result, outcome: judge(result) };
+}
+
+;// CONCATENATED MODULE: ./src/engine/diagnose/view.ts
+// A normalized source seen as a string, for diagnostics: its words, and the
+// conversion between string indices (UTF-16) and the byte offsets that the
+// offset map and the matcher use. Built only for sources that have a record to
+// explain, and only as far as asked.
+
+
+
+/** Byte offsets are kept every this many UTF-16 units. */
+const CHECKPOINT = 64;
+class SourceView {
+    lookups;
+    encoded;
+    decoded;
+    checkpoints;
+    wordIndex;
+    lowered;
+    /**
+     * `lookups`: about how many quotes will look for passages here. A few are
+     * served by searching the text for each of their words; many pay for an
+     * index of all the words, built once.
+     */
+    constructor(source, lookups = Number.POSITIVE_INFINITY) {
+        this.lookups = lookups;
+        if (typeof source === 'string')
+            this.decoded = source;
+        else
+            this.encoded = source;
+    }
+    /** The text as UTF-8 (normalized, as the matcher reads it). */
+    get bytes() {
+        return (this.encoded ??= external_node_buffer_namespaceObject.Buffer.from(this.decoded, 'utf8'));
+    }
+    get text() {
+        return (this.decoded ??= this.encoded.toString('utf8'));
+    }
+    /** The byte offset of UTF-16 index `i` (i at a code point boundary). */
+    byteOffset(i) {
+        const cps = this.byteCheckpoints();
+        const k = Math.floor(i / CHECKPOINT);
+        let offset = cps[k];
+        const text = this.text;
+        for (let j = k * CHECKPOINT; j < i; j++)
+            offset += utf8Length(text.charCodeAt(j));
+        return offset;
+    }
+    /** The UTF-16 index of byte offset `b` (b at a code point boundary). */
+    charIndex(b) {
+        const cps = this.byteCheckpoints();
+        const lo = lastAtOrBelow(cps, b);
+        const text = this.text;
+        let i = lo * CHECKPOINT;
+        let offset = cps[lo];
+        while (offset < b && i < text.length)
+            offset += utf8Length(text.charCodeAt(i++));
+        return i;
+    }
+    /**
+     * Where the words with this key (see wordKey) start in the text, ascending:
+     * at most `cap` + 1 of them (one more than `cap` says "too common").
+     */
+    occurrences(key, cap) {
+        if (this.lookups > SEARCH_LOOKUPS)
+            return (this.wordIndex ??= new WordIndex(this.text)).starts(key);
+        const text = this.text;
+        const lower = (this.lowered ??= text.toLowerCase());
+        // Lower case kept every index in place, or the search would be off: use the index then.
+        if (lower.length !== text.length)
+            return (this.wordIndex ??= new WordIndex(text)).starts(key);
+        const found = [];
+        for (let at = lower.indexOf(key); at >= 0 && found.length <= cap; at = lower.indexOf(key, at + 1)) {
+            // The key is a whole word, but for punctuation at its edges.
+            if (at > 0 && isWordAt(text, at - 1))
+                continue;
+            if (at + key.length < text.length && isWordAt(text, at + key.length))
+                continue;
+            let start = at;
+            while (start > 0 && text.charCodeAt(start - 1) !== 0x20)
+                start--;
+            found.push(start);
+        }
+        return found;
+    }
+    byteCheckpoints() {
+        if (this.checkpoints)
+            return this.checkpoints;
+        const text = this.text;
+        const cps = new Int32Array(Math.floor(text.length / CHECKPOINT) + 1);
+        let offset = 0;
+        // Up to and including text.length: the last checkpoint may fall at the very end.
+        for (let i = 0; i <= text.length; i++) {
+            if (i % CHECKPOINT === 0)
+                cps[i / CHECKPOINT] = offset;
+            if (i < text.length)
+                offset += utf8Length(text.charCodeAt(i));
+        }
+        return (this.checkpoints = cps);
+    }
+}
+/** Up to this many lookups, words are searched for rather than indexed. */
+const SEARCH_LOOKUPS = 8;
+/** UTF-8 bytes for one UTF-16 unit: a surrogate half counts 2, the pair 4. */
+function utf8Length(unit) {
+    return unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit >= 0xd800 && unit <= 0xdfff ? 2 : 3;
+}
+/** A word's key for finding candidate passages: lower case, without punctuation at its edges. */
+function wordKey(word) {
+    let start = 0;
+    let end = word.length;
+    while (start < end && !isWordAt(word, start))
+        start++;
+    while (end > start && !isWordAt(word, end - 1))
+        end--;
+    return (start === 0 && end === word.length ? word : word.slice(start, end)).toLowerCase();
+}
+/** Whether the UTF-16 unit at `i` belongs to a letter or digit (either half of a pair counts as its code point). */
+function isWordAt(word, i) {
+    const c = word.charCodeAt(i);
+    if (c < 0x80)
+        return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
+    const cp = word.codePointAt(c >= 0xdc00 && c <= 0xdfff && i > 0 ? i - 1 : i);
+    return cp !== 0x5f && isWordCodePoint(cp);
+}
+/** Every word of a text by its key, for texts that many quotes look up. */
+class WordIndex {
+    byKey = new Map();
+    constructor(text) {
+        let start = 0;
+        for (let i = 0; i <= text.length; i++) {
+            if (i === text.length || text.charCodeAt(i) === 0x20) {
+                if (i > start) {
+                    const key = wordKey(text.slice(start, i));
+                    if (key !== '') {
+                        const list = this.byKey.get(key);
+                        if (list)
+                            list.push(start);
+                        else
+                            this.byKey.set(key, [start]);
+                    }
+                }
+                start = i + 1;
+            }
+        }
+    }
+    /** Where the words with this key start, ascending. */
+    starts(key) {
+        return this.byKey.get(key) ?? [];
+    }
+}
+/** The words of a stretch of text, with where each starts. */
+function wordsIn(text, from, to) {
+    const words = [];
+    const starts = [];
+    let start = from;
+    for (let i = from; i <= to; i++) {
+        if (i === to || text.charCodeAt(i) === 0x20) {
+            if (i > start) {
+                words.push(text.slice(start, i));
+                starts.push(start);
+            }
+            start = i + 1;
+        }
+    }
+    return { words, starts };
 }
 
 ;// CONCATENATED MODULE: ./src/engine/match.ts
@@ -11069,271 +12191,6 @@ class SourceNormalizer {
         map.finish(j);
         return { bytes: out.subarray(0, j), map };
     }
-}
-
-;// CONCATENATED MODULE: ./src/engine/verdict.ts
-// Where a record's verdict is decided, in the order of SPEC §2.
-
-
-/** Every verdict, best first. */
-const VERDICTS = [
-    'located',
-    'quote not found',
-    'ambiguous quote',
-    'empty quote',
-    'source unverified',
-    'source not permitted',
-    'unknown source',
-    'invalid fields',
-];
-/** Ambiguous quotes report at most this many matches; the verdict needs only two. */
-const MAX_REPORTED_MATCHES = 100;
-/** Whether a citation file with audience `fileAudience` may cite a source limited to `allowed`. */
-function audienceAllows(allowed, fileAudience) {
-    return allowed === undefined || (fileAudience !== undefined && allowed.includes(fileAudience));
-}
-/**
- * Decides the verdict of one record. `access` is what the run found out about the
- * cited source; it is only consulted for records whose fields are valid.
- * `normalizedQuote`, when the caller has it already, saves normalizing again;
- * so does `knownContext`, the record's contextOf() (null: none).
- */
-function decideVerdict(fields, access, normalizedQuote, knownContext) {
-    const none = { matches: [], quoteLength: 0 };
-    if (!fields.ok)
-        return { verdict: 'invalid fields', reason: fields.reason, ...none };
-    switch (access.kind) {
-        case 'unknown':
-            return { verdict: 'unknown source', ...none };
-        case 'not permitted':
-            return { verdict: 'source not permitted', reason: access.reason, ...none };
-        case 'unverified':
-            return { verdict: 'source unverified', reason: access.reason, ...none };
-        case 'ready':
-            break;
-    }
-    const needle = normalizedQuote ?? normalizeText(fields.record.quote);
-    if (needle === '')
-        return { verdict: 'empty quote', ...none };
-    const quote = access.searcher.prepared?.(needle) ?? prepareQuote(needle);
-    const context = knownContext === undefined ? contextOf(fields.record) : (knownContext ?? undefined);
-    const found = access.searcher.find(quote, MAX_REPORTED_MATCHES, context);
-    const matches = found.starts;
-    const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
-    return {
-        verdict,
-        matches,
-        quoteLength: quote.bytes.length,
-        normalizedQuote: needle,
-        ...(context ? { context: { given: context, candidates: found.candidates } } : {}),
-    };
-}
-/** A record's prefix and suffix, normalized; undefined when it gives neither (then verdicts are exactly the reference's). */
-function contextOf(record) {
-    const prefix = record.prefix === undefined ? '' : normalizeText(record.prefix);
-    const suffix = record.suffix === undefined ? '' : normalizeText(record.suffix);
-    return prefix === '' && suffix === '' ? undefined : quoteContext(prefix, suffix);
-}
-
-;// CONCATENATED MODULE: ./src/check/result.ts
-// What a check run found: the one model every report (text, JSON, summary,
-// annotations, SARIF) is written from.
-
-const FINDING_KINDS = [
-    'claim number not in quote',
-    'required source not cited',
-    'uncited claim',
-];
-/** Counts of the verdicts that occur, in VERDICTS order. */
-function countVerdicts(records) {
-    const counts = {};
-    for (const verdict of VERDICTS) {
-        const n = records.filter((r) => r.verdict === verdict).length;
-        if (n > 0)
-            counts[verdict] = n;
-    }
-    return counts;
-}
-/**
- * SPEC §5: the check passes when at least one record was checked (unless the
- * run is partial), every record is located, and there is no problem (every
- * file read, every source verified), nor a finding beyond quotes whose check
- * is set to fail.
- */
-function passed(result) {
-    return ((result.records.length > 0 || result.partial === true) &&
-        result.problems.length === 0 &&
-        !failingFindings(result) &&
-        result.records.every((r) => r.verdict === 'located'));
-}
-function failingFindings(result) {
-    return result.findings.filter((f) => f.level === 'fail').length;
-}
-
-;// CONCATENATED MODULE: ./src/engine/diagnose/view.ts
-// A normalized source seen as a string, for diagnostics: its words, and the
-// conversion between string indices (UTF-16) and the byte offsets that the
-// offset map and the matcher use. Built only for sources that have a record to
-// explain, and only as far as asked.
-
-
-
-/** Byte offsets are kept every this many UTF-16 units. */
-const CHECKPOINT = 64;
-class SourceView {
-    lookups;
-    encoded;
-    decoded;
-    checkpoints;
-    wordIndex;
-    lowered;
-    /**
-     * `lookups`: about how many quotes will look for passages here. A few are
-     * served by searching the text for each of their words; many pay for an
-     * index of all the words, built once.
-     */
-    constructor(source, lookups = Number.POSITIVE_INFINITY) {
-        this.lookups = lookups;
-        if (typeof source === 'string')
-            this.decoded = source;
-        else
-            this.encoded = source;
-    }
-    /** The text as UTF-8 (normalized, as the matcher reads it). */
-    get bytes() {
-        return (this.encoded ??= external_node_buffer_namespaceObject.Buffer.from(this.decoded, 'utf8'));
-    }
-    get text() {
-        return (this.decoded ??= this.encoded.toString('utf8'));
-    }
-    /** The byte offset of UTF-16 index `i` (i at a code point boundary). */
-    byteOffset(i) {
-        const cps = this.byteCheckpoints();
-        const k = Math.floor(i / CHECKPOINT);
-        let offset = cps[k];
-        const text = this.text;
-        for (let j = k * CHECKPOINT; j < i; j++)
-            offset += utf8Length(text.charCodeAt(j));
-        return offset;
-    }
-    /** The UTF-16 index of byte offset `b` (b at a code point boundary). */
-    charIndex(b) {
-        const cps = this.byteCheckpoints();
-        const lo = lastAtOrBelow(cps, b);
-        const text = this.text;
-        let i = lo * CHECKPOINT;
-        let offset = cps[lo];
-        while (offset < b && i < text.length)
-            offset += utf8Length(text.charCodeAt(i++));
-        return i;
-    }
-    /**
-     * Where the words with this key (see wordKey) start in the text, ascending:
-     * at most `cap` + 1 of them (one more than `cap` says "too common").
-     */
-    occurrences(key, cap) {
-        if (this.lookups > SEARCH_LOOKUPS)
-            return (this.wordIndex ??= new WordIndex(this.text)).starts(key);
-        const text = this.text;
-        const lower = (this.lowered ??= text.toLowerCase());
-        // Lower case kept every index in place, or the search would be off: use the index then.
-        if (lower.length !== text.length)
-            return (this.wordIndex ??= new WordIndex(text)).starts(key);
-        const found = [];
-        for (let at = lower.indexOf(key); at >= 0 && found.length <= cap; at = lower.indexOf(key, at + 1)) {
-            // The key is a whole word, but for punctuation at its edges.
-            if (at > 0 && isWordAt(text, at - 1))
-                continue;
-            if (at + key.length < text.length && isWordAt(text, at + key.length))
-                continue;
-            let start = at;
-            while (start > 0 && text.charCodeAt(start - 1) !== 0x20)
-                start--;
-            found.push(start);
-        }
-        return found;
-    }
-    byteCheckpoints() {
-        if (this.checkpoints)
-            return this.checkpoints;
-        const text = this.text;
-        const cps = new Int32Array(Math.floor(text.length / CHECKPOINT) + 1);
-        let offset = 0;
-        // Up to and including text.length: the last checkpoint may fall at the very end.
-        for (let i = 0; i <= text.length; i++) {
-            if (i % CHECKPOINT === 0)
-                cps[i / CHECKPOINT] = offset;
-            if (i < text.length)
-                offset += utf8Length(text.charCodeAt(i));
-        }
-        return (this.checkpoints = cps);
-    }
-}
-/** Up to this many lookups, words are searched for rather than indexed. */
-const SEARCH_LOOKUPS = 8;
-/** UTF-8 bytes for one UTF-16 unit: a surrogate half counts 2, the pair 4. */
-function utf8Length(unit) {
-    return unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit >= 0xd800 && unit <= 0xdfff ? 2 : 3;
-}
-/** A word's key for finding candidate passages: lower case, without punctuation at its edges. */
-function wordKey(word) {
-    let start = 0;
-    let end = word.length;
-    while (start < end && !isWordAt(word, start))
-        start++;
-    while (end > start && !isWordAt(word, end - 1))
-        end--;
-    return (start === 0 && end === word.length ? word : word.slice(start, end)).toLowerCase();
-}
-/** Whether the UTF-16 unit at `i` belongs to a letter or digit (either half of a pair counts as its code point). */
-function isWordAt(word, i) {
-    const c = word.charCodeAt(i);
-    if (c < 0x80)
-        return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
-    const cp = word.codePointAt(c >= 0xdc00 && c <= 0xdfff && i > 0 ? i - 1 : i);
-    return cp !== 0x5f && isWordCodePoint(cp);
-}
-/** Every word of a text by its key, for texts that many quotes look up. */
-class WordIndex {
-    byKey = new Map();
-    constructor(text) {
-        let start = 0;
-        for (let i = 0; i <= text.length; i++) {
-            if (i === text.length || text.charCodeAt(i) === 0x20) {
-                if (i > start) {
-                    const key = wordKey(text.slice(start, i));
-                    if (key !== '') {
-                        const list = this.byKey.get(key);
-                        if (list)
-                            list.push(start);
-                        else
-                            this.byKey.set(key, [start]);
-                    }
-                }
-                start = i + 1;
-            }
-        }
-    }
-    /** Where the words with this key start, ascending. */
-    starts(key) {
-        return this.byKey.get(key) ?? [];
-    }
-}
-/** The words of a stretch of text, with where each starts. */
-function wordsIn(text, from, to) {
-    const words = [];
-    const starts = [];
-    let start = from;
-    for (let i = from; i <= to; i++) {
-        if (i === to || text.charCodeAt(i) === 0x20) {
-            if (i > start) {
-                words.push(text.slice(start, i));
-                starts.push(start);
-            }
-            start = i + 1;
-        }
-    }
-    return { words, starts };
 }
 
 ;// CONCATENATED MODULE: ./src/engine/quote-scan.ts
@@ -12139,745 +12996,56 @@ class ScannedSearcher {
     }
 }
 
-;// CONCATENATED MODULE: ./src/load/strict-json.ts
-// Strict JSON (RFC 8259) with positions.
-//
-// JSON.parse alone cannot do this job: it gives no position for a value,
-// silently keeps the last of two duplicate keys, and its error messages do not
-// name a line. The `yaml` package would accept comments, trailing commas and
-// more. So the native JSON.parse, many times faster than anything written
-// here, builds the values, and a small scanner notes where the records start
-// and refuses what JSON.parse lets through: duplicate keys, nesting too deep,
-// too many records. JSON.parse refuses everything else RFC 8259 does not
-// allow; when it does, the scanner reads the text again, checking everything,
-// to say what it found where (and a large text is checked that way first).
-// Either way a key such as "__proto__" becomes an ordinary own property.
-class JsonSyntaxError extends Error {
-    offset;
-    firstOffset;
-    /** `firstOffset`: for a duplicate key, where the key first appeared. */
-    constructor(message, offset, firstOffset) {
-        super(message);
-        this.offset = offset;
-        this.firstOffset = firstOffset;
-        this.name = 'JsonSyntaxError';
-    }
-}
-/** Nesting deeper than this is refused: no real citation file comes close. */
-const MAX_JSON_DEPTH = 256;
-/**
- * A file with more records than this is refused: each record costs memory
- * until the run ends, and 64 MiB of `[0,0,…]` would otherwise be 32 million.
- */
-const MAX_RECORDS_PER_FILE = 200_000;
-/** The problem of a file with more records (made when needed: toLocaleString loads the locale data, some 8 MB). */
-const tooManyRecords = () => `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`;
-/**
- * Texts longer than this are scanned, checking everything, before JSON.parse
- * builds anything: 64 MiB of `[[[[…` or `[0,0,…` would take JSON.parse 15 s and
- * 2 GB before the scan refused it (measured on 16 MB: 3.7 s, 464 MB). Shorter
- * ones cost it, at the same rate, at most a quarter of a second and 30 MB.
- */
-const CHECK_FIRST_CHARS = 1 << 20;
-/** `line`: the text is one line of a JSON Lines file, not a whole file. */
-function parseStrictJson(text, start = 0, end = text.length, line = false) {
-    const json = start === 0 && end === text.length ? text : text.slice(start, end);
-    const scan = (valid) => new Scanner(text, start, end, line, valid).scanDocument();
-    if (end - start > CHECK_FIRST_CHARS)
-        return { ...scan(false), value: JSON.parse(json) };
-    let value;
-    try {
-        value = JSON.parse(json);
-    }
-    catch (error) {
-        // Not JSON: the checking scan throws a JsonSyntaxError saying what and where.
-        scan(false);
-        // It found nothing wrong where JSON.parse did: a bug here, which must not pass.
-        throw error;
-    }
-    return { ...scan(true), value };
-}
-const INVISIBLE = /^[\p{Cf}\p{Zs}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]$/u;
-function describe(text, at, end) {
-    const cp = at < end ? text.codePointAt(at) : undefined;
-    if (cp === undefined)
-        return 'end of input';
-    const code = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-    if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
-        return `control character ${code}`;
-    // A character that shows as nothing or as a plain space (a BOM, a no-break
-    // space, a bidi mark, a lone surrogate) is the likely culprit: name it.
-    if (INVISIBLE.test(String.fromCodePoint(cp)))
-        return `invisible character ${code}`;
-    return `'${String.fromCodePoint(cp)}'`;
-}
-const HEX = /^[0-9a-fA-F]{4}$/;
-/** Beyond this many keys, an object's keys are looked up in a Map. */
-const MANY_KEYS = 16;
-/** What ends a run of plain characters in a JSON string: its quote, an escape, a control character. */
-const STRING_SPECIAL = /["\\\x00-\x1f]/g;
-class Scanner {
-    text;
-    end;
-    line;
-    valid;
-    pos;
-    recordOffsets;
-    keyOffsets = new Map();
-    claimOffsets = new Map();
-    /** `valid`: JSON.parse has read the text, so its strings need no checking, only skipping. */
-    constructor(text, start, end, line, valid) {
-        this.text = text;
-        this.end = end;
-        this.line = line;
-        this.valid = valid;
-        this.pos = start;
-    }
-    scanDocument() {
-        this.skipWhitespace();
-        const offset = this.pos;
-        if (this.pos >= this.end)
-            throw new JsonSyntaxError('empty input: expected a JSON value', this.pos);
-        this.value(0, 'top');
-        this.skipWhitespace();
-        if (this.pos < this.end) {
-            throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: ` +
-                (this.line
-                    ? 'a line of a JSON Lines file holds exactly one record'
-                    : 'a JSON file holds exactly one value (use .jsonl for one record per line)'), this.pos);
-        }
-        return { offset, recordOffsets: this.recordOffsets, keyOffsets: this.keyOffsets, claimOffsets: this.claimOffsets };
-    }
-    unexpected(expected) {
-        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: ${expected}`, this.pos);
-    }
-    skipWhitespace() {
-        const t = this.text;
-        while (this.pos < this.end) {
-            const c = t.charCodeAt(this.pos);
-            if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
-                this.pos++;
-            }
-            else if (c === 0x2f && (t.charCodeAt(this.pos + 1) === 0x2f || t.charCodeAt(this.pos + 1) === 0x2a)) {
-                throw new JsonSyntaxError('comments are not allowed in JSON', this.pos);
-            }
-            else {
-                return;
-            }
-        }
-    }
-    /** `role`: 'top' for the document, 'records' for the array that holds the records, 'record' for one of them. */
-    value(depth, role) {
-        const t = this.text;
-        const c = this.pos < this.end ? t.charCodeAt(this.pos) : -1;
-        switch (c) {
-            case 0x7b:
-                this.object(depth + 1, role === 'top', role === 'record');
-                return;
-            case 0x5b:
-                this.array(depth + 1, role === 'top' || role === 'records');
-                return;
-            case 0x22:
-                this.string(false);
-                return;
-            case 0x74:
-                this.literal('true');
-                return;
-            case 0x66:
-                this.literal('false');
-                return;
-            case 0x6e:
-                this.literal('null');
-                return;
-            default:
-                if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-                    this.number();
-                    return;
-                }
-                if (c < 0)
-                    throw new JsonSyntaxError('unexpected end of input: expected a JSON value', this.pos);
-                for (const word of ['NaN', 'Infinity', '+Infinity', 'undefined']) {
-                    if (t.startsWith(word, this.pos))
-                        throw new JsonSyntaxError(`${word} is not a JSON value`, this.pos);
-                }
-                if (c === 0x27)
-                    throw new JsonSyntaxError('strings in JSON take double quotes, not single quotes', this.pos);
-                this.unexpected('expected a JSON value');
-        }
-    }
-    checkDepth(depth) {
-        if (depth > MAX_JSON_DEPTH)
-            throw new JsonSyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`, this.pos);
-    }
-    object(depth, top, record) {
-        this.checkDepth(depth);
-        const start = this.pos;
-        // The keys so far and where each is: a list, looked through, for the few
-        // keys of a record (a Map for each of a file's objects costs more); a Map
-        // once there are many.
-        const names = [];
-        const offsets = [];
-        let index;
-        this.pos++;
-        this.skipWhitespace();
-        if (this.text.charCodeAt(this.pos) === 0x7d && this.pos < this.end) {
-            this.pos++;
-            return;
-        }
-        // Where the last comma was: a trailing one is reported there, where it is to be deleted.
-        let comma = this.pos;
-        for (;;) {
-            if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x22) {
-                if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x7d)
-                    throw new JsonSyntaxError('trailing comma before }', comma);
-                this.unexpected('expected a key in double quotes');
-            }
-            const keyOffset = this.pos;
-            const key = this.string(true);
-            let first;
-            if (index)
-                first = index.get(key);
-            else {
-                const k = names.indexOf(key);
-                if (k >= 0)
-                    first = offsets[k];
-            }
-            if (first !== undefined)
-                throw new JsonSyntaxError(`duplicate key ${JSON.stringify(key)}`, keyOffset, first);
-            if (index)
-                index.set(key, keyOffset);
-            else {
-                names.push(key);
-                offsets.push(keyOffset);
-                if (names.length > MANY_KEYS)
-                    index = new Map(names.map((name, k) => [name, offsets[k]]));
-            }
-            this.skipWhitespace();
-            if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x3a)
-                this.unexpected("expected ':' after the key");
-            this.pos++;
-            this.skipWhitespace();
-            if (top)
-                this.keyOffsets.set(key, this.pos);
-            if (record && key === 'claim')
-                this.claimOffsets.set(start, this.pos);
-            this.value(depth, top && key === 'citations' ? 'records' : 'other');
-            this.skipWhitespace();
-            const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
-            if (c === 0x2c) {
-                comma = this.pos++;
-                this.skipWhitespace();
-            }
-            else if (c === 0x7d) {
-                this.pos++;
-                return;
-            }
-            else {
-                this.unexpected("expected ',' or '}'");
-            }
-        }
-    }
-    array(depth, records) {
-        this.checkDepth(depth);
-        const offsets = records ? [] : undefined;
-        if (offsets)
-            this.recordOffsets = offsets;
-        this.pos++;
-        this.skipWhitespace();
-        if (this.text.charCodeAt(this.pos) === 0x5d && this.pos < this.end) {
-            this.pos++;
-            return;
-        }
-        let comma = this.pos;
-        for (;;) {
-            if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x5d)
-                throw new JsonSyntaxError('trailing comma before ]', comma);
-            if (offsets) {
-                if (offsets.length === MAX_RECORDS_PER_FILE) {
-                    throw new JsonSyntaxError(tooManyRecords(), this.pos);
-                }
-                offsets.push(this.pos);
-            }
-            this.value(depth, records ? 'record' : 'other');
-            this.skipWhitespace();
-            const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
-            if (c === 0x2c) {
-                comma = this.pos++;
-                this.skipWhitespace();
-            }
-            else if (c === 0x5d) {
-                this.pos++;
-                return;
-            }
-            else {
-                this.unexpected("expected ',' or ']'");
-            }
-        }
-    }
-    /** Checks a string, or skips it in valid text; returns its value when `wanted` (keys need it), else ''. */
-    string(wanted) {
-        const t = this.text;
-        const open = this.pos;
-        if (this.valid) {
-            // The closing quote is the first one after an even number of backslashes.
-            let close = t.indexOf('"', open + 1);
-            for (;;) {
-                let slashes = 0;
-                while (t.charCodeAt(close - 1 - slashes) === 0x5c)
-                    slashes++;
-                if (slashes % 2 === 0)
-                    break;
-                close = t.indexOf('"', close + 1);
-            }
-            this.pos = close + 1;
-            if (!wanted)
-                return '';
-            const raw = t.slice(open + 1, close);
-            return raw.includes('\\') ? JSON.parse(t.slice(open, close + 1)) : raw;
-        }
-        let escaped = false;
-        for (let i = open + 1;; i++) {
-            // Most of a string is plain characters: the native search skips them.
-            STRING_SPECIAL.lastIndex = i;
-            i = STRING_SPECIAL.test(t) ? STRING_SPECIAL.lastIndex - 1 : this.end;
-            if (i >= this.end)
-                throw new JsonSyntaxError('unterminated string', open);
-            const c = t.charCodeAt(i);
-            if (c === 0x22) {
-                this.pos = i + 1;
-                return !wanted ? '' : escaped ? JSON.parse(t.slice(open, i + 1)) : t.slice(open + 1, i);
-            }
-            if (c < 0x20)
-                throw new JsonSyntaxError(`${describe(t, i, this.end)} in a string must be escaped`, i);
-            escaped = true;
-            const e = t.charCodeAt(i + 1);
-            if (e === 0x75) {
-                if (!HEX.test(t.slice(i + 2, Math.min(i + 6, this.end))))
-                    throw new JsonSyntaxError('\\u must be followed by four hex digits', i);
-                i += 5;
-            }
-            else if (e === 0x22 ||
-                e === 0x5c ||
-                e === 0x2f ||
-                e === 0x62 ||
-                e === 0x66 ||
-                e === 0x6e ||
-                e === 0x72 ||
-                e === 0x74) {
-                i++;
-            }
-            else {
-                throw new JsonSyntaxError(`invalid escape \\${i + 1 < this.end ? String.fromCodePoint(t.codePointAt(i + 1)) : ''}`, i);
-            }
-        }
-    }
-    number() {
-        const t = this.text;
-        const start = this.pos;
-        let i = start;
-        if (t.charCodeAt(i) === 0x2d)
-            i++;
-        const digitsAt = (k) => {
-            let m = k;
-            while (m < this.end && t.charCodeAt(m) >= 0x30 && t.charCodeAt(m) <= 0x39)
-                m++;
-            return m;
-        };
-        if (t.startsWith('Infinity', i))
-            throw new JsonSyntaxError('-Infinity is not a JSON value', start);
-        const intEnd = digitsAt(i);
-        if (intEnd === i)
-            throw new JsonSyntaxError('a number needs digits', i);
-        if (t.charCodeAt(i) === 0x30 && intEnd - i > 1)
-            throw new JsonSyntaxError('numbers in JSON have no leading zeros', i);
-        i = intEnd;
-        if (i < this.end && t.charCodeAt(i) === 0x2e) {
-            const fracEnd = digitsAt(i + 1);
-            if (fracEnd === i + 1)
-                throw new JsonSyntaxError('a decimal point must be followed by digits', i);
-            i = fracEnd;
-        }
-        if (i < this.end && (t.charCodeAt(i) === 0x65 || t.charCodeAt(i) === 0x45)) {
-            i++;
-            if (t.charCodeAt(i) === 0x2b || t.charCodeAt(i) === 0x2d)
-                i++;
-            const expEnd = digitsAt(i);
-            if (expEnd === i)
-                throw new JsonSyntaxError('an exponent needs digits', i);
-            i = expEnd;
-        }
-        this.pos = i;
-    }
-    literal(word) {
-        if (this.pos + word.length > this.end || !this.text.startsWith(word, this.pos))
-            this.unexpected('expected a JSON value');
-        this.pos += word.length;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/load/citation-file.ts
-// Citation files (SPEC §6): JSON (an array of records, or an object with a
-// `citations` array), JSON Lines (one record per line) or YAML (same shapes).
-// Each record keeps the line and column where it starts. A file that cannot be
-// parsed is a problem at its line and column; the caller goes on with the others.
+;// CONCATENATED MODULE: ./src/engine/verdict.ts
 
 
-
-
-
-
-function formatOf(file) {
-    const lower = file.toLowerCase();
-    if (lower.endsWith('.json'))
-        return 'json';
-    if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson'))
-        return 'jsonl';
-    if (lower.endsWith('.yaml') || lower.endsWith('.yml'))
-        return 'yaml';
-    return undefined;
-}
-/** Citation files larger than this are refused unread. */
-const DEFAULT_MAX_CITATION_FILE_BYTES = 64 * 1024 * 1024;
-function loadCitationFile(workspace, file, maxBytes = DEFAULT_MAX_CITATION_FILE_BYTES) {
-    const whole = (message) => ({
-        file,
-        records: [],
-        document: undefined,
-        problems: [{ file, line: 0, column: 0, message }],
-    });
-    const format = formatOf(file);
-    if (format === undefined)
-        return whole('not a citation file: the name must end in .json, .jsonl, .yaml or .yml');
-    const resolved = workspace.resolve('', file, 'file name');
-    if (!resolved.ok)
-        return whole(`cannot read: ${resolved.reason}`);
-    const read = workspace.read(resolved.abs, maxBytes);
-    if (!read.ok)
-        return whole(`cannot read: ${read.reason}`);
-    const decoded = decodeUtf8Text(read.bytes);
-    if (!decoded.ok) {
-        return {
-            file,
-            records: [],
-            document: undefined,
-            problems: [{ file, ...decoded.position, message: decoded.reason }],
-        };
-    }
-    return parseCitationText(decoded.text, file, format);
+/** Ambiguous quotes report at most this many matches; the verdict needs only two. */
+const MAX_REPORTED_MATCHES = 100;
+/** Whether a citation file with audience `fileAudience` may cite a source limited to `allowed`. */
+function audienceAllows(allowed, fileAudience) {
+    return allowed === undefined || (fileAudience !== undefined && allowed.includes(fileAudience));
 }
 /**
- * YAML citation files larger than this are refused: the yaml package's
- * document takes about 75 times the size of its text in memory (JSON, parsed
- * natively, about 15 times), and hand-written YAML fixtures are small.
+ * Decides the verdict of one record. `access` is what the run found out about the
+ * cited source; it is only consulted for records whose fields are valid.
+ * `normalizedQuote`, when the caller has it already, saves normalizing again;
+ * so does `knownContext`, the record's contextOf() (null: none).
  */
-const MAX_YAML_CHARS = 4 * 1024 * 1024;
-/**
- * And so are YAML files with more than this many line breaks and YAML
- * punctuation (, : - [ ] { }): each YAML token takes 250 to 350 bytes in the
- * yaml package, and a file of `- 0` lines is all tokens. About 20,000 records
- * of four fields.
- */
-const MAX_YAML_MARKS = 200_000;
-/** Parses citation-file text (BOM already removed). */
-function parseCitationText(text, file, format) {
-    if (format === 'yaml' && (text.length > MAX_YAML_CHARS || yamlMarks(text) > MAX_YAML_MARKS)) {
-        const limit = text.length > MAX_YAML_CHARS
-            ? `${MAX_YAML_CHARS / 1024 / 1024} MiB`
-            : `${MAX_YAML_MARKS.toLocaleString('en-US')} line breaks and YAML marks (about 20,000 records)`;
-        return {
-            file,
-            records: [],
-            document: undefined,
-            problems: [
-                {
-                    file,
-                    line: 0,
-                    column: 0,
-                    message: `not read: YAML citation files are limited to ${limit}; use JSON or JSON Lines for larger sets`,
-                },
-            ],
-        };
-    }
-    // The parser and the placing of an answer's sentences must see the same text.
-    if (format === 'yaml')
-        text = withLoneCrAsLf(text);
-    const index = new TextLineIndex(text);
-    const parsed = format === 'json' ? parseJsonFile(text) : format === 'jsonl' ? parseJsonLines(text) : parseYamlFile(text);
-    const problems = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
-    const records = parsed.records.map((r, i) => ({
-        value: r.value,
-        index: i,
-        position: index.position(r.offset),
-        claimPosition: r.claimOffset !== undefined ? index.position(r.claimOffset) : undefined,
-    }));
-    if (records.length === 0 && problems.length === 0 && !parsed.emptyListed) {
-        problems.push({ file, line: 0, column: 0, message: 'the file is empty: it holds no citation records' });
-    }
-    const answerValue = parsed.document?.get('answer');
-    let answer;
-    if (answerValue !== undefined) {
-        const at = parsed.answerOffset ?? 0;
-        if (typeof answerValue !== 'string')
-            problems.push({ file, ...index.position(at), message: '`answer` must be a string: the text of the answer' });
-        else
-            answer = answerAt(text, answerValue, index.position(at), index, parsed.answerSource);
-    }
-    return { file, records, problems, document: parsed.document, ...(answer ? { answer } : {}) };
-}
-const SHAPE = 'expected an array of citation records, or an object with a "citations" array';
-function jsonProblem(error, text) {
-    if (!(error instanceof JsonSyntaxError))
-        throw error;
-    if (error.firstOffset !== undefined) {
-        const first = new TextLineIndex(text).position(error.firstOffset);
-        return { offset: error.offset, message: `${error.message} (first at line ${first.line}, column ${first.column})` };
-    }
-    return { offset: error.offset, message: error.message };
-}
-function parseJsonFile(text) {
-    let parsed;
-    try {
-        parsed = parseStrictJson(text);
-    }
-    catch (error) {
-        return { records: [], problems: [jsonProblem(error, text)], document: undefined, emptyListed: false };
-    }
-    const { value, recordOffsets, offset, keyOffsets, claimOffsets } = parsed;
-    const answerOffset = keyOffsets.get('answer');
-    let list = value;
-    let document;
-    if (isPlainObject(value)) {
-        document = new Map(Object.entries(value));
-        list = value.citations;
-    }
-    if (!Array.isArray(list))
-        return { records: [], problems: [{ offset, message: SHAPE }], document, emptyListed: false };
-    return {
-        records: list.map((v, i) => rawRecord(v, recordOffsets?.[i] ?? offset, claimOffsets.get(recordOffsets?.[i] ?? -1))),
-        problems: [],
-        document,
-        emptyListed: true,
-        ...(answerOffset !== undefined
-            ? { answerOffset, answerSource: { start: answerOffset, end: text.length, style: 'double' } }
-            : {}),
-    };
-}
-function isPlainObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/** A JSON Lines file with this many bad lines is not read further. */
-const MAX_LINE_PROBLEMS = 100;
-function parseJsonLines(text) {
-    const records = [];
-    const problems = [];
-    // Lines end at LF, CRLF or a lone CR, as positions count them.
-    const ends = /\r\n?|\n/g;
-    let start = 0;
-    while (start <= text.length) {
-        ends.lastIndex = start;
-        const found = ends.exec(text);
-        const lineEnd = found ? found.index : text.length;
-        if (!/^[ \t]*$/.test(text.slice(start, lineEnd))) {
-            if (records.length === MAX_RECORDS_PER_FILE) {
-                problems.push({ offset: start, message: tooManyRecords() });
-                records.length = 0;
-                break;
-            }
-            try {
-                const parsed = parseStrictJson(text, start, lineEnd, true);
-                records.push(rawRecord(parsed.value, parsed.offset, Array.isArray(parsed.value) ? undefined : parsed.keyOffsets.get('claim')));
-            }
-            catch (error) {
-                problems.push(jsonProblem(error, text));
-                // A file of garbage lines is not worth a problem per line, and would cost memory for each.
-                if (problems.length === MAX_LINE_PROBLEMS) {
-                    problems.push({
-                        offset: lineEnd,
-                        message: `${MAX_LINE_PROBLEMS} bad lines: the rest of the file is not read`,
-                    });
-                    break;
-                }
-            }
-        }
-        start = found ? found.index + found[0].length : text.length + 1;
-    }
-    return { records, problems, document: undefined, emptyListed: false };
-}
-function parseYamlFile(text) {
-    const { doc, issues } = parseYaml(text);
-    const problems = issues.map((i) => ({ offset: i.offset, message: i.message }));
-    const none = { records: [], document: undefined, emptyListed: false };
-    if (doc === undefined || problems.length > 0)
-        return { ...none, problems };
-    let value;
-    try {
-        value = doc.toJS({ mapAsMap: true, maxAliasCount: MAX_YAML_ALIASES });
-    }
-    catch (error) {
-        return { ...none, problems: [{ offset: nodeOffset(doc.contents), message: yamlValueError(error) }] };
-    }
-    if (value === null || value === undefined)
-        return { ...none, problems: [] };
-    let node = deref(doc, doc.contents);
-    let list = value;
-    let document;
-    let answerOffset;
-    let answerSource;
-    if (value instanceof Map && (0,dist/* isMap */.jh)(node)) {
-        document = value;
-        list = value.get('citations');
-        const answerNode = node.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === 'answer')?.value;
-        if (answerNode)
-            answerOffset = nodeOffset(answerNode);
-        answerSource = yamlScalarSource(deref(doc, answerNode));
-        node = deref(doc, node.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === 'citations')?.value);
-    }
-    if (!Array.isArray(list) || !(0,dist/* isSeq */.oP)(node)) {
-        return { ...none, document, problems: [{ offset: nodeOffset(doc.contents), message: SHAPE }] };
-    }
-    const seq = node;
-    return {
-        records: list.map((v, i) => rawRecord(v, nodeOffset(seq.items[i], nodeOffset(seq)), yamlClaimOffset(doc, seq.items[i]))),
-        problems: [],
-        document,
-        emptyListed: true,
-        ...(answerOffset !== undefined ? { answerOffset } : {}),
-        ...(answerSource !== undefined ? { answerSource } : {}),
-    };
-}
-function yamlValueError(error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/excessive alias count/i.test(message))
-        return `too many aliases: anchors may be expanded at most ${MAX_YAML_ALIASES} times`;
-    if (error instanceof RangeError)
-        return 'nesting is too deep';
-    return message;
-}
-/** One shape for every record, with or without a claim: a file can hold a few hundred thousand. */
-function rawRecord(value, offset, claimOffset) {
-    return { value, offset, claimOffset };
-}
-function yamlClaimOffset(doc, item) {
-    const node = deref(doc, item);
-    if (!(0,dist/* isMap */.jh)(node))
-        return undefined;
-    const claim = node.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === 'claim')?.value;
-    return claim ? nodeOffset(claim) : undefined;
-}
-function yamlScalarSource(node) {
-    if (!(0,dist/* isScalar */.jn)(node) || typeof node.value !== 'string' || !node.range)
-        return undefined;
-    const style = node.type === dist/* Scalar */.X5.QUOTE_DOUBLE
-        ? 'double'
-        : node.type === dist/* Scalar */.X5.QUOTE_SINGLE
-            ? 'single'
-            : node.type === dist/* Scalar */.X5.BLOCK_LITERAL || node.type === dist/* Scalar */.X5.BLOCK_FOLDED
-                ? 'block'
-                : 'plain';
-    return { start: node.range[0], end: node.range[1], style };
-}
-const SIMPLE_ESCAPES = {
-    '0': 0,
-    a: 7,
-    b: 8,
-    t: 9,
-    '\t': 9,
-    n: 10,
-    v: 11,
-    f: 12,
-    r: 13,
-    e: 0x1b,
-    ' ': 0x20,
-    '"': 0x22,
-    '/': 0x2f,
-    '\\': 0x5c,
-    N: 0x85,
-    _: 0xa0,
-    L: 0x2028,
-    P: 0x2029,
-};
-const HEX_ESCAPES = { x: 2, u: 4, U: 8 };
-/**
- * The characters a scalar's text writes, in order, as UTF-16 units with the
- * offset in the file where each is written: escapes (JSON's and YAML's) are
- * decoded, and whitespace is left out, since line folding and indentation
- * change only whitespace between what the text writes and the value.
- */
-function writtenUnits(text, source) {
-    const units = [];
-    const offsets = [];
-    const put = (unit, at) => {
-        if (isWhitespace(unit))
-            return;
-        units.push(unit);
-        offsets.push(at);
-    };
-    let i = source.start;
-    if (source.style === 'double' || source.style === 'single')
-        i++;
-    else if (source.style === 'block')
-        i = text.indexOf('\n', i) + 1 || source.end; // past the header (`|`, `>-`)
-    for (; i < source.end; i++) {
-        const c = text[i];
-        if (source.style === 'double' && c === '"')
+function decideVerdict(fields, access, normalizedQuote, knownContext) {
+    const none = { matches: [], quoteLength: 0 };
+    if (!fields.ok)
+        return { verdict: 'invalid fields', reason: fields.reason, ...none };
+    switch (access.kind) {
+        case 'unknown':
+            return { verdict: 'unknown source', ...none };
+        case 'not permitted':
+            return { verdict: 'source not permitted', reason: access.reason, ...none };
+        case 'unverified':
+            return { verdict: 'source unverified', reason: access.reason, ...none };
+        case 'ready':
             break;
-        if (source.style === 'single' && c === "'") {
-            if (text[i + 1] !== "'")
-                break;
-            put(0x27, i++);
-        }
-        else if (source.style === 'double' && c === '\\') {
-            const e = text[i + 1];
-            const digits = HEX_ESCAPES[e];
-            if (digits !== undefined) {
-                const cp = parseInt(text.slice(i + 2, i + 2 + digits), 16);
-                for (const unit of String.fromCodePoint(Number.isNaN(cp) ? 0xfffd : cp))
-                    for (let k = 0; k < unit.length; k++)
-                        put(unit.charCodeAt(k), i);
-                i += 1 + digits;
-            }
-            else {
-                // A line break after a backslash is an escaped line break: it writes nothing.
-                if (SIMPLE_ESCAPES[e] !== undefined)
-                    put(SIMPLE_ESCAPES[e], i);
-                i++;
-            }
-        }
-        else {
-            put(text.charCodeAt(i), i);
-        }
     }
-    return { units, offsets };
-}
-function answerAt(fileText, answer, position, index, source) {
-    let written;
+    const needle = normalizedQuote ?? normalizeText(fields.record.quote);
+    if (needle === '')
+        return { verdict: 'empty quote', ...none };
+    const quote = access.searcher.prepared?.(needle) ?? prepareQuote(needle);
+    const context = knownContext === undefined ? contextOf(fields.record) : (knownContext ?? undefined);
+    const found = access.searcher.find(quote, MAX_REPORTED_MATCHES, context);
+    const matches = found.starts;
+    const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
     return {
-        text: answer,
-        position,
-        locate(at) {
-            // Built once, when a finding first needs it: the answer's characters, in
-            // order, against the characters the file writes.
-            if (written === undefined) {
-                written = new Int32Array(answer.length).fill(-1);
-                const { units, offsets } = source ? writtenUnits(fileText, source) : { units: [], offsets: [] };
-                for (let i = 0, k = 0; i < answer.length && k < units.length; i++) {
-                    const unit = answer.charCodeAt(i);
-                    if (isWhitespace(unit))
-                        continue;
-                    if (unit !== units[k])
-                        break; // Not what the file writes: the rest is placed at the answer's start.
-                    written[i] = offsets[k++];
-                }
-            }
-            for (let i = at; i < answer.length; i++) {
-                if (written[i] >= 0)
-                    return index.position(written[i]);
-                if (!isWhitespace(answer.charCodeAt(i)))
-                    break;
-            }
-            return position;
-        },
+        verdict,
+        matches,
+        quoteLength: quote.bytes.length,
+        normalizedQuote: needle,
+        ...(context ? { context: { given: context, candidates: found.candidates } } : {}),
     };
+}
+/** A record's prefix and suffix, normalized; undefined when it gives neither (then verdicts are exactly the reference's). */
+function contextOf(record) {
+    const prefix = record.prefix === undefined ? '' : normalizeText(record.prefix);
+    const suffix = record.suffix === undefined ? '' : normalizeText(record.suffix);
+    return prefix === '' && suffix === '' ? undefined : quoteContext(prefix, suffix);
 }
 
 ;// CONCATENATED MODULE: external "node:crypto"
@@ -14476,9 +14644,167 @@ function explainElsewhere(records, manifest, loader, normalizer, cited) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/engine/claims.ts
-// Beyond quotes: the sentences of an answer and whether the claims cover each,
-// and the numbers a claim states, which its quote must carry. These are
+;// CONCATENATED MODULE: ./src/model/escape.ts
+// Untrusted text (ids, quotes, file names from a pull request) made safe for
+// each place it is shown. Every report goes through one of these.
+/**
+ * Characters that must never reach a terminal or a log raw: C0 and C1 controls
+ * (escape sequences, carriage returns that overwrite a line, newlines that forge
+ * one), DEL, line and paragraph separators, bidirectional overrides that reorder
+ * what is shown, and lone surrogates.
+ */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+const UNSAFE_OR_BACKSLASH = new RegExp(`\\\\|${UNSAFE.source}`, 'gu');
+function escapeChar(ch) {
+    switch (ch) {
+        case '\\':
+            return '\\\\';
+        case '\n':
+            return '\\n';
+        case '\r':
+            return '\\r';
+        case '\t':
+            return '\\t';
+        default:
+            return `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`;
+    }
+}
+/**
+ * For a value a script may parse back (an id in `id: verdict`): unsafe
+ * characters and backslashes escaped, so the escaping can be undone.
+ */
+function escapeValue(text) {
+    return text.replace(UNSAFE_OR_BACKSLASH, escapeChar);
+}
+/**
+ * Characters JSON.stringify leaves raw that must not reach a terminal either
+ * (DEL, C1 controls, line separators, bidirectional controls): inside JSON
+ * text they can only stand in strings, where a \u escape means the same.
+ */
+const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * JSON text (from JSON.stringify) with those characters written as \u
+ * escapes, and the `[` of every `##[` too: a runner reads `##[command]`
+ * anywhere in a line of a step's output (see neutralizeLegacyCommands), and in
+ * JSON text it can only stand in a string, where `\u005b` means the same.
+ */
+function escapeJsonText(json) {
+    const text = json.includes('##[') ? json.replaceAll('##[', '##\\u005b') : json;
+    JSON_UNSAFE.lastIndex = 0;
+    if (!JSON_UNSAFE.test(text))
+        return text;
+    return text.replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/** For a message a person reads: unsafe characters escaped, backslashes kept. */
+function escapeMessage(text) {
+    return text.replace(UNSAFE, escapeChar);
+}
+const HTML_ENTITIES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+    // Markdown and GitHub syntax, so that nothing in a cell turns into a table
+    // column, emphasis, code, a link, a mention or a heading.
+    '|': '&#124;',
+    '`': '&#96;',
+    '*': '&#42;',
+    _: '&#95;',
+    '[': '&#91;',
+    ']': '&#93;',
+    '\\': '&#92;',
+    '~': '&#126;',
+    '#': '&#35;',
+    '@': '&#64;',
+    '!': '&#33;',
+    ':': '&#58;',
+};
+/**
+ * For the job summary: text shown as text inside HTML, on one line. Unsafe
+ * characters are escaped first (so a newline can never end an HTML block and
+ * start Markdown), then everything HTML or Markdown would read as syntax.
+ */
+function escapeHtml(text) {
+    return (escapeMessage(text)
+        .replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch])
+        // GitHub links `www.` followed by a domain even with no `:` or `@`; its
+        // autolinker reads the raw text, so an escaped dot breaks the pattern.
+        .replace(/(?<=www)\./giu, '&#46;'));
+}
+/** Shortens to at most `max` code points, marking the cut with an ellipsis. */
+function shorten(text, max) {
+    const cps = [...text];
+    return cps.length <= max ? text : `${cps.slice(0, max - 1).join('')}…`;
+}
+/** For an attribute value built from percent-encoded parts (a link). */
+function escapeAttribute(text) {
+    return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
+}
+// .NET's Trim(), which the runner applies before looking for `::`, drops any
+// Unicode white space, not just spaces and tabs: U+0085 too, which \s lacks.
+const WHITESPACE = /[\s\u0085]/u;
+/** That white space but the line breaks the runner splits lines at, as a pattern. */
+const SPACE = String.raw `(?:[^\S\r\n]|\u0085)`;
+/**
+ * A GitHub runner reads any line of a step's output that starts with `::`
+ * (after spaces) as a workflow command, so untrusted text at the start of a
+ * line could issue one when citegate runs in a `run:` step. This writes the
+ * second colon of such a line as `\u{003A}`, so the line starts `:\u{003A}`.
+ * `state` carries a line split across writes: `start` (only spaces so far),
+ * `colon` (spaces and one colon), `inside` (anything else).
+ */
+function neutralizeCommands(text, state) {
+    // 1. The line an earlier write left open, one character at a time, until it is decided.
+    const firstBreak = text.search(LINE_BREAK);
+    const headEnd = firstBreak < 0 ? text.length : firstBreak;
+    let head = text.slice(0, headEnd);
+    for (let i = 0; i < headEnd && state !== 'inside'; i++) {
+        const ch = text[i];
+        if (ch === ':' && state === 'start')
+            state = 'colon';
+        else if (ch === ':') {
+            head = `${text.slice(0, i)}\\u{003A}${text.slice(i + 1, headEnd)}`;
+            state = 'inside';
+        }
+        else if (!(state === 'start' && WHITESPACE.test(ch)))
+            state = 'inside';
+    }
+    if (firstBreak < 0)
+        return { text: head, state };
+    // 2. Whole lines: one pass of a regular expression finds those that start with `::`.
+    const rest = text.slice(firstBreak).replace(COMMAND_LINE, '$1$2:\\u{003A}');
+    // 3. The last line, perhaps cut short: how it starts so far.
+    const last = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1);
+    return { text: head + rest, state: BLANK.test(last) ? 'start' : BLANK_THEN_COLON.test(last) ? 'colon' : 'inside' };
+}
+/**
+ * The runner also reads an older form of workflow command, `##[command]data`,
+ * and looks for it anywhere in a line (actions/runner's ActionCommand.TryParse
+ * finds `##[` with IndexOf), so untrusted text anywhere could issue one. This
+ * writes the `[` of every `##[` as `\u{005B}`. `hashes` carries the number of
+ * `#` that ended the text written before (0 to 2), for a `##[` split across
+ * writes.
+ */
+function neutralizeLegacyCommands(text, hashes) {
+    const joined = '#'.repeat(hashes) + text;
+    // Only `[` changes, never a `#`: the carried ones are cut off again unchanged.
+    const safe = joined.includes('##[') ? joined.replaceAll('##[', '##\\u{005B}') : joined;
+    let trailing = 0;
+    while (trailing < 2 && joined.charCodeAt(joined.length - 1 - trailing) === 0x23)
+        trailing++;
+    return { text: safe.slice(hashes), hashes: trailing };
+}
+// The runner reads its output line by line, and a carriage return ends a line
+// there as a line feed does.
+const LINE_BREAK = /[\r\n]/u;
+const COMMAND_LINE = new RegExp(String.raw `([\r\n])(${SPACE}*)::`, 'gu');
+const BLANK = new RegExp(`^${SPACE}*$`, 'u');
+const BLANK_THEN_COLON = new RegExp(`^${SPACE}*:$`, 'u');
+
+;// CONCATENATED MODULE: ./src/engine/sentences.ts
+// Beyond quotes: the sentences of an answer, and whether the claims of its
+// records cover each (numbers.ts reads the numbers a claim states). These are
 // findings beside the verdicts; they never change one.
 
 
@@ -14530,7 +14856,7 @@ const MAY_END_ABBREVIATIONS = new Set(['etc', 'inc', 'ltd', 'co']);
 const NUMBER_ABBREVIATIONS = new Set(['no', 'nos', 'vol', 'p', 'pp', 'fig', 'art', 'ch']);
 /** The word an abbreviation's period ends: letters and periods ("e.g"). */
 const WORD_BEFORE_PERIOD = /[\p{L}.]+$/u;
-const claims_LINE_BREAK = /\r\n|[\n\r\v\f\x85\u2028\u2029]/g;
+const sentences_LINE_BREAK = /\r\n|[\n\r\v\f\x85\u2028\u2029]/g;
 const DIGIT_NEXT = /\p{Nd}/uy;
 /** The number or letter of a list item ("1.", "b)", "iv.", roman up to xx), perhaps after Markdown's # or >. */
 // One # or > at a time: `(?:[#>]+[ \t]*)*` says the same, but a run of 30 #s took it minutes to refuse.
@@ -14578,7 +14904,7 @@ function isListMarker(segment, answer, index) {
 }
 /** Longer than any abbreviation: the word before a period is looked for this far back only. */
 const WORD_WINDOW = 64;
-const claims_WHITESPACE = /\s/;
+const sentences_WHITESPACE = /\s/;
 /**
  * Whether the sentence answer[start, end) goes on past the break at `end`:
  * whether it ends in an abbreviation, its period and whitespace, and what
@@ -14586,7 +14912,7 @@ const claims_WHITESPACE = /\s/;
  */
 function continuesAfter(answer, start, end) {
     let dot = end;
-    while (dot > start && claims_WHITESPACE.test(answer[dot - 1]))
+    while (dot > start && sentences_WHITESPACE.test(answer[dot - 1]))
         dot--;
     if (dot === start || answer[dot - 1] !== '.')
         return false;
@@ -14594,7 +14920,7 @@ function continuesAfter(answer, start, end) {
     const word = WORD_BEFORE_PERIOD.exec(answer.slice(Math.max(start, dot - WORD_WINDOW), dot))?.[0].toLowerCase();
     if (word === undefined)
         return false;
-    const lines = answer.slice(dot + 1, end).match(claims_LINE_BREAK)?.length ?? 0;
+    const lines = answer.slice(dot + 1, end).match(sentences_LINE_BREAK)?.length ?? 0;
     // Across a line break only into a line that goes on with a word, not a list.
     if (ABBREVIATIONS.has(word))
         return (lines === 0 || (lines === 1 && nextMatches(LETTER_NEXT, answer, end) && !nextMatches(LIST_ITEM_NEXT, answer, end)));
@@ -14684,6 +15010,13 @@ function covers(keys, whole) {
 function isCovered(sentence, claims) {
     return claimCoverage(claims)(sentence);
 }
+
+;// CONCATENATED MODULE: ./src/engine/numbers.ts
+// Beyond quotes: the numbers a claim states (with their units, currencies and
+// periods), which its quote must carry. A finding beside the verdicts; it
+// never changes one.
+
+
 /** Decimal digits of other scripts, read as 0-9 (each one UTF-16 unit, so positions do not move). */
 const DIGIT_BLOCKS = [
     0x0660, 0x06f0, 0x0966, 0x09e6, 0x0a66, 0x0ae6, 0x0b66, 0x0be6, 0x0c66, 0x0ce6, 0x0d66, 0x0e50, 0x0ed0, 0xff10,
@@ -15172,9 +15505,7 @@ function missingNumbers(claim, quote) {
 }
 
 ;// CONCATENATED MODULE: ./src/check/findings.ts
-// Findings beyond quotes, per citation file: sentences of the answer no claim
-// covers, required sources no record cites, and numbers a claim states that
-// its quote does not carry. Each is placed at its line; none changes a verdict.
+
 
 
 /** A record's missing claim numbers said one by one; the rest are counted in one finding. */
@@ -15273,26 +15604,7 @@ function findingsFor(loaded, checks, manifest, levels) {
     return findings;
 }
 
-;// CONCATENATED MODULE: ./src/check/run.ts
-// One check run: read the citation files, verify each cited source once, let
-// the engine decide every record, and map matches back to the original files.
-//
-// Sources are processed one at a time and released, whatever their number.
-// Each source is normalized once and read once by the quote scanner, which
-// looks for all the quotes citing it at the same time. When explanations are
-// asked for (explain.ts), a second pass looks for the quotes that were not
-// found where their records say in every other source of the manifest.
-
-
-
-
-
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./src/check/pending.ts
 
 /** One copy of each repeated string (ids recur across files), not one per record. */
 class Strings {
@@ -15360,6 +15672,33 @@ function settle(r, decision, place) {
         r.claim = null;
     }
 }
+/** The record's result: its verdict's own data, from what deciding and explaining found. */
+function finish(p) {
+    return makeRecord(p, p.verdict, p.reason, p.matches, p.detail);
+}
+
+;// CONCATENATED MODULE: ./src/check/run.ts
+// One check run: read the citation files, verify each cited source once, let
+// the engine decide every record, and map matches back to the original files.
+//
+// Sources are processed one at a time and released, whatever their number.
+// Each source is normalized once and read once by the quote scanner, which
+// looks for all the quotes citing it at the same time. When explanations are
+// asked for (explain.ts), a second pass looks for the quotes that were not
+// found where their records say in every other source of the manifest.
+
+
+
+
+
+
+
+
+
+
+
+
+
 function runCheck(options) {
     const { workspace, manifest, files } = options;
     const diagnose = options.diagnose ?? true;
@@ -15505,334 +15844,10 @@ function sourceResult(workspace, manifest, entry, citedBy, reason, actualSha256)
         citedBy,
     };
 }
-/** The record as a result: the same object, without the fields only deciding used. */
-function finish(p) {
-    if (p.detail && Object.keys(p.detail).length === 0)
-        p.detail = undefined;
-    return p;
-}
 
-;// CONCATENATED MODULE: ./src/load/select.ts
-// Which citation files a run checks: those the manifest's `citations` globs
-// match, or those named explicitly, each with the audience of the first
-// `citations` entry that matches it.
-
-
-
-
-
-
-/** Folders never walked unless a pattern names them: they hold tooling, not answers. */
-const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
-/** The path of a workspace-relative file relative to the manifest's folder, or undefined if outside it. */
-function underManifest(manifest, file) {
-    if (manifest.dir === '')
-        return file;
-    return file.startsWith(`${manifest.dir}/`) ? file.slice(manifest.dir.length + 1) : undefined;
-}
-/** The `citations` entry a file falls under (first match wins), if any. */
-function citationEntryFor(manifest, file) {
-    const rel = underManifest(manifest, file);
-    return rel === undefined ? undefined : manifest.citations.find((c) => c.glob.matches(rel));
-}
-function refFor(manifest, file) {
-    return { file, audience: citationEntryFor(manifest, file)?.audience };
-}
-/**
- * How a name checks the file it names, as a key: its audience, the `require`
- * rules that match it and its format (`a.json` a link to `a.jsonl`). Two names
- * of one file with the same key check it alike.
- */
-function checksOf(manifest, file) {
-    const rel = underManifest(manifest, file);
-    const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
-    return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
-}
-/**
- * The names to check files named on a command line under (workspace-relative,
- * in the order given): each file under every name the manifest's patterns
- * give it where it really is, as the run over the patterns checks it, so that
- * no name, link or real path can carry it past its folder's audience and
- * `require` rules; and under the name given too when the patterns take that
- * name and it checks the file otherwise (a search cut short may not have come
- * to it), or when the patterns give the file no name. The patterns are
- * searched only when a named file exists; a search cut short is a problem,
- * as in the run over the patterns.
- */
-function refsForNamed(workspace, manifest, named, maxLinkedCost = MAX_LINKED_NAMES_COST) {
-    const placeOf = (rel) => {
-        const real = workspace.realPath(external_node_path_default().join(workspace.root, ...rel.split('/')));
-        return real.kind === 'inside' ? real.abs : undefined;
-    };
-    const problems = [];
-    let byPlace;
-    const namesAt = (place) => {
-        if (!byPlace) {
-            byPlace = new Map();
-            const listed = findCitationFiles(workspace, manifest, maxLinkedCost);
-            problems.push(...listed.problems.filter((p) => p.kind === 'not all listed'));
-            for (const { file } of listed.files) {
-                const at = placeOf(file);
-                if (at !== undefined)
-                    byPlace.set(at, [...(byPlace.get(at) ?? []), file]);
-            }
-        }
-        return byPlace.get(place) ?? [];
-    };
-    const files = [];
-    const seen = new Set();
-    for (const rel of named) {
-        const place = placeOf(rel);
-        const names = place === undefined ? [] : [...namesAt(place)];
-        const given = checksOf(manifest, rel);
-        if (names.length === 0 ||
-            (citationEntryFor(manifest, rel) !== undefined && !names.some((n) => checksOf(manifest, n) === given)))
-            names.push(rel);
-        for (const name of names) {
-            if (seen.has(name))
-                continue;
-            seen.add(name);
-            files.push(refFor(manifest, name));
-        }
-    }
-    return { files, problems };
-}
-/**
- * Every file the `citations` globs match, sorted by path. Links to folders
- * are followed while they stay inside the workspace, but not back to a
- * folder on the way down (a link loop cannot make the walk endless), and
- * within a budget for the names links make; a link that leads out of it, and
- * a walk cut short, are problems, as files would otherwise go unchecked
- * without a word.
- */
-function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES_COST) {
-    // Each file once, by where it really is: reached under two names (a folder
-    // or file link, two patterns), it keeps the name without a link, else the
-    // first in order. But only where the names check it alike: a name gives the
-    // file its audience and its `require` rules, and a name whose checks differ
-    // is checked too, or a link could carry a file past them.
-    // Per real place, its names that check it differently: worked out only
-    // where a second name reaches the place (a link), not for every file.
-    const byPlace = new Map();
-    const problems = new Map();
-    for (const pattern of manifest.citations) {
-        for (const base of pattern.glob.baseFolders()) {
-            const start = [manifest.dir, base].filter((p) => p !== '').join('/');
-            const matches = (file) => {
-                const rel = underManifest(manifest, file);
-                return rel !== undefined && pattern.glob.matches(rel);
-            };
-            walk(workspace, start, maxLinkedCost, {
-                onFile: (file, place, viaLink) => {
-                    if (!matches(file))
-                        return;
-                    const names = byPlace.get(place);
-                    if (!names) {
-                        byPlace.set(place, [{ rel: file, viaLink }]);
-                        return;
-                    }
-                    const as = checksOf(manifest, file);
-                    const k = names.findIndex((n) => (n.as ??= checksOf(manifest, n.rel)) === as);
-                    const known = names[k];
-                    if (!known)
-                        names.push({ rel: file, viaLink, as });
-                    else if ((known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0))
-                        names[k] = { rel: file, viaLink, as };
-                },
-                matches,
-                // Only folders where some file could match: links and names elsewhere are none of the run's business.
-                enter: (folder, name) => {
-                    const rel = underManifest(manifest, folder);
-                    return ((!SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name)) &&
-                        rel !== undefined &&
-                        pattern.glob.mayMatchBelow(rel));
-                },
-                onProblem: (problem) => problems.set(problem.file, problem),
-            });
-        }
-    }
-    const found = new Set([...byPlace.values()].flatMap((names) => names.map((f) => f.rel)));
-    return {
-        files: [...found].sort(comparePaths).map((file) => refFor(manifest, file)),
-        problems: [
-            ...[...problems.values()].sort((a, b) => comparePaths(a.file, b.file)),
-            ...unmatchedRequirements(manifest, found),
-        ],
-    };
-}
-/** A `require` rule that no citation file matches checks nothing: a problem, so that a mistyped glob cannot pass unseen. */
-function unmatchedRequirements(manifest, files) {
-    const rels = [...files].map((file) => underManifest(manifest, file));
-    return manifest.requirements
-        .filter((rule) => !rels.some((rel) => rule.glob.matches(rel)))
-        .map((rule) => ({
-        file: manifest.file,
-        ...rule.filesPosition,
-        kind: 'manifest rule',
-        message: `the \`require\` rule \`files: ${rule.pattern}\` matches none of the citation files, so it checks nothing` +
-            (/[*?[{]|\/$/.test(rule.pattern) ? '' : ` (for every file under a folder, write ${rule.pattern}/)`),
-    }));
-}
-function isOnTheWay(way, abs) {
-    for (let w = way; w !== undefined; w = w.up)
-        if (w.abs === abs)
-            return true;
-    return false;
-}
-/**
- * What one walk may spend on names it reaches through links, counted in the
- * characters of their folders' names and a little per name. Links can make
- * one folder appear under many names (two links from each folder to the
- * next, twenty deep, make a million), and long ones, each searched, since a
- * name may check its files differently; the real folders are the
- * repository's own and are not counted. Past it the walk stops, as a
- * problem: the run fails, in seconds, not passes short.
- */
-const MAX_LINKED_NAMES_COST = 50_000_000;
-function walk(workspace, folder, maxLinkedCost, walker) {
-    // The base folder comes from a pattern and may pass through a link: list it
-    // only if it really is inside.
-    const base = workspace.realPath(folder === '' ? workspace.root : external_node_path_default().join(workspace.root, ...folder.split('/')));
-    if (base.kind === 'missing')
-        return; // A base folder that does not exist matches nothing.
-    if (base.kind === 'refused') {
-        walker.onProblem({ file: folder, line: 0, column: 0, message: notListed(base.reason) });
-        return;
-    }
-    // Every name a folder has here is searched, through links too: the name
-    // decides how its files are checked (their audience, their `require` rules),
-    // and the caller keeps one name for each file where they check it alike.
-    // A link back to a folder on the way down is a loop, and not followed.
-    const baseViaLink = base.abs !== external_node_path_default().join(workspace.root, ...folder.split('/').filter(Boolean));
-    const pending = [
-        [folder, base.abs, baseViaLink, { abs: base.abs, up: undefined }],
-    ];
-    let linkedCost = 0;
-    for (;;) {
-        const next = pending.pop();
-        if (next === undefined)
-            break;
-        const [current, abs, viaLink, way] = next;
-        let entries;
-        try {
-            // Names as bytes: a name that is not UTF-8 would be read as U+FFFD, and
-            // two such files, or one and a file really named so, would become one.
-            entries = (0,external_node_fs_namespaceObject.readdirSync)(abs, { withFileTypes: true, encoding: 'buffer' });
-        }
-        catch (error) {
-            const code = error.code;
-            if (current === folder && code === 'ENOTDIR')
-                return; // The base is a file: it names no folder.
-            walker.onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
-            continue;
-        }
-        if (viaLink) {
-            linkedCost += entries.length * (current.length + 16);
-            if (linkedCost > maxLinkedCost) {
-                walker.onProblem({
-                    file: folder === '' ? '.' : folder,
-                    line: 0,
-                    column: 0,
-                    kind: 'not all listed',
-                    message: 'not all listed: links give its folders more names than citegate follows; some citation files may be missing',
-                });
-                return;
-            }
-        }
-        const folders = [];
-        const named = entries
-            .map((entry) => ({ entry, name: entry.name.toString('utf8') }))
-            .sort((a, b) => comparePaths(a.name, b.name));
-        for (const { entry, name } of named) {
-            const rel = current === '' ? name : `${current}/${name}`;
-            const isLink = entry.isSymbolicLink();
-            const isFolder = entry.isDirectory() || (isLink && isFolderLink(external_node_path_default().join(abs, name)));
-            if (!(0,external_node_buffer_namespaceObject.isUtf8)(entry.name)) {
-                if (isFolder ? walker.enter(rel, name) : walker.matches(rel)) {
-                    const shown = current === '' ? bytesShown(entry.name) : `${current}/${bytesShown(entry.name)}`;
-                    walker.onProblem({
-                        file: shown,
-                        line: 0,
-                        column: 0,
-                        message: 'not read: the name is not valid UTF-8, so citegate cannot name it; rename it',
-                    });
-                }
-                continue;
-            }
-            if (isFolder) {
-                if (!walker.enter(rel, name))
-                    continue;
-                if (!isLink) {
-                    const sub = external_node_path_default().join(abs, name);
-                    // Below a link, a real folder may be one the way came down through already.
-                    if (viaLink && isOnTheWay(way, sub))
-                        continue;
-                    folders.push([rel, sub, viaLink, { abs: sub, up: way }]);
-                    continue;
-                }
-                const target = workspace.realPath(external_node_path_default().join(abs, name));
-                if (target.kind !== 'inside') {
-                    walker.onProblem({
-                        file: rel,
-                        line: 0,
-                        column: 0,
-                        message: notListed(target.kind === 'refused' ? target.reason : 'no such folder'),
-                    });
-                    continue;
-                }
-                if (isOnTheWay(way, target.abs))
-                    continue; // A loop.
-                folders.push([rel, target.abs, true, { abs: target.abs, up: way }]);
-            }
-            else if (isLink) {
-                // A link to a file is placed where it leads, so that a file reached
-                // under its own name too is known as one (the caller checks it once
-                // where the names check it alike); one that leads nowhere or outside
-                // is listed as it is, and reading it refuses it.
-                const target = walker.matches(rel) ? workspace.realPath(external_node_path_default().join(abs, name)) : undefined;
-                walker.onFile(rel, target?.kind === 'inside' ? target.abs : external_node_path_default().join(abs, name), true);
-            }
-            else {
-                // Anything else that is not a folder (a FIFO, a socket) is listed too:
-                // reading it is refused, as a problem, rather than the file passing unseen.
-                walker.onFile(rel, external_node_path_default().join(abs, name), viaLink);
-            }
-        }
-        // In name order, so that the walk is the same on every machine.
-        for (let k = folders.length - 1; k >= 0; k--)
-            pending.push(folders[k]);
-    }
-}
-/** A name that is not UTF-8, its bad bytes written as \\xHH. */
-function bytesShown(name) {
-    let shown = '';
-    let from = 0;
-    while (from < name.length) {
-        const bad = from + firstInvalidUtf8(name.subarray(from));
-        shown += name.toString('utf8', from, bad);
-        if (bad < name.length)
-            shown += `\\x${name[bad].toString(16).toUpperCase().padStart(2, '0')}`;
-        from = bad + 1;
-    }
-    return shown;
-}
-/** Whether a link leads to a folder (wherever that is: the caller checks). */
-function isFolderLink(abs) {
-    try {
-        return (0,external_node_fs_namespaceObject.statSync)(abs).isDirectory();
-    }
-    catch {
-        return false;
-    }
-}
-/** Orders paths by code point, the same on every machine and locale. */
-function comparePaths(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-/** A folder the walk could not list, and why ("the path is a link…" reads "it is a link…" here). */
-function notListed(reason) {
-    return `folder not listed: ${reason.replace(/^the path is/, 'it is')}`;
-}
+;// CONCATENATED MODULE: ./src/model/version.ts
+/** citegate's version; a test keeps it equal to package.json's. */
+const VERSION = '0.1.0';
 
 ;// CONCATENATED MODULE: ./src/check/shard.ts
 // Splitting an audit over several jobs (a GitHub Actions matrix): each citation
@@ -15841,17 +15856,6 @@ function notListed(reason) {
 
 
 
-/** The most shards a run is split into: a matrix of GitHub Actions takes at most 256 jobs. */
-const MAX_SHARDS = 1024;
-/** Parses "i/n" (1 ≤ i ≤ n ≤ MAX_SHARDS); undefined for anything else. */
-function parseShard(text) {
-    const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text.trim());
-    if (!m)
-        return undefined;
-    const index = Number(m[1]);
-    const count = Number(m[2]);
-    return index <= count && count <= MAX_SHARDS ? { index, count } : undefined;
-}
 /**
  * What every shard of one run has in common, as a digest the shard's report
  * carries: citegate's version, the manifest's text, the citation files before
@@ -15878,6 +15882,63 @@ function inShard(files, shard) {
     return shard === undefined ? [...files] : files.filter((f) => shardOf(f.file, shard.count) === shard.index);
 }
 
+;// CONCATENATED MODULE: ./src/check/session.ts
+
+
+
+
+class Session {
+    settings;
+    /** Every file selected, before the split into shards: a report may not be written over one of them. */
+    selected;
+    /** The files this session checks (its shard's, when split). */
+    files;
+    problems;
+    constructor(settings) {
+        this.settings = settings;
+        const listed = session_select(settings);
+        this.selected = listed.files;
+        this.problems = listed.problems;
+        this.files = inShard(listed.files, settings.shard);
+    }
+    run() {
+        const { workspace, manifest, selection, shard } = this.settings;
+        const checked = runCheck({
+            workspace,
+            manifest,
+            files: this.files,
+            maxSourceBytes: this.settings.maxSourceBytes,
+            diagnose: this.settings.explain,
+            checks: { ...manifest.checks, ...this.settings.checks },
+            problems: this.problems,
+            preloaded: selection.kind === 'chosen' ? selection.preloaded : undefined,
+            onProgress: this.settings.onProgress,
+        });
+        // Only a full, unsplit run fails for holding no records: missing data must
+        // not look like success. A shard's emptiness is judged when the shards are
+        // merged; a run over the files a change touched may find it removed them all.
+        const partial = shard !== undefined || (selection.kind === 'chosen' && !selection.complete);
+        const github = this.settings.github;
+        return {
+            ...judged(partial ? { ...checked, partial } : checked),
+            selected: this.selected,
+            ...(shard ? { shard: { ...shard, run: runDigest(manifest.text, this.selected, github) } } : {}),
+            ...(github !== undefined ? { github } : {}),
+        };
+    }
+}
+function session_select(settings) {
+    const { workspace, manifest, selection } = settings;
+    switch (selection.kind) {
+        case 'manifest':
+            return findCitationFiles(workspace, manifest);
+        case 'named':
+            return namedCitationFiles(workspace, manifest, selection.names);
+        case 'chosen':
+            return { files: [...selection.files], problems: [...(selection.problems ?? [])] };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/load/inputs.ts
 // The files a run reads: the manifest, every source and original it pins, and
 // the citation files. A report must never be written over one of them.
@@ -15896,30 +15957,27 @@ function runInputs(workspace, manifest, files) {
     return inputs;
 }
 
+;// CONCATENATED MODULE: ./src/model/shard.ts
+// Splitting an audit over several jobs: which shard of how many (check/shard.ts assigns the files).
+/** The most shards a run is split into: a matrix of GitHub Actions takes at most 256 jobs. */
+const MAX_SHARDS = 1024;
+/** Parses "i/n" (1 ≤ i ≤ n ≤ MAX_SHARDS); undefined for anything else. */
+function parseShard(text) {
+    const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text.trim());
+    if (!m)
+        return undefined;
+    const index = Number(m[1]);
+    const count = Number(m[2]);
+    return index <= count && count <= MAX_SHARDS ? { index, count } : undefined;
+}
+/** What a shard is written as, for the messages that refuse another value. */
+const SHARD_FORM = 'i/n with 1 <= i <= n (for example 2/4)';
+
 ;// CONCATENATED MODULE: ./src/report/json.ts
 // The JSON report (SPEC §7). Keys are snake_case like the records' own fields.
 
 
 
-/** The report's counts; merge-reports computes them again from the lists to find a report edited or cut short. */
-function reportCounts(result) {
-    let located = 0;
-    for (const r of result.records)
-        if (r.verdict === 'located')
-            located++;
-    return {
-        total: result.records.length,
-        located,
-        failed: result.records.length - located,
-        verdicts: countVerdicts(result.records),
-        files: result.files.length,
-        problems: result.problems.length,
-        findings: {
-            fail: result.findings.filter((f) => f.level === 'fail').length,
-            warn: result.findings.filter((f) => f.level === 'warn').length,
-        },
-    };
-}
 /** Everything but the records: small, whatever the run's size. */
 function reportHead(result, context) {
     return {
@@ -15928,7 +15986,7 @@ function reportHead(result, context) {
         ...(context.github ? { github: context.github } : {}),
         ...(context.shard ? { shard: context.shard } : {}),
         manifest: result.manifest,
-        summary: { ...reportCounts(result), passed: passed(result) },
+        summary: { ...tally(result), passed: result.outcome.passed },
         sources: result.sources.map(jsonSource),
         files: result.files,
         // A problem with a file as a whole (it cannot be read) has no line or column.
@@ -15990,6 +16048,8 @@ function jsonSource(s) {
     };
 }
 function jsonRecord(r) {
+    const reason = reasonOf(r);
+    const detail = explanationOf(r);
     return {
         file: r.file,
         line: r.line,
@@ -15998,11 +16058,11 @@ function jsonRecord(r) {
         citation_id: r.citationId,
         source_id: r.sourceId,
         verdict: r.verdict,
-        ...(r.reason !== undefined ? { reason: r.reason } : {}),
+        ...(reason !== undefined ? { reason } : {}),
         // Located records leave out their quote and claim: they are in the file, and in order.
         ...(r.verdict !== 'located' ? { quote: r.quote, claim: r.claim } : {}),
-        matches: r.matches.map(jsonPosition),
-        ...(r.detail ? { detail: jsonDetail(r.detail) } : {}),
+        matches: matchesOf(r).map(jsonPosition),
+        ...(detail ? { detail: jsonDetail(detail) } : {}),
     };
 }
 function jsonPosition(m) {
@@ -16069,6 +16129,9 @@ function jsonContext(c) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/explain-text.ts
+// Why a record got its verdict, in a few lines a reviewer reads at a glance.
+// Shared by `check --explain`, the annotations and the job summary. Untrusted
+// text (quotes, passages, ids) is escaped by the caller's sink.
 
 
 
@@ -16155,58 +16218,83 @@ function contextLines(c) {
 /** Explanation lines for a record (none for a plain located one). */
 function explainRecord(r) {
     const lines = [];
-    const d = r.detail;
-    if (r.verdict === 'located' && r.matches[0])
-        lines.push(`found at ${at(r.matches[0])}`);
-    if (r.verdict === 'empty quote')
-        lines.push(r.quote === '' ? 'the quote is empty' : 'the quote is empty once whitespace is collapsed');
-    if (r.verdict === 'unknown source' && r.sourceId !== null) {
-        const missing = `the manifest has no source "${shorten(r.sourceId, 80)}"`;
-        if (d?.similarIds && d.similarIds.length > 0)
-            lines.push(`${missing}; did you mean ${d.similarIds.join(' or ')}?`);
-        else if (d?.sourceIds && d.sourceIds.length > 0)
-            lines.push(`${missing}; its ${d.sourceIds.length === 1 ? 'source is' : 'sources are'} ${list(d.sourceIds)}`);
-        else
-            lines.push(`${missing}, nor one with a similar id`);
+    switch (r.verdict) {
+        case 'located':
+            if (r.match)
+                lines.push(`found at ${at(r.match)}`);
+            if (r.context)
+                lines.push(...contextLines(r.context));
+            break;
+        case 'empty quote':
+            lines.push(r.quote === '' ? 'the quote is empty' : 'the quote is empty once whitespace is collapsed');
+            break;
+        case 'unknown source':
+            if (r.sourceId !== null) {
+                const missing = `the manifest has no source "${shorten(r.sourceId, 80)}"`;
+                if (r.similarIds && r.similarIds.length > 0)
+                    lines.push(`${missing}; did you mean ${r.similarIds.join(' or ')}?`);
+                else if (r.sourceIds && r.sourceIds.length > 0)
+                    lines.push(`${missing}; its ${r.sourceIds.length === 1 ? 'source is' : 'sources are'} ${list(r.sourceIds)}`);
+                else
+                    lines.push(`${missing}, nor one with a similar id`);
+            }
+            lines.push(...hintLines(r.hints, undefined));
+            break;
+        case 'ambiguous quote':
+            if (r.context)
+                lines.push(...contextLines(r.context));
+            lines.push(...ambiguityLines(r));
+            break;
+        case 'quote not found':
+            if (r.context)
+                lines.push(...contextLines(r.context));
+            if (r.closest === null)
+                lines.push('no passage of the source is close to the quote');
+            else if (r.closest)
+                lines.push(closestLine(r.closest));
+            lines.push(...hintLines(r.hints, r.closest));
+            break;
+        default:
+            break;
     }
-    if (d?.context)
-        lines.push(...contextLines(d.context));
-    if (r.verdict === 'ambiguous quote') {
-        const shown = r.matches.slice(0, 10).map(at).join('; ');
-        const count = d?.tooManyMatches
-            ? `more than ${MAX_COUNTED_MATCHES}`
-            : (d?.matchCount ??
-                (r.matches.length >= MAX_REPORTED_MATCHES ? `${MAX_REPORTED_MATCHES} or more` : r.matches.length));
-        lines.push(`${count} matches: ${shown}${r.matches.length > 10 ? '; …' : ''}`);
-        if (d?.tooManyMatches)
-            lines.push('too many matches to suggest a prefix or suffix that sets one apart: quote more of the passage');
-        for (const s of d?.suggestions ?? []) {
-            // A record that has a prefix already is told to extend it: the suggestion ends with it.
-            const ways = [
-                s.prefix !== undefined
-                    ? `${d?.context?.prefix ? 'extend its prefix to' : 'add prefix'} "${shorten(s.prefix, 80)}"`
-                    : '',
-                s.suffix !== undefined
-                    ? `${d?.context?.suffix ? 'extend its suffix to' : 'add suffix'} "${shorten(s.suffix, 80)}"`
-                    : '',
-            ].filter(Boolean);
-            if (ways.length === 2 && ways[1].startsWith('add ') && ways[0].startsWith('add '))
-                ways[1] = ways[1].slice(4);
-            lines.push(ways.length > 0
-                ? `to cite the one at ${at(s.at)}: ${ways.join(' or ')} (or quote that much more)`
-                : `the one at ${at(s.at)} has no nearby text that sets it apart`);
-        }
+    return lines;
+}
+function ambiguityLines(r) {
+    const lines = [];
+    const shown = r.matches.slice(0, 10).map(at).join('; ');
+    const count = r.tooManyMatches
+        ? `more than ${MAX_COUNTED_MATCHES}`
+        : (r.matchCount ??
+            (r.matches.length >= MAX_REPORTED_MATCHES ? `${MAX_REPORTED_MATCHES} or more` : r.matches.length));
+    lines.push(`${count} matches: ${shown}${r.matches.length > 10 ? '; …' : ''}`);
+    if (r.tooManyMatches)
+        lines.push('too many matches to suggest a prefix or suffix that sets one apart: quote more of the passage');
+    for (const s of r.suggestions ?? []) {
+        // A record that has a prefix already is told to extend it: the suggestion ends with it.
+        const ways = [
+            s.prefix !== undefined
+                ? `${r.context?.prefix ? 'extend its prefix to' : 'add prefix'} "${shorten(s.prefix, 80)}"`
+                : '',
+            s.suffix !== undefined
+                ? `${r.context?.suffix ? 'extend its suffix to' : 'add suffix'} "${shorten(s.suffix, 80)}"`
+                : '',
+        ].filter(Boolean);
+        if (ways.length === 2 && ways[1].startsWith('add ') && ways[0].startsWith('add '))
+            ways[1] = ways[1].slice(4);
+        lines.push(ways.length > 0
+            ? `to cite the one at ${at(s.at)}: ${ways.join(' or ')} (or quote that much more)`
+            : `the one at ${at(s.at)} has no nearby text that sets it apart`);
     }
-    if (d?.closest === null)
-        lines.push('no passage of the source is close to the quote');
-    else if (d?.closest) {
-        // Long runs of shared words are cut around each change, so that every change shows (read back from JSON, the diff is only shortened).
-        const diff = d.closest.parts && d.closest.diff.length > PASSAGE_SHOWN * 2
-            ? compactDiff(d.closest.parts, DIFF_CONTEXT)
-            : d.closest.diff;
-        lines.push(`closest passage (${percent(d.closest.similarity)}% similar, ${at(d.closest.at)}): ${visible(shorten(diff, PASSAGE_SHOWN * 2))}`);
-    }
-    for (const h of d?.hints ?? []) {
+    return lines;
+}
+function closestLine(closest) {
+    // Long runs of shared words are cut around each change, so that every change shows (read back from JSON, the diff is only shortened).
+    const diff = closest.parts && closest.diff.length > PASSAGE_SHOWN * 2 ? compactDiff(closest.parts, DIFF_CONTEXT) : closest.diff;
+    return `closest passage (${percent(closest.similarity)}% similar, ${at(closest.at)}): ${visible(shorten(diff, PASSAGE_SHOWN * 2))}`;
+}
+function hintLines(hints, closest) {
+    const lines = [];
+    for (const h of hints ?? []) {
         if (h.kind === 'other version') {
             lines.push(`hint: the quote is in ${h.sourceId}, another version of this document, at ${at(h.at)}`);
         }
@@ -16215,7 +16303,7 @@ function explainRecord(r) {
         }
         else {
             // Without a closest passage above it, the hint shows the source's text too.
-            const passage = d?.closest ? '' : `: the source has "${visible(shorten(h.passage, PASSAGE_SHOWN))}"`;
+            const passage = closest ? '' : `: the source has "${visible(shorten(h.passage, PASSAGE_SHOWN))}"`;
             const label = ONLY[h.kind];
             lines.push(`hint: ${label ? `${label}: ` : ''}${visible(shorten(h.difference, PASSAGE_SHOWN * 2))} (${at(h.at)})${passage}`);
         }
@@ -16223,7 +16311,20 @@ function explainRecord(r) {
     return lines;
 }
 
+;// CONCATENATED MODULE: ./src/model/problem.ts
+/** `file:line:column: message`, the form editors and terminals turn into links. */
+function formatProblem(problem) {
+    const where = problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
+    return `${where}: ${problem.message}`;
+}
+
 ;// CONCATENATED MODULE: ./src/report/text.ts
+// The text report of `citegate check` (SPEC §5). For one citation file it is
+// exactly the reference's output: `id: verdict` per record, then
+// `located=N/M`. For several files each line starts with `file:line: ` so that
+// a person can jump to it and a script can split it (the verdict is always the
+// last `: `-separated field; escaping keeps ids on one line).
+
 
 
 
@@ -16246,8 +16347,9 @@ function* textReportChunks(result, options = {}) {
             located++;
         lines.push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
         if (options.explain) {
-            if (r.reason)
-                lines.push(`  ${escapeMessage(r.reason)}`);
+            const reason = reasonOf(r);
+            if (reason)
+                lines.push(`  ${escapeMessage(reason)}`);
             for (const line of explainRecord(r))
                 lines.push(`  ${escapeMessage(line)}`);
         }
@@ -16295,7 +16397,7 @@ function* diagnosticsChunks(result, options = {}) {
             file: r.file,
             line: r.line,
             column: r.column,
-            message: `${recordLabel(r)}: invalid fields: ${r.reason ?? ''}`,
+            message: `${recordLabel(r)}: invalid fields: ${r.reason}`,
         })));
         yield* flush();
     }
@@ -16443,6 +16545,204 @@ function progressLine(stream, env = process.env) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/load/workspace.ts
+// The workspace: the one folder citegate reads from. Every path from a manifest,
+// a command line or a pull request is resolved here, and refused unless it
+// stays inside the workspace after following links. Nothing outside is read.
+
+
+
+
+
+class Workspace {
+    /** The workspace root, links resolved. */
+    root;
+    /** The root as it was named (absolute), which may be a link to `root`. */
+    named;
+    constructor(root) {
+        this.named = external_node_path_default().resolve(root);
+        this.root = external_node_fs_namespaceObject.realpathSync.native(root);
+    }
+    /** The workspace-relative path (with `/`) of an absolute path inside it. */
+    relative(abs) {
+        return external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/');
+    }
+    /**
+     * The absolute path of a file named on a command line, with links in its
+     * folders resolved, so that `/link-to-repo/citegate.yml` is inside a
+     * workspace opened as `/repo`: for the manifest, whose paths are relative
+     * to the folder it is really in. The name itself stays as given: if it is a
+     * link, reading it checks where it leads.
+     */
+    argumentPath(p) {
+        const abs = external_node_path_default().resolve(p);
+        const rest = [external_node_path_default().basename(abs)];
+        let folder = external_node_path_default().dirname(abs);
+        for (;;) {
+            try {
+                return external_node_path_default().join(external_node_fs_namespaceObject.realpathSync.native(folder), ...rest);
+            }
+            catch {
+                const parent = external_node_path_default().dirname(folder);
+                if (parent === folder)
+                    return abs;
+                rest.unshift(external_node_path_default().basename(folder));
+                folder = parent;
+            }
+        }
+    }
+    /**
+     * The absolute path of a citation file named on a command line, as named:
+     * inside the workspace its folders stay as written, links and all, since a
+     * name decides how its file is checked (with a folder link `answers ->
+     * data/answers`, `answers/returns/a.json` is under the rules for
+     * `answers/returns/`, as the run over the manifest's patterns has it). A
+     * name that reaches the workspace through a link from outside
+     * (`/link-to-repo/answers/a.json`) is taken from the first folder on its way
+     * that is in the workspace; any other, as argumentPath() takes it.
+     */
+    citationArgumentPath(p) {
+        const abs = external_node_path_default().resolve(p);
+        if (this.contains(abs))
+            return abs;
+        const folders = [];
+        for (let folder = external_node_path_default().dirname(abs);; folder = external_node_path_default().dirname(folder)) {
+            folders.unshift(folder);
+            if (external_node_path_default().dirname(folder) === folder)
+                break;
+        }
+        for (const folder of folders) {
+            let real;
+            try {
+                real = external_node_fs_namespaceObject.realpathSync.native(folder);
+            }
+            catch {
+                break;
+            }
+            if (this.contains(real))
+                return external_node_path_default().join(real, external_node_path_default().relative(folder, abs));
+        }
+        return this.argumentPath(p);
+    }
+    /** True if the absolute path is the root or below it. */
+    contains(abs) {
+        return isBelow(abs, this.root);
+    }
+    /**
+     * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
+     * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
+     * and links that lead out of it. A missing file resolves lexically (ok: true)
+     * so that the read reports it as missing.
+     *
+     * `kind`: a path written in the manifest must use `/` so that it means the
+     * same on every system; the name of a file that exists (found in a folder,
+     * given on the command line, changed in a pull request) may hold a backslash
+     * where the system allows one in a name.
+     *
+     * `follow` false: only the path's own rules, no look at the file system
+     * (for naming a path already resolved once); `abs` is then the lexical path.
+     */
+    resolve(baseRel, p, kind = 'written', follow = true) {
+        if (p === '')
+            return { ok: false, reason: 'the path is empty' };
+        if (p.includes('\0'))
+            return { ok: false, reason: 'the path holds a NUL character' };
+        if (p.includes('\\') && (kind === 'written' || (external_node_path_default()).sep === '\\')) {
+            return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
+        }
+        if (external_node_path_default().posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
+            return { ok: false, reason: "the path is absolute: paths are relative to the manifest's folder" };
+        }
+        const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(baseRel === '' ? '.' : baseRel, p));
+        if (joined === '..' || joined.startsWith('../')) {
+            return { ok: false, reason: 'the path leads outside the workspace' };
+        }
+        const lexical = external_node_path_default().join(this.root, ...joined.split('/'));
+        if (!follow)
+            return { ok: true, abs: lexical, rel: this.relative(lexical) };
+        const real = this.realPath(lexical);
+        if (real.kind === 'missing')
+            return { ok: true, abs: lexical, rel: this.relative(lexical) };
+        if (real.kind === 'refused')
+            return { ok: false, reason: real.reason };
+        return { ok: true, abs: real.abs, rel: this.relative(lexical) };
+    }
+    /** Where an absolute path really leads: somewhere inside, nowhere (it does not exist), or refused and why. */
+    realPath(abs) {
+        let real;
+        try {
+            // The native realpath: one call, where the JavaScript one lstats every folder on the way.
+            real = external_node_fs_namespaceObject.realpathSync.native(abs);
+        }
+        catch (error) {
+            const code = error.code;
+            if (code === 'ENOENT' || code === 'ENOTDIR')
+                return { kind: 'missing' };
+            return { kind: 'refused', reason: describeFsError(error) };
+        }
+        if (!this.contains(real))
+            return { kind: 'refused', reason: 'the path is a link that leads outside the workspace' };
+        return { kind: 'inside', abs: real };
+    }
+    /**
+     * Reads a regular file found by resolve(), at most `maxBytes` long. `into` is
+     * reused when it is large enough (the returned bytes are then a view of it).
+     */
+    read(abs, maxBytes, into) {
+        let fd;
+        try {
+            // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
+            // O_NONBLOCK: opening a FIFO must not hang the run.
+            fd = (0,external_node_fs_namespaceObject.openSync)(abs, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+        }
+        catch (error) {
+            if (error.code === 'ELOOP' && leadsNowhere(abs))
+                return { ok: false, reason: 'it is a link that leads to no file' };
+            return { ok: false, reason: describeFsError(error) };
+        }
+        try {
+            const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+            if (stat.isDirectory())
+                return { ok: false, reason: 'it is a folder, not a file' };
+            if (!stat.isFile())
+                return { ok: false, reason: 'it is not a regular file' };
+            if (stat.size > maxBytes) {
+                return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
+            }
+            const size = stat.size;
+            const buffer = into && into.length >= size ? into : external_node_buffer_namespaceObject.Buffer.allocUnsafe(size);
+            let done = 0;
+            while (done < size) {
+                const n = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, done, size - done, done);
+                if (n === 0)
+                    break;
+                done += n;
+            }
+            // A file that grew while being read is refused rather than half-read.
+            if (done !== size || (0,external_node_fs_namespaceObject.readSync)(fd, external_node_buffer_namespaceObject.Buffer.alloc(1), 0, 1, size) !== 0) {
+                return { ok: false, reason: 'it changed while it was being read' };
+            }
+            return { ok: true, bytes: buffer.subarray(0, size) };
+        }
+        catch (error) {
+            return { ok: false, reason: describeFsError(error) };
+        }
+        finally {
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+        }
+    }
+}
+/** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
+function leadsNowhere(abs) {
+    try {
+        (0,external_node_fs_namespaceObject.statSync)(abs);
+        return false;
+    }
+    catch (error) {
+        return error.code === 'ENOENT';
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/cli/workspace-arg.ts
 
 
@@ -16472,7 +16772,8 @@ function manifestGiven(manifest, root) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/check.ts
-// `citegate check`: wires the loaders, the run and the reports.
+// `citegate check`: reads its options into one settings object, runs the
+// check session, and writes the report it was asked for.
 
 
 
@@ -16486,131 +16787,277 @@ function manifestGiven(manifest, root) {
 
 
 
-
-function checkCommand(args, io) {
-    const { values, positionals } = parseCommandArgs('check', args, {
-        manifest: { type: 'string' },
-        root: { type: 'string' },
-        format: { type: 'string', default: 'text' },
-        output: { type: 'string' },
-        'max-source-bytes': { type: 'string' },
-        explain: { type: 'boolean' },
-        shard: { type: 'string' },
-        'uncited-claims': { type: 'string' },
-        'required-sources': { type: 'string' },
-        'claim-numbers': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-    });
-    if (values.help) {
-        io.stdout(CHECK_HELP);
-        return 0;
-    }
+const OPTIONS = {
+    manifest: { type: 'string' },
+    root: { type: 'string' },
+    format: { type: 'string', default: 'text' },
+    output: { type: 'string' },
+    'max-source-bytes': { type: 'string' },
+    explain: { type: 'boolean' },
+    shard: { type: 'string' },
+    'uncited-claims': { type: 'string' },
+    'required-sources': { type: 'string' },
+    'claim-numbers': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+};
+function readSettings(args) {
+    const { values, positionals } = parseCommandArgs('check', args, OPTIONS);
+    if (values.help)
+        return 'help';
     if (values.format !== 'text' && values.format !== 'json') {
         throw new UsageError(`--format takes text or json, not ${JSON.stringify(values.format)}`, 'check');
     }
     const maxSourceBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'check');
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     if (values.shard !== undefined && shard === undefined) {
-        throw new UsageError(`--shard takes i/n with 1 <= i <= n (for example 2/4), not ${JSON.stringify(values.shard)}`, 'check');
+        throw new UsageError(`--shard takes ${SHARD_FORM}, not ${JSON.stringify(values.shard)}`, 'check');
     }
-    const overrides = {};
-    for (const [field, name] of Object.entries(CHECK_NAMES)) {
-        const option = name.replace(/_/g, '-');
-        const value = values[option];
-        if (value === undefined)
-            continue;
-        if (!CHECK_LEVELS.includes(value)) {
-            throw new UsageError(`--${option} takes ${CHECK_LEVELS.join(', ')}, not ${JSON.stringify(value)}`, 'check');
-        }
-        overrides[field] = value;
+    let checks;
+    try {
+        checks = readLevelOverrides((name) => values[name]);
     }
-    const output = outputFile(values.output);
+    catch (error) {
+        if (error instanceof LevelError)
+            throw new UsageError(`--${error.message}`, 'check');
+        throw error;
+    }
+    return {
+        manifest: values.manifest,
+        root: values.root,
+        format: values.format,
+        output: outputFile(values.output),
+        explain: values.explain === true,
+        maxSourceBytes,
+        shard,
+        checks,
+        files: positionals,
+    };
+}
+function checkCommand(args, io) {
+    const settings = readSettings(args);
+    if (settings === 'help') {
+        io.stdout(CHECK_HELP);
+        return 0;
+    }
+    const { output } = settings;
     if (output !== undefined)
         assertWritable(output);
-    const workspace = openWorkspace(values.root, 'check');
-    const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), {
-        given: manifestGiven(values.manifest, values.root),
+    const workspace = openWorkspace(settings.root, 'check');
+    const manifest = loadManifest(workspace, settings.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), {
+        given: manifestGiven(settings.manifest, settings.root),
     });
-    const checks = { ...manifest.checks, ...overrides };
-    let files;
-    const problems = [];
-    if (positionals.length === 0) {
-        const listed = findCitationFiles(workspace, manifest);
-        files = listed.files;
-        problems.push(...listed.problems);
-    }
-    else {
-        const named = [];
-        for (const arg of positionals) {
-            // Node gives a name that is not UTF-8 with U+FFFD in place of its bad
-            // bytes: reading that would read another file, one really named so.
-            if (arg.includes('\ufffd')) {
-                problems.push({
-                    file: arg,
-                    line: 0,
-                    column: 0,
-                    message: 'not read: the name holds U+FFFD, which is what a name that is not valid UTF-8 becomes on a command line: rename the file',
-                });
-                continue;
-            }
-            const abs = workspace.citationArgumentPath(arg);
-            if (!workspace.contains(abs)) {
-                problems.push({
-                    file: arg,
-                    line: 0,
-                    column: 0,
-                    message: `not read: it is outside the workspace (${workspace.root}); use --root`,
-                });
-                continue;
-            }
-            named.push(workspace.relative(abs));
-        }
-        // A file named twice (a shell glob and its name) is checked once, not
-        // counted twice; and under the names the patterns give it.
-        const listed = refsForNamed(workspace, manifest, named);
-        files = listed.files;
-        problems.push(...listed.problems);
-    }
-    if (output !== undefined)
-        assertNotAnInput(output, () => runInputs(workspace, manifest, files));
-    // The plain text report shows verdicts only: explaining them would be wasted work.
-    const diagnose = values.format === 'json' || values.explain === true;
     const progress = progressLine(process.stderr);
-    const checked = runCheck({
+    const session = new Session({
         workspace,
         manifest,
-        files: inShard(files, shard),
-        maxSourceBytes,
-        diagnose,
-        checks,
-        problems,
+        selection: settings.files.length === 0 ? { kind: 'manifest' } : { kind: 'named', names: settings.files },
+        shard: settings.shard,
+        checks: settings.checks,
+        maxSourceBytes: settings.maxSourceBytes,
+        // The plain text report shows verdicts only: explaining them would be wasted work.
+        explain: settings.format === 'json' || settings.explain,
         onProgress: (p) => progress.update(p),
     });
-    // A shard is part of a run: one that holds no records does not fail for that (merge-reports judges the whole).
-    const result = shard ? { ...checked, partial: true } : checked;
+    if (output !== undefined)
+        assertNotAnInput(output, () => runInputs(workspace, manifest, session.selected));
+    const result = session.run();
     progress.done();
-    const chunks = values.format === 'json'
-        ? jsonReportChunks(result, shard ? { shard: { ...shard, run: runDigest(manifest.text, files) } } : {})
-        : textReportChunks(result, { explain: values.explain });
+    const chunks = reportChunks(result, settings);
     if (output !== undefined)
         writeChunks(output, chunks, { workspace });
     else
         for (const chunk of chunks)
             io.stdout(chunk);
     for (const chunk of diagnosticsChunks(result, {
-        named: positionals.length > 0,
-        shard,
+        named: settings.files.length > 0,
+        shard: settings.shard,
         noPatterns: manifest.citations.length === 0,
     }))
         io.stderr(chunk);
-    return passed(result) ? 0 : 1;
+    return result.outcome.passed ? 0 : 1;
+}
+function reportChunks(result, settings) {
+    return settings.format === 'json'
+        ? jsonReportChunks(result, result.shard ? { shard: result.shard } : {})
+        : textReportChunks(result, { explain: settings.explain });
 }
 
-;// CONCATENATED MODULE: ./src/report/read-json.ts
-// Reading JSON reports back (for `citegate merge-reports`), and merging the
-// reports of a sharded run into the report the unsharded run would have made.
+;// CONCATENATED MODULE: ./src/report/summary.ts
+// The job summary: a page a reviewer reads at a glance. Headline, counts per
+// verdict, every failing record, the problems, the sources used, and the
+// located records folded away. Untrusted text is HTML-escaped inside HTML
+// tables, on one line, so it can never become markup. GitHub refuses a summary
+// over 1 MiB, so the page is cut to a budget with a note saying so: everything
+// on it counts against the budget, the notes included.
 
 
+
+
+/** GitHub's limit is 1 MiB per step; stay clear of it. */
+const SUMMARY_BUDGET_BYTES = 1_000_000;
+class Page {
+    budget;
+    parts = [];
+    used = 0;
+    truncated = false;
+    constructor(budget) {
+        this.budget = budget;
+    }
+    /** Adds text if it fits; false when the budget is spent. */
+    add(text) {
+        const size = Buffer.byteLength(text, 'utf8');
+        if (this.used + size > this.budget) {
+            this.truncated = true;
+            return false;
+        }
+        this.parts.push(text);
+        this.used += size;
+        return true;
+    }
+    /**
+     * Adds text that must be there whatever the budget: only short, fixed text
+     * (headings, closing tags, the cut note), which RESERVE leaves room for.
+     */
+    force(text) {
+        this.parts.push(text);
+        this.used += Buffer.byteLength(text, 'utf8');
+    }
+    toString() {
+        return this.parts.join('');
+    }
+}
+/** Room kept for the forced text: the headline, headings, table frames, the cut note. */
+const RESERVE = 6_000;
+/** A note is a sentence or two; past this it is shortened. */
+const NOTE_SHOWN = 2_000;
+/** Adds a note, shortened to what is left of the budget if need be. */
+function addNote(page, note) {
+    for (let max = NOTE_SHOWN; max >= 40; max = Math.floor(max / 2)) {
+        if (page.add(`<p>${escapeHtml(shorten(note, max))}</p>\n\n`))
+            return;
+    }
+}
+function buildSummary(result, context = {}) {
+    const page = new Page((context.budgetBytes ?? SUMMARY_BUDGET_BYTES) - RESERVE);
+    const counts = tally(result);
+    const { total, located } = counts;
+    const ok = result.outcome.passed;
+    const headline = context.headline ??
+        `${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}`;
+    page.force(`## ${headline}\n\n`);
+    // Notes hold ids and reasons: an HTML paragraph keeps them out of Markdown altogether.
+    for (const note of context.notes ?? [])
+        addNote(page, note);
+    if (total > 0) {
+        page.force('| verdict | records |\n| --- | ---: |\n');
+        for (const [verdict, n] of Object.entries(counts.verdicts))
+            page.force(`| ${verdict} | ${n} |\n`);
+        page.force('\n');
+    }
+    const failing = result.records.filter((r) => !isLocated(r));
+    if (failing.length > 0) {
+        page.force(`### Failing records (${failing.length})\n\n`);
+        table(page, ['file', 'citation', 'source', 'verdict', 'quote', 'claim', 'what was found'], failing, (r) => [
+            fileLink(r, context),
+            escapeHtml(recordLabel(r)),
+            escapeHtml(r.sourceId ?? ''),
+            `<b>${r.verdict}</b>${reasonOf(r) ? `<br>${escapeHtml(shorten(reasonOf(r), 200))}` : ''}`,
+            escapeHtml(shorten(r.quote ?? '', 120)),
+            escapeHtml(shorten(r.claim ?? '', 120)),
+            whatWasFound(r),
+        ], 'failing records');
+    }
+    if (result.problems.length > 0) {
+        page.force(`### Problems with the input (${result.problems.length})\n\n`);
+        table(page, ['where', 'problem'], result.problems, (p) => [escapeHtml(p.line > 0 ? `${p.file}:${p.line}:${p.column}` : p.file), escapeHtml(shorten(p.message, 400))], 'problems');
+    }
+    if (result.findings.length > 0) {
+        page.force(`### Findings beyond quotes (${result.findings.length})\n\n`);
+        table(page, ['where', 'finding', 'level', 'citation', 'what'], result.findings, (f) => [
+            fileLinkAt(f.file, f.line, context),
+            escapeHtml(f.kind),
+            f.level === 'fail' ? '<b>fail</b>' : 'warn',
+            escapeHtml(f.citationId ?? ''),
+            escapeHtml(shorten(f.message, 300)),
+        ], 'findings');
+    }
+    if (result.sources.length > 0) {
+        page.force(`### Sources used (${result.sources.length})\n\n`);
+        table(page, ['source', 'path', 'SHA-256', 'retrieved', 'status', 'records'], result.sources, (s) => [
+            escapeHtml(s.id),
+            escapeHtml(s.path),
+            `<code>${escapeHtml((s.sha256 ?? '').slice(0, 12))}</code>`,
+            escapeHtml(s.retrieved),
+            s.status === 'verified' ? 'verified' : `<b>unverified</b><br>${escapeHtml(shorten(s.reason ?? '', 200))}`,
+            String(s.citedBy),
+        ], 'sources');
+    }
+    const good = result.records.filter(isLocated);
+    if (good.length > 0) {
+        page.force(`<details><summary>${good.length} located record${good.length === 1 ? '' : 's'}</summary>\n\n`);
+        table(page, ['file', 'citation', 'source', 'at'], good, (r) => [
+            fileLink(r, context),
+            escapeHtml(recordLabel(r)),
+            escapeHtml(r.sourceId ?? ''),
+            r.match ? `line ${r.match.line}, column ${r.match.column}` : '',
+        ], 'located records');
+        page.force('\n</details>\n\n');
+    }
+    if (page.truncated) {
+        page.force(`> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${shorten(context.fullReportHint ?? 'The full list is in the JSON report and in the log.', 300)}\n`);
+    }
+    return page.toString();
+}
+/** The explanation, with the closest passage's diff marked up (<del> what the source has, <ins> what the quote has). */
+function whatWasFound(r) {
+    const closest = r.verdict === 'quote not found' ? r.closest : undefined;
+    return explainRecord(r)
+        .slice(0, 4)
+        .map((line) => {
+        if (closest?.parts && line.startsWith('closest passage (')) {
+            const head = line.slice(0, line.indexOf('): ') + 3);
+            const diff = closest.parts
+                .map((p) => {
+                const text = escapeHtml(shorten(p.text, 200));
+                return p.op === 'same' ? text : p.op === 'added' ? `<ins>${text}</ins>` : `<del>${text}</del>`;
+            })
+                .join(' ');
+            return `${escapeHtml(head)}${diff}`;
+        }
+        return escapeHtml(shorten(line, 300));
+    })
+        .join('<br>');
+}
+function table(page, headers, rows, cells, what) {
+    page.force(`<table>\n<thead><tr>${headers.map((h) => `<th>${h}</th>`).join('')}</tr></thead>\n<tbody>\n`);
+    let shown = 0;
+    for (const row of rows) {
+        if (!page.add(`<tr>${cells(row)
+            .map((c) => `<td>${c}</td>`)
+            .join('')}</tr>\n`))
+            break;
+        shown++;
+    }
+    if (shown < rows.length) {
+        page.force(`<tr><td colspan="${headers.length}"><i>${rows.length - shown} more ${what} not shown (summary size limit)</i></td></tr>\n`);
+    }
+    page.force('</tbody>\n</table>\n\n');
+}
+function fileLink(r, context) {
+    return fileLinkAt(r.file, r.line, context);
+}
+function fileLinkAt(file, line, context) {
+    const label = escapeHtml(line > 0 ? `${file}:${line}` : file);
+    const inRepository = context.repositoryPath ? context.repositoryPath(file) : file;
+    if (!context.serverUrl || !context.repository || !context.headSha || inRepository === undefined)
+        return label;
+    const path = inRepository.split('/').map(encodeURIComponent).join('/');
+    const { owner, repo } = context.repository;
+    const href = `${context.serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/blob/${context.headSha}/${path}${line > 0 ? `#L${line}` : ''}`;
+    return `<a href="${escapeAttribute(href)}">${label}</a>`;
+}
+
+;// CONCATENATED MODULE: ./src/load/report.ts
 
 
 
@@ -16623,12 +17070,12 @@ function object(value, what) {
         throw new ReportError(`${what} is not an object`);
     return value;
 }
-function read_json_list(value, what) {
+function report_list(value, what) {
     if (!Array.isArray(value))
         throw new ReportError(`${what} is not a list`);
     return value;
 }
-function read_json_int(value, what) {
+function report_int(value, what) {
     if (!Number.isInteger(value))
         throw new ReportError(`${what} is not a whole number`);
     return value;
@@ -16644,10 +17091,10 @@ function strOrNull(value, what) {
 function position(value, what) {
     const m = object(value, what);
     return {
-        line: read_json_int(m.line, `${what}.line`),
-        column: read_json_int(m.column, `${what}.column`),
-        endLine: read_json_int(m.end_line, `${what}.end_line`),
-        endColumn: read_json_int(m.end_column, `${what}.end_column`),
+        line: report_int(m.line, `${what}.line`),
+        column: report_int(m.column, `${what}.column`),
+        endLine: report_int(m.end_line, `${what}.end_line`),
+        endColumn: report_int(m.end_column, `${what}.end_column`),
     };
 }
 function detail(value, what) {
@@ -16658,14 +17105,14 @@ function detail(value, what) {
         out.context = {
             prefix: c.prefix === true,
             suffix: c.suffix === true,
-            candidates: read_json_int(c.candidates, `${what}.context.candidates`),
-            kept: read_json_int(c.kept, `${what}.context.kept`),
+            candidates: report_int(c.candidates, `${what}.context.candidates`),
+            kept: report_int(c.kept, `${what}.context.kept`),
             ...(c.more_candidates === true ? { moreCandidates: true } : {}),
-            ...(c.prefix_kept !== undefined ? { prefixKept: read_json_int(c.prefix_kept, `${what}.context.prefix_kept`) } : {}),
-            ...(c.suffix_kept !== undefined ? { suffixKept: read_json_int(c.suffix_kept, `${what}.context.suffix_kept`) } : {}),
+            ...(c.prefix_kept !== undefined ? { prefixKept: report_int(c.prefix_kept, `${what}.context.prefix_kept`) } : {}),
+            ...(c.suffix_kept !== undefined ? { suffixKept: report_int(c.suffix_kept, `${what}.context.suffix_kept`) } : {}),
             ...(c.occurrences !== undefined
                 ? {
-                    occurrences: read_json_list(c.occurrences, `${what}.context.occurrences`).map((v, i) => {
+                    occurrences: report_list(c.occurrences, `${what}.context.occurrences`).map((v, i) => {
                         const o = object(v, `${what}.context.occurrences[${i}]`);
                         return {
                             at: position(o, `${what}.context.occurrences[${i}]`),
@@ -16691,10 +17138,13 @@ function detail(value, what) {
         }
     }
     if (d.hints !== undefined) {
-        out.hints = read_json_list(d.hints, `${what}.hints`).map((h, i) => {
+        out.hints = report_list(d.hints, `${what}.hints`).map((h, i) => {
             const o = object(h, `${what}.hints[${i}]`);
+            const kind = str(o.kind, 'hint kind');
+            if (!HINT_KINDS.includes(kind))
+                throw new ReportError(`${what}.hints[${i}].kind ${JSON.stringify(kind)} is not a hint`);
             return {
-                kind: str(o.kind, 'hint kind'),
+                kind,
                 difference: str(o.difference, 'hint difference'),
                 sourceId: str(o.source_id, 'hint source_id'),
                 at: position(o, `${what}.hints[${i}]`),
@@ -16703,7 +17153,7 @@ function detail(value, what) {
         });
     }
     if (d.suggestions !== undefined) {
-        out.suggestions = read_json_list(d.suggestions, `${what}.suggestions`).map((s, i) => {
+        out.suggestions = report_list(d.suggestions, `${what}.suggestions`).map((s, i) => {
             const o = object(s, `${what}.suggestions[${i}]`);
             return {
                 at: position(o, `${what}.suggestions[${i}]`),
@@ -16713,13 +17163,13 @@ function detail(value, what) {
         });
     }
     if (d.match_count !== undefined)
-        out.matchCount = read_json_int(d.match_count, `${what}.match_count`);
+        out.matchCount = report_int(d.match_count, `${what}.match_count`);
     if (d.too_many_matches === true)
         out.tooManyMatches = true;
     if (d.similar_ids !== undefined)
-        out.similarIds = read_json_list(d.similar_ids, `${what}.similar_ids`).map((id) => str(id, 'similar id'));
+        out.similarIds = report_list(d.similar_ids, `${what}.similar_ids`).map((id) => str(id, 'similar id'));
     if (d.source_ids !== undefined)
-        out.sourceIds = read_json_list(d.source_ids, `${what}.source_ids`).map((id) => str(id, 'source id'));
+        out.sourceIds = report_list(d.source_ids, `${what}.source_ids`).map((id) => str(id, 'source id'));
     return out;
 }
 /** A JSON report (as `check --format json` writes it) back as a check result. */
@@ -16735,27 +17185,28 @@ function parseJsonReport(text) {
     const report = object(value, 'the report');
     if (report.version !== 1)
         throw new ReportError('not a citegate report of version 1');
-    const records = read_json_list(report.records, 'records').map((v, i) => {
+    const records = report_list(report.records, 'records').map((v, i) => {
         const r = object(v, `records[${i}]`);
         const verdict = str(r.verdict, `records[${i}].verdict`);
         if (!VERDICTS.includes(verdict))
             throw new ReportError(`records[${i}].verdict ${JSON.stringify(verdict)} is not a verdict`);
-        return {
+        const fields = {
             file: str(r.file, `records[${i}].file`),
-            line: read_json_int(r.line, `records[${i}].line`),
-            column: read_json_int(r.column, `records[${i}].column`),
-            index: read_json_int(r.index, `records[${i}].index`),
+            line: report_int(r.line, `records[${i}].line`),
+            column: report_int(r.column, `records[${i}].column`),
+            index: report_int(r.index, `records[${i}].index`),
             citationId: strOrNull(r.citation_id, `records[${i}].citation_id`),
             sourceId: strOrNull(r.source_id, `records[${i}].source_id`),
             quote: strOrNull(r.quote, `records[${i}].quote`),
             claim: strOrNull(r.claim, `records[${i}].claim`),
-            verdict,
-            ...(r.reason !== undefined ? { reason: str(r.reason, `records[${i}].reason`) } : {}),
-            matches: read_json_list(r.matches, `records[${i}].matches`).map((m, k) => position(m, `records[${i}].matches[${k}]`)),
-            ...(r.detail !== undefined ? { detail: detail(r.detail, `records[${i}].detail`) } : {}),
         };
+        const reason = r.reason !== undefined ? str(r.reason, `records[${i}].reason`) : undefined;
+        if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
+            throw new ReportError(`records[${i}] (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
+        const matches = report_list(r.matches, `records[${i}].matches`).map((m, k) => position(m, `records[${i}].matches[${k}]`));
+        return makeRecord(fields, verdict, reason, matches, r.detail !== undefined ? detail(r.detail, `records[${i}].detail`) : undefined);
     });
-    const sources = read_json_list(report.sources, 'sources').map((v, i) => {
+    const sources = report_list(report.sources, 'sources').map((v, i) => {
         const s = object(v, `sources[${i}]`);
         const status = str(s.status, `sources[${i}].status`);
         if (status !== 'verified' && status !== 'unverified')
@@ -16768,26 +17219,26 @@ function parseJsonReport(text) {
             status,
             ...(s.reason !== undefined ? { reason: str(s.reason, `sources[${i}].reason`) } : {}),
             ...(s.actual_sha256 !== undefined ? { actualSha256: str(s.actual_sha256, `sources[${i}].actual_sha256`) } : {}),
-            line: read_json_int(s.line, `sources[${i}].line`),
-            column: read_json_int(s.column, `sources[${i}].column`),
-            citedBy: read_json_int(s.cited_by, `sources[${i}].cited_by`),
+            line: report_int(s.line, `sources[${i}].line`),
+            column: report_int(s.column, `sources[${i}].column`),
+            citedBy: report_int(s.cited_by, `sources[${i}].cited_by`),
         };
     });
-    const problems = read_json_list(report.problems, 'problems').map((v, i) => {
+    const problems = report_list(report.problems, 'problems').map((v, i) => {
         const p = object(v, `problems[${i}]`);
         // No line: a problem with the file as a whole.
-        const line = p.line === undefined ? 0 : read_json_int(p.line, `problems[${i}].line`);
+        const line = p.line === undefined ? 0 : report_int(p.line, `problems[${i}].line`);
         return {
             file: str(p.file, `problems[${i}].file`),
             line,
-            column: line === 0 ? 0 : read_json_int(p.column, `problems[${i}].column`),
+            column: line === 0 ? 0 : report_int(p.column, `problems[${i}].column`),
             message: str(p.message, `problems[${i}].message`),
         };
     });
-    const files = read_json_list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
+    const files = report_list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
     if (report.findings === undefined)
         throw new ReportError(`it has no findings: ${OLDER_OR_EDITED}`);
-    const findings = read_json_list(report.findings, 'findings').map((v, i) => {
+    const findings = report_list(report.findings, 'findings').map((v, i) => {
         const f = object(v, `findings[${i}]`);
         const kind = str(f.kind, `findings[${i}].kind`);
         if (!FINDING_KINDS.includes(kind))
@@ -16799,8 +17250,8 @@ function parseJsonReport(text) {
             kind,
             level,
             file: str(f.file, `findings[${i}].file`),
-            line: read_json_int(f.line, `findings[${i}].line`),
-            column: read_json_int(f.column, `findings[${i}].column`),
+            line: report_int(f.line, `findings[${i}].line`),
+            column: report_int(f.column, `findings[${i}].column`),
             ...(f.citation_id !== undefined ? { citationId: str(f.citation_id, `findings[${i}].citation_id`) } : {}),
             message: str(f.message, `findings[${i}].message`),
         };
@@ -16813,7 +17264,7 @@ function parseJsonReport(text) {
         problems,
         findings,
         ...(report.github !== undefined ? { github: report.github } : {}),
-        ...(report.shard !== undefined ? { shard: read_json_shardOf(report.shard) } : {}),
+        ...(report.shard !== undefined ? { shard: report_shardOf(report.shard) } : {}),
     };
     checkComplete(result, object(report.summary, 'summary'));
     return result;
@@ -16824,7 +17275,7 @@ function parseJsonReport(text) {
  * record deleted) or cut short would otherwise merge into a pass.
  */
 function checkComplete(result, summary) {
-    const counts = reportCounts(result);
+    const counts = tally(result);
     const said = { ...summary };
     delete said.passed;
     if (canonical(said) !== canonical(counts)) {
@@ -16859,16 +17310,23 @@ function canonical(value) {
         .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
         .join(',')}}`;
 }
-function read_json_shardOf(value) {
+function report_shardOf(value) {
     const s = object(value, 'shard');
-    const index = read_json_int(s.index, 'shard.index');
-    const count = read_json_int(s.count, 'shard.count');
+    const index = report_int(s.index, 'shard.index');
+    const count = report_int(s.count, 'shard.count');
     if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
         throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${MAX_SHARDS})`);
     if (s.run === undefined)
         throw new ReportError(`its shard has no run digest: ${OLDER_OR_EDITED}`);
     return { index, count, run: str(s.run, 'shard.run') };
 }
+
+;// CONCATENATED MODULE: ./src/check/merge.ts
+// Merging the reports of a sharded run into the result the unsharded run
+// would have given, refusing parts that do not make one run.
+
+
+
 /**
  * Refuses parts that do not make one run: shards of different splits or
  * runs, a shard missing or given twice, a file (and so its records) in two
@@ -17002,179 +17460,10 @@ function mergeResults(parts, names = parts.map((_, i) => `report ${i + 1}`)) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/report/summary.ts
-
-
-
-
-/** GitHub's limit is 1 MiB per step; stay clear of it. */
-const SUMMARY_BUDGET_BYTES = 1_000_000;
-class Page {
-    budget;
-    parts = [];
-    used = 0;
-    truncated = false;
-    constructor(budget) {
-        this.budget = budget;
-    }
-    /** Adds text if it fits; false when the budget is spent. */
-    add(text) {
-        const size = Buffer.byteLength(text, 'utf8');
-        if (this.used + size > this.budget) {
-            this.truncated = true;
-            return false;
-        }
-        this.parts.push(text);
-        this.used += size;
-        return true;
-    }
-    /**
-     * Adds text that must be there whatever the budget: only short, fixed text
-     * (headings, closing tags, the cut note), which RESERVE leaves room for.
-     */
-    force(text) {
-        this.parts.push(text);
-        this.used += Buffer.byteLength(text, 'utf8');
-    }
-    toString() {
-        return this.parts.join('');
-    }
-}
-/** Room kept for the forced text: the headline, headings, table frames, the cut note. */
-const RESERVE = 6_000;
-/** A note is a sentence or two; past this it is shortened. */
-const NOTE_SHOWN = 2_000;
-/** Adds a note, shortened to what is left of the budget if need be. */
-function addNote(page, note) {
-    for (let max = NOTE_SHOWN; max >= 40; max = Math.floor(max / 2)) {
-        if (page.add(`<p>${escapeHtml(shorten(note, max))}</p>\n\n`))
-            return;
-    }
-}
-function buildSummary(result, context = {}) {
-    const page = new Page((context.budgetBytes ?? SUMMARY_BUDGET_BYTES) - RESERVE);
-    const total = result.records.length;
-    const located = result.records.filter((r) => r.verdict === 'located').length;
-    const ok = passed(result);
-    const headline = context.headline ??
-        `${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}`;
-    page.force(`## ${headline}\n\n`);
-    // Notes hold ids and reasons: an HTML paragraph keeps them out of Markdown altogether.
-    for (const note of context.notes ?? [])
-        addNote(page, note);
-    const counts = countVerdicts(result.records);
-    if (total > 0) {
-        page.force('| verdict | records |\n| --- | ---: |\n');
-        for (const [verdict, n] of Object.entries(counts))
-            page.force(`| ${verdict} | ${n} |\n`);
-        page.force('\n');
-    }
-    const failing = result.records.filter((r) => r.verdict !== 'located');
-    if (failing.length > 0) {
-        page.force(`### Failing records (${failing.length})\n\n`);
-        table(page, ['file', 'citation', 'source', 'verdict', 'quote', 'claim', 'what was found'], failing, (r) => [
-            fileLink(r, context),
-            escapeHtml(recordLabel(r)),
-            escapeHtml(r.sourceId ?? ''),
-            `<b>${r.verdict}</b>${r.reason ? `<br>${escapeHtml(shorten(r.reason, 200))}` : ''}`,
-            escapeHtml(shorten(r.quote ?? '', 120)),
-            escapeHtml(shorten(r.claim ?? '', 120)),
-            whatWasFound(r),
-        ], 'failing records');
-    }
-    if (result.problems.length > 0) {
-        page.force(`### Problems with the input (${result.problems.length})\n\n`);
-        table(page, ['where', 'problem'], result.problems, (p) => [escapeHtml(p.line > 0 ? `${p.file}:${p.line}:${p.column}` : p.file), escapeHtml(shorten(p.message, 400))], 'problems');
-    }
-    if (result.findings.length > 0) {
-        page.force(`### Findings beyond quotes (${result.findings.length})\n\n`);
-        table(page, ['where', 'finding', 'level', 'citation', 'what'], result.findings, (f) => [
-            fileLinkAt(f.file, f.line, context),
-            escapeHtml(f.kind),
-            f.level === 'fail' ? '<b>fail</b>' : 'warn',
-            escapeHtml(f.citationId ?? ''),
-            escapeHtml(shorten(f.message, 300)),
-        ], 'findings');
-    }
-    if (result.sources.length > 0) {
-        page.force(`### Sources used (${result.sources.length})\n\n`);
-        table(page, ['source', 'path', 'SHA-256', 'retrieved', 'status', 'records'], result.sources, (s) => [
-            escapeHtml(s.id),
-            escapeHtml(s.path),
-            `<code>${escapeHtml((s.sha256 ?? '').slice(0, 12))}</code>`,
-            escapeHtml(s.retrieved),
-            s.status === 'verified' ? 'verified' : `<b>unverified</b><br>${escapeHtml(shorten(s.reason ?? '', 200))}`,
-            String(s.citedBy),
-        ], 'sources');
-    }
-    const good = result.records.filter((r) => r.verdict === 'located');
-    if (good.length > 0) {
-        page.force(`<details><summary>${good.length} located record${good.length === 1 ? '' : 's'}</summary>\n\n`);
-        table(page, ['file', 'citation', 'source', 'at'], good, (r) => [
-            fileLink(r, context),
-            escapeHtml(recordLabel(r)),
-            escapeHtml(r.sourceId ?? ''),
-            r.matches[0] ? `line ${r.matches[0].line}, column ${r.matches[0].column}` : '',
-        ], 'located records');
-        page.force('\n</details>\n\n');
-    }
-    if (page.truncated) {
-        page.force(`> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${shorten(context.fullReportHint ?? 'The full list is in the JSON report and in the log.', 300)}\n`);
-    }
-    return page.toString();
-}
-/** The explanation, with the closest passage's diff marked up (<del> what the source has, <ins> what the quote has). */
-function whatWasFound(r) {
-    const closest = r.detail?.closest;
-    return explainRecord(r)
-        .slice(0, 4)
-        .map((line) => {
-        if (closest?.parts && line.startsWith('closest passage (')) {
-            const head = line.slice(0, line.indexOf('): ') + 3);
-            const diff = closest.parts
-                .map((p) => {
-                const text = escapeHtml(shorten(p.text, 200));
-                return p.op === 'same' ? text : p.op === 'added' ? `<ins>${text}</ins>` : `<del>${text}</del>`;
-            })
-                .join(' ');
-            return `${escapeHtml(head)}${diff}`;
-        }
-        return escapeHtml(shorten(line, 300));
-    })
-        .join('<br>');
-}
-function table(page, headers, rows, cells, what) {
-    page.force(`<table>\n<thead><tr>${headers.map((h) => `<th>${h}</th>`).join('')}</tr></thead>\n<tbody>\n`);
-    let shown = 0;
-    for (const row of rows) {
-        if (!page.add(`<tr>${cells(row)
-            .map((c) => `<td>${c}</td>`)
-            .join('')}</tr>\n`))
-            break;
-        shown++;
-    }
-    if (shown < rows.length) {
-        page.force(`<tr><td colspan="${headers.length}"><i>${rows.length - shown} more ${what} not shown (summary size limit)</i></td></tr>\n`);
-    }
-    page.force('</tbody>\n</table>\n\n');
-}
-function fileLink(r, context) {
-    return fileLinkAt(r.file, r.line, context);
-}
-function fileLinkAt(file, line, context) {
-    const label = escapeHtml(line > 0 ? `${file}:${line}` : file);
-    const inRepository = context.repositoryPath ? context.repositoryPath(file) : file;
-    if (!context.serverUrl || !context.repository || !context.headSha || inRepository === undefined)
-        return label;
-    const path = inRepository.split('/').map(encodeURIComponent).join('/');
-    const { owner, repo } = context.repository;
-    const href = `${context.serverUrl}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/blob/${context.headSha}/${path}${line > 0 ? `#L${line}` : ''}`;
-    return `<a href="${escapeAttribute(href)}">${label}</a>`;
-}
-
 ;// CONCATENATED MODULE: ./src/cli/merge-reports.ts
 // `citegate merge-reports`: the JSON reports of the shards of a split run, made
 // into the one report (and job summary) the unsplit run would have given.
+
 
 
 
@@ -17218,7 +17507,7 @@ function mergeReportsCommand(args, io) {
     });
     let merged;
     try {
-        merged = mergeResults(parts, positionals);
+        merged = judged(mergeResults(parts, positionals));
     }
     catch (error) {
         if (error instanceof ReportError)
@@ -17236,7 +17525,7 @@ function mergeReportsCommand(args, io) {
     if (values.summary !== undefined) {
         writeChunks(values.summary, [buildSummary(merged, { notes: [`Merged from ${parts.length} report${parts.length === 1 ? '' : 's'}.`] })], { append: true });
     }
-    return passed(merged) ? 0 : 1;
+    return merged.outcome.passed ? 0 : 1;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/pin.ts

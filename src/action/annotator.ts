@@ -6,7 +6,7 @@
 // 10 as well, so a step makes at most 30 annotations, within the job's 50.
 import { randomUUID } from 'node:crypto';
 import * as core from '@actions/core';
-import { escapeMessage } from '../report/escape.js';
+import { escapeMessage } from '../model/escape.js';
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
 

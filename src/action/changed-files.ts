@@ -7,9 +7,10 @@ import path from 'node:path';
 import { MalformedResponseError, type ChangedFile, type ChangedFileList } from '../api/changed-file.js';
 import { compareCommits } from '../api/compare-commits.js';
 import { listPullRequestFiles, PULL_REQUEST_FILES_CAP } from '../api/list-pull-request-files.js';
-import { isBelow, type Workspace } from '../load/workspace.js';
+import type { Workspace } from '../load/workspace.js';
 import { gitChangedFiles, hasCommit } from './git.js';
 import type { DiffBasis, Settings } from './settings.js';
+import { isBelow } from '../model/paths.js';
 
 /**
  * Where the repository the event is about sits in the workspace. The API and

@@ -1,7 +1,7 @@
 // Entry point of the GitHub Action (bundled to dist/index.js).
 import * as core from '@actions/core';
-import { escapeMessage } from '../report/escape.js';
 import { run } from './main.js';
+import { escapeMessage } from '../model/escape.js';
 
 try {
   await run();

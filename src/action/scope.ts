@@ -14,20 +14,15 @@ import {
   MAX_MANIFEST_BYTES,
   MAX_MANIFEST_MARKS,
   parseManifest,
-  type CheckLevels,
   type Manifest,
   type SourceEntry,
 } from '../load/manifest.js';
 import { yamlMarks } from '../load/yaml-nodes.js';
-import type { Problem } from '../load/problem.js';
-import {
-  citationEntryFor,
-  comparePaths,
-  type findCitationFiles,
-  refFor,
-  type CitationFileRef,
-} from '../load/select.js';
+import { citationEntryFor, type findCitationFiles, refFor, type CitationFileRef } from '../load/select.js';
 import type { Workspace } from '../load/workspace.js';
+import type { CheckLevels } from '../model/levels.js';
+import type { Problem } from '../model/problem.js';
+import { comparePaths } from '../model/paths.js';
 
 export interface ChangedSelection {
   /** The files to check, sorted by path. */

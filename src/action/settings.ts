@@ -2,8 +2,9 @@
 // into one typed object. A bad input fails with a message saying what is allowed.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseShard, type Shard } from '../check/shard.js';
-import { CHECK_LEVELS, CHECK_NAMES, DEFAULT_MANIFEST, type CheckLevel, type CheckLevels } from '../load/manifest.js';
+import { DEFAULT_MANIFEST } from '../load/manifest.js';
+import { CHECK_LEVELS, type CheckLevels, LevelError, readLevelOverrides } from '../model/levels.js';
+import { parseShard, SHARD_FORM, type Shard } from '../model/shard.js';
 
 export type Scope = 'auto' | 'changed' | 'all';
 const SCOPES: readonly Scope[] = ['auto', 'changed', 'all'];
@@ -50,7 +51,7 @@ export interface Settings {
   /** Check only this shard of the citation files (a matrix job of a split audit). */
   readonly shard: Shard | undefined;
   /** Levels of the checks beyond quotes given as inputs (over the manifest's). */
-  readonly checks: Partial<Record<keyof CheckLevels, CheckLevel>>;
+  readonly checks: Partial<CheckLevels>;
 }
 
 /** A bad input or environment: the step fails with this message, no stack trace. */
@@ -81,20 +82,17 @@ export function readSettings(getInput: InputReader, env: NodeJS.ProcessEnv = pro
   const shardInput = getInput('shard').trim();
   const shard = shardInput === '' ? undefined : parseShard(shardInput);
   if (shardInput !== '' && shard === undefined) {
-    throw new InputError(
-      `input shard must be i/n with 1 <= i <= n (for example 2/4), not ${JSON.stringify(shardInput)}`,
-    );
+    throw new InputError(`input shard must be ${SHARD_FORM}, not ${JSON.stringify(shardInput)}`);
   }
 
-  const checks: Partial<Record<keyof CheckLevels, CheckLevel>> = {};
-  for (const [field, name] of Object.entries(CHECK_NAMES) as [keyof CheckLevels, string][]) {
-    const input = name.replace(/_/g, '-');
-    const value = getInput(input).trim();
-    if (value === '') continue;
-    if (!(CHECK_LEVELS as readonly string[]).includes(value)) {
-      throw new InputError(`input ${input} must be one of ${CHECK_LEVELS.join(', ')}, not ${JSON.stringify(value)}`);
-    }
-    checks[field] = value as CheckLevel;
+  let checks: Partial<CheckLevels>;
+  try {
+    checks = readLevelOverrides((name) => getInput(name).trim() || undefined);
+  } catch (error) {
+    if (!(error instanceof LevelError)) throw error;
+    throw new InputError(
+      `input ${error.option} must be one of ${CHECK_LEVELS.join(', ')}, not ${JSON.stringify(error.value)}`,
+    );
   }
 
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');

@@ -14,9 +14,9 @@ import { MAX_REPORTED_MATCHES, type Decision } from '../engine/verdict.js';
 import type { Manifest } from '../load/manifest.js';
 import type { SourceLoader } from '../load/sources.js';
 import { placer, type Placer } from './placer.js';
-import type { ContextDetail, HintResult, RecordDetail } from './result.js';
-import type { Pending } from './run.js';
+import type { Pending } from './pending.js';
 import { editDistance } from '../engine/edit-distance.js';
+import type { ContextDetail, Explanation, HintResult } from '../model/result.js';
 
 /** Other sources a quote was found in, for hints: the first few suffice. */
 const OTHER_SOURCES_KEPT = 3;
@@ -57,7 +57,7 @@ export function quoteMatches(view: SourceView, quote: string): number[] | undefi
  * keeps the whole string alive, and a run keeps the details of every record
  * to the end (measured: the large audit's JSON run held 1.7 GB).
  */
-export function explain(decision: Decision, view: SourceView, place: Placer, sourceId: string): RecordDetail {
+export function explain(decision: Decision, view: SourceView, place: Placer, sourceId: string): Explanation {
   return detached(explainAgainst(decision, view, place, sourceId));
 }
 
@@ -72,8 +72,8 @@ function detached<T>(value: T): T {
   return value;
 }
 
-function explainAgainst(decision: Decision, view: SourceView, place: Placer, sourceId: string): RecordDetail {
-  const detail: { -readonly [K in keyof RecordDetail]: RecordDetail[K] } = {};
+function explainAgainst(decision: Decision, view: SourceView, place: Placer, sourceId: string): Explanation {
+  const detail: { -readonly [K in keyof Explanation]: Explanation[K] } = {};
   const quote = decision.normalizedQuote;
   if (quote === undefined) return detail;
   const at = (start: number, end: number) => place(view.byteOffset(start), view.byteOffset(end));

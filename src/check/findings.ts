@@ -1,12 +1,14 @@
 // Findings beyond quotes, per citation file: sentences of the answer no claim
 // covers, required sources no record cites, and numbers a claim states that
 // its quote does not carry. Each is placed at its line; none changes a verdict.
-import { claimCoverage, missingNumbers, splitSentences } from '../engine/claims.js';
 import type { FieldCheck } from '../engine/record.js';
 import type { LoadedCitationFile } from '../load/citation-file.js';
-import type { CheckLevels, Manifest } from '../load/manifest.js';
-import { shorten } from '../report/escape.js';
-import type { Finding } from './result.js';
+import type { Manifest } from '../load/manifest.js';
+import type { CheckLevels } from '../model/levels.js';
+import { shorten } from '../model/escape.js';
+import type { Finding } from '../model/result.js';
+import { claimCoverage, splitSentences } from '../engine/sentences.js';
+import { missingNumbers } from '../engine/numbers.js';
 
 /** A record's missing claim numbers said one by one; the rest are counted in one finding. */
 const MAX_MISSING_SHOWN = 10;

@@ -2,7 +2,7 @@
 import type { NormalizedSource } from '../engine/normalize.js';
 import { cutBudget } from '../engine/offset-map.js';
 import { ByteLineIndex } from '../engine/positions.js';
-import type { MatchPosition } from './result.js';
+import type { MatchPosition } from '../model/result.js';
 
 /** Maps a range of normalized bytes to a range in the original file. */
 export type Placer = (start: number, end: number) => MatchPosition;

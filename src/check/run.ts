@@ -10,7 +10,7 @@ import { SourceView } from '../engine/diagnose/view.js';
 import { prepareQuote, type QuoteContext } from '../engine/match.js';
 import { normalizeText, SourceNormalizer } from '../engine/normalize.js';
 import { QuoteSet, ScanTooCostly } from '../engine/quote-scan.js';
-import { checkFileRecords, type FieldCheck } from '../engine/record.js';
+import { checkFileRecords } from '../engine/record.js';
 import { ScannedSearcher } from '../engine/search.js';
 import {
   audienceAllows,
@@ -19,18 +19,19 @@ import {
   MAX_REPORTED_MATCHES,
   type Decision,
   type SourceAccess,
-  type Verdict,
 } from '../engine/verdict.js';
 import { loadCitationFile, type LoadedCitationFile } from '../load/citation-file.js';
-import type { CheckLevels, Manifest, SourceEntry } from '../load/manifest.js';
-import type { Problem } from '../load/problem.js';
+import type { Manifest, SourceEntry } from '../load/manifest.js';
 import type { CitationFileRef } from '../load/select.js';
 import { DEFAULT_MAX_SOURCE_BYTES, SourceLoader } from '../load/sources.js';
 import type { Workspace } from '../load/workspace.js';
 import { CitedSources, explain, explainElsewhere } from './explain.js';
 import { findingsFor } from './findings.js';
-import { placer, type Placer } from './placer.js';
-import type { CheckResult, Finding, MatchPosition, RecordDetail, RecordResult, SourceResult } from './result.js';
+import { fieldsOf, finish, type Pending, pendingRecord, settle, Strings } from './pending.js';
+import { placer } from './placer.js';
+import type { CheckLevels } from '../model/levels.js';
+import type { Problem } from '../model/problem.js';
+import type { CheckResult, Finding, SourceResult } from '../model/result.js';
 
 export interface CheckOptions {
   readonly workspace: Workspace;
@@ -56,105 +57,6 @@ export interface Progress {
   readonly done: number;
   readonly total: number;
   readonly records: number;
-}
-
-/**
- * A record as the run works on it: its result, filled in as it is decided,
- * plus what deciding needs and drops afterwards (a run may hold a few hundred
- * thousand of these, so nothing is kept twice).
- */
-export interface Pending {
-  file: string;
-  line: number;
-  column: number;
-  index: number;
-  citationId: string | null;
-  sourceId: string | null;
-  quote: string | null;
-  claim: string | null;
-  verdict: Verdict;
-  reason: string | undefined;
-  matches: MatchPosition[];
-  detail: RecordDetail | undefined;
-  /** Until decided. */
-  prefix: string | undefined;
-  suffix: string | undefined;
-  /** The normalized quote, while deciding (kept for the hints of a quote not found). */
-  normalized: string | undefined;
-}
-
-/** One copy of each repeated string (ids recur across files), not one per record. */
-class Strings {
-  private readonly seen = new Map<string, string>();
-
-  intern(text: string | undefined): string | null {
-    if (text === undefined) return null;
-    const known = this.seen.get(text);
-    if (known !== undefined) return known;
-    this.seen.set(text, text);
-    return text;
-  }
-}
-
-function pendingRecord(
-  file: string,
-  position: { line: number; column: number },
-  index: number,
-  fields: FieldCheck,
-  strings: Strings,
-): Pending {
-  const f = fields.ok ? fields.record : fields;
-  return {
-    file,
-    line: position.line,
-    column: position.column,
-    index,
-    citationId: strings.intern(f.citationId),
-    sourceId: strings.intern(f.sourceId),
-    quote: f.quote ?? null,
-    claim: f.claim ?? null,
-    verdict: 'invalid fields',
-    reason: undefined,
-    matches: [],
-    detail: undefined,
-    prefix: fields.ok ? fields.record.prefix : undefined,
-    suffix: fields.ok ? fields.record.suffix : undefined,
-    normalized: undefined,
-  };
-}
-
-/** The fields of a valid record, for the engine (made when needed, not kept). */
-function fieldsOf(r: Pending): FieldCheck {
-  return {
-    ok: true,
-    record: {
-      citationId: r.citationId!,
-      sourceId: r.sourceId!,
-      quote: r.quote!,
-      ...(r.claim !== null ? { claim: r.claim } : {}),
-      ...(r.prefix !== undefined ? { prefix: r.prefix } : {}),
-      ...(r.suffix !== undefined ? { suffix: r.suffix } : {}),
-    },
-  };
-}
-
-/**
- * Writes a decision into the record and lets go of what only deciding needed.
- * A located record's quote and claim are dropped too: reports show them only
- * for records that need review, and a large audit holds many located records.
- */
-function settle(r: Pending, decision: Decision, place?: Placer): void {
-  r.verdict = decision.verdict;
-  r.reason = decision.reason;
-  if (place && decision.matches.length > 0)
-    r.matches = decision.matches.map((start) => place(start, start + decision.quoteLength));
-  r.prefix = undefined;
-  r.suffix = undefined;
-  if (decision.verdict !== 'quote not found') r.normalized = undefined;
-  if (decision.verdict === 'located') {
-    r.quote = null;
-    r.claim = null;
-  }
 }
 
 export function runCheck(options: CheckOptions): CheckResult {
@@ -305,10 +207,4 @@ function sourceResult(
     column: entry.position.column,
     citedBy,
   };
-}
-
-/** The record as a result: the same object, without the fields only deciding used. */
-function finish(p: Pending): RecordResult {
-  if (p.detail && Object.keys(p.detail).length === 0) p.detail = undefined;
-  return p;
 }

@@ -2,26 +2,9 @@
 // file belongs to one shard, by a hash of its path, so the split is the same on
 // every run and machine, and a file keeps its shard when others come and go.
 import { createHash } from 'node:crypto';
-import { comparePaths } from '../load/select.js';
-import { VERSION } from '../version.js';
-
-export interface Shard {
-  /** 1-based. */
-  readonly index: number;
-  readonly count: number;
-}
-
-/** The most shards a run is split into: a matrix of GitHub Actions takes at most 256 jobs. */
-export const MAX_SHARDS = 1024;
-
-/** Parses "i/n" (1 ≤ i ≤ n ≤ MAX_SHARDS); undefined for anything else. */
-export function parseShard(text: string): Shard | undefined {
-  const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text.trim());
-  if (!m) return undefined;
-  const index = Number(m[1]);
-  const count = Number(m[2]);
-  return index <= count && count <= MAX_SHARDS ? { index, count } : undefined;
-}
+import { comparePaths } from '../model/paths.js';
+import type { Shard } from '../model/shard.js';
+import { VERSION } from '../model/version.js';
 
 /**
  * What every shard of one run has in common, as a digest the shard's report

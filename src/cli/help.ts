@@ -1,4 +1,4 @@
-import { VERSION } from '../version.js';
+import { VERSION } from '../model/version.js';
 
 export const MAIN_HELP = `citegate ${VERSION}: checks that every quote an AI assistant attributes to a
 source appears verbatim, exactly once, in the pinned text of that source.

@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // Entry point of the citegate command (bundled to dist/cli/index.js).
-import { type LineState, neutralizeCommands, neutralizeLegacyCommands } from '../report/escape.js';
 import { internalError, main } from './main.js';
-
-import { describeFsError } from '../load/workspace.js';
+import { type LineState, neutralizeCommands, neutralizeLegacyCommands } from '../model/escape.js';
+import { describeFsError } from '../model/fs-error.js';
 
 // A reader that stops early (`citegate check | head`) closes the pipe: stop
 // quietly, as other command-line tools do, with the status already decided.

@@ -1,16 +1,16 @@
 // The command-line front end: picks the command, turns every kind of failure
 // into its exit status and message, and never shows a stack trace for a user error.
 import { ManifestError } from '../load/manifest.js';
-import { formatProblem } from '../load/problem.js';
-import { escapeMessage } from '../report/escape.js';
 import { WriteError } from '../report/write.js';
-import { VERSION } from '../version.js';
 import { UsageError } from './args.js';
 import { checkCommand } from './check.js';
 import { CHECK_HELP, MAIN_HELP, MERGE_HELP, PIN_HELP } from './help.js';
 import { mergeReportsCommand } from './merge-reports.js';
 import type { CommandIO } from './io.js';
 import { PinError, pinCommand } from './pin.js';
+import { formatProblem } from '../model/problem.js';
+import { escapeMessage } from '../model/escape.js';
+import { VERSION } from '../model/version.js';
 
 export const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 

@@ -1,14 +1,16 @@
 // `citegate merge-reports`: the JSON reports of the shards of a split run, made
 // into the one report (and job summary) the unsplit run would have given.
 import { readFileSync } from 'node:fs';
-import { passed, type CheckResult } from '../check/result.js';
 import { jsonReportChunks } from '../report/json.js';
-import { mergeResults, parseJsonReport, ReportError } from '../report/read-json.js';
 import { buildSummary } from '../report/summary.js';
 import { assertWritable, writeChunks } from '../report/write.js';
 import { outputFile, parseCommandArgs, UsageError } from './args.js';
 import { MERGE_HELP } from './help.js';
 import type { CommandIO } from './io.js';
+import type { JudgedResult } from '../model/result.js';
+import { judged } from '../check/outcome.js';
+import { mergeResults } from '../check/merge.js';
+import { parseJsonReport, ReportError } from '../load/report.js';
 
 export function mergeReportsCommand(args: string[], io: CommandIO): number {
   const { values, positionals } = parseCommandArgs('merge-reports', args, {
@@ -40,9 +42,9 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
       throw error;
     }
   });
-  let merged: CheckResult;
+  let merged: JudgedResult;
   try {
-    merged = mergeResults(parts, positionals);
+    merged = judged(mergeResults(parts, positionals));
   } catch (error) {
     if (error instanceof ReportError) throw new UsageError(error.message, 'merge-reports');
     throw error;
@@ -59,5 +61,5 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
       { append: true },
     );
   }
-  return passed(merged) ? 0 : 1;
+  return merged.outcome.passed ? 0 : 1;
 }

@@ -7,13 +7,14 @@ import path from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import { DEFAULT_MANIFEST, loadManifest, parseManifest, ManifestError, type PinnedFile } from '../load/manifest.js';
 import { DEFAULT_MAX_SOURCE_BYTES, sha256Hex } from '../load/sources.js';
-import { formatProblem } from '../load/problem.js';
-import { describeFsError, type Workspace } from '../load/workspace.js';
-import { escapeMessage } from '../report/escape.js';
+import type { Workspace } from '../load/workspace.js';
 import { parseCommandArgs, parsePositiveInteger, UsageError } from './args.js';
 import { PIN_HELP } from './help.js';
 import type { CommandIO } from './io.js';
 import { manifestGiven, openWorkspace } from './workspace-arg.js';
+import { formatProblem } from '../model/problem.js';
+import { describeFsError } from '../model/fs-error.js';
+import { escapeMessage } from '../model/escape.js';
 
 interface Edit {
   readonly start: number;

@@ -1,21 +1,9 @@
 // Where a record's verdict is decided, in the order of SPEC §2.
+import type { Verdict } from '../model/verdict.js';
 import { prepareQuote, quoteContext, type QuoteContext } from './match.js';
 import { normalizeText } from './normalize.js';
 import type { FieldCheck } from './record.js';
 import type { QuoteSearcher } from './search.js';
-
-/** Every verdict, best first. */
-export const VERDICTS = [
-  'located',
-  'quote not found',
-  'ambiguous quote',
-  'empty quote',
-  'source unverified',
-  'source not permitted',
-  'unknown source',
-  'invalid fields',
-] as const;
-export type Verdict = (typeof VERDICTS)[number];
 
 /** What the run knows about the source a record cites. */
 export type SourceAccess =

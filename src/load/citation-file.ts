@@ -5,7 +5,6 @@
 import { isMap, isScalar, isSeq, Scalar, type Document } from 'yaml';
 import { TextLineIndex, type Position } from '../engine/positions.js';
 import { isWhitespace } from '../engine/unicode.js';
-import type { Problem } from './problem.js';
 import {
   JsonSyntaxError,
   MAX_RECORDS_PER_FILE,
@@ -16,6 +15,7 @@ import {
 import { decodeUtf8Text } from './text.js';
 import type { Workspace } from './workspace.js';
 import { deref, MAX_YAML_ALIASES, nodeOffset, parseYaml, withLoneCrAsLf, yamlMarks } from './yaml-nodes.js';
+import type { Problem } from '../model/problem.js';
 
 export interface LoadedRecord {
   /** The parsed value: an object (a plain one from JSON, a Map from YAML), or anything else, which is not a record. */

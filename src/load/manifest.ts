@@ -6,10 +6,11 @@ import { isAlias, isMap, isScalar, isSeq, type Document, type Pair, type YAMLMap
 import { editDistance } from '../engine/edit-distance.js';
 import { TextLineIndex, type Position } from '../engine/positions.js';
 import { Glob, GlobSyntaxError } from './glob.js';
-import type { Problem } from './problem.js';
 import { decodeUtf8Text } from './text.js';
 import type { Workspace } from './workspace.js';
 import { deref, nodeOffset, parseYaml, scalarSource, scalarText, yamlMarks } from './yaml-nodes.js';
+import type { Problem } from '../model/problem.js';
+import { CHECK_LEVELS, CHECK_NAMES, type CheckLevel, type CheckLevels, DEFAULT_CHECKS } from '../model/levels.js';
 
 export const DEFAULT_MANIFEST = 'citegate.yml';
 /**
@@ -55,25 +56,6 @@ export interface CitationPattern {
   readonly audience: string | undefined;
   readonly position: Position;
 }
-
-/** How a check beyond quotes counts: not run, reported, or failing the run. */
-export type CheckLevel = 'off' | 'warn' | 'fail';
-export const CHECK_LEVELS: readonly CheckLevel[] = ['off', 'warn', 'fail'];
-
-export interface CheckLevels {
-  readonly uncitedClaims: CheckLevel;
-  readonly requiredSources: CheckLevel;
-  readonly claimNumbers: CheckLevel;
-}
-
-export const DEFAULT_CHECKS: CheckLevels = { uncitedClaims: 'warn', requiredSources: 'fail', claimNumbers: 'fail' };
-
-/** The manifest's names of the checks, and the CLI's and the Action's (with dashes). */
-export const CHECK_NAMES: Record<keyof CheckLevels, string> = {
-  uncitedClaims: 'uncited_claims',
-  requiredSources: 'required_sources',
-  claimNumbers: 'claim_numbers',
-};
 
 /** Files matching `glob` must each cite every source in `cite`. */
 export interface Requirement {

@@ -5,10 +5,12 @@ import { type Buffer, isUtf8 } from 'node:buffer';
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { Manifest } from './manifest.js';
-import type { Problem } from './problem.js';
 import { formatOf } from './citation-file.js';
 import { firstInvalidUtf8 } from './text.js';
-import { describeFsError, type Workspace } from './workspace.js';
+import type { Workspace } from './workspace.js';
+import type { Problem } from '../model/problem.js';
+import { comparePaths } from '../model/paths.js';
+import { describeFsError } from '../model/fs-error.js';
 
 export interface CitationFileRef {
   /** Workspace-relative path. */
@@ -101,6 +103,49 @@ export function refsForNamed(
     }
   }
   return { files, problems };
+}
+
+/**
+ * The citation files named on a command line (as given, from the current
+ * folder), under the names refsForNamed() gives them; a name that cannot be
+ * read as given (not UTF-8, outside the workspace) is a problem instead.
+ */
+export function namedCitationFiles(
+  workspace: Workspace,
+  manifest: Manifest,
+  args: readonly string[],
+): CitationFileList {
+  const problems: Problem[] = [];
+  const named: string[] = [];
+  for (const arg of args) {
+    // Node gives a name that is not UTF-8 with U+FFFD in place of its bad
+    // bytes: reading that would read another file, one really named so.
+    if (arg.includes('\ufffd')) {
+      problems.push({
+        file: arg,
+        line: 0,
+        column: 0,
+        message:
+          'not read: the name holds U+FFFD, which is what a name that is not valid UTF-8 becomes on a command line: rename the file',
+      });
+      continue;
+    }
+    const abs = workspace.citationArgumentPath(arg);
+    if (!workspace.contains(abs)) {
+      problems.push({
+        file: arg,
+        line: 0,
+        column: 0,
+        message: `not read: it is outside the workspace (${workspace.root}); use --root`,
+      });
+      continue;
+    }
+    named.push(workspace.relative(abs));
+  }
+  // A file named twice (a shell glob and its name) is checked once, not
+  // counted twice; and under the names the patterns give it.
+  const listed = refsForNamed(workspace, manifest, named);
+  return { files: listed.files, problems: [...problems, ...listed.problems] };
 }
 
 export interface CitationFileList {
@@ -353,11 +398,6 @@ function isFolderLink(abs: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** Orders paths by code point, the same on every machine and locale. */
-export function comparePaths(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** A folder the walk could not list, and why ("the path is a link…" reads "it is a link…" here). */

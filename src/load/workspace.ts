@@ -4,6 +4,8 @@
 import { Buffer } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { describeFsError } from '../model/fs-error.js';
+import { isBelow } from '../model/paths.js';
 
 export type Resolved =
   | { readonly ok: true; readonly abs: string; readonly rel: string }
@@ -181,13 +183,6 @@ export class Workspace {
   }
 }
 
-/** True if path `p` is `folder` or below it (both absolute). */
-export function isBelow(p: string, folder: string): boolean {
-  const rel = path.relative(folder, p);
-  // Not startsWith('..'): a folder may well be named `..drafts`.
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
-}
-
 /** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
 function leadsNowhere(abs: string): boolean {
   try {
@@ -195,33 +190,5 @@ function leadsNowhere(abs: string): boolean {
     return false;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'ENOENT';
-  }
-}
-
-export function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException)?.code;
-  switch (code) {
-    case 'ENOENT':
-      return 'no such file';
-    case 'ENOTDIR':
-      return 'a folder on the path is a file';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'EISDIR':
-      return 'it is a folder, not a file';
-    case 'ELOOP':
-      return 'it is a symbolic link (or a loop of them)';
-    case 'ENAMETOOLONG':
-      return 'the path is too long';
-    case 'ENOSPC':
-      return 'no space left on the device';
-    case 'EROFS':
-      return 'the file system is read-only';
-    // Opening a socket.
-    case 'ENXIO':
-      return 'it is not a regular file';
-    default:
-      return (error as Error)?.message ?? String(error);
   }
 }

@@ -2,12 +2,18 @@
 // the citation file, and one per input problem (a source that failed
 // verification is annotated on the manifest, at its entry). The most useful
 // come first, because GitHub shows only the first ten errors of a step.
-import type { CheckResult, RecordResult, SourceResult } from '../check/result.js';
-import type { Verdict } from '../engine/verdict.js';
-import type { Problem } from '../load/problem.js';
-import { escapeMessage, shorten } from './escape.js';
 import { explainRecord } from './explain-text.js';
 import { recordLabel } from './text.js';
+import {
+  type CheckResult,
+  type FailingRecord,
+  isLocated,
+  type RecordResult,
+  type SourceResult,
+} from '../model/result.js';
+import type { Verdict } from '../model/verdict.js';
+import type { Problem } from '../model/problem.js';
+import { escapeMessage, shorten } from '../model/escape.js';
 
 export interface Annotation {
   /** Findings set to warn are warnings; everything else fails the run. */
@@ -53,7 +59,7 @@ export function buildAnnotations(result: CheckResult): Annotation[] {
       ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
     });
   }
-  const failing = result.records.filter((r) => r.verdict !== 'located');
+  const failing = result.records.filter((r): r is FailingRecord => !isLocated(r));
   const rank = (r: RecordResult) => USEFULNESS.indexOf(r.verdict);
   const ordered = failing
     .map((r, i) => ({ r, i }))
@@ -99,7 +105,7 @@ function problemTitle(p: Problem): string {
 }
 
 /** What was looked for where, and what was found, for a failing record. */
-export function recordMessage(r: RecordResult, source: SourceResult | undefined, result: CheckResult): string {
+export function recordMessage(r: FailingRecord, source: SourceResult | undefined, result: CheckResult): string {
   const quote = r.quote === null ? '' : `"${escapeMessage(shorten(r.quote, QUOTE_SHOWN))}"`;
   const where = source
     ? `${escapeMessage(source.id)} (${escapeMessage(source.path)})`
@@ -114,14 +120,12 @@ export function recordMessage(r: RecordResult, source: SourceResult | undefined,
     case 'unknown source':
       return `The source id ${escapeMessage(r.sourceId ?? '')} is not in ${escapeMessage(result.manifest)}: cite a source id from the manifest exactly (it is never replaced by another version).`;
     case 'source not permitted':
-      return `Not permitted: ${escapeMessage(r.reason ?? '')}.`;
+      return `Not permitted: ${escapeMessage(r.reason)}.`;
     case 'source unverified':
-      return `Source ${where} is unverified: ${escapeMessage(r.reason ?? '')}`;
+      return `Source ${where} is unverified: ${escapeMessage(r.reason)}`;
     case 'empty quote':
       return `The quote for ${where} is empty once whitespace is collapsed.`;
     case 'invalid fields':
-      return `This record is invalid: ${escapeMessage(r.reason ?? '')}.`;
-    case 'located':
-      return `Located in ${where}.`;
+      return `This record is invalid: ${escapeMessage(r.reason)}.`;
   }
 }

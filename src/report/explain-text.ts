@@ -1,11 +1,18 @@
 // Why a record got its verdict, in a few lines a reviewer reads at a glance.
 // Shared by `check --explain`, the annotations and the job summary. Untrusted
 // text (quotes, passages, ids) is escaped by the caller's sink.
-import type { ContextDetail, HintResult, MatchPosition, RecordResult } from '../check/result.js';
 import { MAX_COUNTED_MATCHES } from '../check/explain.js';
 import { compactDiff } from '../engine/diagnose/closest.js';
 import { MAX_REPORTED_MATCHES } from '../engine/verdict.js';
-import { shorten } from './escape.js';
+import type {
+  AmbiguousQuote,
+  ClosestResult,
+  ContextDetail,
+  HintResult,
+  MatchPosition,
+  RecordResult,
+} from '../model/result.js';
+import { shorten } from '../model/escape.js';
 
 const PASSAGE_SHOWN = 200;
 /** Shared words kept on either side of a change in a long diff. */
@@ -99,64 +106,88 @@ function contextLines(c: ContextDetail): string[] {
 /** Explanation lines for a record (none for a plain located one). */
 export function explainRecord(r: RecordResult): string[] {
   const lines: string[] = [];
-  const d = r.detail;
-  if (r.verdict === 'located' && r.matches[0]) lines.push(`found at ${at(r.matches[0])}`);
-  if (r.verdict === 'empty quote')
-    lines.push(r.quote === '' ? 'the quote is empty' : 'the quote is empty once whitespace is collapsed');
-  if (r.verdict === 'unknown source' && r.sourceId !== null) {
-    const missing = `the manifest has no source "${shorten(r.sourceId, 80)}"`;
-    if (d?.similarIds && d.similarIds.length > 0) lines.push(`${missing}; did you mean ${d.similarIds.join(' or ')}?`);
-    else if (d?.sourceIds && d.sourceIds.length > 0)
-      lines.push(`${missing}; its ${d.sourceIds.length === 1 ? 'source is' : 'sources are'} ${list(d.sourceIds)}`);
-    else lines.push(`${missing}, nor one with a similar id`);
+  switch (r.verdict) {
+    case 'located':
+      if (r.match) lines.push(`found at ${at(r.match)}`);
+      if (r.context) lines.push(...contextLines(r.context));
+      break;
+    case 'empty quote':
+      lines.push(r.quote === '' ? 'the quote is empty' : 'the quote is empty once whitespace is collapsed');
+      break;
+    case 'unknown source':
+      if (r.sourceId !== null) {
+        const missing = `the manifest has no source "${shorten(r.sourceId, 80)}"`;
+        if (r.similarIds && r.similarIds.length > 0)
+          lines.push(`${missing}; did you mean ${r.similarIds.join(' or ')}?`);
+        else if (r.sourceIds && r.sourceIds.length > 0)
+          lines.push(`${missing}; its ${r.sourceIds.length === 1 ? 'source is' : 'sources are'} ${list(r.sourceIds)}`);
+        else lines.push(`${missing}, nor one with a similar id`);
+      }
+      lines.push(...hintLines(r.hints, undefined));
+      break;
+    case 'ambiguous quote':
+      if (r.context) lines.push(...contextLines(r.context));
+      lines.push(...ambiguityLines(r));
+      break;
+    case 'quote not found':
+      if (r.context) lines.push(...contextLines(r.context));
+      if (r.closest === null) lines.push('no passage of the source is close to the quote');
+      else if (r.closest) lines.push(closestLine(r.closest));
+      lines.push(...hintLines(r.hints, r.closest));
+      break;
+    default:
+      break;
   }
-  if (d?.context) lines.push(...contextLines(d.context));
-  if (r.verdict === 'ambiguous quote') {
-    const shown = r.matches.slice(0, 10).map(at).join('; ');
-    const count = d?.tooManyMatches
-      ? `more than ${MAX_COUNTED_MATCHES}`
-      : (d?.matchCount ??
-        (r.matches.length >= MAX_REPORTED_MATCHES ? `${MAX_REPORTED_MATCHES} or more` : r.matches.length));
-    lines.push(`${count} matches: ${shown}${r.matches.length > 10 ? '; …' : ''}`);
-    if (d?.tooManyMatches)
-      lines.push('too many matches to suggest a prefix or suffix that sets one apart: quote more of the passage');
-    for (const s of d?.suggestions ?? []) {
-      // A record that has a prefix already is told to extend it: the suggestion ends with it.
-      const ways = [
-        s.prefix !== undefined
-          ? `${d?.context?.prefix ? 'extend its prefix to' : 'add prefix'} "${shorten(s.prefix, 80)}"`
-          : '',
-        s.suffix !== undefined
-          ? `${d?.context?.suffix ? 'extend its suffix to' : 'add suffix'} "${shorten(s.suffix, 80)}"`
-          : '',
-      ].filter(Boolean);
-      if (ways.length === 2 && ways[1].startsWith('add ') && ways[0].startsWith('add ')) ways[1] = ways[1].slice(4);
-      lines.push(
-        ways.length > 0
-          ? `to cite the one at ${at(s.at)}: ${ways.join(' or ')} (or quote that much more)`
-          : `the one at ${at(s.at)} has no nearby text that sets it apart`,
-      );
-    }
-  }
-  if (d?.closest === null) lines.push('no passage of the source is close to the quote');
-  else if (d?.closest) {
-    // Long runs of shared words are cut around each change, so that every change shows (read back from JSON, the diff is only shortened).
-    const diff =
-      d.closest.parts && d.closest.diff.length > PASSAGE_SHOWN * 2
-        ? compactDiff(d.closest.parts, DIFF_CONTEXT)
-        : d.closest.diff;
+  return lines;
+}
+
+function ambiguityLines(r: AmbiguousQuote): string[] {
+  const lines: string[] = [];
+  const shown = r.matches.slice(0, 10).map(at).join('; ');
+  const count = r.tooManyMatches
+    ? `more than ${MAX_COUNTED_MATCHES}`
+    : (r.matchCount ??
+      (r.matches.length >= MAX_REPORTED_MATCHES ? `${MAX_REPORTED_MATCHES} or more` : r.matches.length));
+  lines.push(`${count} matches: ${shown}${r.matches.length > 10 ? '; …' : ''}`);
+  if (r.tooManyMatches)
+    lines.push('too many matches to suggest a prefix or suffix that sets one apart: quote more of the passage');
+  for (const s of r.suggestions ?? []) {
+    // A record that has a prefix already is told to extend it: the suggestion ends with it.
+    const ways = [
+      s.prefix !== undefined
+        ? `${r.context?.prefix ? 'extend its prefix to' : 'add prefix'} "${shorten(s.prefix, 80)}"`
+        : '',
+      s.suffix !== undefined
+        ? `${r.context?.suffix ? 'extend its suffix to' : 'add suffix'} "${shorten(s.suffix, 80)}"`
+        : '',
+    ].filter(Boolean);
+    if (ways.length === 2 && ways[1].startsWith('add ') && ways[0].startsWith('add ')) ways[1] = ways[1].slice(4);
     lines.push(
-      `closest passage (${percent(d.closest.similarity)}% similar, ${at(d.closest.at)}): ${visible(shorten(diff, PASSAGE_SHOWN * 2))}`,
+      ways.length > 0
+        ? `to cite the one at ${at(s.at)}: ${ways.join(' or ')} (or quote that much more)`
+        : `the one at ${at(s.at)} has no nearby text that sets it apart`,
     );
   }
-  for (const h of d?.hints ?? []) {
+  return lines;
+}
+
+function closestLine(closest: ClosestResult): string {
+  // Long runs of shared words are cut around each change, so that every change shows (read back from JSON, the diff is only shortened).
+  const diff =
+    closest.parts && closest.diff.length > PASSAGE_SHOWN * 2 ? compactDiff(closest.parts, DIFF_CONTEXT) : closest.diff;
+  return `closest passage (${percent(closest.similarity)}% similar, ${at(closest.at)}): ${visible(shorten(diff, PASSAGE_SHOWN * 2))}`;
+}
+
+function hintLines(hints: readonly HintResult[] | undefined, closest: ClosestResult | null | undefined): string[] {
+  const lines: string[] = [];
+  for (const h of hints ?? []) {
     if (h.kind === 'other version') {
       lines.push(`hint: the quote is in ${h.sourceId}, another version of this document, at ${at(h.at)}`);
     } else if (h.kind === 'other source') {
       lines.push(`hint: the quote is in another source, ${h.sourceId}, at ${at(h.at)}`);
     } else {
       // Without a closest passage above it, the hint shows the source's text too.
-      const passage = d?.closest ? '' : `: the source has "${visible(shorten(h.passage, PASSAGE_SHOWN))}"`;
+      const passage = closest ? '' : `: the source has "${visible(shorten(h.passage, PASSAGE_SHOWN))}"`;
       const label = ONLY[h.kind];
       lines.push(
         `hint: ${label ? `${label}: ` : ''}${visible(shorten(h.difference, PASSAGE_SHOWN * 2))} (${at(h.at)})${passage}`,

@@ -1,16 +1,18 @@
 // The JSON report (SPEC §7). Keys are snake_case like the records' own fields.
-import { VERSION } from '../version.js';
-import { escapeJsonText } from './escape.js';
+import { VERSION } from '../model/version.js';
+import { escapeJsonText } from '../model/escape.js';
 import {
-  countVerdicts,
-  passed,
-  type CheckResult,
   type ContextDetail,
+  type Explanation,
+  explanationOf,
+  type JudgedResult,
   type MatchPosition,
-  type RecordDetail,
+  matchesOf,
   type RecordResult,
+  reasonOf,
   type SourceResult,
-} from '../check/result.js';
+  tally,
+} from '../model/result.js';
 
 export interface JsonReportContext {
   /** Added by the Action: the event and the commits compared. */
@@ -19,33 +21,15 @@ export interface JsonReportContext {
   readonly shard?: { readonly index: number; readonly count: number; readonly run: string };
 }
 
-/** The report's counts; merge-reports computes them again from the lists to find a report edited or cut short. */
-export function reportCounts(result: CheckResult) {
-  let located = 0;
-  for (const r of result.records) if (r.verdict === 'located') located++;
-  return {
-    total: result.records.length,
-    located,
-    failed: result.records.length - located,
-    verdicts: countVerdicts(result.records),
-    files: result.files.length,
-    problems: result.problems.length,
-    findings: {
-      fail: result.findings.filter((f) => f.level === 'fail').length,
-      warn: result.findings.filter((f) => f.level === 'warn').length,
-    },
-  };
-}
-
 /** Everything but the records: small, whatever the run's size. */
-function reportHead(result: CheckResult, context: JsonReportContext) {
+function reportHead(result: JudgedResult, context: JsonReportContext) {
   return {
     version: 1,
     tool: { name: 'citegate', version: VERSION },
     ...(context.github ? { github: context.github } : {}),
     ...(context.shard ? { shard: context.shard } : {}),
     manifest: result.manifest,
-    summary: { ...reportCounts(result), passed: passed(result) },
+    summary: { ...tally(result), passed: result.outcome.passed },
     sources: result.sources.map(jsonSource),
     files: result.files,
     // A problem with a file as a whole (it cannot be read) has no line or column.
@@ -74,12 +58,12 @@ const RECORDS_PER_CHUNK = 2048;
  * few hundred thousand records never holds its whole report in memory. The
  * report is indented, except that each record takes one line (easy to grep).
  */
-export function* jsonReportChunks(result: CheckResult, context: JsonReportContext = {}): Generator<string> {
+export function* jsonReportChunks(result: JudgedResult, context: JsonReportContext = {}): Generator<string> {
   // Written to a terminal as often as to a file: no character in it may act on one.
   for (const chunk of rawJsonReportChunks(result, context)) yield escapeJsonText(chunk);
 }
 
-function* rawJsonReportChunks(result: CheckResult, context: JsonReportContext): Generator<string> {
+function* rawJsonReportChunks(result: JudgedResult, context: JsonReportContext): Generator<string> {
   const { problems, findings, ...head } = reportHead(result, context);
   const opening = JSON.stringify(head, null, 2);
   yield `${opening.slice(0, -2)},\n  "records": [`;
@@ -111,6 +95,8 @@ function jsonSource(s: SourceResult) {
 }
 
 function jsonRecord(r: RecordResult) {
+  const reason = reasonOf(r);
+  const detail = explanationOf(r);
   return {
     file: r.file,
     line: r.line,
@@ -119,11 +105,11 @@ function jsonRecord(r: RecordResult) {
     citation_id: r.citationId,
     source_id: r.sourceId,
     verdict: r.verdict,
-    ...(r.reason !== undefined ? { reason: r.reason } : {}),
+    ...(reason !== undefined ? { reason } : {}),
     // Located records leave out their quote and claim: they are in the file, and in order.
     ...(r.verdict !== 'located' ? { quote: r.quote, claim: r.claim } : {}),
-    matches: r.matches.map(jsonPosition),
-    ...(r.detail ? { detail: jsonDetail(r.detail) } : {}),
+    matches: matchesOf(r).map(jsonPosition),
+    ...(detail ? { detail: jsonDetail(detail) } : {}),
   };
 }
 
@@ -131,7 +117,7 @@ function jsonPosition(m: MatchPosition) {
   return { line: m.line, column: m.column, end_line: m.endLine, end_column: m.endColumn };
 }
 
-function jsonDetail(d: RecordDetail) {
+function jsonDetail(d: Explanation) {
   return {
     ...(d.context ? { context: jsonContext(d.context) } : {}),
     ...(d.closest !== undefined

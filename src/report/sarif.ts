@@ -4,12 +4,12 @@
 // the same from run to run while the finding does (even if lines move), and
 // differs between results of one run (code scanning merges equal ones).
 import { createHash } from 'node:crypto';
-import type { CheckResult, FindingKind, RecordResult } from '../check/result.js';
-import type { Verdict } from '../engine/verdict.js';
-import type { Problem } from '../load/problem.js';
-import { VERSION } from '../version.js';
 import { recordMessage } from './annotations.js';
-import { escapeMessage } from './escape.js';
+import type { CheckResult, FindingKind, RecordResult } from '../model/result.js';
+import type { Verdict } from '../model/verdict.js';
+import type { Problem } from '../model/problem.js';
+import { VERSION } from '../model/version.js';
+import { escapeMessage } from '../model/escape.js';
 
 interface RuleInfo {
   readonly id: string;

@@ -4,11 +4,17 @@
 // tables, on one line, so it can never become markup. GitHub refuses a summary
 // over 1 MiB, so the page is cut to a budget with a note saying so: everything
 // on it counts against the budget, the notes included.
-import type { CheckResult, RecordResult } from '../check/result.js';
-import { countVerdicts, passed } from '../check/result.js';
-import { escapeAttribute, escapeHtml, shorten } from './escape.js';
 import { explainRecord } from './explain-text.js';
 import { recordLabel } from './text.js';
+import {
+  type FailingRecord,
+  isLocated,
+  type JudgedResult,
+  reasonOf,
+  type RecordResult,
+  tally,
+} from '../model/result.js';
+import { escapeAttribute, escapeHtml, shorten } from '../model/escape.js';
 
 /** GitHub's limit is 1 MiB per step; stay clear of it. */
 export const SUMMARY_BUDGET_BYTES = 1_000_000;
@@ -74,11 +80,11 @@ function addNote(page: Page, note: string): void {
   }
 }
 
-export function buildSummary(result: CheckResult, context: SummaryContext = {}): string {
+export function buildSummary(result: JudgedResult, context: SummaryContext = {}): string {
   const page = new Page((context.budgetBytes ?? SUMMARY_BUDGET_BYTES) - RESERVE);
-  const total = result.records.length;
-  const located = result.records.filter((r) => r.verdict === 'located').length;
-  const ok = passed(result);
+  const counts = tally(result);
+  const { total, located } = counts;
+  const ok = result.outcome.passed;
   const headline =
     context.headline ??
     `${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}`;
@@ -86,14 +92,13 @@ export function buildSummary(result: CheckResult, context: SummaryContext = {}):
   // Notes hold ids and reasons: an HTML paragraph keeps them out of Markdown altogether.
   for (const note of context.notes ?? []) addNote(page, note);
 
-  const counts = countVerdicts(result.records);
   if (total > 0) {
     page.force('| verdict | records |\n| --- | ---: |\n');
-    for (const [verdict, n] of Object.entries(counts)) page.force(`| ${verdict} | ${n} |\n`);
+    for (const [verdict, n] of Object.entries(counts.verdicts)) page.force(`| ${verdict} | ${n} |\n`);
     page.force('\n');
   }
 
-  const failing = result.records.filter((r) => r.verdict !== 'located');
+  const failing = result.records.filter((r): r is FailingRecord => !isLocated(r));
   if (failing.length > 0) {
     page.force(`### Failing records (${failing.length})\n\n`);
     table(
@@ -104,7 +109,7 @@ export function buildSummary(result: CheckResult, context: SummaryContext = {}):
         fileLink(r, context),
         escapeHtml(recordLabel(r)),
         escapeHtml(r.sourceId ?? ''),
-        `<b>${r.verdict}</b>${r.reason ? `<br>${escapeHtml(shorten(r.reason, 200))}` : ''}`,
+        `<b>${r.verdict}</b>${reasonOf(r) ? `<br>${escapeHtml(shorten(reasonOf(r)!, 200))}` : ''}`,
         escapeHtml(shorten(r.quote ?? '', 120)),
         escapeHtml(shorten(r.claim ?? '', 120)),
         whatWasFound(r),
@@ -159,7 +164,7 @@ export function buildSummary(result: CheckResult, context: SummaryContext = {}):
     );
   }
 
-  const good = result.records.filter((r) => r.verdict === 'located');
+  const good = result.records.filter(isLocated);
   if (good.length > 0) {
     page.force(`<details><summary>${good.length} located record${good.length === 1 ? '' : 's'}</summary>\n\n`);
     table(
@@ -170,7 +175,7 @@ export function buildSummary(result: CheckResult, context: SummaryContext = {}):
         fileLink(r, context),
         escapeHtml(recordLabel(r)),
         escapeHtml(r.sourceId ?? ''),
-        r.matches[0] ? `line ${r.matches[0].line}, column ${r.matches[0].column}` : '',
+        r.match ? `line ${r.match.line}, column ${r.match.column}` : '',
       ],
       'located records',
     );
@@ -186,8 +191,8 @@ export function buildSummary(result: CheckResult, context: SummaryContext = {}):
 }
 
 /** The explanation, with the closest passage's diff marked up (<del> what the source has, <ins> what the quote has). */
-function whatWasFound(r: RecordResult): string {
-  const closest = r.detail?.closest;
+function whatWasFound(r: FailingRecord): string {
+  const closest = r.verdict === 'quote not found' ? r.closest : undefined;
   return explainRecord(r)
     .slice(0, 4)
     .map((line) => {

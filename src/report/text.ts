@@ -3,10 +3,10 @@
 // `located=N/M`. For several files each line starts with `file:line: ` so that
 // a person can jump to it and a script can split it (the verdict is always the
 // last `: `-separated field; escaping keeps ids on one line).
-import type { CheckResult, RecordResult } from '../check/result.js';
-import { formatProblem } from '../load/problem.js';
-import { escapeMessage, escapeValue } from './escape.js';
 import { explainRecord } from './explain-text.js';
+import { type CheckResult, type RecordResult, reasonOf } from '../model/result.js';
+import { formatProblem } from '../model/problem.js';
+import { escapeMessage, escapeValue } from '../model/escape.js';
 
 export function recordLabel(record: RecordResult): string {
   return record.citationId === null ? `(record ${record.index + 1})` : escapeValue(record.citationId);
@@ -29,7 +29,8 @@ export function* textReportChunks(result: CheckResult, options: { explain?: bool
       several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`,
     );
     if (options.explain) {
-      if (r.reason) lines.push(`  ${escapeMessage(r.reason)}`);
+      const reason = reasonOf(r);
+      if (reason) lines.push(`  ${escapeMessage(reason)}`);
       for (const line of explainRecord(r)) lines.push(`  ${escapeMessage(line)}`);
     }
     if (lines.length >= 4096) {
@@ -85,7 +86,7 @@ export function* diagnosticsChunks(
           file: r.file,
           line: r.line,
           column: r.column,
-          message: `${recordLabel(r)}: invalid fields: ${r.reason ?? ''}`,
+          message: `${recordLabel(r)}: invalid fields: ${r.reason}`,
         }),
       ),
     );

@@ -14,7 +14,9 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import { describeFsError, isBelow, type Workspace } from '../load/workspace.js';
+import type { Workspace } from '../load/workspace.js';
+import { describeFsError } from '../model/fs-error.js';
+import { isBelow } from '../model/paths.js';
 
 /** A report file that cannot be written: the user's path, not a bug. */
 export class WriteError extends Error {

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseShard, shardOf } from '../../src/check/shard.js';
+import { shardOf } from '../../src/check/shard.js';
 import { makeWorkspace, runCli } from '../helpers/workspace.js';
+import { parseShard } from '../../src/model/shard.js';
 
 const SOURCES = Object.fromEntries(
   Array.from({ length: 6 }, (_, i) => [

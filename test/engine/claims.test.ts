@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-
-import { claimCoverage, isCovered, missingNumbers, splitSentences, statedNumbers } from '../../src/engine/claims.js';
+import { claimCoverage, isCovered, splitSentences } from '../../src/engine/sentences.js';
+import { missingNumbers, statedNumbers } from '../../src/engine/numbers.js';
 
 const numbers = (text: string) => statedNumbers(text).map((n) => [n.text, n.values, n.unit ?? null, n.per ?? null]);
 const missing = (claim: string, quote: string) => missingNumbers(claim, quote).missing.map((n) => n.text);

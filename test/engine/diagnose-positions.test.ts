@@ -4,11 +4,11 @@
 // view's byte checkpoints at the very end of the text.
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
-import type { MatchPosition } from '../../src/check/result.js';
 import { SourceView } from '../../src/engine/diagnose/view.js';
 import { normalizeText } from '../../src/engine/normalize.js';
 import { explainIn, sliceAt } from '../helpers/diagnose.js';
 import { hostileText } from '../helpers/unicode.js';
+import type { MatchPosition } from '../../src/model/result.js';
 
 const WORDS = [
   'Returns',

@@ -2,18 +2,15 @@
 import { Buffer } from 'node:buffer';
 import { explain } from '../../src/check/explain.js';
 import { placer } from '../../src/check/placer.js';
-import type { MatchPosition, RecordDetail } from '../../src/check/result.js';
 import { SourceView } from '../../src/engine/diagnose/view.js';
 import { SourceNormalizer } from '../../src/engine/normalize.js';
 import { checkFields } from '../../src/engine/record.js';
 import { ScanSearcher } from '../../src/engine/search.js';
 import { decideVerdict } from '../../src/engine/verdict.js';
+import type { Explanation, MatchPosition } from '../../src/model/result.js';
 
 /** The diagnostics of one record against `original`, as the run computes them. */
-export function explainIn(
-  original: string,
-  record: Record<string, unknown>,
-): { verdict: string; detail: RecordDetail } {
+export function explainIn(original: string, record: Record<string, unknown>): { verdict: string; detail: Explanation } {
   const bytes = Buffer.from(original, 'utf8');
   const normalized = new SourceNormalizer().normalize(bytes);
   const fields = checkFields(new Map(Object.entries({ citation_id: 'c', source_id: 's', ...record })));

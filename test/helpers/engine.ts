@@ -5,7 +5,8 @@ import { prepareQuote } from '../../src/engine/match.js';
 import { normalizeText } from '../../src/engine/normalize.js';
 import { QuoteSet } from '../../src/engine/quote-scan.js';
 import { ScanSearcher, ScannedSearcher } from '../../src/engine/search.js';
-import { decideVerdict, type SourceAccess, type Verdict } from '../../src/engine/verdict.js';
+import { decideVerdict, type SourceAccess } from '../../src/engine/verdict.js';
+import type { Verdict } from '../../src/model/verdict.js';
 
 /** The verdict the engine gives a record against a one-source manifest (source null: not in it). */
 export function engineVerdict(

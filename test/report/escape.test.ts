@@ -4,7 +4,7 @@ import {
   type LineState,
   neutralizeCommands,
   neutralizeLegacyCommands,
-} from '../../src/report/escape.js';
+} from '../../src/model/escape.js';
 
 /** Feeds `pieces` through one stream state, as the CLI does for each write. */
 function feed(pieces: string[]): string {

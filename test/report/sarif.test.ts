@@ -1,7 +1,7 @@
-import type { CheckResult, Finding, RecordResult } from '../../src/check/result.js';
 import { buildAnnotations } from '../../src/report/annotations.js';
 import { buildSarif, MAX_SARIF_RESULTS, sarifResultsLeftOut } from '../../src/report/sarif.js';
 import { sarifErrors } from '../helpers/sarif.js';
+import type { CheckResult, Finding, QuoteNotFound, RecordResult } from '../../src/model/result.js';
 
 const notFound = (i: number): RecordResult => ({
   file: 'answers/a.json',
@@ -13,7 +13,6 @@ const notFound = (i: number): RecordResult => ({
   quote: `quote ${i}`,
   claim: null,
   verdict: 'quote not found',
-  matches: [],
 });
 const warning: Finding = {
   kind: 'uncited claim',
@@ -89,7 +88,11 @@ describe('SARIF for code scanning', () => {
 
   // Found in review: a record without an id was known by its position, so adding a record above it changed its fingerprint.
   it('keeps the fingerprint of a record without an id when a record is added above it', () => {
-    const anonymous = (i: number, quote: string): RecordResult => ({ ...notFound(i), citationId: null, quote });
+    const anonymous = (i: number, quote: string): RecordResult => ({
+      ...(notFound(i) as QuoteNotFound),
+      citationId: null,
+      quote,
+    });
     const fingerprints = (records: RecordResult[]) =>
       buildSarif(result(records)).runs[0].results.map(
         (r) => (r.partialFingerprints as Record<string, string>)['citegateFinding/v1'],

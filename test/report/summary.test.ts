@@ -1,6 +1,7 @@
 import { marked } from 'marked';
-import type { CheckResult } from '../../src/check/result.js';
 import { buildSummary } from '../../src/report/summary.js';
+import type { CheckResult } from '../../src/model/result.js';
+import { judged } from '../../src/check/outcome.js';
 
 const HOSTILE =
   'the changed source www.evil.example/x, WWW.evil.example, user@evil.example, https://evil.example, <img src=x>, **bold**, @octocat';
@@ -19,7 +20,6 @@ const result: CheckResult = {
       quote: HOSTILE,
       claim: HOSTILE,
       verdict: 'unknown source',
-      matches: [],
     },
   ],
   sources: [],
@@ -29,7 +29,7 @@ const result: CheckResult = {
 
 describe('the job summary', () => {
   it('renders untrusted text in notes, tables and problems as text: no link, mention, emphasis or HTML of its own', async () => {
-    const page = buildSummary(result, {
+    const page = buildSummary(judged(result), {
       notes: [`Checked 1 more citing ${HOSTILE}.`],
       serverUrl: 'https://github.com',
       repository: { owner: 'acme', repo: 'answers' },
@@ -56,7 +56,6 @@ describe('the job summary size', () => {
     quote: `missing ${i} ${'<b>é|'.repeat(100)}`,
     claim: `claim ${i} ${'é'.repeat(300)}`,
     verdict: i % 3 ? 'quote not found' : 'unknown source',
-    matches: [],
   });
   const big: CheckResult = {
     manifest: 'citegate.yml',
@@ -96,7 +95,11 @@ describe('the job summary size', () => {
   it.each([1_000_000, 200_000, 30_000])(
     'stays within a budget of %d bytes, notes included, and says it was cut',
     (budgetBytes) => {
-      const page = buildSummary(big, { notes, budgetBytes, fullReportHint: 'Every record is in the JSON report.' });
+      const page = buildSummary(judged(big), {
+        notes,
+        budgetBytes,
+        fullReportHint: 'Every record is in the JSON report.',
+      });
       expect(Buffer.byteLength(page, 'utf8')).toBeLessThanOrEqual(budgetBytes);
       expect(page).toContain(
         "This summary was cut to stay under GitHub's 1 MiB limit. Every record is in the JSON report.",
@@ -120,7 +123,7 @@ describe('the job summary size', () => {
 
   it('is whole when it fits, with no note', () => {
     const small: CheckResult = { ...big, records: big.records.slice(0, 3), sources: [], problems: [], findings: [] };
-    const page = buildSummary(small, { notes: ['A short note.'] });
+    const page = buildSummary(judged(small), { notes: ['A short note.'] });
     expect(page).not.toContain('was cut');
     expect(page.match(/<tr><td>/g)).toHaveLength(3);
   });

@@ -1,23 +1,25 @@
-// Reading JSON reports back (for `citegate merge-reports`), and merging the
-// reports of a sharded run into the report the unsharded run would have made.
+// Reading a JSON report back (for `citegate merge-reports`, and a baseline):
+// every field checked, and a report whose counts do not add up to its lists
+// (edited, or cut short) refused.
+import type { Problem } from '../model/problem.js';
 import {
-  FINDING_KINDS,
   type CheckResult,
+  type Explanation,
+  FINDING_KINDS,
   type Finding,
   type FindingKind,
+  HINT_KINDS,
   type HintKind,
+  makeRecord,
   type MatchPosition,
-  type RecordDetail,
   type RecordResult,
   type SourceResult,
-} from '../check/result.js';
-import { VERDICTS, type Verdict } from '../engine/verdict.js';
-import type { Problem } from '../load/problem.js';
-import { comparePaths } from '../load/select.js';
-import { MAX_SHARDS, shardOf as shardOfFile } from '../check/shard.js';
-import { reportCounts } from './json.js';
+  tally,
+} from '../model/result.js';
+import { MAX_SHARDS } from '../model/shard.js';
+import { VERDICTS, type Verdict } from '../model/verdict.js';
 
-const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
+export const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
 
 /** A report that cannot be read: exit 2, naming the file. */
 export class ReportError extends Error {}
@@ -59,9 +61,9 @@ function position(value: unknown, what: string): MatchPosition {
   };
 }
 
-function detail(value: unknown, what: string): RecordDetail {
+function detail(value: unknown, what: string): Explanation {
   const d = object(value, what);
-  const out: { -readonly [K in keyof RecordDetail]: RecordDetail[K] } = {};
+  const out: Explanation = {};
   if (d.context !== undefined) {
     const c = object(d.context, `${what}.context`);
     out.context = {
@@ -101,8 +103,11 @@ function detail(value: unknown, what: string): RecordDetail {
   if (d.hints !== undefined) {
     out.hints = list(d.hints, `${what}.hints`).map((h, i) => {
       const o = object(h, `${what}.hints[${i}]`);
+      const kind = str(o.kind, 'hint kind') as HintKind;
+      if (!HINT_KINDS.includes(kind))
+        throw new ReportError(`${what}.hints[${i}].kind ${JSON.stringify(kind)} is not a hint`);
       return {
-        kind: str(o.kind, 'hint kind') as HintKind,
+        kind,
         difference: str(o.difference, 'hint difference'),
         sourceId: str(o.source_id, 'hint source_id'),
         at: position(o, `${what}.hints[${i}]`),
@@ -155,7 +160,7 @@ export function parseJsonReport(text: string): ReadReport {
     const verdict = str(r.verdict, `records[${i}].verdict`) as Verdict;
     if (!VERDICTS.includes(verdict))
       throw new ReportError(`records[${i}].verdict ${JSON.stringify(verdict)} is not a verdict`);
-    return {
+    const fields = {
       file: str(r.file, `records[${i}].file`),
       line: int(r.line, `records[${i}].line`),
       column: int(r.column, `records[${i}].column`),
@@ -164,11 +169,18 @@ export function parseJsonReport(text: string): ReadReport {
       sourceId: strOrNull(r.source_id, `records[${i}].source_id`),
       quote: strOrNull(r.quote, `records[${i}].quote`),
       claim: strOrNull(r.claim, `records[${i}].claim`),
-      verdict,
-      ...(r.reason !== undefined ? { reason: str(r.reason, `records[${i}].reason`) } : {}),
-      matches: list(r.matches, `records[${i}].matches`).map((m, k) => position(m, `records[${i}].matches[${k}]`)),
-      ...(r.detail !== undefined ? { detail: detail(r.detail, `records[${i}].detail`) } : {}),
     };
+    const reason = r.reason !== undefined ? str(r.reason, `records[${i}].reason`) : undefined;
+    if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
+      throw new ReportError(`records[${i}] (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
+    const matches = list(r.matches, `records[${i}].matches`).map((m, k) => position(m, `records[${i}].matches[${k}]`));
+    return makeRecord(
+      fields,
+      verdict,
+      reason,
+      matches,
+      r.detail !== undefined ? detail(r.detail, `records[${i}].detail`) : undefined,
+    );
   });
   const sources: SourceResult[] = list(report.sources, 'sources').map((v, i) => {
     const s = object(v, `sources[${i}]`);
@@ -238,7 +250,7 @@ export function parseJsonReport(text: string): ReadReport {
  * record deleted) or cut short would otherwise merge into a pass.
  */
 function checkComplete(result: CheckResult, summary: Json): void {
-  const counts = reportCounts(result);
+  const counts = tally(result);
   const said = { ...summary };
   delete said.passed;
   if (canonical(said) !== canonical(counts)) {
@@ -264,7 +276,7 @@ function checkComplete(result: CheckResult, summary: Json): void {
 }
 
 /** JSON with every object's keys in order: two values that mean the same read the same. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   return `{${Object.keys(value)
@@ -281,160 +293,4 @@ function shardOf(value: unknown): ShardOfReport {
     throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${MAX_SHARDS})`);
   if (s.run === undefined) throw new ReportError(`its shard has no run digest: ${OLDER_OR_EDITED}`);
   return { index, count, run: str(s.run, 'shard.run') };
-}
-
-/**
- * Refuses parts that do not make one run: shards of different splits or
- * runs, a shard missing or given twice, a file (and so its records) in two
- * parts or in a shard it does not belong to. Merging such parts would count
- * records twice or silently leave some out. `names`: the reports' file names.
- */
-function checkPartsBelongTogether(parts: readonly ReadReport[], names: readonly string[]): void {
-  // The Action's reports say which event and commits they checked, and how.
-  const event = canonical(parts[0].github ?? null);
-  parts.forEach((p, i) => {
-    if (canonical(p.github ?? null) !== event)
-      throw new ReportError(
-        `${names[0]} and ${names[i]} are reports of different runs: their events, commits or scopes differ`,
-      );
-  });
-  const sharded = parts.filter((p) => p.shard !== undefined);
-  if (sharded.length > 0) {
-    if (sharded.length < parts.length) {
-      const whole = parts.findIndex((p) => p.shard === undefined);
-      throw new ReportError(
-        `some reports are shards of a split run and some are not (${names[parts.indexOf(sharded[0])]} is a shard, ${names[whole]} is not)`,
-      );
-    }
-    const first = sharded[0].shard!;
-    const given = new Map<number, number[]>();
-    parts.forEach((p, i) => {
-      const shard = p.shard!;
-      if (shard.count !== first.count) {
-        throw new ReportError(
-          `the reports are shards of different splits (${names[0]} of ${first.count}, ${names[i]} of ${shard.count})`,
-        );
-      }
-      if (shard.run !== first.run) {
-        throw new ReportError(
-          `${names[0]} and ${names[i]} are shards of different runs: their manifests, citation files, events or citegate versions differ`,
-        );
-      }
-      given.set(shard.index, [...(given.get(shard.index) ?? []), i]);
-      for (const file of p.files) {
-        const belongs = shardOfFile(file, shard.count);
-        if (belongs !== shard.index)
-          throw new ReportError(
-            `${names[i]} holds ${file}, which belongs to shard ${belongs} of ${shard.count}, not ${shard.index}`,
-          );
-      }
-    });
-    for (const [index, at] of [...given].sort((a, b) => a[0] - b[0])) {
-      if (at.length > 1)
-        throw new ReportError(
-          `shard ${index} of ${first.count} is given more than once (${at.map((i) => names[i]).join(', ')})`,
-        );
-    }
-    const missing = Array.from({ length: first.count }, (_, i) => i + 1).filter((i) => !given.has(i));
-    if (missing.length > 0) {
-      const shown =
-        missing.length > 20 ? `${missing.slice(0, 20).join(', ')} and ${missing.length - 20} more` : missing.join(', ');
-      throw new ReportError(
-        `shard ${shown} of ${first.count} ${missing.length === 1 ? 'is' : 'are'} missing: merging without ${missing.length === 1 ? 'it' : 'them'} would leave ${missing.length === 1 ? 'its' : 'their'} files unchecked`,
-      );
-    }
-  }
-  const owner = new Map<string, number>();
-  parts.forEach((p, i) => {
-    for (const file of p.files) {
-      const other = owner.get(file);
-      if (other !== undefined && other !== i)
-        throw new ReportError(`${file} is in ${names[other]} and in ${names[i]}: its records would count twice`);
-      owner.set(file, i);
-    }
-    // A record given twice within a report was refused as it was read (checkComplete).
-    for (const r of p.records) {
-      if (owner.get(r.file) !== i)
-        throw new ReportError(`${names[i]} holds a record of ${r.file} but does not list that file`);
-    }
-  });
-}
-
-/**
- * The result of the whole run from the results of its shards: files in path
- * order, each file's records in order, sources in manifest order (counts
- * summed, unverified if any shard found it so), problems with files first, then
- * those of sources, each once.
- */
-export function mergeResults(
-  parts: readonly ReadReport[],
-  names: readonly string[] = parts.map((_, i) => `report ${i + 1}`),
-): CheckResult {
-  if (parts.length === 0) throw new ReportError('no reports to merge');
-  checkPartsBelongTogether(parts, names);
-  const manifest = parts[0].manifest;
-  parts.forEach((p, i) => {
-    if (p.manifest !== manifest)
-      throw new ReportError(
-        `the reports come from different manifests (${manifest} in ${names[0]}, ${p.manifest} in ${names[i]})`,
-      );
-  });
-  const files = [...new Set(parts.flatMap((p) => p.files))].sort(comparePaths);
-  const fileOrder = new Map(files.map((f, i) => [f, i]));
-  const records = parts
-    .flatMap((p) => p.records)
-    .sort((a, b) => fileOrder.get(a.file)! - fileOrder.get(b.file)! || a.index - b.index);
-
-  const sources = new Map<string, SourceResult>();
-  for (const s of parts.flatMap((p) => p.sources)) {
-    const known = sources.get(s.id);
-    if (!known) {
-      sources.set(s.id, s);
-      continue;
-    }
-    const unverified = known.status === 'unverified' ? known : s.status === 'unverified' ? s : undefined;
-    sources.set(s.id, { ...(unverified ?? known), citedBy: known.citedBy + s.citedBy });
-  }
-
-  // Every shard reports what it found while listing the files (a folder it
-  // cannot read, a name that is not UTF-8), and each source it verified:
-  // those are said once. A checked file's problems are in its shard's report only.
-  const seen = new Set<string>();
-  const once = (x: Problem) => {
-    const key = `${x.file}\0${x.line}:${x.column}:${x.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  };
-  const fileProblems = parts
-    .flatMap((p) => p.problems.filter((x) => x.file !== manifest))
-    .filter((x) => fileOrder.has(x.file) || once(x))
-    .map((x, i) => ({ x, i }))
-    .sort((a, b) => (fileOrder.get(a.x.file) ?? -1) - (fileOrder.get(b.x.file) ?? -1) || a.i - b.i)
-    .map(({ x }) => x);
-  const sourceProblems = parts
-    .flatMap((p) => p.problems.filter((x) => x.file === manifest))
-    .filter(once)
-    .sort((a, b) => a.line - b.line || a.column - b.column);
-
-  const findings = parts
-    .flatMap((p) => p.findings)
-    .map((f, i) => ({ f, i }))
-    .sort((a, b) => fileOrder.get(a.f.file)! - fileOrder.get(b.f.file)! || a.i - b.i)
-    .map(({ f }) => f);
-
-  // The shards of a run over changed files make a run over changed files,
-  // which does not fail for holding no records (the change may remove them
-  // all). Every part has the same `github` (checkPartsBelongTogether).
-  const github = parts[0].github;
-  const changed = typeof github === 'object' && github !== null && (github as { scope?: unknown }).scope === 'changed';
-  return {
-    manifest,
-    files,
-    records,
-    sources: [...sources.values()].sort((a, b) => a.line - b.line || a.column - b.column),
-    problems: [...fileProblems, ...sourceProblems],
-    findings,
-    ...(changed ? { partial: true } : {}),
-  };
 }

@@ -1,0 +1,116 @@
+// One check session: what both front ends call. It takes one typed settings
+// object (the CLI builds it from its options, the Action from its inputs and
+// its plan), selects the citation files, splits off the shard, runs the check
+// and judges the run, so that the files a run covers, its digest and whether
+// it passed are decided here, the same way for both.
+import type { LoadedCitationFile } from '../load/citation-file.js';
+import type { Manifest } from '../load/manifest.js';
+import { type CitationFileList, type CitationFileRef, findCitationFiles, namedCitationFiles } from '../load/select.js';
+import type { Workspace } from '../load/workspace.js';
+import type { CheckLevels } from '../model/levels.js';
+import type { Problem } from '../model/problem.js';
+import type { JudgedResult } from '../model/result.js';
+import type { Shard } from '../model/shard.js';
+import { judged } from './outcome.js';
+import { type Progress, runCheck } from './run.js';
+import { inShard, runDigest } from './shard.js';
+
+/** Which citation files a session checks. */
+export type FileSelection =
+  /** Every file the manifest's `citations` patterns match. */
+  | { readonly kind: 'manifest' }
+  /** Files named on a command line, from the current folder. */
+  | { readonly kind: 'named'; readonly names: readonly string[] }
+  /**
+   * Files the caller chose (the Action: the ones a change touched), with the
+   * problems met choosing them; `complete` when they are every file the
+   * manifest lists, so that a run with no records fails as a full run does.
+   */
+  | {
+      readonly kind: 'chosen';
+      readonly files: readonly CitationFileRef[];
+      readonly problems?: readonly Problem[];
+      readonly preloaded?: ReadonlyMap<string, LoadedCitationFile>;
+      readonly complete: boolean;
+    };
+
+export interface SessionSettings {
+  readonly workspace: Workspace;
+  readonly manifest: Manifest;
+  readonly selection: FileSelection;
+  /** Check only this shard of the selected files (a job of a split audit). */
+  readonly shard?: Shard;
+  /** Levels of the checks beyond quotes set by options or inputs, over the manifest's. */
+  readonly checks?: Partial<CheckLevels>;
+  readonly maxSourceBytes?: number;
+  /** Explain every verdict that is not located (closest passages, hints): reports that show them need it. */
+  readonly explain: boolean;
+  /** In the Action: the event and the commits compared. It goes into the report and the shard's digest. */
+  readonly github?: unknown;
+  readonly onProgress?: (progress: Progress) => void;
+}
+
+/** A shard's report says which shard it is, and the digest of the run it is part of. */
+export interface ShardOfRun extends Shard {
+  readonly run: string;
+}
+
+export interface SessionResult extends JudgedResult {
+  /** The files selected before the split into shards. */
+  readonly selected: readonly CitationFileRef[];
+  readonly shard?: ShardOfRun;
+  readonly github?: unknown;
+}
+
+export class Session {
+  /** Every file selected, before the split into shards: a report may not be written over one of them. */
+  readonly selected: readonly CitationFileRef[];
+  /** The files this session checks (its shard's, when split). */
+  readonly files: readonly CitationFileRef[];
+  private readonly problems: readonly Problem[];
+
+  constructor(private readonly settings: SessionSettings) {
+    const listed = select(settings);
+    this.selected = listed.files;
+    this.problems = listed.problems;
+    this.files = inShard(listed.files, settings.shard);
+  }
+
+  run(): SessionResult {
+    const { workspace, manifest, selection, shard } = this.settings;
+    const checked = runCheck({
+      workspace,
+      manifest,
+      files: this.files,
+      maxSourceBytes: this.settings.maxSourceBytes,
+      diagnose: this.settings.explain,
+      checks: { ...manifest.checks, ...this.settings.checks },
+      problems: this.problems,
+      preloaded: selection.kind === 'chosen' ? selection.preloaded : undefined,
+      onProgress: this.settings.onProgress,
+    });
+    // Only a full, unsplit run fails for holding no records: missing data must
+    // not look like success. A shard's emptiness is judged when the shards are
+    // merged; a run over the files a change touched may find it removed them all.
+    const partial = shard !== undefined || (selection.kind === 'chosen' && !selection.complete);
+    const github = this.settings.github;
+    return {
+      ...judged(partial ? { ...checked, partial } : checked),
+      selected: this.selected,
+      ...(shard ? { shard: { ...shard, run: runDigest(manifest.text, this.selected, github) } } : {}),
+      ...(github !== undefined ? { github } : {}),
+    };
+  }
+}
+
+function select(settings: SessionSettings): CitationFileList {
+  const { workspace, manifest, selection } = settings;
+  switch (selection.kind) {
+    case 'manifest':
+      return findCitationFiles(workspace, manifest);
+    case 'named':
+      return namedCitationFiles(workspace, manifest, selection.names);
+    case 'chosen':
+      return { files: [...selection.files], problems: [...(selection.problems ?? [])] };
+  }
+}
