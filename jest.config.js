@@ -10,4 +10,6 @@ export default {
   testMatch: ['**/*.test.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testTimeout: 60000,
+  // The bundles the tests run must be built from the sources as they are.
+  globalSetup: '<rootDir>/test/global-setup.mjs',
 };

@@ -1,6 +1,8 @@
 // Fails the build when ncc left a module out: ncc exits 0 even then, leaving
-// `webpackMissingModule` stubs that throw at run time.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// `webpackMissingModule` stubs that throw at run time. Then records what the
+// bundles were built from (dist/source-digest.txt), for the tests.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { sourceDigest } from './source-digest.mjs';
 
 // The entries, and the chunks ncc splits off for dynamic imports (dist/413.index.js).
 const chunks = (dir) =>
@@ -32,4 +34,5 @@ if (!existsSync('dist/package.json')) {
   console.error('check-bundle: dist/package.json is missing: the ESM bundle needs it');
   failed = true;
 }
+if (!failed) writeFileSync('dist/source-digest.txt', `${sourceDigest('.')}\n`);
 process.exit(failed ? 1 : 0);
