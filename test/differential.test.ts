@@ -18,7 +18,7 @@ if (!available) {
   console.warn('differential tests skipped: python3 or ../shared/reference/check_citations.py is not available here');
 }
 
-/** Every case uses characters assigned in Unicode 14 (the reference's Python 3.11): see the README. */
+/** Every case uses characters assigned in Unicode 14 (the reference's Python 3.11): see docs/verdicts.md, "Unicode versions". */
 const ALPHABET = [
   ...PIECES,
   ...WHITESPACE,

@@ -1,6 +1,6 @@
 // What the explaining pass reads: the other-source pass takes over the cited
 // sources the first pass verified and normalized, and reads again only what
-// it must (README, "Why a record failed").
+// it must (docs/diagnostics.md, "What is read when").
 import type { Buffer } from 'node:buffer';
 import path from 'node:path';
 import { runCheck } from '../../src/check/run.js';

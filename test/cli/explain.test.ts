@@ -13,9 +13,11 @@ describe('citegate check --explain on the near-miss fixtures', () => {
     expect(run.code).toBe(1);
   });
 
-  it('is what the README shows of it', () => {
-    const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Why a record failed'), readme.indexOf('## Files'));
+  it.each(['README.md', 'docs/diagnostics.md'])('is what %s shows of it', (doc) => {
+    const text = readFileSync(path.join(REPO, doc), 'utf8');
+    const from = text.indexOf('# Why a record failed');
+    expect(from).toBeGreaterThanOrEqual(0);
+    const section = text.slice(from);
     const excerpt = section.slice(section.indexOf('```\n') + 4, section.indexOf('\n```', section.indexOf('```\n') + 4));
     const expected = readFileSync(path.join(REPO, '__fixtures__/near-misses/expected-explain.txt'), 'utf8').split('\n');
     // Whole records, in the file's order: each shown record is its line and all its indented lines.
