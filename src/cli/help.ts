@@ -45,6 +45,14 @@ Options:
                           rules want cited and no record cites (default: fail)
   --claim-numbers LEVEL   off, warn or fail: numbers a claim states that its
                           quote does not carry (default: fail)
+  --baseline FILE         judge the run against an earlier run's JSON report:
+                          each record is new, broken, still failing, fixed or
+                          unchanged (in the JSON report; a summary line on
+                          standard error)
+  --fail-on new|any       new: fail only on records broken since the
+                          baseline, new records not located and new failing
+                          findings (the default with --baseline); any: on
+                          every record not located (the default without)
   -h, --help              this help
 
 With several files, each text line starts with "file:line: ". Problems with
@@ -52,8 +60,9 @@ the input (unreadable files, unverified sources, invalid records) go to
 standard error as "file:line:column: message".
 
 Exit status: 0 at least one record and every record located, every source
-verified; 1 something needs review (also when there is no record at all);
-2 the check could not run (bad arguments, manifest missing or invalid).
+verified (with --fail-on new: nothing broken or new failing); 1 something
+needs review (also when there is no record at all); 2 the check could not run
+(bad arguments, manifest missing or invalid, a baseline that is not a report).
 `;
 
 export const PIN_HELP = `Usage: citegate pin [options] [SOURCE_ID...]

@@ -2,6 +2,7 @@
 // into its exit status and message, and never shows a stack trace for a user error.
 import { messageOf } from '../model/escape.js';
 import { ManifestError } from '../load/manifest.js';
+import { BaselineError } from '../load/report.js';
 import { WriteError } from '../report/write.js';
 import { UsageError } from './args.js';
 import { checkCommand } from './check.js';
@@ -50,6 +51,10 @@ export function main(argv: string[], io: CommandIO): number {
     }
     if (error instanceof ManifestError) {
       io.stderr(`${error.problems.map((p) => escapeMessage(formatProblem(p))).join('\n')}\n`);
+      return 2;
+    }
+    if (error instanceof BaselineError) {
+      io.stderr(`citegate: ${escapeMessage(error.message)}\n`);
       return 2;
     }
     if (error instanceof WriteError) {
