@@ -217,6 +217,8 @@ export function buildSarif(result: CheckResult, options: SarifOptions = {}) {
       },
       locations: [location(r.file, r.line, r.column)],
       partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, r.file, recordKey(r), r.sourceId, r.quote]) },
+      // SARIF's own word for it: a result the baseline had too is unchanged, any other is new.
+      ...(r.baseline ? { baselineState: r.baseline.state === 'still failing' ? 'unchanged' : 'new' } : {}),
     });
   }
 
@@ -229,6 +231,7 @@ export function buildSarif(result: CheckResult, options: SarifOptions = {}) {
       message: { text: escapeMessage(f.message) },
       locations: [location(f.file, f.line, f.column)],
       partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, f.file, f.citationId ?? null, f.message]) },
+      ...(f.baseline ? { baselineState: f.baseline === 'still failing' ? 'unchanged' : 'new' } : {}),
     });
   }
 

@@ -154,3 +154,23 @@ describe('SARIF rules and results as code scanning shows them', () => {
     expect(text).toBe(buildAnnotations(result([record]))[0].message);
   });
 });
+
+describe('SARIF against a baseline', () => {
+  it("gives each result SARIF's baselineState: unchanged for what failed already, new for the rest", () => {
+    const records: RecordResult[] = [
+      { ...(notFound(0) as QuoteNotFound), baseline: { state: 'broken', verdict: 'located' } },
+      { ...(notFound(1) as QuoteNotFound), baseline: { state: 'still failing', verdict: 'quote not found' } },
+      { ...(notFound(2) as QuoteNotFound), baseline: { state: 'new' } },
+      notFound(3),
+    ];
+    const sarif = buildSarif(result(records, [{ ...warning, baseline: 'still failing' }]));
+    expect(sarif.runs[0].results.map((r) => r.baselineState)).toEqual([
+      'new',
+      'unchanged',
+      'new',
+      undefined,
+      'unchanged',
+    ]);
+    expect(sarifErrors(sarif)).toEqual([]);
+  });
+});
