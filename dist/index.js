@@ -28373,7 +28373,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(285);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6389);
 /* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6282);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
@@ -28392,7 +28392,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 285:
+/***/ 6389:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30353,6 +30353,10 @@ function notListed(reason) {
     return `folder not listed: ${reason.replace(/^the path is/, 'it is')}`;
 }
 
+;// CONCATENATED MODULE: ./src/model/baseline.ts
+const BASELINE_STATES = ['new', 'broken', 'still failing', 'fixed', 'unchanged'];
+const FAIL_ON = ['any', 'new'];
+
 ;// CONCATENATED MODULE: ./src/model/verdict.ts
 // The verdicts of SPEC §2, in the order reports list them (best first). The
 // engine decides them (engine/verdict.ts); every layer names them.
@@ -30369,6 +30373,12 @@ const VERDICTS = [
 ];
 
 ;// CONCATENATED MODULE: ./src/model/result.ts
+// What a check run found: the one model every report (text, JSON, summary,
+// annotations, SARIF) is written from. A record's result is typed by its
+// verdict: each variant carries its own data and nothing else, so a report
+// that handles `ambiguous quote` finds its matches and suggestions there, and
+// cannot reach for a closest passage it never has.
+
 
 /** SPEC §2: the one verdict that passes. */
 function isLocated(r) {
@@ -30390,7 +30400,15 @@ function result_reasonOf(r) {
  */
 function makeRecord(fields, verdict, reason, matches, d = {}) {
     const { file, line, column, index, citationId, sourceId, quote, claim } = fields;
-    const base = { file, line, column, index, citationId, sourceId };
+    const base = {
+        file,
+        line,
+        column,
+        index,
+        citationId,
+        sourceId,
+        ...(fields.baseline ? { baseline: fields.baseline } : {}),
+    };
     switch (verdict) {
         case 'located':
             return { ...base, verdict, match: matches[0], ...(d.context ? { context: d.context } : {}) };
@@ -30462,7 +30480,7 @@ function explanationOf(r) {
     }
     return Object.values(d).some((v) => v !== undefined) ? d : undefined;
 }
-const HINT_KINDS = (/* unused pure expression or super */ null && ([
+const HINT_KINDS = [
     'case',
     'accents',
     'quotes',
@@ -30472,13 +30490,32 @@ const HINT_KINDS = (/* unused pure expression or super */ null && ([
     'word boundary',
     'other version',
     'other source',
-]));
-const FINDING_KINDS = (/* unused pure expression or super */ null && ([
+];
+const FINDING_KINDS = [
     'claim number not in quote',
     'required source not cited',
     'uncited claim',
-]));
-function tally(result) {
+];
+function baselineTally(result, info) {
+    const states = Object.fromEntries(BASELINE_STATES.map((s) => [s, 0]));
+    for (const r of result.records)
+        if (r.baseline)
+            states[r.baseline.state]++;
+    let newFindings = 0;
+    let stillFailing = 0;
+    for (const f of result.findings) {
+        if (f.baseline === 'new')
+            newFindings++;
+        else if (f.baseline === 'still failing')
+            stillFailing++;
+    }
+    return {
+        ...states,
+        removed: info.removed.length,
+        findings: { new: newFindings, 'still failing': stillFailing, fixed: info.findingsFixed },
+    };
+}
+function result_tally(result) {
     const byVerdict = new Map();
     for (const r of result.records)
         byVerdict.set(r.verdict, (byVerdict.get(r.verdict) ?? 0) + 1);
@@ -30501,6 +30538,7 @@ function tally(result) {
         files: result.files.length,
         problems: result.problems.length,
         findings: { fail, warn: result.findings.length - fail },
+        ...(result.baseline ? { baseline: baselineTally(result, result.baseline) } : {}),
     };
 }
 
@@ -30509,20 +30547,45 @@ function tally(result) {
 // exit status and step result reads the outcome this makes.
 
 /**
- * A run passes when it checked at least one record (unless it is partial: a
+ * SPEC §5 and §8. Without a baseline (or with fail-on any), a run passes when it checked at least one record (unless it is partial: a
  * shard, or the files a change touched, may hold none), every record is
  * located, no input had a problem (every file read, every source verified),
  * and no check beyond quotes that is set to fail found anything.
  */
 function judge(result) {
-    const counts = tally(result);
+    const counts = result_tally(result);
     const reasons = [];
-    if (counts.failed > 0)
-        reasons.push({ kind: 'records not located', count: counts.failed, total: counts.total });
-    if (counts.problems > 0)
-        reasons.push({ kind: 'problems', count: counts.problems });
-    if (counts.findings.fail > 0)
-        reasons.push({ kind: 'failing findings', count: counts.findings.fail });
+    if (result.baseline?.failOn === 'new') {
+        // Only what the change made worse: records located in the baseline and not
+        // now, new records not located, new failing findings. A problem (a file
+        // not read, a source not verified) fails the run whatever the baseline
+        // says: what cannot be read or verified was never checked.
+        let broken = 0;
+        let newFailing = 0;
+        for (const r of result.records) {
+            if (r.baseline?.state === 'broken')
+                broken++;
+            else if (r.baseline?.state === 'new' && !isLocated(r))
+                newFailing++;
+        }
+        if (broken > 0)
+            reasons.push({ kind: 'records broken', count: broken });
+        if (newFailing > 0)
+            reasons.push({ kind: 'new records not located', count: newFailing });
+        if (counts.problems > 0)
+            reasons.push({ kind: 'problems', count: counts.problems });
+        const findings = result.findings.filter((f) => f.level === 'fail' && f.baseline !== 'still failing').length;
+        if (findings > 0)
+            reasons.push({ kind: 'failing findings', count: findings });
+    }
+    else {
+        if (counts.failed > 0)
+            reasons.push({ kind: 'records not located', count: counts.failed, total: counts.total });
+        if (counts.problems > 0)
+            reasons.push({ kind: 'problems', count: counts.problems });
+        if (counts.findings.fail > 0)
+            reasons.push({ kind: 'failing findings', count: counts.findings.fail });
+    }
     if (counts.total === 0 && result.partial !== true)
         reasons.push({ kind: 'no records' });
     return { passed: reasons.length === 0, reasons };
@@ -34772,7 +34835,128 @@ function inShard(files, shard) {
     return shard === undefined ? [...files] : files.filter((f) => shardOf(f.file, shard.count) === shard.index);
 }
 
+;// CONCATENATED MODULE: ./src/check/baseline.ts
+
+
+/**
+ * Matches keys in order: the first record (or finding) of a key in the run
+ * with the first of that key in the baseline, and so on, so that a key given
+ * twice (a duplicated citation_id, two records without one) matches twice.
+ */
+class Matcher {
+    byKey = new Map();
+    add(key, value) {
+        const list = this.byKey.get(key);
+        if (list)
+            list.push(value);
+        else
+            this.byKey.set(key, [value]);
+    }
+    take(key) {
+        return this.byKey.get(key)?.shift();
+    }
+    /** What no one took, in the order added. */
+    *left() {
+        for (const list of this.byKey.values())
+            yield* list;
+    }
+}
+/**
+ * A record's key in its file: its citation_id (unique in a valid file). A
+ * record without one (always invalid fields) is known by its place among the
+ * records of its file that have none.
+ */
+function recordKeys(records, fileOf) {
+    const unnamed = new Map();
+    return records.map((r) => {
+        const file = fileOf(r.file);
+        if (r.citationId !== null)
+            return JSON.stringify([file, 'id', r.citationId]);
+        const n = unnamed.get(file) ?? 0;
+        unnamed.set(file, n + 1);
+        return JSON.stringify([file, 'unnamed', n]);
+    });
+}
+/** A finding is about its kind, file, record and what it says (a sentence, a number, a source). */
+function findingKey(f, fileOf) {
+    return JSON.stringify([f.kind, fileOf(f.file), f.citationId ?? null, f.message]);
+}
+function stateOf(before, now) {
+    if (before === undefined)
+        return 'new';
+    if (before === 'located')
+        return isLocated(now) ? 'unchanged' : 'broken';
+    return isLocated(now) ? 'fixed' : 'still failing';
+}
+/**
+ * Compares a run's result with a baseline. `counts(file)`: whether a file of
+ * the baseline is one this run answers for (its shard's, and for a run over
+ * changed files the files it checked), so that a record of a file the run did
+ * not look at is not counted as removed.
+ */
+function compareWithBaseline(result, baseline, failOn, pins, counts) {
+    const base = baseline.report;
+    const fileOf = (file) => baseline.renamed?.get(file) ?? file;
+    const same = (file) => file;
+    const before = new Matcher();
+    recordKeys(base.records, fileOf).forEach((key, i) => before.add(key, { verdict: base.records[i].verdict, record: base.records[i] }));
+    const keys = recordKeys(result.records, same);
+    const records = result.records.map((r, i) => {
+        const matched = before.take(keys[i]);
+        const state = stateOf(matched?.verdict, r);
+        return { ...r, baseline: matched ? { state, verdict: matched.verdict } : { state } };
+    });
+    const removed = [];
+    for (const { record } of before.left()) {
+        const file = fileOf(record.file);
+        if (!counts(file))
+            continue;
+        removed.push({ file, citationId: record.citationId, sourceId: record.sourceId, verdict: record.verdict });
+    }
+    removed.sort((a, b) => comparePaths(a.file, b.file));
+    const earlier = new Matcher();
+    for (const f of base.findings)
+        earlier.add(findingKey(f, fileOf), f);
+    const findings = result.findings.map((f) => {
+        const state = earlier.take(findingKey(f, same)) !== undefined ? 'still failing' : 'new';
+        return { ...f, baseline: state };
+    });
+    let findingsFixed = 0;
+    for (const f of earlier.left())
+        if (f.level === 'fail' && counts(fileOf(f.file)))
+            findingsFixed++;
+    return {
+        records,
+        findings,
+        info: {
+            from: baseline.from,
+            digest: baseline.digest,
+            failOn,
+            sources: sourceChanges(result, base, pins),
+            removed,
+            findingsFixed,
+        },
+    };
+}
+/**
+ * Sources cited now that the baseline's run did not know, sources it knew that
+ * the manifest no longer has, and those in both whose pin changed since.
+ * `pins`: the manifest's sources and their pinned SHA-256.
+ */
+function sourceChanges(result, base, pins) {
+    const known = new Map(base.sources.map((s) => [s.id, s.sha256]));
+    const added = result.sources.filter((s) => !known.has(s.id)).map((s) => s.id);
+    const removed = [...known.keys()].filter((id) => !pins.has(id));
+    const repinned = [...known].filter(([id, sha]) => pins.has(id) && pins.get(id) !== sha).map(([id]) => id);
+    return {
+        added: added.sort(comparePaths),
+        removed: removed.sort(comparePaths),
+        repinned: repinned.sort(comparePaths),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/check/session.ts
+
 
 
 
@@ -34791,7 +34975,8 @@ class Session {
         this.problems = listed.problems;
         this.files = inShard(listed.files, settings.shard);
     }
-    run() {
+    /** Runs the check; `baseline`: one made after the files were selected (the Action's run of the base commit). */
+    run(baseline = this.settings.baseline) {
         const { workspace, manifest, selection, shard } = this.settings;
         const checked = runCheck({
             workspace,
@@ -34808,14 +34993,34 @@ class Session {
         // Only a full, unsplit run fails for holding no records: missing data must
         // not look like success. A shard's emptiness is judged when the shards are
         // merged; a run over the files a change touched may find it removed them all.
-        const partial = shard !== undefined || (selection.kind === 'chosen' && !selection.complete);
+        const complete = shard === undefined && (selection.kind !== 'chosen' || selection.complete);
+        const partial = !complete;
         const github = this.settings.github;
+        const compared = this.compared(partial ? { ...checked, partial } : checked, baseline);
+        // Shards of one run are judged against one baseline, the same way: its digest is part of the run's.
+        const against = compared.baseline;
+        const digestOf = against ? { github: github ?? null, baseline: [against.digest, against.failOn] } : github;
         return {
-            ...judged(partial ? { ...checked, partial } : checked),
+            ...judged(compared),
             selected: this.selected,
-            ...(shard ? { shard: { ...shard, run: runDigest(manifest.text, this.selected, github) } } : {}),
+            ...(shard ? { shard: { ...shard, run: runDigest(manifest.text, this.selected, digestOf) } } : {}),
             ...(github !== undefined ? { github } : {}),
         };
+    }
+    /** The result with what became of each record and finding since the baseline, when there is one. */
+    compared(result, baseline) {
+        const { manifest, shard, selection } = this.settings;
+        if (baseline === undefined)
+            return result;
+        const failOn = this.settings.failOn ?? 'new';
+        const pins = new Map([...manifest.sources.values()].map((s) => [s.id, s.sha256]));
+        // A file of the baseline counts as this run's when it could be in it: its shard's, and when the
+        // run checked only some files (named ones, or the ones a change touched), one of those.
+        const some = selection.kind === 'named' || (selection.kind === 'chosen' && !selection.complete);
+        const chosen = some ? new Set(this.selected.map((f) => f.file)) : undefined;
+        const counts = (file) => (shard === undefined || shardOf(file, shard.count) === shard.index) && (chosen === undefined || chosen.has(file));
+        const { records, findings, info } = compareWithBaseline(result, baseline, failOn, pins, counts);
+        return { ...result, records, findings, baseline: info };
     }
 }
 function session_select(settings) {
@@ -35589,6 +35794,10 @@ function reasonText(reason) {
             return `${plural(reason.count, 'problem')} with the input`;
         case 'failing findings':
             return `${plural(reason.count, 'failing finding')} beyond quotes`;
+        case 'records broken':
+            return `${plural(reason.count, 'record')} located in the baseline and not now`;
+        case 'new records not located':
+            return `${plural(reason.count, 'new record')} not located`;
         case 'no records':
             return 'no citation records were checked (an empty full run fails)';
     }
@@ -35813,6 +36022,8 @@ function* textReportChunks(result, options = {}) {
             const reason = reasonOf(r);
             if (reason)
                 lines.push(`  ${escapeMessage(reason)}`);
+            if (r.baseline)
+                lines.push(`  baseline: ${r.baseline.state}${r.baseline.verdict ? ` (was ${r.baseline.verdict})` : ''}`);
             for (const line of explainRecord(r))
                 lines.push(`  ${escapeMessage(line)}`);
         }
@@ -35879,6 +36090,44 @@ function* diagnosticsChunks(result, options = {}) {
     if (lines.length > 0)
         yield `${lines.join('\n')}\n`;
 }
+/** At most this many source ids named per list; the rest counted. */
+const IDS_NAMED = 10;
+function ids(list) {
+    const named = list.slice(0, IDS_NAMED).map((id) => escapeValue(id));
+    return list.length > IDS_NAMED ? `${named.join(', ')} and ${list.length - IDS_NAMED} more` : named.join(', ');
+}
+/** What changed since the baseline, in one line for standard error (the `id: verdict` lines stay the reference's). */
+function baselineLine(result) {
+    const b = result.baseline;
+    const counts = tally(result).baseline;
+    if (!b || !counts)
+        return '';
+    let newFailing = 0;
+    for (const r of result.records)
+        if (r.baseline?.state === 'new' && r.verdict !== 'located')
+            newFailing++;
+    const notCounted = b.failOn === 'new' ? ' (not counted)' : '';
+    const parts = [
+        `${counts.broken} broken`,
+        `${newFailing} new not located`,
+        `${counts.fixed} fixed`,
+        `${counts['still failing']} still failing${notCounted}`,
+        `${counts.unchanged} unchanged`,
+        `${counts.new - newFailing} new located`,
+        `${counts.removed} removed`,
+    ];
+    const findings = counts.findings;
+    if (findings.new + findings['still failing'] + findings.fixed > 0)
+        parts.push(`findings: ${findings.new} new, ${findings['still failing']} still failing${notCounted}, ${findings.fixed} fixed`);
+    const { added, removed, repinned } = b.sources;
+    const sources = [
+        added.length > 0 ? `added ${ids(added)}` : '',
+        removed.length > 0 ? `removed ${ids(removed)}` : '',
+        repinned.length > 0 ? `re-pinned ${ids(repinned)} (their records judged against the new text)` : '',
+    ].filter(Boolean);
+    return escapeMessage(`citegate: against the baseline ${b.from} (fail on ${b.failOn}): ${parts.join(', ')}` +
+        (sources.length > 0 ? `; sources since the baseline: ${sources.join('; ')}` : ''));
+}
 
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
 // Annotations for the pull request: one per failing record, at its line in
@@ -35904,6 +36153,8 @@ const USEFULNESS = [
     'source unverified',
 ];
 const QUOTE_SHOWN = 160;
+/** Against a baseline: records broken by the change first, then new ones, then those failing already. */
+const CHANGE_RANK = ['broken', 'new', 'still failing'];
 function buildAnnotations(result) {
     const sources = new Map(result.sources.map((s) => [s.id, s]));
     const annotations = [];
@@ -35919,15 +36170,18 @@ function buildAnnotations(result) {
         });
     }
     const failing = result.records.filter((r) => !isLocated(r));
+    // Against a baseline with fail-on new, what the change made worse first, and what was failing already as notices.
+    const onChange = result.baseline?.failOn === 'new';
+    const change = (r) => (onChange ? CHANGE_RANK.indexOf(r.baseline?.state ?? 'new') : 0);
     const rank = (r) => USEFULNESS.indexOf(r.verdict);
     const ordered = failing
         .map((r, i) => ({ r, i }))
-        .sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i)
+        .sort((a, b) => change(a.r) - change(b.r) || rank(a.r) - rank(b.r) || a.i - b.i)
         .map(({ r }) => r);
     for (const r of ordered) {
         const why = explain_text_explainRecord(r).map(model_escape/* escapeMessage */.hC);
         annotations.push({
-            level: 'error',
+            level: onChange && r.baseline?.state === 'still failing' ? 'notice' : 'error',
             title: `${r.verdict}: ${recordLabel(r)}`,
             message: [recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result), ...why].join('\n'),
             file: r.file,
@@ -35938,7 +36192,7 @@ function buildAnnotations(result) {
     // Findings beyond quotes, failing ones with the errors, the others as warnings.
     for (const f of [...result.findings].sort((a, b) => Number(a.level === 'warn') - Number(b.level === 'warn'))) {
         annotations.push({
-            level: f.level === 'fail' ? 'error' : 'warning',
+            level: f.level === 'warn' ? 'warning' : onChange && f.baseline === 'still failing' ? 'notice' : 'error',
             title: f.citationId !== undefined ? `${f.kind}: ${(0,model_escape/* escapeMessage */.hC)(f.citationId)}` : f.kind,
             message: (0,model_escape/* escapeMessage */.hC)(f.message),
             file: f.file,
@@ -36174,6 +36428,8 @@ function buildSarif(result, options = {}) {
             },
             locations: [location(r.file, r.line, r.column)],
             partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, r.file, recordKey(r), r.sourceId, r.quote]) },
+            // SARIF's own word for it: a result the baseline had too is unchanged, any other is new.
+            ...(r.baseline ? { baselineState: r.baseline.state === 'still failing' ? 'unchanged' : 'new' } : {}),
         });
     }
     for (const f of result.findings) {
@@ -36185,6 +36441,7 @@ function buildSarif(result, options = {}) {
             message: { text: (0,model_escape/* escapeMessage */.hC)(f.message) },
             locations: [location(f.file, f.line, f.column)],
             partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, f.file, f.citationId ?? null, f.message]) },
+            ...(f.baseline ? { baselineState: f.baseline === 'still failing' ? 'unchanged' : 'new' } : {}),
         });
     }
     // Stable: results of one level keep their order (problems, records, findings).
@@ -36308,12 +36565,16 @@ function addNote(page, note) {
 }
 function buildSummary(result, context = {}) {
     const page = new Page((context.budgetBytes ?? SUMMARY_BUDGET_BYTES) - RESERVE);
-    const counts = tally(result);
+    const counts = result_tally(result);
     const { total, located } = counts;
     const ok = result.outcome.passed;
+    // Judged on what a change made worse, the page leads with that.
+    const judgedOnChange = result.baseline?.failOn === 'new' ? changeHeadline(result) : undefined;
     const headline = context.headline ??
-        `${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}`;
+        `${ok ? '✅' : '❌'} citegate: ${judgedOnChange ?? `${located} of ${total} record${total === 1 ? '' : 's'} located`} — ${ok ? 'pass' : 'fail'}`;
     page.force(`## ${headline}\n\n`);
+    if (result.baseline)
+        addNote(page, `What changed since the baseline ${result.baseline.from}: ${changeLine(result)}`);
     // Notes hold ids and reasons: an HTML paragraph keeps them out of Markdown altogether.
     for (const note of context.notes ?? [])
         addNote(page, note);
@@ -36324,17 +36585,42 @@ function buildSummary(result, context = {}) {
         page.force('\n');
     }
     const failing = result.records.filter((r) => !isLocated(r));
-    if (failing.length > 0) {
-        page.force(`### Failing records (${failing.length})\n\n`);
-        table(page, ['file', 'citation', 'source', 'verdict', 'quote', 'claim', 'what was found'], failing, (r) => [
-            fileLink(r, context),
-            (0,model_escape/* escapeHtml */.ZD)(recordLabel(r)),
-            (0,model_escape/* escapeHtml */.ZD)(r.sourceId ?? ''),
-            `<b>${r.verdict}</b>${result_reasonOf(r) ? `<br>${(0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)(result_reasonOf(r), 200))}` : ''}`,
-            (0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)(r.quote ?? '', 120)),
-            (0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)(r.claim ?? '', 120)),
-            whatWasFound(r),
-        ], 'failing records');
+    // Against a baseline, what the change made worse comes first, and what was failing already folds away.
+    const byChange = (r) => CHANGE_ORDER.indexOf(r.baseline?.state ?? 'new');
+    const worse = result.baseline
+        ? failing.filter((r) => r.baseline?.state !== 'still failing').sort((a, b) => byChange(a) - byChange(b))
+        : failing;
+    const already = result.baseline ? failing.filter((r) => r.baseline?.state === 'still failing') : [];
+    const columns = [
+        'file',
+        'citation',
+        'source',
+        'verdict',
+        ...(result.baseline ? ['baseline'] : []),
+        'quote',
+        'claim',
+        'what was found',
+    ];
+    const cells = (r) => [
+        fileLink(r, context),
+        (0,model_escape/* escapeHtml */.ZD)(recordLabel(r)),
+        (0,model_escape/* escapeHtml */.ZD)(r.sourceId ?? ''),
+        `<b>${r.verdict}</b>${result_reasonOf(r) ? `<br>${(0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)(result_reasonOf(r), 200))}` : ''}`,
+        ...(result.baseline ? [baselineCell(r)] : []),
+        (0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)(r.quote ?? '', 120)),
+        (0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)(r.claim ?? '', 120)),
+        whatWasFound(r),
+    ];
+    if (worse.length > 0) {
+        const title = result.baseline ? 'Failing records, broken and new first' : 'Failing records';
+        page.force(`### ${title} (${worse.length})\n\n`);
+        table(page, columns, worse, cells, 'failing records');
+    }
+    if (already.length > 0) {
+        const counted = result.baseline?.failOn === 'new' ? ', not counted' : '';
+        page.force(`<details><summary>${already.length} failing in the baseline too${counted}</summary>\n\n`);
+        table(page, columns, already, cells, 'records failing in the baseline too');
+        page.force('\n</details>\n\n');
     }
     if (result.problems.length > 0) {
         page.force(`### Problems with the input (${result.problems.length})\n\n`);
@@ -36376,6 +36662,54 @@ function buildSummary(result, context = {}) {
         page.force(`> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${(0,model_escape/* shorten */.ml)(context.fullReportHint ?? 'The full list is in the JSON report and in the log.', 300)}\n`);
     }
     return page.toString();
+}
+/** The failing states in the order a reviewer wants them. */
+const CHANGE_ORDER = ['broken', 'new', 'still failing'];
+function baselineCell(r) {
+    const b = r.baseline;
+    if (!b)
+        return '';
+    return `${b.state === 'broken' ? '<b>broken</b>' : (0,model_escape/* escapeHtml */.ZD)(b.state)}${b.verdict ? `<br>was ${(0,model_escape/* escapeHtml */.ZD)(b.verdict)}` : ''}`;
+}
+/** The headline of a run judged on what it made worse: "3 newly broken, 2 fixed, 4 still failing (not counted)". */
+function changeHeadline(result) {
+    const counts = result_tally(result).baseline;
+    let newFailing = 0;
+    for (const r of result.records)
+        if (r.baseline?.state === 'new' && !isLocated(r))
+            newFailing++;
+    return [
+        `${counts.broken} newly broken`,
+        ...(newFailing > 0 ? [`${newFailing} new not located`] : []),
+        `${counts.fixed} fixed`,
+        `${counts['still failing']} still failing (not counted)`,
+    ].join(', ');
+}
+/** What changed since the baseline, in one sentence ("2 newly broken, 1 fixed, 4 still failing (not counted)"). */
+function changeLine(result) {
+    const b = result.baseline;
+    const counts = result_tally(result).baseline;
+    let newFailing = 0;
+    for (const r of result.records)
+        if (r.baseline?.state === 'new' && !isLocated(r))
+            newFailing++;
+    const notCounted = b.failOn === 'new' ? ' (not counted)' : '';
+    const parts = [
+        `${counts.broken} newly broken`,
+        `${newFailing} new not located`,
+        `${counts.fixed} fixed`,
+        `${counts['still failing']} still failing${notCounted}`,
+        `${counts.unchanged} unchanged`,
+        `${counts.removed} removed`,
+    ];
+    const { added, removed, repinned } = b.sources;
+    if (repinned.length > 0)
+        parts.push(`re-pinned since: ${repinned.join(', ')} (judged against the new text)`);
+    if (added.length > 0)
+        parts.push(`sources new since: ${added.join(', ')}`);
+    if (removed.length > 0)
+        parts.push(`sources removed since: ${removed.join(', ')}`);
+    return `${parts.join('; ')}.`;
 }
 /** The explanation, with the closest passage's diff marked up (<del> what the source has, <ins> what the quote has). */
 function whatWasFound(r) {
@@ -36612,12 +36946,13 @@ const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createReq
 
 
 const GIT_TIMEOUT_MS = 60_000;
-function git(cwd, args, ceiling) {
+function git(cwd, args, ceiling, input) {
     return (0,external_node_child_process_namespaceObject.execFileSync)('git', args, {
         cwd,
+        ...(input !== undefined ? { input } : {}),
         timeout: GIT_TIMEOUT_MS,
         maxBuffer: 256 * 1024 * 1024,
-        stdio: ['ignore', 'pipe', 'pipe'],
+        stdio: [input !== undefined ? 'pipe' : 'ignore', 'pipe', 'pipe'],
         // Never let the repository's own settings pick a pager or an external program.
         env: {
             ...process.env,
@@ -36822,6 +37157,48 @@ function gitShow(top, sha, file) {
         return undefined;
     }
 }
+/**
+ * The files at these repository paths in a commit, read from git's objects
+ * (nothing is checked out): two git calls however many files. A path the
+ * commit does not hold as a file is absent from the map.
+ */
+function filesAt(top, commit, paths) {
+    const found = new Map();
+    if (paths.length === 0)
+        return found;
+    const entries = [];
+    // Pathspecs are read literally (a name may hold * or [), given a few thousand at a time.
+    for (let from = 0; from < paths.length; from += 2000) {
+        const out = git(top, [
+            '--literal-pathspecs',
+            'ls-tree',
+            '-z',
+            '--full-tree',
+            commit,
+            '--',
+            ...paths.slice(from, from + 2000),
+        ]);
+        for (const line of out.toString('utf8').split('\0')) {
+            const m = /^(\d{6}) blob ([0-9a-f]+)\t(.*)$/s.exec(line);
+            if (m)
+                entries.push({ mode: m[1], sha: m[2], path: m[3] });
+        }
+    }
+    if (entries.length === 0)
+        return found;
+    const out = git(top, ['cat-file', '--batch'], undefined, Buffer.from(entries.map((e) => `${e.sha}\n`).join('')));
+    let at = 0;
+    for (const entry of entries) {
+        const headerEnd = out.indexOf(0x0a, at);
+        const header = out.toString('utf8', at, headerEnd).split(' ');
+        const size = Number(header[2]);
+        at = headerEnd + 1;
+        if (header[1] === 'blob' && Number.isSafeInteger(size))
+            found.set(entry.path, { mode: entry.mode, bytes: out.subarray(at, at + size) });
+        at += (Number.isSafeInteger(size) ? size : 0) + 1;
+    }
+    return found;
+}
 
 ;// CONCATENATED MODULE: ./src/action/changed-files.ts
 // Which files the event changed: from the REST API when there is a token,
@@ -36971,6 +37348,7 @@ const SHARD_FORM = 'i/n with 1 <= i <= n (for example 2/4)';
 
 
 
+
 const SCOPES = ['auto', 'changed', 'all'];
 /** Events whose `auto` scope is `changed`: they carry the commits to compare. */
 const CHANGE_EVENTS = ['pull_request', 'pull_request_target', 'merge_group', 'push'];
@@ -37008,6 +37386,19 @@ function readSettings(getInput, env = process.env) {
             throw error;
         throw new InputError(`input ${error.option} must be one of ${CHECK_LEVELS.join(', ')}, not ${JSON.stringify(error.value)}`);
     }
+    const baselineInput = getInput('baseline').trim();
+    if (baselineInput.includes('\0'))
+        throw new InputError('input baseline holds a NUL character');
+    const baseline = baselineInput === ''
+        ? { kind: 'none' }
+        : baselineInput === 'auto'
+            ? { kind: 'auto' }
+            : { kind: 'file', path: external_node_path_default().resolve(workspace, baselineInput) };
+    const failOnInput = getInput('fail-on').trim() || (baseline.kind === 'none' ? 'any' : 'new');
+    if (!FAIL_ON.includes(failOnInput))
+        throw new InputError(`input fail-on must be one of ${FAIL_ON.join(', ')}, not ${JSON.stringify(failOnInput)}`);
+    if (failOnInput === 'new' && baseline.kind === 'none')
+        throw new InputError('input fail-on is new, which needs a baseline: set the baseline input (auto, or a JSON report)');
     const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
     const diff = diffBasis(eventName, payload);
     const workflowSha = env.GITHUB_SHA && SHA.test(env.GITHUB_SHA) ? env.GITHUB_SHA : undefined;
@@ -37027,6 +37418,8 @@ function readSettings(getInput, env = process.env) {
         workflowSha,
         diff,
         shard,
+        baseline,
+        failOn: failOnInput,
         checks,
     };
 }
@@ -37793,6 +38186,7 @@ async function planFiles(settings, workspace, manifest, manifestRepository, note
     });
     if (!changes.ok)
         return cannotTell(changes.reason);
+    const renamed = new Map(changes.list.files.flatMap((f) => (f.previousPath !== undefined ? [[f.previousPath, f.path]] : [])));
     let preloaded;
     const named = external_node_path_default().resolve(settings.workspace, settings.manifest);
     const selection = selectChanged({
@@ -37814,12 +38208,12 @@ async function planFiles(settings, workspace, manifest, manifestRepository, note
         annotator.annotate('notice', `citegate: every citation file is checked because ${selection.checkAll}.`);
         notes.push(`Every citation file was checked because ${selection.checkAll}.`);
         const plan = all();
-        return { ...plan, preloaded };
+        return { ...plan, preloaded, renamed, checkout };
     }
     const what = `${changes.count} changed file${changes.count === 1 ? '' : 's'} (from ${changes.via})`;
     if (selection.files.length === 0 && selection.problems.length === 0) {
         notes.push(`No citation file and no cited source changed among the ${what}: nothing to check.`);
-        return { files: [], checkedAll: false, nothingToCheck: true };
+        return { files: [], checkedAll: false, nothingToCheck: true, renamed, checkout };
     }
     const parts = [
         `${selection.changedFiles.length} changed citation file${selection.changedFiles.length === 1 ? '' : 's'}`,
@@ -37835,7 +38229,470 @@ async function planFiles(settings, workspace, manifest, manifestRepository, note
         preloaded,
         checkedAll: false,
         nothingToCheck: false,
+        renamed,
+        checkout,
     };
+}
+
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/action/baseline.ts
+// `baseline: auto`: the run of the base commit, made in the same step, as the
+// baseline of a pull request (push, merge group). The base commit's manifest,
+// its sources and the base versions of the citation files checked are read
+// from git's objects into a temporary folder (nothing is checked out over
+// the workspace) and checked there, as the head's files are checked here.
+
+
+
+
+
+
+
+
+
+
+
+/** A workspace-relative path written relative to the manifest's folder, or undefined when it leaves the workspace. */
+function fromManifest(manifest, p) {
+    const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(manifest.dir === '' ? '.' : manifest.dir, p));
+    return joined === '..' || joined.startsWith('../') || external_node_path_default().posix.isAbsolute(p) ? undefined : joined;
+}
+function baseRunOf(settings, workspace, manifest, manifestRepository, plan, files) {
+    const diff = settings.diff;
+    if (diff.kind === 'none')
+        return { ok: false, reason: diff.reason };
+    const checkout = plan.checkout ?? locateCheckout(workspace, manifestRepository(), eventCommits(settings));
+    if (!(checkout instanceof Checkout))
+        return { ok: false, reason: checkout.reason };
+    const base = diff.base;
+    if (!hasCommit(checkout.top, base))
+        return {
+            ok: false,
+            reason: `the checkout lacks the base commit ${base} (use actions/checkout with fetch-depth: 0)`,
+        };
+    const from = `the base commit ${base}`;
+    const digest = `base:${base}`;
+    const manifestAt = checkout.toRepository(manifest.file);
+    const manifestFile = manifestAt === undefined ? undefined : filesAt(checkout.top, base, [manifestAt]).get(manifestAt);
+    // No manifest at the base: it had no records, so every record is new.
+    if (manifestFile === undefined || manifestFile.mode === '120000') {
+        const empty = { manifest: manifest.file, files: [], records: [], sources: [], problems: [], findings: [] };
+        return { ok: true, baseline: { report: empty, from: `${from}, which has no ${manifest.file}`, digest } };
+    }
+    let baseManifest;
+    try {
+        baseManifest = parseManifest(manifestFile.bytes.toString('utf8'), manifest.file, manifest.dir);
+    }
+    catch (error) {
+        if (!(error instanceof ManifestError))
+            throw error;
+        return { ok: false, reason: `its manifest cannot be used (${error.problems.length} problems)` };
+    }
+    // The base names of the files checked now: a file renamed by the change was its old name there.
+    const oldName = new Map([...(plan.renamed ?? [])].map(([before, after]) => [after, before]));
+    const renamed = new Map();
+    const baseFiles = files.map((f) => {
+        const before = oldName.get(f.file) ?? f.file;
+        if (before !== f.file)
+            renamed.set(before, f.file);
+        return before;
+    });
+    const wanted = new Set([manifest.file, ...baseFiles]);
+    for (const source of baseManifest.sources.values()) {
+        for (const p of [source.path, source.original?.path]) {
+            const rel = p === undefined ? undefined : fromManifest(baseManifest, p);
+            if (rel !== undefined)
+                wanted.add(rel);
+        }
+    }
+    const byRepoPath = new Map();
+    for (const rel of wanted) {
+        const at = checkout.toRepository(rel);
+        if (at !== undefined)
+            byRepoPath.set(at, rel);
+    }
+    const found = filesAt(checkout.top, base, [...byRepoPath.keys()]);
+    const temp = (0,external_node_fs_namespaceObject.mkdtempSync)(external_node_path_default().join(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'citegate-base-'));
+    try {
+        for (const [at, file] of found) {
+            const abs = external_node_path_default().join(temp, ...byRepoPath.get(at).split('/'));
+            (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(abs), { recursive: true });
+            if (file.mode === '120000')
+                (0,external_node_fs_namespaceObject.symlinkSync)(file.bytes.toString('utf8'), abs);
+            else
+                (0,external_node_fs_namespaceObject.writeFileSync)(abs, file.bytes);
+        }
+        const present = baseFiles.filter((f) => found.has(checkout.toRepository(f) ?? ''));
+        const baseWorkspace = new Workspace(temp);
+        const run = new Session({
+            workspace: baseWorkspace,
+            manifest: baseManifest,
+            selection: { kind: 'chosen', files: present.map((f) => refFor(baseManifest, f)), complete: false },
+            checks: settings.checks,
+            explain: false,
+        }).run();
+        return { ok: true, baseline: { report: run, from, digest, renamed } };
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.rmSync)(temp, { recursive: true, force: true });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/load/report.ts
+// Reading a JSON report back (for `citegate merge-reports`, and a baseline):
+// every field checked, and a report whose counts do not add up to its lists
+// (edited, or cut short) refused.
+
+
+
+
+
+
+
+
+const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
+/** A report that cannot be read: exit 2, naming the file. */
+class ReportError extends Error {
+}
+function object(value, what) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new ReportError(`${what} is not an object`);
+    return value;
+}
+function report_list(value, what) {
+    if (!Array.isArray(value))
+        throw new ReportError(`${what} is not a list`);
+    return value;
+}
+function report_int(value, what) {
+    if (!Number.isInteger(value))
+        throw new ReportError(`${what} is not a whole number`);
+    return value;
+}
+function str(value, what) {
+    if (typeof value !== 'string')
+        throw new ReportError(`${what} is not a string`);
+    return value;
+}
+function strOrNull(value, what) {
+    return value === null || value === undefined ? null : str(value, what);
+}
+function position(value, what) {
+    const m = object(value, what);
+    return {
+        line: report_int(m.line, `${what}.line`),
+        column: report_int(m.column, `${what}.column`),
+        endLine: report_int(m.end_line, `${what}.end_line`),
+        endColumn: report_int(m.end_column, `${what}.end_column`),
+    };
+}
+function detail(value, what) {
+    const d = object(value, what);
+    const out = {};
+    if (d.context !== undefined) {
+        const c = object(d.context, `${what}.context`);
+        out.context = {
+            prefix: c.prefix === true,
+            suffix: c.suffix === true,
+            candidates: report_int(c.candidates, `${what}.context.candidates`),
+            kept: report_int(c.kept, `${what}.context.kept`),
+            ...(c.more_candidates === true ? { moreCandidates: true } : {}),
+            ...(c.prefix_kept !== undefined ? { prefixKept: report_int(c.prefix_kept, `${what}.context.prefix_kept`) } : {}),
+            ...(c.suffix_kept !== undefined ? { suffixKept: report_int(c.suffix_kept, `${what}.context.suffix_kept`) } : {}),
+            ...(c.occurrences !== undefined
+                ? {
+                    occurrences: report_list(c.occurrences, `${what}.context.occurrences`).map((v, i) => {
+                        const o = object(v, `${what}.context.occurrences[${i}]`);
+                        return {
+                            at: position(o, `${what}.context.occurrences[${i}]`),
+                            ...(o.before !== undefined ? { before: str(o.before, 'occurrence before') } : {}),
+                            ...(o.after !== undefined ? { after: str(o.after, 'occurrence after') } : {}),
+                        };
+                    }),
+                }
+                : {}),
+        };
+    }
+    if (d.closest !== undefined) {
+        if (d.closest === null)
+            out.closest = null;
+        else {
+            const c = object(d.closest, `${what}.closest`);
+            out.closest = {
+                at: position(c, `${what}.closest`),
+                similarity: Number(c.similarity),
+                passage: str(c.passage, `${what}.closest.passage`),
+                diff: str(c.diff, `${what}.closest.diff`),
+            };
+        }
+    }
+    if (d.hints !== undefined) {
+        out.hints = report_list(d.hints, `${what}.hints`).map((h, i) => {
+            const o = object(h, `${what}.hints[${i}]`);
+            const kind = str(o.kind, 'hint kind');
+            if (!HINT_KINDS.includes(kind))
+                throw new ReportError(`${what}.hints[${i}].kind ${JSON.stringify(kind)} is not a hint`);
+            return {
+                kind,
+                difference: str(o.difference, 'hint difference'),
+                sourceId: str(o.source_id, 'hint source_id'),
+                at: position(o, `${what}.hints[${i}]`),
+                passage: str(o.passage, 'hint passage'),
+            };
+        });
+    }
+    if (d.suggestions !== undefined) {
+        out.suggestions = report_list(d.suggestions, `${what}.suggestions`).map((s, i) => {
+            const o = object(s, `${what}.suggestions[${i}]`);
+            return {
+                at: position(o, `${what}.suggestions[${i}]`),
+                ...(o.prefix !== undefined ? { prefix: str(o.prefix, 'prefix') } : {}),
+                ...(o.suffix !== undefined ? { suffix: str(o.suffix, 'suffix') } : {}),
+            };
+        });
+    }
+    if (d.match_count !== undefined)
+        out.matchCount = report_int(d.match_count, `${what}.match_count`);
+    if (d.too_many_matches === true)
+        out.tooManyMatches = true;
+    if (d.similar_ids !== undefined)
+        out.similarIds = report_list(d.similar_ids, `${what}.similar_ids`).map((id) => str(id, 'similar id'));
+    if (d.source_ids !== undefined)
+        out.sourceIds = report_list(d.source_ids, `${what}.source_ids`).map((id) => str(id, 'source id'));
+    return out;
+}
+function recordBaseline(r, what) {
+    const state = str(r.baseline, `${what}.baseline`);
+    if (!BASELINE_STATES.includes(state))
+        throw new ReportError(`${what}.baseline ${(0,model_escape/* excerpt */.Kb)(state)} is not a baseline state`);
+    if (r.baseline_verdict === undefined)
+        return { state };
+    const verdict = str(r.baseline_verdict, `${what}.baseline_verdict`);
+    if (!VERDICTS.includes(verdict))
+        throw new ReportError(`${what}.baseline_verdict ${(0,model_escape/* excerpt */.Kb)(verdict)} is not a verdict`);
+    return { state, verdict };
+}
+function findingBaseline(value, what) {
+    const state = str(value, what);
+    if (state !== 'new' && state !== 'still failing')
+        throw new ReportError(`${what} is not new or still failing`);
+    return state;
+}
+function strings(value, what) {
+    return report_list(value, what).map((v, i) => str(v, `${what}[${i}]`));
+}
+function baselineInfo(value) {
+    const b = object(value, 'baseline');
+    const failOn = str(b.fail_on, 'baseline.fail_on');
+    if (!FAIL_ON.includes(failOn))
+        throw new ReportError('baseline.fail_on is not new or any');
+    const sources = object(b.sources, 'baseline.sources');
+    return {
+        from: str(b.from, 'baseline.from'),
+        digest: str(b.digest, 'baseline.digest'),
+        failOn,
+        sources: {
+            added: strings(sources.added, 'baseline.sources.added'),
+            removed: strings(sources.removed, 'baseline.sources.removed'),
+            repinned: strings(sources.repinned, 'baseline.sources.repinned'),
+        },
+        removed: report_list(b.removed, 'baseline.removed').map((v, i) => {
+            const r = object(v, `baseline.removed[${i}]`);
+            const verdict = str(r.verdict, `baseline.removed[${i}].verdict`);
+            if (!VERDICTS.includes(verdict))
+                throw new ReportError(`baseline.removed[${i}].verdict is not a verdict`);
+            return {
+                file: str(r.file, `baseline.removed[${i}].file`),
+                citationId: strOrNull(r.citation_id, `baseline.removed[${i}].citation_id`),
+                sourceId: strOrNull(r.source_id, `baseline.removed[${i}].source_id`),
+                verdict,
+            };
+        }),
+        findingsFixed: report_int(b.findings_fixed, 'baseline.findings_fixed'),
+    };
+}
+/** A JSON report (as `check --format json` writes it) back as a check result. */
+function parseJsonReport(text) {
+    let value;
+    try {
+        // A byte order mark, which an editor may add, is no part of the JSON.
+        value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    }
+    catch (error) {
+        throw new ReportError(`not JSON: ${(0,model_escape/* messageOf */.bD)(error)}`);
+    }
+    const report = object(value, 'the report');
+    const tool = report.tool;
+    if (typeof tool !== 'object' || tool === null || tool.name !== 'citegate' || !('records' in report))
+        throw new ReportError('not a citegate JSON report (check --format json writes one)');
+    if (report.version !== 1)
+        throw new ReportError(`a report of format version ${(0,model_escape/* excerpt */.Kb)(String(report.version), 12)}, which this citegate cannot read: it reads version 1`);
+    const records = report_list(report.records, 'records').map((v, i) => {
+        const r = object(v, `records[${i}]`);
+        const verdict = str(r.verdict, `records[${i}].verdict`);
+        if (!VERDICTS.includes(verdict))
+            throw new ReportError(`records[${i}].verdict ${JSON.stringify(verdict)} is not a verdict`);
+        const fields = {
+            file: str(r.file, `records[${i}].file`),
+            line: report_int(r.line, `records[${i}].line`),
+            column: report_int(r.column, `records[${i}].column`),
+            index: report_int(r.index, `records[${i}].index`),
+            citationId: strOrNull(r.citation_id, `records[${i}].citation_id`),
+            sourceId: strOrNull(r.source_id, `records[${i}].source_id`),
+            quote: strOrNull(r.quote, `records[${i}].quote`),
+            claim: strOrNull(r.claim, `records[${i}].claim`),
+            ...(r.baseline !== undefined ? { baseline: recordBaseline(r, `records[${i}]`) } : {}),
+        };
+        const reason = r.reason !== undefined ? str(r.reason, `records[${i}].reason`) : undefined;
+        if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
+            throw new ReportError(`records[${i}] (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
+        const matches = report_list(r.matches, `records[${i}].matches`).map((m, k) => position(m, `records[${i}].matches[${k}]`));
+        return makeRecord(fields, verdict, reason, matches, r.detail !== undefined ? detail(r.detail, `records[${i}].detail`) : undefined);
+    });
+    const sources = report_list(report.sources, 'sources').map((v, i) => {
+        const s = object(v, `sources[${i}]`);
+        const status = str(s.status, `sources[${i}].status`);
+        if (status !== 'verified' && status !== 'unverified')
+            throw new ReportError(`sources[${i}].status is not verified or unverified`);
+        return {
+            id: str(s.id, `sources[${i}].id`),
+            path: str(s.path, `sources[${i}].path`),
+            sha256: strOrNull(s.sha256, `sources[${i}].sha256`) ?? undefined,
+            retrieved: str(s.retrieved, `sources[${i}].retrieved`),
+            status,
+            ...(s.reason !== undefined ? { reason: str(s.reason, `sources[${i}].reason`) } : {}),
+            ...(s.actual_sha256 !== undefined ? { actualSha256: str(s.actual_sha256, `sources[${i}].actual_sha256`) } : {}),
+            line: report_int(s.line, `sources[${i}].line`),
+            column: report_int(s.column, `sources[${i}].column`),
+            citedBy: report_int(s.cited_by, `sources[${i}].cited_by`),
+        };
+    });
+    const problems = report_list(report.problems, 'problems').map((v, i) => {
+        const p = object(v, `problems[${i}]`);
+        // No line: a problem with the file as a whole.
+        const line = p.line === undefined ? 0 : report_int(p.line, `problems[${i}].line`);
+        return {
+            file: str(p.file, `problems[${i}].file`),
+            line,
+            column: line === 0 ? 0 : report_int(p.column, `problems[${i}].column`),
+            message: str(p.message, `problems[${i}].message`),
+        };
+    });
+    const files = report_list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
+    if (report.findings === undefined)
+        throw new ReportError(`it has no findings: ${OLDER_OR_EDITED}`);
+    const findings = report_list(report.findings, 'findings').map((v, i) => {
+        const f = object(v, `findings[${i}]`);
+        const kind = str(f.kind, `findings[${i}].kind`);
+        if (!FINDING_KINDS.includes(kind))
+            throw new ReportError(`findings[${i}].kind ${JSON.stringify(kind)} is not a finding`);
+        const level = str(f.level, `findings[${i}].level`);
+        if (level !== 'warn' && level !== 'fail')
+            throw new ReportError(`findings[${i}].level is not warn or fail`);
+        return {
+            kind,
+            level,
+            file: str(f.file, `findings[${i}].file`),
+            line: report_int(f.line, `findings[${i}].line`),
+            column: report_int(f.column, `findings[${i}].column`),
+            ...(f.citation_id !== undefined ? { citationId: str(f.citation_id, `findings[${i}].citation_id`) } : {}),
+            message: str(f.message, `findings[${i}].message`),
+            ...(f.baseline !== undefined ? { baseline: findingBaseline(f.baseline, `findings[${i}].baseline`) } : {}),
+        };
+    });
+    const result = {
+        manifest: str(report.manifest, 'manifest'),
+        files,
+        records,
+        sources,
+        problems,
+        findings,
+        ...(report.github !== undefined ? { github: report.github } : {}),
+        ...(report.shard !== undefined ? { shard: report_shardOf(report.shard) } : {}),
+        ...(report.baseline !== undefined ? { baseline: baselineInfo(report.baseline) } : {}),
+    };
+    checkComplete(result, object(report.summary, 'summary'));
+    return result;
+}
+/**
+ * Refuses a report whose lists do not add up to its summary, or whose files'
+ * records do not run from the first to the last: a report edited (a failing
+ * record deleted) or cut short would otherwise merge into a pass.
+ */
+function checkComplete(result, summary) {
+    const counts = result_tally(result);
+    const said = { ...summary };
+    delete said.passed;
+    if (canonical(said) !== canonical(counts)) {
+        throw new ReportError(`its summary does not match its records, problems and findings (it says ${canonical(said)}, they make ${canonical(counts)}): ` +
+            'the report was edited or cut short');
+    }
+    const perFile = new Map();
+    for (const r of result.records) {
+        let indices = perFile.get(r.file);
+        if (!indices)
+            perFile.set(r.file, (indices = []));
+        indices.push(r.index);
+    }
+    for (const [file, indices] of perFile) {
+        indices.sort((a, b) => a - b);
+        const at = indices.findIndex((index, i) => index !== i);
+        if (at < 0)
+            continue;
+        if (at > 0 && indices[at] === indices[at - 1])
+            throw new ReportError(`record ${indices[at]} of ${file} is in the report twice`);
+        throw new ReportError(`the records of ${file} skip record ${at}: the report was edited or cut short`);
+    }
+}
+/** JSON with every object's keys in order: two values that mean the same read the same. */
+function canonical(value) {
+    if (typeof value !== 'object' || value === null)
+        return JSON.stringify(value);
+    if (Array.isArray(value))
+        return `[${value.map(canonical).join(',')}]`;
+    return `{${Object.keys(value)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+        .join(',')}}`;
+}
+function report_shardOf(value) {
+    const s = object(value, 'shard');
+    const index = report_int(s.index, 'shard.index');
+    const count = report_int(s.count, 'shard.count');
+    if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
+        throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${MAX_SHARDS})`);
+    if (s.run === undefined)
+        throw new ReportError(`its shard has no run digest: ${OLDER_OR_EDITED}`);
+    return { index, count, run: str(s.run, 'shard.run') };
+}
+/** A baseline file that cannot be used: the check cannot run (exit 2). */
+class BaselineError extends Error {
+}
+/**
+ * Reads an earlier run's JSON report as the baseline: a missing file, or one
+ * that is not a report citegate can read, is an error, never a silent full gate.
+ */
+function readBaselineFile(file) {
+    let bytes;
+    try {
+        bytes = (0,external_node_fs_namespaceObject.readFileSync)(file);
+    }
+    catch (error) {
+        throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
+    }
+    try {
+        return {
+            report: parseJsonReport(bytes.toString('utf8')),
+            from: file,
+            digest: (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex'),
+        };
+    }
+    catch (error) {
+        if (error instanceof ReportError)
+            throw new BaselineError(`the baseline ${file} cannot be used: ${error.message}`);
+        throw error;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/load/inputs.ts
@@ -37857,7 +38714,6 @@ function runInputs(workspace, manifest, files) {
 }
 
 ;// CONCATENATED MODULE: ./src/report/json.ts
-// The JSON report (SPEC §7). Keys are snake_case like the records' own fields.
 
 
 
@@ -37868,8 +38724,9 @@ function reportHead(result, context) {
         tool: { name: 'citegate', version: VERSION },
         ...(context.github ? { github: context.github } : {}),
         ...(context.shard ? { shard: context.shard } : {}),
+        ...(result.baseline ? { baseline: jsonBaseline(result.baseline) } : {}),
         manifest: result.manifest,
-        summary: { ...tally(result), passed: result.outcome.passed },
+        summary: { ...result_tally(result), passed: result.outcome.passed },
         sources: result.sources.map(jsonSource),
         files: result.files,
         // A problem with a file as a whole (it cannot be read) has no line or column.
@@ -37886,6 +38743,7 @@ function reportHead(result, context) {
             column: f.column,
             ...(f.citationId !== undefined ? { citation_id: f.citationId } : {}),
             message: f.message,
+            ...(f.baseline !== undefined ? { baseline: f.baseline } : {}),
         })),
     };
 }
@@ -37946,6 +38804,24 @@ function jsonRecord(r) {
         ...(r.verdict !== 'located' ? { quote: r.quote, claim: r.claim } : {}),
         matches: matchesOf(r).map(jsonPosition),
         ...(detail ? { detail: jsonDetail(detail) } : {}),
+        ...(r.baseline
+            ? { baseline: r.baseline.state, ...(r.baseline.verdict ? { baseline_verdict: r.baseline.verdict } : {}) }
+            : {}),
+    };
+}
+function jsonBaseline(b) {
+    return {
+        from: b.from,
+        digest: b.digest,
+        fail_on: b.failOn,
+        sources: b.sources,
+        removed: b.removed.map((r) => ({
+            file: r.file,
+            citation_id: r.citationId,
+            source_id: r.sourceId,
+            verdict: r.verdict,
+        })),
+        findings_fixed: b.findingsFixed,
     };
 }
 function jsonPosition(m) {
@@ -38321,6 +39197,8 @@ function writeSummary(text) {
 
 
 
+
+
 const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 async function run() {
     const outputs = {
@@ -38330,6 +39208,9 @@ async function run() {
         failed: 0,
         problems: 0,
         'failing-findings': 0,
+        broken: 0,
+        fixed: 0,
+        'still-failing': 0,
         report: '',
         sarif: '',
     };
@@ -38343,6 +39224,8 @@ async function run() {
     catch (error) {
         if (error instanceof InputError)
             failures.push(error.message);
+        else if (error instanceof BaselineError)
+            failures.push(`${(0,model_escape/* escapeMessage */.hC)(error.message)}: the check could not run`);
         else if (error instanceof ManifestError)
             manifestFailed(error, annotator, failures, settings);
         else {
@@ -38428,10 +39311,34 @@ async function check(settings, outputs, annotator, failures) {
             failures.push(unwritten);
         return;
     }
+    const baseline = baselineOf(settings, workspace, manifest, manifestRepository, plan, session, notes, annotator);
     core.startGroup(`citegate: checking ${session.files.length} citation file${session.files.length === 1 ? '' : 's'}`);
-    const result = session.run();
+    const result = session.run(baseline);
     core.endGroup();
     publish(settings, workspace, manifest, result, manifestRepository(), notes, outputs, annotator, failures);
+}
+/**
+ * The baseline the inputs ask for: a JSON report, or the run of the base
+ * commit. One that cannot be made leaves the run judged on every record
+ * (fail-on any), saying why: stricter, never looser.
+ */
+function baselineOf(settings, workspace, manifest, manifestRepository, plan, session, notes, annotator) {
+    switch (settings.baseline.kind) {
+        case 'none':
+            return undefined;
+        case 'file':
+            return readBaselineFile(settings.baseline.path);
+        case 'auto': {
+            core.startGroup('citegate: checking the base commit, for the baseline');
+            const base = baseRunOf(settings, workspace, manifest, manifestRepository, plan, session.files);
+            core.endGroup();
+            if (base.ok)
+                return base.baseline;
+            annotator.annotate('notice', `citegate: no baseline (${base.reason}), so every record that is not located counts.`);
+            notes.push(`No baseline: ${base.reason}. Every record that is not located counts, as with fail-on any.`);
+            return undefined;
+        }
+    }
 }
 function openSession(settings, workspace, manifest, plan, checkedAll) {
     const started = Date.now();
@@ -38449,6 +39356,7 @@ function openSession(settings, workspace, manifest, plan, checkedAll) {
         shard: settings.shard,
         checks: settings.checks,
         explain: true,
+        failOn: settings.failOn,
         sourcePolicy: committedSourcesOnly(workspace),
         github: githubRun(settings, checkedAll),
         onProgress: (p) => {
@@ -38462,13 +39370,16 @@ function openSession(settings, workspace, manifest, plan, checkedAll) {
 }
 /** Writes the outputs, the log group, the annotations, the reports and the summary of a run, and fails the step as its outcome says. */
 function publish(settings, workspace, manifest, result, repository, notes, outputs, annotator, failures) {
-    const counts = tally(result);
+    const counts = result_tally(result);
     Object.assign(outputs, {
         total: counts.total,
         located: counts.located,
         failed: counts.failed,
         problems: counts.problems,
         'failing-findings': counts.findings.fail,
+        broken: counts.baseline?.broken ?? 0,
+        fixed: counts.baseline?.fixed ?? 0,
+        'still-failing': counts.baseline?.['still failing'] ?? 0,
     });
     if (result.partial && counts.total === 0)
         notes.push(`The citation files checked hold no records${settings.shard ? '' : ' (a run over changed files does not fail for that)'}.`);

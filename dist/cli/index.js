@@ -9947,6 +9947,12 @@ function sortProblems(problems) {
     return [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
+;// CONCATENATED MODULE: ./src/model/baseline.ts
+const BASELINE_STATES = ['new', 'broken', 'still failing', 'fixed', 'unchanged'];
+const FAIL_ON = ['any', 'new'];
+
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/model/fs-error.ts
@@ -9977,6 +9983,563 @@ function describeFsError(error) {
             return 'it is not a regular file';
         default:
             return shorten(error?.message ?? String(error), OUTSIDE_SHOWN);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/model/verdict.ts
+// The verdicts of SPEC §2, in the order reports list them (best first). The
+// engine decides them (engine/verdict.ts); every layer names them.
+/** Every verdict, best first. */
+const VERDICTS = [
+    'located',
+    'quote not found',
+    'ambiguous quote',
+    'empty quote',
+    'source unverified',
+    'source not permitted',
+    'unknown source',
+    'invalid fields',
+];
+
+;// CONCATENATED MODULE: ./src/model/result.ts
+// What a check run found: the one model every report (text, JSON, summary,
+// annotations, SARIF) is written from. A record's result is typed by its
+// verdict: each variant carries its own data and nothing else, so a report
+// that handles `ambiguous quote` finds its matches and suggestions there, and
+// cannot reach for a closest passage it never has.
+
+
+/** SPEC §2: the one verdict that passes. */
+function isLocated(r) {
+    return r.verdict === 'located';
+}
+/** The record's matches in its source, as the reports list them. */
+function matchesOf(r) {
+    if (r.verdict === 'located')
+        return r.match === undefined ? [] : [r.match];
+    return r.verdict === 'ambiguous quote' ? r.matches : [];
+}
+/** Why, for the verdicts decided before the quote is looked for. */
+function reasonOf(r) {
+    return 'reason' in r ? r.reason : undefined;
+}
+/**
+ * A record's result from what deciding and explaining found: its verdict's own
+ * data, nothing else. `reason` is required for the refused verdicts.
+ */
+function makeRecord(fields, verdict, reason, matches, d = {}) {
+    const { file, line, column, index, citationId, sourceId, quote, claim } = fields;
+    const base = {
+        file,
+        line,
+        column,
+        index,
+        citationId,
+        sourceId,
+        ...(fields.baseline ? { baseline: fields.baseline } : {}),
+    };
+    switch (verdict) {
+        case 'located':
+            return { ...base, verdict, match: matches[0], ...(d.context ? { context: d.context } : {}) };
+        case 'ambiguous quote':
+            return {
+                ...base,
+                quote,
+                claim,
+                verdict,
+                matches,
+                ...(d.context ? { context: d.context } : {}),
+                ...(d.suggestions ? { suggestions: d.suggestions } : {}),
+                ...(d.matchCount !== undefined ? { matchCount: d.matchCount } : {}),
+                ...(d.tooManyMatches ? { tooManyMatches: true } : {}),
+            };
+        case 'quote not found':
+            return {
+                ...base,
+                quote,
+                claim,
+                verdict,
+                ...(d.context ? { context: d.context } : {}),
+                ...(d.closest !== undefined ? { closest: d.closest } : {}),
+                ...(d.hints ? { hints: d.hints } : {}),
+            };
+        case 'unknown source':
+            return {
+                ...base,
+                quote,
+                claim,
+                verdict,
+                ...(d.hints ? { hints: d.hints } : {}),
+                ...(d.similarIds ? { similarIds: d.similarIds } : {}),
+                ...(d.sourceIds ? { sourceIds: d.sourceIds } : {}),
+            };
+        case 'empty quote':
+            return { ...base, quote, claim, verdict };
+        case 'invalid fields':
+        case 'source unverified':
+        case 'source not permitted':
+            if (reason === undefined)
+                throw new Error(`a record whose verdict is ${verdict} needs a reason`);
+            return { ...base, quote, claim, verdict, reason };
+    }
+}
+/** The explanation a record carries, as one bag; undefined when it has none. */
+function explanationOf(r) {
+    let d;
+    switch (r.verdict) {
+        case 'located':
+            d = { context: r.context };
+            break;
+        case 'ambiguous quote':
+            d = {
+                context: r.context,
+                suggestions: r.suggestions,
+                matchCount: r.matchCount,
+                tooManyMatches: r.tooManyMatches,
+            };
+            break;
+        case 'quote not found':
+            d = { context: r.context, closest: r.closest, hints: r.hints };
+            break;
+        case 'unknown source':
+            d = { hints: r.hints, similarIds: r.similarIds, sourceIds: r.sourceIds };
+            break;
+        default:
+            return undefined;
+    }
+    return Object.values(d).some((v) => v !== undefined) ? d : undefined;
+}
+const HINT_KINDS = [
+    'case',
+    'accents',
+    'quotes',
+    'compatibility',
+    'invisible',
+    'hyphenation',
+    'word boundary',
+    'other version',
+    'other source',
+];
+const FINDING_KINDS = [
+    'claim number not in quote',
+    'required source not cited',
+    'uncited claim',
+];
+function baselineTally(result, info) {
+    const states = Object.fromEntries(BASELINE_STATES.map((s) => [s, 0]));
+    for (const r of result.records)
+        if (r.baseline)
+            states[r.baseline.state]++;
+    let newFindings = 0;
+    let stillFailing = 0;
+    for (const f of result.findings) {
+        if (f.baseline === 'new')
+            newFindings++;
+        else if (f.baseline === 'still failing')
+            stillFailing++;
+    }
+    return {
+        ...states,
+        removed: info.removed.length,
+        findings: { new: newFindings, 'still failing': stillFailing, fixed: info.findingsFixed },
+    };
+}
+function tally(result) {
+    const byVerdict = new Map();
+    for (const r of result.records)
+        byVerdict.set(r.verdict, (byVerdict.get(r.verdict) ?? 0) + 1);
+    const verdicts = {};
+    for (const verdict of VERDICTS) {
+        const n = byVerdict.get(verdict);
+        if (n !== undefined)
+            verdicts[verdict] = n;
+    }
+    const located = byVerdict.get('located') ?? 0;
+    let fail = 0;
+    for (const f of result.findings)
+        if (f.level === 'fail')
+            fail++;
+    return {
+        total: result.records.length,
+        located,
+        failed: result.records.length - located,
+        verdicts,
+        files: result.files.length,
+        problems: result.problems.length,
+        findings: { fail, warn: result.findings.length - fail },
+        ...(result.baseline ? { baseline: baselineTally(result, result.baseline) } : {}),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/model/shard.ts
+// Splitting an audit over several jobs: which shard of how many (check/shard.ts assigns the files).
+/** The most shards a run is split into: a matrix of GitHub Actions takes at most 256 jobs. */
+const MAX_SHARDS = 1024;
+/** Parses "i/n" (1 ≤ i ≤ n ≤ MAX_SHARDS); undefined for anything else. */
+function parseShard(text) {
+    const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text.trim());
+    if (!m)
+        return undefined;
+    const index = Number(m[1]);
+    const count = Number(m[2]);
+    return index <= count && count <= MAX_SHARDS ? { index, count } : undefined;
+}
+/** What a shard is written as, for the messages that refuse another value. */
+const SHARD_FORM = 'i/n with 1 <= i <= n (for example 2/4)';
+
+;// CONCATENATED MODULE: ./src/load/report.ts
+// Reading a JSON report back (for `citegate merge-reports`, and a baseline):
+// every field checked, and a report whose counts do not add up to its lists
+// (edited, or cut short) refused.
+
+
+
+
+
+
+
+
+const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
+/** A report that cannot be read: exit 2, naming the file. */
+class ReportError extends Error {
+}
+function object(value, what) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new ReportError(`${what} is not an object`);
+    return value;
+}
+function list(value, what) {
+    if (!Array.isArray(value))
+        throw new ReportError(`${what} is not a list`);
+    return value;
+}
+function report_int(value, what) {
+    if (!Number.isInteger(value))
+        throw new ReportError(`${what} is not a whole number`);
+    return value;
+}
+function str(value, what) {
+    if (typeof value !== 'string')
+        throw new ReportError(`${what} is not a string`);
+    return value;
+}
+function strOrNull(value, what) {
+    return value === null || value === undefined ? null : str(value, what);
+}
+function position(value, what) {
+    const m = object(value, what);
+    return {
+        line: report_int(m.line, `${what}.line`),
+        column: report_int(m.column, `${what}.column`),
+        endLine: report_int(m.end_line, `${what}.end_line`),
+        endColumn: report_int(m.end_column, `${what}.end_column`),
+    };
+}
+function detail(value, what) {
+    const d = object(value, what);
+    const out = {};
+    if (d.context !== undefined) {
+        const c = object(d.context, `${what}.context`);
+        out.context = {
+            prefix: c.prefix === true,
+            suffix: c.suffix === true,
+            candidates: report_int(c.candidates, `${what}.context.candidates`),
+            kept: report_int(c.kept, `${what}.context.kept`),
+            ...(c.more_candidates === true ? { moreCandidates: true } : {}),
+            ...(c.prefix_kept !== undefined ? { prefixKept: report_int(c.prefix_kept, `${what}.context.prefix_kept`) } : {}),
+            ...(c.suffix_kept !== undefined ? { suffixKept: report_int(c.suffix_kept, `${what}.context.suffix_kept`) } : {}),
+            ...(c.occurrences !== undefined
+                ? {
+                    occurrences: list(c.occurrences, `${what}.context.occurrences`).map((v, i) => {
+                        const o = object(v, `${what}.context.occurrences[${i}]`);
+                        return {
+                            at: position(o, `${what}.context.occurrences[${i}]`),
+                            ...(o.before !== undefined ? { before: str(o.before, 'occurrence before') } : {}),
+                            ...(o.after !== undefined ? { after: str(o.after, 'occurrence after') } : {}),
+                        };
+                    }),
+                }
+                : {}),
+        };
+    }
+    if (d.closest !== undefined) {
+        if (d.closest === null)
+            out.closest = null;
+        else {
+            const c = object(d.closest, `${what}.closest`);
+            out.closest = {
+                at: position(c, `${what}.closest`),
+                similarity: Number(c.similarity),
+                passage: str(c.passage, `${what}.closest.passage`),
+                diff: str(c.diff, `${what}.closest.diff`),
+            };
+        }
+    }
+    if (d.hints !== undefined) {
+        out.hints = list(d.hints, `${what}.hints`).map((h, i) => {
+            const o = object(h, `${what}.hints[${i}]`);
+            const kind = str(o.kind, 'hint kind');
+            if (!HINT_KINDS.includes(kind))
+                throw new ReportError(`${what}.hints[${i}].kind ${JSON.stringify(kind)} is not a hint`);
+            return {
+                kind,
+                difference: str(o.difference, 'hint difference'),
+                sourceId: str(o.source_id, 'hint source_id'),
+                at: position(o, `${what}.hints[${i}]`),
+                passage: str(o.passage, 'hint passage'),
+            };
+        });
+    }
+    if (d.suggestions !== undefined) {
+        out.suggestions = list(d.suggestions, `${what}.suggestions`).map((s, i) => {
+            const o = object(s, `${what}.suggestions[${i}]`);
+            return {
+                at: position(o, `${what}.suggestions[${i}]`),
+                ...(o.prefix !== undefined ? { prefix: str(o.prefix, 'prefix') } : {}),
+                ...(o.suffix !== undefined ? { suffix: str(o.suffix, 'suffix') } : {}),
+            };
+        });
+    }
+    if (d.match_count !== undefined)
+        out.matchCount = report_int(d.match_count, `${what}.match_count`);
+    if (d.too_many_matches === true)
+        out.tooManyMatches = true;
+    if (d.similar_ids !== undefined)
+        out.similarIds = list(d.similar_ids, `${what}.similar_ids`).map((id) => str(id, 'similar id'));
+    if (d.source_ids !== undefined)
+        out.sourceIds = list(d.source_ids, `${what}.source_ids`).map((id) => str(id, 'source id'));
+    return out;
+}
+function recordBaseline(r, what) {
+    const state = str(r.baseline, `${what}.baseline`);
+    if (!BASELINE_STATES.includes(state))
+        throw new ReportError(`${what}.baseline ${excerpt(state)} is not a baseline state`);
+    if (r.baseline_verdict === undefined)
+        return { state };
+    const verdict = str(r.baseline_verdict, `${what}.baseline_verdict`);
+    if (!VERDICTS.includes(verdict))
+        throw new ReportError(`${what}.baseline_verdict ${excerpt(verdict)} is not a verdict`);
+    return { state, verdict };
+}
+function findingBaseline(value, what) {
+    const state = str(value, what);
+    if (state !== 'new' && state !== 'still failing')
+        throw new ReportError(`${what} is not new or still failing`);
+    return state;
+}
+function strings(value, what) {
+    return list(value, what).map((v, i) => str(v, `${what}[${i}]`));
+}
+function baselineInfo(value) {
+    const b = object(value, 'baseline');
+    const failOn = str(b.fail_on, 'baseline.fail_on');
+    if (!FAIL_ON.includes(failOn))
+        throw new ReportError('baseline.fail_on is not new or any');
+    const sources = object(b.sources, 'baseline.sources');
+    return {
+        from: str(b.from, 'baseline.from'),
+        digest: str(b.digest, 'baseline.digest'),
+        failOn,
+        sources: {
+            added: strings(sources.added, 'baseline.sources.added'),
+            removed: strings(sources.removed, 'baseline.sources.removed'),
+            repinned: strings(sources.repinned, 'baseline.sources.repinned'),
+        },
+        removed: list(b.removed, 'baseline.removed').map((v, i) => {
+            const r = object(v, `baseline.removed[${i}]`);
+            const verdict = str(r.verdict, `baseline.removed[${i}].verdict`);
+            if (!VERDICTS.includes(verdict))
+                throw new ReportError(`baseline.removed[${i}].verdict is not a verdict`);
+            return {
+                file: str(r.file, `baseline.removed[${i}].file`),
+                citationId: strOrNull(r.citation_id, `baseline.removed[${i}].citation_id`),
+                sourceId: strOrNull(r.source_id, `baseline.removed[${i}].source_id`),
+                verdict,
+            };
+        }),
+        findingsFixed: report_int(b.findings_fixed, 'baseline.findings_fixed'),
+    };
+}
+/** A JSON report (as `check --format json` writes it) back as a check result. */
+function parseJsonReport(text) {
+    let value;
+    try {
+        // A byte order mark, which an editor may add, is no part of the JSON.
+        value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    }
+    catch (error) {
+        throw new ReportError(`not JSON: ${messageOf(error)}`);
+    }
+    const report = object(value, 'the report');
+    const tool = report.tool;
+    if (typeof tool !== 'object' || tool === null || tool.name !== 'citegate' || !('records' in report))
+        throw new ReportError('not a citegate JSON report (check --format json writes one)');
+    if (report.version !== 1)
+        throw new ReportError(`a report of format version ${excerpt(String(report.version), 12)}, which this citegate cannot read: it reads version 1`);
+    const records = list(report.records, 'records').map((v, i) => {
+        const r = object(v, `records[${i}]`);
+        const verdict = str(r.verdict, `records[${i}].verdict`);
+        if (!VERDICTS.includes(verdict))
+            throw new ReportError(`records[${i}].verdict ${JSON.stringify(verdict)} is not a verdict`);
+        const fields = {
+            file: str(r.file, `records[${i}].file`),
+            line: report_int(r.line, `records[${i}].line`),
+            column: report_int(r.column, `records[${i}].column`),
+            index: report_int(r.index, `records[${i}].index`),
+            citationId: strOrNull(r.citation_id, `records[${i}].citation_id`),
+            sourceId: strOrNull(r.source_id, `records[${i}].source_id`),
+            quote: strOrNull(r.quote, `records[${i}].quote`),
+            claim: strOrNull(r.claim, `records[${i}].claim`),
+            ...(r.baseline !== undefined ? { baseline: recordBaseline(r, `records[${i}]`) } : {}),
+        };
+        const reason = r.reason !== undefined ? str(r.reason, `records[${i}].reason`) : undefined;
+        if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
+            throw new ReportError(`records[${i}] (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
+        const matches = list(r.matches, `records[${i}].matches`).map((m, k) => position(m, `records[${i}].matches[${k}]`));
+        return makeRecord(fields, verdict, reason, matches, r.detail !== undefined ? detail(r.detail, `records[${i}].detail`) : undefined);
+    });
+    const sources = list(report.sources, 'sources').map((v, i) => {
+        const s = object(v, `sources[${i}]`);
+        const status = str(s.status, `sources[${i}].status`);
+        if (status !== 'verified' && status !== 'unverified')
+            throw new ReportError(`sources[${i}].status is not verified or unverified`);
+        return {
+            id: str(s.id, `sources[${i}].id`),
+            path: str(s.path, `sources[${i}].path`),
+            sha256: strOrNull(s.sha256, `sources[${i}].sha256`) ?? undefined,
+            retrieved: str(s.retrieved, `sources[${i}].retrieved`),
+            status,
+            ...(s.reason !== undefined ? { reason: str(s.reason, `sources[${i}].reason`) } : {}),
+            ...(s.actual_sha256 !== undefined ? { actualSha256: str(s.actual_sha256, `sources[${i}].actual_sha256`) } : {}),
+            line: report_int(s.line, `sources[${i}].line`),
+            column: report_int(s.column, `sources[${i}].column`),
+            citedBy: report_int(s.cited_by, `sources[${i}].cited_by`),
+        };
+    });
+    const problems = list(report.problems, 'problems').map((v, i) => {
+        const p = object(v, `problems[${i}]`);
+        // No line: a problem with the file as a whole.
+        const line = p.line === undefined ? 0 : report_int(p.line, `problems[${i}].line`);
+        return {
+            file: str(p.file, `problems[${i}].file`),
+            line,
+            column: line === 0 ? 0 : report_int(p.column, `problems[${i}].column`),
+            message: str(p.message, `problems[${i}].message`),
+        };
+    });
+    const files = list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
+    if (report.findings === undefined)
+        throw new ReportError(`it has no findings: ${OLDER_OR_EDITED}`);
+    const findings = list(report.findings, 'findings').map((v, i) => {
+        const f = object(v, `findings[${i}]`);
+        const kind = str(f.kind, `findings[${i}].kind`);
+        if (!FINDING_KINDS.includes(kind))
+            throw new ReportError(`findings[${i}].kind ${JSON.stringify(kind)} is not a finding`);
+        const level = str(f.level, `findings[${i}].level`);
+        if (level !== 'warn' && level !== 'fail')
+            throw new ReportError(`findings[${i}].level is not warn or fail`);
+        return {
+            kind,
+            level,
+            file: str(f.file, `findings[${i}].file`),
+            line: report_int(f.line, `findings[${i}].line`),
+            column: report_int(f.column, `findings[${i}].column`),
+            ...(f.citation_id !== undefined ? { citationId: str(f.citation_id, `findings[${i}].citation_id`) } : {}),
+            message: str(f.message, `findings[${i}].message`),
+            ...(f.baseline !== undefined ? { baseline: findingBaseline(f.baseline, `findings[${i}].baseline`) } : {}),
+        };
+    });
+    const result = {
+        manifest: str(report.manifest, 'manifest'),
+        files,
+        records,
+        sources,
+        problems,
+        findings,
+        ...(report.github !== undefined ? { github: report.github } : {}),
+        ...(report.shard !== undefined ? { shard: shardOf(report.shard) } : {}),
+        ...(report.baseline !== undefined ? { baseline: baselineInfo(report.baseline) } : {}),
+    };
+    checkComplete(result, object(report.summary, 'summary'));
+    return result;
+}
+/**
+ * Refuses a report whose lists do not add up to its summary, or whose files'
+ * records do not run from the first to the last: a report edited (a failing
+ * record deleted) or cut short would otherwise merge into a pass.
+ */
+function checkComplete(result, summary) {
+    const counts = tally(result);
+    const said = { ...summary };
+    delete said.passed;
+    if (canonical(said) !== canonical(counts)) {
+        throw new ReportError(`its summary does not match its records, problems and findings (it says ${canonical(said)}, they make ${canonical(counts)}): ` +
+            'the report was edited or cut short');
+    }
+    const perFile = new Map();
+    for (const r of result.records) {
+        let indices = perFile.get(r.file);
+        if (!indices)
+            perFile.set(r.file, (indices = []));
+        indices.push(r.index);
+    }
+    for (const [file, indices] of perFile) {
+        indices.sort((a, b) => a - b);
+        const at = indices.findIndex((index, i) => index !== i);
+        if (at < 0)
+            continue;
+        if (at > 0 && indices[at] === indices[at - 1])
+            throw new ReportError(`record ${indices[at]} of ${file} is in the report twice`);
+        throw new ReportError(`the records of ${file} skip record ${at}: the report was edited or cut short`);
+    }
+}
+/** JSON with every object's keys in order: two values that mean the same read the same. */
+function canonical(value) {
+    if (typeof value !== 'object' || value === null)
+        return JSON.stringify(value);
+    if (Array.isArray(value))
+        return `[${value.map(canonical).join(',')}]`;
+    return `{${Object.keys(value)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+        .join(',')}}`;
+}
+function shardOf(value) {
+    const s = object(value, 'shard');
+    const index = report_int(s.index, 'shard.index');
+    const count = report_int(s.count, 'shard.count');
+    if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
+        throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${MAX_SHARDS})`);
+    if (s.run === undefined)
+        throw new ReportError(`its shard has no run digest: ${OLDER_OR_EDITED}`);
+    return { index, count, run: str(s.run, 'shard.run') };
+}
+/** A baseline file that cannot be used: the check cannot run (exit 2). */
+class BaselineError extends Error {
+}
+/**
+ * Reads an earlier run's JSON report as the baseline: a missing file, or one
+ * that is not a report citegate can read, is an error, never a silent full gate.
+ */
+function readBaselineFile(file) {
+    let bytes;
+    try {
+        bytes = (0,external_node_fs_namespaceObject.readFileSync)(file);
+    }
+    catch (error) {
+        throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
+    }
+    try {
+        return {
+            report: parseJsonReport(bytes.toString('utf8')),
+            from: file,
+            digest: (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex'),
+        };
+    }
+    catch (error) {
+        if (error instanceof ReportError)
+            throw new BaselineError(`the baseline ${file} cannot be used: ${error.message}`);
+        throw error;
     }
 }
 
@@ -11786,163 +12349,12 @@ function notListed(reason) {
     return `folder not listed: ${reason.replace(/^the path is/, 'it is')}`;
 }
 
-;// CONCATENATED MODULE: ./src/model/verdict.ts
-// The verdicts of SPEC §2, in the order reports list them (best first). The
-// engine decides them (engine/verdict.ts); every layer names them.
-/** Every verdict, best first. */
-const VERDICTS = [
-    'located',
-    'quote not found',
-    'ambiguous quote',
-    'empty quote',
-    'source unverified',
-    'source not permitted',
-    'unknown source',
-    'invalid fields',
-];
-
-;// CONCATENATED MODULE: ./src/model/result.ts
-
-/** SPEC §2: the one verdict that passes. */
-function isLocated(r) {
-    return r.verdict === 'located';
-}
-/** The record's matches in its source, as the reports list them. */
-function matchesOf(r) {
-    if (r.verdict === 'located')
-        return r.match === undefined ? [] : [r.match];
-    return r.verdict === 'ambiguous quote' ? r.matches : [];
-}
-/** Why, for the verdicts decided before the quote is looked for. */
-function reasonOf(r) {
-    return 'reason' in r ? r.reason : undefined;
-}
-/**
- * A record's result from what deciding and explaining found: its verdict's own
- * data, nothing else. `reason` is required for the refused verdicts.
- */
-function makeRecord(fields, verdict, reason, matches, d = {}) {
-    const { file, line, column, index, citationId, sourceId, quote, claim } = fields;
-    const base = { file, line, column, index, citationId, sourceId };
-    switch (verdict) {
-        case 'located':
-            return { ...base, verdict, match: matches[0], ...(d.context ? { context: d.context } : {}) };
-        case 'ambiguous quote':
-            return {
-                ...base,
-                quote,
-                claim,
-                verdict,
-                matches,
-                ...(d.context ? { context: d.context } : {}),
-                ...(d.suggestions ? { suggestions: d.suggestions } : {}),
-                ...(d.matchCount !== undefined ? { matchCount: d.matchCount } : {}),
-                ...(d.tooManyMatches ? { tooManyMatches: true } : {}),
-            };
-        case 'quote not found':
-            return {
-                ...base,
-                quote,
-                claim,
-                verdict,
-                ...(d.context ? { context: d.context } : {}),
-                ...(d.closest !== undefined ? { closest: d.closest } : {}),
-                ...(d.hints ? { hints: d.hints } : {}),
-            };
-        case 'unknown source':
-            return {
-                ...base,
-                quote,
-                claim,
-                verdict,
-                ...(d.hints ? { hints: d.hints } : {}),
-                ...(d.similarIds ? { similarIds: d.similarIds } : {}),
-                ...(d.sourceIds ? { sourceIds: d.sourceIds } : {}),
-            };
-        case 'empty quote':
-            return { ...base, quote, claim, verdict };
-        case 'invalid fields':
-        case 'source unverified':
-        case 'source not permitted':
-            if (reason === undefined)
-                throw new Error(`a record whose verdict is ${verdict} needs a reason`);
-            return { ...base, quote, claim, verdict, reason };
-    }
-}
-/** The explanation a record carries, as one bag; undefined when it has none. */
-function explanationOf(r) {
-    let d;
-    switch (r.verdict) {
-        case 'located':
-            d = { context: r.context };
-            break;
-        case 'ambiguous quote':
-            d = {
-                context: r.context,
-                suggestions: r.suggestions,
-                matchCount: r.matchCount,
-                tooManyMatches: r.tooManyMatches,
-            };
-            break;
-        case 'quote not found':
-            d = { context: r.context, closest: r.closest, hints: r.hints };
-            break;
-        case 'unknown source':
-            d = { hints: r.hints, similarIds: r.similarIds, sourceIds: r.sourceIds };
-            break;
-        default:
-            return undefined;
-    }
-    return Object.values(d).some((v) => v !== undefined) ? d : undefined;
-}
-const HINT_KINDS = [
-    'case',
-    'accents',
-    'quotes',
-    'compatibility',
-    'invisible',
-    'hyphenation',
-    'word boundary',
-    'other version',
-    'other source',
-];
-const FINDING_KINDS = [
-    'claim number not in quote',
-    'required source not cited',
-    'uncited claim',
-];
-function tally(result) {
-    const byVerdict = new Map();
-    for (const r of result.records)
-        byVerdict.set(r.verdict, (byVerdict.get(r.verdict) ?? 0) + 1);
-    const verdicts = {};
-    for (const verdict of VERDICTS) {
-        const n = byVerdict.get(verdict);
-        if (n !== undefined)
-            verdicts[verdict] = n;
-    }
-    const located = byVerdict.get('located') ?? 0;
-    let fail = 0;
-    for (const f of result.findings)
-        if (f.level === 'fail')
-            fail++;
-    return {
-        total: result.records.length,
-        located,
-        failed: result.records.length - located,
-        verdicts,
-        files: result.files.length,
-        problems: result.problems.length,
-        findings: { fail, warn: result.findings.length - fail },
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/check/outcome.ts
 // Whether a run passes (SPEC §5), decided here and nowhere else: every report,
 // exit status and step result reads the outcome this makes.
 
 /**
- * A run passes when it checked at least one record (unless it is partial: a
+ * SPEC §5 and §8. Without a baseline (or with fail-on any), a run passes when it checked at least one record (unless it is partial: a
  * shard, or the files a change touched, may hold none), every record is
  * located, no input had a problem (every file read, every source verified),
  * and no check beyond quotes that is set to fail found anything.
@@ -11950,12 +12362,37 @@ function tally(result) {
 function judge(result) {
     const counts = tally(result);
     const reasons = [];
-    if (counts.failed > 0)
-        reasons.push({ kind: 'records not located', count: counts.failed, total: counts.total });
-    if (counts.problems > 0)
-        reasons.push({ kind: 'problems', count: counts.problems });
-    if (counts.findings.fail > 0)
-        reasons.push({ kind: 'failing findings', count: counts.findings.fail });
+    if (result.baseline?.failOn === 'new') {
+        // Only what the change made worse: records located in the baseline and not
+        // now, new records not located, new failing findings. A problem (a file
+        // not read, a source not verified) fails the run whatever the baseline
+        // says: what cannot be read or verified was never checked.
+        let broken = 0;
+        let newFailing = 0;
+        for (const r of result.records) {
+            if (r.baseline?.state === 'broken')
+                broken++;
+            else if (r.baseline?.state === 'new' && !isLocated(r))
+                newFailing++;
+        }
+        if (broken > 0)
+            reasons.push({ kind: 'records broken', count: broken });
+        if (newFailing > 0)
+            reasons.push({ kind: 'new records not located', count: newFailing });
+        if (counts.problems > 0)
+            reasons.push({ kind: 'problems', count: counts.problems });
+        const findings = result.findings.filter((f) => f.level === 'fail' && f.baseline !== 'still failing').length;
+        if (findings > 0)
+            reasons.push({ kind: 'failing findings', count: findings });
+    }
+    else {
+        if (counts.failed > 0)
+            reasons.push({ kind: 'records not located', count: counts.failed, total: counts.total });
+        if (counts.problems > 0)
+            reasons.push({ kind: 'problems', count: counts.problems });
+        if (counts.findings.fail > 0)
+            reasons.push({ kind: 'failing findings', count: counts.findings.fail });
+    }
     if (counts.total === 0 && result.partial !== true)
         reasons.push({ kind: 'no records' });
     return { passed: reasons.length === 0, reasons };
@@ -13498,8 +13935,6 @@ function contextOf(record) {
     return prefix === '' && suffix === '' ? undefined : quoteContext(prefix, suffix);
 }
 
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: ./src/load/sources.ts
 // Source verification: the bytes of a source's file must hash to the pinned
 // SHA-256, be strict UTF-8 and stay under the size limit; its `original`, when
@@ -16181,15 +16616,136 @@ function runDigest(manifestText, files, github) {
     return hash.digest('hex').slice(0, 32);
 }
 /** The shard (1-based) a workspace-relative file belongs to, out of `count`. */
-function shardOf(file, count) {
+function shard_shardOf(file, count) {
     const digest = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(file, 'utf8').digest();
     return (digest.readUInt32BE(0) % count) + 1;
 }
 function inShard(files, shard) {
-    return shard === undefined ? [...files] : files.filter((f) => shardOf(f.file, shard.count) === shard.index);
+    return shard === undefined ? [...files] : files.filter((f) => shard_shardOf(f.file, shard.count) === shard.index);
+}
+
+;// CONCATENATED MODULE: ./src/check/baseline.ts
+
+
+/**
+ * Matches keys in order: the first record (or finding) of a key in the run
+ * with the first of that key in the baseline, and so on, so that a key given
+ * twice (a duplicated citation_id, two records without one) matches twice.
+ */
+class Matcher {
+    byKey = new Map();
+    add(key, value) {
+        const list = this.byKey.get(key);
+        if (list)
+            list.push(value);
+        else
+            this.byKey.set(key, [value]);
+    }
+    take(key) {
+        return this.byKey.get(key)?.shift();
+    }
+    /** What no one took, in the order added. */
+    *left() {
+        for (const list of this.byKey.values())
+            yield* list;
+    }
+}
+/**
+ * A record's key in its file: its citation_id (unique in a valid file). A
+ * record without one (always invalid fields) is known by its place among the
+ * records of its file that have none.
+ */
+function recordKeys(records, fileOf) {
+    const unnamed = new Map();
+    return records.map((r) => {
+        const file = fileOf(r.file);
+        if (r.citationId !== null)
+            return JSON.stringify([file, 'id', r.citationId]);
+        const n = unnamed.get(file) ?? 0;
+        unnamed.set(file, n + 1);
+        return JSON.stringify([file, 'unnamed', n]);
+    });
+}
+/** A finding is about its kind, file, record and what it says (a sentence, a number, a source). */
+function findingKey(f, fileOf) {
+    return JSON.stringify([f.kind, fileOf(f.file), f.citationId ?? null, f.message]);
+}
+function stateOf(before, now) {
+    if (before === undefined)
+        return 'new';
+    if (before === 'located')
+        return isLocated(now) ? 'unchanged' : 'broken';
+    return isLocated(now) ? 'fixed' : 'still failing';
+}
+/**
+ * Compares a run's result with a baseline. `counts(file)`: whether a file of
+ * the baseline is one this run answers for (its shard's, and for a run over
+ * changed files the files it checked), so that a record of a file the run did
+ * not look at is not counted as removed.
+ */
+function compareWithBaseline(result, baseline, failOn, pins, counts) {
+    const base = baseline.report;
+    const fileOf = (file) => baseline.renamed?.get(file) ?? file;
+    const same = (file) => file;
+    const before = new Matcher();
+    recordKeys(base.records, fileOf).forEach((key, i) => before.add(key, { verdict: base.records[i].verdict, record: base.records[i] }));
+    const keys = recordKeys(result.records, same);
+    const records = result.records.map((r, i) => {
+        const matched = before.take(keys[i]);
+        const state = stateOf(matched?.verdict, r);
+        return { ...r, baseline: matched ? { state, verdict: matched.verdict } : { state } };
+    });
+    const removed = [];
+    for (const { record } of before.left()) {
+        const file = fileOf(record.file);
+        if (!counts(file))
+            continue;
+        removed.push({ file, citationId: record.citationId, sourceId: record.sourceId, verdict: record.verdict });
+    }
+    removed.sort((a, b) => comparePaths(a.file, b.file));
+    const earlier = new Matcher();
+    for (const f of base.findings)
+        earlier.add(findingKey(f, fileOf), f);
+    const findings = result.findings.map((f) => {
+        const state = earlier.take(findingKey(f, same)) !== undefined ? 'still failing' : 'new';
+        return { ...f, baseline: state };
+    });
+    let findingsFixed = 0;
+    for (const f of earlier.left())
+        if (f.level === 'fail' && counts(fileOf(f.file)))
+            findingsFixed++;
+    return {
+        records,
+        findings,
+        info: {
+            from: baseline.from,
+            digest: baseline.digest,
+            failOn,
+            sources: sourceChanges(result, base, pins),
+            removed,
+            findingsFixed,
+        },
+    };
+}
+/**
+ * Sources cited now that the baseline's run did not know, sources it knew that
+ * the manifest no longer has, and those in both whose pin changed since.
+ * `pins`: the manifest's sources and their pinned SHA-256.
+ */
+function sourceChanges(result, base, pins) {
+    const known = new Map(base.sources.map((s) => [s.id, s.sha256]));
+    const added = result.sources.filter((s) => !known.has(s.id)).map((s) => s.id);
+    const removed = [...known.keys()].filter((id) => !pins.has(id));
+    const repinned = [...known].filter(([id, sha]) => pins.has(id) && pins.get(id) !== sha).map(([id]) => id);
+    return {
+        added: added.sort(comparePaths),
+        removed: removed.sort(comparePaths),
+        repinned: repinned.sort(comparePaths),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/check/session.ts
+
 
 
 
@@ -16208,7 +16764,8 @@ class Session {
         this.problems = listed.problems;
         this.files = inShard(listed.files, settings.shard);
     }
-    run() {
+    /** Runs the check; `baseline`: one made after the files were selected (the Action's run of the base commit). */
+    run(baseline = this.settings.baseline) {
         const { workspace, manifest, selection, shard } = this.settings;
         const checked = runCheck({
             workspace,
@@ -16225,14 +16782,34 @@ class Session {
         // Only a full, unsplit run fails for holding no records: missing data must
         // not look like success. A shard's emptiness is judged when the shards are
         // merged; a run over the files a change touched may find it removed them all.
-        const partial = shard !== undefined || (selection.kind === 'chosen' && !selection.complete);
+        const complete = shard === undefined && (selection.kind !== 'chosen' || selection.complete);
+        const partial = !complete;
         const github = this.settings.github;
+        const compared = this.compared(partial ? { ...checked, partial } : checked, baseline);
+        // Shards of one run are judged against one baseline, the same way: its digest is part of the run's.
+        const against = compared.baseline;
+        const digestOf = against ? { github: github ?? null, baseline: [against.digest, against.failOn] } : github;
         return {
-            ...judged(partial ? { ...checked, partial } : checked),
+            ...judged(compared),
             selected: this.selected,
-            ...(shard ? { shard: { ...shard, run: runDigest(manifest.text, this.selected, github) } } : {}),
+            ...(shard ? { shard: { ...shard, run: runDigest(manifest.text, this.selected, digestOf) } } : {}),
             ...(github !== undefined ? { github } : {}),
         };
+    }
+    /** The result with what became of each record and finding since the baseline, when there is one. */
+    compared(result, baseline) {
+        const { manifest, shard, selection } = this.settings;
+        if (baseline === undefined)
+            return result;
+        const failOn = this.settings.failOn ?? 'new';
+        const pins = new Map([...manifest.sources.values()].map((s) => [s.id, s.sha256]));
+        // A file of the baseline counts as this run's when it could be in it: its shard's, and when the
+        // run checked only some files (named ones, or the ones a change touched), one of those.
+        const some = selection.kind === 'named' || (selection.kind === 'chosen' && !selection.complete);
+        const chosen = some ? new Set(this.selected.map((f) => f.file)) : undefined;
+        const counts = (file) => (shard === undefined || shard_shardOf(file, shard.count) === shard.index) && (chosen === undefined || chosen.has(file));
+        const { records, findings, info } = compareWithBaseline(result, baseline, failOn, pins, counts);
+        return { ...result, records, findings, baseline: info };
     }
 }
 function session_select(settings) {
@@ -16265,24 +16842,7 @@ function runInputs(workspace, manifest, files) {
     return inputs;
 }
 
-;// CONCATENATED MODULE: ./src/model/shard.ts
-// Splitting an audit over several jobs: which shard of how many (check/shard.ts assigns the files).
-/** The most shards a run is split into: a matrix of GitHub Actions takes at most 256 jobs. */
-const MAX_SHARDS = 1024;
-/** Parses "i/n" (1 ≤ i ≤ n ≤ MAX_SHARDS); undefined for anything else. */
-function parseShard(text) {
-    const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text.trim());
-    if (!m)
-        return undefined;
-    const index = Number(m[1]);
-    const count = Number(m[2]);
-    return index <= count && count <= MAX_SHARDS ? { index, count } : undefined;
-}
-/** What a shard is written as, for the messages that refuse another value. */
-const SHARD_FORM = 'i/n with 1 <= i <= n (for example 2/4)';
-
 ;// CONCATENATED MODULE: ./src/report/json.ts
-// The JSON report (SPEC §7). Keys are snake_case like the records' own fields.
 
 
 
@@ -16293,6 +16853,7 @@ function reportHead(result, context) {
         tool: { name: 'citegate', version: VERSION },
         ...(context.github ? { github: context.github } : {}),
         ...(context.shard ? { shard: context.shard } : {}),
+        ...(result.baseline ? { baseline: jsonBaseline(result.baseline) } : {}),
         manifest: result.manifest,
         summary: { ...tally(result), passed: result.outcome.passed },
         sources: result.sources.map(jsonSource),
@@ -16311,6 +16872,7 @@ function reportHead(result, context) {
             column: f.column,
             ...(f.citationId !== undefined ? { citation_id: f.citationId } : {}),
             message: f.message,
+            ...(f.baseline !== undefined ? { baseline: f.baseline } : {}),
         })),
     };
 }
@@ -16371,6 +16933,24 @@ function jsonRecord(r) {
         ...(r.verdict !== 'located' ? { quote: r.quote, claim: r.claim } : {}),
         matches: matchesOf(r).map(jsonPosition),
         ...(detail ? { detail: jsonDetail(detail) } : {}),
+        ...(r.baseline
+            ? { baseline: r.baseline.state, ...(r.baseline.verdict ? { baseline_verdict: r.baseline.verdict } : {}) }
+            : {}),
+    };
+}
+function jsonBaseline(b) {
+    return {
+        from: b.from,
+        digest: b.digest,
+        fail_on: b.failOn,
+        sources: b.sources,
+        removed: b.removed.map((r) => ({
+            file: r.file,
+            citation_id: r.citationId,
+            source_id: r.sourceId,
+            verdict: r.verdict,
+        })),
+        findings_fixed: b.findingsFixed,
     };
 }
 function jsonPosition(m) {
@@ -16469,7 +17049,7 @@ const ONLY = {
 function plural(n, one, many = `${one}s`) {
     return `${n} ${n === 1 ? one : many}`;
 }
-function list(items) {
+function explain_text_list(items) {
     return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 /** Similarity as a percentage; a passage that differs is never shown as 100%. */
@@ -16542,7 +17122,7 @@ function explainRecord(r) {
                 if (r.similarIds && r.similarIds.length > 0)
                     lines.push(`${missing}; did you mean ${r.similarIds.join(' or ')}?`);
                 else if (r.sourceIds && r.sourceIds.length > 0)
-                    lines.push(`${missing}; its ${r.sourceIds.length === 1 ? 'source is' : 'sources are'} ${list(r.sourceIds)}`);
+                    lines.push(`${missing}; its ${r.sourceIds.length === 1 ? 'source is' : 'sources are'} ${explain_text_list(r.sourceIds)}`);
                 else
                     lines.push(`${missing}, nor one with a similar id`);
             }
@@ -16658,6 +17238,8 @@ function* textReportChunks(result, options = {}) {
             const reason = reasonOf(r);
             if (reason)
                 lines.push(`  ${escapeMessage(reason)}`);
+            if (r.baseline)
+                lines.push(`  baseline: ${r.baseline.state}${r.baseline.verdict ? ` (was ${r.baseline.verdict})` : ''}`);
             for (const line of explainRecord(r))
                 lines.push(`  ${escapeMessage(line)}`);
         }
@@ -16724,6 +17306,44 @@ function* diagnosticsChunks(result, options = {}) {
     if (lines.length > 0)
         yield `${lines.join('\n')}\n`;
 }
+/** At most this many source ids named per list; the rest counted. */
+const IDS_NAMED = 10;
+function ids(list) {
+    const named = list.slice(0, IDS_NAMED).map((id) => escapeValue(id));
+    return list.length > IDS_NAMED ? `${named.join(', ')} and ${list.length - IDS_NAMED} more` : named.join(', ');
+}
+/** What changed since the baseline, in one line for standard error (the `id: verdict` lines stay the reference's). */
+function baselineLine(result) {
+    const b = result.baseline;
+    const counts = tally(result).baseline;
+    if (!b || !counts)
+        return '';
+    let newFailing = 0;
+    for (const r of result.records)
+        if (r.baseline?.state === 'new' && r.verdict !== 'located')
+            newFailing++;
+    const notCounted = b.failOn === 'new' ? ' (not counted)' : '';
+    const parts = [
+        `${counts.broken} broken`,
+        `${newFailing} new not located`,
+        `${counts.fixed} fixed`,
+        `${counts['still failing']} still failing${notCounted}`,
+        `${counts.unchanged} unchanged`,
+        `${counts.new - newFailing} new located`,
+        `${counts.removed} removed`,
+    ];
+    const findings = counts.findings;
+    if (findings.new + findings['still failing'] + findings.fixed > 0)
+        parts.push(`findings: ${findings.new} new, ${findings['still failing']} still failing${notCounted}, ${findings.fixed} fixed`);
+    const { added, removed, repinned } = b.sources;
+    const sources = [
+        added.length > 0 ? `added ${ids(added)}` : '',
+        removed.length > 0 ? `removed ${ids(removed)}` : '',
+        repinned.length > 0 ? `re-pinned ${ids(repinned)} (their records judged against the new text)` : '',
+    ].filter(Boolean);
+    return escapeMessage(`citegate: against the baseline ${b.from} (fail on ${b.failOn}): ${parts.join(', ')}` +
+        (sources.length > 0 ? `; sources since the baseline: ${sources.join('; ')}` : ''));
+}
 
 ;// CONCATENATED MODULE: ./src/cli/help.ts
 
@@ -16771,6 +17391,14 @@ Options:
                           rules want cited and no record cites (default: fail)
   --claim-numbers LEVEL   off, warn or fail: numbers a claim states that its
                           quote does not carry (default: fail)
+  --baseline FILE         judge the run against an earlier run's JSON report:
+                          each record is new, broken, still failing, fixed or
+                          unchanged (in the JSON report; a summary line on
+                          standard error)
+  --fail-on new|any       new: fail only on records broken since the
+                          baseline, new records not located and new failing
+                          findings (the default with --baseline); any: on
+                          every record not located (the default without)
   -h, --help              this help
 
 With several files, each text line starts with "file:line: ". Problems with
@@ -16778,8 +17406,9 @@ the input (unreadable files, unverified sources, invalid records) go to
 standard error as "file:line:column: message".
 
 Exit status: 0 at least one record and every record located, every source
-verified; 1 something needs review (also when there is no record at all);
-2 the check could not run (bad arguments, manifest missing or invalid).
+verified (with --fail-on new: nothing broken or new failing); 1 something
+needs review (also when there is no record at all); 2 the check could not run
+(bad arguments, manifest missing or invalid, a baseline that is not a report).
 `;
 const PIN_HELP = `Usage: citegate pin [options] [SOURCE_ID...]
 
@@ -16901,6 +17530,8 @@ function manifestGiven(manifest, root) {
 
 
 
+
+
 const OPTIONS = {
     manifest: { type: 'string' },
     root: { type: 'string' },
@@ -16912,6 +17543,8 @@ const OPTIONS = {
     'uncited-claims': { type: 'string' },
     'required-sources': { type: 'string' },
     'claim-numbers': { type: 'string' },
+    baseline: { type: 'string' },
+    'fail-on': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
 };
 function readSettings(args) {
@@ -16938,7 +17571,16 @@ function readSettings(args) {
             throw new UsageError(`--${error.message}`, 'check');
         throw error;
     }
+    const failOn = values['fail-on'] ?? (values.baseline !== undefined ? 'new' : 'any');
+    if (!FAIL_ON.includes(failOn)) {
+        throw new UsageError(`--fail-on takes ${FAIL_ON.join(' or ')}, not ${JSON.stringify(failOn)}`, 'check');
+    }
+    if (failOn === 'new' && values.baseline === undefined) {
+        throw new UsageError('--fail-on new needs --baseline: what is new is judged against an earlier report', 'check');
+    }
     return {
+        baseline: values.baseline,
+        failOn: failOn,
         manifest: values.manifest,
         root: values.root,
         format: values.format,
@@ -16963,6 +17605,7 @@ function checkCommand(args, io) {
     const manifest = loadManifest(workspace, settings.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), {
         given: manifestGiven(settings.manifest, settings.root),
     });
+    const baseline = settings.baseline === undefined ? undefined : readBaselineFile(settings.baseline);
     const progress = progressLine(process.stderr);
     const session = new Session({
         workspace,
@@ -16973,6 +17616,8 @@ function checkCommand(args, io) {
         maxSourceBytes: settings.maxSourceBytes,
         // The plain text report shows verdicts only: explaining them would be wasted work.
         explain: settings.format === 'json' || settings.explain,
+        baseline,
+        failOn: settings.failOn,
         onProgress: (p) => progress.update(p),
     });
     if (output !== undefined)
@@ -16991,6 +17636,8 @@ function checkCommand(args, io) {
         noPatterns: manifest.citations.length === 0,
     }))
         io.stderr(chunk);
+    if (result.baseline)
+        io.stderr(`${baselineLine(result)}\n`);
     return result.outcome.passed ? 0 : 1;
 }
 function reportChunks(result, settings) {
@@ -17059,9 +17706,13 @@ function buildSummary(result, context = {}) {
     const counts = tally(result);
     const { total, located } = counts;
     const ok = result.outcome.passed;
+    // Judged on what a change made worse, the page leads with that.
+    const judgedOnChange = result.baseline?.failOn === 'new' ? changeHeadline(result) : undefined;
     const headline = context.headline ??
-        `${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}`;
+        `${ok ? '✅' : '❌'} citegate: ${judgedOnChange ?? `${located} of ${total} record${total === 1 ? '' : 's'} located`} — ${ok ? 'pass' : 'fail'}`;
     page.force(`## ${headline}\n\n`);
+    if (result.baseline)
+        addNote(page, `What changed since the baseline ${result.baseline.from}: ${changeLine(result)}`);
     // Notes hold ids and reasons: an HTML paragraph keeps them out of Markdown altogether.
     for (const note of context.notes ?? [])
         addNote(page, note);
@@ -17072,17 +17723,42 @@ function buildSummary(result, context = {}) {
         page.force('\n');
     }
     const failing = result.records.filter((r) => !isLocated(r));
-    if (failing.length > 0) {
-        page.force(`### Failing records (${failing.length})\n\n`);
-        table(page, ['file', 'citation', 'source', 'verdict', 'quote', 'claim', 'what was found'], failing, (r) => [
-            fileLink(r, context),
-            escapeHtml(recordLabel(r)),
-            escapeHtml(r.sourceId ?? ''),
-            `<b>${r.verdict}</b>${reasonOf(r) ? `<br>${escapeHtml(shorten(reasonOf(r), 200))}` : ''}`,
-            escapeHtml(shorten(r.quote ?? '', 120)),
-            escapeHtml(shorten(r.claim ?? '', 120)),
-            whatWasFound(r),
-        ], 'failing records');
+    // Against a baseline, what the change made worse comes first, and what was failing already folds away.
+    const byChange = (r) => CHANGE_ORDER.indexOf(r.baseline?.state ?? 'new');
+    const worse = result.baseline
+        ? failing.filter((r) => r.baseline?.state !== 'still failing').sort((a, b) => byChange(a) - byChange(b))
+        : failing;
+    const already = result.baseline ? failing.filter((r) => r.baseline?.state === 'still failing') : [];
+    const columns = [
+        'file',
+        'citation',
+        'source',
+        'verdict',
+        ...(result.baseline ? ['baseline'] : []),
+        'quote',
+        'claim',
+        'what was found',
+    ];
+    const cells = (r) => [
+        fileLink(r, context),
+        escapeHtml(recordLabel(r)),
+        escapeHtml(r.sourceId ?? ''),
+        `<b>${r.verdict}</b>${reasonOf(r) ? `<br>${escapeHtml(shorten(reasonOf(r), 200))}` : ''}`,
+        ...(result.baseline ? [baselineCell(r)] : []),
+        escapeHtml(shorten(r.quote ?? '', 120)),
+        escapeHtml(shorten(r.claim ?? '', 120)),
+        whatWasFound(r),
+    ];
+    if (worse.length > 0) {
+        const title = result.baseline ? 'Failing records, broken and new first' : 'Failing records';
+        page.force(`### ${title} (${worse.length})\n\n`);
+        table(page, columns, worse, cells, 'failing records');
+    }
+    if (already.length > 0) {
+        const counted = result.baseline?.failOn === 'new' ? ', not counted' : '';
+        page.force(`<details><summary>${already.length} failing in the baseline too${counted}</summary>\n\n`);
+        table(page, columns, already, cells, 'records failing in the baseline too');
+        page.force('\n</details>\n\n');
     }
     if (result.problems.length > 0) {
         page.force(`### Problems with the input (${result.problems.length})\n\n`);
@@ -17124,6 +17800,54 @@ function buildSummary(result, context = {}) {
         page.force(`> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${shorten(context.fullReportHint ?? 'The full list is in the JSON report and in the log.', 300)}\n`);
     }
     return page.toString();
+}
+/** The failing states in the order a reviewer wants them. */
+const CHANGE_ORDER = ['broken', 'new', 'still failing'];
+function baselineCell(r) {
+    const b = r.baseline;
+    if (!b)
+        return '';
+    return `${b.state === 'broken' ? '<b>broken</b>' : escapeHtml(b.state)}${b.verdict ? `<br>was ${escapeHtml(b.verdict)}` : ''}`;
+}
+/** The headline of a run judged on what it made worse: "3 newly broken, 2 fixed, 4 still failing (not counted)". */
+function changeHeadline(result) {
+    const counts = tally(result).baseline;
+    let newFailing = 0;
+    for (const r of result.records)
+        if (r.baseline?.state === 'new' && !isLocated(r))
+            newFailing++;
+    return [
+        `${counts.broken} newly broken`,
+        ...(newFailing > 0 ? [`${newFailing} new not located`] : []),
+        `${counts.fixed} fixed`,
+        `${counts['still failing']} still failing (not counted)`,
+    ].join(', ');
+}
+/** What changed since the baseline, in one sentence ("2 newly broken, 1 fixed, 4 still failing (not counted)"). */
+function changeLine(result) {
+    const b = result.baseline;
+    const counts = tally(result).baseline;
+    let newFailing = 0;
+    for (const r of result.records)
+        if (r.baseline?.state === 'new' && !isLocated(r))
+            newFailing++;
+    const notCounted = b.failOn === 'new' ? ' (not counted)' : '';
+    const parts = [
+        `${counts.broken} newly broken`,
+        `${newFailing} new not located`,
+        `${counts.fixed} fixed`,
+        `${counts['still failing']} still failing${notCounted}`,
+        `${counts.unchanged} unchanged`,
+        `${counts.removed} removed`,
+    ];
+    const { added, removed, repinned } = b.sources;
+    if (repinned.length > 0)
+        parts.push(`re-pinned since: ${repinned.join(', ')} (judged against the new text)`);
+    if (added.length > 0)
+        parts.push(`sources new since: ${added.join(', ')}`);
+    if (removed.length > 0)
+        parts.push(`sources removed since: ${removed.join(', ')}`);
+    return `${parts.join('; ')}.`;
 }
 /** The explanation, with the closest passage's diff marked up (<del> what the source has, <ins> what the quote has). */
 function whatWasFound(r) {
@@ -17174,274 +17898,6 @@ function fileLinkAt(file, line, context) {
     return `<a href="${escapeAttribute(href)}">${label}</a>`;
 }
 
-;// CONCATENATED MODULE: ./src/load/report.ts
-// Reading a JSON report back (for `citegate merge-reports`, and a baseline):
-// every field checked, and a report whose counts do not add up to its lists
-// (edited, or cut short) refused.
-
-
-
-
-const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
-/** A report that cannot be read: exit 2, naming the file. */
-class ReportError extends Error {
-}
-function object(value, what) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-        throw new ReportError(`${what} is not an object`);
-    return value;
-}
-function report_list(value, what) {
-    if (!Array.isArray(value))
-        throw new ReportError(`${what} is not a list`);
-    return value;
-}
-function report_int(value, what) {
-    if (!Number.isInteger(value))
-        throw new ReportError(`${what} is not a whole number`);
-    return value;
-}
-function str(value, what) {
-    if (typeof value !== 'string')
-        throw new ReportError(`${what} is not a string`);
-    return value;
-}
-function strOrNull(value, what) {
-    return value === null || value === undefined ? null : str(value, what);
-}
-function position(value, what) {
-    const m = object(value, what);
-    return {
-        line: report_int(m.line, `${what}.line`),
-        column: report_int(m.column, `${what}.column`),
-        endLine: report_int(m.end_line, `${what}.end_line`),
-        endColumn: report_int(m.end_column, `${what}.end_column`),
-    };
-}
-function detail(value, what) {
-    const d = object(value, what);
-    const out = {};
-    if (d.context !== undefined) {
-        const c = object(d.context, `${what}.context`);
-        out.context = {
-            prefix: c.prefix === true,
-            suffix: c.suffix === true,
-            candidates: report_int(c.candidates, `${what}.context.candidates`),
-            kept: report_int(c.kept, `${what}.context.kept`),
-            ...(c.more_candidates === true ? { moreCandidates: true } : {}),
-            ...(c.prefix_kept !== undefined ? { prefixKept: report_int(c.prefix_kept, `${what}.context.prefix_kept`) } : {}),
-            ...(c.suffix_kept !== undefined ? { suffixKept: report_int(c.suffix_kept, `${what}.context.suffix_kept`) } : {}),
-            ...(c.occurrences !== undefined
-                ? {
-                    occurrences: report_list(c.occurrences, `${what}.context.occurrences`).map((v, i) => {
-                        const o = object(v, `${what}.context.occurrences[${i}]`);
-                        return {
-                            at: position(o, `${what}.context.occurrences[${i}]`),
-                            ...(o.before !== undefined ? { before: str(o.before, 'occurrence before') } : {}),
-                            ...(o.after !== undefined ? { after: str(o.after, 'occurrence after') } : {}),
-                        };
-                    }),
-                }
-                : {}),
-        };
-    }
-    if (d.closest !== undefined) {
-        if (d.closest === null)
-            out.closest = null;
-        else {
-            const c = object(d.closest, `${what}.closest`);
-            out.closest = {
-                at: position(c, `${what}.closest`),
-                similarity: Number(c.similarity),
-                passage: str(c.passage, `${what}.closest.passage`),
-                diff: str(c.diff, `${what}.closest.diff`),
-            };
-        }
-    }
-    if (d.hints !== undefined) {
-        out.hints = report_list(d.hints, `${what}.hints`).map((h, i) => {
-            const o = object(h, `${what}.hints[${i}]`);
-            const kind = str(o.kind, 'hint kind');
-            if (!HINT_KINDS.includes(kind))
-                throw new ReportError(`${what}.hints[${i}].kind ${JSON.stringify(kind)} is not a hint`);
-            return {
-                kind,
-                difference: str(o.difference, 'hint difference'),
-                sourceId: str(o.source_id, 'hint source_id'),
-                at: position(o, `${what}.hints[${i}]`),
-                passage: str(o.passage, 'hint passage'),
-            };
-        });
-    }
-    if (d.suggestions !== undefined) {
-        out.suggestions = report_list(d.suggestions, `${what}.suggestions`).map((s, i) => {
-            const o = object(s, `${what}.suggestions[${i}]`);
-            return {
-                at: position(o, `${what}.suggestions[${i}]`),
-                ...(o.prefix !== undefined ? { prefix: str(o.prefix, 'prefix') } : {}),
-                ...(o.suffix !== undefined ? { suffix: str(o.suffix, 'suffix') } : {}),
-            };
-        });
-    }
-    if (d.match_count !== undefined)
-        out.matchCount = report_int(d.match_count, `${what}.match_count`);
-    if (d.too_many_matches === true)
-        out.tooManyMatches = true;
-    if (d.similar_ids !== undefined)
-        out.similarIds = report_list(d.similar_ids, `${what}.similar_ids`).map((id) => str(id, 'similar id'));
-    if (d.source_ids !== undefined)
-        out.sourceIds = report_list(d.source_ids, `${what}.source_ids`).map((id) => str(id, 'source id'));
-    return out;
-}
-/** A JSON report (as `check --format json` writes it) back as a check result. */
-function parseJsonReport(text) {
-    let value;
-    try {
-        // A byte order mark, which an editor may add, is no part of the JSON.
-        value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    }
-    catch (error) {
-        throw new ReportError(`not JSON: ${messageOf(error)}`);
-    }
-    const report = object(value, 'the report');
-    if (report.version !== 1)
-        throw new ReportError('not a citegate report of version 1');
-    const records = report_list(report.records, 'records').map((v, i) => {
-        const r = object(v, `records[${i}]`);
-        const verdict = str(r.verdict, `records[${i}].verdict`);
-        if (!VERDICTS.includes(verdict))
-            throw new ReportError(`records[${i}].verdict ${JSON.stringify(verdict)} is not a verdict`);
-        const fields = {
-            file: str(r.file, `records[${i}].file`),
-            line: report_int(r.line, `records[${i}].line`),
-            column: report_int(r.column, `records[${i}].column`),
-            index: report_int(r.index, `records[${i}].index`),
-            citationId: strOrNull(r.citation_id, `records[${i}].citation_id`),
-            sourceId: strOrNull(r.source_id, `records[${i}].source_id`),
-            quote: strOrNull(r.quote, `records[${i}].quote`),
-            claim: strOrNull(r.claim, `records[${i}].claim`),
-        };
-        const reason = r.reason !== undefined ? str(r.reason, `records[${i}].reason`) : undefined;
-        if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
-            throw new ReportError(`records[${i}] (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
-        const matches = report_list(r.matches, `records[${i}].matches`).map((m, k) => position(m, `records[${i}].matches[${k}]`));
-        return makeRecord(fields, verdict, reason, matches, r.detail !== undefined ? detail(r.detail, `records[${i}].detail`) : undefined);
-    });
-    const sources = report_list(report.sources, 'sources').map((v, i) => {
-        const s = object(v, `sources[${i}]`);
-        const status = str(s.status, `sources[${i}].status`);
-        if (status !== 'verified' && status !== 'unverified')
-            throw new ReportError(`sources[${i}].status is not verified or unverified`);
-        return {
-            id: str(s.id, `sources[${i}].id`),
-            path: str(s.path, `sources[${i}].path`),
-            sha256: strOrNull(s.sha256, `sources[${i}].sha256`) ?? undefined,
-            retrieved: str(s.retrieved, `sources[${i}].retrieved`),
-            status,
-            ...(s.reason !== undefined ? { reason: str(s.reason, `sources[${i}].reason`) } : {}),
-            ...(s.actual_sha256 !== undefined ? { actualSha256: str(s.actual_sha256, `sources[${i}].actual_sha256`) } : {}),
-            line: report_int(s.line, `sources[${i}].line`),
-            column: report_int(s.column, `sources[${i}].column`),
-            citedBy: report_int(s.cited_by, `sources[${i}].cited_by`),
-        };
-    });
-    const problems = report_list(report.problems, 'problems').map((v, i) => {
-        const p = object(v, `problems[${i}]`);
-        // No line: a problem with the file as a whole.
-        const line = p.line === undefined ? 0 : report_int(p.line, `problems[${i}].line`);
-        return {
-            file: str(p.file, `problems[${i}].file`),
-            line,
-            column: line === 0 ? 0 : report_int(p.column, `problems[${i}].column`),
-            message: str(p.message, `problems[${i}].message`),
-        };
-    });
-    const files = report_list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
-    if (report.findings === undefined)
-        throw new ReportError(`it has no findings: ${OLDER_OR_EDITED}`);
-    const findings = report_list(report.findings, 'findings').map((v, i) => {
-        const f = object(v, `findings[${i}]`);
-        const kind = str(f.kind, `findings[${i}].kind`);
-        if (!FINDING_KINDS.includes(kind))
-            throw new ReportError(`findings[${i}].kind ${JSON.stringify(kind)} is not a finding`);
-        const level = str(f.level, `findings[${i}].level`);
-        if (level !== 'warn' && level !== 'fail')
-            throw new ReportError(`findings[${i}].level is not warn or fail`);
-        return {
-            kind,
-            level,
-            file: str(f.file, `findings[${i}].file`),
-            line: report_int(f.line, `findings[${i}].line`),
-            column: report_int(f.column, `findings[${i}].column`),
-            ...(f.citation_id !== undefined ? { citationId: str(f.citation_id, `findings[${i}].citation_id`) } : {}),
-            message: str(f.message, `findings[${i}].message`),
-        };
-    });
-    const result = {
-        manifest: str(report.manifest, 'manifest'),
-        files,
-        records,
-        sources,
-        problems,
-        findings,
-        ...(report.github !== undefined ? { github: report.github } : {}),
-        ...(report.shard !== undefined ? { shard: report_shardOf(report.shard) } : {}),
-    };
-    checkComplete(result, object(report.summary, 'summary'));
-    return result;
-}
-/**
- * Refuses a report whose lists do not add up to its summary, or whose files'
- * records do not run from the first to the last: a report edited (a failing
- * record deleted) or cut short would otherwise merge into a pass.
- */
-function checkComplete(result, summary) {
-    const counts = tally(result);
-    const said = { ...summary };
-    delete said.passed;
-    if (canonical(said) !== canonical(counts)) {
-        throw new ReportError(`its summary does not match its records, problems and findings (it says ${canonical(said)}, they make ${canonical(counts)}): ` +
-            'the report was edited or cut short');
-    }
-    const perFile = new Map();
-    for (const r of result.records) {
-        let indices = perFile.get(r.file);
-        if (!indices)
-            perFile.set(r.file, (indices = []));
-        indices.push(r.index);
-    }
-    for (const [file, indices] of perFile) {
-        indices.sort((a, b) => a - b);
-        const at = indices.findIndex((index, i) => index !== i);
-        if (at < 0)
-            continue;
-        if (at > 0 && indices[at] === indices[at - 1])
-            throw new ReportError(`record ${indices[at]} of ${file} is in the report twice`);
-        throw new ReportError(`the records of ${file} skip record ${at}: the report was edited or cut short`);
-    }
-}
-/** JSON with every object's keys in order: two values that mean the same read the same. */
-function canonical(value) {
-    if (typeof value !== 'object' || value === null)
-        return JSON.stringify(value);
-    if (Array.isArray(value))
-        return `[${value.map(canonical).join(',')}]`;
-    return `{${Object.keys(value)
-        .sort()
-        .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
-        .join(',')}}`;
-}
-function report_shardOf(value) {
-    const s = object(value, 'shard');
-    const index = report_int(s.index, 'shard.index');
-    const count = report_int(s.count, 'shard.count');
-    if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
-        throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${MAX_SHARDS})`);
-    if (s.run === undefined)
-        throw new ReportError(`its shard has no run digest: ${OLDER_OR_EDITED}`);
-    return { index, count, run: str(s.run, 'shard.run') };
-}
-
 ;// CONCATENATED MODULE: ./src/check/merge.ts
 // Merging the reports of a sharded run into the result the unsharded run
 // would have given, refusing parts that do not make one run.
@@ -17461,6 +17917,12 @@ function checkPartsBelongTogether(parts, names) {
         if (canonical(p.github ?? null) !== event)
             throw new ReportError(`${names[0]} and ${names[i]} are reports of different runs: their events, commits or scopes differ`);
     });
+    // Judged against one baseline, the same way, or their states do not add up.
+    const against = (p) => canonical(p.baseline ? [p.baseline.from, p.baseline.digest, p.baseline.failOn] : null);
+    parts.forEach((p, i) => {
+        if (against(p) !== against(parts[0]))
+            throw new ReportError(`${names[0]} and ${names[i]} were checked against different baselines (or one against none, or with another --fail-on)`);
+    });
     const sharded = parts.filter((p) => p.shard !== undefined);
     if (sharded.length > 0) {
         if (sharded.length < parts.length) {
@@ -17479,7 +17941,7 @@ function checkPartsBelongTogether(parts, names) {
             }
             given.set(shard.index, [...(given.get(shard.index) ?? []), i]);
             for (const file of p.files) {
-                const belongs = shardOf(file, shard.count);
+                const belongs = shard_shardOf(file, shard.count);
                 if (belongs !== shard.index)
                     throw new ReportError(`${names[i]} holds ${file}, which belongs to shard ${belongs} of ${shard.count}, not ${shard.index}`);
             }
@@ -17578,6 +18040,21 @@ function mergeResults(parts, names = parts.map((_, i) => `report ${i + 1}`)) {
         problems: [...fileProblems, ...sourceProblems],
         findings,
         ...(changed ? { partial: true } : {}),
+        ...(parts[0].baseline ? { baseline: mergeBaselines(parts.map((p) => p.baseline)) } : {}),
+    };
+}
+/**
+ * One baseline block of the parts' (checkPartsBelongTogether has made sure
+ * they were judged against one): the sources each cited that the baseline did
+ * not know, and the records and fixed findings each counted for its own files.
+ */
+function mergeBaselines(infos) {
+    const first = infos[0];
+    return {
+        ...first,
+        sources: { ...first.sources, added: [...new Set(infos.flatMap((b) => b.sources.added))].sort(comparePaths) },
+        removed: infos.flatMap((b) => b.removed).sort((a, b) => comparePaths(a.file, b.file)),
+        findingsFixed: infos.reduce((n, b) => n + b.findingsFixed, 0),
     };
 }
 
@@ -17824,6 +18301,7 @@ function writeAtomically(file, text) {
 
 
 
+
 const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 const COMMANDS = {
     check: { run: checkCommand, help: CHECK_HELP },
@@ -17864,6 +18342,10 @@ function main(argv, io) {
         }
         if (error instanceof ManifestError) {
             io.stderr(`${error.problems.map((p) => escapeMessage(formatProblem(p))).join('\n')}\n`);
+            return 2;
+        }
+        if (error instanceof BaselineError) {
+            io.stderr(`citegate: ${escapeMessage(error.message)}\n`);
             return 2;
         }
         if (error instanceof WriteError) {

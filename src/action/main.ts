@@ -21,6 +21,9 @@ import { type Repository, refuseCheckoutWithoutChanges, repositoryAround } from 
 import { committedSourcesOnly } from './committed.js';
 import { githubPaths, workspacePaths } from './github-paths.js';
 import { type Plan, planFiles } from './plan.js';
+import { baseRunOf } from './baseline.js';
+import type { Baseline } from '../check/baseline.js';
+import { BaselineError, readBaselineFile } from '../load/report.js';
 import {
   annotate,
   describeFile,
@@ -45,6 +48,9 @@ export async function run(): Promise<void> {
     failed: 0,
     problems: 0,
     'failing-findings': 0,
+    broken: 0,
+    fixed: 0,
+    'still-failing': 0,
     report: '',
     sarif: '',
   };
@@ -56,6 +62,7 @@ export async function run(): Promise<void> {
     await check(settings, outputs, annotator, failures);
   } catch (error) {
     if (error instanceof InputError) failures.push(error.message);
+    else if (error instanceof BaselineError) failures.push(`${escapeMessage(error.message)}: the check could not run`);
     else if (error instanceof ManifestError) manifestFailed(error, annotator, failures, settings);
     else {
       const message = messageOf(error);
@@ -163,10 +170,46 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
     return;
   }
 
+  const baseline = baselineOf(settings, workspace, manifest, manifestRepository, plan, session, notes, annotator);
   core.startGroup(`citegate: checking ${session.files.length} citation file${session.files.length === 1 ? '' : 's'}`);
-  const result = session.run();
+  const result = session.run(baseline);
   core.endGroup();
   publish(settings, workspace, manifest, result, manifestRepository(), notes, outputs, annotator, failures);
+}
+
+/**
+ * The baseline the inputs ask for: a JSON report, or the run of the base
+ * commit. One that cannot be made leaves the run judged on every record
+ * (fail-on any), saying why: stricter, never looser.
+ */
+function baselineOf(
+  settings: Settings,
+  workspace: Workspace,
+  manifest: Manifest,
+  manifestRepository: () => Repository,
+  plan: Plan,
+  session: Session,
+  notes: string[],
+  annotator: Annotator,
+): Baseline | undefined {
+  switch (settings.baseline.kind) {
+    case 'none':
+      return undefined;
+    case 'file':
+      return readBaselineFile(settings.baseline.path);
+    case 'auto': {
+      core.startGroup('citegate: checking the base commit, for the baseline');
+      const base = baseRunOf(settings, workspace, manifest, manifestRepository, plan, session.files);
+      core.endGroup();
+      if (base.ok) return base.baseline;
+      annotator.annotate(
+        'notice',
+        `citegate: no baseline (${base.reason}), so every record that is not located counts.`,
+      );
+      notes.push(`No baseline: ${base.reason}. Every record that is not located counts, as with fail-on any.`);
+      return undefined;
+    }
+  }
 }
 
 function openSession(
@@ -191,6 +234,7 @@ function openSession(
     shard: settings.shard,
     checks: settings.checks,
     explain: true,
+    failOn: settings.failOn,
     sourcePolicy: committedSourcesOnly(workspace),
     github: githubRun(settings, checkedAll),
     onProgress: (p) => {
@@ -224,6 +268,9 @@ function publish(
     failed: counts.failed,
     problems: counts.problems,
     'failing-findings': counts.findings.fail,
+    broken: counts.baseline?.broken ?? 0,
+    fixed: counts.baseline?.fixed ?? 0,
+    'still-failing': counts.baseline?.['still failing'] ?? 0,
   });
   if (result.partial && counts.total === 0)
     notes.push(

@@ -27,6 +27,10 @@ export interface Outputs {
   failed: number;
   problems: number;
   'failing-findings': number;
+  /** Against a baseline: records broken by the change, fixed by it, and failing in both. */
+  broken: number;
+  fixed: number;
+  'still-failing': number;
   /** Absolute paths, as the inputs resolve from the workspace; empty when not written. */
   report: string;
   sarif: string;

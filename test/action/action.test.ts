@@ -93,6 +93,9 @@ describe('the Action on a pull request', () => {
         failed: '2',
         problems: '0',
         'failing-findings': '0',
+        broken: '0',
+        fixed: '0',
+        'still-failing': '0',
         report: '',
         sarif: '',
       });
@@ -889,6 +892,9 @@ describe('the Action on push, schedule and bad input', () => {
       failed: '1',
       problems: '0',
       'failing-findings': '0',
+      broken: '0',
+      fixed: '0',
+      'still-failing': '0',
       report: path.join(root, 'out/report.json'),
       sarif: path.join(root, 'out/citegate.sarif'),
     });

@@ -64,13 +64,16 @@ describe('hostile text through the bundled Action', () => {
     expect(hrefs.filter((href) => !href.startsWith('https://github.com/acme/answers/blob/'))).toEqual([]);
     expect(html).not.toMatch(/<(img|script)/);
     expect(Object.keys(run.outputs).sort()).toEqual([
+      'broken',
       'failed',
       'failing-findings',
+      'fixed',
       'located',
       'passed',
       'problems',
       'report',
       'sarif',
+      'still-failing',
       'total',
     ]);
     expect(run.outputs.total).toBe(String(HOSTILE.length + 1));

@@ -181,6 +181,9 @@ describe('runs with nothing, or no records, to check', () => {
       failed: '0',
       problems: '0',
       'failing-findings': '0',
+      broken: '0',
+      fixed: '0',
+      'still-failing': '0',
       report: path.join(root, 'out/report.json'),
       sarif: path.join(root, 'out/citegate.sarif'),
     });

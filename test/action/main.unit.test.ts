@@ -72,6 +72,9 @@ describe('the Action front end', () => {
       failed: 0,
       problems: 0,
       'failing-findings': 0,
+      broken: 0,
+      fixed: 0,
+      'still-failing': 0,
       report: '',
       sarif: '',
     });
@@ -91,6 +94,9 @@ describe('the Action front end', () => {
       failed: 0,
       problems: 0,
       'failing-findings': 0,
+      broken: 0,
+      fixed: 0,
+      'still-failing': 0,
       report: '',
       sarif: '',
     });

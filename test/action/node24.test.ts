@@ -52,6 +52,9 @@ const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the gui
       failed: '1',
       problems: '0',
       'failing-findings': '0',
+      broken: '0',
+      fixed: '0',
+      'still-failing': '0',
       report: path.join(root, 'r.json'),
       sarif: '',
     });

@@ -36,6 +36,9 @@ describe('the outputs', () => {
       failed: '0',
       problems: '0',
       'failing-findings': '0',
+      broken: '0',
+      fixed: '0',
+      'still-failing': '0',
       report: path.join(root, 'out/report.json'),
       sarif: '',
     });
@@ -71,6 +74,9 @@ describe('the outputs', () => {
       failed: '0',
       problems: '0',
       'failing-findings': '0',
+      broken: '0',
+      fixed: '0',
+      'still-failing': '0',
       report: '',
       sarif: '',
     });
