@@ -28374,7 +28374,7 @@ module.exports = {
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
 /* harmony import */ var _report_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6412);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5964);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1343);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
 
@@ -28392,7 +28392,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5964:
+/***/ 1343:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29533,6 +29533,718 @@ function wordsIn(text, from, to) {
     return { words, starts };
 }
 
+;// CONCATENATED MODULE: ./src/engine/suffix-array.ts
+// Suffix arrays of integer strings by induced sorting (SA-IS: Nong, Zhang and
+// Chan, "Two efficient algorithms for linear time suffix array construction",
+// 2011), in time and memory linear in the length of the string, whatever it
+// repeats. The steps follow the AtCoder Library's sa_is (CC0), on typed arrays.
+//
+// No package is used: the runtime dependencies are @actions/core,
+// @actions/github and yaml only, and the one suffix array on the npm registry
+// in wide use (mnemonist's SuffixArray) sorts the suffixes by comparing them,
+// which costs the square of the length on text that repeats.
+/** Below this length, the suffixes are sorted by comparing them. */
+const NAIVE = 10;
+/**
+ * The suffix array of `s`: the start of each suffix of `s`, in lexicographic
+ * order of the suffixes (a suffix that is a prefix of another comes first).
+ * Every value of `s` is in [0, upper].
+ */
+function suffixArray(s, upper) {
+    const n = s.length;
+    if (n === 0)
+        return new Int32Array(0);
+    if (n === 1)
+        return Int32Array.of(0);
+    if (n === 2)
+        return s[0] < s[1] ? Int32Array.of(0, 1) : Int32Array.of(1, 0);
+    if (n < NAIVE)
+        return naive(s);
+    const sa = new Int32Array(n);
+    // ls[i]: suffix i is S-type (smaller than suffix i + 1); the last is L-type
+    // (the empty suffix after it is smaller than any).
+    const ls = new Uint8Array(n);
+    for (let i = n - 2; i >= 0; i--)
+        ls[i] = s[i] === s[i + 1] ? ls[i + 1] : s[i] < s[i + 1] ? 1 : 0;
+    // sumL[c]: where bucket c starts; sumS[c]: where its S-type suffixes start (after its L-type ones).
+    const sumL = new Int32Array(upper + 2);
+    const sumS = new Int32Array(upper + 2);
+    for (let i = 0; i < n; i++) {
+        if (ls[i] === 0)
+            sumS[s[i]]++;
+        else
+            sumL[s[i] + 1]++;
+    }
+    for (let c = 0; c <= upper; c++) {
+        sumS[c] += sumL[c];
+        if (c < upper)
+            sumL[c + 1] += sumS[c];
+    }
+    const buf = new Int32Array(upper + 2);
+    const induce = (lms, count) => {
+        sa.fill(-1);
+        buf.set(sumS);
+        for (let k = 0; k < count; k++) {
+            const d = lms[k];
+            if (d !== n)
+                sa[buf[s[d]]++] = d;
+        }
+        buf.set(sumL);
+        sa[buf[s[n - 1]]++] = n - 1;
+        for (let i = 0; i < n; i++) {
+            const v = sa[i];
+            if (v >= 1 && ls[v - 1] === 0)
+                sa[buf[s[v - 1]]++] = v - 1;
+        }
+        buf.set(sumL);
+        for (let i = n - 1; i >= 0; i--) {
+            const v = sa[i];
+            if (v >= 1 && ls[v - 1] === 1)
+                sa[--buf[s[v - 1] + 1]] = v - 1;
+        }
+    };
+    // The LMS positions (an S-type suffix after an L-type one), numbered in text order.
+    const lmsMap = new Int32Array(n + 1).fill(-1);
+    let m = 0;
+    for (let i = 1; i < n; i++)
+        if (ls[i - 1] === 0 && ls[i] === 1)
+            lmsMap[i] = m++;
+    const lms = new Int32Array(m);
+    for (let i = 1, k = 0; i < n; i++)
+        if (ls[i - 1] === 0 && ls[i] === 1)
+            lms[k++] = i;
+    induce(lms, m);
+    if (m > 0) {
+        // The LMS substrings in the order the induction put them, named by rank
+        // (equal substrings one name), make a string of at most n / 2 names: its
+        // suffix array orders the LMS suffixes, from which the rest is induced.
+        const sorted = new Int32Array(m);
+        for (let i = 0, k = 0; i < n; i++)
+            if (lmsMap[sa[i]] !== -1)
+                sorted[k++] = sa[i];
+        const names = new Int32Array(m);
+        let upperNames = 0;
+        names[lmsMap[sorted[0]]] = 0;
+        for (let k = 1; k < m; k++) {
+            let l = sorted[k - 1];
+            let r = sorted[k];
+            const endL = lmsMap[l] + 1 < m ? lms[lmsMap[l] + 1] : n;
+            const endR = lmsMap[r] + 1 < m ? lms[lmsMap[r] + 1] : n;
+            let same = true;
+            if (endL - l !== endR - r)
+                same = false;
+            else {
+                while (l < endL && s[l] === s[r]) {
+                    l++;
+                    r++;
+                }
+                if (l === n || s[l] !== s[r])
+                    same = false;
+            }
+            if (!same)
+                upperNames++;
+            names[lmsMap[sorted[k]]] = upperNames;
+        }
+        const reduced = suffixArray(names, upperNames);
+        for (let k = 0; k < m; k++)
+            sorted[k] = lms[reduced[k]];
+        induce(sorted, m);
+    }
+    return sa;
+}
+function naive(s) {
+    const n = s.length;
+    const order = Array.from({ length: n }, (_, i) => i);
+    order.sort((a, b) => {
+        if (a === b)
+            return 0;
+        while (a < n && b < n) {
+            if (s[a] !== s[b])
+                return s[a] - s[b];
+            a++;
+            b++;
+        }
+        return a === n ? -1 : 1;
+    });
+    return Int32Array.from(order);
+}
+
+;// CONCATENATED MODULE: ./src/engine/unit-index.ts
+// An index of a normalized source in which every quote is found at a cost
+// that does not grow with the source: a suffix array of its units.
+//
+// A unit is a maximal run of word code points (SPEC §4: general category L or
+// N, or `_`) or one code point of any other kind. The text is the sequence of
+// its units. A quote matches at a position (SPEC §4: its bytes are there, and
+// where it starts or ends with a word code point no word code point is next to
+// it there) exactly when its own units are the text's units from a unit start
+// on: a match that starts with a word code point starts a run of them, one
+// that ends with one ends a run, and every unit inside is whole on both sides.
+// So the matches of a quote, overlapping ones included, are the suffixes of
+// the unit sequence that begin with the quote's units: one contiguous range of
+// the suffix array, found by binary search, with no match to test one by one.
+//
+// Units are ranked in the order of their UTF-8 bytes (a unit that is a prefix
+// of another first), so that comparing a quote with a suffix compares bytes of
+// the text itself, read unit by unit: the index keeps nothing but the suffix
+// array, one 32-bit offset per unit (a third to a fifth of the text's bytes in
+// natural text). Building it is linear in the text, whatever the text repeats.
+
+
+/** Per ASCII byte: 1 for a word character (letter, digit, `_`). */
+const ASCII_WORD = new Uint8Array(128);
+for (let c = 0; c < 128; c++)
+    ASCII_WORD[c] = isWordCodePoint(c) ? 1 : 0;
+/** Bytes in the UTF-8 sequence that starts with byte `b`. */
+function sequenceLength(b) {
+    return b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+}
+/** Whether the code point whose UTF-8 sequence starts at `p` is a word code point. */
+function wordAt(bytes, p) {
+    const b = bytes[p];
+    if (b < 0x80)
+        return ASCII_WORD[b] === 1;
+    let cp;
+    if (b < 0xe0)
+        cp = ((b & 0x1f) << 6) | (bytes[p + 1] & 0x3f);
+    else if (b < 0xf0)
+        cp = ((b & 0x0f) << 12) | ((bytes[p + 1] & 0x3f) << 6) | (bytes[p + 2] & 0x3f);
+    else
+        cp = ((b & 0x07) << 18) | ((bytes[p + 1] & 0x3f) << 12) | ((bytes[p + 2] & 0x3f) << 6) | (bytes[p + 3] & 0x3f);
+    return isWordCodePoint(cp);
+}
+/**
+ * Where the unit that starts at `p` (< end) ends, in well-formed UTF-8 that
+ * ends at `end`: a run of word code points or one other code point, with the
+ * space after it if there is one (so that a text's units are about as many as
+ * its words).
+ */
+function unitEnd(bytes, p, end) {
+    const b = bytes[p];
+    let q;
+    if (b < 0x80 && ASCII_WORD[b] === 0) {
+        if (b === 0x20)
+            return p + 1;
+        q = p + 1;
+    }
+    else if (b >= 0x80 && !wordAt(bytes, p)) {
+        q = p + sequenceLength(b);
+    }
+    else {
+        // A run of word code points: ASCII ones quickly, others decoded.
+        q = p + sequenceLength(b);
+        while (q < end) {
+            const c = bytes[q];
+            if (c < 0x80) {
+                if (ASCII_WORD[c] === 0)
+                    break;
+                q++;
+            }
+            else {
+                if (!wordAt(bytes, q))
+                    break;
+                q += sequenceLength(c);
+            }
+        }
+    }
+    return q < end && bytes[q] === 0x20 ? q + 1 : q;
+}
+/** The unit starts of bytes[0, end): one pass to count them, one to write them. */
+function unitStarts(bytes, end) {
+    let count = 0;
+    for (let p = 0; p < end; p = unitEnd(bytes, p, end))
+        count++;
+    const starts = new Int32Array(count + 1);
+    let k = 0;
+    for (let p = 0; p < end; p = unitEnd(bytes, p, end))
+        starts[k++] = p;
+    starts[count] = end;
+    return starts;
+}
+/** Compares bytes a[i, i + la) with b[j, j + lb) in byte order, a prefix first: negative, 0 or positive. */
+function compareBytes(a, i, la, b, j, lb) {
+    const common = Math.min(la, lb);
+    for (let k = 0; k < common; k++) {
+        const d = a[i + k] - b[j + k];
+        if (d !== 0)
+            return d;
+    }
+    return la - lb;
+}
+/**
+ * The rank of every unit among the distinct units of the text, in byte order:
+ * equal units one rank. Distinct units are found by hashing their bytes (an
+ * open-addressing table, checked byte by byte), then sorted by their bytes.
+ */
+function unitRanks(bytes, starts) {
+    const m = starts.length - 1;
+    const ranks = new Int32Array(m);
+    // First the id of each unit, in order of first appearance; the table holds ids.
+    let capacity = 1024;
+    let table = new Int32Array(capacity).fill(-1);
+    let hashes = new Int32Array(capacity);
+    let firstOf = new Int32Array(1024);
+    let distinct = 0;
+    for (let u = 0; u < m; u++) {
+        const p = starts[u];
+        const len = starts[u + 1] - p;
+        let h = 0x811c9dc5 ^ len;
+        for (let k = 0; k < len; k++)
+            h = Math.imul(h ^ bytes[p + k], 0x01000193);
+        h ^= h >>> 15;
+        let mask = capacity - 1;
+        let slot = h & mask;
+        let id = -1;
+        for (;;) {
+            const t = table[slot];
+            if (t === -1)
+                break;
+            if (hashes[slot] === h) {
+                const q = starts[firstOf[t]];
+                if (compareBytes(bytes, p, len, bytes, q, starts[firstOf[t] + 1] - q) === 0) {
+                    id = t;
+                    break;
+                }
+            }
+            slot = (slot + 1) & mask;
+        }
+        if (id === -1) {
+            id = distinct++;
+            if (id === firstOf.length) {
+                const grown = new Int32Array(firstOf.length * 2);
+                grown.set(firstOf);
+                firstOf = grown;
+            }
+            firstOf[id] = u;
+            table[slot] = id;
+            hashes[slot] = h;
+            if (2 * distinct > capacity) {
+                // Grow the table, placing every id again by its hash.
+                const oldTable = table;
+                const oldHashes = hashes;
+                capacity *= 2;
+                mask = capacity - 1;
+                table = new Int32Array(capacity).fill(-1);
+                hashes = new Int32Array(capacity);
+                for (let s = 0; s < oldTable.length; s++) {
+                    if (oldTable[s] === -1)
+                        continue;
+                    let at = oldHashes[s] & mask;
+                    while (table[at] !== -1)
+                        at = (at + 1) & mask;
+                    table[at] = oldTable[s];
+                    hashes[at] = oldHashes[s];
+                }
+            }
+        }
+        ranks[u] = id;
+    }
+    // Then the ids in byte order of their units, and each unit's id replaced by its rank.
+    const order = new Int32Array(distinct);
+    for (let id = 0; id < distinct; id++)
+        order[id] = id;
+    const from = new Int32Array(distinct);
+    const length = new Int32Array(distinct);
+    for (let id = 0; id < distinct; id++) {
+        from[id] = starts[firstOf[id]];
+        length[id] = starts[firstOf[id] + 1] - from[id];
+    }
+    sortByBytes(order, from, length, bytes);
+    const rankOf = new Int32Array(distinct);
+    for (let r = 0; r < distinct; r++)
+        rankOf[order[r]] = r;
+    for (let u = 0; u < m; u++)
+        ranks[u] = rankOf[ranks[u]];
+    return { ranks, distinct };
+}
+/** Groups this small are sorted by insertion rather than by bucket. */
+const INSERTION = 24;
+/**
+ * Sorts `items` (distinct byte strings, item i being bytes[from[i], from[i] +
+ * length[i])) in byte order, a prefix first: a most-significant-byte radix
+ * sort, linear in the bytes it reads.
+ */
+function sortByBytes(items, from, length, bytes) {
+    const scratch = new Int32Array(items.length);
+    const counts = new Int32Array(258);
+    // Groups still to sort: [lo, hi) sharing their first `depth` bytes.
+    const stack = [0, items.length, 0];
+    while (stack.length > 0) {
+        const depth = stack.pop();
+        const hi = stack.pop();
+        const lo = stack.pop();
+        if (hi - lo < 2)
+            continue;
+        if (hi - lo <= INSERTION) {
+            for (let i = lo + 1; i < hi; i++) {
+                const item = items[i];
+                let j = i - 1;
+                while (j >= lo &&
+                    compareBytes(bytes, from[items[j]] + depth, length[items[j]] - depth, bytes, from[item] + depth, length[item] - depth) > 0) {
+                    items[j + 1] = items[j];
+                    j--;
+                }
+                items[j + 1] = item;
+            }
+            continue;
+        }
+        // The key at this depth: 0 for a string that has ended, else its byte + 1.
+        counts.fill(0);
+        for (let i = lo; i < hi; i++) {
+            const item = items[i];
+            counts[(depth < length[item] ? bytes[from[item] + depth] + 1 : 0) + 1]++;
+        }
+        for (let k = 1; k < 258; k++)
+            counts[k] += counts[k - 1];
+        for (let i = lo; i < hi; i++) {
+            const item = items[i];
+            scratch[lo + counts[depth < length[item] ? bytes[from[item] + depth] + 1 : 0]++] = item;
+        }
+        items.set(scratch.subarray(lo, hi), lo);
+        // counts[k] is now where key k's group ends; the group of ended strings (key 0) holds at most one.
+        let start = lo + counts[0];
+        for (let k = 1; k < 257; k++) {
+            const end = lo + counts[k];
+            if (end - start > 1)
+                stack.push(start, end, depth + 1);
+            start = end;
+        }
+    }
+}
+class UnitIndex {
+    text;
+    /** The byte offset of each unit start, in the order of the suffixes that start there. */
+    sa;
+    minima;
+    /** `text`: a normalized source, well-formed UTF-8. */
+    constructor(text) {
+        this.text = text;
+        const starts = unitStarts(text, text.length);
+        const { ranks, distinct } = unitRanks(text, starts);
+        const sa = suffixArray(ranks, Math.max(0, distinct - 1));
+        for (let i = 0; i < sa.length; i++)
+            sa[i] = starts[sa[i]];
+        this.sa = sa;
+    }
+    /** How many units the text has (the suffix array's length). */
+    get units() {
+        return this.sa.length;
+    }
+    /**
+     * The range of the suffix array holding the matches of `quote` (a
+     * normalized quote, UTF-8, not empty): hi − lo of them. `steps` counts the
+     * comparisons made, for a caller's work budget.
+     */
+    range(quote, steps) {
+        const quoteUnits = unitStarts(quote, quote.length);
+        const sa = this.sa;
+        // The first suffix not less than the quote, then the first greater than it (its units compared only).
+        let lo = 0;
+        let hi = sa.length;
+        let compared = 0;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            compared++;
+            if (this.compare(sa[mid], quote, quoteUnits) < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        const first = lo;
+        hi = sa.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            compared++;
+            if (this.compare(sa[mid], quote, quoteUnits) <= 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (steps)
+            steps.count += compared;
+        return { lo: first, hi: lo };
+    }
+    /** The byte offset of the match at position `i` of the suffix array. */
+    at(i) {
+        return this.sa[i];
+    }
+    /**
+     * The first `limit` matches in a range, by position in the text, ascending.
+     * A range of up to RMQ_FROM entries is passed over once, keeping the
+     * `limit` smallest offsets in a heap; a larger one is taken smallest first
+     * through a range-minimum structure (see Minima), at a cost that grows with
+     * `limit`, not with the range.
+     */
+    firstMatches(range, limit) {
+        const { lo, hi } = range;
+        const sa = this.sa;
+        if (limit <= 0)
+            return [];
+        if (hi - lo <= limit)
+            return Array.from(sa.slice(lo, hi).sort());
+        if (hi - lo <= RMQ_FROM)
+            return smallest(sa, lo, hi, limit);
+        this.minima ??= new Minima(sa);
+        return this.minima.smallest(lo, hi, limit);
+    }
+    /** Every match in a range, by position in the text, ascending. */
+    allMatches(range) {
+        return this.sa.slice(range.lo, range.hi).sort();
+    }
+    /**
+     * The matches of a range by position in the text, ascending, one at a time
+     * (-1 after the last): sorted at once up to RMQ_FROM of them, else taken
+     * smallest first through Minima, so that taking the first few of a large
+     * range costs a few, not the range.
+     */
+    ascending(range) {
+        const { lo, hi } = range;
+        if (hi - lo <= RMQ_FROM) {
+            const sorted = this.sa.slice(lo, hi).sort();
+            let k = 0;
+            return { next: () => (k < sorted.length ? sorted[k++] : -1) };
+        }
+        this.minima ??= new Minima(this.sa);
+        return this.minima.ascending(lo, hi);
+    }
+    /**
+     * The suffix at byte `p` against the quote, on the quote's units only:
+     * negative when the suffix comes first, 0 when it starts with them. The
+     * quote's last unit may be followed by a space in the text, where it is
+     * one unit with it: "days" stands for the text's "days" and "days ".
+     */
+    compare(p, quote, quoteUnits) {
+        const text = this.text;
+        const end = text.length;
+        const last = quoteUnits.length - 2;
+        for (let k = 0; k <= last; k++) {
+            // The suffix ended first: it is a prefix of the quote, so it comes first.
+            if (p >= end)
+                return -1;
+            const e = unitEnd(text, p, end);
+            const from = quoteUnits[k];
+            const length = quoteUnits[k + 1] - from;
+            let d = compareBytes(text, p, e - p, quote, from, length);
+            // The text's unit is the quote's and a space: no unit comes between the two in byte order.
+            if (k === last && d > 0 && e - p === length + 1 && text[e - 1] === 0x20 && quote[from + length - 1] !== 0x20)
+                d = compareBytes(text, p, length, quote, from, length);
+            if (d !== 0)
+                return d;
+            p = e;
+        }
+        return 0;
+    }
+}
+/** Ranges of the suffix array past this many entries are taken smallest first through Minima. */
+const RMQ_FROM = 2048;
+/** What taking one entry from Minima costs, in entries read (two ranges' least entries, two partial blocks each), over 8. */
+const RMQ_STEPS = 8;
+/** The `limit` (< hi − lo) smallest of a[lo, hi), ascending: one pass, a max-heap of them. */
+function smallest(a, lo, hi, limit) {
+    // Sorted, then reversed: descending, which is a max-heap.
+    const heap = a
+        .slice(lo, lo + limit)
+        .sort()
+        .reverse();
+    let top = heap[0];
+    for (let i = lo + limit; i < hi; i++) {
+        const v = a[i];
+        if (v >= top)
+            continue;
+        // Replace the greatest and sift down.
+        let k = 0;
+        for (;;) {
+            const l = 2 * k + 1;
+            if (l >= limit)
+                break;
+            const r = l + 1;
+            const c = r < limit && heap[r] > heap[l] ? r : l;
+            if (heap[c] <= v)
+                break;
+            heap[k] = heap[c];
+            k = c;
+        }
+        heap[k] = v;
+        top = heap[0];
+    }
+    return Array.from(heap.sort());
+}
+/** Blocks of this many suffix array entries have their least entry kept (see Minima). */
+const MIN_BLOCK_BITS = 4;
+const MIN_BLOCK = 1 << MIN_BLOCK_BITS;
+/**
+ * A range-minimum structure over the suffix array's offsets: the index of the
+ * least entry of each block of MIN_BLOCK entries, and a sparse table over
+ * those (the least of 2^j blocks from each), so that the least entry of any
+ * range is found by scanning at most two partial blocks. About
+ * (entries / MIN_BLOCK) × log2(entries / MIN_BLOCK) 32-bit words, made only
+ * for a text with a quote of more than RMQ_FROM matches.
+ */
+class Minima {
+    sa;
+    /** levels[j][b]: the index of the least entry of blocks b to b + 2^j − 1. */
+    levels = [];
+    constructor(sa) {
+        this.sa = sa;
+        const blocks = Math.ceil(sa.length / MIN_BLOCK);
+        const first = new Int32Array(blocks);
+        for (let b = 0; b < blocks; b++) {
+            const end = Math.min(sa.length, (b + 1) * MIN_BLOCK);
+            let best = b * MIN_BLOCK;
+            for (let i = best + 1; i < end; i++)
+                if (sa[i] < sa[best])
+                    best = i;
+            first[b] = best;
+        }
+        this.levels.push(first);
+        for (let span = 1; 2 * span <= blocks; span *= 2) {
+            const below = this.levels[this.levels.length - 1];
+            const level = new Int32Array(blocks - 2 * span + 1);
+            for (let b = 0; b < level.length; b++) {
+                const x = below[b];
+                const y = below[b + span];
+                level[b] = sa[y] < sa[x] ? y : x;
+            }
+            this.levels.push(level);
+        }
+    }
+    /** The index of the least entry of sa[lo, hi] (both included, lo ≤ hi). */
+    least(lo, hi) {
+        const sa = this.sa;
+        const bl = lo >>> MIN_BLOCK_BITS;
+        const bh = hi >>> MIN_BLOCK_BITS;
+        let best = lo;
+        if (bh - bl < 2) {
+            for (let i = lo + 1; i <= hi; i++)
+                if (sa[i] < sa[best])
+                    best = i;
+            return best;
+        }
+        const leftEnd = (bl + 1) * MIN_BLOCK;
+        for (let i = lo + 1; i < leftEnd; i++)
+            if (sa[i] < sa[best])
+                best = i;
+        for (let i = bh * MIN_BLOCK; i <= hi; i++)
+            if (sa[i] < sa[best])
+                best = i;
+        // The whole blocks between: two overlapping spans of the sparse table.
+        const from = bl + 1;
+        const j = 31 - Math.clz32(bh - from);
+        const level = this.levels[j];
+        const x = level[from];
+        const y = level[bh - (1 << j)];
+        if (sa[x] < sa[best])
+            best = x;
+        if (sa[y] < sa[best])
+            best = y;
+        return best;
+    }
+    /** The `limit` smallest entries of sa[lo, hi), ascending. */
+    smallest(lo, hi, limit) {
+        const out = [];
+        const entries = this.ascending(lo, hi);
+        for (let v = entries.next(); v >= 0 && out.length < limit; v = out.length < limit ? entries.next() : -1)
+            out.push(v);
+        return out;
+    }
+    /** The entries of sa[lo, hi) smallest first: each taken splits its range in two, about RMQ_STEPS × 8 entries read. */
+    ascending(lo, hi) {
+        return new Ascending(this.sa, (l, r) => this.least(l, r), lo, hi);
+    }
+}
+/** The entries of a range of the suffix array, smallest first (see Minima.ascending). */
+class Ascending {
+    sa;
+    least;
+    // A min-heap of ranges [l, r], keyed by their least entry (at index `at`): four parallel arrays.
+    keys = new Int32Array(16);
+    ats = new Int32Array(16);
+    ls = new Int32Array(16);
+    rs = new Int32Array(16);
+    size = 0;
+    constructor(sa, least, lo, hi) {
+        this.sa = sa;
+        this.least = least;
+        this.push(lo, hi - 1);
+    }
+    /** The next entry, or -1 when there is none. */
+    next() {
+        if (this.size === 0)
+            return -1;
+        const { keys, ats, ls, rs } = this;
+        const key = keys[0];
+        const at = ats[0];
+        const l = ls[0];
+        const r = rs[0];
+        // Pop: the last range to the root, sifted down.
+        const n = --this.size;
+        if (n > 0) {
+            const lastKey = keys[n];
+            const lastAt = ats[n];
+            const lastL = ls[n];
+            const lastR = rs[n];
+            let i = 0;
+            for (;;) {
+                const a = 2 * i + 1;
+                if (a >= n)
+                    break;
+                const b = a + 1;
+                const c = b < n && keys[b] < keys[a] ? b : a;
+                if (keys[c] >= lastKey)
+                    break;
+                keys[i] = keys[c];
+                ats[i] = ats[c];
+                ls[i] = ls[c];
+                rs[i] = rs[c];
+                i = c;
+            }
+            keys[i] = lastKey;
+            ats[i] = lastAt;
+            ls[i] = lastL;
+            rs[i] = lastR;
+        }
+        this.push(l, at - 1);
+        this.push(at + 1, r);
+        return key;
+    }
+    push(l, r) {
+        if (l > r)
+            return;
+        if (this.size === this.keys.length)
+            this.grow();
+        const { keys, ats, ls, rs } = this;
+        const at = this.least(l, r);
+        const key = this.sa[at];
+        let i = this.size++;
+        while (i > 0) {
+            const parent = (i - 1) >> 1;
+            if (keys[parent] <= key)
+                break;
+            keys[i] = keys[parent];
+            ats[i] = ats[parent];
+            ls[i] = ls[parent];
+            rs[i] = rs[parent];
+            i = parent;
+        }
+        keys[i] = key;
+        ats[i] = at;
+        ls[i] = l;
+        rs[i] = r;
+    }
+    grow() {
+        const size = this.keys.length * 2;
+        const grown = (a) => {
+            const b = new Int32Array(size);
+            b.set(a);
+            return b;
+        };
+        this.keys = grown(this.keys);
+        this.ats = grown(this.ats);
+        this.ls = grown(this.ls);
+        this.rs = grown(this.rs);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/engine/quote-scan.ts
 // Many quotes, one pass over each source (a multi-pattern Rabin-Karp).
 //
@@ -29549,8 +30261,12 @@ function wordsIn(text, from, to) {
 // quotes there are, and the cost of a quote does not grow with the length of
 // the sources.
 //
-// Quotes shorter than 19 bytes (a few words) are searched one by one, only in
-// the sources that are asked for.
+// Quotes shorter than 19 bytes (a few words) are looked for only in the
+// sources that are asked for: searched one by one while that is cheap, and
+// once searching them has cost about a third of building an index of the
+// source's units (unit-index.ts), looked up there, at a cost that does not
+// grow with the source (a binary search of its suffix array, and the first
+// matches of the range it gives).
 //
 // Pull requests choose both the quotes and the sources, so the work is
 // bounded: a quote that has all its matches leaves the table for the rest of
@@ -29559,19 +30275,59 @@ function wordsIn(text, from, to) {
 // ScanTooCostly rather than checked for hours.
 
 
+
 const PIECE = 16;
 const STRIDE = 4;
 /** Quotes from this many bytes on are found by the table; shorter ones one by one. */
 const MIN_TABLE_QUOTE = PIECE + STRIDE - 1;
 /**
  * The work a scan may do before it gives up, in units of about one candidate
- * compared or 64 bytes searched: a fixed allowance, plus some per byte of the
- * source and per match its quotes may keep. Real text comes nowhere near.
+ * compared (about 15 ns here), 16 bytes compared, or 64 bytes searched.
+ *
+ * A scan of a source of n bytes for a set of quotes q1 … qk, each keeping at
+ * most cap_i matches, gives up past
+ *
+ *   2^24 + 16 n + 4 Σ (cap_i + 1) (⌊|q_i| / 16⌋ + 2)
+ *
+ * units (|q| in bytes): a fixed allowance, 16 per byte of the source, and
+ * four times what comparing each quote's kept matches costs. What is counted:
+ * each table candidate (a piece of a quote whose hash is at an aligned
+ * position of the source), the bytes compared for it, each context checked;
+ * each search of the source for a short quote (SEARCH_CALL and a unit per 64
+ * bytes searched); building the index of the source (INDEX_PER_BYTE per
+ * byte, once per scan at most); each comparison of a short quote's binary
+ * search in the index (a unit and a unit per 16 bytes of the quote) and the
+ * matches taken from its range. Not counted: the pass over the source, which
+ * is linear in it whatever it holds.
+ *
+ * Short quotes are searched one by one until that has cost
+ * SHORT_SEARCH_PER_BYTE n units (the search that passes it is given up and
+ * its quote looked up), then the index is built (INDEX_PER_BYTE n), and each
+ * short quote without a context looked up in it costs less than its own
+ * allowance (at most 2 (log2 n + 1) comparisons of its binary search, and its
+ * cap's matches taken from the range): together at most 8 n units and their
+ * allowances, so short quotes never make a scan give up, on any input. Long
+ * quotes in natural and in numbered text cost a few percent of the budget
+ * (scripts/bench/budget.mjs measures it, up to the source size limit and with
+ * up to 1,000,000 quotes of one word and more; docs/benchmarks.md gives its
+ * figures). What reaches the budget is input built to repeat: a text made of
+ * one passage, quotes made to share their pieces, a context that rules out
+ * millions of matches of its quote.
  */
 const BASE_BUDGET = 1 << 24;
 const BUDGET_PER_SOURCE_BYTE = 16;
 /** A native search call costs about as much as this many candidates. */
 const SEARCH_CALL = 8;
+/**
+ * Short quotes are searched one by one until that has cost this many units
+ * per byte of the source (about a third of building an index of it, which
+ * takes about 100 ns per byte here); the rest are looked up in the index.
+ */
+const SHORT_SEARCH_PER_BYTE = 2;
+/** Building the index of a source is counted as this many units per byte (it takes about 100 ns a byte). */
+const INDEX_PER_BYTE = 6;
+/** Work counted per match taken from an index range: about a candidate compared per 8 entries read. */
+const RANGE_ENTRIES_PER_UNIT = 8;
 /** A source whose quotes would cost more than its budget to check. */
 class ScanTooCostly extends Error {
     budget;
@@ -29608,12 +30364,12 @@ function slotOf(h, mask) {
     return (x ^ (x >>> 16)) & mask;
 }
 const SLOT_KEY = Math.floor(Math.random() * 2 ** 32) | 0;
-function wordAt(bytes, at) {
+function quote_scan_wordAt(bytes, at) {
     return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
 }
 /** The hash of the 16 bytes at `at`. */
 function pieceHash(bytes, at) {
-    return mix(wordAt(bytes, at), wordAt(bytes, at + 4), wordAt(bytes, at + 8), wordAt(bytes, at + 12));
+    return mix(quote_scan_wordAt(bytes, at), quote_scan_wordAt(bytes, at + 4), quote_scan_wordAt(bytes, at + 8), quote_scan_wordAt(bytes, at + 12));
 }
 /**
  * A Bloom filter of the pieces' hashes (two bits each, 16 bits per piece, at
@@ -29782,13 +30538,24 @@ class QuoteSet {
     aligned = external_node_buffer_.Buffer.allocUnsafeSlow(0);
     /** Per-quote state of a scan, kept from scan to scan (a set may be scanned against every source). */
     state;
+    work;
+    shortSearchPerByte;
     /**
      * `spread`: take a quote's pieces away from those other quotes have (see
      * pieceStart). On by default; a set scanned for hints only, with its work
-     * bounded all the same, can save the memory it takes.
+     * bounded all the same, can save the memory it takes. `shortQuotes`, for
+     * tests: search the short quotes one by one, or look them all up in an
+     * index, rather than switching from one to the other as the work grows
+     * (the matches found are the same).
      */
     constructor(options = {}) {
         this.crowding = options.spread === false ? undefined : new HashCounts();
+        this.shortSearchPerByte =
+            options.shortQuotes === 'indexed'
+                ? -1
+                : options.shortQuotes === 'searched'
+                    ? Number.POSITIVE_INFINITY
+                    : SHORT_SEARCH_PER_BYTE;
     }
     /**
      * Adds a quote (or finds it), keeping at most `cap` matches of it per source.
@@ -29881,6 +30648,10 @@ class QuoteSet {
     idWith(text, context) {
         return this.withContext.get(contextKey(text, context));
     }
+    /** The work the last scan did and its budget (see BASE_BUDGET), for measuring. */
+    get lastWork() {
+        return this.work;
+    }
     /** scan(), or the ScanTooCostly it gave up with. */
     scanWithinBudget(source, wanted) {
         try {
@@ -29903,6 +30674,7 @@ class QuoteSet {
         const budget = BASE_BUDGET + BUDGET_PER_SOURCE_BYTE * n + 4 * this.keptWork;
         const found = (this.state ??= new ScanState());
         found.begin(this.quotes.length, this.caps, budget);
+        this.work = { spent: budget, budget };
         const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
         if (this.pieceCount > 0 && n >= MIN_TABLE_QUOTE) {
             let text = source;
@@ -29968,10 +30740,24 @@ class QuoteSet {
                 }
             }
         }
+        // Short quotes: searched for until that has cost SHORT_SEARCH_PER_BYTE per byte, then looked up in an index.
+        const searchUpTo = found.spent() + this.shortSearchPerByte * n;
+        let index;
         for (const id of this.short) {
-            if (wanted.has(id))
-                findShort(source, this.quotes[id], id, this.contexts[id], found);
+            if (!wanted.has(id))
+                continue;
+            const quote = this.quotes[id];
+            const context = this.contexts[id];
+            // A search that runs past the limit is given up and its quote looked up instead.
+            if (index === undefined && findShort(source, quote, id, context, found, searchUpTo))
+                continue;
+            if (index === undefined) {
+                found.spend(INDEX_PER_BYTE * n);
+                index = new UnitIndex(source);
+            }
+            findIndexed(index, quote, id, context, found);
         }
+        this.work = { spent: found.spent(), budget };
         return found.hits();
     }
 }
@@ -29998,12 +30784,20 @@ class ScanState {
         this.budget = budget;
         this.remaining = budget;
     }
+    /** The work done so far in this scan. */
+    spent() {
+        return this.budget - this.remaining;
+    }
     spend(units) {
         this.remaining -= units;
         if (this.remaining < 0) {
             this.reset();
             throw new ScanTooCostly(this.budget);
         }
+    }
+    /** How many matches of the quote are kept. */
+    cap(id) {
+        return this.caps[id];
     }
     full(id) {
         return this.fullAt[id] >= 0;
@@ -30040,6 +30834,16 @@ class ScanState {
         if (list.length >= this.caps[id] && this.fullAt[id] < 0)
             this.fullAt[id] = w;
     }
+    /** Drops what the scan found of a quote, to find it again another way. */
+    forget(id) {
+        const at = this.touched.lastIndexOf(id);
+        if (at < 0)
+            return;
+        this.touched.splice(at, 1);
+        this.starts[id] = undefined;
+        this.candidates[id] = 0;
+        this.fullAt[id] = -1;
+    }
     /** What the scan found, and a clean state for the next one. */
     hits() {
         const hits = new Map();
@@ -30059,26 +30863,60 @@ class ScanState {
 }
 /**
  * A short quote, by searching the text for it: its matches up to its cap, and
- * with a context, those the context allows.
+ * with a context, those the context allows. False, with nothing kept for it,
+ * when the scan's work went past `upTo` first.
  */
-function findShort(text, quote, id, context, found) {
+function findShort(text, quote, id, context, found, upTo) {
     let from = 0;
     for (;;) {
         if (found.full(id))
-            return;
+            return true;
+        if (found.spent() > upTo) {
+            found.forget(id);
+            return false;
+        }
         const at = text.indexOf(quote.bytes, from);
         found.spend(SEARCH_CALL + ((at < 0 ? text.length - from : at - from) >>> 6));
         if (at < 0)
-            return;
+            return true;
         if (respectsWordBoundaries(text, at, quote))
             found.match(id, at, 0, context, text, quote.bytes.length);
         from = at + 1;
     }
 }
+/**
+ * A short quote, by looking it up in the index of the text: its first matches
+ * up to its cap, and with a context, those the context allows (its matches
+ * sorted, in `sorted` by range for the other contexts of the same quote).
+ */
+function findIndexed(index, quote, id, context, found) {
+    const steps = { count: 0 };
+    const range = index.range(quote.bytes, steps);
+    found.spend(steps.count * (1 + (quote.bytes.length >>> 4)));
+    const count = range.hi - range.lo;
+    if (count === 0)
+        return;
+    const text = index.text;
+    const length = quote.bytes.length;
+    if (!context) {
+        const cap = found.cap(id);
+        found.spend(Math.ceil(Math.min(count, RMQ_FROM) / RANGE_ENTRIES_PER_UNIT) + (count > RMQ_FROM ? RMQ_STEPS * cap : 0));
+        for (const start of index.firstMatches(range, cap))
+            found.match(id, start, 0, undefined, text, length);
+        return;
+    }
+    // Every match, in text order, until the context has kept as many as the cap: as a search would.
+    const matches = index.ascending(range);
+    const each = count > RMQ_FROM ? RMQ_STEPS : 1;
+    for (let start = matches.next(); start >= 0 && !found.full(id); start = matches.next()) {
+        found.spend(each);
+        found.match(id, start, 0, context, text, length);
+    }
+}
 function littleEndianWords(text) {
     const words = new Int32Array(text.length >>> 2);
     for (let w = 0; w < words.length; w++)
-        words[w] = wordAt(text, w << 2);
+        words[w] = quote_scan_wordAt(text, w << 2);
     return words;
 }
 function insertSorted(list, value) {
