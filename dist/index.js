@@ -29383,6 +29383,7 @@ class SourceView {
     decoded;
     checkpoints;
     wordIndex;
+    partIndex;
     lowered;
     /**
      * `lookups`: about how many quotes will look for passages here. A few are
@@ -29426,16 +29427,22 @@ class SourceView {
     }
     /**
      * Where the words with this key (see wordKey) start in the text, ascending:
-     * at most `cap` + 1 of them (one more than `cap` says "too common").
+     * at most `cap` + 1 of them (one more than `cap` says "too common"). A word
+     * has the key when the key is the word's text in lower case, or a part of
+     * it between characters that are not letters or digits ("angstrom" in
+     * "Angstrom)d", "don" and "t" in "don’t"); where lower case moves indices
+     * (a text with İ), when the key is the whole word's key. The answer depends
+     * on the text and the key alone: `lookups` only chooses between searching
+     * the text for the key and an index of every such part of every word.
      */
     occurrences(key, cap) {
-        if (this.lookups > SEARCH_LOOKUPS)
-            return (this.wordIndex ??= new WordIndex(this.text)).starts(key);
         const text = this.text;
         const lower = (this.lowered ??= text.toLowerCase());
-        // Lower case kept every index in place, or the search would be off: use the index then.
+        // Lower case kept every index in place, or the search would be off: whole words then.
         if (lower.length !== text.length)
-            return (this.wordIndex ??= new WordIndex(text)).starts(key);
+            return capped((this.wordIndex ??= new WordIndex(text)).starts(key), cap);
+        if (this.lookups > SEARCH_LOOKUPS && wordRuns(key) <= PART_RUNS)
+            return capped((this.partIndex ??= new PartIndex(text, lower)).starts(key), cap);
         const found = [];
         for (let at = lower.indexOf(key); at >= 0 && found.length <= cap; at = lower.indexOf(key, at + 1)) {
             // The key is a whole word, but for punctuation at its edges.
@@ -29489,6 +29496,65 @@ function isWordAt(word, i) {
         return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
     const cp = word.codePointAt(c >= 0xdc00 && c <= 0xdfff && i > 0 ? i - 1 : i);
     return cp !== 0x5f && isWordCodePoint(cp);
+}
+/** The first `cap` + 1 of a list (itself when no longer). */
+function capped(list, cap) {
+    return list.length > cap + 1 ? list.slice(0, cap + 1) : list;
+}
+/** Keys of more runs of letters and digits than this are searched for, not looked up (PartIndex). */
+const PART_RUNS = 8;
+/** How many runs of letters and digits a key has. */
+function wordRuns(key) {
+    let runs = 0;
+    for (let i = 0; i < key.length; i++)
+        if (isWordAt(key, i) && (i === 0 || !isWordAt(key, i - 1)))
+            runs++;
+    return runs;
+}
+/**
+ * Every part of every word of a text, as occurrences() finds them by
+ * searching (from the start of a run of letters and digits to the end of the
+ * same or a later one of the same word, up to PART_RUNS runs), in lower case
+ * (`lower`: the text in lower case, index for index), with the start of its
+ * word: one entry per place the part is, in text order.
+ */
+class PartIndex {
+    byKey = new Map();
+    constructor(text, lower) {
+        const runStarts = [];
+        const runEnds = [];
+        let start = 0;
+        for (let i = 0; i <= text.length; i++) {
+            if (i < text.length && text.charCodeAt(i) !== 0x20)
+                continue;
+            // The word text[start, i): its runs, then every part from one run's start to a later run's end.
+            runStarts.length = 0;
+            runEnds.length = 0;
+            for (let k = start; k < i; k++) {
+                if (!isWordAt(text, k))
+                    continue;
+                if (k === start || !isWordAt(text, k - 1))
+                    runStarts.push(k);
+                if (k + 1 === i || !isWordAt(text, k + 1))
+                    runEnds.push(k + 1);
+            }
+            for (let a = 0; a < runStarts.length; a++) {
+                for (let b = a; b < runEnds.length && b < a + PART_RUNS; b++) {
+                    const key = lower.slice(runStarts[a], runEnds[b]);
+                    const list = this.byKey.get(key);
+                    if (list)
+                        list.push(start);
+                    else
+                        this.byKey.set(key, [start]);
+                }
+            }
+            start = i + 1;
+        }
+    }
+    /** Where the words with a part of this key start, ascending (a word twice if the part is in it twice). */
+    starts(key) {
+        return this.byKey.get(key) ?? [];
+    }
 }
 /** Every word of a text by its key, for texts that many quotes look up. */
 class WordIndex {
@@ -33053,7 +33119,7 @@ function findHintsAnywhere(view, quote) {
         if (fold.anywhereUpTo !== undefined && view.text.length > fold.anywhereUpTo)
             continue;
         const foldedQuote = fold.apply(quote).text;
-        if (foldedQuote === '' || (fold.quick && !quickMayHold(view, fold, quote, foldedQuote === quote)))
+        if (foldedQuote === '' || (fold.quick && !quickMayHold(view, fold, foldedQuote === quote)))
             continue;
         const folded = foldedSource(view, fold);
         if (foldedQuote === quote && folded.view === view)
@@ -33071,31 +33137,28 @@ function findHintsAnywhere(view, quote) {
     return hints;
 }
 const sourceForms = new WeakMap();
-/** Quick looks at a source, per fold, that cost about as much as folding it with positions and indexing its words. */
-const QUICK_LOOKS = 16;
 function formOf(view, fold) {
     let forms = sourceForms.get(view);
     if (!forms)
         sourceForms.set(view, (forms = new Map()));
     let form = forms.get(fold);
     if (!form)
-        forms.set(fold, (form = { spent: 0 }));
+        forms.set(fold, (form = {}));
     return form;
 }
 /**
- * False when the folded quote is surely not in the folded source; true when it
- * may be, or when looking would cost too much. `quoteUnchanged`: the fold
- * leaves the quote as it is, so a source it leaves as it is holds no hint.
+ * False when the fold can give no hint here: it leaves the quote as it is
+ * (`quoteUnchanged`) and the source too, which its quick fold says once per
+ * source. Whether the folded quote is in the folded source is left to the
+ * search in the folded view, whose cost does not grow with the source, where
+ * a search of the quick fold for each quote did.
  */
-function quickMayHold(view, fold, quote, quoteUnchanged) {
+function quickMayHold(view, fold, quoteUnchanged) {
+    if (!quoteUnchanged)
+        return true;
     const form = formOf(view, fold);
     form.quick ??= fold.quick(view.text);
-    if (quoteUnchanged && form.quick === view.text)
-        return false;
-    if (form.spent >= QUICK_LOOKS * view.text.length)
-        return true;
-    form.spent += view.text.length;
-    return form.quick.includes(fold.quick(quote));
+    return form.quick !== view.text;
 }
 function foldedSource(view, fold) {
     const form = formOf(view, fold);

@@ -331,7 +331,7 @@ export function findHintsAnywhere(view: SourceView, quote: string): Hint[] {
     if (fold.kind === 'case' || hints.some((h) => h.kind === fold.kind)) continue;
     if (fold.anywhereUpTo !== undefined && view.text.length > fold.anywhereUpTo) continue;
     const foldedQuote = fold.apply(quote).text;
-    if (foldedQuote === '' || (fold.quick && !quickMayHold(view, fold, quote, foldedQuote === quote))) continue;
+    if (foldedQuote === '' || (fold.quick && !quickMayHold(view, fold, foldedQuote === quote))) continue;
     const folded = foldedSource(view, fold);
     if (foldedQuote === quote && folded.view === view) continue;
     const near = nearestPassage(folded.view, foldedQuote);
@@ -347,43 +347,37 @@ export function findHintsAnywhere(view: SourceView, quote: string): Hint[] {
 
 /**
  * What is known of a source under a fold, made when first asked for: its
- * quick fold (Fold.quick) and how much looking in it has cost, and its fold
- * with positions. Nearly every source has an accent or a hyphen somewhere,
- * so folding it with positions and indexing its words is the common cost of
- * a quote with nothing close; whether the folded quote is in the quick fold
- * at all is cheaper, but costs the source's length for each quote. It is
- * asked for the first quotes of a source, until that has cost as much as
- * folding and indexing it.
+ * quick fold (Fold.quick), and its fold with positions and the view of it.
+ * Nothing here depends on which quotes asked before: an explanation is the
+ * same whatever else the run explains (a budget of quick looks per source,
+ * spent by the quotes before, made the hints of a quote depend on them).
  */
 interface SourceForm {
   quick?: string;
-  spent: number;
   folded?: { view: SourceView; origin?: (i: number) => number };
 }
 const sourceForms = new WeakMap<SourceView, Map<Fold, SourceForm>>();
-/** Quick looks at a source, per fold, that cost about as much as folding it with positions and indexing its words. */
-const QUICK_LOOKS = 16;
 
 function formOf(view: SourceView, fold: Fold): SourceForm {
   let forms = sourceForms.get(view);
   if (!forms) sourceForms.set(view, (forms = new Map()));
   let form = forms.get(fold);
-  if (!form) forms.set(fold, (form = { spent: 0 }));
+  if (!form) forms.set(fold, (form = {}));
   return form;
 }
 
 /**
- * False when the folded quote is surely not in the folded source; true when it
- * may be, or when looking would cost too much. `quoteUnchanged`: the fold
- * leaves the quote as it is, so a source it leaves as it is holds no hint.
+ * False when the fold can give no hint here: it leaves the quote as it is
+ * (`quoteUnchanged`) and the source too, which its quick fold says once per
+ * source. Whether the folded quote is in the folded source is left to the
+ * search in the folded view, whose cost does not grow with the source, where
+ * a search of the quick fold for each quote did.
  */
-function quickMayHold(view: SourceView, fold: Fold, quote: string, quoteUnchanged: boolean): boolean {
+function quickMayHold(view: SourceView, fold: Fold, quoteUnchanged: boolean): boolean {
+  if (!quoteUnchanged) return true;
   const form = formOf(view, fold);
   form.quick ??= fold.quick!(view.text);
-  if (quoteUnchanged && form.quick === view.text) return false;
-  if (form.spent >= QUICK_LOOKS * view.text.length) return true;
-  form.spent += view.text.length;
-  return form.quick.includes(fold.quick!(quote));
+  return form.quick !== view.text;
 }
 
 function foldedSource(view: SourceView, fold: Fold): { view: SourceView; origin?: (i: number) => number } {
