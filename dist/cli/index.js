@@ -13882,6 +13882,17 @@ const MAX_SEEDS = 4;
 const MAX_LOOKED_UP = 8;
 const MAX_LOOKED_UP_REPEATED = 24;
 const CANDIDATES = 4;
+/**
+ * Quotes longer than this (UTF-16 units, about 20,000 words) are not
+ * explained: no closest passage, no hints (see explainable). Aligning one
+ * word by word takes memory and time in proportion to it: a quote of 50 MB
+ * explained in a heap of 512 MB ended the process out of memory.
+ */
+const MAX_EXPLAINED_QUOTE = 1 << 17;
+/** Whether a normalized quote is short enough to explain (MAX_EXPLAINED_QUOTE). */
+function explainable(quote) {
+    return quote.length <= MAX_EXPLAINED_QUOTE;
+}
 /** The nearest passage, if it is close enough to show (MIN_SIMILARITY). */
 function closestPassage(view, quote) {
     const best = nearestPassage(view, quote);
@@ -13889,6 +13900,8 @@ function closestPassage(view, quote) {
 }
 /** The nearest passage, however far: where to look for hints. */
 function nearestPassage(view, quote) {
+    if (!explainable(quote))
+        return undefined;
     const quoteWords = quote.split(' ');
     const text = view.text;
     if (text === '')
@@ -14665,6 +14678,8 @@ const SHORT_QUOTE = 24;
  * keeps the cost of a hint independent of the length of the source.
  */
 function findHints(view, quote, near) {
+    if (!explainable(quote))
+        return [];
     const text = view.text;
     const from = Math.max(0, near.start - quote.length - MARGIN);
     const to = Math.min(text.length, near.end + quote.length + MARGIN);
@@ -14689,6 +14704,8 @@ function findHints(view, quote, near) {
  * source and only when some quote needs it, and the folded quote is looked for there.
  */
 function findHintsAnywhere(view, quote) {
+    if (!explainable(quote))
+        return [];
     const hints = [];
     for (const fold of FOLDS) {
         // The seeded search ignores case already: folding it away finds nothing new.

@@ -1,6 +1,13 @@
 import { Buffer } from 'node:buffer';
 import { jest } from '@jest/globals';
-import { closestPassage, compactDiff, formatDiff, nearestPassage } from '../../src/engine/diagnose/closest.js';
+import {
+  closestPassage,
+  compactDiff,
+  explainable,
+  formatDiff,
+  MAX_EXPLAINED_QUOTE,
+  nearestPassage,
+} from '../../src/engine/diagnose/closest.js';
 import { suggestContexts } from '../../src/engine/diagnose/disambiguate.js';
 import { findHints, findHintsAnywhere } from '../../src/engine/diagnose/hints.js';
 import { SourceView } from '../../src/engine/diagnose/view.js';
@@ -428,5 +435,23 @@ describe('prefix and suffix (SPEC §1)', () => {
     [{ prefix: '' }, 'ambiguous quote'],
   ])('%j gives %s', (fields, expected) => {
     expect(verdict(fields)).toBe(expected);
+  });
+});
+
+describe('a quote too long to explain', () => {
+  it('gets no closest passage and no hints past MAX_EXPLAINED_QUOTE, without aligning it', () => {
+    const text = 'Returns are accepted within 30 days. A receipt is required. '.repeat(50);
+    const v = new SourceView(Buffer.from(normalizeText(text), 'utf8'));
+    const unit = 'Returns are accepted within 60 days. ';
+    const near = normalizeText(unit.repeat(Math.floor(MAX_EXPLAINED_QUOTE / unit.length)));
+    expect(explainable(near)).toBe(true);
+    expect(nearestPassage(v, near)).toBeDefined();
+    const long = normalizeText(unit.repeat(Math.ceil((MAX_EXPLAINED_QUOTE + 1) / unit.length) + 1));
+    expect(explainable(long)).toBe(false);
+    const started = Date.now();
+    expect(nearestPassage(v, long)).toBeUndefined();
+    expect(findHints(v, long, { start: 0, end: 10 })).toEqual([]);
+    expect(findHintsAnywhere(v, long)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });

@@ -35,6 +35,19 @@ const MAX_LOOKED_UP = 8;
 const MAX_LOOKED_UP_REPEATED = 24;
 const CANDIDATES = 4;
 
+/**
+ * Quotes longer than this (UTF-16 units, about 20,000 words) are not
+ * explained: no closest passage, no hints (see explainable). Aligning one
+ * word by word takes memory and time in proportion to it: a quote of 50 MB
+ * explained in a heap of 512 MB ended the process out of memory.
+ */
+export const MAX_EXPLAINED_QUOTE = 1 << 17;
+
+/** Whether a normalized quote is short enough to explain (MAX_EXPLAINED_QUOTE). */
+export function explainable(quote: string): boolean {
+  return quote.length <= MAX_EXPLAINED_QUOTE;
+}
+
 /** The nearest passage, if it is close enough to show (MIN_SIMILARITY). */
 export function closestPassage(view: SourceView, quote: string): ClosestPassage | undefined {
   const best = nearestPassage(view, quote);
@@ -43,6 +56,7 @@ export function closestPassage(view: SourceView, quote: string): ClosestPassage 
 
 /** The nearest passage, however far: where to look for hints. */
 export function nearestPassage(view: SourceView, quote: string): ClosestPassage | undefined {
+  if (!explainable(quote)) return undefined;
   const quoteWords = quote.split(' ');
   const text = view.text;
   if (text === '') return undefined;

@@ -5,7 +5,7 @@
 // the source's text there really differs from the quote in that way; it says
 // which characters differ, and on which side.
 import { onWordBoundaries } from '../unicode.js';
-import { INVISIBLE_ALL, nearestPassage } from './closest.js';
+import { explainable, INVISIBLE_ALL, nearestPassage } from './closest.js';
 import { SourceView } from './view.js';
 import { lastAtOrBelow } from '../positions.js';
 
@@ -297,6 +297,7 @@ const SHORT_QUOTE = 24;
  * keeps the cost of a hint independent of the length of the source.
  */
 export function findHints(view: SourceView, quote: string, near: { start: number; end: number }): Hint[] {
+  if (!explainable(quote)) return [];
   const text = view.text;
   const from = Math.max(0, near.start - quote.length - MARGIN);
   const to = Math.min(text.length, near.end + quote.length + MARGIN);
@@ -325,6 +326,7 @@ export function findHints(view: SourceView, quote: string, near: { start: number
  * source and only when some quote needs it, and the folded quote is looked for there.
  */
 export function findHintsAnywhere(view: SourceView, quote: string): Hint[] {
+  if (!explainable(quote)) return [];
   const hints: Hint[] = [];
   for (const fold of FOLDS) {
     // The seeded search ignores case already: folding it away finds nothing new.
