@@ -34,6 +34,12 @@ interface Fold {
   readonly quick?: (text: string) => string;
   /** Sources longer than this (UTF-16 units) are not folded whole for a quote with nothing close (findHintsAnywhere). */
   readonly anywhereUpTo?: number;
+  /**
+   * What the fold can change: a text without a match of this is left as it
+   * is, so a quote and a stretch without one give no hint (findHints skips
+   * the fold, as foldedMatch would find nothing). Absent: anything.
+   */
+  readonly touches?: RegExp;
 }
 
 interface Folded {
@@ -76,6 +82,10 @@ const INVISIBLE_NAMES: Record<string, string> = {
   '\ufeff': 'a zero-width no-break space',
   '\u180e': 'a Mongolian vowel separator',
 };
+/** Any character but ASCII: the folds of accents and compatibility forms leave ASCII as it is. */
+const NOT_ASCII = /[^\x00-\x7f]/;
+/** A hyphen or soft hyphen before a space: what both hyphenation folds need to remove anything. */
+const HYPHEN_AT = /[-\u2010\u00ad] /;
 /** A hyphen (or soft hyphen) at a line break inside a word: "equip- ment". */
 const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/gu;
 /** The same, keeping a hyphen that belongs to the word: "well- known" for "well-known". */
@@ -260,12 +270,14 @@ const FOLDS: readonly Fold[] = [
     apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
     describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
     quick: decomposedWithoutAccents,
+    touches: NOT_ASCII,
     anywhereUpTo: ACCENTS_ANYWHERE_LIMIT,
   },
   {
     kind: 'quotes',
     apply: (t) => ({ text: t.replace(QUOTE_CHARS, (ch) => QUOTES[ch]) }),
     describe: describeQuotes,
+    touches: new RegExp(QUOTE_CHARS.source),
   },
   {
     kind: 'compatibility',
@@ -274,15 +286,16 @@ const FOLDS: readonly Fold[] = [
       return folded === t ? { text: t } : foldEach(t, compatible, same);
     },
     describe: describeCompatibility,
+    touches: NOT_ASCII,
   },
-  removal('invisible', INVISIBLE_ALL, describeInvisible),
-  removal('hyphenation', HYPHEN_BREAK, (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK)),
-  removal('hyphenation', HYPHEN_SPACE, (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE)),
+  removal('invisible', INVISIBLE_ALL, describeInvisible, new RegExp(INVISIBLE_ALL.source)),
+  removal('hyphenation', HYPHEN_BREAK, (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK), HYPHEN_AT),
+  removal('hyphenation', HYPHEN_SPACE, (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE), HYPHEN_AT),
 ];
 
 /** A fold that removes every match of a (global) pattern; its quick form is the same removal without positions. */
-function removal(kind: Fold['kind'], pattern: RegExp, describe: Fold['describe']): Fold {
-  return { kind, apply: (t) => removeAll(t, pattern), quick: (t) => t.replace(pattern, ''), describe };
+function removal(kind: Fold['kind'], pattern: RegExp, describe: Fold['describe'], touches: RegExp): Fold {
+  return { kind, apply: (t) => removeAll(t, pattern), quick: (t) => t.replace(pattern, ''), describe, touches };
 }
 
 /** How far around the nearest passage a folded quote is looked for. */
@@ -311,8 +324,10 @@ export function findHints(view: SourceView, quote: string, near: { start: number
   if (inside) hints.push(inside);
   const stretch = text.slice(from, to);
   for (const fold of FOLDS) {
-    if (hints.some((h) => h.kind === fold.kind) || (fold.quick && !fold.quick(stretch).includes(fold.quick(quote))))
-      continue;
+    if (hints.some((h) => h.kind === fold.kind)) continue;
+    // A fold that changes neither side cannot explain the miss: seen by one test of each, before folding either.
+    if (fold.touches && !fold.touches.test(stretch) && !fold.touches.test(quote)) continue;
+    if (fold.quick && !fold.quick(stretch).includes(fold.quick(quote))) continue;
     const hint = foldedMatch(text, quote, fold, stretch, fold.apply(stretch), from);
     if (hint) hints.push(hint);
   }
