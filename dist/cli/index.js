@@ -11170,238 +11170,6 @@ function failingFindings(result) {
     return result.findings.filter((f) => f.level === 'fail').length;
 }
 
-;// CONCATENATED MODULE: ./src/engine/diagnose/view.ts
-// A normalized source seen as a string, for diagnostics: its words, and the
-// conversion between string indices (UTF-16) and the byte offsets that the
-// offset map and the matcher use. Built only for sources that have a record to
-// explain, and only as far as asked.
-
-
-
-/** Byte offsets are kept every this many UTF-16 units. */
-const CHECKPOINT = 64;
-class SourceView {
-    lookups;
-    encoded;
-    decoded;
-    checkpoints;
-    wordIndex;
-    partIndex;
-    lowered;
-    /**
-     * `lookups`: about how many quotes will look for passages here. A few are
-     * served by searching the text for each of their words; many pay for an
-     * index of all the words, built once.
-     */
-    constructor(source, lookups = Number.POSITIVE_INFINITY) {
-        this.lookups = lookups;
-        if (typeof source === 'string')
-            this.decoded = source;
-        else
-            this.encoded = source;
-    }
-    /** The text as UTF-8 (normalized, as the matcher reads it). */
-    get bytes() {
-        return (this.encoded ??= external_node_buffer_namespaceObject.Buffer.from(this.decoded, 'utf8'));
-    }
-    get text() {
-        return (this.decoded ??= this.encoded.toString('utf8'));
-    }
-    /** The byte offset of UTF-16 index `i` (i at a code point boundary). */
-    byteOffset(i) {
-        const cps = this.byteCheckpoints();
-        const k = Math.floor(i / CHECKPOINT);
-        let offset = cps[k];
-        const text = this.text;
-        for (let j = k * CHECKPOINT; j < i; j++)
-            offset += utf8Length(text.charCodeAt(j));
-        return offset;
-    }
-    /** The UTF-16 index of byte offset `b` (b at a code point boundary). */
-    charIndex(b) {
-        const cps = this.byteCheckpoints();
-        const lo = lastAtOrBelow(cps, b);
-        const text = this.text;
-        let i = lo * CHECKPOINT;
-        let offset = cps[lo];
-        while (offset < b && i < text.length)
-            offset += utf8Length(text.charCodeAt(i++));
-        return i;
-    }
-    /**
-     * Where the words with this key (see wordKey) start in the text, ascending:
-     * at most `cap` + 1 of them (one more than `cap` says "too common"). A word
-     * has the key when the key is the word's text in lower case, or a part of
-     * it between characters that are not letters or digits ("angstrom" in
-     * "Angstrom)d", "don" and "t" in "don’t"); where lower case moves indices
-     * (a text with İ), when the key is the whole word's key. The answer depends
-     * on the text and the key alone: `lookups` only chooses between searching
-     * the text for the key and an index of every such part of every word.
-     */
-    occurrences(key, cap) {
-        const text = this.text;
-        const lower = (this.lowered ??= text.toLowerCase());
-        // Lower case kept every index in place, or the search would be off: whole words then.
-        if (lower.length !== text.length)
-            return capped((this.wordIndex ??= new WordIndex(text)).starts(key), cap);
-        if (this.lookups > SEARCH_LOOKUPS && wordRuns(key) <= PART_RUNS)
-            return capped((this.partIndex ??= new PartIndex(text, lower)).starts(key), cap);
-        const found = [];
-        for (let at = lower.indexOf(key); at >= 0 && found.length <= cap; at = lower.indexOf(key, at + 1)) {
-            // The key is a whole word, but for punctuation at its edges.
-            if (at > 0 && isWordAt(text, at - 1))
-                continue;
-            if (at + key.length < text.length && isWordAt(text, at + key.length))
-                continue;
-            let start = at;
-            while (start > 0 && text.charCodeAt(start - 1) !== 0x20)
-                start--;
-            found.push(start);
-        }
-        return found;
-    }
-    byteCheckpoints() {
-        if (this.checkpoints)
-            return this.checkpoints;
-        const text = this.text;
-        const cps = new Int32Array(Math.floor(text.length / CHECKPOINT) + 1);
-        let offset = 0;
-        // Up to and including text.length: the last checkpoint may fall at the very end.
-        for (let i = 0; i <= text.length; i++) {
-            if (i % CHECKPOINT === 0)
-                cps[i / CHECKPOINT] = offset;
-            if (i < text.length)
-                offset += utf8Length(text.charCodeAt(i));
-        }
-        return (this.checkpoints = cps);
-    }
-}
-/** Up to this many lookups, words are searched for rather than indexed. */
-const SEARCH_LOOKUPS = 8;
-/** UTF-8 bytes for one UTF-16 unit: a surrogate half counts 2, the pair 4. */
-function utf8Length(unit) {
-    return unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit >= 0xd800 && unit <= 0xdfff ? 2 : 3;
-}
-/** A word's key for finding candidate passages: lower case, without punctuation at its edges. */
-function wordKey(word) {
-    let start = 0;
-    let end = word.length;
-    while (start < end && !isWordAt(word, start))
-        start++;
-    while (end > start && !isWordAt(word, end - 1))
-        end--;
-    return (start === 0 && end === word.length ? word : word.slice(start, end)).toLowerCase();
-}
-/** Whether the UTF-16 unit at `i` belongs to a letter or digit (either half of a pair counts as its code point). */
-function isWordAt(word, i) {
-    const c = word.charCodeAt(i);
-    if (c < 0x80)
-        return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
-    const cp = word.codePointAt(c >= 0xdc00 && c <= 0xdfff && i > 0 ? i - 1 : i);
-    return cp !== 0x5f && isWordCodePoint(cp);
-}
-/** The first `cap` + 1 of a list (itself when no longer). */
-function capped(list, cap) {
-    return list.length > cap + 1 ? list.slice(0, cap + 1) : list;
-}
-/** Keys of more runs of letters and digits than this are searched for, not looked up (PartIndex). */
-const PART_RUNS = 8;
-/** How many runs of letters and digits a key has. */
-function wordRuns(key) {
-    let runs = 0;
-    for (let i = 0; i < key.length; i++)
-        if (isWordAt(key, i) && (i === 0 || !isWordAt(key, i - 1)))
-            runs++;
-    return runs;
-}
-/**
- * Every part of every word of a text, as occurrences() finds them by
- * searching (from the start of a run of letters and digits to the end of the
- * same or a later one of the same word, up to PART_RUNS runs), in lower case
- * (`lower`: the text in lower case, index for index), with the start of its
- * word: one entry per place the part is, in text order.
- */
-class PartIndex {
-    byKey = new Map();
-    constructor(text, lower) {
-        const runStarts = [];
-        const runEnds = [];
-        let start = 0;
-        for (let i = 0; i <= text.length; i++) {
-            if (i < text.length && text.charCodeAt(i) !== 0x20)
-                continue;
-            // The word text[start, i): its runs, then every part from one run's start to a later run's end.
-            runStarts.length = 0;
-            runEnds.length = 0;
-            for (let k = start; k < i; k++) {
-                if (!isWordAt(text, k))
-                    continue;
-                if (k === start || !isWordAt(text, k - 1))
-                    runStarts.push(k);
-                if (k + 1 === i || !isWordAt(text, k + 1))
-                    runEnds.push(k + 1);
-            }
-            for (let a = 0; a < runStarts.length; a++) {
-                for (let b = a; b < runEnds.length && b < a + PART_RUNS; b++) {
-                    const key = lower.slice(runStarts[a], runEnds[b]);
-                    const list = this.byKey.get(key);
-                    if (list)
-                        list.push(start);
-                    else
-                        this.byKey.set(key, [start]);
-                }
-            }
-            start = i + 1;
-        }
-    }
-    /** Where the words with a part of this key start, ascending (a word twice if the part is in it twice). */
-    starts(key) {
-        return this.byKey.get(key) ?? [];
-    }
-}
-/** Every word of a text by its key, for texts that many quotes look up. */
-class WordIndex {
-    byKey = new Map();
-    constructor(text) {
-        let start = 0;
-        for (let i = 0; i <= text.length; i++) {
-            if (i === text.length || text.charCodeAt(i) === 0x20) {
-                if (i > start) {
-                    const key = wordKey(text.slice(start, i));
-                    if (key !== '') {
-                        const list = this.byKey.get(key);
-                        if (list)
-                            list.push(start);
-                        else
-                            this.byKey.set(key, [start]);
-                    }
-                }
-                start = i + 1;
-            }
-        }
-    }
-    /** Where the words with this key start, ascending. */
-    starts(key) {
-        return this.byKey.get(key) ?? [];
-    }
-}
-/** The words of a stretch of text, with where each starts. */
-function wordsIn(text, from, to) {
-    const words = [];
-    const starts = [];
-    let start = from;
-    for (let i = from; i <= to; i++) {
-        if (i === to || text.charCodeAt(i) === 0x20) {
-            if (i > start) {
-                words.push(text.slice(start, i));
-                starts.push(start);
-            }
-            start = i + 1;
-        }
-    }
-    return { words, starts };
-}
-
 ;// CONCATENATED MODULE: ./src/engine/suffix-array.ts
 // Suffix arrays of integer strings by induced sorting (SA-IS: Nong, Zhang and
 // Chan, "Two efficient algorithms for linear time suffix array construction",
@@ -12112,6 +11880,253 @@ class Ascending {
         this.ls = grown(this.ls);
         this.rs = grown(this.rs);
     }
+}
+
+;// CONCATENATED MODULE: ./src/engine/diagnose/view.ts
+// A normalized source seen as a string, for diagnostics: its words, and the
+// conversion between string indices (UTF-16) and the byte offsets that the
+// offset map and the matcher use. Built only for sources that have a record to
+// explain, and only as far as asked.
+
+
+
+
+/** Byte offsets are kept every this many UTF-16 units. */
+const CHECKPOINT = 64;
+class SourceView {
+    lookups;
+    encoded;
+    decoded;
+    checkpoints;
+    wordIndex;
+    partIndex;
+    unitIndex;
+    lowered;
+    /**
+     * `lookups`: about how many quotes will look for passages here. A few are
+     * served by searching the text for each of their words; many pay for an
+     * index of all the words, built once.
+     */
+    constructor(source, lookups = Number.POSITIVE_INFINITY) {
+        this.lookups = lookups;
+        if (typeof source === 'string')
+            this.decoded = source;
+        else
+            this.encoded = source;
+    }
+    /** The text as UTF-8 (normalized, as the matcher reads it). */
+    get bytes() {
+        return (this.encoded ??= external_node_buffer_namespaceObject.Buffer.from(this.decoded, 'utf8'));
+    }
+    get text() {
+        return (this.decoded ??= this.encoded.toString('utf8'));
+    }
+    /**
+     * The matches (SPEC §4) of a normalized quote in the text: the first
+     * `limit` byte offsets, ascending, as findMatches gives them, and how many
+     * there are in all. Looked up in an index of the text's units, made when
+     * first asked for (linear in the text), so that each quote costs what it
+     * costs, not a pass over the source, and no quote need be refused an
+     * answer because others asked before it.
+     */
+    matches(quote, limit) {
+        const index = (this.unitIndex ??= new UnitIndex(this.bytes));
+        const range = index.range(external_node_buffer_namespaceObject.Buffer.from(quote, 'utf8'));
+        return { starts: index.firstMatches(range, limit), count: range.hi - range.lo };
+    }
+    /** The byte offset of UTF-16 index `i` (i at a code point boundary). */
+    byteOffset(i) {
+        const cps = this.byteCheckpoints();
+        const k = Math.floor(i / CHECKPOINT);
+        let offset = cps[k];
+        const text = this.text;
+        for (let j = k * CHECKPOINT; j < i; j++)
+            offset += utf8Length(text.charCodeAt(j));
+        return offset;
+    }
+    /** The UTF-16 index of byte offset `b` (b at a code point boundary). */
+    charIndex(b) {
+        const cps = this.byteCheckpoints();
+        const lo = lastAtOrBelow(cps, b);
+        const text = this.text;
+        let i = lo * CHECKPOINT;
+        let offset = cps[lo];
+        while (offset < b && i < text.length)
+            offset += utf8Length(text.charCodeAt(i++));
+        return i;
+    }
+    /**
+     * Where the words with this key (see wordKey) start in the text, ascending:
+     * at most `cap` + 1 of them (one more than `cap` says "too common"). A word
+     * has the key when the key is the word's text in lower case, or a part of
+     * it between characters that are not letters or digits ("angstrom" in
+     * "Angstrom)d", "don" and "t" in "don’t"); where lower case moves indices
+     * (a text with İ), when the key is the whole word's key. The answer depends
+     * on the text and the key alone: `lookups` only chooses between searching
+     * the text for the key and an index of every such part of every word.
+     */
+    occurrences(key, cap) {
+        const text = this.text;
+        const lower = (this.lowered ??= text.toLowerCase());
+        // Lower case kept every index in place, or the search would be off: whole words then.
+        if (lower.length !== text.length)
+            return capped((this.wordIndex ??= new WordIndex(text)).starts(key), cap);
+        if (this.lookups > SEARCH_LOOKUPS && wordRuns(key) <= PART_RUNS)
+            return capped((this.partIndex ??= new PartIndex(text, lower)).starts(key), cap);
+        const found = [];
+        for (let at = lower.indexOf(key); at >= 0 && found.length <= cap; at = lower.indexOf(key, at + 1)) {
+            // The key is a whole word, but for punctuation at its edges.
+            if (at > 0 && isWordAt(text, at - 1))
+                continue;
+            if (at + key.length < text.length && isWordAt(text, at + key.length))
+                continue;
+            let start = at;
+            while (start > 0 && text.charCodeAt(start - 1) !== 0x20)
+                start--;
+            found.push(start);
+        }
+        return found;
+    }
+    byteCheckpoints() {
+        if (this.checkpoints)
+            return this.checkpoints;
+        const text = this.text;
+        const cps = new Int32Array(Math.floor(text.length / CHECKPOINT) + 1);
+        let offset = 0;
+        // Up to and including text.length: the last checkpoint may fall at the very end.
+        for (let i = 0; i <= text.length; i++) {
+            if (i % CHECKPOINT === 0)
+                cps[i / CHECKPOINT] = offset;
+            if (i < text.length)
+                offset += utf8Length(text.charCodeAt(i));
+        }
+        return (this.checkpoints = cps);
+    }
+}
+/** Up to this many lookups, words are searched for rather than indexed. */
+const SEARCH_LOOKUPS = 8;
+/** UTF-8 bytes for one UTF-16 unit: a surrogate half counts 2, the pair 4. */
+function utf8Length(unit) {
+    return unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit >= 0xd800 && unit <= 0xdfff ? 2 : 3;
+}
+/** A word's key for finding candidate passages: lower case, without punctuation at its edges. */
+function wordKey(word) {
+    let start = 0;
+    let end = word.length;
+    while (start < end && !isWordAt(word, start))
+        start++;
+    while (end > start && !isWordAt(word, end - 1))
+        end--;
+    return (start === 0 && end === word.length ? word : word.slice(start, end)).toLowerCase();
+}
+/** Whether the UTF-16 unit at `i` belongs to a letter or digit (either half of a pair counts as its code point). */
+function isWordAt(word, i) {
+    const c = word.charCodeAt(i);
+    if (c < 0x80)
+        return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
+    const cp = word.codePointAt(c >= 0xdc00 && c <= 0xdfff && i > 0 ? i - 1 : i);
+    return cp !== 0x5f && isWordCodePoint(cp);
+}
+/** The first `cap` + 1 of a list (itself when no longer). */
+function capped(list, cap) {
+    return list.length > cap + 1 ? list.slice(0, cap + 1) : list;
+}
+/** Keys of more runs of letters and digits than this are searched for, not looked up (PartIndex). */
+const PART_RUNS = 8;
+/** How many runs of letters and digits a key has. */
+function wordRuns(key) {
+    let runs = 0;
+    for (let i = 0; i < key.length; i++)
+        if (isWordAt(key, i) && (i === 0 || !isWordAt(key, i - 1)))
+            runs++;
+    return runs;
+}
+/**
+ * Every part of every word of a text, as occurrences() finds them by
+ * searching (from the start of a run of letters and digits to the end of the
+ * same or a later one of the same word, up to PART_RUNS runs), in lower case
+ * (`lower`: the text in lower case, index for index), with the start of its
+ * word: one entry per place the part is, in text order.
+ */
+class PartIndex {
+    byKey = new Map();
+    constructor(text, lower) {
+        const runStarts = [];
+        const runEnds = [];
+        let start = 0;
+        for (let i = 0; i <= text.length; i++) {
+            if (i < text.length && text.charCodeAt(i) !== 0x20)
+                continue;
+            // The word text[start, i): its runs, then every part from one run's start to a later run's end.
+            runStarts.length = 0;
+            runEnds.length = 0;
+            for (let k = start; k < i; k++) {
+                if (!isWordAt(text, k))
+                    continue;
+                if (k === start || !isWordAt(text, k - 1))
+                    runStarts.push(k);
+                if (k + 1 === i || !isWordAt(text, k + 1))
+                    runEnds.push(k + 1);
+            }
+            for (let a = 0; a < runStarts.length; a++) {
+                for (let b = a; b < runEnds.length && b < a + PART_RUNS; b++) {
+                    const key = lower.slice(runStarts[a], runEnds[b]);
+                    const list = this.byKey.get(key);
+                    if (list)
+                        list.push(start);
+                    else
+                        this.byKey.set(key, [start]);
+                }
+            }
+            start = i + 1;
+        }
+    }
+    /** Where the words with a part of this key start, ascending (a word twice if the part is in it twice). */
+    starts(key) {
+        return this.byKey.get(key) ?? [];
+    }
+}
+/** Every word of a text by its key, for texts that many quotes look up. */
+class WordIndex {
+    byKey = new Map();
+    constructor(text) {
+        let start = 0;
+        for (let i = 0; i <= text.length; i++) {
+            if (i === text.length || text.charCodeAt(i) === 0x20) {
+                if (i > start) {
+                    const key = wordKey(text.slice(start, i));
+                    if (key !== '') {
+                        const list = this.byKey.get(key);
+                        if (list)
+                            list.push(start);
+                        else
+                            this.byKey.set(key, [start]);
+                    }
+                }
+                start = i + 1;
+            }
+        }
+    }
+    /** Where the words with this key start, ascending. */
+    starts(key) {
+        return this.byKey.get(key) ?? [];
+    }
+}
+/** The words of a stretch of text, with where each starts. */
+function wordsIn(text, from, to) {
+    const words = [];
+    const starts = [];
+    let start = from;
+    for (let i = from; i <= to; i++) {
+        if (i === to || text.charCodeAt(i) === 0x20) {
+            if (i > start) {
+                words.push(text.slice(start, i));
+                starts.push(start);
+            }
+            start = i + 1;
+        }
+    }
+    return { words, starts };
 }
 
 ;// CONCATENATED MODULE: ./src/engine/quote-scan.ts

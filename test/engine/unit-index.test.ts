@@ -4,6 +4,7 @@ import { findMatches, prepareQuote } from '../../src/engine/match.js';
 import { normalizeText } from '../../src/engine/normalize.js';
 import { suffixArray } from '../../src/engine/suffix-array.js';
 import { UnitIndex } from '../../src/engine/unit-index.js';
+import { SourceView } from '../../src/engine/diagnose/view.js';
 import { hostileText } from '../helpers/unicode.js';
 
 /** The suffix array by sorting the suffixes. */
@@ -36,7 +37,7 @@ describe('suffixArray (SA-IS)', () => {
     const sa = suffixArray(run, 0);
     expect(sa[0]).toBe(99999);
     expect(sa[99999]).toBe(0);
-    const period = Int32Array.from({ length: 30000 }, (_, i) => i % 3);
+    const period = Int32Array.from({ length: 6000 }, (_, i) => i % 3);
     expect(Array.from(suffixArray(period, 2))).toEqual(sortedSuffixes(Array.from(period)));
   });
 });
@@ -80,5 +81,23 @@ describe('UnitIndex', () => {
     const range = index.range(q.bytes);
     expect(range.hi - range.lo).toBe(findMatches(text, q, 1e9).length);
     expect(index.firstMatches(range, 100)).toEqual(findMatches(text, q, 100));
+  });
+});
+
+describe('SourceView.matches', () => {
+  it('gives what findMatches gives, and the count of all matches', () => {
+    fc.assert(
+      fc.property(hostileText(50), fc.nat(), fc.nat(10), fc.integer({ min: 1, max: 5 }), (raw, a, len, limit) => {
+        const text = normalizeText(raw);
+        const cps = [...text];
+        const at = a % (cps.length + 1);
+        const quote = normalizeText(cps.slice(at, at + len).join(''));
+        if (quote === '') return;
+        const bytes = Buffer.from(text, 'utf8');
+        const all = findMatches(bytes, prepareQuote(quote), Number.POSITIVE_INFINITY);
+        expect(new SourceView(bytes).matches(quote, limit)).toEqual({ starts: all.slice(0, limit), count: all.length });
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -5,6 +5,7 @@
 import { Buffer } from 'node:buffer';
 import { lastAtOrBelow } from '../positions.js';
 import { isWordCodePoint } from '../unicode.js';
+import { UnitIndex } from '../unit-index.js';
 
 /** Byte offsets are kept every this many UTF-16 units. */
 const CHECKPOINT = 64;
@@ -15,6 +16,7 @@ export class SourceView {
   private checkpoints: Int32Array | undefined;
   private wordIndex: WordIndex | undefined;
   private partIndex: PartIndex | undefined;
+  private unitIndex: UnitIndex | undefined;
   private lowered: string | undefined;
 
   /**
@@ -37,6 +39,20 @@ export class SourceView {
 
   get text(): string {
     return (this.decoded ??= this.encoded!.toString('utf8'));
+  }
+
+  /**
+   * The matches (SPEC §4) of a normalized quote in the text: the first
+   * `limit` byte offsets, ascending, as findMatches gives them, and how many
+   * there are in all. Looked up in an index of the text's units, made when
+   * first asked for (linear in the text), so that each quote costs what it
+   * costs, not a pass over the source, and no quote need be refused an
+   * answer because others asked before it.
+   */
+  matches(quote: string, limit: number): { readonly starts: number[]; readonly count: number } {
+    const index = (this.unitIndex ??= new UnitIndex(this.bytes));
+    const range = index.range(Buffer.from(quote, 'utf8'));
+    return { starts: index.firstMatches(range, limit), count: range.hi - range.lo };
   }
 
   /** The byte offset of UTF-16 index `i` (i at a code point boundary). */
