@@ -12532,6 +12532,21 @@ class QuoteSet {
     idWith(text, context) {
         return this.withContext.get(contextKey(text, context));
     }
+    /**
+     * The short quotes among `wanted`, in the order they were added: from the
+     * wanted ones when they are fewer, so that a set scanned against many
+     * sources for a few of its quotes (or none) does not pass over all of its
+     * short quotes for each source.
+     */
+    shortOf(wanted) {
+        if (wanted.size >= this.short.length)
+            return this.short.filter((id) => wanted.has(id));
+        const ids = [];
+        for (const id of wanted)
+            if (id < this.quotes.length && this.quotes[id].bytes.length < MIN_TABLE_QUOTE)
+                ids.push(id);
+        return ids.sort((a, b) => a - b);
+    }
     /** The work the last scan did and its budget (see BASE_BUDGET), for measuring. */
     get lastWork() {
         return this.work;
@@ -12627,9 +12642,7 @@ class QuoteSet {
         // Short quotes: searched for until that has cost SHORT_SEARCH_PER_BYTE per byte, then looked up in an index.
         const searchUpTo = found.spent() + this.shortSearchPerByte * n;
         let index;
-        for (const id of this.short) {
-            if (!wanted.has(id))
-                continue;
+        for (const id of this.shortOf(wanted)) {
             const quote = this.quotes[id];
             const context = this.contexts[id];
             // A search that runs past the limit is given up and its quote looked up instead.

@@ -426,6 +426,20 @@ export class QuoteSet {
     return this.withContext.get(contextKey(text, context));
   }
 
+  /**
+   * The short quotes among `wanted`, in the order they were added: from the
+   * wanted ones when they are fewer, so that a set scanned against many
+   * sources for a few of its quotes (or none) does not pass over all of its
+   * short quotes for each source.
+   */
+  private shortOf(wanted: ReadonlySet<number>): readonly number[] {
+    if (wanted.size >= this.short.length) return this.short.filter((id) => wanted.has(id));
+    const ids: number[] = [];
+    for (const id of wanted)
+      if (id < this.quotes.length && this.quotes[id].bytes.length < MIN_TABLE_QUOTE) ids.push(id);
+    return ids.sort((a, b) => a - b);
+  }
+
   /** The work the last scan did and its budget (see BASE_BUDGET), for measuring. */
   get lastWork(): { readonly spent: number; readonly budget: number } | undefined {
     return this.work;
@@ -509,8 +523,7 @@ export class QuoteSet {
     // Short quotes: searched for until that has cost SHORT_SEARCH_PER_BYTE per byte, then looked up in an index.
     const searchUpTo = found.spent() + this.shortSearchPerByte * n;
     let index: UnitIndex | undefined;
-    for (const id of this.short) {
-      if (!wanted.has(id)) continue;
+    for (const id of this.shortOf(wanted)) {
       const quote = this.quotes[id];
       const context = this.contexts[id];
       // A search that runs past the limit is given up and its quote looked up instead.
