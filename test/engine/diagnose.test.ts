@@ -455,3 +455,27 @@ describe('a quote too long to explain', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });
+
+describe('the closest passage when every word is common', () => {
+  // Prose of 40 words, 30,000 of them: each word occurs hundreds of times, so no word points anywhere.
+  const vocabulary = (
+    'the a of to and in is it that for on with as at by this be are or from ' +
+    'return refund order item days store card policy receipt credit customer within after before must may'
+  ).split(' ');
+  let x = 7;
+  const words = Array.from({ length: 30000 }, () => {
+    x = (Math.imul(x, 1103515245) + 12345) & 0x7fffffff;
+    return vocabulary[x % vocabulary.length];
+  });
+  const text = words.join(' ');
+  const v = new SourceView(Buffer.from(text, 'utf8'), 100);
+
+  it.each([2000, 15000, 29000])('finds a changed passage at word %i, far past the first occurrences', (at) => {
+    const quote = [...words.slice(at, at + 6), 'never', ...words.slice(at + 7, at + 14)].join(' ');
+    const near = nearestPassage(v, quote);
+    expect(near).toBeDefined();
+    const start = words.slice(0, at).join(' ').length + 1;
+    expect(Math.abs(near!.start - start)).toBeLessThan(40);
+    expect(near!.similarity).toBeGreaterThan(0.8);
+  });
+});
