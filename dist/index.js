@@ -28373,7 +28373,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6389);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5918);
 /* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6282);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
@@ -28392,7 +28392,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6389:
+/***/ 5918:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30595,11 +30595,724 @@ function judged(result) {
     return { ...result, outcome: judge(result) };
 }
 
+;// CONCATENATED MODULE: ./src/engine/suffix-array.ts
+// Suffix arrays of integer strings by induced sorting (SA-IS: Nong, Zhang and
+// Chan, "Two efficient algorithms for linear time suffix array construction",
+// 2011), in time and memory linear in the length of the string, whatever it
+// repeats. The steps follow the AtCoder Library's sa_is (CC0), on typed arrays.
+//
+// No package is used: the runtime dependencies are @actions/core,
+// @actions/github and yaml only, and the one suffix array on the npm registry
+// in wide use (mnemonist's SuffixArray) sorts the suffixes by comparing them,
+// which costs the square of the length on text that repeats.
+/** Below this length, the suffixes are sorted by comparing them. */
+const NAIVE = 10;
+/**
+ * The suffix array of `s`: the start of each suffix of `s`, in lexicographic
+ * order of the suffixes (a suffix that is a prefix of another comes first).
+ * Every value of `s` is in [0, upper].
+ */
+function suffixArray(s, upper) {
+    const n = s.length;
+    if (n === 0)
+        return new Int32Array(0);
+    if (n === 1)
+        return Int32Array.of(0);
+    if (n === 2)
+        return s[0] < s[1] ? Int32Array.of(0, 1) : Int32Array.of(1, 0);
+    if (n < NAIVE)
+        return naive(s);
+    const sa = new Int32Array(n);
+    // ls[i]: suffix i is S-type (smaller than suffix i + 1); the last is L-type
+    // (the empty suffix after it is smaller than any).
+    const ls = new Uint8Array(n);
+    for (let i = n - 2; i >= 0; i--)
+        ls[i] = s[i] === s[i + 1] ? ls[i + 1] : s[i] < s[i + 1] ? 1 : 0;
+    // sumL[c]: where bucket c starts; sumS[c]: where its S-type suffixes start (after its L-type ones).
+    const sumL = new Int32Array(upper + 2);
+    const sumS = new Int32Array(upper + 2);
+    for (let i = 0; i < n; i++) {
+        if (ls[i] === 0)
+            sumS[s[i]]++;
+        else
+            sumL[s[i] + 1]++;
+    }
+    for (let c = 0; c <= upper; c++) {
+        sumS[c] += sumL[c];
+        if (c < upper)
+            sumL[c + 1] += sumS[c];
+    }
+    const buf = new Int32Array(upper + 2);
+    const induce = (lms, count) => {
+        sa.fill(-1);
+        buf.set(sumS);
+        for (let k = 0; k < count; k++) {
+            const d = lms[k];
+            if (d !== n)
+                sa[buf[s[d]]++] = d;
+        }
+        buf.set(sumL);
+        sa[buf[s[n - 1]]++] = n - 1;
+        for (let i = 0; i < n; i++) {
+            const v = sa[i];
+            if (v >= 1 && ls[v - 1] === 0)
+                sa[buf[s[v - 1]]++] = v - 1;
+        }
+        buf.set(sumL);
+        for (let i = n - 1; i >= 0; i--) {
+            const v = sa[i];
+            if (v >= 1 && ls[v - 1] === 1)
+                sa[--buf[s[v - 1] + 1]] = v - 1;
+        }
+    };
+    // The LMS positions (an S-type suffix after an L-type one), numbered in text order.
+    const lmsMap = new Int32Array(n + 1).fill(-1);
+    let m = 0;
+    for (let i = 1; i < n; i++)
+        if (ls[i - 1] === 0 && ls[i] === 1)
+            lmsMap[i] = m++;
+    const lms = new Int32Array(m);
+    for (let i = 1, k = 0; i < n; i++)
+        if (ls[i - 1] === 0 && ls[i] === 1)
+            lms[k++] = i;
+    induce(lms, m);
+    if (m > 0) {
+        // The LMS substrings in the order the induction put them, named by rank
+        // (equal substrings one name), make a string of at most n / 2 names: its
+        // suffix array orders the LMS suffixes, from which the rest is induced.
+        const sorted = new Int32Array(m);
+        for (let i = 0, k = 0; i < n; i++)
+            if (lmsMap[sa[i]] !== -1)
+                sorted[k++] = sa[i];
+        const names = new Int32Array(m);
+        let upperNames = 0;
+        names[lmsMap[sorted[0]]] = 0;
+        for (let k = 1; k < m; k++) {
+            let l = sorted[k - 1];
+            let r = sorted[k];
+            const endL = lmsMap[l] + 1 < m ? lms[lmsMap[l] + 1] : n;
+            const endR = lmsMap[r] + 1 < m ? lms[lmsMap[r] + 1] : n;
+            let same = true;
+            if (endL - l !== endR - r)
+                same = false;
+            else {
+                while (l < endL && s[l] === s[r]) {
+                    l++;
+                    r++;
+                }
+                if (l === n || s[l] !== s[r])
+                    same = false;
+            }
+            if (!same)
+                upperNames++;
+            names[lmsMap[sorted[k]]] = upperNames;
+        }
+        const reduced = suffixArray(names, upperNames);
+        for (let k = 0; k < m; k++)
+            sorted[k] = lms[reduced[k]];
+        induce(sorted, m);
+    }
+    return sa;
+}
+function naive(s) {
+    const n = s.length;
+    const order = Array.from({ length: n }, (_, i) => i);
+    order.sort((a, b) => {
+        if (a === b)
+            return 0;
+        while (a < n && b < n) {
+            if (s[a] !== s[b])
+                return s[a] - s[b];
+            a++;
+            b++;
+        }
+        return a === n ? -1 : 1;
+    });
+    return Int32Array.from(order);
+}
+
+;// CONCATENATED MODULE: ./src/engine/unit-index.ts
+// An index of a normalized source in which every quote is found at a cost
+// that does not grow with the source: a suffix array of its units.
+//
+// A unit is a maximal run of word code points (SPEC §4: general category L or
+// N, or `_`) or one code point of any other kind. The text is the sequence of
+// its units. A quote matches at a position (SPEC §4: its bytes are there, and
+// where it starts or ends with a word code point no word code point is next to
+// it there) exactly when its own units are the text's units from a unit start
+// on: a match that starts with a word code point starts a run of them, one
+// that ends with one ends a run, and every unit inside is whole on both sides.
+// So the matches of a quote, overlapping ones included, are the suffixes of
+// the unit sequence that begin with the quote's units: one contiguous range of
+// the suffix array, found by binary search, with no match to test one by one.
+//
+// Units are ranked in the order of their UTF-8 bytes (a unit that is a prefix
+// of another first), so that comparing a quote with a suffix compares bytes of
+// the text itself, read unit by unit: the index keeps nothing but the suffix
+// array, one 32-bit offset per unit (a third to a fifth of the text's bytes in
+// natural text). Building it is linear in the text, whatever the text repeats.
+
+
+/** Per ASCII byte: 1 for a word character (letter, digit, `_`). */
+const ASCII_WORD = new Uint8Array(128);
+for (let c = 0; c < 128; c++)
+    ASCII_WORD[c] = isWordCodePoint(c) ? 1 : 0;
+/** Bytes in the UTF-8 sequence that starts with byte `b`. */
+function sequenceLength(b) {
+    return b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+}
+/** Whether the code point whose UTF-8 sequence starts at `p` is a word code point. */
+function wordAt(bytes, p) {
+    const b = bytes[p];
+    if (b < 0x80)
+        return ASCII_WORD[b] === 1;
+    let cp;
+    if (b < 0xe0)
+        cp = ((b & 0x1f) << 6) | (bytes[p + 1] & 0x3f);
+    else if (b < 0xf0)
+        cp = ((b & 0x0f) << 12) | ((bytes[p + 1] & 0x3f) << 6) | (bytes[p + 2] & 0x3f);
+    else
+        cp = ((b & 0x07) << 18) | ((bytes[p + 1] & 0x3f) << 12) | ((bytes[p + 2] & 0x3f) << 6) | (bytes[p + 3] & 0x3f);
+    return isWordCodePoint(cp);
+}
+/**
+ * Where the unit that starts at `p` (< end) ends, in well-formed UTF-8 that
+ * ends at `end`: a run of word code points or one other code point, with the
+ * space after it if there is one (so that a text's units are about as many as
+ * its words).
+ */
+function unitEnd(bytes, p, end) {
+    const b = bytes[p];
+    let q;
+    if (b < 0x80 && ASCII_WORD[b] === 0) {
+        if (b === 0x20)
+            return p + 1;
+        q = p + 1;
+    }
+    else if (b >= 0x80 && !wordAt(bytes, p)) {
+        q = p + sequenceLength(b);
+    }
+    else {
+        // A run of word code points: ASCII ones quickly, others decoded.
+        q = p + sequenceLength(b);
+        while (q < end) {
+            const c = bytes[q];
+            if (c < 0x80) {
+                if (ASCII_WORD[c] === 0)
+                    break;
+                q++;
+            }
+            else {
+                if (!wordAt(bytes, q))
+                    break;
+                q += sequenceLength(c);
+            }
+        }
+    }
+    return q < end && bytes[q] === 0x20 ? q + 1 : q;
+}
+/** The unit starts of bytes[0, end): one pass to count them, one to write them. */
+function unitStarts(bytes, end) {
+    let count = 0;
+    for (let p = 0; p < end; p = unitEnd(bytes, p, end))
+        count++;
+    const starts = new Int32Array(count + 1);
+    let k = 0;
+    for (let p = 0; p < end; p = unitEnd(bytes, p, end))
+        starts[k++] = p;
+    starts[count] = end;
+    return starts;
+}
+/** Compares bytes a[i, i + la) with b[j, j + lb) in byte order, a prefix first: negative, 0 or positive. */
+function compareBytes(a, i, la, b, j, lb) {
+    const common = Math.min(la, lb);
+    for (let k = 0; k < common; k++) {
+        const d = a[i + k] - b[j + k];
+        if (d !== 0)
+            return d;
+    }
+    return la - lb;
+}
+/**
+ * The rank of every unit among the distinct units of the text, in byte order:
+ * equal units one rank. Distinct units are found by hashing their bytes (an
+ * open-addressing table, checked byte by byte), then sorted by their bytes.
+ */
+function unitRanks(bytes, starts) {
+    const m = starts.length - 1;
+    const ranks = new Int32Array(m);
+    // First the id of each unit, in order of first appearance; the table holds ids.
+    let capacity = 1024;
+    let table = new Int32Array(capacity).fill(-1);
+    let hashes = new Int32Array(capacity);
+    let firstOf = new Int32Array(1024);
+    let distinct = 0;
+    for (let u = 0; u < m; u++) {
+        const p = starts[u];
+        const len = starts[u + 1] - p;
+        let h = 0x811c9dc5 ^ len;
+        for (let k = 0; k < len; k++)
+            h = Math.imul(h ^ bytes[p + k], 0x01000193);
+        h ^= h >>> 15;
+        let mask = capacity - 1;
+        let slot = h & mask;
+        let id = -1;
+        for (;;) {
+            const t = table[slot];
+            if (t === -1)
+                break;
+            if (hashes[slot] === h) {
+                const q = starts[firstOf[t]];
+                if (compareBytes(bytes, p, len, bytes, q, starts[firstOf[t] + 1] - q) === 0) {
+                    id = t;
+                    break;
+                }
+            }
+            slot = (slot + 1) & mask;
+        }
+        if (id === -1) {
+            id = distinct++;
+            if (id === firstOf.length) {
+                const grown = new Int32Array(firstOf.length * 2);
+                grown.set(firstOf);
+                firstOf = grown;
+            }
+            firstOf[id] = u;
+            table[slot] = id;
+            hashes[slot] = h;
+            if (2 * distinct > capacity) {
+                // Grow the table, placing every id again by its hash.
+                const oldTable = table;
+                const oldHashes = hashes;
+                capacity *= 2;
+                mask = capacity - 1;
+                table = new Int32Array(capacity).fill(-1);
+                hashes = new Int32Array(capacity);
+                for (let s = 0; s < oldTable.length; s++) {
+                    if (oldTable[s] === -1)
+                        continue;
+                    let at = oldHashes[s] & mask;
+                    while (table[at] !== -1)
+                        at = (at + 1) & mask;
+                    table[at] = oldTable[s];
+                    hashes[at] = oldHashes[s];
+                }
+            }
+        }
+        ranks[u] = id;
+    }
+    // Then the ids in byte order of their units, and each unit's id replaced by its rank.
+    const order = new Int32Array(distinct);
+    for (let id = 0; id < distinct; id++)
+        order[id] = id;
+    const from = new Int32Array(distinct);
+    const length = new Int32Array(distinct);
+    for (let id = 0; id < distinct; id++) {
+        from[id] = starts[firstOf[id]];
+        length[id] = starts[firstOf[id] + 1] - from[id];
+    }
+    sortByBytes(order, from, length, bytes);
+    const rankOf = new Int32Array(distinct);
+    for (let r = 0; r < distinct; r++)
+        rankOf[order[r]] = r;
+    for (let u = 0; u < m; u++)
+        ranks[u] = rankOf[ranks[u]];
+    return { ranks, distinct };
+}
+/** Groups this small are sorted by insertion rather than by bucket. */
+const INSERTION = 24;
+/**
+ * Sorts `items` (distinct byte strings, item i being bytes[from[i], from[i] +
+ * length[i])) in byte order, a prefix first: a most-significant-byte radix
+ * sort, linear in the bytes it reads.
+ */
+function sortByBytes(items, from, length, bytes) {
+    const scratch = new Int32Array(items.length);
+    const counts = new Int32Array(258);
+    // Groups still to sort: [lo, hi) sharing their first `depth` bytes.
+    const stack = [0, items.length, 0];
+    while (stack.length > 0) {
+        const depth = stack.pop();
+        const hi = stack.pop();
+        const lo = stack.pop();
+        if (hi - lo < 2)
+            continue;
+        if (hi - lo <= INSERTION) {
+            for (let i = lo + 1; i < hi; i++) {
+                const item = items[i];
+                let j = i - 1;
+                while (j >= lo &&
+                    compareBytes(bytes, from[items[j]] + depth, length[items[j]] - depth, bytes, from[item] + depth, length[item] - depth) > 0) {
+                    items[j + 1] = items[j];
+                    j--;
+                }
+                items[j + 1] = item;
+            }
+            continue;
+        }
+        // The key at this depth: 0 for a string that has ended, else its byte + 1.
+        counts.fill(0);
+        for (let i = lo; i < hi; i++) {
+            const item = items[i];
+            counts[(depth < length[item] ? bytes[from[item] + depth] + 1 : 0) + 1]++;
+        }
+        for (let k = 1; k < 258; k++)
+            counts[k] += counts[k - 1];
+        for (let i = lo; i < hi; i++) {
+            const item = items[i];
+            scratch[lo + counts[depth < length[item] ? bytes[from[item] + depth] + 1 : 0]++] = item;
+        }
+        items.set(scratch.subarray(lo, hi), lo);
+        // counts[k] is now where key k's group ends; the group of ended strings (key 0) holds at most one.
+        let start = lo + counts[0];
+        for (let k = 1; k < 257; k++) {
+            const end = lo + counts[k];
+            if (end - start > 1)
+                stack.push(start, end, depth + 1);
+            start = end;
+        }
+    }
+}
+class UnitIndex {
+    text;
+    /** The byte offset of each unit start, in the order of the suffixes that start there. */
+    sa;
+    minima;
+    /** `text`: a normalized source, well-formed UTF-8. */
+    constructor(text) {
+        this.text = text;
+        const starts = unitStarts(text, text.length);
+        const { ranks, distinct } = unitRanks(text, starts);
+        const sa = suffixArray(ranks, Math.max(0, distinct - 1));
+        for (let i = 0; i < sa.length; i++)
+            sa[i] = starts[sa[i]];
+        this.sa = sa;
+    }
+    /** How many units the text has (the suffix array's length). */
+    get units() {
+        return this.sa.length;
+    }
+    /**
+     * The range of the suffix array holding the matches of `quote` (a
+     * normalized quote, UTF-8, not empty): hi − lo of them. `steps` counts the
+     * comparisons made, for a caller's work budget.
+     */
+    range(quote, steps) {
+        const quoteUnits = unitStarts(quote, quote.length);
+        const sa = this.sa;
+        // The first suffix not less than the quote, then the first greater than it (its units compared only).
+        let lo = 0;
+        let hi = sa.length;
+        let compared = 0;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            compared++;
+            if (this.compare(sa[mid], quote, quoteUnits) < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        const first = lo;
+        hi = sa.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            compared++;
+            if (this.compare(sa[mid], quote, quoteUnits) <= 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (steps)
+            steps.count += compared;
+        return { lo: first, hi: lo };
+    }
+    /** The byte offset of the match at position `i` of the suffix array. */
+    at(i) {
+        return this.sa[i];
+    }
+    /**
+     * The first `limit` matches in a range, by position in the text, ascending.
+     * A range of up to RMQ_FROM entries is passed over once, keeping the
+     * `limit` smallest offsets in a heap; a larger one is taken smallest first
+     * through a range-minimum structure (see Minima), at a cost that grows with
+     * `limit`, not with the range.
+     */
+    firstMatches(range, limit) {
+        const { lo, hi } = range;
+        const sa = this.sa;
+        if (limit <= 0)
+            return [];
+        if (hi - lo <= limit)
+            return Array.from(sa.slice(lo, hi).sort());
+        if (hi - lo <= RMQ_FROM)
+            return smallest(sa, lo, hi, limit);
+        this.minima ??= new Minima(sa);
+        return this.minima.smallest(lo, hi, limit);
+    }
+    /** Every match in a range, by position in the text, ascending. */
+    allMatches(range) {
+        return this.sa.slice(range.lo, range.hi).sort();
+    }
+    /**
+     * The matches of a range by position in the text, ascending, one at a time
+     * (-1 after the last): sorted at once up to RMQ_FROM of them, else taken
+     * smallest first through Minima, so that taking the first few of a large
+     * range costs a few, not the range.
+     */
+    ascending(range) {
+        const { lo, hi } = range;
+        if (hi - lo <= RMQ_FROM) {
+            const sorted = this.sa.slice(lo, hi).sort();
+            let k = 0;
+            return { next: () => (k < sorted.length ? sorted[k++] : -1) };
+        }
+        this.minima ??= new Minima(this.sa);
+        return this.minima.ascending(lo, hi);
+    }
+    /**
+     * The suffix at byte `p` against the quote, on the quote's units only:
+     * negative when the suffix comes first, 0 when it starts with them. The
+     * quote's last unit may be followed by a space in the text, where it is
+     * one unit with it: "days" stands for the text's "days" and "days ".
+     */
+    compare(p, quote, quoteUnits) {
+        const text = this.text;
+        const end = text.length;
+        const last = quoteUnits.length - 2;
+        for (let k = 0; k <= last; k++) {
+            // The suffix ended first: it is a prefix of the quote, so it comes first.
+            if (p >= end)
+                return -1;
+            const e = unitEnd(text, p, end);
+            const from = quoteUnits[k];
+            const length = quoteUnits[k + 1] - from;
+            let d = compareBytes(text, p, e - p, quote, from, length);
+            // The text's unit is the quote's and a space: no unit comes between the two in byte order.
+            if (k === last && d > 0 && e - p === length + 1 && text[e - 1] === 0x20 && quote[from + length - 1] !== 0x20)
+                d = compareBytes(text, p, length, quote, from, length);
+            if (d !== 0)
+                return d;
+            p = e;
+        }
+        return 0;
+    }
+}
+/** Ranges of the suffix array past this many entries are taken smallest first through Minima. */
+const RMQ_FROM = 2048;
+/** What taking one entry from Minima costs, in entries read (two ranges' least entries, two partial blocks each), over 8. */
+const RMQ_STEPS = 8;
+/** The `limit` (< hi − lo) smallest of a[lo, hi), ascending: one pass, a max-heap of them. */
+function smallest(a, lo, hi, limit) {
+    // Sorted, then reversed: descending, which is a max-heap.
+    const heap = a
+        .slice(lo, lo + limit)
+        .sort()
+        .reverse();
+    let top = heap[0];
+    for (let i = lo + limit; i < hi; i++) {
+        const v = a[i];
+        if (v >= top)
+            continue;
+        // Replace the greatest and sift down.
+        let k = 0;
+        for (;;) {
+            const l = 2 * k + 1;
+            if (l >= limit)
+                break;
+            const r = l + 1;
+            const c = r < limit && heap[r] > heap[l] ? r : l;
+            if (heap[c] <= v)
+                break;
+            heap[k] = heap[c];
+            k = c;
+        }
+        heap[k] = v;
+        top = heap[0];
+    }
+    return Array.from(heap.sort());
+}
+/** Blocks of this many suffix array entries have their least entry kept (see Minima). */
+const MIN_BLOCK_BITS = 4;
+const MIN_BLOCK = 1 << MIN_BLOCK_BITS;
+/**
+ * A range-minimum structure over the suffix array's offsets: the index of the
+ * least entry of each block of MIN_BLOCK entries, and a sparse table over
+ * those (the least of 2^j blocks from each), so that the least entry of any
+ * range is found by scanning at most two partial blocks. About
+ * (entries / MIN_BLOCK) × log2(entries / MIN_BLOCK) 32-bit words, made only
+ * for a text with a quote of more than RMQ_FROM matches.
+ */
+class Minima {
+    sa;
+    /** levels[j][b]: the index of the least entry of blocks b to b + 2^j − 1. */
+    levels = [];
+    constructor(sa) {
+        this.sa = sa;
+        const blocks = Math.ceil(sa.length / MIN_BLOCK);
+        const first = new Int32Array(blocks);
+        for (let b = 0; b < blocks; b++) {
+            const end = Math.min(sa.length, (b + 1) * MIN_BLOCK);
+            let best = b * MIN_BLOCK;
+            for (let i = best + 1; i < end; i++)
+                if (sa[i] < sa[best])
+                    best = i;
+            first[b] = best;
+        }
+        this.levels.push(first);
+        for (let span = 1; 2 * span <= blocks; span *= 2) {
+            const below = this.levels[this.levels.length - 1];
+            const level = new Int32Array(blocks - 2 * span + 1);
+            for (let b = 0; b < level.length; b++) {
+                const x = below[b];
+                const y = below[b + span];
+                level[b] = sa[y] < sa[x] ? y : x;
+            }
+            this.levels.push(level);
+        }
+    }
+    /** The index of the least entry of sa[lo, hi] (both included, lo ≤ hi). */
+    least(lo, hi) {
+        const sa = this.sa;
+        const bl = lo >>> MIN_BLOCK_BITS;
+        const bh = hi >>> MIN_BLOCK_BITS;
+        let best = lo;
+        if (bh - bl < 2) {
+            for (let i = lo + 1; i <= hi; i++)
+                if (sa[i] < sa[best])
+                    best = i;
+            return best;
+        }
+        const leftEnd = (bl + 1) * MIN_BLOCK;
+        for (let i = lo + 1; i < leftEnd; i++)
+            if (sa[i] < sa[best])
+                best = i;
+        for (let i = bh * MIN_BLOCK; i <= hi; i++)
+            if (sa[i] < sa[best])
+                best = i;
+        // The whole blocks between: two overlapping spans of the sparse table.
+        const from = bl + 1;
+        const j = 31 - Math.clz32(bh - from);
+        const level = this.levels[j];
+        const x = level[from];
+        const y = level[bh - (1 << j)];
+        if (sa[x] < sa[best])
+            best = x;
+        if (sa[y] < sa[best])
+            best = y;
+        return best;
+    }
+    /** The `limit` smallest entries of sa[lo, hi), ascending. */
+    smallest(lo, hi, limit) {
+        const out = [];
+        const entries = this.ascending(lo, hi);
+        for (let v = entries.next(); v >= 0 && out.length < limit; v = out.length < limit ? entries.next() : -1)
+            out.push(v);
+        return out;
+    }
+    /** The entries of sa[lo, hi) smallest first: each taken splits its range in two, about RMQ_STEPS × 8 entries read. */
+    ascending(lo, hi) {
+        return new Ascending(this.sa, (l, r) => this.least(l, r), lo, hi);
+    }
+}
+/** The entries of a range of the suffix array, smallest first (see Minima.ascending). */
+class Ascending {
+    sa;
+    least;
+    // A min-heap of ranges [l, r], keyed by their least entry (at index `at`): four parallel arrays.
+    keys = new Int32Array(16);
+    ats = new Int32Array(16);
+    ls = new Int32Array(16);
+    rs = new Int32Array(16);
+    size = 0;
+    constructor(sa, least, lo, hi) {
+        this.sa = sa;
+        this.least = least;
+        this.push(lo, hi - 1);
+    }
+    /** The next entry, or -1 when there is none. */
+    next() {
+        if (this.size === 0)
+            return -1;
+        const { keys, ats, ls, rs } = this;
+        const key = keys[0];
+        const at = ats[0];
+        const l = ls[0];
+        const r = rs[0];
+        // Pop: the last range to the root, sifted down.
+        const n = --this.size;
+        if (n > 0) {
+            const lastKey = keys[n];
+            const lastAt = ats[n];
+            const lastL = ls[n];
+            const lastR = rs[n];
+            let i = 0;
+            for (;;) {
+                const a = 2 * i + 1;
+                if (a >= n)
+                    break;
+                const b = a + 1;
+                const c = b < n && keys[b] < keys[a] ? b : a;
+                if (keys[c] >= lastKey)
+                    break;
+                keys[i] = keys[c];
+                ats[i] = ats[c];
+                ls[i] = ls[c];
+                rs[i] = rs[c];
+                i = c;
+            }
+            keys[i] = lastKey;
+            ats[i] = lastAt;
+            ls[i] = lastL;
+            rs[i] = lastR;
+        }
+        this.push(l, at - 1);
+        this.push(at + 1, r);
+        return key;
+    }
+    push(l, r) {
+        if (l > r)
+            return;
+        if (this.size === this.keys.length)
+            this.grow();
+        const { keys, ats, ls, rs } = this;
+        const at = this.least(l, r);
+        const key = this.sa[at];
+        let i = this.size++;
+        while (i > 0) {
+            const parent = (i - 1) >> 1;
+            if (keys[parent] <= key)
+                break;
+            keys[i] = keys[parent];
+            ats[i] = ats[parent];
+            ls[i] = ls[parent];
+            rs[i] = rs[parent];
+            i = parent;
+        }
+        keys[i] = key;
+        ats[i] = at;
+        ls[i] = l;
+        rs[i] = r;
+    }
+    grow() {
+        const size = this.keys.length * 2;
+        const grown = (a) => {
+            const b = new Int32Array(size);
+            b.set(a);
+            return b;
+        };
+        this.keys = grown(this.keys);
+        this.ats = grown(this.ats);
+        this.ls = grown(this.ls);
+        this.rs = grown(this.rs);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/engine/diagnose/view.ts
 // A normalized source seen as a string, for diagnostics: its words, and the
 // conversion between string indices (UTF-16) and the byte offsets that the
 // offset map and the matcher use. Built only for sources that have a record to
 // explain, and only as far as asked.
+
 
 
 
@@ -30611,6 +31324,8 @@ class SourceView {
     decoded;
     checkpoints;
     wordIndex;
+    partIndex;
+    unitIndex;
     lowered;
     /**
      * `lookups`: about how many quotes will look for passages here. A few are
@@ -30630,6 +31345,19 @@ class SourceView {
     }
     get text() {
         return (this.decoded ??= this.encoded.toString('utf8'));
+    }
+    /**
+     * The matches (SPEC §4) of a normalized quote in the text: the first
+     * `limit` byte offsets, ascending, as findMatches gives them, and how many
+     * there are in all. Looked up in an index of the text's units, made when
+     * first asked for (linear in the text), so that each quote costs what it
+     * costs, not a pass over the source, and no quote need be refused an
+     * answer because others asked before it.
+     */
+    matches(quote, limit) {
+        const index = (this.unitIndex ??= new UnitIndex(this.bytes));
+        const range = index.range(external_node_buffer_.Buffer.from(quote, 'utf8'));
+        return { starts: index.firstMatches(range, limit), count: range.hi - range.lo };
     }
     /** The byte offset of UTF-16 index `i` (i at a code point boundary). */
     byteOffset(i) {
@@ -30654,16 +31382,22 @@ class SourceView {
     }
     /**
      * Where the words with this key (see wordKey) start in the text, ascending:
-     * at most `cap` + 1 of them (one more than `cap` says "too common").
+     * at most `cap` + 1 of them (one more than `cap` says "too common"). A word
+     * has the key when the key is the word's text in lower case, or a part of
+     * it between characters that are not letters or digits ("angstrom" in
+     * "Angstrom)d", "don" and "t" in "don’t"); where lower case moves indices
+     * (a text with İ), when the key is the whole word's key. The answer depends
+     * on the text and the key alone: `lookups` only chooses between searching
+     * the text for the key and an index of every such part of every word.
      */
     occurrences(key, cap) {
-        if (this.lookups > SEARCH_LOOKUPS)
-            return (this.wordIndex ??= new WordIndex(this.text)).starts(key);
         const text = this.text;
         const lower = (this.lowered ??= text.toLowerCase());
-        // Lower case kept every index in place, or the search would be off: use the index then.
+        // Lower case kept every index in place, or the search would be off: whole words then.
         if (lower.length !== text.length)
-            return (this.wordIndex ??= new WordIndex(text)).starts(key);
+            return capped((this.wordIndex ??= new WordIndex(text)).starts(key), cap);
+        if (this.lookups > SEARCH_LOOKUPS && wordRuns(key) <= PART_RUNS)
+            return capped((this.partIndex ??= new PartIndex(text, lower)).starts(key), cap);
         const found = [];
         for (let at = lower.indexOf(key); at >= 0 && found.length <= cap; at = lower.indexOf(key, at + 1)) {
             // The key is a whole word, but for punctuation at its edges.
@@ -30717,6 +31451,65 @@ function isWordAt(word, i) {
         return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
     const cp = word.codePointAt(c >= 0xdc00 && c <= 0xdfff && i > 0 ? i - 1 : i);
     return cp !== 0x5f && isWordCodePoint(cp);
+}
+/** The first `cap` + 1 of a list (itself when no longer). */
+function capped(list, cap) {
+    return list.length > cap + 1 ? list.slice(0, cap + 1) : list;
+}
+/** Keys of more runs of letters and digits than this are searched for, not looked up (PartIndex). */
+const PART_RUNS = 8;
+/** How many runs of letters and digits a key has. */
+function wordRuns(key) {
+    let runs = 0;
+    for (let i = 0; i < key.length; i++)
+        if (isWordAt(key, i) && (i === 0 || !isWordAt(key, i - 1)))
+            runs++;
+    return runs;
+}
+/**
+ * Every part of every word of a text, as occurrences() finds them by
+ * searching (from the start of a run of letters and digits to the end of the
+ * same or a later one of the same word, up to PART_RUNS runs), in lower case
+ * (`lower`: the text in lower case, index for index), with the start of its
+ * word: one entry per place the part is, in text order.
+ */
+class PartIndex {
+    byKey = new Map();
+    constructor(text, lower) {
+        const runStarts = [];
+        const runEnds = [];
+        let start = 0;
+        for (let i = 0; i <= text.length; i++) {
+            if (i < text.length && text.charCodeAt(i) !== 0x20)
+                continue;
+            // The word text[start, i): its runs, then every part from one run's start to a later run's end.
+            runStarts.length = 0;
+            runEnds.length = 0;
+            for (let k = start; k < i; k++) {
+                if (!isWordAt(text, k))
+                    continue;
+                if (k === start || !isWordAt(text, k - 1))
+                    runStarts.push(k);
+                if (k + 1 === i || !isWordAt(text, k + 1))
+                    runEnds.push(k + 1);
+            }
+            for (let a = 0; a < runStarts.length; a++) {
+                for (let b = a; b < runEnds.length && b < a + PART_RUNS; b++) {
+                    const key = lower.slice(runStarts[a], runEnds[b]);
+                    const list = this.byKey.get(key);
+                    if (list)
+                        list.push(start);
+                    else
+                        this.byKey.set(key, [start]);
+                }
+            }
+            start = i + 1;
+        }
+    }
+    /** Where the words with a part of this key start, ascending (a word twice if the part is in it twice). */
+    starts(key) {
+        return this.byKey.get(key) ?? [];
+    }
 }
 /** Every word of a text by its key, for texts that many quotes look up. */
 class WordIndex {
@@ -31288,8 +32081,12 @@ class SourceNormalizer {
 // quotes there are, and the cost of a quote does not grow with the length of
 // the sources.
 //
-// Quotes shorter than 19 bytes (a few words) are searched one by one, only in
-// the sources that are asked for.
+// Quotes shorter than 19 bytes (a few words) are looked for only in the
+// sources that are asked for: searched one by one while that is cheap, and
+// once searching them has cost about a third of building an index of the
+// source's units (unit-index.ts), looked up there, at a cost that does not
+// grow with the source (a binary search of its suffix array, and the first
+// matches of the range it gives).
 //
 // Pull requests choose both the quotes and the sources, so the work is
 // bounded: a quote that has all its matches leaves the table for the rest of
@@ -31298,19 +32095,59 @@ class SourceNormalizer {
 // ScanTooCostly rather than checked for hours.
 
 
+
 const PIECE = 16;
 const STRIDE = 4;
 /** Quotes from this many bytes on are found by the table; shorter ones one by one. */
 const MIN_TABLE_QUOTE = PIECE + STRIDE - 1;
 /**
  * The work a scan may do before it gives up, in units of about one candidate
- * compared or 64 bytes searched: a fixed allowance, plus some per byte of the
- * source and per match its quotes may keep. Real text comes nowhere near.
+ * compared (about 15 ns here), 16 bytes compared, or 64 bytes searched.
+ *
+ * A scan of a source of n bytes for a set of quotes q1 … qk, each keeping at
+ * most cap_i matches, gives up past
+ *
+ *   2^24 + 16 n + 4 Σ (cap_i + 1) (⌊|q_i| / 16⌋ + 2)
+ *
+ * units (|q| in bytes): a fixed allowance, 16 per byte of the source, and
+ * four times what comparing each quote's kept matches costs. What is counted:
+ * each table candidate (a piece of a quote whose hash is at an aligned
+ * position of the source), the bytes compared for it, each context checked;
+ * each search of the source for a short quote (SEARCH_CALL and a unit per 64
+ * bytes searched); building the index of the source (INDEX_PER_BYTE per
+ * byte, once per scan at most); each comparison of a short quote's binary
+ * search in the index (a unit and a unit per 16 bytes of the quote) and the
+ * matches taken from its range. Not counted: the pass over the source, which
+ * is linear in it whatever it holds.
+ *
+ * Short quotes are searched one by one until that has cost
+ * SHORT_SEARCH_PER_BYTE n units (the search that passes it is given up and
+ * its quote looked up), then the index is built (INDEX_PER_BYTE n), and each
+ * short quote without a context looked up in it costs less than its own
+ * allowance (at most 2 (log2 n + 1) comparisons of its binary search, and its
+ * cap's matches taken from the range): together at most 8 n units and their
+ * allowances, so short quotes never make a scan give up, on any input. Long
+ * quotes in natural and in numbered text cost a few percent of the budget
+ * (scripts/bench/budget.mjs measures it, up to the source size limit and with
+ * up to 1,000,000 quotes of one word and more; docs/benchmarks.md gives its
+ * figures). What reaches the budget is input built to repeat: a text made of
+ * one passage, quotes made to share their pieces, a context that rules out
+ * millions of matches of its quote.
  */
 const BASE_BUDGET = 1 << 24;
 const BUDGET_PER_SOURCE_BYTE = 16;
 /** A native search call costs about as much as this many candidates. */
 const SEARCH_CALL = 8;
+/**
+ * Short quotes are searched one by one until that has cost this many units
+ * per byte of the source (about a third of building an index of it, which
+ * takes about 100 ns per byte here); the rest are looked up in the index.
+ */
+const SHORT_SEARCH_PER_BYTE = 2;
+/** Building the index of a source is counted as this many units per byte (it takes about 100 ns a byte). */
+const INDEX_PER_BYTE = 6;
+/** Work counted per match taken from an index range: about a candidate compared per 8 entries read. */
+const RANGE_ENTRIES_PER_UNIT = 8;
 /** A source whose quotes would cost more than its budget to check. */
 class ScanTooCostly extends Error {
     budget;
@@ -31347,12 +32184,12 @@ function slotOf(h, mask) {
     return (x ^ (x >>> 16)) & mask;
 }
 const SLOT_KEY = Math.floor(Math.random() * 2 ** 32) | 0;
-function wordAt(bytes, at) {
+function quote_scan_wordAt(bytes, at) {
     return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
 }
 /** The hash of the 16 bytes at `at`. */
 function pieceHash(bytes, at) {
-    return mix(wordAt(bytes, at), wordAt(bytes, at + 4), wordAt(bytes, at + 8), wordAt(bytes, at + 12));
+    return mix(quote_scan_wordAt(bytes, at), quote_scan_wordAt(bytes, at + 4), quote_scan_wordAt(bytes, at + 8), quote_scan_wordAt(bytes, at + 12));
 }
 /**
  * A Bloom filter of the pieces' hashes (two bits each, 16 bits per piece, at
@@ -31521,13 +32358,24 @@ class QuoteSet {
     aligned = external_node_buffer_.Buffer.allocUnsafeSlow(0);
     /** Per-quote state of a scan, kept from scan to scan (a set may be scanned against every source). */
     state;
+    work;
+    shortSearchPerByte;
     /**
      * `spread`: take a quote's pieces away from those other quotes have (see
      * pieceStart). On by default; a set scanned for hints only, with its work
-     * bounded all the same, can save the memory it takes.
+     * bounded all the same, can save the memory it takes. `shortQuotes`, for
+     * tests: search the short quotes one by one, or look them all up in an
+     * index, rather than switching from one to the other as the work grows
+     * (the matches found are the same).
      */
     constructor(options = {}) {
         this.crowding = options.spread === false ? undefined : new HashCounts();
+        this.shortSearchPerByte =
+            options.shortQuotes === 'indexed'
+                ? -1
+                : options.shortQuotes === 'searched'
+                    ? Number.POSITIVE_INFINITY
+                    : SHORT_SEARCH_PER_BYTE;
     }
     /**
      * Adds a quote (or finds it), keeping at most `cap` matches of it per source.
@@ -31620,6 +32468,25 @@ class QuoteSet {
     idWith(text, context) {
         return this.withContext.get(contextKey(text, context));
     }
+    /**
+     * The short quotes among `wanted`, in the order they were added: from the
+     * wanted ones when they are fewer, so that a set scanned against many
+     * sources for a few of its quotes (or none) does not pass over all of its
+     * short quotes for each source.
+     */
+    shortOf(wanted) {
+        if (wanted.size >= this.short.length)
+            return this.short.filter((id) => wanted.has(id));
+        const ids = [];
+        for (const id of wanted)
+            if (id < this.quotes.length && this.quotes[id].bytes.length < MIN_TABLE_QUOTE)
+                ids.push(id);
+        return ids.sort((a, b) => a - b);
+    }
+    /** The work the last scan did and its budget (see BASE_BUDGET), for measuring. */
+    get lastWork() {
+        return this.work;
+    }
     /** scan(), or the ScanTooCostly it gave up with. */
     scanWithinBudget(source, wanted) {
         try {
@@ -31642,6 +32509,7 @@ class QuoteSet {
         const budget = BASE_BUDGET + BUDGET_PER_SOURCE_BYTE * n + 4 * this.keptWork;
         const found = (this.state ??= new ScanState());
         found.begin(this.quotes.length, this.caps, budget);
+        this.work = { spent: budget, budget };
         const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
         if (this.pieceCount > 0 && n >= MIN_TABLE_QUOTE) {
             let text = source;
@@ -31707,10 +32575,22 @@ class QuoteSet {
                 }
             }
         }
-        for (const id of this.short) {
-            if (wanted.has(id))
-                findShort(source, this.quotes[id], id, this.contexts[id], found);
+        // Short quotes: searched for until that has cost SHORT_SEARCH_PER_BYTE per byte, then looked up in an index.
+        const searchUpTo = found.spent() + this.shortSearchPerByte * n;
+        let index;
+        for (const id of this.shortOf(wanted)) {
+            const quote = this.quotes[id];
+            const context = this.contexts[id];
+            // A search that runs past the limit is given up and its quote looked up instead.
+            if (index === undefined && findShort(source, quote, id, context, found, searchUpTo))
+                continue;
+            if (index === undefined) {
+                found.spend(INDEX_PER_BYTE * n);
+                index = new UnitIndex(source);
+            }
+            findIndexed(index, quote, id, context, found);
         }
+        this.work = { spent: found.spent(), budget };
         return found.hits();
     }
 }
@@ -31737,12 +32617,20 @@ class ScanState {
         this.budget = budget;
         this.remaining = budget;
     }
+    /** The work done so far in this scan. */
+    spent() {
+        return this.budget - this.remaining;
+    }
     spend(units) {
         this.remaining -= units;
         if (this.remaining < 0) {
             this.reset();
             throw new ScanTooCostly(this.budget);
         }
+    }
+    /** How many matches of the quote are kept. */
+    cap(id) {
+        return this.caps[id];
     }
     full(id) {
         return this.fullAt[id] >= 0;
@@ -31779,6 +32667,16 @@ class ScanState {
         if (list.length >= this.caps[id] && this.fullAt[id] < 0)
             this.fullAt[id] = w;
     }
+    /** Drops what the scan found of a quote, to find it again another way. */
+    forget(id) {
+        const at = this.touched.lastIndexOf(id);
+        if (at < 0)
+            return;
+        this.touched.splice(at, 1);
+        this.starts[id] = undefined;
+        this.candidates[id] = 0;
+        this.fullAt[id] = -1;
+    }
     /** What the scan found, and a clean state for the next one. */
     hits() {
         const hits = new Map();
@@ -31798,26 +32696,60 @@ class ScanState {
 }
 /**
  * A short quote, by searching the text for it: its matches up to its cap, and
- * with a context, those the context allows.
+ * with a context, those the context allows. False, with nothing kept for it,
+ * when the scan's work went past `upTo` first.
  */
-function findShort(text, quote, id, context, found) {
+function findShort(text, quote, id, context, found, upTo) {
     let from = 0;
     for (;;) {
         if (found.full(id))
-            return;
+            return true;
+        if (found.spent() > upTo) {
+            found.forget(id);
+            return false;
+        }
         const at = text.indexOf(quote.bytes, from);
         found.spend(SEARCH_CALL + ((at < 0 ? text.length - from : at - from) >>> 6));
         if (at < 0)
-            return;
+            return true;
         if (respectsWordBoundaries(text, at, quote))
             found.match(id, at, 0, context, text, quote.bytes.length);
         from = at + 1;
     }
 }
+/**
+ * A short quote, by looking it up in the index of the text: its first matches
+ * up to its cap, and with a context, those the context allows (its matches
+ * sorted, in `sorted` by range for the other contexts of the same quote).
+ */
+function findIndexed(index, quote, id, context, found) {
+    const steps = { count: 0 };
+    const range = index.range(quote.bytes, steps);
+    found.spend(steps.count * (1 + (quote.bytes.length >>> 4)));
+    const count = range.hi - range.lo;
+    if (count === 0)
+        return;
+    const text = index.text;
+    const length = quote.bytes.length;
+    if (!context) {
+        const cap = found.cap(id);
+        found.spend(Math.ceil(Math.min(count, RMQ_FROM) / RANGE_ENTRIES_PER_UNIT) + (count > RMQ_FROM ? RMQ_STEPS * cap : 0));
+        for (const start of index.firstMatches(range, cap))
+            found.match(id, start, 0, undefined, text, length);
+        return;
+    }
+    // Every match, in text order, until the context has kept as many as the cap: as a search would.
+    const matches = index.ascending(range);
+    const each = count > RMQ_FROM ? RMQ_STEPS : 1;
+    for (let start = matches.next(); start >= 0 && !found.full(id); start = matches.next()) {
+        found.spend(each);
+        found.match(id, start, 0, context, text, length);
+    }
+}
 function littleEndianWords(text) {
     const words = new Int32Array(text.length >>> 2);
     for (let w = 0; w < words.length; w++)
-        words[w] = wordAt(text, w << 2);
+        words[w] = quote_scan_wordAt(text, w << 2);
     return words;
 }
 function insertSorted(list, value) {
@@ -32255,6 +33187,17 @@ const MAX_SEEDS = 4;
 const MAX_LOOKED_UP = 8;
 const MAX_LOOKED_UP_REPEATED = 24;
 const CANDIDATES = 4;
+/**
+ * Quotes longer than this (UTF-16 units, about 20,000 words) are not
+ * explained: no closest passage, no hints (see explainable). Aligning one
+ * word by word takes memory and time in proportion to it: a quote of 50 MB
+ * explained in a heap of 512 MB ended the process out of memory.
+ */
+const MAX_EXPLAINED_QUOTE = 1 << 17;
+/** Whether a normalized quote is short enough to explain (MAX_EXPLAINED_QUOTE). */
+function explainable(quote) {
+    return quote.length <= MAX_EXPLAINED_QUOTE;
+}
 /** The nearest passage, if it is close enough to show (MIN_SIMILARITY). */
 function closestPassage(view, quote) {
     const best = nearestPassage(view, quote);
@@ -32262,6 +33205,8 @@ function closestPassage(view, quote) {
 }
 /** The nearest passage, however far: where to look for hints. */
 function nearestPassage(view, quote) {
+    if (!explainable(quote))
+        return undefined;
     const quoteWords = quote.split(' ');
     const text = view.text;
     if (text === '')
@@ -32298,36 +33243,56 @@ function nearestPassage(view, quote) {
         return undefined;
     seeds.sort((a, b) => a.starts.length - b.starts.length);
     const votes = new Map();
-    for (const { offset: at, starts } of seeds.slice(0, MAX_SEEDS)) {
-        if (starts.length > MAX_SEED_OCCURRENCES && votes.size > 0)
-            break;
-        const weight = 1 / (1 + Math.log(starts.length));
-        for (let k = 0; k < starts.length && k < MAX_SEED_OCCURRENCES; k++) {
-            // Votes a few characters apart are for the same place, give or take a changed word.
-            const d = Math.round((starts[k] - at) / 8);
-            votes.set(d, (votes.get(d) ?? 0) + weight);
+    // Every word is common (prose of a small vocabulary, or a long source): the occurrences of words
+    // point nowhere in particular. Runs of the quote's words, looked up whole, point to its place.
+    if (seeds[0].starts.length > COMMON_SEED)
+        phraseVotes(view, quoteWords, votes);
+    if (votes.size === 0) {
+        for (const { offset: at, starts } of seeds.slice(0, MAX_SEEDS)) {
+            if (starts.length > MAX_SEED_OCCURRENCES && votes.size > 0)
+                break;
+            const weight = 1 / (1 + Math.log(starts.length));
+            for (let k = 0; k < starts.length && k < MAX_SEED_OCCURRENCES; k++) {
+                // Votes a few characters apart are for the same place, give or take a changed word.
+                const d = Math.round((starts[k] - at) / 8);
+                votes.set(d, (votes.get(d) ?? 0) + weight);
+            }
         }
     }
     // The best few alignments, some way apart from each other. Votes in neighbouring
     // buckets are for the same place (a changed word shifts the words after it).
     const chosen = [];
-    const ranked = [...votes.keys()].map((d) => [
-        d,
-        (votes.get(d - 1) ?? 0) + votes.get(d) + (votes.get(d + 1) ?? 0),
-    ]);
+    const ds = [...votes.keys()];
+    const vs = new Float64Array(ds.length);
+    for (let r = 0; r < ds.length; r++) {
+        const d = ds[r];
+        vs[r] = (votes.get(d - 1) ?? 0) + votes.get(d) + (votes.get(d + 1) ?? 0);
+    }
     while (chosen.length < CANDIDATES) {
         let best = -1;
-        for (let r = 0; r < ranked.length; r++) {
-            const [d, v] = ranked[r];
-            if (v < 0 || chosen.some((c) => Math.abs(c - d) <= 2))
+        let bestV = 0;
+        let bestD = 0;
+        for (let r = 0; r < ds.length; r++) {
+            const v = vs[r];
+            if (v < 0)
                 continue;
-            if (best < 0 || v > ranked[best][1] || (v === ranked[best][1] && d < ranked[best][0]))
+            const d = ds[r];
+            let taken = false;
+            for (let c = 0; c < chosen.length; c++)
+                if (Math.abs(chosen[c] - d) <= 2)
+                    taken = true;
+            if (taken)
+                continue;
+            if (best < 0 || v > bestV || (v === bestV && d < bestD)) {
                 best = r;
+                bestV = v;
+                bestD = d;
+            }
         }
         if (best < 0)
             break;
-        chosen.push(ranked[best][0]);
-        ranked[best] = [ranked[best][0], -1];
+        chosen.push(bestD);
+        vs[best] = -1;
     }
     let best;
     let aligned;
@@ -32355,6 +33320,34 @@ function nearestPassage(view, quote) {
             best = candidate;
     }
     return best;
+}
+/** When the quote's rarest word occurs more often than this, runs of its words are looked up whole (phraseVotes). */
+const COMMON_SEED = 16;
+/** Runs of this many of the quote's words are looked up whole when every word is common (phraseVotes). */
+const PHRASE_WORDS = 3;
+/** A run found more often than this points nowhere in particular either. */
+const PHRASE_CAP = 16;
+/**
+ * Votes for where the quote is from runs of PHRASE_WORDS of its words found
+ * whole in the text (SPEC §4 matches, from the view's unit index: each costs
+ * what the run costs, not the source), one run at every PHRASE_WORDS-th word;
+ * a run found at most PHRASE_CAP times votes for each place, the rarer the more.
+ */
+function phraseVotes(view, quoteWords, votes) {
+    let offset = 0;
+    for (let i = 0; i < quoteWords.length; i++) {
+        if (i % PHRASE_WORDS === 0 && i + PHRASE_WORDS <= quoteWords.length) {
+            const found = view.matches(quoteWords.slice(i, i + PHRASE_WORDS).join(' '), PHRASE_CAP + 1);
+            if (found.count > 0 && found.count <= PHRASE_CAP) {
+                const weight = 1 / (1 + Math.log(found.count));
+                for (const byte of found.starts) {
+                    const d = Math.round((view.charIndex(byte) - offset) / 8);
+                    votes.set(d, (votes.get(d) ?? 0) + weight);
+                }
+            }
+        }
+        offset += quoteWords[i].length + 1;
+    }
 }
 /*
  * Scores of the fitting alignment (twice the intuitive ones, to stay in integers):
@@ -32826,6 +33819,10 @@ const INVISIBLE_NAMES = {
     '\ufeff': 'a zero-width no-break space',
     '\u180e': 'a Mongolian vowel separator',
 };
+/** Any character but ASCII: the folds of accents and compatibility forms leave ASCII as it is. */
+const NOT_ASCII = /[^\x00-\x7f]/;
+/** A hyphen or soft hyphen before a space: what both hyphenation folds need to remove anything. */
+const HYPHEN_AT = /[-\u2010\u00ad] /;
 /** A hyphen (or soft hyphen) at a line break inside a word: "equip- ment". */
 const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/gu;
 /** The same, keeping a hyphen that belongs to the word: "well- known" for "well-known". */
@@ -33004,12 +34001,14 @@ const FOLDS = [
         apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
         describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
         quick: decomposedWithoutAccents,
+        touches: NOT_ASCII,
         anywhereUpTo: ACCENTS_ANYWHERE_LIMIT,
     },
     {
         kind: 'quotes',
         apply: (t) => ({ text: t.replace(QUOTE_CHARS, (ch) => QUOTES[ch]) }),
         describe: describeQuotes,
+        touches: new RegExp(QUOTE_CHARS.source),
     },
     {
         kind: 'compatibility',
@@ -33018,14 +34017,15 @@ const FOLDS = [
             return folded === t ? { text: t } : foldEach(t, compatible, same);
         },
         describe: describeCompatibility,
+        touches: NOT_ASCII,
     },
-    removal('invisible', INVISIBLE_ALL, describeInvisible),
-    removal('hyphenation', HYPHEN_BREAK, (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK)),
-    removal('hyphenation', HYPHEN_SPACE, (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE)),
+    removal('invisible', INVISIBLE_ALL, describeInvisible, new RegExp(INVISIBLE_ALL.source)),
+    removal('hyphenation', HYPHEN_BREAK, (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK), HYPHEN_AT),
+    removal('hyphenation', HYPHEN_SPACE, (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE), HYPHEN_AT),
 ];
 /** A fold that removes every match of a (global) pattern; its quick form is the same removal without positions. */
-function removal(kind, pattern, describe) {
-    return { kind, apply: (t) => removeAll(t, pattern), quick: (t) => t.replace(pattern, ''), describe };
+function removal(kind, pattern, describe, touches) {
+    return { kind, apply: (t) => removeAll(t, pattern), quick: (t) => t.replace(pattern, ''), describe, touches };
 }
 /** How far around the nearest passage a folded quote is looked for. */
 const MARGIN = 64;
@@ -33038,6 +34038,8 @@ const SHORT_QUOTE = 24;
  * keeps the cost of a hint independent of the length of the source.
  */
 function findHints(view, quote, near) {
+    if (!explainable(quote))
+        return [];
     const text = view.text;
     const from = Math.max(0, near.start - quote.length - MARGIN);
     const to = Math.min(text.length, near.end + quote.length + MARGIN);
@@ -33047,7 +34049,12 @@ function findHints(view, quote, near) {
         hints.push(inside);
     const stretch = text.slice(from, to);
     for (const fold of FOLDS) {
-        if (hints.some((h) => h.kind === fold.kind) || (fold.quick && !fold.quick(stretch).includes(fold.quick(quote))))
+        if (hints.some((h) => h.kind === fold.kind))
+            continue;
+        // A fold that changes neither side cannot explain the miss: seen by one test of each, before folding either.
+        if (fold.touches && !fold.touches.test(stretch) && !fold.touches.test(quote))
+            continue;
+        if (fold.quick && !fold.quick(stretch).includes(fold.quick(quote)))
             continue;
         const hint = foldedMatch(text, quote, fold, stretch, fold.apply(stretch), from);
         if (hint)
@@ -33062,6 +34069,8 @@ function findHints(view, quote, near) {
  * source and only when some quote needs it, and the folded quote is looked for there.
  */
 function findHintsAnywhere(view, quote) {
+    if (!explainable(quote))
+        return [];
     const hints = [];
     for (const fold of FOLDS) {
         // The seeded search ignores case already: folding it away finds nothing new.
@@ -33070,7 +34079,7 @@ function findHintsAnywhere(view, quote) {
         if (fold.anywhereUpTo !== undefined && view.text.length > fold.anywhereUpTo)
             continue;
         const foldedQuote = fold.apply(quote).text;
-        if (foldedQuote === '' || (fold.quick && !quickMayHold(view, fold, quote, foldedQuote === quote)))
+        if (foldedQuote === '' || (fold.quick && !quickMayHold(view, fold, foldedQuote === quote)))
             continue;
         const folded = foldedSource(view, fold);
         if (foldedQuote === quote && folded.view === view)
@@ -33088,31 +34097,28 @@ function findHintsAnywhere(view, quote) {
     return hints;
 }
 const sourceForms = new WeakMap();
-/** Quick looks at a source, per fold, that cost about as much as folding it with positions and indexing its words. */
-const QUICK_LOOKS = 16;
 function formOf(view, fold) {
     let forms = sourceForms.get(view);
     if (!forms)
         sourceForms.set(view, (forms = new Map()));
     let form = forms.get(fold);
     if (!form)
-        forms.set(fold, (form = { spent: 0 }));
+        forms.set(fold, (form = {}));
     return form;
 }
 /**
- * False when the folded quote is surely not in the folded source; true when it
- * may be, or when looking would cost too much. `quoteUnchanged`: the fold
- * leaves the quote as it is, so a source it leaves as it is holds no hint.
+ * False when the fold can give no hint here: it leaves the quote as it is
+ * (`quoteUnchanged`) and the source too, which its quick fold says once per
+ * source. Whether the folded quote is in the folded source is left to the
+ * search in the folded view, whose cost does not grow with the source, where
+ * a search of the quick fold for each quote did.
  */
-function quickMayHold(view, fold, quote, quoteUnchanged) {
+function quickMayHold(view, fold, quoteUnchanged) {
+    if (!quoteUnchanged)
+        return true;
     const form = formOf(view, fold);
     form.quick ??= fold.quick(view.text);
-    if (quoteUnchanged && form.quick === view.text)
-        return false;
-    if (form.spent >= QUICK_LOOKS * view.text.length)
-        return true;
-    form.spent += view.text.length;
-    return form.quick.includes(fold.quick(quote));
+    return form.quick !== view.text;
 }
 function foldedSource(view, fold) {
     const form = formOf(view, fold);
