@@ -35905,7 +35905,9 @@ function compareWithBaseline(result, baseline, failOn, pins, counts) {
     const fileOf = (file) => baseline.renamed?.get(file) ?? file;
     const same = (file) => file;
     const before = new Matcher();
-    recordKeys(base.records, fileOf).forEach((key, i) => before.add(key, { verdict: base.records[i].verdict, record: base.records[i] }));
+    const baseKeys = recordKeys(base.records, fileOf);
+    for (let i = 0; i < baseKeys.length; i++)
+        before.add(baseKeys[i], { verdict: base.records[i].verdict, record: base.records[i] });
     const keys = recordKeys(result.records, same);
     const records = result.records.map((r, i) => {
         const matched = before.take(keys[i]);

@@ -92,9 +92,9 @@ export function compareWithBaseline(
   const same = (file: string) => file;
 
   const before = new Matcher<{ verdict: Verdict; record: RecordResult }>();
-  recordKeys(base.records, fileOf).forEach((key, i) =>
-    before.add(key, { verdict: base.records[i].verdict, record: base.records[i] }),
-  );
+  const baseKeys = recordKeys(base.records, fileOf);
+  for (let i = 0; i < baseKeys.length; i++)
+    before.add(baseKeys[i], { verdict: base.records[i].verdict, record: base.records[i] });
   const keys = recordKeys(result.records, same);
   const records = result.records.map((r, i) => {
     const matched = before.take(keys[i]);

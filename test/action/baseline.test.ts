@@ -75,7 +75,7 @@ describe('baseline: auto', () => {
   });
 
   it('passes a pull request that breaks nothing, though a record fails in both', async () => {
-    const { root, base, head } = pullRequest();
+    const { root, base } = pullRequest();
     commit(root, { 'answers/a.json': answers(rec('kept', 'A receipt is required.'), rec('old', 'no such words')) });
     const now = git(root, 'rev-parse', 'HEAD');
     const run = await gate(root, base, now, { baseline: 'auto' });
