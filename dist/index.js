@@ -33776,12 +33776,6 @@ function contextStart(text, end) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/diagnose/hints.ts
-// Hints for a quote that is not found: would it match but for one kind of
-// difference? Each hint folds that one difference away in both texts (on a copy:
-// a hint never folds the text for the verdict) and looks again. A hint is given
-// only when the folded quote matches where SPEC §4 allows it (whole words), and
-// the source's text there really differs from the quote in that way; it says
-// which characters differ, and on which side.
 
 
 

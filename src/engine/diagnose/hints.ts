@@ -4,15 +4,17 @@
 // only when the folded quote matches where SPEC §4 allows it (whole words), and
 // the source's text there really differs from the quote in that way; it says
 // which characters differ, and on which side.
+import type { HintKind } from '../../model/result.js';
 import { onWordBoundaries } from '../unicode.js';
 import { explainable, INVISIBLE_ALL, nearestPassage } from './closest.js';
 import { SourceView } from './view.js';
 import { lastAtOrBelow } from '../positions.js';
 
-export type HintKind = 'case' | 'accents' | 'quotes' | 'compatibility' | 'invisible' | 'hyphenation' | 'word boundary';
+/** The kinds of hint the folds give (the others, another source or version, the run finds). */
+export type FoldHintKind = Exclude<HintKind, 'other version' | 'other source'>;
 
 export interface Hint {
-  readonly kind: HintKind;
+  readonly kind: FoldHintKind;
   /** What differs and where, for people: `the quote has "DAYS" where the source has "days"`. */
   readonly difference: string;
   /** Where the folded quote matches, in the view's text (UTF-16 indices). */
@@ -21,7 +23,7 @@ export interface Hint {
 }
 
 interface Fold {
-  readonly kind: Exclude<HintKind, 'word boundary'>;
+  readonly kind: Exclude<FoldHintKind, 'word boundary'>;
   readonly apply: (text: string) => Folded;
   /** What differs between a quote and a passage that this fold makes equal. */
   readonly describe: (quote: string, passage: string) => string;
