@@ -10264,6 +10264,18 @@ class JsonSyntaxError extends Error {
         this.name = 'JsonSyntaxError';
     }
 }
+/**
+ * Where the values of JSON text start, as a tree: the top-level value is
+ * followed, and so is every element of a followed array and the value of each
+ * key in `follow` of a followed object; nothing else is kept (a response's
+ * `usage` or a tool's `input` cost nothing). For text parseStrictJson() has
+ * read already: it is not checked again.
+ */
+function scanOffsets(text, follow, start = 0, end = text.length) {
+    const scanner = new Scanner(text, start, end, false, true, follow);
+    scanner.scanDocument();
+    return scanner.tree;
+}
 /** Nesting deeper than this is refused: no real citation file comes close. */
 const MAX_JSON_DEPTH = 256;
 /**
@@ -10322,16 +10334,20 @@ class Scanner {
     end;
     line;
     valid;
+    follow;
     pos;
     recordOffsets;
     keyOffsets = new Map();
     claimOffsets = new Map();
+    /** With `follow`: where the followed values start (scanOffsets). */
+    tree;
     /** `valid`: JSON.parse has read the text, so its strings need no checking, only skipping. */
-    constructor(text, start, end, line, valid) {
+    constructor(text, start, end, line, valid, follow) {
         this.text = text;
         this.end = end;
         this.line = line;
         this.valid = valid;
+        this.follow = follow;
         this.pos = start;
     }
     scanDocument() {
@@ -10339,7 +10355,9 @@ class Scanner {
         const offset = this.pos;
         if (this.pos >= this.end)
             throw new JsonSyntaxError('empty input: expected a JSON value', this.pos);
-        this.value(0, 'top');
+        if (this.follow)
+            this.tree = { offset };
+        this.value(0, 'top', this.tree);
         this.skipWhitespace();
         if (this.pos < this.end) {
             throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: ` +
@@ -10368,15 +10386,16 @@ class Scanner {
         }
     }
     /** `role`: 'top' for the document, 'records' for the array that holds the records, 'record' for one of them. */
-    value(depth, role) {
+    /** `node`: where to note the offsets of its parts, when it is followed (scanOffsets). */
+    value(depth, role, node) {
         const t = this.text;
         const c = this.pos < this.end ? t.charCodeAt(this.pos) : -1;
         switch (c) {
             case 0x7b:
-                this.object(depth + 1, role === 'top', role === 'record');
+                this.object(depth + 1, role === 'top', role === 'record', node);
                 return;
             case 0x5b:
-                this.array(depth + 1, role === 'top' || role === 'records');
+                this.array(depth + 1, role === 'top' || role === 'records', node);
                 return;
             case 0x22:
                 this.string(false);
@@ -10410,7 +10429,7 @@ class Scanner {
         if (depth > MAX_JSON_DEPTH)
             throw new JsonSyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`, this.pos);
     }
-    object(depth, top, record) {
+    object(depth, top, record, node) {
         this.checkDepth(depth);
         const start = this.pos;
         // The keys so far and where each is: a list, looked through, for the few
@@ -10462,7 +10481,12 @@ class Scanner {
                 this.keyOffsets.set(key, this.pos);
             if (record && key === 'claim')
                 this.claimOffsets.set(start, this.pos);
-            this.value(depth, top && key === 'citations' ? 'records' : 'other');
+            let child;
+            if (node !== undefined && this.follow.has(key)) {
+                child = { offset: this.pos };
+                (node.keys ??= new Map()).set(key, child);
+            }
+            this.value(depth, top && key === 'citations' ? 'records' : 'other', child);
             this.skipWhitespace();
             const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
             if (c === 0x2c) {
@@ -10478,11 +10502,13 @@ class Scanner {
             }
         }
     }
-    array(depth, records) {
+    array(depth, records, node) {
         this.checkDepth(depth);
         const offsets = records ? [] : undefined;
         if (offsets)
             this.recordOffsets = offsets;
+        if (node !== undefined)
+            node.items = [];
         this.pos++;
         this.skipWhitespace();
         if (this.text.charCodeAt(this.pos) === 0x5d && this.pos < this.end) {
@@ -10499,7 +10525,10 @@ class Scanner {
                 }
                 offsets.push(this.pos);
             }
-            this.value(depth, records ? 'record' : 'other');
+            let child;
+            if (node !== undefined)
+                node.items.push((child = { offset: this.pos }));
+            this.value(depth, records ? 'record' : 'other', child);
             this.skipWhitespace();
             const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
             if (c === 0x2c) {
