@@ -28373,7 +28373,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7676);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1372);
 /* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6282);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
@@ -28392,7 +28392,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7676:
+/***/ 1372:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28755,6 +28755,112 @@ function isNfcInert(cp) {
 /** True if the string holds a UTF-16 surrogate that is not part of a pair. */
 function hasLoneSurrogate(s) {
     return !s.isWellFormed();
+}
+
+;// CONCATENATED MODULE: ./src/load/answer.ts
+
+const SIMPLE_ESCAPES = {
+    '0': 0,
+    a: 7,
+    b: 8,
+    t: 9,
+    '\t': 9,
+    n: 10,
+    v: 11,
+    f: 12,
+    r: 13,
+    e: 0x1b,
+    ' ': 0x20,
+    '"': 0x22,
+    '/': 0x2f,
+    '\\': 0x5c,
+    N: 0x85,
+    _: 0xa0,
+    L: 0x2028,
+    P: 0x2029,
+};
+const HEX_ESCAPES = { x: 2, u: 4, U: 8 };
+/**
+ * The characters a scalar's text writes, in order, as UTF-16 units with the
+ * offset in the file where each is written: escapes (JSON's and YAML's) are
+ * decoded, and whitespace is left out, since line folding and indentation
+ * change only whitespace between what the text writes and the value.
+ */
+function writtenUnits(text, source) {
+    const units = [];
+    const offsets = [];
+    const put = (unit, at) => {
+        if (isWhitespace(unit))
+            return;
+        units.push(unit);
+        offsets.push(at);
+    };
+    let i = source.start;
+    if (source.style === 'double' || source.style === 'single')
+        i++;
+    else if (source.style === 'block')
+        i = text.indexOf('\n', i) + 1 || source.end; // past the header (`|`, `>-`)
+    for (; i < source.end; i++) {
+        const c = text[i];
+        if (source.style === 'double' && c === '"')
+            break;
+        if (source.style === 'single' && c === "'") {
+            if (text[i + 1] !== "'")
+                break;
+            put(0x27, i++);
+        }
+        else if (source.style === 'double' && c === '\\') {
+            const e = text[i + 1];
+            const digits = HEX_ESCAPES[e];
+            if (digits !== undefined) {
+                const cp = parseInt(text.slice(i + 2, i + 2 + digits), 16);
+                for (const unit of String.fromCodePoint(Number.isNaN(cp) ? 0xfffd : cp))
+                    for (let k = 0; k < unit.length; k++)
+                        put(unit.charCodeAt(k), i);
+                i += 1 + digits;
+            }
+            else {
+                // A line break after a backslash is an escaped line break: it writes nothing.
+                if (SIMPLE_ESCAPES[e] !== undefined)
+                    put(SIMPLE_ESCAPES[e], i);
+                i++;
+            }
+        }
+        else {
+            put(text.charCodeAt(i), i);
+        }
+    }
+    return { units, offsets };
+}
+function answerAt(fileText, answer, position, index, source) {
+    let written;
+    return {
+        text: answer,
+        position,
+        locate(at) {
+            // Built once, when a finding first needs it: the answer's characters, in
+            // order, against the characters the file writes.
+            if (written === undefined) {
+                written = new Int32Array(answer.length).fill(-1);
+                const { units, offsets } = source ? writtenUnits(fileText, source) : { units: [], offsets: [] };
+                for (let i = 0, k = 0; i < answer.length && k < units.length; i++) {
+                    const unit = answer.charCodeAt(i);
+                    if (isWhitespace(unit))
+                        continue;
+                    if (unit !== units[k])
+                        break; // Not what the file writes: the rest is placed at the answer's start.
+                    written[i] = offsets[k++];
+                }
+            }
+            for (let i = at; i < answer.length; i++) {
+                if (written[i] >= 0)
+                    return index.position(written[i]);
+                if (!isWhitespace(answer.charCodeAt(i)))
+                    break;
+            }
+            return position;
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/load/strict-json.ts
@@ -29629,109 +29735,6 @@ function yamlScalarSource(node) {
                 ? 'block'
                 : 'plain';
     return { start: node.range[0], end: node.range[1], style };
-}
-const SIMPLE_ESCAPES = {
-    '0': 0,
-    a: 7,
-    b: 8,
-    t: 9,
-    '\t': 9,
-    n: 10,
-    v: 11,
-    f: 12,
-    r: 13,
-    e: 0x1b,
-    ' ': 0x20,
-    '"': 0x22,
-    '/': 0x2f,
-    '\\': 0x5c,
-    N: 0x85,
-    _: 0xa0,
-    L: 0x2028,
-    P: 0x2029,
-};
-const HEX_ESCAPES = { x: 2, u: 4, U: 8 };
-/**
- * The characters a scalar's text writes, in order, as UTF-16 units with the
- * offset in the file where each is written: escapes (JSON's and YAML's) are
- * decoded, and whitespace is left out, since line folding and indentation
- * change only whitespace between what the text writes and the value.
- */
-function writtenUnits(text, source) {
-    const units = [];
-    const offsets = [];
-    const put = (unit, at) => {
-        if (isWhitespace(unit))
-            return;
-        units.push(unit);
-        offsets.push(at);
-    };
-    let i = source.start;
-    if (source.style === 'double' || source.style === 'single')
-        i++;
-    else if (source.style === 'block')
-        i = text.indexOf('\n', i) + 1 || source.end; // past the header (`|`, `>-`)
-    for (; i < source.end; i++) {
-        const c = text[i];
-        if (source.style === 'double' && c === '"')
-            break;
-        if (source.style === 'single' && c === "'") {
-            if (text[i + 1] !== "'")
-                break;
-            put(0x27, i++);
-        }
-        else if (source.style === 'double' && c === '\\') {
-            const e = text[i + 1];
-            const digits = HEX_ESCAPES[e];
-            if (digits !== undefined) {
-                const cp = parseInt(text.slice(i + 2, i + 2 + digits), 16);
-                for (const unit of String.fromCodePoint(Number.isNaN(cp) ? 0xfffd : cp))
-                    for (let k = 0; k < unit.length; k++)
-                        put(unit.charCodeAt(k), i);
-                i += 1 + digits;
-            }
-            else {
-                // A line break after a backslash is an escaped line break: it writes nothing.
-                if (SIMPLE_ESCAPES[e] !== undefined)
-                    put(SIMPLE_ESCAPES[e], i);
-                i++;
-            }
-        }
-        else {
-            put(text.charCodeAt(i), i);
-        }
-    }
-    return { units, offsets };
-}
-function answerAt(fileText, answer, position, index, source) {
-    let written;
-    return {
-        text: answer,
-        position,
-        locate(at) {
-            // Built once, when a finding first needs it: the answer's characters, in
-            // order, against the characters the file writes.
-            if (written === undefined) {
-                written = new Int32Array(answer.length).fill(-1);
-                const { units, offsets } = source ? writtenUnits(fileText, source) : { units: [], offsets: [] };
-                for (let i = 0, k = 0; i < answer.length && k < units.length; i++) {
-                    const unit = answer.charCodeAt(i);
-                    if (isWhitespace(unit))
-                        continue;
-                    if (unit !== units[k])
-                        break; // Not what the file writes: the rest is placed at the answer's start.
-                    written[i] = offsets[k++];
-                }
-            }
-            for (let i = at; i < answer.length; i++) {
-                if (written[i] >= 0)
-                    return index.position(written[i]);
-                if (!isWhitespace(answer.charCodeAt(i)))
-                    break;
-            }
-            return position;
-        },
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/model/paths.ts
