@@ -41,6 +41,16 @@ describe('the JSON Schemas', () => {
       }),
     ).toBe(false);
     expect(manifestSchema({ version: 1, sources: {}, colour: 'red' })).toBe(false);
+    // `documents` goes with `format: anthropic-messages` only.
+    for (const entry of [{ documents: ['a'] }, { format: 'citegate', documents: ['a'] }, { format: 'claude' }])
+      expect(manifestSchema({ version: 1, sources: {}, citations: [{ path: 'e/*.json', ...entry }] })).toBe(false);
+    expect(
+      manifestSchema({
+        version: 1,
+        sources: {},
+        citations: [{ path: 'e/*.json', format: 'anthropic-messages', documents: ['a', null] }],
+      }),
+    ).toBe(true);
     expect(citationsSchema([{ citation_id: 'c1', source_id: 's' }])).toBe(false);
     expect(citationsSchema([{ citation_id: 'c1', source_id: 's', quote: 'q', claim: 3 }])).toBe(false);
   });

@@ -10,7 +10,7 @@ import { SourceView } from '../engine/diagnose/view.js';
 import { prepareQuote, type QuoteContext } from '../engine/match.js';
 import { normalizeText, SourceNormalizer } from '../engine/normalize.js';
 import { QuoteSet, ScanTooCostly } from '../engine/quote-scan.js';
-import { checkFileRecords } from '../engine/record.js';
+import { checkFileRecords, type FieldCheck } from '../engine/record.js';
 import { ScannedSearcher } from '../engine/search.js';
 import {
   audienceAllows,
@@ -20,7 +20,7 @@ import {
   type Decision,
   type SourceAccess,
 } from '../engine/verdict.js';
-import { loadCitationFile, type LoadedCitationFile } from '../load/citation-file.js';
+import { loadCitationFile, type LoadedCitationFile, type LoadedRecord } from '../load/citation-file.js';
 import type { Manifest, SourceEntry } from '../load/manifest.js';
 import type { CitationFileRef } from '../load/select.js';
 import { DEFAULT_MAX_SOURCE_BYTES, SourceLoader } from '../load/sources.js';
@@ -71,11 +71,14 @@ export function runCheck(options: CheckOptions): CheckResult {
 
   // 1. Read every file; decide what needs no source; queue the rest by source.
   files.forEach((ref, fileIndex) => {
-    const loaded = options.preloaded?.get(ref.file) ?? loadCitationFile(workspace, ref.file);
+    const loaded = options.preloaded?.get(ref.file) ?? loadCitationFile(workspace, ref.file, ref);
     problems.push(...loaded.problems);
-    const checks = checkFileRecords(
-      loaded.records.map((r) => r.value),
-      (i) => `at line ${loaded.records[i].position.line}`,
+    const checks = withReadingChecks(
+      checkFileRecords(
+        loaded.records.map((r) => r.value),
+        (i) => `at line ${loaded.records[i].position.line}`,
+      ),
+      loaded.records,
     );
     findings.push(...findingsFor(loaded, checks, manifest, levels));
     loaded.records.forEach((record, i) => {
@@ -86,7 +89,7 @@ export function runCheck(options: CheckOptions): CheckResult {
         settle(pending, decideVerdict(fields, { kind: 'unknown' }));
         return;
       }
-      const source = manifest.sources.get(fields.record.sourceId);
+      const source = record.unknownSource ? undefined : manifest.sources.get(fields.record.sourceId);
       if (source === undefined) {
         settle(pending, decideVerdict(fields, { kind: 'unknown' }));
       } else if (!audienceAllows(source.audience, ref.audience)) {
@@ -183,6 +186,29 @@ export function runCheck(options: CheckOptions): CheckResult {
     problems,
     findings,
   };
+}
+
+/**
+ * The records' checks with what reading their file found wrong with a record
+ * that its fields alone do not show (a saved response's citation without
+ * cited_text, a document_index past the manifest's list): `invalid fields`.
+ */
+function withReadingChecks(checks: FieldCheck[], records: readonly LoadedRecord[]): FieldCheck[] {
+  for (let i = 0; i < checks.length; i++) {
+    const invalid = records[i].invalid;
+    if (invalid === undefined) continue;
+    const check = checks[i];
+    const f = check.ok ? check.record : check;
+    checks[i] = {
+      ok: false,
+      reason: invalid,
+      ...(f.citationId !== undefined ? { citationId: f.citationId } : {}),
+      ...(f.sourceId !== undefined ? { sourceId: f.sourceId } : {}),
+      ...(f.quote !== undefined ? { quote: f.quote } : {}),
+      ...(f.claim !== undefined ? { claim: f.claim } : {}),
+    };
+  }
+  return checks;
 }
 
 function sourceResult(

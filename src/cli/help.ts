@@ -18,8 +18,9 @@ could not run.
 
 export const CHECK_HELP = `Usage: citegate check [options] [FILE...]
 
-Checks the citation records in FILE... (JSON, JSON Lines or YAML), or with no
-FILE every file the manifest's \`citations\` patterns match.
+Checks the citation records in FILE... (JSON, JSON Lines or YAML, or saved
+Claude Messages API responses), or with no FILE every file the manifest's
+\`citations\` patterns match.
 
 Options:
   --manifest FILE         the manifest (default: citegate.yml in the root)

@@ -120,3 +120,48 @@ export function answerAt(
     },
   };
 }
+
+/** One string of an answer that several strings of the file write, one after another (a response's text blocks). */
+export interface AnswerPiece {
+  readonly text: string;
+  /** Where the file writes it, from the string's opening quote; undefined: not known (placed at the whole's position). */
+  readonly source: ScalarSource | undefined;
+}
+
+/**
+ * An answer that is the pieces joined, in order, each placed where the file
+ * writes it; `position` is where the whole is said to start (the response).
+ */
+export function joinedAnswer(
+  fileText: string,
+  pieces: readonly AnswerPiece[],
+  position: Position,
+  index: TextLineIndex,
+): Answer {
+  const starts: number[] = [];
+  let text = '';
+  for (const piece of pieces) {
+    starts.push(text.length);
+    text += piece.text;
+  }
+  const located: (Answer | undefined)[] = pieces.map(() => undefined);
+  return {
+    text,
+    position,
+    locate(at: number) {
+      // The last piece that starts at or before `at` and is not empty.
+      let k = starts.length - 1;
+      while (k > 0 && (starts[k] > at || pieces[k].text.length === 0)) k--;
+      if (k < 0) return position;
+      const piece = pieces[k];
+      const answer = (located[k] ??= answerAt(
+        fileText,
+        piece.text,
+        piece.source ? index.position(piece.source.start) : position,
+        index,
+        piece.source,
+      ));
+      return answer.locate(at - starts[k]);
+    },
+  };
+}

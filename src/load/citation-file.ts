@@ -1,15 +1,27 @@
 // Citation files (SPEC §6): JSON (an array of records, or an object with a
-// `citations` array), JSON Lines (one record per line) or YAML (same shapes).
-// Each record keeps the line and column where it starts. A file that cannot be
-// parsed is a problem at its line and column; the caller goes on with the others.
+// `citations` array), JSON Lines (one record per line) or YAML (same shapes);
+// and saved Claude Messages API responses, JSON or JSON Lines, whose citations
+// become records (anthropic.ts). Each record keeps the line and column where
+// it starts. A file that cannot be parsed is a problem at its line and column;
+// the caller goes on with the others.
 import { isMap, isScalar, isSeq, Scalar, type Document } from 'yaml';
 import { TextLineIndex, type Position } from '../engine/positions.js';
 import { type Answer, answerAt, type ScalarSource } from './answer.js';
+import {
+  type LoadedResponse,
+  looksLikeResponse,
+  RESPONSE_KEYS,
+  type ResponseItem,
+  type ResponseRecordExtras,
+  readResponses,
+} from './anthropic.js';
+import type { DocumentList, RecordFormat } from './manifest.js';
 import {
   JsonSyntaxError,
   MAX_RECORDS_PER_FILE,
   type ParsedJson,
   parseStrictJson,
+  scanOffsets,
   tooManyRecords,
 } from './strict-json.js';
 import { decodeUtf8Text } from './text.js';
@@ -17,7 +29,8 @@ import type { Workspace } from './workspace.js';
 import { deref, MAX_YAML_ALIASES, nodeOffset, parseYaml, withLoneCrAsLf, yamlMarks } from './yaml-nodes.js';
 import type { Problem } from '../model/problem.js';
 
-export interface LoadedRecord {
+/** A record as read; one made from a saved response may say more (anthropic.ts). */
+export interface LoadedRecord extends ResponseRecordExtras {
   /** The parsed value: an object (a plain one from JSON, a Map from YAML), or anything else, which is not a record. */
   readonly value: unknown;
   readonly index: number;
@@ -35,6 +48,16 @@ export interface LoadedCitationFile {
   readonly document: ReadonlyMap<string, unknown> | undefined;
   /** The assistant's answer, when the file gives one (`answer` beside `citations`). */
   readonly answer?: Answer;
+  /** For saved Messages API responses: each response, with its answer and its records. */
+  readonly responses?: readonly LoadedResponse[];
+}
+
+/** How a file's records are written, as its `citations` entry says (a CitationFileRef is one). */
+export interface CitationReading {
+  /** Undefined: told from the file's shape (a file in citegate's own format is never read as responses). */
+  readonly format?: RecordFormat;
+  /** The source id of each document the requests sent, in order (`document_index`). */
+  readonly documents?: DocumentList;
 }
 
 export type CitationFormat = 'json' | 'jsonl' | 'yaml';
@@ -53,6 +76,7 @@ export const DEFAULT_MAX_CITATION_FILE_BYTES = 64 * 1024 * 1024;
 export function loadCitationFile(
   workspace: Workspace,
   file: string,
+  reading: CitationReading = {},
   maxBytes = DEFAULT_MAX_CITATION_FILE_BYTES,
 ): LoadedCitationFile {
   const whole = (message: string): LoadedCitationFile => ({
@@ -76,7 +100,7 @@ export function loadCitationFile(
       problems: [{ file, ...decoded.position, message: decoded.reason }],
     };
   }
-  return parseCitationText(decoded.text, file, format);
+  return parseCitationText(decoded.text, file, format, reading);
 }
 
 /**
@@ -95,7 +119,28 @@ export const MAX_YAML_CHARS = 4 * 1024 * 1024;
 export const MAX_YAML_MARKS = 200_000;
 
 /** Parses citation-file text (BOM already removed). */
-export function parseCitationText(text: string, file: string, format: CitationFormat): LoadedCitationFile {
+export function parseCitationText(
+  text: string,
+  file: string,
+  format: CitationFormat,
+  reading: CitationReading = {},
+): LoadedCitationFile {
+  if (format === 'yaml' && reading.format === 'anthropic-messages') {
+    return {
+      file,
+      records: [],
+      document: undefined,
+      problems: [
+        {
+          file,
+          line: 0,
+          column: 0,
+          message:
+            'not read: format anthropic-messages is JSON or JSON Lines (saved Messages API responses), and this is a YAML file',
+        },
+      ],
+    };
+  }
   if (format === 'yaml' && (text.length > MAX_YAML_CHARS || yamlMarks(text) > MAX_YAML_MARKS)) {
     const limit =
       text.length > MAX_YAML_CHARS
@@ -118,8 +163,42 @@ export function parseCitationText(text: string, file: string, format: CitationFo
   // The parser and the placing of an answer's sentences must see the same text.
   if (format === 'yaml') text = withLoneCrAsLf(text);
   const index = new TextLineIndex(text);
-  const parsed =
-    format === 'json' ? parseJsonFile(text) : format === 'jsonl' ? parseJsonLines(text) : parseYamlFile(text);
+  let parsed: RawFile;
+  // Read as saved responses when the entry says so, or when the file has
+  // their shape and the entry does not say otherwise.
+  const responses = reading.format !== 'citegate';
+  if (format === 'json') {
+    const json = parseJson(text);
+    if (!(json instanceof JsonSyntaxError) && responses) {
+      const value = json.value;
+      const shaped =
+        looksLikeResponse(value) || (Array.isArray(value) && value.length > 0 && value.every(looksLikeResponse));
+      if (reading.format === 'anthropic-messages' || shaped) {
+        const offsets = scanOffsets(text, RESPONSE_KEYS);
+        const items = Array.isArray(value)
+          ? value.map((v, i): ResponseItem => ({ value: v, offsets: offsets.items![i] }))
+          : [{ value, offsets }];
+        return responsesFile(text, file, index, items, reading, [], Array.isArray(value));
+      }
+    }
+    parsed = parseJsonFile(text, json);
+  } else if (format === 'jsonl') {
+    parsed = parseJsonLines(text);
+    if (
+      responses &&
+      (reading.format === 'anthropic-messages' ||
+        (parsed.records.length > 0 && parsed.records.every((r) => looksLikeResponse(r.value))))
+    ) {
+      const items = parsed.records.map((r): ResponseItem => {
+        // A line's value holds no line break (a JSON string cannot): it ends at the line's end.
+        LINE_END.lastIndex = r.offset;
+        const end = LINE_END.test(text) ? LINE_END.lastIndex - 1 : text.length;
+        return { value: r.value, offsets: scanOffsets(text, RESPONSE_KEYS, r.offset, end) };
+      });
+      const syntax = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
+      return responsesFile(text, file, index, items, reading, syntax, false);
+    }
+  } else parsed = parseYamlFile(text);
   const problems = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
   const records = parsed.records.map(
     (r, i): LoadedRecord => ({
@@ -141,6 +220,37 @@ export function parseCitationText(text: string, file: string, format: CitationFo
     else answer = answerAt(text, answerValue, index.position(at), index, parsed.answerSource);
   }
   return { file, records, problems, document: parsed.document, ...(answer ? { answer } : {}) };
+}
+
+const LINE_END = /[\r\n]/g;
+
+/** A file of saved responses: their records, each response with its answer, and what is wrong with them. */
+function responsesFile(
+  text: string,
+  file: string,
+  index: TextLineIndex,
+  items: readonly ResponseItem[],
+  reading: CitationReading,
+  syntax: readonly Problem[],
+  listed: boolean,
+): LoadedCitationFile {
+  const read = readResponses(text, file, index, items, reading.documents);
+  const records = read.records.map(
+    (r, i): LoadedRecord => ({
+      value: r.value,
+      index: i,
+      position: index.position(r.offset),
+      claimPosition: r.claimOffset !== undefined ? index.position(r.claimOffset) : undefined,
+      ...(r.invalid !== undefined ? { invalid: r.invalid } : {}),
+      ...(r.unknownSource ? { unknownSource: true as const } : {}),
+      ...(r.location !== undefined ? { location: r.location } : {}),
+    }),
+  );
+  // In file order, the lines that could not be parsed among the others.
+  const problems = [...syntax, ...read.problems].sort((a, b) => a.line - b.line || a.column - b.column);
+  if (items.length === 0 && problems.length === 0 && !listed)
+    problems.push({ file, line: 0, column: 0, message: 'the file is empty: it holds no responses' });
+  return { file, records, problems, document: undefined, responses: read.responses };
 }
 
 interface RawRecord {
@@ -172,13 +282,20 @@ function jsonProblem(error: unknown, text: string): { offset: number; message: s
   return { offset: error.offset, message: error.message };
 }
 
-function parseJsonFile(text: string): RawFile {
-  let parsed: ParsedJson;
+/** The strict parse of a JSON file, or the error that says what is wrong where. */
+function parseJson(text: string): ParsedJson | JsonSyntaxError {
   try {
-    parsed = parseStrictJson(text);
+    return parseStrictJson(text);
   } catch (error) {
-    return { records: [], problems: [jsonProblem(error, text)], document: undefined, emptyListed: false };
+    if (error instanceof JsonSyntaxError) return error;
+    throw error;
   }
+}
+
+function parseJsonFile(text: string, json: ParsedJson | JsonSyntaxError): RawFile {
+  if (json instanceof JsonSyntaxError)
+    return { records: [], problems: [jsonProblem(json, text)], document: undefined, emptyListed: false };
+  const parsed = json;
   const { value, recordOffsets, offset, keyOffsets, claimOffsets } = parsed;
   const answerOffset = keyOffsets.get('answer');
   let list: unknown = value;

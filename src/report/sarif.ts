@@ -98,11 +98,20 @@ const MANIFEST_RULE: RuleInfo = {
   full: 'A rule of the manifest (a `require` rule) matches none of the citation files, so it checks nothing.',
 };
 
+const MODEL_RESPONSE: RuleInfo = {
+  id: 'citegate/model-response',
+  name: 'ModelResponse',
+  short: 'Saved model response that cannot pass',
+  full: 'A saved Claude Messages API response or batch result that cannot pass: a batch request that did not succeed, a response cut short or not finished, or a response without any citation.',
+};
+
+// New rules go last: a rule's index is part of every result that names it.
 const RULES: readonly RuleInfo[] = [
   ...Object.values(VERDICT_RULES),
   UNREADABLE_FILE,
   MANIFEST_RULE,
   ...Object.values(FINDING_RULES),
+  MODEL_RESPONSE,
 ];
 
 /** The rule of an input problem. */
@@ -112,6 +121,8 @@ function problemRule(p: Problem): RuleInfo {
       return VERDICT_RULES['source unverified'];
     case 'manifest rule':
       return MANIFEST_RULE;
+    case 'response':
+      return MODEL_RESPONSE;
     case 'not all listed':
     case undefined:
       return UNREADABLE_FILE;
