@@ -28373,7 +28373,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1281);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7165);
 /* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6282);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
@@ -28392,7 +28392,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1281:
+/***/ 7165:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30647,6 +30647,7 @@ const HINT_KINDS = (/* unused pure expression or super */ null && ([
 ]));
 const FINDING_KINDS = (/* unused pure expression or super */ null && ([
     'claim number not in quote',
+    'location not at quote',
     'required source not cited',
     'uncited claim',
 ]));
@@ -34711,6 +34712,221 @@ function requiredSources(manifest, levels, file, checks, where, say) {
     return findings;
 }
 
+;// CONCATENATED MODULE: ./src/check/locations.ts
+
+
+
+
+/** Every this many characters, where they start: a character index is found from the nearest. */
+const SAMPLE = 1024;
+const FORM_FEED = 0x0c;
+class LocationCheck {
+    bytes;
+    normalized;
+    entry;
+    lines;
+    samples;
+    formFeeds;
+    /** `bytes`: the source's text as UTF-8 (after any BOM), which `normalized` normalizes. */
+    constructor(bytes, normalized, entry) {
+        this.bytes = bytes;
+        this.normalized = normalized;
+        this.entry = entry;
+    }
+    /** What is wrong with where the citation says its quote is, or undefined (nothing, or not checked). */
+    check(cited, decision) {
+        if (decision.verdict === 'empty quote')
+            return undefined;
+        return cited.location.kind === 'char' ? this.chars(cited, decision) : this.pages(cited, decision);
+    }
+    chars(cited, decision) {
+        const { start, end } = cited.location;
+        const indices = `start_char_index ${show(start)} and end_char_index ${show(end)}`;
+        if (!isCount(start) || !isCount(end) || end < start)
+            return `${indices} are not a range of characters`;
+        const quote = normalizeText(cited.quote);
+        const span = this.span('code points', start, end);
+        if (span !== undefined && this.textOf(span) === quote)
+            return undefined;
+        const other = ['UTF-16 code units', 'bytes'].find((unit) => {
+            const s = this.span(unit, start, end);
+            return s !== undefined && this.textOf(s) === quote;
+        });
+        const unit = other
+            ? `; counted in ${other} they would point at it (the API does not document its unit; citegate counts code points)`
+            : '';
+        if (span === undefined) {
+            const total = this.sampled().total;
+            return `${indices} point past the end of ${this.entry.path}, which has ${total} character${total === 1 ? '' : 's'}${unit}`;
+        }
+        const there = span[0] === span[1]
+            ? `no text, at ${this.place(span[0], span[0])} of ${this.entry.path}`
+            : `${this.place(span[0], span[1])} of ${this.entry.path} ("${(0,model_escape/* shorten */.ml)(this.textOf(span), 80)}")`;
+        return `${indices} point at ${there}, but ${this.quoteIs(decision)}${unit}`;
+    }
+    pages(cited, decision) {
+        const { start, end } = cited.location;
+        const numbers = `start_page_number ${show(start)} and end_page_number ${show(end)}`;
+        if (!isCount(start) || !isCount(end) || start < 1 || end <= start)
+            return `${numbers} are not a range of pages (numbered from 1, the end exclusive)`;
+        const feeds = this.feeds();
+        if (feeds.length === 0)
+            return undefined; // No page breaks: pages are not checked.
+        const last = feeds[feeds.length - 1];
+        // A form feed that ends the text ends its last page (pdftotext ends every page with one).
+        const count = isBlank(this.bytes, last + 1) ? feeds.length : feeds.length + 1;
+        const named = pageRange(start, end - 1);
+        if (end - 1 > count)
+            return `${numbers} name ${named}, but ${this.entry.path} has ${count} page${count === 1 ? '' : 's'} (its form feeds end pages)`;
+        if (decision.verdict !== 'located')
+            return undefined;
+        const [from, to] = this.original(decision.matches[0], decision.quoteLength);
+        const first = this.pageAt(from);
+        const lastPage = this.pageAt(Math.max(from, to - 1));
+        if (first >= start && lastPage < end)
+            return undefined;
+        return `${numbers} name ${named}, but the quote is on ${pageRange(first, lastPage)} of ${this.entry.path} (${this.place(from, to)})`;
+    }
+    quoteIs(decision) {
+        if (decision.verdict === 'located') {
+            const [from, to] = this.original(decision.matches[0], decision.quoteLength);
+            return `the quote is at ${this.place(from, to)}`;
+        }
+        if (decision.verdict === 'ambiguous quote') {
+            const n = decision.matches.length;
+            return `the quote occurs ${n >= 100 ? '100 or more' : n} times in it, none of them there`;
+        }
+        return 'the quote is not in it';
+    }
+    /** A normalized range's original bytes. */
+    original(start, length) {
+        const texts = {
+            original: this.bytes,
+            normalized: this.normalized.bytes,
+            budget: cutBudget(this.normalized.bytes.length),
+        };
+        return [
+            this.normalized.map.toOriginalStart(start, texts),
+            this.normalized.map.toOriginalEnd(start + length, texts),
+        ];
+    }
+    /** Bytes [from, to) as a reader finds them: line and columns, the last column that of the last character. */
+    place(from, to) {
+        const lines = (this.lines ??= new ByteLineIndex(this.bytes));
+        const a = lines.position(from);
+        if (to <= from)
+            return `line ${a.line}, column ${a.column}`;
+        let last = to - 1;
+        while (last > from && (this.bytes[last] & 0xc0) === 0x80)
+            last--;
+        const b = lines.position(last);
+        return a.line === b.line
+            ? `line ${a.line}, columns ${a.column}-${b.column}`
+            : `line ${a.line}, column ${a.column} to line ${b.line}, column ${b.column}`;
+    }
+    textOf([from, to]) {
+        return normalizeText(this.bytes.toString('utf8', from, to));
+    }
+    /** The bytes that indices [start, end) in `unit` cover, or undefined past the end or inside a character. */
+    span(unit, start, end) {
+        const from = this.offsetOf(unit, start);
+        const to = this.offsetOf(unit, end);
+        return from === undefined || to === undefined ? undefined : [from, to];
+    }
+    /** The byte offset after `n` units of the text, or undefined past its end or inside a character. */
+    offsetOf(unit, n) {
+        const bytes = this.bytes;
+        if (unit === 'bytes')
+            return n <= bytes.length && (n === bytes.length || (bytes[n] & 0xc0) !== 0x80) ? n : undefined;
+        const s = this.sampled();
+        const counts = unit === 'code points' ? s.points : s.units;
+        if (n > counts[counts.length - 1])
+            return undefined;
+        const k = lastAtOrBelow(counts, n);
+        let at = s.bytes[k];
+        let count = counts[k];
+        while (count < n) {
+            const lead = bytes[at];
+            count += unit === 'UTF-16 code units' && lead >= 0xf0 ? 2 : 1;
+            at += lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+        }
+        return count === n ? at : undefined;
+    }
+    /** Where every SAMPLEth character starts, with the code points and UTF-16 units before it; and the end. */
+    sampled() {
+        if (this.samples)
+            return this.samples;
+        const bytes = this.bytes;
+        const at = [0];
+        const points = [0];
+        const units = [0];
+        let p = 0;
+        let u = 0;
+        for (let i = 0; i < bytes.length; i++) {
+            const b = bytes[i];
+            if ((b & 0xc0) === 0x80)
+                continue;
+            if (p > 0 && p % SAMPLE === 0) {
+                at.push(i);
+                points.push(p);
+                units.push(u);
+            }
+            p++;
+            u += b >= 0xf0 ? 2 : 1;
+        }
+        at.push(bytes.length);
+        points.push(p);
+        units.push(u);
+        this.samples = {
+            bytes: Int32Array.from(at),
+            points: Float64Array.from(points),
+            units: Float64Array.from(units),
+            total: p,
+        };
+        return this.samples;
+    }
+    feeds() {
+        if (this.formFeeds)
+            return this.formFeeds;
+        const feeds = [];
+        for (let i = this.bytes.indexOf(FORM_FEED); i >= 0; i = this.bytes.indexOf(FORM_FEED, i + 1))
+            feeds.push(i);
+        return (this.formFeeds = feeds);
+    }
+    /** The page (from 1) a byte is on: one more than the form feeds before it. */
+    pageAt(offset) {
+        const feeds = this.feeds();
+        let lo = 0;
+        let hi = feeds.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (feeds[mid] < offset)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return lo + 1;
+    }
+}
+function isCount(value) {
+    return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+function show(value) {
+    return value === undefined ? '(missing)' : (JSON.stringify(value) ?? String(value));
+}
+function pageRange(first, last) {
+    return first === last ? `page ${first}` : `pages ${first}-${last}`;
+}
+/** Whether the bytes from `from` on are only ASCII whitespace (form feeds included). */
+function isBlank(bytes, from) {
+    for (let i = from; i < bytes.length; i++) {
+        const b = bytes[i];
+        if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== FORM_FEED)
+            return false;
+    }
+    return true;
+}
+
 ;// CONCATENATED MODULE: ./src/check/pending.ts
 
 /** One copy of each repeated string (ids recur across files), not one per record. */
@@ -34806,21 +35022,26 @@ function finish(p) {
 
 
 
+
 function runCheck(options) {
     const { workspace, manifest, files } = options;
     const diagnose = options.diagnose ?? true;
     const problems = [...(options.problems ?? [])];
+    /** Each file's findings, by its place in `files`. */
     const findings = [];
     const levels = options.checks ?? manifest.checks;
     const records = [];
     const bySource = new Map();
     const strings = new Strings();
+    // The records of saved responses whose citations say where their quote is, and what they cite.
+    const located = new Map();
+    const locationFindings = [];
     // 1. Read every file; decide what needs no source; queue the rest by source.
     files.forEach((ref, fileIndex) => {
         const loaded = options.preloaded?.get(ref.file) ?? loadCitationFile(workspace, ref.file, ref);
         problems.push(...loaded.problems);
         const checks = withReadingChecks(checkFileRecords(loaded.records.map((r) => r.value), (i) => `at line ${loaded.records[i].position.line}`), loaded.records);
-        findings.push(...findingsFor(loaded, checks, manifest, levels));
+        findings.push(findingsFor(loaded, checks, manifest, levels));
         loaded.records.forEach((record, i) => {
             const fields = checks[i];
             const pending = pendingRecord(ref.file, record.position, record.index, fields, strings);
@@ -34830,6 +35051,8 @@ function runCheck(options) {
                 return;
             }
             const source = record.unknownSource ? undefined : manifest.sources.get(fields.record.sourceId);
+            if (source !== undefined && record.location !== undefined && levels.citationLocations !== 'off')
+                located.set(pending, { location: record.location, quote: fields.record.quote, file: fileIndex });
             if (source === undefined) {
                 settle(pending, decideVerdict(fields, { kind: 'unknown' }));
             }
@@ -34904,8 +35127,27 @@ function runCheck(options) {
                 const place = diagnose ? placer(check.text, normalized) : undefined;
                 const access = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
                 const toExplain = [];
+                const locations = located.size > 0 ? new LocationCheck(check.text, normalized, entry) : undefined;
                 for (const r of citing) {
                     const decision = decideVerdict(fieldsOf(r), access, r.normalized, contexts.get(r) ?? null);
+                    const cited = locations && located.get(r);
+                    if (cited) {
+                        const message = locations.check(cited, decision);
+                        if (message !== undefined)
+                            locationFindings.push({
+                                file: cited.file,
+                                index: r.index,
+                                finding: {
+                                    kind: 'location not at quote',
+                                    level: levels.citationLocations,
+                                    file: r.file,
+                                    line: r.line,
+                                    column: r.column,
+                                    ...(r.citationId !== null ? { citationId: r.citationId } : {}),
+                                    message,
+                                },
+                            });
+                    }
                     settle(r, decision, place);
                     if (diagnose && (decision.verdict !== 'located' || decision.context))
                         toExplain.push([r, decision]);
@@ -34932,7 +35174,7 @@ function runCheck(options) {
         records: records.map(finish),
         sources,
         problems,
-        findings,
+        findings: withLocationFindings(findings, locationFindings),
     };
 }
 /**
@@ -34957,6 +35199,20 @@ function withReadingChecks(checks, records) {
         };
     }
     return checks;
+}
+/** Each file's findings, then its location findings in record order: findings stay in file order. */
+function withLocationFindings(perFile, locations) {
+    const byFile = new Map();
+    for (const l of locations) {
+        let list = byFile.get(l.file);
+        if (!list)
+            byFile.set(l.file, (list = []));
+        list.push(l);
+    }
+    return perFile.flatMap((own, file) => {
+        const more = byFile.get(file);
+        return more ? [...own, ...more.sort((a, b) => a.index - b.index).map((l) => l.finding)] : own;
+    });
 }
 function sourceResult(workspace, manifest, entry, citedBy, reason, actualSha256) {
     // The name as the manifest's folder makes it; the loader has followed its links already.
@@ -35376,12 +35632,21 @@ function matchesPrefix(segments, parts) {
 // How the checks beyond quotes count (the manifest's `checks`, and the
 // options and inputs that override it).
 const CHECK_LEVELS = ['off', 'warn', 'fail'];
-const DEFAULT_CHECKS = { uncitedClaims: 'warn', requiredSources: 'fail', claimNumbers: 'fail' };
+const DEFAULT_CHECKS = {
+    uncitedClaims: 'warn',
+    requiredSources: 'fail',
+    claimNumbers: 'fail',
+    // Warn: the API does not document the unit of its character indices, and
+    // they count in the document the request sent, which may differ from the
+    // pinned file by a BOM or its line ends; the quote itself is checked verbatim.
+    citationLocations: 'warn',
+};
 /** The manifest's names of the checks; the CLI's options and the Action's inputs have dashes for underscores. */
 const CHECK_NAMES = {
     uncitedClaims: 'uncited_claims',
     requiredSources: 'required_sources',
     claimNumbers: 'claim_numbers',
+    citationLocations: 'citation_locations',
 };
 /** A level given for a check that is not one: the option or input, and the value. */
 class LevelError extends Error {
@@ -36555,6 +36820,12 @@ const FINDING_RULES = {
         name: 'ClaimNumberNotInQuote',
         short: 'Number in the claim not in the quote',
         full: "The claim states a number (with its unit or period) that the record's quote does not carry.",
+    },
+    'location not at quote': {
+        id: 'citegate/location-not-at-quote',
+        name: 'LocationNotAtQuote',
+        short: 'Citation location not at the quote',
+        full: "A saved response's citation names a place in its document (character indices, page numbers) where the pinned source does not hold the cited text.",
     },
 };
 const MANIFEST_RULE = {
@@ -39908,7 +40179,7 @@ exports.Composer = Composer;
 
 
 
-var Pair = __nccwpck_require__(7165);
+var Pair = __nccwpck_require__(9546);
 var YAMLMap = __nccwpck_require__(4454);
 var resolveProps = __nccwpck_require__(4631);
 var utilContainsNewline = __nccwpck_require__(9499);
@@ -40344,7 +40615,7 @@ exports.resolveEnd = resolveEnd;
 
 
 var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
+var Pair = __nccwpck_require__(9546);
 var YAMLMap = __nccwpck_require__(4454);
 var YAMLSeq = __nccwpck_require__(2223);
 var resolveEnd = __nccwpck_require__(7788);
@@ -41076,7 +41347,7 @@ exports.mapIncludes = mapIncludes;
 var Alias = __nccwpck_require__(4065);
 var Collection = __nccwpck_require__(101);
 var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
+var Pair = __nccwpck_require__(9546);
 var toJS = __nccwpck_require__(6424);
 var Schema = __nccwpck_require__(5840);
 var stringifyDocument = __nccwpck_require__(6829);
@@ -41922,7 +42193,7 @@ var Schema = __nccwpck_require__(5840);
 var errors = __nccwpck_require__(1464);
 var Alias = __nccwpck_require__(4065);
 var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
+var Pair = __nccwpck_require__(9546);
 var Scalar = __nccwpck_require__(3301);
 var YAMLMap = __nccwpck_require__(4454);
 var YAMLSeq = __nccwpck_require__(2223);
@@ -42326,7 +42597,7 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 9546:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -42415,7 +42686,7 @@ var stringifyCollection = __nccwpck_require__(1212);
 var addPairToJSMap = __nccwpck_require__(7104);
 var Collection = __nccwpck_require__(101);
 var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
+var Pair = __nccwpck_require__(9546);
 var Scalar = __nccwpck_require__(3301);
 
 function findPair(items, key) {
@@ -46165,7 +46436,7 @@ exports.omap = omap;
 
 
 var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
+var Pair = __nccwpck_require__(9546);
 var Scalar = __nccwpck_require__(3301);
 var YAMLSeq = __nccwpck_require__(2223);
 
@@ -46302,7 +46573,7 @@ exports.schema = schema;
 
 
 var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
+var Pair = __nccwpck_require__(9546);
 var YAMLMap = __nccwpck_require__(4454);
 
 class YAMLSet extends YAMLMap.YAMLMap {

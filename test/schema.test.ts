@@ -49,6 +49,7 @@ describe('the JSON Schemas', () => {
         version: 1,
         sources: {},
         citations: [{ path: 'e/*.json', format: 'anthropic-messages', documents: ['a', null] }],
+        checks: { citation_locations: 'fail' },
       }),
     ).toBe(true);
     expect(citationsSchema([{ citation_id: 'c1', source_id: 's' }])).toBe(false);

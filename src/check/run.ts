@@ -27,6 +27,7 @@ import { DEFAULT_MAX_SOURCE_BYTES, SourceLoader } from '../load/sources.js';
 import type { Workspace } from '../load/workspace.js';
 import { CitedSources, explain, explainElsewhere } from './explain.js';
 import { findingsFor } from './findings.js';
+import { type CitedLocation, LocationCheck } from './locations.js';
 import { fieldsOf, finish, type Pending, pendingRecord, settle, Strings } from './pending.js';
 import { placer } from './placer.js';
 import type { CheckLevels } from '../model/levels.js';
@@ -63,11 +64,15 @@ export function runCheck(options: CheckOptions): CheckResult {
   const { workspace, manifest, files } = options;
   const diagnose = options.diagnose ?? true;
   const problems: Problem[] = [...(options.problems ?? [])];
-  const findings: Finding[] = [];
+  /** Each file's findings, by its place in `files`. */
+  const findings: Finding[][] = [];
   const levels = options.checks ?? manifest.checks;
   const records: Pending[] = [];
   const bySource = new Map<string, Pending[]>();
   const strings = new Strings();
+  // The records of saved responses whose citations say where their quote is, and what they cite.
+  const located = new Map<Pending, CitedLocation & { readonly file: number }>();
+  const locationFindings: { file: number; index: number; finding: Finding }[] = [];
 
   // 1. Read every file; decide what needs no source; queue the rest by source.
   files.forEach((ref, fileIndex) => {
@@ -80,7 +85,7 @@ export function runCheck(options: CheckOptions): CheckResult {
       ),
       loaded.records,
     );
-    findings.push(...findingsFor(loaded, checks, manifest, levels));
+    findings.push(findingsFor(loaded, checks, manifest, levels));
     loaded.records.forEach((record, i) => {
       const fields = checks[i];
       const pending = pendingRecord(ref.file, record.position, record.index, fields, strings);
@@ -90,6 +95,8 @@ export function runCheck(options: CheckOptions): CheckResult {
         return;
       }
       const source = record.unknownSource ? undefined : manifest.sources.get(fields.record.sourceId);
+      if (source !== undefined && record.location !== undefined && levels.citationLocations !== 'off')
+        located.set(pending, { location: record.location, quote: fields.record.quote, file: fileIndex });
       if (source === undefined) {
         settle(pending, decideVerdict(fields, { kind: 'unknown' }));
       } else if (!audienceAllows(source.audience, ref.audience)) {
@@ -158,8 +165,27 @@ export function runCheck(options: CheckOptions): CheckResult {
         const place = diagnose ? placer(check.text, normalized) : undefined;
         const access: SourceAccess = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
         const toExplain: [Pending, Decision][] = [];
+        const locations = located.size > 0 ? new LocationCheck(check.text, normalized, entry) : undefined;
         for (const r of citing) {
           const decision = decideVerdict(fieldsOf(r), access, r.normalized, contexts.get(r) ?? null);
+          const cited = locations && located.get(r);
+          if (cited) {
+            const message = locations.check(cited, decision);
+            if (message !== undefined)
+              locationFindings.push({
+                file: cited.file,
+                index: r.index,
+                finding: {
+                  kind: 'location not at quote',
+                  level: levels.citationLocations as 'warn' | 'fail',
+                  file: r.file,
+                  line: r.line,
+                  column: r.column,
+                  ...(r.citationId !== null ? { citationId: r.citationId } : {}),
+                  message,
+                },
+              });
+          }
           settle(r, decision, place);
           if (diagnose && (decision.verdict !== 'located' || decision.context)) toExplain.push([r, decision]);
         }
@@ -184,7 +210,7 @@ export function runCheck(options: CheckOptions): CheckResult {
     records: records.map(finish),
     sources,
     problems,
-    findings,
+    findings: withLocationFindings(findings, locationFindings),
   };
 }
 
@@ -209,6 +235,23 @@ function withReadingChecks(checks: FieldCheck[], records: readonly LoadedRecord[
     };
   }
   return checks;
+}
+
+/** Each file's findings, then its location findings in record order: findings stay in file order. */
+function withLocationFindings(
+  perFile: readonly (readonly Finding[])[],
+  locations: readonly { file: number; index: number; finding: Finding }[],
+): Finding[] {
+  const byFile = new Map<number, { index: number; finding: Finding }[]>();
+  for (const l of locations) {
+    let list = byFile.get(l.file);
+    if (!list) byFile.set(l.file, (list = []));
+    list.push(l);
+  }
+  return perFile.flatMap((own, file) => {
+    const more = byFile.get(file);
+    return more ? [...own, ...more.sort((a, b) => a.index - b.index).map((l) => l.finding)] : own;
+  });
 }
 
 function sourceResult(

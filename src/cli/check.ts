@@ -26,6 +26,7 @@ const OPTIONS = {
   'uncited-claims': { type: 'string' },
   'required-sources': { type: 'string' },
   'claim-numbers': { type: 'string' },
+  'citation-locations': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

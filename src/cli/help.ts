@@ -44,6 +44,10 @@ Options:
                           rules want cited and no record cites (default: fail)
   --claim-numbers LEVEL   off, warn or fail: numbers a claim states that its
                           quote does not carry (default: fail)
+  --citation-locations LEVEL
+                          off, warn or fail: character indices or pages of a
+                          saved response's citation that do not point at its
+                          quote in the source (default: warn)
   -h, --help              this help
 
 With several files, each text line starts with "file:line: ". Problems with

@@ -89,6 +89,12 @@ const FINDING_RULES: Record<FindingKind, RuleInfo> = {
     short: 'Number in the claim not in the quote',
     full: "The claim states a number (with its unit or period) that the record's quote does not carry.",
   },
+  'location not at quote': {
+    id: 'citegate/location-not-at-quote',
+    name: 'LocationNotAtQuote',
+    short: 'Citation location not at the quote',
+    full: "A saved response's citation names a place in its document (character indices, page numbers) where the pinned source does not hold the cited text.",
+  },
 };
 
 const MANIFEST_RULE: RuleInfo = {

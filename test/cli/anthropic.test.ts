@@ -1,7 +1,7 @@
 // Saved Claude Messages API responses (format anthropic-messages), through the
 // bundled CLI: each shape the file can have, the sources a citation names,
-// the problems of responses that cannot pass, and positions in the response
-// file.
+// the problems of responses that cannot pass, positions in the response file,
+// and the location check.
 import { makeTree, runCli, sha256 } from '../helpers/workspace.js';
 
 const RETURNS = 'Returns policy\n\nReturns are accepted within 30 days of delivery. A receipt is required.\n';
@@ -539,6 +539,150 @@ describe('findings on the answer of each response', () => {
       expect.stringMatching(
         /^evals\/a\.jsonl:2:\d+: error: claim number not in quote: s#0\.0: the claim says "1 pm", but the quote has "noon"$/,
       ),
+    ]);
+  });
+});
+
+describe('the location check', () => {
+  const one = (citation: object, source?: string) => {
+    const files: Record<string, string> = {
+      'evals/a.json': pretty(message('m', [text('claim', [citation])])),
+    };
+    if (source !== undefined) files['sources/returns.txt'] = source;
+    return files;
+  };
+  const withSource = (source: string, citation: object, levels = '') =>
+    makeTree({
+      'citegate.yml': manifest(ANTHROPIC, levels).replace(sha256(RETURNS), sha256(source)),
+      'sources/returns.txt': source,
+      'sources/shipping.txt': SHIPPING,
+      ...one(citation),
+    });
+
+  it('passes indices that point at the cited text, its whitespace aside', () => {
+    // The API's own example: the span holds the sentence and the space after it; cited_text may leave the space out.
+    const run = runCli(['check', 'evals/a.json'], workspace(one(char(R30, { cited_text: R30.trim() }))));
+    expect(run).toEqual({ code: 0, stdout: 'm#0.0: located\nlocated=1/1\n', stderr: '' });
+  });
+
+  // The span of the receipt sentence, for a citation of the 30-days one.
+  const elsewhere = () => {
+    const start = RETURNS.indexOf(RCPT);
+    return char(R30, { start_char_index: start, end_char_index: start + RCPT.length });
+  };
+  const CITATION = objectAt(pretty(message('m', [text('claim', [char(R30)])])), '"cited_text"');
+
+  it('names both places when the indices point elsewhere', () => {
+    const run = runCli(['check', 'evals/a.json'], workspace(one(elsewhere())));
+    expect(run.stdout).toBe('m#0.0: located\nlocated=1/1\n');
+    expect(errLines(run.stderr)).toEqual([
+      `evals/a.json:${CITATION}: warning: location not at quote: m#0.0: start_char_index 65 and end_char_index 87 point at line 3, columns 50-71 of sources/returns.txt ("A receipt is required."), but the quote is at line 3, columns 1-48`,
+    ]);
+    expect(run.code).toBe(0);
+  });
+
+  it('is off, warn or fail as the manifest and --citation-locations say', () => {
+    const citation = elsewhere();
+    const fail = runCli(
+      ['check', 'evals/a.json'],
+      withSource(RETURNS, citation, 'checks:\n  citation_locations: fail\n'),
+    );
+    expect(fail.code).toBe(1);
+    expect(fail.stderr).toContain('error: location not at quote');
+    const off = runCli(
+      ['check', 'evals/a.json', '--citation-locations', 'off'],
+      withSource(RETURNS, citation, 'checks:\n  citation_locations: fail\n'),
+    );
+    expect(off).toEqual({ code: 0, stdout: 'm#0.0: located\nlocated=1/1\n', stderr: '' });
+    expect(runCli(['check', 'evals/a.json', '--citation-locations', 'loud'], workspace(one(citation)))).toMatchObject({
+      code: 2,
+      stderr: 'citegate: --citation-locations takes off, warn, fail, not "loud"\nSee citegate check --help.\n',
+    });
+  });
+
+  it('counts code points, and says when UTF-16 code units or bytes would have pointed at the quote', () => {
+    const source = 'Note \u{1F4E6} first.\nReturns are accepted within 30 days of delivery.\n';
+    const cited = 'Returns are accepted within 30 days of delivery.';
+    const points = [...source.slice(0, source.indexOf(cited))].length;
+    const units = source.indexOf(cited);
+    const bytes = Buffer.byteLength(source.slice(0, units));
+    expect([points, units, bytes]).toEqual([14, 15, 17]);
+    const at = (start: number) => char(cited, { start_char_index: start, end_char_index: start + cited.length });
+    expect(runCli(['check', 'evals/a.json'], withSource(source, at(points)))).toEqual({
+      code: 0,
+      stdout: 'm#0.0: located\nlocated=1/1\n',
+      stderr: '',
+    });
+    const utf16 = runCli(['check', 'evals/a.json'], withSource(source, at(units)));
+    expect(utf16.stderr).toContain(
+      'but the quote is at line 2, columns 1-48; counted in UTF-16 code units they would point at it (the API does not document its unit; citegate counts code points)',
+    );
+    expect(runCli(['check', 'evals/a.json'], withSource(source, at(bytes))).stderr).toContain(
+      '; counted in bytes they would point at it',
+    );
+  });
+
+  it('says when indices are past the end of the source, or no range at all', () => {
+    const past = runCli(
+      ['check', 'evals/a.json'],
+      workspace(one(char(R30, { start_char_index: 90, end_char_index: 140 }))),
+    );
+    expect(past.stderr).toContain(
+      'start_char_index 90 and end_char_index 140 point past the end of sources/returns.txt, which has 88 characters',
+    );
+    const none = runCli(
+      ['check', 'evals/a.json'],
+      workspace(one(char(R30, { start_char_index: 5, end_char_index: '9' }))),
+    );
+    expect(none.stderr).toContain('start_char_index 5 and end_char_index "9" are not a range of characters');
+  });
+
+  const page = (start: number, end: number, cited = RCPT) => ({
+    type: 'page_location',
+    cited_text: cited,
+    document_index: 0,
+    document_title: 'returns-v2',
+    start_page_number: start,
+    end_page_number: end,
+  });
+  const PAGED = 'Returns policy\n\fReturns are accepted within 30 days of delivery.\n\fA receipt is required.\n\f';
+
+  it('checks pages against the form feeds of the source', () => {
+    expect(runCli(['check', 'evals/a.json'], withSource(PAGED, page(3, 4))).stderr).toBe('');
+    expect(runCli(['check', 'evals/a.json'], withSource(PAGED, page(2, 4))).stderr).toBe('');
+    expect(errLines(runCli(['check', 'evals/a.json'], withSource(PAGED, page(2, 3))).stderr)).toEqual([
+      `evals/a.json:${CITATION}: warning: location not at quote: m#0.0: start_page_number 2 and end_page_number 3 name page 2, but the quote is on page 3 of sources/returns.txt (line 3, columns 2-23)`,
+    ]);
+    expect(runCli(['check', 'evals/a.json'], withSource(PAGED, page(3, 6))).stderr).toContain(
+      'start_page_number 3 and end_page_number 6 name pages 3-5, but sources/returns.txt has 3 pages (its form feeds end pages)',
+    );
+    expect(runCli(['check', 'evals/a.json'], withSource(PAGED, page(0, 1))).stderr).toContain(
+      'start_page_number 0 and end_page_number 1 are not a range of pages (numbered from 1, the end exclusive)',
+    );
+  });
+
+  it('does not check pages in a source without form feeds', () => {
+    expect(runCli(['check', 'evals/a.json'], workspace(one(page(40, 41))))).toEqual({
+      code: 0,
+      stdout: 'm#0.0: located\nlocated=1/1\n',
+      stderr: '',
+    });
+  });
+
+  it('gives the same findings in every output', () => {
+    const ws = workspace(one(elsewhere()));
+    const text = runCli(['check', 'evals/a.json'], ws);
+    const json = JSON.parse(runCli(['check', '--format', 'json', 'evals/a.json'], ws).stdout);
+    expect(json.findings).toEqual([
+      {
+        kind: 'location not at quote',
+        level: 'warn',
+        file: 'evals/a.json',
+        line: Number(CITATION.split(':')[0]),
+        column: Number(CITATION.split(':')[1]),
+        citation_id: 'm#0.0',
+        message: errLines(text.stderr)[0].replace(/^.*?m#0\.0: /, ''),
+      },
     ]);
   });
 });

@@ -156,13 +156,19 @@ describe('the manifest', () => {
       uncitedClaims: 'warn',
       requiredSources: 'fail',
       claimNumbers: 'fail',
+      citationLocations: 'warn',
     });
     const m = parseManifest(
       `${base}checks: {uncited_claims: fail}\nrequire:\n  - files: answers/returns/**\n    cite: [r-v1]\n`,
       'm.yml',
       '',
     );
-    expect(m.checks).toEqual({ uncitedClaims: 'fail', requiredSources: 'fail', claimNumbers: 'fail' });
+    expect(m.checks).toEqual({
+      uncitedClaims: 'fail',
+      requiredSources: 'fail',
+      claimNumbers: 'fail',
+      citationLocations: 'warn',
+    });
     expect(m.requirements.map((r) => [r.glob.pattern, r.cite, r.position.line])).toEqual([
       ['answers/returns/**', ['r-v1'], 6],
     ]);
@@ -172,7 +178,7 @@ describe('the manifest', () => {
       ),
     ).toEqual([
       'citegate.yml:4:26: `uncited_claims` must be one of off, warn, fail',
-      'citegate.yml:4:32: unknown key `numbers` in `checks` (allowed: uncited_claims, required_sources, claim_numbers)',
+      'citegate.yml:4:32: unknown key `numbers` in `checks` (allowed: uncited_claims, required_sources, claim_numbers, citation_locations)',
       'citegate.yml:7:12: `require` names source `r-v9`, which is not in `sources`',
       'citegate.yml:8:5: a `require` rule needs `files`, a glob of the citation files it applies to',
       'citegate.yml:8:11: the `cite` of a `require` rule must be a non-empty list of source ids',
