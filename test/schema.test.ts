@@ -17,6 +17,7 @@ describe('the JSON Schemas', () => {
       '__fixtures__/seed-fixed/citegate.yml',
       '__fixtures__/answers/citegate.yml',
       '__fixtures__/near-misses/citegate.yml',
+      '__fixtures__/anthropic/citegate.yml',
     ]) {
       expect([file, manifestSchema(parse(readFileSync(path.join(REPO, file), 'utf8')))]).toEqual([file, true]);
     }

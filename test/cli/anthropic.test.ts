@@ -2,7 +2,11 @@
 // bundled CLI: each shape the file can have, the sources a citation names,
 // the problems of responses that cannot pass, positions in the response file,
 // and the location check.
-import { makeTree, runCli, sha256 } from '../helpers/workspace.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { makeTree, REPO, runCli, sha256 } from '../helpers/workspace.js';
+
+const FIXTURES = path.join(REPO, '__fixtures__/anthropic');
 
 const RETURNS = 'Returns policy\n\nReturns are accepted within 30 days of delivery. A receipt is required.\n';
 const SHIPPING = 'Orders placed before noon ship the same day.\n';
@@ -103,6 +107,48 @@ function objectAt(file: string, needle: string, nth = 1): string {
   const before = file.slice(0, at).split('\n');
   return `${before.length}:${[...before.at(-1)!].length + 1}`;
 }
+
+describe('the fixtures of __fixtures__/anthropic', () => {
+  const cases = [
+    ['passes', 'responses/passes.json'],
+    ['changed-quote', 'responses/changed-quote.json'],
+    ['wrong-title', 'responses/wrong-title.json'],
+    ['uncited-sentence', 'responses/uncited-sentence.json'],
+    ['results', 'batches/results.jsonl'],
+  ];
+
+  it.each(cases)('%s gives its expected text output', (name, file) => {
+    const run = runCli(['check', file], FIXTURES);
+    const shown = [
+      `$ citegate check ${file}`,
+      run.stdout.trimEnd(),
+      ...(run.stderr ? ['(standard error)', run.stderr.trimEnd()] : []),
+      `(exit ${run.code})`,
+    ].join('\n');
+    expect(shown).toBe(readFileSync(path.join(FIXTURES, 'expected', `${name}.txt`), 'utf8').trimEnd());
+  });
+
+  it.each(cases)('%s gives its expected JSON report', (name, file) => {
+    const run = runCli(['check', '--format', 'json', file], FIXTURES);
+    expect(run.stdout).toBe(readFileSync(path.join(FIXTURES, 'expected', `${name}.json`), 'utf8'));
+  });
+
+  it('are read the same told by the manifest and told from their shape', () => {
+    const tree: Record<string, string> = {};
+    for (const file of ['sources/returns-v2.txt', 'sources/shipping-v1.txt', 'responses/passes.json']) {
+      tree[file] = readFileSync(path.join(FIXTURES, file), 'utf8');
+    }
+    tree['citegate.yml'] = readFileSync(path.join(FIXTURES, 'citegate.yml'), 'utf8').replace(
+      /- path: responses\/\*\.json\n {4}format: anthropic-messages/,
+      '- responses/*.json',
+    );
+    const root = makeTree(tree);
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).not.toContain('- path: responses');
+    expect(runCli(['check', 'responses/passes.json'], root)).toEqual(
+      runCli(['check', 'responses/passes.json'], FIXTURES),
+    );
+  });
+});
 
 describe('the shapes of a file of responses', () => {
   const expected = (id: string) => `${id}#0.0: located\n${id}#2.0: located\n`;
@@ -684,5 +730,24 @@ describe('the location check', () => {
         message: errLines(text.stderr)[0].replace(/^.*?m#0\.0: /, ''),
       },
     ]);
+  });
+});
+
+describe('a split run of saved responses', () => {
+  it('merges into the report the whole run gives, findings and problems included', () => {
+    const full = JSON.parse(runCli(['check', '--format', 'json'], FIXTURES).stdout);
+    const out = makeTree({});
+    for (const i of [1, 2])
+      runCli(['check', '--format', 'json', '--shard', `${i}/2`, '--output', path.join(out, `s${i}.json`)], FIXTURES);
+    const merged = runCli(['merge-reports', path.join(out, 's1.json'), path.join(out, 's2.json')], FIXTURES);
+    expect(merged.stderr).toBe('');
+    const report = JSON.parse(merged.stdout);
+    expect(full.findings.map((f: { kind: string }) => f.kind)).toEqual(['location not at quote', 'uncited claim']);
+    expect(report.summary).toEqual(full.summary);
+    expect(new Set(report.findings.map((f: object) => JSON.stringify(f)))).toEqual(
+      new Set(full.findings.map((f: object) => JSON.stringify(f))),
+    );
+    expect(report.problems).toEqual(full.problems);
+    expect(merged.code).toBe(1);
   });
 });
