@@ -28373,7 +28373,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7165);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6841);
 /* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6282);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
@@ -28384,7 +28384,7 @@ try {
 }
 catch (error) {
     // run() handles its own errors; this is the last guard against a raw stack trace or a pass.
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__.setFailed(`citegate: internal error: ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeMessage */ .hC)(String(error?.message ?? error))}`);
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__.setFailed(`citegate: internal error: ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeMessage */ .hC)((0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error))}`);
 }
 
 __webpack_async_result__();
@@ -28392,7 +28392,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7165:
+/***/ 6841:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28403,6 +28403,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: REPORT_BUGS
 
+// EXTERNAL MODULE: ./src/model/escape.ts
+var model_escape = __nccwpck_require__(6282);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
@@ -28904,6 +28906,7 @@ function joinedAnswer(fileText, pieces, position, index) {
 // allow; when it does, the scanner reads the text again, checking everything,
 // to say what it found where (and a large text is checked that way first).
 // Either way a key such as "__proto__" becomes an ordinary own property.
+
 class JsonSyntaxError extends Error {
     offset;
     firstOffset;
@@ -29114,7 +29117,7 @@ class Scanner {
                     first = offsets[k];
             }
             if (first !== undefined)
-                throw new JsonSyntaxError(`duplicate key ${JSON.stringify(key)}`, keyOffset, first);
+                throw new JsonSyntaxError(`duplicate key ${(0,model_escape/* excerpt */.Kb)(key)}`, keyOffset, first);
             if (index)
                 index.set(key, keyOffset);
             else {
@@ -29634,6 +29637,7 @@ function firstInvalidUtf8(bytes) {
 ;// CONCATENATED MODULE: ./src/load/yaml-nodes.ts
 // Reading YAML with positions, shared by the manifest and citation-file loaders.
 
+
 /** Anchors and aliases are expanded at most this many times: a "billion laughs" file stops here. */
 const MAX_YAML_ALIASES = 100;
 /**
@@ -29702,7 +29706,7 @@ function parseYaml(text) {
                     return undefined;
                 issues.push({
                     offset: node.range?.[0] ?? 0,
-                    message: `alias *${node.source} has no anchor &${node.source} before it`,
+                    message: `alias *${(0,model_escape/* shorten */.ml)(node.source, model_escape/* EXCERPT */.IK)} has no anchor &${(0,model_escape/* shorten */.ml)(node.source, model_escape/* EXCERPT */.IK)} before it`,
                     structural: true,
                 });
                 return undefined;
@@ -29739,12 +29743,21 @@ function duplicateKeys(doc, issues) {
         },
     });
 }
+/** How much of a token the parser names a message may quote. */
+const TOKEN_SHOWN = 24;
+/** And how long a message of the parser may be. */
+const MESSAGE_SHOWN = 160;
 function yamlMessage(message) {
     // The stack overflow the parser catches for absurd nesting, said plainly.
     if (/Maximum call stack size exceeded/.test(message))
         return 'nesting is too deep';
-    const firstLine = message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-    return firstLine.charAt(0).toLowerCase() + firstLine.slice(1);
+    const firstLine = message
+        .split('\n')[0]
+        .replace(/ at line \d+, column \d+:?$/, '')
+        // The parser quotes the token it did not expect whole ("Unexpected scalar token in
+        // YAML stream: …"): the kind of token and its start say where, the rest is the file's.
+        .replace(/: "(.*)"$/s, (_, token) => `: ${(0,model_escape/* excerpt */.Kb)(token, TOKEN_SHOWN)}`);
+    return (0,model_escape/* shorten */.ml)(firstLine.charAt(0).toLowerCase() + firstLine.slice(1), MESSAGE_SHOWN);
 }
 /** The node an alias points to (one level), or the node itself. */
 function deref(doc, node) {
@@ -29779,6 +29792,7 @@ function nodeOffset(node, fallback = 0) {
 // become records (anthropic.ts). Each record keeps the line and column where
 // it starts. A file that cannot be parsed is a problem at its line and column;
 // the caller goes on with the others.
+
 
 
 
@@ -30087,7 +30101,7 @@ function yamlValueError(error) {
         return `too many aliases: anchors may be expanded at most ${MAX_YAML_ALIASES} times`;
     if (error instanceof RangeError)
         return 'nesting is too deep';
-    return message;
+    return (0,model_escape/* messageOf */.bD)(error);
 }
 /** One shape for every record, with or without a claim: a file can hold a few hundred thousand. */
 function rawRecord(value, offset, claimOffset) {
@@ -30129,6 +30143,7 @@ function isBelow(p, folder) {
 
 ;// CONCATENATED MODULE: ./src/model/fs-error.ts
 // What a failed file-system call means, in words a user reads (no errno codes).
+
 function describeFsError(error) {
     const code = error?.code;
     switch (code) {
@@ -30153,7 +30168,228 @@ function describeFsError(error) {
         case 'ENXIO':
             return 'it is not a regular file';
         default:
-            return error?.message ?? String(error);
+            return (0,model_escape/* shorten */.ml)(error?.message ?? String(error), model_escape/* OUTSIDE_SHOWN */.eJ);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/load/workspace.ts
+// The workspace: the one folder citegate reads from. Every path from a manifest,
+// a command line or a pull request is resolved here, and refused unless it
+// stays inside the workspace after following links. Nothing outside is read.
+
+
+
+
+
+/** The most bytes one read asks for. */
+const READ_PIECE = 1 << 30;
+class Workspace {
+    /** The workspace root, links resolved. */
+    root;
+    /** The root as it was named (absolute), which may be a link to `root`. */
+    named;
+    constructor(root) {
+        this.named = external_node_path_default().resolve(root);
+        this.root = external_node_fs_namespaceObject.realpathSync.native(root);
+    }
+    /** The workspace-relative path (with `/`) of an absolute path inside it. */
+    relative(abs) {
+        return external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/');
+    }
+    /**
+     * The absolute path of a file named on a command line, with links in its
+     * folders resolved, so that `/link-to-repo/citegate.yml` is inside a
+     * workspace opened as `/repo`: for the manifest, whose paths are relative
+     * to the folder it is really in. The name itself stays as given: if it is a
+     * link, reading it checks where it leads.
+     */
+    argumentPath(p) {
+        const abs = external_node_path_default().resolve(p);
+        const rest = [external_node_path_default().basename(abs)];
+        let folder = external_node_path_default().dirname(abs);
+        for (;;) {
+            try {
+                return external_node_path_default().join(external_node_fs_namespaceObject.realpathSync.native(folder), ...rest);
+            }
+            catch {
+                const parent = external_node_path_default().dirname(folder);
+                if (parent === folder)
+                    return abs;
+                rest.unshift(external_node_path_default().basename(folder));
+                folder = parent;
+            }
+        }
+    }
+    /**
+     * The absolute path of a citation file named on a command line, as named:
+     * inside the workspace its folders stay as written, links and all, since a
+     * name decides how its file is checked (with a folder link `answers ->
+     * data/answers`, `answers/returns/a.json` is under the rules for
+     * `answers/returns/`, as the run over the manifest's patterns has it). A
+     * name that reaches the workspace through a link from outside
+     * (`/link-to-repo/answers/a.json`) is taken from the first folder on its way
+     * that is in the workspace; any other, as argumentPath() takes it.
+     */
+    citationArgumentPath(p) {
+        const abs = external_node_path_default().resolve(p);
+        if (this.contains(abs))
+            return abs;
+        const folders = [];
+        for (let folder = external_node_path_default().dirname(abs);; folder = external_node_path_default().dirname(folder)) {
+            folders.unshift(folder);
+            if (external_node_path_default().dirname(folder) === folder)
+                break;
+        }
+        for (const folder of folders) {
+            let real;
+            try {
+                real = external_node_fs_namespaceObject.realpathSync.native(folder);
+            }
+            catch {
+                break;
+            }
+            if (this.contains(real))
+                return external_node_path_default().join(real, external_node_path_default().relative(folder, abs));
+        }
+        return this.argumentPath(p);
+    }
+    /** True if the absolute path is the root or below it. */
+    contains(abs) {
+        return isBelow(abs, this.root);
+    }
+    /**
+     * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
+     * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
+     * and links that lead out of it. A missing file resolves lexically (ok: true)
+     * so that the read reports it as missing.
+     *
+     * `kind`: a path written in the manifest must use `/` so that it means the
+     * same on every system; the name of a file that exists (found in a folder,
+     * given on the command line, changed in a pull request) may hold a backslash
+     * where the system allows one in a name.
+     *
+     * `follow` false: only the path's own rules, no look at the file system
+     * (for naming a path already resolved once); `abs` is then the lexical path.
+     */
+    resolve(baseRel, p, kind = 'written', follow = true) {
+        if (p === '')
+            return { ok: false, reason: 'the path is empty' };
+        if (p.includes('\0'))
+            return { ok: false, reason: 'the path holds a NUL character' };
+        if (p.includes('\\') && (kind === 'written' || (external_node_path_default()).sep === '\\')) {
+            return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
+        }
+        if (external_node_path_default().posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
+            return { ok: false, reason: "the path is absolute: paths are relative to the manifest's folder" };
+        }
+        const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(baseRel === '' ? '.' : baseRel, p));
+        if (joined === '..' || joined.startsWith('../')) {
+            return { ok: false, reason: 'the path leads outside the workspace' };
+        }
+        const lexical = external_node_path_default().join(this.root, ...joined.split('/'));
+        if (!follow)
+            return { ok: true, abs: lexical, rel: this.relative(lexical) };
+        if (inGitFolder(joined))
+            return { ok: false, reason: IN_GIT_FOLDER };
+        const real = this.realPath(lexical);
+        if (real.kind === 'missing')
+            return { ok: true, abs: lexical, rel: this.relative(lexical) };
+        if (real.kind === 'refused')
+            return { ok: false, reason: real.reason };
+        return { ok: true, abs: real.abs, rel: this.relative(lexical) };
+    }
+    /** Where an absolute path really leads: somewhere inside, nowhere (it does not exist), or refused and why. */
+    realPath(abs) {
+        let real;
+        try {
+            // The native realpath: one call, where the JavaScript one lstats every folder on the way.
+            real = external_node_fs_namespaceObject.realpathSync.native(abs);
+        }
+        catch (error) {
+            const code = error.code;
+            if (code === 'ENOENT' || code === 'ENOTDIR')
+                return { kind: 'missing' };
+            return { kind: 'refused', reason: describeFsError(error) };
+        }
+        if (!this.contains(real))
+            return { kind: 'refused', reason: 'the path is a link that leads outside the workspace' };
+        if (inGitFolder(this.relative(real))) {
+            return { kind: 'refused', reason: inGitFolder(this.relative(abs)) ? IN_GIT_FOLDER : LEADS_INTO_GIT_FOLDER };
+        }
+        return { kind: 'inside', abs: real };
+    }
+    /**
+     * Reads a regular file found by resolve(), at most `maxBytes` long. `into` is
+     * reused when it is large enough (the returned bytes are then a view of it).
+     */
+    read(abs, maxBytes, into) {
+        // The last guard, whatever found the path: nothing in a .git folder is read.
+        if (inGitFolder(external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/')))
+            return { ok: false, reason: IN_GIT_FOLDER };
+        let fd;
+        try {
+            // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
+            // O_NONBLOCK: opening a FIFO must not hang the run.
+            fd = (0,external_node_fs_namespaceObject.openSync)(abs, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+        }
+        catch (error) {
+            if (error.code === 'ELOOP' && leadsNowhere(abs))
+                return { ok: false, reason: 'it is a link that leads to no file' };
+            return { ok: false, reason: describeFsError(error) };
+        }
+        try {
+            const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+            if (stat.isDirectory())
+                return { ok: false, reason: 'it is a folder, not a file' };
+            if (!stat.isFile())
+                return { ok: false, reason: 'it is not a regular file' };
+            if (stat.size > maxBytes) {
+                return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
+            }
+            const size = stat.size;
+            const buffer = into && into.length >= size ? into : external_node_buffer_.Buffer.allocUnsafe(size);
+            let done = 0;
+            while (done < size) {
+                // In pieces: one read takes at most 2 GiB - 1 bytes.
+                const n = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, done, Math.min(size - done, READ_PIECE), done);
+                if (n === 0)
+                    break;
+                done += n;
+            }
+            // A file that grew while being read is refused rather than half-read.
+            if (done !== size || (0,external_node_fs_namespaceObject.readSync)(fd, external_node_buffer_.Buffer.alloc(1), 0, 1, size) !== 0) {
+                return { ok: false, reason: 'it changed while it was being read' };
+            }
+            return { ok: true, bytes: buffer.subarray(0, size) };
+        }
+        catch (error) {
+            return { ok: false, reason: describeFsError(error) };
+        }
+        finally {
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+        }
+    }
+}
+/**
+ * Whether a workspace-relative path (with `/`) is a `.git` folder or file, or
+ * below one, in any case (`.GIT` is the same folder where names ignore case).
+ * Nothing there is ever read, listed or written: actions/checkout keeps the
+ * token it checked out with in `.git/config`, and a pull request can name any
+ * path, or add a link to one.
+ */
+function inGitFolder(rel) {
+    return rel.split('/').some((name) => name.toLowerCase() === '.git');
+}
+const IN_GIT_FOLDER = 'it is in a .git folder, which citegate never reads (git keeps credentials there)';
+const LEADS_INTO_GIT_FOLDER = 'it is a link into a .git folder, which citegate never reads (git keeps credentials there)';
+/** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
+function leadsNowhere(abs) {
+    try {
+        (0,external_node_fs_namespaceObject.statSync)(abs);
+        return false;
+    }
+    catch (error) {
+        return error.code === 'ENOENT';
     }
 }
 
@@ -30168,8 +30404,9 @@ function describeFsError(error) {
 
 
 
-/** Folders never walked unless a pattern names them: they hold tooling, not answers. */
-const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
+
+/** Folders never walked unless a pattern names them: they hold tooling, not answers (.git is never walked at all). */
+const SKIPPED_FOLDERS = new Set(['node_modules']);
 /** The path of a workspace-relative file relative to the manifest's folder, or undefined if outside it. */
 function underManifest(manifest, file) {
     if (manifest.dir === '')
@@ -30337,6 +30574,17 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
                 matches,
                 // Only folders where some file could match: links and names elsewhere are none of the run's business.
                 enter: (folder, name) => {
+                    // Never listed: a pattern that names a .git folder is told so, and fails the run.
+                    if (inGitFolder(name)) {
+                        if (pattern.glob.namesFolder(name))
+                            problems.set(folder, {
+                                file: folder,
+                                line: 0,
+                                column: 0,
+                                message: `folder not listed: ${IN_GIT_FOLDER}`,
+                            });
+                        return false;
+                    }
                     const rel = underManifest(manifest, folder);
                     return ((!SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name)) &&
                         rel !== undefined &&
@@ -31949,6 +32197,7 @@ function mismatchAt(text, at, quote) {
 ;// CONCATENATED MODULE: ./src/engine/record.ts
 // Field validation of citation records (SPEC §1, and verdict 1 of SPEC §2).
 
+
 const REQUIRED = ['citation_id', 'source_id', 'quote'];
 const OPTIONAL = ['claim', 'prefix', 'suffix'];
 function record_typeName(value) {
@@ -32038,7 +32287,7 @@ function fieldProblem(fields, ...values) {
     }
     const broken = loneSurrogateIn(fields, values);
     if (broken !== undefined)
-        return `${broken} holds a lone UTF-16 surrogate (half of a character)`;
+        return `${(0,model_escape/* shorten */.ml)(broken, 2 * model_escape/* EXCERPT */.IK)} holds a lone UTF-16 surrogate (half of a character)`;
     if (values[0] === '')
         return 'citation_id is empty';
     return undefined;
@@ -32047,7 +32296,7 @@ const KNOWN = [...REQUIRED, ...OPTIONAL];
 /** Where a field (its key, or any string below it) holds a lone surrogate; the known fields' own values are checked already. */
 function surrogateIn(key, value) {
     if (hasLoneSurrogate(key))
-        return `the key ${JSON.stringify(key)}`;
+        return `the key ${(0,model_escape/* shorten */.ml)(JSON.stringify(key), model_escape/* EXCERPT */.IK)}`;
     if (typeof value === 'string')
         return !KNOWN.includes(key) && hasLoneSurrogate(value) ? key : undefined;
     if (value === null || typeof value !== 'object')
@@ -32247,6 +32496,14 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 
 
 const DEFAULT_MAX_SOURCE_BYTES = 64 * 1024 * 1024;
+/**
+ * The largest source the engine can hold: its text becomes one JavaScript
+ * string for explanations, and a string holds at most this many UTF-16 units
+ * (0x1fffffe8 on 64-bit systems), which a UTF-8 file of this many bytes never
+ * exceeds. Options that raise the limit are refused past it, in words.
+ */
+const MAX_SOURCE_BYTES = external_node_buffer_.constants.MAX_STRING_LENGTH;
+const MAX_SOURCE_BYTES_WHY = 'the longest text citegate can hold in memory';
 function sha256Hex(bytes) {
     return (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
 }
@@ -32259,12 +32516,14 @@ class SourceLoader {
     workspace;
     manifestDir;
     maxBytes;
+    policy;
     sourceBuffer = external_node_buffer_.Buffer.allocUnsafe(0);
     originalBuffer = external_node_buffer_.Buffer.allocUnsafe(0);
-    constructor(workspace, manifestDir, maxBytes) {
+    constructor(workspace, manifestDir, maxBytes, policy) {
         this.workspace = workspace;
         this.manifestDir = manifestDir;
         this.maxBytes = maxBytes;
+        this.policy = policy;
     }
     load(entry) {
         const read = this.readPinned(entry, 'source');
@@ -32296,6 +32555,9 @@ class SourceLoader {
         const read = this.workspace.read(resolved.abs, this.maxBytes, into);
         if (!read.ok)
             return { ok: false, reason: `${label}: ${read.reason}` };
+        const refused = this.policy?.(resolved.abs);
+        if (refused !== undefined)
+            return { ok: false, reason: `${label}: ${refused}` };
         // Keep the larger buffer for the next source.
         if (read.bytes.buffer !== into.buffer) {
             if (role === 'source')
@@ -33849,8 +34111,6 @@ function explainElsewhere(records, manifest, loader, normalizer, cited) {
     }
 }
 
-// EXTERNAL MODULE: ./src/model/escape.ts
-var model_escape = __nccwpck_require__(6282);
 ;// CONCATENATED MODULE: ./src/engine/sentences.ts
 // Beyond quotes: the sentences of an answer, and whether the claims of its
 // records cover each (numbers.ts reads the numbers a claim states). These are
@@ -35074,7 +35334,7 @@ function runCheck(options) {
     // 2. Each cited source, once: verify, normalize, find all its quotes in one
     //    pass, decide its records. Its quotes alone make a small table that stays
     //    in cache, however many quotes the run has.
-    const loader = new SourceLoader(workspace, manifest.dir, options.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES);
+    const loader = new SourceLoader(workspace, manifest.dir, options.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES, options.sourcePolicy);
     const normalizer = new SourceNormalizer();
     const kept = diagnose ? new CitedSources() : undefined;
     const sources = [];
@@ -35152,7 +35412,9 @@ function runCheck(options) {
                     if (diagnose && (decision.verdict !== 'located' || decision.context))
                         toExplain.push([r, decision]);
                 }
-                if (toExplain.length > 0) {
+                // Explaining reads the normalized text as one string; NFC may lengthen a text past the longest one
+                // (a source of U+1D160 triples its length): then its verdicts stand, unexplained.
+                if (toExplain.length > 0 && normalized.bytes.length <= MAX_SOURCE_BYTES) {
                     const view = new SourceView(normalized.bytes, toExplain.length);
                     for (const [r, decision] of toExplain)
                         r.detail = explain(decision, view, place, entry.id);
@@ -35294,6 +35556,7 @@ class Session {
             manifest,
             files: this.files,
             maxSourceBytes: this.settings.maxSourceBytes,
+            sourcePolicy: this.settings.sourcePolicy,
             diagnose: this.settings.explain,
             checks: { ...manifest.checks, ...this.settings.checks },
             problems: this.problems,
@@ -35340,6 +35603,7 @@ function session_select(settings) {
 // of the alternatives, and `**` as a whole segment any number of folders (none
 // included). Dot files are matched like any other. There is no escape character:
 // write `[*]` for a literal `*`.
+
 /** At most this many alternatives after expanding braces. */
 const MAX_BRACE_EXPANSION = 256;
 /** Braces nested deeper than this are refused: a manifest from a pull request may hold anything. */
@@ -35512,7 +35776,7 @@ function parseSegment(part) {
                 }
             }
             if (k >= cps.length)
-                throw new GlobSyntaxError(`unmatched [ in "${part}"`);
+                throw new GlobSyntaxError(`unmatched [ in ${(0,model_escape/* excerpt */.Kb)(part)}`);
             tokens.push({ kind: 'set', negated, ranges });
             i = k;
         }
@@ -35689,6 +35953,7 @@ function readLevelOverrides(read) {
 
 
 
+
 const DEFAULT_MANIFEST = 'citegate.yml';
 /**
  * A manifest is refused past these: 8 MiB (some 57,000 sources of four lines;
@@ -35827,7 +36092,7 @@ function readKeys(doc, map, allowed, what, report) {
     for (const pair of map.items) {
         const key = scalarText(deref(doc, pair.key));
         if (key === undefined || !allowed.includes(key)) {
-            const shown = key === undefined ? 'a key that is not a string' : `unknown key \`${key}\``;
+            const shown = key === undefined ? 'a key that is not a string' : `unknown key \`${(0,model_escape/* shorten */.ml)(key, model_escape/* EXCERPT */.IK)}\``;
             const near = key === undefined ? undefined : allowed.find((a) => editDistance(a, key) <= 2);
             // YAML 1.1's merge key, which YAML 1.2 (the yaml package's default) reads as an ordinary key.
             const hint = key === '<<'
@@ -35873,10 +36138,10 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
         const value = scalarSource(node);
         if ((0,dist/* isAlias */.Vj)(shaPair.value)) {
             // Rewriting the anchored value would change every other use of it.
-            sha256NotEditable = `its \`sha256\` is an alias (*${shaPair.value.source}): write the hash itself there`;
+            sha256NotEditable = `its \`sha256\` is an alias (*${(0,model_escape/* shorten */.ml)(shaPair.value.source, model_escape/* EXCERPT */.IK)}): write the hash itself there`;
         }
         else if ((0,dist/* isScalar */.jn)(node) && node.anchor !== undefined) {
-            sha256NotEditable = `its \`sha256\` carries an anchor (&${node.anchor}) that other values may share: remove the anchor`;
+            sha256NotEditable = `its \`sha256\` carries an anchor (&${(0,model_escape/* shorten */.ml)(node.anchor, model_escape/* EXCERPT */.IK)}) that other values may share: remove the anchor`;
         }
         else if ((0,dist/* isScalar */.jn)(node) && node.range) {
             sha256Span = { start: node.range[0], end: node.range[1] };
@@ -35919,7 +36184,7 @@ function readSource(doc, pair, index, report, options) {
         report(at, 'a source id must not hold control characters');
         return undefined;
     }
-    const what = `source \`${id}\``;
+    const what = `source \`${(0,model_escape/* shorten */.ml)(id, model_escape/* EXCERPT */.IK)}\``;
     const node = deref(doc, pair.value);
     if (!(0,dist/* isMap */.jh)(node)) {
         report(nodeOffset(node, at), `${what} must be a mapping with path, sha256 and retrieved`);
@@ -36125,204 +36390,6 @@ function isIsoDate(value) {
 }
 function sortProblems(problems) {
     return [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
-}
-
-;// CONCATENATED MODULE: ./src/load/workspace.ts
-// The workspace: the one folder citegate reads from. Every path from a manifest,
-// a command line or a pull request is resolved here, and refused unless it
-// stays inside the workspace after following links. Nothing outside is read.
-
-
-
-
-
-class Workspace {
-    /** The workspace root, links resolved. */
-    root;
-    /** The root as it was named (absolute), which may be a link to `root`. */
-    named;
-    constructor(root) {
-        this.named = external_node_path_default().resolve(root);
-        this.root = external_node_fs_namespaceObject.realpathSync.native(root);
-    }
-    /** The workspace-relative path (with `/`) of an absolute path inside it. */
-    relative(abs) {
-        return external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/');
-    }
-    /**
-     * The absolute path of a file named on a command line, with links in its
-     * folders resolved, so that `/link-to-repo/citegate.yml` is inside a
-     * workspace opened as `/repo`: for the manifest, whose paths are relative
-     * to the folder it is really in. The name itself stays as given: if it is a
-     * link, reading it checks where it leads.
-     */
-    argumentPath(p) {
-        const abs = external_node_path_default().resolve(p);
-        const rest = [external_node_path_default().basename(abs)];
-        let folder = external_node_path_default().dirname(abs);
-        for (;;) {
-            try {
-                return external_node_path_default().join(external_node_fs_namespaceObject.realpathSync.native(folder), ...rest);
-            }
-            catch {
-                const parent = external_node_path_default().dirname(folder);
-                if (parent === folder)
-                    return abs;
-                rest.unshift(external_node_path_default().basename(folder));
-                folder = parent;
-            }
-        }
-    }
-    /**
-     * The absolute path of a citation file named on a command line, as named:
-     * inside the workspace its folders stay as written, links and all, since a
-     * name decides how its file is checked (with a folder link `answers ->
-     * data/answers`, `answers/returns/a.json` is under the rules for
-     * `answers/returns/`, as the run over the manifest's patterns has it). A
-     * name that reaches the workspace through a link from outside
-     * (`/link-to-repo/answers/a.json`) is taken from the first folder on its way
-     * that is in the workspace; any other, as argumentPath() takes it.
-     */
-    citationArgumentPath(p) {
-        const abs = external_node_path_default().resolve(p);
-        if (this.contains(abs))
-            return abs;
-        const folders = [];
-        for (let folder = external_node_path_default().dirname(abs);; folder = external_node_path_default().dirname(folder)) {
-            folders.unshift(folder);
-            if (external_node_path_default().dirname(folder) === folder)
-                break;
-        }
-        for (const folder of folders) {
-            let real;
-            try {
-                real = external_node_fs_namespaceObject.realpathSync.native(folder);
-            }
-            catch {
-                break;
-            }
-            if (this.contains(real))
-                return external_node_path_default().join(real, external_node_path_default().relative(folder, abs));
-        }
-        return this.argumentPath(p);
-    }
-    /** True if the absolute path is the root or below it. */
-    contains(abs) {
-        return isBelow(abs, this.root);
-    }
-    /**
-     * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
-     * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
-     * and links that lead out of it. A missing file resolves lexically (ok: true)
-     * so that the read reports it as missing.
-     *
-     * `kind`: a path written in the manifest must use `/` so that it means the
-     * same on every system; the name of a file that exists (found in a folder,
-     * given on the command line, changed in a pull request) may hold a backslash
-     * where the system allows one in a name.
-     *
-     * `follow` false: only the path's own rules, no look at the file system
-     * (for naming a path already resolved once); `abs` is then the lexical path.
-     */
-    resolve(baseRel, p, kind = 'written', follow = true) {
-        if (p === '')
-            return { ok: false, reason: 'the path is empty' };
-        if (p.includes('\0'))
-            return { ok: false, reason: 'the path holds a NUL character' };
-        if (p.includes('\\') && (kind === 'written' || (external_node_path_default()).sep === '\\')) {
-            return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
-        }
-        if (external_node_path_default().posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
-            return { ok: false, reason: "the path is absolute: paths are relative to the manifest's folder" };
-        }
-        const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(baseRel === '' ? '.' : baseRel, p));
-        if (joined === '..' || joined.startsWith('../')) {
-            return { ok: false, reason: 'the path leads outside the workspace' };
-        }
-        const lexical = external_node_path_default().join(this.root, ...joined.split('/'));
-        if (!follow)
-            return { ok: true, abs: lexical, rel: this.relative(lexical) };
-        const real = this.realPath(lexical);
-        if (real.kind === 'missing')
-            return { ok: true, abs: lexical, rel: this.relative(lexical) };
-        if (real.kind === 'refused')
-            return { ok: false, reason: real.reason };
-        return { ok: true, abs: real.abs, rel: this.relative(lexical) };
-    }
-    /** Where an absolute path really leads: somewhere inside, nowhere (it does not exist), or refused and why. */
-    realPath(abs) {
-        let real;
-        try {
-            // The native realpath: one call, where the JavaScript one lstats every folder on the way.
-            real = external_node_fs_namespaceObject.realpathSync.native(abs);
-        }
-        catch (error) {
-            const code = error.code;
-            if (code === 'ENOENT' || code === 'ENOTDIR')
-                return { kind: 'missing' };
-            return { kind: 'refused', reason: describeFsError(error) };
-        }
-        if (!this.contains(real))
-            return { kind: 'refused', reason: 'the path is a link that leads outside the workspace' };
-        return { kind: 'inside', abs: real };
-    }
-    /**
-     * Reads a regular file found by resolve(), at most `maxBytes` long. `into` is
-     * reused when it is large enough (the returned bytes are then a view of it).
-     */
-    read(abs, maxBytes, into) {
-        let fd;
-        try {
-            // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
-            // O_NONBLOCK: opening a FIFO must not hang the run.
-            fd = (0,external_node_fs_namespaceObject.openSync)(abs, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
-        }
-        catch (error) {
-            if (error.code === 'ELOOP' && leadsNowhere(abs))
-                return { ok: false, reason: 'it is a link that leads to no file' };
-            return { ok: false, reason: describeFsError(error) };
-        }
-        try {
-            const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
-            if (stat.isDirectory())
-                return { ok: false, reason: 'it is a folder, not a file' };
-            if (!stat.isFile())
-                return { ok: false, reason: 'it is not a regular file' };
-            if (stat.size > maxBytes) {
-                return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
-            }
-            const size = stat.size;
-            const buffer = into && into.length >= size ? into : external_node_buffer_.Buffer.allocUnsafe(size);
-            let done = 0;
-            while (done < size) {
-                const n = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, done, size - done, done);
-                if (n === 0)
-                    break;
-                done += n;
-            }
-            // A file that grew while being read is refused rather than half-read.
-            if (done !== size || (0,external_node_fs_namespaceObject.readSync)(fd, external_node_buffer_.Buffer.alloc(1), 0, 1, size) !== 0) {
-                return { ok: false, reason: 'it changed while it was being read' };
-            }
-            return { ok: true, bytes: buffer.subarray(0, size) };
-        }
-        catch (error) {
-            return { ok: false, reason: describeFsError(error) };
-        }
-        finally {
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
-        }
-    }
-}
-/** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
-function leadsNowhere(abs) {
-    try {
-        (0,external_node_fs_namespaceObject.statSync)(abs);
-        return false;
-    }
-    catch (error) {
-        return error.code === 'ENOENT';
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/model/problem.ts
@@ -36752,6 +36819,8 @@ function recordMessage(r, source, result) {
 
 
 
+
+
 const VERDICT_RULES = {
     'quote not found': {
         id: 'citegate/quote-not-found',
@@ -36840,6 +36909,18 @@ const MODEL_RESPONSE = {
     short: 'Saved model response that cannot pass',
     full: 'A saved Claude Messages API response or batch result that cannot pass: a batch request that did not succeed, a response cut short or not finished, or a response without any citation.',
 };
+/** A rule's level when no manifest or input sets its check otherwise: only a check beyond quotes can warn. */
+function defaultLevel(rule) {
+    const kind = Object.keys(FINDING_RULES).find((k) => FINDING_RULES[k] === rule);
+    return kind !== undefined && DEFAULT_CHECKS[FINDING_CHECKS[kind]] === 'warn' ? 'warning' : 'error';
+}
+/** The check each kind of finding comes from. */
+const FINDING_CHECKS = {
+    'uncited claim': 'uncitedClaims',
+    'required source not cited': 'requiredSources',
+    'claim number not in quote': 'claimNumbers',
+    'location not at quote': 'citationLocations',
+};
 // New rules go last: a rule's index is part of every result that names it.
 const RULES = [
     ...Object.values(VERDICT_RULES),
@@ -36900,7 +36981,8 @@ function buildSarif(result, options = {}) {
     const location = (file, line, column) => ({
         physicalLocation: {
             artifactLocation: { uri: uri(options.repositoryPath?.(file) ?? file), uriBaseId: '%SRCROOT%' },
-            ...(line > 0 ? { region: { startLine: line, startColumn: Math.max(column, 1) } } : {}),
+            // A problem with a whole file is placed at its start: code scanning wants a region to show.
+            region: line > 0 ? { startLine: line, startColumn: Math.max(column, 1) } : { startLine: 1 },
         },
     });
     for (const p of result.problems) {
@@ -36922,7 +37004,13 @@ function buildSarif(result, options = {}) {
             ruleId: rule.id,
             ruleIndex: ruleIndex.get(rule.id),
             level: 'error',
-            message: { text: recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result) },
+            // What the annotation says: what was looked for where, then the closest passage and the hints.
+            message: {
+                text: [
+                    recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result),
+                    ...explain_text_explainRecord(r).map(model_escape/* escapeMessage */.hC),
+                ].join('\n'),
+            },
             locations: [location(r.file, r.line, r.column)],
             partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, r.file, recordKey(r), r.sourceId, r.quote]) },
         });
@@ -36961,9 +37049,9 @@ function buildSarif(result, options = {}) {
                             name: r.name,
                             shortDescription: { text: r.short },
                             fullDescription: { text: r.full },
-                            help: { text: `${r.full} See https://github.com/citegate/citegate#how-a-quote-is-checked.` },
-                            defaultConfiguration: { level: 'error' },
-                            properties: { tags: ['citations'], precision: 'very-high', 'problem.severity': 'error' },
+                            help: { text: `${r.full} See https://github.com/citegate/citegate/blob/main/docs/verdicts.md.` },
+                            defaultConfiguration: { level: defaultLevel(r) },
+                            properties: { tags: ['citations'], precision: 'very-high', 'problem.severity': defaultLevel(r) },
                         })),
                     },
                 },
@@ -37361,6 +37449,7 @@ const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createReq
 
 
 
+
 const GIT_TIMEOUT_MS = 60_000;
 function git(cwd, args, ceiling) {
     return (0,external_node_child_process_namespaceObject.execFileSync)('git', args, {
@@ -37380,7 +37469,7 @@ function git(cwd, args, ceiling) {
 }
 function firstLine(error) {
     const stderr = error.stderr?.toString('utf8').trim();
-    return (stderr || error.message || String(error)).split('\n')[0];
+    return (0,model_escape/* shorten */.ml)((stderr || error.message || String(error)).split('\n')[0], model_escape/* OUTSIDE_SHOWN */.eJ);
 }
 /**
  * The top folder of the repository holding `folder`, looked for no higher than
@@ -37406,6 +37495,28 @@ function repositoryTop(folder, workspace) {
         return { ok: false, reason: `git cannot read the repository around the manifest (${firstLine(error)})` };
     }
     return { ok: true, top };
+}
+/** The top folder of the repository (or submodule) that holds `folder`, looked for no higher than `ceiling`'s parent. */
+function gitTopOf(folder, ceiling) {
+    try {
+        const top = git(folder, ['rev-parse', '--show-toplevel'], external_node_path_default().dirname(ceiling))
+            .toString('utf8')
+            .replace(/\n$/, '');
+        return top === '' ? { ok: false, reason: 'git names no top folder for it' } : { ok: true, top };
+    }
+    catch (error) {
+        return { ok: false, reason: `git finds no repository around it (${firstLine(error)})` };
+    }
+}
+/** The paths (from the top folder) of every file the commit checked out at `top` holds, or why git cannot list them. */
+function committedFiles(top) {
+    try {
+        const out = git(top, ['ls-tree', '-r', '-z', '--full-tree', '--name-only', 'HEAD']).toString('utf8');
+        return new Set(out.split('\0').filter(Boolean));
+    }
+    catch (error) {
+        return { reason: `git cannot list the files of the commit checked out (${firstLine(error)})` };
+    }
 }
 /** The commit checked out in the repository at `top`, or undefined when there is none. */
 function checkedOutCommit(top) {
@@ -37563,6 +37674,7 @@ function gitShow(top, sha, file) {
 
 
 
+
 /**
  * Where the repository the event is about sits in the workspace. The API and
  * git name files from the repository's top folder, which is the workspace
@@ -37648,11 +37760,11 @@ async function findChangedFiles(settings, diff, checkout, log) {
         }
         catch (error) {
             if (error instanceof MalformedResponseError) {
-                reasons.push(`the GitHub API gave no usable list of the changed files (${error.message})`);
+                reasons.push(`the GitHub API gave no usable list of the changed files (${(0,model_escape/* messageOf */.bD)(error)})`);
             }
             else {
                 const status = error.status;
-                reasons.push(`the GitHub API refused to list the changed files (${status ? `HTTP ${status}` : error.message})`);
+                reasons.push(`the GitHub API refused to list the changed files (${status ? `HTTP ${status}` : (0,model_escape/* messageOf */.bD)(error)})`);
             }
             log.warning(`citegate: ${reasons.at(-1)}; trying git`);
         }
@@ -37669,7 +37781,7 @@ async function findChangedFiles(settings, diff, checkout, log) {
         return found(list, 'git');
     }
     catch (error) {
-        reasons.push(`git diff failed: ${error.message.split('\n')[0]}`);
+        reasons.push(`git diff failed: ${(0,model_escape/* messageOf */.bD)(error.message.split('\n')[0])}`);
         return { ok: false, reason: reasons.join('; ') };
     }
 }
@@ -37926,6 +38038,45 @@ function refuseCheckoutWithoutChanges(settings, manifestRepository) {
     throw new InputError(`the workspace has commit ${commit} of this repository checked out, which is not the pull request's head ${diff.head}, and ${holds.unknown}, ` +
         `so git cannot tell whether it holds the changes: checking it could pass the pull request unseen (the base branch checked out by name, say). ${checkOut} ` +
         'If the pull request has moved on since this event, the run of its newer event checks it.');
+}
+
+;// CONCATENATED MODULE: ./src/action/committed.ts
+// In the Action, a source (and an original) must be a file git tracks at the
+// checked-out commit: the manifest pins committed, reviewed text, and a file
+// a previous step left in the workspace (an .env, a cache, a download) is none.
+
+
+
+const CHECK_WITH_THE_CLI = 'the Action checks only committed sources: commit it, or check it with the CLI';
+/** A policy that admits a source only where git tracks it at the commit checked out in its repository. */
+function committedSourcesOnly(workspace) {
+    // Asked of git once per folder and once per repository, however many sources.
+    const tops = new Map();
+    const listed = new Map();
+    return (abs) => {
+        const folder = external_node_path_default().dirname(abs);
+        let top = tops.get(folder);
+        if (top === undefined)
+            tops.set(folder, (top = gitTopOf(folder, workspace.root)));
+        if (!top.ok)
+            return `it is not in a git repository (${top.reason}): ${CHECK_WITH_THE_CLI}`;
+        let files = listed.get(top.top);
+        if (files === undefined)
+            listed.set(top.top, (files = committedFiles(top.top)));
+        if (!(files instanceof Set))
+            return `${files.reason}: ${CHECK_WITH_THE_CLI}`;
+        let realTop;
+        try {
+            realTop = external_node_fs_namespaceObject.realpathSync.native(top.top);
+        }
+        catch {
+            realTop = top.top;
+        }
+        const rel = external_node_path_default().relative(realTop, abs).split((external_node_path_default()).sep).join('/');
+        return files.has(rel)
+            ? undefined
+            : `it is not committed: git tracks no such file at the checked-out commit; ${CHECK_WITH_THE_CLI}`;
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/action/github-paths.ts
@@ -38709,6 +38860,7 @@ function jsonContext(c) {
 
 
 
+
 /** A report file that cannot be written: the user's path, not a bug. */
 class WriteError extends Error {
     file;
@@ -38862,6 +39014,10 @@ function assertFolderInside(file, folder, workspace) {
         }
         if (!workspace.contains(real))
             throw new WriteError(file, 'its folder is a link that leads outside the workspace');
+        // Git runs what its folder holds (hooks) and keeps credentials there: no report goes in.
+        const below = external_node_path_default().relative(existing, external_node_path_default().join(folder, external_node_path_default().basename(file)));
+        if (inGitFolder(workspace.relative(real)) || inGitFolder(below.split((external_node_path_default()).sep).join('/')))
+            throw new WriteError(file, 'it is in a .git folder: reports are never written there');
         return;
     }
 }
@@ -38905,7 +39061,7 @@ function whyNotWritten(error, file) {
     // @actions/core refuses a missing file with a message of its own.
     if (file !== undefined && !(0,external_node_fs_namespaceObject.existsSync)(file))
         return 'no such file';
-    return (0,model_escape/* escapeMessage */.hC)(error instanceof Error ? error.message : String(error));
+    return (0,model_escape/* escapeMessage */.hC)((0,model_escape/* messageOf */.bD)(error));
 }
 /**
  * Writes the JSON report and the SARIF file that were asked for, each on its
@@ -39003,9 +39159,20 @@ function writeSummary(text) {
 
 
 
+
+
 const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 async function run() {
-    const outputs = { total: 0, located: 0, failed: 0, report: '', sarif: '' };
+    const outputs = {
+        passed: 'false',
+        total: 0,
+        located: 0,
+        failed: 0,
+        problems: 0,
+        'failing-findings': 0,
+        report: '',
+        sarif: '',
+    };
     const annotator = new Annotator();
     const failures = [];
     let settings;
@@ -39019,12 +39186,14 @@ async function run() {
         else if (error instanceof ManifestError)
             manifestFailed(error, annotator, failures, settings);
         else {
-            const message = error instanceof Error ? error.message : String(error);
+            const message = (0,model_escape/* messageOf */.bD)(error);
             failures.push(`internal error: ${(0,model_escape/* escapeMessage */.hC)(message)}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS}.`);
             if (error instanceof Error && error.stack)
                 core.debug(error.stack);
         }
     }
+    // Whatever failed the step (the outcome, an input, a report not written) fails `passed` too.
+    outputs.passed = failures.length === 0 ? 'true' : 'false';
     try {
         for (const [name, value] of Object.entries(outputs))
             core.setOutput(name, value);
@@ -39120,6 +39289,7 @@ function openSession(settings, workspace, manifest, plan, checkedAll) {
         shard: settings.shard,
         checks: settings.checks,
         explain: true,
+        sourcePolicy: committedSourcesOnly(workspace),
         github: githubRun(settings, checkedAll),
         onProgress: (p) => {
             const now = Date.now();
@@ -39133,7 +39303,13 @@ function openSession(settings, workspace, manifest, plan, checkedAll) {
 /** Writes the outputs, the log group, the annotations, the reports and the summary of a run, and fails the step as its outcome says. */
 function publish(settings, workspace, manifest, result, repository, notes, outputs, annotator, failures) {
     const counts = tally(result);
-    Object.assign(outputs, { total: counts.total, located: counts.located, failed: counts.failed });
+    Object.assign(outputs, {
+        total: counts.total,
+        located: counts.located,
+        failed: counts.failed,
+        problems: counts.problems,
+        'failing-findings': counts.findings.fail,
+    });
     if (result.partial && counts.total === 0)
         notes.push(`The citation files checked hold no records${settings.shard ? '' : ' (a run over changed files does not fail for that)'}.`);
     const logGroup = logFailures(result);
@@ -39189,8 +39365,12 @@ function publish(settings, workspace, manifest, result, repository, notes, outpu
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Gj: () => (/* binding */ escapeAttribute),
+/* harmony export */   IK: () => (/* binding */ EXCERPT),
+/* harmony export */   Kb: () => (/* binding */ excerpt),
 /* harmony export */   PI: () => (/* binding */ escapeValue),
 /* harmony export */   ZD: () => (/* binding */ escapeHtml),
+/* harmony export */   bD: () => (/* binding */ messageOf),
+/* harmony export */   eJ: () => (/* binding */ OUTSIDE_SHOWN),
 /* harmony export */   hC: () => (/* binding */ escapeMessage),
 /* harmony export */   jk: () => (/* binding */ escapeJsonText),
 /* harmony export */   ml: () => (/* binding */ shorten)
@@ -39283,10 +39463,45 @@ function escapeHtml(text) {
         // autolinker reads the raw text, so an escaped dot breaks the pattern.
         .replace(/(?<=www)\./giu, '&#46;'));
 }
+/**
+ * How much of an input file's own text a message may quote: a name, a key, a
+ * token. Reports carry messages to logs and artifacts, so no file's text goes
+ * into one beyond a short excerpt (escaped where it is shown).
+ */
+const EXCERPT = 40;
+/** A short excerpt of a file's text for a message, in double quotes. */
+function excerpt(text, max = EXCERPT) {
+    return `"${shorten(text, max)}"`;
+}
+/** How much of a message from outside (an API error, git, the system) a message may hold. */
+const OUTSIDE_SHOWN = 300;
+/**
+ * An error's message, cut to OUTSIDE_SHOWN: one from outside may quote what it
+ * failed on (an API's whole response body, megabytes of it).
+ */
+function messageOf(error) {
+    return shorten(error instanceof Error ? error.message : String(error), OUTSIDE_SHOWN);
+}
 /** Shortens to at most `max` code points, marking the cut with an ellipsis. */
 function shorten(text, max) {
-    const cps = [...text];
-    return cps.length <= max ? text : `${cps.slice(0, max - 1).join('')}…`;
+    // UTF-16 units are at least as many as code points: a text that fits in them fits.
+    if (text.length <= max)
+        return text;
+    // Counted only as far as needed: a 100 MB message is cut without an array of its characters.
+    let cut = 0;
+    for (let n = 0; n < max - 1 && cut < text.length; n++)
+        cut += codePointWidth(text, cut);
+    if (cut >= text.length || cut + codePointWidth(text, cut) >= text.length)
+        return text;
+    return `${text.slice(0, cut)}…`;
+}
+/** 2 for a surrogate pair at `i`, else 1 (a lone surrogate is a code point of its own, as [...text] has it). */
+function codePointWidth(text, i) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdbff || i + 1 >= text.length)
+        return 1;
+    const next = text.charCodeAt(i + 1);
+    return next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
 }
 /** For an attribute value built from percent-encoded parts (a link). */
 function escapeAttribute(text) {
@@ -40179,7 +40394,7 @@ exports.Composer = Composer;
 
 
 
-var Pair = __nccwpck_require__(9546);
+var Pair = __nccwpck_require__(7165);
 var YAMLMap = __nccwpck_require__(4454);
 var resolveProps = __nccwpck_require__(4631);
 var utilContainsNewline = __nccwpck_require__(9499);
@@ -40615,7 +40830,7 @@ exports.resolveEnd = resolveEnd;
 
 
 var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(9546);
+var Pair = __nccwpck_require__(7165);
 var YAMLMap = __nccwpck_require__(4454);
 var YAMLSeq = __nccwpck_require__(2223);
 var resolveEnd = __nccwpck_require__(7788);
@@ -41347,7 +41562,7 @@ exports.mapIncludes = mapIncludes;
 var Alias = __nccwpck_require__(4065);
 var Collection = __nccwpck_require__(101);
 var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(9546);
+var Pair = __nccwpck_require__(7165);
 var toJS = __nccwpck_require__(6424);
 var Schema = __nccwpck_require__(5840);
 var stringifyDocument = __nccwpck_require__(6829);
@@ -42193,7 +42408,7 @@ var Schema = __nccwpck_require__(5840);
 var errors = __nccwpck_require__(1464);
 var Alias = __nccwpck_require__(4065);
 var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(9546);
+var Pair = __nccwpck_require__(7165);
 var Scalar = __nccwpck_require__(3301);
 var YAMLMap = __nccwpck_require__(4454);
 var YAMLSeq = __nccwpck_require__(2223);
@@ -42597,7 +42812,7 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 9546:
+/***/ 7165:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -42686,7 +42901,7 @@ var stringifyCollection = __nccwpck_require__(1212);
 var addPairToJSMap = __nccwpck_require__(7104);
 var Collection = __nccwpck_require__(101);
 var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(9546);
+var Pair = __nccwpck_require__(7165);
 var Scalar = __nccwpck_require__(3301);
 
 function findPair(items, key) {
@@ -46436,7 +46651,7 @@ exports.omap = omap;
 
 
 var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(9546);
+var Pair = __nccwpck_require__(7165);
 var Scalar = __nccwpck_require__(3301);
 var YAMLSeq = __nccwpck_require__(2223);
 
@@ -46573,7 +46788,7 @@ exports.schema = schema;
 
 
 var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(9546);
+var Pair = __nccwpck_require__(7165);
 var YAMLMap = __nccwpck_require__(4454);
 
 class YAMLSet extends YAMLMap.YAMLMap {

@@ -8651,6 +8651,199 @@ exports.visitAsync = visitAsync;
 /************************************************************************/
 var __webpack_exports__ = {};
 
+;// CONCATENATED MODULE: ./src/model/escape.ts
+// Untrusted text (ids, quotes, file names from a pull request) made safe for
+// each place it is shown. Every report goes through one of these.
+/**
+ * Characters that must never reach a terminal or a log raw: C0 and C1 controls
+ * (escape sequences, carriage returns that overwrite a line, newlines that forge
+ * one), DEL, line and paragraph separators, bidirectional overrides that reorder
+ * what is shown, and lone surrogates.
+ */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+const UNSAFE_OR_BACKSLASH = new RegExp(`\\\\|${UNSAFE.source}`, 'gu');
+function escapeChar(ch) {
+    switch (ch) {
+        case '\\':
+            return '\\\\';
+        case '\n':
+            return '\\n';
+        case '\r':
+            return '\\r';
+        case '\t':
+            return '\\t';
+        default:
+            return `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`;
+    }
+}
+/**
+ * For a value a script may parse back (an id in `id: verdict`): unsafe
+ * characters and backslashes escaped, so the escaping can be undone.
+ */
+function escapeValue(text) {
+    return text.replace(UNSAFE_OR_BACKSLASH, escapeChar);
+}
+/**
+ * Characters JSON.stringify leaves raw that must not reach a terminal either
+ * (DEL, C1 controls, line separators, bidirectional controls): inside JSON
+ * text they can only stand in strings, where a \u escape means the same.
+ */
+const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * JSON text (from JSON.stringify) with those characters written as \u
+ * escapes, and the `[` of every `##[` too: a runner reads `##[command]`
+ * anywhere in a line of a step's output (see neutralizeLegacyCommands), and in
+ * JSON text it can only stand in a string, where `\u005b` means the same.
+ */
+function escapeJsonText(json) {
+    const text = json.includes('##[') ? json.replaceAll('##[', '##\\u005b') : json;
+    JSON_UNSAFE.lastIndex = 0;
+    if (!JSON_UNSAFE.test(text))
+        return text;
+    return text.replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/** For a message a person reads: unsafe characters escaped, backslashes kept. */
+function escapeMessage(text) {
+    return text.replace(UNSAFE, escapeChar);
+}
+const HTML_ENTITIES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+    // Markdown and GitHub syntax, so that nothing in a cell turns into a table
+    // column, emphasis, code, a link, a mention or a heading.
+    '|': '&#124;',
+    '`': '&#96;',
+    '*': '&#42;',
+    _: '&#95;',
+    '[': '&#91;',
+    ']': '&#93;',
+    '\\': '&#92;',
+    '~': '&#126;',
+    '#': '&#35;',
+    '@': '&#64;',
+    '!': '&#33;',
+    ':': '&#58;',
+};
+/**
+ * For the job summary: text shown as text inside HTML, on one line. Unsafe
+ * characters are escaped first (so a newline can never end an HTML block and
+ * start Markdown), then everything HTML or Markdown would read as syntax.
+ */
+function escapeHtml(text) {
+    return (escapeMessage(text)
+        .replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch])
+        // GitHub links `www.` followed by a domain even with no `:` or `@`; its
+        // autolinker reads the raw text, so an escaped dot breaks the pattern.
+        .replace(/(?<=www)\./giu, '&#46;'));
+}
+/**
+ * How much of an input file's own text a message may quote: a name, a key, a
+ * token. Reports carry messages to logs and artifacts, so no file's text goes
+ * into one beyond a short excerpt (escaped where it is shown).
+ */
+const EXCERPT = 40;
+/** A short excerpt of a file's text for a message, in double quotes. */
+function excerpt(text, max = EXCERPT) {
+    return `"${shorten(text, max)}"`;
+}
+/** How much of a message from outside (an API error, git, the system) a message may hold. */
+const OUTSIDE_SHOWN = 300;
+/**
+ * An error's message, cut to OUTSIDE_SHOWN: one from outside may quote what it
+ * failed on (an API's whole response body, megabytes of it).
+ */
+function messageOf(error) {
+    return shorten(error instanceof Error ? error.message : String(error), OUTSIDE_SHOWN);
+}
+/** Shortens to at most `max` code points, marking the cut with an ellipsis. */
+function shorten(text, max) {
+    // UTF-16 units are at least as many as code points: a text that fits in them fits.
+    if (text.length <= max)
+        return text;
+    // Counted only as far as needed: a 100 MB message is cut without an array of its characters.
+    let cut = 0;
+    for (let n = 0; n < max - 1 && cut < text.length; n++)
+        cut += codePointWidth(text, cut);
+    if (cut >= text.length || cut + codePointWidth(text, cut) >= text.length)
+        return text;
+    return `${text.slice(0, cut)}…`;
+}
+/** 2 for a surrogate pair at `i`, else 1 (a lone surrogate is a code point of its own, as [...text] has it). */
+function codePointWidth(text, i) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdbff || i + 1 >= text.length)
+        return 1;
+    const next = text.charCodeAt(i + 1);
+    return next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+}
+/** For an attribute value built from percent-encoded parts (a link). */
+function escapeAttribute(text) {
+    return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
+}
+// .NET's Trim(), which the runner applies before looking for `::`, drops any
+// Unicode white space, not just spaces and tabs: U+0085 too, which \s lacks.
+const WHITESPACE = /[\s\u0085]/u;
+/** That white space but the line breaks the runner splits lines at, as a pattern. */
+const SPACE = String.raw `(?:[^\S\r\n]|\u0085)`;
+/**
+ * A GitHub runner reads any line of a step's output that starts with `::`
+ * (after spaces) as a workflow command, so untrusted text at the start of a
+ * line could issue one when citegate runs in a `run:` step. This writes the
+ * second colon of such a line as `\u{003A}`, so the line starts `:\u{003A}`.
+ * `state` carries a line split across writes: `start` (only spaces so far),
+ * `colon` (spaces and one colon), `inside` (anything else).
+ */
+function neutralizeCommands(text, state) {
+    // 1. The line an earlier write left open, one character at a time, until it is decided.
+    const firstBreak = text.search(LINE_BREAK);
+    const headEnd = firstBreak < 0 ? text.length : firstBreak;
+    let head = text.slice(0, headEnd);
+    for (let i = 0; i < headEnd && state !== 'inside'; i++) {
+        const ch = text[i];
+        if (ch === ':' && state === 'start')
+            state = 'colon';
+        else if (ch === ':') {
+            head = `${text.slice(0, i)}\\u{003A}${text.slice(i + 1, headEnd)}`;
+            state = 'inside';
+        }
+        else if (!(state === 'start' && WHITESPACE.test(ch)))
+            state = 'inside';
+    }
+    if (firstBreak < 0)
+        return { text: head, state };
+    // 2. Whole lines: one pass of a regular expression finds those that start with `::`.
+    const rest = text.slice(firstBreak).replace(COMMAND_LINE, '$1$2:\\u{003A}');
+    // 3. The last line, perhaps cut short: how it starts so far.
+    const last = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1);
+    return { text: head + rest, state: BLANK.test(last) ? 'start' : BLANK_THEN_COLON.test(last) ? 'colon' : 'inside' };
+}
+/**
+ * The runner also reads an older form of workflow command, `##[command]data`,
+ * and looks for it anywhere in a line (actions/runner's ActionCommand.TryParse
+ * finds `##[` with IndexOf), so untrusted text anywhere could issue one. This
+ * writes the `[` of every `##[` as `\u{005B}`. `hashes` carries the number of
+ * `#` that ended the text written before (0 to 2), for a `##[` split across
+ * writes.
+ */
+function neutralizeLegacyCommands(text, hashes) {
+    const joined = '#'.repeat(hashes) + text;
+    // Only `[` changes, never a `#`: the carried ones are cut off again unchanged.
+    const safe = joined.includes('##[') ? joined.replaceAll('##[', '##\\u{005B}') : joined;
+    let trailing = 0;
+    while (trailing < 2 && joined.charCodeAt(joined.length - 1 - trailing) === 0x23)
+        trailing++;
+    return { text: safe.slice(hashes), hashes: trailing };
+}
+// The runner reads its output line by line, and a carriage return ends a line
+// there as a line feed does.
+const LINE_BREAK = /[\r\n]/u;
+const COMMAND_LINE = new RegExp(String.raw `([\r\n])(${SPACE}*)::`, 'gu');
+const BLANK = new RegExp(`^${SPACE}*$`, 'u');
+const BLANK_THEN_COLON = new RegExp(`^${SPACE}*:$`, 'u');
+
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
@@ -8810,6 +9003,7 @@ function lastAtOrBelow(sorted, value) {
 // of the alternatives, and `**` as a whole segment any number of folders (none
 // included). Dot files are matched like any other. There is no escape character:
 // write `[*]` for a literal `*`.
+
 /** At most this many alternatives after expanding braces. */
 const MAX_BRACE_EXPANSION = 256;
 /** Braces nested deeper than this are refused: a manifest from a pull request may hold anything. */
@@ -8982,7 +9176,7 @@ function parseSegment(part) {
                 }
             }
             if (k >= cps.length)
-                throw new GlobSyntaxError(`unmatched [ in "${part}"`);
+                throw new GlobSyntaxError(`unmatched [ in ${excerpt(part)}`);
             tokens.push({ kind: 'set', negated, ranges });
             i = k;
         }
@@ -9167,6 +9361,7 @@ function firstInvalidUtf8(bytes) {
 ;// CONCATENATED MODULE: ./src/load/yaml-nodes.ts
 // Reading YAML with positions, shared by the manifest and citation-file loaders.
 
+
 /** Anchors and aliases are expanded at most this many times: a "billion laughs" file stops here. */
 const MAX_YAML_ALIASES = 100;
 /**
@@ -9235,7 +9430,7 @@ function parseYaml(text) {
                     return undefined;
                 issues.push({
                     offset: node.range?.[0] ?? 0,
-                    message: `alias *${node.source} has no anchor &${node.source} before it`,
+                    message: `alias *${shorten(node.source, EXCERPT)} has no anchor &${shorten(node.source, EXCERPT)} before it`,
                     structural: true,
                 });
                 return undefined;
@@ -9272,12 +9467,21 @@ function duplicateKeys(doc, issues) {
         },
     });
 }
+/** How much of a token the parser names a message may quote. */
+const TOKEN_SHOWN = 24;
+/** And how long a message of the parser may be. */
+const MESSAGE_SHOWN = 160;
 function yamlMessage(message) {
     // The stack overflow the parser catches for absurd nesting, said plainly.
     if (/Maximum call stack size exceeded/.test(message))
         return 'nesting is too deep';
-    const firstLine = message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-    return firstLine.charAt(0).toLowerCase() + firstLine.slice(1);
+    const firstLine = message
+        .split('\n')[0]
+        .replace(/ at line \d+, column \d+:?$/, '')
+        // The parser quotes the token it did not expect whole ("Unexpected scalar token in
+        // YAML stream: …"): the kind of token and its start say where, the rest is the file's.
+        .replace(/: "(.*)"$/s, (_, token) => `: ${excerpt(token, TOKEN_SHOWN)}`);
+    return shorten(firstLine.charAt(0).toLowerCase() + firstLine.slice(1), MESSAGE_SHOWN);
 }
 /** The node an alias points to (one level), or the node itself. */
 function deref(doc, node) {
@@ -9358,6 +9562,7 @@ function readLevelOverrides(read) {
 // The manifest (SPEC §6): which sources exist, where their reviewed text is,
 // which SHA-256 each is pinned to, and which files hold citation records.
 // Every problem is reported at its line and column, all of them at once.
+
 
 
 
@@ -9504,7 +9709,7 @@ function readKeys(doc, map, allowed, what, report) {
     for (const pair of map.items) {
         const key = scalarText(deref(doc, pair.key));
         if (key === undefined || !allowed.includes(key)) {
-            const shown = key === undefined ? 'a key that is not a string' : `unknown key \`${key}\``;
+            const shown = key === undefined ? 'a key that is not a string' : `unknown key \`${shorten(key, EXCERPT)}\``;
             const near = key === undefined ? undefined : allowed.find((a) => editDistance(a, key) <= 2);
             // YAML 1.1's merge key, which YAML 1.2 (the yaml package's default) reads as an ordinary key.
             const hint = key === '<<'
@@ -9550,10 +9755,10 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
         const value = scalarSource(node);
         if ((0,dist/* isAlias */.Vj)(shaPair.value)) {
             // Rewriting the anchored value would change every other use of it.
-            sha256NotEditable = `its \`sha256\` is an alias (*${shaPair.value.source}): write the hash itself there`;
+            sha256NotEditable = `its \`sha256\` is an alias (*${shorten(shaPair.value.source, EXCERPT)}): write the hash itself there`;
         }
         else if ((0,dist/* isScalar */.jn)(node) && node.anchor !== undefined) {
-            sha256NotEditable = `its \`sha256\` carries an anchor (&${node.anchor}) that other values may share: remove the anchor`;
+            sha256NotEditable = `its \`sha256\` carries an anchor (&${shorten(node.anchor, EXCERPT)}) that other values may share: remove the anchor`;
         }
         else if ((0,dist/* isScalar */.jn)(node) && node.range) {
             sha256Span = { start: node.range[0], end: node.range[1] };
@@ -9596,7 +9801,7 @@ function readSource(doc, pair, index, report, options) {
         report(at, 'a source id must not hold control characters');
         return undefined;
     }
-    const what = `source \`${id}\``;
+    const what = `source \`${shorten(id, EXCERPT)}\``;
     const node = deref(doc, pair.value);
     if (!(0,dist/* isMap */.jh)(node)) {
         report(nodeOffset(node, at), `${what} must be a mapping with path, sha256 and retrieved`);
@@ -9808,6 +10013,7 @@ function sortProblems(problems) {
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/model/fs-error.ts
 // What a failed file-system call means, in words a user reads (no errno codes).
+
 function describeFsError(error) {
     const code = error?.code;
     switch (code) {
@@ -9832,7 +10038,7 @@ function describeFsError(error) {
         case 'ENXIO':
             return 'it is not a regular file';
         default:
-            return error?.message ?? String(error);
+            return shorten(error?.message ?? String(error), OUTSIDE_SHOWN);
     }
 }
 
@@ -9850,11 +10056,233 @@ function isBelow(p, folder) {
     return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
 }
 
+;// CONCATENATED MODULE: ./src/load/workspace.ts
+// The workspace: the one folder citegate reads from. Every path from a manifest,
+// a command line or a pull request is resolved here, and refused unless it
+// stays inside the workspace after following links. Nothing outside is read.
+
+
+
+
+
+/** The most bytes one read asks for. */
+const READ_PIECE = 1 << 30;
+class Workspace {
+    /** The workspace root, links resolved. */
+    root;
+    /** The root as it was named (absolute), which may be a link to `root`. */
+    named;
+    constructor(root) {
+        this.named = external_node_path_default().resolve(root);
+        this.root = external_node_fs_namespaceObject.realpathSync.native(root);
+    }
+    /** The workspace-relative path (with `/`) of an absolute path inside it. */
+    relative(abs) {
+        return external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/');
+    }
+    /**
+     * The absolute path of a file named on a command line, with links in its
+     * folders resolved, so that `/link-to-repo/citegate.yml` is inside a
+     * workspace opened as `/repo`: for the manifest, whose paths are relative
+     * to the folder it is really in. The name itself stays as given: if it is a
+     * link, reading it checks where it leads.
+     */
+    argumentPath(p) {
+        const abs = external_node_path_default().resolve(p);
+        const rest = [external_node_path_default().basename(abs)];
+        let folder = external_node_path_default().dirname(abs);
+        for (;;) {
+            try {
+                return external_node_path_default().join(external_node_fs_namespaceObject.realpathSync.native(folder), ...rest);
+            }
+            catch {
+                const parent = external_node_path_default().dirname(folder);
+                if (parent === folder)
+                    return abs;
+                rest.unshift(external_node_path_default().basename(folder));
+                folder = parent;
+            }
+        }
+    }
+    /**
+     * The absolute path of a citation file named on a command line, as named:
+     * inside the workspace its folders stay as written, links and all, since a
+     * name decides how its file is checked (with a folder link `answers ->
+     * data/answers`, `answers/returns/a.json` is under the rules for
+     * `answers/returns/`, as the run over the manifest's patterns has it). A
+     * name that reaches the workspace through a link from outside
+     * (`/link-to-repo/answers/a.json`) is taken from the first folder on its way
+     * that is in the workspace; any other, as argumentPath() takes it.
+     */
+    citationArgumentPath(p) {
+        const abs = external_node_path_default().resolve(p);
+        if (this.contains(abs))
+            return abs;
+        const folders = [];
+        for (let folder = external_node_path_default().dirname(abs);; folder = external_node_path_default().dirname(folder)) {
+            folders.unshift(folder);
+            if (external_node_path_default().dirname(folder) === folder)
+                break;
+        }
+        for (const folder of folders) {
+            let real;
+            try {
+                real = external_node_fs_namespaceObject.realpathSync.native(folder);
+            }
+            catch {
+                break;
+            }
+            if (this.contains(real))
+                return external_node_path_default().join(real, external_node_path_default().relative(folder, abs));
+        }
+        return this.argumentPath(p);
+    }
+    /** True if the absolute path is the root or below it. */
+    contains(abs) {
+        return isBelow(abs, this.root);
+    }
+    /**
+     * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
+     * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
+     * and links that lead out of it. A missing file resolves lexically (ok: true)
+     * so that the read reports it as missing.
+     *
+     * `kind`: a path written in the manifest must use `/` so that it means the
+     * same on every system; the name of a file that exists (found in a folder,
+     * given on the command line, changed in a pull request) may hold a backslash
+     * where the system allows one in a name.
+     *
+     * `follow` false: only the path's own rules, no look at the file system
+     * (for naming a path already resolved once); `abs` is then the lexical path.
+     */
+    resolve(baseRel, p, kind = 'written', follow = true) {
+        if (p === '')
+            return { ok: false, reason: 'the path is empty' };
+        if (p.includes('\0'))
+            return { ok: false, reason: 'the path holds a NUL character' };
+        if (p.includes('\\') && (kind === 'written' || (external_node_path_default()).sep === '\\')) {
+            return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
+        }
+        if (external_node_path_default().posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
+            return { ok: false, reason: "the path is absolute: paths are relative to the manifest's folder" };
+        }
+        const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(baseRel === '' ? '.' : baseRel, p));
+        if (joined === '..' || joined.startsWith('../')) {
+            return { ok: false, reason: 'the path leads outside the workspace' };
+        }
+        const lexical = external_node_path_default().join(this.root, ...joined.split('/'));
+        if (!follow)
+            return { ok: true, abs: lexical, rel: this.relative(lexical) };
+        if (inGitFolder(joined))
+            return { ok: false, reason: IN_GIT_FOLDER };
+        const real = this.realPath(lexical);
+        if (real.kind === 'missing')
+            return { ok: true, abs: lexical, rel: this.relative(lexical) };
+        if (real.kind === 'refused')
+            return { ok: false, reason: real.reason };
+        return { ok: true, abs: real.abs, rel: this.relative(lexical) };
+    }
+    /** Where an absolute path really leads: somewhere inside, nowhere (it does not exist), or refused and why. */
+    realPath(abs) {
+        let real;
+        try {
+            // The native realpath: one call, where the JavaScript one lstats every folder on the way.
+            real = external_node_fs_namespaceObject.realpathSync.native(abs);
+        }
+        catch (error) {
+            const code = error.code;
+            if (code === 'ENOENT' || code === 'ENOTDIR')
+                return { kind: 'missing' };
+            return { kind: 'refused', reason: describeFsError(error) };
+        }
+        if (!this.contains(real))
+            return { kind: 'refused', reason: 'the path is a link that leads outside the workspace' };
+        if (inGitFolder(this.relative(real))) {
+            return { kind: 'refused', reason: inGitFolder(this.relative(abs)) ? IN_GIT_FOLDER : LEADS_INTO_GIT_FOLDER };
+        }
+        return { kind: 'inside', abs: real };
+    }
+    /**
+     * Reads a regular file found by resolve(), at most `maxBytes` long. `into` is
+     * reused when it is large enough (the returned bytes are then a view of it).
+     */
+    read(abs, maxBytes, into) {
+        // The last guard, whatever found the path: nothing in a .git folder is read.
+        if (inGitFolder(external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/')))
+            return { ok: false, reason: IN_GIT_FOLDER };
+        let fd;
+        try {
+            // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
+            // O_NONBLOCK: opening a FIFO must not hang the run.
+            fd = (0,external_node_fs_namespaceObject.openSync)(abs, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+        }
+        catch (error) {
+            if (error.code === 'ELOOP' && leadsNowhere(abs))
+                return { ok: false, reason: 'it is a link that leads to no file' };
+            return { ok: false, reason: describeFsError(error) };
+        }
+        try {
+            const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+            if (stat.isDirectory())
+                return { ok: false, reason: 'it is a folder, not a file' };
+            if (!stat.isFile())
+                return { ok: false, reason: 'it is not a regular file' };
+            if (stat.size > maxBytes) {
+                return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
+            }
+            const size = stat.size;
+            const buffer = into && into.length >= size ? into : external_node_buffer_namespaceObject.Buffer.allocUnsafe(size);
+            let done = 0;
+            while (done < size) {
+                // In pieces: one read takes at most 2 GiB - 1 bytes.
+                const n = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, done, Math.min(size - done, READ_PIECE), done);
+                if (n === 0)
+                    break;
+                done += n;
+            }
+            // A file that grew while being read is refused rather than half-read.
+            if (done !== size || (0,external_node_fs_namespaceObject.readSync)(fd, external_node_buffer_namespaceObject.Buffer.alloc(1), 0, 1, size) !== 0) {
+                return { ok: false, reason: 'it changed while it was being read' };
+            }
+            return { ok: true, bytes: buffer.subarray(0, size) };
+        }
+        catch (error) {
+            return { ok: false, reason: describeFsError(error) };
+        }
+        finally {
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+        }
+    }
+}
+/**
+ * Whether a workspace-relative path (with `/`) is a `.git` folder or file, or
+ * below one, in any case (`.GIT` is the same folder where names ignore case).
+ * Nothing there is ever read, listed or written: actions/checkout keeps the
+ * token it checked out with in `.git/config`, and a pull request can name any
+ * path, or add a link to one.
+ */
+function inGitFolder(rel) {
+    return rel.split('/').some((name) => name.toLowerCase() === '.git');
+}
+const IN_GIT_FOLDER = 'it is in a .git folder, which citegate never reads (git keeps credentials there)';
+const LEADS_INTO_GIT_FOLDER = 'it is a link into a .git folder, which citegate never reads (git keeps credentials there)';
+/** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
+function leadsNowhere(abs) {
+    try {
+        (0,external_node_fs_namespaceObject.statSync)(abs);
+        return false;
+    }
+    catch (error) {
+        return error.code === 'ENOENT';
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/report/write.ts
 // Writing reports. A report may be asked for at a path inside a checkout of a
 // pull request, where any name can be a link the pull request planted: so a
 // report is never written through a link, and one inside the workspace must
 // stay inside it after following the links of its folders.
+
 
 
 
@@ -10012,6 +10440,10 @@ function assertFolderInside(file, folder, workspace) {
         }
         if (!workspace.contains(real))
             throw new WriteError(file, 'its folder is a link that leads outside the workspace');
+        // Git runs what its folder holds (hooks) and keeps credentials there: no report goes in.
+        const below = external_node_path_default().relative(existing, external_node_path_default().join(folder, external_node_path_default().basename(file)));
+        if (inGitFolder(workspace.relative(real)) || inGitFolder(below.split((external_node_path_default()).sep).join('/')))
+            throw new WriteError(file, 'it is in a .git folder: reports are never written there');
         return;
     }
 }
@@ -10070,14 +10502,17 @@ function parseCommandArgs(command, args, options) {
 function outputFile(output) {
     return output === '-' ? undefined : output;
 }
-/** A positive whole number, for options such as --max-source-bytes. */
-function parsePositiveInteger(value, option, command) {
+/** A positive whole number of bytes up to `max` (why `max`, in words), for options such as --max-source-bytes. */
+function parseByteCount(value, option, command, max) {
     if (value === undefined)
         return undefined;
     if (!/^[1-9][0-9]*$/.test(value) || !Number.isSafeInteger(Number(value))) {
         throw new UsageError(`${option} takes a positive whole number of bytes, not ${JSON.stringify(value)}`, command);
     }
-    return Number(value);
+    const bytes = Number(value);
+    if (bytes > max.bytes)
+        throw new UsageError(`${option} takes at most ${max.bytes} bytes (${max.why}), not ${value}`, command);
+    return bytes;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/unicode-data.ts
@@ -10449,6 +10884,7 @@ function joinedAnswer(fileText, pieces, position, index) {
 // allow; when it does, the scanner reads the text again, checking everything,
 // to say what it found where (and a large text is checked that way first).
 // Either way a key such as "__proto__" becomes an ordinary own property.
+
 class JsonSyntaxError extends Error {
     offset;
     firstOffset;
@@ -10659,7 +11095,7 @@ class Scanner {
                     first = offsets[k];
             }
             if (first !== undefined)
-                throw new JsonSyntaxError(`duplicate key ${JSON.stringify(key)}`, keyOffset, first);
+                throw new JsonSyntaxError(`duplicate key ${excerpt(key)}`, keyOffset, first);
             if (index)
                 index.set(key, keyOffset);
             else {
@@ -11124,6 +11560,7 @@ class ResponseReader {
 
 
 
+
 function formatOf(file) {
     const lower = file.toLowerCase();
     if (lower.endsWith('.json'))
@@ -11425,7 +11862,7 @@ function yamlValueError(error) {
         return `too many aliases: anchors may be expanded at most ${MAX_YAML_ALIASES} times`;
     if (error instanceof RangeError)
         return 'nesting is too deep';
-    return message;
+    return messageOf(error);
 }
 /** One shape for every record, with or without a claim: a file can hold a few hundred thousand. */
 function rawRecord(value, offset, claimOffset) {
@@ -11462,8 +11899,9 @@ function yamlScalarSource(node) {
 
 
 
-/** Folders never walked unless a pattern names them: they hold tooling, not answers. */
-const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
+
+/** Folders never walked unless a pattern names them: they hold tooling, not answers (.git is never walked at all). */
+const SKIPPED_FOLDERS = new Set(['node_modules']);
 /** The path of a workspace-relative file relative to the manifest's folder, or undefined if outside it. */
 function underManifest(manifest, file) {
     if (manifest.dir === '')
@@ -11631,6 +12069,17 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
                 matches,
                 // Only folders where some file could match: links and names elsewhere are none of the run's business.
                 enter: (folder, name) => {
+                    // Never listed: a pattern that names a .git folder is told so, and fails the run.
+                    if (inGitFolder(name)) {
+                        if (pattern.glob.namesFolder(name))
+                            problems.set(folder, {
+                                file: folder,
+                                line: 0,
+                                column: 0,
+                                message: `folder not listed: ${IN_GIT_FOLDER}`,
+                            });
+                        return false;
+                    }
                     const rel = underManifest(manifest, folder);
                     return ((!SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name)) &&
                         rel !== undefined &&
@@ -13243,6 +13692,7 @@ function mismatchAt(text, at, quote) {
 ;// CONCATENATED MODULE: ./src/engine/record.ts
 // Field validation of citation records (SPEC §1, and verdict 1 of SPEC §2).
 
+
 const REQUIRED = ['citation_id', 'source_id', 'quote'];
 const OPTIONAL = ['claim', 'prefix', 'suffix'];
 function record_typeName(value) {
@@ -13332,7 +13782,7 @@ function fieldProblem(fields, ...values) {
     }
     const broken = loneSurrogateIn(fields, values);
     if (broken !== undefined)
-        return `${broken} holds a lone UTF-16 surrogate (half of a character)`;
+        return `${shorten(broken, 2 * EXCERPT)} holds a lone UTF-16 surrogate (half of a character)`;
     if (values[0] === '')
         return 'citation_id is empty';
     return undefined;
@@ -13341,7 +13791,7 @@ const KNOWN = [...REQUIRED, ...OPTIONAL];
 /** Where a field (its key, or any string below it) holds a lone surrogate; the known fields' own values are checked already. */
 function surrogateIn(key, value) {
     if (hasLoneSurrogate(key))
-        return `the key ${JSON.stringify(key)}`;
+        return `the key ${shorten(JSON.stringify(key), EXCERPT)}`;
     if (typeof value === 'string')
         return !KNOWN.includes(key) && hasLoneSurrogate(value) ? key : undefined;
     if (value === null || typeof value !== 'object')
@@ -13541,6 +13991,14 @@ const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
 
 
 const DEFAULT_MAX_SOURCE_BYTES = 64 * 1024 * 1024;
+/**
+ * The largest source the engine can hold: its text becomes one JavaScript
+ * string for explanations, and a string holds at most this many UTF-16 units
+ * (0x1fffffe8 on 64-bit systems), which a UTF-8 file of this many bytes never
+ * exceeds. Options that raise the limit are refused past it, in words.
+ */
+const MAX_SOURCE_BYTES = external_node_buffer_namespaceObject.constants.MAX_STRING_LENGTH;
+const MAX_SOURCE_BYTES_WHY = 'the longest text citegate can hold in memory';
 function sha256Hex(bytes) {
     return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
 }
@@ -13553,12 +14011,14 @@ class SourceLoader {
     workspace;
     manifestDir;
     maxBytes;
+    policy;
     sourceBuffer = external_node_buffer_namespaceObject.Buffer.allocUnsafe(0);
     originalBuffer = external_node_buffer_namespaceObject.Buffer.allocUnsafe(0);
-    constructor(workspace, manifestDir, maxBytes) {
+    constructor(workspace, manifestDir, maxBytes, policy) {
         this.workspace = workspace;
         this.manifestDir = manifestDir;
         this.maxBytes = maxBytes;
+        this.policy = policy;
     }
     load(entry) {
         const read = this.readPinned(entry, 'source');
@@ -13590,6 +14050,9 @@ class SourceLoader {
         const read = this.workspace.read(resolved.abs, this.maxBytes, into);
         if (!read.ok)
             return { ok: false, reason: `${label}: ${read.reason}` };
+        const refused = this.policy?.(resolved.abs);
+        if (refused !== undefined)
+            return { ok: false, reason: `${label}: ${refused}` };
         // Keep the larger buffer for the next source.
         if (read.bytes.buffer !== into.buffer) {
             if (role === 'source')
@@ -15127,164 +15590,6 @@ function explainElsewhere(records, manifest, loader, normalizer, cited) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/model/escape.ts
-// Untrusted text (ids, quotes, file names from a pull request) made safe for
-// each place it is shown. Every report goes through one of these.
-/**
- * Characters that must never reach a terminal or a log raw: C0 and C1 controls
- * (escape sequences, carriage returns that overwrite a line, newlines that forge
- * one), DEL, line and paragraph separators, bidirectional overrides that reorder
- * what is shown, and lone surrogates.
- */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
-const UNSAFE_OR_BACKSLASH = new RegExp(`\\\\|${UNSAFE.source}`, 'gu');
-function escapeChar(ch) {
-    switch (ch) {
-        case '\\':
-            return '\\\\';
-        case '\n':
-            return '\\n';
-        case '\r':
-            return '\\r';
-        case '\t':
-            return '\\t';
-        default:
-            return `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`;
-    }
-}
-/**
- * For a value a script may parse back (an id in `id: verdict`): unsafe
- * characters and backslashes escaped, so the escaping can be undone.
- */
-function escapeValue(text) {
-    return text.replace(UNSAFE_OR_BACKSLASH, escapeChar);
-}
-/**
- * Characters JSON.stringify leaves raw that must not reach a terminal either
- * (DEL, C1 controls, line separators, bidirectional controls): inside JSON
- * text they can only stand in strings, where a \u escape means the same.
- */
-const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-/**
- * JSON text (from JSON.stringify) with those characters written as \u
- * escapes, and the `[` of every `##[` too: a runner reads `##[command]`
- * anywhere in a line of a step's output (see neutralizeLegacyCommands), and in
- * JSON text it can only stand in a string, where `\u005b` means the same.
- */
-function escapeJsonText(json) {
-    const text = json.includes('##[') ? json.replaceAll('##[', '##\\u005b') : json;
-    JSON_UNSAFE.lastIndex = 0;
-    if (!JSON_UNSAFE.test(text))
-        return text;
-    return text.replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-/** For a message a person reads: unsafe characters escaped, backslashes kept. */
-function escapeMessage(text) {
-    return text.replace(UNSAFE, escapeChar);
-}
-const HTML_ENTITIES = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    '"': '&quot;',
-    "'": '&#39;',
-    // Markdown and GitHub syntax, so that nothing in a cell turns into a table
-    // column, emphasis, code, a link, a mention or a heading.
-    '|': '&#124;',
-    '`': '&#96;',
-    '*': '&#42;',
-    _: '&#95;',
-    '[': '&#91;',
-    ']': '&#93;',
-    '\\': '&#92;',
-    '~': '&#126;',
-    '#': '&#35;',
-    '@': '&#64;',
-    '!': '&#33;',
-    ':': '&#58;',
-};
-/**
- * For the job summary: text shown as text inside HTML, on one line. Unsafe
- * characters are escaped first (so a newline can never end an HTML block and
- * start Markdown), then everything HTML or Markdown would read as syntax.
- */
-function escapeHtml(text) {
-    return (escapeMessage(text)
-        .replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch])
-        // GitHub links `www.` followed by a domain even with no `:` or `@`; its
-        // autolinker reads the raw text, so an escaped dot breaks the pattern.
-        .replace(/(?<=www)\./giu, '&#46;'));
-}
-/** Shortens to at most `max` code points, marking the cut with an ellipsis. */
-function shorten(text, max) {
-    const cps = [...text];
-    return cps.length <= max ? text : `${cps.slice(0, max - 1).join('')}…`;
-}
-/** For an attribute value built from percent-encoded parts (a link). */
-function escapeAttribute(text) {
-    return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
-}
-// .NET's Trim(), which the runner applies before looking for `::`, drops any
-// Unicode white space, not just spaces and tabs: U+0085 too, which \s lacks.
-const WHITESPACE = /[\s\u0085]/u;
-/** That white space but the line breaks the runner splits lines at, as a pattern. */
-const SPACE = String.raw `(?:[^\S\r\n]|\u0085)`;
-/**
- * A GitHub runner reads any line of a step's output that starts with `::`
- * (after spaces) as a workflow command, so untrusted text at the start of a
- * line could issue one when citegate runs in a `run:` step. This writes the
- * second colon of such a line as `\u{003A}`, so the line starts `:\u{003A}`.
- * `state` carries a line split across writes: `start` (only spaces so far),
- * `colon` (spaces and one colon), `inside` (anything else).
- */
-function neutralizeCommands(text, state) {
-    // 1. The line an earlier write left open, one character at a time, until it is decided.
-    const firstBreak = text.search(LINE_BREAK);
-    const headEnd = firstBreak < 0 ? text.length : firstBreak;
-    let head = text.slice(0, headEnd);
-    for (let i = 0; i < headEnd && state !== 'inside'; i++) {
-        const ch = text[i];
-        if (ch === ':' && state === 'start')
-            state = 'colon';
-        else if (ch === ':') {
-            head = `${text.slice(0, i)}\\u{003A}${text.slice(i + 1, headEnd)}`;
-            state = 'inside';
-        }
-        else if (!(state === 'start' && WHITESPACE.test(ch)))
-            state = 'inside';
-    }
-    if (firstBreak < 0)
-        return { text: head, state };
-    // 2. Whole lines: one pass of a regular expression finds those that start with `::`.
-    const rest = text.slice(firstBreak).replace(COMMAND_LINE, '$1$2:\\u{003A}');
-    // 3. The last line, perhaps cut short: how it starts so far.
-    const last = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1);
-    return { text: head + rest, state: BLANK.test(last) ? 'start' : BLANK_THEN_COLON.test(last) ? 'colon' : 'inside' };
-}
-/**
- * The runner also reads an older form of workflow command, `##[command]data`,
- * and looks for it anywhere in a line (actions/runner's ActionCommand.TryParse
- * finds `##[` with IndexOf), so untrusted text anywhere could issue one. This
- * writes the `[` of every `##[` as `\u{005B}`. `hashes` carries the number of
- * `#` that ended the text written before (0 to 2), for a `##[` split across
- * writes.
- */
-function neutralizeLegacyCommands(text, hashes) {
-    const joined = '#'.repeat(hashes) + text;
-    // Only `[` changes, never a `#`: the carried ones are cut off again unchanged.
-    const safe = joined.includes('##[') ? joined.replaceAll('##[', '##\\u{005B}') : joined;
-    let trailing = 0;
-    while (trailing < 2 && joined.charCodeAt(joined.length - 1 - trailing) === 0x23)
-        trailing++;
-    return { text: safe.slice(hashes), hashes: trailing };
-}
-// The runner reads its output line by line, and a carriage return ends a line
-// there as a line feed does.
-const LINE_BREAK = /[\r\n]/u;
-const COMMAND_LINE = new RegExp(String.raw `([\r\n])(${SPACE}*)::`, 'gu');
-const BLANK = new RegExp(`^${SPACE}*$`, 'u');
-const BLANK_THEN_COLON = new RegExp(`^${SPACE}*:$`, 'u');
-
 ;// CONCATENATED MODULE: ./src/engine/sentences.ts
 // Beyond quotes: the sentences of an answer, and whether the claims of its
 // records cover each (numbers.ts reads the numbers a claim states). These are
@@ -16508,7 +16813,7 @@ function runCheck(options) {
     // 2. Each cited source, once: verify, normalize, find all its quotes in one
     //    pass, decide its records. Its quotes alone make a small table that stays
     //    in cache, however many quotes the run has.
-    const loader = new SourceLoader(workspace, manifest.dir, options.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES);
+    const loader = new SourceLoader(workspace, manifest.dir, options.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES, options.sourcePolicy);
     const normalizer = new SourceNormalizer();
     const kept = diagnose ? new CitedSources() : undefined;
     const sources = [];
@@ -16586,7 +16891,9 @@ function runCheck(options) {
                     if (diagnose && (decision.verdict !== 'located' || decision.context))
                         toExplain.push([r, decision]);
                 }
-                if (toExplain.length > 0) {
+                // Explaining reads the normalized text as one string; NFC may lengthen a text past the longest one
+                // (a source of U+1D160 triples its length): then its verdicts stand, unexplained.
+                if (toExplain.length > 0 && normalized.bytes.length <= MAX_SOURCE_BYTES) {
                     const view = new SourceView(normalized.bytes, toExplain.length);
                     for (const [r, decision] of toExplain)
                         r.detail = explain(decision, view, place, entry.id);
@@ -16728,6 +17035,7 @@ class Session {
             manifest,
             files: this.files,
             maxSourceBytes: this.settings.maxSourceBytes,
+            sourcePolicy: this.settings.sourcePolicy,
             diagnose: this.settings.explain,
             checks: { ...manifest.checks, ...this.settings.checks },
             problems: this.problems,
@@ -17239,6 +17547,7 @@ function* diagnosticsChunks(result, options = {}) {
 
 ;// CONCATENATED MODULE: ./src/cli/help.ts
 
+
 const MAIN_HELP = `citegate ${VERSION}: checks that every quote an AI assistant attributes to a
 source appears verbatim, exactly once, in the pinned text of that source.
 
@@ -17272,7 +17581,8 @@ Options:
                           it was found, the closest passage with a word diff,
                           hints, the context that would make a quote unique
   --max-source-bytes N    refuse source files longer than N bytes
-                          (default: 67108864, 64 MiB)
+                          (default: 67108864, 64 MiB; at most ${MAX_SOURCE_BYTES},
+                          the longest text citegate can hold in memory)
   --shard I/N             check only shard I of N of the citation files (split
                           by a hash of each path: the same split every run)
   --uncited-claims LEVEL  off, warn or fail: sentences of an answer that no
@@ -17306,7 +17616,8 @@ your files (check and merge-reports write only the reports you name).
 Options:
   --manifest FILE         the manifest (default: citegate.yml in the root)
   --root DIR              the workspace (default: the current folder)
-  --max-source-bytes N    refuse files longer than N bytes (default: 64 MiB)
+  --max-source-bytes N    refuse files longer than N bytes (default: 64 MiB;
+                          at most ${MAX_SOURCE_BYTES})
   -h, --help              this help
 
 Exit status: 0 pinned (or nothing to change), 2 it could not pin (nothing is
@@ -17370,204 +17681,6 @@ function progressLine(stream, env = process.env) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/load/workspace.ts
-// The workspace: the one folder citegate reads from. Every path from a manifest,
-// a command line or a pull request is resolved here, and refused unless it
-// stays inside the workspace after following links. Nothing outside is read.
-
-
-
-
-
-class Workspace {
-    /** The workspace root, links resolved. */
-    root;
-    /** The root as it was named (absolute), which may be a link to `root`. */
-    named;
-    constructor(root) {
-        this.named = external_node_path_default().resolve(root);
-        this.root = external_node_fs_namespaceObject.realpathSync.native(root);
-    }
-    /** The workspace-relative path (with `/`) of an absolute path inside it. */
-    relative(abs) {
-        return external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/');
-    }
-    /**
-     * The absolute path of a file named on a command line, with links in its
-     * folders resolved, so that `/link-to-repo/citegate.yml` is inside a
-     * workspace opened as `/repo`: for the manifest, whose paths are relative
-     * to the folder it is really in. The name itself stays as given: if it is a
-     * link, reading it checks where it leads.
-     */
-    argumentPath(p) {
-        const abs = external_node_path_default().resolve(p);
-        const rest = [external_node_path_default().basename(abs)];
-        let folder = external_node_path_default().dirname(abs);
-        for (;;) {
-            try {
-                return external_node_path_default().join(external_node_fs_namespaceObject.realpathSync.native(folder), ...rest);
-            }
-            catch {
-                const parent = external_node_path_default().dirname(folder);
-                if (parent === folder)
-                    return abs;
-                rest.unshift(external_node_path_default().basename(folder));
-                folder = parent;
-            }
-        }
-    }
-    /**
-     * The absolute path of a citation file named on a command line, as named:
-     * inside the workspace its folders stay as written, links and all, since a
-     * name decides how its file is checked (with a folder link `answers ->
-     * data/answers`, `answers/returns/a.json` is under the rules for
-     * `answers/returns/`, as the run over the manifest's patterns has it). A
-     * name that reaches the workspace through a link from outside
-     * (`/link-to-repo/answers/a.json`) is taken from the first folder on its way
-     * that is in the workspace; any other, as argumentPath() takes it.
-     */
-    citationArgumentPath(p) {
-        const abs = external_node_path_default().resolve(p);
-        if (this.contains(abs))
-            return abs;
-        const folders = [];
-        for (let folder = external_node_path_default().dirname(abs);; folder = external_node_path_default().dirname(folder)) {
-            folders.unshift(folder);
-            if (external_node_path_default().dirname(folder) === folder)
-                break;
-        }
-        for (const folder of folders) {
-            let real;
-            try {
-                real = external_node_fs_namespaceObject.realpathSync.native(folder);
-            }
-            catch {
-                break;
-            }
-            if (this.contains(real))
-                return external_node_path_default().join(real, external_node_path_default().relative(folder, abs));
-        }
-        return this.argumentPath(p);
-    }
-    /** True if the absolute path is the root or below it. */
-    contains(abs) {
-        return isBelow(abs, this.root);
-    }
-    /**
-     * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
-     * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
-     * and links that lead out of it. A missing file resolves lexically (ok: true)
-     * so that the read reports it as missing.
-     *
-     * `kind`: a path written in the manifest must use `/` so that it means the
-     * same on every system; the name of a file that exists (found in a folder,
-     * given on the command line, changed in a pull request) may hold a backslash
-     * where the system allows one in a name.
-     *
-     * `follow` false: only the path's own rules, no look at the file system
-     * (for naming a path already resolved once); `abs` is then the lexical path.
-     */
-    resolve(baseRel, p, kind = 'written', follow = true) {
-        if (p === '')
-            return { ok: false, reason: 'the path is empty' };
-        if (p.includes('\0'))
-            return { ok: false, reason: 'the path holds a NUL character' };
-        if (p.includes('\\') && (kind === 'written' || (external_node_path_default()).sep === '\\')) {
-            return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
-        }
-        if (external_node_path_default().posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
-            return { ok: false, reason: "the path is absolute: paths are relative to the manifest's folder" };
-        }
-        const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(baseRel === '' ? '.' : baseRel, p));
-        if (joined === '..' || joined.startsWith('../')) {
-            return { ok: false, reason: 'the path leads outside the workspace' };
-        }
-        const lexical = external_node_path_default().join(this.root, ...joined.split('/'));
-        if (!follow)
-            return { ok: true, abs: lexical, rel: this.relative(lexical) };
-        const real = this.realPath(lexical);
-        if (real.kind === 'missing')
-            return { ok: true, abs: lexical, rel: this.relative(lexical) };
-        if (real.kind === 'refused')
-            return { ok: false, reason: real.reason };
-        return { ok: true, abs: real.abs, rel: this.relative(lexical) };
-    }
-    /** Where an absolute path really leads: somewhere inside, nowhere (it does not exist), or refused and why. */
-    realPath(abs) {
-        let real;
-        try {
-            // The native realpath: one call, where the JavaScript one lstats every folder on the way.
-            real = external_node_fs_namespaceObject.realpathSync.native(abs);
-        }
-        catch (error) {
-            const code = error.code;
-            if (code === 'ENOENT' || code === 'ENOTDIR')
-                return { kind: 'missing' };
-            return { kind: 'refused', reason: describeFsError(error) };
-        }
-        if (!this.contains(real))
-            return { kind: 'refused', reason: 'the path is a link that leads outside the workspace' };
-        return { kind: 'inside', abs: real };
-    }
-    /**
-     * Reads a regular file found by resolve(), at most `maxBytes` long. `into` is
-     * reused when it is large enough (the returned bytes are then a view of it).
-     */
-    read(abs, maxBytes, into) {
-        let fd;
-        try {
-            // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
-            // O_NONBLOCK: opening a FIFO must not hang the run.
-            fd = (0,external_node_fs_namespaceObject.openSync)(abs, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
-        }
-        catch (error) {
-            if (error.code === 'ELOOP' && leadsNowhere(abs))
-                return { ok: false, reason: 'it is a link that leads to no file' };
-            return { ok: false, reason: describeFsError(error) };
-        }
-        try {
-            const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
-            if (stat.isDirectory())
-                return { ok: false, reason: 'it is a folder, not a file' };
-            if (!stat.isFile())
-                return { ok: false, reason: 'it is not a regular file' };
-            if (stat.size > maxBytes) {
-                return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
-            }
-            const size = stat.size;
-            const buffer = into && into.length >= size ? into : external_node_buffer_namespaceObject.Buffer.allocUnsafe(size);
-            let done = 0;
-            while (done < size) {
-                const n = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, done, size - done, done);
-                if (n === 0)
-                    break;
-                done += n;
-            }
-            // A file that grew while being read is refused rather than half-read.
-            if (done !== size || (0,external_node_fs_namespaceObject.readSync)(fd, external_node_buffer_namespaceObject.Buffer.alloc(1), 0, 1, size) !== 0) {
-                return { ok: false, reason: 'it changed while it was being read' };
-            }
-            return { ok: true, bytes: buffer.subarray(0, size) };
-        }
-        catch (error) {
-            return { ok: false, reason: describeFsError(error) };
-        }
-        finally {
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
-        }
-    }
-}
-/** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
-function leadsNowhere(abs) {
-    try {
-        (0,external_node_fs_namespaceObject.statSync)(abs);
-        return false;
-    }
-    catch (error) {
-        return error.code === 'ENOENT';
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/cli/workspace-arg.ts
 
 
@@ -17612,6 +17725,7 @@ function manifestGiven(manifest, root) {
 
 
 
+
 const OPTIONS = {
     manifest: { type: 'string' },
     root: { type: 'string' },
@@ -17633,7 +17747,10 @@ function readSettings(args) {
     if (values.format !== 'text' && values.format !== 'json') {
         throw new UsageError(`--format takes text or json, not ${JSON.stringify(values.format)}`, 'check');
     }
-    const maxSourceBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'check');
+    const maxSourceBytes = parseByteCount(values['max-source-bytes'], '--max-source-bytes', 'check', {
+        bytes: MAX_SOURCE_BYTES,
+        why: MAX_SOURCE_BYTES_WHY,
+    });
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     if (values.shard !== undefined && shard === undefined) {
         throw new UsageError(`--shard takes ${SHARD_FORM}, not ${JSON.stringify(values.shard)}`, 'check');
@@ -17884,6 +18001,10 @@ function fileLinkAt(file, line, context) {
 }
 
 ;// CONCATENATED MODULE: ./src/load/report.ts
+// Reading a JSON report back (for `citegate merge-reports`, and a baseline):
+// every field checked, and a report whose counts do not add up to its lists
+// (edited, or cut short) refused.
+
 
 
 
@@ -18006,7 +18127,7 @@ function parseJsonReport(text) {
         value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     }
     catch (error) {
-        throw new ReportError(`not JSON: ${error.message}`);
+        throw new ReportError(`not JSON: ${messageOf(error)}`);
     }
     const report = object(value, 'the report');
     if (report.version !== 1)
@@ -18298,6 +18419,7 @@ function mergeResults(parts, names = parts.map((_, i) => `report ${i + 1}`)) {
 
 
 
+
 function mergeReportsCommand(args, io) {
     const { values, positionals } = parseCommandArgs('merge-reports', args, {
         output: { type: 'string' },
@@ -18320,7 +18442,7 @@ function mergeReportsCommand(args, io) {
             text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
         }
         catch (error) {
-            throw new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`, 'merge-reports');
+            throw new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : messageOf(error)}`, 'merge-reports');
         }
         try {
             return parseJsonReport(text);
@@ -18384,7 +18506,10 @@ function pinCommand(args, io) {
         io.stdout(PIN_HELP);
         return 0;
     }
-    const maxBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'pin') ?? DEFAULT_MAX_SOURCE_BYTES;
+    const maxBytes = parseByteCount(values['max-source-bytes'], '--max-source-bytes', 'pin', {
+        bytes: MAX_SOURCE_BYTES,
+        why: MAX_SOURCE_BYTES_WHY,
+    }) ?? DEFAULT_MAX_SOURCE_BYTES;
     const workspace = openWorkspace(values.root, 'pin');
     const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), {
         forPin: true,
@@ -18524,6 +18649,7 @@ function writeAtomically(file, text) {
 
 
 
+
 const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 const COMMANDS = {
     check: { run: checkCommand, help: CHECK_HELP },
@@ -18580,7 +18706,7 @@ function main(argv, io) {
 }
 /** An error citegate did not expect fails closed: exit 2, a message, where to report it. */
 function internalError(error, io) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     io.stderr(`citegate: internal error: ${escapeMessage(message)}\n` +
         `This is a bug in citegate, not in your files. Please report it at ${REPORT_BUGS} with the command you ran` +
         `${process.env.CITEGATE_DEBUG ? '' : ' (set CITEGATE_DEBUG=1 to print the stack trace)'}.\n`);

@@ -1,6 +1,7 @@
 // Changed files from the local history, when the API cannot tell: `git diff`
 // between the base and head commits, if the checkout holds both. And where the
 // repository is checked out in the workspace, to map its paths into it.
+import { OUTSIDE_SHOWN, shorten } from '../model/escape.js';
 import { isUtf8 } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -27,7 +28,7 @@ function git(cwd: string, args: string[], ceiling?: string): Buffer {
 
 function firstLine(error: unknown): string {
   const stderr = (error as { stderr?: Buffer }).stderr?.toString('utf8').trim();
-  return (stderr || (error as Error).message || String(error)).split('\n')[0];
+  return shorten((stderr || (error as Error).message || String(error)).split('\n')[0], OUTSIDE_SHOWN);
 }
 
 export type RepositoryTop =
@@ -55,6 +56,28 @@ export function repositoryTop(folder: string, workspace: string): RepositoryTop 
     return { ok: false, reason: `git cannot read the repository around the manifest (${firstLine(error)})` };
   }
   return { ok: true, top };
+}
+
+/** The top folder of the repository (or submodule) that holds `folder`, looked for no higher than `ceiling`'s parent. */
+export function gitTopOf(folder: string, ceiling: string): RepositoryTop {
+  try {
+    const top = git(folder, ['rev-parse', '--show-toplevel'], path.dirname(ceiling))
+      .toString('utf8')
+      .replace(/\n$/, '');
+    return top === '' ? { ok: false, reason: 'git names no top folder for it' } : { ok: true, top };
+  } catch (error) {
+    return { ok: false, reason: `git finds no repository around it (${firstLine(error)})` };
+  }
+}
+
+/** The paths (from the top folder) of every file the commit checked out at `top` holds, or why git cannot list them. */
+export function committedFiles(top: string): Set<string> | { readonly reason: string } {
+  try {
+    const out = git(top, ['ls-tree', '-r', '-z', '--full-tree', '--name-only', 'HEAD']).toString('utf8');
+    return new Set(out.split('\0').filter(Boolean));
+  } catch (error) {
+    return { reason: `git cannot list the files of the commit checked out (${firstLine(error)})` };
+  }
 }
 
 /** The commit checked out in the repository at `top`, or undefined when there is none. */

@@ -3,6 +3,7 @@
 // `citegate check` runs), and writes what a workflow sees: annotations, the
 // job summary, the reports and the outputs. It fails the step on anything the
 // session's outcome fails, and on any error of its own: it never fails open.
+import { messageOf } from '../model/escape.js';
 import path from 'node:path';
 import * as core from '@actions/core';
 import { Session, type SessionResult } from '../check/session.js';
@@ -17,6 +18,7 @@ import { MAX_SARIF_RESULTS, sarifResultsLeftOut } from '../report/sarif.js';
 import { buildSummary } from '../report/summary.js';
 import { Annotator, logUntrusted } from './annotator.js';
 import { type Repository, refuseCheckoutWithoutChanges, repositoryAround } from './checkout.js';
+import { committedSourcesOnly } from './committed.js';
 import { githubPaths, workspacePaths } from './github-paths.js';
 import { type Plan, planFiles } from './plan.js';
 import {
@@ -36,7 +38,16 @@ export const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 type Failures = string[];
 
 export async function run(): Promise<void> {
-  const outputs: Outputs = { total: 0, located: 0, failed: 0, report: '', sarif: '' };
+  const outputs: Outputs = {
+    passed: 'false',
+    total: 0,
+    located: 0,
+    failed: 0,
+    problems: 0,
+    'failing-findings': 0,
+    report: '',
+    sarif: '',
+  };
   const annotator = new Annotator();
   const failures: Failures = [];
   let settings: Settings | undefined;
@@ -47,13 +58,15 @@ export async function run(): Promise<void> {
     if (error instanceof InputError) failures.push(error.message);
     else if (error instanceof ManifestError) manifestFailed(error, annotator, failures, settings);
     else {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       failures.push(
         `internal error: ${escapeMessage(message)}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS}.`,
       );
       if (error instanceof Error && error.stack) core.debug(error.stack);
     }
   }
+  // Whatever failed the step (the outcome, an input, a report not written) fails `passed` too.
+  outputs.passed = failures.length === 0 ? 'true' : 'false';
   try {
     for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
   } catch (error) {
@@ -178,6 +191,7 @@ function openSession(
     shard: settings.shard,
     checks: settings.checks,
     explain: true,
+    sourcePolicy: committedSourcesOnly(workspace),
     github: githubRun(settings, checkedAll),
     onProgress: (p) => {
       const now = Date.now();
@@ -204,7 +218,13 @@ function publish(
   failures: Failures,
 ): void {
   const counts = tally(result);
-  Object.assign(outputs, { total: counts.total, located: counts.located, failed: counts.failed });
+  Object.assign(outputs, {
+    total: counts.total,
+    located: counts.located,
+    failed: counts.failed,
+    problems: counts.problems,
+    'failing-findings': counts.findings.fail,
+  });
   if (result.partial && counts.total === 0)
     notes.push(
       `The citation files checked hold no records${settings.shard ? '' : ' (a run over changed files does not fail for that)'}.`,

@@ -6,6 +6,7 @@
 import type { LoadedCitationFile } from '../load/citation-file.js';
 import type { Manifest } from '../load/manifest.js';
 import { type CitationFileList, type CitationFileRef, findCitationFiles, namedCitationFiles } from '../load/select.js';
+import type { SourcePolicy } from '../load/sources.js';
 import type { Workspace } from '../load/workspace.js';
 import type { CheckLevels } from '../model/levels.js';
 import type { Problem } from '../model/problem.js';
@@ -43,6 +44,8 @@ export interface SessionSettings {
   /** Levels of the checks beyond quotes set by options or inputs, over the manifest's. */
   readonly checks?: Partial<CheckLevels>;
   readonly maxSourceBytes?: number;
+  /** Which files may be sources, beyond the path rules (the Action admits committed files only). */
+  readonly sourcePolicy?: SourcePolicy;
   /** Explain every verdict that is not located (closest passages, hints): reports that show them need it. */
   readonly explain: boolean;
   /** In the Action: the event and the commits compared. It goes into the report and the shard's digest. */
@@ -83,6 +86,7 @@ export class Session {
       manifest,
       files: this.files,
       maxSourceBytes: this.settings.maxSourceBytes,
+      sourcePolicy: this.settings.sourcePolicy,
       diagnose: this.settings.explain,
       checks: { ...manifest.checks, ...this.settings.checks },
       problems: this.problems,

@@ -4,12 +4,13 @@ import path from 'node:path';
 import { Session, type SessionResult } from '../check/session.js';
 import { runInputs } from '../load/inputs.js';
 import { DEFAULT_MANIFEST, loadManifest } from '../load/manifest.js';
+import { MAX_SOURCE_BYTES, MAX_SOURCE_BYTES_WHY } from '../load/sources.js';
 import { LevelError, readLevelOverrides, type CheckLevels } from '../model/levels.js';
 import { parseShard, SHARD_FORM, type Shard } from '../model/shard.js';
 import { jsonReportChunks } from '../report/json.js';
 import { diagnosticsChunks, textReportChunks } from '../report/text.js';
 import { assertNotAnInput, assertWritable, writeChunks } from '../report/write.js';
-import { outputFile, parseCommandArgs, parsePositiveInteger, UsageError } from './args.js';
+import { outputFile, parseCommandArgs, parseByteCount, UsageError } from './args.js';
 import { CHECK_HELP } from './help.js';
 import type { CommandIO } from './io.js';
 import { progressLine } from './progress.js';
@@ -51,7 +52,10 @@ function readSettings(args: string[]): CheckCommandSettings | 'help' {
   if (values.format !== 'text' && values.format !== 'json') {
     throw new UsageError(`--format takes text or json, not ${JSON.stringify(values.format)}`, 'check');
   }
-  const maxSourceBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'check');
+  const maxSourceBytes = parseByteCount(values['max-source-bytes'], '--max-source-bytes', 'check', {
+    bytes: MAX_SOURCE_BYTES,
+    why: MAX_SOURCE_BYTES_WHY,
+  });
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   if (values.shard !== undefined && shard === undefined) {
     throw new UsageError(`--shard takes ${SHARD_FORM}, not ${JSON.stringify(values.shard)}`, 'check');

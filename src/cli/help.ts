@@ -1,3 +1,4 @@
+import { MAX_SOURCE_BYTES } from '../load/sources.js';
 import { VERSION } from '../model/version.js';
 
 export const MAIN_HELP = `citegate ${VERSION}: checks that every quote an AI assistant attributes to a
@@ -34,7 +35,8 @@ Options:
                           it was found, the closest passage with a word diff,
                           hints, the context that would make a quote unique
   --max-source-bytes N    refuse source files longer than N bytes
-                          (default: 67108864, 64 MiB)
+                          (default: 67108864, 64 MiB; at most ${MAX_SOURCE_BYTES},
+                          the longest text citegate can hold in memory)
   --shard I/N             check only shard I of N of the citation files (split
                           by a hash of each path: the same split every run)
   --uncited-claims LEVEL  off, warn or fail: sentences of an answer that no
@@ -69,7 +71,8 @@ your files (check and merge-reports write only the reports you name).
 Options:
   --manifest FILE         the manifest (default: citegate.yml in the root)
   --root DIR              the workspace (default: the current folder)
-  --max-source-bytes N    refuse files longer than N bytes (default: 64 MiB)
+  --max-source-bytes N    refuse files longer than N bytes (default: 64 MiB;
+                          at most ${MAX_SOURCE_BYTES})
   -h, --help              this help
 
 Exit status: 0 pinned (or nothing to change), 2 it could not pin (nothing is

@@ -1,5 +1,6 @@
 // The command-line front end: picks the command, turns every kind of failure
 // into its exit status and message, and never shows a stack trace for a user error.
+import { messageOf } from '../model/escape.js';
 import { ManifestError } from '../load/manifest.js';
 import { WriteError } from '../report/write.js';
 import { UsageError } from './args.js';
@@ -66,7 +67,7 @@ export function main(argv: string[], io: CommandIO): number {
 
 /** An error citegate did not expect fails closed: exit 2, a message, where to report it. */
 export function internalError(error: unknown, io: CommandIO): number {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   io.stderr(
     `citegate: internal error: ${escapeMessage(message)}\n` +
       `This is a bug in citegate, not in your files. Please report it at ${REPORT_BUGS} with the command you ran` +

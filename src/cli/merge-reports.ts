@@ -1,5 +1,6 @@
 // `citegate merge-reports`: the JSON reports of the shards of a split run, made
 // into the one report (and job summary) the unsplit run would have given.
+import { messageOf } from '../model/escape.js';
 import { readFileSync } from 'node:fs';
 import { jsonReportChunks } from '../report/json.js';
 import { buildSummary } from '../report/summary.js';
@@ -31,7 +32,7 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
       text = readFileSync(file, 'utf8');
     } catch (error) {
       throw new UsageError(
-        `cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+        `cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : messageOf(error)}`,
         'merge-reports',
       );
     }

@@ -1,6 +1,7 @@
 // Reading a JSON report back (for `citegate merge-reports`, and a baseline):
 // every field checked, and a report whose counts do not add up to its lists
 // (edited, or cut short) refused.
+import { messageOf } from '../model/escape.js';
 import type { Problem } from '../model/problem.js';
 import {
   type CheckResult,
@@ -151,7 +152,7 @@ export function parseJsonReport(text: string): ReadReport {
     // A byte order mark, which an editor may add, is no part of the JSON.
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
-    throw new ReportError(`not JSON: ${(error as Error).message}`);
+    throw new ReportError(`not JSON: ${messageOf(error)}`);
   }
   const report = object(value, 'the report');
   if (report.version !== 1) throw new ReportError('not a citegate report of version 1');
