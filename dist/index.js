@@ -29302,6 +29302,7 @@ class Scanner {
 ;// CONCATENATED MODULE: ./src/load/anthropic.ts
 
 
+
 /** The keys whose values the JSON scanner follows to place records, blocks and texts. */
 const RESPONSE_KEYS = new Set(['content', 'text', 'citations', 'result', 'message']);
 /** Keys of citegate's own records and files: a value that has one is never read as a response. */
@@ -29325,6 +29326,10 @@ function looksLikeResponse(value) {
     if (value.type === 'message' && Array.isArray(value.content))
         return true;
     return typeof value.custom_id === 'string' && isPlainObject(value.result) && typeof value.result.type === 'string';
+}
+/** A value of the file in a message: as JSON, at most a short excerpt of it. */
+function shown(value) {
+    return (0,model_escape/* shorten */.ml)(JSON.stringify(value) ?? String(value), model_escape/* EXCERPT */.IK);
 }
 function typeName(value) {
     if (value === null)
@@ -29399,7 +29404,8 @@ class ResponseReader {
             this.problem(offsets.offset, 'a Message Batches result needs its `custom_id`, a non-empty string');
             return;
         }
-        const name = `request ${id}`;
+        // Messages quote a file's text only as a short excerpt (a custom_id is at most 64 characters for the API).
+        const name = `request ${(0,model_escape/* shorten */.ml)(id, model_escape/* EXCERPT */.IK)}`;
         const result = value.result;
         if (!isPlainObject(result) || typeof result.type !== 'string') {
             this.problem(offsets.offset, `${name}: its \`result\` must be an object with a \`type\``);
@@ -29419,7 +29425,7 @@ class ResponseReader {
             }
             case 'errored': {
                 const error = isPlainObject(result.error) && isPlainObject(result.error.error) ? result.error.error : undefined;
-                const what = [error?.type, error?.message].filter((v) => typeof v === 'string').join(': ');
+                const what = (0,model_escape/* shorten */.ml)([error?.type, error?.message].filter((v) => typeof v === 'string').join(': '), 2 * model_escape/* EXCERPT */.IK);
                 this.problem(offsets.offset, `${name} errored${what === '' ? '' : ` (${what})`}: there is no response to check`);
                 return;
             }
@@ -29430,12 +29436,12 @@ class ResponseReader {
                 this.problem(offsets.offset, `${name} expired (the batch reached its 24-hour limit before it was sent): there is no response to check`);
                 return;
             default:
-                this.problem(offsets.offset, `${name}: its result is ${JSON.stringify(result.type)}, not succeeded: there is no response to check`);
+                this.problem(offsets.offset, `${name}: its result is ${shown(result.type)}, not succeeded: there is no response to check`);
         }
     }
     response(message, offsets, n, customId) {
         const name = customId ?? (typeof message.id === 'string' && message.id !== '' ? message.id : `response${n + 1}`);
-        const label = `response ${name}`;
+        const label = `response ${(0,model_escape/* shorten */.ml)(name, model_escape/* EXCERPT */.IK)}`;
         const at = offsets.offset;
         if (Object.hasOwn(message, 'stop_reason')) {
             const stop = message.stop_reason;
@@ -29444,7 +29450,7 @@ class ResponseReader {
             else if (stop === null)
                 this.problem(at, `${label} is not finished: its stop_reason is null (a streamed response saved before its end?)`);
             else if (typeof stop !== 'string' || !FINISHED.has(stop))
-                this.problem(at, `${label}: its stop_reason ${JSON.stringify(stop)} is not one citegate knows to end an answer (end_turn, stop_sequence)`);
+                this.problem(at, `${label}: its stop_reason ${shown(stop)} is not one citegate knows to end an answer (end_turn, stop_sequence)`);
         }
         const content = message.content;
         const contentOffsets = offsets.keys?.get('content')?.items;
@@ -29531,7 +29537,7 @@ class ResponseReader {
                 if (!Object.hasOwn(citation, 'document_index'))
                     return invalid('document_index is missing');
                 if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
-                    return invalid(`document_index must be a whole number from 0, not ${JSON.stringify(n) ?? typeName(n)}`);
+                    return invalid(`document_index must be a whole number from 0, not ${typeof n === 'number' ? shown(n) : typeName(n)}`);
                 if (n >= documents.ids.length)
                     return invalid(`document_index ${n} is past the \`documents\` list (${documents.where}), which names ${documents.ids.length} document${documents.ids.length === 1 ? '' : 's'}`);
                 const sourceId = documents.ids[n];
@@ -29564,7 +29570,7 @@ class ResponseReader {
             value.source_id = typeof url === 'string' && url !== '' ? url : 'web search result';
             return { value, offset, claimOffset, unknownSource: true };
         }
-        return invalid(`citation type ${JSON.stringify(type)} is not one citegate reads (${CITATION_TYPES})`);
+        return invalid(`citation type ${shown(type)} is not one citegate reads (${CITATION_TYPES})`);
     }
 }
 
@@ -34863,7 +34869,8 @@ function findingsFor(loaded, checks, manifest, levels) {
     if (loaded.responses) {
         // Saved responses: each is an answer, and the parts its citations cover are known exactly.
         for (const response of loaded.responses) {
-            const { answer, cited, name } = response;
+            const { answer, cited } = response;
+            const name = (0,model_escape/* shorten */.ml)(response.name, model_escape/* EXCERPT */.IK);
             if (levels.uncitedClaims !== 'off') {
                 for (const sentence of splitSentences(answer.text)) {
                     if (rangesCover(answer.text, sentence, cited))
@@ -35172,7 +35179,7 @@ function isCount(value) {
     return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 function show(value) {
-    return value === undefined ? '(missing)' : (JSON.stringify(value) ?? String(value));
+    return value === undefined ? '(missing)' : (0,model_escape/* shorten */.ml)(JSON.stringify(value) ?? String(value), model_escape/* EXCERPT */.IK);
 }
 function pageRange(first, last) {
     return first === last ? `page ${first}` : `pages ${first}-${last}`;

@@ -11280,6 +11280,7 @@ class Scanner {
 ;// CONCATENATED MODULE: ./src/load/anthropic.ts
 
 
+
 /** The keys whose values the JSON scanner follows to place records, blocks and texts. */
 const RESPONSE_KEYS = new Set(['content', 'text', 'citations', 'result', 'message']);
 /** Keys of citegate's own records and files: a value that has one is never read as a response. */
@@ -11303,6 +11304,10 @@ function looksLikeResponse(value) {
     if (value.type === 'message' && Array.isArray(value.content))
         return true;
     return typeof value.custom_id === 'string' && isPlainObject(value.result) && typeof value.result.type === 'string';
+}
+/** A value of the file in a message: as JSON, at most a short excerpt of it. */
+function shown(value) {
+    return shorten(JSON.stringify(value) ?? String(value), EXCERPT);
 }
 function typeName(value) {
     if (value === null)
@@ -11377,7 +11382,8 @@ class ResponseReader {
             this.problem(offsets.offset, 'a Message Batches result needs its `custom_id`, a non-empty string');
             return;
         }
-        const name = `request ${id}`;
+        // Messages quote a file's text only as a short excerpt (a custom_id is at most 64 characters for the API).
+        const name = `request ${shorten(id, EXCERPT)}`;
         const result = value.result;
         if (!isPlainObject(result) || typeof result.type !== 'string') {
             this.problem(offsets.offset, `${name}: its \`result\` must be an object with a \`type\``);
@@ -11397,7 +11403,7 @@ class ResponseReader {
             }
             case 'errored': {
                 const error = isPlainObject(result.error) && isPlainObject(result.error.error) ? result.error.error : undefined;
-                const what = [error?.type, error?.message].filter((v) => typeof v === 'string').join(': ');
+                const what = shorten([error?.type, error?.message].filter((v) => typeof v === 'string').join(': '), 2 * EXCERPT);
                 this.problem(offsets.offset, `${name} errored${what === '' ? '' : ` (${what})`}: there is no response to check`);
                 return;
             }
@@ -11408,12 +11414,12 @@ class ResponseReader {
                 this.problem(offsets.offset, `${name} expired (the batch reached its 24-hour limit before it was sent): there is no response to check`);
                 return;
             default:
-                this.problem(offsets.offset, `${name}: its result is ${JSON.stringify(result.type)}, not succeeded: there is no response to check`);
+                this.problem(offsets.offset, `${name}: its result is ${shown(result.type)}, not succeeded: there is no response to check`);
         }
     }
     response(message, offsets, n, customId) {
         const name = customId ?? (typeof message.id === 'string' && message.id !== '' ? message.id : `response${n + 1}`);
-        const label = `response ${name}`;
+        const label = `response ${shorten(name, EXCERPT)}`;
         const at = offsets.offset;
         if (Object.hasOwn(message, 'stop_reason')) {
             const stop = message.stop_reason;
@@ -11422,7 +11428,7 @@ class ResponseReader {
             else if (stop === null)
                 this.problem(at, `${label} is not finished: its stop_reason is null (a streamed response saved before its end?)`);
             else if (typeof stop !== 'string' || !FINISHED.has(stop))
-                this.problem(at, `${label}: its stop_reason ${JSON.stringify(stop)} is not one citegate knows to end an answer (end_turn, stop_sequence)`);
+                this.problem(at, `${label}: its stop_reason ${shown(stop)} is not one citegate knows to end an answer (end_turn, stop_sequence)`);
         }
         const content = message.content;
         const contentOffsets = offsets.keys?.get('content')?.items;
@@ -11509,7 +11515,7 @@ class ResponseReader {
                 if (!Object.hasOwn(citation, 'document_index'))
                     return invalid('document_index is missing');
                 if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
-                    return invalid(`document_index must be a whole number from 0, not ${JSON.stringify(n) ?? typeName(n)}`);
+                    return invalid(`document_index must be a whole number from 0, not ${typeof n === 'number' ? shown(n) : typeName(n)}`);
                 if (n >= documents.ids.length)
                     return invalid(`document_index ${n} is past the \`documents\` list (${documents.where}), which names ${documents.ids.length} document${documents.ids.length === 1 ? '' : 's'}`);
                 const sourceId = documents.ids[n];
@@ -11542,7 +11548,7 @@ class ResponseReader {
             value.source_id = typeof url === 'string' && url !== '' ? url : 'web search result';
             return { value, offset, claimOffset, unknownSource: true };
         }
-        return invalid(`citation type ${JSON.stringify(type)} is not one citegate reads (${CITATION_TYPES})`);
+        return invalid(`citation type ${shown(type)} is not one citegate reads (${CITATION_TYPES})`);
     }
 }
 
@@ -16342,7 +16348,8 @@ function findingsFor(loaded, checks, manifest, levels) {
     if (loaded.responses) {
         // Saved responses: each is an answer, and the parts its citations cover are known exactly.
         for (const response of loaded.responses) {
-            const { answer, cited, name } = response;
+            const { answer, cited } = response;
+            const name = shorten(response.name, EXCERPT);
             if (levels.uncitedClaims !== 'off') {
                 for (const sentence of splitSentences(answer.text)) {
                     if (rangesCover(answer.text, sentence, cited))
@@ -16651,7 +16658,7 @@ function isCount(value) {
     return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 function show(value) {
-    return value === undefined ? '(missing)' : (JSON.stringify(value) ?? String(value));
+    return value === undefined ? '(missing)' : shorten(JSON.stringify(value) ?? String(value), EXCERPT);
 }
 function pageRange(first, last) {
     return first === last ? `page ${first}` : `pages ${first}-${last}`;

@@ -5,7 +5,7 @@ import type { FieldCheck } from '../engine/record.js';
 import type { LoadedCitationFile } from '../load/citation-file.js';
 import type { Manifest } from '../load/manifest.js';
 import type { CheckLevels } from '../model/levels.js';
-import { shorten } from '../model/escape.js';
+import { EXCERPT, shorten } from '../model/escape.js';
 import type { Finding } from '../model/result.js';
 import { claimCoverage, rangesCover, splitSentences } from '../engine/sentences.js';
 import { missingNumbers } from '../engine/numbers.js';
@@ -33,7 +33,8 @@ export function findingsFor(
   if (loaded.responses) {
     // Saved responses: each is an answer, and the parts its citations cover are known exactly.
     for (const response of loaded.responses) {
-      const { answer, cited, name } = response;
+      const { answer, cited } = response;
+      const name = shorten(response.name, EXCERPT);
       if (levels.uncitedClaims !== 'off') {
         for (const sentence of splitSentences(answer.text)) {
           if (rangesCover(answer.text, sentence, cited)) continue;

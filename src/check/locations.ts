@@ -15,7 +15,7 @@ import { ByteLineIndex, lastAtOrBelow } from '../engine/positions.js';
 import type { Decision } from '../engine/verdict.js';
 import type { CitationLocation } from '../load/anthropic.js';
 import type { SourceEntry } from '../load/manifest.js';
-import { shorten } from '../model/escape.js';
+import { EXCERPT, shorten } from '../model/escape.js';
 
 /** A record's citation location, and its quote (the cited text). */
 export interface CitedLocation {
@@ -220,7 +220,7 @@ function isCount(value: unknown): value is number {
 }
 
 function show(value: unknown): string {
-  return value === undefined ? '(missing)' : (JSON.stringify(value) ?? String(value));
+  return value === undefined ? '(missing)' : shorten(JSON.stringify(value) ?? String(value), EXCERPT);
 }
 
 function pageRange(first: number, last: number): string {

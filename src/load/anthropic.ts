@@ -10,6 +10,7 @@ import type { Position, TextLineIndex } from '../engine/positions.js';
 import { type Answer, type AnswerPiece, joinedAnswer } from './answer.js';
 import type { DocumentList } from './manifest.js';
 import { type JsonOffsets, MAX_RECORDS_PER_FILE, tooManyRecords } from './strict-json.js';
+import { EXCERPT, shorten } from '../model/escape.js';
 import type { Problem } from '../model/problem.js';
 
 /** Where a citation says its quote is in the document sent, for the location check. */
@@ -78,6 +79,11 @@ export function looksLikeResponse(value: unknown): boolean {
   for (const key of RECORD_KEYS) if (Object.hasOwn(value, key)) return false;
   if (value.type === 'message' && Array.isArray(value.content)) return true;
   return typeof value.custom_id === 'string' && isPlainObject(value.result) && typeof value.result.type === 'string';
+}
+
+/** A value of the file in a message: as JSON, at most a short excerpt of it. */
+function shown(value: unknown): string {
+  return shorten(JSON.stringify(value) ?? String(value), EXCERPT);
 }
 
 function typeName(value: unknown): string {
@@ -172,7 +178,8 @@ class ResponseReader {
       this.problem(offsets.offset, 'a Message Batches result needs its `custom_id`, a non-empty string');
       return;
     }
-    const name = `request ${id}`;
+    // Messages quote a file's text only as a short excerpt (a custom_id is at most 64 characters for the API).
+    const name = `request ${shorten(id, EXCERPT)}`;
     const result = value.result;
     if (!isPlainObject(result) || typeof result.type !== 'string') {
       this.problem(offsets.offset, `${name}: its \`result\` must be an object with a \`type\``);
@@ -195,7 +202,10 @@ class ResponseReader {
       }
       case 'errored': {
         const error = isPlainObject(result.error) && isPlainObject(result.error.error) ? result.error.error : undefined;
-        const what = [error?.type, error?.message].filter((v) => typeof v === 'string').join(': ');
+        const what = shorten(
+          [error?.type, error?.message].filter((v) => typeof v === 'string').join(': '),
+          2 * EXCERPT,
+        );
         this.problem(
           offsets.offset,
           `${name} errored${what === '' ? '' : ` (${what})`}: there is no response to check`,
@@ -217,14 +227,14 @@ class ResponseReader {
       default:
         this.problem(
           offsets.offset,
-          `${name}: its result is ${JSON.stringify(result.type)}, not succeeded: there is no response to check`,
+          `${name}: its result is ${shown(result.type)}, not succeeded: there is no response to check`,
         );
     }
   }
 
   private response(message: Record<string, unknown>, offsets: JsonOffsets, n: number, customId: string | undefined) {
     const name = customId ?? (typeof message.id === 'string' && message.id !== '' ? message.id : `response${n + 1}`);
-    const label = `response ${name}`;
+    const label = `response ${shorten(name, EXCERPT)}`;
     const at = offsets.offset;
     if (Object.hasOwn(message, 'stop_reason')) {
       const stop = message.stop_reason;
@@ -237,7 +247,7 @@ class ResponseReader {
       else if (typeof stop !== 'string' || !FINISHED.has(stop))
         this.problem(
           at,
-          `${label}: its stop_reason ${JSON.stringify(stop)} is not one citegate knows to end an answer (end_turn, stop_sequence)`,
+          `${label}: its stop_reason ${shown(stop)} is not one citegate knows to end an answer (end_turn, stop_sequence)`,
         );
     }
     const content = message.content as unknown[];
@@ -333,7 +343,9 @@ class ResponseReader {
         const n = citation.document_index;
         if (!Object.hasOwn(citation, 'document_index')) return invalid('document_index is missing');
         if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
-          return invalid(`document_index must be a whole number from 0, not ${JSON.stringify(n) ?? typeName(n)}`);
+          return invalid(
+            `document_index must be a whole number from 0, not ${typeof n === 'number' ? shown(n) : typeName(n)}`,
+          );
         if (n >= documents.ids.length)
           return invalid(
             `document_index ${n} is past the \`documents\` list (${documents.where}), which names ${documents.ids.length} document${documents.ids.length === 1 ? '' : 's'}`,
@@ -367,6 +379,6 @@ class ResponseReader {
       value.source_id = typeof url === 'string' && url !== '' ? url : 'web search result';
       return { value, offset, claimOffset, unknownSource: true };
     }
-    return invalid(`citation type ${JSON.stringify(type)} is not one citegate reads (${CITATION_TYPES})`);
+    return invalid(`citation type ${shown(type)} is not one citegate reads (${CITATION_TYPES})`);
   }
 }

@@ -528,6 +528,36 @@ describe('responses that cannot pass are problems naming the response', () => {
     expect(run.code).toBe(1);
   });
 
+  it('quotes the file’s own text in these messages only as a short excerpt', () => {
+    const long = (c: string) => c.repeat(5000);
+    const file = lines(
+      {
+        custom_id: long('q'),
+        result: { type: 'errored', error: { type: 'error', error: { type: 'api_error', message: long('m') } } },
+      },
+      { custom_id: 'q2', result: { type: long('r') } },
+      { ...good(long('i')), stop_reason: long('s') },
+      message('t', [
+        text('x', [{ ...char(RCPT), type: long('y') }]),
+        text('y', [{ ...char(RCPT), document_index: long('d') }]),
+      ]),
+    );
+    const run = runCli(
+      ['check', 'evals/a.jsonl'],
+      workspace({ 'evals/a.jsonl': file }, `${ANTHROPIC}\n    documents: [returns-v2]`),
+    );
+    const problems = errLines(run.stderr).filter((l) => !/: invalid fields: duplicate/.test(l));
+    expect(
+      problems.map((l) => l.replace(/^evals\/a\.jsonl:\d+:\d+: /, '').replace(/^.*#\d\.\d: invalid fields: /, '')),
+    ).toEqual([
+      `request ${'q'.repeat(39)}… errored (api_error: ${'m'.repeat(68)}…): there is no response to check`,
+      `request q2: its result is "${'r'.repeat(38)}…, not succeeded: there is no response to check`,
+      `response ${'i'.repeat(39)}…: its stop_reason "${'s'.repeat(38)}… is not one citegate knows to end an answer (end_turn, stop_sequence)`,
+      `citation type "${'y'.repeat(38)}… is not one citegate reads (char_location, page_location, content_block_location, search_result_location, web_search_result_location)`,
+      'document_index must be a whole number from 0, not a string',
+    ]);
+  });
+
   it('an empty file of responses', () => {
     const run = runCli(['check', 'evals/a.jsonl'], workspace({ 'evals/a.jsonl': '\n' }));
     expect(errLines(run.stderr)[0]).toBe('evals/a.jsonl: the file is empty: it holds no responses');
