@@ -28373,7 +28373,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5918);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7959);
 /* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6282);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
@@ -28392,7 +28392,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 5918:
+/***/ 7959:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28759,6 +28759,140 @@ function hasLoneSurrogate(s) {
     return !s.isWellFormed();
 }
 
+;// CONCATENATED MODULE: ./src/load/answer.ts
+
+const SIMPLE_ESCAPES = {
+    '0': 0,
+    a: 7,
+    b: 8,
+    t: 9,
+    '\t': 9,
+    n: 10,
+    v: 11,
+    f: 12,
+    r: 13,
+    e: 0x1b,
+    ' ': 0x20,
+    '"': 0x22,
+    '/': 0x2f,
+    '\\': 0x5c,
+    N: 0x85,
+    _: 0xa0,
+    L: 0x2028,
+    P: 0x2029,
+};
+const HEX_ESCAPES = { x: 2, u: 4, U: 8 };
+/**
+ * The characters a scalar's text writes, in order, as UTF-16 units with the
+ * offset in the file where each is written: escapes (JSON's and YAML's) are
+ * decoded, and whitespace is left out, since line folding and indentation
+ * change only whitespace between what the text writes and the value.
+ */
+function writtenUnits(text, source) {
+    const units = [];
+    const offsets = [];
+    const put = (unit, at) => {
+        if (isWhitespace(unit))
+            return;
+        units.push(unit);
+        offsets.push(at);
+    };
+    let i = source.start;
+    if (source.style === 'double' || source.style === 'single')
+        i++;
+    else if (source.style === 'block')
+        i = text.indexOf('\n', i) + 1 || source.end; // past the header (`|`, `>-`)
+    for (; i < source.end; i++) {
+        const c = text[i];
+        if (source.style === 'double' && c === '"')
+            break;
+        if (source.style === 'single' && c === "'") {
+            if (text[i + 1] !== "'")
+                break;
+            put(0x27, i++);
+        }
+        else if (source.style === 'double' && c === '\\') {
+            const e = text[i + 1];
+            const digits = HEX_ESCAPES[e];
+            if (digits !== undefined) {
+                const cp = parseInt(text.slice(i + 2, i + 2 + digits), 16);
+                for (const unit of String.fromCodePoint(Number.isNaN(cp) ? 0xfffd : cp))
+                    for (let k = 0; k < unit.length; k++)
+                        put(unit.charCodeAt(k), i);
+                i += 1 + digits;
+            }
+            else {
+                // A line break after a backslash is an escaped line break: it writes nothing.
+                if (SIMPLE_ESCAPES[e] !== undefined)
+                    put(SIMPLE_ESCAPES[e], i);
+                i++;
+            }
+        }
+        else {
+            put(text.charCodeAt(i), i);
+        }
+    }
+    return { units, offsets };
+}
+function answerAt(fileText, answer, position, index, source) {
+    let written;
+    return {
+        text: answer,
+        position,
+        locate(at) {
+            // Built once, when a finding first needs it: the answer's characters, in
+            // order, against the characters the file writes.
+            if (written === undefined) {
+                written = new Int32Array(answer.length).fill(-1);
+                const { units, offsets } = source ? writtenUnits(fileText, source) : { units: [], offsets: [] };
+                for (let i = 0, k = 0; i < answer.length && k < units.length; i++) {
+                    const unit = answer.charCodeAt(i);
+                    if (isWhitespace(unit))
+                        continue;
+                    if (unit !== units[k])
+                        break; // Not what the file writes: the rest is placed at the answer's start.
+                    written[i] = offsets[k++];
+                }
+            }
+            for (let i = at; i < answer.length; i++) {
+                if (written[i] >= 0)
+                    return index.position(written[i]);
+                if (!isWhitespace(answer.charCodeAt(i)))
+                    break;
+            }
+            return position;
+        },
+    };
+}
+/**
+ * An answer that is the pieces joined, in order, each placed where the file
+ * writes it; `position` is where the whole is said to start (the response).
+ */
+function joinedAnswer(fileText, pieces, position, index) {
+    const starts = [];
+    let text = '';
+    for (const piece of pieces) {
+        starts.push(text.length);
+        text += piece.text;
+    }
+    const located = pieces.map(() => undefined);
+    return {
+        text,
+        position,
+        locate(at) {
+            // The last piece that starts at or before `at` and is not empty.
+            let k = starts.length - 1;
+            while (k > 0 && (starts[k] > at || pieces[k].text.length === 0))
+                k--;
+            if (k < 0)
+                return position;
+            const piece = pieces[k];
+            const answer = (located[k] ??= answerAt(fileText, piece.text, piece.source ? index.position(piece.source.start) : position, index, piece.source));
+            return answer.locate(at - starts[k]);
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/load/strict-json.ts
 // Strict JSON (RFC 8259) with positions.
 //
@@ -28783,6 +28917,18 @@ class JsonSyntaxError extends Error {
         this.firstOffset = firstOffset;
         this.name = 'JsonSyntaxError';
     }
+}
+/**
+ * Where the values of JSON text start, as a tree: the top-level value is
+ * followed, and so is every element of a followed array and the value of each
+ * key in `follow` of a followed object; nothing else is kept (a response's
+ * `usage` or a tool's `input` cost nothing). For text parseStrictJson() has
+ * read already: it is not checked again.
+ */
+function scanOffsets(text, follow, start = 0, end = text.length) {
+    const scanner = new Scanner(text, start, end, false, true, follow);
+    scanner.scanDocument();
+    return scanner.tree;
 }
 /** Nesting deeper than this is refused: no real citation file comes close. */
 const MAX_JSON_DEPTH = 256;
@@ -28842,16 +28988,20 @@ class Scanner {
     end;
     line;
     valid;
+    follow;
     pos;
     recordOffsets;
     keyOffsets = new Map();
     claimOffsets = new Map();
+    /** With `follow`: where the followed values start (scanOffsets). */
+    tree;
     /** `valid`: JSON.parse has read the text, so its strings need no checking, only skipping. */
-    constructor(text, start, end, line, valid) {
+    constructor(text, start, end, line, valid, follow) {
         this.text = text;
         this.end = end;
         this.line = line;
         this.valid = valid;
+        this.follow = follow;
         this.pos = start;
     }
     scanDocument() {
@@ -28859,7 +29009,9 @@ class Scanner {
         const offset = this.pos;
         if (this.pos >= this.end)
             throw new JsonSyntaxError('empty input: expected a JSON value', this.pos);
-        this.value(0, 'top');
+        if (this.follow)
+            this.tree = { offset };
+        this.value(0, 'top', this.tree);
         this.skipWhitespace();
         if (this.pos < this.end) {
             throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: ` +
@@ -28888,15 +29040,16 @@ class Scanner {
         }
     }
     /** `role`: 'top' for the document, 'records' for the array that holds the records, 'record' for one of them. */
-    value(depth, role) {
+    /** `node`: where to note the offsets of its parts, when it is followed (scanOffsets). */
+    value(depth, role, node) {
         const t = this.text;
         const c = this.pos < this.end ? t.charCodeAt(this.pos) : -1;
         switch (c) {
             case 0x7b:
-                this.object(depth + 1, role === 'top', role === 'record');
+                this.object(depth + 1, role === 'top', role === 'record', node);
                 return;
             case 0x5b:
-                this.array(depth + 1, role === 'top' || role === 'records');
+                this.array(depth + 1, role === 'top' || role === 'records', node);
                 return;
             case 0x22:
                 this.string(false);
@@ -28930,7 +29083,7 @@ class Scanner {
         if (depth > MAX_JSON_DEPTH)
             throw new JsonSyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`, this.pos);
     }
-    object(depth, top, record) {
+    object(depth, top, record, node) {
         this.checkDepth(depth);
         const start = this.pos;
         // The keys so far and where each is: a list, looked through, for the few
@@ -28982,7 +29135,12 @@ class Scanner {
                 this.keyOffsets.set(key, this.pos);
             if (record && key === 'claim')
                 this.claimOffsets.set(start, this.pos);
-            this.value(depth, top && key === 'citations' ? 'records' : 'other');
+            let child;
+            if (node !== undefined && this.follow.has(key)) {
+                child = { offset: this.pos };
+                (node.keys ??= new Map()).set(key, child);
+            }
+            this.value(depth, top && key === 'citations' ? 'records' : 'other', child);
             this.skipWhitespace();
             const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
             if (c === 0x2c) {
@@ -28998,11 +29156,13 @@ class Scanner {
             }
         }
     }
-    array(depth, records) {
+    array(depth, records, node) {
         this.checkDepth(depth);
         const offsets = records ? [] : undefined;
         if (offsets)
             this.recordOffsets = offsets;
+        if (node !== undefined)
+            node.items = [];
         this.pos++;
         this.skipWhitespace();
         if (this.text.charCodeAt(this.pos) === 0x5d && this.pos < this.end) {
@@ -29019,7 +29179,10 @@ class Scanner {
                 }
                 offsets.push(this.pos);
             }
-            this.value(depth, records ? 'record' : 'other');
+            let child;
+            if (node !== undefined)
+                node.items.push((child = { offset: this.pos }));
+            this.value(depth, records ? 'record' : 'other', child);
             this.skipWhitespace();
             const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
             if (c === 0x2c) {
@@ -29133,6 +29296,281 @@ class Scanner {
         if (this.pos + word.length > this.end || !this.text.startsWith(word, this.pos))
             this.unexpected('expected a JSON value');
         this.pos += word.length;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/load/anthropic.ts
+
+
+
+/** The keys whose values the JSON scanner follows to place records, blocks and texts. */
+const RESPONSE_KEYS = new Set(['content', 'text', 'citations', 'result', 'message']);
+/** Keys of citegate's own records and files: a value that has one is never read as a response. */
+const RECORD_KEYS = ['citation_id', 'source_id', 'quote', 'citations'];
+function isPlainObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/**
+ * Whether a value has the shape of a Messages API response (`type: "message"`
+ * and a `content` list) or of a line of a Message Batches results file (a
+ * string `custom_id` and a `result` object with a `type`), and none of the
+ * keys of citegate's own records and files: so a citation file in citegate's
+ * format is never read as responses.
+ */
+function looksLikeResponse(value) {
+    if (!isPlainObject(value))
+        return false;
+    for (const key of RECORD_KEYS)
+        if (Object.hasOwn(value, key))
+            return false;
+    if (value.type === 'message' && Array.isArray(value.content))
+        return true;
+    return typeof value.custom_id === 'string' && isPlainObject(value.result) && typeof value.result.type === 'string';
+}
+/** A value of the file in a message: as JSON, at most a short excerpt of it. */
+function shown(value) {
+    return (0,model_escape/* shorten */.ml)(JSON.stringify(value) ?? String(value), model_escape/* EXCERPT */.IK);
+}
+function typeName(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'a list';
+    if (typeof value === 'object')
+        return 'an object';
+    return `a ${typeof value}`;
+}
+/** Stop reasons that end an answer; the others leave it unfinished, or not an answer at all. */
+const FINISHED = new Set(['end_turn', 'stop_sequence']);
+const UNFINISHED = {
+    max_tokens: 'is cut short: it stopped at max_tokens (stop_reason), so the end of the answer is missing',
+    model_context_window_exceeded: 'is cut short: it ran out of context window (stop_reason model_context_window_exceeded), so the end of the answer is missing',
+    pause_turn: 'is not finished: a server tool paused the turn (stop_reason pause_turn); save the response that ends it',
+    tool_use: 'is not finished: the model asked for a tool (stop_reason tool_use); save the final response, after the tool result',
+    refusal: 'is a refusal (stop_reason refusal), not an answer',
+};
+const DOCUMENT_CITATIONS = new Set(['char_location', 'page_location', 'content_block_location']);
+const CITATION_TYPES = 'char_location, page_location, content_block_location, search_result_location, web_search_result_location';
+/**
+ * The records, responses and problems of the items of a file (each a response
+ * or a batch result). `documents`: the manifest entry's list of the source
+ * of each document sent.
+ */
+function readResponses(text, file, index, items, documents) {
+    const reader = new ResponseReader(text, file, index, documents);
+    items.forEach((item, n) => {
+        reader.item(item, n);
+    });
+    if (reader.records.length > MAX_RECORDS_PER_FILE) {
+        return {
+            records: [],
+            responses: [],
+            problems: [...reader.problems, { file, line: 0, column: 0, message: tooManyRecords() }],
+        };
+    }
+    return { records: reader.records, responses: reader.responses, problems: reader.problems };
+}
+class ResponseReader {
+    text;
+    file;
+    index;
+    documents;
+    records = [];
+    responses = [];
+    problems = [];
+    constructor(text, file, index, documents) {
+        this.text = text;
+        this.file = file;
+        this.index = index;
+        this.documents = documents;
+    }
+    problem(offset, message) {
+        this.problems.push({ file: this.file, ...this.index.position(offset), message, kind: 'response' });
+    }
+    item({ value, offsets }, n) {
+        if (isPlainObject(value) && (Object.hasOwn(value, 'custom_id') || Object.hasOwn(value, 'result'))) {
+            this.batchResult(value, offsets, n);
+            return;
+        }
+        if (isPlainObject(value) && value.type === 'message' && Array.isArray(value.content)) {
+            this.response(value, offsets, n, undefined);
+            return;
+        }
+        this.problem(offsets.offset, 'not a Messages API response (an object with `"type": "message"` and a `content` list) nor a line of a Message Batches results file (`custom_id` and `result`)');
+    }
+    batchResult(value, offsets, n) {
+        const id = value.custom_id;
+        if (typeof id !== 'string' || id === '') {
+            this.problem(offsets.offset, 'a Message Batches result needs its `custom_id`, a non-empty string');
+            return;
+        }
+        // Messages quote a file's text only as a short excerpt (a custom_id is at most 64 characters for the API).
+        const name = `request ${(0,model_escape/* shorten */.ml)(id, model_escape/* EXCERPT */.IK)}`;
+        const result = value.result;
+        if (!isPlainObject(result) || typeof result.type !== 'string') {
+            this.problem(offsets.offset, `${name}: its \`result\` must be an object with a \`type\``);
+            return;
+        }
+        const resultOffsets = offsets.keys?.get('result');
+        switch (result.type) {
+            case 'succeeded': {
+                const message = result.message;
+                const messageOffsets = resultOffsets?.keys?.get('message');
+                if (!isPlainObject(message) || message.type !== 'message' || !Array.isArray(message.content)) {
+                    this.problem(messageOffsets?.offset ?? offsets.offset, `${name} succeeded, but its \`result.message\` is not a Messages API response`);
+                    return;
+                }
+                this.response(message, messageOffsets, n, id);
+                return;
+            }
+            case 'errored': {
+                const error = isPlainObject(result.error) && isPlainObject(result.error.error) ? result.error.error : undefined;
+                const what = (0,model_escape/* shorten */.ml)([error?.type, error?.message].filter((v) => typeof v === 'string').join(': '), 2 * model_escape/* EXCERPT */.IK);
+                this.problem(offsets.offset, `${name} errored${what === '' ? '' : ` (${what})`}: there is no response to check`);
+                return;
+            }
+            case 'canceled':
+                this.problem(offsets.offset, `${name} was canceled before it was sent to the model: there is no response to check`);
+                return;
+            case 'expired':
+                this.problem(offsets.offset, `${name} expired (the batch reached its 24-hour limit before it was sent): there is no response to check`);
+                return;
+            default:
+                this.problem(offsets.offset, `${name}: its result is ${shown(result.type)}, not succeeded: there is no response to check`);
+        }
+    }
+    response(message, offsets, n, customId) {
+        const name = customId ?? (typeof message.id === 'string' && message.id !== '' ? message.id : `response${n + 1}`);
+        const label = `response ${(0,model_escape/* shorten */.ml)(name, model_escape/* EXCERPT */.IK)}`;
+        const at = offsets.offset;
+        if (Object.hasOwn(message, 'stop_reason')) {
+            const stop = message.stop_reason;
+            if (typeof stop === 'string' && Object.hasOwn(UNFINISHED, stop))
+                this.problem(at, `${label} ${UNFINISHED[stop]}`);
+            else if (stop === null)
+                this.problem(at, `${label} is not finished: its stop_reason is null (a streamed response saved before its end?)`);
+            else if (typeof stop !== 'string' || !FINISHED.has(stop))
+                this.problem(at, `${label}: its stop_reason ${shown(stop)} is not one citegate knows to end an answer (end_turn, stop_sequence)`);
+        }
+        const content = message.content;
+        const contentOffsets = offsets.keys?.get('content')?.items;
+        const pieces = [];
+        const cited = [];
+        const from = this.records.length;
+        let answerLength = 0;
+        content.forEach((block, b) => {
+            if (!isPlainObject(block) || block.type !== 'text')
+                return; // Thinking, tool use and the like: not the answer.
+            const blockOffsets = contentOffsets?.[b];
+            const blockAt = blockOffsets?.offset ?? at;
+            const text = block.text;
+            if (typeof text !== 'string') {
+                this.problem(blockAt, `${label}: the \`text\` of content block ${b} must be a string, not ${typeName(text)}`);
+                return;
+            }
+            const textAt = blockOffsets?.keys?.get('text')?.offset;
+            pieces.push({
+                text,
+                source: textAt === undefined ? undefined : { start: textAt, end: this.text.length, style: 'double' },
+            });
+            const start = answerLength;
+            answerLength += text.length;
+            const citations = block.citations;
+            if (citations === undefined || citations === null)
+                return;
+            const citationsOffsets = blockOffsets?.keys?.get('citations');
+            if (!Array.isArray(citations)) {
+                this.problem(citationsOffsets?.offset ?? blockAt, `${label}: the \`citations\` of content block ${b} must be a list or null, not ${typeName(citations)}`);
+                return;
+            }
+            if (citations.length === 0)
+                return;
+            cited.push([start, answerLength]);
+            citations.forEach((citation, c) => {
+                this.records.push(this.record(`${name}#${b}.${c}`, citation, text, citationsOffsets?.items?.[c]?.offset ?? blockAt, textAt));
+            });
+        });
+        if (this.records.length === from)
+            this.problem(at, `${label} has no citation: none of its text can be checked (send the documents with \`"citations": {"enabled": true}\`)`);
+        this.responses.push({
+            name,
+            position: this.index.position(at),
+            answer: joinedAnswer(this.text, pieces, this.index.position(at), this.index),
+            cited,
+            from,
+            to: this.records.length,
+        });
+    }
+    record(id, citation, claim, offset, claimOffset) {
+        const value = { citation_id: id, claim };
+        const invalid = (reason, extra = {}) => ({
+            value: { ...value, ...extra },
+            offset,
+            claimOffset,
+            invalid: reason,
+        });
+        if (!isPlainObject(citation))
+            return invalid(`a citation must be an object, not ${typeName(citation)}`);
+        // Every string of the citation is checked for lone surrogates, as a record's are.
+        value.citation = citation;
+        const type = citation.type;
+        if (!Object.hasOwn(citation, 'cited_text'))
+            return invalid('cited_text is missing');
+        const quote = citation.cited_text;
+        if (typeof quote !== 'string')
+            return invalid(`cited_text must be a string, not ${typeName(quote)}`);
+        value.quote = quote;
+        if (typeof type !== 'string')
+            return invalid(`the citation's type must be a string (one of ${CITATION_TYPES})`);
+        if (DOCUMENT_CITATIONS.has(type)) {
+            const location = type === 'char_location'
+                ? { kind: 'char', start: citation.start_char_index, end: citation.end_char_index }
+                : type === 'page_location'
+                    ? { kind: 'page', start: citation.start_page_number, end: citation.end_page_number }
+                    : undefined;
+            const title = citation.document_title;
+            if (title !== undefined && title !== null && typeof title !== 'string')
+                return invalid(`document_title must be a string or null, not ${typeName(title)}`);
+            const documents = this.documents;
+            if (documents !== undefined) {
+                const n = citation.document_index;
+                if (!Object.hasOwn(citation, 'document_index'))
+                    return invalid('document_index is missing');
+                if (typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+                    return invalid(`document_index must be a whole number from 0, not ${typeof n === 'number' ? shown(n) : typeName(n)}`);
+                if (n >= documents.ids.length)
+                    return invalid(`document_index ${n} is past the \`documents\` list (${documents.where}), which names ${documents.ids.length} document${documents.ids.length === 1 ? '' : 's'}`);
+                const sourceId = documents.ids[n];
+                if (sourceId === null) {
+                    // Listed as no source: its citations are of no source the manifest has.
+                    value.source_id = typeof title === 'string' && title !== '' ? title : `document ${n}`;
+                    return { value, offset, claimOffset, unknownSource: true, ...(location ? { location } : {}) };
+                }
+                value.source_id = sourceId;
+            }
+            else {
+                if (typeof title !== 'string' || title === '')
+                    return invalid(`document_title is ${title === undefined ? 'missing' : title === '' ? 'empty' : 'null'}, and the manifest entry has no \`documents\` list: name the source of each document there`);
+                value.source_id = title;
+            }
+            return { value, offset, claimOffset, ...(location ? { location } : {}) };
+        }
+        if (type === 'search_result_location') {
+            const source = citation.source;
+            if (!Object.hasOwn(citation, 'source'))
+                return invalid('source is missing');
+            if (typeof source !== 'string')
+                return invalid(`source must be a string, not ${typeName(source)}`);
+            value.source_id = source;
+            return { value, offset, claimOffset };
+        }
+        if (type === 'web_search_result_location') {
+            // A web page: citegate never fetches, so it is no source the manifest can have.
+            const url = citation.url;
+            value.source_id = typeof url === 'string' && url !== '' ? url : 'web search result';
+            return { value, offset, claimOffset, unknownSource: true };
+        }
+        return invalid(`citation type ${shown(type)} is not one citegate reads (${CITATION_TYPES})`);
     }
 }
 
@@ -29355,9 +29793,12 @@ function nodeOffset(node, fallback = 0) {
 
 ;// CONCATENATED MODULE: ./src/load/citation-file.ts
 // Citation files (SPEC §6): JSON (an array of records, or an object with a
-// `citations` array), JSON Lines (one record per line) or YAML (same shapes).
-// Each record keeps the line and column where it starts. A file that cannot be
-// parsed is a problem at its line and column; the caller goes on with the others.
+// `citations` array), JSON Lines (one record per line) or YAML (same shapes);
+// and saved Claude Messages API responses, JSON or JSON Lines, whose citations
+// become records (anthropic.ts). Each record keeps the line and column where
+// it starts. A file that cannot be parsed is a problem at its line and column;
+// the caller goes on with the others.
+
 
 
 
@@ -29377,7 +29818,7 @@ function formatOf(file) {
 }
 /** Citation files larger than this are refused unread. */
 const DEFAULT_MAX_CITATION_FILE_BYTES = 64 * 1024 * 1024;
-function loadCitationFile(workspace, file, maxBytes = DEFAULT_MAX_CITATION_FILE_BYTES) {
+function loadCitationFile(workspace, file, reading = {}, maxBytes = DEFAULT_MAX_CITATION_FILE_BYTES) {
     const whole = (message) => ({
         file,
         records: [],
@@ -29402,7 +29843,7 @@ function loadCitationFile(workspace, file, maxBytes = DEFAULT_MAX_CITATION_FILE_
             problems: [{ file, ...decoded.position, message: decoded.reason }],
         };
     }
-    return parseCitationText(decoded.text, file, format);
+    return parseCitationText(decoded.text, file, format, reading);
 }
 /**
  * YAML citation files larger than this are refused: the yaml package's
@@ -29418,7 +29859,22 @@ const MAX_YAML_CHARS = 4 * 1024 * 1024;
  */
 const MAX_YAML_MARKS = 200_000;
 /** Parses citation-file text (BOM already removed). */
-function parseCitationText(text, file, format) {
+function parseCitationText(text, file, format, reading = {}) {
+    if (format === 'yaml' && reading.format === 'anthropic-messages') {
+        return {
+            file,
+            records: [],
+            document: undefined,
+            problems: [
+                {
+                    file,
+                    line: 0,
+                    column: 0,
+                    message: 'not read: format anthropic-messages is JSON or JSON Lines (saved Messages API responses), and this is a YAML file',
+                },
+            ],
+        };
+    }
     if (format === 'yaml' && (text.length > MAX_YAML_CHARS || yamlMarks(text) > MAX_YAML_MARKS)) {
         const limit = text.length > MAX_YAML_CHARS
             ? `${MAX_YAML_CHARS / 1024 / 1024} MiB`
@@ -29441,7 +29897,42 @@ function parseCitationText(text, file, format) {
     if (format === 'yaml')
         text = withLoneCrAsLf(text);
     const index = new TextLineIndex(text);
-    const parsed = format === 'json' ? parseJsonFile(text) : format === 'jsonl' ? parseJsonLines(text) : parseYamlFile(text);
+    let parsed;
+    // Read as saved responses when the entry says so, or when the file has
+    // their shape and the entry does not say otherwise.
+    const responses = reading.format !== 'citegate';
+    if (format === 'json') {
+        const json = parseJson(text);
+        if (!(json instanceof JsonSyntaxError) && responses) {
+            const value = json.value;
+            const shaped = looksLikeResponse(value) || (Array.isArray(value) && value.length > 0 && value.every(looksLikeResponse));
+            if (reading.format === 'anthropic-messages' || shaped) {
+                const offsets = scanOffsets(text, RESPONSE_KEYS);
+                const items = Array.isArray(value)
+                    ? value.map((v, i) => ({ value: v, offsets: offsets.items[i] }))
+                    : [{ value, offsets }];
+                return responsesFile(text, file, index, items, reading, [], Array.isArray(value));
+            }
+        }
+        parsed = parseJsonFile(text, json);
+    }
+    else if (format === 'jsonl') {
+        parsed = parseJsonLines(text);
+        if (responses &&
+            (reading.format === 'anthropic-messages' ||
+                (parsed.records.length > 0 && parsed.records.every((r) => looksLikeResponse(r.value))))) {
+            const items = parsed.records.map((r) => {
+                // A line's value holds no line break (a JSON string cannot): it ends at the line's end.
+                LINE_END.lastIndex = r.offset;
+                const end = LINE_END.test(text) ? LINE_END.lastIndex - 1 : text.length;
+                return { value: r.value, offsets: scanOffsets(text, RESPONSE_KEYS, r.offset, end) };
+            });
+            const syntax = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
+            return responsesFile(text, file, index, items, reading, syntax, false);
+        }
+    }
+    else
+        parsed = parseYamlFile(text);
     const problems = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
     const records = parsed.records.map((r, i) => ({
         value: r.value,
@@ -29463,6 +29954,25 @@ function parseCitationText(text, file, format) {
     }
     return { file, records, problems, document: parsed.document, ...(answer ? { answer } : {}) };
 }
+const LINE_END = /[\r\n]/g;
+/** A file of saved responses: their records, each response with its answer, and what is wrong with them. */
+function responsesFile(text, file, index, items, reading, syntax, listed) {
+    const read = readResponses(text, file, index, items, reading.documents);
+    const records = read.records.map((r, i) => ({
+        value: r.value,
+        index: i,
+        position: index.position(r.offset),
+        claimPosition: r.claimOffset !== undefined ? index.position(r.claimOffset) : undefined,
+        ...(r.invalid !== undefined ? { invalid: r.invalid } : {}),
+        ...(r.unknownSource ? { unknownSource: true } : {}),
+        ...(r.location !== undefined ? { location: r.location } : {}),
+    }));
+    // In file order, the lines that could not be parsed among the others.
+    const problems = [...syntax, ...read.problems].sort((a, b) => a.line - b.line || a.column - b.column);
+    if (items.length === 0 && problems.length === 0 && !listed)
+        problems.push({ file, line: 0, column: 0, message: 'the file is empty: it holds no responses' });
+    return { file, records, problems, document: undefined, responses: read.responses };
+}
 const SHAPE = 'expected an array of citation records, or an object with a "citations" array';
 function jsonProblem(error, text) {
     if (!(error instanceof JsonSyntaxError))
@@ -29473,19 +29983,26 @@ function jsonProblem(error, text) {
     }
     return { offset: error.offset, message: error.message };
 }
-function parseJsonFile(text) {
-    let parsed;
+/** The strict parse of a JSON file, or the error that says what is wrong where. */
+function parseJson(text) {
     try {
-        parsed = parseStrictJson(text);
+        return parseStrictJson(text);
     }
     catch (error) {
-        return { records: [], problems: [jsonProblem(error, text)], document: undefined, emptyListed: false };
+        if (error instanceof JsonSyntaxError)
+            return error;
+        throw error;
     }
+}
+function parseJsonFile(text, json) {
+    if (json instanceof JsonSyntaxError)
+        return { records: [], problems: [jsonProblem(json, text)], document: undefined, emptyListed: false };
+    const parsed = json;
     const { value, recordOffsets, offset, keyOffsets, claimOffsets } = parsed;
     const answerOffset = keyOffsets.get('answer');
     let list = value;
     let document;
-    if (isPlainObject(value)) {
+    if (citation_file_isPlainObject(value)) {
         document = new Map(Object.entries(value));
         list = value.citations;
     }
@@ -29501,7 +30018,7 @@ function parseJsonFile(text) {
             : {}),
     };
 }
-function isPlainObject(value) {
+function citation_file_isPlainObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 /** A JSON Lines file with this many bad lines is not read further. */
@@ -29614,109 +30131,6 @@ function yamlScalarSource(node) {
                 ? 'block'
                 : 'plain';
     return { start: node.range[0], end: node.range[1], style };
-}
-const SIMPLE_ESCAPES = {
-    '0': 0,
-    a: 7,
-    b: 8,
-    t: 9,
-    '\t': 9,
-    n: 10,
-    v: 11,
-    f: 12,
-    r: 13,
-    e: 0x1b,
-    ' ': 0x20,
-    '"': 0x22,
-    '/': 0x2f,
-    '\\': 0x5c,
-    N: 0x85,
-    _: 0xa0,
-    L: 0x2028,
-    P: 0x2029,
-};
-const HEX_ESCAPES = { x: 2, u: 4, U: 8 };
-/**
- * The characters a scalar's text writes, in order, as UTF-16 units with the
- * offset in the file where each is written: escapes (JSON's and YAML's) are
- * decoded, and whitespace is left out, since line folding and indentation
- * change only whitespace between what the text writes and the value.
- */
-function writtenUnits(text, source) {
-    const units = [];
-    const offsets = [];
-    const put = (unit, at) => {
-        if (isWhitespace(unit))
-            return;
-        units.push(unit);
-        offsets.push(at);
-    };
-    let i = source.start;
-    if (source.style === 'double' || source.style === 'single')
-        i++;
-    else if (source.style === 'block')
-        i = text.indexOf('\n', i) + 1 || source.end; // past the header (`|`, `>-`)
-    for (; i < source.end; i++) {
-        const c = text[i];
-        if (source.style === 'double' && c === '"')
-            break;
-        if (source.style === 'single' && c === "'") {
-            if (text[i + 1] !== "'")
-                break;
-            put(0x27, i++);
-        }
-        else if (source.style === 'double' && c === '\\') {
-            const e = text[i + 1];
-            const digits = HEX_ESCAPES[e];
-            if (digits !== undefined) {
-                const cp = parseInt(text.slice(i + 2, i + 2 + digits), 16);
-                for (const unit of String.fromCodePoint(Number.isNaN(cp) ? 0xfffd : cp))
-                    for (let k = 0; k < unit.length; k++)
-                        put(unit.charCodeAt(k), i);
-                i += 1 + digits;
-            }
-            else {
-                // A line break after a backslash is an escaped line break: it writes nothing.
-                if (SIMPLE_ESCAPES[e] !== undefined)
-                    put(SIMPLE_ESCAPES[e], i);
-                i++;
-            }
-        }
-        else {
-            put(text.charCodeAt(i), i);
-        }
-    }
-    return { units, offsets };
-}
-function answerAt(fileText, answer, position, index, source) {
-    let written;
-    return {
-        text: answer,
-        position,
-        locate(at) {
-            // Built once, when a finding first needs it: the answer's characters, in
-            // order, against the characters the file writes.
-            if (written === undefined) {
-                written = new Int32Array(answer.length).fill(-1);
-                const { units, offsets } = source ? writtenUnits(fileText, source) : { units: [], offsets: [] };
-                for (let i = 0, k = 0; i < answer.length && k < units.length; i++) {
-                    const unit = answer.charCodeAt(i);
-                    if (isWhitespace(unit))
-                        continue;
-                    if (unit !== units[k])
-                        break; // Not what the file writes: the rest is placed at the answer's start.
-                    written[i] = offsets[k++];
-                }
-            }
-            for (let i = at; i < answer.length; i++) {
-                if (written[i] >= 0)
-                    return index.position(written[i]);
-                if (!isWhitespace(answer.charCodeAt(i)))
-                    break;
-            }
-            return position;
-        },
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/model/paths.ts
@@ -30011,17 +30425,29 @@ function citationEntryFor(manifest, file) {
     return rel === undefined ? undefined : manifest.citations.find((c) => c.glob.matches(rel));
 }
 function refFor(manifest, file) {
-    return { file, audience: citationEntryFor(manifest, file)?.audience };
+    const entry = citationEntryFor(manifest, file);
+    return {
+        file,
+        audience: entry?.audience,
+        ...(entry?.format !== undefined ? { format: entry.format } : {}),
+        ...(entry?.documents !== undefined ? { documents: entry.documents } : {}),
+    };
 }
 /**
  * How a name checks the file it names, as a key: its audience, the `require`
- * rules that match it and its format (`a.json` a link to `a.jsonl`). Two names
- * of one file with the same key check it alike.
+ * rules that match it, its format (`a.json` a link to `a.jsonl`) and how its
+ * entry says its records are written. Two names of one file with the same key
+ * check it alike.
  */
 function checksOf(manifest, file) {
     const rel = underManifest(manifest, file);
     const rules = rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
-    return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
+    const entry = citationEntryFor(manifest, file);
+    const key = [entry?.audience ?? null, rules, formatOf(file) ?? null];
+    // Only when an entry says so: the key of every other file stays as it was.
+    if (entry?.format !== undefined)
+        key.push(entry.format, entry.documents?.ids ?? null);
+    return JSON.stringify(key);
 }
 /**
  * The names to check files named on a command line under (workspace-relative,
@@ -30493,6 +30919,7 @@ const HINT_KINDS = [
 ];
 const FINDING_KINDS = [
     'claim number not in quote',
+    'location not at quote',
     'required source not cited',
     'uncited claim',
 ];
@@ -32774,7 +33201,7 @@ function mismatchAt(text, at, quote) {
 
 const REQUIRED = ['citation_id', 'source_id', 'quote'];
 const OPTIONAL = ['claim', 'prefix', 'suffix'];
-function typeName(value) {
+function record_typeName(value) {
     if (value === null)
         return 'null';
     if (Array.isArray(value))
@@ -32810,7 +33237,7 @@ function asString(value) {
 function checkFields(record) {
     const fields = asFields(record);
     if (fields === undefined) {
-        return { ok: false, reason: `a record must be an object, not ${typeName(record)}` };
+        return { ok: false, reason: `a record must be an object, not ${record_typeName(record)}` };
     }
     const citationId = get(fields, 'citation_id');
     const sourceId = get(fields, 'source_id');
@@ -32854,10 +33281,10 @@ function fieldProblem(fields, ...values) {
             // A YAML map (a Map) with `<<`: YAML 1.1's merge key, an ordinary key in YAML 1.2.
             if (!has(fields, key))
                 return `${key} is missing${fields instanceof Map && fields.has('<<') ? MERGE_KEY : ''}`;
-            return `${key} must be a string, not ${typeName(value)}`;
+            return `${key} must be a string, not ${record_typeName(value)}`;
         }
         if (has(fields, key))
-            return `${key} must be a string when present, not ${typeName(value)}`;
+            return `${key} must be a string when present, not ${record_typeName(value)}`;
     }
     const broken = loneSurrogateIn(fields, values);
     if (broken !== undefined)
@@ -34958,6 +35385,36 @@ function covers(keys, whole) {
     }
     return inClaims * 2 >= total;
 }
+/** A list item's number and the whitespace after it, at the start of a sentence as written. */
+const WRITTEN_LIST_MARKER = new RegExp(String.raw `^${ITEM_NUMBER}\s+`, 'iu');
+/**
+ * Whether ranges of the answer (UTF-16, in order, not overlapping) cover a
+ * sentence of it: at least half of its letters and digits lie in them, a list
+ * item's number not counted; a sentence with no letter or digit needs none.
+ * For answers whose cited parts are known exactly (a response's text blocks
+ * with citations), where claims would have to be looked for.
+ */
+function rangesCover(answer, sentence, ranges) {
+    const end = sentence.start + sentence.text.length;
+    const marker = WRITTEN_LIST_MARKER.exec(sentence.text)?.[0].length ?? 0;
+    let total = 0;
+    let inRanges = 0;
+    let k = 0;
+    for (let i = sentence.start + (marker < sentence.text.length ? marker : 0); i < end; i++) {
+        const cp = answer.codePointAt(i);
+        const at = i;
+        if (cp > 0xffff)
+            i++;
+        if (!isWordCodePoint(cp))
+            continue;
+        total++;
+        while (k < ranges.length && ranges[k][1] <= at)
+            k++;
+        if (k < ranges.length && ranges[k][0] <= at)
+            inRanges++;
+    }
+    return inRanges * 2 >= total;
+}
 function isCovered(sentence, claims) {
     return claimCoverage(claims)(sentence);
 }
@@ -35472,54 +35929,52 @@ function findingsFor(loaded, checks, manifest, levels) {
         claimAt: loaded.records[i].claimPosition ?? loaded.records[i].position,
     }));
     const level = (l) => l;
-    if (levels.uncitedClaims !== 'off' && loaded.answer) {
-        const claims = records.flatMap(({ check }) => check.ok
-            ? check.record.claim !== undefined
-                ? [check.record.claim]
-                : []
-            : check.claim !== undefined
-                ? [check.claim]
-                : []);
-        const isCovered = claimCoverage(claims);
-        for (const sentence of splitSentences(loaded.answer.text)) {
-            if (isCovered(sentence.text))
-                continue;
-            findings.push({
-                kind: 'uncited claim',
-                level: level(levels.uncitedClaims),
-                file,
-                ...loaded.answer.locate(sentence.start),
-                message: `no record's claim covers this sentence of the answer: "${(0,model_escape/* shorten */.ml)(sentence.text, 160)}"`,
-            });
+    if (loaded.responses) {
+        // Saved responses: each is an answer, and the parts its citations cover are known exactly.
+        for (const response of loaded.responses) {
+            const { answer, cited } = response;
+            const name = (0,model_escape/* shorten */.ml)(response.name, model_escape/* EXCERPT */.IK);
+            if (levels.uncitedClaims !== 'off') {
+                for (const sentence of splitSentences(answer.text)) {
+                    if (rangesCover(answer.text, sentence, cited))
+                        continue;
+                    findings.push({
+                        kind: 'uncited claim',
+                        level: level(levels.uncitedClaims),
+                        file,
+                        ...answer.locate(sentence.start),
+                        message: `no citation covers this sentence of response ${name}: "${(0,model_escape/* shorten */.ml)(sentence.text, 160)}"`,
+                    });
+                }
+            }
+            const own = records.slice(response.from, response.to).map((r) => r.check);
+            findings.push(...requiredSources(manifest, levels, file, own, response.position, (id, rule) => `response ${name} must cite ${id} (the rule at ${manifest.file}:${rule}), but none of its citations does`));
         }
     }
-    if (levels.requiredSources !== 'off' && manifest.requirements.length > 0) {
-        const rel = manifest.dir === ''
-            ? file
-            : file.startsWith(`${manifest.dir}/`)
-                ? file.slice(manifest.dir.length + 1)
-                : undefined;
-        // A record with invalid fields still names its source: its own verdict says what is wrong with it.
-        const cited = new Set(records.flatMap(({ check }) => {
-            const id = check.ok ? check.record.sourceId : check.sourceId;
-            return id !== undefined ? [id] : [];
-        }));
-        const where = loaded.answer?.position ?? loaded.records[0]?.position ?? { line: 1, column: 1 };
-        for (const rule of manifest.requirements) {
-            if (rel === undefined || !rule.glob.matches(rel))
-                continue;
-            for (const id of rule.cite) {
-                if (cited.has(id))
+    else {
+        if (levels.uncitedClaims !== 'off' && loaded.answer) {
+            const claims = records.flatMap(({ check }) => check.ok
+                ? check.record.claim !== undefined
+                    ? [check.record.claim]
+                    : []
+                : check.claim !== undefined
+                    ? [check.claim]
+                    : []);
+            const isCovered = claimCoverage(claims);
+            for (const sentence of splitSentences(loaded.answer.text)) {
+                if (isCovered(sentence.text))
                     continue;
                 findings.push({
-                    kind: 'required source not cited',
-                    level: level(levels.requiredSources),
+                    kind: 'uncited claim',
+                    level: level(levels.uncitedClaims),
                     file,
-                    ...where,
-                    message: `this answer must cite ${id} (the rule at ${manifest.file}:${rule.position.line}), but no record does`,
+                    ...loaded.answer.locate(sentence.start),
+                    message: `no record's claim covers this sentence of the answer: "${(0,model_escape/* shorten */.ml)(sentence.text, 160)}"`,
                 });
             }
         }
+        const where = loaded.answer?.position ?? loaded.records[0]?.position ?? { line: 1, column: 1 };
+        findings.push(...requiredSources(manifest, levels, file, checks, where, (id, rule) => `this answer must cite ${id} (the rule at ${manifest.file}:${rule}), but no record does`));
     }
     const claimNumbers = levels.claimNumbers;
     if (claimNumbers !== 'off') {
@@ -35553,6 +36008,253 @@ function findingsFor(loaded, checks, manifest, levels) {
         }
     }
     return findings;
+}
+/**
+ * The sources the manifest's `require` rules want an answer (a file, or one
+ * response of it) to cite, and its records (`checks`) do not, placed `where`.
+ */
+function requiredSources(manifest, levels, file, checks, where, say) {
+    if (levels.requiredSources === 'off' || manifest.requirements.length === 0)
+        return [];
+    const rel = manifest.dir === '' ? file : file.startsWith(`${manifest.dir}/`) ? file.slice(manifest.dir.length + 1) : undefined;
+    // A record with invalid fields still names its source: its own verdict says what is wrong with it.
+    const cited = new Set(checks.flatMap((check) => {
+        const id = check.ok ? check.record.sourceId : check.sourceId;
+        return id !== undefined ? [id] : [];
+    }));
+    const findings = [];
+    for (const rule of manifest.requirements) {
+        if (rel === undefined || !rule.glob.matches(rel))
+            continue;
+        for (const id of rule.cite) {
+            if (cited.has(id))
+                continue;
+            findings.push({
+                kind: 'required source not cited',
+                level: levels.requiredSources,
+                file,
+                line: where.line,
+                column: where.column,
+                message: say(id, rule.position.line),
+            });
+        }
+    }
+    return findings;
+}
+
+;// CONCATENATED MODULE: ./src/check/locations.ts
+
+
+
+
+/** Every this many characters, where they start: a character index is found from the nearest. */
+const SAMPLE = 1024;
+const FORM_FEED = 0x0c;
+class LocationCheck {
+    bytes;
+    normalized;
+    entry;
+    lines;
+    samples;
+    formFeeds;
+    /** `bytes`: the source's text as UTF-8 (after any BOM), which `normalized` normalizes. */
+    constructor(bytes, normalized, entry) {
+        this.bytes = bytes;
+        this.normalized = normalized;
+        this.entry = entry;
+    }
+    /** What is wrong with where the citation says its quote is, or undefined (nothing, or not checked). */
+    check(cited, decision) {
+        if (decision.verdict === 'empty quote')
+            return undefined;
+        return cited.location.kind === 'char' ? this.chars(cited, decision) : this.pages(cited, decision);
+    }
+    chars(cited, decision) {
+        const { start, end } = cited.location;
+        const indices = `start_char_index ${show(start)} and end_char_index ${show(end)}`;
+        if (!isCount(start) || !isCount(end) || end < start)
+            return `${indices} are not a range of characters`;
+        const quote = normalizeText(cited.quote);
+        const span = this.span('code points', start, end);
+        if (span !== undefined && this.textOf(span) === quote)
+            return undefined;
+        const other = ['UTF-16 code units', 'bytes'].find((unit) => {
+            const s = this.span(unit, start, end);
+            return s !== undefined && this.textOf(s) === quote;
+        });
+        const unit = other
+            ? `; counted in ${other} they would point at it (the API does not document its unit; citegate counts code points)`
+            : '';
+        if (span === undefined) {
+            const total = this.sampled().total;
+            return `${indices} point past the end of ${this.entry.path}, which has ${total} character${total === 1 ? '' : 's'}${unit}`;
+        }
+        const there = span[0] === span[1]
+            ? `no text, at ${this.place(span[0], span[0])} of ${this.entry.path}`
+            : `${this.place(span[0], span[1])} of ${this.entry.path} ("${(0,model_escape/* shorten */.ml)(this.textOf(span), 80)}")`;
+        return `${indices} point at ${there}, but ${this.quoteIs(decision)}${unit}`;
+    }
+    pages(cited, decision) {
+        const { start, end } = cited.location;
+        const numbers = `start_page_number ${show(start)} and end_page_number ${show(end)}`;
+        if (!isCount(start) || !isCount(end) || start < 1 || end <= start)
+            return `${numbers} are not a range of pages (numbered from 1, the end exclusive)`;
+        const feeds = this.feeds();
+        if (feeds.length === 0)
+            return undefined; // No page breaks: pages are not checked.
+        const last = feeds[feeds.length - 1];
+        // A form feed that ends the text ends its last page (pdftotext ends every page with one).
+        const count = isBlank(this.bytes, last + 1) ? feeds.length : feeds.length + 1;
+        const named = pageRange(start, end - 1);
+        if (end - 1 > count)
+            return `${numbers} name ${named}, but ${this.entry.path} has ${count} page${count === 1 ? '' : 's'} (its form feeds end pages)`;
+        if (decision.verdict !== 'located')
+            return undefined;
+        const [from, to] = this.original(decision.matches[0], decision.quoteLength);
+        const first = this.pageAt(from);
+        const lastPage = this.pageAt(Math.max(from, to - 1));
+        if (first >= start && lastPage < end)
+            return undefined;
+        return `${numbers} name ${named}, but the quote is on ${pageRange(first, lastPage)} of ${this.entry.path} (${this.place(from, to)})`;
+    }
+    quoteIs(decision) {
+        if (decision.verdict === 'located') {
+            const [from, to] = this.original(decision.matches[0], decision.quoteLength);
+            return `the quote is at ${this.place(from, to)}`;
+        }
+        if (decision.verdict === 'ambiguous quote') {
+            const n = decision.matches.length;
+            return `the quote occurs ${n >= 100 ? '100 or more' : n} times in it, none of them there`;
+        }
+        return 'the quote is not in it';
+    }
+    /** A normalized range's original bytes. */
+    original(start, length) {
+        const texts = {
+            original: this.bytes,
+            normalized: this.normalized.bytes,
+            budget: cutBudget(this.normalized.bytes.length),
+        };
+        return [
+            this.normalized.map.toOriginalStart(start, texts),
+            this.normalized.map.toOriginalEnd(start + length, texts),
+        ];
+    }
+    /** Bytes [from, to) as a reader finds them: line and columns, the last column that of the last character. */
+    place(from, to) {
+        const lines = (this.lines ??= new ByteLineIndex(this.bytes));
+        const a = lines.position(from);
+        if (to <= from)
+            return `line ${a.line}, column ${a.column}`;
+        let last = to - 1;
+        while (last > from && (this.bytes[last] & 0xc0) === 0x80)
+            last--;
+        const b = lines.position(last);
+        return a.line === b.line
+            ? `line ${a.line}, columns ${a.column}-${b.column}`
+            : `line ${a.line}, column ${a.column} to line ${b.line}, column ${b.column}`;
+    }
+    textOf([from, to]) {
+        return normalizeText(this.bytes.toString('utf8', from, to));
+    }
+    /** The bytes that indices [start, end) in `unit` cover, or undefined past the end or inside a character. */
+    span(unit, start, end) {
+        const from = this.offsetOf(unit, start);
+        const to = this.offsetOf(unit, end);
+        return from === undefined || to === undefined ? undefined : [from, to];
+    }
+    /** The byte offset after `n` units of the text, or undefined past its end or inside a character. */
+    offsetOf(unit, n) {
+        const bytes = this.bytes;
+        if (unit === 'bytes')
+            return n <= bytes.length && (n === bytes.length || (bytes[n] & 0xc0) !== 0x80) ? n : undefined;
+        const s = this.sampled();
+        const counts = unit === 'code points' ? s.points : s.units;
+        if (n > counts[counts.length - 1])
+            return undefined;
+        const k = lastAtOrBelow(counts, n);
+        let at = s.bytes[k];
+        let count = counts[k];
+        while (count < n) {
+            const lead = bytes[at];
+            count += unit === 'UTF-16 code units' && lead >= 0xf0 ? 2 : 1;
+            at += lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+        }
+        return count === n ? at : undefined;
+    }
+    /** Where every SAMPLEth character starts, with the code points and UTF-16 units before it; and the end. */
+    sampled() {
+        if (this.samples)
+            return this.samples;
+        const bytes = this.bytes;
+        const at = [0];
+        const points = [0];
+        const units = [0];
+        let p = 0;
+        let u = 0;
+        for (let i = 0; i < bytes.length; i++) {
+            const b = bytes[i];
+            if ((b & 0xc0) === 0x80)
+                continue;
+            if (p > 0 && p % SAMPLE === 0) {
+                at.push(i);
+                points.push(p);
+                units.push(u);
+            }
+            p++;
+            u += b >= 0xf0 ? 2 : 1;
+        }
+        at.push(bytes.length);
+        points.push(p);
+        units.push(u);
+        this.samples = {
+            bytes: Int32Array.from(at),
+            points: Float64Array.from(points),
+            units: Float64Array.from(units),
+            total: p,
+        };
+        return this.samples;
+    }
+    feeds() {
+        if (this.formFeeds)
+            return this.formFeeds;
+        const feeds = [];
+        for (let i = this.bytes.indexOf(FORM_FEED); i >= 0; i = this.bytes.indexOf(FORM_FEED, i + 1))
+            feeds.push(i);
+        return (this.formFeeds = feeds);
+    }
+    /** The page (from 1) a byte is on: one more than the form feeds before it. */
+    pageAt(offset) {
+        const feeds = this.feeds();
+        let lo = 0;
+        let hi = feeds.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (feeds[mid] < offset)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        return lo + 1;
+    }
+}
+function isCount(value) {
+    return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+function show(value) {
+    return value === undefined ? '(missing)' : (0,model_escape/* shorten */.ml)(JSON.stringify(value) ?? String(value), model_escape/* EXCERPT */.IK);
+}
+function pageRange(first, last) {
+    return first === last ? `page ${first}` : `pages ${first}-${last}`;
+}
+/** Whether the bytes from `from` on are only ASCII whitespace (form feeds included). */
+function isBlank(bytes, from) {
+    for (let i = from; i < bytes.length; i++) {
+        const b = bytes[i];
+        if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== FORM_FEED)
+            return false;
+    }
+    return true;
 }
 
 ;// CONCATENATED MODULE: ./src/check/pending.ts
@@ -35650,21 +36352,26 @@ function finish(p) {
 
 
 
+
 function runCheck(options) {
     const { workspace, manifest, files } = options;
     const diagnose = options.diagnose ?? true;
     const problems = [...(options.problems ?? [])];
+    /** Each file's findings, by its place in `files`. */
     const findings = [];
     const levels = options.checks ?? manifest.checks;
     const records = [];
     const bySource = new Map();
     const strings = new Strings();
+    // The records of saved responses whose citations say where their quote is, and what they cite.
+    const located = new Map();
+    const locationFindings = [];
     // 1. Read every file; decide what needs no source; queue the rest by source.
     files.forEach((ref, fileIndex) => {
-        const loaded = options.preloaded?.get(ref.file) ?? loadCitationFile(workspace, ref.file);
+        const loaded = options.preloaded?.get(ref.file) ?? loadCitationFile(workspace, ref.file, ref);
         problems.push(...loaded.problems);
-        const checks = checkFileRecords(loaded.records.map((r) => r.value), (i) => `at line ${loaded.records[i].position.line}`);
-        findings.push(...findingsFor(loaded, checks, manifest, levels));
+        const checks = withReadingChecks(checkFileRecords(loaded.records.map((r) => r.value), (i) => `at line ${loaded.records[i].position.line}`), loaded.records);
+        findings.push(findingsFor(loaded, checks, manifest, levels));
         loaded.records.forEach((record, i) => {
             const fields = checks[i];
             const pending = pendingRecord(ref.file, record.position, record.index, fields, strings);
@@ -35673,7 +36380,9 @@ function runCheck(options) {
                 settle(pending, decideVerdict(fields, { kind: 'unknown' }));
                 return;
             }
-            const source = manifest.sources.get(fields.record.sourceId);
+            const source = record.unknownSource ? undefined : manifest.sources.get(fields.record.sourceId);
+            if (source !== undefined && record.location !== undefined && levels.citationLocations !== 'off')
+                located.set(pending, { location: record.location, quote: fields.record.quote, file: fileIndex });
             if (source === undefined) {
                 settle(pending, decideVerdict(fields, { kind: 'unknown' }));
             }
@@ -35748,8 +36457,27 @@ function runCheck(options) {
                 const place = diagnose ? placer(check.text, normalized) : undefined;
                 const access = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
                 const toExplain = [];
+                const locations = located.size > 0 ? new LocationCheck(check.text, normalized, entry) : undefined;
                 for (const r of citing) {
                     const decision = decideVerdict(fieldsOf(r), access, r.normalized, contexts.get(r) ?? null);
+                    const cited = locations && located.get(r);
+                    if (cited) {
+                        const message = locations.check(cited, decision);
+                        if (message !== undefined)
+                            locationFindings.push({
+                                file: cited.file,
+                                index: r.index,
+                                finding: {
+                                    kind: 'location not at quote',
+                                    level: levels.citationLocations,
+                                    file: r.file,
+                                    line: r.line,
+                                    column: r.column,
+                                    ...(r.citationId !== null ? { citationId: r.citationId } : {}),
+                                    message,
+                                },
+                            });
+                    }
                     settle(r, decision, place);
                     if (diagnose && (decision.verdict !== 'located' || decision.context))
                         toExplain.push([r, decision]);
@@ -35778,8 +36506,45 @@ function runCheck(options) {
         records: records.map(finish),
         sources,
         problems,
-        findings,
+        findings: withLocationFindings(findings, locationFindings),
     };
+}
+/**
+ * The records' checks with what reading their file found wrong with a record
+ * that its fields alone do not show (a saved response's citation without
+ * cited_text, a document_index past the manifest's list): `invalid fields`.
+ */
+function withReadingChecks(checks, records) {
+    for (let i = 0; i < checks.length; i++) {
+        const invalid = records[i].invalid;
+        if (invalid === undefined)
+            continue;
+        const check = checks[i];
+        const f = check.ok ? check.record : check;
+        checks[i] = {
+            ok: false,
+            reason: invalid,
+            ...(f.citationId !== undefined ? { citationId: f.citationId } : {}),
+            ...(f.sourceId !== undefined ? { sourceId: f.sourceId } : {}),
+            ...(f.quote !== undefined ? { quote: f.quote } : {}),
+            ...(f.claim !== undefined ? { claim: f.claim } : {}),
+        };
+    }
+    return checks;
+}
+/** Each file's findings, then its location findings in record order: findings stay in file order. */
+function withLocationFindings(perFile, locations) {
+    const byFile = new Map();
+    for (const l of locations) {
+        let list = byFile.get(l.file);
+        if (!list)
+            byFile.set(l.file, (list = []));
+        list.push(l);
+    }
+    return perFile.flatMap((own, file) => {
+        const more = byFile.get(file);
+        return more ? [...own, ...more.sort((a, b) => a.index - b.index).map((l) => l.finding)] : own;
+    });
 }
 function sourceResult(workspace, manifest, entry, citedBy, reason, actualSha256) {
     // The name as the manifest's folder makes it; the loader has followed its links already.
@@ -36345,12 +37110,21 @@ function matchesPrefix(segments, parts) {
 // How the checks beyond quotes count (the manifest's `checks`, and the
 // options and inputs that override it).
 const CHECK_LEVELS = ['off', 'warn', 'fail'];
-const DEFAULT_CHECKS = { uncitedClaims: 'warn', requiredSources: 'fail', claimNumbers: 'fail' };
+const DEFAULT_CHECKS = {
+    uncitedClaims: 'warn',
+    requiredSources: 'fail',
+    claimNumbers: 'fail',
+    // Warn: the API does not document the unit of its character indices, and
+    // they count in the document the request sent, which may differ from the
+    // pinned file by a BOM or its line ends; the quote itself is checked verbatim.
+    citationLocations: 'warn',
+};
 /** The manifest's names of the checks; the CLI's options and the Action's inputs have dashes for underscores. */
 const CHECK_NAMES = {
     uncitedClaims: 'uncited_claims',
     requiredSources: 'required_sources',
     claimNumbers: 'claim_numbers',
+    citationLocations: 'citation_locations',
 };
 /** A level given for a check that is not one: the option or input, and the value. */
 class LevelError extends Error {
@@ -36402,6 +37176,7 @@ const DEFAULT_MANIFEST = 'citegate.yml';
  */
 const MAX_MANIFEST_BYTES = 8 * 1024 * 1024;
 const MAX_MANIFEST_MARKS = 1_000_000;
+const RECORD_FORMATS = ['citegate', 'anthropic-messages'];
 /** The manifest cannot be used: the check cannot run (exit 2). */
 class ManifestError extends Error {
     problems;
@@ -36415,7 +37190,7 @@ const TOP_KEYS = ['version', 'sources', 'citations', 'checks', 'require'];
 const REQUIRE_KEYS = ['files', 'cite'];
 const SOURCE_KEYS = ['path', 'sha256', 'retrieved', 'original', 'audience'];
 const ORIGINAL_KEYS = ['path', 'sha256'];
-const CITATION_KEYS = ['path', 'audience'];
+const CITATION_KEYS = ['path', 'audience', 'format', 'documents'];
 const SHA256 = /^[0-9a-fA-F]{64}$/;
 /** Reads and validates the manifest at a workspace-relative or absolute path. */
 function loadManifest(workspace, manifestPath, options = {}) {
@@ -36500,7 +37275,7 @@ function parseManifest(text, file, dir, options = {}) {
             report(nodeOffset(node, nodeOffset(citationsPair.key)), '`citations` must be a list of glob patterns');
         else {
             for (const item of node.items) {
-                const pattern = readCitationPattern(doc, item, index, report);
+                const pattern = readCitationPattern(doc, item, index, report, sources, file);
                 if (pattern)
                     citations.push(pattern);
             }
@@ -36670,12 +37445,14 @@ function readSource(doc, pair, index, report, options) {
         return undefined;
     return { ...file, id, retrieved, original, audience, position: index.position(at) };
 }
-function readCitationPattern(doc, item, index, report) {
+function readCitationPattern(doc, item, index, report, sources, file) {
     const node = deref(doc, item);
     const at = nodeOffset(node);
     let patternAt = at;
     let pattern;
     let audience;
+    let format;
+    let documents;
     if ((0,dist/* isMap */.jh)(node)) {
         const keys = readKeys(doc, node, CITATION_KEYS, 'a `citations` entry', report);
         pattern = readString(doc, keys.get('path'), 'the `path` of a `citations` entry', report);
@@ -36684,6 +37461,22 @@ function readCitationPattern(doc, item, index, report) {
             report(at, 'a `citations` entry needs a `path` glob');
         if (keys.has('audience'))
             audience = readString(doc, keys.get('audience'), 'the `audience` of a `citations` entry', report);
+        const formatPair = keys.get('format');
+        if (formatPair !== undefined) {
+            const value = scalarText(deref(doc, formatPair.value));
+            if (value !== undefined && RECORD_FORMATS.includes(value))
+                format = value;
+            else
+                report(nodeOffset(formatPair.value, nodeOffset(formatPair.key)), `the \`format\` of a \`citations\` entry must be one of ${RECORD_FORMATS.join(', ')}`);
+        }
+        const documentsPair = keys.get('documents');
+        if (documentsPair !== undefined) {
+            documents = readDocuments(doc, documentsPair, index, report, sources, file);
+            if (formatPair !== undefined && format !== 'anthropic-messages' && format !== undefined)
+                report(nodeOffset(documentsPair.key), '`documents` names the documents of a Messages API request: it goes with `format: anthropic-messages`');
+            else if (formatPair === undefined)
+                report(nodeOffset(documentsPair.key), '`documents` names the documents of a Messages API request: add `format: anthropic-messages` to the entry');
+        }
     }
     else {
         pattern = scalarText(node);
@@ -36695,7 +37488,7 @@ function readCitationPattern(doc, item, index, report) {
     if (pattern === undefined)
         return undefined;
     try {
-        return { glob: new Glob(pattern), audience, position: index.position(at) };
+        return { glob: new Glob(pattern), audience, format, documents, position: index.position(at) };
     }
     catch (error) {
         if (!(error instanceof GlobSyntaxError))
@@ -36703,6 +37496,40 @@ function readCitationPattern(doc, item, index, report) {
         report(patternAt, `bad glob pattern: ${error.message}`);
         return undefined;
     }
+}
+/** A `documents` list: a source id, or null for a document that is not a pinned source, per document sent. */
+function readDocuments(doc, pair, index, report, sources, file) {
+    const node = deref(doc, pair.value);
+    const at = nodeOffset(node, nodeOffset(pair.key));
+    const shape = '`documents` must be a non-empty list of source ids, one per document the request sent, in its order (null for one that is not a source)';
+    if (!(0,dist/* isSeq */.oP)(node) || node.items.length === 0) {
+        report(at, shape);
+        return undefined;
+    }
+    const ids = [];
+    let ok = true;
+    for (const item of node.items) {
+        const value = deref(doc, item);
+        if ((0,dist/* isScalar */.jn)(value) && value.value === null) {
+            ids.push(null);
+            continue;
+        }
+        const id = scalarText(value);
+        if (id === undefined || id === '') {
+            report(nodeOffset(item, at), shape);
+            ok = false;
+        }
+        else if (!sources.has(id)) {
+            const near = [...sources.keys()].find((known) => editDistance(known, id) <= 2);
+            report(nodeOffset(item, at), `\`documents\` names source \`${id}\`, which is not in \`sources\`${near ? ` (did you mean \`${near}\`?)` : ' (write null for a document that is not a source)'}`);
+            ok = false;
+        }
+        else
+            ids.push(id);
+    }
+    if (!ok)
+        return undefined;
+    return { ids, where: `${file}:${index.position(at).line}` };
 }
 function readChecks(doc, pair, report) {
     if (pair === undefined)
@@ -37213,6 +38040,8 @@ function problemTitle(p) {
             return 'manifest rule';
         case 'not all listed':
             return 'citation files not all listed';
+        case 'response':
+            return 'model response';
         case undefined:
             return 'unreadable citation file';
     }
@@ -37324,12 +38153,24 @@ const FINDING_RULES = {
         short: 'Number in the claim not in the quote',
         full: "The claim states a number (with its unit or period) that the record's quote does not carry.",
     },
+    'location not at quote': {
+        id: 'citegate/location-not-at-quote',
+        name: 'LocationNotAtQuote',
+        short: 'Citation location not at the quote',
+        full: "A saved response's citation names a place in its document (character indices, page numbers) where the pinned source does not hold the cited text.",
+    },
 };
 const MANIFEST_RULE = {
     id: 'citegate/manifest-rule',
     name: 'ManifestRule',
     short: 'Manifest rule that checks nothing',
     full: 'A rule of the manifest (a `require` rule) matches none of the citation files, so it checks nothing.',
+};
+const MODEL_RESPONSE = {
+    id: 'citegate/model-response',
+    name: 'ModelResponse',
+    short: 'Saved model response that cannot pass',
+    full: 'A saved Claude Messages API response or batch result that cannot pass: a batch request that did not succeed, a response cut short or not finished, or a response without any citation.',
 };
 /** A rule's level when no manifest or input sets its check otherwise: only a check beyond quotes can warn. */
 function defaultLevel(rule) {
@@ -37341,12 +38182,15 @@ const FINDING_CHECKS = {
     'uncited claim': 'uncitedClaims',
     'required source not cited': 'requiredSources',
     'claim number not in quote': 'claimNumbers',
+    'location not at quote': 'citationLocations',
 };
+// New rules go last: a rule's index is part of every result that names it.
 const RULES = [
     ...Object.values(VERDICT_RULES),
     UNREADABLE_FILE,
     MANIFEST_RULE,
     ...Object.values(FINDING_RULES),
+    MODEL_RESPONSE,
 ];
 /** The rule of an input problem. */
 function problemRule(p) {
@@ -37355,6 +38199,8 @@ function problemRule(p) {
             return VERDICT_RULES['source unverified'];
         case 'manifest rule':
             return MANIFEST_RULE;
+        case 'response':
+            return MODEL_RESPONSE;
         case 'not all listed':
         case undefined:
             return UNREADABLE_FILE;
@@ -39115,7 +39961,8 @@ function changedEntries(manifest, base, overrides) {
         return { checkAll: 'the manifest changed and its earlier version is not a valid manifest' };
     }
     // Everything but the sources can change any file's findings (the keys of TOP_KEYS in manifest.ts).
-    const patterns = (m) => JSON.stringify(m.citations.map((c) => [c.glob.pattern, c.audience ?? null]));
+    // How files are read (`format`, `documents`) changes their records too.
+    const patterns = (m) => JSON.stringify(m.citations.map((c) => [c.glob.pattern, c.audience ?? null, c.format ?? null, c.documents?.ids ?? null]));
     if (patterns(before) !== patterns(manifest))
         return { checkAll: "the manifest's `citations` patterns changed" };
     const levels = (m) => JSON.stringify({ ...m.checks, ...overrides });
@@ -39202,7 +40049,7 @@ async function planFiles(settings, workspace, manifest, manifestRepository, note
         baseManifest: () => baseManifest(changes, checkout, workspace, manifest),
         listAll,
         loadAll: () => {
-            preloaded = new Map(listAll().files.map((ref) => [ref.file, loadCitationFile(workspace, ref.file)]));
+            preloaded = new Map(listAll().files.map((ref) => [ref.file, loadCitationFile(workspace, ref.file, ref)]));
             return preloaded;
         },
     });

@@ -17,6 +17,7 @@ describe('the JSON Schemas', () => {
       '__fixtures__/seed-fixed/citegate.yml',
       '__fixtures__/answers/citegate.yml',
       '__fixtures__/near-misses/citegate.yml',
+      '__fixtures__/anthropic/citegate.yml',
     ]) {
       expect([file, manifestSchema(parse(readFileSync(path.join(REPO, file), 'utf8')))]).toEqual([file, true]);
     }
@@ -41,6 +42,17 @@ describe('the JSON Schemas', () => {
       }),
     ).toBe(false);
     expect(manifestSchema({ version: 1, sources: {}, colour: 'red' })).toBe(false);
+    // `documents` goes with `format: anthropic-messages` only.
+    for (const entry of [{ documents: ['a'] }, { format: 'citegate', documents: ['a'] }, { format: 'claude' }])
+      expect(manifestSchema({ version: 1, sources: {}, citations: [{ path: 'e/*.json', ...entry }] })).toBe(false);
+    expect(
+      manifestSchema({
+        version: 1,
+        sources: {},
+        citations: [{ path: 'e/*.json', format: 'anthropic-messages', documents: ['a', null] }],
+        checks: { citation_locations: 'fail' },
+      }),
+    ).toBe(true);
     expect(citationsSchema([{ citation_id: 'c1', source_id: 's' }])).toBe(false);
     expect(citationsSchema([{ citation_id: 'c1', source_id: 's', quote: 'q', claim: 3 }])).toBe(false);
   });

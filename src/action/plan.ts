@@ -88,7 +88,7 @@ export async function planFiles(
     baseManifest: () => baseManifest(changes, checkout, workspace, manifest),
     listAll,
     loadAll: () => {
-      preloaded = new Map(listAll().files.map((ref) => [ref.file, loadCitationFile(workspace, ref.file)]));
+      preloaded = new Map(listAll().files.map((ref) => [ref.file, loadCitationFile(workspace, ref.file, ref)]));
       return preloaded;
     },
   });

@@ -340,7 +340,11 @@ function changedEntries(
     return { checkAll: 'the manifest changed and its earlier version is not a valid manifest' };
   }
   // Everything but the sources can change any file's findings (the keys of TOP_KEYS in manifest.ts).
-  const patterns = (m: Manifest) => JSON.stringify(m.citations.map((c) => [c.glob.pattern, c.audience ?? null]));
+  // How files are read (`format`, `documents`) changes their records too.
+  const patterns = (m: Manifest) =>
+    JSON.stringify(
+      m.citations.map((c) => [c.glob.pattern, c.audience ?? null, c.format ?? null, c.documents?.ids ?? null]),
+    );
   if (patterns(before) !== patterns(manifest)) return { checkAll: "the manifest's `citations` patterns changed" };
   const levels = (m: Manifest) => JSON.stringify({ ...m.checks, ...overrides });
   if (levels(before) !== levels(manifest)) return { checkAll: "the manifest's `checks` levels changed" };

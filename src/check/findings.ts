@@ -5,9 +5,9 @@ import type { FieldCheck } from '../engine/record.js';
 import type { LoadedCitationFile } from '../load/citation-file.js';
 import type { Manifest } from '../load/manifest.js';
 import type { CheckLevels } from '../model/levels.js';
-import { shorten } from '../model/escape.js';
+import { EXCERPT, shorten } from '../model/escape.js';
 import type { Finding } from '../model/result.js';
-import { claimCoverage, splitSentences } from '../engine/sentences.js';
+import { claimCoverage, rangesCover, splitSentences } from '../engine/sentences.js';
 import { missingNumbers } from '../engine/numbers.js';
 
 /** A record's missing claim numbers said one by one; the rest are counted in one finding. */
@@ -30,57 +30,70 @@ export function findingsFor(
   }));
   const level = (l: 'warn' | 'fail') => l;
 
-  if (levels.uncitedClaims !== 'off' && loaded.answer) {
-    const claims = records.flatMap(({ check }) =>
-      check.ok
-        ? check.record.claim !== undefined
-          ? [check.record.claim]
-          : []
-        : check.claim !== undefined
-          ? [check.claim]
-          : [],
-    );
-    const isCovered = claimCoverage(claims);
-    for (const sentence of splitSentences(loaded.answer.text)) {
-      if (isCovered(sentence.text)) continue;
-      findings.push({
-        kind: 'uncited claim',
-        level: level(levels.uncitedClaims),
-        file,
-        ...loaded.answer.locate(sentence.start),
-        message: `no record's claim covers this sentence of the answer: "${shorten(sentence.text, 160)}"`,
-      });
-    }
-  }
-
-  if (levels.requiredSources !== 'off' && manifest.requirements.length > 0) {
-    const rel =
-      manifest.dir === ''
-        ? file
-        : file.startsWith(`${manifest.dir}/`)
-          ? file.slice(manifest.dir.length + 1)
-          : undefined;
-    // A record with invalid fields still names its source: its own verdict says what is wrong with it.
-    const cited = new Set(
-      records.flatMap(({ check }) => {
-        const id = check.ok ? check.record.sourceId : check.sourceId;
-        return id !== undefined ? [id] : [];
-      }),
-    );
-    const where = loaded.answer?.position ?? loaded.records[0]?.position ?? { line: 1, column: 1 };
-    for (const rule of manifest.requirements) {
-      if (rel === undefined || !rule.glob.matches(rel)) continue;
-      for (const id of rule.cite) {
-        if (cited.has(id)) continue;
-        findings.push({
-          kind: 'required source not cited',
-          level: level(levels.requiredSources),
+  if (loaded.responses) {
+    // Saved responses: each is an answer, and the parts its citations cover are known exactly.
+    for (const response of loaded.responses) {
+      const { answer, cited } = response;
+      const name = shorten(response.name, EXCERPT);
+      if (levels.uncitedClaims !== 'off') {
+        for (const sentence of splitSentences(answer.text)) {
+          if (rangesCover(answer.text, sentence, cited)) continue;
+          findings.push({
+            kind: 'uncited claim',
+            level: level(levels.uncitedClaims),
+            file,
+            ...answer.locate(sentence.start),
+            message: `no citation covers this sentence of response ${name}: "${shorten(sentence.text, 160)}"`,
+          });
+        }
+      }
+      const own = records.slice(response.from, response.to).map((r) => r.check);
+      findings.push(
+        ...requiredSources(
+          manifest,
+          levels,
           file,
-          ...where,
-          message: `this answer must cite ${id} (the rule at ${manifest.file}:${rule.position.line}), but no record does`,
+          own,
+          response.position,
+          (id, rule) =>
+            `response ${name} must cite ${id} (the rule at ${manifest.file}:${rule}), but none of its citations does`,
+        ),
+      );
+    }
+  } else {
+    if (levels.uncitedClaims !== 'off' && loaded.answer) {
+      const claims = records.flatMap(({ check }) =>
+        check.ok
+          ? check.record.claim !== undefined
+            ? [check.record.claim]
+            : []
+          : check.claim !== undefined
+            ? [check.claim]
+            : [],
+      );
+      const isCovered = claimCoverage(claims);
+      for (const sentence of splitSentences(loaded.answer.text)) {
+        if (isCovered(sentence.text)) continue;
+        findings.push({
+          kind: 'uncited claim',
+          level: level(levels.uncitedClaims),
+          file,
+          ...loaded.answer.locate(sentence.start),
+          message: `no record's claim covers this sentence of the answer: "${shorten(sentence.text, 160)}"`,
         });
       }
     }
+    const where = loaded.answer?.position ?? loaded.records[0]?.position ?? { line: 1, column: 1 };
+    findings.push(
+      ...requiredSources(
+        manifest,
+        levels,
+        file,
+        checks,
+        where,
+        (id, rule) => `this answer must cite ${id} (the rule at ${manifest.file}:${rule}), but no record does`,
+      ),
+    );
   }
 
   const claimNumbers = levels.claimNumbers;
@@ -113,6 +126,46 @@ export function findingsFor(
         findings.push(
           numberFinding(`the claim says ${missing.length - shown.length} more numbers that the quote does not carry`),
         );
+    }
+  }
+  return findings;
+}
+
+/**
+ * The sources the manifest's `require` rules want an answer (a file, or one
+ * response of it) to cite, and its records (`checks`) do not, placed `where`.
+ */
+function requiredSources(
+  manifest: Manifest,
+  levels: CheckLevels,
+  file: string,
+  checks: readonly FieldCheck[],
+  where: { readonly line: number; readonly column: number },
+  say: (id: string, ruleLine: number) => string,
+): Finding[] {
+  if (levels.requiredSources === 'off' || manifest.requirements.length === 0) return [];
+  const rel =
+    manifest.dir === '' ? file : file.startsWith(`${manifest.dir}/`) ? file.slice(manifest.dir.length + 1) : undefined;
+  // A record with invalid fields still names its source: its own verdict says what is wrong with it.
+  const cited = new Set(
+    checks.flatMap((check) => {
+      const id = check.ok ? check.record.sourceId : check.sourceId;
+      return id !== undefined ? [id] : [];
+    }),
+  );
+  const findings: Finding[] = [];
+  for (const rule of manifest.requirements) {
+    if (rel === undefined || !rule.glob.matches(rel)) continue;
+    for (const id of rule.cite) {
+      if (cited.has(id)) continue;
+      findings.push({
+        kind: 'required source not cited',
+        level: levels.requiredSources,
+        file,
+        line: where.line,
+        column: where.column,
+        message: say(id, rule.position.line),
+      });
     }
   }
   return findings;

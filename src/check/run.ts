@@ -10,7 +10,7 @@ import { SourceView } from '../engine/diagnose/view.js';
 import { prepareQuote, type QuoteContext } from '../engine/match.js';
 import { normalizeText, SourceNormalizer } from '../engine/normalize.js';
 import { QuoteSet, ScanTooCostly } from '../engine/quote-scan.js';
-import { checkFileRecords } from '../engine/record.js';
+import { checkFileRecords, type FieldCheck } from '../engine/record.js';
 import { ScannedSearcher } from '../engine/search.js';
 import {
   audienceAllows,
@@ -20,13 +20,14 @@ import {
   type Decision,
   type SourceAccess,
 } from '../engine/verdict.js';
-import { loadCitationFile, type LoadedCitationFile } from '../load/citation-file.js';
+import { loadCitationFile, type LoadedCitationFile, type LoadedRecord } from '../load/citation-file.js';
 import type { Manifest, SourceEntry } from '../load/manifest.js';
 import type { CitationFileRef } from '../load/select.js';
 import { DEFAULT_MAX_SOURCE_BYTES, MAX_SOURCE_BYTES, SourceLoader, type SourcePolicy } from '../load/sources.js';
 import type { Workspace } from '../load/workspace.js';
 import { CitedSources, explain, explainElsewhere } from './explain.js';
 import { findingsFor } from './findings.js';
+import { type CitedLocation, LocationCheck } from './locations.js';
 import { fieldsOf, finish, type Pending, pendingRecord, settle, Strings } from './pending.js';
 import { placer } from './placer.js';
 import type { CheckLevels } from '../model/levels.js';
@@ -65,21 +66,28 @@ export function runCheck(options: CheckOptions): CheckResult {
   const { workspace, manifest, files } = options;
   const diagnose = options.diagnose ?? true;
   const problems: Problem[] = [...(options.problems ?? [])];
-  const findings: Finding[] = [];
+  /** Each file's findings, by its place in `files`. */
+  const findings: Finding[][] = [];
   const levels = options.checks ?? manifest.checks;
   const records: Pending[] = [];
   const bySource = new Map<string, Pending[]>();
   const strings = new Strings();
+  // The records of saved responses whose citations say where their quote is, and what they cite.
+  const located = new Map<Pending, CitedLocation & { readonly file: number }>();
+  const locationFindings: { file: number; index: number; finding: Finding }[] = [];
 
   // 1. Read every file; decide what needs no source; queue the rest by source.
   files.forEach((ref, fileIndex) => {
-    const loaded = options.preloaded?.get(ref.file) ?? loadCitationFile(workspace, ref.file);
+    const loaded = options.preloaded?.get(ref.file) ?? loadCitationFile(workspace, ref.file, ref);
     problems.push(...loaded.problems);
-    const checks = checkFileRecords(
-      loaded.records.map((r) => r.value),
-      (i) => `at line ${loaded.records[i].position.line}`,
+    const checks = withReadingChecks(
+      checkFileRecords(
+        loaded.records.map((r) => r.value),
+        (i) => `at line ${loaded.records[i].position.line}`,
+      ),
+      loaded.records,
     );
-    findings.push(...findingsFor(loaded, checks, manifest, levels));
+    findings.push(findingsFor(loaded, checks, manifest, levels));
     loaded.records.forEach((record, i) => {
       const fields = checks[i];
       const pending = pendingRecord(ref.file, record.position, record.index, fields, strings);
@@ -88,7 +96,9 @@ export function runCheck(options: CheckOptions): CheckResult {
         settle(pending, decideVerdict(fields, { kind: 'unknown' }));
         return;
       }
-      const source = manifest.sources.get(fields.record.sourceId);
+      const source = record.unknownSource ? undefined : manifest.sources.get(fields.record.sourceId);
+      if (source !== undefined && record.location !== undefined && levels.citationLocations !== 'off')
+        located.set(pending, { location: record.location, quote: fields.record.quote, file: fileIndex });
       if (source === undefined) {
         settle(pending, decideVerdict(fields, { kind: 'unknown' }));
       } else if (!audienceAllows(source.audience, ref.audience)) {
@@ -162,8 +172,27 @@ export function runCheck(options: CheckOptions): CheckResult {
         const place = diagnose ? placer(check.text, normalized) : undefined;
         const access: SourceAccess = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
         const toExplain: [Pending, Decision][] = [];
+        const locations = located.size > 0 ? new LocationCheck(check.text, normalized, entry) : undefined;
         for (const r of citing) {
           const decision = decideVerdict(fieldsOf(r), access, r.normalized, contexts.get(r) ?? null);
+          const cited = locations && located.get(r);
+          if (cited) {
+            const message = locations.check(cited, decision);
+            if (message !== undefined)
+              locationFindings.push({
+                file: cited.file,
+                index: r.index,
+                finding: {
+                  kind: 'location not at quote',
+                  level: levels.citationLocations as 'warn' | 'fail',
+                  file: r.file,
+                  line: r.line,
+                  column: r.column,
+                  ...(r.citationId !== null ? { citationId: r.citationId } : {}),
+                  message,
+                },
+              });
+          }
           settle(r, decision, place);
           if (diagnose && (decision.verdict !== 'located' || decision.context)) toExplain.push([r, decision]);
         }
@@ -190,8 +219,48 @@ export function runCheck(options: CheckOptions): CheckResult {
     records: records.map(finish),
     sources,
     problems,
-    findings,
+    findings: withLocationFindings(findings, locationFindings),
   };
+}
+
+/**
+ * The records' checks with what reading their file found wrong with a record
+ * that its fields alone do not show (a saved response's citation without
+ * cited_text, a document_index past the manifest's list): `invalid fields`.
+ */
+function withReadingChecks(checks: FieldCheck[], records: readonly LoadedRecord[]): FieldCheck[] {
+  for (let i = 0; i < checks.length; i++) {
+    const invalid = records[i].invalid;
+    if (invalid === undefined) continue;
+    const check = checks[i];
+    const f = check.ok ? check.record : check;
+    checks[i] = {
+      ok: false,
+      reason: invalid,
+      ...(f.citationId !== undefined ? { citationId: f.citationId } : {}),
+      ...(f.sourceId !== undefined ? { sourceId: f.sourceId } : {}),
+      ...(f.quote !== undefined ? { quote: f.quote } : {}),
+      ...(f.claim !== undefined ? { claim: f.claim } : {}),
+    };
+  }
+  return checks;
+}
+
+/** Each file's findings, then its location findings in record order: findings stay in file order. */
+function withLocationFindings(
+  perFile: readonly (readonly Finding[])[],
+  locations: readonly { file: number; index: number; finding: Finding }[],
+): Finding[] {
+  const byFile = new Map<number, { index: number; finding: Finding }[]>();
+  for (const l of locations) {
+    let list = byFile.get(l.file);
+    if (!list) byFile.set(l.file, (list = []));
+    list.push(l);
+  }
+  return perFile.flatMap((own, file) => {
+    const more = byFile.get(file);
+    return more ? [...own, ...more.sort((a, b) => a.index - b.index).map((l) => l.finding)] : own;
+  });
 }
 
 function sourceResult(

@@ -29,6 +29,7 @@ const OPTIONS = {
   'uncited-claims': { type: 'string' },
   'required-sources': { type: 'string' },
   'claim-numbers': { type: 'string' },
+  'citation-locations': { type: 'string' },
   baseline: { type: 'string' },
   'fail-on': { type: 'string' },
   help: { type: 'boolean', short: 'h' },

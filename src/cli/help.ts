@@ -19,8 +19,9 @@ could not run.
 
 export const CHECK_HELP = `Usage: citegate check [options] [FILE...]
 
-Checks the citation records in FILE... (JSON, JSON Lines or YAML), or with no
-FILE every file the manifest's \`citations\` patterns match.
+Checks the citation records in FILE... (JSON, JSON Lines or YAML, or saved
+Claude Messages API responses), or with no FILE every file the manifest's
+\`citations\` patterns match.
 
 Options:
   --manifest FILE         the manifest (default: citegate.yml in the root)
@@ -45,6 +46,10 @@ Options:
                           rules want cited and no record cites (default: fail)
   --claim-numbers LEVEL   off, warn or fail: numbers a claim states that its
                           quote does not carry (default: fail)
+  --citation-locations LEVEL
+                          off, warn or fail: character indices or pages of a
+                          saved response's citation that do not point at its
+                          quote in the source (default: warn)
   --baseline FILE         judge the run against an earlier run's JSON report:
                           each record is new, broken, still failing, fixed or
                           unchanged (in the JSON report; a summary line on

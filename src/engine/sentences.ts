@@ -210,6 +210,38 @@ function covers(keys: readonly string[], whole: string): boolean {
   return inClaims * 2 >= total;
 }
 
+/** A list item's number and the whitespace after it, at the start of a sentence as written. */
+const WRITTEN_LIST_MARKER = new RegExp(String.raw`^${ITEM_NUMBER}\s+`, 'iu');
+
+/**
+ * Whether ranges of the answer (UTF-16, in order, not overlapping) cover a
+ * sentence of it: at least half of its letters and digits lie in them, a list
+ * item's number not counted; a sentence with no letter or digit needs none.
+ * For answers whose cited parts are known exactly (a response's text blocks
+ * with citations), where claims would have to be looked for.
+ */
+export function rangesCover(
+  answer: string,
+  sentence: Sentence,
+  ranges: readonly (readonly [number, number])[],
+): boolean {
+  const end = sentence.start + sentence.text.length;
+  const marker = WRITTEN_LIST_MARKER.exec(sentence.text)?.[0].length ?? 0;
+  let total = 0;
+  let inRanges = 0;
+  let k = 0;
+  for (let i = sentence.start + (marker < sentence.text.length ? marker : 0); i < end; i++) {
+    const cp = answer.codePointAt(i)!;
+    const at = i;
+    if (cp > 0xffff) i++;
+    if (!isWordCodePoint(cp)) continue;
+    total++;
+    while (k < ranges.length && ranges[k][1] <= at) k++;
+    if (k < ranges.length && ranges[k][0] <= at) inRanges++;
+  }
+  return inRanges * 2 >= total;
+}
+
 export function isCovered(sentence: string, claims: readonly string[]): boolean {
   return claimCoverage(claims)(sentence);
 }

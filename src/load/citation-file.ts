@@ -1,16 +1,28 @@
 // Citation files (SPEC §6): JSON (an array of records, or an object with a
-// `citations` array), JSON Lines (one record per line) or YAML (same shapes).
-// Each record keeps the line and column where it starts. A file that cannot be
-// parsed is a problem at its line and column; the caller goes on with the others.
+// `citations` array), JSON Lines (one record per line) or YAML (same shapes);
+// and saved Claude Messages API responses, JSON or JSON Lines, whose citations
+// become records (anthropic.ts). Each record keeps the line and column where
+// it starts. A file that cannot be parsed is a problem at its line and column;
+// the caller goes on with the others.
 import { messageOf } from '../model/escape.js';
 import { isMap, isScalar, isSeq, Scalar, type Document } from 'yaml';
 import { TextLineIndex, type Position } from '../engine/positions.js';
-import { isWhitespace } from '../engine/unicode.js';
+import { type Answer, answerAt, type ScalarSource } from './answer.js';
+import {
+  type LoadedResponse,
+  looksLikeResponse,
+  RESPONSE_KEYS,
+  type ResponseItem,
+  type ResponseRecordExtras,
+  readResponses,
+} from './anthropic.js';
+import type { DocumentList, RecordFormat } from './manifest.js';
 import {
   JsonSyntaxError,
   MAX_RECORDS_PER_FILE,
   type ParsedJson,
   parseStrictJson,
+  scanOffsets,
   tooManyRecords,
 } from './strict-json.js';
 import { decodeUtf8Text } from './text.js';
@@ -18,7 +30,8 @@ import type { Workspace } from './workspace.js';
 import { deref, MAX_YAML_ALIASES, nodeOffset, parseYaml, withLoneCrAsLf, yamlMarks } from './yaml-nodes.js';
 import type { Problem } from '../model/problem.js';
 
-export interface LoadedRecord {
+/** A record as read; one made from a saved response may say more (anthropic.ts). */
+export interface LoadedRecord extends ResponseRecordExtras {
   /** The parsed value: an object (a plain one from JSON, a Map from YAML), or anything else, which is not a record. */
   readonly value: unknown;
   readonly index: number;
@@ -36,18 +49,16 @@ export interface LoadedCitationFile {
   readonly document: ReadonlyMap<string, unknown> | undefined;
   /** The assistant's answer, when the file gives one (`answer` beside `citations`). */
   readonly answer?: Answer;
+  /** For saved Messages API responses: each response, with its answer and its records. */
+  readonly responses?: readonly LoadedResponse[];
 }
 
-export interface Answer {
-  readonly text: string;
-  /** Where the answer's value starts. */
-  readonly position: Position;
-  /**
-   * Where the file writes the character at UTF-16 index `index` of the answer
-   * (or the next one that is not whitespace); the answer's own position if the
-   * file's text of the answer cannot be followed that far.
-   */
-  locate(index: number): Position;
+/** How a file's records are written, as its `citations` entry says (a CitationFileRef is one). */
+export interface CitationReading {
+  /** Undefined: told from the file's shape (a file in citegate's own format is never read as responses). */
+  readonly format?: RecordFormat;
+  /** The source id of each document the requests sent, in order (`document_index`). */
+  readonly documents?: DocumentList;
 }
 
 export type CitationFormat = 'json' | 'jsonl' | 'yaml';
@@ -66,6 +77,7 @@ export const DEFAULT_MAX_CITATION_FILE_BYTES = 64 * 1024 * 1024;
 export function loadCitationFile(
   workspace: Workspace,
   file: string,
+  reading: CitationReading = {},
   maxBytes = DEFAULT_MAX_CITATION_FILE_BYTES,
 ): LoadedCitationFile {
   const whole = (message: string): LoadedCitationFile => ({
@@ -89,7 +101,7 @@ export function loadCitationFile(
       problems: [{ file, ...decoded.position, message: decoded.reason }],
     };
   }
-  return parseCitationText(decoded.text, file, format);
+  return parseCitationText(decoded.text, file, format, reading);
 }
 
 /**
@@ -108,7 +120,28 @@ export const MAX_YAML_CHARS = 4 * 1024 * 1024;
 export const MAX_YAML_MARKS = 200_000;
 
 /** Parses citation-file text (BOM already removed). */
-export function parseCitationText(text: string, file: string, format: CitationFormat): LoadedCitationFile {
+export function parseCitationText(
+  text: string,
+  file: string,
+  format: CitationFormat,
+  reading: CitationReading = {},
+): LoadedCitationFile {
+  if (format === 'yaml' && reading.format === 'anthropic-messages') {
+    return {
+      file,
+      records: [],
+      document: undefined,
+      problems: [
+        {
+          file,
+          line: 0,
+          column: 0,
+          message:
+            'not read: format anthropic-messages is JSON or JSON Lines (saved Messages API responses), and this is a YAML file',
+        },
+      ],
+    };
+  }
   if (format === 'yaml' && (text.length > MAX_YAML_CHARS || yamlMarks(text) > MAX_YAML_MARKS)) {
     const limit =
       text.length > MAX_YAML_CHARS
@@ -131,8 +164,42 @@ export function parseCitationText(text: string, file: string, format: CitationFo
   // The parser and the placing of an answer's sentences must see the same text.
   if (format === 'yaml') text = withLoneCrAsLf(text);
   const index = new TextLineIndex(text);
-  const parsed =
-    format === 'json' ? parseJsonFile(text) : format === 'jsonl' ? parseJsonLines(text) : parseYamlFile(text);
+  let parsed: RawFile;
+  // Read as saved responses when the entry says so, or when the file has
+  // their shape and the entry does not say otherwise.
+  const responses = reading.format !== 'citegate';
+  if (format === 'json') {
+    const json = parseJson(text);
+    if (!(json instanceof JsonSyntaxError) && responses) {
+      const value = json.value;
+      const shaped =
+        looksLikeResponse(value) || (Array.isArray(value) && value.length > 0 && value.every(looksLikeResponse));
+      if (reading.format === 'anthropic-messages' || shaped) {
+        const offsets = scanOffsets(text, RESPONSE_KEYS);
+        const items = Array.isArray(value)
+          ? value.map((v, i): ResponseItem => ({ value: v, offsets: offsets.items![i] }))
+          : [{ value, offsets }];
+        return responsesFile(text, file, index, items, reading, [], Array.isArray(value));
+      }
+    }
+    parsed = parseJsonFile(text, json);
+  } else if (format === 'jsonl') {
+    parsed = parseJsonLines(text);
+    if (
+      responses &&
+      (reading.format === 'anthropic-messages' ||
+        (parsed.records.length > 0 && parsed.records.every((r) => looksLikeResponse(r.value))))
+    ) {
+      const items = parsed.records.map((r): ResponseItem => {
+        // A line's value holds no line break (a JSON string cannot): it ends at the line's end.
+        LINE_END.lastIndex = r.offset;
+        const end = LINE_END.test(text) ? LINE_END.lastIndex - 1 : text.length;
+        return { value: r.value, offsets: scanOffsets(text, RESPONSE_KEYS, r.offset, end) };
+      });
+      const syntax = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
+      return responsesFile(text, file, index, items, reading, syntax, false);
+    }
+  } else parsed = parseYamlFile(text);
   const problems = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
   const records = parsed.records.map(
     (r, i): LoadedRecord => ({
@@ -154,6 +221,37 @@ export function parseCitationText(text: string, file: string, format: CitationFo
     else answer = answerAt(text, answerValue, index.position(at), index, parsed.answerSource);
   }
   return { file, records, problems, document: parsed.document, ...(answer ? { answer } : {}) };
+}
+
+const LINE_END = /[\r\n]/g;
+
+/** A file of saved responses: their records, each response with its answer, and what is wrong with them. */
+function responsesFile(
+  text: string,
+  file: string,
+  index: TextLineIndex,
+  items: readonly ResponseItem[],
+  reading: CitationReading,
+  syntax: readonly Problem[],
+  listed: boolean,
+): LoadedCitationFile {
+  const read = readResponses(text, file, index, items, reading.documents);
+  const records = read.records.map(
+    (r, i): LoadedRecord => ({
+      value: r.value,
+      index: i,
+      position: index.position(r.offset),
+      claimPosition: r.claimOffset !== undefined ? index.position(r.claimOffset) : undefined,
+      ...(r.invalid !== undefined ? { invalid: r.invalid } : {}),
+      ...(r.unknownSource ? { unknownSource: true as const } : {}),
+      ...(r.location !== undefined ? { location: r.location } : {}),
+    }),
+  );
+  // In file order, the lines that could not be parsed among the others.
+  const problems = [...syntax, ...read.problems].sort((a, b) => a.line - b.line || a.column - b.column);
+  if (items.length === 0 && problems.length === 0 && !listed)
+    problems.push({ file, line: 0, column: 0, message: 'the file is empty: it holds no responses' });
+  return { file, records, problems, document: undefined, responses: read.responses };
 }
 
 interface RawRecord {
@@ -185,13 +283,20 @@ function jsonProblem(error: unknown, text: string): { offset: number; message: s
   return { offset: error.offset, message: error.message };
 }
 
-function parseJsonFile(text: string): RawFile {
-  let parsed: ParsedJson;
+/** The strict parse of a JSON file, or the error that says what is wrong where. */
+function parseJson(text: string): ParsedJson | JsonSyntaxError {
   try {
-    parsed = parseStrictJson(text);
+    return parseStrictJson(text);
   } catch (error) {
-    return { records: [], problems: [jsonProblem(error, text)], document: undefined, emptyListed: false };
+    if (error instanceof JsonSyntaxError) return error;
+    throw error;
   }
+}
+
+function parseJsonFile(text: string, json: ParsedJson | JsonSyntaxError): RawFile {
+  if (json instanceof JsonSyntaxError)
+    return { records: [], problems: [jsonProblem(json, text)], document: undefined, emptyListed: false };
+  const parsed = json;
   const { value, recordOffsets, offset, keyOffsets, claimOffsets } = parsed;
   const answerOffset = keyOffsets.get('answer');
   let list: unknown = value;
@@ -323,13 +428,6 @@ function yamlClaimOffset(doc: Document.Parsed, item: unknown): number | undefine
   return claim ? nodeOffset(claim) : undefined;
 }
 
-/** The text that writes a string: from its opening quote (quoted), its header (block) or its first character (plain). */
-interface ScalarSource {
-  readonly start: number;
-  readonly end: number;
-  readonly style: 'double' | 'single' | 'plain' | 'block';
-}
-
 function yamlScalarSource(node: unknown): ScalarSource | undefined {
   if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
   const style =
@@ -341,102 +439,4 @@ function yamlScalarSource(node: unknown): ScalarSource | undefined {
           ? 'block'
           : 'plain';
   return { start: node.range[0], end: node.range[1], style };
-}
-
-const SIMPLE_ESCAPES: Record<string, number> = {
-  '0': 0,
-  a: 7,
-  b: 8,
-  t: 9,
-  '\t': 9,
-  n: 10,
-  v: 11,
-  f: 12,
-  r: 13,
-  e: 0x1b,
-  ' ': 0x20,
-  '"': 0x22,
-  '/': 0x2f,
-  '\\': 0x5c,
-  N: 0x85,
-  _: 0xa0,
-  L: 0x2028,
-  P: 0x2029,
-};
-const HEX_ESCAPES: Record<string, number> = { x: 2, u: 4, U: 8 };
-
-/**
- * The characters a scalar's text writes, in order, as UTF-16 units with the
- * offset in the file where each is written: escapes (JSON's and YAML's) are
- * decoded, and whitespace is left out, since line folding and indentation
- * change only whitespace between what the text writes and the value.
- */
-function writtenUnits(text: string, source: ScalarSource): { units: number[]; offsets: number[] } {
-  const units: number[] = [];
-  const offsets: number[] = [];
-  const put = (unit: number, at: number) => {
-    if (isWhitespace(unit)) return;
-    units.push(unit);
-    offsets.push(at);
-  };
-  let i = source.start;
-  if (source.style === 'double' || source.style === 'single') i++;
-  else if (source.style === 'block') i = text.indexOf('\n', i) + 1 || source.end; // past the header (`|`, `>-`)
-  for (; i < source.end; i++) {
-    const c = text[i];
-    if (source.style === 'double' && c === '"') break;
-    if (source.style === 'single' && c === "'") {
-      if (text[i + 1] !== "'") break;
-      put(0x27, i++);
-    } else if (source.style === 'double' && c === '\\') {
-      const e = text[i + 1];
-      const digits = HEX_ESCAPES[e];
-      if (digits !== undefined) {
-        const cp = parseInt(text.slice(i + 2, i + 2 + digits), 16);
-        for (const unit of String.fromCodePoint(Number.isNaN(cp) ? 0xfffd : cp))
-          for (let k = 0; k < unit.length; k++) put(unit.charCodeAt(k), i);
-        i += 1 + digits;
-      } else {
-        // A line break after a backslash is an escaped line break: it writes nothing.
-        if (SIMPLE_ESCAPES[e] !== undefined) put(SIMPLE_ESCAPES[e], i);
-        i++;
-      }
-    } else {
-      put(text.charCodeAt(i), i);
-    }
-  }
-  return { units, offsets };
-}
-
-function answerAt(
-  fileText: string,
-  answer: string,
-  position: Position,
-  index: TextLineIndex,
-  source: ScalarSource | undefined,
-): Answer {
-  let written: Int32Array | undefined;
-  return {
-    text: answer,
-    position,
-    locate(at: number) {
-      // Built once, when a finding first needs it: the answer's characters, in
-      // order, against the characters the file writes.
-      if (written === undefined) {
-        written = new Int32Array(answer.length).fill(-1);
-        const { units, offsets } = source ? writtenUnits(fileText, source) : { units: [], offsets: [] };
-        for (let i = 0, k = 0; i < answer.length && k < units.length; i++) {
-          const unit = answer.charCodeAt(i);
-          if (isWhitespace(unit)) continue;
-          if (unit !== units[k]) break; // Not what the file writes: the rest is placed at the answer's start.
-          written[i] = offsets[k++];
-        }
-      }
-      for (let i = at; i < answer.length; i++) {
-        if (written[i] >= 0) return index.position(written[i]);
-        if (!isWhitespace(answer.charCodeAt(i))) break;
-      }
-      return position;
-    },
-  };
 }

@@ -52,9 +52,26 @@ export interface SourceEntry extends PinnedFile {
   readonly position: Position;
 }
 
+/**
+ * How a citation file's records are written: citegate's own records, or saved
+ * Claude Messages API responses (see docs/claude.md).
+ */
+export type RecordFormat = 'citegate' | 'anthropic-messages';
+export const RECORD_FORMATS: readonly RecordFormat[] = ['citegate', 'anthropic-messages'];
+
+/** The source id of each document a request sent, in its order (`document_index`); null: not a pinned source. */
+export interface DocumentList {
+  readonly ids: readonly (string | null)[];
+  /** Where the list is written: `citegate.yml:12`. */
+  readonly where: string;
+}
+
 export interface CitationPattern {
   readonly glob: Glob;
   readonly audience: string | undefined;
+  /** As the entry says; undefined: told from each file's shape. */
+  readonly format: RecordFormat | undefined;
+  readonly documents: DocumentList | undefined;
   readonly position: Position;
 }
 
@@ -104,7 +121,7 @@ const TOP_KEYS = ['version', 'sources', 'citations', 'checks', 'require'];
 const REQUIRE_KEYS = ['files', 'cite'];
 const SOURCE_KEYS = ['path', 'sha256', 'retrieved', 'original', 'audience'];
 const ORIGINAL_KEYS = ['path', 'sha256'];
-const CITATION_KEYS = ['path', 'audience'];
+const CITATION_KEYS = ['path', 'audience', 'format', 'documents'];
 const SHA256 = /^[0-9a-fA-F]{64}$/;
 
 /** Reads and validates the manifest at a workspace-relative or absolute path. */
@@ -195,7 +212,7 @@ export function parseManifest(text: string, file: string, dir: string, options: 
       report(nodeOffset(node, nodeOffset(citationsPair.key)), '`citations` must be a list of glob patterns');
     else {
       for (const item of node.items) {
-        const pattern = readCitationPattern(doc, item, index, report);
+        const pattern = readCitationPattern(doc, item, index, report, sources, file);
         if (pattern) citations.push(pattern);
       }
     }
@@ -395,12 +412,16 @@ function readCitationPattern(
   item: unknown,
   index: TextLineIndex,
   report: Report,
+  sources: ReadonlyMap<string, SourceEntry>,
+  file: string,
 ): CitationPattern | undefined {
   const node = deref(doc, item);
   const at = nodeOffset(node);
   let patternAt = at;
   let pattern: string | undefined;
   let audience: string | undefined;
+  let format: RecordFormat | undefined;
+  let documents: DocumentList | undefined;
   if (isMap(node)) {
     const keys = readKeys(doc, node, CITATION_KEYS, 'a `citations` entry', report);
     pattern = readString(doc, keys.get('path'), 'the `path` of a `citations` entry', report);
@@ -408,6 +429,30 @@ function readCitationPattern(
     if (!keys.has('path')) report(at, 'a `citations` entry needs a `path` glob');
     if (keys.has('audience'))
       audience = readString(doc, keys.get('audience'), 'the `audience` of a `citations` entry', report);
+    const formatPair = keys.get('format');
+    if (formatPair !== undefined) {
+      const value = scalarText(deref(doc, formatPair.value));
+      if (value !== undefined && (RECORD_FORMATS as readonly string[]).includes(value)) format = value as RecordFormat;
+      else
+        report(
+          nodeOffset(formatPair.value, nodeOffset(formatPair.key)),
+          `the \`format\` of a \`citations\` entry must be one of ${RECORD_FORMATS.join(', ')}`,
+        );
+    }
+    const documentsPair = keys.get('documents');
+    if (documentsPair !== undefined) {
+      documents = readDocuments(doc, documentsPair, index, report, sources, file);
+      if (formatPair !== undefined && format !== 'anthropic-messages' && format !== undefined)
+        report(
+          nodeOffset(documentsPair.key),
+          '`documents` names the documents of a Messages API request: it goes with `format: anthropic-messages`',
+        );
+      else if (formatPair === undefined)
+        report(
+          nodeOffset(documentsPair.key),
+          '`documents` names the documents of a Messages API request: add `format: anthropic-messages` to the entry',
+        );
+    }
   } else {
     pattern = scalarText(node);
     if (pattern === undefined || pattern === '') {
@@ -417,12 +462,54 @@ function readCitationPattern(
   }
   if (pattern === undefined) return undefined;
   try {
-    return { glob: new Glob(pattern), audience, position: index.position(at) };
+    return { glob: new Glob(pattern), audience, format, documents, position: index.position(at) };
   } catch (error) {
     if (!(error instanceof GlobSyntaxError)) throw error;
     report(patternAt, `bad glob pattern: ${error.message}`);
     return undefined;
   }
+}
+
+/** A `documents` list: a source id, or null for a document that is not a pinned source, per document sent. */
+function readDocuments(
+  doc: Document.Parsed,
+  pair: Pair,
+  index: TextLineIndex,
+  report: Report,
+  sources: ReadonlyMap<string, SourceEntry>,
+  file: string,
+): DocumentList | undefined {
+  const node = deref(doc, pair.value);
+  const at = nodeOffset(node, nodeOffset(pair.key));
+  const shape =
+    '`documents` must be a non-empty list of source ids, one per document the request sent, in its order (null for one that is not a source)';
+  if (!isSeq(node) || node.items.length === 0) {
+    report(at, shape);
+    return undefined;
+  }
+  const ids: (string | null)[] = [];
+  let ok = true;
+  for (const item of node.items) {
+    const value = deref(doc, item);
+    if (isScalar(value) && value.value === null) {
+      ids.push(null);
+      continue;
+    }
+    const id = scalarText(value);
+    if (id === undefined || id === '') {
+      report(nodeOffset(item, at), shape);
+      ok = false;
+    } else if (!sources.has(id)) {
+      const near = [...sources.keys()].find((known) => editDistance(known, id) <= 2);
+      report(
+        nodeOffset(item, at),
+        `\`documents\` names source \`${id}\`, which is not in \`sources\`${near ? ` (did you mean \`${near}\`?)` : ' (write null for a document that is not a source)'}`,
+      );
+      ok = false;
+    } else ids.push(id);
+  }
+  if (!ok) return undefined;
+  return { ids, where: `${file}:${index.position(at).line}` };
 }
 
 function readChecks(doc: Document.Parsed, pair: Pair | undefined, report: Report): CheckLevels {

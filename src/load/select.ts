@@ -4,7 +4,7 @@
 import { type Buffer, isUtf8 } from 'node:buffer';
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import type { Manifest } from './manifest.js';
+import type { DocumentList, Manifest, RecordFormat } from './manifest.js';
 import { formatOf } from './citation-file.js';
 import { firstInvalidUtf8 } from './text.js';
 import type { Problem } from '../model/problem.js';
@@ -17,6 +17,10 @@ export interface CitationFileRef {
   readonly file: string;
   /** From the first matching `citations` entry; undefined when none sets one. */
   readonly audience: string | undefined;
+  /** How its records are written, from that entry; undefined: told from the file's shape. */
+  readonly format?: RecordFormat;
+  /** The source id of each document the requests sent (Messages API responses), from that entry. */
+  readonly documents?: DocumentList;
 }
 
 /** Folders never walked unless a pattern names them: they hold tooling, not answers (.git is never walked at all). */
@@ -35,19 +39,30 @@ export function citationEntryFor(manifest: Manifest, file: string) {
 }
 
 export function refFor(manifest: Manifest, file: string): CitationFileRef {
-  return { file, audience: citationEntryFor(manifest, file)?.audience };
+  const entry = citationEntryFor(manifest, file);
+  return {
+    file,
+    audience: entry?.audience,
+    ...(entry?.format !== undefined ? { format: entry.format } : {}),
+    ...(entry?.documents !== undefined ? { documents: entry.documents } : {}),
+  };
 }
 
 /**
  * How a name checks the file it names, as a key: its audience, the `require`
- * rules that match it and its format (`a.json` a link to `a.jsonl`). Two names
- * of one file with the same key check it alike.
+ * rules that match it, its format (`a.json` a link to `a.jsonl`) and how its
+ * entry says its records are written. Two names of one file with the same key
+ * check it alike.
  */
 export function checksOf(manifest: Manifest, file: string): string {
   const rel = underManifest(manifest, file);
   const rules =
     rel === undefined ? [] : manifest.requirements.flatMap((rule, i) => (rule.glob.matches(rel) ? [i] : []));
-  return JSON.stringify([citationEntryFor(manifest, file)?.audience ?? null, rules, formatOf(file) ?? null]);
+  const entry = citationEntryFor(manifest, file);
+  const key: unknown[] = [entry?.audience ?? null, rules, formatOf(file) ?? null];
+  // Only when an entry says so: the key of every other file stays as it was.
+  if (entry?.format !== undefined) key.push(entry.format, entry.documents?.ids ?? null);
+  return JSON.stringify(key);
 }
 
 /**

@@ -40,6 +40,37 @@ export interface ParsedJson {
   claimOffsets: ReadonlyMap<number, number>;
 }
 
+/**
+ * Where a value starts in the text (its first character: a quote, a bracket,
+ * a digit), and, for the values scanOffsets() follows, where their parts start.
+ */
+export interface JsonOffsets {
+  readonly offset: number;
+  /** For a followed object: where the value of each followed key starts. */
+  readonly keys?: ReadonlyMap<string, JsonOffsets>;
+  /** For a followed array: where each element starts. */
+  readonly items?: readonly JsonOffsets[];
+}
+
+interface OffsetsBuilder {
+  offset: number;
+  keys?: Map<string, OffsetsBuilder>;
+  items?: OffsetsBuilder[];
+}
+
+/**
+ * Where the values of JSON text start, as a tree: the top-level value is
+ * followed, and so is every element of a followed array and the value of each
+ * key in `follow` of a followed object; nothing else is kept (a response's
+ * `usage` or a tool's `input` cost nothing). For text parseStrictJson() has
+ * read already: it is not checked again.
+ */
+export function scanOffsets(text: string, follow: ReadonlySet<string>, start = 0, end = text.length): JsonOffsets {
+  const scanner = new Scanner(text, start, end, false, true, follow);
+  scanner.scanDocument();
+  return scanner.tree!;
+}
+
 /** Nesting deeper than this is refused: no real citation file comes close. */
 export const MAX_JSON_DEPTH = 256;
 
@@ -101,6 +132,8 @@ class Scanner {
   private recordOffsets: number[] | undefined;
   private readonly keyOffsets = new Map<string, number>();
   private readonly claimOffsets = new Map<number, number>();
+  /** With `follow`: where the followed values start (scanOffsets). */
+  tree: OffsetsBuilder | undefined;
 
   /** `valid`: JSON.parse has read the text, so its strings need no checking, only skipping. */
   constructor(
@@ -109,6 +142,7 @@ class Scanner {
     private readonly end: number,
     private readonly line: boolean,
     private readonly valid: boolean,
+    private readonly follow?: ReadonlySet<string>,
   ) {
     this.pos = start;
   }
@@ -117,7 +151,8 @@ class Scanner {
     this.skipWhitespace();
     const offset = this.pos;
     if (this.pos >= this.end) throw new JsonSyntaxError('empty input: expected a JSON value', this.pos);
-    this.value(0, 'top');
+    if (this.follow) this.tree = { offset };
+    this.value(0, 'top', this.tree);
     this.skipWhitespace();
     if (this.pos < this.end) {
       throw new JsonSyntaxError(
@@ -150,15 +185,16 @@ class Scanner {
   }
 
   /** `role`: 'top' for the document, 'records' for the array that holds the records, 'record' for one of them. */
-  private value(depth: number, role: 'top' | 'records' | 'record' | 'other'): void {
+  /** `node`: where to note the offsets of its parts, when it is followed (scanOffsets). */
+  private value(depth: number, role: 'top' | 'records' | 'record' | 'other', node?: OffsetsBuilder): void {
     const t = this.text;
     const c = this.pos < this.end ? t.charCodeAt(this.pos) : -1;
     switch (c) {
       case 0x7b:
-        this.object(depth + 1, role === 'top', role === 'record');
+        this.object(depth + 1, role === 'top', role === 'record', node);
         return;
       case 0x5b:
-        this.array(depth + 1, role === 'top' || role === 'records');
+        this.array(depth + 1, role === 'top' || role === 'records', node);
         return;
       case 0x22:
         this.string(false);
@@ -190,7 +226,7 @@ class Scanner {
     if (depth > MAX_JSON_DEPTH) throw new JsonSyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`, this.pos);
   }
 
-  private object(depth: number, top: boolean, record: boolean): void {
+  private object(depth: number, top: boolean, record: boolean, node: OffsetsBuilder | undefined): void {
     this.checkDepth(depth);
     const start = this.pos;
     // The keys so far and where each is: a list, looked through, for the few
@@ -235,7 +271,12 @@ class Scanner {
       this.skipWhitespace();
       if (top) this.keyOffsets.set(key, this.pos);
       if (record && key === 'claim') this.claimOffsets.set(start, this.pos);
-      this.value(depth, top && key === 'citations' ? 'records' : 'other');
+      let child: OffsetsBuilder | undefined;
+      if (node !== undefined && this.follow!.has(key)) {
+        child = { offset: this.pos };
+        (node.keys ??= new Map()).set(key, child);
+      }
+      this.value(depth, top && key === 'citations' ? 'records' : 'other', child);
       this.skipWhitespace();
       const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
       if (c === 0x2c) {
@@ -250,10 +291,11 @@ class Scanner {
     }
   }
 
-  private array(depth: number, records: boolean): void {
+  private array(depth: number, records: boolean, node: OffsetsBuilder | undefined): void {
     this.checkDepth(depth);
     const offsets: number[] | undefined = records ? [] : undefined;
     if (offsets) this.recordOffsets = offsets;
+    if (node !== undefined) node.items = [];
     this.pos++;
     this.skipWhitespace();
     if (this.text.charCodeAt(this.pos) === 0x5d && this.pos < this.end) {
@@ -270,7 +312,9 @@ class Scanner {
         }
         offsets.push(this.pos);
       }
-      this.value(depth, records ? 'record' : 'other');
+      let child: OffsetsBuilder | undefined;
+      if (node !== undefined) node.items!.push((child = { offset: this.pos }));
+      this.value(depth, records ? 'record' : 'other', child);
       this.skipWhitespace();
       const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
       if (c === 0x2c) {

@@ -9,15 +9,26 @@ export interface CheckLevels {
   readonly uncitedClaims: CheckLevel;
   readonly requiredSources: CheckLevel;
   readonly claimNumbers: CheckLevel;
+  /** Where a saved response's citation says its quote is (docs/claude.md). */
+  readonly citationLocations: CheckLevel;
 }
 
-export const DEFAULT_CHECKS: CheckLevels = { uncitedClaims: 'warn', requiredSources: 'fail', claimNumbers: 'fail' };
+export const DEFAULT_CHECKS: CheckLevels = {
+  uncitedClaims: 'warn',
+  requiredSources: 'fail',
+  claimNumbers: 'fail',
+  // Warn: the API does not document the unit of its character indices, and
+  // they count in the document the request sent, which may differ from the
+  // pinned file by a BOM or its line ends; the quote itself is checked verbatim.
+  citationLocations: 'warn',
+};
 
 /** The manifest's names of the checks; the CLI's options and the Action's inputs have dashes for underscores. */
 export const CHECK_NAMES: Record<keyof CheckLevels, string> = {
   uncitedClaims: 'uncited_claims',
   requiredSources: 'required_sources',
   claimNumbers: 'claim_numbers',
+  citationLocations: 'citation_locations',
 };
 
 /** A level given for a check that is not one: the option or input, and the value. */

@@ -9,12 +9,14 @@ export interface Problem {
   readonly message: string;
   /**
    * What the problem is about, where the file does not say it: a source that
-   * failed verification, a rule of the manifest, or a search for citation
-   * files that links made too long to finish. Problems with the
-   * manifest's own text never reach a report (the run stops), and any other
-   * is a citation file's (undefined).
+   * failed verification, a rule of the manifest, a search for citation
+   * files that links made too long to finish, or a saved model response that
+   * cannot pass (a batch request that did not succeed, a response cut short
+   * or without any citation). Problems with the manifest's own text never
+   * reach a report (the run stops), and any other is a citation file's
+   * (undefined).
    */
-  readonly kind?: 'source unverified' | 'manifest rule' | 'not all listed';
+  readonly kind?: 'source unverified' | 'manifest rule' | 'not all listed' | 'response';
 }
 
 /** `file:line:column: message`, the form editors and terminals turn into links. */

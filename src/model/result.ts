@@ -328,9 +328,14 @@ export interface SourceResult {
   readonly citedBy: number;
 }
 
-export type FindingKind = 'uncited claim' | 'required source not cited' | 'claim number not in quote';
+export type FindingKind =
+  | 'uncited claim'
+  | 'required source not cited'
+  | 'claim number not in quote'
+  | 'location not at quote';
 export const FINDING_KINDS: readonly FindingKind[] = [
   'claim number not in quote',
+  'location not at quote',
   'required source not cited',
   'uncited claim',
 ];

@@ -108,6 +108,8 @@ function problemTitle(p: Problem): string {
       return 'manifest rule';
     case 'not all listed':
       return 'citation files not all listed';
+    case 'response':
+      return 'model response';
     case undefined:
       return 'unreadable citation file';
   }

@@ -91,6 +91,12 @@ const FINDING_RULES: Record<FindingKind, RuleInfo> = {
     short: 'Number in the claim not in the quote',
     full: "The claim states a number (with its unit or period) that the record's quote does not carry.",
   },
+  'location not at quote': {
+    id: 'citegate/location-not-at-quote',
+    name: 'LocationNotAtQuote',
+    short: 'Citation location not at the quote',
+    full: "A saved response's citation names a place in its document (character indices, page numbers) where the pinned source does not hold the cited text.",
+  },
 };
 
 const MANIFEST_RULE: RuleInfo = {
@@ -98,6 +104,13 @@ const MANIFEST_RULE: RuleInfo = {
   name: 'ManifestRule',
   short: 'Manifest rule that checks nothing',
   full: 'A rule of the manifest (a `require` rule) matches none of the citation files, so it checks nothing.',
+};
+
+const MODEL_RESPONSE: RuleInfo = {
+  id: 'citegate/model-response',
+  name: 'ModelResponse',
+  short: 'Saved model response that cannot pass',
+  full: 'A saved Claude Messages API response or batch result that cannot pass: a batch request that did not succeed, a response cut short or not finished, or a response without any citation.',
 };
 
 /** A rule's level when no manifest or input sets its check otherwise: only a check beyond quotes can warn. */
@@ -111,13 +124,16 @@ const FINDING_CHECKS: Record<FindingKind, keyof CheckLevels> = {
   'uncited claim': 'uncitedClaims',
   'required source not cited': 'requiredSources',
   'claim number not in quote': 'claimNumbers',
+  'location not at quote': 'citationLocations',
 };
 
+// New rules go last: a rule's index is part of every result that names it.
 const RULES: readonly RuleInfo[] = [
   ...Object.values(VERDICT_RULES),
   UNREADABLE_FILE,
   MANIFEST_RULE,
   ...Object.values(FINDING_RULES),
+  MODEL_RESPONSE,
 ];
 
 /** The rule of an input problem. */
@@ -127,6 +143,8 @@ function problemRule(p: Problem): RuleInfo {
       return VERDICT_RULES['source unverified'];
     case 'manifest rule':
       return MANIFEST_RULE;
+    case 'response':
+      return MODEL_RESPONSE;
     case 'not all listed':
     case undefined:
       return UNREADABLE_FILE;

@@ -156,13 +156,19 @@ describe('the manifest', () => {
       uncitedClaims: 'warn',
       requiredSources: 'fail',
       claimNumbers: 'fail',
+      citationLocations: 'warn',
     });
     const m = parseManifest(
       `${base}checks: {uncited_claims: fail}\nrequire:\n  - files: answers/returns/**\n    cite: [r-v1]\n`,
       'm.yml',
       '',
     );
-    expect(m.checks).toEqual({ uncitedClaims: 'fail', requiredSources: 'fail', claimNumbers: 'fail' });
+    expect(m.checks).toEqual({
+      uncitedClaims: 'fail',
+      requiredSources: 'fail',
+      claimNumbers: 'fail',
+      citationLocations: 'warn',
+    });
     expect(m.requirements.map((r) => [r.glob.pattern, r.cite, r.position.line])).toEqual([
       ['answers/returns/**', ['r-v1'], 6],
     ]);
@@ -172,10 +178,36 @@ describe('the manifest', () => {
       ),
     ).toEqual([
       'citegate.yml:4:26: `uncited_claims` must be one of off, warn, fail',
-      'citegate.yml:4:32: unknown key `numbers` in `checks` (allowed: uncited_claims, required_sources, claim_numbers)',
+      'citegate.yml:4:32: unknown key `numbers` in `checks` (allowed: uncited_claims, required_sources, claim_numbers, citation_locations)',
       'citegate.yml:7:12: `require` names source `r-v9`, which is not in `sources`',
       'citegate.yml:8:5: a `require` rule needs `files`, a glob of the citation files it applies to',
       'citegate.yml:8:11: the `cite` of a `require` rule must be a non-empty list of source ids',
+    ]);
+  });
+
+  it('reads how citation files are written: format, and the documents of a Messages API request', () => {
+    const base = `version: 1\nsources:\n  r-v1: {path: a.txt, sha256: ${HASH}, retrieved: 2026-01-01}\n  s-v1: {path: b.txt, sha256: ${HASH}, retrieved: 2026-01-01}\n`;
+    const m = parseManifest(
+      `${base}citations:\n  - answers/*.json\n  - path: evals/*.json\n    format: anthropic-messages\n    documents: [s-v1, null, r-v1]\n  - path: x/*.json\n    format: citegate\n`,
+      'cfg/m.yml',
+      'cfg',
+    );
+    expect(m.citations.map((c) => [c.glob.pattern, c.format, c.documents])).toEqual([
+      ['answers/*.json', undefined, undefined],
+      ['evals/*.json', 'anthropic-messages', { ids: ['s-v1', null, 'r-v1'], where: 'cfg/m.yml:9' }],
+      ['x/*.json', 'citegate', undefined],
+    ]);
+    expect(
+      problemsOf(
+        `${base}citations:\n  - path: a/*\n    format: claude\n  - path: b/*\n    documents: [r-v1]\n  - path: c/*\n    format: citegate\n    documents: [r-v1]\n  - path: d/*\n    format: anthropic-messages\n    documents: [r-v2, 3, ~]\n  - path: e/*\n    format: anthropic-messages\n    documents: []\n`,
+      ),
+    ).toEqual([
+      'citegate.yml:7:13: the `format` of a `citations` entry must be one of citegate, anthropic-messages',
+      'citegate.yml:9:5: `documents` names the documents of a Messages API request: add `format: anthropic-messages` to the entry',
+      'citegate.yml:12:5: `documents` names the documents of a Messages API request: it goes with `format: anthropic-messages`',
+      'citegate.yml:15:17: `documents` names source `r-v2`, which is not in `sources` (did you mean `r-v1`?)',
+      'citegate.yml:15:23: `documents` must be a non-empty list of source ids, one per document the request sent, in its order (null for one that is not a source)',
+      'citegate.yml:18:16: `documents` must be a non-empty list of source ids, one per document the request sent, in its order (null for one that is not a source)',
     ]);
   });
 

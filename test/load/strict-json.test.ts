@@ -1,4 +1,10 @@
-import { JsonSyntaxError, MAX_JSON_DEPTH, parseStrictJson } from '../../src/load/strict-json.js';
+import {
+  JsonSyntaxError,
+  type JsonOffsets,
+  MAX_JSON_DEPTH,
+  parseStrictJson,
+  scanOffsets,
+} from '../../src/load/strict-json.js';
 
 function errorOf(text: string): { message: string; offset: number } {
   try {
@@ -101,5 +107,34 @@ describe('parseStrictJson', () => {
   it('parses a slice of the text (one JSON Lines line)', () => {
     const text = '{"a":1}\n{"b":2}';
     expect(parseStrictJson(text, 8, 15).value).toEqual({ b: 2 });
+  });
+});
+
+describe('scanOffsets', () => {
+  /** The text each offset of the tree starts, as a plain object to compare. */
+  const shown = (text: string, node: JsonOffsets): unknown => ({
+    at: text.slice(node.offset, node.offset + 6),
+    ...(node.keys ? { keys: Object.fromEntries([...node.keys].map(([k, v]) => [k, shown(text, v)])) } : {}),
+    ...(node.items ? { items: node.items.map((v) => shown(text, v)) } : {}),
+  });
+
+  it('places the followed keys and every element of a followed list, and nothing else', () => {
+    const text = '{"id": "m", "content": [ {"text": "hi", "x": {"text": 1}}, 7 ], "usage": {"content": [1]}}';
+    expect(shown(text, scanOffsets(text, new Set(['content', 'text'])))).toEqual({
+      at: '{"id":',
+      keys: {
+        content: {
+          at: '[ {"te',
+          items: [{ at: '{"text', keys: { text: { at: '"hi", ' } } }, { at: '7 ], "' }],
+        },
+      },
+    });
+  });
+
+  it('places the values of a slice, as of a line of JSON Lines', () => {
+    const text = '{"a":1}\n  {"content": ["x"]}  \n';
+    const tree = scanOffsets(text, new Set(['content']), 8, text.length - 1);
+    expect(tree.offset).toBe(10);
+    expect(tree.keys?.get('content')?.items?.map((i) => text[i.offset])).toEqual(['"']);
   });
 });
