@@ -145,6 +145,37 @@ describe('YAML citation files', () => {
     expect(parse(text, 'yaml')).toEqual({ records: [], problems: [problem] });
   });
 
+  // One mistake, one problem: the parser's errors for what it misread after
+  // the first are left out (each of these gave two to four before).
+  it.each([
+    [
+      'a key indented one space too few',
+      '- citation_id: a\n  source_id: s\n quote: x\n  claim: y\n',
+      '3:1: sequence item without - indicator',
+    ],
+    [
+      'a key indented too far',
+      '- citation_id: a\n  source_id: s\n    quote: x\n',
+      '2:14: nested mappings are not allowed in compact mappings',
+    ],
+    [
+      'a key of a nested list indented one space too few',
+      'citations:\n  - citation_id: a\n    source_id: s\n   quote: x\n    claim: y\n',
+      '4:1: sequence item without - indicator',
+    ],
+    ['a missing comma in a flow list', 'citations: [{a: 1} {b: 2}]\n', '1:20: unexpected flow-map-start at node end'],
+  ])('reports %s once, at the first error', (_what, text, problem) => {
+    expect(parse(text, 'yaml')).toEqual({ records: [], problems: [problem] });
+  });
+
+  it('keeps a duplicate key before a syntax error, and drops what follows it', () => {
+    const text =
+      '- citation_id: a\n  citation_id: b\n- quote: x\n   y: 1\n  z: 2\n- citation_id: c\n  citation_id: c\n';
+    const problems = parse(text, 'yaml').problems;
+    expect(problems[0]).toBe('2:3: duplicate key: keys must be unique');
+    expect(problems).toHaveLength(2);
+  });
+
   it('stops an alias bomb', () => {
     const lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
     for (let i = 1; i < 9; i++) {
