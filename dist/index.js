@@ -28414,6 +28414,22 @@ var external_node_buffer_ = __nccwpck_require__(4573);
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/engine/edit-distance.ts
+// Levenshtein distance: for ids that look like a mistyped one (manifest keys,
+// source ids) and words that look alike in a diff. Short strings only.
+/** The number of single-character insertions, deletions and substitutions that turn `a` into `b` (UTF-16 units). */
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        previous = current;
+    }
+    return previous[b.length];
+}
+
 ;// CONCATENATED MODULE: ./src/engine/positions.ts
 
 /**
@@ -29367,6 +29383,7 @@ function nodeOffset(node, fallback = 0) {
 
 
 
+
 function formatOf(file) {
     const lower = file.toLowerCase();
     if (lower.endsWith('.json'))
@@ -29466,6 +29483,29 @@ function parseCitationText(text, file, format) {
     return { file, records, problems, document: parsed.document, ...(answer ? { answer } : {}) };
 }
 const SHAPE = 'expected an array of citation records, or an object with a "citations" array';
+/**
+ * The shape problem of a top-level object that has no `citations` list,
+ * naming a key that looks like it mistyped (`citation`, `Citations`,
+ * `citatons`), JSON-quoted so that it shows exactly and on one line.
+ */
+function shapeProblem(document) {
+    if (document === undefined || document.has('citations'))
+        return SHAPE;
+    if (document.has('citation_id') || document.has('quote'))
+        return `${SHAPE} (one record, alone: put it in a list)`;
+    let compared = 0;
+    for (const key of document.keys()) {
+        if (++compared > 64)
+            break;
+        if (typeof key !== 'string' || key.length > 40)
+            continue;
+        const folded = key.toLowerCase();
+        if (folded === 'citations' || editDistance(folded, 'citations') <= 2) {
+            return `${SHAPE} (did you mean "citations", not ${JSON.stringify(key)}?)`;
+        }
+    }
+    return SHAPE;
+}
 function jsonProblem(error, text) {
     if (!(error instanceof JsonSyntaxError))
         throw error;
@@ -29492,7 +29532,7 @@ function parseJsonFile(text) {
         list = value.citations;
     }
     if (!Array.isArray(list))
-        return { records: [], problems: [{ offset, message: SHAPE }], document, emptyListed: false };
+        return { records: [], problems: [{ offset, message: shapeProblem(document) }], document, emptyListed: false };
     return {
         records: list.map((v, i) => rawRecord(v, recordOffsets?.[i] ?? offset, claimOffsets.get(recordOffsets?.[i] ?? -1))),
         problems: [],
@@ -29574,7 +29614,7 @@ function parseYamlFile(text) {
         node = deref(doc, node.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === 'citations')?.value);
     }
     if (!Array.isArray(list) || !(0,dist/* isSeq */.oP)(node)) {
-        return { ...none, document, problems: [{ offset: nodeOffset(doc.contents), message: SHAPE }] };
+        return { ...none, document, problems: [{ offset: nodeOffset(doc.contents), message: shapeProblem(document) }] };
     }
     const seq = node;
     return {
@@ -31544,6 +31584,7 @@ function mismatchAt(text, at, quote) {
 ;// CONCATENATED MODULE: ./src/engine/record.ts
 // Field validation of citation records (SPEC §1, and verdict 1 of SPEC §2).
 
+
 const REQUIRED = ['citation_id', 'source_id', 'quote'];
 const OPTIONAL = ['claim', 'prefix', 'suffix'];
 function typeName(value) {
@@ -31624,8 +31665,12 @@ function fieldProblem(fields, ...values) {
             continue;
         if (k < REQUIRED.length) {
             // A YAML map (a Map) with `<<`: YAML 1.1's merge key, an ordinary key in YAML 1.2.
-            if (!has(fields, key))
-                return `${key} is missing${fields instanceof Map && fields.has('<<') ? MERGE_KEY : ''}`;
+            if (!has(fields, key)) {
+                if (fields instanceof Map && fields.has('<<'))
+                    return `${key} is missing${MERGE_KEY}`;
+                const near = nearKey(fields, key);
+                return near === undefined ? `${key} is missing` : `${key} is missing (did you mean "${key}", not ${near}?)`;
+            }
             return `${key} must be a string, not ${typeName(value)}`;
         }
         if (has(fields, key))
@@ -31639,6 +31684,29 @@ function fieldProblem(fields, ...values) {
     return undefined;
 }
 const KNOWN = [...REQUIRED, ...OPTIONAL];
+/** Keys longer than this, or past this many in a record, are not compared: a typo is short, and a record may be huge. */
+const NEAR_KEY_LENGTH = 40;
+const NEAR_KEYS_COMPARED = 64;
+/**
+ * A key of the record that looks like `key` mistyped (`qoute` for `quote`,
+ * `citationId` or `citation-id` for `citation_id`, `source` for
+ * `source_id`), JSON-quoted so that the message shows it exactly and on one
+ * line; undefined when none does.
+ */
+function nearKey(fields, key) {
+    const wanted = key.replace(/_/g, '');
+    let compared = 0;
+    for (const k of fields instanceof Map ? fields.keys() : Object.keys(fields)) {
+        if (++compared > NEAR_KEYS_COMPARED)
+            break;
+        if (typeof k !== 'string' || k.length > NEAR_KEY_LENGTH || KNOWN.includes(k))
+            continue;
+        const folded = k.toLowerCase().replace(/[-_ ]/g, '');
+        if (folded === wanted || editDistance(folded, wanted) <= 2)
+            return JSON.stringify(k);
+    }
+    return undefined;
+}
 /** Where a field (its key, or any string below it) holds a lone surrogate; the known fields' own values are checked already. */
 function surrogateIn(key, value) {
     if (hasLoneSurrogate(key))
@@ -31911,22 +31979,6 @@ class SourceLoader {
         }
         return { ok: true, bytes: read.bytes, sha256 };
     }
-}
-
-;// CONCATENATED MODULE: ./src/engine/edit-distance.ts
-// Levenshtein distance: for ids that look like a mistyped one (manifest keys,
-// source ids) and words that look alike in a diff. Short strings only.
-/** The number of single-character insertions, deletions and substitutions that turn `a` into `b` (UTF-16 units). */
-function editDistance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        }
-        previous = current;
-    }
-    return previous[b.length];
 }
 
 ;// CONCATENATED MODULE: ./src/engine/diagnose/closest.ts

@@ -41,3 +41,35 @@ describe('one YAML mistake, one problem', () => {
     });
   });
 });
+
+describe('did you mean, for a near-miss key of a citation file', () => {
+  it('names the mistyped key of a record, escaped, and the one meant', () => {
+    const root = makeWorkspace(
+      { 'returns-v1': RETURNS },
+      {
+        'answers/a.json': JSON.stringify([
+          { citation_id: 'a1', source_id: 'returns-v1', qoute: 'Returns' },
+          { citation_id: 'a2', 'sourc\u001b_id': 'returns-v1', quote: 'Returns' },
+        ]),
+      },
+    );
+    expect(runCli(['check'], root)).toEqual({
+      code: 1,
+      stdout: 'a1: invalid fields\na2: invalid fields\nlocated=0/2\n',
+      stderr:
+        'answers/a.json:1:2: a1: invalid fields: quote is missing (did you mean "quote", not "qoute"?)\n' +
+        'answers/a.json:1:66: a2: invalid fields: source_id is missing (did you mean "source_id", not "sourc\\u001b_id"?)\n',
+    });
+  });
+
+  it('names `citation` for `citations`', () => {
+    const root = makeWorkspace(
+      { 'returns-v1': RETURNS },
+      { 'answers/a.json': JSON.stringify({ citation: [{ citation_id: 'a1', source_id: 'returns-v1', quote: 'x' }] }) },
+    );
+    expect(runCli(['check'], root).stderr).toBe(
+      'answers/a.json:1:1: expected an array of citation records, or an object with a "citations" array (did you mean "citations", not "citation"?)\n' +
+        'citegate: no citation records in the files checked (an empty run fails)\n',
+    );
+  });
+});

@@ -26,6 +26,29 @@ describe('JSON citation files', () => {
     expect(parse(text, 'json').records).toEqual([{ line: 4, column: 5, id: 'c1' }]);
   });
 
+  it.each([
+    ['{"citation": []}', 'citation'],
+    ['{"Citations": []}', 'Citations'],
+    ['{"answer": "a", "citatons": []}', 'citatons'],
+  ])('names a near-miss of "citations" in %s', (text, key) => {
+    expect(parse(text, 'json').problems).toEqual([
+      `1:1: expected an array of citation records, or an object with a "citations" array (did you mean "citations", not "${key}"?)`,
+    ]);
+    const yaml = parse(`${key}:\n  - citation_id: c1\n`, 'yaml');
+    expect(yaml.problems).toEqual([
+      `1:1: expected an array of citation records, or an object with a "citations" array (did you mean "citations", not "${key}"?)`,
+    ]);
+  });
+
+  it('says a record alone must be in a list, and guesses nothing for other keys', () => {
+    expect(parse('{"citation_id": "c1", "source_id": "s", "quote": "q"}', 'json').problems).toEqual([
+      '1:1: expected an array of citation records, or an object with a "citations" array (one record, alone: put it in a list)',
+    ]);
+    expect(parse('{"records": []}', 'json').problems).toEqual([
+      '1:1: expected an array of citation records, or an object with a "citations" array',
+    ]);
+  });
+
   it('counts columns in code points', () => {
     expect(parse('["😀😀", {"citation_id": "c1"}]', 'json').records[1]).toEqual({ line: 1, column: 8, id: 'c1' });
   });
