@@ -35205,6 +35205,8 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
         pathEnd: pathNode?.range?.[1] ?? keyOffset,
         keyColumn: index.position(keyOffset).column,
         flow: map.flow === true,
+        pathPosition: index.position(nodeOffset(pathNode, keyOffset)),
+        sha256Position: shaPair === undefined ? undefined : index.position(nodeOffset(shaPair.value, nodeOffset(shaPair.key))),
     };
 }
 function readSource(doc, pair, index, report, options) {
@@ -35575,9 +35577,19 @@ function leadsNowhere(abs) {
 
 ;// CONCATENATED MODULE: ./src/model/problem.ts
 /** `file:line:column: message`, the form editors and terminals turn into links. */
-function problem_formatProblem(problem) {
+function formatProblem(problem) {
     const where = problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
     return `${where}: ${problem.message}`;
+}
+/**
+ * The one form of every line the CLI writes to standard error, which editors
+ * and problem matchers read: `file:line:column: level: message`, `file:
+ * level: message` for a file as a whole, and `citegate: level: message` for
+ * what is about no file (`file` is then undefined).
+ */
+function problem_formatDiagnostic(where, level, message) {
+    const at = where === undefined ? 'citegate' : where.line > 0 ? `${where.file}:${where.line}:${where.column}` : where.file;
+    return `${at}: ${level}: ${message}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/outcome.ts
@@ -35826,7 +35838,7 @@ function* textReportChunks(result, options = {}) {
     yield `${lines.join('\n')}\n`;
 }
 /**
- * Standard error: what is wrong with the input, `file:line:column: message`.
+ * Standard error: what is wrong with the input, `file:line:column: level: message`.
  * Records with invalid fields are input errors too, so their reasons are here;
  * other verdicts are results and stay on standard output alone. Written in
  * blocks, like the report: a file of a hundred thousand bad records makes as
@@ -35841,41 +35853,32 @@ function* diagnosticsChunks(result, options = {}) {
         }
     };
     for (const p of result.problems) {
-        lines.push(escapeMessage(formatProblem(p)));
+        lines.push(escapeMessage(formatDiagnostic(p, 'error', p.message)));
         yield* flush();
     }
     for (const f of result.findings) {
         const who = f.citationId !== undefined ? `${escapeValue(f.citationId)}: ` : '';
-        lines.push(escapeMessage(formatProblem({
-            file: f.file,
-            line: f.line,
-            column: f.column,
-            message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}`,
-        })));
+        lines.push(escapeMessage(formatDiagnostic(f, f.level === 'fail' ? 'error' : 'warning', `${f.kind}: ${who}${f.message}`)));
         yield* flush();
     }
     for (const r of result.records) {
         if (r.verdict !== 'invalid fields')
             continue;
-        lines.push(escapeMessage(formatProblem({
-            file: r.file,
-            line: r.line,
-            column: r.column,
-            message: `${recordLabel(r)}: invalid fields: ${r.reason}`,
-        })));
+        lines.push(escapeMessage(formatDiagnostic(r, 'error', `${recordLabel(r)}: invalid fields: ${r.reason}`)));
         yield* flush();
     }
     if (result.records.length === 0 && options.shard) {
-        lines.push(`citegate: shard ${options.shard.index} of ${options.shard.count} holds no citation ${result.files.length > 0 ? 'records' : 'files'}; merge-reports judges the whole run`);
+        // Not a failure: the merge judges the whole run. Worth a look all the same (too many shards?).
+        lines.push(formatDiagnostic(undefined, 'warning', `shard ${options.shard.index} of ${options.shard.count} holds no citation ${result.files.length > 0 ? 'records' : 'files'}; merge-reports judges the whole run`));
     }
     else if (result.records.length === 0) {
-        lines.push(result.files.length > 0
-            ? 'citegate: no citation records in the files checked (an empty run fails)'
+        lines.push(formatDiagnostic(undefined, 'error', result.files.length > 0
+            ? 'no citation records in the files checked (an empty run fails)'
             : options.named
-                ? 'citegate: none of the files named could be checked (an empty run fails)'
+                ? 'none of the files named could be checked (an empty run fails)'
                 : options.noPatterns
-                    ? 'citegate: no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)'
-                    : "citegate: no citation files to check: the manifest's `citations` patterns match no file (an empty run fails)");
+                    ? 'no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)'
+                    : "no citation files to check: the manifest's `citations` patterns match no file (an empty run fails)"));
     }
     if (lines.length > 0)
         yield `${lines.join('\n')}\n`;
@@ -38187,7 +38190,7 @@ function logFailures(result) {
     const title = `citegate: ${count(failing.length, 'failing record')}, ${count(result.problems.length, 'problem')}, ${count(result.findings.length, 'finding')}`;
     core.startGroup(title);
     logUntrusted([
-        ...result.problems.map((p) => `problem: ${problem_formatProblem(p)}`),
+        ...result.problems.map((p) => `problem: ${formatProblem(p)}`),
         ...failing.map((r) => `record: ${r.file}:${r.line}: ${recordLabel(r)}: ${r.verdict}${result_reasonOf(r) ? ` (${result_reasonOf(r)})` : ''}`),
         ...result.findings.map((f) => `finding (${f.level}): ${f.file}:${f.line}: ${f.kind}${f.citationId !== undefined ? `: ${f.citationId}` : ''}: ${f.message}`),
     ]);
@@ -38273,7 +38276,7 @@ function manifestFailed(error, annotator, failures, settings) {
     for (const p of error.problems) {
         annotator.annotate('error', (0,model_escape/* escapeMessage */.hC)(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) }, false);
     }
-    logUntrusted(error.problems.map((p) => `problem: ${problem_formatProblem(p)}`));
+    logUntrusted(error.problems.map((p) => `problem: ${formatProblem(p)}`));
     const overflow = annotator.overflow('Every problem is in the job summary and in the log.');
     const summary = buildSummary(judged({ manifest: file, files: [], records: [], sources: [], problems: error.problems, findings: [] }), {
         headline: '❌ citegate: the manifest cannot be used — fail',

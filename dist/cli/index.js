@@ -9588,6 +9588,8 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
         pathEnd: pathNode?.range?.[1] ?? keyOffset,
         keyColumn: index.position(keyOffset).column,
         flow: map.flow === true,
+        pathPosition: index.position(nodeOffset(pathNode, keyOffset)),
+        sha256Position: shaPair === undefined ? undefined : index.position(nodeOffset(shaPair.value, nodeOffset(shaPair.key))),
     };
 }
 function readSource(doc, pair, index, report, options) {
@@ -9994,6 +9996,19 @@ class UsageError extends Error {
         super(message);
         this.command = command;
         this.name = 'UsageError';
+    }
+}
+/**
+ * An input given on the command line that cannot be used (a report that is
+ * not one, or that does not belong with the others): exit 2 with the message,
+ * at the file when it is about one, and no pointer to --help.
+ */
+class InputError extends Error {
+    file;
+    constructor(message, file) {
+        super(message);
+        this.file = file;
+        this.name = 'InputError';
     }
 }
 function parseCommandArgs(command, args, options) {
@@ -16385,6 +16400,16 @@ function formatProblem(problem) {
     const where = problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
     return `${where}: ${problem.message}`;
 }
+/**
+ * The one form of every line the CLI writes to standard error, which editors
+ * and problem matchers read: `file:line:column: level: message`, `file:
+ * level: message` for a file as a whole, and `citegate: level: message` for
+ * what is about no file (`file` is then undefined).
+ */
+function formatDiagnostic(where, level, message) {
+    const at = where === undefined ? 'citegate' : where.line > 0 ? `${where.file}:${where.line}:${where.column}` : where.file;
+    return `${at}: ${level}: ${message}`;
+}
 
 ;// CONCATENATED MODULE: ./src/report/text.ts
 // The text report of `citegate check` (SPEC §5). For one citation file it is
@@ -16430,7 +16455,7 @@ function* textReportChunks(result, options = {}) {
     yield `${lines.join('\n')}\n`;
 }
 /**
- * Standard error: what is wrong with the input, `file:line:column: message`.
+ * Standard error: what is wrong with the input, `file:line:column: level: message`.
  * Records with invalid fields are input errors too, so their reasons are here;
  * other verdicts are results and stay on standard output alone. Written in
  * blocks, like the report: a file of a hundred thousand bad records makes as
@@ -16445,41 +16470,32 @@ function* diagnosticsChunks(result, options = {}) {
         }
     };
     for (const p of result.problems) {
-        lines.push(escapeMessage(formatProblem(p)));
+        lines.push(escapeMessage(formatDiagnostic(p, 'error', p.message)));
         yield* flush();
     }
     for (const f of result.findings) {
         const who = f.citationId !== undefined ? `${escapeValue(f.citationId)}: ` : '';
-        lines.push(escapeMessage(formatProblem({
-            file: f.file,
-            line: f.line,
-            column: f.column,
-            message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}`,
-        })));
+        lines.push(escapeMessage(formatDiagnostic(f, f.level === 'fail' ? 'error' : 'warning', `${f.kind}: ${who}${f.message}`)));
         yield* flush();
     }
     for (const r of result.records) {
         if (r.verdict !== 'invalid fields')
             continue;
-        lines.push(escapeMessage(formatProblem({
-            file: r.file,
-            line: r.line,
-            column: r.column,
-            message: `${recordLabel(r)}: invalid fields: ${r.reason}`,
-        })));
+        lines.push(escapeMessage(formatDiagnostic(r, 'error', `${recordLabel(r)}: invalid fields: ${r.reason}`)));
         yield* flush();
     }
     if (result.records.length === 0 && options.shard) {
-        lines.push(`citegate: shard ${options.shard.index} of ${options.shard.count} holds no citation ${result.files.length > 0 ? 'records' : 'files'}; merge-reports judges the whole run`);
+        // Not a failure: the merge judges the whole run. Worth a look all the same (too many shards?).
+        lines.push(formatDiagnostic(undefined, 'warning', `shard ${options.shard.index} of ${options.shard.count} holds no citation ${result.files.length > 0 ? 'records' : 'files'}; merge-reports judges the whole run`));
     }
     else if (result.records.length === 0) {
-        lines.push(result.files.length > 0
-            ? 'citegate: no citation records in the files checked (an empty run fails)'
+        lines.push(formatDiagnostic(undefined, 'error', result.files.length > 0
+            ? 'no citation records in the files checked (an empty run fails)'
             : options.named
-                ? 'citegate: none of the files named could be checked (an empty run fails)'
+                ? 'none of the files named could be checked (an empty run fails)'
                 : options.noPatterns
-                    ? 'citegate: no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)'
-                    : "citegate: no citation files to check: the manifest's `citations` patterns match no file (an empty run fails)");
+                    ? 'no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)'
+                    : "no citation files to check: the manifest's `citations` patterns match no file (an empty run fails)"));
     }
     if (lines.length > 0)
         yield `${lines.join('\n')}\n`;
@@ -16533,7 +16549,7 @@ Options:
 
 With several files, each text line starts with "file:line: ". Problems with
 the input (unreadable files, unverified sources, invalid records) go to
-standard error as "file:line:column: message".
+standard error as "file:line:column: error: message" (or "warning:").
 
 Exit status: 0 at least one record and every record located, every source
 verified; 1 something needs review (also when there is no record at all);
@@ -17540,6 +17556,7 @@ function mergeResults(parts, names = parts.map((_, i) => `report ${i + 1}`)) {
 
 
 
+
 function mergeReportsCommand(args, io) {
     const { values, positionals } = parseCommandArgs('merge-reports', args, {
         output: { type: 'string' },
@@ -17562,14 +17579,14 @@ function mergeReportsCommand(args, io) {
             text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
         }
         catch (error) {
-            throw new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`, 'merge-reports');
+            throw new InputError(`cannot read: ${describeFsError(error)}`, file);
         }
         try {
             return parseJsonReport(text);
         }
         catch (error) {
             if (error instanceof ReportError)
-                throw new UsageError(`${file}: ${error.message}`, 'merge-reports');
+                throw new InputError(error.message, file);
             throw error;
         }
     });
@@ -17579,7 +17596,7 @@ function mergeReportsCommand(args, io) {
     }
     catch (error) {
         if (error instanceof ReportError)
-            throw new UsageError(error.message, 'merge-reports');
+            throw new InputError(error.message);
         throw error;
     }
     // Every report has the same `github`: mergeResults refuses others.
@@ -17611,9 +17628,14 @@ function mergeReportsCommand(args, io) {
 
 
 
-
-/** A pin that cannot be made: exit 2, nothing written. Its lines are escaped when shown; what one line quotes is escaped where it is made, so that it stays one line. */
+/** A pin that cannot be made: exit 2, nothing written. Each failure is a line of its own, then the message; all are escaped when shown. */
 class PinError extends Error {
+    failures;
+    constructor(message, failures = []) {
+        super(message);
+        this.failures = failures;
+        this.name = 'PinError';
+    }
 }
 function pinCommand(args, io) {
     const { values, positionals } = parseCommandArgs('pin', args, {
@@ -17642,6 +17664,7 @@ function pinCommand(args, io) {
     const edits = [];
     const report = [];
     const failures = [];
+    const at = (position) => position === undefined ? undefined : { file: manifest.file, ...position, message: '' };
     const eol = manifest.text.includes('\r\n') ? '\r\n' : '\n';
     for (const id of ids) {
         const entry = manifest.sources.get(id);
@@ -17650,12 +17673,12 @@ function pinCommand(args, io) {
             files.push([`${id} original`, entry.original]);
         for (const [label, file] of files) {
             if (file.sha256NotEditable !== undefined) {
-                failures.push(`${label}: ${file.sha256NotEditable}`);
+                failures.push({ where: at(file.sha256Position), message: `${label}: ${file.sha256NotEditable}` });
                 continue;
             }
             const hashed = hashFile(workspace, manifest.dir, file.path, maxBytes, file === entry);
             if (!hashed.ok) {
-                failures.push(`${label}: ${file.path}: ${hashed.reason}`);
+                failures.push({ where: at(file.pathPosition), message: `${label}: ${file.path}: ${hashed.reason}` });
                 continue;
             }
             if (hashed.sha256 === file.sha256) {
@@ -17667,8 +17690,7 @@ function pinCommand(args, io) {
         }
     }
     if (failures.length > 0) {
-        throw new PinError(`nothing written: ${failures.length === 1 ? 'a hash' : 'hashes'} could not be pinned:\n` +
-            failures.map((f) => `  ${escapeMessage(f)}`).join('\n'));
+        throw new PinError(`nothing written: ${failures.length === 1 ? 'a hash' : `${failures.length} hashes`} could not be pinned`, failures);
     }
     if (edits.length > 0) {
         let text = manifest.text;
@@ -17683,14 +17705,13 @@ function pinCommand(args, io) {
         }
         catch (error) {
             if (error instanceof ManifestError) {
-                throw new PinError('nothing written: the pinned manifest would not load:\n' +
-                    error.problems.map((p) => `  ${escapeMessage(formatProblem(p))}`).join('\n'));
+                throw new PinError('nothing written: the pinned manifest would not load (the lines are those it would have)', error.problems.map((p) => ({ where: p, message: p.message })));
             }
             throw error;
         }
         const resolved = workspace.resolve('', manifest.file, 'file name');
         if (!resolved.ok)
-            throw new PinError(`nothing written: ${escapeMessage(resolved.reason)}`);
+            throw new PinError(`nothing written: ${resolved.reason}`);
         writeAtomically(resolved.abs, text);
     }
     io.stdout(report.map(escapeMessage).join('\n') +
@@ -17749,7 +17770,7 @@ function writeAtomically(file, text) {
     catch (error) {
         if (created)
             (0,external_node_fs_namespaceObject.rmSync)(temp, { force: true });
-        throw new PinError(`nothing written: cannot replace ${escapeMessage(`${external_node_path_default().basename(file)}: ${describeFsError(error)}`)}`);
+        throw new PinError(`nothing written: cannot replace ${external_node_path_default().basename(file)}: ${describeFsError(error)}`);
     }
 }
 
@@ -17799,22 +17820,31 @@ function main(argv, io) {
         return entry.run(rest, io);
     }
     catch (error) {
+        // Every line in the one form of standard error: `file:line:column: error: message`, or `citegate: error: message`.
         if (error instanceof UsageError) {
             const help = error.command ? `citegate ${error.command} --help` : 'citegate --help';
-            io.stderr(`citegate: ${escapeMessage(error.message)}\nSee ${help}.\n`);
+            io.stderr(`${escapeMessage(formatDiagnostic(undefined, 'error', `${error.message}; see ${help}`))}\n`);
+            return 2;
+        }
+        if (error instanceof InputError) {
+            const where = error.file === undefined ? undefined : { file: error.file, line: 0, column: 0 };
+            io.stderr(`${escapeMessage(formatDiagnostic(where, 'error', error.message))}\n`);
             return 2;
         }
         if (error instanceof ManifestError) {
-            io.stderr(`${error.problems.map((p) => escapeMessage(formatProblem(p))).join('\n')}\n`);
+            io.stderr(`${error.problems.map((p) => escapeMessage(formatDiagnostic(p, 'error', p.message))).join('\n')}\n`);
             return 2;
         }
         if (error instanceof WriteError) {
-            io.stderr(`citegate: ${escapeMessage(error.message)}\n`);
+            io.stderr(`${escapeMessage(formatDiagnostic(undefined, 'error', error.message))}\n`);
             return 2;
         }
         if (error instanceof PinError) {
-            // Line by line: its lists keep their lines (escaping twice changes nothing).
-            io.stderr(`citegate pin: ${error.message.split('\n').map(escapeMessage).join('\n')}\n`);
+            const lines = [
+                ...error.failures.map((f) => formatDiagnostic(f.where, 'error', f.message)),
+                formatDiagnostic(undefined, 'error', error.message),
+            ];
+            io.stderr(`${lines.map(escapeMessage).join('\n')}\n`);
             return 2;
         }
         return internalError(error, io);
@@ -17823,9 +17853,8 @@ function main(argv, io) {
 /** An error citegate did not expect fails closed: exit 2, a message, where to report it. */
 function internalError(error, io) {
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`citegate: internal error: ${escapeMessage(message)}\n` +
-        `This is a bug in citegate, not in your files. Please report it at ${REPORT_BUGS} with the command you ran` +
-        `${process.env.CITEGATE_DEBUG ? '' : ' (set CITEGATE_DEBUG=1 to print the stack trace)'}.\n`);
+    io.stderr(`${escapeMessage(formatDiagnostic(undefined, 'error', `internal error: ${message}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS} with the command you ran` +
+        `${process.env.CITEGATE_DEBUG ? '' : ' (set CITEGATE_DEBUG=1 to print the stack trace)'}`))}\n`);
     if (process.env.CITEGATE_DEBUG && error instanceof Error && error.stack)
         io.stderr(`${error.stack}\n`);
     return 2;
@@ -17849,7 +17878,7 @@ for (const [stream, name] of [
             process.exit(process.exitCode ?? 0);
         if (stream !== process.stderr) {
             try {
-                process.stderr.write(`citegate: cannot write to ${name}: ${describeFsError(error)}\n`);
+                process.stderr.write(`citegate: error: cannot write to ${name}: ${describeFsError(error)}\n`);
             }
             catch {
                 // Nowhere left to say it: the status says it.

@@ -12,6 +12,21 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * An input given on the command line that cannot be used (a report that is
+ * not one, or that does not belong with the others): exit 2 with the message,
+ * at the file when it is about one, and no pointer to --help.
+ */
+export class InputError extends Error {
+  constructor(
+    message: string,
+    readonly file?: string,
+  ) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
 export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options']>>(
   command: string,
   args: string[],

@@ -47,7 +47,7 @@ Options:
 
 With several files, each text line starts with "file:line: ". Problems with
 the input (unreadable files, unverified sources, invalid records) go to
-standard error as "file:line:column: message".
+standard error as "file:line:column: error: message" (or "warning:").
 
 Exit status: 0 at least one record and every record located, every source
 verified; 1 something needs review (also when there is no record at all);

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { jsonReportChunks } from '../report/json.js';
 import { buildSummary } from '../report/summary.js';
 import { assertWritable, writeChunks } from '../report/write.js';
-import { outputFile, parseCommandArgs, UsageError } from './args.js';
+import { InputError, outputFile, parseCommandArgs, UsageError } from './args.js';
+import { describeFsError } from '../model/fs-error.js';
 import { MERGE_HELP } from './help.js';
 import type { CommandIO } from './io.js';
 import type { JudgedResult } from '../model/result.js';
@@ -30,15 +31,12 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      throw new UsageError(
-        `cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
-        'merge-reports',
-      );
+      throw new InputError(`cannot read: ${describeFsError(error)}`, file);
     }
     try {
       return parseJsonReport(text);
     } catch (error) {
-      if (error instanceof ReportError) throw new UsageError(`${file}: ${error.message}`, 'merge-reports');
+      if (error instanceof ReportError) throw new InputError(error.message, file);
       throw error;
     }
   });
@@ -46,7 +44,7 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
   try {
     merged = judged(mergeResults(parts, positionals));
   } catch (error) {
-    if (error instanceof ReportError) throw new UsageError(error.message, 'merge-reports');
+    if (error instanceof ReportError) throw new InputError(error.message);
     throw error;
   }
   // Every report has the same `github`: mergeResults refuses others.

@@ -7,12 +7,13 @@ import path from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import { DEFAULT_MANIFEST, loadManifest, parseManifest, ManifestError, type PinnedFile } from '../load/manifest.js';
 import { DEFAULT_MAX_SOURCE_BYTES, sha256Hex } from '../load/sources.js';
+import type { Position } from '../engine/positions.js';
 import type { Workspace } from '../load/workspace.js';
 import { parseCommandArgs, parsePositiveInteger, UsageError } from './args.js';
 import { PIN_HELP } from './help.js';
 import type { CommandIO } from './io.js';
 import { manifestGiven, openWorkspace } from './workspace-arg.js';
-import { formatProblem } from '../model/problem.js';
+import type { Problem } from '../model/problem.js';
 import { describeFsError } from '../model/fs-error.js';
 import { escapeMessage } from '../model/escape.js';
 
@@ -22,8 +23,22 @@ interface Edit {
   readonly text: string;
 }
 
-/** A pin that cannot be made: exit 2, nothing written. Its lines are escaped when shown; what one line quotes is escaped where it is made, so that it stays one line. */
-export class PinError extends Error {}
+/** One reason a hash could not be pinned, at its place in the manifest when it has one. */
+export interface PinFailure {
+  readonly where: Problem | undefined;
+  readonly message: string;
+}
+
+/** A pin that cannot be made: exit 2, nothing written. Each failure is a line of its own, then the message; all are escaped when shown. */
+export class PinError extends Error {
+  constructor(
+    message: string,
+    readonly failures: readonly PinFailure[] = [],
+  ) {
+    super(message);
+    this.name = 'PinError';
+  }
+}
 
 export function pinCommand(args: string[], io: CommandIO): number {
   const { values, positionals } = parseCommandArgs('pin', args, {
@@ -52,7 +67,9 @@ export function pinCommand(args: string[], io: CommandIO): number {
 
   const edits: Edit[] = [];
   const report: string[] = [];
-  const failures: string[] = [];
+  const failures: PinFailure[] = [];
+  const at = (position: Position | undefined): Problem | undefined =>
+    position === undefined ? undefined : { file: manifest.file, ...position, message: '' };
   const eol = manifest.text.includes('\r\n') ? '\r\n' : '\n';
   for (const id of ids) {
     const entry = manifest.sources.get(id)!;
@@ -60,12 +77,12 @@ export function pinCommand(args: string[], io: CommandIO): number {
     if (entry.original) files.push([`${id} original`, entry.original]);
     for (const [label, file] of files) {
       if (file.sha256NotEditable !== undefined) {
-        failures.push(`${label}: ${file.sha256NotEditable}`);
+        failures.push({ where: at(file.sha256Position), message: `${label}: ${file.sha256NotEditable}` });
         continue;
       }
       const hashed = hashFile(workspace, manifest.dir, file.path, maxBytes, file === entry);
       if (!hashed.ok) {
-        failures.push(`${label}: ${file.path}: ${hashed.reason}`);
+        failures.push({ where: at(file.pathPosition), message: `${label}: ${file.path}: ${hashed.reason}` });
         continue;
       }
       if (hashed.sha256 === file.sha256) {
@@ -80,8 +97,8 @@ export function pinCommand(args: string[], io: CommandIO): number {
   }
   if (failures.length > 0) {
     throw new PinError(
-      `nothing written: ${failures.length === 1 ? 'a hash' : 'hashes'} could not be pinned:\n` +
-        failures.map((f) => `  ${escapeMessage(f)}`).join('\n'),
+      `nothing written: ${failures.length === 1 ? 'a hash' : `${failures.length} hashes`} could not be pinned`,
+      failures,
     );
   }
 
@@ -98,14 +115,14 @@ export function pinCommand(args: string[], io: CommandIO): number {
     } catch (error) {
       if (error instanceof ManifestError) {
         throw new PinError(
-          'nothing written: the pinned manifest would not load:\n' +
-            error.problems.map((p) => `  ${escapeMessage(formatProblem(p))}`).join('\n'),
+          'nothing written: the pinned manifest would not load (the lines are those it would have)',
+          error.problems.map((p) => ({ where: p, message: p.message })),
         );
       }
       throw error;
     }
     const resolved = workspace.resolve('', manifest.file, 'file name');
-    if (!resolved.ok) throw new PinError(`nothing written: ${escapeMessage(resolved.reason)}`);
+    if (!resolved.ok) throw new PinError(`nothing written: ${resolved.reason}`);
     writeAtomically(resolved.abs, text);
   }
   io.stdout(
@@ -167,8 +184,6 @@ function writeAtomically(file: string, text: string): void {
     renameSync(temp, file);
   } catch (error) {
     if (created) rmSync(temp, { force: true });
-    throw new PinError(
-      `nothing written: cannot replace ${escapeMessage(`${path.basename(file)}: ${describeFsError(error)}`)}`,
-    );
+    throw new PinError(`nothing written: cannot replace ${path.basename(file)}: ${describeFsError(error)}`);
   }
 }

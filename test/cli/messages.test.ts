@@ -23,7 +23,7 @@ describe('one YAML mistake, one problem', () => {
     expect(runCli(['check'], root)).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'citegate.yml:5:1: all mapping items must start at the same column\n',
+      stderr: 'citegate.yml:5:1: error: all mapping items must start at the same column\n',
     });
   });
 
@@ -36,8 +36,8 @@ describe('one YAML mistake, one problem', () => {
       code: 1,
       stdout: 'located=0/0\n',
       stderr:
-        'answers/a.yaml:3:1: sequence item without - indicator\n' +
-        'citegate: no citation records in the files checked (an empty run fails)\n',
+        'answers/a.yaml:3:1: error: sequence item without - indicator\n' +
+        'citegate: error: no citation records in the files checked (an empty run fails)\n',
     });
   });
 });
@@ -57,8 +57,8 @@ describe('did you mean, for a near-miss key of a citation file', () => {
       code: 1,
       stdout: 'a1: invalid fields\na2: invalid fields\nlocated=0/2\n',
       stderr:
-        'answers/a.json:1:2: a1: invalid fields: quote is missing (did you mean "quote", not "qoute"?)\n' +
-        'answers/a.json:1:66: a2: invalid fields: source_id is missing (did you mean "source_id", not "sourc\\u001b_id"?)\n',
+        'answers/a.json:1:2: error: a1: invalid fields: quote is missing (did you mean "quote", not "qoute"?)\n' +
+        'answers/a.json:1:66: error: a2: invalid fields: source_id is missing (did you mean "source_id", not "sourc\\u001b_id"?)\n',
     });
   });
 
@@ -68,8 +68,8 @@ describe('did you mean, for a near-miss key of a citation file', () => {
       { 'answers/a.json': JSON.stringify({ citation: [{ citation_id: 'a1', source_id: 'returns-v1', quote: 'x' }] }) },
     );
     expect(runCli(['check'], root).stderr).toBe(
-      'answers/a.json:1:1: expected an array of citation records, or an object with a "citations" array (did you mean "citations", not "citation"?)\n' +
-        'citegate: no citation records in the files checked (an empty run fails)\n',
+      'answers/a.json:1:1: error: expected an array of citation records, or an object with a "citations" array (did you mean "citations", not "citation"?)\n' +
+        'citegate: error: no citation records in the files checked (an empty run fails)\n',
     );
   });
 });

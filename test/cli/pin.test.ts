@@ -82,7 +82,9 @@ describe('citegate pin', () => {
     // Pinning everything still needs every file.
     expect(runCli(['pin'], root)).toMatchObject({
       code: 2,
-      stderr: 'citegate pin: nothing written: a hash could not be pinned:\n  gone-v1: sources/gone.txt: no such file\n',
+      stderr:
+        'citegate.yml:8:11: error: gone-v1: sources/gone.txt: no such file\n' +
+        'citegate: error: nothing written: a hash could not be pinned\n',
     });
   });
 
@@ -177,8 +179,8 @@ describe('citegate pin', () => {
       code: 2,
       stdout: '',
       stderr:
-        'citegate pin: nothing written: a hash could not be pinned:\n' +
-        '  a: its `sha256` is not a single value (a list or a mapping): write the hash there, or leave it empty\n',
+        'citegate.yml:5:13: error: a: its `sha256` is not a single value (a list or a mapping): write the hash there, or leave it empty\n' +
+        'citegate: error: nothing written: a hash could not be pinned\n',
     });
     expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(list);
   });
@@ -196,9 +198,9 @@ describe('citegate pin', () => {
       code: 2,
       stdout: '',
       stderr:
-        'citegate pin: nothing written: hashes could not be pinned:\n' +
-        '  a: its `sha256` carries an anchor (&h) that other values may share: remove the anchor\n' +
-        '  b: its `sha256` is an alias (*h): write the hash itself there\n',
+        'citegate.yml:3:39: error: a: its `sha256` carries an anchor (&h) that other values may share: remove the anchor\n' +
+        'citegate.yml:4:36: error: b: its `sha256` is an alias (*h): write the hash itself there\n' +
+        'citegate: error: nothing written: 2 hashes could not be pinned\n',
     });
     expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(text);
   });
@@ -209,7 +211,8 @@ describe('citegate pin', () => {
     const run = runCli(['pin'], root);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      'citegate pin: nothing written: a hash could not be pinned:\n  help-v1: sources/b.txt: no such file\n',
+      'citegate.yml:11:19: error: help-v1: sources/b.txt: no such file\n' +
+        'citegate: error: nothing written: a hash could not be pinned\n',
     );
     expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(original);
   });
@@ -224,17 +227,19 @@ describe('citegate pin', () => {
     expect(runCli(['pin', 'nope-v1'], root)).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'citegate: no source "nope-v1" in citegate.yml\nSee citegate pin --help.\n',
+      stderr: 'citegate: error: no source "nope-v1" in citegate.yml; see citegate pin --help\n',
     });
     expect(runCli(['pin', 'returns-v1'], root).stderr).toBe(
-      'citegate pin: nothing written: a hash could not be pinned:\n  returns-v1: sources/a.txt: not valid UTF-8: a source must be UTF-8 text\n',
+      'citegate.yml:5:11: error: returns-v1: sources/a.txt: not valid UTF-8: a source must be UTF-8 text\n' +
+        'citegate: error: nothing written: a hash could not be pinned\n',
     );
     writeFileSync(
       path.join(root, 'citegate.yml'),
       manifest('f'.repeat(64), 'e'.repeat(64)).replace('sources/b.txt', '../b.txt'),
     );
     expect(runCli(['pin', 'help-v1'], root).stderr).toBe(
-      'citegate pin: nothing written: a hash could not be pinned:\n  help-v1: ../b.txt: the path leads outside the workspace\n',
+      'citegate.yml:11:19: error: help-v1: ../b.txt: the path leads outside the workspace\n' +
+        'citegate: error: nothing written: a hash could not be pinned\n',
     );
   });
 });
@@ -284,7 +289,7 @@ describe('citegate pin and hostile names', () => {
     const run = runCli(['pin'], root);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
-      /^citegate pin: nothing written: cannot replace m\\u\{001B\}\[2J\\n\\u\{0085\}::warning::x+\.yml: /u,
+      /^citegate: error: nothing written: cannot replace m\\u\{001B\}\[2J\\n\\u\{0085\}::warning::x+\.yml: /u,
     );
     expect(run.stdout + run.stderr).not.toMatch(raw);
   });
