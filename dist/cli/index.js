@@ -9989,6 +9989,7 @@ const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 ;// CONCATENATED MODULE: ./src/cli/args.ts
 // Command-line parsing on node:util's parseArgs, with the errors said plainly.
 
+
 /** Bad command-line usage: exit 2 with the message and a pointer to --help. */
 class UsageError extends Error {
     command;
@@ -10022,7 +10023,9 @@ function parseCommandArgs(command, args, options) {
             .replace(/^Unknown option/, 'unknown option')
             .replace(/^Option/, 'option')
             .replace(/\s*\n\s*/g, ' ');
-        throw new UsageError(message, command);
+        const unknown = /^unknown option '([^']*)'/.exec(message)?.[1];
+        const near = unknown === undefined ? undefined : nearestName(unknown.replace(/=.*$/s, ''), optionNames(options));
+        throw new UsageError(near === undefined ? message : `${message} (did you mean ${near}?)`, command);
     }
     // An empty value is most often a variable that was not set ("--root $DIR"):
     // read as the current folder or a file named "", it would check or write
@@ -10047,6 +10050,40 @@ function parsePositiveInteger(value, option, command) {
         throw new UsageError(`${option} takes a positive whole number of bytes, not ${JSON.stringify(value)}`, command);
     }
     return Number(value);
+}
+/** A command's options as they are typed: `--format`, and `-h` for a short one. */
+function optionNames(options) {
+    return Object.entries(options).flatMap(([name, option]) => [
+        `--${name}`,
+        ...(option.short ? [`-${option.short}`] : []),
+    ]);
+}
+/**
+ * The name a mistyped one was most likely meant to be: the nearest within two
+ * edits (`--frmat`, `--explian`), or the one name it starts (`--expl`); none
+ * when two are as near, or none is. For options and commands alike.
+ */
+function nearestName(given, names) {
+    if (given.length > 64)
+        return undefined;
+    const starting = names.filter((n) => given.length >= 3 && n.startsWith(given));
+    if (starting.length === 1)
+        return starting[0];
+    let best;
+    let bestDistance = 3;
+    let tie = false;
+    for (const name of names) {
+        const d = editDistance(given, name);
+        if (d < bestDistance) {
+            best = name;
+            bestDistance = d;
+            tie = false;
+        }
+        else if (d === bestDistance)
+            tie = true;
+    }
+    // A short option (`-x`) is within two edits of every other: guess only when the name has more to go on.
+    return best !== undefined && !tie && given.replace(/^-+/, '').length > 2 ? best : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/unicode-data.ts
@@ -17815,8 +17852,10 @@ function main(argv, io) {
             return 0;
         }
         const entry = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-        if (!entry)
-            throw new UsageError(`unknown command ${JSON.stringify(command)}`, '');
+        if (!entry) {
+            const near = nearestName(command, Object.keys(COMMANDS));
+            throw new UsageError(`unknown command ${JSON.stringify(command)}${near ? ` (did you mean ${near}?)` : ''}`, '');
+        }
         return entry.run(rest, io);
     }
     catch (error) {

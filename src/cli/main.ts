@@ -2,7 +2,7 @@
 // into its exit status and message, and never shows a stack trace for a user error.
 import { ManifestError } from '../load/manifest.js';
 import { WriteError } from '../report/write.js';
-import { InputError, UsageError } from './args.js';
+import { InputError, nearestName, UsageError } from './args.js';
 import { checkCommand } from './check.js';
 import { CHECK_HELP, MAIN_HELP, MERGE_HELP, PIN_HELP } from './help.js';
 import { mergeReportsCommand } from './merge-reports.js';
@@ -39,7 +39,10 @@ export function main(argv: string[], io: CommandIO): number {
       return 0;
     }
     const entry = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-    if (!entry) throw new UsageError(`unknown command ${JSON.stringify(command)}`, '');
+    if (!entry) {
+      const near = nearestName(command, Object.keys(COMMANDS));
+      throw new UsageError(`unknown command ${JSON.stringify(command)}${near ? ` (did you mean ${near}?)` : ''}`, '');
+    }
     return entry.run(rest, io);
   } catch (error) {
     // Every line in the one form of standard error: `file:line:column: error: message`, or `citegate: error: message`.

@@ -73,3 +73,30 @@ describe('did you mean, for a near-miss key of a citation file', () => {
     );
   });
 });
+
+describe('did you mean, for a mistyped option or command', () => {
+  const root = makeWorkspace({ 'returns-v1': RETURNS }, {});
+  it.each([
+    [['check', '--frmat', 'json'], "unknown option '--frmat' (did you mean --format?); see citegate check --help"],
+    [['check', '--frmat=json'], "unknown option '--frmat' (did you mean --format?); see citegate check --help"],
+    [['check', '--explian'], "unknown option '--explian' (did you mean --explain?); see citegate check --help"],
+    [['check', '--expl'], "unknown option '--expl' (did you mean --explain?); see citegate check --help"],
+    [
+      ['check', '--uncited-claim', 'off'],
+      "unknown option '--uncited-claim' (did you mean --uncited-claims?); see citegate check --help",
+    ],
+    [['pin', '--mainfest', 'x.yml'], "unknown option '--mainfest' (did you mean --manifest?); see citegate pin --help"],
+    [
+      ['merge-reports', '--ouptut', 'x'],
+      "unknown option '--ouptut' (did you mean --output?); see citegate merge-reports --help",
+    ],
+    [['chek'], 'unknown command "chek" (did you mean check?); see citegate --help'],
+    [['merge'], 'unknown command "merge" (did you mean merge-reports?); see citegate --help'],
+    // Nothing near enough: no guess.
+    [['check', '--frobnicate'], "unknown option '--frobnicate'; see citegate check --help"],
+    [['check', '-x'], "unknown option '-x'; see citegate check --help"],
+    [['frobnicate'], 'unknown command "frobnicate"; see citegate --help'],
+  ])('%j', (args, message) => {
+    expect(runCli(args, root)).toEqual({ code: 2, stdout: '', stderr: `citegate: error: ${message}\n` });
+  });
+});
