@@ -35808,9 +35808,10 @@ function recordLabel(record) {
     return record.citationId === null ? `(record ${record.index + 1})` : (0,model_escape/* escapeValue */.PI)(record.citationId);
 }
 /**
- * Standard output: one line per record, then the count. With `explain`, each
- * record is followed by lines indented by two spaces saying why (so a script
- * that reads the verdict lines can skip them).
+ * Standard output: one line per record (with `onlyFailures`, per record not
+ * located), then the count of all. With `explain`, each record is followed by
+ * lines indented by two spaces saying why (so a script that reads the verdict
+ * lines can skip them).
  */
 function* textReportChunks(result, options = {}) {
     const several = result.files.length > 1;
@@ -35819,8 +35820,12 @@ function* textReportChunks(result, options = {}) {
     let lines = [];
     let located = 0;
     for (const r of result.records) {
-        if (r.verdict === 'located')
+        if (r.verdict === 'located') {
             located++;
+            // Counted all the same: the last line says how many of all were located.
+            if (options.onlyFailures)
+                continue;
+        }
         lines.push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
         if (options.explain) {
             const reason = reasonOf(r);

@@ -16462,9 +16462,10 @@ function recordLabel(record) {
     return record.citationId === null ? `(record ${record.index + 1})` : escapeValue(record.citationId);
 }
 /**
- * Standard output: one line per record, then the count. With `explain`, each
- * record is followed by lines indented by two spaces saying why (so a script
- * that reads the verdict lines can skip them).
+ * Standard output: one line per record (with `onlyFailures`, per record not
+ * located), then the count of all. With `explain`, each record is followed by
+ * lines indented by two spaces saying why (so a script that reads the verdict
+ * lines can skip them).
  */
 function* textReportChunks(result, options = {}) {
     const several = result.files.length > 1;
@@ -16473,8 +16474,12 @@ function* textReportChunks(result, options = {}) {
     let lines = [];
     let located = 0;
     for (const r of result.records) {
-        if (r.verdict === 'located')
+        if (r.verdict === 'located') {
             located++;
+            // Counted all the same: the last line says how many of all were located.
+            if (options.onlyFailures)
+                continue;
+        }
         lines.push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
         if (options.explain) {
             const reason = reasonOf(r);
@@ -16571,6 +16576,8 @@ Options:
   --explain               after each record, indented lines saying why: where
                           it was found, the closest passage with a word diff,
                           hints, the context that would make a quote unique
+  --only-failures         list only the records not located (the last line
+                          still counts them all)
   --max-source-bytes N    refuse source files longer than N bytes
                           (default: 67108864, 64 MiB)
   --shard I/N             check only shard I of N of the citation files (split
@@ -16915,6 +16922,7 @@ const OPTIONS = {
     output: { type: 'string' },
     'max-source-bytes': { type: 'string' },
     explain: { type: 'boolean' },
+    'only-failures': { type: 'boolean' },
     shard: { type: 'string' },
     'uncited-claims': { type: 'string' },
     'required-sources': { type: 'string' },
@@ -16927,6 +16935,10 @@ function readSettings(args) {
         return 'help';
     if (values.format !== 'text' && values.format !== 'json') {
         throw new UsageError(`--format takes text or json, not ${JSON.stringify(values.format)}`, 'check');
+    }
+    if (values['only-failures'] && values.format !== 'text') {
+        // The JSON report is evidence merge-reports checks whole: it keeps every record.
+        throw new UsageError('--only-failures is for the text report: the JSON report keeps every record (filter it with jq)', 'check');
     }
     const maxSourceBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'check');
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
@@ -16948,6 +16960,7 @@ function readSettings(args) {
         format: values.format,
         output: outputFile(values.output),
         explain: values.explain === true,
+        onlyFailures: values['only-failures'] === true,
         maxSourceBytes,
         shard,
         checks,
@@ -17000,7 +17013,7 @@ function checkCommand(args, io) {
 function reportChunks(result, settings) {
     return settings.format === 'json'
         ? jsonReportChunks(result, result.shard ? { shard: result.shard } : {})
-        : textReportChunks(result, { explain: settings.explain });
+        : textReportChunks(result, { explain: settings.explain, onlyFailures: settings.onlyFailures });
 }
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts

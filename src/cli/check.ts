@@ -22,6 +22,7 @@ const OPTIONS = {
   output: { type: 'string' },
   'max-source-bytes': { type: 'string' },
   explain: { type: 'boolean' },
+  'only-failures': { type: 'boolean' },
   shard: { type: 'string' },
   'uncited-claims': { type: 'string' },
   'required-sources': { type: 'string' },
@@ -37,6 +38,8 @@ interface CheckCommandSettings {
   /** undefined: standard output. */
   readonly output: string | undefined;
   readonly explain: boolean;
+  /** The text report lists only the records not located (and counts them all). */
+  readonly onlyFailures: boolean;
   readonly maxSourceBytes: number | undefined;
   readonly shard: Shard | undefined;
   readonly checks: Partial<CheckLevels>;
@@ -49,6 +52,13 @@ function readSettings(args: string[]): CheckCommandSettings | 'help' {
   if (values.help) return 'help';
   if (values.format !== 'text' && values.format !== 'json') {
     throw new UsageError(`--format takes text or json, not ${JSON.stringify(values.format)}`, 'check');
+  }
+  if (values['only-failures'] && values.format !== 'text') {
+    // The JSON report is evidence merge-reports checks whole: it keeps every record.
+    throw new UsageError(
+      '--only-failures is for the text report: the JSON report keeps every record (filter it with jq)',
+      'check',
+    );
   }
   const maxSourceBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'check');
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
@@ -68,6 +78,7 @@ function readSettings(args: string[]): CheckCommandSettings | 'help' {
     format: values.format,
     output: outputFile(values.output),
     explain: values.explain === true,
+    onlyFailures: values['only-failures'] === true,
     maxSourceBytes,
     shard,
     checks,
@@ -118,5 +129,5 @@ export function checkCommand(args: string[], io: CommandIO): number {
 function reportChunks(result: SessionResult, settings: CheckCommandSettings): Iterable<string> {
   return settings.format === 'json'
     ? jsonReportChunks(result, result.shard ? { shard: result.shard } : {})
-    : textReportChunks(result, { explain: settings.explain });
+    : textReportChunks(result, { explain: settings.explain, onlyFailures: settings.onlyFailures });
 }

@@ -32,6 +32,8 @@ Options:
   --explain               after each record, indented lines saying why: where
                           it was found, the closest passage with a word diff,
                           hints, the context that would make a quote unique
+  --only-failures         list only the records not located (the last line
+                          still counts them all)
   --max-source-bytes N    refuse source files longer than N bytes
                           (default: 67108864, 64 MiB)
   --shard I/N             check only shard I of N of the citation files (split

@@ -13,18 +13,26 @@ export function recordLabel(record: RecordResult): string {
 }
 
 /**
- * Standard output: one line per record, then the count. With `explain`, each
- * record is followed by lines indented by two spaces saying why (so a script
- * that reads the verdict lines can skip them).
+ * Standard output: one line per record (with `onlyFailures`, per record not
+ * located), then the count of all. With `explain`, each record is followed by
+ * lines indented by two spaces saying why (so a script that reads the verdict
+ * lines can skip them).
  */
-export function* textReportChunks(result: CheckResult, options: { explain?: boolean } = {}): Generator<string> {
+export function* textReportChunks(
+  result: CheckResult,
+  options: { explain?: boolean; onlyFailures?: boolean } = {},
+): Generator<string> {
   const several = result.files.length > 1;
   // Written in blocks: a run of a few hundred thousand records never holds its
   // whole report, nor one small string per line.
   let lines: string[] = [];
   let located = 0;
   for (const r of result.records) {
-    if (r.verdict === 'located') located++;
+    if (r.verdict === 'located') {
+      located++;
+      // Counted all the same: the last line says how many of all were located.
+      if (options.onlyFailures) continue;
+    }
     lines.push(
       several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`,
     );
