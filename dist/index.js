@@ -36230,6 +36230,10 @@ function buildSarif(result, options = {}) {
         ],
     };
 }
+/** The SARIF file as the Action and the CLI write it: the document, indented, and a line end. */
+function sarifText(result, options = {}) {
+    return `${JSON.stringify(buildSarif(result, options), null, 2)}\n`;
+}
 /**
  * A record's identity in its file: its id, or none (null). Not its position:
  * a record added above one without an id would change the identity of every
@@ -38169,9 +38173,7 @@ function writeReports(settings, workspace, manifest, result, context, outputs, t
         outputs.report = settings.reportPath;
     }
     if (settings.sarifPath &&
-        write(settings.sarifPath, 'sarif', () => [
-            `${JSON.stringify(buildSarif(result, { repositoryPath: toGitHub }), null, 2)}\n`,
-        ])) {
+        write(settings.sarifPath, 'sarif', () => [sarifText(result, { repositoryPath: toGitHub })])) {
         outputs.sarif = settings.sarifPath;
     }
     return unwritten;

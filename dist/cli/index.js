@@ -11447,7 +11447,7 @@ const VERDICTS = [
 ;// CONCATENATED MODULE: ./src/model/result.ts
 
 /** SPEC §2: the one verdict that passes. */
-function isLocated(r) {
+function result_isLocated(r) {
     return r.verdict === 'located';
 }
 /** The record's matches in its source, as the reports list them. */
@@ -14816,7 +14816,7 @@ function escapeJsonText(json) {
     return text.replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 /** For a message a person reads: unsafe characters escaped, backslashes kept. */
-function escapeMessage(text) {
+function escape_escapeMessage(text) {
     return text.replace(UNSAFE, escapeChar);
 }
 const HTML_ENTITIES = {
@@ -14846,7 +14846,7 @@ const HTML_ENTITIES = {
  * start Markdown), then everything HTML or Markdown would read as syntax.
  */
 function escapeHtml(text) {
-    return (escapeMessage(text)
+    return (escape_escapeMessage(text)
         .replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch])
         // GitHub links `www.` followed by a domain even with no `:` or `@`; its
         // autolinker reads the raw text, so an escaped dot breaks the pattern.
@@ -16336,7 +16336,7 @@ function contextLines(c) {
     return lines;
 }
 /** Explanation lines for a record (none for a plain located one). */
-function explainRecord(r) {
+function explain_text_explainRecord(r) {
     const lines = [];
     switch (r.verdict) {
         case 'located':
@@ -16458,7 +16458,7 @@ function formatDiagnostic(where, level, message) {
 
 
 
-function recordLabel(record) {
+function text_recordLabel(record) {
     return record.citationId === null ? `(record ${record.index + 1})` : escapeValue(record.citationId);
 }
 /**
@@ -16480,13 +16480,13 @@ function* textReportChunks(result, options = {}) {
             if (options.onlyFailures)
                 continue;
         }
-        lines.push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
+        lines.push(several ? `${escapeValue(r.file)}:${r.line}: ${text_recordLabel(r)}: ${r.verdict}` : `${text_recordLabel(r)}: ${r.verdict}`);
         if (options.explain) {
             const reason = reasonOf(r);
             if (reason)
-                lines.push(`  ${escapeMessage(reason)}`);
-            for (const line of explainRecord(r))
-                lines.push(`  ${escapeMessage(line)}`);
+                lines.push(`  ${escape_escapeMessage(reason)}`);
+            for (const line of explain_text_explainRecord(r))
+                lines.push(`  ${escape_escapeMessage(line)}`);
         }
         if (lines.length >= 4096) {
             yield `${lines.join('\n')}\n`;
@@ -16512,18 +16512,18 @@ function* diagnosticsChunks(result, options = {}) {
         }
     };
     for (const p of result.problems) {
-        lines.push(escapeMessage(formatDiagnostic(p, 'error', p.message)));
+        lines.push(escape_escapeMessage(formatDiagnostic(p, 'error', p.message)));
         yield* flush();
     }
     for (const f of result.findings) {
         const who = f.citationId !== undefined ? `${escapeValue(f.citationId)}: ` : '';
-        lines.push(escapeMessage(formatDiagnostic(f, f.level === 'fail' ? 'error' : 'warning', `${f.kind}: ${who}${f.message}`)));
+        lines.push(escape_escapeMessage(formatDiagnostic(f, f.level === 'fail' ? 'error' : 'warning', `${f.kind}: ${who}${f.message}`)));
         yield* flush();
     }
     for (const r of result.records) {
         if (r.verdict !== 'invalid fields')
             continue;
-        lines.push(escapeMessage(formatDiagnostic(r, 'error', `${recordLabel(r)}: invalid fields: ${r.reason}`)));
+        lines.push(escape_escapeMessage(formatDiagnostic(r, 'error', `${text_recordLabel(r)}: invalid fields: ${r.reason}`)));
         yield* flush();
     }
     if (result.records.length === 0 && options.shard) {
@@ -16541,6 +16541,361 @@ function* diagnosticsChunks(result, options = {}) {
     }
     if (lines.length > 0)
         yield `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/report/annotations.ts
+// Annotations for the pull request: one per failing record, at its line in
+// the citation file, and one per input problem (a source that failed
+// verification is annotated on the manifest, at its entry). The most useful
+// come first, because GitHub shows only the first ten errors of a step.
+
+
+
+
+/**
+ * Failing verdicts, most useful to a reviewer first. A quote that is not in
+ * its source is the likeliest sign of a made-up quote; records whose source is
+ * unverified come last because their cause is annotated once, on the manifest.
+ */
+const USEFULNESS = (/* unused pure expression or super */ null && ([
+    'quote not found',
+    'unknown source',
+    'ambiguous quote',
+    'source not permitted',
+    'empty quote',
+    'invalid fields',
+    'source unverified',
+]));
+const QUOTE_SHOWN = 160;
+function buildAnnotations(result) {
+    const sources = new Map(result.sources.map((s) => [s.id, s]));
+    const annotations = [];
+    // Problems with sources (on the manifest) affect every record citing them: first.
+    const problems = [...result.problems].sort((a, b) => Number(b.file === result.manifest) - Number(a.file === result.manifest));
+    for (const p of problems) {
+        annotations.push({
+            level: 'error',
+            title: problemTitle(p),
+            message: escapeMessage(p.message),
+            file: p.file,
+            ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
+        });
+    }
+    const failing = result.records.filter((r) => !isLocated(r));
+    const rank = (r) => USEFULNESS.indexOf(r.verdict);
+    const ordered = failing
+        .map((r, i) => ({ r, i }))
+        .sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i)
+        .map(({ r }) => r);
+    for (const r of ordered) {
+        const why = explainRecord(r).map(escapeMessage);
+        annotations.push({
+            level: 'error',
+            title: `${r.verdict}: ${recordLabel(r)}`,
+            message: [recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result), ...why].join('\n'),
+            file: r.file,
+            line: r.line,
+            column: r.column,
+        });
+    }
+    // Findings beyond quotes, failing ones with the errors, the others as warnings.
+    for (const f of [...result.findings].sort((a, b) => Number(a.level === 'warn') - Number(b.level === 'warn'))) {
+        annotations.push({
+            level: f.level === 'fail' ? 'error' : 'warning',
+            title: f.citationId !== undefined ? `${f.kind}: ${escapeMessage(f.citationId)}` : f.kind,
+            message: escapeMessage(f.message),
+            file: f.file,
+            line: f.line,
+            column: f.column,
+        });
+    }
+    return annotations;
+}
+/** What a problem is about, as its annotation's title says it. */
+function problemTitle(p) {
+    switch (p.kind) {
+        case 'source unverified':
+            return 'source unverified';
+        case 'manifest rule':
+            return 'manifest rule';
+        case 'not all listed':
+            return 'citation files not all listed';
+        case undefined:
+            return 'unreadable citation file';
+    }
+}
+/** What was looked for where, and what was found, for a failing record. */
+function recordMessage(r, source, result) {
+    const quote = r.quote === null ? '' : `"${escape_escapeMessage(shorten(r.quote, QUOTE_SHOWN))}"`;
+    const where = source
+        ? `${escape_escapeMessage(source.id)} (${escape_escapeMessage(source.path)})`
+        : escape_escapeMessage(r.sourceId ?? '');
+    switch (r.verdict) {
+        case 'quote not found':
+            return `Looked for ${quote} in ${where}: it is not there, verbatim. Copy the passage from the source exactly (case, punctuation and negations count).`;
+        case 'ambiguous quote': {
+            const at = r.matches.map((m) => `line ${m.line}, column ${m.column}`).join('; ');
+            return `Looked for ${quote} in ${where}: it occurs ${r.matches.length >= 100 ? '100 or more' : r.matches.length} times (${at}). Quote more of the passage, or add a prefix or suffix, so that it matches once.`;
+        }
+        case 'unknown source':
+            return `The source id ${escape_escapeMessage(r.sourceId ?? '')} is not in ${escape_escapeMessage(result.manifest)}: cite a source id from the manifest exactly (it is never replaced by another version).`;
+        case 'source not permitted':
+            return `Not permitted: ${escape_escapeMessage(r.reason)}.`;
+        case 'source unverified':
+            return `Source ${where} is unverified: ${escape_escapeMessage(r.reason)}`;
+        case 'empty quote':
+            return `The quote for ${where} is empty once whitespace is collapsed.`;
+        case 'invalid fields':
+            return `This record is invalid: ${escape_escapeMessage(r.reason)}.`;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report/sarif.ts
+// SARIF 2.1.0 for GitHub code scanning (github/codeql-action/upload-sarif):
+// one rule per failing verdict and per kind of input problem, one result per
+// failing record at its citation file and line, and a fingerprint that stays
+// the same from run to run while the finding does (even if lines move), and
+// differs between results of one run (code scanning merges equal ones).
+
+
+
+
+const VERDICT_RULES = {
+    'quote not found': {
+        id: 'citegate/quote-not-found',
+        name: 'QuoteNotFound',
+        short: 'Quote not found in its source',
+        full: 'The quote does not appear verbatim (after NFC and whitespace normalization) in the pinned text of the source it cites.',
+    },
+    'ambiguous quote': {
+        id: 'citegate/ambiguous-quote',
+        name: 'AmbiguousQuote',
+        short: 'Quote appears more than once',
+        full: 'The quote appears two or more times in its source, so it does not identify one passage. Quote more, or give a prefix or suffix.',
+    },
+    'empty quote': {
+        id: 'citegate/empty-quote',
+        name: 'EmptyQuote',
+        short: 'Empty quote',
+        full: 'The quote is empty once whitespace is collapsed.',
+    },
+    'source unverified': {
+        id: 'citegate/source-unverified',
+        name: 'SourceUnverified',
+        short: 'Source failed verification',
+        full: 'The cited source file is missing, unreadable, outside the workspace, not UTF-8, too large, or does not match its pinned SHA-256.',
+    },
+    'source not permitted': {
+        id: 'citegate/source-not-permitted',
+        name: 'SourceNotPermitted',
+        short: 'Source not permitted for this audience',
+        full: "The source has an audience list and the citation file's audience is not in it.",
+    },
+    'unknown source': {
+        id: 'citegate/unknown-source',
+        name: 'UnknownSource',
+        short: 'Unknown source id',
+        full: 'The source_id is not in the manifest. Ids match exactly and are never replaced by another version.',
+    },
+    'invalid fields': {
+        id: 'citegate/invalid-fields',
+        name: 'InvalidFields',
+        short: 'Invalid citation record',
+        full: 'The record is not an object, lacks citation_id, source_id or quote, has a field of the wrong type, a duplicate or empty citation_id, or a lone surrogate.',
+    },
+};
+const UNREADABLE_FILE = {
+    id: 'citegate/unreadable-citation-file',
+    name: 'UnreadableCitationFile',
+    short: 'Citation file cannot be read',
+    full: 'The citation file cannot be read or parsed (invalid JSON, JSON Lines or YAML, not UTF-8, unreadable).',
+};
+const FINDING_RULES = {
+    'uncited claim': {
+        id: 'citegate/uncited-claim',
+        name: 'UncitedClaim',
+        short: 'Sentence of the answer without a citation',
+        full: "A sentence of the answer that no citation record's claim covers.",
+    },
+    'required source not cited': {
+        id: 'citegate/required-source-not-cited',
+        name: 'RequiredSourceNotCited',
+        short: 'Required source not cited',
+        full: 'The manifest requires answers matching this file to cite a source that no record of the file cites.',
+    },
+    'claim number not in quote': {
+        id: 'citegate/claim-number-not-in-quote',
+        name: 'ClaimNumberNotInQuote',
+        short: 'Number in the claim not in the quote',
+        full: "The claim states a number (with its unit or period) that the record's quote does not carry.",
+    },
+};
+const MANIFEST_RULE = {
+    id: 'citegate/manifest-rule',
+    name: 'ManifestRule',
+    short: 'Manifest rule that checks nothing',
+    full: 'A rule of the manifest (a `require` rule) matches none of the citation files, so it checks nothing.',
+};
+const RULES = [
+    ...Object.values(VERDICT_RULES),
+    UNREADABLE_FILE,
+    MANIFEST_RULE,
+    ...Object.values(FINDING_RULES),
+];
+/** The rule of an input problem. */
+function problemRule(p) {
+    switch (p.kind) {
+        case 'source unverified':
+            return VERDICT_RULES['source unverified'];
+        case 'manifest rule':
+            return MANIFEST_RULE;
+        case 'not all listed':
+        case undefined:
+            return UNREADABLE_FILE;
+    }
+}
+/**
+ * GitHub code scanning rejects a whole file whose run has more results than
+ * this (and shows the first 5,000, errors first): past it, the errors are
+ * kept before the warnings and the rest is counted in a notification.
+ */
+const MAX_SARIF_RESULTS = 25_000;
+/** How many results a SARIF file of the run leaves out for that limit: the one count both it and the Action's note use. */
+function sarifResultsLeftOut(result) {
+    const all = result.problems.length + result.records.filter((r) => r.verdict !== 'located').length + result.findings.length;
+    return Math.max(0, all - MAX_SARIF_RESULTS);
+}
+/**
+ * Fingerprints for one run: the hash of what identifies a finding, and for
+ * the second and later findings with the same identity (a repeated record),
+ * the same with their occurrence number, so that each stays apart.
+ */
+function fingerprinter() {
+    const seen = new Map();
+    return (parts) => {
+        const key = JSON.stringify(parts);
+        const n = seen.get(key) ?? 0;
+        seen.set(key, n + 1);
+        return (0,external_node_crypto_namespaceObject.createHash)('sha256')
+            .update(n === 0 ? key : JSON.stringify([...parts, n]))
+            .digest('hex');
+    };
+}
+function uri(file) {
+    return file.split('/').map(encodeURIComponent).join('/');
+}
+function buildSarif(result, options = {}) {
+    const sources = new Map(result.sources.map((s) => [s.id, s]));
+    const ruleIndex = new Map(RULES.map((r, i) => [r.id, i]));
+    const results = [];
+    const fingerprint = fingerprinter();
+    const location = (file, line, column) => ({
+        physicalLocation: {
+            artifactLocation: { uri: uri(options.repositoryPath?.(file) ?? file), uriBaseId: '%SRCROOT%' },
+            ...(line > 0 ? { region: { startLine: line, startColumn: Math.max(column, 1) } } : {}),
+        },
+    });
+    for (const p of result.problems) {
+        const rule = problemRule(p);
+        results.push({
+            ruleId: rule.id,
+            ruleIndex: ruleIndex.get(rule.id),
+            level: 'error',
+            message: { text: escape_escapeMessage(p.message) },
+            locations: [location(p.file, p.line, p.column)],
+            partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, p.file, p.message]) },
+        });
+    }
+    for (const r of result.records) {
+        if (r.verdict === 'located')
+            continue;
+        const rule = VERDICT_RULES[r.verdict];
+        results.push({
+            ruleId: rule.id,
+            ruleIndex: ruleIndex.get(rule.id),
+            level: 'error',
+            message: { text: recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result) },
+            locations: [location(r.file, r.line, r.column)],
+            partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, r.file, recordKey(r), r.sourceId, r.quote]) },
+        });
+    }
+    for (const f of result.findings) {
+        const rule = FINDING_RULES[f.kind];
+        results.push({
+            ruleId: rule.id,
+            ruleIndex: ruleIndex.get(rule.id),
+            level: f.level === 'fail' ? 'error' : 'warning',
+            message: { text: escape_escapeMessage(f.message) },
+            locations: [location(f.file, f.line, f.column)],
+            partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, f.file, f.citationId ?? null, f.message]) },
+        });
+    }
+    // Stable: results of one level keep their order (problems, records, findings).
+    const left = sarifResultsLeftOut(result);
+    const kept = left === 0
+        ? results
+        : [...results]
+            .sort((a, b) => Number(a.level !== 'error') - Number(b.level !== 'error'))
+            .slice(0, MAX_SARIF_RESULTS);
+    return {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [
+            {
+                tool: {
+                    driver: {
+                        name: 'citegate',
+                        version: VERSION,
+                        semanticVersion: VERSION,
+                        informationUri: 'https://github.com/citegate/citegate',
+                        rules: RULES.map((r) => ({
+                            id: r.id,
+                            name: r.name,
+                            shortDescription: { text: r.short },
+                            fullDescription: { text: r.full },
+                            help: { text: `${r.full} See https://github.com/citegate/citegate#how-a-quote-is-checked.` },
+                            defaultConfiguration: { level: 'error' },
+                            properties: { tags: ['citations'], precision: 'very-high', 'problem.severity': 'error' },
+                        })),
+                    },
+                },
+                ...(left > 0
+                    ? {
+                        invocations: [
+                            {
+                                executionSuccessful: true,
+                                toolExecutionNotifications: [
+                                    {
+                                        level: 'warning',
+                                        message: {
+                                            text: `${left.toLocaleString('en-US')} of ${results.length.toLocaleString('en-US')} results are not in this file: GitHub code scanning refuses a run of more than ` +
+                                                `${MAX_SARIF_RESULTS.toLocaleString('en-US')} results. citegate's JSON report (\`--format json\`, or the Action's \`report\` input) has every record.`,
+                                        },
+                                    },
+                                ],
+                            },
+                        ],
+                    }
+                    : {}),
+                columnKind: 'unicodeCodePoints',
+                originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The top folder of the repository checked.' } } },
+                results: kept,
+            },
+        ],
+    };
+}
+/** The SARIF file as the Action and the CLI write it: the document, indented, and a line end. */
+function sarifText(result, options = {}) {
+    return `${JSON.stringify(buildSarif(result, options), null, 2)}\n`;
+}
+/**
+ * A record's identity in its file: its id, or none (null). Not its position:
+ * a record added above one without an id would change the identity of every
+ * such record below it, and code scanning would close their alerts and open
+ * new ones. Records alike in everything are kept apart by their occurrence.
+ */
+function recordKey(r) {
+    return r.citationId;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/help.ts
@@ -16569,8 +16924,10 @@ Options:
   --manifest FILE         the manifest (default: citegate.yml in the root)
   --root DIR              the workspace: nothing outside it is read
                           (default: the current folder)
-  --format text|json      text: one "id: verdict" line per record, then
-                          located=N/M (default); json: the full report
+  --format text|json|sarif
+                          text: one "id: verdict" line per record, then
+                          located=N/M (default); json: the full report;
+                          sarif: SARIF 2.1.0 for code scanning
   --output FILE           write the report to FILE instead of standard output
                           (- is standard output; ./- a file named -)
   --explain               after each record, indented lines saying why: where
@@ -16623,6 +16980,8 @@ Merges the JSON reports of the shards of a split run (check --shard I/N
 Options:
   --output FILE           write the merged report to FILE instead of standard
                           output (- is standard output; ./- a file named -)
+  --format json|sarif     json: the merged JSON report (default); sarif:
+                          SARIF 2.1.0 for code scanning
   --summary FILE          append the Markdown job summary to FILE (for example
                           "$GITHUB_STEP_SUMMARY")
   -h, --help              this help
@@ -16915,6 +17274,7 @@ function manifestGiven(manifest, root) {
 
 
 
+
 const OPTIONS = {
     manifest: { type: 'string' },
     root: { type: 'string' },
@@ -16933,12 +17293,14 @@ function readSettings(args) {
     const { values, positionals } = parseCommandArgs('check', args, OPTIONS);
     if (values.help)
         return 'help';
-    if (values.format !== 'text' && values.format !== 'json') {
-        throw new UsageError(`--format takes text or json, not ${JSON.stringify(values.format)}`, 'check');
+    if (values.format !== 'text' && values.format !== 'json' && values.format !== 'sarif') {
+        throw new UsageError(`--format takes text, json or sarif, not ${JSON.stringify(values.format)}`, 'check');
     }
     if (values['only-failures'] && values.format !== 'text') {
         // The JSON report is evidence merge-reports checks whole: it keeps every record.
-        throw new UsageError('--only-failures is for the text report: the JSON report keeps every record (filter it with jq)', 'check');
+        throw new UsageError(values.format === 'json'
+            ? '--only-failures is for the text report: the JSON report keeps every record (filter it with jq)'
+            : '--only-failures is for the text report: SARIF holds only what is not located already', 'check');
     }
     const maxSourceBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'check');
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
@@ -16989,7 +17351,7 @@ function checkCommand(args, io) {
         checks: settings.checks,
         maxSourceBytes: settings.maxSourceBytes,
         // The plain text report shows verdicts only: explaining them would be wasted work.
-        explain: settings.format === 'json' || settings.explain,
+        explain: settings.format !== 'text' || settings.explain,
         onProgress: (p) => progress.update(p),
     });
     if (output !== undefined)
@@ -17011,9 +17373,15 @@ function checkCommand(args, io) {
     return result.outcome.passed ? 0 : 1;
 }
 function reportChunks(result, settings) {
-    return settings.format === 'json'
-        ? jsonReportChunks(result, result.shard ? { shard: result.shard } : {})
-        : textReportChunks(result, { explain: settings.explain, onlyFailures: settings.onlyFailures });
+    switch (settings.format) {
+        case 'json':
+            return jsonReportChunks(result, result.shard ? { shard: result.shard } : {});
+        case 'sarif':
+            // The Action's SARIF, with the workspace's paths: the CLI knows no repository.
+            return [sarifText(result)];
+        case 'text':
+            return textReportChunks(result, { explain: settings.explain, onlyFailures: settings.onlyFailures });
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
@@ -17088,12 +17456,12 @@ function buildSummary(result, context = {}) {
             page.force(`| ${verdict} | ${n} |\n`);
         page.force('\n');
     }
-    const failing = result.records.filter((r) => !isLocated(r));
+    const failing = result.records.filter((r) => !result_isLocated(r));
     if (failing.length > 0) {
         page.force(`### Failing records (${failing.length})\n\n`);
         table(page, ['file', 'citation', 'source', 'verdict', 'quote', 'claim', 'what was found'], failing, (r) => [
             fileLink(r, context),
-            escapeHtml(recordLabel(r)),
+            escapeHtml(text_recordLabel(r)),
             escapeHtml(r.sourceId ?? ''),
             `<b>${r.verdict}</b>${reasonOf(r) ? `<br>${escapeHtml(shorten(reasonOf(r), 200))}` : ''}`,
             escapeHtml(shorten(r.quote ?? '', 120)),
@@ -17126,12 +17494,12 @@ function buildSummary(result, context = {}) {
             String(s.citedBy),
         ], 'sources');
     }
-    const good = result.records.filter(isLocated);
+    const good = result.records.filter(result_isLocated);
     if (good.length > 0) {
         page.force(`<details><summary>${good.length} located record${good.length === 1 ? '' : 's'}</summary>\n\n`);
         table(page, ['file', 'citation', 'source', 'at'], good, (r) => [
             fileLink(r, context),
-            escapeHtml(recordLabel(r)),
+            escapeHtml(text_recordLabel(r)),
             escapeHtml(r.sourceId ?? ''),
             r.match ? `line ${r.match.line}, column ${r.match.column}` : '',
         ], 'located records');
@@ -17145,7 +17513,7 @@ function buildSummary(result, context = {}) {
 /** The explanation, with the closest passage's diff marked up (<del> what the source has, <ins> what the quote has). */
 function whatWasFound(r) {
     const closest = r.verdict === 'quote not found' ? r.closest : undefined;
-    return explainRecord(r)
+    return explain_text_explainRecord(r)
         .slice(0, 4)
         .map((line) => {
         if (closest?.parts && line.startsWith('closest passage (')) {
@@ -17607,15 +17975,20 @@ function mergeResults(parts, names = parts.map((_, i) => `report ${i + 1}`)) {
 
 
 
+
 function mergeReportsCommand(args, io) {
     const { values, positionals } = parseCommandArgs('merge-reports', args, {
         output: { type: 'string' },
+        format: { type: 'string', default: 'json' },
         summary: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
     });
     if (values.help) {
         io.stdout(MERGE_HELP);
         return 0;
+    }
+    if (values.format !== 'json' && values.format !== 'sarif') {
+        throw new UsageError(`--format takes json or sarif, not ${JSON.stringify(values.format)}`, 'merge-reports');
     }
     if (positionals.length === 0)
         throw new UsageError('name the JSON reports to merge', 'merge-reports');
@@ -17651,7 +18024,7 @@ function mergeReportsCommand(args, io) {
     }
     // Every report has the same `github`: mergeResults refuses others.
     const github = parts[0].github;
-    const chunks = jsonReportChunks(merged, github !== undefined ? { github } : {});
+    const chunks = values.format === 'sarif' ? [sarifText(merged)] : jsonReportChunks(merged, github !== undefined ? { github } : {});
     if (output !== undefined)
         writeChunks(output, chunks);
     else
@@ -17764,10 +18137,10 @@ function pinCommand(args, io) {
             throw new PinError(`nothing written: ${resolved.reason}`);
         writeAtomically(resolved.abs, text);
     }
-    io.stdout(report.map(escapeMessage).join('\n') +
+    io.stdout(report.map(escape_escapeMessage).join('\n') +
         '\n' +
         (edits.length > 0
-            ? `wrote ${escapeMessage(manifest.file)} (${edits.length} ${edits.length === 1 ? 'hash' : 'hashes'} changed)\n`
+            ? `wrote ${escape_escapeMessage(manifest.file)} (${edits.length} ${edits.length === 1 ? 'hash' : 'hashes'} changed)\n`
             : 'nothing to change\n'));
     return 0;
 }
@@ -17875,20 +18248,20 @@ function main(argv, io) {
         // Every line in the one form of standard error: `file:line:column: error: message`, or `citegate: error: message`.
         if (error instanceof UsageError) {
             const help = error.command ? `citegate ${error.command} --help` : 'citegate --help';
-            io.stderr(`${escapeMessage(formatDiagnostic(undefined, 'error', `${error.message}; see ${help}`))}\n`);
+            io.stderr(`${escape_escapeMessage(formatDiagnostic(undefined, 'error', `${error.message}; see ${help}`))}\n`);
             return 2;
         }
         if (error instanceof InputError) {
             const where = error.file === undefined ? undefined : { file: error.file, line: 0, column: 0 };
-            io.stderr(`${escapeMessage(formatDiagnostic(where, 'error', error.message))}\n`);
+            io.stderr(`${escape_escapeMessage(formatDiagnostic(where, 'error', error.message))}\n`);
             return 2;
         }
         if (error instanceof ManifestError) {
-            io.stderr(`${error.problems.map((p) => escapeMessage(formatDiagnostic(p, 'error', p.message))).join('\n')}\n`);
+            io.stderr(`${error.problems.map((p) => escape_escapeMessage(formatDiagnostic(p, 'error', p.message))).join('\n')}\n`);
             return 2;
         }
         if (error instanceof WriteError) {
-            io.stderr(`${escapeMessage(formatDiagnostic(undefined, 'error', error.message))}\n`);
+            io.stderr(`${escape_escapeMessage(formatDiagnostic(undefined, 'error', error.message))}\n`);
             return 2;
         }
         if (error instanceof PinError) {
@@ -17896,7 +18269,7 @@ function main(argv, io) {
                 ...error.failures.map((f) => formatDiagnostic(f.where, 'error', f.message)),
                 formatDiagnostic(undefined, 'error', error.message),
             ];
-            io.stderr(`${lines.map(escapeMessage).join('\n')}\n`);
+            io.stderr(`${lines.map(escape_escapeMessage).join('\n')}\n`);
             return 2;
         }
         return internalError(error, io);
@@ -17905,7 +18278,7 @@ function main(argv, io) {
 /** An error citegate did not expect fails closed: exit 2, a message, where to report it. */
 function internalError(error, io) {
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`${escapeMessage(formatDiagnostic(undefined, 'error', `internal error: ${message}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS} with the command you ran` +
+    io.stderr(`${escape_escapeMessage(formatDiagnostic(undefined, 'error', `internal error: ${message}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS} with the command you ran` +
         `${process.env.CITEGATE_DEBUG ? '' : ' (set CITEGATE_DEBUG=1 to print the stack trace)'}`))}\n`);
     if (process.env.CITEGATE_DEBUG && error instanceof Error && error.stack)
         io.stderr(`${error.stack}\n`);

@@ -7,6 +7,7 @@ import { DEFAULT_MANIFEST, loadManifest } from '../load/manifest.js';
 import { LevelError, readLevelOverrides, type CheckLevels } from '../model/levels.js';
 import { parseShard, SHARD_FORM, type Shard } from '../model/shard.js';
 import { jsonReportChunks } from '../report/json.js';
+import { sarifText } from '../report/sarif.js';
 import { diagnosticsChunks, textReportChunks } from '../report/text.js';
 import { assertNotAnInput, assertWritable, writeChunks } from '../report/write.js';
 import { outputFile, parseCommandArgs, parsePositiveInteger, UsageError } from './args.js';
@@ -34,7 +35,7 @@ const OPTIONS = {
 interface CheckCommandSettings {
   readonly manifest: string | undefined;
   readonly root: string | undefined;
-  readonly format: 'text' | 'json';
+  readonly format: 'text' | 'json' | 'sarif';
   /** undefined: standard output. */
   readonly output: string | undefined;
   readonly explain: boolean;
@@ -50,13 +51,15 @@ interface CheckCommandSettings {
 function readSettings(args: string[]): CheckCommandSettings | 'help' {
   const { values, positionals } = parseCommandArgs('check', args, OPTIONS);
   if (values.help) return 'help';
-  if (values.format !== 'text' && values.format !== 'json') {
-    throw new UsageError(`--format takes text or json, not ${JSON.stringify(values.format)}`, 'check');
+  if (values.format !== 'text' && values.format !== 'json' && values.format !== 'sarif') {
+    throw new UsageError(`--format takes text, json or sarif, not ${JSON.stringify(values.format)}`, 'check');
   }
   if (values['only-failures'] && values.format !== 'text') {
     // The JSON report is evidence merge-reports checks whole: it keeps every record.
     throw new UsageError(
-      '--only-failures is for the text report: the JSON report keeps every record (filter it with jq)',
+      values.format === 'json'
+        ? '--only-failures is for the text report: the JSON report keeps every record (filter it with jq)'
+        : '--only-failures is for the text report: SARIF holds only what is not located already',
       'check',
     );
   }
@@ -107,7 +110,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
     checks: settings.checks,
     maxSourceBytes: settings.maxSourceBytes,
     // The plain text report shows verdicts only: explaining them would be wasted work.
-    explain: settings.format === 'json' || settings.explain,
+    explain: settings.format !== 'text' || settings.explain,
     onProgress: (p) => progress.update(p),
   });
   if (output !== undefined) assertNotAnInput(output, () => runInputs(workspace, manifest, session.selected));
@@ -127,7 +130,13 @@ export function checkCommand(args: string[], io: CommandIO): number {
 }
 
 function reportChunks(result: SessionResult, settings: CheckCommandSettings): Iterable<string> {
-  return settings.format === 'json'
-    ? jsonReportChunks(result, result.shard ? { shard: result.shard } : {})
-    : textReportChunks(result, { explain: settings.explain, onlyFailures: settings.onlyFailures });
+  switch (settings.format) {
+    case 'json':
+      return jsonReportChunks(result, result.shard ? { shard: result.shard } : {});
+    case 'sarif':
+      // The Action's SARIF, with the workspace's paths: the CLI knows no repository.
+      return [sarifText(result)];
+    case 'text':
+      return textReportChunks(result, { explain: settings.explain, onlyFailures: settings.onlyFailures });
+  }
 }

@@ -25,8 +25,10 @@ Options:
   --manifest FILE         the manifest (default: citegate.yml in the root)
   --root DIR              the workspace: nothing outside it is read
                           (default: the current folder)
-  --format text|json      text: one "id: verdict" line per record, then
-                          located=N/M (default); json: the full report
+  --format text|json|sarif
+                          text: one "id: verdict" line per record, then
+                          located=N/M (default); json: the full report;
+                          sarif: SARIF 2.1.0 for code scanning
   --output FILE           write the report to FILE instead of standard output
                           (- is standard output; ./- a file named -)
   --explain               after each record, indented lines saying why: where
@@ -81,6 +83,8 @@ Merges the JSON reports of the shards of a split run (check --shard I/N
 Options:
   --output FILE           write the merged report to FILE instead of standard
                           output (- is standard output; ./- a file named -)
+  --format json|sarif     json: the merged JSON report (default); sarif:
+                          SARIF 2.1.0 for code scanning
   --summary FILE          append the Markdown job summary to FILE (for example
                           "$GITHUB_STEP_SUMMARY")
   -h, --help              this help

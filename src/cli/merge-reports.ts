@@ -2,6 +2,7 @@
 // into the one report (and job summary) the unsplit run would have given.
 import { readFileSync } from 'node:fs';
 import { jsonReportChunks } from '../report/json.js';
+import { sarifText } from '../report/sarif.js';
 import { buildSummary } from '../report/summary.js';
 import { assertWritable, writeChunks } from '../report/write.js';
 import { InputError, outputFile, parseCommandArgs, UsageError } from './args.js';
@@ -16,12 +17,16 @@ import { parseJsonReport, ReportError } from '../load/report.js';
 export function mergeReportsCommand(args: string[], io: CommandIO): number {
   const { values, positionals } = parseCommandArgs('merge-reports', args, {
     output: { type: 'string' },
+    format: { type: 'string', default: 'json' },
     summary: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
     io.stdout(MERGE_HELP);
     return 0;
+  }
+  if (values.format !== 'json' && values.format !== 'sarif') {
+    throw new UsageError(`--format takes json or sarif, not ${JSON.stringify(values.format)}`, 'merge-reports');
   }
   if (positionals.length === 0) throw new UsageError('name the JSON reports to merge', 'merge-reports');
   const output = outputFile(values.output);
@@ -49,7 +54,8 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
   }
   // Every report has the same `github`: mergeResults refuses others.
   const github = parts[0].github;
-  const chunks = jsonReportChunks(merged, github !== undefined ? { github } : {});
+  const chunks =
+    values.format === 'sarif' ? [sarifText(merged)] : jsonReportChunks(merged, github !== undefined ? { github } : {});
   if (output !== undefined) writeChunks(output, chunks);
   else for (const chunk of chunks) io.stdout(chunk);
   if (values.summary !== undefined) {

@@ -758,7 +758,7 @@ describe('citegate check cannot run (exit 2)', () => {
   it.each([
     [
       ['check', '--format', 'xml'],
-      'citegate: error: --format takes text or json, not "xml"; see citegate check --help\n',
+      'citegate: error: --format takes text, json or sarif, not "xml"; see citegate check --help\n',
     ],
     [['check', '--frobnicate'], "citegate: error: unknown option '--frobnicate'; see citegate check --help\n"],
     [
