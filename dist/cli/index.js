@@ -16967,10 +16967,14 @@ Options:
   --manifest FILE         the manifest (default: citegate.yml in the root)
   --root DIR              the workspace (default: the current folder)
   --max-source-bytes N    refuse files longer than N bytes (default: 64 MiB)
+  --check                 write nothing: check that every pin (sources and
+                          originals, cited or not) matches its file, and print
+                          each one that does not, with both hashes
   -h, --help              this help
 
-Exit status: 0 pinned (or nothing to change), 2 it could not pin (nothing is
-written then).
+Exit status: 0 pinned (or nothing to change; with --check, every pin
+matches), 1 with --check a pin is stale, 2 it could not pin or check a file
+(nothing is written then).
 `;
 const MERGE_HELP = `Usage: citegate merge-reports [options] REPORT...
 
@@ -18051,6 +18055,7 @@ function mergeReportsCommand(args, io) {
 
 
 
+
 /** A pin that cannot be made: exit 2, nothing written. Each failure is a line of its own, then the message; all are escaped when shown. */
 class PinError extends Error {
     failures;
@@ -18065,6 +18070,7 @@ function pinCommand(args, io) {
         manifest: { type: 'string' },
         root: { type: 'string' },
         'max-source-bytes': { type: 'string' },
+        check: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
     });
     if (values.help) {
@@ -18087,7 +18093,9 @@ function pinCommand(args, io) {
     const edits = [];
     const report = [];
     const failures = [];
-    const at = (position) => position === undefined ? undefined : { file: manifest.file, ...position, message: '' };
+    const at = (position) => position === undefined ? undefined : { file: manifest.file, ...position };
+    if (values.check)
+        return checkPins(workspace, manifest, ids, maxBytes, at, io);
     const eol = manifest.text.includes('\r\n') ? '\r\n' : '\n';
     for (const id of ids) {
         const entry = manifest.sources.get(id);
@@ -18143,6 +18151,55 @@ function pinCommand(args, io) {
             ? `wrote ${escape_escapeMessage(manifest.file)} (${edits.length} ${edits.length === 1 ? 'hash' : 'hashes'} changed)\n`
             : 'nothing to change\n'));
     return 0;
+}
+/**
+ * `pin --check`: every pin of the sources named (default: all of them, cited
+ * or not) against its file, sources and originals alike. Prints each pin
+ * that is stale (or missing) with both hashes, at its place in the manifest,
+ * then how many were checked; writes nothing. Exit 1 on a stale pin, 2 when a
+ * file cannot be hashed (as pin would refuse it), 0 when every pin holds.
+ */
+function checkPins(workspace, manifest, ids, maxBytes, at, io) {
+    const stale = [];
+    const unreadable = [];
+    const toPin = new Set();
+    let checked = 0;
+    for (const id of ids) {
+        const entry = manifest.sources.get(id);
+        const files = [[id, entry]];
+        if (entry.original)
+            files.push([`${id} original`, entry.original]);
+        for (const [label, file] of files) {
+            checked++;
+            const hashed = hashFile(workspace, manifest.dir, file.path, maxBytes, file === entry);
+            if (!hashed.ok) {
+                unreadable.push(formatDiagnostic(at(file.pathPosition), 'error', `${label}: ${file.path}: ${hashed.reason}`));
+                continue;
+            }
+            if (hashed.sha256 === file.sha256)
+                continue;
+            toPin.add(id);
+            stale.push(formatDiagnostic(at(file.sha256Position ?? file.pathPosition), 'error', file.sha256 !== undefined
+                ? `${label}: stale pin: the manifest has ${file.sha256}, ${file.path} has ${hashed.sha256}`
+                : file.sha256Position === undefined
+                    ? `${label}: not pinned: the manifest has no sha256, ${file.path} has ${hashed.sha256}`
+                    : `${label}: not pinned: its sha256 is not 64 hexadecimal digits, ${file.path} has ${hashed.sha256}`));
+        }
+    }
+    const pins = `${checked} ${checked === 1 ? 'pin' : 'pins'}`;
+    const parts = [
+        ...(stale.length > 0 ? [`${stale.length} of ${pins} stale`] : []),
+        ...(unreadable.length > 0 ? [`${unreadable.length} of ${pins} could not be checked (see standard error)`] : []),
+    ];
+    const summary = parts.length === 0
+        ? `${pins} checked: each matches its file`
+        : `${parts.join(', ')}${stale.length > 0 ? `: review the new text, then run \`citegate pin ${[...toPin].join(' ')}\`` : ''}`;
+    io.stdout(`${[...stale, summary].map(escape_escapeMessage).join('\n')}\n`);
+    if (unreadable.length > 0) {
+        io.stderr(`${unreadable.map(escape_escapeMessage).join('\n')}\n`);
+        return 2;
+    }
+    return stale.length > 0 ? 1 : 0;
 }
 function hashFile(workspace, dir, file, maxBytes, mustBeText) {
     const resolved = workspace.resolve(dir, file);

@@ -69,10 +69,14 @@ Options:
   --manifest FILE         the manifest (default: citegate.yml in the root)
   --root DIR              the workspace (default: the current folder)
   --max-source-bytes N    refuse files longer than N bytes (default: 64 MiB)
+  --check                 write nothing: check that every pin (sources and
+                          originals, cited or not) matches its file, and print
+                          each one that does not, with both hashes
   -h, --help              this help
 
-Exit status: 0 pinned (or nothing to change), 2 it could not pin (nothing is
-written then).
+Exit status: 0 pinned (or nothing to change; with --check, every pin
+matches), 1 with --check a pin is stale, 2 it could not pin or check a file
+(nothing is written then).
 `;
 
 export const MERGE_HELP = `Usage: citegate merge-reports [options] REPORT...
