@@ -16904,6 +16904,8 @@ const MAIN_HELP = `citegate ${VERSION}: checks that every quote an AI assistant 
 source appears verbatim, exactly once, in the pinned text of that source.
 
 Usage:
+  citegate init [options]              start: a manifest listing a folder of
+                                       sources, and an example that passes
   citegate check [options] [FILE...]   check citation records
   citegate pin [options] [SOURCE_ID...]
                                        record the SHA-256 of sources in the manifest
@@ -16992,6 +16994,24 @@ Options:
 
 Exit status: 0 every record located, 1 something needs review, 2 a report
 could not be read or the reports do not belong together.
+`;
+const INIT_HELP = `Usage: citegate init [options]
+
+Starts citegate in a repository with a folder of source texts. Writes
+citegate.yml, which lists every text file under the folder as a source (its
+id from its file name, pinned to its SHA-256, retrieved today) and where the
+citation files go (answers/**/*.json), and answers/example.json, one record
+that quotes a source and passes. Then prints the next steps. It writes over
+nothing: if either file is there, it writes neither.
+
+Options:
+  --sources DIR           the folder of the source texts (default: sources in
+                          the root)
+  --root DIR              the repository (default: the current folder)
+  -h, --help              this help
+
+Exit status: 0 written, 2 nothing written (a file is there already, or no
+text to list or quote).
 `;
 
 ;// CONCATENATED MODULE: ./src/cli/progress.ts
@@ -17386,6 +17406,420 @@ function reportChunks(result, settings) {
         case 'text':
             return textReportChunks(result, { explain: settings.explain, onlyFailures: settings.onlyFailures });
     }
+}
+
+;// CONCATENATED MODULE: ./src/check/init.ts
+// What `citegate init` writes for a folder of source texts: a manifest that
+// lists each as a source (its id from its file name, pinned to the SHA-256 of
+// its bytes, retrieved today) with a `citations` pattern, and an example
+// citation file whose one record quotes a passage that occurs exactly once in
+// its source, so that it is `located`. Plans only: the front end writes.
+
+
+
+
+
+
+
+
+/** The manifest init writes, at the workspace root, and the example beside the answers it stands for. */
+const INIT_MANIFEST = 'citegate.yml';
+const INIT_EXAMPLE = 'answers/example.json';
+const INIT_PATTERN = 'answers/**/*.json';
+/** Nothing can be planned (no text, or none with a passage to quote): exit 2, nothing written. */
+class InitError extends Error {
+}
+/**
+ * Plans the two files for the texts under `folder` (workspace-relative), read
+ * by readSourceFolder, on the date `today` (YYYY-MM-DD).
+ */
+function planInit(texts, folder, today, folderLabel) {
+    if (texts.length === 0) {
+        throw new InitError(`${folderLabel} holds no source text (UTF-8 files): put the reviewed texts there`);
+    }
+    const ids = sourceIds(texts.map((t) => t.file), folder);
+    const sources = texts.map((t, i) => ({ id: ids[i], file: t.file, sha256: sha256Hex(t.bytes) }));
+    let example;
+    for (const [i, t] of texts.entries()) {
+        const quote = uniquePassage(t.bytes.toString('utf8', bomLength(t.bytes)));
+        if (quote !== undefined) {
+            example = { id: ids[i], quote };
+            break;
+        }
+    }
+    if (example === undefined) {
+        throw new InitError(`no text under ${folderLabel} has a line or sentence that occurs exactly once in it, for the example to quote`);
+    }
+    const manifest = [
+        '# The sources that answers may quote, each pinned to the SHA-256 of the text',
+        '# that was reviewed, and where the citation files are. Written by',
+        `# citegate init on ${today}: see https://github.com/citegate/citegate/blob/main/docs/manifest.md`,
+        'version: 1',
+        'sources:',
+        ...sources.flatMap((s) => [
+            `  ${yamlString(s.id)}:`,
+            `    path: ${yamlString(s.file)}`,
+            `    sha256: ${s.sha256}`,
+            `    retrieved: ${today}`,
+        ]),
+        'citations:',
+        `  - ${INIT_PATTERN}   # JSON Lines and YAML too: add answers/**/*.jsonl, answers/**/*.yaml`,
+        '',
+    ].join('\n');
+    // What is written must load as it will be read: a name the YAML above cannot carry stops here.
+    try {
+        const loaded = parseManifest(manifest, INIT_MANIFEST, '');
+        if (loaded.sources.size !== sources.length)
+            throw new Error('init: a source id was lost in the manifest');
+    }
+    catch (error) {
+        if (error instanceof ManifestError)
+            throw new Error(`init: the manifest it planned does not load: ${error.message}`);
+        throw error;
+    }
+    const record = { citation_id: 'example-1', source_id: example.id, quote: example.quote };
+    return {
+        manifest,
+        example: `${JSON.stringify({ citations: [record] }, null, 2)}\n`,
+        sources: sources.map(({ id, file }) => ({ id, file })),
+        quoted: example.id,
+    };
+}
+/**
+ * Each file's id: its path under the folder without the extension
+ * (`returns-v1` for sources/returns-v1.txt, `policies/returns-v1` for a
+ * subfolder's); with the extension kept, for files that would share one.
+ */
+function sourceIds(files, folder) {
+    const under = files.map((f) => (folder === '' ? f : f.slice(folder.length + 1)));
+    const stems = under.map((f) => {
+        const ext = external_node_path_default().posix.extname(f);
+        return ext === '' || ext === f ? f : f.slice(0, -ext.length);
+    });
+    const count = new Map();
+    for (const s of stems)
+        count.set(s, (count.get(s) ?? 0) + 1);
+    return stems.map((s, i) => (count.get(s) > 1 ? under[i] : s));
+}
+/** A YAML scalar for an id or a path: plain when YAML reads it back as that string, JSON-quoted otherwise. */
+function yamlString(value) {
+    return /^[A-Za-z_][A-Za-z0-9_./-]*$/.test(value) && !/^(true|false|null)$/i.test(value)
+        ? value
+        : JSON.stringify(value);
+}
+/** Passages longer than this are not quoted whole: the example is read by people. */
+const LONGEST = 300;
+/**
+ * A passage of the text that occurs exactly once in it, as the check matches
+ * quotes (after normalization, on word boundaries): the first line (or, in a
+ * long line, the first sentence) that reads as a sentence of four words or
+ * more, else the first of any length; undefined when none is unique.
+ */
+function uniquePassage(text) {
+    const source = external_node_buffer_namespaceObject.Buffer.from(normalizeText(text), 'utf8');
+    const pieces = [];
+    for (const line of text.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)) {
+        const trimmed = line.trim();
+        if (trimmed === '')
+            continue;
+        if (trimmed.length <= LONGEST)
+            pieces.push(trimmed);
+        else
+            for (const s of splitSentences(trimmed)) {
+                const words = s.text.split(/\s+/);
+                pieces.push(s.text.length <= LONGEST ? s.text : words.slice(0, 20).join(' '));
+            }
+        // Enough to choose from: a long source is not read to its end.
+        if (pieces.length >= 2000)
+            break;
+    }
+    const words = (p) => normalizeText(p).split(' ').length;
+    const ranked = [
+        ...pieces.filter((p) => words(p) >= 4 && /[.!?]["'”’)]?$/.test(p)),
+        ...pieces.filter((p) => words(p) >= 4 && !/[.!?]["'”’)]?$/.test(p)),
+        ...pieces.filter((p) => words(p) < 4),
+    ];
+    for (const piece of ranked.slice(0, 200)) {
+        const normalized = normalizeText(piece);
+        if (normalized === '')
+            continue;
+        if (match_findMatches(source, prepareQuote(normalized), 2).length === 1)
+            return piece;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/load/source-folder.ts
+// The texts in a folder of the workspace, for `citegate init` to list as
+// sources: every regular file under it (links that stay inside the workspace
+// followed to their file, hidden names skipped), each read once, with why the
+// others cannot be sources.
+
+
+
+
+/** More entries than this under the folder: it is not a folder of source texts (a checkout, node_modules). */
+const MAX_FOLDER_ENTRIES = 10_000;
+class SourceFolderError extends Error {
+}
+/** Characters no source path may hold in a manifest written for people: controls, line separators, U+FFFD (a name that was not UTF-8). */
+const UNWRITABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufffd]/;
+/**
+ * The texts under `folder` (workspace-relative, '' for the root), in path
+ * order. Throws SourceFolderError when the folder cannot be listed at all.
+ */
+function readSourceFolder(workspace, folder, maxBytes) {
+    const texts = [];
+    const skipped = [];
+    let entries = 0;
+    const visit = (rel, top) => {
+        const resolved = workspace.resolve('', rel === '' ? '.' : rel, 'file name');
+        if (!resolved.ok) {
+            if (top)
+                throw new SourceFolderError(resolved.reason);
+            skipped.push({ file: rel, reason: resolved.reason });
+            return;
+        }
+        let names;
+        try {
+            names = (0,external_node_fs_namespaceObject.readdirSync)(resolved.abs, { withFileTypes: true });
+        }
+        catch (error) {
+            const reason = describeFsError(error);
+            if (top)
+                throw new SourceFolderError(reason === 'no such file' ? 'no such folder' : reason);
+            skipped.push({ file: rel, reason });
+            return;
+        }
+        for (const entry of [...names].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+            if (entry.name.startsWith('.'))
+                continue;
+            if (++entries > MAX_FOLDER_ENTRIES) {
+                throw new SourceFolderError(`it holds more than ${MAX_FOLDER_ENTRIES.toLocaleString('en-US')} files and folders: name the folder of the source texts`);
+            }
+            const file = rel === '' ? entry.name : `${rel}/${entry.name}`;
+            if (UNWRITABLE.test(entry.name) || entry.name.includes('\\')) {
+                skipped.push({ file, reason: 'its name holds characters a manifest path should not (rename it)' });
+                continue;
+            }
+            // A folder is listed; a link to one is not (it could lead back up).
+            if (entry.isDirectory()) {
+                visit(file, false);
+                continue;
+            }
+            const at = workspace.resolve('', file, 'file name');
+            if (!at.ok) {
+                skipped.push({ file, reason: at.reason });
+                continue;
+            }
+            const read = workspace.read(at.abs, maxBytes);
+            if (!read.ok) {
+                const reason = entry.isSymbolicLink() && read.reason === 'it is a folder, not a file'
+                    ? 'it is a link to a folder: init lists the folders themselves, not links to them'
+                    : read.reason;
+                skipped.push({ file, reason });
+                continue;
+            }
+            if (!(0,external_node_buffer_namespaceObject.isUtf8)(read.bytes)) {
+                skipped.push({
+                    file,
+                    reason: 'it is not UTF-8 text (a PDF or a document? list its extracted text as the source, and it as its `original`)',
+                });
+                continue;
+            }
+            texts.push({ file, bytes: read.bytes });
+        }
+    };
+    visit(folder, true);
+    return { texts, skipped };
+}
+/** The folder's path as `init` names it in messages: workspace-relative, with a trailing `/`. */
+function folderLabel(folder) {
+    return folder === '' ? './' : `${folder.split((external_node_path_default()).sep).join('/')}/`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/init.ts
+// `citegate init`: starts citegate in a repository with a folder of source
+// texts. Writes citegate.yml (every text listed, pinned, retrieved today, and
+// a `citations` pattern) and answers/example.json (one record that passes),
+// checks that the example passes, then says what to do next. It writes over
+// nothing: if either file is there, it writes neither.
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The folder of source texts when --sources does not name one. */
+const DEFAULT_SOURCES = 'sources';
+function initCommand(args, io) {
+    const { values, positionals } = parseCommandArgs('init', args, {
+        sources: { type: 'string' },
+        root: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+    });
+    if (values.help) {
+        io.stdout(INIT_HELP);
+        return 0;
+    }
+    if (positionals.length > 0) {
+        throw new UsageError(`init takes no ${JSON.stringify(positionals[0])}: name the folder with --sources`, 'init');
+    }
+    const workspace = openWorkspace(values.root, 'init');
+    const folderAbs = values.sources === undefined ? external_node_path_default().join(workspace.root, DEFAULT_SOURCES) : workspace.argumentPath(values.sources);
+    if (!workspace.contains(folderAbs)) {
+        throw new UsageError(`--sources ${JSON.stringify(values.sources)} is outside the repository (${workspace.root}): use --root`, 'init');
+    }
+    const folder = workspace.relative(folderAbs);
+    const label = folderLabel(folder);
+    // Refused before anything is read: nothing is written over.
+    const there = [INIT_MANIFEST, INIT_EXAMPLE].filter((file) => exists(external_node_path_default().join(workspace.root, file)));
+    if (there.length > 0) {
+        io.stderr(`${[
+            ...there.map((file) => formatDiagnostic({ file, line: 0, column: 0 }, 'error', 'it is there already, and init writes over nothing')),
+            formatDiagnostic(undefined, 'error', `nothing written: move ${there.length === 1 ? 'it' : 'them'} away to start afresh, or edit ${there.length === 1 ? 'it' : 'them'} by hand`),
+        ]
+            .map(escape_escapeMessage)
+            .join('\n')}\n`);
+        return 2;
+    }
+    let listed;
+    try {
+        listed = readSourceFolder(workspace, folder, DEFAULT_MAX_SOURCE_BYTES);
+    }
+    catch (error) {
+        if (!(error instanceof SourceFolderError))
+            throw error;
+        throw new InputError(values.sources === undefined && error.message === 'no such folder'
+            ? `no folder ${label} to list the sources from: put the reviewed texts there, or name their folder with --sources`
+            : `cannot list the sources: ${error.message}`, values.sources === undefined && error.message === 'no such folder' ? undefined : label);
+    }
+    for (const s of listed.skipped) {
+        io.stderr(`${escape_escapeMessage(formatDiagnostic({ file: s.file, line: 0, column: 0 }, 'warning', `not listed: ${s.reason}`))}\n`);
+    }
+    const today = localDate(new Date());
+    let plan;
+    try {
+        plan = planInit(listed.texts, folder, today, label);
+    }
+    catch (error) {
+        if (error instanceof InitError)
+            throw new InputError(`nothing written: ${error.message}`);
+        throw error;
+    }
+    // The folders they go in must be the repository's: never a link that leads out of it.
+    for (const file of [INIT_MANIFEST, INIT_EXAMPLE]) {
+        const dir = external_node_path_default().posix.dirname(file);
+        const resolved = dir === '.' ? undefined : workspace.resolve('', dir, 'file name');
+        if (resolved !== undefined && !resolved.ok)
+            throw new InputError(`nothing written: ${dir}: ${resolved.reason}`);
+    }
+    const undo = writeAll(workspace.root, [
+        [INIT_MANIFEST, plan.manifest],
+        [INIT_EXAMPLE, plan.example],
+    ]);
+    // The example must pass as the check reads it: if it does not, nothing is left behind.
+    try {
+        const manifest = loadManifest(workspace, external_node_path_default().join(workspace.root, INIT_MANIFEST));
+        const result = new Session({
+            workspace,
+            manifest,
+            selection: { kind: 'named', names: [external_node_path_default().join(workspace.root, INIT_EXAMPLE)] },
+            explain: false,
+        }).run();
+        if (!result.outcome.passed)
+            throw new Error(`init: the example it wrote does not pass (${result.records[0]?.verdict})`);
+    }
+    catch (error) {
+        undo();
+        throw error;
+    }
+    const root = values.root === undefined ? '' : ` --root ${shellWord(values.root)}`;
+    const n = plan.sources.length;
+    io.stdout(`${[
+        `wrote ${INIT_MANIFEST}: ${n} ${n === 1 ? 'source' : 'sources'} from ${label}, each pinned to the SHA-256 of its file, retrieved ${today}`,
+        `wrote ${INIT_EXAMPLE}: one record, quoting ${plan.quoted}`,
+        '',
+        'Next:',
+        `  1. Review each source: its pin says "this is the text we checked". Put its`,
+        '     version in its id (returns-v1, then returns-v2), and set `retrieved` to',
+        '     when the text was consulted.',
+        `  2. citegate check${root}`,
+        `     checks ${INIT_EXAMPLE}, which passes.`,
+        `  3. Have your assistant's tests or pipeline write its answers under answers/`,
+        `     as ${INIT_EXAMPLE} shows (JSON; JSON Lines and YAML too), then delete it.`,
+        `  4. citegate pin --check${root}`,
+        '     in CI or a pre-commit hook verifies every pin, cited or not.',
+        '  5. Add the workflow that gates pull requests:',
+        '     https://github.com/citegate/citegate#add-citegate-to-your-repository',
+    ]
+        .map(escape_escapeMessage)
+        .join('\n')}\n`);
+    return 0;
+}
+/** Whether anything is at the path (a link too, even one that leads nowhere; a path through a file counts). */
+function exists(abs) {
+    try {
+        (0,external_node_fs_namespaceObject.lstatSync)(abs);
+        return true;
+    }
+    catch (error) {
+        return error.code !== 'ENOENT';
+    }
+}
+/**
+ * Writes the files, each only where nothing is (`wx`), creating a missing
+ * folder for them; on a failure removes what it wrote and says so. Returns
+ * what undoes it.
+ */
+function writeAll(root, files) {
+    const written = [];
+    const created = [];
+    const undo = () => {
+        for (const abs of written.splice(0))
+            (0,external_node_fs_namespaceObject.rmSync)(abs, { force: true });
+        for (const dir of created.splice(0).reverse()) {
+            try {
+                (0,external_node_fs_namespaceObject.rmdirSync)(dir);
+            }
+            catch {
+                // Something else was put there since: it stays.
+            }
+        }
+    };
+    for (const [file, text] of files) {
+        const abs = external_node_path_default().join(root, file);
+        try {
+            const dir = external_node_path_default().dirname(abs);
+            if (!exists(dir)) {
+                (0,external_node_fs_namespaceObject.mkdirSync)(dir);
+                created.push(dir);
+            }
+            (0,external_node_fs_namespaceObject.writeFileSync)(abs, text, { flag: 'wx' });
+            written.push(abs);
+        }
+        catch (error) {
+            undo();
+            throw new InputError(`nothing written: cannot write ${file}: ${describeFsError(error)}`);
+        }
+    }
+    return undo;
+}
+/** A date as YYYY-MM-DD in the local time zone: "today" where the command runs. */
+function localDate(date) {
+    const pad = (n) => String(n).padStart(2, '0');
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+/** A word as a POSIX shell reads it back. */
+function shellWord(word) {
+    return /^[A-Za-z0-9_./@%+=:,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
@@ -18267,8 +18701,10 @@ function writeAtomically(file, text) {
 
 
 
+
 const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 const COMMANDS = {
+    init: { run: initCommand, help: INIT_HELP },
     check: { run: checkCommand, help: CHECK_HELP },
     pin: { run: pinCommand, help: PIN_HELP },
     'merge-reports': { run: mergeReportsCommand, help: MERGE_HELP },

@@ -4,6 +4,8 @@ export const MAIN_HELP = `citegate ${VERSION}: checks that every quote an AI ass
 source appears verbatim, exactly once, in the pinned text of that source.
 
 Usage:
+  citegate init [options]              start: a manifest listing a folder of
+                                       sources, and an example that passes
   citegate check [options] [FILE...]   check citation records
   citegate pin [options] [SOURCE_ID...]
                                        record the SHA-256 of sources in the manifest
@@ -95,4 +97,23 @@ Options:
 
 Exit status: 0 every record located, 1 something needs review, 2 a report
 could not be read or the reports do not belong together.
+`;
+
+export const INIT_HELP = `Usage: citegate init [options]
+
+Starts citegate in a repository with a folder of source texts. Writes
+citegate.yml, which lists every text file under the folder as a source (its
+id from its file name, pinned to its SHA-256, retrieved today) and where the
+citation files go (answers/**/*.json), and answers/example.json, one record
+that quotes a source and passes. Then prints the next steps. It writes over
+nothing: if either file is there, it writes neither.
+
+Options:
+  --sources DIR           the folder of the source texts (default: sources in
+                          the root)
+  --root DIR              the repository (default: the current folder)
+  -h, --help              this help
+
+Exit status: 0 written, 2 nothing written (a file is there already, or no
+text to list or quote).
 `;

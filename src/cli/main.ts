@@ -4,7 +4,8 @@ import { ManifestError } from '../load/manifest.js';
 import { WriteError } from '../report/write.js';
 import { InputError, nearestName, UsageError } from './args.js';
 import { checkCommand } from './check.js';
-import { CHECK_HELP, MAIN_HELP, MERGE_HELP, PIN_HELP } from './help.js';
+import { CHECK_HELP, INIT_HELP, MAIN_HELP, MERGE_HELP, PIN_HELP } from './help.js';
+import { initCommand } from './init.js';
 import { mergeReportsCommand } from './merge-reports.js';
 import type { CommandIO } from './io.js';
 import { PinError, pinCommand } from './pin.js';
@@ -15,6 +16,7 @@ import { VERSION } from '../model/version.js';
 export const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 
 const COMMANDS: Record<string, { run: (args: string[], io: CommandIO) => number; help: string }> = {
+  init: { run: initCommand, help: INIT_HELP },
   check: { run: checkCommand, help: CHECK_HELP },
   pin: { run: pinCommand, help: PIN_HELP },
   'merge-reports': { run: mergeReportsCommand, help: MERGE_HELP },
