@@ -34435,7 +34435,13 @@ function runCheck(options) {
                 list.push(pending);
             }
         });
-        options.onProgress?.({ phase: 'files', done: fileIndex + 1, total: files.length, records: records.length });
+        options.onProgress?.({
+            phase: 'files',
+            done: fileIndex + 1,
+            total: files.length,
+            records: records.length,
+            finished: true,
+        });
     });
     // 2. Each cited source, once: verify, normalize, find all its quotes in one
     //    pass, decide its records. Its quotes alone make a small table that stays
@@ -34461,13 +34467,26 @@ function runCheck(options) {
         });
         sources.push(sourceResult(workspace, manifest, entry, citing.length, reason, actualSha256));
     };
+    const toCheck = cited.reduce((n, entry) => n + bySource.get(entry.id).length, 0);
+    let checked = 0;
+    const step = (phase, done, finished) => options.onProgress?.({
+        phase,
+        done,
+        total: cited.length,
+        records: records.length,
+        recordsChecked: checked,
+        recordsToCheck: toCheck,
+        finished,
+    });
     cited.forEach((entry, done) => {
         const citing = bySource.get(entry.id);
+        step('hashing', done, false);
         const check = loader.load(entry);
         if (!check.ok) {
             unverified(entry, citing, check.reason, check.actualSha256);
         }
         else {
+            step('checking', done, false);
             const normalized = normalizer.normalize(check.text);
             const quotes = new QuoteSet();
             const ids = new Set();
@@ -34511,10 +34530,13 @@ function runCheck(options) {
                 sources.push(sourceResult(workspace, manifest, entry, citing.length));
             }
         }
-        options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
+        checked += citing.length;
+        step('checking', done + 1, true);
     });
-    if (diagnose)
+    if (diagnose) {
+        options.onProgress?.({ phase: 'explaining', done: 0, total: 0, records: records.length, finished: false });
         explainElsewhere(records, manifest, loader, normalizer, kept);
+    }
     return {
         manifest: manifest.file,
         files: files.map((f) => f.file),
@@ -38361,10 +38383,14 @@ function openSession(settings, workspace, manifest, plan, checkedAll) {
         explain: true,
         github: githubRun(settings, checkedAll),
         onProgress: (p) => {
+            // The log notes files read and sources finished: not the steps within a source.
+            if (!p.finished)
+                return;
             const now = Date.now();
             if (now - lastLog >= 5000 || p.done === p.total) {
                 lastLog = now;
-                core.info(`${p.phase === 'files' ? 'read' : 'verified and searched'} ${p.done}/${p.total} ${p.phase}, ${p.records} records, ${((now - started) / 1000).toFixed(1)} s`);
+                const files = p.phase === 'files';
+                core.info(`${files ? 'read' : 'verified and searched'} ${p.done}/${p.total} ${files ? 'files' : 'sources'}, ${p.records} records, ${((now - started) / 1000).toFixed(1)} s`);
             }
         },
     });

@@ -15859,7 +15859,13 @@ function runCheck(options) {
                 list.push(pending);
             }
         });
-        options.onProgress?.({ phase: 'files', done: fileIndex + 1, total: files.length, records: records.length });
+        options.onProgress?.({
+            phase: 'files',
+            done: fileIndex + 1,
+            total: files.length,
+            records: records.length,
+            finished: true,
+        });
     });
     // 2. Each cited source, once: verify, normalize, find all its quotes in one
     //    pass, decide its records. Its quotes alone make a small table that stays
@@ -15885,13 +15891,26 @@ function runCheck(options) {
         });
         sources.push(sourceResult(workspace, manifest, entry, citing.length, reason, actualSha256));
     };
+    const toCheck = cited.reduce((n, entry) => n + bySource.get(entry.id).length, 0);
+    let checked = 0;
+    const step = (phase, done, finished) => options.onProgress?.({
+        phase,
+        done,
+        total: cited.length,
+        records: records.length,
+        recordsChecked: checked,
+        recordsToCheck: toCheck,
+        finished,
+    });
     cited.forEach((entry, done) => {
         const citing = bySource.get(entry.id);
+        step('hashing', done, false);
         const check = loader.load(entry);
         if (!check.ok) {
             unverified(entry, citing, check.reason, check.actualSha256);
         }
         else {
+            step('checking', done, false);
             const normalized = normalizer.normalize(check.text);
             const quotes = new QuoteSet();
             const ids = new Set();
@@ -15935,10 +15954,13 @@ function runCheck(options) {
                 sources.push(sourceResult(workspace, manifest, entry, citing.length));
             }
         }
-        options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
+        checked += citing.length;
+        step('checking', done + 1, true);
     });
-    if (diagnose)
+    if (diagnose) {
+        options.onProgress?.({ phase: 'explaining', done: 0, total: 0, records: records.length, finished: false });
         explainElsewhere(records, manifest, loader, normalizer, kept);
+    }
     return {
         manifest: manifest.file,
         files: files.map((f) => f.file),
@@ -17016,6 +17038,48 @@ text to list or quote).
 
 ;// CONCATENATED MODULE: ./src/cli/progress.ts
 const QUIET = { update: () => undefined, done: () => undefined };
+const count = (n) => n.toLocaleString('en-US');
+/** A time still to wait, rounded up, in the unit a person reads it in. */
+function timeLeft(seconds) {
+    const s = Math.max(1, Math.ceil(seconds));
+    if (s < 90)
+        return `about ${s} s left`;
+    const minutes = Math.ceil(s / 60);
+    if (minutes < 90)
+        return `about ${minutes} min left`;
+    return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
+}
+/** The rate of `done` things over `seconds`, and the time the rest would take at it; empty until there is one. */
+function pace(done, total, seconds, unit) {
+    if (done === 0 || seconds <= 0)
+        return '';
+    const rate = done / seconds;
+    const shown = rate >= 10 ? count(Math.round(rate)) : rate.toFixed(1);
+    return `, ${shown} ${unit}/s${done < total ? `, ${timeLeft((total - done) / rate)}` : ''}`;
+}
+/**
+ * The progress line for an event, `seconds` into its stage (reading the files,
+ * or the sources: hashing and checking take turns source by source, and share
+ * one rate, in records checked).
+ */
+function progressText(p, seconds) {
+    switch (p.phase) {
+        case 'files':
+            return `citegate: reading citation files: ${count(p.done)}/${count(p.total)}, ${count(p.records)} records${pace(p.done, p.total, seconds, 'files')}`;
+        case 'hashing':
+        case 'checking': {
+            const checked = p.recordsChecked ?? 0;
+            const toCheck = p.recordsToCheck ?? 0;
+            const what = p.phase === 'hashing' ? 'hashing' : 'checking';
+            // While a source is hashed or checked, it is the one shown: one more than those done.
+            const source = p.finished ? p.done : p.done + 1;
+            return (`citegate: ${what} sources: ${count(source)}/${count(p.total)}, ${count(checked)}/${count(toCheck)} records checked` +
+                pace(checked, toCheck, seconds, 'records'));
+        }
+        case 'explaining':
+            return 'citegate: explaining: looking for the lost quotes in the other sources';
+    }
+}
 function progressLine(stream, env = process.env) {
     if (!stream.isTTY)
         return QUIET;
@@ -17025,28 +17089,24 @@ function progressLine(stream, env = process.env) {
     const started = Date.now();
     let last = 0;
     let shown = false;
-    let sourcesStarted = 0;
+    let stage;
+    let stageStarted = started;
     return {
         update(p) {
             const now = Date.now();
-            if (now - started < after || now - last < every)
+            const current = p.phase === 'files' ? 'files' : p.phase === 'explaining' ? 'explaining' : 'sources';
+            if (current !== stage) {
+                stage = current;
+                stageStarted = now;
+            }
+            if (now - started < after || (now - last < every && p.phase !== 'explaining'))
                 return;
             last = now;
             shown = true;
-            let text;
-            if (p.phase === 'files') {
-                text = `citegate: read ${p.done}/${p.total} files, ${p.records.toLocaleString('en-US')} records`;
-            }
-            else {
-                sourcesStarted ||= now;
-                const elapsed = (now - sourcesStarted) / 1000;
-                const rate = elapsed > 0 ? p.done / elapsed : 0;
-                const left = rate > 0 ? Math.ceil((p.total - p.done) / rate) : undefined;
-                text =
-                    `citegate: checked ${p.done}/${p.total} sources, ${p.records.toLocaleString('en-US')} records` +
-                        `, ${Math.round(rate * (p.records / Math.max(p.total, 1))).toLocaleString('en-US')} records/s` +
-                        (left !== undefined ? `, about ${left} s left` : '');
-            }
+            let text = progressText(p, (now - stageStarted) / 1000);
+            // One line: a line that wraps cannot be rewritten in place.
+            if (stream.columns > 1 && text.length > stream.columns - 1)
+                text = `${text.slice(0, stream.columns - 2)}…`;
             stream.write(`\r\x1b[K${text}`);
         },
         done() {
