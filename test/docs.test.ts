@@ -11,10 +11,11 @@ import { REPO } from './helpers/workspace.js';
 const read = (file: string) => readFileSync(path.join(REPO, file), 'utf8');
 const tokensOf = (file: string) => marked.lexer(read(file), { gfm: true });
 
-/** README.md, CONTRIBUTING.md and every page under docs/, as paths from the repository. */
+/** README.md, CONTRIBUTING.md, CHANGELOG.md and every page under docs/, as paths from the repository. */
 const PAGES = [
   'README.md',
   'CONTRIBUTING.md',
+  'CHANGELOG.md',
   ...readdirSync(path.join(REPO, 'docs'))
     .filter((name) => name.endsWith('.md'))
     .sort()
