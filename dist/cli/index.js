@@ -16984,8 +16984,9 @@ const PIN_HELP = `Usage: citegate pin [options] [SOURCE_ID...]
 
 Computes the SHA-256 of each named source (default: every source) and of its
 \`original\`, and writes them into the manifest, keeping its comments and
-layout. Prints what changed. It is the only citegate command that changes
-your files (check and merge-reports write only the reports you name).
+layout. Prints what changed. It is the only citegate command that changes a
+file of yours (init writes new files only; check and merge-reports only the
+reports you name).
 
 Options:
   --manifest FILE         the manifest (default: citegate.yml in the root)
@@ -18536,7 +18537,7 @@ function mergeReportsCommand(args, io) {
 
 ;// CONCATENATED MODULE: ./src/cli/pin.ts
 // `citegate pin`: records the SHA-256 of sources (and their originals) in the
-// manifest. The only command that changes the user's files. It edits the hash
+// manifest. The only command that changes a file of the user's. It edits the hash
 // values in place in the manifest's text, so comments, quoting and layout stay
 // exactly as they were, and writes nothing unless every requested file could be hashed.
 

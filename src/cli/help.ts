@@ -64,8 +64,9 @@ export const PIN_HELP = `Usage: citegate pin [options] [SOURCE_ID...]
 
 Computes the SHA-256 of each named source (default: every source) and of its
 \`original\`, and writes them into the manifest, keeping its comments and
-layout. Prints what changed. It is the only citegate command that changes
-your files (check and merge-reports write only the reports you name).
+layout. Prints what changed. It is the only citegate command that changes a
+file of yours (init writes new files only; check and merge-reports only the
+reports you name).
 
 Options:
   --manifest FILE         the manifest (default: citegate.yml in the root)

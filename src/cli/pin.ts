@@ -1,5 +1,5 @@
 // `citegate pin`: records the SHA-256 of sources (and their originals) in the
-// manifest. The only command that changes the user's files. It edits the hash
+// manifest. The only command that changes a file of the user's. It edits the hash
 // values in place in the manifest's text, so comments, quoting and layout stay
 // exactly as they were, and writes nothing unless every requested file could be hashed.
 import { chmodSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
