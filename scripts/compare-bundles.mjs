@@ -3,10 +3,12 @@
 // write, byte for byte: for a change that must not change behaviour (a
 // refactoring), this shows that it did not.
 //
-//   node scripts/compare-bundles.mjs [--base REF] [--corpora small,one,...]
+//   node scripts/compare-bundles.mjs [--base REF] [--head REF] [--corpora small,one,...] [--bench DIR]
 //
 // The base bundle is REF's committed dist/ (default: HEAD), extracted with git
-// archive; the other is the working tree's dist/ (run `npm run build` first).
+// archive; the other is --head REF's, or the working tree's dist/ (run
+// `npm run build` first). --bench names the folder of benchmark corpora
+// (default: .bench).
 // Cases: every fixture workspace under __fixtures__/ (the seed, the near
 // misses, the answers, the hostile cases that need nothing generated), each
 // through the CLI as text, with --explain, as JSON, as two shards merged by
@@ -24,13 +26,27 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { base: { type: 'string', default: 'HEAD' }, corpora: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    base: { type: 'string', default: 'HEAD' },
+    head: { type: 'string' },
+    corpora: { type: 'string' },
+    bench: { type: 'string', default: path.join(repo, '.bench') },
+  },
+});
 
 const work = mkdtempSync(path.join(tmpdir(), 'citegate-compare-'));
-const baseDir = path.join(work, 'base');
-mkdirSync(baseDir);
-execFileSync('sh', ['-c', `git -C "${repo}" archive "${values.base}" dist | tar -x -C "${baseDir}"`]);
-const builds = { base: path.join(baseDir, 'dist'), head: path.join(repo, 'dist') };
+/** REF's committed dist/, extracted into the work folder. */
+function bundleOf(ref, name) {
+  const dir = path.join(work, name);
+  mkdirSync(dir);
+  execFileSync('sh', ['-c', `git -C "${repo}" archive "${ref}" dist | tar -x -C "${dir}"`]);
+  return path.join(dir, 'dist');
+}
+const builds = {
+  base: bundleOf(values.base, 'base'),
+  head: values.head ? bundleOf(values.head, 'head') : path.join(repo, 'dist'),
+};
 
 /** Masks what differs between two runs of the same build: the stop-commands token, and the seconds the Action's progress lines give. */
 function masked(text) {
@@ -158,7 +174,7 @@ for (const fixture of fixtureWorkspaces()) {
 
 const corpora = (values.corpora ?? 'small,one,misses,misses-long,medium,large').split(',').filter(Boolean);
 for (const name of corpora) {
-  const dir = path.join(repo, '.bench', name);
+  const dir = path.join(path.resolve(values.bench), name);
   if (!existsSync(path.join(dir, 'citegate.yml'))) continue;
   for (const kase of cliCases('citegate.yml').filter((k) => k.name === 'text' || k.name === 'json')) {
     compare(`.bench/${name}`, dir, kase);
@@ -170,4 +186,6 @@ if (differences.length > 0) {
   console.log(`${differences.length} differences in ${compared} runs compared:\n${differences.join('\n')}`);
   process.exit(1);
 }
-console.log(`${compared} runs of ${values.base}'s bundle and the working tree's compared: the same, byte for byte.`);
+console.log(
+  `${compared} runs of ${values.base}'s bundle and ${values.head ?? 'the working tree'}'s compared: the same, byte for byte.`,
+);

@@ -8651,6 +8651,199 @@ exports.visitAsync = visitAsync;
 /************************************************************************/
 var __webpack_exports__ = {};
 
+;// CONCATENATED MODULE: ./src/model/escape.ts
+// Untrusted text (ids, quotes, file names from a pull request) made safe for
+// each place it is shown. Every report goes through one of these.
+/**
+ * Characters that must never reach a terminal or a log raw: C0 and C1 controls
+ * (escape sequences, carriage returns that overwrite a line, newlines that forge
+ * one), DEL, line and paragraph separators, bidirectional overrides that reorder
+ * what is shown, and lone surrogates.
+ */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
+const UNSAFE_OR_BACKSLASH = new RegExp(`\\\\|${UNSAFE.source}`, 'gu');
+function escapeChar(ch) {
+    switch (ch) {
+        case '\\':
+            return '\\\\';
+        case '\n':
+            return '\\n';
+        case '\r':
+            return '\\r';
+        case '\t':
+            return '\\t';
+        default:
+            return `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`;
+    }
+}
+/**
+ * For a value a script may parse back (an id in `id: verdict`): unsafe
+ * characters and backslashes escaped, so the escaping can be undone.
+ */
+function escapeValue(text) {
+    return text.replace(UNSAFE_OR_BACKSLASH, escapeChar);
+}
+/**
+ * Characters JSON.stringify leaves raw that must not reach a terminal either
+ * (DEL, C1 controls, line separators, bidirectional controls): inside JSON
+ * text they can only stand in strings, where a \u escape means the same.
+ */
+const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * JSON text (from JSON.stringify) with those characters written as \u
+ * escapes, and the `[` of every `##[` too: a runner reads `##[command]`
+ * anywhere in a line of a step's output (see neutralizeLegacyCommands), and in
+ * JSON text it can only stand in a string, where `\u005b` means the same.
+ */
+function escapeJsonText(json) {
+    const text = json.includes('##[') ? json.replaceAll('##[', '##\\u005b') : json;
+    JSON_UNSAFE.lastIndex = 0;
+    if (!JSON_UNSAFE.test(text))
+        return text;
+    return text.replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/** For a message a person reads: unsafe characters escaped, backslashes kept. */
+function escape_escapeMessage(text) {
+    return text.replace(UNSAFE, escapeChar);
+}
+const HTML_ENTITIES = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+    // Markdown and GitHub syntax, so that nothing in a cell turns into a table
+    // column, emphasis, code, a link, a mention or a heading.
+    '|': '&#124;',
+    '`': '&#96;',
+    '*': '&#42;',
+    _: '&#95;',
+    '[': '&#91;',
+    ']': '&#93;',
+    '\\': '&#92;',
+    '~': '&#126;',
+    '#': '&#35;',
+    '@': '&#64;',
+    '!': '&#33;',
+    ':': '&#58;',
+};
+/**
+ * For the job summary: text shown as text inside HTML, on one line. Unsafe
+ * characters are escaped first (so a newline can never end an HTML block and
+ * start Markdown), then everything HTML or Markdown would read as syntax.
+ */
+function escapeHtml(text) {
+    return (escape_escapeMessage(text)
+        .replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch])
+        // GitHub links `www.` followed by a domain even with no `:` or `@`; its
+        // autolinker reads the raw text, so an escaped dot breaks the pattern.
+        .replace(/(?<=www)\./giu, '&#46;'));
+}
+/**
+ * How much of an input file's own text a message may quote: a name, a key, a
+ * token. Reports carry messages to logs and artifacts, so no file's text goes
+ * into one beyond a short excerpt (escaped where it is shown).
+ */
+const EXCERPT = 40;
+/** A short excerpt of a file's text for a message, in double quotes. */
+function excerpt(text, max = EXCERPT) {
+    return `"${shorten(text, max)}"`;
+}
+/** How much of a message from outside (an API error, git, the system) a message may hold. */
+const OUTSIDE_SHOWN = 300;
+/**
+ * An error's message, cut to OUTSIDE_SHOWN: one from outside may quote what it
+ * failed on (an API's whole response body, megabytes of it).
+ */
+function messageOf(error) {
+    return shorten(error instanceof Error ? error.message : String(error), OUTSIDE_SHOWN);
+}
+/** Shortens to at most `max` code points, marking the cut with an ellipsis. */
+function shorten(text, max) {
+    // UTF-16 units are at least as many as code points: a text that fits in them fits.
+    if (text.length <= max)
+        return text;
+    // Counted only as far as needed: a 100 MB message is cut without an array of its characters.
+    let cut = 0;
+    for (let n = 0; n < max - 1 && cut < text.length; n++)
+        cut += codePointWidth(text, cut);
+    if (cut >= text.length || cut + codePointWidth(text, cut) >= text.length)
+        return text;
+    return `${text.slice(0, cut)}…`;
+}
+/** 2 for a surrogate pair at `i`, else 1 (a lone surrogate is a code point of its own, as [...text] has it). */
+function codePointWidth(text, i) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdbff || i + 1 >= text.length)
+        return 1;
+    const next = text.charCodeAt(i + 1);
+    return next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+}
+/** For an attribute value built from percent-encoded parts (a link). */
+function escapeAttribute(text) {
+    return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
+}
+// .NET's Trim(), which the runner applies before looking for `::`, drops any
+// Unicode white space, not just spaces and tabs: U+0085 too, which \s lacks.
+const WHITESPACE = /[\s\u0085]/u;
+/** That white space but the line breaks the runner splits lines at, as a pattern. */
+const SPACE = String.raw `(?:[^\S\r\n]|\u0085)`;
+/**
+ * A GitHub runner reads any line of a step's output that starts with `::`
+ * (after spaces) as a workflow command, so untrusted text at the start of a
+ * line could issue one when citegate runs in a `run:` step. This writes the
+ * second colon of such a line as `\u{003A}`, so the line starts `:\u{003A}`.
+ * `state` carries a line split across writes: `start` (only spaces so far),
+ * `colon` (spaces and one colon), `inside` (anything else).
+ */
+function neutralizeCommands(text, state) {
+    // 1. The line an earlier write left open, one character at a time, until it is decided.
+    const firstBreak = text.search(LINE_BREAK);
+    const headEnd = firstBreak < 0 ? text.length : firstBreak;
+    let head = text.slice(0, headEnd);
+    for (let i = 0; i < headEnd && state !== 'inside'; i++) {
+        const ch = text[i];
+        if (ch === ':' && state === 'start')
+            state = 'colon';
+        else if (ch === ':') {
+            head = `${text.slice(0, i)}\\u{003A}${text.slice(i + 1, headEnd)}`;
+            state = 'inside';
+        }
+        else if (!(state === 'start' && WHITESPACE.test(ch)))
+            state = 'inside';
+    }
+    if (firstBreak < 0)
+        return { text: head, state };
+    // 2. Whole lines: one pass of a regular expression finds those that start with `::`.
+    const rest = text.slice(firstBreak).replace(COMMAND_LINE, '$1$2:\\u{003A}');
+    // 3. The last line, perhaps cut short: how it starts so far.
+    const last = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1);
+    return { text: head + rest, state: BLANK.test(last) ? 'start' : BLANK_THEN_COLON.test(last) ? 'colon' : 'inside' };
+}
+/**
+ * The runner also reads an older form of workflow command, `##[command]data`,
+ * and looks for it anywhere in a line (actions/runner's ActionCommand.TryParse
+ * finds `##[` with IndexOf), so untrusted text anywhere could issue one. This
+ * writes the `[` of every `##[` as `\u{005B}`. `hashes` carries the number of
+ * `#` that ended the text written before (0 to 2), for a `##[` split across
+ * writes.
+ */
+function neutralizeLegacyCommands(text, hashes) {
+    const joined = '#'.repeat(hashes) + text;
+    // Only `[` changes, never a `#`: the carried ones are cut off again unchanged.
+    const safe = joined.includes('##[') ? joined.replaceAll('##[', '##\\u{005B}') : joined;
+    let trailing = 0;
+    while (trailing < 2 && joined.charCodeAt(joined.length - 1 - trailing) === 0x23)
+        trailing++;
+    return { text: safe.slice(hashes), hashes: trailing };
+}
+// The runner reads its output line by line, and a carriage return ends a line
+// there as a line feed does.
+const LINE_BREAK = /[\r\n]/u;
+const COMMAND_LINE = new RegExp(String.raw `([\r\n])(${SPACE}*)::`, 'gu');
+const BLANK = new RegExp(`^${SPACE}*$`, 'u');
+const BLANK_THEN_COLON = new RegExp(`^${SPACE}*:$`, 'u');
+
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
@@ -8810,6 +9003,7 @@ function lastAtOrBelow(sorted, value) {
 // of the alternatives, and `**` as a whole segment any number of folders (none
 // included). Dot files are matched like any other. There is no escape character:
 // write `[*]` for a literal `*`.
+
 /** At most this many alternatives after expanding braces. */
 const MAX_BRACE_EXPANSION = 256;
 /** Braces nested deeper than this are refused: a manifest from a pull request may hold anything. */
@@ -8982,7 +9176,7 @@ function parseSegment(part) {
                 }
             }
             if (k >= cps.length)
-                throw new GlobSyntaxError(`unmatched [ in "${part}"`);
+                throw new GlobSyntaxError(`unmatched [ in ${excerpt(part)}`);
             tokens.push({ kind: 'set', negated, ranges });
             i = k;
         }
@@ -9167,6 +9361,7 @@ function firstInvalidUtf8(bytes) {
 ;// CONCATENATED MODULE: ./src/load/yaml-nodes.ts
 // Reading YAML with positions, shared by the manifest and citation-file loaders.
 
+
 /** Anchors and aliases are expanded at most this many times: a "billion laughs" file stops here. */
 const MAX_YAML_ALIASES = 100;
 /**
@@ -9236,7 +9431,7 @@ function parseYaml(text) {
                     return undefined;
                 issues.push({
                     offset: node.range?.[0] ?? 0,
-                    message: `alias *${node.source} has no anchor &${node.source} before it`,
+                    message: `alias *${shorten(node.source, EXCERPT)} has no anchor &${shorten(node.source, EXCERPT)} before it`,
                     structural: true,
                 });
                 return undefined;
@@ -9288,12 +9483,21 @@ function duplicateKeys(doc, issues) {
         },
     });
 }
+/** How much of a token the parser names a message may quote. */
+const TOKEN_SHOWN = 24;
+/** And how long a message of the parser may be. */
+const MESSAGE_SHOWN = 160;
 function yamlMessage(message) {
     // The stack overflow the parser catches for absurd nesting, said plainly.
     if (/Maximum call stack size exceeded/.test(message))
         return 'nesting is too deep';
-    const firstLine = message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-    return firstLine.charAt(0).toLowerCase() + firstLine.slice(1);
+    const firstLine = message
+        .split('\n')[0]
+        .replace(/ at line \d+, column \d+:?$/, '')
+        // The parser quotes the token it did not expect whole ("Unexpected scalar token in
+        // YAML stream: …"): the kind of token and its start say where, the rest is the file's.
+        .replace(/: "(.*)"$/s, (_, token) => `: ${excerpt(token, TOKEN_SHOWN)}`);
+    return shorten(firstLine.charAt(0).toLowerCase() + firstLine.slice(1), MESSAGE_SHOWN);
 }
 /** The node an alias points to (one level), or the node itself. */
 function deref(doc, node) {
@@ -9365,6 +9569,7 @@ function readLevelOverrides(read) {
 // The manifest (SPEC §6): which sources exist, where their reviewed text is,
 // which SHA-256 each is pinned to, and which files hold citation records.
 // Every problem is reported at its line and column, all of them at once.
+
 
 
 
@@ -9510,7 +9715,7 @@ function readKeys(doc, map, allowed, what, report) {
     for (const pair of map.items) {
         const key = scalarText(deref(doc, pair.key));
         if (key === undefined || !allowed.includes(key)) {
-            const shown = key === undefined ? 'a key that is not a string' : `unknown key \`${key}\``;
+            const shown = key === undefined ? 'a key that is not a string' : `unknown key \`${shorten(key, EXCERPT)}\``;
             const near = key === undefined ? undefined : allowed.find((a) => editDistance(a, key) <= 2);
             // YAML 1.1's merge key, which YAML 1.2 (the yaml package's default) reads as an ordinary key.
             const hint = key === '<<'
@@ -9556,10 +9761,10 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
         const value = scalarSource(node);
         if ((0,dist/* isAlias */.Vj)(shaPair.value)) {
             // Rewriting the anchored value would change every other use of it.
-            sha256NotEditable = `its \`sha256\` is an alias (*${shaPair.value.source}): write the hash itself there`;
+            sha256NotEditable = `its \`sha256\` is an alias (*${shorten(shaPair.value.source, EXCERPT)}): write the hash itself there`;
         }
         else if ((0,dist/* isScalar */.jn)(node) && node.anchor !== undefined) {
-            sha256NotEditable = `its \`sha256\` carries an anchor (&${node.anchor}) that other values may share: remove the anchor`;
+            sha256NotEditable = `its \`sha256\` carries an anchor (&${shorten(node.anchor, EXCERPT)}) that other values may share: remove the anchor`;
         }
         else if ((0,dist/* isScalar */.jn)(node) && node.range) {
             sha256Span = { start: node.range[0], end: node.range[1] };
@@ -9604,7 +9809,7 @@ function readSource(doc, pair, index, report, options) {
         report(at, 'a source id must not hold control characters');
         return undefined;
     }
-    const what = `source \`${id}\``;
+    const what = `source \`${shorten(id, EXCERPT)}\``;
     const node = deref(doc, pair.value);
     if (!(0,dist/* isMap */.jh)(node)) {
         report(nodeOffset(node, at), `${what} must be a mapping with path, sha256 and retrieved`);
@@ -9760,10 +9965,17 @@ function sortProblems(problems) {
     return [...problems].sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
+;// CONCATENATED MODULE: ./src/model/baseline.ts
+const BASELINE_STATES = ['new', 'broken', 'still failing', 'fixed', 'unchanged'];
+const FAIL_ON = ['any', 'new'];
+
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/model/fs-error.ts
 // What a failed file-system call means, in words a user reads (no errno codes).
+
 function describeFsError(error) {
     const code = error?.code;
     switch (code) {
@@ -9788,7 +10000,564 @@ function describeFsError(error) {
         case 'ENXIO':
             return 'it is not a regular file';
         default:
-            return error?.message ?? String(error);
+            return shorten(error?.message ?? String(error), OUTSIDE_SHOWN);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/model/verdict.ts
+// The verdicts of SPEC §2, in the order reports list them (best first). The
+// engine decides them (engine/verdict.ts); every layer names them.
+/** Every verdict, best first. */
+const VERDICTS = [
+    'located',
+    'quote not found',
+    'ambiguous quote',
+    'empty quote',
+    'source unverified',
+    'source not permitted',
+    'unknown source',
+    'invalid fields',
+];
+
+;// CONCATENATED MODULE: ./src/model/result.ts
+// What a check run found: the one model every report (text, JSON, summary,
+// annotations, SARIF) is written from. A record's result is typed by its
+// verdict: each variant carries its own data and nothing else, so a report
+// that handles `ambiguous quote` finds its matches and suggestions there, and
+// cannot reach for a closest passage it never has.
+
+
+/** SPEC §2: the one verdict that passes. */
+function result_isLocated(r) {
+    return r.verdict === 'located';
+}
+/** The record's matches in its source, as the reports list them. */
+function matchesOf(r) {
+    if (r.verdict === 'located')
+        return r.match === undefined ? [] : [r.match];
+    return r.verdict === 'ambiguous quote' ? r.matches : [];
+}
+/** Why, for the verdicts decided before the quote is looked for. */
+function reasonOf(r) {
+    return 'reason' in r ? r.reason : undefined;
+}
+/**
+ * A record's result from what deciding and explaining found: its verdict's own
+ * data, nothing else. `reason` is required for the refused verdicts.
+ */
+function makeRecord(fields, verdict, reason, matches, d = {}) {
+    const { file, line, column, index, citationId, sourceId, quote, claim } = fields;
+    const base = {
+        file,
+        line,
+        column,
+        index,
+        citationId,
+        sourceId,
+        ...(fields.baseline ? { baseline: fields.baseline } : {}),
+    };
+    switch (verdict) {
+        case 'located':
+            return { ...base, verdict, match: matches[0], ...(d.context ? { context: d.context } : {}) };
+        case 'ambiguous quote':
+            return {
+                ...base,
+                quote,
+                claim,
+                verdict,
+                matches,
+                ...(d.context ? { context: d.context } : {}),
+                ...(d.suggestions ? { suggestions: d.suggestions } : {}),
+                ...(d.matchCount !== undefined ? { matchCount: d.matchCount } : {}),
+                ...(d.tooManyMatches ? { tooManyMatches: true } : {}),
+            };
+        case 'quote not found':
+            return {
+                ...base,
+                quote,
+                claim,
+                verdict,
+                ...(d.context ? { context: d.context } : {}),
+                ...(d.closest !== undefined ? { closest: d.closest } : {}),
+                ...(d.hints ? { hints: d.hints } : {}),
+            };
+        case 'unknown source':
+            return {
+                ...base,
+                quote,
+                claim,
+                verdict,
+                ...(d.hints ? { hints: d.hints } : {}),
+                ...(d.similarIds ? { similarIds: d.similarIds } : {}),
+                ...(d.sourceIds ? { sourceIds: d.sourceIds } : {}),
+            };
+        case 'empty quote':
+            return { ...base, quote, claim, verdict };
+        case 'invalid fields':
+        case 'source unverified':
+        case 'source not permitted':
+            if (reason === undefined)
+                throw new Error(`a record whose verdict is ${verdict} needs a reason`);
+            return { ...base, quote, claim, verdict, reason };
+    }
+}
+/** The explanation a record carries, as one bag; undefined when it has none. */
+function explanationOf(r) {
+    let d;
+    switch (r.verdict) {
+        case 'located':
+            d = { context: r.context };
+            break;
+        case 'ambiguous quote':
+            d = {
+                context: r.context,
+                suggestions: r.suggestions,
+                matchCount: r.matchCount,
+                tooManyMatches: r.tooManyMatches,
+            };
+            break;
+        case 'quote not found':
+            d = { context: r.context, closest: r.closest, hints: r.hints };
+            break;
+        case 'unknown source':
+            d = { hints: r.hints, similarIds: r.similarIds, sourceIds: r.sourceIds };
+            break;
+        default:
+            return undefined;
+    }
+    return Object.values(d).some((v) => v !== undefined) ? d : undefined;
+}
+const HINT_KINDS = [
+    'case',
+    'accents',
+    'quotes',
+    'compatibility',
+    'invisible',
+    'hyphenation',
+    'word boundary',
+    'other version',
+    'other source',
+];
+const FINDING_KINDS = [
+    'claim number not in quote',
+    'required source not cited',
+    'uncited claim',
+];
+function baselineTally(result, info) {
+    const states = Object.fromEntries(BASELINE_STATES.map((s) => [s, 0]));
+    for (const r of result.records)
+        if (r.baseline)
+            states[r.baseline.state]++;
+    let newFindings = 0;
+    let stillFailing = 0;
+    for (const f of result.findings) {
+        if (f.baseline === 'new')
+            newFindings++;
+        else if (f.baseline === 'still failing')
+            stillFailing++;
+    }
+    return {
+        ...states,
+        removed: info.removed.length,
+        findings: { new: newFindings, 'still failing': stillFailing, fixed: info.findingsFixed },
+    };
+}
+function tally(result) {
+    const byVerdict = new Map();
+    for (const r of result.records)
+        byVerdict.set(r.verdict, (byVerdict.get(r.verdict) ?? 0) + 1);
+    const verdicts = {};
+    for (const verdict of VERDICTS) {
+        const n = byVerdict.get(verdict);
+        if (n !== undefined)
+            verdicts[verdict] = n;
+    }
+    const located = byVerdict.get('located') ?? 0;
+    let fail = 0;
+    for (const f of result.findings)
+        if (f.level === 'fail')
+            fail++;
+    return {
+        total: result.records.length,
+        located,
+        failed: result.records.length - located,
+        verdicts,
+        files: result.files.length,
+        problems: result.problems.length,
+        findings: { fail, warn: result.findings.length - fail },
+        ...(result.baseline ? { baseline: baselineTally(result, result.baseline) } : {}),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/model/shard.ts
+// Splitting an audit over several jobs: which shard of how many (check/shard.ts assigns the files).
+/** The most shards a run is split into: a matrix of GitHub Actions takes at most 256 jobs. */
+const MAX_SHARDS = 1024;
+/** Parses "i/n" (1 ≤ i ≤ n ≤ MAX_SHARDS); undefined for anything else. */
+function parseShard(text) {
+    const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text.trim());
+    if (!m)
+        return undefined;
+    const index = Number(m[1]);
+    const count = Number(m[2]);
+    return index <= count && count <= MAX_SHARDS ? { index, count } : undefined;
+}
+/** What a shard is written as, for the messages that refuse another value. */
+const SHARD_FORM = 'i/n with 1 <= i <= n (for example 2/4)';
+
+;// CONCATENATED MODULE: ./src/load/report.ts
+// Reading a JSON report back (for `citegate merge-reports`, and a baseline):
+// every field checked, and a report whose counts do not add up to its lists
+// (edited, or cut short) refused.
+
+
+
+
+
+
+
+
+const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
+/** A report that cannot be read: exit 2, naming the file. */
+class ReportError extends Error {
+}
+function object(value, what) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new ReportError(`${what} is not an object`);
+    return value;
+}
+function list(value, what) {
+    if (!Array.isArray(value))
+        throw new ReportError(`${what} is not a list`);
+    return value;
+}
+function report_int(value, what) {
+    if (!Number.isInteger(value))
+        throw new ReportError(`${what} is not a whole number`);
+    return value;
+}
+function str(value, what) {
+    if (typeof value !== 'string')
+        throw new ReportError(`${what} is not a string`);
+    return value;
+}
+function strOrNull(value, what) {
+    return value === null || value === undefined ? null : str(value, what);
+}
+function position(value, what) {
+    const m = object(value, what);
+    return {
+        line: report_int(m.line, `${what}.line`),
+        column: report_int(m.column, `${what}.column`),
+        endLine: report_int(m.end_line, `${what}.end_line`),
+        endColumn: report_int(m.end_column, `${what}.end_column`),
+    };
+}
+function detail(value, what) {
+    const d = object(value, what);
+    const out = {};
+    if (d.context !== undefined) {
+        const c = object(d.context, `${what}.context`);
+        out.context = {
+            prefix: c.prefix === true,
+            suffix: c.suffix === true,
+            candidates: report_int(c.candidates, `${what}.context.candidates`),
+            kept: report_int(c.kept, `${what}.context.kept`),
+            ...(c.more_candidates === true ? { moreCandidates: true } : {}),
+            ...(c.prefix_kept !== undefined ? { prefixKept: report_int(c.prefix_kept, `${what}.context.prefix_kept`) } : {}),
+            ...(c.suffix_kept !== undefined ? { suffixKept: report_int(c.suffix_kept, `${what}.context.suffix_kept`) } : {}),
+            ...(c.occurrences !== undefined
+                ? {
+                    occurrences: list(c.occurrences, `${what}.context.occurrences`).map((v, i) => {
+                        const o = object(v, `${what}.context.occurrences[${i}]`);
+                        return {
+                            at: position(o, `${what}.context.occurrences[${i}]`),
+                            ...(o.before !== undefined ? { before: str(o.before, 'occurrence before') } : {}),
+                            ...(o.after !== undefined ? { after: str(o.after, 'occurrence after') } : {}),
+                        };
+                    }),
+                }
+                : {}),
+        };
+    }
+    if (d.closest !== undefined) {
+        if (d.closest === null)
+            out.closest = null;
+        else {
+            const c = object(d.closest, `${what}.closest`);
+            out.closest = {
+                at: position(c, `${what}.closest`),
+                similarity: Number(c.similarity),
+                passage: str(c.passage, `${what}.closest.passage`),
+                diff: str(c.diff, `${what}.closest.diff`),
+            };
+        }
+    }
+    if (d.hints !== undefined) {
+        out.hints = list(d.hints, `${what}.hints`).map((h, i) => {
+            const o = object(h, `${what}.hints[${i}]`);
+            const kind = str(o.kind, 'hint kind');
+            if (!HINT_KINDS.includes(kind))
+                throw new ReportError(`${what}.hints[${i}].kind ${JSON.stringify(kind)} is not a hint`);
+            return {
+                kind,
+                difference: str(o.difference, 'hint difference'),
+                sourceId: str(o.source_id, 'hint source_id'),
+                at: position(o, `${what}.hints[${i}]`),
+                passage: str(o.passage, 'hint passage'),
+            };
+        });
+    }
+    if (d.suggestions !== undefined) {
+        out.suggestions = list(d.suggestions, `${what}.suggestions`).map((s, i) => {
+            const o = object(s, `${what}.suggestions[${i}]`);
+            return {
+                at: position(o, `${what}.suggestions[${i}]`),
+                ...(o.prefix !== undefined ? { prefix: str(o.prefix, 'prefix') } : {}),
+                ...(o.suffix !== undefined ? { suffix: str(o.suffix, 'suffix') } : {}),
+            };
+        });
+    }
+    if (d.match_count !== undefined)
+        out.matchCount = report_int(d.match_count, `${what}.match_count`);
+    if (d.too_many_matches === true)
+        out.tooManyMatches = true;
+    if (d.similar_ids !== undefined)
+        out.similarIds = list(d.similar_ids, `${what}.similar_ids`).map((id) => str(id, 'similar id'));
+    if (d.source_ids !== undefined)
+        out.sourceIds = list(d.source_ids, `${what}.source_ids`).map((id) => str(id, 'source id'));
+    return out;
+}
+function recordBaseline(r, what) {
+    const state = str(r.baseline, `${what}.baseline`);
+    if (!BASELINE_STATES.includes(state))
+        throw new ReportError(`${what}.baseline ${excerpt(state)} is not a baseline state`);
+    if (r.baseline_verdict === undefined)
+        return { state };
+    const verdict = str(r.baseline_verdict, `${what}.baseline_verdict`);
+    if (!VERDICTS.includes(verdict))
+        throw new ReportError(`${what}.baseline_verdict ${excerpt(verdict)} is not a verdict`);
+    return { state, verdict };
+}
+function findingBaseline(value, what) {
+    const state = str(value, what);
+    if (state !== 'new' && state !== 'still failing')
+        throw new ReportError(`${what} is not new or still failing`);
+    return state;
+}
+function strings(value, what) {
+    return list(value, what).map((v, i) => str(v, `${what}[${i}]`));
+}
+function baselineInfo(value) {
+    const b = object(value, 'baseline');
+    const failOn = str(b.fail_on, 'baseline.fail_on');
+    if (!FAIL_ON.includes(failOn))
+        throw new ReportError('baseline.fail_on is not new or any');
+    const sources = object(b.sources, 'baseline.sources');
+    return {
+        from: str(b.from, 'baseline.from'),
+        digest: str(b.digest, 'baseline.digest'),
+        failOn,
+        sources: {
+            added: strings(sources.added, 'baseline.sources.added'),
+            removed: strings(sources.removed, 'baseline.sources.removed'),
+            repinned: strings(sources.repinned, 'baseline.sources.repinned'),
+        },
+        removed: list(b.removed, 'baseline.removed').map((v, i) => {
+            const r = object(v, `baseline.removed[${i}]`);
+            const verdict = str(r.verdict, `baseline.removed[${i}].verdict`);
+            if (!VERDICTS.includes(verdict))
+                throw new ReportError(`baseline.removed[${i}].verdict is not a verdict`);
+            return {
+                file: str(r.file, `baseline.removed[${i}].file`),
+                citationId: strOrNull(r.citation_id, `baseline.removed[${i}].citation_id`),
+                sourceId: strOrNull(r.source_id, `baseline.removed[${i}].source_id`),
+                verdict,
+            };
+        }),
+        findingsFixed: report_int(b.findings_fixed, 'baseline.findings_fixed'),
+    };
+}
+/** A JSON report (as `check --format json` writes it) back as a check result. */
+function parseJsonReport(text) {
+    let value;
+    try {
+        // A byte order mark, which an editor may add, is no part of the JSON.
+        value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    }
+    catch (error) {
+        throw new ReportError(`not JSON: ${messageOf(error)}`);
+    }
+    const report = object(value, 'the report');
+    const tool = report.tool;
+    if (typeof tool !== 'object' || tool === null || tool.name !== 'citegate' || !('records' in report))
+        throw new ReportError('not a citegate JSON report (check --format json writes one)');
+    if (report.version !== 1)
+        throw new ReportError(`a report of format version ${excerpt(String(report.version), 12)}, which this citegate cannot read: it reads version 1`);
+    const records = list(report.records, 'records').map((v, i) => {
+        const r = object(v, `records[${i}]`);
+        const verdict = str(r.verdict, `records[${i}].verdict`);
+        if (!VERDICTS.includes(verdict))
+            throw new ReportError(`records[${i}].verdict ${JSON.stringify(verdict)} is not a verdict`);
+        const fields = {
+            file: str(r.file, `records[${i}].file`),
+            line: report_int(r.line, `records[${i}].line`),
+            column: report_int(r.column, `records[${i}].column`),
+            index: report_int(r.index, `records[${i}].index`),
+            citationId: strOrNull(r.citation_id, `records[${i}].citation_id`),
+            sourceId: strOrNull(r.source_id, `records[${i}].source_id`),
+            quote: strOrNull(r.quote, `records[${i}].quote`),
+            claim: strOrNull(r.claim, `records[${i}].claim`),
+            ...(r.baseline !== undefined ? { baseline: recordBaseline(r, `records[${i}]`) } : {}),
+        };
+        const reason = r.reason !== undefined ? str(r.reason, `records[${i}].reason`) : undefined;
+        if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
+            throw new ReportError(`records[${i}] (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
+        const matches = list(r.matches, `records[${i}].matches`).map((m, k) => position(m, `records[${i}].matches[${k}]`));
+        return makeRecord(fields, verdict, reason, matches, r.detail !== undefined ? detail(r.detail, `records[${i}].detail`) : undefined);
+    });
+    const sources = list(report.sources, 'sources').map((v, i) => {
+        const s = object(v, `sources[${i}]`);
+        const status = str(s.status, `sources[${i}].status`);
+        if (status !== 'verified' && status !== 'unverified')
+            throw new ReportError(`sources[${i}].status is not verified or unverified`);
+        return {
+            id: str(s.id, `sources[${i}].id`),
+            path: str(s.path, `sources[${i}].path`),
+            sha256: strOrNull(s.sha256, `sources[${i}].sha256`) ?? undefined,
+            retrieved: str(s.retrieved, `sources[${i}].retrieved`),
+            status,
+            ...(s.reason !== undefined ? { reason: str(s.reason, `sources[${i}].reason`) } : {}),
+            ...(s.actual_sha256 !== undefined ? { actualSha256: str(s.actual_sha256, `sources[${i}].actual_sha256`) } : {}),
+            line: report_int(s.line, `sources[${i}].line`),
+            column: report_int(s.column, `sources[${i}].column`),
+            citedBy: report_int(s.cited_by, `sources[${i}].cited_by`),
+        };
+    });
+    const problems = list(report.problems, 'problems').map((v, i) => {
+        const p = object(v, `problems[${i}]`);
+        // No line: a problem with the file as a whole.
+        const line = p.line === undefined ? 0 : report_int(p.line, `problems[${i}].line`);
+        return {
+            file: str(p.file, `problems[${i}].file`),
+            line,
+            column: line === 0 ? 0 : report_int(p.column, `problems[${i}].column`),
+            message: str(p.message, `problems[${i}].message`),
+        };
+    });
+    const files = list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
+    if (report.findings === undefined)
+        throw new ReportError(`it has no findings: ${OLDER_OR_EDITED}`);
+    const findings = list(report.findings, 'findings').map((v, i) => {
+        const f = object(v, `findings[${i}]`);
+        const kind = str(f.kind, `findings[${i}].kind`);
+        if (!FINDING_KINDS.includes(kind))
+            throw new ReportError(`findings[${i}].kind ${JSON.stringify(kind)} is not a finding`);
+        const level = str(f.level, `findings[${i}].level`);
+        if (level !== 'warn' && level !== 'fail')
+            throw new ReportError(`findings[${i}].level is not warn or fail`);
+        return {
+            kind,
+            level,
+            file: str(f.file, `findings[${i}].file`),
+            line: report_int(f.line, `findings[${i}].line`),
+            column: report_int(f.column, `findings[${i}].column`),
+            ...(f.citation_id !== undefined ? { citationId: str(f.citation_id, `findings[${i}].citation_id`) } : {}),
+            message: str(f.message, `findings[${i}].message`),
+            ...(f.baseline !== undefined ? { baseline: findingBaseline(f.baseline, `findings[${i}].baseline`) } : {}),
+        };
+    });
+    const result = {
+        manifest: str(report.manifest, 'manifest'),
+        files,
+        records,
+        sources,
+        problems,
+        findings,
+        ...(report.github !== undefined ? { github: report.github } : {}),
+        ...(report.shard !== undefined ? { shard: shardOf(report.shard) } : {}),
+        ...(report.baseline !== undefined ? { baseline: baselineInfo(report.baseline) } : {}),
+    };
+    checkComplete(result, object(report.summary, 'summary'));
+    return result;
+}
+/**
+ * Refuses a report whose lists do not add up to its summary, or whose files'
+ * records do not run from the first to the last: a report edited (a failing
+ * record deleted) or cut short would otherwise merge into a pass.
+ */
+function checkComplete(result, summary) {
+    const counts = tally(result);
+    const said = { ...summary };
+    delete said.passed;
+    if (canonical(said) !== canonical(counts)) {
+        throw new ReportError(`its summary does not match its records, problems and findings (it says ${canonical(said)}, they make ${canonical(counts)}): ` +
+            'the report was edited or cut short');
+    }
+    const perFile = new Map();
+    for (const r of result.records) {
+        let indices = perFile.get(r.file);
+        if (!indices)
+            perFile.set(r.file, (indices = []));
+        indices.push(r.index);
+    }
+    for (const [file, indices] of perFile) {
+        indices.sort((a, b) => a - b);
+        const at = indices.findIndex((index, i) => index !== i);
+        if (at < 0)
+            continue;
+        if (at > 0 && indices[at] === indices[at - 1])
+            throw new ReportError(`record ${indices[at]} of ${file} is in the report twice`);
+        throw new ReportError(`the records of ${file} skip record ${at}: the report was edited or cut short`);
+    }
+}
+/** JSON with every object's keys in order: two values that mean the same read the same. */
+function canonical(value) {
+    if (typeof value !== 'object' || value === null)
+        return JSON.stringify(value);
+    if (Array.isArray(value))
+        return `[${value.map(canonical).join(',')}]`;
+    return `{${Object.keys(value)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+        .join(',')}}`;
+}
+function shardOf(value) {
+    const s = object(value, 'shard');
+    const index = report_int(s.index, 'shard.index');
+    const count = report_int(s.count, 'shard.count');
+    if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
+        throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${MAX_SHARDS})`);
+    if (s.run === undefined)
+        throw new ReportError(`its shard has no run digest: ${OLDER_OR_EDITED}`);
+    return { index, count, run: str(s.run, 'shard.run') };
+}
+/** A baseline file that cannot be used: the check cannot run (exit 2). */
+class BaselineError extends Error {
+}
+/**
+ * Reads an earlier run's JSON report as the baseline: a missing file, or one
+ * that is not a report citegate can read, is an error, never a silent full gate.
+ */
+function readBaselineFile(file) {
+    let bytes;
+    try {
+        bytes = (0,external_node_fs_namespaceObject.readFileSync)(file);
+    }
+    catch (error) {
+        throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
+    }
+    try {
+        return {
+            report: parseJsonReport(bytes.toString('utf8')),
+            from: file,
+            digest: (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex'),
+        };
+    }
+    catch (error) {
+        if (error instanceof ReportError)
+            throw new BaselineError(`the baseline ${file} cannot be used: ${error.message}`);
+        throw error;
     }
 }
 
@@ -9806,11 +10575,233 @@ function isBelow(p, folder) {
     return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
 }
 
+;// CONCATENATED MODULE: ./src/load/workspace.ts
+// The workspace: the one folder citegate reads from. Every path from a manifest,
+// a command line or a pull request is resolved here, and refused unless it
+// stays inside the workspace after following links. Nothing outside is read.
+
+
+
+
+
+/** The most bytes one read asks for. */
+const READ_PIECE = 1 << 30;
+class Workspace {
+    /** The workspace root, links resolved. */
+    root;
+    /** The root as it was named (absolute), which may be a link to `root`. */
+    named;
+    constructor(root) {
+        this.named = external_node_path_default().resolve(root);
+        this.root = external_node_fs_namespaceObject.realpathSync.native(root);
+    }
+    /** The workspace-relative path (with `/`) of an absolute path inside it. */
+    relative(abs) {
+        return external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/');
+    }
+    /**
+     * The absolute path of a file named on a command line, with links in its
+     * folders resolved, so that `/link-to-repo/citegate.yml` is inside a
+     * workspace opened as `/repo`: for the manifest, whose paths are relative
+     * to the folder it is really in. The name itself stays as given: if it is a
+     * link, reading it checks where it leads.
+     */
+    argumentPath(p) {
+        const abs = external_node_path_default().resolve(p);
+        const rest = [external_node_path_default().basename(abs)];
+        let folder = external_node_path_default().dirname(abs);
+        for (;;) {
+            try {
+                return external_node_path_default().join(external_node_fs_namespaceObject.realpathSync.native(folder), ...rest);
+            }
+            catch {
+                const parent = external_node_path_default().dirname(folder);
+                if (parent === folder)
+                    return abs;
+                rest.unshift(external_node_path_default().basename(folder));
+                folder = parent;
+            }
+        }
+    }
+    /**
+     * The absolute path of a citation file named on a command line, as named:
+     * inside the workspace its folders stay as written, links and all, since a
+     * name decides how its file is checked (with a folder link `answers ->
+     * data/answers`, `answers/returns/a.json` is under the rules for
+     * `answers/returns/`, as the run over the manifest's patterns has it). A
+     * name that reaches the workspace through a link from outside
+     * (`/link-to-repo/answers/a.json`) is taken from the first folder on its way
+     * that is in the workspace; any other, as argumentPath() takes it.
+     */
+    citationArgumentPath(p) {
+        const abs = external_node_path_default().resolve(p);
+        if (this.contains(abs))
+            return abs;
+        const folders = [];
+        for (let folder = external_node_path_default().dirname(abs);; folder = external_node_path_default().dirname(folder)) {
+            folders.unshift(folder);
+            if (external_node_path_default().dirname(folder) === folder)
+                break;
+        }
+        for (const folder of folders) {
+            let real;
+            try {
+                real = external_node_fs_namespaceObject.realpathSync.native(folder);
+            }
+            catch {
+                break;
+            }
+            if (this.contains(real))
+                return external_node_path_default().join(real, external_node_path_default().relative(folder, abs));
+        }
+        return this.argumentPath(p);
+    }
+    /** True if the absolute path is the root or below it. */
+    contains(abs) {
+        return isBelow(abs, this.root);
+    }
+    /**
+     * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
+     * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
+     * and links that lead out of it. A missing file resolves lexically (ok: true)
+     * so that the read reports it as missing.
+     *
+     * `kind`: a path written in the manifest must use `/` so that it means the
+     * same on every system; the name of a file that exists (found in a folder,
+     * given on the command line, changed in a pull request) may hold a backslash
+     * where the system allows one in a name.
+     *
+     * `follow` false: only the path's own rules, no look at the file system
+     * (for naming a path already resolved once); `abs` is then the lexical path.
+     */
+    resolve(baseRel, p, kind = 'written', follow = true) {
+        if (p === '')
+            return { ok: false, reason: 'the path is empty' };
+        if (p.includes('\0'))
+            return { ok: false, reason: 'the path holds a NUL character' };
+        if (p.includes('\\') && (kind === 'written' || (external_node_path_default()).sep === '\\')) {
+            return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
+        }
+        if (external_node_path_default().posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
+            return { ok: false, reason: "the path is absolute: paths are relative to the manifest's folder" };
+        }
+        const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(baseRel === '' ? '.' : baseRel, p));
+        if (joined === '..' || joined.startsWith('../')) {
+            return { ok: false, reason: 'the path leads outside the workspace' };
+        }
+        const lexical = external_node_path_default().join(this.root, ...joined.split('/'));
+        if (!follow)
+            return { ok: true, abs: lexical, rel: this.relative(lexical) };
+        if (inGitFolder(joined))
+            return { ok: false, reason: IN_GIT_FOLDER };
+        const real = this.realPath(lexical);
+        if (real.kind === 'missing')
+            return { ok: true, abs: lexical, rel: this.relative(lexical) };
+        if (real.kind === 'refused')
+            return { ok: false, reason: real.reason };
+        return { ok: true, abs: real.abs, rel: this.relative(lexical) };
+    }
+    /** Where an absolute path really leads: somewhere inside, nowhere (it does not exist), or refused and why. */
+    realPath(abs) {
+        let real;
+        try {
+            // The native realpath: one call, where the JavaScript one lstats every folder on the way.
+            real = external_node_fs_namespaceObject.realpathSync.native(abs);
+        }
+        catch (error) {
+            const code = error.code;
+            if (code === 'ENOENT' || code === 'ENOTDIR')
+                return { kind: 'missing' };
+            return { kind: 'refused', reason: describeFsError(error) };
+        }
+        if (!this.contains(real))
+            return { kind: 'refused', reason: 'the path is a link that leads outside the workspace' };
+        if (inGitFolder(this.relative(real))) {
+            return { kind: 'refused', reason: inGitFolder(this.relative(abs)) ? IN_GIT_FOLDER : LEADS_INTO_GIT_FOLDER };
+        }
+        return { kind: 'inside', abs: real };
+    }
+    /**
+     * Reads a regular file found by resolve(), at most `maxBytes` long. `into` is
+     * reused when it is large enough (the returned bytes are then a view of it).
+     */
+    read(abs, maxBytes, into) {
+        // The last guard, whatever found the path: nothing in a .git folder is read.
+        if (inGitFolder(external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/')))
+            return { ok: false, reason: IN_GIT_FOLDER };
+        let fd;
+        try {
+            // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
+            // O_NONBLOCK: opening a FIFO must not hang the run.
+            fd = (0,external_node_fs_namespaceObject.openSync)(abs, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+        }
+        catch (error) {
+            if (error.code === 'ELOOP' && leadsNowhere(abs))
+                return { ok: false, reason: 'it is a link that leads to no file' };
+            return { ok: false, reason: describeFsError(error) };
+        }
+        try {
+            const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+            if (stat.isDirectory())
+                return { ok: false, reason: 'it is a folder, not a file' };
+            if (!stat.isFile())
+                return { ok: false, reason: 'it is not a regular file' };
+            if (stat.size > maxBytes) {
+                return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
+            }
+            const size = stat.size;
+            const buffer = into && into.length >= size ? into : external_node_buffer_namespaceObject.Buffer.allocUnsafe(size);
+            let done = 0;
+            while (done < size) {
+                // In pieces: one read takes at most 2 GiB - 1 bytes.
+                const n = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, done, Math.min(size - done, READ_PIECE), done);
+                if (n === 0)
+                    break;
+                done += n;
+            }
+            // A file that grew while being read is refused rather than half-read.
+            if (done !== size || (0,external_node_fs_namespaceObject.readSync)(fd, external_node_buffer_namespaceObject.Buffer.alloc(1), 0, 1, size) !== 0) {
+                return { ok: false, reason: 'it changed while it was being read' };
+            }
+            return { ok: true, bytes: buffer.subarray(0, size) };
+        }
+        catch (error) {
+            return { ok: false, reason: describeFsError(error) };
+        }
+        finally {
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+        }
+    }
+}
+/**
+ * Whether a workspace-relative path (with `/`) is a `.git` folder or file, or
+ * below one, in any case (`.GIT` is the same folder where names ignore case).
+ * Nothing there is ever read, listed or written: actions/checkout keeps the
+ * token it checked out with in `.git/config`, and a pull request can name any
+ * path, or add a link to one.
+ */
+function inGitFolder(rel) {
+    return rel.split('/').some((name) => name.toLowerCase() === '.git');
+}
+const IN_GIT_FOLDER = 'it is in a .git folder, which citegate never reads (git keeps credentials there)';
+const LEADS_INTO_GIT_FOLDER = 'it is a link into a .git folder, which citegate never reads (git keeps credentials there)';
+/** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
+function leadsNowhere(abs) {
+    try {
+        (0,external_node_fs_namespaceObject.statSync)(abs);
+        return false;
+    }
+    catch (error) {
+        return error.code === 'ENOENT';
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/report/write.ts
 // Writing reports. A report may be asked for at a path inside a checkout of a
 // pull request, where any name can be a link the pull request planted: so a
 // report is never written through a link, and one inside the workspace must
 // stay inside it after following the links of its folders.
+
 
 
 
@@ -9968,6 +10959,10 @@ function assertFolderInside(file, folder, workspace) {
         }
         if (!workspace.contains(real))
             throw new WriteError(file, 'its folder is a link that leads outside the workspace');
+        // Git runs what its folder holds (hooks) and keeps credentials there: no report goes in.
+        const below = external_node_path_default().relative(existing, external_node_path_default().join(folder, external_node_path_default().basename(file)));
+        if (inGitFolder(workspace.relative(real)) || inGitFolder(below.split((external_node_path_default()).sep).join('/')))
+            throw new WriteError(file, 'it is in a .git folder: reports are never written there');
         return;
     }
 }
@@ -10042,14 +11037,17 @@ function parseCommandArgs(command, args, options) {
 function outputFile(output) {
     return output === '-' ? undefined : output;
 }
-/** A positive whole number, for options such as --max-source-bytes. */
-function parsePositiveInteger(value, option, command) {
+/** A positive whole number of bytes up to `max` (why `max`, in words), for options such as --max-source-bytes. */
+function parseByteCount(value, option, command, max) {
     if (value === undefined)
         return undefined;
     if (!/^[1-9][0-9]*$/.test(value) || !Number.isSafeInteger(Number(value))) {
         throw new UsageError(`${option} takes a positive whole number of bytes, not ${JSON.stringify(value)}`, command);
     }
-    return Number(value);
+    const bytes = Number(value);
+    if (bytes > max.bytes)
+        throw new UsageError(`${option} takes at most ${max.bytes} bytes (${max.why}), not ${value}`, command);
+    return bytes;
 }
 /** A command's options as they are typed: `--format`, and `-h` for a short one. */
 function optionNames(options) {
@@ -10321,6 +11319,7 @@ function hasLoneSurrogate(s) {
 // allow; when it does, the scanner reads the text again, checking everything,
 // to say what it found where (and a large text is checked that way first).
 // Either way a key such as "__proto__" becomes an ordinary own property.
+
 class JsonSyntaxError extends Error {
     offset;
     firstOffset;
@@ -10512,7 +11511,7 @@ class Scanner {
                     first = offsets[k];
             }
             if (first !== undefined)
-                throw new JsonSyntaxError(`duplicate key ${JSON.stringify(key)}`, keyOffset, first);
+                throw new JsonSyntaxError(`duplicate key ${excerpt(key)}`, keyOffset, first);
             if (index)
                 index.set(key, keyOffset);
             else {
@@ -10689,6 +11688,7 @@ class Scanner {
 // `citations` array), JSON Lines (one record per line) or YAML (same shapes).
 // Each record keeps the line and column where it starts. A file that cannot be
 // parsed is a problem at its line and column; the caller goes on with the others.
+
 
 
 
@@ -10944,7 +11944,7 @@ function yamlValueError(error) {
         return `too many aliases: anchors may be expanded at most ${MAX_YAML_ALIASES} times`;
     if (error instanceof RangeError)
         return 'nesting is too deep';
-    return message;
+    return messageOf(error);
 }
 /** One shape for every record, with or without a claim: a file can hold a few hundred thousand. */
 function rawRecord(value, offset, claimOffset) {
@@ -11084,8 +12084,9 @@ function answerAt(fileText, answer, position, index, source) {
 
 
 
-/** Folders never walked unless a pattern names them: they hold tooling, not answers. */
-const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
+
+/** Folders never walked unless a pattern names them: they hold tooling, not answers (.git is never walked at all). */
+const SKIPPED_FOLDERS = new Set(['node_modules']);
 /** The path of a workspace-relative file relative to the manifest's folder, or undefined if outside it. */
 function underManifest(manifest, file) {
     if (manifest.dir === '')
@@ -11241,6 +12242,17 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
                 matches,
                 // Only folders where some file could match: links and names elsewhere are none of the run's business.
                 enter: (folder, name) => {
+                    // Never listed: a pattern that names a .git folder is told so, and fails the run.
+                    if (inGitFolder(name)) {
+                        if (pattern.glob.namesFolder(name))
+                            problems.set(folder, {
+                                file: folder,
+                                line: 0,
+                                column: 0,
+                                message: `folder not listed: ${IN_GIT_FOLDER}`,
+                            });
+                        return false;
+                    }
                     const rel = underManifest(manifest, folder);
                     return ((!SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name)) &&
                         rel !== undefined &&
@@ -11429,163 +12441,12 @@ function notListed(reason) {
     return `folder not listed: ${reason.replace(/^the path is/, 'it is')}`;
 }
 
-;// CONCATENATED MODULE: ./src/model/verdict.ts
-// The verdicts of SPEC §2, in the order reports list them (best first). The
-// engine decides them (engine/verdict.ts); every layer names them.
-/** Every verdict, best first. */
-const VERDICTS = [
-    'located',
-    'quote not found',
-    'ambiguous quote',
-    'empty quote',
-    'source unverified',
-    'source not permitted',
-    'unknown source',
-    'invalid fields',
-];
-
-;// CONCATENATED MODULE: ./src/model/result.ts
-
-/** SPEC §2: the one verdict that passes. */
-function result_isLocated(r) {
-    return r.verdict === 'located';
-}
-/** The record's matches in its source, as the reports list them. */
-function matchesOf(r) {
-    if (r.verdict === 'located')
-        return r.match === undefined ? [] : [r.match];
-    return r.verdict === 'ambiguous quote' ? r.matches : [];
-}
-/** Why, for the verdicts decided before the quote is looked for. */
-function reasonOf(r) {
-    return 'reason' in r ? r.reason : undefined;
-}
-/**
- * A record's result from what deciding and explaining found: its verdict's own
- * data, nothing else. `reason` is required for the refused verdicts.
- */
-function makeRecord(fields, verdict, reason, matches, d = {}) {
-    const { file, line, column, index, citationId, sourceId, quote, claim } = fields;
-    const base = { file, line, column, index, citationId, sourceId };
-    switch (verdict) {
-        case 'located':
-            return { ...base, verdict, match: matches[0], ...(d.context ? { context: d.context } : {}) };
-        case 'ambiguous quote':
-            return {
-                ...base,
-                quote,
-                claim,
-                verdict,
-                matches,
-                ...(d.context ? { context: d.context } : {}),
-                ...(d.suggestions ? { suggestions: d.suggestions } : {}),
-                ...(d.matchCount !== undefined ? { matchCount: d.matchCount } : {}),
-                ...(d.tooManyMatches ? { tooManyMatches: true } : {}),
-            };
-        case 'quote not found':
-            return {
-                ...base,
-                quote,
-                claim,
-                verdict,
-                ...(d.context ? { context: d.context } : {}),
-                ...(d.closest !== undefined ? { closest: d.closest } : {}),
-                ...(d.hints ? { hints: d.hints } : {}),
-            };
-        case 'unknown source':
-            return {
-                ...base,
-                quote,
-                claim,
-                verdict,
-                ...(d.hints ? { hints: d.hints } : {}),
-                ...(d.similarIds ? { similarIds: d.similarIds } : {}),
-                ...(d.sourceIds ? { sourceIds: d.sourceIds } : {}),
-            };
-        case 'empty quote':
-            return { ...base, quote, claim, verdict };
-        case 'invalid fields':
-        case 'source unverified':
-        case 'source not permitted':
-            if (reason === undefined)
-                throw new Error(`a record whose verdict is ${verdict} needs a reason`);
-            return { ...base, quote, claim, verdict, reason };
-    }
-}
-/** The explanation a record carries, as one bag; undefined when it has none. */
-function explanationOf(r) {
-    let d;
-    switch (r.verdict) {
-        case 'located':
-            d = { context: r.context };
-            break;
-        case 'ambiguous quote':
-            d = {
-                context: r.context,
-                suggestions: r.suggestions,
-                matchCount: r.matchCount,
-                tooManyMatches: r.tooManyMatches,
-            };
-            break;
-        case 'quote not found':
-            d = { context: r.context, closest: r.closest, hints: r.hints };
-            break;
-        case 'unknown source':
-            d = { hints: r.hints, similarIds: r.similarIds, sourceIds: r.sourceIds };
-            break;
-        default:
-            return undefined;
-    }
-    return Object.values(d).some((v) => v !== undefined) ? d : undefined;
-}
-const HINT_KINDS = [
-    'case',
-    'accents',
-    'quotes',
-    'compatibility',
-    'invisible',
-    'hyphenation',
-    'word boundary',
-    'other version',
-    'other source',
-];
-const FINDING_KINDS = [
-    'claim number not in quote',
-    'required source not cited',
-    'uncited claim',
-];
-function tally(result) {
-    const byVerdict = new Map();
-    for (const r of result.records)
-        byVerdict.set(r.verdict, (byVerdict.get(r.verdict) ?? 0) + 1);
-    const verdicts = {};
-    for (const verdict of VERDICTS) {
-        const n = byVerdict.get(verdict);
-        if (n !== undefined)
-            verdicts[verdict] = n;
-    }
-    const located = byVerdict.get('located') ?? 0;
-    let fail = 0;
-    for (const f of result.findings)
-        if (f.level === 'fail')
-            fail++;
-    return {
-        total: result.records.length,
-        located,
-        failed: result.records.length - located,
-        verdicts,
-        files: result.files.length,
-        problems: result.problems.length,
-        findings: { fail, warn: result.findings.length - fail },
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/check/outcome.ts
 // Whether a run passes (SPEC §5), decided here and nowhere else: every report,
 // exit status and step result reads the outcome this makes.
 
 /**
- * A run passes when it checked at least one record (unless it is partial: a
+ * SPEC §5 and §8. Without a baseline (or with fail-on any), a run passes when it checked at least one record (unless it is partial: a
  * shard, or the files a change touched, may hold none), every record is
  * located, no input had a problem (every file read, every source verified),
  * and no check beyond quotes that is set to fail found anything.
@@ -11593,12 +12454,37 @@ function tally(result) {
 function judge(result) {
     const counts = tally(result);
     const reasons = [];
-    if (counts.failed > 0)
-        reasons.push({ kind: 'records not located', count: counts.failed, total: counts.total });
-    if (counts.problems > 0)
-        reasons.push({ kind: 'problems', count: counts.problems });
-    if (counts.findings.fail > 0)
-        reasons.push({ kind: 'failing findings', count: counts.findings.fail });
+    if (result.baseline?.failOn === 'new') {
+        // Only what the change made worse: records located in the baseline and not
+        // now, new records not located, new failing findings. A problem (a file
+        // not read, a source not verified) fails the run whatever the baseline
+        // says: what cannot be read or verified was never checked.
+        let broken = 0;
+        let newFailing = 0;
+        for (const r of result.records) {
+            if (r.baseline?.state === 'broken')
+                broken++;
+            else if (r.baseline?.state === 'new' && !result_isLocated(r))
+                newFailing++;
+        }
+        if (broken > 0)
+            reasons.push({ kind: 'records broken', count: broken });
+        if (newFailing > 0)
+            reasons.push({ kind: 'new records not located', count: newFailing });
+        if (counts.problems > 0)
+            reasons.push({ kind: 'problems', count: counts.problems });
+        const findings = result.findings.filter((f) => f.level === 'fail' && f.baseline !== 'still failing').length;
+        if (findings > 0)
+            reasons.push({ kind: 'failing findings', count: findings });
+    }
+    else {
+        if (counts.failed > 0)
+            reasons.push({ kind: 'records not located', count: counts.failed, total: counts.total });
+        if (counts.problems > 0)
+            reasons.push({ kind: 'problems', count: counts.problems });
+        if (counts.findings.fail > 0)
+            reasons.push({ kind: 'failing findings', count: counts.findings.fail });
+    }
     if (counts.total === 0 && result.partial !== true)
         reasons.push({ kind: 'no records' });
     return { passed: reasons.length === 0, reasons };
@@ -11608,11 +12494,724 @@ function judged(result) {
     return { ...result, outcome: judge(result) };
 }
 
+;// CONCATENATED MODULE: ./src/engine/suffix-array.ts
+// Suffix arrays of integer strings by induced sorting (SA-IS: Nong, Zhang and
+// Chan, "Two efficient algorithms for linear time suffix array construction",
+// 2011), in time and memory linear in the length of the string, whatever it
+// repeats. The steps follow the AtCoder Library's sa_is (CC0), on typed arrays.
+//
+// No package is used: the runtime dependencies are @actions/core,
+// @actions/github and yaml only, and the one suffix array on the npm registry
+// in wide use (mnemonist's SuffixArray) sorts the suffixes by comparing them,
+// which costs the square of the length on text that repeats.
+/** Below this length, the suffixes are sorted by comparing them. */
+const NAIVE = 10;
+/**
+ * The suffix array of `s`: the start of each suffix of `s`, in lexicographic
+ * order of the suffixes (a suffix that is a prefix of another comes first).
+ * Every value of `s` is in [0, upper].
+ */
+function suffixArray(s, upper) {
+    const n = s.length;
+    if (n === 0)
+        return new Int32Array(0);
+    if (n === 1)
+        return Int32Array.of(0);
+    if (n === 2)
+        return s[0] < s[1] ? Int32Array.of(0, 1) : Int32Array.of(1, 0);
+    if (n < NAIVE)
+        return naive(s);
+    const sa = new Int32Array(n);
+    // ls[i]: suffix i is S-type (smaller than suffix i + 1); the last is L-type
+    // (the empty suffix after it is smaller than any).
+    const ls = new Uint8Array(n);
+    for (let i = n - 2; i >= 0; i--)
+        ls[i] = s[i] === s[i + 1] ? ls[i + 1] : s[i] < s[i + 1] ? 1 : 0;
+    // sumL[c]: where bucket c starts; sumS[c]: where its S-type suffixes start (after its L-type ones).
+    const sumL = new Int32Array(upper + 2);
+    const sumS = new Int32Array(upper + 2);
+    for (let i = 0; i < n; i++) {
+        if (ls[i] === 0)
+            sumS[s[i]]++;
+        else
+            sumL[s[i] + 1]++;
+    }
+    for (let c = 0; c <= upper; c++) {
+        sumS[c] += sumL[c];
+        if (c < upper)
+            sumL[c + 1] += sumS[c];
+    }
+    const buf = new Int32Array(upper + 2);
+    const induce = (lms, count) => {
+        sa.fill(-1);
+        buf.set(sumS);
+        for (let k = 0; k < count; k++) {
+            const d = lms[k];
+            if (d !== n)
+                sa[buf[s[d]]++] = d;
+        }
+        buf.set(sumL);
+        sa[buf[s[n - 1]]++] = n - 1;
+        for (let i = 0; i < n; i++) {
+            const v = sa[i];
+            if (v >= 1 && ls[v - 1] === 0)
+                sa[buf[s[v - 1]]++] = v - 1;
+        }
+        buf.set(sumL);
+        for (let i = n - 1; i >= 0; i--) {
+            const v = sa[i];
+            if (v >= 1 && ls[v - 1] === 1)
+                sa[--buf[s[v - 1] + 1]] = v - 1;
+        }
+    };
+    // The LMS positions (an S-type suffix after an L-type one), numbered in text order.
+    const lmsMap = new Int32Array(n + 1).fill(-1);
+    let m = 0;
+    for (let i = 1; i < n; i++)
+        if (ls[i - 1] === 0 && ls[i] === 1)
+            lmsMap[i] = m++;
+    const lms = new Int32Array(m);
+    for (let i = 1, k = 0; i < n; i++)
+        if (ls[i - 1] === 0 && ls[i] === 1)
+            lms[k++] = i;
+    induce(lms, m);
+    if (m > 0) {
+        // The LMS substrings in the order the induction put them, named by rank
+        // (equal substrings one name), make a string of at most n / 2 names: its
+        // suffix array orders the LMS suffixes, from which the rest is induced.
+        const sorted = new Int32Array(m);
+        for (let i = 0, k = 0; i < n; i++)
+            if (lmsMap[sa[i]] !== -1)
+                sorted[k++] = sa[i];
+        const names = new Int32Array(m);
+        let upperNames = 0;
+        names[lmsMap[sorted[0]]] = 0;
+        for (let k = 1; k < m; k++) {
+            let l = sorted[k - 1];
+            let r = sorted[k];
+            const endL = lmsMap[l] + 1 < m ? lms[lmsMap[l] + 1] : n;
+            const endR = lmsMap[r] + 1 < m ? lms[lmsMap[r] + 1] : n;
+            let same = true;
+            if (endL - l !== endR - r)
+                same = false;
+            else {
+                while (l < endL && s[l] === s[r]) {
+                    l++;
+                    r++;
+                }
+                if (l === n || s[l] !== s[r])
+                    same = false;
+            }
+            if (!same)
+                upperNames++;
+            names[lmsMap[sorted[k]]] = upperNames;
+        }
+        const reduced = suffixArray(names, upperNames);
+        for (let k = 0; k < m; k++)
+            sorted[k] = lms[reduced[k]];
+        induce(sorted, m);
+    }
+    return sa;
+}
+function naive(s) {
+    const n = s.length;
+    const order = Array.from({ length: n }, (_, i) => i);
+    order.sort((a, b) => {
+        if (a === b)
+            return 0;
+        while (a < n && b < n) {
+            if (s[a] !== s[b])
+                return s[a] - s[b];
+            a++;
+            b++;
+        }
+        return a === n ? -1 : 1;
+    });
+    return Int32Array.from(order);
+}
+
+;// CONCATENATED MODULE: ./src/engine/unit-index.ts
+// An index of a normalized source in which every quote is found at a cost
+// that does not grow with the source: a suffix array of its units.
+//
+// A unit is a maximal run of word code points (SPEC §4: general category L or
+// N, or `_`) or one code point of any other kind. The text is the sequence of
+// its units. A quote matches at a position (SPEC §4: its bytes are there, and
+// where it starts or ends with a word code point no word code point is next to
+// it there) exactly when its own units are the text's units from a unit start
+// on: a match that starts with a word code point starts a run of them, one
+// that ends with one ends a run, and every unit inside is whole on both sides.
+// So the matches of a quote, overlapping ones included, are the suffixes of
+// the unit sequence that begin with the quote's units: one contiguous range of
+// the suffix array, found by binary search, with no match to test one by one.
+//
+// Units are ranked in the order of their UTF-8 bytes (a unit that is a prefix
+// of another first), so that comparing a quote with a suffix compares bytes of
+// the text itself, read unit by unit: the index keeps nothing but the suffix
+// array, one 32-bit offset per unit (a third to a fifth of the text's bytes in
+// natural text). Building it is linear in the text, whatever the text repeats.
+
+
+/** Per ASCII byte: 1 for a word character (letter, digit, `_`). */
+const ASCII_WORD = new Uint8Array(128);
+for (let c = 0; c < 128; c++)
+    ASCII_WORD[c] = isWordCodePoint(c) ? 1 : 0;
+/** Bytes in the UTF-8 sequence that starts with byte `b`. */
+function sequenceLength(b) {
+    return b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+}
+/** Whether the code point whose UTF-8 sequence starts at `p` is a word code point. */
+function wordAt(bytes, p) {
+    const b = bytes[p];
+    if (b < 0x80)
+        return ASCII_WORD[b] === 1;
+    let cp;
+    if (b < 0xe0)
+        cp = ((b & 0x1f) << 6) | (bytes[p + 1] & 0x3f);
+    else if (b < 0xf0)
+        cp = ((b & 0x0f) << 12) | ((bytes[p + 1] & 0x3f) << 6) | (bytes[p + 2] & 0x3f);
+    else
+        cp = ((b & 0x07) << 18) | ((bytes[p + 1] & 0x3f) << 12) | ((bytes[p + 2] & 0x3f) << 6) | (bytes[p + 3] & 0x3f);
+    return isWordCodePoint(cp);
+}
+/**
+ * Where the unit that starts at `p` (< end) ends, in well-formed UTF-8 that
+ * ends at `end`: a run of word code points or one other code point, with the
+ * space after it if there is one (so that a text's units are about as many as
+ * its words).
+ */
+function unitEnd(bytes, p, end) {
+    const b = bytes[p];
+    let q;
+    if (b < 0x80 && ASCII_WORD[b] === 0) {
+        if (b === 0x20)
+            return p + 1;
+        q = p + 1;
+    }
+    else if (b >= 0x80 && !wordAt(bytes, p)) {
+        q = p + sequenceLength(b);
+    }
+    else {
+        // A run of word code points: ASCII ones quickly, others decoded.
+        q = p + sequenceLength(b);
+        while (q < end) {
+            const c = bytes[q];
+            if (c < 0x80) {
+                if (ASCII_WORD[c] === 0)
+                    break;
+                q++;
+            }
+            else {
+                if (!wordAt(bytes, q))
+                    break;
+                q += sequenceLength(c);
+            }
+        }
+    }
+    return q < end && bytes[q] === 0x20 ? q + 1 : q;
+}
+/** The unit starts of bytes[0, end): one pass to count them, one to write them. */
+function unitStarts(bytes, end) {
+    let count = 0;
+    for (let p = 0; p < end; p = unitEnd(bytes, p, end))
+        count++;
+    const starts = new Int32Array(count + 1);
+    let k = 0;
+    for (let p = 0; p < end; p = unitEnd(bytes, p, end))
+        starts[k++] = p;
+    starts[count] = end;
+    return starts;
+}
+/** Compares bytes a[i, i + la) with b[j, j + lb) in byte order, a prefix first: negative, 0 or positive. */
+function compareBytes(a, i, la, b, j, lb) {
+    const common = Math.min(la, lb);
+    for (let k = 0; k < common; k++) {
+        const d = a[i + k] - b[j + k];
+        if (d !== 0)
+            return d;
+    }
+    return la - lb;
+}
+/**
+ * The rank of every unit among the distinct units of the text, in byte order:
+ * equal units one rank. Distinct units are found by hashing their bytes (an
+ * open-addressing table, checked byte by byte), then sorted by their bytes.
+ */
+function unitRanks(bytes, starts) {
+    const m = starts.length - 1;
+    const ranks = new Int32Array(m);
+    // First the id of each unit, in order of first appearance; the table holds ids.
+    let capacity = 1024;
+    let table = new Int32Array(capacity).fill(-1);
+    let hashes = new Int32Array(capacity);
+    let firstOf = new Int32Array(1024);
+    let distinct = 0;
+    for (let u = 0; u < m; u++) {
+        const p = starts[u];
+        const len = starts[u + 1] - p;
+        let h = 0x811c9dc5 ^ len;
+        for (let k = 0; k < len; k++)
+            h = Math.imul(h ^ bytes[p + k], 0x01000193);
+        h ^= h >>> 15;
+        let mask = capacity - 1;
+        let slot = h & mask;
+        let id = -1;
+        for (;;) {
+            const t = table[slot];
+            if (t === -1)
+                break;
+            if (hashes[slot] === h) {
+                const q = starts[firstOf[t]];
+                if (compareBytes(bytes, p, len, bytes, q, starts[firstOf[t] + 1] - q) === 0) {
+                    id = t;
+                    break;
+                }
+            }
+            slot = (slot + 1) & mask;
+        }
+        if (id === -1) {
+            id = distinct++;
+            if (id === firstOf.length) {
+                const grown = new Int32Array(firstOf.length * 2);
+                grown.set(firstOf);
+                firstOf = grown;
+            }
+            firstOf[id] = u;
+            table[slot] = id;
+            hashes[slot] = h;
+            if (2 * distinct > capacity) {
+                // Grow the table, placing every id again by its hash.
+                const oldTable = table;
+                const oldHashes = hashes;
+                capacity *= 2;
+                mask = capacity - 1;
+                table = new Int32Array(capacity).fill(-1);
+                hashes = new Int32Array(capacity);
+                for (let s = 0; s < oldTable.length; s++) {
+                    if (oldTable[s] === -1)
+                        continue;
+                    let at = oldHashes[s] & mask;
+                    while (table[at] !== -1)
+                        at = (at + 1) & mask;
+                    table[at] = oldTable[s];
+                    hashes[at] = oldHashes[s];
+                }
+            }
+        }
+        ranks[u] = id;
+    }
+    // Then the ids in byte order of their units, and each unit's id replaced by its rank.
+    const order = new Int32Array(distinct);
+    for (let id = 0; id < distinct; id++)
+        order[id] = id;
+    const from = new Int32Array(distinct);
+    const length = new Int32Array(distinct);
+    for (let id = 0; id < distinct; id++) {
+        from[id] = starts[firstOf[id]];
+        length[id] = starts[firstOf[id] + 1] - from[id];
+    }
+    sortByBytes(order, from, length, bytes);
+    const rankOf = new Int32Array(distinct);
+    for (let r = 0; r < distinct; r++)
+        rankOf[order[r]] = r;
+    for (let u = 0; u < m; u++)
+        ranks[u] = rankOf[ranks[u]];
+    return { ranks, distinct };
+}
+/** Groups this small are sorted by insertion rather than by bucket. */
+const INSERTION = 24;
+/**
+ * Sorts `items` (distinct byte strings, item i being bytes[from[i], from[i] +
+ * length[i])) in byte order, a prefix first: a most-significant-byte radix
+ * sort, linear in the bytes it reads.
+ */
+function sortByBytes(items, from, length, bytes) {
+    const scratch = new Int32Array(items.length);
+    const counts = new Int32Array(258);
+    // Groups still to sort: [lo, hi) sharing their first `depth` bytes.
+    const stack = [0, items.length, 0];
+    while (stack.length > 0) {
+        const depth = stack.pop();
+        const hi = stack.pop();
+        const lo = stack.pop();
+        if (hi - lo < 2)
+            continue;
+        if (hi - lo <= INSERTION) {
+            for (let i = lo + 1; i < hi; i++) {
+                const item = items[i];
+                let j = i - 1;
+                while (j >= lo &&
+                    compareBytes(bytes, from[items[j]] + depth, length[items[j]] - depth, bytes, from[item] + depth, length[item] - depth) > 0) {
+                    items[j + 1] = items[j];
+                    j--;
+                }
+                items[j + 1] = item;
+            }
+            continue;
+        }
+        // The key at this depth: 0 for a string that has ended, else its byte + 1.
+        counts.fill(0);
+        for (let i = lo; i < hi; i++) {
+            const item = items[i];
+            counts[(depth < length[item] ? bytes[from[item] + depth] + 1 : 0) + 1]++;
+        }
+        for (let k = 1; k < 258; k++)
+            counts[k] += counts[k - 1];
+        for (let i = lo; i < hi; i++) {
+            const item = items[i];
+            scratch[lo + counts[depth < length[item] ? bytes[from[item] + depth] + 1 : 0]++] = item;
+        }
+        items.set(scratch.subarray(lo, hi), lo);
+        // counts[k] is now where key k's group ends; the group of ended strings (key 0) holds at most one.
+        let start = lo + counts[0];
+        for (let k = 1; k < 257; k++) {
+            const end = lo + counts[k];
+            if (end - start > 1)
+                stack.push(start, end, depth + 1);
+            start = end;
+        }
+    }
+}
+class UnitIndex {
+    text;
+    /** The byte offset of each unit start, in the order of the suffixes that start there. */
+    sa;
+    minima;
+    /** `text`: a normalized source, well-formed UTF-8. */
+    constructor(text) {
+        this.text = text;
+        const starts = unitStarts(text, text.length);
+        const { ranks, distinct } = unitRanks(text, starts);
+        const sa = suffixArray(ranks, Math.max(0, distinct - 1));
+        for (let i = 0; i < sa.length; i++)
+            sa[i] = starts[sa[i]];
+        this.sa = sa;
+    }
+    /** How many units the text has (the suffix array's length). */
+    get units() {
+        return this.sa.length;
+    }
+    /**
+     * The range of the suffix array holding the matches of `quote` (a
+     * normalized quote, UTF-8, not empty): hi − lo of them. `steps` counts the
+     * comparisons made, for a caller's work budget.
+     */
+    range(quote, steps) {
+        const quoteUnits = unitStarts(quote, quote.length);
+        const sa = this.sa;
+        // The first suffix not less than the quote, then the first greater than it (its units compared only).
+        let lo = 0;
+        let hi = sa.length;
+        let compared = 0;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            compared++;
+            if (this.compare(sa[mid], quote, quoteUnits) < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        const first = lo;
+        hi = sa.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            compared++;
+            if (this.compare(sa[mid], quote, quoteUnits) <= 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (steps)
+            steps.count += compared;
+        return { lo: first, hi: lo };
+    }
+    /** The byte offset of the match at position `i` of the suffix array. */
+    at(i) {
+        return this.sa[i];
+    }
+    /**
+     * The first `limit` matches in a range, by position in the text, ascending.
+     * A range of up to RMQ_FROM entries is passed over once, keeping the
+     * `limit` smallest offsets in a heap; a larger one is taken smallest first
+     * through a range-minimum structure (see Minima), at a cost that grows with
+     * `limit`, not with the range.
+     */
+    firstMatches(range, limit) {
+        const { lo, hi } = range;
+        const sa = this.sa;
+        if (limit <= 0)
+            return [];
+        if (hi - lo <= limit)
+            return Array.from(sa.slice(lo, hi).sort());
+        if (hi - lo <= RMQ_FROM)
+            return smallest(sa, lo, hi, limit);
+        this.minima ??= new Minima(sa);
+        return this.minima.smallest(lo, hi, limit);
+    }
+    /** Every match in a range, by position in the text, ascending. */
+    allMatches(range) {
+        return this.sa.slice(range.lo, range.hi).sort();
+    }
+    /**
+     * The matches of a range by position in the text, ascending, one at a time
+     * (-1 after the last): sorted at once up to RMQ_FROM of them, else taken
+     * smallest first through Minima, so that taking the first few of a large
+     * range costs a few, not the range.
+     */
+    ascending(range) {
+        const { lo, hi } = range;
+        if (hi - lo <= RMQ_FROM) {
+            const sorted = this.sa.slice(lo, hi).sort();
+            let k = 0;
+            return { next: () => (k < sorted.length ? sorted[k++] : -1) };
+        }
+        this.minima ??= new Minima(this.sa);
+        return this.minima.ascending(lo, hi);
+    }
+    /**
+     * The suffix at byte `p` against the quote, on the quote's units only:
+     * negative when the suffix comes first, 0 when it starts with them. The
+     * quote's last unit may be followed by a space in the text, where it is
+     * one unit with it: "days" stands for the text's "days" and "days ".
+     */
+    compare(p, quote, quoteUnits) {
+        const text = this.text;
+        const end = text.length;
+        const last = quoteUnits.length - 2;
+        for (let k = 0; k <= last; k++) {
+            // The suffix ended first: it is a prefix of the quote, so it comes first.
+            if (p >= end)
+                return -1;
+            const e = unitEnd(text, p, end);
+            const from = quoteUnits[k];
+            const length = quoteUnits[k + 1] - from;
+            let d = compareBytes(text, p, e - p, quote, from, length);
+            // The text's unit is the quote's and a space: no unit comes between the two in byte order.
+            if (k === last && d > 0 && e - p === length + 1 && text[e - 1] === 0x20 && quote[from + length - 1] !== 0x20)
+                d = compareBytes(text, p, length, quote, from, length);
+            if (d !== 0)
+                return d;
+            p = e;
+        }
+        return 0;
+    }
+}
+/** Ranges of the suffix array past this many entries are taken smallest first through Minima. */
+const RMQ_FROM = 2048;
+/** What taking one entry from Minima costs, in entries read (two ranges' least entries, two partial blocks each), over 8. */
+const RMQ_STEPS = 8;
+/** The `limit` (< hi − lo) smallest of a[lo, hi), ascending: one pass, a max-heap of them. */
+function smallest(a, lo, hi, limit) {
+    // Sorted, then reversed: descending, which is a max-heap.
+    const heap = a
+        .slice(lo, lo + limit)
+        .sort()
+        .reverse();
+    let top = heap[0];
+    for (let i = lo + limit; i < hi; i++) {
+        const v = a[i];
+        if (v >= top)
+            continue;
+        // Replace the greatest and sift down.
+        let k = 0;
+        for (;;) {
+            const l = 2 * k + 1;
+            if (l >= limit)
+                break;
+            const r = l + 1;
+            const c = r < limit && heap[r] > heap[l] ? r : l;
+            if (heap[c] <= v)
+                break;
+            heap[k] = heap[c];
+            k = c;
+        }
+        heap[k] = v;
+        top = heap[0];
+    }
+    return Array.from(heap.sort());
+}
+/** Blocks of this many suffix array entries have their least entry kept (see Minima). */
+const MIN_BLOCK_BITS = 4;
+const MIN_BLOCK = 1 << MIN_BLOCK_BITS;
+/**
+ * A range-minimum structure over the suffix array's offsets: the index of the
+ * least entry of each block of MIN_BLOCK entries, and a sparse table over
+ * those (the least of 2^j blocks from each), so that the least entry of any
+ * range is found by scanning at most two partial blocks. About
+ * (entries / MIN_BLOCK) × log2(entries / MIN_BLOCK) 32-bit words, made only
+ * for a text with a quote of more than RMQ_FROM matches.
+ */
+class Minima {
+    sa;
+    /** levels[j][b]: the index of the least entry of blocks b to b + 2^j − 1. */
+    levels = [];
+    constructor(sa) {
+        this.sa = sa;
+        const blocks = Math.ceil(sa.length / MIN_BLOCK);
+        const first = new Int32Array(blocks);
+        for (let b = 0; b < blocks; b++) {
+            const end = Math.min(sa.length, (b + 1) * MIN_BLOCK);
+            let best = b * MIN_BLOCK;
+            for (let i = best + 1; i < end; i++)
+                if (sa[i] < sa[best])
+                    best = i;
+            first[b] = best;
+        }
+        this.levels.push(first);
+        for (let span = 1; 2 * span <= blocks; span *= 2) {
+            const below = this.levels[this.levels.length - 1];
+            const level = new Int32Array(blocks - 2 * span + 1);
+            for (let b = 0; b < level.length; b++) {
+                const x = below[b];
+                const y = below[b + span];
+                level[b] = sa[y] < sa[x] ? y : x;
+            }
+            this.levels.push(level);
+        }
+    }
+    /** The index of the least entry of sa[lo, hi] (both included, lo ≤ hi). */
+    least(lo, hi) {
+        const sa = this.sa;
+        const bl = lo >>> MIN_BLOCK_BITS;
+        const bh = hi >>> MIN_BLOCK_BITS;
+        let best = lo;
+        if (bh - bl < 2) {
+            for (let i = lo + 1; i <= hi; i++)
+                if (sa[i] < sa[best])
+                    best = i;
+            return best;
+        }
+        const leftEnd = (bl + 1) * MIN_BLOCK;
+        for (let i = lo + 1; i < leftEnd; i++)
+            if (sa[i] < sa[best])
+                best = i;
+        for (let i = bh * MIN_BLOCK; i <= hi; i++)
+            if (sa[i] < sa[best])
+                best = i;
+        // The whole blocks between: two overlapping spans of the sparse table.
+        const from = bl + 1;
+        const j = 31 - Math.clz32(bh - from);
+        const level = this.levels[j];
+        const x = level[from];
+        const y = level[bh - (1 << j)];
+        if (sa[x] < sa[best])
+            best = x;
+        if (sa[y] < sa[best])
+            best = y;
+        return best;
+    }
+    /** The `limit` smallest entries of sa[lo, hi), ascending. */
+    smallest(lo, hi, limit) {
+        const out = [];
+        const entries = this.ascending(lo, hi);
+        for (let v = entries.next(); v >= 0 && out.length < limit; v = out.length < limit ? entries.next() : -1)
+            out.push(v);
+        return out;
+    }
+    /** The entries of sa[lo, hi) smallest first: each taken splits its range in two, about RMQ_STEPS × 8 entries read. */
+    ascending(lo, hi) {
+        return new Ascending(this.sa, (l, r) => this.least(l, r), lo, hi);
+    }
+}
+/** The entries of a range of the suffix array, smallest first (see Minima.ascending). */
+class Ascending {
+    sa;
+    least;
+    // A min-heap of ranges [l, r], keyed by their least entry (at index `at`): four parallel arrays.
+    keys = new Int32Array(16);
+    ats = new Int32Array(16);
+    ls = new Int32Array(16);
+    rs = new Int32Array(16);
+    size = 0;
+    constructor(sa, least, lo, hi) {
+        this.sa = sa;
+        this.least = least;
+        this.push(lo, hi - 1);
+    }
+    /** The next entry, or -1 when there is none. */
+    next() {
+        if (this.size === 0)
+            return -1;
+        const { keys, ats, ls, rs } = this;
+        const key = keys[0];
+        const at = ats[0];
+        const l = ls[0];
+        const r = rs[0];
+        // Pop: the last range to the root, sifted down.
+        const n = --this.size;
+        if (n > 0) {
+            const lastKey = keys[n];
+            const lastAt = ats[n];
+            const lastL = ls[n];
+            const lastR = rs[n];
+            let i = 0;
+            for (;;) {
+                const a = 2 * i + 1;
+                if (a >= n)
+                    break;
+                const b = a + 1;
+                const c = b < n && keys[b] < keys[a] ? b : a;
+                if (keys[c] >= lastKey)
+                    break;
+                keys[i] = keys[c];
+                ats[i] = ats[c];
+                ls[i] = ls[c];
+                rs[i] = rs[c];
+                i = c;
+            }
+            keys[i] = lastKey;
+            ats[i] = lastAt;
+            ls[i] = lastL;
+            rs[i] = lastR;
+        }
+        this.push(l, at - 1);
+        this.push(at + 1, r);
+        return key;
+    }
+    push(l, r) {
+        if (l > r)
+            return;
+        if (this.size === this.keys.length)
+            this.grow();
+        const { keys, ats, ls, rs } = this;
+        const at = this.least(l, r);
+        const key = this.sa[at];
+        let i = this.size++;
+        while (i > 0) {
+            const parent = (i - 1) >> 1;
+            if (keys[parent] <= key)
+                break;
+            keys[i] = keys[parent];
+            ats[i] = ats[parent];
+            ls[i] = ls[parent];
+            rs[i] = rs[parent];
+            i = parent;
+        }
+        keys[i] = key;
+        ats[i] = at;
+        ls[i] = l;
+        rs[i] = r;
+    }
+    grow() {
+        const size = this.keys.length * 2;
+        const grown = (a) => {
+            const b = new Int32Array(size);
+            b.set(a);
+            return b;
+        };
+        this.keys = grown(this.keys);
+        this.ats = grown(this.ats);
+        this.ls = grown(this.ls);
+        this.rs = grown(this.rs);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/engine/diagnose/view.ts
 // A normalized source seen as a string, for diagnostics: its words, and the
 // conversion between string indices (UTF-16) and the byte offsets that the
 // offset map and the matcher use. Built only for sources that have a record to
 // explain, and only as far as asked.
+
 
 
 
@@ -11624,6 +13223,8 @@ class SourceView {
     decoded;
     checkpoints;
     wordIndex;
+    partIndex;
+    unitIndex;
     lowered;
     /**
      * `lookups`: about how many quotes will look for passages here. A few are
@@ -11643,6 +13244,19 @@ class SourceView {
     }
     get text() {
         return (this.decoded ??= this.encoded.toString('utf8'));
+    }
+    /**
+     * The matches (SPEC §4) of a normalized quote in the text: the first
+     * `limit` byte offsets, ascending, as findMatches gives them, and how many
+     * there are in all. Looked up in an index of the text's units, made when
+     * first asked for (linear in the text), so that each quote costs what it
+     * costs, not a pass over the source, and no quote need be refused an
+     * answer because others asked before it.
+     */
+    matches(quote, limit) {
+        const index = (this.unitIndex ??= new UnitIndex(this.bytes));
+        const range = index.range(external_node_buffer_namespaceObject.Buffer.from(quote, 'utf8'));
+        return { starts: index.firstMatches(range, limit), count: range.hi - range.lo };
     }
     /** The byte offset of UTF-16 index `i` (i at a code point boundary). */
     byteOffset(i) {
@@ -11667,16 +13281,22 @@ class SourceView {
     }
     /**
      * Where the words with this key (see wordKey) start in the text, ascending:
-     * at most `cap` + 1 of them (one more than `cap` says "too common").
+     * at most `cap` + 1 of them (one more than `cap` says "too common"). A word
+     * has the key when the key is the word's text in lower case, or a part of
+     * it between characters that are not letters or digits ("angstrom" in
+     * "Angstrom)d", "don" and "t" in "don’t"); where lower case moves indices
+     * (a text with İ), when the key is the whole word's key. The answer depends
+     * on the text and the key alone: `lookups` only chooses between searching
+     * the text for the key and an index of every such part of every word.
      */
     occurrences(key, cap) {
-        if (this.lookups > SEARCH_LOOKUPS)
-            return (this.wordIndex ??= new WordIndex(this.text)).starts(key);
         const text = this.text;
         const lower = (this.lowered ??= text.toLowerCase());
-        // Lower case kept every index in place, or the search would be off: use the index then.
+        // Lower case kept every index in place, or the search would be off: whole words then.
         if (lower.length !== text.length)
-            return (this.wordIndex ??= new WordIndex(text)).starts(key);
+            return capped((this.wordIndex ??= new WordIndex(text)).starts(key), cap);
+        if (this.lookups > SEARCH_LOOKUPS && wordRuns(key) <= PART_RUNS)
+            return capped((this.partIndex ??= new PartIndex(text, lower)).starts(key), cap);
         const found = [];
         for (let at = lower.indexOf(key); at >= 0 && found.length <= cap; at = lower.indexOf(key, at + 1)) {
             // The key is a whole word, but for punctuation at its edges.
@@ -11730,6 +13350,65 @@ function isWordAt(word, i) {
         return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
     const cp = word.codePointAt(c >= 0xdc00 && c <= 0xdfff && i > 0 ? i - 1 : i);
     return cp !== 0x5f && isWordCodePoint(cp);
+}
+/** The first `cap` + 1 of a list (itself when no longer). */
+function capped(list, cap) {
+    return list.length > cap + 1 ? list.slice(0, cap + 1) : list;
+}
+/** Keys of more runs of letters and digits than this are searched for, not looked up (PartIndex). */
+const PART_RUNS = 8;
+/** How many runs of letters and digits a key has. */
+function wordRuns(key) {
+    let runs = 0;
+    for (let i = 0; i < key.length; i++)
+        if (isWordAt(key, i) && (i === 0 || !isWordAt(key, i - 1)))
+            runs++;
+    return runs;
+}
+/**
+ * Every part of every word of a text, as occurrences() finds them by
+ * searching (from the start of a run of letters and digits to the end of the
+ * same or a later one of the same word, up to PART_RUNS runs), in lower case
+ * (`lower`: the text in lower case, index for index), with the start of its
+ * word: one entry per place the part is, in text order.
+ */
+class PartIndex {
+    byKey = new Map();
+    constructor(text, lower) {
+        const runStarts = [];
+        const runEnds = [];
+        let start = 0;
+        for (let i = 0; i <= text.length; i++) {
+            if (i < text.length && text.charCodeAt(i) !== 0x20)
+                continue;
+            // The word text[start, i): its runs, then every part from one run's start to a later run's end.
+            runStarts.length = 0;
+            runEnds.length = 0;
+            for (let k = start; k < i; k++) {
+                if (!isWordAt(text, k))
+                    continue;
+                if (k === start || !isWordAt(text, k - 1))
+                    runStarts.push(k);
+                if (k + 1 === i || !isWordAt(text, k + 1))
+                    runEnds.push(k + 1);
+            }
+            for (let a = 0; a < runStarts.length; a++) {
+                for (let b = a; b < runEnds.length && b < a + PART_RUNS; b++) {
+                    const key = lower.slice(runStarts[a], runEnds[b]);
+                    const list = this.byKey.get(key);
+                    if (list)
+                        list.push(start);
+                    else
+                        this.byKey.set(key, [start]);
+                }
+            }
+            start = i + 1;
+        }
+    }
+    /** Where the words with a part of this key start, ascending (a word twice if the part is in it twice). */
+    starts(key) {
+        return this.byKey.get(key) ?? [];
+    }
 }
 /** Every word of a text by its key, for texts that many quotes look up. */
 class WordIndex {
@@ -12301,8 +13980,12 @@ class SourceNormalizer {
 // quotes there are, and the cost of a quote does not grow with the length of
 // the sources.
 //
-// Quotes shorter than 19 bytes (a few words) are searched one by one, only in
-// the sources that are asked for.
+// Quotes shorter than 19 bytes (a few words) are looked for only in the
+// sources that are asked for: searched one by one while that is cheap, and
+// once searching them has cost about a third of building an index of the
+// source's units (unit-index.ts), looked up there, at a cost that does not
+// grow with the source (a binary search of its suffix array, and the first
+// matches of the range it gives).
 //
 // Pull requests choose both the quotes and the sources, so the work is
 // bounded: a quote that has all its matches leaves the table for the rest of
@@ -12311,19 +13994,59 @@ class SourceNormalizer {
 // ScanTooCostly rather than checked for hours.
 
 
+
 const PIECE = 16;
 const STRIDE = 4;
 /** Quotes from this many bytes on are found by the table; shorter ones one by one. */
 const MIN_TABLE_QUOTE = PIECE + STRIDE - 1;
 /**
  * The work a scan may do before it gives up, in units of about one candidate
- * compared or 64 bytes searched: a fixed allowance, plus some per byte of the
- * source and per match its quotes may keep. Real text comes nowhere near.
+ * compared (about 15 ns here), 16 bytes compared, or 64 bytes searched.
+ *
+ * A scan of a source of n bytes for a set of quotes q1 … qk, each keeping at
+ * most cap_i matches, gives up past
+ *
+ *   2^24 + 16 n + 4 Σ (cap_i + 1) (⌊|q_i| / 16⌋ + 2)
+ *
+ * units (|q| in bytes): a fixed allowance, 16 per byte of the source, and
+ * four times what comparing each quote's kept matches costs. What is counted:
+ * each table candidate (a piece of a quote whose hash is at an aligned
+ * position of the source), the bytes compared for it, each context checked;
+ * each search of the source for a short quote (SEARCH_CALL and a unit per 64
+ * bytes searched); building the index of the source (INDEX_PER_BYTE per
+ * byte, once per scan at most); each comparison of a short quote's binary
+ * search in the index (a unit and a unit per 16 bytes of the quote) and the
+ * matches taken from its range. Not counted: the pass over the source, which
+ * is linear in it whatever it holds.
+ *
+ * Short quotes are searched one by one until that has cost
+ * SHORT_SEARCH_PER_BYTE n units (the search that passes it is given up and
+ * its quote looked up), then the index is built (INDEX_PER_BYTE n), and each
+ * short quote without a context looked up in it costs less than its own
+ * allowance (at most 2 (log2 n + 1) comparisons of its binary search, and its
+ * cap's matches taken from the range): together at most 8 n units and their
+ * allowances, so short quotes never make a scan give up, on any input. Long
+ * quotes in natural and in numbered text cost a few percent of the budget
+ * (scripts/bench/budget.mjs measures it, up to the source size limit and with
+ * up to 1,000,000 quotes of one word and more; docs/benchmarks.md gives its
+ * figures). What reaches the budget is input built to repeat: a text made of
+ * one passage, quotes made to share their pieces, a context that rules out
+ * millions of matches of its quote.
  */
 const BASE_BUDGET = 1 << 24;
 const BUDGET_PER_SOURCE_BYTE = 16;
 /** A native search call costs about as much as this many candidates. */
 const SEARCH_CALL = 8;
+/**
+ * Short quotes are searched one by one until that has cost this many units
+ * per byte of the source (about a third of building an index of it, which
+ * takes about 100 ns per byte here); the rest are looked up in the index.
+ */
+const SHORT_SEARCH_PER_BYTE = 2;
+/** Building the index of a source is counted as this many units per byte (it takes about 100 ns a byte). */
+const INDEX_PER_BYTE = 6;
+/** Work counted per match taken from an index range: about a candidate compared per 8 entries read. */
+const RANGE_ENTRIES_PER_UNIT = 8;
 /** A source whose quotes would cost more than its budget to check. */
 class ScanTooCostly extends Error {
     budget;
@@ -12360,12 +14083,12 @@ function slotOf(h, mask) {
     return (x ^ (x >>> 16)) & mask;
 }
 const SLOT_KEY = Math.floor(Math.random() * 2 ** 32) | 0;
-function wordAt(bytes, at) {
+function quote_scan_wordAt(bytes, at) {
     return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
 }
 /** The hash of the 16 bytes at `at`. */
 function pieceHash(bytes, at) {
-    return mix(wordAt(bytes, at), wordAt(bytes, at + 4), wordAt(bytes, at + 8), wordAt(bytes, at + 12));
+    return mix(quote_scan_wordAt(bytes, at), quote_scan_wordAt(bytes, at + 4), quote_scan_wordAt(bytes, at + 8), quote_scan_wordAt(bytes, at + 12));
 }
 /**
  * A Bloom filter of the pieces' hashes (two bits each, 16 bits per piece, at
@@ -12534,13 +14257,24 @@ class QuoteSet {
     aligned = external_node_buffer_namespaceObject.Buffer.allocUnsafeSlow(0);
     /** Per-quote state of a scan, kept from scan to scan (a set may be scanned against every source). */
     state;
+    work;
+    shortSearchPerByte;
     /**
      * `spread`: take a quote's pieces away from those other quotes have (see
      * pieceStart). On by default; a set scanned for hints only, with its work
-     * bounded all the same, can save the memory it takes.
+     * bounded all the same, can save the memory it takes. `shortQuotes`, for
+     * tests: search the short quotes one by one, or look them all up in an
+     * index, rather than switching from one to the other as the work grows
+     * (the matches found are the same).
      */
     constructor(options = {}) {
         this.crowding = options.spread === false ? undefined : new HashCounts();
+        this.shortSearchPerByte =
+            options.shortQuotes === 'indexed'
+                ? -1
+                : options.shortQuotes === 'searched'
+                    ? Number.POSITIVE_INFINITY
+                    : SHORT_SEARCH_PER_BYTE;
     }
     /**
      * Adds a quote (or finds it), keeping at most `cap` matches of it per source.
@@ -12633,6 +14367,25 @@ class QuoteSet {
     idWith(text, context) {
         return this.withContext.get(contextKey(text, context));
     }
+    /**
+     * The short quotes among `wanted`, in the order they were added: from the
+     * wanted ones when they are fewer, so that a set scanned against many
+     * sources for a few of its quotes (or none) does not pass over all of its
+     * short quotes for each source.
+     */
+    shortOf(wanted) {
+        if (wanted.size >= this.short.length)
+            return this.short.filter((id) => wanted.has(id));
+        const ids = [];
+        for (const id of wanted)
+            if (id < this.quotes.length && this.quotes[id].bytes.length < MIN_TABLE_QUOTE)
+                ids.push(id);
+        return ids.sort((a, b) => a - b);
+    }
+    /** The work the last scan did and its budget (see BASE_BUDGET), for measuring. */
+    get lastWork() {
+        return this.work;
+    }
     /** scan(), or the ScanTooCostly it gave up with. */
     scanWithinBudget(source, wanted) {
         try {
@@ -12655,6 +14408,7 @@ class QuoteSet {
         const budget = BASE_BUDGET + BUDGET_PER_SOURCE_BYTE * n + 4 * this.keptWork;
         const found = (this.state ??= new ScanState());
         found.begin(this.quotes.length, this.caps, budget);
+        this.work = { spent: budget, budget };
         const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
         if (this.pieceCount > 0 && n >= MIN_TABLE_QUOTE) {
             let text = source;
@@ -12720,10 +14474,22 @@ class QuoteSet {
                 }
             }
         }
-        for (const id of this.short) {
-            if (wanted.has(id))
-                findShort(source, this.quotes[id], id, this.contexts[id], found);
+        // Short quotes: searched for until that has cost SHORT_SEARCH_PER_BYTE per byte, then looked up in an index.
+        const searchUpTo = found.spent() + this.shortSearchPerByte * n;
+        let index;
+        for (const id of this.shortOf(wanted)) {
+            const quote = this.quotes[id];
+            const context = this.contexts[id];
+            // A search that runs past the limit is given up and its quote looked up instead.
+            if (index === undefined && findShort(source, quote, id, context, found, searchUpTo))
+                continue;
+            if (index === undefined) {
+                found.spend(INDEX_PER_BYTE * n);
+                index = new UnitIndex(source);
+            }
+            findIndexed(index, quote, id, context, found);
         }
+        this.work = { spent: found.spent(), budget };
         return found.hits();
     }
 }
@@ -12750,12 +14516,20 @@ class ScanState {
         this.budget = budget;
         this.remaining = budget;
     }
+    /** The work done so far in this scan. */
+    spent() {
+        return this.budget - this.remaining;
+    }
     spend(units) {
         this.remaining -= units;
         if (this.remaining < 0) {
             this.reset();
             throw new ScanTooCostly(this.budget);
         }
+    }
+    /** How many matches of the quote are kept. */
+    cap(id) {
+        return this.caps[id];
     }
     full(id) {
         return this.fullAt[id] >= 0;
@@ -12792,6 +14566,16 @@ class ScanState {
         if (list.length >= this.caps[id] && this.fullAt[id] < 0)
             this.fullAt[id] = w;
     }
+    /** Drops what the scan found of a quote, to find it again another way. */
+    forget(id) {
+        const at = this.touched.lastIndexOf(id);
+        if (at < 0)
+            return;
+        this.touched.splice(at, 1);
+        this.starts[id] = undefined;
+        this.candidates[id] = 0;
+        this.fullAt[id] = -1;
+    }
     /** What the scan found, and a clean state for the next one. */
     hits() {
         const hits = new Map();
@@ -12811,26 +14595,60 @@ class ScanState {
 }
 /**
  * A short quote, by searching the text for it: its matches up to its cap, and
- * with a context, those the context allows.
+ * with a context, those the context allows. False, with nothing kept for it,
+ * when the scan's work went past `upTo` first.
  */
-function findShort(text, quote, id, context, found) {
+function findShort(text, quote, id, context, found, upTo) {
     let from = 0;
     for (;;) {
         if (found.full(id))
-            return;
+            return true;
+        if (found.spent() > upTo) {
+            found.forget(id);
+            return false;
+        }
         const at = text.indexOf(quote.bytes, from);
         found.spend(SEARCH_CALL + ((at < 0 ? text.length - from : at - from) >>> 6));
         if (at < 0)
-            return;
+            return true;
         if (respectsWordBoundaries(text, at, quote))
             found.match(id, at, 0, context, text, quote.bytes.length);
         from = at + 1;
     }
 }
+/**
+ * A short quote, by looking it up in the index of the text: its first matches
+ * up to its cap, and with a context, those the context allows (its matches
+ * sorted, in `sorted` by range for the other contexts of the same quote).
+ */
+function findIndexed(index, quote, id, context, found) {
+    const steps = { count: 0 };
+    const range = index.range(quote.bytes, steps);
+    found.spend(steps.count * (1 + (quote.bytes.length >>> 4)));
+    const count = range.hi - range.lo;
+    if (count === 0)
+        return;
+    const text = index.text;
+    const length = quote.bytes.length;
+    if (!context) {
+        const cap = found.cap(id);
+        found.spend(Math.ceil(Math.min(count, RMQ_FROM) / RANGE_ENTRIES_PER_UNIT) + (count > RMQ_FROM ? RMQ_STEPS * cap : 0));
+        for (const start of index.firstMatches(range, cap))
+            found.match(id, start, 0, undefined, text, length);
+        return;
+    }
+    // Every match, in text order, until the context has kept as many as the cap: as a search would.
+    const matches = index.ascending(range);
+    const each = count > RMQ_FROM ? RMQ_STEPS : 1;
+    for (let start = matches.next(); start >= 0 && !found.full(id); start = matches.next()) {
+        found.spend(each);
+        found.match(id, start, 0, context, text, length);
+    }
+}
 function littleEndianWords(text) {
     const words = new Int32Array(text.length >>> 2);
     for (let w = 0; w < words.length; w++)
-        words[w] = wordAt(text, w << 2);
+        words[w] = quote_scan_wordAt(text, w << 2);
     return words;
 }
 function insertSorted(list, value) {
@@ -12851,6 +14669,7 @@ function mismatchAt(text, at, quote) {
 
 ;// CONCATENATED MODULE: ./src/engine/record.ts
 // Field validation of citation records (SPEC §1, and verdict 1 of SPEC §2).
+
 
 
 const REQUIRED = ['citation_id', 'source_id', 'quote'];
@@ -12946,7 +14765,7 @@ function fieldProblem(fields, ...values) {
     }
     const broken = loneSurrogateIn(fields, values);
     if (broken !== undefined)
-        return `${broken} holds a lone UTF-16 surrogate (half of a character)`;
+        return `${shorten(broken, 2 * EXCERPT)} holds a lone UTF-16 surrogate (half of a character)`;
     if (values[0] === '')
         return 'citation_id is empty';
     return undefined;
@@ -12978,7 +14797,7 @@ function nearKey(fields, key) {
 /** Where a field (its key, or any string below it) holds a lone surrogate; the known fields' own values are checked already. */
 function surrogateIn(key, value) {
     if (hasLoneSurrogate(key))
-        return `the key ${JSON.stringify(key)}`;
+        return `the key ${shorten(JSON.stringify(key), EXCERPT)}`;
     if (typeof value === 'string')
         return !KNOWN.includes(key) && hasLoneSurrogate(value) ? key : undefined;
     if (value === null || typeof value !== 'object')
@@ -13168,8 +14987,6 @@ function contextOf(record) {
     return prefix === '' && suffix === '' ? undefined : quoteContext(prefix, suffix);
 }
 
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: ./src/load/sources.ts
 // Source verification: the bytes of a source's file must hash to the pinned
 // SHA-256, be strict UTF-8 and stay under the size limit; its `original`, when
@@ -13178,6 +14995,14 @@ const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
 
 
 const DEFAULT_MAX_SOURCE_BYTES = 64 * 1024 * 1024;
+/**
+ * The largest source the engine can hold: its text becomes one JavaScript
+ * string for explanations, and a string holds at most this many UTF-16 units
+ * (0x1fffffe8 on 64-bit systems), which a UTF-8 file of this many bytes never
+ * exceeds. Options that raise the limit are refused past it, in words.
+ */
+const MAX_SOURCE_BYTES = external_node_buffer_namespaceObject.constants.MAX_STRING_LENGTH;
+const MAX_SOURCE_BYTES_WHY = 'the longest text citegate can hold in memory';
 function sha256Hex(bytes) {
     return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
 }
@@ -13190,12 +15015,14 @@ class SourceLoader {
     workspace;
     manifestDir;
     maxBytes;
+    policy;
     sourceBuffer = external_node_buffer_namespaceObject.Buffer.allocUnsafe(0);
     originalBuffer = external_node_buffer_namespaceObject.Buffer.allocUnsafe(0);
-    constructor(workspace, manifestDir, maxBytes) {
+    constructor(workspace, manifestDir, maxBytes, policy) {
         this.workspace = workspace;
         this.manifestDir = manifestDir;
         this.maxBytes = maxBytes;
+        this.policy = policy;
     }
     load(entry) {
         const read = this.readPinned(entry, 'source');
@@ -13227,6 +15054,9 @@ class SourceLoader {
         const read = this.workspace.read(resolved.abs, this.maxBytes, into);
         if (!read.ok)
             return { ok: false, reason: `${label}: ${read.reason}` };
+        const refused = this.policy?.(resolved.abs);
+        if (refused !== undefined)
+            return { ok: false, reason: `${label}: ${refused}` };
         // Keep the larger buffer for the next source.
         if (read.bytes.buffer !== into.buffer) {
             if (role === 'source')
@@ -13266,6 +15096,17 @@ const MAX_SEEDS = 4;
 const MAX_LOOKED_UP = 8;
 const MAX_LOOKED_UP_REPEATED = 24;
 const CANDIDATES = 4;
+/**
+ * Quotes longer than this (UTF-16 units, about 20,000 words) are not
+ * explained: no closest passage, no hints (see explainable). Aligning one
+ * word by word takes memory and time in proportion to it: a quote of 50 MB
+ * explained in a heap of 512 MB ended the process out of memory.
+ */
+const MAX_EXPLAINED_QUOTE = 1 << 17;
+/** Whether a normalized quote is short enough to explain (MAX_EXPLAINED_QUOTE). */
+function explainable(quote) {
+    return quote.length <= MAX_EXPLAINED_QUOTE;
+}
 /** The nearest passage, if it is close enough to show (MIN_SIMILARITY). */
 function closestPassage(view, quote) {
     const best = nearestPassage(view, quote);
@@ -13273,6 +15114,8 @@ function closestPassage(view, quote) {
 }
 /** The nearest passage, however far: where to look for hints. */
 function nearestPassage(view, quote) {
+    if (!explainable(quote))
+        return undefined;
     const quoteWords = quote.split(' ');
     const text = view.text;
     if (text === '')
@@ -13309,36 +15152,56 @@ function nearestPassage(view, quote) {
         return undefined;
     seeds.sort((a, b) => a.starts.length - b.starts.length);
     const votes = new Map();
-    for (const { offset: at, starts } of seeds.slice(0, MAX_SEEDS)) {
-        if (starts.length > MAX_SEED_OCCURRENCES && votes.size > 0)
-            break;
-        const weight = 1 / (1 + Math.log(starts.length));
-        for (let k = 0; k < starts.length && k < MAX_SEED_OCCURRENCES; k++) {
-            // Votes a few characters apart are for the same place, give or take a changed word.
-            const d = Math.round((starts[k] - at) / 8);
-            votes.set(d, (votes.get(d) ?? 0) + weight);
+    // Every word is common (prose of a small vocabulary, or a long source): the occurrences of words
+    // point nowhere in particular. Runs of the quote's words, looked up whole, point to its place.
+    if (seeds[0].starts.length > COMMON_SEED)
+        phraseVotes(view, quoteWords, votes);
+    if (votes.size === 0) {
+        for (const { offset: at, starts } of seeds.slice(0, MAX_SEEDS)) {
+            if (starts.length > MAX_SEED_OCCURRENCES && votes.size > 0)
+                break;
+            const weight = 1 / (1 + Math.log(starts.length));
+            for (let k = 0; k < starts.length && k < MAX_SEED_OCCURRENCES; k++) {
+                // Votes a few characters apart are for the same place, give or take a changed word.
+                const d = Math.round((starts[k] - at) / 8);
+                votes.set(d, (votes.get(d) ?? 0) + weight);
+            }
         }
     }
     // The best few alignments, some way apart from each other. Votes in neighbouring
     // buckets are for the same place (a changed word shifts the words after it).
     const chosen = [];
-    const ranked = [...votes.keys()].map((d) => [
-        d,
-        (votes.get(d - 1) ?? 0) + votes.get(d) + (votes.get(d + 1) ?? 0),
-    ]);
+    const ds = [...votes.keys()];
+    const vs = new Float64Array(ds.length);
+    for (let r = 0; r < ds.length; r++) {
+        const d = ds[r];
+        vs[r] = (votes.get(d - 1) ?? 0) + votes.get(d) + (votes.get(d + 1) ?? 0);
+    }
     while (chosen.length < CANDIDATES) {
         let best = -1;
-        for (let r = 0; r < ranked.length; r++) {
-            const [d, v] = ranked[r];
-            if (v < 0 || chosen.some((c) => Math.abs(c - d) <= 2))
+        let bestV = 0;
+        let bestD = 0;
+        for (let r = 0; r < ds.length; r++) {
+            const v = vs[r];
+            if (v < 0)
                 continue;
-            if (best < 0 || v > ranked[best][1] || (v === ranked[best][1] && d < ranked[best][0]))
+            const d = ds[r];
+            let taken = false;
+            for (let c = 0; c < chosen.length; c++)
+                if (Math.abs(chosen[c] - d) <= 2)
+                    taken = true;
+            if (taken)
+                continue;
+            if (best < 0 || v > bestV || (v === bestV && d < bestD)) {
                 best = r;
+                bestV = v;
+                bestD = d;
+            }
         }
         if (best < 0)
             break;
-        chosen.push(ranked[best][0]);
-        ranked[best] = [ranked[best][0], -1];
+        chosen.push(bestD);
+        vs[best] = -1;
     }
     let best;
     let aligned;
@@ -13366,6 +15229,34 @@ function nearestPassage(view, quote) {
             best = candidate;
     }
     return best;
+}
+/** When the quote's rarest word occurs more often than this, runs of its words are looked up whole (phraseVotes). */
+const COMMON_SEED = 16;
+/** Runs of this many of the quote's words are looked up whole when every word is common (phraseVotes). */
+const PHRASE_WORDS = 3;
+/** A run found more often than this points nowhere in particular either. */
+const PHRASE_CAP = 16;
+/**
+ * Votes for where the quote is from runs of PHRASE_WORDS of its words found
+ * whole in the text (SPEC §4 matches, from the view's unit index: each costs
+ * what the run costs, not the source), one run at every PHRASE_WORDS-th word;
+ * a run found at most PHRASE_CAP times votes for each place, the rarer the more.
+ */
+function phraseVotes(view, quoteWords, votes) {
+    let offset = 0;
+    for (let i = 0; i < quoteWords.length; i++) {
+        if (i % PHRASE_WORDS === 0 && i + PHRASE_WORDS <= quoteWords.length) {
+            const found = view.matches(quoteWords.slice(i, i + PHRASE_WORDS).join(' '), PHRASE_CAP + 1);
+            if (found.count > 0 && found.count <= PHRASE_CAP) {
+                const weight = 1 / (1 + Math.log(found.count));
+                for (const byte of found.starts) {
+                    const d = Math.round((view.charIndex(byte) - offset) / 8);
+                    votes.set(d, (votes.get(d) ?? 0) + weight);
+                }
+            }
+        }
+        offset += quoteWords[i].length + 1;
+    }
 }
 /*
  * Scores of the fitting alignment (twice the intuitive ones, to stay in integers):
@@ -13794,12 +15685,6 @@ function contextStart(text, end) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/diagnose/hints.ts
-// Hints for a quote that is not found: would it match but for one kind of
-// difference? Each hint folds that one difference away in both texts (on a copy:
-// a hint never folds the text for the verdict) and looks again. A hint is given
-// only when the folded quote matches where SPEC §4 allows it (whole words), and
-// the source's text there really differs from the quote in that way; it says
-// which characters differ, and on which side.
 
 
 
@@ -13837,6 +15722,10 @@ const INVISIBLE_NAMES = {
     '\ufeff': 'a zero-width no-break space',
     '\u180e': 'a Mongolian vowel separator',
 };
+/** Any character but ASCII: the folds of accents and compatibility forms leave ASCII as it is. */
+const NOT_ASCII = /[^\x00-\x7f]/;
+/** A hyphen or soft hyphen before a space: what both hyphenation folds need to remove anything. */
+const HYPHEN_AT = /[-\u2010\u00ad] /;
 /** A hyphen (or soft hyphen) at a line break inside a word: "equip- ment". */
 const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/gu;
 /** The same, keeping a hyphen that belongs to the word: "well- known" for "well-known". */
@@ -14015,12 +15904,14 @@ const FOLDS = [
         apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
         describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
         quick: decomposedWithoutAccents,
+        touches: NOT_ASCII,
         anywhereUpTo: ACCENTS_ANYWHERE_LIMIT,
     },
     {
         kind: 'quotes',
         apply: (t) => ({ text: t.replace(QUOTE_CHARS, (ch) => QUOTES[ch]) }),
         describe: describeQuotes,
+        touches: new RegExp(QUOTE_CHARS.source),
     },
     {
         kind: 'compatibility',
@@ -14029,14 +15920,15 @@ const FOLDS = [
             return folded === t ? { text: t } : foldEach(t, compatible, same);
         },
         describe: describeCompatibility,
+        touches: NOT_ASCII,
     },
-    removal('invisible', INVISIBLE_ALL, describeInvisible),
-    removal('hyphenation', HYPHEN_BREAK, (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK)),
-    removal('hyphenation', HYPHEN_SPACE, (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE)),
+    removal('invisible', INVISIBLE_ALL, describeInvisible, new RegExp(INVISIBLE_ALL.source)),
+    removal('hyphenation', HYPHEN_BREAK, (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK), HYPHEN_AT),
+    removal('hyphenation', HYPHEN_SPACE, (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE), HYPHEN_AT),
 ];
 /** A fold that removes every match of a (global) pattern; its quick form is the same removal without positions. */
-function removal(kind, pattern, describe) {
-    return { kind, apply: (t) => removeAll(t, pattern), quick: (t) => t.replace(pattern, ''), describe };
+function removal(kind, pattern, describe, touches) {
+    return { kind, apply: (t) => removeAll(t, pattern), quick: (t) => t.replace(pattern, ''), describe, touches };
 }
 /** How far around the nearest passage a folded quote is looked for. */
 const MARGIN = 64;
@@ -14049,6 +15941,8 @@ const SHORT_QUOTE = 24;
  * keeps the cost of a hint independent of the length of the source.
  */
 function findHints(view, quote, near) {
+    if (!explainable(quote))
+        return [];
     const text = view.text;
     const from = Math.max(0, near.start - quote.length - MARGIN);
     const to = Math.min(text.length, near.end + quote.length + MARGIN);
@@ -14058,7 +15952,12 @@ function findHints(view, quote, near) {
         hints.push(inside);
     const stretch = text.slice(from, to);
     for (const fold of FOLDS) {
-        if (hints.some((h) => h.kind === fold.kind) || (fold.quick && !fold.quick(stretch).includes(fold.quick(quote))))
+        if (hints.some((h) => h.kind === fold.kind))
+            continue;
+        // A fold that changes neither side cannot explain the miss: seen by one test of each, before folding either.
+        if (fold.touches && !fold.touches.test(stretch) && !fold.touches.test(quote))
+            continue;
+        if (fold.quick && !fold.quick(stretch).includes(fold.quick(quote)))
             continue;
         const hint = foldedMatch(text, quote, fold, stretch, fold.apply(stretch), from);
         if (hint)
@@ -14073,6 +15972,8 @@ function findHints(view, quote, near) {
  * source and only when some quote needs it, and the folded quote is looked for there.
  */
 function findHintsAnywhere(view, quote) {
+    if (!explainable(quote))
+        return [];
     const hints = [];
     for (const fold of FOLDS) {
         // The seeded search ignores case already: folding it away finds nothing new.
@@ -14081,7 +15982,7 @@ function findHintsAnywhere(view, quote) {
         if (fold.anywhereUpTo !== undefined && view.text.length > fold.anywhereUpTo)
             continue;
         const foldedQuote = fold.apply(quote).text;
-        if (foldedQuote === '' || (fold.quick && !quickMayHold(view, fold, quote, foldedQuote === quote)))
+        if (foldedQuote === '' || (fold.quick && !quickMayHold(view, fold, foldedQuote === quote)))
             continue;
         const folded = foldedSource(view, fold);
         if (foldedQuote === quote && folded.view === view)
@@ -14099,31 +16000,28 @@ function findHintsAnywhere(view, quote) {
     return hints;
 }
 const sourceForms = new WeakMap();
-/** Quick looks at a source, per fold, that cost about as much as folding it with positions and indexing its words. */
-const QUICK_LOOKS = 16;
 function formOf(view, fold) {
     let forms = sourceForms.get(view);
     if (!forms)
         sourceForms.set(view, (forms = new Map()));
     let form = forms.get(fold);
     if (!form)
-        forms.set(fold, (form = { spent: 0 }));
+        forms.set(fold, (form = {}));
     return form;
 }
 /**
- * False when the folded quote is surely not in the folded source; true when it
- * may be, or when looking would cost too much. `quoteUnchanged`: the fold
- * leaves the quote as it is, so a source it leaves as it is holds no hint.
+ * False when the fold can give no hint here: it leaves the quote as it is
+ * (`quoteUnchanged`) and the source too, which its quick fold says once per
+ * source. Whether the folded quote is in the folded source is left to the
+ * search in the folded view, whose cost does not grow with the source, where
+ * a search of the quick fold for each quote did.
  */
-function quickMayHold(view, fold, quote, quoteUnchanged) {
+function quickMayHold(view, fold, quoteUnchanged) {
+    if (!quoteUnchanged)
+        return true;
     const form = formOf(view, fold);
     form.quick ??= fold.quick(view.text);
-    if (quoteUnchanged && form.quick === view.text)
-        return false;
-    if (form.spent >= QUICK_LOOKS * view.text.length)
-        return true;
-    form.spent += view.text.length;
-    return form.quick.includes(fold.quick(quote));
+    return form.quick !== view.text;
 }
 function foldedSource(view, fold) {
     const form = formOf(view, fold);
@@ -14763,164 +16661,6 @@ function explainElsewhere(records, manifest, loader, normalizer, cited) {
         }
     }
 }
-
-;// CONCATENATED MODULE: ./src/model/escape.ts
-// Untrusted text (ids, quotes, file names from a pull request) made safe for
-// each place it is shown. Every report goes through one of these.
-/**
- * Characters that must never reach a terminal or a log raw: C0 and C1 controls
- * (escape sequences, carriage returns that overwrite a line, newlines that forge
- * one), DEL, line and paragraph separators, bidirectional overrides that reorder
- * what is shown, and lone surrogates.
- */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
-const UNSAFE_OR_BACKSLASH = new RegExp(`\\\\|${UNSAFE.source}`, 'gu');
-function escapeChar(ch) {
-    switch (ch) {
-        case '\\':
-            return '\\\\';
-        case '\n':
-            return '\\n';
-        case '\r':
-            return '\\r';
-        case '\t':
-            return '\\t';
-        default:
-            return `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`;
-    }
-}
-/**
- * For a value a script may parse back (an id in `id: verdict`): unsafe
- * characters and backslashes escaped, so the escaping can be undone.
- */
-function escapeValue(text) {
-    return text.replace(UNSAFE_OR_BACKSLASH, escapeChar);
-}
-/**
- * Characters JSON.stringify leaves raw that must not reach a terminal either
- * (DEL, C1 controls, line separators, bidirectional controls): inside JSON
- * text they can only stand in strings, where a \u escape means the same.
- */
-const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-/**
- * JSON text (from JSON.stringify) with those characters written as \u
- * escapes, and the `[` of every `##[` too: a runner reads `##[command]`
- * anywhere in a line of a step's output (see neutralizeLegacyCommands), and in
- * JSON text it can only stand in a string, where `\u005b` means the same.
- */
-function escapeJsonText(json) {
-    const text = json.includes('##[') ? json.replaceAll('##[', '##\\u005b') : json;
-    JSON_UNSAFE.lastIndex = 0;
-    if (!JSON_UNSAFE.test(text))
-        return text;
-    return text.replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-/** For a message a person reads: unsafe characters escaped, backslashes kept. */
-function escape_escapeMessage(text) {
-    return text.replace(UNSAFE, escapeChar);
-}
-const HTML_ENTITIES = {
-    '&': '&amp;',
-    '<': '&lt;',
-    '>': '&gt;',
-    '"': '&quot;',
-    "'": '&#39;',
-    // Markdown and GitHub syntax, so that nothing in a cell turns into a table
-    // column, emphasis, code, a link, a mention or a heading.
-    '|': '&#124;',
-    '`': '&#96;',
-    '*': '&#42;',
-    _: '&#95;',
-    '[': '&#91;',
-    ']': '&#93;',
-    '\\': '&#92;',
-    '~': '&#126;',
-    '#': '&#35;',
-    '@': '&#64;',
-    '!': '&#33;',
-    ':': '&#58;',
-};
-/**
- * For the job summary: text shown as text inside HTML, on one line. Unsafe
- * characters are escaped first (so a newline can never end an HTML block and
- * start Markdown), then everything HTML or Markdown would read as syntax.
- */
-function escapeHtml(text) {
-    return (escape_escapeMessage(text)
-        .replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch])
-        // GitHub links `www.` followed by a domain even with no `:` or `@`; its
-        // autolinker reads the raw text, so an escaped dot breaks the pattern.
-        .replace(/(?<=www)\./giu, '&#46;'));
-}
-/** Shortens to at most `max` code points, marking the cut with an ellipsis. */
-function shorten(text, max) {
-    const cps = [...text];
-    return cps.length <= max ? text : `${cps.slice(0, max - 1).join('')}…`;
-}
-/** For an attribute value built from percent-encoded parts (a link). */
-function escapeAttribute(text) {
-    return text.replace(/[&<>"']/g, (ch) => HTML_ENTITIES[ch]);
-}
-// .NET's Trim(), which the runner applies before looking for `::`, drops any
-// Unicode white space, not just spaces and tabs: U+0085 too, which \s lacks.
-const WHITESPACE = /[\s\u0085]/u;
-/** That white space but the line breaks the runner splits lines at, as a pattern. */
-const SPACE = String.raw `(?:[^\S\r\n]|\u0085)`;
-/**
- * A GitHub runner reads any line of a step's output that starts with `::`
- * (after spaces) as a workflow command, so untrusted text at the start of a
- * line could issue one when citegate runs in a `run:` step. This writes the
- * second colon of such a line as `\u{003A}`, so the line starts `:\u{003A}`.
- * `state` carries a line split across writes: `start` (only spaces so far),
- * `colon` (spaces and one colon), `inside` (anything else).
- */
-function neutralizeCommands(text, state) {
-    // 1. The line an earlier write left open, one character at a time, until it is decided.
-    const firstBreak = text.search(LINE_BREAK);
-    const headEnd = firstBreak < 0 ? text.length : firstBreak;
-    let head = text.slice(0, headEnd);
-    for (let i = 0; i < headEnd && state !== 'inside'; i++) {
-        const ch = text[i];
-        if (ch === ':' && state === 'start')
-            state = 'colon';
-        else if (ch === ':') {
-            head = `${text.slice(0, i)}\\u{003A}${text.slice(i + 1, headEnd)}`;
-            state = 'inside';
-        }
-        else if (!(state === 'start' && WHITESPACE.test(ch)))
-            state = 'inside';
-    }
-    if (firstBreak < 0)
-        return { text: head, state };
-    // 2. Whole lines: one pass of a regular expression finds those that start with `::`.
-    const rest = text.slice(firstBreak).replace(COMMAND_LINE, '$1$2:\\u{003A}');
-    // 3. The last line, perhaps cut short: how it starts so far.
-    const last = text.slice(Math.max(text.lastIndexOf('\n'), text.lastIndexOf('\r')) + 1);
-    return { text: head + rest, state: BLANK.test(last) ? 'start' : BLANK_THEN_COLON.test(last) ? 'colon' : 'inside' };
-}
-/**
- * The runner also reads an older form of workflow command, `##[command]data`,
- * and looks for it anywhere in a line (actions/runner's ActionCommand.TryParse
- * finds `##[` with IndexOf), so untrusted text anywhere could issue one. This
- * writes the `[` of every `##[` as `\u{005B}`. `hashes` carries the number of
- * `#` that ended the text written before (0 to 2), for a `##[` split across
- * writes.
- */
-function neutralizeLegacyCommands(text, hashes) {
-    const joined = '#'.repeat(hashes) + text;
-    // Only `[` changes, never a `#`: the carried ones are cut off again unchanged.
-    const safe = joined.includes('##[') ? joined.replaceAll('##[', '##\\u{005B}') : joined;
-    let trailing = 0;
-    while (trailing < 2 && joined.charCodeAt(joined.length - 1 - trailing) === 0x23)
-        trailing++;
-    return { text: safe.slice(hashes), hashes: trailing };
-}
-// The runner reads its output line by line, and a carriage return ends a line
-// there as a line feed does.
-const LINE_BREAK = /[\r\n]/u;
-const COMMAND_LINE = new RegExp(String.raw `([\r\n])(${SPACE}*)::`, 'gu');
-const BLANK = new RegExp(`^${SPACE}*$`, 'u');
-const BLANK_THEN_COLON = new RegExp(`^${SPACE}*:$`, 'u');
 
 ;// CONCATENATED MODULE: ./src/engine/sentences.ts
 // Beyond quotes: the sentences of an answer, and whether the claims of its
@@ -15870,7 +17610,7 @@ function runCheck(options) {
     // 2. Each cited source, once: verify, normalize, find all its quotes in one
     //    pass, decide its records. Its quotes alone make a small table that stays
     //    in cache, however many quotes the run has.
-    const loader = new SourceLoader(workspace, manifest.dir, options.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES);
+    const loader = new SourceLoader(workspace, manifest.dir, options.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES, options.sourcePolicy);
     const normalizer = new SourceNormalizer();
     const kept = diagnose ? new CitedSources() : undefined;
     const sources = [];
@@ -15942,7 +17682,9 @@ function runCheck(options) {
                     if (diagnose && (decision.verdict !== 'located' || decision.context))
                         toExplain.push([r, decision]);
                 }
-                if (toExplain.length > 0) {
+                // Explaining reads the normalized text as one string; NFC may lengthen a text past the longest one
+                // (a source of U+1D160 triples its length): then its verdicts stand, unexplained.
+                if (toExplain.length > 0 && normalized.bytes.length <= MAX_SOURCE_BYTES) {
                     const view = new SourceView(normalized.bytes, toExplain.length);
                     for (const [r, decision] of toExplain)
                         r.detail = explain(decision, view, place, entry.id);
@@ -16016,15 +17758,138 @@ function runDigest(manifestText, files, github) {
     return hash.digest('hex').slice(0, 32);
 }
 /** The shard (1-based) a workspace-relative file belongs to, out of `count`. */
-function shardOf(file, count) {
+function shard_shardOf(file, count) {
     const digest = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(file, 'utf8').digest();
     return (digest.readUInt32BE(0) % count) + 1;
 }
 function inShard(files, shard) {
-    return shard === undefined ? [...files] : files.filter((f) => shardOf(f.file, shard.count) === shard.index);
+    return shard === undefined ? [...files] : files.filter((f) => shard_shardOf(f.file, shard.count) === shard.index);
+}
+
+;// CONCATENATED MODULE: ./src/check/baseline.ts
+
+
+/**
+ * Matches keys in order: the first record (or finding) of a key in the run
+ * with the first of that key in the baseline, and so on, so that a key given
+ * twice (a duplicated citation_id, two records without one) matches twice.
+ */
+class Matcher {
+    byKey = new Map();
+    add(key, value) {
+        const list = this.byKey.get(key);
+        if (list)
+            list.push(value);
+        else
+            this.byKey.set(key, [value]);
+    }
+    take(key) {
+        return this.byKey.get(key)?.shift();
+    }
+    /** What no one took, in the order added. */
+    *left() {
+        for (const list of this.byKey.values())
+            yield* list;
+    }
+}
+/**
+ * A record's key in its file: its citation_id (unique in a valid file). A
+ * record without one (always invalid fields) is known by its place among the
+ * records of its file that have none.
+ */
+function recordKeys(records, fileOf) {
+    const unnamed = new Map();
+    return records.map((r) => {
+        const file = fileOf(r.file);
+        if (r.citationId !== null)
+            return JSON.stringify([file, 'id', r.citationId]);
+        const n = unnamed.get(file) ?? 0;
+        unnamed.set(file, n + 1);
+        return JSON.stringify([file, 'unnamed', n]);
+    });
+}
+/** A finding is about its kind, file, record and what it says (a sentence, a number, a source). */
+function findingKey(f, fileOf) {
+    return JSON.stringify([f.kind, fileOf(f.file), f.citationId ?? null, f.message]);
+}
+function stateOf(before, now) {
+    if (before === undefined)
+        return 'new';
+    if (before === 'located')
+        return result_isLocated(now) ? 'unchanged' : 'broken';
+    return result_isLocated(now) ? 'fixed' : 'still failing';
+}
+/**
+ * Compares a run's result with a baseline. `counts(file)`: whether a file of
+ * the baseline is one this run answers for (its shard's, and for a run over
+ * changed files the files it checked), so that a record of a file the run did
+ * not look at is not counted as removed.
+ */
+function compareWithBaseline(result, baseline, failOn, pins, counts) {
+    const base = baseline.report;
+    const fileOf = (file) => baseline.renamed?.get(file) ?? file;
+    const same = (file) => file;
+    const before = new Matcher();
+    const baseKeys = recordKeys(base.records, fileOf);
+    for (let i = 0; i < baseKeys.length; i++)
+        before.add(baseKeys[i], { verdict: base.records[i].verdict, record: base.records[i] });
+    const keys = recordKeys(result.records, same);
+    const records = result.records.map((r, i) => {
+        const matched = before.take(keys[i]);
+        const state = stateOf(matched?.verdict, r);
+        return { ...r, baseline: matched ? { state, verdict: matched.verdict } : { state } };
+    });
+    const removed = [];
+    for (const { record } of before.left()) {
+        const file = fileOf(record.file);
+        if (!counts(file))
+            continue;
+        removed.push({ file, citationId: record.citationId, sourceId: record.sourceId, verdict: record.verdict });
+    }
+    removed.sort((a, b) => comparePaths(a.file, b.file));
+    const earlier = new Matcher();
+    for (const f of base.findings)
+        earlier.add(findingKey(f, fileOf), f);
+    const findings = result.findings.map((f) => {
+        const state = earlier.take(findingKey(f, same)) !== undefined ? 'still failing' : 'new';
+        return { ...f, baseline: state };
+    });
+    let findingsFixed = 0;
+    for (const f of earlier.left())
+        if (f.level === 'fail' && counts(fileOf(f.file)))
+            findingsFixed++;
+    return {
+        records,
+        findings,
+        info: {
+            from: baseline.from,
+            digest: baseline.digest,
+            failOn,
+            sources: sourceChanges(result, base, pins),
+            removed,
+            findingsFixed,
+        },
+    };
+}
+/**
+ * Sources cited now that the baseline's run did not know, sources it knew that
+ * the manifest no longer has, and those in both whose pin changed since.
+ * `pins`: the manifest's sources and their pinned SHA-256.
+ */
+function sourceChanges(result, base, pins) {
+    const known = new Map(base.sources.map((s) => [s.id, s.sha256]));
+    const added = result.sources.filter((s) => !known.has(s.id)).map((s) => s.id);
+    const removed = [...known.keys()].filter((id) => !pins.has(id));
+    const repinned = [...known].filter(([id, sha]) => pins.has(id) && pins.get(id) !== sha).map(([id]) => id);
+    return {
+        added: added.sort(comparePaths),
+        removed: removed.sort(comparePaths),
+        repinned: repinned.sort(comparePaths),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/check/session.ts
+
 
 
 
@@ -16043,13 +17908,15 @@ class Session {
         this.problems = listed.problems;
         this.files = inShard(listed.files, settings.shard);
     }
-    run() {
+    /** Runs the check; `baseline`: one made after the files were selected (the Action's run of the base commit). */
+    run(baseline = this.settings.baseline) {
         const { workspace, manifest, selection, shard } = this.settings;
         const checked = runCheck({
             workspace,
             manifest,
             files: this.files,
             maxSourceBytes: this.settings.maxSourceBytes,
+            sourcePolicy: this.settings.sourcePolicy,
             diagnose: this.settings.explain,
             checks: { ...manifest.checks, ...this.settings.checks },
             problems: this.problems,
@@ -16059,14 +17926,34 @@ class Session {
         // Only a full, unsplit run fails for holding no records: missing data must
         // not look like success. A shard's emptiness is judged when the shards are
         // merged; a run over the files a change touched may find it removed them all.
-        const partial = shard !== undefined || (selection.kind === 'chosen' && !selection.complete);
+        const complete = shard === undefined && (selection.kind !== 'chosen' || selection.complete);
+        const partial = !complete;
         const github = this.settings.github;
+        const compared = this.compared(partial ? { ...checked, partial } : checked, baseline);
+        // Shards of one run are judged against one baseline, the same way: its digest is part of the run's.
+        const against = compared.baseline;
+        const digestOf = against ? { github: github ?? null, baseline: [against.digest, against.failOn] } : github;
         return {
-            ...judged(partial ? { ...checked, partial } : checked),
+            ...judged(compared),
             selected: this.selected,
-            ...(shard ? { shard: { ...shard, run: runDigest(manifest.text, this.selected, github) } } : {}),
+            ...(shard ? { shard: { ...shard, run: runDigest(manifest.text, this.selected, digestOf) } } : {}),
             ...(github !== undefined ? { github } : {}),
         };
+    }
+    /** The result with what became of each record and finding since the baseline, when there is one. */
+    compared(result, baseline) {
+        const { manifest, shard, selection } = this.settings;
+        if (baseline === undefined)
+            return result;
+        const failOn = this.settings.failOn ?? 'new';
+        const pins = new Map([...manifest.sources.values()].map((s) => [s.id, s.sha256]));
+        // A file of the baseline counts as this run's when it could be in it: its shard's, and when the
+        // run checked only some files (named ones, or the ones a change touched), one of those.
+        const some = selection.kind === 'named' || (selection.kind === 'chosen' && !selection.complete);
+        const chosen = some ? new Set(this.selected.map((f) => f.file)) : undefined;
+        const counts = (file) => (shard === undefined || shard_shardOf(file, shard.count) === shard.index) && (chosen === undefined || chosen.has(file));
+        const { records, findings, info } = compareWithBaseline(result, baseline, failOn, pins, counts);
+        return { ...result, records, findings, baseline: info };
     }
 }
 function session_select(settings) {
@@ -16099,24 +17986,7 @@ function runInputs(workspace, manifest, files) {
     return inputs;
 }
 
-;// CONCATENATED MODULE: ./src/model/shard.ts
-// Splitting an audit over several jobs: which shard of how many (check/shard.ts assigns the files).
-/** The most shards a run is split into: a matrix of GitHub Actions takes at most 256 jobs. */
-const MAX_SHARDS = 1024;
-/** Parses "i/n" (1 ≤ i ≤ n ≤ MAX_SHARDS); undefined for anything else. */
-function parseShard(text) {
-    const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text.trim());
-    if (!m)
-        return undefined;
-    const index = Number(m[1]);
-    const count = Number(m[2]);
-    return index <= count && count <= MAX_SHARDS ? { index, count } : undefined;
-}
-/** What a shard is written as, for the messages that refuse another value. */
-const SHARD_FORM = 'i/n with 1 <= i <= n (for example 2/4)';
-
 ;// CONCATENATED MODULE: ./src/report/json.ts
-// The JSON report (SPEC §7). Keys are snake_case like the records' own fields.
 
 
 
@@ -16127,6 +17997,7 @@ function reportHead(result, context) {
         tool: { name: 'citegate', version: VERSION },
         ...(context.github ? { github: context.github } : {}),
         ...(context.shard ? { shard: context.shard } : {}),
+        ...(result.baseline ? { baseline: jsonBaseline(result.baseline) } : {}),
         manifest: result.manifest,
         summary: { ...tally(result), passed: result.outcome.passed },
         sources: result.sources.map(jsonSource),
@@ -16145,6 +18016,7 @@ function reportHead(result, context) {
             column: f.column,
             ...(f.citationId !== undefined ? { citation_id: f.citationId } : {}),
             message: f.message,
+            ...(f.baseline !== undefined ? { baseline: f.baseline } : {}),
         })),
     };
 }
@@ -16205,6 +18077,24 @@ function jsonRecord(r) {
         ...(r.verdict !== 'located' ? { quote: r.quote, claim: r.claim } : {}),
         matches: matchesOf(r).map(jsonPosition),
         ...(detail ? { detail: jsonDetail(detail) } : {}),
+        ...(r.baseline
+            ? { baseline: r.baseline.state, ...(r.baseline.verdict ? { baseline_verdict: r.baseline.verdict } : {}) }
+            : {}),
+    };
+}
+function jsonBaseline(b) {
+    return {
+        from: b.from,
+        digest: b.digest,
+        fail_on: b.failOn,
+        sources: b.sources,
+        removed: b.removed.map((r) => ({
+            file: r.file,
+            citation_id: r.citationId,
+            source_id: r.sourceId,
+            verdict: r.verdict,
+        })),
+        findings_fixed: b.findingsFixed,
     };
 }
 function jsonPosition(m) {
@@ -16303,7 +18193,7 @@ const ONLY = {
 function plural(n, one, many = `${one}s`) {
     return `${n} ${n === 1 ? one : many}`;
 }
-function list(items) {
+function explain_text_list(items) {
     return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 /** Similarity as a percentage; a passage that differs is never shown as 100%. */
@@ -16376,7 +18266,7 @@ function explain_text_explainRecord(r) {
                 if (r.similarIds && r.similarIds.length > 0)
                     lines.push(`${missing}; did you mean ${r.similarIds.join(' or ')}?`);
                 else if (r.sourceIds && r.sourceIds.length > 0)
-                    lines.push(`${missing}; its ${r.sourceIds.length === 1 ? 'source is' : 'sources are'} ${list(r.sourceIds)}`);
+                    lines.push(`${missing}; its ${r.sourceIds.length === 1 ? 'source is' : 'sources are'} ${explain_text_list(r.sourceIds)}`);
                 else
                     lines.push(`${missing}, nor one with a similar id`);
             }
@@ -16507,6 +18397,8 @@ function* textReportChunks(result, options = {}) {
             const reason = reasonOf(r);
             if (reason)
                 lines.push(`  ${escape_escapeMessage(reason)}`);
+            if (r.baseline)
+                lines.push(`  baseline: ${r.baseline.state}${r.baseline.verdict ? ` (was ${r.baseline.verdict})` : ''}`);
             for (const line of explain_text_explainRecord(r))
                 lines.push(`  ${escape_escapeMessage(line)}`);
         }
@@ -16564,6 +18456,44 @@ function* diagnosticsChunks(result, options = {}) {
     if (lines.length > 0)
         yield `${lines.join('\n')}\n`;
 }
+/** At most this many source ids named per list; the rest counted. */
+const IDS_NAMED = 10;
+function ids(list) {
+    const named = list.slice(0, IDS_NAMED).map((id) => escapeValue(id));
+    return list.length > IDS_NAMED ? `${named.join(', ')} and ${list.length - IDS_NAMED} more` : named.join(', ');
+}
+/** What changed since the baseline, in one line for standard error (the `id: verdict` lines stay the reference's). */
+function baselineLine(result) {
+    const b = result.baseline;
+    const counts = tally(result).baseline;
+    if (!b || !counts)
+        return '';
+    let newFailing = 0;
+    for (const r of result.records)
+        if (r.baseline?.state === 'new' && r.verdict !== 'located')
+            newFailing++;
+    const notCounted = b.failOn === 'new' ? ' (not counted)' : '';
+    const parts = [
+        `${counts.broken} broken`,
+        `${newFailing} new not located`,
+        `${counts.fixed} fixed`,
+        `${counts['still failing']} still failing${notCounted}`,
+        `${counts.unchanged} unchanged`,
+        `${counts.new - newFailing} new located`,
+        `${counts.removed} removed`,
+    ];
+    const findings = counts.findings;
+    if (findings.new + findings['still failing'] + findings.fixed > 0)
+        parts.push(`findings: ${findings.new} new, ${findings['still failing']} still failing${notCounted}, ${findings.fixed} fixed`);
+    const { added, removed, repinned } = b.sources;
+    const sources = [
+        added.length > 0 ? `added ${ids(added)}` : '',
+        removed.length > 0 ? `removed ${ids(removed)}` : '',
+        repinned.length > 0 ? `re-pinned ${ids(repinned)} (their records judged against the new text)` : '',
+    ].filter(Boolean);
+    return escape_escapeMessage(`citegate: against the baseline ${b.from} (fail on ${b.failOn}): ${parts.join(', ')}` +
+        (sources.length > 0 ? `; sources since the baseline: ${sources.join('; ')}` : ''));
+}
 
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
 // Annotations for the pull request: one per failing record, at its line in
@@ -16589,6 +18519,8 @@ const USEFULNESS = (/* unused pure expression or super */ null && ([
     'source unverified',
 ]));
 const QUOTE_SHOWN = 160;
+/** Against a baseline: records broken by the change first, then new ones, then those failing already. */
+const CHANGE_RANK = (/* unused pure expression or super */ null && (['broken', 'new', 'still failing']));
 function buildAnnotations(result) {
     const sources = new Map(result.sources.map((s) => [s.id, s]));
     const annotations = [];
@@ -16604,15 +18536,18 @@ function buildAnnotations(result) {
         });
     }
     const failing = result.records.filter((r) => !isLocated(r));
+    // Against a baseline with fail-on new, what the change made worse first, and what was failing already as notices.
+    const onChange = result.baseline?.failOn === 'new';
+    const change = (r) => (onChange ? CHANGE_RANK.indexOf(r.baseline?.state ?? 'new') : 0);
     const rank = (r) => USEFULNESS.indexOf(r.verdict);
     const ordered = failing
         .map((r, i) => ({ r, i }))
-        .sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i)
+        .sort((a, b) => change(a.r) - change(b.r) || rank(a.r) - rank(b.r) || a.i - b.i)
         .map(({ r }) => r);
     for (const r of ordered) {
         const why = explainRecord(r).map(escapeMessage);
         annotations.push({
-            level: 'error',
+            level: onChange && r.baseline?.state === 'still failing' ? 'notice' : 'error',
             title: `${r.verdict}: ${recordLabel(r)}`,
             message: [recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result), ...why].join('\n'),
             file: r.file,
@@ -16623,7 +18558,7 @@ function buildAnnotations(result) {
     // Findings beyond quotes, failing ones with the errors, the others as warnings.
     for (const f of [...result.findings].sort((a, b) => Number(a.level === 'warn') - Number(b.level === 'warn'))) {
         annotations.push({
-            level: f.level === 'fail' ? 'error' : 'warning',
+            level: f.level === 'warn' ? 'warning' : onChange && f.baseline === 'still failing' ? 'notice' : 'error',
             title: f.citationId !== undefined ? `${f.kind}: ${escapeMessage(f.citationId)}` : f.kind,
             message: escapeMessage(f.message),
             file: f.file,
@@ -16678,6 +18613,8 @@ function recordMessage(r, source, result) {
 // failing record at its citation file and line, and a fingerprint that stays
 // the same from run to run while the finding does (even if lines move), and
 // differs between results of one run (code scanning merges equal ones).
+
+
 
 
 
@@ -16758,6 +18695,17 @@ const MANIFEST_RULE = {
     short: 'Manifest rule that checks nothing',
     full: 'A rule of the manifest (a `require` rule) matches none of the citation files, so it checks nothing.',
 };
+/** A rule's level when no manifest or input sets its check otherwise: only a check beyond quotes can warn. */
+function defaultLevel(rule) {
+    const kind = Object.keys(FINDING_RULES).find((k) => FINDING_RULES[k] === rule);
+    return kind !== undefined && DEFAULT_CHECKS[FINDING_CHECKS[kind]] === 'warn' ? 'warning' : 'error';
+}
+/** The check each kind of finding comes from. */
+const FINDING_CHECKS = {
+    'uncited claim': 'uncitedClaims',
+    'required source not cited': 'requiredSources',
+    'claim number not in quote': 'claimNumbers',
+};
 const RULES = [
     ...Object.values(VERDICT_RULES),
     UNREADABLE_FILE,
@@ -16814,7 +18762,8 @@ function buildSarif(result, options = {}) {
     const location = (file, line, column) => ({
         physicalLocation: {
             artifactLocation: { uri: uri(options.repositoryPath?.(file) ?? file), uriBaseId: '%SRCROOT%' },
-            ...(line > 0 ? { region: { startLine: line, startColumn: Math.max(column, 1) } } : {}),
+            // A problem with a whole file is placed at its start: code scanning wants a region to show.
+            region: line > 0 ? { startLine: line, startColumn: Math.max(column, 1) } : { startLine: 1 },
         },
     });
     for (const p of result.problems) {
@@ -16836,9 +18785,17 @@ function buildSarif(result, options = {}) {
             ruleId: rule.id,
             ruleIndex: ruleIndex.get(rule.id),
             level: 'error',
-            message: { text: recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result) },
+            // What the annotation says: what was looked for where, then the closest passage and the hints.
+            message: {
+                text: [
+                    recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result),
+                    ...explain_text_explainRecord(r).map(escape_escapeMessage),
+                ].join('\n'),
+            },
             locations: [location(r.file, r.line, r.column)],
             partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, r.file, recordKey(r), r.sourceId, r.quote]) },
+            // SARIF's own word for it: a result the baseline had too is unchanged, any other is new.
+            ...(r.baseline ? { baselineState: r.baseline.state === 'still failing' ? 'unchanged' : 'new' } : {}),
         });
     }
     for (const f of result.findings) {
@@ -16850,6 +18807,7 @@ function buildSarif(result, options = {}) {
             message: { text: escape_escapeMessage(f.message) },
             locations: [location(f.file, f.line, f.column)],
             partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, f.file, f.citationId ?? null, f.message]) },
+            ...(f.baseline ? { baselineState: f.baseline === 'still failing' ? 'unchanged' : 'new' } : {}),
         });
     }
     // Stable: results of one level keep their order (problems, records, findings).
@@ -16875,9 +18833,9 @@ function buildSarif(result, options = {}) {
                             name: r.name,
                             shortDescription: { text: r.short },
                             fullDescription: { text: r.full },
-                            help: { text: `${r.full} See https://github.com/citegate/citegate#how-a-quote-is-checked.` },
-                            defaultConfiguration: { level: 'error' },
-                            properties: { tags: ['citations'], precision: 'very-high', 'problem.severity': 'error' },
+                            help: { text: `${r.full} See https://github.com/citegate/citegate/blob/main/docs/verdicts.md.` },
+                            defaultConfiguration: { level: defaultLevel(r) },
+                            properties: { tags: ['citations'], precision: 'very-high', 'problem.severity': defaultLevel(r) },
                         })),
                     },
                 },
@@ -16922,6 +18880,7 @@ function recordKey(r) {
 
 ;// CONCATENATED MODULE: ./src/cli/help.ts
 
+
 const MAIN_HELP = `citegate ${VERSION}: checks that every quote an AI assistant attributes to a
 source appears verbatim, exactly once, in the pinned text of that source.
 
@@ -16960,7 +18919,8 @@ Options:
   --only-failures         list only the records not located (the last line
                           still counts them all)
   --max-source-bytes N    refuse source files longer than N bytes
-                          (default: 67108864, 64 MiB)
+                          (default: 67108864, 64 MiB; at most ${MAX_SOURCE_BYTES},
+                          the longest text citegate can hold in memory)
   --shard I/N             check only shard I of N of the citation files (split
                           by a hash of each path: the same split every run)
   --uncited-claims LEVEL  off, warn or fail: sentences of an answer that no
@@ -16970,6 +18930,14 @@ Options:
                           rules want cited and no record cites (default: fail)
   --claim-numbers LEVEL   off, warn or fail: numbers a claim states that its
                           quote does not carry (default: fail)
+  --baseline FILE         judge the run against an earlier run's JSON report:
+                          each record is new, broken, still failing, fixed or
+                          unchanged (in the JSON report; a summary line on
+                          standard error)
+  --fail-on new|any       new: fail only on records broken since the
+                          baseline, new records not located and new failing
+                          findings (the default with --baseline); any: on
+                          every record not located (the default without)
   -h, --help              this help
 
 With several files, each text line starts with "file:line: ". Problems with
@@ -16977,8 +18945,9 @@ the input (unreadable files, unverified sources, invalid records) go to
 standard error as "file:line:column: error: message" (or "warning:").
 
 Exit status: 0 at least one record and every record located, every source
-verified; 1 something needs review (also when there is no record at all);
-2 the check could not run (bad arguments, manifest missing or invalid).
+verified (with --fail-on new: nothing broken or new failing); 1 something
+needs review (also when there is no record at all); 2 the check could not run
+(bad arguments, manifest missing or invalid, a baseline that is not a report).
 `;
 const PIN_HELP = `Usage: citegate pin [options] [SOURCE_ID...]
 
@@ -16991,7 +18960,8 @@ reports you name).
 Options:
   --manifest FILE         the manifest (default: citegate.yml in the root)
   --root DIR              the workspace (default: the current folder)
-  --max-source-bytes N    refuse files longer than N bytes (default: 64 MiB)
+  --max-source-bytes N    refuse files longer than N bytes (default: 64 MiB;
+                          at most ${MAX_SOURCE_BYTES})
   --check                 write nothing: check that every pin (sources and
                           originals, cited or not) matches its file, and print
                           each one that does not, with both hashes
@@ -17117,204 +19087,6 @@ function progressLine(stream, env = process.env) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/load/workspace.ts
-// The workspace: the one folder citegate reads from. Every path from a manifest,
-// a command line or a pull request is resolved here, and refused unless it
-// stays inside the workspace after following links. Nothing outside is read.
-
-
-
-
-
-class Workspace {
-    /** The workspace root, links resolved. */
-    root;
-    /** The root as it was named (absolute), which may be a link to `root`. */
-    named;
-    constructor(root) {
-        this.named = external_node_path_default().resolve(root);
-        this.root = external_node_fs_namespaceObject.realpathSync.native(root);
-    }
-    /** The workspace-relative path (with `/`) of an absolute path inside it. */
-    relative(abs) {
-        return external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/');
-    }
-    /**
-     * The absolute path of a file named on a command line, with links in its
-     * folders resolved, so that `/link-to-repo/citegate.yml` is inside a
-     * workspace opened as `/repo`: for the manifest, whose paths are relative
-     * to the folder it is really in. The name itself stays as given: if it is a
-     * link, reading it checks where it leads.
-     */
-    argumentPath(p) {
-        const abs = external_node_path_default().resolve(p);
-        const rest = [external_node_path_default().basename(abs)];
-        let folder = external_node_path_default().dirname(abs);
-        for (;;) {
-            try {
-                return external_node_path_default().join(external_node_fs_namespaceObject.realpathSync.native(folder), ...rest);
-            }
-            catch {
-                const parent = external_node_path_default().dirname(folder);
-                if (parent === folder)
-                    return abs;
-                rest.unshift(external_node_path_default().basename(folder));
-                folder = parent;
-            }
-        }
-    }
-    /**
-     * The absolute path of a citation file named on a command line, as named:
-     * inside the workspace its folders stay as written, links and all, since a
-     * name decides how its file is checked (with a folder link `answers ->
-     * data/answers`, `answers/returns/a.json` is under the rules for
-     * `answers/returns/`, as the run over the manifest's patterns has it). A
-     * name that reaches the workspace through a link from outside
-     * (`/link-to-repo/answers/a.json`) is taken from the first folder on its way
-     * that is in the workspace; any other, as argumentPath() takes it.
-     */
-    citationArgumentPath(p) {
-        const abs = external_node_path_default().resolve(p);
-        if (this.contains(abs))
-            return abs;
-        const folders = [];
-        for (let folder = external_node_path_default().dirname(abs);; folder = external_node_path_default().dirname(folder)) {
-            folders.unshift(folder);
-            if (external_node_path_default().dirname(folder) === folder)
-                break;
-        }
-        for (const folder of folders) {
-            let real;
-            try {
-                real = external_node_fs_namespaceObject.realpathSync.native(folder);
-            }
-            catch {
-                break;
-            }
-            if (this.contains(real))
-                return external_node_path_default().join(real, external_node_path_default().relative(folder, abs));
-        }
-        return this.argumentPath(p);
-    }
-    /** True if the absolute path is the root or below it. */
-    contains(abs) {
-        return isBelow(abs, this.root);
-    }
-    /**
-     * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
-     * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
-     * and links that lead out of it. A missing file resolves lexically (ok: true)
-     * so that the read reports it as missing.
-     *
-     * `kind`: a path written in the manifest must use `/` so that it means the
-     * same on every system; the name of a file that exists (found in a folder,
-     * given on the command line, changed in a pull request) may hold a backslash
-     * where the system allows one in a name.
-     *
-     * `follow` false: only the path's own rules, no look at the file system
-     * (for naming a path already resolved once); `abs` is then the lexical path.
-     */
-    resolve(baseRel, p, kind = 'written', follow = true) {
-        if (p === '')
-            return { ok: false, reason: 'the path is empty' };
-        if (p.includes('\0'))
-            return { ok: false, reason: 'the path holds a NUL character' };
-        if (p.includes('\\') && (kind === 'written' || (external_node_path_default()).sep === '\\')) {
-            return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
-        }
-        if (external_node_path_default().posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
-            return { ok: false, reason: "the path is absolute: paths are relative to the manifest's folder" };
-        }
-        const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(baseRel === '' ? '.' : baseRel, p));
-        if (joined === '..' || joined.startsWith('../')) {
-            return { ok: false, reason: 'the path leads outside the workspace' };
-        }
-        const lexical = external_node_path_default().join(this.root, ...joined.split('/'));
-        if (!follow)
-            return { ok: true, abs: lexical, rel: this.relative(lexical) };
-        const real = this.realPath(lexical);
-        if (real.kind === 'missing')
-            return { ok: true, abs: lexical, rel: this.relative(lexical) };
-        if (real.kind === 'refused')
-            return { ok: false, reason: real.reason };
-        return { ok: true, abs: real.abs, rel: this.relative(lexical) };
-    }
-    /** Where an absolute path really leads: somewhere inside, nowhere (it does not exist), or refused and why. */
-    realPath(abs) {
-        let real;
-        try {
-            // The native realpath: one call, where the JavaScript one lstats every folder on the way.
-            real = external_node_fs_namespaceObject.realpathSync.native(abs);
-        }
-        catch (error) {
-            const code = error.code;
-            if (code === 'ENOENT' || code === 'ENOTDIR')
-                return { kind: 'missing' };
-            return { kind: 'refused', reason: describeFsError(error) };
-        }
-        if (!this.contains(real))
-            return { kind: 'refused', reason: 'the path is a link that leads outside the workspace' };
-        return { kind: 'inside', abs: real };
-    }
-    /**
-     * Reads a regular file found by resolve(), at most `maxBytes` long. `into` is
-     * reused when it is large enough (the returned bytes are then a view of it).
-     */
-    read(abs, maxBytes, into) {
-        let fd;
-        try {
-            // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
-            // O_NONBLOCK: opening a FIFO must not hang the run.
-            fd = (0,external_node_fs_namespaceObject.openSync)(abs, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
-        }
-        catch (error) {
-            if (error.code === 'ELOOP' && leadsNowhere(abs))
-                return { ok: false, reason: 'it is a link that leads to no file' };
-            return { ok: false, reason: describeFsError(error) };
-        }
-        try {
-            const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
-            if (stat.isDirectory())
-                return { ok: false, reason: 'it is a folder, not a file' };
-            if (!stat.isFile())
-                return { ok: false, reason: 'it is not a regular file' };
-            if (stat.size > maxBytes) {
-                return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
-            }
-            const size = stat.size;
-            const buffer = into && into.length >= size ? into : external_node_buffer_namespaceObject.Buffer.allocUnsafe(size);
-            let done = 0;
-            while (done < size) {
-                const n = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, done, size - done, done);
-                if (n === 0)
-                    break;
-                done += n;
-            }
-            // A file that grew while being read is refused rather than half-read.
-            if (done !== size || (0,external_node_fs_namespaceObject.readSync)(fd, external_node_buffer_namespaceObject.Buffer.alloc(1), 0, 1, size) !== 0) {
-                return { ok: false, reason: 'it changed while it was being read' };
-            }
-            return { ok: true, bytes: buffer.subarray(0, size) };
-        }
-        catch (error) {
-            return { ok: false, reason: describeFsError(error) };
-        }
-        finally {
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
-        }
-    }
-}
-/** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
-function leadsNowhere(abs) {
-    try {
-        (0,external_node_fs_namespaceObject.statSync)(abs);
-        return false;
-    }
-    catch (error) {
-        return error.code === 'ENOENT';
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/cli/workspace-arg.ts
 
 
@@ -17360,6 +19132,9 @@ function manifestGiven(manifest, root) {
 
 
 
+
+
+
 const OPTIONS = {
     manifest: { type: 'string' },
     root: { type: 'string' },
@@ -17372,6 +19147,8 @@ const OPTIONS = {
     'uncited-claims': { type: 'string' },
     'required-sources': { type: 'string' },
     'claim-numbers': { type: 'string' },
+    baseline: { type: 'string' },
+    'fail-on': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
 };
 function readSettings(args) {
@@ -17387,7 +19164,10 @@ function readSettings(args) {
             ? '--only-failures is for the text report: the JSON report keeps every record (filter it with jq)'
             : '--only-failures is for the text report: SARIF holds only what is not located already', 'check');
     }
-    const maxSourceBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'check');
+    const maxSourceBytes = parseByteCount(values['max-source-bytes'], '--max-source-bytes', 'check', {
+        bytes: MAX_SOURCE_BYTES,
+        why: MAX_SOURCE_BYTES_WHY,
+    });
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     if (values.shard !== undefined && shard === undefined) {
         throw new UsageError(`--shard takes ${SHARD_FORM}, not ${JSON.stringify(values.shard)}`, 'check');
@@ -17401,7 +19181,16 @@ function readSettings(args) {
             throw new UsageError(`--${error.message}`, 'check');
         throw error;
     }
+    const failOn = values['fail-on'] ?? (values.baseline !== undefined ? 'new' : 'any');
+    if (!FAIL_ON.includes(failOn)) {
+        throw new UsageError(`--fail-on takes ${FAIL_ON.join(' or ')}, not ${JSON.stringify(failOn)}`, 'check');
+    }
+    if (failOn === 'new' && values.baseline === undefined) {
+        throw new UsageError('--fail-on new needs --baseline: what is new is judged against an earlier report', 'check');
+    }
     return {
+        baseline: values.baseline,
+        failOn: failOn,
         manifest: values.manifest,
         root: values.root,
         format: values.format,
@@ -17427,6 +19216,7 @@ function checkCommand(args, io) {
     const manifest = loadManifest(workspace, settings.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), {
         given: manifestGiven(settings.manifest, settings.root),
     });
+    const baseline = settings.baseline === undefined ? undefined : readBaselineFile(settings.baseline);
     const progress = progressLine(process.stderr);
     const session = new Session({
         workspace,
@@ -17437,6 +19227,8 @@ function checkCommand(args, io) {
         maxSourceBytes: settings.maxSourceBytes,
         // The plain text report shows verdicts only: explaining them would be wasted work.
         explain: settings.format !== 'text' || settings.explain,
+        baseline,
+        failOn: settings.failOn,
         onProgress: (p) => progress.update(p),
     });
     if (output !== undefined)
@@ -17455,6 +19247,8 @@ function checkCommand(args, io) {
         noPatterns: manifest.citations.length === 0,
     }))
         io.stderr(chunk);
+    if (result.baseline)
+        io.stderr(`${baselineLine(result)}\n`);
     return result.outcome.passed ? 0 : 1;
 }
 function reportChunks(result, settings) {
@@ -17943,9 +19737,13 @@ function buildSummary(result, context = {}) {
     const counts = tally(result);
     const { total, located } = counts;
     const ok = result.outcome.passed;
+    // Judged on what a change made worse, the page leads with that.
+    const judgedOnChange = result.baseline?.failOn === 'new' ? changeHeadline(result) : undefined;
     const headline = context.headline ??
-        `${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}`;
+        `${ok ? '✅' : '❌'} citegate: ${judgedOnChange ?? `${located} of ${total} record${total === 1 ? '' : 's'} located`} — ${ok ? 'pass' : 'fail'}`;
     page.force(`## ${headline}\n\n`);
+    if (result.baseline)
+        addNote(page, `What changed since the baseline ${result.baseline.from}: ${changeLine(result)}`);
     // Notes hold ids and reasons: an HTML paragraph keeps them out of Markdown altogether.
     for (const note of context.notes ?? [])
         addNote(page, note);
@@ -17956,17 +19754,42 @@ function buildSummary(result, context = {}) {
         page.force('\n');
     }
     const failing = result.records.filter((r) => !result_isLocated(r));
-    if (failing.length > 0) {
-        page.force(`### Failing records (${failing.length})\n\n`);
-        table(page, ['file', 'citation', 'source', 'verdict', 'quote', 'claim', 'what was found'], failing, (r) => [
-            fileLink(r, context),
-            escapeHtml(text_recordLabel(r)),
-            escapeHtml(r.sourceId ?? ''),
-            `<b>${r.verdict}</b>${reasonOf(r) ? `<br>${escapeHtml(shorten(reasonOf(r), 200))}` : ''}`,
-            escapeHtml(shorten(r.quote ?? '', 120)),
-            escapeHtml(shorten(r.claim ?? '', 120)),
-            whatWasFound(r),
-        ], 'failing records');
+    // Against a baseline, what the change made worse comes first, and what was failing already folds away.
+    const byChange = (r) => CHANGE_ORDER.indexOf(r.baseline?.state ?? 'new');
+    const worse = result.baseline
+        ? failing.filter((r) => r.baseline?.state !== 'still failing').sort((a, b) => byChange(a) - byChange(b))
+        : failing;
+    const already = result.baseline ? failing.filter((r) => r.baseline?.state === 'still failing') : [];
+    const columns = [
+        'file',
+        'citation',
+        'source',
+        'verdict',
+        ...(result.baseline ? ['baseline'] : []),
+        'quote',
+        'claim',
+        'what was found',
+    ];
+    const cells = (r) => [
+        fileLink(r, context),
+        escapeHtml(text_recordLabel(r)),
+        escapeHtml(r.sourceId ?? ''),
+        `<b>${r.verdict}</b>${reasonOf(r) ? `<br>${escapeHtml(shorten(reasonOf(r), 200))}` : ''}`,
+        ...(result.baseline ? [baselineCell(r)] : []),
+        escapeHtml(shorten(r.quote ?? '', 120)),
+        escapeHtml(shorten(r.claim ?? '', 120)),
+        whatWasFound(r),
+    ];
+    if (worse.length > 0) {
+        const title = result.baseline ? 'Failing records, broken and new first' : 'Failing records';
+        page.force(`### ${title} (${worse.length})\n\n`);
+        table(page, columns, worse, cells, 'failing records');
+    }
+    if (already.length > 0) {
+        const counted = result.baseline?.failOn === 'new' ? ', not counted' : '';
+        page.force(`<details><summary>${already.length} failing in the baseline too${counted}</summary>\n\n`);
+        table(page, columns, already, cells, 'records failing in the baseline too');
+        page.force('\n</details>\n\n');
     }
     if (result.problems.length > 0) {
         page.force(`### Problems with the input (${result.problems.length})\n\n`);
@@ -18008,6 +19831,54 @@ function buildSummary(result, context = {}) {
         page.force(`> [!NOTE]\n> This summary was cut to stay under GitHub's 1 MiB limit. ${shorten(context.fullReportHint ?? 'The full list is in the JSON report and in the log.', 300)}\n`);
     }
     return page.toString();
+}
+/** The failing states in the order a reviewer wants them. */
+const CHANGE_ORDER = ['broken', 'new', 'still failing'];
+function baselineCell(r) {
+    const b = r.baseline;
+    if (!b)
+        return '';
+    return `${b.state === 'broken' ? '<b>broken</b>' : escapeHtml(b.state)}${b.verdict ? `<br>was ${escapeHtml(b.verdict)}` : ''}`;
+}
+/** The headline of a run judged on what it made worse: "3 newly broken, 2 fixed, 4 still failing (not counted)". */
+function changeHeadline(result) {
+    const counts = tally(result).baseline;
+    let newFailing = 0;
+    for (const r of result.records)
+        if (r.baseline?.state === 'new' && !result_isLocated(r))
+            newFailing++;
+    return [
+        `${counts.broken} newly broken`,
+        ...(newFailing > 0 ? [`${newFailing} new not located`] : []),
+        `${counts.fixed} fixed`,
+        `${counts['still failing']} still failing (not counted)`,
+    ].join(', ');
+}
+/** What changed since the baseline, in one sentence ("2 newly broken, 1 fixed, 4 still failing (not counted)"). */
+function changeLine(result) {
+    const b = result.baseline;
+    const counts = tally(result).baseline;
+    let newFailing = 0;
+    for (const r of result.records)
+        if (r.baseline?.state === 'new' && !result_isLocated(r))
+            newFailing++;
+    const notCounted = b.failOn === 'new' ? ' (not counted)' : '';
+    const parts = [
+        `${counts.broken} newly broken`,
+        `${newFailing} new not located`,
+        `${counts.fixed} fixed`,
+        `${counts['still failing']} still failing${notCounted}`,
+        `${counts.unchanged} unchanged`,
+        `${counts.removed} removed`,
+    ];
+    const { added, removed, repinned } = b.sources;
+    if (repinned.length > 0)
+        parts.push(`re-pinned since: ${repinned.join(', ')} (judged against the new text)`);
+    if (added.length > 0)
+        parts.push(`sources new since: ${added.join(', ')}`);
+    if (removed.length > 0)
+        parts.push(`sources removed since: ${removed.join(', ')}`);
+    return `${parts.join('; ')}.`;
 }
 /** The explanation, with the closest passage's diff marked up (<del> what the source has, <ins> what the quote has). */
 function whatWasFound(r) {
@@ -18058,270 +19929,6 @@ function fileLinkAt(file, line, context) {
     return `<a href="${escapeAttribute(href)}">${label}</a>`;
 }
 
-;// CONCATENATED MODULE: ./src/load/report.ts
-
-
-
-const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
-/** A report that cannot be read: exit 2, naming the file. */
-class ReportError extends Error {
-}
-function object(value, what) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-        throw new ReportError(`${what} is not an object`);
-    return value;
-}
-function report_list(value, what) {
-    if (!Array.isArray(value))
-        throw new ReportError(`${what} is not a list`);
-    return value;
-}
-function report_int(value, what) {
-    if (!Number.isInteger(value))
-        throw new ReportError(`${what} is not a whole number`);
-    return value;
-}
-function str(value, what) {
-    if (typeof value !== 'string')
-        throw new ReportError(`${what} is not a string`);
-    return value;
-}
-function strOrNull(value, what) {
-    return value === null || value === undefined ? null : str(value, what);
-}
-function position(value, what) {
-    const m = object(value, what);
-    return {
-        line: report_int(m.line, `${what}.line`),
-        column: report_int(m.column, `${what}.column`),
-        endLine: report_int(m.end_line, `${what}.end_line`),
-        endColumn: report_int(m.end_column, `${what}.end_column`),
-    };
-}
-function detail(value, what) {
-    const d = object(value, what);
-    const out = {};
-    if (d.context !== undefined) {
-        const c = object(d.context, `${what}.context`);
-        out.context = {
-            prefix: c.prefix === true,
-            suffix: c.suffix === true,
-            candidates: report_int(c.candidates, `${what}.context.candidates`),
-            kept: report_int(c.kept, `${what}.context.kept`),
-            ...(c.more_candidates === true ? { moreCandidates: true } : {}),
-            ...(c.prefix_kept !== undefined ? { prefixKept: report_int(c.prefix_kept, `${what}.context.prefix_kept`) } : {}),
-            ...(c.suffix_kept !== undefined ? { suffixKept: report_int(c.suffix_kept, `${what}.context.suffix_kept`) } : {}),
-            ...(c.occurrences !== undefined
-                ? {
-                    occurrences: report_list(c.occurrences, `${what}.context.occurrences`).map((v, i) => {
-                        const o = object(v, `${what}.context.occurrences[${i}]`);
-                        return {
-                            at: position(o, `${what}.context.occurrences[${i}]`),
-                            ...(o.before !== undefined ? { before: str(o.before, 'occurrence before') } : {}),
-                            ...(o.after !== undefined ? { after: str(o.after, 'occurrence after') } : {}),
-                        };
-                    }),
-                }
-                : {}),
-        };
-    }
-    if (d.closest !== undefined) {
-        if (d.closest === null)
-            out.closest = null;
-        else {
-            const c = object(d.closest, `${what}.closest`);
-            out.closest = {
-                at: position(c, `${what}.closest`),
-                similarity: Number(c.similarity),
-                passage: str(c.passage, `${what}.closest.passage`),
-                diff: str(c.diff, `${what}.closest.diff`),
-            };
-        }
-    }
-    if (d.hints !== undefined) {
-        out.hints = report_list(d.hints, `${what}.hints`).map((h, i) => {
-            const o = object(h, `${what}.hints[${i}]`);
-            const kind = str(o.kind, 'hint kind');
-            if (!HINT_KINDS.includes(kind))
-                throw new ReportError(`${what}.hints[${i}].kind ${JSON.stringify(kind)} is not a hint`);
-            return {
-                kind,
-                difference: str(o.difference, 'hint difference'),
-                sourceId: str(o.source_id, 'hint source_id'),
-                at: position(o, `${what}.hints[${i}]`),
-                passage: str(o.passage, 'hint passage'),
-            };
-        });
-    }
-    if (d.suggestions !== undefined) {
-        out.suggestions = report_list(d.suggestions, `${what}.suggestions`).map((s, i) => {
-            const o = object(s, `${what}.suggestions[${i}]`);
-            return {
-                at: position(o, `${what}.suggestions[${i}]`),
-                ...(o.prefix !== undefined ? { prefix: str(o.prefix, 'prefix') } : {}),
-                ...(o.suffix !== undefined ? { suffix: str(o.suffix, 'suffix') } : {}),
-            };
-        });
-    }
-    if (d.match_count !== undefined)
-        out.matchCount = report_int(d.match_count, `${what}.match_count`);
-    if (d.too_many_matches === true)
-        out.tooManyMatches = true;
-    if (d.similar_ids !== undefined)
-        out.similarIds = report_list(d.similar_ids, `${what}.similar_ids`).map((id) => str(id, 'similar id'));
-    if (d.source_ids !== undefined)
-        out.sourceIds = report_list(d.source_ids, `${what}.source_ids`).map((id) => str(id, 'source id'));
-    return out;
-}
-/** A JSON report (as `check --format json` writes it) back as a check result. */
-function parseJsonReport(text) {
-    let value;
-    try {
-        // A byte order mark, which an editor may add, is no part of the JSON.
-        value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    }
-    catch (error) {
-        throw new ReportError(`not JSON: ${error.message}`);
-    }
-    const report = object(value, 'the report');
-    if (report.version !== 1)
-        throw new ReportError('not a citegate report of version 1');
-    const records = report_list(report.records, 'records').map((v, i) => {
-        const r = object(v, `records[${i}]`);
-        const verdict = str(r.verdict, `records[${i}].verdict`);
-        if (!VERDICTS.includes(verdict))
-            throw new ReportError(`records[${i}].verdict ${JSON.stringify(verdict)} is not a verdict`);
-        const fields = {
-            file: str(r.file, `records[${i}].file`),
-            line: report_int(r.line, `records[${i}].line`),
-            column: report_int(r.column, `records[${i}].column`),
-            index: report_int(r.index, `records[${i}].index`),
-            citationId: strOrNull(r.citation_id, `records[${i}].citation_id`),
-            sourceId: strOrNull(r.source_id, `records[${i}].source_id`),
-            quote: strOrNull(r.quote, `records[${i}].quote`),
-            claim: strOrNull(r.claim, `records[${i}].claim`),
-        };
-        const reason = r.reason !== undefined ? str(r.reason, `records[${i}].reason`) : undefined;
-        if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
-            throw new ReportError(`records[${i}] (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
-        const matches = report_list(r.matches, `records[${i}].matches`).map((m, k) => position(m, `records[${i}].matches[${k}]`));
-        return makeRecord(fields, verdict, reason, matches, r.detail !== undefined ? detail(r.detail, `records[${i}].detail`) : undefined);
-    });
-    const sources = report_list(report.sources, 'sources').map((v, i) => {
-        const s = object(v, `sources[${i}]`);
-        const status = str(s.status, `sources[${i}].status`);
-        if (status !== 'verified' && status !== 'unverified')
-            throw new ReportError(`sources[${i}].status is not verified or unverified`);
-        return {
-            id: str(s.id, `sources[${i}].id`),
-            path: str(s.path, `sources[${i}].path`),
-            sha256: strOrNull(s.sha256, `sources[${i}].sha256`) ?? undefined,
-            retrieved: str(s.retrieved, `sources[${i}].retrieved`),
-            status,
-            ...(s.reason !== undefined ? { reason: str(s.reason, `sources[${i}].reason`) } : {}),
-            ...(s.actual_sha256 !== undefined ? { actualSha256: str(s.actual_sha256, `sources[${i}].actual_sha256`) } : {}),
-            line: report_int(s.line, `sources[${i}].line`),
-            column: report_int(s.column, `sources[${i}].column`),
-            citedBy: report_int(s.cited_by, `sources[${i}].cited_by`),
-        };
-    });
-    const problems = report_list(report.problems, 'problems').map((v, i) => {
-        const p = object(v, `problems[${i}]`);
-        // No line: a problem with the file as a whole.
-        const line = p.line === undefined ? 0 : report_int(p.line, `problems[${i}].line`);
-        return {
-            file: str(p.file, `problems[${i}].file`),
-            line,
-            column: line === 0 ? 0 : report_int(p.column, `problems[${i}].column`),
-            message: str(p.message, `problems[${i}].message`),
-        };
-    });
-    const files = report_list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
-    if (report.findings === undefined)
-        throw new ReportError(`it has no findings: ${OLDER_OR_EDITED}`);
-    const findings = report_list(report.findings, 'findings').map((v, i) => {
-        const f = object(v, `findings[${i}]`);
-        const kind = str(f.kind, `findings[${i}].kind`);
-        if (!FINDING_KINDS.includes(kind))
-            throw new ReportError(`findings[${i}].kind ${JSON.stringify(kind)} is not a finding`);
-        const level = str(f.level, `findings[${i}].level`);
-        if (level !== 'warn' && level !== 'fail')
-            throw new ReportError(`findings[${i}].level is not warn or fail`);
-        return {
-            kind,
-            level,
-            file: str(f.file, `findings[${i}].file`),
-            line: report_int(f.line, `findings[${i}].line`),
-            column: report_int(f.column, `findings[${i}].column`),
-            ...(f.citation_id !== undefined ? { citationId: str(f.citation_id, `findings[${i}].citation_id`) } : {}),
-            message: str(f.message, `findings[${i}].message`),
-        };
-    });
-    const result = {
-        manifest: str(report.manifest, 'manifest'),
-        files,
-        records,
-        sources,
-        problems,
-        findings,
-        ...(report.github !== undefined ? { github: report.github } : {}),
-        ...(report.shard !== undefined ? { shard: report_shardOf(report.shard) } : {}),
-    };
-    checkComplete(result, object(report.summary, 'summary'));
-    return result;
-}
-/**
- * Refuses a report whose lists do not add up to its summary, or whose files'
- * records do not run from the first to the last: a report edited (a failing
- * record deleted) or cut short would otherwise merge into a pass.
- */
-function checkComplete(result, summary) {
-    const counts = tally(result);
-    const said = { ...summary };
-    delete said.passed;
-    if (canonical(said) !== canonical(counts)) {
-        throw new ReportError(`its summary does not match its records, problems and findings (it says ${canonical(said)}, they make ${canonical(counts)}): ` +
-            'the report was edited or cut short');
-    }
-    const perFile = new Map();
-    for (const r of result.records) {
-        let indices = perFile.get(r.file);
-        if (!indices)
-            perFile.set(r.file, (indices = []));
-        indices.push(r.index);
-    }
-    for (const [file, indices] of perFile) {
-        indices.sort((a, b) => a - b);
-        const at = indices.findIndex((index, i) => index !== i);
-        if (at < 0)
-            continue;
-        if (at > 0 && indices[at] === indices[at - 1])
-            throw new ReportError(`record ${indices[at]} of ${file} is in the report twice`);
-        throw new ReportError(`the records of ${file} skip record ${at}: the report was edited or cut short`);
-    }
-}
-/** JSON with every object's keys in order: two values that mean the same read the same. */
-function canonical(value) {
-    if (typeof value !== 'object' || value === null)
-        return JSON.stringify(value);
-    if (Array.isArray(value))
-        return `[${value.map(canonical).join(',')}]`;
-    return `{${Object.keys(value)
-        .sort()
-        .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
-        .join(',')}}`;
-}
-function report_shardOf(value) {
-    const s = object(value, 'shard');
-    const index = report_int(s.index, 'shard.index');
-    const count = report_int(s.count, 'shard.count');
-    if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
-        throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${MAX_SHARDS})`);
-    if (s.run === undefined)
-        throw new ReportError(`its shard has no run digest: ${OLDER_OR_EDITED}`);
-    return { index, count, run: str(s.run, 'shard.run') };
-}
-
 ;// CONCATENATED MODULE: ./src/check/merge.ts
 // Merging the reports of a sharded run into the result the unsharded run
 // would have given, refusing parts that do not make one run.
@@ -18341,6 +19948,12 @@ function checkPartsBelongTogether(parts, names) {
         if (canonical(p.github ?? null) !== event)
             throw new ReportError(`${names[0]} and ${names[i]} are reports of different runs: their events, commits or scopes differ`);
     });
+    // Judged against one baseline, the same way, or their states do not add up.
+    const against = (p) => canonical(p.baseline ? [p.baseline.from, p.baseline.digest, p.baseline.failOn] : null);
+    parts.forEach((p, i) => {
+        if (against(p) !== against(parts[0]))
+            throw new ReportError(`${names[0]} and ${names[i]} were checked against different baselines (or one against none, or with another --fail-on)`);
+    });
     const sharded = parts.filter((p) => p.shard !== undefined);
     if (sharded.length > 0) {
         if (sharded.length < parts.length) {
@@ -18359,7 +19972,7 @@ function checkPartsBelongTogether(parts, names) {
             }
             given.set(shard.index, [...(given.get(shard.index) ?? []), i]);
             for (const file of p.files) {
-                const belongs = shardOf(file, shard.count);
+                const belongs = shard_shardOf(file, shard.count);
                 if (belongs !== shard.index)
                     throw new ReportError(`${names[i]} holds ${file}, which belongs to shard ${belongs} of ${shard.count}, not ${shard.index}`);
             }
@@ -18458,6 +20071,21 @@ function mergeResults(parts, names = parts.map((_, i) => `report ${i + 1}`)) {
         problems: [...fileProblems, ...sourceProblems],
         findings,
         ...(changed ? { partial: true } : {}),
+        ...(parts[0].baseline ? { baseline: mergeBaselines(parts.map((p) => p.baseline)) } : {}),
+    };
+}
+/**
+ * One baseline block of the parts' (checkPartsBelongTogether has made sure
+ * they were judged against one): the sources each cited that the baseline did
+ * not know, and the records and fixed findings each counted for its own files.
+ */
+function mergeBaselines(infos) {
+    const first = infos[0];
+    return {
+        ...first,
+        sources: { ...first.sources, added: [...new Set(infos.flatMap((b) => b.sources.added))].sort(comparePaths) },
+        removed: infos.flatMap((b) => b.removed).sort((a, b) => comparePaths(a.file, b.file)),
+        findingsFixed: infos.reduce((n, b) => n + b.findingsFixed, 0),
     };
 }
 
@@ -18572,7 +20200,10 @@ function pinCommand(args, io) {
         io.stdout(PIN_HELP);
         return 0;
     }
-    const maxBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'pin') ?? DEFAULT_MAX_SOURCE_BYTES;
+    const maxBytes = parseByteCount(values['max-source-bytes'], '--max-source-bytes', 'pin', {
+        bytes: MAX_SOURCE_BYTES,
+        why: MAX_SOURCE_BYTES_WHY,
+    }) ?? DEFAULT_MAX_SOURCE_BYTES;
     const workspace = openWorkspace(values.root, 'pin');
     const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), {
         forPin: true,
@@ -18763,6 +20394,8 @@ function writeAtomically(file, text) {
 
 
 
+
+
 const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 const COMMANDS = {
     init: { run: initCommand, help: INIT_HELP },
@@ -18814,6 +20447,10 @@ function main(argv, io) {
             io.stderr(`${error.problems.map((p) => escape_escapeMessage(formatDiagnostic(p, 'error', p.message))).join('\n')}\n`);
             return 2;
         }
+        if (error instanceof BaselineError) {
+            io.stderr(`citegate: ${escape_escapeMessage(error.message)}\n`);
+            return 2;
+        }
         if (error instanceof WriteError) {
             io.stderr(`${escape_escapeMessage(formatDiagnostic(undefined, 'error', error.message))}\n`);
             return 2;
@@ -18831,7 +20468,7 @@ function main(argv, io) {
 }
 /** An error citegate did not expect fails closed: exit 2, a message, where to report it. */
 function internalError(error, io) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     io.stderr(`${escape_escapeMessage(formatDiagnostic(undefined, 'error', `internal error: ${message}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS} with the command you ran` +
         `${process.env.CITEGATE_DEBUG ? '' : ' (set CITEGATE_DEBUG=1 to print the stack trace)'}`))}\n`);
     if (process.env.CITEGATE_DEBUG && error instanceof Error && error.stack)

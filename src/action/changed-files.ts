@@ -2,6 +2,7 @@
 // otherwise (or when the API refuses) from git, when the checkout has the
 // history. When neither can tell, the caller checks everything: a gate that
 // cannot see what changed fails closed, never open.
+import { messageOf } from '../model/escape.js';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { MalformedResponseError, type ChangedFile, type ChangedFileList } from '../api/changed-file.js';
@@ -123,11 +124,11 @@ export async function findChangedFiles(
       else reasons.push(`the API listed ${list.files.length} files, its limit, so the list may be incomplete`);
     } catch (error) {
       if (error instanceof MalformedResponseError) {
-        reasons.push(`the GitHub API gave no usable list of the changed files (${error.message})`);
+        reasons.push(`the GitHub API gave no usable list of the changed files (${messageOf(error)})`);
       } else {
         const status = (error as { status?: number }).status;
         reasons.push(
-          `the GitHub API refused to list the changed files (${status ? `HTTP ${status}` : (error as Error).message})`,
+          `the GitHub API refused to list the changed files (${status ? `HTTP ${status}` : messageOf(error)})`,
         );
       }
       log.warning(`citegate: ${reasons.at(-1)}; trying git`);
@@ -147,7 +148,7 @@ export async function findChangedFiles(
     log.info(`citegate: changed files from git (${reasons.join('; ')})`);
     return found(list, 'git');
   } catch (error) {
-    reasons.push(`git diff failed: ${(error as Error).message.split('\n')[0]}`);
+    reasons.push(`git diff failed: ${messageOf((error as Error).message.split('\n')[0])}`);
     return { ok: false, reason: reasons.join('; ') };
   }
 }

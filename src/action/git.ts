@@ -1,6 +1,7 @@
 // Changed files from the local history, when the API cannot tell: `git diff`
 // between the base and head commits, if the checkout holds both. And where the
 // repository is checked out in the workspace, to map its paths into it.
+import { OUTSIDE_SHOWN, shorten } from '../model/escape.js';
 import { isUtf8 } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -8,12 +9,13 @@ import type { ChangedFile, ChangedFileList } from '../api/changed-file.js';
 
 const GIT_TIMEOUT_MS = 60_000;
 
-function git(cwd: string, args: string[], ceiling?: string): Buffer {
+function git(cwd: string, args: string[], ceiling?: string, input?: Buffer): Buffer {
   return execFileSync('git', args, {
     cwd,
+    ...(input !== undefined ? { input } : {}),
     timeout: GIT_TIMEOUT_MS,
     maxBuffer: 256 * 1024 * 1024,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [input !== undefined ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     // Never let the repository's own settings pick a pager or an external program.
     env: {
       ...process.env,
@@ -27,7 +29,7 @@ function git(cwd: string, args: string[], ceiling?: string): Buffer {
 
 function firstLine(error: unknown): string {
   const stderr = (error as { stderr?: Buffer }).stderr?.toString('utf8').trim();
-  return (stderr || (error as Error).message || String(error)).split('\n')[0];
+  return shorten((stderr || (error as Error).message || String(error)).split('\n')[0], OUTSIDE_SHOWN);
 }
 
 export type RepositoryTop =
@@ -55,6 +57,28 @@ export function repositoryTop(folder: string, workspace: string): RepositoryTop 
     return { ok: false, reason: `git cannot read the repository around the manifest (${firstLine(error)})` };
   }
   return { ok: true, top };
+}
+
+/** The top folder of the repository (or submodule) that holds `folder`, looked for no higher than `ceiling`'s parent. */
+export function gitTopOf(folder: string, ceiling: string): RepositoryTop {
+  try {
+    const top = git(folder, ['rev-parse', '--show-toplevel'], path.dirname(ceiling))
+      .toString('utf8')
+      .replace(/\n$/, '');
+    return top === '' ? { ok: false, reason: 'git names no top folder for it' } : { ok: true, top };
+  } catch (error) {
+    return { ok: false, reason: `git finds no repository around it (${firstLine(error)})` };
+  }
+}
+
+/** The paths (from the top folder) of every file the commit checked out at `top` holds, or why git cannot list them. */
+export function committedFiles(top: string): Set<string> | { readonly reason: string } {
+  try {
+    const out = git(top, ['ls-tree', '-r', '-z', '--full-tree', '--name-only', 'HEAD']).toString('utf8');
+    return new Set(out.split('\0').filter(Boolean));
+  } catch (error) {
+    return { reason: `git cannot list the files of the commit checked out (${firstLine(error)})` };
+  }
 }
 
 /** The commit checked out in the repository at `top`, or undefined when there is none. */
@@ -200,4 +224,50 @@ export function gitShow(top: string, sha: string, file: string): string | undefi
   } catch {
     return undefined;
   }
+}
+
+/** A file as a commit holds it: its mode (100644, 100755, 120000 for a link) and its bytes (a link's: its target). */
+export interface CommittedFile {
+  readonly mode: string;
+  readonly bytes: Buffer;
+}
+
+/**
+ * The files at these repository paths in a commit, read from git's objects
+ * (nothing is checked out): two git calls however many files. A path the
+ * commit does not hold as a file is absent from the map.
+ */
+export function filesAt(top: string, commit: string, paths: readonly string[]): Map<string, CommittedFile> {
+  const found = new Map<string, CommittedFile>();
+  if (paths.length === 0) return found;
+  const entries: { path: string; mode: string; sha: string }[] = [];
+  // Pathspecs are read literally (a name may hold * or [), given a few thousand at a time.
+  for (let from = 0; from < paths.length; from += 2000) {
+    const out = git(top, [
+      '--literal-pathspecs',
+      'ls-tree',
+      '-z',
+      '--full-tree',
+      commit,
+      '--',
+      ...paths.slice(from, from + 2000),
+    ]);
+    for (const line of out.toString('utf8').split('\0')) {
+      const m = /^(\d{6}) blob ([0-9a-f]+)\t(.*)$/s.exec(line);
+      if (m) entries.push({ mode: m[1], sha: m[2], path: m[3] });
+    }
+  }
+  if (entries.length === 0) return found;
+  const out = git(top, ['cat-file', '--batch'], undefined, Buffer.from(entries.map((e) => `${e.sha}\n`).join('')));
+  let at = 0;
+  for (const entry of entries) {
+    const headerEnd = out.indexOf(0x0a, at);
+    const header = out.toString('utf8', at, headerEnd).split(' ');
+    const size = Number(header[2]);
+    at = headerEnd + 1;
+    if (header[1] === 'blob' && Number.isSafeInteger(size))
+      found.set(entry.path, { mode: entry.mode, bytes: out.subarray(at, at + size) });
+    at += (Number.isSafeInteger(size) ? size : 0) + 1;
+  }
+  return found;
 }

@@ -1,11 +1,11 @@
 // Entry point of the GitHub Action (bundled to dist/index.js).
 import * as core from '@actions/core';
 import { run } from './main.js';
-import { escapeMessage } from '../model/escape.js';
+import { escapeMessage, messageOf } from '../model/escape.js';
 
 try {
   await run();
 } catch (error) {
   // run() handles its own errors; this is the last guard against a raw stack trace or a pass.
-  core.setFailed(`citegate: internal error: ${escapeMessage(String((error as Error)?.message ?? error))}`);
+  core.setFailed(`citegate: internal error: ${escapeMessage(messageOf(error))}`);
 }

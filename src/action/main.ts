@@ -3,6 +3,7 @@
 // `citegate check` runs), and writes what a workflow sees: annotations, the
 // job summary, the reports and the outputs. It fails the step on anything the
 // session's outcome fails, and on any error of its own: it never fails open.
+import { messageOf } from '../model/escape.js';
 import path from 'node:path';
 import * as core from '@actions/core';
 import { Session, type SessionResult } from '../check/session.js';
@@ -17,8 +18,12 @@ import { MAX_SARIF_RESULTS, sarifResultsLeftOut } from '../report/sarif.js';
 import { buildSummary } from '../report/summary.js';
 import { Annotator, logUntrusted } from './annotator.js';
 import { type Repository, refuseCheckoutWithoutChanges, repositoryAround } from './checkout.js';
+import { committedSourcesOnly } from './committed.js';
 import { githubPaths, workspacePaths } from './github-paths.js';
 import { type Plan, planFiles } from './plan.js';
+import { baseRunOf } from './baseline.js';
+import type { Baseline } from '../check/baseline.js';
+import { BaselineError, readBaselineFile } from '../load/report.js';
 import {
   annotate,
   describeFile,
@@ -36,7 +41,19 @@ export const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 type Failures = string[];
 
 export async function run(): Promise<void> {
-  const outputs: Outputs = { total: 0, located: 0, failed: 0, report: '', sarif: '' };
+  const outputs: Outputs = {
+    passed: 'false',
+    total: 0,
+    located: 0,
+    failed: 0,
+    problems: 0,
+    'failing-findings': 0,
+    broken: 0,
+    fixed: 0,
+    'still-failing': 0,
+    report: '',
+    sarif: '',
+  };
   const annotator = new Annotator();
   const failures: Failures = [];
   let settings: Settings | undefined;
@@ -45,15 +62,18 @@ export async function run(): Promise<void> {
     await check(settings, outputs, annotator, failures);
   } catch (error) {
     if (error instanceof InputError) failures.push(error.message);
+    else if (error instanceof BaselineError) failures.push(`${escapeMessage(error.message)}: the check could not run`);
     else if (error instanceof ManifestError) manifestFailed(error, annotator, failures, settings);
     else {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       failures.push(
         `internal error: ${escapeMessage(message)}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS}.`,
       );
       if (error instanceof Error && error.stack) core.debug(error.stack);
     }
   }
+  // Whatever failed the step (the outcome, an input, a report not written) fails `passed` too.
+  outputs.passed = failures.length === 0 ? 'true' : 'false';
   try {
     for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
   } catch (error) {
@@ -150,10 +170,46 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
     return;
   }
 
+  const baseline = baselineOf(settings, workspace, manifest, manifestRepository, plan, session, notes, annotator);
   core.startGroup(`citegate: checking ${session.files.length} citation file${session.files.length === 1 ? '' : 's'}`);
-  const result = session.run();
+  const result = session.run(baseline);
   core.endGroup();
   publish(settings, workspace, manifest, result, manifestRepository(), notes, outputs, annotator, failures);
+}
+
+/**
+ * The baseline the inputs ask for: a JSON report, or the run of the base
+ * commit. One that cannot be made leaves the run judged on every record
+ * (fail-on any), saying why: stricter, never looser.
+ */
+function baselineOf(
+  settings: Settings,
+  workspace: Workspace,
+  manifest: Manifest,
+  manifestRepository: () => Repository,
+  plan: Plan,
+  session: Session,
+  notes: string[],
+  annotator: Annotator,
+): Baseline | undefined {
+  switch (settings.baseline.kind) {
+    case 'none':
+      return undefined;
+    case 'file':
+      return readBaselineFile(settings.baseline.path);
+    case 'auto': {
+      core.startGroup('citegate: checking the base commit, for the baseline');
+      const base = baseRunOf(settings, workspace, manifest, manifestRepository, plan, session.files);
+      core.endGroup();
+      if (base.ok) return base.baseline;
+      annotator.annotate(
+        'notice',
+        `citegate: no baseline (${base.reason}), so every record that is not located counts.`,
+      );
+      notes.push(`No baseline: ${base.reason}. Every record that is not located counts, as with fail-on any.`);
+      return undefined;
+    }
+  }
 }
 
 function openSession(
@@ -178,6 +234,8 @@ function openSession(
     shard: settings.shard,
     checks: settings.checks,
     explain: true,
+    failOn: settings.failOn,
+    sourcePolicy: committedSourcesOnly(workspace),
     github: githubRun(settings, checkedAll),
     onProgress: (p) => {
       // The log notes files read and sources finished: not the steps within a source.
@@ -207,7 +265,16 @@ function publish(
   failures: Failures,
 ): void {
   const counts = tally(result);
-  Object.assign(outputs, { total: counts.total, located: counts.located, failed: counts.failed });
+  Object.assign(outputs, {
+    total: counts.total,
+    located: counts.located,
+    failed: counts.failed,
+    problems: counts.problems,
+    'failing-findings': counts.findings.fail,
+    broken: counts.baseline?.broken ?? 0,
+    fixed: counts.baseline?.fixed ?? 0,
+    'still-failing': counts.baseline?.['still failing'] ?? 0,
+  });
   if (result.partial && counts.total === 0)
     notes.push(
       `The citation files checked hold no records${settings.shard ? '' : ' (a run over changed files does not fail for that)'}.`,

@@ -23,6 +23,10 @@ export interface Plan {
   preloaded?: ReadonlyMap<string, ReturnType<typeof loadCitationFile>>;
   checkedAll: boolean;
   nothingToCheck: boolean;
+  /** The change's renames, old workspace-relative name to new, when the changed files are known. */
+  renamed?: ReadonlyMap<string, string>;
+  /** The repository checked out, when the plan found it (a baseline is read from its history). */
+  checkout?: Checkout;
 }
 
 /** At most `max` ids, then how many more: notes stay short whatever the change. */
@@ -67,6 +71,9 @@ export async function planFiles(
     warning: (m) => annotator.annotate('warning', m),
   });
   if (!changes.ok) return cannotTell(changes.reason);
+  const renamed = new Map(
+    changes.list.files.flatMap((f) => (f.previousPath !== undefined ? [[f.previousPath, f.path] as const] : [])),
+  );
 
   let preloaded: Map<string, ReturnType<typeof loadCitationFile>> | undefined;
   const named = path.resolve(settings.workspace, settings.manifest);
@@ -89,12 +96,12 @@ export async function planFiles(
     annotator.annotate('notice', `citegate: every citation file is checked because ${selection.checkAll}.`);
     notes.push(`Every citation file was checked because ${selection.checkAll}.`);
     const plan = all();
-    return { ...plan, preloaded };
+    return { ...plan, preloaded, renamed, checkout };
   }
   const what = `${changes.count} changed file${changes.count === 1 ? '' : 's'} (from ${changes.via})`;
   if (selection.files.length === 0 && selection.problems.length === 0) {
     notes.push(`No citation file and no cited source changed among the ${what}: nothing to check.`);
-    return { files: [], checkedAll: false, nothingToCheck: true };
+    return { files: [], checkedAll: false, nothingToCheck: true, renamed, checkout };
   }
   const parts = [
     `${selection.changedFiles.length} changed citation file${selection.changedFiles.length === 1 ? '' : 's'}`,
@@ -112,5 +119,7 @@ export async function planFiles(
     preloaded,
     checkedAll: false,
     nothingToCheck: false,
+    renamed,
+    checkout,
   };
 }

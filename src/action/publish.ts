@@ -6,7 +6,7 @@ import * as core from '@actions/core';
 import { runInputs, type RunInput } from '../load/inputs.js';
 import type { Manifest } from '../load/manifest.js';
 import type { Workspace } from '../load/workspace.js';
-import { escapeMessage } from '../model/escape.js';
+import { escapeMessage, messageOf } from '../model/escape.js';
 import { describeFsError } from '../model/fs-error.js';
 import { formatProblem } from '../model/problem.js';
 import { type CheckResult, type FailingRecord, isLocated, type JudgedResult, reasonOf } from '../model/result.js';
@@ -20,9 +20,18 @@ import type { Settings } from './settings.js';
 
 /** The step's outputs. */
 export interface Outputs {
+  /** Set last, from whether anything failed the step. */
+  passed: 'true' | 'false';
   total: number;
   located: number;
   failed: number;
+  problems: number;
+  'failing-findings': number;
+  /** Against a baseline: records broken by the change, fixed by it, and failing in both. */
+  broken: number;
+  fixed: number;
+  'still-failing': number;
+  /** Absolute paths, as the inputs resolve from the workspace; empty when not written. */
   report: string;
   sarif: string;
 }
@@ -36,7 +45,7 @@ export function whyNotWritten(error: unknown, file: PathLike | undefined): strin
   if ((error as NodeJS.ErrnoException)?.code) return describeFsError(error);
   // @actions/core refuses a missing file with a message of its own.
   if (file !== undefined && !existsSync(file)) return 'no such file';
-  return escapeMessage(error instanceof Error ? error.message : String(error));
+  return escapeMessage(messageOf(error));
 }
 
 /**

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DEFAULT_MANIFEST } from '../load/manifest.js';
 import { CHECK_LEVELS, type CheckLevels, LevelError, readLevelOverrides } from '../model/levels.js';
 import { parseShard, SHARD_FORM, type Shard } from '../model/shard.js';
+import { FAIL_ON, type FailOn } from '../model/baseline.js';
 
 export type Scope = 'auto' | 'changed' | 'all';
 const SCOPES: readonly Scope[] = ['auto', 'changed', 'all'];
@@ -50,6 +51,13 @@ export interface Settings {
   readonly diff: DiffBasis;
   /** Check only this shard of the citation files (a matrix job of a split audit). */
   readonly shard: Shard | undefined;
+  /** What to judge the run against: nothing, the base commit's run (`auto`), or a JSON report's absolute path. */
+  readonly baseline:
+    | { readonly kind: 'none' }
+    | { readonly kind: 'auto' }
+    | { readonly kind: 'file'; readonly path: string };
+  /** What fails the run: any record not located, or (with a baseline, its default) only what is new. */
+  readonly failOn: FailOn;
   /** Levels of the checks beyond quotes given as inputs (over the manifest's). */
   readonly checks: Partial<CheckLevels>;
 }
@@ -95,6 +103,22 @@ export function readSettings(getInput: InputReader, env: NodeJS.ProcessEnv = pro
     );
   }
 
+  const baselineInput = getInput('baseline').trim();
+  if (baselineInput.includes('\0')) throw new InputError('input baseline holds a NUL character');
+  const baseline: Settings['baseline'] =
+    baselineInput === ''
+      ? { kind: 'none' }
+      : baselineInput === 'auto'
+        ? { kind: 'auto' }
+        : { kind: 'file', path: path.resolve(workspace, baselineInput) };
+  const failOnInput = getInput('fail-on').trim() || (baseline.kind === 'none' ? 'any' : 'new');
+  if (!(FAIL_ON as readonly string[]).includes(failOnInput))
+    throw new InputError(`input fail-on must be one of ${FAIL_ON.join(', ')}, not ${JSON.stringify(failOnInput)}`);
+  if (failOnInput === 'new' && baseline.kind === 'none')
+    throw new InputError(
+      'input fail-on is new, which needs a baseline: set the baseline input (auto, or a JSON report)',
+    );
+
   const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
   const diff = diffBasis(eventName, payload);
   const workflowSha = env.GITHUB_SHA && SHA.test(env.GITHUB_SHA) ? env.GITHUB_SHA : undefined;
@@ -115,6 +139,8 @@ export function readSettings(getInput: InputReader, env: NodeJS.ProcessEnv = pro
     workflowSha,
     diff,
     shard,
+    baseline,
+    failOn: failOnInput as FailOn,
     checks,
   };
 }

@@ -1,6 +1,7 @@
 // Merging the reports of a sharded run into the result the unsharded run
 // would have given, refusing parts that do not make one run.
 import { type ReadReport, ReportError, canonical } from '../load/report.js';
+import type { BaselineInfo } from '../model/baseline.js';
 import { comparePaths } from '../model/paths.js';
 import type { Problem } from '../model/problem.js';
 import type { CheckResult, SourceResult } from '../model/result.js';
@@ -19,6 +20,15 @@ function checkPartsBelongTogether(parts: readonly ReadReport[], names: readonly 
     if (canonical(p.github ?? null) !== event)
       throw new ReportError(
         `${names[0]} and ${names[i]} are reports of different runs: their events, commits or scopes differ`,
+      );
+  });
+  // Judged against one baseline, the same way, or their states do not add up.
+  const against = (p: ReadReport) =>
+    canonical(p.baseline ? [p.baseline.from, p.baseline.digest, p.baseline.failOn] : null);
+  parts.forEach((p, i) => {
+    if (against(p) !== against(parts[0]))
+      throw new ReportError(
+        `${names[0]} and ${names[i]} were checked against different baselines (or one against none, or with another --fail-on)`,
       );
   });
   const sharded = parts.filter((p) => p.shard !== undefined);
@@ -159,5 +169,21 @@ export function mergeResults(
     problems: [...fileProblems, ...sourceProblems],
     findings,
     ...(changed ? { partial: true } : {}),
+    ...(parts[0].baseline ? { baseline: mergeBaselines(parts.map((p) => p.baseline!)) } : {}),
+  };
+}
+
+/**
+ * One baseline block of the parts' (checkPartsBelongTogether has made sure
+ * they were judged against one): the sources each cited that the baseline did
+ * not know, and the records and fixed findings each counted for its own files.
+ */
+function mergeBaselines(infos: readonly BaselineInfo[]): BaselineInfo {
+  const first = infos[0];
+  return {
+    ...first,
+    sources: { ...first.sources, added: [...new Set(infos.flatMap((b) => b.sources.added))].sort(comparePaths) },
+    removed: infos.flatMap((b) => b.removed).sort((a, b) => comparePaths(a.file, b.file)),
+    findingsFixed: infos.reduce((n, b) => n + b.findingsFixed, 0),
   };
 }

@@ -23,7 +23,7 @@ import {
 import { loadCitationFile, type LoadedCitationFile } from '../load/citation-file.js';
 import type { Manifest, SourceEntry } from '../load/manifest.js';
 import type { CitationFileRef } from '../load/select.js';
-import { DEFAULT_MAX_SOURCE_BYTES, SourceLoader } from '../load/sources.js';
+import { DEFAULT_MAX_SOURCE_BYTES, MAX_SOURCE_BYTES, SourceLoader, type SourcePolicy } from '../load/sources.js';
 import type { Workspace } from '../load/workspace.js';
 import { CitedSources, explain, explainElsewhere } from './explain.js';
 import { findingsFor } from './findings.js';
@@ -48,6 +48,8 @@ export interface CheckOptions {
   readonly diagnose?: boolean;
   /** The checks beyond quotes (default: the manifest's). */
   readonly checks?: CheckLevels;
+  /** Which files may be sources, beyond the path rules (the Action: committed ones). */
+  readonly sourcePolicy?: SourcePolicy;
   /** Problems found before the run (folders that could not be listed, files outside the workspace). */
   readonly problems?: readonly Problem[];
 }
@@ -127,7 +129,12 @@ export function runCheck(options: CheckOptions): CheckResult {
   // 2. Each cited source, once: verify, normalize, find all its quotes in one
   //    pass, decide its records. Its quotes alone make a small table that stays
   //    in cache, however many quotes the run has.
-  const loader = new SourceLoader(workspace, manifest.dir, options.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES);
+  const loader = new SourceLoader(
+    workspace,
+    manifest.dir,
+    options.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES,
+    options.sourcePolicy,
+  );
   const normalizer = new SourceNormalizer();
   const kept = diagnose ? new CitedSources() : undefined;
   const sources: SourceResult[] = [];
@@ -194,7 +201,9 @@ export function runCheck(options: CheckOptions): CheckResult {
           settle(r, decision, place);
           if (diagnose && (decision.verdict !== 'located' || decision.context)) toExplain.push([r, decision]);
         }
-        if (toExplain.length > 0) {
+        // Explaining reads the normalized text as one string; NFC may lengthen a text past the longest one
+        // (a source of U+1D160 triples its length): then its verdicts stand, unexplained.
+        if (toExplain.length > 0 && normalized.bytes.length <= MAX_SOURCE_BYTES) {
           const view = new SourceView(normalized.bytes, toExplain.length);
           for (const [r, decision] of toExplain) r.detail = explain(decision, view, place!, entry.id);
         }

@@ -6,14 +6,17 @@
 import type { LoadedCitationFile } from '../load/citation-file.js';
 import type { Manifest } from '../load/manifest.js';
 import { type CitationFileList, type CitationFileRef, findCitationFiles, namedCitationFiles } from '../load/select.js';
+import type { SourcePolicy } from '../load/sources.js';
 import type { Workspace } from '../load/workspace.js';
 import type { CheckLevels } from '../model/levels.js';
 import type { Problem } from '../model/problem.js';
-import type { JudgedResult } from '../model/result.js';
+import type { CheckResult, JudgedResult } from '../model/result.js';
+import type { FailOn } from '../model/baseline.js';
 import type { Shard } from '../model/shard.js';
 import { judged } from './outcome.js';
 import { type Progress, runCheck } from './run.js';
-import { inShard, runDigest } from './shard.js';
+import { inShard, runDigest, shardOf } from './shard.js';
+import { type Baseline, compareWithBaseline } from './baseline.js';
 
 /** Which citation files a session checks. */
 export type FileSelection =
@@ -43,10 +46,16 @@ export interface SessionSettings {
   /** Levels of the checks beyond quotes set by options or inputs, over the manifest's. */
   readonly checks?: Partial<CheckLevels>;
   readonly maxSourceBytes?: number;
+  /** Which files may be sources, beyond the path rules (the Action admits committed files only). */
+  readonly sourcePolicy?: SourcePolicy;
   /** Explain every verdict that is not located (closest passages, hints): reports that show them need it. */
   readonly explain: boolean;
   /** In the Action: the event and the commits compared. It goes into the report and the shard's digest. */
   readonly github?: unknown;
+  /** An earlier run to judge this one against (SPEC §8). */
+  readonly baseline?: Baseline;
+  /** What fails the run: any record not located (the default without a baseline), or only what is new (with one). */
+  readonly failOn?: FailOn;
   readonly onProgress?: (progress: Progress) => void;
 }
 
@@ -76,13 +85,15 @@ export class Session {
     this.files = inShard(listed.files, settings.shard);
   }
 
-  run(): SessionResult {
+  /** Runs the check; `baseline`: one made after the files were selected (the Action's run of the base commit). */
+  run(baseline: Baseline | undefined = this.settings.baseline): SessionResult {
     const { workspace, manifest, selection, shard } = this.settings;
     const checked = runCheck({
       workspace,
       manifest,
       files: this.files,
       maxSourceBytes: this.settings.maxSourceBytes,
+      sourcePolicy: this.settings.sourcePolicy,
       diagnose: this.settings.explain,
       checks: { ...manifest.checks, ...this.settings.checks },
       problems: this.problems,
@@ -92,14 +103,35 @@ export class Session {
     // Only a full, unsplit run fails for holding no records: missing data must
     // not look like success. A shard's emptiness is judged when the shards are
     // merged; a run over the files a change touched may find it removed them all.
-    const partial = shard !== undefined || (selection.kind === 'chosen' && !selection.complete);
+    const complete = shard === undefined && (selection.kind !== 'chosen' || selection.complete);
+    const partial = !complete;
     const github = this.settings.github;
+    const compared = this.compared(partial ? { ...checked, partial } : checked, baseline);
+    // Shards of one run are judged against one baseline, the same way: its digest is part of the run's.
+    const against = compared.baseline;
+    const digestOf = against ? { github: github ?? null, baseline: [against.digest, against.failOn] } : github;
     return {
-      ...judged(partial ? { ...checked, partial } : checked),
+      ...judged(compared),
       selected: this.selected,
-      ...(shard ? { shard: { ...shard, run: runDigest(manifest.text, this.selected, github) } } : {}),
+      ...(shard ? { shard: { ...shard, run: runDigest(manifest.text, this.selected, digestOf) } } : {}),
       ...(github !== undefined ? { github } : {}),
     };
+  }
+
+  /** The result with what became of each record and finding since the baseline, when there is one. */
+  private compared(result: CheckResult, baseline: Baseline | undefined): CheckResult {
+    const { manifest, shard, selection } = this.settings;
+    if (baseline === undefined) return result;
+    const failOn = this.settings.failOn ?? 'new';
+    const pins = new Map([...manifest.sources.values()].map((s) => [s.id, s.sha256]));
+    // A file of the baseline counts as this run's when it could be in it: its shard's, and when the
+    // run checked only some files (named ones, or the ones a change touched), one of those.
+    const some = selection.kind === 'named' || (selection.kind === 'chosen' && !selection.complete);
+    const chosen = some ? new Set(this.selected.map((f) => f.file)) : undefined;
+    const counts = (file: string) =>
+      (shard === undefined || shardOf(file, shard.count) === shard.index) && (chosen === undefined || chosen.has(file));
+    const { records, findings, info } = compareWithBaseline(result, baseline, failOn, pins, counts);
+    return { ...result, records, findings, baseline: info };
   }
 }
 

@@ -61,13 +61,21 @@ export function outputFile(output: string | undefined): string | undefined {
   return output === '-' ? undefined : output;
 }
 
-/** A positive whole number, for options such as --max-source-bytes. */
-export function parsePositiveInteger(value: string | undefined, option: string, command: string): number | undefined {
+/** A positive whole number of bytes up to `max` (why `max`, in words), for options such as --max-source-bytes. */
+export function parseByteCount(
+  value: string | undefined,
+  option: string,
+  command: string,
+  max: { readonly bytes: number; readonly why: string },
+): number | undefined {
   if (value === undefined) return undefined;
   if (!/^[1-9][0-9]*$/.test(value) || !Number.isSafeInteger(Number(value))) {
     throw new UsageError(`${option} takes a positive whole number of bytes, not ${JSON.stringify(value)}`, command);
   }
-  return Number(value);
+  const bytes = Number(value);
+  if (bytes > max.bytes)
+    throw new UsageError(`${option} takes at most ${max.bytes} bytes (${max.why}), not ${value}`, command);
+  return bytes;
 }
 
 /** A command's options as they are typed: `--format`, and `-h` for a short one. */

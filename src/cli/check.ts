@@ -4,13 +4,16 @@ import path from 'node:path';
 import { Session, type SessionResult } from '../check/session.js';
 import { runInputs } from '../load/inputs.js';
 import { DEFAULT_MANIFEST, loadManifest } from '../load/manifest.js';
+import { MAX_SOURCE_BYTES, MAX_SOURCE_BYTES_WHY } from '../load/sources.js';
+import { readBaselineFile } from '../load/report.js';
+import { FAIL_ON, type FailOn } from '../model/baseline.js';
 import { LevelError, readLevelOverrides, type CheckLevels } from '../model/levels.js';
 import { parseShard, SHARD_FORM, type Shard } from '../model/shard.js';
 import { jsonReportChunks } from '../report/json.js';
 import { sarifText } from '../report/sarif.js';
-import { diagnosticsChunks, textReportChunks } from '../report/text.js';
+import { baselineLine, diagnosticsChunks, textReportChunks } from '../report/text.js';
 import { assertNotAnInput, assertWritable, writeChunks } from '../report/write.js';
-import { outputFile, parseCommandArgs, parsePositiveInteger, UsageError } from './args.js';
+import { outputFile, parseCommandArgs, parseByteCount, UsageError } from './args.js';
 import { CHECK_HELP } from './help.js';
 import type { CommandIO } from './io.js';
 import { progressLine } from './progress.js';
@@ -28,6 +31,8 @@ const OPTIONS = {
   'uncited-claims': { type: 'string' },
   'required-sources': { type: 'string' },
   'claim-numbers': { type: 'string' },
+  baseline: { type: 'string' },
+  'fail-on': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -46,6 +51,9 @@ interface CheckCommandSettings {
   readonly checks: Partial<CheckLevels>;
   /** The files named, or none: every file the manifest lists. */
   readonly files: readonly string[];
+  /** An earlier run's JSON report to judge this run against. */
+  readonly baseline: string | undefined;
+  readonly failOn: FailOn;
 }
 
 function readSettings(args: string[]): CheckCommandSettings | 'help' {
@@ -63,7 +71,10 @@ function readSettings(args: string[]): CheckCommandSettings | 'help' {
       'check',
     );
   }
-  const maxSourceBytes = parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'check');
+  const maxSourceBytes = parseByteCount(values['max-source-bytes'], '--max-source-bytes', 'check', {
+    bytes: MAX_SOURCE_BYTES,
+    why: MAX_SOURCE_BYTES_WHY,
+  });
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   if (values.shard !== undefined && shard === undefined) {
     throw new UsageError(`--shard takes ${SHARD_FORM}, not ${JSON.stringify(values.shard)}`, 'check');
@@ -75,7 +86,16 @@ function readSettings(args: string[]): CheckCommandSettings | 'help' {
     if (error instanceof LevelError) throw new UsageError(`--${error.message}`, 'check');
     throw error;
   }
+  const failOn = values['fail-on'] ?? (values.baseline !== undefined ? 'new' : 'any');
+  if (!(FAIL_ON as readonly string[]).includes(failOn)) {
+    throw new UsageError(`--fail-on takes ${FAIL_ON.join(' or ')}, not ${JSON.stringify(failOn)}`, 'check');
+  }
+  if (failOn === 'new' && values.baseline === undefined) {
+    throw new UsageError('--fail-on new needs --baseline: what is new is judged against an earlier report', 'check');
+  }
   return {
+    baseline: values.baseline,
+    failOn: failOn as FailOn,
     manifest: values.manifest,
     root: values.root,
     format: values.format,
@@ -101,6 +121,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
   const manifest = loadManifest(workspace, settings.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST), {
     given: manifestGiven(settings.manifest, settings.root),
   });
+  const baseline = settings.baseline === undefined ? undefined : readBaselineFile(settings.baseline);
   const progress = progressLine(process.stderr);
   const session = new Session({
     workspace,
@@ -111,6 +132,8 @@ export function checkCommand(args: string[], io: CommandIO): number {
     maxSourceBytes: settings.maxSourceBytes,
     // The plain text report shows verdicts only: explaining them would be wasted work.
     explain: settings.format !== 'text' || settings.explain,
+    baseline,
+    failOn: settings.failOn,
     onProgress: (p) => progress.update(p),
   });
   if (output !== undefined) assertNotAnInput(output, () => runInputs(workspace, manifest, session.selected));
@@ -126,6 +149,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
     noPatterns: manifest.citations.length === 0,
   }))
     io.stderr(chunk);
+  if (result.baseline) io.stderr(`${baselineLine(result)}\n`);
   return result.outcome.passed ? 0 : 1;
 }
 

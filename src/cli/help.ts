@@ -1,3 +1,4 @@
+import { MAX_SOURCE_BYTES } from '../load/sources.js';
 import { VERSION } from '../model/version.js';
 
 export const MAIN_HELP = `citegate ${VERSION}: checks that every quote an AI assistant attributes to a
@@ -39,7 +40,8 @@ Options:
   --only-failures         list only the records not located (the last line
                           still counts them all)
   --max-source-bytes N    refuse source files longer than N bytes
-                          (default: 67108864, 64 MiB)
+                          (default: 67108864, 64 MiB; at most ${MAX_SOURCE_BYTES},
+                          the longest text citegate can hold in memory)
   --shard I/N             check only shard I of N of the citation files (split
                           by a hash of each path: the same split every run)
   --uncited-claims LEVEL  off, warn or fail: sentences of an answer that no
@@ -49,6 +51,14 @@ Options:
                           rules want cited and no record cites (default: fail)
   --claim-numbers LEVEL   off, warn or fail: numbers a claim states that its
                           quote does not carry (default: fail)
+  --baseline FILE         judge the run against an earlier run's JSON report:
+                          each record is new, broken, still failing, fixed or
+                          unchanged (in the JSON report; a summary line on
+                          standard error)
+  --fail-on new|any       new: fail only on records broken since the
+                          baseline, new records not located and new failing
+                          findings (the default with --baseline); any: on
+                          every record not located (the default without)
   -h, --help              this help
 
 With several files, each text line starts with "file:line: ". Problems with
@@ -56,8 +66,9 @@ the input (unreadable files, unverified sources, invalid records) go to
 standard error as "file:line:column: error: message" (or "warning:").
 
 Exit status: 0 at least one record and every record located, every source
-verified; 1 something needs review (also when there is no record at all);
-2 the check could not run (bad arguments, manifest missing or invalid).
+verified (with --fail-on new: nothing broken or new failing); 1 something
+needs review (also when there is no record at all); 2 the check could not run
+(bad arguments, manifest missing or invalid, a baseline that is not a report).
 `;
 
 export const PIN_HELP = `Usage: citegate pin [options] [SOURCE_ID...]
@@ -71,7 +82,8 @@ reports you name).
 Options:
   --manifest FILE         the manifest (default: citegate.yml in the root)
   --root DIR              the workspace (default: the current folder)
-  --max-source-bytes N    refuse files longer than N bytes (default: 64 MiB)
+  --max-source-bytes N    refuse files longer than N bytes (default: 64 MiB;
+                          at most ${MAX_SOURCE_BYTES})
   --check                 write nothing: check that every pin (sources and
                           originals, cited or not) matches its file, and print
                           each one that does not, with both hashes

@@ -1,6 +1,8 @@
 // The command-line front end: picks the command, turns every kind of failure
 // into its exit status and message, and never shows a stack trace for a user error.
+import { messageOf } from '../model/escape.js';
 import { ManifestError } from '../load/manifest.js';
+import { BaselineError } from '../load/report.js';
 import { WriteError } from '../report/write.js';
 import { InputError, nearestName, UsageError } from './args.js';
 import { checkCommand } from './check.js';
@@ -62,6 +64,10 @@ export function main(argv: string[], io: CommandIO): number {
       io.stderr(`${error.problems.map((p) => escapeMessage(formatDiagnostic(p, 'error', p.message))).join('\n')}\n`);
       return 2;
     }
+    if (error instanceof BaselineError) {
+      io.stderr(`citegate: ${escapeMessage(error.message)}\n`);
+      return 2;
+    }
     if (error instanceof WriteError) {
       io.stderr(`${escapeMessage(formatDiagnostic(undefined, 'error', error.message))}\n`);
       return 2;
@@ -80,7 +86,7 @@ export function main(argv: string[], io: CommandIO): number {
 
 /** An error citegate did not expect fails closed: exit 2, a message, where to report it. */
 export function internalError(error: unknown, io: CommandIO): number {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   io.stderr(
     `${escapeMessage(
       formatDiagnostic(

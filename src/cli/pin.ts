@@ -13,10 +13,10 @@ import {
   ManifestError,
   type PinnedFile,
 } from '../load/manifest.js';
-import { DEFAULT_MAX_SOURCE_BYTES, sha256Hex } from '../load/sources.js';
+import { DEFAULT_MAX_SOURCE_BYTES, MAX_SOURCE_BYTES, MAX_SOURCE_BYTES_WHY, sha256Hex } from '../load/sources.js';
 import type { Position } from '../engine/positions.js';
 import type { Workspace } from '../load/workspace.js';
-import { parseCommandArgs, parsePositiveInteger, UsageError } from './args.js';
+import { parseCommandArgs, parseByteCount, UsageError } from './args.js';
 import { PIN_HELP } from './help.js';
 import type { CommandIO } from './io.js';
 import { manifestGiven, openWorkspace } from './workspace-arg.js';
@@ -62,7 +62,10 @@ export function pinCommand(args: string[], io: CommandIO): number {
     return 0;
   }
   const maxBytes =
-    parsePositiveInteger(values['max-source-bytes'], '--max-source-bytes', 'pin') ?? DEFAULT_MAX_SOURCE_BYTES;
+    parseByteCount(values['max-source-bytes'], '--max-source-bytes', 'pin', {
+      bytes: MAX_SOURCE_BYTES,
+      why: MAX_SOURCE_BYTES_WHY,
+    }) ?? DEFAULT_MAX_SOURCE_BYTES;
   const workspace = openWorkspace(values.root, 'pin');
   const manifest = loadManifest(workspace, values.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST), {
     forPin: true,

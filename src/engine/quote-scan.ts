@@ -13,8 +13,12 @@
 // quotes there are, and the cost of a quote does not grow with the length of
 // the sources.
 //
-// Quotes shorter than 19 bytes (a few words) are searched one by one, only in
-// the sources that are asked for.
+// Quotes shorter than 19 bytes (a few words) are looked for only in the
+// sources that are asked for: searched one by one while that is cheap, and
+// once searching them has cost about a third of building an index of the
+// source's units (unit-index.ts), looked up there, at a cost that does not
+// grow with the source (a binary search of its suffix array, and the first
+// matches of the range it gives).
 //
 // Pull requests choose both the quotes and the sources, so the work is
 // bounded: a quote that has all its matches leaves the table for the rest of
@@ -23,6 +27,7 @@
 // ScanTooCostly rather than checked for hours.
 import { Buffer } from 'node:buffer';
 import { contextAllows, respectsWordBoundaries, type PreparedQuote, type QuoteContext } from './match.js';
+import { RMQ_FROM, RMQ_STEPS, UnitIndex } from './unit-index.js';
 
 const PIECE = 16;
 const STRIDE = 4;
@@ -31,13 +36,52 @@ export const MIN_TABLE_QUOTE = PIECE + STRIDE - 1;
 
 /**
  * The work a scan may do before it gives up, in units of about one candidate
- * compared or 64 bytes searched: a fixed allowance, plus some per byte of the
- * source and per match its quotes may keep. Real text comes nowhere near.
+ * compared (about 15 ns here), 16 bytes compared, or 64 bytes searched.
+ *
+ * A scan of a source of n bytes for a set of quotes q1 … qk, each keeping at
+ * most cap_i matches, gives up past
+ *
+ *   2^24 + 16 n + 4 Σ (cap_i + 1) (⌊|q_i| / 16⌋ + 2)
+ *
+ * units (|q| in bytes): a fixed allowance, 16 per byte of the source, and
+ * four times what comparing each quote's kept matches costs. What is counted:
+ * each table candidate (a piece of a quote whose hash is at an aligned
+ * position of the source), the bytes compared for it, each context checked;
+ * each search of the source for a short quote (SEARCH_CALL and a unit per 64
+ * bytes searched); building the index of the source (INDEX_PER_BYTE per
+ * byte, once per scan at most); each comparison of a short quote's binary
+ * search in the index (a unit and a unit per 16 bytes of the quote) and the
+ * matches taken from its range. Not counted: the pass over the source, which
+ * is linear in it whatever it holds.
+ *
+ * Short quotes are searched one by one until that has cost
+ * SHORT_SEARCH_PER_BYTE n units (the search that passes it is given up and
+ * its quote looked up), then the index is built (INDEX_PER_BYTE n), and each
+ * short quote without a context looked up in it costs less than its own
+ * allowance (at most 2 (log2 n + 1) comparisons of its binary search, and its
+ * cap's matches taken from the range): together at most 8 n units and their
+ * allowances, so short quotes never make a scan give up, on any input. Long
+ * quotes in natural and in numbered text cost a few percent of the budget
+ * (scripts/bench/budget.mjs measures it, up to the source size limit and with
+ * up to 1,000,000 quotes of one word and more; docs/benchmarks.md gives its
+ * figures). What reaches the budget is input built to repeat: a text made of
+ * one passage, quotes made to share their pieces, a context that rules out
+ * millions of matches of its quote.
  */
 const BASE_BUDGET = 1 << 24;
 const BUDGET_PER_SOURCE_BYTE = 16;
 /** A native search call costs about as much as this many candidates. */
 const SEARCH_CALL = 8;
+/**
+ * Short quotes are searched one by one until that has cost this many units
+ * per byte of the source (about a third of building an index of it, which
+ * takes about 100 ns per byte here); the rest are looked up in the index.
+ */
+const SHORT_SEARCH_PER_BYTE = 2;
+/** Building the index of a source is counted as this many units per byte (it takes about 100 ns a byte). */
+const INDEX_PER_BYTE = 6;
+/** Work counted per match taken from an index range: about a candidate compared per 8 entries read. */
+const RANGE_ENTRIES_PER_UNIT = 8;
 
 /** A source whose quotes would cost more than its budget to check. */
 export class ScanTooCostly extends Error {
@@ -265,14 +309,25 @@ export class QuoteSet {
   private aligned: Buffer = Buffer.allocUnsafeSlow(0);
   /** Per-quote state of a scan, kept from scan to scan (a set may be scanned against every source). */
   private state: ScanState | undefined;
+  private work: { spent: number; budget: number } | undefined;
+  private readonly shortSearchPerByte: number;
 
   /**
    * `spread`: take a quote's pieces away from those other quotes have (see
    * pieceStart). On by default; a set scanned for hints only, with its work
-   * bounded all the same, can save the memory it takes.
+   * bounded all the same, can save the memory it takes. `shortQuotes`, for
+   * tests: search the short quotes one by one, or look them all up in an
+   * index, rather than switching from one to the other as the work grows
+   * (the matches found are the same).
    */
-  constructor(options: { spread?: boolean } = {}) {
+  constructor(options: { spread?: boolean; shortQuotes?: 'searched' | 'indexed' } = {}) {
     this.crowding = options.spread === false ? undefined : new HashCounts();
+    this.shortSearchPerByte =
+      options.shortQuotes === 'indexed'
+        ? -1
+        : options.shortQuotes === 'searched'
+          ? Number.POSITIVE_INFINITY
+          : SHORT_SEARCH_PER_BYTE;
   }
 
   /**
@@ -371,6 +426,25 @@ export class QuoteSet {
     return this.withContext.get(contextKey(text, context));
   }
 
+  /**
+   * The short quotes among `wanted`, in the order they were added: from the
+   * wanted ones when they are fewer, so that a set scanned against many
+   * sources for a few of its quotes (or none) does not pass over all of its
+   * short quotes for each source.
+   */
+  private shortOf(wanted: ReadonlySet<number>): readonly number[] {
+    if (wanted.size >= this.short.length) return this.short.filter((id) => wanted.has(id));
+    const ids: number[] = [];
+    for (const id of wanted)
+      if (id < this.quotes.length && this.quotes[id].bytes.length < MIN_TABLE_QUOTE) ids.push(id);
+    return ids.sort((a, b) => a - b);
+  }
+
+  /** The work the last scan did and its budget (see BASE_BUDGET), for measuring. */
+  get lastWork(): { readonly spent: number; readonly budget: number } | undefined {
+    return this.work;
+  }
+
   /** scan(), or the ScanTooCostly it gave up with. */
   scanWithinBudget(source: Buffer, wanted: ReadonlySet<number>): Map<number, QuoteHits> | ScanTooCostly {
     try {
@@ -392,6 +466,7 @@ export class QuoteSet {
     const budget = BASE_BUDGET + BUDGET_PER_SOURCE_BYTE * n + 4 * this.keptWork;
     const found = (this.state ??= new ScanState());
     found.begin(this.quotes.length, this.caps, budget);
+    this.work = { spent: budget, budget };
     const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
     if (this.pieceCount > 0 && n >= MIN_TABLE_QUOTE) {
       let text = source;
@@ -445,9 +520,21 @@ export class QuoteSet {
         }
       }
     }
-    for (const id of this.short) {
-      if (wanted.has(id)) findShort(source, this.quotes[id], id, this.contexts[id], found);
+    // Short quotes: searched for until that has cost SHORT_SEARCH_PER_BYTE per byte, then looked up in an index.
+    const searchUpTo = found.spent() + this.shortSearchPerByte * n;
+    let index: UnitIndex | undefined;
+    for (const id of this.shortOf(wanted)) {
+      const quote = this.quotes[id];
+      const context = this.contexts[id];
+      // A search that runs past the limit is given up and its quote looked up instead.
+      if (index === undefined && findShort(source, quote, id, context, found, searchUpTo)) continue;
+      if (index === undefined) {
+        found.spend(INDEX_PER_BYTE * n);
+        index = new UnitIndex(source);
+      }
+      findIndexed(index, quote, id, context, found);
     }
+    this.work = { spent: found.spent(), budget };
     return found.hits();
   }
 }
@@ -477,12 +564,22 @@ class ScanState {
     this.remaining = budget;
   }
 
+  /** The work done so far in this scan. */
+  spent(): number {
+    return this.budget - this.remaining;
+  }
+
   spend(units: number): void {
     this.remaining -= units;
     if (this.remaining < 0) {
       this.reset();
       throw new ScanTooCostly(this.budget);
     }
+  }
+
+  /** How many matches of the quote are kept. */
+  cap(id: number): number {
+    return this.caps[id];
   }
 
   full(id: number): boolean {
@@ -526,6 +623,16 @@ class ScanState {
     if (list.length >= this.caps[id] && this.fullAt[id] < 0) this.fullAt[id] = w;
   }
 
+  /** Drops what the scan found of a quote, to find it again another way. */
+  forget(id: number): void {
+    const at = this.touched.lastIndexOf(id);
+    if (at < 0) return;
+    this.touched.splice(at, 1);
+    this.starts[id] = undefined;
+    this.candidates[id] = 0;
+    this.fullAt[id] = -1;
+  }
+
   /** What the scan found, and a clean state for the next one. */
   hits(): Map<number, QuoteHits> {
     const hits = new Map<number, QuoteHits>();
@@ -546,7 +653,8 @@ class ScanState {
 
 /**
  * A short quote, by searching the text for it: its matches up to its cap, and
- * with a context, those the context allows.
+ * with a context, those the context allows. False, with nothing kept for it,
+ * when the scan's work went past `upTo` first.
  */
 function findShort(
   text: Buffer,
@@ -554,15 +662,56 @@ function findShort(
   id: number,
   context: QuoteContext | undefined,
   found: ScanState,
-): void {
+  upTo: number,
+): boolean {
   let from = 0;
   for (;;) {
-    if (found.full(id)) return;
+    if (found.full(id)) return true;
+    if (found.spent() > upTo) {
+      found.forget(id);
+      return false;
+    }
     const at = text.indexOf(quote.bytes, from);
     found.spend(SEARCH_CALL + ((at < 0 ? text.length - from : at - from) >>> 6));
-    if (at < 0) return;
+    if (at < 0) return true;
     if (respectsWordBoundaries(text, at, quote)) found.match(id, at, 0, context, text, quote.bytes.length);
     from = at + 1;
+  }
+}
+
+/**
+ * A short quote, by looking it up in the index of the text: its first matches
+ * up to its cap, and with a context, those the context allows (its matches
+ * sorted, in `sorted` by range for the other contexts of the same quote).
+ */
+function findIndexed(
+  index: UnitIndex,
+  quote: PreparedQuote,
+  id: number,
+  context: QuoteContext | undefined,
+  found: ScanState,
+): void {
+  const steps = { count: 0 };
+  const range = index.range(quote.bytes, steps);
+  found.spend(steps.count * (1 + (quote.bytes.length >>> 4)));
+  const count = range.hi - range.lo;
+  if (count === 0) return;
+  const text = index.text;
+  const length = quote.bytes.length;
+  if (!context) {
+    const cap = found.cap(id);
+    found.spend(
+      Math.ceil(Math.min(count, RMQ_FROM) / RANGE_ENTRIES_PER_UNIT) + (count > RMQ_FROM ? RMQ_STEPS * cap : 0),
+    );
+    for (const start of index.firstMatches(range, cap)) found.match(id, start, 0, undefined, text, length);
+    return;
+  }
+  // Every match, in text order, until the context has kept as many as the cap: as a search would.
+  const matches = index.ascending(range);
+  const each = count > RMQ_FROM ? RMQ_STEPS : 1;
+  for (let start = matches.next(); start >= 0 && !found.full(id); start = matches.next()) {
+    found.spend(each);
+    found.match(id, start, 0, context, text, length);
   }
 }
 

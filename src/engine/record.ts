@@ -1,5 +1,6 @@
 // Field validation of citation records (SPEC §1, and verdict 1 of SPEC §2).
 import { editDistance } from './edit-distance.js';
+import { EXCERPT, shorten } from '../model/escape.js';
 import { hasLoneSurrogate } from './unicode.js';
 
 /** A record whose fields passed validation. */
@@ -115,7 +116,8 @@ function fieldProblem(fields: Fields, ...values: unknown[]): string | undefined 
     if (has(fields, key)) return `${key} must be a string when present, not ${typeName(value)}`;
   }
   const broken = loneSurrogateIn(fields, values);
-  if (broken !== undefined) return `${broken} holds a lone UTF-16 surrogate (half of a character)`;
+  if (broken !== undefined)
+    return `${shorten(broken, 2 * EXCERPT)} holds a lone UTF-16 surrogate (half of a character)`;
   if (values[0] === '') return 'citation_id is empty';
   return undefined;
 }
@@ -146,7 +148,7 @@ function nearKey(fields: Fields, key: string): string | undefined {
 
 /** Where a field (its key, or any string below it) holds a lone surrogate; the known fields' own values are checked already. */
 function surrogateIn(key: string, value: unknown): string | undefined {
-  if (hasLoneSurrogate(key)) return `the key ${JSON.stringify(key)}`;
+  if (hasLoneSurrogate(key)) return `the key ${shorten(JSON.stringify(key), EXCERPT)}`;
   if (typeof value === 'string') return !KNOWN.includes(key) && hasLoneSurrogate(value) ? key : undefined;
   if (value === null || typeof value !== 'object') return undefined;
   const stack: [where: string, value: unknown][] = [[key, value]];

@@ -2,6 +2,7 @@
 // `citations` array), JSON Lines (one record per line) or YAML (same shapes).
 // Each record keeps the line and column where it starts. A file that cannot be
 // parsed is a problem at its line and column; the caller goes on with the others.
+import { messageOf } from '../model/escape.js';
 import { isMap, isScalar, isSeq, Scalar, type Document } from 'yaml';
 import { editDistance } from '../engine/edit-distance.js';
 import { TextLineIndex, type Position } from '../engine/positions.js';
@@ -328,7 +329,7 @@ function yamlValueError(error: unknown): string {
   if (/excessive alias count/i.test(message))
     return `too many aliases: anchors may be expanded at most ${MAX_YAML_ALIASES} times`;
   if (error instanceof RangeError) return 'nesting is too deep';
-  return message;
+  return messageOf(error);
 }
 
 /** One shape for every record, with or without a claim: a file can hold a few hundred thousand. */

@@ -13,6 +13,8 @@
 // included). Dot files are matched like any other. There is no escape character:
 // write `[*]` for a literal `*`.
 
+import { excerpt } from '../model/escape.js';
+
 type Token =
   | { kind: 'literal'; cp: number }
   | { kind: 'any' }
@@ -180,7 +182,7 @@ function parseSegment(part: string): Segment {
           k++;
         }
       }
-      if (k >= cps.length) throw new GlobSyntaxError(`unmatched [ in "${part}"`);
+      if (k >= cps.length) throw new GlobSyntaxError(`unmatched [ in ${excerpt(part)}`);
       tokens.push({ kind: 'set', negated, ranges });
       i = k;
     } else {

@@ -10,6 +10,7 @@ import { decodeUtf8Text } from './text.js';
 import type { Workspace } from './workspace.js';
 import { deref, nodeOffset, parseYaml, scalarSource, scalarText, yamlMarks } from './yaml-nodes.js';
 import type { Problem } from '../model/problem.js';
+import { EXCERPT, shorten } from '../model/escape.js';
 import { CHECK_LEVELS, CHECK_NAMES, type CheckLevel, type CheckLevels, DEFAULT_CHECKS } from '../model/levels.js';
 
 export const DEFAULT_MANIFEST = 'citegate.yml';
@@ -236,7 +237,7 @@ function readKeys(
   for (const pair of map.items) {
     const key = scalarText(deref(doc, pair.key));
     if (key === undefined || !allowed.includes(key)) {
-      const shown = key === undefined ? 'a key that is not a string' : `unknown key \`${key}\``;
+      const shown = key === undefined ? 'a key that is not a string' : `unknown key \`${shorten(key, EXCERPT)}\``;
       const near = key === undefined ? undefined : allowed.find((a) => editDistance(a, key) <= 2);
       // YAML 1.1's merge key, which YAML 1.2 (the yaml package's default) reads as an ordinary key.
       const hint =
@@ -290,9 +291,9 @@ function readPinnedFile(
     const value = scalarSource(node);
     if (isAlias(shaPair.value)) {
       // Rewriting the anchored value would change every other use of it.
-      sha256NotEditable = `its \`sha256\` is an alias (*${shaPair.value.source}): write the hash itself there`;
+      sha256NotEditable = `its \`sha256\` is an alias (*${shorten(shaPair.value.source, EXCERPT)}): write the hash itself there`;
     } else if (isScalar(node) && node.anchor !== undefined) {
-      sha256NotEditable = `its \`sha256\` carries an anchor (&${node.anchor}) that other values may share: remove the anchor`;
+      sha256NotEditable = `its \`sha256\` carries an anchor (&${shorten(node.anchor, EXCERPT)}) that other values may share: remove the anchor`;
     } else if (isScalar(node) && node.range) {
       sha256Span = { start: node.range[0], end: node.range[1] };
     } else {
@@ -341,7 +342,7 @@ function readSource(
     report(at, 'a source id must not hold control characters');
     return undefined;
   }
-  const what = `source \`${id}\``;
+  const what = `source \`${shorten(id, EXCERPT)}\``;
   const node = deref(doc, pair.value);
   if (!isMap(node)) {
     report(nodeOffset(node, at), `${what} must be a mapping with path, sha256 and retrieved`);

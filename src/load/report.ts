@@ -1,6 +1,19 @@
 // Reading a JSON report back (for `citegate merge-reports`, and a baseline):
 // every field checked, and a report whose counts do not add up to its lists
 // (edited, or cut short) refused.
+import {
+  BASELINE_STATES,
+  type BaselineInfo,
+  type BaselineState,
+  FAIL_ON,
+  type FailOn,
+  type FindingBaseline,
+  type RecordBaseline,
+} from '../model/baseline.js';
+import { excerpt, messageOf } from '../model/escape.js';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describeFsError } from '../model/fs-error.js';
 import type { Problem } from '../model/problem.js';
 import {
   type CheckResult,
@@ -134,6 +147,56 @@ function detail(value: unknown, what: string): Explanation {
   return out;
 }
 
+function recordBaseline(r: Json, what: string): RecordBaseline {
+  const state = str(r.baseline, `${what}.baseline`) as BaselineState;
+  if (!BASELINE_STATES.includes(state))
+    throw new ReportError(`${what}.baseline ${excerpt(state)} is not a baseline state`);
+  if (r.baseline_verdict === undefined) return { state };
+  const verdict = str(r.baseline_verdict, `${what}.baseline_verdict`) as Verdict;
+  if (!VERDICTS.includes(verdict))
+    throw new ReportError(`${what}.baseline_verdict ${excerpt(verdict)} is not a verdict`);
+  return { state, verdict };
+}
+
+function findingBaseline(value: unknown, what: string): FindingBaseline {
+  const state = str(value, what);
+  if (state !== 'new' && state !== 'still failing') throw new ReportError(`${what} is not new or still failing`);
+  return state;
+}
+
+function strings(value: unknown, what: string): string[] {
+  return list(value, what).map((v, i) => str(v, `${what}[${i}]`));
+}
+
+function baselineInfo(value: unknown): BaselineInfo {
+  const b = object(value, 'baseline');
+  const failOn = str(b.fail_on, 'baseline.fail_on') as FailOn;
+  if (!FAIL_ON.includes(failOn)) throw new ReportError('baseline.fail_on is not new or any');
+  const sources = object(b.sources, 'baseline.sources');
+  return {
+    from: str(b.from, 'baseline.from'),
+    digest: str(b.digest, 'baseline.digest'),
+    failOn,
+    sources: {
+      added: strings(sources.added, 'baseline.sources.added'),
+      removed: strings(sources.removed, 'baseline.sources.removed'),
+      repinned: strings(sources.repinned, 'baseline.sources.repinned'),
+    },
+    removed: list(b.removed, 'baseline.removed').map((v, i) => {
+      const r = object(v, `baseline.removed[${i}]`);
+      const verdict = str(r.verdict, `baseline.removed[${i}].verdict`) as Verdict;
+      if (!VERDICTS.includes(verdict)) throw new ReportError(`baseline.removed[${i}].verdict is not a verdict`);
+      return {
+        file: str(r.file, `baseline.removed[${i}].file`),
+        citationId: strOrNull(r.citation_id, `baseline.removed[${i}].citation_id`),
+        sourceId: strOrNull(r.source_id, `baseline.removed[${i}].source_id`),
+        verdict,
+      };
+    }),
+    findingsFixed: int(b.findings_fixed, 'baseline.findings_fixed'),
+  };
+}
+
 /** Which shard of a split run a report covers, and the digest of that run (runDigest). */
 export interface ShardOfReport {
   readonly index: number;
@@ -151,10 +214,16 @@ export function parseJsonReport(text: string): ReadReport {
     // A byte order mark, which an editor may add, is no part of the JSON.
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
-    throw new ReportError(`not JSON: ${(error as Error).message}`);
+    throw new ReportError(`not JSON: ${messageOf(error)}`);
   }
   const report = object(value, 'the report');
-  if (report.version !== 1) throw new ReportError('not a citegate report of version 1');
+  const tool = report.tool as Json | undefined;
+  if (typeof tool !== 'object' || tool === null || tool.name !== 'citegate' || !('records' in report))
+    throw new ReportError('not a citegate JSON report (check --format json writes one)');
+  if (report.version !== 1)
+    throw new ReportError(
+      `a report of format version ${excerpt(String(report.version), 12)}, which this citegate cannot read: it reads version 1`,
+    );
   const records: RecordResult[] = list(report.records, 'records').map((v, i) => {
     const r = object(v, `records[${i}]`);
     const verdict = str(r.verdict, `records[${i}].verdict`) as Verdict;
@@ -169,6 +238,7 @@ export function parseJsonReport(text: string): ReadReport {
       sourceId: strOrNull(r.source_id, `records[${i}].source_id`),
       quote: strOrNull(r.quote, `records[${i}].quote`),
       claim: strOrNull(r.claim, `records[${i}].claim`),
+      ...(r.baseline !== undefined ? { baseline: recordBaseline(r, `records[${i}]`) } : {}),
     };
     const reason = r.reason !== undefined ? str(r.reason, `records[${i}].reason`) : undefined;
     if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
@@ -228,6 +298,7 @@ export function parseJsonReport(text: string): ReadReport {
       column: int(f.column, `findings[${i}].column`),
       ...(f.citation_id !== undefined ? { citationId: str(f.citation_id, `findings[${i}].citation_id`) } : {}),
       message: str(f.message, `findings[${i}].message`),
+      ...(f.baseline !== undefined ? { baseline: findingBaseline(f.baseline, `findings[${i}].baseline`) } : {}),
     };
   });
   const result: ReadReport = {
@@ -239,6 +310,7 @@ export function parseJsonReport(text: string): ReadReport {
     findings,
     ...(report.github !== undefined ? { github: report.github } : {}),
     ...(report.shard !== undefined ? { shard: shardOf(report.shard) } : {}),
+    ...(report.baseline !== undefined ? { baseline: baselineInfo(report.baseline) } : {}),
   };
   checkComplete(result, object(report.summary, 'summary'));
   return result;
@@ -293,4 +365,41 @@ function shardOf(value: unknown): ShardOfReport {
     throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${MAX_SHARDS})`);
   if (s.run === undefined) throw new ReportError(`its shard has no run digest: ${OLDER_OR_EDITED}`);
   return { index, count, run: str(s.run, 'shard.run') };
+}
+
+/** The baseline a session is given: the earlier run's report, and what names it. */
+export interface Baseline {
+  readonly report: ReadReport;
+  /** Where it came from, for messages: a file as given, or the base commit. */
+  readonly from: string;
+  /** Shards of one run are judged against one baseline: the digest of its bytes (or of its making). */
+  readonly digest: string;
+  /** A baseline file's name in this run, when it was renamed since (the Action knows renames). */
+  readonly renamed?: ReadonlyMap<string, string>;
+}
+
+/** A baseline file that cannot be used: the check cannot run (exit 2). */
+export class BaselineError extends Error {}
+
+/**
+ * Reads an earlier run's JSON report as the baseline: a missing file, or one
+ * that is not a report citegate can read, is an error, never a silent full gate.
+ */
+export function readBaselineFile(file: string): Baseline {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
+  }
+  try {
+    return {
+      report: parseJsonReport(bytes.toString('utf8')),
+      from: file,
+      digest: createHash('sha256').update(bytes).digest('hex'),
+    };
+  } catch (error) {
+    if (error instanceof ReportError) throw new BaselineError(`the baseline ${file} cannot be used: ${error.message}`);
+    throw error;
+  }
 }

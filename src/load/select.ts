@@ -7,9 +7,9 @@ import path from 'node:path';
 import type { Manifest } from './manifest.js';
 import { formatOf } from './citation-file.js';
 import { firstInvalidUtf8 } from './text.js';
-import type { Workspace } from './workspace.js';
 import type { Problem } from '../model/problem.js';
 import { comparePaths } from '../model/paths.js';
+import { IN_GIT_FOLDER, inGitFolder, type Workspace } from './workspace.js';
 import { describeFsError } from '../model/fs-error.js';
 
 export interface CitationFileRef {
@@ -19,8 +19,8 @@ export interface CitationFileRef {
   readonly audience: string | undefined;
 }
 
-/** Folders never walked unless a pattern names them: they hold tooling, not answers. */
-const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
+/** Folders never walked unless a pattern names them: they hold tooling, not answers (.git is never walked at all). */
+const SKIPPED_FOLDERS = new Set(['node_modules']);
 
 /** The path of a workspace-relative file relative to the manifest's folder, or undefined if outside it. */
 function underManifest(manifest: Manifest, file: string): string | undefined {
@@ -201,6 +201,17 @@ export function findCitationFiles(
         matches,
         // Only folders where some file could match: links and names elsewhere are none of the run's business.
         enter: (folder, name) => {
+          // Never listed: a pattern that names a .git folder is told so, and fails the run.
+          if (inGitFolder(name)) {
+            if (pattern.glob.namesFolder(name))
+              problems.set(folder, {
+                file: folder,
+                line: 0,
+                column: 0,
+                message: `folder not listed: ${IN_GIT_FOLDER}`,
+              });
+            return false;
+          }
           const rel = underManifest(manifest, folder);
           return (
             (!SKIPPED_FOLDERS.has(name) || pattern.glob.namesFolder(name)) &&

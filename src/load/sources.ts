@@ -1,13 +1,22 @@
 // Source verification: the bytes of a source's file must hash to the pinned
 // SHA-256, be strict UTF-8 and stay under the size limit; its `original`, when
 // given, must hash to its pin too. Any failure leaves the source unverified.
-import { Buffer, isUtf8 } from 'node:buffer';
+import { Buffer, constants, isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import type { PinnedFile, SourceEntry } from './manifest.js';
 import { bomLength, decodeUtf8Text } from './text.js';
 import type { Workspace } from './workspace.js';
 
 export const DEFAULT_MAX_SOURCE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The largest source the engine can hold: its text becomes one JavaScript
+ * string for explanations, and a string holds at most this many UTF-16 units
+ * (0x1fffffe8 on 64-bit systems), which a UTF-8 file of this many bytes never
+ * exceeds. Options that raise the limit are refused past it, in words.
+ */
+export const MAX_SOURCE_BYTES = constants.MAX_STRING_LENGTH;
+export const MAX_SOURCE_BYTES_WHY = 'the longest text citegate can hold in memory';
 
 export type SourceCheck =
   | {
@@ -21,6 +30,13 @@ export type SourceCheck =
       /** The SHA-256 of the file's bytes, when it could be read. */
       readonly actualSha256?: string;
     };
+
+/**
+ * Which files may be sources, beyond the path rules every run has: given a
+ * file's real path, why it may not be one, or undefined. The Action admits only
+ * files git tracks at the checked-out commit (action/committed.ts).
+ */
+export type SourcePolicy = (abs: string) => string | undefined;
 
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -39,6 +55,7 @@ export class SourceLoader {
     private readonly workspace: Workspace,
     private readonly manifestDir: string,
     private readonly maxBytes: number,
+    private readonly policy?: SourcePolicy,
   ) {}
 
   load(entry: SourceEntry): SourceCheck {
@@ -71,6 +88,8 @@ export class SourceLoader {
     const into = role === 'source' ? this.sourceBuffer : this.originalBuffer;
     const read = this.workspace.read(resolved.abs, this.maxBytes, into);
     if (!read.ok) return { ok: false, reason: `${label}: ${read.reason}` };
+    const refused = this.policy?.(resolved.abs);
+    if (refused !== undefined) return { ok: false, reason: `${label}: ${refused}` };
     // Keep the larger buffer for the next source.
     if (read.bytes.buffer !== into.buffer) {
       if (role === 'source') this.sourceBuffer = read.bytes;

@@ -11,6 +11,8 @@
 // to say what it found where (and a large text is checked that way first).
 // Either way a key such as "__proto__" becomes an ordinary own property.
 
+import { excerpt } from '../model/escape.js';
+
 export class JsonSyntaxError extends Error {
   /** `firstOffset`: for a duplicate key, where the key first appeared. */
   constructor(
@@ -219,7 +221,7 @@ class Scanner {
         const k = names.indexOf(key);
         if (k >= 0) first = offsets[k];
       }
-      if (first !== undefined) throw new JsonSyntaxError(`duplicate key ${JSON.stringify(key)}`, keyOffset, first);
+      if (first !== undefined) throw new JsonSyntaxError(`duplicate key ${excerpt(key)}`, keyOffset, first);
       if (index) index.set(key, keyOffset);
       else {
         names.push(key);

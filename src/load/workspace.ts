@@ -15,6 +15,9 @@ export type ReadResult =
   | { readonly ok: true; readonly bytes: Buffer }
   | { readonly ok: false; readonly reason: string };
 
+/** The most bytes one read asks for. */
+const READ_PIECE = 1 << 30;
+
 export class Workspace {
   /** The workspace root, links resolved. */
   readonly root: string;
@@ -119,6 +122,7 @@ export class Workspace {
     }
     const lexical = path.join(this.root, ...joined.split('/'));
     if (!follow) return { ok: true, abs: lexical, rel: this.relative(lexical) };
+    if (inGitFolder(joined)) return { ok: false, reason: IN_GIT_FOLDER };
     const real = this.realPath(lexical);
     if (real.kind === 'missing') return { ok: true, abs: lexical, rel: this.relative(lexical) };
     if (real.kind === 'refused') return { ok: false, reason: real.reason };
@@ -137,6 +141,9 @@ export class Workspace {
       return { kind: 'refused', reason: describeFsError(error) };
     }
     if (!this.contains(real)) return { kind: 'refused', reason: 'the path is a link that leads outside the workspace' };
+    if (inGitFolder(this.relative(real))) {
+      return { kind: 'refused', reason: inGitFolder(this.relative(abs)) ? IN_GIT_FOLDER : LEADS_INTO_GIT_FOLDER };
+    }
     return { kind: 'inside', abs: real };
   }
 
@@ -145,6 +152,9 @@ export class Workspace {
    * reused when it is large enough (the returned bytes are then a view of it).
    */
   read(abs: string, maxBytes: number, into?: Buffer): ReadResult {
+    // The last guard, whatever found the path: nothing in a .git folder is read.
+    if (inGitFolder(path.relative(this.root, abs).split(path.sep).join('/')))
+      return { ok: false, reason: IN_GIT_FOLDER };
     let fd: number;
     try {
       // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
@@ -166,7 +176,8 @@ export class Workspace {
       const buffer = into && into.length >= size ? into : Buffer.allocUnsafe(size);
       let done = 0;
       while (done < size) {
-        const n = readSync(fd, buffer, done, size - done, done);
+        // In pieces: one read takes at most 2 GiB - 1 bytes.
+        const n = readSync(fd, buffer, done, Math.min(size - done, READ_PIECE), done);
         if (n === 0) break;
         done += n;
       }
@@ -182,6 +193,21 @@ export class Workspace {
     }
   }
 }
+
+/**
+ * Whether a workspace-relative path (with `/`) is a `.git` folder or file, or
+ * below one, in any case (`.GIT` is the same folder where names ignore case).
+ * Nothing there is ever read, listed or written: actions/checkout keeps the
+ * token it checked out with in `.git/config`, and a pull request can name any
+ * path, or add a link to one.
+ */
+export function inGitFolder(rel: string): boolean {
+  return rel.split('/').some((name) => name.toLowerCase() === '.git');
+}
+
+export const IN_GIT_FOLDER = 'it is in a .git folder, which citegate never reads (git keeps credentials there)';
+const LEADS_INTO_GIT_FOLDER =
+  'it is a link into a .git folder, which citegate never reads (git keeps credentials there)';
 
 /** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
 function leadsNowhere(abs: string): boolean {

@@ -1,4 +1,5 @@
 // Reading YAML with positions, shared by the manifest and citation-file loaders.
+import { EXCERPT, excerpt, shorten } from '../model/escape.js';
 import { isAlias, isScalar, LineCounter, parseAllDocuments, visit, type Document, type Node } from 'yaml';
 
 export interface YamlIssue {
@@ -87,7 +88,7 @@ export function parseYaml(text: string): ParsedYaml {
         if (node.resolve(doc) !== undefined) return undefined;
         issues.push({
           offset: node.range?.[0] ?? 0,
-          message: `alias *${node.source} has no anchor &${node.source} before it`,
+          message: `alias *${shorten(node.source, EXCERPT)} has no anchor &${shorten(node.source, EXCERPT)} before it`,
           structural: true,
         });
         return undefined;
@@ -144,11 +145,21 @@ function duplicateKeys(doc: Document.Parsed, issues: YamlIssue[]): void {
   });
 }
 
+/** How much of a token the parser names a message may quote. */
+const TOKEN_SHOWN = 24;
+/** And how long a message of the parser may be. */
+const MESSAGE_SHOWN = 160;
+
 function yamlMessage(message: string): string {
   // The stack overflow the parser catches for absurd nesting, said plainly.
   if (/Maximum call stack size exceeded/.test(message)) return 'nesting is too deep';
-  const firstLine = message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
-  return firstLine.charAt(0).toLowerCase() + firstLine.slice(1);
+  const firstLine = message
+    .split('\n')[0]
+    .replace(/ at line \d+, column \d+:?$/, '')
+    // The parser quotes the token it did not expect whole ("Unexpected scalar token in
+    // YAML stream: …"): the kind of token and its start say where, the rest is the file's.
+    .replace(/: "(.*)"$/s, (_, token: string) => `: ${excerpt(token, TOKEN_SHOWN)}`);
+  return shorten(firstLine.charAt(0).toLowerCase() + firstLine.slice(1), MESSAGE_SHOWN);
 }
 
 /** The node an alias points to (one level), or the node itself. */

@@ -96,10 +96,46 @@ export function escapeHtml(text: string): string {
   );
 }
 
+/**
+ * How much of an input file's own text a message may quote: a name, a key, a
+ * token. Reports carry messages to logs and artifacts, so no file's text goes
+ * into one beyond a short excerpt (escaped where it is shown).
+ */
+export const EXCERPT = 40;
+
+/** A short excerpt of a file's text for a message, in double quotes. */
+export function excerpt(text: string, max = EXCERPT): string {
+  return `"${shorten(text, max)}"`;
+}
+
+/** How much of a message from outside (an API error, git, the system) a message may hold. */
+export const OUTSIDE_SHOWN = 300;
+
+/**
+ * An error's message, cut to OUTSIDE_SHOWN: one from outside may quote what it
+ * failed on (an API's whole response body, megabytes of it).
+ */
+export function messageOf(error: unknown): string {
+  return shorten(error instanceof Error ? error.message : String(error), OUTSIDE_SHOWN);
+}
+
 /** Shortens to at most `max` code points, marking the cut with an ellipsis. */
 export function shorten(text: string, max: number): string {
-  const cps = [...text];
-  return cps.length <= max ? text : `${cps.slice(0, max - 1).join('')}…`;
+  // UTF-16 units are at least as many as code points: a text that fits in them fits.
+  if (text.length <= max) return text;
+  // Counted only as far as needed: a 100 MB message is cut without an array of its characters.
+  let cut = 0;
+  for (let n = 0; n < max - 1 && cut < text.length; n++) cut += codePointWidth(text, cut);
+  if (cut >= text.length || cut + codePointWidth(text, cut) >= text.length) return text;
+  return `${text.slice(0, cut)}…`;
+}
+
+/** 2 for a surrogate pair at `i`, else 1 (a lone surrogate is a code point of its own, as [...text] has it). */
+function codePointWidth(text: string, i: number): number {
+  const unit = text.charCodeAt(i);
+  if (unit < 0xd800 || unit > 0xdbff || i + 1 >= text.length) return 1;
+  const next = text.charCodeAt(i + 1);
+  return next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
 }
 
 /** For an attribute value built from percent-encoded parts (a link). */

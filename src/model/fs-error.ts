@@ -1,4 +1,5 @@
 // What a failed file-system call means, in words a user reads (no errno codes).
+import { OUTSIDE_SHOWN, shorten } from './escape.js';
 
 export function describeFsError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException)?.code;
@@ -24,6 +25,6 @@ export function describeFsError(error: unknown): string {
     case 'ENXIO':
       return 'it is not a regular file';
     default:
-      return (error as Error)?.message ?? String(error);
+      return shorten((error as Error)?.message ?? String(error), OUTSIDE_SHOWN);
   }
 }

@@ -3,6 +3,13 @@
 // verdict: each variant carries its own data and nothing else, so a report
 // that handles `ambiguous quote` finds its matches and suggestions there, and
 // cannot reach for a closest passage it never has.
+import {
+  BASELINE_STATES,
+  type BaselineInfo,
+  type BaselineState,
+  type FindingBaseline,
+  type RecordBaseline,
+} from './baseline.js';
 import type { Problem } from './problem.js';
 import { VERDICTS, type Verdict } from './verdict.js';
 
@@ -26,6 +33,8 @@ interface RecordBase {
   /** The fields as far as they could be read (null where missing or not a string). */
   readonly citationId: string | null;
   readonly sourceId: string | null;
+  /** With a baseline: what became of the record since. */
+  readonly baseline?: RecordBaseline;
 }
 
 /**
@@ -137,7 +146,15 @@ export function makeRecord(
   d: Explanation = {},
 ): RecordResult {
   const { file, line, column, index, citationId, sourceId, quote, claim } = fields;
-  const base = { file, line, column, index, citationId, sourceId };
+  const base = {
+    file,
+    line,
+    column,
+    index,
+    citationId,
+    sourceId,
+    ...(fields.baseline ? { baseline: fields.baseline } : {}),
+  };
   switch (verdict) {
     case 'located':
       return { ...base, verdict, match: matches[0], ...(d.context ? { context: d.context } : {}) };
@@ -328,6 +345,8 @@ export interface Finding {
   /** The record it is about, when it is about one. */
   readonly citationId?: string;
   readonly message: string;
+  /** With a baseline: whether the baseline's run found it too. */
+  readonly baseline?: FindingBaseline;
 }
 
 export interface CheckResult {
@@ -345,6 +364,8 @@ export interface CheckResult {
   readonly findings: readonly Finding[];
   /** Only some of the citation files were checked (the changed ones, or a shard): no records is then no failure. */
   readonly partial?: boolean;
+  /** The baseline the run was judged against, when it had one. */
+  readonly baseline?: BaselineInfo;
 }
 
 /** The counts every report gives: one tally of a result, made in one place. */
@@ -357,6 +378,29 @@ export interface Tally {
   readonly files: number;
   readonly problems: number;
   readonly findings: { readonly fail: number; readonly warn: number };
+  /** With a baseline: the records in each state, those removed, and the findings new, still failing and fixed. */
+  readonly baseline?: BaselineTally;
+}
+
+export type BaselineTally = Record<BaselineState, number> & {
+  readonly removed: number;
+  readonly findings: { readonly new: number; readonly 'still failing': number; readonly fixed: number };
+};
+
+function baselineTally(result: CheckResult, info: BaselineInfo): BaselineTally {
+  const states = Object.fromEntries(BASELINE_STATES.map((s) => [s, 0])) as Record<BaselineState, number>;
+  for (const r of result.records) if (r.baseline) states[r.baseline.state]++;
+  let newFindings = 0;
+  let stillFailing = 0;
+  for (const f of result.findings) {
+    if (f.baseline === 'new') newFindings++;
+    else if (f.baseline === 'still failing') stillFailing++;
+  }
+  return {
+    ...states,
+    removed: info.removed.length,
+    findings: { new: newFindings, 'still failing': stillFailing, fixed: info.findingsFixed },
+  };
 }
 
 export function tally(result: CheckResult): Tally {
@@ -378,12 +422,16 @@ export function tally(result: CheckResult): Tally {
     files: result.files.length,
     problems: result.problems.length,
     findings: { fail, warn: result.findings.length - fail },
+    ...(result.baseline ? { baseline: baselineTally(result, result.baseline) } : {}),
   };
 }
 
 /** Why a run did not pass, each reason with its own count. */
 export type FailReason =
   | { readonly kind: 'records not located'; readonly count: number; readonly total: number }
+  /** Against a baseline with fail-on new: records located there and not now, and new records not located. */
+  | { readonly kind: 'records broken'; readonly count: number }
+  | { readonly kind: 'new records not located'; readonly count: number }
   | { readonly kind: 'problems'; readonly count: number }
   | { readonly kind: 'failing findings'; readonly count: number }
   | { readonly kind: 'no records' };

@@ -16,8 +16,11 @@ import type { Problem } from '../model/problem.js';
 import { escapeMessage, shorten } from '../model/escape.js';
 
 export interface Annotation {
-  /** Findings set to warn are warnings; everything else fails the run. */
-  readonly level: 'error' | 'warning';
+  /**
+   * Findings set to warn are warnings; against a baseline with fail-on new,
+   * what was failing there already is a notice; everything else fails the run.
+   */
+  readonly level: 'error' | 'warning' | 'notice';
   readonly title: string;
   readonly message: string;
   readonly file: string;
@@ -43,6 +46,9 @@ const USEFULNESS: readonly Verdict[] = [
 
 const QUOTE_SHOWN = 160;
 
+/** Against a baseline: records broken by the change first, then new ones, then those failing already. */
+const CHANGE_RANK: readonly string[] = ['broken', 'new', 'still failing'];
+
 export function buildAnnotations(result: CheckResult): Annotation[] {
   const sources = new Map(result.sources.map((s) => [s.id, s]));
   const annotations: Annotation[] = [];
@@ -60,15 +66,18 @@ export function buildAnnotations(result: CheckResult): Annotation[] {
     });
   }
   const failing = result.records.filter((r): r is FailingRecord => !isLocated(r));
+  // Against a baseline with fail-on new, what the change made worse first, and what was failing already as notices.
+  const onChange = result.baseline?.failOn === 'new';
+  const change = (r: RecordResult) => (onChange ? CHANGE_RANK.indexOf(r.baseline?.state ?? 'new') : 0);
   const rank = (r: RecordResult) => USEFULNESS.indexOf(r.verdict);
   const ordered = failing
     .map((r, i) => ({ r, i }))
-    .sort((a, b) => rank(a.r) - rank(b.r) || a.i - b.i)
+    .sort((a, b) => change(a.r) - change(b.r) || rank(a.r) - rank(b.r) || a.i - b.i)
     .map(({ r }) => r);
   for (const r of ordered) {
     const why = explainRecord(r).map(escapeMessage);
     annotations.push({
-      level: 'error',
+      level: onChange && r.baseline?.state === 'still failing' ? 'notice' : 'error',
       title: `${r.verdict}: ${recordLabel(r)}`,
       message: [recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result), ...why].join('\n'),
       file: r.file,
@@ -79,7 +88,7 @@ export function buildAnnotations(result: CheckResult): Annotation[] {
   // Findings beyond quotes, failing ones with the errors, the others as warnings.
   for (const f of [...result.findings].sort((a, b) => Number(a.level === 'warn') - Number(b.level === 'warn'))) {
     annotations.push({
-      level: f.level === 'fail' ? 'error' : 'warning',
+      level: f.level === 'warn' ? 'warning' : onChange && f.baseline === 'still failing' ? 'notice' : 'error',
       title: f.citationId !== undefined ? `${f.kind}: ${escapeMessage(f.citationId)}` : f.kind,
       message: escapeMessage(f.message),
       file: f.file,

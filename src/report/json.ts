@@ -1,4 +1,5 @@
 // The JSON report (SPEC §7). Keys are snake_case like the records' own fields.
+import type { BaselineInfo } from '../model/baseline.js';
 import { VERSION } from '../model/version.js';
 import { escapeJsonText } from '../model/escape.js';
 import {
@@ -28,6 +29,7 @@ function reportHead(result: JudgedResult, context: JsonReportContext) {
     tool: { name: 'citegate', version: VERSION },
     ...(context.github ? { github: context.github } : {}),
     ...(context.shard ? { shard: context.shard } : {}),
+    ...(result.baseline ? { baseline: jsonBaseline(result.baseline) } : {}),
     manifest: result.manifest,
     summary: { ...tally(result), passed: result.outcome.passed },
     sources: result.sources.map(jsonSource),
@@ -46,6 +48,7 @@ function reportHead(result: JudgedResult, context: JsonReportContext) {
       column: f.column,
       ...(f.citationId !== undefined ? { citation_id: f.citationId } : {}),
       message: f.message,
+      ...(f.baseline !== undefined ? { baseline: f.baseline } : {}),
     })),
   };
 }
@@ -110,6 +113,25 @@ function jsonRecord(r: RecordResult) {
     ...(r.verdict !== 'located' ? { quote: r.quote, claim: r.claim } : {}),
     matches: matchesOf(r).map(jsonPosition),
     ...(detail ? { detail: jsonDetail(detail) } : {}),
+    ...(r.baseline
+      ? { baseline: r.baseline.state, ...(r.baseline.verdict ? { baseline_verdict: r.baseline.verdict } : {}) }
+      : {}),
+  };
+}
+
+function jsonBaseline(b: BaselineInfo) {
+  return {
+    from: b.from,
+    digest: b.digest,
+    fail_on: b.failOn,
+    sources: b.sources,
+    removed: b.removed.map((r) => ({
+      file: r.file,
+      citation_id: r.citationId,
+      source_id: r.sourceId,
+      verdict: r.verdict,
+    })),
+    findings_fixed: b.findingsFixed,
   };
 }
 

@@ -11,6 +11,10 @@ function reasonText(reason: FailReason): string {
       return `${plural(reason.count, 'problem')} with the input`;
     case 'failing findings':
       return `${plural(reason.count, 'failing finding')} beyond quotes`;
+    case 'records broken':
+      return `${plural(reason.count, 'record')} located in the baseline and not now`;
+    case 'new records not located':
+      return `${plural(reason.count, 'new record')} not located`;
     case 'no records':
       return 'no citation records were checked (an empty full run fails)';
   }

@@ -5,6 +5,8 @@
 // differs between results of one run (code scanning merges equal ones).
 import { createHash } from 'node:crypto';
 import { recordMessage } from './annotations.js';
+import { explainRecord } from './explain-text.js';
+import { type CheckLevels, DEFAULT_CHECKS } from '../model/levels.js';
 import type { CheckResult, FindingKind, RecordResult } from '../model/result.js';
 import type { Verdict } from '../model/verdict.js';
 import type { Problem } from '../model/problem.js';
@@ -98,6 +100,19 @@ const MANIFEST_RULE: RuleInfo = {
   full: 'A rule of the manifest (a `require` rule) matches none of the citation files, so it checks nothing.',
 };
 
+/** A rule's level when no manifest or input sets its check otherwise: only a check beyond quotes can warn. */
+function defaultLevel(rule: RuleInfo): 'error' | 'warning' {
+  const kind = (Object.keys(FINDING_RULES) as FindingKind[]).find((k) => FINDING_RULES[k] === rule);
+  return kind !== undefined && DEFAULT_CHECKS[FINDING_CHECKS[kind]] === 'warn' ? 'warning' : 'error';
+}
+
+/** The check each kind of finding comes from. */
+const FINDING_CHECKS: Record<FindingKind, keyof CheckLevels> = {
+  'uncited claim': 'uncitedClaims',
+  'required source not cited': 'requiredSources',
+  'claim number not in quote': 'claimNumbers',
+};
+
 const RULES: readonly RuleInfo[] = [
   ...Object.values(VERDICT_RULES),
   UNREADABLE_FILE,
@@ -170,7 +185,8 @@ export function buildSarif(result: CheckResult, options: SarifOptions = {}) {
   const location = (file: string, line: number, column: number) => ({
     physicalLocation: {
       artifactLocation: { uri: uri(options.repositoryPath?.(file) ?? file), uriBaseId: '%SRCROOT%' },
-      ...(line > 0 ? { region: { startLine: line, startColumn: Math.max(column, 1) } } : {}),
+      // A problem with a whole file is placed at its start: code scanning wants a region to show.
+      region: line > 0 ? { startLine: line, startColumn: Math.max(column, 1) } : { startLine: 1 },
     },
   });
 
@@ -192,9 +208,17 @@ export function buildSarif(result: CheckResult, options: SarifOptions = {}) {
       ruleId: rule.id,
       ruleIndex: ruleIndex.get(rule.id),
       level: 'error',
-      message: { text: recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result) },
+      // What the annotation says: what was looked for where, then the closest passage and the hints.
+      message: {
+        text: [
+          recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result),
+          ...explainRecord(r).map(escapeMessage),
+        ].join('\n'),
+      },
       locations: [location(r.file, r.line, r.column)],
       partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, r.file, recordKey(r), r.sourceId, r.quote]) },
+      // SARIF's own word for it: a result the baseline had too is unchanged, any other is new.
+      ...(r.baseline ? { baselineState: r.baseline.state === 'still failing' ? 'unchanged' : 'new' } : {}),
     });
   }
 
@@ -207,6 +231,7 @@ export function buildSarif(result: CheckResult, options: SarifOptions = {}) {
       message: { text: escapeMessage(f.message) },
       locations: [location(f.file, f.line, f.column)],
       partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, f.file, f.citationId ?? null, f.message]) },
+      ...(f.baseline ? { baselineState: f.baseline === 'still failing' ? 'unchanged' : 'new' } : {}),
     });
   }
 
@@ -235,9 +260,9 @@ export function buildSarif(result: CheckResult, options: SarifOptions = {}) {
               name: r.name,
               shortDescription: { text: r.short },
               fullDescription: { text: r.full },
-              help: { text: `${r.full} See https://github.com/citegate/citegate#how-a-quote-is-checked.` },
-              defaultConfiguration: { level: 'error' },
-              properties: { tags: ['citations'], precision: 'very-high', 'problem.severity': 'error' },
+              help: { text: `${r.full} See https://github.com/citegate/citegate/blob/main/docs/verdicts.md.` },
+              defaultConfiguration: { level: defaultLevel(r) },
+              properties: { tags: ['citations'], precision: 'very-high', 'problem.severity': defaultLevel(r) },
             })),
           },
         },

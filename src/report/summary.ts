@@ -85,10 +85,13 @@ export function buildSummary(result: JudgedResult, context: SummaryContext = {})
   const counts = tally(result);
   const { total, located } = counts;
   const ok = result.outcome.passed;
+  // Judged on what a change made worse, the page leads with that.
+  const judgedOnChange = result.baseline?.failOn === 'new' ? changeHeadline(result) : undefined;
   const headline =
     context.headline ??
-    `${ok ? '✅' : '❌'} citegate: ${located} of ${total} record${total === 1 ? '' : 's'} located — ${ok ? 'pass' : 'fail'}`;
+    `${ok ? '✅' : '❌'} citegate: ${judgedOnChange ?? `${located} of ${total} record${total === 1 ? '' : 's'} located`} — ${ok ? 'pass' : 'fail'}`;
   page.force(`## ${headline}\n\n`);
+  if (result.baseline) addNote(page, `What changed since the baseline ${result.baseline.from}: ${changeLine(result)}`);
   // Notes hold ids and reasons: an HTML paragraph keeps them out of Markdown altogether.
   for (const note of context.notes ?? []) addNote(page, note);
 
@@ -99,23 +102,42 @@ export function buildSummary(result: JudgedResult, context: SummaryContext = {})
   }
 
   const failing = result.records.filter((r): r is FailingRecord => !isLocated(r));
-  if (failing.length > 0) {
-    page.force(`### Failing records (${failing.length})\n\n`);
-    table(
-      page,
-      ['file', 'citation', 'source', 'verdict', 'quote', 'claim', 'what was found'],
-      failing,
-      (r) => [
-        fileLink(r, context),
-        escapeHtml(recordLabel(r)),
-        escapeHtml(r.sourceId ?? ''),
-        `<b>${r.verdict}</b>${reasonOf(r) ? `<br>${escapeHtml(shorten(reasonOf(r)!, 200))}` : ''}`,
-        escapeHtml(shorten(r.quote ?? '', 120)),
-        escapeHtml(shorten(r.claim ?? '', 120)),
-        whatWasFound(r),
-      ],
-      'failing records',
-    );
+  // Against a baseline, what the change made worse comes first, and what was failing already folds away.
+  const byChange = (r: FailingRecord) => CHANGE_ORDER.indexOf(r.baseline?.state ?? 'new');
+  const worse = result.baseline
+    ? failing.filter((r) => r.baseline?.state !== 'still failing').sort((a, b) => byChange(a) - byChange(b))
+    : failing;
+  const already = result.baseline ? failing.filter((r) => r.baseline?.state === 'still failing') : [];
+  const columns = [
+    'file',
+    'citation',
+    'source',
+    'verdict',
+    ...(result.baseline ? ['baseline'] : []),
+    'quote',
+    'claim',
+    'what was found',
+  ];
+  const cells = (r: FailingRecord) => [
+    fileLink(r, context),
+    escapeHtml(recordLabel(r)),
+    escapeHtml(r.sourceId ?? ''),
+    `<b>${r.verdict}</b>${reasonOf(r) ? `<br>${escapeHtml(shorten(reasonOf(r)!, 200))}` : ''}`,
+    ...(result.baseline ? [baselineCell(r)] : []),
+    escapeHtml(shorten(r.quote ?? '', 120)),
+    escapeHtml(shorten(r.claim ?? '', 120)),
+    whatWasFound(r),
+  ];
+  if (worse.length > 0) {
+    const title = result.baseline ? 'Failing records, broken and new first' : 'Failing records';
+    page.force(`### ${title} (${worse.length})\n\n`);
+    table(page, columns, worse, cells, 'failing records');
+  }
+  if (already.length > 0) {
+    const counted = result.baseline?.failOn === 'new' ? ', not counted' : '';
+    page.force(`<details><summary>${already.length} failing in the baseline too${counted}</summary>\n\n`);
+    table(page, columns, already, cells, 'records failing in the baseline too');
+    page.force('\n</details>\n\n');
   }
 
   if (result.problems.length > 0) {
@@ -188,6 +210,50 @@ export function buildSummary(result: JudgedResult, context: SummaryContext = {})
     );
   }
   return page.toString();
+}
+
+/** The failing states in the order a reviewer wants them. */
+const CHANGE_ORDER: readonly string[] = ['broken', 'new', 'still failing'];
+
+function baselineCell(r: FailingRecord): string {
+  const b = r.baseline;
+  if (!b) return '';
+  return `${b.state === 'broken' ? '<b>broken</b>' : escapeHtml(b.state)}${b.verdict ? `<br>was ${escapeHtml(b.verdict)}` : ''}`;
+}
+
+/** The headline of a run judged on what it made worse: "3 newly broken, 2 fixed, 4 still failing (not counted)". */
+function changeHeadline(result: JudgedResult): string {
+  const counts = tally(result).baseline!;
+  let newFailing = 0;
+  for (const r of result.records) if (r.baseline?.state === 'new' && !isLocated(r)) newFailing++;
+  return [
+    `${counts.broken} newly broken`,
+    ...(newFailing > 0 ? [`${newFailing} new not located`] : []),
+    `${counts.fixed} fixed`,
+    `${counts['still failing']} still failing (not counted)`,
+  ].join(', ');
+}
+
+/** What changed since the baseline, in one sentence ("2 newly broken, 1 fixed, 4 still failing (not counted)"). */
+function changeLine(result: JudgedResult): string {
+  const b = result.baseline!;
+  const counts = tally(result).baseline!;
+  let newFailing = 0;
+  for (const r of result.records) if (r.baseline?.state === 'new' && !isLocated(r)) newFailing++;
+  const notCounted = b.failOn === 'new' ? ' (not counted)' : '';
+  const parts = [
+    `${counts.broken} newly broken`,
+    `${newFailing} new not located`,
+    `${counts.fixed} fixed`,
+    `${counts['still failing']} still failing${notCounted}`,
+    `${counts.unchanged} unchanged`,
+    `${counts.removed} removed`,
+  ];
+  const { added, removed, repinned } = b.sources;
+  if (repinned.length > 0) parts.push(`re-pinned since: ${repinned.join(', ')} (judged against the new text)`);
+  if (added.length > 0) parts.push(`sources new since: ${added.join(', ')}`);
+  if (removed.length > 0) parts.push(`sources removed since: ${removed.join(', ')}`);
+  return `${parts.join('; ')}.`;
 }
 
 /** The explanation, with the closest passage's diff marked up (<del> what the source has, <ins> what the quote has). */

@@ -4,7 +4,7 @@
 // a person can jump to it and a script can split it (the verdict is always the
 // last `: `-separated field; escaping keeps ids on one line).
 import { explainRecord } from './explain-text.js';
-import { type CheckResult, type RecordResult, reasonOf } from '../model/result.js';
+import { type CheckResult, type RecordResult, reasonOf, tally } from '../model/result.js';
 import { formatDiagnostic } from '../model/problem.js';
 import { escapeMessage, escapeValue } from '../model/escape.js';
 
@@ -39,6 +39,8 @@ export function* textReportChunks(
     if (options.explain) {
       const reason = reasonOf(r);
       if (reason) lines.push(`  ${escapeMessage(reason)}`);
+      if (r.baseline)
+        lines.push(`  baseline: ${r.baseline.state}${r.baseline.verdict ? ` (was ${r.baseline.verdict})` : ''}`);
       for (const line of explainRecord(r)) lines.push(`  ${escapeMessage(line)}`);
     }
     if (lines.length >= 4096) {
@@ -109,4 +111,46 @@ export function* diagnosticsChunks(
     );
   }
   if (lines.length > 0) yield `${lines.join('\n')}\n`;
+}
+
+/** At most this many source ids named per list; the rest counted. */
+const IDS_NAMED = 10;
+
+function ids(list: readonly string[]): string {
+  const named = list.slice(0, IDS_NAMED).map((id) => escapeValue(id));
+  return list.length > IDS_NAMED ? `${named.join(', ')} and ${list.length - IDS_NAMED} more` : named.join(', ');
+}
+
+/** What changed since the baseline, in one line for standard error (the `id: verdict` lines stay the reference's). */
+export function baselineLine(result: CheckResult): string {
+  const b = result.baseline;
+  const counts = tally(result).baseline;
+  if (!b || !counts) return '';
+  let newFailing = 0;
+  for (const r of result.records) if (r.baseline?.state === 'new' && r.verdict !== 'located') newFailing++;
+  const notCounted = b.failOn === 'new' ? ' (not counted)' : '';
+  const parts = [
+    `${counts.broken} broken`,
+    `${newFailing} new not located`,
+    `${counts.fixed} fixed`,
+    `${counts['still failing']} still failing${notCounted}`,
+    `${counts.unchanged} unchanged`,
+    `${counts.new - newFailing} new located`,
+    `${counts.removed} removed`,
+  ];
+  const findings = counts.findings;
+  if (findings.new + findings['still failing'] + findings.fixed > 0)
+    parts.push(
+      `findings: ${findings.new} new, ${findings['still failing']} still failing${notCounted}, ${findings.fixed} fixed`,
+    );
+  const { added, removed, repinned } = b.sources;
+  const sources = [
+    added.length > 0 ? `added ${ids(added)}` : '',
+    removed.length > 0 ? `removed ${ids(removed)}` : '',
+    repinned.length > 0 ? `re-pinned ${ids(repinned)} (their records judged against the new text)` : '',
+  ].filter(Boolean);
+  return escapeMessage(
+    `citegate: against the baseline ${b.from} (fail on ${b.failOn}): ${parts.join(', ')}` +
+      (sources.length > 0 ? `; sources since the baseline: ${sources.join('; ')}` : ''),
+  );
 }

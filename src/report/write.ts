@@ -14,7 +14,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import type { Workspace } from '../load/workspace.js';
+import { inGitFolder, type Workspace } from '../load/workspace.js';
 import { describeFsError } from '../model/fs-error.js';
 import { isBelow } from '../model/paths.js';
 
@@ -181,6 +181,10 @@ function assertFolderInside(file: string, folder: string, workspace: Workspace):
       continue;
     }
     if (!workspace.contains(real)) throw new WriteError(file, 'its folder is a link that leads outside the workspace');
+    // Git runs what its folder holds (hooks) and keeps credentials there: no report goes in.
+    const below = path.relative(existing, path.join(folder, path.basename(file)));
+    if (inGitFolder(workspace.relative(real)) || inGitFolder(below.split(path.sep).join('/')))
+      throw new WriteError(file, 'it is in a .git folder: reports are never written there');
     return;
   }
 }

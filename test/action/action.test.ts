@@ -86,7 +86,19 @@ describe('the Action on a pull request', () => {
       ]);
       expect(failure(run)).toBe('citegate: 2 of 4 records not located. See the annotations and the job summary.');
       expect(run.code).toBe(1);
-      expect(run.outputs).toEqual({ total: '4', located: '2', failed: '2', report: '', sarif: '' });
+      expect(run.outputs).toEqual({
+        passed: 'false',
+        total: '4',
+        located: '2',
+        failed: '2',
+        problems: '0',
+        'failing-findings': '0',
+        broken: '0',
+        fixed: '0',
+        'still-failing': '0',
+        report: '',
+        sarif: '',
+      });
       expect(text(run.summary)).toContain(
         'Checked 1 changed citation file, out of 2 changed files (from the GitHub API).',
       );
@@ -874,9 +886,15 @@ describe('the Action on push, schedule and bad input', () => {
     });
     expect(annotated(run)).toEqual(['answers/legacy.json:2 quote not found: l1']);
     expect(run.outputs).toEqual({
+      passed: 'false',
       total: '4',
       located: '3',
       failed: '1',
+      problems: '0',
+      'failing-findings': '0',
+      broken: '0',
+      fixed: '0',
+      'still-failing': '0',
       report: path.join(root, 'out/report.json'),
       sarif: path.join(root, 'out/citegate.sarif'),
     });

@@ -512,13 +512,24 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
         payload: pullRequestPayload(ws, 'a'.repeat(40), 'b'.repeat(40)),
         inputs: { token: 't' },
         apiUrl,
+        commit: false,
       });
       expect(notices(run)).toEqual([
         expect.stringMatching(
           /^citegate: cannot tell which files changed \(cannot place the repository's files in the workspace: git cannot find the repository around the manifest \(fatal: not a git repository.*\)\), so every citation file is checked\.$/,
         ),
       ]);
-      expect(annotated(run)).toEqual(['answers/legacy.json:2 quote not found: l1']);
+      // And with no repository, no source is a committed one: each is refused.
+      expect(annotated(run)).toEqual([
+        'citegate.yml:3 source unverified',
+        'citegate.yml:7 source unverified',
+        'answers/legacy.json:2 source unverified: l1',
+        'answers/returns.json:2 source unverified: r1',
+        'answers/returns.json:7 source unverified: r2',
+      ]);
+      expect(run.annotations.find((a) => a.properties.line === '3')?.message).toMatch(
+        /^source returns-v1 is unverified: sources\/returns-v1\.txt: it is not in a git repository \(git finds no repository around it \(fatal: not a git repository.*\)\): the Action checks only committed sources: commit it, or check it with the CLI$/,
+      );
       expect(run.code).toBe(1);
     });
   });

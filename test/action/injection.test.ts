@@ -63,7 +63,19 @@ describe('hostile text through the bundled Action', () => {
     const hrefs = [...html.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1]);
     expect(hrefs.filter((href) => !href.startsWith('https://github.com/acme/answers/blob/'))).toEqual([]);
     expect(html).not.toMatch(/<(img|script)/);
-    expect(Object.keys(run.outputs).sort()).toEqual(['failed', 'located', 'report', 'sarif', 'total']);
+    expect(Object.keys(run.outputs).sort()).toEqual([
+      'broken',
+      'failed',
+      'failing-findings',
+      'fixed',
+      'located',
+      'passed',
+      'problems',
+      'report',
+      'sarif',
+      'still-failing',
+      'total',
+    ]);
     expect(run.outputs.total).toBe(String(HOSTILE.length + 1));
     expect(run.code).toBe(1);
   });

@@ -175,9 +175,15 @@ describe('runs with nothing, or no records, to check', () => {
     });
     expect(run.code).toBe(0);
     expect(run.outputs).toEqual({
+      passed: 'true',
       total: '0',
       located: '0',
       failed: '0',
+      problems: '0',
+      'failing-findings': '0',
+      broken: '0',
+      fixed: '0',
+      'still-failing': '0',
       report: path.join(root, 'out/report.json'),
       sarif: path.join(root, 'out/citegate.sarif'),
     });

@@ -1,5 +1,6 @@
 // The Action's front end alone, with @actions/core and the check run mocked.
 import { jest } from '@jest/globals';
+import { initRepo } from '../helpers/git.js';
 import { makeTree, manifestFor } from '../helpers/workspace.js';
 
 const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide.\n' };
@@ -56,13 +57,27 @@ describe('the Action front end', () => {
     [HELP.path]: HELP.text,
     'answers/a.json': JSON.stringify([{ citation_id: 'a1', source_id: 'help-v1', quote: 'Read the guide.' }]),
   });
+  // A checkout, as the runner's workspace is: the Action checks committed sources only.
+  initRepo(root);
 
   it('passes a located run without failing the step, and sets every output', async () => {
     reset(root);
     explode = false;
     await run();
     expect(calls.setFailed).toEqual([]);
-    expect(calls.outputs).toEqual({ total: 1, located: 1, failed: 0, report: '', sarif: '' });
+    expect(calls.outputs).toEqual({
+      passed: 'true',
+      total: 1,
+      located: 1,
+      failed: 0,
+      problems: 0,
+      'failing-findings': 0,
+      broken: 0,
+      fixed: 0,
+      'still-failing': 0,
+      report: '',
+      sarif: '',
+    });
   });
 
   it('fails closed on an internal error: the step fails with a message and a pointer to report it, outputs still set', async () => {
@@ -72,7 +87,19 @@ describe('the Action front end', () => {
     expect(calls.setFailed).toEqual([
       "citegate: internal error: Cannot read properties of undefined (reading 'x'). This is a bug in citegate, not in your files: please report it at https://github.com/citegate/citegate/issues.",
     ]);
-    expect(calls.outputs).toEqual({ total: 0, located: 0, failed: 0, report: '', sarif: '' });
+    expect(calls.outputs).toEqual({
+      passed: 'false',
+      total: 0,
+      located: 0,
+      failed: 0,
+      problems: 0,
+      'failing-findings': 0,
+      broken: 0,
+      fixed: 0,
+      'still-failing': 0,
+      report: '',
+      sarif: '',
+    });
   });
 
   it('fails on a bad input with what is allowed', async () => {

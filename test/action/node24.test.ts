@@ -46,9 +46,15 @@ const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the gui
     ).toEqual(['error answers/a.json quote not found: a1', 'error']);
     expect(run.summary).toMatch(/^## ❌ citegate: 0 of 1 record located — fail/);
     expect(run.outputs).toEqual({
+      passed: 'false',
       total: '1',
       located: '0',
       failed: '1',
+      problems: '0',
+      'failing-findings': '0',
+      broken: '0',
+      fixed: '0',
+      'still-failing': '0',
       report: path.join(root, 'r.json'),
       sarif: '',
     });

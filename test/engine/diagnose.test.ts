@@ -1,6 +1,13 @@
 import { Buffer } from 'node:buffer';
 import { jest } from '@jest/globals';
-import { closestPassage, compactDiff, formatDiff, nearestPassage } from '../../src/engine/diagnose/closest.js';
+import {
+  closestPassage,
+  compactDiff,
+  explainable,
+  formatDiff,
+  MAX_EXPLAINED_QUOTE,
+  nearestPassage,
+} from '../../src/engine/diagnose/closest.js';
 import { suggestContexts } from '../../src/engine/diagnose/disambiguate.js';
 import { findHints, findHintsAnywhere } from '../../src/engine/diagnose/hints.js';
 import { SourceView } from '../../src/engine/diagnose/view.js';
@@ -356,13 +363,15 @@ describe('findHints', () => {
     expect(hintsFor(v, 'Cafe 가').map((h) => h.kind)).toContain('accents');
   });
 
-  it('finds the folded quote as well once the quick looks at a source are spent (then it folds the source with positions)', () => {
+  it('does not search a whole source for each quote with nothing close, and finds the folded quote all the same', () => {
     const v = view(`Événements à Zürich. ${'Les réunions ont lieu le mardi. '.repeat(50)}`);
     const spy = jest.spyOn(String.prototype, 'includes');
     const looks = () => spy.mock.contexts.filter((text) => String(text).length >= v.text.length).length;
-    for (let k = 0; k < 20; k++) expect(findHintsAnywhere(v, `Nothing like this ${k} is written there`)).toEqual([]);
-    // Only the accents fold changes this source; it looks at it for the first 16 quotes, then no more.
-    expect(looks()).toBe(16);
+    for (let k = 0; k < 4; k++) expect(findHintsAnywhere(v, `Nothing like this ${k} is written there`)).toEqual([]);
+    const after4 = looks();
+    for (let k = 4; k < 20; k++) expect(findHintsAnywhere(v, `Nothing like this ${k} is written there`)).toEqual([]);
+    // What it looks at whole, it looks at once per source, not once per quote.
+    expect(looks()).toBe(after4);
     spy.mockRestore();
     expect(findHintsAnywhere(v, 'Evenements a Zurich').map((h) => h.kind)).toEqual(['accents']);
     expect(findHintsAnywhere(v, 'Les reunions ont lieu').map((h) => h.kind)).toEqual(['accents']);
@@ -426,5 +435,47 @@ describe('prefix and suffix (SPEC §1)', () => {
     [{ prefix: '' }, 'ambiguous quote'],
   ])('%j gives %s', (fields, expected) => {
     expect(verdict(fields)).toBe(expected);
+  });
+});
+
+describe('a quote too long to explain', () => {
+  it('gets no closest passage and no hints past MAX_EXPLAINED_QUOTE, without aligning it', () => {
+    const text = 'Returns are accepted within 30 days. A receipt is required. '.repeat(50);
+    const v = new SourceView(Buffer.from(normalizeText(text), 'utf8'));
+    const unit = 'Returns are accepted within 60 days. ';
+    const near = normalizeText(unit.repeat(Math.floor(MAX_EXPLAINED_QUOTE / unit.length)));
+    expect(explainable(near)).toBe(true);
+    expect(nearestPassage(v, near)).toBeDefined();
+    const long = normalizeText(unit.repeat(Math.ceil((MAX_EXPLAINED_QUOTE + 1) / unit.length) + 1));
+    expect(explainable(long)).toBe(false);
+    const started = Date.now();
+    expect(nearestPassage(v, long)).toBeUndefined();
+    expect(findHints(v, long, { start: 0, end: 10 })).toEqual([]);
+    expect(findHintsAnywhere(v, long)).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('the closest passage when every word is common', () => {
+  // Prose of 40 words, 30,000 of them: each word occurs hundreds of times, so no word points anywhere.
+  const vocabulary = (
+    'the a of to and in is it that for on with as at by this be are or from ' +
+    'return refund order item days store card policy receipt credit customer within after before must may'
+  ).split(' ');
+  let x = 7;
+  const words = Array.from({ length: 30000 }, () => {
+    x = (Math.imul(x, 1103515245) + 12345) & 0x7fffffff;
+    return vocabulary[x % vocabulary.length];
+  });
+  const text = words.join(' ');
+  const v = new SourceView(Buffer.from(text, 'utf8'), 100);
+
+  it.each([2000, 15000, 29000])('finds a changed passage at word %i, far past the first occurrences', (at) => {
+    const quote = [...words.slice(at, at + 6), 'never', ...words.slice(at + 7, at + 14)].join(' ');
+    const near = nearestPassage(v, quote);
+    expect(near).toBeDefined();
+    const start = words.slice(0, at).join(' ').length + 1;
+    expect(Math.abs(near!.start - start)).toBeLessThan(40);
+    expect(near!.similarity).toBeGreaterThan(0.8);
   });
 });

@@ -242,3 +242,72 @@ describe('QuoteSet under hostile input: bounded work', () => {
     expect(() => set.scan(Buffer.from('!'.repeat(16 << 20), 'utf8'), ids)).toThrow(ScanTooCostly);
   });
 });
+
+describe('QuoteSet: short quotes looked up in an index of the source', () => {
+  const repeated = fc
+    .tuple(fc.constantFrom('ab ', 'aa', 'Contact support. ', 'x!', '!', 'é ', 'a_b '), fc.nat(40))
+    .map(([u, n]) => u.repeat(n));
+  const source = fc.oneof(
+    hostileText(80),
+    repeated,
+    fc.tuple(hostileText(30), repeated).map(([a, b]) => a + b + a),
+  );
+
+  it('finds exactly what searching finds: overlaps, word boundaries, caps, contexts', () => {
+    const word = fc.constantFrom('', 'ab', 'support.', 'Contact', 'x', '!', 'é');
+    fc.assert(
+      fc.property(
+        source,
+        fc.array(fc.tuple(fc.nat(), fc.nat(14), word, word), { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.nat(7),
+        (raw, picks, cap, shift) => {
+          const text = normalizeText(raw);
+          const cps = [...text];
+          const asks = picks
+            .map(([a, len, prefix, suffix]) => {
+              const at = a % (cps.length + 1);
+              return [normalizeText(cps.slice(at, at + len).join('')), prefix, suffix] as const;
+            })
+            .filter(([q]) => q !== '');
+          const bytes = placed(text, shift);
+          const results = (mode: 'searched' | 'indexed') => {
+            const set = new QuoteSet({ shortQuotes: mode });
+            const ids = asks.map(([q, prefix, suffix]) =>
+              set.add(prepareQuote(q), cap, prefix || suffix ? quoteContext(prefix, suffix) : undefined),
+            );
+            const scanned = new ScannedSearcher(bytes, set, set.scan(bytes, new Set(ids)));
+            return asks.map(([q, prefix, suffix]) =>
+              scanned.find(prepareQuote(q), cap, prefix || suffix ? quoteContext(prefix, suffix) : undefined),
+            );
+          };
+          const indexed = results('indexed');
+          expect(indexed).toEqual(results('searched'));
+          asks.forEach(([q, prefix, suffix], k) => {
+            const context = prefix || suffix ? quoteContext(prefix, suffix) : undefined;
+            const plain = new ScanSearcher(bytes).find(prepareQuote(q), cap, context);
+            expect([q, indexed[k].starts]).toEqual([q, plain.starts]);
+          });
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('checks 50,000 two-word quotes of a text of numbered words well within its budget', () => {
+    const words = Array.from({ length: 60000 }, (_, i) => `n${i}`);
+    const text = Buffer.from(words.join(' '), 'utf8');
+    const set = new QuoteSet();
+    const ids = new Set<number>();
+    for (let i = 0; i < 50000; i++) ids.add(set.add(prepareQuote(`${words[i]} ${words[i + 1]}`), 100));
+    const hits = set.scan(text, ids);
+    expect(hits.size).toBe(50000);
+    expect([...hits.values()].every((h) => h.starts.length === 1)).toBe(true);
+    const work = set.lastWork!;
+    expect(work.spent / work.budget).toBeLessThan(0.2);
+    // Searched one by one, the same quotes cost more than the budget allows.
+    const searched = new QuoteSet({ shortQuotes: 'searched' });
+    for (let i = 0; i < 50000; i++) searched.add(prepareQuote(`${words[i]} ${words[i + 1]}`), 100);
+    expect(() => searched.scan(text, ids)).toThrow(ScanTooCostly);
+  });
+});

@@ -2,7 +2,7 @@
 // runner does: inputs as INPUT_* variables, the event payload in a file, and
 // the summary and outputs files, then reads back what it wrote.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { git } from './git.js';
@@ -34,6 +34,12 @@ export interface ActionOptions {
   readonly inputs?: Record<string, string>;
   readonly apiUrl?: string;
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * A workspace that is not a git repository is made one, its files committed
+   * (and committed again before each later run), as a runner's checkout is:
+   * the Action checks committed sources only. false: leave it as it is.
+   */
+  readonly commit?: boolean;
   /** The node binary to run the bundle with (default: CITEGATE_TEST_NODE, else the one running the tests). */
   readonly node?: string;
 }
@@ -129,7 +135,30 @@ function parseOutputs(text: string): Record<string, string> {
   return outputs;
 }
 
+/** Marks a repository this helper made of a plain folder, so that later runs commit its files again. */
+const MADE_HERE = 'citegate-test-made-this-repository';
+
+function commitWorkspace(workspace: string): void {
+  const marker = path.join(workspace, '.git', MADE_HERE);
+  if (existsSync(path.join(workspace, '.git')) && !existsSync(marker)) return;
+  // A workspace holding checkouts in folders of its own (actions/checkout with `path:`) is no repository itself.
+  if (!existsSync(marker) && readdirSync(workspace).some((name) => existsSync(path.join(workspace, name, '.git'))))
+    return;
+  if (!existsSync(marker)) {
+    git(workspace, 'init', '-q', '-b', 'main');
+    writeFileSync(marker, '');
+  }
+  // A FIFO or a socket a test planted is no file git can add: the rest is committed.
+  try {
+    git(workspace, 'add', '-A', '--ignore-errors');
+  } catch {
+    // Added what it could.
+  }
+  git(workspace, 'commit', '-q', '--allow-empty', '--no-verify', '-m', 'workspace');
+}
+
 export function runAction(options: ActionOptions): Promise<ActionRun> {
+  if (options.commit !== false) commitWorkspace(options.workspace);
   const temp = mkdtempSync(path.join(tmpdir(), 'citegate-runner-'));
   const eventPath = path.join(temp, 'event.json');
   const summaryPath = path.join(temp, 'summary.md');

@@ -33,6 +33,8 @@ export interface FakeApiOptions {
   readonly pageSize?: number;
   /** Answer every request with this status. */
   readonly refuseWith?: number;
+  /** Answer every request with this, as it is (a body that is not JSON, say). */
+  readonly raw?: { readonly status: number; readonly contentType: string; readonly body: string };
 }
 
 export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
@@ -45,6 +47,11 @@ export async function startFakeApi(options: FakeApiOptions): Promise<FakeApi> {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
       res.end(JSON.stringify(body));
     };
+    if (options.raw) {
+      res.writeHead(options.raw.status, { 'content-type': options.raw.contentType });
+      res.end(options.raw.body);
+      return;
+    }
     if (options.refuseWith)
       return send(options.refuseWith, {
         message: 'Resource not accessible by integration',

@@ -4,6 +4,9 @@ import {
   type LineState,
   neutralizeCommands,
   neutralizeLegacyCommands,
+  messageOf,
+  OUTSIDE_SHOWN,
+  shorten,
 } from '../../src/model/escape.js';
 
 /** Feeds `pieces` through one stream state, as the CLI does for each write. */
@@ -119,5 +122,29 @@ describe('escapeJsonText', () => {
         expect(JSON.parse(json)).toEqual({ text });
       }),
     );
+  });
+});
+
+describe('shorten', () => {
+  // The plain definition: at most `max` code points, a cut marked with an ellipsis.
+  const byCodePoints = (text: string, max: number) => {
+    const cps = [...text];
+    return cps.length <= max ? text : `${cps.slice(0, max - 1).join('')}…`;
+  };
+
+  it('cuts to code points, lone surrogates and pairs alike', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), fc.integer({ min: 1, max: 50 }), (text, max) => {
+        expect(shorten(text, max)).toBe(byCodePoints(text, max));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(shorten('\ud83d\ude00\ud83d\ude00\ud83d', 2)).toBe('\ud83d\ude00…');
+    expect(shorten('ab\ud800', 3)).toBe('ab\ud800');
+  });
+
+  it('cuts a message of a hundred megabytes without spreading it', () => {
+    const huge = 'x'.repeat(100 * 1024 * 1024);
+    expect(messageOf(new Error(huge))).toBe(`${'x'.repeat(OUTSIDE_SHOWN - 1)}…`);
   });
 });

@@ -112,3 +112,65 @@ describe('SARIF for code scanning', () => {
     });
   });
 });
+
+describe('SARIF rules and results as code scanning shows them', () => {
+  it('places a problem with a whole file at its first line', () => {
+    const sarif = buildSarif(result([], [], [{ file: 'answers/b.json', line: 0, column: 0, message: 'cannot read' }]));
+    expect(sarif.runs[0].results[0].locations).toEqual([
+      {
+        physicalLocation: {
+          artifactLocation: { uri: 'answers/b.json', uriBaseId: '%SRCROOT%' },
+          region: { startLine: 1 },
+        },
+      },
+    ]);
+    expect(sarifErrors(sarif)).toEqual([]);
+  });
+
+  it("gives each rule its check's default level: only the uncited-claims check warns", () => {
+    const rules = buildSarif(result([])).runs[0].tool.driver.rules;
+    const levels = Object.fromEntries(rules.map((r) => [r.id, r.defaultConfiguration.level]));
+    expect(levels['citegate/uncited-claim']).toBe('warning');
+    expect(levels['citegate/claim-number-not-in-quote']).toBe('error');
+    expect(levels['citegate/required-source-not-cited']).toBe('error');
+    expect(levels['citegate/quote-not-found']).toBe('error');
+    for (const r of rules) expect(r.properties['problem.severity']).toBe(r.defaultConfiguration.level);
+  });
+
+  it('says in the message what the annotation says: the closest passage and the hints', () => {
+    const record: RecordResult = {
+      ...(notFound(0) as QuoteNotFound),
+      closest: {
+        at: { line: 4, column: 1, endLine: 4, endColumn: 46 },
+        similarity: 0.88,
+        passage: 'Items marked final sale cannot be returned.',
+        diff: 'Items marked final sale [-cannot-] [+can+] be returned.',
+      },
+    };
+    const text = (buildSarif(result([record])).runs[0].results[0].message as { text: string }).text;
+    expect(text).toContain(
+      'closest passage (88% similar, line 4, columns 1-45): Items marked final sale [-cannot-] [+can+] be returned.',
+    );
+    expect(text).toBe(buildAnnotations(result([record]))[0].message);
+  });
+});
+
+describe('SARIF against a baseline', () => {
+  it("gives each result SARIF's baselineState: unchanged for what failed already, new for the rest", () => {
+    const records: RecordResult[] = [
+      { ...(notFound(0) as QuoteNotFound), baseline: { state: 'broken', verdict: 'located' } },
+      { ...(notFound(1) as QuoteNotFound), baseline: { state: 'still failing', verdict: 'quote not found' } },
+      { ...(notFound(2) as QuoteNotFound), baseline: { state: 'new' } },
+      notFound(3),
+    ];
+    const sarif = buildSarif(result(records, [{ ...warning, baseline: 'still failing' }]));
+    expect(sarif.runs[0].results.map((r) => r.baselineState)).toEqual([
+      'new',
+      'unchanged',
+      'new',
+      undefined,
+      'unchanged',
+    ]);
+    expect(sarifErrors(sarif)).toEqual([]);
+  });
+});

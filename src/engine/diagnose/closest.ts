@@ -35,6 +35,19 @@ const MAX_LOOKED_UP = 8;
 const MAX_LOOKED_UP_REPEATED = 24;
 const CANDIDATES = 4;
 
+/**
+ * Quotes longer than this (UTF-16 units, about 20,000 words) are not
+ * explained: no closest passage, no hints (see explainable). Aligning one
+ * word by word takes memory and time in proportion to it: a quote of 50 MB
+ * explained in a heap of 512 MB ended the process out of memory.
+ */
+export const MAX_EXPLAINED_QUOTE = 1 << 17;
+
+/** Whether a normalized quote is short enough to explain (MAX_EXPLAINED_QUOTE). */
+export function explainable(quote: string): boolean {
+  return quote.length <= MAX_EXPLAINED_QUOTE;
+}
+
 /** The nearest passage, if it is close enough to show (MIN_SIMILARITY). */
 export function closestPassage(view: SourceView, quote: string): ClosestPassage | undefined {
   const best = nearestPassage(view, quote);
@@ -43,6 +56,7 @@ export function closestPassage(view: SourceView, quote: string): ClosestPassage 
 
 /** The nearest passage, however far: where to look for hints. */
 export function nearestPassage(view: SourceView, quote: string): ClosestPassage | undefined {
+  if (!explainable(quote)) return undefined;
   const quoteWords = quote.split(' ');
   const text = view.text;
   if (text === '') return undefined;
@@ -76,33 +90,50 @@ export function nearestPassage(view: SourceView, quote: string): ClosestPassage 
   if (seeds.length === 0) return undefined;
   seeds.sort((a, b) => a.starts.length - b.starts.length);
   const votes = new Map<number, number>();
-  for (const { offset: at, starts } of seeds.slice(0, MAX_SEEDS)) {
-    if (starts.length > MAX_SEED_OCCURRENCES && votes.size > 0) break;
-    const weight = 1 / (1 + Math.log(starts.length));
-    for (let k = 0; k < starts.length && k < MAX_SEED_OCCURRENCES; k++) {
-      // Votes a few characters apart are for the same place, give or take a changed word.
-      const d = Math.round((starts[k] - at) / 8);
-      votes.set(d, (votes.get(d) ?? 0) + weight);
+  // Every word is common (prose of a small vocabulary, or a long source): the occurrences of words
+  // point nowhere in particular. Runs of the quote's words, looked up whole, point to its place.
+  if (seeds[0].starts.length > COMMON_SEED) phraseVotes(view, quoteWords, votes);
+  if (votes.size === 0) {
+    for (const { offset: at, starts } of seeds.slice(0, MAX_SEEDS)) {
+      if (starts.length > MAX_SEED_OCCURRENCES && votes.size > 0) break;
+      const weight = 1 / (1 + Math.log(starts.length));
+      for (let k = 0; k < starts.length && k < MAX_SEED_OCCURRENCES; k++) {
+        // Votes a few characters apart are for the same place, give or take a changed word.
+        const d = Math.round((starts[k] - at) / 8);
+        votes.set(d, (votes.get(d) ?? 0) + weight);
+      }
     }
   }
 
   // The best few alignments, some way apart from each other. Votes in neighbouring
   // buckets are for the same place (a changed word shifts the words after it).
   const chosen: number[] = [];
-  const ranked: [number, number][] = [...votes.keys()].map((d) => [
-    d,
-    (votes.get(d - 1) ?? 0) + votes.get(d)! + (votes.get(d + 1) ?? 0),
-  ]);
+  const ds = [...votes.keys()];
+  const vs = new Float64Array(ds.length);
+  for (let r = 0; r < ds.length; r++) {
+    const d = ds[r];
+    vs[r] = (votes.get(d - 1) ?? 0) + votes.get(d)! + (votes.get(d + 1) ?? 0);
+  }
   while (chosen.length < CANDIDATES) {
     let best = -1;
-    for (let r = 0; r < ranked.length; r++) {
-      const [d, v] = ranked[r];
-      if (v < 0 || chosen.some((c) => Math.abs(c - d) <= 2)) continue;
-      if (best < 0 || v > ranked[best][1] || (v === ranked[best][1] && d < ranked[best][0])) best = r;
+    let bestV = 0;
+    let bestD = 0;
+    for (let r = 0; r < ds.length; r++) {
+      const v = vs[r];
+      if (v < 0) continue;
+      const d = ds[r];
+      let taken = false;
+      for (let c = 0; c < chosen.length; c++) if (Math.abs(chosen[c] - d) <= 2) taken = true;
+      if (taken) continue;
+      if (best < 0 || v > bestV || (v === bestV && d < bestD)) {
+        best = r;
+        bestV = v;
+        bestD = d;
+      }
     }
     if (best < 0) break;
-    chosen.push(ranked[best][0]);
-    ranked[best] = [ranked[best][0], -1];
+    chosen.push(bestD);
+    vs[best] = -1;
   }
 
   let best: ClosestPassage | undefined;
@@ -129,6 +160,36 @@ export function nearestPassage(view: SourceView, quote: string): ClosestPassage 
     if (candidate && (!best || candidate.similarity > best.similarity)) best = candidate;
   }
   return best;
+}
+
+/** When the quote's rarest word occurs more often than this, runs of its words are looked up whole (phraseVotes). */
+const COMMON_SEED = 16;
+/** Runs of this many of the quote's words are looked up whole when every word is common (phraseVotes). */
+const PHRASE_WORDS = 3;
+/** A run found more often than this points nowhere in particular either. */
+const PHRASE_CAP = 16;
+
+/**
+ * Votes for where the quote is from runs of PHRASE_WORDS of its words found
+ * whole in the text (SPEC §4 matches, from the view's unit index: each costs
+ * what the run costs, not the source), one run at every PHRASE_WORDS-th word;
+ * a run found at most PHRASE_CAP times votes for each place, the rarer the more.
+ */
+function phraseVotes(view: SourceView, quoteWords: readonly string[], votes: Map<number, number>): void {
+  let offset = 0;
+  for (let i = 0; i < quoteWords.length; i++) {
+    if (i % PHRASE_WORDS === 0 && i + PHRASE_WORDS <= quoteWords.length) {
+      const found = view.matches(quoteWords.slice(i, i + PHRASE_WORDS).join(' '), PHRASE_CAP + 1);
+      if (found.count > 0 && found.count <= PHRASE_CAP) {
+        const weight = 1 / (1 + Math.log(found.count));
+        for (const byte of found.starts) {
+          const d = Math.round((view.charIndex(byte) - offset) / 8);
+          votes.set(d, (votes.get(d) ?? 0) + weight);
+        }
+      }
+    }
+    offset += quoteWords[i].length + 1;
+  }
 }
 
 /*

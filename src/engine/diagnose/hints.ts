@@ -4,15 +4,17 @@
 // only when the folded quote matches where SPEC §4 allows it (whole words), and
 // the source's text there really differs from the quote in that way; it says
 // which characters differ, and on which side.
+import type { HintKind } from '../../model/result.js';
 import { onWordBoundaries } from '../unicode.js';
-import { INVISIBLE_ALL, nearestPassage } from './closest.js';
+import { explainable, INVISIBLE_ALL, nearestPassage } from './closest.js';
 import { SourceView } from './view.js';
 import { lastAtOrBelow } from '../positions.js';
 
-export type HintKind = 'case' | 'accents' | 'quotes' | 'compatibility' | 'invisible' | 'hyphenation' | 'word boundary';
+/** The kinds of hint the folds give (the others, another source or version, the run finds). */
+export type FoldHintKind = Exclude<HintKind, 'other version' | 'other source'>;
 
 export interface Hint {
-  readonly kind: HintKind;
+  readonly kind: FoldHintKind;
   /** What differs and where, for people: `the quote has "DAYS" where the source has "days"`. */
   readonly difference: string;
   /** Where the folded quote matches, in the view's text (UTF-16 indices). */
@@ -21,7 +23,7 @@ export interface Hint {
 }
 
 interface Fold {
-  readonly kind: Exclude<HintKind, 'word boundary'>;
+  readonly kind: Exclude<FoldHintKind, 'word boundary'>;
   readonly apply: (text: string) => Folded;
   /** What differs between a quote and a passage that this fold makes equal. */
   readonly describe: (quote: string, passage: string) => string;
@@ -34,6 +36,12 @@ interface Fold {
   readonly quick?: (text: string) => string;
   /** Sources longer than this (UTF-16 units) are not folded whole for a quote with nothing close (findHintsAnywhere). */
   readonly anywhereUpTo?: number;
+  /**
+   * What the fold can change: a text without a match of this is left as it
+   * is, so a quote and a stretch without one give no hint (findHints skips
+   * the fold, as foldedMatch would find nothing). Absent: anything.
+   */
+  readonly touches?: RegExp;
 }
 
 interface Folded {
@@ -76,6 +84,10 @@ const INVISIBLE_NAMES: Record<string, string> = {
   '\ufeff': 'a zero-width no-break space',
   '\u180e': 'a Mongolian vowel separator',
 };
+/** Any character but ASCII: the folds of accents and compatibility forms leave ASCII as it is. */
+const NOT_ASCII = /[^\x00-\x7f]/;
+/** A hyphen or soft hyphen before a space: what both hyphenation folds need to remove anything. */
+const HYPHEN_AT = /[-\u2010\u00ad] /;
 /** A hyphen (or soft hyphen) at a line break inside a word: "equip- ment". */
 const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/gu;
 /** The same, keeping a hyphen that belongs to the word: "well- known" for "well-known". */
@@ -260,12 +272,14 @@ const FOLDS: readonly Fold[] = [
     apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
     describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
     quick: decomposedWithoutAccents,
+    touches: NOT_ASCII,
     anywhereUpTo: ACCENTS_ANYWHERE_LIMIT,
   },
   {
     kind: 'quotes',
     apply: (t) => ({ text: t.replace(QUOTE_CHARS, (ch) => QUOTES[ch]) }),
     describe: describeQuotes,
+    touches: new RegExp(QUOTE_CHARS.source),
   },
   {
     kind: 'compatibility',
@@ -274,15 +288,16 @@ const FOLDS: readonly Fold[] = [
       return folded === t ? { text: t } : foldEach(t, compatible, same);
     },
     describe: describeCompatibility,
+    touches: NOT_ASCII,
   },
-  removal('invisible', INVISIBLE_ALL, describeInvisible),
-  removal('hyphenation', HYPHEN_BREAK, (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK)),
-  removal('hyphenation', HYPHEN_SPACE, (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE)),
+  removal('invisible', INVISIBLE_ALL, describeInvisible, new RegExp(INVISIBLE_ALL.source)),
+  removal('hyphenation', HYPHEN_BREAK, (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK), HYPHEN_AT),
+  removal('hyphenation', HYPHEN_SPACE, (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE), HYPHEN_AT),
 ];
 
 /** A fold that removes every match of a (global) pattern; its quick form is the same removal without positions. */
-function removal(kind: Fold['kind'], pattern: RegExp, describe: Fold['describe']): Fold {
-  return { kind, apply: (t) => removeAll(t, pattern), quick: (t) => t.replace(pattern, ''), describe };
+function removal(kind: Fold['kind'], pattern: RegExp, describe: Fold['describe'], touches: RegExp): Fold {
+  return { kind, apply: (t) => removeAll(t, pattern), quick: (t) => t.replace(pattern, ''), describe, touches };
 }
 
 /** How far around the nearest passage a folded quote is looked for. */
@@ -297,6 +312,7 @@ const SHORT_QUOTE = 24;
  * keeps the cost of a hint independent of the length of the source.
  */
 export function findHints(view: SourceView, quote: string, near: { start: number; end: number }): Hint[] {
+  if (!explainable(quote)) return [];
   const text = view.text;
   const from = Math.max(0, near.start - quote.length - MARGIN);
   const to = Math.min(text.length, near.end + quote.length + MARGIN);
@@ -310,8 +326,10 @@ export function findHints(view: SourceView, quote: string, near: { start: number
   if (inside) hints.push(inside);
   const stretch = text.slice(from, to);
   for (const fold of FOLDS) {
-    if (hints.some((h) => h.kind === fold.kind) || (fold.quick && !fold.quick(stretch).includes(fold.quick(quote))))
-      continue;
+    if (hints.some((h) => h.kind === fold.kind)) continue;
+    // A fold that changes neither side cannot explain the miss: seen by one test of each, before folding either.
+    if (fold.touches && !fold.touches.test(stretch) && !fold.touches.test(quote)) continue;
+    if (fold.quick && !fold.quick(stretch).includes(fold.quick(quote))) continue;
     const hint = foldedMatch(text, quote, fold, stretch, fold.apply(stretch), from);
     if (hint) hints.push(hint);
   }
@@ -325,13 +343,14 @@ export function findHints(view: SourceView, quote: string, near: { start: number
  * source and only when some quote needs it, and the folded quote is looked for there.
  */
 export function findHintsAnywhere(view: SourceView, quote: string): Hint[] {
+  if (!explainable(quote)) return [];
   const hints: Hint[] = [];
   for (const fold of FOLDS) {
     // The seeded search ignores case already: folding it away finds nothing new.
     if (fold.kind === 'case' || hints.some((h) => h.kind === fold.kind)) continue;
     if (fold.anywhereUpTo !== undefined && view.text.length > fold.anywhereUpTo) continue;
     const foldedQuote = fold.apply(quote).text;
-    if (foldedQuote === '' || (fold.quick && !quickMayHold(view, fold, quote, foldedQuote === quote))) continue;
+    if (foldedQuote === '' || (fold.quick && !quickMayHold(view, fold, foldedQuote === quote))) continue;
     const folded = foldedSource(view, fold);
     if (foldedQuote === quote && folded.view === view) continue;
     const near = nearestPassage(folded.view, foldedQuote);
@@ -347,43 +366,37 @@ export function findHintsAnywhere(view: SourceView, quote: string): Hint[] {
 
 /**
  * What is known of a source under a fold, made when first asked for: its
- * quick fold (Fold.quick) and how much looking in it has cost, and its fold
- * with positions. Nearly every source has an accent or a hyphen somewhere,
- * so folding it with positions and indexing its words is the common cost of
- * a quote with nothing close; whether the folded quote is in the quick fold
- * at all is cheaper, but costs the source's length for each quote. It is
- * asked for the first quotes of a source, until that has cost as much as
- * folding and indexing it.
+ * quick fold (Fold.quick), and its fold with positions and the view of it.
+ * Nothing here depends on which quotes asked before: an explanation is the
+ * same whatever else the run explains (a budget of quick looks per source,
+ * spent by the quotes before, made the hints of a quote depend on them).
  */
 interface SourceForm {
   quick?: string;
-  spent: number;
   folded?: { view: SourceView; origin?: (i: number) => number };
 }
 const sourceForms = new WeakMap<SourceView, Map<Fold, SourceForm>>();
-/** Quick looks at a source, per fold, that cost about as much as folding it with positions and indexing its words. */
-const QUICK_LOOKS = 16;
 
 function formOf(view: SourceView, fold: Fold): SourceForm {
   let forms = sourceForms.get(view);
   if (!forms) sourceForms.set(view, (forms = new Map()));
   let form = forms.get(fold);
-  if (!form) forms.set(fold, (form = { spent: 0 }));
+  if (!form) forms.set(fold, (form = {}));
   return form;
 }
 
 /**
- * False when the folded quote is surely not in the folded source; true when it
- * may be, or when looking would cost too much. `quoteUnchanged`: the fold
- * leaves the quote as it is, so a source it leaves as it is holds no hint.
+ * False when the fold can give no hint here: it leaves the quote as it is
+ * (`quoteUnchanged`) and the source too, which its quick fold says once per
+ * source. Whether the folded quote is in the folded source is left to the
+ * search in the folded view, whose cost does not grow with the source, where
+ * a search of the quick fold for each quote did.
  */
-function quickMayHold(view: SourceView, fold: Fold, quote: string, quoteUnchanged: boolean): boolean {
+function quickMayHold(view: SourceView, fold: Fold, quoteUnchanged: boolean): boolean {
+  if (!quoteUnchanged) return true;
   const form = formOf(view, fold);
   form.quick ??= fold.quick!(view.text);
-  if (quoteUnchanged && form.quick === view.text) return false;
-  if (form.spent >= QUICK_LOOKS * view.text.length) return true;
-  form.spent += view.text.length;
-  return form.quick.includes(fold.quick!(quote));
+  return form.quick !== view.text;
 }
 
 function foldedSource(view: SourceView, fold: Fold): { view: SourceView; origin?: (i: number) => number } {

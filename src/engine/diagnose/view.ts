@@ -5,6 +5,7 @@
 import { Buffer } from 'node:buffer';
 import { lastAtOrBelow } from '../positions.js';
 import { isWordCodePoint } from '../unicode.js';
+import { UnitIndex } from '../unit-index.js';
 
 /** Byte offsets are kept every this many UTF-16 units. */
 const CHECKPOINT = 64;
@@ -14,6 +15,8 @@ export class SourceView {
   private decoded: string | undefined;
   private checkpoints: Int32Array | undefined;
   private wordIndex: WordIndex | undefined;
+  private partIndex: PartIndex | undefined;
+  private unitIndex: UnitIndex | undefined;
   private lowered: string | undefined;
 
   /**
@@ -36,6 +39,20 @@ export class SourceView {
 
   get text(): string {
     return (this.decoded ??= this.encoded!.toString('utf8'));
+  }
+
+  /**
+   * The matches (SPEC §4) of a normalized quote in the text: the first
+   * `limit` byte offsets, ascending, as findMatches gives them, and how many
+   * there are in all. Looked up in an index of the text's units, made when
+   * first asked for (linear in the text), so that each quote costs what it
+   * costs, not a pass over the source, and no quote need be refused an
+   * answer because others asked before it.
+   */
+  matches(quote: string, limit: number): { readonly starts: number[]; readonly count: number } {
+    const index = (this.unitIndex ??= new UnitIndex(this.bytes));
+    const range = index.range(Buffer.from(quote, 'utf8'));
+    return { starts: index.firstMatches(range, limit), count: range.hi - range.lo };
   }
 
   /** The byte offset of UTF-16 index `i` (i at a code point boundary). */
@@ -61,14 +78,21 @@ export class SourceView {
 
   /**
    * Where the words with this key (see wordKey) start in the text, ascending:
-   * at most `cap` + 1 of them (one more than `cap` says "too common").
+   * at most `cap` + 1 of them (one more than `cap` says "too common"). A word
+   * has the key when the key is the word's text in lower case, or a part of
+   * it between characters that are not letters or digits ("angstrom" in
+   * "Angstrom)d", "don" and "t" in "don’t"); where lower case moves indices
+   * (a text with İ), when the key is the whole word's key. The answer depends
+   * on the text and the key alone: `lookups` only chooses between searching
+   * the text for the key and an index of every such part of every word.
    */
   occurrences(key: string, cap: number): readonly number[] {
-    if (this.lookups > SEARCH_LOOKUPS) return (this.wordIndex ??= new WordIndex(this.text)).starts(key);
     const text = this.text;
     const lower = (this.lowered ??= text.toLowerCase());
-    // Lower case kept every index in place, or the search would be off: use the index then.
-    if (lower.length !== text.length) return (this.wordIndex ??= new WordIndex(text)).starts(key);
+    // Lower case kept every index in place, or the search would be off: whole words then.
+    if (lower.length !== text.length) return capped((this.wordIndex ??= new WordIndex(text)).starts(key), cap);
+    if (this.lookups > SEARCH_LOOKUPS && wordRuns(key) <= PART_RUNS)
+      return capped((this.partIndex ??= new PartIndex(text, lower)).starts(key), cap);
     const found: number[] = [];
     for (let at = lower.indexOf(key); at >= 0 && found.length <= cap; at = lower.indexOf(key, at + 1)) {
       // The key is a whole word, but for punctuation at its edges.
@@ -118,6 +142,63 @@ function isWordAt(word: string, i: number): boolean {
   if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
   const cp = word.codePointAt(c >= 0xdc00 && c <= 0xdfff && i > 0 ? i - 1 : i)!;
   return cp !== 0x5f && isWordCodePoint(cp);
+}
+
+/** The first `cap` + 1 of a list (itself when no longer). */
+function capped(list: readonly number[], cap: number): readonly number[] {
+  return list.length > cap + 1 ? list.slice(0, cap + 1) : list;
+}
+
+/** Keys of more runs of letters and digits than this are searched for, not looked up (PartIndex). */
+const PART_RUNS = 8;
+
+/** How many runs of letters and digits a key has. */
+function wordRuns(key: string): number {
+  let runs = 0;
+  for (let i = 0; i < key.length; i++) if (isWordAt(key, i) && (i === 0 || !isWordAt(key, i - 1))) runs++;
+  return runs;
+}
+
+/**
+ * Every part of every word of a text, as occurrences() finds them by
+ * searching (from the start of a run of letters and digits to the end of the
+ * same or a later one of the same word, up to PART_RUNS runs), in lower case
+ * (`lower`: the text in lower case, index for index), with the start of its
+ * word: one entry per place the part is, in text order.
+ */
+class PartIndex {
+  private readonly byKey = new Map<string, number[]>();
+
+  constructor(text: string, lower: string) {
+    const runStarts: number[] = [];
+    const runEnds: number[] = [];
+    let start = 0;
+    for (let i = 0; i <= text.length; i++) {
+      if (i < text.length && text.charCodeAt(i) !== 0x20) continue;
+      // The word text[start, i): its runs, then every part from one run's start to a later run's end.
+      runStarts.length = 0;
+      runEnds.length = 0;
+      for (let k = start; k < i; k++) {
+        if (!isWordAt(text, k)) continue;
+        if (k === start || !isWordAt(text, k - 1)) runStarts.push(k);
+        if (k + 1 === i || !isWordAt(text, k + 1)) runEnds.push(k + 1);
+      }
+      for (let a = 0; a < runStarts.length; a++) {
+        for (let b = a; b < runEnds.length && b < a + PART_RUNS; b++) {
+          const key = lower.slice(runStarts[a], runEnds[b]);
+          const list = this.byKey.get(key);
+          if (list) list.push(start);
+          else this.byKey.set(key, [start]);
+        }
+      }
+      start = i + 1;
+    }
+  }
+
+  /** Where the words with a part of this key start, ascending (a word twice if the part is in it twice). */
+  starts(key: string): readonly number[] {
+    return this.byKey.get(key) ?? [];
+  }
 }
 
 /** Every word of a text by its key, for texts that many quotes look up. */

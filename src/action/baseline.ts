@@ -1,0 +1,110 @@
+// `baseline: auto`: the run of the base commit, made in the same step, as the
+// baseline of a pull request (push, merge group). The base commit's manifest,
+// its sources and the base versions of the citation files checked are read
+// from git's objects into a temporary folder (nothing is checked out over
+// the workspace) and checked there, as the head's files are checked here.
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Baseline } from '../check/baseline.js';
+import { Session } from '../check/session.js';
+import { ManifestError, type Manifest, parseManifest } from '../load/manifest.js';
+import { refFor } from '../load/select.js';
+import { Workspace } from '../load/workspace.js';
+import type { CitationFileRef } from '../load/select.js';
+import { Checkout } from './changed-files.js';
+import { locateCheckout, type Repository } from './checkout.js';
+import { filesAt, hasCommit } from './git.js';
+import type { Plan } from './plan.js';
+import { eventCommits, type Settings } from './settings.js';
+
+export type BaseRun =
+  | { readonly ok: true; readonly baseline: Baseline }
+  | { readonly ok: false; readonly reason: string };
+
+/** A workspace-relative path written relative to the manifest's folder, or undefined when it leaves the workspace. */
+function fromManifest(manifest: Manifest, p: string): string | undefined {
+  const joined = path.posix.normalize(path.posix.join(manifest.dir === '' ? '.' : manifest.dir, p));
+  return joined === '..' || joined.startsWith('../') || path.posix.isAbsolute(p) ? undefined : joined;
+}
+
+export function baseRunOf(
+  settings: Settings,
+  workspace: Workspace,
+  manifest: Manifest,
+  manifestRepository: () => Repository,
+  plan: Plan,
+  files: readonly CitationFileRef[],
+): BaseRun {
+  const diff = settings.diff;
+  if (diff.kind === 'none') return { ok: false, reason: diff.reason };
+  const checkout = plan.checkout ?? locateCheckout(workspace, manifestRepository(), eventCommits(settings));
+  if (!(checkout instanceof Checkout)) return { ok: false, reason: checkout.reason };
+  const base = diff.base;
+  if (!hasCommit(checkout.top, base))
+    return {
+      ok: false,
+      reason: `the checkout lacks the base commit ${base} (use actions/checkout with fetch-depth: 0)`,
+    };
+  const from = `the base commit ${base}`;
+  const digest = `base:${base}`;
+
+  const manifestAt = checkout.toRepository(manifest.file);
+  const manifestFile = manifestAt === undefined ? undefined : filesAt(checkout.top, base, [manifestAt]).get(manifestAt);
+  // No manifest at the base: it had no records, so every record is new.
+  if (manifestFile === undefined || manifestFile.mode === '120000') {
+    const empty = { manifest: manifest.file, files: [], records: [], sources: [], problems: [], findings: [] };
+    return { ok: true, baseline: { report: empty, from: `${from}, which has no ${manifest.file}`, digest } };
+  }
+  let baseManifest: Manifest;
+  try {
+    baseManifest = parseManifest(manifestFile.bytes.toString('utf8'), manifest.file, manifest.dir);
+  } catch (error) {
+    if (!(error instanceof ManifestError)) throw error;
+    return { ok: false, reason: `its manifest cannot be used (${error.problems.length} problems)` };
+  }
+
+  // The base names of the files checked now: a file renamed by the change was its old name there.
+  const oldName = new Map([...(plan.renamed ?? [])].map(([before, after]) => [after, before]));
+  const renamed = new Map<string, string>();
+  const baseFiles = files.map((f) => {
+    const before = oldName.get(f.file) ?? f.file;
+    if (before !== f.file) renamed.set(before, f.file);
+    return before;
+  });
+  const wanted = new Set<string>([manifest.file, ...baseFiles]);
+  for (const source of baseManifest.sources.values()) {
+    for (const p of [source.path, source.original?.path]) {
+      const rel = p === undefined ? undefined : fromManifest(baseManifest, p);
+      if (rel !== undefined) wanted.add(rel);
+    }
+  }
+  const byRepoPath = new Map<string, string>();
+  for (const rel of wanted) {
+    const at = checkout.toRepository(rel);
+    if (at !== undefined) byRepoPath.set(at, rel);
+  }
+  const found = filesAt(checkout.top, base, [...byRepoPath.keys()]);
+
+  const temp = mkdtempSync(path.join(process.env.RUNNER_TEMP || tmpdir(), 'citegate-base-'));
+  try {
+    for (const [at, file] of found) {
+      const abs = path.join(temp, ...byRepoPath.get(at)!.split('/'));
+      mkdirSync(path.dirname(abs), { recursive: true });
+      if (file.mode === '120000') symlinkSync(file.bytes.toString('utf8'), abs);
+      else writeFileSync(abs, file.bytes);
+    }
+    const present = baseFiles.filter((f) => found.has(checkout.toRepository(f) ?? ''));
+    const baseWorkspace = new Workspace(temp);
+    const run = new Session({
+      workspace: baseWorkspace,
+      manifest: baseManifest,
+      selection: { kind: 'chosen', files: present.map((f) => refFor(baseManifest, f)), complete: false },
+      checks: settings.checks,
+      explain: false,
+    }).run();
+    return { ok: true, baseline: { report: run, from, digest, renamed } };
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,295 @@
+// `check --baseline`: a run judged on what it made worse (SPEC §8), through
+// the bundled CLI: every state, both --fail-on modes, the baseline refused
+// when it is no report, a baseline of another manifest, and merge-reports.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { makeWorkspace, REPO, runCli } from '../helpers/workspace.js';
+
+const RETURNS = {
+  path: 'sources/returns-v1.txt',
+  text: 'Returns are accepted within 30 days of delivery.\nA receipt is required.\nItems marked final sale cannot be returned.\n',
+};
+const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide.\n' };
+
+type Rec = { citation_id?: string; source_id: string; quote: string; claim?: string };
+const rec = (id: string | undefined, quote: string, source = 'returns-v1'): Rec => ({
+  ...(id !== undefined ? { citation_id: id } : {}),
+  source_id: source,
+  quote,
+});
+
+/** A workspace checked once into base.json, then changed to `after`. */
+function changed(
+  before: Record<string, Rec[]>,
+  after: Record<string, Rec[] | null>,
+  sources = { 'returns-v1': RETURNS, 'help-v1': HELP },
+) {
+  const files = Object.fromEntries(Object.entries(before).map(([f, r]) => [f, JSON.stringify(r)]));
+  const root = makeWorkspace(sources, files);
+  expect([0, 1]).toContain(runCli(['check', '--format', 'json', '--output', 'base.json'], root).code);
+  for (const [file, records] of Object.entries(after)) {
+    if (records === null) writeFileSync(path.join(root, file), '[]');
+    else writeFileSync(path.join(root, file), JSON.stringify(records));
+  }
+  return root;
+}
+
+function json(root: string, ...args: string[]) {
+  const run = runCli(['check', '--format', 'json', '--baseline', 'base.json', ...args], root);
+  return { code: run.code, stderr: run.stderr, report: JSON.parse(run.stdout) };
+}
+
+const states = (report: { records: { citation_id: string | null; baseline?: string; baseline_verdict?: string }[] }) =>
+  report.records.map((r) => [r.citation_id, r.baseline, r.baseline_verdict ?? null]);
+
+describe('check --baseline', () => {
+  it('gives every record its state, and counts them and the removed ones', () => {
+    const root = changed(
+      {
+        'answers/a.json': [
+          rec('kept', 'A receipt is required.'),
+          rec('breaks', 'within 30 days of delivery'),
+          rec('fixed', 'within 31 days'),
+          rec('still', 'no such words'),
+          rec('gone', 'final sale'),
+        ],
+      },
+      {
+        'answers/a.json': [
+          rec('kept', 'A receipt is required.'),
+          rec('breaks', 'within 60 days of delivery'),
+          rec('fixed', 'within 30 days'),
+          rec('still', 'no such words either'),
+          rec('added-ok', 'cannot be returned'),
+          rec('added-bad', 'can be returned'),
+        ],
+      },
+    );
+    const { code, report } = json(root);
+    expect(states(report)).toEqual([
+      ['kept', 'unchanged', 'located'],
+      ['breaks', 'broken', 'located'],
+      ['fixed', 'fixed', 'quote not found'],
+      ['still', 'still failing', 'quote not found'],
+      ['added-ok', 'new', null],
+      ['added-bad', 'new', null],
+    ]);
+    expect(report.summary.baseline).toEqual({
+      new: 2,
+      broken: 1,
+      'still failing': 1,
+      fixed: 1,
+      unchanged: 1,
+      removed: 1,
+      findings: { new: 0, 'still failing': 0, fixed: 0 },
+    });
+    expect(report.baseline.removed).toEqual([
+      { file: 'answers/a.json', citation_id: 'gone', source_id: 'returns-v1', verdict: 'located' },
+    ]);
+    expect(report.baseline.fail_on).toBe('new');
+    expect(report.summary.passed).toBe(false);
+    expect(code).toBe(1);
+  });
+
+  it('with fail-on new, passes when only what failed already fails; with fail-on any, fails on it', () => {
+    const root = changed(
+      { 'answers/a.json': [rec('ok', 'A receipt is required.'), rec('old', 'no such words')] },
+      {
+        'answers/a.json': [
+          rec('ok', 'A receipt is required.'),
+          rec('old', 'no such words'),
+          rec('new-ok', 'final sale'),
+        ],
+      },
+    );
+    const text = runCli(['check', '--baseline', 'base.json'], root);
+    expect(text.stdout).toBe('ok: located\nold: quote not found\nnew-ok: located\nlocated=2/3\n');
+    expect(text.stderr).toBe(
+      'citegate: against the baseline base.json (fail on new): 0 broken, 0 new not located, 0 fixed, 1 still failing (not counted), 1 unchanged, 1 new located, 0 removed\n',
+    );
+    expect(text.code).toBe(0);
+    expect(runCli(['check', '--baseline', 'base.json', '--fail-on', 'any'], root).code).toBe(1);
+  });
+
+  it('fails on a new record not located, and on a new failing finding, but not on one that failed already', () => {
+    const claim = (id: string, quote: string, claimed: string): Rec => ({ ...rec(id, quote), claim: claimed });
+    const root = changed(
+      { 'answers/a.json': [claim('numbers', 'within 30 days of delivery', 'Returns within 60 days.')] },
+      { 'answers/a.json': [claim('numbers', 'within 30 days of delivery', 'Returns within 60 days.')] },
+    );
+    const same = json(root);
+    expect(same.report.findings.map((f: { baseline: string }) => f.baseline)).toEqual(['still failing']);
+    expect(same.code).toBe(0);
+    writeFileSync(
+      path.join(root, 'answers/a.json'),
+      JSON.stringify([claim('numbers', 'within 30 days of delivery', 'Returns within 90 days.')]),
+    );
+    const worse = json(root);
+    expect(worse.report.findings.map((f: { baseline: string }) => f.baseline)).toEqual(['new']);
+    expect(worse.report.summary.baseline.findings).toEqual({ new: 1, 'still failing': 0, fixed: 1 });
+    expect(worse.code).toBe(1);
+    writeFileSync(
+      path.join(root, 'answers/a.json'),
+      JSON.stringify([
+        claim('numbers', 'within 30 days of delivery', 'Returns within 30 days.'),
+        rec('new', 'nowhere'),
+      ]),
+    );
+    const added = json(root);
+    expect(states(added.report)).toEqual([
+      ['numbers', 'unchanged', 'located'],
+      ['new', 'new', null],
+    ]);
+    expect(added.code).toBe(1);
+  });
+
+  it('never excuses a source that is not verified now', () => {
+    const root = changed({ 'answers/a.json': [rec('r', 'no such words')] }, {});
+    writeFileSync(path.join(root, RETURNS.path), `${RETURNS.text}Edited.\n`);
+    const { code, report } = json(root);
+    expect(states(report)).toEqual([['r', 'still failing', 'quote not found']]);
+    expect(report.sources[0].status).toBe('unverified');
+    expect(code).toBe(1);
+  });
+
+  it('matches records without an id by their place, and a duplicated id in order; a renamed file is new and removed', () => {
+    const root = changed(
+      {
+        'answers/a.json': [
+          rec(undefined, 'A receipt is required.'),
+          rec('d', 'A receipt is required.'),
+          rec('d', 'final sale'),
+        ],
+        'answers/old.json': [rec('moved', 'A receipt is required.')],
+      },
+      {
+        'answers/a.json': [
+          rec(undefined, 'A receipt is required.'),
+          rec('d', 'A receipt is required.'),
+          rec('d', 'final sale'),
+        ],
+        'answers/old.json': null,
+      },
+    );
+    writeFileSync(path.join(root, 'answers/new.json'), JSON.stringify([rec('moved', 'A receipt is required.')]));
+    const { report } = json(root);
+    expect(states(report)).toEqual([
+      [null, 'still failing', 'invalid fields'],
+      ['d', 'unchanged', 'located'],
+      ['d', 'still failing', 'invalid fields'],
+      ['moved', 'new', null],
+    ]);
+    expect(report.baseline.removed).toEqual([
+      { file: 'answers/old.json', citation_id: 'moved', source_id: 'returns-v1', verdict: 'located' },
+    ]);
+  });
+
+  it('takes a baseline of another manifest, naming the sources added, removed and re-pinned since', () => {
+    const root = changed(
+      { 'answers/a.json': [rec('r', 'A receipt is required.'), rec('h', 'Contact support.', 'help-v1')] },
+      {},
+    );
+    // Since: help-v1 dropped, returns-v1 re-pinned to a new text, faq-v1 added and cited.
+    const RETURNS2 = { ...RETURNS, text: RETURNS.text.replace('A receipt is required.', 'A receipt is needed.') };
+    const FAQ = { path: 'sources/faq-v1.txt', text: 'Ask us anything.\n' };
+    const next = makeWorkspace(
+      { 'returns-v1': RETURNS2, 'faq-v1': FAQ },
+      {
+        'answers/a.json': JSON.stringify([rec('r', 'A receipt is required.'), rec('f', 'Ask us anything.', 'faq-v1')]),
+      },
+    );
+    writeFileSync(path.join(next, 'base.json'), readFileSync(path.join(root, 'base.json')));
+    const { report, stderr } = json(next);
+    expect(report.baseline.sources).toEqual({ added: ['faq-v1'], removed: ['help-v1'], repinned: ['returns-v1'] });
+    // Judged against the new text.
+    expect(states(report)).toEqual([
+      ['r', 'broken', 'located'],
+      ['f', 'new', null],
+    ]);
+    expect(report.baseline.removed.map((r: { citation_id: string }) => r.citation_id)).toEqual(['h']);
+    expect(stderr).toContain(
+      '; sources since the baseline: added faq-v1; removed help-v1; re-pinned returns-v1 (their records judged against the new text)',
+    );
+  });
+
+  it.each([
+    ['missing', null, 'citegate: cannot read the baseline base.json: no such file\n'],
+    ['not JSON', 'not json', /^citegate: the baseline base\.json cannot be used: not JSON: /],
+    [
+      'not a report',
+      '{"records": []}',
+      'citegate: the baseline base.json cannot be used: not a citegate JSON report (check --format json writes one)\n',
+    ],
+    [
+      'of another format version',
+      '{"version": 2, "tool": {"name": "citegate"}, "records": []}',
+      'citegate: the baseline base.json cannot be used: a report of format version "2", which this citegate cannot read: it reads version 1\n',
+    ],
+  ])('refuses a baseline that is %s, exit 2', (_, content, message) => {
+    const root = makeWorkspace(
+      { 'returns-v1': RETURNS },
+      { 'answers/a.json': JSON.stringify([rec('r', 'A receipt is required.')]) },
+    );
+    if (content !== null) writeFileSync(path.join(root, 'base.json'), content);
+    const run = runCli(['check', '--baseline', 'base.json'], root);
+    if (typeof message === 'string') expect(run.stderr).toBe(message);
+    else expect(run.stderr).toMatch(message);
+    expect(run.stdout).toBe('');
+    expect(run.code).toBe(2);
+  });
+
+  it('refuses --fail-on new without a baseline, and a value it does not know', () => {
+    const root = makeWorkspace(
+      { 'returns-v1': RETURNS },
+      { 'answers/a.json': JSON.stringify([rec('r', 'A receipt is required.')]) },
+    );
+    expect(runCli(['check', '--fail-on', 'new'], root).stderr).toBe(
+      'citegate: error: --fail-on new needs --baseline: what is new is judged against an earlier report; see citegate check --help\n',
+    );
+    expect(runCli(['check', '--fail-on', 'some'], root).code).toBe(2);
+  });
+
+  it('keeps the states through shards and merge-reports, and refuses shards of different baselines', () => {
+    const before = Object.fromEntries(
+      Array.from({ length: 8 }, (_, i) => [
+        `answers/f${i}.json`,
+        [rec(`r${i}`, i % 2 ? 'A receipt is required.' : 'nowhere')],
+      ]),
+    );
+    const after = Object.fromEntries(
+      Array.from({ length: 8 }, (_, i) => [
+        `answers/f${i}.json`,
+        [rec(`r${i}`, i % 3 ? 'A receipt is required.' : 'nowhere')],
+      ]),
+    );
+    const root = changed(before, after);
+    const whole = json(root).report;
+    for (const i of [1, 2])
+      runCli(
+        ['check', '--format', 'json', '--baseline', 'base.json', '--shard', `${i}/2`, '--output', `s${i}.json`],
+        root,
+      );
+    const merged = runCli(['merge-reports', 's1.json', 's2.json'], root);
+    const report = JSON.parse(merged.stdout);
+    expect(states(report)).toEqual(states(whole));
+    expect(report.summary).toEqual(whole.summary);
+    expect(report.baseline).toEqual(whole.baseline);
+    expect(merged.code).toBe(whole.summary.passed ? 0 : 1);
+    // A shard checked against another baseline (here: none) does not merge.
+    runCli(['check', '--format', 'json', '--shard', '2/2', '--output', 's2.json'], root);
+    const refused = runCli(['merge-reports', 's1.json', 's2.json'], root);
+    expect(refused.stderr).toContain('were checked against different baselines');
+    expect(refused.code).toBe(2);
+  });
+});
+
+describe('the baseline fixture: a prompt change', () => {
+  const fixture = path.join(REPO, '__fixtures__/baseline');
+  it('breaks 2 records, fixes 1 and leaves 1 failing, as its expected output says', () => {
+    const run = runCli(['check', '--baseline', 'baseline.json'], fixture);
+    expect(run.stdout).toBe(readFileSync(path.join(fixture, 'expected-stdout.txt'), 'utf8'));
+    expect(run.stderr).toBe(readFileSync(path.join(fixture, 'expected-stderr.txt'), 'utf8'));
+    expect(run.stderr).toContain('2 broken, 0 new not located, 1 fixed, 1 still failing (not counted)');
+    expect(run.code).toBe(1);
+  });
+});
