@@ -37196,8 +37196,13 @@ function ids(list) {
     const named = list.slice(0, IDS_NAMED).map((id) => escapeValue(id));
     return list.length > IDS_NAMED ? `${named.join(', ')} and ${list.length - IDS_NAMED} more` : named.join(', ');
 }
-/** What changed since the baseline, in one line for standard error (the `id: verdict` lines stay the reference's). */
-function baselineLine(result) {
+/**
+ * What changed since the baseline, in one line for standard error (the `id:
+ * verdict` lines stay the reference's), at the level of the run's outcome:
+ * `error` when it fails, `warning` when it passes (what it does not count is
+ * worth a look).
+ */
+function baselineLine(result, level) {
     const b = result.baseline;
     const counts = tally(result).baseline;
     if (!b || !counts)
@@ -37225,8 +37230,8 @@ function baselineLine(result) {
         removed.length > 0 ? `removed ${ids(removed)}` : '',
         repinned.length > 0 ? `re-pinned ${ids(repinned)} (their records judged against the new text)` : '',
     ].filter(Boolean);
-    return escapeMessage(`citegate: against the baseline ${b.from} (fail on ${b.failOn}): ${parts.join(', ')}` +
-        (sources.length > 0 ? `; sources since the baseline: ${sources.join('; ')}` : ''));
+    return escapeMessage(formatDiagnostic(undefined, level, `against the baseline ${b.from} (fail on ${b.failOn}): ${parts.join(', ')}` +
+        (sources.length > 0 ? `; sources since the baseline: ${sources.join('; ')}` : '')));
 }
 
 ;// CONCATENATED MODULE: ./src/report/annotations.ts

@@ -149,7 +149,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
     noPatterns: manifest.citations.length === 0,
   }))
     io.stderr(chunk);
-  if (result.baseline) io.stderr(`${baselineLine(result)}\n`);
+  if (result.baseline) io.stderr(`${baselineLine(result, result.outcome.passed ? 'warning' : 'error')}\n`);
   return result.outcome.passed ? 0 : 1;
 }
 

@@ -5,7 +5,7 @@
 // last `: `-separated field; escaping keeps ids on one line).
 import { explainRecord } from './explain-text.js';
 import { type CheckResult, type RecordResult, reasonOf, tally } from '../model/result.js';
-import { formatDiagnostic } from '../model/problem.js';
+import { formatDiagnostic, type Level } from '../model/problem.js';
 import { escapeMessage, escapeValue } from '../model/escape.js';
 
 export function recordLabel(record: RecordResult): string {
@@ -121,8 +121,13 @@ function ids(list: readonly string[]): string {
   return list.length > IDS_NAMED ? `${named.join(', ')} and ${list.length - IDS_NAMED} more` : named.join(', ');
 }
 
-/** What changed since the baseline, in one line for standard error (the `id: verdict` lines stay the reference's). */
-export function baselineLine(result: CheckResult): string {
+/**
+ * What changed since the baseline, in one line for standard error (the `id:
+ * verdict` lines stay the reference's), at the level of the run's outcome:
+ * `error` when it fails, `warning` when it passes (what it does not count is
+ * worth a look).
+ */
+export function baselineLine(result: CheckResult, level: Level): string {
   const b = result.baseline;
   const counts = tally(result).baseline;
   if (!b || !counts) return '';
@@ -150,7 +155,11 @@ export function baselineLine(result: CheckResult): string {
     repinned.length > 0 ? `re-pinned ${ids(repinned)} (their records judged against the new text)` : '',
   ].filter(Boolean);
   return escapeMessage(
-    `citegate: against the baseline ${b.from} (fail on ${b.failOn}): ${parts.join(', ')}` +
-      (sources.length > 0 ? `; sources since the baseline: ${sources.join('; ')}` : ''),
+    formatDiagnostic(
+      undefined,
+      level,
+      `against the baseline ${b.from} (fail on ${b.failOn}): ${parts.join(', ')}` +
+        (sources.length > 0 ? `; sources since the baseline: ${sources.join('; ')}` : ''),
+    ),
   );
 }

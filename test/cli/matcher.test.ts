@@ -184,6 +184,19 @@ describe('the problem matcher', () => {
     }
   });
 
+  it("annotates the baseline's summary as the run's outcome says: an error when it fails", () => {
+    const run = runCli(['check', '--baseline', 'baseline.json'], path.join(REPO, '__fixtures__/baseline'));
+    expect(run.code).toBe(1);
+    const last = lines(run.stderr).at(-1)!;
+    expect(annotate(matchers, last)).toEqual([
+      {
+        owner: 'citegate-run',
+        severity: 'error',
+        message: expect.stringMatching(/^against the baseline baseline\.json /),
+      },
+    ]);
+  });
+
   it('annotates what pin cannot pin at its manifest line', () => {
     const root = makeWorkspace({ 'returns-v1': RETURNS }, {});
     writeFileSync(
