@@ -19604,7 +19604,7 @@ function initCommand(args, io) {
     const root = values.root === undefined ? '' : ` --root ${shellWord(values.root)}`;
     const n = plan.sources.length;
     io.stdout(`${[
-        `wrote ${INIT_MANIFEST}: ${n} ${n === 1 ? 'source' : 'sources'} from ${label}, each pinned to the SHA-256 of its file, retrieved ${today}`,
+        `wrote ${INIT_MANIFEST}: ${n === 1 ? '1 source' : `${n} sources`} from ${label}, ${n === 1 ? 'pinned' : 'each pinned'} to the SHA-256 of its file, retrieved ${today}`,
         `wrote ${INIT_EXAMPLE}: one record, quoting ${plan.quoted}`,
         '',
         'Next:',

@@ -122,7 +122,7 @@ export function initCommand(args: string[], io: CommandIO): number {
   const n = plan.sources.length;
   io.stdout(
     `${[
-      `wrote ${INIT_MANIFEST}: ${n} ${n === 1 ? 'source' : 'sources'} from ${label}, each pinned to the SHA-256 of its file, retrieved ${today}`,
+      `wrote ${INIT_MANIFEST}: ${n === 1 ? '1 source' : `${n} sources`} from ${label}, ${n === 1 ? 'pinned' : 'each pinned'} to the SHA-256 of its file, retrieved ${today}`,
       `wrote ${INIT_EXAMPLE}: one record, quoting ${plan.quoted}`,
       '',
       'Next:',

@@ -78,7 +78,9 @@ describe('citegate init', () => {
     const top = makeTree({ 'repo/texts/returns-v1.txt': RETURNS });
     const run = runCli(['init', '--root', 'repo', '--sources', 'repo/texts'], top);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toContain('from texts/');
+    expect(run.stdout).toMatch(
+      /^wrote citegate\.yml: 1 source from texts\/, pinned to the SHA-256 of its file, retrieved /,
+    );
     expect(run.stdout).toContain('  2. citegate check --root repo\n');
     expect(read(path.join(top, 'repo'), 'citegate.yml')).toContain('    path: texts/returns-v1.txt\n');
     expect(runCli(['check', '--root', 'repo', '--manifest', 'repo/citegate.yml'], top)).toMatchObject({
