@@ -28416,6 +28416,22 @@ var external_node_buffer_ = __nccwpck_require__(4573);
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/engine/edit-distance.ts
+// Levenshtein distance: for ids that look like a mistyped one (manifest keys,
+// source ids) and words that look alike in a diff. Short strings only.
+/** The number of single-character insertions, deletions and substitutions that turn `a` into `b` (UTF-16 units). */
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        previous = current;
+    }
+    return previous[b.length];
+}
+
 ;// CONCATENATED MODULE: ./src/engine/positions.ts
 
 /**
@@ -29697,13 +29713,14 @@ function parseYaml(text) {
     });
     if (!Array.isArray(docs) || docs.length === 0)
         return { doc: undefined, issues: [] };
-    const issues = [];
+    let issues = [];
     const doc = docs[0];
     for (const e of [...doc.errors, ...doc.warnings]) {
         const structural = e.code !== 'DUPLICATE_KEY' && e.code !== 'TAG_RESOLVE_FAILED';
         issues.push({ offset: e.pos[0], message: yamlMessage(e.message), structural });
     }
     duplicateKeys(doc, issues);
+    issues = upToFirstSyntaxError(issues);
     // An alias to no anchor parses without error; said here, where it is, not later as a missing value.
     if (issues.length === 0 && text.includes('*')) {
         (0,dist/* visit */.YR)(doc, {
@@ -29719,7 +29736,7 @@ function parseYaml(text) {
             },
         });
     }
-    if (docs.length > 1) {
+    if (docs.length > 1 && !issues.some((i) => i.structural)) {
         issues.push({
             offset: docs[1].range[0],
             message: 'a second YAML document: a file holds exactly one',
@@ -29727,6 +29744,21 @@ function parseYaml(text) {
         });
     }
     return { doc, issues };
+}
+/**
+ * One YAML mistake often makes the parser report several errors: its own, then
+ * others for what it read after it. A key indented one space too few gives
+ * "all mapping items must start at the same column" there, then two errors
+ * at the next line, which is right. The first error explains the mistake, and
+ * what the parser read after it is its guess, so the issues are kept up to the
+ * first syntax error and no further (a duplicate key or an unknown tag before
+ * it is a mistake of its own, and stays).
+ */
+function upToFirstSyntaxError(issues) {
+    const first = issues.reduce((found, i) => (i.structural && (found === undefined || i.offset < found.offset) ? i : found), undefined);
+    if (first === undefined)
+        return [...issues];
+    return [...issues.filter((i) => !i.structural && i.offset < first.offset), first].sort((a, b) => a.offset - b.offset);
 }
 /** A key twice in a mapping (equal scalar values, as the yaml package's own check compares them). */
 function duplicateKeys(doc, issues) {
@@ -29798,6 +29830,7 @@ function nodeOffset(node, fallback = 0) {
 // become records (anthropic.ts). Each record keeps the line and column where
 // it starts. A file that cannot be parsed is a problem at its line and column;
 // the caller goes on with the others.
+
 
 
 
@@ -29974,6 +30007,29 @@ function responsesFile(text, file, index, items, reading, syntax, listed) {
     return { file, records, problems, document: undefined, responses: read.responses };
 }
 const SHAPE = 'expected an array of citation records, or an object with a "citations" array';
+/**
+ * The shape problem of a top-level object that has no `citations` list,
+ * naming a key that looks like it mistyped (`citation`, `Citations`,
+ * `citatons`), JSON-quoted so that it shows exactly and on one line.
+ */
+function shapeProblem(document) {
+    if (document === undefined || document.has('citations'))
+        return SHAPE;
+    if (document.has('citation_id') || document.has('quote'))
+        return `${SHAPE} (one record, alone: put it in a list)`;
+    let compared = 0;
+    for (const key of document.keys()) {
+        if (++compared > 64)
+            break;
+        if (typeof key !== 'string' || key.length > 40)
+            continue;
+        const folded = key.toLowerCase();
+        if (folded === 'citations' || editDistance(folded, 'citations') <= 2) {
+            return `${SHAPE} (did you mean "citations", not ${JSON.stringify(key)}?)`;
+        }
+    }
+    return SHAPE;
+}
 function jsonProblem(error, text) {
     if (!(error instanceof JsonSyntaxError))
         throw error;
@@ -30007,7 +30063,7 @@ function parseJsonFile(text, json) {
         list = value.citations;
     }
     if (!Array.isArray(list))
-        return { records: [], problems: [{ offset, message: SHAPE }], document, emptyListed: false };
+        return { records: [], problems: [{ offset, message: shapeProblem(document) }], document, emptyListed: false };
     return {
         records: list.map((v, i) => rawRecord(v, recordOffsets?.[i] ?? offset, claimOffsets.get(recordOffsets?.[i] ?? -1))),
         problems: [],
@@ -30089,7 +30145,7 @@ function parseYamlFile(text) {
         node = deref(doc, node.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === 'citations')?.value);
     }
     if (!Array.isArray(list) || !(0,dist/* isSeq */.oP)(node)) {
-        return { ...none, document, problems: [{ offset: nodeOffset(doc.contents), message: SHAPE }] };
+        return { ...none, document, problems: [{ offset: nodeOffset(doc.contents), message: shapeProblem(document) }] };
     }
     const seq = node;
     return {
@@ -33199,6 +33255,7 @@ function mismatchAt(text, at, quote) {
 // Field validation of citation records (SPEC §1, and verdict 1 of SPEC §2).
 
 
+
 const REQUIRED = ['citation_id', 'source_id', 'quote'];
 const OPTIONAL = ['claim', 'prefix', 'suffix'];
 function record_typeName(value) {
@@ -33279,8 +33336,12 @@ function fieldProblem(fields, ...values) {
             continue;
         if (k < REQUIRED.length) {
             // A YAML map (a Map) with `<<`: YAML 1.1's merge key, an ordinary key in YAML 1.2.
-            if (!has(fields, key))
-                return `${key} is missing${fields instanceof Map && fields.has('<<') ? MERGE_KEY : ''}`;
+            if (!has(fields, key)) {
+                if (fields instanceof Map && fields.has('<<'))
+                    return `${key} is missing${MERGE_KEY}`;
+                const near = nearKey(fields, key);
+                return near === undefined ? `${key} is missing` : `${key} is missing (did you mean "${key}", not ${near}?)`;
+            }
             return `${key} must be a string, not ${record_typeName(value)}`;
         }
         if (has(fields, key))
@@ -33294,6 +33355,29 @@ function fieldProblem(fields, ...values) {
     return undefined;
 }
 const KNOWN = [...REQUIRED, ...OPTIONAL];
+/** Keys longer than this, or past this many in a record, are not compared: a typo is short, and a record may be huge. */
+const NEAR_KEY_LENGTH = 40;
+const NEAR_KEYS_COMPARED = 64;
+/**
+ * A key of the record that looks like `key` mistyped (`qoute` for `quote`,
+ * `citationId` or `citation-id` for `citation_id`, `source` for
+ * `source_id`), JSON-quoted so that the message shows it exactly and on one
+ * line; undefined when none does.
+ */
+function nearKey(fields, key) {
+    const wanted = key.replace(/_/g, '');
+    let compared = 0;
+    for (const k of fields instanceof Map ? fields.keys() : Object.keys(fields)) {
+        if (++compared > NEAR_KEYS_COMPARED)
+            break;
+        if (typeof k !== 'string' || k.length > NEAR_KEY_LENGTH || KNOWN.includes(k))
+            continue;
+        const folded = k.toLowerCase().replace(/[-_ ]/g, '');
+        if (folded === wanted || editDistance(folded, wanted) <= 2)
+            return JSON.stringify(k);
+    }
+    return undefined;
+}
 /** Where a field (its key, or any string below it) holds a lone surrogate; the known fields' own values are checked already. */
 function surrogateIn(key, value) {
     if (hasLoneSurrogate(key))
@@ -33579,22 +33663,6 @@ class SourceLoader {
         }
         return { ok: true, bytes: read.bytes, sha256 };
     }
-}
-
-;// CONCATENATED MODULE: ./src/engine/edit-distance.ts
-// Levenshtein distance: for ids that look like a mistyped one (manifest keys,
-// source ids) and words that look alike in a diff. Short strings only.
-/** The number of single-character insertions, deletions and substitutions that turn `a` into `b` (UTF-16 units). */
-function editDistance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        }
-        previous = current;
-    }
-    return previous[b.length];
 }
 
 ;// CONCATENATED MODULE: ./src/engine/diagnose/closest.ts
@@ -36399,7 +36467,13 @@ function runCheck(options) {
                 list.push(pending);
             }
         });
-        options.onProgress?.({ phase: 'files', done: fileIndex + 1, total: files.length, records: records.length });
+        options.onProgress?.({
+            phase: 'files',
+            done: fileIndex + 1,
+            total: files.length,
+            records: records.length,
+            finished: true,
+        });
     });
     // 2. Each cited source, once: verify, normalize, find all its quotes in one
     //    pass, decide its records. Its quotes alone make a small table that stays
@@ -36425,13 +36499,26 @@ function runCheck(options) {
         });
         sources.push(sourceResult(workspace, manifest, entry, citing.length, reason, actualSha256));
     };
+    const toCheck = cited.reduce((n, entry) => n + bySource.get(entry.id).length, 0);
+    let checked = 0;
+    const step = (phase, done, finished) => options.onProgress?.({
+        phase,
+        done,
+        total: cited.length,
+        records: records.length,
+        recordsChecked: checked,
+        recordsToCheck: toCheck,
+        finished,
+    });
     cited.forEach((entry, done) => {
         const citing = bySource.get(entry.id);
+        step('hashing', done, false);
         const check = loader.load(entry);
         if (!check.ok) {
             unverified(entry, citing, check.reason, check.actualSha256);
         }
         else {
+            step('checking', done, false);
             const normalized = normalizer.normalize(check.text);
             const quotes = new QuoteSet();
             const ids = new Set();
@@ -36496,10 +36583,13 @@ function runCheck(options) {
                 sources.push(sourceResult(workspace, manifest, entry, citing.length));
             }
         }
-        options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
+        checked += citing.length;
+        step('checking', done + 1, true);
     });
-    if (diagnose)
+    if (diagnose) {
+        options.onProgress?.({ phase: 'explaining', done: 0, total: 0, records: records.length, finished: false });
         explainElsewhere(records, manifest, loader, normalizer, kept);
+    }
     return {
         manifest: manifest.file,
         files: files.map((f) => f.file),
@@ -37384,6 +37474,8 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
         pathEnd: pathNode?.range?.[1] ?? keyOffset,
         keyColumn: index.position(keyOffset).column,
         flow: map.flow === true,
+        pathPosition: index.position(nodeOffset(pathNode, keyOffset)),
+        sha256Position: shaPair === undefined ? undefined : index.position(nodeOffset(shaPair.value, nodeOffset(shaPair.key))),
     };
 }
 function readSource(doc, pair, index, report, options) {
@@ -37608,9 +37700,19 @@ function sortProblems(problems) {
 
 ;// CONCATENATED MODULE: ./src/model/problem.ts
 /** `file:line:column: message`, the form editors and terminals turn into links. */
-function problem_formatProblem(problem) {
+function formatProblem(problem) {
     const where = problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
     return `${where}: ${problem.message}`;
+}
+/**
+ * The one form of every line the CLI writes to standard error, which editors
+ * and problem matchers read: `file:line:column: level: message`, `file:
+ * level: message` for a file as a whole, and `citegate: level: message` for
+ * what is about no file (`file` is then undefined).
+ */
+function problem_formatDiagnostic(where, level, message) {
+    const at = where === undefined ? 'citegate' : where.line > 0 ? `${where.file}:${where.line}:${where.column}` : where.file;
+    return `${at}: ${level}: ${message}`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/outcome.ts
@@ -37833,9 +37935,10 @@ function recordLabel(record) {
     return record.citationId === null ? `(record ${record.index + 1})` : (0,model_escape/* escapeValue */.PI)(record.citationId);
 }
 /**
- * Standard output: one line per record, then the count. With `explain`, each
- * record is followed by lines indented by two spaces saying why (so a script
- * that reads the verdict lines can skip them).
+ * Standard output: one line per record (with `onlyFailures`, per record not
+ * located), then the count of all. With `explain`, each record is followed by
+ * lines indented by two spaces saying why (so a script that reads the verdict
+ * lines can skip them).
  */
 function* textReportChunks(result, options = {}) {
     const several = result.files.length > 1;
@@ -37844,8 +37947,12 @@ function* textReportChunks(result, options = {}) {
     let lines = [];
     let located = 0;
     for (const r of result.records) {
-        if (r.verdict === 'located')
+        if (r.verdict === 'located') {
             located++;
+            // Counted all the same: the last line says how many of all were located.
+            if (options.onlyFailures)
+                continue;
+        }
         lines.push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
         if (options.explain) {
             const reason = reasonOf(r);
@@ -37865,7 +37972,7 @@ function* textReportChunks(result, options = {}) {
     yield `${lines.join('\n')}\n`;
 }
 /**
- * Standard error: what is wrong with the input, `file:line:column: message`.
+ * Standard error: what is wrong with the input, `file:line:column: level: message`.
  * Records with invalid fields are input errors too, so their reasons are here;
  * other verdicts are results and stay on standard output alone. Written in
  * blocks, like the report: a file of a hundred thousand bad records makes as
@@ -37880,41 +37987,32 @@ function* diagnosticsChunks(result, options = {}) {
         }
     };
     for (const p of result.problems) {
-        lines.push(escapeMessage(formatProblem(p)));
+        lines.push(escapeMessage(formatDiagnostic(p, 'error', p.message)));
         yield* flush();
     }
     for (const f of result.findings) {
         const who = f.citationId !== undefined ? `${escapeValue(f.citationId)}: ` : '';
-        lines.push(escapeMessage(formatProblem({
-            file: f.file,
-            line: f.line,
-            column: f.column,
-            message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}`,
-        })));
+        lines.push(escapeMessage(formatDiagnostic(f, f.level === 'fail' ? 'error' : 'warning', `${f.kind}: ${who}${f.message}`)));
         yield* flush();
     }
     for (const r of result.records) {
         if (r.verdict !== 'invalid fields')
             continue;
-        lines.push(escapeMessage(formatProblem({
-            file: r.file,
-            line: r.line,
-            column: r.column,
-            message: `${recordLabel(r)}: invalid fields: ${r.reason}`,
-        })));
+        lines.push(escapeMessage(formatDiagnostic(r, 'error', `${recordLabel(r)}: invalid fields: ${r.reason}`)));
         yield* flush();
     }
     if (result.records.length === 0 && options.shard) {
-        lines.push(`citegate: shard ${options.shard.index} of ${options.shard.count} holds no citation ${result.files.length > 0 ? 'records' : 'files'}; merge-reports judges the whole run`);
+        // Not a failure: the merge judges the whole run. Worth a look all the same (too many shards?).
+        lines.push(formatDiagnostic(undefined, 'warning', `shard ${options.shard.index} of ${options.shard.count} holds no citation ${result.files.length > 0 ? 'records' : 'files'}; merge-reports judges the whole run`));
     }
     else if (result.records.length === 0) {
-        lines.push(result.files.length > 0
-            ? 'citegate: no citation records in the files checked (an empty run fails)'
+        lines.push(formatDiagnostic(undefined, 'error', result.files.length > 0
+            ? 'no citation records in the files checked (an empty run fails)'
             : options.named
-                ? 'citegate: none of the files named could be checked (an empty run fails)'
+                ? 'none of the files named could be checked (an empty run fails)'
                 : options.noPatterns
-                    ? 'citegate: no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)'
-                    : "citegate: no citation files to check: the manifest's `citations` patterns match no file (an empty run fails)");
+                    ? 'no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)'
+                    : "no citation files to check: the manifest's `citations` patterns match no file (an empty run fails)"));
     }
     if (lines.length > 0)
         yield `${lines.join('\n')}\n`;
@@ -37925,8 +38023,13 @@ function ids(list) {
     const named = list.slice(0, IDS_NAMED).map((id) => escapeValue(id));
     return list.length > IDS_NAMED ? `${named.join(', ')} and ${list.length - IDS_NAMED} more` : named.join(', ');
 }
-/** What changed since the baseline, in one line for standard error (the `id: verdict` lines stay the reference's). */
-function baselineLine(result) {
+/**
+ * What changed since the baseline, in one line for standard error (the `id:
+ * verdict` lines stay the reference's), at the level of the run's outcome:
+ * `error` when it fails, `warning` when it passes (what it does not count is
+ * worth a look).
+ */
+function baselineLine(result, level) {
     const b = result.baseline;
     const counts = tally(result).baseline;
     if (!b || !counts)
@@ -37954,8 +38057,8 @@ function baselineLine(result) {
         removed.length > 0 ? `removed ${ids(removed)}` : '',
         repinned.length > 0 ? `re-pinned ${ids(repinned)} (their records judged against the new text)` : '',
     ].filter(Boolean);
-    return escapeMessage(`citegate: against the baseline ${b.from} (fail on ${b.failOn}): ${parts.join(', ')}` +
-        (sources.length > 0 ? `; sources since the baseline: ${sources.join('; ')}` : ''));
+    return escapeMessage(formatDiagnostic(undefined, level, `against the baseline ${b.from} (fail on ${b.failOn}): ${parts.join(', ')}` +
+        (sources.length > 0 ? `; sources since the baseline: ${sources.join('; ')}` : '')));
 }
 
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
@@ -38345,6 +38448,10 @@ function buildSarif(result, options = {}) {
             },
         ],
     };
+}
+/** The SARIF file as the Action and the CLI write it: the document, indented, and a line end. */
+function sarifText(result, options = {}) {
+    return `${JSON.stringify(buildSarif(result, options), null, 2)}\n`;
 }
 /**
  * A record's identity in its file: its id, or none (null). Not its position:
@@ -40973,9 +41080,7 @@ function writeReports(settings, workspace, manifest, result, context, outputs, t
         outputs.report = settings.reportPath;
     }
     if (settings.sarifPath &&
-        write(settings.sarifPath, 'sarif', () => [
-            `${JSON.stringify(buildSarif(result, { repositoryPath: toGitHub }), null, 2)}\n`,
-        ])) {
+        write(settings.sarifPath, 'sarif', () => [sarifText(result, { repositoryPath: toGitHub })])) {
         outputs.sarif = settings.sarifPath;
     }
     return unwritten;
@@ -40999,7 +41104,7 @@ function logFailures(result) {
     const title = `citegate: ${count(failing.length, 'failing record')}, ${count(result.problems.length, 'problem')}, ${count(result.findings.length, 'finding')}`;
     core.startGroup(title);
     logUntrusted([
-        ...result.problems.map((p) => `problem: ${problem_formatProblem(p)}`),
+        ...result.problems.map((p) => `problem: ${formatProblem(p)}`),
         ...failing.map((r) => `record: ${r.file}:${r.line}: ${recordLabel(r)}: ${r.verdict}${result_reasonOf(r) ? ` (${result_reasonOf(r)})` : ''}`),
         ...result.findings.map((f) => `finding (${f.level}): ${f.file}:${f.line}: ${f.kind}${f.citationId !== undefined ? `: ${f.citationId}` : ''}: ${f.message}`),
     ]);
@@ -41105,7 +41210,7 @@ function manifestFailed(error, annotator, failures, settings) {
     for (const p of error.problems) {
         annotator.annotate('error', (0,model_escape/* escapeMessage */.hC)(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) }, false);
     }
-    logUntrusted(error.problems.map((p) => `problem: ${problem_formatProblem(p)}`));
+    logUntrusted(error.problems.map((p) => `problem: ${formatProblem(p)}`));
     const overflow = annotator.overflow('Every problem is in the job summary and in the log.');
     const summary = buildSummary(judged({ manifest: file, files: [], records: [], sources: [], problems: error.problems, findings: [] }), {
         headline: '❌ citegate: the manifest cannot be used — fail',
@@ -41209,10 +41314,14 @@ function openSession(settings, workspace, manifest, plan, checkedAll) {
         sourcePolicy: committedSourcesOnly(workspace),
         github: githubRun(settings, checkedAll),
         onProgress: (p) => {
+            // The log notes files read and sources finished: not the steps within a source.
+            if (!p.finished)
+                return;
             const now = Date.now();
             if (now - lastLog >= 5000 || p.done === p.total) {
                 lastLog = now;
-                core.info(`${p.phase === 'files' ? 'read' : 'verified and searched'} ${p.done}/${p.total} ${p.phase}, ${p.records} records, ${((now - started) / 1000).toFixed(1)} s`);
+                const files = p.phase === 'files';
+                core.info(`${files ? 'read' : 'verified and searched'} ${p.done}/${p.total} ${files ? 'files' : 'sources'}, ${p.records} records, ${((now - started) / 1000).toFixed(1)} s`);
             }
         },
     });

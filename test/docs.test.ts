@@ -5,16 +5,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { marked, type Token, type Tokens } from 'marked';
 import { parse } from 'yaml';
-import { CHECK_HELP, MAIN_HELP, MERGE_HELP, PIN_HELP } from '../src/cli/help.js';
+import { CHECK_HELP, INIT_HELP, MAIN_HELP, MERGE_HELP, PIN_HELP } from '../src/cli/help.js';
 import { REPO } from './helpers/workspace.js';
 
 const read = (file: string) => readFileSync(path.join(REPO, file), 'utf8');
 const tokensOf = (file: string) => marked.lexer(read(file), { gfm: true });
 
-/** README.md, CONTRIBUTING.md and every page under docs/, as paths from the repository. */
+/** README.md, CONTRIBUTING.md, CHANGELOG.md and every page under docs/, as paths from the repository. */
 const PAGES = [
   'README.md',
   'CONTRIBUTING.md',
+  'CHANGELOG.md',
   ...readdirSync(path.join(REPO, 'docs'))
     .filter((name) => name.endsWith('.md'))
     .sort()
@@ -66,6 +67,7 @@ describe('docs/cli.md', () => {
 
   it.each([
     ['MAIN_HELP', MAIN_HELP],
+    ['INIT_HELP', INIT_HELP],
     ['CHECK_HELP', CHECK_HELP],
     ['PIN_HELP', PIN_HELP],
     ['MERGE_HELP', MERGE_HELP],

@@ -173,9 +173,9 @@ describe('the hostile corpus', () => {
     expect(both).not.toContain(MARKER);
     expect(readFileSync(outside, 'utf8')).toBe(`${MARKER}\nA receipt is required.\n`);
     expect(seconds).toBeLessThan(20);
-    // Every problem names its file (and line and column, where there is one).
+    // Every problem names its file (and line and column, where there is one), then its level.
     for (const line of child.stderr.split('\n').filter(Boolean)) {
-      expect(line).toMatch(/^(citegate: |[^:\n]+(:\d+:\d+)?: )/);
+      expect(line).toMatch(/^(citegate|[^:\n]+(:\d+:\d+)?): (error|warning): /);
     }
     return child;
   }

@@ -166,25 +166,25 @@ describe('nothing under .git is read', () => {
     );
     expect(reasons).toEqual({
       'a citation file that is a link to .git/config': [
-        'answers/notes.yaml: cannot read: it is a link into a .git folder, which citegate never reads (git keeps credentials there)',
+        'answers/notes.yaml: error: cannot read: it is a link into a .git folder, which citegate never reads (git keeps credentials there)',
       ],
       'a folder link into .git': [
-        'answers/linked: folder not listed: it is a link into a .git folder, which citegate never reads (git keeps credentials there)',
+        'answers/linked: error: folder not listed: it is a link into a .git folder, which citegate never reads (git keeps credentials there)',
       ],
       'a citation pattern that names .git': [
-        '.git: folder not listed: it is in a .git folder, which citegate never reads (git keeps credentials there)',
+        '.git: error: folder not listed: it is in a .git folder, which citegate never reads (git keeps credentials there)',
       ],
       'a source whose path is in .git': [
-        'citegate.yml:7:3: source config-v1 is unverified: .git/config: it is in a .git folder, which citegate never reads (git keeps credentials there)',
+        'citegate.yml:7:3: error: source config-v1 is unverified: .git/config: it is in a .git folder, which citegate never reads (git keeps credentials there)',
       ],
       "a source's original in .git": [
-        'citegate.yml:7:3: source copy-v1 is unverified: original .git/config: it is in a .git folder, which citegate never reads (git keeps credentials there)',
+        'citegate.yml:7:3: error: source copy-v1 is unverified: original .git/config: it is in a .git folder, which citegate never reads (git keeps credentials there)',
       ],
       'a source that is a link into .git': [
-        'citegate.yml:7:3: source config-v1 is unverified: sources/config.txt: it is a link into a .git folder, which citegate never reads (git keeps credentials there)',
+        'citegate.yml:7:3: error: source config-v1 is unverified: sources/config.txt: it is a link into a .git folder, which citegate never reads (git keeps credentials there)',
       ],
       'a source path whose `..` comes back through a link': [
-        'citegate.yml:7:3: source config-v1 is unverified: sources/hooks/../config: no such file',
+        'citegate.yml:7:3: error: source config-v1 is unverified: sources/hooks/../config: no such file',
       ],
     });
   });
@@ -194,7 +194,7 @@ describe('nothing under .git is read', () => {
     const manifest = runCli(['check', '--manifest', '.git/config'], root);
     expectNoCanary(manifest.stdout, manifest.stderr);
     expect(manifest.stderr).toBe(
-      '.git/config: it is in a .git folder, which citegate never reads (git keeps credentials there)\n',
+      '.git/config: error: it is in a .git folder, which citegate never reads (git keeps credentials there)\n',
     );
     expect(manifest.code).toBe(2);
     const named = runCli(['check', '.git/notes.yaml', 'answers/good.json'], root);
@@ -203,7 +203,7 @@ describe('nothing under .git is read', () => {
     expect(named.code).toBe(1);
     const report = runCli(['check', '--format', 'json', '--output', '.git/hooks/pre-commit'], root);
     expect(report.stderr).toBe(
-      'citegate: cannot write .git/hooks/pre-commit: it is in a .git folder: reports are never written there\n',
+      'citegate: error: cannot write .git/hooks/pre-commit: it is in a .git folder: reports are never written there\n',
     );
     expect(report.code).toBe(2);
   });
@@ -335,7 +335,7 @@ describe('messages from outside are bounded', () => {
     });
     const run = runCli(['check'], root);
     expect(run.stderr.length).toBeLessThan(400);
-    expect(run.stderr).toMatch(/^answers\/bad\.yaml:\d+:\d+: unexpected/m);
+    expect(run.stderr).toMatch(/^answers\/bad\.yaml:\d+:\d+: error: unexpected/m);
     expect(run.stderr).not.toContain('Q'.repeat(30));
   });
 
@@ -358,7 +358,7 @@ describe('sizes past what Node holds', () => {
     for (const command of ['check', 'pin']) {
       const run = runCli([command, '--max-source-bytes', '2200000000'], root);
       expect(run.stderr).toBe(
-        `citegate: --max-source-bytes takes at most 536870888 bytes (the longest text citegate can hold in memory), not 2200000000\nSee citegate ${command} --help.\n`,
+        `citegate: error: --max-source-bytes takes at most 536870888 bytes (the longest text citegate can hold in memory), not 2200000000; see citegate ${command} --help\n`,
       );
       expect(run.code).toBe(2);
     }

@@ -8703,7 +8703,7 @@ function escapeJsonText(json) {
     return text.replace(JSON_UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 /** For a message a person reads: unsafe characters escaped, backslashes kept. */
-function escapeMessage(text) {
+function escape_escapeMessage(text) {
     return text.replace(UNSAFE, escapeChar);
 }
 const HTML_ENTITIES = {
@@ -8733,7 +8733,7 @@ const HTML_ENTITIES = {
  * start Markdown), then everything HTML or Markdown would read as syntax.
  */
 function escapeHtml(text) {
-    return (escapeMessage(text)
+    return (escape_escapeMessage(text)
         .replace(/[&<>"'|`*_[\]\\~#@!:]/g, (ch) => HTML_ENTITIES[ch])
         // GitHub links `www.` followed by a domain even with no `:` or `@`; its
         // autolinker reads the raw text, so an escaped dot breaks the pattern.
@@ -9415,13 +9415,14 @@ function parseYaml(text) {
     });
     if (!Array.isArray(docs) || docs.length === 0)
         return { doc: undefined, issues: [] };
-    const issues = [];
+    let issues = [];
     const doc = docs[0];
     for (const e of [...doc.errors, ...doc.warnings]) {
         const structural = e.code !== 'DUPLICATE_KEY' && e.code !== 'TAG_RESOLVE_FAILED';
         issues.push({ offset: e.pos[0], message: yamlMessage(e.message), structural });
     }
     duplicateKeys(doc, issues);
+    issues = upToFirstSyntaxError(issues);
     // An alias to no anchor parses without error; said here, where it is, not later as a missing value.
     if (issues.length === 0 && text.includes('*')) {
         (0,dist/* visit */.YR)(doc, {
@@ -9437,7 +9438,7 @@ function parseYaml(text) {
             },
         });
     }
-    if (docs.length > 1) {
+    if (docs.length > 1 && !issues.some((i) => i.structural)) {
         issues.push({
             offset: docs[1].range[0],
             message: 'a second YAML document: a file holds exactly one',
@@ -9445,6 +9446,21 @@ function parseYaml(text) {
         });
     }
     return { doc, issues };
+}
+/**
+ * One YAML mistake often makes the parser report several errors: its own, then
+ * others for what it read after it. A key indented one space too few gives
+ * "all mapping items must start at the same column" there, then two errors
+ * at the next line, which is right. The first error explains the mistake, and
+ * what the parser read after it is its guess, so the issues are kept up to the
+ * first syntax error and no further (a duplicate key or an unknown tag before
+ * it is a mistake of its own, and stays).
+ */
+function upToFirstSyntaxError(issues) {
+    const first = issues.reduce((found, i) => (i.structural && (found === undefined || i.offset < found.offset) ? i : found), undefined);
+    if (first === undefined)
+        return [...issues];
+    return [...issues.filter((i) => !i.structural && i.offset < first.offset), first].sort((a, b) => a.offset - b.offset);
 }
 /** A key twice in a mapping (equal scalar values, as the yaml package's own check compares them). */
 function duplicateKeys(doc, issues) {
@@ -9787,6 +9803,8 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
         pathEnd: pathNode?.range?.[1] ?? keyOffset,
         keyColumn: index.position(keyOffset).column,
         flow: map.flow === true,
+        pathPosition: index.position(nodeOffset(pathNode, keyOffset)),
+        sha256Position: shaPair === undefined ? undefined : index.position(nodeOffset(shaPair.value, nodeOffset(shaPair.key))),
     };
 }
 function readSource(doc, pair, index, report, options) {
@@ -10072,7 +10090,7 @@ const VERDICTS = [
 
 
 /** SPEC §2: the one verdict that passes. */
-function isLocated(r) {
+function result_isLocated(r) {
     return r.verdict === 'located';
 }
 /** The record's matches in its source, as the reports list them. */
@@ -11029,6 +11047,7 @@ const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 ;// CONCATENATED MODULE: ./src/cli/args.ts
 // Command-line parsing on node:util's parseArgs, with the errors said plainly.
 
+
 /** Bad command-line usage: exit 2 with the message and a pointer to --help. */
 class UsageError extends Error {
     command;
@@ -11036,6 +11055,19 @@ class UsageError extends Error {
         super(message);
         this.command = command;
         this.name = 'UsageError';
+    }
+}
+/**
+ * An input given on the command line that cannot be used (a report that is
+ * not one, or that does not belong with the others): exit 2 with the message,
+ * at the file when it is about one, and no pointer to --help.
+ */
+class InputError extends Error {
+    file;
+    constructor(message, file) {
+        super(message);
+        this.file = file;
+        this.name = 'InputError';
     }
 }
 function parseCommandArgs(command, args, options) {
@@ -11049,7 +11081,9 @@ function parseCommandArgs(command, args, options) {
             .replace(/^Unknown option/, 'unknown option')
             .replace(/^Option/, 'option')
             .replace(/\s*\n\s*/g, ' ');
-        throw new UsageError(message, command);
+        const unknown = /^unknown option '([^']*)'/.exec(message)?.[1];
+        const near = unknown === undefined ? undefined : nearestName(unknown.replace(/=.*$/s, ''), optionNames(options));
+        throw new UsageError(near === undefined ? message : `${message} (did you mean ${near}?)`, command);
     }
     // An empty value is most often a variable that was not set ("--root $DIR"):
     // read as the current folder or a file named "", it would check or write
@@ -11077,6 +11111,40 @@ function parseByteCount(value, option, command, max) {
     if (bytes > max.bytes)
         throw new UsageError(`${option} takes at most ${max.bytes} bytes (${max.why}), not ${value}`, command);
     return bytes;
+}
+/** A command's options as they are typed: `--format`, and `-h` for a short one. */
+function optionNames(options) {
+    return Object.entries(options).flatMap(([name, option]) => [
+        `--${name}`,
+        ...(option.short ? [`-${option.short}`] : []),
+    ]);
+}
+/**
+ * The name a mistyped one was most likely meant to be: the nearest within two
+ * edits (`--frmat`, `--explian`), or the one name it starts (`--expl`); none
+ * when two are as near, or none is. For options and commands alike.
+ */
+function nearestName(given, names) {
+    if (given.length > 64)
+        return undefined;
+    const starting = names.filter((n) => given.length >= 3 && n.startsWith(given));
+    if (starting.length === 1)
+        return starting[0];
+    let best;
+    let bestDistance = 3;
+    let tie = false;
+    for (const name of names) {
+        const d = editDistance(given, name);
+        if (d < bestDistance) {
+            best = name;
+            bestDistance = d;
+            tie = false;
+        }
+        else if (d === bestDistance)
+            tie = true;
+    }
+    // A short option (`-x`) is within two edits of every other: guess only when the name has more to go on.
+    return best !== undefined && !tie && given.replace(/^-+/, '').length > 2 ? best : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/unicode-data.ts
@@ -12131,6 +12199,7 @@ class ResponseReader {
 
 
 
+
 function formatOf(file) {
     const lower = file.toLowerCase();
     if (lower.endsWith('.json'))
@@ -12299,6 +12368,29 @@ function responsesFile(text, file, index, items, reading, syntax, listed) {
     return { file, records, problems, document: undefined, responses: read.responses };
 }
 const SHAPE = 'expected an array of citation records, or an object with a "citations" array';
+/**
+ * The shape problem of a top-level object that has no `citations` list,
+ * naming a key that looks like it mistyped (`citation`, `Citations`,
+ * `citatons`), JSON-quoted so that it shows exactly and on one line.
+ */
+function shapeProblem(document) {
+    if (document === undefined || document.has('citations'))
+        return SHAPE;
+    if (document.has('citation_id') || document.has('quote'))
+        return `${SHAPE} (one record, alone: put it in a list)`;
+    let compared = 0;
+    for (const key of document.keys()) {
+        if (++compared > 64)
+            break;
+        if (typeof key !== 'string' || key.length > 40)
+            continue;
+        const folded = key.toLowerCase();
+        if (folded === 'citations' || editDistance(folded, 'citations') <= 2) {
+            return `${SHAPE} (did you mean "citations", not ${JSON.stringify(key)}?)`;
+        }
+    }
+    return SHAPE;
+}
 function jsonProblem(error, text) {
     if (!(error instanceof JsonSyntaxError))
         throw error;
@@ -12332,7 +12424,7 @@ function parseJsonFile(text, json) {
         list = value.citations;
     }
     if (!Array.isArray(list))
-        return { records: [], problems: [{ offset, message: SHAPE }], document, emptyListed: false };
+        return { records: [], problems: [{ offset, message: shapeProblem(document) }], document, emptyListed: false };
     return {
         records: list.map((v, i) => rawRecord(v, recordOffsets?.[i] ?? offset, claimOffsets.get(recordOffsets?.[i] ?? -1))),
         problems: [],
@@ -12414,7 +12506,7 @@ function parseYamlFile(text) {
         node = deref(doc, node.items.find((p) => (0,dist/* isScalar */.jn)(p.key) && p.key.value === 'citations')?.value);
     }
     if (!Array.isArray(list) || !(0,dist/* isSeq */.oP)(node)) {
-        return { ...none, document, problems: [{ offset: nodeOffset(doc.contents), message: SHAPE }] };
+        return { ...none, document, problems: [{ offset: nodeOffset(doc.contents), message: shapeProblem(document) }] };
     }
     const seq = node;
     return {
@@ -12861,7 +12953,7 @@ function judge(result) {
         for (const r of result.records) {
             if (r.baseline?.state === 'broken')
                 broken++;
-            else if (r.baseline?.state === 'new' && !isLocated(r))
+            else if (r.baseline?.state === 'new' && !result_isLocated(r))
                 newFailing++;
         }
         if (broken > 0)
@@ -15068,6 +15160,7 @@ function mismatchAt(text, at, quote) {
 // Field validation of citation records (SPEC §1, and verdict 1 of SPEC §2).
 
 
+
 const REQUIRED = ['citation_id', 'source_id', 'quote'];
 const OPTIONAL = ['claim', 'prefix', 'suffix'];
 function record_typeName(value) {
@@ -15148,8 +15241,12 @@ function fieldProblem(fields, ...values) {
             continue;
         if (k < REQUIRED.length) {
             // A YAML map (a Map) with `<<`: YAML 1.1's merge key, an ordinary key in YAML 1.2.
-            if (!has(fields, key))
-                return `${key} is missing${fields instanceof Map && fields.has('<<') ? MERGE_KEY : ''}`;
+            if (!has(fields, key)) {
+                if (fields instanceof Map && fields.has('<<'))
+                    return `${key} is missing${MERGE_KEY}`;
+                const near = nearKey(fields, key);
+                return near === undefined ? `${key} is missing` : `${key} is missing (did you mean "${key}", not ${near}?)`;
+            }
             return `${key} must be a string, not ${record_typeName(value)}`;
         }
         if (has(fields, key))
@@ -15163,6 +15260,29 @@ function fieldProblem(fields, ...values) {
     return undefined;
 }
 const KNOWN = [...REQUIRED, ...OPTIONAL];
+/** Keys longer than this, or past this many in a record, are not compared: a typo is short, and a record may be huge. */
+const NEAR_KEY_LENGTH = 40;
+const NEAR_KEYS_COMPARED = 64;
+/**
+ * A key of the record that looks like `key` mistyped (`qoute` for `quote`,
+ * `citationId` or `citation-id` for `citation_id`, `source` for
+ * `source_id`), JSON-quoted so that the message shows it exactly and on one
+ * line; undefined when none does.
+ */
+function nearKey(fields, key) {
+    const wanted = key.replace(/_/g, '');
+    let compared = 0;
+    for (const k of fields instanceof Map ? fields.keys() : Object.keys(fields)) {
+        if (++compared > NEAR_KEYS_COMPARED)
+            break;
+        if (typeof k !== 'string' || k.length > NEAR_KEY_LENGTH || KNOWN.includes(k))
+            continue;
+        const folded = k.toLowerCase().replace(/[-_ ]/g, '');
+        if (folded === wanted || editDistance(folded, wanted) <= 2)
+            return JSON.stringify(k);
+    }
+    return undefined;
+}
 /** Where a field (its key, or any string below it) holds a lone surrogate; the known fields' own values are checked already. */
 function surrogateIn(key, value) {
     if (hasLoneSurrogate(key))
@@ -18250,7 +18370,13 @@ function runCheck(options) {
                 list.push(pending);
             }
         });
-        options.onProgress?.({ phase: 'files', done: fileIndex + 1, total: files.length, records: records.length });
+        options.onProgress?.({
+            phase: 'files',
+            done: fileIndex + 1,
+            total: files.length,
+            records: records.length,
+            finished: true,
+        });
     });
     // 2. Each cited source, once: verify, normalize, find all its quotes in one
     //    pass, decide its records. Its quotes alone make a small table that stays
@@ -18276,13 +18402,26 @@ function runCheck(options) {
         });
         sources.push(sourceResult(workspace, manifest, entry, citing.length, reason, actualSha256));
     };
+    const toCheck = cited.reduce((n, entry) => n + bySource.get(entry.id).length, 0);
+    let checked = 0;
+    const step = (phase, done, finished) => options.onProgress?.({
+        phase,
+        done,
+        total: cited.length,
+        records: records.length,
+        recordsChecked: checked,
+        recordsToCheck: toCheck,
+        finished,
+    });
     cited.forEach((entry, done) => {
         const citing = bySource.get(entry.id);
+        step('hashing', done, false);
         const check = loader.load(entry);
         if (!check.ok) {
             unverified(entry, citing, check.reason, check.actualSha256);
         }
         else {
+            step('checking', done, false);
             const normalized = normalizer.normalize(check.text);
             const quotes = new QuoteSet();
             const ids = new Set();
@@ -18347,10 +18486,13 @@ function runCheck(options) {
                 sources.push(sourceResult(workspace, manifest, entry, citing.length));
             }
         }
-        options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
+        checked += citing.length;
+        step('checking', done + 1, true);
     });
-    if (diagnose)
+    if (diagnose) {
+        options.onProgress?.({ phase: 'explaining', done: 0, total: 0, records: records.length, finished: false });
         explainElsewhere(records, manifest, loader, normalizer, kept);
+    }
     return {
         manifest: manifest.file,
         files: files.map((f) => f.file),
@@ -18501,8 +18643,8 @@ function stateOf(before, now) {
     if (before === undefined)
         return 'new';
     if (before === 'located')
-        return isLocated(now) ? 'unchanged' : 'broken';
-    return isLocated(now) ? 'fixed' : 'still failing';
+        return result_isLocated(now) ? 'unchanged' : 'broken';
+    return result_isLocated(now) ? 'fixed' : 'still failing';
 }
 /**
  * Compares a run's result with a baseline. `counts(file)`: whether a file of
@@ -18933,7 +19075,7 @@ function contextLines(c) {
     return lines;
 }
 /** Explanation lines for a record (none for a plain located one). */
-function explainRecord(r) {
+function explain_text_explainRecord(r) {
     const lines = [];
     switch (r.verdict) {
         case 'located':
@@ -19034,6 +19176,16 @@ function formatProblem(problem) {
     const where = problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
     return `${where}: ${problem.message}`;
 }
+/**
+ * The one form of every line the CLI writes to standard error, which editors
+ * and problem matchers read: `file:line:column: level: message`, `file:
+ * level: message` for a file as a whole, and `citegate: level: message` for
+ * what is about no file (`file` is then undefined).
+ */
+function formatDiagnostic(where, level, message) {
+    const at = where === undefined ? 'citegate' : where.line > 0 ? `${where.file}:${where.line}:${where.column}` : where.file;
+    return `${at}: ${level}: ${message}`;
+}
 
 ;// CONCATENATED MODULE: ./src/report/text.ts
 // The text report of `citegate check` (SPEC §5). For one citation file it is
@@ -19045,13 +19197,14 @@ function formatProblem(problem) {
 
 
 
-function recordLabel(record) {
+function text_recordLabel(record) {
     return record.citationId === null ? `(record ${record.index + 1})` : escapeValue(record.citationId);
 }
 /**
- * Standard output: one line per record, then the count. With `explain`, each
- * record is followed by lines indented by two spaces saying why (so a script
- * that reads the verdict lines can skip them).
+ * Standard output: one line per record (with `onlyFailures`, per record not
+ * located), then the count of all. With `explain`, each record is followed by
+ * lines indented by two spaces saying why (so a script that reads the verdict
+ * lines can skip them).
  */
 function* textReportChunks(result, options = {}) {
     const several = result.files.length > 1;
@@ -19060,17 +19213,21 @@ function* textReportChunks(result, options = {}) {
     let lines = [];
     let located = 0;
     for (const r of result.records) {
-        if (r.verdict === 'located')
+        if (r.verdict === 'located') {
             located++;
-        lines.push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
+            // Counted all the same: the last line says how many of all were located.
+            if (options.onlyFailures)
+                continue;
+        }
+        lines.push(several ? `${escapeValue(r.file)}:${r.line}: ${text_recordLabel(r)}: ${r.verdict}` : `${text_recordLabel(r)}: ${r.verdict}`);
         if (options.explain) {
             const reason = reasonOf(r);
             if (reason)
-                lines.push(`  ${escapeMessage(reason)}`);
+                lines.push(`  ${escape_escapeMessage(reason)}`);
             if (r.baseline)
                 lines.push(`  baseline: ${r.baseline.state}${r.baseline.verdict ? ` (was ${r.baseline.verdict})` : ''}`);
-            for (const line of explainRecord(r))
-                lines.push(`  ${escapeMessage(line)}`);
+            for (const line of explain_text_explainRecord(r))
+                lines.push(`  ${escape_escapeMessage(line)}`);
         }
         if (lines.length >= 4096) {
             yield `${lines.join('\n')}\n`;
@@ -19081,7 +19238,7 @@ function* textReportChunks(result, options = {}) {
     yield `${lines.join('\n')}\n`;
 }
 /**
- * Standard error: what is wrong with the input, `file:line:column: message`.
+ * Standard error: what is wrong with the input, `file:line:column: level: message`.
  * Records with invalid fields are input errors too, so their reasons are here;
  * other verdicts are results and stay on standard output alone. Written in
  * blocks, like the report: a file of a hundred thousand bad records makes as
@@ -19096,41 +19253,32 @@ function* diagnosticsChunks(result, options = {}) {
         }
     };
     for (const p of result.problems) {
-        lines.push(escapeMessage(formatProblem(p)));
+        lines.push(escape_escapeMessage(formatDiagnostic(p, 'error', p.message)));
         yield* flush();
     }
     for (const f of result.findings) {
         const who = f.citationId !== undefined ? `${escapeValue(f.citationId)}: ` : '';
-        lines.push(escapeMessage(formatProblem({
-            file: f.file,
-            line: f.line,
-            column: f.column,
-            message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}`,
-        })));
+        lines.push(escape_escapeMessage(formatDiagnostic(f, f.level === 'fail' ? 'error' : 'warning', `${f.kind}: ${who}${f.message}`)));
         yield* flush();
     }
     for (const r of result.records) {
         if (r.verdict !== 'invalid fields')
             continue;
-        lines.push(escapeMessage(formatProblem({
-            file: r.file,
-            line: r.line,
-            column: r.column,
-            message: `${recordLabel(r)}: invalid fields: ${r.reason}`,
-        })));
+        lines.push(escape_escapeMessage(formatDiagnostic(r, 'error', `${text_recordLabel(r)}: invalid fields: ${r.reason}`)));
         yield* flush();
     }
     if (result.records.length === 0 && options.shard) {
-        lines.push(`citegate: shard ${options.shard.index} of ${options.shard.count} holds no citation ${result.files.length > 0 ? 'records' : 'files'}; merge-reports judges the whole run`);
+        // Not a failure: the merge judges the whole run. Worth a look all the same (too many shards?).
+        lines.push(formatDiagnostic(undefined, 'warning', `shard ${options.shard.index} of ${options.shard.count} holds no citation ${result.files.length > 0 ? 'records' : 'files'}; merge-reports judges the whole run`));
     }
     else if (result.records.length === 0) {
-        lines.push(result.files.length > 0
-            ? 'citegate: no citation records in the files checked (an empty run fails)'
+        lines.push(formatDiagnostic(undefined, 'error', result.files.length > 0
+            ? 'no citation records in the files checked (an empty run fails)'
             : options.named
-                ? 'citegate: none of the files named could be checked (an empty run fails)'
+                ? 'none of the files named could be checked (an empty run fails)'
                 : options.noPatterns
-                    ? 'citegate: no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)'
-                    : "citegate: no citation files to check: the manifest's `citations` patterns match no file (an empty run fails)");
+                    ? 'no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)'
+                    : "no citation files to check: the manifest's `citations` patterns match no file (an empty run fails)"));
     }
     if (lines.length > 0)
         yield `${lines.join('\n')}\n`;
@@ -19141,8 +19289,13 @@ function ids(list) {
     const named = list.slice(0, IDS_NAMED).map((id) => escapeValue(id));
     return list.length > IDS_NAMED ? `${named.join(', ')} and ${list.length - IDS_NAMED} more` : named.join(', ');
 }
-/** What changed since the baseline, in one line for standard error (the `id: verdict` lines stay the reference's). */
-function baselineLine(result) {
+/**
+ * What changed since the baseline, in one line for standard error (the `id:
+ * verdict` lines stay the reference's), at the level of the run's outcome:
+ * `error` when it fails, `warning` when it passes (what it does not count is
+ * worth a look).
+ */
+function baselineLine(result, level) {
     const b = result.baseline;
     const counts = tally(result).baseline;
     if (!b || !counts)
@@ -19170,8 +19323,410 @@ function baselineLine(result) {
         removed.length > 0 ? `removed ${ids(removed)}` : '',
         repinned.length > 0 ? `re-pinned ${ids(repinned)} (their records judged against the new text)` : '',
     ].filter(Boolean);
-    return escapeMessage(`citegate: against the baseline ${b.from} (fail on ${b.failOn}): ${parts.join(', ')}` +
-        (sources.length > 0 ? `; sources since the baseline: ${sources.join('; ')}` : ''));
+    return escape_escapeMessage(formatDiagnostic(undefined, level, `against the baseline ${b.from} (fail on ${b.failOn}): ${parts.join(', ')}` +
+        (sources.length > 0 ? `; sources since the baseline: ${sources.join('; ')}` : '')));
+}
+
+;// CONCATENATED MODULE: ./src/report/annotations.ts
+// Annotations for the pull request: one per failing record, at its line in
+// the citation file, and one per input problem (a source that failed
+// verification is annotated on the manifest, at its entry). The most useful
+// come first, because GitHub shows only the first ten errors of a step.
+
+
+
+
+/**
+ * Failing verdicts, most useful to a reviewer first. A quote that is not in
+ * its source is the likeliest sign of a made-up quote; records whose source is
+ * unverified come last because their cause is annotated once, on the manifest.
+ */
+const USEFULNESS = (/* unused pure expression or super */ null && ([
+    'quote not found',
+    'unknown source',
+    'ambiguous quote',
+    'source not permitted',
+    'empty quote',
+    'invalid fields',
+    'source unverified',
+]));
+const QUOTE_SHOWN = 160;
+/** Against a baseline: records broken by the change first, then new ones, then those failing already. */
+const CHANGE_RANK = (/* unused pure expression or super */ null && (['broken', 'new', 'still failing']));
+function buildAnnotations(result) {
+    const sources = new Map(result.sources.map((s) => [s.id, s]));
+    const annotations = [];
+    // Problems with sources (on the manifest) affect every record citing them: first.
+    const problems = [...result.problems].sort((a, b) => Number(b.file === result.manifest) - Number(a.file === result.manifest));
+    for (const p of problems) {
+        annotations.push({
+            level: 'error',
+            title: problemTitle(p),
+            message: escapeMessage(p.message),
+            file: p.file,
+            ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
+        });
+    }
+    const failing = result.records.filter((r) => !isLocated(r));
+    // Against a baseline with fail-on new, what the change made worse first, and what was failing already as notices.
+    const onChange = result.baseline?.failOn === 'new';
+    const change = (r) => (onChange ? CHANGE_RANK.indexOf(r.baseline?.state ?? 'new') : 0);
+    const rank = (r) => USEFULNESS.indexOf(r.verdict);
+    const ordered = failing
+        .map((r, i) => ({ r, i }))
+        .sort((a, b) => change(a.r) - change(b.r) || rank(a.r) - rank(b.r) || a.i - b.i)
+        .map(({ r }) => r);
+    for (const r of ordered) {
+        const why = explainRecord(r).map(escapeMessage);
+        annotations.push({
+            level: onChange && r.baseline?.state === 'still failing' ? 'notice' : 'error',
+            title: `${r.verdict}: ${recordLabel(r)}`,
+            message: [recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result), ...why].join('\n'),
+            file: r.file,
+            line: r.line,
+            column: r.column,
+        });
+    }
+    // Findings beyond quotes, failing ones with the errors, the others as warnings.
+    for (const f of [...result.findings].sort((a, b) => Number(a.level === 'warn') - Number(b.level === 'warn'))) {
+        annotations.push({
+            level: f.level === 'warn' ? 'warning' : onChange && f.baseline === 'still failing' ? 'notice' : 'error',
+            title: f.citationId !== undefined ? `${f.kind}: ${escapeMessage(f.citationId)}` : f.kind,
+            message: escapeMessage(f.message),
+            file: f.file,
+            line: f.line,
+            column: f.column,
+        });
+    }
+    return annotations;
+}
+/** What a problem is about, as its annotation's title says it. */
+function problemTitle(p) {
+    switch (p.kind) {
+        case 'source unverified':
+            return 'source unverified';
+        case 'manifest rule':
+            return 'manifest rule';
+        case 'not all listed':
+            return 'citation files not all listed';
+        case 'response':
+            return 'model response';
+        case undefined:
+            return 'unreadable citation file';
+    }
+}
+/** What was looked for where, and what was found, for a failing record. */
+function recordMessage(r, source, result) {
+    const quote = r.quote === null ? '' : `"${escape_escapeMessage(shorten(r.quote, QUOTE_SHOWN))}"`;
+    const where = source
+        ? `${escape_escapeMessage(source.id)} (${escape_escapeMessage(source.path)})`
+        : escape_escapeMessage(r.sourceId ?? '');
+    switch (r.verdict) {
+        case 'quote not found':
+            return `Looked for ${quote} in ${where}: it is not there, verbatim. Copy the passage from the source exactly (case, punctuation and negations count).`;
+        case 'ambiguous quote': {
+            const at = r.matches.map((m) => `line ${m.line}, column ${m.column}`).join('; ');
+            return `Looked for ${quote} in ${where}: it occurs ${r.matches.length >= 100 ? '100 or more' : r.matches.length} times (${at}). Quote more of the passage, or add a prefix or suffix, so that it matches once.`;
+        }
+        case 'unknown source':
+            return `The source id ${escape_escapeMessage(r.sourceId ?? '')} is not in ${escape_escapeMessage(result.manifest)}: cite a source id from the manifest exactly (it is never replaced by another version).`;
+        case 'source not permitted':
+            return `Not permitted: ${escape_escapeMessage(r.reason)}.`;
+        case 'source unverified':
+            return `Source ${where} is unverified: ${escape_escapeMessage(r.reason)}`;
+        case 'empty quote':
+            return `The quote for ${where} is empty once whitespace is collapsed.`;
+        case 'invalid fields':
+            return `This record is invalid: ${escape_escapeMessage(r.reason)}.`;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/report/sarif.ts
+// SARIF 2.1.0 for GitHub code scanning (github/codeql-action/upload-sarif):
+// one rule per failing verdict and per kind of input problem, one result per
+// failing record at its citation file and line, and a fingerprint that stays
+// the same from run to run while the finding does (even if lines move), and
+// differs between results of one run (code scanning merges equal ones).
+
+
+
+
+
+
+const VERDICT_RULES = {
+    'quote not found': {
+        id: 'citegate/quote-not-found',
+        name: 'QuoteNotFound',
+        short: 'Quote not found in its source',
+        full: 'The quote does not appear verbatim (after NFC and whitespace normalization) in the pinned text of the source it cites.',
+    },
+    'ambiguous quote': {
+        id: 'citegate/ambiguous-quote',
+        name: 'AmbiguousQuote',
+        short: 'Quote appears more than once',
+        full: 'The quote appears two or more times in its source, so it does not identify one passage. Quote more, or give a prefix or suffix.',
+    },
+    'empty quote': {
+        id: 'citegate/empty-quote',
+        name: 'EmptyQuote',
+        short: 'Empty quote',
+        full: 'The quote is empty once whitespace is collapsed.',
+    },
+    'source unverified': {
+        id: 'citegate/source-unverified',
+        name: 'SourceUnverified',
+        short: 'Source failed verification',
+        full: 'The cited source file is missing, unreadable, outside the workspace, not UTF-8, too large, or does not match its pinned SHA-256.',
+    },
+    'source not permitted': {
+        id: 'citegate/source-not-permitted',
+        name: 'SourceNotPermitted',
+        short: 'Source not permitted for this audience',
+        full: "The source has an audience list and the citation file's audience is not in it.",
+    },
+    'unknown source': {
+        id: 'citegate/unknown-source',
+        name: 'UnknownSource',
+        short: 'Unknown source id',
+        full: 'The source_id is not in the manifest. Ids match exactly and are never replaced by another version.',
+    },
+    'invalid fields': {
+        id: 'citegate/invalid-fields',
+        name: 'InvalidFields',
+        short: 'Invalid citation record',
+        full: 'The record is not an object, lacks citation_id, source_id or quote, has a field of the wrong type, a duplicate or empty citation_id, or a lone surrogate.',
+    },
+};
+const UNREADABLE_FILE = {
+    id: 'citegate/unreadable-citation-file',
+    name: 'UnreadableCitationFile',
+    short: 'Citation file cannot be read',
+    full: 'The citation file cannot be read or parsed (invalid JSON, JSON Lines or YAML, not UTF-8, unreadable).',
+};
+const FINDING_RULES = {
+    'uncited claim': {
+        id: 'citegate/uncited-claim',
+        name: 'UncitedClaim',
+        short: 'Sentence of the answer without a citation',
+        full: "A sentence of the answer that no citation record's claim covers.",
+    },
+    'required source not cited': {
+        id: 'citegate/required-source-not-cited',
+        name: 'RequiredSourceNotCited',
+        short: 'Required source not cited',
+        full: 'The manifest requires answers matching this file to cite a source that no record of the file cites.',
+    },
+    'claim number not in quote': {
+        id: 'citegate/claim-number-not-in-quote',
+        name: 'ClaimNumberNotInQuote',
+        short: 'Number in the claim not in the quote',
+        full: "The claim states a number (with its unit or period) that the record's quote does not carry.",
+    },
+    'location not at quote': {
+        id: 'citegate/location-not-at-quote',
+        name: 'LocationNotAtQuote',
+        short: 'Citation location not at the quote',
+        full: "A saved response's citation names a place in its document (character indices, page numbers) where the pinned source does not hold the cited text.",
+    },
+};
+const MANIFEST_RULE = {
+    id: 'citegate/manifest-rule',
+    name: 'ManifestRule',
+    short: 'Manifest rule that checks nothing',
+    full: 'A rule of the manifest (a `require` rule) matches none of the citation files, so it checks nothing.',
+};
+const MODEL_RESPONSE = {
+    id: 'citegate/model-response',
+    name: 'ModelResponse',
+    short: 'Saved model response that cannot pass',
+    full: 'A saved Claude Messages API response or batch result that cannot pass: a batch request that did not succeed, a response cut short or not finished, or a response without any citation.',
+};
+/** A rule's level when no manifest or input sets its check otherwise: only a check beyond quotes can warn. */
+function defaultLevel(rule) {
+    const kind = Object.keys(FINDING_RULES).find((k) => FINDING_RULES[k] === rule);
+    return kind !== undefined && DEFAULT_CHECKS[FINDING_CHECKS[kind]] === 'warn' ? 'warning' : 'error';
+}
+/** The check each kind of finding comes from. */
+const FINDING_CHECKS = {
+    'uncited claim': 'uncitedClaims',
+    'required source not cited': 'requiredSources',
+    'claim number not in quote': 'claimNumbers',
+    'location not at quote': 'citationLocations',
+};
+// New rules go last: a rule's index is part of every result that names it.
+const RULES = [
+    ...Object.values(VERDICT_RULES),
+    UNREADABLE_FILE,
+    MANIFEST_RULE,
+    ...Object.values(FINDING_RULES),
+    MODEL_RESPONSE,
+];
+/** The rule of an input problem. */
+function problemRule(p) {
+    switch (p.kind) {
+        case 'source unverified':
+            return VERDICT_RULES['source unverified'];
+        case 'manifest rule':
+            return MANIFEST_RULE;
+        case 'response':
+            return MODEL_RESPONSE;
+        case 'not all listed':
+        case undefined:
+            return UNREADABLE_FILE;
+    }
+}
+/**
+ * GitHub code scanning rejects a whole file whose run has more results than
+ * this (and shows the first 5,000, errors first): past it, the errors are
+ * kept before the warnings and the rest is counted in a notification.
+ */
+const MAX_SARIF_RESULTS = 25_000;
+/** How many results a SARIF file of the run leaves out for that limit: the one count both it and the Action's note use. */
+function sarifResultsLeftOut(result) {
+    const all = result.problems.length + result.records.filter((r) => r.verdict !== 'located').length + result.findings.length;
+    return Math.max(0, all - MAX_SARIF_RESULTS);
+}
+/**
+ * Fingerprints for one run: the hash of what identifies a finding, and for
+ * the second and later findings with the same identity (a repeated record),
+ * the same with their occurrence number, so that each stays apart.
+ */
+function fingerprinter() {
+    const seen = new Map();
+    return (parts) => {
+        const key = JSON.stringify(parts);
+        const n = seen.get(key) ?? 0;
+        seen.set(key, n + 1);
+        return (0,external_node_crypto_namespaceObject.createHash)('sha256')
+            .update(n === 0 ? key : JSON.stringify([...parts, n]))
+            .digest('hex');
+    };
+}
+function uri(file) {
+    return file.split('/').map(encodeURIComponent).join('/');
+}
+function buildSarif(result, options = {}) {
+    const sources = new Map(result.sources.map((s) => [s.id, s]));
+    const ruleIndex = new Map(RULES.map((r, i) => [r.id, i]));
+    const results = [];
+    const fingerprint = fingerprinter();
+    const location = (file, line, column) => ({
+        physicalLocation: {
+            artifactLocation: { uri: uri(options.repositoryPath?.(file) ?? file), uriBaseId: '%SRCROOT%' },
+            // A problem with a whole file is placed at its start: code scanning wants a region to show.
+            region: line > 0 ? { startLine: line, startColumn: Math.max(column, 1) } : { startLine: 1 },
+        },
+    });
+    for (const p of result.problems) {
+        const rule = problemRule(p);
+        results.push({
+            ruleId: rule.id,
+            ruleIndex: ruleIndex.get(rule.id),
+            level: 'error',
+            message: { text: escape_escapeMessage(p.message) },
+            locations: [location(p.file, p.line, p.column)],
+            partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, p.file, p.message]) },
+        });
+    }
+    for (const r of result.records) {
+        if (r.verdict === 'located')
+            continue;
+        const rule = VERDICT_RULES[r.verdict];
+        results.push({
+            ruleId: rule.id,
+            ruleIndex: ruleIndex.get(rule.id),
+            level: 'error',
+            // What the annotation says: what was looked for where, then the closest passage and the hints.
+            message: {
+                text: [
+                    recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result),
+                    ...explain_text_explainRecord(r).map(escape_escapeMessage),
+                ].join('\n'),
+            },
+            locations: [location(r.file, r.line, r.column)],
+            partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, r.file, recordKey(r), r.sourceId, r.quote]) },
+            // SARIF's own word for it: a result the baseline had too is unchanged, any other is new.
+            ...(r.baseline ? { baselineState: r.baseline.state === 'still failing' ? 'unchanged' : 'new' } : {}),
+        });
+    }
+    for (const f of result.findings) {
+        const rule = FINDING_RULES[f.kind];
+        results.push({
+            ruleId: rule.id,
+            ruleIndex: ruleIndex.get(rule.id),
+            level: f.level === 'fail' ? 'error' : 'warning',
+            message: { text: escape_escapeMessage(f.message) },
+            locations: [location(f.file, f.line, f.column)],
+            partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, f.file, f.citationId ?? null, f.message]) },
+            ...(f.baseline ? { baselineState: f.baseline === 'still failing' ? 'unchanged' : 'new' } : {}),
+        });
+    }
+    // Stable: results of one level keep their order (problems, records, findings).
+    const left = sarifResultsLeftOut(result);
+    const kept = left === 0
+        ? results
+        : [...results]
+            .sort((a, b) => Number(a.level !== 'error') - Number(b.level !== 'error'))
+            .slice(0, MAX_SARIF_RESULTS);
+    return {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [
+            {
+                tool: {
+                    driver: {
+                        name: 'citegate',
+                        version: VERSION,
+                        semanticVersion: VERSION,
+                        informationUri: 'https://github.com/citegate/citegate',
+                        rules: RULES.map((r) => ({
+                            id: r.id,
+                            name: r.name,
+                            shortDescription: { text: r.short },
+                            fullDescription: { text: r.full },
+                            help: { text: `${r.full} See https://github.com/citegate/citegate/blob/main/docs/verdicts.md.` },
+                            defaultConfiguration: { level: defaultLevel(r) },
+                            properties: { tags: ['citations'], precision: 'very-high', 'problem.severity': defaultLevel(r) },
+                        })),
+                    },
+                },
+                ...(left > 0
+                    ? {
+                        invocations: [
+                            {
+                                executionSuccessful: true,
+                                toolExecutionNotifications: [
+                                    {
+                                        level: 'warning',
+                                        message: {
+                                            text: `${left.toLocaleString('en-US')} of ${results.length.toLocaleString('en-US')} results are not in this file: GitHub code scanning refuses a run of more than ` +
+                                                `${MAX_SARIF_RESULTS.toLocaleString('en-US')} results. citegate's JSON report (\`--format json\`, or the Action's \`report\` input) has every record.`,
+                                        },
+                                    },
+                                ],
+                            },
+                        ],
+                    }
+                    : {}),
+                columnKind: 'unicodeCodePoints',
+                originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The top folder of the repository checked.' } } },
+                results: kept,
+            },
+        ],
+    };
+}
+/** The SARIF file as the Action and the CLI write it: the document, indented, and a line end. */
+function sarifText(result, options = {}) {
+    return `${JSON.stringify(buildSarif(result, options), null, 2)}\n`;
+}
+/**
+ * A record's identity in its file: its id, or none (null). Not its position:
+ * a record added above one without an id would change the identity of every
+ * such record below it, and code scanning would close their alerts and open
+ * new ones. Records alike in everything are kept apart by their occurrence.
+ */
+function recordKey(r) {
+    return r.citationId;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/help.ts
@@ -19181,6 +19736,8 @@ const MAIN_HELP = `citegate ${VERSION}: checks that every quote an AI assistant 
 source appears verbatim, exactly once, in the pinned text of that source.
 
 Usage:
+  citegate init [options]              start: a manifest listing a folder of
+                                       sources, and an example that passes
   citegate check [options] [FILE...]   check citation records
   citegate pin [options] [SOURCE_ID...]
                                        record the SHA-256 of sources in the manifest
@@ -19202,13 +19759,17 @@ Options:
   --manifest FILE         the manifest (default: citegate.yml in the root)
   --root DIR              the workspace: nothing outside it is read
                           (default: the current folder)
-  --format text|json      text: one "id: verdict" line per record, then
-                          located=N/M (default); json: the full report
+  --format text|json|sarif
+                          text: one "id: verdict" line per record, then
+                          located=N/M (default); json: the full report;
+                          sarif: SARIF 2.1.0 for code scanning
   --output FILE           write the report to FILE instead of standard output
                           (- is standard output; ./- a file named -)
   --explain               after each record, indented lines saying why: where
                           it was found, the closest passage with a word diff,
                           hints, the context that would make a quote unique
+  --only-failures         list only the records not located (the last line
+                          still counts them all)
   --max-source-bytes N    refuse source files longer than N bytes
                           (default: 67108864, 64 MiB; at most ${MAX_SOURCE_BYTES},
                           the longest text citegate can hold in memory)
@@ -19237,7 +19798,7 @@ Options:
 
 With several files, each text line starts with "file:line: ". Problems with
 the input (unreadable files, unverified sources, invalid records) go to
-standard error as "file:line:column: message".
+standard error as "file:line:column: error: message" (or "warning:").
 
 Exit status: 0 at least one record and every record located, every source
 verified (with --fail-on new: nothing broken or new failing); 1 something
@@ -19248,18 +19809,23 @@ const PIN_HELP = `Usage: citegate pin [options] [SOURCE_ID...]
 
 Computes the SHA-256 of each named source (default: every source) and of its
 \`original\`, and writes them into the manifest, keeping its comments and
-layout. Prints what changed. It is the only citegate command that changes
-your files (check and merge-reports write only the reports you name).
+layout. Prints what changed. It is the only citegate command that changes a
+file of yours (init writes new files only; check and merge-reports only the
+reports you name).
 
 Options:
   --manifest FILE         the manifest (default: citegate.yml in the root)
   --root DIR              the workspace (default: the current folder)
   --max-source-bytes N    refuse files longer than N bytes (default: 64 MiB;
                           at most ${MAX_SOURCE_BYTES})
+  --check                 write nothing: check that every pin (sources and
+                          originals, cited or not) matches its file, and print
+                          each one that does not, with both hashes
   -h, --help              this help
 
-Exit status: 0 pinned (or nothing to change), 2 it could not pin (nothing is
-written then).
+Exit status: 0 pinned (or nothing to change; with --check, every pin
+matches), 1 with --check a pin is stale, 2 it could not pin or check a file
+(nothing is written then).
 `;
 const MERGE_HELP = `Usage: citegate merge-reports [options] REPORT...
 
@@ -19269,6 +19835,8 @@ Merges the JSON reports of the shards of a split run (check --shard I/N
 Options:
   --output FILE           write the merged report to FILE instead of standard
                           output (- is standard output; ./- a file named -)
+  --format json|sarif     json: the merged JSON report (default); sarif:
+                          SARIF 2.1.0 for code scanning
   --summary FILE          append the Markdown job summary to FILE (for example
                           "$GITHUB_STEP_SUMMARY")
   -h, --help              this help
@@ -19276,9 +19844,69 @@ Options:
 Exit status: 0 every record located, 1 something needs review, 2 a report
 could not be read or the reports do not belong together.
 `;
+const INIT_HELP = `Usage: citegate init [options]
+
+Starts citegate in a repository with a folder of source texts. Writes
+citegate.yml, which lists every text file under the folder as a source (its
+id from its file name, pinned to its SHA-256, retrieved today) and where the
+citation files go (answers/**/*.json), and answers/example.json, one record
+that quotes a source and passes. Then prints the next steps. It writes over
+nothing: if either file is there, it writes neither.
+
+Options:
+  --sources DIR           the folder of the source texts (default: sources in
+                          the root)
+  --root DIR              the repository (default: the current folder)
+  -h, --help              this help
+
+Exit status: 0 written, 2 nothing written (a file is there already, or no
+text to list or quote).
+`;
 
 ;// CONCATENATED MODULE: ./src/cli/progress.ts
 const QUIET = { update: () => undefined, done: () => undefined };
+const count = (n) => n.toLocaleString('en-US');
+/** A time still to wait, rounded up, in the unit a person reads it in. */
+function timeLeft(seconds) {
+    const s = Math.max(1, Math.ceil(seconds));
+    if (s < 90)
+        return `about ${s} s left`;
+    const minutes = Math.ceil(s / 60);
+    if (minutes < 90)
+        return `about ${minutes} min left`;
+    return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
+}
+/** The rate of `done` things over `seconds`, and the time the rest would take at it; empty until there is one. */
+function pace(done, total, seconds, unit) {
+    if (done === 0 || seconds <= 0)
+        return '';
+    const rate = done / seconds;
+    const shown = rate >= 10 ? count(Math.round(rate)) : rate.toFixed(1);
+    return `, ${shown} ${unit}/s${done < total ? `, ${timeLeft((total - done) / rate)}` : ''}`;
+}
+/**
+ * The progress line for an event, `seconds` into its stage (reading the files,
+ * or the sources: hashing and checking take turns source by source, and share
+ * one rate, in records checked).
+ */
+function progressText(p, seconds) {
+    switch (p.phase) {
+        case 'files':
+            return `citegate: reading citation files: ${count(p.done)}/${count(p.total)}, ${count(p.records)} records${pace(p.done, p.total, seconds, 'files')}`;
+        case 'hashing':
+        case 'checking': {
+            const checked = p.recordsChecked ?? 0;
+            const toCheck = p.recordsToCheck ?? 0;
+            const what = p.phase === 'hashing' ? 'hashing' : 'checking';
+            // While a source is hashed or checked, it is the one shown: one more than those done.
+            const source = p.finished ? p.done : p.done + 1;
+            return (`citegate: ${what} sources: ${count(source)}/${count(p.total)}, ${count(checked)}/${count(toCheck)} records checked` +
+                pace(checked, toCheck, seconds, 'records'));
+        }
+        case 'explaining':
+            return 'citegate: explaining: looking for the lost quotes in the other sources';
+    }
+}
 function progressLine(stream, env = process.env) {
     if (!stream.isTTY)
         return QUIET;
@@ -19288,28 +19916,24 @@ function progressLine(stream, env = process.env) {
     const started = Date.now();
     let last = 0;
     let shown = false;
-    let sourcesStarted = 0;
+    let stage;
+    let stageStarted = started;
     return {
         update(p) {
             const now = Date.now();
-            if (now - started < after || now - last < every)
+            const current = p.phase === 'files' ? 'files' : p.phase === 'explaining' ? 'explaining' : 'sources';
+            if (current !== stage) {
+                stage = current;
+                stageStarted = now;
+            }
+            if (now - started < after || (now - last < every && p.phase !== 'explaining'))
                 return;
             last = now;
             shown = true;
-            let text;
-            if (p.phase === 'files') {
-                text = `citegate: read ${p.done}/${p.total} files, ${p.records.toLocaleString('en-US')} records`;
-            }
-            else {
-                sourcesStarted ||= now;
-                const elapsed = (now - sourcesStarted) / 1000;
-                const rate = elapsed > 0 ? p.done / elapsed : 0;
-                const left = rate > 0 ? Math.ceil((p.total - p.done) / rate) : undefined;
-                text =
-                    `citegate: checked ${p.done}/${p.total} sources, ${p.records.toLocaleString('en-US')} records` +
-                        `, ${Math.round(rate * (p.records / Math.max(p.total, 1))).toLocaleString('en-US')} records/s` +
-                        (left !== undefined ? `, about ${left} s left` : '');
-            }
+            let text = progressText(p, (now - stageStarted) / 1000);
+            // One line: a line that wraps cannot be rewritten in place.
+            if (stream.columns > 1 && text.length > stream.columns - 1)
+                text = `${text.slice(0, stream.columns - 2)}…`;
             stream.write(`\r\x1b[K${text}`);
         },
         done() {
@@ -19366,6 +19990,7 @@ function manifestGiven(manifest, root) {
 
 
 
+
 const OPTIONS = {
     manifest: { type: 'string' },
     root: { type: 'string' },
@@ -19373,6 +19998,7 @@ const OPTIONS = {
     output: { type: 'string' },
     'max-source-bytes': { type: 'string' },
     explain: { type: 'boolean' },
+    'only-failures': { type: 'boolean' },
     shard: { type: 'string' },
     'uncited-claims': { type: 'string' },
     'required-sources': { type: 'string' },
@@ -19386,8 +20012,14 @@ function readSettings(args) {
     const { values, positionals } = parseCommandArgs('check', args, OPTIONS);
     if (values.help)
         return 'help';
-    if (values.format !== 'text' && values.format !== 'json') {
-        throw new UsageError(`--format takes text or json, not ${JSON.stringify(values.format)}`, 'check');
+    if (values.format !== 'text' && values.format !== 'json' && values.format !== 'sarif') {
+        throw new UsageError(`--format takes text, json or sarif, not ${JSON.stringify(values.format)}`, 'check');
+    }
+    if (values['only-failures'] && values.format !== 'text') {
+        // The JSON report is evidence merge-reports checks whole: it keeps every record.
+        throw new UsageError(values.format === 'json'
+            ? '--only-failures is for the text report: the JSON report keeps every record (filter it with jq)'
+            : '--only-failures is for the text report: SARIF holds only what is not located already', 'check');
     }
     const maxSourceBytes = parseByteCount(values['max-source-bytes'], '--max-source-bytes', 'check', {
         bytes: MAX_SOURCE_BYTES,
@@ -19421,6 +20053,7 @@ function readSettings(args) {
         format: values.format,
         output: outputFile(values.output),
         explain: values.explain === true,
+        onlyFailures: values['only-failures'] === true,
         maxSourceBytes,
         shard,
         checks,
@@ -19450,7 +20083,7 @@ function checkCommand(args, io) {
         checks: settings.checks,
         maxSourceBytes: settings.maxSourceBytes,
         // The plain text report shows verdicts only: explaining them would be wasted work.
-        explain: settings.format === 'json' || settings.explain,
+        explain: settings.format !== 'text' || settings.explain,
         baseline,
         failOn: settings.failOn,
         onProgress: (p) => progress.update(p),
@@ -19472,13 +20105,433 @@ function checkCommand(args, io) {
     }))
         io.stderr(chunk);
     if (result.baseline)
-        io.stderr(`${baselineLine(result)}\n`);
+        io.stderr(`${baselineLine(result, result.outcome.passed ? 'warning' : 'error')}\n`);
     return result.outcome.passed ? 0 : 1;
 }
 function reportChunks(result, settings) {
-    return settings.format === 'json'
-        ? jsonReportChunks(result, result.shard ? { shard: result.shard } : {})
-        : textReportChunks(result, { explain: settings.explain });
+    switch (settings.format) {
+        case 'json':
+            return jsonReportChunks(result, result.shard ? { shard: result.shard } : {});
+        case 'sarif':
+            // The Action's SARIF, with the workspace's paths: the CLI knows no repository.
+            return [sarifText(result)];
+        case 'text':
+            return textReportChunks(result, { explain: settings.explain, onlyFailures: settings.onlyFailures });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/check/init.ts
+// What `citegate init` writes for a folder of source texts: a manifest that
+// lists each as a source (its id from its file name, pinned to the SHA-256 of
+// its bytes, retrieved today) with a `citations` pattern, and an example
+// citation file whose one record quotes a passage that occurs exactly once in
+// its source, so that it is `located`. Plans only: the front end writes.
+
+
+
+
+
+
+
+
+/** The manifest init writes, at the workspace root, and the example beside the answers it stands for. */
+const INIT_MANIFEST = 'citegate.yml';
+const INIT_EXAMPLE = 'answers/example.json';
+const INIT_PATTERN = 'answers/**/*.json';
+/** Nothing can be planned (no text, or none with a passage to quote): exit 2, nothing written. */
+class InitError extends Error {
+}
+/**
+ * Plans the two files for the texts under `folder` (workspace-relative), read
+ * by readSourceFolder, on the date `today` (YYYY-MM-DD).
+ */
+function planInit(texts, folder, today, folderLabel) {
+    if (texts.length === 0) {
+        throw new InitError(`${folderLabel} holds no source text (UTF-8 files): put the reviewed texts there`);
+    }
+    const ids = sourceIds(texts.map((t) => t.file), folder);
+    const sources = texts.map((t, i) => ({ id: ids[i], file: t.file, sha256: sha256Hex(t.bytes) }));
+    let example;
+    for (const [i, t] of texts.entries()) {
+        const quote = uniquePassage(t.bytes.toString('utf8', bomLength(t.bytes)));
+        if (quote !== undefined) {
+            example = { id: ids[i], quote };
+            break;
+        }
+    }
+    if (example === undefined) {
+        throw new InitError(`no text under ${folderLabel} has a line or sentence that occurs exactly once in it, for the example to quote`);
+    }
+    const manifest = [
+        '# The sources that answers may quote, each pinned to the SHA-256 of the text',
+        '# that was reviewed, and where the citation files are. Written by',
+        `# citegate init on ${today}: see https://github.com/citegate/citegate/blob/main/docs/manifest.md`,
+        'version: 1',
+        'sources:',
+        ...sources.flatMap((s) => [
+            `  ${yamlString(s.id)}:`,
+            `    path: ${yamlString(s.file)}`,
+            `    sha256: ${s.sha256}`,
+            `    retrieved: ${today}`,
+        ]),
+        'citations:',
+        `  - ${INIT_PATTERN}   # JSON Lines and YAML too: add answers/**/*.jsonl, answers/**/*.yaml`,
+        '',
+    ].join('\n');
+    // What is written must load as it will be read: a name the YAML above cannot carry stops here.
+    try {
+        const loaded = parseManifest(manifest, INIT_MANIFEST, '');
+        if (loaded.sources.size !== sources.length)
+            throw new Error('init: a source id was lost in the manifest');
+    }
+    catch (error) {
+        if (error instanceof ManifestError)
+            throw new Error(`init: the manifest it planned does not load: ${error.message}`);
+        throw error;
+    }
+    const record = { citation_id: 'example-1', source_id: example.id, quote: example.quote };
+    return {
+        manifest,
+        example: `${JSON.stringify({ citations: [record] }, null, 2)}\n`,
+        sources: sources.map(({ id, file }) => ({ id, file })),
+        quoted: example.id,
+    };
+}
+/**
+ * Each file's id: its path under the folder without the extension
+ * (`returns-v1` for sources/returns-v1.txt, `policies/returns-v1` for a
+ * subfolder's); with the extension kept, for files that would share one.
+ */
+function sourceIds(files, folder) {
+    const under = files.map((f) => (folder === '' ? f : f.slice(folder.length + 1)));
+    const stems = under.map((f) => {
+        const ext = external_node_path_default().posix.extname(f);
+        return ext === '' || ext === f ? f : f.slice(0, -ext.length);
+    });
+    const count = new Map();
+    for (const s of stems)
+        count.set(s, (count.get(s) ?? 0) + 1);
+    return stems.map((s, i) => (count.get(s) > 1 ? under[i] : s));
+}
+/** A YAML scalar for an id or a path: plain when YAML reads it back as that string, JSON-quoted otherwise. */
+function yamlString(value) {
+    return /^[A-Za-z_][A-Za-z0-9_./-]*$/.test(value) && !/^(true|false|null)$/i.test(value)
+        ? value
+        : JSON.stringify(value);
+}
+/** Passages longer than this are not quoted whole: the example is read by people. */
+const LONGEST = 300;
+/**
+ * A passage of the text that occurs exactly once in it, as the check matches
+ * quotes (after normalization, on word boundaries): the first line (or, in a
+ * long line, the first sentence) that reads as a sentence of four words or
+ * more, else the first of any length; undefined when none is unique.
+ */
+function uniquePassage(text) {
+    const source = external_node_buffer_namespaceObject.Buffer.from(normalizeText(text), 'utf8');
+    const pieces = [];
+    for (const line of text.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/)) {
+        const trimmed = line.trim();
+        if (trimmed === '')
+            continue;
+        if (trimmed.length <= LONGEST)
+            pieces.push(trimmed);
+        else
+            for (const s of splitSentences(trimmed)) {
+                const words = s.text.split(/\s+/);
+                pieces.push(s.text.length <= LONGEST ? s.text : words.slice(0, 20).join(' '));
+            }
+        // Enough to choose from: a long source is not read to its end.
+        if (pieces.length >= 2000)
+            break;
+    }
+    const words = (p) => normalizeText(p).split(' ').length;
+    const ranked = [
+        ...pieces.filter((p) => words(p) >= 4 && /[.!?]["'”’)]?$/.test(p)),
+        ...pieces.filter((p) => words(p) >= 4 && !/[.!?]["'”’)]?$/.test(p)),
+        ...pieces.filter((p) => words(p) < 4),
+    ];
+    for (const piece of ranked.slice(0, 200)) {
+        const normalized = normalizeText(piece);
+        if (normalized === '')
+            continue;
+        if (match_findMatches(source, prepareQuote(normalized), 2).length === 1)
+            return piece;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/load/source-folder.ts
+// The texts in a folder of the workspace, for `citegate init` to list as
+// sources: every regular file under it (links that stay inside the workspace
+// followed to their file, hidden names skipped), each read once, with why the
+// others cannot be sources.
+
+
+
+
+/** More entries than this under the folder: it is not a folder of source texts (a checkout, node_modules). */
+const MAX_FOLDER_ENTRIES = 10_000;
+class SourceFolderError extends Error {
+}
+/** Characters no source path may hold in a manifest written for people: controls, line separators, U+FFFD (a name that was not UTF-8). */
+const UNWRITABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufffd]/;
+/**
+ * The texts under `folder` (workspace-relative, '' for the root), in path
+ * order. Throws SourceFolderError when the folder cannot be listed at all.
+ */
+function readSourceFolder(workspace, folder, maxBytes) {
+    const texts = [];
+    const skipped = [];
+    let entries = 0;
+    const visit = (rel, top) => {
+        const resolved = workspace.resolve('', rel === '' ? '.' : rel, 'file name');
+        if (!resolved.ok) {
+            if (top)
+                throw new SourceFolderError(resolved.reason);
+            skipped.push({ file: rel, reason: resolved.reason });
+            return;
+        }
+        let names;
+        try {
+            names = (0,external_node_fs_namespaceObject.readdirSync)(resolved.abs, { withFileTypes: true });
+        }
+        catch (error) {
+            const reason = describeFsError(error);
+            if (top)
+                throw new SourceFolderError(reason === 'no such file' ? 'no such folder' : reason);
+            skipped.push({ file: rel, reason });
+            return;
+        }
+        for (const entry of [...names].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+            if (entry.name.startsWith('.'))
+                continue;
+            if (++entries > MAX_FOLDER_ENTRIES) {
+                throw new SourceFolderError(`it holds more than ${MAX_FOLDER_ENTRIES.toLocaleString('en-US')} files and folders: name the folder of the source texts`);
+            }
+            const file = rel === '' ? entry.name : `${rel}/${entry.name}`;
+            if (UNWRITABLE.test(entry.name) || entry.name.includes('\\')) {
+                skipped.push({ file, reason: 'its name holds characters a manifest path should not (rename it)' });
+                continue;
+            }
+            // A folder is listed; a link to one is not (it could lead back up).
+            if (entry.isDirectory()) {
+                visit(file, false);
+                continue;
+            }
+            const at = workspace.resolve('', file, 'file name');
+            if (!at.ok) {
+                skipped.push({ file, reason: at.reason });
+                continue;
+            }
+            const read = workspace.read(at.abs, maxBytes);
+            if (!read.ok) {
+                const reason = entry.isSymbolicLink() && read.reason === 'it is a folder, not a file'
+                    ? 'it is a link to a folder: init lists the folders themselves, not links to them'
+                    : read.reason;
+                skipped.push({ file, reason });
+                continue;
+            }
+            if (!(0,external_node_buffer_namespaceObject.isUtf8)(read.bytes)) {
+                skipped.push({
+                    file,
+                    reason: 'it is not UTF-8 text (a PDF or a document? list its extracted text as the source, and it as its `original`)',
+                });
+                continue;
+            }
+            texts.push({ file, bytes: read.bytes });
+        }
+    };
+    visit(folder, true);
+    return { texts, skipped };
+}
+/** The folder's path as `init` names it in messages: workspace-relative, with a trailing `/`. */
+function folderLabel(folder) {
+    return folder === '' ? './' : `${folder.split((external_node_path_default()).sep).join('/')}/`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/init.ts
+// `citegate init`: starts citegate in a repository with a folder of source
+// texts. Writes citegate.yml (every text listed, pinned, retrieved today, and
+// a `citations` pattern) and answers/example.json (one record that passes),
+// checks that the example passes, then says what to do next. It writes over
+// nothing: if either file is there, it writes neither.
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The folder of source texts when --sources does not name one. */
+const DEFAULT_SOURCES = 'sources';
+function initCommand(args, io) {
+    const { values, positionals } = parseCommandArgs('init', args, {
+        sources: { type: 'string' },
+        root: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+    });
+    if (values.help) {
+        io.stdout(INIT_HELP);
+        return 0;
+    }
+    if (positionals.length > 0) {
+        throw new UsageError(`init takes no ${JSON.stringify(positionals[0])}: name the folder with --sources`, 'init');
+    }
+    const workspace = openWorkspace(values.root, 'init');
+    const folderAbs = values.sources === undefined ? external_node_path_default().join(workspace.root, DEFAULT_SOURCES) : workspace.argumentPath(values.sources);
+    if (!workspace.contains(folderAbs)) {
+        throw new UsageError(`--sources ${JSON.stringify(values.sources)} is outside the repository (${workspace.root}): use --root`, 'init');
+    }
+    const folder = workspace.relative(folderAbs);
+    const label = folderLabel(folder);
+    // Refused before anything is read: nothing is written over.
+    const there = [INIT_MANIFEST, INIT_EXAMPLE].filter((file) => exists(external_node_path_default().join(workspace.root, file)));
+    if (there.length > 0) {
+        io.stderr(`${[
+            ...there.map((file) => formatDiagnostic({ file, line: 0, column: 0 }, 'error', 'it is there already, and init writes over nothing')),
+            formatDiagnostic(undefined, 'error', `nothing written: move ${there.length === 1 ? 'it' : 'them'} away to start afresh, or edit ${there.length === 1 ? 'it' : 'them'} by hand`),
+        ]
+            .map(escape_escapeMessage)
+            .join('\n')}\n`);
+        return 2;
+    }
+    let listed;
+    try {
+        listed = readSourceFolder(workspace, folder, DEFAULT_MAX_SOURCE_BYTES);
+    }
+    catch (error) {
+        if (!(error instanceof SourceFolderError))
+            throw error;
+        throw new InputError(values.sources === undefined && error.message === 'no such folder'
+            ? `no folder ${label} to list the sources from: put the reviewed texts there, or name their folder with --sources`
+            : `cannot list the sources: ${error.message}`, values.sources === undefined && error.message === 'no such folder' ? undefined : label);
+    }
+    for (const s of listed.skipped) {
+        io.stderr(`${escape_escapeMessage(formatDiagnostic({ file: s.file, line: 0, column: 0 }, 'warning', `not listed: ${s.reason}`))}\n`);
+    }
+    const today = localDate(new Date());
+    let plan;
+    try {
+        plan = planInit(listed.texts, folder, today, label);
+    }
+    catch (error) {
+        if (error instanceof InitError)
+            throw new InputError(`nothing written: ${error.message}`);
+        throw error;
+    }
+    // The folders they go in must be the repository's: never a link that leads out of it.
+    for (const file of [INIT_MANIFEST, INIT_EXAMPLE]) {
+        const dir = external_node_path_default().posix.dirname(file);
+        const resolved = dir === '.' ? undefined : workspace.resolve('', dir, 'file name');
+        if (resolved !== undefined && !resolved.ok)
+            throw new InputError(`nothing written: ${dir}: ${resolved.reason}`);
+    }
+    const undo = writeAll(workspace.root, [
+        [INIT_MANIFEST, plan.manifest],
+        [INIT_EXAMPLE, plan.example],
+    ]);
+    // The example must pass as the check reads it: if it does not, nothing is left behind.
+    try {
+        const manifest = loadManifest(workspace, external_node_path_default().join(workspace.root, INIT_MANIFEST));
+        const result = new Session({
+            workspace,
+            manifest,
+            selection: { kind: 'named', names: [external_node_path_default().join(workspace.root, INIT_EXAMPLE)] },
+            explain: false,
+        }).run();
+        if (!result.outcome.passed)
+            throw new Error(`init: the example it wrote does not pass (${result.records[0]?.verdict})`);
+    }
+    catch (error) {
+        undo();
+        throw error;
+    }
+    const root = values.root === undefined ? '' : ` --root ${shellWord(values.root)}`;
+    const n = plan.sources.length;
+    io.stdout(`${[
+        `wrote ${INIT_MANIFEST}: ${n === 1 ? '1 source' : `${n} sources`} from ${label}, ${n === 1 ? 'pinned' : 'each pinned'} to the SHA-256 of its file, retrieved ${today}`,
+        `wrote ${INIT_EXAMPLE}: one record, quoting ${plan.quoted}`,
+        '',
+        'Next:',
+        `  1. Review each source: its pin says "this is the text we checked". Put its`,
+        '     version in its id (returns-v1, then returns-v2), and set `retrieved` to',
+        '     when the text was consulted.',
+        `  2. citegate check${root}`,
+        `     checks ${INIT_EXAMPLE}, which passes.`,
+        `  3. Have your assistant's tests or pipeline write its answers under answers/`,
+        `     as ${INIT_EXAMPLE} shows (JSON; JSON Lines and YAML too), then delete it.`,
+        `  4. citegate pin --check${root}`,
+        '     in CI or a pre-commit hook verifies every pin, cited or not.',
+        '  5. Add the workflow that gates pull requests:',
+        '     https://github.com/citegate/citegate#add-citegate-to-your-repository',
+    ]
+        .map(escape_escapeMessage)
+        .join('\n')}\n`);
+    return 0;
+}
+/** Whether anything is at the path (a link too, even one that leads nowhere; a path through a file counts). */
+function exists(abs) {
+    try {
+        (0,external_node_fs_namespaceObject.lstatSync)(abs);
+        return true;
+    }
+    catch (error) {
+        return error.code !== 'ENOENT';
+    }
+}
+/**
+ * Writes the files, each only where nothing is (`wx`), creating a missing
+ * folder for them; on a failure removes what it wrote and says so. Returns
+ * what undoes it.
+ */
+function writeAll(root, files) {
+    const written = [];
+    const created = [];
+    const undo = () => {
+        for (const abs of written.splice(0))
+            (0,external_node_fs_namespaceObject.rmSync)(abs, { force: true });
+        for (const dir of created.splice(0).reverse()) {
+            try {
+                (0,external_node_fs_namespaceObject.rmdirSync)(dir);
+            }
+            catch {
+                // Something else was put there since: it stays.
+            }
+        }
+    };
+    for (const [file, text] of files) {
+        const abs = external_node_path_default().join(root, file);
+        try {
+            const dir = external_node_path_default().dirname(abs);
+            if (!exists(dir)) {
+                (0,external_node_fs_namespaceObject.mkdirSync)(dir);
+                created.push(dir);
+            }
+            (0,external_node_fs_namespaceObject.writeFileSync)(abs, text, { flag: 'wx' });
+            written.push(abs);
+        }
+        catch (error) {
+            undo();
+            throw new InputError(`nothing written: cannot write ${file}: ${describeFsError(error)}`);
+        }
+    }
+    return undo;
+}
+/** A date as YYYY-MM-DD in the local time zone: "today" where the command runs. */
+function localDate(date) {
+    const pad = (n) => String(n).padStart(2, '0');
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+/** A word as a POSIX shell reads it back. */
+function shellWord(word) {
+    return /^[A-Za-z0-9_./@%+=:,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
@@ -19557,7 +20610,7 @@ function buildSummary(result, context = {}) {
             page.force(`| ${verdict} | ${n} |\n`);
         page.force('\n');
     }
-    const failing = result.records.filter((r) => !isLocated(r));
+    const failing = result.records.filter((r) => !result_isLocated(r));
     // Against a baseline, what the change made worse comes first, and what was failing already folds away.
     const byChange = (r) => CHANGE_ORDER.indexOf(r.baseline?.state ?? 'new');
     const worse = result.baseline
@@ -19576,7 +20629,7 @@ function buildSummary(result, context = {}) {
     ];
     const cells = (r) => [
         fileLink(r, context),
-        escapeHtml(recordLabel(r)),
+        escapeHtml(text_recordLabel(r)),
         escapeHtml(r.sourceId ?? ''),
         `<b>${r.verdict}</b>${reasonOf(r) ? `<br>${escapeHtml(shorten(reasonOf(r), 200))}` : ''}`,
         ...(result.baseline ? [baselineCell(r)] : []),
@@ -19620,12 +20673,12 @@ function buildSummary(result, context = {}) {
             String(s.citedBy),
         ], 'sources');
     }
-    const good = result.records.filter(isLocated);
+    const good = result.records.filter(result_isLocated);
     if (good.length > 0) {
         page.force(`<details><summary>${good.length} located record${good.length === 1 ? '' : 's'}</summary>\n\n`);
         table(page, ['file', 'citation', 'source', 'at'], good, (r) => [
             fileLink(r, context),
-            escapeHtml(recordLabel(r)),
+            escapeHtml(text_recordLabel(r)),
             escapeHtml(r.sourceId ?? ''),
             r.match ? `line ${r.match.line}, column ${r.match.column}` : '',
         ], 'located records');
@@ -19649,7 +20702,7 @@ function changeHeadline(result) {
     const counts = tally(result).baseline;
     let newFailing = 0;
     for (const r of result.records)
-        if (r.baseline?.state === 'new' && !isLocated(r))
+        if (r.baseline?.state === 'new' && !result_isLocated(r))
             newFailing++;
     return [
         `${counts.broken} newly broken`,
@@ -19664,7 +20717,7 @@ function changeLine(result) {
     const counts = tally(result).baseline;
     let newFailing = 0;
     for (const r of result.records)
-        if (r.baseline?.state === 'new' && !isLocated(r))
+        if (r.baseline?.state === 'new' && !result_isLocated(r))
             newFailing++;
     const notCounted = b.failOn === 'new' ? ' (not counted)' : '';
     const parts = [
@@ -19687,7 +20740,7 @@ function changeLine(result) {
 /** The explanation, with the closest passage's diff marked up (<del> what the source has, <ins> what the quote has). */
 function whatWasFound(r) {
     const closest = r.verdict === 'quote not found' ? r.closest : undefined;
-    return explainRecord(r)
+    return explain_text_explainRecord(r)
         .slice(0, 4)
         .map((line) => {
         if (closest?.parts && line.startsWith('closest passage (')) {
@@ -19906,15 +20959,20 @@ function mergeBaselines(infos) {
 
 
 
+
 function mergeReportsCommand(args, io) {
     const { values, positionals } = parseCommandArgs('merge-reports', args, {
         output: { type: 'string' },
+        format: { type: 'string', default: 'json' },
         summary: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
     });
     if (values.help) {
         io.stdout(MERGE_HELP);
         return 0;
+    }
+    if (values.format !== 'json' && values.format !== 'sarif') {
+        throw new UsageError(`--format takes json or sarif, not ${JSON.stringify(values.format)}`, 'merge-reports');
     }
     if (positionals.length === 0)
         throw new UsageError('name the JSON reports to merge', 'merge-reports');
@@ -19928,14 +20986,14 @@ function mergeReportsCommand(args, io) {
             text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
         }
         catch (error) {
-            throw new UsageError(`cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : messageOf(error)}`, 'merge-reports');
+            throw new InputError(`cannot read: ${describeFsError(error)}`, file);
         }
         try {
             return parseJsonReport(text);
         }
         catch (error) {
             if (error instanceof ReportError)
-                throw new UsageError(`${file}: ${error.message}`, 'merge-reports');
+                throw new InputError(error.message, file);
             throw error;
         }
     });
@@ -19945,12 +21003,12 @@ function mergeReportsCommand(args, io) {
     }
     catch (error) {
         if (error instanceof ReportError)
-            throw new UsageError(error.message, 'merge-reports');
+            throw new InputError(error.message);
         throw error;
     }
     // Every report has the same `github`: mergeResults refuses others.
     const github = parts[0].github;
-    const chunks = jsonReportChunks(merged, github !== undefined ? { github } : {});
+    const chunks = values.format === 'sarif' ? [sarifText(merged)] : jsonReportChunks(merged, github !== undefined ? { github } : {});
     if (output !== undefined)
         writeChunks(output, chunks);
     else
@@ -19964,7 +21022,7 @@ function mergeReportsCommand(args, io) {
 
 ;// CONCATENATED MODULE: ./src/cli/pin.ts
 // `citegate pin`: records the SHA-256 of sources (and their originals) in the
-// manifest. The only command that changes the user's files. It edits the hash
+// manifest. The only command that changes a file of the user's. It edits the hash
 // values in place in the manifest's text, so comments, quoting and layout stay
 // exactly as they were, and writes nothing unless every requested file could be hashed.
 
@@ -19978,14 +21036,21 @@ function mergeReportsCommand(args, io) {
 
 
 
-/** A pin that cannot be made: exit 2, nothing written. Its lines are escaped when shown; what one line quotes is escaped where it is made, so that it stays one line. */
+/** A pin that cannot be made: exit 2, nothing written. Each failure is a line of its own, then the message; all are escaped when shown. */
 class PinError extends Error {
+    failures;
+    constructor(message, failures = []) {
+        super(message);
+        this.failures = failures;
+        this.name = 'PinError';
+    }
 }
 function pinCommand(args, io) {
     const { values, positionals } = parseCommandArgs('pin', args, {
         manifest: { type: 'string' },
         root: { type: 'string' },
         'max-source-bytes': { type: 'string' },
+        check: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
     });
     if (values.help) {
@@ -20011,6 +21076,9 @@ function pinCommand(args, io) {
     const edits = [];
     const report = [];
     const failures = [];
+    const at = (position) => position === undefined ? undefined : { file: manifest.file, ...position };
+    if (values.check)
+        return checkPins(workspace, manifest, ids, maxBytes, at, io);
     const eol = manifest.text.includes('\r\n') ? '\r\n' : '\n';
     for (const id of ids) {
         const entry = manifest.sources.get(id);
@@ -20019,12 +21087,12 @@ function pinCommand(args, io) {
             files.push([`${id} original`, entry.original]);
         for (const [label, file] of files) {
             if (file.sha256NotEditable !== undefined) {
-                failures.push(`${label}: ${file.sha256NotEditable}`);
+                failures.push({ where: at(file.sha256Position), message: `${label}: ${file.sha256NotEditable}` });
                 continue;
             }
             const hashed = hashFile(workspace, manifest.dir, file.path, maxBytes, file === entry);
             if (!hashed.ok) {
-                failures.push(`${label}: ${file.path}: ${hashed.reason}`);
+                failures.push({ where: at(file.pathPosition), message: `${label}: ${file.path}: ${hashed.reason}` });
                 continue;
             }
             if (hashed.sha256 === file.sha256) {
@@ -20036,8 +21104,7 @@ function pinCommand(args, io) {
         }
     }
     if (failures.length > 0) {
-        throw new PinError(`nothing written: ${failures.length === 1 ? 'a hash' : 'hashes'} could not be pinned:\n` +
-            failures.map((f) => `  ${escapeMessage(f)}`).join('\n'));
+        throw new PinError(`nothing written: ${failures.length === 1 ? 'a hash' : `${failures.length} hashes`} could not be pinned`, failures);
     }
     if (edits.length > 0) {
         let text = manifest.text;
@@ -20052,22 +21119,70 @@ function pinCommand(args, io) {
         }
         catch (error) {
             if (error instanceof ManifestError) {
-                throw new PinError('nothing written: the pinned manifest would not load:\n' +
-                    error.problems.map((p) => `  ${escapeMessage(formatProblem(p))}`).join('\n'));
+                throw new PinError('nothing written: the pinned manifest would not load (the lines are those it would have)', error.problems.map((p) => ({ where: p, message: p.message })));
             }
             throw error;
         }
         const resolved = workspace.resolve('', manifest.file, 'file name');
         if (!resolved.ok)
-            throw new PinError(`nothing written: ${escapeMessage(resolved.reason)}`);
+            throw new PinError(`nothing written: ${resolved.reason}`);
         writeAtomically(resolved.abs, text);
     }
-    io.stdout(report.map(escapeMessage).join('\n') +
+    io.stdout(report.map(escape_escapeMessage).join('\n') +
         '\n' +
         (edits.length > 0
-            ? `wrote ${escapeMessage(manifest.file)} (${edits.length} ${edits.length === 1 ? 'hash' : 'hashes'} changed)\n`
+            ? `wrote ${escape_escapeMessage(manifest.file)} (${edits.length} ${edits.length === 1 ? 'hash' : 'hashes'} changed)\n`
             : 'nothing to change\n'));
     return 0;
+}
+/**
+ * `pin --check`: every pin of the sources named (default: all of them, cited
+ * or not) against its file, sources and originals alike. Prints each pin
+ * that is stale (or missing) with both hashes, at its place in the manifest,
+ * then how many were checked; writes nothing. Exit 1 on a stale pin, 2 when a
+ * file cannot be hashed (as pin would refuse it), 0 when every pin holds.
+ */
+function checkPins(workspace, manifest, ids, maxBytes, at, io) {
+    const stale = [];
+    const unreadable = [];
+    const toPin = new Set();
+    let checked = 0;
+    for (const id of ids) {
+        const entry = manifest.sources.get(id);
+        const files = [[id, entry]];
+        if (entry.original)
+            files.push([`${id} original`, entry.original]);
+        for (const [label, file] of files) {
+            checked++;
+            const hashed = hashFile(workspace, manifest.dir, file.path, maxBytes, file === entry);
+            if (!hashed.ok) {
+                unreadable.push(formatDiagnostic(at(file.pathPosition), 'error', `${label}: ${file.path}: ${hashed.reason}`));
+                continue;
+            }
+            if (hashed.sha256 === file.sha256)
+                continue;
+            toPin.add(id);
+            stale.push(formatDiagnostic(at(file.sha256Position ?? file.pathPosition), 'error', file.sha256 !== undefined
+                ? `${label}: stale pin: the manifest has ${file.sha256}, ${file.path} has ${hashed.sha256}`
+                : file.sha256Position === undefined
+                    ? `${label}: not pinned: the manifest has no sha256, ${file.path} has ${hashed.sha256}`
+                    : `${label}: not pinned: its sha256 is not 64 hexadecimal digits, ${file.path} has ${hashed.sha256}`));
+        }
+    }
+    const pins = `${checked} ${checked === 1 ? 'pin' : 'pins'}`;
+    const parts = [
+        ...(stale.length > 0 ? [`${stale.length} of ${pins} stale`] : []),
+        ...(unreadable.length > 0 ? [`${unreadable.length} of ${pins} could not be checked (see standard error)`] : []),
+    ];
+    const summary = parts.length === 0
+        ? `${pins} checked: each matches its file`
+        : `${parts.join(', ')}${stale.length > 0 ? `: review the new text, then run \`citegate pin ${[...toPin].join(' ')}\`` : ''}`;
+    io.stdout(`${[...stale, summary].map(escape_escapeMessage).join('\n')}\n`);
+    if (unreadable.length > 0) {
+        io.stderr(`${unreadable.map(escape_escapeMessage).join('\n')}\n`);
+        return 2;
+    }
+    return stale.length > 0 ? 1 : 0;
 }
 function hashFile(workspace, dir, file, maxBytes, mustBeText) {
     const resolved = workspace.resolve(dir, file);
@@ -20118,7 +21233,7 @@ function writeAtomically(file, text) {
     catch (error) {
         if (created)
             (0,external_node_fs_namespaceObject.rmSync)(temp, { force: true });
-        throw new PinError(`nothing written: cannot replace ${escapeMessage(`${external_node_path_default().basename(file)}: ${describeFsError(error)}`)}`);
+        throw new PinError(`nothing written: cannot replace ${external_node_path_default().basename(file)}: ${describeFsError(error)}`);
     }
 }
 
@@ -20137,8 +21252,10 @@ function writeAtomically(file, text) {
 
 
 
+
 const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 const COMMANDS = {
+    init: { run: initCommand, help: INIT_HELP },
     check: { run: checkCommand, help: CHECK_HELP },
     pin: { run: pinCommand, help: PIN_HELP },
     'merge-reports': { run: mergeReportsCommand, help: MERGE_HELP },
@@ -20165,31 +21282,42 @@ function main(argv, io) {
             return 0;
         }
         const entry = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-        if (!entry)
-            throw new UsageError(`unknown command ${JSON.stringify(command)}`, '');
+        if (!entry) {
+            const near = nearestName(command, Object.keys(COMMANDS));
+            throw new UsageError(`unknown command ${JSON.stringify(command)}${near ? ` (did you mean ${near}?)` : ''}`, '');
+        }
         return entry.run(rest, io);
     }
     catch (error) {
+        // Every line in the one form of standard error: `file:line:column: error: message`, or `citegate: error: message`.
         if (error instanceof UsageError) {
             const help = error.command ? `citegate ${error.command} --help` : 'citegate --help';
-            io.stderr(`citegate: ${escapeMessage(error.message)}\nSee ${help}.\n`);
+            io.stderr(`${escape_escapeMessage(formatDiagnostic(undefined, 'error', `${error.message}; see ${help}`))}\n`);
+            return 2;
+        }
+        if (error instanceof InputError) {
+            const where = error.file === undefined ? undefined : { file: error.file, line: 0, column: 0 };
+            io.stderr(`${escape_escapeMessage(formatDiagnostic(where, 'error', error.message))}\n`);
             return 2;
         }
         if (error instanceof ManifestError) {
-            io.stderr(`${error.problems.map((p) => escapeMessage(formatProblem(p))).join('\n')}\n`);
+            io.stderr(`${error.problems.map((p) => escape_escapeMessage(formatDiagnostic(p, 'error', p.message))).join('\n')}\n`);
             return 2;
         }
         if (error instanceof BaselineError) {
-            io.stderr(`citegate: ${escapeMessage(error.message)}\n`);
+            io.stderr(`citegate: ${escape_escapeMessage(error.message)}\n`);
             return 2;
         }
         if (error instanceof WriteError) {
-            io.stderr(`citegate: ${escapeMessage(error.message)}\n`);
+            io.stderr(`${escape_escapeMessage(formatDiagnostic(undefined, 'error', error.message))}\n`);
             return 2;
         }
         if (error instanceof PinError) {
-            // Line by line: its lists keep their lines (escaping twice changes nothing).
-            io.stderr(`citegate pin: ${error.message.split('\n').map(escapeMessage).join('\n')}\n`);
+            const lines = [
+                ...error.failures.map((f) => formatDiagnostic(f.where, 'error', f.message)),
+                formatDiagnostic(undefined, 'error', error.message),
+            ];
+            io.stderr(`${lines.map(escape_escapeMessage).join('\n')}\n`);
             return 2;
         }
         return internalError(error, io);
@@ -20198,9 +21326,8 @@ function main(argv, io) {
 /** An error citegate did not expect fails closed: exit 2, a message, where to report it. */
 function internalError(error, io) {
     const message = messageOf(error);
-    io.stderr(`citegate: internal error: ${escapeMessage(message)}\n` +
-        `This is a bug in citegate, not in your files. Please report it at ${REPORT_BUGS} with the command you ran` +
-        `${process.env.CITEGATE_DEBUG ? '' : ' (set CITEGATE_DEBUG=1 to print the stack trace)'}.\n`);
+    io.stderr(`${escape_escapeMessage(formatDiagnostic(undefined, 'error', `internal error: ${message}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS} with the command you ran` +
+        `${process.env.CITEGATE_DEBUG ? '' : ' (set CITEGATE_DEBUG=1 to print the stack trace)'}`))}\n`);
     if (process.env.CITEGATE_DEBUG && error instanceof Error && error.stack)
         io.stderr(`${error.stack}\n`);
     return 2;
@@ -20224,7 +21351,7 @@ for (const [stream, name] of [
             process.exit(process.exitCode ?? 0);
         if (stream !== process.stderr) {
             try {
-                process.stderr.write(`citegate: cannot write to ${name}: ${describeFsError(error)}\n`);
+                process.stderr.write(`citegate: error: cannot write to ${name}: ${describeFsError(error)}\n`);
             }
             catch {
                 // Nowhere left to say it: the status says it.

@@ -238,11 +238,14 @@ function openSession(
     sourcePolicy: committedSourcesOnly(workspace),
     github: githubRun(settings, checkedAll),
     onProgress: (p) => {
+      // The log notes files read and sources finished: not the steps within a source.
+      if (!p.finished) return;
       const now = Date.now();
       if (now - lastLog >= 5000 || p.done === p.total) {
         lastLog = now;
+        const files = p.phase === 'files';
         core.info(
-          `${p.phase === 'files' ? 'read' : 'verified and searched'} ${p.done}/${p.total} ${p.phase}, ${p.records} records, ${((now - started) / 1000).toFixed(1)} s`,
+          `${files ? 'read' : 'verified and searched'} ${p.done}/${p.total} ${files ? 'files' : 'sources'}, ${p.records} records, ${((now - started) / 1000).toFixed(1)} s`,
         );
       }
     },

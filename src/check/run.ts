@@ -55,11 +55,25 @@ export interface CheckOptions {
   readonly problems?: readonly Problem[];
 }
 
+/** How far a run is, told as it goes: after each file read, and at each step of each cited source. */
 export interface Progress {
-  readonly phase: 'files' | 'sources';
+  /**
+   * `files`: reading the citation files; `hashing`: reading a cited source
+   * and checking its SHA-256; `checking`: finding its quotes and deciding its
+   * records; `explaining`: looking for lost quotes in the other sources.
+   */
+  readonly phase: 'files' | 'hashing' | 'checking' | 'explaining';
+  /** Files read, or cited sources finished (the one being hashed or checked is not done yet). */
   readonly done: number;
+  /** Files to read, or cited sources. */
   readonly total: number;
+  /** Records read so far. */
   readonly records: number;
+  /** Once the files are read: the records citing the sources finished, and those citing any source to check. */
+  readonly recordsChecked?: number;
+  readonly recordsToCheck?: number;
+  /** True on the event that ends a file or a source (a log notes those), false on one that starts a step. */
+  readonly finished: boolean;
 }
 
 export function runCheck(options: CheckOptions): CheckResult {
@@ -113,7 +127,13 @@ export function runCheck(options: CheckOptions): CheckResult {
         list.push(pending);
       }
     });
-    options.onProgress?.({ phase: 'files', done: fileIndex + 1, total: files.length, records: records.length });
+    options.onProgress?.({
+      phase: 'files',
+      done: fileIndex + 1,
+      total: files.length,
+      records: records.length,
+      finished: true,
+    });
   });
 
   // 2. Each cited source, once: verify, normalize, find all its quotes in one
@@ -144,12 +164,26 @@ export function runCheck(options: CheckOptions): CheckResult {
     });
     sources.push(sourceResult(workspace, manifest, entry, citing.length, reason, actualSha256));
   };
+  const toCheck = cited.reduce((n, entry) => n + bySource.get(entry.id)!.length, 0);
+  let checked = 0;
+  const step = (phase: 'hashing' | 'checking', done: number, finished: boolean) =>
+    options.onProgress?.({
+      phase,
+      done,
+      total: cited.length,
+      records: records.length,
+      recordsChecked: checked,
+      recordsToCheck: toCheck,
+      finished,
+    });
   cited.forEach((entry, done) => {
     const citing = bySource.get(entry.id)!;
+    step('hashing', done, false);
     const check = loader.load(entry);
     if (!check.ok) {
       unverified(entry, citing, check.reason, check.actualSha256);
     } else {
+      step('checking', done, false);
       const normalized = normalizer.normalize(check.text);
       const quotes = new QuoteSet();
       const ids = new Set<number>();
@@ -208,10 +242,14 @@ export function runCheck(options: CheckOptions): CheckResult {
         sources.push(sourceResult(workspace, manifest, entry, citing.length));
       }
     }
-    options.onProgress?.({ phase: 'sources', done: done + 1, total: cited.length, records: records.length });
+    checked += citing.length;
+    step('checking', done + 1, true);
   });
 
-  if (diagnose) explainElsewhere(records, manifest, loader, normalizer, kept);
+  if (diagnose) {
+    options.onProgress?.({ phase: 'explaining', done: 0, total: 0, records: records.length, finished: false });
+    explainElsewhere(records, manifest, loader, normalizer, kept);
+  }
 
   return {
     manifest: manifest.file,

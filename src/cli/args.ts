@@ -1,5 +1,6 @@
 // Command-line parsing on node:util's parseArgs, with the errors said plainly.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { editDistance } from '../engine/edit-distance.js';
 
 /** Bad command-line usage: exit 2 with the message and a pointer to --help. */
 export class UsageError extends Error {
@@ -9,6 +10,21 @@ export class UsageError extends Error {
   ) {
     super(message);
     this.name = 'UsageError';
+  }
+}
+
+/**
+ * An input given on the command line that cannot be used (a report that is
+ * not one, or that does not belong with the others): exit 2 with the message,
+ * at the file when it is about one, and no pointer to --help.
+ */
+export class InputError extends Error {
+  constructor(
+    message: string,
+    readonly file?: string,
+  ) {
+    super(message);
+    this.name = 'InputError';
   }
 }
 
@@ -26,7 +42,9 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
       .replace(/^Unknown option/, 'unknown option')
       .replace(/^Option/, 'option')
       .replace(/\s*\n\s*/g, ' ');
-    throw new UsageError(message, command);
+    const unknown = /^unknown option '([^']*)'/.exec(message)?.[1];
+    const near = unknown === undefined ? undefined : nearestName(unknown.replace(/=.*$/s, ''), optionNames(options));
+    throw new UsageError(near === undefined ? message : `${message} (did you mean ${near}?)`, command);
   }
   // An empty value is most often a variable that was not set ("--root $DIR"):
   // read as the current folder or a file named "", it would check or write
@@ -58,4 +76,36 @@ export function parseByteCount(
   if (bytes > max.bytes)
     throw new UsageError(`${option} takes at most ${max.bytes} bytes (${max.why}), not ${value}`, command);
   return bytes;
+}
+
+/** A command's options as they are typed: `--format`, and `-h` for a short one. */
+function optionNames(options: NonNullable<ParseArgsConfig['options']>): string[] {
+  return Object.entries(options).flatMap(([name, option]) => [
+    `--${name}`,
+    ...(option.short ? [`-${option.short}`] : []),
+  ]);
+}
+
+/**
+ * The name a mistyped one was most likely meant to be: the nearest within two
+ * edits (`--frmat`, `--explian`), or the one name it starts (`--expl`); none
+ * when two are as near, or none is. For options and commands alike.
+ */
+export function nearestName(given: string, names: readonly string[]): string | undefined {
+  if (given.length > 64) return undefined;
+  const starting = names.filter((n) => given.length >= 3 && n.startsWith(given));
+  if (starting.length === 1) return starting[0];
+  let best: string | undefined;
+  let bestDistance = 3;
+  let tie = false;
+  for (const name of names) {
+    const d = editDistance(given, name);
+    if (d < bestDistance) {
+      best = name;
+      bestDistance = d;
+      tie = false;
+    } else if (d === bestDistance) tie = true;
+  }
+  // A short option (`-x`) is within two edits of every other: guess only when the name has more to go on.
+  return best !== undefined && !tie && given.replace(/^-+/, '').length > 2 ? best : undefined;
 }

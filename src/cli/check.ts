@@ -10,6 +10,7 @@ import { FAIL_ON, type FailOn } from '../model/baseline.js';
 import { LevelError, readLevelOverrides, type CheckLevels } from '../model/levels.js';
 import { parseShard, SHARD_FORM, type Shard } from '../model/shard.js';
 import { jsonReportChunks } from '../report/json.js';
+import { sarifText } from '../report/sarif.js';
 import { baselineLine, diagnosticsChunks, textReportChunks } from '../report/text.js';
 import { assertNotAnInput, assertWritable, writeChunks } from '../report/write.js';
 import { outputFile, parseCommandArgs, parseByteCount, UsageError } from './args.js';
@@ -25,6 +26,7 @@ const OPTIONS = {
   output: { type: 'string' },
   'max-source-bytes': { type: 'string' },
   explain: { type: 'boolean' },
+  'only-failures': { type: 'boolean' },
   shard: { type: 'string' },
   'uncited-claims': { type: 'string' },
   'required-sources': { type: 'string' },
@@ -39,10 +41,12 @@ const OPTIONS = {
 interface CheckCommandSettings {
   readonly manifest: string | undefined;
   readonly root: string | undefined;
-  readonly format: 'text' | 'json';
+  readonly format: 'text' | 'json' | 'sarif';
   /** undefined: standard output. */
   readonly output: string | undefined;
   readonly explain: boolean;
+  /** The text report lists only the records not located (and counts them all). */
+  readonly onlyFailures: boolean;
   readonly maxSourceBytes: number | undefined;
   readonly shard: Shard | undefined;
   readonly checks: Partial<CheckLevels>;
@@ -56,8 +60,17 @@ interface CheckCommandSettings {
 function readSettings(args: string[]): CheckCommandSettings | 'help' {
   const { values, positionals } = parseCommandArgs('check', args, OPTIONS);
   if (values.help) return 'help';
-  if (values.format !== 'text' && values.format !== 'json') {
-    throw new UsageError(`--format takes text or json, not ${JSON.stringify(values.format)}`, 'check');
+  if (values.format !== 'text' && values.format !== 'json' && values.format !== 'sarif') {
+    throw new UsageError(`--format takes text, json or sarif, not ${JSON.stringify(values.format)}`, 'check');
+  }
+  if (values['only-failures'] && values.format !== 'text') {
+    // The JSON report is evidence merge-reports checks whole: it keeps every record.
+    throw new UsageError(
+      values.format === 'json'
+        ? '--only-failures is for the text report: the JSON report keeps every record (filter it with jq)'
+        : '--only-failures is for the text report: SARIF holds only what is not located already',
+      'check',
+    );
   }
   const maxSourceBytes = parseByteCount(values['max-source-bytes'], '--max-source-bytes', 'check', {
     bytes: MAX_SOURCE_BYTES,
@@ -89,6 +102,7 @@ function readSettings(args: string[]): CheckCommandSettings | 'help' {
     format: values.format,
     output: outputFile(values.output),
     explain: values.explain === true,
+    onlyFailures: values['only-failures'] === true,
     maxSourceBytes,
     shard,
     checks,
@@ -118,7 +132,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
     checks: settings.checks,
     maxSourceBytes: settings.maxSourceBytes,
     // The plain text report shows verdicts only: explaining them would be wasted work.
-    explain: settings.format === 'json' || settings.explain,
+    explain: settings.format !== 'text' || settings.explain,
     baseline,
     failOn: settings.failOn,
     onProgress: (p) => progress.update(p),
@@ -136,12 +150,18 @@ export function checkCommand(args: string[], io: CommandIO): number {
     noPatterns: manifest.citations.length === 0,
   }))
     io.stderr(chunk);
-  if (result.baseline) io.stderr(`${baselineLine(result)}\n`);
+  if (result.baseline) io.stderr(`${baselineLine(result, result.outcome.passed ? 'warning' : 'error')}\n`);
   return result.outcome.passed ? 0 : 1;
 }
 
 function reportChunks(result: SessionResult, settings: CheckCommandSettings): Iterable<string> {
-  return settings.format === 'json'
-    ? jsonReportChunks(result, result.shard ? { shard: result.shard } : {})
-    : textReportChunks(result, { explain: settings.explain });
+  switch (settings.format) {
+    case 'json':
+      return jsonReportChunks(result, result.shard ? { shard: result.shard } : {});
+    case 'sarif':
+      // The Action's SARIF, with the workspace's paths: the CLI knows no repository.
+      return [sarifText(result)];
+    case 'text':
+      return textReportChunks(result, { explain: settings.explain, onlyFailures: settings.onlyFailures });
+  }
 }

@@ -5,6 +5,8 @@ export const MAIN_HELP = `citegate ${VERSION}: checks that every quote an AI ass
 source appears verbatim, exactly once, in the pinned text of that source.
 
 Usage:
+  citegate init [options]              start: a manifest listing a folder of
+                                       sources, and an example that passes
   citegate check [options] [FILE...]   check citation records
   citegate pin [options] [SOURCE_ID...]
                                        record the SHA-256 of sources in the manifest
@@ -27,13 +29,17 @@ Options:
   --manifest FILE         the manifest (default: citegate.yml in the root)
   --root DIR              the workspace: nothing outside it is read
                           (default: the current folder)
-  --format text|json      text: one "id: verdict" line per record, then
-                          located=N/M (default); json: the full report
+  --format text|json|sarif
+                          text: one "id: verdict" line per record, then
+                          located=N/M (default); json: the full report;
+                          sarif: SARIF 2.1.0 for code scanning
   --output FILE           write the report to FILE instead of standard output
                           (- is standard output; ./- a file named -)
   --explain               after each record, indented lines saying why: where
                           it was found, the closest passage with a word diff,
                           hints, the context that would make a quote unique
+  --only-failures         list only the records not located (the last line
+                          still counts them all)
   --max-source-bytes N    refuse source files longer than N bytes
                           (default: 67108864, 64 MiB; at most ${MAX_SOURCE_BYTES},
                           the longest text citegate can hold in memory)
@@ -62,7 +68,7 @@ Options:
 
 With several files, each text line starts with "file:line: ". Problems with
 the input (unreadable files, unverified sources, invalid records) go to
-standard error as "file:line:column: message".
+standard error as "file:line:column: error: message" (or "warning:").
 
 Exit status: 0 at least one record and every record located, every source
 verified (with --fail-on new: nothing broken or new failing); 1 something
@@ -74,18 +80,23 @@ export const PIN_HELP = `Usage: citegate pin [options] [SOURCE_ID...]
 
 Computes the SHA-256 of each named source (default: every source) and of its
 \`original\`, and writes them into the manifest, keeping its comments and
-layout. Prints what changed. It is the only citegate command that changes
-your files (check and merge-reports write only the reports you name).
+layout. Prints what changed. It is the only citegate command that changes a
+file of yours (init writes new files only; check and merge-reports only the
+reports you name).
 
 Options:
   --manifest FILE         the manifest (default: citegate.yml in the root)
   --root DIR              the workspace (default: the current folder)
   --max-source-bytes N    refuse files longer than N bytes (default: 64 MiB;
                           at most ${MAX_SOURCE_BYTES})
+  --check                 write nothing: check that every pin (sources and
+                          originals, cited or not) matches its file, and print
+                          each one that does not, with both hashes
   -h, --help              this help
 
-Exit status: 0 pinned (or nothing to change), 2 it could not pin (nothing is
-written then).
+Exit status: 0 pinned (or nothing to change; with --check, every pin
+matches), 1 with --check a pin is stale, 2 it could not pin or check a file
+(nothing is written then).
 `;
 
 export const MERGE_HELP = `Usage: citegate merge-reports [options] REPORT...
@@ -96,10 +107,31 @@ Merges the JSON reports of the shards of a split run (check --shard I/N
 Options:
   --output FILE           write the merged report to FILE instead of standard
                           output (- is standard output; ./- a file named -)
+  --format json|sarif     json: the merged JSON report (default); sarif:
+                          SARIF 2.1.0 for code scanning
   --summary FILE          append the Markdown job summary to FILE (for example
                           "$GITHUB_STEP_SUMMARY")
   -h, --help              this help
 
 Exit status: 0 every record located, 1 something needs review, 2 a report
 could not be read or the reports do not belong together.
+`;
+
+export const INIT_HELP = `Usage: citegate init [options]
+
+Starts citegate in a repository with a folder of source texts. Writes
+citegate.yml, which lists every text file under the folder as a source (its
+id from its file name, pinned to its SHA-256, retrieved today) and where the
+citation files go (answers/**/*.json), and answers/example.json, one record
+that quotes a source and passes. Then prints the next steps. It writes over
+nothing: if either file is there, it writes neither.
+
+Options:
+  --sources DIR           the folder of the source texts (default: sources in
+                          the root)
+  --root DIR              the repository (default: the current folder)
+  -h, --help              this help
+
+Exit status: 0 written, 2 nothing written (a file is there already, or no
+text to list or quote).
 `;

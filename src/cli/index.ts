@@ -16,7 +16,7 @@ for (const [stream, name] of [
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     if (stream !== process.stderr) {
       try {
-        process.stderr.write(`citegate: cannot write to ${name}: ${describeFsError(error)}\n`);
+        process.stderr.write(`citegate: error: cannot write to ${name}: ${describeFsError(error)}\n`);
       } catch {
         // Nowhere left to say it: the status says it.
       }

@@ -4,19 +4,21 @@ import { messageOf } from '../model/escape.js';
 import { ManifestError } from '../load/manifest.js';
 import { BaselineError } from '../load/report.js';
 import { WriteError } from '../report/write.js';
-import { UsageError } from './args.js';
+import { InputError, nearestName, UsageError } from './args.js';
 import { checkCommand } from './check.js';
-import { CHECK_HELP, MAIN_HELP, MERGE_HELP, PIN_HELP } from './help.js';
+import { CHECK_HELP, INIT_HELP, MAIN_HELP, MERGE_HELP, PIN_HELP } from './help.js';
+import { initCommand } from './init.js';
 import { mergeReportsCommand } from './merge-reports.js';
 import type { CommandIO } from './io.js';
 import { PinError, pinCommand } from './pin.js';
-import { formatProblem } from '../model/problem.js';
+import { formatDiagnostic } from '../model/problem.js';
 import { escapeMessage } from '../model/escape.js';
 import { VERSION } from '../model/version.js';
 
 export const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 
 const COMMANDS: Record<string, { run: (args: string[], io: CommandIO) => number; help: string }> = {
+  init: { run: initCommand, help: INIT_HELP },
   check: { run: checkCommand, help: CHECK_HELP },
   pin: { run: pinCommand, help: PIN_HELP },
   'merge-reports': { run: mergeReportsCommand, help: MERGE_HELP },
@@ -41,16 +43,25 @@ export function main(argv: string[], io: CommandIO): number {
       return 0;
     }
     const entry = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-    if (!entry) throw new UsageError(`unknown command ${JSON.stringify(command)}`, '');
+    if (!entry) {
+      const near = nearestName(command, Object.keys(COMMANDS));
+      throw new UsageError(`unknown command ${JSON.stringify(command)}${near ? ` (did you mean ${near}?)` : ''}`, '');
+    }
     return entry.run(rest, io);
   } catch (error) {
+    // Every line in the one form of standard error: `file:line:column: error: message`, or `citegate: error: message`.
     if (error instanceof UsageError) {
       const help = error.command ? `citegate ${error.command} --help` : 'citegate --help';
-      io.stderr(`citegate: ${escapeMessage(error.message)}\nSee ${help}.\n`);
+      io.stderr(`${escapeMessage(formatDiagnostic(undefined, 'error', `${error.message}; see ${help}`))}\n`);
+      return 2;
+    }
+    if (error instanceof InputError) {
+      const where = error.file === undefined ? undefined : { file: error.file, line: 0, column: 0 };
+      io.stderr(`${escapeMessage(formatDiagnostic(where, 'error', error.message))}\n`);
       return 2;
     }
     if (error instanceof ManifestError) {
-      io.stderr(`${error.problems.map((p) => escapeMessage(formatProblem(p))).join('\n')}\n`);
+      io.stderr(`${error.problems.map((p) => escapeMessage(formatDiagnostic(p, 'error', p.message))).join('\n')}\n`);
       return 2;
     }
     if (error instanceof BaselineError) {
@@ -58,12 +69,15 @@ export function main(argv: string[], io: CommandIO): number {
       return 2;
     }
     if (error instanceof WriteError) {
-      io.stderr(`citegate: ${escapeMessage(error.message)}\n`);
+      io.stderr(`${escapeMessage(formatDiagnostic(undefined, 'error', error.message))}\n`);
       return 2;
     }
     if (error instanceof PinError) {
-      // Line by line: its lists keep their lines (escaping twice changes nothing).
-      io.stderr(`citegate pin: ${error.message.split('\n').map(escapeMessage).join('\n')}\n`);
+      const lines = [
+        ...error.failures.map((f) => formatDiagnostic(f.where, 'error', f.message)),
+        formatDiagnostic(undefined, 'error', error.message),
+      ];
+      io.stderr(`${lines.map(escapeMessage).join('\n')}\n`);
       return 2;
     }
     return internalError(error, io);
@@ -74,9 +88,14 @@ export function main(argv: string[], io: CommandIO): number {
 export function internalError(error: unknown, io: CommandIO): number {
   const message = messageOf(error);
   io.stderr(
-    `citegate: internal error: ${escapeMessage(message)}\n` +
-      `This is a bug in citegate, not in your files. Please report it at ${REPORT_BUGS} with the command you ran` +
-      `${process.env.CITEGATE_DEBUG ? '' : ' (set CITEGATE_DEBUG=1 to print the stack trace)'}.\n`,
+    `${escapeMessage(
+      formatDiagnostic(
+        undefined,
+        'error',
+        `internal error: ${message}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS} with the command you ran` +
+          `${process.env.CITEGATE_DEBUG ? '' : ' (set CITEGATE_DEBUG=1 to print the stack trace)'}`,
+      ),
+    )}\n`,
   );
   if (process.env.CITEGATE_DEBUG && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
   return 2;

@@ -1,11 +1,12 @@
 // `citegate merge-reports`: the JSON reports of the shards of a split run, made
 // into the one report (and job summary) the unsplit run would have given.
-import { messageOf } from '../model/escape.js';
 import { readFileSync } from 'node:fs';
 import { jsonReportChunks } from '../report/json.js';
+import { sarifText } from '../report/sarif.js';
 import { buildSummary } from '../report/summary.js';
 import { assertWritable, writeChunks } from '../report/write.js';
-import { outputFile, parseCommandArgs, UsageError } from './args.js';
+import { InputError, outputFile, parseCommandArgs, UsageError } from './args.js';
+import { describeFsError } from '../model/fs-error.js';
 import { MERGE_HELP } from './help.js';
 import type { CommandIO } from './io.js';
 import type { JudgedResult } from '../model/result.js';
@@ -16,12 +17,16 @@ import { parseJsonReport, ReportError } from '../load/report.js';
 export function mergeReportsCommand(args: string[], io: CommandIO): number {
   const { values, positionals } = parseCommandArgs('merge-reports', args, {
     output: { type: 'string' },
+    format: { type: 'string', default: 'json' },
     summary: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
     io.stdout(MERGE_HELP);
     return 0;
+  }
+  if (values.format !== 'json' && values.format !== 'sarif') {
+    throw new UsageError(`--format takes json or sarif, not ${JSON.stringify(values.format)}`, 'merge-reports');
   }
   if (positionals.length === 0) throw new UsageError('name the JSON reports to merge', 'merge-reports');
   const output = outputFile(values.output);
@@ -31,15 +36,12 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      throw new UsageError(
-        `cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : messageOf(error)}`,
-        'merge-reports',
-      );
+      throw new InputError(`cannot read: ${describeFsError(error)}`, file);
     }
     try {
       return parseJsonReport(text);
     } catch (error) {
-      if (error instanceof ReportError) throw new UsageError(`${file}: ${error.message}`, 'merge-reports');
+      if (error instanceof ReportError) throw new InputError(error.message, file);
       throw error;
     }
   });
@@ -47,12 +49,13 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
   try {
     merged = judged(mergeResults(parts, positionals));
   } catch (error) {
-    if (error instanceof ReportError) throw new UsageError(error.message, 'merge-reports');
+    if (error instanceof ReportError) throw new InputError(error.message);
     throw error;
   }
   // Every report has the same `github`: mergeResults refuses others.
   const github = parts[0].github;
-  const chunks = jsonReportChunks(merged, github !== undefined ? { github } : {});
+  const chunks =
+    values.format === 'sarif' ? [sarifText(merged)] : jsonReportChunks(merged, github !== undefined ? { github } : {});
   if (output !== undefined) writeChunks(output, chunks);
   else for (const chunk of chunks) io.stdout(chunk);
   if (values.summary !== undefined) {

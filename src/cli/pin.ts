@@ -1,18 +1,26 @@
 // `citegate pin`: records the SHA-256 of sources (and their originals) in the
-// manifest. The only command that changes the user's files. It edits the hash
+// manifest. The only command that changes a file of the user's. It edits the hash
 // values in place in the manifest's text, so comments, quoting and layout stay
 // exactly as they were, and writes nothing unless every requested file could be hashed.
 import { chmodSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isUtf8 } from 'node:buffer';
-import { DEFAULT_MANIFEST, loadManifest, parseManifest, ManifestError, type PinnedFile } from '../load/manifest.js';
+import {
+  DEFAULT_MANIFEST,
+  loadManifest,
+  type Manifest,
+  parseManifest,
+  ManifestError,
+  type PinnedFile,
+} from '../load/manifest.js';
 import { DEFAULT_MAX_SOURCE_BYTES, MAX_SOURCE_BYTES, MAX_SOURCE_BYTES_WHY, sha256Hex } from '../load/sources.js';
+import type { Position } from '../engine/positions.js';
 import type { Workspace } from '../load/workspace.js';
 import { parseCommandArgs, parseByteCount, UsageError } from './args.js';
 import { PIN_HELP } from './help.js';
 import type { CommandIO } from './io.js';
 import { manifestGiven, openWorkspace } from './workspace-arg.js';
-import { formatProblem } from '../model/problem.js';
+import { formatDiagnostic, type Problem } from '../model/problem.js';
 import { describeFsError } from '../model/fs-error.js';
 import { escapeMessage } from '../model/escape.js';
 
@@ -22,14 +30,31 @@ interface Edit {
   readonly text: string;
 }
 
-/** A pin that cannot be made: exit 2, nothing written. Its lines are escaped when shown; what one line quotes is escaped where it is made, so that it stays one line. */
-export class PinError extends Error {}
+/** One reason a hash could not be pinned, at its place in the manifest when it has one. */
+export interface PinFailure {
+  readonly where: Place | undefined;
+  readonly message: string;
+}
+
+type Place = Pick<Problem, 'file' | 'line' | 'column'>;
+
+/** A pin that cannot be made: exit 2, nothing written. Each failure is a line of its own, then the message; all are escaped when shown. */
+export class PinError extends Error {
+  constructor(
+    message: string,
+    readonly failures: readonly PinFailure[] = [],
+  ) {
+    super(message);
+    this.name = 'PinError';
+  }
+}
 
 export function pinCommand(args: string[], io: CommandIO): number {
   const { values, positionals } = parseCommandArgs('pin', args, {
     manifest: { type: 'string' },
     root: { type: 'string' },
     'max-source-bytes': { type: 'string' },
+    check: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -55,7 +80,10 @@ export function pinCommand(args: string[], io: CommandIO): number {
 
   const edits: Edit[] = [];
   const report: string[] = [];
-  const failures: string[] = [];
+  const failures: PinFailure[] = [];
+  const at = (position: Position | undefined): Place | undefined =>
+    position === undefined ? undefined : { file: manifest.file, ...position };
+  if (values.check) return checkPins(workspace, manifest, ids, maxBytes, at, io);
   const eol = manifest.text.includes('\r\n') ? '\r\n' : '\n';
   for (const id of ids) {
     const entry = manifest.sources.get(id)!;
@@ -63,12 +91,12 @@ export function pinCommand(args: string[], io: CommandIO): number {
     if (entry.original) files.push([`${id} original`, entry.original]);
     for (const [label, file] of files) {
       if (file.sha256NotEditable !== undefined) {
-        failures.push(`${label}: ${file.sha256NotEditable}`);
+        failures.push({ where: at(file.sha256Position), message: `${label}: ${file.sha256NotEditable}` });
         continue;
       }
       const hashed = hashFile(workspace, manifest.dir, file.path, maxBytes, file === entry);
       if (!hashed.ok) {
-        failures.push(`${label}: ${file.path}: ${hashed.reason}`);
+        failures.push({ where: at(file.pathPosition), message: `${label}: ${file.path}: ${hashed.reason}` });
         continue;
       }
       if (hashed.sha256 === file.sha256) {
@@ -83,8 +111,8 @@ export function pinCommand(args: string[], io: CommandIO): number {
   }
   if (failures.length > 0) {
     throw new PinError(
-      `nothing written: ${failures.length === 1 ? 'a hash' : 'hashes'} could not be pinned:\n` +
-        failures.map((f) => `  ${escapeMessage(f)}`).join('\n'),
+      `nothing written: ${failures.length === 1 ? 'a hash' : `${failures.length} hashes`} could not be pinned`,
+      failures,
     );
   }
 
@@ -101,14 +129,14 @@ export function pinCommand(args: string[], io: CommandIO): number {
     } catch (error) {
       if (error instanceof ManifestError) {
         throw new PinError(
-          'nothing written: the pinned manifest would not load:\n' +
-            error.problems.map((p) => `  ${escapeMessage(formatProblem(p))}`).join('\n'),
+          'nothing written: the pinned manifest would not load (the lines are those it would have)',
+          error.problems.map((p) => ({ where: p, message: p.message })),
         );
       }
       throw error;
     }
     const resolved = workspace.resolve('', manifest.file, 'file name');
-    if (!resolved.ok) throw new PinError(`nothing written: ${escapeMessage(resolved.reason)}`);
+    if (!resolved.ok) throw new PinError(`nothing written: ${resolved.reason}`);
     writeAtomically(resolved.abs, text);
   }
   io.stdout(
@@ -119,6 +147,68 @@ export function pinCommand(args: string[], io: CommandIO): number {
         : 'nothing to change\n'),
   );
   return 0;
+}
+
+/**
+ * `pin --check`: every pin of the sources named (default: all of them, cited
+ * or not) against its file, sources and originals alike. Prints each pin
+ * that is stale (or missing) with both hashes, at its place in the manifest,
+ * then how many were checked; writes nothing. Exit 1 on a stale pin, 2 when a
+ * file cannot be hashed (as pin would refuse it), 0 when every pin holds.
+ */
+function checkPins(
+  workspace: Workspace,
+  manifest: Manifest,
+  ids: readonly string[],
+  maxBytes: number,
+  at: (position: Position | undefined) => Place | undefined,
+  io: CommandIO,
+): number {
+  const stale: string[] = [];
+  const unreadable: string[] = [];
+  const toPin = new Set<string>();
+  let checked = 0;
+  for (const id of ids) {
+    const entry = manifest.sources.get(id)!;
+    const files: [string, PinnedFile][] = [[id, entry]];
+    if (entry.original) files.push([`${id} original`, entry.original]);
+    for (const [label, file] of files) {
+      checked++;
+      const hashed = hashFile(workspace, manifest.dir, file.path, maxBytes, file === entry);
+      if (!hashed.ok) {
+        unreadable.push(formatDiagnostic(at(file.pathPosition), 'error', `${label}: ${file.path}: ${hashed.reason}`));
+        continue;
+      }
+      if (hashed.sha256 === file.sha256) continue;
+      toPin.add(id);
+      stale.push(
+        formatDiagnostic(
+          at(file.sha256Position ?? file.pathPosition),
+          'error',
+          file.sha256 !== undefined
+            ? `${label}: stale pin: the manifest has ${file.sha256}, ${file.path} has ${hashed.sha256}`
+            : file.sha256Position === undefined
+              ? `${label}: not pinned: the manifest has no sha256, ${file.path} has ${hashed.sha256}`
+              : `${label}: not pinned: its sha256 is not 64 hexadecimal digits, ${file.path} has ${hashed.sha256}`,
+        ),
+      );
+    }
+  }
+  const pins = `${checked} ${checked === 1 ? 'pin' : 'pins'}`;
+  const parts = [
+    ...(stale.length > 0 ? [`${stale.length} of ${pins} stale`] : []),
+    ...(unreadable.length > 0 ? [`${unreadable.length} of ${pins} could not be checked (see standard error)`] : []),
+  ];
+  const summary =
+    parts.length === 0
+      ? `${pins} checked: each matches its file`
+      : `${parts.join(', ')}${stale.length > 0 ? `: review the new text, then run \`citegate pin ${[...toPin].join(' ')}\`` : ''}`;
+  io.stdout(`${[...stale, summary].map(escapeMessage).join('\n')}\n`);
+  if (unreadable.length > 0) {
+    io.stderr(`${unreadable.map(escapeMessage).join('\n')}\n`);
+    return 2;
+  }
+  return stale.length > 0 ? 1 : 0;
 }
 
 function hashFile(
@@ -170,8 +260,6 @@ function writeAtomically(file: string, text: string): void {
     renameSync(temp, file);
   } catch (error) {
     if (created) rmSync(temp, { force: true });
-    throw new PinError(
-      `nothing written: cannot replace ${escapeMessage(`${path.basename(file)}: ${describeFsError(error)}`)}`,
-    );
+    throw new PinError(`nothing written: cannot replace ${path.basename(file)}: ${describeFsError(error)}`);
   }
 }

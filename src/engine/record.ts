@@ -1,4 +1,5 @@
 // Field validation of citation records (SPEC §1, and verdict 1 of SPEC §2).
+import { editDistance } from './edit-distance.js';
 import { EXCERPT, shorten } from '../model/escape.js';
 import { hasLoneSurrogate } from './unicode.js';
 
@@ -105,7 +106,11 @@ function fieldProblem(fields: Fields, ...values: unknown[]): string | undefined 
     if (typeof value === 'string') continue;
     if (k < REQUIRED.length) {
       // A YAML map (a Map) with `<<`: YAML 1.1's merge key, an ordinary key in YAML 1.2.
-      if (!has(fields, key)) return `${key} is missing${fields instanceof Map && fields.has('<<') ? MERGE_KEY : ''}`;
+      if (!has(fields, key)) {
+        if (fields instanceof Map && fields.has('<<')) return `${key} is missing${MERGE_KEY}`;
+        const near = nearKey(fields, key);
+        return near === undefined ? `${key} is missing` : `${key} is missing (did you mean "${key}", not ${near}?)`;
+      }
       return `${key} must be a string, not ${typeName(value)}`;
     }
     if (has(fields, key)) return `${key} must be a string when present, not ${typeName(value)}`;
@@ -118,6 +123,28 @@ function fieldProblem(fields: Fields, ...values: unknown[]): string | undefined 
 }
 
 const KNOWN: readonly string[] = [...REQUIRED, ...OPTIONAL];
+
+/** Keys longer than this, or past this many in a record, are not compared: a typo is short, and a record may be huge. */
+const NEAR_KEY_LENGTH = 40;
+const NEAR_KEYS_COMPARED = 64;
+
+/**
+ * A key of the record that looks like `key` mistyped (`qoute` for `quote`,
+ * `citationId` or `citation-id` for `citation_id`, `source` for
+ * `source_id`), JSON-quoted so that the message shows it exactly and on one
+ * line; undefined when none does.
+ */
+function nearKey(fields: Fields, key: string): string | undefined {
+  const wanted = key.replace(/_/g, '');
+  let compared = 0;
+  for (const k of fields instanceof Map ? fields.keys() : Object.keys(fields)) {
+    if (++compared > NEAR_KEYS_COMPARED) break;
+    if (typeof k !== 'string' || k.length > NEAR_KEY_LENGTH || KNOWN.includes(k)) continue;
+    const folded = k.toLowerCase().replace(/[-_ ]/g, '');
+    if (folded === wanted || editDistance(folded, wanted) <= 2) return JSON.stringify(k);
+  }
+  return undefined;
+}
 
 /** Where a field (its key, or any string below it) holds a lone surrogate; the known fields' own values are checked already. */
 function surrogateIn(key: string, value: unknown): string | undefined {

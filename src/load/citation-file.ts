@@ -6,6 +6,7 @@
 // the caller goes on with the others.
 import { messageOf } from '../model/escape.js';
 import { isMap, isScalar, isSeq, Scalar, type Document } from 'yaml';
+import { editDistance } from '../engine/edit-distance.js';
 import { TextLineIndex, type Position } from '../engine/positions.js';
 import { type Answer, answerAt, type ScalarSource } from './answer.js';
 import {
@@ -274,6 +275,26 @@ interface RawFile {
 
 const SHAPE = 'expected an array of citation records, or an object with a "citations" array';
 
+/**
+ * The shape problem of a top-level object that has no `citations` list,
+ * naming a key that looks like it mistyped (`citation`, `Citations`,
+ * `citatons`), JSON-quoted so that it shows exactly and on one line.
+ */
+function shapeProblem(document: ReadonlyMap<string, unknown> | undefined): string {
+  if (document === undefined || document.has('citations')) return SHAPE;
+  if (document.has('citation_id') || document.has('quote')) return `${SHAPE} (one record, alone: put it in a list)`;
+  let compared = 0;
+  for (const key of document.keys()) {
+    if (++compared > 64) break;
+    if (typeof key !== 'string' || key.length > 40) continue;
+    const folded = key.toLowerCase();
+    if (folded === 'citations' || editDistance(folded, 'citations') <= 2) {
+      return `${SHAPE} (did you mean "citations", not ${JSON.stringify(key)}?)`;
+    }
+  }
+  return SHAPE;
+}
+
 function jsonProblem(error: unknown, text: string): { offset: number; message: string } {
   if (!(error instanceof JsonSyntaxError)) throw error;
   if (error.firstOffset !== undefined) {
@@ -306,7 +327,7 @@ function parseJsonFile(text: string, json: ParsedJson | JsonSyntaxError): RawFil
     list = value.citations;
   }
   if (!Array.isArray(list))
-    return { records: [], problems: [{ offset, message: SHAPE }], document, emptyListed: false };
+    return { records: [], problems: [{ offset, message: shapeProblem(document) }], document, emptyListed: false };
   return {
     records: list.map((v, i) => rawRecord(v, recordOffsets?.[i] ?? offset, claimOffsets.get(recordOffsets?.[i] ?? -1))),
     problems: [],
@@ -393,7 +414,7 @@ function parseYamlFile(text: string): RawFile {
     node = deref(doc, node.items.find((p) => isScalar(p.key) && p.key.value === 'citations')?.value);
   }
   if (!Array.isArray(list) || !isSeq(node)) {
-    return { ...none, document, problems: [{ offset: nodeOffset(doc.contents), message: SHAPE }] };
+    return { ...none, document, problems: [{ offset: nodeOffset(doc.contents), message: shapeProblem(document) }] };
   }
   const seq = node;
   return {

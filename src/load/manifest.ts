@@ -40,6 +40,9 @@ export interface PinnedFile {
   readonly pathEnd: number;
   readonly keyColumn: number;
   readonly flow: boolean;
+  /** Where the `path` value is written, and the `sha256` value when there is one: messages about the file point there. */
+  readonly pathPosition: Position;
+  readonly sha256Position: Position | undefined;
 }
 
 export interface SourceEntry extends PinnedFile {
@@ -332,6 +335,9 @@ function readPinnedFile(
     pathEnd: (pathNode as { range?: [number, number, number] } | null)?.range?.[1] ?? keyOffset,
     keyColumn: index.position(keyOffset).column,
     flow: map.flow === true,
+    pathPosition: index.position(nodeOffset(pathNode, keyOffset)),
+    sha256Position:
+      shaPair === undefined ? undefined : index.position(nodeOffset(shaPair.value, nodeOffset(shaPair.key))),
   };
 }
 

@@ -73,13 +73,14 @@ export function parseYaml(text: string): ParsedYaml {
     schema: 'core',
   });
   if (!Array.isArray(docs) || docs.length === 0) return { doc: undefined, issues: [] };
-  const issues: YamlIssue[] = [];
+  let issues: YamlIssue[] = [];
   const doc = docs[0];
   for (const e of [...doc.errors, ...doc.warnings]) {
     const structural = e.code !== 'DUPLICATE_KEY' && e.code !== 'TAG_RESOLVE_FAILED';
     issues.push({ offset: e.pos[0], message: yamlMessage(e.message), structural });
   }
   duplicateKeys(doc, issues);
+  issues = upToFirstSyntaxError(issues);
   // An alias to no anchor parses without error; said here, where it is, not later as a missing value.
   if (issues.length === 0 && text.includes('*')) {
     visit(doc, {
@@ -94,7 +95,7 @@ export function parseYaml(text: string): ParsedYaml {
       },
     });
   }
-  if (docs.length > 1) {
+  if (docs.length > 1 && !issues.some((i) => i.structural)) {
     issues.push({
       offset: docs[1].range[0],
       message: 'a second YAML document: a file holds exactly one',
@@ -102,6 +103,24 @@ export function parseYaml(text: string): ParsedYaml {
     });
   }
   return { doc, issues };
+}
+
+/**
+ * One YAML mistake often makes the parser report several errors: its own, then
+ * others for what it read after it. A key indented one space too few gives
+ * "all mapping items must start at the same column" there, then two errors
+ * at the next line, which is right. The first error explains the mistake, and
+ * what the parser read after it is its guess, so the issues are kept up to the
+ * first syntax error and no further (a duplicate key or an unknown tag before
+ * it is a mistake of its own, and stays).
+ */
+function upToFirstSyntaxError(issues: readonly YamlIssue[]): YamlIssue[] {
+  const first = issues.reduce<YamlIssue | undefined>(
+    (found, i) => (i.structural && (found === undefined || i.offset < found.offset) ? i : found),
+    undefined,
+  );
+  if (first === undefined) return [...issues];
+  return [...issues.filter((i) => !i.structural && i.offset < first.offset), first].sort((a, b) => a.offset - b.offset);
 }
 
 /** A key twice in a mapping (equal scalar values, as the yaml package's own check compares them). */

@@ -24,3 +24,22 @@ export function formatProblem(problem: Problem): string {
   const where = problem.line > 0 ? `${problem.file}:${problem.line}:${problem.column}` : problem.file;
   return `${where}: ${problem.message}`;
 }
+
+/** How serious a line on standard error is: an error fails the run (or stops it), a warning does not. */
+export type Level = 'error' | 'warning';
+
+/**
+ * The one form of every line the CLI writes to standard error, which editors
+ * and problem matchers read: `file:line:column: level: message`, `file:
+ * level: message` for a file as a whole, and `citegate: level: message` for
+ * what is about no file (`file` is then undefined).
+ */
+export function formatDiagnostic(
+  where: Pick<Problem, 'file' | 'line' | 'column'> | undefined,
+  level: Level,
+  message: string,
+): string {
+  const at =
+    where === undefined ? 'citegate' : where.line > 0 ? `${where.file}:${where.line}:${where.column}` : where.file;
+  return `${at}: ${level}: ${message}`;
+}

@@ -311,6 +311,11 @@ export function buildSarif(result: CheckResult, options: SarifOptions = {}) {
   };
 }
 
+/** The SARIF file as the Action and the CLI write it: the document, indented, and a line end. */
+export function sarifText(result: CheckResult, options: SarifOptions = {}): string {
+  return `${JSON.stringify(buildSarif(result, options), null, 2)}\n`;
+}
+
 /**
  * A record's identity in its file: its id, or none (null). Not its position:
  * a record added above one without an id would change the identity of every

@@ -5,7 +5,7 @@
 // last `: `-separated field; escaping keeps ids on one line).
 import { explainRecord } from './explain-text.js';
 import { type CheckResult, type RecordResult, reasonOf, tally } from '../model/result.js';
-import { formatProblem } from '../model/problem.js';
+import { formatDiagnostic, type Level } from '../model/problem.js';
 import { escapeMessage, escapeValue } from '../model/escape.js';
 
 export function recordLabel(record: RecordResult): string {
@@ -13,18 +13,26 @@ export function recordLabel(record: RecordResult): string {
 }
 
 /**
- * Standard output: one line per record, then the count. With `explain`, each
- * record is followed by lines indented by two spaces saying why (so a script
- * that reads the verdict lines can skip them).
+ * Standard output: one line per record (with `onlyFailures`, per record not
+ * located), then the count of all. With `explain`, each record is followed by
+ * lines indented by two spaces saying why (so a script that reads the verdict
+ * lines can skip them).
  */
-export function* textReportChunks(result: CheckResult, options: { explain?: boolean } = {}): Generator<string> {
+export function* textReportChunks(
+  result: CheckResult,
+  options: { explain?: boolean; onlyFailures?: boolean } = {},
+): Generator<string> {
   const several = result.files.length > 1;
   // Written in blocks: a run of a few hundred thousand records never holds its
   // whole report, nor one small string per line.
   let lines: string[] = [];
   let located = 0;
   for (const r of result.records) {
-    if (r.verdict === 'located') located++;
+    if (r.verdict === 'located') {
+      located++;
+      // Counted all the same: the last line says how many of all were located.
+      if (options.onlyFailures) continue;
+    }
     lines.push(
       several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`,
     );
@@ -45,7 +53,7 @@ export function* textReportChunks(result: CheckResult, options: { explain?: bool
 }
 
 /**
- * Standard error: what is wrong with the input, `file:line:column: message`.
+ * Standard error: what is wrong with the input, `file:line:column: level: message`.
  * Records with invalid fields are input errors too, so their reasons are here;
  * other verdicts are results and stay on standard output alone. Written in
  * blocks, like the report: a file of a hundred thousand bad records makes as
@@ -63,50 +71,43 @@ export function* diagnosticsChunks(
     }
   };
   for (const p of result.problems) {
-    lines.push(escapeMessage(formatProblem(p)));
+    lines.push(escapeMessage(formatDiagnostic(p, 'error', p.message)));
     yield* flush();
   }
   for (const f of result.findings) {
     const who = f.citationId !== undefined ? `${escapeValue(f.citationId)}: ` : '';
     lines.push(
-      escapeMessage(
-        formatProblem({
-          file: f.file,
-          line: f.line,
-          column: f.column,
-          message: `${f.level === 'fail' ? 'error' : 'warning'}: ${f.kind}: ${who}${f.message}`,
-        }),
-      ),
+      escapeMessage(formatDiagnostic(f, f.level === 'fail' ? 'error' : 'warning', `${f.kind}: ${who}${f.message}`)),
     );
     yield* flush();
   }
   for (const r of result.records) {
     if (r.verdict !== 'invalid fields') continue;
-    lines.push(
-      escapeMessage(
-        formatProblem({
-          file: r.file,
-          line: r.line,
-          column: r.column,
-          message: `${recordLabel(r)}: invalid fields: ${r.reason}`,
-        }),
-      ),
-    );
+    lines.push(escapeMessage(formatDiagnostic(r, 'error', `${recordLabel(r)}: invalid fields: ${r.reason}`)));
     yield* flush();
   }
   if (result.records.length === 0 && options.shard) {
+    // Not a failure: the merge judges the whole run. Worth a look all the same (too many shards?).
     lines.push(
-      `citegate: shard ${options.shard.index} of ${options.shard.count} holds no citation ${result.files.length > 0 ? 'records' : 'files'}; merge-reports judges the whole run`,
+      formatDiagnostic(
+        undefined,
+        'warning',
+        `shard ${options.shard.index} of ${options.shard.count} holds no citation ${result.files.length > 0 ? 'records' : 'files'}; merge-reports judges the whole run`,
+      ),
     );
   } else if (result.records.length === 0) {
     lines.push(
-      result.files.length > 0
-        ? 'citegate: no citation records in the files checked (an empty run fails)'
-        : options.named
-          ? 'citegate: none of the files named could be checked (an empty run fails)'
-          : options.noPatterns
-            ? 'citegate: no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)'
-            : "citegate: no citation files to check: the manifest's `citations` patterns match no file (an empty run fails)",
+      formatDiagnostic(
+        undefined,
+        'error',
+        result.files.length > 0
+          ? 'no citation records in the files checked (an empty run fails)'
+          : options.named
+            ? 'none of the files named could be checked (an empty run fails)'
+            : options.noPatterns
+              ? 'no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)'
+              : "no citation files to check: the manifest's `citations` patterns match no file (an empty run fails)",
+      ),
     );
   }
   if (lines.length > 0) yield `${lines.join('\n')}\n`;
@@ -120,8 +121,13 @@ function ids(list: readonly string[]): string {
   return list.length > IDS_NAMED ? `${named.join(', ')} and ${list.length - IDS_NAMED} more` : named.join(', ');
 }
 
-/** What changed since the baseline, in one line for standard error (the `id: verdict` lines stay the reference's). */
-export function baselineLine(result: CheckResult): string {
+/**
+ * What changed since the baseline, in one line for standard error (the `id:
+ * verdict` lines stay the reference's), at the level of the run's outcome:
+ * `error` when it fails, `warning` when it passes (what it does not count is
+ * worth a look).
+ */
+export function baselineLine(result: CheckResult, level: Level): string {
   const b = result.baseline;
   const counts = tally(result).baseline;
   if (!b || !counts) return '';
@@ -149,7 +155,11 @@ export function baselineLine(result: CheckResult): string {
     repinned.length > 0 ? `re-pinned ${ids(repinned)} (their records judged against the new text)` : '',
   ].filter(Boolean);
   return escapeMessage(
-    `citegate: against the baseline ${b.from} (fail on ${b.failOn}): ${parts.join(', ')}` +
-      (sources.length > 0 ? `; sources since the baseline: ${sources.join('; ')}` : ''),
+    formatDiagnostic(
+      undefined,
+      level,
+      `against the baseline ${b.from} (fail on ${b.failOn}): ${parts.join(', ')}` +
+        (sources.length > 0 ? `; sources since the baseline: ${sources.join('; ')}` : ''),
+    ),
   );
 }

@@ -294,7 +294,7 @@ describe('the shards of a nightly audit', () => {
     expect(runCli(['merge-reports', 's1-a.json', 's2-b.json'], root)).toMatchObject({
       code: 2,
       stderr: expect.stringMatching(
-        /^citegate: s1-a\.json and s2-b\.json are reports of different runs: their events, commits or scopes differ\n/,
+        /^citegate: error: s1-a\.json and s2-b\.json are reports of different runs: their events, commits or scopes differ\n/,
       ),
     });
     // Nor an Action report with a CLI one, whose runs cannot be the same (found in review: the first
@@ -302,7 +302,7 @@ describe('the shards of a nightly audit', () => {
     writeFileSync(path.join(root, 'empty.json'), runCli(['check', '--format', 'json', 'nothing.json'], root).stdout);
     expect(runCli(['merge-reports', 's1-a.json', 'empty.json'], root)).toMatchObject({
       code: 2,
-      stderr: expect.stringMatching(/^citegate: s1-a\.json and empty\.json are reports of different runs/),
+      stderr: expect.stringMatching(/^citegate: error: s1-a\.json and empty\.json are reports of different runs/),
     });
   });
 });

@@ -241,8 +241,8 @@ describe('the shapes of a file of responses', () => {
       'm#0.0: located\nm#2.0: located\nm#0.0: invalid fields\nm#2.0: invalid fields\nlocated=2/4\n',
     );
     expect(errLines(run.stderr)).toEqual([
-      `evals/a.jsonl:${objectAt(file, '"cited_text"', 3)}: m#0.0: invalid fields: duplicate citation_id (first used at line 1)`,
-      `evals/a.jsonl:${objectAt(file, '"cited_text"', 4)}: m#2.0: invalid fields: duplicate citation_id (first used at line 1)`,
+      `evals/a.jsonl:${objectAt(file, '"cited_text"', 3)}: error: m#0.0: invalid fields: duplicate citation_id (first used at line 1)`,
+      `evals/a.jsonl:${objectAt(file, '"cited_text"', 4)}: error: m#2.0: invalid fields: duplicate citation_id (first used at line 1)`,
     ]);
   });
 });
@@ -286,7 +286,7 @@ describe('a file in citegate’s own format is never read as responses', () => {
     );
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
-      'evals/a.json:1:1: expected an array of citation records, or an object with a "citations" array',
+      'evals/a.json:1:1: error: expected an array of citation records, or an object with a "citations" array',
     );
   });
 
@@ -300,10 +300,10 @@ describe('a file in citegate’s own format is never read as responses', () => {
       }),
     );
     expect(errLines(run.stderr)).toEqual([
-      'evals/a.json:1:1: not a Messages API response (an object with `"type": "message"` and a `content` list) nor a line of a Message Batches results file (`custom_id` and `result`)',
-      'evals/b.jsonl:2:1: not a Messages API response (an object with `"type": "message"` and a `content` list) nor a line of a Message Batches results file (`custom_id` and `result`)',
-      "evals/b.jsonl:3:1: unexpected 'n': expected a JSON value",
-      'evals/c.yaml: not read: format anthropic-messages is JSON or JSON Lines (saved Messages API responses), and this is a YAML file',
+      'evals/a.json:1:1: error: not a Messages API response (an object with `"type": "message"` and a `content` list) nor a line of a Message Batches results file (`custom_id` and `result`)',
+      'evals/b.jsonl:2:1: error: not a Messages API response (an object with `"type": "message"` and a `content` list) nor a line of a Message Batches results file (`custom_id` and `result`)',
+      "evals/b.jsonl:3:1: error: unexpected 'n': expected a JSON value",
+      'evals/c.yaml: error: not read: format anthropic-messages is JSON or JSON Lines (saved Messages API responses), and this is a YAML file',
     ]);
     expect(run.stdout).toBe('evals/b.jsonl:1: m#0.0: located\nevals/b.jsonl:1: m#2.0: located\nlocated=2/2\n');
     expect(run.code).toBe(1);
@@ -421,7 +421,7 @@ describe('invalid fields, at the citation', () => {
     expect(run.stdout).toBe('m#0.0: invalid fields\nlocated=0/1\n');
     expect(errLines(run.stderr)[0]).toMatch(
       new RegExp(
-        `^evals/a\\.json:${objectAt(file, '"document_index"')}: m#0\\.0: invalid fields: ${escapeRegExp(reason)}`,
+        `^evals/a\\.json:${objectAt(file, '"document_index"')}: error: m#0\\.0: invalid fields: ${escapeRegExp(reason)}`,
       ),
     );
     expect(run.code).toBe(1);
@@ -438,8 +438,8 @@ describe('invalid fields, at the citation', () => {
       workspace({ 'evals/a.json': file }, `${ANTHROPIC}\n    documents: [returns-v2, shipping-v1]`),
     );
     expect(errLines(run.stderr)).toEqual([
-      `evals/a.json:${objectAt(file, '"document_index"', 1)}: m#0.0: invalid fields: document_index 2 is past the \`documents\` list (citegate.yml:14), which names 2 documents`,
-      `evals/a.json:${objectAt(file, '"document_index"', 2)}: m#1.0: invalid fields: document_index must be a whole number from 0, not 1.5`,
+      `evals/a.json:${objectAt(file, '"document_index"', 1)}: error: m#0.0: invalid fields: document_index 2 is past the \`documents\` list (citegate.yml:14), which names 2 documents`,
+      `evals/a.json:${objectAt(file, '"document_index"', 2)}: error: m#1.0: invalid fields: document_index must be a whole number from 0, not 1.5`,
     ]);
   });
 
@@ -451,8 +451,8 @@ describe('invalid fields, at the citation', () => {
     const run = runCli(['check', 'evals/a.json'], workspace({ 'evals/a.json': file }));
     const line = (needle: string) => file.split('\n').findIndex((l) => l.includes(needle)) + 1;
     expect(errLines(run.stderr)).toEqual([
-      `evals/a.json:${line('"just text"')}:9: m#0.0: invalid fields: a citation must be an object, not a string`,
-      `evals/a.json:${objectAt(file, '"document_index"')}: m#0.1: invalid fields: citation.note holds a lone UTF-16 surrogate (half of a character)`,
+      `evals/a.json:${line('"just text"')}:9: error: m#0.0: invalid fields: a citation must be an object, not a string`,
+      `evals/a.json:${objectAt(file, '"document_index"')}: error: m#0.1: invalid fields: citation.note holds a lone UTF-16 surrogate (half of a character)`,
     ]);
   });
 });
@@ -483,7 +483,7 @@ describe('responses that cannot pass are problems naming the response', () => {
     );
     const run = runCli(['check', 'evals/b.jsonl'], workspace({ 'evals/b.jsonl': file }));
     expect(run.stdout).toBe('q1#0.0: located\nq1#2.0: located\nlocated=2/2\n');
-    expect(errLines(run.stderr)).toEqual([`evals/b.jsonl:2:1: ${message}`]);
+    expect(errLines(run.stderr)).toEqual([`evals/b.jsonl:2:1: error: ${message}`]);
     expect(run.code).toBe(1);
   });
 
@@ -504,7 +504,7 @@ describe('responses that cannot pass are problems naming the response', () => {
       workspace({ 'evals/a.json': pretty({ ...good('m'), stop_reason: stop }) }),
     );
     expect(run.stdout).toBe('m#0.0: located\nm#2.0: located\nlocated=2/2\n');
-    expect(errLines(run.stderr)).toEqual([expect.stringContaining(`evals/a.json:1:1: ${message}`)]);
+    expect(errLines(run.stderr)).toEqual([expect.stringContaining(`evals/a.json:1:1: error: ${message}`)]);
     expect(run.code).toBe(1);
   });
 
@@ -513,12 +513,12 @@ describe('responses that cannot pass are problems naming the response', () => {
     const broken = message('b', [{ type: 'text', text: 5 }, text('y', { cited: 'no' }), good('x').content[0]]);
     const run = runCli(['check', 'evals/a.jsonl'], workspace({ 'evals/a.jsonl': lines(none, broken) }));
     expect(errLines(run.stderr)).toEqual([
-      'evals/a.jsonl:1:1: response n has no citation: none of its text can be checked (send the documents with `"citations": {"enabled": true}`)',
+      'evals/a.jsonl:1:1: error: response n has no citation: none of its text can be checked (send the documents with `"citations": {"enabled": true}`)',
       expect.stringMatching(
-        /^evals\/a\.jsonl:2:\d+: response b: the `text` of content block 0 must be a string, not a number$/,
+        /^evals\/a\.jsonl:2:\d+: error: response b: the `text` of content block 0 must be a string, not a number$/,
       ),
       expect.stringMatching(
-        /^evals\/a\.jsonl:2:\d+: response b: the `citations` of content block 1 must be a list or null, not an object$/,
+        /^evals\/a\.jsonl:2:\d+: error: response b: the `citations` of content block 1 must be a list or null, not an object$/,
       ),
       expect.stringMatching(
         /^evals\/a\.jsonl:1:\d+: warning: uncited claim: no citation covers this sentence of response n: "Our returns policy is generous\."$/,
@@ -548,7 +548,7 @@ describe('responses that cannot pass are problems naming the response', () => {
     );
     const problems = errLines(run.stderr).filter((l) => !/: invalid fields: duplicate/.test(l));
     expect(
-      problems.map((l) => l.replace(/^evals\/a\.jsonl:\d+:\d+: /, '').replace(/^.*#\d\.\d: invalid fields: /, '')),
+      problems.map((l) => l.replace(/^evals\/a\.jsonl:\d+:\d+: error: /, '').replace(/^.*#\d\.\d: invalid fields: /, '')),
     ).toEqual([
       `request ${'q'.repeat(39)}… errored (api_error: ${'m'.repeat(68)}…): there is no response to check`,
       `request q2: its result is "${'r'.repeat(38)}…, not succeeded: there is no response to check`,
@@ -560,7 +560,7 @@ describe('responses that cannot pass are problems naming the response', () => {
 
   it('an empty file of responses', () => {
     const run = runCli(['check', 'evals/a.jsonl'], workspace({ 'evals/a.jsonl': '\n' }));
-    expect(errLines(run.stderr)[0]).toBe('evals/a.jsonl: the file is empty: it holds no responses');
+    expect(errLines(run.stderr)[0]).toBe('evals/a.jsonl: error: the file is empty: it holds no responses');
   });
 });
 
@@ -672,7 +672,7 @@ describe('the location check', () => {
     expect(off).toEqual({ code: 0, stdout: 'm#0.0: located\nlocated=1/1\n', stderr: '' });
     expect(runCli(['check', 'evals/a.json', '--citation-locations', 'loud'], workspace(one(citation)))).toMatchObject({
       code: 2,
-      stderr: 'citegate: --citation-locations takes off, warn, fail, not "loud"\nSee citegate check --help.\n',
+      stderr: 'citegate: error: --citation-locations takes off, warn, fail, not "loud"; see citegate check --help\n',
     });
   });
 

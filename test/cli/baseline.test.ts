@@ -105,7 +105,7 @@ describe('check --baseline', () => {
     const text = runCli(['check', '--baseline', 'base.json'], root);
     expect(text.stdout).toBe('ok: located\nold: quote not found\nnew-ok: located\nlocated=2/3\n');
     expect(text.stderr).toBe(
-      'citegate: against the baseline base.json (fail on new): 0 broken, 0 new not located, 0 fixed, 1 still failing (not counted), 1 unchanged, 1 new located, 0 removed\n',
+      'citegate: warning: against the baseline base.json (fail on new): 0 broken, 0 new not located, 0 fixed, 1 still failing (not counted), 1 unchanged, 1 new located, 0 removed\n',
     );
     expect(text.code).toBe(0);
     expect(runCli(['check', '--baseline', 'base.json', '--fail-on', 'any'], root).code).toBe(1);
@@ -244,7 +244,7 @@ describe('check --baseline', () => {
       { 'answers/a.json': JSON.stringify([rec('r', 'A receipt is required.')]) },
     );
     expect(runCli(['check', '--fail-on', 'new'], root).stderr).toBe(
-      'citegate: --fail-on new needs --baseline: what is new is judged against an earlier report\nSee citegate check --help.\n',
+      'citegate: error: --fail-on new needs --baseline: what is new is judged against an earlier report; see citegate check --help\n',
     );
     expect(runCli(['check', '--fail-on', 'some'], root).code).toBe(2);
   });

@@ -72,13 +72,13 @@ describe('citegate check', () => {
       code: 1,
       stdout: 'located=0/0\n',
       stderr:
-        "citegate: no citation files to check: the manifest's `citations` patterns match no file (an empty run fails)\n",
+        "citegate: error: no citation files to check: the manifest's `citations` patterns match no file (an empty run fails)\n",
     });
     const empty = makeWorkspace({ 'returns-v1': RETURNS }, { 'answers/a.json': '[]' });
     expect(runCli(['check'], empty)).toEqual({
       code: 1,
       stdout: 'located=0/0\n',
-      stderr: 'citegate: no citation records in the files checked (an empty run fails)\n',
+      stderr: 'citegate: error: no citation records in the files checked (an empty run fails)\n',
     });
     // Found in review: a manifest without `citations` was said to have patterns that match nothing.
     const unlisted = makeTree({ 'citegate.yml': 'version: 1\nsources: {}\n', 'answers/a.json': '[]' });
@@ -86,7 +86,7 @@ describe('citegate check', () => {
       code: 1,
       stdout: 'located=0/0\n',
       stderr:
-        'citegate: no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)\n',
+        'citegate: error: no citation files to check: the manifest has no `citations` patterns; add some, or name the files to check (an empty run fails)\n',
     });
   });
 
@@ -107,10 +107,10 @@ describe('citegate check', () => {
     );
     expect(run.stderr).toBe(
       [
-        'answers/a.json:2:64: trailing comma before }',
-        "answers/c.jsonl:2:1: unexpected 'n': expected a JSON value",
-        'answers/e.json:1:2: not valid UTF-8: byte 0xFF at offset 1 does not start or continue a character',
-        'answers/d.yaml:1:3: d1: invalid fields: quote must be a string, not an array',
+        'answers/a.json:2:64: error: trailing comma before }',
+        "answers/c.jsonl:2:1: error: unexpected 'n': expected a JSON value",
+        'answers/e.json:1:2: error: not valid UTF-8: byte 0xFF at offset 1 does not start or continue a character',
+        'answers/d.yaml:1:3: error: d1: invalid fields: quote must be a string, not an array',
         '',
       ].join('\n'),
     );
@@ -132,7 +132,7 @@ describe('citegate check', () => {
     expect(run.stdout).toBe('a1: source unverified\na2: located\nlocated=1/2\n');
     const actual = sha256(RETURNS.text.replace('30', '60'));
     expect(run.stderr).toBe(
-      `citegate.yml:3:3: source returns-v1 is unverified: sources/returns-v1.txt has SHA-256 ${actual}, ` +
+      `citegate.yml:3:3: error: source returns-v1 is unverified: sources/returns-v1.txt has SHA-256 ${actual}, ` +
         `but the manifest pins ${sha256(RETURNS.text)}: review the new text, then run \`citegate pin\` to accept it\n`,
     );
     expect(run.code).toBe(1);
@@ -177,7 +177,7 @@ describe('citegate check', () => {
     change(root);
     const run = runCli(['check'], root);
     expect(run.stdout).toBe('a1: source unverified\nlocated=0/1\n');
-    expect(run.stderr).toBe(`citegate.yml:3:3: source returns-v1 is unverified: ${reason}\n`);
+    expect(run.stderr).toBe(`citegate.yml:3:3: error: source returns-v1 is unverified: ${reason}\n`);
     expect(run.code).toBe(1);
   });
 
@@ -196,7 +196,7 @@ describe('citegate check', () => {
     expect(report.records.map((r: { verdict: string }) => r.verdict)).toEqual(['source unverified', 'located']);
     expect(report.records[1].matches).toEqual([{ line: 1, column: 1, end_line: 1, end_column: 12 }]);
     expect(run.stderr).toBe(
-      'citegate.yml:3:3: source latin1-v1 is unverified: sources/latin1.txt is not valid UTF-8 (line 1, column 4): sources must be UTF-8 text\n',
+      'citegate.yml:3:3: error: source latin1-v1 is unverified: sources/latin1.txt is not valid UTF-8 (line 1, column 4): sources must be UTF-8 text\n',
     );
     const small = runCli(['check', '--max-source-bytes', '10'], root);
     expect(small.stderr).toContain('sources/bom.txt: it is 30 bytes long, over the limit of 10 bytes');
@@ -251,7 +251,7 @@ describe('citegate check', () => {
     expect(run.stdout).toBe(
       'answers/..drafts/a.json:2: dots: located\nanswers/back\\\\slash/b.json:2: backslash: located\ninside/c.json:2: linked: located\nlocated=3/3\n',
     );
-    expect(run.stderr).toBe('away: folder not listed: it is a link that leads outside the workspace\n');
+    expect(run.stderr).toBe('away: error: folder not listed: it is a link that leads outside the workspace\n');
     expect(run.code).toBe(1);
   });
 
@@ -275,7 +275,7 @@ describe('citegate check', () => {
     expect(run.stdout).toBe(
       'answers/more/b.json:2: beside: located\nanswers/z-real/a.json:2: real: located\nlocated=2/2\n',
     );
-    expect(run.stderr).toBe('answers/away: folder not listed: it is a link that leads outside the workspace\n');
+    expect(run.stderr).toBe('answers/away: error: folder not listed: it is a link that leads outside the workspace\n');
     expect(run.code).toBe(1);
   });
 
@@ -292,7 +292,7 @@ describe('citegate check', () => {
     symlinkSync('gone.json', path.join(root, 'answers/dangling.json'));
     const run = runCli(['check'], root);
     expect(run.stdout).toBe('answers/linked.json:2: only: located\nanswers/real.json:2: real: located\nlocated=2/2\n');
-    expect(run.stderr).toBe('answers/dangling.json: cannot read: it is a link that leads to no file\n');
+    expect(run.stderr).toBe('answers/dangling.json: error: cannot read: it is a link that leads to no file\n');
     expect(run.code).toBe(1);
   });
 
@@ -379,7 +379,7 @@ describe('citegate check', () => {
     const run = runCli(['check'], root);
     expect(run.stdout).toBe('decoy: located\nlocated=1/1\n');
     expect(run.stderr).toBe(
-      'answers/\\xFF.json: not read: the name is not valid UTF-8, so citegate cannot name it; rename it\n',
+      'answers/\\xFF.json: error: not read: the name is not valid UTF-8, so citegate cannot name it; rename it\n',
     );
     expect(run.code).toBe(1);
   });
@@ -397,7 +397,7 @@ describe('citegate check', () => {
       const run = runCli(['check'], root);
       expect(run.stdout).toBe('answers/a.json:2: a1: located\nlocated=1/1\n');
       expect(run.stderr).toBe(
-        'answers/fifo.json: cannot read: it is not a regular file\nanswers/sock.json: cannot read: it is not a regular file\n',
+        'answers/fifo.json: error: cannot read: it is not a regular file\nanswers/sock.json: error: cannot read: it is not a regular file\n',
       );
       expect(run.code).toBe(1);
     } finally {
@@ -517,14 +517,14 @@ describe('citegate check', () => {
       expect(run).toEqual({
         code: 2,
         stdout: '',
-        stderr: `citegate: cannot write ${output}: it is ${what}, which the run reads: a report there would replace it\n`,
+        stderr: `citegate: error: cannot write ${output}: it is ${what}, which the run reads: a report there would replace it\n`,
       });
       expect(readFileSync(path.join(root, output), 'utf8')).toBe(before);
     }
     // A hard link is the same file under another name.
     linkSync(path.join(root, 'answers/a.json'), path.join(root, 'hard.json'));
     expect(runCli(['check', '--output', 'hard.json'], root).stderr).toBe(
-      'citegate: cannot write hard.json: it is citation file answers/a.json, which the run reads: a report there would replace it\n',
+      'citegate: error: cannot write hard.json: it is citation file answers/a.json, which the run reads: a report there would replace it\n',
     );
     expect(runCli(['check', '--output', 'report.txt'], root).code).toBe(0);
   });
@@ -573,8 +573,8 @@ describe('citegate check', () => {
     const elsewhere = makeTree({});
     expect(runCli(['check', '--root', root], elsewhere).stdout).toBe('a1: located\nlocated=1/1\n');
     const outside = runCli(['check', '--root', root, path.join(elsewhere, 'x.json')], elsewhere);
-    expect(outside.stderr).toContain('x.json: not read: it is outside the workspace');
-    expect(outside.stderr).toContain('citegate: none of the files named could be checked (an empty run fails)');
+    expect(outside.stderr).toContain('x.json: error: not read: it is outside the workspace');
+    expect(outside.stderr).toContain('citegate: error: none of the files named could be checked (an empty run fails)');
     expect(outside.stderr).not.toContain('patterns match no file');
     expect(outside.code).toBe(1);
   });
@@ -704,7 +704,7 @@ describe('citegate check', () => {
       code: 1,
       stdout: 'a1: located\nlocated=1/1\n',
       stderr:
-        'answers/\ufffd.json: not read: the name holds U+FFFD, which is what a name that is not valid UTF-8 becomes on a command line: rename the file\n',
+        'answers/\ufffd.json: error: not read: the name holds U+FFFD, which is what a name that is not valid UTF-8 becomes on a command line: rename the file\n',
     });
   });
 
@@ -743,7 +743,7 @@ describe('citegate check', () => {
     expect(run).toEqual({
       code: 1,
       stdout: 'answers/a.json:2: a1: located\nlocated=1/1\n',
-      stderr: 'answers/new/b.json: cannot read: no such file\n',
+      stderr: 'answers/new/b.json: error: cannot read: no such file\n',
     });
   });
 });
@@ -756,54 +756,60 @@ describe('citegate check cannot run (exit 2)', () => {
   runCli(['check', '--format', 'json', '--output', 'report.json'], root);
 
   it.each([
-    [['check', '--format', 'xml'], 'citegate: --format takes text or json, not "xml"\nSee citegate check --help.\n'],
-    [['check', '--frobnicate'], "citegate: unknown option '--frobnicate'\nSee citegate check --help.\n"],
+    [
+      ['check', '--format', 'xml'],
+      'citegate: error: --format takes text, json or sarif, not "xml"; see citegate check --help\n',
+    ],
+    [['check', '--frobnicate'], "citegate: error: unknown option '--frobnicate'; see citegate check --help\n"],
     [
       ['check', '--max-source-bytes=-1'],
-      'citegate: --max-source-bytes takes a positive whole number of bytes, not "-1"\nSee citegate check --help.\n',
+      'citegate: error: --max-source-bytes takes a positive whole number of bytes, not "-1"; see citegate check --help\n',
     ],
     [
       ['check', '--max-source-bytes'],
-      "citegate: option '--max-source-bytes <value>' argument missing\nSee citegate check --help.\n",
+      "citegate: error: option '--max-source-bytes <value>' argument missing; see citegate check --help\n",
     ],
-    [['check', '--root', 'nowhere'], 'citegate: --root "nowhere" is not a folder\nSee citegate check --help.\n'],
+    [['check', '--root', 'nowhere'], 'citegate: error: --root "nowhere" is not a folder; see citegate check --help\n'],
     // Found in review: a --manifest that is not there got the advice to pass --manifest.
     [
       ['check', '--manifest', 'nope.yml'],
-      'nope.yml: no manifest: no such file (--manifest is a path from the current folder)\n',
+      'nope.yml: error: no manifest: no such file (--manifest is a path from the current folder)\n',
     ],
     [
       ['check', '--root', 'answers', '--manifest', 'citegate.yml'],
-      `citegate.yml: the manifest is outside the workspace (${path.join(realpathSync(root), 'answers')}) (--manifest is a path from the current folder, not from --root); use --root\n`,
+      `citegate.yml: error: the manifest is outside the workspace (${path.join(realpathSync(root), 'answers')}) (--manifest is a path from the current folder, not from --root); use --root\n`,
     ],
-    [['frobnicate'], 'citegate: unknown command "frobnicate"\nSee citegate --help.\n'],
-    [['check', '--output', 'reprots/r.json'], 'citegate: cannot write reprots/r.json: its folder does not exist\n'],
-    [['check', '--output', 'answers'], 'citegate: cannot write answers: it is a folder, not a file\n'],
+    [['frobnicate'], 'citegate: error: unknown command "frobnicate"; see citegate --help\n'],
+    [
+      ['check', '--output', 'reprots/r.json'],
+      'citegate: error: cannot write reprots/r.json: its folder does not exist\n',
+    ],
+    [['check', '--output', 'answers'], 'citegate: error: cannot write answers: it is a folder, not a file\n'],
     [
       ['merge-reports', '--summary', 'nowhere/s.md', 'report.json'],
-      'citegate: cannot write nowhere/s.md: its folder does not exist\n',
+      'citegate: error: cannot write nowhere/s.md: its folder does not exist\n',
     ],
     // An unset variable ("--root $DIR") was read as the current folder, or as a file named "".
     [
       ['check', '--root', ''],
-      'citegate: --root is empty (an unset variable?): give it a value\nSee citegate check --help.\n',
+      'citegate: error: --root is empty (an unset variable?): give it a value; see citegate check --help\n',
     ],
     [
       ['check', '--manifest='],
-      'citegate: --manifest is empty (an unset variable?): give it a value\nSee citegate check --help.\n',
+      'citegate: error: --manifest is empty (an unset variable?): give it a value; see citegate check --help\n',
     ],
     [
       ['check', '--output', '', '--format', 'json'],
-      'citegate: --output is empty (an unset variable?): give it a value\nSee citegate check --help.\n',
+      'citegate: error: --output is empty (an unset variable?): give it a value; see citegate check --help\n',
     ],
-    [['check', ''], 'citegate: an argument is empty (an unset variable?)\nSee citegate check --help.\n'],
+    [['check', ''], 'citegate: error: an argument is empty (an unset variable?); see citegate check --help\n'],
     [
       ['pin', '--root', ''],
-      'citegate: --root is empty (an unset variable?): give it a value\nSee citegate pin --help.\n',
+      'citegate: error: --root is empty (an unset variable?): give it a value; see citegate pin --help\n',
     ],
     [
       ['merge-reports', '--summary', '', 'report.json'],
-      'citegate: --summary is empty (an unset variable?): give it a value\nSee citegate merge-reports --help.\n',
+      'citegate: error: --summary is empty (an unset variable?): give it a value; see citegate merge-reports --help\n',
     ],
   ])('%j', (args, stderr) => {
     expect(runCli(args, root)).toEqual({ code: 2, stdout: '', stderr });
@@ -817,8 +823,8 @@ describe('citegate check cannot run (exit 2)', () => {
       code: 2,
       stdout: '',
       stderr:
-        'citegate.yml:5:13: the `sha256` of source `a` must be 64 hexadecimal digits\n' +
-        'citegate.yml:6:16: the `retrieved` date of source `a` must be a calendar date written YYYY-MM-DD\n',
+        'citegate.yml:5:13: error: the `sha256` of source `a` must be 64 hexadecimal digits\n' +
+        'citegate.yml:6:16: error: the `retrieved` date of source `a` must be a calendar date written YYYY-MM-DD\n',
     });
   });
 
@@ -861,7 +867,7 @@ describe('citegate check and a reader that stops early', () => {
         cwd: root,
         encoding: 'utf8',
       });
-      expect(run.stderr).toBe('citegate: cannot write to standard output: no space left on the device\n');
+      expect(run.stderr).toBe('citegate: error: cannot write to standard output: no space left on the device\n');
       expect(run.status).toBe(2);
     },
   );

@@ -62,7 +62,7 @@ describe('checks beyond quotes, on realistic answers', () => {
   it('refuses a level it does not know', () => {
     expect(runCli(['check', ...MANIFEST, '--claim-numbers', 'maybe'], REPO)).toMatchObject({
       code: 2,
-      stderr: 'citegate: --claim-numbers takes off, warn, fail, not "maybe"\nSee citegate check --help.\n',
+      stderr: 'citegate: error: --claim-numbers takes off, warn, fail, not "maybe"; see citegate check --help\n',
     });
   });
 
@@ -87,7 +87,7 @@ describe('findings placed where the file writes them', () => {
       `${F}/shipping/escaped.json:20:16: error: claim number not in quote: e3: the claim says "12,50 € per order", but the quote has "€12,50"`,
       `${F}/shipping/lines.jsonl:2:110: error: claim number not in quote: l2: the claim says "3 days to 5 weeks", but the quote has "3 to 5 days"`,
       // Invalid, but it names returns-v1: no "required source not cited" besides its verdict.
-      `${F}/returns/draft.json:4:5: d1: invalid fields: quote is missing`,
+      `${F}/returns/draft.json:4:5: error: d1: invalid fields: quote is missing`,
     ]);
     expect(run.stdout).toMatch(/located=9\/10\n$/);
   });
@@ -198,7 +198,7 @@ describe('require rules', () => {
     const root = workspace(rule('answers/returns'), files);
     const all = runCli(['check'], root);
     expect(all.stderr).toBe(
-      'citegate.yml:15:12: the `require` rule `files: answers/returns` matches none of the citation files, so it checks nothing (for every file under a folder, write answers/returns/)\n',
+      'citegate.yml:15:12: error: the `require` rule `files: answers/returns` matches none of the citation files, so it checks nothing (for every file under a folder, write answers/returns/)\n',
     );
     expect(all.code).toBe(1);
     // Named files are not all of them: a rule may be for others.
@@ -208,7 +208,7 @@ describe('require rules', () => {
     });
     const glob = runCli(['check'], workspace(rule("'drafts/**'"), files));
     expect(glob.stderr).toBe(
-      'citegate.yml:15:12: the `require` rule `files: drafts/**` matches none of the citation files, so it checks nothing\n',
+      'citegate.yml:15:12: error: the `require` rule `files: drafts/**` matches none of the citation files, so it checks nothing\n',
     );
   });
 

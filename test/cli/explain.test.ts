@@ -35,6 +35,45 @@ describe('citegate check --explain on the near-miss fixtures', () => {
     expect(shown.length).toBeGreaterThanOrEqual(4);
   });
 
+  // One convention for what people read: `columns 1-48` includes both ends;
+  // the JSON report (and SARIF) give the column after the last instead, as
+  // SARIF does: `column: 1, end_column: 49`.
+  it('gives each range inclusive where the JSON report gives its end exclusive, for the same places', () => {
+    const text = runCli(['check', '--manifest', NEAR, '--explain'], REPO).stdout;
+    const report = JSON.parse(runCli(['check', '--manifest', NEAR, '--format', 'json'], REPO).stdout);
+    const blocks = text
+      .split(/\n(?! )/)
+      .filter((b) => b.startsWith('  ') === false && b !== '' && !b.startsWith('located='));
+    expect(blocks).toHaveLength(report.records.length);
+    let compared = 0;
+    report.records.forEach((record: Record<string, unknown>, i: number) => {
+      // Every place the record's JSON gives, as --explain would write it.
+      const places = new Set<string>();
+      const walk = (node: unknown) => {
+        if (Array.isArray(node)) node.forEach(walk);
+        else if (node !== null && typeof node === 'object') {
+          const o = node as Record<string, unknown>;
+          if (typeof o.end_column === 'number') {
+            places.add(
+              o.line === o.end_line
+                ? `line ${o.line}, columns ${o.column}-${(o.end_column as number) - 1}`
+                : `line ${o.line}, column ${o.column} to line ${o.end_line}, column ${(o.end_column as number) - 1}`,
+            );
+          }
+          Object.values(o).forEach(walk);
+        }
+      };
+      walk([record.matches, record.detail]);
+      const shown = [...blocks[i].matchAll(/line \d+, (?:columns \d+-\d+|column \d+ to line \d+, column \d+)/g)].map(
+        (m) => m[0],
+      );
+      for (const place of shown)
+        expect([record.citation_id, place, places.has(place)]).toEqual([record.citation_id, place, true]);
+      compared += shown.length;
+    });
+    expect(compared).toBeGreaterThan(20);
+  });
+
   it('keeps the default output the reference format: explanations only with --explain', () => {
     const run = runCli(['check', '--manifest', NEAR], REPO);
     expect(

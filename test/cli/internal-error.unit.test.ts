@@ -26,8 +26,8 @@ describe('an internal error in the CLI', () => {
     }
     expect(out).toEqual([]);
     expect(err.join('')).toBe(
-      "citegate: internal error: Cannot read properties of undefined (reading 'verdict')\n" +
-        'This is a bug in citegate, not in your files. Please report it at https://github.com/citegate/citegate/issues with the command you ran (set CITEGATE_DEBUG=1 to print the stack trace).\n',
+      "citegate: error: internal error: Cannot read properties of undefined (reading 'verdict'). " +
+        'This is a bug in citegate, not in your files: please report it at https://github.com/citegate/citegate/issues with the command you ran (set CITEGATE_DEBUG=1 to print the stack trace)\n',
     );
   });
 });

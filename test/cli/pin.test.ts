@@ -1,6 +1,8 @@
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { makeTree, runCli, sha256 } from '../helpers/workspace.js';
+import { git, gitEnv, initRepo } from '../helpers/git.js';
+import { CLI, makeTree, REPO, runCli, sha256 } from '../helpers/workspace.js';
 
 const A = 'Returns are accepted within 30 days.\n';
 const B = 'Contact support.\n';
@@ -82,7 +84,9 @@ describe('citegate pin', () => {
     // Pinning everything still needs every file.
     expect(runCli(['pin'], root)).toMatchObject({
       code: 2,
-      stderr: 'citegate pin: nothing written: a hash could not be pinned:\n  gone-v1: sources/gone.txt: no such file\n',
+      stderr:
+        'citegate.yml:8:11: error: gone-v1: sources/gone.txt: no such file\n' +
+        'citegate: error: nothing written: a hash could not be pinned\n',
     });
   });
 
@@ -177,8 +181,8 @@ describe('citegate pin', () => {
       code: 2,
       stdout: '',
       stderr:
-        'citegate pin: nothing written: a hash could not be pinned:\n' +
-        '  a: its `sha256` is not a single value (a list or a mapping): write the hash there, or leave it empty\n',
+        'citegate.yml:5:13: error: a: its `sha256` is not a single value (a list or a mapping): write the hash there, or leave it empty\n' +
+        'citegate: error: nothing written: a hash could not be pinned\n',
     });
     expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(list);
   });
@@ -196,9 +200,9 @@ describe('citegate pin', () => {
       code: 2,
       stdout: '',
       stderr:
-        'citegate pin: nothing written: hashes could not be pinned:\n' +
-        '  a: its `sha256` carries an anchor (&h) that other values may share: remove the anchor\n' +
-        '  b: its `sha256` is an alias (*h): write the hash itself there\n',
+        'citegate.yml:3:39: error: a: its `sha256` carries an anchor (&h) that other values may share: remove the anchor\n' +
+        'citegate.yml:4:36: error: b: its `sha256` is an alias (*h): write the hash itself there\n' +
+        'citegate: error: nothing written: 2 hashes could not be pinned\n',
     });
     expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(text);
   });
@@ -209,7 +213,8 @@ describe('citegate pin', () => {
     const run = runCli(['pin'], root);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      'citegate pin: nothing written: a hash could not be pinned:\n  help-v1: sources/b.txt: no such file\n',
+      'citegate.yml:11:19: error: help-v1: sources/b.txt: no such file\n' +
+        'citegate: error: nothing written: a hash could not be pinned\n',
     );
     expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(original);
   });
@@ -224,17 +229,19 @@ describe('citegate pin', () => {
     expect(runCli(['pin', 'nope-v1'], root)).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'citegate: no source "nope-v1" in citegate.yml\nSee citegate pin --help.\n',
+      stderr: 'citegate: error: no source "nope-v1" in citegate.yml; see citegate pin --help\n',
     });
     expect(runCli(['pin', 'returns-v1'], root).stderr).toBe(
-      'citegate pin: nothing written: a hash could not be pinned:\n  returns-v1: sources/a.txt: not valid UTF-8: a source must be UTF-8 text\n',
+      'citegate.yml:5:11: error: returns-v1: sources/a.txt: not valid UTF-8: a source must be UTF-8 text\n' +
+        'citegate: error: nothing written: a hash could not be pinned\n',
     );
     writeFileSync(
       path.join(root, 'citegate.yml'),
       manifest('f'.repeat(64), 'e'.repeat(64)).replace('sources/b.txt', '../b.txt'),
     );
     expect(runCli(['pin', 'help-v1'], root).stderr).toBe(
-      'citegate pin: nothing written: a hash could not be pinned:\n  help-v1: ../b.txt: the path leads outside the workspace\n',
+      'citegate.yml:11:19: error: help-v1: ../b.txt: the path leads outside the workspace\n' +
+        'citegate: error: nothing written: a hash could not be pinned\n',
     );
   });
 });
@@ -284,8 +291,113 @@ describe('citegate pin and hostile names', () => {
     const run = runCli(['pin'], root);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
-      /^citegate pin: nothing written: cannot replace m\\u\{001B\}\[2J\\n\\u\{0085\}::warning::x+\.yml: /u,
+      /^citegate: error: nothing written: cannot replace m\\u\{001B\}\[2J\\n\\u\{0085\}::warning::x+\.yml: /u,
     );
     expect(run.stdout + run.stderr).not.toMatch(raw);
+  });
+});
+
+describe('citegate pin --check', () => {
+  /** The manifest above, pinned right: returns-v1 (and its original) and help-v1, which no record cites. */
+  function pinned() {
+    return makeTree({
+      'citegate.yml': manifest(sha256(A), sha256(B)).replace(`"${'0'.repeat(64)}"`, `"${sha256(PDF)}"`),
+      'sources/a.txt': A,
+      'sources/b.txt': B,
+      'originals/a.pdf': PDF,
+    });
+  }
+  const text = (root: string) => readFileSync(path.join(root, 'citegate.yml'), 'utf8');
+
+  it('passes when every pin matches its file, and writes nothing', () => {
+    const root = pinned();
+    const before = text(root);
+    expect(runCli(['pin', '--check'], root)).toEqual({
+      code: 0,
+      stdout: '3 pins checked: each matches its file\n',
+      stderr: '',
+    });
+    expect(text(root)).toBe(before);
+  });
+
+  it('prints each stale pin with both hashes at its manifest line, sources and originals, cited or not', () => {
+    const root = pinned();
+    const before = text(root);
+    const B2 = 'Contact support by mail.\n';
+    const PDF2 = Buffer.concat([PDF, Buffer.from('\n')]);
+    writeFileSync(path.join(root, 'sources/b.txt'), B2);
+    writeFileSync(path.join(root, 'originals/a.pdf'), PDF2);
+    expect(runCli(['pin', '--check'], root)).toEqual({
+      code: 1,
+      stdout:
+        `citegate.yml:10:15: error: returns-v1 original: stale pin: the manifest has ${sha256(PDF)}, originals/a.pdf has ${sha256(PDF2)}\n` +
+        `citegate.yml:11:42: error: help-v1: stale pin: the manifest has ${sha256(B)}, sources/b.txt has ${sha256(B2)}\n` +
+        '2 of 3 pins stale: review the new text, then run `citegate pin returns-v1 help-v1`\n',
+      stderr: '',
+    });
+    expect(text(root)).toBe(before);
+    // Only the sources named are checked.
+    expect(runCli(['pin', '--check', 'help-v1'], root).stdout).toBe(
+      `citegate.yml:11:42: error: help-v1: stale pin: the manifest has ${sha256(B)}, sources/b.txt has ${sha256(B2)}\n` +
+        '1 of 1 pin stale: review the new text, then run `citegate pin help-v1`\n',
+    );
+    // Pinned again, every pin holds.
+    expect(runCli(['pin'], root).code).toBe(0);
+    expect(runCli(['pin', '--check'], root)).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  it('counts a missing or malformed sha256 as not pinned', () => {
+    const root = makeTree({
+      'citegate.yml': manifest('nothex', sha256(B)).replace(`      sha256: "${'0'.repeat(64)}"\n`, ''),
+      'sources/a.txt': A,
+      'sources/b.txt': B,
+      'originals/a.pdf': PDF,
+    });
+    expect(runCli(['pin', '--check'], root)).toEqual({
+      code: 1,
+      stdout:
+        `citegate.yml:6:13: error: returns-v1: not pinned: its sha256 is not 64 hexadecimal digits, sources/a.txt has ${sha256(A)}\n` +
+        `citegate.yml:9:13: error: returns-v1 original: not pinned: the manifest has no sha256, originals/a.pdf has ${sha256(PDF)}\n` +
+        '2 of 3 pins stale: review the new text, then run `citegate pin returns-v1`\n',
+      stderr: '',
+    });
+  });
+
+  it('exits 2 when a file cannot be read, after saying what it could check', () => {
+    const root = pinned();
+    rmSync(path.join(root, 'originals/a.pdf'));
+    writeFileSync(path.join(root, 'sources/b.txt'), 'changed\n');
+    expect(runCli(['pin', '--check'], root)).toEqual({
+      code: 2,
+      stdout:
+        `citegate.yml:11:42: error: help-v1: stale pin: the manifest has ${sha256(B)}, sources/b.txt has ${sha256('changed\n')}\n` +
+        '1 of 3 pins stale, 1 of 3 pins could not be checked (see standard error): review the new text, then run `citegate pin help-v1`\n',
+      stderr: 'citegate.yml:9:13: error: returns-v1 original: originals/a.pdf: no such file\n',
+    });
+  });
+
+  it('is the pre-commit hook docs/cli.md shows: it refuses a commit with a stale pin', () => {
+    const docs = readFileSync(path.join(REPO, 'docs/cli.md'), 'utf8');
+    const hook = /### A pre-commit hook\n[\s\S]*?```sh\n([\s\S]*?)```/.exec(docs)?.[1];
+    expect(hook).toMatch(/^#!\/bin\/sh\n/);
+    const root = pinned();
+    initRepo(root);
+    // `citegate` on the PATH, as after an install: the bundle.
+    const bin = makeTree({});
+    writeFileSync(path.join(bin, 'citegate'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`, { mode: 0o755 });
+    writeFileSync(path.join(root, '.git/hooks/pre-commit'), hook!, { mode: 0o755 });
+    const commit = () =>
+      spawnSync('git', ['commit', '-q', '-am', 'change'], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...gitEnv(root), PATH: `${bin}:${process.env.PATH}` },
+      });
+    writeFileSync(path.join(root, 'sources/b.txt'), 'Contact support by mail.\n');
+    const refused = commit();
+    expect(refused.status).not.toBe(0);
+    expect(`${refused.stdout}${refused.stderr}`).toContain('help-v1: stale pin');
+    expect(git(root, 'status', '--porcelain')).toBe(' M sources/b.txt');
+    expect(runCli(['pin'], root).code).toBe(0);
+    expect(commit().status).toBe(0);
   });
 });

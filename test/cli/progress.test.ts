@@ -26,7 +26,7 @@ describe('progress', () => {
   });
 
   (hasScript ? it : it.skip)(
-    'shows files, sources, records, the rate and the time left on a terminal, then clears its line',
+    'shows the phase, files, sources, records, the rate and the time left on a terminal, then clears its line',
     () => {
       const root = workspace();
       // script(1) runs the command on a pseudo-terminal, as a person would.
@@ -35,11 +35,14 @@ describe('progress', () => {
         encoding: 'utf8',
         env: { PATH: process.env.PATH, CITEGATE_PROGRESS_AFTER_MS: '0', CITEGATE_PROGRESS_EVERY_MS: '0' },
       });
-      expect(out).toMatch(/\r\x1b\[Kcitegate: read \d+\/30 files, \d+ records/);
+      expect(out).toMatch(/\r\x1b\[Kcitegate: reading citation files: \d+\/30, \d+ records/);
+      expect(out).toMatch(/\r\x1b\[Kcitegate: hashing sources: 1\/30, 0\/30 records checked/);
       expect(out).toMatch(
-        /\r\x1b\[Kcitegate: checked \d+\/30 sources, 30 records, [\d,]+ records\/s, about \d+ s left/,
+        /\r\x1b\[Kcitegate: checking sources: \d+\/30, \d+\/30 records checked, [\d,.]+ records\/s, about \d+ s left/,
       );
       expect(out.endsWith('\r\x1b[K')).toBe(true);
+      // Nothing else on the terminal: the run's report went to /dev/null, and it had no problem to say.
+      expect(out.replace(/\r\x1b\[K[^\r]*/g, '')).toBe('');
     },
   );
 });

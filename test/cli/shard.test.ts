@@ -116,21 +116,21 @@ describe('sharding', () => {
     expect(runCli(['check', '--shard', `${empty}/2`], root)).toEqual({
       code: 0,
       stdout: 'located=0/0\n',
-      stderr: `citegate: shard ${empty} of 2 holds no citation files; merge-reports judges the whole run\n`,
+      stderr: `citegate: warning: shard ${empty} of 2 holds no citation files; merge-reports judges the whole run\n`,
     });
   });
 
   it('refuses a bad shard and reports that do not belong together', () => {
     const root = workspace();
     expect(runCli(['check', '--shard', '5/4'], root).stderr).toBe(
-      'citegate: --shard takes i/n with 1 <= i <= n (for example 2/4), not "5/4"\nSee citegate check --help.\n',
+      'citegate: error: --shard takes i/n with 1 <= i <= n (for example 2/4), not "5/4"; see citegate check --help\n',
     );
     runCli(['check', '--format', 'json', '--output', 'a.json'], root);
     const other = workspace();
     runCli(['check', '--format', 'json', '--manifest', 'citegate.yml', '--output', path.join(root, 'b.json')], other);
     expect(runCli(['merge-reports', 'a.json', 'nope.json'], root)).toMatchObject({
       code: 2,
-      stderr: 'citegate: cannot read nope.json: no such file\nSee citegate merge-reports --help.\n',
+      stderr: 'nope.json: error: cannot read: no such file\n',
     });
     expect(runCli(['merge-reports', 'citegate.yml'], root)).toMatchObject({ code: 2 });
   });
@@ -150,19 +150,19 @@ describe('sharding', () => {
     };
     expect(merge('s1of2.json', 's2of2.json')).toMatch(/^1 $/);
     expect(merge('s1of2.json')).toBe(
-      '2 citegate: shard 2 of 2 is missing: merging without it would leave its files unchecked',
+      '2 citegate: error: shard 2 of 2 is missing: merging without it would leave its files unchecked',
     );
     expect(merge('s1of2.json', 's1of2.json', 's2of2.json')).toBe(
-      '2 citegate: shard 1 of 2 is given more than once (s1of2.json, s1of2.json)',
+      '2 citegate: error: shard 1 of 2 is given more than once (s1of2.json, s1of2.json)',
     );
     expect(merge('s1of2.json', 's2of2.json', 's1of3.json')).toBe(
-      '2 citegate: the reports are shards of different splits (s1of2.json of 2, s1of3.json of 3)',
+      '2 citegate: error: the reports are shards of different splits (s1of2.json of 2, s1of3.json of 3)',
     );
     expect(merge('s1of2.json', 'whole.json')).toBe(
-      '2 citegate: some reports are shards of a split run and some are not (s1of2.json is a shard, whole.json is not)',
+      '2 citegate: error: some reports are shards of a split run and some are not (s1of2.json is a shard, whole.json is not)',
     );
     expect(merge('whole.json', 'whole.json')).toMatch(
-      /^2 citegate: answers\/broken\.json is in whole\.json and in whole\.json: its records would count twice$/,
+      /^2 citegate: error: answers\/broken\.json is in whole\.json and in whole\.json: its records would count twice$/,
     );
     // A report edited by hand (or a broken tool) cannot slip a record in twice, even with its summary made to fit.
     const whole = JSON.parse(readFileSync(path.join(root, 'whole.json'), 'utf8'));
@@ -173,7 +173,7 @@ describe('sharding', () => {
     copy.summary[copy.records[0].verdict === 'located' ? 'located' : 'failed']++;
     writeFileSync(path.join(root, 'twice.json'), JSON.stringify(copy));
     expect(merge('twice.json')).toBe(
-      `2 citegate: twice.json: record 0 of ${whole.records[0].file} is in the report twice`,
+      `2 twice.json: error: record 0 of ${whole.records[0].file} is in the report twice`,
     );
   });
 
@@ -199,7 +199,7 @@ describe('sharding', () => {
     cut.records = cut.records.filter((r: { verdict: string }) => r.verdict === 'located');
     write('cut.json', cut);
     expect(merge(...pair('cut.json'))).toMatch(
-      /^2 citegate: cut\.json: its summary does not match its records, problems and findings \(it says .*\): the report was edited or cut short$/,
+      /^2 cut\.json: error: its summary does not match its records, problems and findings \(it says .*\): the report was edited or cut short$/,
     );
     // ... and the summary made to fit: a file's records then skip one.
     const gap = read(`s${failing}.json`);
@@ -214,14 +214,14 @@ describe('sharding', () => {
     gap.summary.verdicts[removed.verdict]--;
     write('gap.json', gap);
     expect(merge(...pair('gap.json'))).toBe(
-      `2 citegate: gap.json: the records of ${removed.file} skip record 1: the report was edited or cut short`,
+      `2 gap.json: error: the records of ${removed.file} skip record 1: the report was edited or cut short`,
     );
     // Findings left out.
     const noFindings = read(`s${failing}.json`);
     delete noFindings.findings;
     write('no-findings.json', noFindings);
     expect(merge(...pair('no-findings.json'))).toBe(
-      '2 citegate: no-findings.json: it has no findings: the report was made by an older citegate, or edited; check again with this one',
+      '2 no-findings.json: error: it has no findings: the report was made by an older citegate, or edited; check again with this one',
     );
     // Shard labels swapped: each would hold the other's files.
     const relabelled = read(`s${other}.json`);
@@ -229,7 +229,7 @@ describe('sharding', () => {
     write('relabelled.json', relabelled);
     expect(merge('relabelled.json', `s${other}.json`)).toMatch(
       new RegExp(
-        `^2 citegate: relabelled\\.json holds answers/\\S+, which belongs to shard ${other} of 2, not ${failing}$`,
+        `^2 citegate: error: relabelled\\.json holds answers/\\S+, which belongs to shard ${other} of 2, not ${failing}$`,
       ),
     );
     // An absurd count is refused as such, naming the file.
@@ -237,7 +237,7 @@ describe('sharding', () => {
     huge.shard = { ...huge.shard, count: 1e9 };
     write('huge.json', huge);
     expect(merge('huge.json')).toBe(
-      '2 citegate: huge.json: shard 1 of 1000000000 is not a shard (a run splits into 1 to 1024)',
+      '2 huge.json: error: shard 1 of 1000000000 is not a shard (a run splits into 1 to 1024)',
     );
 
     // A shard kept from an earlier run, before a file was added (in the other shard's half, or not): not this run's.
@@ -249,7 +249,7 @@ describe('sharding', () => {
     runCli(['check', '--format', 'json', '--shard', `${failing}/2`, '--output', 'fresh.json'], root);
     write('stale.json', stale);
     expect(merge(...(failing === 1 ? ['fresh.json', 'stale.json'] : ['stale.json', 'fresh.json']))).toMatch(
-      /^2 citegate: \S+ and \S+ are shards of different runs: their manifests, citation files, events or citegate versions differ$/,
+      /^2 citegate: error: \S+ and \S+ are shards of different runs: their manifests, citation files, events or citegate versions differ$/,
     );
 
     // Files named in another order, and a manifest with CRLF line ends (a checkout with autocrlf), make the same run.
@@ -275,7 +275,7 @@ describe('sharding', () => {
     delete older.shard.run;
     write('older.json', older);
     expect(merge('older.json', 's2.json')).toBe(
-      '2 citegate: older.json: its shard has no run digest: the report was made by an older citegate, or edited; check again with this one',
+      '2 older.json: error: its shard has no run digest: the report was made by an older citegate, or edited; check again with this one',
     );
 
     // A byte order mark, which an editor may add, is not an error.

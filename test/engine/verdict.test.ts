@@ -145,6 +145,31 @@ describe('field validation (verdict 1)', () => {
     );
   });
 
+  it.each([
+    [{ citation_id: 'c1', source_id: 's', qoute: 'q' }, 'quote is missing (did you mean "quote", not "qoute"?)'],
+    [
+      { citationId: 'c1', source_id: 's', quote: 'q' },
+      'citation_id is missing (did you mean "citation_id", not "citationId"?)',
+    ],
+    [
+      { 'citation-id': 'c1', source_id: 's', quote: 'q' },
+      'citation_id is missing (did you mean "citation_id", not "citation-id"?)',
+    ],
+    [{ citation_id: 'c1', source: 's', quote: 'q' }, 'source_id is missing (did you mean "source_id", not "source"?)'],
+    [
+      { citation_id: 'c1', Source_ID: 's', quote: 'q' },
+      'source_id is missing (did you mean "source_id", not "Source_ID"?)',
+    ],
+    // The key is quoted as JSON: a newline in it stays on the line.
+    [{ citation_id: 'c1', source_id: 's', 'quo\nte': 'q' }, 'quote is missing (did you mean "quote", not "quo\\nte"?)'],
+    // Nothing like it: no guess.
+    [{ citation_id: 'c1', source_id: 's', text: 'q' }, 'quote is missing'],
+    [{ citation_id: 'c1', source_id: 's', [`q${'u'.repeat(60)}ote`]: 'q' }, 'quote is missing'],
+  ])('names a near-miss key of %j', (fields, reason) => {
+    const check = record(fields);
+    expect(!check.ok && check.reason).toBe(reason);
+  });
+
   it('accepts well-formed pairs and unknown extra fields', () => {
     expect(record({ ...base, quote: '😀 𝐀', extra: 1 }).ok).toBe(true);
   });

@@ -4,19 +4,24 @@ import { rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiFile } from './api-server.js';
 
+/** The environment git runs in here: no user or system configuration, a fixed author. */
+export function gitEnv(cwd: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: cwd,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_AUTHOR_NAME: 'Test',
+    GIT_AUTHOR_EMAIL: 'test@example.com',
+    GIT_COMMITTER_NAME: 'Test',
+    GIT_COMMITTER_EMAIL: 'test@example.com',
+  };
+}
+
 export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, {
     cwd,
     encoding: 'utf8',
-    env: {
-      PATH: process.env.PATH,
-      HOME: cwd,
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_AUTHOR_NAME: 'Test',
-      GIT_AUTHOR_EMAIL: 'test@example.com',
-      GIT_COMMITTER_NAME: 'Test',
-      GIT_COMMITTER_EMAIL: 'test@example.com',
-    },
+    env: gitEnv(cwd),
     maxBuffer: 256 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'pipe'],
   }).replace(/\n$/, '');

@@ -26,6 +26,29 @@ describe('JSON citation files', () => {
     expect(parse(text, 'json').records).toEqual([{ line: 4, column: 5, id: 'c1' }]);
   });
 
+  it.each([
+    ['{"citation": []}', 'citation'],
+    ['{"Citations": []}', 'Citations'],
+    ['{"answer": "a", "citatons": []}', 'citatons'],
+  ])('names a near-miss of "citations" in %s', (text, key) => {
+    expect(parse(text, 'json').problems).toEqual([
+      `1:1: expected an array of citation records, or an object with a "citations" array (did you mean "citations", not "${key}"?)`,
+    ]);
+    const yaml = parse(`${key}:\n  - citation_id: c1\n`, 'yaml');
+    expect(yaml.problems).toEqual([
+      `1:1: expected an array of citation records, or an object with a "citations" array (did you mean "citations", not "${key}"?)`,
+    ]);
+  });
+
+  it('says a record alone must be in a list, and guesses nothing for other keys', () => {
+    expect(parse('{"citation_id": "c1", "source_id": "s", "quote": "q"}', 'json').problems).toEqual([
+      '1:1: expected an array of citation records, or an object with a "citations" array (one record, alone: put it in a list)',
+    ]);
+    expect(parse('{"records": []}', 'json').problems).toEqual([
+      '1:1: expected an array of citation records, or an object with a "citations" array',
+    ]);
+  });
+
   it('counts columns in code points', () => {
     expect(parse('["😀😀", {"citation_id": "c1"}]', 'json').records[1]).toEqual({ line: 1, column: 8, id: 'c1' });
   });
@@ -143,6 +166,37 @@ describe('YAML citation files', () => {
     ['- citation_id: a\n  source_id: *src\n  quote: &src q\n', '2:14: alias *src has no anchor &src before it'],
   ])('reports %j', (text, problem) => {
     expect(parse(text, 'yaml')).toEqual({ records: [], problems: [problem] });
+  });
+
+  // One mistake, one problem: the parser's errors for what it misread after
+  // the first are left out (each of these gave two to four before).
+  it.each([
+    [
+      'a key indented one space too few',
+      '- citation_id: a\n  source_id: s\n quote: x\n  claim: y\n',
+      '3:1: sequence item without - indicator',
+    ],
+    [
+      'a key indented too far',
+      '- citation_id: a\n  source_id: s\n    quote: x\n',
+      '2:14: nested mappings are not allowed in compact mappings',
+    ],
+    [
+      'a key of a nested list indented one space too few',
+      'citations:\n  - citation_id: a\n    source_id: s\n   quote: x\n    claim: y\n',
+      '4:1: sequence item without - indicator',
+    ],
+    ['a missing comma in a flow list', 'citations: [{a: 1} {b: 2}]\n', '1:20: unexpected flow-map-start at node end'],
+  ])('reports %s once, at the first error', (_what, text, problem) => {
+    expect(parse(text, 'yaml')).toEqual({ records: [], problems: [problem] });
+  });
+
+  it('keeps a duplicate key before a syntax error, and drops what follows it', () => {
+    const text =
+      '- citation_id: a\n  citation_id: b\n- quote: x\n   y: 1\n  z: 2\n- citation_id: c\n  citation_id: c\n';
+    const problems = parse(text, 'yaml').problems;
+    expect(problems[0]).toBe('2:3: duplicate key: keys must be unique');
+    expect(problems).toHaveLength(2);
   });
 
   it('stops an alias bomb', () => {
