@@ -37990,15 +37990,20 @@ function* diagnosticsChunks(result, options = {}) {
         lines.push(escapeMessage(formatDiagnostic(p, 'error', p.message)));
         yield* flush();
     }
+    // With --fail-on new, what was failing in the baseline already does not fail the run: a warning.
+    const onChange = result.baseline?.failOn === 'new';
     for (const f of result.findings) {
         const who = f.citationId !== undefined ? `${escapeValue(f.citationId)}: ` : '';
-        lines.push(escapeMessage(formatDiagnostic(f, f.level === 'fail' ? 'error' : 'warning', `${f.kind}: ${who}${f.message}`)));
+        const old = onChange && f.level === 'fail' && f.baseline === 'still failing';
+        const level = f.level === 'fail' && !old ? 'error' : 'warning';
+        lines.push(escapeMessage(formatDiagnostic(f, level, `${f.kind}: ${who}${f.message}${old ? STILL_FAILING : ''}`)));
         yield* flush();
     }
     for (const r of result.records) {
         if (r.verdict !== 'invalid fields')
             continue;
-        lines.push(escapeMessage(formatDiagnostic(r, 'error', `${recordLabel(r)}: invalid fields: ${r.reason}`)));
+        const old = onChange && r.baseline?.state === 'still failing';
+        lines.push(escapeMessage(formatDiagnostic(r, old ? 'warning' : 'error', `${recordLabel(r)}: invalid fields: ${r.reason}${old ? STILL_FAILING : ''}`)));
         yield* flush();
     }
     if (result.records.length === 0 && options.shard) {
@@ -38017,6 +38022,8 @@ function* diagnosticsChunks(result, options = {}) {
     if (lines.length > 0)
         yield `${lines.join('\n')}\n`;
 }
+/** After a line on standard error about what the baseline had already, and --fail-on new does not count. */
+const STILL_FAILING = ' (still failing since the baseline, not counted)';
 /** At most this many source ids named per list; the rest counted. */
 const IDS_NAMED = 10;
 function ids(list) {

@@ -143,6 +143,28 @@ describe('check --baseline', () => {
     expect(added.code).toBe(1);
   });
 
+  it('says on standard error that what failed already is a warning, not counted, with fail-on new only', () => {
+    const claim: Rec = { ...rec('numbers', 'within 30 days of delivery'), claim: 'Returns within 60 days.' };
+    const invalid = { citation_id: 'bad', source_id: 'returns-v1', quote: 7 } as unknown as Rec;
+    const root = changed({ 'answers/a.json': [claim, invalid] }, { 'answers/a.json': [claim, invalid] });
+    const lines = (...args: string[]) =>
+      runCli(['check', '--baseline', 'base.json', ...args], root)
+        .stderr.split('\n')
+        .filter((l) => l.startsWith('answers/'));
+    const onNew = lines();
+    expect(onNew).toHaveLength(2);
+    for (const line of onNew) {
+      expect(line).toMatch(/^answers\/a\.json:\d+:\d+: warning: /);
+      expect(line).toMatch(/ \(still failing since the baseline, not counted\)$/);
+    }
+    const onAny = lines('--fail-on', 'any');
+    expect(onAny).toHaveLength(2);
+    for (const line of onAny) {
+      expect(line).toMatch(/^answers\/a\.json:\d+:\d+: error: /);
+      expect(line).not.toContain('still failing');
+    }
+  });
+
   it('never excuses a source that is not verified now', () => {
     const root = changed({ 'answers/a.json': [rec('r', 'no such words')] }, {});
     writeFileSync(path.join(root, RETURNS.path), `${RETURNS.text}Edited.\n`);
