@@ -548,7 +548,9 @@ describe('responses that cannot pass are problems naming the response', () => {
     );
     const problems = errLines(run.stderr).filter((l) => !/: invalid fields: duplicate/.test(l));
     expect(
-      problems.map((l) => l.replace(/^evals\/a\.jsonl:\d+:\d+: error: /, '').replace(/^.*#\d\.\d: invalid fields: /, '')),
+      problems.map((l) =>
+        l.replace(/^evals\/a\.jsonl:\d+:\d+: error: /, '').replace(/^.*#\d\.\d: invalid fields: /, ''),
+      ),
     ).toEqual([
       `request ${'q'.repeat(39)}… errored (api_error: ${'m'.repeat(68)}…): there is no response to check`,
       `request q2: its result is "${'r'.repeat(38)}…, not succeeded: there is no response to check`,

@@ -170,7 +170,7 @@ describe('citegate init', () => {
     });
     expect(runCli(['init'], odd).code).toBe(0);
     expect(read(odd, 'citegate.yml')).toContain(
-      '  "2024":\n    path: sources/2024.txt\n' + `    sha256: ${sha256('The report of the year, in one line.\n')}\n`,
+      `  "2024":\n    path: sources/2024.txt\n    sha256: ${sha256('The report of the year, in one line.\n')}\n`,
     );
     expect(read(odd, 'citegate.yml')).toContain('  "true":\n');
     expect(read(odd, 'citegate.yml')).toContain('  "with space #1":\n    path: "sources/with space #1.txt"\n');
