@@ -28,6 +28,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { baselineMarkdown, checkBaseline } from './bench/baseline.mjs';
 import { checkHugeQuote, checkNearMisses, checkShards, runBudget, runCheap } from './bench/checks.mjs';
 import { SIZES, ensureCorpus, writeReferenceInput } from './bench/generate.mjs';
 import { ISSUE18, ensureIssue18Corpus } from './bench/issue18.mjs';
@@ -56,7 +57,7 @@ const CORPORA = {
   ...Object.fromEntries(Object.keys(ISSUE18).map((size) => [size, () => ensureIssue18Corpus(benchDir, size, log)])),
 };
 /** Checks that are not a corpus timed in two modes (checks.mjs). */
-const CHECKS = ['budget', 'near-misses', 'huge-quote'];
+const CHECKS = ['budget', 'near-misses', 'huge-quote', 'baseline'];
 const QUICK = new Set([
   'small',
   'one',
@@ -648,6 +649,7 @@ async function main() {
   for (const check of opts.sizes.filter((s) => CHECKS.includes(s))) {
     if (check === 'budget') checks.budget = await runBudget(cli.nodes.slice(0, 1), opts, log);
     else if (check === 'near-misses') checks.nearMisses = await checkNearMisses(cli.path, cli.nodes, repo, log);
+    else if (check === 'baseline') checks.baseline = await checkBaseline(cli, CORPORA.large, opts, log);
     else checks.hugeQuote = await checkHugeQuote(cli.path, cli.nodes, benchDir, log);
   }
   const elapsedS = (Date.now() - started.getTime()) / 1000;
@@ -657,6 +659,7 @@ async function main() {
   const command = commandLine();
   // Every target of issue 18 with each Node side by side, then each Node's table as before.
   const sections = [issue18Markdown({ results, checks, nodes: cli.nodes, machine, command, cli, started, elapsedS })];
+  if (checks.baseline) sections.push(baselineMarkdown(checks.baseline, cli.nodes));
   for (const node of cli.nodes) {
     const view = results.map((r) => ({ ...r, text: r.byNode[node.label].text, json: r.byNode[node.label].json }));
     const one = { ...cli, node: { ...node, shown: node.shown ?? (cli.nodes.length > 1 ? node.path : null) } };

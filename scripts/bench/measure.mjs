@@ -107,8 +107,8 @@ export function citegateArgs(cli, root, mode, reportFile) {
  * `json`: `--format json --output reportFile`, which also computes the
  * diagnostics of every record that is not located.
  */
-export async function runCitegate(cli, root, { mode, reportFile, timeoutMs, node = process.execPath }) {
-  const cliArgs = citegateArgs(cli, root, mode, reportFile);
+export async function runCitegate(cli, root, { mode, reportFile, timeoutMs, node = process.execPath, extraArgs = [] }) {
+  const cliArgs = [...citegateArgs(cli, root, mode, reportFile), ...extraArgs];
   if (mode === 'json') fs.rmSync(reportFile, { force: true });
   const useTime = haveTime();
   const options = { timeoutMs, stdoutTail: 4096 };

@@ -1,0 +1,89 @@
+// Issue 17's speed target: a baseline of 200,000 records adds under 10% to
+// the run. On `large` (200,000 citations), the plain text run and the same
+// run with `--baseline` set to the JSON report of an earlier run of the same
+// corpus, interleaved, with each Node. The text run is the one measured: it
+// is the fastest, so the baseline's cost (reading a report of 200,000
+// records, matching every record and finding) weighs most against it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { runCitegate } from './measure.mjs';
+
+const RUNS = 2;
+const fmtS = (s) => (s == null ? '–' : s < 10 ? s.toFixed(3) : s.toFixed(1));
+
+export async function checkBaseline(cli, corpus, opts, log) {
+  const { dir, stamp } = corpus();
+  const first = cli.nodes[0];
+  // The baseline: the first Node's JSON report of the corpus's own run (this bench's, or an earlier
+  // bundle's: a baseline is an earlier run), or one made here.
+  let baseline = path.join(dir, `citegate-report-${first.label}.json`);
+  if (!fs.existsSync(baseline)) {
+    baseline = path.join(dir, 'baseline-report.json');
+    log(`baseline: the JSON report of ${path.basename(dir)} to use as the baseline, Node ${first.version}`);
+    const r = await runCitegate(cli.path, dir, {
+      mode: 'json',
+      reportFile: baseline,
+      timeoutMs: opts.timeoutMs,
+      node: first.path,
+    });
+    if (!r.ok) return { status: 'failed', note: `the baseline's JSON run: ${r.crash}` };
+  }
+  const records = JSON.parse(fs.readFileSync(baseline, 'utf8')).records.length;
+  const out = {
+    status: 'ran',
+    records,
+    citations: stamp.citations,
+    baselineBytes: fs.statSync(baseline).size,
+    byNode: {},
+  };
+  for (const node of cli.nodes) out.byNode[node.label] = { plain: [], baseline: [], exit: null };
+  for (let i = 0; i < RUNS; i++) {
+    for (const node of cli.nodes) {
+      const m = out.byNode[node.label];
+      for (const kind of ['plain', 'baseline']) {
+        const extraArgs = kind === 'baseline' ? ['--baseline', baseline] : [];
+        log(`baseline: ${kind} text run ${i + 1}/${RUNS}, Node ${node.version}`);
+        const r = await runCitegate(cli.path, dir, {
+          mode: 'text',
+          timeoutMs: opts.timeoutMs,
+          node: node.path,
+          extraArgs,
+        });
+        if (!r.ok) return { status: 'failed', note: `${kind} run, Node ${node.version}: ${r.crash}` };
+        m[kind].push(r.wallS);
+        if (kind === 'baseline') m.exit = r.code;
+        log(`baseline: ${kind} ${r.wallS.toFixed(3)} s, exit ${r.code}`);
+      }
+    }
+  }
+  for (const m of Object.values(out.byNode)) {
+    m.plainS = Math.min(...m.plain);
+    m.baselineS = Math.min(...m.baseline);
+  }
+  return out;
+}
+
+/** The target as a Markdown section, one row per Node. */
+export function baselineMarkdown(result, nodes) {
+  const out = ['## Issue 17: the cost of a baseline', ''];
+  if (!result) return '';
+  if (result.status !== 'ran') return [...out, `Not measured: ${result.note}`, ''].join('\n');
+  out.push(
+    `Target: a baseline of 200,000 records adds under 10% to the run. Corpus \`large\` (${result.citations.toLocaleString('en-US')} citations); ` +
+      `the baseline a JSON report of the same corpus (${result.records.toLocaleString('en-US')} records, ` +
+      `${(result.baselineBytes / 1024 / 1024).toFixed(0)} MB); best of ${RUNS} text runs each, interleaved.`,
+    '',
+    '| Node | text run | with --baseline | added | exit with the baseline | target |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+  );
+  for (const n of nodes) {
+    const m = result.byNode[n.label];
+    if (!m) continue;
+    const added = m.baselineS / m.plainS - 1;
+    out.push(
+      `| ${n.version} | ${fmtS(m.plainS)} s | ${fmtS(m.baselineS)} s | ${(added * 100).toFixed(1)}% | ${m.exit} | ${added < 0.1 ? 'met' : '**NOT met**'} |`,
+    );
+  }
+  out.push('');
+  return out.join('\n');
+}
