@@ -28373,7 +28373,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7959);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9762);
 /* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6282);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
@@ -28392,7 +28392,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7959:
+/***/ 9762:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30880,7 +30880,7 @@ function result_reasonOf(r) {
  * A record's result from what deciding and explaining found: its verdict's own
  * data, nothing else. `reason` is required for the refused verdicts.
  */
-function makeRecord(fields, verdict, reason, matches, d = {}) {
+function result_makeRecord(fields, verdict, reason, matches, d = {}) {
     const { file, line, column, index, citationId, sourceId, quote, claim } = fields;
     const base = {
         file,
@@ -30962,7 +30962,7 @@ function explanationOf(r) {
     }
     return Object.values(d).some((v) => v !== undefined) ? d : undefined;
 }
-const HINT_KINDS = [
+const result_HINT_KINDS = (/* unused pure expression or super */ null && ([
     'case',
     'accents',
     'quotes',
@@ -30972,7 +30972,7 @@ const HINT_KINDS = [
     'word boundary',
     'other version',
     'other source',
-];
+]));
 const FINDING_KINDS = [
     'claim number not in quote',
     'location not at quote',
@@ -36395,7 +36395,7 @@ function settle(r, decision, place) {
 }
 /** The record's result: its verdict's own data, from what deciding and explaining found. */
 function finish(p) {
-    return makeRecord(p, p.verdict, p.reason, p.matches, p.detail);
+    return result_makeRecord(p, p.verdict, p.reason, p.matches, p.detail);
 }
 
 ;// CONCATENATED MODULE: ./src/check/run.ts
@@ -36694,47 +36694,85 @@ function inShard(files, shard) {
 
 
 /**
- * Matches keys in order: the first record (or finding) of a key in the run
- * with the first of that key in the baseline, and so on, so that a key given
- * twice (a duplicated citation_id, two records without one) matches twice.
+ * Matches keys in order, file by file: the first record (or finding) of a key
+ * in the run with the first of that key in the baseline, and so on, so that a
+ * key given twice (a duplicated citation_id, two records without one) matches
+ * twice. Keys are kept per file, and a key held once (nearly all) keeps its
+ * value alone, not in a list: a baseline of 200,000 records is matched in a
+ * few lookups of short keys each.
  */
 class Matcher {
-    byKey = new Map();
-    add(key, value) {
-        const list = this.byKey.get(key);
-        if (list)
-            list.push(value);
+    byFile = new Map();
+    lastFile;
+    lastKeys;
+    keysOf(file, create) {
+        if (file === this.lastFile && this.lastKeys)
+            return this.lastKeys;
+        let keys = this.byFile.get(file);
+        if (!keys && create)
+            this.byFile.set(file, (keys = new Map()));
+        this.lastFile = file;
+        this.lastKeys = keys;
+        return keys;
+    }
+    add(file, key, value) {
+        const keys = this.keysOf(file, true);
+        const held = keys.get(key);
+        if (held === undefined)
+            keys.set(key, value);
+        else if (Array.isArray(held))
+            held.push(value);
         else
-            this.byKey.set(key, [value]);
+            keys.set(key, [held, value]);
     }
-    take(key) {
-        return this.byKey.get(key)?.shift();
+    take(file, key) {
+        const keys = this.keysOf(file, false);
+        const held = keys?.get(key);
+        if (held === undefined)
+            return undefined;
+        if (!Array.isArray(held)) {
+            keys?.delete(key);
+            return held;
+        }
+        const value = held.shift();
+        if (held.length === 0)
+            keys?.delete(key);
+        return value;
     }
-    /** What no one took, in the order added. */
+    /** What no one took, file by file, in the order added. */
     *left() {
-        for (const list of this.byKey.values())
-            yield* list;
+        for (const keys of this.byFile.values())
+            for (const held of keys.values()) {
+                if (Array.isArray(held))
+                    yield* held;
+                else
+                    yield held;
+            }
     }
 }
 /**
- * A record's key in its file: its citation_id (unique in a valid file). A
- * record without one (always invalid fields) is known by its place among the
- * records of its file that have none.
+ * Each record under its file and its key there: its citation_id (unique in a
+ * valid file). A record without one (always invalid fields) is known by its
+ * place among the records of its file that have none, a number, which no id
+ * (a string) equals.
  */
-function recordKeys(records, fileOf) {
+function eachRecordKey(records, fileOf, each) {
     const unnamed = new Map();
-    return records.map((r) => {
+    for (let i = 0; i < records.length; i++) {
+        const r = records[i];
         const file = fileOf(r.file);
         if (r.citationId !== null)
-            return JSON.stringify([file, 'id', r.citationId]);
-        const n = unnamed.get(file) ?? 0;
-        unnamed.set(file, n + 1);
-        return JSON.stringify([file, 'unnamed', n]);
-    });
+            each(file, r.citationId, i);
+        else {
+            const n = unnamed.get(file) ?? 0;
+            unnamed.set(file, n + 1);
+            each(file, n, i);
+        }
+    }
 }
 /** A finding is about its kind, file, record and what it says (a sentence, a number, a source). */
-function findingKey(f, fileOf) {
-    return JSON.stringify([f.kind, fileOf(f.file), f.citationId ?? null, f.message]);
+function findingKey(f) {
+    return JSON.stringify([f.kind, f.citationId ?? null, f.message]);
 }
 function stateOf(before, now) {
     if (before === undefined)
@@ -36754,17 +36792,16 @@ function compareWithBaseline(result, baseline, failOn, pins, counts) {
     const fileOf = (file) => baseline.renamed?.get(file) ?? file;
     const same = (file) => file;
     const before = new Matcher();
-    const baseKeys = recordKeys(base.records, fileOf);
-    for (let i = 0; i < baseKeys.length; i++)
-        before.add(baseKeys[i], { verdict: base.records[i].verdict, record: base.records[i] });
-    const keys = recordKeys(result.records, same);
-    const records = result.records.map((r, i) => {
-        const matched = before.take(keys[i]);
+    eachRecordKey(base.records, fileOf, (file, key, i) => before.add(file, key, base.records[i]));
+    const records = new Array(result.records.length);
+    eachRecordKey(result.records, same, (file, key, i) => {
+        const r = result.records[i];
+        const matched = before.take(file, key);
         const state = stateOf(matched?.verdict, r);
-        return { ...r, baseline: matched ? { state, verdict: matched.verdict } : { state } };
+        records[i] = { ...r, baseline: matched ? { state, verdict: matched.verdict } : { state } };
     });
     const removed = [];
-    for (const { record } of before.left()) {
+    for (const record of before.left()) {
         const file = fileOf(record.file);
         if (!counts(file))
             continue;
@@ -36773,9 +36810,9 @@ function compareWithBaseline(result, baseline, failOn, pins, counts) {
     removed.sort((a, b) => comparePaths(a.file, b.file));
     const earlier = new Matcher();
     for (const f of base.findings)
-        earlier.add(findingKey(f, fileOf), f);
+        earlier.add(fileOf(f.file), findingKey(f), f);
     const findings = result.findings.map((f) => {
-        const state = earlier.take(findingKey(f, same)) !== undefined ? 'still failing' : 'new';
+        const state = earlier.take(f.file, findingKey(f)) !== undefined ? 'still failing' : 'new';
         return { ...f, baseline: state };
     });
     let findingsFixed = 0;
@@ -36834,8 +36871,15 @@ class Session {
     }
     /** Runs the check; `baseline`: one made after the files were selected (the Action's run of the base commit). */
     run(baseline = this.settings.baseline) {
-        const { workspace, manifest, selection, shard } = this.settings;
-        const checked = runCheck({
+        return this.finish(this.check(), baseline);
+    }
+    /**
+     * The check alone, before any baseline: a front end that reads the
+     * baseline beside the check (baseline-file.ts) calls finish once it has it.
+     */
+    check() {
+        const { workspace, manifest, selection } = this.settings;
+        return runCheck({
             workspace,
             manifest,
             files: this.files,
@@ -36847,6 +36891,10 @@ class Session {
             preloaded: selection.kind === 'chosen' ? selection.preloaded : undefined,
             onProgress: this.settings.onProgress,
         });
+    }
+    /** The checked result against the baseline, when there is one, and whether the run passes. */
+    finish(checked, baseline = this.settings.baseline) {
+        const { manifest, selection, shard } = this.settings;
         // Only a full, unsplit run fails for holding no records: missing data must
         // not look like success. A shard's emptiness is judged when the shards are
         // merged; a run over the files a change touched may find it removed them all.
@@ -40302,13 +40350,12 @@ function baseRunOf(settings, workspace, manifest, manifestRepository, plan, file
     }
 }
 
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __nccwpck_require__(5919);
 ;// CONCATENATED MODULE: ./src/load/report.ts
 // Reading a JSON report back (for `citegate merge-reports`, and a baseline):
 // every field checked, and a report whose counts do not add up to its lists
 // (edited, or cut short) refused.
-
-
-
 
 
 
@@ -40477,42 +40524,76 @@ function baselineInfo(value) {
 }
 /** A JSON report (as `check --format json` writes it) back as a check result. */
 function parseJsonReport(text) {
+    return parseReport(text, fullRecord);
+}
+/**
+ * A JSON report, already parsed, read as a baseline (baseline-file.ts parses
+ * it beside the check): refused as parseJsonReport refuses it, every field a
+ * baseline compares checked, but the records' matches and explanations (most
+ * of a large report) not turned into a result.
+ */
+function baselineReportOf(value) {
+    return reportOf(value, baselineRecord);
+}
+function recordVerdict(r, at) {
+    const verdict = str(r.verdict, `${at}.verdict`);
+    if (!VERDICTS.includes(verdict))
+        throw new ReportError(`${at}.verdict ${JSON.stringify(verdict)} is not a verdict`);
+    return verdict;
+}
+function baselineRecord(v, i) {
+    const at = `records[${i}]`;
+    const r = object(v, at);
+    const verdict = recordVerdict(r, at);
+    return {
+        file: str(r.file, `${at}.file`),
+        index: report_int(r.index, `${at}.index`),
+        citationId: strOrNull(r.citation_id, `${at}.citation_id`),
+        sourceId: strOrNull(r.source_id, `${at}.source_id`),
+        verdict,
+        ...(r.baseline !== undefined ? { baseline: recordBaseline(r, at) } : {}),
+    };
+}
+function fullRecord(v, i) {
+    const at = `records[${i}]`;
+    const r = object(v, at);
+    const verdict = recordVerdict(r, at);
+    const fields = {
+        file: str(r.file, `${at}.file`),
+        line: report_int(r.line, `${at}.line`),
+        column: report_int(r.column, `${at}.column`),
+        index: report_int(r.index, `${at}.index`),
+        citationId: strOrNull(r.citation_id, `${at}.citation_id`),
+        sourceId: strOrNull(r.source_id, `${at}.source_id`),
+        quote: strOrNull(r.quote, `${at}.quote`),
+        claim: strOrNull(r.claim, `${at}.claim`),
+        ...(r.baseline !== undefined ? { baseline: recordBaseline(r, at) } : {}),
+    };
+    const reason = r.reason !== undefined ? str(r.reason, `${at}.reason`) : undefined;
+    if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
+        throw new ReportError(`${at} (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
+    const matches = report_list(r.matches, `${at}.matches`).map((m, k) => position(m, `${at}.matches[${k}]`));
+    return makeRecord(fields, verdict, reason, matches, r.detail !== undefined ? detail(r.detail, `${at}.detail`) : undefined);
+}
+function parseReport(text, readRecord) {
     let value;
     try {
         // A byte order mark, which an editor may add, is no part of the JSON.
         value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     }
     catch (error) {
-        throw new ReportError(`not JSON: ${(0,model_escape/* messageOf */.bD)(error)}`);
+        throw new ReportError(`not JSON: ${messageOf(error)}`);
     }
+    return reportOf(value, readRecord);
+}
+function reportOf(value, readRecord) {
     const report = object(value, 'the report');
     const tool = report.tool;
     if (typeof tool !== 'object' || tool === null || tool.name !== 'citegate' || !('records' in report))
         throw new ReportError('not a citegate JSON report (check --format json writes one)');
     if (report.version !== 1)
         throw new ReportError(`a report of format version ${(0,model_escape/* excerpt */.Kb)(String(report.version), 12)}, which this citegate cannot read: it reads version 1`);
-    const records = report_list(report.records, 'records').map((v, i) => {
-        const r = object(v, `records[${i}]`);
-        const verdict = str(r.verdict, `records[${i}].verdict`);
-        if (!VERDICTS.includes(verdict))
-            throw new ReportError(`records[${i}].verdict ${JSON.stringify(verdict)} is not a verdict`);
-        const fields = {
-            file: str(r.file, `records[${i}].file`),
-            line: report_int(r.line, `records[${i}].line`),
-            column: report_int(r.column, `records[${i}].column`),
-            index: report_int(r.index, `records[${i}].index`),
-            citationId: strOrNull(r.citation_id, `records[${i}].citation_id`),
-            sourceId: strOrNull(r.source_id, `records[${i}].source_id`),
-            quote: strOrNull(r.quote, `records[${i}].quote`),
-            claim: strOrNull(r.claim, `records[${i}].claim`),
-            ...(r.baseline !== undefined ? { baseline: recordBaseline(r, `records[${i}]`) } : {}),
-        };
-        const reason = r.reason !== undefined ? str(r.reason, `records[${i}].reason`) : undefined;
-        if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
-            throw new ReportError(`records[${i}] (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
-        const matches = report_list(r.matches, `records[${i}].matches`).map((m, k) => position(m, `records[${i}].matches[${k}]`));
-        return makeRecord(fields, verdict, reason, matches, r.detail !== undefined ? detail(r.detail, `records[${i}].detail`) : undefined);
-    });
+    const records = report_list(report.records, 'records').map(readRecord);
     const sources = report_list(report.sources, 'sources').map((v, i) => {
         const s = object(v, `sources[${i}]`);
         const status = str(s.status, `sources[${i}].status`);
@@ -40632,24 +40713,135 @@ function report_shardOf(value) {
 /** A baseline file that cannot be used: the check cannot run (exit 2). */
 class BaselineError extends Error {
 }
+
+;// CONCATENATED MODULE: ./src/load/baseline-file.ts
+// Reading a baseline file (an earlier run's JSON report) beside the check:
+// a report of 200,000 records is some 80 MB of JSON, and parsing it takes
+// a second that the check would otherwise wait for. The file is opened here,
+// so that a missing or unreadable one is an error before anything is
+// checked; a worker thread reads, hashes and parses it on the other core
+// while the check runs, and keeps of each record only what a baseline
+// compares. The report is then checked here, field by field, as any other.
+
+
+
+
+
+
+/** What a baseline reads of a record; the rest (matches, explanations) is dropped in the worker. */
+const RECORD_FIELDS = ['file', 'index', 'citation_id', 'source_id', 'verdict', 'baseline', 'baseline_verdict'];
 /**
- * Reads an earlier run's JSON report as the baseline: a missing file, or one
- * that is not a report citegate can read, is an error, never a silent full gate.
+ * The worker: CommonJS run from this string, so that the bundle needs no
+ * second file. It posts { digest, report } or { error } once, then ends.
+ * Keep it in step with readHere below, which does the same in this thread.
+ */
+const WORKER = `(() => {
+const { workerData, parentPort } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
+const { createHash } = require('node:crypto');
+const { fd, fields } = workerData;
+let bytes;
+try {
+  bytes = readFileSync(fd);
+} catch (error) {
+  parentPort.postMessage({ error: 'read', message: String(error && error.message) });
+  return;
+}
+const digest = createHash('sha256').update(bytes).digest('hex');
+let value;
+try {
+  const text = bytes.toString('utf8');
+  bytes = undefined;
+  value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+} catch (error) {
+  parentPort.postMessage({ error: 'json', message: String(error && error.message) });
+  return;
+}
+if (value && typeof value === 'object' && Array.isArray(value.records)) {
+  value.records = value.records.map((r) => {
+    if (!r || typeof r !== 'object' || Array.isArray(r)) return r;
+    const kept = {};
+    for (const f of fields) if (f in r) kept[f] = r[f];
+    return kept;
+  });
+}
+parentPort.postMessage({ digest, report: value });
+})();
+`;
+/**
+ * Starts reading the baseline `file`; the promise gives it once read and
+ * checked. Throws a BaselineError at once when the file cannot be opened.
  */
 function readBaselineFile(file) {
-    let bytes;
+    let fd;
     try {
-        bytes = (0,external_node_fs_namespaceObject.readFileSync)(file);
+        fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
     }
     catch (error) {
         throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
     }
     try {
-        return {
-            report: parseJsonReport(bytes.toString('utf8')),
-            from: file,
-            digest: (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex'),
-        };
+        if ((0,external_node_fs_namespaceObject.fstatSync)(fd).isDirectory())
+            throw new BaselineError(`cannot read the baseline ${file}: it is a folder`);
+    }
+    catch (error) {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        throw error instanceof BaselineError
+            ? error
+            : new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
+    }
+    // The file is this thread's to close (the worker only reads it), once read.
+    const read = replyOf(fd)
+        .finally(() => (0,external_node_fs_namespaceObject.closeSync)(fd))
+        .then((reply) => baselineOf(file, reply), (error) => {
+        // Out of memory, most likely: a reason, not a pass.
+        throw new BaselineError(`cannot read the baseline ${file}: ${(0,model_escape/* messageOf */.bD)(error)}`);
+    });
+    // Awaited after the check; if the check fails first, its error is the one to tell, not an unhandled rejection.
+    read.catch(() => { });
+    return read;
+}
+/** The worker's reply; or, with no worker to be had (a runtime without threads), the same read here. */
+function replyOf(fd) {
+    let worker;
+    try {
+        worker = new external_node_worker_threads_.Worker(WORKER, { eval: true, workerData: { fd, fields: RECORD_FIELDS } });
+    }
+    catch {
+        return Promise.resolve().then(() => readHere(fd));
+    }
+    return new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.once('exit', (code) => reject(new Error(`the baseline's reader stopped (exit ${code})`)));
+    });
+}
+/** What the worker does, in this thread. */
+function readHere(fd) {
+    let bytes;
+    try {
+        bytes = (0,external_node_fs_namespaceObject.readFileSync)(fd);
+    }
+    catch (error) {
+        return { error: 'read', message: describeFsError(error) };
+    }
+    const digest = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+    try {
+        const text = bytes.toString('utf8');
+        return { digest, report: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+    }
+    catch (error) {
+        return { error: 'json', message: (0,model_escape/* messageOf */.bD)(error) };
+    }
+}
+function baselineOf(file, reply) {
+    if ('error' in reply) {
+        if (reply.error === 'read')
+            throw new BaselineError(`cannot read the baseline ${file}: ${(0,model_escape/* messageOf */.bD)(reply.message)}`);
+        throw new BaselineError(`the baseline ${file} cannot be used: not JSON: ${(0,model_escape/* messageOf */.bD)(reply.message)}`);
+    }
+    try {
+        return { report: baselineReportOf(reply.report), from: file, digest: reply.digest };
     }
     catch (error) {
         if (error instanceof ReportError)
@@ -41160,6 +41352,7 @@ function writeSummary(text) {
 
 
 
+
 const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 async function run() {
     const outputs = {
@@ -41272,18 +41465,19 @@ async function check(settings, outputs, annotator, failures) {
             failures.push(unwritten);
         return;
     }
-    const baseline = baselineOf(settings, workspace, manifest, manifestRepository, plan, session, notes, annotator);
+    const baseline = main_baselineOf(settings, workspace, manifest, manifestRepository, plan, session, notes, annotator);
     core.startGroup(`citegate: checking ${session.files.length} citation file${session.files.length === 1 ? '' : 's'}`);
-    const result = session.run(baseline);
+    const checked = session.check();
     core.endGroup();
+    const result = session.finish(checked, await baseline);
     publish(settings, workspace, manifest, result, manifestRepository(), notes, outputs, annotator, failures);
 }
 /**
- * The baseline the inputs ask for: a JSON report, or the run of the base
- * commit. One that cannot be made leaves the run judged on every record
- * (fail-on any), saying why: stricter, never looser.
+ * The baseline the inputs ask for: a JSON report (read beside the check), or
+ * the run of the base commit. One that cannot be made leaves the run judged
+ * on every record (fail-on any), saying why: stricter, never looser.
  */
-function baselineOf(settings, workspace, manifest, manifestRepository, plan, session, notes, annotator) {
+function main_baselineOf(settings, workspace, manifest, manifestRepository, plan, session, notes, annotator) {
     switch (settings.baseline.kind) {
         case 'none':
             return undefined;

@@ -10031,41 +10031,6 @@ function sortProblems(problems) {
 const BASELINE_STATES = ['new', 'broken', 'still failing', 'fixed', 'unchanged'];
 const FAIL_ON = ['any', 'new'];
 
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./src/model/fs-error.ts
-// What a failed file-system call means, in words a user reads (no errno codes).
-
-function describeFsError(error) {
-    const code = error?.code;
-    switch (code) {
-        case 'ENOENT':
-            return 'no such file';
-        case 'ENOTDIR':
-            return 'a folder on the path is a file';
-        case 'EACCES':
-        case 'EPERM':
-            return 'permission denied';
-        case 'EISDIR':
-            return 'it is a folder, not a file';
-        case 'ELOOP':
-            return 'it is a symbolic link (or a loop of them)';
-        case 'ENAMETOOLONG':
-            return 'the path is too long';
-        case 'ENOSPC':
-            return 'no space left on the device';
-        case 'EROFS':
-            return 'the file system is read-only';
-        // Opening a socket.
-        case 'ENXIO':
-            return 'it is not a regular file';
-        default:
-            return shorten(error?.message ?? String(error), OUTSIDE_SHOWN);
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/model/verdict.ts
 // The verdicts of SPEC §2, in the order reports list them (best first). The
 // engine decides them (engine/verdict.ts); every layer names them.
@@ -10277,9 +10242,6 @@ const SHARD_FORM = 'i/n with 1 <= i <= n (for example 2/4)';
 
 
 
-
-
-
 const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
 /** A report that cannot be read: exit 2, naming the file. */
 class ReportError extends Error {
@@ -10443,6 +10405,58 @@ function baselineInfo(value) {
 }
 /** A JSON report (as `check --format json` writes it) back as a check result. */
 function parseJsonReport(text) {
+    return parseReport(text, fullRecord);
+}
+/**
+ * A JSON report, already parsed, read as a baseline (baseline-file.ts parses
+ * it beside the check): refused as parseJsonReport refuses it, every field a
+ * baseline compares checked, but the records' matches and explanations (most
+ * of a large report) not turned into a result.
+ */
+function baselineReportOf(value) {
+    return reportOf(value, baselineRecord);
+}
+function recordVerdict(r, at) {
+    const verdict = str(r.verdict, `${at}.verdict`);
+    if (!VERDICTS.includes(verdict))
+        throw new ReportError(`${at}.verdict ${JSON.stringify(verdict)} is not a verdict`);
+    return verdict;
+}
+function baselineRecord(v, i) {
+    const at = `records[${i}]`;
+    const r = object(v, at);
+    const verdict = recordVerdict(r, at);
+    return {
+        file: str(r.file, `${at}.file`),
+        index: report_int(r.index, `${at}.index`),
+        citationId: strOrNull(r.citation_id, `${at}.citation_id`),
+        sourceId: strOrNull(r.source_id, `${at}.source_id`),
+        verdict,
+        ...(r.baseline !== undefined ? { baseline: recordBaseline(r, at) } : {}),
+    };
+}
+function fullRecord(v, i) {
+    const at = `records[${i}]`;
+    const r = object(v, at);
+    const verdict = recordVerdict(r, at);
+    const fields = {
+        file: str(r.file, `${at}.file`),
+        line: report_int(r.line, `${at}.line`),
+        column: report_int(r.column, `${at}.column`),
+        index: report_int(r.index, `${at}.index`),
+        citationId: strOrNull(r.citation_id, `${at}.citation_id`),
+        sourceId: strOrNull(r.source_id, `${at}.source_id`),
+        quote: strOrNull(r.quote, `${at}.quote`),
+        claim: strOrNull(r.claim, `${at}.claim`),
+        ...(r.baseline !== undefined ? { baseline: recordBaseline(r, at) } : {}),
+    };
+    const reason = r.reason !== undefined ? str(r.reason, `${at}.reason`) : undefined;
+    if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
+        throw new ReportError(`${at} (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
+    const matches = list(r.matches, `${at}.matches`).map((m, k) => position(m, `${at}.matches[${k}]`));
+    return makeRecord(fields, verdict, reason, matches, r.detail !== undefined ? detail(r.detail, `${at}.detail`) : undefined);
+}
+function parseReport(text, readRecord) {
     let value;
     try {
         // A byte order mark, which an editor may add, is no part of the JSON.
@@ -10451,34 +10465,16 @@ function parseJsonReport(text) {
     catch (error) {
         throw new ReportError(`not JSON: ${messageOf(error)}`);
     }
+    return reportOf(value, readRecord);
+}
+function reportOf(value, readRecord) {
     const report = object(value, 'the report');
     const tool = report.tool;
     if (typeof tool !== 'object' || tool === null || tool.name !== 'citegate' || !('records' in report))
         throw new ReportError('not a citegate JSON report (check --format json writes one)');
     if (report.version !== 1)
         throw new ReportError(`a report of format version ${excerpt(String(report.version), 12)}, which this citegate cannot read: it reads version 1`);
-    const records = list(report.records, 'records').map((v, i) => {
-        const r = object(v, `records[${i}]`);
-        const verdict = str(r.verdict, `records[${i}].verdict`);
-        if (!VERDICTS.includes(verdict))
-            throw new ReportError(`records[${i}].verdict ${JSON.stringify(verdict)} is not a verdict`);
-        const fields = {
-            file: str(r.file, `records[${i}].file`),
-            line: report_int(r.line, `records[${i}].line`),
-            column: report_int(r.column, `records[${i}].column`),
-            index: report_int(r.index, `records[${i}].index`),
-            citationId: strOrNull(r.citation_id, `records[${i}].citation_id`),
-            sourceId: strOrNull(r.source_id, `records[${i}].source_id`),
-            quote: strOrNull(r.quote, `records[${i}].quote`),
-            claim: strOrNull(r.claim, `records[${i}].claim`),
-            ...(r.baseline !== undefined ? { baseline: recordBaseline(r, `records[${i}]`) } : {}),
-        };
-        const reason = r.reason !== undefined ? str(r.reason, `records[${i}].reason`) : undefined;
-        if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
-            throw new ReportError(`records[${i}] (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
-        const matches = list(r.matches, `records[${i}].matches`).map((m, k) => position(m, `records[${i}].matches[${k}]`));
-        return makeRecord(fields, verdict, reason, matches, r.detail !== undefined ? detail(r.detail, `records[${i}].detail`) : undefined);
-    });
+    const records = list(report.records, 'records').map(readRecord);
     const sources = list(report.sources, 'sources').map((v, i) => {
         const s = object(v, `sources[${i}]`);
         const status = str(s.status, `sources[${i}].status`);
@@ -10598,29 +10594,37 @@ function shardOf(value) {
 /** A baseline file that cannot be used: the check cannot run (exit 2). */
 class BaselineError extends Error {
 }
-/**
- * Reads an earlier run's JSON report as the baseline: a missing file, or one
- * that is not a report citegate can read, is an error, never a silent full gate.
- */
-function readBaselineFile(file) {
-    let bytes;
-    try {
-        bytes = (0,external_node_fs_namespaceObject.readFileSync)(file);
-    }
-    catch (error) {
-        throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
-    }
-    try {
-        return {
-            report: parseJsonReport(bytes.toString('utf8')),
-            from: file,
-            digest: (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex'),
-        };
-    }
-    catch (error) {
-        if (error instanceof ReportError)
-            throw new BaselineError(`the baseline ${file} cannot be used: ${error.message}`);
-        throw error;
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/model/fs-error.ts
+// What a failed file-system call means, in words a user reads (no errno codes).
+
+function describeFsError(error) {
+    const code = error?.code;
+    switch (code) {
+        case 'ENOENT':
+            return 'no such file';
+        case 'ENOTDIR':
+            return 'a folder on the path is a file';
+        case 'EACCES':
+        case 'EPERM':
+            return 'permission denied';
+        case 'EISDIR':
+            return 'it is a folder, not a file';
+        case 'ELOOP':
+            return 'it is a symbolic link (or a loop of them)';
+        case 'ENAMETOOLONG':
+            return 'the path is too long';
+        case 'ENOSPC':
+            return 'no space left on the device';
+        case 'EROFS':
+            return 'the file system is read-only';
+        // Opening a socket.
+        case 'ENXIO':
+            return 'it is not a regular file';
+        default:
+            return shorten(error?.message ?? String(error), OUTSIDE_SHOWN);
     }
 }
 
@@ -15476,6 +15480,8 @@ function contextOf(record) {
     return prefix === '' && suffix === '' ? undefined : quoteContext(prefix, suffix);
 }
 
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: ./src/load/sources.ts
 // Source verification: the bytes of a source's file must hash to the pinned
 // SHA-256, be strict UTF-8 and stay under the size limit; its `original`, when
@@ -18597,47 +18603,85 @@ function inShard(files, shard) {
 
 
 /**
- * Matches keys in order: the first record (or finding) of a key in the run
- * with the first of that key in the baseline, and so on, so that a key given
- * twice (a duplicated citation_id, two records without one) matches twice.
+ * Matches keys in order, file by file: the first record (or finding) of a key
+ * in the run with the first of that key in the baseline, and so on, so that a
+ * key given twice (a duplicated citation_id, two records without one) matches
+ * twice. Keys are kept per file, and a key held once (nearly all) keeps its
+ * value alone, not in a list: a baseline of 200,000 records is matched in a
+ * few lookups of short keys each.
  */
 class Matcher {
-    byKey = new Map();
-    add(key, value) {
-        const list = this.byKey.get(key);
-        if (list)
-            list.push(value);
+    byFile = new Map();
+    lastFile;
+    lastKeys;
+    keysOf(file, create) {
+        if (file === this.lastFile && this.lastKeys)
+            return this.lastKeys;
+        let keys = this.byFile.get(file);
+        if (!keys && create)
+            this.byFile.set(file, (keys = new Map()));
+        this.lastFile = file;
+        this.lastKeys = keys;
+        return keys;
+    }
+    add(file, key, value) {
+        const keys = this.keysOf(file, true);
+        const held = keys.get(key);
+        if (held === undefined)
+            keys.set(key, value);
+        else if (Array.isArray(held))
+            held.push(value);
         else
-            this.byKey.set(key, [value]);
+            keys.set(key, [held, value]);
     }
-    take(key) {
-        return this.byKey.get(key)?.shift();
+    take(file, key) {
+        const keys = this.keysOf(file, false);
+        const held = keys?.get(key);
+        if (held === undefined)
+            return undefined;
+        if (!Array.isArray(held)) {
+            keys?.delete(key);
+            return held;
+        }
+        const value = held.shift();
+        if (held.length === 0)
+            keys?.delete(key);
+        return value;
     }
-    /** What no one took, in the order added. */
+    /** What no one took, file by file, in the order added. */
     *left() {
-        for (const list of this.byKey.values())
-            yield* list;
+        for (const keys of this.byFile.values())
+            for (const held of keys.values()) {
+                if (Array.isArray(held))
+                    yield* held;
+                else
+                    yield held;
+            }
     }
 }
 /**
- * A record's key in its file: its citation_id (unique in a valid file). A
- * record without one (always invalid fields) is known by its place among the
- * records of its file that have none.
+ * Each record under its file and its key there: its citation_id (unique in a
+ * valid file). A record without one (always invalid fields) is known by its
+ * place among the records of its file that have none, a number, which no id
+ * (a string) equals.
  */
-function recordKeys(records, fileOf) {
+function eachRecordKey(records, fileOf, each) {
     const unnamed = new Map();
-    return records.map((r) => {
+    for (let i = 0; i < records.length; i++) {
+        const r = records[i];
         const file = fileOf(r.file);
         if (r.citationId !== null)
-            return JSON.stringify([file, 'id', r.citationId]);
-        const n = unnamed.get(file) ?? 0;
-        unnamed.set(file, n + 1);
-        return JSON.stringify([file, 'unnamed', n]);
-    });
+            each(file, r.citationId, i);
+        else {
+            const n = unnamed.get(file) ?? 0;
+            unnamed.set(file, n + 1);
+            each(file, n, i);
+        }
+    }
 }
 /** A finding is about its kind, file, record and what it says (a sentence, a number, a source). */
-function findingKey(f, fileOf) {
-    return JSON.stringify([f.kind, fileOf(f.file), f.citationId ?? null, f.message]);
+function findingKey(f) {
+    return JSON.stringify([f.kind, f.citationId ?? null, f.message]);
 }
 function stateOf(before, now) {
     if (before === undefined)
@@ -18657,17 +18701,16 @@ function compareWithBaseline(result, baseline, failOn, pins, counts) {
     const fileOf = (file) => baseline.renamed?.get(file) ?? file;
     const same = (file) => file;
     const before = new Matcher();
-    const baseKeys = recordKeys(base.records, fileOf);
-    for (let i = 0; i < baseKeys.length; i++)
-        before.add(baseKeys[i], { verdict: base.records[i].verdict, record: base.records[i] });
-    const keys = recordKeys(result.records, same);
-    const records = result.records.map((r, i) => {
-        const matched = before.take(keys[i]);
+    eachRecordKey(base.records, fileOf, (file, key, i) => before.add(file, key, base.records[i]));
+    const records = new Array(result.records.length);
+    eachRecordKey(result.records, same, (file, key, i) => {
+        const r = result.records[i];
+        const matched = before.take(file, key);
         const state = stateOf(matched?.verdict, r);
-        return { ...r, baseline: matched ? { state, verdict: matched.verdict } : { state } };
+        records[i] = { ...r, baseline: matched ? { state, verdict: matched.verdict } : { state } };
     });
     const removed = [];
-    for (const { record } of before.left()) {
+    for (const record of before.left()) {
         const file = fileOf(record.file);
         if (!counts(file))
             continue;
@@ -18676,9 +18719,9 @@ function compareWithBaseline(result, baseline, failOn, pins, counts) {
     removed.sort((a, b) => comparePaths(a.file, b.file));
     const earlier = new Matcher();
     for (const f of base.findings)
-        earlier.add(findingKey(f, fileOf), f);
+        earlier.add(fileOf(f.file), findingKey(f), f);
     const findings = result.findings.map((f) => {
-        const state = earlier.take(findingKey(f, same)) !== undefined ? 'still failing' : 'new';
+        const state = earlier.take(f.file, findingKey(f)) !== undefined ? 'still failing' : 'new';
         return { ...f, baseline: state };
     });
     let findingsFixed = 0;
@@ -18737,8 +18780,15 @@ class Session {
     }
     /** Runs the check; `baseline`: one made after the files were selected (the Action's run of the base commit). */
     run(baseline = this.settings.baseline) {
-        const { workspace, manifest, selection, shard } = this.settings;
-        const checked = runCheck({
+        return this.finish(this.check(), baseline);
+    }
+    /**
+     * The check alone, before any baseline: a front end that reads the
+     * baseline beside the check (baseline-file.ts) calls finish once it has it.
+     */
+    check() {
+        const { workspace, manifest, selection } = this.settings;
+        return runCheck({
             workspace,
             manifest,
             files: this.files,
@@ -18750,6 +18800,10 @@ class Session {
             preloaded: selection.kind === 'chosen' ? selection.preloaded : undefined,
             onProgress: this.settings.onProgress,
         });
+    }
+    /** The checked result against the baseline, when there is one, and whether the run passes. */
+    finish(checked, baseline = this.settings.baseline) {
+        const { manifest, selection, shard } = this.settings;
         // Only a full, unsplit run fails for holding no records: missing data must
         // not look like success. A shard's emptiness is judged when the shards are
         // merged; a run over the files a change touched may find it removed them all.
@@ -18811,6 +18865,144 @@ function runInputs(workspace, manifest, files) {
     for (const ref of files)
         add('', ref.file, `citation file ${ref.file}`);
     return inputs;
+}
+
+;// CONCATENATED MODULE: external "node:worker_threads"
+const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+;// CONCATENATED MODULE: ./src/load/baseline-file.ts
+// Reading a baseline file (an earlier run's JSON report) beside the check:
+// a report of 200,000 records is some 80 MB of JSON, and parsing it takes
+// a second that the check would otherwise wait for. The file is opened here,
+// so that a missing or unreadable one is an error before anything is
+// checked; a worker thread reads, hashes and parses it on the other core
+// while the check runs, and keeps of each record only what a baseline
+// compares. The report is then checked here, field by field, as any other.
+
+
+
+
+
+
+/** What a baseline reads of a record; the rest (matches, explanations) is dropped in the worker. */
+const RECORD_FIELDS = ['file', 'index', 'citation_id', 'source_id', 'verdict', 'baseline', 'baseline_verdict'];
+/**
+ * The worker: CommonJS run from this string, so that the bundle needs no
+ * second file. It posts { digest, report } or { error } once, then ends.
+ * Keep it in step with readHere below, which does the same in this thread.
+ */
+const WORKER = `(() => {
+const { workerData, parentPort } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
+const { createHash } = require('node:crypto');
+const { fd, fields } = workerData;
+let bytes;
+try {
+  bytes = readFileSync(fd);
+} catch (error) {
+  parentPort.postMessage({ error: 'read', message: String(error && error.message) });
+  return;
+}
+const digest = createHash('sha256').update(bytes).digest('hex');
+let value;
+try {
+  const text = bytes.toString('utf8');
+  bytes = undefined;
+  value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+} catch (error) {
+  parentPort.postMessage({ error: 'json', message: String(error && error.message) });
+  return;
+}
+if (value && typeof value === 'object' && Array.isArray(value.records)) {
+  value.records = value.records.map((r) => {
+    if (!r || typeof r !== 'object' || Array.isArray(r)) return r;
+    const kept = {};
+    for (const f of fields) if (f in r) kept[f] = r[f];
+    return kept;
+  });
+}
+parentPort.postMessage({ digest, report: value });
+})();
+`;
+/**
+ * Starts reading the baseline `file`; the promise gives it once read and
+ * checked. Throws a BaselineError at once when the file cannot be opened.
+ */
+function readBaselineFile(file) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
+    }
+    catch (error) {
+        throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
+    }
+    try {
+        if ((0,external_node_fs_namespaceObject.fstatSync)(fd).isDirectory())
+            throw new BaselineError(`cannot read the baseline ${file}: it is a folder`);
+    }
+    catch (error) {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        throw error instanceof BaselineError
+            ? error
+            : new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
+    }
+    // The file is this thread's to close (the worker only reads it), once read.
+    const read = replyOf(fd)
+        .finally(() => (0,external_node_fs_namespaceObject.closeSync)(fd))
+        .then((reply) => baselineOf(file, reply), (error) => {
+        // Out of memory, most likely: a reason, not a pass.
+        throw new BaselineError(`cannot read the baseline ${file}: ${messageOf(error)}`);
+    });
+    // Awaited after the check; if the check fails first, its error is the one to tell, not an unhandled rejection.
+    read.catch(() => { });
+    return read;
+}
+/** The worker's reply; or, with no worker to be had (a runtime without threads), the same read here. */
+function replyOf(fd) {
+    let worker;
+    try {
+        worker = new external_node_worker_threads_namespaceObject.Worker(WORKER, { eval: true, workerData: { fd, fields: RECORD_FIELDS } });
+    }
+    catch {
+        return Promise.resolve().then(() => readHere(fd));
+    }
+    return new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.once('exit', (code) => reject(new Error(`the baseline's reader stopped (exit ${code})`)));
+    });
+}
+/** What the worker does, in this thread. */
+function readHere(fd) {
+    let bytes;
+    try {
+        bytes = (0,external_node_fs_namespaceObject.readFileSync)(fd);
+    }
+    catch (error) {
+        return { error: 'read', message: describeFsError(error) };
+    }
+    const digest = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
+    try {
+        const text = bytes.toString('utf8');
+        return { digest, report: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+    }
+    catch (error) {
+        return { error: 'json', message: messageOf(error) };
+    }
+}
+function baselineOf(file, reply) {
+    if ('error' in reply) {
+        if (reply.error === 'read')
+            throw new BaselineError(`cannot read the baseline ${file}: ${messageOf(reply.message)}`);
+        throw new BaselineError(`the baseline ${file} cannot be used: not JSON: ${messageOf(reply.message)}`);
+    }
+    try {
+        return { report: baselineReportOf(reply.report), from: file, digest: reply.digest };
+    }
+    catch (error) {
+        if (error instanceof ReportError)
+            throw new BaselineError(`the baseline ${file} cannot be used: ${error.message}`);
+        throw error;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/report/json.ts
@@ -20067,7 +20259,7 @@ function readSettings(args) {
         files: positionals,
     };
 }
-function checkCommand(args, io) {
+async function checkCommand(args, io) {
     const settings = readSettings(args);
     if (settings === 'help') {
         io.stdout(CHECK_HELP);
@@ -20080,6 +20272,7 @@ function checkCommand(args, io) {
     const manifest = loadManifest(workspace, settings.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), {
         given: manifestGiven(settings.manifest, settings.root),
     });
+    // Read beside the check, on the other core; a file that cannot be opened is an error before it.
     const baseline = settings.baseline === undefined ? undefined : readBaselineFile(settings.baseline);
     const progress = progressLine(process.stderr);
     const session = new Session({
@@ -20091,14 +20284,14 @@ function checkCommand(args, io) {
         maxSourceBytes: settings.maxSourceBytes,
         // The plain text report shows verdicts only: explaining them would be wasted work.
         explain: settings.format !== 'text' || settings.explain,
-        baseline,
         failOn: settings.failOn,
         onProgress: (p) => progress.update(p),
     });
     if (output !== undefined)
         assertNotAnInput(output, () => runInputs(workspace, manifest, session.selected));
-    const result = session.run();
+    const checked = session.check();
     progress.done();
+    const result = session.finish(checked, await baseline);
     const chunks = reportChunks(result, settings);
     if (output !== undefined)
         writeChunks(output, chunks, { workspace });
@@ -21267,7 +21460,7 @@ const COMMANDS = {
     pin: { run: pinCommand, help: PIN_HELP },
     'merge-reports': { run: mergeReportsCommand, help: MERGE_HELP },
 };
-function main(argv, io) {
+async function main(argv, io) {
     const [command, ...rest] = argv;
     try {
         if (command === undefined || command === '-h' || command === '--help') {
@@ -21293,7 +21486,7 @@ function main(argv, io) {
             const near = nearestName(command, Object.keys(COMMANDS));
             throw new UsageError(`unknown command ${JSON.stringify(command)}${near ? ` (did you mean ${near}?)` : ''}`, '');
         }
-        return entry.run(rest, io);
+        return await entry.run(rest, io);
     }
     catch (error) {
         // Every line in the one form of standard error: `file:line:column: error: message`, or `citegate: error: message`.
@@ -21380,10 +21573,9 @@ function guarded(stream) {
     };
 }
 const io = { stdout: guarded(process.stdout), stderr: guarded(process.stderr) };
-try {
-    process.exitCode = main(process.argv.slice(2), io);
-}
-catch (error) {
+main(process.argv.slice(2), io).then((code) => {
+    process.exitCode = code;
+}, (error) => {
     process.exitCode = internalError(error, io);
-}
+});
 

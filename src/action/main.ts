@@ -23,7 +23,8 @@ import { githubPaths, workspacePaths } from './github-paths.js';
 import { type Plan, planFiles } from './plan.js';
 import { baseRunOf } from './baseline.js';
 import type { Baseline } from '../check/baseline.js';
-import { BaselineError, readBaselineFile } from '../load/report.js';
+import { readBaselineFile } from '../load/baseline-file.js';
+import { BaselineError } from '../load/report.js';
 import {
   annotate,
   describeFile,
@@ -172,15 +173,16 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
 
   const baseline = baselineOf(settings, workspace, manifest, manifestRepository, plan, session, notes, annotator);
   core.startGroup(`citegate: checking ${session.files.length} citation file${session.files.length === 1 ? '' : 's'}`);
-  const result = session.run(baseline);
+  const checked = session.check();
   core.endGroup();
+  const result = session.finish(checked, await baseline);
   publish(settings, workspace, manifest, result, manifestRepository(), notes, outputs, annotator, failures);
 }
 
 /**
- * The baseline the inputs ask for: a JSON report, or the run of the base
- * commit. One that cannot be made leaves the run judged on every record
- * (fail-on any), saying why: stricter, never looser.
+ * The baseline the inputs ask for: a JSON report (read beside the check), or
+ * the run of the base commit. One that cannot be made leaves the run judged
+ * on every record (fail-on any), saying why: stricter, never looser.
  */
 function baselineOf(
   settings: Settings,
@@ -191,7 +193,7 @@ function baselineOf(
   session: Session,
   notes: string[],
   annotator: Annotator,
-): Baseline | undefined {
+): Baseline | Promise<Baseline> | undefined {
   switch (settings.baseline.kind) {
     case 'none':
       return undefined;

@@ -87,8 +87,16 @@ export class Session {
 
   /** Runs the check; `baseline`: one made after the files were selected (the Action's run of the base commit). */
   run(baseline: Baseline | undefined = this.settings.baseline): SessionResult {
-    const { workspace, manifest, selection, shard } = this.settings;
-    const checked = runCheck({
+    return this.finish(this.check(), baseline);
+  }
+
+  /**
+   * The check alone, before any baseline: a front end that reads the
+   * baseline beside the check (baseline-file.ts) calls finish once it has it.
+   */
+  check(): CheckResult {
+    const { workspace, manifest, selection } = this.settings;
+    return runCheck({
       workspace,
       manifest,
       files: this.files,
@@ -100,6 +108,11 @@ export class Session {
       preloaded: selection.kind === 'chosen' ? selection.preloaded : undefined,
       onProgress: this.settings.onProgress,
     });
+  }
+
+  /** The checked result against the baseline, when there is one, and whether the run passes. */
+  finish(checked: CheckResult, baseline: Baseline | undefined = this.settings.baseline): SessionResult {
+    const { manifest, selection, shard } = this.settings;
     // Only a full, unsplit run fails for holding no records: missing data must
     // not look like success. A shard's emptiness is judged when the shards are
     // merged; a run over the files a change touched may find it removed them all.

@@ -5,7 +5,7 @@ import { Session, type SessionResult } from '../check/session.js';
 import { runInputs } from '../load/inputs.js';
 import { DEFAULT_MANIFEST, loadManifest } from '../load/manifest.js';
 import { MAX_SOURCE_BYTES, MAX_SOURCE_BYTES_WHY } from '../load/sources.js';
-import { readBaselineFile } from '../load/report.js';
+import { readBaselineFile } from '../load/baseline-file.js';
 import { FAIL_ON, type FailOn } from '../model/baseline.js';
 import { LevelError, readLevelOverrides, type CheckLevels } from '../model/levels.js';
 import { parseShard, SHARD_FORM, type Shard } from '../model/shard.js';
@@ -110,7 +110,7 @@ function readSettings(args: string[]): CheckCommandSettings | 'help' {
   };
 }
 
-export function checkCommand(args: string[], io: CommandIO): number {
+export async function checkCommand(args: string[], io: CommandIO): Promise<number> {
   const settings = readSettings(args);
   if (settings === 'help') {
     io.stdout(CHECK_HELP);
@@ -122,6 +122,7 @@ export function checkCommand(args: string[], io: CommandIO): number {
   const manifest = loadManifest(workspace, settings.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST), {
     given: manifestGiven(settings.manifest, settings.root),
   });
+  // Read beside the check, on the other core; a file that cannot be opened is an error before it.
   const baseline = settings.baseline === undefined ? undefined : readBaselineFile(settings.baseline);
   const progress = progressLine(process.stderr);
   const session = new Session({
@@ -133,13 +134,13 @@ export function checkCommand(args: string[], io: CommandIO): number {
     maxSourceBytes: settings.maxSourceBytes,
     // The plain text report shows verdicts only: explaining them would be wasted work.
     explain: settings.format !== 'text' || settings.explain,
-    baseline,
     failOn: settings.failOn,
     onProgress: (p) => progress.update(p),
   });
   if (output !== undefined) assertNotAnInput(output, () => runInputs(workspace, manifest, session.selected));
-  const result = session.run();
+  const checked = session.check();
   progress.done();
+  const result = session.finish(checked, await baseline);
 
   const chunks = reportChunks(result, settings);
   if (output !== undefined) writeChunks(output, chunks, { workspace });

@@ -40,8 +40,11 @@ function guarded(stream: NodeJS.WriteStream): (text: string) => void {
 
 const io = { stdout: guarded(process.stdout), stderr: guarded(process.stderr) };
 
-try {
-  process.exitCode = main(process.argv.slice(2), io);
-} catch (error) {
-  process.exitCode = internalError(error, io);
-}
+main(process.argv.slice(2), io).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.exitCode = internalError(error, io);
+  },
+);

@@ -17,14 +17,14 @@ import { VERSION } from '../model/version.js';
 
 export const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
 
-const COMMANDS: Record<string, { run: (args: string[], io: CommandIO) => number; help: string }> = {
+const COMMANDS: Record<string, { run: (args: string[], io: CommandIO) => number | Promise<number>; help: string }> = {
   init: { run: initCommand, help: INIT_HELP },
   check: { run: checkCommand, help: CHECK_HELP },
   pin: { run: pinCommand, help: PIN_HELP },
   'merge-reports': { run: mergeReportsCommand, help: MERGE_HELP },
 };
 
-export function main(argv: string[], io: CommandIO): number {
+export async function main(argv: string[], io: CommandIO): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command === '-h' || command === '--help') {
@@ -47,7 +47,7 @@ export function main(argv: string[], io: CommandIO): number {
       const near = nearestName(command, Object.keys(COMMANDS));
       throw new UsageError(`unknown command ${JSON.stringify(command)}${near ? ` (did you mean ${near}?)` : ''}`, '');
     }
-    return entry.run(rest, io);
+    return await entry.run(rest, io);
   } catch (error) {
     // Every line in the one form of standard error: `file:line:column: error: message`, or `citegate: error: message`.
     if (error instanceof UsageError) {

@@ -11,12 +11,10 @@ import {
   type RecordBaseline,
 } from '../model/baseline.js';
 import { excerpt, messageOf } from '../model/escape.js';
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { describeFsError } from '../model/fs-error.js';
 import type { Problem } from '../model/problem.js';
 import {
   type CheckResult,
+  type Countable,
   type Explanation,
   FINDING_KINDS,
   type Finding,
@@ -207,8 +205,85 @@ export interface ShardOfReport {
 /** A report read back: the result, and what the report says about its run. */
 export type ReadReport = CheckResult & { readonly github?: unknown; readonly shard?: ShardOfReport };
 
+/** What a baseline needs of a record: what it is, and its verdict; not why, nor where its quote is. */
+export interface BaselineRecord {
+  readonly file: string;
+  readonly index: number;
+  readonly citationId: string | null;
+  readonly sourceId: string | null;
+  readonly verdict: Verdict;
+  readonly baseline?: RecordBaseline;
+}
+
+/** A report read back as a baseline: as a ReadReport, with its records' explanations left unread. */
+export type BaselineReport = Omit<ReadReport, 'records'> & { readonly records: readonly BaselineRecord[] };
+
 /** A JSON report (as `check --format json` writes it) back as a check result. */
 export function parseJsonReport(text: string): ReadReport {
+  return parseReport(text, fullRecord);
+}
+
+/**
+ * A JSON report, already parsed, read as a baseline (baseline-file.ts parses
+ * it beside the check): refused as parseJsonReport refuses it, every field a
+ * baseline compares checked, but the records' matches and explanations (most
+ * of a large report) not turned into a result.
+ */
+export function baselineReportOf(value: unknown): BaselineReport {
+  return reportOf(value, baselineRecord);
+}
+
+function recordVerdict(r: Json, at: string): Verdict {
+  const verdict = str(r.verdict, `${at}.verdict`) as Verdict;
+  if (!VERDICTS.includes(verdict)) throw new ReportError(`${at}.verdict ${JSON.stringify(verdict)} is not a verdict`);
+  return verdict;
+}
+
+function baselineRecord(v: unknown, i: number): BaselineRecord {
+  const at = `records[${i}]`;
+  const r = object(v, at);
+  const verdict = recordVerdict(r, at);
+  return {
+    file: str(r.file, `${at}.file`),
+    index: int(r.index, `${at}.index`),
+    citationId: strOrNull(r.citation_id, `${at}.citation_id`),
+    sourceId: strOrNull(r.source_id, `${at}.source_id`),
+    verdict,
+    ...(r.baseline !== undefined ? { baseline: recordBaseline(r, at) } : {}),
+  };
+}
+
+function fullRecord(v: unknown, i: number): RecordResult {
+  const at = `records[${i}]`;
+  const r = object(v, at);
+  const verdict = recordVerdict(r, at);
+  const fields = {
+    file: str(r.file, `${at}.file`),
+    line: int(r.line, `${at}.line`),
+    column: int(r.column, `${at}.column`),
+    index: int(r.index, `${at}.index`),
+    citationId: strOrNull(r.citation_id, `${at}.citation_id`),
+    sourceId: strOrNull(r.source_id, `${at}.source_id`),
+    quote: strOrNull(r.quote, `${at}.quote`),
+    claim: strOrNull(r.claim, `${at}.claim`),
+    ...(r.baseline !== undefined ? { baseline: recordBaseline(r, at) } : {}),
+  };
+  const reason = r.reason !== undefined ? str(r.reason, `${at}.reason`) : undefined;
+  if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
+    throw new ReportError(`${at} (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
+  const matches = list(r.matches, `${at}.matches`).map((m, k) => position(m, `${at}.matches[${k}]`));
+  return makeRecord(
+    fields,
+    verdict,
+    reason,
+    matches,
+    r.detail !== undefined ? detail(r.detail, `${at}.detail`) : undefined,
+  );
+}
+
+type Read<R> = Omit<ReadReport, 'records'> & { readonly records: R[] };
+
+function parseReport<R extends BaselineRecord>(text: string, readRecord: (value: unknown, i: number) => R): Read<R> {
   let value: unknown;
   try {
     // A byte order mark, which an editor may add, is no part of the JSON.
@@ -216,6 +291,10 @@ export function parseJsonReport(text: string): ReadReport {
   } catch (error) {
     throw new ReportError(`not JSON: ${messageOf(error)}`);
   }
+  return reportOf(value, readRecord);
+}
+
+function reportOf<R extends BaselineRecord>(value: unknown, readRecord: (value: unknown, i: number) => R): Read<R> {
   const report = object(value, 'the report');
   const tool = report.tool as Json | undefined;
   if (typeof tool !== 'object' || tool === null || tool.name !== 'citegate' || !('records' in report))
@@ -224,34 +303,7 @@ export function parseJsonReport(text: string): ReadReport {
     throw new ReportError(
       `a report of format version ${excerpt(String(report.version), 12)}, which this citegate cannot read: it reads version 1`,
     );
-  const records: RecordResult[] = list(report.records, 'records').map((v, i) => {
-    const r = object(v, `records[${i}]`);
-    const verdict = str(r.verdict, `records[${i}].verdict`) as Verdict;
-    if (!VERDICTS.includes(verdict))
-      throw new ReportError(`records[${i}].verdict ${JSON.stringify(verdict)} is not a verdict`);
-    const fields = {
-      file: str(r.file, `records[${i}].file`),
-      line: int(r.line, `records[${i}].line`),
-      column: int(r.column, `records[${i}].column`),
-      index: int(r.index, `records[${i}].index`),
-      citationId: strOrNull(r.citation_id, `records[${i}].citation_id`),
-      sourceId: strOrNull(r.source_id, `records[${i}].source_id`),
-      quote: strOrNull(r.quote, `records[${i}].quote`),
-      claim: strOrNull(r.claim, `records[${i}].claim`),
-      ...(r.baseline !== undefined ? { baseline: recordBaseline(r, `records[${i}]`) } : {}),
-    };
-    const reason = r.reason !== undefined ? str(r.reason, `records[${i}].reason`) : undefined;
-    if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
-      throw new ReportError(`records[${i}] (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
-    const matches = list(r.matches, `records[${i}].matches`).map((m, k) => position(m, `records[${i}].matches[${k}]`));
-    return makeRecord(
-      fields,
-      verdict,
-      reason,
-      matches,
-      r.detail !== undefined ? detail(r.detail, `records[${i}].detail`) : undefined,
-    );
-  });
+  const records = list(report.records, 'records').map(readRecord);
   const sources: SourceResult[] = list(report.sources, 'sources').map((v, i) => {
     const s = object(v, `sources[${i}]`);
     const status = str(s.status, `sources[${i}].status`);
@@ -301,7 +353,7 @@ export function parseJsonReport(text: string): ReadReport {
       ...(f.baseline !== undefined ? { baseline: findingBaseline(f.baseline, `findings[${i}].baseline`) } : {}),
     };
   });
-  const result: ReadReport = {
+  const result = {
     manifest: str(report.manifest, 'manifest'),
     files,
     records,
@@ -321,7 +373,7 @@ export function parseJsonReport(text: string): ReadReport {
  * records do not run from the first to the last: a report edited (a failing
  * record deleted) or cut short would otherwise merge into a pass.
  */
-function checkComplete(result: CheckResult, summary: Json): void {
+function checkComplete(result: Countable & { readonly records: readonly BaselineRecord[] }, summary: Json): void {
   const counts = tally(result);
   const said = { ...summary };
   delete said.passed;
@@ -369,7 +421,7 @@ function shardOf(value: unknown): ShardOfReport {
 
 /** The baseline a session is given: the earlier run's report, and what names it. */
 export interface Baseline {
-  readonly report: ReadReport;
+  readonly report: BaselineReport;
   /** Where it came from, for messages: a file as given, or the base commit. */
   readonly from: string;
   /** Shards of one run are judged against one baseline: the digest of its bytes (or of its making). */
@@ -380,26 +432,3 @@ export interface Baseline {
 
 /** A baseline file that cannot be used: the check cannot run (exit 2). */
 export class BaselineError extends Error {}
-
-/**
- * Reads an earlier run's JSON report as the baseline: a missing file, or one
- * that is not a report citegate can read, is an error, never a silent full gate.
- */
-export function readBaselineFile(file: string): Baseline {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (error) {
-    throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
-  }
-  try {
-    return {
-      report: parseJsonReport(bytes.toString('utf8')),
-      from: file,
-      digest: createHash('sha256').update(bytes).digest('hex'),
-    };
-  } catch (error) {
-    if (error instanceof ReportError) throw new BaselineError(`the baseline ${file} cannot be used: ${error.message}`);
-    throw error;
-  }
-}

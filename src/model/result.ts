@@ -392,7 +392,16 @@ export type BaselineTally = Record<BaselineState, number> & {
   readonly findings: { readonly new: number; readonly 'still failing': number; readonly fixed: number };
 };
 
-function baselineTally(result: CheckResult, info: BaselineInfo): BaselineTally {
+/** What tally counts: a check result, or a report read back as a baseline (whose records carry no explanations). */
+export interface Countable {
+  readonly records: readonly { readonly verdict: Verdict; readonly baseline?: RecordBaseline }[];
+  readonly findings: readonly { readonly level: 'warn' | 'fail'; readonly baseline?: FindingBaseline }[];
+  readonly files: readonly string[];
+  readonly problems: readonly unknown[];
+  readonly baseline?: BaselineInfo;
+}
+
+function baselineTally(result: Countable, info: BaselineInfo): BaselineTally {
   const states = Object.fromEntries(BASELINE_STATES.map((s) => [s, 0])) as Record<BaselineState, number>;
   for (const r of result.records) if (r.baseline) states[r.baseline.state]++;
   let newFindings = 0;
@@ -408,7 +417,7 @@ function baselineTally(result: CheckResult, info: BaselineInfo): BaselineTally {
   };
 }
 
-export function tally(result: CheckResult): Tally {
+export function tally(result: Countable): Tally {
   const byVerdict = new Map<Verdict, number>();
   for (const r of result.records) byVerdict.set(r.verdict, (byVerdict.get(r.verdict) ?? 0) + 1);
   const verdicts: Partial<Record<Verdict, number>> = {};

@@ -1,0 +1,91 @@
+// Reading a baseline beside the check: the worker thread and the same read in
+// this thread (for a runtime without threads) give the same baseline, which
+// holds what a baseline compares and nothing of the explanations.
+import { jest } from '@jest/globals';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { makeWorkspace, runCli } from '../helpers/workspace.js';
+
+const real = await import('node:worker_threads');
+let threads = true;
+let workers = 0;
+jest.unstable_mockModule('node:worker_threads', () => ({
+  ...real,
+  Worker: class extends real.Worker {
+    constructor(...args: ConstructorParameters<typeof real.Worker>) {
+      if (!threads) throw new Error('no threads here');
+      super(...args);
+      workers++;
+    }
+  },
+}));
+const { readBaselineFile } = await import('../../src/load/baseline-file.js');
+const { BaselineError, parseJsonReport } = await import('../../src/load/report.js');
+
+function report(): string {
+  const root = makeWorkspace(
+    { 'returns-v1': { path: 'sources/returns.txt', text: 'Returns are accepted within 30 days.\n' } },
+    {
+      'answers/a.json': JSON.stringify([
+        { citation_id: 'ok', source_id: 'returns-v1', quote: 'within 30 days' },
+        { citation_id: 'miss', source_id: 'returns-v1', quote: 'within 60 days' },
+        { source_id: 'returns-v1', quote: 'no id' },
+      ]),
+    },
+  );
+  const run = runCli(['check', '--format', 'json'], root);
+  expect(run.code).toBe(1);
+  return run.stdout;
+}
+
+const file = (text: string) => {
+  const at = path.join(mkdtempSync(path.join(os.tmpdir(), 'citegate-baseline-')), 'base.json');
+  writeFileSync(at, text);
+  return at;
+};
+
+describe('readBaselineFile', () => {
+  afterEach(() => {
+    threads = true;
+  });
+
+  it('gives the same baseline with a worker thread and without one, its records without explanations', async () => {
+    const text = report();
+    const at = file(text);
+    const withWorker = await readBaselineFile(at);
+    expect(workers).toBe(1);
+    threads = false;
+    const here = await readBaselineFile(at);
+    expect(workers).toBe(1);
+    expect(here).toEqual(withWorker);
+    const full = parseJsonReport(text);
+    expect(withWorker.report.records).toEqual(
+      full.records.map((r) => ({
+        file: r.file,
+        index: r.index,
+        citationId: r.citationId,
+        sourceId: r.sourceId,
+        verdict: r.verdict,
+      })),
+    );
+    expect(withWorker.report.findings).toEqual(full.findings);
+    expect(withWorker.report.sources).toEqual(full.sources);
+    expect(withWorker.digest).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('refuses at once a file it cannot open, and later one that is not JSON or not a report', async () => {
+    expect(() => readBaselineFile('/nonexistent/base.json')).toThrow(BaselineError);
+    expect(() => readBaselineFile(os.tmpdir())).toThrow(/it is a folder/);
+    for (const worker of [true, false]) {
+      threads = worker;
+      await expect(readBaselineFile(file('{"tool":'))).rejects.toThrow(/cannot be used: not JSON: /);
+      await expect(readBaselineFile(file('{"tool":{"name":"other"}}'))).rejects.toThrow(
+        /cannot be used: not a citegate JSON report/,
+      );
+      const edited = JSON.parse(report());
+      edited.records.pop();
+      await expect(readBaselineFile(file(JSON.stringify(edited)))).rejects.toThrow(/edited or cut short/);
+    }
+  });
+});
