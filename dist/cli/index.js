@@ -21505,7 +21505,7 @@ async function main(argv, io) {
             return 2;
         }
         if (error instanceof BaselineError) {
-            io.stderr(`citegate: ${escape_escapeMessage(error.message)}\n`);
+            io.stderr(`${escape_escapeMessage(formatDiagnostic(undefined, 'error', error.message))}\n`);
             return 2;
         }
         if (error instanceof WriteError) {

@@ -65,7 +65,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
       return 2;
     }
     if (error instanceof BaselineError) {
-      io.stderr(`citegate: ${escapeMessage(error.message)}\n`);
+      io.stderr(`${escapeMessage(formatDiagnostic(undefined, 'error', error.message))}\n`);
       return 2;
     }
     if (error instanceof WriteError) {

@@ -235,17 +235,17 @@ describe('check --baseline', () => {
   });
 
   it.each([
-    ['missing', null, 'citegate: cannot read the baseline base.json: no such file\n'],
-    ['not JSON', 'not json', /^citegate: the baseline base\.json cannot be used: not JSON: /],
+    ['missing', null, 'citegate: error: cannot read the baseline base.json: no such file\n'],
+    ['not JSON', 'not json', /^citegate: error: the baseline base\.json cannot be used: not JSON: /],
     [
       'not a report',
       '{"records": []}',
-      'citegate: the baseline base.json cannot be used: not a citegate JSON report (check --format json writes one)\n',
+      'citegate: error: the baseline base.json cannot be used: not a citegate JSON report (check --format json writes one)\n',
     ],
     [
       'of another format version',
       '{"version": 2, "tool": {"name": "citegate"}, "records": []}',
-      'citegate: the baseline base.json cannot be used: a report of format version "2", which this citegate cannot read: it reads version 1\n',
+      'citegate: error: the baseline base.json cannot be used: a report of format version "2", which this citegate cannot read: it reads version 1\n',
     ],
   ])('refuses a baseline that is %s, exit 2', (_, content, message) => {
     const root = makeWorkspace(
