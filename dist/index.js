@@ -40575,6 +40575,14 @@ function fullRecord(v, i) {
     const matches = report_list(r.matches, `${at}.matches`).map((m, k) => position(m, `${at}.matches[${k}]`));
     return makeRecord(fields, verdict, reason, matches, r.detail !== undefined ? detail(r.detail, `${at}.detail`) : undefined);
 }
+/**
+ * Why a report is not JSON, in JSON.parse's words without the part of the
+ * text it quotes (`Unexpected token 'o', "not json" is not valid JSON`): a
+ * report is no citation file, and only those are quoted, in short excerpts.
+ */
+function notJson(message) {
+    return `not JSON: ${message.replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, ' (not valid JSON)')}`;
+}
 function parseReport(text, readRecord) {
     let value;
     try {
@@ -40582,7 +40590,7 @@ function parseReport(text, readRecord) {
         value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     }
     catch (error) {
-        throw new ReportError(`not JSON: ${messageOf(error)}`);
+        throw new ReportError(notJson(messageOf(error)));
     }
     return reportOf(value, readRecord);
 }
@@ -40838,7 +40846,7 @@ function baselineOf(file, reply) {
     if ('error' in reply) {
         if (reply.error === 'read')
             throw new BaselineError(`cannot read the baseline ${file}: ${(0,model_escape/* messageOf */.bD)(reply.message)}`);
-        throw new BaselineError(`the baseline ${file} cannot be used: not JSON: ${(0,model_escape/* messageOf */.bD)(reply.message)}`);
+        throw new BaselineError(`the baseline ${file} cannot be used: ${notJson((0,model_escape/* messageOf */.bD)(reply.message))}`);
     }
     try {
         return { report: baselineReportOf(reply.report), from: file, digest: reply.digest };

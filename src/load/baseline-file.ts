@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { messageOf } from '../model/escape.js';
 import { describeFsError } from '../model/fs-error.js';
-import { type Baseline, BaselineError, baselineReportOf, ReportError } from './report.js';
+import { type Baseline, BaselineError, baselineReportOf, notJson, ReportError } from './report.js';
 
 /** What a baseline reads of a record; the rest (matches, explanations) is dropped in the worker. */
 const RECORD_FIELDS = ['file', 'index', 'citation_id', 'source_id', 'verdict', 'baseline', 'baseline_verdict'];
@@ -128,7 +128,7 @@ function baselineOf(file: string, reply: Reply): Baseline {
   if ('error' in reply) {
     if (reply.error === 'read')
       throw new BaselineError(`cannot read the baseline ${file}: ${messageOf(reply.message)}`);
-    throw new BaselineError(`the baseline ${file} cannot be used: not JSON: ${messageOf(reply.message)}`);
+    throw new BaselineError(`the baseline ${file} cannot be used: ${notJson(messageOf(reply.message))}`);
   }
   try {
     return { report: baselineReportOf(reply.report), from: file, digest: reply.digest };

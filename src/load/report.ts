@@ -281,6 +281,15 @@ function fullRecord(v: unknown, i: number): RecordResult {
   );
 }
 
+/**
+ * Why a report is not JSON, in JSON.parse's words without the part of the
+ * text it quotes (`Unexpected token 'o', "not json" is not valid JSON`): a
+ * report is no citation file, and only those are quoted, in short excerpts.
+ */
+export function notJson(message: string): string {
+  return `not JSON: ${message.replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, ' (not valid JSON)')}`;
+}
+
 type Read<R> = Omit<ReadReport, 'records'> & { readonly records: R[] };
 
 function parseReport<R extends BaselineRecord>(text: string, readRecord: (value: unknown, i: number) => R): Read<R> {
@@ -289,7 +298,7 @@ function parseReport<R extends BaselineRecord>(text: string, readRecord: (value:
     // A byte order mark, which an editor may add, is no part of the JSON.
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
-    throw new ReportError(`not JSON: ${messageOf(error)}`);
+    throw new ReportError(notJson(messageOf(error)));
   }
   return reportOf(value, readRecord);
 }

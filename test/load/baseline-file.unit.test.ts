@@ -80,6 +80,12 @@ describe('readBaselineFile', () => {
     for (const worker of [true, false]) {
       threads = worker;
       await expect(readBaselineFile(file('{"tool":'))).rejects.toThrow(/cannot be used: not JSON: /);
+      // JSON.parse quotes the text it stopped at; a report is no citation file, so none of it is shown.
+      const quoted = readBaselineFile(file('{"ghs_SECRETTOKEN": tru}'));
+      await expect(quoted).rejects.toThrow(
+        /^the baseline .* cannot be used: not JSON: Unexpected token .*\(not valid JSON\)$/,
+      );
+      await expect(quoted).rejects.not.toThrow(/SECRET/);
       await expect(readBaselineFile(file('{"tool":{"name":"other"}}'))).rejects.toThrow(
         /cannot be used: not a citegate JSON report/,
       );
@@ -87,5 +93,14 @@ describe('readBaselineFile', () => {
       edited.records.pop();
       await expect(readBaselineFile(file(JSON.stringify(edited)))).rejects.toThrow(/edited or cut short/);
     }
+  });
+});
+
+describe('parseJsonReport', () => {
+  it('says why a report is not JSON without quoting it', () => {
+    expect(() => parseJsonReport('{"ghs_SECRETTOKEN": tru}')).toThrow(
+      /^not JSON: Unexpected token .*\(not valid JSON\)$/,
+    );
+    expect(() => parseJsonReport('{"ghs_SECRETTOKEN": tru}')).not.toThrow(/SECRET/);
   });
 });
