@@ -92,6 +92,12 @@ describe('readBaselineFile', () => {
       const edited = JSON.parse(report());
       edited.records.pop();
       await expect(readBaselineFile(file(JSON.stringify(edited)))).rejects.toThrow(/edited or cut short/);
+      // Records the worker sends whole, not as columns: what is not an object, or holds one where a value should be.
+      const odd = JSON.parse(report());
+      odd.records[1] = 5;
+      await expect(readBaselineFile(file(JSON.stringify(odd)))).rejects.toThrow(/records\[1\] is not an object/);
+      odd.records[1] = { ...odd.records[0], file: { name: 'a' } };
+      await expect(readBaselineFile(file(JSON.stringify(odd)))).rejects.toThrow(/records\[1\]\.file is not a string/);
     }
   });
 });
