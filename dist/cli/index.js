@@ -10409,9 +10409,10 @@ function parseJsonReport(text) {
 }
 /**
  * A JSON report, already parsed, read as a baseline (baseline-file.ts parses
- * it beside the check): refused as parseJsonReport refuses it, every field a
- * baseline compares checked, but the records' matches and explanations (most
- * of a large report) not turned into a result.
+ * it beside the check): refused as parseJsonReport refuses it for what it is
+ * (not a report, another version, edited or cut short), with every field of a
+ * record checked but its quote, claim, matches and explanation (most of a
+ * large report), which a baseline does not read.
  */
 function baselineReportOf(value) {
     return reportOf(value, baselineRecord);
@@ -10422,10 +10423,20 @@ function recordVerdict(r, at) {
         throw new ReportError(`${at}.verdict ${JSON.stringify(verdict)} is not a verdict`);
     return verdict;
 }
+/** A record's reason: given for those whose verdict needs one (a report without is older, or edited). */
+function recordReason(r, at, verdict) {
+    const reason = r.reason !== undefined ? str(r.reason, `${at}.reason`) : undefined;
+    if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
+        throw new ReportError(`${at} (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
+    return reason;
+}
 function baselineRecord(v, i) {
     const at = `records[${i}]`;
     const r = object(v, at);
     const verdict = recordVerdict(r, at);
+    report_int(r.line, `${at}.line`);
+    report_int(r.column, `${at}.column`);
+    recordReason(r, at, verdict);
     return {
         file: str(r.file, `${at}.file`),
         index: report_int(r.index, `${at}.index`),
@@ -10450,9 +10461,7 @@ function fullRecord(v, i) {
         claim: strOrNull(r.claim, `${at}.claim`),
         ...(r.baseline !== undefined ? { baseline: recordBaseline(r, at) } : {}),
     };
-    const reason = r.reason !== undefined ? str(r.reason, `${at}.reason`) : undefined;
-    if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
-        throw new ReportError(`${at} (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
+    const reason = recordReason(r, at, verdict);
     const matches = list(r.matches, `${at}.matches`).map((m, k) => position(m, `${at}.matches[${k}]`));
     return makeRecord(fields, verdict, reason, matches, r.detail !== undefined ? detail(r.detail, `${at}.detail`) : undefined);
 }
@@ -18891,8 +18900,19 @@ const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRe
 
 
 
-/** What a baseline reads of a record; the rest (matches, explanations) is dropped in the worker. */
-const RECORD_FIELDS = ['file', 'index', 'citation_id', 'source_id', 'verdict', 'baseline', 'baseline_verdict'];
+/** What a baseline reads (and checks) of a record; the rest (quote, matches, explanations) is dropped in the worker. */
+const RECORD_FIELDS = [
+    'file',
+    'line',
+    'column',
+    'index',
+    'citation_id',
+    'source_id',
+    'verdict',
+    'reason',
+    'baseline',
+    'baseline_verdict',
+];
 /**
  * The worker: CommonJS run from this string, so that the bundle needs no
  * second file. It posts { digest, report, packed } or { error } once, then

@@ -12,8 +12,19 @@ import { messageOf } from '../model/escape.js';
 import { describeFsError } from '../model/fs-error.js';
 import { type Baseline, BaselineError, baselineReportOf, notJson, ReportError } from './report.js';
 
-/** What a baseline reads of a record; the rest (matches, explanations) is dropped in the worker. */
-const RECORD_FIELDS = ['file', 'index', 'citation_id', 'source_id', 'verdict', 'baseline', 'baseline_verdict'];
+/** What a baseline reads (and checks) of a record; the rest (quote, matches, explanations) is dropped in the worker. */
+const RECORD_FIELDS = [
+  'file',
+  'line',
+  'column',
+  'index',
+  'citation_id',
+  'source_id',
+  'verdict',
+  'reason',
+  'baseline',
+  'baseline_verdict',
+];
 
 /**
  * The worker: CommonJS run from this string, so that the bundle needs no

@@ -225,9 +225,10 @@ export function parseJsonReport(text: string): ReadReport {
 
 /**
  * A JSON report, already parsed, read as a baseline (baseline-file.ts parses
- * it beside the check): refused as parseJsonReport refuses it, every field a
- * baseline compares checked, but the records' matches and explanations (most
- * of a large report) not turned into a result.
+ * it beside the check): refused as parseJsonReport refuses it for what it is
+ * (not a report, another version, edited or cut short), with every field of a
+ * record checked but its quote, claim, matches and explanation (most of a
+ * large report), which a baseline does not read.
  */
 export function baselineReportOf(value: unknown): BaselineReport {
   return reportOf(value, baselineRecord);
@@ -239,10 +240,21 @@ function recordVerdict(r: Json, at: string): Verdict {
   return verdict;
 }
 
+/** A record's reason: given for those whose verdict needs one (a report without is older, or edited). */
+function recordReason(r: Json, at: string, verdict: Verdict): string | undefined {
+  const reason = r.reason !== undefined ? str(r.reason, `${at}.reason`) : undefined;
+  if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
+    throw new ReportError(`${at} (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
+  return reason;
+}
+
 function baselineRecord(v: unknown, i: number): BaselineRecord {
   const at = `records[${i}]`;
   const r = object(v, at);
   const verdict = recordVerdict(r, at);
+  int(r.line, `${at}.line`);
+  int(r.column, `${at}.column`);
+  recordReason(r, at, verdict);
   return {
     file: str(r.file, `${at}.file`),
     index: int(r.index, `${at}.index`),
@@ -268,9 +280,7 @@ function fullRecord(v: unknown, i: number): RecordResult {
     claim: strOrNull(r.claim, `${at}.claim`),
     ...(r.baseline !== undefined ? { baseline: recordBaseline(r, at) } : {}),
   };
-  const reason = r.reason !== undefined ? str(r.reason, `${at}.reason`) : undefined;
-  if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
-    throw new ReportError(`${at} (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
+  const reason = recordReason(r, at, verdict);
   const matches = list(r.matches, `${at}.matches`).map((m, k) => position(m, `${at}.matches[${k}]`));
   return makeRecord(
     fields,

@@ -92,6 +92,14 @@ describe('readBaselineFile', () => {
       const edited = JSON.parse(report());
       edited.records.pop();
       await expect(readBaselineFile(file(JSON.stringify(edited)))).rejects.toThrow(/edited or cut short/);
+      // The fields of a record it does not compare are checked all the same.
+      const older = JSON.parse(report());
+      const invalid = older.records.findIndex((r: { verdict: string }) => r.verdict === 'invalid fields');
+      delete older.records[invalid].reason;
+      await expect(readBaselineFile(file(JSON.stringify(older)))).rejects.toThrow(/has no reason: the report was made/);
+      const moved = JSON.parse(report());
+      moved.records[0].line = 'x';
+      await expect(readBaselineFile(file(JSON.stringify(moved)))).rejects.toThrow(/records\[0\]\.line is not a whole/);
       // Records the worker sends whole, not as columns: what is not an object, or holds one where a value should be.
       const odd = JSON.parse(report());
       odd.records[1] = 5;
