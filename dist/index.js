@@ -40442,7 +40442,7 @@ function detail(value, what) {
             const o = object(h, `${what}.hints[${i}]`);
             const kind = str(o.kind, 'hint kind');
             if (!HINT_KINDS.includes(kind))
-                throw new ReportError(`${what}.hints[${i}].kind ${JSON.stringify(kind)} is not a hint`);
+                throw new ReportError(`${what}.hints[${i}].kind ${excerpt(kind)} is not a hint`);
             return {
                 kind,
                 difference: str(o.difference, 'hint difference'),
@@ -40539,7 +40539,7 @@ function baselineReportOf(value) {
 function recordVerdict(r, at) {
     const verdict = str(r.verdict, `${at}.verdict`);
     if (!VERDICTS.includes(verdict))
-        throw new ReportError(`${at}.verdict ${JSON.stringify(verdict)} is not a verdict`);
+        throw new ReportError(`${at}.verdict ${(0,model_escape/* excerpt */.Kb)(verdict)} is not a verdict`);
     return verdict;
 }
 /** A record's reason: given for those whose verdict needs one (a report without is older, or edited). */
@@ -40647,7 +40647,7 @@ function reportOf(value, readRecord) {
         const f = object(v, `findings[${i}]`);
         const kind = str(f.kind, `findings[${i}].kind`);
         if (!FINDING_KINDS.includes(kind))
-            throw new ReportError(`findings[${i}].kind ${JSON.stringify(kind)} is not a finding`);
+            throw new ReportError(`findings[${i}].kind ${(0,model_escape/* excerpt */.Kb)(kind)} is not a finding`);
         const level = str(f.level, `findings[${i}].level`);
         if (level !== 'warn' && level !== 'fail')
             throw new ReportError(`findings[${i}].level is not warn or fail`);
@@ -40676,6 +40676,8 @@ function reportOf(value, readRecord) {
     checkComplete(result, object(report.summary, 'summary'));
     return result;
 }
+/** At most this many keys of a summary that does not add up are named. */
+const SUMMARY_KEYS_NAMED = 5;
 /**
  * Refuses a report whose lists do not add up to its summary, or whose files'
  * records do not run from the first to the last: a report edited (a failing
@@ -40686,7 +40688,13 @@ function checkComplete(result, summary) {
     const said = { ...summary };
     delete said.passed;
     if (canonical(said) !== canonical(counts)) {
-        throw new ReportError(`its summary does not match its records, problems and findings (it says ${canonical(said)}, they make ${canonical(counts)}): ` +
+        // Named, not shown: the summary's text is the file's, of any length.
+        const made = counts;
+        const differ = [...new Set([...Object.keys(said), ...Object.keys(made)])].filter((key) => canonical(said[key]) !== canonical(made[key]));
+        const named = differ.slice(0, SUMMARY_KEYS_NAMED).map((key) => (0,model_escape/* excerpt */.Kb)(key));
+        if (differ.length > SUMMARY_KEYS_NAMED)
+            named.push(`${differ.length - SUMMARY_KEYS_NAMED} more`);
+        throw new ReportError(`its summary does not match its records, problems and findings (${named.join(', ')} differ): ` +
             'the report was edited or cut short');
     }
     const perFile = new Map();

@@ -10323,7 +10323,7 @@ function detail(value, what) {
             const o = object(h, `${what}.hints[${i}]`);
             const kind = str(o.kind, 'hint kind');
             if (!HINT_KINDS.includes(kind))
-                throw new ReportError(`${what}.hints[${i}].kind ${JSON.stringify(kind)} is not a hint`);
+                throw new ReportError(`${what}.hints[${i}].kind ${excerpt(kind)} is not a hint`);
             return {
                 kind,
                 difference: str(o.difference, 'hint difference'),
@@ -10420,7 +10420,7 @@ function baselineReportOf(value) {
 function recordVerdict(r, at) {
     const verdict = str(r.verdict, `${at}.verdict`);
     if (!VERDICTS.includes(verdict))
-        throw new ReportError(`${at}.verdict ${JSON.stringify(verdict)} is not a verdict`);
+        throw new ReportError(`${at}.verdict ${excerpt(verdict)} is not a verdict`);
     return verdict;
 }
 /** A record's reason: given for those whose verdict needs one (a report without is older, or edited). */
@@ -10528,7 +10528,7 @@ function reportOf(value, readRecord) {
         const f = object(v, `findings[${i}]`);
         const kind = str(f.kind, `findings[${i}].kind`);
         if (!FINDING_KINDS.includes(kind))
-            throw new ReportError(`findings[${i}].kind ${JSON.stringify(kind)} is not a finding`);
+            throw new ReportError(`findings[${i}].kind ${excerpt(kind)} is not a finding`);
         const level = str(f.level, `findings[${i}].level`);
         if (level !== 'warn' && level !== 'fail')
             throw new ReportError(`findings[${i}].level is not warn or fail`);
@@ -10557,6 +10557,8 @@ function reportOf(value, readRecord) {
     checkComplete(result, object(report.summary, 'summary'));
     return result;
 }
+/** At most this many keys of a summary that does not add up are named. */
+const SUMMARY_KEYS_NAMED = 5;
 /**
  * Refuses a report whose lists do not add up to its summary, or whose files'
  * records do not run from the first to the last: a report edited (a failing
@@ -10567,7 +10569,13 @@ function checkComplete(result, summary) {
     const said = { ...summary };
     delete said.passed;
     if (canonical(said) !== canonical(counts)) {
-        throw new ReportError(`its summary does not match its records, problems and findings (it says ${canonical(said)}, they make ${canonical(counts)}): ` +
+        // Named, not shown: the summary's text is the file's, of any length.
+        const made = counts;
+        const differ = [...new Set([...Object.keys(said), ...Object.keys(made)])].filter((key) => canonical(said[key]) !== canonical(made[key]));
+        const named = differ.slice(0, SUMMARY_KEYS_NAMED).map((key) => excerpt(key));
+        if (differ.length > SUMMARY_KEYS_NAMED)
+            named.push(`${differ.length - SUMMARY_KEYS_NAMED} more`);
+        throw new ReportError(`its summary does not match its records, problems and findings (${named.join(', ')} differ): ` +
             'the report was edited or cut short');
     }
     const perFile = new Map();

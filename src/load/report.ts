@@ -115,8 +115,7 @@ function detail(value: unknown, what: string): Explanation {
     out.hints = list(d.hints, `${what}.hints`).map((h, i) => {
       const o = object(h, `${what}.hints[${i}]`);
       const kind = str(o.kind, 'hint kind') as HintKind;
-      if (!HINT_KINDS.includes(kind))
-        throw new ReportError(`${what}.hints[${i}].kind ${JSON.stringify(kind)} is not a hint`);
+      if (!HINT_KINDS.includes(kind)) throw new ReportError(`${what}.hints[${i}].kind ${excerpt(kind)} is not a hint`);
       return {
         kind,
         difference: str(o.difference, 'hint difference'),
@@ -236,7 +235,7 @@ export function baselineReportOf(value: unknown): BaselineReport {
 
 function recordVerdict(r: Json, at: string): Verdict {
   const verdict = str(r.verdict, `${at}.verdict`) as Verdict;
-  if (!VERDICTS.includes(verdict)) throw new ReportError(`${at}.verdict ${JSON.stringify(verdict)} is not a verdict`);
+  if (!VERDICTS.includes(verdict)) throw new ReportError(`${at}.verdict ${excerpt(verdict)} is not a verdict`);
   return verdict;
 }
 
@@ -357,8 +356,7 @@ function reportOf<R extends BaselineRecord>(value: unknown, readRecord: (value: 
   const findings: Finding[] = list(report.findings, 'findings').map((v, i) => {
     const f = object(v, `findings[${i}]`);
     const kind = str(f.kind, `findings[${i}].kind`) as FindingKind;
-    if (!FINDING_KINDS.includes(kind))
-      throw new ReportError(`findings[${i}].kind ${JSON.stringify(kind)} is not a finding`);
+    if (!FINDING_KINDS.includes(kind)) throw new ReportError(`findings[${i}].kind ${excerpt(kind)} is not a finding`);
     const level = str(f.level, `findings[${i}].level`);
     if (level !== 'warn' && level !== 'fail') throw new ReportError(`findings[${i}].level is not warn or fail`);
     return {
@@ -387,6 +385,9 @@ function reportOf<R extends BaselineRecord>(value: unknown, readRecord: (value: 
   return result;
 }
 
+/** At most this many keys of a summary that does not add up are named. */
+const SUMMARY_KEYS_NAMED = 5;
+
 /**
  * Refuses a report whose lists do not add up to its summary, or whose files'
  * records do not run from the first to the last: a report edited (a failing
@@ -397,8 +398,15 @@ function checkComplete(result: Countable & { readonly records: readonly Baseline
   const said = { ...summary };
   delete said.passed;
   if (canonical(said) !== canonical(counts)) {
+    // Named, not shown: the summary's text is the file's, of any length.
+    const made = counts as unknown as Json;
+    const differ = [...new Set([...Object.keys(said), ...Object.keys(made)])].filter(
+      (key) => canonical(said[key]) !== canonical(made[key]),
+    );
+    const named = differ.slice(0, SUMMARY_KEYS_NAMED).map((key) => excerpt(key));
+    if (differ.length > SUMMARY_KEYS_NAMED) named.push(`${differ.length - SUMMARY_KEYS_NAMED} more`);
     throw new ReportError(
-      `its summary does not match its records, problems and findings (it says ${canonical(said)}, they make ${canonical(counts)}): ` +
+      `its summary does not match its records, problems and findings (${named.join(', ')} differ): ` +
         'the report was edited or cut short',
     );
   }

@@ -111,6 +111,19 @@ describe('readBaselineFile', () => {
 });
 
 describe('parseJsonReport', () => {
+  it('names what it refuses in short excerpts, never the whole of a value', () => {
+    const long = JSON.parse(report());
+    long.records[0].verdict = `ghs_SECRET${'x'.repeat(500)}`;
+    expect(() => parseJsonReport(JSON.stringify(long))).toThrow(
+      /^records\[0\]\.verdict "ghs_SECRETx{29}…" is not a verdict$/,
+    );
+    const noted = JSON.parse(report());
+    noted.summary.note = 'y'.repeat(2000);
+    expect(() => parseJsonReport(JSON.stringify(noted))).toThrow(
+      /^its summary does not match its records, problems and findings \("note" differ\): the report was edited or cut short$/,
+    );
+  });
+
   it('says why a report is not JSON without quoting it', () => {
     expect(() => parseJsonReport('{"ghs_SECRETTOKEN": tru}')).toThrow(
       /^not JSON: Unexpected token .*\(not valid JSON\)$/,
