@@ -12402,6 +12402,112 @@ function judged(result) {
     return { ...result, outcome: judge(result) };
 }
 
+;// CONCATENATED MODULE: ./src/engine/match.ts
+// Matching of SPEC §4 on normalized UTF-8: every start position counts,
+// overlapping ones included, and a quote that starts (ends) with a word code
+// point must not be preceded (followed) by one. Matching whole UTF-8 sequences
+// of well-formed text can only ever align with whole code points, so searching
+// bytes is searching code points. No regular expression is built from a quote.
+
+
+function quoteContext(prefix, suffix) {
+    return {
+        prefixText: prefix,
+        suffixText: suffix,
+        prefix: external_node_buffer_namespaceObject.Buffer.from(prefix, 'utf8'),
+        suffix: external_node_buffer_namespaceObject.Buffer.from(suffix, 'utf8'),
+    };
+}
+/**
+ * Whether the context allows a match at `start` of `length` bytes: the one
+ * space where context meets quote does not count.
+ */
+function match_contextAllows(text, start, length, context) {
+    const { prefix, suffix } = context;
+    if (prefix.length > 0) {
+        let end = start;
+        if (end > 0 && text[end - 1] === 0x20)
+            end--;
+        if (end < prefix.length)
+            return false;
+        for (let i = 0; i < prefix.length; i++)
+            if (text[end - prefix.length + i] !== prefix[i])
+                return false;
+    }
+    if (suffix.length > 0) {
+        let from = start + length;
+        if (from < text.length && text[from] === 0x20)
+            from++;
+        if (text.length - from < suffix.length)
+            return false;
+        for (let i = 0; i < suffix.length; i++)
+            if (text[from + i] !== suffix[i])
+                return false;
+    }
+    return true;
+}
+/** Prepares a normalized, non-empty, well-formed quote for searching. */
+function prepareQuote(normalized) {
+    const first = normalized.codePointAt(0) ?? 0;
+    const last = normalized.codePointAt(normalized.length - 1) ?? 0;
+    // codePointAt on the low half of a pair gives the low surrogate; step back to the pair.
+    const lastCp = last >= 0xdc00 && last <= 0xdfff && normalized.length >= 2
+        ? (normalized.codePointAt(normalized.length - 2) ?? last)
+        : last;
+    return {
+        text: normalized,
+        bytes: external_node_buffer_namespaceObject.Buffer.from(normalized, 'utf8'),
+        startsWithWord: isWordCodePoint(first),
+        endsWithWord: isWordCodePoint(lastCp),
+    };
+}
+/** The code point that ends just before byte offset `p` (p > 0) of well-formed UTF-8. */
+function codePointBefore(text, p) {
+    let k = p - 1;
+    if (text[k] < 0x80)
+        return text[k];
+    while ((text[k] & 0xc0) === 0x80)
+        k--;
+    return codePointAt(text, k);
+}
+/** The code point that starts at byte offset `p` of well-formed UTF-8. */
+function codePointAt(text, p) {
+    const b = text[p];
+    if (b < 0x80)
+        return b;
+    if (b < 0xe0)
+        return ((b & 0x1f) << 6) | (text[p + 1] & 0x3f);
+    if (b < 0xf0)
+        return ((b & 0x0f) << 12) | ((text[p + 1] & 0x3f) << 6) | (text[p + 2] & 0x3f);
+    return ((b & 0x07) << 18) | ((text[p + 1] & 0x3f) << 12) | ((text[p + 2] & 0x3f) << 6) | (text[p + 3] & 0x3f);
+}
+/** Whether an occurrence of the quote's bytes at `start` respects the word boundaries of SPEC §4. */
+function respectsWordBoundaries(text, start, quote) {
+    if (quote.startsWithWord && start > 0 && isWordCodePoint(codePointBefore(text, start)))
+        return false;
+    const end = start + quote.bytes.length;
+    if (quote.endsWithWord && end < text.length && isWordCodePoint(codePointAt(text, end)))
+        return false;
+    return true;
+}
+/**
+ * Start offsets (in `text`, ascending) of the quote's matches, at most `limit`
+ * of them; `limit` 2 is enough to tell located from ambiguous.
+ */
+function match_findMatches(text, quote, limit) {
+    const found = [];
+    let from = 0;
+    while (found.length < limit) {
+        const at = text.indexOf(quote.bytes, from);
+        if (at < 0)
+            break;
+        if (respectsWordBoundaries(text, at, quote))
+            found.push(at);
+        from = at + 1;
+    }
+    return found;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/suffix-array.ts
 // Suffix arrays of integer strings by induced sorting (SA-IS: Nong, Zhang and
 // Chan, "Two efficient algorithms for linear time suffix array construction",
@@ -13123,6 +13229,7 @@ class Ascending {
 
 
 
+
 /** Byte offsets are kept every this many UTF-16 units. */
 const CHECKPOINT = 64;
 class SourceView {
@@ -13134,17 +13241,22 @@ class SourceView {
     partIndex;
     unitIndex;
     lowered;
+    /** Bytes read so far searching the text for quotes' matches (see matches). */
+    searched = 0;
+    searchUpTo;
     /**
      * `lookups`: about how many quotes will look for passages here. A few are
      * served by searching the text for each of their words; many pay for an
      * index of all the words, built once.
      */
-    constructor(source, lookups = Number.POSITIVE_INFINITY) {
+    constructor(source, lookups = Number.POSITIVE_INFINITY, options = {}) {
         this.lookups = lookups;
         if (typeof source === 'string')
             this.decoded = source;
         else
             this.encoded = source;
+        this.searchUpTo =
+            options.matches === 'indexed' ? -1 : options.matches === 'searched' ? Number.POSITIVE_INFINITY : SEARCHED_PASSES;
     }
     /** The text as UTF-8 (normalized, as the matcher reads it). */
     get bytes() {
@@ -13155,16 +13267,46 @@ class SourceView {
     }
     /**
      * The matches (SPEC §4) of a normalized quote in the text: the first
-     * `limit` byte offsets, ascending, as findMatches gives them, and how many
-     * there are in all. Looked up in an index of the text's units, made when
-     * first asked for (linear in the text), so that each quote costs what it
-     * costs, not a pass over the source, and no quote need be refused an
-     * answer because others asked before it.
+     * `limit` byte offsets, ascending, as findMatches gives them. The text is
+     * searched for the first quotes asked, until that has read it about
+     * SEARCHED_PASSES times; then they are looked up in an index of its units,
+     * made once (linear in the text: about as much as 500 searches), so that
+     * each quote costs what it costs, not a pass over the source, and no quote
+     * need be refused an answer because others asked before it. Either way,
+     * the answer is the same.
      */
     matches(quote, limit) {
+        if (limit <= 0)
+            return [];
+        if (this.unitIndex === undefined) {
+            const found = this.searchMatches(quote, limit);
+            if (found)
+                return found;
+        }
         const index = (this.unitIndex ??= new UnitIndex(this.bytes));
-        const range = index.range(external_node_buffer_namespaceObject.Buffer.from(quote, 'utf8'));
-        return { starts: index.firstMatches(range, limit), count: range.hi - range.lo };
+        return index.firstMatches(index.range(external_node_buffer_namespaceObject.Buffer.from(quote, 'utf8')), limit);
+    }
+    /** matches() by searching the text; undefined once the searches have read more than they may. */
+    searchMatches(quote, limit) {
+        const text = this.bytes;
+        const upTo = this.searchUpTo * Math.max(text.length, SEARCHED_FLOOR);
+        if (this.searched > upTo)
+            return undefined;
+        const prepared = prepareQuote(quote);
+        const found = [];
+        let from = 0;
+        while (found.length < limit) {
+            const at = text.indexOf(prepared.bytes, from);
+            this.searched += SEARCH_CALL_BYTES + (at < 0 ? text.length : at) - from;
+            if (at < 0)
+                break;
+            if (this.searched > upTo)
+                return undefined;
+            if (respectsWordBoundaries(text, at, prepared))
+                found.push(at);
+            from = at + 1;
+        }
+        return found;
     }
     /** The byte offset of UTF-16 index `i` (i at a code point boundary). */
     byteOffset(i) {
@@ -13235,6 +13377,16 @@ class SourceView {
         return (this.checkpoints = cps);
     }
 }
+/**
+ * Quotes' matches are searched for until that has read the text this many
+ * times (searching reads about 0.2 ns a byte here, an index of units takes
+ * about 100 ns a byte to make), then looked up in the index.
+ */
+const SEARCHED_PASSES = 64;
+/** A short text counts as this long, so that searching a few bytes many times does not make an index at once. */
+const SEARCHED_FLOOR = 1 << 16;
+/** What a search call costs besides its bytes, in bytes read. */
+const SEARCH_CALL_BYTES = 256;
 /** Up to this many lookups, words are searched for rather than indexed. */
 const SEARCH_LOOKUPS = 8;
 /** UTF-8 bytes for one UTF-16 unit: a surrogate half counts 2, the pair 4. */
@@ -13359,112 +13511,6 @@ function wordsIn(text, from, to) {
         }
     }
     return { words, starts };
-}
-
-;// CONCATENATED MODULE: ./src/engine/match.ts
-// Matching of SPEC §4 on normalized UTF-8: every start position counts,
-// overlapping ones included, and a quote that starts (ends) with a word code
-// point must not be preceded (followed) by one. Matching whole UTF-8 sequences
-// of well-formed text can only ever align with whole code points, so searching
-// bytes is searching code points. No regular expression is built from a quote.
-
-
-function quoteContext(prefix, suffix) {
-    return {
-        prefixText: prefix,
-        suffixText: suffix,
-        prefix: external_node_buffer_namespaceObject.Buffer.from(prefix, 'utf8'),
-        suffix: external_node_buffer_namespaceObject.Buffer.from(suffix, 'utf8'),
-    };
-}
-/**
- * Whether the context allows a match at `start` of `length` bytes: the one
- * space where context meets quote does not count.
- */
-function match_contextAllows(text, start, length, context) {
-    const { prefix, suffix } = context;
-    if (prefix.length > 0) {
-        let end = start;
-        if (end > 0 && text[end - 1] === 0x20)
-            end--;
-        if (end < prefix.length)
-            return false;
-        for (let i = 0; i < prefix.length; i++)
-            if (text[end - prefix.length + i] !== prefix[i])
-                return false;
-    }
-    if (suffix.length > 0) {
-        let from = start + length;
-        if (from < text.length && text[from] === 0x20)
-            from++;
-        if (text.length - from < suffix.length)
-            return false;
-        for (let i = 0; i < suffix.length; i++)
-            if (text[from + i] !== suffix[i])
-                return false;
-    }
-    return true;
-}
-/** Prepares a normalized, non-empty, well-formed quote for searching. */
-function prepareQuote(normalized) {
-    const first = normalized.codePointAt(0) ?? 0;
-    const last = normalized.codePointAt(normalized.length - 1) ?? 0;
-    // codePointAt on the low half of a pair gives the low surrogate; step back to the pair.
-    const lastCp = last >= 0xdc00 && last <= 0xdfff && normalized.length >= 2
-        ? (normalized.codePointAt(normalized.length - 2) ?? last)
-        : last;
-    return {
-        text: normalized,
-        bytes: external_node_buffer_namespaceObject.Buffer.from(normalized, 'utf8'),
-        startsWithWord: isWordCodePoint(first),
-        endsWithWord: isWordCodePoint(lastCp),
-    };
-}
-/** The code point that ends just before byte offset `p` (p > 0) of well-formed UTF-8. */
-function codePointBefore(text, p) {
-    let k = p - 1;
-    if (text[k] < 0x80)
-        return text[k];
-    while ((text[k] & 0xc0) === 0x80)
-        k--;
-    return codePointAt(text, k);
-}
-/** The code point that starts at byte offset `p` of well-formed UTF-8. */
-function codePointAt(text, p) {
-    const b = text[p];
-    if (b < 0x80)
-        return b;
-    if (b < 0xe0)
-        return ((b & 0x1f) << 6) | (text[p + 1] & 0x3f);
-    if (b < 0xf0)
-        return ((b & 0x0f) << 12) | ((text[p + 1] & 0x3f) << 6) | (text[p + 2] & 0x3f);
-    return ((b & 0x07) << 18) | ((text[p + 1] & 0x3f) << 12) | ((text[p + 2] & 0x3f) << 6) | (text[p + 3] & 0x3f);
-}
-/** Whether an occurrence of the quote's bytes at `start` respects the word boundaries of SPEC §4. */
-function respectsWordBoundaries(text, start, quote) {
-    if (quote.startsWithWord && start > 0 && isWordCodePoint(codePointBefore(text, start)))
-        return false;
-    const end = start + quote.bytes.length;
-    if (quote.endsWithWord && end < text.length && isWordCodePoint(codePointAt(text, end)))
-        return false;
-    return true;
-}
-/**
- * Start offsets (in `text`, ascending) of the quote's matches, at most `limit`
- * of them; `limit` 2 is enough to tell located from ambiguous.
- */
-function match_findMatches(text, quote, limit) {
-    const found = [];
-    let from = 0;
-    while (found.length < limit) {
-        const at = text.indexOf(quote.bytes, from);
-        if (at < 0)
-            break;
-        if (respectsWordBoundaries(text, at, quote))
-            found.push(at);
-        from = at + 1;
-    }
-    return found;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/offset-map.ts
@@ -15118,8 +15164,9 @@ const PHRASE_WORDS = 3;
 const PHRASE_CAP = 16;
 /**
  * Votes for where the quote is from runs of PHRASE_WORDS of its words found
- * whole in the text (SPEC §4 matches, from the view's unit index: each costs
- * what the run costs, not the source), one run at every PHRASE_WORDS-th word;
+ * whole in the text (SPEC §4 matches, SourceView.matches: past the first few,
+ * from an index, each costing what the run costs, not the source), one run at
+ * every PHRASE_WORDS-th word;
  * a run found at most PHRASE_CAP times votes for each place, the rarer the more.
  */
 function phraseVotes(view, quoteWords, votes) {
@@ -15127,9 +15174,9 @@ function phraseVotes(view, quoteWords, votes) {
     for (let i = 0; i < quoteWords.length; i++) {
         if (i % PHRASE_WORDS === 0 && i + PHRASE_WORDS <= quoteWords.length) {
             const found = view.matches(quoteWords.slice(i, i + PHRASE_WORDS).join(' '), PHRASE_CAP + 1);
-            if (found.count > 0 && found.count <= PHRASE_CAP) {
-                const weight = 1 / (1 + Math.log(found.count));
-                for (const byte of found.starts) {
+            if (found.length > 0 && found.length <= PHRASE_CAP) {
+                const weight = 1 / (1 + Math.log(found.length));
+                for (const byte of found) {
                     const d = Math.round((view.charIndex(byte) - offset) / 8);
                     votes.set(d, (votes.get(d) ?? 0) + weight);
                 }
@@ -16163,27 +16210,14 @@ const OCCURRENCES_SHOWN = 3;
 const SURROUNDINGS = 32;
 /** An unknown source's explanation lists the manifest's ids when it has at most this many. */
 const IDS_LISTED = 8;
-/** Searches of a source for a quote's own matches that explanations may make: each is a pass over it. */
-const SEARCHES_PER_SOURCE = 64;
-const searches = new WeakMap();
 /**
- * The quote's matches in the source (up to MAX_COUNTED_MATCHES + 1), each
- * quote searched once per source and at most SEARCHES_PER_SOURCE quotes in
- * all: a file of records made to ask for more gets no more explanations, not
- * hours of them. Undefined past that.
+ * The quote's matches in the source, the first MAX_COUNTED_MATCHES + 1 of
+ * them (SourceView.matches: searched while that is cheap, then looked up in
+ * an index of the source's units), so that every record gets its answer,
+ * the same whatever the records before it asked.
  */
 function quoteMatches(view, quote) {
-    let memo = searches.get(view);
-    if (!memo)
-        searches.set(view, (memo = { found: new Map(), left: SEARCHES_PER_SOURCE }));
-    let found = memo.found.get(quote);
-    if (found === undefined) {
-        if (memo.left === 0)
-            return undefined;
-        memo.left--;
-        memo.found.set(quote, (found = match_findMatches(view.bytes, prepareQuote(quote), MAX_COUNTED_MATCHES + 1)));
-    }
-    return found;
+    return view.matches(quote, MAX_COUNTED_MATCHES + 1);
 }
 /**
  * The diagnostics of a record decided against this source (they never change
@@ -16220,7 +16254,7 @@ function explainAgainst(decision, view, place, sourceId) {
     let kept;
     if (context && complete)
         kept = alone.filter((start) => match_contextAllows(view.bytes, start, decision.quoteLength, context.given));
-    if (context)
+    if (context && alone)
         detail.context = contextDetail(decision, kept ?? decision.matches, alone, view, place);
     if (decision.verdict === 'quote not found') {
         // The quote is there: the context ruled it out, and says how.
@@ -16283,16 +16317,14 @@ function contextDetail(decision, kept, alone, view, place) {
     const hasPrefix = context.given.prefixText !== '';
     const hasSuffix = context.given.suffixText !== '';
     // Past MAX_COUNTED_MATCHES the count stops: "more than" that many.
-    const more = alone !== undefined && alone.length > MAX_COUNTED_MATCHES;
+    const more = alone.length > MAX_COUNTED_MATCHES;
     const detail = {
         prefix: hasPrefix,
         suffix: hasSuffix,
-        candidates: alone === undefined ? context.candidates : Math.min(alone.length, MAX_COUNTED_MATCHES),
+        candidates: Math.min(alone.length, MAX_COUNTED_MATCHES),
         kept: kept.length,
-        ...(more || (alone === undefined && context.candidates >= MAX_REPORTED_MATCHES) ? { moreCandidates: true } : {}),
+        ...(more ? { moreCandidates: true } : {}),
     };
-    if (!alone)
-        return detail;
     const length = decision.quoteLength;
     if (hasPrefix && hasSuffix) {
         const prefixOnly = quoteContext(context.given.prefixText, '');
