@@ -10062,6 +10062,7 @@ function makeRecord(fields, verdict, reason, matches, d = {}) {
                 ...(d.context ? { context: d.context } : {}),
                 ...(d.closest !== undefined ? { closest: d.closest } : {}),
                 ...(d.hints ? { hints: d.hints } : {}),
+                ...(d.tooLong ? { tooLong: true } : {}),
             };
         case 'unknown source':
             return {
@@ -10099,7 +10100,7 @@ function explanationOf(r) {
             };
             break;
         case 'quote not found':
-            d = { context: r.context, closest: r.closest, hints: r.hints };
+            d = { context: r.context, closest: r.closest, hints: r.hints, tooLong: r.tooLong };
             break;
         case 'unknown source':
             d = { hints: r.hints, similarIds: r.similarIds, sourceIds: r.sourceIds };
@@ -10300,6 +10301,8 @@ function detail(value, what) {
             };
         });
     }
+    if (d.too_long === true)
+        out.tooLong = true;
     if (d.match_count !== undefined)
         out.matchCount = report_int(d.match_count, `${what}.match_count`);
     if (d.too_many_matches === true)
@@ -16260,6 +16263,11 @@ function explainAgainst(decision, view, place, sourceId) {
         // The quote is there: the context ruled it out, and says how.
         if (context && context.candidates > 0)
             return detail;
+        // Too long to align or fold: said so, rather than that nothing is close.
+        if (!explainable(quote)) {
+            detail.tooLong = true;
+            return detail;
+        }
         const nearest = nearestPassage(view, quote);
         const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
         detail.closest = closest
@@ -18020,6 +18028,7 @@ function jsonDetail(d) {
                 })),
             }
             : {}),
+        ...(d.tooLong ? { too_long: true } : {}),
         ...(d.suggestions
             ? {
                 suggestions: d.suggestions.map((s) => ({
@@ -18176,7 +18185,9 @@ function explainRecord(r) {
         case 'quote not found':
             if (r.context)
                 lines.push(...contextLines(r.context));
-            if (r.closest === null)
+            if (r.tooLong)
+                lines.push(`the quote is too long to explain (over ${MAX_EXPLAINED_QUOTE.toLocaleString('en-US')} characters): no closest passage was looked for`);
+            else if (r.closest === null)
                 lines.push('no passage of the source is close to the quote');
             else if (r.closest)
                 lines.push(closestLine(r.closest));

@@ -3,7 +3,7 @@
 // suggestions; then, for quotes not found where their record says, the other
 // sources of the manifest that hold them and the ids that look like an unknown one.
 import { Buffer } from 'node:buffer';
-import { formatDiff, MIN_SIMILARITY, nearestPassage } from '../engine/diagnose/closest.js';
+import { explainable, formatDiff, MIN_SIMILARITY, nearestPassage } from '../engine/diagnose/closest.js';
 import { suggestContexts } from '../engine/diagnose/disambiguate.js';
 import { findHints, findHintsAnywhere } from '../engine/diagnose/hints.js';
 import type { SourceView } from '../engine/diagnose/view.js';
@@ -78,6 +78,11 @@ function explainAgainst(decision: Decision, view: SourceView, place: Placer, sou
   if (decision.verdict === 'quote not found') {
     // The quote is there: the context ruled it out, and says how.
     if (context && context.candidates > 0) return detail;
+    // Too long to align or fold: said so, rather than that nothing is close.
+    if (!explainable(quote)) {
+      detail.tooLong = true;
+      return detail;
+    }
     const nearest = nearestPassage(view, quote);
     const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
     detail.closest = closest
