@@ -393,7 +393,10 @@ function formOf(view: SourceView, fold: Fold): SourceForm {
 function quickMayHold(view: SourceView, fold: Fold, quoteUnchanged: boolean): boolean {
   if (!quoteUnchanged) return true;
   const form = formOf(view, fold);
-  form.quick ??= fold.quick!(view.text);
+  // A text without a match of what the fold touches is its own quick fold: seen by a plain search,
+  // where the quick fold of the hyphenation folds runs a pattern with lookbehind over all of it
+  // (measured: 1.5 ms for 40 KB).
+  form.quick ??= fold.touches && !fold.touches.test(view.text) ? view.text : fold.quick!(view.text);
   return form.quick !== view.text;
 }
 
