@@ -14241,12 +14241,44 @@ class PartIndex {
             runs = 0;
             start = i + 1;
         }
-        let capacity = 16;
-        while (capacity < 2 * count)
+        // The distinct hashes, in a table grown as they come (at most half full): sized by them, not by the
+        // entries (several times as many), it stays in cache while the entries are laid out.
+        let capacity = 1024;
+        let mask = capacity - 1;
+        let hashes = new Int32Array(capacity);
+        let used = new Uint8Array(capacity);
+        let distinct = 0;
+        for (let e = 0; e < count; e++) {
+            const h = hash[e];
+            let slot = slotOf(h, mask);
+            while (used[slot] !== 0 && hashes[slot] !== h)
+                slot = (slot + 1) & mask;
+            if (used[slot] !== 0)
+                continue;
+            used[slot] = 1;
+            hashes[slot] = h;
+            distinct++;
+            if (2 * distinct <= capacity)
+                continue;
+            const oldHashes = hashes;
+            const oldUsed = used;
             capacity *= 2;
-        this.mask = capacity - 1;
-        this.hashes = new Int32Array(capacity);
-        this.used = new Uint8Array(capacity);
+            mask = capacity - 1;
+            hashes = new Int32Array(capacity);
+            used = new Uint8Array(capacity);
+            for (let k = 0; k < oldUsed.length; k++) {
+                if (oldUsed[k] === 0)
+                    continue;
+                let to = slotOf(oldHashes[k], mask);
+                while (used[to] !== 0)
+                    to = (to + 1) & mask;
+                used[to] = 1;
+                hashes[to] = oldHashes[k];
+            }
+        }
+        this.mask = mask;
+        this.hashes = hashes;
+        this.used = used;
         this.from = from;
         this.length = length;
         // Each entry's slot, and how many entries each slot has; then the entries laid out slot by slot,
