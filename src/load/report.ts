@@ -135,6 +135,7 @@ function detail(value: unknown, what: string): Explanation {
       };
     });
   }
+  if (d.too_long === true) out.tooLong = true;
   if (d.match_count !== undefined) out.matchCount = int(d.match_count, `${what}.match_count`);
   if (d.too_many_matches === true) out.tooManyMatches = true;
   if (d.similar_ids !== undefined)

@@ -74,6 +74,8 @@ export interface QuoteNotFound extends NeedsReview {
   readonly closest?: ClosestResult | null;
   /** Differences that, folded away one at a time, would let the quote match; and other sources holding it. */
   readonly hints?: readonly HintResult[];
+  /** The quote is too long to explain (MAX_EXPLAINED_QUOTE): no closest passage or folding hint was looked for. */
+  readonly tooLong?: boolean;
 }
 
 export interface UnknownSource extends NeedsReview {
@@ -127,6 +129,7 @@ export interface Explanation {
   context?: ContextDetail;
   closest?: ClosestResult | null;
   hints?: readonly HintResult[];
+  tooLong?: boolean;
   suggestions?: readonly SuggestionResult[];
   matchCount?: number;
   tooManyMatches?: boolean;
@@ -179,6 +182,7 @@ export function makeRecord(
         ...(d.context ? { context: d.context } : {}),
         ...(d.closest !== undefined ? { closest: d.closest } : {}),
         ...(d.hints ? { hints: d.hints } : {}),
+        ...(d.tooLong ? { tooLong: true } : {}),
       };
     case 'unknown source':
       return {
@@ -216,7 +220,7 @@ export function explanationOf(r: RecordResult): Explanation | undefined {
       };
       break;
     case 'quote not found':
-      d = { context: r.context, closest: r.closest, hints: r.hints };
+      d = { context: r.context, closest: r.closest, hints: r.hints, tooLong: r.tooLong };
       break;
     case 'unknown source':
       d = { hints: r.hints, similarIds: r.similarIds, sourceIds: r.sourceIds };

@@ -2,7 +2,7 @@
 // Shared by `check --explain`, the annotations and the job summary. Untrusted
 // text (quotes, passages, ids) is escaped by the caller's sink.
 import { MAX_COUNTED_MATCHES } from '../check/explain.js';
-import { compactDiff } from '../engine/diagnose/closest.js';
+import { compactDiff, MAX_EXPLAINED_QUOTE } from '../engine/diagnose/closest.js';
 import { MAX_REPORTED_MATCHES } from '../engine/verdict.js';
 import type {
   AmbiguousQuote,
@@ -131,7 +131,11 @@ export function explainRecord(r: RecordResult): string[] {
       break;
     case 'quote not found':
       if (r.context) lines.push(...contextLines(r.context));
-      if (r.closest === null) lines.push('no passage of the source is close to the quote');
+      if (r.tooLong)
+        lines.push(
+          `the quote is too long to explain (over ${MAX_EXPLAINED_QUOTE.toLocaleString('en-US')} characters): no closest passage was looked for`,
+        );
+      else if (r.closest === null) lines.push('no passage of the source is close to the quote');
       else if (r.closest) lines.push(closestLine(r.closest));
       lines.push(...hintLines(r.hints, r.closest));
       break;

@@ -163,6 +163,7 @@ function jsonDetail(d: Explanation) {
           })),
         }
       : {}),
+    ...(d.tooLong ? { too_long: true } : {}),
     ...(d.suggestions
       ? {
           suggestions: d.suggestions.map((s) => ({

@@ -266,6 +266,27 @@ describe('explanations of many matches', () => {
   });
 });
 
+describe('a quote too long to explain', () => {
+  it('is said to be, not to have no passage close to it, and reads back from the JSON report', () => {
+    const sentence = 'Returns are accepted within 60 days of delivery. ';
+    const quote = sentence.repeat(Math.ceil(140_000 / sentence.length)).trim();
+    const source = 'Returns are accepted within 30 days of delivery.';
+    const { lines, records } = explainRun(source, [{ quote }]);
+    expect(records[0].verdict).toBe('quote not found');
+    expect(records[0].detail).toEqual({ too_long: true });
+    const said = '  the quote is too long to explain (over 131,072 characters): no closest passage was looked for';
+    expect(lines.slice(0, 3)).toEqual(['c0: quote not found', said, 'located=0/1']);
+    // Read back (merge-reports reads the report it is given, and writes it again).
+    const root = makeWorkspace(
+      { 's-v1': { path: 'sources/s.txt', text: source } },
+      { 'answers/a.json': JSON.stringify([{ citation_id: 'c0', source_id: 's-v1', quote }]) },
+    );
+    expect(runCli(['check', '--format', 'json', '--output', 'r.json'], root).code).toBe(1);
+    const merged = JSON.parse(runCli(['merge-reports', 'r.json'], root).stdout);
+    expect(merged.records[0].detail).toEqual({ too_long: true });
+  });
+});
+
 describe('explanations that used to fail or mislead', () => {
   // Found in review: past 1,000 matches the context was judged on the first 1,001 alone, so a
   // located record was explained as "the quote occurs 1001 times in the source, but never after the prefix".

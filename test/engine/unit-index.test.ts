@@ -85,7 +85,7 @@ describe('UnitIndex', () => {
 });
 
 describe('SourceView.matches', () => {
-  it('gives what findMatches gives, and the count of all matches', () => {
+  it('gives what findMatches gives, searched or looked up in the index', () => {
     fc.assert(
       fc.property(hostileText(50), fc.nat(), fc.nat(10), fc.integer({ min: 1, max: 5 }), (raw, a, len, limit) => {
         const text = normalizeText(raw);
@@ -95,9 +95,23 @@ describe('SourceView.matches', () => {
         if (quote === '') return;
         const bytes = Buffer.from(text, 'utf8');
         const all = findMatches(bytes, prepareQuote(quote), Number.POSITIVE_INFINITY);
-        expect(new SourceView(bytes).matches(quote, limit)).toEqual({ starts: all.slice(0, limit), count: all.length });
+        for (const matches of ['searched', 'indexed'] as const)
+          expect(new SourceView(bytes, undefined, { matches }).matches(quote, limit)).toEqual(all.slice(0, limit));
       }),
       { numRuns: 1000 },
     );
+  });
+
+  it('switches from searching to the index after many searches, with the same answers', () => {
+    const text = Array.from({ length: 2000 }, (_, i) => `w${i % 50} is here`).join(' ');
+    const bytes = Buffer.from(text, 'utf8');
+    const view = new SourceView(bytes);
+    // Each search reads the whole text (every quote has 40 matches, fewer than asked): past about 64 × 64 KiB, the index.
+    for (let round = 0; round < 5; round++)
+      for (let i = 0; i < 50; i++) {
+        const quote = `w${i} is here`;
+        const limit = round === 4 ? 3 : 1000;
+        expect(view.matches(quote, limit)).toEqual(findMatches(bytes, prepareQuote(quote), limit));
+      }
   });
 });

@@ -171,8 +171,9 @@ const PHRASE_CAP = 16;
 
 /**
  * Votes for where the quote is from runs of PHRASE_WORDS of its words found
- * whole in the text (SPEC §4 matches, from the view's unit index: each costs
- * what the run costs, not the source), one run at every PHRASE_WORDS-th word;
+ * whole in the text (SPEC §4 matches, SourceView.matches: past the first few,
+ * from an index, each costing what the run costs, not the source), one run at
+ * every PHRASE_WORDS-th word;
  * a run found at most PHRASE_CAP times votes for each place, the rarer the more.
  */
 function phraseVotes(view: SourceView, quoteWords: readonly string[], votes: Map<number, number>): void {
@@ -180,9 +181,9 @@ function phraseVotes(view: SourceView, quoteWords: readonly string[], votes: Map
   for (let i = 0; i < quoteWords.length; i++) {
     if (i % PHRASE_WORDS === 0 && i + PHRASE_WORDS <= quoteWords.length) {
       const found = view.matches(quoteWords.slice(i, i + PHRASE_WORDS).join(' '), PHRASE_CAP + 1);
-      if (found.count > 0 && found.count <= PHRASE_CAP) {
-        const weight = 1 / (1 + Math.log(found.count));
-        for (const byte of found.starts) {
+      if (found.length > 0 && found.length <= PHRASE_CAP) {
+        const weight = 1 / (1 + Math.log(found.length));
+        for (const byte of found) {
           const d = Math.round((view.charIndex(byte) - offset) / 8);
           votes.set(d, (votes.get(d) ?? 0) + weight);
         }

@@ -3,7 +3,9 @@
 // offset map and the matcher use. Built only for sources that have a record to
 // explain, and only as far as asked.
 import { Buffer } from 'node:buffer';
+import { prepareQuote, respectsWordBoundaries } from '../match.js';
 import { lastAtOrBelow } from '../positions.js';
+import { slotOf } from '../quote-scan.js';
 import { isWordCodePoint } from '../unicode.js';
 import { UnitIndex } from '../unit-index.js';
 
@@ -18,6 +20,11 @@ export class SourceView {
   private partIndex: PartIndex | undefined;
   private unitIndex: UnitIndex | undefined;
   private lowered: string | undefined;
+  /** Bytes read so far searching the text for quotes' matches (see matches). */
+  private searched = 0;
+  /** UTF-16 units read so far searching the text for words' keys (see occurrences). */
+  private keysSearched = 0;
+  private readonly searchUpTo: number;
 
   /**
    * `lookups`: about how many quotes will look for passages here. A few are
@@ -27,9 +34,12 @@ export class SourceView {
   constructor(
     source: Buffer | string,
     private readonly lookups = Number.POSITIVE_INFINITY,
+    options: { matches?: 'searched' | 'indexed' } = {},
   ) {
     if (typeof source === 'string') this.decoded = source;
     else this.encoded = source;
+    this.searchUpTo =
+      options.matches === 'indexed' ? -1 : options.matches === 'searched' ? Number.POSITIVE_INFINITY : SEARCHED_PASSES;
   }
 
   /** The text as UTF-8 (normalized, as the matcher reads it). */
@@ -43,16 +53,41 @@ export class SourceView {
 
   /**
    * The matches (SPEC §4) of a normalized quote in the text: the first
-   * `limit` byte offsets, ascending, as findMatches gives them, and how many
-   * there are in all. Looked up in an index of the text's units, made when
-   * first asked for (linear in the text), so that each quote costs what it
-   * costs, not a pass over the source, and no quote need be refused an
-   * answer because others asked before it.
+   * `limit` byte offsets, ascending, as findMatches gives them. The text is
+   * searched for the first quotes asked, until that has read it about
+   * SEARCHED_PASSES times; then they are looked up in an index of its units,
+   * made once (linear in the text: about as much as 500 searches), so that
+   * each quote costs what it costs, not a pass over the source, and no quote
+   * need be refused an answer because others asked before it. Either way,
+   * the answer is the same.
    */
-  matches(quote: string, limit: number): { readonly starts: number[]; readonly count: number } {
+  matches(quote: string, limit: number): number[] {
+    if (limit <= 0) return [];
+    if (this.unitIndex === undefined) {
+      const found = this.searchMatches(quote, limit);
+      if (found) return found;
+    }
     const index = (this.unitIndex ??= new UnitIndex(this.bytes));
-    const range = index.range(Buffer.from(quote, 'utf8'));
-    return { starts: index.firstMatches(range, limit), count: range.hi - range.lo };
+    return index.firstMatches(index.range(Buffer.from(quote, 'utf8')), limit);
+  }
+
+  /** matches() by searching the text; undefined once the searches have read more than they may. */
+  private searchMatches(quote: string, limit: number): number[] | undefined {
+    const text = this.bytes;
+    const upTo = this.searchUpTo * Math.max(text.length, SEARCHED_FLOOR);
+    if (this.searched > upTo) return undefined;
+    const prepared = prepareQuote(quote);
+    const found: number[] = [];
+    let from = 0;
+    while (found.length < limit) {
+      const at = text.indexOf(prepared.bytes, from);
+      this.searched += SEARCH_CALL_BYTES + (at < 0 ? text.length : at) - from;
+      if (at < 0) break;
+      if (this.searched > upTo) return undefined;
+      if (respectsWordBoundaries(text, at, prepared)) found.push(at);
+      from = at + 1;
+    }
+    return found;
   }
 
   /** The byte offset of UTF-16 index `i` (i at a code point boundary). */
@@ -83,18 +118,27 @@ export class SourceView {
    * it between characters that are not letters or digits ("angstrom" in
    * "Angstrom)d", "don" and "t" in "don’t"); where lower case moves indices
    * (a text with İ), when the key is the whole word's key. The answer depends
-   * on the text and the key alone: `lookups` only chooses between searching
-   * the text for the key and an index of every such part of every word.
+   * on the text and the key alone: `lookups`, and how much searching the
+   * text for keys has read so far (KEYS_SEARCHED_PASSES), only choose between
+   * searching the text for the key and an index of every such part of every
+   * word.
    */
   occurrences(key: string, cap: number): readonly number[] {
     const text = this.text;
     const lower = (this.lowered ??= text.toLowerCase());
     // Lower case kept every index in place, or the search would be off: whole words then.
     if (lower.length !== text.length) return capped((this.wordIndex ??= new WordIndex(text)).starts(key), cap);
-    if (this.lookups > SEARCH_LOOKUPS && wordRuns(key) <= PART_RUNS)
-      return capped((this.partIndex ??= new PartIndex(text, lower)).starts(key), cap);
+    if (
+      wordRuns(key) <= PART_RUNS &&
+      (this.partIndex !== undefined ||
+        this.lookups > SEARCH_LOOKUPS ||
+        this.keysSearched > KEYS_SEARCHED_PASSES * Math.max(text.length, SEARCHED_FLOOR))
+    )
+      return (this.partIndex ??= new PartIndex(text, lower)).starts(key, cap + 1);
     const found: number[] = [];
-    for (let at = lower.indexOf(key); at >= 0 && found.length <= cap; at = lower.indexOf(key, at + 1)) {
+    let at = lower.indexOf(key);
+    let calls = 1;
+    for (; at >= 0 && found.length <= cap; at = lower.indexOf(key, at + 1), calls++) {
       // The key is a whole word, but for punctuation at its edges.
       if (at > 0 && isWordAt(text, at - 1)) continue;
       if (at + key.length < text.length && isWordAt(text, at + key.length)) continue;
@@ -102,6 +146,7 @@ export class SourceView {
       while (start > 0 && text.charCodeAt(start - 1) !== 0x20) start--;
       found.push(start);
     }
+    this.keysSearched += (at < 0 ? text.length : at) + calls * SEARCH_CALL_BYTES;
     return found;
   }
 
@@ -119,7 +164,25 @@ export class SourceView {
   }
 }
 
-/** Up to this many lookups, words are searched for rather than indexed. */
+/**
+ * Quotes' matches are searched for until that has read the text this many
+ * times (searching reads about 0.2 ns a byte here, an index of units takes
+ * about 100 ns a byte to make), then looked up in the index.
+ */
+const SEARCHED_PASSES = 64;
+/** A short text counts as this long, so that searching a few bytes many times does not make an index at once. */
+const SEARCHED_FLOOR = 1 << 16;
+/** What a search call costs besides its bytes, in bytes read. */
+const SEARCH_CALL_BYTES = 256;
+
+/**
+ * Words' keys are searched for until that has read the text this many times,
+ * then looked up in an index of the parts of its words (PartIndex: about 50
+ * ns a character to make, where a search reads about 0.3 ns a character).
+ */
+const KEYS_SEARCHED_PASSES = 64;
+
+/** With more lookups than this expected, words are looked up in an index at once rather than searched for. */
 const SEARCH_LOOKUPS = 8;
 
 /** UTF-8 bytes for one UTF-16 unit: a surrogate half counts 2, the pair 4. */
@@ -165,41 +228,212 @@ function wordRuns(key: string): number {
  * same or a later one of the same word, up to PART_RUNS runs), in lower case
  * (`lower`: the text in lower case, index for index), with the start of its
  * word: one entry per place the part is, in text order.
+ *
+ * In typed arrays, not a Map of strings: each part is hashed from the text's
+ * own characters (no slice of it made), its entry put in the list of its hash
+ * (an open-addressing table, one slot per distinct hash), and checked against
+ * the key when looked up. Made so, a source of 256 KB took 5 ms where the
+ * Map took 55 to 100 ms (measured).
  */
 class PartIndex {
-  private readonly byKey = new Map<string, number[]>();
+  /** Per entry: where its part starts in the text, and its length. */
+  private readonly from: Int32Array;
+  private readonly length: Int32Array;
+  /** The entries by slot (those of a slot side by side, in text order), and their words' starts in that order. */
+  private readonly bySlot: Int32Array;
+  private readonly wordBySlot: Int32Array;
+  /** Per slot: the hash it holds, where its entries start in bySlot (to the next slot's start), whether it is used. */
+  private readonly hashes: Int32Array;
+  private readonly slotStart: Int32Array;
+  private readonly used: Uint8Array;
+  /** Per slot: 1 when all its entries are one part (no two parts share its hash), so that one comparison checks them all. */
+  private readonly pure: Uint8Array;
+  private readonly mask: number;
 
-  constructor(text: string, lower: string) {
-    const runStarts: number[] = [];
-    const runEnds: number[] = [];
+  constructor(
+    text: string,
+    private readonly lower: string,
+  ) {
+    const n = text.length;
+    // About one entry for every six characters of prose: grown by doubling past that.
+    let size = Math.max(1024, n >> 2);
+    let from = new Int32Array(size);
+    let length = new Int32Array(size);
+    let word = new Int32Array(size);
+    let hash = new Int32Array(size);
+    let count = 0;
+    // The runs of letters and digits of the current word: where each starts and ends.
+    let runStarts = new Int32Array(64);
+    let runEnds = new Int32Array(64);
+    let runs = 0;
     let start = 0;
-    for (let i = 0; i <= text.length; i++) {
-      if (i < text.length && text.charCodeAt(i) !== 0x20) continue;
-      // The word text[start, i): its runs, then every part from one run's start to a later run's end.
-      runStarts.length = 0;
-      runEnds.length = 0;
-      for (let k = start; k < i; k++) {
-        if (!isWordAt(text, k)) continue;
-        if (k === start || !isWordAt(text, k - 1)) runStarts.push(k);
-        if (k + 1 === i || !isWordAt(text, k + 1)) runEnds.push(k + 1);
+    // Whether the unit before index i is a letter or digit (of the current word).
+    let inRun = false;
+    for (let i = 0; i <= n; i++) {
+      const c = i < n ? text.charCodeAt(i) : 0x20;
+      if (c !== 0x20) {
+        const isWord =
+          c < 0x80
+            ? (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39)
+            : isWordAt(text, i);
+        if (isWord && !inRun) {
+          if (runs === runStarts.length) {
+            runStarts = grown(runStarts);
+            runEnds = grown(runEnds);
+          }
+          runStarts[runs] = i;
+          runs++;
+        }
+        if (!isWord && inRun) runEnds[runs - 1] = i;
+        inRun = isWord;
+        continue;
       }
-      for (let a = 0; a < runStarts.length; a++) {
-        for (let b = a; b < runEnds.length && b < a + PART_RUNS; b++) {
-          const key = lower.slice(runStarts[a], runEnds[b]);
-          const list = this.byKey.get(key);
-          if (list) list.push(start);
-          else this.byKey.set(key, [start]);
+      if (inRun) runEnds[runs - 1] = i;
+      inRun = false;
+      // The word text[start, i): every part from one run's start to a later run's end.
+      for (let a = 0; a < runs; a++) {
+        // The hash of lower[runStarts[a], runEnds[b]), extended as b grows.
+        let h = PART_SEED;
+        let hashedTo = runStarts[a];
+        for (let b = a; b < runs && b < a + PART_RUNS; b++) {
+          const end = runEnds[b];
+          for (; hashedTo < end; hashedTo++) h = Math.imul(h ^ lower.charCodeAt(hashedTo), 0x01000193);
+          if (count === size) {
+            size *= 2;
+            from = grown(from);
+            length = grown(length);
+            word = grown(word);
+            hash = grown(hash);
+          }
+          from[count] = runStarts[a];
+          length[count] = end - runStarts[a];
+          word[count] = start;
+          hash[count] = h;
+          count++;
         }
       }
+      runs = 0;
       start = i + 1;
+    }
+    // The distinct hashes, in a table grown as they come (at most half full): sized by them, not by the
+    // entries (several times as many), it stays in cache while the entries are laid out.
+    let capacity = 1024;
+    let mask = capacity - 1;
+    let hashes = new Int32Array(capacity);
+    let used = new Uint8Array(capacity);
+    let distinct = 0;
+    for (let e = 0; e < count; e++) {
+      const h = hash[e];
+      let slot = slotOf(h, mask);
+      while (used[slot] !== 0 && hashes[slot] !== h) slot = (slot + 1) & mask;
+      if (used[slot] !== 0) continue;
+      used[slot] = 1;
+      hashes[slot] = h;
+      distinct++;
+      if (2 * distinct <= capacity) continue;
+      const oldHashes = hashes;
+      const oldUsed = used;
+      capacity *= 2;
+      mask = capacity - 1;
+      hashes = new Int32Array(capacity);
+      used = new Uint8Array(capacity);
+      for (let k = 0; k < oldUsed.length; k++) {
+        if (oldUsed[k] === 0) continue;
+        let to = slotOf(oldHashes[k], mask);
+        while (used[to] !== 0) to = (to + 1) & mask;
+        used[to] = 1;
+        hashes[to] = oldHashes[k];
+      }
+    }
+    this.mask = mask;
+    this.hashes = hashes;
+    this.used = used;
+    this.from = from;
+    this.length = length;
+    // Each entry's slot, and how many entries each slot has; then the entries laid out slot by slot,
+    // in text order within a slot (a counting sort, stable).
+    const slots = new Int32Array(count);
+    const slotStart = new Int32Array(capacity + 1);
+    for (let e = 0; e < count; e++) {
+      const slot = this.slot(hash[e]);
+      this.hashes[slot] = hash[e];
+      this.used[slot] = 1;
+      slots[e] = slot;
+      slotStart[slot + 1]++;
+    }
+    for (let k = 0; k < capacity; k++) slotStart[k + 1] += slotStart[k];
+    this.slotStart = slotStart;
+    const cursor = slotStart.slice(0, capacity);
+    this.bySlot = new Int32Array(count);
+    this.wordBySlot = new Int32Array(count);
+    for (let e = 0; e < count; e++) {
+      const at = cursor[slots[e]]++;
+      this.bySlot[at] = e;
+      this.wordBySlot[at] = word[e];
+    }
+    // A slot's entries are checked against its first once here, not against each key looked up: the
+    // entries of a common word lie all over the text, and reading each for every lookup of the word
+    // cost about 160 ns an entry (measured, sources of 256 KB).
+    this.pure = new Uint8Array(capacity);
+    for (let slot = 0; slot < capacity; slot++) {
+      if (this.used[slot] === 0) continue;
+      const first = this.bySlot[slotStart[slot]];
+      const at = from[first];
+      const n = length[first];
+      let pure = 1;
+      for (let k = slotStart[slot] + 1; k < slotStart[slot + 1] && pure === 1; k++) {
+        const e = this.bySlot[k];
+        if (length[e] !== n) pure = 0;
+        else for (let i = 0; i < n; i++) if (lower.charCodeAt(from[e] + i) !== lower.charCodeAt(at + i)) pure = 0;
+      }
+      this.pure[slot] = pure;
     }
   }
 
-  /** Where the words with a part of this key start, ascending (a word twice if the part is in it twice). */
-  starts(key: string): readonly number[] {
-    return this.byKey.get(key) ?? [];
+  /** The slot of a hash: where it is, or the empty one where it would go. */
+  private slot(h: number): number {
+    let slot = slotOf(h, this.mask);
+    while (this.used[slot] !== 0 && this.hashes[slot] !== h) slot = (slot + 1) & this.mask;
+    return slot;
+  }
+
+  /**
+   * Where the words with a part of this key start, ascending (a word twice
+   * if the part is in it twice): the first `limit` of them.
+   */
+  starts(key: string, limit: number): number[] {
+    let h = PART_SEED;
+    for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+    const found: number[] = [];
+    const slot = this.slot(h);
+    if (this.used[slot] === 0) return found;
+    const { from, length, bySlot, wordBySlot, lower } = this;
+    const begin = this.slotStart[slot];
+    const end = this.slotStart[slot + 1];
+    if (this.pure[slot] === 1) {
+      // One part: the key is it, or none of them.
+      const first = bySlot[begin];
+      if (length[first] !== key.length || !lower.startsWith(key, from[first])) return found;
+      for (let k = begin; k < end && found.length < limit; k++) found.push(wordBySlot[k]);
+      return found;
+    }
+    for (let k = begin; k < end && found.length < limit; k++) {
+      const e = bySlot[k];
+      if (length[e] === key.length && lower.startsWith(key, from[e])) found.push(wordBySlot[k]);
+    }
+    return found;
   }
 }
+
+/** A copy of an array twice as long. */
+function grown(x: Int32Array): Int32Array<ArrayBuffer> {
+  const y = new Int32Array(x.length * 2);
+  y.set(x);
+  return y;
+}
+
+/** Where a part's hash starts: drawn once per run, so that a text cannot be made of parts that share one list. */
+const PART_SEED = Math.floor(Math.random() * 2 ** 32) | 0;
 
 /** Every word of a text by its key, for texts that many quotes look up. */
 class WordIndex {
