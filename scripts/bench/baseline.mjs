@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runCitegate } from './measure.mjs';
 
-const RUNS = 2;
+const RUNS = 3;
 const fmtS = (s) => (s == null ? '–' : s < 10 ? s.toFixed(3) : s.toFixed(1));
 
 export async function checkBaseline(cli, corpus, opts, log) {
