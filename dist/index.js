@@ -37121,9 +37121,9 @@ class Session {
         this.problems = listed.problems;
         this.files = inShard(listed.files, settings.shard);
     }
-    /** Runs the check; `baseline`: one made after the files were selected (the Action's run of the base commit). */
-    run(baseline = this.settings.baseline) {
-        return this.finish(this.check(), baseline);
+    /** Runs the check, with no baseline. */
+    run() {
+        return this.finish(this.check(), undefined);
     }
     /**
      * The check alone, before any baseline: a front end that reads the
@@ -37144,8 +37144,12 @@ class Session {
             onProgress: this.settings.onProgress,
         });
     }
-    /** The checked result against the baseline, when there is one, and whether the run passes. */
-    finish(checked, baseline = this.settings.baseline) {
+    /**
+     * The checked result against the baseline (SPEC §8), when there is one, and
+     * whether the run passes. A baseline comes after the check: read beside it
+     * from a file, or made by checking the base commit once the files are known.
+     */
+    finish(checked, baseline) {
         const { manifest, selection, shard } = this.settings;
         // Only a full, unsplit run fails for holding no records: missing data must
         // not look like success. A shard's emptiness is judged when the shards are

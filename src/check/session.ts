@@ -52,8 +52,6 @@ export interface SessionSettings {
   readonly explain: boolean;
   /** In the Action: the event and the commits compared. It goes into the report and the shard's digest. */
   readonly github?: unknown;
-  /** An earlier run to judge this one against (SPEC §8). */
-  readonly baseline?: Baseline;
   /** What fails the run: any record not located (the default without a baseline), or only what is new (with one). */
   readonly failOn?: FailOn;
   readonly onProgress?: (progress: Progress) => void;
@@ -85,9 +83,9 @@ export class Session {
     this.files = inShard(listed.files, settings.shard);
   }
 
-  /** Runs the check; `baseline`: one made after the files were selected (the Action's run of the base commit). */
-  run(baseline: Baseline | undefined = this.settings.baseline): SessionResult {
-    return this.finish(this.check(), baseline);
+  /** Runs the check, with no baseline. */
+  run(): SessionResult {
+    return this.finish(this.check(), undefined);
   }
 
   /**
@@ -110,8 +108,12 @@ export class Session {
     });
   }
 
-  /** The checked result against the baseline, when there is one, and whether the run passes. */
-  finish(checked: CheckResult, baseline: Baseline | undefined = this.settings.baseline): SessionResult {
+  /**
+   * The checked result against the baseline (SPEC §8), when there is one, and
+   * whether the run passes. A baseline comes after the check: read beside it
+   * from a file, or made by checking the base commit once the files are known.
+   */
+  finish(checked: CheckResult, baseline: Baseline | undefined): SessionResult {
     const { manifest, selection, shard } = this.settings;
     // Only a full, unsplit run fails for holding no records: missing data must
     // not look like success. A shard's emptiness is judged when the shards are
