@@ -10408,7 +10408,15 @@ function baselineInfo(value) {
 }
 /** A JSON report (as `check --format json` writes it) back as a check result. */
 function parseJsonReport(text) {
-    return parseReport(text, fullRecord);
+    let value;
+    try {
+        // A byte order mark, which an editor may add, is no part of the JSON.
+        value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    }
+    catch (error) {
+        throw new ReportError(notJson(messageOf(error)));
+    }
+    return reportOf(value, fullRecord);
 }
 /**
  * A JSON report, already parsed, read as a baseline (baseline-file.ts parses
@@ -10475,17 +10483,6 @@ function fullRecord(v, i) {
  */
 function notJson(message) {
     return `not JSON: ${message.replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, ' (not valid JSON)')}`;
-}
-function parseReport(text, readRecord) {
-    let value;
-    try {
-        // A byte order mark, which an editor may add, is no part of the JSON.
-        value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    }
-    catch (error) {
-        throw new ReportError(notJson(messageOf(error)));
-    }
-    return reportOf(value, readRecord);
 }
 function reportOf(value, readRecord) {
     const report = object(value, 'the report');

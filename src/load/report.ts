@@ -220,7 +220,14 @@ export type BaselineReport = Omit<ReadReport, 'records'> & { readonly records: r
 
 /** A JSON report (as `check --format json` writes it) back as a check result. */
 export function parseJsonReport(text: string): ReadReport {
-  return parseReport(text, fullRecord);
+  let value: unknown;
+  try {
+    // A byte order mark, which an editor may add, is no part of the JSON.
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (error) {
+    throw new ReportError(notJson(messageOf(error)));
+  }
+  return reportOf(value, fullRecord);
 }
 
 /**
@@ -301,17 +308,6 @@ export function notJson(message: string): string {
 }
 
 type Read<R> = Omit<ReadReport, 'records'> & { readonly records: R[] };
-
-function parseReport<R extends BaselineRecord>(text: string, readRecord: (value: unknown, i: number) => R): Read<R> {
-  let value: unknown;
-  try {
-    // A byte order mark, which an editor may add, is no part of the JSON.
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch (error) {
-    throw new ReportError(notJson(messageOf(error)));
-  }
-  return reportOf(value, readRecord);
-}
 
 function reportOf<R extends BaselineRecord>(value: unknown, readRecord: (value: unknown, i: number) => R): Read<R> {
   const report = object(value, 'the report');
