@@ -36955,20 +36955,10 @@ function inShard(files, shard) {
  */
 class Matcher {
     byFile = new Map();
-    lastFile;
-    lastKeys;
-    keysOf(file, create) {
-        if (file === this.lastFile && this.lastKeys)
-            return this.lastKeys;
-        let keys = this.byFile.get(file);
-        if (!keys && create)
-            this.byFile.set(file, (keys = new Map()));
-        this.lastFile = file;
-        this.lastKeys = keys;
-        return keys;
-    }
     add(file, key, value) {
-        const keys = this.keysOf(file, true);
+        let keys = this.byFile.get(file);
+        if (!keys)
+            this.byFile.set(file, (keys = new Map()));
         const held = keys.get(key);
         if (held === undefined)
             keys.set(key, value);
@@ -36978,7 +36968,7 @@ class Matcher {
             keys.set(key, [held, value]);
     }
     take(file, key) {
-        const keys = this.keysOf(file, false);
+        const keys = this.byFile.get(file);
         const held = keys?.get(key);
         if (held === undefined)
             return undefined;

@@ -33,20 +33,10 @@ export interface Comparison {
  */
 class Matcher<T extends object> {
   private readonly byFile = new Map<string, Map<string | number, T | T[]>>();
-  private lastFile: string | undefined;
-  private lastKeys: Map<string | number, T | T[]> | undefined;
-
-  private keysOf(file: string, create: boolean): Map<string | number, T | T[]> | undefined {
-    if (file === this.lastFile && this.lastKeys) return this.lastKeys;
-    let keys = this.byFile.get(file);
-    if (!keys && create) this.byFile.set(file, (keys = new Map()));
-    this.lastFile = file;
-    this.lastKeys = keys;
-    return keys;
-  }
 
   add(file: string, key: string | number, value: T): void {
-    const keys = this.keysOf(file, true) as Map<string | number, T | T[]>;
+    let keys = this.byFile.get(file);
+    if (!keys) this.byFile.set(file, (keys = new Map()));
     const held = keys.get(key);
     if (held === undefined) keys.set(key, value);
     else if (Array.isArray(held)) held.push(value);
@@ -54,7 +44,7 @@ class Matcher<T extends object> {
   }
 
   take(file: string, key: string | number): T | undefined {
-    const keys = this.keysOf(file, false);
+    const keys = this.byFile.get(file);
     const held = keys?.get(key);
     if (held === undefined) return undefined;
     if (!Array.isArray(held)) {
