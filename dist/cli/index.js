@@ -19183,7 +19183,7 @@ let bytes;
 try {
   bytes = readFileSync(fd);
 } catch (error) {
-  parentPort.postMessage({ error: 'read', message: String(error && error.message) });
+  parentPort.postMessage({ error: 'read', code: error && error.code, message: String(error && error.message) });
   return;
 }
 const digest = createHash('sha256').update(bytes).digest('hex');
@@ -19260,21 +19260,17 @@ function unpack(packed) {
  */
 function readBaselineFile(file) {
     let fd;
+    let folder;
     try {
         fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
+        folder = (0,external_node_fs_namespaceObject.fstatSync)(fd).isDirectory();
     }
     catch (error) {
         throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
     }
-    try {
-        if ((0,external_node_fs_namespaceObject.fstatSync)(fd).isDirectory())
-            throw new BaselineError(`cannot read the baseline ${file}: it is a folder`);
-    }
-    catch (error) {
+    if (folder) {
         (0,external_node_fs_namespaceObject.closeSync)(fd);
-        throw error instanceof BaselineError
-            ? error
-            : new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
+        throw new BaselineError(`cannot read the baseline ${file}: it is a folder`);
     }
     // The file is this thread's to close (the worker only reads it), once read.
     const read = replyOf(fd)
@@ -19309,7 +19305,7 @@ function readHere(fd) {
         bytes = (0,external_node_fs_namespaceObject.readFileSync)(fd);
     }
     catch (error) {
-        return { error: 'read', message: describeFsError(error) };
+        return { error: 'read', code: error.code, message: messageOf(error) };
     }
     const digest = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
     try {
@@ -19322,8 +19318,11 @@ function readHere(fd) {
 }
 function baselineOf(file, reply) {
     if ('error' in reply) {
-        if (reply.error === 'read')
-            throw new BaselineError(`cannot read the baseline ${file}: ${messageOf(reply.message)}`);
+        if (reply.error === 'read') {
+            // Worded as any other file error, whichever thread met it.
+            const error = Object.assign(new Error(reply.message), { code: reply.code });
+            throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
+        }
         throw new BaselineError(`the baseline ${file} cannot be used: ${notJson(messageOf(reply.message))}`);
     }
     const { report, packed } = reply;

@@ -43,7 +43,7 @@ let bytes;
 try {
   bytes = readFileSync(fd);
 } catch (error) {
-  parentPort.postMessage({ error: 'read', message: String(error && error.message) });
+  parentPort.postMessage({ error: 'read', code: error && error.code, message: String(error && error.message) });
   return;
 }
 const digest = createHash('sha256').update(bytes).digest('hex');
@@ -127,7 +127,8 @@ function unpack(packed: Packed): unknown[] {
 
 type Reply =
   | { readonly digest: string; readonly report: unknown; readonly packed?: Packed }
-  | { readonly error: 'read' | 'json'; readonly message: string };
+  | { readonly error: 'read'; readonly code?: string; readonly message: string }
+  | { readonly error: 'json'; readonly message: string };
 
 /**
  * Starts reading the baseline `file`; the promise gives it once read and
@@ -135,18 +136,16 @@ type Reply =
  */
 export function readBaselineFile(file: string): Promise<Baseline> {
   let fd: number;
+  let folder: boolean;
   try {
     fd = openSync(file, 'r');
+    folder = fstatSync(fd).isDirectory();
   } catch (error) {
     throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
   }
-  try {
-    if (fstatSync(fd).isDirectory()) throw new BaselineError(`cannot read the baseline ${file}: it is a folder`);
-  } catch (error) {
+  if (folder) {
     closeSync(fd);
-    throw error instanceof BaselineError
-      ? error
-      : new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
+    throw new BaselineError(`cannot read the baseline ${file}: it is a folder`);
   }
   // The file is this thread's to close (the worker only reads it), once read.
   const read = replyOf(fd)
@@ -184,7 +183,7 @@ function readHere(fd: number): Reply {
   try {
     bytes = readFileSync(fd);
   } catch (error) {
-    return { error: 'read', message: describeFsError(error) };
+    return { error: 'read', code: (error as NodeJS.ErrnoException).code, message: messageOf(error) };
   }
   const digest = createHash('sha256').update(bytes).digest('hex');
   try {
@@ -197,8 +196,11 @@ function readHere(fd: number): Reply {
 
 function baselineOf(file: string, reply: Reply): Baseline {
   if ('error' in reply) {
-    if (reply.error === 'read')
-      throw new BaselineError(`cannot read the baseline ${file}: ${messageOf(reply.message)}`);
+    if (reply.error === 'read') {
+      // Worded as any other file error, whichever thread met it.
+      const error = Object.assign(new Error(reply.message), { code: reply.code });
+      throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
+    }
     throw new BaselineError(`the baseline ${file} cannot be used: ${notJson(messageOf(reply.message))}`);
   }
   const { report, packed } = reply;
