@@ -29852,31 +29852,23 @@ function formatOf(file) {
 /** Citation files larger than this are refused unread. */
 const DEFAULT_MAX_CITATION_FILE_BYTES = 64 * 1024 * 1024;
 function loadCitationFile(workspace, file, reading = {}, maxBytes = DEFAULT_MAX_CITATION_FILE_BYTES) {
-    const whole = (message) => ({
-        file,
-        records: [],
-        document: undefined,
-        problems: [{ file, line: 0, column: 0, message }],
-    });
     const format = formatOf(file);
     if (format === undefined)
-        return whole('not a citation file: the name must end in .json, .jsonl, .yaml or .yml');
+        return unread(file, 'not a citation file: the name must end in .json, .jsonl, .yaml or .yml');
     const resolved = workspace.resolve('', file, 'file name');
     if (!resolved.ok)
-        return whole(`cannot read: ${resolved.reason}`);
+        return unread(file, `cannot read: ${resolved.reason}`);
     const read = workspace.read(resolved.abs, maxBytes);
     if (!read.ok)
-        return whole(`cannot read: ${read.reason}`);
+        return unread(file, `cannot read: ${read.reason}`);
     const decoded = decodeUtf8Text(read.bytes);
-    if (!decoded.ok) {
-        return {
-            file,
-            records: [],
-            document: undefined,
-            problems: [{ file, ...decoded.position, message: decoded.reason }],
-        };
-    }
+    if (!decoded.ok)
+        return unread(file, decoded.reason, decoded.position);
     return parseCitationText(decoded.text, file, format, reading);
+}
+/** A citation file that is not read: its one problem, at `position` or on the file as a whole. */
+function unread(file, message, position = { line: 0, column: 0 }) {
+    return { file, records: [], document: undefined, problems: [{ file, ...position, message }] };
 }
 /**
  * YAML citation files larger than this are refused: the yaml package's
@@ -29894,37 +29886,13 @@ const MAX_YAML_MARKS = 200_000;
 /** Parses citation-file text (BOM already removed). */
 function parseCitationText(text, file, format, reading = {}) {
     if (format === 'yaml' && reading.format === 'anthropic-messages') {
-        return {
-            file,
-            records: [],
-            document: undefined,
-            problems: [
-                {
-                    file,
-                    line: 0,
-                    column: 0,
-                    message: 'not read: format anthropic-messages is JSON or JSON Lines (saved Messages API responses), and this is a YAML file',
-                },
-            ],
-        };
+        return unread(file, 'not read: format anthropic-messages is JSON or JSON Lines (saved Messages API responses), and this is a YAML file');
     }
     if (format === 'yaml' && (text.length > MAX_YAML_CHARS || yamlMarks(text) > MAX_YAML_MARKS)) {
         const limit = text.length > MAX_YAML_CHARS
             ? `${MAX_YAML_CHARS / 1024 / 1024} MiB`
             : `${MAX_YAML_MARKS.toLocaleString('en-US')} line breaks and YAML marks (about 20,000 records)`;
-        return {
-            file,
-            records: [],
-            document: undefined,
-            problems: [
-                {
-                    file,
-                    line: 0,
-                    column: 0,
-                    message: `not read: YAML citation files are limited to ${limit}; use JSON or JSON Lines for larger sets`,
-                },
-            ],
-        };
+        return unread(file, `not read: YAML citation files are limited to ${limit}; use JSON or JSON Lines for larger sets`);
     }
     // The parser and the placing of an answer's sentences must see the same text.
     if (format === 'yaml')
