@@ -28373,7 +28373,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9762);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9504);
 /* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6282);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
@@ -28392,7 +28392,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9762:
+/***/ 9504:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40750,17 +40750,18 @@ function parseJsonReport(text) {
     catch (error) {
         throw new ReportError(notJson(messageOf(error)));
     }
-    return reportOf(value, fullRecord);
+    return reportOf(value, (records) => report_list(records, 'records').map(fullRecord));
 }
 /**
  * A JSON report, already parsed, read as a baseline (baseline-file.ts parses
  * it beside the check): refused as parseJsonReport refuses it for what it is
  * (not a report, another version, edited or cut short), with every field of a
  * record checked but its quote, claim, matches and explanation (most of a
- * large report), which a baseline does not read.
+ * large report), which a baseline does not read. `readRecords` reads its
+ * `records` (record-columns.ts reads them from the columns the worker sends).
  */
-function baselineReportOf(value) {
-    return reportOf(value, baselineRecord);
+function baselineReportOf(value, readRecords = (records) => report_list(records, 'records').map(baselineRecord)) {
+    return reportOf(value, readRecords);
 }
 function recordVerdict(r, at) {
     const verdict = str(r.verdict, `${at}.verdict`);
@@ -40818,14 +40819,14 @@ function fullRecord(v, i) {
 function notJson(message) {
     return `not JSON: ${message.replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, ' (not valid JSON)')}`;
 }
-function reportOf(value, readRecord) {
+function reportOf(value, readRecords) {
     const report = object(value, 'the report');
     const tool = report.tool;
     if (typeof tool !== 'object' || tool === null || tool.name !== 'citegate' || !('records' in report))
         throw new ReportError('not a citegate JSON report (check --format json writes one)');
     if (report.version !== 1)
         throw new ReportError(`a report of format version ${(0,model_escape/* excerpt */.Kb)(String(report.version), 12)}, which this citegate cannot read: it reads version 1`);
-    const records = report_list(report.records, 'records').map(readRecord);
+    const records = readRecords(report.records);
     const sources = report_list(report.sources, 'sources').map((v, i) => {
         const s = object(v, `sources[${i}]`);
         const status = str(s.status, `sources[${i}].status`);
@@ -40954,17 +40955,14 @@ function report_shardOf(value) {
 class BaselineError extends Error {
 }
 
-;// CONCATENATED MODULE: ./src/load/baseline-file.ts
-// Reading a baseline file (an earlier run's JSON report) beside the check:
-// a report of 200,000 records is some 80 MB of JSON, and parsing it takes
-// a second that the check would otherwise wait for. The file is opened here,
-// so that a missing or unreadable one is an error before anything is
-// checked; a worker thread reads, hashes and parses it on the other core
-// while the check runs, and keeps of each record only what a baseline
-// compares. The report is then checked here, field by field, as any other.
-
-
-
+;// CONCATENATED MODULE: ./src/load/record-columns.ts
+// A baseline's records as the worker of baseline-file.ts sends them: copying
+// 200,000 objects between threads costs more than making them, so each field
+// goes as a column, its values once and for each record the place of its
+// value. Those columns are checked value by value (a report has a few
+// hundred files and verdicts, not 200,000) and made into records here; a
+// column holding anything not as expected sends every record the slow way,
+// one object at a time through report.ts, which says what is wrong and where.
 
 
 
@@ -40981,13 +40979,123 @@ const RECORD_FIELDS = [
     'baseline',
     'baseline_verdict',
 ];
+/** The records, checked as report.ts checks them: made from the columns, or when any is odd, one by one there. */
+function recordsOfColumns(columns) {
+    return (columns.odd.length === 0 && quickRecords(columns)) || unpack(columns).map(baselineRecord);
+}
+/** The records again, each an object of the RECORD_FIELDS it has. */
+function unpack(columns) {
+    const records = new Array(columns.count);
+    for (let i = 0; i < columns.count; i++) {
+        const r = {};
+        for (let k = 0; k < RECORD_FIELDS.length; k++) {
+            const at = columns.places[k][i];
+            if (at >= 0)
+                r[RECORD_FIELDS[k]] = columns.values[k][at];
+        }
+        records[i] = r;
+    }
+    for (let j = 0; j < columns.odd.length; j += 2)
+        records[columns.odd[j]] = columns.odd[j + 1];
+    return records;
+}
+const isString = (v) => typeof v === 'string';
+const isVerdict = (v) => VERDICTS.includes(v);
+/**
+ * The records made from the columns, or undefined when a value is not what
+ * report.ts's baselineRecord accepts (a record lacking a field it needs, a
+ * field of the wrong type): then the slow way finds it and says so.
+ */
+function quickRecords(columns) {
+    const { count, values, places } = columns;
+    const column = (field) => RECORD_FIELDS.indexOf(field);
+    /** For each value of a field, 1 when it passes. */
+    const passing = (field, test) => Uint8Array.from(values[column(field)], (v) => +test(v));
+    const ok = {
+        file: passing('file', isString),
+        line: passing('line', Number.isInteger),
+        column: passing('column', Number.isInteger),
+        index: passing('index', Number.isInteger),
+        citationId: passing('citation_id', (v) => v === null || isString(v)),
+        sourceId: passing('source_id', (v) => v === null || isString(v)),
+        verdict: passing('verdict', isVerdict),
+        reason: passing('reason', isString),
+        baseline: passing('baseline', (v) => BASELINE_STATES.includes(v)),
+        baselineVerdict: passing('baseline_verdict', isVerdict),
+    };
+    // A verdict that needs a reason (a record without one is an older report's, or edited).
+    const needsReason = passing('verdict', (v) => v === 'invalid fields' || (isString(v) && v.startsWith('source ')));
+    const [file, line, col, index, citationId, sourceId, verdict, reason, state, stateVerdict] = places;
+    const [files, , , indices, citationIds, sourceIds, verdicts, , states, stateVerdicts] = values;
+    // One RecordBaseline for each state and verdict it was in, shared by the records that have them.
+    const baselines = new Map();
+    const records = new Array(count);
+    for (let i = 0; i < count; i++) {
+        const f = file[i];
+        const v = verdict[i];
+        const c = citationId[i];
+        const s = sourceId[i];
+        const b = state[i];
+        const bv = stateVerdict[i];
+        if (f < 0 ||
+            !ok.file[f] ||
+            line[i] < 0 ||
+            !ok.line[line[i]] ||
+            col[i] < 0 ||
+            !ok.column[col[i]] ||
+            index[i] < 0 ||
+            !ok.index[index[i]] ||
+            (c >= 0 && !ok.citationId[c]) ||
+            (s >= 0 && !ok.sourceId[s]) ||
+            v < 0 ||
+            !ok.verdict[v] ||
+            (reason[i] >= 0 ? !ok.reason[reason[i]] : needsReason[v]) ||
+            (b >= 0 && (!ok.baseline[b] || (bv >= 0 && !ok.baselineVerdict[bv]))))
+            return undefined;
+        const record = {
+            file: files[f],
+            index: indices[index[i]],
+            citationId: c >= 0 ? citationIds[c] : null,
+            sourceId: s >= 0 ? sourceIds[s] : null,
+            verdict: verdicts[v],
+        };
+        if (b < 0)
+            records[i] = record;
+        else {
+            const key = b * (stateVerdicts.length + 1) + bv + 1;
+            let was = baselines.get(key);
+            if (was === undefined) {
+                const wasState = states[b];
+                was =
+                    bv < 0 ? { state: wasState } : { state: wasState, verdict: stateVerdicts[bv] };
+                baselines.set(key, was);
+            }
+            records[i] = { ...record, baseline: was };
+        }
+    }
+    return records;
+}
+
+;// CONCATENATED MODULE: ./src/load/baseline-file.ts
+// Reading a baseline file (an earlier run's JSON report) beside the check:
+// a report of 200,000 records is some 80 MB of JSON, and parsing it takes
+// a second that the check would otherwise wait for. The file is opened here,
+// so that a missing or unreadable one is an error before anything is
+// checked; a worker thread reads, hashes and parses it on the other core
+// while the check runs, and keeps of each record only what a baseline
+// compares. The report is then checked here, field by field, as any other.
+
+
+
+
+
+
+
 /**
  * The worker: CommonJS run from this string, so that the bundle needs no
  * second file. It posts { digest, report, packed } or { error } once, then
- * ends. Copying 200,000 objects to this thread costs more than making them
- * here, so the records go as columns (Packed): each field's values once, and
- * for each record the place of its value. Keep it in step with readHere
- * below, which does the same in this thread without packing.
+ * ends; the records go as columns (record-columns.ts). Keep it in step
+ * with readHere below, which does the same in this thread without packing.
  */
 const WORKER = `(() => {
 const { workerData, parentPort } = require('node:worker_threads');
@@ -41053,22 +41161,6 @@ for (let i = 0; i < count; i++) {
 parentPort.postMessage({ digest, report: value, packed: { count, values, places, odd } });
 })();
 `;
-/** The records again, each an object of the RECORD_FIELDS it has, to be checked as any report's. */
-function unpack(packed) {
-    const records = new Array(packed.count);
-    for (let i = 0; i < packed.count; i++) {
-        const r = {};
-        for (let k = 0; k < RECORD_FIELDS.length; k++) {
-            const at = packed.places[k][i];
-            if (at >= 0)
-                r[RECORD_FIELDS[k]] = packed.values[k][at];
-        }
-        records[i] = r;
-    }
-    for (let j = 0; j < packed.odd.length; j += 2)
-        records[packed.odd[j]] = packed.odd[j + 1];
-    return records;
-}
 /**
  * Starts reading the baseline `file`; the promise gives it once read and
  * checked. Throws a BaselineError at once when the file cannot be opened.
@@ -41141,10 +41233,9 @@ function baselineOf(file, reply) {
         throw new BaselineError(`the baseline ${file} cannot be used: ${notJson((0,model_escape/* messageOf */.bD)(reply.message))}`);
     }
     const { report, packed } = reply;
-    if (packed)
-        report.records = unpack(packed);
     try {
-        return { report: baselineReportOf(report), from: file, digest: reply.digest };
+        const read = packed ? () => recordsOfColumns(packed) : undefined;
+        return { report: baselineReportOf(report, read), from: file, digest: reply.digest };
     }
     catch (error) {
         if (error instanceof ReportError)

@@ -10,29 +10,14 @@ import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { messageOf } from '../model/escape.js';
 import { describeFsError } from '../model/fs-error.js';
+import { type RecordColumns, RECORD_FIELDS, recordsOfColumns } from './record-columns.js';
 import { type Baseline, BaselineError, baselineReportOf, notJson, ReportError } from './report.js';
-
-/** What a baseline reads (and checks) of a record; the rest (quote, matches, explanations) is dropped in the worker. */
-const RECORD_FIELDS = [
-  'file',
-  'line',
-  'column',
-  'index',
-  'citation_id',
-  'source_id',
-  'verdict',
-  'reason',
-  'baseline',
-  'baseline_verdict',
-];
 
 /**
  * The worker: CommonJS run from this string, so that the bundle needs no
  * second file. It posts { digest, report, packed } or { error } once, then
- * ends. Copying 200,000 objects to this thread costs more than making them
- * here, so the records go as columns (Packed): each field's values once, and
- * for each record the place of its value. Keep it in step with readHere
- * below, which does the same in this thread without packing.
+ * ends; the records go as columns (record-columns.ts). Keep it in step
+ * with readHere below, which does the same in this thread without packing.
  */
 const WORKER = `(() => {
 const { workerData, parentPort } = require('node:worker_threads');
@@ -99,34 +84,8 @@ parentPort.postMessage({ digest, report: value, packed: { count, values, places,
 })();
 `;
 
-/** A report's records as the worker sends them: see WORKER. */
-interface Packed {
-  readonly count: number;
-  /** For each of RECORD_FIELDS, its values, each once. */
-  readonly values: readonly unknown[][];
-  /** For each of RECORD_FIELDS and each record, the place of its value in `values`, or -1 when it has none. */
-  readonly places: readonly Int32Array[];
-  /** Records sent whole, as [i, record, ...]: those that are no object, or hold a field that is one. */
-  readonly odd: readonly unknown[];
-}
-
-/** The records again, each an object of the RECORD_FIELDS it has, to be checked as any report's. */
-function unpack(packed: Packed): unknown[] {
-  const records: unknown[] = new Array(packed.count);
-  for (let i = 0; i < packed.count; i++) {
-    const r: Record<string, unknown> = {};
-    for (let k = 0; k < RECORD_FIELDS.length; k++) {
-      const at = packed.places[k][i];
-      if (at >= 0) r[RECORD_FIELDS[k]] = packed.values[k][at];
-    }
-    records[i] = r;
-  }
-  for (let j = 0; j < packed.odd.length; j += 2) records[packed.odd[j] as number] = packed.odd[j + 1];
-  return records;
-}
-
 type Reply =
-  | { readonly digest: string; readonly report: unknown; readonly packed?: Packed }
+  | { readonly digest: string; readonly report: unknown; readonly packed?: RecordColumns }
   | { readonly error: 'read'; readonly code?: string; readonly message: string }
   | { readonly error: 'json'; readonly message: string };
 
@@ -204,9 +163,9 @@ function baselineOf(file: string, reply: Reply): Baseline {
     throw new BaselineError(`the baseline ${file} cannot be used: ${notJson(messageOf(reply.message))}`);
   }
   const { report, packed } = reply;
-  if (packed) (report as { records: unknown[] }).records = unpack(packed);
   try {
-    return { report: baselineReportOf(report), from: file, digest: reply.digest };
+    const read = packed ? () => recordsOfColumns(packed) : undefined;
+    return { report: baselineReportOf(report, read), from: file, digest: reply.digest };
   } catch (error) {
     if (error instanceof ReportError) throw new BaselineError(`the baseline ${file} cannot be used: ${error.message}`);
     throw error;

@@ -227,7 +227,7 @@ export function parseJsonReport(text: string): ReadReport {
   } catch (error) {
     throw new ReportError(notJson(messageOf(error)));
   }
-  return reportOf(value, fullRecord);
+  return reportOf(value, (records) => list(records, 'records').map(fullRecord));
 }
 
 /**
@@ -235,10 +235,14 @@ export function parseJsonReport(text: string): ReadReport {
  * it beside the check): refused as parseJsonReport refuses it for what it is
  * (not a report, another version, edited or cut short), with every field of a
  * record checked but its quote, claim, matches and explanation (most of a
- * large report), which a baseline does not read.
+ * large report), which a baseline does not read. `readRecords` reads its
+ * `records` (record-columns.ts reads them from the columns the worker sends).
  */
-export function baselineReportOf(value: unknown): BaselineReport {
-  return reportOf(value, baselineRecord);
+export function baselineReportOf(
+  value: unknown,
+  readRecords: (records: unknown) => BaselineRecord[] = (records) => list(records, 'records').map(baselineRecord),
+): BaselineReport {
+  return reportOf(value, readRecords);
 }
 
 function recordVerdict(r: Json, at: string): Verdict {
@@ -255,7 +259,7 @@ function recordReason(r: Json, at: string, verdict: Verdict): string | undefined
   return reason;
 }
 
-function baselineRecord(v: unknown, i: number): BaselineRecord {
+export function baselineRecord(v: unknown, i: number): BaselineRecord {
   const at = `records[${i}]`;
   const r = object(v, at);
   const verdict = recordVerdict(r, at);
@@ -309,7 +313,7 @@ export function notJson(message: string): string {
 
 type Read<R> = Omit<ReadReport, 'records'> & { readonly records: R[] };
 
-function reportOf<R extends BaselineRecord>(value: unknown, readRecord: (value: unknown, i: number) => R): Read<R> {
+function reportOf<R extends BaselineRecord>(value: unknown, readRecords: (records: unknown) => R[]): Read<R> {
   const report = object(value, 'the report');
   const tool = report.tool as Json | undefined;
   if (typeof tool !== 'object' || tool === null || tool.name !== 'citegate' || !('records' in report))
@@ -318,7 +322,7 @@ function reportOf<R extends BaselineRecord>(value: unknown, readRecord: (value: 
     throw new ReportError(
       `a report of format version ${excerpt(String(report.version), 12)}, which this citegate cannot read: it reads version 1`,
     );
-  const records = list(report.records, 'records').map(readRecord);
+  const records = readRecords(report.records);
   const sources: SourceResult[] = list(report.sources, 'sources').map((v, i) => {
     const s = object(v, `sources[${i}]`);
     const status = str(s.status, `sources[${i}].status`);

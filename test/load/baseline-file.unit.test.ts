@@ -110,6 +110,47 @@ describe('readBaselineFile', () => {
   });
 });
 
+describe('the records as columns', () => {
+  afterEach(() => {
+    threads = true;
+  });
+
+  /** The baseline, or the message it is refused with. */
+  const outcome = (at: string) =>
+    readBaselineFile(at).then(
+      (baseline) => ({ baseline }),
+      (error: Error) => ({ error: error.message }),
+    );
+
+  it('checks each value as the record-by-record read does, and refuses the same record for the same reason', async () => {
+    const text = report();
+    const fields = ['file', 'line', 'column', 'index', 'citation_id', 'source_id', 'verdict', 'reason', 'baseline'];
+    const values: unknown[] = [undefined, null, 'located', 'still failing', 'x', 3, 1.5, -1, true, ''];
+    let refused = 0;
+    let read = 0;
+    for (const field of fields)
+      for (const value of values)
+        for (const which of [0, 1, 2]) {
+          const edited = JSON.parse(text);
+          const r = edited.records[which];
+          if (value === undefined) delete r[field];
+          else r[field] = value;
+          if (field === 'baseline') r.baseline_verdict = value === 'still failing' ? 'quote not found' : 'nonsense';
+          const at = file(JSON.stringify(edited));
+          threads = true;
+          const columns = await outcome(at);
+          threads = false;
+          const oneByOne = await outcome(at);
+          expect(columns).toEqual(oneByOne);
+          if ('error' in columns) refused++;
+          else read++;
+        }
+    // Both kinds are met: values refused, and values a record may hold.
+    expect(refused).toBeGreaterThan(100);
+    expect(read).toBeGreaterThan(20);
+  });
+});
+
 describe('parseJsonReport', () => {
   it('names what it refuses in short excerpts, never the whole of a value', () => {
     const long = JSON.parse(report());
