@@ -36913,73 +36913,62 @@ function inShard(files, shard) {
 ;// CONCATENATED MODULE: ./src/check/baseline.ts
 
 
+
+const NO_ID = 0;
+/** The items (records, findings) of each file, in order, as their places in `items` and their keys. */
+function byFile(items, fileOf, keyOf) {
+    const files = new Map();
+    for (let i = 0; i < items.length; i++) {
+        const file = fileOf(items[i].file);
+        let held = files.get(file);
+        if (!held)
+            files.set(file, (held = { places: [], keys: [] }));
+        held.places.push(i);
+        held.keys.push(keyOf(items[i]));
+    }
+    return files;
+}
 /**
- * Matches keys in order, file by file: the first record (or finding) of a key
- * in the run with the first of that key in the baseline, and so on, so that a
- * key given twice (a duplicated citation_id, two records without one) matches
- * twice. Keys are kept per file, and a key held once (nearly all) keeps its
- * value alone, not in a list: a baseline of 200,000 records is matched in a
- * few lookups of short keys each.
+ * Matches the records of one file by key, in order: the first record of a
+ * key now with the first of that key in the baseline, and so on, so that a
+ * key given twice (a duplicated id, two records without one) matches twice.
+ * Calls `matched(j, k)` for the j-th record now and the k-th in the baseline,
+ * and gives the places of the baseline's records left over. A file whose
+ * records are as they were (nearly all) matches record for record, without
+ * a map: where keys first differ, the rest are matched through one.
  */
-class Matcher {
-    byFile = new Map();
-    add(file, key, value) {
-        let keys = this.byFile.get(file);
-        if (!keys)
-            this.byFile.set(file, (keys = new Map()));
-        const held = keys.get(key);
-        if (held === undefined)
-            keys.set(key, value);
-        else if (Array.isArray(held))
-            held.push(value);
+function matchFile(now, before, matched) {
+    let same = 0;
+    const common = Math.min(now.length, before.length);
+    for (; same < common && now[same] === before[same]; same++)
+        matched(same, same);
+    if (same === now.length && same === before.length)
+        return [];
+    // In the common part each key is held as often in both, so the rest match in order as the whole would.
+    const queued = new Map();
+    for (let k = same; k < before.length; k++) {
+        const held = queued.get(before[k]);
+        if (held)
+            held.push(k);
         else
-            keys.set(key, [held, value]);
+            queued.set(before[k], [k]);
     }
-    take(file, key) {
-        const keys = this.byFile.get(file);
-        const held = keys?.get(key);
-        if (held === undefined)
-            return undefined;
-        if (!Array.isArray(held)) {
-            keys?.delete(key);
-            return held;
-        }
-        const value = held.shift();
-        if (held.length === 0)
-            keys?.delete(key);
-        return value;
+    const taken = new Uint8Array(before.length);
+    for (let j = same; j < now.length; j++) {
+        const held = queued.get(now[j]);
+        if (held === undefined || held.length === 0)
+            continue;
+        const k = held.shift();
+        taken[k] = 1;
+        matched(j, k);
     }
-    /** What no one took, file by file, in the order added. */
-    *left() {
-        for (const keys of this.byFile.values())
-            for (const held of keys.values()) {
-                if (Array.isArray(held))
-                    yield* held;
-                else
-                    yield held;
-            }
-    }
+    const left = [];
+    for (let k = same; k < before.length; k++)
+        if (!taken[k])
+            left.push(k);
+    return left;
 }
-/**
- * Each record under its file and its key there: its citation_id (unique in a
- * valid file). A record without one (always invalid fields) is known by its
- * place among the records of its file that have none, a number, which no id
- * (a string) equals.
- */
-function eachRecordKey(records, fileOf, each) {
-    const unnamed = new Map();
-    for (let i = 0; i < records.length; i++) {
-        const r = records[i];
-        const file = fileOf(r.file);
-        if (r.citationId !== null)
-            each(file, r.citationId, i);
-        else {
-            const n = unnamed.get(file) ?? 0;
-            unnamed.set(file, n + 1);
-            each(file, n, i);
-        }
-    }
-}
+const recordKey = (r) => r.citationId ?? NO_ID;
 /** A finding is about its kind, file, record and what it says (a sentence, a number, a source). */
 function findingKey(f) {
     return JSON.stringify([f.kind, f.citationId ?? null, f.message]);
@@ -36991,6 +36980,19 @@ function stateOf(before, now) {
         return isLocated(now) ? 'unchanged' : 'broken';
     return isLocated(now) ? 'fixed' : 'still failing';
 }
+/** A record's RecordBaseline: one object for each verdict before and whether it is located now, shared by 200,000 records. */
+class RecordStates {
+    made = [];
+    of(before, now) {
+        const key = 2 * (before === undefined ? 0 : VERDICTS.indexOf(before) + 1) + (isLocated(now) ? 1 : 0);
+        let made = this.made[key];
+        if (made === undefined) {
+            const state = stateOf(before, now);
+            this.made[key] = made = before === undefined ? { state } : { state, verdict: before };
+        }
+        return made;
+    }
+}
 /**
  * Compares a run's result with a baseline. `counts(file)`: whether a file of
  * the baseline is one this run answers for (its shard's, and for a run over
@@ -37001,34 +37003,62 @@ function compareWithBaseline(result, baseline, failOn, pins, counts) {
     const base = baseline.report;
     const fileOf = (file) => baseline.renamed?.get(file) ?? file;
     const same = (file) => file;
-    const before = new Matcher();
-    eachRecordKey(base.records, fileOf, (file, key, i) => before.add(file, key, base.records[i]));
     const records = new Array(result.records.length);
-    eachRecordKey(result.records, same, (file, key, i) => {
+    const was = new Array(result.records.length);
+    const baseFiles = byFile(base.records, fileOf, recordKey);
+    const left = [];
+    for (const [file, now] of byFile(result.records, same, recordKey)) {
+        const before = baseFiles.get(file);
+        baseFiles.delete(file);
+        if (!before)
+            continue;
+        const unmatched = matchFile(now.keys, before.keys, (j, k) => {
+            was[now.places[j]] = base.records[before.places[k]].verdict;
+        });
+        for (const k of unmatched)
+            left.push(before.places[k]);
+    }
+    for (const before of baseFiles.values())
+        for (const k of before.places)
+            left.push(k);
+    const states = new RecordStates();
+    for (let i = 0; i < records.length; i++) {
         const r = result.records[i];
-        const matched = before.take(file, key);
-        const state = stateOf(matched?.verdict, r);
-        records[i] = { ...r, baseline: matched ? { state, verdict: matched.verdict } : { state } };
-    });
+        records[i] = { ...r, baseline: states.of(was[i], r) };
+    }
+    // Removed records, by file, in the baseline's order.
     const removed = [];
-    for (const record of before.left()) {
+    for (const k of left.sort((a, b) => a - b)) {
+        const record = base.records[k];
         const file = fileOf(record.file);
         if (!counts(file))
             continue;
         removed.push({ file, citationId: record.citationId, sourceId: record.sourceId, verdict: record.verdict });
     }
     removed.sort((a, b) => comparePaths(a.file, b.file));
-    const earlier = new Matcher();
-    for (const f of base.findings)
-        earlier.add(fileOf(f.file), findingKey(f), f);
-    const findings = result.findings.map((f) => {
-        const state = earlier.take(f.file, findingKey(f)) !== undefined ? 'still failing' : 'new';
-        return { ...f, baseline: state };
-    });
+    const baseFindings = byFile(base.findings, fileOf, findingKey);
+    const stillFailing = new Uint8Array(result.findings.length);
     let findingsFixed = 0;
-    for (const f of earlier.left())
-        if (f.level === 'fail' && counts(fileOf(f.file)))
-            findingsFixed++;
+    for (const [file, now] of byFile(result.findings, same, findingKey)) {
+        const before = baseFindings.get(file);
+        baseFindings.delete(file);
+        if (!before)
+            continue;
+        const unmatched = matchFile(now.keys, before.keys, (j) => {
+            stillFailing[now.places[j]] = 1;
+        });
+        for (const k of unmatched)
+            if (counts(file) && base.findings[before.places[k]].level === 'fail')
+                findingsFixed++;
+    }
+    for (const [file, before] of baseFindings)
+        for (const k of before.places)
+            if (counts(file) && base.findings[k].level === 'fail')
+                findingsFixed++;
+    const findings = result.findings.map((f, i) => ({
+        ...f,
+        baseline: (stillFailing[i] ? 'still failing' : 'new'),
+    }));
     return {
         records,
         findings,
@@ -38649,7 +38679,7 @@ function buildSarif(result, options = {}) {
                 ].join('\n'),
             },
             locations: [location(r.file, r.line, r.column)],
-            partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, r.file, recordKey(r), r.sourceId, r.quote]) },
+            partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, r.file, sarif_recordKey(r), r.sourceId, r.quote]) },
             // SARIF's own word for it: a result the baseline had too is unchanged, any other is new.
             ...(r.baseline ? { baselineState: r.baseline.state === 'still failing' ? 'unchanged' : 'new' } : {}),
         });
@@ -38730,7 +38760,7 @@ function sarifText(result, options = {}) {
  * such record below it, and code scanning would close their alerts and open
  * new ones. Records alike in everything are kept apart by their occurrence.
  */
-function recordKey(r) {
+function sarif_recordKey(r) {
     return r.citationId;
 }
 

@@ -2,7 +2,7 @@
 // what became of it since the baseline's run, records the baseline had and
 // the run does not are counted as removed, and the sources whose pins changed
 // are named. The pass rule that reads these is in outcome.ts.
-import type { Baseline, BaselineRecord, BaselineReport } from '../load/report.js';
+import type { Baseline, BaselineReport } from '../load/report.js';
 
 export type { Baseline };
 import type {
@@ -10,12 +10,13 @@ import type {
   BaselineState,
   FailOn,
   FindingBaseline,
+  RecordBaseline,
   RemovedRecord,
   SourceChanges,
 } from '../model/baseline.js';
 import { comparePaths } from '../model/paths.js';
 import { type CheckResult, type Finding, isLocated, type RecordResult } from '../model/result.js';
-import type { Verdict } from '../model/verdict.js';
+import { VERDICTS, type Verdict } from '../model/verdict.js';
 
 export interface Comparison {
   readonly records: readonly RecordResult[];
@@ -24,71 +25,66 @@ export interface Comparison {
 }
 
 /**
- * Matches keys in order, file by file: the first record (or finding) of a key
- * in the run with the first of that key in the baseline, and so on, so that a
- * key given twice (a duplicated citation_id, two records without one) matches
- * twice. Keys are kept per file, and a key held once (nearly all) keeps its
- * value alone, not in a list: a baseline of 200,000 records is matched in a
- * few lookups of short keys each.
+ * What a record (or finding) is known by in its file: a record by its
+ * citation_id (unique in a valid file). Records without one (always invalid
+ * fields) share one key, a number, which no id (a string) equals: matched in
+ * order, each is known by its place among the records of its file without.
  */
-class Matcher<T extends object> {
-  private readonly byFile = new Map<string, Map<string | number, T | T[]>>();
+type Key = string | number;
+const NO_ID = 0;
 
-  add(file: string, key: string | number, value: T): void {
-    let keys = this.byFile.get(file);
-    if (!keys) this.byFile.set(file, (keys = new Map()));
-    const held = keys.get(key);
-    if (held === undefined) keys.set(key, value);
-    else if (Array.isArray(held)) held.push(value);
-    else keys.set(key, [held, value]);
+/** The items (records, findings) of each file, in order, as their places in `items` and their keys. */
+function byFile<T extends { readonly file: string }>(
+  items: readonly T[],
+  fileOf: (f: string) => string,
+  keyOf: (item: T) => Key,
+): Map<string, { places: number[]; keys: Key[] }> {
+  const files = new Map<string, { places: number[]; keys: Key[] }>();
+  for (let i = 0; i < items.length; i++) {
+    const file = fileOf(items[i].file);
+    let held = files.get(file);
+    if (!held) files.set(file, (held = { places: [], keys: [] }));
+    held.places.push(i);
+    held.keys.push(keyOf(items[i]));
   }
-
-  take(file: string, key: string | number): T | undefined {
-    const keys = this.byFile.get(file);
-    const held = keys?.get(key);
-    if (held === undefined) return undefined;
-    if (!Array.isArray(held)) {
-      keys?.delete(key);
-      return held;
-    }
-    const value = held.shift();
-    if (held.length === 0) keys?.delete(key);
-    return value;
-  }
-
-  /** What no one took, file by file, in the order added. */
-  *left(): Generator<T> {
-    for (const keys of this.byFile.values())
-      for (const held of keys.values()) {
-        if (Array.isArray(held)) yield* held;
-        else yield held;
-      }
-  }
+  return files;
 }
 
 /**
- * Each record under its file and its key there: its citation_id (unique in a
- * valid file). A record without one (always invalid fields) is known by its
- * place among the records of its file that have none, a number, which no id
- * (a string) equals.
+ * Matches the records of one file by key, in order: the first record of a
+ * key now with the first of that key in the baseline, and so on, so that a
+ * key given twice (a duplicated id, two records without one) matches twice.
+ * Calls `matched(j, k)` for the j-th record now and the k-th in the baseline,
+ * and gives the places of the baseline's records left over. A file whose
+ * records are as they were (nearly all) matches record for record, without
+ * a map: where keys first differ, the rest are matched through one.
  */
-function eachRecordKey(
-  records: readonly { file: string; citationId: string | null }[],
-  fileOf: (f: string) => string,
-  each: (file: string, key: string | number, i: number) => void,
-): void {
-  const unnamed = new Map<string, number>();
-  for (let i = 0; i < records.length; i++) {
-    const r = records[i];
-    const file = fileOf(r.file);
-    if (r.citationId !== null) each(file, r.citationId, i);
-    else {
-      const n = unnamed.get(file) ?? 0;
-      unnamed.set(file, n + 1);
-      each(file, n, i);
-    }
+function matchFile(now: readonly Key[], before: readonly Key[], matched: (j: number, k: number) => void): number[] {
+  let same = 0;
+  const common = Math.min(now.length, before.length);
+  for (; same < common && now[same] === before[same]; same++) matched(same, same);
+  if (same === now.length && same === before.length) return [];
+  // In the common part each key is held as often in both, so the rest match in order as the whole would.
+  const queued = new Map<Key, number[]>();
+  for (let k = same; k < before.length; k++) {
+    const held = queued.get(before[k]);
+    if (held) held.push(k);
+    else queued.set(before[k], [k]);
   }
+  const taken = new Uint8Array(before.length);
+  for (let j = same; j < now.length; j++) {
+    const held = queued.get(now[j]);
+    if (held === undefined || held.length === 0) continue;
+    const k = held.shift() as number;
+    taken[k] = 1;
+    matched(j, k);
+  }
+  const left: number[] = [];
+  for (let k = same; k < before.length; k++) if (!taken[k]) left.push(k);
+  return left;
 }
+
+const recordKey = (r: { readonly citationId: string | null }) => r.citationId ?? NO_ID;
 
 /** A finding is about its kind, file, record and what it says (a sentence, a number, a source). */
 function findingKey(f: Finding): string {
@@ -99,6 +95,21 @@ function stateOf(before: Verdict | undefined, now: RecordResult): BaselineState 
   if (before === undefined) return 'new';
   if (before === 'located') return isLocated(now) ? 'unchanged' : 'broken';
   return isLocated(now) ? 'fixed' : 'still failing';
+}
+
+/** A record's RecordBaseline: one object for each verdict before and whether it is located now, shared by 200,000 records. */
+class RecordStates {
+  private readonly made: RecordBaseline[] = [];
+
+  of(before: Verdict | undefined, now: RecordResult): RecordBaseline {
+    const key = 2 * (before === undefined ? 0 : VERDICTS.indexOf(before) + 1) + (isLocated(now) ? 1 : 0);
+    let made = this.made[key];
+    if (made === undefined) {
+      const state = stateOf(before, now);
+      this.made[key] = made = before === undefined ? { state } : { state, verdict: before };
+    }
+    return made;
+  }
 }
 
 /**
@@ -118,31 +129,53 @@ export function compareWithBaseline(
   const fileOf = (file: string) => baseline.renamed?.get(file) ?? file;
   const same = (file: string) => file;
 
-  const before = new Matcher<BaselineRecord>();
-  eachRecordKey(base.records, fileOf, (file, key, i) => before.add(file, key, base.records[i]));
   const records: RecordResult[] = new Array(result.records.length);
-  eachRecordKey(result.records, same, (file, key, i) => {
+  const was = new Array<Verdict | undefined>(result.records.length);
+  const baseFiles = byFile(base.records, fileOf, recordKey);
+  const left: number[] = [];
+  for (const [file, now] of byFile(result.records, same, recordKey)) {
+    const before = baseFiles.get(file);
+    baseFiles.delete(file);
+    if (!before) continue;
+    const unmatched = matchFile(now.keys, before.keys, (j, k) => {
+      was[now.places[j]] = base.records[before.places[k]].verdict;
+    });
+    for (const k of unmatched) left.push(before.places[k]);
+  }
+  for (const before of baseFiles.values()) for (const k of before.places) left.push(k);
+  const states = new RecordStates();
+  for (let i = 0; i < records.length; i++) {
     const r = result.records[i];
-    const matched = before.take(file, key);
-    const state = stateOf(matched?.verdict, r);
-    records[i] = { ...r, baseline: matched ? { state, verdict: matched.verdict } : { state } };
-  });
+    records[i] = { ...r, baseline: states.of(was[i], r) };
+  }
+  // Removed records, by file, in the baseline's order.
   const removed: RemovedRecord[] = [];
-  for (const record of before.left()) {
+  for (const k of left.sort((a, b) => a - b)) {
+    const record = base.records[k];
     const file = fileOf(record.file);
     if (!counts(file)) continue;
     removed.push({ file, citationId: record.citationId, sourceId: record.sourceId, verdict: record.verdict });
   }
   removed.sort((a, b) => comparePaths(a.file, b.file));
 
-  const earlier = new Matcher<Finding>();
-  for (const f of base.findings) earlier.add(fileOf(f.file), findingKey(f), f);
-  const findings = result.findings.map((f) => {
-    const state: FindingBaseline = earlier.take(f.file, findingKey(f)) !== undefined ? 'still failing' : 'new';
-    return { ...f, baseline: state };
-  });
+  const baseFindings = byFile(base.findings, fileOf, findingKey);
+  const stillFailing = new Uint8Array(result.findings.length);
   let findingsFixed = 0;
-  for (const f of earlier.left()) if (f.level === 'fail' && counts(fileOf(f.file))) findingsFixed++;
+  for (const [file, now] of byFile(result.findings, same, findingKey)) {
+    const before = baseFindings.get(file);
+    baseFindings.delete(file);
+    if (!before) continue;
+    const unmatched = matchFile(now.keys, before.keys, (j) => {
+      stillFailing[now.places[j]] = 1;
+    });
+    for (const k of unmatched) if (counts(file) && base.findings[before.places[k]].level === 'fail') findingsFixed++;
+  }
+  for (const [file, before] of baseFindings)
+    for (const k of before.places) if (counts(file) && base.findings[k].level === 'fail') findingsFixed++;
+  const findings = result.findings.map((f, i) => ({
+    ...f,
+    baseline: (stillFailing[i] ? 'still failing' : 'new') as FindingBaseline,
+  }));
 
   return {
     records,
