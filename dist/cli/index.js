@@ -19277,14 +19277,23 @@ function quickRecords(columns) {
 /**
  * The worker: CommonJS run from this string, so that the bundle needs no
  * second file. It posts { digest, report, packed } or { error } once, then
- * ends; the records go as columns (record-columns.ts). Keep it in step
- * with readHere below, which does the same in this thread without packing.
+ * ends; the records go as columns (record-columns.ts). On Linux, where a
+ * thread has its own priority, it runs at the lowest: it is to take the
+ * time the check leaves of the second core, not the time of the check's
+ * own threads (garbage collection, reads). Elsewhere the call would lower
+ * the whole process, so it is not made. Keep it in step with readHere
+ * below, which does the same in this thread without packing.
  */
 const WORKER = `(() => {
 const { workerData, parentPort } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
 const { createHash } = require('node:crypto');
 const { fd, fields } = workerData;
+if (process.platform === 'linux') {
+  try {
+    require('node:os').setPriority(19);
+  } catch {}
+}
 let bytes;
 try {
   bytes = readFileSync(fd);
