@@ -9,8 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runCitegate } from './measure.mjs';
 
-/** Runs of each kind per Node and mode: a JSON run of large takes a minute. */
-const RUNS = { text: 3, json: 1 };
+/**
+ * Runs of each kind per Node and mode: a JSON run of large takes a minute.
+ * The text run's time varies by 5% from run to run on this machine, as much
+ * as the cost measured, so five of each are kept, the best of each compared.
+ */
+const RUNS = { text: 5, json: 1 };
 const fmtS = (s) => (s == null ? '–' : s < 10 ? s.toFixed(3) : s.toFixed(1));
 
 export async function checkBaseline(cli, corpus, opts, log) {
@@ -68,11 +72,28 @@ export async function checkBaseline(cli, corpus, opts, log) {
     for (const m of Object.values(modes)) {
       m.plainS = Math.min(...m.plain);
       m.baselineS = Math.min(...m.baseline);
+      // Each run with the baseline against the run without it just before: the cost within a pair.
+      m.pairs = m.plain.map((plain, i) => m.baseline[i] / plain - 1);
+      m.medianPair = median(m.pairs);
     }
   return out;
 }
 
-/** The target as a Markdown section, one row per Node and mode. */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const pct = (x) => `${(x * 100).toFixed(1)}%`;
+
+/**
+ * The target as a Markdown section, one row per Node and mode. The cost is
+ * judged on the median of the pairs (each run with the baseline against the
+ * run without it just before it): the machine's speed drifts from minute to
+ * minute by as much as the cost, and a pair shares its minute. The best of
+ * each kind is shown beside it; one lucky run without the baseline moves it.
+ */
 export function baselineMarkdown(result, nodes) {
   const out = ['## Issue 17: the cost of a baseline', ''];
   if (!result) return '';
@@ -81,18 +102,19 @@ export function baselineMarkdown(result, nodes) {
     `Target: a baseline of 200,000 records adds under 10% to the run. Corpus \`large\` (${result.citations.toLocaleString('en-US')} citations); ` +
       `the baseline a JSON report of the same corpus (${result.records.toLocaleString('en-US')} records, ` +
       `${(result.baselineBytes / 1024 / 1024).toFixed(0)} MB); each run without and with \`--baseline\`, interleaved, ` +
-      `best of ${RUNS.json} JSON run${RUNS.json > 1 ? 's' : ''} (the Action's run: it explains) and of ${RUNS.text} text runs.`,
+      `${RUNS.json} JSON run${RUNS.json > 1 ? 's' : ''} of each (the Action's run: it explains) and ${RUNS.text} text runs of each. ` +
+      '*added* is the median over the pairs of the time a run with the baseline adds to the run without it just before it (the machine\'s speed drifts by as much as the cost; a pair shares its minute), and is what the target is judged on; *pairs* lists each; *without* and *with* are the best of each kind.',
     '',
-    '| Node | run | without | with --baseline | added | exit with the baseline | under 10% |',
-    '| --- | --- | ---: | ---: | ---: | ---: | --- |',
+    '| Node | run | without | with --baseline | added | pairs | exit with the baseline | under 10% |',
+    '| --- | --- | ---: | ---: | ---: | --- | ---: | --- |',
   );
   for (const n of nodes) {
     for (const mode of ['json', 'text']) {
       const m = result.byNode[n.label]?.[mode];
       if (!m) continue;
-      const added = m.baselineS / m.plainS - 1;
+      const added = m.medianPair;
       out.push(
-        `| ${n.version} | ${mode} | ${fmtS(m.plainS)} s | ${fmtS(m.baselineS)} s | ${(added * 100).toFixed(1)}% | ${m.exit} | ${added < 0.1 ? 'met' : '**NOT met**'} |`,
+        `| ${n.version} | ${mode} | ${fmtS(m.plainS)} s | ${fmtS(m.baselineS)} s | ${pct(added)} | ${m.pairs.map(pct).join(', ')} | ${m.exit} | ${added < 0.1 ? 'met' : '**NOT met**'} |`,
       );
     }
   }
