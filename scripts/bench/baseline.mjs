@@ -103,7 +103,7 @@ export function baselineMarkdown(result, nodes) {
       `the baseline a JSON report of the same corpus (${result.records.toLocaleString('en-US')} records, ` +
       `${(result.baselineBytes / 1024 / 1024).toFixed(0)} MB); each run without and with \`--baseline\`, interleaved, ` +
       `${RUNS.json} JSON run${RUNS.json > 1 ? 's' : ''} of each (the Action's run: it explains) and ${RUNS.text} text runs of each. ` +
-      '*added* is the median over the pairs of the time a run with the baseline adds to the run without it just before it (the machine\'s speed drifts by as much as the cost; a pair shares its minute), and is what the target is judged on; *pairs* lists each; *without* and *with* are the best of each kind.',
+      "*added* is the median over the pairs of the time a run with the baseline adds to the run without it just before it (the machine's speed drifts by as much as the cost; a pair shares its minute), and is what the target is judged on; *pairs* lists each; *without* and *with* are the best of each kind.",
     '',
     '| Node | run | without | with --baseline | added | pairs | exit with the baseline | under 10% |',
     '| --- | --- | ---: | ---: | ---: | --- | ---: | --- |',
