@@ -28373,9 +28373,11 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9504);
-/* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6282);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
+/* harmony import */ var _load_baseline_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9128);
+/* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6282);
 // Entry point of the GitHub Action (bundled to dist/index.js).
+
 
 
 
@@ -28384,7 +28386,11 @@ try {
 }
 catch (error) {
     // run() handles its own errors; this is the last guard against a raw stack trace or a pass.
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__.setFailed(`citegate: internal error: ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .escapeMessage */ .hC)((0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error))}`);
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__.setFailed(`citegate: internal error: ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeMessage */ .hC)((0,_model_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error))}`);
+}
+finally {
+    // The step's outcome is set: a baseline still being read (the run ended early) is not waited for.
+    (0,_load_baseline_file_js__WEBPACK_IMPORTED_MODULE_2__/* .stopBaselineReads */ .j)();
 }
 
 __webpack_async_result__();
@@ -28392,7 +28398,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9504:
+/***/ 8998:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28412,8 +28418,8 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 var core = __nccwpck_require__(6257);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/engine/edit-distance.ts
@@ -30171,37 +30177,8 @@ function isBelow(p, folder) {
     return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
 }
 
-;// CONCATENATED MODULE: ./src/model/fs-error.ts
-// What a failed file-system call means, in words a user reads (no errno codes).
-
-function describeFsError(error) {
-    const code = error?.code;
-    switch (code) {
-        case 'ENOENT':
-            return 'no such file';
-        case 'ENOTDIR':
-            return 'a folder on the path is a file';
-        case 'EACCES':
-        case 'EPERM':
-            return 'permission denied';
-        case 'EISDIR':
-            return 'it is a folder, not a file';
-        case 'ELOOP':
-            return 'it is a symbolic link (or a loop of them)';
-        case 'ENAMETOOLONG':
-            return 'the path is too long';
-        case 'ENOSPC':
-            return 'no space left on the device';
-        case 'EROFS':
-            return 'the file system is read-only';
-        // Opening a socket.
-        case 'ENXIO':
-            return 'it is not a regular file';
-        default:
-            return (0,model_escape/* shorten */.ml)(error?.message ?? String(error), model_escape/* OUTSIDE_SHOWN */.eJ);
-    }
-}
-
+// EXTERNAL MODULE: ./src/model/fs-error.ts
+var fs_error = __nccwpck_require__(3965);
 ;// CONCATENATED MODULE: ./src/load/workspace.ts
 // The workspace: the one folder citegate reads from. Every path from a manifest,
 // a command line or a pull request is resolved here, and refused unless it
@@ -30220,7 +30197,7 @@ class Workspace {
     named;
     constructor(root) {
         this.named = external_node_path_default().resolve(root);
-        this.root = external_node_fs_namespaceObject.realpathSync.native(root);
+        this.root = external_node_fs_.realpathSync.native(root);
     }
     /** The workspace-relative path (with `/`) of an absolute path inside it. */
     relative(abs) {
@@ -30239,7 +30216,7 @@ class Workspace {
         let folder = external_node_path_default().dirname(abs);
         for (;;) {
             try {
-                return external_node_path_default().join(external_node_fs_namespaceObject.realpathSync.native(folder), ...rest);
+                return external_node_path_default().join(external_node_fs_.realpathSync.native(folder), ...rest);
             }
             catch {
                 const parent = external_node_path_default().dirname(folder);
@@ -30273,7 +30250,7 @@ class Workspace {
         for (const folder of folders) {
             let real;
             try {
-                real = external_node_fs_namespaceObject.realpathSync.native(folder);
+                real = external_node_fs_.realpathSync.native(folder);
             }
             catch {
                 break;
@@ -30333,13 +30310,13 @@ class Workspace {
         let real;
         try {
             // The native realpath: one call, where the JavaScript one lstats every folder on the way.
-            real = external_node_fs_namespaceObject.realpathSync.native(abs);
+            real = external_node_fs_.realpathSync.native(abs);
         }
         catch (error) {
             const code = error.code;
             if (code === 'ENOENT' || code === 'ENOTDIR')
                 return { kind: 'missing' };
-            return { kind: 'refused', reason: describeFsError(error) };
+            return { kind: 'refused', reason: (0,fs_error/* describeFsError */.T)(error) };
         }
         if (!this.contains(real))
             return { kind: 'refused', reason: 'the path is a link that leads outside the workspace' };
@@ -30360,15 +30337,15 @@ class Workspace {
         try {
             // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
             // O_NONBLOCK: opening a FIFO must not hang the run.
-            fd = (0,external_node_fs_namespaceObject.openSync)(abs, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+            fd = (0,external_node_fs_.openSync)(abs, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
         }
         catch (error) {
             if (error.code === 'ELOOP' && leadsNowhere(abs))
                 return { ok: false, reason: 'it is a link that leads to no file' };
-            return { ok: false, reason: describeFsError(error) };
+            return { ok: false, reason: (0,fs_error/* describeFsError */.T)(error) };
         }
         try {
-            const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+            const stat = (0,external_node_fs_.fstatSync)(fd);
             if (stat.isDirectory())
                 return { ok: false, reason: 'it is a folder, not a file' };
             if (!stat.isFile())
@@ -30381,22 +30358,22 @@ class Workspace {
             let done = 0;
             while (done < size) {
                 // In pieces: one read takes at most 2 GiB - 1 bytes.
-                const n = (0,external_node_fs_namespaceObject.readSync)(fd, buffer, done, Math.min(size - done, READ_PIECE), done);
+                const n = (0,external_node_fs_.readSync)(fd, buffer, done, Math.min(size - done, READ_PIECE), done);
                 if (n === 0)
                     break;
                 done += n;
             }
             // A file that grew while being read is refused rather than half-read.
-            if (done !== size || (0,external_node_fs_namespaceObject.readSync)(fd, external_node_buffer_.Buffer.alloc(1), 0, 1, size) !== 0) {
+            if (done !== size || (0,external_node_fs_.readSync)(fd, external_node_buffer_.Buffer.alloc(1), 0, 1, size) !== 0) {
                 return { ok: false, reason: 'it changed while it was being read' };
             }
             return { ok: true, bytes: buffer.subarray(0, size) };
         }
         catch (error) {
-            return { ok: false, reason: describeFsError(error) };
+            return { ok: false, reason: (0,fs_error/* describeFsError */.T)(error) };
         }
         finally {
-            (0,external_node_fs_namespaceObject.closeSync)(fd);
+            (0,external_node_fs_.closeSync)(fd);
         }
     }
 }
@@ -30415,7 +30392,7 @@ const LEADS_INTO_GIT_FOLDER = 'it is a link into a .git folder, which citegate n
 /** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
 function leadsNowhere(abs) {
     try {
-        (0,external_node_fs_namespaceObject.statSync)(abs);
+        (0,external_node_fs_.statSync)(abs);
         return false;
     }
     catch (error) {
@@ -30690,13 +30667,13 @@ function walk(workspace, folder, maxLinkedCost, walker) {
         try {
             // Names as bytes: a name that is not UTF-8 would be read as U+FFFD, and
             // two such files, or one and a file really named so, would become one.
-            entries = (0,external_node_fs_namespaceObject.readdirSync)(abs, { withFileTypes: true, encoding: 'buffer' });
+            entries = (0,external_node_fs_.readdirSync)(abs, { withFileTypes: true, encoding: 'buffer' });
         }
         catch (error) {
             const code = error.code;
             if (current === folder && code === 'ENOTDIR')
                 return; // The base is a file: it names no folder.
-            walker.onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${describeFsError(error)}` });
+            walker.onProblem({ file: current, line: 0, column: 0, message: `folder not listed: ${(0,fs_error/* describeFsError */.T)(error)}` });
             continue;
         }
         if (viaLink) {
@@ -30792,7 +30769,7 @@ function bytesShown(name) {
 /** Whether a link leads to a folder (wherever that is: the caller checks). */
 function isFolderLink(abs) {
     try {
-        return (0,external_node_fs_namespaceObject.statSync)(abs).isDirectory();
+        return (0,external_node_fs_.statSync)(abs).isDirectory();
     }
     catch {
         return false;
@@ -30803,197 +30780,8 @@ function notListed(reason) {
     return `folder not listed: ${reason.replace(/^the path is/, 'it is')}`;
 }
 
-;// CONCATENATED MODULE: ./src/model/baseline.ts
-const BASELINE_STATES = ['new', 'broken', 'still failing', 'fixed', 'unchanged'];
-const FAIL_ON = ['any', 'new'];
-
-;// CONCATENATED MODULE: ./src/model/verdict.ts
-// The verdicts of SPEC §2, in the order reports list them (best first). The
-// engine decides them (engine/verdict.ts); every layer names them.
-/** Every verdict, best first. */
-const VERDICTS = [
-    'located',
-    'quote not found',
-    'ambiguous quote',
-    'empty quote',
-    'source unverified',
-    'source not permitted',
-    'unknown source',
-    'invalid fields',
-];
-
-;// CONCATENATED MODULE: ./src/model/result.ts
-// What a check run found: the one model every report (text, JSON, summary,
-// annotations, SARIF) is written from. A record's result is typed by its
-// verdict: each variant carries its own data and nothing else, so a report
-// that handles `ambiguous quote` finds its matches and suggestions there, and
-// cannot reach for a closest passage it never has.
-
-
-/** SPEC §2: the one verdict that passes. */
-function isLocated(r) {
-    return r.verdict === 'located';
-}
-/** The record's matches in its source, as the reports list them. */
-function matchesOf(r) {
-    if (r.verdict === 'located')
-        return r.match === undefined ? [] : [r.match];
-    return r.verdict === 'ambiguous quote' ? r.matches : [];
-}
-/** Why, for the verdicts decided before the quote is looked for. */
-function result_reasonOf(r) {
-    return 'reason' in r ? r.reason : undefined;
-}
-/**
- * A record's result from what deciding and explaining found: its verdict's own
- * data, nothing else. `reason` is required for the refused verdicts.
- */
-function result_makeRecord(fields, verdict, reason, matches, d = {}) {
-    const { file, line, column, index, citationId, sourceId, quote, claim } = fields;
-    const base = {
-        file,
-        line,
-        column,
-        index,
-        citationId,
-        sourceId,
-        ...(fields.baseline ? { baseline: fields.baseline } : {}),
-    };
-    switch (verdict) {
-        case 'located':
-            return { ...base, verdict, match: matches[0], ...(d.context ? { context: d.context } : {}) };
-        case 'ambiguous quote':
-            return {
-                ...base,
-                quote,
-                claim,
-                verdict,
-                matches,
-                ...(d.context ? { context: d.context } : {}),
-                ...(d.suggestions ? { suggestions: d.suggestions } : {}),
-                ...(d.matchCount !== undefined ? { matchCount: d.matchCount } : {}),
-                ...(d.tooManyMatches ? { tooManyMatches: true } : {}),
-            };
-        case 'quote not found':
-            return {
-                ...base,
-                quote,
-                claim,
-                verdict,
-                ...(d.context ? { context: d.context } : {}),
-                ...(d.closest !== undefined ? { closest: d.closest } : {}),
-                ...(d.hints ? { hints: d.hints } : {}),
-                ...(d.tooLong ? { tooLong: true } : {}),
-            };
-        case 'unknown source':
-            return {
-                ...base,
-                quote,
-                claim,
-                verdict,
-                ...(d.hints ? { hints: d.hints } : {}),
-                ...(d.similarIds ? { similarIds: d.similarIds } : {}),
-                ...(d.sourceIds ? { sourceIds: d.sourceIds } : {}),
-            };
-        case 'empty quote':
-            return { ...base, quote, claim, verdict };
-        case 'invalid fields':
-        case 'source unverified':
-        case 'source not permitted':
-            if (reason === undefined)
-                throw new Error(`a record whose verdict is ${verdict} needs a reason`);
-            return { ...base, quote, claim, verdict, reason };
-    }
-}
-/** The explanation a record carries, as one bag; undefined when it has none. */
-function explanationOf(r) {
-    let d;
-    switch (r.verdict) {
-        case 'located':
-            d = { context: r.context };
-            break;
-        case 'ambiguous quote':
-            d = {
-                context: r.context,
-                suggestions: r.suggestions,
-                matchCount: r.matchCount,
-                tooManyMatches: r.tooManyMatches,
-            };
-            break;
-        case 'quote not found':
-            d = { context: r.context, closest: r.closest, hints: r.hints, tooLong: r.tooLong };
-            break;
-        case 'unknown source':
-            d = { hints: r.hints, similarIds: r.similarIds, sourceIds: r.sourceIds };
-            break;
-        default:
-            return undefined;
-    }
-    return Object.values(d).some((v) => v !== undefined) ? d : undefined;
-}
-const result_HINT_KINDS = (/* unused pure expression or super */ null && ([
-    'case',
-    'accents',
-    'quotes',
-    'compatibility',
-    'invisible',
-    'hyphenation',
-    'word boundary',
-    'other version',
-    'other source',
-]));
-const FINDING_KINDS = [
-    'claim number not in quote',
-    'location not at quote',
-    'required source not cited',
-    'uncited claim',
-];
-function baselineTally(result, info) {
-    const states = Object.fromEntries(BASELINE_STATES.map((s) => [s, 0]));
-    for (const r of result.records)
-        if (r.baseline)
-            states[r.baseline.state]++;
-    let newFindings = 0;
-    let stillFailing = 0;
-    for (const f of result.findings) {
-        if (f.baseline === 'new')
-            newFindings++;
-        else if (f.baseline === 'still failing')
-            stillFailing++;
-    }
-    return {
-        ...states,
-        removed: info.removed.length,
-        findings: { new: newFindings, 'still failing': stillFailing, fixed: info.findingsFixed },
-    };
-}
-function result_tally(result) {
-    const byVerdict = new Map();
-    for (const r of result.records)
-        byVerdict.set(r.verdict, (byVerdict.get(r.verdict) ?? 0) + 1);
-    const verdicts = {};
-    for (const verdict of VERDICTS) {
-        const n = byVerdict.get(verdict);
-        if (n !== undefined)
-            verdicts[verdict] = n;
-    }
-    const located = byVerdict.get('located') ?? 0;
-    let fail = 0;
-    for (const f of result.findings)
-        if (f.level === 'fail')
-            fail++;
-    return {
-        total: result.records.length,
-        located,
-        failed: result.records.length - located,
-        verdicts,
-        files: result.files.length,
-        problems: result.problems.length,
-        findings: { fail, warn: result.findings.length - fail },
-        ...(result.baseline ? { baseline: baselineTally(result, result.baseline) } : {}),
-    };
-}
-
+// EXTERNAL MODULE: ./src/model/result.ts
+var model_result = __nccwpck_require__(2960);
 ;// CONCATENATED MODULE: ./src/check/outcome.ts
 // Whether a run passes (SPEC §5), decided here and nowhere else: every report,
 // exit status and step result reads the outcome this makes.
@@ -31005,7 +30793,7 @@ function result_tally(result) {
  * and no check beyond quotes that is set to fail found anything.
  */
 function judge(result) {
-    const counts = result_tally(result);
+    const counts = (0,model_result/* tally */.N4)(result);
     const reasons = [];
     if (result.baseline?.failOn === 'new') {
         // Only what the change made worse: records located in the baseline and not
@@ -31017,7 +30805,7 @@ function judge(result) {
         for (const r of result.records) {
             if (r.baseline?.state === 'broken')
                 broken++;
-            else if (r.baseline?.state === 'new' && !isLocated(r))
+            else if (r.baseline?.state === 'new' && !(0,model_result/* isLocated */.B0)(r))
                 newFailing++;
         }
         if (broken > 0)
@@ -36615,7 +36403,7 @@ function settle(r, decision, place) {
 }
 /** The record's result: its verdict's own data, from what deciding and explaining found. */
 function finish(p) {
-    return result_makeRecord(p, p.verdict, p.reason, p.matches, p.detail);
+    return (0,model_result/* makeRecord */.Uo)(p, p.verdict, p.reason, p.matches, p.detail);
 }
 
 ;// CONCATENATED MODULE: ./src/check/run.ts
@@ -36910,6 +36698,8 @@ function inShard(files, shard) {
     return shard === undefined ? [...files] : files.filter((f) => shardOf(f.file, shard.count) === shard.index);
 }
 
+// EXTERNAL MODULE: ./src/model/verdict.ts
+var verdict = __nccwpck_require__(7088);
 ;// CONCATENATED MODULE: ./src/check/baseline.ts
 
 
@@ -36977,14 +36767,14 @@ function stateOf(before, now) {
     if (before === undefined)
         return 'new';
     if (before === 'located')
-        return isLocated(now) ? 'unchanged' : 'broken';
-    return isLocated(now) ? 'fixed' : 'still failing';
+        return (0,model_result/* isLocated */.B0)(now) ? 'unchanged' : 'broken';
+    return (0,model_result/* isLocated */.B0)(now) ? 'fixed' : 'still failing';
 }
 /** A record's RecordBaseline: one object for each verdict before and whether it is located now, shared by 200,000 records. */
 class RecordStates {
     made = [];
     of(before, now) {
-        const key = 2 * (before === undefined ? 0 : VERDICTS.indexOf(before) + 1) + (isLocated(now) ? 1 : 0);
+        const key = 2 * (before === undefined ? 0 : verdict/* VERDICTS */.b.indexOf(before) + 1) + ((0,model_result/* isLocated */.B0)(now) ? 1 : 0);
         let made = this.made[key];
         if (made === undefined) {
             const state = stateOf(before, now);
@@ -38402,7 +38192,7 @@ function buildAnnotations(result) {
             ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
         });
     }
-    const failing = result.records.filter((r) => !isLocated(r));
+    const failing = result.records.filter((r) => !(0,model_result/* isLocated */.B0)(r));
     // Against a baseline with fail-on new, what the change made worse first, and what was failing already as notices.
     const onChange = result.baseline?.failOn === 'new';
     const change = (r) => (onChange ? CHANGE_RANK.indexOf(r.baseline?.state ?? 'new') : 0);
@@ -38821,7 +38611,7 @@ function addNote(page, note) {
 }
 function buildSummary(result, context = {}) {
     const page = new Page((context.budgetBytes ?? SUMMARY_BUDGET_BYTES) - RESERVE);
-    const counts = result_tally(result);
+    const counts = (0,model_result/* tally */.N4)(result);
     const { total, located } = counts;
     const ok = result.outcome.passed;
     // Judged on what a change made worse, the page leads with that.
@@ -38840,7 +38630,7 @@ function buildSummary(result, context = {}) {
             page.force(`| ${verdict} | ${n} |\n`);
         page.force('\n');
     }
-    const failing = result.records.filter((r) => !isLocated(r));
+    const failing = result.records.filter((r) => !(0,model_result/* isLocated */.B0)(r));
     // Against a baseline, what the change made worse comes first, and what was failing already folds away.
     const byChange = (r) => CHANGE_ORDER.indexOf(r.baseline?.state ?? 'new');
     const worse = result.baseline
@@ -38861,7 +38651,7 @@ function buildSummary(result, context = {}) {
         fileLink(r, context),
         (0,model_escape/* escapeHtml */.ZD)(recordLabel(r)),
         (0,model_escape/* escapeHtml */.ZD)(r.sourceId ?? ''),
-        `<b>${r.verdict}</b>${result_reasonOf(r) ? `<br>${(0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)(result_reasonOf(r), 200))}` : ''}`,
+        `<b>${r.verdict}</b>${(0,model_result/* reasonOf */.A3)(r) ? `<br>${(0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)((0,model_result/* reasonOf */.A3)(r), 200))}` : ''}`,
         ...(result.baseline ? [baselineCell(r)] : []),
         (0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)(r.quote ?? '', 120)),
         (0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)(r.claim ?? '', 120)),
@@ -38903,7 +38693,7 @@ function buildSummary(result, context = {}) {
             String(s.citedBy),
         ], 'sources');
     }
-    const good = result.records.filter(isLocated);
+    const good = result.records.filter(model_result/* isLocated */.B0);
     if (good.length > 0) {
         page.force(`<details><summary>${good.length} located record${good.length === 1 ? '' : 's'}</summary>\n\n`);
         table(page, ['file', 'citation', 'source', 'at'], good, (r) => [
@@ -38929,10 +38719,10 @@ function baselineCell(r) {
 }
 /** The headline of a run judged on what it made worse: "3 newly broken, 2 fixed, 4 still failing (not counted)". */
 function changeHeadline(result) {
-    const counts = result_tally(result).baseline;
+    const counts = (0,model_result/* tally */.N4)(result).baseline;
     let newFailing = 0;
     for (const r of result.records)
-        if (r.baseline?.state === 'new' && !isLocated(r))
+        if (r.baseline?.state === 'new' && !(0,model_result/* isLocated */.B0)(r))
             newFailing++;
     return [
         `${counts.broken} newly broken`,
@@ -38944,10 +38734,10 @@ function changeHeadline(result) {
 /** What changed since the baseline, in one sentence ("2 newly broken, 1 fixed, 4 still failing (not counted)"). */
 function changeLine(result) {
     const b = result.baseline;
-    const counts = result_tally(result).baseline;
+    const counts = (0,model_result/* tally */.N4)(result).baseline;
     let newFailing = 0;
     for (const r of result.records)
-        if (r.baseline?.state === 'new' && !isLocated(r))
+        if (r.baseline?.state === 'new' && !(0,model_result/* isLocated */.B0)(r))
             newFailing++;
     const notCounted = b.failOn === 'new' ? ' (not counted)' : '';
     const parts = [
@@ -39480,7 +39270,7 @@ class Checkout {
     top;
     constructor(top, workspace) {
         this.workspace = workspace;
-        this.top = external_node_fs_namespaceObject.realpathSync.native(top);
+        this.top = external_node_fs_.realpathSync.native(top);
     }
     /** A repository path as a workspace-relative one; undefined when it lies outside the workspace. */
     toWorkspace(repoPath) {
@@ -39580,22 +39370,10 @@ async function findChangedFiles(settings, diff, checkout, log) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/model/shard.ts
-// Splitting an audit over several jobs: which shard of how many (check/shard.ts assigns the files).
-/** The most shards a run is split into: a matrix of GitHub Actions takes at most 256 jobs. */
-const MAX_SHARDS = 1024;
-/** Parses "i/n" (1 ≤ i ≤ n ≤ MAX_SHARDS); undefined for anything else. */
-function parseShard(text) {
-    const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text.trim());
-    if (!m)
-        return undefined;
-    const index = Number(m[1]);
-    const count = Number(m[2]);
-    return index <= count && count <= MAX_SHARDS ? { index, count } : undefined;
-}
-/** What a shard is written as, for the messages that refuse another value. */
-const SHARD_FORM = 'i/n with 1 <= i <= n (for example 2/4)';
-
+// EXTERNAL MODULE: ./src/model/shard.ts
+var model_shard = __nccwpck_require__(8553);
+// EXTERNAL MODULE: ./src/model/baseline.ts
+var model_baseline = __nccwpck_require__(782);
 ;// CONCATENATED MODULE: ./src/action/settings.ts
 // Every input and every fact about the event, read and checked in one place
 // into one typed object. A bad input fails with a message saying what is allowed.
@@ -39629,9 +39407,9 @@ function readSettings(getInput, env = process.env) {
     const payload = readEventPayload(env.GITHUB_EVENT_PATH);
     const effectiveScope = scope === 'auto' ? (CHANGE_EVENTS.includes(eventName) ? 'changed' : 'all') : scope;
     const shardInput = getInput('shard').trim();
-    const shard = shardInput === '' ? undefined : parseShard(shardInput);
+    const shard = shardInput === '' ? undefined : (0,model_shard/* parseShard */.uK)(shardInput);
     if (shardInput !== '' && shard === undefined) {
-        throw new InputError(`input shard must be ${SHARD_FORM}, not ${JSON.stringify(shardInput)}`);
+        throw new InputError(`input shard must be ${model_shard/* SHARD_FORM */.KN}, not ${JSON.stringify(shardInput)}`);
     }
     let checks;
     try {
@@ -39651,8 +39429,8 @@ function readSettings(getInput, env = process.env) {
             ? { kind: 'auto' }
             : { kind: 'file', path: external_node_path_default().resolve(workspace, baselineInput) };
     const failOnInput = getInput('fail-on').trim() || (baseline.kind === 'none' ? 'any' : 'new');
-    if (!FAIL_ON.includes(failOnInput))
-        throw new InputError(`input fail-on must be one of ${FAIL_ON.join(', ')}, not ${JSON.stringify(failOnInput)}`);
+    if (!model_baseline/* FAIL_ON */.d.includes(failOnInput))
+        throw new InputError(`input fail-on must be one of ${model_baseline/* FAIL_ON */.d.join(', ')}, not ${JSON.stringify(failOnInput)}`);
     if (failOnInput === 'new' && baseline.kind === 'none')
         throw new InputError('input fail-on is new, which needs a baseline: set the baseline input (auto, or a JSON report)');
     const [owner, repo] = (env.GITHUB_REPOSITORY ?? '').split('/');
@@ -39691,7 +39469,7 @@ function readEventPayload(file) {
     if (!file)
         return {};
     try {
-        const value = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8'));
+        const value = JSON.parse((0,external_node_fs_.readFileSync)(file, 'utf8'));
         return value && typeof value === 'object' ? value : {};
     }
     catch {
@@ -39877,7 +39655,7 @@ function committedSourcesOnly(workspace) {
             return `${files.reason}: ${CHECK_WITH_THE_CLI}`;
         let realTop;
         try {
-            realTop = external_node_fs_namespaceObject.realpathSync.native(top.top);
+            realTop = external_node_fs_.realpathSync.native(top.top);
         }
         catch {
             realTop = top.top;
@@ -40341,8 +40119,8 @@ class PathWalker {
             return this.known.get(abs);
         let found;
         try {
-            const stat = (0,external_node_fs_namespaceObject.lstatSync)(abs, { throwIfNoEntry: false });
-            found = stat === undefined ? undefined : stat.isSymbolicLink() ? (0,external_node_fs_namespaceObject.readlinkSync)(abs) : null;
+            const stat = (0,external_node_fs_.lstatSync)(abs, { throwIfNoEntry: false });
+            found = stat === undefined ? undefined : stat.isSymbolicLink() ? (0,external_node_fs_.readlinkSync)(abs) : null;
         }
         catch {
             found = undefined;
@@ -40570,15 +40348,15 @@ function baseRunOf(settings, workspace, manifest, manifestRepository, plan, file
             byRepoPath.set(at, rel);
     }
     const found = filesAt(checkout.top, base, [...byRepoPath.keys()]);
-    const temp = (0,external_node_fs_namespaceObject.mkdtempSync)(external_node_path_default().join(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'citegate-base-'));
+    const temp = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'citegate-base-'));
     try {
         for (const [at, file] of found) {
             const abs = external_node_path_default().join(temp, ...byRepoPath.get(at).split('/'));
-            (0,external_node_fs_namespaceObject.mkdirSync)(external_node_path_default().dirname(abs), { recursive: true });
+            (0,external_node_fs_.mkdirSync)(external_node_path_default().dirname(abs), { recursive: true });
             if (file.mode === '120000')
-                (0,external_node_fs_namespaceObject.symlinkSync)(file.bytes.toString('utf8'), abs);
+                (0,external_node_fs_.symlinkSync)(file.bytes.toString('utf8'), abs);
             else
-                (0,external_node_fs_namespaceObject.writeFileSync)(abs, file.bytes);
+                (0,external_node_fs_.writeFileSync)(abs, file.bytes);
         }
         const present = baseFiles.filter((f) => found.has(checkout.toRepository(f) ?? ''));
         const baseWorkspace = new Workspace(temp);
@@ -40592,399 +40370,781 @@ function baseRunOf(settings, workspace, manifest, manifestRepository, plan, file
         return { ok: true, baseline: { report: run, from, digest, renamed } };
     }
     finally {
-        (0,external_node_fs_namespaceObject.rmSync)(temp, { recursive: true, force: true });
+        (0,external_node_fs_.rmSync)(temp, { recursive: true, force: true });
     }
 }
 
-// EXTERNAL MODULE: external "node:worker_threads"
-var external_node_worker_threads_ = __nccwpck_require__(5919);
-;// CONCATENATED MODULE: ./src/load/report.ts
-// Reading a JSON report back (for `citegate merge-reports`, and a baseline):
-// every field checked, and a report whose counts do not add up to its lists
-// (edited, or cut short) refused.
+// EXTERNAL MODULE: ./src/load/baseline-file.ts + 1 modules
+var baseline_file = __nccwpck_require__(9128);
+// EXTERNAL MODULE: ./src/load/report.ts
+var report = __nccwpck_require__(9608);
+;// CONCATENATED MODULE: ./src/load/inputs.ts
+// The files a run reads: the manifest, every source and original it pins, and
+// the citation files. A report must never be written over one of them.
+
+function runInputs(workspace, manifest, files) {
+    const inputs = [];
+    const add = (base, p, what) => inputs.push({ abs: external_node_path_default().resolve(workspace.root, base, p), what });
+    add('', manifest.file, 'the manifest');
+    for (const entry of manifest.sources.values()) {
+        add(manifest.dir, entry.path, `source ${entry.id}`);
+        if (entry.original)
+            add(manifest.dir, entry.original.path, `the original of source ${entry.id}`);
+    }
+    for (const ref of files)
+        add('', ref.file, `citation file ${ref.file}`);
+    return inputs;
+}
+
+;// CONCATENATED MODULE: ./src/report/json.ts
 
 
 
-
-
-const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
-/** A report that cannot be read: exit 2, naming the file. */
-class ReportError extends Error {
-}
-function object(value, what) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-        throw new ReportError(`${what} is not an object`);
-    return value;
-}
-function report_list(value, what) {
-    if (!Array.isArray(value))
-        throw new ReportError(`${what} is not a list`);
-    return value;
-}
-function report_int(value, what) {
-    if (!Number.isInteger(value))
-        throw new ReportError(`${what} is not a whole number`);
-    return value;
-}
-function str(value, what) {
-    if (typeof value !== 'string')
-        throw new ReportError(`${what} is not a string`);
-    return value;
-}
-function strOrNull(value, what) {
-    return value === null || value === undefined ? null : str(value, what);
-}
-function position(value, what) {
-    const m = object(value, what);
+/** Everything but the records: small, whatever the run's size. */
+function reportHead(result, context) {
     return {
-        line: report_int(m.line, `${what}.line`),
-        column: report_int(m.column, `${what}.column`),
-        endLine: report_int(m.end_line, `${what}.end_line`),
-        endColumn: report_int(m.end_column, `${what}.end_column`),
+        version: 1,
+        tool: { name: 'citegate', version: VERSION },
+        ...(context.github ? { github: context.github } : {}),
+        ...(context.shard ? { shard: context.shard } : {}),
+        ...(result.baseline ? { baseline: jsonBaseline(result.baseline) } : {}),
+        manifest: result.manifest,
+        summary: { ...(0,model_result/* tally */.N4)(result), passed: result.outcome.passed },
+        sources: result.sources.map(jsonSource),
+        files: result.files,
+        // A problem with a file as a whole (it cannot be read) has no line or column.
+        problems: result.problems.map((p) => ({
+            file: p.file,
+            ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
+            message: p.message,
+        })),
+        findings: result.findings.map((f) => ({
+            kind: f.kind,
+            level: f.level,
+            file: f.file,
+            line: f.line,
+            column: f.column,
+            ...(f.citationId !== undefined ? { citation_id: f.citationId } : {}),
+            message: f.message,
+            ...(f.baseline !== undefined ? { baseline: f.baseline } : {}),
+        })),
     };
 }
-function detail(value, what) {
-    const d = object(value, what);
-    const out = {};
-    if (d.context !== undefined) {
-        const c = object(d.context, `${what}.context`);
-        out.context = {
-            prefix: c.prefix === true,
-            suffix: c.suffix === true,
-            candidates: report_int(c.candidates, `${what}.context.candidates`),
-            kept: report_int(c.kept, `${what}.context.kept`),
-            ...(c.more_candidates === true ? { moreCandidates: true } : {}),
-            ...(c.prefix_kept !== undefined ? { prefixKept: report_int(c.prefix_kept, `${what}.context.prefix_kept`) } : {}),
-            ...(c.suffix_kept !== undefined ? { suffixKept: report_int(c.suffix_kept, `${what}.context.suffix_kept`) } : {}),
-            ...(c.occurrences !== undefined
-                ? {
-                    occurrences: report_list(c.occurrences, `${what}.context.occurrences`).map((v, i) => {
-                        const o = object(v, `${what}.context.occurrences[${i}]`);
-                        return {
-                            at: position(o, `${what}.context.occurrences[${i}]`),
-                            ...(o.before !== undefined ? { before: str(o.before, 'occurrence before') } : {}),
-                            ...(o.after !== undefined ? { after: str(o.after, 'occurrence after') } : {}),
-                        };
-                    }),
-                }
-                : {}),
-        };
-    }
-    if (d.closest !== undefined) {
-        if (d.closest === null)
-            out.closest = null;
-        else {
-            const c = object(d.closest, `${what}.closest`);
-            out.closest = {
-                at: position(c, `${what}.closest`),
-                similarity: Number(c.similarity),
-                passage: str(c.passage, `${what}.closest.passage`),
-                diff: str(c.diff, `${what}.closest.diff`),
-            };
+/** Records per chunk of the report's text. */
+const RECORDS_PER_CHUNK = 2048;
+/**
+ * The report's text in pieces, to be written one after another: a run of a
+ * few hundred thousand records never holds its whole report in memory. The
+ * report is indented, except that each record takes one line (easy to grep).
+ */
+function* jsonReportChunks(result, context = {}) {
+    // Written to a terminal as often as to a file: no character in it may act on one.
+    for (const chunk of rawJsonReportChunks(result, context))
+        yield (0,model_escape/* escapeJsonText */.jk)(chunk);
+}
+function* rawJsonReportChunks(result, context) {
+    const { problems, findings, ...head } = reportHead(result, context);
+    const opening = JSON.stringify(head, null, 2);
+    yield `${opening.slice(0, -2)},\n  "records": [`;
+    const records = result.records;
+    for (let from = 0; from < records.length; from += RECORDS_PER_CHUNK) {
+        const lines = [];
+        for (let i = from; i < records.length && i < from + RECORDS_PER_CHUNK; i++) {
+            lines.push(`${i === 0 ? '' : ','}\n    ${JSON.stringify(jsonRecord(records[i]))}`);
         }
+        yield lines.join('');
     }
-    if (d.hints !== undefined) {
-        out.hints = report_list(d.hints, `${what}.hints`).map((h, i) => {
-            const o = object(h, `${what}.hints[${i}]`);
-            const kind = str(o.kind, 'hint kind');
-            if (!HINT_KINDS.includes(kind))
-                throw new ReportError(`${what}.hints[${i}].kind ${excerpt(kind)} is not a hint`);
-            return {
-                kind,
-                difference: str(o.difference, 'hint difference'),
-                sourceId: str(o.source_id, 'hint source_id'),
-                at: position(o, `${what}.hints[${i}]`),
-                passage: str(o.passage, 'hint passage'),
-            };
-        });
-    }
-    if (d.suggestions !== undefined) {
-        out.suggestions = report_list(d.suggestions, `${what}.suggestions`).map((s, i) => {
-            const o = object(s, `${what}.suggestions[${i}]`);
-            return {
-                at: position(o, `${what}.suggestions[${i}]`),
-                ...(o.prefix !== undefined ? { prefix: str(o.prefix, 'prefix') } : {}),
-                ...(o.suffix !== undefined ? { suffix: str(o.suffix, 'suffix') } : {}),
-            };
-        });
-    }
-    if (d.too_long === true)
-        out.tooLong = true;
-    if (d.match_count !== undefined)
-        out.matchCount = report_int(d.match_count, `${what}.match_count`);
-    if (d.too_many_matches === true)
-        out.tooManyMatches = true;
-    if (d.similar_ids !== undefined)
-        out.similarIds = report_list(d.similar_ids, `${what}.similar_ids`).map((id) => str(id, 'similar id'));
-    if (d.source_ids !== undefined)
-        out.sourceIds = report_list(d.source_ids, `${what}.source_ids`).map((id) => str(id, 'source id'));
-    return out;
+    const tail = JSON.stringify({ problems, findings }, null, 2);
+    yield `${records.length > 0 ? '\n  ' : ''}],\n${tail.slice(2)}\n`;
 }
-function recordBaseline(r, what) {
-    const state = str(r.baseline, `${what}.baseline`);
-    if (!BASELINE_STATES.includes(state))
-        throw new ReportError(`${what}.baseline ${(0,model_escape/* excerpt */.Kb)(state)} is not a baseline state`);
-    if (r.baseline_verdict === undefined)
-        return { state };
-    const verdict = str(r.baseline_verdict, `${what}.baseline_verdict`);
-    if (!VERDICTS.includes(verdict))
-        throw new ReportError(`${what}.baseline_verdict ${(0,model_escape/* excerpt */.Kb)(verdict)} is not a verdict`);
-    return { state, verdict };
-}
-function findingBaseline(value, what) {
-    const state = str(value, what);
-    if (state !== 'new' && state !== 'still failing')
-        throw new ReportError(`${what} is not new or still failing`);
-    return state;
-}
-function strings(value, what) {
-    return report_list(value, what).map((v, i) => str(v, `${what}[${i}]`));
-}
-function baselineInfo(value) {
-    const b = object(value, 'baseline');
-    const failOn = str(b.fail_on, 'baseline.fail_on');
-    if (!FAIL_ON.includes(failOn))
-        throw new ReportError('baseline.fail_on is not new or any');
-    const sources = object(b.sources, 'baseline.sources');
+function jsonSource(s) {
     return {
-        from: str(b.from, 'baseline.from'),
-        digest: str(b.digest, 'baseline.digest'),
-        failOn,
-        sources: {
-            added: strings(sources.added, 'baseline.sources.added'),
-            removed: strings(sources.removed, 'baseline.sources.removed'),
-            repinned: strings(sources.repinned, 'baseline.sources.repinned'),
-        },
-        removed: report_list(b.removed, 'baseline.removed').map((v, i) => {
-            const r = object(v, `baseline.removed[${i}]`);
-            const verdict = str(r.verdict, `baseline.removed[${i}].verdict`);
-            if (!VERDICTS.includes(verdict))
-                throw new ReportError(`baseline.removed[${i}].verdict is not a verdict`);
-            return {
-                file: str(r.file, `baseline.removed[${i}].file`),
-                citationId: strOrNull(r.citation_id, `baseline.removed[${i}].citation_id`),
-                sourceId: strOrNull(r.source_id, `baseline.removed[${i}].source_id`),
-                verdict,
-            };
-        }),
-        findingsFixed: report_int(b.findings_fixed, 'baseline.findings_fixed'),
+        id: s.id,
+        path: s.path,
+        sha256: s.sha256 ?? null,
+        retrieved: s.retrieved,
+        status: s.status,
+        ...(s.reason !== undefined ? { reason: s.reason } : {}),
+        ...(s.actualSha256 !== undefined ? { actual_sha256: s.actualSha256 } : {}),
+        line: s.line,
+        column: s.column,
+        cited_by: s.citedBy,
     };
 }
-/** A JSON report (as `check --format json` writes it) back as a check result. */
-function parseJsonReport(text) {
-    let value;
+function jsonRecord(r) {
+    const reason = (0,model_result/* reasonOf */.A3)(r);
+    const detail = (0,model_result/* explanationOf */.pg)(r);
+    return {
+        file: r.file,
+        line: r.line,
+        column: r.column,
+        index: r.index,
+        citation_id: r.citationId,
+        source_id: r.sourceId,
+        verdict: r.verdict,
+        ...(reason !== undefined ? { reason } : {}),
+        // Located records leave out their quote and claim: they are in the file, and in order.
+        ...(r.verdict !== 'located' ? { quote: r.quote, claim: r.claim } : {}),
+        matches: (0,model_result/* matchesOf */.th)(r).map(jsonPosition),
+        ...(detail ? { detail: jsonDetail(detail) } : {}),
+        ...(r.baseline
+            ? { baseline: r.baseline.state, ...(r.baseline.verdict ? { baseline_verdict: r.baseline.verdict } : {}) }
+            : {}),
+    };
+}
+function jsonBaseline(b) {
+    return {
+        from: b.from,
+        digest: b.digest,
+        fail_on: b.failOn,
+        sources: b.sources,
+        removed: b.removed.map((r) => ({
+            file: r.file,
+            citation_id: r.citationId,
+            source_id: r.sourceId,
+            verdict: r.verdict,
+        })),
+        findings_fixed: b.findingsFixed,
+    };
+}
+function jsonPosition(m) {
+    return { line: m.line, column: m.column, end_line: m.endLine, end_column: m.endColumn };
+}
+function jsonDetail(d) {
+    return {
+        ...(d.context ? { context: jsonContext(d.context) } : {}),
+        ...(d.closest !== undefined
+            ? {
+                closest: d.closest && {
+                    ...jsonPosition(d.closest.at),
+                    similarity: Math.round(d.closest.similarity * 1000) / 1000,
+                    passage: d.closest.passage,
+                    diff: d.closest.diff,
+                },
+            }
+            : {}),
+        ...(d.hints
+            ? {
+                hints: d.hints.map((h) => ({
+                    kind: h.kind,
+                    difference: h.difference,
+                    source_id: h.sourceId,
+                    ...jsonPosition(h.at),
+                    passage: h.passage,
+                })),
+            }
+            : {}),
+        ...(d.tooLong ? { too_long: true } : {}),
+        ...(d.suggestions
+            ? {
+                suggestions: d.suggestions.map((s) => ({
+                    ...jsonPosition(s.at),
+                    ...(s.prefix !== undefined ? { prefix: s.prefix } : {}),
+                    ...(s.suffix !== undefined ? { suffix: s.suffix } : {}),
+                })),
+            }
+            : {}),
+        ...(d.matchCount !== undefined ? { match_count: d.matchCount } : {}),
+        ...(d.tooManyMatches ? { too_many_matches: true } : {}),
+        ...(d.similarIds ? { similar_ids: d.similarIds } : {}),
+        ...(d.sourceIds ? { source_ids: d.sourceIds } : {}),
+    };
+}
+function jsonContext(c) {
+    return {
+        prefix: c.prefix,
+        suffix: c.suffix,
+        candidates: c.candidates,
+        kept: c.kept,
+        ...(c.moreCandidates ? { more_candidates: true } : {}),
+        ...(c.prefixKept !== undefined ? { prefix_kept: c.prefixKept } : {}),
+        ...(c.suffixKept !== undefined ? { suffix_kept: c.suffixKept } : {}),
+        ...(c.occurrences
+            ? {
+                occurrences: c.occurrences.map((o) => ({
+                    ...jsonPosition(o.at),
+                    ...(o.before !== undefined ? { before: o.before } : {}),
+                    ...(o.after !== undefined ? { after: o.after } : {}),
+                })),
+            }
+            : {}),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/report/write.ts
+// Writing reports. A report may be asked for at a path inside a checkout of a
+// pull request, where any name can be a link the pull request planted: so a
+// report is never written through a link, and one inside the workspace must
+// stay inside it after following the links of its folders.
+
+
+
+
+
+/** A report file that cannot be written: the user's path, not a bug. */
+class WriteError extends Error {
+    file;
+    constructor(file, reason) {
+        super(`cannot write ${file}: ${reason}`);
+        this.file = file;
+    }
+}
+/**
+ * Fails early, before any work, when a report could not be written to `file`
+ * (its folder is missing, or it is a folder): a long run should not end in
+ * a typo. Writing can still fail later (a full disk); writeChunks says so.
+ */
+function assertWritable(file) {
+    const abs = reportPath(file);
+    let folder;
     try {
-        // A byte order mark, which an editor may add, is no part of the JSON.
-        value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+        folder = statSync(path.dirname(abs));
     }
     catch (error) {
-        throw new ReportError(notJson(messageOf(error)));
+        throw new WriteError(file, describeWriteError(error));
     }
-    return reportOf(value, (records) => report_list(records, 'records').map(fullRecord));
+    if (!folder.isDirectory())
+        throw new WriteError(file, 'a folder on the path is a file');
+    let target;
+    try {
+        target = statSync(abs);
+    }
+    catch {
+        return; // Not there yet: it will be created.
+    }
+    if (target.isDirectory())
+        throw new WriteError(file, 'it is a folder, not a file');
 }
 /**
- * A JSON report, already parsed, read as a baseline (baseline-file.ts parses
- * it beside the check): refused as parseJsonReport refuses it for what it is
- * (not a report, another version, edited or cut short), with every field of a
- * record checked but its quote, claim, matches and explanation (most of a
- * large report), which a baseline does not read. `readRecords` reads its
- * `records` (record-columns.ts reads them from the columns the worker sends).
+ * Refuses a report path that is one of the run's own inputs: the report would
+ * replace the manifest, a source or a citation file it checked. Compared as
+ * files (device and inode), so another name or a link for one counts too.
+ * `inputs` is asked for only when the report's file exists already.
  */
-function baselineReportOf(value, readRecords = (records) => report_list(records, 'records').map(baselineRecord)) {
-    return reportOf(value, readRecords);
-}
-function recordVerdict(r, at) {
-    const verdict = str(r.verdict, `${at}.verdict`);
-    if (!VERDICTS.includes(verdict))
-        throw new ReportError(`${at}.verdict ${(0,model_escape/* excerpt */.Kb)(verdict)} is not a verdict`);
-    return verdict;
-}
-/** A record's reason: given for those whose verdict needs one (a report without is older, or edited). */
-function recordReason(r, at, verdict) {
-    const reason = r.reason !== undefined ? str(r.reason, `${at}.reason`) : undefined;
-    if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
-        throw new ReportError(`${at} (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
-    return reason;
-}
-function baselineRecord(v, i) {
-    const at = `records[${i}]`;
-    const r = object(v, at);
-    const verdict = recordVerdict(r, at);
-    report_int(r.line, `${at}.line`);
-    report_int(r.column, `${at}.column`);
-    recordReason(r, at, verdict);
-    return {
-        file: str(r.file, `${at}.file`),
-        index: report_int(r.index, `${at}.index`),
-        citationId: strOrNull(r.citation_id, `${at}.citation_id`),
-        sourceId: strOrNull(r.source_id, `${at}.source_id`),
-        verdict,
-        ...(r.baseline !== undefined ? { baseline: recordBaseline(r, at) } : {}),
-    };
-}
-function fullRecord(v, i) {
-    const at = `records[${i}]`;
-    const r = object(v, at);
-    const verdict = recordVerdict(r, at);
-    const fields = {
-        file: str(r.file, `${at}.file`),
-        line: report_int(r.line, `${at}.line`),
-        column: report_int(r.column, `${at}.column`),
-        index: report_int(r.index, `${at}.index`),
-        citationId: strOrNull(r.citation_id, `${at}.citation_id`),
-        sourceId: strOrNull(r.source_id, `${at}.source_id`),
-        quote: strOrNull(r.quote, `${at}.quote`),
-        claim: strOrNull(r.claim, `${at}.claim`),
-        ...(r.baseline !== undefined ? { baseline: recordBaseline(r, at) } : {}),
-    };
-    const reason = recordReason(r, at, verdict);
-    const matches = report_list(r.matches, `${at}.matches`).map((m, k) => position(m, `${at}.matches[${k}]`));
-    return makeRecord(fields, verdict, reason, matches, r.detail !== undefined ? detail(r.detail, `${at}.detail`) : undefined);
-}
-/**
- * Why a report is not JSON, in JSON.parse's words without the part of the
- * text it quotes (`Unexpected token 'o', "not json" is not valid JSON`): a
- * report is no citation file, and only those are quoted, in short excerpts.
- */
-function notJson(message) {
-    return `not JSON: ${message.replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, ' (not valid JSON)')}`;
-}
-function reportOf(value, readRecords) {
-    const report = object(value, 'the report');
-    const tool = report.tool;
-    if (typeof tool !== 'object' || tool === null || tool.name !== 'citegate' || !('records' in report))
-        throw new ReportError('not a citegate JSON report (check --format json writes one)');
-    if (report.version !== 1)
-        throw new ReportError(`a report of format version ${(0,model_escape/* excerpt */.Kb)(String(report.version), 12)}, which this citegate cannot read: it reads version 1`);
-    const records = readRecords(report.records);
-    const sources = report_list(report.sources, 'sources').map((v, i) => {
-        const s = object(v, `sources[${i}]`);
-        const status = str(s.status, `sources[${i}].status`);
-        if (status !== 'verified' && status !== 'unverified')
-            throw new ReportError(`sources[${i}].status is not verified or unverified`);
-        return {
-            id: str(s.id, `sources[${i}].id`),
-            path: str(s.path, `sources[${i}].path`),
-            sha256: strOrNull(s.sha256, `sources[${i}].sha256`) ?? undefined,
-            retrieved: str(s.retrieved, `sources[${i}].retrieved`),
-            status,
-            ...(s.reason !== undefined ? { reason: str(s.reason, `sources[${i}].reason`) } : {}),
-            ...(s.actual_sha256 !== undefined ? { actualSha256: str(s.actual_sha256, `sources[${i}].actual_sha256`) } : {}),
-            line: report_int(s.line, `sources[${i}].line`),
-            column: report_int(s.column, `sources[${i}].column`),
-            citedBy: report_int(s.cited_by, `sources[${i}].cited_by`),
-        };
-    });
-    const problems = report_list(report.problems, 'problems').map((v, i) => {
-        const p = object(v, `problems[${i}]`);
-        // No line: a problem with the file as a whole.
-        const line = p.line === undefined ? 0 : report_int(p.line, `problems[${i}].line`);
-        return {
-            file: str(p.file, `problems[${i}].file`),
-            line,
-            column: line === 0 ? 0 : report_int(p.column, `problems[${i}].column`),
-            message: str(p.message, `problems[${i}].message`),
-        };
-    });
-    const files = report_list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
-    if (report.findings === undefined)
-        throw new ReportError(`it has no findings: ${OLDER_OR_EDITED}`);
-    const findings = report_list(report.findings, 'findings').map((v, i) => {
-        const f = object(v, `findings[${i}]`);
-        const kind = str(f.kind, `findings[${i}].kind`);
-        if (!FINDING_KINDS.includes(kind))
-            throw new ReportError(`findings[${i}].kind ${(0,model_escape/* excerpt */.Kb)(kind)} is not a finding`);
-        const level = str(f.level, `findings[${i}].level`);
-        if (level !== 'warn' && level !== 'fail')
-            throw new ReportError(`findings[${i}].level is not warn or fail`);
-        return {
-            kind,
-            level,
-            file: str(f.file, `findings[${i}].file`),
-            line: report_int(f.line, `findings[${i}].line`),
-            column: report_int(f.column, `findings[${i}].column`),
-            ...(f.citation_id !== undefined ? { citationId: str(f.citation_id, `findings[${i}].citation_id`) } : {}),
-            message: str(f.message, `findings[${i}].message`),
-            ...(f.baseline !== undefined ? { baseline: findingBaseline(f.baseline, `findings[${i}].baseline`) } : {}),
-        };
-    });
-    const result = {
-        manifest: str(report.manifest, 'manifest'),
-        files,
-        records,
-        sources,
-        problems,
-        findings,
-        ...(report.github !== undefined ? { github: report.github } : {}),
-        ...(report.shard !== undefined ? { shard: report_shardOf(report.shard) } : {}),
-        ...(report.baseline !== undefined ? { baseline: baselineInfo(report.baseline) } : {}),
-    };
-    checkComplete(result, object(report.summary, 'summary'));
-    return result;
-}
-/** At most this many keys of a summary that does not add up are named. */
-const SUMMARY_KEYS_NAMED = 5;
-/**
- * Refuses a report whose lists do not add up to its summary, or whose files'
- * records do not run from the first to the last: a report edited (a failing
- * record deleted) or cut short would otherwise merge into a pass.
- */
-function checkComplete(result, summary) {
-    const counts = result_tally(result);
-    const said = { ...summary };
-    delete said.passed;
-    if (canonical(said) !== canonical(counts)) {
-        // Named, not shown: the summary's text is the file's, of any length.
-        const made = counts;
-        const differ = [...new Set([...Object.keys(said), ...Object.keys(made)])].filter((key) => canonical(said[key]) !== canonical(made[key]));
-        const named = differ.slice(0, SUMMARY_KEYS_NAMED).map((key) => (0,model_escape/* excerpt */.Kb)(key));
-        if (differ.length > SUMMARY_KEYS_NAMED)
-            named.push(`${differ.length - SUMMARY_KEYS_NAMED} more`);
-        throw new ReportError(`its summary does not match its records, problems and findings (${named.join(', ')} differ): ` +
-            'the report was edited or cut short');
+function assertNotAnInput(file, inputs) {
+    let target;
+    try {
+        target = (0,external_node_fs_.statSync)(reportPath(file));
     }
-    const perFile = new Map();
-    for (const r of result.records) {
-        let indices = perFile.get(r.file);
-        if (!indices)
-            perFile.set(r.file, (indices = []));
-        indices.push(r.index);
+    catch {
+        return; // Not there yet, so no input.
     }
-    for (const [file, indices] of perFile) {
-        indices.sort((a, b) => a - b);
-        const at = indices.findIndex((index, i) => index !== i);
-        if (at < 0)
+    for (const input of inputs()) {
+        let stats;
+        try {
+            stats = (0,external_node_fs_.statSync)(input.abs);
+        }
+        catch {
             continue;
-        if (at > 0 && indices[at] === indices[at - 1])
-            throw new ReportError(`record ${indices[at]} of ${file} is in the report twice`);
-        throw new ReportError(`the records of ${file} skip record ${at}: the report was edited or cut short`);
+        }
+        if (stats.ino === target.ino && stats.dev === target.dev) {
+            throw new WriteError(file, `it is ${input.what}, which the run reads: a report there would replace it`);
+        }
     }
 }
-/** JSON with every object's keys in order: two values that mean the same read the same. */
-function canonical(value) {
-    if (typeof value !== 'object' || value === null)
-        return JSON.stringify(value);
-    if (Array.isArray(value))
-        return `[${value.map(canonical).join(',')}]`;
-    return `{${Object.keys(value)
-        .sort()
-        .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
-        .join(',')}}`;
+/** Writes a report to a file piece by piece, so it is never whole in memory. */
+function writeChunks(file, chunks, options = {}) {
+    const fd = openReport(file, options);
+    try {
+        // Only writing is a write error: a report that fails to be made is citegate's own.
+        for (const chunk of chunks) {
+            try {
+                (0,external_node_fs_.writeSync)(fd, chunk);
+            }
+            catch (error) {
+                throw new WriteError(file, describeWriteError(error));
+            }
+        }
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
 }
-function report_shardOf(value) {
-    const s = object(value, 'shard');
-    const index = report_int(s.index, 'shard.index');
-    const count = report_int(s.count, 'shard.count');
-    if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
-        throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${MAX_SHARDS})`);
-    if (s.run === undefined)
-        throw new ReportError(`its shard has no run digest: ${OLDER_OR_EDITED}`);
-    return { index, count, run: str(s.run, 'shard.run') };
+/**
+ * The absolute path a report is checked and written at. `..` is taken out
+ * first, as path.resolve does, or the system would apply it after following a
+ * linked folder (`reports/../r.json`, `reports` a link, would land beside the
+ * link's target). A name that ends in a separator names a folder: refused,
+ * since path.resolve would drop the separator and write a file of that name.
+ */
+function reportPath(file) {
+    if (file.endsWith('/') || file.endsWith((external_node_path_default()).sep))
+        throw new WriteError(file, 'the name ends in a separator: it names a folder, not a file');
+    return external_node_path_default().resolve(file);
 }
-/** A baseline file that cannot be used: the check cannot run (exit 2). */
-class BaselineError extends Error {
+function openReport(file, options) {
+    let fd;
+    try {
+        const abs = reportPath(file);
+        const folder = external_node_path_default().dirname(abs);
+        if (options.workspace)
+            assertFolderInside(file, folder, options.workspace);
+        if (options.createFolder)
+            (0,external_node_fs_.mkdirSync)(folder, { recursive: true });
+        // O_NOFOLLOW: a link at the report's own name is refused, wherever it points.
+        // O_NONBLOCK: a FIFO planted there must not hang the run (it is refused below).
+        const flags = external_node_fs_.constants.O_WRONLY |
+            external_node_fs_.constants.O_CREAT |
+            external_node_fs_.constants.O_NOFOLLOW |
+            external_node_fs_.constants.O_NONBLOCK |
+            (options.append ? external_node_fs_.constants.O_APPEND : external_node_fs_.constants.O_TRUNC);
+        fd = (0,external_node_fs_.openSync)(abs, flags, 0o666);
+    }
+    catch (error) {
+        if (error instanceof WriteError)
+            throw error;
+        throw new WriteError(file, describeWriteError(error));
+    }
+    let regular;
+    try {
+        regular = (0,external_node_fs_.fstatSync)(fd).isFile();
+    }
+    catch (error) {
+        (0,external_node_fs_.closeSync)(fd);
+        throw new WriteError(file, describeWriteError(error));
+    }
+    if (!regular) {
+        (0,external_node_fs_.closeSync)(fd);
+        throw new WriteError(file, 'it is not a regular file');
+    }
+    return fd;
+}
+/**
+ * A report inside the workspace must stay there: the nearest folder of its path
+ * that exists, links followed, must be inside the workspace (folders created
+ * below it then are too). Inside means below the workspace as its links
+ * resolve, or as it was named (`--root` may be a link to it).
+ */
+function assertFolderInside(file, folder, workspace) {
+    if (!workspace.contains(folder) && !isBelow(folder, workspace.named))
+        return; // A path outside the workspace is the user's own.
+    let existing = folder;
+    for (;;) {
+        let real;
+        try {
+            real = external_node_fs_.realpathSync.native(existing);
+        }
+        catch (error) {
+            const code = error.code;
+            const parent = external_node_path_default().dirname(existing);
+            if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === existing)
+                throw error;
+            existing = parent;
+            continue;
+        }
+        if (!workspace.contains(real))
+            throw new WriteError(file, 'its folder is a link that leads outside the workspace');
+        // Git runs what its folder holds (hooks) and keeps credentials there: no report goes in.
+        const below = external_node_path_default().relative(existing, external_node_path_default().join(folder, external_node_path_default().basename(file)));
+        if (inGitFolder(workspace.relative(real)) || inGitFolder(below.split((external_node_path_default()).sep).join('/')))
+            throw new WriteError(file, 'it is in a .git folder: reports are never written there');
+        return;
+    }
+}
+function describeWriteError(error) {
+    switch (error?.code) {
+        case 'ELOOP':
+            return 'it is a link: reports are never written through links';
+        case 'ENXIO':
+            return 'it is not a regular file';
+        case 'ENOENT':
+            return 'its folder does not exist';
+        default:
+            return (0,fs_error/* describeFsError */.T)(error);
+    }
 }
 
+;// CONCATENATED MODULE: ./src/action/publish.ts
+// What the Action leaves behind for a run: the log group of failures, the
+// annotations, the JSON report and SARIF file asked for, and the job summary.
+// Each that cannot be written says why; none keeps the others from being written.
+
+
+
+
+
+
+
+
+
+
+
+
+
+function describeFile(file) {
+    return (0,model_escape/* escapeMessage */.hC)(JSON.stringify(file ?? ''));
+}
+/** Why a file could not be written, in words, without a stack trace. */
+function whyNotWritten(error, file) {
+    if (error?.code)
+        return (0,fs_error/* describeFsError */.T)(error);
+    // @actions/core refuses a missing file with a message of its own.
+    if (file !== undefined && !(0,external_node_fs_.existsSync)(file))
+        return 'no such file';
+    return (0,model_escape/* escapeMessage */.hC)((0,model_escape/* messageOf */.bD)(error));
+}
+/**
+ * Writes the JSON report and the SARIF file that were asked for, each on its
+ * own: one that cannot be written does not keep the other from being. Returns
+ * why, for each that could not be.
+ */
+function writeReports(settings, workspace, manifest, result, context, outputs, toGitHub) {
+    const unwritten = [];
+    let inputs;
+    const write = (file, input, chunks) => {
+        try {
+            assertNotAnInput(file, () => (inputs ??= runInputs(workspace, manifest, result.files.map((f) => ({ file: f })))));
+            writeChunks(file, chunks(), { createFolder: true, workspace });
+            return true;
+        }
+        catch (error) {
+            if (!(error instanceof WriteError))
+                throw error;
+            unwritten.push(`${(0,model_escape/* escapeMessage */.hC)(error.message)} (the \`${input}\` input).`);
+            return false;
+        }
+    };
+    if (settings.reportPath && write(settings.reportPath, 'report', () => jsonReportChunks(result, context))) {
+        outputs.report = settings.reportPath;
+    }
+    if (settings.sarifPath &&
+        write(settings.sarifPath, 'sarif', () => [sarifText(result, { repositoryPath: toGitHub })])) {
+        outputs.sarif = settings.sarifPath;
+    }
+    return unwritten;
+}
+function annotate(result, annotator) {
+    for (const a of buildAnnotations(result)) {
+        // Not shown ones are in the log group already.
+        annotator.annotate(a.level, a.message, { title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) }, false);
+    }
+}
+/**
+ * Every failure (and every finding) in the log, with command processing
+ * stopped so no line of it can act as a workflow command. Returns the group's
+ * title, or undefined when there is nothing to list.
+ */
+function logFailures(result) {
+    const failing = result.records.filter((r) => !(0,model_result/* isLocated */.B0)(r));
+    if (failing.length === 0 && result.problems.length === 0 && result.findings.length === 0)
+        return undefined;
+    const count = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
+    const title = `citegate: ${count(failing.length, 'failing record')}, ${count(result.problems.length, 'problem')}, ${count(result.findings.length, 'finding')}`;
+    core.startGroup(title);
+    logUntrusted([
+        ...result.problems.map((p) => `problem: ${formatProblem(p)}`),
+        ...failing.map((r) => `record: ${r.file}:${r.line}: ${recordLabel(r)}: ${r.verdict}${(0,model_result/* reasonOf */.A3)(r) ? ` (${(0,model_result/* reasonOf */.A3)(r)})` : ''}`),
+        ...result.findings.map((f) => `finding (${f.level}): ${f.file}:${f.line}: ${f.kind}${f.citationId !== undefined ? `: ${f.citationId}` : ''}: ${f.message}`),
+    ]);
+    core.endGroup();
+    return title;
+}
+/** Appends to the job summary; a message saying why, when it cannot. */
+function writeSummary(text) {
+    const file = process.env.GITHUB_STEP_SUMMARY;
+    if (!file)
+        return undefined;
+    try {
+        (0,external_node_fs_.appendFileSync)(file, text);
+        return undefined;
+    }
+    catch (error) {
+        return `The job summary cannot be written to ${describeFile(file)} (GITHUB_STEP_SUMMARY): ${whyNotWritten(error, file)}.`;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/main.ts
+// The GitHub Action: reads its inputs into one settings object, plans which
+// citation files the event asks to check, runs the check session (the same one
+// `citegate check` runs), and writes what a workflow sees: annotations, the
+// job summary, the reports and the outputs. It fails the step on anything the
+// session's outcome fails, and on any error of its own: it never fails open.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
+async function run() {
+    const outputs = {
+        passed: 'false',
+        total: 0,
+        located: 0,
+        failed: 0,
+        problems: 0,
+        'failing-findings': 0,
+        broken: 0,
+        fixed: 0,
+        'still-failing': 0,
+        report: '',
+        sarif: '',
+    };
+    const annotator = new Annotator();
+    const failures = [];
+    let settings;
+    try {
+        settings = readSettings((name) => core.getInput(name));
+        await check(settings, outputs, annotator, failures);
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            failures.push(error.message);
+        else if (error instanceof report/* BaselineError */.s$)
+            failures.push(`${(0,model_escape/* escapeMessage */.hC)(error.message)}: the check could not run`);
+        else if (error instanceof ManifestError)
+            manifestFailed(error, annotator, failures, settings);
+        else {
+            const message = (0,model_escape/* messageOf */.bD)(error);
+            failures.push(`internal error: ${(0,model_escape/* escapeMessage */.hC)(message)}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS}.`);
+            if (error instanceof Error && error.stack)
+                core.debug(error.stack);
+        }
+    }
+    // Whatever failed the step (the outcome, an input, a report not written) fails `passed` too.
+    outputs.passed = failures.length === 0 ? 'true' : 'false';
+    try {
+        for (const [name, value] of Object.entries(outputs))
+            core.setOutput(name, value);
+    }
+    catch (error) {
+        failures.push(`The step's outputs cannot be written to ${describeFile(process.env.GITHUB_OUTPUT)} (GITHUB_OUTPUT): ${whyNotWritten(error, process.env.GITHUB_OUTPUT)}.`);
+    }
+    if (failures.length > 0)
+        annotator.fail(`citegate: ${failures.join(' ')}`);
+}
+function manifestFailed(error, annotator, failures, settings) {
+    const file = error.problems[0]?.file ?? '';
+    if (settings) {
+        const workspace = new Workspace(settings.workspace);
+        annotator.gitHubPath = githubPaths(settings, workspace, repositoryAround(workspace, file));
+    }
+    for (const p of error.problems) {
+        annotator.annotate('error', (0,model_escape/* escapeMessage */.hC)(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) }, false);
+    }
+    logUntrusted(error.problems.map((p) => `problem: ${formatProblem(p)}`));
+    const overflow = annotator.overflow('Every problem is in the job summary and in the log.');
+    const summary = buildSummary(judged({ manifest: file, files: [], records: [], sources: [], problems: error.problems, findings: [] }), {
+        headline: '❌ citegate: the manifest cannot be used — fail',
+        notes: overflow ? [overflow] : [],
+    });
+    const unwritten = writeSummary(summary);
+    failures.push(`the manifest cannot be used (${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}, annotated above): the check could not run`);
+    if (unwritten)
+        failures.push(unwritten);
+}
+/** What the Action's report says of the event: its name, the scope checked, the commits compared. */
+function githubRun(settings, checkedAll) {
+    return {
+        event: settings.eventName,
+        scope: checkedAll ? 'all' : 'changed',
+        ...(settings.diff.kind !== 'none'
+            ? { base_sha: settings.diff.base, head_sha: settings.diff.head }
+            : settings.headSha
+                ? { head_sha: settings.headSha }
+                : {}),
+    };
+}
+async function check(settings, outputs, annotator, failures) {
+    const workspace = new Workspace(settings.workspace);
+    const manifest = loadManifest(workspace, external_node_path_default().resolve(settings.workspace, settings.manifest), {
+        given: 'the `manifest` input, from the workspace',
+    });
+    // Asked of git once, when first needed: by the base-commit check, then to map the changed paths.
+    let repository;
+    const manifestRepository = () => (repository ??= repositoryAround(workspace, manifest.file));
+    refuseCheckoutWithoutChanges(settings, manifestRepository);
+    const notes = [];
+    const plan = await planFiles(settings, workspace, manifest, manifestRepository, notes, annotator);
+    const checkedAll = settings.effectiveScope === 'all' || plan.checkedAll;
+    const session = openSession(settings, workspace, manifest, plan, checkedAll);
+    if (settings.shard) {
+        notes.push(`This is shard ${settings.shard.index} of ${settings.shard.count}: ${session.files.length} of those files (merge the shards' reports with citegate merge-reports).`);
+    }
+    if (plan.nothingToCheck) {
+        annotator.annotate('notice', `citegate: ${notes.join(' ')}`);
+        const empty = session.run();
+        // A later step (upload-artifact, upload-sarif) finds the files it was told to expect.
+        const unwrittenReports = writeReports(settings, workspace, manifest, empty, empty, outputs, workspacePaths);
+        failures.push(...unwrittenReports);
+        const unwritten = writeSummary(buildSummary(empty, {
+            headline: unwrittenReports.length === 0
+                ? '✅ citegate: nothing to check — pass'
+                : '❌ citegate: nothing to check, but a report could not be written — fail',
+            notes: [...notes, ...unwrittenReports],
+        }));
+        if (unwritten)
+            failures.push(unwritten);
+        return;
+    }
+    const baseline = baselineOf(settings, workspace, manifest, manifestRepository, plan, session, notes, annotator);
+    core.startGroup(`citegate: checking ${session.files.length} citation file${session.files.length === 1 ? '' : 's'}`);
+    const checked = session.check();
+    core.endGroup();
+    const result = session.finish(checked, await baseline);
+    publish(settings, workspace, manifest, result, manifestRepository(), notes, outputs, annotator, failures);
+}
+/**
+ * The baseline the inputs ask for: a JSON report (read beside the check), or
+ * the run of the base commit. One that cannot be made leaves the run judged
+ * on every record (fail-on any), saying why: stricter, never looser.
+ */
+function baselineOf(settings, workspace, manifest, manifestRepository, plan, session, notes, annotator) {
+    switch (settings.baseline.kind) {
+        case 'none':
+            return undefined;
+        case 'file':
+            return (0,baseline_file/* readBaselineFile */.s)(settings.baseline.path);
+        case 'auto': {
+            core.startGroup('citegate: checking the base commit, for the baseline');
+            const base = baseRunOf(settings, workspace, manifest, manifestRepository, plan, session.files);
+            core.endGroup();
+            if (base.ok)
+                return base.baseline;
+            annotator.annotate('notice', `citegate: no baseline (${base.reason}), so every record that is not located counts.`);
+            notes.push(`No baseline: ${base.reason}. Every record that is not located counts, as with fail-on any.`);
+            return undefined;
+        }
+    }
+}
+function openSession(settings, workspace, manifest, plan, checkedAll) {
+    const started = Date.now();
+    let lastLog = started;
+    return new Session({
+        workspace,
+        manifest,
+        selection: {
+            kind: 'chosen',
+            files: plan.files,
+            problems: plan.problems,
+            preloaded: plan.preloaded,
+            complete: checkedAll,
+        },
+        shard: settings.shard,
+        checks: settings.checks,
+        explain: true,
+        failOn: settings.failOn,
+        sourcePolicy: committedSourcesOnly(workspace),
+        github: githubRun(settings, checkedAll),
+        onProgress: (p) => {
+            // The log notes files read and sources finished: not the steps within a source.
+            if (!p.finished)
+                return;
+            const now = Date.now();
+            if (now - lastLog >= 5000 || p.done === p.total) {
+                lastLog = now;
+                const files = p.phase === 'files';
+                core.info(`${files ? 'read' : 'verified and searched'} ${p.done}/${p.total} ${files ? 'files' : 'sources'}, ${p.records} records, ${((now - started) / 1000).toFixed(1)} s`);
+            }
+        },
+    });
+}
+/** Writes the outputs, the log group, the annotations, the reports and the summary of a run, and fails the step as its outcome says. */
+function publish(settings, workspace, manifest, result, repository, notes, outputs, annotator, failures) {
+    const counts = (0,model_result/* tally */.N4)(result);
+    Object.assign(outputs, {
+        total: counts.total,
+        located: counts.located,
+        failed: counts.failed,
+        problems: counts.problems,
+        'failing-findings': counts.findings.fail,
+        broken: counts.baseline?.broken ?? 0,
+        fixed: counts.baseline?.fixed ?? 0,
+        'still-failing': counts.baseline?.['still failing'] ?? 0,
+    });
+    if (result.partial && counts.total === 0)
+        notes.push(`The citation files checked hold no records${settings.shard ? '' : ' (a run over changed files does not fail for that)'}.`);
+    const logGroup = logFailures(result);
+    const toGitHub = githubPaths(settings, workspace, repository);
+    annotator.gitHubPath = toGitHub;
+    annotate(result, annotator);
+    const where = [
+        'Every failing record, problem and finding is in the job summary',
+        logGroup ? ` and in the log (the group "${logGroup}")` : '',
+        settings.reportPath
+            ? ', and every record is in the JSON report (the `report` output).'
+            : '; set the `report` input for a JSON report of every record.',
+    ].join('');
+    const overflow = annotator.overflow(where);
+    if (overflow)
+        notes.unshift(overflow);
+    // The reports before the summary, which must say so when one cannot be written.
+    const unwrittenReports = writeReports(settings, workspace, manifest, result, result, outputs, toGitHub);
+    const leftOut = outputs.sarif !== '' ? sarifResultsLeftOut(result) : 0;
+    if (leftOut > 0) {
+        notes.push(`The SARIF file holds ${MAX_SARIF_RESULTS.toLocaleString('en-US')} of the ${(MAX_SARIF_RESULTS + leftOut).toLocaleString('en-US')} results, ` +
+            `errors first: GitHub code scanning refuses a file with more. ${outputs.report !== '' ? 'Every record is in the JSON report.' : 'Set the `report` input for a JSON report of every record.'}`);
+    }
+    const unwritten = writeSummary(buildSummary(result, {
+        ...(unwrittenReports.length > 0
+            ? {
+                headline: `❌ citegate: ${counts.located} of ${counts.total} record${counts.total === 1 ? '' : 's'} located, but a report could not be written — fail`,
+            }
+            : {}),
+        serverUrl: settings.serverUrl,
+        repository: settings.repository,
+        headSha: settings.headSha,
+        repositoryPath: toGitHub,
+        notes: [...unwrittenReports, ...notes],
+        fullReportHint: settings.reportPath
+            ? 'Every record is in the JSON report (the `report` output) and every failure is in the log.'
+            : 'Every failure is in the log; set the `report` input for a JSON report.',
+    }));
+    if (!result.outcome.passed)
+        failures.push(`${failureText(result.outcome)}. See the annotations and the job summary.`);
+    else
+        core.info(`citegate: ${counts.located} of ${counts.total} records located.`);
+    failures.push(...unwrittenReports);
+    if (unwritten)
+        failures.push(unwritten);
+}
+
+
+/***/ }),
+
+/***/ 9128:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  s: () => (/* binding */ readBaselineFile),
+  j: () => (/* binding */ stopBaselineReads)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __nccwpck_require__(5919);
+// EXTERNAL MODULE: ./src/model/escape.ts
+var model_escape = __nccwpck_require__(6282);
+// EXTERNAL MODULE: ./src/model/fs-error.ts
+var fs_error = __nccwpck_require__(3965);
+// EXTERNAL MODULE: ./src/model/baseline.ts
+var baseline = __nccwpck_require__(782);
+// EXTERNAL MODULE: ./src/model/verdict.ts
+var verdict = __nccwpck_require__(7088);
+// EXTERNAL MODULE: ./src/load/report.ts
+var load_report = __nccwpck_require__(9608);
 ;// CONCATENATED MODULE: ./src/load/record-columns.ts
 // A baseline's records as the worker of baseline-file.ts sends them: copying
 // 200,000 objects between threads costs more than making them, so each field
@@ -41011,7 +41171,7 @@ const RECORD_FIELDS = [
 ];
 /** The records, checked as report.ts checks them: made from the columns, or when any is odd, one by one there. */
 function recordsOfColumns(columns) {
-    return (columns.odd.length === 0 && quickRecords(columns)) || unpack(columns).map(baselineRecord);
+    return (columns.odd.length === 0 && quickRecords(columns)) || unpack(columns).map(load_report/* baselineRecord */.B3);
 }
 /** The records again, each an object of the RECORD_FIELDS it has. */
 function unpack(columns) {
@@ -41030,7 +41190,7 @@ function unpack(columns) {
     return records;
 }
 const isString = (v) => typeof v === 'string';
-const isVerdict = (v) => VERDICTS.includes(v);
+const isVerdict = (v) => verdict/* VERDICTS */.b.includes(v);
 /**
  * The records made from the columns, or undefined when a value is not what
  * report.ts's baselineRecord accepts (a record lacking a field it needs, a
@@ -41050,7 +41210,7 @@ function quickRecords(columns) {
         sourceId: passing('source_id', (v) => v === null || isString(v)),
         verdict: passing('verdict', isVerdict),
         reason: passing('reason', isString),
-        baseline: passing('baseline', (v) => BASELINE_STATES.includes(v)),
+        baseline: passing('baseline', (v) => baseline/* BASELINE_STATES */.R.includes(v)),
         baselineVerdict: passing('baseline_verdict', isVerdict),
     };
     // A verdict that needs a reason (a record without one is an older report's, or edited).
@@ -41208,26 +41368,39 @@ function readBaselineFile(file) {
     let fd;
     let folder;
     try {
-        fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
-        folder = (0,external_node_fs_namespaceObject.fstatSync)(fd).isDirectory();
+        fd = (0,external_node_fs_.openSync)(file, 'r');
+        folder = (0,external_node_fs_.fstatSync)(fd).isDirectory();
     }
     catch (error) {
-        throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
+        throw new load_report/* BaselineError */.s$(`cannot read the baseline ${file}: ${(0,fs_error/* describeFsError */.T)(error)}`);
     }
     if (folder) {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-        throw new BaselineError(`cannot read the baseline ${file}: it is a folder`);
+        (0,external_node_fs_.closeSync)(fd);
+        throw new load_report/* BaselineError */.s$(`cannot read the baseline ${file}: it is a folder`);
     }
     // The file is this thread's to close (the worker only reads it), once read.
     const read = replyOf(fd)
-        .finally(() => (0,external_node_fs_namespaceObject.closeSync)(fd))
+        .finally(() => (0,external_node_fs_.closeSync)(fd))
         .then((reply) => baselineOf(file, reply), (error) => {
         // Out of memory, most likely: a reason, not a pass.
-        throw new BaselineError(`cannot read the baseline ${file}: ${(0,model_escape/* messageOf */.bD)(error)}`);
+        throw new load_report/* BaselineError */.s$(`cannot read the baseline ${file}: ${(0,model_escape/* messageOf */.bD)(error)}`);
     });
     // Awaited after the check; if the check fails first, its error is the one to tell, not an unhandled rejection.
     read.catch(() => { });
     return read;
+}
+/** The workers still reading, for stopBaselineReads. */
+const reading = new Set();
+/**
+ * Stops every baseline still being read: a command that ended early (a
+ * usage error once the baseline was opened, an internal error in the
+ * check) does not need it, and would otherwise wait for the worker to parse
+ * it all before the process exits. Their reads reject, unheard.
+ */
+function stopBaselineReads() {
+    for (const worker of reading)
+        void worker.terminate();
+    reading.clear();
 }
 /** The worker's reply; or, with no worker to be had (a runtime without threads), the same read here. */
 function replyOf(fd) {
@@ -41238,17 +41411,18 @@ function replyOf(fd) {
     catch {
         return Promise.resolve().then(() => readHere(fd));
     }
+    reading.add(worker);
     return new Promise((resolve, reject) => {
         worker.once('message', resolve);
         worker.once('error', reject);
         worker.once('exit', (code) => reject(new Error(`the baseline's reader stopped (exit ${code})`)));
-    });
+    }).finally(() => reading.delete(worker));
 }
 /** What the worker does, in this thread. */
 function readHere(fd) {
     let bytes;
     try {
-        bytes = (0,external_node_fs_namespaceObject.readFileSync)(fd);
+        bytes = (0,external_node_fs_.readFileSync)(fd);
     }
     catch (error) {
         return { error: 'read', code: error.code, message: (0,model_escape/* messageOf */.bD)(error) };
@@ -41267,759 +41441,439 @@ function baselineOf(file, reply) {
         if (reply.error === 'read') {
             // Worded as any other file error, whichever thread met it.
             const error = Object.assign(new Error(reply.message), { code: reply.code });
-            throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
+            throw new load_report/* BaselineError */.s$(`cannot read the baseline ${file}: ${(0,fs_error/* describeFsError */.T)(error)}`);
         }
-        throw new BaselineError(`the baseline ${file} cannot be used: ${notJson((0,model_escape/* messageOf */.bD)(reply.message))}`);
+        throw new load_report/* BaselineError */.s$(`the baseline ${file} cannot be used: ${(0,load_report/* notJson */.O2)((0,model_escape/* messageOf */.bD)(reply.message))}`);
     }
     const { report, packed } = reply;
     try {
         const read = packed ? () => recordsOfColumns(packed) : undefined;
-        return { report: baselineReportOf(report, read), from: file, digest: reply.digest };
+        return { report: (0,load_report/* baselineReportOf */.J0)(report, read), from: file, digest: reply.digest };
     }
     catch (error) {
-        if (error instanceof ReportError)
-            throw new BaselineError(`the baseline ${file} cannot be used: ${error.message}`);
+        if (error instanceof load_report/* ReportError */.$g)
+            throw new load_report/* BaselineError */.s$(`the baseline ${file} cannot be used: ${error.message}`);
         throw error;
     }
 }
 
-;// CONCATENATED MODULE: ./src/load/inputs.ts
-// The files a run reads: the manifest, every source and original it pins, and
-// the citation files. A report must never be written over one of them.
 
-function runInputs(workspace, manifest, files) {
-    const inputs = [];
-    const add = (base, p, what) => inputs.push({ abs: external_node_path_default().resolve(workspace.root, base, p), what });
-    add('', manifest.file, 'the manifest');
-    for (const entry of manifest.sources.values()) {
-        add(manifest.dir, entry.path, `source ${entry.id}`);
-        if (entry.original)
-            add(manifest.dir, entry.original.path, `the original of source ${entry.id}`);
-    }
-    for (const ref of files)
-        add('', ref.file, `citation file ${ref.file}`);
-    return inputs;
+/***/ }),
+
+/***/ 9608:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $g: () => (/* binding */ ReportError),
+/* harmony export */   B3: () => (/* binding */ baselineRecord),
+/* harmony export */   J0: () => (/* binding */ baselineReportOf),
+/* harmony export */   O2: () => (/* binding */ notJson),
+/* harmony export */   s$: () => (/* binding */ BaselineError)
+/* harmony export */ });
+/* unused harmony exports OLDER_OR_EDITED, parseJsonReport, canonical */
+/* harmony import */ var _model_baseline_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(782);
+/* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6282);
+/* harmony import */ var _model_result_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2960);
+/* harmony import */ var _model_shard_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8553);
+/* harmony import */ var _model_verdict_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7088);
+// Reading a JSON report back (for `citegate merge-reports`, and a baseline):
+// every field checked, and a report whose counts do not add up to its lists
+// (edited, or cut short) refused.
+
+
+
+
+
+const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
+/** A report that cannot be read: exit 2, naming the file. */
+class ReportError extends Error {
 }
-
-;// CONCATENATED MODULE: ./src/report/json.ts
-
-
-
-/** Everything but the records: small, whatever the run's size. */
-function reportHead(result, context) {
+function object(value, what) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new ReportError(`${what} is not an object`);
+    return value;
+}
+function list(value, what) {
+    if (!Array.isArray(value))
+        throw new ReportError(`${what} is not a list`);
+    return value;
+}
+function int(value, what) {
+    if (!Number.isInteger(value))
+        throw new ReportError(`${what} is not a whole number`);
+    return value;
+}
+function str(value, what) {
+    if (typeof value !== 'string')
+        throw new ReportError(`${what} is not a string`);
+    return value;
+}
+function strOrNull(value, what) {
+    return value === null || value === undefined ? null : str(value, what);
+}
+function position(value, what) {
+    const m = object(value, what);
     return {
-        version: 1,
-        tool: { name: 'citegate', version: VERSION },
-        ...(context.github ? { github: context.github } : {}),
-        ...(context.shard ? { shard: context.shard } : {}),
-        ...(result.baseline ? { baseline: jsonBaseline(result.baseline) } : {}),
-        manifest: result.manifest,
-        summary: { ...result_tally(result), passed: result.outcome.passed },
-        sources: result.sources.map(jsonSource),
-        files: result.files,
-        // A problem with a file as a whole (it cannot be read) has no line or column.
-        problems: result.problems.map((p) => ({
-            file: p.file,
-            ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
-            message: p.message,
-        })),
-        findings: result.findings.map((f) => ({
-            kind: f.kind,
-            level: f.level,
-            file: f.file,
-            line: f.line,
-            column: f.column,
-            ...(f.citationId !== undefined ? { citation_id: f.citationId } : {}),
-            message: f.message,
-            ...(f.baseline !== undefined ? { baseline: f.baseline } : {}),
-        })),
+        line: int(m.line, `${what}.line`),
+        column: int(m.column, `${what}.column`),
+        endLine: int(m.end_line, `${what}.end_line`),
+        endColumn: int(m.end_column, `${what}.end_column`),
     };
 }
-/** Records per chunk of the report's text. */
-const RECORDS_PER_CHUNK = 2048;
-/**
- * The report's text in pieces, to be written one after another: a run of a
- * few hundred thousand records never holds its whole report in memory. The
- * report is indented, except that each record takes one line (easy to grep).
- */
-function* jsonReportChunks(result, context = {}) {
-    // Written to a terminal as often as to a file: no character in it may act on one.
-    for (const chunk of rawJsonReportChunks(result, context))
-        yield (0,model_escape/* escapeJsonText */.jk)(chunk);
-}
-function* rawJsonReportChunks(result, context) {
-    const { problems, findings, ...head } = reportHead(result, context);
-    const opening = JSON.stringify(head, null, 2);
-    yield `${opening.slice(0, -2)},\n  "records": [`;
-    const records = result.records;
-    for (let from = 0; from < records.length; from += RECORDS_PER_CHUNK) {
-        const lines = [];
-        for (let i = from; i < records.length && i < from + RECORDS_PER_CHUNK; i++) {
-            lines.push(`${i === 0 ? '' : ','}\n    ${JSON.stringify(jsonRecord(records[i]))}`);
-        }
-        yield lines.join('');
-    }
-    const tail = JSON.stringify({ problems, findings }, null, 2);
-    yield `${records.length > 0 ? '\n  ' : ''}],\n${tail.slice(2)}\n`;
-}
-function jsonSource(s) {
-    return {
-        id: s.id,
-        path: s.path,
-        sha256: s.sha256 ?? null,
-        retrieved: s.retrieved,
-        status: s.status,
-        ...(s.reason !== undefined ? { reason: s.reason } : {}),
-        ...(s.actualSha256 !== undefined ? { actual_sha256: s.actualSha256 } : {}),
-        line: s.line,
-        column: s.column,
-        cited_by: s.citedBy,
-    };
-}
-function jsonRecord(r) {
-    const reason = result_reasonOf(r);
-    const detail = explanationOf(r);
-    return {
-        file: r.file,
-        line: r.line,
-        column: r.column,
-        index: r.index,
-        citation_id: r.citationId,
-        source_id: r.sourceId,
-        verdict: r.verdict,
-        ...(reason !== undefined ? { reason } : {}),
-        // Located records leave out their quote and claim: they are in the file, and in order.
-        ...(r.verdict !== 'located' ? { quote: r.quote, claim: r.claim } : {}),
-        matches: matchesOf(r).map(jsonPosition),
-        ...(detail ? { detail: jsonDetail(detail) } : {}),
-        ...(r.baseline
-            ? { baseline: r.baseline.state, ...(r.baseline.verdict ? { baseline_verdict: r.baseline.verdict } : {}) }
-            : {}),
-    };
-}
-function jsonBaseline(b) {
-    return {
-        from: b.from,
-        digest: b.digest,
-        fail_on: b.failOn,
-        sources: b.sources,
-        removed: b.removed.map((r) => ({
-            file: r.file,
-            citation_id: r.citationId,
-            source_id: r.sourceId,
-            verdict: r.verdict,
-        })),
-        findings_fixed: b.findingsFixed,
-    };
-}
-function jsonPosition(m) {
-    return { line: m.line, column: m.column, end_line: m.endLine, end_column: m.endColumn };
-}
-function jsonDetail(d) {
-    return {
-        ...(d.context ? { context: jsonContext(d.context) } : {}),
-        ...(d.closest !== undefined
-            ? {
-                closest: d.closest && {
-                    ...jsonPosition(d.closest.at),
-                    similarity: Math.round(d.closest.similarity * 1000) / 1000,
-                    passage: d.closest.passage,
-                    diff: d.closest.diff,
-                },
-            }
-            : {}),
-        ...(d.hints
-            ? {
-                hints: d.hints.map((h) => ({
-                    kind: h.kind,
-                    difference: h.difference,
-                    source_id: h.sourceId,
-                    ...jsonPosition(h.at),
-                    passage: h.passage,
-                })),
-            }
-            : {}),
-        ...(d.tooLong ? { too_long: true } : {}),
-        ...(d.suggestions
-            ? {
-                suggestions: d.suggestions.map((s) => ({
-                    ...jsonPosition(s.at),
-                    ...(s.prefix !== undefined ? { prefix: s.prefix } : {}),
-                    ...(s.suffix !== undefined ? { suffix: s.suffix } : {}),
-                })),
-            }
-            : {}),
-        ...(d.matchCount !== undefined ? { match_count: d.matchCount } : {}),
-        ...(d.tooManyMatches ? { too_many_matches: true } : {}),
-        ...(d.similarIds ? { similar_ids: d.similarIds } : {}),
-        ...(d.sourceIds ? { source_ids: d.sourceIds } : {}),
-    };
-}
-function jsonContext(c) {
-    return {
-        prefix: c.prefix,
-        suffix: c.suffix,
-        candidates: c.candidates,
-        kept: c.kept,
-        ...(c.moreCandidates ? { more_candidates: true } : {}),
-        ...(c.prefixKept !== undefined ? { prefix_kept: c.prefixKept } : {}),
-        ...(c.suffixKept !== undefined ? { suffix_kept: c.suffixKept } : {}),
-        ...(c.occurrences
-            ? {
-                occurrences: c.occurrences.map((o) => ({
-                    ...jsonPosition(o.at),
-                    ...(o.before !== undefined ? { before: o.before } : {}),
-                    ...(o.after !== undefined ? { after: o.after } : {}),
-                })),
-            }
-            : {}),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/report/write.ts
-// Writing reports. A report may be asked for at a path inside a checkout of a
-// pull request, where any name can be a link the pull request planted: so a
-// report is never written through a link, and one inside the workspace must
-// stay inside it after following the links of its folders.
-
-
-
-
-
-/** A report file that cannot be written: the user's path, not a bug. */
-class WriteError extends Error {
-    file;
-    constructor(file, reason) {
-        super(`cannot write ${file}: ${reason}`);
-        this.file = file;
-    }
-}
-/**
- * Fails early, before any work, when a report could not be written to `file`
- * (its folder is missing, or it is a folder): a long run should not end in
- * a typo. Writing can still fail later (a full disk); writeChunks says so.
- */
-function assertWritable(file) {
-    const abs = reportPath(file);
-    let folder;
-    try {
-        folder = statSync(path.dirname(abs));
-    }
-    catch (error) {
-        throw new WriteError(file, describeWriteError(error));
-    }
-    if (!folder.isDirectory())
-        throw new WriteError(file, 'a folder on the path is a file');
-    let target;
-    try {
-        target = statSync(abs);
-    }
-    catch {
-        return; // Not there yet: it will be created.
-    }
-    if (target.isDirectory())
-        throw new WriteError(file, 'it is a folder, not a file');
-}
-/**
- * Refuses a report path that is one of the run's own inputs: the report would
- * replace the manifest, a source or a citation file it checked. Compared as
- * files (device and inode), so another name or a link for one counts too.
- * `inputs` is asked for only when the report's file exists already.
- */
-function assertNotAnInput(file, inputs) {
-    let target;
-    try {
-        target = (0,external_node_fs_namespaceObject.statSync)(reportPath(file));
-    }
-    catch {
-        return; // Not there yet, so no input.
-    }
-    for (const input of inputs()) {
-        let stats;
-        try {
-            stats = (0,external_node_fs_namespaceObject.statSync)(input.abs);
-        }
-        catch {
-            continue;
-        }
-        if (stats.ino === target.ino && stats.dev === target.dev) {
-            throw new WriteError(file, `it is ${input.what}, which the run reads: a report there would replace it`);
-        }
-    }
-}
-/** Writes a report to a file piece by piece, so it is never whole in memory. */
-function writeChunks(file, chunks, options = {}) {
-    const fd = openReport(file, options);
-    try {
-        // Only writing is a write error: a report that fails to be made is citegate's own.
-        for (const chunk of chunks) {
-            try {
-                (0,external_node_fs_namespaceObject.writeSync)(fd, chunk);
-            }
-            catch (error) {
-                throw new WriteError(file, describeWriteError(error));
-            }
-        }
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-/**
- * The absolute path a report is checked and written at. `..` is taken out
- * first, as path.resolve does, or the system would apply it after following a
- * linked folder (`reports/../r.json`, `reports` a link, would land beside the
- * link's target). A name that ends in a separator names a folder: refused,
- * since path.resolve would drop the separator and write a file of that name.
- */
-function reportPath(file) {
-    if (file.endsWith('/') || file.endsWith((external_node_path_default()).sep))
-        throw new WriteError(file, 'the name ends in a separator: it names a folder, not a file');
-    return external_node_path_default().resolve(file);
-}
-function openReport(file, options) {
-    let fd;
-    try {
-        const abs = reportPath(file);
-        const folder = external_node_path_default().dirname(abs);
-        if (options.workspace)
-            assertFolderInside(file, folder, options.workspace);
-        if (options.createFolder)
-            (0,external_node_fs_namespaceObject.mkdirSync)(folder, { recursive: true });
-        // O_NOFOLLOW: a link at the report's own name is refused, wherever it points.
-        // O_NONBLOCK: a FIFO planted there must not hang the run (it is refused below).
-        const flags = external_node_fs_namespaceObject.constants.O_WRONLY |
-            external_node_fs_namespaceObject.constants.O_CREAT |
-            external_node_fs_namespaceObject.constants.O_NOFOLLOW |
-            external_node_fs_namespaceObject.constants.O_NONBLOCK |
-            (options.append ? external_node_fs_namespaceObject.constants.O_APPEND : external_node_fs_namespaceObject.constants.O_TRUNC);
-        fd = (0,external_node_fs_namespaceObject.openSync)(abs, flags, 0o666);
-    }
-    catch (error) {
-        if (error instanceof WriteError)
-            throw error;
-        throw new WriteError(file, describeWriteError(error));
-    }
-    let regular;
-    try {
-        regular = (0,external_node_fs_namespaceObject.fstatSync)(fd).isFile();
-    }
-    catch (error) {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-        throw new WriteError(file, describeWriteError(error));
-    }
-    if (!regular) {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-        throw new WriteError(file, 'it is not a regular file');
-    }
-    return fd;
-}
-/**
- * A report inside the workspace must stay there: the nearest folder of its path
- * that exists, links followed, must be inside the workspace (folders created
- * below it then are too). Inside means below the workspace as its links
- * resolve, or as it was named (`--root` may be a link to it).
- */
-function assertFolderInside(file, folder, workspace) {
-    if (!workspace.contains(folder) && !isBelow(folder, workspace.named))
-        return; // A path outside the workspace is the user's own.
-    let existing = folder;
-    for (;;) {
-        let real;
-        try {
-            real = external_node_fs_namespaceObject.realpathSync.native(existing);
-        }
-        catch (error) {
-            const code = error.code;
-            const parent = external_node_path_default().dirname(existing);
-            if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === existing)
-                throw error;
-            existing = parent;
-            continue;
-        }
-        if (!workspace.contains(real))
-            throw new WriteError(file, 'its folder is a link that leads outside the workspace');
-        // Git runs what its folder holds (hooks) and keeps credentials there: no report goes in.
-        const below = external_node_path_default().relative(existing, external_node_path_default().join(folder, external_node_path_default().basename(file)));
-        if (inGitFolder(workspace.relative(real)) || inGitFolder(below.split((external_node_path_default()).sep).join('/')))
-            throw new WriteError(file, 'it is in a .git folder: reports are never written there');
-        return;
-    }
-}
-function describeWriteError(error) {
-    switch (error?.code) {
-        case 'ELOOP':
-            return 'it is a link: reports are never written through links';
-        case 'ENXIO':
-            return 'it is not a regular file';
-        case 'ENOENT':
-            return 'its folder does not exist';
-        default:
-            return describeFsError(error);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/action/publish.ts
-// What the Action leaves behind for a run: the log group of failures, the
-// annotations, the JSON report and SARIF file asked for, and the job summary.
-// Each that cannot be written says why; none keeps the others from being written.
-
-
-
-
-
-
-
-
-
-
-
-
-
-function describeFile(file) {
-    return (0,model_escape/* escapeMessage */.hC)(JSON.stringify(file ?? ''));
-}
-/** Why a file could not be written, in words, without a stack trace. */
-function whyNotWritten(error, file) {
-    if (error?.code)
-        return describeFsError(error);
-    // @actions/core refuses a missing file with a message of its own.
-    if (file !== undefined && !(0,external_node_fs_namespaceObject.existsSync)(file))
-        return 'no such file';
-    return (0,model_escape/* escapeMessage */.hC)((0,model_escape/* messageOf */.bD)(error));
-}
-/**
- * Writes the JSON report and the SARIF file that were asked for, each on its
- * own: one that cannot be written does not keep the other from being. Returns
- * why, for each that could not be.
- */
-function writeReports(settings, workspace, manifest, result, context, outputs, toGitHub) {
-    const unwritten = [];
-    let inputs;
-    const write = (file, input, chunks) => {
-        try {
-            assertNotAnInput(file, () => (inputs ??= runInputs(workspace, manifest, result.files.map((f) => ({ file: f })))));
-            writeChunks(file, chunks(), { createFolder: true, workspace });
-            return true;
-        }
-        catch (error) {
-            if (!(error instanceof WriteError))
-                throw error;
-            unwritten.push(`${(0,model_escape/* escapeMessage */.hC)(error.message)} (the \`${input}\` input).`);
-            return false;
-        }
-    };
-    if (settings.reportPath && write(settings.reportPath, 'report', () => jsonReportChunks(result, context))) {
-        outputs.report = settings.reportPath;
-    }
-    if (settings.sarifPath &&
-        write(settings.sarifPath, 'sarif', () => [sarifText(result, { repositoryPath: toGitHub })])) {
-        outputs.sarif = settings.sarifPath;
-    }
-    return unwritten;
-}
-function annotate(result, annotator) {
-    for (const a of buildAnnotations(result)) {
-        // Not shown ones are in the log group already.
-        annotator.annotate(a.level, a.message, { title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) }, false);
-    }
-}
-/**
- * Every failure (and every finding) in the log, with command processing
- * stopped so no line of it can act as a workflow command. Returns the group's
- * title, or undefined when there is nothing to list.
- */
-function logFailures(result) {
-    const failing = result.records.filter((r) => !isLocated(r));
-    if (failing.length === 0 && result.problems.length === 0 && result.findings.length === 0)
-        return undefined;
-    const count = (n, what) => `${n} ${what}${n === 1 ? '' : 's'}`;
-    const title = `citegate: ${count(failing.length, 'failing record')}, ${count(result.problems.length, 'problem')}, ${count(result.findings.length, 'finding')}`;
-    core.startGroup(title);
-    logUntrusted([
-        ...result.problems.map((p) => `problem: ${formatProblem(p)}`),
-        ...failing.map((r) => `record: ${r.file}:${r.line}: ${recordLabel(r)}: ${r.verdict}${result_reasonOf(r) ? ` (${result_reasonOf(r)})` : ''}`),
-        ...result.findings.map((f) => `finding (${f.level}): ${f.file}:${f.line}: ${f.kind}${f.citationId !== undefined ? `: ${f.citationId}` : ''}: ${f.message}`),
-    ]);
-    core.endGroup();
-    return title;
-}
-/** Appends to the job summary; a message saying why, when it cannot. */
-function writeSummary(text) {
-    const file = process.env.GITHUB_STEP_SUMMARY;
-    if (!file)
-        return undefined;
-    try {
-        (0,external_node_fs_namespaceObject.appendFileSync)(file, text);
-        return undefined;
-    }
-    catch (error) {
-        return `The job summary cannot be written to ${describeFile(file)} (GITHUB_STEP_SUMMARY): ${whyNotWritten(error, file)}.`;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/action/main.ts
-// The GitHub Action: reads its inputs into one settings object, plans which
-// citation files the event asks to check, runs the check session (the same one
-// `citegate check` runs), and writes what a workflow sees: annotations, the
-// job summary, the reports and the outputs. It fails the step on anything the
-// session's outcome fails, and on any error of its own: it never fails open.
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-const REPORT_BUGS = 'https://github.com/citegate/citegate/issues';
-async function run() {
-    const outputs = {
-        passed: 'false',
-        total: 0,
-        located: 0,
-        failed: 0,
-        problems: 0,
-        'failing-findings': 0,
-        broken: 0,
-        fixed: 0,
-        'still-failing': 0,
-        report: '',
-        sarif: '',
-    };
-    const annotator = new Annotator();
-    const failures = [];
-    let settings;
-    try {
-        settings = readSettings((name) => core.getInput(name));
-        await check(settings, outputs, annotator, failures);
-    }
-    catch (error) {
-        if (error instanceof InputError)
-            failures.push(error.message);
-        else if (error instanceof BaselineError)
-            failures.push(`${(0,model_escape/* escapeMessage */.hC)(error.message)}: the check could not run`);
-        else if (error instanceof ManifestError)
-            manifestFailed(error, annotator, failures, settings);
-        else {
-            const message = (0,model_escape/* messageOf */.bD)(error);
-            failures.push(`internal error: ${(0,model_escape/* escapeMessage */.hC)(message)}. This is a bug in citegate, not in your files: please report it at ${REPORT_BUGS}.`);
-            if (error instanceof Error && error.stack)
-                core.debug(error.stack);
-        }
-    }
-    // Whatever failed the step (the outcome, an input, a report not written) fails `passed` too.
-    outputs.passed = failures.length === 0 ? 'true' : 'false';
-    try {
-        for (const [name, value] of Object.entries(outputs))
-            core.setOutput(name, value);
-    }
-    catch (error) {
-        failures.push(`The step's outputs cannot be written to ${describeFile(process.env.GITHUB_OUTPUT)} (GITHUB_OUTPUT): ${whyNotWritten(error, process.env.GITHUB_OUTPUT)}.`);
-    }
-    if (failures.length > 0)
-        annotator.fail(`citegate: ${failures.join(' ')}`);
-}
-function manifestFailed(error, annotator, failures, settings) {
-    const file = error.problems[0]?.file ?? '';
-    if (settings) {
-        const workspace = new Workspace(settings.workspace);
-        annotator.gitHubPath = githubPaths(settings, workspace, repositoryAround(workspace, file));
-    }
-    for (const p of error.problems) {
-        annotator.annotate('error', (0,model_escape/* escapeMessage */.hC)(p.message), { title: 'invalid manifest', file: p.file, ...(p.line > 0 ? { startLine: p.line, startColumn: p.column } : {}) }, false);
-    }
-    logUntrusted(error.problems.map((p) => `problem: ${formatProblem(p)}`));
-    const overflow = annotator.overflow('Every problem is in the job summary and in the log.');
-    const summary = buildSummary(judged({ manifest: file, files: [], records: [], sources: [], problems: error.problems, findings: [] }), {
-        headline: '❌ citegate: the manifest cannot be used — fail',
-        notes: overflow ? [overflow] : [],
-    });
-    const unwritten = writeSummary(summary);
-    failures.push(`the manifest cannot be used (${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}, annotated above): the check could not run`);
-    if (unwritten)
-        failures.push(unwritten);
-}
-/** What the Action's report says of the event: its name, the scope checked, the commits compared. */
-function githubRun(settings, checkedAll) {
-    return {
-        event: settings.eventName,
-        scope: checkedAll ? 'all' : 'changed',
-        ...(settings.diff.kind !== 'none'
-            ? { base_sha: settings.diff.base, head_sha: settings.diff.head }
-            : settings.headSha
-                ? { head_sha: settings.headSha }
+function detail(value, what) {
+    const d = object(value, what);
+    const out = {};
+    if (d.context !== undefined) {
+        const c = object(d.context, `${what}.context`);
+        out.context = {
+            prefix: c.prefix === true,
+            suffix: c.suffix === true,
+            candidates: int(c.candidates, `${what}.context.candidates`),
+            kept: int(c.kept, `${what}.context.kept`),
+            ...(c.more_candidates === true ? { moreCandidates: true } : {}),
+            ...(c.prefix_kept !== undefined ? { prefixKept: int(c.prefix_kept, `${what}.context.prefix_kept`) } : {}),
+            ...(c.suffix_kept !== undefined ? { suffixKept: int(c.suffix_kept, `${what}.context.suffix_kept`) } : {}),
+            ...(c.occurrences !== undefined
+                ? {
+                    occurrences: list(c.occurrences, `${what}.context.occurrences`).map((v, i) => {
+                        const o = object(v, `${what}.context.occurrences[${i}]`);
+                        return {
+                            at: position(o, `${what}.context.occurrences[${i}]`),
+                            ...(o.before !== undefined ? { before: str(o.before, 'occurrence before') } : {}),
+                            ...(o.after !== undefined ? { after: str(o.after, 'occurrence after') } : {}),
+                        };
+                    }),
+                }
                 : {}),
-    };
-}
-async function check(settings, outputs, annotator, failures) {
-    const workspace = new Workspace(settings.workspace);
-    const manifest = loadManifest(workspace, external_node_path_default().resolve(settings.workspace, settings.manifest), {
-        given: 'the `manifest` input, from the workspace',
-    });
-    // Asked of git once, when first needed: by the base-commit check, then to map the changed paths.
-    let repository;
-    const manifestRepository = () => (repository ??= repositoryAround(workspace, manifest.file));
-    refuseCheckoutWithoutChanges(settings, manifestRepository);
-    const notes = [];
-    const plan = await planFiles(settings, workspace, manifest, manifestRepository, notes, annotator);
-    const checkedAll = settings.effectiveScope === 'all' || plan.checkedAll;
-    const session = openSession(settings, workspace, manifest, plan, checkedAll);
-    if (settings.shard) {
-        notes.push(`This is shard ${settings.shard.index} of ${settings.shard.count}: ${session.files.length} of those files (merge the shards' reports with citegate merge-reports).`);
+        };
     }
-    if (plan.nothingToCheck) {
-        annotator.annotate('notice', `citegate: ${notes.join(' ')}`);
-        const empty = session.run();
-        // A later step (upload-artifact, upload-sarif) finds the files it was told to expect.
-        const unwrittenReports = writeReports(settings, workspace, manifest, empty, empty, outputs, workspacePaths);
-        failures.push(...unwrittenReports);
-        const unwritten = writeSummary(buildSummary(empty, {
-            headline: unwrittenReports.length === 0
-                ? '✅ citegate: nothing to check — pass'
-                : '❌ citegate: nothing to check, but a report could not be written — fail',
-            notes: [...notes, ...unwrittenReports],
-        }));
-        if (unwritten)
-            failures.push(unwritten);
-        return;
-    }
-    const baseline = main_baselineOf(settings, workspace, manifest, manifestRepository, plan, session, notes, annotator);
-    core.startGroup(`citegate: checking ${session.files.length} citation file${session.files.length === 1 ? '' : 's'}`);
-    const checked = session.check();
-    core.endGroup();
-    const result = session.finish(checked, await baseline);
-    publish(settings, workspace, manifest, result, manifestRepository(), notes, outputs, annotator, failures);
-}
-/**
- * The baseline the inputs ask for: a JSON report (read beside the check), or
- * the run of the base commit. One that cannot be made leaves the run judged
- * on every record (fail-on any), saying why: stricter, never looser.
- */
-function main_baselineOf(settings, workspace, manifest, manifestRepository, plan, session, notes, annotator) {
-    switch (settings.baseline.kind) {
-        case 'none':
-            return undefined;
-        case 'file':
-            return readBaselineFile(settings.baseline.path);
-        case 'auto': {
-            core.startGroup('citegate: checking the base commit, for the baseline');
-            const base = baseRunOf(settings, workspace, manifest, manifestRepository, plan, session.files);
-            core.endGroup();
-            if (base.ok)
-                return base.baseline;
-            annotator.annotate('notice', `citegate: no baseline (${base.reason}), so every record that is not located counts.`);
-            notes.push(`No baseline: ${base.reason}. Every record that is not located counts, as with fail-on any.`);
-            return undefined;
+    if (d.closest !== undefined) {
+        if (d.closest === null)
+            out.closest = null;
+        else {
+            const c = object(d.closest, `${what}.closest`);
+            out.closest = {
+                at: position(c, `${what}.closest`),
+                similarity: Number(c.similarity),
+                passage: str(c.passage, `${what}.closest.passage`),
+                diff: str(c.diff, `${what}.closest.diff`),
+            };
         }
     }
-}
-function openSession(settings, workspace, manifest, plan, checkedAll) {
-    const started = Date.now();
-    let lastLog = started;
-    return new Session({
-        workspace,
-        manifest,
-        selection: {
-            kind: 'chosen',
-            files: plan.files,
-            problems: plan.problems,
-            preloaded: plan.preloaded,
-            complete: checkedAll,
-        },
-        shard: settings.shard,
-        checks: settings.checks,
-        explain: true,
-        failOn: settings.failOn,
-        sourcePolicy: committedSourcesOnly(workspace),
-        github: githubRun(settings, checkedAll),
-        onProgress: (p) => {
-            // The log notes files read and sources finished: not the steps within a source.
-            if (!p.finished)
-                return;
-            const now = Date.now();
-            if (now - lastLog >= 5000 || p.done === p.total) {
-                lastLog = now;
-                const files = p.phase === 'files';
-                core.info(`${files ? 'read' : 'verified and searched'} ${p.done}/${p.total} ${files ? 'files' : 'sources'}, ${p.records} records, ${((now - started) / 1000).toFixed(1)} s`);
-            }
-        },
-    });
-}
-/** Writes the outputs, the log group, the annotations, the reports and the summary of a run, and fails the step as its outcome says. */
-function publish(settings, workspace, manifest, result, repository, notes, outputs, annotator, failures) {
-    const counts = result_tally(result);
-    Object.assign(outputs, {
-        total: counts.total,
-        located: counts.located,
-        failed: counts.failed,
-        problems: counts.problems,
-        'failing-findings': counts.findings.fail,
-        broken: counts.baseline?.broken ?? 0,
-        fixed: counts.baseline?.fixed ?? 0,
-        'still-failing': counts.baseline?.['still failing'] ?? 0,
-    });
-    if (result.partial && counts.total === 0)
-        notes.push(`The citation files checked hold no records${settings.shard ? '' : ' (a run over changed files does not fail for that)'}.`);
-    const logGroup = logFailures(result);
-    const toGitHub = githubPaths(settings, workspace, repository);
-    annotator.gitHubPath = toGitHub;
-    annotate(result, annotator);
-    const where = [
-        'Every failing record, problem and finding is in the job summary',
-        logGroup ? ` and in the log (the group "${logGroup}")` : '',
-        settings.reportPath
-            ? ', and every record is in the JSON report (the `report` output).'
-            : '; set the `report` input for a JSON report of every record.',
-    ].join('');
-    const overflow = annotator.overflow(where);
-    if (overflow)
-        notes.unshift(overflow);
-    // The reports before the summary, which must say so when one cannot be written.
-    const unwrittenReports = writeReports(settings, workspace, manifest, result, result, outputs, toGitHub);
-    const leftOut = outputs.sarif !== '' ? sarifResultsLeftOut(result) : 0;
-    if (leftOut > 0) {
-        notes.push(`The SARIF file holds ${MAX_SARIF_RESULTS.toLocaleString('en-US')} of the ${(MAX_SARIF_RESULTS + leftOut).toLocaleString('en-US')} results, ` +
-            `errors first: GitHub code scanning refuses a file with more. ${outputs.report !== '' ? 'Every record is in the JSON report.' : 'Set the `report` input for a JSON report of every record.'}`);
+    if (d.hints !== undefined) {
+        out.hints = list(d.hints, `${what}.hints`).map((h, i) => {
+            const o = object(h, `${what}.hints[${i}]`);
+            const kind = str(o.kind, 'hint kind');
+            if (!HINT_KINDS.includes(kind))
+                throw new ReportError(`${what}.hints[${i}].kind ${excerpt(kind)} is not a hint`);
+            return {
+                kind,
+                difference: str(o.difference, 'hint difference'),
+                sourceId: str(o.source_id, 'hint source_id'),
+                at: position(o, `${what}.hints[${i}]`),
+                passage: str(o.passage, 'hint passage'),
+            };
+        });
     }
-    const unwritten = writeSummary(buildSummary(result, {
-        ...(unwrittenReports.length > 0
-            ? {
-                headline: `❌ citegate: ${counts.located} of ${counts.total} record${counts.total === 1 ? '' : 's'} located, but a report could not be written — fail`,
-            }
-            : {}),
-        serverUrl: settings.serverUrl,
-        repository: settings.repository,
-        headSha: settings.headSha,
-        repositoryPath: toGitHub,
-        notes: [...unwrittenReports, ...notes],
-        fullReportHint: settings.reportPath
-            ? 'Every record is in the JSON report (the `report` output) and every failure is in the log.'
-            : 'Every failure is in the log; set the `report` input for a JSON report.',
-    }));
-    if (!result.outcome.passed)
-        failures.push(`${failureText(result.outcome)}. See the annotations and the job summary.`);
-    else
-        core.info(`citegate: ${counts.located} of ${counts.total} records located.`);
-    failures.push(...unwrittenReports);
-    if (unwritten)
-        failures.push(unwritten);
+    if (d.suggestions !== undefined) {
+        out.suggestions = list(d.suggestions, `${what}.suggestions`).map((s, i) => {
+            const o = object(s, `${what}.suggestions[${i}]`);
+            return {
+                at: position(o, `${what}.suggestions[${i}]`),
+                ...(o.prefix !== undefined ? { prefix: str(o.prefix, 'prefix') } : {}),
+                ...(o.suffix !== undefined ? { suffix: str(o.suffix, 'suffix') } : {}),
+            };
+        });
+    }
+    if (d.too_long === true)
+        out.tooLong = true;
+    if (d.match_count !== undefined)
+        out.matchCount = int(d.match_count, `${what}.match_count`);
+    if (d.too_many_matches === true)
+        out.tooManyMatches = true;
+    if (d.similar_ids !== undefined)
+        out.similarIds = list(d.similar_ids, `${what}.similar_ids`).map((id) => str(id, 'similar id'));
+    if (d.source_ids !== undefined)
+        out.sourceIds = list(d.source_ids, `${what}.source_ids`).map((id) => str(id, 'source id'));
+    return out;
 }
+function recordBaseline(r, what) {
+    const state = str(r.baseline, `${what}.baseline`);
+    if (!_model_baseline_js__WEBPACK_IMPORTED_MODULE_1__/* .BASELINE_STATES */ .R.includes(state))
+        throw new ReportError(`${what}.baseline ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .excerpt */ .Kb)(state)} is not a baseline state`);
+    if (r.baseline_verdict === undefined)
+        return { state };
+    const verdict = str(r.baseline_verdict, `${what}.baseline_verdict`);
+    if (!_model_verdict_js__WEBPACK_IMPORTED_MODULE_2__/* .VERDICTS */ .b.includes(verdict))
+        throw new ReportError(`${what}.baseline_verdict ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .excerpt */ .Kb)(verdict)} is not a verdict`);
+    return { state, verdict };
+}
+function findingBaseline(value, what) {
+    const state = str(value, what);
+    if (state !== 'new' && state !== 'still failing')
+        throw new ReportError(`${what} is not new or still failing`);
+    return state;
+}
+function strings(value, what) {
+    return list(value, what).map((v, i) => str(v, `${what}[${i}]`));
+}
+function baselineInfo(value) {
+    const b = object(value, 'baseline');
+    const failOn = str(b.fail_on, 'baseline.fail_on');
+    if (!_model_baseline_js__WEBPACK_IMPORTED_MODULE_1__/* .FAIL_ON */ .d.includes(failOn))
+        throw new ReportError('baseline.fail_on is not new or any');
+    const sources = object(b.sources, 'baseline.sources');
+    return {
+        from: str(b.from, 'baseline.from'),
+        digest: str(b.digest, 'baseline.digest'),
+        failOn,
+        sources: {
+            added: strings(sources.added, 'baseline.sources.added'),
+            removed: strings(sources.removed, 'baseline.sources.removed'),
+            repinned: strings(sources.repinned, 'baseline.sources.repinned'),
+        },
+        removed: list(b.removed, 'baseline.removed').map((v, i) => {
+            const r = object(v, `baseline.removed[${i}]`);
+            const verdict = str(r.verdict, `baseline.removed[${i}].verdict`);
+            if (!_model_verdict_js__WEBPACK_IMPORTED_MODULE_2__/* .VERDICTS */ .b.includes(verdict))
+                throw new ReportError(`baseline.removed[${i}].verdict is not a verdict`);
+            return {
+                file: str(r.file, `baseline.removed[${i}].file`),
+                citationId: strOrNull(r.citation_id, `baseline.removed[${i}].citation_id`),
+                sourceId: strOrNull(r.source_id, `baseline.removed[${i}].source_id`),
+                verdict,
+            };
+        }),
+        findingsFixed: int(b.findings_fixed, 'baseline.findings_fixed'),
+    };
+}
+/** A JSON report (as `check --format json` writes it) back as a check result. */
+function parseJsonReport(text) {
+    let value;
+    try {
+        // A byte order mark, which an editor may add, is no part of the JSON.
+        value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    }
+    catch (error) {
+        throw new ReportError(notJson(messageOf(error)));
+    }
+    return reportOf(value, (records) => list(records, 'records').map(fullRecord));
+}
+/**
+ * A JSON report, already parsed, read as a baseline (baseline-file.ts parses
+ * it beside the check): refused as parseJsonReport refuses it for what it is
+ * (not a report, another version, edited or cut short), with every field of a
+ * record checked but its quote, claim, matches and explanation (most of a
+ * large report), which a baseline does not read. `readRecords` reads its
+ * `records` (record-columns.ts reads them from the columns the worker sends).
+ */
+function baselineReportOf(value, readRecords = (records) => list(records, 'records').map(baselineRecord)) {
+    return reportOf(value, readRecords);
+}
+function recordVerdict(r, at) {
+    const verdict = str(r.verdict, `${at}.verdict`);
+    if (!_model_verdict_js__WEBPACK_IMPORTED_MODULE_2__/* .VERDICTS */ .b.includes(verdict))
+        throw new ReportError(`${at}.verdict ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .excerpt */ .Kb)(verdict)} is not a verdict`);
+    return verdict;
+}
+/** A record's reason: given for those whose verdict needs one (a report without is older, or edited). */
+function recordReason(r, at, verdict) {
+    const reason = r.reason !== undefined ? str(r.reason, `${at}.reason`) : undefined;
+    if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
+        throw new ReportError(`${at} (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
+    return reason;
+}
+function baselineRecord(v, i) {
+    const at = `records[${i}]`;
+    const r = object(v, at);
+    const verdict = recordVerdict(r, at);
+    int(r.line, `${at}.line`);
+    int(r.column, `${at}.column`);
+    recordReason(r, at, verdict);
+    return {
+        file: str(r.file, `${at}.file`),
+        index: int(r.index, `${at}.index`),
+        citationId: strOrNull(r.citation_id, `${at}.citation_id`),
+        sourceId: strOrNull(r.source_id, `${at}.source_id`),
+        verdict,
+        ...(r.baseline !== undefined ? { baseline: recordBaseline(r, at) } : {}),
+    };
+}
+function fullRecord(v, i) {
+    const at = `records[${i}]`;
+    const r = object(v, at);
+    const verdict = recordVerdict(r, at);
+    const fields = {
+        file: str(r.file, `${at}.file`),
+        line: int(r.line, `${at}.line`),
+        column: int(r.column, `${at}.column`),
+        index: int(r.index, `${at}.index`),
+        citationId: strOrNull(r.citation_id, `${at}.citation_id`),
+        sourceId: strOrNull(r.source_id, `${at}.source_id`),
+        quote: strOrNull(r.quote, `${at}.quote`),
+        claim: strOrNull(r.claim, `${at}.claim`),
+        ...(r.baseline !== undefined ? { baseline: recordBaseline(r, at) } : {}),
+    };
+    const reason = recordReason(r, at, verdict);
+    const matches = list(r.matches, `${at}.matches`).map((m, k) => position(m, `${at}.matches[${k}]`));
+    return makeRecord(fields, verdict, reason, matches, r.detail !== undefined ? detail(r.detail, `${at}.detail`) : undefined);
+}
+/**
+ * Why a report is not JSON, in JSON.parse's words without the part of the
+ * text it quotes (`Unexpected token 'o', "not json" is not valid JSON`): a
+ * report is no citation file, and only those are quoted, in short excerpts.
+ */
+function notJson(message) {
+    return `not JSON: ${message.replace(/, (?:\.\.\.)?"[\s\S]*"(?:\.\.\.)? is not valid JSON$/, ' (not valid JSON)')}`;
+}
+function reportOf(value, readRecords) {
+    const report = object(value, 'the report');
+    const tool = report.tool;
+    if (typeof tool !== 'object' || tool === null || tool.name !== 'citegate' || !('records' in report))
+        throw new ReportError('not a citegate JSON report (check --format json writes one)');
+    if (report.version !== 1)
+        throw new ReportError(`a report of format version ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .excerpt */ .Kb)(String(report.version), 12)}, which this citegate cannot read: it reads version 1`);
+    const records = readRecords(report.records);
+    const sources = list(report.sources, 'sources').map((v, i) => {
+        const s = object(v, `sources[${i}]`);
+        const status = str(s.status, `sources[${i}].status`);
+        if (status !== 'verified' && status !== 'unverified')
+            throw new ReportError(`sources[${i}].status is not verified or unverified`);
+        return {
+            id: str(s.id, `sources[${i}].id`),
+            path: str(s.path, `sources[${i}].path`),
+            sha256: strOrNull(s.sha256, `sources[${i}].sha256`) ?? undefined,
+            retrieved: str(s.retrieved, `sources[${i}].retrieved`),
+            status,
+            ...(s.reason !== undefined ? { reason: str(s.reason, `sources[${i}].reason`) } : {}),
+            ...(s.actual_sha256 !== undefined ? { actualSha256: str(s.actual_sha256, `sources[${i}].actual_sha256`) } : {}),
+            line: int(s.line, `sources[${i}].line`),
+            column: int(s.column, `sources[${i}].column`),
+            citedBy: int(s.cited_by, `sources[${i}].cited_by`),
+        };
+    });
+    const problems = list(report.problems, 'problems').map((v, i) => {
+        const p = object(v, `problems[${i}]`);
+        // No line: a problem with the file as a whole.
+        const line = p.line === undefined ? 0 : int(p.line, `problems[${i}].line`);
+        return {
+            file: str(p.file, `problems[${i}].file`),
+            line,
+            column: line === 0 ? 0 : int(p.column, `problems[${i}].column`),
+            message: str(p.message, `problems[${i}].message`),
+        };
+    });
+    const files = list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
+    if (report.findings === undefined)
+        throw new ReportError(`it has no findings: ${OLDER_OR_EDITED}`);
+    const findings = list(report.findings, 'findings').map((v, i) => {
+        const f = object(v, `findings[${i}]`);
+        const kind = str(f.kind, `findings[${i}].kind`);
+        if (!_model_result_js__WEBPACK_IMPORTED_MODULE_3__/* .FINDING_KINDS */ .mH.includes(kind))
+            throw new ReportError(`findings[${i}].kind ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .excerpt */ .Kb)(kind)} is not a finding`);
+        const level = str(f.level, `findings[${i}].level`);
+        if (level !== 'warn' && level !== 'fail')
+            throw new ReportError(`findings[${i}].level is not warn or fail`);
+        return {
+            kind,
+            level,
+            file: str(f.file, `findings[${i}].file`),
+            line: int(f.line, `findings[${i}].line`),
+            column: int(f.column, `findings[${i}].column`),
+            ...(f.citation_id !== undefined ? { citationId: str(f.citation_id, `findings[${i}].citation_id`) } : {}),
+            message: str(f.message, `findings[${i}].message`),
+            ...(f.baseline !== undefined ? { baseline: findingBaseline(f.baseline, `findings[${i}].baseline`) } : {}),
+        };
+    });
+    const result = {
+        manifest: str(report.manifest, 'manifest'),
+        files,
+        records,
+        sources,
+        problems,
+        findings,
+        ...(report.github !== undefined ? { github: report.github } : {}),
+        ...(report.shard !== undefined ? { shard: shardOf(report.shard) } : {}),
+        ...(report.baseline !== undefined ? { baseline: baselineInfo(report.baseline) } : {}),
+    };
+    checkComplete(result, object(report.summary, 'summary'));
+    return result;
+}
+/** At most this many keys of a summary that does not add up are named. */
+const SUMMARY_KEYS_NAMED = 5;
+/**
+ * Refuses a report whose lists do not add up to its summary, or whose files'
+ * records do not run from the first to the last: a report edited (a failing
+ * record deleted) or cut short would otherwise merge into a pass.
+ */
+function checkComplete(result, summary) {
+    const counts = (0,_model_result_js__WEBPACK_IMPORTED_MODULE_3__/* .tally */ .N4)(result);
+    const said = { ...summary };
+    delete said.passed;
+    if (canonical(said) !== canonical(counts)) {
+        // Named, not shown: the summary's text is the file's, of any length.
+        const made = counts;
+        const differ = [...new Set([...Object.keys(said), ...Object.keys(made)])].filter((key) => canonical(said[key]) !== canonical(made[key]));
+        const named = differ.slice(0, SUMMARY_KEYS_NAMED).map((key) => (0,_model_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .excerpt */ .Kb)(key));
+        if (differ.length > SUMMARY_KEYS_NAMED)
+            named.push(`${differ.length - SUMMARY_KEYS_NAMED} more`);
+        throw new ReportError(`its summary does not match its records, problems and findings (${named.join(', ')} differ): ` +
+            'the report was edited or cut short');
+    }
+    const perFile = new Map();
+    for (const r of result.records) {
+        let indices = perFile.get(r.file);
+        if (!indices)
+            perFile.set(r.file, (indices = []));
+        indices.push(r.index);
+    }
+    for (const [file, indices] of perFile) {
+        indices.sort((a, b) => a - b);
+        const at = indices.findIndex((index, i) => index !== i);
+        if (at < 0)
+            continue;
+        if (at > 0 && indices[at] === indices[at - 1])
+            throw new ReportError(`record ${indices[at]} of ${file} is in the report twice`);
+        throw new ReportError(`the records of ${file} skip record ${at}: the report was edited or cut short`);
+    }
+}
+/** JSON with every object's keys in order: two values that mean the same read the same. */
+function canonical(value) {
+    if (typeof value !== 'object' || value === null)
+        return JSON.stringify(value);
+    if (Array.isArray(value))
+        return `[${value.map(canonical).join(',')}]`;
+    return `{${Object.keys(value)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+        .join(',')}}`;
+}
+function shardOf(value) {
+    const s = object(value, 'shard');
+    const index = int(s.index, 'shard.index');
+    const count = int(s.count, 'shard.count');
+    if (count < 1 || count > _model_shard_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_SHARDS */ .hH || index < 1 || index > count)
+        throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${_model_shard_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_SHARDS */ .hH})`);
+    if (s.run === undefined)
+        throw new ReportError(`its shard has no run digest: ${OLDER_OR_EDITED}`);
+    return { index, count, run: str(s.run, 'shard.run') };
+}
+/** A baseline file that cannot be used: the check cannot run (exit 2). */
+class BaselineError extends Error {
+}
+
+
+/***/ }),
+
+/***/ 782:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ BASELINE_STATES),
+/* harmony export */   d: () => (/* binding */ FAIL_ON)
+/* harmony export */ });
+const BASELINE_STATES = ['new', 'broken', 'still failing', 'fixed', 'unchanged'];
+const FAIL_ON = ['any', 'new'];
 
 
 /***/ }),
@@ -42235,6 +42089,284 @@ const BLANK_THEN_COLON = new RegExp(`^${SPACE}*:$`, 'u');
 
 /***/ }),
 
+/***/ 3965:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   T: () => (/* binding */ describeFsError)
+/* harmony export */ });
+/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6282);
+// What a failed file-system call means, in words a user reads (no errno codes).
+
+function describeFsError(error) {
+    const code = error?.code;
+    switch (code) {
+        case 'ENOENT':
+            return 'no such file';
+        case 'ENOTDIR':
+            return 'a folder on the path is a file';
+        case 'EACCES':
+        case 'EPERM':
+            return 'permission denied';
+        case 'EISDIR':
+            return 'it is a folder, not a file';
+        case 'ELOOP':
+            return 'it is a symbolic link (or a loop of them)';
+        case 'ENAMETOOLONG':
+            return 'the path is too long';
+        case 'ENOSPC':
+            return 'no space left on the device';
+        case 'EROFS':
+            return 'the file system is read-only';
+        // Opening a socket.
+        case 'ENXIO':
+            return 'it is not a regular file';
+        default:
+            return (0,_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .shorten */ .ml)(error?.message ?? String(error), _escape_js__WEBPACK_IMPORTED_MODULE_0__/* .OUTSIDE_SHOWN */ .eJ);
+    }
+}
+
+
+/***/ }),
+
+/***/ 2960:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   A3: () => (/* binding */ reasonOf),
+/* harmony export */   B0: () => (/* binding */ isLocated),
+/* harmony export */   N4: () => (/* binding */ tally),
+/* harmony export */   Uo: () => (/* binding */ makeRecord),
+/* harmony export */   mH: () => (/* binding */ FINDING_KINDS),
+/* harmony export */   pg: () => (/* binding */ explanationOf),
+/* harmony export */   th: () => (/* binding */ matchesOf)
+/* harmony export */ });
+/* unused harmony export HINT_KINDS */
+/* harmony import */ var _baseline_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(782);
+/* harmony import */ var _verdict_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7088);
+// What a check run found: the one model every report (text, JSON, summary,
+// annotations, SARIF) is written from. A record's result is typed by its
+// verdict: each variant carries its own data and nothing else, so a report
+// that handles `ambiguous quote` finds its matches and suggestions there, and
+// cannot reach for a closest passage it never has.
+
+
+/** SPEC §2: the one verdict that passes. */
+function isLocated(r) {
+    return r.verdict === 'located';
+}
+/** The record's matches in its source, as the reports list them. */
+function matchesOf(r) {
+    if (r.verdict === 'located')
+        return r.match === undefined ? [] : [r.match];
+    return r.verdict === 'ambiguous quote' ? r.matches : [];
+}
+/** Why, for the verdicts decided before the quote is looked for. */
+function reasonOf(r) {
+    return 'reason' in r ? r.reason : undefined;
+}
+/**
+ * A record's result from what deciding and explaining found: its verdict's own
+ * data, nothing else. `reason` is required for the refused verdicts.
+ */
+function makeRecord(fields, verdict, reason, matches, d = {}) {
+    const { file, line, column, index, citationId, sourceId, quote, claim } = fields;
+    const base = {
+        file,
+        line,
+        column,
+        index,
+        citationId,
+        sourceId,
+        ...(fields.baseline ? { baseline: fields.baseline } : {}),
+    };
+    switch (verdict) {
+        case 'located':
+            return { ...base, verdict, match: matches[0], ...(d.context ? { context: d.context } : {}) };
+        case 'ambiguous quote':
+            return {
+                ...base,
+                quote,
+                claim,
+                verdict,
+                matches,
+                ...(d.context ? { context: d.context } : {}),
+                ...(d.suggestions ? { suggestions: d.suggestions } : {}),
+                ...(d.matchCount !== undefined ? { matchCount: d.matchCount } : {}),
+                ...(d.tooManyMatches ? { tooManyMatches: true } : {}),
+            };
+        case 'quote not found':
+            return {
+                ...base,
+                quote,
+                claim,
+                verdict,
+                ...(d.context ? { context: d.context } : {}),
+                ...(d.closest !== undefined ? { closest: d.closest } : {}),
+                ...(d.hints ? { hints: d.hints } : {}),
+                ...(d.tooLong ? { tooLong: true } : {}),
+            };
+        case 'unknown source':
+            return {
+                ...base,
+                quote,
+                claim,
+                verdict,
+                ...(d.hints ? { hints: d.hints } : {}),
+                ...(d.similarIds ? { similarIds: d.similarIds } : {}),
+                ...(d.sourceIds ? { sourceIds: d.sourceIds } : {}),
+            };
+        case 'empty quote':
+            return { ...base, quote, claim, verdict };
+        case 'invalid fields':
+        case 'source unverified':
+        case 'source not permitted':
+            if (reason === undefined)
+                throw new Error(`a record whose verdict is ${verdict} needs a reason`);
+            return { ...base, quote, claim, verdict, reason };
+    }
+}
+/** The explanation a record carries, as one bag; undefined when it has none. */
+function explanationOf(r) {
+    let d;
+    switch (r.verdict) {
+        case 'located':
+            d = { context: r.context };
+            break;
+        case 'ambiguous quote':
+            d = {
+                context: r.context,
+                suggestions: r.suggestions,
+                matchCount: r.matchCount,
+                tooManyMatches: r.tooManyMatches,
+            };
+            break;
+        case 'quote not found':
+            d = { context: r.context, closest: r.closest, hints: r.hints, tooLong: r.tooLong };
+            break;
+        case 'unknown source':
+            d = { hints: r.hints, similarIds: r.similarIds, sourceIds: r.sourceIds };
+            break;
+        default:
+            return undefined;
+    }
+    return Object.values(d).some((v) => v !== undefined) ? d : undefined;
+}
+const HINT_KINDS = (/* unused pure expression or super */ null && ([
+    'case',
+    'accents',
+    'quotes',
+    'compatibility',
+    'invisible',
+    'hyphenation',
+    'word boundary',
+    'other version',
+    'other source',
+]));
+const FINDING_KINDS = [
+    'claim number not in quote',
+    'location not at quote',
+    'required source not cited',
+    'uncited claim',
+];
+function baselineTally(result, info) {
+    const states = Object.fromEntries(_baseline_js__WEBPACK_IMPORTED_MODULE_0__/* .BASELINE_STATES */ .R.map((s) => [s, 0]));
+    for (const r of result.records)
+        if (r.baseline)
+            states[r.baseline.state]++;
+    let newFindings = 0;
+    let stillFailing = 0;
+    for (const f of result.findings) {
+        if (f.baseline === 'new')
+            newFindings++;
+        else if (f.baseline === 'still failing')
+            stillFailing++;
+    }
+    return {
+        ...states,
+        removed: info.removed.length,
+        findings: { new: newFindings, 'still failing': stillFailing, fixed: info.findingsFixed },
+    };
+}
+function tally(result) {
+    const byVerdict = new Map();
+    for (const r of result.records)
+        byVerdict.set(r.verdict, (byVerdict.get(r.verdict) ?? 0) + 1);
+    const verdicts = {};
+    for (const verdict of _verdict_js__WEBPACK_IMPORTED_MODULE_1__/* .VERDICTS */ .b) {
+        const n = byVerdict.get(verdict);
+        if (n !== undefined)
+            verdicts[verdict] = n;
+    }
+    const located = byVerdict.get('located') ?? 0;
+    let fail = 0;
+    for (const f of result.findings)
+        if (f.level === 'fail')
+            fail++;
+    return {
+        total: result.records.length,
+        located,
+        failed: result.records.length - located,
+        verdicts,
+        files: result.files.length,
+        problems: result.problems.length,
+        findings: { fail, warn: result.findings.length - fail },
+        ...(result.baseline ? { baseline: baselineTally(result, result.baseline) } : {}),
+    };
+}
+
+
+/***/ }),
+
+/***/ 8553:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KN: () => (/* binding */ SHARD_FORM),
+/* harmony export */   hH: () => (/* binding */ MAX_SHARDS),
+/* harmony export */   uK: () => (/* binding */ parseShard)
+/* harmony export */ });
+// Splitting an audit over several jobs: which shard of how many (check/shard.ts assigns the files).
+/** The most shards a run is split into: a matrix of GitHub Actions takes at most 256 jobs. */
+const MAX_SHARDS = 1024;
+/** Parses "i/n" (1 ≤ i ≤ n ≤ MAX_SHARDS); undefined for anything else. */
+function parseShard(text) {
+    const m = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text.trim());
+    if (!m)
+        return undefined;
+    const index = Number(m[1]);
+    const count = Number(m[2]);
+    return index <= count && count <= MAX_SHARDS ? { index, count } : undefined;
+}
+/** What a shard is written as, for the messages that refuse another value. */
+const SHARD_FORM = 'i/n with 1 <= i <= n (for example 2/4)';
+
+
+/***/ }),
+
+/***/ 7088:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   b: () => (/* binding */ VERDICTS)
+/* harmony export */ });
+// The verdicts of SPEC §2, in the order reports list them (best first). The
+// engine decides them (engine/verdict.ts); every layer names them.
+/** Every verdict, best first. */
+const VERDICTS = [
+    'located',
+    'quote not found',
+    'ambiguous quote',
+    'empty quote',
+    'source unverified',
+    'source not permitted',
+    'unknown source',
+    'invalid fields',
+];
+
+
+/***/ }),
+
 /***/ 2613:
 /***/ ((module) => {
 
@@ -42337,6 +42469,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 

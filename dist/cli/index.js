@@ -19382,6 +19382,19 @@ function readBaselineFile(file) {
     read.catch(() => { });
     return read;
 }
+/** The workers still reading, for stopBaselineReads. */
+const reading = new Set();
+/**
+ * Stops every baseline still being read: a command that ended early (a
+ * usage error once the baseline was opened, an internal error in the
+ * check) does not need it, and would otherwise wait for the worker to parse
+ * it all before the process exits. Their reads reject, unheard.
+ */
+function stopBaselineReads() {
+    for (const worker of reading)
+        void worker.terminate();
+    reading.clear();
+}
 /** The worker's reply; or, with no worker to be had (a runtime without threads), the same read here. */
 function replyOf(fd) {
     let worker;
@@ -19391,11 +19404,12 @@ function replyOf(fd) {
     catch {
         return Promise.resolve().then(() => readHere(fd));
     }
+    reading.add(worker);
     return new Promise((resolve, reject) => {
         worker.once('message', resolve);
         worker.once('error', reject);
         worker.once('exit', (code) => reject(new Error(`the baseline's reader stopped (exit ${code})`)));
-    });
+    }).finally(() => reading.delete(worker));
 }
 /** What the worker does, in this thread. */
 function readHere(fd) {
@@ -21972,6 +21986,7 @@ function internalError(error, io) {
 
 
 
+
 // A reader that stops early (`citegate check | head`) closes the pipe: stop
 // quietly, as other command-line tools do, with the status already decided.
 // Any other failure to write the output (a full disk) means the check could
@@ -22007,9 +22022,12 @@ function guarded(stream) {
     };
 }
 const io = { stdout: guarded(process.stdout), stderr: guarded(process.stderr) };
-main(process.argv.slice(2), io).then((code) => {
+main(process.argv.slice(2), io)
+    .then((code) => {
     process.exitCode = code;
 }, (error) => {
     process.exitCode = internalError(error, io);
-});
+})
+    // The command is done, its outcome told: a baseline it had no use for (it ended early) is not waited for.
+    .finally(stopBaselineReads);
 

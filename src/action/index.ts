@@ -1,6 +1,7 @@
 // Entry point of the GitHub Action (bundled to dist/index.js).
 import * as core from '@actions/core';
 import { run } from './main.js';
+import { stopBaselineReads } from '../load/baseline-file.js';
 import { escapeMessage, messageOf } from '../model/escape.js';
 
 try {
@@ -8,4 +9,7 @@ try {
 } catch (error) {
   // run() handles its own errors; this is the last guard against a raw stack trace or a pass.
   core.setFailed(`citegate: internal error: ${escapeMessage(messageOf(error))}`);
+} finally {
+  // The step's outcome is set: a baseline still being read (the run ended early) is not waited for.
+  stopBaselineReads();
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Entry point of the citegate command (bundled to dist/cli/index.js).
 import { internalError, main } from './main.js';
+import { stopBaselineReads } from '../load/baseline-file.js';
 import { type LineState, neutralizeCommands, neutralizeLegacyCommands } from '../model/escape.js';
 import { describeFsError } from '../model/fs-error.js';
 
@@ -40,11 +41,14 @@ function guarded(stream: NodeJS.WriteStream): (text: string) => void {
 
 const io = { stdout: guarded(process.stdout), stderr: guarded(process.stderr) };
 
-main(process.argv.slice(2), io).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.exitCode = internalError(error, io);
-  },
-);
+main(process.argv.slice(2), io)
+  .then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.exitCode = internalError(error, io);
+    },
+  )
+  // The command is done, its outcome told: a baseline it had no use for (it ended early) is not waited for.
+  .finally(stopBaselineReads);

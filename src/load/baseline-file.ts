@@ -130,6 +130,20 @@ export function readBaselineFile(file: string): Promise<Baseline> {
   return read;
 }
 
+/** The workers still reading, for stopBaselineReads. */
+const reading = new Set<Worker>();
+
+/**
+ * Stops every baseline still being read: a command that ended early (a
+ * usage error once the baseline was opened, an internal error in the
+ * check) does not need it, and would otherwise wait for the worker to parse
+ * it all before the process exits. Their reads reject, unheard.
+ */
+export function stopBaselineReads(): void {
+  for (const worker of reading) void worker.terminate();
+  reading.clear();
+}
+
 /** The worker's reply; or, with no worker to be had (a runtime without threads), the same read here. */
 function replyOf(fd: number): Promise<Reply> {
   let worker: Worker;
@@ -138,11 +152,12 @@ function replyOf(fd: number): Promise<Reply> {
   } catch {
     return Promise.resolve().then(() => readHere(fd));
   }
+  reading.add(worker);
   return new Promise<Reply>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the baseline's reader stopped (exit ${code})`)));
-  });
+  }).finally(() => reading.delete(worker));
 }
 
 /** What the worker does, in this thread. */

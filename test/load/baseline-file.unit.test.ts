@@ -20,7 +20,7 @@ jest.unstable_mockModule('node:worker_threads', () => ({
     }
   },
 }));
-const { readBaselineFile } = await import('../../src/load/baseline-file.js');
+const { readBaselineFile, stopBaselineReads } = await import('../../src/load/baseline-file.js');
 const { BaselineError, parseJsonReport } = await import('../../src/load/report.js');
 
 function report(): string {
@@ -107,6 +107,25 @@ describe('readBaselineFile', () => {
       odd.records[1] = { ...odd.records[0], file: { name: 'a' } };
       await expect(readBaselineFile(file(JSON.stringify(odd)))).rejects.toThrow(/records\[1\]\.file is not a string/);
     }
+  });
+});
+
+describe('stopBaselineReads', () => {
+  it('stops a read still under way, which then rejects, and leaves the next read alone', async () => {
+    // A report of some 60 MB: parsing it takes the worker far longer than being stopped.
+    const one = JSON.parse(report());
+    const big = { ...one, records: [] as unknown[] };
+    const padding = 'x'.repeat(600);
+    for (let i = 0; i < 100_000; i++) big.records.push({ ...one.records[0], quote: padding, index: i });
+    const at = file(JSON.stringify(big));
+    const started = workers;
+    const pending = readBaselineFile(at);
+    expect(workers).toBe(started + 1);
+    stopBaselineReads();
+    await expect(pending).rejects.toThrow(/cannot read the baseline .*: the baseline's reader stopped/);
+    // Nothing left to stop: a later read is its own.
+    const small = readBaselineFile(file(report()));
+    await expect(small).resolves.toMatchObject({ digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 });
 
