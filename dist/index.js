@@ -36735,20 +36735,22 @@ function matchFile(now, before, matched) {
     if (same === now.length && same === before.length)
         return [];
     // In the common part each key is held as often in both, so the rest match in order as the whole would.
+    // Each key's places in the baseline, and how many of them are taken: read in order, not shifted, since
+    // the records without an id share one key, and a file may hold 100,000 of them.
     const queued = new Map();
     for (let k = same; k < before.length; k++) {
         const held = queued.get(before[k]);
         if (held)
-            held.push(k);
+            held.places.push(k);
         else
-            queued.set(before[k], [k]);
+            queued.set(before[k], { places: [k], next: 0 });
     }
     const taken = new Uint8Array(before.length);
     for (let j = same; j < now.length; j++) {
         const held = queued.get(now[j]);
-        if (held === undefined || held.length === 0)
+        if (held === undefined || held.next === held.places.length)
             continue;
-        const k = held.shift();
+        const k = held.places[held.next++];
         taken[k] = 1;
         matched(j, k);
     }
