@@ -41287,11 +41287,14 @@ function quickRecords(columns) {
  * The worker: CommonJS run from this string, so that the bundle needs no
  * second file. It posts { digest, report, packed } or { error } once, then
  * ends; the records go as columns (record-columns.ts). On Linux, where a
- * thread has its own priority, it runs at the lowest: it is to take the
- * time the check leaves of the second core, not the time of the check's
- * own threads (garbage collection, reads). Elsewhere the call would lower
- * the whole process, so it is not made. Keep it in step with readHere
- * below, which does the same in this thread without packing.
+ * thread has its own priority, it runs below the check's own threads
+ * (garbage collection, reads), and takes the time they leave of the second
+ * core. Not at the lowest (19): a thread cannot raise its priority again,
+ * and beside another busy process (a shared runner) one at 19 gets about
+ * 1.5% of a core, so that a parse of a second could take a minute once the
+ * check waits for it; at 10 it gets about 10%. Elsewhere the call would
+ * lower the whole process, so it is not made. Keep it in step with
+ * readHere below, which does the same in this thread without packing.
  */
 const WORKER = `(() => {
 const { workerData, parentPort } = require('node:worker_threads');
@@ -41300,7 +41303,7 @@ const { createHash } = require('node:crypto');
 const { fd, fields } = workerData;
 if (process.platform === 'linux') {
   try {
-    require('node:os').setPriority(19);
+    require('node:os').setPriority(10);
   } catch {}
 }
 let bytes;
