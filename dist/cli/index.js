@@ -10435,10 +10435,14 @@ function recordVerdict(r, at) {
         throw new ReportError(`${at}.verdict ${excerpt(verdict)} is not a verdict`);
     return verdict;
 }
+/** Whether a record of this verdict says why (invalid fields, a source unverified or not permitted). */
+function needsReason(verdict) {
+    return verdict === 'invalid fields' || verdict.startsWith('source ');
+}
 /** A record's reason: given for those whose verdict needs one (a report without is older, or edited). */
 function recordReason(r, at, verdict) {
     const reason = r.reason !== undefined ? str(r.reason, `${at}.reason`) : undefined;
-    if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
+    if (reason === undefined && needsReason(verdict))
         throw new ReportError(`${at} (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
     return reason;
 }
@@ -19209,7 +19213,7 @@ function quickRecords(columns) {
         baselineVerdict: passing('baseline_verdict', isVerdict),
     };
     // A verdict that needs a reason (a record without one is an older report's, or edited).
-    const needsReason = passing('verdict', (v) => v === 'invalid fields' || (isString(v) && v.startsWith('source ')));
+    const saysWhy = passing('verdict', (v) => isVerdict(v) && needsReason(v));
     const [file, line, col, index, citationId, sourceId, verdict, reason, state, stateVerdict] = places;
     const [files, , , indices, citationIds, sourceIds, verdicts, , states, stateVerdicts] = values;
     // One RecordBaseline for each state and verdict it was in, shared by the records that have them.
@@ -19234,7 +19238,7 @@ function quickRecords(columns) {
             (s >= 0 && !ok.sourceId[s]) ||
             v < 0 ||
             !ok.verdict[v] ||
-            (reason[i] >= 0 ? !ok.reason[reason[i]] : needsReason[v]) ||
+            (reason[i] >= 0 ? !ok.reason[reason[i]] : saysWhy[v]) ||
             (b >= 0 && (!ok.baseline[b] || (bv >= 0 && !ok.baselineVerdict[bv]))))
             return undefined;
         const record = {

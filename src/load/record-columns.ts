@@ -6,8 +6,8 @@
 // column holding anything not as expected sends every record the slow way,
 // one object at a time through report.ts, which says what is wrong and where.
 import { BASELINE_STATES, type RecordBaseline } from '../model/baseline.js';
-import { VERDICTS } from '../model/verdict.js';
-import { type BaselineRecord, baselineRecord } from './report.js';
+import { VERDICTS, type Verdict } from '../model/verdict.js';
+import { type BaselineRecord, baselineRecord, needsReason } from './report.js';
 
 /** What a baseline reads (and checks) of a record; the rest (quote, matches, explanations) is dropped in the worker. */
 export const RECORD_FIELDS = [
@@ -83,10 +83,7 @@ function quickRecords(columns: RecordColumns): BaselineRecord[] | undefined {
     baselineVerdict: passing('baseline_verdict', isVerdict),
   };
   // A verdict that needs a reason (a record without one is an older report's, or edited).
-  const needsReason = passing(
-    'verdict',
-    (v) => v === 'invalid fields' || (isString(v) && (v as string).startsWith('source ')),
-  );
+  const saysWhy = passing('verdict', (v) => isVerdict(v) && needsReason(v as Verdict));
   const [file, line, col, index, citationId, sourceId, verdict, reason, state, stateVerdict] = places;
   const [files, , , indices, citationIds, sourceIds, verdicts, , states, stateVerdicts] = values;
   // One RecordBaseline for each state and verdict it was in, shared by the records that have them.
@@ -112,7 +109,7 @@ function quickRecords(columns: RecordColumns): BaselineRecord[] | undefined {
       (s >= 0 && !ok.sourceId[s]) ||
       v < 0 ||
       !ok.verdict[v] ||
-      (reason[i] >= 0 ? !ok.reason[reason[i]] : needsReason[v]) ||
+      (reason[i] >= 0 ? !ok.reason[reason[i]] : saysWhy[v]) ||
       (b >= 0 && (!ok.baseline[b] || (bv >= 0 && !ok.baselineVerdict[bv])))
     )
       return undefined;

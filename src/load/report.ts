@@ -251,10 +251,15 @@ function recordVerdict(r: Json, at: string): Verdict {
   return verdict;
 }
 
+/** Whether a record of this verdict says why (invalid fields, a source unverified or not permitted). */
+export function needsReason(verdict: Verdict): boolean {
+  return verdict === 'invalid fields' || verdict.startsWith('source ');
+}
+
 /** A record's reason: given for those whose verdict needs one (a report without is older, or edited). */
 function recordReason(r: Json, at: string, verdict: Verdict): string | undefined {
   const reason = r.reason !== undefined ? str(r.reason, `${at}.reason`) : undefined;
-  if (reason === undefined && (verdict === 'invalid fields' || verdict.startsWith('source ')))
+  if (reason === undefined && needsReason(verdict))
     throw new ReportError(`${at} (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
   return reason;
 }
