@@ -65,11 +65,11 @@ const isVerdict = (v: unknown) => (VERDICTS as readonly unknown[]).includes(v);
  * field of the wrong type): then the slow way finds it and says so.
  */
 function quickRecords(columns: RecordColumns): BaselineRecord[] | undefined {
-  const { count, values, places } = columns;
-  const column = (field: Field) => RECORD_FIELDS.indexOf(field);
+  const { count } = columns;
+  const values = (field: Field) => columns.values[RECORD_FIELDS.indexOf(field)];
+  const places = (field: Field) => columns.places[RECORD_FIELDS.indexOf(field)];
   /** For each value of a field, 1 when it passes. */
-  const passing = (field: Field, test: (v: unknown) => boolean) =>
-    Uint8Array.from(values[column(field)], (v) => +test(v));
+  const passing = (field: Field, test: (v: unknown) => boolean) => Uint8Array.from(values(field), (v) => +test(v));
   const ok = {
     file: passing('file', isString),
     line: passing('line', Number.isInteger),
@@ -84,8 +84,23 @@ function quickRecords(columns: RecordColumns): BaselineRecord[] | undefined {
   };
   // A verdict that needs a reason (a record without one is an older report's, or edited).
   const saysWhy = passing('verdict', (v) => isVerdict(v) && needsReason(v as Verdict));
-  const [file, line, col, index, citationId, sourceId, verdict, reason, state, stateVerdict] = places;
-  const [files, , , indices, citationIds, sourceIds, verdicts, , states, stateVerdicts] = values;
+  const file = places('file');
+  const line = places('line');
+  const col = places('column');
+  const index = places('index');
+  const citationId = places('citation_id');
+  const sourceId = places('source_id');
+  const verdict = places('verdict');
+  const reason = places('reason');
+  const state = places('baseline');
+  const stateVerdict = places('baseline_verdict');
+  const files = values('file');
+  const indices = values('index');
+  const citationIds = values('citation_id');
+  const sourceIds = values('source_id');
+  const verdicts = values('verdict');
+  const states = values('baseline');
+  const stateVerdicts = values('baseline_verdict');
   // One RecordBaseline for each state and verdict it was in, shared by the records that have them.
   const baselines = new Map<number, RecordBaseline>();
   const records: BaselineRecord[] = new Array(count);
