@@ -36760,6 +36760,29 @@ function matchFile(now, before, matched) {
             left.push(k);
     return left;
 }
+/**
+ * Matches items (records, findings) now with the baseline's, file by file
+ * (matchFile): calls `matched(i, k)` for item i now and item k of the
+ * baseline, and gives the places of the baseline's items left over, in its
+ * order. `fileOf` names a baseline file as this run does (renames).
+ */
+function matchAll(now, before, fileOf, keyOf, matched) {
+    const baseFiles = byFile(before, fileOf, keyOf);
+    const left = [];
+    for (const [file, ours] of byFile(now, (f) => f, keyOf)) {
+        const theirs = baseFiles.get(file);
+        if (!theirs)
+            continue;
+        baseFiles.delete(file);
+        const unmatched = matchFile(ours.keys, theirs.keys, (j, k) => matched(ours.places[j], theirs.places[k]));
+        for (const k of unmatched)
+            left.push(theirs.places[k]);
+    }
+    for (const theirs of baseFiles.values())
+        for (const k of theirs.places)
+            left.push(k);
+    return left.sort((a, b) => a - b);
+}
 const recordKey = (r) => r.citationId ?? NO_ID;
 /** A finding is about its kind, file, record and what it says (a sentence, a number, a source). */
 function findingKey(f) {
@@ -36794,33 +36817,15 @@ class RecordStates {
 function compareWithBaseline(result, baseline, failOn, pins, counts) {
     const base = baseline.report;
     const fileOf = (file) => baseline.renamed?.get(file) ?? file;
-    const same = (file) => file;
-    const records = new Array(result.records.length);
     const was = new Array(result.records.length);
-    const baseFiles = byFile(base.records, fileOf, recordKey);
-    const left = [];
-    for (const [file, now] of byFile(result.records, same, recordKey)) {
-        const before = baseFiles.get(file);
-        baseFiles.delete(file);
-        if (!before)
-            continue;
-        const unmatched = matchFile(now.keys, before.keys, (j, k) => {
-            was[now.places[j]] = base.records[before.places[k]].verdict;
-        });
-        for (const k of unmatched)
-            left.push(before.places[k]);
-    }
-    for (const before of baseFiles.values())
-        for (const k of before.places)
-            left.push(k);
+    const left = matchAll(result.records, base.records, fileOf, recordKey, (i, k) => {
+        was[i] = base.records[k].verdict;
+    });
     const states = new RecordStates();
-    for (let i = 0; i < records.length; i++) {
-        const r = result.records[i];
-        records[i] = { ...r, baseline: states.of(was[i], r) };
-    }
+    const records = result.records.map((r, i) => ({ ...r, baseline: states.of(was[i], r) }));
     // Removed records, by file, in the baseline's order.
     const removed = [];
-    for (const k of left.sort((a, b) => a - b)) {
+    for (const k of left) {
         const record = base.records[k];
         const file = fileOf(record.file);
         if (!counts(file))
@@ -36828,25 +36833,11 @@ function compareWithBaseline(result, baseline, failOn, pins, counts) {
         removed.push({ file, citationId: record.citationId, sourceId: record.sourceId, verdict: record.verdict });
     }
     removed.sort((a, b) => comparePaths(a.file, b.file));
-    const baseFindings = byFile(base.findings, fileOf, findingKey);
     const stillFailing = new Uint8Array(result.findings.length);
-    let findingsFixed = 0;
-    for (const [file, now] of byFile(result.findings, same, findingKey)) {
-        const before = baseFindings.get(file);
-        baseFindings.delete(file);
-        if (!before)
-            continue;
-        const unmatched = matchFile(now.keys, before.keys, (j) => {
-            stillFailing[now.places[j]] = 1;
-        });
-        for (const k of unmatched)
-            if (counts(file) && base.findings[before.places[k]].level === 'fail')
-                findingsFixed++;
-    }
-    for (const [file, before] of baseFindings)
-        for (const k of before.places)
-            if (counts(file) && base.findings[k].level === 'fail')
-                findingsFixed++;
+    const gone = matchAll(result.findings, base.findings, fileOf, findingKey, (i) => {
+        stillFailing[i] = 1;
+    });
+    const findingsFixed = gone.filter((k) => base.findings[k].level === 'fail' && counts(fileOf(base.findings[k].file))).length;
     const findings = result.findings.map((f, i) => ({
         ...f,
         baseline: (stillFailing[i] ? 'still failing' : 'new'),
