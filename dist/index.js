@@ -32378,6 +32378,7 @@ class SourceView {
     partIndex;
     unitIndex;
     lowered;
+    table;
     /** Bytes read so far searching the text for quotes' matches (see matches). */
     searched = 0;
     /** UTF-16 units read so far searching the text for words' keys (see occurrences). */
@@ -32507,6 +32508,17 @@ class SourceView {
         }
         this.keysSearched += (at < 0 ? text.length : at) + calls * SEARCH_CALL_BYTES;
         return found;
+    }
+    /**
+     * The text's words as a table (WordTable), when enough quotes are aligned
+     * here to pay for it (about one per ALIGNED_CHARS characters of text);
+     * undefined otherwise, and the windows are split from the text each time.
+     * Either way the windows are the same.
+     */
+    wordTable() {
+        if (this.table === undefined)
+            this.table = this.lookups * ALIGNED_CHARS >= this.text.length ? new WordTable(this.text) : null;
+        return this.table ?? undefined;
     }
     byteCheckpoints() {
         if (this.checkpoints)
@@ -32803,6 +32815,120 @@ function grown(x) {
 }
 /** Where a part's hash starts: drawn once per run, so that a text cannot be made of parts that share one list. */
 const PART_SEED = Math.floor(Math.random() * 2 ** 32) | 0;
+/**
+ * A word table costs about 23 ns a character to make (9 ms for 400 KB) and
+ * saves about 13 µs a quote aligned (130 ms for the 10,000 misses of the
+ * bench's explain-400k): made when at least one quote per this many
+ * characters is expected, where it surely pays (measured with Node 24).
+ */
+const ALIGNED_CHARS = 512;
+/**
+ * The words of a text (its runs of characters between spaces) in order: where
+ * each starts and ends, and the id of its text among the distinct words, so
+ * that a window of words is a range of ids, and whatever is worked out for a
+ * word (its key, whether a quote has it) is worked out once per distinct word.
+ */
+class WordTable {
+    starts;
+    ends;
+    /** Per word: the id of its text. */
+    ids;
+    /** Per id: the word; and the id of each word. */
+    texts = [];
+    idOf = new Map();
+    count;
+    /**
+     * For the quote being aligned (its serial, see serial()): per word id,
+     * whether the quote has the word (stamp) and its id in the quote; per key
+     * (see keyOf), the same. Set once per quote, read for every window word.
+     */
+    wordStamp;
+    wordInQuote;
+    keyStamp = [];
+    keyInQuote = [];
+    /** Per word id: the id of its key (-1 until asked), keys being given ids as they are met. */
+    keyIds;
+    keyIdOf = new Map();
+    serials = 0;
+    constructor(text) {
+        let count = 0;
+        for (let i = 0; i < text.length; i++)
+            if (text.charCodeAt(i) !== 0x20 && (i === 0 || text.charCodeAt(i - 1) === 0x20))
+                count++;
+        this.count = count;
+        this.starts = new Int32Array(count);
+        this.ends = new Int32Array(count);
+        this.ids = new Int32Array(count);
+        let k = 0;
+        let start = -1;
+        for (let i = 0; i <= text.length; i++) {
+            const space = i === text.length || text.charCodeAt(i) === 0x20;
+            if (!space) {
+                if (start < 0)
+                    start = i;
+                continue;
+            }
+            if (start < 0)
+                continue;
+            const word = text.slice(start, i);
+            let id = this.idOf.get(word);
+            if (id === undefined) {
+                this.idOf.set(word, (id = this.texts.length));
+                this.texts.push(word);
+            }
+            this.starts[k] = start;
+            this.ends[k] = i;
+            this.ids[k] = id;
+            k++;
+            start = -1;
+        }
+        this.wordStamp = new Int32Array(this.texts.length).fill(-1);
+        this.wordInQuote = new Int32Array(this.texts.length);
+        this.keyIds = new Int32Array(this.texts.length).fill(-1);
+    }
+    /** A serial number for a quote about to be aligned here, so that the stamps tell its words from another's. */
+    serial() {
+        return this.serials++;
+    }
+    /** The id of a key (given one when first met). */
+    keyId(key) {
+        let id = this.keyIdOf.get(key);
+        if (id === undefined) {
+            this.keyIdOf.set(key, (id = this.keyStamp.length));
+            this.keyStamp.push(-1);
+            this.keyInQuote.push(0);
+        }
+        return id;
+    }
+    /** The id of the key of word `id`, its key made by `keyOf` the first time. */
+    keyOfWord(id, keyOf) {
+        let key = this.keyIds[id];
+        if (key < 0)
+            this.keyIds[id] = key = this.keyId(keyOf(this.texts[id]));
+        return key;
+    }
+    /** The first word that ends after `i`. */
+    firstEndingAfter(i) {
+        return firstAbove(this.ends, i);
+    }
+    /** The first word that starts at or after `i`. */
+    firstStartingFrom(i) {
+        return firstAbove(this.starts, i - 1);
+    }
+}
+/** The index of the first element above `value` in an ascending list (its length when none is). */
+function firstAbove(sorted, value) {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid] > value)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
 /** Every word of a text by its key, for texts that many quotes look up. */
 class WordIndex {
     byKey = new Map();
@@ -33792,29 +33918,52 @@ function nearestPassage(view, quote) {
     let best;
     let aligned;
     const slack = Math.max(32, Math.ceil(quote.length * 0.3));
+    const table = view.wordTable();
     for (const d of chosen) {
         const from = Math.max(0, d * 8 - slack);
         const to = Math.min(text.length, d * 8 + quote.length + slack);
-        const window = wordsIn(text, from, to);
-        // The stretch may start or end inside a word: leave those pieces out.
-        if (from > 0 && text.charCodeAt(from - 1) !== 0x20) {
-            window.words.shift();
-            window.starts.shift();
-        }
-        if (to < text.length && text.charCodeAt(to) !== 0x20) {
-            window.words.pop();
-            window.starts.pop();
-        }
+        const window = table ? tableWindow(table, text, from, to) : textWindow(text, from, to);
         // Where the seeds put the quote's first word (votes are rounded to 8 characters).
         let first = 0;
         while (first < window.starts.length && window.starts[first] < d * 8 - 4)
             first++;
         aligned ??= new AlignedQuote(quoteWords);
-        const candidate = align(aligned, window.words, window.starts, first, best?.similarity ?? -1);
+        const candidate = align(aligned, window, first, best?.similarity ?? -1);
         if (candidate && (!best || candidate.similarity > best.similarity))
             best = candidate;
     }
     return best;
+}
+/** The whole words of text[from, to), cut from the text. */
+function textWindow(text, from, to) {
+    const window = wordsIn(text, from, to);
+    // The stretch may start or end inside a word: leave those pieces out. (A stretch that starts on
+    // the space after a word, or ends on the one before, loses a whole word so; windows always have.)
+    if (from > 0 && text.charCodeAt(from - 1) !== 0x20) {
+        window.words.shift();
+        window.starts.shift();
+    }
+    if (to < text.length && text.charCodeAt(to) !== 0x20) {
+        window.words.pop();
+        window.starts.pop();
+    }
+    return window;
+}
+/** The same words as textWindow, taken from the text's word table. */
+function tableWindow(table, text, from, to) {
+    let lo = table.firstEndingAfter(from);
+    let hi = table.firstStartingFrom(to);
+    if (from > 0 && text.charCodeAt(from - 1) !== 0x20 && hi > lo)
+        lo++;
+    if (to < text.length && text.charCodeAt(to) !== 0x20 && hi > lo)
+        hi--;
+    const words = new Array(hi - lo);
+    const starts = new Array(hi - lo);
+    for (let k = lo; k < hi; k++) {
+        words[k - lo] = table.texts[table.ids[k]];
+        starts[k - lo] = table.starts[k];
+    }
+    return { words, starts, table, offset: lo };
 }
 /** When the quote's rarest word occurs more often than this, runs of its words are looked up whole (phraseVotes). */
 const COMMON_SEED = 16;
@@ -33887,6 +34036,8 @@ class AlignedQuote {
     /** Per code: the word's id (-1: not a quote word), and the key id align() compares (see code). */
     codeIds = [];
     codeKeys = [];
+    table;
+    serial = -1;
     constructor(words) {
         this.words = words;
         this.quoteIds = new Int32Array(words.length);
@@ -33925,6 +34076,30 @@ class AlignedQuote {
         this.windowCodes.set(word, code);
         return code;
     }
+    /**
+     * This quote's serial in a word table, its words and keys stamped there
+     * when first asked: the window words that are quote words, and the keys
+     * that quote words have, are then told by reading the table.
+     */
+    serialIn(table) {
+        if (this.table === table)
+            return this.serial;
+        this.table = table;
+        const serial = (this.serial = table.serial());
+        for (const [word, id] of this.ids) {
+            const t = table.idOf.get(word);
+            if (t === undefined)
+                continue;
+            table.wordStamp[t] = serial;
+            table.wordInQuote[t] = id;
+        }
+        for (const [key, keyId] of this.keyIds) {
+            const k = table.keyId(key);
+            table.keyStamp[k] = serial;
+            table.keyInQuote[k] = keyId;
+        }
+        return serial;
+    }
     idOf(code) {
         return this.codeIds[code];
     }
@@ -33939,19 +34114,41 @@ class AlignedQuote {
  * the quote's first word. Undefined when the passage cannot be more similar
  * than `toBeat`.
  */
-function align(aligned, window, starts, first, toBeat) {
+function align(aligned, stretch, first, toBeat) {
+    const { words: window, starts } = stretch;
     const quote = aligned.words;
     const a = quote.length;
     const b = window.length;
     if (b === 0)
         return undefined;
-    const { keyIds, quoteIds, quoteKeyIds } = aligned;
+    const { keyIds, quoteIds, quoteKeyIds, keyOfId } = aligned;
     const cells = (a + 1) * BAND_CELLS;
     const { windowIds, windowKeyIds, available, low, score, move } = scratchFor(b, keyIds.size, a + 1, cells);
-    for (let j = 0; j < b; j++) {
-        const code = aligned.code(window[j]);
-        windowIds[j] = aligned.idOf(code);
-        windowKeyIds[j] = aligned.keyOf(code);
+    const { table, offset = 0 } = stretch;
+    if (table) {
+        // The quote's words and keys are stamped in the table: each window word is read there, never hashed.
+        const serial = aligned.serialIn(table);
+        const { ids, wordStamp, wordInQuote, keyStamp, keyInQuote } = table;
+        for (let j = 0; j < b; j++) {
+            const t = ids[offset + j];
+            if (wordStamp[t] === serial) {
+                const id = wordInQuote[t];
+                windowIds[j] = id;
+                windowKeyIds[j] = keyOfId[id] === -2 ? -3 : keyOfId[id];
+            }
+            else {
+                const key = table.keyOfWord(t, alignKey);
+                windowIds[j] = -1;
+                windowKeyIds[j] = keyStamp[key] === serial ? keyInQuote[key] : -1;
+            }
+        }
+    }
+    else {
+        for (let j = 0; j < b; j++) {
+            const code = aligned.code(window[j]);
+            windowIds[j] = aligned.idOf(code);
+            windowKeyIds[j] = aligned.keyOf(code);
+        }
     }
     // At most the quote words whose keys the window has are in common. Since the
     // passage holds at least those, similarity is at most 2u / (quote + u): when

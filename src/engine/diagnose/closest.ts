@@ -4,7 +4,7 @@
 // a band that follows the alignment, so the cost of a miss grows linearly with
 // the quote and with how often its words occur, not with the length of the source.
 import { editDistance } from '../edit-distance.js';
-import { type SourceView, wordKey, wordsIn } from './view.js';
+import { type SourceView, type WordTable, wordKey, wordsIn } from './view.js';
 
 export interface DiffPart {
   /** same: in both; added: in the quote only; missing: in the source only. */
@@ -139,27 +139,59 @@ export function nearestPassage(view: SourceView, quote: string): ClosestPassage 
   let best: ClosestPassage | undefined;
   let aligned: AlignedQuote | undefined;
   const slack = Math.max(32, Math.ceil(quote.length * 0.3));
+  const table = view.wordTable();
   for (const d of chosen) {
     const from = Math.max(0, d * 8 - slack);
     const to = Math.min(text.length, d * 8 + quote.length + slack);
-    const window = wordsIn(text, from, to);
-    // The stretch may start or end inside a word: leave those pieces out.
-    if (from > 0 && text.charCodeAt(from - 1) !== 0x20) {
-      window.words.shift();
-      window.starts.shift();
-    }
-    if (to < text.length && text.charCodeAt(to) !== 0x20) {
-      window.words.pop();
-      window.starts.pop();
-    }
+    const window = table ? tableWindow(table, text, from, to) : textWindow(text, from, to);
     // Where the seeds put the quote's first word (votes are rounded to 8 characters).
     let first = 0;
     while (first < window.starts.length && window.starts[first] < d * 8 - 4) first++;
     aligned ??= new AlignedQuote(quoteWords);
-    const candidate = align(aligned, window.words, window.starts, first, best?.similarity ?? -1);
+    const candidate = align(aligned, window, first, best?.similarity ?? -1);
     if (candidate && (!best || candidate.similarity > best.similarity)) best = candidate;
   }
   return best;
+}
+
+/** The words of a stretch of the text that a quote is aligned with, and where each starts. */
+interface Window {
+  readonly words: readonly string[];
+  readonly starts: readonly number[];
+  /** From a word table: the table, and the index there of the window's first word. */
+  readonly table?: WordTable;
+  readonly offset?: number;
+}
+
+/** The whole words of text[from, to), cut from the text. */
+function textWindow(text: string, from: number, to: number): Window {
+  const window = wordsIn(text, from, to);
+  // The stretch may start or end inside a word: leave those pieces out. (A stretch that starts on
+  // the space after a word, or ends on the one before, loses a whole word so; windows always have.)
+  if (from > 0 && text.charCodeAt(from - 1) !== 0x20) {
+    window.words.shift();
+    window.starts.shift();
+  }
+  if (to < text.length && text.charCodeAt(to) !== 0x20) {
+    window.words.pop();
+    window.starts.pop();
+  }
+  return window;
+}
+
+/** The same words as textWindow, taken from the text's word table. */
+function tableWindow(table: WordTable, text: string, from: number, to: number): Window {
+  let lo = table.firstEndingAfter(from);
+  let hi = table.firstStartingFrom(to);
+  if (from > 0 && text.charCodeAt(from - 1) !== 0x20 && hi > lo) lo++;
+  if (to < text.length && text.charCodeAt(to) !== 0x20 && hi > lo) hi--;
+  const words: string[] = new Array(hi - lo);
+  const starts: number[] = new Array(hi - lo);
+  for (let k = lo; k < hi; k++) {
+    words[k - lo] = table.texts[table.ids[k]];
+    starts[k - lo] = table.starts[k];
+  }
+  return { words, starts, table, offset: lo };
 }
 
 /** When the quote's rarest word occurs more often than this, runs of its words are looked up whole (phraseVotes). */
@@ -235,6 +267,8 @@ class AlignedQuote {
   /** Per code: the word's id (-1: not a quote word), and the key id align() compares (see code). */
   private readonly codeIds: number[] = [];
   private readonly codeKeys: number[] = [];
+  private table: WordTable | undefined;
+  private serial = -1;
 
   constructor(readonly words: readonly string[]) {
     this.quoteIds = new Int32Array(words.length);
@@ -271,6 +305,29 @@ class AlignedQuote {
     return code;
   }
 
+  /**
+   * This quote's serial in a word table, its words and keys stamped there
+   * when first asked: the window words that are quote words, and the keys
+   * that quote words have, are then told by reading the table.
+   */
+  serialIn(table: WordTable): number {
+    if (this.table === table) return this.serial;
+    this.table = table;
+    const serial = (this.serial = table.serial());
+    for (const [word, id] of this.ids) {
+      const t = table.idOf.get(word);
+      if (t === undefined) continue;
+      table.wordStamp[t] = serial;
+      table.wordInQuote[t] = id;
+    }
+    for (const [key, keyId] of this.keyIds) {
+      const k = table.keyId(key);
+      table.keyStamp[k] = serial;
+      table.keyInQuote[k] = keyId;
+    }
+    return serial;
+  }
+
   idOf(code: number): number {
     return this.codeIds[code];
   }
@@ -287,24 +344,38 @@ class AlignedQuote {
  * the quote's first word. Undefined when the passage cannot be more similar
  * than `toBeat`.
  */
-function align(
-  aligned: AlignedQuote,
-  window: readonly string[],
-  starts: readonly number[],
-  first: number,
-  toBeat: number,
-): ClosestPassage | undefined {
+function align(aligned: AlignedQuote, stretch: Window, first: number, toBeat: number): ClosestPassage | undefined {
+  const { words: window, starts } = stretch;
   const quote = aligned.words;
   const a = quote.length;
   const b = window.length;
   if (b === 0) return undefined;
-  const { keyIds, quoteIds, quoteKeyIds } = aligned;
+  const { keyIds, quoteIds, quoteKeyIds, keyOfId } = aligned;
   const cells = (a + 1) * BAND_CELLS;
   const { windowIds, windowKeyIds, available, low, score, move } = scratchFor(b, keyIds.size, a + 1, cells);
-  for (let j = 0; j < b; j++) {
-    const code = aligned.code(window[j]);
-    windowIds[j] = aligned.idOf(code);
-    windowKeyIds[j] = aligned.keyOf(code);
+  const { table, offset = 0 } = stretch;
+  if (table) {
+    // The quote's words and keys are stamped in the table: each window word is read there, never hashed.
+    const serial = aligned.serialIn(table);
+    const { ids, wordStamp, wordInQuote, keyStamp, keyInQuote } = table;
+    for (let j = 0; j < b; j++) {
+      const t = ids[offset + j];
+      if (wordStamp[t] === serial) {
+        const id = wordInQuote[t];
+        windowIds[j] = id;
+        windowKeyIds[j] = keyOfId[id] === -2 ? -3 : keyOfId[id];
+      } else {
+        const key = table.keyOfWord(t, alignKey);
+        windowIds[j] = -1;
+        windowKeyIds[j] = keyStamp[key] === serial ? keyInQuote[key] : -1;
+      }
+    }
+  } else {
+    for (let j = 0; j < b; j++) {
+      const code = aligned.code(window[j]);
+      windowIds[j] = aligned.idOf(code);
+      windowKeyIds[j] = aligned.keyOf(code);
+    }
   }
   // At most the quote words whose keys the window has are in common. Since the
   // passage holds at least those, similarity is at most 2u / (quote + u): when

@@ -1,0 +1,87 @@
+// The closest passage found through a source's word table (made when many
+// quotes are explained against it) must be the one found by cutting each
+// window's words from the text.
+import { Buffer } from 'node:buffer';
+import fc from 'fast-check';
+import { nearestPassage } from '../../src/engine/diagnose/closest.js';
+import { SourceView } from '../../src/engine/diagnose/view.js';
+import { normalizeText } from '../../src/engine/normalize.js';
+
+const VOCABULARY = [
+  'the',
+  'The',
+  'returns',
+  'Returns',
+  'RETURNS',
+  'are',
+  'accepted',
+  'within',
+  '30',
+  '60',
+  'days',
+  'days.',
+  '(see',
+  'note)',
+  'don’t',
+  'dont',
+  'café',
+  'cafe',
+  'ﬁnal',
+  'final',
+  '–',
+  '"quoted"',
+  'a',
+  'of',
+  'delivery,',
+  'receipt',
+];
+
+/** Normalized texts of 400 to 900 words: long enough that one lookup does not pay for a word table. */
+const texts = fc
+  .array(fc.constantFrom(...VOCABULARY), { minLength: 400, maxLength: 900 })
+  .map((words) => normalizeText(words.join(' ')));
+
+/** A quote cut from the text at any character, sometimes with a word put in or changed. */
+function quotesOf(text: string, picks: readonly [number, number, number, number][]): string[] {
+  return picks.map(([at, length, edit, word]) => {
+    const start = at % text.length;
+    let quote = text.slice(start, start + 8 + (length % 160));
+    const words = quote.split(' ');
+    const k = edit % (words.length + 1);
+    if (edit % 3 === 1) words.splice(k, 0, VOCABULARY[word % VOCABULARY.length]);
+    if (edit % 3 === 2 && k < words.length) words[k] = VOCABULARY[word % VOCABULARY.length];
+    quote = normalizeText(words.join(' '));
+    return quote === '' ? 'receipt' : quote;
+  });
+}
+
+test('a window taken from the word table is the window cut from the text', () => {
+  fc.assert(
+    fc.property(
+      texts,
+      fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.nat()), { minLength: 1, maxLength: 12 }),
+      (text, picks) => {
+        const bytes = Buffer.from(text, 'utf8');
+        // Many lookups expected: a table, shared by every quote in turn.
+        const tabled = new SourceView(bytes, 1_000_000);
+        expect(tabled.wordTable()).toBeDefined();
+        for (const quote of quotesOf(text, picks)) {
+          // One lookup against a text of thousands of characters: windows cut from the text.
+          const cut = new SourceView(bytes, 1);
+          expect(cut.wordTable()).toBeUndefined();
+          expect(nearestPassage(tabled, quote)).toEqual(nearestPassage(cut, quote));
+        }
+      },
+    ),
+    { numRuns: 150, seed: 18 },
+  );
+});
+
+test('windows at the edges of words and of the text', () => {
+  const text = normalizeText('Returns are accepted within 30 days of delivery. A receipt is required.');
+  const bytes = Buffer.from(text, 'utf8');
+  const tabled = new SourceView(bytes);
+  expect(tabled.wordTable()).toBeDefined();
+  for (const quote of ['eturns are accepted', 'Returns are', 'is required.', 'quired.', 'A receipt is not required.'])
+    expect(nearestPassage(tabled, quote)).toEqual(nearestPassage(new SourceView(bytes, 0), quote));
+});
