@@ -32955,6 +32955,42 @@ class WordIndex {
         return this.byKey.get(key) ?? [];
     }
 }
+/**
+ * The whole words of text[from, to): cut from the text, or, given the text's
+ * word table, taken from it (the same words). A word the stretch starts or
+ * ends inside is left out. So is a whole word when the stretch starts on the
+ * space after a word, or ends on the space before one: windows have always
+ * been cut so, and a closest passage must not move for being found faster.
+ */
+function windowOf(text, from, to, table) {
+    const cutBefore = from > 0 && text.charCodeAt(from - 1) !== 0x20;
+    const cutAfter = to < text.length && text.charCodeAt(to) !== 0x20;
+    if (table === undefined) {
+        const window = wordsIn(text, from, to);
+        if (cutBefore) {
+            window.words.shift();
+            window.starts.shift();
+        }
+        if (cutAfter) {
+            window.words.pop();
+            window.starts.pop();
+        }
+        return window;
+    }
+    let lo = table.firstEndingAfter(from);
+    let hi = Math.max(lo, table.firstStartingFrom(to));
+    if (cutBefore && hi > lo)
+        lo++;
+    if (cutAfter && hi > lo)
+        hi--;
+    const words = new Array(hi - lo);
+    const starts = new Array(hi - lo);
+    for (let k = lo; k < hi; k++) {
+        words[k - lo] = table.texts[table.ids[k]];
+        starts[k - lo] = table.starts[k];
+    }
+    return { words, starts, table, offset: lo };
+}
 /** The words of a stretch of text, with where each starts. */
 function wordsIn(text, from, to) {
     const words = [];
@@ -33922,7 +33958,7 @@ function nearestPassage(view, quote) {
     for (const d of chosen) {
         const from = Math.max(0, d * 8 - slack);
         const to = Math.min(text.length, d * 8 + quote.length + slack);
-        const window = table ? tableWindow(table, text, from, to) : textWindow(text, from, to);
+        const window = windowOf(text, from, to, table);
         // Where the seeds put the quote's first word (votes are rounded to 8 characters).
         let first = 0;
         while (first < window.starts.length && window.starts[first] < d * 8 - 4)
@@ -33933,37 +33969,6 @@ function nearestPassage(view, quote) {
             best = candidate;
     }
     return best;
-}
-/** The whole words of text[from, to), cut from the text. */
-function textWindow(text, from, to) {
-    const window = wordsIn(text, from, to);
-    // The stretch may start or end inside a word: leave those pieces out. (A stretch that starts on
-    // the space after a word, or ends on the one before, loses a whole word so; windows always have.)
-    if (from > 0 && text.charCodeAt(from - 1) !== 0x20) {
-        window.words.shift();
-        window.starts.shift();
-    }
-    if (to < text.length && text.charCodeAt(to) !== 0x20) {
-        window.words.pop();
-        window.starts.pop();
-    }
-    return window;
-}
-/** The same words as textWindow, taken from the text's word table. */
-function tableWindow(table, text, from, to) {
-    let lo = table.firstEndingAfter(from);
-    let hi = table.firstStartingFrom(to);
-    if (from > 0 && text.charCodeAt(from - 1) !== 0x20 && hi > lo)
-        lo++;
-    if (to < text.length && text.charCodeAt(to) !== 0x20 && hi > lo)
-        hi--;
-    const words = new Array(hi - lo);
-    const starts = new Array(hi - lo);
-    for (let k = lo; k < hi; k++) {
-        words[k - lo] = table.texts[table.ids[k]];
-        starts[k - lo] = table.starts[k];
-    }
-    return { words, starts, table, offset: lo };
 }
 /** When the quote's rarest word occurs more often than this, runs of its words are looked up whole (phraseVotes). */
 const COMMON_SEED = 16;

@@ -1,10 +1,10 @@
 // The closest passage found through a source's word table (made when many
 // quotes are explained against it) must be the one found by cutting each
-// window's words from the text.
+// window's words from the text: the same windows, the same passage.
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
 import { nearestPassage } from '../../src/engine/diagnose/closest.js';
-import { SourceView } from '../../src/engine/diagnose/view.js';
+import { SourceView, WordTable, windowOf } from '../../src/engine/diagnose/view.js';
 import { normalizeText } from '../../src/engine/normalize.js';
 
 const VOCABULARY = [
@@ -29,6 +29,12 @@ const VOCABULARY = [
   'ﬁnal',
   'final',
   '–',
+  '—',
+  '(',
+  ')',
+  '"',
+  '...',
+  '§',
   '"quoted"',
   'a',
   'of',
@@ -45,7 +51,9 @@ const texts = fc
 function quotesOf(text: string, picks: readonly [number, number, number, number][]): string[] {
   return picks.map(([at, length, edit, word]) => {
     const start = at % text.length;
-    let quote = text.slice(start, start + 8 + (length % 160));
+    // Most of a sentence or two; one in eight long enough to grow align's arrays (over 256 words).
+    const span = length % 8 === 0 ? 1500 + (length % 2000) : 8 + (length % 160);
+    let quote = text.slice(start, start + span);
     const words = quote.split(' ');
     const k = edit % (words.length + 1);
     if (edit % 3 === 1) words.splice(k, 0, VOCABULARY[word % VOCABULARY.length]);
@@ -55,7 +63,7 @@ function quotesOf(text: string, picks: readonly [number, number, number, number]
   });
 }
 
-test('a window taken from the word table is the window cut from the text', () => {
+test('the closest passage through a word table is the one through windows cut from the text', () => {
   fc.assert(
     fc.property(
       texts,
@@ -74,6 +82,25 @@ test('a window taken from the word table is the window cut from the text', () =>
       },
     ),
     { numRuns: 150, seed: 18 },
+  );
+});
+
+test('a window from the word table has the words cut from the text, for every stretch', () => {
+  // Not normalized: spaces doubled, leading and trailing, other white space, pairs of surrogates.
+  const pieces = fc.constantFrom('a', 'bc', 'déf', '😀x', 'g😀', ' ', ' ', '  ', '\n', '\u00a0', '–');
+  fc.assert(
+    fc.property(fc.array(pieces, { maxLength: 14 }), (parts) => {
+      const text = parts.join('');
+      const table = new WordTable(text);
+      for (let from = 0; from <= text.length; from++)
+        for (let to = from; to <= text.length; to++) {
+          const cut = windowOf(text, from, to);
+          const taken = windowOf(text, from, to, table);
+          expect([taken.words, taken.starts]).toEqual([cut.words, cut.starts]);
+          if (taken.words.length > 0) expect(taken.starts[0]).toBe(table.starts[taken.offset!]);
+        }
+    }),
+    { numRuns: 300, seed: 18 },
   );
 });
 

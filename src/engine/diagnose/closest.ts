@@ -4,7 +4,7 @@
 // a band that follows the alignment, so the cost of a miss grows linearly with
 // the quote and with how often its words occur, not with the length of the source.
 import { editDistance } from '../edit-distance.js';
-import { type SourceView, type WordTable, wordKey, wordsIn } from './view.js';
+import { type SourceView, type WordTable, type WordWindow, windowOf, wordKey } from './view.js';
 
 export interface DiffPart {
   /** same: in both; added: in the quote only; missing: in the source only. */
@@ -143,7 +143,7 @@ export function nearestPassage(view: SourceView, quote: string): ClosestPassage 
   for (const d of chosen) {
     const from = Math.max(0, d * 8 - slack);
     const to = Math.min(text.length, d * 8 + quote.length + slack);
-    const window = table ? tableWindow(table, text, from, to) : textWindow(text, from, to);
+    const window = windowOf(text, from, to, table);
     // Where the seeds put the quote's first word (votes are rounded to 8 characters).
     let first = 0;
     while (first < window.starts.length && window.starts[first] < d * 8 - 4) first++;
@@ -152,46 +152,6 @@ export function nearestPassage(view: SourceView, quote: string): ClosestPassage 
     if (candidate && (!best || candidate.similarity > best.similarity)) best = candidate;
   }
   return best;
-}
-
-/** The words of a stretch of the text that a quote is aligned with, and where each starts. */
-interface Window {
-  readonly words: readonly string[];
-  readonly starts: readonly number[];
-  /** From a word table: the table, and the index there of the window's first word. */
-  readonly table?: WordTable;
-  readonly offset?: number;
-}
-
-/** The whole words of text[from, to), cut from the text. */
-function textWindow(text: string, from: number, to: number): Window {
-  const window = wordsIn(text, from, to);
-  // The stretch may start or end inside a word: leave those pieces out. (A stretch that starts on
-  // the space after a word, or ends on the one before, loses a whole word so; windows always have.)
-  if (from > 0 && text.charCodeAt(from - 1) !== 0x20) {
-    window.words.shift();
-    window.starts.shift();
-  }
-  if (to < text.length && text.charCodeAt(to) !== 0x20) {
-    window.words.pop();
-    window.starts.pop();
-  }
-  return window;
-}
-
-/** The same words as textWindow, taken from the text's word table. */
-function tableWindow(table: WordTable, text: string, from: number, to: number): Window {
-  let lo = table.firstEndingAfter(from);
-  let hi = table.firstStartingFrom(to);
-  if (from > 0 && text.charCodeAt(from - 1) !== 0x20 && hi > lo) lo++;
-  if (to < text.length && text.charCodeAt(to) !== 0x20 && hi > lo) hi--;
-  const words: string[] = new Array(hi - lo);
-  const starts: number[] = new Array(hi - lo);
-  for (let k = lo; k < hi; k++) {
-    words[k - lo] = table.texts[table.ids[k]];
-    starts[k - lo] = table.starts[k];
-  }
-  return { words, starts, table, offset: lo };
 }
 
 /** When the quote's rarest word occurs more often than this, runs of its words are looked up whole (phraseVotes). */
@@ -344,7 +304,7 @@ class AlignedQuote {
  * the quote's first word. Undefined when the passage cannot be more similar
  * than `toBeat`.
  */
-function align(aligned: AlignedQuote, stretch: Window, first: number, toBeat: number): ClosestPassage | undefined {
+function align(aligned: AlignedQuote, stretch: WordWindow, first: number, toBeat: number): ClosestPassage | undefined {
   const { words: window, starts } = stretch;
   const quote = aligned.words;
   const a = quote.length;

@@ -592,8 +592,52 @@ class WordIndex {
   }
 }
 
+/** The whole words of a stretch of a text that a quote is aligned with, and where each starts. */
+export interface WordWindow {
+  readonly words: readonly string[];
+  readonly starts: readonly number[];
+  /** Taken from a word table: the table, and the index there of the window's first word. */
+  readonly table?: WordTable;
+  readonly offset?: number;
+}
+
+/**
+ * The whole words of text[from, to): cut from the text, or, given the text's
+ * word table, taken from it (the same words). A word the stretch starts or
+ * ends inside is left out. So is a whole word when the stretch starts on the
+ * space after a word, or ends on the space before one: windows have always
+ * been cut so, and a closest passage must not move for being found faster.
+ */
+export function windowOf(text: string, from: number, to: number, table?: WordTable): WordWindow {
+  const cutBefore = from > 0 && text.charCodeAt(from - 1) !== 0x20;
+  const cutAfter = to < text.length && text.charCodeAt(to) !== 0x20;
+  if (table === undefined) {
+    const window = wordsIn(text, from, to);
+    if (cutBefore) {
+      window.words.shift();
+      window.starts.shift();
+    }
+    if (cutAfter) {
+      window.words.pop();
+      window.starts.pop();
+    }
+    return window;
+  }
+  let lo = table.firstEndingAfter(from);
+  let hi = Math.max(lo, table.firstStartingFrom(to));
+  if (cutBefore && hi > lo) lo++;
+  if (cutAfter && hi > lo) hi--;
+  const words: string[] = new Array(hi - lo);
+  const starts: number[] = new Array(hi - lo);
+  for (let k = lo; k < hi; k++) {
+    words[k - lo] = table.texts[table.ids[k]];
+    starts[k - lo] = table.starts[k];
+  }
+  return { words, starts, table, offset: lo };
+}
+
 /** The words of a stretch of text, with where each starts. */
-export function wordsIn(text: string, from: number, to: number): { words: string[]; starts: number[] } {
+function wordsIn(text: string, from: number, to: number): { words: string[]; starts: number[] } {
   const words: string[] = [];
   const starts: number[] = [];
   let start = from;
