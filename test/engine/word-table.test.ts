@@ -1,6 +1,7 @@
 // The closest passage found through a source's word table (made when many
 // quotes are explained against it) must be the one found by cutting each
-// window's words from the text: the same windows, the same passage.
+// window's words from the text: the same windows, the same passage, whatever
+// quotes were aligned against the table before.
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
 import { nearestPassage } from '../../src/engine/diagnose/closest.js';
@@ -102,6 +103,34 @@ test('a window from the word table has the words cut from the text, for every st
     }),
     { numRuns: 300, seed: 18 },
   );
+});
+
+test('the stamps hold across the wrap of the serial numbers', () => {
+  // Words that differ only in case: a quote word stamped wrong counts as near, not the same.
+  const words = ['the', 'The', 'THE', 'cat', 'Cat', 'sat', 'Sat', 'mat', 'on', 'On', 'a', 'A'];
+  let seed = 7;
+  const pick = (n: number) => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed % n;
+  };
+  let compared = 0;
+  for (let run = 0; run < 300; run++) {
+    const textWords = Array.from({ length: 200 }, () => words[pick(words.length)]);
+    const bytes = Buffer.from(textWords.join(' '), 'utf8');
+    const tabled = new SourceView(bytes, 1_000_000);
+    // Just short of the largest serial: this text's quotes cross it.
+    (tabled.wordTable() as unknown as { serials: number }).serials = 0x7fffffff - 2;
+    for (let k = 0; k < 5; k++) {
+      const at = pick(190);
+      const quote = textWords
+        .slice(at, at + 3 + pick(8))
+        .map((w) => (pick(3) > 0 ? w : words[pick(words.length)]))
+        .join(' ');
+      expect(nearestPassage(tabled, quote)).toEqual(nearestPassage(new SourceView(bytes, 1), quote));
+      compared++;
+    }
+  }
+  expect(compared).toBe(1500);
 });
 
 test('windows at the edges of words and of the text', () => {

@@ -519,8 +519,18 @@ export class WordTable {
     this.keyIds = new Int32Array(this.texts.length).fill(-1);
   }
 
-  /** A serial number for a quote about to be aligned here, so that the stamps tell its words from another's. */
+  /**
+   * A serial number for a quote about to be aligned here, so that the stamps
+   * tell its words from another's. Quotes are aligned one at a time: a quote's
+   * stamps hold until the next quote takes a serial. Past the largest stamp
+   * an Int32Array holds, the stamps are cleared and the serials start again.
+   */
   serial(): number {
+    if (this.serials === MAX_SERIAL) {
+      this.wordStamp.fill(-1);
+      this.keyStamp.fill(-1);
+      this.serials = 0;
+    }
     return this.serials++;
   }
 
@@ -552,6 +562,8 @@ export class WordTable {
     return firstAbove(this.starts, i - 1);
   }
 }
+
+const MAX_SERIAL = 0x7fffffff;
 
 /** The index of the first element above `value` in an ascending list (its length when none is). */
 function firstAbove(sorted: Int32Array, value: number): number {
