@@ -16235,10 +16235,7 @@ class AlignedQuote {
         code = this.codeIds.length;
         const id = this.ids.get(word);
         this.codeIds.push(id ?? -1);
-        if (id !== undefined)
-            this.codeKeys.push(this.keyOfId[id] === -2 ? -3 : this.keyOfId[id]);
-        else
-            this.codeKeys.push(this.keyIds.get(alignKey(word)) ?? -1);
+        this.codeKeys.push(id !== undefined ? this.windowKeyOf(id) : (this.keyIds.get(alignKey(word)) ?? -1));
         this.windowCodes.set(word, code);
         return code;
     }
@@ -16266,6 +16263,10 @@ class AlignedQuote {
         }
         return serial;
     }
+    /** The key id align() compares for a window word that is quote word `id`: -3 for punctuation alone, near no other. */
+    windowKeyOf(id) {
+        return this.keyOfId[id] === -2 ? -3 : this.keyOfId[id];
+    }
     idOf(code) {
         return this.codeIds[code];
     }
@@ -16287,7 +16288,7 @@ function align(aligned, stretch, first, toBeat) {
     const b = window.length;
     if (b === 0)
         return undefined;
-    const { keyIds, quoteIds, quoteKeyIds, keyOfId } = aligned;
+    const { keyIds, quoteIds, quoteKeyIds } = aligned;
     const cells = (a + 1) * BAND_CELLS;
     const { windowIds, windowKeyIds, available, low, score, move } = scratchFor(b, keyIds.size, a + 1, cells);
     const { table, offset = 0 } = stretch;
@@ -16300,7 +16301,7 @@ function align(aligned, stretch, first, toBeat) {
             if (wordStamp[t] === serial) {
                 const id = wordInQuote[t];
                 windowIds[j] = id;
-                windowKeyIds[j] = keyOfId[id] === -2 ? -3 : keyOfId[id];
+                windowKeyIds[j] = aligned.windowKeyOf(id);
             }
             else {
                 const key = table.keyOfWord(t, alignKey);
