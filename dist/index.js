@@ -32836,11 +32836,10 @@ class WordTable {
     /** Per id: the word; and the id of each word. */
     texts = [];
     idOf = new Map();
-    count;
     /**
      * For the quote being aligned (its serial, see serial()): per word id,
      * whether the quote has the word (stamp) and its id in the quote; per key
-     * (see keyOf), the same. Set once per quote, read for every window word.
+     * (see keyId), the same. Set once per quote, read for every window word.
      */
     wordStamp;
     wordInQuote;
@@ -32855,7 +32854,6 @@ class WordTable {
         for (let i = 0; i < text.length; i++)
             if (text.charCodeAt(i) !== 0x20 && (i === 0 || text.charCodeAt(i - 1) === 0x20))
                 count++;
-        this.count = count;
         this.starts = new Int32Array(count);
         this.ends = new Int32Array(count);
         this.ids = new Int32Array(count);
