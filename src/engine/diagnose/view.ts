@@ -449,10 +449,12 @@ function grown(x: Int32Array): Int32Array<ArrayBuffer> {
 const PART_SEED = Math.floor(Math.random() * 2 ** 32) | 0;
 
 /**
- * A word table costs about 23 ns a character to make (9 ms for 400 KB) and
- * saves about 13 µs a quote aligned (130 ms for the 10,000 misses of the
- * bench's explain-400k): made when at least one quote per this many
- * characters is expected, where it surely pays (measured with Node 24).
+ * A word table costs 20 to 25 ns a character to make (in CPU profiles: 9 ms
+ * for 400 KB, 82 ms for the 100 sources of 40 KB of the bench's cut) and
+ * saves about 15 µs a quote aligned (the JSON run of explain-400k, 10,000
+ * misses: a median of 0.995 s against 1.141 s, five runs of each bundle in
+ * turn): made when at least one quote per this many characters is
+ * expected, where it pays (Node 24).
  */
 const ALIGNED_CHARS = 512;
 
