@@ -41403,7 +41403,7 @@ var fs_error = __nccwpck_require__(3965);
 // EXTERNAL MODULE: ./src/model/baseline.ts
 var baseline = __nccwpck_require__(782);
 // EXTERNAL MODULE: ./src/model/verdict.ts
-var verdict = __nccwpck_require__(7088);
+var model_verdict = __nccwpck_require__(7088);
 // EXTERNAL MODULE: ./src/load/report.ts
 var load_report = __nccwpck_require__(9608);
 ;// CONCATENATED MODULE: ./src/load/record-columns.ts
@@ -41451,7 +41451,7 @@ function unpack(columns) {
     return records;
 }
 const isString = (v) => typeof v === 'string';
-const isVerdict = (v) => verdict/* VERDICTS */.b.includes(v);
+const isVerdict = (v) => model_verdict/* VERDICTS */.b.includes(v);
 /**
  * The records made from the columns, or undefined when a value is not what
  * report.ts's baselineRecord accepts (a record lacking a field it needs, a
@@ -41476,7 +41476,7 @@ function quickRecords(columns) {
         baselineVerdict: passing('baseline_verdict', isVerdict),
     };
     // A verdict that needs a reason (a record without one is an older report's, or edited).
-    const saysWhy = passing('verdict', (v) => isVerdict(v) && (0,load_report/* needsReason */.iB)(v));
+    const saysWhy = passing('verdict', (v) => isVerdict(v) && (0,model_verdict/* needsReason */.i)(v));
     const file = places('file');
     const line = places('line');
     const col = places('column');
@@ -41748,7 +41748,6 @@ function baselineOf(file, reply) {
 /* harmony export */   B3: () => (/* binding */ baselineRecord),
 /* harmony export */   J0: () => (/* binding */ baselineReportOf),
 /* harmony export */   O2: () => (/* binding */ notJson),
-/* harmony export */   iB: () => (/* binding */ needsReason),
 /* harmony export */   s$: () => (/* binding */ BaselineError)
 /* harmony export */ });
 /* unused harmony exports OLDER_OR_EDITED, parseJsonReport, canonical */
@@ -41957,14 +41956,10 @@ function recordVerdict(r, at) {
         throw new ReportError(`${at}.verdict ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .excerpt */ .Kb)(verdict)} is not a verdict`);
     return verdict;
 }
-/** Whether a record of this verdict says why (invalid fields, a source unverified or not permitted). */
-function needsReason(verdict) {
-    return verdict === 'invalid fields' || verdict.startsWith('source ');
-}
 /** A record's reason: given for those whose verdict needs one (a report without is older, or edited). */
 function recordReason(r, at, verdict) {
     const reason = r.reason !== undefined ? str(r.reason, `${at}.reason`) : undefined;
-    if (reason === undefined && needsReason(verdict))
+    if (reason === undefined && (0,_model_verdict_js__WEBPACK_IMPORTED_MODULE_2__/* .needsReason */ .i)(verdict))
         throw new ReportError(`${at} (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
     return reason;
 }
@@ -42633,7 +42628,8 @@ const SHARD_FORM = 'i/n with 1 <= i <= n (for example 2/4)';
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   b: () => (/* binding */ VERDICTS)
+/* harmony export */   b: () => (/* binding */ VERDICTS),
+/* harmony export */   i: () => (/* binding */ needsReason)
 /* harmony export */ });
 // The verdicts of SPEC §2, in the order reports list them (best first). The
 // engine decides them (engine/verdict.ts); every layer names them.
@@ -42648,6 +42644,10 @@ const VERDICTS = [
     'unknown source',
     'invalid fields',
 ];
+/** Whether a record of this verdict says why: refused on its fields, or on its source (a report carries the reason). */
+function needsReason(verdict) {
+    return verdict === 'invalid fields' || verdict === 'source unverified' || verdict === 'source not permitted';
+}
 
 
 /***/ }),

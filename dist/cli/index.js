@@ -10045,6 +10045,10 @@ const VERDICTS = [
     'unknown source',
     'invalid fields',
 ];
+/** Whether a record of this verdict says why: refused on its fields, or on its source (a report carries the reason). */
+function needsReason(verdict) {
+    return verdict === 'invalid fields' || verdict === 'source unverified' || verdict === 'source not permitted';
+}
 
 ;// CONCATENATED MODULE: ./src/model/result.ts
 // What a check run found: the one model every report (text, JSON, summary,
@@ -10434,10 +10438,6 @@ function recordVerdict(r, at) {
     if (!VERDICTS.includes(verdict))
         throw new ReportError(`${at}.verdict ${excerpt(verdict)} is not a verdict`);
     return verdict;
-}
-/** Whether a record of this verdict says why (invalid fields, a source unverified or not permitted). */
-function needsReason(verdict) {
-    return verdict === 'invalid fields' || verdict.startsWith('source ');
 }
 /** A record's reason: given for those whose verdict needs one (a report without is older, or edited). */
 function recordReason(r, at, verdict) {

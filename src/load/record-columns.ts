@@ -6,8 +6,8 @@
 // column holding anything not as expected sends every record the slow way,
 // one object at a time through report.ts, which says what is wrong and where.
 import { BASELINE_STATES, type RecordBaseline } from '../model/baseline.js';
-import { VERDICTS, type Verdict } from '../model/verdict.js';
-import { type BaselineRecord, baselineRecord, needsReason } from './report.js';
+import { needsReason, VERDICTS, type Verdict } from '../model/verdict.js';
+import { type BaselineRecord, baselineRecord } from './report.js';
 
 /** What a baseline reads (and checks) of a record; the rest (quote, matches, explanations) is dropped in the worker. */
 export const RECORD_FIELDS = [

@@ -28,7 +28,7 @@ import {
   tally,
 } from '../model/result.js';
 import { MAX_SHARDS } from '../model/shard.js';
-import { VERDICTS, type Verdict } from '../model/verdict.js';
+import { needsReason, VERDICTS, type Verdict } from '../model/verdict.js';
 
 export const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
 
@@ -249,11 +249,6 @@ function recordVerdict(r: Json, at: string): Verdict {
   const verdict = str(r.verdict, `${at}.verdict`) as Verdict;
   if (!VERDICTS.includes(verdict)) throw new ReportError(`${at}.verdict ${excerpt(verdict)} is not a verdict`);
   return verdict;
-}
-
-/** Whether a record of this verdict says why (invalid fields, a source unverified or not permitted). */
-export function needsReason(verdict: Verdict): boolean {
-  return verdict === 'invalid fields' || verdict.startsWith('source ');
 }
 
 /** A record's reason: given for those whose verdict needs one (a report without is older, or edited). */

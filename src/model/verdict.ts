@@ -13,3 +13,8 @@ export const VERDICTS = [
   'invalid fields',
 ] as const;
 export type Verdict = (typeof VERDICTS)[number];
+
+/** Whether a record of this verdict says why: refused on its fields, or on its source (a report carries the reason). */
+export function needsReason(verdict: Verdict): boolean {
+  return verdict === 'invalid fields' || verdict === 'source unverified' || verdict === 'source not permitted';
+}
