@@ -32816,8 +32816,9 @@ function grown(x) {
 /** Where a part's hash starts: drawn once per run, so that a text cannot be made of parts that share one list. */
 const PART_SEED = Math.floor(Math.random() * 2 ** 32) | 0;
 /**
- * A word table costs 20 to 25 ns a character to make (in CPU profiles: 9 ms
- * for 400 KB, 82 ms for the 100 sources of 40 KB of the bench's cut) and
+ * A word table costs about 17 ns a character to make (in CPU profiles of the
+ * JSON run of the bench's cut, Node 24: 68 to 75 ms for its 100 sources of
+ * 40 KB, where slicing each word into a Map of strings took 92 ms) and
  * saves about 15 µs a quote aligned (the JSON run of explain-400k, 10,000
  * misses: a median of 0.995 s against 1.141 s, five runs of each bundle in
  * turn): made when at least one quote per this many characters is
@@ -32835,9 +32836,12 @@ class WordTable {
     ends;
     /** Per word: the id of its text. */
     ids;
-    /** Per id: the word; and the id of each word. */
+    /** Per id: the word. */
     texts = [];
-    idOf = new Map();
+    /** The ids by the hash of their text (see idOf): an open-addressing table, -1 in a free slot. */
+    slotIds;
+    slotHashes;
+    mask;
     /**
      * For the quote being aligned (its serial, see serial()): per word id,
      * whether the quote has the word (stamp) and its id in the quote; per key
@@ -32859,22 +32863,61 @@ class WordTable {
         this.starts = new Int32Array(count);
         this.ends = new Int32Array(count);
         this.ids = new Int32Array(count);
+        // The distinct words by the hash of their characters, in an open-addressing table of ids (at most
+        // half full): a word is hashed where it lies and sliced from the text only the first time it is
+        // met (see ALIGNED_CHARS for what that saved).
+        let mask = 1023;
+        let slotIds = new Int32Array(mask + 1).fill(-1);
+        let slotHashes = new Int32Array(mask + 1);
+        const texts = this.texts;
         let k = 0;
         let start = -1;
+        let h = WORD_SEED;
         for (let i = 0; i <= text.length; i++) {
-            const space = i === text.length || text.charCodeAt(i) === 0x20;
-            if (!space) {
-                if (start < 0)
+            const c = i === text.length ? 0x20 : text.charCodeAt(i);
+            if (c !== 0x20) {
+                if (start < 0) {
                     start = i;
+                    h = WORD_SEED;
+                }
+                h = Math.imul(h ^ c, 0x01000193);
                 continue;
             }
             if (start < 0)
                 continue;
-            const word = text.slice(start, i);
-            let id = this.idOf.get(word);
-            if (id === undefined) {
-                this.idOf.set(word, (id = this.texts.length));
-                this.texts.push(word);
+            const n = i - start;
+            let slot = slotOf(h, mask);
+            let id = -1;
+            for (; slotIds[slot] >= 0; slot = (slot + 1) & mask) {
+                if (slotHashes[slot] !== h)
+                    continue;
+                const seen = texts[slotIds[slot]];
+                if (seen.length === n && text.startsWith(seen, start)) {
+                    id = slotIds[slot];
+                    break;
+                }
+            }
+            if (id < 0) {
+                id = texts.length;
+                texts.push(text.slice(start, i));
+                slotIds[slot] = id;
+                slotHashes[slot] = h;
+                if (2 * texts.length > mask) {
+                    const oldIds = slotIds;
+                    const oldHashes = slotHashes;
+                    mask = 2 * mask + 1;
+                    slotIds = new Int32Array(mask + 1).fill(-1);
+                    slotHashes = new Int32Array(mask + 1);
+                    for (let s = 0; s < oldIds.length; s++) {
+                        if (oldIds[s] < 0)
+                            continue;
+                        let to = slotOf(oldHashes[s], mask);
+                        while (slotIds[to] >= 0)
+                            to = (to + 1) & mask;
+                        slotIds[to] = oldIds[s];
+                        slotHashes[to] = oldHashes[s];
+                    }
+                }
             }
             this.starts[k] = start;
             this.ends[k] = i;
@@ -32882,9 +32925,22 @@ class WordTable {
             k++;
             start = -1;
         }
-        this.wordStamp = new Int32Array(this.texts.length).fill(-1);
-        this.wordInQuote = new Int32Array(this.texts.length);
-        this.keyIds = new Int32Array(this.texts.length).fill(-1);
+        this.slotIds = slotIds;
+        this.slotHashes = slotHashes;
+        this.mask = mask;
+        this.wordStamp = new Int32Array(texts.length).fill(-1);
+        this.wordInQuote = new Int32Array(texts.length);
+        this.keyIds = new Int32Array(texts.length).fill(-1);
+    }
+    /** The id of a word's text, undefined when the text has no such word. */
+    idOf(word) {
+        let h = WORD_SEED;
+        for (let i = 0; i < word.length; i++)
+            h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
+        for (let slot = slotOf(h, this.mask); this.slotIds[slot] >= 0; slot = (slot + 1) & this.mask)
+            if (this.slotHashes[slot] === h && this.texts[this.slotIds[slot]] === word)
+                return this.slotIds[slot];
+        return undefined;
     }
     /**
      * A serial number for a quote about to be aligned here, so that the stamps
@@ -32927,6 +32983,8 @@ class WordTable {
     }
 }
 const MAX_SERIAL = 0x7fffffff;
+/** Where a word's hash starts: drawn once per run, as PART_SEED. */
+const WORD_SEED = Math.floor(Math.random() * 2 ** 32) | 0;
 /** The index of the first element above `value` in an ascending list (its length when none is). */
 function firstAbove(sorted, value) {
     let lo = 0;
@@ -34100,7 +34158,7 @@ class AlignedQuote {
         this.table = table;
         const serial = (this.serial = table.serial());
         for (const [word, id] of this.ids) {
-            const t = table.idOf.get(word);
+            const t = table.idOf(word);
             if (t === undefined)
                 continue;
             table.wordStamp[t] = serial;

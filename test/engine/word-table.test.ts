@@ -141,3 +141,22 @@ test('windows at the edges of words and of the text', () => {
   for (const quote of ['eturns are accepted', 'Returns are', 'is required.', 'quired.', 'A receipt is not required.'])
     expect(nearestPassage(tabled, quote)).toEqual(nearestPassage(new SourceView(bytes, 0), quote));
 });
+
+test('each word has the id of its text, one id per distinct text, past the table growing', () => {
+  // Thousands of distinct words (the table of ids grows several times), each several times, with
+  // words that one character, or case, or a pair of surrogates tells apart.
+  const distinct = Array.from({ length: 5000 }, (_, i) => [`w${i}`, `W${i}`, `w${i}😀`, `😀${i}`][i % 4]);
+  const words = Array.from({ length: 20_000 }, (_, k) => distinct[(k * 7919) % distinct.length]);
+  const text = `  ${words.join(' ')}\u00a0x `;
+  const table = new WordTable(text);
+  const cut = windowOf(text, 0, text.length);
+  expect(table.ids.length).toBe(cut.words.length);
+  expect(new Set(table.texts).size).toBe(table.texts.length);
+  for (let k = 0; k < table.ids.length; k++) {
+    const word = text.slice(table.starts[k], table.ends[k]);
+    expect(word).toBe(cut.words[k]);
+    expect(table.texts[table.ids[k]]).toBe(word);
+    expect(table.idOf(word)).toBe(table.ids[k]);
+  }
+  for (const absent of ['w', 'w5000', 'x ', '', 'W0😀', '😀']) expect(table.idOf(absent)).toBeUndefined();
+});

@@ -274,7 +274,7 @@ class AlignedQuote {
     this.table = table;
     const serial = (this.serial = table.serial());
     for (const [word, id] of this.ids) {
-      const t = table.idOf.get(word);
+      const t = table.idOf(word);
       if (t === undefined) continue;
       table.wordStamp[t] = serial;
       table.wordInQuote[t] = id;
