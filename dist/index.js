@@ -28373,24 +28373,33 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
-/* harmony import */ var _load_baseline_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9128);
-/* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6282);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2702);
+/* harmony import */ var _check_explain_pool_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7510);
+/* harmony import */ var _load_baseline_file_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9128);
+/* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6282);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
 
 
 
-try {
-    await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
+
+if ((0,_check_explain_pool_js__WEBPACK_IMPORTED_MODULE_2__/* .isExplainHelper */ .WY)()) {
+    // Started by a check of this step to explain records on another core: no Action here.
+    (0,_check_explain_pool_js__WEBPACK_IMPORTED_MODULE_2__/* .serveExplanations */ .Wc)();
 }
-catch (error) {
-    // run() handles its own errors; this is the last guard against a raw stack trace or a pass.
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__.setFailed(`citegate: internal error: ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeMessage */ .hC)((0,_model_escape_js__WEBPACK_IMPORTED_MODULE_3__/* .messageOf */ .bD)(error))}`);
-}
-finally {
-    // The step's outcome is set: a baseline still being read (the run ended early) is not waited for.
-    (0,_load_baseline_file_js__WEBPACK_IMPORTED_MODULE_2__/* .stopBaselineReads */ .j)();
+else {
+    (0,_check_explain_pool_js__WEBPACK_IMPORTED_MODULE_2__/* .useHelperThreads */ .v3)({ script: new URL(import.meta.url) });
+    try {
+        await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
+    }
+    catch (error) {
+        // run() handles its own errors; this is the last guard against a raw stack trace or a pass.
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__.setFailed(`citegate: internal error: ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .escapeMessage */ .hC)((0,_model_escape_js__WEBPACK_IMPORTED_MODULE_4__/* .messageOf */ .bD)(error))}`);
+    }
+    finally {
+        // The step's outcome is set: a baseline still being read (the run ended early) is not waited for.
+        (0,_load_baseline_file_js__WEBPACK_IMPORTED_MODULE_3__/* .stopBaselineReads */ .j)();
+    }
 }
 
 __webpack_async_result__();
@@ -28398,7 +28407,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8998:
+/***/ 2702:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28422,365 +28431,12 @@ var external_node_buffer_ = __nccwpck_require__(4573);
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/engine/edit-distance.ts
-// Levenshtein distance: for ids that look like a mistyped one (manifest keys,
-// source ids) and words that look alike in a diff. Short strings only.
-/** The number of single-character insertions, deletions and substitutions that turn `a` into `b` (UTF-16 units). */
-function editDistance(a, b) {
-    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= b.length; j++) {
-            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-        }
-        previous = current;
-    }
-    return previous[b.length];
-}
-
-;// CONCATENATED MODULE: ./src/engine/positions.ts
-
-/**
- * Counting a column means counting code points from the start of its line; a
- * line may be megabytes long (a minified file, a source without line breaks).
- * So the last answer is remembered, and a later offset on the same line counts
- * on from there: positions asked in order cost one pass in all.
- */
-class ColumnCursor {
-    offset = -1;
-    line = -1;
-    column = 0;
-    /** Column at `offset` on `line` (starting at `lineStart`), counting code points with `count(from, to)`. */
-    at(line, lineStart, offset, count) {
-        if (line === this.line && offset >= this.offset)
-            this.column += count(this.offset, offset);
-        else
-            this.column = 1 + count(lineStart, offset);
-        this.line = line;
-        this.offset = offset;
-        return this.column;
-    }
-}
-/** Positions in a JavaScript string (citation files, manifests). */
-class TextLineIndex {
-    text;
-    starts = [0];
-    cursor = new ColumnCursor();
-    constructor(text) {
-        this.text = text;
-        if (!text.includes('\r')) {
-            // No CR: let the native search find the LFs.
-            for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1))
-                this.starts.push(i + 1);
-            return;
-        }
-        for (let i = 0; i < text.length; i++) {
-            const c = text.charCodeAt(i);
-            if (c === 0x0a)
-                this.starts.push(i + 1);
-            else if (c === 0x0d) {
-                if (text.charCodeAt(i + 1) === 0x0a)
-                    i++;
-                this.starts.push(i + 1);
-            }
-        }
-    }
-    position(offset) {
-        const line = lastAtOrBelow(this.starts, offset);
-        const column = this.cursor.at(line, this.starts[line], offset, (from, to) => {
-            let n = 0;
-            for (let i = from; i < to; i++) {
-                const c = this.text.charCodeAt(i);
-                // The low half of a surrogate pair does not start a code point.
-                if (!(c >= 0xdc00 && c <= 0xdfff && i > 0 && isHighSurrogate(this.text.charCodeAt(i - 1))))
-                    n++;
-            }
-            return n;
-        });
-        return { line: line + 1, column };
-    }
-}
-/** Positions in UTF-8 bytes (source files, after a BOM). Built lazily: most sources never need one. */
-class ByteLineIndex {
-    bytes;
-    starts;
-    cursor = new ColumnCursor();
-    constructor(bytes) {
-        this.bytes = bytes;
-    }
-    position(offset) {
-        const starts = (this.starts ??= lineStarts(this.bytes));
-        const line = lastAtOrBelow(starts, offset);
-        const column = this.cursor.at(line, starts[line], offset, (from, to) => {
-            let n = 0;
-            for (let i = from; i < to; i++)
-                if ((this.bytes[i] & 0xc0) !== 0x80)
-                    n++;
-            return n;
-        });
-        return { line: line + 1, column };
-    }
-}
-function lineStarts(bytes) {
-    const starts = [0];
-    const buf = external_node_buffer_.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-    if (buf.indexOf(0x0d) < 0) {
-        // No CR: let the native search find the LFs.
-        for (let i = buf.indexOf(0x0a); i >= 0; i = buf.indexOf(0x0a, i + 1))
-            starts.push(i + 1);
-        return Int32Array.from(starts);
-    }
-    for (let i = 0; i < bytes.length; i++) {
-        const b = bytes[i];
-        if (b === 0x0a)
-            starts.push(i + 1);
-        else if (b === 0x0d) {
-            if (bytes[i + 1] === 0x0a)
-                i++;
-            starts.push(i + 1);
-        }
-    }
-    return Int32Array.from(starts);
-}
-function isHighSurrogate(c) {
-    return c >= 0xd800 && c <= 0xdbff;
-}
-/** The index of the last element at or below `value` in an ascending list (0 when none is). */
-function lastAtOrBelow(sorted, value) {
-    let lo = 0;
-    let hi = sorted.length - 1;
-    while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (sorted[mid] <= value)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return lo;
-}
-
-;// CONCATENATED MODULE: ./src/engine/unicode-data.ts
-// Generated by scripts/gen-unicode-data.mjs from Unicode 17.0 (ICU 78.2). Do not edit.
-// Inclusive ranges [first, last, first, last, ...] of NFC-inert code points (see the script).
-const UNICODE_VERSION = '17.0';
-const NFC_INERT_RANGES = [
-    0x0, 0x8, 0xe, 0x1b, 0x21, 0x84, 0x86, 0x9f, 0xa1, 0x2ff, 0x370, 0x373, 0x375, 0x377, 0x37a, 0x37d,
-    0x37f, 0x37f, 0x384, 0x386, 0x388, 0x38a, 0x38c, 0x38c, 0x38e, 0x3a1, 0x3a3, 0x482, 0x48a, 0x52f, 0x531, 0x556,
-    0x559, 0x58a, 0x58d, 0x58f, 0x5be, 0x5be, 0x5c0, 0x5c0, 0x5c3, 0x5c3, 0x5c6, 0x5c6, 0x5d0, 0x5ea, 0x5ef, 0x5f4,
-    0x600, 0x60f, 0x61b, 0x64a, 0x660, 0x66f, 0x671, 0x6d5, 0x6dd, 0x6de, 0x6e5, 0x6e6, 0x6e9, 0x6e9, 0x6ee, 0x70d,
-    0x70f, 0x710, 0x712, 0x72f, 0x74d, 0x7a5, 0x7b1, 0x7b1, 0x7c0, 0x7ea, 0x7f4, 0x7fa, 0x7fe, 0x815, 0x81a, 0x81a,
-    0x824, 0x824, 0x828, 0x828, 0x830, 0x83e, 0x840, 0x858, 0x85e, 0x85e, 0x860, 0x86a, 0x870, 0x891, 0x8a0, 0x8c9,
-    0x8e2, 0x8e2, 0x904, 0x939, 0x93d, 0x93d, 0x950, 0x950, 0x960, 0x961, 0x964, 0x980, 0x985, 0x98c, 0x98f, 0x990,
-    0x993, 0x9a8, 0x9aa, 0x9b0, 0x9b2, 0x9b2, 0x9b6, 0x9b9, 0x9bd, 0x9bd, 0x9ce, 0x9ce, 0x9e0, 0x9e1, 0x9e6, 0x9fd,
-    0xa05, 0xa0a, 0xa0f, 0xa10, 0xa13, 0xa28, 0xa2a, 0xa30, 0xa32, 0xa32, 0xa35, 0xa35, 0xa38, 0xa39, 0xa5c, 0xa5c,
-    0xa66, 0xa6f, 0xa72, 0xa74, 0xa76, 0xa76, 0xa85, 0xa8d, 0xa8f, 0xa91, 0xa93, 0xaa8, 0xaaa, 0xab0, 0xab2, 0xab3,
-    0xab5, 0xab9, 0xabd, 0xabd, 0xad0, 0xad0, 0xae0, 0xae1, 0xae6, 0xaf1, 0xaf9, 0xaf9, 0xb05, 0xb0c, 0xb0f, 0xb10,
-    0xb13, 0xb28, 0xb2a, 0xb30, 0xb32, 0xb33, 0xb35, 0xb39, 0xb3d, 0xb3d, 0xb5f, 0xb61, 0xb66, 0xb77, 0xb83, 0xb83,
-    0xb85, 0xb8a, 0xb8e, 0xb90, 0xb92, 0xb95, 0xb99, 0xb9a, 0xb9c, 0xb9c, 0xb9e, 0xb9f, 0xba3, 0xba4, 0xba8, 0xbaa,
-    0xbae, 0xbb9, 0xbd0, 0xbd0, 0xbe6, 0xbfa, 0xc05, 0xc0c, 0xc0e, 0xc10, 0xc12, 0xc28, 0xc2a, 0xc39, 0xc3d, 0xc3d,
-    0xc58, 0xc5a, 0xc5c, 0xc5d, 0xc60, 0xc61, 0xc66, 0xc6f, 0xc77, 0xc80, 0xc84, 0xc8c, 0xc8e, 0xc90, 0xc92, 0xca8,
-    0xcaa, 0xcb3, 0xcb5, 0xcb9, 0xcbd, 0xcbd, 0xcdc, 0xcde, 0xce0, 0xce1, 0xce6, 0xcef, 0xcf1, 0xcf2, 0xd04, 0xd0c,
-    0xd0e, 0xd10, 0xd12, 0xd3a, 0xd3d, 0xd3d, 0xd4e, 0xd4f, 0xd54, 0xd56, 0xd58, 0xd61, 0xd66, 0xd7f, 0xd85, 0xd96,
-    0xd9a, 0xdb1, 0xdb3, 0xdbb, 0xdbd, 0xdbd, 0xdc0, 0xdc6, 0xde6, 0xdef, 0xdf4, 0xdf4, 0xe01, 0xe30, 0xe32, 0xe33,
-    0xe3f, 0xe46, 0xe4f, 0xe5b, 0xe81, 0xe82, 0xe84, 0xe84, 0xe86, 0xe8a, 0xe8c, 0xea3, 0xea5, 0xea5, 0xea7, 0xeb0,
-    0xeb2, 0xeb3, 0xebd, 0xebd, 0xec0, 0xec4, 0xec6, 0xec6, 0xed0, 0xed9, 0xedc, 0xedf, 0xf00, 0xf17, 0xf1a, 0xf34,
-    0xf36, 0xf36, 0xf38, 0xf38, 0xf3a, 0xf3d, 0xf40, 0xf42, 0xf44, 0xf47, 0xf49, 0xf4c, 0xf4e, 0xf51, 0xf53, 0xf56,
-    0xf58, 0xf5b, 0xf5d, 0xf68, 0xf6a, 0xf6c, 0xf85, 0xf85, 0xf88, 0xf8c, 0xfbe, 0xfc5, 0xfc7, 0xfcc, 0xfce, 0xfda,
-    0x1000, 0x102a, 0x103f, 0x1055, 0x105a, 0x105d, 0x1061, 0x1061, 0x1065, 0x1066, 0x106e, 0x1070, 0x1075, 0x1081, 0x108e, 0x108e,
-    0x1090, 0x1099, 0x109e, 0x10c5, 0x10c7, 0x10c7, 0x10cd, 0x10cd, 0x10d0, 0x1160, 0x1176, 0x11a7, 0x11c3, 0x1248, 0x124a, 0x124d,
-    0x1250, 0x1256, 0x1258, 0x1258, 0x125a, 0x125d, 0x1260, 0x1288, 0x128a, 0x128d, 0x1290, 0x12b0, 0x12b2, 0x12b5, 0x12b8, 0x12be,
-    0x12c0, 0x12c0, 0x12c2, 0x12c5, 0x12c8, 0x12d6, 0x12d8, 0x1310, 0x1312, 0x1315, 0x1318, 0x135a, 0x1360, 0x137c, 0x1380, 0x1399,
-    0x13a0, 0x13f5, 0x13f8, 0x13fd, 0x1400, 0x167f, 0x1681, 0x169c, 0x16a0, 0x16f8, 0x1700, 0x1711, 0x171f, 0x1731, 0x1735, 0x1736,
-    0x1740, 0x1751, 0x1760, 0x176c, 0x176e, 0x1770, 0x1780, 0x17b3, 0x17d4, 0x17dc, 0x17e0, 0x17e9, 0x17f0, 0x17f9, 0x1800, 0x180a,
-    0x180e, 0x180e, 0x1810, 0x1819, 0x1820, 0x1878, 0x1880, 0x1884, 0x1887, 0x18a8, 0x18aa, 0x18aa, 0x18b0, 0x18f5, 0x1900, 0x191e,
-    0x1940, 0x1940, 0x1944, 0x196d, 0x1970, 0x1974, 0x1980, 0x19ab, 0x19b0, 0x19c9, 0x19d0, 0x19da, 0x19de, 0x1a16, 0x1a1e, 0x1a54,
-    0x1a80, 0x1a89, 0x1a90, 0x1a99, 0x1aa0, 0x1aad, 0x1b05, 0x1b33, 0x1b45, 0x1b4c, 0x1b4e, 0x1b6a, 0x1b74, 0x1b7f, 0x1b83, 0x1ba0,
-    0x1bae, 0x1be5, 0x1bfc, 0x1c23, 0x1c3b, 0x1c49, 0x1c4d, 0x1c8a, 0x1c90, 0x1cba, 0x1cbd, 0x1cc7, 0x1cd3, 0x1cd3, 0x1ce9, 0x1cec,
-    0x1cee, 0x1cf3, 0x1cf5, 0x1cf6, 0x1cfa, 0x1cfa, 0x1d00, 0x1dbf, 0x1e00, 0x1f15, 0x1f18, 0x1f1d, 0x1f20, 0x1f45, 0x1f48, 0x1f4d,
-    0x1f50, 0x1f57, 0x1f59, 0x1f59, 0x1f5b, 0x1f5b, 0x1f5d, 0x1f5d, 0x1f5f, 0x1f70, 0x1f72, 0x1f72, 0x1f74, 0x1f74, 0x1f76, 0x1f76,
-    0x1f78, 0x1f78, 0x1f7a, 0x1f7a, 0x1f7c, 0x1f7c, 0x1f80, 0x1fb4, 0x1fb6, 0x1fba, 0x1fbc, 0x1fbd, 0x1fbf, 0x1fc4, 0x1fc6, 0x1fc8,
-    0x1fca, 0x1fca, 0x1fcc, 0x1fd2, 0x1fd6, 0x1fda, 0x1fdd, 0x1fe2, 0x1fe4, 0x1fea, 0x1fec, 0x1fed, 0x1ff2, 0x1ff4, 0x1ff6, 0x1ff8,
-    0x1ffa, 0x1ffa, 0x1ffc, 0x1ffc, 0x1ffe, 0x1ffe, 0x200b, 0x2027, 0x202a, 0x202e, 0x2030, 0x205e, 0x2060, 0x2064, 0x2066, 0x2071,
-    0x2074, 0x208e, 0x2090, 0x209c, 0x20a0, 0x20c1, 0x2100, 0x2125, 0x2127, 0x2129, 0x212c, 0x218b, 0x2190, 0x2328, 0x232b, 0x2429,
-    0x2440, 0x244a, 0x2460, 0x2adb, 0x2add, 0x2b73, 0x2b76, 0x2cee, 0x2cf2, 0x2cf3, 0x2cf9, 0x2d25, 0x2d27, 0x2d27, 0x2d2d, 0x2d2d,
-    0x2d30, 0x2d67, 0x2d6f, 0x2d70, 0x2d80, 0x2d96, 0x2da0, 0x2da6, 0x2da8, 0x2dae, 0x2db0, 0x2db6, 0x2db8, 0x2dbe, 0x2dc0, 0x2dc6,
-    0x2dc8, 0x2dce, 0x2dd0, 0x2dd6, 0x2dd8, 0x2dde, 0x2e00, 0x2e5d, 0x2e80, 0x2e99, 0x2e9b, 0x2ef3, 0x2f00, 0x2fd5, 0x2ff0, 0x2fff,
-    0x3001, 0x3029, 0x3030, 0x303f, 0x3041, 0x3096, 0x309b, 0x30ff, 0x3105, 0x312f, 0x3131, 0x318e, 0x3190, 0x31e5, 0x31ef, 0x321e,
-    0x3220, 0xa48c, 0xa490, 0xa4c6, 0xa4d0, 0xa62b, 0xa640, 0xa66e, 0xa673, 0xa673, 0xa67e, 0xa69d, 0xa6a0, 0xa6ef, 0xa6f2, 0xa6f7,
-    0xa700, 0xa7dc, 0xa7f1, 0xa801, 0xa803, 0xa805, 0xa807, 0xa80a, 0xa80c, 0xa822, 0xa828, 0xa82b, 0xa830, 0xa839, 0xa840, 0xa877,
-    0xa882, 0xa8b3, 0xa8ce, 0xa8d9, 0xa8f2, 0xa8fe, 0xa900, 0xa925, 0xa92e, 0xa946, 0xa95f, 0xa97c, 0xa984, 0xa9b2, 0xa9c1, 0xa9cd,
-    0xa9cf, 0xa9d9, 0xa9de, 0xa9e4, 0xa9e6, 0xa9fe, 0xaa00, 0xaa28, 0xaa40, 0xaa42, 0xaa44, 0xaa4b, 0xaa50, 0xaa59, 0xaa5c, 0xaa7a,
-    0xaa7e, 0xaaaf, 0xaab1, 0xaab1, 0xaab5, 0xaab6, 0xaab9, 0xaabd, 0xaac0, 0xaac0, 0xaac2, 0xaac2, 0xaadb, 0xaaea, 0xaaf0, 0xaaf4,
-    0xab01, 0xab06, 0xab09, 0xab0e, 0xab11, 0xab16, 0xab20, 0xab26, 0xab28, 0xab2e, 0xab30, 0xab6b, 0xab70, 0xabe2, 0xabeb, 0xabeb,
-    0xabf0, 0xabf9, 0xac00, 0xd7a3, 0xd7b0, 0xd7c6, 0xd7cb, 0xd7fb, 0xe000, 0xf8ff, 0xfa0e, 0xfa0f, 0xfa11, 0xfa11, 0xfa13, 0xfa14,
-    0xfa1f, 0xfa1f, 0xfa21, 0xfa21, 0xfa23, 0xfa24, 0xfa27, 0xfa29, 0xfb00, 0xfb06, 0xfb13, 0xfb17, 0xfb20, 0xfb29, 0xfb4f, 0xfdcf,
-    0xfdf0, 0xfdff, 0xfe10, 0xfe19, 0xfe30, 0xfe52, 0xfe54, 0xfe66, 0xfe68, 0xfe6b, 0xfe70, 0xfe74, 0xfe76, 0xfefc, 0xfeff, 0xfeff,
-    0xff01, 0xffbe, 0xffc2, 0xffc7, 0xffca, 0xffcf, 0xffd2, 0xffd7, 0xffda, 0xffdc, 0xffe0, 0xffe6, 0xffe8, 0xffee, 0xfff9, 0xfffd,
-    0x10000, 0x1000b, 0x1000d, 0x10026, 0x10028, 0x1003a, 0x1003c, 0x1003d, 0x1003f, 0x1004d, 0x10050, 0x1005d, 0x10080, 0x100fa, 0x10100, 0x10102,
-    0x10107, 0x10133, 0x10137, 0x1018e, 0x10190, 0x1019c, 0x101a0, 0x101a0, 0x101d0, 0x101fc, 0x10280, 0x1029c, 0x102a0, 0x102d0, 0x102e1, 0x102fb,
-    0x10300, 0x10323, 0x1032d, 0x1034a, 0x10350, 0x10375, 0x10380, 0x1039d, 0x1039f, 0x103c3, 0x103c8, 0x103d5, 0x10400, 0x1049d, 0x104a0, 0x104a9,
-    0x104b0, 0x104d3, 0x104d8, 0x104fb, 0x10500, 0x10527, 0x10530, 0x10563, 0x1056f, 0x1057a, 0x1057c, 0x1058a, 0x1058c, 0x10592, 0x10594, 0x10595,
-    0x10597, 0x105a1, 0x105a3, 0x105b1, 0x105b3, 0x105b9, 0x105bb, 0x105bc, 0x105c0, 0x105f3, 0x10600, 0x10736, 0x10740, 0x10755, 0x10760, 0x10767,
-    0x10780, 0x10785, 0x10787, 0x107b0, 0x107b2, 0x107ba, 0x10800, 0x10805, 0x10808, 0x10808, 0x1080a, 0x10835, 0x10837, 0x10838, 0x1083c, 0x1083c,
-    0x1083f, 0x10855, 0x10857, 0x1089e, 0x108a7, 0x108af, 0x108e0, 0x108f2, 0x108f4, 0x108f5, 0x108fb, 0x1091b, 0x1091f, 0x10939, 0x1093f, 0x10959,
-    0x10980, 0x109b7, 0x109bc, 0x109cf, 0x109d2, 0x10a00, 0x10a10, 0x10a13, 0x10a15, 0x10a17, 0x10a19, 0x10a35, 0x10a40, 0x10a48, 0x10a50, 0x10a58,
-    0x10a60, 0x10a9f, 0x10ac0, 0x10ae4, 0x10aeb, 0x10af6, 0x10b00, 0x10b35, 0x10b39, 0x10b55, 0x10b58, 0x10b72, 0x10b78, 0x10b91, 0x10b99, 0x10b9c,
-    0x10ba9, 0x10baf, 0x10c00, 0x10c48, 0x10c80, 0x10cb2, 0x10cc0, 0x10cf2, 0x10cfa, 0x10d23, 0x10d30, 0x10d39, 0x10d40, 0x10d65, 0x10d6e, 0x10d85,
-    0x10d8e, 0x10d8f, 0x10e60, 0x10e7e, 0x10e80, 0x10ea9, 0x10ead, 0x10ead, 0x10eb0, 0x10eb1, 0x10ec2, 0x10ec7, 0x10ed0, 0x10ed8, 0x10f00, 0x10f27,
-    0x10f30, 0x10f45, 0x10f51, 0x10f59, 0x10f70, 0x10f81, 0x10f86, 0x10f89, 0x10fb0, 0x10fcb, 0x10fe0, 0x10ff6, 0x11003, 0x11037, 0x11047, 0x1104d,
-    0x11052, 0x1106f, 0x11071, 0x11072, 0x11075, 0x11075, 0x11083, 0x110af, 0x110bb, 0x110c1, 0x110cd, 0x110cd, 0x110d0, 0x110e8, 0x110f0, 0x110f9,
-    0x11103, 0x11126, 0x11136, 0x11144, 0x11147, 0x11147, 0x11150, 0x11172, 0x11174, 0x11176, 0x11183, 0x111b2, 0x111c1, 0x111c8, 0x111cd, 0x111cd,
-    0x111d0, 0x111df, 0x111e1, 0x111f4, 0x11200, 0x11211, 0x11213, 0x1122b, 0x11238, 0x1123d, 0x1123f, 0x11240, 0x11280, 0x11286, 0x11288, 0x11288,
-    0x1128a, 0x1128d, 0x1128f, 0x1129d, 0x1129f, 0x112a9, 0x112b0, 0x112de, 0x112f0, 0x112f9, 0x11305, 0x1130c, 0x1130f, 0x11310, 0x11313, 0x11328,
-    0x1132a, 0x11330, 0x11332, 0x11333, 0x11335, 0x11339, 0x1133d, 0x1133d, 0x11350, 0x11350, 0x1135d, 0x11361, 0x11380, 0x11389, 0x1138b, 0x1138b,
-    0x1138e, 0x1138e, 0x11390, 0x113b5, 0x113b7, 0x113b7, 0x113d1, 0x113d1, 0x113d3, 0x113d5, 0x113d7, 0x113d8, 0x11400, 0x11434, 0x11447, 0x1145b,
-    0x1145d, 0x1145d, 0x1145f, 0x11461, 0x11480, 0x114af, 0x114c4, 0x114c7, 0x114d0, 0x114d9, 0x11580, 0x115ae, 0x115c1, 0x115db, 0x11600, 0x1162f,
-    0x11641, 0x11644, 0x11650, 0x11659, 0x11660, 0x1166c, 0x11680, 0x116aa, 0x116b8, 0x116b9, 0x116c0, 0x116c9, 0x116d0, 0x116e3, 0x11700, 0x1171a,
-    0x11730, 0x11746, 0x11800, 0x1182b, 0x1183b, 0x1183b, 0x118a0, 0x118f2, 0x118ff, 0x11906, 0x11909, 0x11909, 0x1190c, 0x11913, 0x11915, 0x11916,
-    0x11918, 0x1192f, 0x1193f, 0x1193f, 0x11941, 0x11941, 0x11944, 0x11946, 0x11950, 0x11959, 0x119a0, 0x119a7, 0x119aa, 0x119d0, 0x119e1, 0x119e3,
-    0x11a00, 0x11a00, 0x11a0b, 0x11a32, 0x11a3a, 0x11a3a, 0x11a3f, 0x11a46, 0x11a50, 0x11a50, 0x11a5c, 0x11a89, 0x11a9a, 0x11aa2, 0x11ab0, 0x11af8,
-    0x11b00, 0x11b09, 0x11bc0, 0x11be1, 0x11bf0, 0x11bf9, 0x11c00, 0x11c08, 0x11c0a, 0x11c2e, 0x11c40, 0x11c45, 0x11c50, 0x11c6c, 0x11c70, 0x11c8f,
-    0x11d00, 0x11d06, 0x11d08, 0x11d09, 0x11d0b, 0x11d30, 0x11d46, 0x11d46, 0x11d50, 0x11d59, 0x11d60, 0x11d65, 0x11d67, 0x11d68, 0x11d6a, 0x11d89,
-    0x11d98, 0x11d98, 0x11da0, 0x11da9, 0x11db0, 0x11ddb, 0x11de0, 0x11de9, 0x11ee0, 0x11ef2, 0x11ef7, 0x11ef8, 0x11f02, 0x11f02, 0x11f04, 0x11f10,
-    0x11f12, 0x11f33, 0x11f43, 0x11f59, 0x11fb0, 0x11fb0, 0x11fc0, 0x11ff1, 0x11fff, 0x12399, 0x12400, 0x1246e, 0x12470, 0x12474, 0x12480, 0x12543,
-    0x12f90, 0x12ff2, 0x13000, 0x1343f, 0x13441, 0x13446, 0x13460, 0x143fa, 0x14400, 0x14646, 0x16100, 0x1611d, 0x16130, 0x16139, 0x16800, 0x16a38,
-    0x16a40, 0x16a5e, 0x16a60, 0x16a69, 0x16a6e, 0x16abe, 0x16ac0, 0x16ac9, 0x16ad0, 0x16aed, 0x16af5, 0x16af5, 0x16b00, 0x16b2f, 0x16b37, 0x16b45,
-    0x16b50, 0x16b59, 0x16b5b, 0x16b61, 0x16b63, 0x16b77, 0x16b7d, 0x16b8f, 0x16d40, 0x16d66, 0x16d68, 0x16d79, 0x16e40, 0x16e9a, 0x16ea0, 0x16eb8,
-    0x16ebb, 0x16ed3, 0x16f00, 0x16f4a, 0x16f50, 0x16f50, 0x16f93, 0x16f9f, 0x16fe0, 0x16fe3, 0x16ff2, 0x16ff6, 0x17000, 0x18cd5, 0x18cff, 0x18d1e,
-    0x18d80, 0x18df2, 0x1aff0, 0x1aff3, 0x1aff5, 0x1affb, 0x1affd, 0x1affe, 0x1b000, 0x1b122, 0x1b132, 0x1b132, 0x1b150, 0x1b152, 0x1b155, 0x1b155,
-    0x1b164, 0x1b167, 0x1b170, 0x1b2fb, 0x1bc00, 0x1bc6a, 0x1bc70, 0x1bc7c, 0x1bc80, 0x1bc88, 0x1bc90, 0x1bc99, 0x1bc9c, 0x1bc9c, 0x1bc9f, 0x1bca3,
-    0x1cc00, 0x1ccfc, 0x1cd00, 0x1ceb3, 0x1ceba, 0x1ced0, 0x1cee0, 0x1cef0, 0x1cf50, 0x1cfc3, 0x1d000, 0x1d0f5, 0x1d100, 0x1d126, 0x1d129, 0x1d15d,
-    0x1d16a, 0x1d16c, 0x1d173, 0x1d17a, 0x1d183, 0x1d184, 0x1d18c, 0x1d1a9, 0x1d1ae, 0x1d1ba, 0x1d1c1, 0x1d1ea, 0x1d200, 0x1d241, 0x1d245, 0x1d245,
-    0x1d2c0, 0x1d2d3, 0x1d2e0, 0x1d2f3, 0x1d300, 0x1d356, 0x1d360, 0x1d378, 0x1d400, 0x1d454, 0x1d456, 0x1d49c, 0x1d49e, 0x1d49f, 0x1d4a2, 0x1d4a2,
-    0x1d4a5, 0x1d4a6, 0x1d4a9, 0x1d4ac, 0x1d4ae, 0x1d4b9, 0x1d4bb, 0x1d4bb, 0x1d4bd, 0x1d4c3, 0x1d4c5, 0x1d505, 0x1d507, 0x1d50a, 0x1d50d, 0x1d514,
-    0x1d516, 0x1d51c, 0x1d51e, 0x1d539, 0x1d53b, 0x1d53e, 0x1d540, 0x1d544, 0x1d546, 0x1d546, 0x1d54a, 0x1d550, 0x1d552, 0x1d6a5, 0x1d6a8, 0x1d7cb,
-    0x1d7ce, 0x1d9ff, 0x1da37, 0x1da3a, 0x1da6d, 0x1da74, 0x1da76, 0x1da83, 0x1da85, 0x1da8b, 0x1df00, 0x1df1e, 0x1df25, 0x1df2a, 0x1e030, 0x1e06d,
-    0x1e100, 0x1e12c, 0x1e137, 0x1e13d, 0x1e140, 0x1e149, 0x1e14e, 0x1e14f, 0x1e290, 0x1e2ad, 0x1e2c0, 0x1e2eb, 0x1e2f0, 0x1e2f9, 0x1e2ff, 0x1e2ff,
-    0x1e4d0, 0x1e4eb, 0x1e4f0, 0x1e4f9, 0x1e5d0, 0x1e5ed, 0x1e5f0, 0x1e5fa, 0x1e5ff, 0x1e5ff, 0x1e6c0, 0x1e6de, 0x1e6e0, 0x1e6e2, 0x1e6e4, 0x1e6e5,
-    0x1e6e7, 0x1e6ed, 0x1e6f0, 0x1e6f4, 0x1e6fe, 0x1e6ff, 0x1e7e0, 0x1e7e6, 0x1e7e8, 0x1e7eb, 0x1e7ed, 0x1e7ee, 0x1e7f0, 0x1e7fe, 0x1e800, 0x1e8c4,
-    0x1e8c7, 0x1e8cf, 0x1e900, 0x1e943, 0x1e94b, 0x1e94b, 0x1e950, 0x1e959, 0x1e95e, 0x1e95f, 0x1ec71, 0x1ecb4, 0x1ed01, 0x1ed3d, 0x1ee00, 0x1ee03,
-    0x1ee05, 0x1ee1f, 0x1ee21, 0x1ee22, 0x1ee24, 0x1ee24, 0x1ee27, 0x1ee27, 0x1ee29, 0x1ee32, 0x1ee34, 0x1ee37, 0x1ee39, 0x1ee39, 0x1ee3b, 0x1ee3b,
-    0x1ee42, 0x1ee42, 0x1ee47, 0x1ee47, 0x1ee49, 0x1ee49, 0x1ee4b, 0x1ee4b, 0x1ee4d, 0x1ee4f, 0x1ee51, 0x1ee52, 0x1ee54, 0x1ee54, 0x1ee57, 0x1ee57,
-    0x1ee59, 0x1ee59, 0x1ee5b, 0x1ee5b, 0x1ee5d, 0x1ee5d, 0x1ee5f, 0x1ee5f, 0x1ee61, 0x1ee62, 0x1ee64, 0x1ee64, 0x1ee67, 0x1ee6a, 0x1ee6c, 0x1ee72,
-    0x1ee74, 0x1ee77, 0x1ee79, 0x1ee7c, 0x1ee7e, 0x1ee7e, 0x1ee80, 0x1ee89, 0x1ee8b, 0x1ee9b, 0x1eea1, 0x1eea3, 0x1eea5, 0x1eea9, 0x1eeab, 0x1eebb,
-    0x1eef0, 0x1eef1, 0x1f000, 0x1f02b, 0x1f030, 0x1f093, 0x1f0a0, 0x1f0ae, 0x1f0b1, 0x1f0bf, 0x1f0c1, 0x1f0cf, 0x1f0d1, 0x1f0f5, 0x1f100, 0x1f1ad,
-    0x1f1e6, 0x1f202, 0x1f210, 0x1f23b, 0x1f240, 0x1f248, 0x1f250, 0x1f251, 0x1f260, 0x1f265, 0x1f300, 0x1f6d8, 0x1f6dc, 0x1f6ec, 0x1f6f0, 0x1f6fc,
-    0x1f700, 0x1f7d9, 0x1f7e0, 0x1f7eb, 0x1f7f0, 0x1f7f0, 0x1f800, 0x1f80b, 0x1f810, 0x1f847, 0x1f850, 0x1f859, 0x1f860, 0x1f887, 0x1f890, 0x1f8ad,
-    0x1f8b0, 0x1f8bb, 0x1f8c0, 0x1f8c1, 0x1f8d0, 0x1f8d8, 0x1f900, 0x1fa57, 0x1fa60, 0x1fa6d, 0x1fa70, 0x1fa7c, 0x1fa80, 0x1fa8a, 0x1fa8e, 0x1fac6,
-    0x1fac8, 0x1fac8, 0x1facd, 0x1fadc, 0x1fadf, 0x1faea, 0x1faef, 0x1faf8, 0x1fb00, 0x1fb92, 0x1fb94, 0x1fbfa, 0x20000, 0x2a6df, 0x2a700, 0x2b81d,
-    0x2b820, 0x2cead, 0x2ceb0, 0x2ebe0, 0x2ebf0, 0x2ee5d, 0x30000, 0x3134a, 0x31350, 0x33479, 0xe0001, 0xe0001, 0xe0020, 0xe007f, 0xf0000, 0xffffd,
-    0x100000, 0x10fffd,
-];
-
-;// CONCATENATED MODULE: ./src/engine/unicode.ts
-// Character classes of the contract (SPEC §3, §4), judged per code point.
-
-/**
- * Whitespace exactly as Python's str.isspace (SPEC §3). JavaScript's \s differs:
- * it adds U+FEFF and lacks U+001C..U+001F and U+0085, so it is never used here.
- */
-function isWhitespace(cp) {
-    if (cp <= 0x20)
-        return cp === 0x20 || (cp >= 0x09 && cp <= 0x0d) || cp >= 0x1c;
-    if (cp < 0x85)
-        return false;
-    if (cp === 0x85 || cp === 0xa0)
-        return true;
-    if (cp < 0x1680)
-        return false;
-    return (cp === 0x1680 ||
-        (cp >= 0x2000 && cp <= 0x200a) ||
-        cp === 0x2028 ||
-        cp === 0x2029 ||
-        cp === 0x202f ||
-        cp === 0x205f ||
-        cp === 0x3000);
-}
-/** That whitespace but U+0020, as the inside of a character class (never JavaScript's \s, which differs in the same way). */
-const OTHER_WHITESPACE = String.raw `\t-\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000`;
-/**
- * Every run of that whitespace but a lone U+0020, for native replacing: a run
- * that starts with another whitespace character, or a space and more.
- * Replacing each with one space gives what replacing every run would, without
- * matching the lone spaces that are most of the runs of a text (twice as
- * fast on quotes, measured).
- */
-const WHITESPACE_TO_COLLAPSE = new RegExp(`[${OTHER_WHITESPACE}][${OTHER_WHITESPACE} ]*| [${OTHER_WHITESPACE} ]+`, 'g');
-const WORD_RE = /^[\p{L}\p{N}_]$/u;
-// 0 = not yet known, 1 = word, 2 = not word. Filled lazily: most text never asks
-// about most code points, and a 64 KiB table is cheap once it is asked.
-const wordBmp = new Uint8Array(0x10000);
-/** A word code point: general category L or N, or `_` (SPEC §4). */
-function isWordCodePoint(cp) {
-    if (cp < 0x80) {
-        return (cp >= 0x61 && cp <= 0x7a) || (cp >= 0x41 && cp <= 0x5a) || (cp >= 0x30 && cp <= 0x39) || cp === 0x5f;
-    }
-    if (cp < 0x10000) {
-        let known = wordBmp[cp];
-        if (known === 0) {
-            known = WORD_RE.test(String.fromCharCode(cp)) ? 1 : 2;
-            wordBmp[cp] = known;
-        }
-        return known === 1;
-    }
-    return WORD_RE.test(String.fromCodePoint(cp));
-}
-/** The code point that ends at UTF-16 index `at` of a string (a whole surrogate pair), or undefined at its start. */
-function codePointEndingAt(text, at) {
-    if (at <= 0)
-        return undefined;
-    const low = text.charCodeAt(at - 1);
-    return low >= 0xdc00 && low <= 0xdfff && at >= 2 ? text.codePointAt(at - 2) : low;
-}
-/**
- * Whether text[start, end) (not empty) sits on word boundaries as SPEC §4
- * wants of a match: where it starts with a word code point, none comes just
- * before; where it ends with one, none comes just after.
- */
-function onWordBoundaries(text, start, end) {
-    const before = codePointEndingAt(text, start);
-    if (before !== undefined && isWordCodePoint(before) && isWordCodePoint(text.codePointAt(start)))
-        return false;
-    const after = text.codePointAt(end);
-    return !(after !== undefined && isWordCodePoint(after) && isWordCodePoint(codePointEndingAt(text, end)));
-}
-const inertBmp = new Uint8Array(0x10000);
-const inertAstral = [];
-for (let i = 0; i < NFC_INERT_RANGES.length; i += 2) {
-    const first = NFC_INERT_RANGES[i];
-    const last = NFC_INERT_RANGES[i + 1];
-    if (first < 0x10000)
-        inertBmp.fill(1, first, Math.min(last, 0xffff) + 1);
-    if (last >= 0x10000)
-        inertAstral.push(Math.max(first, 0x10000), last);
-}
-/**
- * True when NFC can neither change this code point nor merge it with what comes
- * before it: the position before it is a safe place to cut text for NFC.
- * Unknown code points (for instance, assigned in a newer Unicode) are not inert,
- * so they always go through the runtime's own normalization.
- */
-function isNfcInert(cp) {
-    if (cp < 0x10000)
-        return inertBmp[cp] === 1;
-    let lo = 0;
-    let hi = inertAstral.length / 2 - 1;
-    while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        if (cp < inertAstral[2 * mid])
-            hi = mid - 1;
-        else if (cp > inertAstral[2 * mid + 1])
-            lo = mid + 1;
-        else
-            return true;
-    }
-    return false;
-}
-/** True if the string holds a UTF-16 surrogate that is not part of a pair. */
-function hasLoneSurrogate(s) {
-    return !s.isWellFormed();
-}
-
+// EXTERNAL MODULE: ./src/engine/edit-distance.ts
+var edit_distance = __nccwpck_require__(4662);
+// EXTERNAL MODULE: ./src/engine/positions.ts
+var positions = __nccwpck_require__(3730);
+// EXTERNAL MODULE: ./src/engine/unicode.ts + 1 modules
+var unicode = __nccwpck_require__(2374);
 ;// CONCATENATED MODULE: ./src/load/answer.ts
 
 const SIMPLE_ESCAPES = {
@@ -28814,7 +28470,7 @@ function writtenUnits(text, source) {
     const units = [];
     const offsets = [];
     const put = (unit, at) => {
-        if (isWhitespace(unit))
+        if ((0,unicode/* isWhitespace */.Yv)(unit))
             return;
         units.push(unit);
         offsets.push(at);
@@ -28869,7 +28525,7 @@ function answerAt(fileText, answer, position, index, source) {
                 const { units, offsets } = source ? writtenUnits(fileText, source) : { units: [], offsets: [] };
                 for (let i = 0, k = 0; i < answer.length && k < units.length; i++) {
                     const unit = answer.charCodeAt(i);
-                    if (isWhitespace(unit))
+                    if ((0,unicode/* isWhitespace */.Yv)(unit))
                         continue;
                     if (unit !== units[k])
                         break; // Not what the file writes: the rest is placed at the answer's start.
@@ -28879,7 +28535,7 @@ function answerAt(fileText, answer, position, index, source) {
             for (let i = at; i < answer.length; i++) {
                 if (written[i] >= 0)
                     return index.position(written[i]);
-                if (!isWhitespace(answer.charCodeAt(i)))
+                if (!(0,unicode/* isWhitespace */.Yv)(answer.charCodeAt(i)))
                     break;
             }
             return position;
@@ -29610,7 +29266,7 @@ function decodeUtf8Text(bytes) {
     if (!(0,external_node_buffer_.isUtf8)(bytes)) {
         const bad = firstInvalidUtf8(bytes);
         const before = bytes.toString('utf8', bomLength(bytes), bad);
-        const position = new TextLineIndex(before).position(before.length);
+        const position = new positions/* TextLineIndex */.y8(before).position(before.length);
         return {
             ok: false,
             reason: `not valid UTF-8: byte 0x${bytes[bad].toString(16).toUpperCase().padStart(2, '0')} at offset ${bad} does not start or continue a character`,
@@ -29903,7 +29559,7 @@ function parseCitationText(text, file, format, reading = {}) {
     // The parser and the placing of an answer's sentences must see the same text.
     if (format === 'yaml')
         text = withLoneCrAsLf(text);
-    const index = new TextLineIndex(text);
+    const index = new positions/* TextLineIndex */.y8(text);
     let parsed;
     // Read as saved responses when the entry says so, or when the file has
     // their shape and the entry does not say otherwise.
@@ -29998,7 +29654,7 @@ function shapeProblem(document) {
         if (typeof key !== 'string' || key.length > 40)
             continue;
         const folded = key.toLowerCase();
-        if (folded === 'citations' || editDistance(folded, 'citations') <= 2) {
+        if (folded === 'citations' || (0,edit_distance/* editDistance */.Y)(folded, 'citations') <= 2) {
             return `${SHAPE} (did you mean "citations", not ${JSON.stringify(key)}?)`;
         }
     }
@@ -30008,7 +29664,7 @@ function jsonProblem(error, text) {
     if (!(error instanceof JsonSyntaxError))
         throw error;
     if (error.firstOffset !== undefined) {
-        const first = new TextLineIndex(text).position(error.firstOffset);
+        const first = new positions/* TextLineIndex */.y8(text).position(error.firstOffset);
         return { offset: error.offset, message: `${error.message} (first at line ${first.line}, column ${first.column})` };
     }
     return { offset: error.offset, message: error.message };
@@ -30835,2653 +30491,12 @@ function judged(result) {
     return { ...result, outcome: judge(result) };
 }
 
-;// CONCATENATED MODULE: ./src/engine/match.ts
-// Matching of SPEC §4 on normalized UTF-8: every start position counts,
-// overlapping ones included, and a quote that starts (ends) with a word code
-// point must not be preceded (followed) by one. Matching whole UTF-8 sequences
-// of well-formed text can only ever align with whole code points, so searching
-// bytes is searching code points. No regular expression is built from a quote.
-
-
-function quoteContext(prefix, suffix) {
-    return {
-        prefixText: prefix,
-        suffixText: suffix,
-        prefix: external_node_buffer_.Buffer.from(prefix, 'utf8'),
-        suffix: external_node_buffer_.Buffer.from(suffix, 'utf8'),
-    };
-}
-/**
- * Whether the context allows a match at `start` of `length` bytes: the one
- * space where context meets quote does not count.
- */
-function match_contextAllows(text, start, length, context) {
-    const { prefix, suffix } = context;
-    if (prefix.length > 0) {
-        let end = start;
-        if (end > 0 && text[end - 1] === 0x20)
-            end--;
-        if (end < prefix.length)
-            return false;
-        for (let i = 0; i < prefix.length; i++)
-            if (text[end - prefix.length + i] !== prefix[i])
-                return false;
-    }
-    if (suffix.length > 0) {
-        let from = start + length;
-        if (from < text.length && text[from] === 0x20)
-            from++;
-        if (text.length - from < suffix.length)
-            return false;
-        for (let i = 0; i < suffix.length; i++)
-            if (text[from + i] !== suffix[i])
-                return false;
-    }
-    return true;
-}
-/** Prepares a normalized, non-empty, well-formed quote for searching. */
-function prepareQuote(normalized) {
-    const first = normalized.codePointAt(0) ?? 0;
-    const last = normalized.codePointAt(normalized.length - 1) ?? 0;
-    // codePointAt on the low half of a pair gives the low surrogate; step back to the pair.
-    const lastCp = last >= 0xdc00 && last <= 0xdfff && normalized.length >= 2
-        ? (normalized.codePointAt(normalized.length - 2) ?? last)
-        : last;
-    return {
-        text: normalized,
-        bytes: external_node_buffer_.Buffer.from(normalized, 'utf8'),
-        startsWithWord: isWordCodePoint(first),
-        endsWithWord: isWordCodePoint(lastCp),
-    };
-}
-/** The code point that ends just before byte offset `p` (p > 0) of well-formed UTF-8. */
-function codePointBefore(text, p) {
-    let k = p - 1;
-    if (text[k] < 0x80)
-        return text[k];
-    while ((text[k] & 0xc0) === 0x80)
-        k--;
-    return codePointAt(text, k);
-}
-/** The code point that starts at byte offset `p` of well-formed UTF-8. */
-function codePointAt(text, p) {
-    const b = text[p];
-    if (b < 0x80)
-        return b;
-    if (b < 0xe0)
-        return ((b & 0x1f) << 6) | (text[p + 1] & 0x3f);
-    if (b < 0xf0)
-        return ((b & 0x0f) << 12) | ((text[p + 1] & 0x3f) << 6) | (text[p + 2] & 0x3f);
-    return ((b & 0x07) << 18) | ((text[p + 1] & 0x3f) << 12) | ((text[p + 2] & 0x3f) << 6) | (text[p + 3] & 0x3f);
-}
-/** Whether an occurrence of the quote's bytes at `start` respects the word boundaries of SPEC §4. */
-function respectsWordBoundaries(text, start, quote) {
-    if (quote.startsWithWord && start > 0 && isWordCodePoint(codePointBefore(text, start)))
-        return false;
-    const end = start + quote.bytes.length;
-    if (quote.endsWithWord && end < text.length && isWordCodePoint(codePointAt(text, end)))
-        return false;
-    return true;
-}
-/**
- * Start offsets (in `text`, ascending) of the quote's matches, at most `limit`
- * of them; `limit` 2 is enough to tell located from ambiguous.
- */
-function match_findMatches(text, quote, limit) {
-    const found = [];
-    let from = 0;
-    while (found.length < limit) {
-        const at = text.indexOf(quote.bytes, from);
-        if (at < 0)
-            break;
-        if (respectsWordBoundaries(text, at, quote))
-            found.push(at);
-        from = at + 1;
-    }
-    return found;
-}
-
-;// CONCATENATED MODULE: ./src/engine/suffix-array.ts
-// Suffix arrays of integer strings by induced sorting (SA-IS: Nong, Zhang and
-// Chan, "Two efficient algorithms for linear time suffix array construction",
-// 2011), in time and memory linear in the length of the string, whatever it
-// repeats. The steps follow the AtCoder Library's sa_is (CC0), on typed arrays.
-//
-// No package is used: the runtime dependencies are @actions/core,
-// @actions/github and yaml only, and the one suffix array on the npm registry
-// in wide use (mnemonist's SuffixArray) sorts the suffixes by comparing them,
-// which costs the square of the length on text that repeats.
-/** Below this length, the suffixes are sorted by comparing them. */
-const NAIVE = 10;
-/**
- * The suffix array of `s`: the start of each suffix of `s`, in lexicographic
- * order of the suffixes (a suffix that is a prefix of another comes first).
- * Every value of `s` is in [0, upper].
- */
-function suffixArray(s, upper) {
-    const n = s.length;
-    if (n === 0)
-        return new Int32Array(0);
-    if (n === 1)
-        return Int32Array.of(0);
-    if (n === 2)
-        return s[0] < s[1] ? Int32Array.of(0, 1) : Int32Array.of(1, 0);
-    if (n < NAIVE)
-        return naive(s);
-    const sa = new Int32Array(n);
-    // ls[i]: suffix i is S-type (smaller than suffix i + 1); the last is L-type
-    // (the empty suffix after it is smaller than any).
-    const ls = new Uint8Array(n);
-    for (let i = n - 2; i >= 0; i--)
-        ls[i] = s[i] === s[i + 1] ? ls[i + 1] : s[i] < s[i + 1] ? 1 : 0;
-    // sumL[c]: where bucket c starts; sumS[c]: where its S-type suffixes start (after its L-type ones).
-    const sumL = new Int32Array(upper + 2);
-    const sumS = new Int32Array(upper + 2);
-    for (let i = 0; i < n; i++) {
-        if (ls[i] === 0)
-            sumS[s[i]]++;
-        else
-            sumL[s[i] + 1]++;
-    }
-    for (let c = 0; c <= upper; c++) {
-        sumS[c] += sumL[c];
-        if (c < upper)
-            sumL[c + 1] += sumS[c];
-    }
-    const buf = new Int32Array(upper + 2);
-    const induce = (lms, count) => {
-        sa.fill(-1);
-        buf.set(sumS);
-        for (let k = 0; k < count; k++) {
-            const d = lms[k];
-            if (d !== n)
-                sa[buf[s[d]]++] = d;
-        }
-        buf.set(sumL);
-        sa[buf[s[n - 1]]++] = n - 1;
-        for (let i = 0; i < n; i++) {
-            const v = sa[i];
-            if (v >= 1 && ls[v - 1] === 0)
-                sa[buf[s[v - 1]]++] = v - 1;
-        }
-        buf.set(sumL);
-        for (let i = n - 1; i >= 0; i--) {
-            const v = sa[i];
-            if (v >= 1 && ls[v - 1] === 1)
-                sa[--buf[s[v - 1] + 1]] = v - 1;
-        }
-    };
-    // The LMS positions (an S-type suffix after an L-type one), numbered in text order.
-    const lmsMap = new Int32Array(n + 1).fill(-1);
-    let m = 0;
-    for (let i = 1; i < n; i++)
-        if (ls[i - 1] === 0 && ls[i] === 1)
-            lmsMap[i] = m++;
-    const lms = new Int32Array(m);
-    for (let i = 1, k = 0; i < n; i++)
-        if (ls[i - 1] === 0 && ls[i] === 1)
-            lms[k++] = i;
-    induce(lms, m);
-    if (m > 0) {
-        // The LMS substrings in the order the induction put them, named by rank
-        // (equal substrings one name), make a string of at most n / 2 names: its
-        // suffix array orders the LMS suffixes, from which the rest is induced.
-        const sorted = new Int32Array(m);
-        for (let i = 0, k = 0; i < n; i++)
-            if (lmsMap[sa[i]] !== -1)
-                sorted[k++] = sa[i];
-        const names = new Int32Array(m);
-        let upperNames = 0;
-        names[lmsMap[sorted[0]]] = 0;
-        for (let k = 1; k < m; k++) {
-            let l = sorted[k - 1];
-            let r = sorted[k];
-            const endL = lmsMap[l] + 1 < m ? lms[lmsMap[l] + 1] : n;
-            const endR = lmsMap[r] + 1 < m ? lms[lmsMap[r] + 1] : n;
-            let same = true;
-            if (endL - l !== endR - r)
-                same = false;
-            else {
-                while (l < endL && s[l] === s[r]) {
-                    l++;
-                    r++;
-                }
-                if (l === n || s[l] !== s[r])
-                    same = false;
-            }
-            if (!same)
-                upperNames++;
-            names[lmsMap[sorted[k]]] = upperNames;
-        }
-        const reduced = suffixArray(names, upperNames);
-        for (let k = 0; k < m; k++)
-            sorted[k] = lms[reduced[k]];
-        induce(sorted, m);
-    }
-    return sa;
-}
-function naive(s) {
-    const n = s.length;
-    const order = Array.from({ length: n }, (_, i) => i);
-    order.sort((a, b) => {
-        if (a === b)
-            return 0;
-        while (a < n && b < n) {
-            if (s[a] !== s[b])
-                return s[a] - s[b];
-            a++;
-            b++;
-        }
-        return a === n ? -1 : 1;
-    });
-    return Int32Array.from(order);
-}
-
-;// CONCATENATED MODULE: ./src/engine/unit-index.ts
-// An index of a normalized source in which every quote is found at a cost
-// that does not grow with the source: a suffix array of its units.
-//
-// A unit is a maximal run of word code points (SPEC §4: general category L or
-// N, or `_`) or one code point of any other kind. The text is the sequence of
-// its units. A quote matches at a position (SPEC §4: its bytes are there, and
-// where it starts or ends with a word code point no word code point is next to
-// it there) exactly when its own units are the text's units from a unit start
-// on: a match that starts with a word code point starts a run of them, one
-// that ends with one ends a run, and every unit inside is whole on both sides.
-// So the matches of a quote, overlapping ones included, are the suffixes of
-// the unit sequence that begin with the quote's units: one contiguous range of
-// the suffix array, found by binary search, with no match to test one by one.
-//
-// Units are ranked in the order of their UTF-8 bytes (a unit that is a prefix
-// of another first), so that comparing a quote with a suffix compares bytes of
-// the text itself, read unit by unit: the index keeps nothing but the suffix
-// array, one 32-bit offset per unit (a third to a fifth of the text's bytes in
-// natural text). Building it is linear in the text, whatever the text repeats.
-
-
-/** Per ASCII byte: 1 for a word character (letter, digit, `_`). */
-const ASCII_WORD = new Uint8Array(128);
-for (let c = 0; c < 128; c++)
-    ASCII_WORD[c] = isWordCodePoint(c) ? 1 : 0;
-/** Bytes in the UTF-8 sequence that starts with byte `b`. */
-function sequenceLength(b) {
-    return b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
-}
-/** Whether the code point whose UTF-8 sequence starts at `p` is a word code point. */
-function wordAt(bytes, p) {
-    const b = bytes[p];
-    if (b < 0x80)
-        return ASCII_WORD[b] === 1;
-    let cp;
-    if (b < 0xe0)
-        cp = ((b & 0x1f) << 6) | (bytes[p + 1] & 0x3f);
-    else if (b < 0xf0)
-        cp = ((b & 0x0f) << 12) | ((bytes[p + 1] & 0x3f) << 6) | (bytes[p + 2] & 0x3f);
-    else
-        cp = ((b & 0x07) << 18) | ((bytes[p + 1] & 0x3f) << 12) | ((bytes[p + 2] & 0x3f) << 6) | (bytes[p + 3] & 0x3f);
-    return isWordCodePoint(cp);
-}
-/**
- * Where the unit that starts at `p` (< end) ends, in well-formed UTF-8 that
- * ends at `end`: a run of word code points or one other code point, with the
- * space after it if there is one (so that a text's units are about as many as
- * its words).
- */
-function unitEnd(bytes, p, end) {
-    const b = bytes[p];
-    let q;
-    if (b < 0x80 && ASCII_WORD[b] === 0) {
-        if (b === 0x20)
-            return p + 1;
-        q = p + 1;
-    }
-    else if (b >= 0x80 && !wordAt(bytes, p)) {
-        q = p + sequenceLength(b);
-    }
-    else {
-        // A run of word code points: ASCII ones quickly, others decoded.
-        q = p + sequenceLength(b);
-        while (q < end) {
-            const c = bytes[q];
-            if (c < 0x80) {
-                if (ASCII_WORD[c] === 0)
-                    break;
-                q++;
-            }
-            else {
-                if (!wordAt(bytes, q))
-                    break;
-                q += sequenceLength(c);
-            }
-        }
-    }
-    return q < end && bytes[q] === 0x20 ? q + 1 : q;
-}
-/** The unit starts of bytes[0, end): one pass to count them, one to write them. */
-function unitStarts(bytes, end) {
-    let count = 0;
-    for (let p = 0; p < end; p = unitEnd(bytes, p, end))
-        count++;
-    const starts = new Int32Array(count + 1);
-    let k = 0;
-    for (let p = 0; p < end; p = unitEnd(bytes, p, end))
-        starts[k++] = p;
-    starts[count] = end;
-    return starts;
-}
-/** Compares bytes a[i, i + la) with b[j, j + lb) in byte order, a prefix first: negative, 0 or positive. */
-function compareBytes(a, i, la, b, j, lb) {
-    const common = Math.min(la, lb);
-    for (let k = 0; k < common; k++) {
-        const d = a[i + k] - b[j + k];
-        if (d !== 0)
-            return d;
-    }
-    return la - lb;
-}
-/**
- * The rank of every unit among the distinct units of the text, in byte order:
- * equal units one rank. Distinct units are found by hashing their bytes (an
- * open-addressing table, checked byte by byte), then sorted by their bytes.
- */
-function unitRanks(bytes, starts) {
-    const m = starts.length - 1;
-    const ranks = new Int32Array(m);
-    // First the id of each unit, in order of first appearance; the table holds ids.
-    let capacity = 1024;
-    let table = new Int32Array(capacity).fill(-1);
-    let hashes = new Int32Array(capacity);
-    let firstOf = new Int32Array(1024);
-    let distinct = 0;
-    for (let u = 0; u < m; u++) {
-        const p = starts[u];
-        const len = starts[u + 1] - p;
-        let h = 0x811c9dc5 ^ len;
-        for (let k = 0; k < len; k++)
-            h = Math.imul(h ^ bytes[p + k], 0x01000193);
-        h ^= h >>> 15;
-        let mask = capacity - 1;
-        let slot = h & mask;
-        let id = -1;
-        for (;;) {
-            const t = table[slot];
-            if (t === -1)
-                break;
-            if (hashes[slot] === h) {
-                const q = starts[firstOf[t]];
-                if (compareBytes(bytes, p, len, bytes, q, starts[firstOf[t] + 1] - q) === 0) {
-                    id = t;
-                    break;
-                }
-            }
-            slot = (slot + 1) & mask;
-        }
-        if (id === -1) {
-            id = distinct++;
-            if (id === firstOf.length) {
-                const grown = new Int32Array(firstOf.length * 2);
-                grown.set(firstOf);
-                firstOf = grown;
-            }
-            firstOf[id] = u;
-            table[slot] = id;
-            hashes[slot] = h;
-            if (2 * distinct > capacity) {
-                // Grow the table, placing every id again by its hash.
-                const oldTable = table;
-                const oldHashes = hashes;
-                capacity *= 2;
-                mask = capacity - 1;
-                table = new Int32Array(capacity).fill(-1);
-                hashes = new Int32Array(capacity);
-                for (let s = 0; s < oldTable.length; s++) {
-                    if (oldTable[s] === -1)
-                        continue;
-                    let at = oldHashes[s] & mask;
-                    while (table[at] !== -1)
-                        at = (at + 1) & mask;
-                    table[at] = oldTable[s];
-                    hashes[at] = oldHashes[s];
-                }
-            }
-        }
-        ranks[u] = id;
-    }
-    // Then the ids in byte order of their units, and each unit's id replaced by its rank.
-    const order = new Int32Array(distinct);
-    for (let id = 0; id < distinct; id++)
-        order[id] = id;
-    const from = new Int32Array(distinct);
-    const length = new Int32Array(distinct);
-    for (let id = 0; id < distinct; id++) {
-        from[id] = starts[firstOf[id]];
-        length[id] = starts[firstOf[id] + 1] - from[id];
-    }
-    sortByBytes(order, from, length, bytes);
-    const rankOf = new Int32Array(distinct);
-    for (let r = 0; r < distinct; r++)
-        rankOf[order[r]] = r;
-    for (let u = 0; u < m; u++)
-        ranks[u] = rankOf[ranks[u]];
-    return { ranks, distinct };
-}
-/** Groups this small are sorted by insertion rather than by bucket. */
-const INSERTION = 24;
-/**
- * Sorts `items` (distinct byte strings, item i being bytes[from[i], from[i] +
- * length[i])) in byte order, a prefix first: a most-significant-byte radix
- * sort, linear in the bytes it reads.
- */
-function sortByBytes(items, from, length, bytes) {
-    const scratch = new Int32Array(items.length);
-    const counts = new Int32Array(258);
-    // Groups still to sort: [lo, hi) sharing their first `depth` bytes.
-    const stack = [0, items.length, 0];
-    while (stack.length > 0) {
-        const depth = stack.pop();
-        const hi = stack.pop();
-        const lo = stack.pop();
-        if (hi - lo < 2)
-            continue;
-        if (hi - lo <= INSERTION) {
-            for (let i = lo + 1; i < hi; i++) {
-                const item = items[i];
-                let j = i - 1;
-                while (j >= lo &&
-                    compareBytes(bytes, from[items[j]] + depth, length[items[j]] - depth, bytes, from[item] + depth, length[item] - depth) > 0) {
-                    items[j + 1] = items[j];
-                    j--;
-                }
-                items[j + 1] = item;
-            }
-            continue;
-        }
-        // The key at this depth: 0 for a string that has ended, else its byte + 1.
-        counts.fill(0);
-        for (let i = lo; i < hi; i++) {
-            const item = items[i];
-            counts[(depth < length[item] ? bytes[from[item] + depth] + 1 : 0) + 1]++;
-        }
-        for (let k = 1; k < 258; k++)
-            counts[k] += counts[k - 1];
-        for (let i = lo; i < hi; i++) {
-            const item = items[i];
-            scratch[lo + counts[depth < length[item] ? bytes[from[item] + depth] + 1 : 0]++] = item;
-        }
-        items.set(scratch.subarray(lo, hi), lo);
-        // counts[k] is now where key k's group ends; the group of ended strings (key 0) holds at most one.
-        let start = lo + counts[0];
-        for (let k = 1; k < 257; k++) {
-            const end = lo + counts[k];
-            if (end - start > 1)
-                stack.push(start, end, depth + 1);
-            start = end;
-        }
-    }
-}
-class UnitIndex {
-    text;
-    /** The byte offset of each unit start, in the order of the suffixes that start there. */
-    sa;
-    minima;
-    /** `text`: a normalized source, well-formed UTF-8. */
-    constructor(text) {
-        this.text = text;
-        const starts = unitStarts(text, text.length);
-        const { ranks, distinct } = unitRanks(text, starts);
-        const sa = suffixArray(ranks, Math.max(0, distinct - 1));
-        for (let i = 0; i < sa.length; i++)
-            sa[i] = starts[sa[i]];
-        this.sa = sa;
-    }
-    /** How many units the text has (the suffix array's length). */
-    get units() {
-        return this.sa.length;
-    }
-    /**
-     * The range of the suffix array holding the matches of `quote` (a
-     * normalized quote, UTF-8, not empty): hi − lo of them. `steps` counts the
-     * comparisons made, for a caller's work budget.
-     */
-    range(quote, steps) {
-        const quoteUnits = unitStarts(quote, quote.length);
-        const sa = this.sa;
-        // The first suffix not less than the quote, then the first greater than it (its units compared only).
-        let lo = 0;
-        let hi = sa.length;
-        let compared = 0;
-        while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            compared++;
-            if (this.compare(sa[mid], quote, quoteUnits) < 0)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        const first = lo;
-        hi = sa.length;
-        while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            compared++;
-            if (this.compare(sa[mid], quote, quoteUnits) <= 0)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        if (steps)
-            steps.count += compared;
-        return { lo: first, hi: lo };
-    }
-    /** The byte offset of the match at position `i` of the suffix array. */
-    at(i) {
-        return this.sa[i];
-    }
-    /**
-     * The first `limit` matches in a range, by position in the text, ascending.
-     * A range of up to RMQ_FROM entries is passed over once, keeping the
-     * `limit` smallest offsets in a heap; a larger one is taken smallest first
-     * through a range-minimum structure (see Minima), at a cost that grows with
-     * `limit`, not with the range.
-     */
-    firstMatches(range, limit) {
-        const { lo, hi } = range;
-        const sa = this.sa;
-        if (limit <= 0)
-            return [];
-        if (hi - lo <= limit)
-            return Array.from(sa.slice(lo, hi).sort());
-        if (hi - lo <= RMQ_FROM)
-            return smallest(sa, lo, hi, limit);
-        this.minima ??= new Minima(sa);
-        return this.minima.smallest(lo, hi, limit);
-    }
-    /** Every match in a range, by position in the text, ascending. */
-    allMatches(range) {
-        return this.sa.slice(range.lo, range.hi).sort();
-    }
-    /**
-     * The matches of a range by position in the text, ascending, one at a time
-     * (-1 after the last): sorted at once up to RMQ_FROM of them, else taken
-     * smallest first through Minima, so that taking the first few of a large
-     * range costs a few, not the range.
-     */
-    ascending(range) {
-        const { lo, hi } = range;
-        if (hi - lo <= RMQ_FROM) {
-            const sorted = this.sa.slice(lo, hi).sort();
-            let k = 0;
-            return { next: () => (k < sorted.length ? sorted[k++] : -1) };
-        }
-        this.minima ??= new Minima(this.sa);
-        return this.minima.ascending(lo, hi);
-    }
-    /**
-     * The suffix at byte `p` against the quote, on the quote's units only:
-     * negative when the suffix comes first, 0 when it starts with them. The
-     * quote's last unit may be followed by a space in the text, where it is
-     * one unit with it: "days" stands for the text's "days" and "days ".
-     */
-    compare(p, quote, quoteUnits) {
-        const text = this.text;
-        const end = text.length;
-        const last = quoteUnits.length - 2;
-        for (let k = 0; k <= last; k++) {
-            // The suffix ended first: it is a prefix of the quote, so it comes first.
-            if (p >= end)
-                return -1;
-            const e = unitEnd(text, p, end);
-            const from = quoteUnits[k];
-            const length = quoteUnits[k + 1] - from;
-            let d = compareBytes(text, p, e - p, quote, from, length);
-            // The text's unit is the quote's and a space: no unit comes between the two in byte order.
-            if (k === last && d > 0 && e - p === length + 1 && text[e - 1] === 0x20 && quote[from + length - 1] !== 0x20)
-                d = compareBytes(text, p, length, quote, from, length);
-            if (d !== 0)
-                return d;
-            p = e;
-        }
-        return 0;
-    }
-}
-/** Ranges of the suffix array past this many entries are taken smallest first through Minima. */
-const RMQ_FROM = 2048;
-/** What taking one entry from Minima costs, in entries read (two ranges' least entries, two partial blocks each), over 8. */
-const RMQ_STEPS = 8;
-/** The `limit` (< hi − lo) smallest of a[lo, hi), ascending: one pass, a max-heap of them. */
-function smallest(a, lo, hi, limit) {
-    // Sorted, then reversed: descending, which is a max-heap.
-    const heap = a
-        .slice(lo, lo + limit)
-        .sort()
-        .reverse();
-    let top = heap[0];
-    for (let i = lo + limit; i < hi; i++) {
-        const v = a[i];
-        if (v >= top)
-            continue;
-        // Replace the greatest and sift down.
-        let k = 0;
-        for (;;) {
-            const l = 2 * k + 1;
-            if (l >= limit)
-                break;
-            const r = l + 1;
-            const c = r < limit && heap[r] > heap[l] ? r : l;
-            if (heap[c] <= v)
-                break;
-            heap[k] = heap[c];
-            k = c;
-        }
-        heap[k] = v;
-        top = heap[0];
-    }
-    return Array.from(heap.sort());
-}
-/** Blocks of this many suffix array entries have their least entry kept (see Minima). */
-const MIN_BLOCK_BITS = 4;
-const MIN_BLOCK = 1 << MIN_BLOCK_BITS;
-/**
- * A range-minimum structure over the suffix array's offsets: the index of the
- * least entry of each block of MIN_BLOCK entries, and a sparse table over
- * those (the least of 2^j blocks from each), so that the least entry of any
- * range is found by scanning at most two partial blocks. About
- * (entries / MIN_BLOCK) × log2(entries / MIN_BLOCK) 32-bit words, made only
- * for a text with a quote of more than RMQ_FROM matches.
- */
-class Minima {
-    sa;
-    /** levels[j][b]: the index of the least entry of blocks b to b + 2^j − 1. */
-    levels = [];
-    constructor(sa) {
-        this.sa = sa;
-        const blocks = Math.ceil(sa.length / MIN_BLOCK);
-        const first = new Int32Array(blocks);
-        for (let b = 0; b < blocks; b++) {
-            const end = Math.min(sa.length, (b + 1) * MIN_BLOCK);
-            let best = b * MIN_BLOCK;
-            for (let i = best + 1; i < end; i++)
-                if (sa[i] < sa[best])
-                    best = i;
-            first[b] = best;
-        }
-        this.levels.push(first);
-        for (let span = 1; 2 * span <= blocks; span *= 2) {
-            const below = this.levels[this.levels.length - 1];
-            const level = new Int32Array(blocks - 2 * span + 1);
-            for (let b = 0; b < level.length; b++) {
-                const x = below[b];
-                const y = below[b + span];
-                level[b] = sa[y] < sa[x] ? y : x;
-            }
-            this.levels.push(level);
-        }
-    }
-    /** The index of the least entry of sa[lo, hi] (both included, lo ≤ hi). */
-    least(lo, hi) {
-        const sa = this.sa;
-        const bl = lo >>> MIN_BLOCK_BITS;
-        const bh = hi >>> MIN_BLOCK_BITS;
-        let best = lo;
-        if (bh - bl < 2) {
-            for (let i = lo + 1; i <= hi; i++)
-                if (sa[i] < sa[best])
-                    best = i;
-            return best;
-        }
-        const leftEnd = (bl + 1) * MIN_BLOCK;
-        for (let i = lo + 1; i < leftEnd; i++)
-            if (sa[i] < sa[best])
-                best = i;
-        for (let i = bh * MIN_BLOCK; i <= hi; i++)
-            if (sa[i] < sa[best])
-                best = i;
-        // The whole blocks between: two overlapping spans of the sparse table.
-        const from = bl + 1;
-        const j = 31 - Math.clz32(bh - from);
-        const level = this.levels[j];
-        const x = level[from];
-        const y = level[bh - (1 << j)];
-        if (sa[x] < sa[best])
-            best = x;
-        if (sa[y] < sa[best])
-            best = y;
-        return best;
-    }
-    /** The `limit` smallest entries of sa[lo, hi), ascending. */
-    smallest(lo, hi, limit) {
-        const out = [];
-        const entries = this.ascending(lo, hi);
-        for (let v = entries.next(); v >= 0 && out.length < limit; v = out.length < limit ? entries.next() : -1)
-            out.push(v);
-        return out;
-    }
-    /** The entries of sa[lo, hi) smallest first: each taken splits its range in two, about RMQ_STEPS × 8 entries read. */
-    ascending(lo, hi) {
-        return new Ascending(this.sa, (l, r) => this.least(l, r), lo, hi);
-    }
-}
-/** The entries of a range of the suffix array, smallest first (see Minima.ascending). */
-class Ascending {
-    sa;
-    least;
-    // A min-heap of ranges [l, r], keyed by their least entry (at index `at`): four parallel arrays.
-    keys = new Int32Array(16);
-    ats = new Int32Array(16);
-    ls = new Int32Array(16);
-    rs = new Int32Array(16);
-    size = 0;
-    constructor(sa, least, lo, hi) {
-        this.sa = sa;
-        this.least = least;
-        this.push(lo, hi - 1);
-    }
-    /** The next entry, or -1 when there is none. */
-    next() {
-        if (this.size === 0)
-            return -1;
-        const { keys, ats, ls, rs } = this;
-        const key = keys[0];
-        const at = ats[0];
-        const l = ls[0];
-        const r = rs[0];
-        // Pop: the last range to the root, sifted down.
-        const n = --this.size;
-        if (n > 0) {
-            const lastKey = keys[n];
-            const lastAt = ats[n];
-            const lastL = ls[n];
-            const lastR = rs[n];
-            let i = 0;
-            for (;;) {
-                const a = 2 * i + 1;
-                if (a >= n)
-                    break;
-                const b = a + 1;
-                const c = b < n && keys[b] < keys[a] ? b : a;
-                if (keys[c] >= lastKey)
-                    break;
-                keys[i] = keys[c];
-                ats[i] = ats[c];
-                ls[i] = ls[c];
-                rs[i] = rs[c];
-                i = c;
-            }
-            keys[i] = lastKey;
-            ats[i] = lastAt;
-            ls[i] = lastL;
-            rs[i] = lastR;
-        }
-        this.push(l, at - 1);
-        this.push(at + 1, r);
-        return key;
-    }
-    push(l, r) {
-        if (l > r)
-            return;
-        if (this.size === this.keys.length)
-            this.grow();
-        const { keys, ats, ls, rs } = this;
-        const at = this.least(l, r);
-        const key = this.sa[at];
-        let i = this.size++;
-        while (i > 0) {
-            const parent = (i - 1) >> 1;
-            if (keys[parent] <= key)
-                break;
-            keys[i] = keys[parent];
-            ats[i] = ats[parent];
-            ls[i] = ls[parent];
-            rs[i] = rs[parent];
-            i = parent;
-        }
-        keys[i] = key;
-        ats[i] = at;
-        ls[i] = l;
-        rs[i] = r;
-    }
-    grow() {
-        const size = this.keys.length * 2;
-        const grown = (a) => {
-            const b = new Int32Array(size);
-            b.set(a);
-            return b;
-        };
-        this.keys = grown(this.keys);
-        this.ats = grown(this.ats);
-        this.ls = grown(this.ls);
-        this.rs = grown(this.rs);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/engine/quote-scan.ts
-// Many quotes, one pass over each source (a multi-pattern Rabin-Karp).
-//
-// Every distinct normalized quote of a set is put in a table under hashes of
-// four 16-byte pieces of it, starting at four consecutive offsets k..k+3. A
-// source is then read with a stride of 4 bytes: at each aligned position, the
-// 16 bytes there are hashed as four 32-bit words and looked up. Any occurrence
-// of a quote of at least 19 bytes has an aligned position among its bytes
-// k..k+3, where one of its pieces starts; so every occurrence is seen, and each
-// candidate is then compared in full. The pieces come from the middle of the
-// quote (quotes often start alike, rarely in the middle), or from wherever
-// they are shared with the fewest other quotes. The cost of a source is one
-// pass over a quarter of its positions plus the candidates, however many
-// quotes there are, and the cost of a quote does not grow with the length of
-// the sources.
-//
-// Quotes shorter than 19 bytes (a few words) are looked for only in the
-// sources that are asked for: searched one by one while that is cheap, and
-// once searching them has cost about a third of building an index of the
-// source's units (unit-index.ts), looked up there, at a cost that does not
-// grow with the source (a binary search of its suffix array, and the first
-// matches of the range it gives).
-//
-// Pull requests choose both the quotes and the sources, so the work is
-// bounded: a quote that has all its matches leaves the table for the rest of
-// the source, and a source whose candidates cost more than its budget (quotes
-// made to share their pieces, text made to repeat them) is given up with
-// ScanTooCostly rather than checked for hours.
-
-
-
-const PIECE = 16;
-const STRIDE = 4;
-/** Quotes from this many bytes on are found by the table; shorter ones one by one. */
-const MIN_TABLE_QUOTE = PIECE + STRIDE - 1;
-/**
- * The work a scan may do before it gives up, in units of about one candidate
- * compared (about 15 ns here), 16 bytes compared, or 64 bytes searched.
- *
- * A scan of a source of n bytes for a set of quotes q1 … qk, each keeping at
- * most cap_i matches, gives up past
- *
- *   2^24 + 16 n + 4 Σ (cap_i + 1) (⌊|q_i| / 16⌋ + 2)
- *
- * units (|q| in bytes): a fixed allowance, 16 per byte of the source, and
- * four times what comparing each quote's kept matches costs. What is counted:
- * each table candidate (a piece of a quote whose hash is at an aligned
- * position of the source), the bytes compared for it, each context checked;
- * each search of the source for a short quote (SEARCH_CALL and a unit per 64
- * bytes searched); building the index of the source (INDEX_PER_BYTE per
- * byte, once per scan at most); each comparison of a short quote's binary
- * search in the index (a unit and a unit per 16 bytes of the quote) and the
- * matches taken from its range. Not counted: the pass over the source, which
- * is linear in it whatever it holds.
- *
- * Short quotes are searched one by one until that has cost
- * SHORT_SEARCH_PER_BYTE n units (the search that passes it is given up and
- * its quote looked up), then the index is built (INDEX_PER_BYTE n), and each
- * short quote without a context looked up in it costs less than its own
- * allowance (at most 2 (log2 n + 1) comparisons of its binary search, and its
- * cap's matches taken from the range): together at most 8 n units and their
- * allowances, so short quotes never make a scan give up, on any input. Long
- * quotes in natural and in numbered text cost a few percent of the budget
- * (scripts/bench/budget.mjs measures it, up to the source size limit and with
- * up to 1,000,000 quotes of one word and more; docs/benchmarks.md gives its
- * figures). What reaches the budget is input built to repeat: a text made of
- * one passage, quotes made to share their pieces, a context that rules out
- * millions of matches of its quote.
- */
-const BASE_BUDGET = 1 << 24;
-const BUDGET_PER_SOURCE_BYTE = 16;
-/** A native search call costs about as much as this many candidates. */
-const SEARCH_CALL = 8;
-/**
- * Short quotes are searched one by one until that has cost this many units
- * per byte of the source (about a third of building an index of it, which
- * takes about 100 ns per byte here); the rest are looked up in the index.
- */
-const SHORT_SEARCH_PER_BYTE = 2;
-/** Building the index of a source is counted as this many units per byte (it takes about 100 ns a byte). */
-const INDEX_PER_BYTE = 6;
-/** Work counted per match taken from an index range: about a candidate compared per 8 entries read. */
-const RANGE_ENTRIES_PER_UNIT = 8;
-/** A source whose quotes would cost more than its budget to check. */
-class ScanTooCostly extends Error {
-    budget;
-    constructor(budget) {
-        super(`its quotes would take more than ${budget.toLocaleString('en-US')} comparisons to check: ` +
-            'they, or the text, repeat the same passages too often');
-        this.budget = budget;
-        this.name = 'ScanTooCostly';
-    }
-}
-/** Hash of four little-endian 32-bit words. */
-function mix(w0, w1, w2, w3) {
-    let h = Math.imul(w0, 0x9e3779b1) ^ Math.imul(w1, 0x85ebca77) ^ Math.imul(w2, 0xc2b2ae3d) ^ Math.imul(w3, 0x27d4eb2f);
-    h ^= h >>> 15;
-    h = Math.imul(h, 0x2c1b3c6d);
-    return h ^ (h >>> 13);
-}
-/**
- * Where a hash goes in the open-addressing tables below: the hash mixed with a
- * key drawn once per run, then cut to the table's size. Quotes come from pull
- * requests and the piece hash is public, so without the key a pull request
- * could choose quotes whose pieces hash to values sharing their low bits, and
- * every table operation would walk one long run of slots: 200,000 quotes made
- * so (scripts/bench/hash-flood.mjs) took 7.8 to 10.5 s to check instead of
- * 3.2 s, 400,000 took 14.8 to 17.3 s instead of 6.9 to 7.3 s (measured). With
- * the key, where a hash goes cannot be chosen. The key decides only where an
- * entry sits: what is found, the pieces chosen and the work counted against a
- * scan's budget are the same in every run.
- */
-function slotOf(h, mask) {
-    let x = h ^ SLOT_KEY;
-    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
-    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
-    return (x ^ (x >>> 16)) & mask;
-}
-const SLOT_KEY = Math.floor(Math.random() * 2 ** 32) | 0;
-function quote_scan_wordAt(bytes, at) {
-    return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
-}
-/** The hash of the 16 bytes at `at`. */
-function pieceHash(bytes, at) {
-    return mix(quote_scan_wordAt(bytes, at), quote_scan_wordAt(bytes, at + 4), quote_scan_wordAt(bytes, at + 8), quote_scan_wordAt(bytes, at + 12));
-}
-/**
- * A Bloom filter of the pieces' hashes (two bits each, 16 bits per piece, at
- * least 8 KiB): almost every position of a source is ruled out without
- * touching the table, and the filter stays small enough to stay in cache. Its
- * bits are the hash's own, not keyed as slots are: hashes made alike pass it
- * more often, and then only reach the table, whose walks stay short.
- */
-function filterBits(pieces) {
-    let bits = 16;
-    while (bits < 28 && 1 << bits < pieces * 16)
-        bits++;
-    return bits;
-}
-/**
- * The pieces in an open-addressing table of typed arrays (a few hundred
- * thousand quotes make a million pieces, too many for a Map): one slot per
- * distinct hash, heading a list of the pieces that have it.
- */
-class PieceTable {
-    filter;
-    /** The filter's bit index is the hash's top `shift` bits and its low `mask` bits. */
-    filterShift;
-    filterMask;
-    keys;
-    /** The first piece of each slot's list; -1 for an empty slot. */
-    heads;
-    mask;
-    /** Per piece: the next piece of its list (-1 at the end), its quote, and where in the quote it starts. */
-    next;
-    ids;
-    offsets;
-    constructor(pieces, count) {
-        const bits = filterBits(count);
-        this.filter = new Uint32Array(1 << (bits - 5));
-        this.filterShift = 32 - bits;
-        this.filterMask = (1 << bits) - 1;
-        let capacity = 16;
-        while (capacity < count * 2)
-            capacity *= 2;
-        this.keys = new Int32Array(capacity);
-        this.heads = new Int32Array(capacity).fill(-1);
-        this.mask = capacity - 1;
-        this.next = new Int32Array(count);
-        this.ids = new Int32Array(count);
-        this.offsets = new Int32Array(count);
-        for (let i = 0; i < count; i++) {
-            const h = pieces[3 * i];
-            let slot = slotOf(h, this.mask);
-            while (this.heads[slot] !== -1 && this.keys[slot] !== h)
-                slot = (slot + 1) & this.mask;
-            this.keys[slot] = h;
-            this.next[i] = this.heads[slot];
-            this.heads[slot] = i;
-            this.ids[i] = pieces[3 * i + 1];
-            this.offsets[i] = pieces[3 * i + 2];
-            const f = h >>> this.filterShift;
-            const g = h & this.filterMask;
-            this.filter[f >>> 5] |= 1 << (f & 31);
-            this.filter[g >>> 5] |= 1 << (g & 31);
-        }
-    }
-    /** The longest stretch of taken slots (see slotOf: it stays short however the hashes were chosen). */
-    longestRun() {
-        return longestRun(this.heads.length, (slot) => this.heads[slot] !== -1);
-    }
-}
-/** The longest stretch of taken slots in a table of `size` slots, going round its end. */
-function longestRun(size, taken) {
-    let best = 0;
-    let run = 0;
-    for (let i = 0; i < 2 * size && best < size; i++) {
-        run = taken(i % size) ? run + 1 : 0;
-        if (run > best)
-            best = run;
-    }
-    return best;
-}
-/** What comparing one match of a quote costs, in budget units. */
-function keptUnits(quote) {
-    return (quote.bytes.length >>> 4) + 2;
-}
-/** The head of a slot whose list a scan has emptied: taken, but with nothing in it. */
-const EMPTIED = -2;
-/** Whether Int32Array reads bytes as little-endian words, as pieceHash does. */
-const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
-/**
- * How many pieces have each hash: an open-addressing table of typed arrays,
- * for the hundreds of thousands of pieces a run can add (with a Set and a Map
- * of numbers instead, 50,000 quotes of one source took 0.09 to 0.13 s more).
- */
-class HashCounts {
-    keys = new Int32Array(1024);
-    /** 0 for an empty slot: a hash is in the table once counted. */
-    counts = new Int32Array(1024);
-    size = 0;
-    count(h) {
-        const mask = this.keys.length - 1;
-        for (let slot = slotOf(h, mask);; slot = (slot + 1) & mask) {
-            if (this.counts[slot] === 0)
-                return 0;
-            if (this.keys[slot] === h)
-                return this.counts[slot];
-        }
-    }
-    increment(h) {
-        if (2 * (this.size + 1) > this.keys.length)
-            this.grow();
-        const mask = this.keys.length - 1;
-        let slot = slotOf(h, mask);
-        while (this.counts[slot] !== 0 && this.keys[slot] !== h)
-            slot = (slot + 1) & mask;
-        if (this.counts[slot] === 0) {
-            this.keys[slot] = h;
-            this.size++;
-        }
-        this.counts[slot]++;
-    }
-    /** The longest stretch of taken slots (see slotOf). */
-    longestRun() {
-        return longestRun(this.counts.length, (slot) => this.counts[slot] !== 0);
-    }
-    grow() {
-        const { keys, counts } = this;
-        this.keys = new Int32Array(keys.length * 2);
-        this.counts = new Int32Array(keys.length * 2);
-        const mask = this.keys.length - 1;
-        for (let i = 0; i < keys.length; i++) {
-            if (counts[i] === 0)
-                continue;
-            let slot = slotOf(keys[i], mask);
-            while (this.counts[slot] !== 0)
-                slot = (slot + 1) & mask;
-            this.keys[slot] = keys[i];
-            this.counts[slot] = counts[i];
-        }
-    }
-}
-/**
- * A quote and its context as one key. The lengths come first: a quote, prefix
- * or suffix may hold any character, U+0000 too, so joining them with a
- * separator would let two different triples make one key.
- */
-function contextKey(text, context) {
-    return `${text.length},${context.prefixText.length},${text}${context.prefixText}${context.suffixText}`;
-}
-/** The distinct quotes of a run, each with an id. */
-class QuoteSet {
-    quotes = [];
-    caps = [];
-    contexts = [];
-    /** The ids of the quotes added without a context, by text. */
-    bare = new Map();
-    /** And of those added with one, by contextKey(): apart, so that no quote's text can pass for a key. */
-    withContext = new Map();
-    short = [];
-    /** Triples (hash, quote id, offset) of the pieces of the quotes added so far. */
-    pieces = new Int32Array(3 * 1024);
-    pieceCount = 0;
-    /** How many pieces have each hash so far, while pieces are spread (see the constructor). */
-    crowding;
-    table;
-    /** What each quote may keep per scan, for the budget. */
-    keptWork = 0;
-    /** Scratch space for sources whose bytes are not 4-byte aligned. */
-    aligned = external_node_buffer_.Buffer.allocUnsafeSlow(0);
-    /** Per-quote state of a scan, kept from scan to scan (a set may be scanned against every source). */
-    state;
-    work;
-    shortSearchPerByte;
-    /**
-     * `spread`: take a quote's pieces away from those other quotes have (see
-     * pieceStart). On by default; a set scanned for hints only, with its work
-     * bounded all the same, can save the memory it takes. `shortQuotes`, for
-     * tests: search the short quotes one by one, or look them all up in an
-     * index, rather than switching from one to the other as the work grows
-     * (the matches found are the same).
-     */
-    constructor(options = {}) {
-        this.crowding = options.spread === false ? undefined : new HashCounts();
-        this.shortSearchPerByte =
-            options.shortQuotes === 'indexed'
-                ? -1
-                : options.shortQuotes === 'searched'
-                    ? Number.POSITIVE_INFINITY
-                    : SHORT_SEARCH_PER_BYTE;
-    }
-    /**
-     * Adds a quote (or finds it), keeping at most `cap` matches of it per source.
-     * With a context (SPEC §1 prefix and suffix), only the matches it allows count
-     * and are kept; the same quote with another context is another entry.
-     */
-    add(quote, cap, context) {
-        const byKey = context ? this.withContext : this.bare;
-        const key = context ? contextKey(quote.text, context) : quote.text;
-        const known = byKey.get(key);
-        if (known !== undefined) {
-            if (cap > this.caps[known]) {
-                this.keptWork += (cap - this.caps[known]) * keptUnits(quote);
-                this.caps[known] = cap;
-            }
-            return known;
-        }
-        const id = this.quotes.length;
-        this.quotes.push(quote);
-        this.caps.push(cap);
-        this.contexts.push(context);
-        byKey.set(key, id);
-        this.keptWork += (cap + 1) * keptUnits(quote);
-        if (quote.bytes.length < MIN_TABLE_QUOTE) {
-            this.short.push(id);
-            return id;
-        }
-        if (this.pieceCount + STRIDE > this.pieces.length / 3) {
-            const grown = new Int32Array(this.pieces.length * 2);
-            grown.set(this.pieces);
-            this.pieces = grown;
-        }
-        const start = this.pieceStart(quote.bytes);
-        for (let offset = start; offset < start + STRIDE; offset++) {
-            const h = pieceHash(quote.bytes, offset);
-            this.pieces[3 * this.pieceCount] = h;
-            this.pieces[3 * this.pieceCount + 1] = id;
-            this.pieces[3 * this.pieceCount + 2] = offset;
-            this.pieceCount++;
-            this.crowding?.increment(h);
-        }
-        this.table = undefined;
-        return id;
-    }
-    /**
-     * Where a quote's four pieces start: the middle, unless another quote has a
-     * piece there already; then, among a few places, the one shared least.
-     */
-    pieceStart(bytes) {
-        const last = bytes.length - MIN_TABLE_QUOTE;
-        const middle = last >>> 1;
-        const crowding = this.crowding;
-        if (!crowding)
-            return middle;
-        const shared = (k) => {
-            let most = 0;
-            for (let offset = k; offset < k + STRIDE; offset++)
-                most = Math.max(most, crowding.count(pieceHash(bytes, offset)));
-            return most;
-        };
-        let best = middle;
-        let fewest = shared(middle);
-        for (const k of [last >>> 2, (3 * last) >>> 2, 0, last]) {
-            if (fewest === 0)
-                break;
-            const n = shared(k);
-            if (n < fewest) {
-                best = k;
-                fewest = n;
-            }
-        }
-        return best;
-    }
-    get size() {
-        return this.quotes.length;
-    }
-    /** The longest stretches of taken slots in its two tables, for tests: see slotOf. */
-    longestRuns() {
-        const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
-        return { pieces: table.longestRun(), counts: this.crowding?.longestRun() ?? 0 };
-    }
-    quote(id) {
-        return this.quotes[id];
-    }
-    /** The id of a quote added without a context. */
-    idOf(text) {
-        return this.bare.get(text);
-    }
-    /** The id of a quote added with this context. */
-    idWith(text, context) {
-        return this.withContext.get(contextKey(text, context));
-    }
-    /**
-     * The short quotes among `wanted`, in the order they were added: from the
-     * wanted ones when they are fewer, so that a set scanned against many
-     * sources for a few of its quotes (or none) does not pass over all of its
-     * short quotes for each source.
-     */
-    shortOf(wanted) {
-        if (wanted.size >= this.short.length)
-            return this.short.filter((id) => wanted.has(id));
-        const ids = [];
-        for (const id of wanted)
-            if (id < this.quotes.length && this.quotes[id].bytes.length < MIN_TABLE_QUOTE)
-                ids.push(id);
-        return ids.sort((a, b) => a - b);
-    }
-    /** The work the last scan did and its budget (see BASE_BUDGET), for measuring. */
-    get lastWork() {
-        return this.work;
-    }
-    /** scan(), or the ScanTooCostly it gave up with. */
-    scanWithinBudget(source, wanted) {
-        try {
-            return this.scan(source, wanted);
-        }
-        catch (error) {
-            if (error instanceof ScanTooCostly)
-                return error;
-            throw error;
-        }
-    }
-    /**
-     * Finds the quotes of the set in `text` (a normalized source). Every quote
-     * of at least MIN_TABLE_QUOTE bytes is looked for at no extra cost; the
-     * shorter ones only when their id is in `wanted`. Throws ScanTooCostly when
-     * the candidates cost more than the source's budget.
-     */
-    scan(source, wanted) {
-        const n = source.length;
-        const budget = BASE_BUDGET + BUDGET_PER_SOURCE_BYTE * n + 4 * this.keptWork;
-        const found = (this.state ??= new ScanState());
-        found.begin(this.quotes.length, this.caps, budget);
-        this.work = { spent: budget, budget };
-        const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
-        if (this.pieceCount > 0 && n >= MIN_TABLE_QUOTE) {
-            let text = source;
-            if (source.byteOffset % 4 !== 0) {
-                if (this.aligned.length < n + 4)
-                    this.aligned = external_node_buffer_.Buffer.allocUnsafeSlow(n + 4);
-                source.copy(this.aligned, 0, 0, n);
-                text = this.aligned.subarray(0, n);
-            }
-            const words = LITTLE_ENDIAN ? new Int32Array(text.buffer, text.byteOffset, n >>> 2) : littleEndianWords(text);
-            const { filter, filterShift, filterMask, keys, heads, next, mask, ids, offsets } = table;
-            // A quote that has all its matches leaves the lists for the rest of this
-            // scan; `unlinked` says how to put each piece back afterwards.
-            const unlinked = [];
-            const lastWord = (n - PIECE) >>> 2;
-            try {
-                for (let w = 0; w <= lastWord; w++) {
-                    const h = mix(words[w], words[w + 1], words[w + 2], words[w + 3]);
-                    const f = h >>> filterShift;
-                    if ((filter[f >>> 5] & (1 << (f & 31))) === 0)
-                        continue;
-                    const g = h & filterMask;
-                    if ((filter[g >>> 5] & (1 << (g & 31))) === 0)
-                        continue;
-                    let slot = slotOf(h, mask);
-                    while (heads[slot] !== -1 && keys[slot] !== h)
-                        slot = (slot + 1) & mask;
-                    let previous = -1;
-                    for (let piece = heads[slot]; piece >= 0; piece = next[piece]) {
-                        const id = ids[piece];
-                        if (found.doneBefore(id, w)) {
-                            // Full since an earlier position: every later start would be later still.
-                            // A slot whose list empties stays taken (EMPTIED), or probing for other hashes would stop at it.
-                            if (previous === -1)
-                                heads[slot] = next[piece] === -1 ? EMPTIED : next[piece];
-                            else
-                                next[previous] = next[piece];
-                            unlinked.push(previous, slot, piece);
-                            continue;
-                        }
-                        previous = piece;
-                        found.spend(1);
-                        const start = (w << 2) - offsets[piece];
-                        if (start < 0)
-                            continue;
-                        const q = this.quotes[id];
-                        if (found.full(id) && start > found.last(id))
-                            continue;
-                        const compared = mismatchAt(text, start, q.bytes);
-                        found.spend(compared >>> 4);
-                        if (compared < q.bytes.length || !respectsWordBoundaries(text, start, q))
-                            continue;
-                        found.match(id, start, w, this.contexts[id], text, q.bytes.length);
-                    }
-                }
-            }
-            finally {
-                for (let k = unlinked.length - 3; k >= 0; k -= 3) {
-                    if (unlinked[k] === -1)
-                        heads[unlinked[k + 1]] = unlinked[k + 2];
-                    else
-                        next[unlinked[k]] = unlinked[k + 2];
-                }
-            }
-        }
-        // Short quotes: searched for until that has cost SHORT_SEARCH_PER_BYTE per byte, then looked up in an index.
-        const searchUpTo = found.spent() + this.shortSearchPerByte * n;
-        let index;
-        for (const id of this.shortOf(wanted)) {
-            const quote = this.quotes[id];
-            const context = this.contexts[id];
-            // A search that runs past the limit is given up and its quote looked up instead.
-            if (index === undefined && findShort(source, quote, id, context, found, searchUpTo))
-                continue;
-            if (index === undefined) {
-                found.spend(INDEX_PER_BYTE * n);
-                index = new UnitIndex(source);
-            }
-            findIndexed(index, quote, id, context, found);
-        }
-        this.work = { spent: found.spent(), budget };
-        return found.hits();
-    }
-}
-/**
- * What a scan has found so far, per quote, and the work it has done. The
- * arrays outlive the scan; only the quotes it touched are reset after it.
- */
-class ScanState {
-    starts = [];
-    candidates = new Int32Array(0);
-    /** The aligned position at which a quote's list became full (-1: not full). */
-    fullAt = new Int32Array(0);
-    touched = [];
-    caps = [];
-    remaining = 0;
-    budget = 0;
-    begin(size, caps, budget) {
-        if (this.candidates.length < size) {
-            this.candidates = new Int32Array(size * 2);
-            this.fullAt = new Int32Array(size * 2).fill(-1);
-            this.starts = new Array(size * 2);
-        }
-        this.caps = caps;
-        this.budget = budget;
-        this.remaining = budget;
-    }
-    /** The work done so far in this scan. */
-    spent() {
-        return this.budget - this.remaining;
-    }
-    spend(units) {
-        this.remaining -= units;
-        if (this.remaining < 0) {
-            this.reset();
-            throw new ScanTooCostly(this.budget);
-        }
-    }
-    /** How many matches of the quote are kept. */
-    cap(id) {
-        return this.caps[id];
-    }
-    full(id) {
-        return this.fullAt[id] >= 0;
-    }
-    doneBefore(id, w) {
-        const at = this.fullAt[id];
-        return at >= 0 && at < w;
-    }
-    last(id) {
-        const list = this.starts[id];
-        return list[list.length - 1];
-    }
-    /** A match of the quote (word boundaries checked): kept if its context allows it and there is room. */
-    match(id, start, w, context, text, length) {
-        let list = this.starts[id];
-        if (list === undefined) {
-            this.starts[id] = list = [];
-            this.touched.push(id);
-        }
-        if (context) {
-            this.candidates[id]++;
-            this.spend(((context.prefix.length + context.suffix.length) >>> 4) + 1);
-            if (!match_contextAllows(text, start, length, context))
-                return;
-        }
-        // Starts come in order, except that two found at one aligned position may
-        // arrive either way round: a full list still takes an earlier one.
-        if (list.length === 0 || list[list.length - 1] < start)
-            list.push(start);
-        else
-            insertSorted(list, start);
-        if (list.length > this.caps[id])
-            list.pop();
-        if (list.length >= this.caps[id] && this.fullAt[id] < 0)
-            this.fullAt[id] = w;
-    }
-    /** Drops what the scan found of a quote, to find it again another way. */
-    forget(id) {
-        const at = this.touched.lastIndexOf(id);
-        if (at < 0)
-            return;
-        this.touched.splice(at, 1);
-        this.starts[id] = undefined;
-        this.candidates[id] = 0;
-        this.fullAt[id] = -1;
-    }
-    /** What the scan found, and a clean state for the next one. */
-    hits() {
-        const hits = new Map();
-        for (const id of this.touched)
-            hits.set(id, { starts: this.starts[id], candidates: this.candidates[id] });
-        this.reset();
-        return hits;
-    }
-    reset() {
-        for (const id of this.touched) {
-            this.starts[id] = undefined;
-            this.candidates[id] = 0;
-            this.fullAt[id] = -1;
-        }
-        this.touched = [];
-    }
-}
-/**
- * A short quote, by searching the text for it: its matches up to its cap, and
- * with a context, those the context allows. False, with nothing kept for it,
- * when the scan's work went past `upTo` first.
- */
-function findShort(text, quote, id, context, found, upTo) {
-    let from = 0;
-    for (;;) {
-        if (found.full(id))
-            return true;
-        if (found.spent() > upTo) {
-            found.forget(id);
-            return false;
-        }
-        const at = text.indexOf(quote.bytes, from);
-        found.spend(SEARCH_CALL + ((at < 0 ? text.length - from : at - from) >>> 6));
-        if (at < 0)
-            return true;
-        if (respectsWordBoundaries(text, at, quote))
-            found.match(id, at, 0, context, text, quote.bytes.length);
-        from = at + 1;
-    }
-}
-/**
- * A short quote, by looking it up in the index of the text: its first matches
- * up to its cap, and with a context, those the context allows (its matches
- * sorted, in `sorted` by range for the other contexts of the same quote).
- */
-function findIndexed(index, quote, id, context, found) {
-    const steps = { count: 0 };
-    const range = index.range(quote.bytes, steps);
-    found.spend(steps.count * (1 + (quote.bytes.length >>> 4)));
-    const count = range.hi - range.lo;
-    if (count === 0)
-        return;
-    const text = index.text;
-    const length = quote.bytes.length;
-    if (!context) {
-        const cap = found.cap(id);
-        found.spend(Math.ceil(Math.min(count, RMQ_FROM) / RANGE_ENTRIES_PER_UNIT) + (count > RMQ_FROM ? RMQ_STEPS * cap : 0));
-        for (const start of index.firstMatches(range, cap))
-            found.match(id, start, 0, undefined, text, length);
-        return;
-    }
-    // Every match, in text order, until the context has kept as many as the cap: as a search would.
-    const matches = index.ascending(range);
-    const each = count > RMQ_FROM ? RMQ_STEPS : 1;
-    for (let start = matches.next(); start >= 0 && !found.full(id); start = matches.next()) {
-        found.spend(each);
-        found.match(id, start, 0, context, text, length);
-    }
-}
-function littleEndianWords(text) {
-    const words = new Int32Array(text.length >>> 2);
-    for (let w = 0; w < words.length; w++)
-        words[w] = quote_scan_wordAt(text, w << 2);
-    return words;
-}
-function insertSorted(list, value) {
-    let i = list.length;
-    while (i > 0 && list[i - 1] > value)
-        i--;
-    list.splice(i, 0, value);
-}
-/** How many leading bytes of `quote` the text has at `at` (the quote's length when all of them). */
-function mismatchAt(text, at, quote) {
-    if (at + quote.length > text.length)
-        return 0;
-    for (let i = 0; i < quote.length; i++)
-        if (text[at + i] !== quote[i])
-            return i;
-    return quote.length;
-}
-
-;// CONCATENATED MODULE: ./src/engine/diagnose/view.ts
-// A normalized source seen as a string, for diagnostics: its words, and the
-// conversion between string indices (UTF-16) and the byte offsets that the
-// offset map and the matcher use. Built only for sources that have a record to
-// explain, and only as far as asked.
-
-
-
-
-
-
-/** Byte offsets are kept every this many UTF-16 units. */
-const CHECKPOINT = 64;
-class SourceView {
-    lookups;
-    encoded;
-    decoded;
-    checkpoints;
-    wordIndex;
-    partIndex;
-    unitIndex;
-    lowered;
-    table;
-    /** Bytes read so far searching the text for quotes' matches (see matches). */
-    searched = 0;
-    /** UTF-16 units read so far searching the text for words' keys (see occurrences). */
-    keysSearched = 0;
-    searchUpTo;
-    /**
-     * `lookups`: about how many quotes will look for passages here. A few are
-     * served by searching the text for each of their words; many pay for an
-     * index of all the words, built once.
-     */
-    constructor(source, lookups = Number.POSITIVE_INFINITY, options = {}) {
-        this.lookups = lookups;
-        if (typeof source === 'string')
-            this.decoded = source;
-        else
-            this.encoded = source;
-        this.searchUpTo =
-            options.matches === 'indexed' ? -1 : options.matches === 'searched' ? Number.POSITIVE_INFINITY : SEARCHED_PASSES;
-    }
-    /** The text as UTF-8 (normalized, as the matcher reads it). */
-    get bytes() {
-        return (this.encoded ??= external_node_buffer_.Buffer.from(this.decoded, 'utf8'));
-    }
-    get text() {
-        return (this.decoded ??= this.encoded.toString('utf8'));
-    }
-    /**
-     * The matches (SPEC §4) of a normalized quote in the text: the first
-     * `limit` byte offsets, ascending, as findMatches gives them. The text is
-     * searched for the first quotes asked, until that has read it about
-     * SEARCHED_PASSES times; then they are looked up in an index of its units,
-     * made once (linear in the text: about as much as 500 searches), so that
-     * each quote costs what it costs, not a pass over the source, and no quote
-     * need be refused an answer because others asked before it. Either way,
-     * the answer is the same.
-     */
-    matches(quote, limit) {
-        if (limit <= 0)
-            return [];
-        if (this.unitIndex === undefined) {
-            const found = this.searchMatches(quote, limit);
-            if (found)
-                return found;
-        }
-        const index = (this.unitIndex ??= new UnitIndex(this.bytes));
-        return index.firstMatches(index.range(external_node_buffer_.Buffer.from(quote, 'utf8')), limit);
-    }
-    /** matches() by searching the text; undefined once the searches have read more than they may. */
-    searchMatches(quote, limit) {
-        const text = this.bytes;
-        const upTo = this.searchUpTo * Math.max(text.length, SEARCHED_FLOOR);
-        if (this.searched > upTo)
-            return undefined;
-        const prepared = prepareQuote(quote);
-        const found = [];
-        let from = 0;
-        while (found.length < limit) {
-            const at = text.indexOf(prepared.bytes, from);
-            this.searched += SEARCH_CALL_BYTES + (at < 0 ? text.length : at) - from;
-            if (at < 0)
-                break;
-            if (this.searched > upTo)
-                return undefined;
-            if (respectsWordBoundaries(text, at, prepared))
-                found.push(at);
-            from = at + 1;
-        }
-        return found;
-    }
-    /** The byte offset of UTF-16 index `i` (i at a code point boundary). */
-    byteOffset(i) {
-        const cps = this.byteCheckpoints();
-        const k = Math.floor(i / CHECKPOINT);
-        let offset = cps[k];
-        const text = this.text;
-        for (let j = k * CHECKPOINT; j < i; j++)
-            offset += utf8Length(text.charCodeAt(j));
-        return offset;
-    }
-    /** The UTF-16 index of byte offset `b` (b at a code point boundary). */
-    charIndex(b) {
-        const cps = this.byteCheckpoints();
-        const lo = lastAtOrBelow(cps, b);
-        const text = this.text;
-        let i = lo * CHECKPOINT;
-        let offset = cps[lo];
-        while (offset < b && i < text.length)
-            offset += utf8Length(text.charCodeAt(i++));
-        return i;
-    }
-    /**
-     * Where the words with this key (see wordKey) start in the text, ascending:
-     * at most `cap` + 1 of them (one more than `cap` says "too common"). A word
-     * has the key when the key is the word's text in lower case, or a part of
-     * it between characters that are not letters or digits ("angstrom" in
-     * "Angstrom)d", "don" and "t" in "don’t"); where lower case moves indices
-     * (a text with İ), when the key is the whole word's key. The answer depends
-     * on the text and the key alone: `lookups`, and how much searching the
-     * text for keys has read so far (KEYS_SEARCHED_PASSES), only choose between
-     * searching the text for the key and an index of every such part of every
-     * word.
-     */
-    occurrences(key, cap) {
-        const text = this.text;
-        const lower = (this.lowered ??= text.toLowerCase());
-        // Lower case kept every index in place, or the search would be off: whole words then.
-        if (lower.length !== text.length)
-            return capped((this.wordIndex ??= new WordIndex(text)).starts(key), cap);
-        if (wordRuns(key) <= PART_RUNS &&
-            (this.partIndex !== undefined ||
-                this.lookups > SEARCH_LOOKUPS ||
-                this.keysSearched > KEYS_SEARCHED_PASSES * Math.max(text.length, SEARCHED_FLOOR)))
-            return (this.partIndex ??= new PartIndex(text, lower)).starts(key, cap + 1);
-        const found = [];
-        let at = lower.indexOf(key);
-        let calls = 1;
-        for (; at >= 0 && found.length <= cap; at = lower.indexOf(key, at + 1), calls++) {
-            // The key is a whole word, but for punctuation at its edges.
-            if (at > 0 && isWordAt(text, at - 1))
-                continue;
-            if (at + key.length < text.length && isWordAt(text, at + key.length))
-                continue;
-            let start = at;
-            while (start > 0 && text.charCodeAt(start - 1) !== 0x20)
-                start--;
-            found.push(start);
-        }
-        this.keysSearched += (at < 0 ? text.length : at) + calls * SEARCH_CALL_BYTES;
-        return found;
-    }
-    /**
-     * The text's words as a table (WordTable), when enough quotes are aligned
-     * here to pay for it (about one per ALIGNED_CHARS characters of text);
-     * undefined otherwise, and the windows are split from the text each time.
-     * Either way the windows are the same.
-     */
-    wordTable() {
-        if (this.table === undefined)
-            this.table = this.lookups * ALIGNED_CHARS >= this.text.length ? new WordTable(this.text) : null;
-        return this.table ?? undefined;
-    }
-    byteCheckpoints() {
-        if (this.checkpoints)
-            return this.checkpoints;
-        const text = this.text;
-        const cps = new Int32Array(Math.floor(text.length / CHECKPOINT) + 1);
-        let offset = 0;
-        // Up to and including text.length: the last checkpoint may fall at the very end.
-        for (let i = 0; i <= text.length; i++) {
-            if (i % CHECKPOINT === 0)
-                cps[i / CHECKPOINT] = offset;
-            if (i < text.length)
-                offset += utf8Length(text.charCodeAt(i));
-        }
-        return (this.checkpoints = cps);
-    }
-}
-/**
- * Quotes' matches are searched for until that has read the text this many
- * times (searching reads about 0.2 ns a byte here, an index of units takes
- * about 100 ns a byte to make), then looked up in the index.
- */
-const SEARCHED_PASSES = 64;
-/** A short text counts as this long, so that searching a few bytes many times does not make an index at once. */
-const SEARCHED_FLOOR = 1 << 16;
-/** What a search call costs besides its bytes, in bytes read. */
-const SEARCH_CALL_BYTES = 256;
-/**
- * Words' keys are searched for until that has read the text this many times,
- * then looked up in an index of the parts of its words (PartIndex: about 50
- * ns a character to make, where a search reads about 0.3 ns a character).
- */
-const KEYS_SEARCHED_PASSES = 64;
-/** With more lookups than this expected, words are looked up in an index at once rather than searched for. */
-const SEARCH_LOOKUPS = 8;
-/** UTF-8 bytes for one UTF-16 unit: a surrogate half counts 2, the pair 4. */
-function utf8Length(unit) {
-    return unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit >= 0xd800 && unit <= 0xdfff ? 2 : 3;
-}
-/** A word's key for finding candidate passages: lower case, without punctuation at its edges. */
-function wordKey(word) {
-    let start = 0;
-    let end = word.length;
-    while (start < end && !isWordAt(word, start))
-        start++;
-    while (end > start && !isWordAt(word, end - 1))
-        end--;
-    return (start === 0 && end === word.length ? word : word.slice(start, end)).toLowerCase();
-}
-/** Whether the UTF-16 unit at `i` belongs to a letter or digit (either half of a pair counts as its code point). */
-function isWordAt(word, i) {
-    const c = word.charCodeAt(i);
-    if (c < 0x80)
-        return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
-    const cp = word.codePointAt(c >= 0xdc00 && c <= 0xdfff && i > 0 ? i - 1 : i);
-    return cp !== 0x5f && isWordCodePoint(cp);
-}
-/** The first `cap` + 1 of a list (itself when no longer). */
-function capped(list, cap) {
-    return list.length > cap + 1 ? list.slice(0, cap + 1) : list;
-}
-/** Keys of more runs of letters and digits than this are searched for, not looked up (PartIndex). */
-const PART_RUNS = 8;
-/** How many runs of letters and digits a key has. */
-function wordRuns(key) {
-    let runs = 0;
-    for (let i = 0; i < key.length; i++)
-        if (isWordAt(key, i) && (i === 0 || !isWordAt(key, i - 1)))
-            runs++;
-    return runs;
-}
-/**
- * Every part of every word of a text, as occurrences() finds them by
- * searching (from the start of a run of letters and digits to the end of the
- * same or a later one of the same word, up to PART_RUNS runs), in lower case
- * (`lower`: the text in lower case, index for index), with the start of its
- * word: one entry per place the part is, in text order.
- *
- * In typed arrays, not a Map of strings: each part is hashed from the text's
- * own characters (no slice of it made), its entry put in the list of its hash
- * (an open-addressing table, one slot per distinct hash), and checked against
- * the key when looked up. Made so, a source of 256 KB took 5 ms where the
- * Map took 55 to 100 ms (measured).
- */
-class PartIndex {
-    lower;
-    /** Per entry: where its part starts in the text, and its length. */
-    from;
-    length;
-    /** The entries by slot (those of a slot side by side, in text order), and their words' starts in that order. */
-    bySlot;
-    wordBySlot;
-    /** Per slot: the hash it holds, where its entries start in bySlot (to the next slot's start), whether it is used. */
-    hashes;
-    slotStart;
-    used;
-    /** Per slot: 1 when all its entries are one part (no two parts share its hash), so that one comparison checks them all. */
-    pure;
-    mask;
-    constructor(text, lower) {
-        this.lower = lower;
-        const n = text.length;
-        // About one entry for every six characters of prose: grown by doubling past that.
-        let size = Math.max(1024, n >> 2);
-        let from = new Int32Array(size);
-        let length = new Int32Array(size);
-        let word = new Int32Array(size);
-        let hash = new Int32Array(size);
-        let count = 0;
-        // The runs of letters and digits of the current word: where each starts and ends.
-        let runStarts = new Int32Array(64);
-        let runEnds = new Int32Array(64);
-        let runs = 0;
-        let start = 0;
-        // Whether the unit before index i is a letter or digit (of the current word).
-        let inRun = false;
-        for (let i = 0; i <= n; i++) {
-            const c = i < n ? text.charCodeAt(i) : 0x20;
-            if (c !== 0x20) {
-                const isWord = c < 0x80
-                    ? (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39)
-                    : isWordAt(text, i);
-                if (isWord && !inRun) {
-                    if (runs === runStarts.length) {
-                        runStarts = grown(runStarts);
-                        runEnds = grown(runEnds);
-                    }
-                    runStarts[runs] = i;
-                    runs++;
-                }
-                if (!isWord && inRun)
-                    runEnds[runs - 1] = i;
-                inRun = isWord;
-                continue;
-            }
-            if (inRun)
-                runEnds[runs - 1] = i;
-            inRun = false;
-            // The word text[start, i): every part from one run's start to a later run's end.
-            for (let a = 0; a < runs; a++) {
-                // The hash of lower[runStarts[a], runEnds[b]), extended as b grows.
-                let h = PART_SEED;
-                let hashedTo = runStarts[a];
-                for (let b = a; b < runs && b < a + PART_RUNS; b++) {
-                    const end = runEnds[b];
-                    for (; hashedTo < end; hashedTo++)
-                        h = Math.imul(h ^ lower.charCodeAt(hashedTo), 0x01000193);
-                    if (count === size) {
-                        size *= 2;
-                        from = grown(from);
-                        length = grown(length);
-                        word = grown(word);
-                        hash = grown(hash);
-                    }
-                    from[count] = runStarts[a];
-                    length[count] = end - runStarts[a];
-                    word[count] = start;
-                    hash[count] = h;
-                    count++;
-                }
-            }
-            runs = 0;
-            start = i + 1;
-        }
-        // The distinct hashes, in a table grown as they come (at most half full): sized by them, not by the
-        // entries (several times as many), it stays in cache while the entries are laid out.
-        let capacity = 1024;
-        let mask = capacity - 1;
-        let hashes = new Int32Array(capacity);
-        let used = new Uint8Array(capacity);
-        let distinct = 0;
-        for (let e = 0; e < count; e++) {
-            const h = hash[e];
-            let slot = slotOf(h, mask);
-            while (used[slot] !== 0 && hashes[slot] !== h)
-                slot = (slot + 1) & mask;
-            if (used[slot] !== 0)
-                continue;
-            used[slot] = 1;
-            hashes[slot] = h;
-            distinct++;
-            if (2 * distinct <= capacity)
-                continue;
-            const oldHashes = hashes;
-            const oldUsed = used;
-            capacity *= 2;
-            mask = capacity - 1;
-            hashes = new Int32Array(capacity);
-            used = new Uint8Array(capacity);
-            for (let k = 0; k < oldUsed.length; k++) {
-                if (oldUsed[k] === 0)
-                    continue;
-                let to = slotOf(oldHashes[k], mask);
-                while (used[to] !== 0)
-                    to = (to + 1) & mask;
-                used[to] = 1;
-                hashes[to] = oldHashes[k];
-            }
-        }
-        this.mask = mask;
-        this.hashes = hashes;
-        this.used = used;
-        this.from = from;
-        this.length = length;
-        // Each entry's slot, and how many entries each slot has; then the entries laid out slot by slot,
-        // in text order within a slot (a counting sort, stable).
-        const slots = new Int32Array(count);
-        const slotStart = new Int32Array(capacity + 1);
-        for (let e = 0; e < count; e++) {
-            const slot = this.slot(hash[e]);
-            this.hashes[slot] = hash[e];
-            this.used[slot] = 1;
-            slots[e] = slot;
-            slotStart[slot + 1]++;
-        }
-        for (let k = 0; k < capacity; k++)
-            slotStart[k + 1] += slotStart[k];
-        this.slotStart = slotStart;
-        const cursor = slotStart.slice(0, capacity);
-        this.bySlot = new Int32Array(count);
-        this.wordBySlot = new Int32Array(count);
-        for (let e = 0; e < count; e++) {
-            const at = cursor[slots[e]]++;
-            this.bySlot[at] = e;
-            this.wordBySlot[at] = word[e];
-        }
-        // A slot's entries are checked against its first once here, not against each key looked up: the
-        // entries of a common word lie all over the text, and reading each for every lookup of the word
-        // cost about 160 ns an entry (measured, sources of 256 KB).
-        this.pure = new Uint8Array(capacity);
-        for (let slot = 0; slot < capacity; slot++) {
-            if (this.used[slot] === 0)
-                continue;
-            const first = this.bySlot[slotStart[slot]];
-            const at = from[first];
-            const n = length[first];
-            let pure = 1;
-            for (let k = slotStart[slot] + 1; k < slotStart[slot + 1] && pure === 1; k++) {
-                const e = this.bySlot[k];
-                if (length[e] !== n)
-                    pure = 0;
-                else
-                    for (let i = 0; i < n; i++)
-                        if (lower.charCodeAt(from[e] + i) !== lower.charCodeAt(at + i))
-                            pure = 0;
-            }
-            this.pure[slot] = pure;
-        }
-    }
-    /** The slot of a hash: where it is, or the empty one where it would go. */
-    slot(h) {
-        let slot = slotOf(h, this.mask);
-        while (this.used[slot] !== 0 && this.hashes[slot] !== h)
-            slot = (slot + 1) & this.mask;
-        return slot;
-    }
-    /**
-     * Where the words with a part of this key start, ascending (a word twice
-     * if the part is in it twice): the first `limit` of them.
-     */
-    starts(key, limit) {
-        let h = PART_SEED;
-        for (let i = 0; i < key.length; i++)
-            h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-        const found = [];
-        const slot = this.slot(h);
-        if (this.used[slot] === 0)
-            return found;
-        const { from, length, bySlot, wordBySlot, lower } = this;
-        const begin = this.slotStart[slot];
-        const end = this.slotStart[slot + 1];
-        if (this.pure[slot] === 1) {
-            // One part: the key is it, or none of them.
-            const first = bySlot[begin];
-            if (length[first] !== key.length || !lower.startsWith(key, from[first]))
-                return found;
-            for (let k = begin; k < end && found.length < limit; k++)
-                found.push(wordBySlot[k]);
-            return found;
-        }
-        for (let k = begin; k < end && found.length < limit; k++) {
-            const e = bySlot[k];
-            if (length[e] === key.length && lower.startsWith(key, from[e]))
-                found.push(wordBySlot[k]);
-        }
-        return found;
-    }
-}
-/** A copy of an array twice as long. */
-function grown(x) {
-    const y = new Int32Array(x.length * 2);
-    y.set(x);
-    return y;
-}
-/** Where a part's hash starts: drawn once per run, so that a text cannot be made of parts that share one list. */
-const PART_SEED = Math.floor(Math.random() * 2 ** 32) | 0;
-/**
- * A word table costs about 17 ns a character to make (in CPU profiles of the
- * JSON run of the bench's cut, Node 24: 68 to 75 ms for its 100 sources of
- * 40 KB, where slicing each word into a Map of strings took 92 ms) and
- * saves about 15 µs a quote aligned (the JSON run of explain-400k, 10,000
- * misses: a median of 0.995 s against 1.141 s, five runs of each bundle in
- * turn): made when at least one quote per this many characters is
- * expected, where it pays (Node 24).
- */
-const ALIGNED_CHARS = 512;
-/**
- * The words of a text (its runs of characters between spaces) in order: where
- * each starts and ends, and the id of its text among the distinct words, so
- * that a window of words is a range of ids, and whatever is worked out for a
- * word (its key, whether a quote has it) is worked out once per distinct word.
- */
-class WordTable {
-    starts;
-    ends;
-    /** Per word: the id of its text. */
-    ids;
-    /** Per id: the word. */
-    texts = [];
-    /** The ids by the hash of their text (see idOf): an open-addressing table, -1 in a free slot. */
-    slotIds;
-    slotHashes;
-    mask;
-    /**
-     * For the quote being aligned (its serial, see serial()): per word id,
-     * whether the quote has the word (stamp) and its id in the quote; per key
-     * (see keyId), the same. Set once per quote, read for every window word.
-     */
-    wordStamp;
-    wordInQuote;
-    keyStamp = [];
-    keyInQuote = [];
-    /** Per word id: the id of its key (-1 until asked), keys being given ids as they are met. */
-    keyIds;
-    keyIdOf = new Map();
-    serials = 0;
-    constructor(text) {
-        let count = 0;
-        for (let i = 0; i < text.length; i++)
-            if (text.charCodeAt(i) !== 0x20 && (i === 0 || text.charCodeAt(i - 1) === 0x20))
-                count++;
-        this.starts = new Int32Array(count);
-        this.ends = new Int32Array(count);
-        this.ids = new Int32Array(count);
-        // The distinct words by the hash of their characters, in an open-addressing table of ids (at most
-        // half full): a word is hashed where it lies and sliced from the text only the first time it is
-        // met (see ALIGNED_CHARS for what that saved).
-        let mask = 1023;
-        let slotIds = new Int32Array(mask + 1).fill(-1);
-        let slotHashes = new Int32Array(mask + 1);
-        const texts = this.texts;
-        let k = 0;
-        let start = -1;
-        let h = WORD_SEED;
-        for (let i = 0; i <= text.length; i++) {
-            const c = i === text.length ? 0x20 : text.charCodeAt(i);
-            if (c !== 0x20) {
-                if (start < 0) {
-                    start = i;
-                    h = WORD_SEED;
-                }
-                h = Math.imul(h ^ c, 0x01000193);
-                continue;
-            }
-            if (start < 0)
-                continue;
-            const n = i - start;
-            let slot = slotOf(h, mask);
-            let id = -1;
-            for (; slotIds[slot] >= 0; slot = (slot + 1) & mask) {
-                if (slotHashes[slot] !== h)
-                    continue;
-                const seen = texts[slotIds[slot]];
-                if (seen.length === n && text.startsWith(seen, start)) {
-                    id = slotIds[slot];
-                    break;
-                }
-            }
-            if (id < 0) {
-                id = texts.length;
-                texts.push(text.slice(start, i));
-                slotIds[slot] = id;
-                slotHashes[slot] = h;
-                if (2 * texts.length > mask) {
-                    const oldIds = slotIds;
-                    const oldHashes = slotHashes;
-                    mask = 2 * mask + 1;
-                    slotIds = new Int32Array(mask + 1).fill(-1);
-                    slotHashes = new Int32Array(mask + 1);
-                    for (let s = 0; s < oldIds.length; s++) {
-                        if (oldIds[s] < 0)
-                            continue;
-                        let to = slotOf(oldHashes[s], mask);
-                        while (slotIds[to] >= 0)
-                            to = (to + 1) & mask;
-                        slotIds[to] = oldIds[s];
-                        slotHashes[to] = oldHashes[s];
-                    }
-                }
-            }
-            this.starts[k] = start;
-            this.ends[k] = i;
-            this.ids[k] = id;
-            k++;
-            start = -1;
-        }
-        this.slotIds = slotIds;
-        this.slotHashes = slotHashes;
-        this.mask = mask;
-        this.wordStamp = new Int32Array(texts.length).fill(-1);
-        this.wordInQuote = new Int32Array(texts.length);
-        this.keyIds = new Int32Array(texts.length).fill(-1);
-    }
-    /** The id of a word's text, undefined when the text has no such word. */
-    idOf(word) {
-        let h = WORD_SEED;
-        for (let i = 0; i < word.length; i++)
-            h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
-        for (let slot = slotOf(h, this.mask); this.slotIds[slot] >= 0; slot = (slot + 1) & this.mask)
-            if (this.slotHashes[slot] === h && this.texts[this.slotIds[slot]] === word)
-                return this.slotIds[slot];
-        return undefined;
-    }
-    /**
-     * A serial number for a quote about to be aligned here, so that the stamps
-     * tell its words from another's. Quotes are aligned one at a time: a quote's
-     * stamps hold until the next quote takes a serial. Past the largest stamp
-     * an Int32Array holds, the stamps are cleared and the serials start again.
-     */
-    serial() {
-        if (this.serials === MAX_SERIAL) {
-            this.wordStamp.fill(-1);
-            this.keyStamp.fill(-1);
-            this.serials = 0;
-        }
-        return this.serials++;
-    }
-    /** The id of a key (given one when first met). */
-    keyId(key) {
-        let id = this.keyIdOf.get(key);
-        if (id === undefined) {
-            this.keyIdOf.set(key, (id = this.keyStamp.length));
-            this.keyStamp.push(-1);
-            this.keyInQuote.push(0);
-        }
-        return id;
-    }
-    /** The id of the key of word `id`, its key made by `keyOf` the first time. */
-    keyOfWord(id, keyOf) {
-        let key = this.keyIds[id];
-        if (key < 0)
-            this.keyIds[id] = key = this.keyId(keyOf(this.texts[id]));
-        return key;
-    }
-    /** The first word that ends after `i`. */
-    firstEndingAfter(i) {
-        return firstAbove(this.ends, i);
-    }
-    /** The first word that starts at or after `i`. */
-    firstStartingFrom(i) {
-        return firstAbove(this.starts, i - 1);
-    }
-}
-const MAX_SERIAL = 0x7fffffff;
-/** Where a word's hash starts: drawn once per run, as PART_SEED. */
-const WORD_SEED = Math.floor(Math.random() * 2 ** 32) | 0;
-/** The index of the first element above `value` in an ascending list (its length when none is). */
-function firstAbove(sorted, value) {
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (sorted[mid] > value)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return lo;
-}
-/** Every word of a text by its key, for texts that many quotes look up. */
-class WordIndex {
-    byKey = new Map();
-    constructor(text) {
-        let start = 0;
-        for (let i = 0; i <= text.length; i++) {
-            if (i === text.length || text.charCodeAt(i) === 0x20) {
-                if (i > start) {
-                    const key = wordKey(text.slice(start, i));
-                    if (key !== '') {
-                        const list = this.byKey.get(key);
-                        if (list)
-                            list.push(start);
-                        else
-                            this.byKey.set(key, [start]);
-                    }
-                }
-                start = i + 1;
-            }
-        }
-    }
-    /** Where the words with this key start, ascending. */
-    starts(key) {
-        return this.byKey.get(key) ?? [];
-    }
-}
-/**
- * The whole words of text[from, to): cut from the text, or, given the text's
- * word table, taken from it (the same words). A word the stretch starts or
- * ends inside is left out. So is a whole word when the stretch starts on the
- * space after a word, or ends on the space before one: windows have always
- * been cut so, and a closest passage must not move for being found faster.
- */
-function windowOf(text, from, to, table) {
-    const cutBefore = from > 0 && text.charCodeAt(from - 1) !== 0x20;
-    const cutAfter = to < text.length && text.charCodeAt(to) !== 0x20;
-    if (table === undefined) {
-        const window = wordsIn(text, from, to);
-        if (cutBefore) {
-            window.words.shift();
-            window.starts.shift();
-        }
-        if (cutAfter) {
-            window.words.pop();
-            window.starts.pop();
-        }
-        return window;
-    }
-    let lo = table.firstEndingAfter(from);
-    let hi = Math.max(lo, table.firstStartingFrom(to));
-    if (cutBefore && hi > lo)
-        lo++;
-    if (cutAfter && hi > lo)
-        hi--;
-    const words = new Array(hi - lo);
-    const starts = new Array(hi - lo);
-    for (let k = lo; k < hi; k++) {
-        words[k - lo] = table.texts[table.ids[k]];
-        starts[k - lo] = table.starts[k];
-    }
-    return { words, starts, table, offset: lo };
-}
-/** The words of a stretch of text, with where each starts. */
-function wordsIn(text, from, to) {
-    const words = [];
-    const starts = [];
-    let start = from;
-    for (let i = from; i <= to; i++) {
-        if (i === to || text.charCodeAt(i) === 0x20) {
-            if (i > start) {
-                words.push(text.slice(start, i));
-                starts.push(start);
-            }
-            start = i + 1;
-        }
-    }
-    return { words, starts };
-}
-
-;// CONCATENATED MODULE: ./src/engine/offset-map.ts
-
-/** The budget of cuts for a text of this many bytes (normalized). */
-function cutBudget(length) {
-    return (1 << 24) + 16 * length;
-}
-/** Clusters longer than this (in original bytes) keep their coarse mapping: finding a cut costs their length squared. */
-const MAX_CUT_CLUSTER = 256;
-/**
- * Where in an NFC cluster's original bytes [origStart, origEnd) the normalized
- * offset `at` (strictly inside [normStart, normEnd)) falls: the code point
- * boundary k such that NFC of the original before k is exactly the normalized
- * text before `at`, and NFC of the original from k is exactly the rest. Then
- * the original slice at a match normalizes back to it. -1 when there is no
- * such k (NFC reordered marks across the cut) or the cluster is long.
- */
-function cutInCluster(texts, normStart, normEnd, origStart, origEnd, at) {
-    const size = origEnd - origStart;
-    if (size > MAX_CUT_CLUSTER || texts.budget < size * size)
-        return -1;
-    texts.budget -= size * size;
-    const original = external_node_buffer_.Buffer.from(texts.original.buffer, texts.original.byteOffset, texts.original.length);
-    const normalized = external_node_buffer_.Buffer.from(texts.normalized.buffer, texts.normalized.byteOffset, texts.normalized.length);
-    const before = normalized.toString('utf8', normStart, at);
-    const after = normalized.toString('utf8', at, normEnd);
-    for (let k = origStart + 1; k < origEnd; k++) {
-        if ((original[k] & 0xc0) === 0x80)
-            continue; // Not the start of a code point.
-        if (original.toString('utf8', origStart, k).normalize('NFC') !== before)
-            continue;
-        if (original.toString('utf8', k, origEnd).normalize('NFC') === after)
-            return k;
-    }
-    return -1;
-}
-/**
- * Maps byte offsets in normalized text back to byte offsets in the original.
- *
- * Normalization changes text only in a few places (a run of whitespace, a
- * decomposed accent), so the map keeps one segment per place where the
- * difference between the two offsets changes, not one entry per byte. A segment
- * is either linear (byte for byte) or opaque: an NFC cluster whose normalized
- * bytes correspond to its original bytes only as a whole.
- */
-class OffsetMap {
-    normStarts = new Int32Array(16);
-    origStarts = new Int32Array(16);
-    /** For opaque segments, the original end offset; -1 for linear ones. */
-    origEnds = new Int32Array(16);
-    size = 0;
-    normLength = 0;
-    get segmentCount() {
-        return this.size;
-    }
-    /** Empties the map for reuse: its arrays stay allocated. */
-    reset() {
-        this.size = 0;
-        this.normLength = 0;
-    }
-    /** From normalized offset `norm` on, bytes map one to one from `orig`. */
-    addLinear(norm, orig) {
-        this.push(norm, orig, -1);
-    }
-    /** Normalized bytes from `norm` to the next segment stand for original [orig, origEnd). */
-    addOpaque(norm, orig, origEnd) {
-        this.push(norm, orig, origEnd);
-    }
-    finish(normLength) {
-        this.normLength = normLength;
-    }
-    /**
-     * Original offset of the character that starts at normalized offset `p`.
-     * Inside an opaque segment, `texts` lets the cut be found exactly when there
-     * is one (see cutInCluster); without, or when there is none, the segment's start.
-     */
-    toOriginalStart(p, texts) {
-        const k = this.segmentAt(p);
-        if (this.origEnds[k] < 0)
-            return this.origStarts[k] + (p - this.normStarts[k]);
-        if (texts && p > this.normStarts[k]) {
-            const cut = cutInCluster(texts, this.normStarts[k], this.segmentEnd(k), this.origStarts[k], this.origEnds[k], p);
-            if (cut >= 0)
-                return cut;
-        }
-        return this.origStarts[k];
-    }
-    /** Original offset just after the character that ends at normalized offset `end` (end > 0); likewise. */
-    toOriginalEnd(end, texts) {
-        const k = this.segmentAt(end - 1);
-        if (this.origEnds[k] < 0)
-            return this.origStarts[k] + (end - this.normStarts[k]);
-        if (texts && end < this.segmentEnd(k)) {
-            const cut = cutInCluster(texts, this.normStarts[k], this.segmentEnd(k), this.origStarts[k], this.origEnds[k], end);
-            if (cut >= 0)
-                return cut;
-        }
-        return this.origEnds[k];
-    }
-    segmentEnd(k) {
-        return k + 1 < this.size ? this.normStarts[k + 1] : this.normLength;
-    }
-    segmentAt(p) {
-        if (this.size === 0 || p < 0 || p >= this.normLength) {
-            throw new RangeError(`offset ${p} is outside the normalized text (length ${this.normLength})`);
-        }
-        let lo = 0;
-        let hi = this.size - 1;
-        while (lo < hi) {
-            const mid = (lo + hi + 1) >> 1;
-            if (this.normStarts[mid] <= p)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        return lo;
-    }
-    push(norm, orig, origEnd) {
-        // A segment that starts where the previous one started replaces it: the
-        // previous one turned out to be empty.
-        if (this.size > 0 && this.normStarts[this.size - 1] === norm)
-            this.size--;
-        if (this.size === this.normStarts.length) {
-            const grow = (a) => {
-                const b = new Int32Array(a.length * 2);
-                b.set(a);
-                return b;
-            };
-            this.normStarts = grow(this.normStarts);
-            this.origStarts = grow(this.origStarts);
-            this.origEnds = grow(this.origEnds);
-        }
-        this.normStarts[this.size] = norm;
-        this.origStarts[this.size] = orig;
-        this.origEnds[this.size] = origEnd;
-        this.size++;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/engine/normalize.ts
-// Normalization of SPEC §3: Unicode NFC, then every maximal run of whitespace
-// becomes one U+0020 and leading and trailing runs are dropped.
-//
-// Quotes are short, so normalizeText() does it the plain way. Sources can be
-// large, so normalizeSource() works on their UTF-8 bytes in one pass, copying
-// what does not change and keeping an offset map back to the original. Both give
-// exactly what normalizeText() gives for the same text (tested property).
-
-
-
-/** Anything but printable ASCII and single inner spaces: text without it is normalized already. */
-const NOT_PLAIN = /[^\x21-\x7e ]| {2}|^ | $/;
-/** Code points from U+0300 on: below them, text is NFC already. */
-const FROM_U0300 = /[^\x00-\u02ff]/;
-/**
- * Whether NFC may change the text: whether it has a code point from U+0300 on
- * that is not NFC-inert. Typographic quotes, dashes and most letters are inert,
- * and looking them up costs less than half of what the runtime's NFC does on
- * quotes (measured).
- */
-function mayChangeUnderNfc(text) {
-    const first = text.search(FROM_U0300);
-    if (first < 0)
-        return false;
-    for (let i = first; i < text.length; i++) {
-        const cp = text.codePointAt(i);
-        if (cp < 0x300)
-            continue;
-        if (cp > 0xffff)
-            i++;
-        // A lone surrogate is not inert either: the runtime's NFC decides what it becomes.
-        if (!isNfcInert(cp))
-            return true;
-    }
-    return false;
-}
-/** SPEC §3 for a string: `" ".join(unicodedata.normalize("NFC", s).split())`. */
-function normalizeText(text) {
-    // Most quotes are plain text with single spaces: one native look, and nothing to do.
-    if (!NOT_PLAIN.test(text))
-        return text;
-    const nfc = mayChangeUnderNfc(text) ? text.normalize('NFC') : text;
-    const spaced = nfc.replace(WHITESPACE_TO_COLLAPSE, ' ');
-    // Every run is one space now, so at most one at each end.
-    const from = spaced.charCodeAt(0) === 0x20 ? 1 : 0;
-    const to = spaced.length > from && spaced.charCodeAt(spaced.length - 1) === 0x20 ? spaced.length - 1 : spaced.length;
-    return from === 0 && to === spaced.length ? spaced : spaced.slice(from, to);
-}
-/**
- * A line with every kind of text the normalizer handles (line ends, runs,
- * tabs, wide spaces, letters of every UTF-8 length, accents NFC composes or
- * leaves, marks of every UTF-8 length after a mark, Hangul jamo), normalized
- * at start: the optimizing compiler then sees every branch taken before it
- * compiles the loop, instead of bailing out each time a source shows a new
- * kind of text (measured: a quarter of the time of a first run over a hundred
- * sources). Ten times, because V8 keeps what it learns about a function only
- * from its eighth call or so, and the calls at the end of normalize() run once
- * per source (with two, --trace-deopt showed a bail-out there).
- */
-const PRIMER = 'Prime: a  b\r\nc\td\u00a0e\u2028f\u3000 g\u00e9 h\u2019s e\u0301 q\u0307 x\u0302\u0323 ' +
-    'a\u0301\u20d0 a\u0301\ud834\udd65 \ud835\udc00 \u0958 \u1100\u1161 ok\n\n end. ';
-let primed = false;
-function primeOnce() {
-    if (primed)
-        return;
-    primed = true;
-    const sample = external_node_buffer_.Buffer.from(PRIMER, 'utf8');
-    const normalizer = new SourceNormalizer();
-    for (let k = 0; k < 10; k++)
-        normalizer.normalize(sample);
-}
-/**
- * Copies the run of printable ASCII at `i` (its first byte is one) to `out` at
- * `j`, and with it any single space or line feed between two printable ASCII
- * characters: that normalizes to one space, byte for byte, so the offsets stay
- * linear and nothing needs recording. Returns where the run ends.
- *
- * A function of its own because it is where most bytes go: small, the
- * optimizing compiler has it ready after the first few sources, where the whole
- * normalize() takes it 20 to 30 ms (measured), spent in slow code meanwhile.
- */
-function copyPrintableRun(src, out, i, j, n) {
-    for (;;) {
-        out[j++] = src[i];
-        if (++i >= n)
-            return i;
-        const b = src[i];
-        if (b > 0x20 && b < 0x80)
-            continue;
-        if ((b === 0x20 || b === 0x0a) && i + 1 < n) {
-            const next = src[i + 1];
-            if (next > 0x20 && next < 0x80) {
-                out[j++] = 0x20;
-                i++;
-                continue;
-            }
-        }
-        return i;
-    }
-}
-/**
- * Normalizes source text held as UTF-8 bytes (already validated, BOM removed).
- *
- * NFC can change text only around code points that are not NFC-inert (see
- * unicode-data.ts). Such a code point, with the inert code point before it and
- * every non-inert one after it, forms a cluster that is normalized on its own by
- * the runtime's String.prototype.normalize; cutting text before an inert code
- * point or whitespace never changes the result of NFC. Everything else is copied.
- *
- * One instance reuses its output buffer and offset map from call to call, so
- * processing many sources one after another does not ask the system for fresh
- * memory for each (page faults cost more than the normalizing itself).
- */
-class SourceNormalizer {
-    out = external_node_buffer_.Buffer.allocUnsafeSlow(0);
-    map = new OffsetMap();
-    constructor() {
-        primeOnce();
-    }
-    normalize(src) {
-        const n = src.length;
-        // allocUnsafeSlow: a buffer of its own, 8-byte aligned, which the quote scanner reads as 32-bit words.
-        if (this.out.length < n + 8)
-            this.out = external_node_buffer_.Buffer.allocUnsafeSlow(Math.max(n + 8, this.out.length * 2));
-        let out = this.out;
-        const map = this.map;
-        map.reset();
-        let i = 0;
-        let j = 0;
-        // Original offset minus normalized offset in the current linear segment.
-        let delta = Number.NaN;
-        // Original offset where a pending run of whitespace began, or -1.
-        let wsStart = -1;
-        while (i < n) {
-            const b = src[i];
-            if (b > 0x20 && b < 0x80) {
-                // Printable ASCII, the common case: copy the whole run.
-                if (wsStart >= 0) {
-                    if (j > 0) {
-                        if (wsStart - j !== delta) {
-                            map.addLinear(j, wsStart);
-                            delta = wsStart - j;
-                        }
-                        out[j++] = 0x20;
-                    }
-                    wsStart = -1;
-                }
-                if (i - j !== delta) {
-                    map.addLinear(j, i);
-                    delta = i - j;
-                }
-                const end = copyPrintableRun(src, out, i, j, n);
-                j += end - i;
-                i = end;
-                continue;
-            }
-            let cp;
-            let len;
-            if (b < 0x80) {
-                cp = b;
-                len = 1;
-            }
-            else if (b < 0xe0) {
-                cp = ((b & 0x1f) << 6) | (src[i + 1] & 0x3f);
-                len = 2;
-            }
-            else if (b < 0xf0) {
-                cp = ((b & 0x0f) << 12) | ((src[i + 1] & 0x3f) << 6) | (src[i + 2] & 0x3f);
-                len = 3;
-            }
-            else {
-                cp = ((b & 0x07) << 18) | ((src[i + 1] & 0x3f) << 12) | ((src[i + 2] & 0x3f) << 6) | (src[i + 3] & 0x3f);
-                len = 4;
-            }
-            if (isWhitespace(cp)) {
-                if (wsStart < 0)
-                    wsStart = i;
-                i += len;
-                continue;
-            }
-            // The cluster starts at the code point before this one when that is part
-            // of the same word: an inert code point that a combining mark may join.
-            let clusterStart = i;
-            let clusterOut = j;
-            const inert = cp < 0x300 || isNfcInert(cp);
-            if (wsStart >= 0) {
-                if (j > 0) {
-                    if (wsStart - j !== delta) {
-                        map.addLinear(j, wsStart);
-                        delta = wsStart - j;
-                    }
-                    out[j++] = 0x20;
-                }
-                wsStart = -1;
-                clusterOut = j;
-            }
-            else if (!inert && j > 0) {
-                // The previous code point was copied verbatim (clusters end before an
-                // inert code point), so its bytes are the last ones written.
-                clusterStart = i - 1;
-                while ((src[clusterStart] & 0xc0) === 0x80)
-                    clusterStart--;
-                clusterOut = j - (i - clusterStart);
-            }
-            if (inert) {
-                if (i - j !== delta) {
-                    map.addLinear(j, i);
-                    delta = i - j;
-                }
-                for (let k = 0; k < len; k++)
-                    out[j++] = src[i + k];
-                i += len;
-                continue;
-            }
-            let end = i + len;
-            while (end < n) {
-                const c = src[end];
-                if (c < 0x80)
-                    break;
-                let next;
-                let l;
-                if (c < 0xe0) {
-                    next = ((c & 0x1f) << 6) | (src[end + 1] & 0x3f);
-                    l = 2;
-                }
-                else if (c < 0xf0) {
-                    next = ((c & 0x0f) << 12) | ((src[end + 1] & 0x3f) << 6) | (src[end + 2] & 0x3f);
-                    l = 3;
-                }
-                else {
-                    next =
-                        ((c & 0x07) << 18) | ((src[end + 1] & 0x3f) << 12) | ((src[end + 2] & 0x3f) << 6) | (src[end + 3] & 0x3f);
-                    l = 4;
-                }
-                if (next < 0x300 || isWhitespace(next) || isNfcInert(next))
-                    break;
-                end += l;
-            }
-            const original = src.toString('utf8', clusterStart, end);
-            const composed = original.normalize('NFC');
-            if (composed === original) {
-                if (i - j !== delta) {
-                    map.addLinear(j, i);
-                    delta = i - j;
-                }
-                src.copy(out, j, i, end);
-                j += end - i;
-            }
-            else {
-                const room = clusterOut + 3 * composed.length + (n - end) + 8;
-                if (room > out.length) {
-                    const bigger = external_node_buffer_.Buffer.allocUnsafeSlow(Math.max(room, out.length * 2));
-                    out.copy(bigger, 0, 0, clusterOut);
-                    this.out = out = bigger;
-                }
-                map.addOpaque(clusterOut, clusterStart, end);
-                j = clusterOut + out.write(composed, clusterOut, 'utf8');
-                delta = Number.NaN;
-            }
-            i = end;
-        }
-        map.finish(j);
-        return { bytes: out.subarray(0, j), map };
-    }
-}
-
+// EXTERNAL MODULE: ./src/engine/match.ts
+var match = __nccwpck_require__(8351);
+// EXTERNAL MODULE: ./src/engine/normalize.ts
+var normalize = __nccwpck_require__(3773);
+// EXTERNAL MODULE: ./src/engine/quote-scan.ts
+var quote_scan = __nccwpck_require__(2434);
 ;// CONCATENATED MODULE: ./src/engine/record.ts
 // Field validation of citation records (SPEC §1, and verdict 1 of SPEC §2).
 
@@ -33604,24 +30619,24 @@ function nearKey(fields, key) {
         if (typeof k !== 'string' || k.length > NEAR_KEY_LENGTH || KNOWN.includes(k))
             continue;
         const folded = k.toLowerCase().replace(/[-_ ]/g, '');
-        if (folded === wanted || editDistance(folded, wanted) <= 2)
+        if (folded === wanted || (0,edit_distance/* editDistance */.Y)(folded, wanted) <= 2)
             return JSON.stringify(k);
     }
     return undefined;
 }
 /** Where a field (its key, or any string below it) holds a lone surrogate; the known fields' own values are checked already. */
 function surrogateIn(key, value) {
-    if (hasLoneSurrogate(key))
+    if ((0,unicode/* hasLoneSurrogate */.fI)(key))
         return `the key ${(0,model_escape/* shorten */.ml)(JSON.stringify(key), model_escape/* EXCERPT */.IK)}`;
     if (typeof value === 'string')
-        return !KNOWN.includes(key) && hasLoneSurrogate(value) ? key : undefined;
+        return !KNOWN.includes(key) && (0,unicode/* hasLoneSurrogate */.fI)(value) ? key : undefined;
     if (value === null || typeof value !== 'object')
         return undefined;
     const stack = [[key, value]];
     while (stack.length > 0) {
         const [where, v] = stack.pop();
         if (typeof v === 'string') {
-            if (hasLoneSurrogate(v))
+            if ((0,unicode/* hasLoneSurrogate */.fI)(v))
                 return where;
         }
         else if (Array.isArray(v)) {
@@ -33636,7 +30651,7 @@ function surrogateIn(key, value) {
                 if (typeof rawKey === 'object' && rawKey !== null)
                     stack.push([`a key in ${where}`, rawKey]);
                 const k = String(rawKey);
-                if (hasLoneSurrogate(k))
+                if ((0,unicode/* hasLoneSurrogate */.fI)(k))
                     return `a key in ${where}`;
                 stack.push([`${where}.${k}`, value]);
             }
@@ -33654,7 +30669,7 @@ function surrogateIn(key, value) {
 function loneSurrogateIn(fields, known) {
     for (let k = 0; k < KNOWN.length; k++) {
         const v = known[k];
-        if (typeof v === 'string' && hasLoneSurrogate(v))
+        if (typeof v === 'string' && (0,unicode/* hasLoneSurrogate */.fI)(v))
             return KNOWN[k];
     }
     if (fields instanceof Map) {
@@ -33750,58 +30765,8 @@ class ScannedSearcher {
     }
 }
 
-;// CONCATENATED MODULE: ./src/engine/verdict.ts
-
-
-/** Ambiguous quotes report at most this many matches; the verdict needs only two. */
-const MAX_REPORTED_MATCHES = 100;
-/** Whether a citation file with audience `fileAudience` may cite a source limited to `allowed`. */
-function audienceAllows(allowed, fileAudience) {
-    return allowed === undefined || (fileAudience !== undefined && allowed.includes(fileAudience));
-}
-/**
- * Decides the verdict of one record. `access` is what the run found out about the
- * cited source; it is only consulted for records whose fields are valid.
- * `normalizedQuote`, when the caller has it already, saves normalizing again;
- * so does `knownContext`, the record's contextOf() (null: none).
- */
-function decideVerdict(fields, access, normalizedQuote, knownContext) {
-    const none = { matches: [], quoteLength: 0 };
-    if (!fields.ok)
-        return { verdict: 'invalid fields', reason: fields.reason, ...none };
-    switch (access.kind) {
-        case 'unknown':
-            return { verdict: 'unknown source', ...none };
-        case 'not permitted':
-            return { verdict: 'source not permitted', reason: access.reason, ...none };
-        case 'unverified':
-            return { verdict: 'source unverified', reason: access.reason, ...none };
-        case 'ready':
-            break;
-    }
-    const needle = normalizedQuote ?? normalizeText(fields.record.quote);
-    if (needle === '')
-        return { verdict: 'empty quote', ...none };
-    const quote = access.searcher.prepared?.(needle) ?? prepareQuote(needle);
-    const context = knownContext === undefined ? contextOf(fields.record) : (knownContext ?? undefined);
-    const found = access.searcher.find(quote, MAX_REPORTED_MATCHES, context);
-    const matches = found.starts;
-    const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
-    return {
-        verdict,
-        matches,
-        quoteLength: quote.bytes.length,
-        normalizedQuote: needle,
-        ...(context ? { context: { given: context, candidates: found.candidates } } : {}),
-    };
-}
-/** A record's prefix and suffix, normalized; undefined when it gives neither (then verdicts are exactly the reference's). */
-function contextOf(record) {
-    const prefix = record.prefix === undefined ? '' : normalizeText(record.prefix);
-    const suffix = record.suffix === undefined ? '' : normalizeText(record.suffix);
-    return prefix === '' && suffix === '' ? undefined : quoteContext(prefix, suffix);
-}
-
+// EXTERNAL MODULE: ./src/engine/verdict.ts
+var verdict = __nccwpck_require__(6559);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/load/sources.ts
@@ -33896,1692 +30861,10 @@ class SourceLoader {
     }
 }
 
-;// CONCATENATED MODULE: ./src/engine/diagnose/closest.ts
-// The passage of a source nearest to a quote that is not in it, with a word
-// diff of one against the other. Candidate places come from the quote's rarer
-// words (seeds); all of the quote is aligned word by word at each candidate, in
-// a band that follows the alignment, so the cost of a miss grows linearly with
-// the quote and with how often its words occur, not with the length of the source.
-
-
-/** Below this similarity a passage is noise, not a near miss. */
-const MIN_SIMILARITY = 0.5;
-/** A word occurring more often than this is too common to point anywhere (unless nothing rarer is there). */
-const MAX_SEED_OCCURRENCES = 200;
-/** Only the quote's rarest words are used as seeds, from its longest few. */
-const MAX_SEEDS = 4;
-const MAX_LOOKED_UP = 8;
-const MAX_LOOKED_UP_REPEATED = 24;
-const CANDIDATES = 4;
-/**
- * Quotes longer than this (UTF-16 units, about 20,000 words) are not
- * explained: no closest passage, no hints (see explainable). Aligning one
- * word by word takes memory and time in proportion to it: a quote of 50 MB
- * explained in a heap of 512 MB ended the process out of memory.
- */
-const MAX_EXPLAINED_QUOTE = 1 << 17;
-/** Whether a normalized quote is short enough to explain (MAX_EXPLAINED_QUOTE). */
-function explainable(quote) {
-    return quote.length <= MAX_EXPLAINED_QUOTE;
-}
-/** The nearest passage, if it is close enough to show (MIN_SIMILARITY). */
-function closestPassage(view, quote) {
-    const best = nearestPassage(view, quote);
-    return best && best.similarity >= MIN_SIMILARITY ? best : undefined;
-}
-/** The nearest passage, however far: where to look for hints. */
-function nearestPassage(view, quote) {
-    if (!explainable(quote))
-        return undefined;
-    const quoteWords = quote.split(' ');
-    const text = view.text;
-    if (text === '')
-        return undefined;
-    // Each occurrence of one of the quote's rarer words in the source votes for
-    // the alignment (in characters) that would put that word there; rarer words
-    // weigh more. Common words are left out: they point everywhere.
-    // The longest words first: they tend to be the rarest, and only a few are looked up.
-    const keys = [];
-    let offset = 0;
-    for (const word of quoteWords) {
-        const key = wordKey(word);
-        if (key !== '')
-            keys.push({ key, offset });
-        offset += word.length + 1;
-    }
-    keys.sort((a, b) => b.key.length - a.key.length || a.offset - b.offset);
-    const seeds = [];
-    const looked = new Set();
-    let rarest = Number.POSITIVE_INFINITY;
-    for (const { key, offset: at } of keys) {
-        // Past the first few, words are looked up only while none seen is unique: in a
-        // repetitive source, a rare short word tells the copies of a passage apart.
-        if (looked.size >= (rarest > 1 ? MAX_LOOKED_UP_REPEATED : MAX_LOOKED_UP) || looked.has(key))
-            continue;
-        looked.add(key);
-        const starts = view.occurrences(key, MAX_SEED_OCCURRENCES);
-        if (starts.length > 0) {
-            seeds.push({ offset: at, starts });
-            rarest = Math.min(rarest, starts.length);
-        }
-    }
-    if (seeds.length === 0)
-        return undefined;
-    seeds.sort((a, b) => a.starts.length - b.starts.length);
-    const votes = new Map();
-    // Every word is common (prose of a small vocabulary, or a long source): the occurrences of words
-    // point nowhere in particular. Runs of the quote's words, looked up whole, point to its place.
-    if (seeds[0].starts.length > COMMON_SEED)
-        phraseVotes(view, quoteWords, votes);
-    if (votes.size === 0) {
-        for (const { offset: at, starts } of seeds.slice(0, MAX_SEEDS)) {
-            if (starts.length > MAX_SEED_OCCURRENCES && votes.size > 0)
-                break;
-            const weight = 1 / (1 + Math.log(starts.length));
-            for (let k = 0; k < starts.length && k < MAX_SEED_OCCURRENCES; k++) {
-                // Votes a few characters apart are for the same place, give or take a changed word.
-                const d = Math.round((starts[k] - at) / 8);
-                votes.set(d, (votes.get(d) ?? 0) + weight);
-            }
-        }
-    }
-    // The best few alignments, some way apart from each other. Votes in neighbouring
-    // buckets are for the same place (a changed word shifts the words after it).
-    const chosen = [];
-    const ds = [...votes.keys()];
-    const vs = new Float64Array(ds.length);
-    for (let r = 0; r < ds.length; r++) {
-        const d = ds[r];
-        vs[r] = (votes.get(d - 1) ?? 0) + votes.get(d) + (votes.get(d + 1) ?? 0);
-    }
-    while (chosen.length < CANDIDATES) {
-        let best = -1;
-        let bestV = 0;
-        let bestD = 0;
-        for (let r = 0; r < ds.length; r++) {
-            const v = vs[r];
-            if (v < 0)
-                continue;
-            const d = ds[r];
-            let taken = false;
-            for (let c = 0; c < chosen.length; c++)
-                if (Math.abs(chosen[c] - d) <= 2)
-                    taken = true;
-            if (taken)
-                continue;
-            if (best < 0 || v > bestV || (v === bestV && d < bestD)) {
-                best = r;
-                bestV = v;
-                bestD = d;
-            }
-        }
-        if (best < 0)
-            break;
-        chosen.push(bestD);
-        vs[best] = -1;
-    }
-    let best;
-    let aligned;
-    const slack = Math.max(32, Math.ceil(quote.length * 0.3));
-    const table = view.wordTable();
-    for (const d of chosen) {
-        const from = Math.max(0, d * 8 - slack);
-        const to = Math.min(text.length, d * 8 + quote.length + slack);
-        const window = windowOf(text, from, to, table);
-        // Where the seeds put the quote's first word (votes are rounded to 8 characters).
-        let first = 0;
-        while (first < window.starts.length && window.starts[first] < d * 8 - 4)
-            first++;
-        aligned ??= new AlignedQuote(quoteWords);
-        const candidate = align(aligned, window, first, best?.similarity ?? -1);
-        if (candidate && (!best || candidate.similarity > best.similarity))
-            best = candidate;
-    }
-    return best;
-}
-/** When the quote's rarest word occurs more often than this, runs of its words are looked up whole (phraseVotes). */
-const COMMON_SEED = 16;
-/** Runs of this many of the quote's words are looked up whole when every word is common (phraseVotes). */
-const PHRASE_WORDS = 3;
-/** A run found more often than this points nowhere in particular either. */
-const PHRASE_CAP = 16;
-/**
- * Votes for where the quote is from runs of PHRASE_WORDS of its words found
- * whole in the text (SPEC §4 matches, SourceView.matches: past the first few,
- * from an index, each costing what the run costs, not the source), one run at
- * every PHRASE_WORDS-th word;
- * a run found at most PHRASE_CAP times votes for each place, the rarer the more.
- */
-function phraseVotes(view, quoteWords, votes) {
-    let offset = 0;
-    for (let i = 0; i < quoteWords.length; i++) {
-        if (i % PHRASE_WORDS === 0 && i + PHRASE_WORDS <= quoteWords.length) {
-            const found = view.matches(quoteWords.slice(i, i + PHRASE_WORDS).join(' '), PHRASE_CAP + 1);
-            if (found.length > 0 && found.length <= PHRASE_CAP) {
-                const weight = 1 / (1 + Math.log(found.length));
-                for (const byte of found) {
-                    const d = Math.round((view.charIndex(byte) - offset) / 8);
-                    votes.set(d, (votes.get(d) ?? 0) + weight);
-                }
-            }
-        }
-        offset += quoteWords[i].length + 1;
-    }
-}
-/*
- * Scores of the fitting alignment (twice the intuitive ones, to stay in integers):
- * the same word 4; the same word but for case, punctuation at its edges,
- * compatibility forms or invisible characters 2 (a change worth showing side by side); another word -3; a word added or missing
- * -2. So two different words line up as a change only inside a passage, and a
- * stray word at an edge is left out rather than paired (see pairEdges).
- */
-const SAME = 4;
-const NEAR = 2;
-const CHANGED = -3;
-const GAP = -2;
-/**
- * The alignment of quote word i looks at window words within this many of
- * where the best alignment of the words before it ended: the cost is linear in
- * the quote's length, and the path may drift any distance in steps of less
- * than this (a run of more added or missing words than this is not followed).
- */
-const BAND = 16;
-const BAND_CELLS = 2 * BAND + 1;
-const NONE = -0x40000000;
-/**
- * The quote's words and keys as small integers, so the inner loop of align()
- * compares numbers: made once for all the candidate windows of a quote, with
- * the keys of the window words, which the windows share, kept as they are made.
- */
-class AlignedQuote {
-    words;
-    ids = new Map();
-    keyIds = new Map();
-    quoteIds;
-    quoteKeyIds;
-    /** Per word id: its key's id, -2 for a word of nothing but punctuation (never "near" another). */
-    keyOfId = [];
-    /**
-     * Per word of the windows (a quote word or not), its code, made the first
-     * time it is seen: one lookup per window word, where a quote word's id and
-     * another word's key took two.
-     */
-    windowCodes = new Map();
-    /** Per code: the word's id (-1: not a quote word), and the key id align() compares (see code). */
-    codeIds = [];
-    codeKeys = [];
-    table;
-    serial = -1;
-    constructor(words) {
-        this.words = words;
-        this.quoteIds = new Int32Array(words.length);
-        this.quoteKeyIds = new Int32Array(words.length);
-        for (let i = 0; i < words.length; i++) {
-            const word = words[i];
-            let id = this.ids.get(word);
-            if (id === undefined) {
-                this.ids.set(word, (id = this.ids.size));
-                const key = alignKey(word);
-                let keyId = this.keyIds.get(key);
-                if (keyId === undefined)
-                    this.keyIds.set(key, (keyId = this.keyIds.size));
-                this.keyOfId.push(key === '' ? -2 : keyId);
-            }
-            this.quoteIds[i] = id;
-            this.quoteKeyIds[i] = this.keyOfId[id];
-        }
-    }
-    /**
-     * The code of a window word: codeIds gives its word id (-1 when it is not a
-     * quote word), codeKeys its key id (-1 when no quote word has its key, -3
-     * for a quote word of nothing but punctuation, which is near no other).
-     */
-    code(word) {
-        let code = this.windowCodes.get(word);
-        if (code !== undefined)
-            return code;
-        code = this.codeIds.length;
-        const id = this.ids.get(word);
-        this.codeIds.push(id ?? -1);
-        this.codeKeys.push(id !== undefined ? this.windowKeyOf(id) : (this.keyIds.get(alignKey(word)) ?? -1));
-        this.windowCodes.set(word, code);
-        return code;
-    }
-    /**
-     * This quote's serial in a word table, its words and keys stamped there
-     * when first asked: the window words that are quote words, and the keys
-     * that quote words have, are then told by reading the table.
-     */
-    serialIn(table) {
-        if (this.table === table)
-            return this.serial;
-        this.table = table;
-        const serial = (this.serial = table.serial());
-        for (const [word, id] of this.ids) {
-            const t = table.idOf(word);
-            if (t === undefined)
-                continue;
-            table.wordStamp[t] = serial;
-            table.wordInQuote[t] = id;
-        }
-        for (const [key, keyId] of this.keyIds) {
-            const k = table.keyId(key);
-            table.keyStamp[k] = serial;
-            table.keyInQuote[k] = keyId;
-        }
-        return serial;
-    }
-    /** The key id align() compares for a window word that is quote word `id`: -3 for punctuation alone, near no other. */
-    windowKeyOf(id) {
-        return this.keyOfId[id] === -2 ? -3 : this.keyOfId[id];
-    }
-    idOf(code) {
-        return this.codeIds[code];
-    }
-    keyOf(code) {
-        return this.codeKeys[code];
-    }
-}
-/**
- * Aligns all of the quote with the best-fitting span of the window (global on
- * the quote, local on the source), so the passage stays tight around what the
- * quote shares with the source. `first` is the window word where the seeds put
- * the quote's first word. Undefined when the passage cannot be more similar
- * than `toBeat`.
- */
-function align(aligned, stretch, first, toBeat) {
-    const { words: window, starts } = stretch;
-    const quote = aligned.words;
-    const a = quote.length;
-    const b = window.length;
-    if (b === 0)
-        return undefined;
-    const { keyIds, quoteIds, quoteKeyIds } = aligned;
-    const cells = (a + 1) * BAND_CELLS;
-    const { windowIds, windowKeyIds, available, low, score, move } = scratchFor(b, keyIds.size, a + 1, cells);
-    const { table, offset = 0 } = stretch;
-    if (table) {
-        // The quote's words and keys are stamped in the table: each window word is read there, never hashed.
-        const serial = aligned.serialIn(table);
-        const { ids, wordStamp, wordInQuote, keyStamp, keyInQuote } = table;
-        for (let j = 0; j < b; j++) {
-            const t = ids[offset + j];
-            if (wordStamp[t] === serial) {
-                const id = wordInQuote[t];
-                windowIds[j] = id;
-                windowKeyIds[j] = aligned.windowKeyOf(id);
-            }
-            else {
-                const key = table.keyOfWord(t, alignKey);
-                windowIds[j] = -1;
-                windowKeyIds[j] = keyStamp[key] === serial ? keyInQuote[key] : -1;
-            }
-        }
-    }
-    else {
-        for (let j = 0; j < b; j++) {
-            const code = aligned.code(window[j]);
-            windowIds[j] = aligned.idOf(code);
-            windowKeyIds[j] = aligned.keyOf(code);
-        }
-    }
-    // At most the quote words whose keys the window has are in common. Since the
-    // passage holds at least those, similarity is at most 2u / (quote + u): when
-    // that cannot beat the best so far, the alignment is not worth making.
-    available.fill(0, 0, keyIds.size);
-    for (let j = 0; j < b; j++)
-        if (windowKeyIds[j] >= 0)
-            available[windowKeyIds[j]]++;
-    let shared = 0;
-    let quoteChars = 0;
-    for (let i = 0; i < a; i++) {
-        quoteChars += quote[i].length + 1;
-        const key = quoteKeyIds[i];
-        // Punctuation alone has no key but may be the same word: count it as shared.
-        if (key === -2)
-            shared += quote[i].length + 1;
-        else if (available[key] > 0) {
-            available[key]--;
-            shared += quote[i].length + 1;
-        }
-    }
-    if ((2 * shared) / (quoteChars + shared) <= toBeat)
-        return undefined;
-    // Row i (quote words 0..i-1 aligned) holds cells j = low[i] .. low[i] + BAND_CELLS - 1 (window words consumed).
-    // score: every cell of a row is written before it is read. move, 0: diagonal (same or changed), 1: quote
-    // word only (added), 2: source word only (missing): cleared, as cells outside the window are not written.
-    move.fill(0, 0, cells);
-    // Row 0: the passage may start anywhere (local on the source), every cell 0.
-    let center = Math.min(b, first + 1);
-    low[0] = center - BAND;
-    for (let k = 0; k < BAND_CELLS; k++)
-        score[k] = low[0] + k >= 0 && low[0] + k <= b ? 0 : NONE;
-    for (let i = 1; i <= a; i++) {
-        const lo = (low[i] = center - BAND);
-        const row = i * BAND_CELLS;
-        const prev = row - BAND_CELLS;
-        // Cell k of this row is window position lo + k, which is cell k + shift of the previous row.
-        const shift = lo - low[i - 1];
-        const qId = quoteIds[i - 1];
-        const qKey = quoteKeyIds[i - 1];
-        let bestJ = -1;
-        let bestScore = NONE;
-        for (let k = 0; k < BAND_CELLS; k++) {
-            const j = lo + k;
-            if (j < 0 || j > b) {
-                score[row + k] = NONE;
-                continue;
-            }
-            const u = k + shift;
-            let best = u >= 0 && u < BAND_CELLS ? score[prev + u] + GAP : NONE;
-            let m = 1;
-            if (j > 0) {
-                if (u >= 1 && u <= BAND_CELLS) {
-                    const pair = qId === windowIds[j - 1] ? SAME : qKey === windowKeyIds[j - 1] ? NEAR : CHANGED;
-                    const diagonal = score[prev + u - 1] + pair;
-                    if (diagonal >= best) {
-                        best = diagonal;
-                        m = 0;
-                    }
-                }
-                if (k > 0) {
-                    const missing = score[row + k - 1] + GAP;
-                    if (missing > best) {
-                        best = missing;
-                        m = 2;
-                    }
-                }
-            }
-            if (best < NONE / 2)
-                best = NONE;
-            score[row + k] = best;
-            move[row + k] = m;
-            // Ties go to the cell nearest the band's middle, so that equal paths do not drift.
-            if (best > bestScore || (best === bestScore && best > NONE && Math.abs(j - center) < Math.abs(bestJ - center))) {
-                bestScore = best;
-                bestJ = j;
-            }
-        }
-        if (bestJ < 0)
-            return undefined;
-        center = Math.min(b, bestJ + 1);
-    }
-    let endJ = -1;
-    let endScore = NONE;
-    for (let k = 0; k < BAND_CELLS; k++) {
-        const j = low[a] + k;
-        if (j >= 0 && j <= b && score[a * BAND_CELLS + k] > endScore) {
-            endScore = score[a * BAND_CELLS + k];
-            endJ = j;
-        }
-    }
-    // Trace back from the best end to where the quote starts.
-    let steps = [];
-    let near = 0;
-    let i = a;
-    let j = endJ;
-    while (i > 0) {
-        const m = move[i * BAND_CELLS + (j - low[i])];
-        if (j > 0 && m === 0) {
-            if (quote[i - 1] === window[j - 1])
-                steps.push({ op: 'same', word: quote[i - 1] });
-            else {
-                // The same word but for case or punctuation counts half towards similarity.
-                if (quoteKeyIds[i - 1] === windowKeyIds[j - 1])
-                    near += (quote[i - 1].length + 1) / 2;
-                steps.push({ op: 'added', word: quote[i - 1] }, { op: 'missing', word: window[j - 1] });
-            }
-            i--;
-            j--;
-        }
-        else if (j > 0 && m === 2) {
-            steps.push({ op: 'missing', word: window[--j] });
-        }
-        else {
-            steps.push({ op: 'added', word: quote[--i] });
-        }
-    }
-    steps.reverse();
-    if (near === 0 && !steps.some((s) => s.op === 'same'))
-        return undefined;
-    const edges = pairEdges(steps, window, j, endJ - 1);
-    steps = edges.steps;
-    return passageOf(steps, near, quote, window, starts, edges.first, edges.last);
-}
-/**
- * The arrays align() works in, kept from one call to the next and grown as
- * needed: allocating them for every candidate window of every quote took
- * about a third of align's own time (54 of its 164 samples in a CPU profile
- * of the JSON run of the bench's explain-400k, Node 24).
- */
-const scratch = {
-    windowIds: new Int32Array(256),
-    windowKeyIds: new Int32Array(256),
-    available: new Int32Array(256),
-    low: new Int32Array(256),
-    score: new Int32Array(256 * BAND_CELLS),
-    move: new Uint8Array(256 * BAND_CELLS),
-};
-function scratchFor(window, keys, rows, cells) {
-    if (scratch.windowIds.length < window) {
-        scratch.windowIds = new Int32Array(window * 2);
-        scratch.windowKeyIds = new Int32Array(window * 2);
-    }
-    if (scratch.available.length < keys)
-        scratch.available = new Int32Array(keys * 2);
-    if (scratch.low.length < rows)
-        scratch.low = new Int32Array(rows * 2);
-    if (scratch.score.length < cells) {
-        scratch.score = new Int32Array(cells * 2);
-        scratch.move = new Uint8Array(cells * 2);
-    }
-    return scratch;
-}
-/**
- * A quote word at either edge that the source does not share is left out of the
- * passage by the alignment, which hides a changed word there ("[+60+] days"
- * where the source has "30 days"). When the source word next to the passage
- * looks like a version of it (a number for a number, a word spelled alike or
- * the same once folded), it is shown as what the quote changed.
- */
-function pairEdges(steps, window, first, last) {
-    let lead = 0;
-    while (lead < steps.length && steps[lead].op === 'added')
-        lead++;
-    const head = [];
-    let k = lead;
-    while (k > 0 && first > 0 && similarWords(steps[k - 1].word, window[first - 1])) {
-        head.unshift({ op: 'added', word: steps[k - 1].word }, { op: 'missing', word: window[first - 1] });
-        k--;
-        first--;
-    }
-    const startRest = k;
-    let trail = steps.length;
-    while (trail > lead && steps[trail - 1].op === 'added')
-        trail--;
-    const tail = [];
-    let t = trail;
-    while (t < steps.length && last + 1 < window.length && similarWords(steps[t].word, window[last + 1])) {
-        tail.push({ op: 'added', word: steps[t].word }, { op: 'missing', word: window[last + 1] });
-        t++;
-        last++;
-    }
-    if (head.length === 0 && tail.length === 0)
-        return { steps, first, last };
-    return {
-        steps: [...steps.slice(0, startRest), ...head, ...steps.slice(lead, trail), ...tail, ...steps.slice(t)],
-        first,
-        last,
-    };
-}
-/** Whether two different words look like versions of one: numbers both, alike once folded, or spelled mostly alike. */
-function similarWords(a, b) {
-    if (/\p{N}/u.test(a) && /\p{N}/u.test(b))
-        return true;
-    const fa = foldKey(a);
-    const fb = foldKey(b);
-    if (fa === '' || fb === '')
-        return false;
-    if (fa === fb)
-        return true;
-    const longer = Math.max(fa.length, fb.length);
-    if (longer > 64)
-        return false;
-    return editDistance(fa, fb) <= longer / 2;
-}
-/** The characters that show as nothing (INVISIBLE_NAMES in hints.ts names them), to fold away. */
-const INVISIBLE_ALL = /[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]/g;
-/** A word's key once compatibility forms and invisible characters are folded away. */
-function foldKey(word) {
-    return wordKey(word.normalize('NFKC').replace(INVISIBLE_ALL, ''));
-}
-/**
- * The key under which two words count as near: alike but for case, punctuation
- * at their edges, compatibility forms (ﬁ, full width) or invisible characters.
- */
-function alignKey(word) {
-    for (let i = 0; i < word.length; i++)
-        if (word.charCodeAt(i) >= 0x80)
-            return foldKey(word);
-    return wordKey(word);
-}
-/** The passage and its diff from the aligned steps; the passage is window words first..last. */
-function passageOf(steps, near, quote, window, starts, first, last) {
-    // Runs of changes read best grouped: what the source has, then what the quote has.
-    const parts = [];
-    let missing = [];
-    let added = [];
-    let common = 0;
-    const flush = () => {
-        if (missing.length > 0)
-            parts.push({ op: 'missing', text: missing.join(' ') });
-        if (added.length > 0)
-            parts.push({ op: 'added', text: added.join(' ') });
-        missing = [];
-        added = [];
-    };
-    for (const step of steps) {
-        if (step.op === 'missing')
-            missing.push(step.word);
-        else if (step.op === 'added')
-            added.push(step.word);
-        else {
-            flush();
-            common += step.word.length + 1;
-            const previous = parts[parts.length - 1];
-            if (previous && previous.op === 'same')
-                parts[parts.length - 1] = { op: 'same', text: `${previous.text} ${step.word}` };
-            else
-                parts.push({ op: 'same', text: step.word });
-        }
-    }
-    flush();
-    const quoteChars = quote.reduce((n, w) => n + w.length + 1, 0);
-    let passageChars = 0;
-    for (let k = first; k <= last; k++)
-        passageChars += window[k].length + 1;
-    return {
-        start: starts[first],
-        end: starts[last] + window[last].length,
-        similarity: (2 * (common + near)) / (quoteChars + passageChars),
-        diff: parts,
-    };
-}
-/** `A receipt is [+not+] required.`: [+…+] only in the quote, [-…-] only in the source. */
-function formatDiff(parts) {
-    return parts.map((p) => (p.op === 'same' ? p.text : p.op === 'added' ? `[+${p.text}+]` : `[-${p.text}-]`)).join(' ');
-}
-/**
- * The diff with long runs of shared words cut to `context` words on either side
- * of each change (`…` where words were left out), so that a change far into a
- * long quote is still on the line a reviewer reads.
- */
-function compactDiff(parts, context) {
-    return formatDiff(parts.map((p, k) => {
-        if (p.op !== 'same')
-            return p;
-        const words = p.text.split(' ');
-        const keepBefore = k > 0 ? context : 0;
-        const keepAfter = k < parts.length - 1 ? context : 0;
-        if (words.length <= keepBefore + keepAfter + 1)
-            return p;
-        const head = words.slice(0, keepBefore);
-        const tail = keepAfter > 0 ? words.slice(-keepAfter) : [];
-        return { op: 'same', text: [...head, '…', ...tail].join(' ') };
-    }));
-}
-
-;// CONCATENATED MODULE: ./src/engine/diagnose/disambiguate.ts
-// For an ambiguous quote: the shortest context that picks out each match, in
-// the manner of the W3C TextQuoteSelector (and Apache Annotator's
-// describeTextQuote): a few whole words just before (prefix) or after (suffix)
-// that no other match shares.
-/** Contexts are looked for up to this many characters away. */
-const MAX_CONTEXT = 300;
-/** Suggestions are made for this many matches at most. */
-const MAX_SUGGESTIONS = 5;
-/**
- * `text` is the normalized source, `starts` the matches' start indices in it
- * (UTF-16, ascending) and `length` the quote's length in UTF-16 units.
- */
-function suggestContexts(text, starts, length) {
-    const suggestions = [];
-    for (let k = 0; k < starts.length && k < MAX_SUGGESTIONS; k++) {
-        const prefix = uniquePrefix(text, starts, k);
-        const suffix = uniqueSuffix(text, starts, length, k);
-        suggestions.push({
-            match: k,
-            ...(prefix !== undefined ? { prefix } : {}),
-            ...(suffix !== undefined ? { suffix } : {}),
-        });
-    }
-    return suggestions;
-}
-/**
- * The fewest whole words before match k whose text no other match has just
- * before it: longer than the longest stretch match k shares with any other,
- * then out to the start of a word. SPEC §1 compares contexts without the one
- * space where context meets quote, and so does this.
- */
-function uniquePrefix(text, starts, k) {
-    const end = contextEnd(text, starts[k]);
-    let shared = 0;
-    for (let j = 0; j < starts.length; j++) {
-        if (j === k)
-            continue;
-        const other = contextEnd(text, starts[j]);
-        let n = 0;
-        while (n < MAX_CONTEXT && n < end && n < other && text[end - 1 - n] === text[other - 1 - n])
-            n++;
-        // The other match's context is all of this one's: no prefix can tell them apart.
-        if (n === end)
-            return undefined;
-        if (n > shared)
-            shared = n;
-    }
-    if (shared >= MAX_CONTEXT)
-        return undefined;
-    // One character more than is shared, then out to the start of that word.
-    let from = end - shared - 1;
-    while (from > 0 && text.charCodeAt(from - 1) !== 0x20)
-        from--;
-    return text.slice(from, end);
-}
-function uniqueSuffix(text, starts, length, k) {
-    const from = contextStart(text, starts[k] + length);
-    let shared = 0;
-    for (let j = 0; j < starts.length; j++) {
-        if (j === k)
-            continue;
-        const other = contextStart(text, starts[j] + length);
-        let n = 0;
-        while (n < MAX_CONTEXT && from + n < text.length && other + n < text.length && text[from + n] === text[other + n])
-            n++;
-        if (from + n === text.length)
-            return undefined;
-        if (n > shared)
-            shared = n;
-    }
-    if (shared >= MAX_CONTEXT)
-        return undefined;
-    let to = from + shared + 1;
-    while (to < text.length && text.charCodeAt(to) !== 0x20)
-        to++;
-    return text.slice(from, to);
-}
-/** Where the context before a match ends: before the one space that joins them. */
-function contextEnd(text, start) {
-    return start > 0 && text.charCodeAt(start - 1) === 0x20 ? start - 1 : start;
-}
-function contextStart(text, end) {
-    return end < text.length && text.charCodeAt(end) === 0x20 ? end + 1 : end;
-}
-
-;// CONCATENATED MODULE: ./src/engine/diagnose/hints.ts
-
-
-
-
-const QUOTES = {
-    '\u2018': "'",
-    '\u2019': "'",
-    '\u201a': "'",
-    '\u201b': "'",
-    '\u2032': "'",
-    '\u00b4': "'",
-    '`': "'",
-    '\u201c': '"',
-    '\u201d': '"',
-    '\u201e': '"',
-    '\u201f': '"',
-    '\u2033': '"',
-    '\u00ab': '"',
-    '\u00bb': '"',
-    '\u2010': '-',
-    '\u2011': '-',
-    '\u2012': '-',
-    '\u2013': '-',
-    '\u2014': '-',
-    '\u2015': '-',
-    '\u2212': '-',
-};
-const QUOTE_CHARS = /[\u2018\u2019\u201a\u201b\u2032\u00b4`\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb\u2010-\u2015\u2212]/g;
-const INVISIBLE_NAMES = {
-    '\u00ad': 'a soft hyphen',
-    '\u200b': 'a zero-width space',
-    '\u200c': 'a zero-width non-joiner',
-    '\u200d': 'a zero-width joiner',
-    '\u2060': 'a word joiner',
-    '\ufeff': 'a zero-width no-break space',
-    '\u180e': 'a Mongolian vowel separator',
-};
-/** Any character but ASCII: the folds of accents and compatibility forms leave ASCII as it is. */
-const NOT_ASCII = /[^\x00-\x7f]/;
-/** A hyphen or soft hyphen before a space: what both hyphenation folds need to remove anything. */
-const HYPHEN_AT = /[-\u2010\u00ad] /;
-/** A hyphen (or soft hyphen) at a line break inside a word: "equip- ment". */
-const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/gu;
-/** The same, keeping a hyphen that belongs to the word: "well- known" for "well-known". */
-const HYPHEN_SPACE = /(?<=\p{L}[-\u2010]) (?=\p{L})/gu;
-/**
- * Folds code point by code point (for folds that change lengths, rare),
- * keeping where each folded unit came from: a list of segments, each linear
- * (unit for unit) or standing as a whole for one character whose fold has
- * another length. ASCII is folded by `ascii`, run by run. `keeps`, when
- * given, says quickly of a BMP character that the fold leaves it as it is.
- */
-function foldEach(text, map, ascii, keeps) {
-    const parts = [];
-    // Where each segment starts in the folded text and in the original; opaque ones are one character.
-    const foldedAt = [0];
-    const originalAt = [0];
-    const opaque = [false];
-    let length = 0;
-    let run = 0;
-    let i = 0;
-    const flush = (to) => {
-        if (to > run) {
-            const folded = ascii(text.slice(run, to));
-            parts.push(folded);
-            length += folded.length;
-        }
-    };
-    while (i < text.length) {
-        const unit = text.charCodeAt(i);
-        if (unit < 0x80 || keeps?.(unit)) {
-            i++;
-            continue;
-        }
-        const ch = String.fromCodePoint(text.codePointAt(i));
-        const folded = map(ch);
-        if (folded.length === ch.length) {
-            // Same length: the unit-for-unit segment goes on.
-            if (folded !== ch) {
-                flush(i);
-                parts.push(folded);
-                length += folded.length;
-                run = i + ch.length;
-            }
-            i += ch.length;
-            continue;
-        }
-        flush(i);
-        foldedAt.push(length);
-        originalAt.push(i);
-        opaque.push(true);
-        parts.push(folded);
-        length += folded.length;
-        i += ch.length;
-        run = i;
-        foldedAt.push(length);
-        originalAt.push(i);
-        opaque.push(false);
-    }
-    flush(text.length);
-    const out = parts.join('');
-    if (foldedAt.length === 1)
-        return { text: out };
-    return {
-        text: out,
-        origin: (k) => {
-            const lo = lastAtOrBelow(foldedAt, k);
-            return opaque[lo] ? originalAt[lo] : originalAt[lo] + (k - foldedAt[lo]);
-        },
-    };
-}
-/**
- * The combining diacritical marks (U+0300 to U+036F and their supplements)
- * that are accents. Not the overlays U+0334 to U+0338, which also write
- * negated symbols (≠ is = with U+0338, ∉ is ∈ with it), nor the marks for
- * symbols (U+20D0 to U+20FF): a quote with = for ≠ says the opposite. Nor any
- * other mark: an Indic vowel sign is a letter's sound, not an accent on it.
- */
-const DIACRITICS = /[\u0300-\u0333\u0339-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\ufe20-\ufe2f]/g;
-const HAS_DIACRITIC = new RegExp(DIACRITICS.source);
-/**
- * Text without its accents, decomposed (NFD), by native passes over all of
- * it. It is the accents fold's text in NFD (the fold recomposes each
- * character on its own, never two that a mark stood between: 가 U+0301 ᆨ
- * stays two characters), so the folded quote is in the folded text only if
- * this quote is in this text (unless it starts or ends with a mark that NFD
- * would move past its neighbour's).
- */
-const decomposedWithoutAccents = (text) => text.normalize('NFD').replace(DIACRITICS, '');
-const lower = (ch) => ch.toLowerCase();
-/**
- * Each BMP character without its accents, once asked for, and whether that is
- * the character itself: a source may be folded whole (findHintsAnywhere), and
- * most of its characters, in any script, have no accent to lose.
- */
-const bareBmp = [];
-const bareKeeps = new Uint8Array(0x10000);
-/** The letter without its accents ("é" to "e"), as far as Unicode writes them as marks; a lone mark to nothing. */
-function bare(ch) {
-    if (ch.length === 2)
-        return decomposedWithoutAccents(ch).normalize('NFC');
-    const unit = ch.charCodeAt(0);
-    let folded = bareBmp[unit];
-    if (folded === undefined) {
-        bareBmp[unit] = folded = decomposedWithoutAccents(ch).normalize('NFC');
-        bareKeeps[unit] = folded === ch ? 1 : 2;
-    }
-    return folded;
-}
-function keepsAccentless(unit) {
-    if (unit >= 0xd800 && unit <= 0xdfff)
-        return false;
-    if (bareKeeps[unit] === 0)
-        bare(String.fromCharCode(unit));
-    return bareKeeps[unit] === 1;
-}
-const compatible = (ch) => ch.normalize('NFKC');
-const same = (run) => run;
-/** Removes every match of a (global) pattern, keeping where the rest came from. */
-function removeAll(text, pattern) {
-    // Folded index where each removal happened, and the total removed up to there.
-    const at = [];
-    const removedBefore = [];
-    let removed = 0;
-    const out = text.replace(pattern, (match, offset) => {
-        removed += match.length;
-        at.push(offset - (removed - match.length));
-        removedBefore.push(removed);
-        return '';
-    });
-    if (at.length === 0)
-        return { text };
-    return {
-        text: out,
-        origin: (i) => {
-            // The last removal at or before folded index i shifts it.
-            let lo = 0;
-            let hi = at.length - 1;
-            let shift = 0;
-            while (lo <= hi) {
-                const mid = (lo + hi) >> 1;
-                if (at[mid] <= i) {
-                    shift = removedBefore[mid];
-                    lo = mid + 1;
-                }
-                else
-                    hi = mid - 1;
-            }
-            return i + shift;
-        },
-    };
-}
-/**
- * Sources longer than this (UTF-16 units) are not searched whole for a quote
- * that lost all its accents. Nearly every source has an accent somewhere, so
- * the fold makes a copy of it with positions and an index of its words, once
- * (measured: 0.4 s and 130 MB for 8 million characters of Russian, where й
- * folds to и). A quick fold first would not help: testing each quote against
- * all of a source's text costs the quotes times the source.
- */
-const ACCENTS_ANYWHERE_LIMIT = 4 * 1024 * 1024;
-// Each fold takes the native fast path when it can: whole-string operations that
-// keep every index in place, or nothing at all when the text has nothing to fold.
-const FOLDS = [
-    {
-        kind: 'case',
-        apply: (t) => {
-            const folded = t.toLowerCase();
-            // Lower-casing never shortens a character, so equal lengths mean every index stayed put.
-            return folded.length === t.length ? { text: folded } : foldEach(t, lower, lower);
-        },
-        describe: (quote, passage) => describeWords(quote, passage, 'words differ in case'),
-    },
-    {
-        kind: 'accents',
-        // Nothing to fold, the common case, is seen by two native passes.
-        apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
-        describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
-        quick: decomposedWithoutAccents,
-        touches: NOT_ASCII,
-        anywhereUpTo: ACCENTS_ANYWHERE_LIMIT,
-    },
-    {
-        kind: 'quotes',
-        apply: (t) => ({ text: t.replace(QUOTE_CHARS, (ch) => QUOTES[ch]) }),
-        describe: describeQuotes,
-        touches: new RegExp(QUOTE_CHARS.source),
-    },
-    {
-        kind: 'compatibility',
-        apply: (t) => {
-            const folded = t.normalize('NFKC');
-            return folded === t ? { text: t } : foldEach(t, compatible, same);
-        },
-        describe: describeCompatibility,
-        touches: NOT_ASCII,
-    },
-    removal('invisible', INVISIBLE_ALL, describeInvisible, new RegExp(INVISIBLE_ALL.source)),
-    removal('hyphenation', HYPHEN_BREAK, (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK), HYPHEN_AT),
-    removal('hyphenation', HYPHEN_SPACE, (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE), HYPHEN_AT),
-];
-/** A fold that removes every match of a (global) pattern; its quick form is the same removal without positions. */
-function removal(kind, pattern, describe, touches) {
-    return { kind, apply: (t) => removeAll(t, pattern), quick: (t) => t.replace(pattern, ''), describe, touches };
-}
-/** How far around the nearest passage a folded quote is looked for. */
-const MARGIN = 64;
-/** Quotes shorter than this are looked for inside longer words in all of the text (the verdict searched all of it too). */
-const SHORT_QUOTE = 24;
-/**
- * The hints for a normalized quote that is not in the view's text, looked for
- * around `near` (the nearest passage: a quote that differs in one way only
- * still shares most of its words with its passage). Folding just that stretch
- * keeps the cost of a hint independent of the length of the source.
- */
-function findHints(view, quote, near) {
-    if (!explainable(quote))
-        return [];
-    const text = view.text;
-    const from = Math.max(0, near.start - quote.length - MARGIN);
-    const to = Math.min(text.length, near.end + quote.length + MARGIN);
-    const hints = [];
-    const inside = insideWords(text, quote, quote.length < SHORT_QUOTE ? 0 : from, quote.length < SHORT_QUOTE ? text.length : to);
-    if (inside)
-        hints.push(inside);
-    const stretch = text.slice(from, to);
-    for (const fold of FOLDS) {
-        if (hints.some((h) => h.kind === fold.kind))
-            continue;
-        // A fold that changes neither side cannot explain the miss: seen by one test of each, before folding either.
-        if (fold.touches && !fold.touches.test(stretch) && !fold.touches.test(quote))
-            continue;
-        if (fold.quick && !fold.quick(stretch).includes(fold.quick(quote)))
-            continue;
-        const hint = foldedMatch(text, quote, fold, stretch, fold.apply(stretch), from);
-        if (hint)
-            hints.push(hint);
-    }
-    return hints;
-}
-/**
- * Hints for a quote with nothing close to it in the source: when every word
- * carries the difference ("ﬁnal ofﬁce", full-width letters), its words point
- * nowhere until folded. Each fold is then applied to the whole source, once per
- * source and only when some quote needs it, and the folded quote is looked for there.
- */
-function findHintsAnywhere(view, quote) {
-    if (!explainable(quote))
-        return [];
-    const hints = [];
-    for (const fold of FOLDS) {
-        // The seeded search ignores case already: folding it away finds nothing new.
-        if (fold.kind === 'case' || hints.some((h) => h.kind === fold.kind))
-            continue;
-        if (fold.anywhereUpTo !== undefined && view.text.length > fold.anywhereUpTo)
-            continue;
-        const foldedQuote = fold.apply(quote).text;
-        if (foldedQuote === '' || (fold.quick && !quickMayHold(view, fold, foldedQuote === quote)))
-            continue;
-        const folded = foldedSource(view, fold);
-        if (foldedQuote === quote && folded.view === view)
-            continue;
-        const near = nearestPassage(folded.view, foldedQuote);
-        if (!near)
-            continue;
-        const origin = folded.origin ?? ((i) => i);
-        const start = origin(near.start);
-        const end = origin(near.end - 1) + 1;
-        for (const hint of findHints(view, quote, { start, end }))
-            if (!hints.some((h) => h.kind === hint.kind))
-                hints.push(hint);
-    }
-    return hints;
-}
-const sourceForms = new WeakMap();
-function formOf(view, fold) {
-    let forms = sourceForms.get(view);
-    if (!forms)
-        sourceForms.set(view, (forms = new Map()));
-    let form = forms.get(fold);
-    if (!form)
-        forms.set(fold, (form = {}));
-    return form;
-}
-/**
- * False when the fold can give no hint here: it leaves the quote as it is
- * (`quoteUnchanged`) and the source too, which its quick fold says once per
- * source. Whether the folded quote is in the folded source is left to the
- * search in the folded view, whose cost does not grow with the source, where
- * a search of the quick fold for each quote did.
- */
-function quickMayHold(view, fold, quoteUnchanged) {
-    if (!quoteUnchanged)
-        return true;
-    const form = formOf(view, fold);
-    // A text without a match of what the fold touches is its own quick fold: seen by a plain search,
-    // where the quick fold of the hyphenation folds runs a pattern with lookbehind over all of it
-    // (measured: 1.5 ms for 40 KB).
-    form.quick ??= fold.touches && !fold.touches.test(view.text) ? view.text : fold.quick(view.text);
-    return form.quick !== view.text;
-}
-function foldedSource(view, fold) {
-    const form = formOf(view, fold);
-    if (!form.folded) {
-        // A quick fold that changed nothing says what folding with positions would give.
-        const folded = form.quick === view.text ? { text: view.text } : fold.apply(view.text);
-        // Few quotes look here (those with nothing close that the fold changes): searched, until they are many.
-        form.folded =
-            folded.text === view.text ? { view } : { view: new SourceView(folded.text, 1), origin: folded.origin };
-    }
-    return form.folded;
-}
-/** The first place of the stretch where the folded quote matches on whole words and the source differs in the fold's way only. */
-function foldedMatch(text, quote, fold, stretch, source, from) {
-    const foldedQuote = fold.apply(quote).text;
-    // A fold that changes neither side cannot explain the miss.
-    if (foldedQuote === '' || (foldedQuote === quote && source.text === stretch))
-        return undefined;
-    const origin = (i) => from + (source.origin ? source.origin(i) : i);
-    for (let at = source.text.indexOf(foldedQuote); at >= 0; at = source.text.indexOf(foldedQuote, at + 1)) {
-        const start = origin(at);
-        const last = origin(at + foldedQuote.length - 1);
-        const end = last + codePointLength(text, last);
-        const passage = text.slice(start, end);
-        // The source as it is there would be found (SPEC §4), and differs from the quote in this fold's way.
-        // A passage that starts or ends with a space stands for a quote with a word of nothing but what the fold removes.
-        if (passage === quote || passage.startsWith(' ') || passage.endsWith(' '))
-            continue;
-        if (fold.apply(passage).text !== foldedQuote || !onWordBoundaries(text, start, end))
-            continue;
-        const difference = fold.describe(quote, passage);
-        if (difference !== '')
-            return { kind: fold.kind, difference, start, end };
-    }
-    return undefined;
-}
-/** The quote as it is, but only inside longer words ("7 days." in "17 days."): SPEC §4 rules those out. */
-function insideWords(text, quote, from, to) {
-    const stretch = text.slice(from, to);
-    for (let found = stretch.indexOf(quote); found >= 0; found = stretch.indexOf(quote, found + 1)) {
-        const at = from + found;
-        let start = at;
-        while (start > 0 && text.charCodeAt(start - 1) !== 0x20)
-            start--;
-        let end = at + quote.length;
-        while (end < text.length && text.charCodeAt(end) !== 0x20)
-            end++;
-        if (start === at && end === at + quote.length)
-            continue;
-        return {
-            kind: 'word boundary',
-            difference: `the quote is found only inside longer words, as in "${text.slice(start, end)}"`,
-            start,
-            end,
-        };
-    }
-    return undefined;
-}
-function codePointLength(text, i) {
-    const c = text.charCodeAt(i);
-    return c >= 0xd800 && c <= 0xdbff ? 2 : 1;
-}
-/** Differences are listed up to this many, then counted. */
-const LISTED = 3;
-function codePoint(ch) {
-    return `U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
-/** Word pairs that differ, when both texts have the same number of words (folds that keep spaces). */
-function differingWords(quote, passage) {
-    const q = quote.split(' ');
-    const p = passage.split(' ');
-    if (q.length !== p.length)
-        return undefined;
-    const pairs = [];
-    for (let k = 0; k < q.length; k++)
-        if (q[k] !== p[k])
-            pairs.push([q[k], p[k]]);
-    return pairs;
-}
-function more(count, what) {
-    return count > 0 ? `, and ${count} more ${what}` : '';
-}
-/** `the quote has "DAYS" where the source has "days"` for each word that differs. */
-function describeWords(quote, passage, what) {
-    const pairs = differingWords(quote, passage) ?? [[quote, passage]];
-    const listed = pairs
-        .slice(0, LISTED)
-        .map(([q, p], k) => (k === 0 ? `the quote has "${q}" where the source has "${p}"` : `"${q}" where it has "${p}"`));
-    return listed.join('; ') + more(pairs.length - LISTED, what);
-}
-/**
- * Each quote or dash of the quote that differs from the source's, with what
- * the source has instead and the first word where it does (from the side that
- * has the typographic character): `the quote has " (U+0022) where the source
- * has “ (U+201C), in "“final", and ” (U+201D), in "sale”"`.
- */
-function describeQuotes(quote, passage) {
-    const odd = (ch) => ch.charCodeAt(0) >= 0x80;
-    // The quote's character, then each of the source's characters in its place with the first word.
-    const byQuote = new Map();
-    for (const [q, p] of differingWords(quote, passage) ?? []) {
-        if (q.length !== p.length)
-            continue;
-        for (let k = 0; k < q.length; k++) {
-            if (q[k] === p[k])
-                continue;
-            let instead = byQuote.get(q[k]);
-            if (!instead)
-                byQuote.set(q[k], (instead = new Map()));
-            if (!instead.has(p[k]))
-                instead.set(p[k], odd(q[k]) || !odd(p[k]) ? q : p);
-        }
-    }
-    const all = [...byQuote].map(([ch, instead]) => `the quote has ${ch} (${codePoint(ch)}) where the source has ` +
-        [...instead].map(([other, word]) => `${other} (${codePoint(other)}), in "${word}"`).join(', and '));
-    return all.slice(0, LISTED).join('; ') + more(all.length - LISTED, 'such characters');
-}
-/** What kind of compatibility character this is, when it has a common name. */
-function compatibilityKind(ch) {
-    const cp = ch.codePointAt(0);
-    if (cp >= 0xfb00 && cp <= 0xfb06)
-        return 'a ligature';
-    if ((cp >= 0xff01 && cp <= 0xff5e) || (cp >= 0xffe0 && cp <= 0xffe6))
-        return 'full width';
-    if ((cp >= 0x2070 && cp <= 0x209f) || cp === 0xb2 || cp === 0xb3 || cp === 0xb9)
-        return 'a superscript or subscript';
-    return '';
-}
-function inWords(words) {
-    return `in ${words.map((w) => `"${w}"`).join(' and ')}`;
-}
-/**
- * `the source has ﬁ (U+FB01, a ligature) where the quote has "fi", in "ﬁnal"`
- * for each distinct such character; full-width forms (often a whole word or
- * quote of them) are named together.
- */
-function describeCompatibility(quote, passage) {
-    // Side and kind, then each character with the words (up to LISTED) that have it.
-    const groups = new Map();
-    const pairs = differingWords(quote, passage) ?? [[quote, passage]];
-    for (const [q, p] of pairs) {
-        for (const [side, word, counterpart] of [
-            ['quote', q, p],
-            ['source', p, q],
-        ]) {
-            for (const ch of word) {
-                if (ch.normalize('NFKC') === ch || counterpart.includes(ch))
-                    continue;
-                const kind = compatibilityKind(ch);
-                const key = side + (kind === 'full width' ? kind : ch);
-                let group = groups.get(key);
-                if (!group)
-                    groups.set(key, (group = { side, kind, chars: new Map() }));
-                const words = group.chars.get(ch) ?? [];
-                group.chars.set(ch, words);
-                if (words.length < LISTED && !words.includes(word))
-                    words.push(word);
-            }
-        }
-    }
-    const all = [...groups.values()].map(({ side, kind, chars }) => {
-        const other = side === 'quote' ? 'source' : 'quote';
-        const words = [...new Set([...chars.values()].flat())].slice(0, LISTED);
-        if (chars.size === 1) {
-            const [ch] = chars.keys();
-            return `the ${side} has ${ch} (${codePoint(ch)}${kind ? `, ${kind}` : ''}) where the ${other} has "${ch.normalize('NFKC')}", ${inWords(words)}`;
-        }
-        const examples = [...chars.keys()]
-            .slice(0, LISTED)
-            .map((ch) => `${ch} ${codePoint(ch)}`)
-            .join(', ');
-        return `the ${side} has ${chars.size} full-width characters (${examples}${chars.size > LISTED ? ', …' : ''}) where the ${other} has plain ones, ${inWords(words)}`;
-    });
-    return all.slice(0, LISTED).join('; ') + more(all.length - LISTED, 'such characters');
-}
-/** `the quote has a zero-width space (U+200B) in "re​ceipt"`: each invisible character one side has and the other lacks. */
-function describeInvisible(quote, passage) {
-    const seen = new Map();
-    const pairs = differingWords(quote, passage) ?? [[quote, passage]];
-    for (const [q, p] of pairs) {
-        for (const [side, word, other] of [
-            ['quote', q, p],
-            ['source', p, q],
-        ]) {
-            for (const ch of word.match(INVISIBLE_ALL) ?? []) {
-                const count = (s) => s.split(ch).length - 1;
-                if (seen.has(side + ch) || count(word) <= count(other))
-                    continue;
-                seen.set(side + ch, `the ${side} has ${INVISIBLE_NAMES[ch]} (${codePoint(ch)}) in "${word}"`);
-            }
-        }
-    }
-    const all = [...seen.values()];
-    return all.slice(0, LISTED).join('; ') + more(all.length - LISTED, 'such characters');
-}
-/** `the source has "equip- ment" where the quote has "equipment"` for each word broken at a line break. */
-function describeBreaks(quote, passage, pattern) {
-    const found = [];
-    for (const [side, text, other] of [
-        ['source', passage, 'quote'],
-        ['quote', quote, 'source'],
-    ]) {
-        for (const match of text.matchAll(pattern)) {
-            let start = match.index;
-            while (start > 0 && text.charCodeAt(start - 1) !== 0x20)
-                start--;
-            let end = match.index + match[0].length;
-            while (end < text.length && text.charCodeAt(end) !== 0x20)
-                end++;
-            const broken = text.slice(start, end);
-            if ((side === 'source' ? quote : passage).includes(broken))
-                continue;
-            const joined = broken.replace(new RegExp(pattern.source, 'u'), '');
-            found.push(`the ${side} has "${broken}" where the ${other} has "${joined}"`);
-        }
-    }
-    return found.slice(0, LISTED).join('; ') + more(found.length - LISTED, 'such words');
-}
-
-;// CONCATENATED MODULE: ./src/check/placer.ts
-
-
-function placer(original, normalized) {
-    const lines = new ByteLineIndex(original);
-    const texts = { original, normalized: normalized.bytes, budget: cutBudget(normalized.bytes.length) };
-    return (start, end) => {
-        const from = lines.position(normalized.map.toOriginalStart(start, texts));
-        const to = lines.position(normalized.map.toOriginalEnd(end, texts));
-        return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
-    };
-}
-
-;// CONCATENATED MODULE: ./src/check/explain.ts
-// The explanations of a run's verdicts (they never change one): for each
-// record decided against a source, the closest passage, hints and
-// suggestions; then, for quotes not found where their record says, the other
-// sources of the manifest that hold them and the ids that look like an unknown one.
-
-
-
-
-
-
-
-
-
-
-/** Other sources a quote was found in, for hints: the first few suffice. */
-const OTHER_SOURCES_KEPT = 3;
-/** Matches compared for suggestions at most: past this many, a context is not suggested. */
-const MAX_COUNTED_MATCHES = 1000;
-/** When a prefix or suffix rules out every match: this many matches are shown with what surrounds them. */
-const OCCURRENCES_SHOWN = 3;
-/** About this many characters before and after each of them (whole words). */
-const SURROUNDINGS = 32;
-/** An unknown source's explanation lists the manifest's ids when it has at most this many. */
-const IDS_LISTED = 8;
-/**
- * The quote's matches in the source, the first MAX_COUNTED_MATCHES + 1 of
- * them (SourceView.matches: searched while that is cheap, then looked up in
- * an index of the source's units), so that every record gets its answer,
- * the same whatever the records before it asked.
- */
-function quoteMatches(view, quote) {
-    return view.matches(quote, MAX_COUNTED_MATCHES + 1);
-}
-/**
- * The diagnostics of a record decided against this source (they never change
- * its verdict), holding no piece of the source's text: a slice of a string
- * keeps the whole string alive, and a run keeps the details of every record
- * to the end (measured: the large audit's JSON run held 1.7 GB).
- */
-function explain(decision, view, place, sourceId) {
-    return detached(explainAgainst(decision, view, place, sourceId));
-}
-/**
- * A copy of a value whose strings are their own, not slices of others. By
- * loops over the keys, not Object.entries and fromEntries, which made two
- * arrays per object and one per key: the copy took about 28 µs a record of
- * the cut corpus, and 10 µs so (measured).
- */
-function detached(value) {
-    if (typeof value === 'string')
-        return (value.length < 13 ? value : external_node_buffer_.Buffer.from(value, 'utf16le').toString('utf16le'));
-    if (Array.isArray(value)) {
-        const copy = new Array(value.length);
-        for (let i = 0; i < value.length; i++)
-            copy[i] = detached(value[i]);
-        return copy;
-    }
-    if (value !== null && typeof value === 'object') {
-        const copy = {};
-        for (const key of Object.keys(value))
-            copy[key] = detached(value[key]);
-        return copy;
-    }
-    return value;
-}
-function explainAgainst(decision, view, place, sourceId) {
-    const detail = {};
-    const quote = decision.normalizedQuote;
-    if (quote === undefined)
-        return detail;
-    const at = (start, end) => place(view.byteOffset(start), view.byteOffset(end));
-    const context = decision.context;
-    // With a prefix or suffix: the quote's own matches, to say what the context
-    // did. Those it keeps are the run's own (exact), or when all of the quote's
-    // were counted, every one of them.
-    const alone = context ? quoteMatches(view, quote) : undefined;
-    const complete = alone !== undefined && alone.length <= MAX_COUNTED_MATCHES;
-    let kept;
-    if (context && complete)
-        kept = alone.filter((start) => match_contextAllows(view.bytes, start, decision.quoteLength, context.given));
-    if (context && alone)
-        detail.context = contextDetail(decision, kept ?? decision.matches, alone, view, place);
-    if (decision.verdict === 'quote not found') {
-        // The quote is there: the context ruled it out, and says how.
-        if (context && context.candidates > 0)
-            return detail;
-        // Too long to align or fold: said so, rather than that nothing is close.
-        if (!explainable(quote)) {
-            detail.tooLong = true;
-            return detail;
-        }
-        const nearest = nearestPassage(view, quote);
-        const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
-        detail.closest = closest
-            ? {
-                at: at(closest.start, closest.end),
-                similarity: closest.similarity,
-                passage: view.text.slice(closest.start, closest.end),
-                diff: formatDiff(closest.diff),
-                parts: closest.diff,
-            }
-            : null;
-        const found = nearest ? findHints(view, quote, nearest) : [];
-        // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
-        if (!closest)
-            for (const h of findHintsAnywhere(view, quote))
-                if (!found.some((f) => f.kind === h.kind))
-                    found.push(h);
-        const hints = found.map((h) => ({
-            kind: h.kind,
-            difference: h.difference,
-            sourceId,
-            at: at(h.start, h.end),
-            passage: view.text.slice(h.start, h.end),
-        }));
-        if (hints.length > 0)
-            detail.hints = hints;
-    }
-    else if (decision.verdict === 'ambiguous quote') {
-        let matches = kept ?? decision.matches;
-        // The run reports the first MAX_REPORTED_MATCHES: a context that sets one apart must differ from all of them.
-        if (matches.length >= MAX_REPORTED_MATCHES)
-            matches = context ? (complete ? kept : undefined) : quoteMatches(view, quote);
-        if (matches === undefined || matches.length > MAX_COUNTED_MATCHES) {
-            detail.tooManyMatches = true;
-            return detail;
-        }
-        if (matches.length > decision.matches.length)
-            detail.matchCount = matches.length;
-        const starts = matches.map((b) => view.charIndex(b));
-        detail.suggestions = suggestContexts(view.text, starts, quote.length).map((s) => ({
-            at: at(starts[s.match], starts[s.match] + quote.length),
-            ...(s.prefix !== undefined ? { prefix: s.prefix } : {}),
-            ...(s.suffix !== undefined ? { suffix: s.suffix } : {}),
-        }));
-    }
-    return detail;
-}
-/**
- * Which context decided: how many matches each kept alone when both were
- * given, and when together they kept none, what surrounds the first few
- * matches (what the prefix should end, and the suffix start, with).
- */
-function contextDetail(decision, kept, alone, view, place) {
-    const context = decision.context;
-    const hasPrefix = context.given.prefixText !== '';
-    const hasSuffix = context.given.suffixText !== '';
-    // Past MAX_COUNTED_MATCHES the count stops: "more than" that many.
-    const more = alone.length > MAX_COUNTED_MATCHES;
-    const detail = {
-        prefix: hasPrefix,
-        suffix: hasSuffix,
-        candidates: Math.min(alone.length, MAX_COUNTED_MATCHES),
-        kept: kept.length,
-        ...(more ? { moreCandidates: true } : {}),
-    };
-    const length = decision.quoteLength;
-    if (hasPrefix && hasSuffix) {
-        const prefixOnly = quoteContext(context.given.prefixText, '');
-        const suffixOnly = quoteContext('', context.given.suffixText);
-        detail.prefixKept = alone.filter((s) => match_contextAllows(view.bytes, s, length, prefixOnly)).length;
-        detail.suffixKept = alone.filter((s) => match_contextAllows(view.bytes, s, length, suffixOnly)).length;
-    }
-    if (kept.length === 0 && alone.length > 0) {
-        const text = view.text;
-        detail.occurrences = alone.slice(0, OCCURRENCES_SHOWN).map((s) => {
-            const start = view.charIndex(s);
-            const end = view.charIndex(s + length);
-            return {
-                at: place(s, s + length),
-                ...(hasPrefix ? { before: wordsBefore(text, start) } : {}),
-                ...(hasSuffix ? { after: wordsAfter(text, end) } : {}),
-            };
-        });
-    }
-    return detail;
-}
-/** About SURROUNDINGS characters of whole words just before index `i` (without the space that joins them). */
-function wordsBefore(text, i) {
-    const end = i > 0 && text.charCodeAt(i - 1) === 0x20 ? i - 1 : i;
-    let from = Math.max(0, end - SURROUNDINGS);
-    if (from > 0 && text.charCodeAt(from - 1) !== 0x20) {
-        const space = text.indexOf(' ', from);
-        // A single word longer than the limit is shown whole.
-        if (space >= 0 && space < end)
-            from = space + 1;
-        else
-            while (from > 0 && text.charCodeAt(from - 1) !== 0x20)
-                from--;
-    }
-    return text.slice(from, end);
-}
-function wordsAfter(text, i) {
-    const from = i < text.length && text.charCodeAt(i) === 0x20 ? i + 1 : i;
-    let to = Math.min(text.length, from + SURROUNDINGS);
-    if (to < text.length && text.charCodeAt(to) !== 0x20) {
-        const space = text.lastIndexOf(' ', to);
-        if (space > from)
-            to = space;
-        else
-            while (to < text.length && text.charCodeAt(to) !== 0x20)
-                to++;
-    }
-    return text.slice(from, to);
-}
-/**
- * Keeps where quotes were found in this source, for the records that cite
- * another source (or an unknown one) with the same quote.
- */
-function noteElsewhere(hits, homes, sourceId, normalized, place, quotes, elsewhere) {
-    for (const [id, hit] of hits) {
-        if (!homes.citedElsewhere(id, sourceId))
-            continue;
-        let list = elsewhere.get(id);
-        if (!list)
-            elsewhere.set(id, (list = []));
-        if (list.length >= OTHER_SOURCES_KEPT)
-            continue;
-        const start = hit.starts[0];
-        const length = quotes.quote(id).bytes.length;
-        list.push({
-            kind: 'other source',
-            difference: `the quote is in another source: ${sourceId}`,
-            sourceId,
-            at: place(start, start + length),
-            passage: normalized.bytes.toString('utf8', start, start + length),
-        });
-    }
-}
-/** Which sources the records of each quote cite, to know where finding it is news. */
-class QuoteHomes {
-    homes = new Map();
-    single;
-    /** A record with this quote cites `sourceId` (undefined: a source the manifest does not have). */
-    add(id, sourceId) {
-        if (sourceId === undefined) {
-            this.homes.set(id, null);
-            return;
-        }
-        const set = this.homes.get(id);
-        if (set === null)
-            return;
-        if (set)
-            set.add(sourceId);
-        else
-            this.homes.set(id, new Set([sourceId]));
-    }
-    /** Whether some record with this quote cites a source other than `sourceId`. */
-    citedElsewhere(id, sourceId) {
-        const set = this.homes.get(id);
-        return set === null || set === undefined || set.size > 1 || !set.has(sourceId);
-    }
-    /** Whether some quote is cited somewhere other than `sourceId`: else that source need not be searched. */
-    neededIn(sourceId) {
-        if (this.single === undefined) {
-            // The one source each quote is cited against, or null when some quote has none or several.
-            this.single = new Set();
-            for (const set of this.homes.values()) {
-                if (set === null || set.size > 1) {
-                    this.single = null;
-                    break;
-                }
-                this.single.add([...set][0]);
-            }
-        }
-        return this.single === null || this.single.size > 1 || (this.single.size === 1 && !this.single.has(sourceId));
-    }
-}
-/** An id without its version suffix (returns-v1 → returns). */
-function stemOf(id) {
-    return id.replace(/[-_.@]?v?\d+(\.\d+)*$/i, '');
-}
-/** Two ids name versions of one document when they differ only in a version suffix (returns-v1, returns-v2). */
-function sameDocument(a, b) {
-    return a !== b && stemOf(a) !== '' && stemOf(a) === stemOf(b);
-}
-/** Whether a manifest id looks like the one cited: another version, or a typo of up to two characters. */
-function looksLike(id, idStem, cited, citedStem) {
-    if (id !== cited && idStem !== '' && idStem === citedStem)
-        return true;
-    return Math.abs(id.length - cited.length) <= 2 && editDistance(id.toLowerCase(), cited.toLowerCase()) <= 2;
-}
-/** Normalized copies of cited sources are kept for the other-source pass up to this many bytes in all. */
-const KEPT_BYTES = 32 * 1024 * 1024;
-/**
- * The cited sources as the first pass verified and normalized them, handed
- * over to the other-source pass (explainElsewhere) so that it need not read,
- * hash and normalize them again: a copy of each normalized text, up to
- * KEPT_BYTES in all (beyond that, a source is read again if it is needed).
- */
-class CitedSources {
-    kept = new Map();
-    size = 0;
-    /** A cited source that verified, as the first pass normalized it (copied: the normalizer reuses its buffer). */
-    add(id, normalized) {
-        const n = normalized.bytes.length;
-        if (this.size + n > KEPT_BYTES)
-            return;
-        // A buffer of its own, 8-byte aligned, as the quote scanner reads 32-bit words.
-        const copy = external_node_buffer_.Buffer.allocUnsafeSlow(n);
-        normalized.bytes.copy(copy);
-        this.kept.set(id, copy);
-        this.size += n;
-    }
-    get(id) {
-        return this.kept.get(id);
-    }
-}
-/**
- * For quotes not found where their record says (or citing an unknown source):
- * which other sources of the manifest hold them, and which ids look like an
- * unknown one. A second pass over the sources, made only when some quote needs
- * it, with a table of just those quotes. It looks only in sources that some
- * such quote does not cite; a cited source the first pass handed over is
- * searched in its kept copy and read again only to place a quote found there;
- * a cited source that failed verification is skipped (it is no evidence, and
- * the run has reported it). Sources that no record cites are read, verified and
- * normalized here, only here.
- */
-function explainElsewhere(records, manifest, loader, normalizer, cited) {
-    // A quote not found because its context ruled out its matches is in its source: it is not lost.
-    const isLost = (r) => (r.verdict === 'quote not found' && !((r.detail?.context?.candidates ?? 0) > 0)) || r.verdict === 'unknown source';
-    const lost = [];
-    for (const r of records) {
-        if (isLost(r))
-            lost.push(r);
-        else
-            r.normalized = undefined;
-    }
-    const ids = [...manifest.sources.keys()].map((id) => ({ id, stem: stemOf(id) }));
-    const similar = new Map();
-    const similarTo = (wanted) => {
-        let found = similar.get(wanted);
-        if (!found) {
-            const wantedStem = stemOf(wanted);
-            similar.set(wanted, (found = ids.filter((k) => looksLike(k.id, k.stem, wanted, wantedStem)).map((k) => k.id)));
-        }
-        return found;
-    };
-    // One set for every lost quote, scanned against many sources: its pieces stay in the middle (no
-    // table of every hash), and the scan's budget bounds the work all the same.
-    const quotes = new QuoteSet({ spread: false });
-    const homes = new QuoteHomes();
-    const quoteIds = new Map();
-    for (const r of lost) {
-        const quote = r.normalized ?? normalizeText(r.quote ?? '');
-        r.normalized = undefined;
-        if (quote === '')
-            continue;
-        // Quotes of a few words (under MIN_TABLE_QUOTE bytes) are too common to point anywhere.
-        const id = quotes.add(prepareQuote(quote), 1);
-        quoteIds.set(r, id);
-        homes.add(id, r.verdict === 'unknown source' ? undefined : r.sourceId);
-    }
-    const elsewhere = new Map();
-    if (quoteIds.size > 0) {
-        const none = new Set();
-        // Cited sources that failed verification: the run reported them, and they are no evidence of anything.
-        const unverified = new Set(records.filter((r) => r.verdict === 'source unverified').map((r) => r.sourceId));
-        // Hints are not worth hours: a source whose scan would cost more than its budget gives none.
-        const scanned = (text) => {
-            const hits = quotes.scanWithinBudget(text, none);
-            return hits instanceof ScanTooCostly ? undefined : hits;
-        };
-        for (const entry of manifest.sources.values()) {
-            if (unverified.has(entry.id) || !homes.neededIn(entry.id))
-                continue;
-            const copy = cited?.get(entry.id);
-            let hits = copy && scanned(copy);
-            if (copy && (!hits || ![...hits.keys()].some((id) => homes.citedElsewhere(id, entry.id))))
-                continue;
-            // Read (again, for a kept copy: to say where in the file the quotes are; it verifies to the same
-            // bytes, so the copy's hits stand for it).
-            const check = loader.load(entry);
-            if (!check.ok)
-                continue; // An unverified source is no evidence of anything.
-            const normalized = normalizer.normalize(check.text);
-            hits ??= scanned(normalized.bytes);
-            if (hits)
-                noteElsewhere(hits, homes, entry.id, normalized, placer(check.text, normalized), quotes, elsewhere);
-        }
-    }
-    const count = manifest.sources.size;
-    for (const r of lost) {
-        const verdict = r.verdict;
-        const cites = r.sourceId;
-        const id = quoteIds.get(r);
-        const found = (id !== undefined ? (elsewhere.get(id) ?? []) : [])
-            .filter((h) => h.sourceId !== cites)
-            .map((h) => sameDocument(h.sourceId, cites)
-            ? {
-                ...h,
-                kind: 'other version',
-                difference: `another version of the document: ${h.sourceId}, not ${cites}`,
-            }
-            : h);
-        const similarIds = verdict === 'unknown source' ? similarTo(cites) : [];
-        const sourceIds = verdict === 'unknown source' && similarIds.length === 0 && count <= IDS_LISTED
-            ? [...manifest.sources.keys()]
-            : [];
-        if (found.length > 0 || similarIds.length > 0 || sourceIds.length > 0) {
-            r.detail = {
-                ...r.detail,
-                ...(found.length > 0 ? { hints: [...(r.detail?.hints ?? []), ...found] } : {}),
-                ...(similarIds.length > 0 ? { similarIds } : {}),
-                ...(sourceIds.length > 0 ? { sourceIds } : {}),
-            };
-        }
-    }
-}
-
+// EXTERNAL MODULE: ./src/check/explain.ts + 2 modules
+var explain = __nccwpck_require__(534);
+// EXTERNAL MODULE: ./src/check/explain-pool.ts
+var explain_pool = __nccwpck_require__(7510);
 ;// CONCATENATED MODULE: ./src/engine/sentences.ts
 // Beyond quotes: the sentences of an answer, and whether the claims of its
 // records cover each (numbers.ts reads the numbers a claim states). These are
@@ -35657,7 +30940,7 @@ function splitSentences(answer) {
     const sentences = [];
     const push = (start, end) => {
         const text = answer.slice(start, end);
-        if (normalizeText(text) !== '')
+        if ((0,normalize/* normalizeText */.f)(text) !== '')
             sentences.push({ text: text.trim(), start: start + (text.length - text.trimStart().length) });
     };
     // Where the sentence being joined (after an abbreviation) starts, or -1.
@@ -35717,14 +31000,14 @@ function nextMatches(pattern, text, at) {
 }
 /** Normalized (SPEC §3), without the punctuation that ends a sentence, lower case: for comparing claims. */
 function claimKey(text) {
-    return normalizeText(text)
+    return (0,normalize/* normalizeText */.f)(text)
         .replace(/[\s.!?…;:"'”’»)]+$/u, '')
         .toLowerCase();
 }
 /** Where `part` is in `text` on word boundaries, as a quote must be in its source (SPEC §4). */
 function* occurrences(text, part) {
     for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1))
-        if (onWordBoundaries(text, at, at + part.length))
+        if ((0,unicode/* onWordBoundaries */.Ol)(text, at, at + part.length))
             yield at;
 }
 /**
@@ -35762,7 +31045,7 @@ function covers(keys, whole) {
     const key = withoutListMarker(whole);
     // No letter or digit ("...", "—"), nothing to cover; and an empty key is
     // in every claim, everywhere, which the search below must not be asked.
-    if (![...key].some((c) => isWordCodePoint(c.codePointAt(0))))
+    if (![...key].some((c) => (0,unicode/* isWordCodePoint */.y9)(c.codePointAt(0))))
         return true;
     const covered = new Uint8Array(key.length);
     for (const c of keys) {
@@ -35780,7 +31063,7 @@ function covers(keys, whole) {
         const cp = key.codePointAt(i);
         if (cp > 0xffff)
             i++;
-        if (!isWordCodePoint(cp))
+        if (!(0,unicode/* isWordCodePoint */.y9)(cp))
             continue;
         total++;
         inClaims += covered[i];
@@ -35807,7 +31090,7 @@ function rangesCover(answer, sentence, ranges) {
         const at = i;
         if (cp > 0xffff)
             i++;
-        if (!isWordCodePoint(cp))
+        if (!(0,unicode/* isWordCodePoint */.y9)(cp))
             continue;
         total++;
         while (k < ranges.length && ranges[k][1] <= at)
@@ -36169,7 +31452,7 @@ function statedNumbers(text) {
     // Most text states no number: one quick look before reading it.
     if (!MAY_STATE_A_NUMBER.test(text))
         return [];
-    const written = normalizeText(text);
+    const written = (0,normalize/* normalizeText */.f)(text);
     const t = asciiDigits(written);
     const lower = caseFolded(t);
     const readings = [];
@@ -36302,7 +31585,7 @@ function missingNumbers(claim, quote) {
     const none = { missing: [], quoteHas: [] };
     if (!MAY_STATE_A_NUMBER.test(claim))
         return none;
-    const inClaim = statedNumbers(withoutListMarker(normalizeText(claim)));
+    const inClaim = statedNumbers(withoutListMarker((0,normalize/* normalizeText */.f)(claim)));
     if (inClaim.length === 0)
         return none;
     const inQuote = statedNumbers(quote);
@@ -36444,6 +31727,8 @@ function requiredSources(manifest, levels, file, checks, where, say) {
     return findings;
 }
 
+// EXTERNAL MODULE: ./src/engine/offset-map.ts
+var offset_map = __nccwpck_require__(6472);
 ;// CONCATENATED MODULE: ./src/check/locations.ts
 
 
@@ -36476,7 +31761,7 @@ class LocationCheck {
         const indices = `start_char_index ${show(start)} and end_char_index ${show(end)}`;
         if (!isCount(start) || !isCount(end) || end < start)
             return `${indices} are not a range of characters`;
-        const quote = normalizeText(cited.quote);
+        const quote = (0,normalize/* normalizeText */.f)(cited.quote);
         const span = this.span('code points', start, end);
         if (span !== undefined && this.textOf(span) === quote)
             return undefined;
@@ -36535,7 +31820,7 @@ class LocationCheck {
         const texts = {
             original: this.bytes,
             normalized: this.normalized.bytes,
-            budget: cutBudget(this.normalized.bytes.length),
+            budget: (0,offset_map/* cutBudget */.u)(this.normalized.bytes.length),
         };
         return [
             this.normalized.map.toOriginalStart(start, texts),
@@ -36544,7 +31829,7 @@ class LocationCheck {
     }
     /** Bytes [from, to) as a reader finds them: line and columns, the last column that of the last character. */
     place(from, to) {
-        const lines = (this.lines ??= new ByteLineIndex(this.bytes));
+        const lines = (this.lines ??= new positions/* ByteLineIndex */.p3(this.bytes));
         const a = lines.position(from);
         if (to <= from)
             return `line ${a.line}, column ${a.column}`;
@@ -36557,7 +31842,7 @@ class LocationCheck {
             : `line ${a.line}, column ${a.column} to line ${b.line}, column ${b.column}`;
     }
     textOf([from, to]) {
-        return normalizeText(this.bytes.toString('utf8', from, to));
+        return (0,normalize/* normalizeText */.f)(this.bytes.toString('utf8', from, to));
     }
     /** The bytes that indices [start, end) in `unit` cover, or undefined past the end or inside a character. */
     span(unit, start, end) {
@@ -36574,7 +31859,7 @@ class LocationCheck {
         const counts = unit === 'code points' ? s.points : s.units;
         if (n > counts[counts.length - 1])
             return undefined;
-        const k = lastAtOrBelow(counts, n);
+        const k = (0,positions/* lastAtOrBelow */.O7)(counts, n);
         let at = s.bytes[k];
         let count = counts[k];
         while (count < n) {
@@ -36732,6 +32017,8 @@ function finish(p) {
     return (0,model_result/* makeRecord */.Uo)(p, p.verdict, p.reason, p.matches, p.detail);
 }
 
+// EXTERNAL MODULE: ./src/check/placer.ts
+var placer = __nccwpck_require__(765);
 ;// CONCATENATED MODULE: ./src/check/run.ts
 // One check run: read the citation files, verify each cited source once, let
 // the engine decide every record, and map matches back to the original files.
@@ -36739,7 +32026,9 @@ function finish(p) {
 // Sources are processed one at a time and released, whatever their number.
 // Each source is normalized once and read once by the quote scanner, which
 // looks for all the quotes citing it at the same time. When explanations are
-// asked for (explain.ts), a second pass looks for the quotes that were not
+// asked for (explain.ts), the records of each source are explained as it is
+// checked, on helper threads too when there are cores to spare
+// (explain-pool.ts), and a second pass looks for the quotes that were not
 // found where their records say in every other source of the manifest.
 
 
@@ -36779,20 +32068,20 @@ function runCheck(options) {
             const pending = pendingRecord(ref.file, record.position, record.index, fields, strings);
             records.push(pending);
             if (!fields.ok) {
-                settle(pending, decideVerdict(fields, { kind: 'unknown' }));
+                settle(pending, (0,verdict/* decideVerdict */.AU)(fields, { kind: 'unknown' }));
                 return;
             }
             const source = record.unknownSource ? undefined : manifest.sources.get(fields.record.sourceId);
             if (source !== undefined && record.location !== undefined && levels.citationLocations !== 'off')
                 located.set(pending, { location: record.location, quote: fields.record.quote, file: fileIndex });
             if (source === undefined) {
-                settle(pending, decideVerdict(fields, { kind: 'unknown' }));
+                settle(pending, (0,verdict/* decideVerdict */.AU)(fields, { kind: 'unknown' }));
             }
-            else if (!audienceAllows(source.audience, ref.audience)) {
+            else if (!(0,verdict/* audienceAllows */.V4)(source.audience, ref.audience)) {
                 const reason = ref.audience === undefined
                     ? `source ${source.id} is for ${source.audience.join(', ')}; this file has no audience in the manifest`
                     : `source ${source.id} is for ${source.audience.join(', ')}, not ${ref.audience}`;
-                settle(pending, decideVerdict(fields, { kind: 'not permitted', reason }));
+                settle(pending, (0,verdict/* decideVerdict */.AU)(fields, { kind: 'not permitted', reason }));
             }
             else {
                 let list = bySource.get(source.id);
@@ -36813,18 +32102,18 @@ function runCheck(options) {
     //    pass, decide its records. Its quotes alone make a small table that stays
     //    in cache, however many quotes the run has.
     const loader = new SourceLoader(workspace, manifest.dir, options.maxSourceBytes ?? DEFAULT_MAX_SOURCE_BYTES, options.sourcePolicy);
-    const normalizer = new SourceNormalizer();
-    const kept = diagnose ? new CitedSources() : undefined;
+    const normalizer = new normalize/* SourceNormalizer */.P();
+    const kept = diagnose ? new explain/* CitedSources */.cD() : undefined;
     const sources = [];
     const cited = [...manifest.sources.values()].filter((s) => bySource.has(s.id));
     // The verdict needs two matches to tell located from ambiguous; reports that show matches want more.
     // Every mode keeps as many, so that the scan does the same work (and keeps within its budget, or not)
     // whatever the output: the verdicts cannot depend on it.
-    const cap = MAX_REPORTED_MATCHES;
+    const cap = verdict/* MAX_REPORTED_MATCHES */.pV;
     const unverified = (entry, citing, reason, actualSha256) => {
         const access = { kind: 'unverified', reason };
         for (const r of citing)
-            settle(r, decideVerdict(fieldsOf(r), access));
+            settle(r, (0,verdict/* decideVerdict */.AU)(fieldsOf(r), access));
         problems.push({
             file: manifest.file,
             ...entry.position,
@@ -36844,85 +32133,90 @@ function runCheck(options) {
         recordsToCheck: toCheck,
         finished,
     });
-    cited.forEach((entry, done) => {
-        const citing = bySource.get(entry.id);
-        step('hashing', done, false);
-        const check = loader.load(entry);
-        if (!check.ok) {
-            unverified(entry, citing, check.reason, check.actualSha256);
-        }
-        else {
-            step('checking', done, false);
-            const normalized = normalizer.normalize(check.text);
-            const quotes = new QuoteSet();
-            const ids = new Set();
-            // The records that give a prefix or suffix, with it normalized (once: deciding needs it too).
-            const contexts = new Map();
-            for (const r of citing) {
-                r.normalized = normalizeText(r.quote);
-                if (r.normalized === '')
-                    continue;
-                const context = contextOf(r);
-                if (context)
-                    contexts.set(r, context);
-                ids.add(quotes.add(prepareQuote(r.normalized), cap, context));
-            }
-            const hits = quotes.scanWithinBudget(normalized.bytes, ids);
-            if (hits instanceof ScanTooCostly) {
-                // Given up, not guessed: its records cannot be decided, so none passes.
-                unverified(entry, citing, `${entry.path}: ${hits.message}`);
+    // Explained here, and on helper threads when there are cores to spare (explain-pool.ts).
+    const pool = diagnose ? new explain_pool/* ExplainPool */._d() : undefined;
+    try {
+        cited.forEach((entry, done) => {
+            const citing = bySource.get(entry.id);
+            step('hashing', done, false);
+            const check = loader.load(entry);
+            if (!check.ok) {
+                unverified(entry, citing, check.reason, check.actualSha256);
             }
             else {
-                kept?.add(entry.id, normalized);
-                // Where matches are in the original files: only reports that explain show them.
-                const place = diagnose ? placer(check.text, normalized) : undefined;
-                const access = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
-                const toExplain = [];
-                const locations = located.size > 0 ? new LocationCheck(check.text, normalized, entry) : undefined;
+                step('checking', done, false);
+                const normalized = normalizer.normalize(check.text);
+                const quotes = new quote_scan/* QuoteSet */.HP();
+                const ids = new Set();
+                // The records that give a prefix or suffix, with it normalized (once: deciding needs it too).
+                const contexts = new Map();
                 for (const r of citing) {
-                    const decision = decideVerdict(fieldsOf(r), access, r.normalized, contexts.get(r) ?? null);
-                    const cited = locations && located.get(r);
-                    if (cited) {
-                        const message = locations.check(cited, decision);
-                        if (message !== undefined)
-                            locationFindings.push({
-                                file: cited.file,
-                                index: r.index,
-                                finding: {
-                                    kind: 'location not at quote',
-                                    level: levels.citationLocations,
-                                    file: r.file,
-                                    line: r.line,
-                                    column: r.column,
-                                    ...(r.citationId !== null ? { citationId: r.citationId } : {}),
-                                    message,
-                                },
-                            });
+                    r.normalized = (0,normalize/* normalizeText */.f)(r.quote);
+                    if (r.normalized === '')
+                        continue;
+                    const context = (0,verdict/* contextOf */.Vm)(r);
+                    if (context)
+                        contexts.set(r, context);
+                    ids.add(quotes.add((0,match/* prepareQuote */.Oi)(r.normalized), cap, context));
+                }
+                const hits = quotes.scanWithinBudget(normalized.bytes, ids);
+                if (hits instanceof quote_scan/* ScanTooCostly */.Uv) {
+                    // Given up, not guessed: its records cannot be decided, so none passes.
+                    unverified(entry, citing, `${entry.path}: ${hits.message}`);
+                }
+                else {
+                    kept?.add(entry.id, normalized);
+                    // Where matches are in the original files: only reports that explain show them.
+                    const place = diagnose ? (0,placer/* placer */.G)(check.text, normalized) : undefined;
+                    const access = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
+                    const toExplain = [];
+                    const locations = located.size > 0 ? new LocationCheck(check.text, normalized, entry) : undefined;
+                    for (const r of citing) {
+                        const decision = (0,verdict/* decideVerdict */.AU)(fieldsOf(r), access, r.normalized, contexts.get(r) ?? null);
+                        const cited = locations && located.get(r);
+                        if (cited) {
+                            const message = locations.check(cited, decision);
+                            if (message !== undefined)
+                                locationFindings.push({
+                                    file: cited.file,
+                                    index: r.index,
+                                    finding: {
+                                        kind: 'location not at quote',
+                                        level: levels.citationLocations,
+                                        file: r.file,
+                                        line: r.line,
+                                        column: r.column,
+                                        ...(r.citationId !== null ? { citationId: r.citationId } : {}),
+                                        message,
+                                    },
+                                });
+                        }
+                        settle(r, decision, place);
+                        if (diagnose && (decision.verdict !== 'located' || decision.context))
+                            toExplain.push([r, decision]);
                     }
-                    settle(r, decision, place);
-                    if (diagnose && (decision.verdict !== 'located' || decision.context))
-                        toExplain.push([r, decision]);
+                    // Explaining reads the normalized text as one string; NFC may lengthen a text past the longest one
+                    // (a source of U+1D160 triples its length): then its verdicts stand, unexplained.
+                    if (toExplain.length > 0 && normalized.bytes.length <= MAX_SOURCE_BYTES)
+                        pool.explainSource(entry.id, check.text, normalized, place, toExplain);
+                    if (!diagnose) {
+                        for (const r of citing)
+                            r.normalized = undefined;
+                    }
+                    sources.push(sourceResult(workspace, manifest, entry, citing.length));
                 }
-                // Explaining reads the normalized text as one string; NFC may lengthen a text past the longest one
-                // (a source of U+1D160 triples its length): then its verdicts stand, unexplained.
-                if (toExplain.length > 0 && normalized.bytes.length <= MAX_SOURCE_BYTES) {
-                    const view = new SourceView(normalized.bytes, toExplain.length);
-                    for (const [r, decision] of toExplain)
-                        r.detail = explain(decision, view, place, entry.id);
-                }
-                if (!diagnose) {
-                    for (const r of citing)
-                        r.normalized = undefined;
-                }
-                sources.push(sourceResult(workspace, manifest, entry, citing.length));
             }
-        }
-        checked += citing.length;
-        step('checking', done + 1, true);
-    });
+            checked += citing.length;
+            step('checking', done + 1, true);
+        });
+        pool?.finish();
+    }
+    finally {
+        pool?.close();
+    }
     if (diagnose) {
         options.onProgress?.({ phase: 'explaining', done: 0, total: 0, records: records.length, finished: false });
-        explainElsewhere(records, manifest, loader, normalizer, kept);
+        (0,explain/* explainElsewhere */._U)(records, manifest, loader, normalizer, kept);
     }
     return {
         manifest: manifest.file,
@@ -37025,7 +32319,7 @@ function inShard(files, shard) {
 }
 
 // EXTERNAL MODULE: ./src/model/verdict.ts
-var verdict = __nccwpck_require__(7088);
+var model_verdict = __nccwpck_require__(7088);
 ;// CONCATENATED MODULE: ./src/check/baseline.ts
 
 
@@ -37125,7 +32419,7 @@ function stateOf(before, now) {
 class RecordStates {
     made = [];
     of(before, now) {
-        const key = 2 * (before === undefined ? 0 : verdict/* VERDICTS */.b.indexOf(before) + 1) + ((0,model_result/* isLocated */.B0)(now) ? 1 : 0);
+        const key = 2 * (before === undefined ? 0 : model_verdict/* VERDICTS */.b.indexOf(before) + 1) + ((0,model_result/* isLocated */.B0)(now) ? 1 : 0);
         let made = this.made[key];
         if (made === undefined) {
             const state = stateOf(before, now);
@@ -37716,7 +33010,7 @@ function loadManifest(workspace, manifestPath, options = {}) {
 }
 /** Validates manifest text; `file` and `dir` are workspace-relative. */
 function parseManifest(text, file, dir, options = {}) {
-    const index = new TextLineIndex(text);
+    const index = new positions/* TextLineIndex */.y8(text);
     const problems = [];
     const report = (offset, message) => {
         problems.push({ file, ...index.position(offset), message });
@@ -37798,7 +33092,7 @@ function readKeys(doc, map, allowed, what, report) {
         const key = scalarText(deref(doc, pair.key));
         if (key === undefined || !allowed.includes(key)) {
             const shown = key === undefined ? 'a key that is not a string' : `unknown key \`${(0,model_escape/* shorten */.ml)(key, model_escape/* EXCERPT */.IK)}\``;
-            const near = key === undefined ? undefined : allowed.find((a) => editDistance(a, key) <= 2);
+            const near = key === undefined ? undefined : allowed.find((a) => (0,edit_distance/* editDistance */.Y)(a, key) <= 2);
             // YAML 1.1's merge key, which YAML 1.2 (the yaml package's default) reads as an ordinary key.
             const hint = key === '<<'
                 ? 'merge keys are YAML 1.1, which citegate does not read: write the keys out'
@@ -38013,7 +33307,7 @@ function readDocuments(doc, pair, index, report, sources, file) {
             ok = false;
         }
         else if (!sources.has(id)) {
-            const near = [...sources.keys()].find((known) => editDistance(known, id) <= 2);
+            const near = [...sources.keys()].find((known) => (0,edit_distance/* editDistance */.Y)(known, id) <= 2);
             report(nodeOffset(item, at), `\`documents\` names source \`${id}\`, which is not in \`sources\`${near ? ` (did you mean \`${near}\`?)` : ' (write null for a document that is not a source)'}`);
             ok = false;
         }
@@ -38139,6 +33433,8 @@ function failureText(outcome) {
     return outcome.reasons.map(reasonText).join('; ');
 }
 
+// EXTERNAL MODULE: ./src/engine/diagnose/closest.ts
+var diagnose_closest = __nccwpck_require__(1436);
 ;// CONCATENATED MODULE: ./src/report/explain-text.ts
 // Why a record got its verdict, in a few lines a reviewer reads at a glance.
 // Shared by `check --explain`, the annotations and the job summary. Untrusted
@@ -38260,7 +33556,7 @@ function explain_text_explainRecord(r) {
             if (r.context)
                 lines.push(...contextLines(r.context));
             if (r.tooLong)
-                lines.push(`the quote is too long to explain (over ${MAX_EXPLAINED_QUOTE.toLocaleString('en-US')} characters): no closest passage was looked for`);
+                lines.push(`the quote is too long to explain (over ${diagnose_closest/* MAX_EXPLAINED_QUOTE */.B$.toLocaleString('en-US')} characters): no closest passage was looked for`);
             else if (r.closest === null)
                 lines.push('no passage of the source is close to the quote');
             else if (r.closest)
@@ -38276,9 +33572,9 @@ function ambiguityLines(r) {
     const lines = [];
     const shown = r.matches.slice(0, 10).map(at).join('; ');
     const count = r.tooManyMatches
-        ? `more than ${MAX_COUNTED_MATCHES}`
+        ? `more than ${explain/* MAX_COUNTED_MATCHES */.Mc}`
         : (r.matchCount ??
-            (r.matches.length >= MAX_REPORTED_MATCHES ? `${MAX_REPORTED_MATCHES} or more` : r.matches.length));
+            (r.matches.length >= verdict/* MAX_REPORTED_MATCHES */.pV ? `${verdict/* MAX_REPORTED_MATCHES */.pV} or more` : r.matches.length));
     lines.push(`${count} matches: ${shown}${r.matches.length > 10 ? '; …' : ''}`);
     if (r.tooManyMatches)
         lines.push('too many matches to suggest a prefix or suffix that sets one apart: quote more of the passage');
@@ -38302,7 +33598,7 @@ function ambiguityLines(r) {
 }
 function closestLine(closest) {
     // Long runs of shared words are cut around each change, so that every change shows (read back from JSON, the diff is only shortened).
-    const diff = closest.parts && closest.diff.length > PASSAGE_SHOWN * 2 ? compactDiff(closest.parts, DIFF_CONTEXT) : closest.diff;
+    const diff = closest.parts && closest.diff.length > PASSAGE_SHOWN * 2 ? (0,diagnose_closest/* compactDiff */.XD)(closest.parts, DIFF_CONTEXT) : closest.diff;
     return `closest passage (${percent(closest.similarity)}% similar, ${at(closest.at)}): ${visible((0,model_escape/* shorten */.ml)(diff, PASSAGE_SHOWN * 2))}`;
 }
 function hintLines(hints, closest) {
@@ -40588,8 +35884,8 @@ async function planFiles(settings, workspace, manifest, manifestRepository, note
     };
 }
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
 ;// CONCATENATED MODULE: ./src/action/baseline.ts
 // `baseline: auto`: the run of the base commit, made in the same step, as the
 // baseline of a pull request (push, merge group). The base commit's manifest,
@@ -40667,7 +35963,7 @@ function baseRunOf(settings, workspace, manifest, manifestRepository, plan, file
             byRepoPath.set(at, rel);
     }
     const found = filesAt(checkout.top, base, [...byRepoPath.keys()]);
-    const temp = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), 'citegate-base-'));
+    const temp = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(process.env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'citegate-base-'));
     try {
         for (const [at, file] of found) {
             const abs = external_node_path_default().join(temp, ...byRepoPath.get(at).split('/'));
@@ -41433,6 +36729,5276 @@ function publish(settings, workspace, manifest, result, repository, notes, outpu
     failures.push(...unwrittenReports);
     if (unwritten)
         failures.push(unwritten);
+}
+
+
+/***/ }),
+
+/***/ 7510:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   WY: () => (/* binding */ isExplainHelper),
+/* harmony export */   Wc: () => (/* binding */ serveExplanations),
+/* harmony export */   _d: () => (/* binding */ ExplainPool),
+/* harmony export */   v3: () => (/* binding */ useHelperThreads)
+/* harmony export */ });
+/* unused harmony exports POSTED, CLAIMED, DONE, FAILED, TAKEN_BACK, EXPLAINED, FINISHED, HEADER */
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5919);
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5934);
+/* harmony import */ var _engine_normalize_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3773);
+/* harmony import */ var _explain_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(534);
+/* harmony import */ var _placer_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(765);
+// Explaining on the machine's other cores. Explanations are most of the time
+// of a run that makes them, and the Action's always does. Each depends on its
+// record and its source alone (test/engine/company.test.ts), so the records
+// of a source can be explained in another thread with the same answer while
+// this one goes on checking the next sources and explaining too.
+//
+// Helpers are worker threads that run the bundle itself: its entry serves
+// explanations instead of running the command when it finds itself a helper
+// (isExplainHelper). So there are none where the code runs from its sources
+// (the tests of src/, unless a test names a bundle), and none on one core.
+//
+// The run never depends on a helper. Each job posted has a state in shared
+// memory that a helper claims before it starts the job; what no helper has
+// claimed by the time this thread is done with the sources, this thread takes
+// back and explains itself, and so it does a job a helper failed, or one that
+// stopped making progress (a helper that died). A helper can make a run
+// faster; it cannot change an answer, lose one, or make the run pass.
+
+
+
+
+
+
+
+const ROLE = 'citegate explanation helper';
+/** A job's state, in shared memory (see the module's comment). */
+const POSTED = 0;
+const CLAIMED = 1;
+const DONE = 2;
+const FAILED = 3;
+const TAKEN_BACK = 4;
+/** Slots before the jobs' states: records explained by the helpers so far, and jobs they finished. */
+const EXPLAINED = 0;
+const FINISHED = 1;
+const HEADER = 2;
+/** Jobs a run can post; past them, this thread explains the rest itself. */
+const MAX_JOBS = 1 << 16;
+/** At most this many helpers, whatever the cores: each costs its own heap and its own copy of the code. */
+const MAX_HELPERS = 3;
+/**
+ * Helpers start once a run has this many records to explain: starting one
+ * costs about as much as explaining a few hundred records here (loading the
+ * bundle again), which a small run does not pay back.
+ */
+const START_AT = 256;
+/** A helper gets a new job only while it has fewer than this many it has not begun: the rest are done here. */
+const QUEUE = 2;
+/** A source's records to explain go to threads in jobs of at least this many, and in at most SPLIT jobs. */
+const CHUNK = 128;
+const SPLIT = 16;
+/**
+ * A source is sent to a helper only when it has a record to explain for
+ * every this many bytes of it: the helper copies it and normalizes it again,
+ * which for a long source with few records costs more than explaining them.
+ */
+const BYTES_PER_RECORD = 64 * 1024;
+/**
+ * This thread waits this long for helpers that have stopped explaining
+ * records (a record's explanation is bounded far below it) before taking
+ * their jobs back: a helper that died never says so to a thread that waits.
+ */
+const PATIENCE_MS = 30_000;
+let settings;
+/** Lets runs explain on helper threads that run `script` (the bundle's entry says so at start). */
+function useHelperThreads(helpers) {
+    settings = helpers;
+}
+/** Whether this thread is a helper started by ExplainPool (and should serve, not run a command). */
+function isExplainHelper() {
+    return !node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.isMainThread && node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.workerData?.role === ROLE;
+}
+/** What a helper thread does: explain the jobs it is sent, claiming each before it starts. */
+function serveExplanations() {
+    const { port, shared } = node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.workerData;
+    const states = new Int32Array(shared);
+    const normalizer = new _engine_normalize_js__WEBPACK_IMPORTED_MODULE_4__/* .SourceNormalizer */ .P();
+    let current;
+    port.on('message', (job) => {
+        if (job.source)
+            current = { sourceId: job.sourceId, bytes: job.source, lookups: job.lookups };
+        if (Atomics.compareExchange(states, HEADER + job.id, POSTED, CLAIMED) !== POSTED)
+            return;
+        let result;
+        try {
+            const source = current;
+            if (source.view === undefined) {
+                const normalized = normalizer.normalize(node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.length));
+                source.view = new _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_3__/* .SourceView */ .Xx(normalized.bytes, source.lookups);
+                source.place = (0,_placer_js__WEBPACK_IMPORTED_MODULE_6__/* .placer */ .G)(source.bytes, normalized);
+            }
+            const details = job.decisions.map((decision) => {
+                const detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_5__/* .explain */ .WE)(decision, source.view, source.place, job.sourceId);
+                Atomics.add(states, EXPLAINED, 1);
+                return detail;
+            });
+            result = { id: job.id, details };
+        }
+        catch (error) {
+            result = { id: job.id, error: error instanceof Error ? error.message : String(error) };
+        }
+        port.postMessage(result);
+        Atomics.store(states, HEADER + job.id, 'details' in result ? DONE : FAILED);
+        Atomics.add(states, FINISHED, 1);
+        Atomics.notify(states, FINISHED);
+    });
+}
+/** The explaining of one run: here, and on helpers when the bundle allows and the run is worth it. */
+class ExplainPool {
+    settings = settings;
+    helpers;
+    states;
+    posted = 0;
+    seen = 0;
+    /** For jobs explained here after all: its own, as the run's normalizer is in use. */
+    normalizer;
+    /**
+     * Explains the records of one verified source (`normalized`, `place`: valid
+     * until the run normalizes the next source; `original`: its bytes as read).
+     */
+    explainSource(sourceId, original, normalized, place, items) {
+        const lookups = items.length;
+        let view;
+        const here = (chunk) => {
+            view ??= new _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_3__/* .SourceView */ .Xx(normalized.bytes, lookups);
+            for (const [r, decision] of chunk)
+                r.detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_5__/* .explain */ .WE)(decision, view, place, sourceId);
+        };
+        this.seen += items.length;
+        if (this.helpers === undefined && this.settings !== undefined && this.seen >= (this.settings.startAt ?? START_AT))
+            this.start(this.settings);
+        this.collect();
+        if (!this.helpers?.length || original.length > items.length * BYTES_PER_RECORD) {
+            here(items);
+            return;
+        }
+        const size = Math.max(CHUNK, Math.ceil(items.length / SPLIT));
+        let copy;
+        for (let k = 0; k < items.length; k += size) {
+            const chunk = items.slice(k, k + size);
+            const helper = this.idle();
+            if (helper === undefined) {
+                here(chunk);
+                continue;
+            }
+            copy ??= node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.from(original);
+            this.post(helper, { id: this.posted, sourceId, lookups, original: copy, items: chunk, resolved: false });
+        }
+    }
+    /** Every record explained: the helpers' results, and what they did not do, done here. Then the helpers stop. */
+    finish() {
+        const helpers = this.helpers ?? [];
+        const states = this.states;
+        try {
+            if (states === undefined)
+                return;
+            // What no helper has begun is done here, at once.
+            for (const helper of helpers)
+                for (const job of helper.jobs)
+                    if (!job.resolved && Atomics.compareExchange(states, HEADER + job.id, POSTED, TAKEN_BACK) === POSTED)
+                        this.here(job);
+            const patience = this.settings?.patienceMs ?? PATIENCE_MS;
+            let explained = Atomics.load(states, EXPLAINED);
+            let progressAt = performance.now();
+            for (;;) {
+                const finished = Atomics.load(states, FINISHED);
+                this.collect();
+                const left = helpers.flatMap((h) => h.jobs.filter((j) => !j.resolved));
+                if (left.length === 0)
+                    break;
+                const now = Atomics.load(states, EXPLAINED);
+                if (now !== explained) {
+                    explained = now;
+                    progressAt = performance.now();
+                }
+                else if (performance.now() - progressAt > patience) {
+                    // No record explained for that long: the helpers are gone; their jobs are done here.
+                    for (const job of left)
+                        this.here(job);
+                    break;
+                }
+                Atomics.wait(states, FINISHED, finished, Math.min(patience, 1000));
+            }
+        }
+        finally {
+            this.close();
+        }
+    }
+    /** Stops the helpers (a run that ended early, too). */
+    close() {
+        for (const helper of this.helpers ?? []) {
+            helper.port.close();
+            void helper.worker.terminate();
+        }
+        this.helpers = [];
+    }
+    start(helpers) {
+        this.helpers = [];
+        const count = helpers.threads ?? Math.min((0,node_os__WEBPACK_IMPORTED_MODULE_1__.availableParallelism)() - 1, MAX_HELPERS);
+        if (count <= 0)
+            return;
+        const shared = new SharedArrayBuffer(4 * (HEADER + MAX_JOBS));
+        this.states = new Int32Array(shared);
+        for (let k = 0; k < count; k++) {
+            const { port1, port2 } = new node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.MessageChannel();
+            let worker;
+            try {
+                worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.Worker(helpers.script, {
+                    workerData: { role: ROLE, port: port2, shared },
+                    transferList: [port2],
+                    // Explaining makes short-lived garbage, which a young generation of this size collects as fast as
+                    // the one Node 24 grows to: cut-medium's JSON run peaked at 660 MB with it, 830 MB without, in the
+                    // same time (docs/benchmarks.md).
+                    resourceLimits: { maxYoungGenerationSizeMb: 16 },
+                    // A helper writes nothing; were it to, nothing it wrote could reach a workflow's log.
+                    stdout: true,
+                    stderr: true,
+                });
+            }
+            catch {
+                port1.close();
+                break;
+            }
+            // A helper that fails to start or dies says so here, unheard: its jobs are taken back (finish).
+            worker.on('error', () => { });
+            worker.unref();
+            this.helpers.push({ worker, port: port1, jobs: [] });
+        }
+    }
+    /** A helper with room for a job, if any. */
+    idle() {
+        if (this.posted >= MAX_JOBS)
+            return undefined;
+        const states = this.states;
+        let best;
+        let bestWaiting = QUEUE;
+        for (const helper of this.helpers) {
+            let waiting = 0;
+            for (const job of helper.jobs)
+                if (!job.resolved && Atomics.load(states, HEADER + job.id) === POSTED)
+                    waiting++;
+            if (waiting < bestWaiting) {
+                best = helper;
+                bestWaiting = waiting;
+            }
+        }
+        return best;
+    }
+    post(helper, job) {
+        this.posted++;
+        const message = {
+            id: job.id,
+            sourceId: job.sourceId,
+            lookups: job.lookups,
+            ...(helper.lastSource !== job.original ? { source: job.original } : {}),
+            decisions: job.items.map(([, decision]) => decision),
+        };
+        helper.lastSource = job.original;
+        helper.jobs.push(job);
+        helper.port.postMessage(message);
+    }
+    /** Takes in the results the helpers have sent. */
+    collect() {
+        for (const helper of this.helpers ?? []) {
+            for (let m = (0,node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.receiveMessageOnPort)(helper.port); m !== undefined; m = (0,node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.receiveMessageOnPort)(helper.port)) {
+                const result = m.message;
+                const job = helper.jobs.find((j) => j.id === result.id);
+                if (job === undefined || job.resolved)
+                    continue;
+                if ('details' in result) {
+                    job.items.forEach(([r], i) => {
+                        r.detail = result.details[i];
+                    });
+                    job.resolved = true;
+                }
+                else
+                    this.here(job);
+            }
+            // Resolved jobs leave the list: it stays as short as the helper's queue.
+            for (let i = helper.jobs.length - 1; i >= 0; i--)
+                if (helper.jobs[i].resolved)
+                    helper.jobs.splice(i, 1);
+        }
+    }
+    /** A job explained in this thread after all. */
+    here(job) {
+        const normalizer = (this.normalizer ??= new _engine_normalize_js__WEBPACK_IMPORTED_MODULE_4__/* .SourceNormalizer */ .P());
+        const normalized = normalizer.normalize(job.original);
+        const view = new _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_3__/* .SourceView */ .Xx(normalized.bytes, job.lookups);
+        const place = (0,_placer_js__WEBPACK_IMPORTED_MODULE_6__/* .placer */ .G)(job.original, normalized);
+        for (const [r, decision] of job.items)
+            r.detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_5__/* .explain */ .WE)(decision, view, place, job.sourceId);
+        job.resolved = true;
+    }
+}
+
+
+/***/ }),
+
+/***/ 534:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  cD: () => (/* binding */ CitedSources),
+  Mc: () => (/* binding */ MAX_COUNTED_MATCHES),
+  WE: () => (/* binding */ explain),
+  _U: () => (/* binding */ explainElsewhere)
+});
+
+// UNUSED EXPORTS: quoteMatches
+
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __nccwpck_require__(4573);
+// EXTERNAL MODULE: ./src/engine/diagnose/closest.ts
+var diagnose_closest = __nccwpck_require__(1436);
+;// CONCATENATED MODULE: ./src/engine/diagnose/disambiguate.ts
+// For an ambiguous quote: the shortest context that picks out each match, in
+// the manner of the W3C TextQuoteSelector (and Apache Annotator's
+// describeTextQuote): a few whole words just before (prefix) or after (suffix)
+// that no other match shares.
+/** Contexts are looked for up to this many characters away. */
+const MAX_CONTEXT = 300;
+/** Suggestions are made for this many matches at most. */
+const MAX_SUGGESTIONS = 5;
+/**
+ * `text` is the normalized source, `starts` the matches' start indices in it
+ * (UTF-16, ascending) and `length` the quote's length in UTF-16 units.
+ */
+function suggestContexts(text, starts, length) {
+    const suggestions = [];
+    for (let k = 0; k < starts.length && k < MAX_SUGGESTIONS; k++) {
+        const prefix = uniquePrefix(text, starts, k);
+        const suffix = uniqueSuffix(text, starts, length, k);
+        suggestions.push({
+            match: k,
+            ...(prefix !== undefined ? { prefix } : {}),
+            ...(suffix !== undefined ? { suffix } : {}),
+        });
+    }
+    return suggestions;
+}
+/**
+ * The fewest whole words before match k whose text no other match has just
+ * before it: longer than the longest stretch match k shares with any other,
+ * then out to the start of a word. SPEC §1 compares contexts without the one
+ * space where context meets quote, and so does this.
+ */
+function uniquePrefix(text, starts, k) {
+    const end = contextEnd(text, starts[k]);
+    let shared = 0;
+    for (let j = 0; j < starts.length; j++) {
+        if (j === k)
+            continue;
+        const other = contextEnd(text, starts[j]);
+        let n = 0;
+        while (n < MAX_CONTEXT && n < end && n < other && text[end - 1 - n] === text[other - 1 - n])
+            n++;
+        // The other match's context is all of this one's: no prefix can tell them apart.
+        if (n === end)
+            return undefined;
+        if (n > shared)
+            shared = n;
+    }
+    if (shared >= MAX_CONTEXT)
+        return undefined;
+    // One character more than is shared, then out to the start of that word.
+    let from = end - shared - 1;
+    while (from > 0 && text.charCodeAt(from - 1) !== 0x20)
+        from--;
+    return text.slice(from, end);
+}
+function uniqueSuffix(text, starts, length, k) {
+    const from = contextStart(text, starts[k] + length);
+    let shared = 0;
+    for (let j = 0; j < starts.length; j++) {
+        if (j === k)
+            continue;
+        const other = contextStart(text, starts[j] + length);
+        let n = 0;
+        while (n < MAX_CONTEXT && from + n < text.length && other + n < text.length && text[from + n] === text[other + n])
+            n++;
+        if (from + n === text.length)
+            return undefined;
+        if (n > shared)
+            shared = n;
+    }
+    if (shared >= MAX_CONTEXT)
+        return undefined;
+    let to = from + shared + 1;
+    while (to < text.length && text.charCodeAt(to) !== 0x20)
+        to++;
+    return text.slice(from, to);
+}
+/** Where the context before a match ends: before the one space that joins them. */
+function contextEnd(text, start) {
+    return start > 0 && text.charCodeAt(start - 1) === 0x20 ? start - 1 : start;
+}
+function contextStart(text, end) {
+    return end < text.length && text.charCodeAt(end) === 0x20 ? end + 1 : end;
+}
+
+// EXTERNAL MODULE: ./src/engine/unicode.ts + 1 modules
+var unicode = __nccwpck_require__(2374);
+// EXTERNAL MODULE: ./src/engine/diagnose/view.ts
+var diagnose_view = __nccwpck_require__(5934);
+// EXTERNAL MODULE: ./src/engine/positions.ts
+var positions = __nccwpck_require__(3730);
+;// CONCATENATED MODULE: ./src/engine/diagnose/hints.ts
+
+
+
+
+const QUOTES = {
+    '\u2018': "'",
+    '\u2019': "'",
+    '\u201a': "'",
+    '\u201b': "'",
+    '\u2032': "'",
+    '\u00b4': "'",
+    '`': "'",
+    '\u201c': '"',
+    '\u201d': '"',
+    '\u201e': '"',
+    '\u201f': '"',
+    '\u2033': '"',
+    '\u00ab': '"',
+    '\u00bb': '"',
+    '\u2010': '-',
+    '\u2011': '-',
+    '\u2012': '-',
+    '\u2013': '-',
+    '\u2014': '-',
+    '\u2015': '-',
+    '\u2212': '-',
+};
+const QUOTE_CHARS = /[\u2018\u2019\u201a\u201b\u2032\u00b4`\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb\u2010-\u2015\u2212]/g;
+const INVISIBLE_NAMES = {
+    '\u00ad': 'a soft hyphen',
+    '\u200b': 'a zero-width space',
+    '\u200c': 'a zero-width non-joiner',
+    '\u200d': 'a zero-width joiner',
+    '\u2060': 'a word joiner',
+    '\ufeff': 'a zero-width no-break space',
+    '\u180e': 'a Mongolian vowel separator',
+};
+/** Any character but ASCII: the folds of accents and compatibility forms leave ASCII as it is. */
+const NOT_ASCII = /[^\x00-\x7f]/;
+/** A hyphen or soft hyphen before a space: what both hyphenation folds need to remove anything. */
+const HYPHEN_AT = /[-\u2010\u00ad] /;
+/** A hyphen (or soft hyphen) at a line break inside a word: "equip- ment". */
+const HYPHEN_BREAK = /(?<=\p{L})[-\u2010\u00ad] (?=\p{L})/gu;
+/** The same, keeping a hyphen that belongs to the word: "well- known" for "well-known". */
+const HYPHEN_SPACE = /(?<=\p{L}[-\u2010]) (?=\p{L})/gu;
+/**
+ * Folds code point by code point (for folds that change lengths, rare),
+ * keeping where each folded unit came from: a list of segments, each linear
+ * (unit for unit) or standing as a whole for one character whose fold has
+ * another length. ASCII is folded by `ascii`, run by run. `keeps`, when
+ * given, says quickly of a BMP character that the fold leaves it as it is.
+ */
+function foldEach(text, map, ascii, keeps) {
+    const parts = [];
+    // Where each segment starts in the folded text and in the original; opaque ones are one character.
+    const foldedAt = [0];
+    const originalAt = [0];
+    const opaque = [false];
+    let length = 0;
+    let run = 0;
+    let i = 0;
+    const flush = (to) => {
+        if (to > run) {
+            const folded = ascii(text.slice(run, to));
+            parts.push(folded);
+            length += folded.length;
+        }
+    };
+    while (i < text.length) {
+        const unit = text.charCodeAt(i);
+        if (unit < 0x80 || keeps?.(unit)) {
+            i++;
+            continue;
+        }
+        const ch = String.fromCodePoint(text.codePointAt(i));
+        const folded = map(ch);
+        if (folded.length === ch.length) {
+            // Same length: the unit-for-unit segment goes on.
+            if (folded !== ch) {
+                flush(i);
+                parts.push(folded);
+                length += folded.length;
+                run = i + ch.length;
+            }
+            i += ch.length;
+            continue;
+        }
+        flush(i);
+        foldedAt.push(length);
+        originalAt.push(i);
+        opaque.push(true);
+        parts.push(folded);
+        length += folded.length;
+        i += ch.length;
+        run = i;
+        foldedAt.push(length);
+        originalAt.push(i);
+        opaque.push(false);
+    }
+    flush(text.length);
+    const out = parts.join('');
+    if (foldedAt.length === 1)
+        return { text: out };
+    return {
+        text: out,
+        origin: (k) => {
+            const lo = (0,positions/* lastAtOrBelow */.O7)(foldedAt, k);
+            return opaque[lo] ? originalAt[lo] : originalAt[lo] + (k - foldedAt[lo]);
+        },
+    };
+}
+/**
+ * The combining diacritical marks (U+0300 to U+036F and their supplements)
+ * that are accents. Not the overlays U+0334 to U+0338, which also write
+ * negated symbols (≠ is = with U+0338, ∉ is ∈ with it), nor the marks for
+ * symbols (U+20D0 to U+20FF): a quote with = for ≠ says the opposite. Nor any
+ * other mark: an Indic vowel sign is a letter's sound, not an accent on it.
+ */
+const DIACRITICS = /[\u0300-\u0333\u0339-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\ufe20-\ufe2f]/g;
+const HAS_DIACRITIC = new RegExp(DIACRITICS.source);
+/**
+ * Text without its accents, decomposed (NFD), by native passes over all of
+ * it. It is the accents fold's text in NFD (the fold recomposes each
+ * character on its own, never two that a mark stood between: 가 U+0301 ᆨ
+ * stays two characters), so the folded quote is in the folded text only if
+ * this quote is in this text (unless it starts or ends with a mark that NFD
+ * would move past its neighbour's).
+ */
+const decomposedWithoutAccents = (text) => text.normalize('NFD').replace(DIACRITICS, '');
+const lower = (ch) => ch.toLowerCase();
+/**
+ * Each BMP character without its accents, once asked for, and whether that is
+ * the character itself: a source may be folded whole (findHintsAnywhere), and
+ * most of its characters, in any script, have no accent to lose.
+ */
+const bareBmp = [];
+const bareKeeps = new Uint8Array(0x10000);
+/** The letter without its accents ("é" to "e"), as far as Unicode writes them as marks; a lone mark to nothing. */
+function bare(ch) {
+    if (ch.length === 2)
+        return decomposedWithoutAccents(ch).normalize('NFC');
+    const unit = ch.charCodeAt(0);
+    let folded = bareBmp[unit];
+    if (folded === undefined) {
+        bareBmp[unit] = folded = decomposedWithoutAccents(ch).normalize('NFC');
+        bareKeeps[unit] = folded === ch ? 1 : 2;
+    }
+    return folded;
+}
+function keepsAccentless(unit) {
+    if (unit >= 0xd800 && unit <= 0xdfff)
+        return false;
+    if (bareKeeps[unit] === 0)
+        bare(String.fromCharCode(unit));
+    return bareKeeps[unit] === 1;
+}
+const compatible = (ch) => ch.normalize('NFKC');
+const same = (run) => run;
+/** Removes every match of a (global) pattern, keeping where the rest came from. */
+function removeAll(text, pattern) {
+    // Folded index where each removal happened, and the total removed up to there.
+    const at = [];
+    const removedBefore = [];
+    let removed = 0;
+    const out = text.replace(pattern, (match, offset) => {
+        removed += match.length;
+        at.push(offset - (removed - match.length));
+        removedBefore.push(removed);
+        return '';
+    });
+    if (at.length === 0)
+        return { text };
+    return {
+        text: out,
+        origin: (i) => {
+            // The last removal at or before folded index i shifts it.
+            let lo = 0;
+            let hi = at.length - 1;
+            let shift = 0;
+            while (lo <= hi) {
+                const mid = (lo + hi) >> 1;
+                if (at[mid] <= i) {
+                    shift = removedBefore[mid];
+                    lo = mid + 1;
+                }
+                else
+                    hi = mid - 1;
+            }
+            return i + shift;
+        },
+    };
+}
+/**
+ * Sources longer than this (UTF-16 units) are not searched whole for a quote
+ * that lost all its accents. Nearly every source has an accent somewhere, so
+ * the fold makes a copy of it with positions and an index of its words, once
+ * (measured: 0.4 s and 130 MB for 8 million characters of Russian, where й
+ * folds to и). A quick fold first would not help: testing each quote against
+ * all of a source's text costs the quotes times the source.
+ */
+const ACCENTS_ANYWHERE_LIMIT = 4 * 1024 * 1024;
+// Each fold takes the native fast path when it can: whole-string operations that
+// keep every index in place, or nothing at all when the text has nothing to fold.
+const FOLDS = [
+    {
+        kind: 'case',
+        apply: (t) => {
+            const folded = t.toLowerCase();
+            // Lower-casing never shortens a character, so equal lengths mean every index stayed put.
+            return folded.length === t.length ? { text: folded } : foldEach(t, lower, lower);
+        },
+        describe: (quote, passage) => describeWords(quote, passage, 'words differ in case'),
+    },
+    {
+        kind: 'accents',
+        // Nothing to fold, the common case, is seen by two native passes.
+        apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
+        describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
+        quick: decomposedWithoutAccents,
+        touches: NOT_ASCII,
+        anywhereUpTo: ACCENTS_ANYWHERE_LIMIT,
+    },
+    {
+        kind: 'quotes',
+        apply: (t) => ({ text: t.replace(QUOTE_CHARS, (ch) => QUOTES[ch]) }),
+        describe: describeQuotes,
+        touches: new RegExp(QUOTE_CHARS.source),
+    },
+    {
+        kind: 'compatibility',
+        apply: (t) => {
+            const folded = t.normalize('NFKC');
+            return folded === t ? { text: t } : foldEach(t, compatible, same);
+        },
+        describe: describeCompatibility,
+        touches: NOT_ASCII,
+    },
+    removal('invisible', diagnose_closest/* INVISIBLE_ALL */.qM, describeInvisible, new RegExp(diagnose_closest/* INVISIBLE_ALL */.qM.source)),
+    removal('hyphenation', HYPHEN_BREAK, (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK), HYPHEN_AT),
+    removal('hyphenation', HYPHEN_SPACE, (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE), HYPHEN_AT),
+];
+/** A fold that removes every match of a (global) pattern; its quick form is the same removal without positions. */
+function removal(kind, pattern, describe, touches) {
+    return { kind, apply: (t) => removeAll(t, pattern), quick: (t) => t.replace(pattern, ''), describe, touches };
+}
+/** How far around the nearest passage a folded quote is looked for. */
+const MARGIN = 64;
+/** Quotes shorter than this are looked for inside longer words in all of the text (the verdict searched all of it too). */
+const SHORT_QUOTE = 24;
+/**
+ * The hints for a normalized quote that is not in the view's text, looked for
+ * around `near` (the nearest passage: a quote that differs in one way only
+ * still shares most of its words with its passage). Folding just that stretch
+ * keeps the cost of a hint independent of the length of the source.
+ */
+function findHints(view, quote, near) {
+    if (!(0,diagnose_closest/* explainable */.Gk)(quote))
+        return [];
+    const text = view.text;
+    const from = Math.max(0, near.start - quote.length - MARGIN);
+    const to = Math.min(text.length, near.end + quote.length + MARGIN);
+    const hints = [];
+    const inside = insideWords(text, quote, quote.length < SHORT_QUOTE ? 0 : from, quote.length < SHORT_QUOTE ? text.length : to);
+    if (inside)
+        hints.push(inside);
+    const stretch = text.slice(from, to);
+    for (const fold of FOLDS) {
+        if (hints.some((h) => h.kind === fold.kind))
+            continue;
+        // A fold that changes neither side cannot explain the miss: seen by one test of each, before folding either.
+        if (fold.touches && !fold.touches.test(stretch) && !fold.touches.test(quote))
+            continue;
+        if (fold.quick && !fold.quick(stretch).includes(fold.quick(quote)))
+            continue;
+        const hint = foldedMatch(text, quote, fold, stretch, fold.apply(stretch), from);
+        if (hint)
+            hints.push(hint);
+    }
+    return hints;
+}
+/**
+ * Hints for a quote with nothing close to it in the source: when every word
+ * carries the difference ("ﬁnal ofﬁce", full-width letters), its words point
+ * nowhere until folded. Each fold is then applied to the whole source, once per
+ * source and only when some quote needs it, and the folded quote is looked for there.
+ */
+function findHintsAnywhere(view, quote) {
+    if (!(0,diagnose_closest/* explainable */.Gk)(quote))
+        return [];
+    const hints = [];
+    for (const fold of FOLDS) {
+        // The seeded search ignores case already: folding it away finds nothing new.
+        if (fold.kind === 'case' || hints.some((h) => h.kind === fold.kind))
+            continue;
+        if (fold.anywhereUpTo !== undefined && view.text.length > fold.anywhereUpTo)
+            continue;
+        const foldedQuote = fold.apply(quote).text;
+        if (foldedQuote === '' || (fold.quick && !quickMayHold(view, fold, foldedQuote === quote)))
+            continue;
+        const folded = foldedSource(view, fold);
+        if (foldedQuote === quote && folded.view === view)
+            continue;
+        const near = (0,diagnose_closest/* nearestPassage */.XQ)(folded.view, foldedQuote);
+        if (!near)
+            continue;
+        const origin = folded.origin ?? ((i) => i);
+        const start = origin(near.start);
+        const end = origin(near.end - 1) + 1;
+        for (const hint of findHints(view, quote, { start, end }))
+            if (!hints.some((h) => h.kind === hint.kind))
+                hints.push(hint);
+    }
+    return hints;
+}
+const sourceForms = new WeakMap();
+function formOf(view, fold) {
+    let forms = sourceForms.get(view);
+    if (!forms)
+        sourceForms.set(view, (forms = new Map()));
+    let form = forms.get(fold);
+    if (!form)
+        forms.set(fold, (form = {}));
+    return form;
+}
+/**
+ * False when the fold can give no hint here: it leaves the quote as it is
+ * (`quoteUnchanged`) and the source too, which its quick fold says once per
+ * source. Whether the folded quote is in the folded source is left to the
+ * search in the folded view, whose cost does not grow with the source, where
+ * a search of the quick fold for each quote did.
+ */
+function quickMayHold(view, fold, quoteUnchanged) {
+    if (!quoteUnchanged)
+        return true;
+    const form = formOf(view, fold);
+    // A text without a match of what the fold touches is its own quick fold: seen by a plain search,
+    // where the quick fold of the hyphenation folds runs a pattern with lookbehind over all of it
+    // (measured: 1.5 ms for 40 KB).
+    form.quick ??= fold.touches && !fold.touches.test(view.text) ? view.text : fold.quick(view.text);
+    return form.quick !== view.text;
+}
+function foldedSource(view, fold) {
+    const form = formOf(view, fold);
+    if (!form.folded) {
+        // A quick fold that changed nothing says what folding with positions would give.
+        const folded = form.quick === view.text ? { text: view.text } : fold.apply(view.text);
+        // Few quotes look here (those with nothing close that the fold changes): searched, until they are many.
+        form.folded =
+            folded.text === view.text ? { view } : { view: new diagnose_view/* SourceView */.Xx(folded.text, 1), origin: folded.origin };
+    }
+    return form.folded;
+}
+/** The first place of the stretch where the folded quote matches on whole words and the source differs in the fold's way only. */
+function foldedMatch(text, quote, fold, stretch, source, from) {
+    const foldedQuote = fold.apply(quote).text;
+    // A fold that changes neither side cannot explain the miss.
+    if (foldedQuote === '' || (foldedQuote === quote && source.text === stretch))
+        return undefined;
+    const origin = (i) => from + (source.origin ? source.origin(i) : i);
+    for (let at = source.text.indexOf(foldedQuote); at >= 0; at = source.text.indexOf(foldedQuote, at + 1)) {
+        const start = origin(at);
+        const last = origin(at + foldedQuote.length - 1);
+        const end = last + codePointLength(text, last);
+        const passage = text.slice(start, end);
+        // The source as it is there would be found (SPEC §4), and differs from the quote in this fold's way.
+        // A passage that starts or ends with a space stands for a quote with a word of nothing but what the fold removes.
+        if (passage === quote || passage.startsWith(' ') || passage.endsWith(' '))
+            continue;
+        if (fold.apply(passage).text !== foldedQuote || !(0,unicode/* onWordBoundaries */.Ol)(text, start, end))
+            continue;
+        const difference = fold.describe(quote, passage);
+        if (difference !== '')
+            return { kind: fold.kind, difference, start, end };
+    }
+    return undefined;
+}
+/** The quote as it is, but only inside longer words ("7 days." in "17 days."): SPEC §4 rules those out. */
+function insideWords(text, quote, from, to) {
+    const stretch = text.slice(from, to);
+    for (let found = stretch.indexOf(quote); found >= 0; found = stretch.indexOf(quote, found + 1)) {
+        const at = from + found;
+        let start = at;
+        while (start > 0 && text.charCodeAt(start - 1) !== 0x20)
+            start--;
+        let end = at + quote.length;
+        while (end < text.length && text.charCodeAt(end) !== 0x20)
+            end++;
+        if (start === at && end === at + quote.length)
+            continue;
+        return {
+            kind: 'word boundary',
+            difference: `the quote is found only inside longer words, as in "${text.slice(start, end)}"`,
+            start,
+            end,
+        };
+    }
+    return undefined;
+}
+function codePointLength(text, i) {
+    const c = text.charCodeAt(i);
+    return c >= 0xd800 && c <= 0xdbff ? 2 : 1;
+}
+/** Differences are listed up to this many, then counted. */
+const LISTED = 3;
+function codePoint(ch) {
+    return `U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+/** Word pairs that differ, when both texts have the same number of words (folds that keep spaces). */
+function differingWords(quote, passage) {
+    const q = quote.split(' ');
+    const p = passage.split(' ');
+    if (q.length !== p.length)
+        return undefined;
+    const pairs = [];
+    for (let k = 0; k < q.length; k++)
+        if (q[k] !== p[k])
+            pairs.push([q[k], p[k]]);
+    return pairs;
+}
+function more(count, what) {
+    return count > 0 ? `, and ${count} more ${what}` : '';
+}
+/** `the quote has "DAYS" where the source has "days"` for each word that differs. */
+function describeWords(quote, passage, what) {
+    const pairs = differingWords(quote, passage) ?? [[quote, passage]];
+    const listed = pairs
+        .slice(0, LISTED)
+        .map(([q, p], k) => (k === 0 ? `the quote has "${q}" where the source has "${p}"` : `"${q}" where it has "${p}"`));
+    return listed.join('; ') + more(pairs.length - LISTED, what);
+}
+/**
+ * Each quote or dash of the quote that differs from the source's, with what
+ * the source has instead and the first word where it does (from the side that
+ * has the typographic character): `the quote has " (U+0022) where the source
+ * has “ (U+201C), in "“final", and ” (U+201D), in "sale”"`.
+ */
+function describeQuotes(quote, passage) {
+    const odd = (ch) => ch.charCodeAt(0) >= 0x80;
+    // The quote's character, then each of the source's characters in its place with the first word.
+    const byQuote = new Map();
+    for (const [q, p] of differingWords(quote, passage) ?? []) {
+        if (q.length !== p.length)
+            continue;
+        for (let k = 0; k < q.length; k++) {
+            if (q[k] === p[k])
+                continue;
+            let instead = byQuote.get(q[k]);
+            if (!instead)
+                byQuote.set(q[k], (instead = new Map()));
+            if (!instead.has(p[k]))
+                instead.set(p[k], odd(q[k]) || !odd(p[k]) ? q : p);
+        }
+    }
+    const all = [...byQuote].map(([ch, instead]) => `the quote has ${ch} (${codePoint(ch)}) where the source has ` +
+        [...instead].map(([other, word]) => `${other} (${codePoint(other)}), in "${word}"`).join(', and '));
+    return all.slice(0, LISTED).join('; ') + more(all.length - LISTED, 'such characters');
+}
+/** What kind of compatibility character this is, when it has a common name. */
+function compatibilityKind(ch) {
+    const cp = ch.codePointAt(0);
+    if (cp >= 0xfb00 && cp <= 0xfb06)
+        return 'a ligature';
+    if ((cp >= 0xff01 && cp <= 0xff5e) || (cp >= 0xffe0 && cp <= 0xffe6))
+        return 'full width';
+    if ((cp >= 0x2070 && cp <= 0x209f) || cp === 0xb2 || cp === 0xb3 || cp === 0xb9)
+        return 'a superscript or subscript';
+    return '';
+}
+function inWords(words) {
+    return `in ${words.map((w) => `"${w}"`).join(' and ')}`;
+}
+/**
+ * `the source has ﬁ (U+FB01, a ligature) where the quote has "fi", in "ﬁnal"`
+ * for each distinct such character; full-width forms (often a whole word or
+ * quote of them) are named together.
+ */
+function describeCompatibility(quote, passage) {
+    // Side and kind, then each character with the words (up to LISTED) that have it.
+    const groups = new Map();
+    const pairs = differingWords(quote, passage) ?? [[quote, passage]];
+    for (const [q, p] of pairs) {
+        for (const [side, word, counterpart] of [
+            ['quote', q, p],
+            ['source', p, q],
+        ]) {
+            for (const ch of word) {
+                if (ch.normalize('NFKC') === ch || counterpart.includes(ch))
+                    continue;
+                const kind = compatibilityKind(ch);
+                const key = side + (kind === 'full width' ? kind : ch);
+                let group = groups.get(key);
+                if (!group)
+                    groups.set(key, (group = { side, kind, chars: new Map() }));
+                const words = group.chars.get(ch) ?? [];
+                group.chars.set(ch, words);
+                if (words.length < LISTED && !words.includes(word))
+                    words.push(word);
+            }
+        }
+    }
+    const all = [...groups.values()].map(({ side, kind, chars }) => {
+        const other = side === 'quote' ? 'source' : 'quote';
+        const words = [...new Set([...chars.values()].flat())].slice(0, LISTED);
+        if (chars.size === 1) {
+            const [ch] = chars.keys();
+            return `the ${side} has ${ch} (${codePoint(ch)}${kind ? `, ${kind}` : ''}) where the ${other} has "${ch.normalize('NFKC')}", ${inWords(words)}`;
+        }
+        const examples = [...chars.keys()]
+            .slice(0, LISTED)
+            .map((ch) => `${ch} ${codePoint(ch)}`)
+            .join(', ');
+        return `the ${side} has ${chars.size} full-width characters (${examples}${chars.size > LISTED ? ', …' : ''}) where the ${other} has plain ones, ${inWords(words)}`;
+    });
+    return all.slice(0, LISTED).join('; ') + more(all.length - LISTED, 'such characters');
+}
+/** `the quote has a zero-width space (U+200B) in "re​ceipt"`: each invisible character one side has and the other lacks. */
+function describeInvisible(quote, passage) {
+    const seen = new Map();
+    const pairs = differingWords(quote, passage) ?? [[quote, passage]];
+    for (const [q, p] of pairs) {
+        for (const [side, word, other] of [
+            ['quote', q, p],
+            ['source', p, q],
+        ]) {
+            for (const ch of word.match(diagnose_closest/* INVISIBLE_ALL */.qM) ?? []) {
+                const count = (s) => s.split(ch).length - 1;
+                if (seen.has(side + ch) || count(word) <= count(other))
+                    continue;
+                seen.set(side + ch, `the ${side} has ${INVISIBLE_NAMES[ch]} (${codePoint(ch)}) in "${word}"`);
+            }
+        }
+    }
+    const all = [...seen.values()];
+    return all.slice(0, LISTED).join('; ') + more(all.length - LISTED, 'such characters');
+}
+/** `the source has "equip- ment" where the quote has "equipment"` for each word broken at a line break. */
+function describeBreaks(quote, passage, pattern) {
+    const found = [];
+    for (const [side, text, other] of [
+        ['source', passage, 'quote'],
+        ['quote', quote, 'source'],
+    ]) {
+        for (const match of text.matchAll(pattern)) {
+            let start = match.index;
+            while (start > 0 && text.charCodeAt(start - 1) !== 0x20)
+                start--;
+            let end = match.index + match[0].length;
+            while (end < text.length && text.charCodeAt(end) !== 0x20)
+                end++;
+            const broken = text.slice(start, end);
+            if ((side === 'source' ? quote : passage).includes(broken))
+                continue;
+            const joined = broken.replace(new RegExp(pattern.source, 'u'), '');
+            found.push(`the ${side} has "${broken}" where the ${other} has "${joined}"`);
+        }
+    }
+    return found.slice(0, LISTED).join('; ') + more(found.length - LISTED, 'such words');
+}
+
+// EXTERNAL MODULE: ./src/engine/match.ts
+var match = __nccwpck_require__(8351);
+// EXTERNAL MODULE: ./src/engine/normalize.ts
+var normalize = __nccwpck_require__(3773);
+// EXTERNAL MODULE: ./src/engine/quote-scan.ts
+var quote_scan = __nccwpck_require__(2434);
+// EXTERNAL MODULE: ./src/engine/verdict.ts
+var verdict = __nccwpck_require__(6559);
+// EXTERNAL MODULE: ./src/check/placer.ts
+var placer = __nccwpck_require__(765);
+// EXTERNAL MODULE: ./src/engine/edit-distance.ts
+var edit_distance = __nccwpck_require__(4662);
+;// CONCATENATED MODULE: ./src/check/explain.ts
+// The explanations of a run's verdicts (they never change one): for each
+// record decided against a source, the closest passage, hints and
+// suggestions; then, for quotes not found where their record says, the other
+// sources of the manifest that hold them and the ids that look like an unknown one.
+
+
+
+
+
+
+
+
+
+
+/** Other sources a quote was found in, for hints: the first few suffice. */
+const OTHER_SOURCES_KEPT = 3;
+/** Matches compared for suggestions at most: past this many, a context is not suggested. */
+const MAX_COUNTED_MATCHES = 1000;
+/** When a prefix or suffix rules out every match: this many matches are shown with what surrounds them. */
+const OCCURRENCES_SHOWN = 3;
+/** About this many characters before and after each of them (whole words). */
+const SURROUNDINGS = 32;
+/** An unknown source's explanation lists the manifest's ids when it has at most this many. */
+const IDS_LISTED = 8;
+/**
+ * The quote's matches in the source, the first MAX_COUNTED_MATCHES + 1 of
+ * them (SourceView.matches: searched while that is cheap, then looked up in
+ * an index of the source's units), so that every record gets its answer,
+ * the same whatever the records before it asked.
+ */
+function quoteMatches(view, quote) {
+    return view.matches(quote, MAX_COUNTED_MATCHES + 1);
+}
+/**
+ * The diagnostics of a record decided against this source (they never change
+ * its verdict), holding no piece of the source's text: a slice of a string
+ * keeps the whole string alive, and a run keeps the details of every record
+ * to the end (measured: the large audit's JSON run held 1.7 GB).
+ */
+function explain(decision, view, place, sourceId) {
+    return detached(explainAgainst(decision, view, place, sourceId));
+}
+/**
+ * A copy of a value whose strings are their own, not slices of others. By
+ * loops over the keys, not Object.entries and fromEntries, which made two
+ * arrays per object and one per key: the copy took about 28 µs a record of
+ * the cut corpus, and 10 µs so (measured).
+ */
+function detached(value) {
+    if (typeof value === 'string')
+        return (value.length < 13 ? value : external_node_buffer_.Buffer.from(value, 'utf16le').toString('utf16le'));
+    if (Array.isArray(value)) {
+        const copy = new Array(value.length);
+        for (let i = 0; i < value.length; i++)
+            copy[i] = detached(value[i]);
+        return copy;
+    }
+    if (value !== null && typeof value === 'object') {
+        const copy = {};
+        for (const key of Object.keys(value))
+            copy[key] = detached(value[key]);
+        return copy;
+    }
+    return value;
+}
+function explainAgainst(decision, view, place, sourceId) {
+    const detail = {};
+    const quote = decision.normalizedQuote;
+    if (quote === undefined)
+        return detail;
+    const at = (start, end) => place(view.byteOffset(start), view.byteOffset(end));
+    const context = decision.context;
+    // With a prefix or suffix: the quote's own matches, to say what the context
+    // did. Those it keeps are the run's own (exact), or when all of the quote's
+    // were counted, every one of them.
+    const alone = context ? quoteMatches(view, quote) : undefined;
+    const complete = alone !== undefined && alone.length <= MAX_COUNTED_MATCHES;
+    let kept;
+    if (context && complete)
+        kept = alone.filter((start) => (0,match/* contextAllows */.mZ)(view.bytes, start, decision.quoteLength, context.given));
+    if (context && alone)
+        detail.context = contextDetail(decision, kept ?? decision.matches, alone, view, place);
+    if (decision.verdict === 'quote not found') {
+        // The quote is there: the context ruled it out, and says how.
+        if (context && context.candidates > 0)
+            return detail;
+        // Too long to align or fold: said so, rather than that nothing is close.
+        if (!(0,diagnose_closest/* explainable */.Gk)(quote)) {
+            detail.tooLong = true;
+            return detail;
+        }
+        const nearest = (0,diagnose_closest/* nearestPassage */.XQ)(view, quote);
+        const closest = nearest && nearest.similarity >= diagnose_closest/* MIN_SIMILARITY */.pD ? nearest : undefined;
+        detail.closest = closest
+            ? {
+                at: at(closest.start, closest.end),
+                similarity: closest.similarity,
+                passage: view.text.slice(closest.start, closest.end),
+                diff: (0,diagnose_closest/* formatDiff */.Vs)(closest.diff),
+                parts: closest.diff,
+            }
+            : null;
+        const found = nearest ? findHints(view, quote, nearest) : [];
+        // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
+        if (!closest)
+            for (const h of findHintsAnywhere(view, quote))
+                if (!found.some((f) => f.kind === h.kind))
+                    found.push(h);
+        const hints = found.map((h) => ({
+            kind: h.kind,
+            difference: h.difference,
+            sourceId,
+            at: at(h.start, h.end),
+            passage: view.text.slice(h.start, h.end),
+        }));
+        if (hints.length > 0)
+            detail.hints = hints;
+    }
+    else if (decision.verdict === 'ambiguous quote') {
+        let matches = kept ?? decision.matches;
+        // The run reports the first MAX_REPORTED_MATCHES: a context that sets one apart must differ from all of them.
+        if (matches.length >= verdict/* MAX_REPORTED_MATCHES */.pV)
+            matches = context ? (complete ? kept : undefined) : quoteMatches(view, quote);
+        if (matches === undefined || matches.length > MAX_COUNTED_MATCHES) {
+            detail.tooManyMatches = true;
+            return detail;
+        }
+        if (matches.length > decision.matches.length)
+            detail.matchCount = matches.length;
+        const starts = matches.map((b) => view.charIndex(b));
+        detail.suggestions = suggestContexts(view.text, starts, quote.length).map((s) => ({
+            at: at(starts[s.match], starts[s.match] + quote.length),
+            ...(s.prefix !== undefined ? { prefix: s.prefix } : {}),
+            ...(s.suffix !== undefined ? { suffix: s.suffix } : {}),
+        }));
+    }
+    return detail;
+}
+/**
+ * Which context decided: how many matches each kept alone when both were
+ * given, and when together they kept none, what surrounds the first few
+ * matches (what the prefix should end, and the suffix start, with).
+ */
+function contextDetail(decision, kept, alone, view, place) {
+    const context = decision.context;
+    const hasPrefix = context.given.prefixText !== '';
+    const hasSuffix = context.given.suffixText !== '';
+    // Past MAX_COUNTED_MATCHES the count stops: "more than" that many.
+    const more = alone.length > MAX_COUNTED_MATCHES;
+    const detail = {
+        prefix: hasPrefix,
+        suffix: hasSuffix,
+        candidates: Math.min(alone.length, MAX_COUNTED_MATCHES),
+        kept: kept.length,
+        ...(more ? { moreCandidates: true } : {}),
+    };
+    const length = decision.quoteLength;
+    if (hasPrefix && hasSuffix) {
+        const prefixOnly = (0,match/* quoteContext */.gg)(context.given.prefixText, '');
+        const suffixOnly = (0,match/* quoteContext */.gg)('', context.given.suffixText);
+        detail.prefixKept = alone.filter((s) => (0,match/* contextAllows */.mZ)(view.bytes, s, length, prefixOnly)).length;
+        detail.suffixKept = alone.filter((s) => (0,match/* contextAllows */.mZ)(view.bytes, s, length, suffixOnly)).length;
+    }
+    if (kept.length === 0 && alone.length > 0) {
+        const text = view.text;
+        detail.occurrences = alone.slice(0, OCCURRENCES_SHOWN).map((s) => {
+            const start = view.charIndex(s);
+            const end = view.charIndex(s + length);
+            return {
+                at: place(s, s + length),
+                ...(hasPrefix ? { before: wordsBefore(text, start) } : {}),
+                ...(hasSuffix ? { after: wordsAfter(text, end) } : {}),
+            };
+        });
+    }
+    return detail;
+}
+/** About SURROUNDINGS characters of whole words just before index `i` (without the space that joins them). */
+function wordsBefore(text, i) {
+    const end = i > 0 && text.charCodeAt(i - 1) === 0x20 ? i - 1 : i;
+    let from = Math.max(0, end - SURROUNDINGS);
+    if (from > 0 && text.charCodeAt(from - 1) !== 0x20) {
+        const space = text.indexOf(' ', from);
+        // A single word longer than the limit is shown whole.
+        if (space >= 0 && space < end)
+            from = space + 1;
+        else
+            while (from > 0 && text.charCodeAt(from - 1) !== 0x20)
+                from--;
+    }
+    return text.slice(from, end);
+}
+function wordsAfter(text, i) {
+    const from = i < text.length && text.charCodeAt(i) === 0x20 ? i + 1 : i;
+    let to = Math.min(text.length, from + SURROUNDINGS);
+    if (to < text.length && text.charCodeAt(to) !== 0x20) {
+        const space = text.lastIndexOf(' ', to);
+        if (space > from)
+            to = space;
+        else
+            while (to < text.length && text.charCodeAt(to) !== 0x20)
+                to++;
+    }
+    return text.slice(from, to);
+}
+/**
+ * Keeps where quotes were found in this source, for the records that cite
+ * another source (or an unknown one) with the same quote.
+ */
+function noteElsewhere(hits, homes, sourceId, normalized, place, quotes, elsewhere) {
+    for (const [id, hit] of hits) {
+        if (!homes.citedElsewhere(id, sourceId))
+            continue;
+        let list = elsewhere.get(id);
+        if (!list)
+            elsewhere.set(id, (list = []));
+        if (list.length >= OTHER_SOURCES_KEPT)
+            continue;
+        const start = hit.starts[0];
+        const length = quotes.quote(id).bytes.length;
+        list.push({
+            kind: 'other source',
+            difference: `the quote is in another source: ${sourceId}`,
+            sourceId,
+            at: place(start, start + length),
+            passage: normalized.bytes.toString('utf8', start, start + length),
+        });
+    }
+}
+/** Which sources the records of each quote cite, to know where finding it is news. */
+class QuoteHomes {
+    homes = new Map();
+    single;
+    /** A record with this quote cites `sourceId` (undefined: a source the manifest does not have). */
+    add(id, sourceId) {
+        if (sourceId === undefined) {
+            this.homes.set(id, null);
+            return;
+        }
+        const set = this.homes.get(id);
+        if (set === null)
+            return;
+        if (set)
+            set.add(sourceId);
+        else
+            this.homes.set(id, new Set([sourceId]));
+    }
+    /** Whether some record with this quote cites a source other than `sourceId`. */
+    citedElsewhere(id, sourceId) {
+        const set = this.homes.get(id);
+        return set === null || set === undefined || set.size > 1 || !set.has(sourceId);
+    }
+    /** Whether some quote is cited somewhere other than `sourceId`: else that source need not be searched. */
+    neededIn(sourceId) {
+        if (this.single === undefined) {
+            // The one source each quote is cited against, or null when some quote has none or several.
+            this.single = new Set();
+            for (const set of this.homes.values()) {
+                if (set === null || set.size > 1) {
+                    this.single = null;
+                    break;
+                }
+                this.single.add([...set][0]);
+            }
+        }
+        return this.single === null || this.single.size > 1 || (this.single.size === 1 && !this.single.has(sourceId));
+    }
+}
+/** An id without its version suffix (returns-v1 → returns). */
+function stemOf(id) {
+    return id.replace(/[-_.@]?v?\d+(\.\d+)*$/i, '');
+}
+/** Two ids name versions of one document when they differ only in a version suffix (returns-v1, returns-v2). */
+function sameDocument(a, b) {
+    return a !== b && stemOf(a) !== '' && stemOf(a) === stemOf(b);
+}
+/** Whether a manifest id looks like the one cited: another version, or a typo of up to two characters. */
+function looksLike(id, idStem, cited, citedStem) {
+    if (id !== cited && idStem !== '' && idStem === citedStem)
+        return true;
+    return Math.abs(id.length - cited.length) <= 2 && (0,edit_distance/* editDistance */.Y)(id.toLowerCase(), cited.toLowerCase()) <= 2;
+}
+/** Normalized copies of cited sources are kept for the other-source pass up to this many bytes in all. */
+const KEPT_BYTES = 32 * 1024 * 1024;
+/**
+ * The cited sources as the first pass verified and normalized them, handed
+ * over to the other-source pass (explainElsewhere) so that it need not read,
+ * hash and normalize them again: a copy of each normalized text, up to
+ * KEPT_BYTES in all (beyond that, a source is read again if it is needed).
+ */
+class CitedSources {
+    kept = new Map();
+    size = 0;
+    /** A cited source that verified, as the first pass normalized it (copied: the normalizer reuses its buffer). */
+    add(id, normalized) {
+        const n = normalized.bytes.length;
+        if (this.size + n > KEPT_BYTES)
+            return;
+        // A buffer of its own, 8-byte aligned, as the quote scanner reads 32-bit words.
+        const copy = external_node_buffer_.Buffer.allocUnsafeSlow(n);
+        normalized.bytes.copy(copy);
+        this.kept.set(id, copy);
+        this.size += n;
+    }
+    get(id) {
+        return this.kept.get(id);
+    }
+}
+/**
+ * For quotes not found where their record says (or citing an unknown source):
+ * which other sources of the manifest hold them, and which ids look like an
+ * unknown one. A second pass over the sources, made only when some quote needs
+ * it, with a table of just those quotes. It looks only in sources that some
+ * such quote does not cite; a cited source the first pass handed over is
+ * searched in its kept copy and read again only to place a quote found there;
+ * a cited source that failed verification is skipped (it is no evidence, and
+ * the run has reported it). Sources that no record cites are read, verified and
+ * normalized here, only here.
+ */
+function explainElsewhere(records, manifest, loader, normalizer, cited) {
+    // A quote not found because its context ruled out its matches is in its source: it is not lost.
+    const isLost = (r) => (r.verdict === 'quote not found' && !((r.detail?.context?.candidates ?? 0) > 0)) || r.verdict === 'unknown source';
+    const lost = [];
+    for (const r of records) {
+        if (isLost(r))
+            lost.push(r);
+        else
+            r.normalized = undefined;
+    }
+    const ids = [...manifest.sources.keys()].map((id) => ({ id, stem: stemOf(id) }));
+    const similar = new Map();
+    const similarTo = (wanted) => {
+        let found = similar.get(wanted);
+        if (!found) {
+            const wantedStem = stemOf(wanted);
+            similar.set(wanted, (found = ids.filter((k) => looksLike(k.id, k.stem, wanted, wantedStem)).map((k) => k.id)));
+        }
+        return found;
+    };
+    // One set for every lost quote, scanned against many sources: its pieces stay in the middle (no
+    // table of every hash), and the scan's budget bounds the work all the same.
+    const quotes = new quote_scan/* QuoteSet */.HP({ spread: false });
+    const homes = new QuoteHomes();
+    const quoteIds = new Map();
+    for (const r of lost) {
+        const quote = r.normalized ?? (0,normalize/* normalizeText */.f)(r.quote ?? '');
+        r.normalized = undefined;
+        if (quote === '')
+            continue;
+        // Quotes of a few words (under MIN_TABLE_QUOTE bytes) are too common to point anywhere.
+        const id = quotes.add((0,match/* prepareQuote */.Oi)(quote), 1);
+        quoteIds.set(r, id);
+        homes.add(id, r.verdict === 'unknown source' ? undefined : r.sourceId);
+    }
+    const elsewhere = new Map();
+    if (quoteIds.size > 0) {
+        const none = new Set();
+        // Cited sources that failed verification: the run reported them, and they are no evidence of anything.
+        const unverified = new Set(records.filter((r) => r.verdict === 'source unverified').map((r) => r.sourceId));
+        // Hints are not worth hours: a source whose scan would cost more than its budget gives none.
+        const scanned = (text) => {
+            const hits = quotes.scanWithinBudget(text, none);
+            return hits instanceof quote_scan/* ScanTooCostly */.Uv ? undefined : hits;
+        };
+        for (const entry of manifest.sources.values()) {
+            if (unverified.has(entry.id) || !homes.neededIn(entry.id))
+                continue;
+            const copy = cited?.get(entry.id);
+            let hits = copy && scanned(copy);
+            if (copy && (!hits || ![...hits.keys()].some((id) => homes.citedElsewhere(id, entry.id))))
+                continue;
+            // Read (again, for a kept copy: to say where in the file the quotes are; it verifies to the same
+            // bytes, so the copy's hits stand for it).
+            const check = loader.load(entry);
+            if (!check.ok)
+                continue; // An unverified source is no evidence of anything.
+            const normalized = normalizer.normalize(check.text);
+            hits ??= scanned(normalized.bytes);
+            if (hits)
+                noteElsewhere(hits, homes, entry.id, normalized, (0,placer/* placer */.G)(check.text, normalized), quotes, elsewhere);
+        }
+    }
+    const count = manifest.sources.size;
+    for (const r of lost) {
+        const verdict = r.verdict;
+        const cites = r.sourceId;
+        const id = quoteIds.get(r);
+        const found = (id !== undefined ? (elsewhere.get(id) ?? []) : [])
+            .filter((h) => h.sourceId !== cites)
+            .map((h) => sameDocument(h.sourceId, cites)
+            ? {
+                ...h,
+                kind: 'other version',
+                difference: `another version of the document: ${h.sourceId}, not ${cites}`,
+            }
+            : h);
+        const similarIds = verdict === 'unknown source' ? similarTo(cites) : [];
+        const sourceIds = verdict === 'unknown source' && similarIds.length === 0 && count <= IDS_LISTED
+            ? [...manifest.sources.keys()]
+            : [];
+        if (found.length > 0 || similarIds.length > 0 || sourceIds.length > 0) {
+            r.detail = {
+                ...r.detail,
+                ...(found.length > 0 ? { hints: [...(r.detail?.hints ?? []), ...found] } : {}),
+                ...(similarIds.length > 0 ? { similarIds } : {}),
+                ...(sourceIds.length > 0 ? { sourceIds } : {}),
+            };
+        }
+    }
+}
+
+
+/***/ }),
+
+/***/ 765:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ placer)
+/* harmony export */ });
+/* harmony import */ var _engine_offset_map_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6472);
+/* harmony import */ var _engine_positions_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3730);
+
+
+function placer(original, normalized) {
+    const lines = new _engine_positions_js__WEBPACK_IMPORTED_MODULE_1__/* .ByteLineIndex */ .p3(original);
+    const texts = { original, normalized: normalized.bytes, budget: (0,_engine_offset_map_js__WEBPACK_IMPORTED_MODULE_0__/* .cutBudget */ .u)(normalized.bytes.length) };
+    return (start, end) => {
+        const from = lines.position(normalized.map.toOriginalStart(start, texts));
+        const to = lines.position(normalized.map.toOriginalEnd(end, texts));
+        return { line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
+    };
+}
+
+
+/***/ }),
+
+/***/ 1436:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B$: () => (/* binding */ MAX_EXPLAINED_QUOTE),
+/* harmony export */   Gk: () => (/* binding */ explainable),
+/* harmony export */   Vs: () => (/* binding */ formatDiff),
+/* harmony export */   XD: () => (/* binding */ compactDiff),
+/* harmony export */   XQ: () => (/* binding */ nearestPassage),
+/* harmony export */   pD: () => (/* binding */ MIN_SIMILARITY),
+/* harmony export */   qM: () => (/* binding */ INVISIBLE_ALL)
+/* harmony export */ });
+/* unused harmony export closestPassage */
+/* harmony import */ var _edit_distance_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4662);
+/* harmony import */ var _view_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5934);
+// The passage of a source nearest to a quote that is not in it, with a word
+// diff of one against the other. Candidate places come from the quote's rarer
+// words (seeds); all of the quote is aligned word by word at each candidate, in
+// a band that follows the alignment, so the cost of a miss grows linearly with
+// the quote and with how often its words occur, not with the length of the source.
+
+
+/** Below this similarity a passage is noise, not a near miss. */
+const MIN_SIMILARITY = 0.5;
+/** A word occurring more often than this is too common to point anywhere (unless nothing rarer is there). */
+const MAX_SEED_OCCURRENCES = 200;
+/** Only the quote's rarest words are used as seeds, from its longest few. */
+const MAX_SEEDS = 4;
+const MAX_LOOKED_UP = 8;
+const MAX_LOOKED_UP_REPEATED = 24;
+const CANDIDATES = 4;
+/**
+ * Quotes longer than this (UTF-16 units, about 20,000 words) are not
+ * explained: no closest passage, no hints (see explainable). Aligning one
+ * word by word takes memory and time in proportion to it: a quote of 50 MB
+ * explained in a heap of 512 MB ended the process out of memory.
+ */
+const MAX_EXPLAINED_QUOTE = 1 << 17;
+/** Whether a normalized quote is short enough to explain (MAX_EXPLAINED_QUOTE). */
+function explainable(quote) {
+    return quote.length <= MAX_EXPLAINED_QUOTE;
+}
+/** The nearest passage, if it is close enough to show (MIN_SIMILARITY). */
+function closestPassage(view, quote) {
+    const best = nearestPassage(view, quote);
+    return best && best.similarity >= MIN_SIMILARITY ? best : undefined;
+}
+/** The nearest passage, however far: where to look for hints. */
+function nearestPassage(view, quote) {
+    if (!explainable(quote))
+        return undefined;
+    const quoteWords = quote.split(' ');
+    const text = view.text;
+    if (text === '')
+        return undefined;
+    // Each occurrence of one of the quote's rarer words in the source votes for
+    // the alignment (in characters) that would put that word there; rarer words
+    // weigh more. Common words are left out: they point everywhere.
+    // The longest words first: they tend to be the rarest, and only a few are looked up.
+    const keys = [];
+    let offset = 0;
+    for (const word of quoteWords) {
+        const key = (0,_view_js__WEBPACK_IMPORTED_MODULE_0__/* .wordKey */ .ue)(word);
+        if (key !== '')
+            keys.push({ key, offset });
+        offset += word.length + 1;
+    }
+    keys.sort((a, b) => b.key.length - a.key.length || a.offset - b.offset);
+    const seeds = [];
+    const looked = new Set();
+    let rarest = Number.POSITIVE_INFINITY;
+    for (const { key, offset: at } of keys) {
+        // Past the first few, words are looked up only while none seen is unique: in a
+        // repetitive source, a rare short word tells the copies of a passage apart.
+        if (looked.size >= (rarest > 1 ? MAX_LOOKED_UP_REPEATED : MAX_LOOKED_UP) || looked.has(key))
+            continue;
+        looked.add(key);
+        const starts = view.occurrences(key, MAX_SEED_OCCURRENCES);
+        if (starts.length > 0) {
+            seeds.push({ offset: at, starts });
+            rarest = Math.min(rarest, starts.length);
+        }
+    }
+    if (seeds.length === 0)
+        return undefined;
+    seeds.sort((a, b) => a.starts.length - b.starts.length);
+    const votes = new Map();
+    // Every word is common (prose of a small vocabulary, or a long source): the occurrences of words
+    // point nowhere in particular. Runs of the quote's words, looked up whole, point to its place.
+    if (seeds[0].starts.length > COMMON_SEED)
+        phraseVotes(view, quoteWords, votes);
+    if (votes.size === 0) {
+        for (const { offset: at, starts } of seeds.slice(0, MAX_SEEDS)) {
+            if (starts.length > MAX_SEED_OCCURRENCES && votes.size > 0)
+                break;
+            const weight = 1 / (1 + Math.log(starts.length));
+            for (let k = 0; k < starts.length && k < MAX_SEED_OCCURRENCES; k++) {
+                // Votes a few characters apart are for the same place, give or take a changed word.
+                const d = Math.round((starts[k] - at) / 8);
+                votes.set(d, (votes.get(d) ?? 0) + weight);
+            }
+        }
+    }
+    // The best few alignments, some way apart from each other. Votes in neighbouring
+    // buckets are for the same place (a changed word shifts the words after it).
+    const chosen = [];
+    const ds = [...votes.keys()];
+    const vs = new Float64Array(ds.length);
+    for (let r = 0; r < ds.length; r++) {
+        const d = ds[r];
+        vs[r] = (votes.get(d - 1) ?? 0) + votes.get(d) + (votes.get(d + 1) ?? 0);
+    }
+    while (chosen.length < CANDIDATES) {
+        let best = -1;
+        let bestV = 0;
+        let bestD = 0;
+        for (let r = 0; r < ds.length; r++) {
+            const v = vs[r];
+            if (v < 0)
+                continue;
+            const d = ds[r];
+            let taken = false;
+            for (let c = 0; c < chosen.length; c++)
+                if (Math.abs(chosen[c] - d) <= 2)
+                    taken = true;
+            if (taken)
+                continue;
+            if (best < 0 || v > bestV || (v === bestV && d < bestD)) {
+                best = r;
+                bestV = v;
+                bestD = d;
+            }
+        }
+        if (best < 0)
+            break;
+        chosen.push(bestD);
+        vs[best] = -1;
+    }
+    let best;
+    let aligned;
+    const slack = Math.max(32, Math.ceil(quote.length * 0.3));
+    const table = view.wordTable();
+    for (const d of chosen) {
+        const from = Math.max(0, d * 8 - slack);
+        const to = Math.min(text.length, d * 8 + quote.length + slack);
+        const window = (0,_view_js__WEBPACK_IMPORTED_MODULE_0__/* .windowOf */ .Ou)(text, from, to, table);
+        // Where the seeds put the quote's first word (votes are rounded to 8 characters).
+        let first = 0;
+        while (first < window.starts.length && window.starts[first] < d * 8 - 4)
+            first++;
+        aligned ??= new AlignedQuote(quoteWords);
+        const candidate = align(aligned, window, first, best?.similarity ?? -1);
+        if (candidate && (!best || candidate.similarity > best.similarity))
+            best = candidate;
+    }
+    return best;
+}
+/** When the quote's rarest word occurs more often than this, runs of its words are looked up whole (phraseVotes). */
+const COMMON_SEED = 16;
+/** Runs of this many of the quote's words are looked up whole when every word is common (phraseVotes). */
+const PHRASE_WORDS = 3;
+/** A run found more often than this points nowhere in particular either. */
+const PHRASE_CAP = 16;
+/**
+ * Votes for where the quote is from runs of PHRASE_WORDS of its words found
+ * whole in the text (SPEC §4 matches, SourceView.matches: past the first few,
+ * from an index, each costing what the run costs, not the source), one run at
+ * every PHRASE_WORDS-th word;
+ * a run found at most PHRASE_CAP times votes for each place, the rarer the more.
+ */
+function phraseVotes(view, quoteWords, votes) {
+    let offset = 0;
+    for (let i = 0; i < quoteWords.length; i++) {
+        if (i % PHRASE_WORDS === 0 && i + PHRASE_WORDS <= quoteWords.length) {
+            const found = view.matches(quoteWords.slice(i, i + PHRASE_WORDS).join(' '), PHRASE_CAP + 1);
+            if (found.length > 0 && found.length <= PHRASE_CAP) {
+                const weight = 1 / (1 + Math.log(found.length));
+                for (const byte of found) {
+                    const d = Math.round((view.charIndex(byte) - offset) / 8);
+                    votes.set(d, (votes.get(d) ?? 0) + weight);
+                }
+            }
+        }
+        offset += quoteWords[i].length + 1;
+    }
+}
+/*
+ * Scores of the fitting alignment (twice the intuitive ones, to stay in integers):
+ * the same word 4; the same word but for case, punctuation at its edges,
+ * compatibility forms or invisible characters 2 (a change worth showing side by side); another word -3; a word added or missing
+ * -2. So two different words line up as a change only inside a passage, and a
+ * stray word at an edge is left out rather than paired (see pairEdges).
+ */
+const SAME = 4;
+const NEAR = 2;
+const CHANGED = -3;
+const GAP = -2;
+/**
+ * The alignment of quote word i looks at window words within this many of
+ * where the best alignment of the words before it ended: the cost is linear in
+ * the quote's length, and the path may drift any distance in steps of less
+ * than this (a run of more added or missing words than this is not followed).
+ */
+const BAND = 16;
+const BAND_CELLS = 2 * BAND + 1;
+const NONE = -0x40000000;
+/**
+ * The quote's words and keys as small integers, so the inner loop of align()
+ * compares numbers: made once for all the candidate windows of a quote, with
+ * the keys of the window words, which the windows share, kept as they are made.
+ */
+class AlignedQuote {
+    words;
+    ids = new Map();
+    keyIds = new Map();
+    quoteIds;
+    quoteKeyIds;
+    /** Per word id: its key's id, -2 for a word of nothing but punctuation (never "near" another). */
+    keyOfId = [];
+    /**
+     * Per word of the windows (a quote word or not), its code, made the first
+     * time it is seen: one lookup per window word, where a quote word's id and
+     * another word's key took two.
+     */
+    windowCodes = new Map();
+    /** Per code: the word's id (-1: not a quote word), and the key id align() compares (see code). */
+    codeIds = [];
+    codeKeys = [];
+    table;
+    serial = -1;
+    constructor(words) {
+        this.words = words;
+        this.quoteIds = new Int32Array(words.length);
+        this.quoteKeyIds = new Int32Array(words.length);
+        for (let i = 0; i < words.length; i++) {
+            const word = words[i];
+            let id = this.ids.get(word);
+            if (id === undefined) {
+                this.ids.set(word, (id = this.ids.size));
+                const key = alignKey(word);
+                let keyId = this.keyIds.get(key);
+                if (keyId === undefined)
+                    this.keyIds.set(key, (keyId = this.keyIds.size));
+                this.keyOfId.push(key === '' ? -2 : keyId);
+            }
+            this.quoteIds[i] = id;
+            this.quoteKeyIds[i] = this.keyOfId[id];
+        }
+    }
+    /**
+     * The code of a window word: codeIds gives its word id (-1 when it is not a
+     * quote word), codeKeys its key id (-1 when no quote word has its key, -3
+     * for a quote word of nothing but punctuation, which is near no other).
+     */
+    code(word) {
+        let code = this.windowCodes.get(word);
+        if (code !== undefined)
+            return code;
+        code = this.codeIds.length;
+        const id = this.ids.get(word);
+        this.codeIds.push(id ?? -1);
+        this.codeKeys.push(id !== undefined ? this.windowKeyOf(id) : (this.keyIds.get(alignKey(word)) ?? -1));
+        this.windowCodes.set(word, code);
+        return code;
+    }
+    /**
+     * This quote's serial in a word table, its words and keys stamped there
+     * when first asked: the window words that are quote words, and the keys
+     * that quote words have, are then told by reading the table.
+     */
+    serialIn(table) {
+        if (this.table === table)
+            return this.serial;
+        this.table = table;
+        const serial = (this.serial = table.serial());
+        for (const [word, id] of this.ids) {
+            const t = table.idOf(word);
+            if (t === undefined)
+                continue;
+            table.wordStamp[t] = serial;
+            table.wordInQuote[t] = id;
+        }
+        for (const [key, keyId] of this.keyIds) {
+            const k = table.keyId(key);
+            table.keyStamp[k] = serial;
+            table.keyInQuote[k] = keyId;
+        }
+        return serial;
+    }
+    /** The key id align() compares for a window word that is quote word `id`: -3 for punctuation alone, near no other. */
+    windowKeyOf(id) {
+        return this.keyOfId[id] === -2 ? -3 : this.keyOfId[id];
+    }
+    idOf(code) {
+        return this.codeIds[code];
+    }
+    keyOf(code) {
+        return this.codeKeys[code];
+    }
+}
+/**
+ * Aligns all of the quote with the best-fitting span of the window (global on
+ * the quote, local on the source), so the passage stays tight around what the
+ * quote shares with the source. `first` is the window word where the seeds put
+ * the quote's first word. Undefined when the passage cannot be more similar
+ * than `toBeat`.
+ */
+function align(aligned, stretch, first, toBeat) {
+    const { words: window, starts } = stretch;
+    const quote = aligned.words;
+    const a = quote.length;
+    const b = window.length;
+    if (b === 0)
+        return undefined;
+    const { keyIds, quoteIds, quoteKeyIds } = aligned;
+    const cells = (a + 1) * BAND_CELLS;
+    const { windowIds, windowKeyIds, available, low, score, move } = scratchFor(b, keyIds.size, a + 1, cells);
+    const { table, offset = 0 } = stretch;
+    if (table) {
+        // The quote's words and keys are stamped in the table: each window word is read there, never hashed.
+        const serial = aligned.serialIn(table);
+        const { ids, wordStamp, wordInQuote, keyStamp, keyInQuote } = table;
+        for (let j = 0; j < b; j++) {
+            const t = ids[offset + j];
+            if (wordStamp[t] === serial) {
+                const id = wordInQuote[t];
+                windowIds[j] = id;
+                windowKeyIds[j] = aligned.windowKeyOf(id);
+            }
+            else {
+                const key = table.keyOfWord(t, alignKey);
+                windowIds[j] = -1;
+                windowKeyIds[j] = keyStamp[key] === serial ? keyInQuote[key] : -1;
+            }
+        }
+    }
+    else {
+        for (let j = 0; j < b; j++) {
+            const code = aligned.code(window[j]);
+            windowIds[j] = aligned.idOf(code);
+            windowKeyIds[j] = aligned.keyOf(code);
+        }
+    }
+    // At most the quote words whose keys the window has are in common. Since the
+    // passage holds at least those, similarity is at most 2u / (quote + u): when
+    // that cannot beat the best so far, the alignment is not worth making.
+    available.fill(0, 0, keyIds.size);
+    for (let j = 0; j < b; j++)
+        if (windowKeyIds[j] >= 0)
+            available[windowKeyIds[j]]++;
+    let shared = 0;
+    let quoteChars = 0;
+    for (let i = 0; i < a; i++) {
+        quoteChars += quote[i].length + 1;
+        const key = quoteKeyIds[i];
+        // Punctuation alone has no key but may be the same word: count it as shared.
+        if (key === -2)
+            shared += quote[i].length + 1;
+        else if (available[key] > 0) {
+            available[key]--;
+            shared += quote[i].length + 1;
+        }
+    }
+    if ((2 * shared) / (quoteChars + shared) <= toBeat)
+        return undefined;
+    // Row i (quote words 0..i-1 aligned) holds cells j = low[i] .. low[i] + BAND_CELLS - 1 (window words consumed).
+    // score: every cell of a row is written before it is read. move, 0: diagonal (same or changed), 1: quote
+    // word only (added), 2: source word only (missing): cleared, as cells outside the window are not written.
+    move.fill(0, 0, cells);
+    // Row 0: the passage may start anywhere (local on the source), every cell 0.
+    let center = Math.min(b, first + 1);
+    low[0] = center - BAND;
+    for (let k = 0; k < BAND_CELLS; k++)
+        score[k] = low[0] + k >= 0 && low[0] + k <= b ? 0 : NONE;
+    for (let i = 1; i <= a; i++) {
+        const lo = (low[i] = center - BAND);
+        const row = i * BAND_CELLS;
+        const prev = row - BAND_CELLS;
+        // Cell k of this row is window position lo + k, which is cell k + shift of the previous row.
+        const shift = lo - low[i - 1];
+        const qId = quoteIds[i - 1];
+        const qKey = quoteKeyIds[i - 1];
+        let bestJ = -1;
+        let bestScore = NONE;
+        for (let k = 0; k < BAND_CELLS; k++) {
+            const j = lo + k;
+            if (j < 0 || j > b) {
+                score[row + k] = NONE;
+                continue;
+            }
+            const u = k + shift;
+            let best = u >= 0 && u < BAND_CELLS ? score[prev + u] + GAP : NONE;
+            let m = 1;
+            if (j > 0) {
+                if (u >= 1 && u <= BAND_CELLS) {
+                    const pair = qId === windowIds[j - 1] ? SAME : qKey === windowKeyIds[j - 1] ? NEAR : CHANGED;
+                    const diagonal = score[prev + u - 1] + pair;
+                    if (diagonal >= best) {
+                        best = diagonal;
+                        m = 0;
+                    }
+                }
+                if (k > 0) {
+                    const missing = score[row + k - 1] + GAP;
+                    if (missing > best) {
+                        best = missing;
+                        m = 2;
+                    }
+                }
+            }
+            if (best < NONE / 2)
+                best = NONE;
+            score[row + k] = best;
+            move[row + k] = m;
+            // Ties go to the cell nearest the band's middle, so that equal paths do not drift.
+            if (best > bestScore || (best === bestScore && best > NONE && Math.abs(j - center) < Math.abs(bestJ - center))) {
+                bestScore = best;
+                bestJ = j;
+            }
+        }
+        if (bestJ < 0)
+            return undefined;
+        center = Math.min(b, bestJ + 1);
+    }
+    let endJ = -1;
+    let endScore = NONE;
+    for (let k = 0; k < BAND_CELLS; k++) {
+        const j = low[a] + k;
+        if (j >= 0 && j <= b && score[a * BAND_CELLS + k] > endScore) {
+            endScore = score[a * BAND_CELLS + k];
+            endJ = j;
+        }
+    }
+    // Trace back from the best end to where the quote starts.
+    let steps = [];
+    let near = 0;
+    let i = a;
+    let j = endJ;
+    while (i > 0) {
+        const m = move[i * BAND_CELLS + (j - low[i])];
+        if (j > 0 && m === 0) {
+            if (quote[i - 1] === window[j - 1])
+                steps.push({ op: 'same', word: quote[i - 1] });
+            else {
+                // The same word but for case or punctuation counts half towards similarity.
+                if (quoteKeyIds[i - 1] === windowKeyIds[j - 1])
+                    near += (quote[i - 1].length + 1) / 2;
+                steps.push({ op: 'added', word: quote[i - 1] }, { op: 'missing', word: window[j - 1] });
+            }
+            i--;
+            j--;
+        }
+        else if (j > 0 && m === 2) {
+            steps.push({ op: 'missing', word: window[--j] });
+        }
+        else {
+            steps.push({ op: 'added', word: quote[--i] });
+        }
+    }
+    steps.reverse();
+    if (near === 0 && !steps.some((s) => s.op === 'same'))
+        return undefined;
+    const edges = pairEdges(steps, window, j, endJ - 1);
+    steps = edges.steps;
+    return passageOf(steps, near, quote, window, starts, edges.first, edges.last);
+}
+/**
+ * The arrays align() works in, kept from one call to the next and grown as
+ * needed: allocating them for every candidate window of every quote took
+ * about a third of align's own time (54 of its 164 samples in a CPU profile
+ * of the JSON run of the bench's explain-400k, Node 24).
+ */
+const scratch = {
+    windowIds: new Int32Array(256),
+    windowKeyIds: new Int32Array(256),
+    available: new Int32Array(256),
+    low: new Int32Array(256),
+    score: new Int32Array(256 * BAND_CELLS),
+    move: new Uint8Array(256 * BAND_CELLS),
+};
+function scratchFor(window, keys, rows, cells) {
+    if (scratch.windowIds.length < window) {
+        scratch.windowIds = new Int32Array(window * 2);
+        scratch.windowKeyIds = new Int32Array(window * 2);
+    }
+    if (scratch.available.length < keys)
+        scratch.available = new Int32Array(keys * 2);
+    if (scratch.low.length < rows)
+        scratch.low = new Int32Array(rows * 2);
+    if (scratch.score.length < cells) {
+        scratch.score = new Int32Array(cells * 2);
+        scratch.move = new Uint8Array(cells * 2);
+    }
+    return scratch;
+}
+/**
+ * A quote word at either edge that the source does not share is left out of the
+ * passage by the alignment, which hides a changed word there ("[+60+] days"
+ * where the source has "30 days"). When the source word next to the passage
+ * looks like a version of it (a number for a number, a word spelled alike or
+ * the same once folded), it is shown as what the quote changed.
+ */
+function pairEdges(steps, window, first, last) {
+    let lead = 0;
+    while (lead < steps.length && steps[lead].op === 'added')
+        lead++;
+    const head = [];
+    let k = lead;
+    while (k > 0 && first > 0 && similarWords(steps[k - 1].word, window[first - 1])) {
+        head.unshift({ op: 'added', word: steps[k - 1].word }, { op: 'missing', word: window[first - 1] });
+        k--;
+        first--;
+    }
+    const startRest = k;
+    let trail = steps.length;
+    while (trail > lead && steps[trail - 1].op === 'added')
+        trail--;
+    const tail = [];
+    let t = trail;
+    while (t < steps.length && last + 1 < window.length && similarWords(steps[t].word, window[last + 1])) {
+        tail.push({ op: 'added', word: steps[t].word }, { op: 'missing', word: window[last + 1] });
+        t++;
+        last++;
+    }
+    if (head.length === 0 && tail.length === 0)
+        return { steps, first, last };
+    return {
+        steps: [...steps.slice(0, startRest), ...head, ...steps.slice(lead, trail), ...tail, ...steps.slice(t)],
+        first,
+        last,
+    };
+}
+/** Whether two different words look like versions of one: numbers both, alike once folded, or spelled mostly alike. */
+function similarWords(a, b) {
+    if (/\p{N}/u.test(a) && /\p{N}/u.test(b))
+        return true;
+    const fa = foldKey(a);
+    const fb = foldKey(b);
+    if (fa === '' || fb === '')
+        return false;
+    if (fa === fb)
+        return true;
+    const longer = Math.max(fa.length, fb.length);
+    if (longer > 64)
+        return false;
+    return (0,_edit_distance_js__WEBPACK_IMPORTED_MODULE_1__/* .editDistance */ .Y)(fa, fb) <= longer / 2;
+}
+/** The characters that show as nothing (INVISIBLE_NAMES in hints.ts names them), to fold away. */
+const INVISIBLE_ALL = /[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]/g;
+/** A word's key once compatibility forms and invisible characters are folded away. */
+function foldKey(word) {
+    return (0,_view_js__WEBPACK_IMPORTED_MODULE_0__/* .wordKey */ .ue)(word.normalize('NFKC').replace(INVISIBLE_ALL, ''));
+}
+/**
+ * The key under which two words count as near: alike but for case, punctuation
+ * at their edges, compatibility forms (ﬁ, full width) or invisible characters.
+ */
+function alignKey(word) {
+    for (let i = 0; i < word.length; i++)
+        if (word.charCodeAt(i) >= 0x80)
+            return foldKey(word);
+    return (0,_view_js__WEBPACK_IMPORTED_MODULE_0__/* .wordKey */ .ue)(word);
+}
+/** The passage and its diff from the aligned steps; the passage is window words first..last. */
+function passageOf(steps, near, quote, window, starts, first, last) {
+    // Runs of changes read best grouped: what the source has, then what the quote has.
+    const parts = [];
+    let missing = [];
+    let added = [];
+    let common = 0;
+    const flush = () => {
+        if (missing.length > 0)
+            parts.push({ op: 'missing', text: missing.join(' ') });
+        if (added.length > 0)
+            parts.push({ op: 'added', text: added.join(' ') });
+        missing = [];
+        added = [];
+    };
+    for (const step of steps) {
+        if (step.op === 'missing')
+            missing.push(step.word);
+        else if (step.op === 'added')
+            added.push(step.word);
+        else {
+            flush();
+            common += step.word.length + 1;
+            const previous = parts[parts.length - 1];
+            if (previous && previous.op === 'same')
+                parts[parts.length - 1] = { op: 'same', text: `${previous.text} ${step.word}` };
+            else
+                parts.push({ op: 'same', text: step.word });
+        }
+    }
+    flush();
+    const quoteChars = quote.reduce((n, w) => n + w.length + 1, 0);
+    let passageChars = 0;
+    for (let k = first; k <= last; k++)
+        passageChars += window[k].length + 1;
+    return {
+        start: starts[first],
+        end: starts[last] + window[last].length,
+        similarity: (2 * (common + near)) / (quoteChars + passageChars),
+        diff: parts,
+    };
+}
+/** `A receipt is [+not+] required.`: [+…+] only in the quote, [-…-] only in the source. */
+function formatDiff(parts) {
+    return parts.map((p) => (p.op === 'same' ? p.text : p.op === 'added' ? `[+${p.text}+]` : `[-${p.text}-]`)).join(' ');
+}
+/**
+ * The diff with long runs of shared words cut to `context` words on either side
+ * of each change (`…` where words were left out), so that a change far into a
+ * long quote is still on the line a reviewer reads.
+ */
+function compactDiff(parts, context) {
+    return formatDiff(parts.map((p, k) => {
+        if (p.op !== 'same')
+            return p;
+        const words = p.text.split(' ');
+        const keepBefore = k > 0 ? context : 0;
+        const keepAfter = k < parts.length - 1 ? context : 0;
+        if (words.length <= keepBefore + keepAfter + 1)
+            return p;
+        const head = words.slice(0, keepBefore);
+        const tail = keepAfter > 0 ? words.slice(-keepAfter) : [];
+        return { op: 'same', text: [...head, '…', ...tail].join(' ') };
+    }));
+}
+
+
+/***/ }),
+
+/***/ 5934:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ou: () => (/* binding */ windowOf),
+/* harmony export */   Xx: () => (/* binding */ SourceView),
+/* harmony export */   ue: () => (/* binding */ wordKey)
+/* harmony export */ });
+/* unused harmony export WordTable */
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _match_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8351);
+/* harmony import */ var _positions_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3730);
+/* harmony import */ var _quote_scan_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2434);
+/* harmony import */ var _unicode_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2374);
+/* harmony import */ var _unit_index_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2970);
+// A normalized source seen as a string, for diagnostics: its words, and the
+// conversion between string indices (UTF-16) and the byte offsets that the
+// offset map and the matcher use. Built only for sources that have a record to
+// explain, and only as far as asked.
+
+
+
+
+
+
+/** Byte offsets are kept every this many UTF-16 units. */
+const CHECKPOINT = 64;
+class SourceView {
+    lookups;
+    encoded;
+    decoded;
+    checkpoints;
+    wordIndex;
+    partIndex;
+    unitIndex;
+    lowered;
+    table;
+    /** Bytes read so far searching the text for quotes' matches (see matches). */
+    searched = 0;
+    /** UTF-16 units read so far searching the text for words' keys (see occurrences). */
+    keysSearched = 0;
+    searchUpTo;
+    /**
+     * `lookups`: about how many quotes will look for passages here. A few are
+     * served by searching the text for each of their words; many pay for an
+     * index of all the words, built once.
+     */
+    constructor(source, lookups = Number.POSITIVE_INFINITY, options = {}) {
+        this.lookups = lookups;
+        if (typeof source === 'string')
+            this.decoded = source;
+        else
+            this.encoded = source;
+        this.searchUpTo =
+            options.matches === 'indexed' ? -1 : options.matches === 'searched' ? Number.POSITIVE_INFINITY : SEARCHED_PASSES;
+    }
+    /** The text as UTF-8 (normalized, as the matcher reads it). */
+    get bytes() {
+        return (this.encoded ??= node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.from(this.decoded, 'utf8'));
+    }
+    get text() {
+        return (this.decoded ??= this.encoded.toString('utf8'));
+    }
+    /**
+     * The matches (SPEC §4) of a normalized quote in the text: the first
+     * `limit` byte offsets, ascending, as findMatches gives them. The text is
+     * searched for the first quotes asked, until that has read it about
+     * SEARCHED_PASSES times; then they are looked up in an index of its units,
+     * made once (linear in the text: about as much as 500 searches), so that
+     * each quote costs what it costs, not a pass over the source, and no quote
+     * need be refused an answer because others asked before it. Either way,
+     * the answer is the same.
+     */
+    matches(quote, limit) {
+        if (limit <= 0)
+            return [];
+        if (this.unitIndex === undefined) {
+            const found = this.searchMatches(quote, limit);
+            if (found)
+                return found;
+        }
+        const index = (this.unitIndex ??= new _unit_index_js__WEBPACK_IMPORTED_MODULE_5__/* .UnitIndex */ .bz(this.bytes));
+        return index.firstMatches(index.range(node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.from(quote, 'utf8')), limit);
+    }
+    /** matches() by searching the text; undefined once the searches have read more than they may. */
+    searchMatches(quote, limit) {
+        const text = this.bytes;
+        const upTo = this.searchUpTo * Math.max(text.length, SEARCHED_FLOOR);
+        if (this.searched > upTo)
+            return undefined;
+        const prepared = (0,_match_js__WEBPACK_IMPORTED_MODULE_1__/* .prepareQuote */ .Oi)(quote);
+        const found = [];
+        let from = 0;
+        while (found.length < limit) {
+            const at = text.indexOf(prepared.bytes, from);
+            this.searched += SEARCH_CALL_BYTES + (at < 0 ? text.length : at) - from;
+            if (at < 0)
+                break;
+            if (this.searched > upTo)
+                return undefined;
+            if ((0,_match_js__WEBPACK_IMPORTED_MODULE_1__/* .respectsWordBoundaries */ .kz)(text, at, prepared))
+                found.push(at);
+            from = at + 1;
+        }
+        return found;
+    }
+    /** The byte offset of UTF-16 index `i` (i at a code point boundary). */
+    byteOffset(i) {
+        const cps = this.byteCheckpoints();
+        const k = Math.floor(i / CHECKPOINT);
+        let offset = cps[k];
+        const text = this.text;
+        for (let j = k * CHECKPOINT; j < i; j++)
+            offset += utf8Length(text.charCodeAt(j));
+        return offset;
+    }
+    /** The UTF-16 index of byte offset `b` (b at a code point boundary). */
+    charIndex(b) {
+        const cps = this.byteCheckpoints();
+        const lo = (0,_positions_js__WEBPACK_IMPORTED_MODULE_2__/* .lastAtOrBelow */ .O7)(cps, b);
+        const text = this.text;
+        let i = lo * CHECKPOINT;
+        let offset = cps[lo];
+        while (offset < b && i < text.length)
+            offset += utf8Length(text.charCodeAt(i++));
+        return i;
+    }
+    /**
+     * Where the words with this key (see wordKey) start in the text, ascending:
+     * at most `cap` + 1 of them (one more than `cap` says "too common"). A word
+     * has the key when the key is the word's text in lower case, or a part of
+     * it between characters that are not letters or digits ("angstrom" in
+     * "Angstrom)d", "don" and "t" in "don’t"); where lower case moves indices
+     * (a text with İ), when the key is the whole word's key. The answer depends
+     * on the text and the key alone: `lookups`, and how much searching the
+     * text for keys has read so far (KEYS_SEARCHED_PASSES), only choose between
+     * searching the text for the key and an index of every such part of every
+     * word.
+     */
+    occurrences(key, cap) {
+        const text = this.text;
+        const lower = (this.lowered ??= text.toLowerCase());
+        // Lower case kept every index in place, or the search would be off: whole words then.
+        if (lower.length !== text.length)
+            return capped((this.wordIndex ??= new WordIndex(text)).starts(key), cap);
+        if (wordRuns(key) <= PART_RUNS &&
+            (this.partIndex !== undefined ||
+                this.lookups > SEARCH_LOOKUPS ||
+                this.keysSearched > KEYS_SEARCHED_PASSES * Math.max(text.length, SEARCHED_FLOOR)))
+            return (this.partIndex ??= new PartIndex(text, lower)).starts(key, cap + 1);
+        const found = [];
+        let at = lower.indexOf(key);
+        let calls = 1;
+        for (; at >= 0 && found.length <= cap; at = lower.indexOf(key, at + 1), calls++) {
+            // The key is a whole word, but for punctuation at its edges.
+            if (at > 0 && isWordAt(text, at - 1))
+                continue;
+            if (at + key.length < text.length && isWordAt(text, at + key.length))
+                continue;
+            let start = at;
+            while (start > 0 && text.charCodeAt(start - 1) !== 0x20)
+                start--;
+            found.push(start);
+        }
+        this.keysSearched += (at < 0 ? text.length : at) + calls * SEARCH_CALL_BYTES;
+        return found;
+    }
+    /**
+     * The text's words as a table (WordTable), when enough quotes are aligned
+     * here to pay for it (about one per ALIGNED_CHARS characters of text);
+     * undefined otherwise, and the windows are split from the text each time.
+     * Either way the windows are the same.
+     */
+    wordTable() {
+        if (this.table === undefined)
+            this.table = this.lookups * ALIGNED_CHARS >= this.text.length ? new WordTable(this.text) : null;
+        return this.table ?? undefined;
+    }
+    byteCheckpoints() {
+        if (this.checkpoints)
+            return this.checkpoints;
+        const text = this.text;
+        const cps = new Int32Array(Math.floor(text.length / CHECKPOINT) + 1);
+        let offset = 0;
+        // Up to and including text.length: the last checkpoint may fall at the very end.
+        for (let i = 0; i <= text.length; i++) {
+            if (i % CHECKPOINT === 0)
+                cps[i / CHECKPOINT] = offset;
+            if (i < text.length)
+                offset += utf8Length(text.charCodeAt(i));
+        }
+        return (this.checkpoints = cps);
+    }
+}
+/**
+ * Quotes' matches are searched for until that has read the text this many
+ * times (searching reads about 0.2 ns a byte here, an index of units takes
+ * about 100 ns a byte to make), then looked up in the index.
+ */
+const SEARCHED_PASSES = 64;
+/** A short text counts as this long, so that searching a few bytes many times does not make an index at once. */
+const SEARCHED_FLOOR = 1 << 16;
+/** What a search call costs besides its bytes, in bytes read. */
+const SEARCH_CALL_BYTES = 256;
+/**
+ * Words' keys are searched for until that has read the text this many times,
+ * then looked up in an index of the parts of its words (PartIndex: about 50
+ * ns a character to make, where a search reads about 0.3 ns a character).
+ */
+const KEYS_SEARCHED_PASSES = 64;
+/** With more lookups than this expected, words are looked up in an index at once rather than searched for. */
+const SEARCH_LOOKUPS = 8;
+/** UTF-8 bytes for one UTF-16 unit: a surrogate half counts 2, the pair 4. */
+function utf8Length(unit) {
+    return unit < 0x80 ? 1 : unit < 0x800 ? 2 : unit >= 0xd800 && unit <= 0xdfff ? 2 : 3;
+}
+/** A word's key for finding candidate passages: lower case, without punctuation at its edges. */
+function wordKey(word) {
+    let start = 0;
+    let end = word.length;
+    while (start < end && !isWordAt(word, start))
+        start++;
+    while (end > start && !isWordAt(word, end - 1))
+        end--;
+    return (start === 0 && end === word.length ? word : word.slice(start, end)).toLowerCase();
+}
+/** Whether the UTF-16 unit at `i` belongs to a letter or digit (either half of a pair counts as its code point). */
+function isWordAt(word, i) {
+    const c = word.charCodeAt(i);
+    if (c < 0x80)
+        return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
+    const cp = word.codePointAt(c >= 0xdc00 && c <= 0xdfff && i > 0 ? i - 1 : i);
+    return cp !== 0x5f && (0,_unicode_js__WEBPACK_IMPORTED_MODULE_4__/* .isWordCodePoint */ .y9)(cp);
+}
+/** The first `cap` + 1 of a list (itself when no longer). */
+function capped(list, cap) {
+    return list.length > cap + 1 ? list.slice(0, cap + 1) : list;
+}
+/** Keys of more runs of letters and digits than this are searched for, not looked up (PartIndex). */
+const PART_RUNS = 8;
+/** How many runs of letters and digits a key has. */
+function wordRuns(key) {
+    let runs = 0;
+    for (let i = 0; i < key.length; i++)
+        if (isWordAt(key, i) && (i === 0 || !isWordAt(key, i - 1)))
+            runs++;
+    return runs;
+}
+/**
+ * Every part of every word of a text, as occurrences() finds them by
+ * searching (from the start of a run of letters and digits to the end of the
+ * same or a later one of the same word, up to PART_RUNS runs), in lower case
+ * (`lower`: the text in lower case, index for index), with the start of its
+ * word: one entry per place the part is, in text order.
+ *
+ * In typed arrays, not a Map of strings: each part is hashed from the text's
+ * own characters (no slice of it made), its entry put in the list of its hash
+ * (an open-addressing table, one slot per distinct hash), and checked against
+ * the key when looked up. Made so, a source of 256 KB took 5 ms where the
+ * Map took 55 to 100 ms (measured).
+ */
+class PartIndex {
+    lower;
+    /** Per entry: where its part starts in the text, and its length. */
+    from;
+    length;
+    /** The entries by slot (those of a slot side by side, in text order), and their words' starts in that order. */
+    bySlot;
+    wordBySlot;
+    /** Per slot: the hash it holds, where its entries start in bySlot (to the next slot's start), whether it is used. */
+    hashes;
+    slotStart;
+    used;
+    /** Per slot: 1 when all its entries are one part (no two parts share its hash), so that one comparison checks them all. */
+    pure;
+    mask;
+    constructor(text, lower) {
+        this.lower = lower;
+        const n = text.length;
+        // About one entry for every six characters of prose: grown by doubling past that.
+        let size = Math.max(1024, n >> 2);
+        let from = new Int32Array(size);
+        let length = new Int32Array(size);
+        let word = new Int32Array(size);
+        let hash = new Int32Array(size);
+        let count = 0;
+        // The runs of letters and digits of the current word: where each starts and ends.
+        let runStarts = new Int32Array(64);
+        let runEnds = new Int32Array(64);
+        let runs = 0;
+        let start = 0;
+        // Whether the unit before index i is a letter or digit (of the current word).
+        let inRun = false;
+        for (let i = 0; i <= n; i++) {
+            const c = i < n ? text.charCodeAt(i) : 0x20;
+            if (c !== 0x20) {
+                const isWord = c < 0x80
+                    ? (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39)
+                    : isWordAt(text, i);
+                if (isWord && !inRun) {
+                    if (runs === runStarts.length) {
+                        runStarts = grown(runStarts);
+                        runEnds = grown(runEnds);
+                    }
+                    runStarts[runs] = i;
+                    runs++;
+                }
+                if (!isWord && inRun)
+                    runEnds[runs - 1] = i;
+                inRun = isWord;
+                continue;
+            }
+            if (inRun)
+                runEnds[runs - 1] = i;
+            inRun = false;
+            // The word text[start, i): every part from one run's start to a later run's end.
+            for (let a = 0; a < runs; a++) {
+                // The hash of lower[runStarts[a], runEnds[b]), extended as b grows.
+                let h = PART_SEED;
+                let hashedTo = runStarts[a];
+                for (let b = a; b < runs && b < a + PART_RUNS; b++) {
+                    const end = runEnds[b];
+                    for (; hashedTo < end; hashedTo++)
+                        h = Math.imul(h ^ lower.charCodeAt(hashedTo), 0x01000193);
+                    if (count === size) {
+                        size *= 2;
+                        from = grown(from);
+                        length = grown(length);
+                        word = grown(word);
+                        hash = grown(hash);
+                    }
+                    from[count] = runStarts[a];
+                    length[count] = end - runStarts[a];
+                    word[count] = start;
+                    hash[count] = h;
+                    count++;
+                }
+            }
+            runs = 0;
+            start = i + 1;
+        }
+        // The distinct hashes, in a table grown as they come (at most half full): sized by them, not by the
+        // entries (several times as many), it stays in cache while the entries are laid out.
+        let capacity = 1024;
+        let mask = capacity - 1;
+        let hashes = new Int32Array(capacity);
+        let used = new Uint8Array(capacity);
+        let distinct = 0;
+        for (let e = 0; e < count; e++) {
+            const h = hash[e];
+            let slot = (0,_quote_scan_js__WEBPACK_IMPORTED_MODULE_3__/* .slotOf */ .SW)(h, mask);
+            while (used[slot] !== 0 && hashes[slot] !== h)
+                slot = (slot + 1) & mask;
+            if (used[slot] !== 0)
+                continue;
+            used[slot] = 1;
+            hashes[slot] = h;
+            distinct++;
+            if (2 * distinct <= capacity)
+                continue;
+            const oldHashes = hashes;
+            const oldUsed = used;
+            capacity *= 2;
+            mask = capacity - 1;
+            hashes = new Int32Array(capacity);
+            used = new Uint8Array(capacity);
+            for (let k = 0; k < oldUsed.length; k++) {
+                if (oldUsed[k] === 0)
+                    continue;
+                let to = (0,_quote_scan_js__WEBPACK_IMPORTED_MODULE_3__/* .slotOf */ .SW)(oldHashes[k], mask);
+                while (used[to] !== 0)
+                    to = (to + 1) & mask;
+                used[to] = 1;
+                hashes[to] = oldHashes[k];
+            }
+        }
+        this.mask = mask;
+        this.hashes = hashes;
+        this.used = used;
+        this.from = from;
+        this.length = length;
+        // Each entry's slot, and how many entries each slot has; then the entries laid out slot by slot,
+        // in text order within a slot (a counting sort, stable).
+        const slots = new Int32Array(count);
+        const slotStart = new Int32Array(capacity + 1);
+        for (let e = 0; e < count; e++) {
+            const slot = this.slot(hash[e]);
+            this.hashes[slot] = hash[e];
+            this.used[slot] = 1;
+            slots[e] = slot;
+            slotStart[slot + 1]++;
+        }
+        for (let k = 0; k < capacity; k++)
+            slotStart[k + 1] += slotStart[k];
+        this.slotStart = slotStart;
+        const cursor = slotStart.slice(0, capacity);
+        this.bySlot = new Int32Array(count);
+        this.wordBySlot = new Int32Array(count);
+        for (let e = 0; e < count; e++) {
+            const at = cursor[slots[e]]++;
+            this.bySlot[at] = e;
+            this.wordBySlot[at] = word[e];
+        }
+        // A slot's entries are checked against its first once here, not against each key looked up: the
+        // entries of a common word lie all over the text, and reading each for every lookup of the word
+        // cost about 160 ns an entry (measured, sources of 256 KB).
+        this.pure = new Uint8Array(capacity);
+        for (let slot = 0; slot < capacity; slot++) {
+            if (this.used[slot] === 0)
+                continue;
+            const first = this.bySlot[slotStart[slot]];
+            const at = from[first];
+            const n = length[first];
+            let pure = 1;
+            for (let k = slotStart[slot] + 1; k < slotStart[slot + 1] && pure === 1; k++) {
+                const e = this.bySlot[k];
+                if (length[e] !== n)
+                    pure = 0;
+                else
+                    for (let i = 0; i < n; i++)
+                        if (lower.charCodeAt(from[e] + i) !== lower.charCodeAt(at + i))
+                            pure = 0;
+            }
+            this.pure[slot] = pure;
+        }
+    }
+    /** The slot of a hash: where it is, or the empty one where it would go. */
+    slot(h) {
+        let slot = (0,_quote_scan_js__WEBPACK_IMPORTED_MODULE_3__/* .slotOf */ .SW)(h, this.mask);
+        while (this.used[slot] !== 0 && this.hashes[slot] !== h)
+            slot = (slot + 1) & this.mask;
+        return slot;
+    }
+    /**
+     * Where the words with a part of this key start, ascending (a word twice
+     * if the part is in it twice): the first `limit` of them.
+     */
+    starts(key, limit) {
+        let h = PART_SEED;
+        for (let i = 0; i < key.length; i++)
+            h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+        const found = [];
+        const slot = this.slot(h);
+        if (this.used[slot] === 0)
+            return found;
+        const { from, length, bySlot, wordBySlot, lower } = this;
+        const begin = this.slotStart[slot];
+        const end = this.slotStart[slot + 1];
+        if (this.pure[slot] === 1) {
+            // One part: the key is it, or none of them.
+            const first = bySlot[begin];
+            if (length[first] !== key.length || !lower.startsWith(key, from[first]))
+                return found;
+            for (let k = begin; k < end && found.length < limit; k++)
+                found.push(wordBySlot[k]);
+            return found;
+        }
+        for (let k = begin; k < end && found.length < limit; k++) {
+            const e = bySlot[k];
+            if (length[e] === key.length && lower.startsWith(key, from[e]))
+                found.push(wordBySlot[k]);
+        }
+        return found;
+    }
+}
+/** A copy of an array twice as long. */
+function grown(x) {
+    const y = new Int32Array(x.length * 2);
+    y.set(x);
+    return y;
+}
+/** Where a part's hash starts: drawn once per run, so that a text cannot be made of parts that share one list. */
+const PART_SEED = Math.floor(Math.random() * 2 ** 32) | 0;
+/**
+ * A word table costs about 17 ns a character to make (in CPU profiles of the
+ * JSON run of the bench's cut, Node 24: 68 to 75 ms for its 100 sources of
+ * 40 KB, where slicing each word into a Map of strings took 92 ms) and
+ * saves about 15 µs a quote aligned (the JSON run of explain-400k, 10,000
+ * misses: a median of 0.995 s against 1.141 s, five runs of each bundle in
+ * turn): made when at least one quote per this many characters is
+ * expected, where it pays (Node 24).
+ */
+const ALIGNED_CHARS = 512;
+/**
+ * The words of a text (its runs of characters between spaces) in order: where
+ * each starts and ends, and the id of its text among the distinct words, so
+ * that a window of words is a range of ids, and whatever is worked out for a
+ * word (its key, whether a quote has it) is worked out once per distinct word.
+ */
+class WordTable {
+    starts;
+    ends;
+    /** Per word: the id of its text. */
+    ids;
+    /** Per id: the word. */
+    texts = [];
+    /** The ids by the hash of their text (see idOf): an open-addressing table, -1 in a free slot. */
+    slotIds;
+    slotHashes;
+    mask;
+    /**
+     * For the quote being aligned (its serial, see serial()): per word id,
+     * whether the quote has the word (stamp) and its id in the quote; per key
+     * (see keyId), the same. Set once per quote, read for every window word.
+     */
+    wordStamp;
+    wordInQuote;
+    keyStamp = [];
+    keyInQuote = [];
+    /** Per word id: the id of its key (-1 until asked), keys being given ids as they are met. */
+    keyIds;
+    keyIdOf = new Map();
+    serials = 0;
+    constructor(text) {
+        let count = 0;
+        for (let i = 0; i < text.length; i++)
+            if (text.charCodeAt(i) !== 0x20 && (i === 0 || text.charCodeAt(i - 1) === 0x20))
+                count++;
+        this.starts = new Int32Array(count);
+        this.ends = new Int32Array(count);
+        this.ids = new Int32Array(count);
+        // The distinct words by the hash of their characters, in an open-addressing table of ids (at most
+        // half full): a word is hashed where it lies and sliced from the text only the first time it is
+        // met (see ALIGNED_CHARS for what that saved).
+        let mask = 1023;
+        let slotIds = new Int32Array(mask + 1).fill(-1);
+        let slotHashes = new Int32Array(mask + 1);
+        const texts = this.texts;
+        let k = 0;
+        let start = -1;
+        let h = WORD_SEED;
+        for (let i = 0; i <= text.length; i++) {
+            const c = i === text.length ? 0x20 : text.charCodeAt(i);
+            if (c !== 0x20) {
+                if (start < 0) {
+                    start = i;
+                    h = WORD_SEED;
+                }
+                h = Math.imul(h ^ c, 0x01000193);
+                continue;
+            }
+            if (start < 0)
+                continue;
+            const n = i - start;
+            let slot = (0,_quote_scan_js__WEBPACK_IMPORTED_MODULE_3__/* .slotOf */ .SW)(h, mask);
+            let id = -1;
+            for (; slotIds[slot] >= 0; slot = (slot + 1) & mask) {
+                if (slotHashes[slot] !== h)
+                    continue;
+                const seen = texts[slotIds[slot]];
+                if (seen.length === n && text.startsWith(seen, start)) {
+                    id = slotIds[slot];
+                    break;
+                }
+            }
+            if (id < 0) {
+                id = texts.length;
+                texts.push(text.slice(start, i));
+                slotIds[slot] = id;
+                slotHashes[slot] = h;
+                if (2 * texts.length > mask) {
+                    const oldIds = slotIds;
+                    const oldHashes = slotHashes;
+                    mask = 2 * mask + 1;
+                    slotIds = new Int32Array(mask + 1).fill(-1);
+                    slotHashes = new Int32Array(mask + 1);
+                    for (let s = 0; s < oldIds.length; s++) {
+                        if (oldIds[s] < 0)
+                            continue;
+                        let to = (0,_quote_scan_js__WEBPACK_IMPORTED_MODULE_3__/* .slotOf */ .SW)(oldHashes[s], mask);
+                        while (slotIds[to] >= 0)
+                            to = (to + 1) & mask;
+                        slotIds[to] = oldIds[s];
+                        slotHashes[to] = oldHashes[s];
+                    }
+                }
+            }
+            this.starts[k] = start;
+            this.ends[k] = i;
+            this.ids[k] = id;
+            k++;
+            start = -1;
+        }
+        this.slotIds = slotIds;
+        this.slotHashes = slotHashes;
+        this.mask = mask;
+        this.wordStamp = new Int32Array(texts.length).fill(-1);
+        this.wordInQuote = new Int32Array(texts.length);
+        this.keyIds = new Int32Array(texts.length).fill(-1);
+    }
+    /** The id of a word's text, undefined when the text has no such word. */
+    idOf(word) {
+        let h = WORD_SEED;
+        for (let i = 0; i < word.length; i++)
+            h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
+        for (let slot = (0,_quote_scan_js__WEBPACK_IMPORTED_MODULE_3__/* .slotOf */ .SW)(h, this.mask); this.slotIds[slot] >= 0; slot = (slot + 1) & this.mask)
+            if (this.slotHashes[slot] === h && this.texts[this.slotIds[slot]] === word)
+                return this.slotIds[slot];
+        return undefined;
+    }
+    /**
+     * A serial number for a quote about to be aligned here, so that the stamps
+     * tell its words from another's. Quotes are aligned one at a time: a quote's
+     * stamps hold until the next quote takes a serial. Past the largest stamp
+     * an Int32Array holds, the stamps are cleared and the serials start again.
+     */
+    serial() {
+        if (this.serials === MAX_SERIAL) {
+            this.wordStamp.fill(-1);
+            this.keyStamp.fill(-1);
+            this.serials = 0;
+        }
+        return this.serials++;
+    }
+    /** The id of a key (given one when first met). */
+    keyId(key) {
+        let id = this.keyIdOf.get(key);
+        if (id === undefined) {
+            this.keyIdOf.set(key, (id = this.keyStamp.length));
+            this.keyStamp.push(-1);
+            this.keyInQuote.push(0);
+        }
+        return id;
+    }
+    /** The id of the key of word `id`, its key made by `keyOf` the first time. */
+    keyOfWord(id, keyOf) {
+        let key = this.keyIds[id];
+        if (key < 0)
+            this.keyIds[id] = key = this.keyId(keyOf(this.texts[id]));
+        return key;
+    }
+    /** The first word that ends after `i`. */
+    firstEndingAfter(i) {
+        return firstAbove(this.ends, i);
+    }
+    /** The first word that starts at or after `i`. */
+    firstStartingFrom(i) {
+        return firstAbove(this.starts, i - 1);
+    }
+}
+const MAX_SERIAL = 0x7fffffff;
+/** Where a word's hash starts: drawn once per run, as PART_SEED. */
+const WORD_SEED = Math.floor(Math.random() * 2 ** 32) | 0;
+/** The index of the first element above `value` in an ascending list (its length when none is). */
+function firstAbove(sorted, value) {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid] > value)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+/** Every word of a text by its key, for texts that many quotes look up. */
+class WordIndex {
+    byKey = new Map();
+    constructor(text) {
+        let start = 0;
+        for (let i = 0; i <= text.length; i++) {
+            if (i === text.length || text.charCodeAt(i) === 0x20) {
+                if (i > start) {
+                    const key = wordKey(text.slice(start, i));
+                    if (key !== '') {
+                        const list = this.byKey.get(key);
+                        if (list)
+                            list.push(start);
+                        else
+                            this.byKey.set(key, [start]);
+                    }
+                }
+                start = i + 1;
+            }
+        }
+    }
+    /** Where the words with this key start, ascending. */
+    starts(key) {
+        return this.byKey.get(key) ?? [];
+    }
+}
+/**
+ * The whole words of text[from, to): cut from the text, or, given the text's
+ * word table, taken from it (the same words). A word the stretch starts or
+ * ends inside is left out. So is a whole word when the stretch starts on the
+ * space after a word, or ends on the space before one: windows have always
+ * been cut so, and a closest passage must not move for being found faster.
+ */
+function windowOf(text, from, to, table) {
+    const cutBefore = from > 0 && text.charCodeAt(from - 1) !== 0x20;
+    const cutAfter = to < text.length && text.charCodeAt(to) !== 0x20;
+    if (table === undefined) {
+        const window = wordsIn(text, from, to);
+        if (cutBefore) {
+            window.words.shift();
+            window.starts.shift();
+        }
+        if (cutAfter) {
+            window.words.pop();
+            window.starts.pop();
+        }
+        return window;
+    }
+    let lo = table.firstEndingAfter(from);
+    let hi = Math.max(lo, table.firstStartingFrom(to));
+    if (cutBefore && hi > lo)
+        lo++;
+    if (cutAfter && hi > lo)
+        hi--;
+    const words = new Array(hi - lo);
+    const starts = new Array(hi - lo);
+    for (let k = lo; k < hi; k++) {
+        words[k - lo] = table.texts[table.ids[k]];
+        starts[k - lo] = table.starts[k];
+    }
+    return { words, starts, table, offset: lo };
+}
+/** The words of a stretch of text, with where each starts. */
+function wordsIn(text, from, to) {
+    const words = [];
+    const starts = [];
+    let start = from;
+    for (let i = from; i <= to; i++) {
+        if (i === to || text.charCodeAt(i) === 0x20) {
+            if (i > start) {
+                words.push(text.slice(start, i));
+                starts.push(start);
+            }
+            start = i + 1;
+        }
+    }
+    return { words, starts };
+}
+
+
+/***/ }),
+
+/***/ 4662:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ editDistance)
+/* harmony export */ });
+// Levenshtein distance: for ids that look like a mistyped one (manifest keys,
+// source ids) and words that look alike in a diff. Short strings only.
+/** The number of single-character insertions, deletions and substitutions that turn `a` into `b` (UTF-16 units). */
+function editDistance(a, b) {
+    let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= b.length; j++) {
+            current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        previous = current;
+    }
+    return previous[b.length];
+}
+
+
+/***/ }),
+
+/***/ 8351:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Oi: () => (/* binding */ prepareQuote),
+/* harmony export */   gg: () => (/* binding */ quoteContext),
+/* harmony export */   kz: () => (/* binding */ respectsWordBoundaries),
+/* harmony export */   mZ: () => (/* binding */ contextAllows)
+/* harmony export */ });
+/* unused harmony exports codePointBefore, codePointAt, findMatches */
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _unicode_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2374);
+// Matching of SPEC §4 on normalized UTF-8: every start position counts,
+// overlapping ones included, and a quote that starts (ends) with a word code
+// point must not be preceded (followed) by one. Matching whole UTF-8 sequences
+// of well-formed text can only ever align with whole code points, so searching
+// bytes is searching code points. No regular expression is built from a quote.
+
+
+function quoteContext(prefix, suffix) {
+    return {
+        prefixText: prefix,
+        suffixText: suffix,
+        prefix: node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.from(prefix, 'utf8'),
+        suffix: node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.from(suffix, 'utf8'),
+    };
+}
+/**
+ * Whether the context allows a match at `start` of `length` bytes: the one
+ * space where context meets quote does not count.
+ */
+function contextAllows(text, start, length, context) {
+    const { prefix, suffix } = context;
+    if (prefix.length > 0) {
+        let end = start;
+        if (end > 0 && text[end - 1] === 0x20)
+            end--;
+        if (end < prefix.length)
+            return false;
+        for (let i = 0; i < prefix.length; i++)
+            if (text[end - prefix.length + i] !== prefix[i])
+                return false;
+    }
+    if (suffix.length > 0) {
+        let from = start + length;
+        if (from < text.length && text[from] === 0x20)
+            from++;
+        if (text.length - from < suffix.length)
+            return false;
+        for (let i = 0; i < suffix.length; i++)
+            if (text[from + i] !== suffix[i])
+                return false;
+    }
+    return true;
+}
+/** Prepares a normalized, non-empty, well-formed quote for searching. */
+function prepareQuote(normalized) {
+    const first = normalized.codePointAt(0) ?? 0;
+    const last = normalized.codePointAt(normalized.length - 1) ?? 0;
+    // codePointAt on the low half of a pair gives the low surrogate; step back to the pair.
+    const lastCp = last >= 0xdc00 && last <= 0xdfff && normalized.length >= 2
+        ? (normalized.codePointAt(normalized.length - 2) ?? last)
+        : last;
+    return {
+        text: normalized,
+        bytes: node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.from(normalized, 'utf8'),
+        startsWithWord: (0,_unicode_js__WEBPACK_IMPORTED_MODULE_1__/* .isWordCodePoint */ .y9)(first),
+        endsWithWord: (0,_unicode_js__WEBPACK_IMPORTED_MODULE_1__/* .isWordCodePoint */ .y9)(lastCp),
+    };
+}
+/** The code point that ends just before byte offset `p` (p > 0) of well-formed UTF-8. */
+function codePointBefore(text, p) {
+    let k = p - 1;
+    if (text[k] < 0x80)
+        return text[k];
+    while ((text[k] & 0xc0) === 0x80)
+        k--;
+    return codePointAt(text, k);
+}
+/** The code point that starts at byte offset `p` of well-formed UTF-8. */
+function codePointAt(text, p) {
+    const b = text[p];
+    if (b < 0x80)
+        return b;
+    if (b < 0xe0)
+        return ((b & 0x1f) << 6) | (text[p + 1] & 0x3f);
+    if (b < 0xf0)
+        return ((b & 0x0f) << 12) | ((text[p + 1] & 0x3f) << 6) | (text[p + 2] & 0x3f);
+    return ((b & 0x07) << 18) | ((text[p + 1] & 0x3f) << 12) | ((text[p + 2] & 0x3f) << 6) | (text[p + 3] & 0x3f);
+}
+/** Whether an occurrence of the quote's bytes at `start` respects the word boundaries of SPEC §4. */
+function respectsWordBoundaries(text, start, quote) {
+    if (quote.startsWithWord && start > 0 && (0,_unicode_js__WEBPACK_IMPORTED_MODULE_1__/* .isWordCodePoint */ .y9)(codePointBefore(text, start)))
+        return false;
+    const end = start + quote.bytes.length;
+    if (quote.endsWithWord && end < text.length && (0,_unicode_js__WEBPACK_IMPORTED_MODULE_1__/* .isWordCodePoint */ .y9)(codePointAt(text, end)))
+        return false;
+    return true;
+}
+/**
+ * Start offsets (in `text`, ascending) of the quote's matches, at most `limit`
+ * of them; `limit` 2 is enough to tell located from ambiguous.
+ */
+function findMatches(text, quote, limit) {
+    const found = [];
+    let from = 0;
+    while (found.length < limit) {
+        const at = text.indexOf(quote.bytes, from);
+        if (at < 0)
+            break;
+        if (respectsWordBoundaries(text, at, quote))
+            found.push(at);
+        from = at + 1;
+    }
+    return found;
+}
+
+
+/***/ }),
+
+/***/ 3773:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ SourceNormalizer),
+/* harmony export */   f: () => (/* binding */ normalizeText)
+/* harmony export */ });
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _offset_map_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6472);
+/* harmony import */ var _unicode_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2374);
+// Normalization of SPEC §3: Unicode NFC, then every maximal run of whitespace
+// becomes one U+0020 and leading and trailing runs are dropped.
+//
+// Quotes are short, so normalizeText() does it the plain way. Sources can be
+// large, so normalizeSource() works on their UTF-8 bytes in one pass, copying
+// what does not change and keeping an offset map back to the original. Both give
+// exactly what normalizeText() gives for the same text (tested property).
+
+
+
+/** Anything but printable ASCII and single inner spaces: text without it is normalized already. */
+const NOT_PLAIN = /[^\x21-\x7e ]| {2}|^ | $/;
+/** Code points from U+0300 on: below them, text is NFC already. */
+const FROM_U0300 = /[^\x00-\u02ff]/;
+/**
+ * Whether NFC may change the text: whether it has a code point from U+0300 on
+ * that is not NFC-inert. Typographic quotes, dashes and most letters are inert,
+ * and looking them up costs less than half of what the runtime's NFC does on
+ * quotes (measured).
+ */
+function mayChangeUnderNfc(text) {
+    const first = text.search(FROM_U0300);
+    if (first < 0)
+        return false;
+    for (let i = first; i < text.length; i++) {
+        const cp = text.codePointAt(i);
+        if (cp < 0x300)
+            continue;
+        if (cp > 0xffff)
+            i++;
+        // A lone surrogate is not inert either: the runtime's NFC decides what it becomes.
+        if (!(0,_unicode_js__WEBPACK_IMPORTED_MODULE_2__/* .isNfcInert */ .YS)(cp))
+            return true;
+    }
+    return false;
+}
+/** SPEC §3 for a string: `" ".join(unicodedata.normalize("NFC", s).split())`. */
+function normalizeText(text) {
+    // Most quotes are plain text with single spaces: one native look, and nothing to do.
+    if (!NOT_PLAIN.test(text))
+        return text;
+    const nfc = mayChangeUnderNfc(text) ? text.normalize('NFC') : text;
+    const spaced = nfc.replace(_unicode_js__WEBPACK_IMPORTED_MODULE_2__/* .WHITESPACE_TO_COLLAPSE */ .OL, ' ');
+    // Every run is one space now, so at most one at each end.
+    const from = spaced.charCodeAt(0) === 0x20 ? 1 : 0;
+    const to = spaced.length > from && spaced.charCodeAt(spaced.length - 1) === 0x20 ? spaced.length - 1 : spaced.length;
+    return from === 0 && to === spaced.length ? spaced : spaced.slice(from, to);
+}
+/**
+ * A line with every kind of text the normalizer handles (line ends, runs,
+ * tabs, wide spaces, letters of every UTF-8 length, accents NFC composes or
+ * leaves, marks of every UTF-8 length after a mark, Hangul jamo), normalized
+ * at start: the optimizing compiler then sees every branch taken before it
+ * compiles the loop, instead of bailing out each time a source shows a new
+ * kind of text (measured: a quarter of the time of a first run over a hundred
+ * sources). Ten times, because V8 keeps what it learns about a function only
+ * from its eighth call or so, and the calls at the end of normalize() run once
+ * per source (with two, --trace-deopt showed a bail-out there).
+ */
+const PRIMER = 'Prime: a  b\r\nc\td\u00a0e\u2028f\u3000 g\u00e9 h\u2019s e\u0301 q\u0307 x\u0302\u0323 ' +
+    'a\u0301\u20d0 a\u0301\ud834\udd65 \ud835\udc00 \u0958 \u1100\u1161 ok\n\n end. ';
+let primed = false;
+function primeOnce() {
+    if (primed)
+        return;
+    primed = true;
+    const sample = node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.from(PRIMER, 'utf8');
+    const normalizer = new SourceNormalizer();
+    for (let k = 0; k < 10; k++)
+        normalizer.normalize(sample);
+}
+/**
+ * Copies the run of printable ASCII at `i` (its first byte is one) to `out` at
+ * `j`, and with it any single space or line feed between two printable ASCII
+ * characters: that normalizes to one space, byte for byte, so the offsets stay
+ * linear and nothing needs recording. Returns where the run ends.
+ *
+ * A function of its own because it is where most bytes go: small, the
+ * optimizing compiler has it ready after the first few sources, where the whole
+ * normalize() takes it 20 to 30 ms (measured), spent in slow code meanwhile.
+ */
+function copyPrintableRun(src, out, i, j, n) {
+    for (;;) {
+        out[j++] = src[i];
+        if (++i >= n)
+            return i;
+        const b = src[i];
+        if (b > 0x20 && b < 0x80)
+            continue;
+        if ((b === 0x20 || b === 0x0a) && i + 1 < n) {
+            const next = src[i + 1];
+            if (next > 0x20 && next < 0x80) {
+                out[j++] = 0x20;
+                i++;
+                continue;
+            }
+        }
+        return i;
+    }
+}
+/**
+ * Normalizes source text held as UTF-8 bytes (already validated, BOM removed).
+ *
+ * NFC can change text only around code points that are not NFC-inert (see
+ * unicode-data.ts). Such a code point, with the inert code point before it and
+ * every non-inert one after it, forms a cluster that is normalized on its own by
+ * the runtime's String.prototype.normalize; cutting text before an inert code
+ * point or whitespace never changes the result of NFC. Everything else is copied.
+ *
+ * One instance reuses its output buffer and offset map from call to call, so
+ * processing many sources one after another does not ask the system for fresh
+ * memory for each (page faults cost more than the normalizing itself).
+ */
+class SourceNormalizer {
+    out = node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.allocUnsafeSlow(0);
+    map = new _offset_map_js__WEBPACK_IMPORTED_MODULE_1__/* .OffsetMap */ .c();
+    constructor() {
+        primeOnce();
+    }
+    normalize(src) {
+        const n = src.length;
+        // allocUnsafeSlow: a buffer of its own, 8-byte aligned, which the quote scanner reads as 32-bit words.
+        if (this.out.length < n + 8)
+            this.out = node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.allocUnsafeSlow(Math.max(n + 8, this.out.length * 2));
+        let out = this.out;
+        const map = this.map;
+        map.reset();
+        let i = 0;
+        let j = 0;
+        // Original offset minus normalized offset in the current linear segment.
+        let delta = Number.NaN;
+        // Original offset where a pending run of whitespace began, or -1.
+        let wsStart = -1;
+        while (i < n) {
+            const b = src[i];
+            if (b > 0x20 && b < 0x80) {
+                // Printable ASCII, the common case: copy the whole run.
+                if (wsStart >= 0) {
+                    if (j > 0) {
+                        if (wsStart - j !== delta) {
+                            map.addLinear(j, wsStart);
+                            delta = wsStart - j;
+                        }
+                        out[j++] = 0x20;
+                    }
+                    wsStart = -1;
+                }
+                if (i - j !== delta) {
+                    map.addLinear(j, i);
+                    delta = i - j;
+                }
+                const end = copyPrintableRun(src, out, i, j, n);
+                j += end - i;
+                i = end;
+                continue;
+            }
+            let cp;
+            let len;
+            if (b < 0x80) {
+                cp = b;
+                len = 1;
+            }
+            else if (b < 0xe0) {
+                cp = ((b & 0x1f) << 6) | (src[i + 1] & 0x3f);
+                len = 2;
+            }
+            else if (b < 0xf0) {
+                cp = ((b & 0x0f) << 12) | ((src[i + 1] & 0x3f) << 6) | (src[i + 2] & 0x3f);
+                len = 3;
+            }
+            else {
+                cp = ((b & 0x07) << 18) | ((src[i + 1] & 0x3f) << 12) | ((src[i + 2] & 0x3f) << 6) | (src[i + 3] & 0x3f);
+                len = 4;
+            }
+            if ((0,_unicode_js__WEBPACK_IMPORTED_MODULE_2__/* .isWhitespace */ .Yv)(cp)) {
+                if (wsStart < 0)
+                    wsStart = i;
+                i += len;
+                continue;
+            }
+            // The cluster starts at the code point before this one when that is part
+            // of the same word: an inert code point that a combining mark may join.
+            let clusterStart = i;
+            let clusterOut = j;
+            const inert = cp < 0x300 || (0,_unicode_js__WEBPACK_IMPORTED_MODULE_2__/* .isNfcInert */ .YS)(cp);
+            if (wsStart >= 0) {
+                if (j > 0) {
+                    if (wsStart - j !== delta) {
+                        map.addLinear(j, wsStart);
+                        delta = wsStart - j;
+                    }
+                    out[j++] = 0x20;
+                }
+                wsStart = -1;
+                clusterOut = j;
+            }
+            else if (!inert && j > 0) {
+                // The previous code point was copied verbatim (clusters end before an
+                // inert code point), so its bytes are the last ones written.
+                clusterStart = i - 1;
+                while ((src[clusterStart] & 0xc0) === 0x80)
+                    clusterStart--;
+                clusterOut = j - (i - clusterStart);
+            }
+            if (inert) {
+                if (i - j !== delta) {
+                    map.addLinear(j, i);
+                    delta = i - j;
+                }
+                for (let k = 0; k < len; k++)
+                    out[j++] = src[i + k];
+                i += len;
+                continue;
+            }
+            let end = i + len;
+            while (end < n) {
+                const c = src[end];
+                if (c < 0x80)
+                    break;
+                let next;
+                let l;
+                if (c < 0xe0) {
+                    next = ((c & 0x1f) << 6) | (src[end + 1] & 0x3f);
+                    l = 2;
+                }
+                else if (c < 0xf0) {
+                    next = ((c & 0x0f) << 12) | ((src[end + 1] & 0x3f) << 6) | (src[end + 2] & 0x3f);
+                    l = 3;
+                }
+                else {
+                    next =
+                        ((c & 0x07) << 18) | ((src[end + 1] & 0x3f) << 12) | ((src[end + 2] & 0x3f) << 6) | (src[end + 3] & 0x3f);
+                    l = 4;
+                }
+                if (next < 0x300 || (0,_unicode_js__WEBPACK_IMPORTED_MODULE_2__/* .isWhitespace */ .Yv)(next) || (0,_unicode_js__WEBPACK_IMPORTED_MODULE_2__/* .isNfcInert */ .YS)(next))
+                    break;
+                end += l;
+            }
+            const original = src.toString('utf8', clusterStart, end);
+            const composed = original.normalize('NFC');
+            if (composed === original) {
+                if (i - j !== delta) {
+                    map.addLinear(j, i);
+                    delta = i - j;
+                }
+                src.copy(out, j, i, end);
+                j += end - i;
+            }
+            else {
+                const room = clusterOut + 3 * composed.length + (n - end) + 8;
+                if (room > out.length) {
+                    const bigger = node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.allocUnsafeSlow(Math.max(room, out.length * 2));
+                    out.copy(bigger, 0, 0, clusterOut);
+                    this.out = out = bigger;
+                }
+                map.addOpaque(clusterOut, clusterStart, end);
+                j = clusterOut + out.write(composed, clusterOut, 'utf8');
+                delta = Number.NaN;
+            }
+            i = end;
+        }
+        map.finish(j);
+        return { bytes: out.subarray(0, j), map };
+    }
+}
+
+
+/***/ }),
+
+/***/ 6472:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ OffsetMap),
+/* harmony export */   u: () => (/* binding */ cutBudget)
+/* harmony export */ });
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+
+/** The budget of cuts for a text of this many bytes (normalized). */
+function cutBudget(length) {
+    return (1 << 24) + 16 * length;
+}
+/** Clusters longer than this (in original bytes) keep their coarse mapping: finding a cut costs their length squared. */
+const MAX_CUT_CLUSTER = 256;
+/**
+ * Where in an NFC cluster's original bytes [origStart, origEnd) the normalized
+ * offset `at` (strictly inside [normStart, normEnd)) falls: the code point
+ * boundary k such that NFC of the original before k is exactly the normalized
+ * text before `at`, and NFC of the original from k is exactly the rest. Then
+ * the original slice at a match normalizes back to it. -1 when there is no
+ * such k (NFC reordered marks across the cut) or the cluster is long.
+ */
+function cutInCluster(texts, normStart, normEnd, origStart, origEnd, at) {
+    const size = origEnd - origStart;
+    if (size > MAX_CUT_CLUSTER || texts.budget < size * size)
+        return -1;
+    texts.budget -= size * size;
+    const original = node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.from(texts.original.buffer, texts.original.byteOffset, texts.original.length);
+    const normalized = node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.from(texts.normalized.buffer, texts.normalized.byteOffset, texts.normalized.length);
+    const before = normalized.toString('utf8', normStart, at);
+    const after = normalized.toString('utf8', at, normEnd);
+    for (let k = origStart + 1; k < origEnd; k++) {
+        if ((original[k] & 0xc0) === 0x80)
+            continue; // Not the start of a code point.
+        if (original.toString('utf8', origStart, k).normalize('NFC') !== before)
+            continue;
+        if (original.toString('utf8', k, origEnd).normalize('NFC') === after)
+            return k;
+    }
+    return -1;
+}
+/**
+ * Maps byte offsets in normalized text back to byte offsets in the original.
+ *
+ * Normalization changes text only in a few places (a run of whitespace, a
+ * decomposed accent), so the map keeps one segment per place where the
+ * difference between the two offsets changes, not one entry per byte. A segment
+ * is either linear (byte for byte) or opaque: an NFC cluster whose normalized
+ * bytes correspond to its original bytes only as a whole.
+ */
+class OffsetMap {
+    normStarts = new Int32Array(16);
+    origStarts = new Int32Array(16);
+    /** For opaque segments, the original end offset; -1 for linear ones. */
+    origEnds = new Int32Array(16);
+    size = 0;
+    normLength = 0;
+    get segmentCount() {
+        return this.size;
+    }
+    /** Empties the map for reuse: its arrays stay allocated. */
+    reset() {
+        this.size = 0;
+        this.normLength = 0;
+    }
+    /** From normalized offset `norm` on, bytes map one to one from `orig`. */
+    addLinear(norm, orig) {
+        this.push(norm, orig, -1);
+    }
+    /** Normalized bytes from `norm` to the next segment stand for original [orig, origEnd). */
+    addOpaque(norm, orig, origEnd) {
+        this.push(norm, orig, origEnd);
+    }
+    finish(normLength) {
+        this.normLength = normLength;
+    }
+    /**
+     * Original offset of the character that starts at normalized offset `p`.
+     * Inside an opaque segment, `texts` lets the cut be found exactly when there
+     * is one (see cutInCluster); without, or when there is none, the segment's start.
+     */
+    toOriginalStart(p, texts) {
+        const k = this.segmentAt(p);
+        if (this.origEnds[k] < 0)
+            return this.origStarts[k] + (p - this.normStarts[k]);
+        if (texts && p > this.normStarts[k]) {
+            const cut = cutInCluster(texts, this.normStarts[k], this.segmentEnd(k), this.origStarts[k], this.origEnds[k], p);
+            if (cut >= 0)
+                return cut;
+        }
+        return this.origStarts[k];
+    }
+    /** Original offset just after the character that ends at normalized offset `end` (end > 0); likewise. */
+    toOriginalEnd(end, texts) {
+        const k = this.segmentAt(end - 1);
+        if (this.origEnds[k] < 0)
+            return this.origStarts[k] + (end - this.normStarts[k]);
+        if (texts && end < this.segmentEnd(k)) {
+            const cut = cutInCluster(texts, this.normStarts[k], this.segmentEnd(k), this.origStarts[k], this.origEnds[k], end);
+            if (cut >= 0)
+                return cut;
+        }
+        return this.origEnds[k];
+    }
+    segmentEnd(k) {
+        return k + 1 < this.size ? this.normStarts[k + 1] : this.normLength;
+    }
+    segmentAt(p) {
+        if (this.size === 0 || p < 0 || p >= this.normLength) {
+            throw new RangeError(`offset ${p} is outside the normalized text (length ${this.normLength})`);
+        }
+        let lo = 0;
+        let hi = this.size - 1;
+        while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (this.normStarts[mid] <= p)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        return lo;
+    }
+    push(norm, orig, origEnd) {
+        // A segment that starts where the previous one started replaces it: the
+        // previous one turned out to be empty.
+        if (this.size > 0 && this.normStarts[this.size - 1] === norm)
+            this.size--;
+        if (this.size === this.normStarts.length) {
+            const grow = (a) => {
+                const b = new Int32Array(a.length * 2);
+                b.set(a);
+                return b;
+            };
+            this.normStarts = grow(this.normStarts);
+            this.origStarts = grow(this.origStarts);
+            this.origEnds = grow(this.origEnds);
+        }
+        this.normStarts[this.size] = norm;
+        this.origStarts[this.size] = orig;
+        this.origEnds[this.size] = origEnd;
+        this.size++;
+    }
+}
+
+
+/***/ }),
+
+/***/ 3730:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   O7: () => (/* binding */ lastAtOrBelow),
+/* harmony export */   p3: () => (/* binding */ ByteLineIndex),
+/* harmony export */   y8: () => (/* binding */ TextLineIndex)
+/* harmony export */ });
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+
+/**
+ * Counting a column means counting code points from the start of its line; a
+ * line may be megabytes long (a minified file, a source without line breaks).
+ * So the last answer is remembered, and a later offset on the same line counts
+ * on from there: positions asked in order cost one pass in all.
+ */
+class ColumnCursor {
+    offset = -1;
+    line = -1;
+    column = 0;
+    /** Column at `offset` on `line` (starting at `lineStart`), counting code points with `count(from, to)`. */
+    at(line, lineStart, offset, count) {
+        if (line === this.line && offset >= this.offset)
+            this.column += count(this.offset, offset);
+        else
+            this.column = 1 + count(lineStart, offset);
+        this.line = line;
+        this.offset = offset;
+        return this.column;
+    }
+}
+/** Positions in a JavaScript string (citation files, manifests). */
+class TextLineIndex {
+    text;
+    starts = [0];
+    cursor = new ColumnCursor();
+    constructor(text) {
+        this.text = text;
+        if (!text.includes('\r')) {
+            // No CR: let the native search find the LFs.
+            for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1))
+                this.starts.push(i + 1);
+            return;
+        }
+        for (let i = 0; i < text.length; i++) {
+            const c = text.charCodeAt(i);
+            if (c === 0x0a)
+                this.starts.push(i + 1);
+            else if (c === 0x0d) {
+                if (text.charCodeAt(i + 1) === 0x0a)
+                    i++;
+                this.starts.push(i + 1);
+            }
+        }
+    }
+    position(offset) {
+        const line = lastAtOrBelow(this.starts, offset);
+        const column = this.cursor.at(line, this.starts[line], offset, (from, to) => {
+            let n = 0;
+            for (let i = from; i < to; i++) {
+                const c = this.text.charCodeAt(i);
+                // The low half of a surrogate pair does not start a code point.
+                if (!(c >= 0xdc00 && c <= 0xdfff && i > 0 && isHighSurrogate(this.text.charCodeAt(i - 1))))
+                    n++;
+            }
+            return n;
+        });
+        return { line: line + 1, column };
+    }
+}
+/** Positions in UTF-8 bytes (source files, after a BOM). Built lazily: most sources never need one. */
+class ByteLineIndex {
+    bytes;
+    starts;
+    cursor = new ColumnCursor();
+    constructor(bytes) {
+        this.bytes = bytes;
+    }
+    position(offset) {
+        const starts = (this.starts ??= lineStarts(this.bytes));
+        const line = lastAtOrBelow(starts, offset);
+        const column = this.cursor.at(line, starts[line], offset, (from, to) => {
+            let n = 0;
+            for (let i = from; i < to; i++)
+                if ((this.bytes[i] & 0xc0) !== 0x80)
+                    n++;
+            return n;
+        });
+        return { line: line + 1, column };
+    }
+}
+function lineStarts(bytes) {
+    const starts = [0];
+    const buf = node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+    if (buf.indexOf(0x0d) < 0) {
+        // No CR: let the native search find the LFs.
+        for (let i = buf.indexOf(0x0a); i >= 0; i = buf.indexOf(0x0a, i + 1))
+            starts.push(i + 1);
+        return Int32Array.from(starts);
+    }
+    for (let i = 0; i < bytes.length; i++) {
+        const b = bytes[i];
+        if (b === 0x0a)
+            starts.push(i + 1);
+        else if (b === 0x0d) {
+            if (bytes[i + 1] === 0x0a)
+                i++;
+            starts.push(i + 1);
+        }
+    }
+    return Int32Array.from(starts);
+}
+function isHighSurrogate(c) {
+    return c >= 0xd800 && c <= 0xdbff;
+}
+/** The index of the last element at or below `value` in an ascending list (0 when none is). */
+function lastAtOrBelow(sorted, value) {
+    let lo = 0;
+    let hi = sorted.length - 1;
+    while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (sorted[mid] <= value)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+
+/***/ }),
+
+/***/ 2434:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   HP: () => (/* binding */ QuoteSet),
+/* harmony export */   SW: () => (/* binding */ slotOf),
+/* harmony export */   Uv: () => (/* binding */ ScanTooCostly)
+/* harmony export */ });
+/* unused harmony exports MIN_TABLE_QUOTE, pieceHash */
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _match_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8351);
+/* harmony import */ var _unit_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2970);
+// Many quotes, one pass over each source (a multi-pattern Rabin-Karp).
+//
+// Every distinct normalized quote of a set is put in a table under hashes of
+// four 16-byte pieces of it, starting at four consecutive offsets k..k+3. A
+// source is then read with a stride of 4 bytes: at each aligned position, the
+// 16 bytes there are hashed as four 32-bit words and looked up. Any occurrence
+// of a quote of at least 19 bytes has an aligned position among its bytes
+// k..k+3, where one of its pieces starts; so every occurrence is seen, and each
+// candidate is then compared in full. The pieces come from the middle of the
+// quote (quotes often start alike, rarely in the middle), or from wherever
+// they are shared with the fewest other quotes. The cost of a source is one
+// pass over a quarter of its positions plus the candidates, however many
+// quotes there are, and the cost of a quote does not grow with the length of
+// the sources.
+//
+// Quotes shorter than 19 bytes (a few words) are looked for only in the
+// sources that are asked for: searched one by one while that is cheap, and
+// once searching them has cost about a third of building an index of the
+// source's units (unit-index.ts), looked up there, at a cost that does not
+// grow with the source (a binary search of its suffix array, and the first
+// matches of the range it gives).
+//
+// Pull requests choose both the quotes and the sources, so the work is
+// bounded: a quote that has all its matches leaves the table for the rest of
+// the source, and a source whose candidates cost more than its budget (quotes
+// made to share their pieces, text made to repeat them) is given up with
+// ScanTooCostly rather than checked for hours.
+
+
+
+const PIECE = 16;
+const STRIDE = 4;
+/** Quotes from this many bytes on are found by the table; shorter ones one by one. */
+const MIN_TABLE_QUOTE = PIECE + STRIDE - 1;
+/**
+ * The work a scan may do before it gives up, in units of about one candidate
+ * compared (about 15 ns here), 16 bytes compared, or 64 bytes searched.
+ *
+ * A scan of a source of n bytes for a set of quotes q1 … qk, each keeping at
+ * most cap_i matches, gives up past
+ *
+ *   2^24 + 16 n + 4 Σ (cap_i + 1) (⌊|q_i| / 16⌋ + 2)
+ *
+ * units (|q| in bytes): a fixed allowance, 16 per byte of the source, and
+ * four times what comparing each quote's kept matches costs. What is counted:
+ * each table candidate (a piece of a quote whose hash is at an aligned
+ * position of the source), the bytes compared for it, each context checked;
+ * each search of the source for a short quote (SEARCH_CALL and a unit per 64
+ * bytes searched); building the index of the source (INDEX_PER_BYTE per
+ * byte, once per scan at most); each comparison of a short quote's binary
+ * search in the index (a unit and a unit per 16 bytes of the quote) and the
+ * matches taken from its range. Not counted: the pass over the source, which
+ * is linear in it whatever it holds.
+ *
+ * Short quotes are searched one by one until that has cost
+ * SHORT_SEARCH_PER_BYTE n units (the search that passes it is given up and
+ * its quote looked up), then the index is built (INDEX_PER_BYTE n), and each
+ * short quote without a context looked up in it costs less than its own
+ * allowance (at most 2 (log2 n + 1) comparisons of its binary search, and its
+ * cap's matches taken from the range): together at most 8 n units and their
+ * allowances, so short quotes never make a scan give up, on any input. Long
+ * quotes in natural and in numbered text cost a few percent of the budget
+ * (scripts/bench/budget.mjs measures it, up to the source size limit and with
+ * up to 1,000,000 quotes of one word and more; docs/benchmarks.md gives its
+ * figures). What reaches the budget is input built to repeat: a text made of
+ * one passage, quotes made to share their pieces, a context that rules out
+ * millions of matches of its quote.
+ */
+const BASE_BUDGET = 1 << 24;
+const BUDGET_PER_SOURCE_BYTE = 16;
+/** A native search call costs about as much as this many candidates. */
+const SEARCH_CALL = 8;
+/**
+ * Short quotes are searched one by one until that has cost this many units
+ * per byte of the source (about a third of building an index of it, which
+ * takes about 100 ns per byte here); the rest are looked up in the index.
+ */
+const SHORT_SEARCH_PER_BYTE = 2;
+/** Building the index of a source is counted as this many units per byte (it takes about 100 ns a byte). */
+const INDEX_PER_BYTE = 6;
+/** Work counted per match taken from an index range: about a candidate compared per 8 entries read. */
+const RANGE_ENTRIES_PER_UNIT = 8;
+/** A source whose quotes would cost more than its budget to check. */
+class ScanTooCostly extends Error {
+    budget;
+    constructor(budget) {
+        super(`its quotes would take more than ${budget.toLocaleString('en-US')} comparisons to check: ` +
+            'they, or the text, repeat the same passages too often');
+        this.budget = budget;
+        this.name = 'ScanTooCostly';
+    }
+}
+/** Hash of four little-endian 32-bit words. */
+function mix(w0, w1, w2, w3) {
+    let h = Math.imul(w0, 0x9e3779b1) ^ Math.imul(w1, 0x85ebca77) ^ Math.imul(w2, 0xc2b2ae3d) ^ Math.imul(w3, 0x27d4eb2f);
+    h ^= h >>> 15;
+    h = Math.imul(h, 0x2c1b3c6d);
+    return h ^ (h >>> 13);
+}
+/**
+ * Where a hash goes in the open-addressing tables below: the hash mixed with a
+ * key drawn once per run, then cut to the table's size. Quotes come from pull
+ * requests and the piece hash is public, so without the key a pull request
+ * could choose quotes whose pieces hash to values sharing their low bits, and
+ * every table operation would walk one long run of slots: 200,000 quotes made
+ * so (scripts/bench/hash-flood.mjs) took 7.8 to 10.5 s to check instead of
+ * 3.2 s, 400,000 took 14.8 to 17.3 s instead of 6.9 to 7.3 s (measured). With
+ * the key, where a hash goes cannot be chosen. The key decides only where an
+ * entry sits: what is found, the pieces chosen and the work counted against a
+ * scan's budget are the same in every run.
+ */
+function slotOf(h, mask) {
+    let x = h ^ SLOT_KEY;
+    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b);
+    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+    return (x ^ (x >>> 16)) & mask;
+}
+const SLOT_KEY = Math.floor(Math.random() * 2 ** 32) | 0;
+function wordAt(bytes, at) {
+    return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
+}
+/** The hash of the 16 bytes at `at`. */
+function pieceHash(bytes, at) {
+    return mix(wordAt(bytes, at), wordAt(bytes, at + 4), wordAt(bytes, at + 8), wordAt(bytes, at + 12));
+}
+/**
+ * A Bloom filter of the pieces' hashes (two bits each, 16 bits per piece, at
+ * least 8 KiB): almost every position of a source is ruled out without
+ * touching the table, and the filter stays small enough to stay in cache. Its
+ * bits are the hash's own, not keyed as slots are: hashes made alike pass it
+ * more often, and then only reach the table, whose walks stay short.
+ */
+function filterBits(pieces) {
+    let bits = 16;
+    while (bits < 28 && 1 << bits < pieces * 16)
+        bits++;
+    return bits;
+}
+/**
+ * The pieces in an open-addressing table of typed arrays (a few hundred
+ * thousand quotes make a million pieces, too many for a Map): one slot per
+ * distinct hash, heading a list of the pieces that have it.
+ */
+class PieceTable {
+    filter;
+    /** The filter's bit index is the hash's top `shift` bits and its low `mask` bits. */
+    filterShift;
+    filterMask;
+    keys;
+    /** The first piece of each slot's list; -1 for an empty slot. */
+    heads;
+    mask;
+    /** Per piece: the next piece of its list (-1 at the end), its quote, and where in the quote it starts. */
+    next;
+    ids;
+    offsets;
+    constructor(pieces, count) {
+        const bits = filterBits(count);
+        this.filter = new Uint32Array(1 << (bits - 5));
+        this.filterShift = 32 - bits;
+        this.filterMask = (1 << bits) - 1;
+        let capacity = 16;
+        while (capacity < count * 2)
+            capacity *= 2;
+        this.keys = new Int32Array(capacity);
+        this.heads = new Int32Array(capacity).fill(-1);
+        this.mask = capacity - 1;
+        this.next = new Int32Array(count);
+        this.ids = new Int32Array(count);
+        this.offsets = new Int32Array(count);
+        for (let i = 0; i < count; i++) {
+            const h = pieces[3 * i];
+            let slot = slotOf(h, this.mask);
+            while (this.heads[slot] !== -1 && this.keys[slot] !== h)
+                slot = (slot + 1) & this.mask;
+            this.keys[slot] = h;
+            this.next[i] = this.heads[slot];
+            this.heads[slot] = i;
+            this.ids[i] = pieces[3 * i + 1];
+            this.offsets[i] = pieces[3 * i + 2];
+            const f = h >>> this.filterShift;
+            const g = h & this.filterMask;
+            this.filter[f >>> 5] |= 1 << (f & 31);
+            this.filter[g >>> 5] |= 1 << (g & 31);
+        }
+    }
+    /** The longest stretch of taken slots (see slotOf: it stays short however the hashes were chosen). */
+    longestRun() {
+        return longestRun(this.heads.length, (slot) => this.heads[slot] !== -1);
+    }
+}
+/** The longest stretch of taken slots in a table of `size` slots, going round its end. */
+function longestRun(size, taken) {
+    let best = 0;
+    let run = 0;
+    for (let i = 0; i < 2 * size && best < size; i++) {
+        run = taken(i % size) ? run + 1 : 0;
+        if (run > best)
+            best = run;
+    }
+    return best;
+}
+/** What comparing one match of a quote costs, in budget units. */
+function keptUnits(quote) {
+    return (quote.bytes.length >>> 4) + 2;
+}
+/** The head of a slot whose list a scan has emptied: taken, but with nothing in it. */
+const EMPTIED = -2;
+/** Whether Int32Array reads bytes as little-endian words, as pieceHash does. */
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+/**
+ * How many pieces have each hash: an open-addressing table of typed arrays,
+ * for the hundreds of thousands of pieces a run can add (with a Set and a Map
+ * of numbers instead, 50,000 quotes of one source took 0.09 to 0.13 s more).
+ */
+class HashCounts {
+    keys = new Int32Array(1024);
+    /** 0 for an empty slot: a hash is in the table once counted. */
+    counts = new Int32Array(1024);
+    size = 0;
+    count(h) {
+        const mask = this.keys.length - 1;
+        for (let slot = slotOf(h, mask);; slot = (slot + 1) & mask) {
+            if (this.counts[slot] === 0)
+                return 0;
+            if (this.keys[slot] === h)
+                return this.counts[slot];
+        }
+    }
+    increment(h) {
+        if (2 * (this.size + 1) > this.keys.length)
+            this.grow();
+        const mask = this.keys.length - 1;
+        let slot = slotOf(h, mask);
+        while (this.counts[slot] !== 0 && this.keys[slot] !== h)
+            slot = (slot + 1) & mask;
+        if (this.counts[slot] === 0) {
+            this.keys[slot] = h;
+            this.size++;
+        }
+        this.counts[slot]++;
+    }
+    /** The longest stretch of taken slots (see slotOf). */
+    longestRun() {
+        return longestRun(this.counts.length, (slot) => this.counts[slot] !== 0);
+    }
+    grow() {
+        const { keys, counts } = this;
+        this.keys = new Int32Array(keys.length * 2);
+        this.counts = new Int32Array(keys.length * 2);
+        const mask = this.keys.length - 1;
+        for (let i = 0; i < keys.length; i++) {
+            if (counts[i] === 0)
+                continue;
+            let slot = slotOf(keys[i], mask);
+            while (this.counts[slot] !== 0)
+                slot = (slot + 1) & mask;
+            this.keys[slot] = keys[i];
+            this.counts[slot] = counts[i];
+        }
+    }
+}
+/**
+ * A quote and its context as one key. The lengths come first: a quote, prefix
+ * or suffix may hold any character, U+0000 too, so joining them with a
+ * separator would let two different triples make one key.
+ */
+function contextKey(text, context) {
+    return `${text.length},${context.prefixText.length},${text}${context.prefixText}${context.suffixText}`;
+}
+/** The distinct quotes of a run, each with an id. */
+class QuoteSet {
+    quotes = [];
+    caps = [];
+    contexts = [];
+    /** The ids of the quotes added without a context, by text. */
+    bare = new Map();
+    /** And of those added with one, by contextKey(): apart, so that no quote's text can pass for a key. */
+    withContext = new Map();
+    short = [];
+    /** Triples (hash, quote id, offset) of the pieces of the quotes added so far. */
+    pieces = new Int32Array(3 * 1024);
+    pieceCount = 0;
+    /** How many pieces have each hash so far, while pieces are spread (see the constructor). */
+    crowding;
+    table;
+    /** What each quote may keep per scan, for the budget. */
+    keptWork = 0;
+    /** Scratch space for sources whose bytes are not 4-byte aligned. */
+    aligned = node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.allocUnsafeSlow(0);
+    /** Per-quote state of a scan, kept from scan to scan (a set may be scanned against every source). */
+    state;
+    work;
+    shortSearchPerByte;
+    /**
+     * `spread`: take a quote's pieces away from those other quotes have (see
+     * pieceStart). On by default; a set scanned for hints only, with its work
+     * bounded all the same, can save the memory it takes. `shortQuotes`, for
+     * tests: search the short quotes one by one, or look them all up in an
+     * index, rather than switching from one to the other as the work grows
+     * (the matches found are the same).
+     */
+    constructor(options = {}) {
+        this.crowding = options.spread === false ? undefined : new HashCounts();
+        this.shortSearchPerByte =
+            options.shortQuotes === 'indexed'
+                ? -1
+                : options.shortQuotes === 'searched'
+                    ? Number.POSITIVE_INFINITY
+                    : SHORT_SEARCH_PER_BYTE;
+    }
+    /**
+     * Adds a quote (or finds it), keeping at most `cap` matches of it per source.
+     * With a context (SPEC §1 prefix and suffix), only the matches it allows count
+     * and are kept; the same quote with another context is another entry.
+     */
+    add(quote, cap, context) {
+        const byKey = context ? this.withContext : this.bare;
+        const key = context ? contextKey(quote.text, context) : quote.text;
+        const known = byKey.get(key);
+        if (known !== undefined) {
+            if (cap > this.caps[known]) {
+                this.keptWork += (cap - this.caps[known]) * keptUnits(quote);
+                this.caps[known] = cap;
+            }
+            return known;
+        }
+        const id = this.quotes.length;
+        this.quotes.push(quote);
+        this.caps.push(cap);
+        this.contexts.push(context);
+        byKey.set(key, id);
+        this.keptWork += (cap + 1) * keptUnits(quote);
+        if (quote.bytes.length < MIN_TABLE_QUOTE) {
+            this.short.push(id);
+            return id;
+        }
+        if (this.pieceCount + STRIDE > this.pieces.length / 3) {
+            const grown = new Int32Array(this.pieces.length * 2);
+            grown.set(this.pieces);
+            this.pieces = grown;
+        }
+        const start = this.pieceStart(quote.bytes);
+        for (let offset = start; offset < start + STRIDE; offset++) {
+            const h = pieceHash(quote.bytes, offset);
+            this.pieces[3 * this.pieceCount] = h;
+            this.pieces[3 * this.pieceCount + 1] = id;
+            this.pieces[3 * this.pieceCount + 2] = offset;
+            this.pieceCount++;
+            this.crowding?.increment(h);
+        }
+        this.table = undefined;
+        return id;
+    }
+    /**
+     * Where a quote's four pieces start: the middle, unless another quote has a
+     * piece there already; then, among a few places, the one shared least.
+     */
+    pieceStart(bytes) {
+        const last = bytes.length - MIN_TABLE_QUOTE;
+        const middle = last >>> 1;
+        const crowding = this.crowding;
+        if (!crowding)
+            return middle;
+        const shared = (k) => {
+            let most = 0;
+            for (let offset = k; offset < k + STRIDE; offset++)
+                most = Math.max(most, crowding.count(pieceHash(bytes, offset)));
+            return most;
+        };
+        let best = middle;
+        let fewest = shared(middle);
+        for (const k of [last >>> 2, (3 * last) >>> 2, 0, last]) {
+            if (fewest === 0)
+                break;
+            const n = shared(k);
+            if (n < fewest) {
+                best = k;
+                fewest = n;
+            }
+        }
+        return best;
+    }
+    get size() {
+        return this.quotes.length;
+    }
+    /** The longest stretches of taken slots in its two tables, for tests: see slotOf. */
+    longestRuns() {
+        const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
+        return { pieces: table.longestRun(), counts: this.crowding?.longestRun() ?? 0 };
+    }
+    quote(id) {
+        return this.quotes[id];
+    }
+    /** The id of a quote added without a context. */
+    idOf(text) {
+        return this.bare.get(text);
+    }
+    /** The id of a quote added with this context. */
+    idWith(text, context) {
+        return this.withContext.get(contextKey(text, context));
+    }
+    /**
+     * The short quotes among `wanted`, in the order they were added: from the
+     * wanted ones when they are fewer, so that a set scanned against many
+     * sources for a few of its quotes (or none) does not pass over all of its
+     * short quotes for each source.
+     */
+    shortOf(wanted) {
+        if (wanted.size >= this.short.length)
+            return this.short.filter((id) => wanted.has(id));
+        const ids = [];
+        for (const id of wanted)
+            if (id < this.quotes.length && this.quotes[id].bytes.length < MIN_TABLE_QUOTE)
+                ids.push(id);
+        return ids.sort((a, b) => a - b);
+    }
+    /** The work the last scan did and its budget (see BASE_BUDGET), for measuring. */
+    get lastWork() {
+        return this.work;
+    }
+    /** scan(), or the ScanTooCostly it gave up with. */
+    scanWithinBudget(source, wanted) {
+        try {
+            return this.scan(source, wanted);
+        }
+        catch (error) {
+            if (error instanceof ScanTooCostly)
+                return error;
+            throw error;
+        }
+    }
+    /**
+     * Finds the quotes of the set in `text` (a normalized source). Every quote
+     * of at least MIN_TABLE_QUOTE bytes is looked for at no extra cost; the
+     * shorter ones only when their id is in `wanted`. Throws ScanTooCostly when
+     * the candidates cost more than the source's budget.
+     */
+    scan(source, wanted) {
+        const n = source.length;
+        const budget = BASE_BUDGET + BUDGET_PER_SOURCE_BYTE * n + 4 * this.keptWork;
+        const found = (this.state ??= new ScanState());
+        found.begin(this.quotes.length, this.caps, budget);
+        this.work = { spent: budget, budget };
+        const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
+        if (this.pieceCount > 0 && n >= MIN_TABLE_QUOTE) {
+            let text = source;
+            if (source.byteOffset % 4 !== 0) {
+                if (this.aligned.length < n + 4)
+                    this.aligned = node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.allocUnsafeSlow(n + 4);
+                source.copy(this.aligned, 0, 0, n);
+                text = this.aligned.subarray(0, n);
+            }
+            const words = LITTLE_ENDIAN ? new Int32Array(text.buffer, text.byteOffset, n >>> 2) : littleEndianWords(text);
+            const { filter, filterShift, filterMask, keys, heads, next, mask, ids, offsets } = table;
+            // A quote that has all its matches leaves the lists for the rest of this
+            // scan; `unlinked` says how to put each piece back afterwards.
+            const unlinked = [];
+            const lastWord = (n - PIECE) >>> 2;
+            try {
+                for (let w = 0; w <= lastWord; w++) {
+                    const h = mix(words[w], words[w + 1], words[w + 2], words[w + 3]);
+                    const f = h >>> filterShift;
+                    if ((filter[f >>> 5] & (1 << (f & 31))) === 0)
+                        continue;
+                    const g = h & filterMask;
+                    if ((filter[g >>> 5] & (1 << (g & 31))) === 0)
+                        continue;
+                    let slot = slotOf(h, mask);
+                    while (heads[slot] !== -1 && keys[slot] !== h)
+                        slot = (slot + 1) & mask;
+                    let previous = -1;
+                    for (let piece = heads[slot]; piece >= 0; piece = next[piece]) {
+                        const id = ids[piece];
+                        if (found.doneBefore(id, w)) {
+                            // Full since an earlier position: every later start would be later still.
+                            // A slot whose list empties stays taken (EMPTIED), or probing for other hashes would stop at it.
+                            if (previous === -1)
+                                heads[slot] = next[piece] === -1 ? EMPTIED : next[piece];
+                            else
+                                next[previous] = next[piece];
+                            unlinked.push(previous, slot, piece);
+                            continue;
+                        }
+                        previous = piece;
+                        found.spend(1);
+                        const start = (w << 2) - offsets[piece];
+                        if (start < 0)
+                            continue;
+                        const q = this.quotes[id];
+                        if (found.full(id) && start > found.last(id))
+                            continue;
+                        const compared = mismatchAt(text, start, q.bytes);
+                        found.spend(compared >>> 4);
+                        if (compared < q.bytes.length || !(0,_match_js__WEBPACK_IMPORTED_MODULE_1__/* .respectsWordBoundaries */ .kz)(text, start, q))
+                            continue;
+                        found.match(id, start, w, this.contexts[id], text, q.bytes.length);
+                    }
+                }
+            }
+            finally {
+                for (let k = unlinked.length - 3; k >= 0; k -= 3) {
+                    if (unlinked[k] === -1)
+                        heads[unlinked[k + 1]] = unlinked[k + 2];
+                    else
+                        next[unlinked[k]] = unlinked[k + 2];
+                }
+            }
+        }
+        // Short quotes: searched for until that has cost SHORT_SEARCH_PER_BYTE per byte, then looked up in an index.
+        const searchUpTo = found.spent() + this.shortSearchPerByte * n;
+        let index;
+        for (const id of this.shortOf(wanted)) {
+            const quote = this.quotes[id];
+            const context = this.contexts[id];
+            // A search that runs past the limit is given up and its quote looked up instead.
+            if (index === undefined && findShort(source, quote, id, context, found, searchUpTo))
+                continue;
+            if (index === undefined) {
+                found.spend(INDEX_PER_BYTE * n);
+                index = new _unit_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UnitIndex */ .bz(source);
+            }
+            findIndexed(index, quote, id, context, found);
+        }
+        this.work = { spent: found.spent(), budget };
+        return found.hits();
+    }
+}
+/**
+ * What a scan has found so far, per quote, and the work it has done. The
+ * arrays outlive the scan; only the quotes it touched are reset after it.
+ */
+class ScanState {
+    starts = [];
+    candidates = new Int32Array(0);
+    /** The aligned position at which a quote's list became full (-1: not full). */
+    fullAt = new Int32Array(0);
+    touched = [];
+    caps = [];
+    remaining = 0;
+    budget = 0;
+    begin(size, caps, budget) {
+        if (this.candidates.length < size) {
+            this.candidates = new Int32Array(size * 2);
+            this.fullAt = new Int32Array(size * 2).fill(-1);
+            this.starts = new Array(size * 2);
+        }
+        this.caps = caps;
+        this.budget = budget;
+        this.remaining = budget;
+    }
+    /** The work done so far in this scan. */
+    spent() {
+        return this.budget - this.remaining;
+    }
+    spend(units) {
+        this.remaining -= units;
+        if (this.remaining < 0) {
+            this.reset();
+            throw new ScanTooCostly(this.budget);
+        }
+    }
+    /** How many matches of the quote are kept. */
+    cap(id) {
+        return this.caps[id];
+    }
+    full(id) {
+        return this.fullAt[id] >= 0;
+    }
+    doneBefore(id, w) {
+        const at = this.fullAt[id];
+        return at >= 0 && at < w;
+    }
+    last(id) {
+        const list = this.starts[id];
+        return list[list.length - 1];
+    }
+    /** A match of the quote (word boundaries checked): kept if its context allows it and there is room. */
+    match(id, start, w, context, text, length) {
+        let list = this.starts[id];
+        if (list === undefined) {
+            this.starts[id] = list = [];
+            this.touched.push(id);
+        }
+        if (context) {
+            this.candidates[id]++;
+            this.spend(((context.prefix.length + context.suffix.length) >>> 4) + 1);
+            if (!(0,_match_js__WEBPACK_IMPORTED_MODULE_1__/* .contextAllows */ .mZ)(text, start, length, context))
+                return;
+        }
+        // Starts come in order, except that two found at one aligned position may
+        // arrive either way round: a full list still takes an earlier one.
+        if (list.length === 0 || list[list.length - 1] < start)
+            list.push(start);
+        else
+            insertSorted(list, start);
+        if (list.length > this.caps[id])
+            list.pop();
+        if (list.length >= this.caps[id] && this.fullAt[id] < 0)
+            this.fullAt[id] = w;
+    }
+    /** Drops what the scan found of a quote, to find it again another way. */
+    forget(id) {
+        const at = this.touched.lastIndexOf(id);
+        if (at < 0)
+            return;
+        this.touched.splice(at, 1);
+        this.starts[id] = undefined;
+        this.candidates[id] = 0;
+        this.fullAt[id] = -1;
+    }
+    /** What the scan found, and a clean state for the next one. */
+    hits() {
+        const hits = new Map();
+        for (const id of this.touched)
+            hits.set(id, { starts: this.starts[id], candidates: this.candidates[id] });
+        this.reset();
+        return hits;
+    }
+    reset() {
+        for (const id of this.touched) {
+            this.starts[id] = undefined;
+            this.candidates[id] = 0;
+            this.fullAt[id] = -1;
+        }
+        this.touched = [];
+    }
+}
+/**
+ * A short quote, by searching the text for it: its matches up to its cap, and
+ * with a context, those the context allows. False, with nothing kept for it,
+ * when the scan's work went past `upTo` first.
+ */
+function findShort(text, quote, id, context, found, upTo) {
+    let from = 0;
+    for (;;) {
+        if (found.full(id))
+            return true;
+        if (found.spent() > upTo) {
+            found.forget(id);
+            return false;
+        }
+        const at = text.indexOf(quote.bytes, from);
+        found.spend(SEARCH_CALL + ((at < 0 ? text.length - from : at - from) >>> 6));
+        if (at < 0)
+            return true;
+        if ((0,_match_js__WEBPACK_IMPORTED_MODULE_1__/* .respectsWordBoundaries */ .kz)(text, at, quote))
+            found.match(id, at, 0, context, text, quote.bytes.length);
+        from = at + 1;
+    }
+}
+/**
+ * A short quote, by looking it up in the index of the text: its first matches
+ * up to its cap, and with a context, those the context allows (its matches
+ * sorted, in `sorted` by range for the other contexts of the same quote).
+ */
+function findIndexed(index, quote, id, context, found) {
+    const steps = { count: 0 };
+    const range = index.range(quote.bytes, steps);
+    found.spend(steps.count * (1 + (quote.bytes.length >>> 4)));
+    const count = range.hi - range.lo;
+    if (count === 0)
+        return;
+    const text = index.text;
+    const length = quote.bytes.length;
+    if (!context) {
+        const cap = found.cap(id);
+        found.spend(Math.ceil(Math.min(count, _unit_index_js__WEBPACK_IMPORTED_MODULE_2__/* .RMQ_FROM */ .CO) / RANGE_ENTRIES_PER_UNIT) + (count > _unit_index_js__WEBPACK_IMPORTED_MODULE_2__/* .RMQ_FROM */ .CO ? _unit_index_js__WEBPACK_IMPORTED_MODULE_2__/* .RMQ_STEPS */ .Rh * cap : 0));
+        for (const start of index.firstMatches(range, cap))
+            found.match(id, start, 0, undefined, text, length);
+        return;
+    }
+    // Every match, in text order, until the context has kept as many as the cap: as a search would.
+    const matches = index.ascending(range);
+    const each = count > _unit_index_js__WEBPACK_IMPORTED_MODULE_2__/* .RMQ_FROM */ .CO ? _unit_index_js__WEBPACK_IMPORTED_MODULE_2__/* .RMQ_STEPS */ .Rh : 1;
+    for (let start = matches.next(); start >= 0 && !found.full(id); start = matches.next()) {
+        found.spend(each);
+        found.match(id, start, 0, context, text, length);
+    }
+}
+function littleEndianWords(text) {
+    const words = new Int32Array(text.length >>> 2);
+    for (let w = 0; w < words.length; w++)
+        words[w] = wordAt(text, w << 2);
+    return words;
+}
+function insertSorted(list, value) {
+    let i = list.length;
+    while (i > 0 && list[i - 1] > value)
+        i--;
+    list.splice(i, 0, value);
+}
+/** How many leading bytes of `quote` the text has at `at` (the quote's length when all of them). */
+function mismatchAt(text, at, quote) {
+    if (at + quote.length > text.length)
+        return 0;
+    for (let i = 0; i < quote.length; i++)
+        if (text[at + i] !== quote[i])
+            return i;
+    return quote.length;
+}
+
+
+/***/ }),
+
+/***/ 2374:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  OL: () => (/* binding */ WHITESPACE_TO_COLLAPSE),
+  fI: () => (/* binding */ hasLoneSurrogate),
+  YS: () => (/* binding */ isNfcInert),
+  Yv: () => (/* binding */ isWhitespace),
+  y9: () => (/* binding */ isWordCodePoint),
+  Ol: () => (/* binding */ onWordBoundaries)
+});
+
+// UNUSED EXPORTS: codePointEndingAt
+
+;// CONCATENATED MODULE: ./src/engine/unicode-data.ts
+// Generated by scripts/gen-unicode-data.mjs from Unicode 17.0 (ICU 78.2). Do not edit.
+// Inclusive ranges [first, last, first, last, ...] of NFC-inert code points (see the script).
+const UNICODE_VERSION = '17.0';
+const NFC_INERT_RANGES = [
+    0x0, 0x8, 0xe, 0x1b, 0x21, 0x84, 0x86, 0x9f, 0xa1, 0x2ff, 0x370, 0x373, 0x375, 0x377, 0x37a, 0x37d,
+    0x37f, 0x37f, 0x384, 0x386, 0x388, 0x38a, 0x38c, 0x38c, 0x38e, 0x3a1, 0x3a3, 0x482, 0x48a, 0x52f, 0x531, 0x556,
+    0x559, 0x58a, 0x58d, 0x58f, 0x5be, 0x5be, 0x5c0, 0x5c0, 0x5c3, 0x5c3, 0x5c6, 0x5c6, 0x5d0, 0x5ea, 0x5ef, 0x5f4,
+    0x600, 0x60f, 0x61b, 0x64a, 0x660, 0x66f, 0x671, 0x6d5, 0x6dd, 0x6de, 0x6e5, 0x6e6, 0x6e9, 0x6e9, 0x6ee, 0x70d,
+    0x70f, 0x710, 0x712, 0x72f, 0x74d, 0x7a5, 0x7b1, 0x7b1, 0x7c0, 0x7ea, 0x7f4, 0x7fa, 0x7fe, 0x815, 0x81a, 0x81a,
+    0x824, 0x824, 0x828, 0x828, 0x830, 0x83e, 0x840, 0x858, 0x85e, 0x85e, 0x860, 0x86a, 0x870, 0x891, 0x8a0, 0x8c9,
+    0x8e2, 0x8e2, 0x904, 0x939, 0x93d, 0x93d, 0x950, 0x950, 0x960, 0x961, 0x964, 0x980, 0x985, 0x98c, 0x98f, 0x990,
+    0x993, 0x9a8, 0x9aa, 0x9b0, 0x9b2, 0x9b2, 0x9b6, 0x9b9, 0x9bd, 0x9bd, 0x9ce, 0x9ce, 0x9e0, 0x9e1, 0x9e6, 0x9fd,
+    0xa05, 0xa0a, 0xa0f, 0xa10, 0xa13, 0xa28, 0xa2a, 0xa30, 0xa32, 0xa32, 0xa35, 0xa35, 0xa38, 0xa39, 0xa5c, 0xa5c,
+    0xa66, 0xa6f, 0xa72, 0xa74, 0xa76, 0xa76, 0xa85, 0xa8d, 0xa8f, 0xa91, 0xa93, 0xaa8, 0xaaa, 0xab0, 0xab2, 0xab3,
+    0xab5, 0xab9, 0xabd, 0xabd, 0xad0, 0xad0, 0xae0, 0xae1, 0xae6, 0xaf1, 0xaf9, 0xaf9, 0xb05, 0xb0c, 0xb0f, 0xb10,
+    0xb13, 0xb28, 0xb2a, 0xb30, 0xb32, 0xb33, 0xb35, 0xb39, 0xb3d, 0xb3d, 0xb5f, 0xb61, 0xb66, 0xb77, 0xb83, 0xb83,
+    0xb85, 0xb8a, 0xb8e, 0xb90, 0xb92, 0xb95, 0xb99, 0xb9a, 0xb9c, 0xb9c, 0xb9e, 0xb9f, 0xba3, 0xba4, 0xba8, 0xbaa,
+    0xbae, 0xbb9, 0xbd0, 0xbd0, 0xbe6, 0xbfa, 0xc05, 0xc0c, 0xc0e, 0xc10, 0xc12, 0xc28, 0xc2a, 0xc39, 0xc3d, 0xc3d,
+    0xc58, 0xc5a, 0xc5c, 0xc5d, 0xc60, 0xc61, 0xc66, 0xc6f, 0xc77, 0xc80, 0xc84, 0xc8c, 0xc8e, 0xc90, 0xc92, 0xca8,
+    0xcaa, 0xcb3, 0xcb5, 0xcb9, 0xcbd, 0xcbd, 0xcdc, 0xcde, 0xce0, 0xce1, 0xce6, 0xcef, 0xcf1, 0xcf2, 0xd04, 0xd0c,
+    0xd0e, 0xd10, 0xd12, 0xd3a, 0xd3d, 0xd3d, 0xd4e, 0xd4f, 0xd54, 0xd56, 0xd58, 0xd61, 0xd66, 0xd7f, 0xd85, 0xd96,
+    0xd9a, 0xdb1, 0xdb3, 0xdbb, 0xdbd, 0xdbd, 0xdc0, 0xdc6, 0xde6, 0xdef, 0xdf4, 0xdf4, 0xe01, 0xe30, 0xe32, 0xe33,
+    0xe3f, 0xe46, 0xe4f, 0xe5b, 0xe81, 0xe82, 0xe84, 0xe84, 0xe86, 0xe8a, 0xe8c, 0xea3, 0xea5, 0xea5, 0xea7, 0xeb0,
+    0xeb2, 0xeb3, 0xebd, 0xebd, 0xec0, 0xec4, 0xec6, 0xec6, 0xed0, 0xed9, 0xedc, 0xedf, 0xf00, 0xf17, 0xf1a, 0xf34,
+    0xf36, 0xf36, 0xf38, 0xf38, 0xf3a, 0xf3d, 0xf40, 0xf42, 0xf44, 0xf47, 0xf49, 0xf4c, 0xf4e, 0xf51, 0xf53, 0xf56,
+    0xf58, 0xf5b, 0xf5d, 0xf68, 0xf6a, 0xf6c, 0xf85, 0xf85, 0xf88, 0xf8c, 0xfbe, 0xfc5, 0xfc7, 0xfcc, 0xfce, 0xfda,
+    0x1000, 0x102a, 0x103f, 0x1055, 0x105a, 0x105d, 0x1061, 0x1061, 0x1065, 0x1066, 0x106e, 0x1070, 0x1075, 0x1081, 0x108e, 0x108e,
+    0x1090, 0x1099, 0x109e, 0x10c5, 0x10c7, 0x10c7, 0x10cd, 0x10cd, 0x10d0, 0x1160, 0x1176, 0x11a7, 0x11c3, 0x1248, 0x124a, 0x124d,
+    0x1250, 0x1256, 0x1258, 0x1258, 0x125a, 0x125d, 0x1260, 0x1288, 0x128a, 0x128d, 0x1290, 0x12b0, 0x12b2, 0x12b5, 0x12b8, 0x12be,
+    0x12c0, 0x12c0, 0x12c2, 0x12c5, 0x12c8, 0x12d6, 0x12d8, 0x1310, 0x1312, 0x1315, 0x1318, 0x135a, 0x1360, 0x137c, 0x1380, 0x1399,
+    0x13a0, 0x13f5, 0x13f8, 0x13fd, 0x1400, 0x167f, 0x1681, 0x169c, 0x16a0, 0x16f8, 0x1700, 0x1711, 0x171f, 0x1731, 0x1735, 0x1736,
+    0x1740, 0x1751, 0x1760, 0x176c, 0x176e, 0x1770, 0x1780, 0x17b3, 0x17d4, 0x17dc, 0x17e0, 0x17e9, 0x17f0, 0x17f9, 0x1800, 0x180a,
+    0x180e, 0x180e, 0x1810, 0x1819, 0x1820, 0x1878, 0x1880, 0x1884, 0x1887, 0x18a8, 0x18aa, 0x18aa, 0x18b0, 0x18f5, 0x1900, 0x191e,
+    0x1940, 0x1940, 0x1944, 0x196d, 0x1970, 0x1974, 0x1980, 0x19ab, 0x19b0, 0x19c9, 0x19d0, 0x19da, 0x19de, 0x1a16, 0x1a1e, 0x1a54,
+    0x1a80, 0x1a89, 0x1a90, 0x1a99, 0x1aa0, 0x1aad, 0x1b05, 0x1b33, 0x1b45, 0x1b4c, 0x1b4e, 0x1b6a, 0x1b74, 0x1b7f, 0x1b83, 0x1ba0,
+    0x1bae, 0x1be5, 0x1bfc, 0x1c23, 0x1c3b, 0x1c49, 0x1c4d, 0x1c8a, 0x1c90, 0x1cba, 0x1cbd, 0x1cc7, 0x1cd3, 0x1cd3, 0x1ce9, 0x1cec,
+    0x1cee, 0x1cf3, 0x1cf5, 0x1cf6, 0x1cfa, 0x1cfa, 0x1d00, 0x1dbf, 0x1e00, 0x1f15, 0x1f18, 0x1f1d, 0x1f20, 0x1f45, 0x1f48, 0x1f4d,
+    0x1f50, 0x1f57, 0x1f59, 0x1f59, 0x1f5b, 0x1f5b, 0x1f5d, 0x1f5d, 0x1f5f, 0x1f70, 0x1f72, 0x1f72, 0x1f74, 0x1f74, 0x1f76, 0x1f76,
+    0x1f78, 0x1f78, 0x1f7a, 0x1f7a, 0x1f7c, 0x1f7c, 0x1f80, 0x1fb4, 0x1fb6, 0x1fba, 0x1fbc, 0x1fbd, 0x1fbf, 0x1fc4, 0x1fc6, 0x1fc8,
+    0x1fca, 0x1fca, 0x1fcc, 0x1fd2, 0x1fd6, 0x1fda, 0x1fdd, 0x1fe2, 0x1fe4, 0x1fea, 0x1fec, 0x1fed, 0x1ff2, 0x1ff4, 0x1ff6, 0x1ff8,
+    0x1ffa, 0x1ffa, 0x1ffc, 0x1ffc, 0x1ffe, 0x1ffe, 0x200b, 0x2027, 0x202a, 0x202e, 0x2030, 0x205e, 0x2060, 0x2064, 0x2066, 0x2071,
+    0x2074, 0x208e, 0x2090, 0x209c, 0x20a0, 0x20c1, 0x2100, 0x2125, 0x2127, 0x2129, 0x212c, 0x218b, 0x2190, 0x2328, 0x232b, 0x2429,
+    0x2440, 0x244a, 0x2460, 0x2adb, 0x2add, 0x2b73, 0x2b76, 0x2cee, 0x2cf2, 0x2cf3, 0x2cf9, 0x2d25, 0x2d27, 0x2d27, 0x2d2d, 0x2d2d,
+    0x2d30, 0x2d67, 0x2d6f, 0x2d70, 0x2d80, 0x2d96, 0x2da0, 0x2da6, 0x2da8, 0x2dae, 0x2db0, 0x2db6, 0x2db8, 0x2dbe, 0x2dc0, 0x2dc6,
+    0x2dc8, 0x2dce, 0x2dd0, 0x2dd6, 0x2dd8, 0x2dde, 0x2e00, 0x2e5d, 0x2e80, 0x2e99, 0x2e9b, 0x2ef3, 0x2f00, 0x2fd5, 0x2ff0, 0x2fff,
+    0x3001, 0x3029, 0x3030, 0x303f, 0x3041, 0x3096, 0x309b, 0x30ff, 0x3105, 0x312f, 0x3131, 0x318e, 0x3190, 0x31e5, 0x31ef, 0x321e,
+    0x3220, 0xa48c, 0xa490, 0xa4c6, 0xa4d0, 0xa62b, 0xa640, 0xa66e, 0xa673, 0xa673, 0xa67e, 0xa69d, 0xa6a0, 0xa6ef, 0xa6f2, 0xa6f7,
+    0xa700, 0xa7dc, 0xa7f1, 0xa801, 0xa803, 0xa805, 0xa807, 0xa80a, 0xa80c, 0xa822, 0xa828, 0xa82b, 0xa830, 0xa839, 0xa840, 0xa877,
+    0xa882, 0xa8b3, 0xa8ce, 0xa8d9, 0xa8f2, 0xa8fe, 0xa900, 0xa925, 0xa92e, 0xa946, 0xa95f, 0xa97c, 0xa984, 0xa9b2, 0xa9c1, 0xa9cd,
+    0xa9cf, 0xa9d9, 0xa9de, 0xa9e4, 0xa9e6, 0xa9fe, 0xaa00, 0xaa28, 0xaa40, 0xaa42, 0xaa44, 0xaa4b, 0xaa50, 0xaa59, 0xaa5c, 0xaa7a,
+    0xaa7e, 0xaaaf, 0xaab1, 0xaab1, 0xaab5, 0xaab6, 0xaab9, 0xaabd, 0xaac0, 0xaac0, 0xaac2, 0xaac2, 0xaadb, 0xaaea, 0xaaf0, 0xaaf4,
+    0xab01, 0xab06, 0xab09, 0xab0e, 0xab11, 0xab16, 0xab20, 0xab26, 0xab28, 0xab2e, 0xab30, 0xab6b, 0xab70, 0xabe2, 0xabeb, 0xabeb,
+    0xabf0, 0xabf9, 0xac00, 0xd7a3, 0xd7b0, 0xd7c6, 0xd7cb, 0xd7fb, 0xe000, 0xf8ff, 0xfa0e, 0xfa0f, 0xfa11, 0xfa11, 0xfa13, 0xfa14,
+    0xfa1f, 0xfa1f, 0xfa21, 0xfa21, 0xfa23, 0xfa24, 0xfa27, 0xfa29, 0xfb00, 0xfb06, 0xfb13, 0xfb17, 0xfb20, 0xfb29, 0xfb4f, 0xfdcf,
+    0xfdf0, 0xfdff, 0xfe10, 0xfe19, 0xfe30, 0xfe52, 0xfe54, 0xfe66, 0xfe68, 0xfe6b, 0xfe70, 0xfe74, 0xfe76, 0xfefc, 0xfeff, 0xfeff,
+    0xff01, 0xffbe, 0xffc2, 0xffc7, 0xffca, 0xffcf, 0xffd2, 0xffd7, 0xffda, 0xffdc, 0xffe0, 0xffe6, 0xffe8, 0xffee, 0xfff9, 0xfffd,
+    0x10000, 0x1000b, 0x1000d, 0x10026, 0x10028, 0x1003a, 0x1003c, 0x1003d, 0x1003f, 0x1004d, 0x10050, 0x1005d, 0x10080, 0x100fa, 0x10100, 0x10102,
+    0x10107, 0x10133, 0x10137, 0x1018e, 0x10190, 0x1019c, 0x101a0, 0x101a0, 0x101d0, 0x101fc, 0x10280, 0x1029c, 0x102a0, 0x102d0, 0x102e1, 0x102fb,
+    0x10300, 0x10323, 0x1032d, 0x1034a, 0x10350, 0x10375, 0x10380, 0x1039d, 0x1039f, 0x103c3, 0x103c8, 0x103d5, 0x10400, 0x1049d, 0x104a0, 0x104a9,
+    0x104b0, 0x104d3, 0x104d8, 0x104fb, 0x10500, 0x10527, 0x10530, 0x10563, 0x1056f, 0x1057a, 0x1057c, 0x1058a, 0x1058c, 0x10592, 0x10594, 0x10595,
+    0x10597, 0x105a1, 0x105a3, 0x105b1, 0x105b3, 0x105b9, 0x105bb, 0x105bc, 0x105c0, 0x105f3, 0x10600, 0x10736, 0x10740, 0x10755, 0x10760, 0x10767,
+    0x10780, 0x10785, 0x10787, 0x107b0, 0x107b2, 0x107ba, 0x10800, 0x10805, 0x10808, 0x10808, 0x1080a, 0x10835, 0x10837, 0x10838, 0x1083c, 0x1083c,
+    0x1083f, 0x10855, 0x10857, 0x1089e, 0x108a7, 0x108af, 0x108e0, 0x108f2, 0x108f4, 0x108f5, 0x108fb, 0x1091b, 0x1091f, 0x10939, 0x1093f, 0x10959,
+    0x10980, 0x109b7, 0x109bc, 0x109cf, 0x109d2, 0x10a00, 0x10a10, 0x10a13, 0x10a15, 0x10a17, 0x10a19, 0x10a35, 0x10a40, 0x10a48, 0x10a50, 0x10a58,
+    0x10a60, 0x10a9f, 0x10ac0, 0x10ae4, 0x10aeb, 0x10af6, 0x10b00, 0x10b35, 0x10b39, 0x10b55, 0x10b58, 0x10b72, 0x10b78, 0x10b91, 0x10b99, 0x10b9c,
+    0x10ba9, 0x10baf, 0x10c00, 0x10c48, 0x10c80, 0x10cb2, 0x10cc0, 0x10cf2, 0x10cfa, 0x10d23, 0x10d30, 0x10d39, 0x10d40, 0x10d65, 0x10d6e, 0x10d85,
+    0x10d8e, 0x10d8f, 0x10e60, 0x10e7e, 0x10e80, 0x10ea9, 0x10ead, 0x10ead, 0x10eb0, 0x10eb1, 0x10ec2, 0x10ec7, 0x10ed0, 0x10ed8, 0x10f00, 0x10f27,
+    0x10f30, 0x10f45, 0x10f51, 0x10f59, 0x10f70, 0x10f81, 0x10f86, 0x10f89, 0x10fb0, 0x10fcb, 0x10fe0, 0x10ff6, 0x11003, 0x11037, 0x11047, 0x1104d,
+    0x11052, 0x1106f, 0x11071, 0x11072, 0x11075, 0x11075, 0x11083, 0x110af, 0x110bb, 0x110c1, 0x110cd, 0x110cd, 0x110d0, 0x110e8, 0x110f0, 0x110f9,
+    0x11103, 0x11126, 0x11136, 0x11144, 0x11147, 0x11147, 0x11150, 0x11172, 0x11174, 0x11176, 0x11183, 0x111b2, 0x111c1, 0x111c8, 0x111cd, 0x111cd,
+    0x111d0, 0x111df, 0x111e1, 0x111f4, 0x11200, 0x11211, 0x11213, 0x1122b, 0x11238, 0x1123d, 0x1123f, 0x11240, 0x11280, 0x11286, 0x11288, 0x11288,
+    0x1128a, 0x1128d, 0x1128f, 0x1129d, 0x1129f, 0x112a9, 0x112b0, 0x112de, 0x112f0, 0x112f9, 0x11305, 0x1130c, 0x1130f, 0x11310, 0x11313, 0x11328,
+    0x1132a, 0x11330, 0x11332, 0x11333, 0x11335, 0x11339, 0x1133d, 0x1133d, 0x11350, 0x11350, 0x1135d, 0x11361, 0x11380, 0x11389, 0x1138b, 0x1138b,
+    0x1138e, 0x1138e, 0x11390, 0x113b5, 0x113b7, 0x113b7, 0x113d1, 0x113d1, 0x113d3, 0x113d5, 0x113d7, 0x113d8, 0x11400, 0x11434, 0x11447, 0x1145b,
+    0x1145d, 0x1145d, 0x1145f, 0x11461, 0x11480, 0x114af, 0x114c4, 0x114c7, 0x114d0, 0x114d9, 0x11580, 0x115ae, 0x115c1, 0x115db, 0x11600, 0x1162f,
+    0x11641, 0x11644, 0x11650, 0x11659, 0x11660, 0x1166c, 0x11680, 0x116aa, 0x116b8, 0x116b9, 0x116c0, 0x116c9, 0x116d0, 0x116e3, 0x11700, 0x1171a,
+    0x11730, 0x11746, 0x11800, 0x1182b, 0x1183b, 0x1183b, 0x118a0, 0x118f2, 0x118ff, 0x11906, 0x11909, 0x11909, 0x1190c, 0x11913, 0x11915, 0x11916,
+    0x11918, 0x1192f, 0x1193f, 0x1193f, 0x11941, 0x11941, 0x11944, 0x11946, 0x11950, 0x11959, 0x119a0, 0x119a7, 0x119aa, 0x119d0, 0x119e1, 0x119e3,
+    0x11a00, 0x11a00, 0x11a0b, 0x11a32, 0x11a3a, 0x11a3a, 0x11a3f, 0x11a46, 0x11a50, 0x11a50, 0x11a5c, 0x11a89, 0x11a9a, 0x11aa2, 0x11ab0, 0x11af8,
+    0x11b00, 0x11b09, 0x11bc0, 0x11be1, 0x11bf0, 0x11bf9, 0x11c00, 0x11c08, 0x11c0a, 0x11c2e, 0x11c40, 0x11c45, 0x11c50, 0x11c6c, 0x11c70, 0x11c8f,
+    0x11d00, 0x11d06, 0x11d08, 0x11d09, 0x11d0b, 0x11d30, 0x11d46, 0x11d46, 0x11d50, 0x11d59, 0x11d60, 0x11d65, 0x11d67, 0x11d68, 0x11d6a, 0x11d89,
+    0x11d98, 0x11d98, 0x11da0, 0x11da9, 0x11db0, 0x11ddb, 0x11de0, 0x11de9, 0x11ee0, 0x11ef2, 0x11ef7, 0x11ef8, 0x11f02, 0x11f02, 0x11f04, 0x11f10,
+    0x11f12, 0x11f33, 0x11f43, 0x11f59, 0x11fb0, 0x11fb0, 0x11fc0, 0x11ff1, 0x11fff, 0x12399, 0x12400, 0x1246e, 0x12470, 0x12474, 0x12480, 0x12543,
+    0x12f90, 0x12ff2, 0x13000, 0x1343f, 0x13441, 0x13446, 0x13460, 0x143fa, 0x14400, 0x14646, 0x16100, 0x1611d, 0x16130, 0x16139, 0x16800, 0x16a38,
+    0x16a40, 0x16a5e, 0x16a60, 0x16a69, 0x16a6e, 0x16abe, 0x16ac0, 0x16ac9, 0x16ad0, 0x16aed, 0x16af5, 0x16af5, 0x16b00, 0x16b2f, 0x16b37, 0x16b45,
+    0x16b50, 0x16b59, 0x16b5b, 0x16b61, 0x16b63, 0x16b77, 0x16b7d, 0x16b8f, 0x16d40, 0x16d66, 0x16d68, 0x16d79, 0x16e40, 0x16e9a, 0x16ea0, 0x16eb8,
+    0x16ebb, 0x16ed3, 0x16f00, 0x16f4a, 0x16f50, 0x16f50, 0x16f93, 0x16f9f, 0x16fe0, 0x16fe3, 0x16ff2, 0x16ff6, 0x17000, 0x18cd5, 0x18cff, 0x18d1e,
+    0x18d80, 0x18df2, 0x1aff0, 0x1aff3, 0x1aff5, 0x1affb, 0x1affd, 0x1affe, 0x1b000, 0x1b122, 0x1b132, 0x1b132, 0x1b150, 0x1b152, 0x1b155, 0x1b155,
+    0x1b164, 0x1b167, 0x1b170, 0x1b2fb, 0x1bc00, 0x1bc6a, 0x1bc70, 0x1bc7c, 0x1bc80, 0x1bc88, 0x1bc90, 0x1bc99, 0x1bc9c, 0x1bc9c, 0x1bc9f, 0x1bca3,
+    0x1cc00, 0x1ccfc, 0x1cd00, 0x1ceb3, 0x1ceba, 0x1ced0, 0x1cee0, 0x1cef0, 0x1cf50, 0x1cfc3, 0x1d000, 0x1d0f5, 0x1d100, 0x1d126, 0x1d129, 0x1d15d,
+    0x1d16a, 0x1d16c, 0x1d173, 0x1d17a, 0x1d183, 0x1d184, 0x1d18c, 0x1d1a9, 0x1d1ae, 0x1d1ba, 0x1d1c1, 0x1d1ea, 0x1d200, 0x1d241, 0x1d245, 0x1d245,
+    0x1d2c0, 0x1d2d3, 0x1d2e0, 0x1d2f3, 0x1d300, 0x1d356, 0x1d360, 0x1d378, 0x1d400, 0x1d454, 0x1d456, 0x1d49c, 0x1d49e, 0x1d49f, 0x1d4a2, 0x1d4a2,
+    0x1d4a5, 0x1d4a6, 0x1d4a9, 0x1d4ac, 0x1d4ae, 0x1d4b9, 0x1d4bb, 0x1d4bb, 0x1d4bd, 0x1d4c3, 0x1d4c5, 0x1d505, 0x1d507, 0x1d50a, 0x1d50d, 0x1d514,
+    0x1d516, 0x1d51c, 0x1d51e, 0x1d539, 0x1d53b, 0x1d53e, 0x1d540, 0x1d544, 0x1d546, 0x1d546, 0x1d54a, 0x1d550, 0x1d552, 0x1d6a5, 0x1d6a8, 0x1d7cb,
+    0x1d7ce, 0x1d9ff, 0x1da37, 0x1da3a, 0x1da6d, 0x1da74, 0x1da76, 0x1da83, 0x1da85, 0x1da8b, 0x1df00, 0x1df1e, 0x1df25, 0x1df2a, 0x1e030, 0x1e06d,
+    0x1e100, 0x1e12c, 0x1e137, 0x1e13d, 0x1e140, 0x1e149, 0x1e14e, 0x1e14f, 0x1e290, 0x1e2ad, 0x1e2c0, 0x1e2eb, 0x1e2f0, 0x1e2f9, 0x1e2ff, 0x1e2ff,
+    0x1e4d0, 0x1e4eb, 0x1e4f0, 0x1e4f9, 0x1e5d0, 0x1e5ed, 0x1e5f0, 0x1e5fa, 0x1e5ff, 0x1e5ff, 0x1e6c0, 0x1e6de, 0x1e6e0, 0x1e6e2, 0x1e6e4, 0x1e6e5,
+    0x1e6e7, 0x1e6ed, 0x1e6f0, 0x1e6f4, 0x1e6fe, 0x1e6ff, 0x1e7e0, 0x1e7e6, 0x1e7e8, 0x1e7eb, 0x1e7ed, 0x1e7ee, 0x1e7f0, 0x1e7fe, 0x1e800, 0x1e8c4,
+    0x1e8c7, 0x1e8cf, 0x1e900, 0x1e943, 0x1e94b, 0x1e94b, 0x1e950, 0x1e959, 0x1e95e, 0x1e95f, 0x1ec71, 0x1ecb4, 0x1ed01, 0x1ed3d, 0x1ee00, 0x1ee03,
+    0x1ee05, 0x1ee1f, 0x1ee21, 0x1ee22, 0x1ee24, 0x1ee24, 0x1ee27, 0x1ee27, 0x1ee29, 0x1ee32, 0x1ee34, 0x1ee37, 0x1ee39, 0x1ee39, 0x1ee3b, 0x1ee3b,
+    0x1ee42, 0x1ee42, 0x1ee47, 0x1ee47, 0x1ee49, 0x1ee49, 0x1ee4b, 0x1ee4b, 0x1ee4d, 0x1ee4f, 0x1ee51, 0x1ee52, 0x1ee54, 0x1ee54, 0x1ee57, 0x1ee57,
+    0x1ee59, 0x1ee59, 0x1ee5b, 0x1ee5b, 0x1ee5d, 0x1ee5d, 0x1ee5f, 0x1ee5f, 0x1ee61, 0x1ee62, 0x1ee64, 0x1ee64, 0x1ee67, 0x1ee6a, 0x1ee6c, 0x1ee72,
+    0x1ee74, 0x1ee77, 0x1ee79, 0x1ee7c, 0x1ee7e, 0x1ee7e, 0x1ee80, 0x1ee89, 0x1ee8b, 0x1ee9b, 0x1eea1, 0x1eea3, 0x1eea5, 0x1eea9, 0x1eeab, 0x1eebb,
+    0x1eef0, 0x1eef1, 0x1f000, 0x1f02b, 0x1f030, 0x1f093, 0x1f0a0, 0x1f0ae, 0x1f0b1, 0x1f0bf, 0x1f0c1, 0x1f0cf, 0x1f0d1, 0x1f0f5, 0x1f100, 0x1f1ad,
+    0x1f1e6, 0x1f202, 0x1f210, 0x1f23b, 0x1f240, 0x1f248, 0x1f250, 0x1f251, 0x1f260, 0x1f265, 0x1f300, 0x1f6d8, 0x1f6dc, 0x1f6ec, 0x1f6f0, 0x1f6fc,
+    0x1f700, 0x1f7d9, 0x1f7e0, 0x1f7eb, 0x1f7f0, 0x1f7f0, 0x1f800, 0x1f80b, 0x1f810, 0x1f847, 0x1f850, 0x1f859, 0x1f860, 0x1f887, 0x1f890, 0x1f8ad,
+    0x1f8b0, 0x1f8bb, 0x1f8c0, 0x1f8c1, 0x1f8d0, 0x1f8d8, 0x1f900, 0x1fa57, 0x1fa60, 0x1fa6d, 0x1fa70, 0x1fa7c, 0x1fa80, 0x1fa8a, 0x1fa8e, 0x1fac6,
+    0x1fac8, 0x1fac8, 0x1facd, 0x1fadc, 0x1fadf, 0x1faea, 0x1faef, 0x1faf8, 0x1fb00, 0x1fb92, 0x1fb94, 0x1fbfa, 0x20000, 0x2a6df, 0x2a700, 0x2b81d,
+    0x2b820, 0x2cead, 0x2ceb0, 0x2ebe0, 0x2ebf0, 0x2ee5d, 0x30000, 0x3134a, 0x31350, 0x33479, 0xe0001, 0xe0001, 0xe0020, 0xe007f, 0xf0000, 0xffffd,
+    0x100000, 0x10fffd,
+];
+
+;// CONCATENATED MODULE: ./src/engine/unicode.ts
+// Character classes of the contract (SPEC §3, §4), judged per code point.
+
+/**
+ * Whitespace exactly as Python's str.isspace (SPEC §3). JavaScript's \s differs:
+ * it adds U+FEFF and lacks U+001C..U+001F and U+0085, so it is never used here.
+ */
+function isWhitespace(cp) {
+    if (cp <= 0x20)
+        return cp === 0x20 || (cp >= 0x09 && cp <= 0x0d) || cp >= 0x1c;
+    if (cp < 0x85)
+        return false;
+    if (cp === 0x85 || cp === 0xa0)
+        return true;
+    if (cp < 0x1680)
+        return false;
+    return (cp === 0x1680 ||
+        (cp >= 0x2000 && cp <= 0x200a) ||
+        cp === 0x2028 ||
+        cp === 0x2029 ||
+        cp === 0x202f ||
+        cp === 0x205f ||
+        cp === 0x3000);
+}
+/** That whitespace but U+0020, as the inside of a character class (never JavaScript's \s, which differs in the same way). */
+const OTHER_WHITESPACE = String.raw `\t-\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000`;
+/**
+ * Every run of that whitespace but a lone U+0020, for native replacing: a run
+ * that starts with another whitespace character, or a space and more.
+ * Replacing each with one space gives what replacing every run would, without
+ * matching the lone spaces that are most of the runs of a text (twice as
+ * fast on quotes, measured).
+ */
+const WHITESPACE_TO_COLLAPSE = new RegExp(`[${OTHER_WHITESPACE}][${OTHER_WHITESPACE} ]*| [${OTHER_WHITESPACE} ]+`, 'g');
+const WORD_RE = /^[\p{L}\p{N}_]$/u;
+// 0 = not yet known, 1 = word, 2 = not word. Filled lazily: most text never asks
+// about most code points, and a 64 KiB table is cheap once it is asked.
+const wordBmp = new Uint8Array(0x10000);
+/** A word code point: general category L or N, or `_` (SPEC §4). */
+function isWordCodePoint(cp) {
+    if (cp < 0x80) {
+        return (cp >= 0x61 && cp <= 0x7a) || (cp >= 0x41 && cp <= 0x5a) || (cp >= 0x30 && cp <= 0x39) || cp === 0x5f;
+    }
+    if (cp < 0x10000) {
+        let known = wordBmp[cp];
+        if (known === 0) {
+            known = WORD_RE.test(String.fromCharCode(cp)) ? 1 : 2;
+            wordBmp[cp] = known;
+        }
+        return known === 1;
+    }
+    return WORD_RE.test(String.fromCodePoint(cp));
+}
+/** The code point that ends at UTF-16 index `at` of a string (a whole surrogate pair), or undefined at its start. */
+function codePointEndingAt(text, at) {
+    if (at <= 0)
+        return undefined;
+    const low = text.charCodeAt(at - 1);
+    return low >= 0xdc00 && low <= 0xdfff && at >= 2 ? text.codePointAt(at - 2) : low;
+}
+/**
+ * Whether text[start, end) (not empty) sits on word boundaries as SPEC §4
+ * wants of a match: where it starts with a word code point, none comes just
+ * before; where it ends with one, none comes just after.
+ */
+function onWordBoundaries(text, start, end) {
+    const before = codePointEndingAt(text, start);
+    if (before !== undefined && isWordCodePoint(before) && isWordCodePoint(text.codePointAt(start)))
+        return false;
+    const after = text.codePointAt(end);
+    return !(after !== undefined && isWordCodePoint(after) && isWordCodePoint(codePointEndingAt(text, end)));
+}
+const inertBmp = new Uint8Array(0x10000);
+const inertAstral = [];
+for (let i = 0; i < NFC_INERT_RANGES.length; i += 2) {
+    const first = NFC_INERT_RANGES[i];
+    const last = NFC_INERT_RANGES[i + 1];
+    if (first < 0x10000)
+        inertBmp.fill(1, first, Math.min(last, 0xffff) + 1);
+    if (last >= 0x10000)
+        inertAstral.push(Math.max(first, 0x10000), last);
+}
+/**
+ * True when NFC can neither change this code point nor merge it with what comes
+ * before it: the position before it is a safe place to cut text for NFC.
+ * Unknown code points (for instance, assigned in a newer Unicode) are not inert,
+ * so they always go through the runtime's own normalization.
+ */
+function isNfcInert(cp) {
+    if (cp < 0x10000)
+        return inertBmp[cp] === 1;
+    let lo = 0;
+    let hi = inertAstral.length / 2 - 1;
+    while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (cp < inertAstral[2 * mid])
+            hi = mid - 1;
+        else if (cp > inertAstral[2 * mid + 1])
+            lo = mid + 1;
+        else
+            return true;
+    }
+    return false;
+}
+/** True if the string holds a UTF-16 surrogate that is not part of a pair. */
+function hasLoneSurrogate(s) {
+    return !s.isWellFormed();
+}
+
+
+/***/ }),
+
+/***/ 2970:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  CO: () => (/* binding */ RMQ_FROM),
+  Rh: () => (/* binding */ RMQ_STEPS),
+  bz: () => (/* binding */ UnitIndex)
+});
+
+// UNUSED EXPORTS: Ascending, unitEnd
+
+// EXTERNAL MODULE: ./src/engine/unicode.ts + 1 modules
+var unicode = __nccwpck_require__(2374);
+;// CONCATENATED MODULE: ./src/engine/suffix-array.ts
+// Suffix arrays of integer strings by induced sorting (SA-IS: Nong, Zhang and
+// Chan, "Two efficient algorithms for linear time suffix array construction",
+// 2011), in time and memory linear in the length of the string, whatever it
+// repeats. The steps follow the AtCoder Library's sa_is (CC0), on typed arrays.
+//
+// No package is used: the runtime dependencies are @actions/core,
+// @actions/github and yaml only, and the one suffix array on the npm registry
+// in wide use (mnemonist's SuffixArray) sorts the suffixes by comparing them,
+// which costs the square of the length on text that repeats.
+/** Below this length, the suffixes are sorted by comparing them. */
+const NAIVE = 10;
+/**
+ * The suffix array of `s`: the start of each suffix of `s`, in lexicographic
+ * order of the suffixes (a suffix that is a prefix of another comes first).
+ * Every value of `s` is in [0, upper].
+ */
+function suffixArray(s, upper) {
+    const n = s.length;
+    if (n === 0)
+        return new Int32Array(0);
+    if (n === 1)
+        return Int32Array.of(0);
+    if (n === 2)
+        return s[0] < s[1] ? Int32Array.of(0, 1) : Int32Array.of(1, 0);
+    if (n < NAIVE)
+        return naive(s);
+    const sa = new Int32Array(n);
+    // ls[i]: suffix i is S-type (smaller than suffix i + 1); the last is L-type
+    // (the empty suffix after it is smaller than any).
+    const ls = new Uint8Array(n);
+    for (let i = n - 2; i >= 0; i--)
+        ls[i] = s[i] === s[i + 1] ? ls[i + 1] : s[i] < s[i + 1] ? 1 : 0;
+    // sumL[c]: where bucket c starts; sumS[c]: where its S-type suffixes start (after its L-type ones).
+    const sumL = new Int32Array(upper + 2);
+    const sumS = new Int32Array(upper + 2);
+    for (let i = 0; i < n; i++) {
+        if (ls[i] === 0)
+            sumS[s[i]]++;
+        else
+            sumL[s[i] + 1]++;
+    }
+    for (let c = 0; c <= upper; c++) {
+        sumS[c] += sumL[c];
+        if (c < upper)
+            sumL[c + 1] += sumS[c];
+    }
+    const buf = new Int32Array(upper + 2);
+    const induce = (lms, count) => {
+        sa.fill(-1);
+        buf.set(sumS);
+        for (let k = 0; k < count; k++) {
+            const d = lms[k];
+            if (d !== n)
+                sa[buf[s[d]]++] = d;
+        }
+        buf.set(sumL);
+        sa[buf[s[n - 1]]++] = n - 1;
+        for (let i = 0; i < n; i++) {
+            const v = sa[i];
+            if (v >= 1 && ls[v - 1] === 0)
+                sa[buf[s[v - 1]]++] = v - 1;
+        }
+        buf.set(sumL);
+        for (let i = n - 1; i >= 0; i--) {
+            const v = sa[i];
+            if (v >= 1 && ls[v - 1] === 1)
+                sa[--buf[s[v - 1] + 1]] = v - 1;
+        }
+    };
+    // The LMS positions (an S-type suffix after an L-type one), numbered in text order.
+    const lmsMap = new Int32Array(n + 1).fill(-1);
+    let m = 0;
+    for (let i = 1; i < n; i++)
+        if (ls[i - 1] === 0 && ls[i] === 1)
+            lmsMap[i] = m++;
+    const lms = new Int32Array(m);
+    for (let i = 1, k = 0; i < n; i++)
+        if (ls[i - 1] === 0 && ls[i] === 1)
+            lms[k++] = i;
+    induce(lms, m);
+    if (m > 0) {
+        // The LMS substrings in the order the induction put them, named by rank
+        // (equal substrings one name), make a string of at most n / 2 names: its
+        // suffix array orders the LMS suffixes, from which the rest is induced.
+        const sorted = new Int32Array(m);
+        for (let i = 0, k = 0; i < n; i++)
+            if (lmsMap[sa[i]] !== -1)
+                sorted[k++] = sa[i];
+        const names = new Int32Array(m);
+        let upperNames = 0;
+        names[lmsMap[sorted[0]]] = 0;
+        for (let k = 1; k < m; k++) {
+            let l = sorted[k - 1];
+            let r = sorted[k];
+            const endL = lmsMap[l] + 1 < m ? lms[lmsMap[l] + 1] : n;
+            const endR = lmsMap[r] + 1 < m ? lms[lmsMap[r] + 1] : n;
+            let same = true;
+            if (endL - l !== endR - r)
+                same = false;
+            else {
+                while (l < endL && s[l] === s[r]) {
+                    l++;
+                    r++;
+                }
+                if (l === n || s[l] !== s[r])
+                    same = false;
+            }
+            if (!same)
+                upperNames++;
+            names[lmsMap[sorted[k]]] = upperNames;
+        }
+        const reduced = suffixArray(names, upperNames);
+        for (let k = 0; k < m; k++)
+            sorted[k] = lms[reduced[k]];
+        induce(sorted, m);
+    }
+    return sa;
+}
+function naive(s) {
+    const n = s.length;
+    const order = Array.from({ length: n }, (_, i) => i);
+    order.sort((a, b) => {
+        if (a === b)
+            return 0;
+        while (a < n && b < n) {
+            if (s[a] !== s[b])
+                return s[a] - s[b];
+            a++;
+            b++;
+        }
+        return a === n ? -1 : 1;
+    });
+    return Int32Array.from(order);
+}
+
+;// CONCATENATED MODULE: ./src/engine/unit-index.ts
+// An index of a normalized source in which every quote is found at a cost
+// that does not grow with the source: a suffix array of its units.
+//
+// A unit is a maximal run of word code points (SPEC §4: general category L or
+// N, or `_`) or one code point of any other kind. The text is the sequence of
+// its units. A quote matches at a position (SPEC §4: its bytes are there, and
+// where it starts or ends with a word code point no word code point is next to
+// it there) exactly when its own units are the text's units from a unit start
+// on: a match that starts with a word code point starts a run of them, one
+// that ends with one ends a run, and every unit inside is whole on both sides.
+// So the matches of a quote, overlapping ones included, are the suffixes of
+// the unit sequence that begin with the quote's units: one contiguous range of
+// the suffix array, found by binary search, with no match to test one by one.
+//
+// Units are ranked in the order of their UTF-8 bytes (a unit that is a prefix
+// of another first), so that comparing a quote with a suffix compares bytes of
+// the text itself, read unit by unit: the index keeps nothing but the suffix
+// array, one 32-bit offset per unit (a third to a fifth of the text's bytes in
+// natural text). Building it is linear in the text, whatever the text repeats.
+
+
+/** Per ASCII byte: 1 for a word character (letter, digit, `_`). */
+const ASCII_WORD = new Uint8Array(128);
+for (let c = 0; c < 128; c++)
+    ASCII_WORD[c] = (0,unicode/* isWordCodePoint */.y9)(c) ? 1 : 0;
+/** Bytes in the UTF-8 sequence that starts with byte `b`. */
+function sequenceLength(b) {
+    return b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+}
+/** Whether the code point whose UTF-8 sequence starts at `p` is a word code point. */
+function wordAt(bytes, p) {
+    const b = bytes[p];
+    if (b < 0x80)
+        return ASCII_WORD[b] === 1;
+    let cp;
+    if (b < 0xe0)
+        cp = ((b & 0x1f) << 6) | (bytes[p + 1] & 0x3f);
+    else if (b < 0xf0)
+        cp = ((b & 0x0f) << 12) | ((bytes[p + 1] & 0x3f) << 6) | (bytes[p + 2] & 0x3f);
+    else
+        cp = ((b & 0x07) << 18) | ((bytes[p + 1] & 0x3f) << 12) | ((bytes[p + 2] & 0x3f) << 6) | (bytes[p + 3] & 0x3f);
+    return (0,unicode/* isWordCodePoint */.y9)(cp);
+}
+/**
+ * Where the unit that starts at `p` (< end) ends, in well-formed UTF-8 that
+ * ends at `end`: a run of word code points or one other code point, with the
+ * space after it if there is one (so that a text's units are about as many as
+ * its words).
+ */
+function unitEnd(bytes, p, end) {
+    const b = bytes[p];
+    let q;
+    if (b < 0x80 && ASCII_WORD[b] === 0) {
+        if (b === 0x20)
+            return p + 1;
+        q = p + 1;
+    }
+    else if (b >= 0x80 && !wordAt(bytes, p)) {
+        q = p + sequenceLength(b);
+    }
+    else {
+        // A run of word code points: ASCII ones quickly, others decoded.
+        q = p + sequenceLength(b);
+        while (q < end) {
+            const c = bytes[q];
+            if (c < 0x80) {
+                if (ASCII_WORD[c] === 0)
+                    break;
+                q++;
+            }
+            else {
+                if (!wordAt(bytes, q))
+                    break;
+                q += sequenceLength(c);
+            }
+        }
+    }
+    return q < end && bytes[q] === 0x20 ? q + 1 : q;
+}
+/** The unit starts of bytes[0, end): one pass to count them, one to write them. */
+function unitStarts(bytes, end) {
+    let count = 0;
+    for (let p = 0; p < end; p = unitEnd(bytes, p, end))
+        count++;
+    const starts = new Int32Array(count + 1);
+    let k = 0;
+    for (let p = 0; p < end; p = unitEnd(bytes, p, end))
+        starts[k++] = p;
+    starts[count] = end;
+    return starts;
+}
+/** Compares bytes a[i, i + la) with b[j, j + lb) in byte order, a prefix first: negative, 0 or positive. */
+function compareBytes(a, i, la, b, j, lb) {
+    const common = Math.min(la, lb);
+    for (let k = 0; k < common; k++) {
+        const d = a[i + k] - b[j + k];
+        if (d !== 0)
+            return d;
+    }
+    return la - lb;
+}
+/**
+ * The rank of every unit among the distinct units of the text, in byte order:
+ * equal units one rank. Distinct units are found by hashing their bytes (an
+ * open-addressing table, checked byte by byte), then sorted by their bytes.
+ */
+function unitRanks(bytes, starts) {
+    const m = starts.length - 1;
+    const ranks = new Int32Array(m);
+    // First the id of each unit, in order of first appearance; the table holds ids.
+    let capacity = 1024;
+    let table = new Int32Array(capacity).fill(-1);
+    let hashes = new Int32Array(capacity);
+    let firstOf = new Int32Array(1024);
+    let distinct = 0;
+    for (let u = 0; u < m; u++) {
+        const p = starts[u];
+        const len = starts[u + 1] - p;
+        let h = 0x811c9dc5 ^ len;
+        for (let k = 0; k < len; k++)
+            h = Math.imul(h ^ bytes[p + k], 0x01000193);
+        h ^= h >>> 15;
+        let mask = capacity - 1;
+        let slot = h & mask;
+        let id = -1;
+        for (;;) {
+            const t = table[slot];
+            if (t === -1)
+                break;
+            if (hashes[slot] === h) {
+                const q = starts[firstOf[t]];
+                if (compareBytes(bytes, p, len, bytes, q, starts[firstOf[t] + 1] - q) === 0) {
+                    id = t;
+                    break;
+                }
+            }
+            slot = (slot + 1) & mask;
+        }
+        if (id === -1) {
+            id = distinct++;
+            if (id === firstOf.length) {
+                const grown = new Int32Array(firstOf.length * 2);
+                grown.set(firstOf);
+                firstOf = grown;
+            }
+            firstOf[id] = u;
+            table[slot] = id;
+            hashes[slot] = h;
+            if (2 * distinct > capacity) {
+                // Grow the table, placing every id again by its hash.
+                const oldTable = table;
+                const oldHashes = hashes;
+                capacity *= 2;
+                mask = capacity - 1;
+                table = new Int32Array(capacity).fill(-1);
+                hashes = new Int32Array(capacity);
+                for (let s = 0; s < oldTable.length; s++) {
+                    if (oldTable[s] === -1)
+                        continue;
+                    let at = oldHashes[s] & mask;
+                    while (table[at] !== -1)
+                        at = (at + 1) & mask;
+                    table[at] = oldTable[s];
+                    hashes[at] = oldHashes[s];
+                }
+            }
+        }
+        ranks[u] = id;
+    }
+    // Then the ids in byte order of their units, and each unit's id replaced by its rank.
+    const order = new Int32Array(distinct);
+    for (let id = 0; id < distinct; id++)
+        order[id] = id;
+    const from = new Int32Array(distinct);
+    const length = new Int32Array(distinct);
+    for (let id = 0; id < distinct; id++) {
+        from[id] = starts[firstOf[id]];
+        length[id] = starts[firstOf[id] + 1] - from[id];
+    }
+    sortByBytes(order, from, length, bytes);
+    const rankOf = new Int32Array(distinct);
+    for (let r = 0; r < distinct; r++)
+        rankOf[order[r]] = r;
+    for (let u = 0; u < m; u++)
+        ranks[u] = rankOf[ranks[u]];
+    return { ranks, distinct };
+}
+/** Groups this small are sorted by insertion rather than by bucket. */
+const INSERTION = 24;
+/**
+ * Sorts `items` (distinct byte strings, item i being bytes[from[i], from[i] +
+ * length[i])) in byte order, a prefix first: a most-significant-byte radix
+ * sort, linear in the bytes it reads.
+ */
+function sortByBytes(items, from, length, bytes) {
+    const scratch = new Int32Array(items.length);
+    const counts = new Int32Array(258);
+    // Groups still to sort: [lo, hi) sharing their first `depth` bytes.
+    const stack = [0, items.length, 0];
+    while (stack.length > 0) {
+        const depth = stack.pop();
+        const hi = stack.pop();
+        const lo = stack.pop();
+        if (hi - lo < 2)
+            continue;
+        if (hi - lo <= INSERTION) {
+            for (let i = lo + 1; i < hi; i++) {
+                const item = items[i];
+                let j = i - 1;
+                while (j >= lo &&
+                    compareBytes(bytes, from[items[j]] + depth, length[items[j]] - depth, bytes, from[item] + depth, length[item] - depth) > 0) {
+                    items[j + 1] = items[j];
+                    j--;
+                }
+                items[j + 1] = item;
+            }
+            continue;
+        }
+        // The key at this depth: 0 for a string that has ended, else its byte + 1.
+        counts.fill(0);
+        for (let i = lo; i < hi; i++) {
+            const item = items[i];
+            counts[(depth < length[item] ? bytes[from[item] + depth] + 1 : 0) + 1]++;
+        }
+        for (let k = 1; k < 258; k++)
+            counts[k] += counts[k - 1];
+        for (let i = lo; i < hi; i++) {
+            const item = items[i];
+            scratch[lo + counts[depth < length[item] ? bytes[from[item] + depth] + 1 : 0]++] = item;
+        }
+        items.set(scratch.subarray(lo, hi), lo);
+        // counts[k] is now where key k's group ends; the group of ended strings (key 0) holds at most one.
+        let start = lo + counts[0];
+        for (let k = 1; k < 257; k++) {
+            const end = lo + counts[k];
+            if (end - start > 1)
+                stack.push(start, end, depth + 1);
+            start = end;
+        }
+    }
+}
+class UnitIndex {
+    text;
+    /** The byte offset of each unit start, in the order of the suffixes that start there. */
+    sa;
+    minima;
+    /** `text`: a normalized source, well-formed UTF-8. */
+    constructor(text) {
+        this.text = text;
+        const starts = unitStarts(text, text.length);
+        const { ranks, distinct } = unitRanks(text, starts);
+        const sa = suffixArray(ranks, Math.max(0, distinct - 1));
+        for (let i = 0; i < sa.length; i++)
+            sa[i] = starts[sa[i]];
+        this.sa = sa;
+    }
+    /** How many units the text has (the suffix array's length). */
+    get units() {
+        return this.sa.length;
+    }
+    /**
+     * The range of the suffix array holding the matches of `quote` (a
+     * normalized quote, UTF-8, not empty): hi − lo of them. `steps` counts the
+     * comparisons made, for a caller's work budget.
+     */
+    range(quote, steps) {
+        const quoteUnits = unitStarts(quote, quote.length);
+        const sa = this.sa;
+        // The first suffix not less than the quote, then the first greater than it (its units compared only).
+        let lo = 0;
+        let hi = sa.length;
+        let compared = 0;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            compared++;
+            if (this.compare(sa[mid], quote, quoteUnits) < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        const first = lo;
+        hi = sa.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            compared++;
+            if (this.compare(sa[mid], quote, quoteUnits) <= 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (steps)
+            steps.count += compared;
+        return { lo: first, hi: lo };
+    }
+    /** The byte offset of the match at position `i` of the suffix array. */
+    at(i) {
+        return this.sa[i];
+    }
+    /**
+     * The first `limit` matches in a range, by position in the text, ascending.
+     * A range of up to RMQ_FROM entries is passed over once, keeping the
+     * `limit` smallest offsets in a heap; a larger one is taken smallest first
+     * through a range-minimum structure (see Minima), at a cost that grows with
+     * `limit`, not with the range.
+     */
+    firstMatches(range, limit) {
+        const { lo, hi } = range;
+        const sa = this.sa;
+        if (limit <= 0)
+            return [];
+        if (hi - lo <= limit)
+            return Array.from(sa.slice(lo, hi).sort());
+        if (hi - lo <= RMQ_FROM)
+            return smallest(sa, lo, hi, limit);
+        this.minima ??= new Minima(sa);
+        return this.minima.smallest(lo, hi, limit);
+    }
+    /** Every match in a range, by position in the text, ascending. */
+    allMatches(range) {
+        return this.sa.slice(range.lo, range.hi).sort();
+    }
+    /**
+     * The matches of a range by position in the text, ascending, one at a time
+     * (-1 after the last): sorted at once up to RMQ_FROM of them, else taken
+     * smallest first through Minima, so that taking the first few of a large
+     * range costs a few, not the range.
+     */
+    ascending(range) {
+        const { lo, hi } = range;
+        if (hi - lo <= RMQ_FROM) {
+            const sorted = this.sa.slice(lo, hi).sort();
+            let k = 0;
+            return { next: () => (k < sorted.length ? sorted[k++] : -1) };
+        }
+        this.minima ??= new Minima(this.sa);
+        return this.minima.ascending(lo, hi);
+    }
+    /**
+     * The suffix at byte `p` against the quote, on the quote's units only:
+     * negative when the suffix comes first, 0 when it starts with them. The
+     * quote's last unit may be followed by a space in the text, where it is
+     * one unit with it: "days" stands for the text's "days" and "days ".
+     */
+    compare(p, quote, quoteUnits) {
+        const text = this.text;
+        const end = text.length;
+        const last = quoteUnits.length - 2;
+        for (let k = 0; k <= last; k++) {
+            // The suffix ended first: it is a prefix of the quote, so it comes first.
+            if (p >= end)
+                return -1;
+            const e = unitEnd(text, p, end);
+            const from = quoteUnits[k];
+            const length = quoteUnits[k + 1] - from;
+            let d = compareBytes(text, p, e - p, quote, from, length);
+            // The text's unit is the quote's and a space: no unit comes between the two in byte order.
+            if (k === last && d > 0 && e - p === length + 1 && text[e - 1] === 0x20 && quote[from + length - 1] !== 0x20)
+                d = compareBytes(text, p, length, quote, from, length);
+            if (d !== 0)
+                return d;
+            p = e;
+        }
+        return 0;
+    }
+}
+/** Ranges of the suffix array past this many entries are taken smallest first through Minima. */
+const RMQ_FROM = 2048;
+/** What taking one entry from Minima costs, in entries read (two ranges' least entries, two partial blocks each), over 8. */
+const RMQ_STEPS = 8;
+/** The `limit` (< hi − lo) smallest of a[lo, hi), ascending: one pass, a max-heap of them. */
+function smallest(a, lo, hi, limit) {
+    // Sorted, then reversed: descending, which is a max-heap.
+    const heap = a
+        .slice(lo, lo + limit)
+        .sort()
+        .reverse();
+    let top = heap[0];
+    for (let i = lo + limit; i < hi; i++) {
+        const v = a[i];
+        if (v >= top)
+            continue;
+        // Replace the greatest and sift down.
+        let k = 0;
+        for (;;) {
+            const l = 2 * k + 1;
+            if (l >= limit)
+                break;
+            const r = l + 1;
+            const c = r < limit && heap[r] > heap[l] ? r : l;
+            if (heap[c] <= v)
+                break;
+            heap[k] = heap[c];
+            k = c;
+        }
+        heap[k] = v;
+        top = heap[0];
+    }
+    return Array.from(heap.sort());
+}
+/** Blocks of this many suffix array entries have their least entry kept (see Minima). */
+const MIN_BLOCK_BITS = 4;
+const MIN_BLOCK = 1 << MIN_BLOCK_BITS;
+/**
+ * A range-minimum structure over the suffix array's offsets: the index of the
+ * least entry of each block of MIN_BLOCK entries, and a sparse table over
+ * those (the least of 2^j blocks from each), so that the least entry of any
+ * range is found by scanning at most two partial blocks. About
+ * (entries / MIN_BLOCK) × log2(entries / MIN_BLOCK) 32-bit words, made only
+ * for a text with a quote of more than RMQ_FROM matches.
+ */
+class Minima {
+    sa;
+    /** levels[j][b]: the index of the least entry of blocks b to b + 2^j − 1. */
+    levels = [];
+    constructor(sa) {
+        this.sa = sa;
+        const blocks = Math.ceil(sa.length / MIN_BLOCK);
+        const first = new Int32Array(blocks);
+        for (let b = 0; b < blocks; b++) {
+            const end = Math.min(sa.length, (b + 1) * MIN_BLOCK);
+            let best = b * MIN_BLOCK;
+            for (let i = best + 1; i < end; i++)
+                if (sa[i] < sa[best])
+                    best = i;
+            first[b] = best;
+        }
+        this.levels.push(first);
+        for (let span = 1; 2 * span <= blocks; span *= 2) {
+            const below = this.levels[this.levels.length - 1];
+            const level = new Int32Array(blocks - 2 * span + 1);
+            for (let b = 0; b < level.length; b++) {
+                const x = below[b];
+                const y = below[b + span];
+                level[b] = sa[y] < sa[x] ? y : x;
+            }
+            this.levels.push(level);
+        }
+    }
+    /** The index of the least entry of sa[lo, hi] (both included, lo ≤ hi). */
+    least(lo, hi) {
+        const sa = this.sa;
+        const bl = lo >>> MIN_BLOCK_BITS;
+        const bh = hi >>> MIN_BLOCK_BITS;
+        let best = lo;
+        if (bh - bl < 2) {
+            for (let i = lo + 1; i <= hi; i++)
+                if (sa[i] < sa[best])
+                    best = i;
+            return best;
+        }
+        const leftEnd = (bl + 1) * MIN_BLOCK;
+        for (let i = lo + 1; i < leftEnd; i++)
+            if (sa[i] < sa[best])
+                best = i;
+        for (let i = bh * MIN_BLOCK; i <= hi; i++)
+            if (sa[i] < sa[best])
+                best = i;
+        // The whole blocks between: two overlapping spans of the sparse table.
+        const from = bl + 1;
+        const j = 31 - Math.clz32(bh - from);
+        const level = this.levels[j];
+        const x = level[from];
+        const y = level[bh - (1 << j)];
+        if (sa[x] < sa[best])
+            best = x;
+        if (sa[y] < sa[best])
+            best = y;
+        return best;
+    }
+    /** The `limit` smallest entries of sa[lo, hi), ascending. */
+    smallest(lo, hi, limit) {
+        const out = [];
+        const entries = this.ascending(lo, hi);
+        for (let v = entries.next(); v >= 0 && out.length < limit; v = out.length < limit ? entries.next() : -1)
+            out.push(v);
+        return out;
+    }
+    /** The entries of sa[lo, hi) smallest first: each taken splits its range in two, about RMQ_STEPS × 8 entries read. */
+    ascending(lo, hi) {
+        return new Ascending(this.sa, (l, r) => this.least(l, r), lo, hi);
+    }
+}
+/** The entries of a range of the suffix array, smallest first (see Minima.ascending). */
+class Ascending {
+    sa;
+    least;
+    // A min-heap of ranges [l, r], keyed by their least entry (at index `at`): four parallel arrays.
+    keys = new Int32Array(16);
+    ats = new Int32Array(16);
+    ls = new Int32Array(16);
+    rs = new Int32Array(16);
+    size = 0;
+    constructor(sa, least, lo, hi) {
+        this.sa = sa;
+        this.least = least;
+        this.push(lo, hi - 1);
+    }
+    /** The next entry, or -1 when there is none. */
+    next() {
+        if (this.size === 0)
+            return -1;
+        const { keys, ats, ls, rs } = this;
+        const key = keys[0];
+        const at = ats[0];
+        const l = ls[0];
+        const r = rs[0];
+        // Pop: the last range to the root, sifted down.
+        const n = --this.size;
+        if (n > 0) {
+            const lastKey = keys[n];
+            const lastAt = ats[n];
+            const lastL = ls[n];
+            const lastR = rs[n];
+            let i = 0;
+            for (;;) {
+                const a = 2 * i + 1;
+                if (a >= n)
+                    break;
+                const b = a + 1;
+                const c = b < n && keys[b] < keys[a] ? b : a;
+                if (keys[c] >= lastKey)
+                    break;
+                keys[i] = keys[c];
+                ats[i] = ats[c];
+                ls[i] = ls[c];
+                rs[i] = rs[c];
+                i = c;
+            }
+            keys[i] = lastKey;
+            ats[i] = lastAt;
+            ls[i] = lastL;
+            rs[i] = lastR;
+        }
+        this.push(l, at - 1);
+        this.push(at + 1, r);
+        return key;
+    }
+    push(l, r) {
+        if (l > r)
+            return;
+        if (this.size === this.keys.length)
+            this.grow();
+        const { keys, ats, ls, rs } = this;
+        const at = this.least(l, r);
+        const key = this.sa[at];
+        let i = this.size++;
+        while (i > 0) {
+            const parent = (i - 1) >> 1;
+            if (keys[parent] <= key)
+                break;
+            keys[i] = keys[parent];
+            ats[i] = ats[parent];
+            ls[i] = ls[parent];
+            rs[i] = rs[parent];
+            i = parent;
+        }
+        keys[i] = key;
+        ats[i] = at;
+        ls[i] = l;
+        rs[i] = r;
+    }
+    grow() {
+        const size = this.keys.length * 2;
+        const grown = (a) => {
+            const b = new Int32Array(size);
+            b.set(a);
+            return b;
+        };
+        this.keys = grown(this.keys);
+        this.ats = grown(this.ats);
+        this.ls = grown(this.ls);
+        this.rs = grown(this.rs);
+    }
+}
+
+
+/***/ }),
+
+/***/ 6559:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AU: () => (/* binding */ decideVerdict),
+/* harmony export */   V4: () => (/* binding */ audienceAllows),
+/* harmony export */   Vm: () => (/* binding */ contextOf),
+/* harmony export */   pV: () => (/* binding */ MAX_REPORTED_MATCHES)
+/* harmony export */ });
+/* harmony import */ var _match_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8351);
+/* harmony import */ var _normalize_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3773);
+
+
+/** Ambiguous quotes report at most this many matches; the verdict needs only two. */
+const MAX_REPORTED_MATCHES = 100;
+/** Whether a citation file with audience `fileAudience` may cite a source limited to `allowed`. */
+function audienceAllows(allowed, fileAudience) {
+    return allowed === undefined || (fileAudience !== undefined && allowed.includes(fileAudience));
+}
+/**
+ * Decides the verdict of one record. `access` is what the run found out about the
+ * cited source; it is only consulted for records whose fields are valid.
+ * `normalizedQuote`, when the caller has it already, saves normalizing again;
+ * so does `knownContext`, the record's contextOf() (null: none).
+ */
+function decideVerdict(fields, access, normalizedQuote, knownContext) {
+    const none = { matches: [], quoteLength: 0 };
+    if (!fields.ok)
+        return { verdict: 'invalid fields', reason: fields.reason, ...none };
+    switch (access.kind) {
+        case 'unknown':
+            return { verdict: 'unknown source', ...none };
+        case 'not permitted':
+            return { verdict: 'source not permitted', reason: access.reason, ...none };
+        case 'unverified':
+            return { verdict: 'source unverified', reason: access.reason, ...none };
+        case 'ready':
+            break;
+    }
+    const needle = normalizedQuote ?? (0,_normalize_js__WEBPACK_IMPORTED_MODULE_1__/* .normalizeText */ .f)(fields.record.quote);
+    if (needle === '')
+        return { verdict: 'empty quote', ...none };
+    const quote = access.searcher.prepared?.(needle) ?? (0,_match_js__WEBPACK_IMPORTED_MODULE_0__/* .prepareQuote */ .Oi)(needle);
+    const context = knownContext === undefined ? contextOf(fields.record) : (knownContext ?? undefined);
+    const found = access.searcher.find(quote, MAX_REPORTED_MATCHES, context);
+    const matches = found.starts;
+    const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
+    return {
+        verdict,
+        matches,
+        quoteLength: quote.bytes.length,
+        normalizedQuote: needle,
+        ...(context ? { context: { given: context, candidates: found.candidates } } : {}),
+    };
+}
+/** A record's prefix and suffix, normalized; undefined when it gives neither (then verdicts are exactly the reference's). */
+function contextOf(record) {
+    const prefix = record.prefix === undefined ? '' : (0,_normalize_js__WEBPACK_IMPORTED_MODULE_1__/* .normalizeText */ .f)(record.prefix);
+    const suffix = record.suffix === undefined ? '' : (0,_normalize_js__WEBPACK_IMPORTED_MODULE_1__/* .normalizeText */ .f)(record.suffix);
+    return prefix === '' && suffix === '' ? undefined : (0,_match_js__WEBPACK_IMPORTED_MODULE_0__/* .quoteContext */ .gg)(prefix, suffix);
 }
 
 
@@ -42840,6 +43406,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2")
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+
+/***/ }),
+
+/***/ 8161:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 
 /***/ }),
 

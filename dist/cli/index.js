@@ -13091,6 +13091,411 @@ function match_findMatches(text, quote, limit) {
     return found;
 }
 
+;// CONCATENATED MODULE: ./src/engine/offset-map.ts
+
+/** The budget of cuts for a text of this many bytes (normalized). */
+function cutBudget(length) {
+    return (1 << 24) + 16 * length;
+}
+/** Clusters longer than this (in original bytes) keep their coarse mapping: finding a cut costs their length squared. */
+const MAX_CUT_CLUSTER = 256;
+/**
+ * Where in an NFC cluster's original bytes [origStart, origEnd) the normalized
+ * offset `at` (strictly inside [normStart, normEnd)) falls: the code point
+ * boundary k such that NFC of the original before k is exactly the normalized
+ * text before `at`, and NFC of the original from k is exactly the rest. Then
+ * the original slice at a match normalizes back to it. -1 when there is no
+ * such k (NFC reordered marks across the cut) or the cluster is long.
+ */
+function cutInCluster(texts, normStart, normEnd, origStart, origEnd, at) {
+    const size = origEnd - origStart;
+    if (size > MAX_CUT_CLUSTER || texts.budget < size * size)
+        return -1;
+    texts.budget -= size * size;
+    const original = external_node_buffer_namespaceObject.Buffer.from(texts.original.buffer, texts.original.byteOffset, texts.original.length);
+    const normalized = external_node_buffer_namespaceObject.Buffer.from(texts.normalized.buffer, texts.normalized.byteOffset, texts.normalized.length);
+    const before = normalized.toString('utf8', normStart, at);
+    const after = normalized.toString('utf8', at, normEnd);
+    for (let k = origStart + 1; k < origEnd; k++) {
+        if ((original[k] & 0xc0) === 0x80)
+            continue; // Not the start of a code point.
+        if (original.toString('utf8', origStart, k).normalize('NFC') !== before)
+            continue;
+        if (original.toString('utf8', k, origEnd).normalize('NFC') === after)
+            return k;
+    }
+    return -1;
+}
+/**
+ * Maps byte offsets in normalized text back to byte offsets in the original.
+ *
+ * Normalization changes text only in a few places (a run of whitespace, a
+ * decomposed accent), so the map keeps one segment per place where the
+ * difference between the two offsets changes, not one entry per byte. A segment
+ * is either linear (byte for byte) or opaque: an NFC cluster whose normalized
+ * bytes correspond to its original bytes only as a whole.
+ */
+class OffsetMap {
+    normStarts = new Int32Array(16);
+    origStarts = new Int32Array(16);
+    /** For opaque segments, the original end offset; -1 for linear ones. */
+    origEnds = new Int32Array(16);
+    size = 0;
+    normLength = 0;
+    get segmentCount() {
+        return this.size;
+    }
+    /** Empties the map for reuse: its arrays stay allocated. */
+    reset() {
+        this.size = 0;
+        this.normLength = 0;
+    }
+    /** From normalized offset `norm` on, bytes map one to one from `orig`. */
+    addLinear(norm, orig) {
+        this.push(norm, orig, -1);
+    }
+    /** Normalized bytes from `norm` to the next segment stand for original [orig, origEnd). */
+    addOpaque(norm, orig, origEnd) {
+        this.push(norm, orig, origEnd);
+    }
+    finish(normLength) {
+        this.normLength = normLength;
+    }
+    /**
+     * Original offset of the character that starts at normalized offset `p`.
+     * Inside an opaque segment, `texts` lets the cut be found exactly when there
+     * is one (see cutInCluster); without, or when there is none, the segment's start.
+     */
+    toOriginalStart(p, texts) {
+        const k = this.segmentAt(p);
+        if (this.origEnds[k] < 0)
+            return this.origStarts[k] + (p - this.normStarts[k]);
+        if (texts && p > this.normStarts[k]) {
+            const cut = cutInCluster(texts, this.normStarts[k], this.segmentEnd(k), this.origStarts[k], this.origEnds[k], p);
+            if (cut >= 0)
+                return cut;
+        }
+        return this.origStarts[k];
+    }
+    /** Original offset just after the character that ends at normalized offset `end` (end > 0); likewise. */
+    toOriginalEnd(end, texts) {
+        const k = this.segmentAt(end - 1);
+        if (this.origEnds[k] < 0)
+            return this.origStarts[k] + (end - this.normStarts[k]);
+        if (texts && end < this.segmentEnd(k)) {
+            const cut = cutInCluster(texts, this.normStarts[k], this.segmentEnd(k), this.origStarts[k], this.origEnds[k], end);
+            if (cut >= 0)
+                return cut;
+        }
+        return this.origEnds[k];
+    }
+    segmentEnd(k) {
+        return k + 1 < this.size ? this.normStarts[k + 1] : this.normLength;
+    }
+    segmentAt(p) {
+        if (this.size === 0 || p < 0 || p >= this.normLength) {
+            throw new RangeError(`offset ${p} is outside the normalized text (length ${this.normLength})`);
+        }
+        let lo = 0;
+        let hi = this.size - 1;
+        while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (this.normStarts[mid] <= p)
+                lo = mid;
+            else
+                hi = mid - 1;
+        }
+        return lo;
+    }
+    push(norm, orig, origEnd) {
+        // A segment that starts where the previous one started replaces it: the
+        // previous one turned out to be empty.
+        if (this.size > 0 && this.normStarts[this.size - 1] === norm)
+            this.size--;
+        if (this.size === this.normStarts.length) {
+            const grow = (a) => {
+                const b = new Int32Array(a.length * 2);
+                b.set(a);
+                return b;
+            };
+            this.normStarts = grow(this.normStarts);
+            this.origStarts = grow(this.origStarts);
+            this.origEnds = grow(this.origEnds);
+        }
+        this.normStarts[this.size] = norm;
+        this.origStarts[this.size] = orig;
+        this.origEnds[this.size] = origEnd;
+        this.size++;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/normalize.ts
+// Normalization of SPEC §3: Unicode NFC, then every maximal run of whitespace
+// becomes one U+0020 and leading and trailing runs are dropped.
+//
+// Quotes are short, so normalizeText() does it the plain way. Sources can be
+// large, so normalizeSource() works on their UTF-8 bytes in one pass, copying
+// what does not change and keeping an offset map back to the original. Both give
+// exactly what normalizeText() gives for the same text (tested property).
+
+
+
+/** Anything but printable ASCII and single inner spaces: text without it is normalized already. */
+const NOT_PLAIN = /[^\x21-\x7e ]| {2}|^ | $/;
+/** Code points from U+0300 on: below them, text is NFC already. */
+const FROM_U0300 = /[^\x00-\u02ff]/;
+/**
+ * Whether NFC may change the text: whether it has a code point from U+0300 on
+ * that is not NFC-inert. Typographic quotes, dashes and most letters are inert,
+ * and looking them up costs less than half of what the runtime's NFC does on
+ * quotes (measured).
+ */
+function mayChangeUnderNfc(text) {
+    const first = text.search(FROM_U0300);
+    if (first < 0)
+        return false;
+    for (let i = first; i < text.length; i++) {
+        const cp = text.codePointAt(i);
+        if (cp < 0x300)
+            continue;
+        if (cp > 0xffff)
+            i++;
+        // A lone surrogate is not inert either: the runtime's NFC decides what it becomes.
+        if (!isNfcInert(cp))
+            return true;
+    }
+    return false;
+}
+/** SPEC §3 for a string: `" ".join(unicodedata.normalize("NFC", s).split())`. */
+function normalizeText(text) {
+    // Most quotes are plain text with single spaces: one native look, and nothing to do.
+    if (!NOT_PLAIN.test(text))
+        return text;
+    const nfc = mayChangeUnderNfc(text) ? text.normalize('NFC') : text;
+    const spaced = nfc.replace(WHITESPACE_TO_COLLAPSE, ' ');
+    // Every run is one space now, so at most one at each end.
+    const from = spaced.charCodeAt(0) === 0x20 ? 1 : 0;
+    const to = spaced.length > from && spaced.charCodeAt(spaced.length - 1) === 0x20 ? spaced.length - 1 : spaced.length;
+    return from === 0 && to === spaced.length ? spaced : spaced.slice(from, to);
+}
+/**
+ * A line with every kind of text the normalizer handles (line ends, runs,
+ * tabs, wide spaces, letters of every UTF-8 length, accents NFC composes or
+ * leaves, marks of every UTF-8 length after a mark, Hangul jamo), normalized
+ * at start: the optimizing compiler then sees every branch taken before it
+ * compiles the loop, instead of bailing out each time a source shows a new
+ * kind of text (measured: a quarter of the time of a first run over a hundred
+ * sources). Ten times, because V8 keeps what it learns about a function only
+ * from its eighth call or so, and the calls at the end of normalize() run once
+ * per source (with two, --trace-deopt showed a bail-out there).
+ */
+const PRIMER = 'Prime: a  b\r\nc\td\u00a0e\u2028f\u3000 g\u00e9 h\u2019s e\u0301 q\u0307 x\u0302\u0323 ' +
+    'a\u0301\u20d0 a\u0301\ud834\udd65 \ud835\udc00 \u0958 \u1100\u1161 ok\n\n end. ';
+let primed = false;
+function primeOnce() {
+    if (primed)
+        return;
+    primed = true;
+    const sample = external_node_buffer_namespaceObject.Buffer.from(PRIMER, 'utf8');
+    const normalizer = new SourceNormalizer();
+    for (let k = 0; k < 10; k++)
+        normalizer.normalize(sample);
+}
+/**
+ * Copies the run of printable ASCII at `i` (its first byte is one) to `out` at
+ * `j`, and with it any single space or line feed between two printable ASCII
+ * characters: that normalizes to one space, byte for byte, so the offsets stay
+ * linear and nothing needs recording. Returns where the run ends.
+ *
+ * A function of its own because it is where most bytes go: small, the
+ * optimizing compiler has it ready after the first few sources, where the whole
+ * normalize() takes it 20 to 30 ms (measured), spent in slow code meanwhile.
+ */
+function copyPrintableRun(src, out, i, j, n) {
+    for (;;) {
+        out[j++] = src[i];
+        if (++i >= n)
+            return i;
+        const b = src[i];
+        if (b > 0x20 && b < 0x80)
+            continue;
+        if ((b === 0x20 || b === 0x0a) && i + 1 < n) {
+            const next = src[i + 1];
+            if (next > 0x20 && next < 0x80) {
+                out[j++] = 0x20;
+                i++;
+                continue;
+            }
+        }
+        return i;
+    }
+}
+/**
+ * Normalizes source text held as UTF-8 bytes (already validated, BOM removed).
+ *
+ * NFC can change text only around code points that are not NFC-inert (see
+ * unicode-data.ts). Such a code point, with the inert code point before it and
+ * every non-inert one after it, forms a cluster that is normalized on its own by
+ * the runtime's String.prototype.normalize; cutting text before an inert code
+ * point or whitespace never changes the result of NFC. Everything else is copied.
+ *
+ * One instance reuses its output buffer and offset map from call to call, so
+ * processing many sources one after another does not ask the system for fresh
+ * memory for each (page faults cost more than the normalizing itself).
+ */
+class SourceNormalizer {
+    out = external_node_buffer_namespaceObject.Buffer.allocUnsafeSlow(0);
+    map = new OffsetMap();
+    constructor() {
+        primeOnce();
+    }
+    normalize(src) {
+        const n = src.length;
+        // allocUnsafeSlow: a buffer of its own, 8-byte aligned, which the quote scanner reads as 32-bit words.
+        if (this.out.length < n + 8)
+            this.out = external_node_buffer_namespaceObject.Buffer.allocUnsafeSlow(Math.max(n + 8, this.out.length * 2));
+        let out = this.out;
+        const map = this.map;
+        map.reset();
+        let i = 0;
+        let j = 0;
+        // Original offset minus normalized offset in the current linear segment.
+        let delta = Number.NaN;
+        // Original offset where a pending run of whitespace began, or -1.
+        let wsStart = -1;
+        while (i < n) {
+            const b = src[i];
+            if (b > 0x20 && b < 0x80) {
+                // Printable ASCII, the common case: copy the whole run.
+                if (wsStart >= 0) {
+                    if (j > 0) {
+                        if (wsStart - j !== delta) {
+                            map.addLinear(j, wsStart);
+                            delta = wsStart - j;
+                        }
+                        out[j++] = 0x20;
+                    }
+                    wsStart = -1;
+                }
+                if (i - j !== delta) {
+                    map.addLinear(j, i);
+                    delta = i - j;
+                }
+                const end = copyPrintableRun(src, out, i, j, n);
+                j += end - i;
+                i = end;
+                continue;
+            }
+            let cp;
+            let len;
+            if (b < 0x80) {
+                cp = b;
+                len = 1;
+            }
+            else if (b < 0xe0) {
+                cp = ((b & 0x1f) << 6) | (src[i + 1] & 0x3f);
+                len = 2;
+            }
+            else if (b < 0xf0) {
+                cp = ((b & 0x0f) << 12) | ((src[i + 1] & 0x3f) << 6) | (src[i + 2] & 0x3f);
+                len = 3;
+            }
+            else {
+                cp = ((b & 0x07) << 18) | ((src[i + 1] & 0x3f) << 12) | ((src[i + 2] & 0x3f) << 6) | (src[i + 3] & 0x3f);
+                len = 4;
+            }
+            if (isWhitespace(cp)) {
+                if (wsStart < 0)
+                    wsStart = i;
+                i += len;
+                continue;
+            }
+            // The cluster starts at the code point before this one when that is part
+            // of the same word: an inert code point that a combining mark may join.
+            let clusterStart = i;
+            let clusterOut = j;
+            const inert = cp < 0x300 || isNfcInert(cp);
+            if (wsStart >= 0) {
+                if (j > 0) {
+                    if (wsStart - j !== delta) {
+                        map.addLinear(j, wsStart);
+                        delta = wsStart - j;
+                    }
+                    out[j++] = 0x20;
+                }
+                wsStart = -1;
+                clusterOut = j;
+            }
+            else if (!inert && j > 0) {
+                // The previous code point was copied verbatim (clusters end before an
+                // inert code point), so its bytes are the last ones written.
+                clusterStart = i - 1;
+                while ((src[clusterStart] & 0xc0) === 0x80)
+                    clusterStart--;
+                clusterOut = j - (i - clusterStart);
+            }
+            if (inert) {
+                if (i - j !== delta) {
+                    map.addLinear(j, i);
+                    delta = i - j;
+                }
+                for (let k = 0; k < len; k++)
+                    out[j++] = src[i + k];
+                i += len;
+                continue;
+            }
+            let end = i + len;
+            while (end < n) {
+                const c = src[end];
+                if (c < 0x80)
+                    break;
+                let next;
+                let l;
+                if (c < 0xe0) {
+                    next = ((c & 0x1f) << 6) | (src[end + 1] & 0x3f);
+                    l = 2;
+                }
+                else if (c < 0xf0) {
+                    next = ((c & 0x0f) << 12) | ((src[end + 1] & 0x3f) << 6) | (src[end + 2] & 0x3f);
+                    l = 3;
+                }
+                else {
+                    next =
+                        ((c & 0x07) << 18) | ((src[end + 1] & 0x3f) << 12) | ((src[end + 2] & 0x3f) << 6) | (src[end + 3] & 0x3f);
+                    l = 4;
+                }
+                if (next < 0x300 || isWhitespace(next) || isNfcInert(next))
+                    break;
+                end += l;
+            }
+            const original = src.toString('utf8', clusterStart, end);
+            const composed = original.normalize('NFC');
+            if (composed === original) {
+                if (i - j !== delta) {
+                    map.addLinear(j, i);
+                    delta = i - j;
+                }
+                src.copy(out, j, i, end);
+                j += end - i;
+            }
+            else {
+                const room = clusterOut + 3 * composed.length + (n - end) + 8;
+                if (room > out.length) {
+                    const bigger = external_node_buffer_namespaceObject.Buffer.allocUnsafeSlow(Math.max(room, out.length * 2));
+                    out.copy(bigger, 0, 0, clusterOut);
+                    this.out = out = bigger;
+                }
+                map.addOpaque(clusterOut, clusterStart, end);
+                j = clusterOut + out.write(composed, clusterOut, 'utf8');
+                delta = Number.NaN;
+            }
+            i = end;
+        }
+        map.finish(j);
+        return { bytes: out.subarray(0, j), map };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/engine/suffix-array.ts
 // Suffix arrays of integer strings by induced sorting (SA-IS: Nong, Zhang and
 // Chan, "Two efficient algorithms for linear time suffix array construction",
@@ -14506,6 +14911,420 @@ function mismatchAt(text, at, quote) {
     return quote.length;
 }
 
+;// CONCATENATED MODULE: ./src/engine/record.ts
+// Field validation of citation records (SPEC §1, and verdict 1 of SPEC §2).
+
+
+
+const REQUIRED = ['citation_id', 'source_id', 'quote'];
+const OPTIONAL = ['claim', 'prefix', 'suffix'];
+function record_typeName(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'an array';
+    if (value instanceof Map || typeof value === 'object')
+        return 'an object';
+    if (typeof value === 'number')
+        return Number.isFinite(value) ? 'a number' : 'a non-finite number';
+    return `a ${typeof value}`;
+}
+function asFields(value) {
+    if (value instanceof Map)
+        return value;
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return undefined;
+    return value;
+}
+// Own properties only: a record's "toString" is its own, or absent.
+function has(fields, key) {
+    return fields instanceof Map ? fields.has(key) : Object.hasOwn(fields, key);
+}
+function get(fields, key) {
+    return fields instanceof Map ? fields.get(key) : Object.hasOwn(fields, key) ? fields[key] : undefined;
+}
+function asString(value) {
+    return typeof value === 'string' ? value : undefined;
+}
+/**
+ * Validates one parsed record: an object (a Map from the YAML loader, a plain
+ * object from JSON); anything else is "not an object". A run checks every
+ * record, so this is written plainly: no copies of the fields, no closures.
+ */
+function checkFields(record) {
+    const fields = asFields(record);
+    if (fields === undefined) {
+        return { ok: false, reason: `a record must be an object, not ${record_typeName(record)}` };
+    }
+    const citationId = get(fields, 'citation_id');
+    const sourceId = get(fields, 'source_id');
+    const quote = get(fields, 'quote');
+    const claim = get(fields, 'claim');
+    const prefix = get(fields, 'prefix');
+    const suffix = get(fields, 'suffix');
+    const problem = fieldProblem(fields, citationId, sourceId, quote, claim, prefix, suffix);
+    if (problem !== undefined) {
+        return {
+            ok: false,
+            reason: problem,
+            citationId: asString(citationId),
+            sourceId: asString(sourceId),
+            quote: asString(quote),
+            claim: asString(claim),
+        };
+    }
+    const valid = {
+        citationId: citationId,
+        sourceId: sourceId,
+        quote: quote,
+    };
+    if (claim !== undefined)
+        valid.claim = claim;
+    if (prefix !== undefined)
+        valid.prefix = prefix;
+    if (suffix !== undefined)
+        valid.suffix = suffix;
+    return { ok: true, record: valid };
+}
+const MERGE_KEY = ' (its `<<` is a YAML 1.1 merge key, which citegate does not read: write the fields out)';
+/** What is wrong with a record's fields (SPEC §2, verdict 1), or undefined. */
+function fieldProblem(fields, ...values) {
+    for (let k = 0; k < KNOWN.length; k++) {
+        const key = KNOWN[k];
+        const value = values[k];
+        if (typeof value === 'string')
+            continue;
+        if (k < REQUIRED.length) {
+            // A YAML map (a Map) with `<<`: YAML 1.1's merge key, an ordinary key in YAML 1.2.
+            if (!has(fields, key)) {
+                if (fields instanceof Map && fields.has('<<'))
+                    return `${key} is missing${MERGE_KEY}`;
+                const near = nearKey(fields, key);
+                return near === undefined ? `${key} is missing` : `${key} is missing (did you mean "${key}", not ${near}?)`;
+            }
+            return `${key} must be a string, not ${record_typeName(value)}`;
+        }
+        if (has(fields, key))
+            return `${key} must be a string when present, not ${record_typeName(value)}`;
+    }
+    const broken = loneSurrogateIn(fields, values);
+    if (broken !== undefined)
+        return `${shorten(broken, 2 * EXCERPT)} holds a lone UTF-16 surrogate (half of a character)`;
+    if (values[0] === '')
+        return 'citation_id is empty';
+    return undefined;
+}
+const KNOWN = [...REQUIRED, ...OPTIONAL];
+/** Keys longer than this, or past this many in a record, are not compared: a typo is short, and a record may be huge. */
+const NEAR_KEY_LENGTH = 40;
+const NEAR_KEYS_COMPARED = 64;
+/**
+ * A key of the record that looks like `key` mistyped (`qoute` for `quote`,
+ * `citationId` or `citation-id` for `citation_id`, `source` for
+ * `source_id`), JSON-quoted so that the message shows it exactly and on one
+ * line; undefined when none does.
+ */
+function nearKey(fields, key) {
+    const wanted = key.replace(/_/g, '');
+    let compared = 0;
+    for (const k of fields instanceof Map ? fields.keys() : Object.keys(fields)) {
+        if (++compared > NEAR_KEYS_COMPARED)
+            break;
+        if (typeof k !== 'string' || k.length > NEAR_KEY_LENGTH || KNOWN.includes(k))
+            continue;
+        const folded = k.toLowerCase().replace(/[-_ ]/g, '');
+        if (folded === wanted || editDistance(folded, wanted) <= 2)
+            return JSON.stringify(k);
+    }
+    return undefined;
+}
+/** Where a field (its key, or any string below it) holds a lone surrogate; the known fields' own values are checked already. */
+function surrogateIn(key, value) {
+    if (hasLoneSurrogate(key))
+        return `the key ${shorten(JSON.stringify(key), EXCERPT)}`;
+    if (typeof value === 'string')
+        return !KNOWN.includes(key) && hasLoneSurrogate(value) ? key : undefined;
+    if (value === null || typeof value !== 'object')
+        return undefined;
+    const stack = [[key, value]];
+    while (stack.length > 0) {
+        const [where, v] = stack.pop();
+        if (typeof v === 'string') {
+            if (hasLoneSurrogate(v))
+                return where;
+        }
+        else if (Array.isArray(v)) {
+            for (let i = v.length - 1; i >= 0; i--)
+                stack.push([`${where}[${i}]`, v[i]]);
+        }
+        else if (v !== null && typeof v === 'object') {
+            const entries = v instanceof Map ? [...v.entries()] : Object.entries(v);
+            for (let i = entries.length - 1; i >= 0; i--) {
+                const [rawKey, value] = entries[i];
+                // A YAML key may be a mapping or a list itself: its strings count too.
+                if (typeof rawKey === 'object' && rawKey !== null)
+                    stack.push([`a key in ${where}`, rawKey]);
+                const k = String(rawKey);
+                if (hasLoneSurrogate(k))
+                    return `a key in ${where}`;
+                stack.push([`${where}.${k}`, value]);
+            }
+        }
+    }
+    return undefined;
+}
+/**
+ * Where a record holds a string (a key or a value, at any depth) with a lone
+ * surrogate, which no text can contain (SPEC §2: any string), or undefined.
+ * The fields citegate reads come first (`known`: their values, in KNOWN's
+ * order), so that the reason names one of them when it can. Iterative, so
+ * that no nesting can exhaust the stack.
+ */
+function loneSurrogateIn(fields, known) {
+    for (let k = 0; k < KNOWN.length; k++) {
+        const v = known[k];
+        if (typeof v === 'string' && hasLoneSurrogate(v))
+            return KNOWN[k];
+    }
+    if (fields instanceof Map) {
+        for (const [key, value] of fields) {
+            const found = (typeof key === 'object' && key !== null ? surrogateIn('a key', key) : undefined) ??
+                surrogateIn(String(key), value);
+            if (found !== undefined)
+                return found;
+        }
+    }
+    else {
+        for (const key in fields) {
+            if (!Object.hasOwn(fields, key))
+                continue;
+            const found = surrogateIn(key, fields[key]);
+            if (found !== undefined)
+                return found;
+        }
+    }
+    return undefined;
+}
+/**
+ * Validates the records of one file in order. A citation_id used by an earlier
+ * record of the same file, valid or not, makes the later record invalid (the
+ * first one keeps its verdict). `describeFirst` says where the first one was.
+ */
+function checkFileRecords(values, describeFirst) {
+    const firstIndex = new Map();
+    return values.map((value, index) => {
+        const check = checkFields(value);
+        const id = check.ok ? check.record.citationId : check.citationId;
+        if (id === undefined || id === '')
+            return check;
+        const first = firstIndex.get(id);
+        if (first === undefined) {
+            firstIndex.set(id, index);
+            return check;
+        }
+        if (!check.ok)
+            return check;
+        const { citationId, sourceId, quote, claim } = check.record;
+        return {
+            ok: false,
+            reason: `duplicate citation_id (first used ${describeFirst(first)})`,
+            citationId,
+            sourceId,
+            quote,
+            claim,
+        };
+    });
+}
+/** A record's source_id when it has a string one (for finding which files cite a source). */
+function sourceIdOf(record) {
+    const fields = asFields(record);
+    return fields === undefined ? undefined : asString(get(fields, 'source_id'));
+}
+
+;// CONCATENATED MODULE: ./src/engine/search.ts
+
+/** Searches by scanning the text for each quote: the plain way, for few quotes and for tests. */
+class ScanSearcher {
+    text;
+    constructor(text) {
+        this.text = text;
+    }
+    find(quote, limit, context) {
+        if (!context)
+            return { starts: findMatches(this.text, quote, limit), candidates: 0 };
+        const all = findMatches(this.text, quote, Number.POSITIVE_INFINITY);
+        const starts = all.filter((start) => contextAllows(this.text, start, quote.bytes.length, context)).slice(0, limit);
+        return { starts, candidates: all.length };
+    }
+}
+/** Serves the results of one QuoteSet scan of the text: every quote was searched at once. */
+class ScannedSearcher {
+    text;
+    quotes;
+    hits;
+    constructor(text, quotes, hits) {
+        this.text = text;
+        this.quotes = quotes;
+        this.hits = hits;
+    }
+    find(quote, limit, context) {
+        const id = context ? this.quotes.idWith(quote.text, context) : this.quotes.idOf(quote.text);
+        const hit = id === undefined ? undefined : this.hits.get(id);
+        const starts = hit?.starts ?? [];
+        return { starts: starts.length > limit ? starts.slice(0, limit) : starts, candidates: hit?.candidates ?? 0 };
+    }
+    prepared(normalized) {
+        const id = this.quotes.idOf(normalized);
+        return id === undefined ? undefined : this.quotes.quote(id);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/verdict.ts
+
+
+/** Ambiguous quotes report at most this many matches; the verdict needs only two. */
+const MAX_REPORTED_MATCHES = 100;
+/** Whether a citation file with audience `fileAudience` may cite a source limited to `allowed`. */
+function audienceAllows(allowed, fileAudience) {
+    return allowed === undefined || (fileAudience !== undefined && allowed.includes(fileAudience));
+}
+/**
+ * Decides the verdict of one record. `access` is what the run found out about the
+ * cited source; it is only consulted for records whose fields are valid.
+ * `normalizedQuote`, when the caller has it already, saves normalizing again;
+ * so does `knownContext`, the record's contextOf() (null: none).
+ */
+function decideVerdict(fields, access, normalizedQuote, knownContext) {
+    const none = { matches: [], quoteLength: 0 };
+    if (!fields.ok)
+        return { verdict: 'invalid fields', reason: fields.reason, ...none };
+    switch (access.kind) {
+        case 'unknown':
+            return { verdict: 'unknown source', ...none };
+        case 'not permitted':
+            return { verdict: 'source not permitted', reason: access.reason, ...none };
+        case 'unverified':
+            return { verdict: 'source unverified', reason: access.reason, ...none };
+        case 'ready':
+            break;
+    }
+    const needle = normalizedQuote ?? normalizeText(fields.record.quote);
+    if (needle === '')
+        return { verdict: 'empty quote', ...none };
+    const quote = access.searcher.prepared?.(needle) ?? prepareQuote(needle);
+    const context = knownContext === undefined ? contextOf(fields.record) : (knownContext ?? undefined);
+    const found = access.searcher.find(quote, MAX_REPORTED_MATCHES, context);
+    const matches = found.starts;
+    const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
+    return {
+        verdict,
+        matches,
+        quoteLength: quote.bytes.length,
+        normalizedQuote: needle,
+        ...(context ? { context: { given: context, candidates: found.candidates } } : {}),
+    };
+}
+/** A record's prefix and suffix, normalized; undefined when it gives neither (then verdicts are exactly the reference's). */
+function contextOf(record) {
+    const prefix = record.prefix === undefined ? '' : normalizeText(record.prefix);
+    const suffix = record.suffix === undefined ? '' : normalizeText(record.suffix);
+    return prefix === '' && suffix === '' ? undefined : quoteContext(prefix, suffix);
+}
+
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: ./src/load/sources.ts
+// Source verification: the bytes of a source's file must hash to the pinned
+// SHA-256, be strict UTF-8 and stay under the size limit; its `original`, when
+// given, must hash to its pin too. Any failure leaves the source unverified.
+
+
+
+const DEFAULT_MAX_SOURCE_BYTES = 64 * 1024 * 1024;
+/**
+ * The largest source the engine can hold: its text becomes one JavaScript
+ * string for explanations, and a string holds at most this many UTF-16 units
+ * (0x1fffffe8 on 64-bit systems), which a UTF-8 file of this many bytes never
+ * exceeds. Options that raise the limit are refused past it, in words.
+ */
+const MAX_SOURCE_BYTES = external_node_buffer_namespaceObject.constants.MAX_STRING_LENGTH;
+const MAX_SOURCE_BYTES_WHY = 'the longest text citegate can hold in memory';
+function sha256Hex(bytes) {
+    return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
+}
+/**
+ * Loads sources one at a time into buffers it reuses, so a run over many
+ * sources holds one source in memory at once and does not ask the system for
+ * fresh memory for each.
+ */
+class SourceLoader {
+    workspace;
+    manifestDir;
+    maxBytes;
+    policy;
+    sourceBuffer = external_node_buffer_namespaceObject.Buffer.allocUnsafe(0);
+    originalBuffer = external_node_buffer_namespaceObject.Buffer.allocUnsafe(0);
+    constructor(workspace, manifestDir, maxBytes, policy) {
+        this.workspace = workspace;
+        this.manifestDir = manifestDir;
+        this.maxBytes = maxBytes;
+        this.policy = policy;
+    }
+    load(entry) {
+        const read = this.readPinned(entry, 'source');
+        if (!read.ok)
+            return read;
+        const bytes = read.bytes;
+        if (!(0,external_node_buffer_namespaceObject.isUtf8)(bytes)) {
+            const decoded = decodeUtf8Text(bytes);
+            const where = decoded.ok ? '' : ` (line ${decoded.position.line}, column ${decoded.position.column})`;
+            return {
+                ok: false,
+                reason: `${entry.path} is not valid UTF-8${where}: sources must be UTF-8 text`,
+                actualSha256: read.sha256,
+            };
+        }
+        if (entry.original) {
+            const original = this.readPinned(entry.original, 'original');
+            if (!original.ok)
+                return { ok: false, reason: original.reason, actualSha256: read.sha256 };
+        }
+        return { ok: true, text: bytes.subarray(bomLength(bytes)) };
+    }
+    readPinned(file, role) {
+        const label = role === 'source' ? file.path : `original ${file.path}`;
+        const resolved = this.workspace.resolve(this.manifestDir, file.path);
+        if (!resolved.ok)
+            return { ok: false, reason: `${label}: ${resolved.reason}` };
+        const into = role === 'source' ? this.sourceBuffer : this.originalBuffer;
+        const read = this.workspace.read(resolved.abs, this.maxBytes, into);
+        if (!read.ok)
+            return { ok: false, reason: `${label}: ${read.reason}` };
+        const refused = this.policy?.(resolved.abs);
+        if (refused !== undefined)
+            return { ok: false, reason: `${label}: ${refused}` };
+        // Keep the larger buffer for the next source.
+        if (read.bytes.buffer !== into.buffer) {
+            if (role === 'source')
+                this.sourceBuffer = read.bytes;
+            else
+                this.originalBuffer = read.bytes;
+        }
+        const sha256 = sha256Hex(read.bytes);
+        if (file.sha256 === undefined)
+            return { ok: false, reason: `${label}: no sha256 is pinned`, actualSha256: sha256 };
+        if (sha256 !== file.sha256) {
+            return {
+                ok: false,
+                reason: `${label} has SHA-256 ${sha256}, but the manifest pins ${file.sha256}: ` +
+                    'review the new text, then run `citegate pin` to accept it',
+                actualSha256: sha256,
+            };
+        }
+        return { ok: true, bytes: read.bytes, sha256 };
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/engine/diagnose/view.ts
 // A normalized source seen as a string, for diagnostics: its words, and the
 // conversion between string indices (UTF-16) and the byte offsets that the
@@ -15225,825 +16044,6 @@ function wordsIn(text, from, to) {
         }
     }
     return { words, starts };
-}
-
-;// CONCATENATED MODULE: ./src/engine/offset-map.ts
-
-/** The budget of cuts for a text of this many bytes (normalized). */
-function cutBudget(length) {
-    return (1 << 24) + 16 * length;
-}
-/** Clusters longer than this (in original bytes) keep their coarse mapping: finding a cut costs their length squared. */
-const MAX_CUT_CLUSTER = 256;
-/**
- * Where in an NFC cluster's original bytes [origStart, origEnd) the normalized
- * offset `at` (strictly inside [normStart, normEnd)) falls: the code point
- * boundary k such that NFC of the original before k is exactly the normalized
- * text before `at`, and NFC of the original from k is exactly the rest. Then
- * the original slice at a match normalizes back to it. -1 when there is no
- * such k (NFC reordered marks across the cut) or the cluster is long.
- */
-function cutInCluster(texts, normStart, normEnd, origStart, origEnd, at) {
-    const size = origEnd - origStart;
-    if (size > MAX_CUT_CLUSTER || texts.budget < size * size)
-        return -1;
-    texts.budget -= size * size;
-    const original = external_node_buffer_namespaceObject.Buffer.from(texts.original.buffer, texts.original.byteOffset, texts.original.length);
-    const normalized = external_node_buffer_namespaceObject.Buffer.from(texts.normalized.buffer, texts.normalized.byteOffset, texts.normalized.length);
-    const before = normalized.toString('utf8', normStart, at);
-    const after = normalized.toString('utf8', at, normEnd);
-    for (let k = origStart + 1; k < origEnd; k++) {
-        if ((original[k] & 0xc0) === 0x80)
-            continue; // Not the start of a code point.
-        if (original.toString('utf8', origStart, k).normalize('NFC') !== before)
-            continue;
-        if (original.toString('utf8', k, origEnd).normalize('NFC') === after)
-            return k;
-    }
-    return -1;
-}
-/**
- * Maps byte offsets in normalized text back to byte offsets in the original.
- *
- * Normalization changes text only in a few places (a run of whitespace, a
- * decomposed accent), so the map keeps one segment per place where the
- * difference between the two offsets changes, not one entry per byte. A segment
- * is either linear (byte for byte) or opaque: an NFC cluster whose normalized
- * bytes correspond to its original bytes only as a whole.
- */
-class OffsetMap {
-    normStarts = new Int32Array(16);
-    origStarts = new Int32Array(16);
-    /** For opaque segments, the original end offset; -1 for linear ones. */
-    origEnds = new Int32Array(16);
-    size = 0;
-    normLength = 0;
-    get segmentCount() {
-        return this.size;
-    }
-    /** Empties the map for reuse: its arrays stay allocated. */
-    reset() {
-        this.size = 0;
-        this.normLength = 0;
-    }
-    /** From normalized offset `norm` on, bytes map one to one from `orig`. */
-    addLinear(norm, orig) {
-        this.push(norm, orig, -1);
-    }
-    /** Normalized bytes from `norm` to the next segment stand for original [orig, origEnd). */
-    addOpaque(norm, orig, origEnd) {
-        this.push(norm, orig, origEnd);
-    }
-    finish(normLength) {
-        this.normLength = normLength;
-    }
-    /**
-     * Original offset of the character that starts at normalized offset `p`.
-     * Inside an opaque segment, `texts` lets the cut be found exactly when there
-     * is one (see cutInCluster); without, or when there is none, the segment's start.
-     */
-    toOriginalStart(p, texts) {
-        const k = this.segmentAt(p);
-        if (this.origEnds[k] < 0)
-            return this.origStarts[k] + (p - this.normStarts[k]);
-        if (texts && p > this.normStarts[k]) {
-            const cut = cutInCluster(texts, this.normStarts[k], this.segmentEnd(k), this.origStarts[k], this.origEnds[k], p);
-            if (cut >= 0)
-                return cut;
-        }
-        return this.origStarts[k];
-    }
-    /** Original offset just after the character that ends at normalized offset `end` (end > 0); likewise. */
-    toOriginalEnd(end, texts) {
-        const k = this.segmentAt(end - 1);
-        if (this.origEnds[k] < 0)
-            return this.origStarts[k] + (end - this.normStarts[k]);
-        if (texts && end < this.segmentEnd(k)) {
-            const cut = cutInCluster(texts, this.normStarts[k], this.segmentEnd(k), this.origStarts[k], this.origEnds[k], end);
-            if (cut >= 0)
-                return cut;
-        }
-        return this.origEnds[k];
-    }
-    segmentEnd(k) {
-        return k + 1 < this.size ? this.normStarts[k + 1] : this.normLength;
-    }
-    segmentAt(p) {
-        if (this.size === 0 || p < 0 || p >= this.normLength) {
-            throw new RangeError(`offset ${p} is outside the normalized text (length ${this.normLength})`);
-        }
-        let lo = 0;
-        let hi = this.size - 1;
-        while (lo < hi) {
-            const mid = (lo + hi + 1) >> 1;
-            if (this.normStarts[mid] <= p)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        return lo;
-    }
-    push(norm, orig, origEnd) {
-        // A segment that starts where the previous one started replaces it: the
-        // previous one turned out to be empty.
-        if (this.size > 0 && this.normStarts[this.size - 1] === norm)
-            this.size--;
-        if (this.size === this.normStarts.length) {
-            const grow = (a) => {
-                const b = new Int32Array(a.length * 2);
-                b.set(a);
-                return b;
-            };
-            this.normStarts = grow(this.normStarts);
-            this.origStarts = grow(this.origStarts);
-            this.origEnds = grow(this.origEnds);
-        }
-        this.normStarts[this.size] = norm;
-        this.origStarts[this.size] = orig;
-        this.origEnds[this.size] = origEnd;
-        this.size++;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/engine/normalize.ts
-// Normalization of SPEC §3: Unicode NFC, then every maximal run of whitespace
-// becomes one U+0020 and leading and trailing runs are dropped.
-//
-// Quotes are short, so normalizeText() does it the plain way. Sources can be
-// large, so normalizeSource() works on their UTF-8 bytes in one pass, copying
-// what does not change and keeping an offset map back to the original. Both give
-// exactly what normalizeText() gives for the same text (tested property).
-
-
-
-/** Anything but printable ASCII and single inner spaces: text without it is normalized already. */
-const NOT_PLAIN = /[^\x21-\x7e ]| {2}|^ | $/;
-/** Code points from U+0300 on: below them, text is NFC already. */
-const FROM_U0300 = /[^\x00-\u02ff]/;
-/**
- * Whether NFC may change the text: whether it has a code point from U+0300 on
- * that is not NFC-inert. Typographic quotes, dashes and most letters are inert,
- * and looking them up costs less than half of what the runtime's NFC does on
- * quotes (measured).
- */
-function mayChangeUnderNfc(text) {
-    const first = text.search(FROM_U0300);
-    if (first < 0)
-        return false;
-    for (let i = first; i < text.length; i++) {
-        const cp = text.codePointAt(i);
-        if (cp < 0x300)
-            continue;
-        if (cp > 0xffff)
-            i++;
-        // A lone surrogate is not inert either: the runtime's NFC decides what it becomes.
-        if (!isNfcInert(cp))
-            return true;
-    }
-    return false;
-}
-/** SPEC §3 for a string: `" ".join(unicodedata.normalize("NFC", s).split())`. */
-function normalizeText(text) {
-    // Most quotes are plain text with single spaces: one native look, and nothing to do.
-    if (!NOT_PLAIN.test(text))
-        return text;
-    const nfc = mayChangeUnderNfc(text) ? text.normalize('NFC') : text;
-    const spaced = nfc.replace(WHITESPACE_TO_COLLAPSE, ' ');
-    // Every run is one space now, so at most one at each end.
-    const from = spaced.charCodeAt(0) === 0x20 ? 1 : 0;
-    const to = spaced.length > from && spaced.charCodeAt(spaced.length - 1) === 0x20 ? spaced.length - 1 : spaced.length;
-    return from === 0 && to === spaced.length ? spaced : spaced.slice(from, to);
-}
-/**
- * A line with every kind of text the normalizer handles (line ends, runs,
- * tabs, wide spaces, letters of every UTF-8 length, accents NFC composes or
- * leaves, marks of every UTF-8 length after a mark, Hangul jamo), normalized
- * at start: the optimizing compiler then sees every branch taken before it
- * compiles the loop, instead of bailing out each time a source shows a new
- * kind of text (measured: a quarter of the time of a first run over a hundred
- * sources). Ten times, because V8 keeps what it learns about a function only
- * from its eighth call or so, and the calls at the end of normalize() run once
- * per source (with two, --trace-deopt showed a bail-out there).
- */
-const PRIMER = 'Prime: a  b\r\nc\td\u00a0e\u2028f\u3000 g\u00e9 h\u2019s e\u0301 q\u0307 x\u0302\u0323 ' +
-    'a\u0301\u20d0 a\u0301\ud834\udd65 \ud835\udc00 \u0958 \u1100\u1161 ok\n\n end. ';
-let primed = false;
-function primeOnce() {
-    if (primed)
-        return;
-    primed = true;
-    const sample = external_node_buffer_namespaceObject.Buffer.from(PRIMER, 'utf8');
-    const normalizer = new SourceNormalizer();
-    for (let k = 0; k < 10; k++)
-        normalizer.normalize(sample);
-}
-/**
- * Copies the run of printable ASCII at `i` (its first byte is one) to `out` at
- * `j`, and with it any single space or line feed between two printable ASCII
- * characters: that normalizes to one space, byte for byte, so the offsets stay
- * linear and nothing needs recording. Returns where the run ends.
- *
- * A function of its own because it is where most bytes go: small, the
- * optimizing compiler has it ready after the first few sources, where the whole
- * normalize() takes it 20 to 30 ms (measured), spent in slow code meanwhile.
- */
-function copyPrintableRun(src, out, i, j, n) {
-    for (;;) {
-        out[j++] = src[i];
-        if (++i >= n)
-            return i;
-        const b = src[i];
-        if (b > 0x20 && b < 0x80)
-            continue;
-        if ((b === 0x20 || b === 0x0a) && i + 1 < n) {
-            const next = src[i + 1];
-            if (next > 0x20 && next < 0x80) {
-                out[j++] = 0x20;
-                i++;
-                continue;
-            }
-        }
-        return i;
-    }
-}
-/**
- * Normalizes source text held as UTF-8 bytes (already validated, BOM removed).
- *
- * NFC can change text only around code points that are not NFC-inert (see
- * unicode-data.ts). Such a code point, with the inert code point before it and
- * every non-inert one after it, forms a cluster that is normalized on its own by
- * the runtime's String.prototype.normalize; cutting text before an inert code
- * point or whitespace never changes the result of NFC. Everything else is copied.
- *
- * One instance reuses its output buffer and offset map from call to call, so
- * processing many sources one after another does not ask the system for fresh
- * memory for each (page faults cost more than the normalizing itself).
- */
-class SourceNormalizer {
-    out = external_node_buffer_namespaceObject.Buffer.allocUnsafeSlow(0);
-    map = new OffsetMap();
-    constructor() {
-        primeOnce();
-    }
-    normalize(src) {
-        const n = src.length;
-        // allocUnsafeSlow: a buffer of its own, 8-byte aligned, which the quote scanner reads as 32-bit words.
-        if (this.out.length < n + 8)
-            this.out = external_node_buffer_namespaceObject.Buffer.allocUnsafeSlow(Math.max(n + 8, this.out.length * 2));
-        let out = this.out;
-        const map = this.map;
-        map.reset();
-        let i = 0;
-        let j = 0;
-        // Original offset minus normalized offset in the current linear segment.
-        let delta = Number.NaN;
-        // Original offset where a pending run of whitespace began, or -1.
-        let wsStart = -1;
-        while (i < n) {
-            const b = src[i];
-            if (b > 0x20 && b < 0x80) {
-                // Printable ASCII, the common case: copy the whole run.
-                if (wsStart >= 0) {
-                    if (j > 0) {
-                        if (wsStart - j !== delta) {
-                            map.addLinear(j, wsStart);
-                            delta = wsStart - j;
-                        }
-                        out[j++] = 0x20;
-                    }
-                    wsStart = -1;
-                }
-                if (i - j !== delta) {
-                    map.addLinear(j, i);
-                    delta = i - j;
-                }
-                const end = copyPrintableRun(src, out, i, j, n);
-                j += end - i;
-                i = end;
-                continue;
-            }
-            let cp;
-            let len;
-            if (b < 0x80) {
-                cp = b;
-                len = 1;
-            }
-            else if (b < 0xe0) {
-                cp = ((b & 0x1f) << 6) | (src[i + 1] & 0x3f);
-                len = 2;
-            }
-            else if (b < 0xf0) {
-                cp = ((b & 0x0f) << 12) | ((src[i + 1] & 0x3f) << 6) | (src[i + 2] & 0x3f);
-                len = 3;
-            }
-            else {
-                cp = ((b & 0x07) << 18) | ((src[i + 1] & 0x3f) << 12) | ((src[i + 2] & 0x3f) << 6) | (src[i + 3] & 0x3f);
-                len = 4;
-            }
-            if (isWhitespace(cp)) {
-                if (wsStart < 0)
-                    wsStart = i;
-                i += len;
-                continue;
-            }
-            // The cluster starts at the code point before this one when that is part
-            // of the same word: an inert code point that a combining mark may join.
-            let clusterStart = i;
-            let clusterOut = j;
-            const inert = cp < 0x300 || isNfcInert(cp);
-            if (wsStart >= 0) {
-                if (j > 0) {
-                    if (wsStart - j !== delta) {
-                        map.addLinear(j, wsStart);
-                        delta = wsStart - j;
-                    }
-                    out[j++] = 0x20;
-                }
-                wsStart = -1;
-                clusterOut = j;
-            }
-            else if (!inert && j > 0) {
-                // The previous code point was copied verbatim (clusters end before an
-                // inert code point), so its bytes are the last ones written.
-                clusterStart = i - 1;
-                while ((src[clusterStart] & 0xc0) === 0x80)
-                    clusterStart--;
-                clusterOut = j - (i - clusterStart);
-            }
-            if (inert) {
-                if (i - j !== delta) {
-                    map.addLinear(j, i);
-                    delta = i - j;
-                }
-                for (let k = 0; k < len; k++)
-                    out[j++] = src[i + k];
-                i += len;
-                continue;
-            }
-            let end = i + len;
-            while (end < n) {
-                const c = src[end];
-                if (c < 0x80)
-                    break;
-                let next;
-                let l;
-                if (c < 0xe0) {
-                    next = ((c & 0x1f) << 6) | (src[end + 1] & 0x3f);
-                    l = 2;
-                }
-                else if (c < 0xf0) {
-                    next = ((c & 0x0f) << 12) | ((src[end + 1] & 0x3f) << 6) | (src[end + 2] & 0x3f);
-                    l = 3;
-                }
-                else {
-                    next =
-                        ((c & 0x07) << 18) | ((src[end + 1] & 0x3f) << 12) | ((src[end + 2] & 0x3f) << 6) | (src[end + 3] & 0x3f);
-                    l = 4;
-                }
-                if (next < 0x300 || isWhitespace(next) || isNfcInert(next))
-                    break;
-                end += l;
-            }
-            const original = src.toString('utf8', clusterStart, end);
-            const composed = original.normalize('NFC');
-            if (composed === original) {
-                if (i - j !== delta) {
-                    map.addLinear(j, i);
-                    delta = i - j;
-                }
-                src.copy(out, j, i, end);
-                j += end - i;
-            }
-            else {
-                const room = clusterOut + 3 * composed.length + (n - end) + 8;
-                if (room > out.length) {
-                    const bigger = external_node_buffer_namespaceObject.Buffer.allocUnsafeSlow(Math.max(room, out.length * 2));
-                    out.copy(bigger, 0, 0, clusterOut);
-                    this.out = out = bigger;
-                }
-                map.addOpaque(clusterOut, clusterStart, end);
-                j = clusterOut + out.write(composed, clusterOut, 'utf8');
-                delta = Number.NaN;
-            }
-            i = end;
-        }
-        map.finish(j);
-        return { bytes: out.subarray(0, j), map };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/engine/record.ts
-// Field validation of citation records (SPEC §1, and verdict 1 of SPEC §2).
-
-
-
-const REQUIRED = ['citation_id', 'source_id', 'quote'];
-const OPTIONAL = ['claim', 'prefix', 'suffix'];
-function record_typeName(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'an array';
-    if (value instanceof Map || typeof value === 'object')
-        return 'an object';
-    if (typeof value === 'number')
-        return Number.isFinite(value) ? 'a number' : 'a non-finite number';
-    return `a ${typeof value}`;
-}
-function asFields(value) {
-    if (value instanceof Map)
-        return value;
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-        return undefined;
-    return value;
-}
-// Own properties only: a record's "toString" is its own, or absent.
-function has(fields, key) {
-    return fields instanceof Map ? fields.has(key) : Object.hasOwn(fields, key);
-}
-function get(fields, key) {
-    return fields instanceof Map ? fields.get(key) : Object.hasOwn(fields, key) ? fields[key] : undefined;
-}
-function asString(value) {
-    return typeof value === 'string' ? value : undefined;
-}
-/**
- * Validates one parsed record: an object (a Map from the YAML loader, a plain
- * object from JSON); anything else is "not an object". A run checks every
- * record, so this is written plainly: no copies of the fields, no closures.
- */
-function checkFields(record) {
-    const fields = asFields(record);
-    if (fields === undefined) {
-        return { ok: false, reason: `a record must be an object, not ${record_typeName(record)}` };
-    }
-    const citationId = get(fields, 'citation_id');
-    const sourceId = get(fields, 'source_id');
-    const quote = get(fields, 'quote');
-    const claim = get(fields, 'claim');
-    const prefix = get(fields, 'prefix');
-    const suffix = get(fields, 'suffix');
-    const problem = fieldProblem(fields, citationId, sourceId, quote, claim, prefix, suffix);
-    if (problem !== undefined) {
-        return {
-            ok: false,
-            reason: problem,
-            citationId: asString(citationId),
-            sourceId: asString(sourceId),
-            quote: asString(quote),
-            claim: asString(claim),
-        };
-    }
-    const valid = {
-        citationId: citationId,
-        sourceId: sourceId,
-        quote: quote,
-    };
-    if (claim !== undefined)
-        valid.claim = claim;
-    if (prefix !== undefined)
-        valid.prefix = prefix;
-    if (suffix !== undefined)
-        valid.suffix = suffix;
-    return { ok: true, record: valid };
-}
-const MERGE_KEY = ' (its `<<` is a YAML 1.1 merge key, which citegate does not read: write the fields out)';
-/** What is wrong with a record's fields (SPEC §2, verdict 1), or undefined. */
-function fieldProblem(fields, ...values) {
-    for (let k = 0; k < KNOWN.length; k++) {
-        const key = KNOWN[k];
-        const value = values[k];
-        if (typeof value === 'string')
-            continue;
-        if (k < REQUIRED.length) {
-            // A YAML map (a Map) with `<<`: YAML 1.1's merge key, an ordinary key in YAML 1.2.
-            if (!has(fields, key)) {
-                if (fields instanceof Map && fields.has('<<'))
-                    return `${key} is missing${MERGE_KEY}`;
-                const near = nearKey(fields, key);
-                return near === undefined ? `${key} is missing` : `${key} is missing (did you mean "${key}", not ${near}?)`;
-            }
-            return `${key} must be a string, not ${record_typeName(value)}`;
-        }
-        if (has(fields, key))
-            return `${key} must be a string when present, not ${record_typeName(value)}`;
-    }
-    const broken = loneSurrogateIn(fields, values);
-    if (broken !== undefined)
-        return `${shorten(broken, 2 * EXCERPT)} holds a lone UTF-16 surrogate (half of a character)`;
-    if (values[0] === '')
-        return 'citation_id is empty';
-    return undefined;
-}
-const KNOWN = [...REQUIRED, ...OPTIONAL];
-/** Keys longer than this, or past this many in a record, are not compared: a typo is short, and a record may be huge. */
-const NEAR_KEY_LENGTH = 40;
-const NEAR_KEYS_COMPARED = 64;
-/**
- * A key of the record that looks like `key` mistyped (`qoute` for `quote`,
- * `citationId` or `citation-id` for `citation_id`, `source` for
- * `source_id`), JSON-quoted so that the message shows it exactly and on one
- * line; undefined when none does.
- */
-function nearKey(fields, key) {
-    const wanted = key.replace(/_/g, '');
-    let compared = 0;
-    for (const k of fields instanceof Map ? fields.keys() : Object.keys(fields)) {
-        if (++compared > NEAR_KEYS_COMPARED)
-            break;
-        if (typeof k !== 'string' || k.length > NEAR_KEY_LENGTH || KNOWN.includes(k))
-            continue;
-        const folded = k.toLowerCase().replace(/[-_ ]/g, '');
-        if (folded === wanted || editDistance(folded, wanted) <= 2)
-            return JSON.stringify(k);
-    }
-    return undefined;
-}
-/** Where a field (its key, or any string below it) holds a lone surrogate; the known fields' own values are checked already. */
-function surrogateIn(key, value) {
-    if (hasLoneSurrogate(key))
-        return `the key ${shorten(JSON.stringify(key), EXCERPT)}`;
-    if (typeof value === 'string')
-        return !KNOWN.includes(key) && hasLoneSurrogate(value) ? key : undefined;
-    if (value === null || typeof value !== 'object')
-        return undefined;
-    const stack = [[key, value]];
-    while (stack.length > 0) {
-        const [where, v] = stack.pop();
-        if (typeof v === 'string') {
-            if (hasLoneSurrogate(v))
-                return where;
-        }
-        else if (Array.isArray(v)) {
-            for (let i = v.length - 1; i >= 0; i--)
-                stack.push([`${where}[${i}]`, v[i]]);
-        }
-        else if (v !== null && typeof v === 'object') {
-            const entries = v instanceof Map ? [...v.entries()] : Object.entries(v);
-            for (let i = entries.length - 1; i >= 0; i--) {
-                const [rawKey, value] = entries[i];
-                // A YAML key may be a mapping or a list itself: its strings count too.
-                if (typeof rawKey === 'object' && rawKey !== null)
-                    stack.push([`a key in ${where}`, rawKey]);
-                const k = String(rawKey);
-                if (hasLoneSurrogate(k))
-                    return `a key in ${where}`;
-                stack.push([`${where}.${k}`, value]);
-            }
-        }
-    }
-    return undefined;
-}
-/**
- * Where a record holds a string (a key or a value, at any depth) with a lone
- * surrogate, which no text can contain (SPEC §2: any string), or undefined.
- * The fields citegate reads come first (`known`: their values, in KNOWN's
- * order), so that the reason names one of them when it can. Iterative, so
- * that no nesting can exhaust the stack.
- */
-function loneSurrogateIn(fields, known) {
-    for (let k = 0; k < KNOWN.length; k++) {
-        const v = known[k];
-        if (typeof v === 'string' && hasLoneSurrogate(v))
-            return KNOWN[k];
-    }
-    if (fields instanceof Map) {
-        for (const [key, value] of fields) {
-            const found = (typeof key === 'object' && key !== null ? surrogateIn('a key', key) : undefined) ??
-                surrogateIn(String(key), value);
-            if (found !== undefined)
-                return found;
-        }
-    }
-    else {
-        for (const key in fields) {
-            if (!Object.hasOwn(fields, key))
-                continue;
-            const found = surrogateIn(key, fields[key]);
-            if (found !== undefined)
-                return found;
-        }
-    }
-    return undefined;
-}
-/**
- * Validates the records of one file in order. A citation_id used by an earlier
- * record of the same file, valid or not, makes the later record invalid (the
- * first one keeps its verdict). `describeFirst` says where the first one was.
- */
-function checkFileRecords(values, describeFirst) {
-    const firstIndex = new Map();
-    return values.map((value, index) => {
-        const check = checkFields(value);
-        const id = check.ok ? check.record.citationId : check.citationId;
-        if (id === undefined || id === '')
-            return check;
-        const first = firstIndex.get(id);
-        if (first === undefined) {
-            firstIndex.set(id, index);
-            return check;
-        }
-        if (!check.ok)
-            return check;
-        const { citationId, sourceId, quote, claim } = check.record;
-        return {
-            ok: false,
-            reason: `duplicate citation_id (first used ${describeFirst(first)})`,
-            citationId,
-            sourceId,
-            quote,
-            claim,
-        };
-    });
-}
-/** A record's source_id when it has a string one (for finding which files cite a source). */
-function sourceIdOf(record) {
-    const fields = asFields(record);
-    return fields === undefined ? undefined : asString(get(fields, 'source_id'));
-}
-
-;// CONCATENATED MODULE: ./src/engine/search.ts
-
-/** Searches by scanning the text for each quote: the plain way, for few quotes and for tests. */
-class ScanSearcher {
-    text;
-    constructor(text) {
-        this.text = text;
-    }
-    find(quote, limit, context) {
-        if (!context)
-            return { starts: findMatches(this.text, quote, limit), candidates: 0 };
-        const all = findMatches(this.text, quote, Number.POSITIVE_INFINITY);
-        const starts = all.filter((start) => contextAllows(this.text, start, quote.bytes.length, context)).slice(0, limit);
-        return { starts, candidates: all.length };
-    }
-}
-/** Serves the results of one QuoteSet scan of the text: every quote was searched at once. */
-class ScannedSearcher {
-    text;
-    quotes;
-    hits;
-    constructor(text, quotes, hits) {
-        this.text = text;
-        this.quotes = quotes;
-        this.hits = hits;
-    }
-    find(quote, limit, context) {
-        const id = context ? this.quotes.idWith(quote.text, context) : this.quotes.idOf(quote.text);
-        const hit = id === undefined ? undefined : this.hits.get(id);
-        const starts = hit?.starts ?? [];
-        return { starts: starts.length > limit ? starts.slice(0, limit) : starts, candidates: hit?.candidates ?? 0 };
-    }
-    prepared(normalized) {
-        const id = this.quotes.idOf(normalized);
-        return id === undefined ? undefined : this.quotes.quote(id);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/engine/verdict.ts
-
-
-/** Ambiguous quotes report at most this many matches; the verdict needs only two. */
-const MAX_REPORTED_MATCHES = 100;
-/** Whether a citation file with audience `fileAudience` may cite a source limited to `allowed`. */
-function audienceAllows(allowed, fileAudience) {
-    return allowed === undefined || (fileAudience !== undefined && allowed.includes(fileAudience));
-}
-/**
- * Decides the verdict of one record. `access` is what the run found out about the
- * cited source; it is only consulted for records whose fields are valid.
- * `normalizedQuote`, when the caller has it already, saves normalizing again;
- * so does `knownContext`, the record's contextOf() (null: none).
- */
-function decideVerdict(fields, access, normalizedQuote, knownContext) {
-    const none = { matches: [], quoteLength: 0 };
-    if (!fields.ok)
-        return { verdict: 'invalid fields', reason: fields.reason, ...none };
-    switch (access.kind) {
-        case 'unknown':
-            return { verdict: 'unknown source', ...none };
-        case 'not permitted':
-            return { verdict: 'source not permitted', reason: access.reason, ...none };
-        case 'unverified':
-            return { verdict: 'source unverified', reason: access.reason, ...none };
-        case 'ready':
-            break;
-    }
-    const needle = normalizedQuote ?? normalizeText(fields.record.quote);
-    if (needle === '')
-        return { verdict: 'empty quote', ...none };
-    const quote = access.searcher.prepared?.(needle) ?? prepareQuote(needle);
-    const context = knownContext === undefined ? contextOf(fields.record) : (knownContext ?? undefined);
-    const found = access.searcher.find(quote, MAX_REPORTED_MATCHES, context);
-    const matches = found.starts;
-    const verdict = matches.length === 0 ? 'quote not found' : matches.length === 1 ? 'located' : 'ambiguous quote';
-    return {
-        verdict,
-        matches,
-        quoteLength: quote.bytes.length,
-        normalizedQuote: needle,
-        ...(context ? { context: { given: context, candidates: found.candidates } } : {}),
-    };
-}
-/** A record's prefix and suffix, normalized; undefined when it gives neither (then verdicts are exactly the reference's). */
-function contextOf(record) {
-    const prefix = record.prefix === undefined ? '' : normalizeText(record.prefix);
-    const suffix = record.suffix === undefined ? '' : normalizeText(record.suffix);
-    return prefix === '' && suffix === '' ? undefined : quoteContext(prefix, suffix);
-}
-
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-;// CONCATENATED MODULE: ./src/load/sources.ts
-// Source verification: the bytes of a source's file must hash to the pinned
-// SHA-256, be strict UTF-8 and stay under the size limit; its `original`, when
-// given, must hash to its pin too. Any failure leaves the source unverified.
-
-
-
-const DEFAULT_MAX_SOURCE_BYTES = 64 * 1024 * 1024;
-/**
- * The largest source the engine can hold: its text becomes one JavaScript
- * string for explanations, and a string holds at most this many UTF-16 units
- * (0x1fffffe8 on 64-bit systems), which a UTF-8 file of this many bytes never
- * exceeds. Options that raise the limit are refused past it, in words.
- */
-const MAX_SOURCE_BYTES = external_node_buffer_namespaceObject.constants.MAX_STRING_LENGTH;
-const MAX_SOURCE_BYTES_WHY = 'the longest text citegate can hold in memory';
-function sha256Hex(bytes) {
-    return (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
-}
-/**
- * Loads sources one at a time into buffers it reuses, so a run over many
- * sources holds one source in memory at once and does not ask the system for
- * fresh memory for each.
- */
-class SourceLoader {
-    workspace;
-    manifestDir;
-    maxBytes;
-    policy;
-    sourceBuffer = external_node_buffer_namespaceObject.Buffer.allocUnsafe(0);
-    originalBuffer = external_node_buffer_namespaceObject.Buffer.allocUnsafe(0);
-    constructor(workspace, manifestDir, maxBytes, policy) {
-        this.workspace = workspace;
-        this.manifestDir = manifestDir;
-        this.maxBytes = maxBytes;
-        this.policy = policy;
-    }
-    load(entry) {
-        const read = this.readPinned(entry, 'source');
-        if (!read.ok)
-            return read;
-        const bytes = read.bytes;
-        if (!(0,external_node_buffer_namespaceObject.isUtf8)(bytes)) {
-            const decoded = decodeUtf8Text(bytes);
-            const where = decoded.ok ? '' : ` (line ${decoded.position.line}, column ${decoded.position.column})`;
-            return {
-                ok: false,
-                reason: `${entry.path} is not valid UTF-8${where}: sources must be UTF-8 text`,
-                actualSha256: read.sha256,
-            };
-        }
-        if (entry.original) {
-            const original = this.readPinned(entry.original, 'original');
-            if (!original.ok)
-                return { ok: false, reason: original.reason, actualSha256: read.sha256 };
-        }
-        return { ok: true, text: bytes.subarray(bomLength(bytes)) };
-    }
-    readPinned(file, role) {
-        const label = role === 'source' ? file.path : `original ${file.path}`;
-        const resolved = this.workspace.resolve(this.manifestDir, file.path);
-        if (!resolved.ok)
-            return { ok: false, reason: `${label}: ${resolved.reason}` };
-        const into = role === 'source' ? this.sourceBuffer : this.originalBuffer;
-        const read = this.workspace.read(resolved.abs, this.maxBytes, into);
-        if (!read.ok)
-            return { ok: false, reason: `${label}: ${read.reason}` };
-        const refused = this.policy?.(resolved.abs);
-        if (refused !== undefined)
-            return { ok: false, reason: `${label}: ${refused}` };
-        // Keep the larger buffer for the next source.
-        if (read.bytes.buffer !== into.buffer) {
-            if (role === 'source')
-                this.sourceBuffer = read.bytes;
-            else
-                this.originalBuffer = read.bytes;
-        }
-        const sha256 = sha256Hex(read.bytes);
-        if (file.sha256 === undefined)
-            return { ok: false, reason: `${label}: no sha256 is pinned`, actualSha256: sha256 };
-        if (sha256 !== file.sha256) {
-            return {
-                ok: false,
-                reason: `${label} has SHA-256 ${sha256}, but the manifest pins ${file.sha256}: ` +
-                    'review the new text, then run `citegate pin` to accept it',
-                actualSha256: sha256,
-            };
-        }
-        return { ok: true, bytes: read.bytes, sha256 };
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/engine/diagnose/closest.ts
@@ -17732,6 +17732,306 @@ function explainElsewhere(records, manifest, loader, normalizer, cited) {
     }
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: external "node:worker_threads"
+const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
+;// CONCATENATED MODULE: ./src/check/explain-pool.ts
+// Explaining on the machine's other cores. Explanations are most of the time
+// of a run that makes them, and the Action's always does. Each depends on its
+// record and its source alone (test/engine/company.test.ts), so the records
+// of a source can be explained in another thread with the same answer while
+// this one goes on checking the next sources and explaining too.
+//
+// Helpers are worker threads that run the bundle itself: its entry serves
+// explanations instead of running the command when it finds itself a helper
+// (isExplainHelper). So there are none where the code runs from its sources
+// (the tests of src/, unless a test names a bundle), and none on one core.
+//
+// The run never depends on a helper. Each job posted has a state in shared
+// memory that a helper claims before it starts the job; what no helper has
+// claimed by the time this thread is done with the sources, this thread takes
+// back and explains itself, and so it does a job a helper failed, or one that
+// stopped making progress (a helper that died). A helper can make a run
+// faster; it cannot change an answer, lose one, or make the run pass.
+
+
+
+
+
+
+
+const ROLE = 'citegate explanation helper';
+/** A job's state, in shared memory (see the module's comment). */
+const POSTED = 0;
+const CLAIMED = 1;
+const DONE = 2;
+const FAILED = 3;
+const TAKEN_BACK = 4;
+/** Slots before the jobs' states: records explained by the helpers so far, and jobs they finished. */
+const EXPLAINED = 0;
+const explain_pool_FINISHED = 1;
+const HEADER = 2;
+/** Jobs a run can post; past them, this thread explains the rest itself. */
+const MAX_JOBS = 1 << 16;
+/** At most this many helpers, whatever the cores: each costs its own heap and its own copy of the code. */
+const MAX_HELPERS = 3;
+/**
+ * Helpers start once a run has this many records to explain: starting one
+ * costs about as much as explaining a few hundred records here (loading the
+ * bundle again), which a small run does not pay back.
+ */
+const START_AT = 256;
+/** A helper gets a new job only while it has fewer than this many it has not begun: the rest are done here. */
+const QUEUE = 2;
+/** A source's records to explain go to threads in jobs of at least this many, and in at most SPLIT jobs. */
+const CHUNK = 128;
+const SPLIT = 16;
+/**
+ * A source is sent to a helper only when it has a record to explain for
+ * every this many bytes of it: the helper copies it and normalizes it again,
+ * which for a long source with few records costs more than explaining them.
+ */
+const BYTES_PER_RECORD = 64 * 1024;
+/**
+ * This thread waits this long for helpers that have stopped explaining
+ * records (a record's explanation is bounded far below it) before taking
+ * their jobs back: a helper that died never says so to a thread that waits.
+ */
+const PATIENCE_MS = 30_000;
+let settings;
+/** Lets runs explain on helper threads that run `script` (the bundle's entry says so at start). */
+function useHelperThreads(helpers) {
+    settings = helpers;
+}
+/** Whether this thread is a helper started by ExplainPool (and should serve, not run a command). */
+function isExplainHelper() {
+    return !external_node_worker_threads_namespaceObject.isMainThread && external_node_worker_threads_namespaceObject.workerData?.role === ROLE;
+}
+/** What a helper thread does: explain the jobs it is sent, claiming each before it starts. */
+function serveExplanations() {
+    const { port, shared } = external_node_worker_threads_namespaceObject.workerData;
+    const states = new Int32Array(shared);
+    const normalizer = new SourceNormalizer();
+    let current;
+    port.on('message', (job) => {
+        if (job.source)
+            current = { sourceId: job.sourceId, bytes: job.source, lookups: job.lookups };
+        if (Atomics.compareExchange(states, HEADER + job.id, POSTED, CLAIMED) !== POSTED)
+            return;
+        let result;
+        try {
+            const source = current;
+            if (source.view === undefined) {
+                const normalized = normalizer.normalize(external_node_buffer_namespaceObject.Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.length));
+                source.view = new SourceView(normalized.bytes, source.lookups);
+                source.place = placer(source.bytes, normalized);
+            }
+            const details = job.decisions.map((decision) => {
+                const detail = explain(decision, source.view, source.place, job.sourceId);
+                Atomics.add(states, EXPLAINED, 1);
+                return detail;
+            });
+            result = { id: job.id, details };
+        }
+        catch (error) {
+            result = { id: job.id, error: error instanceof Error ? error.message : String(error) };
+        }
+        port.postMessage(result);
+        Atomics.store(states, HEADER + job.id, 'details' in result ? DONE : FAILED);
+        Atomics.add(states, explain_pool_FINISHED, 1);
+        Atomics.notify(states, explain_pool_FINISHED);
+    });
+}
+/** The explaining of one run: here, and on helpers when the bundle allows and the run is worth it. */
+class ExplainPool {
+    settings = settings;
+    helpers;
+    states;
+    posted = 0;
+    seen = 0;
+    /** For jobs explained here after all: its own, as the run's normalizer is in use. */
+    normalizer;
+    /**
+     * Explains the records of one verified source (`normalized`, `place`: valid
+     * until the run normalizes the next source; `original`: its bytes as read).
+     */
+    explainSource(sourceId, original, normalized, place, items) {
+        const lookups = items.length;
+        let view;
+        const here = (chunk) => {
+            view ??= new SourceView(normalized.bytes, lookups);
+            for (const [r, decision] of chunk)
+                r.detail = explain(decision, view, place, sourceId);
+        };
+        this.seen += items.length;
+        if (this.helpers === undefined && this.settings !== undefined && this.seen >= (this.settings.startAt ?? START_AT))
+            this.start(this.settings);
+        this.collect();
+        if (!this.helpers?.length || original.length > items.length * BYTES_PER_RECORD) {
+            here(items);
+            return;
+        }
+        const size = Math.max(CHUNK, Math.ceil(items.length / SPLIT));
+        let copy;
+        for (let k = 0; k < items.length; k += size) {
+            const chunk = items.slice(k, k + size);
+            const helper = this.idle();
+            if (helper === undefined) {
+                here(chunk);
+                continue;
+            }
+            copy ??= external_node_buffer_namespaceObject.Buffer.from(original);
+            this.post(helper, { id: this.posted, sourceId, lookups, original: copy, items: chunk, resolved: false });
+        }
+    }
+    /** Every record explained: the helpers' results, and what they did not do, done here. Then the helpers stop. */
+    finish() {
+        const helpers = this.helpers ?? [];
+        const states = this.states;
+        try {
+            if (states === undefined)
+                return;
+            // What no helper has begun is done here, at once.
+            for (const helper of helpers)
+                for (const job of helper.jobs)
+                    if (!job.resolved && Atomics.compareExchange(states, HEADER + job.id, POSTED, TAKEN_BACK) === POSTED)
+                        this.here(job);
+            const patience = this.settings?.patienceMs ?? PATIENCE_MS;
+            let explained = Atomics.load(states, EXPLAINED);
+            let progressAt = performance.now();
+            for (;;) {
+                const finished = Atomics.load(states, explain_pool_FINISHED);
+                this.collect();
+                const left = helpers.flatMap((h) => h.jobs.filter((j) => !j.resolved));
+                if (left.length === 0)
+                    break;
+                const now = Atomics.load(states, EXPLAINED);
+                if (now !== explained) {
+                    explained = now;
+                    progressAt = performance.now();
+                }
+                else if (performance.now() - progressAt > patience) {
+                    // No record explained for that long: the helpers are gone; their jobs are done here.
+                    for (const job of left)
+                        this.here(job);
+                    break;
+                }
+                Atomics.wait(states, explain_pool_FINISHED, finished, Math.min(patience, 1000));
+            }
+        }
+        finally {
+            this.close();
+        }
+    }
+    /** Stops the helpers (a run that ended early, too). */
+    close() {
+        for (const helper of this.helpers ?? []) {
+            helper.port.close();
+            void helper.worker.terminate();
+        }
+        this.helpers = [];
+    }
+    start(helpers) {
+        this.helpers = [];
+        const count = helpers.threads ?? Math.min((0,external_node_os_namespaceObject.availableParallelism)() - 1, MAX_HELPERS);
+        if (count <= 0)
+            return;
+        const shared = new SharedArrayBuffer(4 * (HEADER + MAX_JOBS));
+        this.states = new Int32Array(shared);
+        for (let k = 0; k < count; k++) {
+            const { port1, port2 } = new external_node_worker_threads_namespaceObject.MessageChannel();
+            let worker;
+            try {
+                worker = new external_node_worker_threads_namespaceObject.Worker(helpers.script, {
+                    workerData: { role: ROLE, port: port2, shared },
+                    transferList: [port2],
+                    // Explaining makes short-lived garbage, which a young generation of this size collects as fast as
+                    // the one Node 24 grows to: cut-medium's JSON run peaked at 660 MB with it, 830 MB without, in the
+                    // same time (docs/benchmarks.md).
+                    resourceLimits: { maxYoungGenerationSizeMb: 16 },
+                    // A helper writes nothing; were it to, nothing it wrote could reach a workflow's log.
+                    stdout: true,
+                    stderr: true,
+                });
+            }
+            catch {
+                port1.close();
+                break;
+            }
+            // A helper that fails to start or dies says so here, unheard: its jobs are taken back (finish).
+            worker.on('error', () => { });
+            worker.unref();
+            this.helpers.push({ worker, port: port1, jobs: [] });
+        }
+    }
+    /** A helper with room for a job, if any. */
+    idle() {
+        if (this.posted >= MAX_JOBS)
+            return undefined;
+        const states = this.states;
+        let best;
+        let bestWaiting = QUEUE;
+        for (const helper of this.helpers) {
+            let waiting = 0;
+            for (const job of helper.jobs)
+                if (!job.resolved && Atomics.load(states, HEADER + job.id) === POSTED)
+                    waiting++;
+            if (waiting < bestWaiting) {
+                best = helper;
+                bestWaiting = waiting;
+            }
+        }
+        return best;
+    }
+    post(helper, job) {
+        this.posted++;
+        const message = {
+            id: job.id,
+            sourceId: job.sourceId,
+            lookups: job.lookups,
+            ...(helper.lastSource !== job.original ? { source: job.original } : {}),
+            decisions: job.items.map(([, decision]) => decision),
+        };
+        helper.lastSource = job.original;
+        helper.jobs.push(job);
+        helper.port.postMessage(message);
+    }
+    /** Takes in the results the helpers have sent. */
+    collect() {
+        for (const helper of this.helpers ?? []) {
+            for (let m = (0,external_node_worker_threads_namespaceObject.receiveMessageOnPort)(helper.port); m !== undefined; m = (0,external_node_worker_threads_namespaceObject.receiveMessageOnPort)(helper.port)) {
+                const result = m.message;
+                const job = helper.jobs.find((j) => j.id === result.id);
+                if (job === undefined || job.resolved)
+                    continue;
+                if ('details' in result) {
+                    job.items.forEach(([r], i) => {
+                        r.detail = result.details[i];
+                    });
+                    job.resolved = true;
+                }
+                else
+                    this.here(job);
+            }
+            // Resolved jobs leave the list: it stays as short as the helper's queue.
+            for (let i = helper.jobs.length - 1; i >= 0; i--)
+                if (helper.jobs[i].resolved)
+                    helper.jobs.splice(i, 1);
+        }
+    }
+    /** A job explained in this thread after all. */
+    here(job) {
+        const normalizer = (this.normalizer ??= new SourceNormalizer());
+        const normalized = normalizer.normalize(job.original);
+        const view = new SourceView(normalized.bytes, job.lookups);
+        const place = placer(job.original, normalized);
+        for (const [r, decision] of job.items)
+            r.detail = explain(decision, view, place, job.sourceId);
+        job.resolved = true;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/engine/sentences.ts
 // Beyond quotes: the sentences of an answer, and whether the claims of its
 // records cover each (numbers.ts reads the numbers a claim states). These are
@@ -18889,7 +19189,9 @@ function finish(p) {
 // Sources are processed one at a time and released, whatever their number.
 // Each source is normalized once and read once by the quote scanner, which
 // looks for all the quotes citing it at the same time. When explanations are
-// asked for (explain.ts), a second pass looks for the quotes that were not
+// asked for (explain.ts), the records of each source are explained as it is
+// checked, on helper threads too when there are cores to spare
+// (explain-pool.ts), and a second pass looks for the quotes that were not
 // found where their records say in every other source of the manifest.
 
 
@@ -18994,82 +19296,87 @@ function runCheck(options) {
         recordsToCheck: toCheck,
         finished,
     });
-    cited.forEach((entry, done) => {
-        const citing = bySource.get(entry.id);
-        step('hashing', done, false);
-        const check = loader.load(entry);
-        if (!check.ok) {
-            unverified(entry, citing, check.reason, check.actualSha256);
-        }
-        else {
-            step('checking', done, false);
-            const normalized = normalizer.normalize(check.text);
-            const quotes = new QuoteSet();
-            const ids = new Set();
-            // The records that give a prefix or suffix, with it normalized (once: deciding needs it too).
-            const contexts = new Map();
-            for (const r of citing) {
-                r.normalized = normalizeText(r.quote);
-                if (r.normalized === '')
-                    continue;
-                const context = contextOf(r);
-                if (context)
-                    contexts.set(r, context);
-                ids.add(quotes.add(prepareQuote(r.normalized), cap, context));
-            }
-            const hits = quotes.scanWithinBudget(normalized.bytes, ids);
-            if (hits instanceof ScanTooCostly) {
-                // Given up, not guessed: its records cannot be decided, so none passes.
-                unverified(entry, citing, `${entry.path}: ${hits.message}`);
+    // Explained here, and on helper threads when there are cores to spare (explain-pool.ts).
+    const pool = diagnose ? new ExplainPool() : undefined;
+    try {
+        cited.forEach((entry, done) => {
+            const citing = bySource.get(entry.id);
+            step('hashing', done, false);
+            const check = loader.load(entry);
+            if (!check.ok) {
+                unverified(entry, citing, check.reason, check.actualSha256);
             }
             else {
-                kept?.add(entry.id, normalized);
-                // Where matches are in the original files: only reports that explain show them.
-                const place = diagnose ? placer(check.text, normalized) : undefined;
-                const access = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
-                const toExplain = [];
-                const locations = located.size > 0 ? new LocationCheck(check.text, normalized, entry) : undefined;
+                step('checking', done, false);
+                const normalized = normalizer.normalize(check.text);
+                const quotes = new QuoteSet();
+                const ids = new Set();
+                // The records that give a prefix or suffix, with it normalized (once: deciding needs it too).
+                const contexts = new Map();
                 for (const r of citing) {
-                    const decision = decideVerdict(fieldsOf(r), access, r.normalized, contexts.get(r) ?? null);
-                    const cited = locations && located.get(r);
-                    if (cited) {
-                        const message = locations.check(cited, decision);
-                        if (message !== undefined)
-                            locationFindings.push({
-                                file: cited.file,
-                                index: r.index,
-                                finding: {
-                                    kind: 'location not at quote',
-                                    level: levels.citationLocations,
-                                    file: r.file,
-                                    line: r.line,
-                                    column: r.column,
-                                    ...(r.citationId !== null ? { citationId: r.citationId } : {}),
-                                    message,
-                                },
-                            });
+                    r.normalized = normalizeText(r.quote);
+                    if (r.normalized === '')
+                        continue;
+                    const context = contextOf(r);
+                    if (context)
+                        contexts.set(r, context);
+                    ids.add(quotes.add(prepareQuote(r.normalized), cap, context));
+                }
+                const hits = quotes.scanWithinBudget(normalized.bytes, ids);
+                if (hits instanceof ScanTooCostly) {
+                    // Given up, not guessed: its records cannot be decided, so none passes.
+                    unverified(entry, citing, `${entry.path}: ${hits.message}`);
+                }
+                else {
+                    kept?.add(entry.id, normalized);
+                    // Where matches are in the original files: only reports that explain show them.
+                    const place = diagnose ? placer(check.text, normalized) : undefined;
+                    const access = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
+                    const toExplain = [];
+                    const locations = located.size > 0 ? new LocationCheck(check.text, normalized, entry) : undefined;
+                    for (const r of citing) {
+                        const decision = decideVerdict(fieldsOf(r), access, r.normalized, contexts.get(r) ?? null);
+                        const cited = locations && located.get(r);
+                        if (cited) {
+                            const message = locations.check(cited, decision);
+                            if (message !== undefined)
+                                locationFindings.push({
+                                    file: cited.file,
+                                    index: r.index,
+                                    finding: {
+                                        kind: 'location not at quote',
+                                        level: levels.citationLocations,
+                                        file: r.file,
+                                        line: r.line,
+                                        column: r.column,
+                                        ...(r.citationId !== null ? { citationId: r.citationId } : {}),
+                                        message,
+                                    },
+                                });
+                        }
+                        settle(r, decision, place);
+                        if (diagnose && (decision.verdict !== 'located' || decision.context))
+                            toExplain.push([r, decision]);
                     }
-                    settle(r, decision, place);
-                    if (diagnose && (decision.verdict !== 'located' || decision.context))
-                        toExplain.push([r, decision]);
+                    // Explaining reads the normalized text as one string; NFC may lengthen a text past the longest one
+                    // (a source of U+1D160 triples its length): then its verdicts stand, unexplained.
+                    if (toExplain.length > 0 && normalized.bytes.length <= MAX_SOURCE_BYTES)
+                        pool.explainSource(entry.id, check.text, normalized, place, toExplain);
+                    if (!diagnose) {
+                        for (const r of citing)
+                            r.normalized = undefined;
+                    }
+                    sources.push(sourceResult(workspace, manifest, entry, citing.length));
                 }
-                // Explaining reads the normalized text as one string; NFC may lengthen a text past the longest one
-                // (a source of U+1D160 triples its length): then its verdicts stand, unexplained.
-                if (toExplain.length > 0 && normalized.bytes.length <= MAX_SOURCE_BYTES) {
-                    const view = new SourceView(normalized.bytes, toExplain.length);
-                    for (const [r, decision] of toExplain)
-                        r.detail = explain(decision, view, place, entry.id);
-                }
-                if (!diagnose) {
-                    for (const r of citing)
-                        r.normalized = undefined;
-                }
-                sources.push(sourceResult(workspace, manifest, entry, citing.length));
             }
-        }
-        checked += citing.length;
-        step('checking', done + 1, true);
-    });
+            checked += citing.length;
+            step('checking', done + 1, true);
+        });
+        pool?.finish();
+    }
+    finally {
+        pool?.close();
+    }
     if (diagnose) {
         options.onProgress?.({ phase: 'explaining', done: 0, total: 0, records: records.length, finished: false });
         explainElsewhere(records, manifest, loader, normalizer, kept);
@@ -19459,8 +19766,6 @@ function runInputs(workspace, manifest, files) {
     return inputs;
 }
 
-;// CONCATENATED MODULE: external "node:worker_threads"
-const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
 ;// CONCATENATED MODULE: ./src/load/record-columns.ts
 // A baseline's records as the worker of baseline-file.ts sends them: copying
 // 200,000 objects between threads costs more than making them, so each field
@@ -22329,47 +22634,58 @@ function internalError(error, io) {
 
 
 
-// A reader that stops early (`citegate check | head`) closes the pipe: stop
-// quietly, as other command-line tools do, with the status already decided.
-// Any other failure to write the output (a full disk) means the check could
-// not deliver its result: exit 2, saying why, whatever the records were.
-for (const [stream, name] of [
-    [process.stdout, 'standard output'],
-    [process.stderr, 'standard error'],
-]) {
-    stream.on('error', (error) => {
-        if (error.code === 'EPIPE')
-            process.exit(process.exitCode ?? 0);
-        if (stream !== process.stderr) {
-            try {
-                process.stderr.write(`citegate: error: cannot write to ${name}: ${describeFsError(error)}\n`);
-            }
-            catch {
-                // Nowhere left to say it: the status says it.
-            }
-        }
-        process.exit(2);
-    });
+
+if (isExplainHelper()) {
+    // Started by a check of this process to explain records on another core: no command here.
+    serveExplanations();
 }
-/** Writes to a stream so that no line of it can act as a workflow command in CI, in either form. */
-function guarded(stream) {
-    let state = 'start';
-    let hashes = 0;
-    return (text) => {
-        const legacy = neutralizeLegacyCommands(text, hashes);
-        hashes = legacy.hashes;
-        const safe = neutralizeCommands(legacy.text, state);
-        state = safe.state;
-        stream.write(safe.text);
-    };
+else {
+    useHelperThreads({ script: new URL(import.meta.url) });
+    runCommand();
 }
-const io = { stdout: guarded(process.stdout), stderr: guarded(process.stderr) };
-main(process.argv.slice(2), io)
-    .then((code) => {
-    process.exitCode = code;
-}, (error) => {
-    process.exitCode = internalError(error, io);
-})
-    // The command is done, its outcome told: a baseline it had no use for (it ended early) is not waited for.
-    .finally(stopBaselineReads);
+function runCommand() {
+    // A reader that stops early (`citegate check | head`) closes the pipe: stop
+    // quietly, as other command-line tools do, with the status already decided.
+    // Any other failure to write the output (a full disk) means the check could
+    // not deliver its result: exit 2, saying why, whatever the records were.
+    for (const [stream, name] of [
+        [process.stdout, 'standard output'],
+        [process.stderr, 'standard error'],
+    ]) {
+        stream.on('error', (error) => {
+            if (error.code === 'EPIPE')
+                process.exit(process.exitCode ?? 0);
+            if (stream !== process.stderr) {
+                try {
+                    process.stderr.write(`citegate: error: cannot write to ${name}: ${describeFsError(error)}\n`);
+                }
+                catch {
+                    // Nowhere left to say it: the status says it.
+                }
+            }
+            process.exit(2);
+        });
+    }
+    /** Writes to a stream so that no line of it can act as a workflow command in CI, in either form. */
+    function guarded(stream) {
+        let state = 'start';
+        let hashes = 0;
+        return (text) => {
+            const legacy = neutralizeLegacyCommands(text, hashes);
+            hashes = legacy.hashes;
+            const safe = neutralizeCommands(legacy.text, state);
+            state = safe.state;
+            stream.write(safe.text);
+        };
+    }
+    const io = { stdout: guarded(process.stdout), stderr: guarded(process.stderr) };
+    main(process.argv.slice(2), io)
+        .then((code) => {
+        process.exitCode = code;
+    }, (error) => {
+        process.exitCode = internalError(error, io);
+    })
+        // The command is done, its outcome told: a baseline it had no use for (it ended early) is not waited for.
+        .finally(stopBaselineReads);
+}
 

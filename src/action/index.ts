@@ -1,15 +1,22 @@
 // Entry point of the GitHub Action (bundled to dist/index.js).
 import * as core from '@actions/core';
 import { run } from './main.js';
+import { isExplainHelper, serveExplanations, useHelperThreads } from '../check/explain-pool.js';
 import { stopBaselineReads } from '../load/baseline-file.js';
 import { escapeMessage, messageOf } from '../model/escape.js';
 
-try {
-  await run();
-} catch (error) {
-  // run() handles its own errors; this is the last guard against a raw stack trace or a pass.
-  core.setFailed(`citegate: internal error: ${escapeMessage(messageOf(error))}`);
-} finally {
-  // The step's outcome is set: a baseline still being read (the run ended early) is not waited for.
-  stopBaselineReads();
+if (isExplainHelper()) {
+  // Started by a check of this step to explain records on another core: no Action here.
+  serveExplanations();
+} else {
+  useHelperThreads({ script: new URL(import.meta.url) });
+  try {
+    await run();
+  } catch (error) {
+    // run() handles its own errors; this is the last guard against a raw stack trace or a pass.
+    core.setFailed(`citegate: internal error: ${escapeMessage(messageOf(error))}`);
+  } finally {
+    // The step's outcome is set: a baseline still being read (the run ended early) is not waited for.
+    stopBaselineReads();
+  }
 }

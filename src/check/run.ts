@@ -4,9 +4,10 @@
 // Sources are processed one at a time and released, whatever their number.
 // Each source is normalized once and read once by the quote scanner, which
 // looks for all the quotes citing it at the same time. When explanations are
-// asked for (explain.ts), a second pass looks for the quotes that were not
+// asked for (explain.ts), the records of each source are explained as it is
+// checked, on helper threads too when there are cores to spare
+// (explain-pool.ts), and a second pass looks for the quotes that were not
 // found where their records say in every other source of the manifest.
-import { SourceView } from '../engine/diagnose/view.js';
 import { prepareQuote, type QuoteContext } from '../engine/match.js';
 import { normalizeText, SourceNormalizer } from '../engine/normalize.js';
 import { QuoteSet, ScanTooCostly } from '../engine/quote-scan.js';
@@ -25,7 +26,8 @@ import type { Manifest, SourceEntry } from '../load/manifest.js';
 import type { CitationFileRef } from '../load/select.js';
 import { DEFAULT_MAX_SOURCE_BYTES, MAX_SOURCE_BYTES, SourceLoader, type SourcePolicy } from '../load/sources.js';
 import type { Workspace } from '../load/workspace.js';
-import { CitedSources, explain, explainElsewhere } from './explain.js';
+import { CitedSources, explainElsewhere } from './explain.js';
+import { ExplainPool } from './explain-pool.js';
 import { findingsFor } from './findings.js';
 import { type CitedLocation, LocationCheck } from './locations.js';
 import { fieldsOf, finish, type Pending, pendingRecord, settle, Strings } from './pending.js';
@@ -176,75 +178,80 @@ export function runCheck(options: CheckOptions): CheckResult {
       recordsToCheck: toCheck,
       finished,
     });
-  cited.forEach((entry, done) => {
-    const citing = bySource.get(entry.id)!;
-    step('hashing', done, false);
-    const check = loader.load(entry);
-    if (!check.ok) {
-      unverified(entry, citing, check.reason, check.actualSha256);
-    } else {
-      step('checking', done, false);
-      const normalized = normalizer.normalize(check.text);
-      const quotes = new QuoteSet();
-      const ids = new Set<number>();
-      // The records that give a prefix or suffix, with it normalized (once: deciding needs it too).
-      const contexts = new Map<Pending, QuoteContext>();
-      for (const r of citing) {
-        r.normalized = normalizeText(r.quote!);
-        if (r.normalized === '') continue;
-        const context = contextOf(r);
-        if (context) contexts.set(r, context);
-        ids.add(quotes.add(prepareQuote(r.normalized), cap, context));
-      }
-      const hits = quotes.scanWithinBudget(normalized.bytes, ids);
-      if (hits instanceof ScanTooCostly) {
-        // Given up, not guessed: its records cannot be decided, so none passes.
-        unverified(entry, citing, `${entry.path}: ${hits.message}`);
+  // Explained here, and on helper threads when there are cores to spare (explain-pool.ts).
+  const pool = diagnose ? new ExplainPool() : undefined;
+  try {
+    cited.forEach((entry, done) => {
+      const citing = bySource.get(entry.id)!;
+      step('hashing', done, false);
+      const check = loader.load(entry);
+      if (!check.ok) {
+        unverified(entry, citing, check.reason, check.actualSha256);
       } else {
-        kept?.add(entry.id, normalized);
-        // Where matches are in the original files: only reports that explain show them.
-        const place = diagnose ? placer(check.text, normalized) : undefined;
-        const access: SourceAccess = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
-        const toExplain: [Pending, Decision][] = [];
-        const locations = located.size > 0 ? new LocationCheck(check.text, normalized, entry) : undefined;
+        step('checking', done, false);
+        const normalized = normalizer.normalize(check.text);
+        const quotes = new QuoteSet();
+        const ids = new Set<number>();
+        // The records that give a prefix or suffix, with it normalized (once: deciding needs it too).
+        const contexts = new Map<Pending, QuoteContext>();
         for (const r of citing) {
-          const decision = decideVerdict(fieldsOf(r), access, r.normalized, contexts.get(r) ?? null);
-          const cited = locations && located.get(r);
-          if (cited) {
-            const message = locations.check(cited, decision);
-            if (message !== undefined)
-              locationFindings.push({
-                file: cited.file,
-                index: r.index,
-                finding: {
-                  kind: 'location not at quote',
-                  level: levels.citationLocations as 'warn' | 'fail',
-                  file: r.file,
-                  line: r.line,
-                  column: r.column,
-                  ...(r.citationId !== null ? { citationId: r.citationId } : {}),
-                  message,
-                },
-              });
+          r.normalized = normalizeText(r.quote!);
+          if (r.normalized === '') continue;
+          const context = contextOf(r);
+          if (context) contexts.set(r, context);
+          ids.add(quotes.add(prepareQuote(r.normalized), cap, context));
+        }
+        const hits = quotes.scanWithinBudget(normalized.bytes, ids);
+        if (hits instanceof ScanTooCostly) {
+          // Given up, not guessed: its records cannot be decided, so none passes.
+          unverified(entry, citing, `${entry.path}: ${hits.message}`);
+        } else {
+          kept?.add(entry.id, normalized);
+          // Where matches are in the original files: only reports that explain show them.
+          const place = diagnose ? placer(check.text, normalized) : undefined;
+          const access: SourceAccess = { kind: 'ready', searcher: new ScannedSearcher(normalized.bytes, quotes, hits) };
+          const toExplain: [Pending, Decision][] = [];
+          const locations = located.size > 0 ? new LocationCheck(check.text, normalized, entry) : undefined;
+          for (const r of citing) {
+            const decision = decideVerdict(fieldsOf(r), access, r.normalized, contexts.get(r) ?? null);
+            const cited = locations && located.get(r);
+            if (cited) {
+              const message = locations.check(cited, decision);
+              if (message !== undefined)
+                locationFindings.push({
+                  file: cited.file,
+                  index: r.index,
+                  finding: {
+                    kind: 'location not at quote',
+                    level: levels.citationLocations as 'warn' | 'fail',
+                    file: r.file,
+                    line: r.line,
+                    column: r.column,
+                    ...(r.citationId !== null ? { citationId: r.citationId } : {}),
+                    message,
+                  },
+                });
+            }
+            settle(r, decision, place);
+            if (diagnose && (decision.verdict !== 'located' || decision.context)) toExplain.push([r, decision]);
           }
-          settle(r, decision, place);
-          if (diagnose && (decision.verdict !== 'located' || decision.context)) toExplain.push([r, decision]);
+          // Explaining reads the normalized text as one string; NFC may lengthen a text past the longest one
+          // (a source of U+1D160 triples its length): then its verdicts stand, unexplained.
+          if (toExplain.length > 0 && normalized.bytes.length <= MAX_SOURCE_BYTES)
+            pool!.explainSource(entry.id, check.text, normalized, place!, toExplain);
+          if (!diagnose) {
+            for (const r of citing) r.normalized = undefined;
+          }
+          sources.push(sourceResult(workspace, manifest, entry, citing.length));
         }
-        // Explaining reads the normalized text as one string; NFC may lengthen a text past the longest one
-        // (a source of U+1D160 triples its length): then its verdicts stand, unexplained.
-        if (toExplain.length > 0 && normalized.bytes.length <= MAX_SOURCE_BYTES) {
-          const view = new SourceView(normalized.bytes, toExplain.length);
-          for (const [r, decision] of toExplain) r.detail = explain(decision, view, place!, entry.id);
-        }
-        if (!diagnose) {
-          for (const r of citing) r.normalized = undefined;
-        }
-        sources.push(sourceResult(workspace, manifest, entry, citing.length));
       }
-    }
-    checked += citing.length;
-    step('checking', done + 1, true);
-  });
+      checked += citing.length;
+      step('checking', done + 1, true);
+    });
+    pool?.finish();
+  } finally {
+    pool?.close();
+  }
 
   if (diagnose) {
     options.onProgress?.({ phase: 'explaining', done: 0, total: 0, records: records.length, finished: false });

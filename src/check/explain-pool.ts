@@ -1,0 +1,350 @@
+// Explaining on the machine's other cores. Explanations are most of the time
+// of a run that makes them, and the Action's always does. Each depends on its
+// record and its source alone (test/engine/company.test.ts), so the records
+// of a source can be explained in another thread with the same answer while
+// this one goes on checking the next sources and explaining too.
+//
+// Helpers are worker threads that run the bundle itself: its entry serves
+// explanations instead of running the command when it finds itself a helper
+// (isExplainHelper). So there are none where the code runs from its sources
+// (the tests of src/, unless a test names a bundle), and none on one core.
+//
+// The run never depends on a helper. Each job posted has a state in shared
+// memory that a helper claims before it starts the job; what no helper has
+// claimed by the time this thread is done with the sources, this thread takes
+// back and explains itself, and so it does a job a helper failed, or one that
+// stopped making progress (a helper that died). A helper can make a run
+// faster; it cannot change an answer, lose one, or make the run pass.
+import { Buffer } from 'node:buffer';
+import { availableParallelism } from 'node:os';
+import {
+  isMainThread,
+  MessageChannel,
+  type MessagePort,
+  receiveMessageOnPort,
+  Worker,
+  workerData,
+} from 'node:worker_threads';
+import { SourceView } from '../engine/diagnose/view.js';
+import { SourceNormalizer } from '../engine/normalize.js';
+import type { Decision } from '../engine/verdict.js';
+import type { Explanation } from '../model/result.js';
+import { explain } from './explain.js';
+import type { Pending } from './pending.js';
+import { type Placer, placer } from './placer.js';
+
+const ROLE = 'citegate explanation helper';
+
+/** A job's state, in shared memory (see the module's comment). */
+export const POSTED = 0;
+export const CLAIMED = 1;
+export const DONE = 2;
+export const FAILED = 3;
+export const TAKEN_BACK = 4;
+/** Slots before the jobs' states: records explained by the helpers so far, and jobs they finished. */
+export const EXPLAINED = 0;
+export const FINISHED = 1;
+export const HEADER = 2;
+/** Jobs a run can post; past them, this thread explains the rest itself. */
+const MAX_JOBS = 1 << 16;
+
+/** At most this many helpers, whatever the cores: each costs its own heap and its own copy of the code. */
+const MAX_HELPERS = 3;
+/**
+ * Helpers start once a run has this many records to explain: starting one
+ * costs about as much as explaining a few hundred records here (loading the
+ * bundle again), which a small run does not pay back.
+ */
+const START_AT = 256;
+/** A helper gets a new job only while it has fewer than this many it has not begun: the rest are done here. */
+const QUEUE = 2;
+/** A source's records to explain go to threads in jobs of at least this many, and in at most SPLIT jobs. */
+const CHUNK = 128;
+const SPLIT = 16;
+/**
+ * A source is sent to a helper only when it has a record to explain for
+ * every this many bytes of it: the helper copies it and normalizes it again,
+ * which for a long source with few records costs more than explaining them.
+ */
+const BYTES_PER_RECORD = 64 * 1024;
+/**
+ * This thread waits this long for helpers that have stopped explaining
+ * records (a record's explanation is bounded far below it) before taking
+ * their jobs back: a helper that died never says so to a thread that waits.
+ */
+const PATIENCE_MS = 30_000;
+
+export interface HelperSettings {
+  /** The file the helpers run: a bundle whose entry calls serveExplanations() in a helper. */
+  readonly script: URL;
+  /** How many helpers (default: one per core but this thread's, at most MAX_HELPERS). */
+  readonly threads?: number;
+  /** Records to explain before the helpers start (default START_AT). */
+  readonly startAt?: number;
+  readonly patienceMs?: number;
+}
+
+let settings: HelperSettings | undefined;
+
+/** Lets runs explain on helper threads that run `script` (the bundle's entry says so at start). */
+export function useHelperThreads(helpers: HelperSettings | undefined): void {
+  settings = helpers;
+}
+
+/** Whether this thread is a helper started by ExplainPool (and should serve, not run a command). */
+export function isExplainHelper(): boolean {
+  return !isMainThread && (workerData as { role?: unknown } | null)?.role === ROLE;
+}
+
+interface JobMessage {
+  readonly id: number;
+  readonly sourceId: string;
+  readonly lookups: number;
+  /** The source's original bytes, with the first job of each source a helper is sent. */
+  readonly source?: Uint8Array;
+  readonly decisions: readonly Decision[];
+}
+
+type ResultMessage =
+  | { readonly id: number; readonly details: readonly Explanation[] }
+  | { readonly id: number; readonly error: string };
+
+/** What a helper thread does: explain the jobs it is sent, claiming each before it starts. */
+export function serveExplanations(): void {
+  const { port, shared } = workerData as { port: MessagePort; shared: SharedArrayBuffer };
+  const states = new Int32Array(shared);
+  const normalizer = new SourceNormalizer();
+  let current: { sourceId: string; bytes: Uint8Array; lookups: number; view?: SourceView; place?: Placer } | undefined;
+  port.on('message', (job: JobMessage) => {
+    if (job.source) current = { sourceId: job.sourceId, bytes: job.source, lookups: job.lookups };
+    if (Atomics.compareExchange(states, HEADER + job.id, POSTED, CLAIMED) !== POSTED) return;
+    let result: ResultMessage;
+    try {
+      const source = current!;
+      if (source.view === undefined) {
+        const normalized = normalizer.normalize(
+          Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.length),
+        );
+        source.view = new SourceView(normalized.bytes, source.lookups);
+        source.place = placer(source.bytes, normalized);
+      }
+      const details = job.decisions.map((decision) => {
+        const detail = explain(decision, source.view!, source.place!, job.sourceId);
+        Atomics.add(states, EXPLAINED, 1);
+        return detail;
+      });
+      result = { id: job.id, details };
+    } catch (error) {
+      result = { id: job.id, error: error instanceof Error ? error.message : String(error) };
+    }
+    port.postMessage(result);
+    Atomics.store(states, HEADER + job.id, 'details' in result ? DONE : FAILED);
+    Atomics.add(states, FINISHED, 1);
+    Atomics.notify(states, FINISHED);
+  });
+}
+
+interface Helper {
+  readonly worker: Worker;
+  readonly port: MessagePort;
+  /** Its jobs not yet resolved, in the order posted. */
+  readonly jobs: Job[];
+  /** The source it was last sent, so that the next job of the same source goes without it. */
+  lastSource?: Uint8Array;
+}
+
+interface Job {
+  readonly id: number;
+  readonly sourceId: string;
+  readonly lookups: number;
+  /** A copy of the source's original bytes (the loader reuses its buffer), to explain the job here if need be. */
+  readonly original: Buffer;
+  readonly items: readonly (readonly [Pending, Decision])[];
+  resolved: boolean;
+}
+
+/** The explaining of one run: here, and on helpers when the bundle allows and the run is worth it. */
+export class ExplainPool {
+  private readonly settings = settings;
+  private helpers: Helper[] | undefined;
+  private states: Int32Array | undefined;
+  private posted = 0;
+  private seen = 0;
+  /** For jobs explained here after all: its own, as the run's normalizer is in use. */
+  private normalizer: SourceNormalizer | undefined;
+
+  /**
+   * Explains the records of one verified source (`normalized`, `place`: valid
+   * until the run normalizes the next source; `original`: its bytes as read).
+   */
+  explainSource(
+    sourceId: string,
+    original: Buffer,
+    normalized: { readonly bytes: Buffer },
+    place: Placer,
+    items: readonly (readonly [Pending, Decision])[],
+  ): void {
+    const lookups = items.length;
+    let view: SourceView | undefined;
+    const here = (chunk: readonly (readonly [Pending, Decision])[]) => {
+      view ??= new SourceView(normalized.bytes, lookups);
+      for (const [r, decision] of chunk) r.detail = explain(decision, view, place, sourceId);
+    };
+    this.seen += items.length;
+    if (this.helpers === undefined && this.settings !== undefined && this.seen >= (this.settings.startAt ?? START_AT))
+      this.start(this.settings);
+    this.collect();
+    if (!this.helpers?.length || original.length > items.length * BYTES_PER_RECORD) {
+      here(items);
+      return;
+    }
+    const size = Math.max(CHUNK, Math.ceil(items.length / SPLIT));
+    let copy: Buffer | undefined;
+    for (let k = 0; k < items.length; k += size) {
+      const chunk = items.slice(k, k + size);
+      const helper = this.idle();
+      if (helper === undefined) {
+        here(chunk);
+        continue;
+      }
+      copy ??= Buffer.from(original);
+      this.post(helper, { id: this.posted, sourceId, lookups, original: copy, items: chunk, resolved: false });
+    }
+  }
+
+  /** Every record explained: the helpers' results, and what they did not do, done here. Then the helpers stop. */
+  finish(): void {
+    const helpers = this.helpers ?? [];
+    const states = this.states;
+    try {
+      if (states === undefined) return;
+      // What no helper has begun is done here, at once.
+      for (const helper of helpers)
+        for (const job of helper.jobs)
+          if (!job.resolved && Atomics.compareExchange(states, HEADER + job.id, POSTED, TAKEN_BACK) === POSTED)
+            this.here(job);
+      const patience = this.settings?.patienceMs ?? PATIENCE_MS;
+      let explained = Atomics.load(states, EXPLAINED);
+      let progressAt = performance.now();
+      for (;;) {
+        const finished = Atomics.load(states, FINISHED);
+        this.collect();
+        const left = helpers.flatMap((h) => h.jobs.filter((j) => !j.resolved));
+        if (left.length === 0) break;
+        const now = Atomics.load(states, EXPLAINED);
+        if (now !== explained) {
+          explained = now;
+          progressAt = performance.now();
+        } else if (performance.now() - progressAt > patience) {
+          // No record explained for that long: the helpers are gone; their jobs are done here.
+          for (const job of left) this.here(job);
+          break;
+        }
+        Atomics.wait(states, FINISHED, finished, Math.min(patience, 1000));
+      }
+    } finally {
+      this.close();
+    }
+  }
+
+  /** Stops the helpers (a run that ended early, too). */
+  close(): void {
+    for (const helper of this.helpers ?? []) {
+      helper.port.close();
+      void helper.worker.terminate();
+    }
+    this.helpers = [];
+  }
+
+  private start(helpers: HelperSettings): void {
+    this.helpers = [];
+    const count = helpers.threads ?? Math.min(availableParallelism() - 1, MAX_HELPERS);
+    if (count <= 0) return;
+    const shared = new SharedArrayBuffer(4 * (HEADER + MAX_JOBS));
+    this.states = new Int32Array(shared);
+    for (let k = 0; k < count; k++) {
+      const { port1, port2 } = new MessageChannel();
+      let worker: Worker;
+      try {
+        worker = new Worker(helpers.script, {
+          workerData: { role: ROLE, port: port2, shared },
+          transferList: [port2],
+          // Explaining makes short-lived garbage, which a young generation of this size collects as fast as
+          // the one Node 24 grows to: cut-medium's JSON run peaked at 660 MB with it, 830 MB without, in the
+          // same time (docs/benchmarks.md).
+          resourceLimits: { maxYoungGenerationSizeMb: 16 },
+          // A helper writes nothing; were it to, nothing it wrote could reach a workflow's log.
+          stdout: true,
+          stderr: true,
+        });
+      } catch {
+        port1.close();
+        break;
+      }
+      // A helper that fails to start or dies says so here, unheard: its jobs are taken back (finish).
+      worker.on('error', () => {});
+      worker.unref();
+      this.helpers.push({ worker, port: port1, jobs: [] });
+    }
+  }
+
+  /** A helper with room for a job, if any. */
+  private idle(): Helper | undefined {
+    if (this.posted >= MAX_JOBS) return undefined;
+    const states = this.states!;
+    let best: Helper | undefined;
+    let bestWaiting = QUEUE;
+    for (const helper of this.helpers!) {
+      let waiting = 0;
+      for (const job of helper.jobs) if (!job.resolved && Atomics.load(states, HEADER + job.id) === POSTED) waiting++;
+      if (waiting < bestWaiting) {
+        best = helper;
+        bestWaiting = waiting;
+      }
+    }
+    return best;
+  }
+
+  private post(helper: Helper, job: Job): void {
+    this.posted++;
+    const message: JobMessage = {
+      id: job.id,
+      sourceId: job.sourceId,
+      lookups: job.lookups,
+      ...(helper.lastSource !== job.original ? { source: job.original } : {}),
+      decisions: job.items.map(([, decision]) => decision),
+    };
+    helper.lastSource = job.original;
+    helper.jobs.push(job);
+    helper.port.postMessage(message);
+  }
+
+  /** Takes in the results the helpers have sent. */
+  private collect(): void {
+    for (const helper of this.helpers ?? []) {
+      for (let m = receiveMessageOnPort(helper.port); m !== undefined; m = receiveMessageOnPort(helper.port)) {
+        const result = m.message as ResultMessage;
+        const job = helper.jobs.find((j) => j.id === result.id);
+        if (job === undefined || job.resolved) continue;
+        if ('details' in result) {
+          job.items.forEach(([r], i) => {
+            r.detail = result.details[i];
+          });
+          job.resolved = true;
+        } else this.here(job);
+      }
+      // Resolved jobs leave the list: it stays as short as the helper's queue.
+      for (let i = helper.jobs.length - 1; i >= 0; i--) if (helper.jobs[i].resolved) helper.jobs.splice(i, 1);
+    }
+  }
+
+  /** A job explained in this thread after all. */
+  private here(job: Job): void {
+    const normalizer = (this.normalizer ??= new SourceNormalizer());
+    const normalized = normalizer.normalize(job.original);
+    const view = new SourceView(normalized.bytes, job.lookups);
+    const place = placer(job.original, normalized);
+    for (const [r, decision] of job.items) r.detail = explain(decision, view, place, job.sourceId);
+    job.resolved = true;
+  }
+}

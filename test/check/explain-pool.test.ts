@@ -1,0 +1,170 @@
+// Explaining on helper threads (src/check/explain-pool.ts) gives every record
+// the explanation the run gives without helpers, whatever the helpers do:
+// they run the real bundles here, then helpers that fail to start, that take
+// jobs and never answer, and that answer with an error.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  CLAIMED,
+  FAILED,
+  FINISHED,
+  type HelperSettings,
+  HEADER,
+  POSTED,
+  useHelperThreads,
+} from '../../src/check/explain-pool.js';
+import { runCheck } from '../../src/check/run.js';
+import { parseManifest } from '../../src/load/manifest.js';
+import { Workspace } from '../../src/load/workspace.js';
+import { CLI, makeTree, manifestFor, REPO } from '../helpers/workspace.js';
+
+/** A small deterministic generator (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const VOCABULARY =
+  'returns are accepted within thirty days of delivery a receipt is required orders ship in two business days refunds go to the original payment method Zürich Ångström café naïve'.split(
+    ' ',
+  );
+
+/**
+ * Sources of generated prose and records quoting them with a word changed, dropped
+ * or cased otherwise, some with a prefix; one long source has hundreds of such
+ * records, so that its records go to the threads in several jobs.
+ */
+function corpus() {
+  const next = random(18);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const sources: Record<string, { path: string; text: string }> = {};
+  const records: object[] = [];
+  const counts = [40, 40, 40, 40, 600];
+  counts.forEach((count, s) => {
+    const words = Array.from({ length: s === 4 ? 20_000 : 2_000 }, () => pick(VOCABULARY));
+    const text = `${words.join(' ')}.\n`;
+    const id = `source-${s}`;
+    sources[id] = { path: `sources/${id}.txt`, text };
+    for (let k = 0; k < count; k++) {
+      const at = Math.floor(next() * (words.length - 12));
+      const quote = words.slice(at, at + 4 + Math.floor(next() * 8));
+      const change = Math.floor(next() * 4);
+      if (change === 0) quote.splice(1, 0, 'never');
+      else if (change === 1) quote.splice(2, 1);
+      else if (change === 2) quote[0] = quote[0].toUpperCase();
+      const record: Record<string, string> = { citation_id: `${id}-${k}`, source_id: id, quote: quote.join(' ') };
+      if (k % 7 === 0 && at > 0) record.quote_prefix = words[at - 1];
+      records.push(record);
+    }
+  });
+  const manifestText = manifestFor(sources, ['answers/*.json']);
+  const root = makeTree({
+    'citegate.yml': manifestText,
+    'answers/a.json': JSON.stringify(records),
+    ...Object.fromEntries(Object.values(sources).map((s) => [s.path, s.text])),
+  });
+  return { root, manifest: parseManifest(manifestText, 'citegate.yml', '') };
+}
+
+const { root, manifest } = corpus();
+
+function check(helpers: HelperSettings | undefined) {
+  useHelperThreads(helpers);
+  try {
+    const result = runCheck({
+      workspace: new Workspace(root),
+      manifest,
+      files: [{ file: 'answers/a.json', audience: undefined }],
+      diagnose: true,
+    });
+    return JSON.stringify(result);
+  } finally {
+    useHelperThreads(undefined);
+  }
+}
+
+const alone = check(undefined);
+
+/** A helper script in a temp folder. */
+function helperScript(name: string, text: string): URL {
+  const dir = makeTree({ [name]: text });
+  return pathToFileURL(path.join(dir, name));
+}
+
+describe('explaining on helper threads', () => {
+  it('makes a run whose records need explaining, with closest passages and hints', () => {
+    const result = JSON.parse(alone) as {
+      sources: unknown[];
+      records: { verdict: string; closest?: unknown; hints?: unknown[] }[];
+    };
+    expect(result.sources).toHaveLength(5);
+    const missed = result.records.filter((r) => r.verdict !== 'located');
+    expect(missed.length).toBeGreaterThan(500);
+    expect(missed.filter((r) => r.closest).length).toBeGreaterThan(400);
+    expect(missed.filter((r) => r.hints?.length).length).toBeGreaterThan(50);
+  });
+
+  it.each([
+    ['the CLI', CLI],
+    ['the Action', path.join(REPO, 'dist/index.js')],
+  ])('gives the same results with the helpers of %s, which do explain', (_, bundle) => {
+    // A wrapper that notes each result a helper sends, then runs the bundle (which serves, being a helper).
+    const log = path.join(makeTree({ 'log.txt': '' }), 'log.txt');
+    const script = helperScript(
+      'counting-helper.mjs',
+      `import { appendFileSync } from 'node:fs';
+import { workerData } from 'node:worker_threads';
+const post = workerData.port.postMessage.bind(workerData.port);
+workerData.port.postMessage = (m) => { appendFileSync(${JSON.stringify(log)}, (m.details ? m.details.length : 'error') + '\\n'); post(m); };
+await import(${JSON.stringify(pathToFileURL(bundle).href)});
+`,
+    );
+    expect(check({ script, threads: 2, startAt: 0 })).toBe(alone);
+    const sent = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    expect(sent).not.toContain('error');
+    expect(sent.map(Number).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  });
+
+  it('gives the same results with the bundle as its helper, as the CLI runs it', () => {
+    expect(check({ script: pathToFileURL(CLI), threads: 1, startAt: 0 })).toBe(alone);
+  });
+
+  it('does without helpers that fail to start', () => {
+    const script = helperScript('failing-helper.mjs', "throw new Error('no helper today');\n");
+    expect(check({ script, threads: 2, startAt: 0 })).toBe(alone);
+  });
+
+  it('does itself the jobs a helper claimed and never answered, once it stops making progress', () => {
+    const script = helperScript(
+      'claiming-helper.mjs',
+      `import { workerData } from 'node:worker_threads';
+const states = new Int32Array(workerData.shared);
+workerData.port.on('message', (job) => { Atomics.compareExchange(states, ${HEADER} + job.id, ${POSTED}, ${CLAIMED}); });
+`,
+    );
+    expect(check({ script, threads: 1, startAt: 0, patienceMs: 200 })).toBe(alone);
+  });
+
+  it('does itself the jobs a helper failed', () => {
+    const script = helperScript(
+      'erring-helper.mjs',
+      `import { workerData } from 'node:worker_threads';
+const states = new Int32Array(workerData.shared);
+workerData.port.on('message', (job) => {
+  if (Atomics.compareExchange(states, ${HEADER} + job.id, ${POSTED}, ${CLAIMED}) !== ${POSTED}) return;
+  workerData.port.postMessage({ id: job.id, error: 'out of luck' });
+  Atomics.store(states, ${HEADER} + job.id, ${FAILED});
+  Atomics.add(states, ${FINISHED}, 1);
+  Atomics.notify(states, ${FINISHED});
+});
+`,
+    );
+    expect(check({ script, threads: 1, startAt: 0 })).toBe(alone);
+  });
+});
