@@ -36751,9 +36751,10 @@ function publish(settings, workspace, manifest, result, repository, notes, outpu
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5919);
 /* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5934);
-/* harmony import */ var _engine_normalize_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3773);
-/* harmony import */ var _explain_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(534);
-/* harmony import */ var _placer_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(765);
+/* harmony import */ var _engine_match_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8351);
+/* harmony import */ var _engine_normalize_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3773);
+/* harmony import */ var _explain_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(534);
+/* harmony import */ var _placer_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(765);
 // Explaining on the machine's other cores. Explanations are most of the time
 // of a run that makes them, and the Action's always does. Each depends on its
 // record and its source alone (test/engine/company.test.ts), so the records
@@ -36771,6 +36772,7 @@ function publish(settings, workspace, manifest, result, repository, notes, outpu
 // back and explains itself, and so it does a job a helper failed, or one that
 // stopped making progress (a helper that died). A helper can make a run
 // faster; it cannot change an answer, lose one, or make the run pass.
+
 
 
 
@@ -36811,6 +36813,11 @@ const SPLIT = 16;
  */
 const BYTES_PER_RECORD = 64 * 1024;
 /**
+ * Nor a source longer than this: each helper holds its own copy of it, the
+ * text normalized and the indexes of it, outside the heap's limits.
+ */
+const MAX_HELPER_SOURCE = 16 * 1024 * 1024;
+/**
  * This thread waits this long for helpers that have stopped explaining
  * records (a record's explanation is bounded far below it) before taking
  * their jobs back: a helper that died never says so to a thread that waits.
@@ -36825,11 +36832,25 @@ function useHelperThreads(helpers) {
 function isExplainHelper() {
     return !node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.isMainThread && node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.workerData?.role === ROLE;
 }
+function sent(decision) {
+    const context = decision.context;
+    if (context === undefined)
+        return decision;
+    const { prefixText, suffixText } = context.given;
+    return { ...decision, context: { candidates: context.candidates, given: { prefixText, suffixText } } };
+}
+function received(decision) {
+    const context = decision.context;
+    if (context === undefined)
+        return decision;
+    const given = (0,_engine_match_js__WEBPACK_IMPORTED_MODULE_4__/* .quoteContext */ .gg)(context.given.prefixText, context.given.suffixText);
+    return { ...decision, context: { candidates: context.candidates, given } };
+}
 /** What a helper thread does: explain the jobs it is sent, claiming each before it starts. */
 function serveExplanations() {
     const { port, shared } = node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.workerData;
     const states = new Int32Array(shared);
-    const normalizer = new _engine_normalize_js__WEBPACK_IMPORTED_MODULE_4__/* .SourceNormalizer */ .P();
+    const normalizer = new _engine_normalize_js__WEBPACK_IMPORTED_MODULE_5__/* .SourceNormalizer */ .P();
     let current;
     port.on('message', (job) => {
         if (job.source)
@@ -36842,10 +36863,10 @@ function serveExplanations() {
             if (source.view === undefined) {
                 const normalized = normalizer.normalize(node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.length));
                 source.view = new _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_3__/* .SourceView */ .Xx(normalized.bytes, source.lookups);
-                source.place = (0,_placer_js__WEBPACK_IMPORTED_MODULE_6__/* .placer */ .G)(source.bytes, normalized);
+                source.place = (0,_placer_js__WEBPACK_IMPORTED_MODULE_7__/* .placer */ .G)(source.bytes, normalized);
             }
             const details = job.decisions.map((decision) => {
-                const detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_5__/* .explain */ .WE)(decision, source.view, source.place, job.sourceId);
+                const detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_6__/* .explain */ .WE)(received(decision), source.view, source.place, job.sourceId);
                 Atomics.add(states, EXPLAINED, 1);
                 return detail;
             });
@@ -36869,6 +36890,8 @@ class ExplainPool {
     seen = 0;
     /** For jobs explained here after all: its own, as the run's normalizer is in use. */
     normalizer;
+    /** The source of the last job explained here, normalized: the next is often of the same source. */
+    last;
     /**
      * Explains the records of one verified source (`normalized`, `place`: valid
      * until the run normalizes the next source; `original`: its bytes as read).
@@ -36879,13 +36902,15 @@ class ExplainPool {
         const here = (chunk) => {
             view ??= new _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_3__/* .SourceView */ .Xx(normalized.bytes, lookups);
             for (const [r, decision] of chunk)
-                r.detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_5__/* .explain */ .WE)(decision, view, place, sourceId);
+                r.detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_6__/* .explain */ .WE)(decision, view, place, sourceId);
         };
         this.seen += items.length;
         if (this.helpers === undefined && this.settings !== undefined && this.seen >= (this.settings.startAt ?? START_AT))
             this.start(this.settings);
         this.collect();
-        if (!this.helpers?.length || original.length > items.length * BYTES_PER_RECORD) {
+        if (!this.helpers?.length ||
+            original.length > MAX_HELPER_SOURCE ||
+            original.length > items.length * BYTES_PER_RECORD) {
             here(items);
             return;
         }
@@ -36948,6 +36973,7 @@ class ExplainPool {
             void helper.worker.terminate();
         }
         this.helpers = [];
+        this.last = undefined;
     }
     start(helpers) {
         this.helpers = [];
@@ -37008,7 +37034,7 @@ class ExplainPool {
             sourceId: job.sourceId,
             lookups: job.lookups,
             ...(helper.lastSource !== job.original ? { source: job.original } : {}),
-            decisions: job.items.map(([, decision]) => decision),
+            decisions: job.items.map(([, decision]) => sent(decision)),
         };
         helper.lastSource = job.original;
         helper.jobs.push(job);
@@ -37039,12 +37065,18 @@ class ExplainPool {
     }
     /** A job explained in this thread after all. */
     here(job) {
-        const normalizer = (this.normalizer ??= new _engine_normalize_js__WEBPACK_IMPORTED_MODULE_4__/* .SourceNormalizer */ .P());
-        const normalized = normalizer.normalize(job.original);
-        const view = new _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_3__/* .SourceView */ .Xx(normalized.bytes, job.lookups);
-        const place = (0,_placer_js__WEBPACK_IMPORTED_MODULE_6__/* .placer */ .G)(job.original, normalized);
+        if (this.last?.original !== job.original) {
+            const normalizer = (this.normalizer ??= new _engine_normalize_js__WEBPACK_IMPORTED_MODULE_5__/* .SourceNormalizer */ .P());
+            const normalized = normalizer.normalize(job.original);
+            this.last = {
+                original: job.original,
+                view: new _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_3__/* .SourceView */ .Xx(normalized.bytes, job.lookups),
+                place: (0,_placer_js__WEBPACK_IMPORTED_MODULE_7__/* .placer */ .G)(job.original, normalized),
+            };
+        }
+        const { view, place } = this.last;
         for (const [r, decision] of job.items)
-            r.detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_5__/* .explain */ .WE)(decision, view, place, job.sourceId);
+            r.detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_6__/* .explain */ .WE)(decision, view, place, job.sourceId);
         job.resolved = true;
     }
 }

@@ -17761,6 +17761,7 @@ const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRe
 
 
 
+
 const ROLE = 'citegate explanation helper';
 /** A job's state, in shared memory (see the module's comment). */
 const POSTED = 0;
@@ -17794,6 +17795,11 @@ const SPLIT = 16;
  */
 const BYTES_PER_RECORD = 64 * 1024;
 /**
+ * Nor a source longer than this: each helper holds its own copy of it, the
+ * text normalized and the indexes of it, outside the heap's limits.
+ */
+const MAX_HELPER_SOURCE = 16 * 1024 * 1024;
+/**
  * This thread waits this long for helpers that have stopped explaining
  * records (a record's explanation is bounded far below it) before taking
  * their jobs back: a helper that died never says so to a thread that waits.
@@ -17807,6 +17813,20 @@ function useHelperThreads(helpers) {
 /** Whether this thread is a helper started by ExplainPool (and should serve, not run a command). */
 function isExplainHelper() {
     return !external_node_worker_threads_namespaceObject.isMainThread && external_node_worker_threads_namespaceObject.workerData?.role === ROLE;
+}
+function sent(decision) {
+    const context = decision.context;
+    if (context === undefined)
+        return decision;
+    const { prefixText, suffixText } = context.given;
+    return { ...decision, context: { candidates: context.candidates, given: { prefixText, suffixText } } };
+}
+function received(decision) {
+    const context = decision.context;
+    if (context === undefined)
+        return decision;
+    const given = quoteContext(context.given.prefixText, context.given.suffixText);
+    return { ...decision, context: { candidates: context.candidates, given } };
 }
 /** What a helper thread does: explain the jobs it is sent, claiming each before it starts. */
 function serveExplanations() {
@@ -17828,7 +17848,7 @@ function serveExplanations() {
                 source.place = placer(source.bytes, normalized);
             }
             const details = job.decisions.map((decision) => {
-                const detail = explain(decision, source.view, source.place, job.sourceId);
+                const detail = explain(received(decision), source.view, source.place, job.sourceId);
                 Atomics.add(states, EXPLAINED, 1);
                 return detail;
             });
@@ -17852,6 +17872,8 @@ class ExplainPool {
     seen = 0;
     /** For jobs explained here after all: its own, as the run's normalizer is in use. */
     normalizer;
+    /** The source of the last job explained here, normalized: the next is often of the same source. */
+    last;
     /**
      * Explains the records of one verified source (`normalized`, `place`: valid
      * until the run normalizes the next source; `original`: its bytes as read).
@@ -17868,7 +17890,9 @@ class ExplainPool {
         if (this.helpers === undefined && this.settings !== undefined && this.seen >= (this.settings.startAt ?? START_AT))
             this.start(this.settings);
         this.collect();
-        if (!this.helpers?.length || original.length > items.length * BYTES_PER_RECORD) {
+        if (!this.helpers?.length ||
+            original.length > MAX_HELPER_SOURCE ||
+            original.length > items.length * BYTES_PER_RECORD) {
             here(items);
             return;
         }
@@ -17931,6 +17955,7 @@ class ExplainPool {
             void helper.worker.terminate();
         }
         this.helpers = [];
+        this.last = undefined;
     }
     start(helpers) {
         this.helpers = [];
@@ -17991,7 +18016,7 @@ class ExplainPool {
             sourceId: job.sourceId,
             lookups: job.lookups,
             ...(helper.lastSource !== job.original ? { source: job.original } : {}),
-            decisions: job.items.map(([, decision]) => decision),
+            decisions: job.items.map(([, decision]) => sent(decision)),
         };
         helper.lastSource = job.original;
         helper.jobs.push(job);
@@ -18022,10 +18047,16 @@ class ExplainPool {
     }
     /** A job explained in this thread after all. */
     here(job) {
-        const normalizer = (this.normalizer ??= new SourceNormalizer());
-        const normalized = normalizer.normalize(job.original);
-        const view = new SourceView(normalized.bytes, job.lookups);
-        const place = placer(job.original, normalized);
+        if (this.last?.original !== job.original) {
+            const normalizer = (this.normalizer ??= new SourceNormalizer());
+            const normalized = normalizer.normalize(job.original);
+            this.last = {
+                original: job.original,
+                view: new SourceView(normalized.bytes, job.lookups),
+                place: placer(job.original, normalized),
+            };
+        }
+        const { view, place } = this.last;
         for (const [r, decision] of job.items)
             r.detail = explain(decision, view, place, job.sourceId);
         job.resolved = true;

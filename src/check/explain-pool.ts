@@ -26,6 +26,7 @@ import {
   workerData,
 } from 'node:worker_threads';
 import { SourceView } from '../engine/diagnose/view.js';
+import { quoteContext } from '../engine/match.js';
 import { SourceNormalizer } from '../engine/normalize.js';
 import type { Decision } from '../engine/verdict.js';
 import type { Explanation } from '../model/result.js';
@@ -68,6 +69,11 @@ const SPLIT = 16;
  */
 const BYTES_PER_RECORD = 64 * 1024;
 /**
+ * Nor a source longer than this: each helper holds its own copy of it, the
+ * text normalized and the indexes of it, outside the heap's limits.
+ */
+const MAX_HELPER_SOURCE = 16 * 1024 * 1024;
+/**
  * This thread waits this long for helpers that have stopped explaining
  * records (a record's explanation is bounded far below it) before taking
  * their jobs back: a helper that died never says so to a thread that waits.
@@ -102,7 +108,29 @@ interface JobMessage {
   readonly lookups: number;
   /** The source's original bytes, with the first job of each source a helper is sent. */
   readonly source?: Uint8Array;
-  readonly decisions: readonly Decision[];
+  readonly decisions: readonly SentDecision[];
+}
+
+/**
+ * A decision as posted: its context's texts without their bytes, which are
+ * views of Buffer's shared pool slabs that a message would copy whole.
+ */
+type SentDecision = Omit<Decision, 'context'> & {
+  readonly context?: { readonly candidates: number; readonly given: { prefixText: string; suffixText: string } };
+};
+
+function sent(decision: Decision): SentDecision {
+  const context = decision.context;
+  if (context === undefined) return decision;
+  const { prefixText, suffixText } = context.given;
+  return { ...decision, context: { candidates: context.candidates, given: { prefixText, suffixText } } };
+}
+
+function received(decision: SentDecision): Decision {
+  const context = decision.context;
+  if (context === undefined) return decision as Decision;
+  const given = quoteContext(context.given.prefixText, context.given.suffixText);
+  return { ...decision, context: { candidates: context.candidates, given } };
 }
 
 type ResultMessage =
@@ -129,7 +157,7 @@ export function serveExplanations(): void {
         source.place = placer(source.bytes, normalized);
       }
       const details = job.decisions.map((decision) => {
-        const detail = explain(decision, source.view!, source.place!, job.sourceId);
+        const detail = explain(received(decision), source.view!, source.place!, job.sourceId);
         Atomics.add(states, EXPLAINED, 1);
         return detail;
       });
@@ -172,6 +200,8 @@ export class ExplainPool {
   private seen = 0;
   /** For jobs explained here after all: its own, as the run's normalizer is in use. */
   private normalizer: SourceNormalizer | undefined;
+  /** The source of the last job explained here, normalized: the next is often of the same source. */
+  private last: { original: Buffer; view: SourceView; place: Placer } | undefined;
 
   /**
    * Explains the records of one verified source (`normalized`, `place`: valid
@@ -194,7 +224,11 @@ export class ExplainPool {
     if (this.helpers === undefined && this.settings !== undefined && this.seen >= (this.settings.startAt ?? START_AT))
       this.start(this.settings);
     this.collect();
-    if (!this.helpers?.length || original.length > items.length * BYTES_PER_RECORD) {
+    if (
+      !this.helpers?.length ||
+      original.length > MAX_HELPER_SOURCE ||
+      original.length > items.length * BYTES_PER_RECORD
+    ) {
       here(items);
       return;
     }
@@ -254,6 +288,7 @@ export class ExplainPool {
       void helper.worker.terminate();
     }
     this.helpers = [];
+    this.last = undefined;
   }
 
   private start(helpers: HelperSettings): void {
@@ -312,7 +347,7 @@ export class ExplainPool {
       sourceId: job.sourceId,
       lookups: job.lookups,
       ...(helper.lastSource !== job.original ? { source: job.original } : {}),
-      decisions: job.items.map(([, decision]) => decision),
+      decisions: job.items.map(([, decision]) => sent(decision)),
     };
     helper.lastSource = job.original;
     helper.jobs.push(job);
@@ -340,10 +375,16 @@ export class ExplainPool {
 
   /** A job explained in this thread after all. */
   private here(job: Job): void {
-    const normalizer = (this.normalizer ??= new SourceNormalizer());
-    const normalized = normalizer.normalize(job.original);
-    const view = new SourceView(normalized.bytes, job.lookups);
-    const place = placer(job.original, normalized);
+    if (this.last?.original !== job.original) {
+      const normalizer = (this.normalizer ??= new SourceNormalizer());
+      const normalized = normalizer.normalize(job.original);
+      this.last = {
+        original: job.original,
+        view: new SourceView(normalized.bytes, job.lookups),
+        place: placer(job.original, normalized),
+      };
+    }
+    const { view, place } = this.last;
     for (const [r, decision] of job.items) r.detail = explain(decision, view, place, job.sourceId);
     job.resolved = true;
   }
