@@ -36743,7 +36743,7 @@ function publish(settings, workspace, manifest, result, repository, notes, outpu
 /* harmony export */   _d: () => (/* binding */ ExplainPool),
 /* harmony export */   v3: () => (/* binding */ useHelperThreads)
 /* harmony export */ });
-/* unused harmony exports POSTED, CLAIMED, DONE, FAILED, TAKEN_BACK, EXPLAINED, FINISHED, HEADER */
+/* unused harmony exports POSTED, CLAIMED, DONE, FAILED, TAKEN_BACK, MAX_HELPERS, FINISHED, EXPLAINED_BY, HEADER */
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
@@ -36781,20 +36781,24 @@ function publish(settings, workspace, manifest, result, repository, notes, outpu
 
 
 const ROLE = 'citegate explanation helper';
-/** A job's state, in shared memory (see the module's comment). */
+/**
+ * A job's state, in shared memory (see the module's comment). The results
+ * come as messages; of the states a helper sets when it is done, this thread
+ * reads FAILED only, for a helper that failed to say so.
+ */
 const POSTED = 0;
 const CLAIMED = 1;
 const DONE = 2;
 const FAILED = 3;
 const TAKEN_BACK = 4;
-/** Slots before the jobs' states: records explained by the helpers so far, and jobs they finished. */
-const EXPLAINED = 0;
-const FINISHED = 1;
-const HEADER = 2;
-/** Jobs a run can post; past them, this thread explains the rest itself. */
-const MAX_JOBS = 1 << 16;
 /** At most this many helpers, whatever the cores: each costs its own heap and its own copy of the code. */
 const MAX_HELPERS = 3;
+/** Slots before the jobs' states: jobs the helpers finished, then records explained so far by each helper. */
+const FINISHED = 0;
+const EXPLAINED_BY = 1;
+const HEADER = EXPLAINED_BY + MAX_HELPERS;
+/** Jobs a run can post; past them, this thread explains the rest itself. */
+const MAX_JOBS = 1 << 16;
 /**
  * Helpers start once a run has this many records to explain: starting one
  * costs about as much as explaining a few hundred records here (loading the
@@ -36848,18 +36852,25 @@ function received(decision) {
 }
 /** What a helper thread does: explain the jobs it is sent, claiming each before it starts. */
 function serveExplanations() {
-    const { port, shared } = node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.workerData;
+    const { port, shared, index } = node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.workerData;
     const states = new Int32Array(shared);
     const normalizer = new _engine_normalize_js__WEBPACK_IMPORTED_MODULE_5__/* .SourceNormalizer */ .P();
     let current;
+    const settle = (id, state) => {
+        Atomics.store(states, HEADER + id, state);
+        Atomics.add(states, FINISHED, 1);
+        Atomics.notify(states, FINISHED);
+    };
     port.on('message', (job) => {
+        // Kept whether or not this job is claimed: the next jobs of the source come without it.
         if (job.source)
             current = { sourceId: job.sourceId, bytes: job.source, lookups: job.lookups };
         if (Atomics.compareExchange(states, HEADER + job.id, POSTED, CLAIMED) !== POSTED)
             return;
-        let result;
         try {
             const source = current;
+            if (source?.sourceId !== job.sourceId)
+                throw new Error(`job ${job.id}: not the source it was sent`);
             if (source.view === undefined) {
                 const normalized = normalizer.normalize(node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.length));
                 source.view = new _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_3__/* .SourceView */ .Xx(normalized.bytes, source.lookups);
@@ -36867,18 +36878,21 @@ function serveExplanations() {
             }
             const details = job.decisions.map((decision) => {
                 const detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_6__/* .explain */ .WE)(received(decision), source.view, source.place, job.sourceId);
-                Atomics.add(states, EXPLAINED, 1);
+                Atomics.add(states, EXPLAINED_BY + index, 1);
                 return detail;
             });
-            result = { id: job.id, details };
+            port.postMessage({ id: job.id, details });
+            settle(job.id, DONE);
         }
         catch (error) {
-            result = { id: job.id, error: error instanceof Error ? error.message : String(error) };
+            // Said if it can be (the job is then done by the thread that posted it); marked failed whatever happens.
+            try {
+                port.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) });
+            }
+            finally {
+                settle(job.id, FAILED);
+            }
         }
-        port.postMessage(result);
-        Atomics.store(states, HEADER + job.id, 'details' in result ? DONE : FAILED);
-        Atomics.add(states, FINISHED, 1);
-        Atomics.notify(states, FINISHED);
     });
 }
 /** The explaining of one run: here, and on helpers when the bundle allows and the run is worth it. */
@@ -36888,6 +36902,7 @@ class ExplainPool {
     states;
     posted = 0;
     seen = 0;
+    done = { byHelpers: 0, takenBack: 0, redone: 0 };
     /** For jobs explained here after all: its own, as the run's normalizer is in use. */
     normalizer;
     /** The source of the last job explained here, normalized: the next is often of the same source. */
@@ -36918,7 +36933,7 @@ class ExplainPool {
         let copy;
         for (let k = 0; k < items.length; k += size) {
             const chunk = items.slice(k, k + size);
-            const helper = this.idle();
+            const helper = this.withRoom();
             if (helper === undefined) {
                 here(chunk);
                 continue;
@@ -36937,32 +36952,38 @@ class ExplainPool {
             // What no helper has begun is done here, at once.
             for (const helper of helpers)
                 for (const job of helper.jobs)
-                    if (!job.resolved && Atomics.compareExchange(states, HEADER + job.id, POSTED, TAKEN_BACK) === POSTED)
+                    if (!job.resolved && Atomics.compareExchange(states, HEADER + job.id, POSTED, TAKEN_BACK) === POSTED) {
                         this.here(job);
+                        this.done.takenBack++;
+                    }
+            // What they have begun, they finish, unless one stops explaining records for `patience`: then it is
+            // taken for gone (a helper that died cannot say so to a thread that waits) and its jobs are done here.
             const patience = this.settings?.patienceMs ?? PATIENCE_MS;
-            let explained = Atomics.load(states, EXPLAINED);
-            let progressAt = performance.now();
+            const progress = helpers.map((_, k) => ({
+                explained: Atomics.load(states, EXPLAINED_BY + k),
+                at: performance.now(),
+            }));
             for (;;) {
                 const finished = Atomics.load(states, FINISHED);
                 this.collect();
-                const left = helpers.flatMap((h) => h.jobs.filter((j) => !j.resolved));
-                if (left.length === 0)
+                let left = false;
+                helpers.forEach((helper, k) => {
+                    if (helper.jobs.length === 0)
+                        return;
+                    const explained = Atomics.load(states, EXPLAINED_BY + k);
+                    if (explained !== progress[k].explained)
+                        progress[k] = { explained, at: performance.now() };
+                    else if (performance.now() - progress[k].at > patience)
+                        this.redo(helper.jobs);
+                    left ||= helper.jobs.some((job) => !job.resolved);
+                });
+                if (!left)
                     break;
-                const now = Atomics.load(states, EXPLAINED);
-                if (now !== explained) {
-                    explained = now;
-                    progressAt = performance.now();
-                }
-                else if (performance.now() - progressAt > patience) {
-                    // No record explained for that long: the helpers are gone; their jobs are done here.
-                    for (const job of left)
-                        this.here(job);
-                    break;
-                }
                 Atomics.wait(states, FINISHED, finished, Math.min(patience, 1000));
             }
         }
         finally {
+            this.settings?.onFinish?.({ posted: this.posted, ...this.done });
             this.close();
         }
     }
@@ -36977,7 +36998,7 @@ class ExplainPool {
     }
     start(helpers) {
         this.helpers = [];
-        const count = helpers.threads ?? Math.min((0,node_os__WEBPACK_IMPORTED_MODULE_1__.availableParallelism)() - 1, MAX_HELPERS);
+        const count = Math.min(helpers.threads ?? (0,node_os__WEBPACK_IMPORTED_MODULE_1__.availableParallelism)() - 1, MAX_HELPERS);
         if (count <= 0)
             return;
         const shared = new SharedArrayBuffer(4 * (HEADER + MAX_JOBS));
@@ -36987,7 +37008,7 @@ class ExplainPool {
             let worker;
             try {
                 worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.Worker(helpers.script, {
-                    workerData: { role: ROLE, port: port2, shared },
+                    workerData: { role: ROLE, port: port2, shared, index: k },
                     transferList: [port2],
                     // Explaining makes short-lived garbage, which a young generation of this size collects as fast as
                     // the one Node 24 grows to: cut-medium's JSON run peaked at 660 MB with it, 830 MB without, in the
@@ -37002,14 +37023,15 @@ class ExplainPool {
                 port1.close();
                 break;
             }
-            // A helper that fails to start or dies says so here, unheard: its jobs are taken back (finish).
+            // Events reach this thread only after the run (it does not return to the event loop before): a helper
+            // that fails to start or dies is found out by its jobs, taken back or redone (finish).
             worker.on('error', () => { });
             worker.unref();
             this.helpers.push({ worker, port: port1, jobs: [] });
         }
     }
-    /** A helper with room for a job, if any. */
-    idle() {
+    /** The helper with the fewest jobs not begun, if it has fewer than QUEUE. */
+    withRoom() {
         if (this.posted >= MAX_JOBS)
             return undefined;
         const states = this.states;
@@ -37040,28 +37062,41 @@ class ExplainPool {
         helper.jobs.push(job);
         helper.port.postMessage(message);
     }
-    /** Takes in the results the helpers have sent. */
+    /** Takes in the results the helpers have sent, and redoes the jobs they failed. */
     collect() {
+        const states = this.states;
         for (const helper of this.helpers ?? []) {
             for (let m = (0,node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.receiveMessageOnPort)(helper.port); m !== undefined; m = (0,node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.receiveMessageOnPort)(helper.port)) {
                 const result = m.message;
                 const job = helper.jobs.find((j) => j.id === result.id);
                 if (job === undefined || job.resolved)
                     continue;
-                if ('details' in result) {
+                if ('details' in result && result.details.length === job.items.length) {
                     job.items.forEach(([r], i) => {
                         r.detail = result.details[i];
                     });
                     job.resolved = true;
+                    this.done.byHelpers++;
                 }
                 else
-                    this.here(job);
+                    this.redo([job]);
             }
+            // A job marked failed whose message never came (the helper could not send it).
+            for (const job of helper.jobs)
+                if (!job.resolved && states && Atomics.load(states, HEADER + job.id) === FAILED)
+                    this.redo([job]);
             // Resolved jobs leave the list: it stays as short as the helper's queue.
             for (let i = helper.jobs.length - 1; i >= 0; i--)
                 if (helper.jobs[i].resolved)
                     helper.jobs.splice(i, 1);
         }
+    }
+    redo(jobs) {
+        for (const job of jobs)
+            if (!job.resolved) {
+                this.here(job);
+                this.done.redone++;
+            }
     }
     /** A job explained in this thread after all. */
     here(job) {

@@ -17763,20 +17763,24 @@ const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRe
 
 
 const ROLE = 'citegate explanation helper';
-/** A job's state, in shared memory (see the module's comment). */
+/**
+ * A job's state, in shared memory (see the module's comment). The results
+ * come as messages; of the states a helper sets when it is done, this thread
+ * reads FAILED only, for a helper that failed to say so.
+ */
 const POSTED = 0;
 const CLAIMED = 1;
 const DONE = 2;
 const FAILED = 3;
 const TAKEN_BACK = 4;
-/** Slots before the jobs' states: records explained by the helpers so far, and jobs they finished. */
-const EXPLAINED = 0;
-const explain_pool_FINISHED = 1;
-const HEADER = 2;
-/** Jobs a run can post; past them, this thread explains the rest itself. */
-const MAX_JOBS = 1 << 16;
 /** At most this many helpers, whatever the cores: each costs its own heap and its own copy of the code. */
 const MAX_HELPERS = 3;
+/** Slots before the jobs' states: jobs the helpers finished, then records explained so far by each helper. */
+const explain_pool_FINISHED = 0;
+const EXPLAINED_BY = 1;
+const HEADER = EXPLAINED_BY + MAX_HELPERS;
+/** Jobs a run can post; past them, this thread explains the rest itself. */
+const MAX_JOBS = 1 << 16;
 /**
  * Helpers start once a run has this many records to explain: starting one
  * costs about as much as explaining a few hundred records here (loading the
@@ -17830,18 +17834,25 @@ function received(decision) {
 }
 /** What a helper thread does: explain the jobs it is sent, claiming each before it starts. */
 function serveExplanations() {
-    const { port, shared } = external_node_worker_threads_namespaceObject.workerData;
+    const { port, shared, index } = external_node_worker_threads_namespaceObject.workerData;
     const states = new Int32Array(shared);
     const normalizer = new SourceNormalizer();
     let current;
+    const settle = (id, state) => {
+        Atomics.store(states, HEADER + id, state);
+        Atomics.add(states, explain_pool_FINISHED, 1);
+        Atomics.notify(states, explain_pool_FINISHED);
+    };
     port.on('message', (job) => {
+        // Kept whether or not this job is claimed: the next jobs of the source come without it.
         if (job.source)
             current = { sourceId: job.sourceId, bytes: job.source, lookups: job.lookups };
         if (Atomics.compareExchange(states, HEADER + job.id, POSTED, CLAIMED) !== POSTED)
             return;
-        let result;
         try {
             const source = current;
+            if (source?.sourceId !== job.sourceId)
+                throw new Error(`job ${job.id}: not the source it was sent`);
             if (source.view === undefined) {
                 const normalized = normalizer.normalize(external_node_buffer_namespaceObject.Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.length));
                 source.view = new SourceView(normalized.bytes, source.lookups);
@@ -17849,18 +17860,21 @@ function serveExplanations() {
             }
             const details = job.decisions.map((decision) => {
                 const detail = explain(received(decision), source.view, source.place, job.sourceId);
-                Atomics.add(states, EXPLAINED, 1);
+                Atomics.add(states, EXPLAINED_BY + index, 1);
                 return detail;
             });
-            result = { id: job.id, details };
+            port.postMessage({ id: job.id, details });
+            settle(job.id, DONE);
         }
         catch (error) {
-            result = { id: job.id, error: error instanceof Error ? error.message : String(error) };
+            // Said if it can be (the job is then done by the thread that posted it); marked failed whatever happens.
+            try {
+                port.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) });
+            }
+            finally {
+                settle(job.id, FAILED);
+            }
         }
-        port.postMessage(result);
-        Atomics.store(states, HEADER + job.id, 'details' in result ? DONE : FAILED);
-        Atomics.add(states, explain_pool_FINISHED, 1);
-        Atomics.notify(states, explain_pool_FINISHED);
     });
 }
 /** The explaining of one run: here, and on helpers when the bundle allows and the run is worth it. */
@@ -17870,6 +17884,7 @@ class ExplainPool {
     states;
     posted = 0;
     seen = 0;
+    done = { byHelpers: 0, takenBack: 0, redone: 0 };
     /** For jobs explained here after all: its own, as the run's normalizer is in use. */
     normalizer;
     /** The source of the last job explained here, normalized: the next is often of the same source. */
@@ -17900,7 +17915,7 @@ class ExplainPool {
         let copy;
         for (let k = 0; k < items.length; k += size) {
             const chunk = items.slice(k, k + size);
-            const helper = this.idle();
+            const helper = this.withRoom();
             if (helper === undefined) {
                 here(chunk);
                 continue;
@@ -17919,32 +17934,38 @@ class ExplainPool {
             // What no helper has begun is done here, at once.
             for (const helper of helpers)
                 for (const job of helper.jobs)
-                    if (!job.resolved && Atomics.compareExchange(states, HEADER + job.id, POSTED, TAKEN_BACK) === POSTED)
+                    if (!job.resolved && Atomics.compareExchange(states, HEADER + job.id, POSTED, TAKEN_BACK) === POSTED) {
                         this.here(job);
+                        this.done.takenBack++;
+                    }
+            // What they have begun, they finish, unless one stops explaining records for `patience`: then it is
+            // taken for gone (a helper that died cannot say so to a thread that waits) and its jobs are done here.
             const patience = this.settings?.patienceMs ?? PATIENCE_MS;
-            let explained = Atomics.load(states, EXPLAINED);
-            let progressAt = performance.now();
+            const progress = helpers.map((_, k) => ({
+                explained: Atomics.load(states, EXPLAINED_BY + k),
+                at: performance.now(),
+            }));
             for (;;) {
                 const finished = Atomics.load(states, explain_pool_FINISHED);
                 this.collect();
-                const left = helpers.flatMap((h) => h.jobs.filter((j) => !j.resolved));
-                if (left.length === 0)
+                let left = false;
+                helpers.forEach((helper, k) => {
+                    if (helper.jobs.length === 0)
+                        return;
+                    const explained = Atomics.load(states, EXPLAINED_BY + k);
+                    if (explained !== progress[k].explained)
+                        progress[k] = { explained, at: performance.now() };
+                    else if (performance.now() - progress[k].at > patience)
+                        this.redo(helper.jobs);
+                    left ||= helper.jobs.some((job) => !job.resolved);
+                });
+                if (!left)
                     break;
-                const now = Atomics.load(states, EXPLAINED);
-                if (now !== explained) {
-                    explained = now;
-                    progressAt = performance.now();
-                }
-                else if (performance.now() - progressAt > patience) {
-                    // No record explained for that long: the helpers are gone; their jobs are done here.
-                    for (const job of left)
-                        this.here(job);
-                    break;
-                }
                 Atomics.wait(states, explain_pool_FINISHED, finished, Math.min(patience, 1000));
             }
         }
         finally {
+            this.settings?.onFinish?.({ posted: this.posted, ...this.done });
             this.close();
         }
     }
@@ -17959,7 +17980,7 @@ class ExplainPool {
     }
     start(helpers) {
         this.helpers = [];
-        const count = helpers.threads ?? Math.min((0,external_node_os_namespaceObject.availableParallelism)() - 1, MAX_HELPERS);
+        const count = Math.min(helpers.threads ?? (0,external_node_os_namespaceObject.availableParallelism)() - 1, MAX_HELPERS);
         if (count <= 0)
             return;
         const shared = new SharedArrayBuffer(4 * (HEADER + MAX_JOBS));
@@ -17969,7 +17990,7 @@ class ExplainPool {
             let worker;
             try {
                 worker = new external_node_worker_threads_namespaceObject.Worker(helpers.script, {
-                    workerData: { role: ROLE, port: port2, shared },
+                    workerData: { role: ROLE, port: port2, shared, index: k },
                     transferList: [port2],
                     // Explaining makes short-lived garbage, which a young generation of this size collects as fast as
                     // the one Node 24 grows to: cut-medium's JSON run peaked at 660 MB with it, 830 MB without, in the
@@ -17984,14 +18005,15 @@ class ExplainPool {
                 port1.close();
                 break;
             }
-            // A helper that fails to start or dies says so here, unheard: its jobs are taken back (finish).
+            // Events reach this thread only after the run (it does not return to the event loop before): a helper
+            // that fails to start or dies is found out by its jobs, taken back or redone (finish).
             worker.on('error', () => { });
             worker.unref();
             this.helpers.push({ worker, port: port1, jobs: [] });
         }
     }
-    /** A helper with room for a job, if any. */
-    idle() {
+    /** The helper with the fewest jobs not begun, if it has fewer than QUEUE. */
+    withRoom() {
         if (this.posted >= MAX_JOBS)
             return undefined;
         const states = this.states;
@@ -18022,28 +18044,41 @@ class ExplainPool {
         helper.jobs.push(job);
         helper.port.postMessage(message);
     }
-    /** Takes in the results the helpers have sent. */
+    /** Takes in the results the helpers have sent, and redoes the jobs they failed. */
     collect() {
+        const states = this.states;
         for (const helper of this.helpers ?? []) {
             for (let m = (0,external_node_worker_threads_namespaceObject.receiveMessageOnPort)(helper.port); m !== undefined; m = (0,external_node_worker_threads_namespaceObject.receiveMessageOnPort)(helper.port)) {
                 const result = m.message;
                 const job = helper.jobs.find((j) => j.id === result.id);
                 if (job === undefined || job.resolved)
                     continue;
-                if ('details' in result) {
+                if ('details' in result && result.details.length === job.items.length) {
                     job.items.forEach(([r], i) => {
                         r.detail = result.details[i];
                     });
                     job.resolved = true;
+                    this.done.byHelpers++;
                 }
                 else
-                    this.here(job);
+                    this.redo([job]);
             }
+            // A job marked failed whose message never came (the helper could not send it).
+            for (const job of helper.jobs)
+                if (!job.resolved && states && Atomics.load(states, HEADER + job.id) === FAILED)
+                    this.redo([job]);
             // Resolved jobs leave the list: it stays as short as the helper's queue.
             for (let i = helper.jobs.length - 1; i >= 0; i--)
                 if (helper.jobs[i].resolved)
                     helper.jobs.splice(i, 1);
         }
+    }
+    redo(jobs) {
+        for (const job of jobs)
+            if (!job.resolved) {
+                this.here(job);
+                this.done.redone++;
+            }
     }
     /** A job explained in this thread after all. */
     here(job) {

@@ -36,21 +36,24 @@ import { type Placer, placer } from './placer.js';
 
 const ROLE = 'citegate explanation helper';
 
-/** A job's state, in shared memory (see the module's comment). */
+/**
+ * A job's state, in shared memory (see the module's comment). The results
+ * come as messages; of the states a helper sets when it is done, this thread
+ * reads FAILED only, for a helper that failed to say so.
+ */
 export const POSTED = 0;
 export const CLAIMED = 1;
 export const DONE = 2;
 export const FAILED = 3;
 export const TAKEN_BACK = 4;
-/** Slots before the jobs' states: records explained by the helpers so far, and jobs they finished. */
-export const EXPLAINED = 0;
-export const FINISHED = 1;
-export const HEADER = 2;
+/** At most this many helpers, whatever the cores: each costs its own heap and its own copy of the code. */
+export const MAX_HELPERS = 3;
+/** Slots before the jobs' states: jobs the helpers finished, then records explained so far by each helper. */
+export const FINISHED = 0;
+export const EXPLAINED_BY = 1;
+export const HEADER = EXPLAINED_BY + MAX_HELPERS;
 /** Jobs a run can post; past them, this thread explains the rest itself. */
 const MAX_JOBS = 1 << 16;
-
-/** At most this many helpers, whatever the cores: each costs its own heap and its own copy of the code. */
-const MAX_HELPERS = 3;
 /**
  * Helpers start once a run has this many records to explain: starting one
  * costs about as much as explaining a few hundred records here (loading the
@@ -80,14 +83,27 @@ const MAX_HELPER_SOURCE = 16 * 1024 * 1024;
  */
 const PATIENCE_MS = 30_000;
 
+/** How a run's jobs were done (HelperSettings.onFinish). */
+export interface HelperStats {
+  readonly posted: number;
+  /** Explained by a helper, the results used. */
+  readonly byHelpers: number;
+  /** Not begun by any helper when this thread was done with the sources, and explained here. */
+  readonly takenBack: number;
+  /** Failed by a helper, or not finished by one that stopped making progress, and explained here. */
+  readonly redone: number;
+}
+
 export interface HelperSettings {
   /** The file the helpers run: a bundle whose entry calls serveExplanations() in a helper. */
   readonly script: URL;
-  /** How many helpers (default: one per core but this thread's, at most MAX_HELPERS). */
+  /** How many helpers (default: one per core but this thread's; at most MAX_HELPERS). */
   readonly threads?: number;
   /** Records to explain before the helpers start (default START_AT). */
   readonly startAt?: number;
   readonly patienceMs?: number;
+  /** Told how the jobs of each run were done, for the tests. */
+  readonly onFinish?: (stats: HelperStats) => void;
 }
 
 let settings: HelperSettings | undefined;
@@ -139,16 +155,22 @@ type ResultMessage =
 
 /** What a helper thread does: explain the jobs it is sent, claiming each before it starts. */
 export function serveExplanations(): void {
-  const { port, shared } = workerData as { port: MessagePort; shared: SharedArrayBuffer };
+  const { port, shared, index } = workerData as { port: MessagePort; shared: SharedArrayBuffer; index: number };
   const states = new Int32Array(shared);
   const normalizer = new SourceNormalizer();
   let current: { sourceId: string; bytes: Uint8Array; lookups: number; view?: SourceView; place?: Placer } | undefined;
+  const settle = (id: number, state: typeof DONE | typeof FAILED) => {
+    Atomics.store(states, HEADER + id, state);
+    Atomics.add(states, FINISHED, 1);
+    Atomics.notify(states, FINISHED);
+  };
   port.on('message', (job: JobMessage) => {
+    // Kept whether or not this job is claimed: the next jobs of the source come without it.
     if (job.source) current = { sourceId: job.sourceId, bytes: job.source, lookups: job.lookups };
     if (Atomics.compareExchange(states, HEADER + job.id, POSTED, CLAIMED) !== POSTED) return;
-    let result: ResultMessage;
     try {
-      const source = current!;
+      const source = current;
+      if (source?.sourceId !== job.sourceId) throw new Error(`job ${job.id}: not the source it was sent`);
       if (source.view === undefined) {
         const normalized = normalizer.normalize(
           Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.length),
@@ -158,17 +180,19 @@ export function serveExplanations(): void {
       }
       const details = job.decisions.map((decision) => {
         const detail = explain(received(decision), source.view!, source.place!, job.sourceId);
-        Atomics.add(states, EXPLAINED, 1);
+        Atomics.add(states, EXPLAINED_BY + index, 1);
         return detail;
       });
-      result = { id: job.id, details };
+      port.postMessage({ id: job.id, details } satisfies ResultMessage);
+      settle(job.id, DONE);
     } catch (error) {
-      result = { id: job.id, error: error instanceof Error ? error.message : String(error) };
+      // Said if it can be (the job is then done by the thread that posted it); marked failed whatever happens.
+      try {
+        port.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) });
+      } finally {
+        settle(job.id, FAILED);
+      }
     }
-    port.postMessage(result);
-    Atomics.store(states, HEADER + job.id, 'details' in result ? DONE : FAILED);
-    Atomics.add(states, FINISHED, 1);
-    Atomics.notify(states, FINISHED);
   });
 }
 
@@ -198,6 +222,7 @@ export class ExplainPool {
   private states: Int32Array | undefined;
   private posted = 0;
   private seen = 0;
+  private readonly done = { byHelpers: 0, takenBack: 0, redone: 0 };
   /** For jobs explained here after all: its own, as the run's normalizer is in use. */
   private normalizer: SourceNormalizer | undefined;
   /** The source of the last job explained here, normalized: the next is often of the same source. */
@@ -236,7 +261,7 @@ export class ExplainPool {
     let copy: Buffer | undefined;
     for (let k = 0; k < items.length; k += size) {
       const chunk = items.slice(k, k + size);
-      const helper = this.idle();
+      const helper = this.withRoom();
       if (helper === undefined) {
         here(chunk);
         continue;
@@ -255,28 +280,33 @@ export class ExplainPool {
       // What no helper has begun is done here, at once.
       for (const helper of helpers)
         for (const job of helper.jobs)
-          if (!job.resolved && Atomics.compareExchange(states, HEADER + job.id, POSTED, TAKEN_BACK) === POSTED)
+          if (!job.resolved && Atomics.compareExchange(states, HEADER + job.id, POSTED, TAKEN_BACK) === POSTED) {
             this.here(job);
+            this.done.takenBack++;
+          }
+      // What they have begun, they finish, unless one stops explaining records for `patience`: then it is
+      // taken for gone (a helper that died cannot say so to a thread that waits) and its jobs are done here.
       const patience = this.settings?.patienceMs ?? PATIENCE_MS;
-      let explained = Atomics.load(states, EXPLAINED);
-      let progressAt = performance.now();
+      const progress = helpers.map((_, k) => ({
+        explained: Atomics.load(states, EXPLAINED_BY + k),
+        at: performance.now(),
+      }));
       for (;;) {
         const finished = Atomics.load(states, FINISHED);
         this.collect();
-        const left = helpers.flatMap((h) => h.jobs.filter((j) => !j.resolved));
-        if (left.length === 0) break;
-        const now = Atomics.load(states, EXPLAINED);
-        if (now !== explained) {
-          explained = now;
-          progressAt = performance.now();
-        } else if (performance.now() - progressAt > patience) {
-          // No record explained for that long: the helpers are gone; their jobs are done here.
-          for (const job of left) this.here(job);
-          break;
-        }
+        let left = false;
+        helpers.forEach((helper, k) => {
+          if (helper.jobs.length === 0) return;
+          const explained = Atomics.load(states, EXPLAINED_BY + k);
+          if (explained !== progress[k].explained) progress[k] = { explained, at: performance.now() };
+          else if (performance.now() - progress[k].at > patience) this.redo(helper.jobs);
+          left ||= helper.jobs.some((job) => !job.resolved);
+        });
+        if (!left) break;
         Atomics.wait(states, FINISHED, finished, Math.min(patience, 1000));
       }
     } finally {
+      this.settings?.onFinish?.({ posted: this.posted, ...this.done });
       this.close();
     }
   }
@@ -293,7 +323,7 @@ export class ExplainPool {
 
   private start(helpers: HelperSettings): void {
     this.helpers = [];
-    const count = helpers.threads ?? Math.min(availableParallelism() - 1, MAX_HELPERS);
+    const count = Math.min(helpers.threads ?? availableParallelism() - 1, MAX_HELPERS);
     if (count <= 0) return;
     const shared = new SharedArrayBuffer(4 * (HEADER + MAX_JOBS));
     this.states = new Int32Array(shared);
@@ -302,7 +332,7 @@ export class ExplainPool {
       let worker: Worker;
       try {
         worker = new Worker(helpers.script, {
-          workerData: { role: ROLE, port: port2, shared },
+          workerData: { role: ROLE, port: port2, shared, index: k },
           transferList: [port2],
           // Explaining makes short-lived garbage, which a young generation of this size collects as fast as
           // the one Node 24 grows to: cut-medium's JSON run peaked at 660 MB with it, 830 MB without, in the
@@ -316,15 +346,16 @@ export class ExplainPool {
         port1.close();
         break;
       }
-      // A helper that fails to start or dies says so here, unheard: its jobs are taken back (finish).
+      // Events reach this thread only after the run (it does not return to the event loop before): a helper
+      // that fails to start or dies is found out by its jobs, taken back or redone (finish).
       worker.on('error', () => {});
       worker.unref();
       this.helpers.push({ worker, port: port1, jobs: [] });
     }
   }
 
-  /** A helper with room for a job, if any. */
-  private idle(): Helper | undefined {
+  /** The helper with the fewest jobs not begun, if it has fewer than QUEUE. */
+  private withRoom(): Helper | undefined {
     if (this.posted >= MAX_JOBS) return undefined;
     const states = this.states!;
     let best: Helper | undefined;
@@ -354,23 +385,36 @@ export class ExplainPool {
     helper.port.postMessage(message);
   }
 
-  /** Takes in the results the helpers have sent. */
+  /** Takes in the results the helpers have sent, and redoes the jobs they failed. */
   private collect(): void {
+    const states = this.states;
     for (const helper of this.helpers ?? []) {
       for (let m = receiveMessageOnPort(helper.port); m !== undefined; m = receiveMessageOnPort(helper.port)) {
         const result = m.message as ResultMessage;
         const job = helper.jobs.find((j) => j.id === result.id);
         if (job === undefined || job.resolved) continue;
-        if ('details' in result) {
+        if ('details' in result && result.details.length === job.items.length) {
           job.items.forEach(([r], i) => {
             r.detail = result.details[i];
           });
           job.resolved = true;
-        } else this.here(job);
+          this.done.byHelpers++;
+        } else this.redo([job]);
       }
+      // A job marked failed whose message never came (the helper could not send it).
+      for (const job of helper.jobs)
+        if (!job.resolved && states && Atomics.load(states, HEADER + job.id) === FAILED) this.redo([job]);
       // Resolved jobs leave the list: it stays as short as the helper's queue.
       for (let i = helper.jobs.length - 1; i >= 0; i--) if (helper.jobs[i].resolved) helper.jobs.splice(i, 1);
     }
+  }
+
+  private redo(jobs: readonly Job[]): void {
+    for (const job of jobs)
+      if (!job.resolved) {
+        this.here(job);
+        this.done.redone++;
+      }
   }
 
   /** A job explained in this thread after all. */
