@@ -1,7 +1,7 @@
 // Generates src/engine/unicode-data.ts from the Unicode data of the running Node (ICU).
 //
 // A code point is "NFC-inert" when NFC can never change it or merge it with its
-// neighbours: it is assigned, not whitespace, not a mark, has canonical combining
+// neighbours: it is assigned (or a noncharacter), not whitespace, not a mark, has canonical combining
 // class 0, is unchanged by NFC, and is never the second part of a canonical
 // composition. Text made of inert code points is already NFC, and the position
 // before an inert code point is a safe place to cut text for NFC. The source
@@ -20,6 +20,9 @@ const WHITESPACE = new Set([
 ]);
 
 const isSurrogate = (c) => c >= 0xd800 && c <= 0xdfff;
+// Noncharacters are unassigned (Cn) but reserved for good: no Unicode version gives
+// them a decomposition, a combining class or a composition, so they are inert in all.
+const isNoncharacter = (c) => (c >= 0xfdd0 && c <= 0xfdef) || (c & 0xfffe) === 0xfffe;
 
 // Every code point that appears after the first position of some canonical
 // decomposition: a superset of the code points that can combine backwards.
@@ -49,7 +52,7 @@ for (let c = 0; c <= MAX; c++) {
     const ch = String.fromCodePoint(c);
     inert =
       !WHITESPACE.has(c) &&
-      !isUnassigned.test(ch) &&
+      (!isUnassigned.test(ch) || isNoncharacter(c)) &&
       !isMark.test(ch) &&
       !seconds.has(c) &&
       ch.normalize('NFC') === ch &&

@@ -180,6 +180,9 @@ describe('positions inside a stretch NFC rewrites', () => {
     ['\u092c\u093e\u095b\u093e\u0930 \u0915\u093f\u0924\u093e\u092c', '\u091c\u093c\u093e\u0930', '\u095b\u093e\u0930'],
     ['say a\u0301\u0308 now', 'say \u00e1', 'say a\u0301'],
     ['x\u0302\u0323 y', 'x', 'x'],
+    // Found by fuzzing: a noncharacter, taken for a code point NFC might join, widened the stretch by one.
+    ['.\uffff\u0344', '\u0301', '\uffff\u0344'],
+    ['.\ufdd0\u0344', '\u0301', '\ufdd0\u0344'],
   ])('cuts %j exactly for %j', (source, quote, slice) => {
     expect(sliceOf(source, quote)).toBe(slice);
   });
