@@ -17783,10 +17783,15 @@ const HEADER = EXPLAINED_BY + MAX_HELPERS;
 /** Jobs a run can post; past them, this thread explains the rest itself. */
 const MAX_JOBS = 1 << 16;
 /**
- * Helpers start once a run has this many records to explain: starting one
- * costs about as much as explaining a few hundred records here (loading the
- * bundle again), which a small run does not pay back.
+ * Helpers start in a run of at least RUN_RECORDS records, once START_AT of
+ * them need explaining. Starting one costs 10 to 25 MB and a core's time to
+ * load the bundle again and warm its code up, which smaller runs do not pay
+ * back: with helpers from 256 records on, the JSON runs of cut (10,000
+ * records in 100 sources) were about 5% faster and those of explain-40k
+ * (10,000 against one source) no faster, each 6 to 60 MB larger; those of
+ * cut-one and cut-medium (50,000) 18% and 32% to 38% faster (docs/benchmarks.md).
  */
+const RUN_RECORDS = 16_384;
 const START_AT = 256;
 /** A helper gets a new job only while it has fewer than this many it has not begun: the rest are done here. */
 const QUEUE = 2;
@@ -17886,16 +17891,22 @@ function serveExplanations() {
 }
 /** The explaining of one run: here, and on helpers when the bundle allows and the run is worth it. */
 class ExplainPool {
+    records;
     settings = settings;
     helpers;
     states;
     posted = 0;
+    /** Records given to explain so far. */
     seen = 0;
     done = { byHelpers: 0, takenBack: 0, redone: 0 };
     /** For jobs explained here after all: its own, as the run's normalizer is in use. */
     normalizer;
     /** The source of the last job explained here, normalized: the next is often of the same source. */
     last;
+    /** `records`: how many the run checks. */
+    constructor(records) {
+        this.records = records;
+    }
     /**
      * Explains the records of one verified source (`normalized`, `place`: valid
      * until the run normalizes the next source; `original`: its bytes as read).
@@ -17903,28 +17914,25 @@ class ExplainPool {
     explainSource(sourceId, original, normalized, place, items) {
         const lookups = items.length;
         let view;
-        const here = (chunk) => {
-            view ??= new SourceView(normalized.bytes, lookups);
-            for (const [r, decision] of chunk)
-                r.detail = explain(decision, view, place, sourceId);
-        };
-        this.seen += items.length;
-        if (this.helpers === undefined && this.settings !== undefined && this.seen >= (this.settings.startAt ?? START_AT))
-            this.start(this.settings);
-        this.collect();
-        if (!this.helpers?.length ||
-            original.length > MAX_HELPER_SOURCE ||
-            original.length > items.length * BYTES_PER_RECORD) {
-            here(items);
-            return;
-        }
+        const settings = this.settings;
+        // A helper copies the source and normalizes it again: not worth it for a long source with few records.
+        const sendable = original.length <= MAX_HELPER_SOURCE && original.length <= items.length * BYTES_PER_RECORD;
         const size = Math.max(CHUNK, Math.ceil(items.length / SPLIT));
         let copy;
+        this.seen += items.length;
+        if (this.helpers === undefined &&
+            settings &&
+            this.records >= (settings.runRecords ?? RUN_RECORDS) &&
+            this.seen >= (settings.startAt ?? START_AT))
+            this.start(settings);
+        this.collect();
         for (let k = 0; k < items.length; k += size) {
             const chunk = items.slice(k, k + size);
-            const helper = this.withRoom();
+            const helper = sendable && this.helpers?.length ? this.withRoom() : undefined;
             if (helper === undefined) {
-                here(chunk);
+                view ??= new SourceView(normalized.bytes, lookups);
+                for (const [r, decision] of chunk)
+                    r.detail = explain(decision, view, place, sourceId);
                 continue;
             }
             copy ??= external_node_buffer_namespaceObject.Buffer.from(original);
@@ -19370,7 +19378,7 @@ function runCheck(options) {
         finished,
     });
     // Explained here, and on helper threads when there are cores to spare (explain-pool.ts).
-    const pool = diagnose ? new ExplainPool() : undefined;
+    const pool = diagnose ? new ExplainPool(toCheck) : undefined;
     try {
         cited.forEach((entry, done) => {
             const citing = bySource.get(entry.id);

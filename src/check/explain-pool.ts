@@ -55,10 +55,15 @@ export const HEADER = EXPLAINED_BY + MAX_HELPERS;
 /** Jobs a run can post; past them, this thread explains the rest itself. */
 const MAX_JOBS = 1 << 16;
 /**
- * Helpers start once a run has this many records to explain: starting one
- * costs about as much as explaining a few hundred records here (loading the
- * bundle again), which a small run does not pay back.
+ * Helpers start in a run of at least RUN_RECORDS records, once START_AT of
+ * them need explaining. Starting one costs 10 to 25 MB and a core's time to
+ * load the bundle again and warm its code up, which smaller runs do not pay
+ * back: with helpers from 256 records on, the JSON runs of cut (10,000
+ * records in 100 sources) were about 5% faster and those of explain-40k
+ * (10,000 against one source) no faster, each 6 to 60 MB larger; those of
+ * cut-one and cut-medium (50,000) 18% and 32% to 38% faster (docs/benchmarks.md).
  */
+const RUN_RECORDS = 16_384;
 const START_AT = 256;
 /** A helper gets a new job only while it has fewer than this many it has not begun: the rest are done here. */
 const QUEUE = 2;
@@ -105,7 +110,9 @@ export interface HelperSettings {
   readonly script: URL;
   /** How many helpers (default: one per core but this thread's; at most MAX_HELPERS). */
   readonly threads?: number;
-  /** Records to explain before the helpers start (default START_AT). */
+  /** Records a run must have for helpers to start (default RUN_RECORDS). */
+  readonly runRecords?: number;
+  /** Records to explain before they start (default START_AT). */
   readonly startAt?: number;
   readonly patienceMs?: number;
   /** Told how the jobs of each run were done, for the tests. */
@@ -227,12 +234,16 @@ export class ExplainPool {
   private helpers: Helper[] | undefined;
   private states: Int32Array | undefined;
   private posted = 0;
+  /** Records given to explain so far. */
   private seen = 0;
   private readonly done = { byHelpers: 0, takenBack: 0, redone: 0 };
   /** For jobs explained here after all: its own, as the run's normalizer is in use. */
   private normalizer: SourceNormalizer | undefined;
   /** The source of the last job explained here, normalized: the next is often of the same source. */
   private last: { original: Buffer; view: SourceView; place: Placer } | undefined;
+
+  /** `records`: how many the run checks. */
+  constructor(private readonly records: number) {}
 
   /**
    * Explains the records of one verified source (`normalized`, `place`: valid
@@ -247,29 +258,26 @@ export class ExplainPool {
   ): void {
     const lookups = items.length;
     let view: SourceView | undefined;
-    const here = (chunk: readonly (readonly [Pending, Decision])[]) => {
-      view ??= new SourceView(normalized.bytes, lookups);
-      for (const [r, decision] of chunk) r.detail = explain(decision, view, place, sourceId);
-    };
-    this.seen += items.length;
-    if (this.helpers === undefined && this.settings !== undefined && this.seen >= (this.settings.startAt ?? START_AT))
-      this.start(this.settings);
-    this.collect();
-    if (
-      !this.helpers?.length ||
-      original.length > MAX_HELPER_SOURCE ||
-      original.length > items.length * BYTES_PER_RECORD
-    ) {
-      here(items);
-      return;
-    }
+    const settings = this.settings;
+    // A helper copies the source and normalizes it again: not worth it for a long source with few records.
+    const sendable = original.length <= MAX_HELPER_SOURCE && original.length <= items.length * BYTES_PER_RECORD;
     const size = Math.max(CHUNK, Math.ceil(items.length / SPLIT));
     let copy: Buffer | undefined;
+    this.seen += items.length;
+    if (
+      this.helpers === undefined &&
+      settings &&
+      this.records >= (settings.runRecords ?? RUN_RECORDS) &&
+      this.seen >= (settings.startAt ?? START_AT)
+    )
+      this.start(settings);
+    this.collect();
     for (let k = 0; k < items.length; k += size) {
       const chunk = items.slice(k, k + size);
-      const helper = this.withRoom();
+      const helper = sendable && this.helpers?.length ? this.withRoom() : undefined;
       if (helper === undefined) {
-        here(chunk);
+        view ??= new SourceView(normalized.bytes, lookups);
+        for (const [r, decision] of chunk) r.detail = explain(decision, view, place, sourceId);
         continue;
       }
       copy ??= Buffer.from(original);

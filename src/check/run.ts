@@ -179,7 +179,7 @@ export function runCheck(options: CheckOptions): CheckResult {
       finished,
     });
   // Explained here, and on helper threads when there are cores to spare (explain-pool.ts).
-  const pool = diagnose ? new ExplainPool() : undefined;
+  const pool = diagnose ? new ExplainPool(toCheck) : undefined;
   try {
     cited.forEach((entry, done) => {
       const citing = bySource.get(entry.id)!;

@@ -155,7 +155,7 @@ await import(${JSON.stringify(pathToFileURL(bundle).href)});
     // A helper may load after this thread is done and take no job: in five runs, some must be theirs.
     let byHelpers = 0;
     for (let run = 0; run < 5 && byHelpers === 0; run++) {
-      const { result, stats } = check({ script, threads: 2, startAt: 0 });
+      const { result, stats } = check({ script, threads: 2, runRecords: 0, startAt: 0 });
       expect(result).toBe(alone);
       expect(stats.posted).toBeGreaterThan(0);
       accounted(stats);
@@ -168,14 +168,14 @@ await import(${JSON.stringify(pathToFileURL(bundle).href)});
   });
 
   it('gives the same results with the bundle as its helper, as the CLI runs it', () => {
-    const { result, stats } = check({ script: pathToFileURL(CLI), threads: 1, startAt: 0 });
+    const { result, stats } = check({ script: pathToFileURL(CLI), threads: 1, runRecords: 0, startAt: 0 });
     expect(result).toBe(alone);
     accounted(stats);
   });
 
   it('does without helpers that fail to start', () => {
     const script = helperScript('failing-helper.mjs', "throw new Error('no helper today');\n");
-    const { result, stats } = check({ script, threads: 2, startAt: 0 });
+    const { result, stats } = check({ script, threads: 2, runRecords: 0, startAt: 0 });
     expect(result).toBe(alone);
     expect(stats.posted).toBeGreaterThan(0);
     expect(stats).toEqual({ posted: stats.posted, byHelpers: 0, takenBack: stats.posted, redone: 0 });
@@ -189,7 +189,7 @@ const states = new Int32Array(workerData.shared);
 workerData.port.on('message', (job) => { Atomics.compareExchange(states, ${HEADER} + job.id, ${POSTED}, ${CLAIMED}); });
 `,
     );
-    redoneHere({ script, threads: 1, startAt: 0, patienceMs: 200 });
+    redoneHere({ script, threads: 1, runRecords: 0, startAt: 0, patienceMs: 200 });
   });
 
   it.each([
@@ -210,6 +210,6 @@ workerData.port.on('message', (job) => {
 `,
     );
     // The default patience (30 s) is past the test's time: a failed job must not wait it out.
-    redoneHere({ script, threads: 1, startAt: 0 });
+    redoneHere({ script, threads: 1, runRecords: 0, startAt: 0 });
   });
 });
