@@ -17784,12 +17784,12 @@ const HEADER = EXPLAINED_BY + MAX_HELPERS;
 const MAX_JOBS = 1 << 16;
 /**
  * Helpers start in a run of at least RUN_RECORDS records, once START_AT of
- * them need explaining. Starting one costs 10 to 25 MB and a core's time to
- * load the bundle again and warm its code up, which smaller runs do not pay
- * back: with helpers from 256 records on, the JSON runs of cut (10,000
- * records in 100 sources) were about 5% faster and those of explain-40k
- * (10,000 against one source) no faster, each 6 to 60 MB larger; those of
- * cut-one and cut-medium (50,000) 18% and 32% to 38% faster (docs/benchmarks.md).
+ * them need explaining. Starting one costs about 10 to 30 MB and a core's
+ * time to load the bundle again and warm its code up, which smaller runs do
+ * not pay back: with helpers from 256 records on, the JSON runs of cut
+ * (10,000 records in 100 sources) were about 5% faster and those of
+ * explain-40k (10,000 against one source) no faster, each larger; those of
+ * cut-one and cut-medium (50,000) are 15% and 35% faster (docs/benchmarks.md).
  */
 const RUN_RECORDS = 16_384;
 const START_AT = 256;
