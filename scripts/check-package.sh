@@ -39,6 +39,9 @@ $expected"
 
 app="$work/app"
 mkdir "$app"
+# A project of its own: without one, npm installs into the nearest folder above
+# that has a package.json (a stray /tmp/package.json took the install once).
+echo '{"private": true}' >"$app/package.json"
 # --offline: an install that needed the registry would fail here.
 (cd "$app" && npm install --offline --no-save --ignore-scripts "$tarball" >/dev/null)
 [ ! -e "$app/node_modules/.package-lock.json" ] || [ "$(ls "$app/node_modules")" = "citegate" ] ||
