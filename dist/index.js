@@ -36861,6 +36861,11 @@ function received(decision) {
     const given = (0,_engine_match_js__WEBPACK_IMPORTED_MODULE_4__/* .quoteContext */ .gg)(context.given.prefixText, context.given.suffixText);
     return { ...decision, context: { candidates: context.candidates, given } };
 }
+/** A source's bytes as read, normalized and made ready to explain against: how a thread that has only the bytes starts. */
+function prepared(normalizer, original, lookups) {
+    const normalized = normalizer.normalize(original);
+    return { view: new _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_3__/* .SourceView */ .Xx(normalized.bytes, lookups), place: (0,_placer_js__WEBPACK_IMPORTED_MODULE_7__/* .placer */ .G)(original, normalized) };
+}
 /** What a helper thread does: explain the jobs it is sent, claiming each before it starts. */
 function serveExplanations() {
     const { port, shared, index } = node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.workerData;
@@ -36882,13 +36887,10 @@ function serveExplanations() {
             const source = current;
             if (source?.sourceId !== job.sourceId)
                 throw new Error(`job ${job.id}: not the source it was sent`);
-            if (source.view === undefined) {
-                const normalized = normalizer.normalize(node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.length));
-                source.view = new _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_3__/* .SourceView */ .Xx(normalized.bytes, source.lookups);
-                source.place = (0,_placer_js__WEBPACK_IMPORTED_MODULE_7__/* .placer */ .G)(source.bytes, normalized);
-            }
+            // The bytes arrive as a plain Uint8Array: a Buffer over them, not a copy.
+            const { view, place } = (source.ready ??= prepared(normalizer, node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.length), source.lookups));
             const details = job.decisions.map((decision) => {
-                const detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_6__/* .explain */ .WE)(received(decision), source.view, source.place, job.sourceId);
+                const detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_6__/* .explain */ .WE)(received(decision), view, place, job.sourceId);
                 Atomics.add(states, EXPLAINED_BY + index, 1);
                 return detail;
             });
@@ -37114,15 +37116,11 @@ class ExplainPool {
     }
     /** A job explained in this thread after all. */
     here(job) {
-        if (this.last?.original !== job.original) {
-            const normalizer = (this.normalizer ??= new _engine_normalize_js__WEBPACK_IMPORTED_MODULE_5__/* .SourceNormalizer */ .P());
-            const normalized = normalizer.normalize(job.original);
+        if (this.last?.original !== job.original)
             this.last = {
                 original: job.original,
-                view: new _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_3__/* .SourceView */ .Xx(normalized.bytes, job.lookups),
-                place: (0,_placer_js__WEBPACK_IMPORTED_MODULE_7__/* .placer */ .G)(job.original, normalized),
+                ...prepared((this.normalizer ??= new _engine_normalize_js__WEBPACK_IMPORTED_MODULE_5__/* .SourceNormalizer */ .P()), job.original, job.lookups),
             };
-        }
         const { view, place } = this.last;
         for (const [r, decision] of job.items)
             r.detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_6__/* .explain */ .WE)(decision, view, place, job.sourceId);

@@ -17844,6 +17844,11 @@ function received(decision) {
     const given = quoteContext(context.given.prefixText, context.given.suffixText);
     return { ...decision, context: { candidates: context.candidates, given } };
 }
+/** A source's bytes as read, normalized and made ready to explain against: how a thread that has only the bytes starts. */
+function prepared(normalizer, original, lookups) {
+    const normalized = normalizer.normalize(original);
+    return { view: new SourceView(normalized.bytes, lookups), place: placer(original, normalized) };
+}
 /** What a helper thread does: explain the jobs it is sent, claiming each before it starts. */
 function serveExplanations() {
     const { port, shared, index } = external_node_worker_threads_namespaceObject.workerData;
@@ -17865,13 +17870,10 @@ function serveExplanations() {
             const source = current;
             if (source?.sourceId !== job.sourceId)
                 throw new Error(`job ${job.id}: not the source it was sent`);
-            if (source.view === undefined) {
-                const normalized = normalizer.normalize(external_node_buffer_namespaceObject.Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.length));
-                source.view = new SourceView(normalized.bytes, source.lookups);
-                source.place = placer(source.bytes, normalized);
-            }
+            // The bytes arrive as a plain Uint8Array: a Buffer over them, not a copy.
+            const { view, place } = (source.ready ??= prepared(normalizer, external_node_buffer_namespaceObject.Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.length), source.lookups));
             const details = job.decisions.map((decision) => {
-                const detail = explain(received(decision), source.view, source.place, job.sourceId);
+                const detail = explain(received(decision), view, place, job.sourceId);
                 Atomics.add(states, EXPLAINED_BY + index, 1);
                 return detail;
             });
@@ -18097,15 +18099,11 @@ class ExplainPool {
     }
     /** A job explained in this thread after all. */
     here(job) {
-        if (this.last?.original !== job.original) {
-            const normalizer = (this.normalizer ??= new SourceNormalizer());
-            const normalized = normalizer.normalize(job.original);
+        if (this.last?.original !== job.original)
             this.last = {
                 original: job.original,
-                view: new SourceView(normalized.bytes, job.lookups),
-                place: placer(job.original, normalized),
+                ...prepared((this.normalizer ??= new SourceNormalizer()), job.original, job.lookups),
             };
-        }
         const { view, place } = this.last;
         for (const [r, decision] of job.items)
             r.detail = explain(decision, view, place, job.sourceId);

@@ -162,6 +162,16 @@ function received(decision: SentDecision): Decision {
   return { ...decision, context: { candidates: context.candidates, given } };
 }
 
+/** A source's bytes as read, normalized and made ready to explain against: how a thread that has only the bytes starts. */
+function prepared(
+  normalizer: SourceNormalizer,
+  original: Buffer,
+  lookups: number,
+): { view: SourceView; place: Placer } {
+  const normalized = normalizer.normalize(original);
+  return { view: new SourceView(normalized.bytes, lookups), place: placer(original, normalized) };
+}
+
 type ResultMessage =
   | { readonly id: number; readonly details: readonly Explanation[] }
   | { readonly id: number; readonly error: string };
@@ -171,7 +181,9 @@ export function serveExplanations(): void {
   const { port, shared, index } = workerData as { port: MessagePort; shared: SharedArrayBuffer; index: number };
   const states = new Int32Array(shared);
   const normalizer = new SourceNormalizer();
-  let current: { sourceId: string; bytes: Uint8Array; lookups: number; view?: SourceView; place?: Placer } | undefined;
+  let current:
+    | { sourceId: string; bytes: Uint8Array; lookups: number; ready?: { view: SourceView; place: Placer } }
+    | undefined;
   const settle = (id: number, state: typeof DONE | typeof FAILED) => {
     Atomics.store(states, HEADER + id, state);
     Atomics.add(states, FINISHED, 1);
@@ -184,15 +196,14 @@ export function serveExplanations(): void {
     try {
       const source = current;
       if (source?.sourceId !== job.sourceId) throw new Error(`job ${job.id}: not the source it was sent`);
-      if (source.view === undefined) {
-        const normalized = normalizer.normalize(
-          Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.length),
-        );
-        source.view = new SourceView(normalized.bytes, source.lookups);
-        source.place = placer(source.bytes, normalized);
-      }
+      // The bytes arrive as a plain Uint8Array: a Buffer over them, not a copy.
+      const { view, place } = (source.ready ??= prepared(
+        normalizer,
+        Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.length),
+        source.lookups,
+      ));
       const details = job.decisions.map((decision) => {
-        const detail = explain(received(decision), source.view!, source.place!, job.sourceId);
+        const detail = explain(received(decision), view, place, job.sourceId);
         Atomics.add(states, EXPLAINED_BY + index, 1);
         return detail;
       });
@@ -433,15 +444,11 @@ export class ExplainPool {
 
   /** A job explained in this thread after all. */
   private here(job: Job): void {
-    if (this.last?.original !== job.original) {
-      const normalizer = (this.normalizer ??= new SourceNormalizer());
-      const normalized = normalizer.normalize(job.original);
+    if (this.last?.original !== job.original)
       this.last = {
         original: job.original,
-        view: new SourceView(normalized.bytes, job.lookups),
-        place: placer(job.original, normalized),
+        ...prepared((this.normalizer ??= new SourceNormalizer()), job.original, job.lookups),
       };
-    }
     const { view, place } = this.last;
     for (const [r, decision] of job.items) r.detail = explain(decision, view, place, job.sourceId);
     job.resolved = true;
