@@ -28383,12 +28383,8 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 
 
-if ((0,_check_explain_pool_js__WEBPACK_IMPORTED_MODULE_2__/* .isExplainHelper */ .WY)()) {
-    // Started by a check of this step to explain records on another core: no Action here.
-    (0,_check_explain_pool_js__WEBPACK_IMPORTED_MODULE_2__/* .serveExplanations */ .Wc)();
-}
-else {
-    (0,_check_explain_pool_js__WEBPACK_IMPORTED_MODULE_2__/* .useHelperThreads */ .v3)({ script: new URL(import.meta.url) });
+// In a thread this step started to explain records on another core, the Action does not run.
+if (!(0,_check_explain_pool_js__WEBPACK_IMPORTED_MODULE_2__/* .servedAsHelper */ .WG)(new URL(import.meta.url))) {
     try {
         await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
     }
@@ -36738,12 +36734,10 @@ function publish(settings, workspace, manifest, result, repository, notes, outpu
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   WY: () => (/* binding */ isExplainHelper),
-/* harmony export */   Wc: () => (/* binding */ serveExplanations),
-/* harmony export */   _d: () => (/* binding */ ExplainPool),
-/* harmony export */   v3: () => (/* binding */ useHelperThreads)
+/* harmony export */   WG: () => (/* binding */ servedAsHelper),
+/* harmony export */   _d: () => (/* binding */ ExplainPool)
 /* harmony export */ });
-/* unused harmony exports POSTED, CLAIMED, DONE, FAILED, TAKEN_BACK, MAX_HELPERS, FINISHED, EXPLAINED_BY, HEADER */
+/* unused harmony exports POSTED, CLAIMED, DONE, FAILED, TAKEN_BACK, MAX_HELPERS, FINISHED, EXPLAINED_BY, HEADER, useHelperThreads */
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
@@ -36763,7 +36757,7 @@ function publish(settings, workspace, manifest, result, repository, notes, outpu
 //
 // Helpers are worker threads that run the bundle itself: its entry serves
 // explanations instead of running the command when it finds itself a helper
-// (isExplainHelper). So there are none where the code runs from its sources
+// (servedAsHelper). So there are none where the code runs from its sources
 // (the tests of src/, unless a test names a bundle), and none on one core.
 //
 // The run never depends on a helper. Each job posted has a state in shared
@@ -36843,9 +36837,18 @@ let settings;
 function useHelperThreads(helpers) {
     settings = helpers;
 }
-/** Whether this thread is a helper started by ExplainPool (and should serve, not run a command). */
-function isExplainHelper() {
-    return !node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.isMainThread && node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.workerData?.role === ROLE;
+/**
+ * What a bundle's entry asks first. In a helper started by ExplainPool: serves
+ * explanations and returns true (the entry then runs nothing else). Otherwise
+ * lets this process's runs start helpers that run `entry`, and returns false.
+ */
+function servedAsHelper(entry) {
+    if (!node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.isMainThread && node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.workerData?.role === ROLE) {
+        serveExplanations();
+        return true;
+    }
+    useHelperThreads({ script: entry });
+    return false;
 }
 function sent(decision) {
     const context = decision.context;

@@ -17746,7 +17746,7 @@ const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRe
 //
 // Helpers are worker threads that run the bundle itself: its entry serves
 // explanations instead of running the command when it finds itself a helper
-// (isExplainHelper). So there are none where the code runs from its sources
+// (servedAsHelper). So there are none where the code runs from its sources
 // (the tests of src/, unless a test names a bundle), and none on one core.
 //
 // The run never depends on a helper. Each job posted has a state in shared
@@ -17826,9 +17826,18 @@ let settings;
 function useHelperThreads(helpers) {
     settings = helpers;
 }
-/** Whether this thread is a helper started by ExplainPool (and should serve, not run a command). */
-function isExplainHelper() {
-    return !external_node_worker_threads_namespaceObject.isMainThread && external_node_worker_threads_namespaceObject.workerData?.role === ROLE;
+/**
+ * What a bundle's entry asks first. In a helper started by ExplainPool: serves
+ * explanations and returns true (the entry then runs nothing else). Otherwise
+ * lets this process's runs start helpers that run `entry`, and returns false.
+ */
+function servedAsHelper(entry) {
+    if (!external_node_worker_threads_namespaceObject.isMainThread && external_node_worker_threads_namespaceObject.workerData?.role === ROLE) {
+        serveExplanations();
+        return true;
+    }
+    useHelperThreads({ script: entry });
+    return false;
 }
 function sent(decision) {
     const context = decision.context;
@@ -22714,13 +22723,20 @@ function internalError(error, io) {
 
 
 
-if (isExplainHelper()) {
-    // Started by a check of this process to explain records on another core: no command here.
-    serveExplanations();
-}
-else {
-    useHelperThreads({ script: new URL(import.meta.url) });
+// In a thread this process started to explain records on another core, no command runs.
+if (!servedAsHelper(new URL(import.meta.url)))
     runCommand();
+/** Writes to a stream so that no line of it can act as a workflow command in CI, in either form. */
+function guarded(stream) {
+    let state = 'start';
+    let hashes = 0;
+    return (text) => {
+        const legacy = neutralizeLegacyCommands(text, hashes);
+        hashes = legacy.hashes;
+        const safe = neutralizeCommands(legacy.text, state);
+        state = safe.state;
+        stream.write(safe.text);
+    };
 }
 function runCommand() {
     // A reader that stops early (`citegate check | head`) closes the pipe: stop
@@ -22744,18 +22760,6 @@ function runCommand() {
             }
             process.exit(2);
         });
-    }
-    /** Writes to a stream so that no line of it can act as a workflow command in CI, in either form. */
-    function guarded(stream) {
-        let state = 'start';
-        let hashes = 0;
-        return (text) => {
-            const legacy = neutralizeLegacyCommands(text, hashes);
-            hashes = legacy.hashes;
-            const safe = neutralizeCommands(legacy.text, state);
-            state = safe.state;
-            stream.write(safe.text);
-        };
     }
     const io = { stdout: guarded(process.stdout), stderr: guarded(process.stderr) };
     main(process.argv.slice(2), io)

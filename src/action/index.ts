@@ -1,15 +1,12 @@
 // Entry point of the GitHub Action (bundled to dist/index.js).
 import * as core from '@actions/core';
 import { run } from './main.js';
-import { isExplainHelper, serveExplanations, useHelperThreads } from '../check/explain-pool.js';
+import { servedAsHelper } from '../check/explain-pool.js';
 import { stopBaselineReads } from '../load/baseline-file.js';
 import { escapeMessage, messageOf } from '../model/escape.js';
 
-if (isExplainHelper()) {
-  // Started by a check of this step to explain records on another core: no Action here.
-  serveExplanations();
-} else {
-  useHelperThreads({ script: new URL(import.meta.url) });
+// In a thread this step started to explain records on another core, the Action does not run.
+if (!servedAsHelper(new URL(import.meta.url))) {
   try {
     await run();
   } catch (error) {

@@ -6,7 +6,7 @@
 //
 // Helpers are worker threads that run the bundle itself: its entry serves
 // explanations instead of running the command when it finds itself a helper
-// (isExplainHelper). So there are none where the code runs from its sources
+// (servedAsHelper). So there are none where the code runs from its sources
 // (the tests of src/, unless a test names a bundle), and none on one core.
 //
 // The run never depends on a helper. Each job posted has a state in shared
@@ -106,7 +106,7 @@ export interface HelperStats {
 }
 
 export interface HelperSettings {
-  /** The file the helpers run: a bundle whose entry calls serveExplanations() in a helper. */
+  /** The file the helpers run: a bundle whose entry calls servedAsHelper() first. */
   readonly script: URL;
   /** How many helpers (default: one per core but this thread's; at most MAX_HELPERS). */
   readonly threads?: number;
@@ -126,9 +126,18 @@ export function useHelperThreads(helpers: HelperSettings | undefined): void {
   settings = helpers;
 }
 
-/** Whether this thread is a helper started by ExplainPool (and should serve, not run a command). */
-export function isExplainHelper(): boolean {
-  return !isMainThread && (workerData as { role?: unknown } | null)?.role === ROLE;
+/**
+ * What a bundle's entry asks first. In a helper started by ExplainPool: serves
+ * explanations and returns true (the entry then runs nothing else). Otherwise
+ * lets this process's runs start helpers that run `entry`, and returns false.
+ */
+export function servedAsHelper(entry: URL): boolean {
+  if (!isMainThread && (workerData as { role?: unknown } | null)?.role === ROLE) {
+    serveExplanations();
+    return true;
+  }
+  useHelperThreads({ script: entry });
+  return false;
 }
 
 interface JobMessage {
@@ -177,7 +186,7 @@ type ResultMessage =
   | { readonly id: number; readonly error: string };
 
 /** What a helper thread does: explain the jobs it is sent, claiming each before it starts. */
-export function serveExplanations(): void {
+function serveExplanations(): void {
   const { port, shared, index } = workerData as { port: MessagePort; shared: SharedArrayBuffer; index: number };
   const states = new Int32Array(shared);
   const normalizer = new SourceNormalizer();

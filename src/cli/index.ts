@@ -4,14 +4,22 @@ import { internalError, main } from './main.js';
 import { stopBaselineReads } from '../load/baseline-file.js';
 import { type LineState, neutralizeCommands, neutralizeLegacyCommands } from '../model/escape.js';
 import { describeFsError } from '../model/fs-error.js';
-import { isExplainHelper, serveExplanations, useHelperThreads } from '../check/explain-pool.js';
+import { servedAsHelper } from '../check/explain-pool.js';
 
-if (isExplainHelper()) {
-  // Started by a check of this process to explain records on another core: no command here.
-  serveExplanations();
-} else {
-  useHelperThreads({ script: new URL(import.meta.url) });
-  runCommand();
+// In a thread this process started to explain records on another core, no command runs.
+if (!servedAsHelper(new URL(import.meta.url))) runCommand();
+
+/** Writes to a stream so that no line of it can act as a workflow command in CI, in either form. */
+function guarded(stream: NodeJS.WriteStream): (text: string) => void {
+  let state: LineState = 'start';
+  let hashes = 0;
+  return (text) => {
+    const legacy = neutralizeLegacyCommands(text, hashes);
+    hashes = legacy.hashes;
+    const safe = neutralizeCommands(legacy.text, state);
+    state = safe.state;
+    stream.write(safe.text);
+  };
 }
 
 function runCommand(): void {
@@ -34,19 +42,6 @@ function runCommand(): void {
       }
       process.exit(2);
     });
-  }
-
-  /** Writes to a stream so that no line of it can act as a workflow command in CI, in either form. */
-  function guarded(stream: NodeJS.WriteStream): (text: string) => void {
-    let state: LineState = 'start';
-    let hashes = 0;
-    return (text) => {
-      const legacy = neutralizeLegacyCommands(text, hashes);
-      hashes = legacy.hashes;
-      const safe = neutralizeCommands(legacy.text, state);
-      state = safe.state;
-      stream.write(safe.text);
-    };
   }
 
   const io = { stdout: guarded(process.stdout), stderr: guarded(process.stderr) };
