@@ -101,6 +101,23 @@ function accounted(stats: HelperStats) {
 }
 
 /**
+ * Runs with helpers that explain: the same results as one thread, and some of them the helpers'.
+ * A helper may load after this thread is done with the sources and take no job: of five runs,
+ * one at least must have used a helper's results.
+ */
+function helped(settings: Omit<HelperSettings, 'onFinish'>) {
+  let byHelpers = 0;
+  for (let run = 0; run < 5 && byHelpers === 0; run++) {
+    const { result, stats } = check(settings);
+    expect(result).toBe(alone);
+    expect(stats.posted).toBeGreaterThan(0);
+    accounted(stats);
+    byHelpers = stats.byHelpers;
+  }
+  expect(byHelpers).toBeGreaterThan(0);
+}
+
+/**
  * Runs with helpers that never give a result: the same results as one thread, and some jobs redone
  * here. A helper that loads after this thread is done with the sources has its jobs taken back
  * instead: of three runs, one at least must have redone some.
@@ -152,25 +169,14 @@ workerData.port.postMessage = (m) => { appendFileSync(${JSON.stringify(log)}, (m
 await import(${JSON.stringify(pathToFileURL(bundle).href)});
 `,
     );
-    // A helper may load after this thread is done and take no job: in five runs, some must be theirs.
-    let byHelpers = 0;
-    for (let run = 0; run < 5 && byHelpers === 0; run++) {
-      const { result, stats } = check({ script, threads: 2, runRecords: 0, startAt: 0 });
-      expect(result).toBe(alone);
-      expect(stats.posted).toBeGreaterThan(0);
-      accounted(stats);
-      byHelpers = stats.byHelpers;
-    }
-    expect(byHelpers).toBeGreaterThan(0);
+    helped({ script, threads: 2, runRecords: 0, startAt: 0 });
     const sent = readFileSync(log, 'utf8').split('\n').filter(Boolean);
     expect(sent).not.toContain('error');
     expect(sent.map(Number).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
   });
 
   it('gives the same results with the bundle as its helper, as the CLI runs it', () => {
-    const { result, stats } = check({ script: pathToFileURL(CLI), threads: 1, runRecords: 0, startAt: 0 });
-    expect(result).toBe(alone);
-    accounted(stats);
+    helped({ script: pathToFileURL(CLI), threads: 1, runRecords: 0, startAt: 0 });
   });
 
   it('does without helpers that fail to start', () => {
