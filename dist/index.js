@@ -36737,18 +36737,22 @@ function publish(settings, workspace, manifest, result, repository, notes, outpu
 /* harmony export */   WG: () => (/* binding */ servedAsHelper),
 /* harmony export */   _d: () => (/* binding */ ExplainPool)
 /* harmony export */ });
-/* unused harmony exports POSTED, CLAIMED, DONE, FAILED, TAKEN_BACK, MAX_HELPERS, FINISHED, EXPLAINED_BY, HEADER, useHelperThreads */
+/* unused harmony exports POSTED, CLAIMED, DONE, FAILED, TAKEN_BACK, MAX_HELPERS, FINISHED, EXPLAINED_BY, HEADER, useHelperThreads, buildOf */
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5919);
-/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5934);
-/* harmony import */ var _engine_match_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8351);
-/* harmony import */ var _engine_normalize_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3773);
-/* harmony import */ var _explain_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(534);
-/* harmony import */ var _placer_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(765);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3136);
+/* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5919);
+/* harmony import */ var node_worker_threads__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__nccwpck_require__.n(node_worker_threads__WEBPACK_IMPORTED_MODULE_4__);
+/* harmony import */ var _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5934);
+/* harmony import */ var _engine_match_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8351);
+/* harmony import */ var _engine_normalize_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3773);
+/* harmony import */ var _explain_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(534);
+/* harmony import */ var _placer_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(765);
 // Explaining on the machine's other cores. Explanations are most of the time
 // of a run that makes them, and the Action's always does. Each depends on its
 // record and its source alone (test/engine/company.test.ts), so the records
@@ -36765,7 +36769,11 @@ function publish(settings, workspace, manifest, result, repository, notes, outpu
 // claimed by the time this thread is done with the sources, this thread takes
 // back and explains itself, and so it does a job a helper failed, or one that
 // stopped making progress (a helper that died). A helper can make a run
-// faster; it cannot change an answer, lose one, or make the run pass.
+// faster; it cannot change an answer, lose one, or make the run pass. And
+// one whose bundle is not the file this thread started from (rebuilt during
+// the run) claims nothing.
+
+
 
 
 
@@ -36843,12 +36851,29 @@ function useHelperThreads(helpers) {
  * lets this process's runs start helpers that run `entry`, and returns false.
  */
 function servedAsHelper(entry) {
-    if (!node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.isMainThread && node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.workerData?.role === ROLE) {
-        serveExplanations();
+    if (!node_worker_threads__WEBPACK_IMPORTED_MODULE_4__.isMainThread && node_worker_threads__WEBPACK_IMPORTED_MODULE_4__.workerData?.role === ROLE) {
+        serveExplanations(entry);
         return true;
     }
-    useHelperThreads({ script: entry });
+    const build = buildOf(entry);
+    // An entry that cannot be told apart from another build has no helpers.
+    useHelperThreads(build === undefined ? undefined : { script: entry, build });
     return false;
+}
+/**
+ * Which build a file is: its device, inode, size and times. A helper loads
+ * the bundle from disk again, so a rebuild or an update while a run goes on
+ * would give it other code (explanations of another version, or jobs it
+ * misreads) than this thread's. Any write to the file changes its ctime.
+ */
+function buildOf(file) {
+    try {
+        const s = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.statSync)((0,node_url__WEBPACK_IMPORTED_MODULE_3__.fileURLToPath)(file), { bigint: true });
+        return [s.dev, s.ino, s.size, s.mtimeNs, s.ctimeNs].join(':');
+    }
+    catch {
+        return undefined;
+    }
 }
 function sent(decision) {
     const context = decision.context;
@@ -36861,19 +36886,27 @@ function received(decision) {
     const context = decision.context;
     if (context === undefined)
         return decision;
-    const given = (0,_engine_match_js__WEBPACK_IMPORTED_MODULE_4__/* .quoteContext */ .gg)(context.given.prefixText, context.given.suffixText);
+    const given = (0,_engine_match_js__WEBPACK_IMPORTED_MODULE_6__/* .quoteContext */ .gg)(context.given.prefixText, context.given.suffixText);
     return { ...decision, context: { candidates: context.candidates, given } };
 }
 /** A source's bytes as read, normalized and made ready to explain against: how a thread that has only the bytes starts. */
 function prepared(normalizer, original, lookups) {
     const normalized = normalizer.normalize(original);
-    return { view: new _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_3__/* .SourceView */ .Xx(normalized.bytes, lookups), place: (0,_placer_js__WEBPACK_IMPORTED_MODULE_7__/* .placer */ .G)(original, normalized) };
+    return { view: new _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_5__/* .SourceView */ .Xx(normalized.bytes, lookups), place: (0,_placer_js__WEBPACK_IMPORTED_MODULE_9__/* .placer */ .G)(original, normalized) };
 }
-/** What a helper thread does: explain the jobs it is sent, claiming each before it starts. */
-function serveExplanations() {
-    const { port, shared, index } = node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.workerData;
+/**
+ * What a helper thread does: explain the jobs it is sent, claiming each
+ * before it starts; unless `entry` is not the build the run's thread runs:
+ * then it claims none, and that thread takes them back.
+ */
+function serveExplanations(entry) {
+    const { port, shared, index, build } = node_worker_threads__WEBPACK_IMPORTED_MODULE_4__.workerData;
+    if (build !== undefined && buildOf(entry) !== build) {
+        port.close();
+        return;
+    }
     const states = new Int32Array(shared);
-    const normalizer = new _engine_normalize_js__WEBPACK_IMPORTED_MODULE_5__/* .SourceNormalizer */ .P();
+    const normalizer = new _engine_normalize_js__WEBPACK_IMPORTED_MODULE_7__/* .SourceNormalizer */ .P();
     let current;
     const settle = (id, state) => {
         Atomics.store(states, HEADER + id, state);
@@ -36893,7 +36926,7 @@ function serveExplanations() {
             // The bytes arrive as a plain Uint8Array: a Buffer over them, not a copy.
             const { view, place } = (source.ready ??= prepared(normalizer, node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.from(source.bytes.buffer, source.bytes.byteOffset, source.bytes.length), source.lookups));
             const details = job.decisions.map((decision) => {
-                const detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_6__/* .explain */ .WE)(received(decision), view, place, job.sourceId);
+                const detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_8__/* .explain */ .WE)(received(decision), view, place, job.sourceId);
                 Atomics.add(states, EXPLAINED_BY + index, 1);
                 return detail;
             });
@@ -36952,9 +36985,9 @@ class ExplainPool {
             const chunk = items.slice(k, k + size);
             const helper = sendable && this.helpers?.length ? this.withRoom() : undefined;
             if (helper === undefined) {
-                view ??= new _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_3__/* .SourceView */ .Xx(normalized.bytes, lookups);
+                view ??= new _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_5__/* .SourceView */ .Xx(normalized.bytes, lookups);
                 for (const [r, decision] of chunk)
-                    r.detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_6__/* .explain */ .WE)(decision, view, place, sourceId);
+                    r.detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_8__/* .explain */ .WE)(decision, view, place, sourceId);
                 continue;
             }
             copy ??= node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.from(original);
@@ -37017,17 +37050,17 @@ class ExplainPool {
     }
     start(helpers) {
         this.helpers = [];
-        const count = Math.min(helpers.threads ?? (0,node_os__WEBPACK_IMPORTED_MODULE_1__.availableParallelism)() - 1, MAX_HELPERS);
+        const count = Math.min(helpers.threads ?? (0,node_os__WEBPACK_IMPORTED_MODULE_2__.availableParallelism)() - 1, MAX_HELPERS);
         if (count <= 0)
             return;
         const shared = new SharedArrayBuffer(4 * (HEADER + MAX_JOBS));
         this.states = new Int32Array(shared);
         for (let k = 0; k < count; k++) {
-            const { port1, port2 } = new node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.MessageChannel();
+            const { port1, port2 } = new node_worker_threads__WEBPACK_IMPORTED_MODULE_4__.MessageChannel();
             let worker;
             try {
-                worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.Worker(helpers.script, {
-                    workerData: { role: ROLE, port: port2, shared, index: k },
+                worker = new node_worker_threads__WEBPACK_IMPORTED_MODULE_4__.Worker(helpers.script, {
+                    workerData: { role: ROLE, port: port2, shared, index: k, build: helpers.build },
                     transferList: [port2],
                     // Explaining makes short-lived garbage, which a young generation of this size collects as fast as
                     // the one Node 24 grows to: cut-medium's JSON run peaked at 660 MB with it, 830 MB without, in the
@@ -37085,7 +37118,7 @@ class ExplainPool {
     collect() {
         const states = this.states;
         for (const helper of this.helpers ?? []) {
-            for (let m = (0,node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.receiveMessageOnPort)(helper.port); m !== undefined; m = (0,node_worker_threads__WEBPACK_IMPORTED_MODULE_2__.receiveMessageOnPort)(helper.port)) {
+            for (let m = (0,node_worker_threads__WEBPACK_IMPORTED_MODULE_4__.receiveMessageOnPort)(helper.port); m !== undefined; m = (0,node_worker_threads__WEBPACK_IMPORTED_MODULE_4__.receiveMessageOnPort)(helper.port)) {
                 const result = m.message;
                 const job = helper.jobs.find((j) => j.id === result.id);
                 if (job === undefined || job.resolved)
@@ -37122,11 +37155,11 @@ class ExplainPool {
         if (this.last?.original !== job.original)
             this.last = {
                 original: job.original,
-                ...prepared((this.normalizer ??= new _engine_normalize_js__WEBPACK_IMPORTED_MODULE_5__/* .SourceNormalizer */ .P()), job.original, job.lookups),
+                ...prepared((this.normalizer ??= new _engine_normalize_js__WEBPACK_IMPORTED_MODULE_7__/* .SourceNormalizer */ .P()), job.original, job.lookups),
             };
         const { view, place } = this.last;
         for (const [r, decision] of job.items)
-            r.detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_6__/* .explain */ .WE)(decision, view, place, job.sourceId);
+            r.detail = (0,_explain_js__WEBPACK_IMPORTED_MODULE_8__/* .explain */ .WE)(decision, view, place, job.sourceId);
         job.resolved = true;
     }
 }

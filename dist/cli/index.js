@@ -17735,6 +17735,8 @@ function explainElsewhere(records, manifest, loader, normalizer, cited) {
 
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: external "node:url"
+const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 ;// CONCATENATED MODULE: external "node:worker_threads"
 const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
 ;// CONCATENATED MODULE: ./src/check/explain-pool.ts
@@ -17754,7 +17756,11 @@ const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRe
 // claimed by the time this thread is done with the sources, this thread takes
 // back and explains itself, and so it does a job a helper failed, or one that
 // stopped making progress (a helper that died). A helper can make a run
-// faster; it cannot change an answer, lose one, or make the run pass.
+// faster; it cannot change an answer, lose one, or make the run pass. And
+// one whose bundle is not the file this thread started from (rebuilt during
+// the run) claims nothing.
+
+
 
 
 
@@ -17833,11 +17839,28 @@ function useHelperThreads(helpers) {
  */
 function servedAsHelper(entry) {
     if (!external_node_worker_threads_namespaceObject.isMainThread && external_node_worker_threads_namespaceObject.workerData?.role === ROLE) {
-        serveExplanations();
+        serveExplanations(entry);
         return true;
     }
-    useHelperThreads({ script: entry });
+    const build = buildOf(entry);
+    // An entry that cannot be told apart from another build has no helpers.
+    useHelperThreads(build === undefined ? undefined : { script: entry, build });
     return false;
+}
+/**
+ * Which build a file is: its device, inode, size and times. A helper loads
+ * the bundle from disk again, so a rebuild or an update while a run goes on
+ * would give it other code (explanations of another version, or jobs it
+ * misreads) than this thread's. Any write to the file changes its ctime.
+ */
+function buildOf(file) {
+    try {
+        const s = (0,external_node_fs_namespaceObject.statSync)((0,external_node_url_namespaceObject.fileURLToPath)(file), { bigint: true });
+        return [s.dev, s.ino, s.size, s.mtimeNs, s.ctimeNs].join(':');
+    }
+    catch {
+        return undefined;
+    }
 }
 function sent(decision) {
     const context = decision.context;
@@ -17858,9 +17881,17 @@ function prepared(normalizer, original, lookups) {
     const normalized = normalizer.normalize(original);
     return { view: new SourceView(normalized.bytes, lookups), place: placer(original, normalized) };
 }
-/** What a helper thread does: explain the jobs it is sent, claiming each before it starts. */
-function serveExplanations() {
-    const { port, shared, index } = external_node_worker_threads_namespaceObject.workerData;
+/**
+ * What a helper thread does: explain the jobs it is sent, claiming each
+ * before it starts; unless `entry` is not the build the run's thread runs:
+ * then it claims none, and that thread takes them back.
+ */
+function serveExplanations(entry) {
+    const { port, shared, index, build } = external_node_worker_threads_namespaceObject.workerData;
+    if (build !== undefined && buildOf(entry) !== build) {
+        port.close();
+        return;
+    }
     const states = new Int32Array(shared);
     const normalizer = new SourceNormalizer();
     let current;
@@ -18016,7 +18047,7 @@ class ExplainPool {
             let worker;
             try {
                 worker = new external_node_worker_threads_namespaceObject.Worker(helpers.script, {
-                    workerData: { role: ROLE, port: port2, shared, index: k },
+                    workerData: { role: ROLE, port: port2, shared, index: k, build: helpers.build },
                     transferList: [port2],
                     // Explaining makes short-lived garbage, which a young generation of this size collects as fast as
                     // the one Node 24 grows to: cut-medium's JSON run peaked at 660 MB with it, 830 MB without, in the

@@ -14,9 +14,13 @@
 // claimed by the time this thread is done with the sources, this thread takes
 // back and explains itself, and so it does a job a helper failed, or one that
 // stopped making progress (a helper that died). A helper can make a run
-// faster; it cannot change an answer, lose one, or make the run pass.
+// faster; it cannot change an answer, lose one, or make the run pass. And
+// one whose bundle is not the file this thread started from (rebuilt during
+// the run) claims nothing.
 import { Buffer } from 'node:buffer';
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import {
   isMainThread,
   MessageChannel,
@@ -108,6 +112,11 @@ export interface HelperStats {
 export interface HelperSettings {
   /** The file the helpers run: a bundle whose entry calls servedAsHelper() first. */
   readonly script: URL;
+  /**
+   * The build this thread runs (buildOf its entry, taken when it started):
+   * a helper whose entry is another build serves nothing. Unset, helpers do not check.
+   */
+  readonly build?: string;
   /** How many helpers (default: one per core but this thread's; at most MAX_HELPERS). */
   readonly threads?: number;
   /** Records a run must have for helpers to start (default RUN_RECORDS). */
@@ -133,11 +142,28 @@ export function useHelperThreads(helpers: HelperSettings | undefined): void {
  */
 export function servedAsHelper(entry: URL): boolean {
   if (!isMainThread && (workerData as { role?: unknown } | null)?.role === ROLE) {
-    serveExplanations();
+    serveExplanations(entry);
     return true;
   }
-  useHelperThreads({ script: entry });
+  const build = buildOf(entry);
+  // An entry that cannot be told apart from another build has no helpers.
+  useHelperThreads(build === undefined ? undefined : { script: entry, build });
   return false;
+}
+
+/**
+ * Which build a file is: its device, inode, size and times. A helper loads
+ * the bundle from disk again, so a rebuild or an update while a run goes on
+ * would give it other code (explanations of another version, or jobs it
+ * misreads) than this thread's. Any write to the file changes its ctime.
+ */
+export function buildOf(file: URL): string | undefined {
+  try {
+    const s = statSync(fileURLToPath(file), { bigint: true });
+    return [s.dev, s.ino, s.size, s.mtimeNs, s.ctimeNs].join(':');
+  } catch {
+    return undefined;
+  }
 }
 
 interface JobMessage {
@@ -185,9 +211,22 @@ type ResultMessage =
   | { readonly id: number; readonly details: readonly Explanation[] }
   | { readonly id: number; readonly error: string };
 
-/** What a helper thread does: explain the jobs it is sent, claiming each before it starts. */
-function serveExplanations(): void {
-  const { port, shared, index } = workerData as { port: MessagePort; shared: SharedArrayBuffer; index: number };
+/**
+ * What a helper thread does: explain the jobs it is sent, claiming each
+ * before it starts; unless `entry` is not the build the run's thread runs:
+ * then it claims none, and that thread takes them back.
+ */
+function serveExplanations(entry: URL): void {
+  const { port, shared, index, build } = workerData as {
+    port: MessagePort;
+    shared: SharedArrayBuffer;
+    index: number;
+    build?: string;
+  };
+  if (build !== undefined && buildOf(entry) !== build) {
+    port.close();
+    return;
+  }
   const states = new Int32Array(shared);
   const normalizer = new SourceNormalizer();
   let current:
@@ -366,7 +405,7 @@ export class ExplainPool {
       let worker: Worker;
       try {
         worker = new Worker(helpers.script, {
-          workerData: { role: ROLE, port: port2, shared, index: k },
+          workerData: { role: ROLE, port: port2, shared, index: k, build: helpers.build },
           transferList: [port2],
           // Explaining makes short-lived garbage, which a young generation of this size collects as fast as
           // the one Node 24 grows to: cut-medium's JSON run peaked at 660 MB with it, 830 MB without, in the

@@ -2,10 +2,11 @@
 // the explanation the run gives without helpers, whatever the helpers do:
 // they run the real bundles here, then helpers that fail to start, that take
 // jobs and never answer, and that answer with an error.
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  buildOf,
   CLAIMED,
   FAILED,
   FINISHED,
@@ -169,14 +170,43 @@ workerData.port.postMessage = (m) => { appendFileSync(${JSON.stringify(log)}, (m
 await import(${JSON.stringify(pathToFileURL(bundle).href)});
 `,
     );
-    helped({ script, threads: 2, runRecords: 0, startAt: 0 });
+    helped({ script, build: buildOf(pathToFileURL(bundle)), threads: 2, runRecords: 0, startAt: 0 });
     const sent = readFileSync(log, 'utf8').split('\n').filter(Boolean);
     expect(sent).not.toContain('error');
     expect(sent.map(Number).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
   });
 
   it('gives the same results with the bundle as its helper, as the CLI runs it', () => {
-    helped({ script: pathToFileURL(CLI), threads: 1, runRecords: 0, startAt: 0 });
+    const script = pathToFileURL(CLI);
+    helped({ script, build: buildOf(script), threads: 1, runRecords: 0, startAt: 0 });
+  });
+
+  it('does without helpers whose bundle is not the build the run started with', () => {
+    // A copy of the CLI bundle, run as a helper after it was written again (as a rebuild during a run
+    // would): its bytes are the same, so only the check of the build can refuse it.
+    const dir = makeTree({ 'package.json': '{ "type": "module" }\n' });
+    const copy = path.join(dir, 'index.js');
+    copyFileSync(CLI, copy);
+    const script = pathToFileURL(copy);
+    const build = buildOf(script);
+    expect(build).toBeDefined();
+    helped({ script, build, threads: 1, runRecords: 0, startAt: 0 });
+    writeFileSync(copy, readFileSync(CLI));
+    expect(buildOf(script)).not.toBe(build);
+    for (let run = 0; run < 3; run++) {
+      const { result, stats } = check({ script, build, threads: 1, runRecords: 0, startAt: 0 });
+      expect(result).toBe(alone);
+      expect(stats.posted).toBeGreaterThan(0);
+      expect(stats).toEqual({ posted: stats.posted, byHelpers: 0, takenBack: stats.posted, redone: 0 });
+    }
+  });
+
+  it('tells builds apart by the file, not by its bytes', () => {
+    const dir = makeTree({ 'a.js': 'export {};\n', 'b.js': 'export {};\n' });
+    const a = pathToFileURL(path.join(dir, 'a.js'));
+    expect(buildOf(a)).toBe(buildOf(a));
+    expect(buildOf(a)).not.toBe(buildOf(pathToFileURL(path.join(dir, 'b.js'))));
+    expect(buildOf(pathToFileURL(path.join(dir, 'missing.js')))).toBeUndefined();
   });
 
   it('does without helpers that fail to start', () => {
