@@ -346,9 +346,11 @@ export class UnitIndex {
     for (let k = 0; k <= last; k++) {
       // The suffix ended first: it is a prefix of the quote, so it comes first.
       if (p >= end) return -1;
-      const e = unitEnd(text, p, end);
       const from = quoteUnits[k];
       const length = quoteUnits[k + 1] - from;
+      // A text's unit read no further than can decide (its bytes past the quote's, and a space after
+      // them): a comparison costs the quote's bytes, however long a run of letters the text holds.
+      const e = unitEnd(text, p, Math.min(end, p + length + 5));
       let d = compareBytes(text, p, e - p, quote, from, length);
       // The text's unit is the quote's and a space: no unit comes between the two in byte order.
       if (k === last && d > 0 && e - p === length + 1 && text[e - 1] === 0x20 && quote[from + length - 1] !== 0x20)
