@@ -40400,11 +40400,22 @@ function lastAtOrBelow(sorted, value) {
 // grow with the source (a binary search of its suffix array, and the first
 // matches of the range it gives).
 //
+// Pieces tell quotes apart only where they differ in 16 bytes at one place:
+// quotes of boilerplate that differ in a few bytes (clause 17, clause 18, …)
+// share their pieces, and each place the boilerplate recurs in the source is a
+// candidate for every one of them. An index of the source's units (below)
+// finds any quote at a cost that does not grow with the source. So once the candidates have taken about as
+// long as building the index and looking up every quote would (at most twice
+// the cheaper way, as in renting skis until their price is paid), the table's
+// findings are dropped and every quote asked for is looked up in the index,
+// when every long quote of the set is asked for (a set scanned for hints asks
+// for none, and keeps to the table).
+//
 // Pull requests choose both the quotes and the sources, so the work is
 // bounded: a quote that has all its matches leaves the table for the rest of
-// the source, and a source whose candidates cost more than its budget (quotes
-// made to share their pieces, text made to repeat them) is given up with
-// ScanTooCostly rather than checked for hours.
+// the source, and a source whose work costs more than its budget (a context
+// made to rule out millions of matches, hints among quotes made to share
+// their pieces) is given up with ScanTooCostly rather than checked for hours.
 
 
 
@@ -40419,32 +40430,38 @@ const MIN_TABLE_QUOTE = PIECE + STRIDE - 1;
  * A scan of a source of n bytes for a set of quotes q1 … qk, each keeping at
  * most cap_i matches, gives up past
  *
- *   2^24 + 16 n + 4 Σ (cap_i + 1) (⌊|q_i| / 16⌋ + 2)
+ *   2^24 + 16 n + Σ [4 (cap_i + 1) (⌊|q_i| / 16⌋ + 2) + 2 L_i],
+ *   L_i = 2 (⌊log2 n⌋ + 1) (⌊|q_i| / 16⌋ + 1) + 256
  *
- * units (|q| in bytes): a fixed allowance, 16 per byte of the source, and
- * four times what comparing each quote's kept matches costs. What is counted:
- * each table candidate (a piece of a quote whose hash is at an aligned
- * position of the source), the bytes compared for it, each context checked;
- * each search of the source for a short quote (SEARCH_CALL and a unit per 64
- * bytes searched); building the index of the source (INDEX_PER_BYTE per
- * byte, once per scan at most); each comparison of a short quote's binary
- * search in the index (a unit and a unit per 16 bytes of the quote) and the
- * matches taken from its range. Not counted: the pass over the source, which
- * is linear in it whatever it holds.
+ * units (|q| in bytes): a fixed allowance, 16 per byte of the source, four
+ * times what comparing each quote's kept matches costs, and twice what
+ * looking it up in an index of the source costs at most (L_i: the two binary
+ * searches of its range, and reading up to 2,048 entries of it). What is
+ * counted: each table candidate (a piece of a quote whose hash is at an
+ * aligned position of the source), the bytes compared for it, each context
+ * checked; each search of the source for a short quote (SEARCH_CALL and a
+ * unit per 64 bytes searched); building the index of the source
+ * (INDEX_PER_BYTE per byte, once per scan at most); each comparison of a
+ * quote's binary search in the index (a unit and a unit per 16 bytes of the
+ * quote) and the matches taken from its range. Not counted: the pass over
+ * the source, which is linear in it whatever it holds.
  *
  * Short quotes are searched one by one until that has cost
  * SHORT_SEARCH_PER_BYTE n units (the search that passes it is given up and
  * its quote looked up), then the index is built (INDEX_PER_BYTE n), and each
- * short quote without a context looked up in it costs less than its own
- * allowance (at most 2 (log2 n + 1) comparisons of its binary search, and its
- * cap's matches taken from the range): together at most 8 n units and their
- * allowances, so short quotes never make a scan give up, on any input. Long
- * quotes in natural and in numbered text cost a few percent of the budget
- * (scripts/bench/budget.mjs measures it, up to the source size limit and with
- * up to 1,000,000 quotes of one word and more; docs/benchmarks.md gives its
- * figures). What reaches the budget is input built to repeat: a text made of
- * one passage, quotes made to share their pieces, a context that rules out
- * millions of matches of its quote.
+ * quote without a context looked up in it costs at most its L_i and its cap's
+ * matches taken from the range (within its kept allowance). The table's
+ * candidates cost at most (INDEX_PER_BYTE n + Σ L_i over the long quotes) /
+ * TABLE_TO_INDEX_TIME before their findings are dropped for the index (when
+ * every long quote is asked for, and the candidates of one position more).
+ * Together that is within 14 n + 2 Σ L_i and the kept allowances: a scan of quotes without a
+ * context, all asked for, never gives up, on any input. Long quotes in
+ * natural and numbered text and in boilerplate cost a few percent of the budget (scripts/bench/budget.mjs
+ * measures it, up to the source size limit and with up to 1,000,000 quotes
+ * of one word and more; docs/benchmarks.md gives its figures). What reaches
+ * the budget is input built to repeat: a context that rules out millions of
+ * matches of its quote, or, in a scan for hints (which asks for no quote),
+ * quotes made to share their pieces.
  */
 const BASE_BUDGET = 1 << 24;
 const BUDGET_PER_SOURCE_BYTE = 16;
@@ -40460,6 +40477,21 @@ const SHORT_SEARCH_PER_BYTE = 2;
 const INDEX_PER_BYTE = 6;
 /** Work counted per match taken from an index range: about a candidate compared per 8 entries read. */
 const RANGE_ENTRIES_PER_UNIT = 8;
+/**
+ * How many times as long the table's candidates take as the index's lookups,
+ * per unit counted, where the table gives way: on boilerplate (budget.mjs
+ * --kind boilerplate, 400 KB, 100,000 quotes) a unit of candidates took 86 ns
+ * and a unit of the index 18 ns, and the index counts about 1.4 times the
+ * units it spends. So the table gives way once its candidates have counted an
+ * eighth of what the index would: 4.0 s of that scan became 0.9 s.
+ */
+const TABLE_TO_INDEX_TIME = 8;
+/** The most a lookup counts for reading its range, however large (see findIndexed). */
+const RANGE_UNITS = _unit_index_js__WEBPACK_IMPORTED_MODULE_2__/* .RMQ_FROM */ .CO / RANGE_ENTRIES_PER_UNIT;
+/** What a binary search of a quote's range counts per comparison, in units (see UnitIndex.range). */
+function compareUnits(quote) {
+    return (quote.bytes.length >>> 4) + 1;
+}
 /** A source whose quotes would cost more than its budget to check. */
 class ScanTooCostly extends Error {
     budget;
@@ -40666,21 +40698,27 @@ class QuoteSet {
     table;
     /** What each quote may keep per scan, for the budget. */
     keptWork = 0;
+    /** Σ compareUnits over the quotes, and over the long ones: what looking them up costs, per comparison. */
+    lookupWork = 0;
+    longLookupWork = 0;
     /** Scratch space for sources whose bytes are not 4-byte aligned. */
     aligned = node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.allocUnsafeSlow(0);
     /** Per-quote state of a scan, kept from scan to scan (a set may be scanned against every source). */
     state;
     work;
     shortSearchPerByte;
+    longQuotes;
     /**
      * `spread`: take a quote's pieces away from those other quotes have (see
      * pieceStart). On by default; a set scanned for hints only, with its work
-     * bounded all the same, can save the memory it takes. `shortQuotes`, for
-     * tests: search the short quotes one by one, or look them all up in an
-     * index, rather than switching from one to the other as the work grows
-     * (the matches found are the same).
+     * bounded all the same, can save the memory it takes. `shortQuotes` and
+     * `longQuotes`, for tests: search the short quotes one by one, or look them
+     * all up in an index; find the long ones by the table only, or look them
+     * all up in the index; rather than switching from one to the other as the
+     * work grows (the matches found are the same).
      */
     constructor(options = {}) {
+        this.longQuotes = options.longQuotes ?? 'either';
         this.crowding = options.spread === false ? undefined : new HashCounts();
         this.shortSearchPerByte =
             options.shortQuotes === 'indexed'
@@ -40711,10 +40749,12 @@ class QuoteSet {
         this.contexts.push(context);
         byKey.set(key, id);
         this.keptWork += (cap + 1) * keptUnits(quote);
+        this.lookupWork += compareUnits(quote);
         if (quote.bytes.length < MIN_TABLE_QUOTE) {
             this.short.push(id);
             return id;
         }
+        this.longLookupWork += compareUnits(quote);
         if (this.pieceCount + STRIDE > this.pieces.length / 3) {
             const grown = new Int32Array(this.pieces.length * 2);
             grown.set(this.pieces);
@@ -40810,19 +40850,76 @@ class QuoteSet {
             throw error;
         }
     }
+    /** The long quotes among `wanted`, if they are all the set has (else undefined: see the module comment). */
+    allLongOf(wanted) {
+        const long = this.quotes.length - this.short.length;
+        if (wanted.size < long)
+            return undefined;
+        const ids = [];
+        for (const id of wanted)
+            if (id < this.quotes.length && this.quotes[id].bytes.length >= MIN_TABLE_QUOTE)
+                ids.push(id);
+        return ids.length === long ? ids.sort((a, b) => a - b) : undefined;
+    }
     /**
      * Finds the quotes of the set in `text` (a normalized source). Every quote
      * of at least MIN_TABLE_QUOTE bytes is looked for at no extra cost; the
      * shorter ones only when their id is in `wanted`. Throws ScanTooCostly when
-     * the candidates cost more than the source's budget.
+     * the work costs more than the source's budget (see BASE_BUDGET).
      */
     scan(source, wanted) {
         const n = source.length;
-        const budget = BASE_BUDGET + BUDGET_PER_SOURCE_BYTE * n + 4 * this.keptWork;
+        const comparisons = 2 * (n > 0 ? 32 - Math.clz32(n) : 1);
+        const lookups = comparisons * this.lookupWork + RANGE_UNITS * this.quotes.length;
+        const budget = BASE_BUDGET + BUDGET_PER_SOURCE_BYTE * n + 4 * this.keptWork + 2 * lookups;
         const found = (this.state ??= new ScanState());
         found.begin(this.quotes.length, this.caps, budget);
         this.work = { spent: budget, budget };
+        // With every long quote asked for, the table may give way to the index: once it has cost what
+        // building the index and looking each long quote up would (see the module comment).
+        const allLong = this.longQuotes === 'table' ? undefined : this.allLongOf(wanted);
+        const indexAt = allLong === undefined
+            ? Number.POSITIVE_INFINITY
+            : this.longQuotes === 'indexed'
+                ? -1
+                : (INDEX_PER_BYTE * n +
+                    comparisons * this.longLookupWork +
+                    RANGE_UNITS * (this.quotes.length - this.short.length)) /
+                    TABLE_TO_INDEX_TIME;
+        let index;
+        if (indexAt < 0 ? allLong.length > 0 : !this.scanTable(source, found, indexAt)) {
+            // What the table found is dropped, and every long quote looked up instead.
+            found.dropFindings();
+            found.spend(INDEX_PER_BYTE * n);
+            index = new _unit_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UnitIndex */ .bz(source);
+            for (const id of allLong)
+                findIndexed(index, this.quotes[id], id, this.contexts[id], found);
+        }
+        // Short quotes: searched for until that has cost SHORT_SEARCH_PER_BYTE per byte, then looked up in an index.
+        const searchUpTo = found.spent() + this.shortSearchPerByte * n;
+        for (const id of this.shortOf(wanted)) {
+            const quote = this.quotes[id];
+            const context = this.contexts[id];
+            // A search that runs past the limit is given up and its quote looked up instead.
+            if (index === undefined && findShort(source, quote, id, context, found, searchUpTo))
+                continue;
+            if (index === undefined) {
+                found.spend(INDEX_PER_BYTE * n);
+                index = new _unit_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UnitIndex */ .bz(source);
+            }
+            findIndexed(index, quote, id, context, found);
+        }
+        this.work = { spent: found.spent(), budget };
+        return found.hits();
+    }
+    /**
+     * The pass of the table over the source: false, its findings left for the
+     * caller to drop, once its work has passed `giveWayAt`.
+     */
+    scanTable(source, found, giveWayAt) {
+        const n = source.length;
         const table = (this.table ??= new PieceTable(this.pieces, this.pieceCount));
+        let whole = true;
         if (this.pieceCount > 0 && n >= MIN_TABLE_QUOTE) {
             let text = source;
             if (source.byteOffset % 4 !== 0) {
@@ -40876,6 +40973,10 @@ class QuoteSet {
                             continue;
                         found.match(id, start, w, this.contexts[id], text, q.bytes.length);
                     }
+                    if (found.spent() > giveWayAt) {
+                        whole = false;
+                        break;
+                    }
                 }
             }
             finally {
@@ -40887,23 +40988,7 @@ class QuoteSet {
                 }
             }
         }
-        // Short quotes: searched for until that has cost SHORT_SEARCH_PER_BYTE per byte, then looked up in an index.
-        const searchUpTo = found.spent() + this.shortSearchPerByte * n;
-        let index;
-        for (const id of this.shortOf(wanted)) {
-            const quote = this.quotes[id];
-            const context = this.contexts[id];
-            // A search that runs past the limit is given up and its quote looked up instead.
-            if (index === undefined && findShort(source, quote, id, context, found, searchUpTo))
-                continue;
-            if (index === undefined) {
-                found.spend(INDEX_PER_BYTE * n);
-                index = new _unit_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UnitIndex */ .bz(source);
-            }
-            findIndexed(index, quote, id, context, found);
-        }
-        this.work = { spent: found.spent(), budget };
-        return found.hits();
+        return whole;
     }
 }
 /**
@@ -40988,6 +41073,10 @@ class ScanState {
         this.starts[id] = undefined;
         this.candidates[id] = 0;
         this.fullAt[id] = -1;
+    }
+    /** Drops what the scan found (not the work it did), to find it all again another way. */
+    dropFindings() {
+        this.reset();
     }
     /** What the scan found, and a clean state for the next one. */
     hits() {
@@ -41828,9 +41917,11 @@ class UnitIndex {
             // The suffix ended first: it is a prefix of the quote, so it comes first.
             if (p >= end)
                 return -1;
-            const e = unitEnd(text, p, end);
             const from = quoteUnits[k];
             const length = quoteUnits[k + 1] - from;
+            // A text's unit read no further than can decide (its bytes past the quote's, and a space after
+            // them): a comparison costs the quote's bytes, however long a run of letters the text holds.
+            const e = unitEnd(text, p, Math.min(end, p + length + 5));
             let d = compareBytes(text, p, e - p, quote, from, length);
             // The text's unit is the quote's and a space: no unit comes between the two in byte order.
             if (k === last && d > 0 && e - p === length + 1 && text[e - 1] === 0x20 && quote[from + length - 1] !== 0x20)

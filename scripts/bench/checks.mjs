@@ -87,7 +87,7 @@ export async function checkShards(cli, node, dir, whole, opts, log) {
 /** The scan's work against its budget (budget.mjs), for each kind of text and size, with each Node. */
 export async function runBudget(nodes, opts, log) {
   const cases = [];
-  for (const kind of ['natural', 'numbered'])
+  for (const kind of ['natural', 'numbered', 'boilerplate'])
     for (const bytes of [400 * 1024, 64 * 1024 * 1024]) cases.push({ kind, bytes, quotes: 1_000_000 });
   const out = {};
   for (const node of nodes) {

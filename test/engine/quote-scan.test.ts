@@ -195,15 +195,45 @@ describe('QuoteSet under hostile input: bounded work', () => {
     expect([...hits.values()].every((h) => h.starts.length === 1)).toBe(true);
   });
 
-  it('gives up, within its budget, on quotes that share every piece, against a text made of them', () => {
+  it('looks up quotes that share every piece in an index, against a text made of them', () => {
     // A's of every length and a B: no piece tells them apart, and the text has A's only.
     const set = new QuoteSet();
     const ids = new Set<number>();
     for (let k = 40; k < 2040; k++) ids.add(set.add(prepareQuote(`${'A'.repeat(k)}B`), 2));
-    expect(() => set.scan(Buffer.from('A'.repeat(1 << 20), 'utf8'), ids)).toThrow(ScanTooCostly);
+    const flood = Buffer.from('A'.repeat(1 << 20), 'utf8');
+    expect(set.scan(flood, ids).size).toBe(0);
+    expect(set.lastWork!.spent).toBeLessThan(set.lastWork!.budget / 2);
+    // By the table alone, the same scan gives up within its budget.
+    const tableOnly = new QuoteSet({ longQuotes: 'table' });
+    for (let k = 40; k < 2040; k++) tableOnly.add(prepareQuote(`${'A'.repeat(k)}B`), 2);
+    expect(() => tableOnly.scan(flood, ids)).toThrow(ScanTooCostly);
+  });
+
+  it('gives up, within its budget, on quotes that share every piece when none is asked for (hints)', () => {
+    const set = new QuoteSet();
+    for (let k = 40; k < 2040; k++) set.add(prepareQuote(`${'A'.repeat(k)}B`), 2);
+    expect(() => set.scan(Buffer.from('A'.repeat(1 << 20), 'utf8'), new Set())).toThrow(ScanTooCostly);
     // Giving up leaves no state behind: a fair text still scans right.
     const fair = Buffer.from(`x ${'A'.repeat(45)}B y`, 'utf8');
-    expect([...set.scan(fair, ids).entries()]).toEqual([[5, { starts: [2], candidates: 0 }]]);
+    expect([...set.scan(fair, new Set()).entries()]).toEqual([[5, { starts: [2], candidates: 0 }]]);
+  });
+
+  it('checks quotes of boilerplate that differ in their last few bytes, each found once', () => {
+    // Found by fuzzing: each clause but its final period, against the clauses; the pieces of every
+    // quote but the last cover only the boilerplate, so each clause is a candidate for each quote.
+    const boiler =
+      'The Licensee shall, at its own cost and expense, maintain the premises in good repair as described in clause';
+    const text = Buffer.from(Array.from({ length: 3000 }, (_, i) => `${boiler} ${i}.`).join(' '), 'utf8');
+    const quotes = Array.from({ length: 3000 }, (_, i) => prepareQuote(`${boiler} ${i}`));
+    const set = new QuoteSet();
+    const ids = new Set(quotes.map((q) => set.add(q, 2)));
+    const hits = set.scan(text, ids);
+    expect(hits.size).toBe(3000);
+    for (const [id, hit] of hits) expect(hit.starts).toEqual([text.indexOf(quotes[id].bytes)]);
+    expect(set.lastWork!.spent / set.lastWork!.budget).toBeLessThan(0.5);
+    const tableOnly = new QuoteSet({ longQuotes: 'table' });
+    for (const q of quotes) tableOnly.add(q, 2);
+    expect(() => tableOnly.scan(text, ids)).toThrow(ScanTooCostly);
   });
 
   it('picks pieces away from a passage many quotes share, so that a text full of it is cheap', () => {
@@ -221,7 +251,8 @@ describe('QuoteSet under hostile input: bounded work', () => {
 
   it('leaves a quote with all its matches out of the rest of the scan', () => {
     // Quotes of every length, all alike, in a text of nothing else: each is full after its cap, then costs nothing.
-    const set = new QuoteSet();
+    // (By the table alone: the index would find them too.)
+    const set = new QuoteSet({ longQuotes: 'table' });
     const ids = new Set<number>();
     for (let words = 10; words < 2010; words++) ids.add(set.add(prepareQuote(Array(words).fill('x').join(' ')), 2));
     // Within its budget (it would throw otherwise), because a full quote leaves the table.
@@ -230,7 +261,7 @@ describe('QuoteSet under hostile input: bounded work', () => {
     for (const hit of hits.values()) expect(hit.starts).toEqual([1, 3]);
     // The table is whole again for the next source: the same set scans another text as a new one would.
     const other = Buffer.from('y x x x x x x x x x x x x x x x x x x x x x x y', 'utf8');
-    const fresh = new QuoteSet();
+    const fresh = new QuoteSet({ longQuotes: 'table' });
     for (let words = 10; words < 2010; words++) fresh.add(prepareQuote(Array(words).fill('x').join(' ')), 2);
     expect(set.scan(other, ids)).toEqual(fresh.scan(other, ids));
   });
@@ -243,7 +274,7 @@ describe('QuoteSet under hostile input: bounded work', () => {
   });
 });
 
-describe('QuoteSet: short quotes looked up in an index of the source', () => {
+describe('QuoteSet: quotes looked up in an index of the source', () => {
   const repeated = fc
     .tuple(fc.constantFrom('ab ', 'aa', 'Contact support. ', 'x!', '!', 'é ', 'a_b '), fc.nat(40))
     .map(([u, n]) => u.repeat(n));
@@ -253,12 +284,19 @@ describe('QuoteSet: short quotes looked up in an index of the source', () => {
     fc.tuple(hostileText(30), repeated).map(([a, b]) => a + b + a),
   );
 
-  it('finds exactly what searching finds: overlaps, word boundaries, caps, contexts', () => {
+  type Options = NonNullable<ConstructorParameters<typeof QuoteSet>[0]>;
+
+  /**
+   * Quotes of `length` code points cut from a text, each under a context or
+   * none: a set made with `indexed` finds what one made with `other` finds,
+   * and what searching each quote alone finds.
+   */
+  const agree = (length: fc.Arbitrary<number>, indexed: Options, other: Options) => {
     const word = fc.constantFrom('', 'ab', 'support.', 'Contact', 'x', '!', 'é');
     fc.assert(
       fc.property(
         source,
-        fc.array(fc.tuple(fc.nat(), fc.nat(14), word, word), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.tuple(fc.nat(), length, word, word), { minLength: 1, maxLength: 12 }),
         fc.integer({ min: 1, max: 4 }),
         fc.nat(7),
         (raw, picks, cap, shift) => {
@@ -267,31 +305,35 @@ describe('QuoteSet: short quotes looked up in an index of the source', () => {
           const asks = picks
             .map(([a, len, prefix, suffix]) => {
               const at = a % (cps.length + 1);
-              return [normalizeText(cps.slice(at, at + len).join('')), prefix, suffix] as const;
+              const context = prefix || suffix ? quoteContext(prefix, suffix) : undefined;
+              return [normalizeText(cps.slice(at, at + len).join('')), context] as const;
             })
             .filter(([q]) => q !== '');
           const bytes = placed(text, shift);
-          const results = (mode: 'searched' | 'indexed') => {
-            const set = new QuoteSet({ shortQuotes: mode });
-            const ids = asks.map(([q, prefix, suffix]) =>
-              set.add(prepareQuote(q), cap, prefix || suffix ? quoteContext(prefix, suffix) : undefined),
-            );
+          const results = (options: Options) => {
+            const set = new QuoteSet(options);
+            const ids = asks.map(([q, context]) => set.add(prepareQuote(q), cap, context));
             const scanned = new ScannedSearcher(bytes, set, set.scan(bytes, new Set(ids)));
-            return asks.map(([q, prefix, suffix]) =>
-              scanned.find(prepareQuote(q), cap, prefix || suffix ? quoteContext(prefix, suffix) : undefined),
-            );
+            return asks.map(([q, context]) => scanned.find(prepareQuote(q), cap, context));
           };
-          const indexed = results('indexed');
-          expect(indexed).toEqual(results('searched'));
-          asks.forEach(([q, prefix, suffix], k) => {
-            const context = prefix || suffix ? quoteContext(prefix, suffix) : undefined;
+          const found = results(indexed);
+          expect(found).toEqual(results(other));
+          asks.forEach(([q, context], k) => {
             const plain = new ScanSearcher(bytes).find(prepareQuote(q), cap, context);
-            expect([q, indexed[k].starts]).toEqual([q, plain.starts]);
+            expect([q, found[k].starts]).toEqual([q, plain.starts]);
           });
         },
       ),
       { numRuns: 1500 },
     );
+  };
+
+  it('finds exactly what searching finds: overlaps, word boundaries, caps, contexts', () => {
+    agree(fc.nat(14), { shortQuotes: 'indexed' }, { shortQuotes: 'searched' });
+  });
+
+  it('finds long quotes in the index exactly as the table does: overlaps, word boundaries, caps, contexts', () => {
+    agree(fc.integer({ min: 8, max: 60 }), { longQuotes: 'indexed' }, { longQuotes: 'table' });
   });
 
   it('checks 50,000 two-word quotes of a text of numbered words well within its budget', () => {
