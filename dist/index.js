@@ -28373,9 +28373,9 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2702);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4068);
 /* harmony import */ var _check_explain_pool_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7510);
-/* harmony import */ var _load_baseline_file_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9128);
+/* harmony import */ var _load_baseline_file_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1191);
 /* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6282);
 // Entry point of the GitHub Action (bundled to dist/index.js).
 
@@ -28403,7 +28403,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2702:
+/***/ 4068:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28416,9 +28416,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/model/escape.ts
 var model_escape = __nccwpck_require__(6282);
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
 var core = __nccwpck_require__(6257);
 // EXTERNAL MODULE: external "node:buffer"
@@ -29815,243 +29815,12 @@ function yamlScalarSource(node) {
     return { start: node.range[0], end: node.range[1], style };
 }
 
-;// CONCATENATED MODULE: ./src/model/paths.ts
-// Paths as every layer compares them.
-
-/** Orders paths by code point, the same on every machine and locale. */
-function comparePaths(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-/** True if path `p` is `folder` or below it (both absolute). */
-function isBelow(p, folder) {
-    const rel = external_node_path_default().relative(folder, p);
-    // Not startsWith('..'): a folder may well be named `..drafts`.
-    return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
-}
-
+// EXTERNAL MODULE: ./src/model/paths.ts
+var paths = __nccwpck_require__(1933);
+// EXTERNAL MODULE: ./src/load/workspace.ts
+var load_workspace = __nccwpck_require__(1701);
 // EXTERNAL MODULE: ./src/model/fs-error.ts
 var fs_error = __nccwpck_require__(3965);
-;// CONCATENATED MODULE: ./src/load/workspace.ts
-// The workspace: the one folder citegate reads from. Every path from a manifest,
-// a command line or a pull request is resolved here, and refused unless it
-// stays inside the workspace after following links. Nothing outside is read.
-
-
-
-
-
-/** The most bytes one read asks for. */
-const READ_PIECE = 1 << 30;
-class Workspace {
-    /** The workspace root, links resolved. */
-    root;
-    /** The root as it was named (absolute), which may be a link to `root`. */
-    named;
-    constructor(root) {
-        this.named = external_node_path_default().resolve(root);
-        this.root = external_node_fs_.realpathSync.native(root);
-    }
-    /** The workspace-relative path (with `/`) of an absolute path inside it. */
-    relative(abs) {
-        return external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/');
-    }
-    /**
-     * The absolute path of a file named on a command line, with links in its
-     * folders resolved, so that `/link-to-repo/citegate.yml` is inside a
-     * workspace opened as `/repo`: for the manifest, whose paths are relative
-     * to the folder it is really in. The name itself stays as given: if it is a
-     * link, reading it checks where it leads.
-     */
-    argumentPath(p) {
-        const abs = external_node_path_default().resolve(p);
-        const rest = [external_node_path_default().basename(abs)];
-        let folder = external_node_path_default().dirname(abs);
-        for (;;) {
-            try {
-                return external_node_path_default().join(external_node_fs_.realpathSync.native(folder), ...rest);
-            }
-            catch {
-                const parent = external_node_path_default().dirname(folder);
-                if (parent === folder)
-                    return abs;
-                rest.unshift(external_node_path_default().basename(folder));
-                folder = parent;
-            }
-        }
-    }
-    /**
-     * The absolute path of a citation file named on a command line, as named:
-     * inside the workspace its folders stay as written, links and all, since a
-     * name decides how its file is checked (with a folder link `answers ->
-     * data/answers`, `answers/returns/a.json` is under the rules for
-     * `answers/returns/`, as the run over the manifest's patterns has it). A
-     * name that reaches the workspace through a link from outside
-     * (`/link-to-repo/answers/a.json`) is taken from the first folder on its way
-     * that is in the workspace; any other, as argumentPath() takes it.
-     */
-    citationArgumentPath(p) {
-        const abs = external_node_path_default().resolve(p);
-        if (this.contains(abs))
-            return abs;
-        const folders = [];
-        for (let folder = external_node_path_default().dirname(abs);; folder = external_node_path_default().dirname(folder)) {
-            folders.unshift(folder);
-            if (external_node_path_default().dirname(folder) === folder)
-                break;
-        }
-        for (const folder of folders) {
-            let real;
-            try {
-                real = external_node_fs_.realpathSync.native(folder);
-            }
-            catch {
-                break;
-            }
-            if (this.contains(real))
-                return external_node_path_default().join(real, external_node_path_default().relative(folder, abs));
-        }
-        return this.argumentPath(p);
-    }
-    /** True if the absolute path is the root or below it. */
-    contains(abs) {
-        return isBelow(abs, this.root);
-    }
-    /**
-     * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
-     * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
-     * and links that lead out of it. A missing file resolves lexically (ok: true)
-     * so that the read reports it as missing.
-     *
-     * `kind`: a path written in the manifest must use `/` so that it means the
-     * same on every system; the name of a file that exists (found in a folder,
-     * given on the command line, changed in a pull request) may hold a backslash
-     * where the system allows one in a name.
-     *
-     * `follow` false: only the path's own rules, no look at the file system
-     * (for naming a path already resolved once); `abs` is then the lexical path.
-     */
-    resolve(baseRel, p, kind = 'written', follow = true) {
-        if (p === '')
-            return { ok: false, reason: 'the path is empty' };
-        if (p.includes('\0'))
-            return { ok: false, reason: 'the path holds a NUL character' };
-        if (p.includes('\\') && (kind === 'written' || (external_node_path_default()).sep === '\\')) {
-            return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
-        }
-        if (external_node_path_default().posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
-            return { ok: false, reason: "the path is absolute: paths are relative to the manifest's folder" };
-        }
-        const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(baseRel === '' ? '.' : baseRel, p));
-        if (joined === '..' || joined.startsWith('../')) {
-            return { ok: false, reason: 'the path leads outside the workspace' };
-        }
-        const lexical = external_node_path_default().join(this.root, ...joined.split('/'));
-        if (!follow)
-            return { ok: true, abs: lexical, rel: this.relative(lexical) };
-        if (inGitFolder(joined))
-            return { ok: false, reason: IN_GIT_FOLDER };
-        const real = this.realPath(lexical);
-        if (real.kind === 'missing')
-            return { ok: true, abs: lexical, rel: this.relative(lexical) };
-        if (real.kind === 'refused')
-            return { ok: false, reason: real.reason };
-        return { ok: true, abs: real.abs, rel: this.relative(lexical) };
-    }
-    /** Where an absolute path really leads: somewhere inside, nowhere (it does not exist), or refused and why. */
-    realPath(abs) {
-        let real;
-        try {
-            // The native realpath: one call, where the JavaScript one lstats every folder on the way.
-            real = external_node_fs_.realpathSync.native(abs);
-        }
-        catch (error) {
-            const code = error.code;
-            if (code === 'ENOENT' || code === 'ENOTDIR')
-                return { kind: 'missing' };
-            return { kind: 'refused', reason: (0,fs_error/* describeFsError */.T)(error) };
-        }
-        if (!this.contains(real))
-            return { kind: 'refused', reason: 'the path is a link that leads outside the workspace' };
-        if (inGitFolder(this.relative(real))) {
-            return { kind: 'refused', reason: inGitFolder(this.relative(abs)) ? IN_GIT_FOLDER : LEADS_INTO_GIT_FOLDER };
-        }
-        return { kind: 'inside', abs: real };
-    }
-    /**
-     * Reads a regular file found by resolve(), at most `maxBytes` long. `into` is
-     * reused when it is large enough (the returned bytes are then a view of it).
-     */
-    read(abs, maxBytes, into) {
-        // The last guard, whatever found the path: nothing in a .git folder is read.
-        if (inGitFolder(external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/')))
-            return { ok: false, reason: IN_GIT_FOLDER };
-        let fd;
-        try {
-            // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
-            // O_NONBLOCK: opening a FIFO must not hang the run.
-            fd = (0,external_node_fs_.openSync)(abs, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
-        }
-        catch (error) {
-            if (error.code === 'ELOOP' && leadsNowhere(abs))
-                return { ok: false, reason: 'it is a link that leads to no file' };
-            return { ok: false, reason: (0,fs_error/* describeFsError */.T)(error) };
-        }
-        try {
-            const stat = (0,external_node_fs_.fstatSync)(fd);
-            if (stat.isDirectory())
-                return { ok: false, reason: 'it is a folder, not a file' };
-            if (!stat.isFile())
-                return { ok: false, reason: 'it is not a regular file' };
-            if (stat.size > maxBytes) {
-                return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
-            }
-            const size = stat.size;
-            const buffer = into && into.length >= size ? into : external_node_buffer_.Buffer.allocUnsafe(size);
-            let done = 0;
-            while (done < size) {
-                // In pieces: one read takes at most 2 GiB - 1 bytes.
-                const n = (0,external_node_fs_.readSync)(fd, buffer, done, Math.min(size - done, READ_PIECE), done);
-                if (n === 0)
-                    break;
-                done += n;
-            }
-            // A file that grew while being read is refused rather than half-read.
-            if (done !== size || (0,external_node_fs_.readSync)(fd, external_node_buffer_.Buffer.alloc(1), 0, 1, size) !== 0) {
-                return { ok: false, reason: 'it changed while it was being read' };
-            }
-            return { ok: true, bytes: buffer.subarray(0, size) };
-        }
-        catch (error) {
-            return { ok: false, reason: (0,fs_error/* describeFsError */.T)(error) };
-        }
-        finally {
-            (0,external_node_fs_.closeSync)(fd);
-        }
-    }
-}
-/**
- * Whether a workspace-relative path (with `/`) is a `.git` folder or file, or
- * below one, in any case (`.GIT` is the same folder where names ignore case).
- * Nothing there is ever read, listed or written: actions/checkout keeps the
- * token it checked out with in `.git/config`, and a pull request can name any
- * path, or add a link to one.
- */
-function inGitFolder(rel) {
-    return rel.split('/').some((name) => name.toLowerCase() === '.git');
-}
-const IN_GIT_FOLDER = 'it is in a .git folder, which citegate never reads (git keeps credentials there)';
-const LEADS_INTO_GIT_FOLDER = 'it is a link into a .git folder, which citegate never reads (git keeps credentials there)';
-/** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
-function leadsNowhere(abs) {
-    try {
-        (0,external_node_fs_.statSync)(abs);
-        return false;
-    }
-    catch (error) {
-        return error.code === 'ENOENT';
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/load/select.ts
 // Which citation files a run checks: those the manifest's `citations` globs
 // match, or those named explicitly, each with the audience of the first
@@ -30227,20 +29996,20 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
                     const known = names[k];
                     if (!known)
                         names.push({ rel: file, viaLink, as });
-                    else if ((known.viaLink && !viaLink) || (known.viaLink === viaLink && comparePaths(file, known.rel) < 0))
+                    else if ((known.viaLink && !viaLink) || (known.viaLink === viaLink && (0,paths/* comparePaths */.c)(file, known.rel) < 0))
                         names[k] = { rel: file, viaLink, as };
                 },
                 matches,
                 // Only folders where some file could match: links and names elsewhere are none of the run's business.
                 enter: (folder, name) => {
                     // Never listed: a pattern that names a .git folder is told so, and fails the run.
-                    if (inGitFolder(name)) {
+                    if ((0,load_workspace/* inGitFolder */.Kv)(name)) {
                         if (pattern.glob.namesFolder(name))
                             problems.set(folder, {
                                 file: folder,
                                 line: 0,
                                 column: 0,
-                                message: `folder not listed: ${IN_GIT_FOLDER}`,
+                                message: `folder not listed: ${load_workspace/* IN_GIT_FOLDER */.Cx}`,
                             });
                         return false;
                     }
@@ -30255,9 +30024,9 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
     }
     const found = new Set([...byPlace.values()].flatMap((names) => names.map((f) => f.rel)));
     return {
-        files: [...found].sort(comparePaths).map((file) => refFor(manifest, file)),
+        files: [...found].sort(paths/* comparePaths */.c).map((file) => refFor(manifest, file)),
         problems: [
-            ...[...problems.values()].sort((a, b) => comparePaths(a.file, b.file)),
+            ...[...problems.values()].sort((a, b) => (0,paths/* comparePaths */.c)(a.file, b.file)),
             ...unmatchedRequirements(manifest, found),
         ],
     };
@@ -30344,7 +30113,7 @@ function walk(workspace, folder, maxLinkedCost, walker) {
         const folders = [];
         const named = entries
             .map((entry) => ({ entry, name: entry.name.toString('utf8') }))
-            .sort((a, b) => comparePaths(a.name, b.name));
+            .sort((a, b) => (0,paths/* comparePaths */.c)(a.name, b.name));
         for (const { entry, name } of named) {
             const rel = current === '' ? name : `${current}/${name}`;
             const isLink = entry.isSymbolicLink();
@@ -32301,7 +32070,7 @@ function runDigest(manifestText, files, github) {
     const manifest = (0,external_node_crypto_.createHash)('sha256').update(manifestText.replace(/\r\n?/g, '\n'), 'utf8').digest('hex');
     hash.update(JSON.stringify([VERSION, manifest, github ?? null]));
     // In path order: files named on a command line come in the order given, which a shell may not keep.
-    for (const file of files.map((f) => f.file).sort(comparePaths))
+    for (const file of files.map((f) => f.file).sort(paths/* comparePaths */.c))
         hash.update(`\0${file}`, 'utf8');
     return hash.digest('hex').slice(0, 32);
 }
@@ -32448,7 +32217,7 @@ function compareWithBaseline(result, baseline, failOn, pins, counts) {
             continue;
         removed.push({ file, citationId: record.citationId, sourceId: record.sourceId, verdict: record.verdict });
     }
-    removed.sort((a, b) => comparePaths(a.file, b.file));
+    removed.sort((a, b) => (0,paths/* comparePaths */.c)(a.file, b.file));
     const stillFailing = new Uint8Array(result.findings.length);
     const gone = matchAll(result.findings, base.findings, fileOf, findingKey, (i) => {
         stillFailing[i] = 1;
@@ -32482,9 +32251,9 @@ function sourceChanges(result, base, pins) {
     const removed = [...known.keys()].filter((id) => !pins.has(id));
     const repinned = [...known].filter(([id, sha]) => pins.has(id) && pins.get(id) !== sha).map(([id]) => id);
     return {
-        added: added.sort(comparePaths),
-        removed: removed.sort(comparePaths),
-        repinned: repinned.sort(comparePaths),
+        added: added.sort(paths/* comparePaths */.c),
+        removed: removed.sort(paths/* comparePaths */.c),
+        repinned: repinned.sort(paths/* comparePaths */.c),
     };
 }
 
@@ -34892,7 +34661,7 @@ class Checkout {
     toRepository(wsPath) {
         const abs = external_node_path_default().join(this.workspace.root, ...wsPath.split('/'));
         const rel = external_node_path_default().relative(this.top, abs);
-        if (rel === '' || !isBelow(abs, this.top))
+        if (rel === '' || !(0,paths/* isBelow */.Y)(abs, this.top))
             return undefined;
         return rel.split((external_node_path_default()).sep).join('/');
     }
@@ -35610,9 +35379,9 @@ function selectTouched(input, isTouched, readAt) {
         }
     }
     return {
-        files: [...selected.values()].sort((a, b) => comparePaths(a.file, b.file)),
-        changedFiles: [...changedFiles].sort(comparePaths),
-        changedSources: [...changedSources].sort(comparePaths),
+        files: [...selected.values()].sort((a, b) => (0,paths/* comparePaths */.c)(a.file, b.file)),
+        changedFiles: [...changedFiles].sort(paths/* comparePaths */.c),
+        changedSources: [...changedSources].sort(paths/* comparePaths */.c),
         problems,
     };
 }
@@ -35838,7 +35607,7 @@ async function planFiles(settings, workspace, manifest, manifestRepository, note
     const selection = selectChanged({
         workspace,
         manifest,
-        manifestNamed: isBelow(named, workspace.named)
+        manifestNamed: (0,paths/* isBelow */.Y)(named, workspace.named)
             ? external_node_path_default().relative(workspace.named, named).split((external_node_path_default()).sep).join('/')
             : undefined,
         changed: changes.list.files,
@@ -35970,7 +35739,7 @@ function baseRunOf(settings, workspace, manifest, manifestRepository, plan, file
                 (0,external_node_fs_.writeFileSync)(abs, file.bytes);
         }
         const present = baseFiles.filter((f) => found.has(checkout.toRepository(f) ?? ''));
-        const baseWorkspace = new Workspace(temp);
+        const baseWorkspace = new load_workspace/* Workspace */.aR(temp);
         const run = new Session({
             workspace: baseWorkspace,
             manifest: baseManifest,
@@ -35985,8 +35754,8 @@ function baseRunOf(settings, workspace, manifest, manifestRepository, plan, file
     }
 }
 
-// EXTERNAL MODULE: ./src/load/baseline-file.ts + 1 modules
-var baseline_file = __nccwpck_require__(9128);
+// EXTERNAL MODULE: ./src/load/baseline-file.ts + 2 modules
+var baseline_file = __nccwpck_require__(1191);
 // EXTERNAL MODULE: ./src/load/report.ts
 var report = __nccwpck_require__(9608);
 ;// CONCATENATED MODULE: ./src/load/inputs.ts
@@ -36327,7 +36096,7 @@ function openReport(file, options) {
  * resolve, or as it was named (`--root` may be a link to it).
  */
 function assertFolderInside(file, folder, workspace) {
-    if (!workspace.contains(folder) && !isBelow(folder, workspace.named))
+    if (!workspace.contains(folder) && !(0,paths/* isBelow */.Y)(folder, workspace.named))
         return; // A path outside the workspace is the user's own.
     let existing = folder;
     for (;;) {
@@ -36347,7 +36116,7 @@ function assertFolderInside(file, folder, workspace) {
             throw new WriteError(file, 'its folder is a link that leads outside the workspace');
         // Git runs what its folder holds (hooks) and keeps credentials there: no report goes in.
         const below = external_node_path_default().relative(existing, external_node_path_default().join(folder, external_node_path_default().basename(file)));
-        if (inGitFolder(workspace.relative(real)) || inGitFolder(below.split((external_node_path_default()).sep).join('/')))
+        if ((0,load_workspace/* inGitFolder */.Kv)(workspace.relative(real)) || (0,load_workspace/* inGitFolder */.Kv)(below.split((external_node_path_default()).sep).join('/')))
             throw new WriteError(file, 'it is in a .git folder: reports are never written there');
         return;
     }
@@ -36544,7 +36313,7 @@ async function run() {
 function manifestFailed(error, annotator, failures, settings) {
     const file = error.problems[0]?.file ?? '';
     if (settings) {
-        const workspace = new Workspace(settings.workspace);
+        const workspace = new load_workspace/* Workspace */.aR(settings.workspace);
         annotator.gitHubPath = githubPaths(settings, workspace, repositoryAround(workspace, file));
     }
     for (const p of error.problems) {
@@ -36574,7 +36343,7 @@ function githubRun(settings, checkedAll) {
     };
 }
 async function check(settings, outputs, annotator, failures) {
-    const workspace = new Workspace(settings.workspace);
+    const workspace = new load_workspace/* Workspace */.aR(settings.workspace);
     const manifest = loadManifest(workspace, external_node_path_default().resolve(settings.workspace, settings.manifest), {
         given: 'the `manifest` input, from the workspace',
     });
@@ -36622,7 +36391,7 @@ function baselineOf(settings, workspace, manifest, manifestRepository, plan, ses
         case 'none':
             return undefined;
         case 'file':
-            return (0,baseline_file/* readBaselineFile */.s)(settings.baseline.path);
+            return (0,baseline_file/* readBaselineFile */.s)(settings.baseline.path, workspace.root);
         case 'auto': {
             core.startGroup('citegate: checking the base commit, for the baseline');
             const base = baseRunOf(settings, workspace, manifest, manifestRepository, plan, session.files);
@@ -42211,7 +41980,7 @@ function contextOf(record) {
 
 /***/ }),
 
-/***/ 9128:
+/***/ 1191:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -42231,6 +42000,76 @@ var external_node_worker_threads_ = __nccwpck_require__(5919);
 var model_escape = __nccwpck_require__(6282);
 // EXTERNAL MODULE: ./src/model/fs-error.ts
 var fs_error = __nccwpck_require__(3965);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/model/paths.ts
+var paths = __nccwpck_require__(1933);
+// EXTERNAL MODULE: ./src/load/workspace.ts
+var load_workspace = __nccwpck_require__(1701);
+;// CONCATENATED MODULE: ./src/load/named-file.ts
+// A file named by the user rather than by the manifest (a baseline, the reports
+// of a split run's shards). The name is the workflow's, but the file may be in
+// the workspace a pull request wrote, which can put a link or a FIFO there: so
+// it is opened under the workspace's rules where it is in the workspace, never
+// in a .git folder anywhere, only as a regular file, and only up to a size.
+
+
+
+
+
+/**
+ * The longest file read whole as JSON: V8's longest string is 2^29 − 24 code
+ * units, and a file's UTF-8 has at least as many bytes as its text has code
+ * units, so a longer file could not be parsed anyway.
+ */
+const MAX_NAMED_FILE_BYTES = 2 ** 29 - 24;
+/** Why a named file cannot be read, in words a user reads. */
+class NamedFileError extends Error {
+}
+/**
+ * Opens `file` for reading and gives its descriptor and size; the caller
+ * closes it. `root` is the workspace: a name in it whose links lead out of
+ * it is refused. Throws NamedFileError.
+ */
+function openNamedFile(file, root) {
+    const abs = external_node_path_default().resolve(file);
+    let real;
+    let workspace;
+    try {
+        real = external_node_fs_.realpathSync.native(abs);
+        workspace = external_node_fs_.realpathSync.native(root);
+    }
+    catch (error) {
+        throw new NamedFileError((0,fs_error/* describeFsError */.T)(error));
+    }
+    const parts = (p) => p.split(/[\\/]/).join('/');
+    if ((0,load_workspace/* inGitFolder */.Kv)(parts(abs)) || (0,load_workspace/* inGitFolder */.Kv)(parts(real)))
+        throw new NamedFileError(load_workspace/* IN_GIT_FOLDER */.Cx);
+    if (((0,paths/* isBelow */.Y)(abs, external_node_path_default().resolve(root)) || (0,paths/* isBelow */.Y)(abs, workspace)) && !(0,paths/* isBelow */.Y)(real, workspace))
+        throw new NamedFileError('the path is a link that leads outside the workspace');
+    let fd;
+    try {
+        // O_NOFOLLOW: where it leads was checked; a link swapped in since is refused. O_NONBLOCK: a FIFO must not hang.
+        fd = (0,external_node_fs_.openSync)(real, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
+    }
+    catch (error) {
+        throw new NamedFileError((0,fs_error/* describeFsError */.T)(error));
+    }
+    const refuse = (reason) => {
+        (0,external_node_fs_.closeSync)(fd);
+        throw new NamedFileError(reason);
+    };
+    const stat = (0,external_node_fs_.fstatSync)(fd);
+    if (stat.isDirectory())
+        refuse('it is a folder');
+    if (!stat.isFile())
+        refuse('it is not a regular file');
+    if (stat.size > MAX_NAMED_FILE_BYTES)
+        refuse(`it is ${stat.size} bytes long, over the limit of ${MAX_NAMED_FILE_BYTES} bytes`);
+    return { fd, size: stat.size };
+}
+
 // EXTERNAL MODULE: ./src/model/baseline.ts
 var baseline = __nccwpck_require__(782);
 // EXTERNAL MODULE: ./src/model/verdict.ts
@@ -42389,6 +42228,7 @@ function quickRecords(columns) {
 
 
 
+
 /**
  * The worker: CommonJS run from this string, so that the bundle needs no
  * second file. It posts { digest, report, packed } or { error } once, then
@@ -42473,21 +42313,18 @@ parentPort.postMessage({ digest, report: value, packed: { count, values, places,
 `;
 /**
  * Starts reading the baseline `file`; the promise gives it once read and
- * checked. Throws a BaselineError at once when the file cannot be opened.
+ * checked. Throws a BaselineError at once when the file cannot be opened
+ * (see openNamedFile: `root` is the workspace).
  */
-function readBaselineFile(file) {
+function readBaselineFile(file, root) {
     let fd;
-    let folder;
     try {
-        fd = (0,external_node_fs_.openSync)(file, 'r');
-        folder = (0,external_node_fs_.fstatSync)(fd).isDirectory();
+        ({ fd } = openNamedFile(file, root));
     }
     catch (error) {
-        throw new load_report/* BaselineError */.s$(`cannot read the baseline ${file}: ${(0,fs_error/* describeFsError */.T)(error)}`);
-    }
-    if (folder) {
-        (0,external_node_fs_.closeSync)(fd);
-        throw new load_report/* BaselineError */.s$(`cannot read the baseline ${file}: it is a folder`);
+        if (error instanceof NamedFileError)
+            throw new load_report/* BaselineError */.s$(`cannot read the baseline ${file}: ${error.message}`);
+        throw error;
     }
     // The file is this thread's to close (the worker only reads it), once read.
     const read = replyOf(fd)
@@ -42976,6 +42813,245 @@ class BaselineError extends Error {
 
 /***/ }),
 
+/***/ 1701:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cx: () => (/* binding */ IN_GIT_FOLDER),
+/* harmony export */   Kv: () => (/* binding */ inGitFolder),
+/* harmony export */   aR: () => (/* binding */ Workspace)
+/* harmony export */ });
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _model_fs_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3965);
+/* harmony import */ var _model_paths_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1933);
+// The workspace: the one folder citegate reads from. Every path from a manifest,
+// a command line or a pull request is resolved here, and refused unless it
+// stays inside the workspace after following links. Nothing outside is read.
+
+
+
+
+
+/** The most bytes one read asks for. */
+const READ_PIECE = 1 << 30;
+class Workspace {
+    /** The workspace root, links resolved. */
+    root;
+    /** The root as it was named (absolute), which may be a link to `root`. */
+    named;
+    constructor(root) {
+        this.named = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(root);
+        this.root = node_fs__WEBPACK_IMPORTED_MODULE_1__.realpathSync.native(root);
+    }
+    /** The workspace-relative path (with `/`) of an absolute path inside it. */
+    relative(abs) {
+        return node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(this.root, abs).split((node_path__WEBPACK_IMPORTED_MODULE_2___default().sep)).join('/');
+    }
+    /**
+     * The absolute path of a file named on a command line, with links in its
+     * folders resolved, so that `/link-to-repo/citegate.yml` is inside a
+     * workspace opened as `/repo`: for the manifest, whose paths are relative
+     * to the folder it is really in. The name itself stays as given: if it is a
+     * link, reading it checks where it leads.
+     */
+    argumentPath(p) {
+        const abs = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(p);
+        const rest = [node_path__WEBPACK_IMPORTED_MODULE_2___default().basename(abs)];
+        let folder = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(abs);
+        for (;;) {
+            try {
+                return node_path__WEBPACK_IMPORTED_MODULE_2___default().join(node_fs__WEBPACK_IMPORTED_MODULE_1__.realpathSync.native(folder), ...rest);
+            }
+            catch {
+                const parent = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(folder);
+                if (parent === folder)
+                    return abs;
+                rest.unshift(node_path__WEBPACK_IMPORTED_MODULE_2___default().basename(folder));
+                folder = parent;
+            }
+        }
+    }
+    /**
+     * The absolute path of a citation file named on a command line, as named:
+     * inside the workspace its folders stay as written, links and all, since a
+     * name decides how its file is checked (with a folder link `answers ->
+     * data/answers`, `answers/returns/a.json` is under the rules for
+     * `answers/returns/`, as the run over the manifest's patterns has it). A
+     * name that reaches the workspace through a link from outside
+     * (`/link-to-repo/answers/a.json`) is taken from the first folder on its way
+     * that is in the workspace; any other, as argumentPath() takes it.
+     */
+    citationArgumentPath(p) {
+        const abs = node_path__WEBPACK_IMPORTED_MODULE_2___default().resolve(p);
+        if (this.contains(abs))
+            return abs;
+        const folders = [];
+        for (let folder = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(abs);; folder = node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(folder)) {
+            folders.unshift(folder);
+            if (node_path__WEBPACK_IMPORTED_MODULE_2___default().dirname(folder) === folder)
+                break;
+        }
+        for (const folder of folders) {
+            let real;
+            try {
+                real = node_fs__WEBPACK_IMPORTED_MODULE_1__.realpathSync.native(folder);
+            }
+            catch {
+                break;
+            }
+            if (this.contains(real))
+                return node_path__WEBPACK_IMPORTED_MODULE_2___default().join(real, node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(folder, abs));
+        }
+        return this.argumentPath(p);
+    }
+    /** True if the absolute path is the root or below it. */
+    contains(abs) {
+        return (0,_model_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .isBelow */ .Y)(abs, this.root);
+    }
+    /**
+     * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
+     * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
+     * and links that lead out of it. A missing file resolves lexically (ok: true)
+     * so that the read reports it as missing.
+     *
+     * `kind`: a path written in the manifest must use `/` so that it means the
+     * same on every system; the name of a file that exists (found in a folder,
+     * given on the command line, changed in a pull request) may hold a backslash
+     * where the system allows one in a name.
+     *
+     * `follow` false: only the path's own rules, no look at the file system
+     * (for naming a path already resolved once); `abs` is then the lexical path.
+     */
+    resolve(baseRel, p, kind = 'written', follow = true) {
+        if (p === '')
+            return { ok: false, reason: 'the path is empty' };
+        if (p.includes('\0'))
+            return { ok: false, reason: 'the path holds a NUL character' };
+        if (p.includes('\\') && (kind === 'written' || (node_path__WEBPACK_IMPORTED_MODULE_2___default().sep) === '\\')) {
+            return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
+        }
+        if (node_path__WEBPACK_IMPORTED_MODULE_2___default().posix.isAbsolute(p) || /^[A-Za-z]:/.test(p)) {
+            return { ok: false, reason: "the path is absolute: paths are relative to the manifest's folder" };
+        }
+        const joined = node_path__WEBPACK_IMPORTED_MODULE_2___default().posix.normalize(node_path__WEBPACK_IMPORTED_MODULE_2___default().posix.join(baseRel === '' ? '.' : baseRel, p));
+        if (joined === '..' || joined.startsWith('../')) {
+            return { ok: false, reason: 'the path leads outside the workspace' };
+        }
+        const lexical = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(this.root, ...joined.split('/'));
+        if (!follow)
+            return { ok: true, abs: lexical, rel: this.relative(lexical) };
+        if (inGitFolder(joined))
+            return { ok: false, reason: IN_GIT_FOLDER };
+        const real = this.realPath(lexical);
+        if (real.kind === 'missing')
+            return { ok: true, abs: lexical, rel: this.relative(lexical) };
+        if (real.kind === 'refused')
+            return { ok: false, reason: real.reason };
+        return { ok: true, abs: real.abs, rel: this.relative(lexical) };
+    }
+    /** Where an absolute path really leads: somewhere inside, nowhere (it does not exist), or refused and why. */
+    realPath(abs) {
+        let real;
+        try {
+            // The native realpath: one call, where the JavaScript one lstats every folder on the way.
+            real = node_fs__WEBPACK_IMPORTED_MODULE_1__.realpathSync.native(abs);
+        }
+        catch (error) {
+            const code = error.code;
+            if (code === 'ENOENT' || code === 'ENOTDIR')
+                return { kind: 'missing' };
+            return { kind: 'refused', reason: (0,_model_fs_error_js__WEBPACK_IMPORTED_MODULE_3__/* .describeFsError */ .T)(error) };
+        }
+        if (!this.contains(real))
+            return { kind: 'refused', reason: 'the path is a link that leads outside the workspace' };
+        if (inGitFolder(this.relative(real))) {
+            return { kind: 'refused', reason: inGitFolder(this.relative(abs)) ? IN_GIT_FOLDER : LEADS_INTO_GIT_FOLDER };
+        }
+        return { kind: 'inside', abs: real };
+    }
+    /**
+     * Reads a regular file found by resolve(), at most `maxBytes` long. `into` is
+     * reused when it is large enough (the returned bytes are then a view of it).
+     */
+    read(abs, maxBytes, into) {
+        // The last guard, whatever found the path: nothing in a .git folder is read.
+        if (inGitFolder(node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(this.root, abs).split((node_path__WEBPACK_IMPORTED_MODULE_2___default().sep)).join('/')))
+            return { ok: false, reason: IN_GIT_FOLDER };
+        let fd;
+        try {
+            // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
+            // O_NONBLOCK: opening a FIFO must not hang the run.
+            fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.openSync)(abs, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NOFOLLOW | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NONBLOCK);
+        }
+        catch (error) {
+            if (error.code === 'ELOOP' && leadsNowhere(abs))
+                return { ok: false, reason: 'it is a link that leads to no file' };
+            return { ok: false, reason: (0,_model_fs_error_js__WEBPACK_IMPORTED_MODULE_3__/* .describeFsError */ .T)(error) };
+        }
+        try {
+            const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.fstatSync)(fd);
+            if (stat.isDirectory())
+                return { ok: false, reason: 'it is a folder, not a file' };
+            if (!stat.isFile())
+                return { ok: false, reason: 'it is not a regular file' };
+            if (stat.size > maxBytes) {
+                return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
+            }
+            const size = stat.size;
+            const buffer = into && into.length >= size ? into : node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.allocUnsafe(size);
+            let done = 0;
+            while (done < size) {
+                // In pieces: one read takes at most 2 GiB - 1 bytes.
+                const n = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readSync)(fd, buffer, done, Math.min(size - done, READ_PIECE), done);
+                if (n === 0)
+                    break;
+                done += n;
+            }
+            // A file that grew while being read is refused rather than half-read.
+            if (done !== size || (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readSync)(fd, node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.alloc(1), 0, 1, size) !== 0) {
+                return { ok: false, reason: 'it changed while it was being read' };
+            }
+            return { ok: true, bytes: buffer.subarray(0, size) };
+        }
+        catch (error) {
+            return { ok: false, reason: (0,_model_fs_error_js__WEBPACK_IMPORTED_MODULE_3__/* .describeFsError */ .T)(error) };
+        }
+        finally {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.closeSync)(fd);
+        }
+    }
+}
+/**
+ * Whether a workspace-relative path (with `/`) is a `.git` folder or file, or
+ * below one, in any case (`.GIT` is the same folder where names ignore case).
+ * Nothing there is ever read, listed or written: actions/checkout keeps the
+ * token it checked out with in `.git/config`, and a pull request can name any
+ * path, or add a link to one.
+ */
+function inGitFolder(rel) {
+    return rel.split('/').some((name) => name.toLowerCase() === '.git');
+}
+const IN_GIT_FOLDER = 'it is in a .git folder, which citegate never reads (git keeps credentials there)';
+const LEADS_INTO_GIT_FOLDER = 'it is a link into a .git folder, which citegate never reads (git keeps credentials there)';
+/** Whether a link leads to nothing that exists (resolve() finds no file there, and leaves the link as it is). */
+function leadsNowhere(abs) {
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.statSync)(abs);
+        return false;
+    }
+    catch (error) {
+        return error.code === 'ENOENT';
+    }
+}
+
+
+/***/ }),
+
 /***/ 782:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -43235,6 +43311,31 @@ function describeFsError(error) {
         default:
             return (0,_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .shorten */ .ml)(error?.message ?? String(error), _escape_js__WEBPACK_IMPORTED_MODULE_0__/* .OUTSIDE_SHOWN */ .eJ);
     }
+}
+
+
+/***/ }),
+
+/***/ 1933:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ isBelow),
+/* harmony export */   c: () => (/* binding */ comparePaths)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+// Paths as every layer compares them.
+
+/** Orders paths by code point, the same on every machine and locale. */
+function comparePaths(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+/** True if path `p` is `folder` or below it (both absolute). */
+function isBelow(p, folder) {
+    const rel = node_path__WEBPACK_IMPORTED_MODULE_0___default().relative(folder, p);
+    // Not startsWith('..'): a folder may well be named `..drafts`.
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${(node_path__WEBPACK_IMPORTED_MODULE_0___default().sep)}`) && !node_path__WEBPACK_IMPORTED_MODULE_0___default().isAbsolute(rel));
 }
 
 
@@ -43620,6 +43721,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 

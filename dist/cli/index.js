@@ -19976,6 +19976,69 @@ function runInputs(workspace, manifest, files) {
     return inputs;
 }
 
+;// CONCATENATED MODULE: ./src/load/named-file.ts
+// A file named by the user rather than by the manifest (a baseline, the reports
+// of a split run's shards). The name is the workflow's, but the file may be in
+// the workspace a pull request wrote, which can put a link or a FIFO there: so
+// it is opened under the workspace's rules where it is in the workspace, never
+// in a .git folder anywhere, only as a regular file, and only up to a size.
+
+
+
+
+
+/**
+ * The longest file read whole as JSON: V8's longest string is 2^29 − 24 code
+ * units, and a file's UTF-8 has at least as many bytes as its text has code
+ * units, so a longer file could not be parsed anyway.
+ */
+const MAX_NAMED_FILE_BYTES = 2 ** 29 - 24;
+/** Why a named file cannot be read, in words a user reads. */
+class NamedFileError extends Error {
+}
+/**
+ * Opens `file` for reading and gives its descriptor and size; the caller
+ * closes it. `root` is the workspace: a name in it whose links lead out of
+ * it is refused. Throws NamedFileError.
+ */
+function openNamedFile(file, root) {
+    const abs = external_node_path_default().resolve(file);
+    let real;
+    let workspace;
+    try {
+        real = external_node_fs_namespaceObject.realpathSync.native(abs);
+        workspace = external_node_fs_namespaceObject.realpathSync.native(root);
+    }
+    catch (error) {
+        throw new NamedFileError(describeFsError(error));
+    }
+    const parts = (p) => p.split(/[\\/]/).join('/');
+    if (inGitFolder(parts(abs)) || inGitFolder(parts(real)))
+        throw new NamedFileError(IN_GIT_FOLDER);
+    if ((isBelow(abs, external_node_path_default().resolve(root)) || isBelow(abs, workspace)) && !isBelow(real, workspace))
+        throw new NamedFileError('the path is a link that leads outside the workspace');
+    let fd;
+    try {
+        // O_NOFOLLOW: where it leads was checked; a link swapped in since is refused. O_NONBLOCK: a FIFO must not hang.
+        fd = (0,external_node_fs_namespaceObject.openSync)(real, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+    }
+    catch (error) {
+        throw new NamedFileError(describeFsError(error));
+    }
+    const refuse = (reason) => {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        throw new NamedFileError(reason);
+    };
+    const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+    if (stat.isDirectory())
+        refuse('it is a folder');
+    if (!stat.isFile())
+        refuse('it is not a regular file');
+    if (stat.size > MAX_NAMED_FILE_BYTES)
+        refuse(`it is ${stat.size} bytes long, over the limit of ${MAX_NAMED_FILE_BYTES} bytes`);
+    return { fd, size: stat.size };
+}
+
 ;// CONCATENATED MODULE: ./src/load/record-columns.ts
 // A baseline's records as the worker of baseline-file.ts sends them: copying
 // 200,000 objects between threads costs more than making them, so each field
@@ -20128,6 +20191,7 @@ function quickRecords(columns) {
 
 
 
+
 /**
  * The worker: CommonJS run from this string, so that the bundle needs no
  * second file. It posts { digest, report, packed } or { error } once, then
@@ -20212,21 +20276,18 @@ parentPort.postMessage({ digest, report: value, packed: { count, values, places,
 `;
 /**
  * Starts reading the baseline `file`; the promise gives it once read and
- * checked. Throws a BaselineError at once when the file cannot be opened.
+ * checked. Throws a BaselineError at once when the file cannot be opened
+ * (see openNamedFile: `root` is the workspace).
  */
-function readBaselineFile(file) {
+function readBaselineFile(file, root) {
     let fd;
-    let folder;
     try {
-        fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
-        folder = (0,external_node_fs_namespaceObject.fstatSync)(fd).isDirectory();
+        ({ fd } = openNamedFile(file, root));
     }
     catch (error) {
-        throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
-    }
-    if (folder) {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-        throw new BaselineError(`cannot read the baseline ${file}: it is a folder`);
+        if (error instanceof NamedFileError)
+            throw new BaselineError(`cannot read the baseline ${file}: ${error.message}`);
+        throw error;
     }
     // The file is this thread's to close (the worker only reads it), once read.
     const read = replyOf(fd)
@@ -21578,7 +21639,7 @@ async function checkCommand(args, io) {
         given: manifestGiven(settings.manifest, settings.root),
     });
     // Read beside the check, on the other core; a file that cannot be opened is an error before it.
-    const baseline = settings.baseline === undefined ? undefined : readBaselineFile(settings.baseline);
+    const baseline = settings.baseline === undefined ? undefined : readBaselineFile(settings.baseline, workspace.root);
     const progress = progressLine(process.stderr);
     const session = new Session({
         workspace,
@@ -22465,6 +22526,7 @@ function mergeBaselines(infos) {
 
 
 
+
 function mergeReportsCommand(args, io) {
     const { values, positionals } = parseCommandArgs('merge-reports', args, {
         output: { type: 'string' },
@@ -22488,9 +22550,17 @@ function mergeReportsCommand(args, io) {
     const parts = positionals.map((file) => {
         let text;
         try {
-            text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+            const { fd } = openNamedFile(file, process.cwd());
+            try {
+                text = (0,external_node_fs_namespaceObject.readFileSync)(fd, 'utf8');
+            }
+            finally {
+                (0,external_node_fs_namespaceObject.closeSync)(fd);
+            }
         }
         catch (error) {
+            if (error instanceof NamedFileError)
+                throw new InputError(`cannot read: ${error.message}`, file);
             throw new InputError(`cannot read: ${describeFsError(error)}`, file);
         }
         try {

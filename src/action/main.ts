@@ -198,7 +198,7 @@ function baselineOf(
     case 'none':
       return undefined;
     case 'file':
-      return readBaselineFile(settings.baseline.path);
+      return readBaselineFile(settings.baseline.path, workspace.root);
     case 'auto': {
       core.startGroup('citegate: checking the base commit, for the baseline');
       const base = baseRunOf(settings, workspace, manifest, manifestRepository, plan, session.files);

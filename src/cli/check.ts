@@ -123,7 +123,7 @@ export async function checkCommand(args: string[], io: CommandIO): Promise<numbe
     given: manifestGiven(settings.manifest, settings.root),
   });
   // Read beside the check, on the other core; a file that cannot be opened is an error before it.
-  const baseline = settings.baseline === undefined ? undefined : readBaselineFile(settings.baseline);
+  const baseline = settings.baseline === undefined ? undefined : readBaselineFile(settings.baseline, workspace.root);
   const progress = progressLine(process.stderr);
   const session = new Session({
     workspace,

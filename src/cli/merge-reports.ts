@@ -1,6 +1,6 @@
 // `citegate merge-reports`: the JSON reports of the shards of a split run, made
 // into the one report (and job summary) the unsplit run would have given.
-import { readFileSync } from 'node:fs';
+import { closeSync, readFileSync } from 'node:fs';
 import { jsonReportChunks } from '../report/json.js';
 import { sarifText } from '../report/sarif.js';
 import { buildSummary } from '../report/summary.js';
@@ -13,6 +13,7 @@ import type { JudgedResult } from '../model/result.js';
 import { judged } from '../check/outcome.js';
 import { mergeResults } from '../check/merge.js';
 import { parseJsonReport, ReportError } from '../load/report.js';
+import { NamedFileError, openNamedFile } from '../load/named-file.js';
 
 export function mergeReportsCommand(args: string[], io: CommandIO): number {
   const { values, positionals } = parseCommandArgs('merge-reports', args, {
@@ -34,8 +35,14 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
   const parts = positionals.map((file) => {
     let text: string;
     try {
-      text = readFileSync(file, 'utf8');
+      const { fd } = openNamedFile(file, process.cwd());
+      try {
+        text = readFileSync(fd, 'utf8');
+      } finally {
+        closeSync(fd);
+      }
     } catch (error) {
+      if (error instanceof NamedFileError) throw new InputError(`cannot read: ${error.message}`, file);
       throw new InputError(`cannot read: ${describeFsError(error)}`, file);
     }
     try {

@@ -5,11 +5,12 @@
 // checked; a worker thread reads, hashes and parses it on the other core
 // while the check runs, and keeps of each record only what a baseline
 // compares. The report is then checked here, field by field, as any other.
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { messageOf } from '../model/escape.js';
 import { describeFsError } from '../model/fs-error.js';
+import { NamedFileError, openNamedFile } from './named-file.js';
 import { type RecordColumns, RECORD_FIELDS, recordsOfColumns } from './record-columns.js';
 import { type Baseline, BaselineError, baselineReportOf, notJson, ReportError } from './report.js';
 
@@ -103,20 +104,16 @@ type Reply =
 
 /**
  * Starts reading the baseline `file`; the promise gives it once read and
- * checked. Throws a BaselineError at once when the file cannot be opened.
+ * checked. Throws a BaselineError at once when the file cannot be opened
+ * (see openNamedFile: `root` is the workspace).
  */
-export function readBaselineFile(file: string): Promise<Baseline> {
+export function readBaselineFile(file: string, root: string): Promise<Baseline> {
   let fd: number;
-  let folder: boolean;
   try {
-    fd = openSync(file, 'r');
-    folder = fstatSync(fd).isDirectory();
+    ({ fd } = openNamedFile(file, root));
   } catch (error) {
-    throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
-  }
-  if (folder) {
-    closeSync(fd);
-    throw new BaselineError(`cannot read the baseline ${file}: it is a folder`);
+    if (error instanceof NamedFileError) throw new BaselineError(`cannot read the baseline ${file}: ${error.message}`);
+    throw error;
   }
   // The file is this thread's to close (the worker only reads it), once read.
   const read = replyOf(fd)

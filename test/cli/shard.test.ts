@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { shardOf } from '../../src/check/shard.js';
 import { makeWorkspace, runCli } from '../helpers/workspace.js';
@@ -133,6 +133,20 @@ describe('sharding', () => {
       stderr: 'nope.json: error: cannot read: no such file\n',
     });
     expect(runCli(['merge-reports', 'citegate.yml'], root)).toMatchObject({ code: 2 });
+    // A report the workspace holds is read under its rules: no link into .git, nothing but a file.
+    mkdirSync(path.join(root, '.git'));
+    writeFileSync(path.join(root, '.git', 'config'), '{"token": "ghs_SECRET"}');
+    symlinkSync('.git/config', path.join(root, 'c.json'));
+    expect(runCli(['merge-reports', 'a.json', 'c.json'], root)).toMatchObject({
+      code: 2,
+      stderr:
+        'c.json: error: cannot read: it is in a .git folder, which citegate never reads (git keeps credentials there)\n',
+    });
+    symlinkSync('/dev/zero', path.join(root, 'z.json'));
+    expect(runCli(['merge-reports', 'a.json', 'z.json'], root)).toMatchObject({
+      code: 2,
+      stderr: 'z.json: error: cannot read: the path is a link that leads outside the workspace\n',
+    });
   });
 
   it('refuses shards that do not make one whole run: missing, given twice, of different splits, or mixed with a whole report', () => {

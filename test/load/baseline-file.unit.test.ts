@@ -2,7 +2,8 @@
 // this thread (for a runtime without threads) give the same baseline, which
 // holds what a baseline compares and nothing of the explanations.
 import { jest } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makeWorkspace, runCli } from '../helpers/workspace.js';
@@ -39,6 +40,9 @@ function report(): string {
   return run.stdout;
 }
 
+/** The workspace of most tests: the baselines are in folders of their own, outside it. */
+const ELSEWHERE = mkdtempSync(path.join(os.tmpdir(), 'citegate-workspace-'));
+
 const file = (text: string) => {
   const at = path.join(mkdtempSync(path.join(os.tmpdir(), 'citegate-baseline-')), 'base.json');
   writeFileSync(at, text);
@@ -53,10 +57,10 @@ describe('readBaselineFile', () => {
   it('gives the same baseline with a worker thread and without one, its records without explanations', async () => {
     const text = report();
     const at = file(text);
-    const withWorker = await readBaselineFile(at);
+    const withWorker = await readBaselineFile(at, ELSEWHERE);
     expect(workers).toBe(1);
     threads = false;
-    const here = await readBaselineFile(at);
+    const here = await readBaselineFile(at, ELSEWHERE);
     expect(workers).toBe(1);
     expect(here).toEqual(withWorker);
     const full = parseJsonReport(text);
@@ -74,38 +78,79 @@ describe('readBaselineFile', () => {
     expect(withWorker.digest).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('reads no baseline through a link the workspace holds, in a .git folder, or that is not a file', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'citegate-workspace-'));
+    mkdirSync(path.join(root, '.git'));
+    writeFileSync(path.join(root, '.git', 'config'), '{"token": "ghs_SECRET"}');
+    const outside = file(report());
+    symlinkSync('.git/config', path.join(root, 'base.json'));
+    symlinkSync(outside, path.join(root, 'out.json'));
+    symlinkSync('/dev/zero', path.join(root, 'zero.json'));
+    execFileSync('mkfifo', [path.join(root, 'fifo.json')]);
+    const refused = (name: string, at = root) => {
+      try {
+        void readBaselineFile(path.join(at, name), root);
+      } catch (error) {
+        expect(error).toBeInstanceOf(BaselineError);
+        return (error as Error).message.replace(`${at}/`, '');
+      }
+      throw new Error(`${name} was read`);
+    };
+    expect(refused('base.json')).toMatch(/^cannot read the baseline base\.json: it is in a \.git folder/);
+    expect(refused('.git/config')).toMatch(/it is in a \.git folder/);
+    expect(refused('out.json')).toMatch(/the path is a link that leads outside the workspace$/);
+    expect(refused('zero.json')).toMatch(/the path is a link that leads outside the workspace$/);
+    expect(refused('fifo.json')).toMatch(/it is not a regular file$/);
+    // Outside the workspace, the workflow's own link is followed, but never into a .git folder.
+    const mine = path.join(mkdtempSync(path.join(os.tmpdir(), 'citegate-mine-')), 'link.json');
+    symlinkSync(path.join(root, '.git', 'config'), mine);
+    expect(refused(path.basename(mine), path.dirname(mine))).toMatch(/it is in a \.git folder/);
+    symlinkSync('/dev/zero', `${mine}.zero`);
+    expect(refused(`${path.basename(mine)}.zero`, path.dirname(mine))).toMatch(/it is not a regular file$/);
+    symlinkSync(outside, `${mine}.ok`);
+    return expect(readBaselineFile(`${mine}.ok`, root)).resolves.toHaveProperty('digest');
+  });
+
   it('refuses at once a file it cannot open, and later one that is not JSON or not a report', async () => {
-    expect(() => readBaselineFile('/nonexistent/base.json')).toThrow(BaselineError);
-    expect(() => readBaselineFile(os.tmpdir())).toThrow(/it is a folder/);
+    expect(() => readBaselineFile('/nonexistent/base.json', ELSEWHERE)).toThrow(BaselineError);
+    expect(() => readBaselineFile(os.tmpdir(), ELSEWHERE)).toThrow(/it is a folder/);
     for (const worker of [true, false]) {
       threads = worker;
-      await expect(readBaselineFile(file('{"tool":'))).rejects.toThrow(/cannot be used: not JSON: /);
+      await expect(readBaselineFile(file('{"tool":'), ELSEWHERE)).rejects.toThrow(/cannot be used: not JSON: /);
       // JSON.parse quotes the text it stopped at; a report is no citation file, so none of it is shown.
-      const quoted = readBaselineFile(file('{"ghs_SECRETTOKEN": tru}'));
+      const quoted = readBaselineFile(file('{"ghs_SECRETTOKEN": tru}'), ELSEWHERE);
       await expect(quoted).rejects.toThrow(
         /^the baseline .* cannot be used: not JSON: Unexpected token .*\(not valid JSON\)$/,
       );
       await expect(quoted).rejects.not.toThrow(/SECRET/);
-      await expect(readBaselineFile(file('{"tool":{"name":"other"}}'))).rejects.toThrow(
+      await expect(readBaselineFile(file('{"tool":{"name":"other"}}'), ELSEWHERE)).rejects.toThrow(
         /cannot be used: not a citegate JSON report/,
       );
       const edited = JSON.parse(report());
       edited.records.pop();
-      await expect(readBaselineFile(file(JSON.stringify(edited)))).rejects.toThrow(/edited or cut short/);
+      await expect(readBaselineFile(file(JSON.stringify(edited)), ELSEWHERE)).rejects.toThrow(/edited or cut short/);
       // The fields of a record it does not compare are checked all the same.
       const older = JSON.parse(report());
       const invalid = older.records.findIndex((r: { verdict: string }) => r.verdict === 'invalid fields');
       delete older.records[invalid].reason;
-      await expect(readBaselineFile(file(JSON.stringify(older)))).rejects.toThrow(/has no reason: the report was made/);
+      await expect(readBaselineFile(file(JSON.stringify(older)), ELSEWHERE)).rejects.toThrow(
+        /has no reason: the report was made/,
+      );
       const moved = JSON.parse(report());
       moved.records[0].line = 'x';
-      await expect(readBaselineFile(file(JSON.stringify(moved)))).rejects.toThrow(/records\[0\]\.line is not a whole/);
+      await expect(readBaselineFile(file(JSON.stringify(moved)), ELSEWHERE)).rejects.toThrow(
+        /records\[0\]\.line is not a whole/,
+      );
       // Records the worker sends whole, not as columns: what is not an object, or holds one where a value should be.
       const odd = JSON.parse(report());
       odd.records[1] = 5;
-      await expect(readBaselineFile(file(JSON.stringify(odd)))).rejects.toThrow(/records\[1\] is not an object/);
+      await expect(readBaselineFile(file(JSON.stringify(odd)), ELSEWHERE)).rejects.toThrow(
+        /records\[1\] is not an object/,
+      );
       odd.records[1] = { ...odd.records[0], file: { name: 'a' } };
-      await expect(readBaselineFile(file(JSON.stringify(odd)))).rejects.toThrow(/records\[1\]\.file is not a string/);
+      await expect(readBaselineFile(file(JSON.stringify(odd)), ELSEWHERE)).rejects.toThrow(
+        /records\[1\]\.file is not a string/,
+      );
     }
   });
 });
@@ -119,12 +164,12 @@ describe('stopBaselineReads', () => {
     for (let i = 0; i < 100_000; i++) big.records.push({ ...one.records[0], quote: padding, index: i });
     const at = file(JSON.stringify(big));
     const started = workers;
-    const pending = readBaselineFile(at);
+    const pending = readBaselineFile(at, ELSEWHERE);
     expect(workers).toBe(started + 1);
     stopBaselineReads();
     await expect(pending).rejects.toThrow(/cannot read the baseline .*: the baseline's reader stopped/);
     // Nothing left to stop: a later read is its own.
-    const small = readBaselineFile(file(report()));
+    const small = readBaselineFile(file(report()), ELSEWHERE);
     await expect(small).resolves.toMatchObject({ digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
   });
 });
@@ -136,7 +181,7 @@ describe('the records as columns', () => {
 
   /** The baseline, or the message it is refused with. */
   const outcome = (at: string) =>
-    readBaselineFile(at).then(
+    readBaselineFile(at, ELSEWHERE).then(
       (baseline) => ({ baseline }),
       (error: Error) => ({ error: error.message }),
     );
