@@ -34373,7 +34373,9 @@ const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createReq
 
 const GIT_TIMEOUT_MS = 60_000;
 function git(cwd, args, ceiling, input) {
-    return (0,external_node_child_process_namespaceObject.execFileSync)('git', args, {
+    // safe.bareRepository=explicit: a folder a pull request committed with HEAD, objects/ and refs/ in it is
+    // a bare repository to git, whose config and commit it chooses: git must find the checkout's own instead.
+    return (0,external_node_child_process_namespaceObject.execFileSync)('git', ['-c', 'safe.bareRepository=explicit', ...args], {
         cwd,
         ...(input !== undefined ? { input } : {}),
         timeout: GIT_TIMEOUT_MS,

@@ -10,7 +10,9 @@ import type { ChangedFile, ChangedFileList } from '../api/changed-file.js';
 const GIT_TIMEOUT_MS = 60_000;
 
 function git(cwd: string, args: string[], ceiling?: string, input?: Buffer): Buffer {
-  return execFileSync('git', args, {
+  // safe.bareRepository=explicit: a folder a pull request committed with HEAD, objects/ and refs/ in it is
+  // a bare repository to git, whose config and commit it chooses: git must find the checkout's own instead.
+  return execFileSync('git', ['-c', 'safe.bareRepository=explicit', ...args], {
     cwd,
     ...(input !== undefined ? { input } : {}),
     timeout: GIT_TIMEOUT_MS,
