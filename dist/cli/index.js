@@ -22927,12 +22927,17 @@ function guarded(stream) {
         hashes = legacy.hashes;
         const safe = neutralizeCommands(legacy.text, state);
         state = safe.state;
-        stream.write(safe.text);
+        if (!cli_closed.has(stream))
+            stream.write(safe.text);
     };
 }
+/** Streams whose reader has gone (EPIPE): what is left to write goes nowhere. */
+const cli_closed = new Set();
 function runCommand() {
     // A reader that stops early (`citegate check | head`) closes the pipe: stop
-    // quietly, as other command-line tools do, with the status already decided.
+    // quietly, as other command-line tools do, with the status of the records:
+    // at once if it is decided, else once the check has decided it (never 0 for
+    // a run that had not finished: a gate fails closed).
     // Any other failure to write the output (a full disk) means the check could
     // not deliver its result: exit 2, saying why, whatever the records were.
     for (const [stream, name] of [
@@ -22940,8 +22945,12 @@ function runCommand() {
         [process.stderr, 'standard error'],
     ]) {
         stream.on('error', (error) => {
-            if (error.code === 'EPIPE')
-                process.exit(process.exitCode ?? 0);
+            if (error.code === 'EPIPE') {
+                if (process.exitCode !== undefined)
+                    process.exit(process.exitCode);
+                cli_closed.add(stream);
+                return;
+            }
             if (stream !== process.stderr) {
                 try {
                     process.stderr.write(`citegate: error: cannot write to ${name}: ${describeFsError(error)}\n`);

@@ -847,12 +847,31 @@ describe('citegate check and a reader that stops early', () => {
       quote: 'A receipt is required.',
     }));
     const root = makeWorkspace(sources, { 'answers/a.json': JSON.stringify(records) });
-    const run = spawnSync('sh', ['-c', `node ${JSON.stringify(CLI)} check --format json | head -c 10 > /dev/null`], {
-      cwd: root,
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      'bash',
+      ['-c', `set -o pipefail; node ${JSON.stringify(CLI)} check --format json | head -c 10 > /dev/null`],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    );
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
+  });
+
+  // Review asked whether a reader gone before the run decided could make a failing run exit 0: it must not.
+  it.each([['text'], ['json']])('exits with the status of the records, never 0 for a failing run (%s)', (format) => {
+    const sources = { 'r-v1': { path: 'sources/r.txt', text: 'A receipt is required.\n' } };
+    const records = Array.from({ length: 20000 }, (_, i) => ({
+      citation_id: `c${i}`,
+      source_id: 'r-v1',
+      quote: i === 19999 ? 'A receipt is optional.' : 'A receipt is required.',
+    }));
+    const root = makeWorkspace(sources, { 'answers/a.json': JSON.stringify(records) });
+    const command = `set -o pipefail; node ${JSON.stringify(CLI)} check --format ${format} | head -c 10 > /dev/null`;
+    const run = spawnSync('bash', ['-c', command], { cwd: root, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(1);
   });
 
   // Found in review: a full disk gave a stack trace and exit 1, even for a run where every record was located.
