@@ -35570,6 +35570,7 @@ function entryKey(entry) {
 
 
 
+
 /** At most `max` ids, then how many more: notes stay short whatever the change. */
 function listIds(ids, max = 10) {
     return ids.length <= max ? ids.join(', ') : `${ids.slice(0, max).join(', ')} and ${ids.length - max} more`;
@@ -35622,7 +35623,8 @@ async function planFiles(settings, workspace, manifest, manifestRepository, note
         },
     });
     if (selection.checkAll) {
-        annotator.annotate('notice', `citegate: every citation file is checked because ${selection.checkAll}.`);
+        // The reason may name a path of the pull request's: escaped, as every path in a message is.
+        annotator.annotate('notice', `citegate: every citation file is checked because ${(0,model_escape/* escapeMessage */.hC)(selection.checkAll)}.`);
         notes.push(`Every citation file was checked because ${selection.checkAll}.`);
         const plan = all();
         return { ...plan, preloaded, renamed, checkout };
@@ -36361,7 +36363,7 @@ async function check(settings, outputs, annotator, failures) {
         notes.push(`This is shard ${settings.shard.index} of ${settings.shard.count}: ${session.files.length} of those files (merge the shards' reports with citegate merge-reports).`);
     }
     if (plan.nothingToCheck) {
-        annotator.annotate('notice', `citegate: ${notes.join(' ')}`);
+        annotator.annotate('notice', `citegate: ${(0,model_escape/* escapeMessage */.hC)(notes.join(' '))}`);
         const empty = session.run();
         // A later step (upload-artifact, upload-sarif) finds the files it was told to expect.
         const unwrittenReports = writeReports(settings, workspace, manifest, empty, empty, outputs, workspacePaths);

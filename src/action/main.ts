@@ -153,7 +153,7 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
   }
 
   if (plan.nothingToCheck) {
-    annotator.annotate('notice', `citegate: ${notes.join(' ')}`);
+    annotator.annotate('notice', `citegate: ${escapeMessage(notes.join(' '))}`);
     const empty = session.run();
     // A later step (upload-artifact, upload-sarif) finds the files it was told to expect.
     const unwrittenReports = writeReports(settings, workspace, manifest, empty, empty, outputs, workspacePaths);

@@ -8,6 +8,7 @@ import type { Manifest } from '../load/manifest.js';
 import { type CitationFileRef, findCitationFiles } from '../load/select.js';
 import type { Workspace } from '../load/workspace.js';
 import type { Problem } from '../model/problem.js';
+import { escapeMessage } from '../model/escape.js';
 import { isBelow } from '../model/paths.js';
 import { type Annotator, logUntrusted } from './annotator.js';
 import { baseManifest } from './base-manifest.js';
@@ -93,7 +94,11 @@ export async function planFiles(
     },
   });
   if (selection.checkAll) {
-    annotator.annotate('notice', `citegate: every citation file is checked because ${selection.checkAll}.`);
+    // The reason may name a path of the pull request's: escaped, as every path in a message is.
+    annotator.annotate(
+      'notice',
+      `citegate: every citation file is checked because ${escapeMessage(selection.checkAll)}.`,
+    );
     notes.push(`Every citation file was checked because ${selection.checkAll}.`);
     const plan = all();
     return { ...plan, preloaded, renamed, checkout };
