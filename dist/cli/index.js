@@ -22915,6 +22915,8 @@ function internalError(error, io) {
 
 
 
+/** Streams whose reader has gone (EPIPE): what is left to write goes nowhere. Declared before any command runs. */
+const cli_closed = new Set();
 // In a thread this process started to explain records on another core, no command runs.
 if (!servedAsHelper(new URL(import.meta.url)))
     runCommand();
@@ -22931,8 +22933,6 @@ function guarded(stream) {
             stream.write(safe.text);
     };
 }
-/** Streams whose reader has gone (EPIPE): what is left to write goes nowhere. */
-const cli_closed = new Set();
 function runCommand() {
     // A reader that stops early (`citegate check | head`) closes the pipe: stop
     // quietly, as other command-line tools do, with the status of the records:

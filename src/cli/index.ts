@@ -6,6 +6,9 @@ import { type LineState, neutralizeCommands, neutralizeLegacyCommands } from '..
 import { describeFsError } from '../model/fs-error.js';
 import { servedAsHelper } from '../check/explain-pool.js';
 
+/** Streams whose reader has gone (EPIPE): what is left to write goes nowhere. Declared before any command runs. */
+const closed = new Set<NodeJS.WriteStream>();
+
 // In a thread this process started to explain records on another core, no command runs.
 if (!servedAsHelper(new URL(import.meta.url))) runCommand();
 
@@ -21,9 +24,6 @@ function guarded(stream: NodeJS.WriteStream): (text: string) => void {
     if (!closed.has(stream)) stream.write(safe.text);
   };
 }
-
-/** Streams whose reader has gone (EPIPE): what is left to write goes nowhere. */
-const closed = new Set<NodeJS.WriteStream>();
 
 function runCommand(): void {
   // A reader that stops early (`citegate check | head`) closes the pipe: stop
