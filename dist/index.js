@@ -29006,6 +29006,8 @@ function shown(value) {
     return (0,model_escape/* shorten */.ml)(JSON.stringify(value) ?? String(value), model_escape/* EXCERPT */.IK);
 }
 function typeName(value) {
+    if (value === undefined)
+        return 'missing (there is no such field)';
     if (value === null)
         return 'null';
     if (Array.isArray(value))
@@ -29497,6 +29499,7 @@ function nodeOffset(node, fallback = 0) {
 
 
 
+const EMPTY_FILE = 'the file is empty: it holds no citation records';
 function formatOf(file) {
     const lower = file.toLowerCase();
     if (lower.endsWith('.json'))
@@ -29560,6 +29563,10 @@ function parseCitationText(text, file, format, reading = {}) {
     // Read as saved responses when the entry says so, or when the file has
     // their shape and the entry does not say otherwise.
     const responses = reading.format !== 'citegate';
+    // A file of nothing but white space holds no records, whatever its format says (as an empty YAML file does).
+    if (format === 'json' && /^[\s\ufeff]*$/.test(text)) {
+        return { file, records: [], document: undefined, problems: [{ file, line: 0, column: 0, message: EMPTY_FILE }] };
+    }
     if (format === 'json') {
         const json = parseJson(text);
         if (!(json instanceof JsonSyntaxError) && responses) {
@@ -29600,7 +29607,7 @@ function parseCitationText(text, file, format, reading = {}) {
         claimPosition: r.claimOffset !== undefined ? index.position(r.claimOffset) : undefined,
     }));
     if (records.length === 0 && problems.length === 0 && !parsed.emptyListed) {
-        problems.push({ file, line: 0, column: 0, message: 'the file is empty: it holds no citation records' });
+        problems.push({ file, line: 0, column: 0, message: EMPTY_FILE });
     }
     const answerValue = parsed.document?.get('answer');
     let answer;

@@ -87,6 +87,7 @@ function shown(value: unknown): string {
 }
 
 function typeName(value: unknown): string {
+  if (value === undefined) return 'missing (there is no such field)';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'an object';

@@ -31,6 +31,8 @@ import type { Workspace } from './workspace.js';
 import { deref, MAX_YAML_ALIASES, nodeOffset, parseYaml, withLoneCrAsLf, yamlMarks } from './yaml-nodes.js';
 import type { Problem } from '../model/problem.js';
 
+const EMPTY_FILE = 'the file is empty: it holds no citation records';
+
 /** A record as read; one made from a saved response may say more (anthropic.ts). */
 export interface LoadedRecord extends ResponseRecordExtras {
   /** The parsed value: an object (a plain one from JSON, a Map from YAML), or anything else, which is not a record. */
@@ -143,6 +145,10 @@ export function parseCitationText(
   // Read as saved responses when the entry says so, or when the file has
   // their shape and the entry does not say otherwise.
   const responses = reading.format !== 'citegate';
+  // A file of nothing but white space holds no records, whatever its format says (as an empty YAML file does).
+  if (format === 'json' && /^[\s\ufeff]*$/.test(text)) {
+    return { file, records: [], document: undefined, problems: [{ file, line: 0, column: 0, message: EMPTY_FILE }] };
+  }
   if (format === 'json') {
     const json = parseJson(text);
     if (!(json instanceof JsonSyntaxError) && responses) {
@@ -185,7 +191,7 @@ export function parseCitationText(
     }),
   );
   if (records.length === 0 && problems.length === 0 && !parsed.emptyListed) {
-    problems.push({ file, line: 0, column: 0, message: 'the file is empty: it holds no citation records' });
+    problems.push({ file, line: 0, column: 0, message: EMPTY_FILE });
   }
   const answerValue = parsed.document?.get('answer');
   let answer: Answer | undefined;

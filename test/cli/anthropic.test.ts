@@ -508,6 +508,20 @@ describe('responses that cannot pass are problems naming the response', () => {
     expect(run.code).toBe(1);
   });
 
+  // Found by fuzzing: a block without its text was "not a undefined".
+  it('a text block without its text', () => {
+    const run = runCli(
+      ['check', 'evals/a.json'],
+      workspace({ 'evals/a.json': pretty(message('t', [{ type: 'text' }, good('x').content[0]])) }),
+    );
+    expect(errLines(run.stderr)).toContainEqual(
+      expect.stringMatching(
+        /^evals\/a\.json:\d+:\d+: error: response t: the `text` of content block 0 must be a string, not missing \(there is no such field\)$/,
+      ),
+    );
+    expect(run.code).toBe(1);
+  });
+
   it('a response that cites nothing, and one whose blocks are malformed', () => {
     const none = message('n', [text('Our returns policy is generous.')]);
     const broken = message('b', [{ type: 'text', text: 5 }, text('y', { cited: 'no' }), good('x').content[0]]);

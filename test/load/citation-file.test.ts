@@ -64,7 +64,9 @@ describe('JSON citation files', () => {
       '[\n  {"citation_id": "c1",\n   "citation_id": "c2"}\n]',
       '3:4: duplicate key "citation_id" (first at line 2, column 4)',
     ],
-    ['', '1:1: empty input: expected a JSON value'],
+    // Found by fuzzing: the CLI's documentation gives an empty file the words an empty YAML file gets.
+    ['', '0:0: the file is empty: it holds no citation records'],
+    [' \n\t\n', '0:0: the file is empty: it holds no citation records'],
     ['[1,\n 2,\n]', '2:3: trailing comma before ]'],
   ])('reports %j at its line and column', (text, problem) => {
     expect(parse(text, 'json')).toEqual({ records: [], problems: [problem] });
