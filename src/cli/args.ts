@@ -37,7 +37,15 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig['options'
   try {
     parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
-    const message = (error as Error).message
+    const raw = (error as Error).message;
+    // "--root -x": Node asks whether -x was meant as the value; say what to write, in one line.
+    const ambiguous = /^Option '([^']+)' argument is ambiguous\..*use '([^']*)'\.?$/s.exec(raw);
+    if (ambiguous)
+      throw new UsageError(
+        `${ambiguous[1]} needs a value, and the argument after it starts with a dash: if it is the value, write ${ambiguous[2]}`,
+        command,
+      );
+    const message = raw
       .replace(/\. To specify a positional argument starting with a '-'.*$/s, '')
       .replace(/^Unknown option/, 'unknown option')
       .replace(/^Option/, 'option')

@@ -96,6 +96,11 @@ describe('did you mean, for a mistyped option or command', () => {
     [['check', '--frobnicate'], "unknown option '--frobnicate'; see citegate check --help"],
     [['check', '-x'], "unknown option '-x'; see citegate check --help"],
     [['frobnicate'], 'unknown command "frobnicate"; see citegate --help'],
+    // Found by fuzzing: Node's three sentences came through, joined by ".;".
+    [
+      ['check', '--max-source-bytes', '-XYZ'],
+      '--max-source-bytes needs a value, and the argument after it starts with a dash: if it is the value, write --max-source-bytes=-XYZ; see citegate check --help',
+    ],
   ])('%j', (args, message) => {
     expect(runCli(args, root)).toEqual({ code: 2, stdout: '', stderr: `citegate: error: ${message}\n` });
   });
