@@ -42253,6 +42253,31 @@ function quickRecords(columns) {
  * lower the whole process, so it is not made. Keep it in step with
  * readHere below, which does the same in this thread without packing.
  */
+/**
+ * Whether a parsed value holds values nested more than MAX_NESTING deep. A
+ * message between threads cannot carry one nested some thousands deep (it is
+ * dropped unread, and the reader seemed to stop for no reason), and a report
+ * nests a few levels. Written without closures, so that the worker below
+ * runs its source as it is.
+ */
+function nestedTooDeep(value, limit) {
+    const stack = [value, 0];
+    while (stack.length > 0) {
+        const depth = stack.pop();
+        const v = stack.pop();
+        if (v === null || typeof v !== 'object')
+            continue;
+        if (depth >= limit)
+            return true;
+        for (const child of Array.isArray(v) ? v : Object.values(v)) {
+            if (child !== null && typeof child === 'object')
+                stack.push(child, depth + 1);
+        }
+    }
+    return false;
+}
+/** Deeper than this is no citegate report (whose records nest a few levels). */
+const MAX_NESTING = 256;
 const WORKER = `(() => {
 const { workerData, parentPort } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
@@ -42271,6 +42296,7 @@ try {
   return;
 }
 const digest = createHash('sha256').update(bytes).digest('hex');
+const nestedTooDeep = ${nestedTooDeep.toString()};
 let value;
 try {
   const text = bytes.toString('utf8');
@@ -42278,6 +42304,10 @@ try {
   value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 } catch (error) {
   parentPort.postMessage({ error: 'json', message: String(error && error.message) });
+  return;
+}
+if (nestedTooDeep(value, ${MAX_NESTING})) {
+  parentPort.postMessage({ error: 'deep' });
   return;
 }
 if (!value || typeof value !== 'object' || !Array.isArray(value.records)) {
@@ -42387,13 +42417,15 @@ function readHere(fd) {
         return { error: 'read', code: error.code, message: (0,model_escape/* messageOf */.bD)(error) };
     }
     const digest = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+    let report;
     try {
         const text = bytes.toString('utf8');
-        return { digest, report: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+        report = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     }
     catch (error) {
         return { error: 'json', message: (0,model_escape/* messageOf */.bD)(error) };
     }
+    return nestedTooDeep(report, MAX_NESTING) ? { error: 'deep' } : { digest, report };
 }
 function baselineOf(file, reply) {
     if ('error' in reply) {
@@ -42402,6 +42434,8 @@ function baselineOf(file, reply) {
             const error = Object.assign(new Error(reply.message), { code: reply.code });
             throw new load_report/* BaselineError */.s$(`cannot read the baseline ${file}: ${(0,fs_error/* describeFsError */.T)(error)}`);
         }
+        if (reply.error === 'deep')
+            throw new load_report/* BaselineError */.s$(`the baseline ${file} cannot be used: not a citegate JSON report (its values are nested more than ${MAX_NESTING} deep)`);
         throw new load_report/* BaselineError */.s$(`the baseline ${file} cannot be used: ${(0,load_report/* notJson */.O2)((0,model_escape/* messageOf */.bD)(reply.message))}`);
     }
     const { report, packed } = reply;

@@ -20217,6 +20217,31 @@ function quickRecords(columns) {
  * lower the whole process, so it is not made. Keep it in step with
  * readHere below, which does the same in this thread without packing.
  */
+/**
+ * Whether a parsed value holds values nested more than MAX_NESTING deep. A
+ * message between threads cannot carry one nested some thousands deep (it is
+ * dropped unread, and the reader seemed to stop for no reason), and a report
+ * nests a few levels. Written without closures, so that the worker below
+ * runs its source as it is.
+ */
+function nestedTooDeep(value, limit) {
+    const stack = [value, 0];
+    while (stack.length > 0) {
+        const depth = stack.pop();
+        const v = stack.pop();
+        if (v === null || typeof v !== 'object')
+            continue;
+        if (depth >= limit)
+            return true;
+        for (const child of Array.isArray(v) ? v : Object.values(v)) {
+            if (child !== null && typeof child === 'object')
+                stack.push(child, depth + 1);
+        }
+    }
+    return false;
+}
+/** Deeper than this is no citegate report (whose records nest a few levels). */
+const MAX_NESTING = 256;
 const WORKER = `(() => {
 const { workerData, parentPort } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
@@ -20235,6 +20260,7 @@ try {
   return;
 }
 const digest = createHash('sha256').update(bytes).digest('hex');
+const nestedTooDeep = ${nestedTooDeep.toString()};
 let value;
 try {
   const text = bytes.toString('utf8');
@@ -20242,6 +20268,10 @@ try {
   value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 } catch (error) {
   parentPort.postMessage({ error: 'json', message: String(error && error.message) });
+  return;
+}
+if (nestedTooDeep(value, ${MAX_NESTING})) {
+  parentPort.postMessage({ error: 'deep' });
   return;
 }
 if (!value || typeof value !== 'object' || !Array.isArray(value.records)) {
@@ -20351,13 +20381,15 @@ function readHere(fd) {
         return { error: 'read', code: error.code, message: messageOf(error) };
     }
     const digest = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
+    let report;
     try {
         const text = bytes.toString('utf8');
-        return { digest, report: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+        report = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     }
     catch (error) {
         return { error: 'json', message: messageOf(error) };
     }
+    return nestedTooDeep(report, MAX_NESTING) ? { error: 'deep' } : { digest, report };
 }
 function baselineOf(file, reply) {
     if ('error' in reply) {
@@ -20366,6 +20398,8 @@ function baselineOf(file, reply) {
             const error = Object.assign(new Error(reply.message), { code: reply.code });
             throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
         }
+        if (reply.error === 'deep')
+            throw new BaselineError(`the baseline ${file} cannot be used: not a citegate JSON report (its values are nested more than ${MAX_NESTING} deep)`);
         throw new BaselineError(`the baseline ${file} cannot be used: ${notJson(messageOf(reply.message))}`);
     }
     const { report, packed } = reply;

@@ -27,6 +27,30 @@ import { type Baseline, BaselineError, baselineReportOf, notJson, ReportError } 
  * lower the whole process, so it is not made. Keep it in step with
  * readHere below, which does the same in this thread without packing.
  */
+/**
+ * Whether a parsed value holds values nested more than MAX_NESTING deep. A
+ * message between threads cannot carry one nested some thousands deep (it is
+ * dropped unread, and the reader seemed to stop for no reason), and a report
+ * nests a few levels. Written without closures, so that the worker below
+ * runs its source as it is.
+ */
+function nestedTooDeep(value: unknown, limit: number): boolean {
+  const stack: unknown[] = [value, 0];
+  while (stack.length > 0) {
+    const depth = stack.pop() as number;
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v as object)) {
+      if (child !== null && typeof child === 'object') stack.push(child, depth + 1);
+    }
+  }
+  return false;
+}
+
+/** Deeper than this is no citegate report (whose records nest a few levels). */
+const MAX_NESTING = 256;
+
 const WORKER = `(() => {
 const { workerData, parentPort } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
@@ -45,6 +69,7 @@ try {
   return;
 }
 const digest = createHash('sha256').update(bytes).digest('hex');
+const nestedTooDeep = ${nestedTooDeep.toString()};
 let value;
 try {
   const text = bytes.toString('utf8');
@@ -52,6 +77,10 @@ try {
   value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 } catch (error) {
   parentPort.postMessage({ error: 'json', message: String(error && error.message) });
+  return;
+}
+if (nestedTooDeep(value, ${MAX_NESTING})) {
+  parentPort.postMessage({ error: 'deep' });
   return;
 }
 if (!value || typeof value !== 'object' || !Array.isArray(value.records)) {
@@ -100,7 +129,8 @@ parentPort.postMessage({ digest, report: value, packed: { count, values, places,
 type Reply =
   | { readonly digest: string; readonly report: unknown; readonly packed?: RecordColumns }
   | { readonly error: 'read'; readonly code?: string; readonly message: string }
-  | { readonly error: 'json'; readonly message: string };
+  | { readonly error: 'json'; readonly message: string }
+  | { readonly error: 'deep' };
 
 /**
  * Starts reading the baseline `file`; the promise gives it once read and
@@ -169,12 +199,14 @@ function readHere(fd: number): Reply {
     return { error: 'read', code: (error as NodeJS.ErrnoException).code, message: messageOf(error) };
   }
   const digest = createHash('sha256').update(bytes).digest('hex');
+  let report: unknown;
   try {
     const text = bytes.toString('utf8');
-    return { digest, report: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+    report = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
     return { error: 'json', message: messageOf(error) };
   }
+  return nestedTooDeep(report, MAX_NESTING) ? { error: 'deep' } : { digest, report };
 }
 
 function baselineOf(file: string, reply: Reply): Baseline {
@@ -184,6 +216,10 @@ function baselineOf(file: string, reply: Reply): Baseline {
       const error = Object.assign(new Error(reply.message), { code: reply.code });
       throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
     }
+    if (reply.error === 'deep')
+      throw new BaselineError(
+        `the baseline ${file} cannot be used: not a citegate JSON report (its values are nested more than ${MAX_NESTING} deep)`,
+      );
     throw new BaselineError(`the baseline ${file} cannot be used: ${notJson(messageOf(reply.message))}`);
   }
   const { report, packed } = reply;

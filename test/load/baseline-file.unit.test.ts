@@ -117,6 +117,14 @@ describe('readBaselineFile', () => {
     for (const worker of [true, false]) {
       threads = worker;
       await expect(readBaselineFile(file('{"tool":'), ELSEWHERE)).rejects.toThrow(/cannot be used: not JSON: /);
+      // Found by fuzzing: a value nested 5,000 deep could not pass between threads, and the reader "stopped (exit 0)".
+      for (const deep of [
+        `${'['.repeat(5000)}${']'.repeat(5000)}`,
+        `{"records": [${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}]}`,
+      ])
+        await expect(readBaselineFile(file(deep), ELSEWHERE)).rejects.toThrow(
+          /cannot be used: not a citegate JSON report \(its values are nested more than 256 deep\)$/,
+        );
       // JSON.parse quotes the text it stopped at; a report is no citation file, so none of it is shown.
       const quoted = readBaselineFile(file('{"ghs_SECRETTOKEN": tru}'), ELSEWHERE);
       await expect(quoted).rejects.toThrow(
