@@ -9397,6 +9397,24 @@ function withLoneCrAsLf(text) {
 const LONE_CR = /\r(?!\n)/;
 const LONE_CR_ALL = /\r(?!\n)/g;
 /**
+ * Where the quoted scalar that a missing closing quote ends at was opened: the
+ * yaml package reports the end of the file, where nothing is wrong, and the
+ * mistake is where the quote began.
+ */
+function openingQuote(doc, at) {
+    let found;
+    (0,dist/* visit */.YR)(doc, {
+        Scalar(_, node) {
+            if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range?.[1] === at) {
+                found = node.range[0];
+                return dist/* visit */.YR.BREAK;
+            }
+            return undefined;
+        },
+    });
+    return found;
+}
+/**
  * Parses one YAML document (YAML 1.2, core schema: `yes` is a string, a date is
  * a string, no custom tags run). Warnings are issues too: a gate reads its input
  * strictly.
@@ -9419,7 +9437,8 @@ function parseYaml(text) {
     const doc = docs[0];
     for (const e of [...doc.errors, ...doc.warnings]) {
         const structural = e.code !== 'DUPLICATE_KEY' && e.code !== 'TAG_RESOLVE_FAILED';
-        issues.push({ offset: e.pos[0], message: yamlMessage(e.message), structural });
+        const opened = e.code === 'MISSING_CHAR' && /closing .?quote/i.test(e.message) ? openingQuote(doc, e.pos[0]) : undefined;
+        issues.push({ offset: opened ?? e.pos[0], message: yamlMessage(e.message), structural });
     }
     duplicateKeys(doc, issues);
     issues = upToFirstSyntaxError(issues);

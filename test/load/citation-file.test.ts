@@ -189,6 +189,17 @@ describe('YAML citation files', () => {
       '4:1: sequence item without - indicator',
     ],
     ['a missing comma in a flow list', 'citations: [{a: 1} {b: 2}]\n', '1:20: unexpected flow-map-start at node end'],
+    // Found by fuzzing: reported at the end of the file, a line past its last.
+    [
+      'a quote never closed',
+      'citations:\n  - citation_id: c1\n    quote: "A receipt\n    source_id: r\n  - citation_id: c2\n',
+      expect.stringMatching(/^3:12: .*quote/),
+    ],
+    [
+      'a single quote never closed',
+      "- citation_id: c1\n  quote: 'A receipt\n",
+      expect.stringMatching(/^2:10: .*quote/),
+    ],
   ])('reports %s once, at the first error', (_what, text, problem) => {
     expect(parse(text, 'yaml')).toEqual({ records: [], problems: [problem] });
   });
