@@ -17606,8 +17606,10 @@ function contextDetail(decision, kept, alone, view, place) {
     if (hasPrefix && hasSuffix) {
         const prefixOnly = quoteContext(context.given.prefixText, '');
         const suffixOnly = quoteContext('', context.given.suffixText);
-        detail.prefixKept = alone.filter((s) => match_contextAllows(view.bytes, s, length, prefixOnly)).length;
-        detail.suffixKept = alone.filter((s) => match_contextAllows(view.bytes, s, length, suffixOnly)).length;
+        // Over the matches counted (the first MAX_COUNTED_MATCHES), as `candidates` is.
+        const counted = more ? alone.slice(0, MAX_COUNTED_MATCHES) : alone;
+        detail.prefixKept = counted.filter((s) => match_contextAllows(view.bytes, s, length, prefixOnly)).length;
+        detail.suffixKept = counted.filter((s) => match_contextAllows(view.bytes, s, length, suffixOnly)).length;
     }
     if (kept.length === 0 && alone.length > 0) {
         const text = view.text;
@@ -20657,7 +20659,7 @@ function contextLines(c) {
         return [];
     const which = [c.prefix ? 'prefix' : '', c.suffix ? 'suffix' : ''].filter(Boolean).join(' and ');
     const alone = c.prefixKept !== undefined && c.suffixKept !== undefined
-        ? `the prefix alone keeps ${c.prefixKept}, the suffix alone keeps ${c.suffixKept}`
+        ? `${c.moreCandidates ? `of the first ${c.candidates} matches, ` : ''}the prefix alone keeps ${c.prefixKept}, the suffix alone keeps ${c.suffixKept}`
         : undefined;
     const matches = c.moreCandidates ? `more than ${c.candidates} matches` : plural(c.candidates, 'match', 'matches');
     if (c.kept > 0) {

@@ -165,8 +165,10 @@ function contextDetail(
   if (hasPrefix && hasSuffix) {
     const prefixOnly = quoteContext(context.given.prefixText, '');
     const suffixOnly = quoteContext('', context.given.suffixText);
-    detail.prefixKept = alone.filter((s) => contextAllows(view.bytes, s, length, prefixOnly)).length;
-    detail.suffixKept = alone.filter((s) => contextAllows(view.bytes, s, length, suffixOnly)).length;
+    // Over the matches counted (the first MAX_COUNTED_MATCHES), as `candidates` is.
+    const counted = more ? alone.slice(0, MAX_COUNTED_MATCHES) : alone;
+    detail.prefixKept = counted.filter((s) => contextAllows(view.bytes, s, length, prefixOnly)).length;
+    detail.suffixKept = counted.filter((s) => contextAllows(view.bytes, s, length, suffixOnly)).length;
   }
   if (kept.length === 0 && alone.length > 0) {
     const text = view.text;

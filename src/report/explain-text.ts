@@ -62,7 +62,7 @@ function contextLines(c: ContextDetail): string[] {
   const which = [c.prefix ? 'prefix' : '', c.suffix ? 'suffix' : ''].filter(Boolean).join(' and ');
   const alone =
     c.prefixKept !== undefined && c.suffixKept !== undefined
-      ? `the prefix alone keeps ${c.prefixKept}, the suffix alone keeps ${c.suffixKept}`
+      ? `${c.moreCandidates ? `of the first ${c.candidates} matches, ` : ''}the prefix alone keeps ${c.prefixKept}, the suffix alone keeps ${c.suffixKept}`
       : undefined;
   const matches = c.moreCandidates ? `more than ${c.candidates} matches` : plural(c.candidates, 'match', 'matches');
   if (c.kept > 0) {

@@ -175,6 +175,23 @@ describe('explanations of prefix and suffix', () => {
     ]);
   });
 
+  // Found by fuzzing: past 1,000 matches the count stops, but each context's count went on to 1,001.
+  it('count what each context keeps over the matches counted, when counting stopped', () => {
+    const { lines, records } = explainRun('Ask Ahead now.\n'.repeat(1200), [
+      { quote: 'Ahead', prefix: 'Ask', suffix: 'later' },
+    ]);
+    expect(records[0].detail!.context).toMatchObject({
+      candidates: 1000,
+      more_candidates: true,
+      kept: 0,
+      prefix_kept: 1000,
+      suffix_kept: 0,
+    });
+    expect(lines).toContain(
+      '  the quote occurs more than 1000 times in the source, but never after the prefix and before the suffix (of the first 1000 matches, the prefix alone keeps 1000, the suffix alone keeps 0); the first 3:',
+    );
+  });
+
   it('say which context decided when both are given', () => {
     const { lines, records } = explainRun(source, [
       { quote, prefix: 'Intro.', suffix: 'End' },
