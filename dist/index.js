@@ -29579,13 +29579,12 @@ function parseCitationText(text, file, format, reading = {}) {
         text = withLoneCrAsLf(text);
     const index = new positions/* TextLineIndex */.y8(text);
     let parsed;
+    // A file of nothing but white space holds no records (as an empty YAML file holds none).
+    if (format === 'json' && /^[\s\ufeff]*$/.test(text))
+        return unread(file, EMPTY_FILE);
     // Read as saved responses when the entry says so, or when the file has
     // their shape and the entry does not say otherwise.
     const responses = reading.format !== 'citegate';
-    // A file of nothing but white space holds no records, whatever its format says (as an empty YAML file does).
-    if (format === 'json' && /^[\s\ufeff]*$/.test(text)) {
-        return { file, records: [], document: undefined, problems: [{ file, line: 0, column: 0, message: EMPTY_FILE }] };
-    }
     if (format === 'json') {
         const json = parseJson(text);
         if (!(json instanceof JsonSyntaxError) && responses) {
