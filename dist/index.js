@@ -40688,14 +40688,20 @@ class QuoteSet {
                     comparisons * this.longLookupWork +
                     RANGE_UNITS * (this.quotes.length - this.short.length)) /
                     TABLE_TO_INDEX_TIME;
+        // Built once per scan at most, for long quotes or short ones, and counted when built.
         let index;
+        const indexed = () => {
+            if (index === undefined) {
+                found.spend(INDEX_PER_BYTE * n);
+                index = new _unit_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UnitIndex */ .bz(source);
+            }
+            return index;
+        };
         if (indexAt < 0 ? allLong.length > 0 : !this.scanTable(source, found, indexAt)) {
             // What the table found is dropped, and every long quote looked up instead.
             found.dropFindings();
-            found.spend(INDEX_PER_BYTE * n);
-            index = new _unit_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UnitIndex */ .bz(source);
             for (const id of allLong)
-                findIndexed(index, this.quotes[id], id, this.contexts[id], found);
+                findIndexed(indexed(), this.quotes[id], id, this.contexts[id], found);
         }
         // Short quotes: searched for until that has cost SHORT_SEARCH_PER_BYTE per byte, then looked up in an index.
         const searchUpTo = found.spent() + this.shortSearchPerByte * n;
@@ -40705,11 +40711,7 @@ class QuoteSet {
             // A search that runs past the limit is given up and its quote looked up instead.
             if (index === undefined && findShort(source, quote, id, context, found, searchUpTo))
                 continue;
-            if (index === undefined) {
-                found.spend(INDEX_PER_BYTE * n);
-                index = new _unit_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UnitIndex */ .bz(source);
-            }
-            findIndexed(index, quote, id, context, found);
+            findIndexed(indexed(), quote, id, context, found);
         }
         this.work = { spent: found.spent(), budget };
         return found.hits();
