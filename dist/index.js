@@ -28373,7 +28373,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4068);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(562);
 /* harmony import */ var _check_explain_pool_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7510);
 /* harmony import */ var _load_baseline_file_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1191);
 /* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6282);
@@ -28403,7 +28403,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4068:
+/***/ 562:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28567,412 +28567,8 @@ function joinedAnswer(fileText, pieces, position, index) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/load/strict-json.ts
-// Strict JSON (RFC 8259) with positions.
-//
-// JSON.parse alone cannot do this job: it gives no position for a value,
-// silently keeps the last of two duplicate keys, and its error messages do not
-// name a line. The `yaml` package would accept comments, trailing commas and
-// more. So the native JSON.parse, many times faster than anything written
-// here, builds the values, and a small scanner notes where the records start
-// and refuses what JSON.parse lets through: duplicate keys, nesting too deep,
-// too many records. JSON.parse refuses everything else RFC 8259 does not
-// allow; when it does, the scanner reads the text again, checking everything,
-// to say what it found where (and a large text is checked that way first).
-// Either way a key such as "__proto__" becomes an ordinary own property.
-
-class JsonSyntaxError extends Error {
-    offset;
-    firstOffset;
-    /** `firstOffset`: for a duplicate key, where the key first appeared. */
-    constructor(message, offset, firstOffset) {
-        super(message);
-        this.offset = offset;
-        this.firstOffset = firstOffset;
-        this.name = 'JsonSyntaxError';
-    }
-}
-/**
- * Where the values of JSON text start, as a tree: the top-level value is
- * followed, and so is every element of a followed array and the value of each
- * key in `follow` of a followed object; nothing else is kept (a response's
- * `usage` or a tool's `input` cost nothing). For text parseStrictJson() has
- * read already: it is not checked again.
- */
-function scanOffsets(text, follow, start = 0, end = text.length) {
-    const scanner = new Scanner(text, start, end, false, true, follow);
-    scanner.scanDocument();
-    return scanner.tree;
-}
-/** Nesting deeper than this is refused: no real citation file comes close. */
-const MAX_JSON_DEPTH = 256;
-/**
- * A file with more records than this is refused: each record costs memory
- * until the run ends, and 64 MiB of `[0,0,…]` would otherwise be 32 million.
- */
-const MAX_RECORDS_PER_FILE = 200_000;
-/** The problem of a file with more records (made when needed: toLocaleString loads the locale data, some 8 MB). */
-const tooManyRecords = () => `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`;
-/**
- * Texts longer than this are scanned, checking everything, before JSON.parse
- * builds anything: 64 MiB of `[[[[…` or `[0,0,…` would take JSON.parse 15 s and
- * 2 GB before the scan refused it (measured on 16 MB: 3.7 s, 464 MB). Shorter
- * ones cost it, at the same rate, at most a quarter of a second and 30 MB.
- */
-const CHECK_FIRST_CHARS = 1 << 20;
-/** `line`: the text is one line of a JSON Lines file, not a whole file. */
-function parseStrictJson(text, start = 0, end = text.length, line = false) {
-    const json = start === 0 && end === text.length ? text : text.slice(start, end);
-    const scan = (valid) => new Scanner(text, start, end, line, valid).scanDocument();
-    if (end - start > CHECK_FIRST_CHARS)
-        return { ...scan(false), value: JSON.parse(json) };
-    let value;
-    try {
-        value = JSON.parse(json);
-    }
-    catch (error) {
-        // Not JSON: the checking scan throws a JsonSyntaxError saying what and where.
-        scan(false);
-        // It found nothing wrong where JSON.parse did: a bug here, which must not pass.
-        throw error;
-    }
-    return { ...scan(true), value };
-}
-const INVISIBLE = /^[\p{Cf}\p{Zs}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]$/u;
-function describe(text, at, end) {
-    const cp = at < end ? text.codePointAt(at) : undefined;
-    if (cp === undefined)
-        return 'end of input';
-    const code = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-    if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
-        return `control character ${code}`;
-    // A character that shows as nothing or as a plain space (a BOM, a no-break
-    // space, a bidi mark, a lone surrogate) is the likely culprit: name it.
-    if (INVISIBLE.test(String.fromCodePoint(cp)))
-        return `invisible character ${code}`;
-    return `'${String.fromCodePoint(cp)}'`;
-}
-const HEX = /^[0-9a-fA-F]{4}$/;
-/** Beyond this many keys, an object's keys are looked up in a Map. */
-const MANY_KEYS = 16;
-/** What ends a run of plain characters in a JSON string: its quote, an escape, a control character. */
-const STRING_SPECIAL = /["\\\x00-\x1f]/g;
-class Scanner {
-    text;
-    end;
-    line;
-    valid;
-    follow;
-    pos;
-    recordOffsets;
-    keyOffsets = new Map();
-    claimOffsets = new Map();
-    /** With `follow`: where the followed values start (scanOffsets). */
-    tree;
-    /** `valid`: JSON.parse has read the text, so its strings need no checking, only skipping. */
-    constructor(text, start, end, line, valid, follow) {
-        this.text = text;
-        this.end = end;
-        this.line = line;
-        this.valid = valid;
-        this.follow = follow;
-        this.pos = start;
-    }
-    scanDocument() {
-        this.skipWhitespace();
-        const offset = this.pos;
-        if (this.pos >= this.end)
-            throw new JsonSyntaxError('empty input: expected a JSON value', this.pos);
-        if (this.follow)
-            this.tree = { offset };
-        this.value(0, 'top', this.tree);
-        this.skipWhitespace();
-        if (this.pos < this.end) {
-            throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: ` +
-                (this.line
-                    ? 'a line of a JSON Lines file holds exactly one record'
-                    : 'a JSON file holds exactly one value (use .jsonl for one record per line)'), this.pos);
-        }
-        return { offset, recordOffsets: this.recordOffsets, keyOffsets: this.keyOffsets, claimOffsets: this.claimOffsets };
-    }
-    unexpected(expected) {
-        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: ${expected}`, this.pos);
-    }
-    skipWhitespace() {
-        const t = this.text;
-        while (this.pos < this.end) {
-            const c = t.charCodeAt(this.pos);
-            if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
-                this.pos++;
-            }
-            else if (c === 0x2f && (t.charCodeAt(this.pos + 1) === 0x2f || t.charCodeAt(this.pos + 1) === 0x2a)) {
-                throw new JsonSyntaxError('comments are not allowed in JSON', this.pos);
-            }
-            else {
-                return;
-            }
-        }
-    }
-    /** `role`: 'top' for the document, 'records' for the array that holds the records, 'record' for one of them. */
-    /** `node`: where to note the offsets of its parts, when it is followed (scanOffsets). */
-    value(depth, role, node) {
-        const t = this.text;
-        const c = this.pos < this.end ? t.charCodeAt(this.pos) : -1;
-        switch (c) {
-            case 0x7b:
-                this.object(depth + 1, role === 'top', role === 'record', node);
-                return;
-            case 0x5b:
-                this.array(depth + 1, role === 'top' || role === 'records', node);
-                return;
-            case 0x22:
-                this.string(false);
-                return;
-            case 0x74:
-                this.literal('true');
-                return;
-            case 0x66:
-                this.literal('false');
-                return;
-            case 0x6e:
-                this.literal('null');
-                return;
-            default:
-                if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-                    this.number();
-                    return;
-                }
-                if (c < 0)
-                    throw new JsonSyntaxError('unexpected end of input: expected a JSON value', this.pos);
-                for (const word of ['NaN', 'Infinity', '+Infinity', 'undefined']) {
-                    if (t.startsWith(word, this.pos))
-                        throw new JsonSyntaxError(`${word} is not a JSON value`, this.pos);
-                }
-                if (c === 0x27)
-                    throw new JsonSyntaxError('strings in JSON take double quotes, not single quotes', this.pos);
-                this.unexpected('expected a JSON value');
-        }
-    }
-    checkDepth(depth) {
-        if (depth > MAX_JSON_DEPTH)
-            throw new JsonSyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`, this.pos);
-    }
-    object(depth, top, record, node) {
-        this.checkDepth(depth);
-        const start = this.pos;
-        // The keys so far and where each is: a list, looked through, for the few
-        // keys of a record (a Map for each of a file's objects costs more); a Map
-        // once there are many.
-        const names = [];
-        const offsets = [];
-        let index;
-        this.pos++;
-        this.skipWhitespace();
-        if (this.text.charCodeAt(this.pos) === 0x7d && this.pos < this.end) {
-            this.pos++;
-            return;
-        }
-        // Where the last comma was: a trailing one is reported there, where it is to be deleted.
-        let comma = this.pos;
-        for (;;) {
-            if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x22) {
-                if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x7d)
-                    throw new JsonSyntaxError('trailing comma before }', comma);
-                this.unexpected('expected a key in double quotes');
-            }
-            const keyOffset = this.pos;
-            const key = this.string(true);
-            let first;
-            if (index)
-                first = index.get(key);
-            else {
-                const k = names.indexOf(key);
-                if (k >= 0)
-                    first = offsets[k];
-            }
-            if (first !== undefined)
-                throw new JsonSyntaxError(`duplicate key ${(0,model_escape/* excerpt */.Kb)(key)}`, keyOffset, first);
-            if (index)
-                index.set(key, keyOffset);
-            else {
-                names.push(key);
-                offsets.push(keyOffset);
-                if (names.length > MANY_KEYS)
-                    index = new Map(names.map((name, k) => [name, offsets[k]]));
-            }
-            this.skipWhitespace();
-            if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x3a)
-                this.unexpected("expected ':' after the key");
-            this.pos++;
-            this.skipWhitespace();
-            if (top)
-                this.keyOffsets.set(key, this.pos);
-            if (record && key === 'claim')
-                this.claimOffsets.set(start, this.pos);
-            let child;
-            if (node !== undefined && this.follow.has(key)) {
-                child = { offset: this.pos };
-                (node.keys ??= new Map()).set(key, child);
-            }
-            this.value(depth, top && key === 'citations' ? 'records' : 'other', child);
-            this.skipWhitespace();
-            const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
-            if (c === 0x2c) {
-                comma = this.pos++;
-                this.skipWhitespace();
-            }
-            else if (c === 0x7d) {
-                this.pos++;
-                return;
-            }
-            else {
-                this.unexpected("expected ',' or '}'");
-            }
-        }
-    }
-    array(depth, records, node) {
-        this.checkDepth(depth);
-        const offsets = records ? [] : undefined;
-        if (offsets)
-            this.recordOffsets = offsets;
-        if (node !== undefined)
-            node.items = [];
-        this.pos++;
-        this.skipWhitespace();
-        if (this.text.charCodeAt(this.pos) === 0x5d && this.pos < this.end) {
-            this.pos++;
-            return;
-        }
-        let comma = this.pos;
-        for (;;) {
-            if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x5d)
-                throw new JsonSyntaxError('trailing comma before ]', comma);
-            if (offsets) {
-                if (offsets.length === MAX_RECORDS_PER_FILE) {
-                    throw new JsonSyntaxError(tooManyRecords(), this.pos);
-                }
-                offsets.push(this.pos);
-            }
-            let child;
-            if (node !== undefined)
-                node.items.push((child = { offset: this.pos }));
-            this.value(depth, records ? 'record' : 'other', child);
-            this.skipWhitespace();
-            const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
-            if (c === 0x2c) {
-                comma = this.pos++;
-                this.skipWhitespace();
-            }
-            else if (c === 0x5d) {
-                this.pos++;
-                return;
-            }
-            else {
-                this.unexpected("expected ',' or ']'");
-            }
-        }
-    }
-    /** Checks a string, or skips it in valid text; returns its value when `wanted` (keys need it), else ''. */
-    string(wanted) {
-        const t = this.text;
-        const open = this.pos;
-        if (this.valid) {
-            // The closing quote is the first one after an even number of backslashes.
-            let close = t.indexOf('"', open + 1);
-            for (;;) {
-                let slashes = 0;
-                while (t.charCodeAt(close - 1 - slashes) === 0x5c)
-                    slashes++;
-                if (slashes % 2 === 0)
-                    break;
-                close = t.indexOf('"', close + 1);
-            }
-            this.pos = close + 1;
-            if (!wanted)
-                return '';
-            const raw = t.slice(open + 1, close);
-            return raw.includes('\\') ? JSON.parse(t.slice(open, close + 1)) : raw;
-        }
-        let escaped = false;
-        for (let i = open + 1;; i++) {
-            // Most of a string is plain characters: the native search skips them.
-            STRING_SPECIAL.lastIndex = i;
-            i = STRING_SPECIAL.test(t) ? STRING_SPECIAL.lastIndex - 1 : this.end;
-            if (i >= this.end)
-                throw new JsonSyntaxError('unterminated string', open);
-            const c = t.charCodeAt(i);
-            if (c === 0x22) {
-                this.pos = i + 1;
-                return !wanted ? '' : escaped ? JSON.parse(t.slice(open, i + 1)) : t.slice(open + 1, i);
-            }
-            if (c < 0x20)
-                throw new JsonSyntaxError(`${describe(t, i, this.end)} in a string must be escaped`, i);
-            escaped = true;
-            const e = t.charCodeAt(i + 1);
-            if (e === 0x75) {
-                if (!HEX.test(t.slice(i + 2, Math.min(i + 6, this.end))))
-                    throw new JsonSyntaxError('\\u must be followed by four hex digits', i);
-                i += 5;
-            }
-            else if (e === 0x22 ||
-                e === 0x5c ||
-                e === 0x2f ||
-                e === 0x62 ||
-                e === 0x66 ||
-                e === 0x6e ||
-                e === 0x72 ||
-                e === 0x74) {
-                i++;
-            }
-            else {
-                throw new JsonSyntaxError(`invalid escape \\${i + 1 < this.end ? String.fromCodePoint(t.codePointAt(i + 1)) : ''}`, i);
-            }
-        }
-    }
-    number() {
-        const t = this.text;
-        const start = this.pos;
-        let i = start;
-        if (t.charCodeAt(i) === 0x2d)
-            i++;
-        const digitsAt = (k) => {
-            let m = k;
-            while (m < this.end && t.charCodeAt(m) >= 0x30 && t.charCodeAt(m) <= 0x39)
-                m++;
-            return m;
-        };
-        if (t.startsWith('Infinity', i))
-            throw new JsonSyntaxError('-Infinity is not a JSON value', start);
-        const intEnd = digitsAt(i);
-        if (intEnd === i)
-            throw new JsonSyntaxError('a number needs digits', i);
-        if (t.charCodeAt(i) === 0x30 && intEnd - i > 1)
-            throw new JsonSyntaxError('numbers in JSON have no leading zeros', i);
-        i = intEnd;
-        if (i < this.end && t.charCodeAt(i) === 0x2e) {
-            const fracEnd = digitsAt(i + 1);
-            if (fracEnd === i + 1)
-                throw new JsonSyntaxError('a decimal point must be followed by digits', i);
-            i = fracEnd;
-        }
-        if (i < this.end && (t.charCodeAt(i) === 0x65 || t.charCodeAt(i) === 0x45)) {
-            i++;
-            if (t.charCodeAt(i) === 0x2b || t.charCodeAt(i) === 0x2d)
-                i++;
-            const expEnd = digitsAt(i);
-            if (expEnd === i)
-                throw new JsonSyntaxError('an exponent needs digits', i);
-            i = expEnd;
-        }
-        this.pos = i;
-    }
-    literal(word) {
-        if (this.pos + word.length > this.end || !this.text.startsWith(word, this.pos))
-            this.unexpected('expected a JSON value');
-        this.pos += word.length;
-    }
-}
-
+// EXTERNAL MODULE: ./src/load/strict-json.ts
+var strict_json = __nccwpck_require__(9546);
 ;// CONCATENATED MODULE: ./src/load/anthropic.ts
 
 
@@ -29037,11 +28633,11 @@ function readResponses(text, file, index, items, documents) {
     items.forEach((item, n) => {
         reader.item(item, n);
     });
-    if (reader.records.length > MAX_RECORDS_PER_FILE) {
+    if (reader.records.length > strict_json/* MAX_RECORDS_PER_FILE */.fM) {
         return {
             records: [],
             responses: [],
-            problems: [...reader.problems, { file, line: 0, column: 0, message: tooManyRecords() }],
+            problems: [...reader.problems, { file, line: 0, column: 0, message: (0,strict_json/* tooManyRecords */.IP)() }],
         };
     }
     return { records: reader.records, responses: reader.responses, problems: reader.problems };
@@ -29250,72 +28846,8 @@ class ResponseReader {
     }
 }
 
-;// CONCATENATED MODULE: ./src/load/text.ts
-// Bytes to text, strictly: invalid UTF-8 is an error with its position, never
-// replaced, and a leading byte order mark is encoding, not text (SPEC §3).
-
-
-const BOM = [0xef, 0xbb, 0xbf];
-/** Length of a leading UTF-8 byte order mark (3), or 0. */
-function bomLength(bytes) {
-    return bytes.length >= 3 && bytes[0] === BOM[0] && bytes[1] === BOM[1] && bytes[2] === BOM[2] ? 3 : 0;
-}
-function decodeUtf8Text(bytes) {
-    if (!(0,external_node_buffer_.isUtf8)(bytes)) {
-        const bad = firstInvalidUtf8(bytes);
-        const before = bytes.toString('utf8', bomLength(bytes), bad);
-        const position = new positions/* TextLineIndex */.y8(before).position(before.length);
-        return {
-            ok: false,
-            reason: `not valid UTF-8: byte 0x${bytes[bad].toString(16).toUpperCase().padStart(2, '0')} at offset ${bad} does not start or continue a character`,
-            position,
-        };
-    }
-    return { ok: true, text: bytes.toString('utf8', bomLength(bytes)) };
-}
-/**
- * Offset of the first byte that is not part of a well-formed UTF-8 sequence
- * (overlong forms, surrogates and code points past U+10FFFF are ill-formed).
- */
-function firstInvalidUtf8(bytes) {
-    let i = 0;
-    while (i < bytes.length) {
-        const b = bytes[i];
-        if (b < 0x80) {
-            i++;
-            continue;
-        }
-        let need;
-        let lo = 0x80;
-        let hi = 0xbf;
-        if (b >= 0xc2 && b <= 0xdf)
-            need = 1;
-        else if (b >= 0xe0 && b <= 0xef) {
-            need = 2;
-            if (b === 0xe0)
-                lo = 0xa0;
-            if (b === 0xed)
-                hi = 0x9f;
-        }
-        else if (b >= 0xf0 && b <= 0xf4) {
-            need = 3;
-            if (b === 0xf0)
-                lo = 0x90;
-            if (b === 0xf4)
-                hi = 0x8f;
-        }
-        else
-            return i;
-        for (let k = 1; k <= need; k++) {
-            const c = bytes[i + k];
-            if (c === undefined || c < (k === 1 ? lo : 0x80) || c > (k === 1 ? hi : 0xbf))
-                return i;
-        }
-        i += need + 1;
-    }
-    return bytes.length;
-}
-
+// EXTERNAL MODULE: ./src/load/text.ts
+var load_text = __nccwpck_require__(3497);
 ;// CONCATENATED MODULE: ./src/load/yaml-nodes.ts
 // Reading YAML with positions, shared by the manifest and citation-file loaders.
 
@@ -29541,7 +29073,7 @@ function loadCitationFile(workspace, file, reading = {}, maxBytes = DEFAULT_MAX_
     const read = workspace.read(resolved.abs, maxBytes);
     if (!read.ok)
         return unread(file, `cannot read: ${read.reason}`);
-    const decoded = decodeUtf8Text(read.bytes);
+    const decoded = (0,load_text/* decodeUtf8Text */.$y)(read.bytes);
     if (!decoded.ok)
         return unread(file, decoded.reason, decoded.position);
     return parseCitationText(decoded.text, file, format, reading);
@@ -29587,11 +29119,11 @@ function parseCitationText(text, file, format, reading = {}) {
     const responses = reading.format !== 'citegate';
     if (format === 'json') {
         const json = parseJson(text);
-        if (!(json instanceof JsonSyntaxError) && responses) {
+        if (!(json instanceof strict_json/* JsonSyntaxError */.q3) && responses) {
             const value = json.value;
             const shaped = looksLikeResponse(value) || (Array.isArray(value) && value.length > 0 && value.every(looksLikeResponse));
             if (reading.format === 'anthropic-messages' || shaped) {
-                const offsets = scanOffsets(text, RESPONSE_KEYS);
+                const offsets = (0,strict_json/* scanOffsets */.kf)(text, RESPONSE_KEYS);
                 const items = Array.isArray(value)
                     ? value.map((v, i) => ({ value: v, offsets: offsets.items[i] }))
                     : [{ value, offsets }];
@@ -29609,7 +29141,7 @@ function parseCitationText(text, file, format, reading = {}) {
                 // A line's value holds no line break (a JSON string cannot): it ends at the line's end.
                 LINE_END.lastIndex = r.offset;
                 const end = LINE_END.test(text) ? LINE_END.lastIndex - 1 : text.length;
-                return { value: r.value, offsets: scanOffsets(text, RESPONSE_KEYS, r.offset, end) };
+                return { value: r.value, offsets: (0,strict_json/* scanOffsets */.kf)(text, RESPONSE_KEYS, r.offset, end) };
             });
             const syntax = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
             return responsesFile(text, file, index, items, reading, syntax, false);
@@ -29682,7 +29214,7 @@ function shapeProblem(document) {
     return SHAPE;
 }
 function jsonProblem(error, text) {
-    if (!(error instanceof JsonSyntaxError))
+    if (!(error instanceof strict_json/* JsonSyntaxError */.q3))
         throw error;
     if (error.firstOffset !== undefined) {
         const first = new positions/* TextLineIndex */.y8(text).position(error.firstOffset);
@@ -29693,16 +29225,16 @@ function jsonProblem(error, text) {
 /** The strict parse of a JSON file, or the error that says what is wrong where. */
 function parseJson(text) {
     try {
-        return parseStrictJson(text);
+        return (0,strict_json/* parseStrictJson */.RJ)(text);
     }
     catch (error) {
-        if (error instanceof JsonSyntaxError)
+        if (error instanceof strict_json/* JsonSyntaxError */.q3)
             return error;
         throw error;
     }
 }
 function parseJsonFile(text, json) {
-    if (json instanceof JsonSyntaxError)
+    if (json instanceof strict_json/* JsonSyntaxError */.q3)
         return { records: [], problems: [jsonProblem(json, text)], document: undefined, emptyListed: false };
     const parsed = json;
     const { value, recordOffsets, offset, keyOffsets, claimOffsets } = parsed;
@@ -29741,13 +29273,13 @@ function parseJsonLines(text) {
         const found = ends.exec(text);
         const lineEnd = found ? found.index : text.length;
         if (!/^[ \t]*$/.test(text.slice(start, lineEnd))) {
-            if (records.length === MAX_RECORDS_PER_FILE) {
-                problems.push({ offset: start, message: tooManyRecords() });
+            if (records.length === strict_json/* MAX_RECORDS_PER_FILE */.fM) {
+                problems.push({ offset: start, message: (0,strict_json/* tooManyRecords */.IP)() });
                 records.length = 0;
                 break;
             }
             try {
-                const parsed = parseStrictJson(text, start, lineEnd, true);
+                const parsed = (0,strict_json/* parseStrictJson */.RJ)(text, start, lineEnd, true);
                 records.push(rawRecord(parsed.value, parsed.offset, Array.isArray(parsed.value) ? undefined : parsed.keyOffsets.get('claim')));
             }
             catch (error) {
@@ -30204,7 +29736,7 @@ function bytesShown(name) {
     let shown = '';
     let from = 0;
     while (from < name.length) {
-        const bad = from + firstInvalidUtf8(name.subarray(from));
+        const bad = from + (0,load_text/* firstInvalidUtf8 */.vE)(name.subarray(from));
         shown += name.toString('utf8', from, bad);
         if (bad < name.length)
             shown += `\\x${name[bad].toString(16).toUpperCase().padStart(2, '0')}`;
@@ -30602,7 +30134,7 @@ class SourceLoader {
             return read;
         const bytes = read.bytes;
         if (!(0,external_node_buffer_.isUtf8)(bytes)) {
-            const decoded = decodeUtf8Text(bytes);
+            const decoded = (0,load_text/* decodeUtf8Text */.$y)(bytes);
             const where = decoded.ok ? '' : ` (line ${decoded.position.line}, column ${decoded.position.column})`;
             return {
                 ok: false,
@@ -30615,7 +30147,7 @@ class SourceLoader {
             if (!original.ok)
                 return { ok: false, reason: original.reason, actualSha256: read.sha256 };
         }
-        return { ok: true, text: bytes.subarray(bomLength(bytes)) };
+        return { ok: true, text: bytes.subarray((0,load_text/* bomLength */.L1)(bytes)) };
     }
     readPinned(file, role) {
         const label = role === 'source' ? file.path : `original ${file.path}`;
@@ -32788,7 +32320,7 @@ function loadManifest(workspace, manifestPath, options = {}) {
             ? `no manifest here: create ${DEFAULT_MANIFEST} (see the README) or pass --manifest`
             : `no manifest: no such file${given}`);
     }
-    const decoded = decodeUtf8Text(read.bytes);
+    const decoded = (0,load_text/* decodeUtf8Text */.$y)(read.bytes);
     if (!decoded.ok) {
         throw new ManifestError([{ file: shown, ...decoded.position, message: decoded.reason }]);
     }
@@ -33237,9 +32769,9 @@ const PASSAGE_SHOWN = 200;
 /** Shared words kept on either side of a change in a long diff. */
 const DIFF_CONTEXT = 6;
 /** Characters a reader cannot see but that make texts differ: shown as \u{…}. */
-const explain_text_INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
+const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/g;
 function visible(text) {
-    return text.replace(explain_text_INVISIBLE, (ch) => `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`);
+    return text.replace(INVISIBLE, (ch) => `\\u{${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}}`);
 }
 function at(p) {
     return p.line === p.endLine
@@ -42027,6 +41559,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   j: () => (/* binding */ stopBaselineReads)
 });
 
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __nccwpck_require__(4573);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:crypto"
@@ -42266,6 +41800,7 @@ function quickRecords(columns) {
 
 
 
+
 /**
  * The worker: CommonJS run from this string, so that the bundle needs no
  * second file. It posts { digest, report, packed } or { error } once, then
@@ -42323,15 +41858,20 @@ try {
 }
 const digest = createHash('sha256').update(bytes).digest('hex');
 const nestedTooDeep = ${nestedTooDeep.toString()};
-let value;
-try {
-  const text = bytes.toString('utf8');
-  bytes = undefined;
-  value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-} catch (error) {
-  parentPort.postMessage({ error: 'json', message: String(error && error.message) });
+if (!require('node:buffer').isUtf8(bytes)) {
+  parentPort.postMessage({ error: 'utf8', bytes });
   return;
 }
+let value;
+let text = bytes.toString('utf8');
+bytes = undefined;
+try {
+  value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+} catch (error) {
+  parentPort.postMessage({ error: 'json', text });
+  return;
+}
+text = undefined;
 if (nestedTooDeep(value, ${MAX_NESTING})) {
   parentPort.postMessage({ error: 'deep' });
   return;
@@ -42443,13 +41983,15 @@ function readHere(fd) {
         return { error: 'read', code: error.code, message: (0,model_escape/* messageOf */.bD)(error) };
     }
     const digest = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+    if (!(0,external_node_buffer_.isUtf8)(bytes))
+        return { error: 'utf8', bytes };
+    const text = bytes.toString('utf8');
     let report;
     try {
-        const text = bytes.toString('utf8');
         report = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     }
-    catch (error) {
-        return { error: 'json', message: (0,model_escape/* messageOf */.bD)(error) };
+    catch {
+        return { error: 'json', text };
     }
     return nestedTooDeep(report, MAX_NESTING) ? { error: 'deep' } : { digest, report };
 }
@@ -42462,16 +42004,25 @@ function baselineOf(file, reply) {
         }
         if (reply.error === 'deep')
             throw new load_report/* BaselineError */.s$(`the baseline ${file} cannot be used: not a citegate JSON report (its values are nested more than ${MAX_NESTING} deep)`);
-        throw new load_report/* BaselineError */.s$(`the baseline ${file} cannot be used: ${(0,load_report/* notJson */.O2)((0,model_escape/* messageOf */.bD)(reply.message))}`);
     }
-    const { report, packed } = reply;
     try {
+        if ('error' in reply) {
+            // Read again here, which refuses it with what is wrong and where (the reader only tells that it is).
+            if (reply.error === 'utf8')
+                (0,load_report/* reportText */.UH)(external_node_buffer_.Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.length));
+            else
+                (0,load_report/* parseReportValue */.HA)(reply.text);
+            throw new load_report/* BaselineError */.s$(`the baseline ${file} cannot be used: not JSON`);
+        }
+        const { report, packed } = reply;
         const read = packed ? () => recordsOfColumns(packed) : undefined;
         return { report: (0,load_report/* baselineReportOf */.J0)(report, read), from: file, digest: reply.digest };
     }
     catch (error) {
-        if (error instanceof load_report/* ReportError */.$g)
-            throw new load_report/* BaselineError */.s$(`the baseline ${file} cannot be used: ${error.message}`);
+        if (error instanceof load_report/* ReportError */.$g) {
+            const at = error.position ? `${file}:${error.position.line}:${error.position.column}` : file;
+            throw new load_report/* BaselineError */.s$(`the baseline ${at} cannot be used: ${error.message}`);
+        }
         throw error;
     }
 }
@@ -42485,16 +42036,20 @@ function baselineOf(file, reply) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $g: () => (/* binding */ ReportError),
 /* harmony export */   B3: () => (/* binding */ baselineRecord),
+/* harmony export */   HA: () => (/* binding */ parseReportValue),
 /* harmony export */   J0: () => (/* binding */ baselineReportOf),
-/* harmony export */   O2: () => (/* binding */ notJson),
+/* harmony export */   UH: () => (/* binding */ reportText),
 /* harmony export */   s$: () => (/* binding */ BaselineError)
 /* harmony export */ });
-/* unused harmony exports OLDER_OR_EDITED, parseJsonReport, canonical */
-/* harmony import */ var _model_baseline_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(782);
-/* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6282);
-/* harmony import */ var _model_result_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2960);
-/* harmony import */ var _model_shard_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8553);
-/* harmony import */ var _model_verdict_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7088);
+/* unused harmony exports OLDER_OR_EDITED, parseJsonReport, notJson, canonical */
+/* harmony import */ var _model_baseline_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(782);
+/* harmony import */ var _engine_positions_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3730);
+/* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6282);
+/* harmony import */ var _model_result_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2960);
+/* harmony import */ var _model_shard_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8553);
+/* harmony import */ var _model_verdict_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7088);
+/* harmony import */ var _strict_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9546);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3497);
 // Reading a JSON report back (for `citegate merge-reports`, and a baseline):
 // every field checked, and a report whose counts do not add up to its lists
 // (edited, or cut short) refused.
@@ -42503,9 +42058,45 @@ function baselineOf(file, reply) {
 
 
 
+
+
+
 const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
-/** A report that cannot be read: exit 2, naming the file. */
+/** A report that cannot be read: exit 2, naming the file (and where in it, when a place is to blame). */
 class ReportError extends Error {
+    position;
+    constructor(message, position) {
+        super(message);
+        this.position = position;
+    }
+}
+/**
+ * A report's bytes as text, strictly: citegate writes UTF-8 alone, so bytes
+ * that are not are refused, saying where, never replaced.
+ */
+function reportText(bytes) {
+    const decoded = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .decodeUtf8Text */ .$y)(bytes);
+    if (!decoded.ok)
+        throw new ReportError(decoded.reason, decoded.position);
+    return decoded.text;
+}
+/**
+ * A report's text parsed (JSON.parse: a baseline may be some 80 MB); when it
+ * is not JSON, the checking scan of citation files says what it found and
+ * where, under JSON's own rules (strict-json.ts, jsonSyntaxError).
+ */
+function parseReportValue(text) {
+    // A byte order mark, which an editor may add, is no part of the JSON.
+    const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    try {
+        return JSON.parse(json);
+    }
+    catch (error) {
+        const found = (0,_strict_json_js__WEBPACK_IMPORTED_MODULE_2__/* .jsonSyntaxError */ .UQ)(json);
+        if (found)
+            throw new ReportError(`not JSON: ${found.message}`, new _engine_positions_js__WEBPACK_IMPORTED_MODULE_0__/* .TextLineIndex */ .y8(json).position(found.offset));
+        throw new ReportError(notJson((0,_model_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .messageOf */ .bD)(error)));
+    }
 }
 function object(value, what) {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -42618,13 +42209,13 @@ function detail(value, what) {
 }
 function recordBaseline(r, what) {
     const state = str(r.baseline, `${what}.baseline`);
-    if (!_model_baseline_js__WEBPACK_IMPORTED_MODULE_1__/* .BASELINE_STATES */ .R.includes(state))
-        throw new ReportError(`${what}.baseline ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .excerpt */ .Kb)(state)} is not a baseline state`);
+    if (!_model_baseline_js__WEBPACK_IMPORTED_MODULE_4__/* .BASELINE_STATES */ .R.includes(state))
+        throw new ReportError(`${what}.baseline ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .excerpt */ .Kb)(state)} is not a baseline state`);
     if (r.baseline_verdict === undefined)
         return { state };
     const verdict = str(r.baseline_verdict, `${what}.baseline_verdict`);
-    if (!_model_verdict_js__WEBPACK_IMPORTED_MODULE_2__/* .VERDICTS */ .b.includes(verdict))
-        throw new ReportError(`${what}.baseline_verdict ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .excerpt */ .Kb)(verdict)} is not a verdict`);
+    if (!_model_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .VERDICTS */ .b.includes(verdict))
+        throw new ReportError(`${what}.baseline_verdict ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .excerpt */ .Kb)(verdict)} is not a verdict`);
     return { state, verdict };
 }
 function findingBaseline(value, what) {
@@ -42639,7 +42230,7 @@ function strings(value, what) {
 function baselineInfo(value) {
     const b = object(value, 'baseline');
     const failOn = str(b.fail_on, 'baseline.fail_on');
-    if (!_model_baseline_js__WEBPACK_IMPORTED_MODULE_1__/* .FAIL_ON */ .d.includes(failOn))
+    if (!_model_baseline_js__WEBPACK_IMPORTED_MODULE_4__/* .FAIL_ON */ .d.includes(failOn))
         throw new ReportError('baseline.fail_on is not new or any');
     const sources = object(b.sources, 'baseline.sources');
     return {
@@ -42654,7 +42245,7 @@ function baselineInfo(value) {
         removed: list(b.removed, 'baseline.removed').map((v, i) => {
             const r = object(v, `baseline.removed[${i}]`);
             const verdict = str(r.verdict, `baseline.removed[${i}].verdict`);
-            if (!_model_verdict_js__WEBPACK_IMPORTED_MODULE_2__/* .VERDICTS */ .b.includes(verdict))
+            if (!_model_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .VERDICTS */ .b.includes(verdict))
                 throw new ReportError(`baseline.removed[${i}].verdict is not a verdict`);
             return {
                 file: str(r.file, `baseline.removed[${i}].file`),
@@ -42668,15 +42259,7 @@ function baselineInfo(value) {
 }
 /** A JSON report (as `check --format json` writes it) back as a check result. */
 function parseJsonReport(text) {
-    let value;
-    try {
-        // A byte order mark, which an editor may add, is no part of the JSON.
-        value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    }
-    catch (error) {
-        throw new ReportError(notJson(messageOf(error)));
-    }
-    return reportOf(value, (records) => list(records, 'records').map(fullRecord));
+    return reportOf(parseReportValue(text), (records) => list(records, 'records').map(fullRecord));
 }
 /**
  * A JSON report, already parsed, read as a baseline (baseline-file.ts parses
@@ -42691,14 +42274,14 @@ function baselineReportOf(value, readRecords = (records) => list(records, 'recor
 }
 function recordVerdict(r, at) {
     const verdict = str(r.verdict, `${at}.verdict`);
-    if (!_model_verdict_js__WEBPACK_IMPORTED_MODULE_2__/* .VERDICTS */ .b.includes(verdict))
-        throw new ReportError(`${at}.verdict ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .excerpt */ .Kb)(verdict)} is not a verdict`);
+    if (!_model_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .VERDICTS */ .b.includes(verdict))
+        throw new ReportError(`${at}.verdict ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .excerpt */ .Kb)(verdict)} is not a verdict`);
     return verdict;
 }
 /** A record's reason: given for those whose verdict needs one (a report without is older, or edited). */
 function recordReason(r, at, verdict) {
     const reason = r.reason !== undefined ? str(r.reason, `${at}.reason`) : undefined;
-    if (reason === undefined && (0,_model_verdict_js__WEBPACK_IMPORTED_MODULE_2__/* .needsReason */ .i)(verdict))
+    if (reason === undefined && (0,_model_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .needsReason */ .i)(verdict))
         throw new ReportError(`${at} (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
     return reason;
 }
@@ -42751,7 +42334,7 @@ function reportOf(value, readRecords) {
     if (typeof tool !== 'object' || tool === null || tool.name !== 'citegate' || !('records' in report))
         throw new ReportError('not a citegate JSON report (check --format json writes one)');
     if (report.version !== 1)
-        throw new ReportError(`a report of format version ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .excerpt */ .Kb)(String(report.version), 12)}, which this citegate cannot read: it reads version 1`);
+        throw new ReportError(`a report of format version ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .excerpt */ .Kb)(String(report.version), 12)}, which this citegate cannot read: it reads version 1`);
     const records = readRecords(report.records);
     const sources = list(report.sources, 'sources').map((v, i) => {
         const s = object(v, `sources[${i}]`);
@@ -42788,8 +42371,8 @@ function reportOf(value, readRecords) {
     const findings = list(report.findings, 'findings').map((v, i) => {
         const f = object(v, `findings[${i}]`);
         const kind = str(f.kind, `findings[${i}].kind`);
-        if (!_model_result_js__WEBPACK_IMPORTED_MODULE_3__/* .FINDING_KINDS */ .mH.includes(kind))
-            throw new ReportError(`findings[${i}].kind ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .excerpt */ .Kb)(kind)} is not a finding`);
+        if (!_model_result_js__WEBPACK_IMPORTED_MODULE_6__/* .FINDING_KINDS */ .mH.includes(kind))
+            throw new ReportError(`findings[${i}].kind ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .excerpt */ .Kb)(kind)} is not a finding`);
         const level = str(f.level, `findings[${i}].level`);
         if (level !== 'warn' && level !== 'fail')
             throw new ReportError(`findings[${i}].level is not warn or fail`);
@@ -42826,14 +42409,14 @@ const SUMMARY_KEYS_NAMED = 5;
  * record deleted) or cut short would otherwise merge into a pass.
  */
 function checkComplete(result, summary) {
-    const counts = (0,_model_result_js__WEBPACK_IMPORTED_MODULE_3__/* .tally */ .N4)(result);
+    const counts = (0,_model_result_js__WEBPACK_IMPORTED_MODULE_6__/* .tally */ .N4)(result);
     const said = { ...summary };
     delete said.passed;
     if (canonical(said) !== canonical(counts)) {
         // Named, not shown: the summary's text is the file's, of any length.
         const made = counts;
         const differ = [...new Set([...Object.keys(said), ...Object.keys(made)])].filter((key) => canonical(said[key]) !== canonical(made[key]));
-        const named = differ.slice(0, SUMMARY_KEYS_NAMED).map((key) => (0,_model_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .excerpt */ .Kb)(key));
+        const named = differ.slice(0, SUMMARY_KEYS_NAMED).map((key) => (0,_model_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .excerpt */ .Kb)(key));
         if (differ.length > SUMMARY_KEYS_NAMED)
             named.push(`${differ.length - SUMMARY_KEYS_NAMED} more`);
         throw new ReportError(`its summary does not match its records, problems and findings (${named.join(', ')} differ): ` +
@@ -42871,14 +42454,539 @@ function shardOf(value) {
     const s = object(value, 'shard');
     const index = int(s.index, 'shard.index');
     const count = int(s.count, 'shard.count');
-    if (count < 1 || count > _model_shard_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_SHARDS */ .hH || index < 1 || index > count)
-        throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${_model_shard_js__WEBPACK_IMPORTED_MODULE_4__/* .MAX_SHARDS */ .hH})`);
+    if (count < 1 || count > _model_shard_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_SHARDS */ .hH || index < 1 || index > count)
+        throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${_model_shard_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_SHARDS */ .hH})`);
     if (s.run === undefined)
         throw new ReportError(`its shard has no run digest: ${OLDER_OR_EDITED}`);
     return { index, count, run: str(s.run, 'shard.run') };
 }
 /** A baseline file that cannot be used: the check cannot run (exit 2). */
 class BaselineError extends Error {
+}
+
+
+/***/ }),
+
+/***/ 9546:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   IP: () => (/* binding */ tooManyRecords),
+/* harmony export */   RJ: () => (/* binding */ parseStrictJson),
+/* harmony export */   UQ: () => (/* binding */ jsonSyntaxError),
+/* harmony export */   fM: () => (/* binding */ MAX_RECORDS_PER_FILE),
+/* harmony export */   kf: () => (/* binding */ scanOffsets),
+/* harmony export */   q3: () => (/* binding */ JsonSyntaxError)
+/* harmony export */ });
+/* unused harmony export MAX_JSON_DEPTH */
+/* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6282);
+// Strict JSON (RFC 8259) with positions.
+//
+// JSON.parse alone cannot do this job: it gives no position for a value,
+// silently keeps the last of two duplicate keys, and its error messages do not
+// name a line. The `yaml` package would accept comments, trailing commas and
+// more. So the native JSON.parse, many times faster than anything written
+// here, builds the values, and a small scanner notes where the records start
+// and refuses what JSON.parse lets through: duplicate keys, nesting too deep,
+// too many records. JSON.parse refuses everything else RFC 8259 does not
+// allow; when it does, the scanner reads the text again, checking everything,
+// to say what it found where (and a large text is checked that way first).
+// Either way a key such as "__proto__" becomes an ordinary own property.
+
+class JsonSyntaxError extends Error {
+    offset;
+    firstOffset;
+    /** `firstOffset`: for a duplicate key, where the key first appeared. */
+    constructor(message, offset, firstOffset) {
+        super(message);
+        this.offset = offset;
+        this.firstOffset = firstOffset;
+        this.name = 'JsonSyntaxError';
+    }
+}
+/**
+ * Where the values of JSON text start, as a tree: the top-level value is
+ * followed, and so is every element of a followed array and the value of each
+ * key in `follow` of a followed object; nothing else is kept (a response's
+ * `usage` or a tool's `input` cost nothing). For text parseStrictJson() has
+ * read already: it is not checked again.
+ */
+function scanOffsets(text, follow, start = 0, end = text.length) {
+    const scanner = new Scanner(text, start, end, false, true, follow);
+    scanner.scanDocument();
+    return scanner.tree;
+}
+/** Nesting deeper than this is refused: no real citation file comes close. */
+const MAX_JSON_DEPTH = 256;
+/**
+ * A file with more records than this is refused: each record costs memory
+ * until the run ends, and 64 MiB of `[0,0,…]` would otherwise be 32 million.
+ */
+const MAX_RECORDS_PER_FILE = 200_000;
+/** The problem of a file with more records (made when needed: toLocaleString loads the locale data, some 8 MB). */
+const tooManyRecords = () => `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`;
+/**
+ * Texts longer than this are scanned, checking everything, before JSON.parse
+ * builds anything: 64 MiB of `[[[[…` or `[0,0,…` would take JSON.parse 15 s and
+ * 2 GB before the scan refused it (measured on 16 MB: 3.7 s, 464 MB). Shorter
+ * ones cost it, at the same rate, at most a quarter of a second and 30 MB.
+ */
+const CHECK_FIRST_CHARS = 1 << 20;
+/** `line`: the text is one line of a JSON Lines file, not a whole file. */
+function parseStrictJson(text, start = 0, end = text.length, line = false) {
+    const json = start === 0 && end === text.length ? text : text.slice(start, end);
+    const scan = (valid) => new Scanner(text, start, end, line, valid).scanDocument();
+    if (end - start > CHECK_FIRST_CHARS)
+        return { ...scan(false), value: JSON.parse(json) };
+    let value;
+    try {
+        value = JSON.parse(json);
+    }
+    catch (error) {
+        // Not JSON: the checking scan throws a JsonSyntaxError saying what and where.
+        scan(false);
+        // It found nothing wrong where JSON.parse did: a bug here, which must not pass.
+        throw error;
+    }
+    return { ...scan(true), value };
+}
+/**
+ * Why and where JSON.parse refused a text that is not a citation file (a
+ * report read back): the checking scan, with RFC 8259's rules alone (a
+ * duplicate key and any number of elements pass, as JSON.parse lets them),
+ * so that the message names what it found and the offset where. Undefined
+ * when the scan finds nothing wrong.
+ */
+function jsonSyntaxError(text) {
+    try {
+        new Scanner(text, 0, text.length, false, false, undefined, true).scanDocument();
+    }
+    catch (error) {
+        if (error instanceof JsonSyntaxError)
+            return error;
+        throw error;
+    }
+    return undefined;
+}
+const INVISIBLE = /^[\p{Cf}\p{Zs}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]$/u;
+function describe(text, at, end) {
+    const cp = at < end ? text.codePointAt(at) : undefined;
+    if (cp === undefined)
+        return 'end of input';
+    const code = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+    if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+        return `control character ${code}`;
+    // A character that shows as nothing or as a plain space (a BOM, a no-break
+    // space, a bidi mark, a lone surrogate) is the likely culprit: name it.
+    if (INVISIBLE.test(String.fromCodePoint(cp)))
+        return `invisible character ${code}`;
+    return `'${String.fromCodePoint(cp)}'`;
+}
+const HEX = /^[0-9a-fA-F]{4}$/;
+/** Beyond this many keys, an object's keys are looked up in a Map. */
+const MANY_KEYS = 16;
+/** What ends a run of plain characters in a JSON string: its quote, an escape, a control character. */
+const STRING_SPECIAL = /["\\\x00-\x1f]/g;
+class Scanner {
+    text;
+    end;
+    line;
+    valid;
+    follow;
+    report;
+    pos;
+    recordOffsets;
+    keyOffsets = new Map();
+    claimOffsets = new Map();
+    /** With `follow`: where the followed values start (scanOffsets). */
+    tree;
+    /**
+     * `valid`: JSON.parse has read the text, so its strings need no checking, only skipping.
+     * `report`: the text is a report, not a citation file: RFC 8259's rules alone (see jsonSyntaxError).
+     */
+    constructor(text, start, end, line, valid, follow, report = false) {
+        this.text = text;
+        this.end = end;
+        this.line = line;
+        this.valid = valid;
+        this.follow = follow;
+        this.report = report;
+        this.pos = start;
+    }
+    scanDocument() {
+        this.skipWhitespace();
+        const offset = this.pos;
+        if (this.pos >= this.end)
+            throw new JsonSyntaxError('empty input: expected a JSON value', this.pos);
+        if (this.follow)
+            this.tree = { offset };
+        this.value(0, 'top', this.tree);
+        this.skipWhitespace();
+        if (this.pos < this.end) {
+            throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: ` +
+                (this.line
+                    ? 'a line of a JSON Lines file holds exactly one record'
+                    : this.report
+                        ? 'a report holds exactly one value'
+                        : 'a JSON file holds exactly one value (use .jsonl for one record per line)'), this.pos);
+        }
+        return { offset, recordOffsets: this.recordOffsets, keyOffsets: this.keyOffsets, claimOffsets: this.claimOffsets };
+    }
+    unexpected(expected) {
+        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: ${expected}`, this.pos);
+    }
+    skipWhitespace() {
+        const t = this.text;
+        while (this.pos < this.end) {
+            const c = t.charCodeAt(this.pos);
+            if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
+                this.pos++;
+            }
+            else if (c === 0x2f && (t.charCodeAt(this.pos + 1) === 0x2f || t.charCodeAt(this.pos + 1) === 0x2a)) {
+                throw new JsonSyntaxError('comments are not allowed in JSON', this.pos);
+            }
+            else {
+                return;
+            }
+        }
+    }
+    /** `role`: 'top' for the document, 'records' for the array that holds the records, 'record' for one of them. */
+    /** `node`: where to note the offsets of its parts, when it is followed (scanOffsets). */
+    value(depth, role, node) {
+        const t = this.text;
+        const c = this.pos < this.end ? t.charCodeAt(this.pos) : -1;
+        switch (c) {
+            case 0x7b:
+                this.object(depth + 1, role === 'top', role === 'record', node);
+                return;
+            case 0x5b:
+                this.array(depth + 1, role === 'top' || role === 'records', node);
+                return;
+            case 0x22:
+                this.string(false);
+                return;
+            case 0x74:
+                this.literal('true');
+                return;
+            case 0x66:
+                this.literal('false');
+                return;
+            case 0x6e:
+                this.literal('null');
+                return;
+            default:
+                if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+                    this.number();
+                    return;
+                }
+                if (c < 0)
+                    throw new JsonSyntaxError('unexpected end of input: expected a JSON value', this.pos);
+                for (const word of ['NaN', 'Infinity', '+Infinity', 'undefined']) {
+                    if (t.startsWith(word, this.pos))
+                        throw new JsonSyntaxError(`${word} is not a JSON value`, this.pos);
+                }
+                if (c === 0x27)
+                    throw new JsonSyntaxError('strings in JSON take double quotes, not single quotes', this.pos);
+                this.unexpected('expected a JSON value');
+        }
+    }
+    checkDepth(depth) {
+        if (depth > MAX_JSON_DEPTH)
+            throw new JsonSyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`, this.pos);
+    }
+    object(depth, top, record, node) {
+        this.checkDepth(depth);
+        const start = this.pos;
+        // The keys so far and where each is: a list, looked through, for the few
+        // keys of a record (a Map for each of a file's objects costs more); a Map
+        // once there are many.
+        const names = [];
+        const offsets = [];
+        let index;
+        this.pos++;
+        this.skipWhitespace();
+        if (this.text.charCodeAt(this.pos) === 0x7d && this.pos < this.end) {
+            this.pos++;
+            return;
+        }
+        // Where the last comma was: a trailing one is reported there, where it is to be deleted.
+        let comma = this.pos;
+        for (;;) {
+            if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x22) {
+                if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x7d)
+                    throw new JsonSyntaxError('trailing comma before }', comma);
+                this.unexpected('expected a key in double quotes');
+            }
+            const keyOffset = this.pos;
+            const key = this.string(true);
+            let first;
+            if (index)
+                first = index.get(key);
+            else {
+                const k = names.indexOf(key);
+                if (k >= 0)
+                    first = offsets[k];
+            }
+            if (first !== undefined && !this.report)
+                throw new JsonSyntaxError(`duplicate key ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_0__/* .excerpt */ .Kb)(key)}`, keyOffset, first);
+            if (index)
+                index.set(key, keyOffset);
+            else {
+                names.push(key);
+                offsets.push(keyOffset);
+                if (names.length > MANY_KEYS)
+                    index = new Map(names.map((name, k) => [name, offsets[k]]));
+            }
+            this.skipWhitespace();
+            if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x3a)
+                this.unexpected("expected ':' after the key");
+            this.pos++;
+            this.skipWhitespace();
+            if (top)
+                this.keyOffsets.set(key, this.pos);
+            if (record && key === 'claim')
+                this.claimOffsets.set(start, this.pos);
+            let child;
+            if (node !== undefined && this.follow.has(key)) {
+                child = { offset: this.pos };
+                (node.keys ??= new Map()).set(key, child);
+            }
+            this.value(depth, top && key === 'citations' ? 'records' : 'other', child);
+            this.skipWhitespace();
+            const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
+            if (c === 0x2c) {
+                comma = this.pos++;
+                this.skipWhitespace();
+            }
+            else if (c === 0x7d) {
+                this.pos++;
+                return;
+            }
+            else {
+                this.unexpected("expected ',' or '}'");
+            }
+        }
+    }
+    array(depth, records, node) {
+        this.checkDepth(depth);
+        const offsets = records ? [] : undefined;
+        if (offsets)
+            this.recordOffsets = offsets;
+        if (node !== undefined)
+            node.items = [];
+        this.pos++;
+        this.skipWhitespace();
+        if (this.text.charCodeAt(this.pos) === 0x5d && this.pos < this.end) {
+            this.pos++;
+            return;
+        }
+        let comma = this.pos;
+        for (;;) {
+            if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x5d)
+                throw new JsonSyntaxError('trailing comma before ]', comma);
+            if (offsets) {
+                if (offsets.length === MAX_RECORDS_PER_FILE && !this.report) {
+                    throw new JsonSyntaxError(tooManyRecords(), this.pos);
+                }
+                offsets.push(this.pos);
+            }
+            let child;
+            if (node !== undefined)
+                node.items.push((child = { offset: this.pos }));
+            this.value(depth, records ? 'record' : 'other', child);
+            this.skipWhitespace();
+            const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
+            if (c === 0x2c) {
+                comma = this.pos++;
+                this.skipWhitespace();
+            }
+            else if (c === 0x5d) {
+                this.pos++;
+                return;
+            }
+            else {
+                this.unexpected("expected ',' or ']'");
+            }
+        }
+    }
+    /** Checks a string, or skips it in valid text; returns its value when `wanted` (keys need it), else ''. */
+    string(wanted) {
+        const t = this.text;
+        const open = this.pos;
+        if (this.valid) {
+            // The closing quote is the first one after an even number of backslashes.
+            let close = t.indexOf('"', open + 1);
+            for (;;) {
+                let slashes = 0;
+                while (t.charCodeAt(close - 1 - slashes) === 0x5c)
+                    slashes++;
+                if (slashes % 2 === 0)
+                    break;
+                close = t.indexOf('"', close + 1);
+            }
+            this.pos = close + 1;
+            if (!wanted)
+                return '';
+            const raw = t.slice(open + 1, close);
+            return raw.includes('\\') ? JSON.parse(t.slice(open, close + 1)) : raw;
+        }
+        let escaped = false;
+        for (let i = open + 1;; i++) {
+            // Most of a string is plain characters: the native search skips them.
+            STRING_SPECIAL.lastIndex = i;
+            i = STRING_SPECIAL.test(t) ? STRING_SPECIAL.lastIndex - 1 : this.end;
+            if (i >= this.end)
+                throw new JsonSyntaxError('unterminated string', open);
+            const c = t.charCodeAt(i);
+            if (c === 0x22) {
+                this.pos = i + 1;
+                return !wanted ? '' : escaped ? JSON.parse(t.slice(open, i + 1)) : t.slice(open + 1, i);
+            }
+            if (c < 0x20)
+                throw new JsonSyntaxError(`${describe(t, i, this.end)} in a string must be escaped`, i);
+            escaped = true;
+            const e = t.charCodeAt(i + 1);
+            if (e === 0x75) {
+                if (!HEX.test(t.slice(i + 2, Math.min(i + 6, this.end))))
+                    throw new JsonSyntaxError('\\u must be followed by four hex digits', i);
+                i += 5;
+            }
+            else if (e === 0x22 ||
+                e === 0x5c ||
+                e === 0x2f ||
+                e === 0x62 ||
+                e === 0x66 ||
+                e === 0x6e ||
+                e === 0x72 ||
+                e === 0x74) {
+                i++;
+            }
+            else {
+                throw new JsonSyntaxError(`invalid escape \\${i + 1 < this.end ? String.fromCodePoint(t.codePointAt(i + 1)) : ''}`, i);
+            }
+        }
+    }
+    number() {
+        const t = this.text;
+        const start = this.pos;
+        let i = start;
+        if (t.charCodeAt(i) === 0x2d)
+            i++;
+        const digitsAt = (k) => {
+            let m = k;
+            while (m < this.end && t.charCodeAt(m) >= 0x30 && t.charCodeAt(m) <= 0x39)
+                m++;
+            return m;
+        };
+        if (t.startsWith('Infinity', i))
+            throw new JsonSyntaxError('-Infinity is not a JSON value', start);
+        const intEnd = digitsAt(i);
+        if (intEnd === i)
+            throw new JsonSyntaxError('a number needs digits', i);
+        if (t.charCodeAt(i) === 0x30 && intEnd - i > 1)
+            throw new JsonSyntaxError('numbers in JSON have no leading zeros', i);
+        i = intEnd;
+        if (i < this.end && t.charCodeAt(i) === 0x2e) {
+            const fracEnd = digitsAt(i + 1);
+            if (fracEnd === i + 1)
+                throw new JsonSyntaxError('a decimal point must be followed by digits', i);
+            i = fracEnd;
+        }
+        if (i < this.end && (t.charCodeAt(i) === 0x65 || t.charCodeAt(i) === 0x45)) {
+            i++;
+            if (t.charCodeAt(i) === 0x2b || t.charCodeAt(i) === 0x2d)
+                i++;
+            const expEnd = digitsAt(i);
+            if (expEnd === i)
+                throw new JsonSyntaxError('an exponent needs digits', i);
+            i = expEnd;
+        }
+        this.pos = i;
+    }
+    literal(word) {
+        if (this.pos + word.length > this.end || !this.text.startsWith(word, this.pos))
+            this.unexpected('expected a JSON value');
+        this.pos += word.length;
+    }
+}
+
+
+/***/ }),
+
+/***/ 3497:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $y: () => (/* binding */ decodeUtf8Text),
+/* harmony export */   L1: () => (/* binding */ bomLength),
+/* harmony export */   vE: () => (/* binding */ firstInvalidUtf8)
+/* harmony export */ });
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _engine_positions_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3730);
+// Bytes to text, strictly: invalid UTF-8 is an error with its position, never
+// replaced, and a leading byte order mark is encoding, not text (SPEC §3).
+
+
+const BOM = [0xef, 0xbb, 0xbf];
+/** Length of a leading UTF-8 byte order mark (3), or 0. */
+function bomLength(bytes) {
+    return bytes.length >= 3 && bytes[0] === BOM[0] && bytes[1] === BOM[1] && bytes[2] === BOM[2] ? 3 : 0;
+}
+function decodeUtf8Text(bytes) {
+    if (!(0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(bytes)) {
+        const bad = firstInvalidUtf8(bytes);
+        const before = bytes.toString('utf8', bomLength(bytes), bad);
+        const position = new _engine_positions_js__WEBPACK_IMPORTED_MODULE_1__/* .TextLineIndex */ .y8(before).position(before.length);
+        return {
+            ok: false,
+            reason: `not valid UTF-8: byte 0x${bytes[bad].toString(16).toUpperCase().padStart(2, '0')} at offset ${bad} does not start or continue a character`,
+            position,
+        };
+    }
+    return { ok: true, text: bytes.toString('utf8', bomLength(bytes)) };
+}
+/**
+ * Offset of the first byte that is not part of a well-formed UTF-8 sequence
+ * (overlong forms, surrogates and code points past U+10FFFF are ill-formed).
+ */
+function firstInvalidUtf8(bytes) {
+    let i = 0;
+    while (i < bytes.length) {
+        const b = bytes[i];
+        if (b < 0x80) {
+            i++;
+            continue;
+        }
+        let need;
+        let lo = 0x80;
+        let hi = 0xbf;
+        if (b >= 0xc2 && b <= 0xdf)
+            need = 1;
+        else if (b >= 0xe0 && b <= 0xef) {
+            need = 2;
+            if (b === 0xe0)
+                lo = 0xa0;
+            if (b === 0xed)
+                hi = 0x9f;
+        }
+        else if (b >= 0xf0 && b <= 0xf4) {
+            need = 3;
+            if (b === 0xf0)
+                lo = 0x90;
+            if (b === 0xf4)
+                hi = 0x8f;
+        }
+        else
+            return i;
+        for (let k = 1; k <= need; k++) {
+            const c = bytes[i + k];
+            if (c === undefined || c < (k === 1 ? lo : 0x80) || c > (k === 1 ? hi : 0xbf))
+                return i;
+        }
+        i += need + 1;
+    }
+    return bytes.length;
 }
 
 

@@ -10257,6 +10257,437 @@ function parseShard(text) {
 /** What a shard is written as, for the messages that refuse another value. */
 const SHARD_FORM = 'i/n with 1 <= i <= n (for example 2/4)';
 
+;// CONCATENATED MODULE: ./src/load/strict-json.ts
+// Strict JSON (RFC 8259) with positions.
+//
+// JSON.parse alone cannot do this job: it gives no position for a value,
+// silently keeps the last of two duplicate keys, and its error messages do not
+// name a line. The `yaml` package would accept comments, trailing commas and
+// more. So the native JSON.parse, many times faster than anything written
+// here, builds the values, and a small scanner notes where the records start
+// and refuses what JSON.parse lets through: duplicate keys, nesting too deep,
+// too many records. JSON.parse refuses everything else RFC 8259 does not
+// allow; when it does, the scanner reads the text again, checking everything,
+// to say what it found where (and a large text is checked that way first).
+// Either way a key such as "__proto__" becomes an ordinary own property.
+
+class JsonSyntaxError extends Error {
+    offset;
+    firstOffset;
+    /** `firstOffset`: for a duplicate key, where the key first appeared. */
+    constructor(message, offset, firstOffset) {
+        super(message);
+        this.offset = offset;
+        this.firstOffset = firstOffset;
+        this.name = 'JsonSyntaxError';
+    }
+}
+/**
+ * Where the values of JSON text start, as a tree: the top-level value is
+ * followed, and so is every element of a followed array and the value of each
+ * key in `follow` of a followed object; nothing else is kept (a response's
+ * `usage` or a tool's `input` cost nothing). For text parseStrictJson() has
+ * read already: it is not checked again.
+ */
+function scanOffsets(text, follow, start = 0, end = text.length) {
+    const scanner = new Scanner(text, start, end, false, true, follow);
+    scanner.scanDocument();
+    return scanner.tree;
+}
+/** Nesting deeper than this is refused: no real citation file comes close. */
+const MAX_JSON_DEPTH = 256;
+/**
+ * A file with more records than this is refused: each record costs memory
+ * until the run ends, and 64 MiB of `[0,0,…]` would otherwise be 32 million.
+ */
+const MAX_RECORDS_PER_FILE = 200_000;
+/** The problem of a file with more records (made when needed: toLocaleString loads the locale data, some 8 MB). */
+const tooManyRecords = () => `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`;
+/**
+ * Texts longer than this are scanned, checking everything, before JSON.parse
+ * builds anything: 64 MiB of `[[[[…` or `[0,0,…` would take JSON.parse 15 s and
+ * 2 GB before the scan refused it (measured on 16 MB: 3.7 s, 464 MB). Shorter
+ * ones cost it, at the same rate, at most a quarter of a second and 30 MB.
+ */
+const CHECK_FIRST_CHARS = 1 << 20;
+/** `line`: the text is one line of a JSON Lines file, not a whole file. */
+function parseStrictJson(text, start = 0, end = text.length, line = false) {
+    const json = start === 0 && end === text.length ? text : text.slice(start, end);
+    const scan = (valid) => new Scanner(text, start, end, line, valid).scanDocument();
+    if (end - start > CHECK_FIRST_CHARS)
+        return { ...scan(false), value: JSON.parse(json) };
+    let value;
+    try {
+        value = JSON.parse(json);
+    }
+    catch (error) {
+        // Not JSON: the checking scan throws a JsonSyntaxError saying what and where.
+        scan(false);
+        // It found nothing wrong where JSON.parse did: a bug here, which must not pass.
+        throw error;
+    }
+    return { ...scan(true), value };
+}
+/**
+ * Why and where JSON.parse refused a text that is not a citation file (a
+ * report read back): the checking scan, with RFC 8259's rules alone (a
+ * duplicate key and any number of elements pass, as JSON.parse lets them),
+ * so that the message names what it found and the offset where. Undefined
+ * when the scan finds nothing wrong.
+ */
+function jsonSyntaxError(text) {
+    try {
+        new Scanner(text, 0, text.length, false, false, undefined, true).scanDocument();
+    }
+    catch (error) {
+        if (error instanceof JsonSyntaxError)
+            return error;
+        throw error;
+    }
+    return undefined;
+}
+const INVISIBLE = /^[\p{Cf}\p{Zs}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]$/u;
+function describe(text, at, end) {
+    const cp = at < end ? text.codePointAt(at) : undefined;
+    if (cp === undefined)
+        return 'end of input';
+    const code = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+    if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+        return `control character ${code}`;
+    // A character that shows as nothing or as a plain space (a BOM, a no-break
+    // space, a bidi mark, a lone surrogate) is the likely culprit: name it.
+    if (INVISIBLE.test(String.fromCodePoint(cp)))
+        return `invisible character ${code}`;
+    return `'${String.fromCodePoint(cp)}'`;
+}
+const HEX = /^[0-9a-fA-F]{4}$/;
+/** Beyond this many keys, an object's keys are looked up in a Map. */
+const MANY_KEYS = 16;
+/** What ends a run of plain characters in a JSON string: its quote, an escape, a control character. */
+const STRING_SPECIAL = /["\\\x00-\x1f]/g;
+class Scanner {
+    text;
+    end;
+    line;
+    valid;
+    follow;
+    report;
+    pos;
+    recordOffsets;
+    keyOffsets = new Map();
+    claimOffsets = new Map();
+    /** With `follow`: where the followed values start (scanOffsets). */
+    tree;
+    /**
+     * `valid`: JSON.parse has read the text, so its strings need no checking, only skipping.
+     * `report`: the text is a report, not a citation file: RFC 8259's rules alone (see jsonSyntaxError).
+     */
+    constructor(text, start, end, line, valid, follow, report = false) {
+        this.text = text;
+        this.end = end;
+        this.line = line;
+        this.valid = valid;
+        this.follow = follow;
+        this.report = report;
+        this.pos = start;
+    }
+    scanDocument() {
+        this.skipWhitespace();
+        const offset = this.pos;
+        if (this.pos >= this.end)
+            throw new JsonSyntaxError('empty input: expected a JSON value', this.pos);
+        if (this.follow)
+            this.tree = { offset };
+        this.value(0, 'top', this.tree);
+        this.skipWhitespace();
+        if (this.pos < this.end) {
+            throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: ` +
+                (this.line
+                    ? 'a line of a JSON Lines file holds exactly one record'
+                    : this.report
+                        ? 'a report holds exactly one value'
+                        : 'a JSON file holds exactly one value (use .jsonl for one record per line)'), this.pos);
+        }
+        return { offset, recordOffsets: this.recordOffsets, keyOffsets: this.keyOffsets, claimOffsets: this.claimOffsets };
+    }
+    unexpected(expected) {
+        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: ${expected}`, this.pos);
+    }
+    skipWhitespace() {
+        const t = this.text;
+        while (this.pos < this.end) {
+            const c = t.charCodeAt(this.pos);
+            if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
+                this.pos++;
+            }
+            else if (c === 0x2f && (t.charCodeAt(this.pos + 1) === 0x2f || t.charCodeAt(this.pos + 1) === 0x2a)) {
+                throw new JsonSyntaxError('comments are not allowed in JSON', this.pos);
+            }
+            else {
+                return;
+            }
+        }
+    }
+    /** `role`: 'top' for the document, 'records' for the array that holds the records, 'record' for one of them. */
+    /** `node`: where to note the offsets of its parts, when it is followed (scanOffsets). */
+    value(depth, role, node) {
+        const t = this.text;
+        const c = this.pos < this.end ? t.charCodeAt(this.pos) : -1;
+        switch (c) {
+            case 0x7b:
+                this.object(depth + 1, role === 'top', role === 'record', node);
+                return;
+            case 0x5b:
+                this.array(depth + 1, role === 'top' || role === 'records', node);
+                return;
+            case 0x22:
+                this.string(false);
+                return;
+            case 0x74:
+                this.literal('true');
+                return;
+            case 0x66:
+                this.literal('false');
+                return;
+            case 0x6e:
+                this.literal('null');
+                return;
+            default:
+                if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+                    this.number();
+                    return;
+                }
+                if (c < 0)
+                    throw new JsonSyntaxError('unexpected end of input: expected a JSON value', this.pos);
+                for (const word of ['NaN', 'Infinity', '+Infinity', 'undefined']) {
+                    if (t.startsWith(word, this.pos))
+                        throw new JsonSyntaxError(`${word} is not a JSON value`, this.pos);
+                }
+                if (c === 0x27)
+                    throw new JsonSyntaxError('strings in JSON take double quotes, not single quotes', this.pos);
+                this.unexpected('expected a JSON value');
+        }
+    }
+    checkDepth(depth) {
+        if (depth > MAX_JSON_DEPTH)
+            throw new JsonSyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`, this.pos);
+    }
+    object(depth, top, record, node) {
+        this.checkDepth(depth);
+        const start = this.pos;
+        // The keys so far and where each is: a list, looked through, for the few
+        // keys of a record (a Map for each of a file's objects costs more); a Map
+        // once there are many.
+        const names = [];
+        const offsets = [];
+        let index;
+        this.pos++;
+        this.skipWhitespace();
+        if (this.text.charCodeAt(this.pos) === 0x7d && this.pos < this.end) {
+            this.pos++;
+            return;
+        }
+        // Where the last comma was: a trailing one is reported there, where it is to be deleted.
+        let comma = this.pos;
+        for (;;) {
+            if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x22) {
+                if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x7d)
+                    throw new JsonSyntaxError('trailing comma before }', comma);
+                this.unexpected('expected a key in double quotes');
+            }
+            const keyOffset = this.pos;
+            const key = this.string(true);
+            let first;
+            if (index)
+                first = index.get(key);
+            else {
+                const k = names.indexOf(key);
+                if (k >= 0)
+                    first = offsets[k];
+            }
+            if (first !== undefined && !this.report)
+                throw new JsonSyntaxError(`duplicate key ${excerpt(key)}`, keyOffset, first);
+            if (index)
+                index.set(key, keyOffset);
+            else {
+                names.push(key);
+                offsets.push(keyOffset);
+                if (names.length > MANY_KEYS)
+                    index = new Map(names.map((name, k) => [name, offsets[k]]));
+            }
+            this.skipWhitespace();
+            if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x3a)
+                this.unexpected("expected ':' after the key");
+            this.pos++;
+            this.skipWhitespace();
+            if (top)
+                this.keyOffsets.set(key, this.pos);
+            if (record && key === 'claim')
+                this.claimOffsets.set(start, this.pos);
+            let child;
+            if (node !== undefined && this.follow.has(key)) {
+                child = { offset: this.pos };
+                (node.keys ??= new Map()).set(key, child);
+            }
+            this.value(depth, top && key === 'citations' ? 'records' : 'other', child);
+            this.skipWhitespace();
+            const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
+            if (c === 0x2c) {
+                comma = this.pos++;
+                this.skipWhitespace();
+            }
+            else if (c === 0x7d) {
+                this.pos++;
+                return;
+            }
+            else {
+                this.unexpected("expected ',' or '}'");
+            }
+        }
+    }
+    array(depth, records, node) {
+        this.checkDepth(depth);
+        const offsets = records ? [] : undefined;
+        if (offsets)
+            this.recordOffsets = offsets;
+        if (node !== undefined)
+            node.items = [];
+        this.pos++;
+        this.skipWhitespace();
+        if (this.text.charCodeAt(this.pos) === 0x5d && this.pos < this.end) {
+            this.pos++;
+            return;
+        }
+        let comma = this.pos;
+        for (;;) {
+            if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x5d)
+                throw new JsonSyntaxError('trailing comma before ]', comma);
+            if (offsets) {
+                if (offsets.length === MAX_RECORDS_PER_FILE && !this.report) {
+                    throw new JsonSyntaxError(tooManyRecords(), this.pos);
+                }
+                offsets.push(this.pos);
+            }
+            let child;
+            if (node !== undefined)
+                node.items.push((child = { offset: this.pos }));
+            this.value(depth, records ? 'record' : 'other', child);
+            this.skipWhitespace();
+            const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
+            if (c === 0x2c) {
+                comma = this.pos++;
+                this.skipWhitespace();
+            }
+            else if (c === 0x5d) {
+                this.pos++;
+                return;
+            }
+            else {
+                this.unexpected("expected ',' or ']'");
+            }
+        }
+    }
+    /** Checks a string, or skips it in valid text; returns its value when `wanted` (keys need it), else ''. */
+    string(wanted) {
+        const t = this.text;
+        const open = this.pos;
+        if (this.valid) {
+            // The closing quote is the first one after an even number of backslashes.
+            let close = t.indexOf('"', open + 1);
+            for (;;) {
+                let slashes = 0;
+                while (t.charCodeAt(close - 1 - slashes) === 0x5c)
+                    slashes++;
+                if (slashes % 2 === 0)
+                    break;
+                close = t.indexOf('"', close + 1);
+            }
+            this.pos = close + 1;
+            if (!wanted)
+                return '';
+            const raw = t.slice(open + 1, close);
+            return raw.includes('\\') ? JSON.parse(t.slice(open, close + 1)) : raw;
+        }
+        let escaped = false;
+        for (let i = open + 1;; i++) {
+            // Most of a string is plain characters: the native search skips them.
+            STRING_SPECIAL.lastIndex = i;
+            i = STRING_SPECIAL.test(t) ? STRING_SPECIAL.lastIndex - 1 : this.end;
+            if (i >= this.end)
+                throw new JsonSyntaxError('unterminated string', open);
+            const c = t.charCodeAt(i);
+            if (c === 0x22) {
+                this.pos = i + 1;
+                return !wanted ? '' : escaped ? JSON.parse(t.slice(open, i + 1)) : t.slice(open + 1, i);
+            }
+            if (c < 0x20)
+                throw new JsonSyntaxError(`${describe(t, i, this.end)} in a string must be escaped`, i);
+            escaped = true;
+            const e = t.charCodeAt(i + 1);
+            if (e === 0x75) {
+                if (!HEX.test(t.slice(i + 2, Math.min(i + 6, this.end))))
+                    throw new JsonSyntaxError('\\u must be followed by four hex digits', i);
+                i += 5;
+            }
+            else if (e === 0x22 ||
+                e === 0x5c ||
+                e === 0x2f ||
+                e === 0x62 ||
+                e === 0x66 ||
+                e === 0x6e ||
+                e === 0x72 ||
+                e === 0x74) {
+                i++;
+            }
+            else {
+                throw new JsonSyntaxError(`invalid escape \\${i + 1 < this.end ? String.fromCodePoint(t.codePointAt(i + 1)) : ''}`, i);
+            }
+        }
+    }
+    number() {
+        const t = this.text;
+        const start = this.pos;
+        let i = start;
+        if (t.charCodeAt(i) === 0x2d)
+            i++;
+        const digitsAt = (k) => {
+            let m = k;
+            while (m < this.end && t.charCodeAt(m) >= 0x30 && t.charCodeAt(m) <= 0x39)
+                m++;
+            return m;
+        };
+        if (t.startsWith('Infinity', i))
+            throw new JsonSyntaxError('-Infinity is not a JSON value', start);
+        const intEnd = digitsAt(i);
+        if (intEnd === i)
+            throw new JsonSyntaxError('a number needs digits', i);
+        if (t.charCodeAt(i) === 0x30 && intEnd - i > 1)
+            throw new JsonSyntaxError('numbers in JSON have no leading zeros', i);
+        i = intEnd;
+        if (i < this.end && t.charCodeAt(i) === 0x2e) {
+            const fracEnd = digitsAt(i + 1);
+            if (fracEnd === i + 1)
+                throw new JsonSyntaxError('a decimal point must be followed by digits', i);
+            i = fracEnd;
+        }
+        if (i < this.end && (t.charCodeAt(i) === 0x65 || t.charCodeAt(i) === 0x45)) {
+            i++;
+            if (t.charCodeAt(i) === 0x2b || t.charCodeAt(i) === 0x2d)
+                i++;
+            const expEnd = digitsAt(i);
+            if (expEnd === i)
+                throw new JsonSyntaxError('an exponent needs digits', i);
+            i = expEnd;
+        }
+        this.pos = i;
+    }
+    literal(word) {
+        if (this.pos + word.length > this.end || !this.text.startsWith(word, this.pos))
+            this.unexpected('expected a JSON value');
+        this.pos += word.length;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/load/report.ts
 // Reading a JSON report back (for `citegate merge-reports`, and a baseline):
 // every field checked, and a report whose counts do not add up to its lists
@@ -10266,9 +10697,45 @@ const SHARD_FORM = 'i/n with 1 <= i <= n (for example 2/4)';
 
 
 
+
+
+
 const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
-/** A report that cannot be read: exit 2, naming the file. */
+/** A report that cannot be read: exit 2, naming the file (and where in it, when a place is to blame). */
 class ReportError extends Error {
+    position;
+    constructor(message, position) {
+        super(message);
+        this.position = position;
+    }
+}
+/**
+ * A report's bytes as text, strictly: citegate writes UTF-8 alone, so bytes
+ * that are not are refused, saying where, never replaced.
+ */
+function reportText(bytes) {
+    const decoded = decodeUtf8Text(bytes);
+    if (!decoded.ok)
+        throw new ReportError(decoded.reason, decoded.position);
+    return decoded.text;
+}
+/**
+ * A report's text parsed (JSON.parse: a baseline may be some 80 MB); when it
+ * is not JSON, the checking scan of citation files says what it found and
+ * where, under JSON's own rules (strict-json.ts, jsonSyntaxError).
+ */
+function parseReportValue(text) {
+    // A byte order mark, which an editor may add, is no part of the JSON.
+    const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    try {
+        return JSON.parse(json);
+    }
+    catch (error) {
+        const found = jsonSyntaxError(json);
+        if (found)
+            throw new ReportError(`not JSON: ${found.message}`, new TextLineIndex(json).position(found.offset));
+        throw new ReportError(notJson(messageOf(error)));
+    }
 }
 function object(value, what) {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -10431,15 +10898,7 @@ function baselineInfo(value) {
 }
 /** A JSON report (as `check --format json` writes it) back as a check result. */
 function parseJsonReport(text) {
-    let value;
-    try {
-        // A byte order mark, which an editor may add, is no part of the JSON.
-        value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    }
-    catch (error) {
-        throw new ReportError(notJson(messageOf(error)));
-    }
-    return reportOf(value, (records) => list(records, 'records').map(fullRecord));
+    return reportOf(parseReportValue(text), (records) => list(records, 'records').map(fullRecord));
 }
 /**
  * A JSON report, already parsed, read as a baseline (baseline-file.ts parses
@@ -11117,9 +11576,11 @@ class UsageError extends Error {
  */
 class InputError extends Error {
     file;
-    constructor(message, file) {
+    position;
+    constructor(message, file, position) {
         super(message);
         this.file = file;
+        this.position = position;
         this.name = 'InputError';
     }
 }
@@ -11560,412 +12021,6 @@ function joinedAnswer(fileText, pieces, position, index) {
             return answer.locate(at - starts[k]);
         },
     };
-}
-
-;// CONCATENATED MODULE: ./src/load/strict-json.ts
-// Strict JSON (RFC 8259) with positions.
-//
-// JSON.parse alone cannot do this job: it gives no position for a value,
-// silently keeps the last of two duplicate keys, and its error messages do not
-// name a line. The `yaml` package would accept comments, trailing commas and
-// more. So the native JSON.parse, many times faster than anything written
-// here, builds the values, and a small scanner notes where the records start
-// and refuses what JSON.parse lets through: duplicate keys, nesting too deep,
-// too many records. JSON.parse refuses everything else RFC 8259 does not
-// allow; when it does, the scanner reads the text again, checking everything,
-// to say what it found where (and a large text is checked that way first).
-// Either way a key such as "__proto__" becomes an ordinary own property.
-
-class JsonSyntaxError extends Error {
-    offset;
-    firstOffset;
-    /** `firstOffset`: for a duplicate key, where the key first appeared. */
-    constructor(message, offset, firstOffset) {
-        super(message);
-        this.offset = offset;
-        this.firstOffset = firstOffset;
-        this.name = 'JsonSyntaxError';
-    }
-}
-/**
- * Where the values of JSON text start, as a tree: the top-level value is
- * followed, and so is every element of a followed array and the value of each
- * key in `follow` of a followed object; nothing else is kept (a response's
- * `usage` or a tool's `input` cost nothing). For text parseStrictJson() has
- * read already: it is not checked again.
- */
-function scanOffsets(text, follow, start = 0, end = text.length) {
-    const scanner = new Scanner(text, start, end, false, true, follow);
-    scanner.scanDocument();
-    return scanner.tree;
-}
-/** Nesting deeper than this is refused: no real citation file comes close. */
-const MAX_JSON_DEPTH = 256;
-/**
- * A file with more records than this is refused: each record costs memory
- * until the run ends, and 64 MiB of `[0,0,…]` would otherwise be 32 million.
- */
-const MAX_RECORDS_PER_FILE = 200_000;
-/** The problem of a file with more records (made when needed: toLocaleString loads the locale data, some 8 MB). */
-const tooManyRecords = () => `more than ${MAX_RECORDS_PER_FILE.toLocaleString('en-US')} records in one file: split it into smaller files`;
-/**
- * Texts longer than this are scanned, checking everything, before JSON.parse
- * builds anything: 64 MiB of `[[[[…` or `[0,0,…` would take JSON.parse 15 s and
- * 2 GB before the scan refused it (measured on 16 MB: 3.7 s, 464 MB). Shorter
- * ones cost it, at the same rate, at most a quarter of a second and 30 MB.
- */
-const CHECK_FIRST_CHARS = 1 << 20;
-/** `line`: the text is one line of a JSON Lines file, not a whole file. */
-function parseStrictJson(text, start = 0, end = text.length, line = false) {
-    const json = start === 0 && end === text.length ? text : text.slice(start, end);
-    const scan = (valid) => new Scanner(text, start, end, line, valid).scanDocument();
-    if (end - start > CHECK_FIRST_CHARS)
-        return { ...scan(false), value: JSON.parse(json) };
-    let value;
-    try {
-        value = JSON.parse(json);
-    }
-    catch (error) {
-        // Not JSON: the checking scan throws a JsonSyntaxError saying what and where.
-        scan(false);
-        // It found nothing wrong where JSON.parse did: a bug here, which must not pass.
-        throw error;
-    }
-    return { ...scan(true), value };
-}
-const INVISIBLE = /^[\p{Cf}\p{Zs}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]$/u;
-function describe(text, at, end) {
-    const cp = at < end ? text.codePointAt(at) : undefined;
-    if (cp === undefined)
-        return 'end of input';
-    const code = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
-    if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
-        return `control character ${code}`;
-    // A character that shows as nothing or as a plain space (a BOM, a no-break
-    // space, a bidi mark, a lone surrogate) is the likely culprit: name it.
-    if (INVISIBLE.test(String.fromCodePoint(cp)))
-        return `invisible character ${code}`;
-    return `'${String.fromCodePoint(cp)}'`;
-}
-const HEX = /^[0-9a-fA-F]{4}$/;
-/** Beyond this many keys, an object's keys are looked up in a Map. */
-const MANY_KEYS = 16;
-/** What ends a run of plain characters in a JSON string: its quote, an escape, a control character. */
-const STRING_SPECIAL = /["\\\x00-\x1f]/g;
-class Scanner {
-    text;
-    end;
-    line;
-    valid;
-    follow;
-    pos;
-    recordOffsets;
-    keyOffsets = new Map();
-    claimOffsets = new Map();
-    /** With `follow`: where the followed values start (scanOffsets). */
-    tree;
-    /** `valid`: JSON.parse has read the text, so its strings need no checking, only skipping. */
-    constructor(text, start, end, line, valid, follow) {
-        this.text = text;
-        this.end = end;
-        this.line = line;
-        this.valid = valid;
-        this.follow = follow;
-        this.pos = start;
-    }
-    scanDocument() {
-        this.skipWhitespace();
-        const offset = this.pos;
-        if (this.pos >= this.end)
-            throw new JsonSyntaxError('empty input: expected a JSON value', this.pos);
-        if (this.follow)
-            this.tree = { offset };
-        this.value(0, 'top', this.tree);
-        this.skipWhitespace();
-        if (this.pos < this.end) {
-            throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: ` +
-                (this.line
-                    ? 'a line of a JSON Lines file holds exactly one record'
-                    : 'a JSON file holds exactly one value (use .jsonl for one record per line)'), this.pos);
-        }
-        return { offset, recordOffsets: this.recordOffsets, keyOffsets: this.keyOffsets, claimOffsets: this.claimOffsets };
-    }
-    unexpected(expected) {
-        throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: ${expected}`, this.pos);
-    }
-    skipWhitespace() {
-        const t = this.text;
-        while (this.pos < this.end) {
-            const c = t.charCodeAt(this.pos);
-            if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
-                this.pos++;
-            }
-            else if (c === 0x2f && (t.charCodeAt(this.pos + 1) === 0x2f || t.charCodeAt(this.pos + 1) === 0x2a)) {
-                throw new JsonSyntaxError('comments are not allowed in JSON', this.pos);
-            }
-            else {
-                return;
-            }
-        }
-    }
-    /** `role`: 'top' for the document, 'records' for the array that holds the records, 'record' for one of them. */
-    /** `node`: where to note the offsets of its parts, when it is followed (scanOffsets). */
-    value(depth, role, node) {
-        const t = this.text;
-        const c = this.pos < this.end ? t.charCodeAt(this.pos) : -1;
-        switch (c) {
-            case 0x7b:
-                this.object(depth + 1, role === 'top', role === 'record', node);
-                return;
-            case 0x5b:
-                this.array(depth + 1, role === 'top' || role === 'records', node);
-                return;
-            case 0x22:
-                this.string(false);
-                return;
-            case 0x74:
-                this.literal('true');
-                return;
-            case 0x66:
-                this.literal('false');
-                return;
-            case 0x6e:
-                this.literal('null');
-                return;
-            default:
-                if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-                    this.number();
-                    return;
-                }
-                if (c < 0)
-                    throw new JsonSyntaxError('unexpected end of input: expected a JSON value', this.pos);
-                for (const word of ['NaN', 'Infinity', '+Infinity', 'undefined']) {
-                    if (t.startsWith(word, this.pos))
-                        throw new JsonSyntaxError(`${word} is not a JSON value`, this.pos);
-                }
-                if (c === 0x27)
-                    throw new JsonSyntaxError('strings in JSON take double quotes, not single quotes', this.pos);
-                this.unexpected('expected a JSON value');
-        }
-    }
-    checkDepth(depth) {
-        if (depth > MAX_JSON_DEPTH)
-            throw new JsonSyntaxError(`nesting deeper than ${MAX_JSON_DEPTH} levels`, this.pos);
-    }
-    object(depth, top, record, node) {
-        this.checkDepth(depth);
-        const start = this.pos;
-        // The keys so far and where each is: a list, looked through, for the few
-        // keys of a record (a Map for each of a file's objects costs more); a Map
-        // once there are many.
-        const names = [];
-        const offsets = [];
-        let index;
-        this.pos++;
-        this.skipWhitespace();
-        if (this.text.charCodeAt(this.pos) === 0x7d && this.pos < this.end) {
-            this.pos++;
-            return;
-        }
-        // Where the last comma was: a trailing one is reported there, where it is to be deleted.
-        let comma = this.pos;
-        for (;;) {
-            if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x22) {
-                if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x7d)
-                    throw new JsonSyntaxError('trailing comma before }', comma);
-                this.unexpected('expected a key in double quotes');
-            }
-            const keyOffset = this.pos;
-            const key = this.string(true);
-            let first;
-            if (index)
-                first = index.get(key);
-            else {
-                const k = names.indexOf(key);
-                if (k >= 0)
-                    first = offsets[k];
-            }
-            if (first !== undefined)
-                throw new JsonSyntaxError(`duplicate key ${excerpt(key)}`, keyOffset, first);
-            if (index)
-                index.set(key, keyOffset);
-            else {
-                names.push(key);
-                offsets.push(keyOffset);
-                if (names.length > MANY_KEYS)
-                    index = new Map(names.map((name, k) => [name, offsets[k]]));
-            }
-            this.skipWhitespace();
-            if (this.pos >= this.end || this.text.charCodeAt(this.pos) !== 0x3a)
-                this.unexpected("expected ':' after the key");
-            this.pos++;
-            this.skipWhitespace();
-            if (top)
-                this.keyOffsets.set(key, this.pos);
-            if (record && key === 'claim')
-                this.claimOffsets.set(start, this.pos);
-            let child;
-            if (node !== undefined && this.follow.has(key)) {
-                child = { offset: this.pos };
-                (node.keys ??= new Map()).set(key, child);
-            }
-            this.value(depth, top && key === 'citations' ? 'records' : 'other', child);
-            this.skipWhitespace();
-            const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
-            if (c === 0x2c) {
-                comma = this.pos++;
-                this.skipWhitespace();
-            }
-            else if (c === 0x7d) {
-                this.pos++;
-                return;
-            }
-            else {
-                this.unexpected("expected ',' or '}'");
-            }
-        }
-    }
-    array(depth, records, node) {
-        this.checkDepth(depth);
-        const offsets = records ? [] : undefined;
-        if (offsets)
-            this.recordOffsets = offsets;
-        if (node !== undefined)
-            node.items = [];
-        this.pos++;
-        this.skipWhitespace();
-        if (this.text.charCodeAt(this.pos) === 0x5d && this.pos < this.end) {
-            this.pos++;
-            return;
-        }
-        let comma = this.pos;
-        for (;;) {
-            if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x5d)
-                throw new JsonSyntaxError('trailing comma before ]', comma);
-            if (offsets) {
-                if (offsets.length === MAX_RECORDS_PER_FILE) {
-                    throw new JsonSyntaxError(tooManyRecords(), this.pos);
-                }
-                offsets.push(this.pos);
-            }
-            let child;
-            if (node !== undefined)
-                node.items.push((child = { offset: this.pos }));
-            this.value(depth, records ? 'record' : 'other', child);
-            this.skipWhitespace();
-            const c = this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
-            if (c === 0x2c) {
-                comma = this.pos++;
-                this.skipWhitespace();
-            }
-            else if (c === 0x5d) {
-                this.pos++;
-                return;
-            }
-            else {
-                this.unexpected("expected ',' or ']'");
-            }
-        }
-    }
-    /** Checks a string, or skips it in valid text; returns its value when `wanted` (keys need it), else ''. */
-    string(wanted) {
-        const t = this.text;
-        const open = this.pos;
-        if (this.valid) {
-            // The closing quote is the first one after an even number of backslashes.
-            let close = t.indexOf('"', open + 1);
-            for (;;) {
-                let slashes = 0;
-                while (t.charCodeAt(close - 1 - slashes) === 0x5c)
-                    slashes++;
-                if (slashes % 2 === 0)
-                    break;
-                close = t.indexOf('"', close + 1);
-            }
-            this.pos = close + 1;
-            if (!wanted)
-                return '';
-            const raw = t.slice(open + 1, close);
-            return raw.includes('\\') ? JSON.parse(t.slice(open, close + 1)) : raw;
-        }
-        let escaped = false;
-        for (let i = open + 1;; i++) {
-            // Most of a string is plain characters: the native search skips them.
-            STRING_SPECIAL.lastIndex = i;
-            i = STRING_SPECIAL.test(t) ? STRING_SPECIAL.lastIndex - 1 : this.end;
-            if (i >= this.end)
-                throw new JsonSyntaxError('unterminated string', open);
-            const c = t.charCodeAt(i);
-            if (c === 0x22) {
-                this.pos = i + 1;
-                return !wanted ? '' : escaped ? JSON.parse(t.slice(open, i + 1)) : t.slice(open + 1, i);
-            }
-            if (c < 0x20)
-                throw new JsonSyntaxError(`${describe(t, i, this.end)} in a string must be escaped`, i);
-            escaped = true;
-            const e = t.charCodeAt(i + 1);
-            if (e === 0x75) {
-                if (!HEX.test(t.slice(i + 2, Math.min(i + 6, this.end))))
-                    throw new JsonSyntaxError('\\u must be followed by four hex digits', i);
-                i += 5;
-            }
-            else if (e === 0x22 ||
-                e === 0x5c ||
-                e === 0x2f ||
-                e === 0x62 ||
-                e === 0x66 ||
-                e === 0x6e ||
-                e === 0x72 ||
-                e === 0x74) {
-                i++;
-            }
-            else {
-                throw new JsonSyntaxError(`invalid escape \\${i + 1 < this.end ? String.fromCodePoint(t.codePointAt(i + 1)) : ''}`, i);
-            }
-        }
-    }
-    number() {
-        const t = this.text;
-        const start = this.pos;
-        let i = start;
-        if (t.charCodeAt(i) === 0x2d)
-            i++;
-        const digitsAt = (k) => {
-            let m = k;
-            while (m < this.end && t.charCodeAt(m) >= 0x30 && t.charCodeAt(m) <= 0x39)
-                m++;
-            return m;
-        };
-        if (t.startsWith('Infinity', i))
-            throw new JsonSyntaxError('-Infinity is not a JSON value', start);
-        const intEnd = digitsAt(i);
-        if (intEnd === i)
-            throw new JsonSyntaxError('a number needs digits', i);
-        if (t.charCodeAt(i) === 0x30 && intEnd - i > 1)
-            throw new JsonSyntaxError('numbers in JSON have no leading zeros', i);
-        i = intEnd;
-        if (i < this.end && t.charCodeAt(i) === 0x2e) {
-            const fracEnd = digitsAt(i + 1);
-            if (fracEnd === i + 1)
-                throw new JsonSyntaxError('a decimal point must be followed by digits', i);
-            i = fracEnd;
-        }
-        if (i < this.end && (t.charCodeAt(i) === 0x65 || t.charCodeAt(i) === 0x45)) {
-            i++;
-            if (t.charCodeAt(i) === 0x2b || t.charCodeAt(i) === 0x2d)
-                i++;
-            const expEnd = digitsAt(i);
-            if (expEnd === i)
-                throw new JsonSyntaxError('an exponent needs digits', i);
-            i = expEnd;
-        }
-        this.pos = i;
-    }
-    literal(word) {
-        if (this.pos + word.length > this.end || !this.text.startsWith(word, this.pos))
-            this.unexpected('expected a JSON value');
-        this.pos += word.length;
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/load/anthropic.ts
@@ -20230,6 +20285,7 @@ function quickRecords(columns) {
 
 
 
+
 /**
  * The worker: CommonJS run from this string, so that the bundle needs no
  * second file. It posts { digest, report, packed } or { error } once, then
@@ -20287,15 +20343,20 @@ try {
 }
 const digest = createHash('sha256').update(bytes).digest('hex');
 const nestedTooDeep = ${nestedTooDeep.toString()};
-let value;
-try {
-  const text = bytes.toString('utf8');
-  bytes = undefined;
-  value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-} catch (error) {
-  parentPort.postMessage({ error: 'json', message: String(error && error.message) });
+if (!require('node:buffer').isUtf8(bytes)) {
+  parentPort.postMessage({ error: 'utf8', bytes });
   return;
 }
+let value;
+let text = bytes.toString('utf8');
+bytes = undefined;
+try {
+  value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+} catch (error) {
+  parentPort.postMessage({ error: 'json', text });
+  return;
+}
+text = undefined;
 if (nestedTooDeep(value, ${MAX_NESTING})) {
   parentPort.postMessage({ error: 'deep' });
   return;
@@ -20407,13 +20468,15 @@ function readHere(fd) {
         return { error: 'read', code: error.code, message: messageOf(error) };
     }
     const digest = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
+    if (!(0,external_node_buffer_namespaceObject.isUtf8)(bytes))
+        return { error: 'utf8', bytes };
+    const text = bytes.toString('utf8');
     let report;
     try {
-        const text = bytes.toString('utf8');
         report = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     }
-    catch (error) {
-        return { error: 'json', message: messageOf(error) };
+    catch {
+        return { error: 'json', text };
     }
     return nestedTooDeep(report, MAX_NESTING) ? { error: 'deep' } : { digest, report };
 }
@@ -20426,16 +20489,25 @@ function baselineOf(file, reply) {
         }
         if (reply.error === 'deep')
             throw new BaselineError(`the baseline ${file} cannot be used: not a citegate JSON report (its values are nested more than ${MAX_NESTING} deep)`);
-        throw new BaselineError(`the baseline ${file} cannot be used: ${notJson(messageOf(reply.message))}`);
     }
-    const { report, packed } = reply;
     try {
+        if ('error' in reply) {
+            // Read again here, which refuses it with what is wrong and where (the reader only tells that it is).
+            if (reply.error === 'utf8')
+                reportText(external_node_buffer_namespaceObject.Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.length));
+            else
+                parseReportValue(reply.text);
+            throw new BaselineError(`the baseline ${file} cannot be used: not JSON`);
+        }
+        const { report, packed } = reply;
         const read = packed ? () => recordsOfColumns(packed) : undefined;
         return { report: baselineReportOf(report, read), from: file, digest: reply.digest };
     }
     catch (error) {
-        if (error instanceof ReportError)
-            throw new BaselineError(`the baseline ${file} cannot be used: ${error.message}`);
+        if (error instanceof ReportError) {
+            const at = error.position ? `${file}:${error.position.line}:${error.position.column}` : file;
+            throw new BaselineError(`the baseline ${at} cannot be used: ${error.message}`);
+        }
         throw error;
     }
 }
@@ -22585,8 +22657,6 @@ function mergeBaselines(infos) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/merge-reports.ts
-// `citegate merge-reports`: the JSON reports of the shards of a split run, made
-// into the one report (and job summary) the unsplit run would have given.
 
 
 
@@ -22620,11 +22690,11 @@ function mergeReportsCommand(args, io) {
         if (file !== undefined)
             assertWritable(file);
     const parts = positionals.map((file) => {
-        let text;
+        let bytes;
         try {
             const { fd } = openNamedFile(file, process.cwd());
             try {
-                text = (0,external_node_fs_namespaceObject.readFileSync)(fd, 'utf8');
+                bytes = (0,external_node_fs_namespaceObject.readFileSync)(fd);
             }
             finally {
                 (0,external_node_fs_namespaceObject.closeSync)(fd);
@@ -22636,11 +22706,11 @@ function mergeReportsCommand(args, io) {
             throw new InputError(`cannot read: ${describeFsError(error)}`, file);
         }
         try {
-            return parseJsonReport(text);
+            return parseJsonReport(reportText(bytes));
         }
         catch (error) {
             if (error instanceof ReportError)
-                throw new InputError(error.message, file);
+                throw new InputError(error.message, file, error.position);
             throw error;
         }
     });
@@ -22943,7 +23013,7 @@ async function main(argv, io) {
             return 2;
         }
         if (error instanceof InputError) {
-            const where = error.file === undefined ? undefined : { file: error.file, line: 0, column: 0 };
+            const where = error.file === undefined ? undefined : { file: error.file, line: 0, column: 0, ...error.position };
             io.stderr(`${escape_escapeMessage(formatDiagnostic(where, 'error', error.message))}\n`);
             return 2;
         }

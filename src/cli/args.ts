@@ -1,6 +1,7 @@
 // Command-line parsing on node:util's parseArgs, with the errors said plainly.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { editDistance } from '../engine/edit-distance.js';
+import type { Position } from '../engine/positions.js';
 
 /** Bad command-line usage: exit 2 with the message and a pointer to --help. */
 export class UsageError extends Error {
@@ -22,6 +23,7 @@ export class InputError extends Error {
   constructor(
     message: string,
     readonly file?: string,
+    readonly position?: Position,
   ) {
     super(message);
     this.name = 'InputError';

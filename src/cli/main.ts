@@ -56,7 +56,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
       return 2;
     }
     if (error instanceof InputError) {
-      const where = error.file === undefined ? undefined : { file: error.file, line: 0, column: 0 };
+      const where = error.file === undefined ? undefined : { file: error.file, line: 0, column: 0, ...error.position };
       io.stderr(`${escapeMessage(formatDiagnostic(where, 'error', error.message))}\n`);
       return 2;
     }

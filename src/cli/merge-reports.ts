@@ -1,5 +1,6 @@
 // `citegate merge-reports`: the JSON reports of the shards of a split run, made
 // into the one report (and job summary) the unsplit run would have given.
+import type { Buffer } from 'node:buffer';
 import { closeSync, readFileSync } from 'node:fs';
 import { jsonReportChunks } from '../report/json.js';
 import { sarifText } from '../report/sarif.js';
@@ -12,7 +13,7 @@ import type { CommandIO } from './io.js';
 import type { JudgedResult } from '../model/result.js';
 import { judged } from '../check/outcome.js';
 import { mergeResults } from '../check/merge.js';
-import { parseJsonReport, ReportError } from '../load/report.js';
+import { parseJsonReport, ReportError, reportText } from '../load/report.js';
 import { NamedFileError, openNamedFile } from '../load/named-file.js';
 
 export function mergeReportsCommand(args: string[], io: CommandIO): number {
@@ -33,11 +34,11 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
   const output = outputFile(values.output);
   for (const file of [output, values.summary]) if (file !== undefined) assertWritable(file);
   const parts = positionals.map((file) => {
-    let text: string;
+    let bytes: Buffer;
     try {
       const { fd } = openNamedFile(file, process.cwd());
       try {
-        text = readFileSync(fd, 'utf8');
+        bytes = readFileSync(fd);
       } finally {
         closeSync(fd);
       }
@@ -46,9 +47,9 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
       throw new InputError(`cannot read: ${describeFsError(error)}`, file);
     }
     try {
-      return parseJsonReport(text);
+      return parseJsonReport(reportText(bytes));
     } catch (error) {
-      if (error instanceof ReportError) throw new InputError(error.message, file);
+      if (error instanceof ReportError) throw new InputError(error.message, file, error.position);
       throw error;
     }
   });

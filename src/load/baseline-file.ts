@@ -5,6 +5,7 @@
 // checked; a worker thread reads, hashes and parses it on the other core
 // while the check runs, and keeps of each record only what a baseline
 // compares. The report is then checked here, field by field, as any other.
+import { Buffer, isUtf8 } from 'node:buffer';
 import { closeSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
@@ -12,7 +13,7 @@ import { messageOf } from '../model/escape.js';
 import { describeFsError } from '../model/fs-error.js';
 import { NamedFileError, openNamedFile } from './named-file.js';
 import { type RecordColumns, RECORD_FIELDS, recordsOfColumns } from './record-columns.js';
-import { type Baseline, BaselineError, baselineReportOf, notJson, ReportError } from './report.js';
+import { type Baseline, BaselineError, baselineReportOf, parseReportValue, ReportError, reportText } from './report.js';
 
 /**
  * The worker: CommonJS run from this string, so that the bundle needs no
@@ -70,15 +71,20 @@ try {
 }
 const digest = createHash('sha256').update(bytes).digest('hex');
 const nestedTooDeep = ${nestedTooDeep.toString()};
-let value;
-try {
-  const text = bytes.toString('utf8');
-  bytes = undefined;
-  value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-} catch (error) {
-  parentPort.postMessage({ error: 'json', message: String(error && error.message) });
+if (!require('node:buffer').isUtf8(bytes)) {
+  parentPort.postMessage({ error: 'utf8', bytes });
   return;
 }
+let value;
+let text = bytes.toString('utf8');
+bytes = undefined;
+try {
+  value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+} catch (error) {
+  parentPort.postMessage({ error: 'json', text });
+  return;
+}
+text = undefined;
 if (nestedTooDeep(value, ${MAX_NESTING})) {
   parentPort.postMessage({ error: 'deep' });
   return;
@@ -129,7 +135,8 @@ parentPort.postMessage({ digest, report: value, packed: { count, values, places,
 type Reply =
   | { readonly digest: string; readonly report: unknown; readonly packed?: RecordColumns }
   | { readonly error: 'read'; readonly code?: string; readonly message: string }
-  | { readonly error: 'json'; readonly message: string }
+  | { readonly error: 'utf8'; readonly bytes: Uint8Array }
+  | { readonly error: 'json'; readonly text: string }
   | { readonly error: 'deep' };
 
 /**
@@ -199,12 +206,13 @@ function readHere(fd: number): Reply {
     return { error: 'read', code: (error as NodeJS.ErrnoException).code, message: messageOf(error) };
   }
   const digest = createHash('sha256').update(bytes).digest('hex');
+  if (!isUtf8(bytes)) return { error: 'utf8', bytes };
+  const text = bytes.toString('utf8');
   let report: unknown;
   try {
-    const text = bytes.toString('utf8');
     report = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch (error) {
-    return { error: 'json', message: messageOf(error) };
+  } catch {
+    return { error: 'json', text };
   }
   return nestedTooDeep(report, MAX_NESTING) ? { error: 'deep' } : { digest, report };
 }
@@ -220,14 +228,23 @@ function baselineOf(file: string, reply: Reply): Baseline {
       throw new BaselineError(
         `the baseline ${file} cannot be used: not a citegate JSON report (its values are nested more than ${MAX_NESTING} deep)`,
       );
-    throw new BaselineError(`the baseline ${file} cannot be used: ${notJson(messageOf(reply.message))}`);
   }
-  const { report, packed } = reply;
   try {
+    if ('error' in reply) {
+      // Read again here, which refuses it with what is wrong and where (the reader only tells that it is).
+      if (reply.error === 'utf8')
+        reportText(Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.length));
+      else parseReportValue(reply.text);
+      throw new BaselineError(`the baseline ${file} cannot be used: not JSON`);
+    }
+    const { report, packed } = reply;
     const read = packed ? () => recordsOfColumns(packed) : undefined;
     return { report: baselineReportOf(report, read), from: file, digest: reply.digest };
   } catch (error) {
-    if (error instanceof ReportError) throw new BaselineError(`the baseline ${file} cannot be used: ${error.message}`);
+    if (error instanceof ReportError) {
+      const at = error.position ? `${file}:${error.position.line}:${error.position.column}` : file;
+      throw new BaselineError(`the baseline ${at} cannot be used: ${error.message}`);
+    }
     throw error;
   }
 }

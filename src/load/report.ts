@@ -10,6 +10,8 @@ import {
   type FindingBaseline,
   type RecordBaseline,
 } from '../model/baseline.js';
+import type { Buffer } from 'node:buffer';
+import { TextLineIndex, type Position } from '../engine/positions.js';
 import { excerpt, messageOf } from '../model/escape.js';
 import type { Problem } from '../model/problem.js';
 import {
@@ -29,11 +31,47 @@ import {
 } from '../model/result.js';
 import { MAX_SHARDS } from '../model/shard.js';
 import { needsReason, VERDICTS, type Verdict } from '../model/verdict.js';
+import { jsonSyntaxError } from './strict-json.js';
+import { decodeUtf8Text } from './text.js';
 
 export const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
 
-/** A report that cannot be read: exit 2, naming the file. */
-export class ReportError extends Error {}
+/** A report that cannot be read: exit 2, naming the file (and where in it, when a place is to blame). */
+export class ReportError extends Error {
+  constructor(
+    message: string,
+    readonly position?: Position,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A report's bytes as text, strictly: citegate writes UTF-8 alone, so bytes
+ * that are not are refused, saying where, never replaced.
+ */
+export function reportText(bytes: Buffer): string {
+  const decoded = decodeUtf8Text(bytes);
+  if (!decoded.ok) throw new ReportError(decoded.reason, decoded.position);
+  return decoded.text;
+}
+
+/**
+ * A report's text parsed (JSON.parse: a baseline may be some 80 MB); when it
+ * is not JSON, the checking scan of citation files says what it found and
+ * where, under JSON's own rules (strict-json.ts, jsonSyntaxError).
+ */
+export function parseReportValue(text: string): unknown {
+  // A byte order mark, which an editor may add, is no part of the JSON.
+  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    return JSON.parse(json);
+  } catch (error) {
+    const found = jsonSyntaxError(json);
+    if (found) throw new ReportError(`not JSON: ${found.message}`, new TextLineIndex(json).position(found.offset));
+    throw new ReportError(notJson(messageOf(error)));
+  }
+}
 
 type Json = Record<string, unknown>;
 
@@ -220,14 +258,7 @@ export type BaselineReport = Omit<ReadReport, 'records'> & { readonly records: r
 
 /** A JSON report (as `check --format json` writes it) back as a check result. */
 export function parseJsonReport(text: string): ReadReport {
-  let value: unknown;
-  try {
-    // A byte order mark, which an editor may add, is no part of the JSON.
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch (error) {
-    throw new ReportError(notJson(messageOf(error)));
-  }
-  return reportOf(value, (records) => list(records, 'records').map(fullRecord));
+  return reportOf(parseReportValue(text), (records) => list(records, 'records').map(fullRecord));
 }
 
 /**

@@ -108,6 +108,23 @@ export function parseStrictJson(text: string, start = 0, end = text.length, line
   return { ...scan(true), value };
 }
 
+/**
+ * Why and where JSON.parse refused a text that is not a citation file (a
+ * report read back): the checking scan, with RFC 8259's rules alone (a
+ * duplicate key and any number of elements pass, as JSON.parse lets them),
+ * so that the message names what it found and the offset where. Undefined
+ * when the scan finds nothing wrong.
+ */
+export function jsonSyntaxError(text: string): JsonSyntaxError | undefined {
+  try {
+    new Scanner(text, 0, text.length, false, false, undefined, true).scanDocument();
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) return error;
+    throw error;
+  }
+  return undefined;
+}
+
 const INVISIBLE = /^[\p{Cf}\p{Zs}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]$/u;
 
 function describe(text: string, at: number, end: number): string {
@@ -135,7 +152,10 @@ class Scanner {
   /** With `follow`: where the followed values start (scanOffsets). */
   tree: OffsetsBuilder | undefined;
 
-  /** `valid`: JSON.parse has read the text, so its strings need no checking, only skipping. */
+  /**
+   * `valid`: JSON.parse has read the text, so its strings need no checking, only skipping.
+   * `report`: the text is a report, not a citation file: RFC 8259's rules alone (see jsonSyntaxError).
+   */
   constructor(
     private readonly text: string,
     start: number,
@@ -143,6 +163,7 @@ class Scanner {
     private readonly line: boolean,
     private readonly valid: boolean,
     private readonly follow?: ReadonlySet<string>,
+    private readonly report = false,
   ) {
     this.pos = start;
   }
@@ -159,7 +180,9 @@ class Scanner {
         `unexpected ${describe(this.text, this.pos, this.end)} after the JSON value: ` +
           (this.line
             ? 'a line of a JSON Lines file holds exactly one record'
-            : 'a JSON file holds exactly one value (use .jsonl for one record per line)'),
+            : this.report
+              ? 'a report holds exactly one value'
+              : 'a JSON file holds exactly one value (use .jsonl for one record per line)'),
         this.pos,
       );
     }
@@ -257,7 +280,8 @@ class Scanner {
         const k = names.indexOf(key);
         if (k >= 0) first = offsets[k];
       }
-      if (first !== undefined) throw new JsonSyntaxError(`duplicate key ${excerpt(key)}`, keyOffset, first);
+      if (first !== undefined && !this.report)
+        throw new JsonSyntaxError(`duplicate key ${excerpt(key)}`, keyOffset, first);
       if (index) index.set(key, keyOffset);
       else {
         names.push(key);
@@ -307,7 +331,7 @@ class Scanner {
       if (this.pos < this.end && this.text.charCodeAt(this.pos) === 0x5d)
         throw new JsonSyntaxError('trailing comma before ]', comma);
       if (offsets) {
-        if (offsets.length === MAX_RECORDS_PER_FILE) {
+        if (offsets.length === MAX_RECORDS_PER_FILE && !this.report) {
           throw new JsonSyntaxError(tooManyRecords(), this.pos);
         }
         offsets.push(this.pos);

@@ -236,7 +236,11 @@ describe('check --baseline', () => {
 
   it.each([
     ['missing', null, 'citegate: error: cannot read the baseline base.json: no such file\n'],
-    ['not JSON', 'not json', /^citegate: error: the baseline base\.json cannot be used: not JSON: /],
+    [
+      'not JSON',
+      '{"records":\n not json',
+      "citegate: error: the baseline base.json:2:2 cannot be used: not JSON: unexpected 'n': expected a JSON value\n",
+    ],
     [
       'not a report',
       '{"records": []}',

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { shardOf } from '../../src/check/shard.js';
@@ -132,7 +133,17 @@ describe('sharding', () => {
       code: 2,
       stderr: 'nope.json: error: cannot read: no such file\n',
     });
-    expect(runCli(['merge-reports', 'citegate.yml'], root)).toMatchObject({ code: 2 });
+    // Where a report stops being JSON, or UTF-8, as for a citation file (the manifest is YAML: line 1).
+    expect(runCli(['merge-reports', 'citegate.yml'], root)).toMatchObject({
+      code: 2,
+      stderr: "citegate.yml:1:1: error: not JSON: unexpected 'v': expected a JSON value\n",
+    });
+    writeFileSync(path.join(root, 'latin1.json'), Buffer.from('{\n"tool": "caf\xe9"}', 'latin1'));
+    expect(runCli(['merge-reports', 'a.json', 'latin1.json'], root)).toMatchObject({
+      code: 2,
+      stderr:
+        'latin1.json:2:13: error: not valid UTF-8: byte 0xE9 at offset 14 does not start or continue a character\n',
+    });
     // A report the workspace holds is read under its rules: no link into .git, nothing but a file.
     mkdirSync(path.join(root, '.git'));
     writeFileSync(path.join(root, '.git', 'config'), '{"token": "ghs_SECRET"}');

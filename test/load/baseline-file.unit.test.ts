@@ -2,6 +2,7 @@
 // this thread (for a runtime without threads) give the same baseline, which
 // holds what a baseline compares and nothing of the explanations.
 import { jest } from '@jest/globals';
+import { Buffer } from 'node:buffer';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -22,7 +23,8 @@ jest.unstable_mockModule('node:worker_threads', () => ({
   },
 }));
 const { readBaselineFile, stopBaselineReads } = await import('../../src/load/baseline-file.js');
-const { BaselineError, parseJsonReport } = await import('../../src/load/report.js');
+const { BaselineError, parseJsonReport, reportText } = await import('../../src/load/report.js');
+type ReportError = InstanceType<typeof import('../../src/load/report.js').ReportError>;
 
 function report(): string {
   const root = makeWorkspace(
@@ -43,7 +45,7 @@ function report(): string {
 /** The workspace of most tests: the baselines are in folders of their own, outside it. */
 const ELSEWHERE = mkdtempSync(path.join(os.tmpdir(), 'citegate-workspace-'));
 
-const file = (text: string) => {
+const file = (text: string | Buffer) => {
   const at = path.join(mkdtempSync(path.join(os.tmpdir(), 'citegate-baseline-')), 'base.json');
   writeFileSync(at, text);
   return at;
@@ -116,7 +118,13 @@ describe('readBaselineFile', () => {
     expect(() => readBaselineFile(os.tmpdir(), ELSEWHERE)).toThrow(/it is a folder/);
     for (const worker of [true, false]) {
       threads = worker;
-      await expect(readBaselineFile(file('{"tool":'), ELSEWHERE)).rejects.toThrow(/cannot be used: not JSON: /);
+      // Where it stops being JSON, and why, as for a citation file; and bytes that are not UTF-8, never replaced.
+      await expect(readBaselineFile(file('{\n  "tool":'), ELSEWHERE)).rejects.toThrow(
+        /^the baseline .*\.json:2:10 cannot be used: not JSON: unexpected end of input: expected a JSON value$/,
+      );
+      await expect(readBaselineFile(file(Buffer.from('{"tool": "caf\xe9"}', 'latin1')), ELSEWHERE)).rejects.toThrow(
+        /^the baseline .*\.json:1:14 cannot be used: not valid UTF-8: byte 0xE9 at offset 13 does not start or continue a character$/,
+      );
       // Found by fuzzing: a value nested 5,000 deep could not pass between threads, and the reader "stopped (exit 0)".
       for (const deep of [
         `${'['.repeat(5000)}${']'.repeat(5000)}`,
@@ -127,9 +135,7 @@ describe('readBaselineFile', () => {
         );
       // JSON.parse quotes the text it stopped at; a report is no citation file, so none of it is shown.
       const quoted = readBaselineFile(file('{"ghs_SECRETTOKEN": tru}'), ELSEWHERE);
-      await expect(quoted).rejects.toThrow(
-        /^the baseline .* cannot be used: not JSON: Unexpected token .*\(not valid JSON\)$/,
-      );
+      await expect(quoted).rejects.toThrow(/^the baseline .*:1:21 cannot be used: not JSON: unexpected 't': /);
       await expect(quoted).rejects.not.toThrow(/SECRET/);
       await expect(readBaselineFile(file('{"tool":{"name":"other"}}'), ELSEWHERE)).rejects.toThrow(
         /cannot be used: not a citegate JSON report/,
@@ -237,10 +243,29 @@ describe('parseJsonReport', () => {
     );
   });
 
-  it('says why a report is not JSON without quoting it', () => {
+  it('says why a report is not JSON, and where, without quoting it', () => {
     expect(() => parseJsonReport('{"ghs_SECRETTOKEN": tru}')).toThrow(
-      /^not JSON: Unexpected token .*\(not valid JSON\)$/,
+      /^not JSON: unexpected 't': expected a JSON value$/,
     );
     expect(() => parseJsonReport('{"ghs_SECRETTOKEN": tru}')).not.toThrow(/SECRET/);
+    const at = (text: string) => {
+      try {
+        parseJsonReport(text);
+      } catch (error) {
+        return [(error as ReportError).message, (error as ReportError).position];
+      }
+    };
+    // A duplicate key is JSON (JSON.parse takes it), so the scan does not stop there, but at the missing brace.
+    expect(at('{"a": 1, "a": 2,\n "b": [1, 2]')).toEqual([
+      "not JSON: unexpected end of input: expected ',' or '}'",
+      { line: 2, column: 13 },
+    ]);
+    expect(at('\ufeff{"version": 1}\n{}')).toEqual([
+      "not JSON: unexpected '{' after the JSON value: a report holds exactly one value",
+      { line: 2, column: 1 },
+    ]);
+    expect(() => reportText(Buffer.from([0x7b, 0x0a, 0x22, 0xff, 0x22, 0x7d]))).toThrow(
+      expect.objectContaining({ position: { line: 2, column: 2 } }),
+    );
   });
 });
