@@ -1,6 +1,6 @@
 // Reading YAML with positions, shared by the manifest and citation-file loaders.
 import { EXCERPT, excerpt, shorten } from '../model/escape.js';
-import { isAlias, isScalar, LineCounter, parseAllDocuments, visit, type Document, type Node } from 'yaml';
+import { isAlias, isScalar, LineCounter, parseAllDocuments, visit, type Document, type Node, type Scalar } from 'yaml';
 
 export interface YamlIssue {
   readonly offset: number;
@@ -144,27 +144,46 @@ function upToFirstSyntaxError(issues: readonly YamlIssue[]): YamlIssue[] {
   return [...issues.filter((i) => !i.structural && i.offset < first.offset), first].sort((a, b) => a.offset - b.offset);
 }
 
-/** A key twice in a mapping (equal scalar values, as the yaml package's own check compares them). */
+/**
+ * A key twice in a mapping: keys equal as YAML 1.2 compares nodes, by tag
+ * and value. `1`, `+1` and `0x1` are the same integer, `~` and `null` the
+ * same null, but `1` and `1.0` differ (an integer and a float), which a
+ * comparison of the values alone, as the yaml package's own check makes,
+ * would call one key.
+ */
 function duplicateKeys(doc: Document.Parsed, issues: YamlIssue[]): void {
   visit(doc, {
     Map(_, map) {
       const seen = new Set<unknown>();
+      const numbers = new Set<string>();
       for (const pair of map.items) {
         const key = pair.key;
         const value = isScalar(key) ? key.value : key;
-        if (seen.has(value)) {
+        let twice: boolean;
+        if (typeof value === 'number') {
+          // Explicit tags are refused (strict), so the core schema's rule for plain scalars decides.
+          const tagged = `${INTEGER.test((key as Scalar).source ?? '') ? 'int' : 'float'} ${value}`;
+          twice = numbers.has(tagged);
+          numbers.add(tagged);
+        } else {
+          twice = seen.has(value);
+          seen.add(value);
+        }
+        if (twice) {
           issues.push({
             offset: (key as Node | null)?.range?.[0] ?? map.range?.[0] ?? 0,
             message: 'duplicate key: keys must be unique',
             structural: false,
           });
         }
-        seen.add(value);
       }
       return undefined;
     },
   });
 }
+
+/** The plain scalars YAML 1.2's core schema reads as integers (the other numbers are floats). */
+const INTEGER = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
 
 /** How much of a token the parser names a message may quote. */
 const TOKEN_SHOWN = 24;

@@ -159,6 +159,10 @@ describe('YAML citation files', () => {
 
   it.each([
     ['- citation_id: c1\n  citation_id: c2\n', '2:3: duplicate key: keys must be unique'],
+    // Keys equal as YAML compares them: the same tag and value.
+    ['- 1: a\n  0x1: b\n', '2:3: duplicate key: keys must be unique'],
+    ['- 1.0: a\n  1e0: b\n', '2:3: duplicate key: keys must be unique'],
+    ['- ~: a\n  null: b\n', '2:3: duplicate key: keys must be unique'],
     ['- !custom {citation_id: c1}\n', '1:3: unresolved tag: !custom'],
     ['- citation_id: c1\n---\n- citation_id: c2\n', '2:1: a second YAML document: a file holds exactly one'],
     ['citations: 5\n', '1:1: expected an array of citation records, or an object with a "citations" array'],
@@ -202,6 +206,11 @@ describe('YAML citation files', () => {
     ],
   ])('reports %s once, at the first error', (_what, text, problem) => {
     expect(parse(text, 'yaml')).toEqual({ records: [], problems: [problem] });
+  });
+
+  // Found by fuzzing: called a duplicate key, as the values alone compare equal.
+  it('takes keys 1 and 1.0 for two (an integer and a float)', () => {
+    expect(parse('- citation_id: c1\n  1: a\n  1.0: b\n', 'yaml').problems).toEqual([]);
   });
 
   it('keeps a duplicate key before a syntax error, and drops what follows it', () => {
