@@ -28905,6 +28905,24 @@ function openingQuote(doc, at) {
     return found;
 }
 /**
+ * `key: value` and under it a line indented more, holding a colon: the
+ * parser reads the value and that line as one key of a mapping nested in the
+ * value, and reports where the value starts ("nested mappings are not
+ * allowed in compact mappings"), a line above the mistake. It is said at the
+ * line indented too far, in words that name the mistake.
+ */
+const OVER_INDENTED = 'this line is indented more than the key above it: the keys of one mapping start in the same column';
+/** Where the first line after `offset` starts, past its indentation (`offset` when no line follows). */
+function nextLineStart(text, offset) {
+    const end = text.indexOf('\n', offset);
+    if (end < 0)
+        return offset;
+    let at = end + 1;
+    while (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x09)
+        at++;
+    return at;
+}
+/**
  * Parses one YAML document (YAML 1.2, core schema: `yes` is a string, a date is
  * a string, no custom tags run). Warnings are issues too: a gate reads its input
  * strictly.
@@ -28925,10 +28943,19 @@ function parseYaml(text) {
         return { doc: undefined, issues: [] };
     let issues = [];
     const doc = docs[0];
+    // Where a value and the line indented under it were read as one key (OVER_INDENTED): the parser's
+    // second error there, that the key is not on one line, is the same mistake.
+    const overIndented = new Set(doc.errors
+        .filter((e) => e.code === 'BLOCK_AS_IMPLICIT_KEY' && /^Nested mappings/.test(e.message))
+        .map((e) => e.pos[0]));
     for (const e of [...doc.errors, ...doc.warnings]) {
+        if (e.code === 'MULTILINE_IMPLICIT_KEY' && overIndented.has(e.pos[0]))
+            continue;
         const structural = e.code !== 'DUPLICATE_KEY' && e.code !== 'TAG_RESOLVE_FAILED';
         const opened = e.code === 'MISSING_CHAR' && /closing .?quote/i.test(e.message) ? openingQuote(doc, e.pos[0]) : undefined;
-        issues.push({ offset: opened ?? e.pos[0], message: yamlMessage(e.message), structural });
+        issues.push(e.code === 'BLOCK_AS_IMPLICIT_KEY' && overIndented.has(e.pos[0])
+            ? { offset: nextLineStart(text, e.pos[0]), message: OVER_INDENTED, structural }
+            : { offset: opened ?? e.pos[0], message: yamlMessage(e.message), structural });
     }
     duplicateKeys(doc, issues);
     issues = upToFirstSyntaxError(issues);
@@ -28971,27 +28998,46 @@ function upToFirstSyntaxError(issues) {
         return [...issues];
     return [...issues.filter((i) => !i.structural && i.offset < first.offset), first].sort((a, b) => a.offset - b.offset);
 }
-/** A key twice in a mapping (equal scalar values, as the yaml package's own check compares them). */
+/**
+ * A key twice in a mapping: keys equal as YAML 1.2 compares nodes, by tag
+ * and value. `1`, `+1` and `0x1` are the same integer, `~` and `null` the
+ * same null, but `1` and `1.0` differ (an integer and a float), which a
+ * comparison of the values alone, as the yaml package's own check makes,
+ * would call one key.
+ */
 function duplicateKeys(doc, issues) {
     (0,dist/* visit */.YR)(doc, {
         Map(_, map) {
             const seen = new Set();
+            const numbers = new Set();
             for (const pair of map.items) {
                 const key = pair.key;
                 const value = (0,dist/* isScalar */.jn)(key) ? key.value : key;
-                if (seen.has(value)) {
+                let twice;
+                if (typeof value === 'number') {
+                    // Explicit tags are refused (strict), so the core schema's rule for plain scalars decides.
+                    const tagged = `${INTEGER.test(key.source ?? '') ? 'int' : 'float'} ${value}`;
+                    twice = numbers.has(tagged);
+                    numbers.add(tagged);
+                }
+                else {
+                    twice = seen.has(value);
+                    seen.add(value);
+                }
+                if (twice) {
                     issues.push({
                         offset: key?.range?.[0] ?? map.range?.[0] ?? 0,
                         message: 'duplicate key: keys must be unique',
                         structural: false,
                     });
                 }
-                seen.add(value);
             }
             return undefined;
         },
     });
 }
+/** The plain scalars YAML 1.2's core schema reads as integers (the other numbers are floats). */
+const INTEGER = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
 /** How much of a token the parser names a message may quote. */
 const TOKEN_SHOWN = 24;
 /** And how long a message of the parser may be. */

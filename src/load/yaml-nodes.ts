@@ -75,6 +75,25 @@ function openingQuote(doc: Document.Parsed, at: number): number | undefined {
 }
 
 /**
+ * `key: value` and under it a line indented more, holding a colon: the
+ * parser reads the value and that line as one key of a mapping nested in the
+ * value, and reports where the value starts ("nested mappings are not
+ * allowed in compact mappings"), a line above the mistake. It is said at the
+ * line indented too far, in words that name the mistake.
+ */
+const OVER_INDENTED =
+  'this line is indented more than the key above it: the keys of one mapping start in the same column';
+
+/** Where the first line after `offset` starts, past its indentation (`offset` when no line follows). */
+function nextLineStart(text: string, offset: number): number {
+  const end = text.indexOf('\n', offset);
+  if (end < 0) return offset;
+  let at = end + 1;
+  while (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x09) at++;
+  return at;
+}
+
+/**
  * Parses one YAML document (YAML 1.2, core schema: `yes` is a string, a date is
  * a string, no custom tags run). Warnings are issues too: a gate reads its input
  * strictly.
@@ -94,11 +113,23 @@ export function parseYaml(text: string): ParsedYaml {
   if (!Array.isArray(docs) || docs.length === 0) return { doc: undefined, issues: [] };
   let issues: YamlIssue[] = [];
   const doc = docs[0];
+  // Where a value and the line indented under it were read as one key (OVER_INDENTED): the parser's
+  // second error there, that the key is not on one line, is the same mistake.
+  const overIndented = new Set(
+    doc.errors
+      .filter((e) => e.code === 'BLOCK_AS_IMPLICIT_KEY' && /^Nested mappings/.test(e.message))
+      .map((e) => e.pos[0]),
+  );
   for (const e of [...doc.errors, ...doc.warnings]) {
+    if (e.code === 'MULTILINE_IMPLICIT_KEY' && overIndented.has(e.pos[0])) continue;
     const structural = e.code !== 'DUPLICATE_KEY' && e.code !== 'TAG_RESOLVE_FAILED';
     const opened =
       e.code === 'MISSING_CHAR' && /closing .?quote/i.test(e.message) ? openingQuote(doc, e.pos[0]) : undefined;
-    issues.push({ offset: opened ?? e.pos[0], message: yamlMessage(e.message), structural });
+    issues.push(
+      e.code === 'BLOCK_AS_IMPLICIT_KEY' && overIndented.has(e.pos[0])
+        ? { offset: nextLineStart(text, e.pos[0]), message: OVER_INDENTED, structural }
+        : { offset: opened ?? e.pos[0], message: yamlMessage(e.message), structural },
+    );
   }
   duplicateKeys(doc, issues);
   issues = upToFirstSyntaxError(issues);

@@ -185,7 +185,13 @@ describe('YAML citation files', () => {
     [
       'a key indented too far',
       '- citation_id: a\n  source_id: s\n    quote: x\n',
-      '2:14: nested mappings are not allowed in compact mappings',
+      '3:5: this line is indented more than the key above it: the keys of one mapping start in the same column',
+    ],
+    // Found by fuzzing: said on the line above the mistake (1:14), where the value before it starts.
+    [
+      'the second key of a record indented',
+      'citation_id: c1\n source_id: a\nquote: Returns\n',
+      '2:2: this line is indented more than the key above it: the keys of one mapping start in the same column',
     ],
     [
       'a key of a nested list indented one space too few',
