@@ -41665,26 +41665,10 @@ function openNamedFile(file, root) {
         throw new NamedFileError(load_workspace/* IN_GIT_FOLDER */.Cx);
     if (((0,paths/* isBelow */.Y)(abs, external_node_path_default().resolve(root)) || (0,paths/* isBelow */.Y)(abs, workspace)) && !(0,paths/* isBelow */.Y)(real, workspace))
         throw new NamedFileError('the path is a link that leads outside the workspace');
-    let fd;
-    try {
-        // O_NOFOLLOW: where it leads was checked; a link swapped in since is refused. O_NONBLOCK: a FIFO must not hang.
-        fd = (0,external_node_fs_.openSync)(real, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
-    }
-    catch (error) {
-        throw new NamedFileError((0,fs_error/* describeFsError */.T)(error));
-    }
-    const refuse = (reason) => {
-        (0,external_node_fs_.closeSync)(fd);
-        throw new NamedFileError(reason);
-    };
-    const stat = (0,external_node_fs_.fstatSync)(fd);
-    if (stat.isDirectory())
-        refuse('it is a folder');
-    if (!stat.isFile())
-        refuse('it is not a regular file');
-    if (stat.size > MAX_NAMED_FILE_BYTES)
-        refuse(`it is ${stat.size} bytes long, over the limit of ${MAX_NAMED_FILE_BYTES} bytes`);
-    return { fd, size: stat.size };
+    const opened = (0,load_workspace/* openRegularFile */.ZU)(real, MAX_NAMED_FILE_BYTES);
+    if (!opened.ok)
+        throw new NamedFileError(opened.reason);
+    return { fd: opened.fd, size: opened.size };
 }
 
 // EXTERNAL MODULE: ./src/model/baseline.ts
@@ -43044,6 +43028,7 @@ function firstInvalidUtf8(bytes) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Cx: () => (/* binding */ IN_GIT_FOLDER),
 /* harmony export */   Kv: () => (/* binding */ inGitFolder),
+/* harmony export */   ZU: () => (/* binding */ openRegularFile),
 /* harmony export */   aR: () => (/* binding */ Workspace)
 /* harmony export */ });
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
@@ -43207,27 +43192,11 @@ class Workspace {
         // The last guard, whatever found the path: nothing in a .git folder is read.
         if (inGitFolder(node_path__WEBPACK_IMPORTED_MODULE_2___default().relative(this.root, abs).split((node_path__WEBPACK_IMPORTED_MODULE_2___default().sep)).join('/')))
             return { ok: false, reason: IN_GIT_FOLDER };
-        let fd;
+        const opened = openRegularFile(abs, maxBytes);
+        if (!opened.ok)
+            return opened;
+        const { fd, size } = opened;
         try {
-            // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
-            // O_NONBLOCK: opening a FIFO must not hang the run.
-            fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.openSync)(abs, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NOFOLLOW | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NONBLOCK);
-        }
-        catch (error) {
-            if (error.code === 'ELOOP' && leadsNowhere(abs))
-                return { ok: false, reason: 'it is a link that leads to no file' };
-            return { ok: false, reason: (0,_model_fs_error_js__WEBPACK_IMPORTED_MODULE_3__/* .describeFsError */ .T)(error) };
-        }
-        try {
-            const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.fstatSync)(fd);
-            if (stat.isDirectory())
-                return { ok: false, reason: 'it is a folder, not a file' };
-            if (!stat.isFile())
-                return { ok: false, reason: 'it is not a regular file' };
-            if (stat.size > maxBytes) {
-                return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
-            }
-            const size = stat.size;
             const buffer = into && into.length >= size ? into : node_buffer__WEBPACK_IMPORTED_MODULE_0__.Buffer.allocUnsafe(size);
             let done = 0;
             while (done < size) {
@@ -43250,6 +43219,41 @@ class Workspace {
             (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.closeSync)(fd);
         }
     }
+}
+/**
+ * Opens a path already resolved and checked, for reading, as a regular file
+ * of at most `maxBytes`: its descriptor (the caller closes it) and size, or
+ * why not. The sources and the files a user names (named-file.ts) are opened
+ * so, under their own checks of where the path leads.
+ */
+function openRegularFile(abs, maxBytes) {
+    let fd;
+    try {
+        // O_NOFOLLOW: where the path leads was checked; a link swapped in since is refused.
+        // O_NONBLOCK: opening a FIFO must not hang the run.
+        fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.openSync)(abs, node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NOFOLLOW | node_fs__WEBPACK_IMPORTED_MODULE_1__.constants.O_NONBLOCK);
+    }
+    catch (error) {
+        if (error.code === 'ELOOP' && leadsNowhere(abs))
+            return { ok: false, reason: 'it is a link that leads to no file' };
+        return { ok: false, reason: (0,_model_fs_error_js__WEBPACK_IMPORTED_MODULE_3__/* .describeFsError */ .T)(error) };
+    }
+    let reason;
+    try {
+        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.fstatSync)(fd);
+        if (stat.isFile() && stat.size <= maxBytes)
+            return { ok: true, fd, size: stat.size };
+        reason = stat.isDirectory()
+            ? 'it is a folder, not a file'
+            : !stat.isFile()
+                ? 'it is not a regular file'
+                : `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes`;
+    }
+    catch (error) {
+        reason = (0,_model_fs_error_js__WEBPACK_IMPORTED_MODULE_3__/* .describeFsError */ .T)(error);
+    }
+    (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.closeSync)(fd);
+    return { ok: false, reason };
 }
 /**
  * Whether a workspace-relative path (with `/`) is a `.git` folder or file, or

@@ -11350,27 +11350,11 @@ class Workspace {
         // The last guard, whatever found the path: nothing in a .git folder is read.
         if (inGitFolder(external_node_path_default().relative(this.root, abs).split((external_node_path_default()).sep).join('/')))
             return { ok: false, reason: IN_GIT_FOLDER };
-        let fd;
+        const opened = openRegularFile(abs, maxBytes);
+        if (!opened.ok)
+            return opened;
+        const { fd, size } = opened;
         try {
-            // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
-            // O_NONBLOCK: opening a FIFO must not hang the run.
-            fd = (0,external_node_fs_namespaceObject.openSync)(abs, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
-        }
-        catch (error) {
-            if (error.code === 'ELOOP' && leadsNowhere(abs))
-                return { ok: false, reason: 'it is a link that leads to no file' };
-            return { ok: false, reason: describeFsError(error) };
-        }
-        try {
-            const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
-            if (stat.isDirectory())
-                return { ok: false, reason: 'it is a folder, not a file' };
-            if (!stat.isFile())
-                return { ok: false, reason: 'it is not a regular file' };
-            if (stat.size > maxBytes) {
-                return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
-            }
-            const size = stat.size;
             const buffer = into && into.length >= size ? into : external_node_buffer_namespaceObject.Buffer.allocUnsafe(size);
             let done = 0;
             while (done < size) {
@@ -11393,6 +11377,41 @@ class Workspace {
             (0,external_node_fs_namespaceObject.closeSync)(fd);
         }
     }
+}
+/**
+ * Opens a path already resolved and checked, for reading, as a regular file
+ * of at most `maxBytes`: its descriptor (the caller closes it) and size, or
+ * why not. The sources and the files a user names (named-file.ts) are opened
+ * so, under their own checks of where the path leads.
+ */
+function openRegularFile(abs, maxBytes) {
+    let fd;
+    try {
+        // O_NOFOLLOW: where the path leads was checked; a link swapped in since is refused.
+        // O_NONBLOCK: opening a FIFO must not hang the run.
+        fd = (0,external_node_fs_namespaceObject.openSync)(abs, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+    }
+    catch (error) {
+        if (error.code === 'ELOOP' && leadsNowhere(abs))
+            return { ok: false, reason: 'it is a link that leads to no file' };
+        return { ok: false, reason: describeFsError(error) };
+    }
+    let reason;
+    try {
+        const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+        if (stat.isFile() && stat.size <= maxBytes)
+            return { ok: true, fd, size: stat.size };
+        reason = stat.isDirectory()
+            ? 'it is a folder, not a file'
+            : !stat.isFile()
+                ? 'it is not a regular file'
+                : `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes`;
+    }
+    catch (error) {
+        reason = describeFsError(error);
+    }
+    (0,external_node_fs_namespaceObject.closeSync)(fd);
+    return { ok: false, reason };
 }
 /**
  * Whether a workspace-relative path (with `/`) is a `.git` folder or file, or
@@ -20156,26 +20175,10 @@ function openNamedFile(file, root) {
         throw new NamedFileError(IN_GIT_FOLDER);
     if ((isBelow(abs, external_node_path_default().resolve(root)) || isBelow(abs, workspace)) && !isBelow(real, workspace))
         throw new NamedFileError('the path is a link that leads outside the workspace');
-    let fd;
-    try {
-        // O_NOFOLLOW: where it leads was checked; a link swapped in since is refused. O_NONBLOCK: a FIFO must not hang.
-        fd = (0,external_node_fs_namespaceObject.openSync)(real, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NOFOLLOW | external_node_fs_namespaceObject.constants.O_NONBLOCK);
-    }
-    catch (error) {
-        throw new NamedFileError(describeFsError(error));
-    }
-    const refuse = (reason) => {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-        throw new NamedFileError(reason);
-    };
-    const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd);
-    if (stat.isDirectory())
-        refuse('it is a folder');
-    if (!stat.isFile())
-        refuse('it is not a regular file');
-    if (stat.size > MAX_NAMED_FILE_BYTES)
-        refuse(`it is ${stat.size} bytes long, over the limit of ${MAX_NAMED_FILE_BYTES} bytes`);
-    return { fd, size: stat.size };
+    const opened = openRegularFile(real, MAX_NAMED_FILE_BYTES);
+    if (!opened.ok)
+        throw new NamedFileError(opened.reason);
+    return { fd: opened.fd, size: opened.size };
 }
 
 ;// CONCATENATED MODULE: ./src/load/record-columns.ts

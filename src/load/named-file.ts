@@ -3,11 +3,11 @@
 // the workspace a pull request wrote, which can put a link or a FIFO there: so
 // it is opened under the workspace's rules where it is in the workspace, never
 // in a .git folder anywhere, only as a regular file, and only up to a size.
-import { closeSync, constants, fstatSync, openSync, realpathSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { describeFsError } from '../model/fs-error.js';
 import { isBelow } from '../model/paths.js';
-import { IN_GIT_FOLDER, inGitFolder } from './workspace.js';
+import { IN_GIT_FOLDER, inGitFolder, openRegularFile } from './workspace.js';
 
 /**
  * The longest file read whole as JSON: V8's longest string is 2^29 − 24 code
@@ -38,21 +38,7 @@ export function openNamedFile(file: string, root: string): { fd: number; size: n
   if (inGitFolder(parts(abs)) || inGitFolder(parts(real))) throw new NamedFileError(IN_GIT_FOLDER);
   if ((isBelow(abs, path.resolve(root)) || isBelow(abs, workspace)) && !isBelow(real, workspace))
     throw new NamedFileError('the path is a link that leads outside the workspace');
-  let fd: number;
-  try {
-    // O_NOFOLLOW: where it leads was checked; a link swapped in since is refused. O_NONBLOCK: a FIFO must not hang.
-    fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (error) {
-    throw new NamedFileError(describeFsError(error));
-  }
-  const refuse = (reason: string): never => {
-    closeSync(fd);
-    throw new NamedFileError(reason);
-  };
-  const stat = fstatSync(fd);
-  if (stat.isDirectory()) refuse('it is a folder');
-  if (!stat.isFile()) refuse('it is not a regular file');
-  if (stat.size > MAX_NAMED_FILE_BYTES)
-    refuse(`it is ${stat.size} bytes long, over the limit of ${MAX_NAMED_FILE_BYTES} bytes`);
-  return { fd, size: stat.size };
+  const opened = openRegularFile(real, MAX_NAMED_FILE_BYTES);
+  if (!opened.ok) throw new NamedFileError(opened.reason);
+  return { fd: opened.fd, size: opened.size };
 }

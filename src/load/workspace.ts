@@ -155,24 +155,10 @@ export class Workspace {
     // The last guard, whatever found the path: nothing in a .git folder is read.
     if (inGitFolder(path.relative(this.root, abs).split(path.sep).join('/')))
       return { ok: false, reason: IN_GIT_FOLDER };
-    let fd: number;
+    const opened = openRegularFile(abs, maxBytes);
+    if (!opened.ok) return opened;
+    const { fd, size } = opened;
     try {
-      // O_NOFOLLOW: the path was resolved already; a link swapped in since is refused.
-      // O_NONBLOCK: opening a FIFO must not hang the run.
-      fd = openSync(abs, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOOP' && leadsNowhere(abs))
-        return { ok: false, reason: 'it is a link that leads to no file' };
-      return { ok: false, reason: describeFsError(error) };
-    }
-    try {
-      const stat = fstatSync(fd);
-      if (stat.isDirectory()) return { ok: false, reason: 'it is a folder, not a file' };
-      if (!stat.isFile()) return { ok: false, reason: 'it is not a regular file' };
-      if (stat.size > maxBytes) {
-        return { ok: false, reason: `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes` };
-      }
-      const size = stat.size;
       const buffer = into && into.length >= size ? into : Buffer.allocUnsafe(size);
       let done = 0;
       while (done < size) {
@@ -192,6 +178,42 @@ export class Workspace {
       closeSync(fd);
     }
   }
+}
+
+/**
+ * Opens a path already resolved and checked, for reading, as a regular file
+ * of at most `maxBytes`: its descriptor (the caller closes it) and size, or
+ * why not. The sources and the files a user names (named-file.ts) are opened
+ * so, under their own checks of where the path leads.
+ */
+export function openRegularFile(
+  abs: string,
+  maxBytes: number,
+): { ok: true; fd: number; size: number } | { ok: false; reason: string } {
+  let fd: number;
+  try {
+    // O_NOFOLLOW: where the path leads was checked; a link swapped in since is refused.
+    // O_NONBLOCK: opening a FIFO must not hang the run.
+    fd = openSync(abs, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP' && leadsNowhere(abs))
+      return { ok: false, reason: 'it is a link that leads to no file' };
+    return { ok: false, reason: describeFsError(error) };
+  }
+  let reason: string;
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isFile() && stat.size <= maxBytes) return { ok: true, fd, size: stat.size };
+    reason = stat.isDirectory()
+      ? 'it is a folder, not a file'
+      : !stat.isFile()
+        ? 'it is not a regular file'
+        : `it is ${stat.size} bytes long, over the limit of ${maxBytes} bytes`;
+  } catch (error) {
+    reason = describeFsError(error);
+  }
+  closeSync(fd);
+  return { ok: false, reason };
 }
 
 /**
