@@ -84,12 +84,10 @@ function openingQuote(doc: Document.Parsed, at: number): number | undefined {
 const OVER_INDENTED =
   'this line is indented more than the key above it: the keys of one mapping start in the same column';
 
-/** Where the first line after `offset` starts, past its indentation (`offset` when no line follows). */
-function nextLineStart(text: string, offset: number): number {
-  const end = text.indexOf('\n', offset);
-  if (end < 0) return offset;
-  let at = end + 1;
-  while (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x09) at++;
+/** Where the line holding `offset` starts, past its indentation. */
+function lineStart(text: string, offset: number): number {
+  let at = text.lastIndexOf('\n', offset - 1) + 1;
+  while (at < offset && (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x09)) at++;
   return at;
 }
 
@@ -115,11 +113,15 @@ export function parseYaml(text: string): ParsedYaml {
   const doc = docs[0];
   // Where a value and the line indented under it were read as one key (OVER_INDENTED): the parser's
   // second error there, that the key is not on one line, is the same mistake.
-  const overIndented = new Set(
-    doc.errors
-      .filter((e) => e.code === 'BLOCK_AS_IMPLICIT_KEY' && /^Nested mappings/.test(e.message))
-      .map((e) => e.pos[0]),
-  );
+  // Only where both errors start at the value: the key they read then ends on the line indented too far.
+  const keyEnds = new Map<number, number>();
+  for (const e of doc.errors) if (e.code === 'MULTILINE_IMPLICIT_KEY') keyEnds.set(e.pos[0], e.pos[1]);
+  const overIndented = new Map<number, number>();
+  for (const e of doc.errors) {
+    const end = keyEnds.get(e.pos[0]);
+    if (e.code === 'BLOCK_AS_IMPLICIT_KEY' && /^Nested mappings/.test(e.message) && end !== undefined)
+      overIndented.set(e.pos[0], end);
+  }
   for (const e of [...doc.errors, ...doc.warnings]) {
     if (e.code === 'MULTILINE_IMPLICIT_KEY' && overIndented.has(e.pos[0])) continue;
     const structural = e.code !== 'DUPLICATE_KEY' && e.code !== 'TAG_RESOLVE_FAILED';
@@ -127,7 +129,7 @@ export function parseYaml(text: string): ParsedYaml {
       e.code === 'MISSING_CHAR' && /closing .?quote/i.test(e.message) ? openingQuote(doc, e.pos[0]) : undefined;
     issues.push(
       e.code === 'BLOCK_AS_IMPLICIT_KEY' && overIndented.has(e.pos[0])
-        ? { offset: nextLineStart(text, e.pos[0]), message: OVER_INDENTED, structural }
+        ? { offset: lineStart(text, overIndented.get(e.pos[0])!), message: OVER_INDENTED, structural }
         : { offset: opened ?? e.pos[0], message: yamlMessage(e.message), structural },
     );
   }

@@ -193,6 +193,18 @@ describe('YAML citation files', () => {
       'citation_id: c1\n source_id: a\nquote: Returns\n',
       '2:2: this line is indented more than the key above it: the keys of one mapping start in the same column',
     ],
+    // Found in review: said only where a key was read over two lines, and at the line where that key ends.
+    [
+      'a key indented two lines below',
+      'a: first\n  second\n  third: x\n',
+      '3:3: this line is indented more than the key above it: the keys of one mapping start in the same column',
+    ],
+    [
+      'a colon inside a plain value',
+      '- quote: a: b\n  source_id: s\n',
+      expect.stringMatching(/^1:10: nested mappings/),
+    ],
+    ['a colon inside a value at the end', 'a: b: c\n', expect.stringMatching(/^1:4: nested mappings/)],
     [
       'a key of a nested list indented one space too few',
       'citations:\n  - citation_id: a\n    source_id: s\n   quote: x\n    claim: y\n',
