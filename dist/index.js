@@ -42077,17 +42077,20 @@ function baselineOf(file, reply) {
 /* harmony export */   s$: () => (/* binding */ BaselineError)
 /* harmony export */ });
 /* unused harmony exports OLDER_OR_EDITED, parseJsonReport, notJson, canonical */
-/* harmony import */ var _model_baseline_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(782);
-/* harmony import */ var _engine_positions_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3730);
-/* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6282);
-/* harmony import */ var _model_result_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2960);
-/* harmony import */ var _model_shard_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8553);
-/* harmony import */ var _model_verdict_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7088);
-/* harmony import */ var _strict_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9546);
-/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3497);
+/* harmony import */ var _model_baseline_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(782);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
+/* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _engine_positions_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3730);
+/* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6282);
+/* harmony import */ var _model_result_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2960);
+/* harmony import */ var _model_shard_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8553);
+/* harmony import */ var _model_verdict_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7088);
+/* harmony import */ var _strict_json_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9546);
+/* harmony import */ var _text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3497);
 // Reading a JSON report back (for `citegate merge-reports`, and a baseline):
 // every field checked, and a report whose counts do not add up to its lists
 // (edited, or cut short) refused.
+
 
 
 
@@ -42107,10 +42110,13 @@ class ReportError extends Error {
 }
 /**
  * A report's bytes as text, strictly: citegate writes UTF-8 alone, so bytes
- * that are not are refused, saying where, never replaced.
+ * that are not are refused, saying where, never replaced. A byte order mark
+ * is kept, for parseReportValue to take off (once: a second one is no JSON).
  */
 function reportText(bytes) {
-    const decoded = (0,_text_js__WEBPACK_IMPORTED_MODULE_3__/* .decodeUtf8Text */ .$y)(bytes);
+    if ((0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(bytes))
+        return bytes.toString('utf8');
+    const decoded = (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .decodeUtf8Text */ .$y)(bytes);
     if (!decoded.ok)
         throw new ReportError(decoded.reason, decoded.position);
     return decoded.text;
@@ -42127,10 +42133,10 @@ function parseReportValue(text) {
         return JSON.parse(json);
     }
     catch (error) {
-        const found = (0,_strict_json_js__WEBPACK_IMPORTED_MODULE_2__/* .jsonSyntaxError */ .UQ)(json);
+        const found = (0,_strict_json_js__WEBPACK_IMPORTED_MODULE_3__/* .jsonSyntaxError */ .UQ)(json);
         if (found)
-            throw new ReportError(`not JSON: ${found.message}`, new _engine_positions_js__WEBPACK_IMPORTED_MODULE_0__/* .TextLineIndex */ .y8(json).position(found.offset));
-        throw new ReportError(notJson((0,_model_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .messageOf */ .bD)(error)));
+            throw new ReportError(`not JSON: ${found.message}`, new _engine_positions_js__WEBPACK_IMPORTED_MODULE_1__/* .TextLineIndex */ .y8(json).position(found.offset));
+        throw new ReportError(notJson((0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)));
     }
 }
 function object(value, what) {
@@ -42244,13 +42250,13 @@ function detail(value, what) {
 }
 function recordBaseline(r, what) {
     const state = str(r.baseline, `${what}.baseline`);
-    if (!_model_baseline_js__WEBPACK_IMPORTED_MODULE_4__/* .BASELINE_STATES */ .R.includes(state))
-        throw new ReportError(`${what}.baseline ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .excerpt */ .Kb)(state)} is not a baseline state`);
+    if (!_model_baseline_js__WEBPACK_IMPORTED_MODULE_5__/* .BASELINE_STATES */ .R.includes(state))
+        throw new ReportError(`${what}.baseline ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .excerpt */ .Kb)(state)} is not a baseline state`);
     if (r.baseline_verdict === undefined)
         return { state };
     const verdict = str(r.baseline_verdict, `${what}.baseline_verdict`);
-    if (!_model_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .VERDICTS */ .b.includes(verdict))
-        throw new ReportError(`${what}.baseline_verdict ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .excerpt */ .Kb)(verdict)} is not a verdict`);
+    if (!_model_verdict_js__WEBPACK_IMPORTED_MODULE_6__/* .VERDICTS */ .b.includes(verdict))
+        throw new ReportError(`${what}.baseline_verdict ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .excerpt */ .Kb)(verdict)} is not a verdict`);
     return { state, verdict };
 }
 function findingBaseline(value, what) {
@@ -42265,7 +42271,7 @@ function strings(value, what) {
 function baselineInfo(value) {
     const b = object(value, 'baseline');
     const failOn = str(b.fail_on, 'baseline.fail_on');
-    if (!_model_baseline_js__WEBPACK_IMPORTED_MODULE_4__/* .FAIL_ON */ .d.includes(failOn))
+    if (!_model_baseline_js__WEBPACK_IMPORTED_MODULE_5__/* .FAIL_ON */ .d.includes(failOn))
         throw new ReportError('baseline.fail_on is not new or any');
     const sources = object(b.sources, 'baseline.sources');
     return {
@@ -42280,7 +42286,7 @@ function baselineInfo(value) {
         removed: list(b.removed, 'baseline.removed').map((v, i) => {
             const r = object(v, `baseline.removed[${i}]`);
             const verdict = str(r.verdict, `baseline.removed[${i}].verdict`);
-            if (!_model_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .VERDICTS */ .b.includes(verdict))
+            if (!_model_verdict_js__WEBPACK_IMPORTED_MODULE_6__/* .VERDICTS */ .b.includes(verdict))
                 throw new ReportError(`baseline.removed[${i}].verdict is not a verdict`);
             return {
                 file: str(r.file, `baseline.removed[${i}].file`),
@@ -42309,14 +42315,14 @@ function baselineReportOf(value, readRecords = (records) => list(records, 'recor
 }
 function recordVerdict(r, at) {
     const verdict = str(r.verdict, `${at}.verdict`);
-    if (!_model_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .VERDICTS */ .b.includes(verdict))
-        throw new ReportError(`${at}.verdict ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .excerpt */ .Kb)(verdict)} is not a verdict`);
+    if (!_model_verdict_js__WEBPACK_IMPORTED_MODULE_6__/* .VERDICTS */ .b.includes(verdict))
+        throw new ReportError(`${at}.verdict ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .excerpt */ .Kb)(verdict)} is not a verdict`);
     return verdict;
 }
 /** A record's reason: given for those whose verdict needs one (a report without is older, or edited). */
 function recordReason(r, at, verdict) {
     const reason = r.reason !== undefined ? str(r.reason, `${at}.reason`) : undefined;
-    if (reason === undefined && (0,_model_verdict_js__WEBPACK_IMPORTED_MODULE_5__/* .needsReason */ .i)(verdict))
+    if (reason === undefined && (0,_model_verdict_js__WEBPACK_IMPORTED_MODULE_6__/* .needsReason */ .i)(verdict))
         throw new ReportError(`${at} (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
     return reason;
 }
@@ -42369,7 +42375,7 @@ function reportOf(value, readRecords) {
     if (typeof tool !== 'object' || tool === null || tool.name !== 'citegate' || !('records' in report))
         throw new ReportError('not a citegate JSON report (check --format json writes one)');
     if (report.version !== 1)
-        throw new ReportError(`a report of format version ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .excerpt */ .Kb)(String(report.version), 12)}, which this citegate cannot read: it reads version 1`);
+        throw new ReportError(`a report of format version ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .excerpt */ .Kb)(String(report.version), 12)}, which this citegate cannot read: it reads version 1`);
     const records = readRecords(report.records);
     const sources = list(report.sources, 'sources').map((v, i) => {
         const s = object(v, `sources[${i}]`);
@@ -42406,8 +42412,8 @@ function reportOf(value, readRecords) {
     const findings = list(report.findings, 'findings').map((v, i) => {
         const f = object(v, `findings[${i}]`);
         const kind = str(f.kind, `findings[${i}].kind`);
-        if (!_model_result_js__WEBPACK_IMPORTED_MODULE_6__/* .FINDING_KINDS */ .mH.includes(kind))
-            throw new ReportError(`findings[${i}].kind ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .excerpt */ .Kb)(kind)} is not a finding`);
+        if (!_model_result_js__WEBPACK_IMPORTED_MODULE_7__/* .FINDING_KINDS */ .mH.includes(kind))
+            throw new ReportError(`findings[${i}].kind ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .excerpt */ .Kb)(kind)} is not a finding`);
         const level = str(f.level, `findings[${i}].level`);
         if (level !== 'warn' && level !== 'fail')
             throw new ReportError(`findings[${i}].level is not warn or fail`);
@@ -42444,14 +42450,14 @@ const SUMMARY_KEYS_NAMED = 5;
  * record deleted) or cut short would otherwise merge into a pass.
  */
 function checkComplete(result, summary) {
-    const counts = (0,_model_result_js__WEBPACK_IMPORTED_MODULE_6__/* .tally */ .N4)(result);
+    const counts = (0,_model_result_js__WEBPACK_IMPORTED_MODULE_7__/* .tally */ .N4)(result);
     const said = { ...summary };
     delete said.passed;
     if (canonical(said) !== canonical(counts)) {
         // Named, not shown: the summary's text is the file's, of any length.
         const made = counts;
         const differ = [...new Set([...Object.keys(said), ...Object.keys(made)])].filter((key) => canonical(said[key]) !== canonical(made[key]));
-        const named = differ.slice(0, SUMMARY_KEYS_NAMED).map((key) => (0,_model_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .excerpt */ .Kb)(key));
+        const named = differ.slice(0, SUMMARY_KEYS_NAMED).map((key) => (0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .excerpt */ .Kb)(key));
         if (differ.length > SUMMARY_KEYS_NAMED)
             named.push(`${differ.length - SUMMARY_KEYS_NAMED} more`);
         throw new ReportError(`its summary does not match its records, problems and findings (${named.join(', ')} differ): ` +
@@ -42489,8 +42495,8 @@ function shardOf(value) {
     const s = object(value, 'shard');
     const index = int(s.index, 'shard.index');
     const count = int(s.count, 'shard.count');
-    if (count < 1 || count > _model_shard_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_SHARDS */ .hH || index < 1 || index > count)
-        throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${_model_shard_js__WEBPACK_IMPORTED_MODULE_7__/* .MAX_SHARDS */ .hH})`);
+    if (count < 1 || count > _model_shard_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_SHARDS */ .hH || index < 1 || index > count)
+        throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${_model_shard_js__WEBPACK_IMPORTED_MODULE_8__/* .MAX_SHARDS */ .hH})`);
     if (s.run === undefined)
         throw new ReportError(`its shard has no run digest: ${OLDER_OR_EDITED}`);
     return { index, count, run: str(s.run, 'shard.run') };

@@ -10751,6 +10751,7 @@ class Scanner {
 
 
 
+
 const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
 /** A report that cannot be read: exit 2, naming the file (and where in it, when a place is to blame). */
 class ReportError extends Error {
@@ -10762,9 +10763,12 @@ class ReportError extends Error {
 }
 /**
  * A report's bytes as text, strictly: citegate writes UTF-8 alone, so bytes
- * that are not are refused, saying where, never replaced.
+ * that are not are refused, saying where, never replaced. A byte order mark
+ * is kept, for parseReportValue to take off (once: a second one is no JSON).
  */
 function reportText(bytes) {
+    if ((0,external_node_buffer_namespaceObject.isUtf8)(bytes))
+        return bytes.toString('utf8');
     const decoded = decodeUtf8Text(bytes);
     if (!decoded.ok)
         throw new ReportError(decoded.reason, decoded.position);

@@ -10,7 +10,7 @@ import {
   type FindingBaseline,
   type RecordBaseline,
 } from '../model/baseline.js';
-import type { Buffer } from 'node:buffer';
+import { type Buffer, isUtf8 } from 'node:buffer';
 import { TextLineIndex, type Position } from '../engine/positions.js';
 import { excerpt, messageOf } from '../model/escape.js';
 import type { Problem } from '../model/problem.js';
@@ -48,9 +48,11 @@ export class ReportError extends Error {
 
 /**
  * A report's bytes as text, strictly: citegate writes UTF-8 alone, so bytes
- * that are not are refused, saying where, never replaced.
+ * that are not are refused, saying where, never replaced. A byte order mark
+ * is kept, for parseReportValue to take off (once: a second one is no JSON).
  */
 export function reportText(bytes: Buffer): string {
+  if (isUtf8(bytes)) return bytes.toString('utf8');
   const decoded = decodeUtf8Text(bytes);
   if (!decoded.ok) throw new ReportError(decoded.reason, decoded.position);
   return decoded.text;

@@ -264,6 +264,11 @@ describe('parseJsonReport', () => {
       "not JSON: unexpected '{' after the JSON value: a report holds exactly one value",
       { line: 2, column: 1 },
     ]);
+    // Found in review: a byte order mark is taken off once, as the baseline's reader does.
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    expect(() => parseJsonReport(reportText(Buffer.concat([bom, bom, Buffer.from('{}')])))).toThrow(
+      /^not JSON: unexpected invisible character U\+FEFF: expected a JSON value$/,
+    );
     expect(() => reportText(Buffer.from([0x7b, 0x0a, 0x22, 0xff, 0x22, 0x7d]))).toThrow(
       expect.objectContaining({ position: { line: 2, column: 2 } }),
     );
