@@ -42114,12 +42114,10 @@ class ReportError extends Error {
  * is kept, for parseReportValue to take off (once: a second one is no JSON).
  */
 function reportText(bytes) {
-    if ((0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(bytes))
-        return bytes.toString('utf8');
-    const decoded = (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .decodeUtf8Text */ .$y)(bytes);
-    if (!decoded.ok)
+    const decoded = (0,node_buffer__WEBPACK_IMPORTED_MODULE_0__.isUtf8)(bytes) ? undefined : (0,_text_js__WEBPACK_IMPORTED_MODULE_4__/* .decodeUtf8Text */ .$y)(bytes);
+    if (decoded && !decoded.ok)
         throw new ReportError(decoded.reason, decoded.position);
-    return decoded.text;
+    return bytes.toString('utf8');
 }
 /**
  * A report's text parsed (JSON.parse: a baseline may be some 80 MB); when it

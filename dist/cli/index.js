@@ -10767,12 +10767,10 @@ class ReportError extends Error {
  * is kept, for parseReportValue to take off (once: a second one is no JSON).
  */
 function reportText(bytes) {
-    if ((0,external_node_buffer_namespaceObject.isUtf8)(bytes))
-        return bytes.toString('utf8');
-    const decoded = decodeUtf8Text(bytes);
-    if (!decoded.ok)
+    const decoded = (0,external_node_buffer_namespaceObject.isUtf8)(bytes) ? undefined : decodeUtf8Text(bytes);
+    if (decoded && !decoded.ok)
         throw new ReportError(decoded.reason, decoded.position);
-    return decoded.text;
+    return bytes.toString('utf8');
 }
 /**
  * A report's text parsed (JSON.parse: a baseline may be some 80 MB); when it

@@ -52,10 +52,9 @@ export class ReportError extends Error {
  * is kept, for parseReportValue to take off (once: a second one is no JSON).
  */
 export function reportText(bytes: Buffer): string {
-  if (isUtf8(bytes)) return bytes.toString('utf8');
-  const decoded = decodeUtf8Text(bytes);
-  if (!decoded.ok) throw new ReportError(decoded.reason, decoded.position);
-  return decoded.text;
+  const decoded = isUtf8(bytes) ? undefined : decodeUtf8Text(bytes);
+  if (decoded && !decoded.ok) throw new ReportError(decoded.reason, decoded.position);
+  return bytes.toString('utf8');
 }
 
 /**
