@@ -42031,17 +42031,15 @@ function readHere(fd) {
     return nestedTooDeep(report, MAX_NESTING) ? { error: 'deep' } : { digest, report };
 }
 function baselineOf(file, reply) {
-    if ('error' in reply) {
-        if (reply.error === 'read') {
-            // Worded as any other file error, whichever thread met it.
-            const error = Object.assign(new Error(reply.message), { code: reply.code });
-            throw new load_report/* BaselineError */.s$(`cannot read the baseline ${file}: ${(0,fs_error/* describeFsError */.T)(error)}`);
-        }
-        if (reply.error === 'deep')
-            throw new load_report/* BaselineError */.s$(`the baseline ${file} cannot be used: not a citegate JSON report (its values are nested more than ${MAX_NESTING} deep)`);
-    }
     try {
         if ('error' in reply) {
+            if (reply.error === 'read') {
+                // Worded as any other file error, whichever thread met it.
+                const error = Object.assign(new Error(reply.message), { code: reply.code });
+                throw new load_report/* BaselineError */.s$(`cannot read the baseline ${file}: ${(0,fs_error/* describeFsError */.T)(error)}`);
+            }
+            if (reply.error === 'deep')
+                throw new load_report/* BaselineError */.s$(`the baseline ${file} cannot be used: not a citegate JSON report (its values are nested more than ${MAX_NESTING} deep)`);
             // Read again here, which refuses it with what is wrong and where (the reader only tells that it is).
             if (reply.error === 'utf8')
                 (0,load_report/* reportText */.UH)(external_node_buffer_.Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.length));

@@ -218,19 +218,17 @@ function readHere(fd: number): Reply {
 }
 
 function baselineOf(file: string, reply: Reply): Baseline {
-  if ('error' in reply) {
-    if (reply.error === 'read') {
-      // Worded as any other file error, whichever thread met it.
-      const error = Object.assign(new Error(reply.message), { code: reply.code });
-      throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
-    }
-    if (reply.error === 'deep')
-      throw new BaselineError(
-        `the baseline ${file} cannot be used: not a citegate JSON report (its values are nested more than ${MAX_NESTING} deep)`,
-      );
-  }
   try {
     if ('error' in reply) {
+      if (reply.error === 'read') {
+        // Worded as any other file error, whichever thread met it.
+        const error = Object.assign(new Error(reply.message), { code: reply.code });
+        throw new BaselineError(`cannot read the baseline ${file}: ${describeFsError(error)}`);
+      }
+      if (reply.error === 'deep')
+        throw new BaselineError(
+          `the baseline ${file} cannot be used: not a citegate JSON report (its values are nested more than ${MAX_NESTING} deep)`,
+        );
       // Read again here, which refuses it with what is wrong and where (the reader only tells that it is).
       if (reply.error === 'utf8')
         reportText(Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.length));
