@@ -28909,7 +28909,8 @@ function openingQuote(doc, at) {
  * parser reads the value and that line as one key of a mapping nested in the
  * value, and reports where the value starts ("nested mappings are not
  * allowed in compact mappings"), a line above the mistake. It is said at the
- * line indented too far, in words that name the mistake.
+ * line where that key ends (the one with the colon), in words that name the
+ * mistake.
  */
 const OVER_INDENTED = 'this line is indented more than the key above it: the keys of one mapping start in the same column';
 /** Where the line holding `offset` starts, past its indentation. */
@@ -28940,9 +28941,8 @@ function parseYaml(text) {
         return { doc: undefined, issues: [] };
     let issues = [];
     const doc = docs[0];
-    // Where a value and the line indented under it were read as one key (OVER_INDENTED): the parser's
-    // second error there, that the key is not on one line, is the same mistake.
-    // Only where both errors start at the value: the key they read then ends on the line indented too far.
+    // A value and the lines indented under it read as one key (OVER_INDENTED): both errors start at the
+    // value, and the second (the key is not on one line) is the same mistake, so it is left out.
     const keyEnds = new Map();
     for (const e of doc.errors)
         if (e.code === 'MULTILINE_IMPLICIT_KEY')

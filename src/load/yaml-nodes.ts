@@ -79,7 +79,8 @@ function openingQuote(doc: Document.Parsed, at: number): number | undefined {
  * parser reads the value and that line as one key of a mapping nested in the
  * value, and reports where the value starts ("nested mappings are not
  * allowed in compact mappings"), a line above the mistake. It is said at the
- * line indented too far, in words that name the mistake.
+ * line where that key ends (the one with the colon), in words that name the
+ * mistake.
  */
 const OVER_INDENTED =
   'this line is indented more than the key above it: the keys of one mapping start in the same column';
@@ -111,9 +112,8 @@ export function parseYaml(text: string): ParsedYaml {
   if (!Array.isArray(docs) || docs.length === 0) return { doc: undefined, issues: [] };
   let issues: YamlIssue[] = [];
   const doc = docs[0];
-  // Where a value and the line indented under it were read as one key (OVER_INDENTED): the parser's
-  // second error there, that the key is not on one line, is the same mistake.
-  // Only where both errors start at the value: the key they read then ends on the line indented too far.
+  // A value and the lines indented under it read as one key (OVER_INDENTED): both errors start at the
+  // value, and the second (the key is not on one line) is the same mistake, so it is left out.
   const keyEnds = new Map<number, number>();
   for (const e of doc.errors) if (e.code === 'MULTILINE_IMPLICIT_KEY') keyEnds.set(e.pos[0], e.pos[1]);
   const overIndented = new Map<number, number>();
