@@ -30234,8 +30234,8 @@ class SourceLoader {
     }
 }
 
-// EXTERNAL MODULE: ./src/check/explain.ts + 2 modules
-var explain = __nccwpck_require__(534);
+// EXTERNAL MODULE: ./src/check/explain.ts + 3 modules
+var explain = __nccwpck_require__(8879);
 // EXTERNAL MODULE: ./src/check/explain-pool.ts
 var explain_pool = __nccwpck_require__(7510);
 ;// CONCATENATED MODULE: ./src/engine/sentences.ts
@@ -36132,7 +36132,7 @@ function publish(settings, workspace, manifest, result, repository, notes, outpu
 /* harmony import */ var _engine_diagnose_view_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5934);
 /* harmony import */ var _engine_match_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8351);
 /* harmony import */ var _engine_normalize_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3773);
-/* harmony import */ var _explain_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(534);
+/* harmony import */ var _explain_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8879);
 /* harmony import */ var _placer_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(765);
 // Explaining on the machine's other cores. Explanations are most of the time
 // of a run that makes them, and the Action's always does. Each depends on its
@@ -36548,7 +36548,7 @@ class ExplainPool {
 
 /***/ }),
 
-/***/ 534:
+/***/ 8879:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37218,6 +37218,26 @@ function describeBreaks(quote, passage, pattern) {
     return found.slice(0, LISTED).join('; ') + more(found.length - LISTED, 'such words');
 }
 
+;// CONCATENATED MODULE: ./src/engine/diagnose/miss.ts
+// What is said of a quote not found in its source (it never changes the
+// verdict): the nearest passage, whether it is close enough to show, and the
+// hints. In one place, so that the check layer and the tests that an
+// explanation depends on its record and its source alone explain alike.
+
+
+/** The explanation of a normalized quote that is not in the view's text (explainable: the caller asks). */
+function explainMiss(view, quote) {
+    const nearest = (0,diagnose_closest/* nearestPassage */.XQ)(view, quote);
+    const closest = nearest && nearest.similarity >= diagnose_closest/* MIN_SIMILARITY */.pD ? nearest : undefined;
+    const hints = nearest ? findHints(view, quote, nearest) : [];
+    // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
+    if (!closest)
+        for (const h of findHintsAnywhere(view, quote))
+            if (!hints.some((f) => f.kind === h.kind))
+                hints.push(h);
+    return { nearest, closest, hints };
+}
+
 // EXTERNAL MODULE: ./src/engine/match.ts
 var match = __nccwpck_require__(8351);
 // EXTERNAL MODULE: ./src/engine/normalize.ts
@@ -37322,8 +37342,7 @@ function explainAgainst(decision, view, place, sourceId) {
             detail.tooLong = true;
             return detail;
         }
-        const nearest = (0,diagnose_closest/* nearestPassage */.XQ)(view, quote);
-        const closest = nearest && nearest.similarity >= diagnose_closest/* MIN_SIMILARITY */.pD ? nearest : undefined;
+        const { closest, hints: found } = explainMiss(view, quote);
         detail.closest = closest
             ? {
                 at: at(closest.start, closest.end),
@@ -37333,12 +37352,6 @@ function explainAgainst(decision, view, place, sourceId) {
                 parts: closest.diff,
             }
             : null;
-        const found = nearest ? findHints(view, quote, nearest) : [];
-        // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
-        if (!closest)
-            for (const h of findHintsAnywhere(view, quote))
-                if (!found.some((f) => f.kind === h.kind))
-                    found.push(h);
         const hints = found.map((h) => ({
             kind: h.kind,
             difference: h.difference,

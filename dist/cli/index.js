@@ -17562,6 +17562,26 @@ function describeBreaks(quote, passage, pattern) {
     return found.slice(0, LISTED).join('; ') + more(found.length - LISTED, 'such words');
 }
 
+;// CONCATENATED MODULE: ./src/engine/diagnose/miss.ts
+// What is said of a quote not found in its source (it never changes the
+// verdict): the nearest passage, whether it is close enough to show, and the
+// hints. In one place, so that the check layer and the tests that an
+// explanation depends on its record and its source alone explain alike.
+
+
+/** The explanation of a normalized quote that is not in the view's text (explainable: the caller asks). */
+function explainMiss(view, quote) {
+    const nearest = nearestPassage(view, quote);
+    const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
+    const hints = nearest ? findHints(view, quote, nearest) : [];
+    // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
+    if (!closest)
+        for (const h of findHintsAnywhere(view, quote))
+            if (!hints.some((f) => f.kind === h.kind))
+                hints.push(h);
+    return { nearest, closest, hints };
+}
+
 ;// CONCATENATED MODULE: ./src/check/placer.ts
 
 
@@ -17667,8 +17687,7 @@ function explainAgainst(decision, view, place, sourceId) {
             detail.tooLong = true;
             return detail;
         }
-        const nearest = nearestPassage(view, quote);
-        const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
+        const { closest, hints: found } = explainMiss(view, quote);
         detail.closest = closest
             ? {
                 at: at(closest.start, closest.end),
@@ -17678,12 +17697,6 @@ function explainAgainst(decision, view, place, sourceId) {
                 parts: closest.diff,
             }
             : null;
-        const found = nearest ? findHints(view, quote, nearest) : [];
-        // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
-        if (!closest)
-            for (const h of findHintsAnywhere(view, quote))
-                if (!found.some((f) => f.kind === h.kind))
-                    found.push(h);
         const hints = found.map((h) => ({
             kind: h.kind,
             difference: h.difference,

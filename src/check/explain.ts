@@ -3,9 +3,9 @@
 // suggestions; then, for quotes not found where their record says, the other
 // sources of the manifest that hold them and the ids that look like an unknown one.
 import { Buffer } from 'node:buffer';
-import { explainable, formatDiff, MIN_SIMILARITY, nearestPassage } from '../engine/diagnose/closest.js';
+import { explainable, formatDiff } from '../engine/diagnose/closest.js';
 import { suggestContexts } from '../engine/diagnose/disambiguate.js';
-import { findHints, findHintsAnywhere } from '../engine/diagnose/hints.js';
+import { explainMiss } from '../engine/diagnose/miss.js';
 import type { SourceView } from '../engine/diagnose/view.js';
 import { contextAllows, prepareQuote, quoteContext } from '../engine/match.js';
 import { normalizeText, type NormalizedSource, type SourceNormalizer } from '../engine/normalize.js';
@@ -94,8 +94,7 @@ function explainAgainst(decision: Decision, view: SourceView, place: Placer, sou
       detail.tooLong = true;
       return detail;
     }
-    const nearest = nearestPassage(view, quote);
-    const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
+    const { closest, hints: found } = explainMiss(view, quote);
     detail.closest = closest
       ? {
           at: at(closest.start, closest.end),
@@ -105,10 +104,6 @@ function explainAgainst(decision: Decision, view: SourceView, place: Placer, sou
           parts: closest.diff,
         }
       : null;
-    const found = nearest ? findHints(view, quote, nearest) : [];
-    // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
-    if (!closest)
-      for (const h of findHintsAnywhere(view, quote)) if (!found.some((f) => f.kind === h.kind)) found.push(h);
     const hints = found.map((h) => ({
       kind: h.kind,
       difference: h.difference,

@@ -4,21 +4,10 @@
 // the same hints alone, in any batch, and in any order within one.
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
-import { MIN_SIMILARITY, nearestPassage } from '../../src/engine/diagnose/closest.js';
-import { findHints, findHintsAnywhere } from '../../src/engine/diagnose/hints.js';
+import { explainMiss } from '../../src/engine/diagnose/miss.js';
 import { SourceView } from '../../src/engine/diagnose/view.js';
 import { findMatches, prepareQuote } from '../../src/engine/match.js';
 import { normalizeText } from '../../src/engine/normalize.js';
-
-/** What the check layer (src/check/explain.ts) builds from the engine for a quote not found. */
-function explanation(view: SourceView, quote: string) {
-  const nearest = nearestPassage(view, quote);
-  const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
-  const hints = nearest ? findHints(view, quote, nearest) : [];
-  if (!closest)
-    for (const h of findHintsAnywhere(view, quote)) if (!hints.some((f) => f.kind === h.kind)) hints.push(h);
-  return { nearest: nearest ?? null, closest: closest !== undefined, hints };
-}
 
 const WORDS = [
   'Returns',
@@ -128,7 +117,7 @@ describe('an explanation depends on its record and its source alone', () => {
           ];
           if (quotes.length === 0) return;
           const bytes = Buffer.from(text, 'utf8');
-          const alone = quotes.map((q) => explanation(new SourceView(Buffer.from(bytes), 1), q));
+          const alone = quotes.map((q) => explainMiss(new SourceView(Buffer.from(bytes), 1), q));
           // One view for the batch, as a run makes one per source, told how many quotes it explains.
           const shared = new SourceView(Buffer.from(bytes), quotes.length);
           const shuffled = quotes.map((_, k) => k);
@@ -137,7 +126,7 @@ describe('an explanation depends on its record and its source alone', () => {
             const i = r % shuffled.length;
             [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
           });
-          for (const k of shuffled) expect([quotes[k], explanation(shared, quotes[k])]).toEqual([quotes[k], alone[k]]);
+          for (const k of shuffled) expect([quotes[k], explainMiss(shared, quotes[k])]).toEqual([quotes[k], alone[k]]);
         },
       ),
       { numRuns: 400 },
@@ -148,10 +137,10 @@ describe('an explanation depends on its record and its source alone', () => {
     const text = normalizeText('Units: # Angstrom)d and more text here, then the end of it.');
     const bytes = Buffer.from(text, 'utf8');
     const quote = '# ANGSTROM';
-    const alone = explanation(new SourceView(Buffer.from(bytes), 1), quote);
+    const alone = explainMiss(new SourceView(Buffer.from(bytes), 1), quote);
     expect(alone.hints.map((h) => h.kind)).toContain('case');
     const shared = new SourceView(Buffer.from(bytes), 9);
-    for (let k = 0; k < 8; k++) explanation(shared, `Nothing ${k} like it`);
-    expect(explanation(shared, quote)).toEqual(alone);
+    for (let k = 0; k < 8; k++) explainMiss(shared, `Nothing ${k} like it`);
+    expect(explainMiss(shared, quote)).toEqual(alone);
   });
 });

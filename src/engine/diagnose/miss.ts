@@ -1,0 +1,26 @@
+// What is said of a quote not found in its source (it never changes the
+// verdict): the nearest passage, whether it is close enough to show, and the
+// hints. In one place, so that the check layer and the tests that an
+// explanation depends on its record and its source alone explain alike.
+import { type ClosestPassage, MIN_SIMILARITY, nearestPassage } from './closest.js';
+import { findHints, findHintsAnywhere, type Hint } from './hints.js';
+import type { SourceView } from './view.js';
+
+export interface Miss {
+  /** The nearest passage however far, where hints were looked for; undefined when nothing points anywhere. */
+  readonly nearest?: ClosestPassage;
+  /** The nearest passage when it is close enough to show (MIN_SIMILARITY). */
+  readonly closest?: ClosestPassage;
+  readonly hints: readonly Hint[];
+}
+
+/** The explanation of a normalized quote that is not in the view's text (explainable: the caller asks). */
+export function explainMiss(view: SourceView, quote: string): Miss {
+  const nearest = nearestPassage(view, quote);
+  const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
+  const hints = nearest ? findHints(view, quote, nearest) : [];
+  // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
+  if (!closest)
+    for (const h of findHintsAnywhere(view, quote)) if (!hints.some((f) => f.kind === h.kind)) hints.push(h);
+  return { nearest, closest, hints };
+}
