@@ -36906,8 +36906,6 @@ function removal(kind, pattern, describe, touches) {
 }
 /** How far around the nearest passage a folded quote is looked for. */
 const MARGIN = 64;
-/** Quotes shorter than this are looked for inside longer words in all of the text (the verdict searched all of it too). */
-const SHORT_QUOTE = 24;
 /**
  * The hints for a normalized quote that is not in the view's text, looked for
  * around `near` (the nearest passage: a quote that differs in one way only
@@ -36921,7 +36919,7 @@ function findHints(view, quote, near) {
     const from = Math.max(0, near.start - quote.length - MARGIN);
     const to = Math.min(text.length, near.end + quote.length + MARGIN);
     const hints = [];
-    const inside = insideWords(text, quote, quote.length < SHORT_QUOTE ? 0 : from, quote.length < SHORT_QUOTE ? text.length : to);
+    const inside = insideWords(text, quote, quote.length < diagnose_view/* SHORT_QUOTE */.Wz ? 0 : from, quote.length < diagnose_view/* SHORT_QUOTE */.Wz ? text.length : to);
     if (inside)
         hints.push(inside);
     const stretch = text.slice(from, to);
@@ -36938,6 +36936,19 @@ function findHints(view, quote, near) {
             hints.push(hint);
     }
     return hints;
+}
+/**
+ * The hint of a quote whose text is in the source as it is, but only inside
+ * longer words, at the first place it is (SourceView.verbatim, at a cost that
+ * does not grow with the source): its start and end are those words'.
+ * Undefined when it is not, or when that cannot be told so: the quote is then
+ * explained from its closest passage (findHints), as any other.
+ */
+function insideLongerWords(view, quote) {
+    if (!(0,diagnose_closest/* explainable */.Gk)(quote))
+        return undefined;
+    const at = view.verbatim(quote);
+    return at === undefined || at < 0 ? undefined : insideWords(view.text, quote, at, at + quote.length);
 }
 /**
  * Hints for a quote with nothing close to it in the source: when every word
@@ -37227,6 +37238,13 @@ function describeBreaks(quote, passage, pattern) {
 
 /** The explanation of a normalized quote that is not in the view's text (explainable: the caller asks). */
 function explainMiss(view, quote) {
+    // The source's own text cut inside a word: where it is, and that it is there, is all there is to say.
+    const inside = insideLongerWords(view, quote);
+    if (inside) {
+        const nearest = (0,diagnose_closest/* verbatimPassage */.nP)(view, quote, inside);
+        const closest = nearest && nearest.similarity >= diagnose_closest/* MIN_SIMILARITY */.pD ? nearest : undefined;
+        return { nearest, closest, hints: [inside] };
+    }
     const nearest = (0,diagnose_closest/* nearestPassage */.XQ)(view, quote);
     const closest = nearest && nearest.similarity >= diagnose_closest/* MIN_SIMILARITY */.pD ? nearest : undefined;
     const hints = nearest ? findHints(view, quote, nearest) : [];
@@ -37692,6 +37710,7 @@ function placer(original, normalized) {
 /* harmony export */   Vs: () => (/* binding */ formatDiff),
 /* harmony export */   XD: () => (/* binding */ compactDiff),
 /* harmony export */   XQ: () => (/* binding */ nearestPassage),
+/* harmony export */   nP: () => (/* binding */ verbatimPassage),
 /* harmony export */   pD: () => (/* binding */ MIN_SIMILARITY),
 /* harmony export */   qM: () => (/* binding */ INVISIBLE_ALL)
 /* harmony export */ });
@@ -37708,7 +37727,7 @@ function placer(original, normalized) {
 /** Below this similarity a passage is noise, not a near miss. */
 const MIN_SIMILARITY = 0.5;
 /** A word occurring more often than this is too common to point anywhere (unless nothing rarer is there). */
-const MAX_SEED_OCCURRENCES = 200;
+const MAX_SEED_OCCURRENCES = _view_js__WEBPACK_IMPORTED_MODULE_0__/* .KEY_PLACES */ .bl;
 /** Only the quote's rarest words are used as seeds, from its longest few. */
 const MAX_SEEDS = 4;
 const MAX_LOOKED_UP = 8;
@@ -37839,6 +37858,54 @@ function nearestPassage(view, quote) {
             best = candidate;
     }
     return best;
+}
+/**
+ * The passage of a quote whose text is in the view's text, but only inside
+ * longer words (cut from the source inside a word): of `words`, the whole
+ * words it lies in (the word boundary hint's, insideLongerWords). Every word is in common but those it cuts at either edge; such a word
+ * is shown against the word it is part of, as align() and pairEdges() would
+ * show it (near when alike but for case or edge punctuation, changed when
+ * it looks like a version of it), or else left out of the passage. No
+ * alignment is needed: where the quote is, its words and the text's line
+ * up one for one.
+ */
+function verbatimPassage(view, quote, words) {
+    if (!explainable(quote))
+        return undefined;
+    const { words: window, starts } = (0,_view_js__WEBPACK_IMPORTED_MODULE_0__/* .windowOf */ .Ou)(view.text, words.start, words.end);
+    const quoteWords = quote.split(' ');
+    if (window.length !== quoteWords.length)
+        return undefined;
+    const steps = [];
+    let near = 0;
+    let same = false;
+    let first = 0;
+    let last = window.length - 1;
+    for (let k = 0; k < window.length; k++) {
+        const q = quoteWords[k];
+        const w = window[k];
+        if (q === w) {
+            steps.push({ op: 'same', word: q });
+            same = true;
+            continue;
+        }
+        const key = alignKey(q);
+        if (key !== '' && key === alignKey(w))
+            near += (q.length + 1) / 2;
+        else if (!similarWords(q, w)) {
+            // Nothing like the word it is part of: the quote's own, outside the passage.
+            steps.push({ op: 'added', word: q });
+            if (k === 0)
+                first = 1;
+            else
+                last = k - 1;
+            continue;
+        }
+        steps.push({ op: 'missing', word: w }, { op: 'added', word: q });
+    }
+    if (near === 0 && !same)
+        return undefined;
+    return passageOf(steps, near, quoteWords, window, starts, first, last);
 }
 /** When the quote's rarest word occurs more often than this, runs of its words are looked up whole (phraseVotes). */
 const COMMON_SEED = 16;
@@ -38320,7 +38387,9 @@ function compactDiff(parts, context) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Ou: () => (/* binding */ windowOf),
+/* harmony export */   Wz: () => (/* binding */ SHORT_QUOTE),
 /* harmony export */   Xx: () => (/* binding */ SourceView),
+/* harmony export */   bl: () => (/* binding */ KEY_PLACES),
 /* harmony export */   ue: () => (/* binding */ wordKey)
 /* harmony export */ });
 /* unused harmony export WordTable */
@@ -38343,6 +38412,22 @@ function compactDiff(parts, context) {
 
 /** Byte offsets are kept every this many UTF-16 units. */
 const CHECKPOINT = 64;
+/**
+ * Quotes shorter than this (UTF-16 units) are searched for in all of the text
+ * when looked for inside longer words: a few words have no inner word rare
+ * enough to point to their place (see verbatim).
+ */
+const SHORT_QUOTE = 24;
+/** Keys whose occurrences a view keeps, the last looked up: more than a quote looks up. */
+const RECENT_KEYS = 64;
+/** Inner words looked up to find where a quote's text is (verbatim). */
+const VERBATIM_LOOKUPS = 4;
+/**
+ * The places of a word asked for at most, one more saying "too common":
+ * by verbatim and by the closest passage's seeds alike, so that a word both
+ * look up is looked up once (occurrences keeps the last answers).
+ */
+const KEY_PLACES = 200;
 class SourceView {
     lookups;
     encoded;
@@ -38353,6 +38438,8 @@ class SourceView {
     unitIndex;
     lowered;
     table;
+    /** The last keys looked up, with their answers (see occurrences). */
+    recentKeys = new Map();
     /** Bytes read so far searching the text for quotes' matches (see matches). */
     searched = 0;
     /** UTF-16 units read so far searching the text for words' keys (see occurrences). */
@@ -38456,6 +38543,17 @@ class SourceView {
      * word.
      */
     occurrences(key, cap) {
+        // A quote's words are looked up twice, where its text is (verbatim) and for its closest passage's seeds.
+        const memo = `${cap} ${key}`;
+        let found = this.recentKeys.get(memo);
+        if (found === undefined) {
+            if (this.recentKeys.size >= RECENT_KEYS)
+                this.recentKeys.clear();
+            this.recentKeys.set(memo, (found = this.lookUp(key, cap)));
+        }
+        return found;
+    }
+    lookUp(key, cap) {
         const text = this.text;
         const lower = (this.lowered ??= text.toLowerCase());
         // Lower case kept every index in place, or the search would be off: whole words then.
@@ -38482,6 +38580,52 @@ class SourceView {
         }
         this.keysSearched += (at < 0 ? text.length : at) + calls * SEARCH_CALL_BYTES;
         return found;
+    }
+    /**
+     * The first index where the quote's text is in the text, whatever the
+     * words around it, or -1 when it is nowhere; undefined when that cannot be
+     * told at a cost that does not grow with the text. A short quote is
+     * searched for in all of the text (SHORT_QUOTE); a longer one only where
+     * its rarest inner word is: wherever the quote is, each of its words but
+     * the first and the last is a whole word of the text (the spaces around it
+     * are the text's), so the places of one, looked up (occurrences), are the
+     * only places to look. The answer depends on the text and the quote alone.
+     */
+    verbatim(quote) {
+        const text = this.text;
+        if (quote.length < SHORT_QUOTE)
+            return text.indexOf(quote);
+        const words = quote.split(' ');
+        const keys = [];
+        const offsets = [];
+        let offset = words[0].length + 1;
+        for (let k = 1; k < words.length - 1; k++) {
+            keys.push(wordKey(words[k]));
+            offsets.push(offset);
+            offset += words[k].length + 1;
+        }
+        // The longest first, as the closest passage's seeds are looked up (they tend to be the rarest): the
+        // first whose places are all told is the one looked at.
+        for (let tries = 0; tries < VERBATIM_LOOKUPS; tries++) {
+            let longest = -1;
+            for (let k = 0; k < keys.length; k++)
+                if (keys[k] !== '' && (longest < 0 || keys[k].length > keys[longest].length))
+                    longest = k;
+            if (longest < 0)
+                return undefined;
+            const places = this.occurrences(keys[longest], KEY_PLACES);
+            keys[longest] = '';
+            if (places.length > KEY_PLACES)
+                continue;
+            // Ascending word starts (a word twice when its key is in it twice): the first that holds the quote.
+            for (const start of places) {
+                const at = start - offsets[longest];
+                if (at >= 0 && text.startsWith(quote, at))
+                    return at;
+            }
+            return -1;
+        }
+        return undefined;
     }
     /**
      * The text's words as a table (WordTable), when enough quotes are aligned

@@ -4,7 +4,7 @@
 // a band that follows the alignment, so the cost of a miss grows linearly with
 // the quote and with how often its words occur, not with the length of the source.
 import { editDistance } from '../edit-distance.js';
-import { type SourceView, type WordTable, type WordWindow, windowOf, wordKey } from './view.js';
+import { KEY_PLACES, type SourceView, type WordTable, type WordWindow, windowOf, wordKey } from './view.js';
 
 export interface DiffPart {
   /** same: in both; added: in the quote only; missing: in the source only. */
@@ -28,7 +28,7 @@ export interface ClosestPassage {
 /** Below this similarity a passage is noise, not a near miss. */
 export const MIN_SIMILARITY = 0.5;
 /** A word occurring more often than this is too common to point anywhere (unless nothing rarer is there). */
-const MAX_SEED_OCCURRENCES = 200;
+const MAX_SEED_OCCURRENCES = KEY_PLACES;
 /** Only the quote's rarest words are used as seeds, from its longest few. */
 const MAX_SEEDS = 4;
 const MAX_LOOKED_UP = 8;
@@ -152,6 +152,53 @@ export function nearestPassage(view: SourceView, quote: string): ClosestPassage 
     if (candidate && (!best || candidate.similarity > best.similarity)) best = candidate;
   }
   return best;
+}
+
+/**
+ * The passage of a quote whose text is in the view's text, but only inside
+ * longer words (cut from the source inside a word): of `words`, the whole
+ * words it lies in (the word boundary hint's, insideLongerWords). Every word is in common but those it cuts at either edge; such a word
+ * is shown against the word it is part of, as align() and pairEdges() would
+ * show it (near when alike but for case or edge punctuation, changed when
+ * it looks like a version of it), or else left out of the passage. No
+ * alignment is needed: where the quote is, its words and the text's line
+ * up one for one.
+ */
+export function verbatimPassage(
+  view: SourceView,
+  quote: string,
+  words: { readonly start: number; readonly end: number },
+): ClosestPassage | undefined {
+  if (!explainable(quote)) return undefined;
+  const { words: window, starts } = windowOf(view.text, words.start, words.end);
+  const quoteWords = quote.split(' ');
+  if (window.length !== quoteWords.length) return undefined;
+  const steps: Step[] = [];
+  let near = 0;
+  let same = false;
+  let first = 0;
+  let last = window.length - 1;
+  for (let k = 0; k < window.length; k++) {
+    const q = quoteWords[k];
+    const w = window[k];
+    if (q === w) {
+      steps.push({ op: 'same', word: q });
+      same = true;
+      continue;
+    }
+    const key = alignKey(q);
+    if (key !== '' && key === alignKey(w)) near += (q.length + 1) / 2;
+    else if (!similarWords(q, w)) {
+      // Nothing like the word it is part of: the quote's own, outside the passage.
+      steps.push({ op: 'added', word: q });
+      if (k === 0) first = 1;
+      else last = k - 1;
+      continue;
+    }
+    steps.push({ op: 'missing', word: w }, { op: 'added', word: q });
+  }
+  if (near === 0 && !same) return undefined;
+  return passageOf(steps, near, quoteWords, window, starts, first, last);
 }
 
 /** When the quote's rarest word occurs more often than this, runs of its words are looked up whole (phraseVotes). */

@@ -7,7 +7,7 @@
 import type { HintKind } from '../../model/result.js';
 import { onWordBoundaries } from '../unicode.js';
 import { explainable, INVISIBLE_ALL, nearestPassage } from './closest.js';
-import { SourceView } from './view.js';
+import { SHORT_QUOTE, SourceView } from './view.js';
 import { lastAtOrBelow } from '../positions.js';
 
 /** The kinds of hint the folds give (the others, another source or version, the run finds). */
@@ -302,8 +302,6 @@ function removal(kind: Fold['kind'], pattern: RegExp, describe: Fold['describe']
 
 /** How far around the nearest passage a folded quote is looked for. */
 const MARGIN = 64;
-/** Quotes shorter than this are looked for inside longer words in all of the text (the verdict searched all of it too). */
-const SHORT_QUOTE = 24;
 
 /**
  * The hints for a normalized quote that is not in the view's text, looked for
@@ -334,6 +332,19 @@ export function findHints(view: SourceView, quote: string, near: { start: number
     if (hint) hints.push(hint);
   }
   return hints;
+}
+
+/**
+ * The hint of a quote whose text is in the source as it is, but only inside
+ * longer words, at the first place it is (SourceView.verbatim, at a cost that
+ * does not grow with the source): its start and end are those words'.
+ * Undefined when it is not, or when that cannot be told so: the quote is then
+ * explained from its closest passage (findHints), as any other.
+ */
+export function insideLongerWords(view: SourceView, quote: string): Hint | undefined {
+  if (!explainable(quote)) return undefined;
+  const at = view.verbatim(quote);
+  return at === undefined || at < 0 ? undefined : insideWords(view.text, quote, at, at + quote.length);
 }
 
 /**

@@ -2,8 +2,8 @@
 // verdict): the nearest passage, whether it is close enough to show, and the
 // hints. In one place, so that the check layer and the tests that an
 // explanation depends on its record and its source alone explain alike.
-import { type ClosestPassage, MIN_SIMILARITY, nearestPassage } from './closest.js';
-import { findHints, findHintsAnywhere, type Hint } from './hints.js';
+import { type ClosestPassage, MIN_SIMILARITY, nearestPassage, verbatimPassage } from './closest.js';
+import { findHints, findHintsAnywhere, type Hint, insideLongerWords } from './hints.js';
 import type { SourceView } from './view.js';
 
 export interface Miss {
@@ -16,6 +16,13 @@ export interface Miss {
 
 /** The explanation of a normalized quote that is not in the view's text (explainable: the caller asks). */
 export function explainMiss(view: SourceView, quote: string): Miss {
+  // The source's own text cut inside a word: where it is, and that it is there, is all there is to say.
+  const inside = insideLongerWords(view, quote);
+  if (inside) {
+    const nearest = verbatimPassage(view, quote, inside);
+    const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
+    return { nearest, closest, hints: [inside] };
+  }
   const nearest = nearestPassage(view, quote);
   const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
   const hints = nearest ? findHints(view, quote, nearest) : [];

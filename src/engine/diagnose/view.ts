@@ -12,6 +12,23 @@ import { UnitIndex } from '../unit-index.js';
 /** Byte offsets are kept every this many UTF-16 units. */
 const CHECKPOINT = 64;
 
+/**
+ * Quotes shorter than this (UTF-16 units) are searched for in all of the text
+ * when looked for inside longer words: a few words have no inner word rare
+ * enough to point to their place (see verbatim).
+ */
+export const SHORT_QUOTE = 24;
+/** Keys whose occurrences a view keeps, the last looked up: more than a quote looks up. */
+const RECENT_KEYS = 64;
+/** Inner words looked up to find where a quote's text is (verbatim). */
+const VERBATIM_LOOKUPS = 4;
+/**
+ * The places of a word asked for at most, one more saying "too common":
+ * by verbatim and by the closest passage's seeds alike, so that a word both
+ * look up is looked up once (occurrences keeps the last answers).
+ */
+export const KEY_PLACES = 200;
+
 export class SourceView {
   private encoded: Buffer | undefined;
   private decoded: string | undefined;
@@ -21,6 +38,8 @@ export class SourceView {
   private unitIndex: UnitIndex | undefined;
   private lowered: string | undefined;
   private table: WordTable | null | undefined;
+  /** The last keys looked up, with their answers (see occurrences). */
+  private readonly recentKeys = new Map<string, readonly number[]>();
   /** Bytes read so far searching the text for quotes' matches (see matches). */
   private searched = 0;
   /** UTF-16 units read so far searching the text for words' keys (see occurrences). */
@@ -125,6 +144,17 @@ export class SourceView {
    * word.
    */
   occurrences(key: string, cap: number): readonly number[] {
+    // A quote's words are looked up twice, where its text is (verbatim) and for its closest passage's seeds.
+    const memo = `${cap} ${key}`;
+    let found = this.recentKeys.get(memo);
+    if (found === undefined) {
+      if (this.recentKeys.size >= RECENT_KEYS) this.recentKeys.clear();
+      this.recentKeys.set(memo, (found = this.lookUp(key, cap)));
+    }
+    return found;
+  }
+
+  private lookUp(key: string, cap: number): readonly number[] {
     const text = this.text;
     const lower = (this.lowered ??= text.toLowerCase());
     // Lower case kept every index in place, or the search would be off: whole words then.
@@ -149,6 +179,48 @@ export class SourceView {
     }
     this.keysSearched += (at < 0 ? text.length : at) + calls * SEARCH_CALL_BYTES;
     return found;
+  }
+
+  /**
+   * The first index where the quote's text is in the text, whatever the
+   * words around it, or -1 when it is nowhere; undefined when that cannot be
+   * told at a cost that does not grow with the text. A short quote is
+   * searched for in all of the text (SHORT_QUOTE); a longer one only where
+   * its rarest inner word is: wherever the quote is, each of its words but
+   * the first and the last is a whole word of the text (the spaces around it
+   * are the text's), so the places of one, looked up (occurrences), are the
+   * only places to look. The answer depends on the text and the quote alone.
+   */
+  verbatim(quote: string): number | undefined {
+    const text = this.text;
+    if (quote.length < SHORT_QUOTE) return text.indexOf(quote);
+    const words = quote.split(' ');
+    const keys: string[] = [];
+    const offsets: number[] = [];
+    let offset = words[0].length + 1;
+    for (let k = 1; k < words.length - 1; k++) {
+      keys.push(wordKey(words[k]));
+      offsets.push(offset);
+      offset += words[k].length + 1;
+    }
+    // The longest first, as the closest passage's seeds are looked up (they tend to be the rarest): the
+    // first whose places are all told is the one looked at.
+    for (let tries = 0; tries < VERBATIM_LOOKUPS; tries++) {
+      let longest = -1;
+      for (let k = 0; k < keys.length; k++)
+        if (keys[k] !== '' && (longest < 0 || keys[k].length > keys[longest].length)) longest = k;
+      if (longest < 0) return undefined;
+      const places = this.occurrences(keys[longest], KEY_PLACES);
+      keys[longest] = '';
+      if (places.length > KEY_PLACES) continue;
+      // Ascending word starts (a word twice when its key is in it twice): the first that holds the quote.
+      for (const start of places) {
+        const at = start - offsets[longest];
+        if (at >= 0 && text.startsWith(quote, at)) return at;
+      }
+      return -1;
+    }
+    return undefined;
   }
 
   /**
