@@ -38440,6 +38440,8 @@ class SourceView {
     table;
     /** The last keys looked up, with their answers (see occurrences). */
     recentKeys = new Map();
+    /** Quotes aligned here so far (see wordTable). */
+    aligned = 0;
     /** Bytes read so far searching the text for quotes' matches (see matches). */
     searched = 0;
     /** UTF-16 units read so far searching the text for words' keys (see occurrences). */
@@ -38629,14 +38631,18 @@ class SourceView {
     }
     /**
      * The text's words as a table (WordTable), when enough quotes are aligned
-     * here to pay for it (about one per ALIGNED_CHARS characters of text);
-     * undefined otherwise, and the windows are split from the text each time.
-     * Either way the windows are the same.
+     * here to pay for it (one per ALIGNED_CHARS characters of text): at once
+     * when a fifth of the `lookups` expected would, else once that many have
+     * been aligned (counting this one), as quotes that are the source's own
+     * text cut inside a word need no alignment (verbatim). Undefined before,
+     * and the windows are split from the text each time. Either way the
+     * windows are the same.
      */
     wordTable() {
-        if (this.table === undefined)
-            this.table = this.lookups * ALIGNED_CHARS >= this.text.length ? new WordTable(this.text) : null;
-        return this.table ?? undefined;
+        const paid = Math.max(++this.aligned, this.lookups / 5) * ALIGNED_CHARS >= this.text.length;
+        if (this.table === undefined && paid)
+            this.table = new WordTable(this.text);
+        return this.table;
     }
     byteCheckpoints() {
         if (this.checkpoints)
@@ -38942,7 +38948,7 @@ const PART_SEED = Math.floor(Math.random() * 2 ** 32) | 0;
  * saves about 15 µs a quote aligned (the JSON run of explain-400k, 10,000
  * misses: a median of 0.995 s against 1.141 s, five runs of each bundle in
  * turn): made when at least one quote per this many characters is
- * expected, where it pays (Node 24).
+ * aligned, where it pays (Node 24).
  */
 const ALIGNED_CHARS = 512;
 /**

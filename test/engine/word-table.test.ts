@@ -133,6 +133,16 @@ test('the stamps hold across the wrap of the serial numbers', () => {
   expect(compared).toBe(1500);
 });
 
+test('a view that expects few quotes makes its table once enough are aligned', () => {
+  // 5,120 characters: the table pays from the tenth quote aligned (one per 512 characters).
+  const text = 'abcd '.repeat(1024).trim();
+  const few = new SourceView(Buffer.from(text, 'utf8'), 1);
+  for (let k = 1; k < 10; k++) expect(few.wordTable()).toBeUndefined();
+  expect(few.wordTable()).toBeDefined();
+  // A fifth of the quotes expected would pay for it: at once.
+  expect(new SourceView(Buffer.from(text, 'utf8'), 50).wordTable()).toBeDefined();
+});
+
 test('windows at the edges of words and of the text', () => {
   const text = normalizeText('Returns are accepted within 30 days of delivery. A receipt is required.');
   const bytes = Buffer.from(text, 'utf8');
