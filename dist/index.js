@@ -37240,13 +37240,10 @@ function describeBreaks(quote, passage, pattern) {
 function explainMiss(view, quote) {
     // The source's own text cut inside a word: where it is, and that it is there, is all there is to say.
     const inside = insideLongerWords(view, quote);
-    if (inside) {
-        const nearest = (0,diagnose_closest/* verbatimPassage */.nP)(view, quote, inside);
-        const closest = nearest && nearest.similarity >= diagnose_closest/* MIN_SIMILARITY */.pD ? nearest : undefined;
-        return { nearest, closest, hints: [inside] };
-    }
-    const nearest = (0,diagnose_closest/* nearestPassage */.XQ)(view, quote);
+    const nearest = inside ? (0,diagnose_closest/* verbatimPassage */.nP)(view, quote, inside) : (0,diagnose_closest/* nearestPassage */.XQ)(view, quote);
     const closest = nearest && nearest.similarity >= diagnose_closest/* MIN_SIMILARITY */.pD ? nearest : undefined;
+    if (inside)
+        return { nearest, closest, hints: [inside] };
     const hints = nearest ? findHints(view, quote, nearest) : [];
     // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
     if (!closest)

@@ -17713,13 +17713,10 @@ function describeBreaks(quote, passage, pattern) {
 function explainMiss(view, quote) {
     // The source's own text cut inside a word: where it is, and that it is there, is all there is to say.
     const inside = insideLongerWords(view, quote);
-    if (inside) {
-        const nearest = verbatimPassage(view, quote, inside);
-        const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
-        return { nearest, closest, hints: [inside] };
-    }
-    const nearest = nearestPassage(view, quote);
+    const nearest = inside ? verbatimPassage(view, quote, inside) : nearestPassage(view, quote);
     const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
+    if (inside)
+        return { nearest, closest, hints: [inside] };
     const hints = nearest ? findHints(view, quote, nearest) : [];
     // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
     if (!closest)
