@@ -38435,7 +38435,7 @@ class SourceView {
     unitIndex;
     lowered;
     table;
-    /** The last keys looked up, with their answers (see occurrences). */
+    /** The last keys looked up up to KEY_PLACES, with their answers (see occurrences). */
     recentKeys = new Map();
     /** Quotes aligned here so far (see wordTable). */
     aligned = 0;
@@ -38542,13 +38542,15 @@ class SourceView {
      * word.
      */
     occurrences(key, cap) {
-        // A quote's words are looked up twice, where its text is (verbatim) and for its closest passage's seeds.
-        const memo = `${cap} ${key}`;
-        let found = this.recentKeys.get(memo);
+        // A quote's words are looked up twice, where its text is (verbatim) and for its closest passage's
+        // seeds, both up to KEY_PLACES: those answers are kept, by key.
+        if (cap !== KEY_PLACES)
+            return this.lookUp(key, cap);
+        let found = this.recentKeys.get(key);
         if (found === undefined) {
             if (this.recentKeys.size >= RECENT_KEYS)
                 this.recentKeys.clear();
-            this.recentKeys.set(memo, (found = this.lookUp(key, cap)));
+            this.recentKeys.set(key, (found = this.lookUp(key, cap)));
         }
         return found;
     }

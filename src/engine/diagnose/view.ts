@@ -38,7 +38,7 @@ export class SourceView {
   private unitIndex: UnitIndex | undefined;
   private lowered: string | undefined;
   private table: WordTable | undefined;
-  /** The last keys looked up, with their answers (see occurrences). */
+  /** The last keys looked up up to KEY_PLACES, with their answers (see occurrences). */
   private readonly recentKeys = new Map<string, readonly number[]>();
   /** Quotes aligned here so far (see wordTable). */
   private aligned = 0;
@@ -146,12 +146,13 @@ export class SourceView {
    * word.
    */
   occurrences(key: string, cap: number): readonly number[] {
-    // A quote's words are looked up twice, where its text is (verbatim) and for its closest passage's seeds.
-    const memo = `${cap} ${key}`;
-    let found = this.recentKeys.get(memo);
+    // A quote's words are looked up twice, where its text is (verbatim) and for its closest passage's
+    // seeds, both up to KEY_PLACES: those answers are kept, by key.
+    if (cap !== KEY_PLACES) return this.lookUp(key, cap);
+    let found = this.recentKeys.get(key);
     if (found === undefined) {
       if (this.recentKeys.size >= RECENT_KEYS) this.recentKeys.clear();
-      this.recentKeys.set(memo, (found = this.lookUp(key, cap)));
+      this.recentKeys.set(key, (found = this.lookUp(key, cap)));
     }
     return found;
   }
