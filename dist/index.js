@@ -38437,7 +38437,7 @@ class SourceView {
     table;
     /** The last keys looked up up to KEY_PLACES, with their answers (see occurrences). */
     recentKeys = new Map();
-    /** Quotes aligned here so far (see wordTable). */
+    /** Quotes aligned here before the word table was made (see wordTable). */
     aligned = 0;
     /** Bytes read so far searching the text for quotes' matches (see matches). */
     searched = 0;
@@ -38638,8 +38638,7 @@ class SourceView {
      * windows are the same.
      */
     wordTable() {
-        const paid = Math.max(++this.aligned, this.lookups / 5) * ALIGNED_CHARS >= this.text.length;
-        if (this.table === undefined && paid)
+        if (this.table === undefined && Math.max(++this.aligned, this.lookups / 5) * ALIGNED_CHARS >= this.text.length)
             this.table = new WordTable(this.text);
         return this.table;
     }

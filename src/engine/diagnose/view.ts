@@ -40,7 +40,7 @@ export class SourceView {
   private table: WordTable | undefined;
   /** The last keys looked up up to KEY_PLACES, with their answers (see occurrences). */
   private readonly recentKeys = new Map<string, readonly number[]>();
-  /** Quotes aligned here so far (see wordTable). */
+  /** Quotes aligned here before the word table was made (see wordTable). */
   private aligned = 0;
   /** Bytes read so far searching the text for quotes' matches (see matches). */
   private searched = 0;
@@ -236,8 +236,8 @@ export class SourceView {
    * windows are the same.
    */
   wordTable(): WordTable | undefined {
-    const paid = Math.max(++this.aligned, this.lookups / 5) * ALIGNED_CHARS >= this.text.length;
-    if (this.table === undefined && paid) this.table = new WordTable(this.text);
+    if (this.table === undefined && Math.max(++this.aligned, this.lookups / 5) * ALIGNED_CHARS >= this.text.length)
+      this.table = new WordTable(this.text);
     return this.table;
   }
 
