@@ -15769,10 +15769,12 @@ class SourceView {
      * words around it, or -1 when it is nowhere; undefined when that cannot be
      * told at a cost that does not grow with the text. A short quote is
      * searched for in all of the text (SHORT_QUOTE); a longer one only where
-     * its rarest inner word is: wherever the quote is, each of its words but
+     * one of its inner words is: wherever the quote is, each of its words but
      * the first and the last is a whole word of the text (the spaces around it
      * are the text's), so the places of one, looked up (occurrences), are the
-     * only places to look. The answer depends on the text and the quote alone.
+     * only places to look. Of the VERBATIM_LOOKUPS longest, the first with at
+     * most KEY_PLACES places is the one looked at. The answer depends on the
+     * text and the quote alone.
      */
     verbatim(quote) {
         const text = this.text;
@@ -17413,8 +17415,9 @@ function findHints(view, quote, near) {
 }
 /**
  * The hint of a quote whose text is in the source as it is, but only inside
- * longer words, at the first place it is (SourceView.verbatim, at a cost that
- * does not grow with the source): its start and end are those words'.
+ * longer words, at the first place it is (SourceView.verbatim: for a quote
+ * of SHORT_QUOTE characters or more, at a cost that does not grow with the
+ * source): its start and end are those words'.
  * Undefined when it is not, or when that cannot be told so: the quote is then
  * explained from its closest passage (findHints), as any other.
  */
@@ -17712,7 +17715,7 @@ function describeBreaks(quote, passage, pattern) {
 
 /** The explanation of a normalized quote that is not in the view's text (explainable: the caller asks). */
 function explainMiss(view, quote) {
-    // The source's own text cut inside a word: where it is, and that it is there, is all there is to say.
+    // The source's own text cut inside a word: where it is, and that it is there; the folds are not tried.
     const inside = insideLongerWords(view, quote);
     const nearest = inside ? verbatimPassage(view, quote, inside) : nearestPassage(view, quote);
     const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;

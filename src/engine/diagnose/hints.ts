@@ -336,8 +336,9 @@ export function findHints(view: SourceView, quote: string, near: { start: number
 
 /**
  * The hint of a quote whose text is in the source as it is, but only inside
- * longer words, at the first place it is (SourceView.verbatim, at a cost that
- * does not grow with the source): its start and end are those words'.
+ * longer words, at the first place it is (SourceView.verbatim: for a quote
+ * of SHORT_QUOTE characters or more, at a cost that does not grow with the
+ * source): its start and end are those words'.
  * Undefined when it is not, or when that cannot be told so: the quote is then
  * explained from its closest passage (findHints), as any other.
  */

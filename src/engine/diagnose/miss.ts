@@ -16,7 +16,7 @@ export interface Miss {
 
 /** The explanation of a normalized quote that is not in the view's text (explainable: the caller asks). */
 export function explainMiss(view: SourceView, quote: string): Miss {
-  // The source's own text cut inside a word: where it is, and that it is there, is all there is to say.
+  // The source's own text cut inside a word: where it is, and that it is there; the folds are not tried.
   const inside = insideLongerWords(view, quote);
   const nearest = inside ? verbatimPassage(view, quote, inside) : nearestPassage(view, quote);
   const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;

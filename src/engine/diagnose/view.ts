@@ -189,10 +189,12 @@ export class SourceView {
    * words around it, or -1 when it is nowhere; undefined when that cannot be
    * told at a cost that does not grow with the text. A short quote is
    * searched for in all of the text (SHORT_QUOTE); a longer one only where
-   * its rarest inner word is: wherever the quote is, each of its words but
+   * one of its inner words is: wherever the quote is, each of its words but
    * the first and the last is a whole word of the text (the spaces around it
    * are the text's), so the places of one, looked up (occurrences), are the
-   * only places to look. The answer depends on the text and the quote alone.
+   * only places to look. Of the VERBATIM_LOOKUPS longest, the first with at
+   * most KEY_PLACES places is the one looked at. The answer depends on the
+   * text and the quote alone.
    */
   verbatim(quote: string): number | undefined {
     const text = this.text;
