@@ -17418,8 +17418,8 @@ function findHints(view, quote, near) {
  * longer words, at the first place it is (SourceView.verbatim: for a quote
  * of SHORT_QUOTE characters or more, at a cost that does not grow with the
  * source): its start and end are those words'.
- * Undefined when it is not, or when that cannot be told so: the quote is then
- * explained from its closest passage (findHints), as any other.
+ * Undefined when it is not, or when that cannot be told so: its closest
+ * passage is then searched for, as any other quote's.
  */
 function insideLongerWords(view, quote) {
     if (!explainable(quote))
@@ -17715,13 +17715,12 @@ function describeBreaks(quote, passage, pattern) {
 
 /** The explanation of a normalized quote that is not in the view's text (explainable: the caller asks). */
 function explainMiss(view, quote) {
-    // The source's own text cut inside a word: where it is, and that it is there; the folds are not tried.
+    // The source's own text cut inside a word: its passage is where that text is, without a search;
+    // the folds are still tried around it, as a folded copy on whole words may be near.
     const inside = insideLongerWords(view, quote);
     const nearest = inside ? verbatimPassage(view, quote, inside) : nearestPassage(view, quote);
     const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
-    if (inside)
-        return { nearest, closest, hints: [inside] };
-    const hints = nearest ? findHints(view, quote, nearest) : [];
+    const hints = nearest || inside ? findHints(view, quote, nearest ?? inside) : [];
     // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
     if (!closest)
         for (const h of findHintsAnywhere(view, quote))

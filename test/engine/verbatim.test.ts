@@ -101,3 +101,21 @@ describe('explainMiss of a quote cut inside words', () => {
     ]);
   });
 });
+
+describe('explainMiss of a quote cut inside words, with a folded match elsewhere', () => {
+  // The quote's text is in the source only inside longer words, and whole but folded elsewhere: both are said.
+  it.each([
+    ['Returns within 17 days. Returns within 7 Days.', '7 days.', 'case'],
+    [
+      'XRefunds go to the original payment method. Refunds go to the Original payment method.',
+      'Refunds go to the original payment method.',
+      'case',
+    ],
+    ['Paid in AZurich francs, or in Zürich francs.', 'Zurich francs', 'accents'],
+    ['Seen in Berlinx, and in Berlin\u0323.', 'Berlin', 'accents'],
+  ])('in %j, %j is told %j', (source, quote, kind) => {
+    const hints = explainMiss(view(source), normalizeText(quote)).hints;
+    expect(hints.map((h) => h.kind)).toContain('word boundary');
+    expect(hints.map((h) => h.kind)).toContain(kind);
+  });
+});

@@ -339,8 +339,8 @@ export function findHints(view: SourceView, quote: string, near: { start: number
  * longer words, at the first place it is (SourceView.verbatim: for a quote
  * of SHORT_QUOTE characters or more, at a cost that does not grow with the
  * source): its start and end are those words'.
- * Undefined when it is not, or when that cannot be told so: the quote is then
- * explained from its closest passage (findHints), as any other.
+ * Undefined when it is not, or when that cannot be told so: its closest
+ * passage is then searched for, as any other quote's.
  */
 export function insideLongerWords(view: SourceView, quote: string): Hint | undefined {
   if (!explainable(quote)) return undefined;

@@ -16,12 +16,12 @@ export interface Miss {
 
 /** The explanation of a normalized quote that is not in the view's text (explainable: the caller asks). */
 export function explainMiss(view: SourceView, quote: string): Miss {
-  // The source's own text cut inside a word: where it is, and that it is there; the folds are not tried.
+  // The source's own text cut inside a word: its passage is where that text is, without a search;
+  // the folds are still tried around it, as a folded copy on whole words may be near.
   const inside = insideLongerWords(view, quote);
   const nearest = inside ? verbatimPassage(view, quote, inside) : nearestPassage(view, quote);
   const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
-  if (inside) return { nearest, closest, hints: [inside] };
-  const hints = nearest ? findHints(view, quote, nearest) : [];
+  const hints = nearest || inside ? findHints(view, quote, nearest ?? inside!) : [];
   // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
   if (!closest)
     for (const h of findHintsAnywhere(view, quote)) if (!hints.some((f) => f.kind === h.kind)) hints.push(h);
