@@ -37246,7 +37246,8 @@ function explainMiss(view, quote) {
     const closest = nearest && nearest.similarity >= diagnose_closest/* MIN_SIMILARITY */.pD ? nearest : undefined;
     const hints = nearest || inside ? findHints(view, quote, nearest ?? inside) : [];
     // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
-    if (!closest)
+    // Not so for a quote whose text is in the source: its words point to where that text is.
+    if (!closest && !inside)
         for (const h of findHintsAnywhere(view, quote))
             if (!hints.some((f) => f.kind === h.kind))
                 hints.push(h);

@@ -23,7 +23,8 @@ export function explainMiss(view: SourceView, quote: string): Miss {
   const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
   const hints = nearest || inside ? findHints(view, quote, nearest ?? inside!) : [];
   // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
-  if (!closest)
+  // Not so for a quote whose text is in the source: its words point to where that text is.
+  if (!closest && !inside)
     for (const h of findHintsAnywhere(view, quote)) if (!hints.some((f) => f.kind === h.kind)) hints.push(h);
   return { nearest, closest, hints };
 }
