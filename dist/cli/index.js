@@ -17354,6 +17354,7 @@ const FOLDS = [
         apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
         describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
         quick: decomposedWithoutAccents,
+        inPlace: true,
         touches: NOT_ASCII,
         anywhereUpTo: ACCENTS_ANYWHERE_LIMIT,
     },
@@ -17372,7 +17373,7 @@ const FOLDS = [
         describe: describeCompatibility,
         touches: NOT_ASCII,
     },
-    removal('invisible', INVISIBLE_ALL, describeInvisible, new RegExp(INVISIBLE_ALL.source)),
+    { ...removal('invisible', INVISIBLE_ALL, describeInvisible, new RegExp(INVISIBLE_ALL.source)), inPlace: true },
     removal('hyphenation', HYPHEN_BREAK, (quote, passage) => describeBreaks(quote, passage, HYPHEN_BREAK), HYPHEN_AT),
     removal('hyphenation', HYPHEN_SPACE, (quote, passage) => describeBreaks(quote, passage, HYPHEN_SPACE), HYPHEN_AT),
 ];
@@ -17399,14 +17400,19 @@ function findHints(view, quote, near) {
     if (inside)
         hints.push(inside);
     const stretch = text.slice(from, to);
+    let copies;
     for (const fold of FOLDS) {
         if (hints.some((h) => h.kind === fold.kind))
             continue;
         // A fold that changes neither side cannot explain the miss: seen by one test of each, before folding either.
         if (fold.touches && !fold.touches.test(stretch) && !fold.touches.test(quote))
             continue;
-        if (fold.quick && !fold.quick(stretch).includes(fold.quick(quote)))
-            continue;
+        if (fold.quick) {
+            // The folded quote must be in the folded stretch, and more often than the quote's own copies account for.
+            const found = countOf(fold.quick(stretch), fold.quick(quote));
+            if (found === 0 || (fold.inPlace && found <= (copies ??= cleanCopies(stretch, quote))))
+                continue;
+        }
         const hint = foldedMatch(text, quote, fold, stretch, fold.apply(stretch), from);
         if (hint)
             hints.push(hint);
@@ -17522,6 +17528,33 @@ function foldedMatch(text, quote, fold, stretch, source, from) {
             return { kind: fold.kind, difference, start, end };
     }
     return undefined;
+}
+/** How many times `part` is in `text`, overlapping ones too. */
+function countOf(text, part) {
+    let count = 0;
+    for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1))
+        count++;
+    return count;
+}
+/** A mark or a format character: what a fold in place (Fold.inPlace) may remove or move a mark past. */
+const MARK_OR_FORMAT = /[\p{M}\p{Cf}]/u;
+const markOrFormat = (c) => c !== undefined && MARK_OR_FORMAT.test(String.fromCodePoint(c));
+/**
+ * The copies of the quote in the stretch (overlapping ones too) that a fold
+ * in place leaves in place: neither their edges nor their neighbours are
+ * marks or format characters. Each is one match of the folded quote in the
+ * folded stretch, at its own index: a hint's passage, which differs from the
+ * quote, cannot fold to the same match (it would have to differ from it by
+ * what such a fold removes, at its edges).
+ */
+function cleanCopies(stretch, quote) {
+    if (markOrFormat(quote.codePointAt(0)) || markOrFormat(codePointEndingAt(quote, quote.length)))
+        return 0;
+    let count = 0;
+    for (let at = stretch.indexOf(quote); at >= 0; at = stretch.indexOf(quote, at + 1))
+        if (!markOrFormat(codePointEndingAt(stretch, at)) && !markOrFormat(stretch.codePointAt(at + quote.length)))
+            count++;
+    return count;
 }
 /** The quote as it is, but only inside longer words ("7 days." in "17 days."): SPEC §4 rules those out. */
 function insideWords(text, quote, from, to) {
