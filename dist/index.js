@@ -36780,14 +36780,25 @@ function foldEach(text, map, ascii, keeps) {
 const DIACRITICS = /[\u0300-\u0333\u0339-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\ufe20-\ufe2f]/g;
 const HAS_DIACRITIC = new RegExp(DIACRITICS.source);
 /**
- * Text without its accents, decomposed (NFD), by native passes over all of
- * it. It is the accents fold's text in NFD (the fold recomposes each
- * character on its own, never two that a mark stood between: 가 U+0301 ᆨ
- * stays two characters), so the folded quote is in the folded text only if
- * this quote is in this text (unless it starts or ends with a mark that NFD
- * would move past its neighbour's).
+ * A character without its accents, decomposed (NFD), by native passes (bare
+ * recomposes it, each character on its own, never two that a mark stood
+ * between: 가 U+0301 ᆨ stays two characters).
  */
 const decomposedWithoutAccents = (text) => text.normalize('NFD').replace(DIACRITICS, '');
+/** Every mark, and the accents' ranges (with their unassigned code points): what baseCharacters drops. */
+const MARKS_AND_DIACRITICS = new RegExp(`\\p{M}|${DIACRITICS.source}`, 'gu');
+/**
+ * The accents fold's quick test: text decomposed (NFD), without any mark.
+ * NFD moves only marks (of a class above 0) past one another, so without them
+ * this is the same character by character and of a whole text: the quick
+ * text of a passage is where that passage is in the quick text of its
+ * stretch, and a passage the fold makes equal to the quote has the quote's
+ * quick text (the fold drops accents, and this drops them and every other
+ * mark). Dropping only the accents left the others in the order NFD gave
+ * them, which in a stretch is not always their order in the quote:
+ * が U+0334 decomposes to か U+0334 U+3099.
+ */
+const baseCharacters = (text) => text.normalize('NFD').replace(MARKS_AND_DIACRITICS, '');
 const lower = (ch) => ch.toLowerCase();
 /**
  * Each BMP character without its accents, once asked for, and whether that is
@@ -36877,7 +36888,7 @@ const FOLDS = [
         // Nothing to fold, the common case, is seen by two native passes.
         apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
         describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
-        quick: decomposedWithoutAccents,
+        quick: baseCharacters,
         inPlace: true,
         touches: NOT_ASCII,
         anywhereUpTo: ACCENTS_ANYWHERE_LIMIT,
@@ -37060,8 +37071,8 @@ function countOf(text, part) {
         count++;
     return count;
 }
-/** A mark or a format character: what a fold in place (Fold.inPlace) may remove or move a mark past. */
-const MARK_OR_FORMAT = /[\p{M}\p{Cf}]/u;
+/** A mark or a format character (or an unassigned code point of the accents' ranges): what a fold in place removes. */
+const MARK_OR_FORMAT = new RegExp(`[\\p{M}\\p{Cf}]|${DIACRITICS.source}`, 'u');
 const markOrFormat = (c) => c !== undefined && MARK_OR_FORMAT.test(String.fromCodePoint(c));
 /**
  * The copies of the quote in the stretch (overlapping ones too) that a fold

@@ -35,11 +35,12 @@ interface Fold {
    */
   readonly quick?: (text: string) => string;
   /**
-   * Its quick fold changes each character on its own, and only marks and
-   * format characters go (the accents, the invisible characters): a copy of
-   * the quote whose edges and neighbours are neither folds to the folded
-   * quote in place, so the quick test can tell the quote's own text in the
-   * stretch (a quote found only inside longer words) from a match elsewhere.
+   * Its quick fold gives the same, character by character, as of a whole
+   * text, and what it removes are marks or format characters (the accents',
+   * the invisible characters'): a copy of the quote whose edges and
+   * neighbours are neither folds to the folded quote in place, so the quick
+   * test can tell the quote's own text in the stretch (a quote found only
+   * inside longer words) from a match elsewhere.
    */
   readonly inPlace?: boolean;
   /** Sources longer than this (UTF-16 units) are not folded whole for a quote with nothing close (findHintsAnywhere). */
@@ -182,14 +183,25 @@ function foldEach(
 const DIACRITICS = /[\u0300-\u0333\u0339-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\ufe20-\ufe2f]/g;
 const HAS_DIACRITIC = new RegExp(DIACRITICS.source);
 /**
- * Text without its accents, decomposed (NFD), by native passes over all of
- * it. It is the accents fold's text in NFD (the fold recomposes each
- * character on its own, never two that a mark stood between: 가 U+0301 ᆨ
- * stays two characters), so the folded quote is in the folded text only if
- * this quote is in this text (unless it starts or ends with a mark that NFD
- * would move past its neighbour's).
+ * A character without its accents, decomposed (NFD), by native passes (bare
+ * recomposes it, each character on its own, never two that a mark stood
+ * between: 가 U+0301 ᆨ stays two characters).
  */
 const decomposedWithoutAccents = (text: string) => text.normalize('NFD').replace(DIACRITICS, '');
+/** Every mark, and the accents' ranges (with their unassigned code points): what baseCharacters drops. */
+const MARKS_AND_DIACRITICS = new RegExp(`\\p{M}|${DIACRITICS.source}`, 'gu');
+/**
+ * The accents fold's quick test: text decomposed (NFD), without any mark.
+ * NFD moves only marks (of a class above 0) past one another, so without them
+ * this is the same character by character and of a whole text: the quick
+ * text of a passage is where that passage is in the quick text of its
+ * stretch, and a passage the fold makes equal to the quote has the quote's
+ * quick text (the fold drops accents, and this drops them and every other
+ * mark). Dropping only the accents left the others in the order NFD gave
+ * them, which in a stretch is not always their order in the quote:
+ * が U+0334 decomposes to か U+0334 U+3099.
+ */
+const baseCharacters = (text: string) => text.normalize('NFD').replace(MARKS_AND_DIACRITICS, '');
 
 const lower = (ch: string) => ch.toLowerCase();
 /**
@@ -279,7 +291,7 @@ const FOLDS: readonly Fold[] = [
     // Nothing to fold, the common case, is seen by two native passes.
     apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
     describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
-    quick: decomposedWithoutAccents,
+    quick: baseCharacters,
     inPlace: true,
     touches: NOT_ASCII,
     anywhereUpTo: ACCENTS_ANYWHERE_LIMIT,
@@ -475,8 +487,8 @@ function countOf(text: string, part: string): number {
   return count;
 }
 
-/** A mark or a format character: what a fold in place (Fold.inPlace) may remove or move a mark past. */
-const MARK_OR_FORMAT = /[\p{M}\p{Cf}]/u;
+/** A mark or a format character (or an unassigned code point of the accents' ranges): what a fold in place removes. */
+const MARK_OR_FORMAT = new RegExp(`[\\p{M}\\p{Cf}]|${DIACRITICS.source}`, 'u');
 
 const markOrFormat = (c: number | undefined) => c !== undefined && MARK_OR_FORMAT.test(String.fromCodePoint(c));
 
