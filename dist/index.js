@@ -36921,7 +36921,8 @@ const MARGIN = 64;
 /**
  * The hints for a normalized quote that is not in the view's text, looked for
  * around `near` (the nearest passage: a quote that differs in one way only
- * still shares most of its words with its passage). Folding just that stretch
+ * still shares most of its words with its passage; or the words a quote
+ * found only inside longer words lies in). Folding just that stretch
  * keeps the cost of a hint independent of the length of the source.
  */
 function findHints(view, quote, near) {
@@ -37290,7 +37291,8 @@ function explainMiss(view, quote) {
     const closest = nearest && nearest.similarity >= diagnose_closest/* MIN_SIMILARITY */.pD ? nearest : undefined;
     const hints = nearest || inside ? findHints(view, quote, nearest ?? inside) : [];
     // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
-    // Not so for a quote whose text is in the source: its words point to where that text is.
+    // Not for a quote whose text is in the source: its hint is where that text is, and a search of each
+    // folded source for each such quote would cost more than the rest of its explanation (measured on cut).
     if (!closest && !inside)
         for (const h of findHintsAnywhere(view, quote))
             if (!hints.some((f) => f.kind === h.kind))

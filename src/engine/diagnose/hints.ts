@@ -36,11 +36,12 @@ interface Fold {
   readonly quick?: (text: string) => string;
   /**
    * Its quick fold gives the same, character by character, as of a whole
-   * text, and what it removes are marks or format characters (the accents',
-   * the invisible characters'): a copy of the quote whose edges and
-   * neighbours are neither folds to the folded quote in place, so the quick
-   * test can tell the quote's own text in the stretch (a quote found only
-   * inside longer words) from a match elsewhere.
+   * text, and what it removes are marks, format characters (the invisible
+   * ones) or code points of the accents' ranges (MARK_OR_FORMAT): a copy of
+   * the quote whose edges and neighbours are none of them folds to the
+   * folded quote in place, so the quick test can tell the quote's own text
+   * in the stretch (a quote found only inside longer words) from a match
+   * elsewhere.
    */
   readonly inPlace?: boolean;
   /** Sources longer than this (UTF-16 units) are not folded whole for a quote with nothing close (findHintsAnywhere). */
@@ -327,7 +328,8 @@ const MARGIN = 64;
 /**
  * The hints for a normalized quote that is not in the view's text, looked for
  * around `near` (the nearest passage: a quote that differs in one way only
- * still shares most of its words with its passage). Folding just that stretch
+ * still shares most of its words with its passage; or the words a quote
+ * found only inside longer words lies in). Folding just that stretch
  * keeps the cost of a hint independent of the length of the source.
  */
 export function findHints(view: SourceView, quote: string, near: { start: number; end: number }): Hint[] {

@@ -7,7 +7,10 @@ import { findHints, findHintsAnywhere, type Hint, insideLongerWords } from './hi
 import type { SourceView } from './view.js';
 
 export interface Miss {
-  /** The nearest passage however far, where hints were looked for; undefined when nothing points anywhere. */
+  /**
+   * The nearest passage however far, where hints were looked for (else, for a quote found only inside
+   * longer words, around those words); undefined when nothing points anywhere.
+   */
   readonly nearest?: ClosestPassage;
   /** The nearest passage when it is close enough to show (MIN_SIMILARITY). */
   readonly closest?: ClosestPassage;
@@ -23,7 +26,8 @@ export function explainMiss(view: SourceView, quote: string): Miss {
   const closest = nearest && nearest.similarity >= MIN_SIMILARITY ? nearest : undefined;
   const hints = nearest || inside ? findHints(view, quote, nearest ?? inside!) : [];
   // Nothing close: the difference may be in every word, so that no word points to the passage until folded.
-  // Not so for a quote whose text is in the source: its words point to where that text is.
+  // Not for a quote whose text is in the source: its hint is where that text is, and a search of each
+  // folded source for each such quote would cost more than the rest of its explanation (measured on cut).
   if (!closest && !inside)
     for (const h of findHintsAnywhere(view, quote)) if (!hints.some((f) => f.kind === h.kind)) hints.push(h);
   return { nearest, closest, hints };
