@@ -15779,8 +15779,8 @@ class SourceView {
      * one of its inner words is: wherever the quote is, each of its words but
      * the first and the last is a whole word of the text (the spaces around it
      * are the text's), so the places of one, looked up (occurrences), are the
-     * only places to look. Of the VERBATIM_LOOKUPS longest, the first with at
-     * most KEY_PLACES places is the one looked at. The answer depends on the
+     * only places to look. Of the VERBATIM_LOOKUPS longest distinct ones, the
+     * first with at most KEY_PLACES places is the one looked at. The answer depends on the
      * text and the quote alone.
      */
     verbatim(quote) {
@@ -15805,8 +15805,12 @@ class SourceView {
                     longest = k;
             if (longest < 0)
                 return undefined;
-            const places = this.occurrences(keys[longest], KEY_PLACES);
-            keys[longest] = '';
+            const key = keys[longest];
+            const places = this.occurrences(key, KEY_PLACES);
+            // Every copy of the word is done with: any of them says where the quote is, and a lookup is not spent again.
+            for (let k = 0; k < keys.length; k++)
+                if (keys[k] === key)
+                    keys[k] = '';
             if (places.length > KEY_PLACES)
                 continue;
             // Ascending word starts (a word twice when its key is in it twice): the first that holds the quote.

@@ -43,6 +43,13 @@ describe('SourceView.verbatim', () => {
     expect(view(text).verbatim('funds go to the original card meth')).toBe(-1);
   });
 
+  it('looks a repeated inner word up once, and goes on to the next', () => {
+    const text = `${'commonword filler '.repeat(KEY_PLACES + 5)}next commonword commonword rare commonword commonword tail`;
+    // Its longest inner word, four times, has too many places to look at; the next one, rare, tells.
+    const quote = 'xt commonword commonword rare commonword commonword ta';
+    expect(view(text).verbatim(quote)).toBe(text.indexOf(quote));
+  });
+
   it('does not tell when every inner word is too common to look at', () => {
     const text = 'the '.repeat(KEY_PLACES + 5).trim();
     // Longer than a short quote, its inner words all "the": more places than are looked at.
