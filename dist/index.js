@@ -36796,9 +36796,58 @@ const MARKS_AND_DIACRITICS = new RegExp(`\\p{M}|${DIACRITICS.source}`, 'gu');
  * quick text (the fold drops accents, and this drops them and every other
  * mark). Dropping only the accents left the others in the order NFD gave
  * them, which in a stretch is not always their order in the quote:
- * が U+0334 decomposes to か U+0334 U+3099.
+ * が U+0334 decomposes to か U+0334 U+3099. Made a character at a time, as
+ * that is the same: a native NFD and a /u pattern over every stretch of
+ * every miss were a tenth of the explaining of cut-16x (docs/benchmarks.md).
  */
-const baseCharacters = (text) => text.normalize('NFD').replace(MARKS_AND_DIACRITICS, '');
+function baseCharacters(text) {
+    const n = text.length;
+    let i = 0;
+    // Below U+00C0 no character decomposes or is a mark: most stretches are that, or nearly.
+    while (i < n && text.charCodeAt(i) < 0xc0)
+        i++;
+    if (i === n)
+        return text;
+    let out = '';
+    // The text from here to i is its own base characters.
+    let from = 0;
+    while (i < n) {
+        const unit = text.charCodeAt(i);
+        if (unit < 0xc0) {
+            i++;
+            continue;
+        }
+        // A character on its own, as the whole text would have it (see above); a pair of surrogates is one.
+        const pair = unit >= 0xd800 && unit <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+        const ch = pair ? text.slice(i, i + 2) : text[i];
+        const base = pair ? baseOfPair(ch) : baseOfUnit(ch, unit);
+        if (base !== ch) {
+            out += text.slice(from, i) + base;
+            from = i + ch.length;
+        }
+        i += ch.length;
+    }
+    return from === 0 ? text : out + text.slice(from);
+}
+const decomposedBase = (ch) => ch.normalize('NFD').replace(MARKS_AND_DIACRITICS, '');
+/** Each character's base characters, once asked for: the same for every text (a cache, not a budget). */
+const baseBmp = [];
+const basePairs = new Map();
+function baseOfUnit(ch, unit) {
+    let base = baseBmp[unit];
+    if (base === undefined)
+        baseBmp[unit] = base = decomposedBase(ch);
+    return base;
+}
+function baseOfPair(ch) {
+    let base = basePairs.get(ch);
+    if (base === undefined) {
+        if (basePairs.size >= 4096)
+            basePairs.clear();
+        basePairs.set(ch, (base = decomposedBase(ch)));
+    }
+    return base;
+}
 const lower = (ch) => ch.toLowerCase();
 /**
  * Each BMP character without its accents, once asked for, and whether that is

@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import fc from 'fast-check';
 import { jest } from '@jest/globals';
 import {
   closestPassage,
@@ -9,10 +10,11 @@ import {
   nearestPassage,
 } from '../../src/engine/diagnose/closest.js';
 import { suggestContexts } from '../../src/engine/diagnose/disambiguate.js';
-import { findHints, findHintsAnywhere } from '../../src/engine/diagnose/hints.js';
+import { baseCharacters, findHints, findHintsAnywhere } from '../../src/engine/diagnose/hints.js';
 import { SourceView } from '../../src/engine/diagnose/view.js';
 import { normalizeText } from '../../src/engine/normalize.js';
 import { engineVerdict } from '../helpers/engine.js';
+import { PIECES, WHITESPACE } from '../helpers/unicode.js';
 
 const view = (text: string) => new SourceView(Buffer.from(normalizeText(text), 'utf8'));
 
@@ -484,5 +486,50 @@ describe('the closest passage when every word is common', () => {
     const start = words.slice(0, at).join(' ').length + 1;
     expect(Math.abs(near!.start - start)).toBeLessThan(40);
     expect(near!.similarity).toBeGreaterThan(0.8);
+  });
+});
+
+describe('baseCharacters', () => {
+  // What it is, a character at a time: the text decomposed whole, without its marks and the accents' ranges.
+  const wholeText = (text: string) =>
+    text.normalize('NFD').replace(/\p{M}|[\u0300-\u0333\u0339-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\ufe20-\ufe2f]/gu, '');
+
+  it('is the whole text decomposed without its marks, on text of any script', () => {
+    const pieces = [
+      ...PIECES,
+      ...WHITESPACE,
+      // A pair that decomposes (U+1D15E), marks NFD reorders (U+0334 above U+3099), lone surrogates.
+      '\u{1d15e}',
+      'が\u0334',
+      'a\u0334\u0301',
+      '\u0344',
+      '\u0f73',
+      'ǖ',
+      '\ud800',
+      '\udc00',
+      'Ł',
+      'привет',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 24 }), (parts) => {
+        const text = parts.join('');
+        expect(baseCharacters(text)).toBe(wholeText(text));
+      }),
+      { numRuns: 5000 },
+    );
+    expect(baseCharacters('\u{1d15e} café')).toBe('\u{1d157} cafe');
+  });
+
+  it('drops every code point of a canonical class above 0, the only ones NFD moves', () => {
+    // A class in 1..229 moves before U+0301 (230); one in 221..255 moves U+0316 (220) before it.
+    const movesInNfd = (ch: string) =>
+      `a\u0301${ch}`.normalize('NFD') !== `a\u0301${ch}` || `a${ch}\u0316`.normalize('NFD') !== `a${ch}\u0316`;
+    const kept: string[] = [];
+    for (let c = 0x300; c < 0x110000; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      const ch = String.fromCodePoint(c);
+      if (ch.normalize('NFD') === ch && movesInNfd(ch) && baseCharacters(ch) !== '') kept.push(c.toString(16));
+    }
+    expect(kept).toEqual([]);
   });
 });
