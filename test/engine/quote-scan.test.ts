@@ -2,7 +2,14 @@ import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
 import { prepareQuote, quoteContext } from '../../src/engine/match.js';
 import { normalizeText } from '../../src/engine/normalize.js';
-import { MIN_TABLE_QUOTE, QuoteSet, ScanTooCostly, pieceHash, slotOf } from '../../src/engine/quote-scan.js';
+import {
+  IN_CACHE_FILTER_BITS,
+  MIN_TABLE_QUOTE,
+  QuoteSet,
+  ScanTooCostly,
+  pieceHash,
+  slotOf,
+} from '../../src/engine/quote-scan.js';
 import { FLOOD_LOW_BITS, floodQuotes } from '../../scripts/bench/hash-flood.mjs';
 import { ScanSearcher, ScannedSearcher } from '../../src/engine/search.js';
 import { hostileText } from '../helpers/unicode.js';
@@ -334,6 +341,46 @@ describe('QuoteSet: quotes looked up in an index of the source', () => {
 
   it('finds long quotes in the index exactly as the table does: overlaps, word boundaries, caps, contexts', () => {
     agree(fc.integer({ min: 8, max: 60 }), { longQuotes: 'indexed' }, { longQuotes: 'table' });
+  });
+
+  it('finds with the filter read by windows exactly what reading it in text order finds', () => {
+    agree(
+      fc.integer({ min: 8, max: 60 }),
+      { longQuotes: 'table', filterOrder: 'windowed' },
+      { longQuotes: 'table', filterOrder: 'text' },
+    );
+  });
+
+  it('reads a filter too large for the cache by windows, over many windows, with the matches of text order', () => {
+    // 12,000 quotes make a filter past IN_CACHE_FILTER_BITS; 300 KB of text is many windows of positions.
+    let seed = 7;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    const vocabulary = Array.from({ length: 12 }, (_, i) => `w${(i * 7919) % 1000}x`);
+    const words = Array.from({ length: 50_000 }, () => vocabulary[next() % vocabulary.length]);
+    const text = words.join(' ');
+    const quotes = [
+      ...new Set(
+        Array.from({ length: 12_000 }, () => {
+          const at = next() % (text.length - 80);
+          return text.slice(at, at + 20 + (next() % 30));
+        }),
+      ),
+    ]
+      .map((q) => normalizeText(q))
+      .filter((q) => q !== '');
+    // Four pieces a quote, 16 filter bits a piece: past what the filter keeps in the cache.
+    expect(4 * 16 * quotes.length).toBeGreaterThan(2 ** IN_CACHE_FILTER_BITS);
+    const bytes = placed(text, 0);
+    const hits = (filterOrder?: 'text' | 'windowed') => {
+      const set = new QuoteSet({ longQuotes: 'table', spread: false, ...(filterOrder ? { filterOrder } : {}) });
+      const ids = quotes.map((q, k) => set.add(prepareQuote(q), 1 + (k % 3)));
+      const found = set.scan(bytes, new Set(ids));
+      return ids.map((id) => found.get(id)?.starts ?? []);
+    };
+    const inTextOrder = hits('text');
+    expect(inTextOrder.filter((starts) => starts.length > 0).length).toBeGreaterThan(1000);
+    expect(hits('windowed')).toEqual(inTextOrder);
+    expect(hits()).toEqual(inTextOrder);
   });
 
   it('checks 50,000 two-word quotes of a text of numbered words well within its budget', () => {
