@@ -33166,7 +33166,8 @@ const USEFULNESS = [
 const QUOTE_SHOWN = 160;
 /** Against a baseline: records broken by the change first, then new ones, then those failing already. */
 const CHANGE_RANK = ['broken', 'new', 'still failing'];
-function buildAnnotations(result) {
+/** Every annotation of the run in the order they are shown, each made when asked for. */
+function planAnnotations(result) {
     const sources = new Map(result.sources.map((s) => [s.id, s]));
     const annotations = [];
     // Problems with sources (on the manifest) affect every record citing them: first.
@@ -33174,10 +33175,13 @@ function buildAnnotations(result) {
     for (const p of problems) {
         annotations.push({
             level: 'error',
-            title: problemTitle(p),
-            message: (0,model_escape/* escapeMessage */.hC)(p.message),
-            file: p.file,
-            ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
+            make: () => ({
+                level: 'error',
+                title: problemTitle(p),
+                message: (0,model_escape/* escapeMessage */.hC)(p.message),
+                file: p.file,
+                ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
+            }),
         });
     }
     const failing = result.records.filter((r) => !(0,model_result/* isLocated */.B0)(r));
@@ -33190,25 +33194,35 @@ function buildAnnotations(result) {
         .sort((a, b) => change(a.r) - change(b.r) || rank(a.r) - rank(b.r) || a.i - b.i)
         .map(({ r }) => r);
     for (const r of ordered) {
-        const why = explain_text_explainRecord(r).map(model_escape/* escapeMessage */.hC);
+        const level = onChange && r.baseline?.state === 'still failing' ? 'notice' : 'error';
         annotations.push({
-            level: onChange && r.baseline?.state === 'still failing' ? 'notice' : 'error',
-            title: `${r.verdict}: ${recordLabel(r)}`,
-            message: [recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result), ...why].join('\n'),
-            file: r.file,
-            line: r.line,
-            column: r.column,
+            level,
+            make: () => ({
+                level,
+                title: `${r.verdict}: ${recordLabel(r)}`,
+                message: [
+                    recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result),
+                    ...explain_text_explainRecord(r).map(model_escape/* escapeMessage */.hC),
+                ].join('\n'),
+                file: r.file,
+                line: r.line,
+                column: r.column,
+            }),
         });
     }
     // Findings beyond quotes, failing ones with the errors, the others as warnings.
     for (const f of [...result.findings].sort((a, b) => Number(a.level === 'warn') - Number(b.level === 'warn'))) {
+        const level = f.level === 'warn' ? 'warning' : onChange && f.baseline === 'still failing' ? 'notice' : 'error';
         annotations.push({
-            level: f.level === 'warn' ? 'warning' : onChange && f.baseline === 'still failing' ? 'notice' : 'error',
-            title: f.citationId !== undefined ? `${f.kind}: ${(0,model_escape/* escapeMessage */.hC)(f.citationId)}` : f.kind,
-            message: (0,model_escape/* escapeMessage */.hC)(f.message),
-            file: f.file,
-            line: f.line,
-            column: f.column,
+            level,
+            make: () => ({
+                level,
+                title: f.citationId !== undefined ? `${f.kind}: ${(0,model_escape/* escapeMessage */.hC)(f.citationId)}` : f.kind,
+                message: (0,model_escape/* escapeMessage */.hC)(f.message),
+                file: f.file,
+                line: f.line,
+                column: f.column,
+            }),
         });
     }
     return annotations;
@@ -33835,6 +33849,10 @@ class Annotator {
         // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the three levels are core.error, core.warning and core.notice
         core[level](...placed(message, properties, this.gitHubPath));
         return true;
+    }
+    /** Counts an annotation not shown for want of room, which its caller did not make (room() said so). */
+    notShown(level) {
+        this.dropped[level]++;
     }
     /** How many annotations were not shown, or 0. */
     get droppedCount() {
@@ -35806,8 +35824,13 @@ function writeReports(settings, workspace, manifest, result, context, outputs, t
     return unwritten;
 }
 function annotate(result, annotator) {
-    for (const a of buildAnnotations(result)) {
-        // Not shown ones are in the log group already.
+    for (const planned of planAnnotations(result)) {
+        // Not shown ones are in the log group already: they are counted, not made.
+        if (annotator.room(planned.level) <= 0) {
+            annotator.notShown(planned.level);
+            continue;
+        }
+        const a = planned.make();
         annotator.annotate(a.level, a.message, { title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) }, false);
     }
 }

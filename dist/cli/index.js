@@ -21475,7 +21475,8 @@ const USEFULNESS = (/* unused pure expression or super */ null && ([
 const QUOTE_SHOWN = 160;
 /** Against a baseline: records broken by the change first, then new ones, then those failing already. */
 const CHANGE_RANK = (/* unused pure expression or super */ null && (['broken', 'new', 'still failing']));
-function buildAnnotations(result) {
+/** Every annotation of the run in the order they are shown, each made when asked for. */
+function planAnnotations(result) {
     const sources = new Map(result.sources.map((s) => [s.id, s]));
     const annotations = [];
     // Problems with sources (on the manifest) affect every record citing them: first.
@@ -21483,10 +21484,13 @@ function buildAnnotations(result) {
     for (const p of problems) {
         annotations.push({
             level: 'error',
-            title: problemTitle(p),
-            message: escapeMessage(p.message),
-            file: p.file,
-            ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
+            make: () => ({
+                level: 'error',
+                title: problemTitle(p),
+                message: escapeMessage(p.message),
+                file: p.file,
+                ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
+            }),
         });
     }
     const failing = result.records.filter((r) => !isLocated(r));
@@ -21499,25 +21503,35 @@ function buildAnnotations(result) {
         .sort((a, b) => change(a.r) - change(b.r) || rank(a.r) - rank(b.r) || a.i - b.i)
         .map(({ r }) => r);
     for (const r of ordered) {
-        const why = explainRecord(r).map(escapeMessage);
+        const level = onChange && r.baseline?.state === 'still failing' ? 'notice' : 'error';
         annotations.push({
-            level: onChange && r.baseline?.state === 'still failing' ? 'notice' : 'error',
-            title: `${r.verdict}: ${recordLabel(r)}`,
-            message: [recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result), ...why].join('\n'),
-            file: r.file,
-            line: r.line,
-            column: r.column,
+            level,
+            make: () => ({
+                level,
+                title: `${r.verdict}: ${recordLabel(r)}`,
+                message: [
+                    recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result),
+                    ...explainRecord(r).map(escapeMessage),
+                ].join('\n'),
+                file: r.file,
+                line: r.line,
+                column: r.column,
+            }),
         });
     }
     // Findings beyond quotes, failing ones with the errors, the others as warnings.
     for (const f of [...result.findings].sort((a, b) => Number(a.level === 'warn') - Number(b.level === 'warn'))) {
+        const level = f.level === 'warn' ? 'warning' : onChange && f.baseline === 'still failing' ? 'notice' : 'error';
         annotations.push({
-            level: f.level === 'warn' ? 'warning' : onChange && f.baseline === 'still failing' ? 'notice' : 'error',
-            title: f.citationId !== undefined ? `${f.kind}: ${escapeMessage(f.citationId)}` : f.kind,
-            message: escapeMessage(f.message),
-            file: f.file,
-            line: f.line,
-            column: f.column,
+            level,
+            make: () => ({
+                level,
+                title: f.citationId !== undefined ? `${f.kind}: ${escapeMessage(f.citationId)}` : f.kind,
+                message: escapeMessage(f.message),
+                file: f.file,
+                line: f.line,
+                column: f.column,
+            }),
         });
     }
     return annotations;

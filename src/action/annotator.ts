@@ -55,6 +55,11 @@ export class Annotator {
     return true;
   }
 
+  /** Counts an annotation not shown for want of room, which its caller did not make (room() said so). */
+  notShown(level: AnnotationLevel): void {
+    this.dropped[level]++;
+  }
+
   /** How many annotations were not shown, or 0. */
   get droppedCount(): number {
     return this.dropped.error + this.dropped.warning + this.dropped.notice;

@@ -10,7 +10,7 @@ import { escapeMessage, messageOf } from '../model/escape.js';
 import { describeFsError } from '../model/fs-error.js';
 import { formatProblem } from '../model/problem.js';
 import { type CheckResult, type FailingRecord, isLocated, type JudgedResult, reasonOf } from '../model/result.js';
-import { buildAnnotations } from '../report/annotations.js';
+import { planAnnotations } from '../report/annotations.js';
 import { jsonReportChunks, type JsonReportContext } from '../report/json.js';
 import { sarifText } from '../report/sarif.js';
 import { recordLabel } from '../report/text.js';
@@ -96,8 +96,13 @@ export function writeReports(
 }
 
 export function annotate(result: CheckResult, annotator: Annotator): void {
-  for (const a of buildAnnotations(result)) {
-    // Not shown ones are in the log group already.
+  for (const planned of planAnnotations(result)) {
+    // Not shown ones are in the log group already: they are counted, not made.
+    if (annotator.room(planned.level) <= 0) {
+      annotator.notShown(planned.level);
+      continue;
+    }
+    const a = planned.make();
     annotator.annotate(
       a.level,
       a.message,

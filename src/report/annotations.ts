@@ -49,9 +49,21 @@ const QUOTE_SHOWN = 160;
 /** Against a baseline: records broken by the change first, then new ones, then those failing already. */
 const CHANGE_RANK: readonly string[] = ['broken', 'new', 'still failing'];
 
-export function buildAnnotations(result: CheckResult): Annotation[] {
+/**
+ * An annotation whose place in the order and level are known, made when asked
+ * for: GitHub shows the first few of each level, and making the message of a
+ * failing record (its explanation, escaped) for the tens of thousands that a
+ * large run has and nobody sees took a third of a second.
+ */
+export interface PlannedAnnotation {
+  readonly level: Annotation['level'];
+  make(): Annotation;
+}
+
+/** Every annotation of the run in the order they are shown, each made when asked for. */
+export function planAnnotations(result: CheckResult): PlannedAnnotation[] {
   const sources = new Map(result.sources.map((s) => [s.id, s]));
-  const annotations: Annotation[] = [];
+  const annotations: PlannedAnnotation[] = [];
   // Problems with sources (on the manifest) affect every record citing them: first.
   const problems = [...result.problems].sort(
     (a, b) => Number(b.file === result.manifest) - Number(a.file === result.manifest),
@@ -59,10 +71,13 @@ export function buildAnnotations(result: CheckResult): Annotation[] {
   for (const p of problems) {
     annotations.push({
       level: 'error',
-      title: problemTitle(p),
-      message: escapeMessage(p.message),
-      file: p.file,
-      ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
+      make: () => ({
+        level: 'error',
+        title: problemTitle(p),
+        message: escapeMessage(p.message),
+        file: p.file,
+        ...(p.line > 0 ? { line: p.line, column: p.column } : {}),
+      }),
     });
   }
   const failing = result.records.filter((r): r is FailingRecord => !isLocated(r));
@@ -75,25 +90,35 @@ export function buildAnnotations(result: CheckResult): Annotation[] {
     .sort((a, b) => change(a.r) - change(b.r) || rank(a.r) - rank(b.r) || a.i - b.i)
     .map(({ r }) => r);
   for (const r of ordered) {
-    const why = explainRecord(r).map(escapeMessage);
+    const level = onChange && r.baseline?.state === 'still failing' ? 'notice' : 'error';
     annotations.push({
-      level: onChange && r.baseline?.state === 'still failing' ? 'notice' : 'error',
-      title: `${r.verdict}: ${recordLabel(r)}`,
-      message: [recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result), ...why].join('\n'),
-      file: r.file,
-      line: r.line,
-      column: r.column,
+      level,
+      make: () => ({
+        level,
+        title: `${r.verdict}: ${recordLabel(r)}`,
+        message: [
+          recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result),
+          ...explainRecord(r).map(escapeMessage),
+        ].join('\n'),
+        file: r.file,
+        line: r.line,
+        column: r.column,
+      }),
     });
   }
   // Findings beyond quotes, failing ones with the errors, the others as warnings.
   for (const f of [...result.findings].sort((a, b) => Number(a.level === 'warn') - Number(b.level === 'warn'))) {
+    const level = f.level === 'warn' ? 'warning' : onChange && f.baseline === 'still failing' ? 'notice' : 'error';
     annotations.push({
-      level: f.level === 'warn' ? 'warning' : onChange && f.baseline === 'still failing' ? 'notice' : 'error',
-      title: f.citationId !== undefined ? `${f.kind}: ${escapeMessage(f.citationId)}` : f.kind,
-      message: escapeMessage(f.message),
-      file: f.file,
-      line: f.line,
-      column: f.column,
+      level,
+      make: () => ({
+        level,
+        title: f.citationId !== undefined ? `${f.kind}: ${escapeMessage(f.citationId)}` : f.kind,
+        message: escapeMessage(f.message),
+        file: f.file,
+        line: f.line,
+        column: f.column,
+      }),
     });
   }
   return annotations;

@@ -83,4 +83,39 @@ describe('Annotator', () => {
     expect(made).toEqual(['error: in the repository', 'error: other/b.json:4: elsewhere']);
     expect(properties).toEqual([{ title: 't', file: 'answers/a.json', startLine: 2, startColumn: 3 }, { title: 't' }]);
   });
+
+  it('makes only the annotations it shows: the records past the room are counted, not explained', async () => {
+    const { annotate } = await import('../../src/action/publish.js');
+    const explained = new Set<number>();
+    const records = Array.from({ length: 40 }, (_, i) => {
+      const record = {
+        file: 'answers/a.json',
+        line: i + 2,
+        column: 3,
+        index: i,
+        citationId: `c${i}`,
+        sourceId: 's-v1',
+        quote: `quote ${i}`,
+        claim: null,
+        verdict: 'quote not found' as const,
+      };
+      // Read when the record's explanation is written.
+      return Object.defineProperty(record, 'tooLong', {
+        enumerable: true,
+        get: () => {
+          explained.add(i);
+          return undefined;
+        },
+      });
+    });
+    const a = new Annotator();
+    annotate(
+      { manifest: 'citegate.yml', files: ['answers/a.json'], records, sources: [], problems: [], findings: [] },
+      a,
+    );
+    expect(count('error: ')).toBe(9);
+    expect(a.dropped.error).toBe(31);
+    expect([...explained]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(a.overflow('See the log.')).toMatch(/^31 errors not annotated/);
+  });
 });

@@ -1,4 +1,4 @@
-import { buildAnnotations } from '../../src/report/annotations.js';
+import { planAnnotations } from '../../src/report/annotations.js';
 import { buildSarif, MAX_SARIF_RESULTS, sarifResultsLeftOut } from '../../src/report/sarif.js';
 import { sarifErrors } from '../helpers/sarif.js';
 import type { CheckResult, Finding, QuoteNotFound, RecordResult } from '../../src/model/result.js';
@@ -79,7 +79,7 @@ describe('SARIF for code scanning', () => {
       'citegate/manifest-rule',
       'citegate/unreadable-citation-file',
     ]);
-    expect(buildAnnotations(checked).map((a) => a.title)).toEqual([
+    expect(planAnnotations(checked).map((a) => a.make().title)).toEqual([
       'source unverified',
       'manifest rule',
       'unreadable citation file',
@@ -151,7 +151,7 @@ describe('SARIF rules and results as code scanning shows them', () => {
     expect(text).toContain(
       'closest passage (88% similar, line 4, columns 1-45): Items marked final sale [-cannot-] [+can+] be returned.',
     );
-    expect(text).toBe(buildAnnotations(result([record]))[0].message);
+    expect(text).toBe(planAnnotations(result([record]))[0].make().message);
   });
 });
 
