@@ -14538,7 +14538,9 @@ function pieceHash(bytes, at) {
 /**
  * A Bloom filter of the pieces' hashes (two bits each, 16 bits per piece, at
  * least 8 KiB): almost every position of a source is ruled out without
- * touching the table, and the filter stays small enough to stay in cache. Its
+ * touching the table. The quotes of one source make a filter that stays in
+ * the cache; one of many more quotes (the lost quotes of a large run) does
+ * not, and is read by windows instead (IN_CACHE_FILTER_BITS). Its
  * bits are the hash's own, not keyed as slots are: hashes made alike pass it
  * more often, and then only reach the table, whose walks stay short.
  */
@@ -14711,6 +14713,7 @@ class QuoteSet {
     shortSearchPerByte;
     longQuotes;
     filterOrder;
+    filterRead;
     /**
      * `spread`: take a quote's pieces away from those other quotes have (see
      * pieceStart). On by default; a set scanned for hints only, with its work
@@ -14845,6 +14848,10 @@ class QuoteSet {
     get lastWork() {
         return this.work;
     }
+    /** How the last scan read its table's filter (see scanTable); undefined when it did not read it. For tests. */
+    get lastFilterOrder() {
+        return this.filterRead;
+    }
     /** scan(), or the ScanTooCostly it gave up with. */
     scanWithinBudget(source, wanted) {
         try {
@@ -14881,6 +14888,7 @@ class QuoteSet {
         const found = (this.state ??= new ScanState());
         found.begin(this.quotes.length, this.caps, budget);
         this.work = { spent: budget, budget };
+        this.filterRead = undefined;
         // With every long quote asked for, the table may give way to the index: once it has cost what
         // building the index and looking each long quote up would (see the module comment).
         const allLong = this.longQuotes === 'table' ? undefined : this.allLongOf(wanted);
@@ -14943,13 +14951,13 @@ class QuoteSet {
             const unlinked = [];
             const lastWord = (n - PIECE) >>> 2;
             try {
-                if (this.filterOrder === 'windowed' ||
-                    (this.filterOrder !== 'text' && 32 - filterShift > IN_CACHE_FILTER_BITS)) {
+                this.filterRead = this.filterOrder ?? (32 - filterShift > IN_CACHE_FILTER_BITS ? 'windowed' : 'text');
+                if (this.filterRead === 'windowed') {
                     // A filter too large for the cache: each position's look at it would miss it. The positions of
                     // a window are looked at in the order of their bits instead, and those that pass walked in order.
                     const window = (this.window ??= new FilterWindow());
-                    for (let from = 0; from <= lastWord && whole; from += WINDOW) {
-                        const passing = window.pass(words, from, Math.min(lastWord + 1, from + WINDOW), table);
+                    for (let from = 0; from <= lastWord && whole; from += FILTER_WINDOW) {
+                        const passing = window.pass(words, from, Math.min(lastWord + 1, from + FILTER_WINDOW), table);
                         for (let k = 0; k < passing.length && whole; k++) {
                             const w = passing[k];
                             this.walk(table, mix(words[w], words[w + 1], words[w + 2], words[w + 3]), w, text, found, unlinked);
@@ -15029,22 +15037,24 @@ class QuoteSet {
  */
 const IN_CACHE_FILTER_BITS = 19;
 /** Positions a FilterWindow sorts at once: its arrays stay in the cache too. */
-const WINDOW = 1 << 14;
+const FILTER_WINDOW = 1 << 14;
 /** A window's positions are grouped by the top BUCKET_BITS bits of their hashes, the filter's bit too. */
 const BUCKET_BITS = 6;
 /**
  * The positions of a window of the text that pass a piece table's filter, in
- * text order: the same as looking at each position in turn, but the filter is
- * read a region at a time (its first bit is the hash's top bits): the
- * positions are grouped by those bits first.
+ * text order: the same as looking at each position in turn, but the positions
+ * are grouped by their hashes' top bits first, so that the first of the two
+ * bits each looks at (which is those top bits) is read a region of the filter
+ * at a time. The second bit (the hash's low bits) is still read at random,
+ * but only for the positions that passed the first.
  */
 class FilterWindow {
-    hashes = new Int32Array(WINDOW);
-    order = new Int32Array(WINDOW);
+    hashes = new Int32Array(FILTER_WINDOW);
+    order = new Int32Array(FILTER_WINDOW);
     starts = new Int32Array((1 << BUCKET_BITS) + 1);
-    passed = new Uint32Array(WINDOW >>> 5);
-    passing = new Int32Array(WINDOW);
-    /** Word positions from..to (exclusive, at most WINDOW of them) that pass, ascending. */
+    passed = new Uint32Array(FILTER_WINDOW >>> 5);
+    passing = new Int32Array(FILTER_WINDOW);
+    /** Word positions from..to (exclusive, at most FILTER_WINDOW of them) that pass, ascending. */
     pass(words, from, to, table) {
         const { hashes, order, starts, passed, passing } = this;
         const { filter, filterShift, filterMask } = table;

@@ -1,8 +1,9 @@
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
-import { prepareQuote, quoteContext } from '../../src/engine/match.js';
+import { prepareQuote, type QuoteContext, quoteContext } from '../../src/engine/match.js';
 import { normalizeText } from '../../src/engine/normalize.js';
 import {
+  FILTER_WINDOW,
   IN_CACHE_FILTER_BITS,
   MIN_TABLE_QUOTE,
   QuoteSet,
@@ -371,16 +372,70 @@ describe('QuoteSet: quotes looked up in an index of the source', () => {
     // Four pieces a quote, 16 filter bits a piece: past what the filter keeps in the cache.
     expect(4 * 16 * quotes.length).toBeGreaterThan(2 ** IN_CACHE_FILTER_BITS);
     const bytes = placed(text, 0);
-    const hits = (filterOrder?: 'text' | 'windowed') => {
+    const scanned = (filterOrder?: 'text' | 'windowed') => {
       const set = new QuoteSet({ longQuotes: 'table', spread: false, ...(filterOrder ? { filterOrder } : {}) });
       const ids = quotes.map((q, k) => set.add(prepareQuote(q), 1 + (k % 3)));
       const found = set.scan(bytes, new Set(ids));
-      return ids.map((id) => found.get(id)?.starts ?? []);
+      return { found: [...found.entries()], work: set.lastWork, order: set.lastFilterOrder };
     };
-    const inTextOrder = hits('text');
-    expect(inTextOrder.filter((starts) => starts.length > 0).length).toBeGreaterThan(1000);
-    expect(hits('windowed')).toEqual(inTextOrder);
-    expect(hits()).toEqual(inTextOrder);
+    const inTextOrder = scanned('text');
+    expect(inTextOrder.order).toBe('text');
+    expect(inTextOrder.found.length).toBeGreaterThan(1000);
+    // The same matches, candidates and order of entries, and the same work counted against the budget.
+    expect(scanned('windowed')).toEqual({ ...inTextOrder, order: 'windowed' });
+    // A filter this large is read by windows unless told otherwise.
+    expect(scanned()).toEqual({ ...inTextOrder, order: 'windowed' });
+  });
+
+  it('reads the filter by windows across their edges as text order does: matches, candidates, work', () => {
+    let seed = 11;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);
+    const vocabulary = Array.from({ length: 300 }, (_, i) => `v${(i * 7919) % 100_000}q`);
+    const windowBytes = 4 * FILTER_WINDOW;
+    for (const extra of [16, 17, 18, 19, 20, 23]) {
+      // Three windows of positions and a few bytes: the last position starts the last window, or ends one.
+      const length = 3 * windowBytes + extra;
+      let text = '';
+      while (text.length < length) text += `${vocabulary[next() % vocabulary.length]} `;
+      text = `${text.slice(0, length - 1)}z`;
+      expect(normalizeText(text)).toBe(text);
+      // Quotes of whole words (a quote cut inside a word does not match) starting on every side of each
+      // window's edge, and ending at the text's end; some under a context.
+      const asks: [string, QuoteContext | undefined][] = [];
+      const wordStarts = (from: number, to: number) => {
+        const starts: number[] = [];
+        for (let i = Math.max(1, from); i < Math.min(to, length); i++) if (text[i - 1] === ' ') starts.push(i);
+        return starts;
+      };
+      for (const edge of [windowBytes, 2 * windowBytes, 3 * windowBytes])
+        for (const start of wordStarts(edge - 48, edge + 12))
+          for (const words of [2, 3, 5]) {
+            let end = start;
+            for (let w = 0; w < words && end >= 0; w++) end = text.indexOf(' ', end + 1);
+            const q = text.slice(start, end < 0 ? length : end);
+            if (q.length < 16) continue;
+            asks.push([
+              q,
+              words === 3 ? quoteContext(text.slice(text.lastIndexOf(' ', start - 2) + 1, start - 1), '') : undefined,
+            ]);
+          }
+      for (const start of wordStarts(length - 40, length)) asks.push([text.slice(start), undefined]);
+      asks.push([text.slice(text.lastIndexOf(' ', length - 20) + 1), undefined]);
+      for (const shift of [0, 1, 3]) {
+        const bytes = placed(text, shift);
+        const scanned = (filterOrder: 'text' | 'windowed') => {
+          const set = new QuoteSet({ longQuotes: 'table', filterOrder });
+          const ids = asks.map(([q, context], k) => set.add(prepareQuote(q), 1 + (k % 3), context));
+          const found = set.scan(bytes, new Set(ids));
+          // Every quote is the text's own: each is found.
+          expect(ids.filter((id) => !(found.get(id)?.starts.length ?? 0))).toEqual([]);
+          return { found: [...found.entries()], work: set.lastWork, order: set.lastFilterOrder };
+        };
+        const inTextOrder = scanned('text');
+        expect(inTextOrder.order).toBe('text');
+        expect([extra, shift, scanned('windowed')]).toEqual([extra, shift, { ...inTextOrder, order: 'windowed' }]);
+      }
+    }
   });
 
   it('checks 50,000 two-word quotes of a text of numbered words well within its budget', () => {
