@@ -12,7 +12,7 @@ import { formatProblem } from '../model/problem.js';
 import { type CheckResult, type FailingRecord, isLocated, type JudgedResult, reasonOf } from '../model/result.js';
 import { planAnnotations } from '../report/annotations.js';
 import { jsonReportChunks, type JsonReportContext } from '../report/json.js';
-import { sarifText } from '../report/sarif.js';
+import { sarifChunks } from '../report/sarif.js';
 import { recordLabel } from '../report/text.js';
 import { assertNotAnInput, WriteError, writeChunks } from '../report/write.js';
 import { type Annotator, type GitHubPath, logUntrusted } from './annotator.js';
@@ -88,7 +88,7 @@ export function writeReports(
   }
   if (
     settings.sarifPath &&
-    write(settings.sarifPath, 'sarif', () => [sarifText(result, { repositoryPath: toGitHub })])
+    write(settings.sarifPath, 'sarif', () => sarifChunks(result, { repositoryPath: toGitHub }))
   ) {
     outputs.sarif = settings.sarifPath;
   }

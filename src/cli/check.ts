@@ -10,7 +10,7 @@ import { FAIL_ON, type FailOn } from '../model/baseline.js';
 import { LevelError, readLevelOverrides, type CheckLevels } from '../model/levels.js';
 import { parseShard, SHARD_FORM, type Shard } from '../model/shard.js';
 import { jsonReportChunks } from '../report/json.js';
-import { sarifText } from '../report/sarif.js';
+import { sarifChunks } from '../report/sarif.js';
 import { baselineLine, diagnosticsChunks, textReportChunks } from '../report/text.js';
 import { assertNotAnInput, assertWritable, writeChunks } from '../report/write.js';
 import { outputFile, parseCommandArgs, parseByteCount, UsageError } from './args.js';
@@ -161,7 +161,7 @@ function reportChunks(result: SessionResult, settings: CheckCommandSettings): It
       return jsonReportChunks(result, result.shard ? { shard: result.shard } : {});
     case 'sarif':
       // The Action's SARIF, with the workspace's paths: the CLI knows no repository.
-      return [sarifText(result)];
+      return sarifChunks(result);
     case 'text':
       return textReportChunks(result, { explain: settings.explain, onlyFailures: settings.onlyFailures });
   }

@@ -3,7 +3,7 @@
 import type { Buffer } from 'node:buffer';
 import { closeSync, readFileSync } from 'node:fs';
 import { jsonReportChunks } from '../report/json.js';
-import { sarifText } from '../report/sarif.js';
+import { sarifChunks } from '../report/sarif.js';
 import { buildSummary } from '../report/summary.js';
 import { assertWritable, writeChunks } from '../report/write.js';
 import { InputError, outputFile, parseCommandArgs, UsageError } from './args.js';
@@ -63,7 +63,7 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
   // Every report has the same `github`: mergeResults refuses others.
   const github = parts[0].github;
   const chunks =
-    values.format === 'sarif' ? [sarifText(merged)] : jsonReportChunks(merged, github !== undefined ? { github } : {});
+    values.format === 'sarif' ? sarifChunks(merged) : jsonReportChunks(merged, github !== undefined ? { github } : {});
   if (output !== undefined) writeChunks(output, chunks);
   else for (const chunk of chunks) io.stdout(chunk);
   if (values.summary !== undefined) {

@@ -168,17 +168,20 @@ export function sarifResultsLeftOut(result: CheckResult): number {
 /**
  * Fingerprints for one run: the hash of what identifies a finding, and for
  * the second and later findings with the same identity (a repeated record),
- * the same with their occurrence number, so that each stays apart.
+ * the same with their occurrence number, so that each stays apart. Every
+ * result is counted, in order, whether or not the file keeps it; only the
+ * ones kept are hashed.
  */
-function fingerprinter(): (parts: unknown[]) => string {
+function fingerprinter(): (parts: unknown[]) => () => string {
   const seen = new Map<string, number>();
   return (parts) => {
     const key = JSON.stringify(parts);
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);
-    return createHash('sha256')
-      .update(n === 0 ? key : JSON.stringify([...parts, n]))
-      .digest('hex');
+    return () =>
+      createHash('sha256')
+        .update(n === 0 ? key : JSON.stringify([...parts, n]))
+        .digest('hex');
   };
 }
 
@@ -194,10 +197,23 @@ export interface SarifOptions {
   readonly repositoryPath?: (file: string) => string | undefined;
 }
 
-export function buildSarif(result: CheckResult, options: SarifOptions = {}) {
+type SarifResult = { level: 'error' | 'warning'; [field: string]: unknown };
+
+/**
+ * A result whose level and place are known, made when the file keeps it: a
+ * run past MAX_SARIF_RESULTS leaves some out, and a failing record's message
+ * (its explanation, escaped) is most of what making one costs.
+ */
+interface PlannedResult {
+  readonly level: 'error' | 'warning';
+  make(): SarifResult;
+}
+
+/** The results the file holds, in its order, made; and how many the run has in all. */
+function sarifResults(result: CheckResult, options: SarifOptions): { results: SarifResult[]; total: number } {
   const sources = new Map(result.sources.map((s) => [s.id, s]));
   const ruleIndex = new Map(RULES.map((r, i) => [r.id, i]));
-  const results: { level: 'error' | 'warning'; [field: string]: unknown }[] = [];
+  const planned: PlannedResult[] = [];
   const fingerprint = fingerprinter();
 
   const location = (file: string, line: number, column: number) => ({
@@ -210,58 +226,74 @@ export function buildSarif(result: CheckResult, options: SarifOptions = {}) {
 
   for (const p of result.problems) {
     const rule = problemRule(p);
-    results.push({
-      ruleId: rule.id,
-      ruleIndex: ruleIndex.get(rule.id),
+    const print = fingerprint([rule.id, p.file, p.message]);
+    planned.push({
       level: 'error',
-      message: { text: escapeMessage(p.message) },
-      locations: [location(p.file, p.line, p.column)],
-      partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, p.file, p.message]) },
+      make: () => ({
+        ruleId: rule.id,
+        ruleIndex: ruleIndex.get(rule.id),
+        level: 'error',
+        message: { text: escapeMessage(p.message) },
+        locations: [location(p.file, p.line, p.column)],
+        partialFingerprints: { 'citegateFinding/v1': print() },
+      }),
     });
   }
   for (const r of result.records) {
     if (r.verdict === 'located') continue;
     const rule = VERDICT_RULES[r.verdict];
-    results.push({
-      ruleId: rule.id,
-      ruleIndex: ruleIndex.get(rule.id),
+    const print = fingerprint([rule.id, r.file, recordKey(r), r.sourceId, r.quote]);
+    planned.push({
       level: 'error',
-      // What the annotation says: what was looked for where, then the closest passage and the hints.
-      message: {
-        text: [
-          recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result),
-          ...explainRecord(r).map(escapeMessage),
-        ].join('\n'),
-      },
-      locations: [location(r.file, r.line, r.column)],
-      partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, r.file, recordKey(r), r.sourceId, r.quote]) },
-      // SARIF's own word for it: a result the baseline had too is unchanged, any other is new.
-      ...(r.baseline ? { baselineState: r.baseline.state === 'still failing' ? 'unchanged' : 'new' } : {}),
+      make: () => ({
+        ruleId: rule.id,
+        ruleIndex: ruleIndex.get(rule.id),
+        level: 'error',
+        // What the annotation says: what was looked for where, then the closest passage and the hints.
+        message: {
+          text: [
+            recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result),
+            ...explainRecord(r).map(escapeMessage),
+          ].join('\n'),
+        },
+        locations: [location(r.file, r.line, r.column)],
+        partialFingerprints: { 'citegateFinding/v1': print() },
+        // SARIF's own word for it: a result the baseline had too is unchanged, any other is new.
+        ...(r.baseline ? { baselineState: r.baseline.state === 'still failing' ? 'unchanged' : 'new' } : {}),
+      }),
     });
   }
 
   for (const f of result.findings) {
     const rule = FINDING_RULES[f.kind];
-    results.push({
-      ruleId: rule.id,
-      ruleIndex: ruleIndex.get(rule.id),
-      level: f.level === 'fail' ? 'error' : 'warning',
-      message: { text: escapeMessage(f.message) },
-      locations: [location(f.file, f.line, f.column)],
-      partialFingerprints: { 'citegateFinding/v1': fingerprint([rule.id, f.file, f.citationId ?? null, f.message]) },
-      ...(f.baseline ? { baselineState: f.baseline === 'still failing' ? 'unchanged' : 'new' } : {}),
+    const level = f.level === 'fail' ? 'error' : 'warning';
+    const print = fingerprint([rule.id, f.file, f.citationId ?? null, f.message]);
+    planned.push({
+      level,
+      make: () => ({
+        ruleId: rule.id,
+        ruleIndex: ruleIndex.get(rule.id),
+        level,
+        message: { text: escapeMessage(f.message) },
+        locations: [location(f.file, f.line, f.column)],
+        partialFingerprints: { 'citegateFinding/v1': print() },
+        ...(f.baseline ? { baselineState: f.baseline === 'still failing' ? 'unchanged' : 'new' } : {}),
+      }),
     });
   }
 
   // Stable: results of one level keep their order (problems, records, findings).
-  const left = sarifResultsLeftOut(result);
   const kept =
-    left === 0
-      ? results
-      : [...results]
+    planned.length <= MAX_SARIF_RESULTS
+      ? planned
+      : [...planned]
           .sort((a, b) => Number(a.level !== 'error') - Number(b.level !== 'error'))
           .slice(0, MAX_SARIF_RESULTS);
+  return { results: kept.map((p) => p.make()), total: planned.length };
+}
 
+/** The SARIF document of the run, `results` as given, `left` of its `total` results left out. */
+function sarifDocument(results: readonly SarifResult[], left: number, total: number) {
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -294,7 +326,7 @@ export function buildSarif(result: CheckResult, options: SarifOptions = {}) {
                       level: 'warning',
                       message: {
                         text:
-                          `${left.toLocaleString('en-US')} of ${results.length.toLocaleString('en-US')} results are not in this file: GitHub code scanning refuses a run of more than ` +
+                          `${left.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} results are not in this file: GitHub code scanning refuses a run of more than ` +
                           `${MAX_SARIF_RESULTS.toLocaleString('en-US')} results. citegate's JSON report (\`--format json\`, or the Action's \`report\` input) has every record.`,
                       },
                     },
@@ -305,15 +337,51 @@ export function buildSarif(result: CheckResult, options: SarifOptions = {}) {
           : {}),
         columnKind: 'unicodeCodePoints',
         originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The top folder of the repository checked.' } } },
-        results: kept,
+        results,
       },
     ],
   };
 }
 
-/** The SARIF file as the Action and the CLI write it: the document, indented, and a line end. */
+export function buildSarif(result: CheckResult, options: SarifOptions = {}) {
+  const { results, total } = sarifResults(result, options);
+  return sarifDocument(results, total - results.length, total);
+}
+
+/** Results stringified at a time when the file is written in pieces. */
+const RESULTS_PER_CHUNK = 256;
+/** The indentation of a result in the file: runs, its run, its results, the result. */
+const RESULT_INDENT = ' '.repeat(8);
+
+/**
+ * The SARIF file as the Action and the CLI write it: the document, indented,
+ * and a line end (sarifText), in pieces: the results a few at a time, so that
+ * a file of 25,000 results is not one string of tens of megabytes, which
+ * stringifying at once took twice as long as its results one by one.
+ */
+export function* sarifChunks(result: CheckResult, options: SarifOptions = {}): Generator<string> {
+  const { results, total } = sarifResults(result, options);
+  const empty = JSON.stringify(sarifDocument([], total - results.length, total), null, 2);
+  if (results.length === 0) {
+    yield `${empty}\n`;
+    return;
+  }
+  // `results` is the last member of the run: its empty list is the last `"results": []` of the text
+  // (one inside a string would have its quotes escaped).
+  const at = empty.lastIndexOf('"results": []');
+  yield `${empty.slice(0, at)}"results": [`;
+  for (let from = 0; from < results.length; from += RESULTS_PER_CHUNK) {
+    let chunk = '';
+    for (let i = from; i < Math.min(results.length, from + RESULTS_PER_CHUNK); i++)
+      chunk += `${i === 0 ? '' : ','}\n${RESULT_INDENT}${JSON.stringify(results[i], null, 2).replaceAll('\n', `\n${RESULT_INDENT}`)}`;
+    yield chunk;
+  }
+  yield `\n${' '.repeat(6)}]${empty.slice(at + '"results": []'.length)}\n`;
+}
+
+/** The SARIF file as one text (sarifChunks joined). */
 export function sarifText(result: CheckResult, options: SarifOptions = {}): string {
-  return `${JSON.stringify(buildSarif(result, options), null, 2)}\n`;
+  return [...sarifChunks(result, options)].join('');
 }
 
 /**

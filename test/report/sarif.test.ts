@@ -1,5 +1,5 @@
 import { planAnnotations } from '../../src/report/annotations.js';
-import { buildSarif, MAX_SARIF_RESULTS, sarifResultsLeftOut } from '../../src/report/sarif.js';
+import { buildSarif, MAX_SARIF_RESULTS, sarifChunks, sarifResultsLeftOut } from '../../src/report/sarif.js';
 import { sarifErrors } from '../helpers/sarif.js';
 import type { CheckResult, Finding, QuoteNotFound, RecordResult } from '../../src/model/result.js';
 
@@ -172,5 +172,53 @@ describe('SARIF against a baseline', () => {
       'unchanged',
     ]);
     expect(sarifErrors(sarif)).toEqual([]);
+  });
+});
+
+describe('the SARIF file, written in pieces', () => {
+  const text = (r: CheckResult) => [...sarifChunks(r)].join('');
+  const whole = (r: CheckResult) => `${JSON.stringify(buildSarif(r), null, 2)}\n`;
+  const odd: RecordResult = {
+    ...notFound(7),
+    citationId: 'c"results": []',
+    quote: 'a "results": [] quote\nover two lines, é 😀 \u2028',
+  } as RecordResult;
+
+  it('is the document indented as one text would be, whatever its results', () => {
+    const problems: CheckResult['problems'] = [{ file: 'answers/b.json', line: 3, column: 1, message: 'cannot read' }];
+    for (const r of [
+      result([]),
+      result([notFound(0)]),
+      result([odd], [warning], problems),
+      result(
+        Array.from({ length: 700 }, (_, i) => notFound(i)),
+        [warning],
+      ),
+      result(
+        Array.from({ length: MAX_SARIF_RESULTS + 1 }, (_, i) => notFound(i)),
+        [warning],
+      ),
+    ])
+      expect(text(r)).toBe(whole(r));
+    expect(JSON.parse(text(result([odd]))).runs[0].results[0].message.text).toContain('a "results": [] quote');
+  });
+
+  it('explains only the records it keeps', () => {
+    const explained = new Set<number>();
+    const records = Array.from({ length: MAX_SARIF_RESULTS + 2 }, (_, i) =>
+      // Read when the record's explanation is written.
+      Object.defineProperty(notFound(i), 'tooLong', {
+        enumerable: true,
+        get: () => {
+          explained.add(i);
+          return undefined;
+        },
+      }),
+    );
+    const chunks = [...sarifChunks(result(records))];
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(explained.size).toBe(MAX_SARIF_RESULTS);
+    expect(explained.has(MAX_SARIF_RESULTS)).toBe(false);
+    expect(explained.has(MAX_SARIF_RESULTS + 1)).toBe(false);
   });
 });
