@@ -16,7 +16,8 @@
 //
 // Issue 18's corpora (issue18.mjs) and checks (checks.mjs: the scan's work
 // budget, the near-miss fixtures, a quote of 50 MB in a heap of 512 MB, a
-// split run against the whole) come with them, and the cheap alternative
+// split run against the whole; action.mjs: the bundled Action's own run beside
+// the CLI's JSON run) come with them, and the cheap alternative
 // (cheap_check.py) runs beside citegate on the cut corpora. Every corpus is
 // timed with each Node of --node (default: 24, as the Action runs, and the
 // one running this script), their runs interleaved; the first table printed
@@ -28,6 +29,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { actionMarkdown, benchAction } from './bench/action.mjs';
 import { baselineMarkdown, checkBaseline } from './bench/baseline.mjs';
 import { checkHugeQuote, checkNearMisses, checkShards, runBudget, runCheap } from './bench/checks.mjs';
 import { SIZES, ensureCorpus, writeReferenceInput } from './bench/generate.mjs';
@@ -57,7 +59,7 @@ const CORPORA = {
   ...Object.fromEntries(Object.keys(ISSUE18).map((size) => [size, () => ensureIssue18Corpus(benchDir, size, log)])),
 };
 /** Checks that are not a corpus timed in two modes (checks.mjs). */
-const CHECKS = ['budget', 'near-misses', 'huge-quote', 'baseline'];
+const CHECKS = ['budget', 'near-misses', 'huge-quote', 'baseline', 'action'];
 /**
  * Sizes run three times per mode (the best counts); the others once. cut-4x and cut-16x are not
  * quick, but item 4's ratios are judged on them: one slow run of cut-16x had put a ratio that
@@ -657,6 +659,16 @@ async function main() {
     if (check === 'budget') checks.budget = await runBudget(cli.nodes.slice(0, 1), opts, log);
     else if (check === 'near-misses') checks.nearMisses = await checkNearMisses(cli.path, cli.nodes, repo, log);
     else if (check === 'baseline') checks.baseline = await checkBaseline(cli, CORPORA.large, opts, log);
+    else if (check === 'action')
+      checks.action = await benchAction({
+        cli: cli.path,
+        nodes: cli.nodes,
+        repo,
+        benchDir,
+        ensureCorpus: (size) => CORPORA[size](),
+        timeoutMs: opts.timeoutMs,
+        log,
+      });
     else checks.hugeQuote = await checkHugeQuote(cli.path, cli.nodes, benchDir, log);
   }
   const elapsedS = (Date.now() - started.getTime()) / 1000;
@@ -667,6 +679,7 @@ async function main() {
   // Every target of issue 18 with each Node side by side, then each Node's table as before.
   const sections = [issue18Markdown({ results, checks, nodes: cli.nodes, machine, command, cli, started, elapsedS })];
   if (checks.baseline) sections.push(baselineMarkdown(checks.baseline, cli.nodes));
+  if (checks.action) sections.push(actionMarkdown(checks.action, cli.nodes));
   for (const node of cli.nodes) {
     const view = results.map((r) => ({ ...r, text: r.byNode[node.label].text, json: r.byNode[node.label].json }));
     const one = { ...cli, node: { ...node, shown: node.shown ?? (cli.nodes.length > 1 ? node.path : null) } };

@@ -12,15 +12,16 @@ const TIME = '/usr/bin/time';
  * its output is closed. On timeout the whole group (that we started) is killed.
  * Standard output is read as it comes (through a pipe) and dropped, unless
  * `keepStdout` (all of it) or `stdoutTail` (its last N bytes) say to keep it;
- * `stdoutBytes` counts it.
+ * `stdoutBytes` counts it. `env`: the child's whole environment (default: this one's).
  */
-export function run(cmd, args, { cwd, timeoutMs = 0, input, keepStdout = false, stdoutTail = 0 } = {}) {
+export function run(cmd, args, { cwd, env, timeoutMs = 0, input, keepStdout = false, stdoutTail = 0 } = {}) {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
     let child;
     try {
       child = spawn(cmd, args, {
         cwd,
+        ...(env ? { env } : {}),
         detached: true,
         stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       });
