@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import {
   escapeJsonText,
+  escapeMessage,
+  escapeValue,
   type LineState,
   neutralizeCommands,
   neutralizeLegacyCommands,
@@ -146,5 +148,49 @@ describe('shorten', () => {
   it('cuts a message of a hundred megabytes without spreading it', () => {
     const huge = 'x'.repeat(100 * 1024 * 1024);
     expect(messageOf(new Error(huge))).toBe(`${'x'.repeat(OUTSIDE_SHOWN - 1)}…`);
+  });
+});
+
+describe('escapeMessage and escapeValue', () => {
+  /** What each escapes, code point by code point, written out: C0 and C1 controls, DEL, bidi controls, LS, PS, lone surrogates. */
+  const unsafe = (cp: number) =>
+    cp <= 0x1f ||
+    (cp >= 0x7f && cp <= 0x9f) ||
+    cp === 0x61c ||
+    cp === 0x200e ||
+    cp === 0x200f ||
+    cp === 0x2028 ||
+    cp === 0x2029 ||
+    (cp >= 0x202a && cp <= 0x202e) ||
+    (cp >= 0x2066 && cp <= 0x2069) ||
+    (cp >= 0xd800 && cp <= 0xdfff);
+  const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+  const expected = (text: string, backslash: boolean) => {
+    let out = '';
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      if (backslash && ch === '\\') out += '\\\\';
+      else if (ch in named) out += named[ch];
+      else if (unsafe(cp)) out += `\\u{${cp.toString(16).toUpperCase().padStart(4, '0')}}`;
+      else out += ch;
+    }
+    return out;
+  };
+  // Mostly plain text, with every kind of character each escapes and the ones beside them.
+  const edge = fc.constantFrom(
+    ...'\u0000\u001f\u0020\u007e\u007f\u009f\u00a0\u061b\u061c\u061d\u200d\u200e\u200f\u2010\u2027\u2028\u2029\u202a\u202e\u202f\u2065\u2066\u2069\u206a\ud7ff\ud800\udbff\udc00\udfff\ue000\\\n\r\t',
+    '😀',
+    'a',
+  );
+  const text = fc.string({ unit: fc.oneof(edge, fc.constantFrom('a', 'b', ' '), fc.string({ unit: 'binary' })) });
+
+  it('escapes exactly the unsafe characters, and escapeValue backslashes too', () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(escapeMessage(t)).toBe(expected(t, false));
+        expect(escapeValue(t)).toBe(expected(t, true));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
