@@ -368,6 +368,43 @@ describe('explanations that used to fail or mislead', () => {
       ].join('\n'),
     );
   });
+  it('tell which other source holds a lost quote, whichever sources its records cite', () => {
+    const shared = 'The shared sentence lives only in the third source.';
+    const root = makeWorkspace(
+      {
+        'a-v1': { path: 'sources/a.txt', text: 'Alpha text of the first source.' },
+        'b-v1': { path: 'sources/b.txt', text: 'Beta text of the second source.' },
+        'c-v1': { path: 'sources/c.txt', text: `Gamma. ${shared}` },
+      },
+      {
+        'answers/a.json': JSON.stringify([
+          // One quote cited against three sources: found in one, so lost in two, and told where it is.
+          { citation_id: 'in-a', source_id: 'a-v1', quote: shared },
+          { citation_id: 'in-b', source_id: 'b-v1', quote: shared },
+          { citation_id: 'in-c', source_id: 'c-v1', quote: shared },
+          { citation_id: 'beta', source_id: 'a-v1', quote: 'Beta text of the second source.' },
+          { citation_id: 'nowhere', source_id: 'a-v1', quote: 'A sentence that no source has at all.' },
+          { citation_id: 'unknown', source_id: 'd-v1', quote: 'Beta text of the second source.' },
+        ]),
+      },
+    );
+    const out = runCli(['check', '--explain'], root).stdout.split('\n');
+    const told = out.filter((l) => !l.startsWith('  ') || l.startsWith('  hint: the quote is in another source'));
+    expect(told).toEqual([
+      'in-a: quote not found',
+      '  hint: the quote is in another source, c-v1, at line 1, columns 8-58',
+      'in-b: quote not found',
+      '  hint: the quote is in another source, c-v1, at line 1, columns 8-58',
+      'in-c: located',
+      'beta: quote not found',
+      '  hint: the quote is in another source, b-v1, at line 1, columns 1-31',
+      'nowhere: quote not found',
+      'unknown: unknown source',
+      '  hint: the quote is in another source, b-v1, at line 1, columns 1-31',
+      'located=1/6',
+      '',
+    ]);
+  });
 });
 
 describe('positions in the original file', () => {
