@@ -52,6 +52,95 @@ function nestedTooDeep(value: unknown, limit: number): boolean {
 /** Deeper than this is no citegate report (whose records nest a few levels). */
 const MAX_NESTING = 256;
 
+/**
+ * Where the elements of a report's top-level `records` array are, so that the
+ * worker can parse them one at a time: [open, close, start0, end0, start1,
+ * end1, ...], `open` and `close` the array's brackets, each element the text
+ * between its separators. Or null, and the whole text is parsed at once as
+ * before: when the top-level value has no key that is `records` as written,
+ * or has more than one key that means `records`, or nests deeper than
+ * `limit` less a margin (the whole parse then refuses it or not, exactly), or
+ * is cut short. It reads structure only (strings skipped to their closing
+ * quote, brackets counted), not validity: each element and the rest of the
+ * text, with `[]` for the array, are then parsed, and any of them not JSON
+ * sends the reader to the whole parse, which says what is wrong. A valid text
+ * is those pieces joined with its own commas, so both reads give the same value.
+ * Written without closures, so that the worker below runs its source as it is.
+ */
+export function recordSpans(text: string, limit: number): number[] | null {
+  const n = text.length;
+  let depth = 0;
+  /** At depth 1: whether the next string is a key (after `{` or `,`). */
+  let keyNext = false;
+  let lastKey = '';
+  let keyOfValue = '';
+  let recordsKeys = 0;
+  let open = -1;
+  let close = -1;
+  let elementFrom = -1;
+  const out: number[] = [0, 0];
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      let j = text.indexOf('"', i + 1);
+      for (;;) {
+        if (j < 0) return null;
+        let slashes = 0;
+        while (text.charCodeAt(j - 1 - slashes) === 0x5c) slashes++;
+        if (slashes % 2 === 0) break;
+        j = text.indexOf('"', j + 1);
+      }
+      if (depth === 1 && keyNext) {
+        lastKey = text.slice(i, j + 1);
+        keyNext = false;
+        // A second `records` would be the one JSON.parse keeps.
+        if (lastKey === '"records"' && ++recordsKeys > 1) return null;
+        if (lastKey !== '"records"' && lastKey.includes('\\')) {
+          let decoded: unknown;
+          try {
+            decoded = JSON.parse(lastKey);
+          } catch {
+            return null;
+          }
+          if (decoded === 'records') return null;
+        }
+      }
+      i = j;
+    } else if (c === 0x3a) {
+      if (depth === 1) keyOfValue = lastKey;
+    } else if (c === 0x7b || c === 0x5b) {
+      depth++;
+      if (depth > limit - 8) return null;
+      if (depth === 1) keyNext = c === 0x7b;
+      else if (depth === 2 && c === 0x5b && keyOfValue === '"records"') {
+        if (open >= 0) return null;
+        open = i;
+        elementFrom = i + 1;
+      }
+      if (depth === 2) keyOfValue = '';
+    } else if (c === 0x7d || c === 0x5d) {
+      if (depth === 2 && elementFrom >= 0) {
+        if (c !== 0x5d) return null;
+        out.push(elementFrom, i);
+        close = i;
+        elementFrom = -1;
+      }
+      depth--;
+      if (depth < 0) return null;
+    } else if (c === 0x2c) {
+      if (depth === 1) keyNext = true;
+      else if (depth === 2 && elementFrom >= 0) {
+        out.push(elementFrom, i);
+        elementFrom = i + 1;
+      }
+    }
+  }
+  if (open < 0 || close < 0 || depth !== 0) return null;
+  out[0] = open;
+  out[1] = close;
+  return out;
+}
+
 const WORKER = `(() => {
 const { workerData, parentPort } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
@@ -75,16 +164,71 @@ if (!require('node:buffer').isUtf8(bytes)) {
   parentPort.postMessage({ error: 'utf8', bytes });
   return;
 }
-let value;
-let text = bytes.toString('utf8');
+const recordSpans = ${recordSpans.toString()};
+let whole = bytes.toString('utf8');
 bytes = undefined;
+let text = whole.charCodeAt(0) === 0xfeff ? whole.slice(1) : whole;
+/** The records as columns, each record handed over in turn (then dropped). */
+const columns = (count) => {
+  const values = fields.map(() => []);
+  const places = fields.map(() => new Int32Array(count));
+  const seen = fields.map(() => new Map());
+  const odd = [];
+  const add = (i, r) => {
+    if (!r || typeof r !== 'object' || Array.isArray(r)) {
+      odd.push(i, r);
+      return;
+    }
+    for (let k = 0; k < fields.length; k++) {
+      const f = fields[k];
+      if (!(f in r)) {
+        places[k][i] = -1;
+        continue;
+      }
+      const v = r[f];
+      if (v !== null && typeof v === 'object') {
+        const kept = {};
+        for (const g of fields) if (g in r) kept[g] = r[g];
+        odd.push(i, kept);
+        break;
+      }
+      let at = seen[k].get(v);
+      if (at === undefined) {
+        at = values[k].length;
+        seen[k].set(v, at);
+        values[k].push(v);
+      }
+      places[k][i] = at;
+    }
+  };
+  return { add, packed: { count, values, places, odd } };
+};
+// A record at a time: the parsed records, their explanations most of all, are never all held at once
+// (parsed whole, a report of 200,000 records took 370 MB here and slowed the check on the other core).
+const spans = recordSpans(text, ${MAX_NESTING});
+if (spans !== null) {
+  let value;
+  try {
+    value = JSON.parse(text.slice(0, spans[0] + 1) + text.slice(spans[1]));
+    const count = (spans.length - 2) / 2;
+    const made = columns(count);
+    for (let i = 0; i < count; i++) made.add(i, JSON.parse(text.slice(spans[2 + 2 * i], spans[3 + 2 * i])));
+    value.records = [];
+    parentPort.postMessage({ digest, report: value, packed: made.packed });
+    return;
+  } catch {
+    // Not JSON somewhere: the whole parse below says so, as it would have.
+  }
+}
+let value;
 try {
-  value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  value = JSON.parse(text);
 } catch (error) {
-  parentPort.postMessage({ error: 'json', text });
+  parentPort.postMessage({ error: 'json', text: whole });
   return;
 }
 text = undefined;
+whole = undefined;
 if (nestedTooDeep(value, ${MAX_NESTING})) {
   parentPort.postMessage({ error: 'deep' });
   return;
@@ -95,40 +239,9 @@ if (!value || typeof value !== 'object' || !Array.isArray(value.records)) {
 }
 const records = value.records;
 value.records = [];
-const count = records.length;
-const values = fields.map(() => []);
-const places = fields.map(() => new Int32Array(count));
-const seen = fields.map(() => new Map());
-const odd = [];
-for (let i = 0; i < count; i++) {
-  const r = records[i];
-  if (!r || typeof r !== 'object' || Array.isArray(r)) {
-    odd.push(i, r);
-    continue;
-  }
-  for (let k = 0; k < fields.length; k++) {
-    const f = fields[k];
-    if (!(f in r)) {
-      places[k][i] = -1;
-      continue;
-    }
-    const v = r[f];
-    if (v !== null && typeof v === 'object') {
-      const kept = {};
-      for (const g of fields) if (g in r) kept[g] = r[g];
-      odd.push(i, kept);
-      break;
-    }
-    let at = seen[k].get(v);
-    if (at === undefined) {
-      at = values[k].length;
-      seen[k].set(v, at);
-      values[k].push(v);
-    }
-    places[k][i] = at;
-  }
-}
-parentPort.postMessage({ digest, report: value, packed: { count, values, places, odd } });
+const made = columns(records.length);
+for (let i = 0; i < records.length; i++) made.add(i, records[i]);
+parentPort.postMessage({ digest, report: value, packed: made.packed });
 })();
 `;
 

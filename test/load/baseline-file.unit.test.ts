@@ -22,7 +22,7 @@ jest.unstable_mockModule('node:worker_threads', () => ({
     }
   },
 }));
-const { readBaselineFile, stopBaselineReads } = await import('../../src/load/baseline-file.js');
+const { readBaselineFile, recordSpans, stopBaselineReads } = await import('../../src/load/baseline-file.js');
 const { BaselineError, parseJsonReport, reportText } = await import('../../src/load/report.js');
 type ReportError = InstanceType<typeof import('../../src/load/report.js').ReportError>;
 
@@ -226,6 +226,87 @@ describe('the records as columns', () => {
     // Both kinds are met: values refused, and values a record may hold.
     expect(refused).toBeGreaterThan(100);
     expect(read).toBeGreaterThan(20);
+  });
+});
+
+describe('the records a piece at a time', () => {
+  afterEach(() => {
+    threads = true;
+  });
+
+  const outcome = (at: string) =>
+    readBaselineFile(at, ELSEWHERE).then(
+      (baseline) => ({ baseline }),
+      (error: Error) => ({ error: error.message.replace(/^the baseline \S+/, 'the baseline') }),
+    );
+
+  it('finds each record of a report, however it is laid out, and the whole parse gives the same value', () => {
+    const value = JSON.parse(report());
+    for (const text of [JSON.stringify(value), JSON.stringify(value, null, 2), JSON.stringify(value, null, '\t')]) {
+      const spans = recordSpans(text, 256)!;
+      expect(spans).not.toBeNull();
+      expect((spans.length - 2) / 2).toBe(value.records.length);
+      const rest = JSON.parse(text.slice(0, spans[0] + 1) + text.slice(spans[1]));
+      const records = [];
+      for (let i = 2; i < spans.length; i += 2) records.push(JSON.parse(text.slice(spans[i], spans[i + 1])));
+      expect({ ...rest, records }).toEqual(value);
+    }
+  });
+
+  it('leaves to the whole parse a text it cannot split for sure', () => {
+    const value = JSON.parse(report());
+    const text = JSON.stringify(value);
+    const none = [
+      // Another key that means records, written with an escape: JSON.parse keeps the last.
+      text.replace('{', '{"r\\u0065cords": [], '),
+      `${text.slice(0, -1)}, "records": 5}`,
+      // Nested past the limit, inside a record.
+      text.replace('"detail":{', `"detail":{"x":${'['.repeat(300)}${']'.repeat(300)},`),
+      JSON.stringify(value.records),
+      JSON.stringify({ ...value, records: undefined }),
+      text.slice(0, -10),
+    ];
+    for (const t of none) expect(recordSpans(t, 256)).toBeNull();
+  });
+
+  it('reads what the whole parse reads, and refuses what it refuses, with the same words', async () => {
+    const value = JSON.parse(report());
+    const text = JSON.stringify(value, null, 2);
+    const first = text.indexOf('\n    {');
+    const variants = [
+      text,
+      `\ufeff${text}`,
+      JSON.stringify({ ...value, records: [] }),
+      text.replaceAll('\n    {', '\r\n\t {'),
+      // Strings that hold what the split looks for.
+      JSON.stringify({
+        ...value,
+        records: value.records.map((r: { quote?: string }) => ({ ...r, quote: 'a "], [{" \\" ,}{' })),
+      }),
+      // Not JSON: a comma missing between records, one too many, a space JSON does not allow.
+      text.replace('},\n    {', '}\n    {'),
+      text.replace('},\n    {', '},,\n    {'),
+      `${text.slice(0, first)}\u00a0${text.slice(first)}`,
+      text.replace(/\n {2}\],\n {2}"problems"/, ',\n  ],\n  "problems"'),
+      // Keys that mean records twice (JSON.parse keeps the last), records that are no list, nesting past the limit.
+      `${text.slice(0, -2)}, "r\\u0065cords": []}`,
+      `${text.slice(0, -2)}, "records": 5}`,
+      JSON.stringify({ ...value, records: { a: 1 } }),
+      text.replace('"detail": {', `"detail": {"x": ${'['.repeat(300)}${']'.repeat(300)},`),
+    ];
+    const refused: string[] = [];
+    for (const variant of variants) {
+      const at = file(variant);
+      threads = true;
+      const inPieces = await outcome(at);
+      threads = false;
+      const whole = await outcome(at);
+      expect(inPieces).toEqual(whole);
+      if ('error' in whole) refused.push(whole.error);
+    }
+    // Four are read: the first five but the one whose records were emptied (its summary counts them), which is
+    // refused as edited, as are the one an escaped key empties, and all those after.
+    expect(refused).toHaveLength(variants.length - 4);
   });
 });
 
