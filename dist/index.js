@@ -33571,7 +33571,7 @@ const RESULTS_PER_CHUNK = 256;
 const RESULT_INDENT = ' '.repeat(8);
 /**
  * The SARIF file as the Action and the CLI write it: the document, indented,
- * and a line end (sarifText), in pieces: the results a few at a time, so that
+ * and a line end, in pieces: the results a few at a time, so that
  * a file of 25,000 results is not one string of tens of megabytes, which
  * stringifying at once took twice as long as its results one by one.
  */
@@ -33593,10 +33593,6 @@ function* sarifChunks(result, options = {}) {
         yield chunk;
     }
     yield `\n${' '.repeat(6)}]${empty.slice(at + '"results": []'.length)}\n`;
-}
-/** The SARIF file as one text (sarifChunks joined). */
-function sarifText(result, options = {}) {
-    return [...sarifChunks(result, options)].join('');
 }
 /**
  * A record's identity in its file: its id, or none (null). Not its position:

@@ -355,7 +355,7 @@ const RESULT_INDENT = ' '.repeat(8);
 
 /**
  * The SARIF file as the Action and the CLI write it: the document, indented,
- * and a line end (sarifText), in pieces: the results a few at a time, so that
+ * and a line end, in pieces: the results a few at a time, so that
  * a file of 25,000 results is not one string of tens of megabytes, which
  * stringifying at once took twice as long as its results one by one.
  */
@@ -377,11 +377,6 @@ export function* sarifChunks(result: CheckResult, options: SarifOptions = {}): G
     yield chunk;
   }
   yield `\n${' '.repeat(6)}]${empty.slice(at + '"results": []'.length)}\n`;
-}
-
-/** The SARIF file as one text (sarifChunks joined). */
-export function sarifText(result: CheckResult, options: SarifOptions = {}): string {
-  return [...sarifChunks(result, options)].join('');
 }
 
 /**
