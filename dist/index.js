@@ -33505,7 +33505,7 @@ function sarifResults(result, options) {
         });
     }
     // Stable: results of one level keep their order (problems, records, findings).
-    const kept = planned.length <= MAX_SARIF_RESULTS
+    const kept = sarifResultsLeftOut(result) === 0
         ? planned
         : [...planned]
             .sort((a, b) => Number(a.level !== 'error') - Number(b.level !== 'error'))

@@ -284,7 +284,7 @@ function sarifResults(result: CheckResult, options: SarifOptions): { results: Sa
 
   // Stable: results of one level keep their order (problems, records, findings).
   const kept =
-    planned.length <= MAX_SARIF_RESULTS
+    sarifResultsLeftOut(result) === 0
       ? planned
       : [...planned]
           .sort((a, b) => Number(a.level !== 'error') - Number(b.level !== 'error'))
