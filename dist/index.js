@@ -33434,7 +33434,7 @@ function fingerprinter() {
 function uri(file) {
     return file.split('/').map(encodeURIComponent).join('/');
 }
-/** The results the file holds, in its order, made; and how many the run has in all. */
+/** The results the file holds, in its order, each made when asked for; and how many the run has in all. */
 function sarifResults(result, options) {
     const sources = new Map(result.sources.map((s) => [s.id, s]));
     const ruleIndex = new Map(RULES.map((r, i) => [r.id, i]));
@@ -33510,7 +33510,7 @@ function sarifResults(result, options) {
         : [...planned]
             .sort((a, b) => Number(a.level !== 'error') - Number(b.level !== 'error'))
             .slice(0, MAX_SARIF_RESULTS);
-    return { results: kept.map((p) => p.make()), total: planned.length };
+    return { kept, total: planned.length };
 }
 /** The SARIF document of the run, `results` as given, `left` of its `total` results left out. */
 function sarifDocument(results, left, total) {
@@ -33562,8 +33562,8 @@ function sarifDocument(results, left, total) {
     };
 }
 function buildSarif(result, options = {}) {
-    const { results, total } = sarifResults(result, options);
-    return sarifDocument(results, total - results.length, total);
+    const { kept, total } = sarifResults(result, options);
+    return sarifDocument(kept.map((p) => p.make()), total - kept.length, total);
 }
 /** Results stringified at a time when the file is written in pieces. */
 const RESULTS_PER_CHUNK = 256;
@@ -33571,14 +33571,15 @@ const RESULTS_PER_CHUNK = 256;
 const RESULT_INDENT = ' '.repeat(8);
 /**
  * The SARIF file as the Action and the CLI write it: the document, indented,
- * and a line end, in pieces: the results a few at a time, so that
- * a file of 25,000 results is not one string of tens of megabytes, which
- * stringifying at once took twice as long as its results one by one.
+ * and a line end, in pieces: the results made and written a few at a time,
+ * so that a file of 25,000 results is neither one string of tens of
+ * megabytes (stringifying it at once took twice as long as its results one
+ * by one) nor 25,000 result objects held at once.
  */
 function* sarifChunks(result, options = {}) {
-    const { results, total } = sarifResults(result, options);
-    const empty = JSON.stringify(sarifDocument([], total - results.length, total), null, 2);
-    if (results.length === 0) {
+    const { kept, total } = sarifResults(result, options);
+    const empty = JSON.stringify(sarifDocument([], total - kept.length, total), null, 2);
+    if (kept.length === 0) {
         yield `${empty}\n`;
         return;
     }
@@ -33586,10 +33587,10 @@ function* sarifChunks(result, options = {}) {
     // (one inside a string would have its quotes escaped).
     const at = empty.lastIndexOf('"results": []');
     yield `${empty.slice(0, at)}"results": [`;
-    for (let from = 0; from < results.length; from += RESULTS_PER_CHUNK) {
+    for (let from = 0; from < kept.length; from += RESULTS_PER_CHUNK) {
         let chunk = '';
-        for (let i = from; i < Math.min(results.length, from + RESULTS_PER_CHUNK); i++)
-            chunk += `${i === 0 ? '' : ','}\n${RESULT_INDENT}${JSON.stringify(results[i], null, 2).replaceAll('\n', `\n${RESULT_INDENT}`)}`;
+        for (let i = from; i < Math.min(kept.length, from + RESULTS_PER_CHUNK); i++)
+            chunk += `${i === 0 ? '' : ','}\n${RESULT_INDENT}${JSON.stringify(kept[i].make(), null, 2).replaceAll('\n', `\n${RESULT_INDENT}`)}`;
         yield chunk;
     }
     yield `\n${' '.repeat(6)}]${empty.slice(at + '"results": []'.length)}\n`;
