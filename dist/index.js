@@ -33888,20 +33888,25 @@ class Annotator {
      * findings are all in the log already).
      */
     annotate(level, message, properties = {}, logIfDropped = true) {
+        return this.annotateMade(level, () => [message, properties], logIfDropped);
+    }
+    /**
+     * As annotate(), the message and its properties made by `make` only when
+     * they are shown (or logged): a run's failing records are tens of
+     * thousands, and each one's message is its explanation.
+     */
+    annotateMade(level, make, logIfDropped) {
         if (this.room(level) <= 0) {
             this.dropped[level]++;
             if (logIfDropped)
-                logUntrusted([`${level}: ${message}`]);
+                logUntrusted([`${level}: ${make()[0]}`]);
             return false;
         }
         this.used[level]++;
+        const [message, properties] = make();
         // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the three levels are core.error, core.warning and core.notice
         core[level](...placed(message, properties, this.gitHubPath));
         return true;
-    }
-    /** Counts an annotation not shown for want of room, which its caller did not make (room() said so). */
-    notShown(level) {
-        this.dropped[level]++;
     }
     /** How many annotations were not shown, or 0. */
     get droppedCount() {
@@ -35875,12 +35880,13 @@ function writeReports(settings, workspace, manifest, result, context, outputs, t
 function annotate(result, annotator) {
     for (const planned of planAnnotations(result)) {
         // Not shown ones are in the log group already: they are counted, not made.
-        if (annotator.room(planned.level) <= 0) {
-            annotator.notShown(planned.level);
-            continue;
-        }
-        const a = planned.make();
-        annotator.annotate(a.level, a.message, { title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) }, false);
+        annotator.annotateMade(planned.level, () => {
+            const a = planned.make();
+            return [
+                a.message,
+                { title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) },
+            ];
+        }, false);
     }
 }
 /**

@@ -44,20 +44,29 @@ export class Annotator {
     properties: AnnotationProperties = {},
     logIfDropped = true,
   ): boolean {
+    return this.annotateMade(level, () => [message, properties], logIfDropped);
+  }
+
+  /**
+   * As annotate(), the message and its properties made by `make` only when
+   * they are shown (or logged): a run's failing records are tens of
+   * thousands, and each one's message is its explanation.
+   */
+  annotateMade(
+    level: AnnotationLevel,
+    make: () => readonly [message: string, properties: AnnotationProperties],
+    logIfDropped: boolean,
+  ): boolean {
     if (this.room(level) <= 0) {
       this.dropped[level]++;
-      if (logIfDropped) logUntrusted([`${level}: ${message}`]);
+      if (logIfDropped) logUntrusted([`${level}: ${make()[0]}`]);
       return false;
     }
     this.used[level]++;
+    const [message, properties] = make();
     // biome-ignore lint/performance/noDynamicNamespaceImportAccess: the three levels are core.error, core.warning and core.notice
     core[level](...placed(message, properties, this.gitHubPath));
     return true;
-  }
-
-  /** Counts an annotation not shown for want of room, which its caller did not make (room() said so). */
-  notShown(level: AnnotationLevel): void {
-    this.dropped[level]++;
   }
 
   /** How many annotations were not shown, or 0. */

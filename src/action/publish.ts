@@ -98,15 +98,15 @@ export function writeReports(
 export function annotate(result: CheckResult, annotator: Annotator): void {
   for (const planned of planAnnotations(result)) {
     // Not shown ones are in the log group already: they are counted, not made.
-    if (annotator.room(planned.level) <= 0) {
-      annotator.notShown(planned.level);
-      continue;
-    }
-    const a = planned.make();
-    annotator.annotate(
-      a.level,
-      a.message,
-      { title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) },
+    annotator.annotateMade(
+      planned.level,
+      () => {
+        const a = planned.make();
+        return [
+          a.message,
+          { title: a.title, file: a.file, ...(a.line ? { startLine: a.line, startColumn: a.column } : {}) },
+        ];
+      },
       false,
     );
   }
