@@ -20932,13 +20932,12 @@ const columns = (count) => {
 // (parsed whole, a report of 200,000 records took 370 MB here and slowed the check on the other core).
 const spans = recordSpans(text, ${MAX_NESTING});
 if (spans !== null) {
-  let value;
   try {
-    value = JSON.parse(text.slice(0, spans[0] + 1) + text.slice(spans[1]));
+    // The rest of the report, its records an empty list.
+    const value = JSON.parse(text.slice(0, spans[0] + 1) + text.slice(spans[1]));
     const count = (spans.length - 2) / 2;
     const made = columns(count);
     for (let i = 0; i < count; i++) made.add(i, JSON.parse(text.slice(spans[2 + 2 * i], spans[3 + 2 * i])));
-    value.records = [];
     parentPort.postMessage({ digest, report: value, packed: made.packed });
     return;
   } catch {
