@@ -13,6 +13,7 @@ jest.unstable_mockModule('@actions/core', () => ({
   setFailed: (message: string) => made.push(`failed: ${message}`),
 }));
 const { Annotator } = await import('../../src/action/annotator.js');
+const { notFound, onExplained } = await import('../helpers/results.js');
 const stdout = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
 afterAll(() => stdout.mockRestore());
 
@@ -87,27 +88,7 @@ describe('Annotator', () => {
   it('makes only the annotations it shows: the records past the room are counted, not explained', async () => {
     const { annotate } = await import('../../src/action/publish.js');
     const explained = new Set<number>();
-    const records = Array.from({ length: 40 }, (_, i) => {
-      const record = {
-        file: 'answers/a.json',
-        line: i + 2,
-        column: 3,
-        index: i,
-        citationId: `c${i}`,
-        sourceId: 's-v1',
-        quote: `quote ${i}`,
-        claim: null,
-        verdict: 'quote not found' as const,
-      };
-      // Read when the record's explanation is written.
-      return Object.defineProperty(record, 'tooLong', {
-        enumerable: true,
-        get: () => {
-          explained.add(i);
-          return undefined;
-        },
-      });
-    });
+    const records = Array.from({ length: 40 }, (_, i) => onExplained(notFound(i), () => explained.add(i)));
     const a = new Annotator();
     annotate(
       { manifest: 'citegate.yml', files: ['answers/a.json'], records, sources: [], problems: [], findings: [] },

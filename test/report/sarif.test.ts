@@ -1,19 +1,9 @@
 import { planAnnotations } from '../../src/report/annotations.js';
 import { buildSarif, MAX_SARIF_RESULTS, sarifChunks, sarifResultsLeftOut } from '../../src/report/sarif.js';
+import { notFound, onExplained } from '../helpers/results.js';
 import { sarifErrors } from '../helpers/sarif.js';
 import type { CheckResult, Finding, QuoteNotFound, RecordResult } from '../../src/model/result.js';
 
-const notFound = (i: number): RecordResult => ({
-  file: 'answers/a.json',
-  line: i + 2,
-  column: 3,
-  index: i,
-  citationId: `c${i}`,
-  sourceId: 's-v1',
-  quote: `quote ${i}`,
-  claim: null,
-  verdict: 'quote not found',
-});
 const warning: Finding = {
   kind: 'uncited claim',
   level: 'warn',
@@ -206,14 +196,7 @@ describe('the SARIF file, written in pieces', () => {
   it('explains only the records it keeps', () => {
     const explained = new Set<number>();
     const records = Array.from({ length: MAX_SARIF_RESULTS + 2 }, (_, i) =>
-      // Read when the record's explanation is written.
-      Object.defineProperty(notFound(i), 'tooLong', {
-        enumerable: true,
-        get: () => {
-          explained.add(i);
-          return undefined;
-        },
-      }),
+      onExplained(notFound(i), () => explained.add(i)),
     );
     const chunks = [...sarifChunks(result(records))];
     expect(chunks.length).toBeGreaterThan(2);
