@@ -30,6 +30,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { actionMarkdown, benchAction } from './bench/action.mjs';
+import { snapshotBundle } from './bench/snapshot.mjs';
 import { baselineMarkdown, checkBaseline } from './bench/baseline.mjs';
 import { checkHugeQuote, checkNearMisses, checkShards, runBudget, runCheap } from './bench/checks.mjs';
 import { SIZES, ensureCorpus, writeReferenceInput } from './bench/generate.mjs';
@@ -291,44 +292,15 @@ async function prepareCli(option, node) {
 }
 
 /**
- * Copies dist/cli/ to .bench/cli-<sha256 of index.js>/ (content-addressed, so
- * benchmark runs going on at the same time never pull a copy from under each
- * other) and returns the copied index.js, or null if dist/cli/ changed while
- * being copied or the copy does not run.
+ * Copies dist/cli/ to .bench/cli-<sha256 of index.js>/ (snapshot.mjs) and
+ * returns the copied index.js, or null if dist/cli/ changed while being
+ * copied or the copy does not run.
  */
 function snapshotCli(from, node) {
-  const entry = path.join(from, 'index.js');
-  if (!fs.existsSync(entry)) return null;
-  const bytes = fs.readFileSync(entry);
-  const sha = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
-  const to = path.join(benchDir, `cli-${sha}`);
-  const copied = path.join(to, 'index.js');
-  if (!fs.existsSync(copied)) {
-    const tmp = `${to}.tmp-${process.pid}`;
-    fs.rmSync(tmp, { recursive: true, force: true });
-    fs.mkdirSync(tmp, { recursive: true });
-    for (const f of fs.readdirSync(from, { withFileTypes: true })) {
-      if (f.isFile()) fs.copyFileSync(path.join(from, f.name), path.join(tmp, f.name));
-    }
-    if (!fs.readFileSync(path.join(tmp, 'index.js')).equals(bytes)) {
-      fs.rmSync(tmp, { recursive: true, force: true });
-      return null;
-    }
-    try {
-      fs.renameSync(tmp, to);
-    } catch {
-      fs.rmSync(tmp, { recursive: true, force: true }); // another run made the same copy first
-    }
-  }
+  const snapshot = snapshotBundle(from, benchDir, 'cli');
+  if (!snapshot) return null;
+  const copied = path.join(snapshot.dir, 'index.js');
   if (spawnSync(node.path, [copied, '--version'], { encoding: 'utf8' }).status !== 0) return null;
-  // Forget copies unused for a week.
-  for (const d of fs.readdirSync(benchDir)) {
-    const full = path.join(benchDir, d);
-    if (/^cli-[0-9a-f]{16}$/.test(d) && full !== to && Date.now() - fs.statSync(full).mtimeMs > 7 * 86400e3) {
-      fs.rmSync(full, { recursive: true, force: true });
-    }
-  }
-  fs.utimesSync(to, new Date(), new Date());
   return copied;
 }
 

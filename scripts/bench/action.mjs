@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { run, runCitegate } from './measure.mjs';
+import { snapshotBundle } from './snapshot.mjs';
 
 /** The corpora the Action runs on: the JSON targets' smallest two (a run of cut-16x's would add minutes). */
 export const ACTION_SIZES = ['cut', 'cut-4x'];
@@ -16,26 +17,13 @@ const RUNS = 3;
 const TIME = '/usr/bin/time';
 
 /**
- * A copy of the Action's bundle (dist/ without cli/) in .bench/action-<sha256
- * of index.js>/, as the CLI's is copied: a rebuild during the run cannot
- * change what is timed. Returns the copied index.js.
+ * A copy of the Action's bundle (the files of dist/, not dist/cli/) in
+ * .bench/action-<sha256 of index.js>/, as the CLI's is copied (snapshot.mjs).
  */
 function snapshotAction(repo, benchDir) {
-  const from = path.join(repo, 'dist');
-  const bytes = fs.readFileSync(path.join(from, 'index.js'));
-  const sha = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
-  const to = path.join(benchDir, `action-${sha}`);
-  if (!fs.existsSync(to)) {
-    const tmp = `${to}.tmp-${process.pid}`;
-    fs.rmSync(tmp, { recursive: true, force: true });
-    fs.mkdirSync(tmp, { recursive: true });
-    for (const f of fs.readdirSync(from, { withFileTypes: true }))
-      if (f.isFile()) fs.copyFileSync(path.join(from, f.name), path.join(tmp, f.name));
-    if (!fs.readFileSync(path.join(tmp, 'index.js')).equals(bytes))
-      throw new Error('dist/index.js changed while it was copied (is it being rebuilt?)');
-    fs.renameSync(tmp, to);
-  }
-  return { entry: path.join(to, 'index.js'), sha12: sha.slice(0, 12) };
+  const snapshot = snapshotBundle(path.join(repo, 'dist'), benchDir, 'action');
+  if (!snapshot) throw new Error('dist/index.js changed while it was copied (is it being rebuilt?)');
+  return { entry: path.join(snapshot.dir, 'index.js'), sha12: snapshot.sha.slice(0, 12) };
 }
 
 /**
