@@ -252,10 +252,11 @@ class QuoteHomes {
       return;
     }
     const known = this.homes.get(id);
+    // null stays null: some record of the quote cites no source of the manifest.
     if (known === undefined) this.homes.set(id, sourceId);
     else if (typeof known === 'string') {
       if (known !== sourceId) this.homes.set(id, new Set([known, sourceId]));
-    } else known?.add(sourceId);
+    } else if (known !== null) known.add(sourceId);
   }
 
   /** Whether some record with this quote cites a source other than `sourceId`. */
