@@ -15,7 +15,7 @@ import type { Manifest } from '../load/manifest.js';
 import type { SourceLoader } from '../load/sources.js';
 import { placer, type Placer } from './placer.js';
 import type { Pending } from './pending.js';
-import { editDistance } from '../engine/edit-distance.js';
+import { SimilarIds, stemOf } from './similar-ids.js';
 import type { ContextDetail, Explanation, HintResult } from '../model/result.js';
 
 /** Other sources a quote was found in, for hints: the first few suffice. */
@@ -283,20 +283,9 @@ class QuoteHomes {
   }
 }
 
-/** An id without its version suffix (returns-v1 → returns). */
-function stemOf(id: string): string {
-  return id.replace(/[-_.@]?v?\d+(\.\d+)*$/i, '');
-}
-
 /** Two ids name versions of one document when they differ only in a version suffix (returns-v1, returns-v2). */
 function sameDocument(a: string, b: string): boolean {
   return a !== b && stemOf(a) !== '' && stemOf(a) === stemOf(b);
-}
-
-/** Whether a manifest id looks like the one cited: another version, or a typo of up to two characters. */
-function looksLike(id: string, idStem: string, cited: string, citedStem: string): boolean {
-  if (id !== cited && idStem !== '' && idStem === citedStem) return true;
-  return Math.abs(id.length - cited.length) <= 2 && editDistance(id.toLowerCase(), cited.toLowerCase()) <= 2;
 }
 
 /** Normalized copies of cited sources are kept for the other-source pass up to this many bytes in all. */
@@ -354,16 +343,7 @@ export function explainElsewhere(
     if (isLost(r)) lost.push(r);
     else r.normalized = undefined;
   }
-  const ids = [...manifest.sources.keys()].map((id) => ({ id, stem: stemOf(id) }));
-  const similar = new Map<string, string[]>();
-  const similarTo = (wanted: string) => {
-    let found = similar.get(wanted);
-    if (!found) {
-      const wantedStem = stemOf(wanted);
-      similar.set(wanted, (found = ids.filter((k) => looksLike(k.id, k.stem, wanted, wantedStem)).map((k) => k.id)));
-    }
-    return found;
-  };
+  const ids = new SimilarIds([...manifest.sources.keys()]);
   // One set for every lost quote, scanned against many sources: its pieces stay in the middle (no
   // table of every hash), and the scan's budget bounds the work all the same.
   const quotes = new QuoteSet({ spread: false });
@@ -419,7 +399,7 @@ export function explainElsewhere(
             }
           : h,
       );
-    const similarIds = verdict === 'unknown source' ? similarTo(cites) : [];
+    const similarIds = verdict === 'unknown source' ? ids.similarTo(cites) : [];
     const sourceIds =
       verdict === 'unknown source' && similarIds.length === 0 && count <= IDS_LISTED
         ? [...manifest.sources.keys()]

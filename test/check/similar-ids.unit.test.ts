@@ -1,0 +1,111 @@
+// The ids that look like an unknown one, found through an index, are those
+// a comparison with every id of the manifest finds, in the manifest's order:
+// on random manifests of ids that share stems, differ by case (with letters
+// whose lower case is longer, İ), hold pairs of surrogates, and are longer
+// than the index holds, each asked for ids a few edits away.
+import fc from 'fast-check';
+import { editDistance } from '../../src/engine/edit-distance.js';
+import { SimilarIds, stemOf, withinEditDistance } from '../../src/check/similar-ids.js';
+
+/** What explainElsewhere did before the index: every id compared. */
+function everyIdCompared(ids: readonly string[], wanted: string): string[] {
+  const wantedStem = stemOf(wanted);
+  return ids.filter((id) => {
+    const stem = stemOf(id);
+    if (id !== wanted && stem !== '' && stem === wantedStem) return true;
+    return Math.abs(id.length - wanted.length) <= 2 && editDistance(id.toLowerCase(), wanted.toLowerCase()) <= 2;
+  });
+}
+
+const unit = fc.constantFrom(
+  'a',
+  'b',
+  'A',
+  'B',
+  's',
+  'r',
+  'c',
+  '-',
+  '_',
+  '.',
+  'v',
+  '1',
+  '2',
+  '0',
+  'İ',
+  'ß',
+  '😀',
+  '\ud800',
+);
+const idText = (max: number) => fc.array(unit, { maxLength: max }).map((units) => units.join(''));
+
+/** An id a few edits from `id`: units replaced, inserted, deleted, swapped, or its case changed. */
+function edited(id: string, edits: readonly [number, number, string][]): string {
+  let s = id;
+  for (const [kind, at, with_] of edits) {
+    const i = s.length === 0 ? 0 : at % (s.length + 1);
+    if (kind === 0) s = s.slice(0, i) + with_ + s.slice(i + 1);
+    else if (kind === 1) s = s.slice(0, i) + with_ + s.slice(i);
+    else if (kind === 2) s = s.slice(0, i) + s.slice(i + 1);
+    else if (kind === 3) s = s.slice(0, i) + s.slice(i + 1, i + 2) + s.slice(i, i + 1) + s.slice(i + 2);
+    else s = s.toUpperCase();
+  }
+  return s;
+}
+const edits = fc.array(fc.tuple(fc.integer({ min: 0, max: 4 }), fc.nat(), unit), { maxLength: 4 });
+
+describe('SimilarIds', () => {
+  test('finds what comparing every id finds, in the same order', () => {
+    fc.assert(
+      fc.property(
+        // Short ids (most are indexed) and long ones (past what the index holds, 32 units).
+        fc.uniqueArray(fc.oneof(idText(12), idText(40)), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.tuple(fc.nat(), edits, fc.boolean(), idText(40)), { minLength: 1, maxLength: 10 }),
+        (ids, asked) => {
+          const similar = new SimilarIds(ids);
+          for (const [pick, change, random, other] of asked) {
+            const wanted = random ? other : edited(ids[pick % ids.length], change);
+            expect(similar.similarTo(wanted)).toEqual(everyIdCompared(ids, wanted));
+          }
+        },
+      ),
+      { numRuns: 500, seed: 18 },
+    );
+  });
+
+  test('versions and typos of bench-like ids, and ids of every length up to past the index', () => {
+    const ids = Array.from({ length: 300 }, (_, i) => `src-${String(i).padStart(4, '0')}-v1`);
+    ids.push('a'.repeat(33), 'a'.repeat(34), `${'b'.repeat(40)}-v2`, 'c'.repeat(32));
+    const similar = new SimilarIds(ids);
+    for (const wanted of [
+      'src-0042-v2',
+      'SRC-0042-V1',
+      'src-042-v1',
+      ' src-0042-v1',
+      'src-9999-v1',
+      'a'.repeat(35),
+      'a'.repeat(31),
+      `${'b'.repeat(40)}-v9`,
+      'c'.repeat(34),
+      '',
+    ])
+      expect(similar.similarTo(wanted)).toEqual(everyIdCompared(ids, wanted));
+    // The longest id indexed, found from a wanted one two units longer.
+    expect(similar.similarTo('c'.repeat(34))).toEqual(['c'.repeat(32)]);
+    // The answer is kept: asked again, the same list.
+    expect(similar.similarTo('src-0042-v2')).toBe(similar.similarTo('src-0042-v2'));
+  });
+});
+
+describe('withinEditDistance', () => {
+  test('says what the whole distance says, for distances up to 3', () => {
+    fc.assert(
+      fc.property(idText(14), edits, fc.integer({ min: 0, max: 3 }), (a, change, k) => {
+        const b = edited(a, change);
+        expect(withinEditDistance(a, b, k)).toBe(editDistance(a, b) <= k);
+        expect(withinEditDistance(b, a, k)).toBe(editDistance(b, a) <= k);
+      }),
+      { numRuns: 3000, seed: 18 },
+    );
+  });
+});
