@@ -35581,7 +35581,7 @@ function jsonDetail(d) {
             ? {
                 closest: d.closest && {
                     ...jsonPosition(d.closest.at),
-                    similarity: Math.round(d.closest.similarity * 1000) / 1000,
+                    similarity: (0,model_result/* reportedSimilarity */.Lf)(d.closest.similarity),
                     passage: d.closest.passage,
                     diff: d.closest.diff,
                 },
@@ -37598,11 +37598,14 @@ class SimilarIds {
     }
 }
 
+// EXTERNAL MODULE: ./src/model/result.ts
+var result = __nccwpck_require__(2960);
 ;// CONCATENATED MODULE: ./src/check/explain.ts
 // The explanations of a run's verdicts (they never change one): for each
 // record decided against a source, the closest passage, hints and
 // suggestions; then, for quotes not found where their record says, the other
 // sources of the manifest that hold them and the ids that look like an unknown one.
+
 
 
 
@@ -37694,7 +37697,7 @@ function explainAgainst(decision, view, place, sourceId) {
         detail.closest = closest
             ? {
                 at: at(closest.start, closest.end),
-                similarity: closest.similarity,
+                similarity: (0,result/* reportedSimilarity */.Lf)(closest.similarity),
                 passage: view.text.slice(closest.start, closest.end),
                 diff: (0,diagnose_closest/* formatDiff */.Vs)(closest.diff),
                 parts: closest.diff,
@@ -44315,6 +44318,7 @@ function isBelow(p, folder) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   A3: () => (/* binding */ reasonOf),
 /* harmony export */   B0: () => (/* binding */ isLocated),
+/* harmony export */   Lf: () => (/* binding */ reportedSimilarity),
 /* harmony export */   N4: () => (/* binding */ tally),
 /* harmony export */   Uo: () => (/* binding */ makeRecord),
 /* harmony export */   mH: () => (/* binding */ FINDING_KINDS),
@@ -44431,6 +44435,15 @@ function explanationOf(r) {
             return undefined;
     }
     return Object.values(d).some((v) => v !== undefined) ? d : undefined;
+}
+/**
+ * A closest passage's similarity as every report gives it, to three
+ * decimals: the JSON report's figure, which a merge of shards reads back,
+ * so that the percentage a text, summary or SARIF shows is the same from
+ * the run itself and from its shards merged.
+ */
+function reportedSimilarity(similarity) {
+    return Math.round(similarity * 1000) / 1000;
 }
 const HINT_KINDS = (/* unused pure expression or super */ null && ([
     'case',

@@ -10229,6 +10229,15 @@ function explanationOf(r) {
     }
     return Object.values(d).some((v) => v !== undefined) ? d : undefined;
 }
+/**
+ * A closest passage's similarity as every report gives it, to three
+ * decimals: the JSON report's figure, which a merge of shards reads back,
+ * so that the percentage a text, summary or SARIF shows is the same from
+ * the run itself and from its shards merged.
+ */
+function reportedSimilarity(similarity) {
+    return Math.round(similarity * 1000) / 1000;
+}
 const HINT_KINDS = [
     'case',
     'accents',
@@ -18127,6 +18136,7 @@ class SimilarIds {
 
 
 
+
 /** Other sources a quote was found in, for hints: the first few suffice. */
 const OTHER_SOURCES_KEPT = 3;
 /** Matches compared for suggestions at most: past this many, a context is not suggested. */
@@ -18208,7 +18218,7 @@ function explainAgainst(decision, view, place, sourceId) {
         detail.closest = closest
             ? {
                 at: at(closest.start, closest.end),
-                similarity: closest.similarity,
+                similarity: reportedSimilarity(closest.similarity),
                 passage: view.text.slice(closest.start, closest.end),
                 diff: formatDiff(closest.diff),
                 parts: closest.diff,
@@ -21339,7 +21349,7 @@ function jsonDetail(d) {
             ? {
                 closest: d.closest && {
                     ...jsonPosition(d.closest.at),
-                    similarity: Math.round(d.closest.similarity * 1000) / 1000,
+                    similarity: reportedSimilarity(d.closest.similarity),
                     passage: d.closest.passage,
                     diff: d.closest.diff,
                 },

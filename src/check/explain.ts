@@ -16,7 +16,7 @@ import type { SourceLoader } from '../load/sources.js';
 import { placer, type Placer } from './placer.js';
 import type { Pending } from './pending.js';
 import { SimilarIds, stemOf } from './similar-ids.js';
-import type { ContextDetail, Explanation, HintResult } from '../model/result.js';
+import { type ContextDetail, type Explanation, type HintResult, reportedSimilarity } from '../model/result.js';
 
 /** Other sources a quote was found in, for hints: the first few suffice. */
 const OTHER_SOURCES_KEPT = 3;
@@ -98,7 +98,7 @@ function explainAgainst(decision: Decision, view: SourceView, place: Placer, sou
     detail.closest = closest
       ? {
           at: at(closest.start, closest.end),
-          similarity: closest.similarity,
+          similarity: reportedSimilarity(closest.similarity),
           passage: view.text.slice(closest.start, closest.end),
           diff: formatDiff(closest.diff),
           parts: closest.diff,

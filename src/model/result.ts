@@ -260,9 +260,19 @@ export interface DiffPart {
   readonly text: string;
 }
 
+/**
+ * A closest passage's similarity as every report gives it, to three
+ * decimals: the JSON report's figure, which a merge of shards reads back,
+ * so that the percentage a text, summary or SARIF shows is the same from
+ * the run itself and from its shards merged.
+ */
+export function reportedSimilarity(similarity: number): number {
+  return Math.round(similarity * 1000) / 1000;
+}
+
 export interface ClosestResult {
   readonly at: MatchPosition;
-  /** 0 to 1. */
+  /** 0 to 1, to three decimals (reportedSimilarity). */
   readonly similarity: number;
   /** The passage, normalized. */
   readonly passage: string;

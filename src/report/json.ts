@@ -11,6 +11,7 @@ import {
   matchesOf,
   type RecordResult,
   reasonOf,
+  reportedSimilarity,
   type SourceResult,
   tally,
 } from '../model/result.js';
@@ -146,7 +147,7 @@ function jsonDetail(d: Explanation) {
       ? {
           closest: d.closest && {
             ...jsonPosition(d.closest.at),
-            similarity: Math.round(d.closest.similarity * 1000) / 1000,
+            similarity: reportedSimilarity(d.closest.similarity),
             passage: d.closest.passage,
             diff: d.closest.diff,
           },

@@ -232,7 +232,7 @@ describe('explanations of prefix and suffix', () => {
     const { lines } = explainRun(source, [{ quote: 'Contact support for HELP.', prefix: 'Intro.' }]);
     expect(lines.slice(0, 3)).toEqual([
       'c0: quote not found',
-      '  closest passage (88% similar, line 1, columns 8-32): Contact support for [-help.-] [+HELP.+]',
+      '  closest passage (89% similar, line 1, columns 8-32): Contact support for [-help.-] [+HELP.+]',
       '  hint: only letter case differs: the quote has "HELP." where the source has "help." (line 1, columns 8-32)',
     ]);
   });

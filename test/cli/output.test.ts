@@ -5,7 +5,7 @@ import path from 'node:path';
 import { runAction } from '../helpers/action.js';
 import { initRepo } from '../helpers/git.js';
 import { sarifErrors } from '../helpers/sarif.js';
-import { makeWorkspace, REPO, runCli } from '../helpers/workspace.js';
+import { copyOfFixture, makeWorkspace, REPO, runCli } from '../helpers/workspace.js';
 
 const SEED = '__fixtures__/seed/citegate.yml';
 const NEAR = '__fixtures__/near-misses/citegate.yml';
@@ -142,6 +142,20 @@ describe('--format sarif', () => {
       stdout: '',
       stderr: 'citegate: error: --format takes json or sarif, not "xml"; see citegate merge-reports --help\n',
     });
+  });
+
+  it('from merge-reports, shows each similarity as the unsplit run does, at a rounding edge too', () => {
+    // The baseline fixture's s2 is 0.7849… similar: the JSON report says 0.785, which is what a merge reads.
+    const root = copyOfFixture('__fixtures__/baseline');
+    const whole = runCli(['check', '--format', 'sarif'], root);
+    expect(whole.stdout).toContain('79% similar');
+    for (const i of [1, 2, 3, 4])
+      runCli(['check', '--format', 'json', '--shard', `${i}/4`, '--output', `s${i}.json`], root);
+    const shards = ['s1.json', 's2.json', 's3.json', 's4.json'];
+    const merged = runCli(['merge-reports', '--format', 'sarif', '--summary', 'merged.md', ...shards], root);
+    expect(merged.stdout).toBe(whole.stdout);
+    expect(readFileSync(path.join(root, 'merged.md'), 'utf8')).toContain('79% similar');
+    expect(runCli(['check', '--explain'], root).stdout).toContain('79% similar');
   });
 
   it('is not filtered further by --only-failures', () => {

@@ -2,7 +2,7 @@
 // child process, the way a user runs it.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,13 @@ export function makeTree(files: Record<string, string | Uint8Array>): string {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, content);
   }
+  return root;
+}
+
+/** A temp folder holding a copy of a folder of this repository (a fixture). */
+export function copyOfFixture(folder: string): string {
+  const root = makeTree({});
+  cpSync(path.join(REPO, folder), root, { recursive: true });
   return root;
 }
 
