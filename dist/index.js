@@ -44532,7 +44532,7 @@ function parseShard(text) {
     return index <= count && count <= MAX_SHARDS ? { index, count } : undefined;
 }
 /** What a shard is written as, for the messages that refuse another value. */
-const SHARD_FORM = 'i/n with 1 <= i <= n (for example 2/4)';
+const SHARD_FORM = `i/n with 1 <= i <= n <= ${MAX_SHARDS} (for example 2/4)`;
 
 
 /***/ }),

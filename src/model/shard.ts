@@ -19,4 +19,4 @@ export function parseShard(text: string): Shard | undefined {
 }
 
 /** What a shard is written as, for the messages that refuse another value. */
-export const SHARD_FORM = 'i/n with 1 <= i <= n (for example 2/4)';
+export const SHARD_FORM = `i/n with 1 <= i <= n <= ${MAX_SHARDS} (for example 2/4)`;

@@ -124,8 +124,10 @@ describe('sharding', () => {
   it('refuses a bad shard and reports that do not belong together', () => {
     const root = workspace();
     expect(runCli(['check', '--shard', '5/4'], root).stderr).toBe(
-      'citegate: error: --shard takes i/n with 1 <= i <= n (for example 2/4), not "5/4"; see citegate check --help\n',
+      'citegate: error: --shard takes i/n with 1 <= i <= n <= 1024 (for example 2/4), not "5/4"; see citegate check --help\n',
     );
+    // Past the most shards, the message says what the most is.
+    expect(runCli(['check', '--shard', '1/1025'], root).stderr).toContain('1 <= i <= n <= 1024');
     runCli(['check', '--format', 'json', '--output', 'a.json'], root);
     const other = workspace();
     runCli(['check', '--format', 'json', '--manifest', 'citegate.yml', '--output', path.join(root, 'b.json')], other);
