@@ -30209,7 +30209,7 @@ class SourceLoader {
         const read = this.workspace.read(resolved.abs, this.maxBytes, into);
         if (!read.ok)
             return { ok: false, reason: `${label}: ${read.reason}` };
-        const refused = this.policy?.(resolved.abs);
+        const refused = this.policy?.(resolved.abs, read.bytes);
         if (refused !== undefined)
             return { ok: false, reason: `${label}: ${refused}` };
         // Keep the larger buffer for the next source.
@@ -34100,26 +34100,36 @@ function repositoryTop(folder, workspace) {
     }
     return { ok: true, top };
 }
-/** The top folder of the repository (or submodule) that holds `folder`, looked for no higher than `ceiling`'s parent. */
-function gitTopOf(folder, ceiling) {
+/**
+ * Every entry (files, links and submodules' commits) of the commit checked out
+ * at `top`, by path from the top folder, or why git cannot list them.
+ */
+function committedTree(top) {
+    let out;
     try {
-        const top = git(folder, ['rev-parse', '--show-toplevel'], external_node_path_default().dirname(ceiling))
-            .toString('utf8')
-            .replace(/\n$/, '');
-        return top === '' ? { ok: false, reason: 'git names no top folder for it' } : { ok: true, top };
-    }
-    catch (error) {
-        return { ok: false, reason: `git finds no repository around it (${firstLine(error)})` };
-    }
-}
-/** The paths (from the top folder) of every file the commit checked out at `top` holds, or why git cannot list them. */
-function committedFiles(top) {
-    try {
-        const out = git(top, ['ls-tree', '-r', '-z', '--full-tree', '--name-only', 'HEAD']).toString('utf8');
-        return new Set(out.split('\0').filter(Boolean));
+        out = git(top, ['ls-tree', '-r', '-z', '--full-tree', '--long', 'HEAD']).toString('utf8');
     }
     catch (error) {
         return { reason: `git cannot list the files of the commit checked out (${firstLine(error)})` };
+    }
+    const entries = new Map();
+    for (const line of out.split('\0')) {
+        // "<mode> <type> <oid> <size>\t<path>", the size padded, "-" for what is not a blob.
+        const tab = line.indexOf('\t');
+        if (tab < 0)
+            continue;
+        const [mode, , oid, size] = line.slice(0, tab).split(/ +/);
+        entries.set(line.slice(tab + 1), { mode, oid, size: size === '-' ? undefined : Number(size) });
+    }
+    return entries;
+}
+/** The bytes of a blob, or undefined when git cannot give them. */
+function blobBytes(top, oid) {
+    try {
+        return git(top, ['cat-file', 'blob', oid]);
+    }
+    catch {
+        return undefined;
     }
 }
 /** The commit checked out in the repository at `top`, or undefined when there is none. */
@@ -34691,43 +34701,98 @@ function refuseCheckoutWithoutChanges(settings, manifestRepository) {
 }
 
 ;// CONCATENATED MODULE: ./src/action/committed.ts
-// In the Action, a source (and an original) must be a file git tracks at the
-// checked-out commit: the manifest pins committed, reviewed text, and a file
-// a previous step left in the workspace (an .env, a cache, a download) is none.
+// In the Action, a source (and an original) must be committed text: a file
+// of the repository around the manifest, at the commit checked out, whose
+// bytes are that commit's. The manifest pins committed, reviewed text; a
+// file a previous step left in the workspace (an .env, a cache, a download),
+// or changed after the checkout (a secret written into a tracked config, a
+// file decrypted in place), is none, and neither is a file of another
+// repository checked out beside it or inside it (a submodule, a second
+// checkout), which the pull request's author may have no right to read.
+
 
 
 
 const CHECK_WITH_THE_CLI = 'the Action checks only committed sources: commit it, or check it with the CLI';
-/** A policy that admits a source only where git tracks it at the commit checked out in its repository. */
-function committedSourcesOnly(workspace) {
-    // Asked of git once per folder and once per repository, however many sources.
-    const tops = new Map();
-    const listed = new Map();
-    return (abs) => {
-        const folder = external_node_path_default().dirname(abs);
-        let top = tops.get(folder);
-        if (top === undefined)
-            tops.set(folder, (top = gitTopOf(folder, workspace.root)));
-        if (!top.ok)
-            return `it is not in a git repository (${top.reason}): ${CHECK_WITH_THE_CLI}`;
-        let files = listed.get(top.top);
-        if (files === undefined)
-            listed.set(top.top, (files = committedFiles(top.top)));
-        if (!(files instanceof Set))
-            return `${files.reason}: ${CHECK_WITH_THE_CLI}`;
-        let realTop;
-        try {
-            realTop = external_node_fs_.realpathSync.native(top.top);
+/** Modes of a file's blob in a tree: plain and executable (links are followed to a file of their own). */
+const FILE_MODES = new Set(['100644', '100755']);
+/**
+ * A policy that admits a source only when it is a file of the repository
+ * around the manifest (`around`, asked when first needed), at the commit
+ * checked out, with the bytes read being that commit's. Git is asked once
+ * for the whole tree, however many sources.
+ */
+function committedSourcesOnly(around) {
+    let repository;
+    return (abs, bytes) => {
+        repository ??= repositoryOf(around());
+        if ('reason' in repository)
+            return `${repository.reason}: ${CHECK_WITH_THE_CLI}`;
+        const rel = external_node_path_default().relative(repository.realTop, abs).split((external_node_path_default()).sep).join('/');
+        if (rel.startsWith('../') || external_node_path_default().isAbsolute(rel))
+            return `it is outside the repository around the manifest; ${CHECK_WITH_THE_CLI}`;
+        const entry = repository.tree.get(rel);
+        if (entry === undefined || !FILE_MODES.has(entry.mode)) {
+            const inner = submoduleOf(repository.tree, rel);
+            return inner !== undefined
+                ? `it is in the submodule ${inner}, another repository: the Action admits files of the repository around the manifest only; ${CHECK_WITH_THE_CLI}`
+                : `it is not committed: git tracks no such file at the checked-out commit; ${CHECK_WITH_THE_CLI}`;
         }
-        catch {
-            realTop = top.top;
-        }
-        const rel = external_node_path_default().relative(realTop, abs).split((external_node_path_default()).sep).join('/');
-        return files.has(rel)
-            ? undefined
-            : `it is not committed: git tracks no such file at the checked-out commit; ${CHECK_WITH_THE_CLI}`;
+        if (!isCommittedText(repository.top, entry, bytes))
+            return ('its text is not the committed text: the file was changed after the checkout (by an earlier ' +
+                `step, or by git's line-end or filter settings); ${CHECK_WITH_THE_CLI}`);
+        return undefined;
     };
 }
+function repositoryOf(found) {
+    if (!found.ok)
+        return { reason: `it is not in a git repository (${found.reason})` };
+    const tree = committedTree(found.top);
+    if (!(tree instanceof Map))
+        return { reason: tree.reason };
+    let realTop;
+    try {
+        realTop = external_node_fs_.realpathSync.native(found.top);
+    }
+    catch {
+        realTop = found.top;
+    }
+    return { top: found.top, realTop, tree };
+}
+/** The submodule (a commit in the tree) that a path lies in, if any. */
+function submoduleOf(tree, rel) {
+    for (let at = rel.indexOf('/'); at >= 0; at = rel.indexOf('/', at + 1)) {
+        const folder = rel.slice(0, at);
+        if (tree.get(folder)?.mode === '160000')
+            return folder;
+    }
+    return undefined;
+}
+/**
+ * Whether the bytes are the committed blob's: git's id of them (SHA-1, or
+ * SHA-256 in a repository of that object format) is the blob's. Or, for a
+ * file Git LFS keeps, whose blob is a pointer, that the pointer names these
+ * bytes (their SHA-256 and size). Bytes git converted on checkout (line ends
+ * made CRLF, a smudge filter) are not the blob's, and are refused: the pins
+ * are of committed text.
+ */
+function isCommittedText(top, entry, bytes) {
+    const algorithm = entry.oid.length === 64 ? 'sha256' : 'sha1';
+    const id = (0,external_node_crypto_.createHash)(algorithm).update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+    if (id === entry.oid)
+        return true;
+    if (entry.size === undefined || entry.size > LFS_POINTER_MAX)
+        return false;
+    const pointer = blobBytes(top, entry.oid);
+    const named = pointer && LFS_POINTER.exec(pointer.toString('latin1'));
+    return (named !== null &&
+        named !== undefined &&
+        Number(named[2]) === bytes.length &&
+        (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') === named[1]);
+}
+/** A Git LFS pointer file (https://github.com/git-lfs/git-lfs/blob/main/docs/spec.md), small by definition. */
+const LFS_POINTER_MAX = 1024;
+const LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\noid sha256:([0-9a-f]{64})\nsize (0|[1-9][0-9]{0,15})\n$/;
 
 ;// CONCATENATED MODULE: ./src/action/github-paths.ts
 
@@ -36044,7 +36109,7 @@ async function check(settings, outputs, annotator, failures) {
     const notes = [];
     const plan = await planFiles(settings, workspace, manifest, manifestRepository, notes, annotator);
     const checkedAll = settings.effectiveScope === 'all' || plan.checkedAll;
-    const session = openSession(settings, workspace, manifest, plan, checkedAll);
+    const session = openSession(settings, workspace, manifest, plan, checkedAll, manifestRepository);
     if (settings.shard) {
         notes.push(`This is shard ${settings.shard.index} of ${settings.shard.count}: ${session.files.length} of those files (merge the shards' reports with citegate merge-reports).`);
     }
@@ -36094,7 +36159,7 @@ function baselineOf(settings, workspace, manifest, manifestRepository, plan, ses
         }
     }
 }
-function openSession(settings, workspace, manifest, plan, checkedAll) {
+function openSession(settings, workspace, manifest, plan, checkedAll, manifestRepository) {
     const started = Date.now();
     let lastLog = started;
     return new Session({
@@ -36111,7 +36176,7 @@ function openSession(settings, workspace, manifest, plan, checkedAll) {
         checks: settings.checks,
         explain: true,
         failOn: settings.failOn,
-        sourcePolicy: committedSourcesOnly(workspace),
+        sourcePolicy: committedSourcesOnly(manifestRepository),
         github: githubRun(settings, checkedAll),
         onProgress: (p) => {
             // The log notes files read and sources finished: not the steps within a source.

@@ -295,6 +295,79 @@ describe('the Action checks committed sources only', () => {
     expect(run.code).toBe(0);
     expect(run.outputs.passed).toBe('true');
   });
+  // Found in review: a tracked file that an earlier step changed (a secret written into a config), or a
+  // file of another repository checked out in the workspace, counted as committed, and a manifest
+  // pinning its new bytes got them back in the explanations.
+  it.each([
+    [
+      'a tracked file an earlier step changed',
+      (root: string) => {
+        const file = {
+          path: 'config/settings.txt',
+          text: 'The api key is sk-prod-7Hq2LmZ9xR4vT1 for production use.\n',
+        };
+        writeFileSync(path.join(root, file.path), 'The api key is API_KEY_PLACEHOLDER for production use.\n');
+        return {
+          file,
+          reason:
+            "config/settings.txt: its text is not the committed text: the file was changed after the checkout (by an earlier step, or by git's line-end or filter settings); the Action checks only committed sources: commit it, or check it with the CLI",
+        };
+      },
+    ],
+    [
+      'a file of a second checkout',
+      (root: string) => {
+        const file = {
+          path: 'private/deploy-notes.txt',
+          text: 'The api key is sk-prod-7Hq2LmZ9xR4vT1 for production use.\n',
+        };
+        writeFileSync(path.join(root, file.path), file.text);
+        initRepo(path.join(root, 'private'));
+        // Checked out beside the event's repository, as actions/checkout with `path:` leaves it: not part of it.
+        writeFileSync(path.join(root, '.gitignore'), 'private/\n');
+        return {
+          file,
+          reason:
+            'private/deploy-notes.txt: it is not committed: git tracks no such file at the checked-out commit; the Action checks only committed sources: commit it, or check it with the CLI',
+        };
+      },
+    ],
+  ])('refuses %s, pinned to the bytes on disk, and shows none of them', async (_, prepare) => {
+    const root = makeTree({
+      [GOOD.path]: GOOD.text,
+      'answers/good.json': GOOD_RECORD,
+      'config/.keep': '',
+      'private/.keep': '',
+    });
+    const record = [{ citation_id: 'k', source_id: 'cfg-v1', quote: 'The api key is X for production use.' }];
+    writeFileSync(path.join(root, 'answers/cfg.json'), JSON.stringify(record));
+    const { file, reason } = prepare(root);
+    writeFileSync(
+      path.join(root, 'citegate.yml'),
+      manifestFor({ 'good-v1': GOOD, 'cfg-v1': file }, ['answers/*.json']),
+    );
+    initRepo(root);
+    // The earlier step runs after the checkout.
+    writeFileSync(path.join(root, file.path), file.text);
+    const run = await runAction({
+      workspace: root,
+      event: 'workflow_dispatch',
+      payload: {},
+      inputs: { scope: 'all', report: 'report.json', sarif: 'report.sarif' },
+      commit: false,
+    });
+    const reportText = readFileSync(path.join(root, 'report.json'), 'utf8');
+    const report = JSON.parse(reportText);
+    expect(
+      report.sources.map((s: { id: string; status: string; reason?: string }) => [s.id, s.status, s.reason]),
+    ).toEqual([
+      ['good-v1', 'verified', undefined],
+      ['cfg-v1', 'unverified', reason],
+    ]);
+    for (const text of [run.stdout, run.summary, reportText, readFileSync(path.join(root, 'report.sarif'), 'utf8')])
+      expect(text).not.toContain('sk-prod');
+    expect(run.code).toBe(1);
+  });
 });
 
 describe('messages from outside are bounded', () => {

@@ -15671,7 +15671,7 @@ class SourceLoader {
         const read = this.workspace.read(resolved.abs, this.maxBytes, into);
         if (!read.ok)
             return { ok: false, reason: `${label}: ${read.reason}` };
-        const refused = this.policy?.(resolved.abs);
+        const refused = this.policy?.(resolved.abs, read.bytes);
         if (refused !== undefined)
             return { ok: false, reason: `${label}: ${refused}` };
         // Keep the larger buffer for the next source.

@@ -61,25 +61,41 @@ export function repositoryTop(folder: string, workspace: string): RepositoryTop 
   return { ok: true, top };
 }
 
-/** The top folder of the repository (or submodule) that holds `folder`, looked for no higher than `ceiling`'s parent. */
-export function gitTopOf(folder: string, ceiling: string): RepositoryTop {
-  try {
-    const top = git(folder, ['rev-parse', '--show-toplevel'], path.dirname(ceiling))
-      .toString('utf8')
-      .replace(/\n$/, '');
-    return top === '' ? { ok: false, reason: 'git names no top folder for it' } : { ok: true, top };
-  } catch (error) {
-    return { ok: false, reason: `git finds no repository around it (${firstLine(error)})` };
-  }
+/** A file of a commit as `git ls-tree` lists it: its mode, object id and, for a blob, its size. */
+export interface TreeEntry {
+  readonly mode: string;
+  readonly oid: string;
+  readonly size: number | undefined;
 }
 
-/** The paths (from the top folder) of every file the commit checked out at `top` holds, or why git cannot list them. */
-export function committedFiles(top: string): Set<string> | { readonly reason: string } {
+/**
+ * Every entry (files, links and submodules' commits) of the commit checked out
+ * at `top`, by path from the top folder, or why git cannot list them.
+ */
+export function committedTree(top: string): Map<string, TreeEntry> | { readonly reason: string } {
+  let out: string;
   try {
-    const out = git(top, ['ls-tree', '-r', '-z', '--full-tree', '--name-only', 'HEAD']).toString('utf8');
-    return new Set(out.split('\0').filter(Boolean));
+    out = git(top, ['ls-tree', '-r', '-z', '--full-tree', '--long', 'HEAD']).toString('utf8');
   } catch (error) {
     return { reason: `git cannot list the files of the commit checked out (${firstLine(error)})` };
+  }
+  const entries = new Map<string, TreeEntry>();
+  for (const line of out.split('\0')) {
+    // "<mode> <type> <oid> <size>\t<path>", the size padded, "-" for what is not a blob.
+    const tab = line.indexOf('\t');
+    if (tab < 0) continue;
+    const [mode, , oid, size] = line.slice(0, tab).split(/ +/);
+    entries.set(line.slice(tab + 1), { mode, oid, size: size === '-' ? undefined : Number(size) });
+  }
+  return entries;
+}
+
+/** The bytes of a blob, or undefined when git cannot give them. */
+export function blobBytes(top: string, oid: string): Buffer | undefined {
+  try {
+    return git(top, ['cat-file', 'blob', oid]);
+  } catch {
+    return undefined;
   }
 }
 

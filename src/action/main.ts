@@ -145,7 +145,7 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
   const notes: string[] = [];
   const plan = await planFiles(settings, workspace, manifest, manifestRepository, notes, annotator);
   const checkedAll = settings.effectiveScope === 'all' || plan.checkedAll;
-  const session = openSession(settings, workspace, manifest, plan, checkedAll);
+  const session = openSession(settings, workspace, manifest, plan, checkedAll, manifestRepository);
   if (settings.shard) {
     notes.push(
       `This is shard ${settings.shard.index} of ${settings.shard.count}: ${session.files.length} of those files (merge the shards' reports with citegate merge-reports).`,
@@ -220,6 +220,7 @@ function openSession(
   manifest: Manifest,
   plan: Plan,
   checkedAll: boolean,
+  manifestRepository: () => Repository,
 ): Session {
   const started = Date.now();
   let lastLog = started;
@@ -237,7 +238,7 @@ function openSession(
     checks: settings.checks,
     explain: true,
     failOn: settings.failOn,
-    sourcePolicy: committedSourcesOnly(workspace),
+    sourcePolicy: committedSourcesOnly(manifestRepository),
     github: githubRun(settings, checkedAll),
     onProgress: (p) => {
       // The log notes files read and sources finished: not the steps within a source.

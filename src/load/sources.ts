@@ -33,10 +33,11 @@ export type SourceCheck =
 
 /**
  * Which files may be sources, beyond the path rules every run has: given a
- * file's real path, why it may not be one, or undefined. The Action admits only
- * files git tracks at the checked-out commit (action/committed.ts).
+ * file's real path and the bytes read from it, why it may not be one, or
+ * undefined. The Action admits only files committed at the checked-out
+ * commit, with those bytes (action/committed.ts).
  */
-export type SourcePolicy = (abs: string) => string | undefined;
+export type SourcePolicy = (abs: string, bytes: Uint8Array) => string | undefined;
 
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -88,7 +89,7 @@ export class SourceLoader {
     const into = role === 'source' ? this.sourceBuffer : this.originalBuffer;
     const read = this.workspace.read(resolved.abs, this.maxBytes, into);
     if (!read.ok) return { ok: false, reason: `${label}: ${read.reason}` };
-    const refused = this.policy?.(resolved.abs);
+    const refused = this.policy?.(resolved.abs, read.bytes);
     if (refused !== undefined) return { ok: false, reason: `${label}: ${refused}` };
     // Keep the larger buffer for the next source.
     if (read.bytes.buffer !== into.buffer) {

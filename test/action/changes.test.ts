@@ -528,7 +528,7 @@ describe('a repository checked out in a folder of the workspace (actions/checkou
         'answers/returns.json:7 source unverified: r2',
       ]);
       expect(run.annotations.find((a) => a.properties.line === '3')?.message).toMatch(
-        /^source returns-v1 is unverified: sources\/returns-v1\.txt: it is not in a git repository \(git finds no repository around it \(fatal: not a git repository.*\)\): the Action checks only committed sources: commit it, or check it with the CLI$/,
+        /^source returns-v1 is unverified: sources\/returns-v1\.txt: it is not in a git repository \(git cannot find the repository around the manifest \(fatal: not a git repository.*\)\): the Action checks only committed sources: commit it, or check it with the CLI$/,
       );
       expect(run.code).toBe(1);
     });
