@@ -29997,7 +29997,26 @@ function nearKey(fields, key) {
     }
     return undefined;
 }
-/** Where a field (its key, or any string below it) holds a lone surrogate; the known fields' own values are checked already. */
+/** The path of a step from the field `key` (`x[2].y`, `a key in x`), made only to be told. */
+function pathOf(key, step) {
+    const steps = [];
+    for (let s = step; s !== undefined; s = s.parent)
+        steps.push(s);
+    let where = key;
+    for (let i = steps.length - 1; i >= 0; i--) {
+        const s = steps[i];
+        where = s.kind === 'element' ? `${where}[${s.at}]` : s.kind === 'member' ? `${where}.${s.at}` : `a key in ${where}`;
+    }
+    return where;
+}
+/**
+ * Where a field (its key, or any string below it) holds a lone surrogate;
+ * the known fields' own values are checked already. Walked depth first, in
+ * order, each list or mapping by an index into it, and a path made only for
+ * the string it finds: a record may hold a list of millions (3,000,000
+ * numbers, 6 MB of JSON), and a place and a path for each of them at once
+ * took some 60 times the file's size, past a heap of 256 MB.
+ */
 function surrogateIn(key, value) {
     if ((0,unicode/* hasLoneSurrogate */.fI)(key))
         return `the key ${(0,model_escape/* shorten */.ml)(JSON.stringify(key), model_escape/* EXCERPT */.IK)}`;
@@ -30005,30 +30024,72 @@ function surrogateIn(key, value) {
         return !KNOWN.includes(key) && (0,unicode/* hasLoneSurrogate */.fI)(value) ? key : undefined;
     if (value === null || typeof value !== 'object')
         return undefined;
-    const stack = [[key, value]];
-    while (stack.length > 0) {
-        const [where, v] = stack.pop();
-        if (typeof v === 'string') {
-            if ((0,unicode/* hasLoneSurrogate */.fI)(v))
-                return where;
-        }
-        else if (Array.isArray(v)) {
-            for (let i = v.length - 1; i >= 0; i--)
-                stack.push([`${where}[${i}]`, v[i]]);
+    const frames = [];
+    /** Looks at a value: a string is checked; a list or a mapping is walked (its string keys checked first, last first). */
+    const enter = (v, step) => {
+        if (typeof v === 'string')
+            return (0,unicode/* hasLoneSurrogate */.fI)(v) ? pathOf(key, step) : undefined;
+        if (Array.isArray(v))
+            frames.push({ list: v, next: 0, step });
+        else if (v instanceof Map) {
+            const entries = [...v.entries()];
+            // A key that is a list is told by its text too (String(['\ud800']) holds the surrogate), as it was found.
+            for (let i = entries.length - 1; i >= 0; i--)
+                if ((0,unicode/* hasLoneSurrogate */.fI)(String(entries[i][0])))
+                    return `a key in ${pathOf(key, step)}`;
+            frames.push({ entries, next: 0, keyNext: false, step });
         }
         else if (v !== null && typeof v === 'object') {
-            const entries = v instanceof Map ? [...v.entries()] : Object.entries(v);
-            for (let i = entries.length - 1; i >= 0; i--) {
-                const [rawKey, value] = entries[i];
-                // A YAML key may be a mapping or a list itself: its strings count too.
-                if (typeof rawKey === 'object' && rawKey !== null)
-                    stack.push([`a key in ${where}`, rawKey]);
-                const k = String(rawKey);
-                if ((0,unicode/* hasLoneSurrogate */.fI)(k))
-                    return `a key in ${where}`;
-                stack.push([`${where}.${k}`, value]);
+            const members = v;
+            const names = Object.keys(members);
+            for (let i = names.length - 1; i >= 0; i--)
+                if ((0,unicode/* hasLoneSurrogate */.fI)(names[i]))
+                    return `a key in ${pathOf(key, step)}`;
+            frames.push({ entries: names, members, next: 0, keyNext: false, step });
+        }
+        return undefined;
+    };
+    const found = enter(value, undefined);
+    if (found !== undefined)
+        return found;
+    while (frames.length > 0) {
+        const frame = frames[frames.length - 1];
+        let child;
+        let step;
+        if ('list' in frame) {
+            if (frame.next >= frame.list.length) {
+                frames.pop();
+                continue;
+            }
+            const i = frame.next++;
+            child = frame.list[i];
+            step = { parent: frame.step, kind: 'element', at: i };
+        }
+        else {
+            if (frame.next >= frame.entries.length) {
+                frames.pop();
+                continue;
+            }
+            const entry = frame.entries[frame.next];
+            const [rawKey, member] = frame.members !== undefined ? [entry, frame.members[entry]] : entry;
+            if (!frame.keyNext) {
+                // The value first, then a key that is a mapping or a list itself (a YAML key): its strings count too.
+                frame.keyNext = true;
+                child = member;
+                step = { parent: frame.step, kind: 'member', at: String(rawKey) };
+            }
+            else {
+                frame.keyNext = false;
+                frame.next++;
+                if (typeof rawKey !== 'object' || rawKey === null)
+                    continue;
+                child = rawKey;
+                step = { parent: frame.step, kind: 'key', at: '' };
             }
         }
+        const hit = enter(child, step);
+        if (hit !== undefined)
+            return hit;
     }
     return undefined;
 }

@@ -146,29 +146,106 @@ function nearKey(fields: Fields, key: string): string | undefined {
   return undefined;
 }
 
-/** Where a field (its key, or any string below it) holds a lone surrogate; the known fields' own values are checked already. */
+/** A step from a field down to a value below it: an element, a member, or a key that is itself a mapping or a list. */
+interface Step {
+  readonly parent: Step | undefined;
+  readonly kind: 'element' | 'member' | 'key';
+  readonly at: number | string;
+}
+
+/** The path of a step from the field `key` (`x[2].y`, `a key in x`), made only to be told. */
+function pathOf(key: string, step: Step | undefined): string {
+  const steps: Step[] = [];
+  for (let s = step; s !== undefined; s = s.parent) steps.push(s);
+  let where = key;
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const s = steps[i];
+    where = s.kind === 'element' ? `${where}[${s.at}]` : s.kind === 'member' ? `${where}.${s.at}` : `a key in ${where}`;
+  }
+  return where;
+}
+
+/** A list or a mapping being walked: the next of its children to look at. */
+type Frame =
+  | { readonly list: readonly unknown[]; next: number; readonly step: Step | undefined }
+  | {
+      readonly entries: readonly (readonly [unknown, unknown])[] | readonly string[];
+      readonly members?: Record<string, unknown>;
+      next: number;
+      /** Whether the value of entry `next` was looked at, and its key (a mapping or a list) is next. */
+      keyNext: boolean;
+      readonly step: Step | undefined;
+    };
+
+/**
+ * Where a field (its key, or any string below it) holds a lone surrogate;
+ * the known fields' own values are checked already. Walked depth first, in
+ * order, each list or mapping by an index into it, and a path made only for
+ * the string it finds: a record may hold a list of millions (3,000,000
+ * numbers, 6 MB of JSON), and a place and a path for each of them at once
+ * took some 60 times the file's size, past a heap of 256 MB.
+ */
 function surrogateIn(key: string, value: unknown): string | undefined {
   if (hasLoneSurrogate(key)) return `the key ${shorten(JSON.stringify(key), EXCERPT)}`;
   if (typeof value === 'string') return !KNOWN.includes(key) && hasLoneSurrogate(value) ? key : undefined;
   if (value === null || typeof value !== 'object') return undefined;
-  const stack: [where: string, value: unknown][] = [[key, value]];
-  while (stack.length > 0) {
-    const [where, v] = stack.pop()!;
-    if (typeof v === 'string') {
-      if (hasLoneSurrogate(v)) return where;
-    } else if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push([`${where}[${i}]`, v[i]]);
+  const frames: Frame[] = [];
+  /** Looks at a value: a string is checked; a list or a mapping is walked (its string keys checked first, last first). */
+  const enter = (v: unknown, step: Step | undefined): string | undefined => {
+    if (typeof v === 'string') return hasLoneSurrogate(v) ? pathOf(key, step) : undefined;
+    if (Array.isArray(v)) frames.push({ list: v, next: 0, step });
+    else if (v instanceof Map) {
+      const entries = [...v.entries()] as [unknown, unknown][];
+      // A key that is a list is told by its text too (String(['\ud800']) holds the surrogate), as it was found.
+      for (let i = entries.length - 1; i >= 0; i--)
+        if (hasLoneSurrogate(String(entries[i][0]))) return `a key in ${pathOf(key, step)}`;
+      frames.push({ entries, next: 0, keyNext: false, step });
     } else if (v !== null && typeof v === 'object') {
-      const entries = v instanceof Map ? [...v.entries()] : Object.entries(v);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [rawKey, value] = entries[i];
-        // A YAML key may be a mapping or a list itself: its strings count too.
-        if (typeof rawKey === 'object' && rawKey !== null) stack.push([`a key in ${where}`, rawKey]);
-        const k = String(rawKey);
-        if (hasLoneSurrogate(k)) return `a key in ${where}`;
-        stack.push([`${where}.${k}`, value]);
+      const members = v as Record<string, unknown>;
+      const names = Object.keys(members);
+      for (let i = names.length - 1; i >= 0; i--)
+        if (hasLoneSurrogate(names[i])) return `a key in ${pathOf(key, step)}`;
+      frames.push({ entries: names, members, next: 0, keyNext: false, step });
+    }
+    return undefined;
+  };
+  const found = enter(value, undefined);
+  if (found !== undefined) return found;
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1];
+    let child: unknown;
+    let step: Step;
+    if ('list' in frame) {
+      if (frame.next >= frame.list.length) {
+        frames.pop();
+        continue;
+      }
+      const i = frame.next++;
+      child = frame.list[i];
+      step = { parent: frame.step, kind: 'element', at: i };
+    } else {
+      if (frame.next >= frame.entries.length) {
+        frames.pop();
+        continue;
+      }
+      const entry = frame.entries[frame.next];
+      const [rawKey, member] =
+        frame.members !== undefined ? [entry as string, frame.members[entry as string]] : (entry as [unknown, unknown]);
+      if (!frame.keyNext) {
+        // The value first, then a key that is a mapping or a list itself (a YAML key): its strings count too.
+        frame.keyNext = true;
+        child = member;
+        step = { parent: frame.step, kind: 'member', at: String(rawKey) };
+      } else {
+        frame.keyNext = false;
+        frame.next++;
+        if (typeof rawKey !== 'object' || rawKey === null) continue;
+        child = rawKey;
+        step = { parent: frame.step, kind: 'key', at: '' };
       }
     }
+    const hit = enter(child, step);
+    if (hit !== undefined) return hit;
   }
   return undefined;
 }
