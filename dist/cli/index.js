@@ -9309,11 +9309,14 @@ function decodeUtf8Text(bytes) {
         const position = new TextLineIndex(before).position(before.length);
         return {
             ok: false,
-            reason: `not valid UTF-8: byte 0x${bytes[bad].toString(16).toUpperCase().padStart(2, '0')} at offset ${bad} does not start or continue a character`,
+            reason: invalidUtf8At(bytes, bad),
             position,
         };
     }
     return { ok: true, text: bytes.toString('utf8', bomLength(bytes)) };
+}
+function invalidUtf8At(bytes, at) {
+    return `not valid UTF-8: byte 0x${bytes[at].toString(16).toUpperCase().padStart(2, '0')} at offset ${at} does not start or continue a character`;
 }
 /**
  * Offset of the first byte that is not part of a well-formed UTF-8 sequence
@@ -9356,6 +9359,46 @@ function firstInvalidUtf8(bytes) {
         i += need + 1;
     }
     return bytes.length;
+}
+/**
+ * JSON Lines bytes to text, a line at a time, so that one bad line does not
+ * lose the others (its records are what the file holds, line by line): a
+ * line that is not UTF-8 is left out, its text made empty and its line end
+ * kept, so that the lines after it keep their numbers, and is told at its
+ * first bad byte as decodeUtf8Text tells it. Undefined when more than
+ * `maxBad` lines are bad: the file is not text, and is told as a whole.
+ * Lines end at LF, CRLF or a lone CR; no byte of a UTF-8 character is either.
+ */
+function decodeUtf8Lines(bytes, maxBad) {
+    const bad = [];
+    const kept = [];
+    let copiedTo = bomLength(bytes);
+    let line = 1;
+    let start = copiedTo;
+    for (let i = start; i <= bytes.length; i++) {
+        const b = i < bytes.length ? bytes[i] : 0x0a;
+        if (b !== 0x0a && b !== 0x0d)
+            continue;
+        const content = bytes.subarray(start, i);
+        if (!(0,external_node_buffer_namespaceObject.isUtf8)(content)) {
+            if (bad.length === maxBad)
+                return undefined;
+            const at = start + firstInvalidUtf8(content);
+            const before = bytes.toString('utf8', start, at);
+            bad.push({
+                reason: invalidUtf8At(bytes, at),
+                position: { line, column: new TextLineIndex(before).position(before.length).column },
+            });
+            kept.push(bytes.subarray(copiedTo, start));
+            copiedTo = i;
+        }
+        if (b === 0x0d && bytes[i + 1] === 0x0a)
+            i++;
+        line++;
+        start = i + 1;
+    }
+    kept.push(bytes.subarray(copiedTo));
+    return { text: external_node_buffer_namespaceObject.Buffer.concat(kept).toString('utf8'), bad };
 }
 
 ;// CONCATENATED MODULE: ./src/load/yaml-nodes.ts
@@ -12421,9 +12464,17 @@ function loadCitationFile(workspace, file, reading = {}, maxBytes = DEFAULT_MAX_
     if (!read.ok)
         return unread(file, `cannot read: ${read.reason}`);
     const decoded = decodeUtf8Text(read.bytes);
-    if (!decoded.ok)
+    if (decoded.ok)
+        return parseCitationText(decoded.text, file, format, reading);
+    // JSON Lines holds its records line by line: a line that is not UTF-8 is a problem of its own.
+    const lines = format === 'jsonl' ? decodeUtf8Lines(read.bytes, MAX_LINE_PROBLEMS) : undefined;
+    if (lines === undefined)
         return unread(file, decoded.reason, decoded.position);
-    return parseCitationText(decoded.text, file, format, reading);
+    const loaded = parseCitationText(lines.text, file, format, reading);
+    const bad = lines.bad.map((b) => ({ file, ...b.position, message: b.reason }));
+    // Lines left out are not an empty file.
+    const others = loaded.problems.filter((p) => !(p.line === 0 && p.message.startsWith('the file is empty')));
+    return { ...loaded, problems: [...bad, ...others].sort((a, b) => a.line - b.line || a.column - b.column) };
 }
 /** A citation file that is not read: its one problem, at `position` or on the file as a whole. */
 function unread(file, message, position = { line: 0, column: 0 }) {

@@ -26,7 +26,7 @@ import {
   scanOffsets,
   tooManyRecords,
 } from './strict-json.js';
-import { decodeUtf8Text } from './text.js';
+import { decodeUtf8Lines, decodeUtf8Text } from './text.js';
 import type { Workspace } from './workspace.js';
 import { deref, MAX_YAML_ALIASES, nodeOffset, parseYaml, withLoneCrAsLf, yamlMarks } from './yaml-nodes.js';
 import type { Problem } from '../model/problem.js';
@@ -91,8 +91,15 @@ export function loadCitationFile(
   const read = workspace.read(resolved.abs, maxBytes);
   if (!read.ok) return unread(file, `cannot read: ${read.reason}`);
   const decoded = decodeUtf8Text(read.bytes);
-  if (!decoded.ok) return unread(file, decoded.reason, decoded.position);
-  return parseCitationText(decoded.text, file, format, reading);
+  if (decoded.ok) return parseCitationText(decoded.text, file, format, reading);
+  // JSON Lines holds its records line by line: a line that is not UTF-8 is a problem of its own.
+  const lines = format === 'jsonl' ? decodeUtf8Lines(read.bytes, MAX_LINE_PROBLEMS) : undefined;
+  if (lines === undefined) return unread(file, decoded.reason, decoded.position);
+  const loaded = parseCitationText(lines.text, file, format, reading);
+  const bad = lines.bad.map((b) => ({ file, ...b.position, message: b.reason }));
+  // Lines left out are not an empty file.
+  const others = loaded.problems.filter((p) => !(p.line === 0 && p.message.startsWith('the file is empty')));
+  return { ...loaded, problems: [...bad, ...others].sort((a, b) => a.line - b.line || a.column - b.column) };
 }
 
 /** A citation file that is not read: its one problem, at `position` or on the file as a whole. */

@@ -1,6 +1,6 @@
 // Bytes to text, strictly: invalid UTF-8 is an error with its position, never
 // replaced, and a leading byte order mark is encoding, not text (SPEC §3).
-import { type Buffer, isUtf8 } from 'node:buffer';
+import { Buffer, isUtf8 } from 'node:buffer';
 import { TextLineIndex, type Position } from '../engine/positions.js';
 
 export type DecodedText =
@@ -21,11 +21,15 @@ export function decodeUtf8Text(bytes: Buffer): DecodedText {
     const position = new TextLineIndex(before).position(before.length);
     return {
       ok: false,
-      reason: `not valid UTF-8: byte 0x${bytes[bad].toString(16).toUpperCase().padStart(2, '0')} at offset ${bad} does not start or continue a character`,
+      reason: invalidUtf8At(bytes, bad),
       position,
     };
   }
   return { ok: true, text: bytes.toString('utf8', bomLength(bytes)) };
+}
+
+function invalidUtf8At(bytes: Uint8Array, at: number): string {
+  return `not valid UTF-8: byte 0x${bytes[at].toString(16).toUpperCase().padStart(2, '0')} at offset ${at} does not start or continue a character`;
 }
 
 /**
@@ -60,4 +64,51 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
     i += need + 1;
   }
   return bytes.length;
+}
+
+/** A line of JSON Lines that is not UTF-8: why, at its first bad byte. */
+export interface BadLine {
+  readonly reason: string;
+  readonly position: Position;
+}
+
+/**
+ * JSON Lines bytes to text, a line at a time, so that one bad line does not
+ * lose the others (its records are what the file holds, line by line): a
+ * line that is not UTF-8 is left out, its text made empty and its line end
+ * kept, so that the lines after it keep their numbers, and is told at its
+ * first bad byte as decodeUtf8Text tells it. Undefined when more than
+ * `maxBad` lines are bad: the file is not text, and is told as a whole.
+ * Lines end at LF, CRLF or a lone CR; no byte of a UTF-8 character is either.
+ */
+export function decodeUtf8Lines(
+  bytes: Buffer,
+  maxBad: number,
+): { readonly text: string; readonly bad: readonly BadLine[] } | undefined {
+  const bad: BadLine[] = [];
+  const kept: Buffer[] = [];
+  let copiedTo = bomLength(bytes);
+  let line = 1;
+  let start = copiedTo;
+  for (let i = start; i <= bytes.length; i++) {
+    const b = i < bytes.length ? bytes[i] : 0x0a;
+    if (b !== 0x0a && b !== 0x0d) continue;
+    const content = bytes.subarray(start, i);
+    if (!isUtf8(content)) {
+      if (bad.length === maxBad) return undefined;
+      const at = start + firstInvalidUtf8(content);
+      const before = bytes.toString('utf8', start, at);
+      bad.push({
+        reason: invalidUtf8At(bytes, at),
+        position: { line, column: new TextLineIndex(before).position(before.length).column },
+      });
+      kept.push(bytes.subarray(copiedTo, start));
+      copiedTo = i;
+    }
+    if (b === 0x0d && bytes[i + 1] === 0x0a) i++;
+    line++;
+    start = i + 1;
+  }
+  kept.push(bytes.subarray(copiedTo));
+  return { text: Buffer.concat(kept).toString('utf8'), bad };
 }
