@@ -2650,11 +2650,11 @@ __webpack_unused_export__ = errors.YAMLParseError;
 __webpack_unused_export__ = errors.YAMLWarning;
 __webpack_unused_export__ = Alias.Alias;
 exports.Vj = identity.isAlias;
-__webpack_unused_export__ = identity.isCollection;
+exports.P3 = identity.isCollection;
 __webpack_unused_export__ = identity.isDocument;
 exports.jh = identity.isMap;
 __webpack_unused_export__ = identity.isNode;
-__webpack_unused_export__ = identity.isPair;
+exports.tO = identity.isPair;
 exports.jn = identity.isScalar;
 exports.oP = identity.isSeq;
 __webpack_unused_export__ = Pair.Pair;
@@ -9405,8 +9405,13 @@ function decodeUtf8Lines(bytes, maxBad) {
 // Reading YAML with positions, shared by the manifest and citation-file loaders.
 
 
-/** Anchors and aliases are expanded at most this many times: a "billion laughs" file stops here. */
-const MAX_YAML_ALIASES = 100;
+/**
+ * A YAML document read into values (its aliases expanded) may hold at most
+ * this many: a "billion laughs" file stops here, and a file that uses an
+ * anchor a few thousand times, as YAML is meant to, never does (a YAML
+ * citation file has at most MAX_YAML_MARKS of its own).
+ */
+const MAX_YAML_VALUES = 1_000_000;
 /**
  * Line breaks and YAML punctuation (, : - [ ] { }) in a text: about half its
  * YAML tokens, each of which takes 250 to 350 bytes in the yaml package, so a
@@ -9636,6 +9641,85 @@ function scalarSource(node) {
 }
 function nodeOffset(node, fallback = 0) {
     return node?.range?.[0] ?? fallback;
+}
+/**
+ * Why a document cannot be read into values, at the alias at fault: one
+ * inside the node its anchor names (the values would hold themselves, and
+ * every walk of them would go on for ever), or one that takes the values
+ * past MAX_YAML_VALUES, each alias counted as all the values it stands for.
+ * The yaml package's own bound counts every use of an anchor, even of one
+ * string: a file that named its source once and used it a hundred times was
+ * refused whole. Recursive, as deep as the document nests (the caller tells
+ * a RangeError as too deep).
+ */
+function aliasProblem(doc) {
+    const sizes = new Map();
+    const open = new Set();
+    let loop;
+    /** The values a node stands for, aliases expanded (at most MAX_YAML_VALUES + 1). */
+    const sizeOf = (node) => {
+        if (loop !== undefined)
+            return 0;
+        if ((0,dist/* isAlias */.Vj)(node)) {
+            const target = node.resolve(doc);
+            if (target === undefined)
+                return 1;
+            if (open.has(target)) {
+                loop = node;
+                return 0;
+            }
+            return sizeOf(target);
+        }
+        if ((0,dist/* isPair */.tO)(node))
+            return Math.min(MAX_YAML_VALUES + 1, sizeOf(node.key) + sizeOf(node.value));
+        if (!(0,dist/* isCollection */.P3)(node))
+            return 1;
+        const known = sizes.get(node);
+        if (known !== undefined)
+            return known;
+        open.add(node);
+        let size = 1;
+        for (const item of node.items)
+            size = Math.min(MAX_YAML_VALUES + 1, size + sizeOf(item));
+        open.delete(node);
+        sizes.set(node, size);
+        return size;
+    };
+    // The values in document order, each alias as all it stands for: the first to cross the bound is told.
+    let total = 0;
+    let crossed;
+    const count = (node) => {
+        if (crossed !== undefined || loop !== undefined)
+            return;
+        if ((0,dist/* isAlias */.Vj)(node) || !((0,dist/* isCollection */.P3)(node) || (0,dist/* isPair */.tO)(node))) {
+            total += sizeOf(node);
+            if (total > MAX_YAML_VALUES && loop === undefined)
+                crossed = node;
+            return;
+        }
+        if ((0,dist/* isPair */.tO)(node)) {
+            count(node.key);
+            count(node.value);
+            return;
+        }
+        total += 1;
+        open.add(node);
+        for (const item of node.items)
+            count(item);
+        open.delete(node);
+    };
+    count(doc.contents);
+    if (loop !== undefined)
+        return {
+            offset: nodeOffset(loop),
+            message: `alias *${shorten(loop.source, EXCERPT)} is inside the value its anchor names: the value would hold itself`,
+        };
+    if (crossed !== undefined)
+        return {
+            offset: nodeOffset(crossed),
+            message: `too many aliases: expanded, they make more than ${MAX_YAML_VALUES.toLocaleString('en-US')} values (an alias bomb)`,
+        };
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/model/levels.ts
@@ -12704,7 +12788,11 @@ function parseYamlFile(text) {
         return { ...none, problems };
     let value;
     try {
-        value = doc.toJS({ mapAsMap: true, maxAliasCount: MAX_YAML_ALIASES });
+        const aliased = aliasProblem(doc);
+        if (aliased)
+            return { ...none, problems: [aliased] };
+        // Bounded above, alias by alias, where the package's own count refused a string's anchor used 100 times.
+        value = doc.toJS({ mapAsMap: true, maxAliasCount: -1 });
     }
     catch (error) {
         return { ...none, problems: [{ offset: nodeOffset(doc.contents), message: yamlValueError(error) }] };
@@ -12739,9 +12827,6 @@ function parseYamlFile(text) {
     };
 }
 function yamlValueError(error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/excessive alias count/i.test(message))
-        return `too many aliases: anchors may be expanded at most ${MAX_YAML_ALIASES} times`;
     if (error instanceof RangeError)
         return 'nesting is too deep';
     return messageOf(error);

@@ -1,6 +1,18 @@
 // Reading YAML with positions, shared by the manifest and citation-file loaders.
 import { EXCERPT, excerpt, shorten } from '../model/escape.js';
-import { isAlias, isScalar, LineCounter, parseAllDocuments, visit, type Document, type Node, type Scalar } from 'yaml';
+import {
+  type Alias,
+  isAlias,
+  isCollection,
+  isPair,
+  isScalar,
+  LineCounter,
+  parseAllDocuments,
+  visit,
+  type Document,
+  type Node,
+  type Scalar,
+} from 'yaml';
 
 export interface YamlIssue {
   readonly offset: number;
@@ -9,8 +21,13 @@ export interface YamlIssue {
   readonly structural: boolean;
 }
 
-/** Anchors and aliases are expanded at most this many times: a "billion laughs" file stops here. */
-export const MAX_YAML_ALIASES = 100;
+/**
+ * A YAML document read into values (its aliases expanded) may hold at most
+ * this many: a "billion laughs" file stops here, and a file that uses an
+ * anchor a few thousand times, as YAML is meant to, never does (a YAML
+ * citation file has at most MAX_YAML_MARKS of its own).
+ */
+export const MAX_YAML_VALUES = 1_000_000;
 
 export interface ParsedYaml {
   /** Undefined for an empty file. */
@@ -257,4 +274,75 @@ export function scalarSource(node: unknown): string | undefined {
 
 export function nodeOffset(node: unknown, fallback = 0): number {
   return (node as Node | undefined)?.range?.[0] ?? fallback;
+}
+
+/**
+ * Why a document cannot be read into values, at the alias at fault: one
+ * inside the node its anchor names (the values would hold themselves, and
+ * every walk of them would go on for ever), or one that takes the values
+ * past MAX_YAML_VALUES, each alias counted as all the values it stands for.
+ * The yaml package's own bound counts every use of an anchor, even of one
+ * string: a file that named its source once and used it a hundred times was
+ * refused whole. Recursive, as deep as the document nests (the caller tells
+ * a RangeError as too deep).
+ */
+export function aliasProblem(doc: Document.Parsed): { readonly offset: number; readonly message: string } | undefined {
+  const sizes = new Map<unknown, number>();
+  const open = new Set<unknown>();
+  let loop: Alias | undefined;
+  /** The values a node stands for, aliases expanded (at most MAX_YAML_VALUES + 1). */
+  const sizeOf = (node: unknown): number => {
+    if (loop !== undefined) return 0;
+    if (isAlias(node)) {
+      const target = node.resolve(doc);
+      if (target === undefined) return 1;
+      if (open.has(target)) {
+        loop = node;
+        return 0;
+      }
+      return sizeOf(target);
+    }
+    if (isPair(node)) return Math.min(MAX_YAML_VALUES + 1, sizeOf(node.key) + sizeOf(node.value));
+    if (!isCollection(node)) return 1;
+    const known = sizes.get(node);
+    if (known !== undefined) return known;
+    open.add(node);
+    let size = 1;
+    for (const item of node.items) size = Math.min(MAX_YAML_VALUES + 1, size + sizeOf(item));
+    open.delete(node);
+    sizes.set(node, size);
+    return size;
+  };
+  // The values in document order, each alias as all it stands for: the first to cross the bound is told.
+  let total = 0;
+  let crossed: Node | undefined;
+  const count = (node: unknown): void => {
+    if (crossed !== undefined || loop !== undefined) return;
+    if (isAlias(node) || !(isCollection(node) || isPair(node))) {
+      total += sizeOf(node);
+      if (total > MAX_YAML_VALUES && loop === undefined) crossed = node as Node;
+      return;
+    }
+    if (isPair(node)) {
+      count(node.key);
+      count(node.value);
+      return;
+    }
+    total += 1;
+    open.add(node);
+    for (const item of node.items) count(item);
+    open.delete(node);
+  };
+  count(doc.contents);
+  if (loop !== undefined)
+    return {
+      offset: nodeOffset(loop),
+      message: `alias *${shorten(loop.source, EXCERPT)} is inside the value its anchor names: the value would hold itself`,
+    };
+  if (crossed !== undefined)
+    return {
+      offset: nodeOffset(crossed),
+      message: `too many aliases: expanded, they make more than ${MAX_YAML_VALUES.toLocaleString('en-US')} values (an alias bomb)`,
+    };
+  return undefined;
 }

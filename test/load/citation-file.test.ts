@@ -248,8 +248,31 @@ describe('YAML citation files', () => {
       );
     }
     lines.push('citations: [*i]');
+    // At the first alias that takes the values past a million: g's first *f (597,871 values each).
     expect(parse(lines.join('\n'), 'yaml').problems).toEqual([
-      '1:1: too many aliases: anchors may be expanded at most 100 times',
+      '7:8: too many aliases: expanded, they make more than 1,000,000 values (an alias bomb)',
+    ]);
+  });
+
+  // Found in review: the yaml package's bound counts every use of an anchor, and refused a file that
+  // named its source once and used it a hundred times.
+  it('takes an anchor used thousands of times', () => {
+    const lines = ['- {citation_id: r0, source_id: &src returns-v1, quote: A receipt is required.}'];
+    for (let i = 1; i <= 3000; i++)
+      lines.push(`- {citation_id: r${i}, source_id: *src, quote: A receipt is required.}`);
+    const parsed = parse(lines.join('\n'), 'yaml');
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.records).toHaveLength(3001);
+  });
+
+  // Found while mending the above: an alias inside the value its anchor names made a value that holds
+  // itself, and the check walked it for ever.
+  it.each([
+    ['its own anchor', '- &a {citation_id: x, source_id: s, quote: q, extra: [*a]}\n', '1:55'],
+    ['an anchor around it', '- &a {citation_id: x, source_id: s, quote: q, extra: &b [1, [*a]]}\n', '1:62'],
+  ])('refuses an alias inside %s', (_, text, at) => {
+    expect(parse(text, 'yaml').problems).toEqual([
+      `${at}: alias *a is inside the value its anchor names: the value would hold itself`,
     ]);
   });
 
