@@ -40799,7 +40799,24 @@ class QuoteSet {
     bare = new Map();
     /** And of those added with one, by contextKey(): apart, so that no quote's text can pass for a key. */
     withContext = new Map();
+    /** The short quotes that find their text (see carriers). */
     short = [];
+    /**
+     * For each quote, the one whose pieces and searches find its text: itself,
+     * or the first added with the same text, which then finds the matches of
+     * every quote of that text (`groups`) and each keeps those its context
+     * allows. Three hundred records quoting one sentence of a source that has it
+     * ten thousand times, each with the prefix of its section, were three
+     * hundred quotes that each found those ten thousand places: past the scan's
+     * budget, and the source given up. Now the places are found once.
+     */
+    carriers = [];
+    /** For a quote that finds the text of others too: all of them, itself first, in the order they were added. */
+    groups = [];
+    /** The quote that finds each text (see carriers). */
+    carrierByText = new Map();
+    /** How many long quotes find their text. */
+    longCarriers = 0;
     /** Triples (hash, quote id, offset) of the pieces of the quotes added so far. */
     pieces = new Int32Array(3 * 1024);
     pieceCount = 0;
@@ -40864,13 +40881,24 @@ class QuoteSet {
         this.quotes.push(quote);
         this.caps.push(cap);
         this.contexts.push(context);
+        this.groups.push(undefined);
         byKey.set(key, id);
         this.keptWork += (cap + 1) * keptUnits(quote);
+        const carrier = this.carrierByText.get(quote.text);
+        if (carrier !== undefined) {
+            // Its text is found by the quote that has it already (see carriers).
+            this.carriers.push(carrier);
+            (this.groups[carrier] ??= [carrier]).push(id);
+            return id;
+        }
+        this.carriers.push(id);
+        this.carrierByText.set(quote.text, id);
         this.lookupWork += compareUnits(quote);
         if (quote.bytes.length < MIN_TABLE_QUOTE) {
             this.short.push(id);
             return id;
         }
+        this.longCarriers++;
         this.longLookupWork += compareUnits(quote);
         if (this.pieceCount + STRIDE > this.pieces.length / 3) {
             const grown = new Int32Array(this.pieces.length * 2);
@@ -40945,12 +40973,19 @@ class QuoteSet {
      */
     shortOf(wanted) {
         if (wanted.size >= this.short.length)
-            return this.short.filter((id) => wanted.has(id));
-        const ids = [];
+            return this.short.filter((id) => this.wantedOf(id, wanted).length > 0);
+        const ids = new Set();
         for (const id of wanted)
             if (id < this.quotes.length && this.quotes[id].bytes.length < MIN_TABLE_QUOTE)
-                ids.push(id);
-        return ids.sort((a, b) => a - b);
+                ids.add(this.carriers[id]);
+        return [...ids].sort((a, b) => a - b);
+    }
+    /** The quotes whose text a short quote finds (see carriers) that are among `wanted`. */
+    wantedOf(carrier, wanted) {
+        const group = this.groups[carrier];
+        if (group === undefined)
+            return wanted.has(carrier) ? [carrier] : [];
+        return group.filter((id) => wanted.has(id));
     }
     /** The work the last scan did and its budget (see BASE_BUDGET), for measuring. */
     get lastWork() {
@@ -40973,14 +41008,14 @@ class QuoteSet {
     }
     /** The long quotes among `wanted`, if they are all the set has (else undefined: see the module comment). */
     allLongOf(wanted) {
-        const long = this.quotes.length - this.short.length;
+        const long = this.longCarriers;
         if (wanted.size < long)
             return undefined;
-        const ids = [];
+        const ids = new Set();
         for (const id of wanted)
             if (id < this.quotes.length && this.quotes[id].bytes.length >= MIN_TABLE_QUOTE)
-                ids.push(id);
-        return ids.length === long ? ids.sort((a, b) => a - b) : undefined;
+                ids.add(this.carriers[id]);
+        return ids.size === long ? [...ids].sort((a, b) => a - b) : undefined;
     }
     /**
      * Finds the quotes of the set in `text` (a normalized source). Every quote
@@ -41004,9 +41039,7 @@ class QuoteSet {
             ? Number.POSITIVE_INFINITY
             : this.longQuotes === 'indexed'
                 ? -1
-                : (INDEX_PER_BYTE * n +
-                    comparisons * this.longLookupWork +
-                    RANGE_UNITS * (this.quotes.length - this.short.length)) /
+                : (INDEX_PER_BYTE * n + comparisons * this.longLookupWork + RANGE_UNITS * this.longCarriers) /
                     TABLE_TO_INDEX_TIME;
         // Built once per scan at most, for long quotes or short ones, and counted when built.
         let index;
@@ -41021,24 +41054,25 @@ class QuoteSet {
             // What the table found is dropped, and every long quote looked up instead.
             found.dropFindings();
             for (const id of allLong)
-                findIndexed(indexed(), this.quotes[id], id, this.contexts[id], found);
+                findIndexed(indexed(), this.quotes[id], this.groups[id] ?? [id], this.contexts, found);
         }
         // Short quotes: searched for until that has cost SHORT_SEARCH_PER_BYTE per byte, then looked up in an index.
-        const searchUpTo = found.spent() + this.shortSearchPerByte * n;
+        const searchUpTo = found.findingWork() + this.shortSearchPerByte * n;
         for (const id of this.shortOf(wanted)) {
             const quote = this.quotes[id];
-            const context = this.contexts[id];
+            const ids = this.wantedOf(id, wanted);
             // A search that runs past the limit is given up and its quote looked up instead.
-            if (index === undefined && findShort(source, quote, id, context, found, searchUpTo))
+            if (index === undefined && findShort(source, quote, ids, this.contexts, found, searchUpTo))
                 continue;
-            findIndexed(indexed(), quote, id, context, found);
+            findIndexed(indexed(), quote, ids, this.contexts, found);
         }
         this.work = { spent: found.spent(), budget };
         return found.hits();
     }
     /**
      * The pass of the table over the source: false, its findings left for the
-     * caller to drop, once its work has passed `giveWayAt`.
+     * caller to drop, once its work has passed `giveWayAt` (the work of finding
+     * places: checking contexts costs the index as much).
      */
     scanTable(source, found, giveWayAt) {
         const n = source.length;
@@ -41069,7 +41103,7 @@ class QuoteSet {
                         for (let k = 0; k < passing.length && whole; k++) {
                             const w = passing[k];
                             this.walk(table, mix(words[w], words[w + 1], words[w + 2], words[w + 3]), w, text, found, unlinked);
-                            whole = found.spent() <= giveWayAt;
+                            whole = found.findingWork() <= giveWayAt;
                         }
                     }
                 }
@@ -41083,7 +41117,7 @@ class QuoteSet {
                         if ((filter[g >>> 5] & (1 << (g & 31))) === 0)
                             continue;
                         this.walk(table, h, w, text, found, unlinked);
-                        if (found.spent() > giveWayAt) {
+                        if (found.findingWork() > giveWayAt) {
                             whole = false;
                             break;
                         }
@@ -41111,7 +41145,8 @@ class QuoteSet {
         let previous = -1;
         for (let piece = heads[slot]; piece >= 0; piece = next[piece]) {
             const id = ids[piece];
-            if (found.doneBefore(id, w)) {
+            const group = this.groups[id];
+            if (group === undefined ? found.doneBefore(id, w) : found.allDoneBefore(group, w)) {
                 // Full since an earlier position: every later start would be later still.
                 // A slot whose list empties stays taken (EMPTIED), or probing for other hashes would stop at it.
                 if (previous === -1)
@@ -41127,13 +41162,16 @@ class QuoteSet {
             if (start < 0)
                 continue;
             const q = this.quotes[id];
-            if (found.full(id) && start > found.last(id))
+            if (group === undefined && found.full(id) && start > found.last(id))
                 continue;
             const compared = mismatchAt(text, start, q.bytes);
             found.spend(compared >>> 4);
             if (compared < q.bytes.length || !(0,_match_js__WEBPACK_IMPORTED_MODULE_1__/* .respectsWordBoundaries */ .kz)(text, start, q))
                 continue;
-            found.match(id, start, w, this.contexts[id], text, q.bytes.length);
+            if (group === undefined)
+                found.match(id, start, w, this.contexts[id], text, q.bytes.length);
+            else
+                found.matchEach(group, start, w, this.contexts, text, q.bytes.length);
         }
     }
 }
@@ -41216,6 +41254,8 @@ class ScanState {
     caps = [];
     remaining = 0;
     budget = 0;
+    /** The part of the work spent checking contexts, which finding the places another way would not save. */
+    contextWork = 0;
     begin(size, caps, budget) {
         if (this.candidates.length < size) {
             this.candidates = new Int32Array(size * 2);
@@ -41225,10 +41265,20 @@ class ScanState {
         this.caps = caps;
         this.budget = budget;
         this.remaining = budget;
+        this.contextWork = 0;
     }
     /** The work done so far in this scan. */
     spent() {
         return this.budget - this.remaining;
+    }
+    /**
+     * The work of finding the quotes' places so far, without checking their
+     * contexts: what decides whether searching or the table gives way to an
+     * index, which checks as many contexts (records quoting one sentence of a
+     * long source with a prefix each built the index for nothing, in seconds).
+     */
+    findingWork() {
+        return this.spent() - this.contextWork;
     }
     spend(units) {
         this.remaining -= units;
@@ -41248,6 +41298,18 @@ class ScanState {
         const at = this.fullAt[id];
         return at >= 0 && at < w;
     }
+    allDoneBefore(ids, w) {
+        for (const id of ids)
+            if (!this.doneBefore(id, w))
+                return false;
+        return true;
+    }
+    allFull(ids) {
+        for (const id of ids)
+            if (this.fullAt[id] < 0)
+                return false;
+        return true;
+    }
     last(id) {
         const list = this.starts[id];
         return list[list.length - 1];
@@ -41261,7 +41323,9 @@ class ScanState {
         }
         if (context) {
             this.candidates[id]++;
-            this.spend(((context.prefix.length + context.suffix.length) >>> 4) + 1);
+            const units = ((context.prefix.length + context.suffix.length) >>> 4) + 1;
+            this.contextWork += units;
+            this.spend(units);
             if (!(0,_match_js__WEBPACK_IMPORTED_MODULE_1__/* .contextAllows */ .mZ)(text, start, length, context))
                 return;
         }
@@ -41275,6 +41339,19 @@ class ScanState {
             list.pop();
         if (list.length >= this.caps[id] && this.fullAt[id] < 0)
             this.fullAt[id] = w;
+    }
+    /**
+     * A match of the text of several quotes (see QuoteSet's carriers), for each
+     * of them as it would have come to it alone: not to one whose list is full
+     * with earlier starts, which alone would have stopped looking (its count of
+     * candidates stays what it was then).
+     */
+    matchEach(ids, start, w, contexts, text, length) {
+        for (const id of ids) {
+            if (this.fullAt[id] >= 0 && start > this.last(id))
+                continue;
+            this.match(id, start, w, contexts[id], text, length);
+        }
     }
     /** Drops what the scan found of a quote, to find it again another way. */
     forget(id) {
@@ -41312,13 +41389,14 @@ class ScanState {
  * with a context, those the context allows. False, with nothing kept for it,
  * when the scan's work went past `upTo` first.
  */
-function findShort(text, quote, id, context, found, upTo) {
+function findShort(text, quote, ids, contexts, found, upTo) {
     let from = 0;
     for (;;) {
-        if (found.full(id))
+        if (found.allFull(ids))
             return true;
-        if (found.spent() > upTo) {
-            found.forget(id);
+        if (found.findingWork() > upTo) {
+            for (const id of ids)
+                found.forget(id);
             return false;
         }
         const at = text.indexOf(quote.bytes, from);
@@ -41326,7 +41404,7 @@ function findShort(text, quote, id, context, found, upTo) {
         if (at < 0)
             return true;
         if ((0,_match_js__WEBPACK_IMPORTED_MODULE_1__/* .respectsWordBoundaries */ .kz)(text, at, quote))
-            found.match(id, at, 0, context, text, quote.bytes.length);
+            found.matchEach(ids, at, 0, contexts, text, quote.bytes.length);
         from = at + 1;
     }
 }
@@ -41335,7 +41413,7 @@ function findShort(text, quote, id, context, found, upTo) {
  * up to its cap, and with a context, those the context allows (its matches
  * sorted, in `sorted` by range for the other contexts of the same quote).
  */
-function findIndexed(index, quote, id, context, found) {
+function findIndexed(index, quote, ids, contexts, found) {
     const steps = { count: 0 };
     const range = index.range(quote.bytes, steps);
     found.spend(steps.count * (1 + (quote.bytes.length >>> 4)));
@@ -41344,7 +41422,8 @@ function findIndexed(index, quote, id, context, found) {
         return;
     const text = index.text;
     const length = quote.bytes.length;
-    if (!context) {
+    if (ids.length === 1 && !contexts[ids[0]]) {
+        const id = ids[0];
         const cap = found.cap(id);
         found.spend(Math.ceil(Math.min(count, _unit_index_js__WEBPACK_IMPORTED_MODULE_2__/* .RMQ_FROM */ .CO) / RANGE_ENTRIES_PER_UNIT) + (count > _unit_index_js__WEBPACK_IMPORTED_MODULE_2__/* .RMQ_FROM */ .CO ? _unit_index_js__WEBPACK_IMPORTED_MODULE_2__/* .RMQ_STEPS */ .Rh * cap : 0));
         for (const start of index.firstMatches(range, cap))
@@ -41354,9 +41433,9 @@ function findIndexed(index, quote, id, context, found) {
     // Every match, in text order, until the context has kept as many as the cap: as a search would.
     const matches = index.ascending(range);
     const each = count > _unit_index_js__WEBPACK_IMPORTED_MODULE_2__/* .RMQ_FROM */ .CO ? _unit_index_js__WEBPACK_IMPORTED_MODULE_2__/* .RMQ_STEPS */ .Rh : 1;
-    for (let start = matches.next(); start >= 0 && !found.full(id); start = matches.next()) {
+    for (let start = matches.next(); start >= 0 && !found.allFull(ids); start = matches.next()) {
         found.spend(each);
-        found.match(id, start, 0, context, text, length);
+        found.matchEach(ids, start, 0, contexts, text, length);
     }
 }
 function littleEndianWords(text) {

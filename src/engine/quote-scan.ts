@@ -333,7 +333,24 @@ export class QuoteSet {
   private readonly bare = new Map<string, number>();
   /** And of those added with one, by contextKey(): apart, so that no quote's text can pass for a key. */
   private readonly withContext = new Map<string, number>();
+  /** The short quotes that find their text (see carriers). */
   private readonly short: number[] = [];
+  /**
+   * For each quote, the one whose pieces and searches find its text: itself,
+   * or the first added with the same text, which then finds the matches of
+   * every quote of that text (`groups`) and each keeps those its context
+   * allows. Three hundred records quoting one sentence of a source that has it
+   * ten thousand times, each with the prefix of its section, were three
+   * hundred quotes that each found those ten thousand places: past the scan's
+   * budget, and the source given up. Now the places are found once.
+   */
+  private readonly carriers: number[] = [];
+  /** For a quote that finds the text of others too: all of them, itself first, in the order they were added. */
+  private readonly groups: (number[] | undefined)[] = [];
+  /** The quote that finds each text (see carriers). */
+  private readonly carrierByText = new Map<string, number>();
+  /** How many long quotes find their text. */
+  private longCarriers = 0;
   /** Triples (hash, quote id, offset) of the pieces of the quotes added so far. */
   private pieces: Int32Array = new Int32Array(3 * 1024);
   private pieceCount = 0;
@@ -407,13 +424,24 @@ export class QuoteSet {
     this.quotes.push(quote);
     this.caps.push(cap);
     this.contexts.push(context);
+    this.groups.push(undefined);
     byKey.set(key, id);
     this.keptWork += (cap + 1) * keptUnits(quote);
+    const carrier = this.carrierByText.get(quote.text);
+    if (carrier !== undefined) {
+      // Its text is found by the quote that has it already (see carriers).
+      this.carriers.push(carrier);
+      (this.groups[carrier] ??= [carrier]).push(id);
+      return id;
+    }
+    this.carriers.push(id);
+    this.carrierByText.set(quote.text, id);
     this.lookupWork += compareUnits(quote);
     if (quote.bytes.length < MIN_TABLE_QUOTE) {
       this.short.push(id);
       return id;
     }
+    this.longCarriers++;
     this.longLookupWork += compareUnits(quote);
     if (this.pieceCount + STRIDE > this.pieces.length / 3) {
       const grown = new Int32Array(this.pieces.length * 2);
@@ -492,11 +520,18 @@ export class QuoteSet {
    * short quotes for each source.
    */
   private shortOf(wanted: ReadonlySet<number>): readonly number[] {
-    if (wanted.size >= this.short.length) return this.short.filter((id) => wanted.has(id));
-    const ids: number[] = [];
+    if (wanted.size >= this.short.length) return this.short.filter((id) => this.wantedOf(id, wanted).length > 0);
+    const ids = new Set<number>();
     for (const id of wanted)
-      if (id < this.quotes.length && this.quotes[id].bytes.length < MIN_TABLE_QUOTE) ids.push(id);
-    return ids.sort((a, b) => a - b);
+      if (id < this.quotes.length && this.quotes[id].bytes.length < MIN_TABLE_QUOTE) ids.add(this.carriers[id]);
+    return [...ids].sort((a, b) => a - b);
+  }
+
+  /** The quotes whose text a short quote finds (see carriers) that are among `wanted`. */
+  private wantedOf(carrier: number, wanted: ReadonlySet<number>): readonly number[] {
+    const group = this.groups[carrier];
+    if (group === undefined) return wanted.has(carrier) ? [carrier] : [];
+    return group.filter((id) => wanted.has(id));
   }
 
   /** The work the last scan did and its budget (see BASE_BUDGET), for measuring. */
@@ -521,12 +556,12 @@ export class QuoteSet {
 
   /** The long quotes among `wanted`, if they are all the set has (else undefined: see the module comment). */
   private allLongOf(wanted: ReadonlySet<number>): number[] | undefined {
-    const long = this.quotes.length - this.short.length;
+    const long = this.longCarriers;
     if (wanted.size < long) return undefined;
-    const ids: number[] = [];
+    const ids = new Set<number>();
     for (const id of wanted)
-      if (id < this.quotes.length && this.quotes[id].bytes.length >= MIN_TABLE_QUOTE) ids.push(id);
-    return ids.length === long ? ids.sort((a, b) => a - b) : undefined;
+      if (id < this.quotes.length && this.quotes[id].bytes.length >= MIN_TABLE_QUOTE) ids.add(this.carriers[id]);
+    return ids.size === long ? [...ids].sort((a, b) => a - b) : undefined;
   }
 
   /**
@@ -552,9 +587,7 @@ export class QuoteSet {
         ? Number.POSITIVE_INFINITY
         : this.longQuotes === 'indexed'
           ? -1
-          : (INDEX_PER_BYTE * n +
-              comparisons * this.longLookupWork +
-              RANGE_UNITS * (this.quotes.length - this.short.length)) /
+          : (INDEX_PER_BYTE * n + comparisons * this.longLookupWork + RANGE_UNITS * this.longCarriers) /
             TABLE_TO_INDEX_TIME;
     // Built once per scan at most, for long quotes or short ones, and counted when built.
     let index: UnitIndex | undefined;
@@ -568,16 +601,16 @@ export class QuoteSet {
     if (indexAt < 0 ? allLong!.length > 0 : !this.scanTable(source, found, indexAt)) {
       // What the table found is dropped, and every long quote looked up instead.
       found.dropFindings();
-      for (const id of allLong!) findIndexed(indexed(), this.quotes[id], id, this.contexts[id], found);
+      for (const id of allLong!) findIndexed(indexed(), this.quotes[id], this.groups[id] ?? [id], this.contexts, found);
     }
     // Short quotes: searched for until that has cost SHORT_SEARCH_PER_BYTE per byte, then looked up in an index.
-    const searchUpTo = found.spent() + this.shortSearchPerByte * n;
+    const searchUpTo = found.findingWork() + this.shortSearchPerByte * n;
     for (const id of this.shortOf(wanted)) {
       const quote = this.quotes[id];
-      const context = this.contexts[id];
+      const ids = this.wantedOf(id, wanted);
       // A search that runs past the limit is given up and its quote looked up instead.
-      if (index === undefined && findShort(source, quote, id, context, found, searchUpTo)) continue;
-      findIndexed(indexed(), quote, id, context, found);
+      if (index === undefined && findShort(source, quote, ids, this.contexts, found, searchUpTo)) continue;
+      findIndexed(indexed(), quote, ids, this.contexts, found);
     }
     this.work = { spent: found.spent(), budget };
     return found.hits();
@@ -585,7 +618,8 @@ export class QuoteSet {
 
   /**
    * The pass of the table over the source: false, its findings left for the
-   * caller to drop, once its work has passed `giveWayAt`.
+   * caller to drop, once its work has passed `giveWayAt` (the work of finding
+   * places: checking contexts costs the index as much).
    */
   private scanTable(source: Buffer, found: ScanState, giveWayAt: number): boolean {
     const n = source.length;
@@ -615,7 +649,7 @@ export class QuoteSet {
             for (let k = 0; k < passing.length && whole; k++) {
               const w = passing[k];
               this.walk(table, mix(words[w], words[w + 1], words[w + 2], words[w + 3]), w, text, found, unlinked);
-              whole = found.spent() <= giveWayAt;
+              whole = found.findingWork() <= giveWayAt;
             }
           }
         } else {
@@ -626,7 +660,7 @@ export class QuoteSet {
             const g = h & filterMask;
             if ((filter[g >>> 5] & (1 << (g & 31))) === 0) continue;
             this.walk(table, h, w, text, found, unlinked);
-            if (found.spent() > giveWayAt) {
+            if (found.findingWork() > giveWayAt) {
               whole = false;
               break;
             }
@@ -651,7 +685,8 @@ export class QuoteSet {
     let previous = -1;
     for (let piece = heads[slot]; piece >= 0; piece = next[piece]) {
       const id = ids[piece];
-      if (found.doneBefore(id, w)) {
+      const group = this.groups[id];
+      if (group === undefined ? found.doneBefore(id, w) : found.allDoneBefore(group, w)) {
         // Full since an earlier position: every later start would be later still.
         // A slot whose list empties stays taken (EMPTIED), or probing for other hashes would stop at it.
         if (previous === -1) heads[slot] = next[piece] === -1 ? EMPTIED : next[piece];
@@ -664,11 +699,12 @@ export class QuoteSet {
       const start = (w << 2) - offsets[piece];
       if (start < 0) continue;
       const q = this.quotes[id];
-      if (found.full(id) && start > found.last(id)) continue;
+      if (group === undefined && found.full(id) && start > found.last(id)) continue;
       const compared = mismatchAt(text, start, q.bytes);
       found.spend(compared >>> 4);
       if (compared < q.bytes.length || !respectsWordBoundaries(text, start, q)) continue;
-      found.match(id, start, w, this.contexts[id], text, q.bytes.length);
+      if (group === undefined) found.match(id, start, w, this.contexts[id], text, q.bytes.length);
+      else found.matchEach(group, start, w, this.contexts, text, q.bytes.length);
     }
   }
 }
@@ -751,6 +787,8 @@ class ScanState {
   private caps: readonly number[] = [];
   private remaining = 0;
   private budget = 0;
+  /** The part of the work spent checking contexts, which finding the places another way would not save. */
+  private contextWork = 0;
 
   begin(size: number, caps: readonly number[], budget: number): void {
     if (this.candidates.length < size) {
@@ -761,11 +799,22 @@ class ScanState {
     this.caps = caps;
     this.budget = budget;
     this.remaining = budget;
+    this.contextWork = 0;
   }
 
   /** The work done so far in this scan. */
   spent(): number {
     return this.budget - this.remaining;
+  }
+
+  /**
+   * The work of finding the quotes' places so far, without checking their
+   * contexts: what decides whether searching or the table gives way to an
+   * index, which checks as many contexts (records quoting one sentence of a
+   * long source with a prefix each built the index for nothing, in seconds).
+   */
+  findingWork(): number {
+    return this.spent() - this.contextWork;
   }
 
   spend(units: number): void {
@@ -790,6 +839,16 @@ class ScanState {
     return at >= 0 && at < w;
   }
 
+  allDoneBefore(ids: readonly number[], w: number): boolean {
+    for (const id of ids) if (!this.doneBefore(id, w)) return false;
+    return true;
+  }
+
+  allFull(ids: readonly number[]): boolean {
+    for (const id of ids) if (this.fullAt[id] < 0) return false;
+    return true;
+  }
+
   last(id: number): number {
     const list = this.starts[id]!;
     return list[list.length - 1];
@@ -811,7 +870,9 @@ class ScanState {
     }
     if (context) {
       this.candidates[id]++;
-      this.spend(((context.prefix.length + context.suffix.length) >>> 4) + 1);
+      const units = ((context.prefix.length + context.suffix.length) >>> 4) + 1;
+      this.contextWork += units;
+      this.spend(units);
       if (!contextAllows(text, start, length, context)) return;
     }
     // Starts come in order, except that two found at one aligned position may
@@ -820,6 +881,26 @@ class ScanState {
     else insertSorted(list, start);
     if (list.length > this.caps[id]) list.pop();
     if (list.length >= this.caps[id] && this.fullAt[id] < 0) this.fullAt[id] = w;
+  }
+
+  /**
+   * A match of the text of several quotes (see QuoteSet's carriers), for each
+   * of them as it would have come to it alone: not to one whose list is full
+   * with earlier starts, which alone would have stopped looking (its count of
+   * candidates stays what it was then).
+   */
+  matchEach(
+    ids: readonly number[],
+    start: number,
+    w: number,
+    contexts: readonly (QuoteContext | undefined)[],
+    text: Uint8Array,
+    length: number,
+  ): void {
+    for (const id of ids) {
+      if (this.fullAt[id] >= 0 && start > this.last(id)) continue;
+      this.match(id, start, w, contexts[id], text, length);
+    }
   }
 
   /** Drops what the scan found of a quote, to find it again another way. */
@@ -863,22 +944,22 @@ class ScanState {
 function findShort(
   text: Buffer,
   quote: PreparedQuote,
-  id: number,
-  context: QuoteContext | undefined,
+  ids: readonly number[],
+  contexts: readonly (QuoteContext | undefined)[],
   found: ScanState,
   upTo: number,
 ): boolean {
   let from = 0;
   for (;;) {
-    if (found.full(id)) return true;
-    if (found.spent() > upTo) {
-      found.forget(id);
+    if (found.allFull(ids)) return true;
+    if (found.findingWork() > upTo) {
+      for (const id of ids) found.forget(id);
       return false;
     }
     const at = text.indexOf(quote.bytes, from);
     found.spend(SEARCH_CALL + ((at < 0 ? text.length - from : at - from) >>> 6));
     if (at < 0) return true;
-    if (respectsWordBoundaries(text, at, quote)) found.match(id, at, 0, context, text, quote.bytes.length);
+    if (respectsWordBoundaries(text, at, quote)) found.matchEach(ids, at, 0, contexts, text, quote.bytes.length);
     from = at + 1;
   }
 }
@@ -891,8 +972,8 @@ function findShort(
 function findIndexed(
   index: UnitIndex,
   quote: PreparedQuote,
-  id: number,
-  context: QuoteContext | undefined,
+  ids: readonly number[],
+  contexts: readonly (QuoteContext | undefined)[],
   found: ScanState,
 ): void {
   const steps = { count: 0 };
@@ -902,7 +983,8 @@ function findIndexed(
   if (count === 0) return;
   const text = index.text;
   const length = quote.bytes.length;
-  if (!context) {
+  if (ids.length === 1 && !contexts[ids[0]]) {
+    const id = ids[0];
     const cap = found.cap(id);
     found.spend(
       Math.ceil(Math.min(count, RMQ_FROM) / RANGE_ENTRIES_PER_UNIT) + (count > RMQ_FROM ? RMQ_STEPS * cap : 0),
@@ -913,9 +995,9 @@ function findIndexed(
   // Every match, in text order, until the context has kept as many as the cap: as a search would.
   const matches = index.ascending(range);
   const each = count > RMQ_FROM ? RMQ_STEPS : 1;
-  for (let start = matches.next(); start >= 0 && !found.full(id); start = matches.next()) {
+  for (let start = matches.next(); start >= 0 && !found.allFull(ids); start = matches.next()) {
     found.spend(each);
-    found.match(id, start, 0, context, text, length);
+    found.matchEach(ids, start, 0, contexts, text, length);
   }
 }
 

@@ -274,6 +274,42 @@ describe('QuoteSet under hostile input: bounded work', () => {
     expect(set.scan(other, ids)).toEqual(fresh.scan(other, ids));
   });
 
+  // Found in review: records quoting one sentence of a source that has it in each of its 10,000 sections,
+  // each with its section's prefix, were each a quote that found the 10,000 places: past the budget, and
+  // the source given up. The places of one text are found once now, for every quote of that text.
+  it.each([
+    ['long', 'The fee is waived where the provisions of this section apply.'],
+    ['short', 'The fee.'],
+  ])('finds a %s text once for all its contexts, within the budget', (_, sentence) => {
+    const sections = 10_000;
+    const text = Array.from({ length: sections }, (_, i) => `Section ${i + 1}. ${sentence}`).join(' ');
+    const bytes = Buffer.from(text, 'utf8');
+    const set = new QuoteSet();
+    const picked = Array.from({ length: 300 }, (_, k) => 1 + ((k * 7919) % sections));
+    const ids = picked.map((n) => set.add(prepareQuote(sentence), 2, quoteContext(`Section ${n}.`, '')));
+    const bare = set.add(prepareQuote(sentence), 2);
+    const hits = set.scan(bytes, new Set([...ids, bare]));
+    picked.forEach((n, k) => {
+      expect(hits.get(ids[k])).toEqual({
+        starts: [text.indexOf(`Section ${n}. `) + `Section ${n}. `.length],
+        candidates: sections,
+      });
+    });
+    expect(hits.get(bare)?.starts).toHaveLength(2);
+    expect(set.lastWork!.spent).toBeLessThan(set.lastWork!.budget / 2);
+  });
+
+  it('finds a short text for the quotes of it asked for only', () => {
+    const set = new QuoteSet();
+    const bare = set.add(prepareQuote('ab'), 3);
+    const under = set.add(prepareQuote('ab'), 3, quoteContext('x', ''));
+    const bytes = Buffer.from('x ab ab x ab', 'utf8');
+    expect([...set.scan(bytes, new Set([under])).keys()]).toEqual([under]);
+    expect(set.scan(bytes, new Set([under])).get(under)).toEqual({ starts: [2, 10], candidates: 3 });
+    expect([...set.scan(bytes, new Set([bare])).keys()]).toEqual([bare]);
+    expect(set.scan(bytes, new Set([bare])).get(bare)).toEqual({ starts: [2, 5, 10], candidates: 0 });
+  });
+
   it('gives up on a context that keeps counting matches it rules out', () => {
     const set = new QuoteSet();
     const ids = new Set<number>();
