@@ -28599,6 +28599,9 @@ function looksLikeResponse(value) {
 }
 /** A value of the file in a message: as JSON, at most a short excerpt of it. */
 function shown(value) {
+    // JSON.stringify writes a number past the doubles (1e999, read as Infinity) as null.
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return 'a non-finite number';
     return (0,model_escape/* shorten */.ml)(JSON.stringify(value) ?? String(value), model_escape/* EXCERPT */.IK);
 }
 function typeName(value) {
@@ -33157,8 +33160,13 @@ function hintLines(hints, closest) {
 
 
 
+/** A record as its verdict line names it: its citation_id as the reference prints it (SPEC §5), even an empty one. */
 function recordLabel(record) {
     return record.citationId === null ? `(record ${record.index + 1})` : (0,model_escape/* escapeValue */.PI)(record.citationId);
+}
+/** A record as messages, annotations and summaries name it: an empty citation_id by its place, as a missing one. */
+function recordName(record) {
+    return record.citationId === '' ? `(record ${record.index + 1})` : recordLabel(record);
 }
 /**
  * Standard output: one line per record (with `onlyFailures`, per record not
@@ -33229,7 +33237,7 @@ function* diagnosticsChunks(result, options = {}) {
         if (r.verdict !== 'invalid fields')
             continue;
         const old = onChange && r.baseline?.state === 'still failing';
-        lines.push(escapeMessage(formatDiagnostic(r, old ? 'warning' : 'error', `${recordLabel(r)}: invalid fields: ${r.reason}${old ? STILL_FAILING : ''}`)));
+        lines.push(escapeMessage(formatDiagnostic(r, old ? 'warning' : 'error', `${recordName(r)}: invalid fields: ${r.reason}${old ? STILL_FAILING : ''}`)));
         yield* flush();
     }
     if (result.records.length === 0 && options.shard) {
@@ -33353,7 +33361,7 @@ function planAnnotations(result) {
             level,
             make: () => ({
                 level,
-                title: `${r.verdict}: ${recordLabel(r)}`,
+                title: `${r.verdict}: ${recordName(r)}`,
                 message: [
                     recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result),
                     ...explain_text_explainRecord(r).map(model_escape/* escapeMessage */.hC),
@@ -33854,7 +33862,7 @@ function buildSummary(result, context = {}) {
     ];
     const cells = (r) => [
         fileLink(r, context),
-        (0,model_escape/* escapeHtml */.ZD)(recordLabel(r)),
+        (0,model_escape/* escapeHtml */.ZD)(recordName(r)),
         (0,model_escape/* escapeHtml */.ZD)(r.sourceId ?? ''),
         `<b>${r.verdict}</b>${(0,model_result/* reasonOf */.A3)(r) ? `<br>${(0,model_escape/* escapeHtml */.ZD)((0,model_escape/* shorten */.ml)((0,model_result/* reasonOf */.A3)(r), 200))}` : ''}`,
         ...(result.baseline ? [baselineCell(r)] : []),
@@ -33903,7 +33911,7 @@ function buildSummary(result, context = {}) {
         page.force(`<details><summary>${good.length} located record${good.length === 1 ? '' : 's'}</summary>\n\n`);
         table(page, ['file', 'citation', 'source', 'at'], good, (r) => [
             fileLink(r, context),
-            (0,model_escape/* escapeHtml */.ZD)(recordLabel(r)),
+            (0,model_escape/* escapeHtml */.ZD)(recordName(r)),
             (0,model_escape/* escapeHtml */.ZD)(r.sourceId ?? ''),
             r.match ? `line ${r.match.line}, column ${r.match.column}` : '',
         ], 'located records');
@@ -36122,7 +36130,7 @@ function logFailures(result) {
     core.startGroup(title);
     logUntrusted([
         ...result.problems.map((p) => `problem: ${formatProblem(p)}`),
-        ...failing.map((r) => `record: ${r.file}:${r.line}: ${recordLabel(r)}: ${r.verdict}${(0,model_result/* reasonOf */.A3)(r) ? ` (${(0,model_result/* reasonOf */.A3)(r)})` : ''}`),
+        ...failing.map((r) => `record: ${r.file}:${r.line}: ${recordName(r)}: ${r.verdict}${(0,model_result/* reasonOf */.A3)(r) ? ` (${(0,model_result/* reasonOf */.A3)(r)})` : ''}`),
         ...result.findings.map((f) => `finding (${f.level}): ${f.file}:${f.line}: ${f.kind}${f.citationId !== undefined ? `: ${f.citationId}` : ''}: ${f.message}`),
     ]);
     core.endGroup();

@@ -12261,6 +12261,9 @@ function looksLikeResponse(value) {
 }
 /** A value of the file in a message: as JSON, at most a short excerpt of it. */
 function shown(value) {
+    // JSON.stringify writes a number past the doubles (1e999, read as Infinity) as null.
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return 'a non-finite number';
     return shorten(JSON.stringify(value) ?? String(value), EXCERPT);
 }
 function typeName(value) {
@@ -21891,8 +21894,13 @@ function formatDiagnostic(where, level, message) {
 
 
 
-function text_recordLabel(record) {
+/** A record as its verdict line names it: its citation_id as the reference prints it (SPEC §5), even an empty one. */
+function recordLabel(record) {
     return record.citationId === null ? `(record ${record.index + 1})` : escapeValue(record.citationId);
+}
+/** A record as messages, annotations and summaries name it: an empty citation_id by its place, as a missing one. */
+function text_recordName(record) {
+    return record.citationId === '' ? `(record ${record.index + 1})` : recordLabel(record);
 }
 /**
  * Standard output: one line per record (with `onlyFailures`, per record not
@@ -21913,7 +21921,7 @@ function* textReportChunks(result, options = {}) {
             if (options.onlyFailures)
                 continue;
         }
-        lines.push(several ? `${escapeValue(r.file)}:${r.line}: ${text_recordLabel(r)}: ${r.verdict}` : `${text_recordLabel(r)}: ${r.verdict}`);
+        lines.push(several ? `${escapeValue(r.file)}:${r.line}: ${recordLabel(r)}: ${r.verdict}` : `${recordLabel(r)}: ${r.verdict}`);
         if (options.explain) {
             const reason = reasonOf(r);
             if (reason)
@@ -21963,7 +21971,7 @@ function* diagnosticsChunks(result, options = {}) {
         if (r.verdict !== 'invalid fields')
             continue;
         const old = onChange && r.baseline?.state === 'still failing';
-        lines.push(escape_escapeMessage(formatDiagnostic(r, old ? 'warning' : 'error', `${text_recordLabel(r)}: invalid fields: ${r.reason}${old ? STILL_FAILING : ''}`)));
+        lines.push(escape_escapeMessage(formatDiagnostic(r, old ? 'warning' : 'error', `${text_recordName(r)}: invalid fields: ${r.reason}${old ? STILL_FAILING : ''}`)));
         yield* flush();
     }
     if (result.records.length === 0 && options.shard) {
@@ -22087,7 +22095,7 @@ function planAnnotations(result) {
             level,
             make: () => ({
                 level,
-                title: `${r.verdict}: ${recordLabel(r)}`,
+                title: `${r.verdict}: ${recordName(r)}`,
                 message: [
                     recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result),
                     ...explainRecord(r).map(escapeMessage),
@@ -23394,7 +23402,7 @@ function buildSummary(result, context = {}) {
     ];
     const cells = (r) => [
         fileLink(r, context),
-        escapeHtml(text_recordLabel(r)),
+        escapeHtml(text_recordName(r)),
         escapeHtml(r.sourceId ?? ''),
         `<b>${r.verdict}</b>${reasonOf(r) ? `<br>${escapeHtml(shorten(reasonOf(r), 200))}` : ''}`,
         ...(result.baseline ? [baselineCell(r)] : []),
@@ -23443,7 +23451,7 @@ function buildSummary(result, context = {}) {
         page.force(`<details><summary>${good.length} located record${good.length === 1 ? '' : 's'}</summary>\n\n`);
         table(page, ['file', 'citation', 'source', 'at'], good, (r) => [
             fileLink(r, context),
-            escapeHtml(text_recordLabel(r)),
+            escapeHtml(text_recordName(r)),
             escapeHtml(r.sourceId ?? ''),
             r.match ? `line ${r.match.line}, column ${r.match.column}` : '',
         ], 'located records');

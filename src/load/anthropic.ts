@@ -83,6 +83,8 @@ export function looksLikeResponse(value: unknown): boolean {
 
 /** A value of the file in a message: as JSON, at most a short excerpt of it. */
 function shown(value: unknown): string {
+  // JSON.stringify writes a number past the doubles (1e999, read as Infinity) as null.
+  if (typeof value === 'number' && !Number.isFinite(value)) return 'a non-finite number';
   return shorten(JSON.stringify(value) ?? String(value), EXCERPT);
 }
 

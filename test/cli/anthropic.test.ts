@@ -443,6 +443,19 @@ describe('invalid fields, at the citation', () => {
     ]);
   });
 
+  // Found in review: 1e999, read as Infinity, was told as "not null".
+  it('a document_index past every number', () => {
+    const response = message('m', [text('y', [char(RCPT, { document_index: 1.5 })])]);
+    const file = pretty(response).replace('"document_index": 1.5', '"document_index": 1e999');
+    const run = runCli(
+      ['check', 'evals/a.json'],
+      workspace({ 'evals/a.json': file }, `${ANTHROPIC}\n    documents: [returns-v2, shipping-v1]`),
+    );
+    expect(errLines(run.stderr)).toEqual([
+      `evals/a.json:${objectAt(file, '"document_index"', 1)}: error: m#0.0: invalid fields: document_index must be a whole number from 0, not a non-finite number`,
+    ]);
+  });
+
   it('a citation that is not an object, and one holding a lone surrogate', () => {
     const response = message('m', [
       text('x', ['just text', char(RCPT, { document_title: 'returns-v2', note: '\ud800' })]),
