@@ -13,7 +13,7 @@ import { type CheckResult, type FailingRecord, isLocated, type JudgedResult, rea
 import { planAnnotations } from '../report/annotations.js';
 import { jsonReportChunks, type JsonReportContext } from '../report/json.js';
 import { sarifChunks } from '../report/sarif.js';
-import { recordLabel } from '../report/text.js';
+import { recordName } from '../report/text.js';
 import { assertNotAnInput, WriteError, writeChunks } from '../report/write.js';
 import { type Annotator, type GitHubPath, logUntrusted } from './annotator.js';
 import type { Settings } from './settings.js';
@@ -126,7 +126,7 @@ export function logFailures(result: CheckResult): string | undefined {
   logUntrusted([
     ...result.problems.map((p) => `problem: ${formatProblem(p)}`),
     ...failing.map(
-      (r) => `record: ${r.file}:${r.line}: ${recordLabel(r)}: ${r.verdict}${reasonOf(r) ? ` (${reasonOf(r)})` : ''}`,
+      (r) => `record: ${r.file}:${r.line}: ${recordName(r)}: ${r.verdict}${reasonOf(r) ? ` (${reasonOf(r)})` : ''}`,
     ),
     ...result.findings.map(
       (f) =>

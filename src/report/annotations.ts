@@ -3,7 +3,7 @@
 // verification is annotated on the manifest, at its entry). The most useful
 // come first, because GitHub shows only the first ten errors of a step.
 import { explainRecord } from './explain-text.js';
-import { recordLabel } from './text.js';
+import { recordName } from './text.js';
 import {
   type CheckResult,
   type FailingRecord,
@@ -95,7 +95,7 @@ export function planAnnotations(result: CheckResult): PlannedAnnotation[] {
       level,
       make: () => ({
         level,
-        title: `${r.verdict}: ${recordLabel(r)}`,
+        title: `${r.verdict}: ${recordName(r)}`,
         message: [
           recordMessage(r, r.sourceId === null ? undefined : sources.get(r.sourceId), result),
           ...explainRecord(r).map(escapeMessage),

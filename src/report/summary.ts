@@ -5,7 +5,7 @@
 // over 1 MiB, so the page is cut to a budget with a note saying so: everything
 // on it counts against the budget, the notes included.
 import { explainRecord } from './explain-text.js';
-import { recordLabel } from './text.js';
+import { recordName } from './text.js';
 import {
   type FailingRecord,
   isLocated,
@@ -120,7 +120,7 @@ export function buildSummary(result: JudgedResult, context: SummaryContext = {})
   ];
   const cells = (r: FailingRecord) => [
     fileLink(r, context),
-    escapeHtml(recordLabel(r)),
+    escapeHtml(recordName(r)),
     escapeHtml(r.sourceId ?? ''),
     `<b>${r.verdict}</b>${reasonOf(r) ? `<br>${escapeHtml(shorten(reasonOf(r)!, 200))}` : ''}`,
     ...(result.baseline ? [baselineCell(r)] : []),
@@ -195,7 +195,7 @@ export function buildSummary(result: JudgedResult, context: SummaryContext = {})
       good,
       (r) => [
         fileLink(r, context),
-        escapeHtml(recordLabel(r)),
+        escapeHtml(recordName(r)),
         escapeHtml(r.sourceId ?? ''),
         r.match ? `line ${r.match.line}, column ${r.match.column}` : '',
       ],

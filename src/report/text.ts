@@ -8,8 +8,14 @@ import { type CheckResult, type RecordResult, reasonOf, tally } from '../model/r
 import { formatDiagnostic, type Level } from '../model/problem.js';
 import { escapeMessage, escapeValue } from '../model/escape.js';
 
+/** A record as its verdict line names it: its citation_id as the reference prints it (SPEC §5), even an empty one. */
 export function recordLabel(record: RecordResult): string {
   return record.citationId === null ? `(record ${record.index + 1})` : escapeValue(record.citationId);
+}
+
+/** A record as messages, annotations and summaries name it: an empty citation_id by its place, as a missing one. */
+export function recordName(record: RecordResult): string {
+  return record.citationId === '' ? `(record ${record.index + 1})` : recordLabel(record);
 }
 
 /**
@@ -91,7 +97,7 @@ export function* diagnosticsChunks(
         formatDiagnostic(
           r,
           old ? 'warning' : 'error',
-          `${recordLabel(r)}: invalid fields: ${r.reason}${old ? STILL_FAILING : ''}`,
+          `${recordName(r)}: invalid fields: ${r.reason}${old ? STILL_FAILING : ''}`,
         ),
       ),
     );
