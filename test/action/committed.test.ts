@@ -62,6 +62,24 @@ describe('committedSourcesOnly', () => {
     expect(policyOf(ws)('sources/a.txt')).toMatch(CHANGED);
   });
 
+  it('takes the sources of a checkout that converts line ends when .gitattributes keeps them (docs/action.md)', () => {
+    const ws = makeTree({
+      '.gitattributes': 'sources/** -text\n',
+      'sources/a.txt': 'One.\nTwo.\n',
+      'notes.txt': 'One.\n',
+    });
+    initRepo(ws);
+    // A checkout as a Windows runner's git makes it (core.autocrlf), done again here.
+    git(ws, 'config', 'core.autocrlf', 'true');
+    git(ws, 'rm', '-q', '--cached', '-r', '.');
+    git(ws, 'reset', '-q', '--hard');
+    expect(readFileSync(path.join(ws, 'notes.txt'), 'utf8')).toBe('One.\r\n');
+    expect(readFileSync(path.join(ws, 'sources/a.txt'), 'utf8')).toBe('One.\nTwo.\n');
+    const policy = policyOf(ws);
+    expect(policy('sources/a.txt')).toBeUndefined();
+    expect(policy('notes.txt')).toMatch(CHANGED);
+  });
+
   it('takes a file of Git LFS whose pointer names its bytes, and no other', () => {
     const text = 'The terms, kept in Git LFS.\n';
     const oid = createHash('sha256').update(text).digest('hex');
