@@ -35808,7 +35808,7 @@ function jsonDetail(d) {
             ? {
                 closest: d.closest && {
                     ...jsonPosition(d.closest.at),
-                    similarity: (0,model_result/* reportedSimilarity */.Lf)(d.closest.similarity),
+                    similarity: d.closest.similarity,
                     passage: d.closest.passage,
                     diff: d.closest.diff,
                 },
@@ -43242,7 +43242,7 @@ function detail(value, what) {
             const c = object(d.closest, `${what}.closest`);
             out.closest = {
                 at: position(c, `${what}.closest`),
-                similarity: Number(c.similarity),
+                similarity: reportedSimilarity(Number(c.similarity)),
                 passage: str(c.passage, `${what}.closest.passage`),
                 diff: str(c.diff, `${what}.closest.diff`),
             };
@@ -44790,7 +44790,8 @@ function explanationOf(r) {
  * A closest passage's similarity as every report gives it, to three
  * decimals: the JSON report's figure, which a merge of shards reads back,
  * so that the percentage a text, summary or SARIF shows is the same from
- * the run itself and from its shards merged.
+ * the run itself and from its shards merged. Rounded where a similarity
+ * comes in (made by the check, or read from a report), once.
  */
 function reportedSimilarity(similarity) {
     return Math.round(similarity * 1000) / 1000;

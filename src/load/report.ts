@@ -26,6 +26,7 @@ import {
   makeRecord,
   type MatchPosition,
   type RecordResult,
+  reportedSimilarity,
   type SourceResult,
   tally,
 } from '../model/result.js';
@@ -144,7 +145,7 @@ function detail(value: unknown, what: string): Explanation {
       const c = object(d.closest, `${what}.closest`);
       out.closest = {
         at: position(c, `${what}.closest`),
-        similarity: Number(c.similarity),
+        similarity: reportedSimilarity(Number(c.similarity)),
         passage: str(c.passage, `${what}.closest.passage`),
         diff: str(c.diff, `${what}.closest.diff`),
       };

@@ -264,7 +264,8 @@ export interface DiffPart {
  * A closest passage's similarity as every report gives it, to three
  * decimals: the JSON report's figure, which a merge of shards reads back,
  * so that the percentage a text, summary or SARIF shows is the same from
- * the run itself and from its shards merged.
+ * the run itself and from its shards merged. Rounded where a similarity
+ * comes in (made by the check, or read from a report), once.
  */
 export function reportedSimilarity(similarity: number): number {
   return Math.round(similarity * 1000) / 1000;

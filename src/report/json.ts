@@ -11,7 +11,6 @@ import {
   matchesOf,
   type RecordResult,
   reasonOf,
-  reportedSimilarity,
   type SourceResult,
   tally,
 } from '../model/result.js';
@@ -147,7 +146,7 @@ function jsonDetail(d: Explanation) {
       ? {
           closest: d.closest && {
             ...jsonPosition(d.closest.at),
-            similarity: reportedSimilarity(d.closest.similarity),
+            similarity: d.closest.similarity,
             passage: d.closest.passage,
             diff: d.closest.diff,
           },
