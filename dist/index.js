@@ -29189,6 +29189,7 @@ function aliasProblem(doc) {
 
 
 const EMPTY_FILE = 'the file is empty: it holds no citation records';
+const EMPTY_RESPONSES = 'the file is empty: it holds no responses';
 function formatOf(file) {
     const lower = file.toLowerCase();
     if (lower.endsWith('.json'))
@@ -29221,7 +29222,7 @@ function loadCitationFile(workspace, file, reading = {}, maxBytes = DEFAULT_MAX_
     const loaded = parseCitationText(lines.text, file, format, reading);
     const bad = lines.bad.map((b) => ({ file, ...b.position, message: b.reason }));
     // Lines left out are not an empty file.
-    const others = loaded.problems.filter((p) => !(p.line === 0 && p.message.startsWith('the file is empty')));
+    const others = loaded.problems.filter((p) => p.message !== EMPTY_FILE && p.message !== EMPTY_RESPONSES);
     return { ...loaded, problems: [...bad, ...others].sort((a, b) => a.line - b.line || a.column - b.column) };
 }
 /** A citation file that is not read: its one problem, at `position` or on the file as a whole. */
@@ -29332,7 +29333,7 @@ function responsesFile(text, file, index, items, reading, syntax, listed) {
     // In file order, the lines that could not be parsed among the others.
     const problems = [...syntax, ...read.problems].sort((a, b) => a.line - b.line || a.column - b.column);
     if (items.length === 0 && problems.length === 0 && !listed)
-        problems.push({ file, line: 0, column: 0, message: 'the file is empty: it holds no responses' });
+        problems.push({ file, line: 0, column: 0, message: EMPTY_RESPONSES });
     return { file, records, problems, document: undefined, responses: read.responses };
 }
 const SHAPE = 'expected an array of citation records, or an object with a "citations" array';

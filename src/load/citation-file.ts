@@ -32,6 +32,7 @@ import { aliasProblem, deref, nodeOffset, parseYaml, withLoneCrAsLf, yamlMarks }
 import type { Problem } from '../model/problem.js';
 
 const EMPTY_FILE = 'the file is empty: it holds no citation records';
+const EMPTY_RESPONSES = 'the file is empty: it holds no responses';
 
 /** A record as read; one made from a saved response may say more (anthropic.ts). */
 export interface LoadedRecord extends ResponseRecordExtras {
@@ -98,7 +99,7 @@ export function loadCitationFile(
   const loaded = parseCitationText(lines.text, file, format, reading);
   const bad = lines.bad.map((b) => ({ file, ...b.position, message: b.reason }));
   // Lines left out are not an empty file.
-  const others = loaded.problems.filter((p) => !(p.line === 0 && p.message.startsWith('the file is empty')));
+  const others = loaded.problems.filter((p) => p.message !== EMPTY_FILE && p.message !== EMPTY_RESPONSES);
   return { ...loaded, problems: [...bad, ...others].sort((a, b) => a.line - b.line || a.column - b.column) };
 }
 
@@ -236,7 +237,7 @@ function responsesFile(
   // In file order, the lines that could not be parsed among the others.
   const problems = [...syntax, ...read.problems].sort((a, b) => a.line - b.line || a.column - b.column);
   if (items.length === 0 && problems.length === 0 && !listed)
-    problems.push({ file, line: 0, column: 0, message: 'the file is empty: it holds no responses' });
+    problems.push({ file, line: 0, column: 0, message: EMPTY_RESPONSES });
   return { file, records, problems, document: undefined, responses: read.responses };
 }
 
