@@ -37665,6 +37665,8 @@ var quote_scan = __nccwpck_require__(2434);
 var verdict = __nccwpck_require__(6559);
 // EXTERNAL MODULE: ./src/check/placer.ts
 var placer = __nccwpck_require__(765);
+// EXTERNAL MODULE: ./src/engine/edit-distance.ts
+var edit_distance = __nccwpck_require__(4662);
 ;// CONCATENATED MODULE: ./src/check/similar-ids.ts
 // The manifest ids that look like an unknown one a record cites: another
 // version of it, or a typo of up to two characters. Asked once per distinct
@@ -37674,52 +37676,13 @@ var placer = __nccwpck_require__(765);
 // found here through an index instead, and each candidate is then judged by
 // the same test as before, so that the answer is the one a comparison with
 // every id gives, in the manifest's order.
+
 /** An id without its version suffix (returns-v1 → returns). */
 function stemOf(id) {
     return id.replace(/[-_.@]?v?\d+(\.\d+)*$/i, '');
 }
 /** Ids whose lower case is longer than this (UTF-16 units) are compared one by one, not indexed. */
 const INDEXED_UP_TO = 32;
-/** Whether the Levenshtein distance of `a` and `b` (UTF-16 units) is at most `k`: the cells within `k` of the diagonal only. */
-function withinEditDistance(a, b, k) {
-    if (Math.abs(a.length - b.length) > k)
-        return false;
-    const far = k + 1;
-    const width = 2 * k + 1;
-    // Row i holds the distances of a[0, i) to b[0, j) for j from i - k to i + k, at j - i + k.
-    let previous = new Int32Array(width).fill(far);
-    let current = new Int32Array(width);
-    for (let d = 0; d <= k && d <= b.length; d++)
-        previous[d + k] = d;
-    for (let i = 1; i <= a.length; i++) {
-        let best = far;
-        for (let d = 0; d < width; d++) {
-            const j = i + d - k;
-            if (j < 0 || j > b.length) {
-                current[d] = far;
-                continue;
-            }
-            // From the row above: the same j (an insertion into b's prefix counted as a deletion of a[i-1]) is at d + 1.
-            let v = d + 1 < width ? previous[d + 1] + 1 : far;
-            if (j === 0)
-                v = Math.min(v, i);
-            else {
-                v = Math.min(v, previous[d] + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1));
-                if (d > 0)
-                    v = Math.min(v, current[d - 1] + 1);
-            }
-            current[d] = Math.min(v, far);
-            if (current[d] < best)
-                best = current[d];
-        }
-        if (best > k)
-            return false;
-        const swap = previous;
-        previous = current;
-        current = swap;
-    }
-    return previous[b.length - a.length + k] <= k;
-}
 /** Every string made from `text` by deleting at most two of its UTF-16 units, each once. */
 function deletions(text) {
     const out = new Set([text]);
@@ -37803,7 +37766,7 @@ class SimilarIds {
         const id = this.ids[i];
         if (id !== wanted && this.stems[i] !== '' && this.stems[i] === wantedStem)
             return true;
-        return Math.abs(id.length - wanted.length) <= 2 && withinEditDistance(this.lowered[i], lower, 2);
+        return Math.abs(id.length - wanted.length) <= 2 && (0,edit_distance/* withinEditDistance */.B)(this.lowered[i], lower, 2);
     }
     deletionIndex() {
         if (this.byDeletion)
@@ -39770,10 +39733,12 @@ function wordsIn(text, from, to) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ withinEditDistance),
 /* harmony export */   Y: () => (/* binding */ editDistance)
 /* harmony export */ });
 // Levenshtein distance: for ids that look like a mistyped one (manifest keys,
-// source ids) and words that look alike in a diff. Short strings only.
+// source ids) and words that look alike in a diff. Short strings only; or
+// whether two strings of any length are within a few edits (withinEditDistance).
 /** The number of single-character insertions, deletions and substitutions that turn `a` into `b` (UTF-16 units). */
 function editDistance(a, b) {
     let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
@@ -39785,6 +39750,46 @@ function editDistance(a, b) {
         previous = current;
     }
     return previous[b.length];
+}
+/** Whether the Levenshtein distance of `a` and `b` (UTF-16 units) is at most `k`: the cells within `k` of the diagonal only. */
+function withinEditDistance(a, b, k) {
+    if (Math.abs(a.length - b.length) > k)
+        return false;
+    const far = k + 1;
+    const width = 2 * k + 1;
+    // Row i holds the distances of a[0, i) to b[0, j) for j from i - k to i + k, at j - i + k.
+    let previous = new Int32Array(width).fill(far);
+    let current = new Int32Array(width);
+    for (let d = 0; d <= k && d <= b.length; d++)
+        previous[d + k] = d;
+    for (let i = 1; i <= a.length; i++) {
+        let best = far;
+        for (let d = 0; d < width; d++) {
+            const j = i + d - k;
+            if (j < 0 || j > b.length) {
+                current[d] = far;
+                continue;
+            }
+            // From the row above: the same j (an insertion into b's prefix counted as a deletion of a[i-1]) is at d + 1.
+            let v = d + 1 < width ? previous[d + 1] + 1 : far;
+            if (j === 0)
+                v = Math.min(v, i);
+            else {
+                v = Math.min(v, previous[d] + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1));
+                if (d > 0)
+                    v = Math.min(v, current[d - 1] + 1);
+            }
+            current[d] = Math.min(v, far);
+            if (current[d] < best)
+                best = current[d];
+        }
+        if (best > k)
+            return false;
+        const swap = previous;
+        previous = current;
+        current = swap;
+    }
+    return previous[b.length - a.length + k] <= k;
 }
 
 

@@ -6,6 +6,7 @@
 // found here through an index instead, and each candidate is then judged by
 // the same test as before, so that the answer is the one a comparison with
 // every id gives, in the manifest's order.
+import { withinEditDistance } from '../engine/edit-distance.js';
 
 /** An id without its version suffix (returns-v1 → returns). */
 export function stemOf(id: string): string {
@@ -14,41 +15,6 @@ export function stemOf(id: string): string {
 
 /** Ids whose lower case is longer than this (UTF-16 units) are compared one by one, not indexed. */
 const INDEXED_UP_TO = 32;
-
-/** Whether the Levenshtein distance of `a` and `b` (UTF-16 units) is at most `k`: the cells within `k` of the diagonal only. */
-export function withinEditDistance(a: string, b: string, k: number): boolean {
-  if (Math.abs(a.length - b.length) > k) return false;
-  const far = k + 1;
-  const width = 2 * k + 1;
-  // Row i holds the distances of a[0, i) to b[0, j) for j from i - k to i + k, at j - i + k.
-  let previous = new Int32Array(width).fill(far);
-  let current = new Int32Array(width);
-  for (let d = 0; d <= k && d <= b.length; d++) previous[d + k] = d;
-  for (let i = 1; i <= a.length; i++) {
-    let best = far;
-    for (let d = 0; d < width; d++) {
-      const j = i + d - k;
-      if (j < 0 || j > b.length) {
-        current[d] = far;
-        continue;
-      }
-      // From the row above: the same j (an insertion into b's prefix counted as a deletion of a[i-1]) is at d + 1.
-      let v = d + 1 < width ? previous[d + 1] + 1 : far;
-      if (j === 0) v = Math.min(v, i);
-      else {
-        v = Math.min(v, previous[d] + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1));
-        if (d > 0) v = Math.min(v, current[d - 1] + 1);
-      }
-      current[d] = Math.min(v, far);
-      if (current[d] < best) best = current[d];
-    }
-    if (best > k) return false;
-    const swap = previous;
-    previous = current;
-    current = swap;
-  }
-  return previous[b.length - a.length + k] <= k;
-}
 
 /** Every string made from `text` by deleting at most two of its UTF-16 units, each once. */
 function deletions(text: string): Set<string> {

@@ -4,8 +4,8 @@
 // whose lower case is longer, İ), hold pairs of surrogates, and are longer
 // than the index holds, each asked for ids a few edits away.
 import fc from 'fast-check';
-import { editDistance } from '../../src/engine/edit-distance.js';
-import { SimilarIds, stemOf, withinEditDistance } from '../../src/check/similar-ids.js';
+import { editDistance, withinEditDistance } from '../../src/engine/edit-distance.js';
+import { SimilarIds, stemOf } from '../../src/check/similar-ids.js';
 
 /** What explainElsewhere did before the index: every id compared. */
 function everyIdCompared(ids: readonly string[], wanted: string): string[] {
