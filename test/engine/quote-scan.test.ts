@@ -299,6 +299,40 @@ describe('QuoteSet under hostile input: bounded work', () => {
     expect(set.lastWork!.spent).toBeLessThan(set.lastWork!.budget / 2);
   });
 
+  // Each quote of a shared text keeps what it would keep alone, its count of candidates too (which stops
+  // where its list is full): on the same way of finding them (the table, or searching), for both sets.
+  it.each([
+    ['the table', { longQuotes: 'table', shortQuotes: 'searched' }],
+    ['the index', { longQuotes: 'indexed', shortQuotes: 'indexed' }],
+  ] as const)('keeps for each quote of a shared text what it keeps alone, found by %s', (_, options) => {
+    const unit = fc.constantFrom('Contact support today. ', 'Gift cards: Contact support today. ', 'ab ', 'x ');
+    const source = fc.array(unit, { minLength: 1, maxLength: 30 }).map((units) => normalizeText(units.join('')));
+    const word = fc.constantFrom('', 'cards:', 'today.', 'ab', 'x');
+    const quotes = fc.constantFrom('Contact support today.', 'ab');
+    fc.assert(
+      fc.property(
+        source,
+        fc.array(fc.tuple(quotes, word, word, fc.integer({ min: 1, max: 3 })), { minLength: 2, maxLength: 6 }),
+        (text, asks) => {
+          const bytes = Buffer.from(text, 'utf8');
+          const set = new QuoteSet(options);
+          const ids = asks.map(([q, prefix, suffix, cap]) =>
+            set.add(prepareQuote(q), cap, prefix || suffix ? quoteContext(prefix, suffix) : undefined),
+          );
+          const hits = set.scan(bytes, new Set(ids));
+          asks.forEach(([q, prefix, suffix, cap], k) => {
+            const alone = new QuoteSet(options);
+            const id = alone.add(prepareQuote(q), cap, prefix || suffix ? quoteContext(prefix, suffix) : undefined);
+            // A quote asked twice keeps the larger cap, as one entry.
+            if (asks.some(([q2, p2, s2, c2]) => q2 === q && p2 === prefix && s2 === suffix && c2 !== cap)) return;
+            expect(hits.get(ids[k])).toEqual(alone.scan(bytes, new Set([id])).get(id));
+          });
+        },
+      ),
+      { numRuns: 500, seed: 18 },
+    );
+  });
+
   it('finds a short text for the quotes of it asked for only', () => {
     const set = new QuoteSet();
     const bare = set.add(prepareQuote('ab'), 3);
