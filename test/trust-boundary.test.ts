@@ -367,6 +367,20 @@ describe('the Action checks committed sources only', () => {
     for (const text of [run.stdout, run.summary, reportText, readFileSync(path.join(root, 'report.sarif'), 'utf8')])
       expect(text).not.toContain('sk-prod');
     expect(run.code).toBe(1);
+    // A first run, its pin not yet the bytes on disk: refused before the pin is compared, so that no hash
+    // of those bytes is told for a next run to pin (docs/security.md).
+    const manifest = manifestFor({ 'good-v1': GOOD, 'cfg-v1': file }, ['answers/*.json']);
+    writeFileSync(path.join(root, 'citegate.yml'), manifest.replace(sha256(file.text), '0'.repeat(64)));
+    await runAction({
+      workspace: root,
+      event: 'workflow_dispatch',
+      payload: {},
+      inputs: { scope: 'all', report: 'report.json' },
+      commit: false,
+    });
+    const first = readFileSync(path.join(root, 'report.json'), 'utf8');
+    expect(JSON.parse(first).sources[1]).toMatchObject({ status: 'unverified', reason });
+    expect(first).not.toContain(sha256(file.text));
   });
 });
 
