@@ -45,6 +45,17 @@ function repository(extra: { manifest?: string; files?: Record<string, string> }
   return root;
 }
 
+const IN_GIT = 'it is in a \\.git folder, which citegate never reads \\(git keeps credentials there\\)';
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Files written into a tree, their folders made. */
+function writeTree(root: string, files: Record<string, string>): void {
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+}
+
 /** Every way a pull request might reach into .git, each a repository of its own. */
 const WAYS: Record<string, () => { root: string; file: string }> = {
   'a citation file that is a link to .git/config': () => {
@@ -210,6 +221,62 @@ describe('nothing under .git is read', () => {
 
   it('does not walk .git when a pattern would match files in it', () => {
     const root = repository({ manifest: manifestFor({ 'good-v1': GOOD }, ['**/*.yaml', '**/*.json']) });
+    const run = runCli(['check'], root);
+    expectNoCanary(run.stdout, run.stderr);
+    expect(run.stdout).toBe('good: located\nlocated=1/1\n');
+    expect(run.code).toBe(0);
+  });
+});
+
+describe('the names other file systems take for .git', () => {
+  // On Windows `.git.`, `.git ` and `GIT~1` are the .git folder, on macOS's HFS+ `.g\u200cit` is: on this
+  // machine each is a folder of its own, which holds the canary, and each is refused as .git would be.
+  const ALIASES = ['.git.', '.GIT ', 'git~1', 'GIT~2', '.g\u200cit', '.gıt', '.git::$INDEX_ALLOCATION'];
+
+  it('refuses a source under each, and a pattern that names one', () => {
+    const sources: Record<string, { path: string; text: string }> = { 'good-v1': GOOD };
+    ALIASES.forEach((alias, k) => {
+      sources[`alias${k}-v1`] = { path: `${alias}/config`, text: `# ${CANARY}\n` };
+    });
+    const root = repository({
+      manifest: manifestFor(sources, ['answers/**/*.json', 'git~1/*.json']),
+      files: {
+        'answers/aliases.json': JSON.stringify(
+          ALIASES.map((_, k) => ({ citation_id: `alias${k}`, source_id: `alias${k}-v1`, quote: 'basic' })),
+        ),
+      },
+    });
+    // Written after the commit: git refuses to commit these names (core.protectNTFS, core.protectHFS).
+    for (const alias of ALIASES) writeTree(root, { [`${alias}/config`]: `# ${CANARY}\n` });
+    writeTree(root, {
+      'git~1/notes.json': JSON.stringify([{ citation_id: CANARY, source_id: 'good-v1', quote: CANARY_BASE64 }]),
+    });
+    for (const mode of [[], ['--explain'], ['--format', 'json']]) {
+      const run = runCli(['check', ...mode], root);
+      expectNoCanary(run.stdout, run.stderr);
+      expect(run.code).toBe(1);
+    }
+    const lines = runCli(['check'], root).stderr.trim().split('\n');
+    expect(lines).toContain(
+      'git~1: error: folder not listed: it is in a .git folder, which citegate never reads (git keeps credentials there)',
+    );
+    for (const [k, alias] of ALIASES.entries())
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^citegate\\.yml:\\d+:3: error: source alias${k}-v1 is unverified: ${escapeRegExp(alias)}/config: ${IN_GIT}$`,
+          ),
+        ),
+      );
+    // Nothing else: the good record's source and file are checked as ever.
+    expect(lines).toHaveLength(ALIASES.length + 1);
+  });
+
+  it('does not walk one when a pattern would match files in it', () => {
+    const root = repository({ manifest: manifestFor({ 'good-v1': GOOD }, ['**/*.json']) });
+    writeTree(root, {
+      '.Git./notes.json': JSON.stringify([{ citation_id: CANARY, source_id: 'good-v1', quote: 'x' }]),
+    });
     const run = runCli(['check'], root);
     expectNoCanary(run.stdout, run.stderr);
     expect(run.stdout).toBe('good: located\nlocated=1/1\n');

@@ -218,13 +218,31 @@ export function openRegularFile(
 
 /**
  * Whether a workspace-relative path (with `/`) is a `.git` folder or file, or
- * below one, in any case (`.GIT` is the same folder where names ignore case).
- * Nothing there is ever read, listed or written: actions/checkout keeps the
- * token it checked out with in `.git/config`, and a pull request can name any
- * path, or add a link to one.
+ * below one, by any name a file system takes for it (isGitName). Nothing
+ * there is ever read, listed or written: actions/checkout keeps the token it
+ * checked out with in `.git/config`, and a pull request can name any path,
+ * or add a link to one.
  */
 export function inGitFolder(rel: string): boolean {
-  return rel.split('/').some((name) => name.toLowerCase() === '.git');
+  // A backslash parts names on Windows; elsewhere a name holding one is refused only if a part is .git's.
+  return rel.split(/[\\/]/).some(isGitName);
+}
+
+/** What HFS+ leaves out of a name when it compares names (as git's is_hfs_dotgit): `.g\u200cit` is `.git` there. */
+const HFS_IGNORED = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
+
+/**
+ * Whether a name is one that some file system takes for `.git`, as git's own
+ * checks of the names it checks out (is_ntfs_dotgit, is_hfs_dotgit): in any
+ * case, compared in upper case (so a letter whose upper case is one of
+ * `.GIT`'s, such as the dotless `ı`, counts too); with the code points HFS+ ignores left
+ * out; and, as on NTFS, followed by dots or spaces (dropped there), or by a
+ * `:` and a stream's name, or as the short name `git~1` (another number when
+ * names collide). A name that is none of these on one system, but is on
+ * another, is refused everywhere: it names nothing a citation file needs.
+ */
+export function isGitName(name: string): boolean {
+  return /^(?:\.GIT|GIT~\d+)[. ]*(?::.*)?$/s.test(name.replace(HFS_IGNORED, '').toUpperCase());
 }
 
 export const IN_GIT_FOLDER = 'it is in a .git folder, which citegate never reads (git keeps credentials there)';
