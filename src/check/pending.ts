@@ -4,7 +4,7 @@
 // (each source, then the other sources for quotes found nowhere) write into
 // the same object, and finish() makes the result, keeping what its verdict
 // carries and nothing else.
-import type { FieldCheck } from '../engine/record.js';
+import type { CitationRecord, FieldCheck } from '../engine/record.js';
 import type { Decision } from '../engine/verdict.js';
 import { type Explanation, makeRecord, type MatchPosition, type RecordResult } from '../model/result.js';
 import type { Verdict } from '../model/verdict.js';
@@ -77,17 +77,16 @@ export function pendingRecord(
 
 /** The fields of a valid record, for the engine (made when needed, not kept). */
 export function fieldsOf(r: Pending): FieldCheck {
-  return {
-    ok: true,
-    record: {
-      citationId: r.citationId!,
-      sourceId: r.sourceId!,
-      quote: r.quote!,
-      ...(r.claim !== null ? { claim: r.claim } : {}),
-      ...(r.prefix !== undefined ? { prefix: r.prefix } : {}),
-      ...(r.suffix !== undefined ? { suffix: r.suffix } : {}),
-    },
+  // By assignment, not spreads of conditional objects, as makeRecord (model/result.ts) and for its reason.
+  const record: { -readonly [K in keyof CitationRecord]: CitationRecord[K] } = {
+    citationId: r.citationId!,
+    sourceId: r.sourceId!,
+    quote: r.quote!,
   };
+  if (r.claim !== null) record.claim = r.claim;
+  if (r.prefix !== undefined) record.prefix = r.prefix;
+  if (r.suffix !== undefined) record.suffix = r.suffix;
+  return { ok: true, record };
 }
 
 /**
