@@ -35766,9 +35766,9 @@ function jsonSource(s) {
     };
 }
 function jsonRecord(r) {
-    const reason = (0,model_result/* reasonOf */.A3)(r);
-    const detail = (0,model_result/* explanationOf */.pg)(r);
-    return {
+    // Fields are assigned in order rather than spread from conditional objects: Node 20 made a map per
+    // object spread so (see makeRecord in model/result.ts), and the report makes one per record.
+    const out = {
         file: r.file,
         line: r.line,
         column: r.column,
@@ -35776,15 +35776,25 @@ function jsonRecord(r) {
         citation_id: r.citationId,
         source_id: r.sourceId,
         verdict: r.verdict,
-        ...(reason !== undefined ? { reason } : {}),
-        // Located records leave out their quote and claim: they are in the file, and in order.
-        ...(r.verdict !== 'located' ? { quote: r.quote, claim: r.claim } : {}),
-        matches: (0,model_result/* matchesOf */.th)(r).map(jsonPosition),
-        ...(detail ? { detail: jsonDetail(detail) } : {}),
-        ...(r.baseline
-            ? { baseline: r.baseline.state, ...(r.baseline.verdict ? { baseline_verdict: r.baseline.verdict } : {}) }
-            : {}),
     };
+    const reason = (0,model_result/* reasonOf */.A3)(r);
+    if (reason !== undefined)
+        out.reason = reason;
+    // Located records leave out their quote and claim: they are in the file, and in order.
+    if (r.verdict !== 'located') {
+        out.quote = r.quote;
+        out.claim = r.claim;
+    }
+    out.matches = (0,model_result/* matchesOf */.th)(r).map(jsonPosition);
+    const detail = (0,model_result/* explanationOf */.pg)(r);
+    if (detail)
+        out.detail = jsonDetail(detail);
+    if (r.baseline) {
+        out.baseline = r.baseline.state;
+        if (r.baseline.verdict)
+            out.baseline_verdict = r.baseline.verdict;
+    }
+    return out;
 }
 function jsonBaseline(b) {
     return {
@@ -35805,44 +35815,44 @@ function jsonPosition(m) {
     return { line: m.line, column: m.column, end_line: m.endLine, end_column: m.endColumn };
 }
 function jsonDetail(d) {
-    return {
-        ...(d.context ? { context: jsonContext(d.context) } : {}),
-        ...(d.closest !== undefined
-            ? {
-                closest: d.closest && {
-                    ...jsonPosition(d.closest.at),
-                    similarity: d.closest.similarity,
-                    passage: d.closest.passage,
-                    diff: d.closest.diff,
-                },
-            }
-            : {}),
-        ...(d.hints
-            ? {
-                hints: d.hints.map((h) => ({
-                    kind: h.kind,
-                    difference: h.difference,
-                    source_id: h.sourceId,
-                    ...jsonPosition(h.at),
-                    passage: h.passage,
-                })),
-            }
-            : {}),
-        ...(d.tooLong ? { too_long: true } : {}),
-        ...(d.suggestions
-            ? {
-                suggestions: d.suggestions.map((s) => ({
-                    ...jsonPosition(s.at),
-                    ...(s.prefix !== undefined ? { prefix: s.prefix } : {}),
-                    ...(s.suffix !== undefined ? { suffix: s.suffix } : {}),
-                })),
-            }
-            : {}),
-        ...(d.matchCount !== undefined ? { match_count: d.matchCount } : {}),
-        ...(d.tooManyMatches ? { too_many_matches: true } : {}),
-        ...(d.similarIds ? { similar_ids: d.similarIds } : {}),
-        ...(d.sourceIds ? { source_ids: d.sourceIds } : {}),
-    };
+    const out = {};
+    if (d.context)
+        out.context = jsonContext(d.context);
+    if (d.closest !== undefined)
+        out.closest = d.closest && {
+            ...jsonPosition(d.closest.at),
+            similarity: d.closest.similarity,
+            passage: d.closest.passage,
+            diff: d.closest.diff,
+        };
+    if (d.hints)
+        out.hints = d.hints.map((h) => ({
+            kind: h.kind,
+            difference: h.difference,
+            source_id: h.sourceId,
+            ...jsonPosition(h.at),
+            passage: h.passage,
+        }));
+    if (d.tooLong)
+        out.too_long = true;
+    if (d.suggestions)
+        out.suggestions = d.suggestions.map((s) => {
+            const suggestion = jsonPosition(s.at);
+            if (s.prefix !== undefined)
+                suggestion.prefix = s.prefix;
+            if (s.suffix !== undefined)
+                suggestion.suffix = s.suffix;
+            return suggestion;
+        });
+    if (d.matchCount !== undefined)
+        out.match_count = d.matchCount;
+    if (d.tooManyMatches)
+        out.too_many_matches = true;
+    if (d.similarIds)
+        out.similar_ids = d.similarIds;
+    if (d.sourceIds)
+        out.source_ids = d.sourceIds;
+    return out;
 }
 function jsonContext(c) {
     return {
