@@ -16383,25 +16383,29 @@ function wordRuns(key) {
  * word: one entry per place the part is, in text order.
  *
  * In typed arrays, not a Map of strings: each part is hashed from the text's
- * own characters (no slice of it made), its entry put in the list of its hash
- * (an open-addressing table, one slot per distinct hash), and checked against
- * the key when looked up. Made so, a source of 256 KB took 5 ms where the
- * Map took 55 to 100 ms (measured).
+ * own characters (no slice of it made), and its hash given an id, the next
+ * free one, by an open-addressing table of the distinct hashes; the entries
+ * are then laid out by id, and checked against the key when looked up. Made
+ * so, a source of 256 KB took 5 ms where the Map took 55 to 100 ms
+ * (measured). The ids do not move when the table grows, so each entry's id
+ * is found once, as the entry is made, and no pass over the entries checks
+ * which parts share a hash before a lookup asks (see starts).
  */
 class PartIndex {
     lower;
     /** Per entry: where its part starts in the text, and its length. */
     from;
     length;
-    /** The entries by slot (those of a slot side by side, in text order), and their words' starts in that order. */
-    bySlot;
-    wordBySlot;
-    /** Per slot: the hash it holds, where its entries start in bySlot (to the next slot's start), whether it is used. */
-    hashes;
-    slotStart;
-    used;
-    /** Per slot: 1 when all its entries are one part (no two parts share its hash), so that one comparison checks them all. */
-    pure;
+    /** The entries by id (those of an id side by side, in text order), and their words' starts in that order. */
+    byId;
+    wordById;
+    /** Per id: where its entries start in byId (to the next id's start). */
+    idStart;
+    /** Per id: UNKNOWN until a lookup asks, then PURE when all its entries are one part, else MIXED. */
+    purity;
+    /** The open-addressing table: per slot, the id of the hash there (-1: free) and that hash. */
+    slotIds;
+    slotHashes;
     mask;
     constructor(text, lower) {
         this.lower = lower;
@@ -16411,8 +16415,16 @@ class PartIndex {
         let from = new Int32Array(size);
         let length = new Int32Array(size);
         let word = new Int32Array(size);
-        let hash = new Int32Array(size);
+        let entryId = new Int32Array(size);
         let count = 0;
+        // The distinct hashes, in a table grown as they come (at most half full): sized by them, not by the
+        // entries (several times as many), it stays in cache while the entries are made.
+        let capacity = 1024;
+        let mask = capacity - 1;
+        let slotIds = new Int32Array(capacity).fill(-1);
+        let slotHashes = new Int32Array(capacity);
+        let idHashes = new Int32Array(capacity >> 1);
+        let ids = 0;
         // The runs of letters and digits of the current word: where each starts and ends.
         let runStarts = new Int32Array(64);
         let runEnds = new Int32Array(64);
@@ -16451,114 +16463,70 @@ class PartIndex {
                     const end = runEnds[b];
                     for (; hashedTo < end; hashedTo++)
                         h = Math.imul(h ^ lower.charCodeAt(hashedTo), 0x01000193);
+                    let slot = slotOf(h, mask);
+                    while (slotIds[slot] !== -1 && slotHashes[slot] !== h)
+                        slot = (slot + 1) & mask;
+                    let id = slotIds[slot];
+                    if (id === -1) {
+                        id = ids++;
+                        slotIds[slot] = id;
+                        slotHashes[slot] = h;
+                        if (id === idHashes.length)
+                            idHashes = grown(idHashes);
+                        idHashes[id] = h;
+                        if (2 * ids > capacity) {
+                            // Twice the slots; each hash goes where its id can be found again.
+                            capacity *= 2;
+                            mask = capacity - 1;
+                            slotIds = new Int32Array(capacity).fill(-1);
+                            slotHashes = new Int32Array(capacity);
+                            for (let k = 0; k < ids; k++) {
+                                let to = slotOf(idHashes[k], mask);
+                                while (slotIds[to] !== -1)
+                                    to = (to + 1) & mask;
+                                slotIds[to] = k;
+                                slotHashes[to] = idHashes[k];
+                            }
+                        }
+                    }
                     if (count === size) {
                         size *= 2;
                         from = grown(from);
                         length = grown(length);
                         word = grown(word);
-                        hash = grown(hash);
+                        entryId = grown(entryId);
                     }
                     from[count] = runStarts[a];
                     length[count] = end - runStarts[a];
                     word[count] = start;
-                    hash[count] = h;
+                    entryId[count] = id;
                     count++;
                 }
             }
             runs = 0;
             start = i + 1;
         }
-        // The distinct hashes, in a table grown as they come (at most half full): sized by them, not by the
-        // entries (several times as many), it stays in cache while the entries are laid out.
-        let capacity = 1024;
-        let mask = capacity - 1;
-        let hashes = new Int32Array(capacity);
-        let used = new Uint8Array(capacity);
-        let distinct = 0;
-        for (let e = 0; e < count; e++) {
-            const h = hash[e];
-            let slot = slotOf(h, mask);
-            while (used[slot] !== 0 && hashes[slot] !== h)
-                slot = (slot + 1) & mask;
-            if (used[slot] !== 0)
-                continue;
-            used[slot] = 1;
-            hashes[slot] = h;
-            distinct++;
-            if (2 * distinct <= capacity)
-                continue;
-            const oldHashes = hashes;
-            const oldUsed = used;
-            capacity *= 2;
-            mask = capacity - 1;
-            hashes = new Int32Array(capacity);
-            used = new Uint8Array(capacity);
-            for (let k = 0; k < oldUsed.length; k++) {
-                if (oldUsed[k] === 0)
-                    continue;
-                let to = slotOf(oldHashes[k], mask);
-                while (used[to] !== 0)
-                    to = (to + 1) & mask;
-                used[to] = 1;
-                hashes[to] = oldHashes[k];
-            }
-        }
         this.mask = mask;
-        this.hashes = hashes;
-        this.used = used;
+        this.slotIds = slotIds;
+        this.slotHashes = slotHashes;
         this.from = from;
         this.length = length;
-        // Each entry's slot, and how many entries each slot has; then the entries laid out slot by slot,
-        // in text order within a slot (a counting sort, stable).
-        const slots = new Int32Array(count);
-        const slotStart = new Int32Array(capacity + 1);
+        // The entries laid out id by id, in text order within an id (a counting sort, stable).
+        const idStart = new Int32Array(ids + 1);
+        for (let e = 0; e < count; e++)
+            idStart[entryId[e] + 1]++;
+        for (let k = 0; k < ids; k++)
+            idStart[k + 1] += idStart[k];
+        this.idStart = idStart;
+        const cursor = idStart.slice(0, ids);
+        this.byId = new Int32Array(count);
+        this.wordById = new Int32Array(count);
         for (let e = 0; e < count; e++) {
-            const slot = this.slot(hash[e]);
-            this.hashes[slot] = hash[e];
-            this.used[slot] = 1;
-            slots[e] = slot;
-            slotStart[slot + 1]++;
+            const at = cursor[entryId[e]]++;
+            this.byId[at] = e;
+            this.wordById[at] = word[e];
         }
-        for (let k = 0; k < capacity; k++)
-            slotStart[k + 1] += slotStart[k];
-        this.slotStart = slotStart;
-        const cursor = slotStart.slice(0, capacity);
-        this.bySlot = new Int32Array(count);
-        this.wordBySlot = new Int32Array(count);
-        for (let e = 0; e < count; e++) {
-            const at = cursor[slots[e]]++;
-            this.bySlot[at] = e;
-            this.wordBySlot[at] = word[e];
-        }
-        // A slot's entries are checked against its first once here, not against each key looked up: the
-        // entries of a common word lie all over the text, and reading each for every lookup of the word
-        // cost about 160 ns an entry (measured, sources of 256 KB).
-        this.pure = new Uint8Array(capacity);
-        for (let slot = 0; slot < capacity; slot++) {
-            if (this.used[slot] === 0)
-                continue;
-            const first = this.bySlot[slotStart[slot]];
-            const at = from[first];
-            const n = length[first];
-            let pure = 1;
-            for (let k = slotStart[slot] + 1; k < slotStart[slot + 1] && pure === 1; k++) {
-                const e = this.bySlot[k];
-                if (length[e] !== n)
-                    pure = 0;
-                else
-                    for (let i = 0; i < n; i++)
-                        if (lower.charCodeAt(from[e] + i) !== lower.charCodeAt(at + i))
-                            pure = 0;
-            }
-            this.pure[slot] = pure;
-        }
-    }
-    /** The slot of a hash: where it is, or the empty one where it would go. */
-    slot(h) {
-        let slot = slotOf(h, this.mask);
-        while (this.used[slot] !== 0 && this.hashes[slot] !== h)
-            slot = (slot + 1) & this.mask;
-        return slot;
+        this.purity = new Uint8Array(ids);
     }
     /**
      * Where the words with a part of this key start, ascending (a word twice
@@ -16569,29 +16537,63 @@ class PartIndex {
         for (let i = 0; i < key.length; i++)
             h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
         const found = [];
-        const slot = this.slot(h);
-        if (this.used[slot] === 0)
+        let slot = slotOf(h, this.mask);
+        while (this.slotIds[slot] !== -1 && this.slotHashes[slot] !== h)
+            slot = (slot + 1) & this.mask;
+        const id = this.slotIds[slot];
+        if (id === -1)
             return found;
-        const { from, length, bySlot, wordBySlot, lower } = this;
-        const begin = this.slotStart[slot];
-        const end = this.slotStart[slot + 1];
-        if (this.pure[slot] === 1) {
+        const { from, length, byId, wordById, lower } = this;
+        const begin = this.idStart[id];
+        const end = this.idStart[id + 1];
+        if (this.isPure(id)) {
             // One part: the key is it, or none of them.
-            const first = bySlot[begin];
+            const first = byId[begin];
             if (length[first] !== key.length || !lower.startsWith(key, from[first]))
                 return found;
             for (let k = begin; k < end && found.length < limit; k++)
-                found.push(wordBySlot[k]);
+                found.push(wordById[k]);
             return found;
         }
         for (let k = begin; k < end && found.length < limit; k++) {
-            const e = bySlot[k];
+            const e = byId[k];
             if (length[e] === key.length && lower.startsWith(key, from[e]))
-                found.push(wordBySlot[k]);
+                found.push(wordById[k]);
         }
         return found;
     }
+    /**
+     * Whether all the entries of an id are one part (no two parts share its
+     * hash), so that one comparison checks them all: worked out the first time
+     * a lookup asks, once. The entries of a common word lie all over the text,
+     * and reading each for every lookup of the word cost about 160 ns an entry
+     * (measured, sources of 256 KB); reading them for every id while the index
+     * is made read them for words no lookup asks for.
+     */
+    isPure(id) {
+        if (this.purity[id] === UNKNOWN) {
+            const { from, length, byId, lower } = this;
+            const first = byId[this.idStart[id]];
+            const at = from[first];
+            const n = length[first];
+            let pure = true;
+            for (let k = this.idStart[id] + 1; k < this.idStart[id + 1] && pure; k++) {
+                const e = byId[k];
+                if (length[e] !== n)
+                    pure = false;
+                else
+                    for (let i = 0; i < n && pure; i++)
+                        if (lower.charCodeAt(from[e] + i) !== lower.charCodeAt(at + i))
+                            pure = false;
+            }
+            this.purity[id] = pure ? PURE : MIXED;
+        }
+        return this.purity[id] === PURE;
+    }
 }
+const UNKNOWN = 0;
+const PURE = 1;
+const MIXED = 2;
 /** A copy of an array twice as long. */
 function grown(x) {
     const y = new Int32Array(x.length * 2);

@@ -327,24 +327,28 @@ function wordRuns(key: string): number {
  * word: one entry per place the part is, in text order.
  *
  * In typed arrays, not a Map of strings: each part is hashed from the text's
- * own characters (no slice of it made), its entry put in the list of its hash
- * (an open-addressing table, one slot per distinct hash), and checked against
- * the key when looked up. Made so, a source of 256 KB took 5 ms where the
- * Map took 55 to 100 ms (measured).
+ * own characters (no slice of it made), and its hash given an id, the next
+ * free one, by an open-addressing table of the distinct hashes; the entries
+ * are then laid out by id, and checked against the key when looked up. Made
+ * so, a source of 256 KB took 5 ms where the Map took 55 to 100 ms
+ * (measured). The ids do not move when the table grows, so each entry's id
+ * is found once, as the entry is made, and no pass over the entries checks
+ * which parts share a hash before a lookup asks (see starts).
  */
 class PartIndex {
   /** Per entry: where its part starts in the text, and its length. */
   private readonly from: Int32Array;
   private readonly length: Int32Array;
-  /** The entries by slot (those of a slot side by side, in text order), and their words' starts in that order. */
-  private readonly bySlot: Int32Array;
-  private readonly wordBySlot: Int32Array;
-  /** Per slot: the hash it holds, where its entries start in bySlot (to the next slot's start), whether it is used. */
-  private readonly hashes: Int32Array;
-  private readonly slotStart: Int32Array;
-  private readonly used: Uint8Array;
-  /** Per slot: 1 when all its entries are one part (no two parts share its hash), so that one comparison checks them all. */
-  private readonly pure: Uint8Array;
+  /** The entries by id (those of an id side by side, in text order), and their words' starts in that order. */
+  private readonly byId: Int32Array;
+  private readonly wordById: Int32Array;
+  /** Per id: where its entries start in byId (to the next id's start). */
+  private readonly idStart: Int32Array;
+  /** Per id: UNKNOWN until a lookup asks, then PURE when all its entries are one part, else MIXED. */
+  private readonly purity: Uint8Array;
+  /** The open-addressing table: per slot, the id of the hash there (-1: free) and that hash. */
+  private readonly slotIds: Int32Array;
+  private readonly slotHashes: Int32Array;
   private readonly mask: number;
 
   constructor(
@@ -357,8 +361,16 @@ class PartIndex {
     let from = new Int32Array(size);
     let length = new Int32Array(size);
     let word = new Int32Array(size);
-    let hash = new Int32Array(size);
+    let entryId = new Int32Array(size);
     let count = 0;
+    // The distinct hashes, in a table grown as they come (at most half full): sized by them, not by the
+    // entries (several times as many), it stays in cache while the entries are made.
+    let capacity = 1024;
+    let mask = capacity - 1;
+    let slotIds = new Int32Array(capacity).fill(-1);
+    let slotHashes = new Int32Array(capacity);
+    let idHashes = new Int32Array(capacity >> 1);
+    let ids = 0;
     // The runs of letters and digits of the current word: where each starts and ends.
     let runStarts = new Int32Array(64);
     let runEnds = new Int32Array(64);
@@ -395,103 +407,65 @@ class PartIndex {
         for (let b = a; b < runs && b < a + PART_RUNS; b++) {
           const end = runEnds[b];
           for (; hashedTo < end; hashedTo++) h = Math.imul(h ^ lower.charCodeAt(hashedTo), 0x01000193);
+          let slot = slotOf(h, mask);
+          while (slotIds[slot] !== -1 && slotHashes[slot] !== h) slot = (slot + 1) & mask;
+          let id = slotIds[slot];
+          if (id === -1) {
+            id = ids++;
+            slotIds[slot] = id;
+            slotHashes[slot] = h;
+            if (id === idHashes.length) idHashes = grown(idHashes);
+            idHashes[id] = h;
+            if (2 * ids > capacity) {
+              // Twice the slots; each hash goes where its id can be found again.
+              capacity *= 2;
+              mask = capacity - 1;
+              slotIds = new Int32Array(capacity).fill(-1);
+              slotHashes = new Int32Array(capacity);
+              for (let k = 0; k < ids; k++) {
+                let to = slotOf(idHashes[k], mask);
+                while (slotIds[to] !== -1) to = (to + 1) & mask;
+                slotIds[to] = k;
+                slotHashes[to] = idHashes[k];
+              }
+            }
+          }
           if (count === size) {
             size *= 2;
             from = grown(from);
             length = grown(length);
             word = grown(word);
-            hash = grown(hash);
+            entryId = grown(entryId);
           }
           from[count] = runStarts[a];
           length[count] = end - runStarts[a];
           word[count] = start;
-          hash[count] = h;
+          entryId[count] = id;
           count++;
         }
       }
       runs = 0;
       start = i + 1;
     }
-    // The distinct hashes, in a table grown as they come (at most half full): sized by them, not by the
-    // entries (several times as many), it stays in cache while the entries are laid out.
-    let capacity = 1024;
-    let mask = capacity - 1;
-    let hashes = new Int32Array(capacity);
-    let used = new Uint8Array(capacity);
-    let distinct = 0;
-    for (let e = 0; e < count; e++) {
-      const h = hash[e];
-      let slot = slotOf(h, mask);
-      while (used[slot] !== 0 && hashes[slot] !== h) slot = (slot + 1) & mask;
-      if (used[slot] !== 0) continue;
-      used[slot] = 1;
-      hashes[slot] = h;
-      distinct++;
-      if (2 * distinct <= capacity) continue;
-      const oldHashes = hashes;
-      const oldUsed = used;
-      capacity *= 2;
-      mask = capacity - 1;
-      hashes = new Int32Array(capacity);
-      used = new Uint8Array(capacity);
-      for (let k = 0; k < oldUsed.length; k++) {
-        if (oldUsed[k] === 0) continue;
-        let to = slotOf(oldHashes[k], mask);
-        while (used[to] !== 0) to = (to + 1) & mask;
-        used[to] = 1;
-        hashes[to] = oldHashes[k];
-      }
-    }
     this.mask = mask;
-    this.hashes = hashes;
-    this.used = used;
+    this.slotIds = slotIds;
+    this.slotHashes = slotHashes;
     this.from = from;
     this.length = length;
-    // Each entry's slot, and how many entries each slot has; then the entries laid out slot by slot,
-    // in text order within a slot (a counting sort, stable).
-    const slots = new Int32Array(count);
-    const slotStart = new Int32Array(capacity + 1);
+    // The entries laid out id by id, in text order within an id (a counting sort, stable).
+    const idStart = new Int32Array(ids + 1);
+    for (let e = 0; e < count; e++) idStart[entryId[e] + 1]++;
+    for (let k = 0; k < ids; k++) idStart[k + 1] += idStart[k];
+    this.idStart = idStart;
+    const cursor = idStart.slice(0, ids);
+    this.byId = new Int32Array(count);
+    this.wordById = new Int32Array(count);
     for (let e = 0; e < count; e++) {
-      const slot = this.slot(hash[e]);
-      this.hashes[slot] = hash[e];
-      this.used[slot] = 1;
-      slots[e] = slot;
-      slotStart[slot + 1]++;
+      const at = cursor[entryId[e]]++;
+      this.byId[at] = e;
+      this.wordById[at] = word[e];
     }
-    for (let k = 0; k < capacity; k++) slotStart[k + 1] += slotStart[k];
-    this.slotStart = slotStart;
-    const cursor = slotStart.slice(0, capacity);
-    this.bySlot = new Int32Array(count);
-    this.wordBySlot = new Int32Array(count);
-    for (let e = 0; e < count; e++) {
-      const at = cursor[slots[e]]++;
-      this.bySlot[at] = e;
-      this.wordBySlot[at] = word[e];
-    }
-    // A slot's entries are checked against its first once here, not against each key looked up: the
-    // entries of a common word lie all over the text, and reading each for every lookup of the word
-    // cost about 160 ns an entry (measured, sources of 256 KB).
-    this.pure = new Uint8Array(capacity);
-    for (let slot = 0; slot < capacity; slot++) {
-      if (this.used[slot] === 0) continue;
-      const first = this.bySlot[slotStart[slot]];
-      const at = from[first];
-      const n = length[first];
-      let pure = 1;
-      for (let k = slotStart[slot] + 1; k < slotStart[slot + 1] && pure === 1; k++) {
-        const e = this.bySlot[k];
-        if (length[e] !== n) pure = 0;
-        else for (let i = 0; i < n; i++) if (lower.charCodeAt(from[e] + i) !== lower.charCodeAt(at + i)) pure = 0;
-      }
-      this.pure[slot] = pure;
-    }
-  }
-
-  /** The slot of a hash: where it is, or the empty one where it would go. */
-  private slot(h: number): number {
-    let slot = slotOf(h, this.mask);
-    while (this.used[slot] !== 0 && this.hashes[slot] !== h) slot = (slot + 1) & this.mask;
-    return slot;
+    this.purity = new Uint8Array(ids);
   }
 
   /**
@@ -502,25 +476,58 @@ class PartIndex {
     let h = PART_SEED;
     for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
     const found: number[] = [];
-    const slot = this.slot(h);
-    if (this.used[slot] === 0) return found;
-    const { from, length, bySlot, wordBySlot, lower } = this;
-    const begin = this.slotStart[slot];
-    const end = this.slotStart[slot + 1];
-    if (this.pure[slot] === 1) {
+    let slot = slotOf(h, this.mask);
+    while (this.slotIds[slot] !== -1 && this.slotHashes[slot] !== h) slot = (slot + 1) & this.mask;
+    const id = this.slotIds[slot];
+    if (id === -1) return found;
+    const { from, length, byId, wordById, lower } = this;
+    const begin = this.idStart[id];
+    const end = this.idStart[id + 1];
+    if (this.isPure(id)) {
       // One part: the key is it, or none of them.
-      const first = bySlot[begin];
+      const first = byId[begin];
       if (length[first] !== key.length || !lower.startsWith(key, from[first])) return found;
-      for (let k = begin; k < end && found.length < limit; k++) found.push(wordBySlot[k]);
+      for (let k = begin; k < end && found.length < limit; k++) found.push(wordById[k]);
       return found;
     }
     for (let k = begin; k < end && found.length < limit; k++) {
-      const e = bySlot[k];
-      if (length[e] === key.length && lower.startsWith(key, from[e])) found.push(wordBySlot[k]);
+      const e = byId[k];
+      if (length[e] === key.length && lower.startsWith(key, from[e])) found.push(wordById[k]);
     }
     return found;
   }
+
+  /**
+   * Whether all the entries of an id are one part (no two parts share its
+   * hash), so that one comparison checks them all: worked out the first time
+   * a lookup asks, once. The entries of a common word lie all over the text,
+   * and reading each for every lookup of the word cost about 160 ns an entry
+   * (measured, sources of 256 KB); reading them for every id while the index
+   * is made read them for words no lookup asks for.
+   */
+  private isPure(id: number): boolean {
+    if (this.purity[id] === UNKNOWN) {
+      const { from, length, byId, lower } = this;
+      const first = byId[this.idStart[id]];
+      const at = from[first];
+      const n = length[first];
+      let pure = true;
+      for (let k = this.idStart[id] + 1; k < this.idStart[id + 1] && pure; k++) {
+        const e = byId[k];
+        if (length[e] !== n) pure = false;
+        else
+          for (let i = 0; i < n && pure; i++)
+            if (lower.charCodeAt(from[e] + i) !== lower.charCodeAt(at + i)) pure = false;
+      }
+      this.purity[id] = pure ? PURE : MIXED;
+    }
+    return this.purity[id] === PURE;
+  }
 }
+
+const UNKNOWN = 0;
+const PURE = 1;
+const MIXED = 2;
 
 /** A copy of an array twice as long. */
 function grown(x: Int32Array): Int32Array<ArrayBuffer> {

@@ -1,0 +1,74 @@
+// A source's words are looked up (SourceView.occurrences) by searching its
+// text for a few quotes, and through an index of the parts of its words for
+// many: the answer must be the same either way, for any key, however many
+// places it has and however many parts share a hash.
+import { Buffer } from 'node:buffer';
+import fc from 'fast-check';
+import { KEY_PLACES, SourceView } from '../../src/engine/diagnose/view.js';
+
+const WORDS = [
+  'the',
+  'The',
+  'THE',
+  'returns',
+  'Angstrom)d',
+  'angstrom',
+  '(angstrom',
+  'don’t',
+  'don',
+  't',
+  'a-b-c-d-e-f-g-h-i-j',
+  'b-c',
+  'x.y.z',
+  'Zürich',
+  'zürich',
+  '30',
+  '30%',
+  '§4',
+  '—',
+  '...',
+  'naïve',
+  '𝐀bc',
+  'abc',
+];
+
+/** One view that searches (a single lookup expected) and one that indexes at once, of the same text. */
+function views(text: string): [SourceView, SourceView] {
+  const bytes = Buffer.from(text, 'utf8');
+  return [new SourceView(bytes, 1), new SourceView(bytes, Number.POSITIVE_INFINITY)];
+}
+
+describe('SourceView.occurrences', () => {
+  it('is the same through the index of parts as by searching the text', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 120 }),
+        fc.array(fc.constantFrom(...WORDS, 'absent', 'c-d', 'y.z', 'ngstrom'), { minLength: 1, maxLength: 8 }),
+        fc.constantFrom(0, 1, 3, KEY_PLACES),
+        (list, keys, cap) => {
+          const text = list.join(' ');
+          for (const word of keys) {
+            const key = word.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+            if (key === '') continue;
+            // A fresh searching view for each key: searching stops once it has read the text too often.
+            const [searched, indexed] = views(text);
+            expect(indexed.occurrences(key, cap)).toEqual(searched.occurrences(key, cap));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('answers for a common word past the table growing, and for words that are rare', () => {
+    // Thousands of distinct words make the table of hashes grow several times while entries are made.
+    const list: string[] = [];
+    for (let i = 0; i < 6000; i++) list.push(`w${i}`, i % 7 === 0 ? 'common' : `x${i % 500}-y${i % 13}`);
+    const text = list.join(' ');
+    const [searched, indexed] = views(text);
+    for (const key of ['common', 'w0', 'w5999', 'x499-y5', 'y12', 'x7', 'nothing']) {
+      expect(indexed.occurrences(key, KEY_PLACES)).toEqual(searched.occurrences(key, KEY_PLACES));
+      expect(indexed.occurrences(key, 10_000)).toEqual(views(text)[0].occurrences(key, 10_000));
+    }
+  });
+});
