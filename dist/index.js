@@ -31937,9 +31937,19 @@ function matchAll(now, before, fileOf, keyOf, matched) {
     return left.sort((a, b) => a - b);
 }
 const recordKey = (r) => r.citationId ?? NO_ID;
-/** A finding is about its kind, file, record and what it says (a sentence, a number, a source). */
+/**
+ * The line of the manifest's rule that a required source's finding names,
+ * at the end of its message (findings.ts): an edit of the manifest above the
+ * rule (a source added) moves it, and the finding is still the same one.
+ */
+const RULE_LINE = /:\d+(\), but no(?: record|ne of its citations) does)$/;
+/**
+ * A finding is about its kind, file, record and what it says (a sentence, a
+ * number, a source), not where in the manifest the rule that wants it is.
+ */
 function findingKey(f) {
-    return JSON.stringify([f.kind, f.citationId ?? null, f.message]);
+    const says = f.kind === 'required source not cited' ? f.message.replace(RULE_LINE, '$1') : f.message;
+    return JSON.stringify([f.kind, f.citationId ?? null, says]);
 }
 function stateOf(before, now) {
     if (before === undefined)

@@ -3,7 +3,7 @@
 // when it is no report, a baseline of another manifest, and merge-reports.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { makeWorkspace, REPO, runCli } from '../helpers/workspace.js';
+import { makeWorkspace, manifestFor, REPO, runCli } from '../helpers/workspace.js';
 
 const RETURNS = {
   path: 'sources/returns-v1.txt',
@@ -141,6 +141,35 @@ describe('check --baseline', () => {
       ['new', 'new', null],
     ]);
     expect(added.code).toBe(1);
+  });
+
+  it("matches a required source finding to the baseline's when its rule moved down the manifest", () => {
+    const rule = 'require:\n  - files: answers/\n    cite: [help-v1]\n';
+    const root = makeWorkspace(
+      { 'returns-v1': RETURNS, 'help-v1': HELP },
+      { 'answers/a.json': JSON.stringify([rec('r', 'A receipt is required.')]) },
+    );
+    writeFileSync(path.join(root, 'citegate.yml'), manifestFor({ 'returns-v1': RETURNS, 'help-v1': HELP }) + rule);
+    expect(runCli(['check', '--format', 'json', '--output', 'base.json'], root).code).toBe(1);
+    // A source added to the manifest above the rule: its finding names another line, and is the same.
+    const FAQ = { path: 'sources/faq-v1.txt', text: 'Ask us anything.\n' };
+    writeFileSync(path.join(root, FAQ.path), FAQ.text);
+    writeFileSync(
+      path.join(root, 'citegate.yml'),
+      manifestFor({ 'returns-v1': RETURNS, 'help-v1': HELP, 'faq-v1': FAQ }) + rule,
+    );
+    const { code, report } = json(root);
+    expect(report.findings.map((f: { message: string; baseline: string }) => [f.message, f.baseline])).toEqual([
+      ['this answer must cite help-v1 (the rule at citegate.yml:20), but no record does', 'still failing'],
+    ]);
+    expect(report.summary.baseline.findings).toEqual({ new: 0, 'still failing': 1, fixed: 0 });
+    expect(code).toBe(0);
+    // Another rule, or another source, is still new.
+    writeFileSync(
+      path.join(root, 'citegate.yml'),
+      manifestFor({ 'returns-v1': RETURNS, 'help-v1': HELP, 'faq-v1': FAQ }) + rule.replace('help-v1', 'faq-v1'),
+    );
+    expect(json(root).report.findings.map((f: { baseline: string }) => f.baseline)).toEqual(['new']);
   });
 
   it('says on standard error that what failed already is a warning, not counted, with fail-on new only', () => {
