@@ -36299,6 +36299,10 @@ async function check(settings, outputs, annotator, failures) {
         notes.push(`This is shard ${settings.shard.index} of ${settings.shard.count}: ${session.files.length} of those files (merge the shards' reports with citegate merge-reports).`);
     }
     if (plan.nothingToCheck) {
+        // A baseline file that cannot be used fails the step here too, as it does once there is something to
+        // check: a wrong path or a report that is none must not pass until the change that needs it.
+        if (settings.baseline.kind === 'file')
+            await (0,baseline_file/* readBaselineFile */.s$)(settings.baseline.path, workspace.root);
         annotator.annotate('notice', `citegate: ${(0,model_escape/* escapeMessage */.hC)(notes.join(' '))}`);
         const empty = session.run();
         // A later step (upload-artifact, upload-sarif) finds the files it was told to expect.

@@ -153,6 +153,9 @@ async function check(settings: Settings, outputs: Outputs, annotator: Annotator,
   }
 
   if (plan.nothingToCheck) {
+    // A baseline file that cannot be used fails the step here too, as it does once there is something to
+    // check: a wrong path or a report that is none must not pass until the change that needs it.
+    if (settings.baseline.kind === 'file') await readBaselineFile(settings.baseline.path, workspace.root);
     annotator.annotate('notice', `citegate: ${escapeMessage(notes.join(' '))}`);
     const empty = session.run();
     // A later step (upload-artifact, upload-sarif) finds the files it was told to expect.

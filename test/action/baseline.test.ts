@@ -144,6 +144,30 @@ describe('baseline: PATH', () => {
     expect(refused.code).toBe(1);
   });
 
+  it('refuses a baseline that is missing or no report when the change leaves nothing to check', async () => {
+    const root = makeTree({
+      'citegate.yml': manifestFor({ 'returns-v1': RETURNS }, ['answers/*.json']),
+      [RETURNS.path]: RETURNS.text,
+      'answers/a.json': answers(rec('kept', 'A receipt is required.')),
+    });
+    initRepo(root);
+    const base = git(root, 'rev-parse', 'HEAD');
+    const head = commit(root, { 'README.md': 'No answer changed.\n' });
+    const missing = await gate(root, base, head, { baseline: 'main-report.json', scope: 'changed' });
+    expect(missing.annotations.find((a) => a.command === 'error' && !a.properties.file)?.message).toBe(
+      `citegate: cannot read the baseline ${path.join(root, 'main-report.json')}: no such file: the check could not run`,
+    );
+    expect(missing.outputs.passed).toBe('false');
+    expect(missing.code).toBe(1);
+    writeFileSync(path.join(root, 'main-report.json'), '{"x": 1}');
+    expect((await gate(root, base, head, { baseline: 'main-report.json', scope: 'changed' })).code).toBe(1);
+    // A report: nothing to check passes, as it does without one.
+    runCli(['check', '--format', 'json', '--output', 'main-report.json'], root);
+    const usable = await gate(root, base, head, { baseline: 'main-report.json', scope: 'changed' });
+    expect(usable.summary).toContain('nothing to check — pass');
+    expect(usable.code).toBe(0);
+  });
+
   it('refuses fail-on new without a baseline', async () => {
     const { root, base, head } = pullRequest();
     const run = await gate(root, base, head, { 'fail-on': 'new' });
