@@ -20,6 +20,7 @@ const CURRENT: Record<string, string> = {
 
 interface Step {
   uses?: string;
+  run?: string;
   with?: Record<string, unknown>;
 }
 interface Job {
@@ -103,5 +104,16 @@ describe("the repository's own workflows", () => {
   it('include the self-test that uploads its SARIF file', () => {
     const selfTest = repository.find((w) => w.name.endsWith('self-test.yml'))!.workflow;
     expect(steps(selfTest).some((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'))).toBe(true);
+  });
+});
+
+describe('the prompt regression workflow of the docs', () => {
+  it("takes main's last nightly report whether that run passed or failed: one with failures fails", () => {
+    const regression = documented.find((w) => JSON.stringify(w.workflow.on).includes('prompts/**'))!;
+    const find = steps(regression.workflow).find((s) => s.run?.includes('gh run list'))!;
+    expect(find.run).not.toMatch(/--status success/);
+    expect(find.run).toMatch(
+      /--status completed .*\n.*select\(\.conclusion == "success" or \.conclusion == "failure"\)/,
+    );
   });
 });
