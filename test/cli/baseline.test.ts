@@ -194,6 +194,21 @@ describe('check --baseline', () => {
     }
   });
 
+  it('matches a finding whatever its level was: raising a check to fail excuses what the baseline had', () => {
+    const claim: Rec = { ...rec('numbers', 'within 30 days of delivery'), claim: 'Returns within 60 days.' };
+    const files = { 'answers/a.json': JSON.stringify([claim]) };
+    const root = makeWorkspace({ 'returns-v1': RETURNS }, files);
+    const base = runCli(['check', '--claim-numbers', 'warn', '--format', 'json', '--output', 'base.json'], root);
+    expect(base.code).toBe(0);
+    const raised = json(root, '--claim-numbers', 'fail');
+    expect(raised.report.findings.map((f: { level: string; baseline: string }) => [f.level, f.baseline])).toEqual([
+      ['fail', 'still failing'],
+    ]);
+    expect(raised.code).toBe(0);
+    // Once for all of them: --fail-on any.
+    expect(json(root, '--claim-numbers', 'fail', '--fail-on', 'any').code).toBe(1);
+  });
+
   it('never excuses a source that is not verified now', () => {
     const root = changed({ 'answers/a.json': [rec('r', 'no such words')] }, {});
     writeFileSync(path.join(root, RETURNS.path), `${RETURNS.text}Edited.\n`);
