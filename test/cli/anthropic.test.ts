@@ -2,7 +2,8 @@
 // bundled CLI: each shape the file can have, the sources a citation names,
 // the problems of responses that cannot pass, positions in the response file,
 // and the location check.
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeTree, REPO, runCli, sha256 } from '../helpers/workspace.js';
 
@@ -808,5 +809,39 @@ describe('a split run of saved responses', () => {
     );
     expect(report.problems).toEqual(full.problems);
     expect(merged.code).toBe(1);
+  });
+
+  it('split as docs/claude.md says, keeps each request in its file whatever order the batch results come in', () => {
+    // The API gives batch results in no set order: the same results, in another, must match the baseline's records.
+    const doc = readFileSync(path.join(REPO, 'docs/claude.md'), 'utf8').replace(/\n/g, ' ');
+    const command = /`([^`]*split -l 20000[^`]*)`/.exec(doc)![1].replace('-l 20000', '-l 2');
+    const result = (id: string, response: object) => ({
+      custom_id: id,
+      result: { type: 'succeeded', message: response },
+    });
+    const results = [
+      result('q1', good('msg_1')),
+      result(
+        'q2',
+        message('msg_2', [text('You can return it within 60 days', [char(R30, { cited_text: 'within 60 days' })])]),
+      ),
+      result('q3', good('msg_3')),
+      result('q4', good('msg_4')),
+    ];
+    const root = workspace({}, '  - path: "evals/results-part-*.jsonl"\n    format: anthropic-messages');
+    const split = (order: number[]) => {
+      rmSync(path.join(root, 'evals'), { recursive: true, force: true });
+      writeFileSync(path.join(root, 'results.jsonl'), lines(...order.map((i) => results[i])));
+      const run = spawnSync('bash', ['-c', `mkdir evals && ${command}`], { cwd: root, encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+    };
+    split([0, 1, 2, 3]);
+    expect(runCli(['check', '--format', 'json', '--output', 'base.json'], root).code).toBe(1);
+    split([3, 2, 1, 0]);
+    const run = runCli(['check', '--baseline', 'base.json'], root);
+    expect(run.stderr).toContain(
+      '0 new not located, 0 fixed, 1 still failing (not counted), 6 unchanged, 0 new located, 0 removed',
+    );
+    expect(run.code).toBe(0);
   });
 });
