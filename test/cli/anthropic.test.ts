@@ -371,6 +371,24 @@ describe('the source a citation names', () => {
     expect(run.stdout).toBe('m#0.0: located\nm#1.0: unknown source\nlocated=1/2\n');
   });
 
+  it('is quoted, for several blocks, as their texts joined with nothing between (docs/claude.md)', () => {
+    // As the API writes cited_text: content[start_block_index:end_block_index] joined together.
+    const blocks = (...content: string[]) => ({
+      type: 'content_block_location',
+      cited_text: content.join(''),
+      document_index: 0,
+      document_title: 'returns-v2',
+      start_block_index: 0,
+      end_block_index: content.length,
+    });
+    const response = message('m', [
+      text('You can return it within 30 days with the receipt', [blocks(R30, RCPT)]),
+      text('You can return it within 30 days with the receipt', [blocks(R30.trim(), RCPT)]),
+    ]);
+    const run = runCli(['check', 'evals/a.json'], workspace({ 'evals/a.json': pretty(response) }));
+    expect(run.stdout).toBe('m#0.0: located\nm#1.0: quote not found\nlocated=1/2\n');
+  });
+
   it('is never a web page, even one with the id of a source: citegate never fetches', () => {
     const url = 'https://example.com/returns';
     const cite = {
