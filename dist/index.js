@@ -31460,7 +31460,12 @@ function isCount(value) {
     return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 function show(value) {
-    return value === undefined ? '(missing)' : (0,model_escape/* shorten */.ml)(JSON.stringify(value) ?? String(value), model_escape/* EXCERPT */.IK);
+    if (value === undefined)
+        return '(missing)';
+    // JSON.stringify writes a number past the doubles (1e999, read as Infinity) as null.
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return 'a non-finite number';
+    return (0,model_escape/* shorten */.ml)(JSON.stringify(value) ?? String(value), model_escape/* EXCERPT */.IK);
 }
 function pageRange(first, last) {
     return first === last ? `page ${first}` : `pages ${first}-${last}`;

@@ -20319,7 +20319,12 @@ function isCount(value) {
     return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 function show(value) {
-    return value === undefined ? '(missing)' : shorten(JSON.stringify(value) ?? String(value), EXCERPT);
+    if (value === undefined)
+        return '(missing)';
+    // JSON.stringify writes a number past the doubles (1e999, read as Infinity) as null.
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return 'a non-finite number';
+    return shorten(JSON.stringify(value) ?? String(value), EXCERPT);
 }
 function pageRange(first, last) {
     return first === last ? `page ${first}` : `pages ${first}-${last}`;

@@ -220,7 +220,10 @@ function isCount(value: unknown): value is number {
 }
 
 function show(value: unknown): string {
-  return value === undefined ? '(missing)' : shorten(JSON.stringify(value) ?? String(value), EXCERPT);
+  if (value === undefined) return '(missing)';
+  // JSON.stringify writes a number past the doubles (1e999, read as Infinity) as null.
+  if (typeof value === 'number' && !Number.isFinite(value)) return 'a non-finite number';
+  return shorten(JSON.stringify(value) ?? String(value), EXCERPT);
 }
 
 function pageRange(first: number, last: number): string {

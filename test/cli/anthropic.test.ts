@@ -759,6 +759,19 @@ describe('the location check', () => {
       workspace(one(char(R30, { start_char_index: 5, end_char_index: '9' }))),
     );
     expect(none.stderr).toContain('start_char_index 5 and end_char_index "9" are not a range of characters');
+    // 1e999 is no double: read as Infinity, which JSON writes as null.
+    const huge = runCli(
+      ['check', 'evals/a.json'],
+      workspace({
+        'evals/a.json': pretty(message('m', [text('claim', [char(R30)])])).replace(
+          '"end_char_index": 65',
+          '"end_char_index": 1e999',
+        ),
+      }),
+    );
+    expect(huge.stderr).toContain(
+      'start_char_index 16 and end_char_index a non-finite number are not a range of characters',
+    );
   });
 
   const page = (start: number, end: number, cited = RCPT) => ({
