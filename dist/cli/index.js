@@ -23925,7 +23925,11 @@ function pinCommand(args, io) {
     const at = (position) => position === undefined ? undefined : { file: manifest.file, ...position };
     if (values.check)
         return checkPins(workspace, manifest, ids, maxBytes, at, io);
-    const eol = manifest.text.includes('\r\n') ? '\r\n' : '\n';
+    const eol = manifest.text.includes('\r\n')
+        ? '\r\n'
+        : /\r(?!\n)/.test(manifest.text) && !manifest.text.includes('\n')
+            ? '\r'
+            : '\n';
     for (const id of ids) {
         const entry = manifest.sources.get(id);
         const files = [[`${id}`, entry]];
@@ -24058,12 +24062,16 @@ function editFor(text, file, sha256, eol) {
     if (file.flow)
         return { start: file.pathEnd, end: file.pathEnd, text: `, sha256: ${sha256}` };
     // Block mapping: a new line under `path`, indented like it, after any comment on the path's line.
-    let lineEnd = text.indexOf('\n', file.pathEnd);
-    if (lineEnd < 0)
-        lineEnd = text.length;
-    if (lineEnd > 0 && text[lineEnd - 1] === '\r')
-        lineEnd--;
-    return { start: lineEnd, end: lineEnd, text: `${eol}${' '.repeat(file.keyColumn - 1)}sha256: ${sha256}` };
+    // Lines end at LF, CRLF or a lone CR, as the manifest is read: the line ends as the path's does.
+    const lineBreak = /\r\n|\r|\n/g;
+    lineBreak.lastIndex = file.pathEnd;
+    const found = lineBreak.exec(text);
+    const lineEnd = found ? found.index : text.length;
+    return {
+        start: lineEnd,
+        end: lineEnd,
+        text: `${found?.[0] ?? eol}${' '.repeat(file.keyColumn - 1)}sha256: ${sha256}`,
+    };
 }
 /** Writes a temporary file next to the manifest and renames it over it: all or nothing. */
 function writeAtomically(file, text) {

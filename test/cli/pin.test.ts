@@ -103,6 +103,23 @@ describe('citegate pin', () => {
     expect(runCli(['check'], root).stderr).not.toMatch(/sha256/);
   });
 
+  // Found in review: a manifest whose lines end at a lone CR (which check reads)
+  // got its new line after the last line, and pin refused, at a line it does not have.
+  it('adds a missing sha256 under the path in a manifest whose lines end at a lone CR', () => {
+    const text =
+      'version: 1\rsources:\r  a:\r    path: sources/a.txt # text\r    retrieved: 2026-11-02\rcitations:\r  - answers/*.json\r';
+    const root = makeTree({ 'citegate.yml': text, 'sources/a.txt': A });
+    expect(runCli(['pin'], root)).toEqual({
+      code: 0,
+      stdout: `a: (none) -> ${sha256(A).slice(0, 12)}…\nwrote citegate.yml (1 hash changed)\n`,
+      stderr: '',
+    });
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(
+      text.replace('# text\r', `# text\r    sha256: ${sha256(A)}\r`),
+    );
+    expect(runCli(['pin', '--check'], root).code).toBe(0);
+  });
+
   it('fills an empty sha256, a block scalar or an empty flow value', () => {
     const text = [
       'version: 1',
