@@ -23798,6 +23798,7 @@ function mergeBaselines(infos) {
 
 
 
+
 function mergeReportsCommand(args, io) {
     const { values, positionals } = parseCommandArgs('merge-reports', args, {
         output: { type: 'string' },
@@ -23815,9 +23816,15 @@ function mergeReportsCommand(args, io) {
     if (positionals.length === 0)
         throw new UsageError('name the JSON reports to merge', 'merge-reports');
     const output = outputFile(values.output);
-    for (const file of [output, values.summary])
-        if (file !== undefined)
-            assertWritable(file);
+    // Neither may be a report being merged: the merge would replace it, or the
+    // summary's Markdown would be appended to its JSON, and the shard be lost.
+    const inputs = () => positionals.map((file) => ({ abs: external_node_path_default().resolve(file), what: `report ${file}` }));
+    for (const file of [output, values.summary]) {
+        if (file === undefined)
+            continue;
+        assertWritable(file);
+        assertNotAnInput(file, inputs);
+    }
     const parts = positionals.map((file) => {
         let bytes;
         try {

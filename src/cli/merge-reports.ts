@@ -2,10 +2,11 @@
 // into the one report (and job summary) the unsplit run would have given.
 import type { Buffer } from 'node:buffer';
 import { closeSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { jsonReportChunks } from '../report/json.js';
 import { sarifChunks } from '../report/sarif.js';
 import { buildSummary } from '../report/summary.js';
-import { assertWritable, writeChunks } from '../report/write.js';
+import { assertNotAnInput, assertWritable, writeChunks } from '../report/write.js';
 import { InputError, outputFile, parseCommandArgs, UsageError } from './args.js';
 import { describeFsError } from '../model/fs-error.js';
 import { MERGE_HELP } from './help.js';
@@ -32,7 +33,14 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
   }
   if (positionals.length === 0) throw new UsageError('name the JSON reports to merge', 'merge-reports');
   const output = outputFile(values.output);
-  for (const file of [output, values.summary]) if (file !== undefined) assertWritable(file);
+  // Neither may be a report being merged: the merge would replace it, or the
+  // summary's Markdown would be appended to its JSON, and the shard be lost.
+  const inputs = () => positionals.map((file) => ({ abs: path.resolve(file), what: `report ${file}` }));
+  for (const file of [output, values.summary]) {
+    if (file === undefined) continue;
+    assertWritable(file);
+    assertNotAnInput(file, inputs);
+  }
   const parts = positionals.map((file) => {
     let bytes: Buffer;
     try {

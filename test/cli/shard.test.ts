@@ -310,4 +310,26 @@ describe('sharding', () => {
     writeFileSync(path.join(root, 'bom.json'), `\ufeff${readFileSync(path.join(root, 's1.json'), 'utf8')}`);
     expect(merge('bom.json', 's2.json')).toMatch(/^1 /);
   });
+
+  // Found in review: `--summary s1.json` appended Markdown to a shard's JSON
+  // report and `--output s1.json` replaced it, as check refuses for its inputs.
+  it('refuses --output or --summary at a report it merges, and leaves it as it was', () => {
+    const root = workspace();
+    for (const i of [1, 2]) runCli(['check', '--format', 'json', '--shard', `${i}/2`, '--output', `s${i}.json`], root);
+    const before = readFileSync(path.join(root, 's1.json'), 'utf8');
+    for (const option of ['--output', '--summary']) {
+      for (const name of ['s1.json', './x/../s1.json']) {
+        if (name.includes('x/')) mkdirSync(path.join(root, 'x'), { recursive: true });
+        expect(runCli(['merge-reports', option, name, 's1.json', 's2.json'], root)).toEqual({
+          code: 2,
+          stdout: '',
+          stderr: `citegate: error: cannot write ${name}: it is report s1.json, which the run reads: a report there would replace it\n`,
+        });
+      }
+    }
+    expect(readFileSync(path.join(root, 's1.json'), 'utf8')).toBe(before);
+    expect(
+      runCli(['merge-reports', '--output', 'merged.json', '--summary', 'summary.md', 's1.json', 's2.json'], root).code,
+    ).toBe(1);
+  });
 });
