@@ -75,9 +75,56 @@ export interface Sentence {
   readonly start: number;
 }
 
+/**
+ * What ends the look ahead of a sentence break (UAX #29 SB8 looks past a
+ * period and its spaces, over anything else, for a lower-case letter): a
+ * letter, a sentence terminator or a paragraph separator. Letters that are
+ * Extend to it (marks, and the two Lo vowels that are spacing marks) do not.
+ */
+const ENDS_LOOK_AHEAD = /[\p{L}\p{Sentence_Terminal}\n\r\x85\u2028\u2029]/u;
+const EXTEND = /[\p{Grapheme_Extend}\p{Mc}\u0e33\u0eb3]/u;
+/** Characters segmented at a time: Intl.Segmenter's every step costs time in the length of its whole text. */
+export const SEGMENT_WINDOW = 1024;
+
+/**
+ * The sentence segments of `text`, as Intl.Segmenter gives them for the whole
+ * text, found a window at a time: each step of its iterator takes time in the
+ * length of the text, so 160,000 blank lines took 30 s and a megabyte of
+ * sentences minutes. A window's segments are kept but its last, where the
+ * next window starts, when that last one holds what ends the look ahead of
+ * every break before it (so no break of theirs depends on text past the
+ * window); otherwise the window grows. A break never looks back past the
+ * previous one.
+ */
+export function* sentenceSegments(
+  text: string,
+  window = SEGMENT_WINDOW,
+): Generator<{ segment: string; index: number }> {
+  const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+  let from = 0;
+  let size = window;
+  while (from < text.length) {
+    const end = Math.min(text.length, from + size);
+    const parts = [...segmenter.segment(text.slice(from, end))];
+    const last = parts[parts.length - 1];
+    const keep = end === text.length ? parts.length : parts.length - 1;
+    if (end < text.length && (keep === 0 || !endsLookAhead(last.segment))) {
+      size *= 2;
+      continue;
+    }
+    for (let i = 0; i < keep; i++) yield { segment: parts[i].segment, index: from + parts[i].index };
+    from = end === text.length ? end : from + last.index;
+    size = window;
+  }
+}
+
+function endsLookAhead(segment: string): boolean {
+  for (const c of segment) if (ENDS_LOOK_AHEAD.test(c) && !EXTEND.test(c)) return true;
+  return false;
+}
+
 /** The answer's sentences (Unicode sentence boundaries, by Intl.Segmenter, with common abbreviations kept whole). */
 export function splitSentences(answer: string): Sentence[] {
-  const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
   const sentences: Sentence[] = [];
   const push = (start: number, end: number) => {
     const text = answer.slice(start, end);
@@ -88,7 +135,7 @@ export function splitSentences(answer: string): Sentence[] {
   // Indices, not the joined text: looking at a text that grows with every
   // segment ("Mr. Mr. Mr. ...") made the split quadratic.
   let pending = -1;
-  for (const { segment, index } of segmenter.segment(answer)) {
+  for (const { segment, index } of sentenceSegments(answer)) {
     const start = pending >= 0 ? pending : index;
     const end = index + segment.length;
     if (continuesAfter(answer, start, end) || (pending < 0 && isListMarker(segment, answer, index))) {

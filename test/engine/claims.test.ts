@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { claimCoverage, isCovered, splitSentences } from '../../src/engine/sentences.js';
+import { claimCoverage, isCovered, sentenceSegments, splitSentences } from '../../src/engine/sentences.js';
 import { missingNumbers, statedNumbers } from '../../src/engine/numbers.js';
 
 const numbers = (text: string) => statedNumbers(text).map((n) => [n.text, n.values, n.unit ?? null, n.per ?? null]);
@@ -421,6 +421,63 @@ describe('claims on hostile and unusual text', () => {
     expect(splitSentences('Mr. '.repeat(25_000))).toEqual([{ text: 'Mr. '.repeat(25_000).trim(), start: 0 }]);
     expect(splitSentences(`${'a'.repeat(100_000)}?`)).toHaveLength(1);
     expect(splitSentences('See Dr.   Smith.').map((s) => s.text)).toEqual(['See Dr.   Smith.']);
+  });
+
+  // Found in review: each step of Intl.Segmenter's iterator takes time in the
+  // length of the whole text: 160,000 blank lines in an answer took 30 s, and
+  // a megabyte of short sentences minutes.
+  // No clock here (speed is measured by the bench): a split that is quadratic again runs past the timeout.
+  it('splits long answers of many sentences', () => {
+    for (const [text, count] of [
+      ['\n'.repeat(150_000), 0],
+      ['Hello world! Is it? Yes. '.repeat(20_000), 60_000],
+      ['Ab.\n'.repeat(40_000), 40_000],
+    ] as const) {
+      expect(splitSentences(text)).toHaveLength(count);
+    }
+  }, 120_000);
+
+  it('segments a window at a time exactly as the whole text at once', () => {
+    const pieces = [
+      'a',
+      'B',
+      'x',
+      '1',
+      ' ',
+      '  ',
+      '.',
+      '. ',
+      '!',
+      '?',
+      ')',
+      '"',
+      '\n',
+      '\r\n',
+      '\u2029',
+      'é',
+      '\u0301',
+      '\u0e33',
+      'ก',
+      '。',
+      '١',
+      'etc. ',
+      'Mr. ',
+      '3.5',
+      '\u200b',
+    ];
+    const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...pieces), { maxLength: 120 }),
+        fc.integer({ min: 1, max: 24 }),
+        (parts, window) => {
+          const text = parts.join('');
+          const expected = [...segmenter.segment(text)].map(({ segment, index }) => ({ segment, index }));
+          expect([...sentenceSegments(text, window)]).toEqual(expected);
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 
   it('judges a sentence said many times once against a long claim', () => {
