@@ -23933,6 +23933,7 @@ function mergeReportsCommand(args, io) {
 
 
 
+
 /** A pin that cannot be made: exit 2, nothing written. Each failure is a line of its own, then the message; all are escaped when shown. */
 class PinError extends Error {
     failures;
@@ -24027,7 +24028,9 @@ function pinCommand(args, io) {
         const resolved = workspace.resolve('', manifest.file, 'file name');
         if (!resolved.ok)
             throw new PinError(`nothing written: ${resolved.reason}`);
-        writeAtomically(resolved.abs, text);
+        // A byte order mark is encoding, not text (the manifest's text has none): it stays as it was.
+        const bom = bomLength((0,external_node_fs_namespaceObject.readFileSync)(resolved.abs)) > 0 ? '\ufeff' : '';
+        writeAtomically(resolved.abs, bom + text);
     }
     io.stdout(report.map(escape_escapeMessage).join('\n') +
         '\n' +

@@ -2,7 +2,7 @@
 // manifest. The only command that changes a file of the user's. It edits the hash
 // values in place in the manifest's text, so comments, quoting and layout stay
 // exactly as they were, and writes nothing unless every requested file could be hashed.
-import { chmodSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import {
@@ -22,6 +22,7 @@ import type { CommandIO } from './io.js';
 import { manifestGiven, openWorkspace } from './workspace-arg.js';
 import { formatDiagnostic, type Problem } from '../model/problem.js';
 import { describeFsError } from '../model/fs-error.js';
+import { bomLength } from '../load/text.js';
 import { escapeMessage } from '../model/escape.js';
 
 interface Edit {
@@ -141,7 +142,9 @@ export function pinCommand(args: string[], io: CommandIO): number {
     }
     const resolved = workspace.resolve('', manifest.file, 'file name');
     if (!resolved.ok) throw new PinError(`nothing written: ${resolved.reason}`);
-    writeAtomically(resolved.abs, text);
+    // A byte order mark is encoding, not text (the manifest's text has none): it stays as it was.
+    const bom = bomLength(readFileSync(resolved.abs)) > 0 ? '\ufeff' : '';
+    writeAtomically(resolved.abs, bom + text);
   }
   io.stdout(
     report.map(escapeMessage).join('\n') +

@@ -120,6 +120,14 @@ describe('citegate pin', () => {
     expect(runCli(['pin', '--check'], root).code).toBe(0);
   });
 
+  // Found in review: a manifest's byte order mark was dropped, a change beyond its hashes.
+  it('keeps the byte order mark of a manifest that has one', () => {
+    const text = `\ufeffversion: 1\nsources:\n  a:\n    path: sources/a.txt\n    sha256: ${'f'.repeat(64)}\n    retrieved: 2026-11-02\n`;
+    const root = makeTree({ 'citegate.yml': text, 'sources/a.txt': A });
+    expect(runCli(['pin'], root).code).toBe(0);
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(text.replace('f'.repeat(64), sha256(A)));
+  });
+
   it('fills an empty sha256, a block scalar or an empty flow value', () => {
     const text = [
       'version: 1',
