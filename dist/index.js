@@ -37035,11 +37035,14 @@ function contextStart(text, end) {
 
 // EXTERNAL MODULE: ./src/engine/unicode.ts + 1 modules
 var unicode = __nccwpck_require__(2374);
+// EXTERNAL MODULE: ./src/engine/unicode-normalize.ts
+var unicode_normalize = __nccwpck_require__(843);
 // EXTERNAL MODULE: ./src/engine/diagnose/view.ts
 var diagnose_view = __nccwpck_require__(5934);
 // EXTERNAL MODULE: ./src/engine/positions.ts
 var positions = __nccwpck_require__(3730);
 ;// CONCATENATED MODULE: ./src/engine/diagnose/hints.ts
+
 
 
 
@@ -37316,7 +37319,7 @@ const FOLDS = [
     {
         kind: 'accents',
         // Nothing to fold, the common case, is seen by two native passes.
-        apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
+        apply: (t) => HAS_DIACRITIC.test((0,unicode_normalize/* normalizeUnicode */.j)(t, 'NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t },
         describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
         quick: baseCharacters,
         inPlace: true,
@@ -37332,7 +37335,7 @@ const FOLDS = [
     {
         kind: 'compatibility',
         apply: (t) => {
-            const folded = t.normalize('NFKC');
+            const folded = (0,unicode_normalize/* normalizeUnicode */.j)(t, 'NFKC');
             return folded === t ? { text: t } : foldEach(t, compatible, same);
         },
         describe: describeCompatibility,
@@ -38306,8 +38309,9 @@ function placer(original, normalized) {
 /* harmony export */   qM: () => (/* binding */ INVISIBLE_ALL)
 /* harmony export */ });
 /* unused harmony export closestPassage */
-/* harmony import */ var _edit_distance_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4662);
-/* harmony import */ var _view_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5934);
+/* harmony import */ var _edit_distance_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4662);
+/* harmony import */ var _unicode_normalize_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(843);
+/* harmony import */ var _view_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5934);
 // The passage of a source nearest to a quote that is not in it, with a word
 // diff of one against the other. Candidate places come from the quote's rarer
 // words (seeds); all of the quote is aligned word by word at each candidate, in
@@ -38315,10 +38319,11 @@ function placer(original, normalized) {
 // the quote and with how often its words occur, not with the length of the source.
 
 
+
 /** Below this similarity a passage is noise, not a near miss. */
 const MIN_SIMILARITY = 0.5;
 /** A word occurring more often than this is too common to point anywhere (unless nothing rarer is there). */
-const MAX_SEED_OCCURRENCES = _view_js__WEBPACK_IMPORTED_MODULE_0__/* .KEY_PLACES */ .bl;
+const MAX_SEED_OCCURRENCES = _view_js__WEBPACK_IMPORTED_MODULE_1__/* .KEY_PLACES */ .bl;
 /** Only the quote's rarest words are used as seeds, from its longest few. */
 const MAX_SEEDS = 4;
 const MAX_LOOKED_UP = 8;
@@ -38355,7 +38360,7 @@ function nearestPassage(view, quote) {
     const keys = [];
     let offset = 0;
     for (const word of quoteWords) {
-        const key = (0,_view_js__WEBPACK_IMPORTED_MODULE_0__/* .wordKey */ .ue)(word);
+        const key = (0,_view_js__WEBPACK_IMPORTED_MODULE_1__/* .wordKey */ .ue)(word);
         if (key !== '')
             keys.push({ key, offset });
         offset += word.length + 1;
@@ -38438,7 +38443,7 @@ function nearestPassage(view, quote) {
     for (const d of chosen) {
         const from = Math.max(0, d * 8 - slack);
         const to = Math.min(text.length, d * 8 + quote.length + slack);
-        const window = (0,_view_js__WEBPACK_IMPORTED_MODULE_0__/* .windowOf */ .Ou)(text, from, to, table);
+        const window = (0,_view_js__WEBPACK_IMPORTED_MODULE_1__/* .windowOf */ .Ou)(text, from, to, table);
         // Where the seeds put the quote's first word (votes are rounded to 8 characters).
         let first = 0;
         while (first < window.starts.length && window.starts[first] < d * 8 - 4)
@@ -38463,7 +38468,7 @@ function nearestPassage(view, quote) {
 function verbatimPassage(view, quote, words) {
     if (!explainable(quote))
         return undefined;
-    const { words: window, starts } = (0,_view_js__WEBPACK_IMPORTED_MODULE_0__/* .windowOf */ .Ou)(view.text, words.start, words.end);
+    const { words: window, starts } = (0,_view_js__WEBPACK_IMPORTED_MODULE_1__/* .windowOf */ .Ou)(view.text, words.start, words.end);
     const quoteWords = quote.split(' ');
     if (window.length !== quoteWords.length)
         return undefined;
@@ -38886,13 +38891,13 @@ function similarWords(a, b) {
     const longer = Math.max(fa.length, fb.length);
     if (longer > 64)
         return false;
-    return (0,_edit_distance_js__WEBPACK_IMPORTED_MODULE_1__/* .editDistance */ .Y)(fa, fb) <= longer / 2;
+    return (0,_edit_distance_js__WEBPACK_IMPORTED_MODULE_2__/* .editDistance */ .Y)(fa, fb) <= longer / 2;
 }
 /** The characters that show as nothing (INVISIBLE_NAMES in hints.ts names them), to fold away. */
 const INVISIBLE_ALL = /[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]/g;
 /** A word's key once compatibility forms and invisible characters are folded away. */
 function foldKey(word) {
-    return (0,_view_js__WEBPACK_IMPORTED_MODULE_0__/* .wordKey */ .ue)(word.normalize('NFKC').replace(INVISIBLE_ALL, ''));
+    return (0,_view_js__WEBPACK_IMPORTED_MODULE_1__/* .wordKey */ .ue)((0,_unicode_normalize_js__WEBPACK_IMPORTED_MODULE_0__/* .normalizeUnicode */ .j)(word, 'NFKC').replace(INVISIBLE_ALL, ''));
 }
 /**
  * The key under which two words count as near: alike but for case, punctuation
@@ -38902,7 +38907,7 @@ function alignKey(word) {
     for (let i = 0; i < word.length; i++)
         if (word.charCodeAt(i) >= 0x80)
             return foldKey(word);
-    return (0,_view_js__WEBPACK_IMPORTED_MODULE_0__/* .wordKey */ .ue)(word);
+    return (0,_view_js__WEBPACK_IMPORTED_MODULE_1__/* .wordKey */ .ue)(word);
 }
 /** The passage and its diff from the aligned steps; the passage is window words first..last. */
 function passageOf(steps, near, quote, window, starts, first, last) {
@@ -40004,6 +40009,7 @@ function findMatches(text, quote, limit) {
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _offset_map_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6472);
 /* harmony import */ var _unicode_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2374);
+/* harmony import */ var _unicode_normalize_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(843);
 // Normalization of SPEC §3: Unicode NFC, then every maximal run of whitespace
 // becomes one U+0020 and leading and trailing runs are dropped.
 //
@@ -40011,6 +40017,7 @@ function findMatches(text, quote, limit) {
 // large, so normalizeSource() works on their UTF-8 bytes in one pass, copying
 // what does not change and keeping an offset map back to the original. Both give
 // exactly what normalizeText() gives for the same text (tested property).
+
 
 
 
@@ -40045,7 +40052,7 @@ function normalizeText(text) {
     // Most quotes are plain text with single spaces: one native look, and nothing to do.
     if (!NOT_PLAIN.test(text))
         return text;
-    const nfc = mayChangeUnderNfc(text) ? text.normalize('NFC') : text;
+    const nfc = mayChangeUnderNfc(text) ? (0,_unicode_normalize_js__WEBPACK_IMPORTED_MODULE_3__/* .normalizeUnicode */ .j)(text, 'NFC') : text;
     const spaced = nfc.replace(_unicode_js__WEBPACK_IMPORTED_MODULE_2__/* .WHITESPACE_TO_COLLAPSE */ .OL, ' ');
     // Every run is one space now, so at most one at each end.
     const from = spaced.charCodeAt(0) === 0x20 ? 1 : 0;
@@ -40250,7 +40257,7 @@ class SourceNormalizer {
                 end += l;
             }
             const original = src.toString('utf8', clusterStart, end);
-            const composed = original.normalize('NFC');
+            const composed = (0,_unicode_normalize_js__WEBPACK_IMPORTED_MODULE_3__/* .normalizeUnicode */ .j)(original, 'NFC');
             if (composed === original) {
                 if (i - j !== delta) {
                     map.addLinear(j, i);
@@ -41549,6 +41556,215 @@ function mismatchAt(text, at, quote) {
         if (text[at + i] !== quote[i])
             return i;
     return quote.length;
+}
+
+
+/***/ }),
+
+/***/ 843:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ normalizeUnicode)
+/* harmony export */ });
+/* unused harmony export LONG_MARK_RUN */
+/* harmony import */ var _unicode_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2374);
+// Unicode normalization (NFC, NFD, NFKC, NFKD) in time linear in the text.
+//
+// The runtime's normalizer (ICU) puts the combining marks that follow a
+// character in canonical order by inserting each one in turn: a run of marks
+// out of order costs the square of its length. One record whose quote is an
+// "a", 50,000 acute accents (class 230) and 50,000 grave accents below (class
+// 220) took 4.8 s to normalize, and twice the marks four times as long, so a
+// pull request could hold a gate for hours with one file. A run already in
+// order costs what its length does (1.2 ms for that quote).
+//
+// So each long run of characters that may be marks is replaced, before the
+// runtime normalizes the text, by its decomposition with the marks stably
+// sorted by their combining class: a text canonically equivalent to the
+// first, whose normal forms are the same, and which the runtime then reads in
+// linear time. Shorter runs, nearly all text, go to the runtime as they are.
+// JavaScript gives no character's combining class, so classes are told apart
+// by asking the runtime to order two marks after an "a", once for each pair
+// of classes met (there are about 55).
+
+/**
+ * Runs of at most this many characters that may be marks are left to the
+ * runtime: ordering them costs it at most this length squared.
+ */
+const LONG_MARK_RUN = 32;
+/** Code points from U+0300 on: below it, no character is a mark or has one in its decomposition but é-like letters. */
+const FROM_U0300 = /[^\x00-\u02ff]/;
+/** `text.normalize(form)`, in time linear in the text (see the module's comment). */
+function normalizeUnicode(text, form, longRun = LONG_MARK_RUN) {
+    if (!FROM_U0300.test(text))
+        return text.normalize(form);
+    const compat = form === 'NFKC' || form === 'NFKD';
+    return inOrder(text, compat, longRun).normalize(form);
+}
+/**
+ * The text with each run of more than `longRun` characters that may be marks
+ * replaced by its decomposition in canonical order (the text itself when it
+ * has none): the same normal forms, and no long run out of order.
+ */
+function inOrder(text, compat, longRun) {
+    let out;
+    let copied = 0;
+    let runStart = -1;
+    let runLength = 0;
+    const n = text.length;
+    for (let i = 0; i <= n;) {
+        const cp = i < n ? text.codePointAt(i) : 0;
+        const width = cp > 0xffff ? 2 : 1;
+        if (i < n && mayBeMark(cp, compat)) {
+            if (runLength++ === 0)
+                runStart = i;
+        }
+        else {
+            if (runLength > longRun) {
+                out ??= [];
+                out.push(text.slice(copied, runStart), orderedDecomposition(text.slice(runStart, i), compat));
+                copied = i;
+            }
+            runLength = 0;
+        }
+        i += width;
+    }
+    if (out === undefined)
+        return text;
+    out.push(text.slice(copied));
+    return out.join('');
+}
+/**
+ * Whether the character may be a mark, or decompose into one, in the form:
+ * any that NFC could change or merge with what comes before it (isNfcInert
+ * says which cannot); for the compatibility forms, any that their
+ * decomposition changes too (a half-width voiced sound mark, U+FF9E, is
+ * U+3099, a mark, in NFKD).
+ */
+function mayBeMark(cp, compat) {
+    if (cp < 0x300)
+        return false;
+    if (!(0,_unicode_js__WEBPACK_IMPORTED_MODULE_0__/* .isNfcInert */ .YS)(cp))
+        return true;
+    return compat && compatChanges(cp);
+}
+const compatChangesBmp = new Uint8Array(0x10000);
+const compatChangesAstral = new Map();
+function compatChanges(cp) {
+    if (cp < 0x10000) {
+        if (compatChangesBmp[cp] === 0) {
+            const ch = String.fromCharCode(cp);
+            compatChangesBmp[cp] = ch.normalize('NFKD') === ch ? 1 : 2;
+        }
+        return compatChangesBmp[cp] === 2;
+    }
+    let changes = compatChangesAstral.get(cp);
+    if (changes === undefined) {
+        const ch = String.fromCodePoint(cp);
+        if (compatChangesAstral.size >= 4096)
+            compatChangesAstral.clear();
+        compatChangesAstral.set(cp, (changes = ch.normalize('NFKD') !== ch));
+    }
+    return changes;
+}
+/**
+ * The canonical (or compatibility) decomposition of a run in canonical order:
+ * each character decomposed alone, then each run of marks stably sorted by
+ * combining class, as the Unicode standard orders them (UAX #15).
+ */
+function orderedDecomposition(run, compat) {
+    const form = compat ? 'NFKD' : 'NFD';
+    const cps = [];
+    for (let i = 0; i < run.length; i++) {
+        const cp = run.codePointAt(i);
+        if (cp > 0xffff)
+            i++;
+        // A lone surrogate stays as it is, as the runtime leaves it.
+        if (cp >= 0xd800 && cp <= 0xdfff) {
+            cps.push(cp);
+            continue;
+        }
+        const parts = String.fromCodePoint(cp).normalize(form);
+        for (let j = 0; j < parts.length; j++) {
+            const part = parts.codePointAt(j);
+            if (part > 0xffff)
+                j++;
+            cps.push(part);
+        }
+    }
+    for (let i = 0; i < cps.length;) {
+        if (classOf(cps[i]) === undefined) {
+            i++;
+            continue;
+        }
+        let j = i + 1;
+        while (j < cps.length && classOf(cps[j]) !== undefined)
+            j++;
+        if (j - i > 1) {
+            const keyed = cps.slice(i, j).map((cp) => ({ cp, order: classOf(cp).order }));
+            // Array.prototype.sort is stable: marks of one class keep their order.
+            keyed.sort((a, b) => a.order - b.order);
+            for (let k = 0; k < keyed.length; k++)
+                cps[i + k] = keyed[k].cp;
+        }
+        i = j;
+    }
+    const pieces = [];
+    for (let i = 0; i < cps.length; i += 4096)
+        pieces.push(String.fromCodePoint(...cps.slice(i, i + 4096)));
+    return pieces.join('');
+}
+/** The classes met so far, in ascending order. */
+const classes = [];
+/** Per decomposed code point: its class, or null for a starter (class 0). */
+const classOfCodePoint = new Map();
+/** The class of a code point of a decomposition: undefined for a starter (combining class 0). */
+function classOf(cp) {
+    let known = classOfCodePoint.get(cp);
+    if (known === undefined) {
+        if (classOfCodePoint.size >= 65_536)
+            classOfCodePoint.clear();
+        classOfCodePoint.set(cp, (known = isStarter(cp) ? null : placed(cp)));
+    }
+    return known ?? undefined;
+}
+/**
+ * Whether a code point of a decomposition has combining class 0: it moves
+ * past neither U+0334 (class 1) after it nor U+0301 (class 230) before it,
+ * where any mark moves past one of them.
+ */
+function isStarter(cp) {
+    if (cp >= 0xd800 && cp <= 0xdfff)
+        return true;
+    const ch = String.fromCodePoint(cp);
+    return !reorders(ch, '\u0334') && !reorders('\u0301', ch);
+}
+/** Whether canonical ordering puts `second` before `first` when both follow an "a". */
+function reorders(first, second) {
+    const text = `a${first}${second}`;
+    return text.normalize('NFD') !== text;
+}
+/** The class of a mark: one met before, or a new one put in its place among them. */
+function placed(cp) {
+    const ch = String.fromCodePoint(cp);
+    let lo = 0;
+    let hi = classes.length - 1;
+    while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        const other = String.fromCodePoint(classes[mid].mark);
+        if (reorders(ch, other))
+            lo = mid + 1;
+        else if (reorders(other, ch))
+            hi = mid - 1;
+        else
+            return classes[mid];
+    }
+    const made = { order: lo, mark: cp };
+    classes.splice(lo, 0, made);
+    for (let k = lo + 1; k < classes.length; k++)
+        classes[k].order = k;
+    return made;
 }
 
 

@@ -8,6 +8,7 @@
 import { Buffer } from 'node:buffer';
 import { OffsetMap } from './offset-map.js';
 import { isNfcInert, isWhitespace, WHITESPACE_TO_COLLAPSE } from './unicode.js';
+import { normalizeUnicode } from './unicode-normalize.js';
 
 /** Anything but printable ASCII and single inner spaces: text without it is normalized already. */
 const NOT_PLAIN = /[^\x21-\x7e ]| {2}|^ | $/;
@@ -37,7 +38,7 @@ function mayChangeUnderNfc(text: string): boolean {
 export function normalizeText(text: string): string {
   // Most quotes are plain text with single spaces: one native look, and nothing to do.
   if (!NOT_PLAIN.test(text)) return text;
-  const nfc = mayChangeUnderNfc(text) ? text.normalize('NFC') : text;
+  const nfc = mayChangeUnderNfc(text) ? normalizeUnicode(text, 'NFC') : text;
   const spaced = nfc.replace(WHITESPACE_TO_COLLAPSE, ' ');
   // Every run is one space now, so at most one at each end.
   const from = spaced.charCodeAt(0) === 0x20 ? 1 : 0;
@@ -249,7 +250,7 @@ export class SourceNormalizer {
       }
 
       const original = src.toString('utf8', clusterStart, end);
-      const composed = original.normalize('NFC');
+      const composed = normalizeUnicode(original, 'NFC');
       if (composed === original) {
         if (i - j !== delta) {
           map.addLinear(j, i);

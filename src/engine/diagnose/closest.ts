@@ -4,6 +4,7 @@
 // a band that follows the alignment, so the cost of a miss grows linearly with
 // the quote and with how often its words occur, not with the length of the source.
 import { editDistance } from '../edit-distance.js';
+import { normalizeUnicode } from '../unicode-normalize.js';
 import { KEY_PLACES, type SourceView, type WordTable, type WordWindow, windowOf, wordKey } from './view.js';
 
 export interface DiffPart {
@@ -592,7 +593,7 @@ export const INVISIBLE_ALL = /[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]/g;
 
 /** A word's key once compatibility forms and invisible characters are folded away. */
 function foldKey(word: string): string {
-  return wordKey(word.normalize('NFKC').replace(INVISIBLE_ALL, ''));
+  return wordKey(normalizeUnicode(word, 'NFKC').replace(INVISIBLE_ALL, ''));
 }
 
 /**

@@ -6,6 +6,7 @@
 // which characters differ, and on which side.
 import type { HintKind } from '../../model/result.js';
 import { codePointEndingAt, onWordBoundaries } from '../unicode.js';
+import { normalizeUnicode } from '../unicode-normalize.js';
 import { explainable, INVISIBLE_ALL, nearestPassage } from './closest.js';
 import { SHORT_QUOTE, SourceView } from './view.js';
 import { lastAtOrBelow } from '../positions.js';
@@ -336,7 +337,8 @@ const FOLDS: readonly Fold[] = [
   {
     kind: 'accents',
     // Nothing to fold, the common case, is seen by two native passes.
-    apply: (t) => (HAS_DIACRITIC.test(t.normalize('NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t }),
+    apply: (t) =>
+      HAS_DIACRITIC.test(normalizeUnicode(t, 'NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t },
     describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
     quick: baseCharacters,
     inPlace: true,
@@ -352,7 +354,7 @@ const FOLDS: readonly Fold[] = [
   {
     kind: 'compatibility',
     apply: (t) => {
-      const folded = t.normalize('NFKC');
+      const folded = normalizeUnicode(t, 'NFKC');
       return folded === t ? { text: t } : foldEach(t, compatible, same);
     },
     describe: describeCompatibility,

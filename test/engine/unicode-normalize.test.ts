@@ -1,0 +1,80 @@
+// normalizeUnicode must be String.prototype.normalize, in linear time: the
+// same answer for every text and form, with its own ordering of long runs of
+// marks forced on (longRun 0 or 1) as well as left to the runtime.
+import fc from 'fast-check';
+import { LONG_MARK_RUN, type NormalForm, normalizeUnicode } from '../../src/engine/unicode-normalize.js';
+
+const FORMS: NormalForm[] = ['NFC', 'NFD', 'NFKC', 'NFKD'];
+
+/** Starters, letters with and without decompositions, marks of many classes (astral ones too), compatibility characters. */
+const PIECES = [
+  'a',
+  'e',
+  'A',
+  ' ',
+  'é',
+  'e\u0301',
+  '\u1e69', // ṩ: s, dot below (220), dot above (230)
+  '\u1ea0', // Ạ
+  '\u0301', // acute, 230
+  '\u0300', // grave, 230
+  '\u0316', // grave below, 220
+  '\u0323', // dot below, 220
+  '\u0334', // tilde overlay, 1
+  '\u0345', // ypogegrammeni, 240
+  '\u0344', // dialytika tonos: 0308 0301
+  '\u031b', // horn, 216
+  '\u0f73', // Tibetan: 0f71 0f72, composition exclusion
+  '\u0f71',
+  '\u0f72',
+  '\u05b0', // Hebrew sheva, 10
+  '\u0591',
+  '\u3099', // voiced sound mark, 8
+  '\uff9e', // half-width voiced sound mark: U+3099 in NFKD
+  '\u034f', // combining grapheme joiner, class 0
+  '\ufb01', // ﬁ
+  '\u2460', // ①
+  '\uac00', // 가
+  '\u1100\u1161',
+  '\u0958', // composition exclusion, 0915 093c
+  '\u093c', // nukta, 7
+  '\ud834\udd65', // musical stem, 216
+  '\ud834\udd6d', // augmentation dot, 226
+  '\ud834\udd5e', // half note: a decomposition with marks
+  '\ud800', // lone surrogates
+  '\udc00',
+];
+
+describe('normalizeUnicode', () => {
+  it('is the runtime normalize, with long runs ordered here or not', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...PIECES), { maxLength: 60 }),
+        fc.constantFrom(...FORMS),
+        fc.constantFrom(0, 1, 3, LONG_MARK_RUN),
+        (parts, form, longRun) => {
+          const text = parts.join('');
+          expect(normalizeUnicode(text, form, longRun)).toBe(text.normalize(form));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('gives the runtime answer for a long run of marks out of order, in every form', () => {
+    // Long enough to be ordered here, short enough for the runtime's own answer to come quickly.
+    const text = `a${'\u0301\u0316\u0334\u0345\ud834\udd65'.repeat(300)}b\u0301${'\uff9e\u0334'.repeat(200)}`;
+    for (const form of FORMS) expect(normalizeUnicode(text, form)).toBe(text.normalize(form));
+  });
+
+  // No clock here (speed is measured by the bench): the runtime alone takes minutes on this text, and the
+  // test runs past its timeout if the run is left to it again.
+  it('normalizes 200,000 marks after one letter, half of a class above the other', () => {
+    const text = `a${'\u0301'.repeat(200_000)}${'\u0316'.repeat(200_000)}`;
+    const nfc = normalizeUnicode(text, 'NFC');
+    // In canonical order (220 before 230) the runtime answers at once: that is the answer.
+    const ordered = `a${'\u0316'.repeat(200_000)}${'\u0301'.repeat(200_000)}`;
+    expect(nfc).toBe(ordered.normalize('NFC'));
+    expect(normalizeUnicode(text, 'NFKD')).toBe(ordered);
+  }, 60_000);
+});
