@@ -9357,7 +9357,24 @@ function decodeUtf8Text(bytes) {
     return { ok: true, text: bytes.toString('utf8', bomLength(bytes)) };
 }
 function invalidUtf8At(bytes, at) {
+    const utf16 = utf16ByteOrderMark(bytes);
+    if (utf16 !== undefined && at === 0)
+        return `not valid UTF-8: it starts with the byte order mark of ${utf16} (${utf16 === 'UTF-16LE' ? '0xFF 0xFE' : '0xFE 0xFF'}): save it as UTF-8`;
     return `not valid UTF-8: byte 0x${bytes[at].toString(16).toUpperCase().padStart(2, '0')} at offset ${at} does not start or continue a character`;
+}
+/**
+ * The UTF-16 encoding a file's first two bytes say it is in, if they are a
+ * UTF-16 byte order mark: editors on Windows save text so, and "byte 0xFF at
+ * offset 0" does not tell a user what to do about it.
+ */
+function utf16ByteOrderMark(bytes) {
+    if (bytes.length < 2)
+        return undefined;
+    if (bytes[0] === 0xff && bytes[1] === 0xfe)
+        return 'UTF-16LE';
+    if (bytes[0] === 0xfe && bytes[1] === 0xff)
+        return 'UTF-16BE';
+    return undefined;
 }
 /**
  * Offset of the first byte that is not part of a well-formed UTF-8 sequence
@@ -16203,7 +16220,12 @@ class SourceLoader {
         const bytes = read.bytes;
         if (!(0,external_node_buffer_namespaceObject.isUtf8)(bytes)) {
             const decoded = decodeUtf8Text(bytes);
-            const where = decoded.ok ? '' : ` (line ${decoded.position.line}, column ${decoded.position.column})`;
+            const utf16 = utf16ByteOrderMark(bytes);
+            const where = utf16
+                ? ` (it starts with the byte order mark of ${utf16})`
+                : decoded.ok
+                    ? ''
+                    : ` (line ${decoded.position.line}, column ${decoded.position.column})`;
             return {
                 ok: false,
                 reason: `${entry.path} is not valid UTF-8${where}: sources must be UTF-8 text`,

@@ -4,7 +4,7 @@
 import { Buffer, constants, isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import type { PinnedFile, SourceEntry } from './manifest.js';
-import { bomLength, decodeUtf8Text } from './text.js';
+import { bomLength, decodeUtf8Text, utf16ByteOrderMark } from './text.js';
 import type { Workspace } from './workspace.js';
 
 export const DEFAULT_MAX_SOURCE_BYTES = 64 * 1024 * 1024;
@@ -65,7 +65,12 @@ export class SourceLoader {
     const bytes = read.bytes;
     if (!isUtf8(bytes)) {
       const decoded = decodeUtf8Text(bytes);
-      const where = decoded.ok ? '' : ` (line ${decoded.position.line}, column ${decoded.position.column})`;
+      const utf16 = utf16ByteOrderMark(bytes);
+      const where = utf16
+        ? ` (it starts with the byte order mark of ${utf16})`
+        : decoded.ok
+          ? ''
+          : ` (line ${decoded.position.line}, column ${decoded.position.column})`;
       return {
         ok: false,
         reason: `${entry.path} is not valid UTF-8${where}: sources must be UTF-8 text`,

@@ -29,7 +29,22 @@ export function decodeUtf8Text(bytes: Buffer): DecodedText {
 }
 
 function invalidUtf8At(bytes: Uint8Array, at: number): string {
+  const utf16 = utf16ByteOrderMark(bytes);
+  if (utf16 !== undefined && at === 0)
+    return `not valid UTF-8: it starts with the byte order mark of ${utf16} (${utf16 === 'UTF-16LE' ? '0xFF 0xFE' : '0xFE 0xFF'}): save it as UTF-8`;
   return `not valid UTF-8: byte 0x${bytes[at].toString(16).toUpperCase().padStart(2, '0')} at offset ${at} does not start or continue a character`;
+}
+
+/**
+ * The UTF-16 encoding a file's first two bytes say it is in, if they are a
+ * UTF-16 byte order mark: editors on Windows save text so, and "byte 0xFF at
+ * offset 0" does not tell a user what to do about it.
+ */
+export function utf16ByteOrderMark(bytes: Uint8Array): 'UTF-16LE' | 'UTF-16BE' | undefined {
+  if (bytes.length < 2) return undefined;
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'UTF-16LE';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'UTF-16BE';
+  return undefined;
 }
 
 /**

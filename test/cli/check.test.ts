@@ -202,6 +202,30 @@ describe('citegate check', () => {
     expect(small.stderr).toContain('sources/bom.txt: it is 30 bytes long, over the limit of 10 bytes');
   });
 
+  it('says a source or a citation file saved as UTF-16 is that, by its byte order mark', () => {
+    const utf16 = (text: string, le = true) => {
+      const bytes = Buffer.from(`\ufeff${text}`, 'utf16le');
+      if (!le) bytes.swap16();
+      return bytes;
+    };
+    const root = makeWorkspace(
+      { 'wide-v1': { path: 'sources/wide.txt', text: utf16('Orders close at noon.', false) } },
+      {
+        'answers/a.json': json([rec('a1', 'wide-v1', 'Orders close')]),
+        'answers/b.json': utf16(json([rec('b1', 'wide-v1', 'at noon')])),
+      },
+    );
+    const run = runCli(['check'], root);
+    expect(run.stderr).toBe(
+      [
+        'answers/b.json:1:1: error: not valid UTF-8: it starts with the byte order mark of UTF-16LE (0xFF 0xFE): save it as UTF-8',
+        'citegate.yml:3:3: error: source wide-v1 is unverified: sources/wide.txt is not valid UTF-8 (it starts with the byte order mark of UTF-16BE): sources must be UTF-8 text',
+        '',
+      ].join('\n'),
+    );
+    expect(run.code).toBe(1);
+  });
+
   it('keeps a source with an audience from files outside it', () => {
     const root = makeWorkspace(
       { 'internal-v1': { ...RETURNS, audience: ['support'] } },
