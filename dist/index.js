@@ -32606,7 +32606,8 @@ function loadManifest(workspace, manifestPath, options = {}) {
         fail(`the manifest has more than ${MAX_MANIFEST_MARKS.toLocaleString('en-US')} line breaks and YAML marks: too large to read`);
     }
     const dir = external_node_path_default().posix.dirname(resolved.rel);
-    return parseManifest(decoded.text, resolved.rel, dir === '.' ? '' : dir, options);
+    const manifest = parseManifest(decoded.text, resolved.rel, dir === '.' ? '' : dir, options);
+    return (0,load_text/* bomLength */.L1)(read.bytes) > 0 ? { ...manifest, byteOrderMark: true } : manifest;
 }
 /** Validates manifest text; `file` and `dir` are workspace-relative. */
 function parseManifest(text, file, dir, options = {}) {

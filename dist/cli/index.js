@@ -9895,7 +9895,8 @@ function loadManifest(workspace, manifestPath, options = {}) {
         fail(`the manifest has more than ${MAX_MANIFEST_MARKS.toLocaleString('en-US')} line breaks and YAML marks: too large to read`);
     }
     const dir = external_node_path_default().posix.dirname(resolved.rel);
-    return parseManifest(decoded.text, resolved.rel, dir === '.' ? '' : dir, options);
+    const manifest = parseManifest(decoded.text, resolved.rel, dir === '.' ? '' : dir, options);
+    return bomLength(read.bytes) > 0 ? { ...manifest, byteOrderMark: true } : manifest;
 }
 /** Validates manifest text; `file` and `dir` are workspace-relative. */
 function parseManifest(text, file, dir, options = {}) {
@@ -24164,7 +24165,6 @@ function mergeReportsCommand(args, io) {
 
 
 
-
 /** A pin that cannot be made: exit 2, nothing written. Each failure is a line of its own, then the message; all are escaped when shown. */
 class PinError extends Error {
     failures;
@@ -24260,8 +24260,7 @@ function pinCommand(args, io) {
         if (!resolved.ok)
             throw new PinError(`nothing written: ${resolved.reason}`);
         // A byte order mark is encoding, not text (the manifest's text has none): it stays as it was.
-        const bom = bomLength((0,external_node_fs_namespaceObject.readFileSync)(resolved.abs)) > 0 ? '\ufeff' : '';
-        writeAtomically(resolved.abs, bom + text);
+        writeAtomically(resolved.abs, (manifest.byteOrderMark ? '\ufeff' : '') + text);
     }
     io.stdout(report.map(escape_escapeMessage).join('\n') +
         '\n' +

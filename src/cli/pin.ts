@@ -2,7 +2,7 @@
 // manifest. The only command that changes a file of the user's. It edits the hash
 // values in place in the manifest's text, so comments, quoting and layout stay
 // exactly as they were, and writes nothing unless every requested file could be hashed.
-import { chmodSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import {
@@ -22,7 +22,6 @@ import type { CommandIO } from './io.js';
 import { manifestGiven, openWorkspace } from './workspace-arg.js';
 import { formatDiagnostic, type Problem } from '../model/problem.js';
 import { describeFsError } from '../model/fs-error.js';
-import { bomLength } from '../load/text.js';
 import { escapeMessage } from '../model/escape.js';
 
 interface Edit {
@@ -143,8 +142,7 @@ export function pinCommand(args: string[], io: CommandIO): number {
     const resolved = workspace.resolve('', manifest.file, 'file name');
     if (!resolved.ok) throw new PinError(`nothing written: ${resolved.reason}`);
     // A byte order mark is encoding, not text (the manifest's text has none): it stays as it was.
-    const bom = bomLength(readFileSync(resolved.abs)) > 0 ? '\ufeff' : '';
-    writeAtomically(resolved.abs, bom + text);
+    writeAtomically(resolved.abs, (manifest.byteOrderMark ? '\ufeff' : '') + text);
   }
   io.stdout(
     report.map(escapeMessage).join('\n') +

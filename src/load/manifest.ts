@@ -6,7 +6,7 @@ import { isAlias, isMap, isScalar, isSeq, type Document, type Pair, type YAMLMap
 import { editDistance } from '../engine/edit-distance.js';
 import { TextLineIndex, type Position } from '../engine/positions.js';
 import { Glob, GlobSyntaxError } from './glob.js';
-import { decodeUtf8Text } from './text.js';
+import { bomLength, decodeUtf8Text } from './text.js';
 import type { Workspace } from './workspace.js';
 import { deref, nodeOffset, parseYaml, scalarSource, scalarText, yamlMarks } from './yaml-nodes.js';
 import type { Problem } from '../model/problem.js';
@@ -95,6 +95,8 @@ export interface Manifest {
   /** Workspace-relative folder of the manifest ('' for the root): paths in it are relative to this. */
   readonly dir: string;
   readonly text: string;
+  /** Whether the file starts with a UTF-8 byte order mark (encoding, not text: `text` has none). */
+  readonly byteOrderMark?: boolean;
   readonly sources: ReadonlyMap<string, SourceEntry>;
   readonly citations: readonly CitationPattern[];
   readonly checks: CheckLevels;
@@ -157,7 +159,8 @@ export function loadManifest(workspace: Workspace, manifestPath: string, options
     );
   }
   const dir = path.posix.dirname(resolved.rel);
-  return parseManifest(decoded.text, resolved.rel, dir === '.' ? '' : dir, options);
+  const manifest = parseManifest(decoded.text, resolved.rel, dir === '.' ? '' : dir, options);
+  return bomLength(read.bytes) > 0 ? { ...manifest, byteOrderMark: true } : manifest;
 }
 
 /** Validates manifest text; `file` and `dir` are workspace-relative. */
