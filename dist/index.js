@@ -41610,7 +41610,8 @@ const LONG_MARK_RUN = 32;
 const FROM_U0300 = /[^\x00-\u02ff]/;
 /** `text.normalize(form)`, in time linear in the text (see the module's comment). */
 function normalizeUnicode(text, form, longRun = LONG_MARK_RUN) {
-    if (!FROM_U0300.test(text))
+    // A text no longer than a long run has none (most words, clusters and passages): no scan of it.
+    if (text.length <= longRun || !FROM_U0300.test(text))
         return text.normalize(form);
     const compat = form === 'NFKC' || form === 'NFKD';
     return inOrder(text, compat, longRun).normalize(form);

@@ -35,7 +35,8 @@ const FROM_U0300 = /[^\x00-\u02ff]/;
 
 /** `text.normalize(form)`, in time linear in the text (see the module's comment). */
 export function normalizeUnicode(text: string, form: NormalForm, longRun = LONG_MARK_RUN): string {
-  if (!FROM_U0300.test(text)) return text.normalize(form);
+  // A text no longer than a long run has none (most words, clusters and passages): no scan of it.
+  if (text.length <= longRun || !FROM_U0300.test(text)) return text.normalize(form);
   const compat = form === 'NFKC' || form === 'NFKD';
   return inOrder(text, compat, longRun).normalize(form);
 }
