@@ -31810,6 +31810,7 @@ function runCheck(options) {
         files: files.map((f) => f.file),
         records: records.map(finish),
         sources,
+        manifestSources: [...manifest.sources.values()].map((s) => ({ id: s.id, sha256: s.sha256 })),
         problems,
         findings: withLocationFindings(findings, locationFindings),
     };
@@ -32069,22 +32070,26 @@ function compareWithBaseline(result, baseline, failOn, pins, counts) {
             from: baseline.from,
             digest: baseline.digest,
             failOn,
-            sources: sourceChanges(result, base, pins),
+            sources: sourceChanges(base, pins),
             removed,
             findingsFixed,
         },
     };
 }
 /**
- * Sources cited now that the baseline's run did not know, sources it knew that
- * the manifest no longer has, and those in both whose pin changed since.
- * `pins`: the manifest's sources and their pinned SHA-256.
+ * How the manifest's sources changed since the baseline's run: added (in the
+ * manifest now, not in the baseline's), removed (in the baseline's, not now)
+ * and re-pinned (in both, with another SHA-256 now), whether or not a record
+ * cites them. `pins`: the manifest's sources and their pinned SHA-256. A
+ * report of an older citegate lists only the sources its records cited: of
+ * its manifest only those are known, so none can be told added.
  */
-function sourceChanges(result, base, pins) {
-    const known = new Map(base.sources.map((s) => [s.id, s.sha256]));
-    const added = result.sources.filter((s) => !known.has(s.id)).map((s) => s.id);
-    const removed = [...known.keys()].filter((id) => !pins.has(id));
-    const repinned = [...known].filter(([id, sha]) => pins.has(id) && pins.get(id) !== sha).map(([id]) => id);
+function sourceChanges(base, pins) {
+    const listed = base.manifestSources;
+    const before = new Map((listed ?? base.sources).map((s) => [s.id, s.sha256]));
+    const added = listed === undefined ? [] : [...pins.keys()].filter((id) => !before.has(id));
+    const removed = [...before.keys()].filter((id) => !pins.has(id));
+    const repinned = [...before].filter(([id, sha]) => pins.has(id) && pins.get(id) !== sha).map(([id]) => id);
     return {
         added: added.sort(paths/* comparePaths */.c),
         removed: removed.sort(paths/* comparePaths */.c),
@@ -33370,7 +33375,7 @@ function baselineLine(result, level) {
         repinned.length > 0 ? `re-pinned ${ids(repinned)} (their records judged against the new text)` : '',
     ].filter(Boolean);
     return escapeMessage(formatDiagnostic(undefined, level, `against the baseline ${b.from} (fail on ${b.failOn}): ${parts.join(', ')}` +
-        (sources.length > 0 ? `; sources since the baseline: ${sources.join('; ')}` : '')));
+        (sources.length > 0 ? `; manifest sources since the baseline: ${sources.join('; ')}` : '')));
 }
 
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
@@ -34036,9 +34041,9 @@ function changeLine(result) {
     if (repinned.length > 0)
         parts.push(`re-pinned since: ${repinned.join(', ')} (judged against the new text)`);
     if (added.length > 0)
-        parts.push(`sources new since: ${added.join(', ')}`);
+        parts.push(`sources added to the manifest since: ${added.join(', ')}`);
     if (removed.length > 0)
-        parts.push(`sources removed since: ${removed.join(', ')}`);
+        parts.push(`sources removed from the manifest since: ${removed.join(', ')}`);
     return `${parts.join('; ')}.`;
 }
 /** The explanation, with the closest passage's diff marked up (<del> what the source has, <ins> what the quote has). */
@@ -35672,9 +35677,17 @@ function baseRunOf(settings, workspace, manifest, manifestRepository, plan, file
     const digest = `base:${base}`;
     const manifestAt = checkout.toRepository(manifest.file);
     const manifestFile = manifestAt === undefined ? undefined : filesAt(checkout.top, base, [manifestAt]).get(manifestAt);
-    // No manifest at the base: it had no records, so every record is new.
+    // No manifest at the base: it had no records and no sources, so every record and source is new.
     if (manifestFile === undefined || manifestFile.mode === '120000') {
-        const empty = { manifest: manifest.file, files: [], records: [], sources: [], problems: [], findings: [] };
+        const empty = {
+            manifest: manifest.file,
+            files: [],
+            records: [],
+            sources: [],
+            manifestSources: [],
+            problems: [],
+            findings: [],
+        };
         return { ok: true, baseline: { report: empty, from: `${from}, which has no ${manifest.file}`, digest } };
     }
     let baseManifest;
@@ -35773,6 +35786,10 @@ function reportHead(result, context) {
         manifest: result.manifest,
         summary: { ...(0,model_result/* tally */.N4)(result), passed: result.outcome.passed },
         sources: result.sources.map(jsonSource),
+        // Every source of the manifest, cited or not: what a run with this report as its baseline compares.
+        ...(result.manifestSources
+            ? { manifest_sources: result.manifestSources.map((s) => ({ id: s.id, sha256: s.sha256 ?? null })) }
+            : {}),
         files: result.files,
         // A problem with a file as a whole (it cannot be read) has no line or column.
         problems: result.problems.map((p) => ({
@@ -43745,6 +43762,16 @@ function reportOf(value, readRecords) {
             citedBy: int(s.cited_by, `sources[${i}].cited_by`),
         };
     });
+    // Absent from a report of an older citegate, which lists only the sources its records cite.
+    const manifestSources = report.manifest_sources === undefined
+        ? undefined
+        : list(report.manifest_sources, 'manifest_sources').map((v, i) => {
+            const s = object(v, `manifest_sources[${i}]`);
+            return {
+                id: str(s.id, `manifest_sources[${i}].id`),
+                sha256: strOrNull(s.sha256, `manifest_sources[${i}].sha256`) ?? undefined,
+            };
+        });
     const problems = list(report.problems, 'problems').map((v, i) => {
         const p = object(v, `problems[${i}]`);
         // No line: a problem with the file as a whole.
@@ -43783,6 +43810,7 @@ function reportOf(value, readRecords) {
         files,
         records,
         sources,
+        ...(manifestSources !== undefined ? { manifestSources } : {}),
         problems,
         findings,
         ...(report.github !== undefined ? { github: report.github } : {}),

@@ -11259,6 +11259,16 @@ function reportOf(value, readRecords) {
             citedBy: report_int(s.cited_by, `sources[${i}].cited_by`),
         };
     });
+    // Absent from a report of an older citegate, which lists only the sources its records cite.
+    const manifestSources = report.manifest_sources === undefined
+        ? undefined
+        : list(report.manifest_sources, 'manifest_sources').map((v, i) => {
+            const s = object(v, `manifest_sources[${i}]`);
+            return {
+                id: str(s.id, `manifest_sources[${i}].id`),
+                sha256: strOrNull(s.sha256, `manifest_sources[${i}].sha256`) ?? undefined,
+            };
+        });
     const problems = list(report.problems, 'problems').map((v, i) => {
         const p = object(v, `problems[${i}]`);
         // No line: a problem with the file as a whole.
@@ -11297,6 +11307,7 @@ function reportOf(value, readRecords) {
         files,
         records,
         sources,
+        ...(manifestSources !== undefined ? { manifestSources } : {}),
         problems,
         findings,
         ...(report.github !== undefined ? { github: report.github } : {}),
@@ -20892,6 +20903,7 @@ function runCheck(options) {
         files: files.map((f) => f.file),
         records: records.map(finish),
         sources,
+        manifestSources: [...manifest.sources.values()].map((s) => ({ id: s.id, sha256: s.sha256 })),
         problems,
         findings: withLocationFindings(findings, locationFindings),
     };
@@ -21149,22 +21161,26 @@ function compareWithBaseline(result, baseline, failOn, pins, counts) {
             from: baseline.from,
             digest: baseline.digest,
             failOn,
-            sources: sourceChanges(result, base, pins),
+            sources: sourceChanges(base, pins),
             removed,
             findingsFixed,
         },
     };
 }
 /**
- * Sources cited now that the baseline's run did not know, sources it knew that
- * the manifest no longer has, and those in both whose pin changed since.
- * `pins`: the manifest's sources and their pinned SHA-256.
+ * How the manifest's sources changed since the baseline's run: added (in the
+ * manifest now, not in the baseline's), removed (in the baseline's, not now)
+ * and re-pinned (in both, with another SHA-256 now), whether or not a record
+ * cites them. `pins`: the manifest's sources and their pinned SHA-256. A
+ * report of an older citegate lists only the sources its records cited: of
+ * its manifest only those are known, so none can be told added.
  */
-function sourceChanges(result, base, pins) {
-    const known = new Map(base.sources.map((s) => [s.id, s.sha256]));
-    const added = result.sources.filter((s) => !known.has(s.id)).map((s) => s.id);
-    const removed = [...known.keys()].filter((id) => !pins.has(id));
-    const repinned = [...known].filter(([id, sha]) => pins.has(id) && pins.get(id) !== sha).map(([id]) => id);
+function sourceChanges(base, pins) {
+    const listed = base.manifestSources;
+    const before = new Map((listed ?? base.sources).map((s) => [s.id, s.sha256]));
+    const added = listed === undefined ? [] : [...pins.keys()].filter((id) => !before.has(id));
+    const removed = [...before.keys()].filter((id) => !pins.has(id));
+    const repinned = [...before].filter(([id, sha]) => pins.has(id) && pins.get(id) !== sha).map(([id]) => id);
     return {
         added: added.sort(comparePaths),
         removed: removed.sort(comparePaths),
@@ -21855,6 +21871,10 @@ function reportHead(result, context) {
         manifest: result.manifest,
         summary: { ...tally(result), passed: result.outcome.passed },
         sources: result.sources.map(jsonSource),
+        // Every source of the manifest, cited or not: what a run with this report as its baseline compares.
+        ...(result.manifestSources
+            ? { manifest_sources: result.manifestSources.map((s) => ({ id: s.id, sha256: s.sha256 ?? null })) }
+            : {}),
         files: result.files,
         // A problem with a file as a whole (it cannot be read) has no line or column.
         problems: result.problems.map((p) => ({
@@ -22376,7 +22396,7 @@ function baselineLine(result, level) {
         repinned.length > 0 ? `re-pinned ${ids(repinned)} (their records judged against the new text)` : '',
     ].filter(Boolean);
     return escape_escapeMessage(formatDiagnostic(undefined, level, `against the baseline ${b.from} (fail on ${b.failOn}): ${parts.join(', ')}` +
-        (sources.length > 0 ? `; sources since the baseline: ${sources.join('; ')}` : '')));
+        (sources.length > 0 ? `; manifest sources since the baseline: ${sources.join('; ')}` : '')));
 }
 
 ;// CONCATENATED MODULE: ./src/report/annotations.ts
@@ -23848,9 +23868,9 @@ function changeLine(result) {
     if (repinned.length > 0)
         parts.push(`re-pinned since: ${repinned.join(', ')} (judged against the new text)`);
     if (added.length > 0)
-        parts.push(`sources new since: ${added.join(', ')}`);
+        parts.push(`sources added to the manifest since: ${added.join(', ')}`);
     if (removed.length > 0)
-        parts.push(`sources removed since: ${removed.join(', ')}`);
+        parts.push(`sources removed from the manifest since: ${removed.join(', ')}`);
     return `${parts.join('; ')}.`;
 }
 /** The explanation, with the closest passage's diff marked up (<del> what the source has, <ins> what the quote has). */
@@ -23990,6 +24010,7 @@ function mergeResults(parts, names = parts.map((_, i) => `report ${i + 1}`)) {
         if (p.manifest !== manifest)
             throw new ReportError(`the reports come from different manifests (${manifest} in ${names[0]}, ${p.manifest} in ${names[i]})`);
     });
+    const manifestSources = sameManifestSources(parts, names);
     const files = [...new Set(parts.flatMap((p) => p.files))].sort(comparePaths);
     const fileOrder = new Map(files.map((f, i) => [f, i]));
     const records = parts
@@ -24041,6 +24062,7 @@ function mergeResults(parts, names = parts.map((_, i) => `report ${i + 1}`)) {
         files,
         records,
         sources: [...sources.values()].sort((a, b) => a.line - b.line || a.column - b.column),
+        ...(manifestSources !== undefined ? { manifestSources } : {}),
         problems: [...fileProblems, ...sourceProblems],
         findings,
         ...(changed ? { partial: true } : {}),
@@ -24048,15 +24070,32 @@ function mergeResults(parts, names = parts.map((_, i) => `report ${i + 1}`)) {
     };
 }
 /**
+ * The manifest's sources the parts list, which are those of one manifest
+ * (the shards of a run check with one; runs merged otherwise must have had
+ * the same sources and pins, or their records were judged against different
+ * texts), or undefined when a part does not list them (an older citegate's).
+ */
+function sameManifestSources(parts, names) {
+    const listed = parts[0].manifestSources;
+    if (listed === undefined || parts.some((p) => p.manifestSources === undefined))
+        return undefined;
+    const held = canonical(listed);
+    parts.forEach((p, i) => {
+        if (canonical(p.manifestSources) !== held)
+            throw new ReportError(`${names[0]} and ${names[i]} come from different versions of the manifest (its sources or pins differ)`);
+    });
+    return listed;
+}
+/**
  * One baseline block of the parts' (checkPartsBelongTogether has made sure
- * they were judged against one): the sources each cited that the baseline did
- * not know, and the records and fixed findings each counted for its own files.
+ * they were judged against one, and sameManifestSources that they had one
+ * manifest, so that they name the same sources added, removed and re-pinned):
+ * the records and fixed findings each counted for its own files.
  */
 function mergeBaselines(infos) {
     const first = infos[0];
     return {
         ...first,
-        sources: { ...first.sources, added: [...new Set(infos.flatMap((b) => b.sources.added))].sort(comparePaths) },
         removed: infos.flatMap((b) => b.removed).sort((a, b) => comparePaths(a.file, b.file)),
         findingsFixed: infos.reduce((n, b) => n + b.findingsFixed, 0),
     };

@@ -51,9 +51,17 @@ export function baseRunOf(
 
   const manifestAt = checkout.toRepository(manifest.file);
   const manifestFile = manifestAt === undefined ? undefined : filesAt(checkout.top, base, [manifestAt]).get(manifestAt);
-  // No manifest at the base: it had no records, so every record is new.
+  // No manifest at the base: it had no records and no sources, so every record and source is new.
   if (manifestFile === undefined || manifestFile.mode === '120000') {
-    const empty = { manifest: manifest.file, files: [], records: [], sources: [], problems: [], findings: [] };
+    const empty = {
+      manifest: manifest.file,
+      files: [],
+      records: [],
+      sources: [],
+      manifestSources: [],
+      problems: [],
+      findings: [],
+    };
     return { ok: true, baseline: { report: empty, from: `${from}, which has no ${manifest.file}`, digest } };
   }
   let baseManifest: Manifest;

@@ -1,7 +1,8 @@
 // Judging a run against a baseline (SPEC §8): each record and finding gets
 // what became of it since the baseline's run, records the baseline had and
-// the run does not are counted as removed, and the sources whose pins changed
-// are named. The pass rule that reads these is in outcome.ts.
+// the run does not are counted as removed, and the sources the manifest
+// gained, lost or re-pinned since are named. The pass rule that reads these
+// is in outcome.ts.
 import type { Baseline, BaselineReport } from '../load/report.js';
 
 export type { Baseline };
@@ -205,7 +206,7 @@ export function compareWithBaseline(
       from: baseline.from,
       digest: baseline.digest,
       failOn,
-      sources: sourceChanges(result, base, pins),
+      sources: sourceChanges(base, pins),
       removed,
       findingsFixed,
     },
@@ -213,19 +214,19 @@ export function compareWithBaseline(
 }
 
 /**
- * Sources cited now that the baseline's run did not know, sources it knew that
- * the manifest no longer has, and those in both whose pin changed since.
- * `pins`: the manifest's sources and their pinned SHA-256.
+ * How the manifest's sources changed since the baseline's run: added (in the
+ * manifest now, not in the baseline's), removed (in the baseline's, not now)
+ * and re-pinned (in both, with another SHA-256 now), whether or not a record
+ * cites them. `pins`: the manifest's sources and their pinned SHA-256. A
+ * report of an older citegate lists only the sources its records cited: of
+ * its manifest only those are known, so none can be told added.
  */
-function sourceChanges(
-  result: CheckResult,
-  base: BaselineReport,
-  pins: ReadonlyMap<string, string | undefined>,
-): SourceChanges {
-  const known = new Map(base.sources.map((s) => [s.id, s.sha256]));
-  const added = result.sources.filter((s) => !known.has(s.id)).map((s) => s.id);
-  const removed = [...known.keys()].filter((id) => !pins.has(id));
-  const repinned = [...known].filter(([id, sha]) => pins.has(id) && pins.get(id) !== sha).map(([id]) => id);
+function sourceChanges(base: BaselineReport, pins: ReadonlyMap<string, string | undefined>): SourceChanges {
+  const listed = base.manifestSources;
+  const before = new Map((listed ?? base.sources).map((s) => [s.id, s.sha256]));
+  const added = listed === undefined ? [] : [...pins.keys()].filter((id) => !before.has(id));
+  const removed = [...before.keys()].filter((id) => !pins.has(id));
+  const repinned = [...before].filter(([id, sha]) => pins.has(id) && pins.get(id) !== sha).map(([id]) => id);
   return {
     added: added.sort(comparePaths),
     removed: removed.sort(comparePaths),

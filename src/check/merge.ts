@@ -112,6 +112,7 @@ export function mergeResults(
         `the reports come from different manifests (${manifest} in ${names[0]}, ${p.manifest} in ${names[i]})`,
       );
   });
+  const manifestSources = sameManifestSources(parts, names);
   const files = [...new Set(parts.flatMap((p) => p.files))].sort(comparePaths);
   const fileOrder = new Map(files.map((f, i) => [f, i]));
   const records = parts
@@ -166,6 +167,7 @@ export function mergeResults(
     files,
     records,
     sources: [...sources.values()].sort((a, b) => a.line - b.line || a.column - b.column),
+    ...(manifestSources !== undefined ? { manifestSources } : {}),
     problems: [...fileProblems, ...sourceProblems],
     findings,
     ...(changed ? { partial: true } : {}),
@@ -174,15 +176,34 @@ export function mergeResults(
 }
 
 /**
+ * The manifest's sources the parts list, which are those of one manifest
+ * (the shards of a run check with one; runs merged otherwise must have had
+ * the same sources and pins, or their records were judged against different
+ * texts), or undefined when a part does not list them (an older citegate's).
+ */
+function sameManifestSources(parts: readonly ReadReport[], names: readonly string[]) {
+  const listed = parts[0].manifestSources;
+  if (listed === undefined || parts.some((p) => p.manifestSources === undefined)) return undefined;
+  const held = canonical(listed);
+  parts.forEach((p, i) => {
+    if (canonical(p.manifestSources) !== held)
+      throw new ReportError(
+        `${names[0]} and ${names[i]} come from different versions of the manifest (its sources or pins differ)`,
+      );
+  });
+  return listed;
+}
+
+/**
  * One baseline block of the parts' (checkPartsBelongTogether has made sure
- * they were judged against one): the sources each cited that the baseline did
- * not know, and the records and fixed findings each counted for its own files.
+ * they were judged against one, and sameManifestSources that they had one
+ * manifest, so that they name the same sources added, removed and re-pinned):
+ * the records and fixed findings each counted for its own files.
  */
 function mergeBaselines(infos: readonly BaselineInfo[]): BaselineInfo {
   const first = infos[0];
   return {
     ...first,
-    sources: { ...first.sources, added: [...new Set(infos.flatMap((b) => b.sources.added))].sort(comparePaths) },
     removed: infos.flatMap((b) => b.removed).sort((a, b) => comparePaths(a.file, b.file)),
     findingsFixed: infos.reduce((n, b) => n + b.findingsFixed, 0),
   };

@@ -263,6 +263,7 @@ export function runCheck(options: CheckOptions): CheckResult {
     files: files.map((f) => f.file),
     records: records.map(finish),
     sources,
+    manifestSources: [...manifest.sources.values()].map((s) => ({ id: s.id, sha256: s.sha256 })),
     problems,
     findings: withLocationFindings(findings, locationFindings),
   };

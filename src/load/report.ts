@@ -24,6 +24,7 @@ import {
   HINT_KINDS,
   type HintKind,
   makeRecord,
+  type ManifestSource,
   type MatchPosition,
   type RecordResult,
   reportedSimilarity,
@@ -374,6 +375,17 @@ function reportOf<R extends BaselineRecord>(value: unknown, readRecords: (record
       citedBy: int(s.cited_by, `sources[${i}].cited_by`),
     };
   });
+  // Absent from a report of an older citegate, which lists only the sources its records cite.
+  const manifestSources: ManifestSource[] | undefined =
+    report.manifest_sources === undefined
+      ? undefined
+      : list(report.manifest_sources, 'manifest_sources').map((v, i) => {
+          const s = object(v, `manifest_sources[${i}]`);
+          return {
+            id: str(s.id, `manifest_sources[${i}].id`),
+            sha256: strOrNull(s.sha256, `manifest_sources[${i}].sha256`) ?? undefined,
+          };
+        });
   const problems: Problem[] = list(report.problems, 'problems').map((v, i) => {
     const p = object(v, `problems[${i}]`);
     // No line: a problem with the file as a whole.
@@ -409,6 +421,7 @@ function reportOf<R extends BaselineRecord>(value: unknown, readRecords: (record
     files,
     records,
     sources,
+    ...(manifestSources !== undefined ? { manifestSources } : {}),
     problems,
     findings,
     ...(report.github !== undefined ? { github: report.github } : {}),

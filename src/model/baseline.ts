@@ -32,11 +32,11 @@ export interface RemovedRecord {
   readonly verdict: Verdict;
 }
 
-/** How the manifest's sources differ from those the baseline's run used. */
+/** How the manifest's sources differ from those of the baseline's manifest, cited or not. */
 export interface SourceChanges {
-  /** Cited now, unknown to the baseline. */
+  /** In the manifest now, not in the baseline's. */
   readonly added: readonly string[];
-  /** In the baseline, no longer in the manifest. */
+  /** In the baseline's manifest, not in the manifest now. */
   readonly removed: readonly string[];
   /** In both, pinned to another SHA-256 now: their records are judged against the new text. */
   readonly repinned: readonly string[];

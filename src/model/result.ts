@@ -355,6 +355,12 @@ export interface SourceResult {
   readonly citedBy: number;
 }
 
+/** A source of the manifest and its pin, whether or not any record cites it. */
+export interface ManifestSource {
+  readonly id: string;
+  readonly sha256: string | undefined;
+}
+
 export type FindingKind =
   | 'uncited claim'
   | 'required source not cited'
@@ -390,6 +396,12 @@ export interface CheckResult {
   readonly records: readonly RecordResult[];
   /** The sources the records cite that are in the manifest, in manifest order. */
   readonly sources: readonly SourceResult[];
+  /**
+   * Every source of the manifest with its pin, in manifest order: what a later
+   * run judged against this one as its baseline compares its own manifest with.
+   * Absent from a report of an older citegate, and where the manifest could not be read.
+   */
+  readonly manifestSources?: readonly ManifestSource[];
   /** Files that could not be read or parsed, and sources that failed verification. */
   readonly problems: readonly Problem[];
   /** Findings beyond quotes (uncited claims, required sources, numbers), in file order. */

@@ -33,6 +33,10 @@ function reportHead(result: JudgedResult, context: JsonReportContext) {
     manifest: result.manifest,
     summary: { ...tally(result), passed: result.outcome.passed },
     sources: result.sources.map(jsonSource),
+    // Every source of the manifest, cited or not: what a run with this report as its baseline compares.
+    ...(result.manifestSources
+      ? { manifest_sources: result.manifestSources.map((s) => ({ id: s.id, sha256: s.sha256 ?? null })) }
+      : {}),
     files: result.files,
     // A problem with a file as a whole (it cannot be read) has no line or column.
     problems: result.problems.map((p) => ({

@@ -251,8 +251,8 @@ function changeLine(result: JudgedResult): string {
   ];
   const { added, removed, repinned } = b.sources;
   if (repinned.length > 0) parts.push(`re-pinned since: ${repinned.join(', ')} (judged against the new text)`);
-  if (added.length > 0) parts.push(`sources new since: ${added.join(', ')}`);
-  if (removed.length > 0) parts.push(`sources removed since: ${removed.join(', ')}`);
+  if (added.length > 0) parts.push(`sources added to the manifest since: ${added.join(', ')}`);
+  if (removed.length > 0) parts.push(`sources removed from the manifest since: ${removed.join(', ')}`);
   return `${parts.join('; ')}.`;
 }
 

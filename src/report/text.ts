@@ -179,7 +179,7 @@ export function baselineLine(result: CheckResult, level: Level): string {
       undefined,
       level,
       `against the baseline ${b.from} (fail on ${b.failOn}): ${parts.join(', ')}` +
-        (sources.length > 0 ? `; sources since the baseline: ${sources.join('; ')}` : ''),
+        (sources.length > 0 ? `; manifest sources since the baseline: ${sources.join('; ')}` : ''),
     ),
   );
 }

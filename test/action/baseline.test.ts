@@ -114,7 +114,38 @@ describe('baseline: auto', () => {
     const run = await gate(root, base, head, { baseline: 'auto' });
     const report = JSON.parse(readFileSync(path.join(root, 'out/report.json'), 'utf8'));
     expect(report.records.map((r: { baseline: string }) => r.baseline)).toEqual(['new', 'new']);
+    // And every source: the change added the manifest.
+    expect(report.baseline.sources).toEqual({ added: ['returns-v1'], removed: [], repinned: [] });
     expect(run.code).toBe(1);
+  });
+
+  it('names the sources the change added to the manifest, not those it cites for the first time', async () => {
+    const HELP = { path: 'sources/help-v1.txt', text: 'Contact support.\n' };
+    const FAQ = { path: 'sources/faq-v1.txt', text: 'Ask us anything.\n' };
+    const root = makeTree({
+      'citegate.yml': manifestFor({ 'returns-v1': RETURNS, 'help-v1': HELP }, ['answers/*.json']),
+      [RETURNS.path]: RETURNS.text,
+      [HELP.path]: HELP.text,
+      'answers/a.json': answers(rec('a', 'A receipt is required.')),
+    });
+    initRepo(root);
+    const base = git(root, 'rev-parse', 'HEAD');
+    git(root, 'checkout', '-q', '-b', 'feature');
+    // help-v1 was in the manifest all along, cited for the first time; faq-v1 is new, and cited by nothing.
+    const head = commit(root, {
+      'citegate.yml': manifestFor({ 'returns-v1': RETURNS, 'help-v1': HELP, 'faq-v1': FAQ }, ['answers/*.json']),
+      [FAQ.path]: FAQ.text,
+      'answers/a.json': answers(rec('a', 'A receipt is required.'), {
+        citation_id: 'h',
+        source_id: 'help-v1',
+        quote: 'Contact support.',
+      }),
+    });
+    const run = await gate(root, base, head, { baseline: 'auto' });
+    const report = JSON.parse(readFileSync(path.join(root, 'out/report.json'), 'utf8'));
+    expect(report.baseline.sources).toEqual({ added: ['faq-v1'], removed: [], repinned: [] });
+    expect(run.summary).toContain('sources added to the manifest since&#58; faq-v1');
+    expect(run.code).toBe(0);
   });
 
   it('without the base commit, says so and counts every failing record', async () => {

@@ -3,7 +3,7 @@
 // when it is no report, a baseline of another manifest, and merge-reports.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { makeWorkspace, manifestFor, REPO, runCli } from '../helpers/workspace.js';
+import { makeWorkspace, manifestFor, REPO, runCli, type SourceSpec, sha256 } from '../helpers/workspace.js';
 
 const RETURNS = {
   path: 'sources/returns-v1.txt',
@@ -22,7 +22,7 @@ const rec = (id: string | undefined, quote: string, source = 'returns-v1'): Rec 
 function changed(
   before: Record<string, Rec[]>,
   after: Record<string, Rec[] | null>,
-  sources = { 'returns-v1': RETURNS, 'help-v1': HELP },
+  sources: Record<string, SourceSpec> = { 'returns-v1': RETURNS, 'help-v1': HELP },
 ) {
   const files = Object.fromEntries(Object.entries(before).map(([f, r]) => [f, JSON.stringify(r)]));
   const root = makeWorkspace(sources, files);
@@ -274,8 +274,62 @@ describe('check --baseline', () => {
     ]);
     expect(report.baseline.removed.map((r: { citation_id: string }) => r.citation_id)).toEqual(['h']);
     expect(stderr).toContain(
-      '; sources since the baseline: added faq-v1; removed help-v1; re-pinned returns-v1 (their records judged against the new text)',
+      '; manifest sources since the baseline: added faq-v1; removed help-v1; re-pinned returns-v1 (their records judged against the new text)',
     );
+    // A report of an older citegate lists only the sources its records cite: those still count as removed
+    // and re-pinned, and no source can be told added to the manifest.
+    const old = JSON.parse(readFileSync(path.join(next, 'base.json'), 'utf8'));
+    expect(old.manifest_sources.map((s: { id: string }) => s.id)).toEqual(['returns-v1', 'help-v1']);
+    delete old.manifest_sources;
+    writeFileSync(path.join(next, 'base.json'), JSON.stringify(old));
+    const fromOld = json(next);
+    expect(fromOld.report.baseline.sources).toEqual({ added: [], removed: ['help-v1'], repinned: ['returns-v1'] });
+    expect(fromOld.stderr).toContain('; manifest sources since the baseline: removed help-v1; re-pinned returns-v1 (');
+  });
+
+  it("names the manifest's changes, cited or not: a source cited for the first time was not added", () => {
+    const CAFE = { path: 'sources/cafe-v1.txt', text: 'Coffee is free.\n' };
+    const OLD = { path: 'sources/old-v1.txt', text: 'Old text.\n' };
+    const root = changed(
+      { 'answers/a.json': [rec('r', 'A receipt is required.')] },
+      {},
+      {
+        'returns-v1': RETURNS,
+        'help-v1': HELP,
+        'cafe-v1': CAFE,
+        'old-v1': OLD,
+      },
+    );
+    const base = JSON.parse(readFileSync(path.join(root, 'base.json'), 'utf8'));
+    // The report lists the sources its records cite, and apart every source of the manifest with its pin.
+    expect(base.sources.map((s: { id: string }) => s.id)).toEqual(['returns-v1']);
+    expect(base.manifest_sources.map((s: { id: string }) => s.id)).toEqual([
+      'returns-v1',
+      'help-v1',
+      'cafe-v1',
+      'old-v1',
+    ]);
+    expect(base.manifest_sources[1]).toEqual({ id: 'help-v1', sha256: sha256(HELP.text) });
+    // Since: help-v1 cited for the first time, unchanged; cafe-v1 re-pinned and old-v1 dropped, neither ever
+    // cited; faq-v1 added, not cited.
+    const FAQ = { path: 'sources/faq-v1.txt', text: 'Ask us anything.\n' };
+    const next = makeWorkspace(
+      { 'returns-v1': RETURNS, 'help-v1': HELP, 'cafe-v1': { ...CAFE, text: 'Coffee is not free.\n' }, 'faq-v1': FAQ },
+      {
+        'answers/a.json': JSON.stringify([rec('r', 'A receipt is required.'), rec('h', 'Contact support.', 'help-v1')]),
+      },
+    );
+    writeFileSync(path.join(next, 'base.json'), readFileSync(path.join(root, 'base.json')));
+    const { report, stderr, code } = json(next);
+    expect(report.baseline.sources).toEqual({ added: ['faq-v1'], removed: ['old-v1'], repinned: ['cafe-v1'] });
+    expect(stderr).toContain(
+      '; manifest sources since the baseline: added faq-v1; removed old-v1; re-pinned cafe-v1 (',
+    );
+    expect(states(report)).toEqual([
+      ['r', 'unchanged', 'located'],
+      ['h', 'new', null],
+    ]);
+    expect(code).toBe(0);
   });
 
   it.each([
@@ -294,6 +348,11 @@ describe('check --baseline', () => {
       'of another format version',
       '{"version": 2, "tool": {"name": "citegate"}, "records": []}',
       'citegate: error: the baseline base.json cannot be used: a report of format version "2", which this citegate cannot read: it reads version 1\n',
+    ],
+    [
+      'a report with a malformed manifest_sources',
+      '{"version": 1, "tool": {"name": "citegate"}, "records": [], "sources": [], "manifest_sources": [{"id": 7}]}',
+      'citegate: error: the baseline base.json cannot be used: manifest_sources[0].id is not a string\n',
     ],
   ])('refuses a baseline that is %s, exit 2', (_, content, message) => {
     const root = makeWorkspace(
@@ -333,7 +392,12 @@ describe('check --baseline', () => {
       ]),
     );
     const root = changed(before, after);
+    // And the manifest changed: help-v1 dropped, faq-v1 added, neither cited. Every shard says so.
+    const FAQ = { path: 'sources/faq-v1.txt', text: 'Ask us anything.\n' };
+    writeFileSync(path.join(root, FAQ.path), FAQ.text);
+    writeFileSync(path.join(root, 'citegate.yml'), manifestFor({ 'returns-v1': RETURNS, 'faq-v1': FAQ }));
     const whole = json(root).report;
+    expect(whole.baseline.sources).toEqual({ added: ['faq-v1'], removed: ['help-v1'], repinned: [] });
     for (const i of [1, 2])
       runCli(
         ['check', '--format', 'json', '--baseline', 'base.json', '--shard', `${i}/2`, '--output', `s${i}.json`],

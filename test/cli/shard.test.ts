@@ -2,7 +2,7 @@ import { Buffer } from 'node:buffer';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { shardOf } from '../../src/check/shard.js';
-import { makeWorkspace, runCli } from '../helpers/workspace.js';
+import { makeWorkspace, manifestFor, runCli } from '../helpers/workspace.js';
 import { parseShard } from '../../src/model/shard.js';
 
 const SOURCES = Object.fromEntries(
@@ -160,6 +160,28 @@ describe('sharding', () => {
       code: 2,
       stderr: 'z.json: error: cannot read: the path is a link that leads outside the workspace\n',
     });
+  });
+
+  it('merges the reports of runs over other files only when their manifests had the same sources and pins', () => {
+    const root = workspace();
+    const run = (file: string, out: string) =>
+      expect([0, 1]).toContain(runCli(['check', '--format', 'json', '--output', out, file], root).code);
+    run('answers/f00.json', 'p1.json');
+    run('answers/f01.json', 'p2.json');
+    const listed = JSON.parse(readFileSync(path.join(root, 'p1.json'), 'utf8')).manifest_sources;
+    expect(listed).toHaveLength(6);
+    const merged = runCli(['merge-reports', 'p1.json', 'p2.json'], root);
+    expect(JSON.parse(merged.stdout).manifest_sources).toEqual(listed);
+    // A source neither run cites, re-pinned between them: the two were checked against different manifests.
+    const doc5 = { ...SOURCES['doc5-v1'], text: 'Document 5, edited.\n' };
+    writeFileSync(path.join(root, doc5.path), doc5.text);
+    writeFileSync(path.join(root, 'citegate.yml'), manifestFor({ ...SOURCES, 'doc5-v1': doc5 }, ['answers/*.json']));
+    run('answers/f01.json', 'p2.json');
+    const refused = runCli(['merge-reports', 'p1.json', 'p2.json'], root);
+    expect(refused.stderr).toContain(
+      'p1.json and p2.json come from different versions of the manifest (its sources or pins differ)',
+    );
+    expect(refused.code).toBe(2);
   });
 
   it('refuses shards that do not make one whole run: missing, given twice, of different splits, or mixed with a whole report', () => {
