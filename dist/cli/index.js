@@ -12363,6 +12363,140 @@ function looksLikeResponse(value) {
         return true;
     return typeof value.custom_id === 'string' && isPlainObject(value.result) && typeof value.result.type === 'string';
 }
+/**
+ * The types of the events the Messages API streams (`"stream": true`), in
+ * the server-sent events it sends and as the SDKs give them one by one.
+ */
+const STREAM_EVENTS = new Set([
+    'message_start',
+    'content_block_start',
+    'content_block_delta',
+    'content_block_stop',
+    'message_delta',
+    'message_stop',
+    'ping',
+]);
+/**
+ * What else a log of a stream holds beside its events: the API's `error`
+ * event, and the events the Python SDK's stream helper adds to them (`text`,
+ * `citation`…). Alone, none says the file is a stream: an error response
+ * also has `"type": "error"`.
+ */
+const STREAM_EXTRAS = new Set([
+    'error',
+    'text',
+    'citation',
+    'thinking',
+    'signature',
+    'input_json',
+]);
+/** `event`: a streaming event; `extra`: what a log of them holds beside (STREAM_EXTRAS); undefined: neither. */
+function streamPart(value) {
+    if (!isPlainObject(value) || typeof value.type !== 'string')
+        return undefined;
+    for (const key of RECORD_KEYS)
+        if (Object.hasOwn(value, key))
+            return undefined;
+    return STREAM_EVENTS.has(value.type) ? 'event' : STREAM_EXTRAS.has(value.type) ? 'extra' : undefined;
+}
+/**
+ * Whether the values of a file (its value, the elements of its list or its
+ * lines) are a log of streaming events: each one an event or what a log holds
+ * beside them, at least one an event, and none with a key of citegate's own
+ * records, so that a citation file in citegate's format is never taken for one.
+ */
+function looksLikeStream(values) {
+    let events = false;
+    for (const value of values) {
+        const part = streamPart(value);
+        if (part === undefined)
+            return false;
+        if (part === 'event')
+            events = true;
+    }
+    return events;
+}
+const SAVE_FINAL = 'save the final message instead, which the SDKs give when the stream ends (`stream.finalMessage()` in TypeScript, `stream.get_final_message()` in Python)';
+/**
+ * The one problem of a log of streaming events, the first of type `first`
+ * (one of STREAM_EVENTS or STREAM_EXTRAS): `count` of them, or undefined for
+ * a `.json` file of them one per line, which is read no further.
+ */
+function streamProblem(first, count) {
+    const events = count === undefined
+        ? 'streaming events of a Messages API response, one per line,'
+        : `${count} streaming event${count === 1 ? '' : 's'} of a Messages API response,`;
+    return `${events} starting with ${first}, not a saved response: ${SAVE_FINAL}`;
+}
+/**
+ * Whether a text is server-sent events as the API streams them: its first
+ * line that is not blank names an event (`event: message_start`) or holds one
+ * (`data: {"type": "message_start", …}`).
+ */
+function streamedEvents(text) {
+    const { offset, end } = firstLine(text);
+    SSE_FIELD.lastIndex = offset;
+    const field = SSE_FIELD.exec(text);
+    if (field === null)
+        return undefined;
+    const from = offset + field[0].length;
+    let type;
+    if (field[1] === 'event')
+        type = text.slice(from, end);
+    else {
+        const value = jsonValue(text, from, end);
+        type = isPlainObject(value) ? value.type : undefined;
+    }
+    // The API's error event comes in a stream too.
+    if (typeof type !== 'string' || !(STREAM_EVENTS.has(type) || type === 'error'))
+        return undefined;
+    return {
+        offset,
+        message: `server-sent events of a streamed Messages API response, starting with ${type}, not JSON: ${SAVE_FINAL}`,
+    };
+}
+/**
+ * Whether a text that is not JSON is a saved stream: server-sent events, or
+ * streaming events one per line (JSON Lines in a `.json` file). `invalidAt`:
+ * where the text stops being JSON; when that is on its first line, the line
+ * is no event (and is not parsed again).
+ */
+function streamText(text, invalidAt) {
+    const sse = streamedEvents(text);
+    if (sse !== undefined)
+        return sse;
+    const { offset, end } = firstLine(text);
+    if (invalidAt <= end)
+        return undefined;
+    const value = jsonValue(text, offset, end);
+    if (streamPart(value) !== 'event')
+        return undefined;
+    return { offset, message: streamProblem(value.type, undefined) };
+}
+/** Where the first line of a text that is not blank starts, and where it ends. */
+function firstLine(text) {
+    const offset = /^[ \t\r\n]*/.exec(text)[0].length;
+    return { offset, end: lineEnd(text, offset) };
+}
+/** Where the line that holds text[from] ends: its line break, or the end of the text. */
+function lineEnd(text, from) {
+    LINE_END.lastIndex = from;
+    return LINE_END.test(text) ? LINE_END.lastIndex - 1 : text.length;
+}
+/** A field of server-sent events that names or holds an event. */
+const SSE_FIELD = /(event|data):[ ]?/y;
+const LINE_END = /[\r\n]/g;
+/** The JSON value of text[start, end), or undefined when it is none. */
+function jsonValue(text, start, end) {
+    try {
+        return parseStrictJson(text, start, end, true).value;
+    }
+    catch (error) {
+        if (error instanceof JsonSyntaxError)
+            return undefined;
+        throw error;
+    }
+}
 /** A value of the file in a message: as JSON, at most a short excerpt of it. */
 function shown(value) {
     // JSON.stringify writes a number past the doubles (1e999, read as Infinity) as null.
@@ -12399,9 +12533,23 @@ const CITATION_TYPES = 'char_location, page_location, content_block_location, se
  */
 function readResponses(text, file, index, items, documents) {
     const reader = new ResponseReader(text, file, index, documents);
+    // Streaming events are one problem, at the first, not one for each.
+    const streamed = items.some((item) => streamPart(item.value) === 'event');
+    let first;
+    let events = 0;
     items.forEach((item, n) => {
-        reader.item(item, n);
+        if (streamed && streamPart(item.value) !== undefined) {
+            first ??= item;
+            events++;
+        }
+        else
+            reader.item(item, n);
     });
+    if (first !== undefined) {
+        const type = first.value.type;
+        // A file that cannot be read as responses, not a response that cannot pass.
+        reader.problems.push({ file, ...index.position(first.offsets.offset), message: streamProblem(type, events) });
+    }
     if (reader.records.length > MAX_RECORDS_PER_FILE) {
         return {
             records: [],
@@ -12709,9 +12857,15 @@ function parseCitationText(text, file, format, reading = {}) {
     const responses = reading.format !== 'citegate';
     if (format === 'json') {
         const json = parseJson(text);
+        // Not JSON, but a saved stream: one problem that says so, not the first thing JSON does not allow.
+        const stream = json instanceof JsonSyntaxError && responses ? streamText(text, json.offset) : undefined;
+        if (stream !== undefined)
+            return unread(file, stream.message, index.position(stream.offset));
         if (!(json instanceof JsonSyntaxError) && responses) {
             const value = json.value;
-            const shaped = looksLikeResponse(value) || (Array.isArray(value) && value.length > 0 && value.every(looksLikeResponse));
+            const shaped = looksLikeResponse(value) ||
+                (Array.isArray(value) && value.length > 0 && value.every(looksLikeResponse)) ||
+                looksLikeStream(Array.isArray(value) ? value : [value]);
             if (reading.format === 'anthropic-messages' || shaped) {
                 const offsets = scanOffsets(text, RESPONSE_KEYS);
                 const items = Array.isArray(value)
@@ -12723,15 +12877,19 @@ function parseCitationText(text, file, format, reading = {}) {
         parsed = parseJsonFile(text, json);
     }
     else if (format === 'jsonl') {
+        // Server-sent events: one problem that says so, not one for each line.
+        const stream = responses ? streamedEvents(text) : undefined;
+        if (stream !== undefined)
+            return unread(file, stream.message, index.position(stream.offset));
         parsed = parseJsonLines(text);
+        const values = parsed.records.map((r) => r.value);
         if (responses &&
             (reading.format === 'anthropic-messages' ||
-                (parsed.records.length > 0 && parsed.records.every((r) => looksLikeResponse(r.value))))) {
+                (values.length > 0 && values.every(looksLikeResponse)) ||
+                looksLikeStream(values))) {
             const items = parsed.records.map((r) => {
                 // A line's value holds no line break (a JSON string cannot): it ends at the line's end.
-                LINE_END.lastIndex = r.offset;
-                const end = LINE_END.test(text) ? LINE_END.lastIndex - 1 : text.length;
-                return { value: r.value, offsets: scanOffsets(text, RESPONSE_KEYS, r.offset, end) };
+                return { value: r.value, offsets: scanOffsets(text, RESPONSE_KEYS, r.offset, lineEnd(text, r.offset)) };
             });
             const syntax = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
             return responsesFile(text, file, index, items, reading, syntax, false);
@@ -12760,7 +12918,6 @@ function parseCitationText(text, file, format, reading = {}) {
     }
     return { file, records, problems, document: parsed.document, ...(answer ? { answer } : {}) };
 }
-const LINE_END = /[\r\n]/g;
 /** A file of saved responses: their records, each response with its answer, and what is wrong with them. */
 function responsesFile(text, file, index, items, reading, syntax, listed) {
     const read = readResponses(text, file, index, items, reading.documents);

@@ -11,11 +11,15 @@ import { TextLineIndex, type Position } from '../engine/positions.js';
 import { type Answer, answerAt, type ScalarSource } from './answer.js';
 import {
   type LoadedResponse,
+  lineEnd,
   looksLikeResponse,
+  looksLikeStream,
   RESPONSE_KEYS,
   type ResponseItem,
   type ResponseRecordExtras,
   readResponses,
+  streamedEvents,
+  streamText,
 } from './anthropic.js';
 import type { DocumentList, RecordFormat } from './manifest.js';
 import {
@@ -157,10 +161,15 @@ export function parseCitationText(
   const responses = reading.format !== 'citegate';
   if (format === 'json') {
     const json = parseJson(text);
+    // Not JSON, but a saved stream: one problem that says so, not the first thing JSON does not allow.
+    const stream = json instanceof JsonSyntaxError && responses ? streamText(text, json.offset) : undefined;
+    if (stream !== undefined) return unread(file, stream.message, index.position(stream.offset));
     if (!(json instanceof JsonSyntaxError) && responses) {
       const value = json.value;
       const shaped =
-        looksLikeResponse(value) || (Array.isArray(value) && value.length > 0 && value.every(looksLikeResponse));
+        looksLikeResponse(value) ||
+        (Array.isArray(value) && value.length > 0 && value.every(looksLikeResponse)) ||
+        looksLikeStream(Array.isArray(value) ? value : [value]);
       if (reading.format === 'anthropic-messages' || shaped) {
         const offsets = scanOffsets(text, RESPONSE_KEYS);
         const items = Array.isArray(value)
@@ -171,17 +180,20 @@ export function parseCitationText(
     }
     parsed = parseJsonFile(text, json);
   } else if (format === 'jsonl') {
+    // Server-sent events: one problem that says so, not one for each line.
+    const stream = responses ? streamedEvents(text) : undefined;
+    if (stream !== undefined) return unread(file, stream.message, index.position(stream.offset));
     parsed = parseJsonLines(text);
+    const values = parsed.records.map((r) => r.value);
     if (
       responses &&
       (reading.format === 'anthropic-messages' ||
-        (parsed.records.length > 0 && parsed.records.every((r) => looksLikeResponse(r.value))))
+        (values.length > 0 && values.every(looksLikeResponse)) ||
+        looksLikeStream(values))
     ) {
       const items = parsed.records.map((r): ResponseItem => {
         // A line's value holds no line break (a JSON string cannot): it ends at the line's end.
-        LINE_END.lastIndex = r.offset;
-        const end = LINE_END.test(text) ? LINE_END.lastIndex - 1 : text.length;
-        return { value: r.value, offsets: scanOffsets(text, RESPONSE_KEYS, r.offset, end) };
+        return { value: r.value, offsets: scanOffsets(text, RESPONSE_KEYS, r.offset, lineEnd(text, r.offset)) };
       });
       const syntax = parsed.problems.map((p) => ({ file, ...index.position(p.offset), message: p.message }));
       return responsesFile(text, file, index, items, reading, syntax, false);
@@ -209,8 +221,6 @@ export function parseCitationText(
   }
   return { file, records, problems, document: parsed.document, ...(answer ? { answer } : {}) };
 }
-
-const LINE_END = /[\r\n]/g;
 
 /** A file of saved responses: their records, each response with its answer, and what is wrong with them. */
 function responsesFile(

@@ -33,7 +33,7 @@ const byLevel = (run: ActionRun, level: string) =>
     .map((a) => `${a.properties.file}:${a.properties.line}:${a.properties.col} ${a.properties.title}`);
 
 describe('the Action on saved responses', () => {
-  it('annotates each citation at its object in the response, and a failed batch request as a model response', async () => {
+  it('annotates each citation at its object in the response, a failed batch request as a model response, and a saved stream as a file that cannot be read', async () => {
     const root = makeTree(fixtureTree());
     const run = await runAction({
       workspace: root,
@@ -43,6 +43,8 @@ describe('the Action on saved responses', () => {
     });
     expect(byLevel(run, 'error')).toEqual([
       'batches/results.jsonl:2:1 model response',
+      'streams/sdk-events.jsonl:1:1 unreadable citation file',
+      'streams/server-sent-events.json:1:1 unreadable citation file',
       'responses/changed-quote.json:15:9 quote not found: msg_01KdR7wq2ChangedQuote#1.0',
       'responses/wrong-title.json:15:9 unknown source: msg_01Tz8bN4WrongTitle#1.0',
     ]);
@@ -64,6 +66,8 @@ describe('the Action on saved responses', () => {
       ]),
     ).toEqual([
       ['citegate/model-response', 'citegate/model-response', 'error'],
+      ['citegate/unreadable-citation-file', 'citegate/unreadable-citation-file', 'error'],
+      ['citegate/unreadable-citation-file', 'citegate/unreadable-citation-file', 'error'],
       ['citegate/quote-not-found', 'citegate/quote-not-found', 'error'],
       ['citegate/unknown-source', 'citegate/unknown-source', 'error'],
       ['citegate/location-not-at-quote', 'citegate/location-not-at-quote', 'warning'],
@@ -132,6 +136,8 @@ describe('the Action on saved responses', () => {
       const at = (line: number) => `${line}:${lines[line - 1].indexOf('{"type":"char_location"') + 1}`;
       expect(byLevel(run, 'error')).toEqual([
         'batches/results.jsonl:2:1 model response',
+        'streams/sdk-events.jsonl:1:1 unreadable citation file',
+        'streams/server-sent-events.json:1:1 unreadable citation file',
         `batches/results.jsonl:${at(1)} quote not found: q1-refund-timing#1.0`,
         `batches/results.jsonl:${at(3)} quote not found: q3-express#0.0`,
         'responses/changed-quote.json:15:9 quote not found: msg_01KdR7wq2ChangedQuote#1.0',

@@ -116,6 +116,8 @@ describe('the fixtures of __fixtures__/anthropic', () => {
     ['wrong-title', 'responses/wrong-title.json'],
     ['uncited-sentence', 'responses/uncited-sentence.json'],
     ['results', 'batches/results.jsonl'],
+    ['sdk-events', 'streams/sdk-events.jsonl'],
+    ['server-sent-events', 'streams/server-sent-events.json'],
   ];
 
   it.each(cases)('%s gives its expected text output', (name, file) => {
@@ -308,6 +310,143 @@ describe('a file in citegate’s own format is never read as responses', () => {
     ]);
     expect(run.stdout).toBe('evals/b.jsonl:1: m#0.0: located\nevals/b.jsonl:1: m#2.0: located\nlocated=2/2\n');
     expect(run.code).toBe(1);
+  });
+});
+
+describe('a saved stream is one problem, not one for each of its events', () => {
+  /** The events the API streams for good(id), as the SDKs give them one by one. */
+  const events = (id: string): Record<string, unknown>[] => {
+    const final = good(id);
+    const out: Record<string, unknown>[] = [
+      { type: 'message_start', message: { ...final, content: [], stop_reason: null } },
+      { type: 'ping' },
+    ];
+    final.content.forEach((block, index) => {
+      const { citations, text: t } = block as { text: string; citations?: unknown[] };
+      out.push({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
+      out.push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: t } });
+      for (const citation of citations ?? [])
+        out.push({ type: 'content_block_delta', index, delta: { type: 'citations_delta', citation } });
+      out.push({ type: 'content_block_stop', index });
+    });
+    out.push({ type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: {} });
+    out.push({ type: 'message_stop' });
+    return out;
+  };
+  const sse = (values: Record<string, unknown>[]) =>
+    values.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
+  const logged = events('msg_s');
+  const SAVE =
+    'save the final message instead, which the SDKs give when the stream ends (`stream.finalMessage()` in TypeScript, `stream.get_final_message()` in Python)';
+  const logProblem = (count: number) =>
+    `error: ${count} streaming events of a Messages API response, starting with message_start, not a saved response: ${SAVE}`;
+  const sseProblem = `error: server-sent events of a streamed Messages API response, starting with message_start, not JSON: ${SAVE}`;
+
+  it.each([
+    [
+      'JSON Lines of the events',
+      'evals/s.jsonl',
+      `\n${lines(...logged)}`,
+      `evals/s.jsonl:2:1: ${logProblem(logged.length)}`,
+    ],
+    ['a JSON list of them', 'evals/s.json', pretty(logged), `evals/s.json:2:3: ${logProblem(logged.length)}`],
+    [
+      'JSON Lines of them in a .json file',
+      'evals/s.json',
+      lines(...logged),
+      `evals/s.json:1:1: error: streaming events of a Messages API response, one per line, starting with message_start, not a saved response: ${SAVE}`,
+    ],
+    ['server-sent events in a .jsonl file', 'evals/s.jsonl', sse(logged), `evals/s.jsonl:1:1: ${sseProblem}`],
+    ['server-sent events in a .json file', 'evals/s.json', `\r\n  ${sse(logged)}`, `evals/s.json:2:3: ${sseProblem}`],
+    [
+      'server-sent events of data lines alone',
+      'evals/s.jsonl',
+      logged.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(''),
+      `evals/s.jsonl:1:1: ${sseProblem}`,
+    ],
+  ])(
+    '%s, told by the manifest or from its shape, and the other files still checked',
+    (_what, file, content, problem) => {
+      for (const citations of [ANTHROPIC, DETECTED]) {
+        const run = runCli(
+          ['check', file, 'evals/good.json'],
+          workspace({ [file]: content, 'evals/good.json': pretty(good('m')) }, citations),
+        );
+        expect(errLines(run.stderr)).toEqual([problem]);
+        expect(run.stdout).toMatch(
+          /^evals\/good\.json:\d+: m#0\.0: located\nevals\/good\.json:\d+: m#2\.0: located\nlocated=2\/2\n$/,
+        );
+        expect(run.code).toBe(1);
+      }
+    },
+  );
+
+  it('counts the events the Python SDK’s stream helper adds, and names the first event', () => {
+    // Python's MessageStream yields a `text` or `citation` event after each delta; a stream may end in an error.
+    const python = [
+      ...logged.slice(0, 4),
+      { type: 'text', text: 'You can return it', snapshot: 'You can return it' },
+      { type: 'citation', citation: char(R30), snapshot: [char(R30)] },
+      { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+    ];
+    for (const citations of [ANTHROPIC, DETECTED]) {
+      const run = runCli(
+        ['check', 'evals/s.jsonl'],
+        workspace({ 'evals/s.jsonl': lines(...python.slice(1)) }, citations),
+      );
+      expect(errLines(run.stderr)[0]).toBe(
+        `evals/s.jsonl:1:1: error: 6 streaming events of a Messages API response, starting with ping, not a saved response: ${SAVE}`,
+      );
+    }
+  });
+
+  it('reads the responses of a file the manifest says holds them, beside its events', () => {
+    const file = lines(good('m'), ...logged.slice(0, 3), { hello: 1 });
+    const run = runCli(['check', 'evals/s.jsonl'], workspace({ 'evals/s.jsonl': file }));
+    expect(run.stdout).toBe('m#0.0: located\nm#2.0: located\nlocated=2/2\n');
+    expect(errLines(run.stderr)).toEqual([
+      `evals/s.jsonl:2:1: ${logProblem(3)}`,
+      'evals/s.jsonl:5:1: error: not a Messages API response (an object with `"type": "message"` and a `content` list) nor a line of a Message Batches results file (`custom_id` and `result`)',
+    ]);
+    expect(run.code).toBe(1);
+  });
+
+  it('but never reads a file in citegate’s own format as one', () => {
+    const record = { citation_id: 'c1', source_id: 'returns-v2', quote: RCPT };
+    // A line with a key of citegate's records: its file is citegate's, as a file with a response and a record is.
+    const file = lines(...logged.slice(0, 2), { ...record, type: 'message_stop' });
+    const run = runCli(['check', 'evals/s.jsonl'], workspace({ 'evals/s.jsonl': file }, DETECTED));
+    expect(run.stdout).toBe('(record 1): invalid fields\n(record 2): invalid fields\nc1: located\nlocated=1/3\n');
+    // And `format: citegate` reads every line as a record, events or not.
+    const told = runCli(
+      ['check', 'evals/s.jsonl', 'evals/t.jsonl'],
+      workspace(
+        { 'evals/s.jsonl': lines(...logged.slice(0, 2)), 'evals/t.jsonl': sse(logged.slice(0, 1)) },
+        '  - path: "evals/**"\n    format: citegate',
+      ),
+    );
+    expect(errLines(told.stderr)).toEqual([
+      "evals/t.jsonl:1:1: error: unexpected 'e': expected a JSON value",
+      "evals/t.jsonl:2:1: error: unexpected 'd': expected a JSON value",
+      'evals/s.jsonl:1:1: error: (record 1): invalid fields: citation_id is missing',
+      'evals/s.jsonl:2:1: error: (record 2): invalid fields: citation_id is missing',
+    ]);
+  });
+
+  it('and is told only by events: an error response, or server-sent events of another API, is not one', () => {
+    const error = { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } };
+    const run = runCli(
+      ['check', 'evals/e.json', 'evals/o.json'],
+      workspace({
+        'evals/e.json': pretty(error),
+        'evals/o.json': 'data: {"object": "chat.completion.chunk"}\n\n',
+      }),
+    );
+    expect(errLines(run.stderr)).toEqual([
+      'evals/e.json:1:1: error: not a Messages API response (an object with `"type": "message"` and a `content` list) nor a line of a Message Batches results file (`custom_id` and `result`)',
+      "evals/o.json:1:1: error: unexpected 'd': expected a JSON value",
+      'citegate: error: no citation records in the files checked (an empty run fails)',
+    ]);
   });
 });
 
