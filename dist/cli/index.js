@@ -23893,7 +23893,7 @@ function buildSummary(result, context = {}) {
         `${ok ? '✅' : '❌'} citegate: ${judgedOnChange ?? `${located} of ${total} record${total === 1 ? '' : 's'} located`} — ${ok ? 'pass' : 'fail'}`;
     page.force(`## ${headline}\n\n`);
     if (result.baseline)
-        addNote(page, `What changed since the baseline ${result.baseline.from}: ${changeLine(result)}`);
+        addNote(page, `What changed since the baseline (${result.baseline.from}): ${changeLine(result)}`);
     // Notes hold ids and reasons: an HTML paragraph keeps them out of Markdown altogether.
     for (const note of context.notes ?? [])
         addNote(page, note);

@@ -91,7 +91,8 @@ export function buildSummary(result: JudgedResult, context: SummaryContext = {})
     context.headline ??
     `${ok ? '✅' : '❌'} citegate: ${judgedOnChange ?? `${located} of ${total} record${total === 1 ? '' : 's'} located`} — ${ok ? 'pass' : 'fail'}`;
   page.force(`## ${headline}\n\n`);
-  if (result.baseline) addNote(page, `What changed since the baseline ${result.baseline.from}: ${changeLine(result)}`);
+  if (result.baseline)
+    addNote(page, `What changed since the baseline (${result.baseline.from}): ${changeLine(result)}`);
   // Notes hold ids and reasons: an HTML paragraph keeps them out of Markdown altogether.
   for (const note of context.notes ?? []) addNote(page, note);
 

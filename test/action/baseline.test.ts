@@ -65,6 +65,7 @@ describe('baseline: auto', () => {
     expect(report.baseline).toMatchObject({ from: `the base commit ${base}`, fail_on: 'new' });
     expect(run.summary).toMatch(/^## ❌ citegate: 1 newly broken, 1 fixed, 1 still failing \(not counted\) — fail\n/);
     expect(run.summary).toContain('<summary>1 failing in the baseline too, not counted</summary>');
+    expect(run.summary).toContain(`What changed since the baseline (the base commit ${base})&#58; 1 newly broken;`);
     const annotated = run.annotations.filter((a) => a.properties.file).map((a) => `${a.command} ${a.properties.title}`);
     expect(annotated).toEqual(['error quote not found: breaks', 'notice quote not found: old']);
     expect(run.outputs).toMatchObject({ passed: 'false', broken: '1', fixed: '1', 'still-failing': '1', failed: '2' });
