@@ -28373,7 +28373,7 @@ module.exports = {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6257);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(562);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9316);
 /* harmony import */ var _check_explain_pool_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7510);
 /* harmony import */ var _load_baseline_file_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1191);
 /* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6282);
@@ -28403,7 +28403,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 562:
+/***/ 9316:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30457,10 +30457,26 @@ class ScannedSearcher {
 var verdict = __nccwpck_require__(6559);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/model/shell.ts
+// Commands a message tells the user to run: ids and paths come from the
+// manifest, so each word is quoted as a POSIX shell reads it back, and a
+// word that starts with `-` comes after `--`, where no option is parsed.
+/** A word as a POSIX shell reads it back. */
+function shellWord(word) {
+    return /^[A-Za-z0-9_./@%+=:,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+/** The `citegate pin` command that re-pins these sources, by id. */
+function pinCommandLine(ids) {
+    const words = [...ids];
+    const end = words.some((id) => id.startsWith('-')) ? ' --' : '';
+    return `citegate pin${end}${words.map((id) => ` ${shellWord(id)}`).join('')}`;
+}
+
 ;// CONCATENATED MODULE: ./src/load/sources.ts
 // Source verification: the bytes of a source's file must hash to the pinned
 // SHA-256, be strict UTF-8 and stay under the size limit; its `original`, when
 // given, must hash to its pin too. Any failure leaves the source unverified.
+
 
 
 
@@ -30495,7 +30511,7 @@ class SourceLoader {
         this.policy = policy;
     }
     load(entry) {
-        const read = this.readPinned(entry, 'source');
+        const read = this.readPinned(entry.id, entry, 'source');
         if (!read.ok)
             return read;
         const bytes = read.bytes;
@@ -30514,13 +30530,14 @@ class SourceLoader {
             };
         }
         if (entry.original) {
-            const original = this.readPinned(entry.original, 'original');
+            const original = this.readPinned(entry.id, entry.original, 'original');
             if (!original.ok)
                 return { ok: false, reason: original.reason, actualSha256: read.sha256 };
         }
         return { ok: true, text: bytes.subarray((0,load_text/* bomLength */.L1)(bytes)) };
     }
-    readPinned(file, role) {
+    /** `id`: the source's, for the command that re-pins it. */
+    readPinned(id, file, role) {
         const label = role === 'source' ? file.path : `original ${file.path}`;
         const resolved = this.workspace.resolve(this.manifestDir, file.path);
         if (!resolved.ok)
@@ -30546,7 +30563,7 @@ class SourceLoader {
             return {
                 ok: false,
                 reason: `${label} has SHA-256 ${sha256}, but the manifest pins ${file.sha256}: ` +
-                    'review the new text, then run `citegate pin` to accept it',
+                    `review the new text, then run \`${pinCommandLine([id])}\` to accept it`,
                 actualSha256: sha256,
             };
         }

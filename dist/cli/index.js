@@ -16350,10 +16350,26 @@ function contextOf(record) {
 
 ;// CONCATENATED MODULE: external "node:crypto"
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: ./src/model/shell.ts
+// Commands a message tells the user to run: ids and paths come from the
+// manifest, so each word is quoted as a POSIX shell reads it back, and a
+// word that starts with `-` comes after `--`, where no option is parsed.
+/** A word as a POSIX shell reads it back. */
+function shellWord(word) {
+    return /^[A-Za-z0-9_./@%+=:,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+/** The `citegate pin` command that re-pins these sources, by id. */
+function pinCommandLine(ids) {
+    const words = [...ids];
+    const end = words.some((id) => id.startsWith('-')) ? ' --' : '';
+    return `citegate pin${end}${words.map((id) => ` ${shellWord(id)}`).join('')}`;
+}
+
 ;// CONCATENATED MODULE: ./src/load/sources.ts
 // Source verification: the bytes of a source's file must hash to the pinned
 // SHA-256, be strict UTF-8 and stay under the size limit; its `original`, when
 // given, must hash to its pin too. Any failure leaves the source unverified.
+
 
 
 
@@ -16388,7 +16404,7 @@ class SourceLoader {
         this.policy = policy;
     }
     load(entry) {
-        const read = this.readPinned(entry, 'source');
+        const read = this.readPinned(entry.id, entry, 'source');
         if (!read.ok)
             return read;
         const bytes = read.bytes;
@@ -16407,13 +16423,14 @@ class SourceLoader {
             };
         }
         if (entry.original) {
-            const original = this.readPinned(entry.original, 'original');
+            const original = this.readPinned(entry.id, entry.original, 'original');
             if (!original.ok)
                 return { ok: false, reason: original.reason, actualSha256: read.sha256 };
         }
         return { ok: true, text: bytes.subarray(bomLength(bytes)) };
     }
-    readPinned(file, role) {
+    /** `id`: the source's, for the command that re-pins it. */
+    readPinned(id, file, role) {
         const label = role === 'source' ? file.path : `original ${file.path}`;
         const resolved = this.workspace.resolve(this.manifestDir, file.path);
         if (!resolved.ok)
@@ -16439,7 +16456,7 @@ class SourceLoader {
             return {
                 ok: false,
                 reason: `${label} has SHA-256 ${sha256}, but the manifest pins ${file.sha256}: ` +
-                    'review the new text, then run `citegate pin` to accept it',
+                    `review the new text, then run \`${pinCommandLine([id])}\` to accept it`,
                 actualSha256: sha256,
             };
         }
@@ -23662,6 +23679,7 @@ function folderLabel(folder) {
 
 
 
+
 /** The folder of source texts when --sources does not name one. */
 const DEFAULT_SOURCES = 'sources';
 function initCommand(args, io) {
@@ -23821,10 +23839,6 @@ function writeAll(root, files) {
 function localDate(date) {
     const pad = (n) => String(n).padStart(2, '0');
     return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-/** A word as a POSIX shell reads it back. */
-function shellWord(word) {
-    return /^[A-Za-z0-9_./@%+=:,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 ;// CONCATENATED MODULE: ./src/report/summary.ts
@@ -24362,6 +24376,7 @@ function mergeReportsCommand(args, io) {
 
 
 
+
 /** A pin that cannot be made: exit 2, nothing written. Each failure is a line of its own, then the message; all are escaped when shown. */
 class PinError extends Error {
     failures;
@@ -24507,7 +24522,7 @@ function checkPins(workspace, manifest, ids, maxBytes, at, io) {
     ];
     const summary = parts.length === 0
         ? `${pins} checked: each matches its file`
-        : `${parts.join(', ')}${stale.length > 0 ? `: review the new text, then run \`citegate pin ${[...toPin].join(' ')}\`` : ''}`;
+        : `${parts.join(', ')}${stale.length > 0 ? `: review the new text, then run \`${pinCommandLine(toPin)}\`` : ''}`;
     io.stdout(`${[...stale, summary].map(escape_escapeMessage).join('\n')}\n`);
     if (unreadable.length > 0) {
         io.stderr(`${unreadable.map(escape_escapeMessage).join('\n')}\n`);

@@ -13,6 +13,7 @@ import { DEFAULT_MAX_SOURCE_BYTES } from '../load/sources.js';
 import { escapeMessage } from '../model/escape.js';
 import { describeFsError } from '../model/fs-error.js';
 import { formatDiagnostic } from '../model/problem.js';
+import { shellWord } from '../model/shell.js';
 import { InputError, parseCommandArgs, UsageError } from './args.js';
 import { INIT_HELP } from './help.js';
 import type { CommandIO } from './io.js';
@@ -194,9 +195,4 @@ function writeAll(root: string, files: readonly [string, string][]): () => void 
 export function localDate(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** A word as a POSIX shell reads it back. */
-function shellWord(word: string): string {
-  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

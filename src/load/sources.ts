@@ -5,6 +5,7 @@ import { Buffer, constants, isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import type { PinnedFile, SourceEntry } from './manifest.js';
 import { bomLength, decodeUtf8Text, utf16ByteOrderMark } from './text.js';
+import { pinCommandLine } from '../model/shell.js';
 import type { Workspace } from './workspace.js';
 
 export const DEFAULT_MAX_SOURCE_BYTES = 64 * 1024 * 1024;
@@ -60,7 +61,7 @@ export class SourceLoader {
   ) {}
 
   load(entry: SourceEntry): SourceCheck {
-    const read = this.readPinned(entry, 'source');
+    const read = this.readPinned(entry.id, entry, 'source');
     if (!read.ok) return read;
     const bytes = read.bytes;
     if (!isUtf8(bytes)) {
@@ -78,13 +79,15 @@ export class SourceLoader {
       };
     }
     if (entry.original) {
-      const original = this.readPinned(entry.original, 'original');
+      const original = this.readPinned(entry.id, entry.original, 'original');
       if (!original.ok) return { ok: false, reason: original.reason, actualSha256: read.sha256 };
     }
     return { ok: true, text: bytes.subarray(bomLength(bytes)) };
   }
 
+  /** `id`: the source's, for the command that re-pins it. */
   private readPinned(
+    id: string,
     file: PinnedFile,
     role: 'source' | 'original',
   ): { ok: true; bytes: Buffer; sha256: string } | { ok: false; reason: string; actualSha256?: string } {
@@ -108,7 +111,7 @@ export class SourceLoader {
         ok: false,
         reason:
           `${label} has SHA-256 ${sha256}, but the manifest pins ${file.sha256}: ` +
-          'review the new text, then run `citegate pin` to accept it',
+          `review the new text, then run \`${pinCommandLine([id])}\` to accept it`,
         actualSha256: sha256,
       };
     }

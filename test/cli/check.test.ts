@@ -133,7 +133,7 @@ describe('citegate check', () => {
     const actual = sha256(RETURNS.text.replace('30', '60'));
     expect(run.stderr).toBe(
       `citegate.yml:3:3: error: source returns-v1 is unverified: sources/returns-v1.txt has SHA-256 ${actual}, ` +
-        `but the manifest pins ${sha256(RETURNS.text)}: review the new text, then run \`citegate pin\` to accept it\n`,
+        `but the manifest pins ${sha256(RETURNS.text)}: review the new text, then run \`citegate pin returns-v1\` to accept it\n`,
     );
     expect(run.code).toBe(1);
   });

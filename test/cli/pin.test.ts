@@ -371,6 +371,45 @@ describe('citegate pin --check', () => {
     expect(runCli(['pin', '--check'], root)).toMatchObject({ code: 0, stderr: '' });
   });
 
+  it('names ids in the command it suggests as a shell reads them back, which then re-pins them', () => {
+    // Ids come from the manifest: one that starts with "-" or holds a space or a quote must still be one word.
+    const ids = ['-odd id', "it's"];
+    const root = makeTree({
+      'citegate.yml': [
+        'version: 1',
+        'sources:',
+        ...ids.flatMap((id, i) => [
+          `  ${JSON.stringify(id)}:`,
+          `    path: sources/${i}.txt`,
+          `    sha256: ${'0'.repeat(64)}`,
+          '    retrieved: 2026-11-02',
+        ]),
+        'citations:',
+        '  - answers/*.json',
+        '',
+      ].join('\n'),
+      'sources/0.txt': A,
+      'sources/1.txt': B,
+      'answers/a.json': JSON.stringify([{ citation_id: 'a1', source_id: ids[1], quote: 'Contact support.' }]),
+    });
+    const suggested = (out: string) => /then run `(citegate pin[^`]*)`/.exec(out)?.[1];
+    const fromPin = suggested(runCli(['pin', '--check'], root).stdout);
+    expect(fromPin).toBe("citegate pin -- '-odd id' 'it'\\''s'");
+    const fromCheck = suggested(runCli(['check'], root).stderr);
+    expect(fromCheck).toBe("citegate pin 'it'\\''s'");
+    // Run as a shell runs it, with `citegate` the bundle: the one check fails on re-pins that source alone.
+    const shell = (command: string) =>
+      spawnSync('sh', ['-c', `citegate() { "${process.execPath}" "${CLI}" "$@"; }; ${command}`], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+    expect(shell(fromCheck!).status).toBe(0);
+    expect(runCli(['check'], root).code).toBe(0);
+    expect(runCli(['pin', '--check'], root).code).toBe(1);
+    expect(shell(fromPin!).status).toBe(0);
+    expect(runCli(['pin', '--check'], root)).toMatchObject({ code: 0, stderr: '' });
+  });
+
   it('counts a missing or malformed sha256 as not pinned', () => {
     const root = makeTree({
       'citegate.yml': manifest('nothex', sha256(B)).replace(`      sha256: "${'0'.repeat(64)}"\n`, ''),
