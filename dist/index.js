@@ -30202,21 +30202,16 @@ function checkFields(record) {
 const MERGE_KEY = ' (its `<<` is a YAML 1.1 merge key, which citegate does not read: write the fields out)';
 /** What is wrong with a record's fields (SPEC §2, verdict 1), or undefined. */
 function fieldProblem(fields, ...values) {
+    const missing = missingFields(fields);
+    if (missing !== undefined)
+        return missing;
     for (let k = 0; k < KNOWN.length; k++) {
         const key = KNOWN[k];
         const value = values[k];
         if (typeof value === 'string')
             continue;
-        if (k < REQUIRED.length) {
-            // A YAML map (a Map) with `<<`: YAML 1.1's merge key, an ordinary key in YAML 1.2.
-            if (!has(fields, key)) {
-                if (fields instanceof Map && fields.has('<<'))
-                    return `${key} is missing${MERGE_KEY}`;
-                const near = nearKey(fields, key);
-                return near === undefined ? `${key} is missing` : `${key} is missing (did you mean "${key}", not ${near}?)`;
-            }
+        if (k < REQUIRED.length)
             return `${key} must be a string, not ${record_typeName(value)}`;
-        }
         if (has(fields, key))
             return `${key} must be a string when present, not ${record_typeName(value)}`;
     }
@@ -30228,13 +30223,43 @@ function fieldProblem(fields, ...values) {
     return undefined;
 }
 const KNOWN = [...REQUIRED, ...OPTIONAL];
+/**
+ * The required fields a record lacks, all of them in one message (a record
+ * written with other names lacks several, and fixing one at a time would take
+ * a run for each), each with the key it seems to have been written as.
+ */
+function missingFields(fields) {
+    const missing = REQUIRED.filter((key) => !has(fields, key));
+    if (missing.length === 0)
+        return undefined;
+    const names = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
+    const are = `${names} ${missing.length === 1 ? 'is' : 'are'} missing`;
+    // A YAML map (a Map) with `<<`: YAML 1.1's merge key, an ordinary key in YAML 1.2.
+    if (fields instanceof Map && fields.has('<<'))
+        return `${are}${MERGE_KEY}`;
+    const meant = missing.flatMap((key) => {
+        const near = nearKey(fields, key);
+        return near === undefined ? [] : [`"${key}", not ${near}`];
+    });
+    return meant.length === 0 ? are : `${are} (did you mean ${meant.join('; ')}?)`;
+}
+/**
+ * Other names a field is often written as, folded as nearKey folds keys: a
+ * record made for another tool, or by a model asked for "the id, the text
+ * and the source".
+ */
+const OTHER_NAMES = new Map([
+    ['citation_id', ['id', 'citation', 'cite', 'citeid', 'ref', 'refid']],
+    ['source_id', ['doc', 'docid', 'document', 'documentid', 'sourcename', 'documenttitle', 'title']],
+    ['quote', ['text', 'quotation', 'quotetext', 'excerpt', 'passage', 'snippet', 'citedtext']],
+]);
 /** Keys longer than this, or past this many in a record, are not compared: a typo is short, and a record may be huge. */
 const NEAR_KEY_LENGTH = 40;
 const NEAR_KEYS_COMPARED = 64;
 /**
  * A key of the record that looks like `key` mistyped (`qoute` for `quote`,
  * `citationId` or `citation-id` for `citation_id`, `source` for
- * `source_id`), JSON-quoted so that the message shows it exactly and on one
+ * `source_id`) or written as another of its names (OTHER_NAMES), JSON-quoted so that the message shows it exactly and on one
  * line; undefined when none does.
  */
 function nearKey(fields, key) {
@@ -30246,7 +30271,7 @@ function nearKey(fields, key) {
         if (typeof k !== 'string' || k.length > NEAR_KEY_LENGTH || KNOWN.includes(k))
             continue;
         const folded = k.toLowerCase().replace(/[-_ ]/g, '');
-        if (folded === wanted || (0,edit_distance/* editDistance */.Y)(folded, wanted) <= 2)
+        if (folded === wanted || OTHER_NAMES.get(key)?.includes(folded) || (0,edit_distance/* editDistance */.Y)(folded, wanted) <= 2)
             return JSON.stringify(k);
     }
     return undefined;

@@ -162,8 +162,26 @@ describe('field validation (verdict 1)', () => {
     ],
     // The key is quoted as JSON: a newline in it stays on the line.
     [{ citation_id: 'c1', source_id: 's', 'quo\nte': 'q' }, 'quote is missing (did you mean "quote", not "quo\\nte"?)'],
+    // Another of its usual names.
+    [{ citation_id: 'c1', source_id: 's', text: 'q' }, 'quote is missing (did you mean "quote", not "text"?)'],
+    [
+      { citation_id: 'c1', source_id: 's', Cited_Text: 'q' },
+      'quote is missing (did you mean "quote", not "Cited_Text"?)',
+    ],
+    // Every field missing is named at once, each with the key it seems to be written as.
+    [
+      { id: 'c1', source: 's', text: 'q' },
+      'citation_id, source_id and quote are missing (did you mean "citation_id", not "id"; "source_id", not "source"; "quote", not "text"?)',
+    ],
+    [
+      { id: 'c1', passage: 'q' },
+      'citation_id, source_id and quote are missing (did you mean "citation_id", not "id"; "quote", not "passage"?)',
+    ],
+    [{ source_id: 's' }, 'citation_id and quote are missing'],
+    // A missing field is told before one of the wrong type.
+    [{ citation_id: 1, quote: 'q' }, 'source_id is missing'],
     // Nothing like it: no guess.
-    [{ citation_id: 'c1', source_id: 's', text: 'q' }, 'quote is missing'],
+    [{ citation_id: 'c1', source_id: 's', words: 'q' }, 'quote is missing'],
     [{ citation_id: 'c1', source_id: 's', [`q${'u'.repeat(60)}ote`]: 'q' }, 'quote is missing'],
   ])('names a near-miss key of %j', (fields, reason) => {
     const check = record(fields);
