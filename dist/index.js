@@ -29079,11 +29079,14 @@ function lineStart(text, offset) {
 /**
  * Parses one YAML document (YAML 1.2, core schema: `yes` is a string, a date is
  * a string, no custom tags run). Warnings are issues too: a gate reads its input
- * strictly.
+ * strictly. `keepSourceTokens` keeps each collection's parser tokens on it
+ * (`srcToken`: where its items start, their indicators), at some three times
+ * the memory of the document alone.
  */
-function parseYaml(text) {
+function parseYaml(text, { keepSourceTokens = false } = {}) {
     text = withLoneCrAsLf(text);
     const docs = (0,dist/* parseAllDocuments */.hR)(text, {
+        keepSourceTokens,
         lineCounter: new dist/* LineCounter */.HN(),
         prettyErrors: false,
         strict: true,
@@ -32820,7 +32823,7 @@ function parseManifest(text, file, dir, options = {}) {
     const report = (offset, message) => {
         problems.push({ file, ...index.position(offset), message });
     };
-    const { doc, issues } = parseYaml(text);
+    const { doc, issues } = parseYaml(text, { keepSourceTokens: options.edit === true });
     for (const issue of issues)
         report(issue.offset, issue.message);
     // Go on after a duplicate key or an unknown tag, so that every problem is reported at once.
@@ -32950,6 +32953,9 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
         else if ((0,dist/* isScalar */.jn)(node) && node.range) {
             sha256Span = { start: node.range[0], end: node.range[1] };
         }
+        else if (node === null) {
+            // A key with no value at all (`? sha256` alone, `{sha256}`): the hash goes after the key.
+        }
         else {
             // A list or a mapping: a hash written in its place would leave the rest, and one added would be a second key.
             sha256NotEditable =
@@ -32966,17 +32972,31 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
     // Not dereferenced: a missing sha256 goes after the path as written here, even an alias.
     const pathNode = pathPair.value;
     const keyOffset = nodeOffset(pathPair.key);
+    const sha256Insert = options.edit && sha256Span === undefined && sha256NotEditable === undefined
+        ? hashInsertion(map, shaPair === undefined ? pathNode : shaPair.key, shaPair === undefined)
+        : undefined;
     return {
         path: filePath,
         sha256,
         sha256Span,
         ...(sha256NotEditable !== undefined ? { sha256NotEditable } : {}),
-        pathEnd: pathNode?.range?.[1] ?? keyOffset,
-        keyColumn: index.position(keyOffset).column,
-        flow: map.flow === true,
+        ...(sha256Insert !== undefined ? { sha256Insert } : {}),
         pathPosition: index.position(nodeOffset(pathNode, keyOffset)),
         sha256Position: shaPair === undefined ? undefined : index.position(nodeOffset(shaPair.value, nodeOffset(shaPair.key))),
     };
+}
+/**
+ * Where a hash goes after `node` (the `path` value, or a `sha256` key without
+ * one) in `map`. A block mapping's items start in the column its parser
+ * tokens give (`indent`, 0-based): not its key's, which is further right
+ * after `? ` or an anchor.
+ */
+function hashInsertion(map, node, pair) {
+    const after = node?.range?.[1];
+    const token = map.srcToken;
+    if (after === undefined || token === undefined)
+        return undefined;
+    return { after, pair, flow: map.flow === true, column: token.type === 'block-map' ? token.indent + 1 : 0 };
 }
 function readSource(doc, pair, index, report, options) {
     const keyNode = deref(doc, pair.key);

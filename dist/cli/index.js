@@ -9539,11 +9539,14 @@ function lineStart(text, offset) {
 /**
  * Parses one YAML document (YAML 1.2, core schema: `yes` is a string, a date is
  * a string, no custom tags run). Warnings are issues too: a gate reads its input
- * strictly.
+ * strictly. `keepSourceTokens` keeps each collection's parser tokens on it
+ * (`srcToken`: where its items start, their indicators), at some three times
+ * the memory of the document alone.
  */
-function parseYaml(text) {
+function parseYaml(text, { keepSourceTokens = false } = {}) {
     text = withLoneCrAsLf(text);
     const docs = (0,dist/* parseAllDocuments */.hR)(text, {
+        keepSourceTokens,
         lineCounter: new dist/* LineCounter */.HN(),
         prettyErrors: false,
         strict: true,
@@ -9905,7 +9908,7 @@ function parseManifest(text, file, dir, options = {}) {
     const report = (offset, message) => {
         problems.push({ file, ...index.position(offset), message });
     };
-    const { doc, issues } = parseYaml(text);
+    const { doc, issues } = parseYaml(text, { keepSourceTokens: options.edit === true });
     for (const issue of issues)
         report(issue.offset, issue.message);
     // Go on after a duplicate key or an unknown tag, so that every problem is reported at once.
@@ -10035,6 +10038,9 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
         else if ((0,dist/* isScalar */.jn)(node) && node.range) {
             sha256Span = { start: node.range[0], end: node.range[1] };
         }
+        else if (node === null) {
+            // A key with no value at all (`? sha256` alone, `{sha256}`): the hash goes after the key.
+        }
         else {
             // A list or a mapping: a hash written in its place would leave the rest, and one added would be a second key.
             sha256NotEditable =
@@ -10051,17 +10057,31 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
     // Not dereferenced: a missing sha256 goes after the path as written here, even an alias.
     const pathNode = pathPair.value;
     const keyOffset = nodeOffset(pathPair.key);
+    const sha256Insert = options.edit && sha256Span === undefined && sha256NotEditable === undefined
+        ? hashInsertion(map, shaPair === undefined ? pathNode : shaPair.key, shaPair === undefined)
+        : undefined;
     return {
         path: filePath,
         sha256,
         sha256Span,
         ...(sha256NotEditable !== undefined ? { sha256NotEditable } : {}),
-        pathEnd: pathNode?.range?.[1] ?? keyOffset,
-        keyColumn: index.position(keyOffset).column,
-        flow: map.flow === true,
+        ...(sha256Insert !== undefined ? { sha256Insert } : {}),
         pathPosition: index.position(nodeOffset(pathNode, keyOffset)),
         sha256Position: shaPair === undefined ? undefined : index.position(nodeOffset(shaPair.value, nodeOffset(shaPair.key))),
     };
+}
+/**
+ * Where a hash goes after `node` (the `path` value, or a `sha256` key without
+ * one) in `map`. A block mapping's items start in the column its parser
+ * tokens give (`indent`, 0-based): not its key's, which is further right
+ * after `? ` or an anchor.
+ */
+function hashInsertion(map, node, pair) {
+    const after = node?.range?.[1];
+    const token = map.srcToken;
+    if (after === undefined || token === undefined)
+        return undefined;
+    return { after, pair, flow: map.flow === true, column: token.type === 'block-map' ? token.indent + 1 : 0 };
 }
 function readSource(doc, pair, index, report, options) {
     const keyNode = deref(doc, pair.key);
@@ -24430,6 +24450,7 @@ function pinCommand(args, io) {
     const workspace = openWorkspace(values.root, 'pin');
     const manifest = loadManifest(workspace, values.manifest ?? external_node_path_default().join(workspace.root, DEFAULT_MANIFEST), {
         forPin: true,
+        edit: true,
         given: manifestGiven(values.manifest, values.root),
     });
     for (const id of positionals) {
@@ -24439,7 +24460,9 @@ function pinCommand(args, io) {
     const ids = positionals.length > 0 ? [...new Set(positionals)] : [...manifest.sources.keys()];
     if (ids.length === 0)
         throw new UsageError(`${manifest.file} lists no sources to pin`, 'pin');
-    const edits = [];
+    // By place: two sources whose entry is one mapping (`b: *a`) write one hash there.
+    const edits = new Map();
+    const written = new Map();
     const report = [];
     const failures = [];
     const at = (position) => position === undefined ? undefined : { file: manifest.file, ...position };
@@ -24469,23 +24492,30 @@ function pinCommand(args, io) {
                 report.push(`${label}: unchanged (${hashed.sha256.slice(0, 12)}…)`);
                 continue;
             }
-            edits.push(editFor(manifest.text, file, hashed.sha256, eol));
+            const place = placeOf(file);
+            edits.set(place, editFor(manifest.text, file, hashed.sha256, eol));
+            written.set(place, hashed.sha256);
             report.push(`${label}: ${file.sha256 ? `${file.sha256.slice(0, 12)}…` : '(none)'} -> ${hashed.sha256.slice(0, 12)}…`);
         }
     }
     if (failures.length > 0) {
         throw new PinError(`nothing written: ${failures.length === 1 ? 'a hash' : `${failures.length} hashes`} could not be pinned`, failures);
     }
-    if (edits.length > 0) {
+    if (edits.size > 0) {
         let text = manifest.text;
-        for (const edit of [...edits].sort((a, b) => b.start - a.start)) {
+        for (const edit of [...edits.values()].sort((a, b) => b.start - a.start)) {
             text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
         }
         // The edited manifest must load before it replaces the old one: strictly
         // when every source was pinned; when only some were, the others may still
-        // lack a hash, as they did before.
+        // lack a hash, as they did before. And it must read as the old one with
+        // the new hashes, each where it was written.
         try {
-            parseManifest(text, manifest.file, manifest.dir, { forPin: positionals.length > 0 });
+            const pinned = parseManifest(text, manifest.file, manifest.dir, { forPin: positionals.length > 0 });
+            const wrong = readsBack(manifest, pinned, written);
+            if (wrong.length > 0) {
+                throw new PinError(`nothing written: ${wrong.length === 1 ? 'a hash' : `${wrong.length} hashes`} would not read back as written in place`, wrong);
+            }
         }
         catch (error) {
             if (error instanceof ManifestError) {
@@ -24501,8 +24531,8 @@ function pinCommand(args, io) {
     }
     io.stdout(report.map(escape_escapeMessage).join('\n') +
         '\n' +
-        (edits.length > 0
-            ? `wrote ${escape_escapeMessage(manifest.file)} (${edits.length} ${edits.length === 1 ? 'hash' : 'hashes'} changed)\n`
+        (edits.size > 0
+            ? `wrote ${escape_escapeMessage(manifest.file)} (${edits.size} ${edits.size === 1 ? 'hash' : 'hashes'} changed)\n`
             : 'nothing to change\n'));
     return 0;
 }
@@ -24566,6 +24596,44 @@ function hashFile(workspace, dir, file, maxBytes, mustBeText) {
         return { ok: false, reason: 'not valid UTF-8: a source must be UTF-8 text' };
     return { ok: true, sha256: sha256Hex(read.bytes) };
 }
+/** Where pin writes a file's hash, one place for entries that are one mapping; undefined where it cannot. */
+function placeOf(file) {
+    if (file.sha256Span)
+        return `value at ${file.sha256Span.start}`;
+    return file.sha256Insert ? `after ${file.sha256Insert.after}` : undefined;
+}
+/**
+ * What of the pinned manifest does not read as `before` with the hashes
+ * `written` (by place, placeOf): a source's path, date, audience or original
+ * changed, or a sha256 that is not the hash written there, or is where none
+ * was. Each is a hash pin would have written somewhere the YAML reads
+ * otherwise: it is written by hand instead.
+ */
+function readsBack(before, after, written) {
+    const failures = [];
+    for (const [id, entry] of before.sources) {
+        const now = after.sources.get(id);
+        const files = [[id, entry, now]];
+        if (entry.original)
+            files.push([`${id} original`, entry.original, now?.original]);
+        const same = now !== undefined &&
+            now.retrieved === entry.retrieved &&
+            JSON.stringify(now.audience) === JSON.stringify(entry.audience) &&
+            (now.original === undefined) === (entry.original === undefined);
+        for (const [label, file, read] of files) {
+            const hash = written.get(placeOf(file) ?? '');
+            if (same && read?.path === file.path && read.sha256 === (hash ?? file.sha256))
+                continue;
+            failures.push({
+                where: { file: before.file, ...(file.sha256Position ?? file.pathPosition) },
+                message: hash === undefined
+                    ? `${label}: the hashes written in place would change how it reads: write them by hand`
+                    : `${label}: its hash written in place would not read back as written: write \`sha256: ${hash}\` in its entry by hand`,
+            });
+        }
+    }
+    return failures;
+}
 function editFor(text, file, sha256, eol) {
     if (file.sha256Span) {
         const { start, end } = file.sha256Span;
@@ -24580,19 +24648,25 @@ function editFor(text, file, sha256, eol) {
         const beforeComment = start === end && text[end] === '#' ? ' ' : '';
         return { start, end, text: `${space}${quote}${sha256}${quote}${block ? lineBreak : ''}${beforeComment}` };
     }
-    if (file.flow)
-        return { start: file.pathEnd, end: file.pathEnd, text: `, sha256: ${sha256}` };
-    // Block mapping: a new line under `path`, indented like it, after any comment on the path's line.
-    // Lines end at LF, CRLF or a lone CR, as the manifest is read: the line ends as the path's does.
+    const insert = file.sha256Insert;
+    if (insert === undefined)
+        throw new Error('the manifest was not loaded for editing');
+    const { after, pair } = insert;
+    // A new pair, or the value of a `sha256` key that has none (`? sha256`, `{sha256}`).
+    if (insert.flow)
+        return { start: after, end: after, text: `${pair ? ', sha256: ' : ': '}${sha256}` };
+    const line = `${' '.repeat(insert.column - 1)}${pair ? 'sha256: ' : ': '}${sha256}`;
+    // A block scalar ends after its line break: the new line goes right there.
+    const ended = /(?:\r\n|\r|\n)$/.exec(text.slice(Math.max(0, after - 2), after));
+    if (ended)
+        return { start: after, end: after, text: `${line}${ended[0]}` };
+    // Else on a line of its own after the node's, past any comment on it, its
+    // line ending as that one does: at LF, CRLF or a lone CR, as the manifest is read.
     const lineBreak = /\r\n|\r|\n/g;
-    lineBreak.lastIndex = file.pathEnd;
+    lineBreak.lastIndex = after;
     const found = lineBreak.exec(text);
     const lineEnd = found ? found.index : text.length;
-    return {
-        start: lineEnd,
-        end: lineEnd,
-        text: `${found?.[0] ?? eol}${' '.repeat(file.keyColumn - 1)}sha256: ${sha256}`,
-    };
+    return { start: lineEnd, end: lineEnd, text: `${found?.[0] ?? eol}${line}` };
 }
 /** Writes a temporary file next to the manifest and renames it over it: all or nothing. */
 function writeAtomically(file, text) {

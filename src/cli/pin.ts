@@ -70,6 +70,7 @@ export function pinCommand(args: string[], io: CommandIO): number {
   const workspace = openWorkspace(values.root, 'pin');
   const manifest = loadManifest(workspace, values.manifest ?? path.join(workspace.root, DEFAULT_MANIFEST), {
     forPin: true,
+    edit: true,
     given: manifestGiven(values.manifest, values.root),
   });
 
@@ -79,7 +80,9 @@ export function pinCommand(args: string[], io: CommandIO): number {
   const ids = positionals.length > 0 ? [...new Set(positionals)] : [...manifest.sources.keys()];
   if (ids.length === 0) throw new UsageError(`${manifest.file} lists no sources to pin`, 'pin');
 
-  const edits: Edit[] = [];
+  // By place: two sources whose entry is one mapping (`b: *a`) write one hash there.
+  const edits = new Map<string, Edit>();
+  const written = new Map<string, string>();
   const report: string[] = [];
   const failures: PinFailure[] = [];
   const at = (position: Position | undefined): Place | undefined =>
@@ -108,7 +111,9 @@ export function pinCommand(args: string[], io: CommandIO): number {
         report.push(`${label}: unchanged (${hashed.sha256.slice(0, 12)}…)`);
         continue;
       }
-      edits.push(editFor(manifest.text, file, hashed.sha256, eol));
+      const place = placeOf(file)!;
+      edits.set(place, editFor(manifest.text, file, hashed.sha256, eol));
+      written.set(place, hashed.sha256);
       report.push(
         `${label}: ${file.sha256 ? `${file.sha256.slice(0, 12)}…` : '(none)'} -> ${hashed.sha256.slice(0, 12)}…`,
       );
@@ -121,16 +126,24 @@ export function pinCommand(args: string[], io: CommandIO): number {
     );
   }
 
-  if (edits.length > 0) {
+  if (edits.size > 0) {
     let text = manifest.text;
-    for (const edit of [...edits].sort((a, b) => b.start - a.start)) {
+    for (const edit of [...edits.values()].sort((a, b) => b.start - a.start)) {
       text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
     }
     // The edited manifest must load before it replaces the old one: strictly
     // when every source was pinned; when only some were, the others may still
-    // lack a hash, as they did before.
+    // lack a hash, as they did before. And it must read as the old one with
+    // the new hashes, each where it was written.
     try {
-      parseManifest(text, manifest.file, manifest.dir, { forPin: positionals.length > 0 });
+      const pinned = parseManifest(text, manifest.file, manifest.dir, { forPin: positionals.length > 0 });
+      const wrong = readsBack(manifest, pinned, written);
+      if (wrong.length > 0) {
+        throw new PinError(
+          `nothing written: ${wrong.length === 1 ? 'a hash' : `${wrong.length} hashes`} would not read back as written in place`,
+          wrong,
+        );
+      }
     } catch (error) {
       if (error instanceof ManifestError) {
         throw new PinError(
@@ -148,8 +161,8 @@ export function pinCommand(args: string[], io: CommandIO): number {
   io.stdout(
     report.map(escapeMessage).join('\n') +
       '\n' +
-      (edits.length > 0
-        ? `wrote ${escapeMessage(manifest.file)} (${edits.length} ${edits.length === 1 ? 'hash' : 'hashes'} changed)\n`
+      (edits.size > 0
+        ? `wrote ${escapeMessage(manifest.file)} (${edits.size} ${edits.size === 1 ? 'hash' : 'hashes'} changed)\n`
         : 'nothing to change\n'),
   );
   return 0;
@@ -232,6 +245,45 @@ function hashFile(
   return { ok: true, sha256: sha256Hex(read.bytes) };
 }
 
+/** Where pin writes a file's hash, one place for entries that are one mapping; undefined where it cannot. */
+export function placeOf(file: PinnedFile): string | undefined {
+  if (file.sha256Span) return `value at ${file.sha256Span.start}`;
+  return file.sha256Insert ? `after ${file.sha256Insert.after}` : undefined;
+}
+
+/**
+ * What of the pinned manifest does not read as `before` with the hashes
+ * `written` (by place, placeOf): a source's path, date, audience or original
+ * changed, or a sha256 that is not the hash written there, or is where none
+ * was. Each is a hash pin would have written somewhere the YAML reads
+ * otherwise: it is written by hand instead.
+ */
+export function readsBack(before: Manifest, after: Manifest, written: ReadonlyMap<string, string>): PinFailure[] {
+  const failures: PinFailure[] = [];
+  for (const [id, entry] of before.sources) {
+    const now = after.sources.get(id);
+    const files: [string, PinnedFile, PinnedFile | undefined][] = [[id, entry, now]];
+    if (entry.original) files.push([`${id} original`, entry.original, now?.original]);
+    const same =
+      now !== undefined &&
+      now.retrieved === entry.retrieved &&
+      JSON.stringify(now.audience) === JSON.stringify(entry.audience) &&
+      (now.original === undefined) === (entry.original === undefined);
+    for (const [label, file, read] of files) {
+      const hash = written.get(placeOf(file) ?? '');
+      if (same && read?.path === file.path && read.sha256 === (hash ?? file.sha256)) continue;
+      failures.push({
+        where: { file: before.file, ...(file.sha256Position ?? file.pathPosition) },
+        message:
+          hash === undefined
+            ? `${label}: the hashes written in place would change how it reads: write them by hand`
+            : `${label}: its hash written in place would not read back as written: write \`sha256: ${hash}\` in its entry by hand`,
+      });
+    }
+  }
+  return failures;
+}
+
 function editFor(text: string, file: PinnedFile, sha256: string, eol: string): Edit {
   if (file.sha256Span) {
     const { start, end } = file.sha256Span;
@@ -246,18 +298,22 @@ function editFor(text: string, file: PinnedFile, sha256: string, eol: string): E
     const beforeComment = start === end && text[end] === '#' ? ' ' : '';
     return { start, end, text: `${space}${quote}${sha256}${quote}${block ? lineBreak : ''}${beforeComment}` };
   }
-  if (file.flow) return { start: file.pathEnd, end: file.pathEnd, text: `, sha256: ${sha256}` };
-  // Block mapping: a new line under `path`, indented like it, after any comment on the path's line.
-  // Lines end at LF, CRLF or a lone CR, as the manifest is read: the line ends as the path's does.
+  const insert = file.sha256Insert;
+  if (insert === undefined) throw new Error('the manifest was not loaded for editing');
+  const { after, pair } = insert;
+  // A new pair, or the value of a `sha256` key that has none (`? sha256`, `{sha256}`).
+  if (insert.flow) return { start: after, end: after, text: `${pair ? ', sha256: ' : ': '}${sha256}` };
+  const line = `${' '.repeat(insert.column - 1)}${pair ? 'sha256: ' : ': '}${sha256}`;
+  // A block scalar ends after its line break: the new line goes right there.
+  const ended = /(?:\r\n|\r|\n)$/.exec(text.slice(Math.max(0, after - 2), after));
+  if (ended) return { start: after, end: after, text: `${line}${ended[0]}` };
+  // Else on a line of its own after the node's, past any comment on it, its
+  // line ending as that one does: at LF, CRLF or a lone CR, as the manifest is read.
   const lineBreak = /\r\n|\r|\n/g;
-  lineBreak.lastIndex = file.pathEnd;
+  lineBreak.lastIndex = after;
   const found = lineBreak.exec(text);
   const lineEnd = found ? found.index : text.length;
-  return {
-    start: lineEnd,
-    end: lineEnd,
-    text: `${found?.[0] ?? eol}${' '.repeat(file.keyColumn - 1)}sha256: ${sha256}`,
-  };
+  return { start: lineEnd, end: lineEnd, text: `${found?.[0] ?? eol}${line}` };
 }
 
 /** Writes a temporary file next to the manifest and renames it over it: all or nothing. */

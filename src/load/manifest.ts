@@ -2,7 +2,7 @@
 // which SHA-256 each is pinned to, and which files hold citation records.
 // Every problem is reported at its line and column, all of them at once.
 import path from 'node:path';
-import { isAlias, isMap, isScalar, isSeq, type Document, type Pair, type YAMLMap } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { editDistance } from '../engine/edit-distance.js';
 import { TextLineIndex, type Position } from '../engine/positions.js';
 import { Glob, GlobSyntaxError } from './glob.js';
@@ -28,6 +28,23 @@ export interface ValueSpan {
   readonly end: number;
 }
 
+/**
+ * Where `pin` writes a hash that has no value to replace, found from the YAML
+ * nodes whatever the keys' style (`? path` on a line of its own, quoted,
+ * tagged): after a `sha256` key that has no value at all (`? sha256`,
+ * `{sha256}`), or, with no `sha256` key, as a new pair after `path`'s value.
+ */
+export interface HashInsertion {
+  /** Where the node it goes after ends: the `sha256` key, or `path`'s value (a block scalar's ends after its line break). */
+  readonly after: number;
+  /** True: a new `sha256` pair; false: the value of the `sha256` key there. */
+  readonly pair: boolean;
+  /** In a flow mapping (`{…}`) it goes on right after the node; in a block mapping, on a line of its own. */
+  readonly flow: boolean;
+  /** In a block mapping, the column (1-based) where its items start: the `?` of an explicit key, a key's anchor or tag. */
+  readonly column: number;
+}
+
 export interface PinnedFile {
   /** As written in the manifest, relative to its folder. */
   readonly path: string;
@@ -36,10 +53,8 @@ export interface PinnedFile {
   readonly sha256Span: ValueSpan | undefined;
   /** Why `pin` cannot rewrite the sha256 value in place (it is an alias or an anchor). */
   readonly sha256NotEditable?: string;
-  /** Where the `path` value ends and how its key is indented, so `pin` can add a missing sha256 after it. */
-  readonly pathEnd: number;
-  readonly keyColumn: number;
-  readonly flow: boolean;
+  /** With no value to replace (no sha256Span), where `pin` writes one; loaded with `edit` only. */
+  readonly sha256Insert?: HashInsertion;
   /** Where the `path` value is written, and the `sha256` value when there is one: messages about the file point there. */
   readonly pathPosition: Position;
   readonly sha256Position: Position | undefined;
@@ -115,6 +130,12 @@ export interface LoadManifestOptions {
   /** For `pin`: sha256 values may be missing or malformed (they are about to be written). */
   readonly forPin?: boolean;
   /**
+   * For `pin` writing hashes: find where each missing one goes (sha256Insert).
+   * The yaml package's source tokens are kept for it, some three times the
+   * memory of the document alone.
+   */
+  readonly edit?: boolean;
+  /**
    * How the path was given, when it was ("--manifest, from the current
    * folder"): a missing or outside manifest is then that path's fault, not a
    * manifest still to be written.
@@ -171,7 +192,7 @@ export function parseManifest(text: string, file: string, dir: string, options: 
     problems.push({ file, ...index.position(offset), message });
   };
 
-  const { doc, issues } = parseYaml(text);
+  const { doc, issues } = parseYaml(text, { keepSourceTokens: options.edit === true });
   for (const issue of issues) report(issue.offset, issue.message);
   // Go on after a duplicate key or an unknown tag, so that every problem is reported at once.
   if (issues.some((i) => i.structural) || doc === undefined) {
@@ -316,6 +337,8 @@ function readPinnedFile(
       sha256NotEditable = `its \`sha256\` carries an anchor (&${shorten(node.anchor, EXCERPT)}) that other values may share: remove the anchor`;
     } else if (isScalar(node) && node.range) {
       sha256Span = { start: node.range[0], end: node.range[1] };
+    } else if (node === null) {
+      // A key with no value at all (`? sha256` alone, `{sha256}`): the hash goes after the key.
     } else {
       // A list or a mapping: a hash written in its place would leave the rest, and one added would be a second key.
       sha256NotEditable =
@@ -330,18 +353,33 @@ function readPinnedFile(
   // Not dereferenced: a missing sha256 goes after the path as written here, even an alias.
   const pathNode = pathPair.value;
   const keyOffset = nodeOffset(pathPair.key);
+  const sha256Insert =
+    options.edit && sha256Span === undefined && sha256NotEditable === undefined
+      ? hashInsertion(map, shaPair === undefined ? pathNode : shaPair.key, shaPair === undefined)
+      : undefined;
   return {
     path: filePath,
     sha256,
     sha256Span,
     ...(sha256NotEditable !== undefined ? { sha256NotEditable } : {}),
-    pathEnd: (pathNode as { range?: [number, number, number] } | null)?.range?.[1] ?? keyOffset,
-    keyColumn: index.position(keyOffset).column,
-    flow: map.flow === true,
+    ...(sha256Insert !== undefined ? { sha256Insert } : {}),
     pathPosition: index.position(nodeOffset(pathNode, keyOffset)),
     sha256Position:
       shaPair === undefined ? undefined : index.position(nodeOffset(shaPair.value, nodeOffset(shaPair.key))),
   };
+}
+
+/**
+ * Where a hash goes after `node` (the `path` value, or a `sha256` key without
+ * one) in `map`. A block mapping's items start in the column its parser
+ * tokens give (`indent`, 0-based): not its key's, which is further right
+ * after `? ` or an anchor.
+ */
+function hashInsertion(map: YAMLMap, node: unknown, pair: boolean): HashInsertion | undefined {
+  const after = (node as Node | null)?.range?.[1];
+  const token = map.srcToken;
+  if (after === undefined || token === undefined) return undefined;
+  return { after, pair, flow: map.flow === true, column: token.type === 'block-map' ? token.indent + 1 : 0 };
 }
 
 function readSource(

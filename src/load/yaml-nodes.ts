@@ -112,11 +112,14 @@ function lineStart(text: string, offset: number): number {
 /**
  * Parses one YAML document (YAML 1.2, core schema: `yes` is a string, a date is
  * a string, no custom tags run). Warnings are issues too: a gate reads its input
- * strictly.
+ * strictly. `keepSourceTokens` keeps each collection's parser tokens on it
+ * (`srcToken`: where its items start, their indicators), at some three times
+ * the memory of the document alone.
  */
-export function parseYaml(text: string): ParsedYaml {
+export function parseYaml(text: string, { keepSourceTokens = false } = {}): ParsedYaml {
   text = withLoneCrAsLf(text);
   const docs = parseAllDocuments(text, {
+    keepSourceTokens,
     lineCounter: new LineCounter(),
     prettyErrors: false,
     strict: true,

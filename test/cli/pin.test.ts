@@ -212,6 +212,111 @@ describe('citegate pin', () => {
     expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(list);
   });
 
+  // Found in review: a `path` written as an explicit key (`? path`, its value on the
+  // next line) got its sha256 at the key's column, not the mapping's, and pin refused
+  // with a YAML error at a line the manifest does not have; a block scalar's got it a
+  // line too late, and a `sha256` key without a value was called a list or a mapping.
+  it('adds a missing sha256 where the YAML nodes say, whatever the style of the keys', () => {
+    const text = [
+      'version: 1',
+      'sources:',
+      '  a:',
+      '    ? path',
+      '    : sources/a.txt',
+      '    retrieved: 2026-11-02',
+      '  "b":',
+      "    'path': sources/b.txt # quoted",
+      '    ? sha256',
+      '    retrieved: 2026-11-02',
+      '    original:',
+      '      !!str path: |-',
+      '        originals/a.pdf',
+      '  ? c',
+      '  : ? path',
+      '    : sources/a.txt',
+      '    original: {? path : originals/a.pdf, sha256}',
+      '    retrieved: 2026-11-02',
+      '  d: {"path": sources/b.txt, ? sha256, retrieved: 2026-11-02}',
+      '  e:',
+      '    retrieved: 2026-11-02',
+      '    path: >-',
+      '      sources/a.txt',
+      '',
+    ].join('\n');
+    const root = makeTree({
+      'citegate.yml': text,
+      'sources/a.txt': A,
+      'sources/b.txt': B,
+      'originals/a.pdf': PDF,
+      'answers/a.json': JSON.stringify([{ citation_id: 'c1', source_id: 'c', quote: 'within 30 days' }]),
+    });
+    expect(runCli(['pin'], root)).toMatchObject({ code: 0, stderr: '' });
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(
+      [
+        'version: 1',
+        'sources:',
+        '  a:',
+        '    ? path',
+        '    : sources/a.txt',
+        `    sha256: ${sha256(A)}`,
+        '    retrieved: 2026-11-02',
+        '  "b":',
+        "    'path': sources/b.txt # quoted",
+        '    ? sha256',
+        `    : ${sha256(B)}`,
+        '    retrieved: 2026-11-02',
+        '    original:',
+        '      !!str path: |-',
+        '        originals/a.pdf',
+        `      sha256: ${sha256(PDF)}`,
+        '  ? c',
+        '  : ? path',
+        '    : sources/a.txt',
+        `    sha256: ${sha256(A)}`,
+        `    original: {? path : originals/a.pdf, sha256: ${sha256(PDF)}}`,
+        '    retrieved: 2026-11-02',
+        `  d: {"path": sources/b.txt, ? sha256: ${sha256(B)}, retrieved: 2026-11-02}`,
+        '  e:',
+        '    retrieved: 2026-11-02',
+        '    path: >-',
+        '      sources/a.txt',
+        `    sha256: ${sha256(A)}`,
+        '',
+      ].join('\n'),
+    );
+    // check reads the explicit keys as pin does.
+    expect(runCli(['check', 'answers/a.json'], root)).toMatchObject({ code: 0, stderr: '' });
+    expect(runCli(['pin', '--check'], root)).toMatchObject({
+      code: 0,
+      stdout: '7 pins checked: each matches its file\n',
+    });
+  });
+
+  // Found in review: two sources that are one mapping (`b: *a`) got two edits at one
+  // place, and the second, made in text the first had changed, cut the manifest.
+  it('writes one hash for two sources whose entry is one mapping', () => {
+    const text = [
+      'version: 1',
+      'sources:',
+      '  a: &a',
+      '    path: sources/a.txt',
+      `    sha256: ${'f'.repeat(63)}`,
+      '    retrieved: 2026-11-02',
+      '  b: *a',
+      '',
+    ].join('\n');
+    const root = makeTree({ 'citegate.yml': text, 'sources/a.txt': A });
+    expect(runCli(['pin', 'b'], root)).toEqual({
+      code: 0,
+      stdout: `b: (none) -> ${sha256(A).slice(0, 12)}…\nwrote citegate.yml (1 hash changed)\n`,
+      stderr: '',
+    });
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(text.replace('f'.repeat(63), sha256(A)));
+    writeFileSync(path.join(root, 'citegate.yml'), text.replace('f'.repeat(63), 'f'.repeat(64)));
+    expect(runCli(['pin'], root)).toMatchObject({ code: 0, stdout: expect.stringMatching(/\(1 hash changed\)\n$/) });
+    expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(text.replace('f'.repeat(63), sha256(A)));
+  });
+
   it('refuses to rewrite a sha256 that is an alias or an anchor, since other values share it', () => {
     const text = [
       'version: 1',
