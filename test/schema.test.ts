@@ -41,6 +41,13 @@ describe('the JSON Schemas', () => {
         sources: { a: { path: '/etc/passwd', sha256: 'a'.repeat(64), retrieved: '2026-01-01' } },
       }),
     ).toBe(false);
+    for (const folder of ['sources/a.txt/', 'sources/', 'sources/a.txt/.', '.'])
+      expect(
+        manifestSchema({
+          version: 1,
+          sources: { a: { path: folder, sha256: 'a'.repeat(64), retrieved: '2026-01-01' } },
+        }),
+      ).toBe(false);
     expect(manifestSchema({ version: 1, sources: {}, colour: 'red' })).toBe(false);
     // `documents` goes with `format: anthropic-messages` only.
     for (const entry of [{ documents: ['a'] }, { format: 'citegate', documents: ['a'] }, { format: 'claude' }])

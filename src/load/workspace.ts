@@ -100,9 +100,10 @@ export class Workspace {
    * so that the read reports it as missing.
    *
    * `kind`: a path written in the manifest must use `/` so that it means the
-   * same on every system; the name of a file that exists (found in a folder,
-   * given on the command line, changed in a pull request) may hold a backslash
-   * where the system allows one in a name.
+   * same on every system, and name a file: not end in `/` (or in `.` or `..`
+   * after one), which names a folder; the name of a file that exists (found in
+   * a folder, given on the command line, changed in a pull request) may hold
+   * a backslash where the system allows one in a name.
    *
    * `follow` false: only the path's own rules, no look at the file system
    * (for naming a path already resolved once); `abs` is then the lexical path.
@@ -119,6 +120,18 @@ export class Workspace {
     const joined = path.posix.normalize(path.posix.join(baseRel === '' ? '.' : baseRel, p));
     if (joined === '..' || joined.startsWith('../')) {
       return { ok: false, reason: 'the path leads outside the workspace' };
+    }
+    // The system refuses `x.txt/` for a file (it is not a folder), but the
+    // normalized path loses the `/`, and would read x.txt.
+    const last = p.slice(p.lastIndexOf('/') + 1);
+    if (kind === 'written' && (last === '' || last === '.' || last === '..')) {
+      return {
+        ok: false,
+        reason:
+          last === ''
+            ? 'the path ends in /, so it names a folder, not a file (write it without the /)'
+            : `the path ${last === p ? `is ${p}` : `ends in /${last}`}, so it names a folder, not a file`,
+      };
     }
     const lexical = path.join(this.root, ...joined.split('/'));
     if (!follow) return { ok: true, abs: lexical, rel: this.relative(lexical) };

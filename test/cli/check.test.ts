@@ -169,6 +169,19 @@ describe('citegate check', () => {
         ),
       "/etc/passwd: the path is absolute: paths are relative to the manifest's folder",
     ],
+    // Found in review: the `/` was dropped, and the file read, where the system refuses `x.txt/` for a file.
+    [
+      'a path ending in /',
+      (root: string) =>
+        writeFileSync(
+          path.join(root, 'citegate.yml'),
+          readFileSync(path.join(root, 'citegate.yml'), 'utf8').replace(
+            'sources/returns-v1.txt',
+            'sources/returns-v1.txt/',
+          ),
+        ),
+      'sources/returns-v1.txt/: the path ends in /, so it names a folder, not a file (write it without the /)',
+    ],
   ])('calls a source that is %s unverified', (_what, change, reason) => {
     const root = makeWorkspace(
       { 'returns-v1': RETURNS },

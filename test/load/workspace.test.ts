@@ -55,8 +55,20 @@ describe('Workspace', () => {
     ['sources/zero.txt', 'refused: the path is a link that leads outside the workspace'],
     ['sources/folder.txt', 'unread: it is a folder, not a file'],
     ['sources/fifo.txt', 'unread: it is not a regular file'],
+    // Found in review: the normalized path lost the `/`, and the file was read.
+    ['sources/a.txt/', 'refused: the path ends in /, so it names a folder, not a file (write it without the /)'],
+    ['sources/', 'refused: the path ends in /, so it names a folder, not a file (write it without the /)'],
+    ['sources/a.txt/.', 'refused: the path ends in /., so it names a folder, not a file'],
+    ['sources/a.txt/..', 'refused: the path ends in /.., so it names a folder, not a file'],
+    ['.', 'refused: the path is ., so it names a folder, not a file'],
+    ['sources/a.txt/../../..', 'refused: the path leads outside the workspace'],
   ])('%s: %s', (p, expected) => {
     expect(read(p)).toBe(expected);
+  });
+
+  it('takes a folder by its name with a trailing / where it is a name, not a path the manifest writes', () => {
+    expect(ws.resolve('', 'sources/', 'file name')).toMatchObject({ ok: true, rel: 'sources' });
+    expect(ws.resolve('', '.', 'file name')).toMatchObject({ ok: true, rel: '' });
   });
 
   it('refuses a file over the size limit without reading it', () => {
