@@ -162,8 +162,13 @@ export class SourceView {
     const lower = (this.lowered ??= text.toLowerCase());
     // Lower case kept every index in place, or the search would be off: whole words then.
     if (lower.length !== text.length) return capped((this.wordIndex ??= new WordIndex(text)).starts(key), cap);
+    // The index has parts of words, which start and end with a letter or digit: it serves keys that hold one
+    // and no space (with what is not a letter or digit at their edges checked where their parts are).
+    const runs = wordRuns(key);
     if (
-      wordRuns(key) <= PART_RUNS &&
+      runs > 0 &&
+      runs <= PART_RUNS &&
+      !key.includes(' ') &&
       (this.partIndex !== undefined ||
         this.lookups > SEARCH_LOOKUPS ||
         this.keysSearched > KEYS_SEARCHED_PASSES * Math.max(text.length, SEARCHED_FLOOR))
@@ -470,11 +475,23 @@ class PartIndex {
 
   /**
    * Where the words with a part of this key start, ascending (a word twice
-   * if the part is in it twice): the first `limit` of them.
+   * if the part is in it twice): the first `limit` of them. The key holds a
+   * letter or digit and no space. What is not a letter or digit at its edges
+   * is no part's (İ lower-cased is i and U+0307, so the key of "İ" ends in
+   * U+0307): its core, from its first letter or digit to its last, is looked
+   * up, and kept where the rest of the key is around it in the text, with no
+   * letter or digit next to that, as searching the text finds it.
    */
   starts(key: string, limit: number): number[] {
+    let first = 0;
+    while (!isWordAt(key, first)) first++;
+    let last = key.length;
+    while (!isWordAt(key, last - 1)) last--;
+    const core = last - first;
+    const edged = first > 0 || last < key.length;
+    const coreText = edged ? key.slice(first, last) : key;
     let h = PART_SEED;
-    for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+    for (let i = first; i < last; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
     const found: number[] = [];
     let slot = slotOf(h, this.mask);
     while (this.slotIds[slot] !== -1 && this.slotHashes[slot] !== h) slot = (slot + 1) & this.mask;
@@ -483,18 +500,42 @@ class PartIndex {
     const { from, length, byId, wordById, lower } = this;
     const begin = this.idStart[id];
     const end = this.idStart[id + 1];
-    if (this.isPure(id)) {
-      // One part: the key is it, or none of them.
-      const first = byId[begin];
-      if (length[first] !== key.length || !lower.startsWith(key, from[first])) return found;
-      for (let k = begin; k < end && found.length < limit; k++) found.push(wordById[k]);
-      return found;
+    const pure = this.isPure(id);
+    if (pure) {
+      // One part: the key's core is it, or none of them.
+      const e = byId[begin];
+      if (length[e] !== core || !lower.startsWith(coreText, from[e])) return found;
+      if (!edged) {
+        for (let k = begin; k < end && found.length < limit; k++) found.push(wordById[k]);
+        return found;
+      }
     }
     for (let k = begin; k < end && found.length < limit; k++) {
       const e = byId[k];
-      if (length[e] === key.length && lower.startsWith(key, from[e])) found.push(wordById[k]);
+      if (!pure && (length[e] !== core || !lower.startsWith(coreText, from[e]))) continue;
+      if (edged && !this.edgesAt(key, first, last, from[e])) continue;
+      found.push(wordById[k]);
     }
     return found;
+  }
+
+  /**
+   * Whether the key's edges (key[0, first) and key[last, end), not letters or
+   * digits) are around its core where the core is at `at` in the text, with
+   * no letter or digit next to them.
+   */
+  private edgesAt(key: string, first: number, last: number, at: number): boolean {
+    const { lower } = this;
+    const start = at - first;
+    const end = start + key.length;
+    return (
+      start >= 0 &&
+      end <= lower.length &&
+      lower.startsWith(key.slice(0, first), start) &&
+      lower.startsWith(key.slice(last), at + (last - first)) &&
+      (start === 0 || !isWordAt(lower, start - 1)) &&
+      (end === lower.length || !isWordAt(lower, end))
+    );
   }
 
   /**
