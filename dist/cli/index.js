@@ -16660,13 +16660,18 @@ class SourceView {
      * has the key when the key is the word's text in lower case, or a part of
      * it between characters that are not letters or digits ("angstrom" in
      * "Angstrom)d", "don" and "t" in "don’t"); where lower case moves indices
-     * (a text with İ), when the key is the whole word's key. The answer depends
-     * on the text and the key alone: `lookups`, and how much searching the
-     * text for keys has read so far (KEYS_SEARCHED_PASSES), only choose between
-     * searching the text for the key and an index of every such part of every
-     * word.
+     * (a text with İ), when the key is the whole word's key. No word has the
+     * empty key. The answer depends on the text and the key alone: `lookups`,
+     * and how much searching the text for keys has read so far
+     * (KEYS_SEARCHED_PASSES), only choose between searching the text for the
+     * key and an index of every such part of every word.
      */
     occurrences(key, cap) {
+        // No word has the empty key: wordKey gives it to the words without a letter or digit, which no index
+        // keeps. Searched for, it is at every index, and the search (indexOf from one past the last place,
+        // which gives the end of the text again) would never end.
+        if (key === '')
+            return [];
         // A quote's words are looked up twice, where its text is (verbatim) and for its closest passage's
         // seeds, both up to KEY_PLACES: those answers are kept, by key.
         if (cap !== KEY_PLACES)

@@ -99,3 +99,17 @@ describe('SourceView.occurrences', () => {
     }
   });
 });
+
+describe('SourceView.occurrences of the empty key', () => {
+  it('is no place, searched for or looked up, and ends', () => {
+    // No word has the empty key (wordKey gives it to words without a letter or digit, which are never kept).
+    // Before it was defined so, searching "a" for it with a cap of 1 never returned: this test hung.
+    for (const text of ['a', '', 'a b', '— ...', 'the returns the']) {
+      const [searched, indexed] = views(text);
+      for (const cap of [0, 1, KEY_PLACES]) {
+        expect(searched.occurrences('', cap)).toEqual([]);
+        expect(indexed.occurrences('', cap)).toEqual([]);
+      }
+    }
+  });
+});
