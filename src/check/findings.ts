@@ -71,9 +71,13 @@ export function findingsFor(
             ? [check.claim]
             : [],
       );
-      const isCovered = claimCoverage(claims);
-      for (const sentence of splitSentences(loaded.answer.text)) {
-        if (isCovered(sentence.text)) continue;
+      const sentences = splitSentences(loaded.answer.text);
+      const covered = claimCoverage(
+        claims,
+        sentences.map((s) => s.text),
+      );
+      for (const [i, sentence] of sentences.entries()) {
+        if (covered[i]) continue;
         findings.push({
           kind: 'uncited claim',
           level: level(levels.uncitedClaims),
