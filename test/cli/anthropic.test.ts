@@ -428,8 +428,8 @@ describe('a saved stream is one problem, not one for each of its events', () => 
     expect(errLines(told.stderr)).toEqual([
       "evals/t.jsonl:1:1: error: unexpected 'e': expected a JSON value",
       "evals/t.jsonl:2:1: error: unexpected 'd': expected a JSON value",
-      'evals/s.jsonl:1:1: error: (record 1): invalid fields: citation_id is missing',
-      'evals/s.jsonl:2:1: error: (record 2): invalid fields: citation_id is missing',
+      'evals/s.jsonl:1:1: error: (record 1): invalid fields: citation_id, source_id and quote are missing',
+      'evals/s.jsonl:2:1: error: (record 2): invalid fields: citation_id, source_id and quote are missing',
     ]);
   });
 
