@@ -24794,7 +24794,7 @@ function pinCommand(args, io) {
             const place = placeOf(file);
             edits.set(place, editFor(manifest.text, file, hashed.sha256, eol));
             written.set(place, hashed.sha256);
-            report.push(`${label}: ${file.sha256 ? `${file.sha256.slice(0, 12)}…` : '(none)'} -> ${hashed.sha256.slice(0, 12)}…`);
+            report.push(`${label}: ${pinShown(file)} -> ${hashed.sha256.slice(0, 12)}…`);
         }
     }
     if (failures.length > 0) {
@@ -24894,6 +24894,12 @@ function hashFile(workspace, dir, file, maxBytes, mustBeText) {
     if (mustBeText && !(0,external_node_buffer_namespaceObject.isUtf8)(read.bytes))
         return { ok: false, reason: 'not valid UTF-8: a source must be UTF-8 text' };
     return { ok: true, sha256: sha256Hex(read.bytes) };
+}
+/** The pin a file had, as pin's report shows it: a value that is no SHA-256 (a placeholder) is not "none". */
+function pinShown(file) {
+    if (file.sha256)
+        return `${file.sha256.slice(0, 12)}…`;
+    return file.sha256Position === undefined ? '(none)' : '(not a SHA-256)';
 }
 /** Where pin writes a file's hash, one place for entries that are one mapping; undefined where it cannot. */
 function placeOf(file) {

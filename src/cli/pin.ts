@@ -114,9 +114,7 @@ export function pinCommand(args: string[], io: CommandIO): number {
       const place = placeOf(file)!;
       edits.set(place, editFor(manifest.text, file, hashed.sha256, eol));
       written.set(place, hashed.sha256);
-      report.push(
-        `${label}: ${file.sha256 ? `${file.sha256.slice(0, 12)}…` : '(none)'} -> ${hashed.sha256.slice(0, 12)}…`,
-      );
+      report.push(`${label}: ${pinShown(file)} -> ${hashed.sha256.slice(0, 12)}…`);
     }
   }
   if (failures.length > 0) {
@@ -243,6 +241,12 @@ function hashFile(
   if (!read.ok) return read;
   if (mustBeText && !isUtf8(read.bytes)) return { ok: false, reason: 'not valid UTF-8: a source must be UTF-8 text' };
   return { ok: true, sha256: sha256Hex(read.bytes) };
+}
+
+/** The pin a file had, as pin's report shows it: a value that is no SHA-256 (a placeholder) is not "none". */
+function pinShown(file: PinnedFile): string {
+  if (file.sha256) return `${file.sha256.slice(0, 12)}…`;
+  return file.sha256Position === undefined ? '(none)' : '(not a SHA-256)';
 }
 
 /** Where pin writes a file's hash, one place for entries that are one mapping; undefined where it cannot. */

@@ -67,6 +67,20 @@ describe('citegate pin', () => {
     expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toContain(`sha256: ${'f'.repeat(64)}`);
   });
 
+  // Found by following the README: a placeholder (docs write `9ab0…`) was shown as no pin at all.
+  it('tells a sha256 that is no SHA-256 from a missing one in what it reports', () => {
+    const text =
+      'version: 1\nsources:\n  a-v1:\n    path: sources/a.txt\n    sha256: 9ab0…\n    retrieved: 2026-11-02\n  b-v1:\n    path: sources/b.txt\n    retrieved: 2026-11-02\ncitations:\n  - answers/*.json\n';
+    const root = makeTree({ 'citegate.yml': text, 'sources/a.txt': A, 'sources/b.txt': B });
+    expect(runCli(['pin'], root)).toEqual({
+      code: 0,
+      stdout:
+        `a-v1: (not a SHA-256) -> ${sha256(A).slice(0, 12)}…\n` +
+        `b-v1: (none) -> ${sha256(B).slice(0, 12)}…\nwrote citegate.yml (2 hashes changed)\n`,
+      stderr: '',
+    });
+  });
+
   // Found in review: pinning one source refused because another, not named, had no hash yet.
   it('pins a named source while another still has no hash and no file', () => {
     const text =
@@ -308,7 +322,7 @@ describe('citegate pin', () => {
     const root = makeTree({ 'citegate.yml': text, 'sources/a.txt': A });
     expect(runCli(['pin', 'b'], root)).toEqual({
       code: 0,
-      stdout: `b: (none) -> ${sha256(A).slice(0, 12)}…\nwrote citegate.yml (1 hash changed)\n`,
+      stdout: `b: (not a SHA-256) -> ${sha256(A).slice(0, 12)}…\nwrote citegate.yml (1 hash changed)\n`,
       stderr: '',
     });
     expect(readFileSync(path.join(root, 'citegate.yml'), 'utf8')).toBe(text.replace('f'.repeat(63), sha256(A)));
