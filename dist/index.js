@@ -33942,7 +33942,9 @@ function problemTitle(p) {
 }
 /** What was looked for where, and what was found, for a failing record. */
 function recordMessage(r, source, result) {
-    const quote = r.quote === null ? '' : `"${(0,model_escape/* escapeMessage */.hC)((0,model_escape/* shorten */.ml)(r.quote, QUOTE_SHOWN))}"`;
+    // In quotes, with its own quotes and backslashes escaped: a quote that differs from its source by its
+    // straight quotes ("final sale" for “final sale”) must show where it starts and ends.
+    const quote = r.quote === null ? '' : `"${(0,model_escape/* escapeValue */.PI)((0,model_escape/* shorten */.ml)(r.quote, QUOTE_SHOWN)).replaceAll('"', '\\"')}"`;
     const where = source
         ? `${(0,model_escape/* escapeMessage */.hC)(source.id)} (${(0,model_escape/* escapeMessage */.hC)(source.path)})`
         : (0,model_escape/* escapeMessage */.hC)(r.sourceId ?? '');

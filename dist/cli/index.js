@@ -23021,7 +23021,9 @@ function problemTitle(p) {
 }
 /** What was looked for where, and what was found, for a failing record. */
 function recordMessage(r, source, result) {
-    const quote = r.quote === null ? '' : `"${escape_escapeMessage(shorten(r.quote, QUOTE_SHOWN))}"`;
+    // In quotes, with its own quotes and backslashes escaped: a quote that differs from its source by its
+    // straight quotes ("final sale" for “final sale”) must show where it starts and ends.
+    const quote = r.quote === null ? '' : `"${escapeValue(shorten(r.quote, QUOTE_SHOWN)).replaceAll('"', '\\"')}"`;
     const where = source
         ? `${escape_escapeMessage(source.id)} (${escape_escapeMessage(source.path)})`
         : escape_escapeMessage(r.sourceId ?? '');

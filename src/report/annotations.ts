@@ -13,7 +13,7 @@ import {
 } from '../model/result.js';
 import type { Verdict } from '../model/verdict.js';
 import type { Problem } from '../model/problem.js';
-import { escapeMessage, shorten } from '../model/escape.js';
+import { escapeMessage, escapeValue, shorten } from '../model/escape.js';
 
 export interface Annotation {
   /**
@@ -142,7 +142,9 @@ function problemTitle(p: Problem): string {
 
 /** What was looked for where, and what was found, for a failing record. */
 export function recordMessage(r: FailingRecord, source: SourceResult | undefined, result: CheckResult): string {
-  const quote = r.quote === null ? '' : `"${escapeMessage(shorten(r.quote, QUOTE_SHOWN))}"`;
+  // In quotes, with its own quotes and backslashes escaped: a quote that differs from its source by its
+  // straight quotes ("final sale" for “final sale”) must show where it starts and ends.
+  const quote = r.quote === null ? '' : `"${escapeValue(shorten(r.quote, QUOTE_SHOWN)).replaceAll('"', '\\"')}"`;
   const where = source
     ? `${escapeMessage(source.id)} (${escapeMessage(source.path)})`
     : escapeMessage(r.sourceId ?? '');

@@ -127,6 +127,14 @@ describe('SARIF rules and results as code scanning shows them', () => {
     for (const r of rules) expect(r.properties['problem.severity']).toBe(r.defaultConfiguration.level);
   });
 
+  // Found by following the README: `Looked for "Items marked "final sale" can be returned."` hid
+  // where the quote starts and ends, where its straight quotes are what differs.
+  it('shows the quote with its own quotes and backslashes escaped', () => {
+    const record: RecordResult = { ...(notFound(0) as QuoteNotFound), quote: 'Items marked "final sale" \\ not' };
+    const text = planAnnotations(result([record]))[0].make().message;
+    expect(text).toContain('Looked for "Items marked \\"final sale\\" \\\\ not" in ');
+  });
+
   it('says in the message what the annotation says: the closest passage and the hints', () => {
     const record: RecordResult = {
       ...(notFound(0) as QuoteNotFound),
@@ -190,7 +198,7 @@ describe('the SARIF file, written in pieces', () => {
       ),
     ])
       expect(text(r)).toBe(whole(r));
-    expect(JSON.parse(text(result([odd]))).runs[0].results[0].message.text).toContain('a "results": [] quote');
+    expect(JSON.parse(text(result([odd]))).runs[0].results[0].message.text).toContain('a \\"results\\": [] quote');
   });
 
   it('explains only the records it keeps', () => {
