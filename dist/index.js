@@ -28653,13 +28653,16 @@ function looksLikeStream(values) {
 const SAVE_FINAL = 'save the final message instead, which the SDKs give when the stream ends (`stream.finalMessage()` in TypeScript, `stream.get_final_message()` in Python)';
 /**
  * The one problem of a log of streaming events, the first of type `first`
- * (one of STREAM_EVENTS or STREAM_EXTRAS): `count` of them, or undefined for
- * a `.json` file of them one per line, which is read no further.
+ * (one of STREAM_EVENTS or STREAM_EXTRAS): `count` of them, or how they are
+ * written in a file that is not read past the first (`lines`: one per line,
+ * in a `.json` file; `values`: one after another, over several lines).
  */
 function streamProblem(first, count) {
-    const events = count === undefined
+    const events = count === 'lines'
         ? 'streaming events of a Messages API response, one per line,'
-        : `${count} streaming event${count === 1 ? '' : 's'} of a Messages API response,`;
+        : count === 'values'
+            ? 'streaming events of a Messages API response, written one after another,'
+            : `${count} streaming event${count === 1 ? '' : 's'} of a Messages API response,`;
     return `${events} starting with ${first}, not a saved response: ${SAVE_FINAL}`;
 }
 /**
@@ -28690,22 +28693,26 @@ function streamedEvents(text) {
     };
 }
 /**
- * Whether a text that is not JSON is a saved stream: server-sent events, or
- * streaming events one per line (JSON Lines in a `.json` file). `invalidAt`:
- * where the text stops being JSON; when that is on its first line, the line
- * is no event (and is not parsed again).
+ * Whether a text that is not one JSON value is a saved stream: server-sent
+ * events, or streaming events written one after another, as JSON Lines in a
+ * `.json` file or indented over several lines (Python's `event.to_json()`,
+ * `json.dumps(event, indent=2)`) in either. It is when its first value is an
+ * event and more follows it. `jsonLines`: the text is a `.jsonl` file's, whose
+ * events one per line are read line by line (and counted), not here.
  */
-function streamText(text, invalidAt) {
+function streamText(text, jsonLines) {
     const sse = streamedEvents(text);
     if (sse !== undefined)
         return sse;
-    const { offset, end } = firstLine(text);
-    if (invalidAt <= end)
+    const first = (0,strict_json/* firstJsonValue */.wX)(text);
+    if (first === undefined || first.next === text.length || streamPart(first.value) !== 'event')
         return undefined;
-    const value = jsonValue(text, offset, end);
-    if (streamPart(value) !== 'event')
+    const { offset, end, next } = first;
+    const lineEnds = lineEnd(text, offset);
+    if (jsonLines && lineEnds >= end)
         return undefined;
-    return { offset, message: streamProblem(value.type, undefined) };
+    const type = first.value.type;
+    return { offset, message: streamProblem(type, lineEnds >= end && lineEnds < next ? 'lines' : 'values') };
 }
 /** Where the first line of a text that is not blank starts, and where it ends. */
 function firstLine(text) {
@@ -29418,7 +29425,7 @@ function parseCitationText(text, file, format, reading = {}) {
     if (format === 'json') {
         const json = parseJson(text);
         // Not JSON, but a saved stream: one problem that says so, not the first thing JSON does not allow.
-        const stream = json instanceof strict_json/* JsonSyntaxError */.q3 && responses ? streamText(text, json.offset) : undefined;
+        const stream = json instanceof strict_json/* JsonSyntaxError */.q3 && responses ? streamText(text, false) : undefined;
         if (stream !== undefined)
             return unread(file, stream.message, index.position(stream.offset));
         if (!(json instanceof strict_json/* JsonSyntaxError */.q3) && responses) {
@@ -29437,8 +29444,8 @@ function parseCitationText(text, file, format, reading = {}) {
         parsed = parseJsonFile(text, json);
     }
     else if (format === 'jsonl') {
-        // Server-sent events: one problem that says so, not one for each line.
-        const stream = responses ? streamedEvents(text) : undefined;
+        // Server-sent events, or events over several lines: one problem that says so, not one for each line.
+        const stream = responses ? streamText(text, true) : undefined;
         if (stream !== undefined)
             return unread(file, stream.message, index.position(stream.offset));
         parsed = parseJsonLines(text);
@@ -44403,7 +44410,8 @@ class BaselineError extends Error {
 /* harmony export */   UQ: () => (/* binding */ jsonSyntaxError),
 /* harmony export */   fM: () => (/* binding */ MAX_RECORDS_PER_FILE),
 /* harmony export */   kf: () => (/* binding */ scanOffsets),
-/* harmony export */   q3: () => (/* binding */ JsonSyntaxError)
+/* harmony export */   q3: () => (/* binding */ JsonSyntaxError),
+/* harmony export */   wX: () => (/* binding */ firstJsonValue)
 /* harmony export */ });
 /* unused harmony export MAX_JSON_DEPTH */
 /* harmony import */ var _model_escape_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6282);
@@ -44477,6 +44485,27 @@ function parseStrictJson(text, start = 0, end = text.length, line = false) {
     }
     return { ...scan(true), value };
 }
+/**
+ * The first JSON value of a text that may hold more after it (values written
+ * one after another), checked as a file's value is, or undefined when the text
+ * does not start with one. Reads the text no further than that value.
+ */
+function firstJsonValue(text) {
+    let found;
+    try {
+        found = new Scanner(text, 0, text.length, false, false).scanValue();
+    }
+    catch (error) {
+        if (error instanceof JsonSyntaxError)
+            return undefined;
+        throw error;
+    }
+    const { offset, end } = found;
+    WHITE_SPACE.lastIndex = end;
+    WHITE_SPACE.test(text);
+    return { value: JSON.parse(text.slice(offset, end)), offset, end, next: WHITE_SPACE.lastIndex };
+}
+const WHITE_SPACE = /[ \t\r\n]*/y;
 /**
  * Why and where JSON.parse refused a text that is not a citation file (a
  * report read back): the checking scan, with RFC 8259's rules alone (a
@@ -44558,6 +44587,13 @@ class Scanner {
                         : 'a JSON file holds exactly one value (use .jsonl for one record per line)'), this.pos);
         }
         return { offset, recordOffsets: this.recordOffsets, keyOffsets: this.keyOffsets, claimOffsets: this.claimOffsets };
+    }
+    /** The first value of the text, checked: where it starts and ends (what follows is not looked at). */
+    scanValue() {
+        this.skipWhitespace();
+        const offset = this.pos;
+        this.value(0, 'other');
+        return { offset, end: this.pos };
     }
     unexpected(expected) {
         throw new JsonSyntaxError(`unexpected ${describe(this.text, this.pos, this.end)}: ${expected}`, this.pos);

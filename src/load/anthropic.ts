@@ -12,6 +12,7 @@ import type { DocumentList } from './manifest.js';
 import {
   type JsonOffsets,
   JsonSyntaxError,
+  firstJsonValue,
   MAX_RECORDS_PER_FILE,
   parseStrictJson,
   tooManyRecords,
@@ -144,14 +145,17 @@ const SAVE_FINAL =
 
 /**
  * The one problem of a log of streaming events, the first of type `first`
- * (one of STREAM_EVENTS or STREAM_EXTRAS): `count` of them, or undefined for
- * a `.json` file of them one per line, which is read no further.
+ * (one of STREAM_EVENTS or STREAM_EXTRAS): `count` of them, or how they are
+ * written in a file that is not read past the first (`lines`: one per line,
+ * in a `.json` file; `values`: one after another, over several lines).
  */
-function streamProblem(first: string, count: number | undefined): string {
+function streamProblem(first: string, count: number | 'lines' | 'values'): string {
   const events =
-    count === undefined
+    count === 'lines'
       ? 'streaming events of a Messages API response, one per line,'
-      : `${count} streaming event${count === 1 ? '' : 's'} of a Messages API response,`;
+      : count === 'values'
+        ? 'streaming events of a Messages API response, written one after another,'
+        : `${count} streaming event${count === 1 ? '' : 's'} of a Messages API response,`;
   return `${events} starting with ${first}, not a saved response: ${SAVE_FINAL}`;
 }
 
@@ -166,7 +170,7 @@ export interface StreamText {
  * line that is not blank names an event (`event: message_start`) or holds one
  * (`data: {"type": "message_start", …}`).
  */
-export function streamedEvents(text: string): StreamText | undefined {
+function streamedEvents(text: string): StreamText | undefined {
   const { offset, end } = firstLine(text);
   SSE_FIELD.lastIndex = offset;
   const field = SSE_FIELD.exec(text);
@@ -187,19 +191,23 @@ export function streamedEvents(text: string): StreamText | undefined {
 }
 
 /**
- * Whether a text that is not JSON is a saved stream: server-sent events, or
- * streaming events one per line (JSON Lines in a `.json` file). `invalidAt`:
- * where the text stops being JSON; when that is on its first line, the line
- * is no event (and is not parsed again).
+ * Whether a text that is not one JSON value is a saved stream: server-sent
+ * events, or streaming events written one after another, as JSON Lines in a
+ * `.json` file or indented over several lines (Python's `event.to_json()`,
+ * `json.dumps(event, indent=2)`) in either. It is when its first value is an
+ * event and more follows it. `jsonLines`: the text is a `.jsonl` file's, whose
+ * events one per line are read line by line (and counted), not here.
  */
-export function streamText(text: string, invalidAt: number): StreamText | undefined {
+export function streamText(text: string, jsonLines: boolean): StreamText | undefined {
   const sse = streamedEvents(text);
   if (sse !== undefined) return sse;
-  const { offset, end } = firstLine(text);
-  if (invalidAt <= end) return undefined;
-  const value = jsonValue(text, offset, end);
-  if (streamPart(value) !== 'event') return undefined;
-  return { offset, message: streamProblem((value as { type: string }).type, undefined) };
+  const first = firstJsonValue(text);
+  if (first === undefined || first.next === text.length || streamPart(first.value) !== 'event') return undefined;
+  const { offset, end, next } = first;
+  const lineEnds = lineEnd(text, offset);
+  if (jsonLines && lineEnds >= end) return undefined;
+  const type = (first.value as { type: string }).type;
+  return { offset, message: streamProblem(type, lineEnds >= end && lineEnds < next ? 'lines' : 'values') };
 }
 
 /** Where the first line of a text that is not blank starts, and where it ends. */

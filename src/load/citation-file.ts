@@ -18,7 +18,6 @@ import {
   type ResponseItem,
   type ResponseRecordExtras,
   readResponses,
-  streamedEvents,
   streamText,
 } from './anthropic.js';
 import type { DocumentList, RecordFormat } from './manifest.js';
@@ -162,7 +161,7 @@ export function parseCitationText(
   if (format === 'json') {
     const json = parseJson(text);
     // Not JSON, but a saved stream: one problem that says so, not the first thing JSON does not allow.
-    const stream = json instanceof JsonSyntaxError && responses ? streamText(text, json.offset) : undefined;
+    const stream = json instanceof JsonSyntaxError && responses ? streamText(text, false) : undefined;
     if (stream !== undefined) return unread(file, stream.message, index.position(stream.offset));
     if (!(json instanceof JsonSyntaxError) && responses) {
       const value = json.value;
@@ -180,8 +179,8 @@ export function parseCitationText(
     }
     parsed = parseJsonFile(text, json);
   } else if (format === 'jsonl') {
-    // Server-sent events: one problem that says so, not one for each line.
-    const stream = responses ? streamedEvents(text) : undefined;
+    // Server-sent events, or events over several lines: one problem that says so, not one for each line.
+    const stream = responses ? streamText(text, true) : undefined;
     if (stream !== undefined) return unread(file, stream.message, index.position(stream.offset));
     parsed = parseJsonLines(text);
     const values = parsed.records.map((r) => r.value);

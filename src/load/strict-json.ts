@@ -108,6 +108,37 @@ export function parseStrictJson(text: string, start = 0, end = text.length, line
   return { ...scan(true), value };
 }
 
+/** The first JSON value of a text, and where it is. */
+export interface FirstJsonValue {
+  readonly value: unknown;
+  /** Where it starts and where it ends. */
+  readonly offset: number;
+  readonly end: number;
+  /** Where what follows it starts, past white space: the text's length when nothing does. */
+  readonly next: number;
+}
+
+/**
+ * The first JSON value of a text that may hold more after it (values written
+ * one after another), checked as a file's value is, or undefined when the text
+ * does not start with one. Reads the text no further than that value.
+ */
+export function firstJsonValue(text: string): FirstJsonValue | undefined {
+  let found: { offset: number; end: number };
+  try {
+    found = new Scanner(text, 0, text.length, false, false).scanValue();
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) return undefined;
+    throw error;
+  }
+  const { offset, end } = found;
+  WHITE_SPACE.lastIndex = end;
+  WHITE_SPACE.test(text);
+  return { value: JSON.parse(text.slice(offset, end)), offset, end, next: WHITE_SPACE.lastIndex };
+}
+
+const WHITE_SPACE = /[ \t\r\n]*/y;
+
 /**
  * Why and where JSON.parse refused a text that is not a citation file (a
  * report read back): the checking scan, with RFC 8259's rules alone (a
@@ -187,6 +218,14 @@ class Scanner {
       );
     }
     return { offset, recordOffsets: this.recordOffsets, keyOffsets: this.keyOffsets, claimOffsets: this.claimOffsets };
+  }
+
+  /** The first value of the text, checked: where it starts and ends (what follows is not looked at). */
+  scanValue(): { offset: number; end: number } {
+    this.skipWhitespace();
+    const offset = this.pos;
+    this.value(0, 'other');
+    return { offset, end: this.pos };
   }
 
   private unexpected(expected: string): never {

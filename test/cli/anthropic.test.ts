@@ -340,6 +340,7 @@ describe('a saved stream is one problem, not one for each of its events', () => 
     'save the final message instead, which the SDKs give when the stream ends (`stream.finalMessage()` in TypeScript, `stream.get_final_message()` in Python)';
   const logProblem = (count: number) =>
     `error: ${count} streaming events of a Messages API response, starting with message_start, not a saved response: ${SAVE}`;
+  const valuesProblem = `error: streaming events of a Messages API response, written one after another, starting with message_start, not a saved response: ${SAVE}`;
   const sseProblem = `error: server-sent events of a streamed Messages API response, starting with message_start, not JSON: ${SAVE}`;
 
   it.each([
@@ -358,6 +359,24 @@ describe('a saved stream is one problem, not one for each of its events', () => 
     ],
     ['server-sent events in a .jsonl file', 'evals/s.jsonl', sse(logged), `evals/s.jsonl:1:1: ${sseProblem}`],
     ['server-sent events in a .json file', 'evals/s.json', `\r\n  ${sse(logged)}`, `evals/s.json:2:3: ${sseProblem}`],
+    [
+      'the events indented, one after another, in a .jsonl file (Python’s `event.to_json()`)',
+      'evals/s.jsonl',
+      logged.map((e) => `${JSON.stringify(e, null, 2)}\n`).join(''),
+      `evals/s.jsonl:1:1: ${valuesProblem}`,
+    ],
+    [
+      'the events indented in a .json file',
+      'evals/s.json',
+      `\n  ${logged.map((e) => JSON.stringify(e, null, 4)).join('\n')}`,
+      `evals/s.json:2:3: ${valuesProblem}`,
+    ],
+    [
+      'the events one after another on one line, in a .json file',
+      'evals/s.json',
+      logged.map((e) => JSON.stringify(e)).join(''),
+      `evals/s.json:1:1: ${valuesProblem}`,
+    ],
     [
       'server-sent events of data lines alone',
       'evals/s.jsonl',
@@ -417,17 +436,31 @@ describe('a saved stream is one problem, not one for each of its events', () => 
     const file = lines(...logged.slice(0, 2), { ...record, type: 'message_stop' });
     const run = runCli(['check', 'evals/s.jsonl'], workspace({ 'evals/s.jsonl': file }, DETECTED));
     expect(run.stdout).toBe('(record 1): invalid fields\n(record 2): invalid fields\nc1: located\nlocated=1/3\n');
+    // Nor a file whose first value, written over several lines, has one of those keys.
+    const indented = [{ ...record, type: 'message_start' }, ...logged.slice(1, 3)].map((e) => pretty(e)).join('');
+    const several = runCli(['check', 'evals/s.json'], workspace({ 'evals/s.json': indented }, DETECTED));
+    expect(errLines(several.stderr)[0]).toBe(
+      `evals/s.json:${indented.split('\n').indexOf('{', 1) + 1}:1: error: unexpected '{' after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)`,
+    );
     // And `format: citegate` reads every line as a record, events or not.
     const told = runCli(
-      ['check', 'evals/s.jsonl', 'evals/t.jsonl'],
+      ['check', 'evals/s.jsonl', 'evals/t.jsonl', 'evals/u.json'],
       workspace(
-        { 'evals/s.jsonl': lines(...logged.slice(0, 2)), 'evals/t.jsonl': sse(logged.slice(0, 1)) },
+        {
+          'evals/s.jsonl': lines(...logged.slice(0, 2)),
+          'evals/t.jsonl': sse(logged.slice(0, 1)),
+          'evals/u.json': logged
+            .slice(1, 3)
+            .map((e) => pretty(e))
+            .join(''),
+        },
         '  - path: "evals/**"\n    format: citegate',
       ),
     );
     expect(errLines(told.stderr)).toEqual([
       "evals/t.jsonl:1:1: error: unexpected 'e': expected a JSON value",
       "evals/t.jsonl:2:1: error: unexpected 'd': expected a JSON value",
+      "evals/u.json:4:1: error: unexpected '{' after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)",
       'evals/s.jsonl:1:1: error: (record 1): invalid fields: citation_id, source_id and quote are missing',
       'evals/s.jsonl:2:1: error: (record 2): invalid fields: citation_id, source_id and quote are missing',
     ]);

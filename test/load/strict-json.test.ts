@@ -1,4 +1,5 @@
 import {
+  firstJsonValue,
   JsonSyntaxError,
   type JsonOffsets,
   MAX_JSON_DEPTH,
@@ -107,6 +108,22 @@ describe('parseStrictJson', () => {
   it('parses a slice of the text (one JSON Lines line)', () => {
     const text = '{"a":1}\n{"b":2}';
     expect(parseStrictJson(text, 8, 15).value).toEqual({ b: 2 });
+  });
+});
+
+describe('firstJsonValue', () => {
+  it('reads the first of values written one after another, and says where the next starts', () => {
+    const text = '\n {\n  "a": [1, "}"]\n}\n\n{"b": 2}';
+    expect(firstJsonValue(text)).toEqual({ value: { a: [1, '}'] }, offset: 2, end: 21, next: 23 });
+    expect(text.slice(23)).toBe('{"b": 2}');
+    // Nothing after it, or anything at all: what follows is not read.
+    expect(firstJsonValue('[1] ')).toEqual({ value: [1], offset: 0, end: 3, next: 4 });
+    expect(firstJsonValue('"x"}{')?.next).toBe(3);
+  });
+
+  it('is undefined when the text does not start with a value, checked as a file is', () => {
+    for (const text of ['', ' ', '{"a": 1', '{"a": 1, "a": 2} {}', "{'a': 1}", 'event: ping', '[1,]'])
+      expect(firstJsonValue(text)).toBeUndefined();
   });
 });
 
