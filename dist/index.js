@@ -28693,26 +28693,49 @@ function streamedEvents(text) {
     };
 }
 /**
- * Whether a text that is not one JSON value is a saved stream: server-sent
- * events, or streaming events written one after another, as JSON Lines in a
- * `.json` file or indented over several lines (Python's `event.to_json()`,
- * `json.dumps(event, indent=2)`) in either. It is when its first value is an
- * event and more follows it. `jsonLines`: the text is a `.jsonl` file's, whose
- * events one per line are read line by line (and counted), not here.
+ * Why a text is not read value by value, when it says why: a text that is not
+ * one JSON value (a `.json` file's), or whose first value spreads over several
+ * lines (a `.jsonl` file's, `jsonLines`). It is a saved stream when it is
+ * server-sent events, or when its first value is a streaming event and more
+ * follows it: JSON Lines in a `.json` file, or events indented over several
+ * lines (Python's `event.to_json()`, `json.dumps(event, indent=2)`). And it
+ * holds responses that cannot be read so when its first value is a response:
+ * more follow it in a `.json` file, or it is indented in a `.jsonl` file. A
+ * `.jsonl` file's values one per line are read line by line (events counted),
+ * not here.
  */
-function streamText(text, jsonLines) {
+function unreadableText(text, jsonLines) {
     const sse = streamedEvents(text);
     if (sse !== undefined)
         return sse;
     const first = (0,strict_json/* firstJsonValue */.wX)(text);
-    if (first === undefined || first.next === text.length || streamPart(first.value) !== 'event')
+    if (first === undefined)
         return undefined;
-    const { offset, end, next } = first;
+    const { value, offset, end, next } = first;
     const lineEnds = lineEnd(text, offset);
-    if (jsonLines && lineEnds >= end)
+    const oneLine = lineEnds >= end;
+    if (jsonLines && oneLine)
         return undefined;
-    const type = first.value.type;
-    return { offset, message: streamProblem(type, lineEnds >= end && lineEnds < next ? 'lines' : 'values') };
+    const more = next < text.length;
+    if (more && streamPart(value) === 'event') {
+        const type = value.type;
+        return { offset, message: streamProblem(type, oneLine && lineEnds < next ? 'lines' : 'values') };
+    }
+    if (!looksLikeResponse(value))
+        return undefined;
+    const what = value.type === 'message' ? 'a Messages API response' : 'a Message Batches result';
+    if (jsonLines) {
+        return {
+            offset,
+            message: `${what} written over several lines: a line of a JSON Lines file holds one whole response; write each on one line, without indenting`,
+        };
+    }
+    if (!more)
+        return undefined;
+    return {
+        offset: next,
+        message: `more than one JSON value, the first ${what}: a .json file holds one value; write one response per line in a .jsonl file, or the responses in a JSON list`,
+    };
 }
 /** Where the first line of a text that is not blank starts, and where it ends. */
 function firstLine(text) {
@@ -29424,10 +29447,11 @@ function parseCitationText(text, file, format, reading = {}) {
     const responses = reading.format !== 'citegate';
     if (format === 'json') {
         const json = parseJson(text);
-        // Not JSON, but a saved stream: one problem that says so, not the first thing JSON does not allow.
-        const stream = json instanceof strict_json/* JsonSyntaxError */.q3 && responses ? streamText(text, false) : undefined;
-        if (stream !== undefined)
-            return unread(file, stream.message, index.position(stream.offset));
+        // Not JSON, but a saved stream or responses one after another: one problem
+        // that says so, not the first thing JSON does not allow.
+        const why = json instanceof strict_json/* JsonSyntaxError */.q3 && responses ? unreadableText(text, false) : undefined;
+        if (why !== undefined)
+            return unread(file, why.message, index.position(why.offset));
         if (!(json instanceof strict_json/* JsonSyntaxError */.q3) && responses) {
             const value = json.value;
             const shaped = looksLikeResponse(value) ||
@@ -29444,10 +29468,10 @@ function parseCitationText(text, file, format, reading = {}) {
         parsed = parseJsonFile(text, json);
     }
     else if (format === 'jsonl') {
-        // Server-sent events, or events over several lines: one problem that says so, not one for each line.
-        const stream = responses ? streamText(text, true) : undefined;
-        if (stream !== undefined)
-            return unread(file, stream.message, index.position(stream.offset));
+        // Server-sent events, or events or a response over several lines: one problem that says so, not one for each line.
+        const why = responses ? unreadableText(text, true) : undefined;
+        if (why !== undefined)
+            return unread(file, why.message, index.position(why.offset));
         parsed = parseJsonLines(text);
         const values = parsed.records.map((r) => r.value);
         if (responses &&

@@ -159,8 +159,8 @@ function streamProblem(first: string, count: number | 'lines' | 'values'): strin
   return `${events} starting with ${first}, not a saved response: ${SAVE_FINAL}`;
 }
 
-/** A saved stream a file's first line shows: where that line starts, and the file's one problem. */
-export interface StreamText {
+/** What a text that cannot be read value by value is: where, and the file's one problem. */
+export interface UnreadableText {
   readonly offset: number;
   readonly message: string;
 }
@@ -170,7 +170,7 @@ export interface StreamText {
  * line that is not blank names an event (`event: message_start`) or holds one
  * (`data: {"type": "message_start", …}`).
  */
-function streamedEvents(text: string): StreamText | undefined {
+function streamedEvents(text: string): UnreadableText | undefined {
   const { offset, end } = firstLine(text);
   SSE_FIELD.lastIndex = offset;
   const field = SSE_FIELD.exec(text);
@@ -191,23 +191,44 @@ function streamedEvents(text: string): StreamText | undefined {
 }
 
 /**
- * Whether a text that is not one JSON value is a saved stream: server-sent
- * events, or streaming events written one after another, as JSON Lines in a
- * `.json` file or indented over several lines (Python's `event.to_json()`,
- * `json.dumps(event, indent=2)`) in either. It is when its first value is an
- * event and more follows it. `jsonLines`: the text is a `.jsonl` file's, whose
- * events one per line are read line by line (and counted), not here.
+ * Why a text is not read value by value, when it says why: a text that is not
+ * one JSON value (a `.json` file's), or whose first value spreads over several
+ * lines (a `.jsonl` file's, `jsonLines`). It is a saved stream when it is
+ * server-sent events, or when its first value is a streaming event and more
+ * follows it: JSON Lines in a `.json` file, or events indented over several
+ * lines (Python's `event.to_json()`, `json.dumps(event, indent=2)`). And it
+ * holds responses that cannot be read so when its first value is a response:
+ * more follow it in a `.json` file, or it is indented in a `.jsonl` file. A
+ * `.jsonl` file's values one per line are read line by line (events counted),
+ * not here.
  */
-export function streamText(text: string, jsonLines: boolean): StreamText | undefined {
+export function unreadableText(text: string, jsonLines: boolean): UnreadableText | undefined {
   const sse = streamedEvents(text);
   if (sse !== undefined) return sse;
   const first = firstJsonValue(text);
-  if (first === undefined || first.next === text.length || streamPart(first.value) !== 'event') return undefined;
-  const { offset, end, next } = first;
+  if (first === undefined) return undefined;
+  const { value, offset, end, next } = first;
   const lineEnds = lineEnd(text, offset);
-  if (jsonLines && lineEnds >= end) return undefined;
-  const type = (first.value as { type: string }).type;
-  return { offset, message: streamProblem(type, lineEnds >= end && lineEnds < next ? 'lines' : 'values') };
+  const oneLine = lineEnds >= end;
+  if (jsonLines && oneLine) return undefined;
+  const more = next < text.length;
+  if (more && streamPart(value) === 'event') {
+    const type = (value as { type: string }).type;
+    return { offset, message: streamProblem(type, oneLine && lineEnds < next ? 'lines' : 'values') };
+  }
+  if (!looksLikeResponse(value)) return undefined;
+  const what = (value as { type: unknown }).type === 'message' ? 'a Messages API response' : 'a Message Batches result';
+  if (jsonLines) {
+    return {
+      offset,
+      message: `${what} written over several lines: a line of a JSON Lines file holds one whole response; write each on one line, without indenting`,
+    };
+  }
+  if (!more) return undefined;
+  return {
+    offset: next,
+    message: `more than one JSON value, the first ${what}: a .json file holds one value; write one response per line in a .jsonl file, or the responses in a JSON list`,
+  };
 }
 
 /** Where the first line of a text that is not blank starts, and where it ends. */

@@ -18,7 +18,7 @@ import {
   type ResponseItem,
   type ResponseRecordExtras,
   readResponses,
-  streamText,
+  unreadableText,
 } from './anthropic.js';
 import type { DocumentList, RecordFormat } from './manifest.js';
 import {
@@ -160,9 +160,10 @@ export function parseCitationText(
   const responses = reading.format !== 'citegate';
   if (format === 'json') {
     const json = parseJson(text);
-    // Not JSON, but a saved stream: one problem that says so, not the first thing JSON does not allow.
-    const stream = json instanceof JsonSyntaxError && responses ? streamText(text, false) : undefined;
-    if (stream !== undefined) return unread(file, stream.message, index.position(stream.offset));
+    // Not JSON, but a saved stream or responses one after another: one problem
+    // that says so, not the first thing JSON does not allow.
+    const why = json instanceof JsonSyntaxError && responses ? unreadableText(text, false) : undefined;
+    if (why !== undefined) return unread(file, why.message, index.position(why.offset));
     if (!(json instanceof JsonSyntaxError) && responses) {
       const value = json.value;
       const shaped =
@@ -179,9 +180,9 @@ export function parseCitationText(
     }
     parsed = parseJsonFile(text, json);
   } else if (format === 'jsonl') {
-    // Server-sent events, or events over several lines: one problem that says so, not one for each line.
-    const stream = responses ? streamText(text, true) : undefined;
-    if (stream !== undefined) return unread(file, stream.message, index.position(stream.offset));
+    // Server-sent events, or events or a response over several lines: one problem that says so, not one for each line.
+    const why = responses ? unreadableText(text, true) : undefined;
+    if (why !== undefined) return unread(file, why.message, index.position(why.offset));
     parsed = parseJsonLines(text);
     const values = parsed.records.map((r) => r.value);
     if (

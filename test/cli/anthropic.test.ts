@@ -193,6 +193,57 @@ describe('the shapes of a file of responses', () => {
     }
   });
 
+  it('says what to do with responses one after another in a .json file, or indented in a .jsonl file', () => {
+    const several = `${JSON.stringify(good('msg_1'))}\n${JSON.stringify(good('msg_2'))}\n`;
+    const indented = pretty(good('msg_1')) + pretty(good('msg_2'));
+    const batch = lines(
+      { custom_id: 'q1', result: { type: 'succeeded', message: good('msg_x') } },
+      { custom_id: 'q2' },
+    );
+    const files = {
+      'evals/a.json': several,
+      'evals/b.json': indented.trimEnd(),
+      'evals/c.json': batch,
+      'evals/d.jsonl': `\n${indented}`,
+      'evals/e.jsonl': pretty(good('msg_3')),
+    };
+    const ONE =
+      'a .json file holds one value; write one response per line in a .jsonl file, or the responses in a JSON list';
+    const INDENTED =
+      'written over several lines: a line of a JSON Lines file holds one whole response; write each on one line, without indenting';
+    for (const citations of [ANTHROPIC, DETECTED]) {
+      const run = runCli(
+        ['check', ...Object.keys(files), 'evals/good.json'],
+        workspace({ ...files, 'evals/good.json': pretty(good('m')) }, citations),
+      );
+      expect(errLines(run.stderr)).toEqual([
+        `evals/a.json:2:1: error: more than one JSON value, the first a Messages API response: ${ONE}`,
+        `evals/b.json:${pretty(good('msg_1')).split('\n').length}:1: error: more than one JSON value, the first a Messages API response: ${ONE}`,
+        `evals/c.json:2:1: error: more than one JSON value, the first a Message Batches result: ${ONE}`,
+        `evals/d.jsonl:2:1: error: a Messages API response ${INDENTED}`,
+        `evals/e.jsonl:1:1: error: a Messages API response ${INDENTED}`,
+      ]);
+      expect(run.stdout).toMatch(
+        /^evals\/good\.json:\d+: m#0\.0: located\nevals\/good\.json:\d+: m#2\.0: located\nlocated=2\/2\n$/,
+      );
+      expect(run.code).toBe(1);
+    }
+    // `format: citegate` guesses nothing.
+    const told = runCli(
+      ['check', 'evals/a.json', 'evals/e.jsonl'],
+      workspace(
+        { 'evals/a.json': several, 'evals/e.jsonl': pretty(good('msg_3')) },
+        '  - path: "evals/**"\n    format: citegate',
+      ),
+    );
+    expect(errLines(told.stderr)[0]).toBe(
+      "evals/a.json:2:1: error: unexpected '{' after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)",
+    );
+    expect(errLines(told.stderr)[1]).toBe(
+      'evals/e.jsonl:1:2: error: unexpected end of input: expected a key in double quotes',
+    );
+  });
+
   it('reads citations absent, null and empty alike: text no citation covers', () => {
     for (const uncited of [undefined, null, []]) {
       const response = message('m', [
