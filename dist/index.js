@@ -28624,20 +28624,38 @@ const STREAM_EXTRAS = new Set([
     'signature',
     'input_json',
 ]);
-/** `event`: a streaming event; `extra`: what a log of them holds beside (STREAM_EXTRAS); undefined: neither. */
+/**
+ * The types of the messages of the Claude Agent SDK (its TypeScript
+ * `SDKMessage`s, the lines `claude -p --output-format stream-json` prints),
+ * each with a `session_id`: `stream_event` wraps a streaming event, with
+ * partial messages on; `assistant` holds the message of one of the agent's
+ * requests; `result` ends the session. Another type with a `session_id` is
+ * one of its others (`rate_limit_event`…): alone, not enough to tell.
+ */
+const AGENT_MESSAGES = new Set(['stream_event', 'assistant', 'user', 'system', 'result']);
+/**
+ * `event`: a streaming event; `agent`: a message of the Claude Agent SDK
+ * (AGENT_MESSAGES); `extra`: what a log of either holds beside them
+ * (STREAM_EXTRAS, or another type with a `session_id`); undefined: none.
+ */
 function streamPart(value) {
     if (!isPlainObject(value) || typeof value.type !== 'string')
         return undefined;
     for (const key of RECORD_KEYS)
         if (Object.hasOwn(value, key))
             return undefined;
-    return STREAM_EVENTS.has(value.type) ? 'event' : STREAM_EXTRAS.has(value.type) ? 'extra' : undefined;
+    if (STREAM_EVENTS.has(value.type))
+        return 'event';
+    if (typeof value.session_id === 'string')
+        return AGENT_MESSAGES.has(value.type) ? 'agent' : 'extra';
+    return STREAM_EXTRAS.has(value.type) ? 'extra' : undefined;
 }
 /**
  * Whether the values of a file (its value, the elements of its list or its
- * lines) are a log of streaming events: each one an event or what a log holds
- * beside them, at least one an event, and none with a key of citegate's own
- * records, so that a citation file in citegate's format is never taken for one.
+ * lines) are a log of streaming events or of the Claude Agent SDK's messages:
+ * each one an event, a message or what a log holds beside them, at least one
+ * an event or a message, and none with a key of citegate's own records, so
+ * that a citation file in citegate's format is never taken for one.
  */
 function looksLikeStream(values) {
     let events = false;
@@ -28645,25 +28663,29 @@ function looksLikeStream(values) {
         const part = streamPart(value);
         if (part === undefined)
             return false;
-        if (part === 'event')
+        if (part !== 'extra')
             events = true;
     }
     return events;
 }
 const SAVE_FINAL = 'save the final message instead, which the SDKs give when the stream ends (`stream.finalMessage()` in TypeScript, `stream.get_final_message()` in Python)';
+const SAVE_AGENT = "save the final message of a Messages API request instead, or write the agent's citations in citegate's own format (citation_id, source_id, quote)";
 /**
- * The one problem of a log of streaming events, the first of type `first`
- * (one of STREAM_EVENTS or STREAM_EXTRAS): `count` of them, or how they are
- * written in a file that is not read past the first (`lines`: one per line,
- * in a `.json` file; `values`: one after another, over several lines).
+ * The one problem of a log of streaming events, or of the Claude Agent SDK's
+ * messages (`agent`), the first of type `first`: `count` of them, or how they
+ * are written in a file that is not read past the first (`lines`: one per
+ * line, in a `.json` file; `values`: one after another, over several lines).
  */
-function streamProblem(first, count) {
+function streamProblem(first, count, agent) {
+    const [one, of] = agent ? ['message', 'of the Claude Agent SDK'] : ['streaming event', 'of a Messages API response'];
     const events = count === 'lines'
-        ? 'streaming events of a Messages API response, one per line,'
+        ? `${one}s ${of}, one per line,`
         : count === 'values'
-            ? 'streaming events of a Messages API response, written one after another,'
-            : `${count} streaming event${count === 1 ? '' : 's'} of a Messages API response,`;
-    return `${events} starting with ${first}, not a saved response: ${SAVE_FINAL}`;
+            ? `${one}s ${of}, written one after another,`
+            : `${count} ${one}${count === 1 ? '' : 's'} ${of},`;
+    return agent
+        ? `${events} starting with ${first}, not saved Messages API responses: ${SAVE_AGENT}`
+        : `${events} starting with ${first}, not a saved response: ${SAVE_FINAL}`;
 }
 /**
  * Whether a text is server-sent events as the API streams them: its first
@@ -28717,9 +28739,10 @@ function unreadableText(text, jsonLines) {
     if (jsonLines && oneLine)
         return undefined;
     const more = next < text.length;
-    if (more && streamPart(value) === 'event') {
+    const part = streamPart(value);
+    if (more && (part === 'event' || part === 'agent')) {
         const type = value.type;
-        return { offset, message: streamProblem(type, oneLine && lineEnds < next ? 'lines' : 'values') };
+        return { offset, message: streamProblem(type, oneLine && lineEnds < next ? 'lines' : 'values', part === 'agent') };
     }
     if (!looksLikeResponse(value))
         return undefined;
@@ -28797,12 +28820,13 @@ const CITATION_TYPES = 'char_location, page_location, content_block_location, se
  */
 function readResponses(text, file, index, items, documents) {
     const reader = new ResponseReader(text, file, index, documents);
-    // Streaming events are one problem, at the first, not one for each.
-    const streamed = items.some((item) => streamPart(item.value) === 'event');
+    // Streaming events, and the Agent SDK's messages, are one problem, at the first, not one for each.
+    const parts = items.map((item) => streamPart(item.value));
+    const streamed = parts.some((part) => part === 'event' || part === 'agent');
     let first;
     let events = 0;
     items.forEach((item, n) => {
-        if (streamed && streamPart(item.value) !== undefined) {
+        if (streamed && parts[n] !== undefined) {
             first ??= item;
             events++;
         }
@@ -28811,8 +28835,9 @@ function readResponses(text, file, index, items, documents) {
     });
     if (first !== undefined) {
         const type = first.value.type;
+        const message = streamProblem(type, events, parts.includes('agent'));
         // A file that cannot be read as responses, not a response that cannot pass.
-        reader.problems.push({ file, ...index.position(first.offsets.offset), message: streamProblem(type, events) });
+        reader.problems.push({ file, ...index.position(first.offsets.offset), message });
     }
     if (reader.records.length > strict_json/* MAX_RECORDS_PER_FILE */.fM) {
         return {

@@ -117,25 +117,42 @@ const STREAM_EXTRAS: ReadonlySet<string> = new Set([
   'input_json',
 ]);
 
-/** `event`: a streaming event; `extra`: what a log of them holds beside (STREAM_EXTRAS); undefined: neither. */
-function streamPart(value: unknown): 'event' | 'extra' | undefined {
+/**
+ * The types of the messages of the Claude Agent SDK (its TypeScript
+ * `SDKMessage`s, the lines `claude -p --output-format stream-json` prints),
+ * each with a `session_id`: `stream_event` wraps a streaming event, with
+ * partial messages on; `assistant` holds the message of one of the agent's
+ * requests; `result` ends the session. Another type with a `session_id` is
+ * one of its others (`rate_limit_event`…): alone, not enough to tell.
+ */
+const AGENT_MESSAGES: ReadonlySet<string> = new Set(['stream_event', 'assistant', 'user', 'system', 'result']);
+
+/**
+ * `event`: a streaming event; `agent`: a message of the Claude Agent SDK
+ * (AGENT_MESSAGES); `extra`: what a log of either holds beside them
+ * (STREAM_EXTRAS, or another type with a `session_id`); undefined: none.
+ */
+function streamPart(value: unknown): 'event' | 'agent' | 'extra' | undefined {
   if (!isPlainObject(value) || typeof value.type !== 'string') return undefined;
   for (const key of RECORD_KEYS) if (Object.hasOwn(value, key)) return undefined;
-  return STREAM_EVENTS.has(value.type) ? 'event' : STREAM_EXTRAS.has(value.type) ? 'extra' : undefined;
+  if (STREAM_EVENTS.has(value.type)) return 'event';
+  if (typeof value.session_id === 'string') return AGENT_MESSAGES.has(value.type) ? 'agent' : 'extra';
+  return STREAM_EXTRAS.has(value.type) ? 'extra' : undefined;
 }
 
 /**
  * Whether the values of a file (its value, the elements of its list or its
- * lines) are a log of streaming events: each one an event or what a log holds
- * beside them, at least one an event, and none with a key of citegate's own
- * records, so that a citation file in citegate's format is never taken for one.
+ * lines) are a log of streaming events or of the Claude Agent SDK's messages:
+ * each one an event, a message or what a log holds beside them, at least one
+ * an event or a message, and none with a key of citegate's own records, so
+ * that a citation file in citegate's format is never taken for one.
  */
 export function looksLikeStream(values: readonly unknown[]): boolean {
   let events = false;
   for (const value of values) {
     const part = streamPart(value);
     if (part === undefined) return false;
-    if (part === 'event') events = true;
+    if (part !== 'extra') events = true;
   }
   return events;
 }
@@ -143,20 +160,26 @@ export function looksLikeStream(values: readonly unknown[]): boolean {
 const SAVE_FINAL =
   'save the final message instead, which the SDKs give when the stream ends (`stream.finalMessage()` in TypeScript, `stream.get_final_message()` in Python)';
 
+const SAVE_AGENT =
+  "save the final message of a Messages API request instead, or write the agent's citations in citegate's own format (citation_id, source_id, quote)";
+
 /**
- * The one problem of a log of streaming events, the first of type `first`
- * (one of STREAM_EVENTS or STREAM_EXTRAS): `count` of them, or how they are
- * written in a file that is not read past the first (`lines`: one per line,
- * in a `.json` file; `values`: one after another, over several lines).
+ * The one problem of a log of streaming events, or of the Claude Agent SDK's
+ * messages (`agent`), the first of type `first`: `count` of them, or how they
+ * are written in a file that is not read past the first (`lines`: one per
+ * line, in a `.json` file; `values`: one after another, over several lines).
  */
-function streamProblem(first: string, count: number | 'lines' | 'values'): string {
+function streamProblem(first: string, count: number | 'lines' | 'values', agent: boolean): string {
+  const [one, of] = agent ? ['message', 'of the Claude Agent SDK'] : ['streaming event', 'of a Messages API response'];
   const events =
     count === 'lines'
-      ? 'streaming events of a Messages API response, one per line,'
+      ? `${one}s ${of}, one per line,`
       : count === 'values'
-        ? 'streaming events of a Messages API response, written one after another,'
-        : `${count} streaming event${count === 1 ? '' : 's'} of a Messages API response,`;
-  return `${events} starting with ${first}, not a saved response: ${SAVE_FINAL}`;
+        ? `${one}s ${of}, written one after another,`
+        : `${count} ${one}${count === 1 ? '' : 's'} ${of},`;
+  return agent
+    ? `${events} starting with ${first}, not saved Messages API responses: ${SAVE_AGENT}`
+    : `${events} starting with ${first}, not a saved response: ${SAVE_FINAL}`;
 }
 
 /** What a text that cannot be read value by value is: where, and the file's one problem. */
@@ -212,9 +235,10 @@ export function unreadableText(text: string, jsonLines: boolean): UnreadableText
   const oneLine = lineEnds >= end;
   if (jsonLines && oneLine) return undefined;
   const more = next < text.length;
-  if (more && streamPart(value) === 'event') {
+  const part = streamPart(value);
+  if (more && (part === 'event' || part === 'agent')) {
     const type = (value as { type: string }).type;
-    return { offset, message: streamProblem(type, oneLine && lineEnds < next ? 'lines' : 'values') };
+    return { offset, message: streamProblem(type, oneLine && lineEnds < next ? 'lines' : 'values', part === 'agent') };
   }
   if (!looksLikeResponse(value)) return undefined;
   const what = (value as { type: unknown }).type === 'message' ? 'a Messages API response' : 'a Message Batches result';
@@ -307,20 +331,22 @@ export function readResponses(
   documents: DocumentList | undefined,
 ): ReadResponses {
   const reader = new ResponseReader(text, file, index, documents);
-  // Streaming events are one problem, at the first, not one for each.
-  const streamed = items.some((item) => streamPart(item.value) === 'event');
+  // Streaming events, and the Agent SDK's messages, are one problem, at the first, not one for each.
+  const parts = items.map((item) => streamPart(item.value));
+  const streamed = parts.some((part) => part === 'event' || part === 'agent');
   let first: ResponseItem | undefined;
   let events = 0;
   items.forEach((item, n) => {
-    if (streamed && streamPart(item.value) !== undefined) {
+    if (streamed && parts[n] !== undefined) {
       first ??= item;
       events++;
     } else reader.item(item, n);
   });
   if (first !== undefined) {
     const type = (first.value as { type: string }).type;
+    const message = streamProblem(type, events, parts.includes('agent'));
     // A file that cannot be read as responses, not a response that cannot pass.
-    reader.problems.push({ file, ...index.position(first.offsets.offset), message: streamProblem(type, events) });
+    reader.problems.push({ file, ...index.position(first.offsets.offset), message });
   }
   if (reader.records.length > MAX_RECORDS_PER_FILE) {
     return {

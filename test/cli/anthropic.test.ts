@@ -532,6 +532,89 @@ describe('a saved stream is one problem, not one for each of its events', () => 
       'citegate: error: no citation records in the files checked (an empty run fails)',
     ]);
   });
+
+  describe('the messages of the Claude Agent SDK', () => {
+    // As its TypeScript SDKMessage types are documented, and `claude -p --output-format stream-json` prints them.
+    const session = { session_id: '0b6f0f2e-5e0e-4d8c-9d0a-1e2b3c4d5e6f', uuid: 'u' };
+    const init = { type: 'system', subtype: 'init', model: 'claude-sonnet-4-5', tools: [], ...session };
+    const wrapped = logged.map((event) => ({ type: 'stream_event', event, parent_tool_use_id: null, ...session }));
+    const assistant = { type: 'assistant', message: good('msg_a'), parent_tool_use_id: null, ...session };
+    const result = {
+      type: 'result',
+      subtype: 'success',
+      is_error: false,
+      num_turns: 1,
+      result: 'You can…',
+      ...session,
+    };
+    const rateLimit = { type: 'rate_limit_event', rate_limit_info: { status: 'allowed' }, ...session };
+    const AGENT =
+      "not saved Messages API responses: save the final message of a Messages API request instead, or write the agent's citations in citegate's own format (citation_id, source_id, quote)";
+
+    it.each([
+      [
+        'a session, partial messages on',
+        'evals/s.jsonl',
+        lines(init, ...wrapped, assistant, rateLimit, result),
+        `evals/s.jsonl:1:1: error: ${wrapped.length + 4} messages of the Claude Agent SDK, starting with system, ${AGENT}`,
+      ],
+      [
+        'the stream_event messages alone',
+        'evals/s.jsonl',
+        lines(...wrapped),
+        `evals/s.jsonl:1:1: error: ${wrapped.length} messages of the Claude Agent SDK, starting with stream_event, ${AGENT}`,
+      ],
+      [
+        'the assistant message alone, a Messages API message inside',
+        'evals/s.jsonl',
+        lines(assistant),
+        `evals/s.jsonl:1:1: error: 1 message of the Claude Agent SDK, starting with assistant, ${AGENT}`,
+      ],
+      [
+        'the result (`claude -p --output-format json`)',
+        'evals/s.json',
+        pretty(result),
+        `evals/s.json:1:1: error: 1 message of the Claude Agent SDK, starting with result, ${AGENT}`,
+      ],
+      [
+        'a JSON list of them',
+        'evals/s.json',
+        pretty([assistant, result]),
+        `evals/s.json:2:3: error: 2 messages of the Claude Agent SDK, starting with assistant, ${AGENT}`,
+      ],
+      [
+        'them indented, one after another',
+        'evals/s.jsonl',
+        pretty(assistant) + pretty(result),
+        `evals/s.jsonl:1:1: error: messages of the Claude Agent SDK, written one after another, starting with assistant, ${AGENT}`,
+      ],
+    ])('%s: one problem, told by the manifest or from its shape', (_what, file, content, problem) => {
+      for (const citations of [ANTHROPIC, DETECTED]) {
+        const run = runCli(
+          ['check', file, 'evals/good.json'],
+          workspace({ [file]: content, 'evals/good.json': pretty(good('m')) }, citations),
+        );
+        expect(errLines(run.stderr)).toEqual([problem]);
+        expect(run.stdout).toMatch(/m#0\.0: located\n.*m#2\.0: located\nlocated=2\/2\n$/);
+        expect(run.code).toBe(1);
+      }
+    });
+
+    it('but a message without its session_id, or with a key of citegate’s records, is none', () => {
+      const record = { citation_id: 'c1', source_id: 'returns-v2', quote: RCPT };
+      const { session_id: _, ...noSession } = assistant;
+      const file = lines(noSession, { ...result, ...record });
+      const run = runCli(['check', 'evals/s.jsonl'], workspace({ 'evals/s.jsonl': file }, DETECTED));
+      expect(run.stdout).toBe('(record 1): invalid fields\nc1: located\nlocated=1/2\n');
+      const told = runCli(
+        ['check', 'evals/s.jsonl'],
+        workspace({ 'evals/s.jsonl': lines(assistant) }, '  - path: "evals/**"\n    format: citegate'),
+      );
+      expect(errLines(told.stderr)[0]).toBe(
+        'evals/s.jsonl:1:1: error: (record 1): invalid fields: citation_id, source_id and quote are missing',
+      );
+    });
+  });
 });
 
 describe('the source a citation names', () => {
