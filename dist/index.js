@@ -29861,6 +29861,12 @@ function namedCitationFiles(workspace, manifest, args) {
             });
             continue;
         }
+        // `a.json/` would resolve to a.json, which the system would refuse to open so.
+        const folder = (0,paths/* folderEnding */.CL)(arg, 'name', paths/* NAME_SEPARATORS */.LS);
+        if (folder !== undefined) {
+            problems.push({ file: arg, line: 0, column: 0, message: `not read: ${folder}` });
+            continue;
+        }
         const abs = workspace.citationArgumentPath(arg);
         if (!workspace.contains(abs)) {
             problems.push({
@@ -29917,7 +29923,7 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
                     const known = names[k];
                     if (!known)
                         names.push({ rel: file, viaLink, as });
-                    else if ((known.viaLink && !viaLink) || (known.viaLink === viaLink && (0,paths/* comparePaths */.c)(file, known.rel) < 0))
+                    else if ((known.viaLink && !viaLink) || (known.viaLink === viaLink && (0,paths/* comparePaths */.cD)(file, known.rel) < 0))
                         names[k] = { rel: file, viaLink, as };
                 },
                 matches,
@@ -29945,9 +29951,9 @@ function findCitationFiles(workspace, manifest, maxLinkedCost = MAX_LINKED_NAMES
     }
     const found = new Set([...byPlace.values()].flatMap((names) => names.map((f) => f.rel)));
     return {
-        files: [...found].sort(paths/* comparePaths */.c).map((file) => refFor(manifest, file)),
+        files: [...found].sort(paths/* comparePaths */.cD).map((file) => refFor(manifest, file)),
         problems: [
-            ...[...problems.values()].sort((a, b) => (0,paths/* comparePaths */.c)(a.file, b.file)),
+            ...[...problems.values()].sort((a, b) => (0,paths/* comparePaths */.cD)(a.file, b.file)),
             ...unmatchedRequirements(manifest, found),
         ],
     };
@@ -30034,7 +30040,7 @@ function walk(workspace, folder, maxLinkedCost, walker) {
         const folders = [];
         const named = entries
             .map((entry) => ({ entry, name: entry.name.toString('utf8') }))
-            .sort((a, b) => (0,paths/* comparePaths */.c)(a.name, b.name));
+            .sort((a, b) => (0,paths/* comparePaths */.cD)(a.name, b.name));
         for (const { entry, name } of named) {
             const rel = current === '' ? name : `${current}/${name}`;
             const isLink = entry.isSymbolicLink();
@@ -32392,7 +32398,7 @@ function runDigest(manifestText, files, github) {
     const manifest = (0,external_node_crypto_.createHash)('sha256').update(manifestText.replace(/\r\n?/g, '\n'), 'utf8').digest('hex');
     hash.update(JSON.stringify([VERSION, manifest, github ?? null]));
     // In path order: files named on a command line come in the order given, which a shell may not keep.
-    for (const file of files.map((f) => f.file).sort(paths/* comparePaths */.c))
+    for (const file of files.map((f) => f.file).sort(paths/* comparePaths */.cD))
         hash.update(`\0${file}`, 'utf8');
     return hash.digest('hex').slice(0, 32);
 }
@@ -32552,7 +32558,7 @@ function compareWithBaseline(result, baseline, failOn, pins, counts) {
             continue;
         removed.push({ file, citationId: record.citationId, sourceId: record.sourceId, verdict: record.verdict });
     }
-    removed.sort((a, b) => (0,paths/* comparePaths */.c)(a.file, b.file));
+    removed.sort((a, b) => (0,paths/* comparePaths */.cD)(a.file, b.file));
     const stillFailing = new Uint8Array(result.findings.length);
     const gone = matchAll(result.findings, base.findings, fileOf, findingKey, (i) => {
         stillFailing[i] = 1;
@@ -32590,9 +32596,9 @@ function sourceChanges(base, pins) {
     const removed = [...before.keys()].filter((id) => !pins.has(id));
     const repinned = [...before].filter(([id, sha]) => pins.has(id) && pins.get(id) !== sha).map(([id]) => id);
     return {
-        added: added.sort(paths/* comparePaths */.c),
-        removed: removed.sort(paths/* comparePaths */.c),
-        repinned: repinned.sort(paths/* comparePaths */.c),
+        added: added.sort(paths/* comparePaths */.cD),
+        removed: removed.sort(paths/* comparePaths */.cD),
+        repinned: repinned.sort(paths/* comparePaths */.cD),
     };
 }
 
@@ -35109,7 +35115,7 @@ class Checkout {
     toRepository(wsPath) {
         const abs = external_node_path_default().join(this.workspace.root, ...wsPath.split('/'));
         const rel = external_node_path_default().relative(this.top, abs);
-        if (rel === '' || !(0,paths/* isBelow */.Y)(abs, this.top))
+        if (rel === '' || !(0,paths/* isBelow */.Yw)(abs, this.top))
             return undefined;
         return rel.split((external_node_path_default()).sep).join('/');
     }
@@ -35882,9 +35888,9 @@ function selectTouched(input, isTouched, readAt) {
         }
     }
     return {
-        files: [...selected.values()].sort((a, b) => (0,paths/* comparePaths */.c)(a.file, b.file)),
-        changedFiles: [...changedFiles].sort(paths/* comparePaths */.c),
-        changedSources: [...changedSources].sort(paths/* comparePaths */.c),
+        files: [...selected.values()].sort((a, b) => (0,paths/* comparePaths */.cD)(a.file, b.file)),
+        changedFiles: [...changedFiles].sort(paths/* comparePaths */.cD),
+        changedSources: [...changedSources].sort(paths/* comparePaths */.cD),
         problems,
     };
 }
@@ -36111,7 +36117,7 @@ async function planFiles(settings, workspace, manifest, manifestRepository, note
     const selection = selectChanged({
         workspace,
         manifest,
-        manifestNamed: (0,paths/* isBelow */.Y)(named, workspace.named)
+        manifestNamed: (0,paths/* isBelow */.Yw)(named, workspace.named)
             ? external_node_path_default().relative(workspace.named, named).split((external_node_path_default()).sep).join('/')
             : undefined,
         changed: changes.list.files,
@@ -36623,7 +36629,7 @@ function openReport(file, options) {
  * resolve, or as it was named (`--root` may be a link to it).
  */
 function assertFolderInside(file, folder, workspace) {
-    if (!workspace.contains(folder) && !(0,paths/* isBelow */.Y)(folder, workspace.named))
+    if (!workspace.contains(folder) && !(0,paths/* isBelow */.Yw)(folder, workspace.named))
         return; // A path outside the workspace is the user's own.
     let existing = folder;
     for (;;) {
@@ -43473,7 +43479,7 @@ function openNamedFile(file, root) {
     const parts = (p) => p.split(/[\\/]/).join('/');
     if ((0,load_workspace/* inGitFolder */.Kv)(parts(abs)) || (0,load_workspace/* inGitFolder */.Kv)(parts(real)))
         throw new NamedFileError(load_workspace/* IN_GIT_FOLDER */.Cx);
-    if (((0,paths/* isBelow */.Y)(abs, external_node_path_default().resolve(root)) || (0,paths/* isBelow */.Y)(abs, workspace)) && !(0,paths/* isBelow */.Y)(real, workspace))
+    if (((0,paths/* isBelow */.Yw)(abs, external_node_path_default().resolve(root)) || (0,paths/* isBelow */.Yw)(abs, workspace)) && !(0,paths/* isBelow */.Yw)(real, workspace))
         throw new NamedFileError('the path is a link that leads outside the workspace');
     const opened = (0,load_workspace/* openRegularFile */.ZU)(real, MAX_NAMED_FILE_BYTES);
     if (!opened.ok)
@@ -45166,7 +45172,7 @@ class Workspace {
     }
     /** True if the absolute path is the root or below it. */
     contains(abs) {
-        return (0,_model_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .isBelow */ .Y)(abs, this.root);
+        return (0,_model_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .isBelow */ .Yw)(abs, this.root);
     }
     /**
      * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
@@ -45200,15 +45206,9 @@ class Workspace {
         }
         // The system refuses `x.txt/` for a file (it is not a folder), but the
         // normalized path loses the `/`, and would read x.txt.
-        const last = p.slice(p.lastIndexOf('/') + 1);
-        if (kind === 'written' && (last === '' || last === '.' || last === '..')) {
-            return {
-                ok: false,
-                reason: last === ''
-                    ? 'the path ends in /, so it names a folder, not a file (write it without the /)'
-                    : `the path ${last === p ? `is ${p}` : `ends in /${last}`}, so it names a folder, not a file`,
-            };
-        }
+        const folder = kind === 'written' ? (0,_model_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .folderEnding */ .CL)(p, 'path') : undefined;
+        if (folder !== undefined)
+            return { ok: false, reason: folder };
         const lexical = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(this.root, ...joined.split('/'));
         if (!follow)
             return { ok: true, abs: lexical, rel: this.relative(lexical) };
@@ -45622,8 +45622,10 @@ function describeFsError(error) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Y: () => (/* binding */ isBelow),
-/* harmony export */   c: () => (/* binding */ comparePaths)
+/* harmony export */   CL: () => (/* binding */ folderEnding),
+/* harmony export */   LS: () => (/* binding */ NAME_SEPARATORS),
+/* harmony export */   Yw: () => (/* binding */ isBelow),
+/* harmony export */   cD: () => (/* binding */ comparePaths)
 /* harmony export */ });
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
@@ -45638,6 +45640,28 @@ function isBelow(p, folder) {
     const rel = node_path__WEBPACK_IMPORTED_MODULE_0___default().relative(folder, p);
     // Not startsWith('..'): a folder may well be named `..drafts`.
     return rel === '' || (rel !== '..' && !rel.startsWith(`..${(node_path__WEBPACK_IMPORTED_MODULE_0___default().sep)}`) && !node_path__WEBPACK_IMPORTED_MODULE_0___default().isAbsolute(rel));
+}
+/** What separates folders in a name given on this system's command line: `/`, and `\` on Windows. */
+const NAME_SEPARATORS = (node_path__WEBPACK_IMPORTED_MODULE_0___default().sep) === '\\' ? /[\\/]/ : /\//;
+/**
+ * Why a path names a folder, not a file: it ends in a separator, or in `.` or
+ * `..` after one, or is one of those; undefined when it does not. Normalizing
+ * (path.resolve, path.join) drops that ending and names what is before it,
+ * where the system refuses `a.json/` for a file (ENOTDIR). `noun`: what the
+ * reason calls the path; `separators`: what separates its folders.
+ */
+function folderEnding(p, noun, separators = /\//) {
+    if (p === '')
+        return undefined;
+    const parts = p.split(separators);
+    const last = parts[parts.length - 1];
+    if (last !== '' && last !== '.' && last !== '..')
+        return undefined;
+    if (parts.length === 1)
+        return `the ${noun} is ${p}, so it names a folder, not a file`;
+    const ending = p.slice(p.length - last.length - 1);
+    const fix = last === '' ? ` (write it without the ${ending})` : '';
+    return `the ${noun} ends in ${ending}, so it names a folder, not a file${fix}`;
 }
 
 

@@ -11474,6 +11474,28 @@ function isBelow(p, folder) {
     // Not startsWith('..'): a folder may well be named `..drafts`.
     return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
 }
+/** What separates folders in a name given on this system's command line: `/`, and `\` on Windows. */
+const NAME_SEPARATORS = (external_node_path_default()).sep === '\\' ? /[\\/]/ : /\//;
+/**
+ * Why a path names a folder, not a file: it ends in a separator, or in `.` or
+ * `..` after one, or is one of those; undefined when it does not. Normalizing
+ * (path.resolve, path.join) drops that ending and names what is before it,
+ * where the system refuses `a.json/` for a file (ENOTDIR). `noun`: what the
+ * reason calls the path; `separators`: what separates its folders.
+ */
+function folderEnding(p, noun, separators = /\//) {
+    if (p === '')
+        return undefined;
+    const parts = p.split(separators);
+    const last = parts[parts.length - 1];
+    if (last !== '' && last !== '.' && last !== '..')
+        return undefined;
+    if (parts.length === 1)
+        return `the ${noun} is ${p}, so it names a folder, not a file`;
+    const ending = p.slice(p.length - last.length - 1);
+    const fix = last === '' ? ` (write it without the ${ending})` : '';
+    return `the ${noun} ends in ${ending}, so it names a folder, not a file${fix}`;
+}
 
 ;// CONCATENATED MODULE: ./src/load/workspace.ts
 // The workspace: the one folder citegate reads from. Every path from a manifest,
@@ -11592,15 +11614,9 @@ class Workspace {
         }
         // The system refuses `x.txt/` for a file (it is not a folder), but the
         // normalized path loses the `/`, and would read x.txt.
-        const last = p.slice(p.lastIndexOf('/') + 1);
-        if (kind === 'written' && (last === '' || last === '.' || last === '..')) {
-            return {
-                ok: false,
-                reason: last === ''
-                    ? 'the path ends in /, so it names a folder, not a file (write it without the /)'
-                    : `the path ${last === p ? `is ${p}` : `ends in /${last}`}, so it names a folder, not a file`,
-            };
-        }
+        const folder = kind === 'written' ? folderEnding(p, 'path') : undefined;
+        if (folder !== undefined)
+            return { ok: false, reason: folder };
         const lexical = external_node_path_default().join(this.root, ...joined.split('/'));
         if (!follow)
             return { ok: true, abs: lexical, rel: this.relative(lexical) };
@@ -13353,6 +13369,12 @@ function namedCitationFiles(workspace, manifest, args) {
                 column: 0,
                 message: 'not read: the name holds U+FFFD, which is what a name that is not valid UTF-8 becomes on a command line: rename the file',
             });
+            continue;
+        }
+        // `a.json/` would resolve to a.json, which the system would refuse to open so.
+        const folder = folderEnding(arg, 'name', NAME_SEPARATORS);
+        if (folder !== undefined) {
+            problems.push({ file: arg, line: 0, column: 0, message: `not read: ${folder}` });
             continue;
         }
         const abs = workspace.citationArgumentPath(arg);

@@ -8,7 +8,7 @@ import type { DocumentList, Manifest, RecordFormat } from './manifest.js';
 import { formatOf } from './citation-file.js';
 import { firstInvalidUtf8 } from './text.js';
 import type { Problem } from '../model/problem.js';
-import { comparePaths } from '../model/paths.js';
+import { comparePaths, folderEnding, NAME_SEPARATORS } from '../model/paths.js';
 import { IN_GIT_FOLDER, inGitFolder, type Workspace } from './workspace.js';
 import { describeFsError } from '../model/fs-error.js';
 
@@ -143,6 +143,12 @@ export function namedCitationFiles(
         message:
           'not read: the name holds U+FFFD, which is what a name that is not valid UTF-8 becomes on a command line: rename the file',
       });
+      continue;
+    }
+    // `a.json/` would resolve to a.json, which the system would refuse to open so.
+    const folder = folderEnding(arg, 'name', NAME_SEPARATORS);
+    if (folder !== undefined) {
+      problems.push({ file: arg, line: 0, column: 0, message: `not read: ${folder}` });
       continue;
     }
     const abs = workspace.citationArgumentPath(arg);

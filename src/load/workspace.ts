@@ -5,7 +5,7 @@ import { Buffer } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describeFsError } from '../model/fs-error.js';
-import { isBelow } from '../model/paths.js';
+import { folderEnding, isBelow } from '../model/paths.js';
 
 export type Resolved =
   | { readonly ok: true; readonly abs: string; readonly rel: string }
@@ -123,16 +123,8 @@ export class Workspace {
     }
     // The system refuses `x.txt/` for a file (it is not a folder), but the
     // normalized path loses the `/`, and would read x.txt.
-    const last = p.slice(p.lastIndexOf('/') + 1);
-    if (kind === 'written' && (last === '' || last === '.' || last === '..')) {
-      return {
-        ok: false,
-        reason:
-          last === ''
-            ? 'the path ends in /, so it names a folder, not a file (write it without the /)'
-            : `the path ${last === p ? `is ${p}` : `ends in /${last}`}, so it names a folder, not a file`,
-      };
-    }
+    const folder = kind === 'written' ? folderEnding(p, 'path') : undefined;
+    if (folder !== undefined) return { ok: false, reason: folder };
     const lexical = path.join(this.root, ...joined.split('/'));
     if (!follow) return { ok: true, abs: lexical, rel: this.relative(lexical) };
     if (inGitFolder(joined)) return { ok: false, reason: IN_GIT_FOLDER };

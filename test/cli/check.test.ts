@@ -745,6 +745,28 @@ describe('citegate check', () => {
     });
   });
 
+  // Found in review: `a.json/` was read as a.json, where the system refuses it (ENOTDIR).
+  it('refuses a named file whose name ends in / or /., and checks the others', () => {
+    const root = makeWorkspace(
+      { 'returns-v1': RETURNS },
+      {
+        'answers/a.json': json([rec('a1', 'returns-v1', 'A receipt is required.')]),
+        'answers/b.json': json([rec('b1', 'returns-v1', 'A receipt is required.')]),
+      },
+    );
+    const run = runCli(['check', 'answers/a.json/', 'answers/a.json/.', 'answers/', 'answers/b.json'], root);
+    expect(run).toEqual({
+      code: 1,
+      stdout: 'b1: located\nlocated=1/1\n',
+      stderr: [
+        'answers/a.json/: error: not read: the name ends in /, so it names a folder, not a file (write it without the /)',
+        'answers/a.json/.: error: not read: the name ends in /., so it names a folder, not a file',
+        'answers/: error: not read: the name ends in /, so it names a folder, not a file (write it without the /)',
+        '',
+      ].join('\n'),
+    });
+  });
+
   it('checks a file named twice once', () => {
     const root = makeWorkspace(
       { 'returns-v1': RETURNS },
