@@ -33063,6 +33063,7 @@ function readLevelOverrides(read) {
 
 
 
+
 const DEFAULT_MANIFEST = 'citegate.yml';
 /**
  * A manifest is refused past these: 8 MiB (some 57,000 sources of four lines;
@@ -33089,6 +33090,10 @@ const CITATION_KEYS = ['path', 'audience', 'format', 'documents'];
 const SHA256 = /^[0-9a-fA-F]{64}$/;
 /** Reads and validates the manifest at a workspace-relative or absolute path. */
 function loadManifest(workspace, manifestPath, options = {}) {
+    // `citegate.yml/` would resolve to citegate.yml, which the system would refuse to open so.
+    const folder = (0,paths/* folderEnding */.CL)(manifestPath, 'name', paths/* NAME_SEPARATORS */.LS);
+    if (folder !== undefined)
+        throw new ManifestError([{ file: manifestPath, line: 0, column: 0, message: folder }]);
     const abs = workspace.argumentPath(manifestPath);
     const shown = workspace.contains(abs) ? workspace.relative(abs) : manifestPath;
     const fail = (message) => {
@@ -36577,12 +36582,14 @@ function writeChunks(file, chunks, options = {}) {
  * The absolute path a report is checked and written at. `..` is taken out
  * first, as path.resolve does, or the system would apply it after following a
  * linked folder (`reports/../r.json`, `reports` a link, would land beside the
- * link's target). A name that ends in a separator names a folder: refused,
- * since path.resolve would drop the separator and write a file of that name.
+ * link's target). A name that ends in a separator (or in `.` or `..` after
+ * one) names a folder: refused, since path.resolve would drop that ending and
+ * write a file of the name before it.
  */
 function reportPath(file) {
-    if (file.endsWith('/') || file.endsWith((external_node_path_default()).sep))
-        throw new WriteError(file, 'the name ends in a separator: it names a folder, not a file');
+    const folder = (0,paths/* folderEnding */.CL)(file, 'name', paths/* NAME_SEPARATORS */.LS);
+    if (folder !== undefined)
+        throw new WriteError(file, folder);
     return external_node_path_default().resolve(file);
 }
 function openReport(file, options) {
@@ -43466,6 +43473,10 @@ class NamedFileError extends Error {
  * it is refused. Throws NamedFileError.
  */
 function openNamedFile(file, root) {
+    // path.resolve would drop the `/` of `r.json/`, and open r.json, which the system refuses so.
+    const folder = (0,paths/* folderEnding */.CL)(file, 'name', paths/* NAME_SEPARATORS */.LS);
+    if (folder !== undefined)
+        throw new NamedFileError(folder);
     const abs = external_node_path_default().resolve(file);
     let real;
     let workspace;

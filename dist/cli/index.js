@@ -9783,6 +9783,42 @@ function aliasProblem(doc) {
     return undefined;
 }
 
+;// CONCATENATED MODULE: ./src/model/paths.ts
+// Paths as every layer compares them.
+
+/** Orders paths by code point, the same on every machine and locale. */
+function comparePaths(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+/** True if path `p` is `folder` or below it (both absolute). */
+function isBelow(p, folder) {
+    const rel = external_node_path_default().relative(folder, p);
+    // Not startsWith('..'): a folder may well be named `..drafts`.
+    return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
+}
+/** What separates folders in a name given on this system's command line: `/`, and `\` on Windows. */
+const NAME_SEPARATORS = (external_node_path_default()).sep === '\\' ? /[\\/]/ : /\//;
+/**
+ * Why a path names a folder, not a file: it ends in a separator, or in `.` or
+ * `..` after one, or is one of those; undefined when it does not. Normalizing
+ * (path.resolve, path.join) drops that ending and names what is before it,
+ * where the system refuses `a.json/` for a file (ENOTDIR). `noun`: what the
+ * reason calls the path; `separators`: what separates its folders.
+ */
+function folderEnding(p, noun, separators = /\//) {
+    if (p === '')
+        return undefined;
+    const parts = p.split(separators);
+    const last = parts[parts.length - 1];
+    if (last !== '' && last !== '.' && last !== '..')
+        return undefined;
+    if (parts.length === 1)
+        return `the ${noun} is ${p}, so it names a folder, not a file`;
+    const ending = p.slice(p.length - last.length - 1);
+    const fix = last === '' ? ` (write it without the ${ending})` : '';
+    return `the ${noun} ends in ${ending}, so it names a folder, not a file${fix}`;
+}
+
 ;// CONCATENATED MODULE: ./src/model/levels.ts
 // How the checks beyond quotes count (the manifest's `checks`, and the
 // options and inputs that override it).
@@ -9845,6 +9881,7 @@ function readLevelOverrides(read) {
 
 
 
+
 const DEFAULT_MANIFEST = 'citegate.yml';
 /**
  * A manifest is refused past these: 8 MiB (some 57,000 sources of four lines;
@@ -9871,6 +9908,10 @@ const CITATION_KEYS = ['path', 'audience', 'format', 'documents'];
 const SHA256 = /^[0-9a-fA-F]{64}$/;
 /** Reads and validates the manifest at a workspace-relative or absolute path. */
 function loadManifest(workspace, manifestPath, options = {}) {
+    // `citegate.yml/` would resolve to citegate.yml, which the system would refuse to open so.
+    const folder = folderEnding(manifestPath, 'name', NAME_SEPARATORS);
+    if (folder !== undefined)
+        throw new ManifestError([{ file: manifestPath, line: 0, column: 0, message: folder }]);
     const abs = workspace.argumentPath(manifestPath);
     const shown = workspace.contains(abs) ? workspace.relative(abs) : manifestPath;
     const fail = (message) => {
@@ -11461,42 +11502,6 @@ function describeFsError(error) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/model/paths.ts
-// Paths as every layer compares them.
-
-/** Orders paths by code point, the same on every machine and locale. */
-function comparePaths(a, b) {
-    return a < b ? -1 : a > b ? 1 : 0;
-}
-/** True if path `p` is `folder` or below it (both absolute). */
-function isBelow(p, folder) {
-    const rel = external_node_path_default().relative(folder, p);
-    // Not startsWith('..'): a folder may well be named `..drafts`.
-    return rel === '' || (rel !== '..' && !rel.startsWith(`..${(external_node_path_default()).sep}`) && !external_node_path_default().isAbsolute(rel));
-}
-/** What separates folders in a name given on this system's command line: `/`, and `\` on Windows. */
-const NAME_SEPARATORS = (external_node_path_default()).sep === '\\' ? /[\\/]/ : /\//;
-/**
- * Why a path names a folder, not a file: it ends in a separator, or in `.` or
- * `..` after one, or is one of those; undefined when it does not. Normalizing
- * (path.resolve, path.join) drops that ending and names what is before it,
- * where the system refuses `a.json/` for a file (ENOTDIR). `noun`: what the
- * reason calls the path; `separators`: what separates its folders.
- */
-function folderEnding(p, noun, separators = /\//) {
-    if (p === '')
-        return undefined;
-    const parts = p.split(separators);
-    const last = parts[parts.length - 1];
-    if (last !== '' && last !== '.' && last !== '..')
-        return undefined;
-    if (parts.length === 1)
-        return `the ${noun} is ${p}, so it names a folder, not a file`;
-    const ending = p.slice(p.length - last.length - 1);
-    const fix = last === '' ? ` (write it without the ${ending})` : '';
-    return `the ${noun} ends in ${ending}, so it names a folder, not a file${fix}`;
-}
-
 ;// CONCATENATED MODULE: ./src/load/workspace.ts
 // The workspace: the one folder citegate reads from. Every path from a manifest,
 // a command line or a pull request is resolved here, and refused unless it
@@ -11852,12 +11857,14 @@ function writeChunks(file, chunks, options = {}) {
  * The absolute path a report is checked and written at. `..` is taken out
  * first, as path.resolve does, or the system would apply it after following a
  * linked folder (`reports/../r.json`, `reports` a link, would land beside the
- * link's target). A name that ends in a separator names a folder: refused,
- * since path.resolve would drop the separator and write a file of that name.
+ * link's target). A name that ends in a separator (or in `.` or `..` after
+ * one) names a folder: refused, since path.resolve would drop that ending and
+ * write a file of the name before it.
  */
 function reportPath(file) {
-    if (file.endsWith('/') || file.endsWith((external_node_path_default()).sep))
-        throw new WriteError(file, 'the name ends in a separator: it names a folder, not a file');
+    const folder = folderEnding(file, 'name', NAME_SEPARATORS);
+    if (folder !== undefined)
+        throw new WriteError(file, folder);
     return external_node_path_default().resolve(file);
 }
 function openReport(file, options) {
@@ -21951,6 +21958,10 @@ class NamedFileError extends Error {
  * it is refused. Throws NamedFileError.
  */
 function openNamedFile(file, root) {
+    // path.resolve would drop the `/` of `r.json/`, and open r.json, which the system refuses so.
+    const folder = folderEnding(file, 'name', NAME_SEPARATORS);
+    if (folder !== undefined)
+        throw new NamedFileError(folder);
     const abs = external_node_path_default().resolve(file);
     let real;
     let workspace;

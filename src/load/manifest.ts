@@ -11,6 +11,7 @@ import type { Workspace } from './workspace.js';
 import { deref, nodeOffset, parseYaml, scalarSource, scalarText, yamlMarks } from './yaml-nodes.js';
 import type { Problem } from '../model/problem.js';
 import { EXCERPT, shorten } from '../model/escape.js';
+import { folderEnding, NAME_SEPARATORS } from '../model/paths.js';
 import { CHECK_LEVELS, CHECK_NAMES, type CheckLevel, type CheckLevels, DEFAULT_CHECKS } from '../model/levels.js';
 
 export const DEFAULT_MANIFEST = 'citegate.yml';
@@ -152,6 +153,9 @@ const SHA256 = /^[0-9a-fA-F]{64}$/;
 
 /** Reads and validates the manifest at a workspace-relative or absolute path. */
 export function loadManifest(workspace: Workspace, manifestPath: string, options: LoadManifestOptions = {}): Manifest {
+  // `citegate.yml/` would resolve to citegate.yml, which the system would refuse to open so.
+  const folder = folderEnding(manifestPath, 'name', NAME_SEPARATORS);
+  if (folder !== undefined) throw new ManifestError([{ file: manifestPath, line: 0, column: 0, message: folder }]);
   const abs = workspace.argumentPath(manifestPath);
   const shown = workspace.contains(abs) ? workspace.relative(abs) : manifestPath;
   const fail = (message: string): never => {

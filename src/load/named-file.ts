@@ -6,7 +6,7 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { describeFsError } from '../model/fs-error.js';
-import { isBelow } from '../model/paths.js';
+import { folderEnding, isBelow, NAME_SEPARATORS } from '../model/paths.js';
 import { IN_GIT_FOLDER, inGitFolder, openRegularFile } from './workspace.js';
 
 /**
@@ -25,6 +25,9 @@ export class NamedFileError extends Error {}
  * it is refused. Throws NamedFileError.
  */
 export function openNamedFile(file: string, root: string): { fd: number; size: number } {
+  // path.resolve would drop the `/` of `r.json/`, and open r.json, which the system refuses so.
+  const folder = folderEnding(file, 'name', NAME_SEPARATORS);
+  if (folder !== undefined) throw new NamedFileError(folder);
   const abs = path.resolve(file);
   let real: string;
   let workspace: string;

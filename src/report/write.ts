@@ -16,7 +16,7 @@ import {
 import path from 'node:path';
 import { inGitFolder, type Workspace } from '../load/workspace.js';
 import { describeFsError } from '../model/fs-error.js';
-import { isBelow } from '../model/paths.js';
+import { folderEnding, isBelow, NAME_SEPARATORS } from '../model/paths.js';
 
 /** A report file that cannot be written: the user's path, not a bug. */
 export class WriteError extends Error {
@@ -117,12 +117,13 @@ export function writeChunks(file: string, chunks: Iterable<string>, options: Wri
  * The absolute path a report is checked and written at. `..` is taken out
  * first, as path.resolve does, or the system would apply it after following a
  * linked folder (`reports/../r.json`, `reports` a link, would land beside the
- * link's target). A name that ends in a separator names a folder: refused,
- * since path.resolve would drop the separator and write a file of that name.
+ * link's target). A name that ends in a separator (or in `.` or `..` after
+ * one) names a folder: refused, since path.resolve would drop that ending and
+ * write a file of the name before it.
  */
 function reportPath(file: string): string {
-  if (file.endsWith('/') || file.endsWith(path.sep))
-    throw new WriteError(file, 'the name ends in a separator: it names a folder, not a file');
+  const folder = folderEnding(file, 'name', NAME_SEPARATORS);
+  if (folder !== undefined) throw new WriteError(file, folder);
   return path.resolve(file);
 }
 

@@ -844,6 +844,27 @@ describe('citegate check cannot run (exit 2)', () => {
       'citegate: error: cannot write reprots/r.json: its folder does not exist\n',
     ],
     [['check', '--output', 'answers'], 'citegate: error: cannot write answers: it is a folder, not a file\n'],
+    // Found in review: a final `/` or `/.` was dropped, and the file before it read or written.
+    [
+      ['check', '--manifest', 'citegate.yml/'],
+      'citegate.yml/: error: the name ends in /, so it names a folder, not a file (write it without the /)\n',
+    ],
+    [
+      ['pin', '--manifest', 'citegate.yml/.'],
+      'citegate.yml/.: error: the name ends in /., so it names a folder, not a file\n',
+    ],
+    [
+      ['check', '--baseline', 'report.json/'],
+      'citegate: error: cannot read the baseline report.json/: the name ends in /, so it names a folder, not a file (write it without the /)\n',
+    ],
+    [
+      ['check', '--output', 'out.json/.'],
+      'citegate: error: cannot write out.json/.: the name ends in /., so it names a folder, not a file\n',
+    ],
+    [
+      ['merge-reports', 'report.json/'],
+      'report.json/: error: cannot read: the name ends in /, so it names a folder, not a file (write it without the /)\n',
+    ],
     [
       ['merge-reports', '--summary', 'nowhere/s.md', 'report.json'],
       'citegate: error: cannot write nowhere/s.md: its folder does not exist\n',
@@ -872,6 +893,7 @@ describe('citegate check cannot run (exit 2)', () => {
     ],
   ])('%j', (args, stderr) => {
     expect(runCli(args, root)).toEqual({ code: 2, stdout: '', stderr });
+    expect(existsSync(path.join(root, 'out.json'))).toBe(false);
   });
 
   it('names the manifest file, line and column of every problem', () => {

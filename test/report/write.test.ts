@@ -77,9 +77,13 @@ test('checks before the run what it writes at: `..` after a linked folder, relat
     writeChunks('reports/../r2', ['ok'], { workspace: new Workspace(root), createFolder: true });
     expect(readFileSync(path.join(root, 'r2'), 'utf8')).toBe('ok');
     expect(() => assertWritable('out.json/')).toThrow(
-      'cannot write out.json/: the name ends in a separator: it names a folder, not a file',
+      'cannot write out.json/: the name ends in /, so it names a folder, not a file (write it without the /)',
     );
     expect(() => writeChunks('out.json/', ['x'])).toThrow(/names a folder/);
+    // Found in review: path.resolve drops `/.` as it does `/`.
+    expect(() => writeChunks('out.json/.', ['x'])).toThrow(
+      'cannot write out.json/.: the name ends in /., so it names a folder, not a file',
+    );
     expect(existsSync(path.join(root, 'out.json'))).toBe(false);
   } finally {
     process.chdir(cwd);
