@@ -20307,10 +20307,18 @@ function claimCoverage(claims, sentences) {
     const covered = keys.map((key) => exact.has(key) || ![...key].some((c) => isWordCodePoint(c.codePointAt(0))));
     if (claimKeys.length > 0) {
         containedInClaims(keys, covered, claimKeys);
-        let inSentences;
+        // A claim longer than every sentence still left is in none of them: the automaton is made of the
+        // others (claims that span sentences, and a short one left, took it seconds and a gigabyte).
+        let longest = -1;
         for (let id = 0; id < keys.length; id++)
             if (!covered[id])
-                covered[id] = claimsCover((inSentences ??= new PatternSet(claimKeys)), keys[id]);
+                longest = Math.max(longest, keys[id].length);
+        if (longest >= 0) {
+            const inSentences = new PatternSet(claimKeys.filter((c) => c.length <= longest));
+            for (let id = 0; id < keys.length; id++)
+                if (!covered[id])
+                    covered[id] = claimsCover(inSentences, keys[id]);
+        }
     }
     return sentenceIds.map((id) => covered[id]);
 }
