@@ -125,10 +125,16 @@ export function pinCommand(args: string[], io: CommandIO): number {
   }
 
   if (edits.size > 0) {
-    let text = manifest.text;
-    for (const edit of [...edits.values()].sort((a, b) => b.start - a.start)) {
-      text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+    // The text between the edits and the edits, in order, joined once: cutting the whole text again at each
+    // edit took 90 s for a manifest of 40,000 sources without a hash.
+    const pieces: string[] = [];
+    let from = 0;
+    for (const edit of [...edits.values()].sort((a, b) => a.start - b.start)) {
+      pieces.push(manifest.text.slice(from, edit.start), edit.text);
+      from = edit.end;
     }
+    pieces.push(manifest.text.slice(from));
+    const text = pieces.join('');
     // The edited manifest must load before it replaces the old one: strictly
     // when every source was pinned; when only some were, the others may still
     // lack a hash, as they did before. And it must read as the old one with
