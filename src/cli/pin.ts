@@ -252,7 +252,12 @@ function hashFile(
 /** The pin a file had, as pin's report shows it: a value that is no SHA-256 (a placeholder) is not "none". */
 function pinShown(file: PinnedFile): string {
   if (file.sha256) return `${file.sha256.slice(0, 12)}…`;
-  return file.sha256Position === undefined ? '(none)' : '(not a SHA-256)';
+  // No sha256 key, or one with no value at all (`sha256:`, `? sha256`): none.
+  const empty =
+    file.sha256Position === undefined ||
+    file.sha256Insert?.pair === false ||
+    (file.sha256Span !== undefined && file.sha256Span.start === file.sha256Span.end);
+  return empty ? '(none)' : '(not a SHA-256)';
 }
 
 /** Where pin writes a file's hash, one place for entries that are one mapping; undefined where it cannot. */

@@ -70,13 +70,14 @@ describe('citegate pin', () => {
   // Found by following the README: a placeholder (docs write `9ab0…`) was shown as no pin at all.
   it('tells a sha256 that is no SHA-256 from a missing one in what it reports', () => {
     const text =
-      'version: 1\nsources:\n  a-v1:\n    path: sources/a.txt\n    sha256: 9ab0…\n    retrieved: 2026-11-02\n  b-v1:\n    path: sources/b.txt\n    retrieved: 2026-11-02\ncitations:\n  - answers/*.json\n';
+      'version: 1\nsources:\n  a-v1:\n    path: sources/a.txt\n    sha256: 9ab0…\n    retrieved: 2026-11-02\n  b-v1:\n    path: sources/b.txt\n    retrieved: 2026-11-02\n  c-v1:\n    path: sources/b.txt\n    sha256:\n    retrieved: 2026-11-02\ncitations:\n  - answers/*.json\n';
     const root = makeTree({ 'citegate.yml': text, 'sources/a.txt': A, 'sources/b.txt': B });
     expect(runCli(['pin'], root)).toEqual({
       code: 0,
       stdout:
         `a-v1: (not a SHA-256) -> ${sha256(A).slice(0, 12)}…\n` +
-        `b-v1: (none) -> ${sha256(B).slice(0, 12)}…\nwrote citegate.yml (2 hashes changed)\n`,
+        `b-v1: (none) -> ${sha256(B).slice(0, 12)}…\n` +
+        `c-v1: (none) -> ${sha256(B).slice(0, 12)}…\nwrote citegate.yml (3 hashes changed)\n`,
       stderr: '',
     });
   });
