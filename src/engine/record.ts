@@ -100,8 +100,11 @@ const MERGE_KEY = ' (its `<<` is a YAML 1.1 merge key, which citegate does not r
 
 /** What is wrong with a record's fields (SPEC §2, verdict 1), or undefined. */
 function fieldProblem(fields: Fields, ...values: unknown[]): string | undefined {
-  const missing = missingFields(fields);
-  if (missing !== undefined) return missing;
+  // Every record comes here: the missing fields are looked for only when a required value is not a string.
+  if (typeof values[0] !== 'string' || typeof values[1] !== 'string' || typeof values[2] !== 'string') {
+    const missing = missingFields(fields);
+    if (missing !== undefined) return missing;
+  }
   for (let k = 0; k < KNOWN.length; k++) {
     const key = KNOWN[k];
     const value = values[k];
