@@ -37936,7 +37936,7 @@ const FOLDS = [
     {
         kind: 'accents',
         // Nothing to fold, the common case, is seen by two native passes.
-        apply: (t) => HAS_DIACRITIC.test((0,unicode_normalize/* normalizeUnicode */.j)(t, 'NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t },
+        apply: (t) => HAS_DIACRITIC.test((0,unicode_normalize/* normalizeUnicode */.j_)(t, 'NFD')) ? foldEach(t, bare, same, keepsAccentless) : { text: t },
         describe: (quote, passage) => describeWords(quote, passage, 'words differ in accents'),
         quick: baseCharacters,
         inPlace: true,
@@ -37952,7 +37952,7 @@ const FOLDS = [
     {
         kind: 'compatibility',
         apply: (t) => {
-            const folded = (0,unicode_normalize/* normalizeUnicode */.j)(t, 'NFKC');
+            const folded = (0,unicode_normalize/* normalizeUnicode */.j_)(t, 'NFKC');
             return folded === t ? { text: t } : foldEach(t, compatible, same);
         },
         describe: describeCompatibility,
@@ -39514,7 +39514,7 @@ function similarWords(a, b) {
 const INVISIBLE_ALL = /[\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e]/g;
 /** A word's key once compatibility forms and invisible characters are folded away. */
 function foldKey(word) {
-    return (0,_view_js__WEBPACK_IMPORTED_MODULE_1__/* .wordKey */ .ue)((0,_unicode_normalize_js__WEBPACK_IMPORTED_MODULE_0__/* .normalizeUnicode */ .j)(word, 'NFKC').replace(INVISIBLE_ALL, ''));
+    return (0,_view_js__WEBPACK_IMPORTED_MODULE_1__/* .wordKey */ .ue)((0,_unicode_normalize_js__WEBPACK_IMPORTED_MODULE_0__/* .normalizeUnicode */ .j_)(word, 'NFKC').replace(INVISIBLE_ALL, ''));
 }
 /**
  * The key under which two words count as near: alike but for case, punctuation
@@ -40715,7 +40715,7 @@ function normalizeText(text) {
     // Most quotes are plain text with single spaces: one native look, and nothing to do.
     if (!NOT_PLAIN.test(text))
         return text;
-    const nfc = mayChangeUnderNfc(text) ? (0,_unicode_normalize_js__WEBPACK_IMPORTED_MODULE_3__/* .normalizeUnicode */ .j)(text, 'NFC') : text;
+    const nfc = mayChangeUnderNfc(text) ? (0,_unicode_normalize_js__WEBPACK_IMPORTED_MODULE_3__/* .normalizeUnicode */ .j_)(text, 'NFC') : text;
     const spaced = nfc.replace(_unicode_js__WEBPACK_IMPORTED_MODULE_2__/* .WHITESPACE_TO_COLLAPSE */ .OL, ' ');
     // Every run is one space now, so at most one at each end.
     const from = spaced.charCodeAt(0) === 0x20 ? 1 : 0;
@@ -40920,7 +40920,7 @@ class SourceNormalizer {
                 end += l;
             }
             const original = src.toString('utf8', clusterStart, end);
-            const composed = (0,_unicode_normalize_js__WEBPACK_IMPORTED_MODULE_3__/* .normalizeUnicode */ .j)(original, 'NFC');
+            const composed = (0,_unicode_normalize_js__WEBPACK_IMPORTED_MODULE_3__/* .normalizeUnicode */ .j_)(original, 'NFC');
             if (composed === original) {
                 if (i - j !== delta) {
                     map.addLinear(j, i);
@@ -42228,9 +42228,9 @@ function mismatchAt(text, at, quote) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   j: () => (/* binding */ normalizeUnicode)
+/* harmony export */   j_: () => (/* binding */ normalizeUnicode)
 /* harmony export */ });
-/* unused harmony export LONG_MARK_RUN */
+/* unused harmony exports LONG_MARK_RUN, PIECE */
 /* harmony import */ var _unicode_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2374);
 // Unicode normalization (NFC, NFD, NFKC, NFKD) in time linear in the text.
 //
@@ -42251,9 +42251,11 @@ function mismatchAt(text, at, quote) {
 // by asking the runtime to order two marks after an "a", once for each pair
 // of classes met (there are about 55).
 //
-// Not covered: the runtime's composing, not its ordering, is quadratic in a
-// run of the four characters of class 0 that compose with themselves
-// (U+113C2, U+1611E, U+16129, U+16D67; docs/security.md).
+// The runtime's composing is quadratic too, in a run of characters of class
+// 0 that compose with the one before them (U+16D67 U+16D67 is U+16D68, and
+// Tulu-Tigalari and Gurung Khema have the like): 200,000 of U+16D67 took
+// 1.5 s, and 64 MB of them would take hours. So a text with a long run is
+// normalized a piece at a time (inPieces).
 
 /**
  * Runs of at most this many characters that may be marks are left to the
@@ -42262,18 +42264,108 @@ function mismatchAt(text, at, quote) {
 const LONG_MARK_RUN = 32;
 /** Code points from U+0300 on: below it, no character is a mark or has one in its decomposition but é-like letters. */
 const FROM_U0300 = /[^\x00-\u02ff]/;
+/**
+ * Code units of a text with a long run normalized at a time: composing a
+ * piece of U+16D67 costs the runtime its length squared, and a call costs
+ * it a microsecond or so.
+ */
+const PIECE = 256;
 /** `text.normalize(form)`, in time linear in the text (see the module's comment). */
-function normalizeUnicode(text, form, longRun = LONG_MARK_RUN) {
+function normalizeUnicode(text, form, longRun = LONG_MARK_RUN, piece = PIECE) {
     // A text no longer than a long run has none (most words, clusters and passages): no scan of it.
     if (text.length <= longRun || !FROM_U0300.test(text))
         return text.normalize(form);
     const compat = form === 'NFKC' || form === 'NFKD';
-    return inOrder(text, compat, longRun).normalize(form);
+    const ordered = inOrder(text, compat, longRun);
+    return ordered === undefined ? text.normalize(form) : inPieces(ordered, form, compat, piece);
+}
+/**
+ * `text.normalize(form)`, a piece of about `piece` code units at a time, for
+ * a text whose long runs are in canonical order already.
+ *
+ * Composing joins a character only to the last starter (class 0) before
+ * it, and canonical ordering moves no mark past a starter, so in a piece's
+ * normal form what comes before its last starter is final; from that starter
+ * on it goes again, before the next piece, into the runtime (U+16D68 then
+ * U+16D67 stays so; U+16D63 then U+16D67 is U+16D69). A piece ends before a
+ * character whose decomposition begins with a starter, so that what goes
+ * again is short: a run of marks goes in whole, and each character at most
+ * twice.
+ */
+function inPieces(text, form, compat, piece) {
+    const out = [];
+    let carried = '';
+    const n = text.length;
+    for (let start = 0; start < n;) {
+        let end = Math.min(n, start + piece);
+        // Not between the two halves of a surrogate pair.
+        if (end < n && isLowSurrogate(text.charCodeAt(end)) && isHighSurrogate(text.charCodeAt(end - 1)))
+            end++;
+        while (end < n) {
+            const cp = text.codePointAt(end);
+            if (beginsWithStarter(cp, compat))
+                break;
+            end += cp > 0xffff ? 2 : 1;
+        }
+        const normal = (carried + text.slice(start, end)).normalize(form);
+        // All of it goes on when it has no starter: the next piece begins with one.
+        const last = Math.max(0, lastStarter(normal, compat));
+        out.push(normal.slice(0, last));
+        carried = normal.slice(last);
+        start = end;
+    }
+    out.push(carried);
+    return out.join('');
+}
+const isHighSurrogate = (unit) => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit) => unit >= 0xdc00 && unit <= 0xdfff;
+/** Where the last character of `normal` whose decomposition begins with a starter is, or -1. */
+function lastStarter(normal, compat) {
+    for (let i = normal.length - 1; i >= 0; i--) {
+        let at = i;
+        if (isLowSurrogate(normal.charCodeAt(i)) && i > 0 && isHighSurrogate(normal.charCodeAt(i - 1)))
+            at = i - 1;
+        if (beginsWithStarter(normal.codePointAt(at), compat))
+            return at;
+        i = at;
+    }
+    return -1;
+}
+/** Per BMP code point and kind of decomposition: 0 not known yet, 1 begins with a starter, 2 not. */
+const startsBmp = [new Uint8Array(0x10000), new Uint8Array(0x10000)];
+const startsAstral = [new Map(), new Map()];
+/** Whether the code point's canonical (or compatibility) decomposition begins with a starter. */
+function beginsWithStarter(cp, compat) {
+    // Below U+0300 every decomposition begins with a starter (é is e and a mark; U+00B4 is a space and one).
+    if (cp < 0x300)
+        return true;
+    const kind = compat ? 1 : 0;
+    if (cp < 0x10000) {
+        const known = startsBmp[kind];
+        if (known[cp] === 0)
+            known[cp] = decompositionBeginsWithStarter(cp, compat) ? 1 : 2;
+        return known[cp] === 1;
+    }
+    const known = startsAstral[kind];
+    let starts = known.get(cp);
+    if (starts === undefined) {
+        if (known.size >= 4096)
+            known.clear();
+        known.set(cp, (starts = decompositionBeginsWithStarter(cp, compat)));
+    }
+    return starts;
+}
+function decompositionBeginsWithStarter(cp, compat) {
+    // A lone surrogate stays as it is, and nothing joins it.
+    if (cp >= 0xd800 && cp <= 0xdfff)
+        return true;
+    const first = String.fromCodePoint(cp).normalize(compat ? 'NFKD' : 'NFD').codePointAt(0);
+    return classOf(first) === undefined;
 }
 /**
  * The text with each run of more than `longRun` characters that may be marks
- * replaced by its decomposition in canonical order (the text itself when it
- * has none): the same normal forms, and no long run out of order.
+ * replaced by its decomposition in canonical order (undefined when it has
+ * none): the same normal forms, and no long run out of order.
  */
 function inOrder(text, compat, longRun) {
     let out;
@@ -42299,7 +42391,7 @@ function inOrder(text, compat, longRun) {
         i += width;
     }
     if (out === undefined)
-        return text;
+        return undefined;
     out.push(text.slice(copied));
     return out.join('');
 }

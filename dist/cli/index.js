@@ -13962,9 +13962,11 @@ class OffsetMap {
 // by asking the runtime to order two marks after an "a", once for each pair
 // of classes met (there are about 55).
 //
-// Not covered: the runtime's composing, not its ordering, is quadratic in a
-// run of the four characters of class 0 that compose with themselves
-// (U+113C2, U+1611E, U+16129, U+16D67; docs/security.md).
+// The runtime's composing is quadratic too, in a run of characters of class
+// 0 that compose with the one before them (U+16D67 U+16D67 is U+16D68, and
+// Tulu-Tigalari and Gurung Khema have the like): 200,000 of U+16D67 took
+// 1.5 s, and 64 MB of them would take hours. So a text with a long run is
+// normalized a piece at a time (inPieces).
 
 /**
  * Runs of at most this many characters that may be marks are left to the
@@ -13973,18 +13975,108 @@ class OffsetMap {
 const LONG_MARK_RUN = 32;
 /** Code points from U+0300 on: below it, no character is a mark or has one in its decomposition but é-like letters. */
 const FROM_U0300 = /[^\x00-\u02ff]/;
+/**
+ * Code units of a text with a long run normalized at a time: composing a
+ * piece of U+16D67 costs the runtime its length squared, and a call costs
+ * it a microsecond or so.
+ */
+const PIECE = 256;
 /** `text.normalize(form)`, in time linear in the text (see the module's comment). */
-function normalizeUnicode(text, form, longRun = LONG_MARK_RUN) {
+function normalizeUnicode(text, form, longRun = LONG_MARK_RUN, piece = PIECE) {
     // A text no longer than a long run has none (most words, clusters and passages): no scan of it.
     if (text.length <= longRun || !FROM_U0300.test(text))
         return text.normalize(form);
     const compat = form === 'NFKC' || form === 'NFKD';
-    return inOrder(text, compat, longRun).normalize(form);
+    const ordered = inOrder(text, compat, longRun);
+    return ordered === undefined ? text.normalize(form) : inPieces(ordered, form, compat, piece);
+}
+/**
+ * `text.normalize(form)`, a piece of about `piece` code units at a time, for
+ * a text whose long runs are in canonical order already.
+ *
+ * Composing joins a character only to the last starter (class 0) before
+ * it, and canonical ordering moves no mark past a starter, so in a piece's
+ * normal form what comes before its last starter is final; from that starter
+ * on it goes again, before the next piece, into the runtime (U+16D68 then
+ * U+16D67 stays so; U+16D63 then U+16D67 is U+16D69). A piece ends before a
+ * character whose decomposition begins with a starter, so that what goes
+ * again is short: a run of marks goes in whole, and each character at most
+ * twice.
+ */
+function inPieces(text, form, compat, piece) {
+    const out = [];
+    let carried = '';
+    const n = text.length;
+    for (let start = 0; start < n;) {
+        let end = Math.min(n, start + piece);
+        // Not between the two halves of a surrogate pair.
+        if (end < n && isLowSurrogate(text.charCodeAt(end)) && unicode_normalize_isHighSurrogate(text.charCodeAt(end - 1)))
+            end++;
+        while (end < n) {
+            const cp = text.codePointAt(end);
+            if (beginsWithStarter(cp, compat))
+                break;
+            end += cp > 0xffff ? 2 : 1;
+        }
+        const normal = (carried + text.slice(start, end)).normalize(form);
+        // All of it goes on when it has no starter: the next piece begins with one.
+        const last = Math.max(0, lastStarter(normal, compat));
+        out.push(normal.slice(0, last));
+        carried = normal.slice(last);
+        start = end;
+    }
+    out.push(carried);
+    return out.join('');
+}
+const unicode_normalize_isHighSurrogate = (unit) => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit) => unit >= 0xdc00 && unit <= 0xdfff;
+/** Where the last character of `normal` whose decomposition begins with a starter is, or -1. */
+function lastStarter(normal, compat) {
+    for (let i = normal.length - 1; i >= 0; i--) {
+        let at = i;
+        if (isLowSurrogate(normal.charCodeAt(i)) && i > 0 && unicode_normalize_isHighSurrogate(normal.charCodeAt(i - 1)))
+            at = i - 1;
+        if (beginsWithStarter(normal.codePointAt(at), compat))
+            return at;
+        i = at;
+    }
+    return -1;
+}
+/** Per BMP code point and kind of decomposition: 0 not known yet, 1 begins with a starter, 2 not. */
+const startsBmp = [new Uint8Array(0x10000), new Uint8Array(0x10000)];
+const startsAstral = [new Map(), new Map()];
+/** Whether the code point's canonical (or compatibility) decomposition begins with a starter. */
+function beginsWithStarter(cp, compat) {
+    // Below U+0300 every decomposition begins with a starter (é is e and a mark; U+00B4 is a space and one).
+    if (cp < 0x300)
+        return true;
+    const kind = compat ? 1 : 0;
+    if (cp < 0x10000) {
+        const known = startsBmp[kind];
+        if (known[cp] === 0)
+            known[cp] = decompositionBeginsWithStarter(cp, compat) ? 1 : 2;
+        return known[cp] === 1;
+    }
+    const known = startsAstral[kind];
+    let starts = known.get(cp);
+    if (starts === undefined) {
+        if (known.size >= 4096)
+            known.clear();
+        known.set(cp, (starts = decompositionBeginsWithStarter(cp, compat)));
+    }
+    return starts;
+}
+function decompositionBeginsWithStarter(cp, compat) {
+    // A lone surrogate stays as it is, and nothing joins it.
+    if (cp >= 0xd800 && cp <= 0xdfff)
+        return true;
+    const first = String.fromCodePoint(cp).normalize(compat ? 'NFKD' : 'NFD').codePointAt(0);
+    return classOf(first) === undefined;
 }
 /**
  * The text with each run of more than `longRun` characters that may be marks
- * replaced by its decomposition in canonical order (the text itself when it
- * has none): the same normal forms, and no long run out of order.
+ * replaced by its decomposition in canonical order (undefined when it has
+ * none): the same normal forms, and no long run out of order.
  */
 function inOrder(text, compat, longRun) {
     let out;
@@ -14010,7 +14102,7 @@ function inOrder(text, compat, longRun) {
         i += width;
     }
     if (out === undefined)
-        return text;
+        return undefined;
     out.push(text.slice(copied));
     return out.join('');
 }
@@ -15177,10 +15269,10 @@ class Ascending {
 
 
 
-const PIECE = 16;
+const quote_scan_PIECE = 16;
 const STRIDE = 4;
 /** Quotes from this many bytes on are found by the table; shorter ones one by one. */
-const MIN_TABLE_QUOTE = PIECE + STRIDE - 1;
+const MIN_TABLE_QUOTE = quote_scan_PIECE + STRIDE - 1;
 /**
  * The work a scan may do before it gives up, in units of about one candidate
  * compared (about 15 ns here), 16 bytes compared, or 64 bytes searched.
@@ -15743,7 +15835,7 @@ class QuoteSet {
             // A quote that has all its matches leaves the lists for the rest of this
             // scan; `unlinked` says how to put each piece back afterwards.
             const unlinked = [];
-            const lastWord = (n - PIECE) >>> 2;
+            const lastWord = (n - quote_scan_PIECE) >>> 2;
             try {
                 this.filterRead = this.filterOrder ?? (32 - filterShift > IN_CACHE_FILTER_BITS ? 'windowed' : 'text');
                 if (this.filterRead === 'windowed') {

@@ -17,9 +17,11 @@
 // by asking the runtime to order two marks after an "a", once for each pair
 // of classes met (there are about 55).
 //
-// Not covered: the runtime's composing, not its ordering, is quadratic in a
-// run of the four characters of class 0 that compose with themselves
-// (U+113C2, U+1611E, U+16129, U+16D67; docs/security.md).
+// The runtime's composing is quadratic too, in a run of characters of class
+// 0 that compose with the one before them (U+16D67 U+16D67 is U+16D68, and
+// Tulu-Tigalari and Gurung Khema have the like): 200,000 of U+16D67 took
+// 1.5 s, and 64 MB of them would take hours. So a text with a long run is
+// normalized a piece at a time (inPieces).
 import { isNfcInert } from './unicode.js';
 
 export type NormalForm = 'NFC' | 'NFD' | 'NFKC' | 'NFKD';
@@ -33,20 +35,109 @@ export const LONG_MARK_RUN = 32;
 /** Code points from U+0300 on: below it, no character is a mark or has one in its decomposition but é-like letters. */
 const FROM_U0300 = /[^\x00-\u02ff]/;
 
+/**
+ * Code units of a text with a long run normalized at a time: composing a
+ * piece of U+16D67 costs the runtime its length squared, and a call costs
+ * it a microsecond or so.
+ */
+export const PIECE = 256;
+
 /** `text.normalize(form)`, in time linear in the text (see the module's comment). */
-export function normalizeUnicode(text: string, form: NormalForm, longRun = LONG_MARK_RUN): string {
+export function normalizeUnicode(text: string, form: NormalForm, longRun = LONG_MARK_RUN, piece = PIECE): string {
   // A text no longer than a long run has none (most words, clusters and passages): no scan of it.
   if (text.length <= longRun || !FROM_U0300.test(text)) return text.normalize(form);
   const compat = form === 'NFKC' || form === 'NFKD';
-  return inOrder(text, compat, longRun).normalize(form);
+  const ordered = inOrder(text, compat, longRun);
+  return ordered === undefined ? text.normalize(form) : inPieces(ordered, form, compat, piece);
+}
+
+/**
+ * `text.normalize(form)`, a piece of about `piece` code units at a time, for
+ * a text whose long runs are in canonical order already.
+ *
+ * Composing joins a character only to the last starter (class 0) before
+ * it, and canonical ordering moves no mark past a starter, so in a piece's
+ * normal form what comes before its last starter is final; from that starter
+ * on it goes again, before the next piece, into the runtime (U+16D68 then
+ * U+16D67 stays so; U+16D63 then U+16D67 is U+16D69). A piece ends before a
+ * character whose decomposition begins with a starter, so that what goes
+ * again is short: a run of marks goes in whole, and each character at most
+ * twice.
+ */
+function inPieces(text: string, form: NormalForm, compat: boolean, piece: number): string {
+  const out: string[] = [];
+  let carried = '';
+  const n = text.length;
+  for (let start = 0; start < n; ) {
+    let end = Math.min(n, start + piece);
+    // Not between the two halves of a surrogate pair.
+    if (end < n && isLowSurrogate(text.charCodeAt(end)) && isHighSurrogate(text.charCodeAt(end - 1))) end++;
+    while (end < n) {
+      const cp = text.codePointAt(end)!;
+      if (beginsWithStarter(cp, compat)) break;
+      end += cp > 0xffff ? 2 : 1;
+    }
+    const normal = (carried + text.slice(start, end)).normalize(form);
+    // All of it goes on when it has no starter: the next piece begins with one.
+    const last = Math.max(0, lastStarter(normal, compat));
+    out.push(normal.slice(0, last));
+    carried = normal.slice(last);
+    start = end;
+  }
+  out.push(carried);
+  return out.join('');
+}
+
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
+
+/** Where the last character of `normal` whose decomposition begins with a starter is, or -1. */
+function lastStarter(normal: string, compat: boolean): number {
+  for (let i = normal.length - 1; i >= 0; i--) {
+    let at = i;
+    if (isLowSurrogate(normal.charCodeAt(i)) && i > 0 && isHighSurrogate(normal.charCodeAt(i - 1))) at = i - 1;
+    if (beginsWithStarter(normal.codePointAt(at)!, compat)) return at;
+    i = at;
+  }
+  return -1;
+}
+
+/** Per BMP code point and kind of decomposition: 0 not known yet, 1 begins with a starter, 2 not. */
+const startsBmp = [new Uint8Array(0x10000), new Uint8Array(0x10000)];
+const startsAstral = [new Map<number, boolean>(), new Map<number, boolean>()];
+
+/** Whether the code point's canonical (or compatibility) decomposition begins with a starter. */
+function beginsWithStarter(cp: number, compat: boolean): boolean {
+  // Below U+0300 every decomposition begins with a starter (é is e and a mark; U+00B4 is a space and one).
+  if (cp < 0x300) return true;
+  const kind = compat ? 1 : 0;
+  if (cp < 0x10000) {
+    const known = startsBmp[kind];
+    if (known[cp] === 0) known[cp] = decompositionBeginsWithStarter(cp, compat) ? 1 : 2;
+    return known[cp] === 1;
+  }
+  const known = startsAstral[kind];
+  let starts = known.get(cp);
+  if (starts === undefined) {
+    if (known.size >= 4096) known.clear();
+    known.set(cp, (starts = decompositionBeginsWithStarter(cp, compat)));
+  }
+  return starts;
+}
+
+function decompositionBeginsWithStarter(cp: number, compat: boolean): boolean {
+  // A lone surrogate stays as it is, and nothing joins it.
+  if (cp >= 0xd800 && cp <= 0xdfff) return true;
+  const first = String.fromCodePoint(cp).normalize(compat ? 'NFKD' : 'NFD').codePointAt(0)!;
+  return classOf(first) === undefined;
 }
 
 /**
  * The text with each run of more than `longRun` characters that may be marks
- * replaced by its decomposition in canonical order (the text itself when it
- * has none): the same normal forms, and no long run out of order.
+ * replaced by its decomposition in canonical order (undefined when it has
+ * none): the same normal forms, and no long run out of order.
  */
-function inOrder(text: string, compat: boolean, longRun: number): string {
+function inOrder(text: string, compat: boolean, longRun: number): string | undefined {
   let out: string[] | undefined;
   let copied = 0;
   let runStart = -1;
@@ -67,7 +158,7 @@ function inOrder(text: string, compat: boolean, longRun: number): string {
     }
     i += width;
   }
-  if (out === undefined) return text;
+  if (out === undefined) return undefined;
   out.push(text.slice(copied));
   return out.join('');
 }

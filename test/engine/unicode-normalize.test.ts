@@ -1,8 +1,9 @@
 // normalizeUnicode must be String.prototype.normalize, in linear time: the
 // same answer for every text and form, with its own ordering of long runs of
-// marks forced on (longRun 0 or 1) as well as left to the runtime.
+// marks forced on (longRun 0 or 1) as well as left to the runtime, and its
+// pieces as short as one code unit.
 import fc from 'fast-check';
-import { LONG_MARK_RUN, type NormalForm, normalizeUnicode } from '../../src/engine/unicode-normalize.js';
+import { LONG_MARK_RUN, type NormalForm, normalizeUnicode, PIECE } from '../../src/engine/unicode-normalize.js';
 
 const FORMS: NormalForm[] = ['NFC', 'NFD', 'NFKC', 'NFKD'];
 
@@ -43,6 +44,20 @@ const PIECES = [
   '\ud834\udd5e', // half note: a decomposition with marks
   '\ud800', // lone surrogates
   '\udc00',
+  '\u11a8', // Hangul final consonant: joins the syllable before it
+  // Starters that join the one before them, in chains (U+16D63 U+16D67 U+16D67 is U+16D6A).
+  '\u{16d67}',
+  '\u{16d63}',
+  '\u{16d68}',
+  '\u{16d69}',
+  '\u{113c2}',
+  '\u{113b8}',
+  '\u{113c9}',
+  '\u{1138b}',
+  '\u{1611e}',
+  '\u{1611f}',
+  '\u{16121}',
+  '\u{16129}',
 ];
 
 describe('normalizeUnicode', () => {
@@ -52,12 +67,13 @@ describe('normalizeUnicode', () => {
         fc.array(fc.constantFrom(...PIECES), { maxLength: 60 }),
         fc.constantFrom(...FORMS),
         fc.constantFrom(0, 1, 3, LONG_MARK_RUN),
-        (parts, form, longRun) => {
+        fc.constantFrom(1, 2, 7, PIECE),
+        (parts, form, longRun, piece) => {
           const text = parts.join('');
-          expect(normalizeUnicode(text, form, longRun)).toBe(text.normalize(form));
+          expect(normalizeUnicode(text, form, longRun, piece)).toBe(text.normalize(form));
         },
       ),
-      { numRuns: 5000 },
+      { numRuns: 10_000 },
     );
   });
 
@@ -76,5 +92,16 @@ describe('normalizeUnicode', () => {
     const ordered = `a${'\u0316'.repeat(200_000)}${'\u0301'.repeat(200_000)}`;
     expect(nfc).toBe(ordered.normalize('NFC'));
     expect(normalizeUnicode(text, 'NFKD')).toBe(ordered);
+  }, 60_000);
+
+  // As above, no clock: the runtime alone composes this run in quadratic time (about a minute here).
+  it('normalizes 2,000,000 starters that join the one before them', () => {
+    const run = '\u{16d67}'.repeat(2_000_000);
+    const pair = '\u{16d67}\u{16d67}'.normalize('NFC');
+    expect(pair).toBe('\u{16d68}');
+    expect(normalizeUnicode(`x${run}`, 'NFC')).toBe(`x${pair.repeat(1_000_000)}`);
+    // After U+16D63 the first two join it (U+16D6A), and the rest pair up from there.
+    expect(normalizeUnicode(`\u{16d63}${run}!`, 'NFC')).toBe(`\u{16d6a}${pair.repeat(999_999)}!`);
+    expect(normalizeUnicode(run, 'NFD')).toBe(run);
   }, 60_000);
 });
