@@ -12568,12 +12568,12 @@ function streamedEvents(text) {
  * one JSON value (a `.json` file's), or whose first value spreads over several
  * lines (a `.jsonl` file's, `jsonLines`). It is a saved stream when it is
  * server-sent events, or when its first value is a streaming event and more
- * follows it: JSON Lines in a `.json` file, or events indented over several
- * lines (Python's `event.to_json()`, `json.dumps(event, indent=2)`). And it
- * holds responses that cannot be read so when its first value is a response:
- * more follow it in a `.json` file, or it is indented in a `.jsonl` file. A
- * `.jsonl` file's values one per line are read line by line (events counted),
- * not here.
+ * follows it (JSON Lines in a `.json` file, events indented over several
+ * lines: Python's `event.to_json()`, `json.dumps(event, indent=2)`), or that
+ * event is indented in a `.jsonl` file, even alone. And it holds responses
+ * that cannot be read so when its first value is a response: more follow it
+ * in a `.json` file, or it is indented in a `.jsonl` file. A `.jsonl` file's
+ * values one per line are read line by line (events counted), not here.
  */
 function unreadableText(text, jsonLines) {
     const sse = streamedEvents(text);
@@ -12589,9 +12589,11 @@ function unreadableText(text, jsonLines) {
         return undefined;
     const more = next < text.length;
     const part = streamPart(value);
-    if (more && (part === 'event' || part === 'agent')) {
+    // Over several lines in a .jsonl file, an event is a stream even alone (alone in a .json file, it is read as its value).
+    if ((more || jsonLines) && (part === 'event' || part === 'agent')) {
         const type = value.type;
-        return { offset, message: streamProblem(type, oneLine && lineEnds < next ? 'lines' : 'values', part === 'agent') };
+        const count = !more ? 1 : oneLine && lineEnds < next ? 'lines' : 'values';
+        return { offset, message: streamProblem(type, count, part === 'agent') };
     }
     if (!looksLikeResponse(value))
         return undefined;

@@ -390,7 +390,7 @@ describe('a saved stream is one problem, not one for each of its events', () => 
   const SAVE =
     'save the final message instead, which the SDKs give when the stream ends (`stream.finalMessage()` in TypeScript, `stream.get_final_message()` in Python)';
   const logProblem = (count: number) =>
-    `error: ${count} streaming events of a Messages API response, starting with message_start, not a saved response: ${SAVE}`;
+    `error: ${count} streaming event${count === 1 ? '' : 's'} of a Messages API response, starting with message_start, not a saved response: ${SAVE}`;
   const valuesProblem = `error: streaming events of a Messages API response, written one after another, starting with message_start, not a saved response: ${SAVE}`;
   const sseProblem = `error: server-sent events of a streamed Messages API response, starting with message_start, not JSON: ${SAVE}`;
 
@@ -415,6 +415,12 @@ describe('a saved stream is one problem, not one for each of its events', () => 
       'evals/s.jsonl',
       logged.map((e) => `${JSON.stringify(e, null, 2)}\n`).join(''),
       `evals/s.jsonl:1:1: ${valuesProblem}`,
+    ],
+    [
+      'one event indented alone in a .jsonl file',
+      'evals/s.jsonl',
+      `\n${JSON.stringify(logged[0], null, 2)}\n`,
+      `evals/s.jsonl:2:1: ${logProblem(1)}`,
     ],
     [
       'the events indented in a .json file',
@@ -493,6 +499,15 @@ describe('a saved stream is one problem, not one for each of its events', () => 
     expect(errLines(several.stderr)[0]).toBe(
       `evals/s.json:${indented.split('\n').indexOf('{', 1) + 1}:1: error: unexpected '{' after the JSON value: a JSON file holds exactly one value (use .jsonl for one record per line)`,
     );
+    // Or written alone over several lines in a .jsonl file: a record to write on one line, each line a problem.
+    const alone = runCli(
+      ['check', 'evals/s.jsonl'],
+      workspace({ 'evals/s.jsonl': pretty({ ...record, type: 'message_start' }) }, DETECTED),
+    );
+    expect(errLines(alone.stderr).slice(0, 2)).toEqual([
+      'evals/s.jsonl:1:2: error: unexpected end of input: expected a key in double quotes',
+      "evals/s.jsonl:2:16: error: unexpected ':' after the JSON value: a line of a JSON Lines file holds exactly one record",
+    ]);
     // And `format: citegate` reads every line as a record, events or not.
     const told = runCli(
       ['check', 'evals/s.jsonl', 'evals/t.jsonl', 'evals/u.json'],
@@ -520,15 +535,24 @@ describe('a saved stream is one problem, not one for each of its events', () => 
   it('and is told only by events: an error response, or server-sent events of another API, is not one', () => {
     const error = { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } };
     const run = runCli(
-      ['check', 'evals/e.json', 'evals/o.json'],
+      ['check', 'evals/e.json', 'evals/o.json', 'evals/p.jsonl'],
       workspace({
         'evals/e.json': pretty(error),
         'evals/o.json': 'data: {"object": "chat.completion.chunk"}\n\n',
+        // Nor is the error response written over several lines alone in a .jsonl file.
+        'evals/p.jsonl': JSON.stringify(error, null, 1),
       }),
     );
     expect(errLines(run.stderr)).toEqual([
       'evals/e.json:1:1: error: not a Messages API response (an object with `"type": "message"` and a `content` list) nor a line of a Message Batches results file (`custom_id` and `result`)',
       "evals/o.json:1:1: error: unexpected 'd': expected a JSON value",
+      'evals/p.jsonl:1:2: error: unexpected end of input: expected a key in double quotes',
+      "evals/p.jsonl:2:8: error: unexpected ':' after the JSON value: a line of a JSON Lines file holds exactly one record",
+      "evals/p.jsonl:3:9: error: unexpected ':' after the JSON value: a line of a JSON Lines file holds exactly one record",
+      "evals/p.jsonl:4:9: error: unexpected ':' after the JSON value: a line of a JSON Lines file holds exactly one record",
+      "evals/p.jsonl:5:12: error: unexpected ':' after the JSON value: a line of a JSON Lines file holds exactly one record",
+      "evals/p.jsonl:6:2: error: unexpected '}': expected a JSON value",
+      "evals/p.jsonl:7:1: error: unexpected '}': expected a JSON value",
       'citegate: error: no citation records in the files checked (an empty run fails)',
     ]);
   });
@@ -581,6 +605,12 @@ describe('a saved stream is one problem, not one for each of its events', () => 
         'evals/s.json',
         pretty([assistant, result]),
         `evals/s.json:2:3: error: 2 messages of the Claude Agent SDK, starting with assistant, ${AGENT}`,
+      ],
+      [
+        'one of them indented alone',
+        'evals/s.jsonl',
+        pretty(assistant),
+        `evals/s.jsonl:1:1: error: 1 message of the Claude Agent SDK, starting with assistant, ${AGENT}`,
       ],
       [
         'them indented, one after another',
