@@ -12431,10 +12431,11 @@ function isPlainObject(value) {
 }
 /**
  * Whether a value has the shape of a Messages API response (`type: "message"`
- * and a `content` list) or of a line of a Message Batches results file (a
- * string `custom_id` and a `result` object with a `type`), and none of the
- * keys of citegate's own records and files: so a citation file in citegate's
- * format is never read as responses.
+ * and a `content` list), of the error the API answers a failed request with
+ * (`type: "error"` and an `error` object with a `type`), or of a line of a
+ * Message Batches results file (a string `custom_id` and a `result` object
+ * with a `type`), and none of the keys of citegate's own records and files:
+ * so a citation file in citegate's format is never read as responses.
  */
 function looksLikeResponse(value) {
     if (!isPlainObject(value))
@@ -12444,7 +12445,23 @@ function looksLikeResponse(value) {
             return false;
     if (value.type === 'message' && Array.isArray(value.content))
         return true;
+    if (isErrorResponse(value))
+        return true;
     return typeof value.custom_id === 'string' && isPlainObject(value.result) && typeof value.result.type === 'string';
+}
+/** The API's answer to a request that failed: `"type": "error"`, and the error, an object with its `type`. */
+function isErrorResponse(value) {
+    return value.type === 'error' && isPlainObject(value.error) && typeof value.error.type === 'string';
+}
+/** What an error the API answered with says (its type, and its message), as a short excerpt, or ''. */
+function errorSaid(error) {
+    if (!isPlainObject(error))
+        return '';
+    return shorten([error.type, error.message].filter((v) => typeof v === 'string').join(': '), 2 * EXCERPT);
+}
+/** The problem of a saved error response (isErrorResponse). */
+function errorResponseProblem(value) {
+    return `an error response of the Messages API (${errorSaid(value.error)}), not a message: the request failed, so there is no answer to check`;
 }
 /**
  * The types of the events the Messages API streams (`"stream": true`), in
@@ -12597,7 +12614,15 @@ function unreadableText(text, jsonLines) {
     }
     if (!looksLikeResponse(value))
         return undefined;
-    const what = value.type === 'message' ? 'a Messages API response' : 'a Message Batches result';
+    const response = value;
+    // Over several lines in a .jsonl file, an error response is told as such: written on one line, it would be no more.
+    if (jsonLines && isErrorResponse(response))
+        return { offset, message: errorResponseProblem(response) };
+    const what = response.type === 'message'
+        ? 'a Messages API response'
+        : response.type === 'error'
+            ? 'an error response of the Messages API'
+            : 'a Message Batches result';
     if (jsonLines) {
         return {
             offset,
@@ -12725,6 +12750,10 @@ class ResponseReader {
             this.response(value, offsets, n, undefined);
             return;
         }
+        if (isPlainObject(value) && isErrorResponse(value)) {
+            this.problem(offsets.offset, errorResponseProblem(value));
+            return;
+        }
         this.problem(offsets.offset, 'not a Messages API response (an object with `"type": "message"` and a `content` list) nor a line of a Message Batches results file (`custom_id` and `result`)');
     }
     batchResult(value, offsets, n) {
@@ -12753,8 +12782,7 @@ class ResponseReader {
                 return;
             }
             case 'errored': {
-                const error = isPlainObject(result.error) && isPlainObject(result.error.error) ? result.error.error : undefined;
-                const what = shorten([error?.type, error?.message].filter((v) => typeof v === 'string').join(': '), 2 * EXCERPT);
+                const what = errorSaid(isPlainObject(result.error) ? result.error.error : undefined);
                 this.problem(offsets.offset, `${name} errored${what === '' ? '' : ` (${what})`}: there is no response to check`);
                 return;
             }

@@ -76,16 +76,34 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * Whether a value has the shape of a Messages API response (`type: "message"`
- * and a `content` list) or of a line of a Message Batches results file (a
- * string `custom_id` and a `result` object with a `type`), and none of the
- * keys of citegate's own records and files: so a citation file in citegate's
- * format is never read as responses.
+ * and a `content` list), of the error the API answers a failed request with
+ * (`type: "error"` and an `error` object with a `type`), or of a line of a
+ * Message Batches results file (a string `custom_id` and a `result` object
+ * with a `type`), and none of the keys of citegate's own records and files:
+ * so a citation file in citegate's format is never read as responses.
  */
 export function looksLikeResponse(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
   for (const key of RECORD_KEYS) if (Object.hasOwn(value, key)) return false;
   if (value.type === 'message' && Array.isArray(value.content)) return true;
+  if (isErrorResponse(value)) return true;
   return typeof value.custom_id === 'string' && isPlainObject(value.result) && typeof value.result.type === 'string';
+}
+
+/** The API's answer to a request that failed: `"type": "error"`, and the error, an object with its `type`. */
+function isErrorResponse(value: Record<string, unknown>): boolean {
+  return value.type === 'error' && isPlainObject(value.error) && typeof value.error.type === 'string';
+}
+
+/** What an error the API answered with says (its type, and its message), as a short excerpt, or ''. */
+function errorSaid(error: unknown): string {
+  if (!isPlainObject(error)) return '';
+  return shorten([error.type, error.message].filter((v) => typeof v === 'string').join(': '), 2 * EXCERPT);
+}
+
+/** The problem of a saved error response (isErrorResponse). */
+function errorResponseProblem(value: Record<string, unknown>): string {
+  return `an error response of the Messages API (${errorSaid(value.error)}), not a message: the request failed, so there is no answer to check`;
 }
 
 /**
@@ -243,7 +261,15 @@ export function unreadableText(text: string, jsonLines: boolean): UnreadableText
     return { offset, message: streamProblem(type, count, part === 'agent') };
   }
   if (!looksLikeResponse(value)) return undefined;
-  const what = (value as { type: unknown }).type === 'message' ? 'a Messages API response' : 'a Message Batches result';
+  const response = value as Record<string, unknown>;
+  // Over several lines in a .jsonl file, an error response is told as such: written on one line, it would be no more.
+  if (jsonLines && isErrorResponse(response)) return { offset, message: errorResponseProblem(response) };
+  const what =
+    response.type === 'message'
+      ? 'a Messages API response'
+      : response.type === 'error'
+        ? 'an error response of the Messages API'
+        : 'a Message Batches result';
   if (jsonLines) {
     return {
       offset,
@@ -385,6 +411,10 @@ class ResponseReader {
       this.response(value, offsets, n, undefined);
       return;
     }
+    if (isPlainObject(value) && isErrorResponse(value)) {
+      this.problem(offsets.offset, errorResponseProblem(value));
+      return;
+    }
     this.problem(
       offsets.offset,
       'not a Messages API response (an object with `"type": "message"` and a `content` list) nor a line of a Message Batches results file (`custom_id` and `result`)',
@@ -420,11 +450,7 @@ class ResponseReader {
         return;
       }
       case 'errored': {
-        const error = isPlainObject(result.error) && isPlainObject(result.error.error) ? result.error.error : undefined;
-        const what = shorten(
-          [error?.type, error?.message].filter((v) => typeof v === 'string').join(': '),
-          2 * EXCERPT,
-        );
+        const what = errorSaid(isPlainObject(result.error) ? result.error.error : undefined);
         this.problem(
           offsets.offset,
           `${name} errored${what === '' ? '' : ` (${what})`}: there is no response to check`,

@@ -91,6 +91,7 @@ const good = (id: string) =>
 const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const lines = (...values: unknown[]) => values.map((v) => `${JSON.stringify(v)}\n`).join('');
 const errLines = (stderr: string) => stderr.split('\n').filter(Boolean);
+const FAILED = 'the request failed, so there is no answer to check';
 
 /**
  * `line:column` of the \`{\` that opens the object holding the `nth` (from 1)
@@ -539,20 +540,15 @@ describe('a saved stream is one problem, not one for each of its events', () => 
       workspace({
         'evals/e.json': pretty(error),
         'evals/o.json': 'data: {"object": "chat.completion.chunk"}\n\n',
-        // Nor is the error response written over several lines alone in a .jsonl file.
+        // Nor is the error response written over several lines alone in a .jsonl file: it is that response.
         'evals/p.jsonl': JSON.stringify(error, null, 1),
       }),
     );
+    const failed = `an error response of the Messages API (overloaded_error: Overloaded), not a message: ${FAILED}`;
     expect(errLines(run.stderr)).toEqual([
-      'evals/e.json:1:1: error: not a Messages API response (an object with `"type": "message"` and a `content` list) nor a line of a Message Batches results file (`custom_id` and `result`)',
+      `evals/e.json:1:1: error: ${failed}`,
       "evals/o.json:1:1: error: unexpected 'd': expected a JSON value",
-      'evals/p.jsonl:1:2: error: unexpected end of input: expected a key in double quotes',
-      "evals/p.jsonl:2:8: error: unexpected ':' after the JSON value: a line of a JSON Lines file holds exactly one record",
-      "evals/p.jsonl:3:9: error: unexpected ':' after the JSON value: a line of a JSON Lines file holds exactly one record",
-      "evals/p.jsonl:4:9: error: unexpected ':' after the JSON value: a line of a JSON Lines file holds exactly one record",
-      "evals/p.jsonl:5:12: error: unexpected ':' after the JSON value: a line of a JSON Lines file holds exactly one record",
-      "evals/p.jsonl:6:2: error: unexpected '}': expected a JSON value",
-      "evals/p.jsonl:7:1: error: unexpected '}': expected a JSON value",
+      `evals/p.jsonl:1:1: error: ${failed}`,
       'citegate: error: no citation records in the files checked (an empty run fails)',
     ]);
   });
@@ -830,6 +826,66 @@ function escapeRegExp(s: string): string {
 }
 
 describe('responses that cannot pass are problems naming the response', () => {
+  describe('an error the API answered a request with, saved in its place', () => {
+    const error = { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' }, request_id: 'req_1' };
+    const said = `an error response of the Messages API (overloaded_error: Overloaded), not a message: ${FAILED}`;
+
+    it.each([
+      ['told by the manifest', ANTHROPIC],
+      ['told from its shape', DETECTED],
+    ])('is that problem, %s, whether alone, beside responses or indented', (_, citations) => {
+      const run = runCli(
+        ['check', 'evals/a.json', 'evals/b.jsonl', 'evals/c.jsonl', 'evals/d.json'],
+        workspace(
+          {
+            'evals/a.json': pretty(error),
+            'evals/b.jsonl': lines(good('m1'), error),
+            'evals/c.jsonl': pretty(error),
+            'evals/d.json': pretty([good('m2'), error]),
+          },
+          citations,
+        ),
+      );
+      // The responses beside them are checked all the same.
+      const d = pretty([good('m2'), error]);
+      const at = (needle: string) => objectAt(d, needle).split(':')[0];
+      expect(run.stdout).toBe(
+        [
+          'evals/b.jsonl:1: m1#0.0: located',
+          'evals/b.jsonl:1: m1#2.0: located',
+          `evals/d.json:${at('"Returns are accepted')}: m2#0.0: located`,
+          `evals/d.json:${at('"A receipt')}: m2#2.0: located`,
+          'located=4/4\n',
+        ].join('\n'),
+      );
+      expect(errLines(run.stderr)).toEqual([
+        `evals/a.json:1:1: error: ${said}`,
+        `evals/b.jsonl:2:1: error: ${said}`,
+        `evals/c.jsonl:1:1: error: ${said}`,
+        `evals/d.json:${objectAt(d, '"request_id"')}: error: ${said}`,
+      ]);
+      expect(run.code).toBe(1);
+    });
+
+    it('quotes what the error says only as a short excerpt', () => {
+      const long = { type: 'error', error: { type: 'api_error', message: `${'m'.repeat(500)}\u001b[31m::error::x` } };
+      const run = runCli(['check', 'evals/a.json'], workspace({ 'evals/a.json': pretty(long) }, DETECTED));
+      const [line] = errLines(run.stderr);
+      expect(line).toMatch(
+        /^evals\/a\.json:1:1: error: an error response of the Messages API \(api_error: m+…\), not a message: /,
+      );
+      expect(line.length).toBeLessThan(300);
+    });
+
+    it('but an object with a key of citegate’s records is a record, whatever its type', () => {
+      const record = { ...error, citation_id: 'c1' };
+      const run = runCli(['check', 'evals/a.jsonl'], workspace({ 'evals/a.jsonl': lines(record) }, DETECTED));
+      expect(errLines(run.stderr)).toEqual([
+        'evals/a.jsonl:1:1: error: c1: invalid fields: source_id and quote are missing',
+      ]);
+    });
+  });
+
   it.each([
     [
       {
