@@ -44102,13 +44102,14 @@ function readBaselineFile(file, root) {
             throw new load_report/* BaselineError */.s$(`cannot read the baseline ${file}: ${error.message}`);
         throw error;
     }
-    // The file is this thread's to close (the worker only reads it), once read.
+    // The file is this thread's to close (the worker only reads it), once read and checked: a value
+    // refused is looked for in its text, read again.
     const read = replyOf(fd)
-        .finally(() => (0,external_node_fs_.closeSync)(fd))
-        .then((reply) => baselineOf(file, reply), (error) => {
+        .then((reply) => baselineOf(file, reply, (digest) => readAgain(fd, digest)), (error) => {
         // Out of memory, most likely: a reason, not a pass.
         throw new load_report/* BaselineError */.s$(`cannot read the baseline ${file}: ${(0,model_escape/* messageOf */.bD)(error)}`);
-    });
+    })
+        .finally(() => (0,external_node_fs_.closeSync)(fd));
     // Awaited after the check; if the check fails first, its error is the one to tell, not an unhandled rejection.
     read.catch(() => { });
     return read;
@@ -44164,7 +44165,29 @@ function readHere(fd) {
     }
     return nestedTooDeep(report, MAX_NESTING) ? { error: 'deep' } : { digest, report };
 }
-function baselineOf(file, reply) {
+/**
+ * The text of the open file `fd`, read again from its start (the reader left
+ * it at its end), to find where a value it refused is; undefined unless its
+ * bytes are still those whose `digest` the reader took (JSON.parse read
+ * them), or when it cannot be read again.
+ */
+function readAgain(fd, digest) {
+    try {
+        const bytes = external_node_buffer_.Buffer.alloc((0,external_node_fs_.fstatSync)(fd).size);
+        for (let got = 0; got < bytes.length;) {
+            const n = (0,external_node_fs_.readSync)(fd, bytes, got, bytes.length - got, got);
+            if (n === 0)
+                return undefined;
+            got += n;
+        }
+        return (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') === digest ? bytes.toString('utf8') : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** The baseline of the reader's `reply`; `text(digest)`: the file's text again, if still those bytes. */
+function baselineOf(file, reply, text) {
     try {
         if ('error' in reply) {
             if (reply.error === 'read') {
@@ -44185,7 +44208,8 @@ function baselineOf(file, reply) {
         const read = packed ? () => recordsOfColumns(packed) : undefined;
         return { report: (0,load_report/* baselineReportOf */.J0)(report, read), from: file, digest: reply.digest };
     }
-    catch (error) {
+    catch (caught) {
+        const error = 'digest' in reply ? (0,load_report/* locatedIn */.US)(caught, () => text(reply.digest)) : caught;
         if (error instanceof load_report/* ReportError */.$g) {
             const at = error.position ? `${file}:${error.position.line}:${error.position.column}` : file;
             throw new load_report/* BaselineError */.s$(`the baseline ${at} cannot be used: ${error.message}`);
@@ -44206,9 +44230,10 @@ function baselineOf(file, reply) {
 /* harmony export */   HA: () => (/* binding */ parseReportValue),
 /* harmony export */   J0: () => (/* binding */ baselineReportOf),
 /* harmony export */   UH: () => (/* binding */ reportText),
+/* harmony export */   US: () => (/* binding */ locatedIn),
 /* harmony export */   s$: () => (/* binding */ BaselineError)
 /* harmony export */ });
-/* unused harmony exports OLDER_OR_EDITED, parseJsonReport, notJson, canonical */
+/* unused harmony exports OLDER_OR_EDITED, locateInReport, parseJsonReport, notJson, canonical */
 /* harmony import */ var _model_baseline_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(782);
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
@@ -44232,13 +44257,49 @@ function baselineOf(file, reply) {
 
 
 const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
-/** A report that cannot be read: exit 2, naming the file (and where in it, when a place is to blame). */
+/**
+ * A report that cannot be read: exit 2, naming the file (and where in it, when
+ * a place is to blame). `path`: the value to blame, for the reader of the text
+ * to find (locateInReport) when the error has no position yet.
+ */
 class ReportError extends Error {
     position;
-    constructor(message, position) {
+    path;
+    constructor(message, position, path) {
         super(message);
         this.position = position;
+        this.path = path;
     }
+}
+/**
+ * Where in a report's text (which JSON.parse has read) the value at `path`
+ * is, or the nearest value above it that the text has (a key left out: the
+ * object that lacks it). Undefined when the text cannot be followed there.
+ */
+function locateInReport(text, path) {
+    const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    let node;
+    try {
+        node = (0,_strict_json_js__WEBPACK_IMPORTED_MODULE_3__/* .scanOffsets */ .kf)(json, new Set(path.filter((step) => typeof step === 'string')), 0, json.length, true);
+    }
+    catch {
+        return undefined;
+    }
+    for (const step of path) {
+        const next = typeof step === 'number' ? node.items?.[step] : node.keys?.get(step);
+        if (next === undefined)
+            break;
+        node = next;
+    }
+    return new _engine_positions_js__WEBPACK_IMPORTED_MODULE_1__/* .TextLineIndex */ .y8(json).position(node.offset);
+}
+/** `error` with the place of the value it blames in `text`, when it names one and has none yet. */
+function locatedIn(error, text) {
+    if (!(error instanceof ReportError) || error.position !== undefined || error.path === undefined)
+        return error;
+    const read = text();
+    const position = read === undefined ? undefined : locateInReport(read, error.path);
+    return position === undefined ? error : new ReportError(error.message, position, error.path);
 }
 /**
  * A report's bytes as text, strictly: citegate writes UTF-8 alone, so bytes
@@ -44269,14 +44330,14 @@ function parseReportValue(text) {
         throw new ReportError(notJson((0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .messageOf */ .bD)(error)));
     }
 }
-function object(value, what) {
+function object(value, what, at) {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
-        throw new ReportError(`${what} is not an object`);
+        throw new ReportError(`${what} is not an object`, undefined, at);
     return value;
 }
-function list(value, what) {
+function list(value, what, at) {
     if (!Array.isArray(value))
-        throw new ReportError(`${what} is not a list`);
+        throw new ReportError(`${what} is not a list`, undefined, at);
     return value;
 }
 function int(value, what) {
@@ -44284,13 +44345,13 @@ function int(value, what) {
         throw new ReportError(`${what} is not a whole number`);
     return value;
 }
-function str(value, what) {
+function str(value, what, at) {
     if (typeof value !== 'string')
-        throw new ReportError(`${what} is not a string`);
+        throw new ReportError(`${what} is not a string`, undefined, at);
     return value;
 }
-function strOrNull(value, what) {
-    return value === null || value === undefined ? null : str(value, what);
+function strOrNull(value, what, at) {
+    return value === null || value === undefined ? null : str(value, what, at);
 }
 function position(value, what) {
     const m = object(value, what);
@@ -44430,7 +44491,13 @@ function baselineInfo(value) {
 }
 /** A JSON report (as `check --format json` writes it) back as a check result. */
 function parseJsonReport(text) {
-    return reportOf(parseReportValue(text), (records) => list(records, 'records').map(fullRecord));
+    const value = parseReportValue(text);
+    try {
+        return reportOf(value, (records) => list(records, 'records').map(fullRecord));
+    }
+    catch (error) {
+        throw locatedIn(error, () => text);
+    }
 }
 /**
  * A JSON report, already parsed, read as a baseline (baseline-file.ts parses
@@ -44526,15 +44593,7 @@ function reportOf(value, readRecords) {
         };
     });
     // Absent from a report of an older citegate, which lists only the sources its records cite.
-    const manifestSources = report.manifest_sources === undefined
-        ? undefined
-        : list(report.manifest_sources, 'manifest_sources').map((v, i) => {
-            const s = object(v, `manifest_sources[${i}]`);
-            return {
-                id: str(s.id, `manifest_sources[${i}].id`),
-                sha256: strOrNull(s.sha256, `manifest_sources[${i}].sha256`) ?? undefined,
-            };
-        });
+    const manifestSources = report.manifest_sources === undefined ? undefined : manifestSourcesOf(report.manifest_sources);
     const problems = list(report.problems, 'problems').map((v, i) => {
         const p = object(v, `problems[${i}]`);
         // No line: a problem with the file as a whole.
@@ -44582,6 +44641,33 @@ function reportOf(value, readRecords) {
     };
     checkComplete(result, object(report.summary, 'summary'));
     return result;
+}
+/** A pin as a report writes it: manifest.ts keeps a manifest's SHA-256 in lowercase. */
+const PIN = /^[0-9a-f]{64}$/;
+/**
+ * A report's `manifest_sources` as citegate writes them (json.ts): each
+ * source of a manifest once (its sources are a map), with its pin, or null
+ * for a source without one (which a manifest that could be checked does not
+ * have, but a pin is undefined in the model). Anything else would make the
+ * sources named added, removed and re-pinned since the report's run mean
+ * nothing, and is refused, naming the value at fault.
+ */
+function manifestSourcesOf(value) {
+    const first = new Map();
+    return list(value, 'manifest_sources', ['manifest_sources']).map((v, i) => {
+        const what = `manifest_sources[${i}]`;
+        const at = ['manifest_sources', i];
+        const s = object(v, what, at);
+        const id = str(s.id, `${what}.id`, [...at, 'id']);
+        const before = first.get(id);
+        if (before !== undefined)
+            throw new ReportError(`${what} names the source ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .excerpt */ .Kb)(id)} again, as manifest_sources[${before}] does (a report lists each source of its manifest once): the report was edited`, undefined, [...at, 'id']);
+        first.set(id, i);
+        const sha256 = strOrNull(s.sha256, `${what}.sha256`, [...at, 'sha256']);
+        if (sha256 !== null && !PIN.test(sha256))
+            throw new ReportError(`${what}.sha256 ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .excerpt */ .Kb)(sha256, 16)} is not a SHA-256 (64 lowercase hexadecimal digits, or null for a source without a pin): the report was edited`, undefined, [...at, 'sha256']);
+        return { id, sha256: sha256 ?? undefined };
+    });
 }
 /** At most this many keys of a summary that does not add up are named. */
 const SUMMARY_KEYS_NAMED = 5;
@@ -44692,10 +44778,12 @@ class JsonSyntaxError extends Error {
  * followed, and so is every element of a followed array and the value of each
  * key in `follow` of a followed object; nothing else is kept (a response's
  * `usage` or a tool's `input` cost nothing). For text parseStrictJson() has
- * read already: it is not checked again.
+ * read already: it is not checked again. `report`: the text is a report that
+ * JSON.parse has read (RFC 8259's rules alone, see jsonSyntaxError): of a key
+ * given twice, the value of the last is kept, as JSON.parse keeps it.
  */
-function scanOffsets(text, follow, start = 0, end = text.length) {
-    const scanner = new Scanner(text, start, end, false, true, follow);
+function scanOffsets(text, follow, start = 0, end = text.length, report = false) {
+    const scanner = new Scanner(text, start, end, false, true, follow, report);
     scanner.scanDocument();
     return scanner.tree;
 }

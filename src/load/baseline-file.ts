@@ -6,14 +6,22 @@
 // while the check runs, and keeps of each record only what a baseline
 // compares. The report is then checked here, field by field, as any other.
 import { Buffer, isUtf8 } from 'node:buffer';
-import { closeSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, readFileSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { messageOf } from '../model/escape.js';
 import { describeFsError } from '../model/fs-error.js';
 import { NamedFileError, openNamedFile } from './named-file.js';
 import { type RecordColumns, RECORD_FIELDS, recordsOfColumns } from './record-columns.js';
-import { type Baseline, BaselineError, baselineReportOf, parseReportValue, ReportError, reportText } from './report.js';
+import {
+  type Baseline,
+  BaselineError,
+  baselineReportOf,
+  locatedIn,
+  parseReportValue,
+  ReportError,
+  reportText,
+} from './report.js';
 
 /**
  * The worker: CommonJS run from this string, so that the bundle needs no
@@ -264,16 +272,17 @@ export function readBaselineFile(file: string, root: string): Promise<Baseline> 
     if (error instanceof NamedFileError) throw new BaselineError(`cannot read the baseline ${file}: ${error.message}`);
     throw error;
   }
-  // The file is this thread's to close (the worker only reads it), once read.
+  // The file is this thread's to close (the worker only reads it), once read and checked: a value
+  // refused is looked for in its text, read again.
   const read = replyOf(fd)
-    .finally(() => closeSync(fd))
     .then(
-      (reply) => baselineOf(file, reply),
+      (reply) => baselineOf(file, reply, (digest) => readAgain(fd, digest)),
       (error) => {
         // Out of memory, most likely: a reason, not a pass.
         throw new BaselineError(`cannot read the baseline ${file}: ${messageOf(error)}`);
       },
-    );
+    )
+    .finally(() => closeSync(fd));
   // Awaited after the check; if the check fails first, its error is the one to tell, not an unhandled rejection.
   read.catch(() => {});
   return read;
@@ -329,7 +338,28 @@ function readHere(fd: number): Reply {
   return nestedTooDeep(report, MAX_NESTING) ? { error: 'deep' } : { digest, report };
 }
 
-function baselineOf(file: string, reply: Reply): Baseline {
+/**
+ * The text of the open file `fd`, read again from its start (the reader left
+ * it at its end), to find where a value it refused is; undefined unless its
+ * bytes are still those whose `digest` the reader took (JSON.parse read
+ * them), or when it cannot be read again.
+ */
+function readAgain(fd: number, digest: string): string | undefined {
+  try {
+    const bytes = Buffer.alloc(fstatSync(fd).size);
+    for (let got = 0; got < bytes.length; ) {
+      const n = readSync(fd, bytes, got, bytes.length - got, got);
+      if (n === 0) return undefined;
+      got += n;
+    }
+    return createHash('sha256').update(bytes).digest('hex') === digest ? bytes.toString('utf8') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The baseline of the reader's `reply`; `text(digest)`: the file's text again, if still those bytes. */
+function baselineOf(file: string, reply: Reply, text: (digest: string) => string | undefined): Baseline {
   try {
     if ('error' in reply) {
       if (reply.error === 'read') {
@@ -350,7 +380,8 @@ function baselineOf(file: string, reply: Reply): Baseline {
     const { report, packed } = reply;
     const read = packed ? () => recordsOfColumns(packed) : undefined;
     return { report: baselineReportOf(report, read), from: file, digest: reply.digest };
-  } catch (error) {
+  } catch (caught) {
+    const error = 'digest' in reply ? locatedIn(caught, () => text(reply.digest)) : caught;
     if (error instanceof ReportError) {
       const at = error.position ? `${file}:${error.position.line}:${error.position.column}` : file;
       throw new BaselineError(`the baseline ${at} cannot be used: ${error.message}`);

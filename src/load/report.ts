@@ -33,19 +33,56 @@ import {
 } from '../model/result.js';
 import { MAX_SHARDS } from '../model/shard.js';
 import { needsReason, VERDICTS, type Verdict } from '../model/verdict.js';
-import { jsonSyntaxError } from './strict-json.js';
+import { type JsonOffsets, jsonSyntaxError, scanOffsets } from './strict-json.js';
 import { decodeUtf8Text } from './text.js';
 
 export const OLDER_OR_EDITED = 'the report was made by an older citegate, or edited; check again with this one';
 
-/** A report that cannot be read: exit 2, naming the file (and where in it, when a place is to blame). */
+/** Where a value of a report is: the keys and list places down to it (`['manifest_sources', 2, 'sha256']`). */
+export type ReportPath = readonly (string | number)[];
+
+/**
+ * A report that cannot be read: exit 2, naming the file (and where in it, when
+ * a place is to blame). `path`: the value to blame, for the reader of the text
+ * to find (locateInReport) when the error has no position yet.
+ */
 export class ReportError extends Error {
   constructor(
     message: string,
     readonly position?: Position,
+    readonly path?: ReportPath,
   ) {
     super(message);
   }
+}
+
+/**
+ * Where in a report's text (which JSON.parse has read) the value at `path`
+ * is, or the nearest value above it that the text has (a key left out: the
+ * object that lacks it). Undefined when the text cannot be followed there.
+ */
+export function locateInReport(text: string, path: ReportPath): Position | undefined {
+  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let node: JsonOffsets;
+  try {
+    node = scanOffsets(json, new Set(path.filter((step) => typeof step === 'string')), 0, json.length, true);
+  } catch {
+    return undefined;
+  }
+  for (const step of path) {
+    const next = typeof step === 'number' ? node.items?.[step] : node.keys?.get(step);
+    if (next === undefined) break;
+    node = next;
+  }
+  return new TextLineIndex(json).position(node.offset);
+}
+
+/** `error` with the place of the value it blames in `text`, when it names one and has none yet. */
+export function locatedIn(error: unknown, text: () => string | undefined): unknown {
+  if (!(error instanceof ReportError) || error.position !== undefined || error.path === undefined) return error;
+  const read = text();
+  const position = read === undefined ? undefined : locateInReport(read, error.path);
+  return position === undefined ? error : new ReportError(error.message, position, error.path);
 }
 
 /**
@@ -78,14 +115,14 @@ export function parseReportValue(text: string): unknown {
 
 type Json = Record<string, unknown>;
 
-function object(value: unknown, what: string): Json {
+function object(value: unknown, what: string, at?: ReportPath): Json {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new ReportError(`${what} is not an object`);
+    throw new ReportError(`${what} is not an object`, undefined, at);
   return value as Json;
 }
 
-function list(value: unknown, what: string): unknown[] {
-  if (!Array.isArray(value)) throw new ReportError(`${what} is not a list`);
+function list(value: unknown, what: string, at?: ReportPath): unknown[] {
+  if (!Array.isArray(value)) throw new ReportError(`${what} is not a list`, undefined, at);
   return value;
 }
 
@@ -94,13 +131,13 @@ function int(value: unknown, what: string): number {
   return value as number;
 }
 
-function str(value: unknown, what: string): string {
-  if (typeof value !== 'string') throw new ReportError(`${what} is not a string`);
+function str(value: unknown, what: string, at?: ReportPath): string {
+  if (typeof value !== 'string') throw new ReportError(`${what} is not a string`, undefined, at);
   return value;
 }
 
-function strOrNull(value: unknown, what: string): string | null {
-  return value === null || value === undefined ? null : str(value, what);
+function strOrNull(value: unknown, what: string, at?: ReportPath): string | null {
+  return value === null || value === undefined ? null : str(value, what, at);
 }
 
 function position(value: unknown, what: string): MatchPosition {
@@ -261,7 +298,12 @@ export type BaselineReport = Omit<ReadReport, 'records'> & { readonly records: r
 
 /** A JSON report (as `check --format json` writes it) back as a check result. */
 export function parseJsonReport(text: string): ReadReport {
-  return reportOf(parseReportValue(text), (records) => list(records, 'records').map(fullRecord));
+  const value = parseReportValue(text);
+  try {
+    return reportOf(value, (records) => list(records, 'records').map(fullRecord));
+  } catch (error) {
+    throw locatedIn(error, () => text);
+  }
 }
 
 /**
@@ -376,16 +418,8 @@ function reportOf<R extends BaselineRecord>(value: unknown, readRecords: (record
     };
   });
   // Absent from a report of an older citegate, which lists only the sources its records cite.
-  const manifestSources: ManifestSource[] | undefined =
-    report.manifest_sources === undefined
-      ? undefined
-      : list(report.manifest_sources, 'manifest_sources').map((v, i) => {
-          const s = object(v, `manifest_sources[${i}]`);
-          return {
-            id: str(s.id, `manifest_sources[${i}].id`),
-            sha256: strOrNull(s.sha256, `manifest_sources[${i}].sha256`) ?? undefined,
-          };
-        });
+  const manifestSources =
+    report.manifest_sources === undefined ? undefined : manifestSourcesOf(report.manifest_sources);
   const problems: Problem[] = list(report.problems, 'problems').map((v, i) => {
     const p = object(v, `problems[${i}]`);
     // No line: a problem with the file as a whole.
@@ -430,6 +464,43 @@ function reportOf<R extends BaselineRecord>(value: unknown, readRecords: (record
   };
   checkComplete(result, object(report.summary, 'summary'));
   return result;
+}
+
+/** A pin as a report writes it: manifest.ts keeps a manifest's SHA-256 in lowercase. */
+const PIN = /^[0-9a-f]{64}$/;
+
+/**
+ * A report's `manifest_sources` as citegate writes them (json.ts): each
+ * source of a manifest once (its sources are a map), with its pin, or null
+ * for a source without one (which a manifest that could be checked does not
+ * have, but a pin is undefined in the model). Anything else would make the
+ * sources named added, removed and re-pinned since the report's run mean
+ * nothing, and is refused, naming the value at fault.
+ */
+function manifestSourcesOf(value: unknown): ManifestSource[] {
+  const first = new Map<string, number>();
+  return list(value, 'manifest_sources', ['manifest_sources']).map((v, i) => {
+    const what = `manifest_sources[${i}]`;
+    const at = ['manifest_sources', i];
+    const s = object(v, what, at);
+    const id = str(s.id, `${what}.id`, [...at, 'id']);
+    const before = first.get(id);
+    if (before !== undefined)
+      throw new ReportError(
+        `${what} names the source ${excerpt(id)} again, as manifest_sources[${before}] does (a report lists each source of its manifest once): the report was edited`,
+        undefined,
+        [...at, 'id'],
+      );
+    first.set(id, i);
+    const sha256 = strOrNull(s.sha256, `${what}.sha256`, [...at, 'sha256']);
+    if (sha256 !== null && !PIN.test(sha256))
+      throw new ReportError(
+        `${what}.sha256 ${excerpt(sha256, 16)} is not a SHA-256 (64 lowercase hexadecimal digits, or null for a source without a pin): the report was edited`,
+        undefined,
+        [...at, 'sha256'],
+      );
+    return { id, sha256: sha256 ?? undefined };
+  });
 }
 
 /** At most this many keys of a summary that does not add up are named. */

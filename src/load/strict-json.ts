@@ -63,10 +63,18 @@ interface OffsetsBuilder {
  * followed, and so is every element of a followed array and the value of each
  * key in `follow` of a followed object; nothing else is kept (a response's
  * `usage` or a tool's `input` cost nothing). For text parseStrictJson() has
- * read already: it is not checked again.
+ * read already: it is not checked again. `report`: the text is a report that
+ * JSON.parse has read (RFC 8259's rules alone, see jsonSyntaxError): of a key
+ * given twice, the value of the last is kept, as JSON.parse keeps it.
  */
-export function scanOffsets(text: string, follow: ReadonlySet<string>, start = 0, end = text.length): JsonOffsets {
-  const scanner = new Scanner(text, start, end, false, true, follow);
+export function scanOffsets(
+  text: string,
+  follow: ReadonlySet<string>,
+  start = 0,
+  end = text.length,
+  report = false,
+): JsonOffsets {
+  const scanner = new Scanner(text, start, end, false, true, follow, report);
   scanner.scanDocument();
   return scanner.tree!;
 }

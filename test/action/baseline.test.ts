@@ -167,6 +167,15 @@ describe('baseline: PATH', () => {
     git(root, 'checkout', '-q', head);
     const run = await gate(root, base, head, { baseline: 'main-report.json' });
     expect(run.outputs).toMatchObject({ broken: '1', fixed: '1', 'still-failing': '1' });
+    // A pin no citegate writes, named where it is.
+    const report = JSON.parse(readFileSync(path.join(root, 'main-report.json'), 'utf8'));
+    report.manifest_sources[0].sha256 = 'deadbeef';
+    writeFileSync(path.join(root, 'main-report.json'), JSON.stringify(report));
+    const unpinned = await gate(root, base, head, { baseline: 'main-report.json' });
+    expect(unpinned.annotations.find((a) => a.command === 'error' && !a.properties.file)?.message).toMatch(
+      /^citegate: the baseline \S+main-report\.json:1:\d+ cannot be used: manifest_sources\[0\]\.sha256 "deadbeef" is not a SHA-256 .*: the check could not run$/,
+    );
+    expect(unpinned.code).toBe(1);
     writeFileSync(path.join(root, 'main-report.json'), '{"x": 1}');
     const refused = await gate(root, base, head, { baseline: 'main-report.json' });
     expect(refused.annotations.find((a) => a.command === 'error' && !a.properties.file)?.message).toBe(

@@ -352,7 +352,7 @@ describe('check --baseline', () => {
     [
       'a report with a malformed manifest_sources',
       '{"version": 1, "tool": {"name": "citegate"}, "records": [], "sources": [], "manifest_sources": [{"id": 7}]}',
-      'citegate: error: the baseline base.json cannot be used: manifest_sources[0].id is not a string\n',
+      'citegate: error: the baseline base.json:1:104 cannot be used: manifest_sources[0].id is not a string\n',
     ],
   ])('refuses a baseline that is %s, exit 2', (_, content, message) => {
     const root = makeWorkspace(
@@ -365,6 +365,46 @@ describe('check --baseline', () => {
     else expect(run.stderr).toMatch(message);
     expect(run.stdout).toBe('');
     expect(run.code).toBe(2);
+  });
+
+  // Found in review: manifest_sources was only checked for its types, so a baseline that listed a source
+  // twice, or gave a pin that is no SHA-256, named sources added, removed and re-pinned that meant nothing.
+  it('refuses a baseline whose manifest_sources no citegate writes, naming the value, exit 2', () => {
+    const root = changed({ 'answers/a.json': [rec('r', 'A receipt is required.')] }, {});
+    const text = readFileSync(path.join(root, 'base.json'), 'utf8');
+    const listed = text.indexOf('"manifest_sources"');
+    const pin = sha256(HELP.text);
+    /** The report with `from` (the first after its manifest_sources key) written `to`, and where `to` is. */
+    const edit = (from: string, to: string) => {
+      const at = text.indexOf(from, listed);
+      expect(at).toBeGreaterThan(listed);
+      writeFileSync(path.join(root, 'base.json'), text.slice(0, at) + to + text.slice(at + from.length));
+      const line = text.slice(0, at).split('\n').length;
+      return `base.json:${line}:${at - text.lastIndexOf('\n', at)}`;
+    };
+    const refused = (from: string, to: string, message: string) => {
+      const where = edit(from, to);
+      const run = runCli(['check', '--baseline', 'base.json'], root);
+      expect(run.stderr).toBe(`citegate: error: the baseline ${where} cannot be used: ${message}\n`);
+      expect(run.code).toBe(2);
+    };
+    refused(
+      '"help-v1"',
+      '"returns-v1"',
+      'manifest_sources[1] names the source "returns-v1" again, as manifest_sources[0] does (a report lists each source of its manifest once): the report was edited',
+    );
+    const notPin = (shown: string) =>
+      `manifest_sources[1].sha256 ${shown} is not a SHA-256 (64 lowercase hexadecimal digits, or null for a source without a pin): the report was edited`;
+    refused(`"${pin}"`, '"TODO"', notPin('"TODO"'));
+    refused(`"${pin}"`, '""', notPin('""'));
+    refused(`"${pin}"`, `"${pin.slice(1)}"`, notPin(`"${pin.slice(1, 16)}…"`));
+    // The manifest's pins are kept in lowercase (manifest.ts), and compared as they are.
+    refused(`"${pin}"`, `"${pin.toUpperCase()}"`, notPin(`"${pin.slice(0, 15).toUpperCase()}…"`));
+    // null is a source without a pin: json.ts writes it so, and the source is re-pinned since.
+    edit(`"${pin}"`, 'null');
+    const { report, code } = json(root);
+    expect(report.baseline.sources).toEqual({ added: [], removed: [], repinned: ['help-v1'] });
+    expect(code).toBe(0);
   });
 
   it('refuses --fail-on new without a baseline, and a value it does not know', () => {

@@ -281,6 +281,22 @@ describe('sharding', () => {
         `^2 citegate: error: relabelled\\.json holds answers/\\S+, which belongs to shard ${other} of 2, not ${failing}$`,
       ),
     );
+    // A source of the manifest listed twice, or a pin that is no SHA-256: named where it is.
+    const twice = read(`s${failing}.json`);
+    twice.manifest_sources[1].id = twice.manifest_sources[0].id;
+    const listed = JSON.stringify(twice);
+    writeFileSync(path.join(root, 'listed-twice.json'), listed);
+    const id = `"${twice.manifest_sources[0].id}"`;
+    const second = listed.indexOf(id, listed.indexOf(id, listed.indexOf('"manifest_sources"')) + 1);
+    expect(merge(...pair('listed-twice.json'))).toBe(
+      `2 listed-twice.json:1:${second + 1}: error: manifest_sources[1] names the source "${twice.manifest_sources[0].id}" again, as manifest_sources[0] does (a report lists each source of its manifest once): the report was edited`,
+    );
+    const unpinned = read(`s${failing}.json`);
+    unpinned.manifest_sources[1].sha256 = 'none';
+    write('unpinned.json', unpinned);
+    expect(merge(...pair('unpinned.json'))).toMatch(
+      /^2 unpinned\.json:1:\d+: error: manifest_sources\[1\]\.sha256 "none" is not a SHA-256 /,
+    );
     // An absurd count is refused as such, naming the file.
     const huge = read('s1.json');
     huge.shard = { ...huge.shard, count: 1e9 };

@@ -174,6 +174,29 @@ describe('readBaselineFile', () => {
       );
     }
   });
+
+  it('names the line and column of a manifest_sources value it refuses, with a worker thread and without', async () => {
+    const pin = 'ab'.repeat(32);
+    const value = JSON.parse(report());
+    value.manifest_sources = [
+      { id: 'returns-v1', sha256: pin },
+      { id: 'other-v1', sha256: pin.toUpperCase() },
+    ];
+    // A byte order mark, which takes no column, and the key twice: JSON.parse keeps the last, which is the one named.
+    const text = `\ufeff${JSON.stringify(value, null, 2).replace('"manifest_sources": [', '"manifest_sources": [{"id": 5}],\n  "manifest_sources": [')}`;
+    const at = text.indexOf(`"${pin.toUpperCase()}"`);
+    const line = text.slice(0, at).split('\n').length;
+    const column = at - text.lastIndexOf('\n', at);
+    expect([line, column]).toEqual([expect.any(Number), 17]);
+    for (const worker of [true, false]) {
+      threads = worker;
+      await expect(readBaselineFile(file(text), ELSEWHERE)).rejects.toThrow(
+        new RegExp(
+          `^the baseline .*base\\.json:${line}:${column} cannot be used: manifest_sources\\[1\\]\\.sha256 "ABAB`,
+        ),
+      );
+    }
+  });
 });
 
 describe('stopBaselineReads', () => {
