@@ -45910,7 +45910,9 @@ function describeFsError(error) {
 /* harmony export */ });
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _escape_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6282);
 // Paths as every layer compares them.
+
 
 /** Orders paths by code point, the same on every machine and locale. */
 function comparePaths(a, b) {
@@ -45929,20 +45931,35 @@ const NAME_SEPARATORS = (node_path__WEBPACK_IMPORTED_MODULE_0___default().sep) =
  * `..` after one, or is one of those; undefined when it does not. Normalizing
  * (path.resolve, path.join) drops that ending and names what is before it,
  * where the system refuses `a.json/` for a file (ENOTDIR). `noun`: what the
- * reason calls the path; `separators`: what separates its folders.
+ * reason calls the path; `separators`: what separates its folders (each
+ * match one character).
+ *
+ * The ending named is all of it: the last parts that are empty, `.` or `..`,
+ * with the separators before them (`a.json//`, `a.json/./`). Without a `..`
+ * among them, the reason says to write the path without that ending, which
+ * then names the file before it: advice followed once leaves no ending to
+ * refuse.
  */
 function folderEnding(p, noun, separators = /\//) {
     if (p === '')
         return undefined;
     const parts = p.split(separators);
-    const last = parts[parts.length - 1];
-    if (last !== '' && last !== '.' && last !== '..')
+    const isFolder = (part) => part === '' || part === '.' || part === '..';
+    if (!isFolder(parts[parts.length - 1]))
         return undefined;
-    if (parts.length === 1)
-        return `the ${noun} is ${p}, so it names a folder, not a file`;
-    const ending = p.slice(p.length - last.length - 1);
-    const fix = last === '' ? ` (write it without the ${ending})` : '';
-    return `the ${noun} ends in ${ending}, so it names a folder, not a file${fix}`;
+    let first = parts.length - 1;
+    while (first > 0 && isFolder(parts[first - 1]))
+        first--;
+    if (first === 0)
+        return `the ${noun} is ${(0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .shorten */ .ml)(p, _escape_js__WEBPACK_IMPORTED_MODULE_1__/* .EXCERPT */ .IK)}, so it names a folder, not a file`;
+    // From the separator before the ending's first part (each separator is one character). Only separators
+    // and dots, but of any length in a manifest a pull request wrote: a long one is shown cut, and counted.
+    const ending = p.slice(parts.slice(0, first).join('/').length);
+    const shown = (0,_escape_js__WEBPACK_IMPORTED_MODULE_1__/* .shorten */ .ml)(ending, _escape_js__WEBPACK_IMPORTED_MODULE_1__/* .EXCERPT */ .IK);
+    const fix = parts.slice(first).includes('..')
+        ? ''
+        : ` (write it without ${shown === ending ? `the ${ending}` : `its last ${ending.length} characters`})`;
+    return `the ${noun} ends in ${shown}, so it names a folder, not a file${fix}`;
 }
 
 

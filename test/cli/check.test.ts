@@ -760,7 +760,7 @@ describe('citegate check', () => {
       stdout: 'b1: located\nlocated=1/1\n',
       stderr: [
         'answers/a.json/: error: not read: the name ends in /, so it names a folder, not a file (write it without the /)',
-        'answers/a.json/.: error: not read: the name ends in /., so it names a folder, not a file',
+        'answers/a.json/.: error: not read: the name ends in /., so it names a folder, not a file (write it without the /.)',
         'answers/: error: not read: the name ends in /, so it names a folder, not a file (write it without the /)',
         '',
       ].join('\n'),
@@ -851,7 +851,7 @@ describe('citegate check cannot run (exit 2)', () => {
     ],
     [
       ['pin', '--manifest', 'citegate.yml/.'],
-      'citegate.yml/.: error: the name ends in /., so it names a folder, not a file\n',
+      'citegate.yml/.: error: the name ends in /., so it names a folder, not a file (write it without the /.)\n',
     ],
     [
       ['check', '--baseline', 'report.json/'],
@@ -859,11 +859,20 @@ describe('citegate check cannot run (exit 2)', () => {
     ],
     [
       ['check', '--output', 'out.json/.'],
-      'citegate: error: cannot write out.json/.: the name ends in /., so it names a folder, not a file\n',
+      'citegate: error: cannot write out.json/.: the name ends in /., so it names a folder, not a file (write it without the /.)\n',
     ],
     [
       ['merge-reports', 'report.json/'],
       'report.json/: error: cannot read: the name ends in /, so it names a folder, not a file (write it without the /)\n',
+    ],
+    // Found in review: the advice named the last `/` alone, and followed once left a name refused again.
+    [
+      ['check', '--baseline', 'report.json//'],
+      'citegate: error: cannot read the baseline report.json//: the name ends in //, so it names a folder, not a file (write it without the //)\n',
+    ],
+    [
+      ['check', '--output', 'out.json/./'],
+      'citegate: error: cannot write out.json/./: the name ends in /./, so it names a folder, not a file (write it without the /./)\n',
     ],
     [
       ['merge-reports', '--summary', 'nowhere/s.md', 'report.json'],

@@ -58,7 +58,7 @@ describe('Workspace', () => {
     // Found in review: the normalized path lost the `/`, and the file was read.
     ['sources/a.txt/', 'refused: the path ends in /, so it names a folder, not a file (write it without the /)'],
     ['sources/', 'refused: the path ends in /, so it names a folder, not a file (write it without the /)'],
-    ['sources/a.txt/.', 'refused: the path ends in /., so it names a folder, not a file'],
+    ['sources/a.txt/.', 'refused: the path ends in /., so it names a folder, not a file (write it without the /.)'],
     ['sources/a.txt/..', 'refused: the path ends in /.., so it names a folder, not a file'],
     ['.', 'refused: the path is ., so it names a folder, not a file'],
     ['sources/a.txt/../../..', 'refused: the path leads outside the workspace'],

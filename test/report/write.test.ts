@@ -82,7 +82,7 @@ test('checks before the run what it writes at: `..` after a linked folder, relat
     expect(() => writeChunks('out.json/', ['x'])).toThrow(/names a folder/);
     // Found in review: path.resolve drops `/.` as it does `/`.
     expect(() => writeChunks('out.json/.', ['x'])).toThrow(
-      'cannot write out.json/.: the name ends in /., so it names a folder, not a file',
+      'cannot write out.json/.: the name ends in /., so it names a folder, not a file (write it without the /.)',
     );
     expect(existsSync(path.join(root, 'out.json'))).toBe(false);
   } finally {
