@@ -3,12 +3,9 @@
 // many: the answer must be the same either way, for any key, however many
 // places it has and however many parts share a hash.
 import { Buffer } from 'node:buffer';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import fc from 'fast-check';
 import { KEY_PLACES, SourceView, wordKey } from '../../src/engine/diagnose/view.js';
-import { makeTree, REPO } from '../helpers/workspace.js';
+import { inEngineThread } from '../helpers/engine-thread.js';
 
 const WORDS = [
   'the',
@@ -107,72 +104,24 @@ describe('SourceView.occurrences', () => {
 describe('SourceView.occurrences of the empty key', () => {
   it('is no place, searched for or looked up, and ends', async () => {
     // No word has the empty key (wordKey gives it to words without a letter or digit, which are never kept).
-    // Before it was defined so, searching "a" for it with a cap of 1 never returned. Jest cannot interrupt a
-    // loop that never returns, so the lookups run on a helper thread, stopped if it has not answered by then.
-    const answers = await emptyKeyLookups(['a', '', 'a b', '— ...', 'the returns the'], ENDS_WITHIN_MS);
+    // Before it was defined so, searching "a" for it with a cap of 1 never returned: the lookups run on a
+    // thread of their own, stopped if they have not answered (engine-thread.ts).
+    const answers = await inEngineThread<{ places: number[] }[]>(
+      'diagnose/view',
+      `({ KEY_PLACES, SourceView }, texts) => {
+        const answers = [];
+        for (const text of texts)
+          for (const cap of [0, 1, KEY_PLACES])
+            for (const lookups of [1, Number.POSITIVE_INFINITY]) {
+              const places = new SourceView(Buffer.from(text, 'utf8'), lookups).occurrences('', cap);
+              answers.push({ text, cap, lookups, places });
+            }
+        return answers;
+      }`,
+      ['a', '', 'a b', '— ...', 'the returns the'],
+      "occurrences('')",
+    );
     expect(answers).toHaveLength(5 * 3 * 2);
     expect(answers.filter((a) => a.places.length > 0)).toEqual([]);
   });
 });
-
-/**
- * How long the lookups of the empty key may take on their thread before it
- * is stopped and the test fails: far beyond the milliseconds they take (not a
- * measure of speed), well within Jest's time for a test.
- */
-const ENDS_WITHIN_MS = 15_000;
-
-interface EmptyKeyAnswer {
-  readonly text: string;
-  readonly cap: number;
-  readonly lookups: number;
-  readonly places: readonly number[];
-}
-
-/**
- * occurrences('', cap) in each text, for the caps 0, 1 and KEY_PLACES, by a
- * view that searches and one that indexes (as views() makes them), on a
- * worker thread running the engine transpiled (scripts/bench/engine.mjs, as
- * the benchmark runs it); a failure when the thread has not answered within
- * `ms` milliseconds, after stopping it.
- */
-async function emptyKeyLookups(texts: readonly string[], ms: number): Promise<EmptyKeyAnswer[]> {
-  // Imported by a computed path: plain JavaScript, which TypeScript does not read.
-  const bench = pathToFileURL(path.join(REPO, 'scripts/bench/engine.mjs')).href;
-  const { engineDir } = (await import(bench)) as { engineDir(dir: string): Promise<string> };
-  const view = pathToFileURL(path.join(await engineDir(makeTree({})), 'diagnose/view.js')).href;
-  const worker = new Worker(
-    `const { parentPort, workerData } = require('node:worker_threads');
-    import(workerData.view).then(({ KEY_PLACES, SourceView }) => {
-      const answers = [];
-      for (const text of workerData.texts)
-        for (const cap of [0, 1, KEY_PLACES])
-          for (const lookups of [1, Number.POSITIVE_INFINITY]) {
-            const places = new SourceView(Buffer.from(text, 'utf8'), lookups).occurrences('', cap);
-            answers.push({ text, cap, lookups, places });
-          }
-      parentPort.postMessage(answers);
-    });`,
-    { eval: true, workerData: { view, texts } },
-  );
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await new Promise<EmptyKeyAnswer[]>((resolve, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new Error(
-              `occurrences('') had not returned after ${ms / 1000} s, where it takes milliseconds: a lookup that never ends (its thread is stopped)`,
-            ),
-          ),
-        ms,
-      );
-      worker.once('message', resolve);
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`the lookups' thread exited (code ${code}) without answering`)));
-    });
-  } finally {
-    clearTimeout(timer);
-    await worker.terminate();
-  }
-}

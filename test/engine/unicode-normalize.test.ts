@@ -4,6 +4,7 @@
 // pieces as short as one code unit.
 import fc from 'fast-check';
 import { LONG_MARK_RUN, type NormalForm, normalizeUnicode, PIECE } from '../../src/engine/unicode-normalize.js';
+import { inEngineThread } from '../helpers/engine-thread.js';
 
 const FORMS: NormalForm[] = ['NFC', 'NFD', 'NFKC', 'NFKD'];
 
@@ -83,25 +84,40 @@ describe('normalizeUnicode', () => {
     for (const form of FORMS) expect(normalizeUnicode(text, form)).toBe(text.normalize(form));
   });
 
-  // No clock here (speed is measured by the bench): the runtime alone takes minutes on this text, and the
-  // test runs past its timeout if the run is left to it again.
-  it('normalizes 200,000 marks after one letter, half of a class above the other', () => {
-    const text = `a${'\u0301'.repeat(200_000)}${'\u0316'.repeat(200_000)}`;
-    const nfc = normalizeUnicode(text, 'NFC');
+  // On a thread of their own (engine-thread.ts): the runtime alone takes minutes on each of these texts, and
+  // were the work left to it again, the test would fail rather than pass after them.
+  it('normalizes 200,000 marks after one letter, half of a class above the other', async () => {
     // In canonical order (220 before 230) the runtime answers at once: that is the answer.
     const ordered = `a${'\u0316'.repeat(200_000)}${'\u0301'.repeat(200_000)}`;
-    expect(nfc).toBe(ordered.normalize('NFC'));
-    expect(normalizeUnicode(text, 'NFKD')).toBe(ordered);
-  }, 60_000);
+    const same = await inEngineThread<boolean[]>(
+      'unicode-normalize',
+      `({ normalizeUnicode }, { ordered, nfc }) => {
+        const text = 'a' + '\u0301'.repeat(200000) + '\u0316'.repeat(200000);
+        return [normalizeUnicode(text, 'NFC') === nfc, normalizeUnicode(text, 'NFKD') === ordered];
+      }`,
+      { ordered, nfc: ordered.normalize('NFC') },
+      'normalizing 400,000 marks',
+    );
+    expect(same).toEqual([true, true]);
+  });
 
-  // As above, no clock: the runtime alone composes this run in quadratic time (about a minute here).
-  it('normalizes 2,000,000 starters that join the one before them', () => {
-    const run = '\u{16d67}'.repeat(2_000_000);
+  it('normalizes 2,000,000 starters that join the one before them', async () => {
     const pair = '\u{16d67}\u{16d67}'.normalize('NFC');
     expect(pair).toBe('\u{16d68}');
-    expect(normalizeUnicode(`x${run}`, 'NFC')).toBe(`x${pair.repeat(1_000_000)}`);
-    // After U+16D63 the first two join it (U+16D6A), and the rest pair up from there.
-    expect(normalizeUnicode(`\u{16d63}${run}!`, 'NFC')).toBe(`\u{16d6a}${pair.repeat(999_999)}!`);
-    expect(normalizeUnicode(run, 'NFD')).toBe(run);
-  }, 60_000);
+    const same = await inEngineThread<boolean[]>(
+      'unicode-normalize',
+      `({ normalizeUnicode }, pair) => {
+        const run = '\u{16d67}'.repeat(2000000);
+        return [
+          normalizeUnicode('x' + run, 'NFC') === 'x' + pair.repeat(1000000),
+          // After U+16D63 the first two join it (U+16D6A), and the rest pair up from there.
+          normalizeUnicode('\u{16d63}' + run + '!', 'NFC') === '\u{16d6a}' + pair.repeat(999999) + '!',
+          normalizeUnicode(run, 'NFD') === run,
+        ];
+      }`,
+      pair,
+      'normalizing 2,000,000 of U+16D67',
+    );
+    expect(same).toEqual([true, true, true]);
+  });
 });
