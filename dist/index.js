@@ -33265,8 +33265,9 @@ function parseManifest(text, file, dir, options = {}) {
         if (!(0,dist/* isSeq */.oP)(node))
             report(nodeOffset(node, nodeOffset(citationsPair.key)), '`citations` must be a list of glob patterns');
         else {
+            const near = nearSourceIds(sources);
             for (const item of node.items) {
-                const pattern = readCitationPattern(doc, item, index, report, sources, file);
+                const pattern = readCitationPattern(doc, item, index, report, sources, near, file);
                 if (pattern)
                     citations.push(pattern);
             }
@@ -33455,7 +33456,7 @@ function readSource(doc, pair, index, report, options) {
         return undefined;
     return { ...file, id, retrieved, original, audience, position: index.position(at) };
 }
-function readCitationPattern(doc, item, index, report, sources, file) {
+function readCitationPattern(doc, item, index, report, sources, near, file) {
     const node = deref(doc, item);
     const at = nodeOffset(node);
     let patternAt = at;
@@ -33481,7 +33482,7 @@ function readCitationPattern(doc, item, index, report, sources, file) {
         }
         const documentsPair = keys.get('documents');
         if (documentsPair !== undefined) {
-            documents = readDocuments(doc, documentsPair, index, report, sources, file);
+            documents = readDocuments(doc, documentsPair, index, report, sources, near, file);
             if (formatPair !== undefined && format !== 'anthropic-messages' && format !== undefined)
                 report(nodeOffset(documentsPair.key), '`documents` names the documents of a Messages API request: it goes with `format: anthropic-messages`');
             else if (formatPair === undefined)
@@ -33507,8 +33508,27 @@ function readCitationPattern(doc, item, index, report, sources, file) {
         return undefined;
     }
 }
+/**
+ * Unknown ids given a "did you mean": each is compared with every source id,
+ * so that a manifest of many sources and many unknown ids would take their
+ * product; past this many, none is looked for.
+ */
+const MAX_NEAR_LOOKUPS = 10;
+/** The first source id within two edits of an unknown one, for the first MAX_NEAR_LOOKUPS asked. */
+function nearSourceIds(sources) {
+    let asked = 0;
+    return (id) => {
+        if (++asked > MAX_NEAR_LOOKUPS)
+            return undefined;
+        // Bounded: the whole distance of two ids a manifest made megabytes long would take hours.
+        for (const known of sources.keys())
+            if ((0,edit_distance/* withinEditDistance */.B)(known, id, 2))
+                return known;
+        return undefined;
+    };
+}
 /** A `documents` list: a source id, or null for a document that is not a pinned source, per document sent. */
-function readDocuments(doc, pair, index, report, sources, file) {
+function readDocuments(doc, pair, index, report, sources, nearId, file) {
     const node = deref(doc, pair.value);
     const at = nodeOffset(node, nodeOffset(pair.key));
     const shape = '`documents` must be a non-empty list of source ids, one per document the request sent, in its order (null for one that is not a source)';
@@ -33530,7 +33550,7 @@ function readDocuments(doc, pair, index, report, sources, file) {
             ok = false;
         }
         else if (!sources.has(id)) {
-            const near = [...sources.keys()].find((known) => (0,edit_distance/* editDistance */.Y)(known, id) <= 2);
+            const near = nearId(id);
             report(nodeOffset(item, at), `\`documents\` names source \`${id}\`, which is not in \`sources\`${near ? ` (did you mean \`${near}\`?)` : ' (write null for a document that is not a source)'}`);
             ok = false;
         }

@@ -18,6 +18,8 @@ import { CLI, REPO } from './helpers/workspace.js';
 
 const CORPUS = path.join(REPO, '__fixtures__/hostile');
 const MARKER = 'TOP-SECRET-MARKER-7f3a';
+/** The pin of `_base/sources/good.txt`. */
+const GOOD_SHA256 = '7330e0973d3252d03946557d094521e2f266fb529c090fa83a4799f8a8466212';
 
 interface Case {
   what: string;
@@ -48,6 +50,11 @@ interface Generated {
   flood?: number;
   /** Records of quotes of 1 to `contextFlood` !, each with the prefix x. */
   contextFlood?: number;
+  /**
+   * A manifest of `count` sources whose ids are `length` long, and a `documents` list of as many ids
+   * of that length that are none of them.
+   */
+  nearIds?: { count: number; length: number };
   /** The file's name as bytes (hex, from the workspace), for names that are not UTF-8; `text` is its content. */
   nameHex?: string;
   text?: string;
@@ -130,6 +137,28 @@ function generate(root: string, outside: string, file: string, spec: Generated):
           prefix: 'x',
         })),
       ),
+    );
+  }
+  if (spec.nearIds !== undefined) {
+    const { count, length } = spec.nearIds;
+    // Far apart: no id is within two edits of another, so each is compared with every source.
+    const id = (prefix: string, i: number) => `${prefix}${i}`.padEnd(length, prefix === 's' ? 'x' : 'y');
+    const good = { path: 'sources/good.txt', sha256: GOOD_SHA256, retrieved: '2026-11-02' };
+    const sources = Array.from({ length: count }, (_, i) => `  ${JSON.stringify(id('s', i))}: ${JSON.stringify(good)}`);
+    const documents = Array.from({ length: count }, (_, i) => JSON.stringify(id('d', i)));
+    writeFileSync(
+      target,
+      [
+        'version: 1',
+        'sources:',
+        `  good-v1: ${JSON.stringify(good)}`,
+        ...sources,
+        'citations:',
+        '  - path: answers/**/*.json',
+        '    format: anthropic-messages',
+        `    documents: [${documents.join(', ')}]`,
+        '',
+      ].join('\n'),
     );
   }
   if (spec.lines !== undefined) writeFileSync(target, `${spec.lines}\n`.repeat(spec.count ?? 1));

@@ -3,7 +3,7 @@
 // Every problem is reported at its line and column, all of them at once.
 import path from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
-import { editDistance } from '../engine/edit-distance.js';
+import { editDistance, withinEditDistance } from '../engine/edit-distance.js';
 import { TextLineIndex, type Position } from '../engine/positions.js';
 import { Glob, GlobSyntaxError } from './glob.js';
 import { bomLength, decodeUtf8Text } from './text.js';
@@ -242,8 +242,9 @@ export function parseManifest(text: string, file: string, dir: string, options: 
     if (!isSeq(node))
       report(nodeOffset(node, nodeOffset(citationsPair.key)), '`citations` must be a list of glob patterns');
     else {
+      const near = nearSourceIds(sources);
       for (const item of node.items) {
-        const pattern = readCitationPattern(doc, item, index, report, sources, file);
+        const pattern = readCitationPattern(doc, item, index, report, sources, near, file);
         if (pattern) citations.push(pattern);
       }
     }
@@ -464,6 +465,7 @@ function readCitationPattern(
   index: TextLineIndex,
   report: Report,
   sources: ReadonlyMap<string, SourceEntry>,
+  near: NearId,
   file: string,
 ): CitationPattern | undefined {
   const node = deref(doc, item);
@@ -492,7 +494,7 @@ function readCitationPattern(
     }
     const documentsPair = keys.get('documents');
     if (documentsPair !== undefined) {
-      documents = readDocuments(doc, documentsPair, index, report, sources, file);
+      documents = readDocuments(doc, documentsPair, index, report, sources, near, file);
       if (formatPair !== undefined && format !== 'anthropic-messages' && format !== undefined)
         report(
           nodeOffset(documentsPair.key),
@@ -521,6 +523,27 @@ function readCitationPattern(
   }
 }
 
+/** The source id that an unknown one probably meant, if any. */
+type NearId = (id: string) => string | undefined;
+
+/**
+ * Unknown ids given a "did you mean": each is compared with every source id,
+ * so that a manifest of many sources and many unknown ids would take their
+ * product; past this many, none is looked for.
+ */
+const MAX_NEAR_LOOKUPS = 10;
+
+/** The first source id within two edits of an unknown one, for the first MAX_NEAR_LOOKUPS asked. */
+function nearSourceIds(sources: ReadonlyMap<string, SourceEntry>): NearId {
+  let asked = 0;
+  return (id) => {
+    if (++asked > MAX_NEAR_LOOKUPS) return undefined;
+    // Bounded: the whole distance of two ids a manifest made megabytes long would take hours.
+    for (const known of sources.keys()) if (withinEditDistance(known, id, 2)) return known;
+    return undefined;
+  };
+}
+
 /** A `documents` list: a source id, or null for a document that is not a pinned source, per document sent. */
 function readDocuments(
   doc: Document.Parsed,
@@ -528,6 +551,7 @@ function readDocuments(
   index: TextLineIndex,
   report: Report,
   sources: ReadonlyMap<string, SourceEntry>,
+  nearId: NearId,
   file: string,
 ): DocumentList | undefined {
   const node = deref(doc, pair.value);
@@ -551,7 +575,7 @@ function readDocuments(
       report(nodeOffset(item, at), shape);
       ok = false;
     } else if (!sources.has(id)) {
-      const near = [...sources.keys()].find((known) => editDistance(known, id) <= 2);
+      const near = nearId(id);
       report(
         nodeOffset(item, at),
         `\`documents\` names source \`${id}\`, which is not in \`sources\`${near ? ` (did you mean \`${near}\`?)` : ' (write null for a document that is not a source)'}`,
