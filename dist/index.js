@@ -33551,7 +33551,7 @@ function readDocuments(doc, pair, index, report, sources, nearId, file) {
         }
         else if (!sources.has(id)) {
             const near = nearId(id);
-            report(nodeOffset(item, at), `\`documents\` names source \`${id}\`, which is not in \`sources\`${near ? ` (did you mean \`${near}\`?)` : ' (write null for a document that is not a source)'}`);
+            report(nodeOffset(item, at), `\`documents\` names source \`${(0,model_escape/* shorten */.ml)(id, model_escape/* EXCERPT */.IK)}\`, which is not in \`sources\`${near ? ` (did you mean \`${(0,model_escape/* shorten */.ml)(near, model_escape/* EXCERPT */.IK)}\`?)` : ' (write null for a document that is not a source)'}`);
             ok = false;
         }
         else
@@ -33605,7 +33605,7 @@ function readRequirement(doc, item, index, report, sources) {
     }
     for (const c of cite)
         if (!sources.has(c.id))
-            report(c.at, `\`require\` names source \`${c.id}\`, which is not in \`sources\``);
+            report(c.at, `\`require\` names source \`${(0,model_escape/* shorten */.ml)(c.id, model_escape/* EXCERPT */.IK)}\`, which is not in \`sources\``);
     if (pattern === undefined)
         return undefined;
     try {

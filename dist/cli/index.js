@@ -10295,7 +10295,7 @@ function readDocuments(doc, pair, index, report, sources, nearId, file) {
         }
         else if (!sources.has(id)) {
             const near = nearId(id);
-            report(nodeOffset(item, at), `\`documents\` names source \`${id}\`, which is not in \`sources\`${near ? ` (did you mean \`${near}\`?)` : ' (write null for a document that is not a source)'}`);
+            report(nodeOffset(item, at), `\`documents\` names source \`${shorten(id, EXCERPT)}\`, which is not in \`sources\`${near ? ` (did you mean \`${shorten(near, EXCERPT)}\`?)` : ' (write null for a document that is not a source)'}`);
             ok = false;
         }
         else
@@ -10349,7 +10349,7 @@ function readRequirement(doc, item, index, report, sources) {
     }
     for (const c of cite)
         if (!sources.has(c.id))
-            report(c.at, `\`require\` names source \`${c.id}\`, which is not in \`sources\``);
+            report(c.at, `\`require\` names source \`${shorten(c.id, EXCERPT)}\`, which is not in \`sources\``);
     if (pattern === undefined)
         return undefined;
     try {

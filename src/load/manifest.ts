@@ -578,7 +578,7 @@ function readDocuments(
       const near = nearId(id);
       report(
         nodeOffset(item, at),
-        `\`documents\` names source \`${id}\`, which is not in \`sources\`${near ? ` (did you mean \`${near}\`?)` : ' (write null for a document that is not a source)'}`,
+        `\`documents\` names source \`${shorten(id, EXCERPT)}\`, which is not in \`sources\`${near ? ` (did you mean \`${shorten(near, EXCERPT)}\`?)` : ' (write null for a document that is not a source)'}`,
       );
       ok = false;
     } else ids.push(id);
@@ -644,7 +644,8 @@ function readRequirement(
     return undefined;
   }
   for (const c of cite)
-    if (!sources.has(c.id!)) report(c.at, `\`require\` names source \`${c.id}\`, which is not in \`sources\``);
+    if (!sources.has(c.id!))
+      report(c.at, `\`require\` names source \`${shorten(c.id!, EXCERPT)}\`, which is not in \`sources\``);
   if (pattern === undefined) return undefined;
   try {
     return {

@@ -211,6 +211,32 @@ describe('the manifest', () => {
     ]);
   });
 
+  // Found in review: these two quoted the manifest's id whole, of any length.
+  it('quotes an id `documents` or `require` names that is not a source as a short excerpt', () => {
+    const long = 'x'.repeat(10_000);
+    const near = `r${'y'.repeat(5_000)}`;
+    expect(
+      problemsOf(
+        [
+          'version: 1',
+          'sources:',
+          `  ? ${near}`,
+          `  : {path: a.txt, sha256: ${HASH}, retrieved: 2026-01-01}`,
+          'citations:',
+          '  - path: evals/*.json',
+          '    format: anthropic-messages',
+          `    documents: [${long}, ${near}z]`,
+          'require:',
+          `  - {files: "**", cite: [${long}]}`,
+        ].join('\n'),
+      ),
+    ).toEqual([
+      `citegate.yml:8:17: \`documents\` names source \`${'x'.repeat(39)}…\`, which is not in \`sources\` (write null for a document that is not a source)`,
+      `citegate.yml:8:10019: \`documents\` names source \`r${'y'.repeat(38)}…\`, which is not in \`sources\` (did you mean \`r${'y'.repeat(38)}…\`?)`,
+      `citegate.yml:10:26: \`require\` names source \`${'x'.repeat(39)}…\`, which is not in \`sources\``,
+    ]);
+  });
+
   it('lets pin load entries whose sha256 is missing or malformed', () => {
     const text =
       'version: 1\nsources:\n  s:\n    path: a.txt\n    retrieved: 2026-01-01\n  t:\n    path: b.txt\n    sha256: TODO\n    retrieved: 2026-01-01\n';
