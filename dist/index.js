@@ -38449,6 +38449,7 @@ function deletions(text) {
  */
 class SimilarIds {
     ids;
+    max;
     stems;
     lowered;
     /** Indices of the ids by stem (not empty). */
@@ -38458,8 +38459,10 @@ class SimilarIds {
     /** Ids too long to index: each is compared. */
     unindexed;
     answers = new Map();
-    constructor(ids) {
+    /** `max`: the most ids an answer lists, the first in the manifest's order. */
+    constructor(ids, max = Number.POSITIVE_INFINITY) {
         this.ids = ids;
+        this.max = max;
         this.stems = ids.map(stemOf);
         this.lowered = ids.map((id) => id.toLowerCase());
         this.unindexed = this.lowered.flatMap((lower, i) => (lower.length > INDEXED_UP_TO ? [i] : []));
@@ -38473,7 +38476,7 @@ class SimilarIds {
                 this.byStem.set(stem, [i]);
         });
     }
-    /** The ids that look like `wanted`, in the manifest's order. */
+    /** The ids that look like `wanted`, in the manifest's order (the first `max` of them). */
     similarTo(wanted) {
         let found = this.answers.get(wanted);
         if (found === undefined)
@@ -38501,10 +38504,15 @@ class SimilarIds {
                         candidates.add(i);
             }
         }
-        return [...candidates]
-            .sort((x, y) => x - y)
-            .filter((i) => this.looksLike(i, wanted, wantedStem, lower))
-            .map((i) => this.ids[i]);
+        const found = [];
+        for (const i of [...candidates].sort((x, y) => x - y)) {
+            if (!this.looksLike(i, wanted, wantedStem, lower))
+                continue;
+            found.push(this.ids[i]);
+            if (found.length >= this.max)
+                break;
+        }
+        return found;
     }
     /** Another version of the wanted id, or a typo of up to two characters of it (ignoring case). */
     looksLike(i, wanted, wantedStem, lower) {
@@ -38560,7 +38568,7 @@ const MAX_COUNTED_MATCHES = 1000;
 const OCCURRENCES_SHOWN = 3;
 /** About this many characters before and after each of them (whole words). */
 const SURROUNDINGS = 32;
-/** An unknown source's explanation lists the manifest's ids when it has at most this many. */
+/** An unknown source's explanation lists the manifest's ids when it has at most this many, and at most this many ids like it. */
 const IDS_LISTED = 8;
 /**
  * The quote's matches in the source, the first MAX_COUNTED_MATCHES + 1 of
@@ -38863,7 +38871,9 @@ function explainElsewhere(records, manifest, loader, normalizer, cited) {
         else
             r.normalized = undefined;
     }
-    const ids = new SimilarIds([...manifest.sources.keys()]);
+    // At most a few ids named: a manifest of thousands of versions of one document would otherwise name all
+    // of them for every record that cites one more, and a report grow with the square of the input.
+    const ids = new SimilarIds([...manifest.sources.keys()], IDS_LISTED);
     // One set for every lost quote, scanned against many sources: its pieces stay in the middle (no
     // table of every hash), and the scan's budget bounds the work all the same.
     const quotes = new quote_scan/* QuoteSet */.HP({ spread: false });

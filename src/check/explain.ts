@@ -26,7 +26,7 @@ export const MAX_COUNTED_MATCHES = 1000;
 const OCCURRENCES_SHOWN = 3;
 /** About this many characters before and after each of them (whole words). */
 const SURROUNDINGS = 32;
-/** An unknown source's explanation lists the manifest's ids when it has at most this many. */
+/** An unknown source's explanation lists the manifest's ids when it has at most this many, and at most this many ids like it. */
 const IDS_LISTED = 8;
 
 /**
@@ -343,7 +343,9 @@ export function explainElsewhere(
     if (isLost(r)) lost.push(r);
     else r.normalized = undefined;
   }
-  const ids = new SimilarIds([...manifest.sources.keys()]);
+  // At most a few ids named: a manifest of thousands of versions of one document would otherwise name all
+  // of them for every record that cites one more, and a report grow with the square of the input.
+  const ids = new SimilarIds([...manifest.sources.keys()], IDS_LISTED);
   // One set for every lost quote, scanned against many sources: its pieces stay in the middle (no
   // table of every hash), and the scan's budget bounds the work all the same.
   const quotes = new QuoteSet({ spread: false });

@@ -46,7 +46,11 @@ export class SimilarIds {
   private readonly unindexed: number[];
   private readonly answers = new Map<string, readonly string[]>();
 
-  constructor(private readonly ids: readonly string[]) {
+  /** `max`: the most ids an answer lists, the first in the manifest's order. */
+  constructor(
+    private readonly ids: readonly string[],
+    private readonly max = Number.POSITIVE_INFINITY,
+  ) {
     this.stems = ids.map(stemOf);
     this.lowered = ids.map((id) => id.toLowerCase());
     this.unindexed = this.lowered.flatMap((lower, i) => (lower.length > INDEXED_UP_TO ? [i] : []));
@@ -58,7 +62,7 @@ export class SimilarIds {
     });
   }
 
-  /** The ids that look like `wanted`, in the manifest's order. */
+  /** The ids that look like `wanted`, in the manifest's order (the first `max` of them). */
   similarTo(wanted: string): readonly string[] {
     let found = this.answers.get(wanted);
     if (found === undefined) this.answers.set(wanted, (found = this.find(wanted)));
@@ -80,10 +84,13 @@ export class SimilarIds {
         else for (const i of at) candidates.add(i);
       }
     }
-    return [...candidates]
-      .sort((x, y) => x - y)
-      .filter((i) => this.looksLike(i, wanted, wantedStem, lower))
-      .map((i) => this.ids[i]);
+    const found: string[] = [];
+    for (const i of [...candidates].sort((x, y) => x - y)) {
+      if (!this.looksLike(i, wanted, wantedStem, lower)) continue;
+      found.push(this.ids[i]);
+      if (found.length >= this.max) break;
+    }
+    return found;
   }
 
   /** Another version of the wanted id, or a typo of up to two characters of it (ignoring case). */

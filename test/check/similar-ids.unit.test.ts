@@ -73,6 +73,24 @@ describe('SimilarIds', () => {
     );
   });
 
+  test('lists at most `max` of them, the first that comparing every id finds', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.oneof(idText(12), idText(40)), { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.tuple(fc.nat(), edits, fc.boolean(), idText(40)), { minLength: 1, maxLength: 10 }),
+        (ids, max, asked) => {
+          const similar = new SimilarIds(ids, max);
+          for (const [pick, change, random, other] of asked) {
+            const wanted = random ? other : edited(ids[pick % ids.length], change);
+            expect(similar.similarTo(wanted)).toEqual(everyIdCompared(ids, wanted).slice(0, max));
+          }
+        },
+      ),
+      { numRuns: 300, seed: 19 },
+    );
+  });
+
   test('versions and typos of bench-like ids, and ids of every length up to past the index', () => {
     const ids = Array.from({ length: 300 }, (_, i) => `src-${String(i).padStart(4, '0')}-v1`);
     ids.push('a'.repeat(33), 'a'.repeat(34), `${'b'.repeat(40)}-v2`, 'c'.repeat(32));
