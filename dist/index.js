@@ -42419,7 +42419,9 @@ function decompositionBeginsWithStarter(cp, compat) {
     // A lone surrogate stays as it is, and nothing joins it.
     if (cp >= 0xd800 && cp <= 0xdfff)
         return true;
-    const first = String.fromCodePoint(cp).normalize(compat ? 'NFKD' : 'NFD').codePointAt(0);
+    const first = String.fromCodePoint(cp)
+        .normalize(compat ? 'NFKD' : 'NFD')
+        .codePointAt(0);
     return classOf(first) === undefined;
 }
 /**
