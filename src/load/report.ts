@@ -115,62 +115,117 @@ export function parseReportValue(text: string): unknown {
 
 type Json = Record<string, unknown>;
 
-function object(value: unknown, what: string, at?: ReportPath): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new ReportError(`${what} is not an object`, undefined, at);
+/**
+ * A value of a report being read: where it is (its path, which a reader of
+ * the text finds: locatedIn) and how messages name it (`records[3].verdict`),
+ * both made only for a message (a baseline may hold 200,000 records).
+ */
+class Field {
+  private constructor(
+    private readonly above: Field | undefined,
+    private readonly step: string | number | undefined,
+    /** The name messages give it, when not its path's. */
+    private readonly name?: string,
+  ) {}
+
+  /** The report itself. */
+  static readonly REPORT = new Field(undefined, undefined, 'the report');
+
+  key(key: string): Field {
+    return new Field(this, key);
+  }
+
+  item(index: number): Field {
+    return new Field(this, index);
+  }
+
+  /** The same value, named `name` in messages. */
+  named(name: string): Field {
+    return new Field(this.above, this.step, name);
+  }
+
+  get path(): ReportPath {
+    const steps: (string | number)[] = [];
+    for (let f: Field | undefined = this; f?.step !== undefined; f = f.above) steps.push(f.step);
+    return steps.reverse();
+  }
+
+  toString(): string {
+    if (this.name !== undefined) return this.name;
+    const above = this.above?.step === undefined ? '' : String(this.above);
+    if (typeof this.step === 'number') return `${above}[${this.step}]`;
+    return above === '' ? String(this.step) : `${above}.${this.step}`;
+  }
+
+  /** A ReportError about this value: the reader of the text finds it there. */
+  error(message: string): ReportError {
+    return new ReportError(message, undefined, this.path);
+  }
+}
+
+const REPORT = Field.REPORT;
+
+function object(value: unknown, at: Field): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw at.error(`${at} is not an object`);
   return value as Json;
 }
 
-function list(value: unknown, what: string, at?: ReportPath): unknown[] {
-  if (!Array.isArray(value)) throw new ReportError(`${what} is not a list`, undefined, at);
+function list(value: unknown, at: Field): unknown[] {
+  if (!Array.isArray(value)) throw at.error(`${at} is not a list`);
   return value;
 }
 
-function int(value: unknown, what: string): number {
-  if (!Number.isInteger(value)) throw new ReportError(`${what} is not a whole number`);
+function int(value: unknown, at: Field): number {
+  if (!Number.isInteger(value)) throw at.error(`${at} is not a whole number`);
   return value as number;
 }
 
-function str(value: unknown, what: string, at?: ReportPath): string {
-  if (typeof value !== 'string') throw new ReportError(`${what} is not a string`, undefined, at);
+function str(value: unknown, at: Field): string {
+  if (typeof value !== 'string') throw at.error(`${at} is not a string`);
   return value;
 }
 
-function strOrNull(value: unknown, what: string, at?: ReportPath): string | null {
-  return value === null || value === undefined ? null : str(value, what, at);
+function strOrNull(value: unknown, at: Field): string | null {
+  return value === null || value === undefined ? null : str(value, at);
 }
 
-function position(value: unknown, what: string): MatchPosition {
-  const m = object(value, what);
+function position(value: unknown, at: Field): MatchPosition {
+  const m = object(value, at);
   return {
-    line: int(m.line, `${what}.line`),
-    column: int(m.column, `${what}.column`),
-    endLine: int(m.end_line, `${what}.end_line`),
-    endColumn: int(m.end_column, `${what}.end_column`),
+    line: int(m.line, at.key('line')),
+    column: int(m.column, at.key('column')),
+    endLine: int(m.end_line, at.key('end_line')),
+    endColumn: int(m.end_column, at.key('end_column')),
   };
 }
 
-function detail(value: unknown, what: string): Explanation {
-  const d = object(value, what);
+function detail(value: unknown, at: Field): Explanation {
+  const d = object(value, at);
   const out: Explanation = {};
   if (d.context !== undefined) {
-    const c = object(d.context, `${what}.context`);
+    const context = at.key('context');
+    const c = object(d.context, context);
     out.context = {
       prefix: c.prefix === true,
       suffix: c.suffix === true,
-      candidates: int(c.candidates, `${what}.context.candidates`),
-      kept: int(c.kept, `${what}.context.kept`),
+      candidates: int(c.candidates, context.key('candidates')),
+      kept: int(c.kept, context.key('kept')),
       ...(c.more_candidates === true ? { moreCandidates: true } : {}),
-      ...(c.prefix_kept !== undefined ? { prefixKept: int(c.prefix_kept, `${what}.context.prefix_kept`) } : {}),
-      ...(c.suffix_kept !== undefined ? { suffixKept: int(c.suffix_kept, `${what}.context.suffix_kept`) } : {}),
+      ...(c.prefix_kept !== undefined ? { prefixKept: int(c.prefix_kept, context.key('prefix_kept')) } : {}),
+      ...(c.suffix_kept !== undefined ? { suffixKept: int(c.suffix_kept, context.key('suffix_kept')) } : {}),
       ...(c.occurrences !== undefined
         ? {
-            occurrences: list(c.occurrences, `${what}.context.occurrences`).map((v, i) => {
-              const o = object(v, `${what}.context.occurrences[${i}]`);
+            occurrences: list(c.occurrences, context.key('occurrences')).map((v, i) => {
+              const occurrence = context.key('occurrences').item(i);
+              const o = object(v, occurrence);
               return {
-                at: position(o, `${what}.context.occurrences[${i}]`),
-                ...(o.before !== undefined ? { before: str(o.before, 'occurrence before') } : {}),
-                ...(o.after !== undefined ? { after: str(o.after, 'occurrence after') } : {}),
+                at: position(o, occurrence),
+                ...(o.before !== undefined
+                  ? { before: str(o.before, occurrence.key('before').named('occurrence before')) }
+                  : {}),
+                ...(o.after !== undefined
+                  ? { after: str(o.after, occurrence.key('after').named('occurrence after')) }
+                  : {}),
               };
             }),
           }
@@ -180,96 +235,106 @@ function detail(value: unknown, what: string): Explanation {
   if (d.closest !== undefined) {
     if (d.closest === null) out.closest = null;
     else {
-      const c = object(d.closest, `${what}.closest`);
+      const closest = at.key('closest');
+      const c = object(d.closest, closest);
       out.closest = {
-        at: position(c, `${what}.closest`),
+        at: position(c, closest),
         similarity: reportedSimilarity(Number(c.similarity)),
-        passage: str(c.passage, `${what}.closest.passage`),
-        diff: str(c.diff, `${what}.closest.diff`),
+        passage: str(c.passage, closest.key('passage')),
+        diff: str(c.diff, closest.key('diff')),
       };
     }
   }
   if (d.hints !== undefined) {
-    out.hints = list(d.hints, `${what}.hints`).map((h, i) => {
-      const o = object(h, `${what}.hints[${i}]`);
-      const kind = str(o.kind, 'hint kind') as HintKind;
-      if (!HINT_KINDS.includes(kind)) throw new ReportError(`${what}.hints[${i}].kind ${excerpt(kind)} is not a hint`);
+    out.hints = list(d.hints, at.key('hints')).map((h, i) => {
+      const hint = at.key('hints').item(i);
+      const o = object(h, hint);
+      const kind = str(o.kind, hint.key('kind').named('hint kind')) as HintKind;
+      if (!HINT_KINDS.includes(kind)) throw hint.key('kind').error(`${hint}.kind ${excerpt(kind)} is not a hint`);
       return {
         kind,
-        difference: str(o.difference, 'hint difference'),
-        sourceId: str(o.source_id, 'hint source_id'),
-        at: position(o, `${what}.hints[${i}]`),
-        passage: str(o.passage, 'hint passage'),
+        difference: str(o.difference, hint.key('difference').named('hint difference')),
+        sourceId: str(o.source_id, hint.key('source_id').named('hint source_id')),
+        at: position(o, hint),
+        passage: str(o.passage, hint.key('passage').named('hint passage')),
       };
     });
   }
   if (d.suggestions !== undefined) {
-    out.suggestions = list(d.suggestions, `${what}.suggestions`).map((s, i) => {
-      const o = object(s, `${what}.suggestions[${i}]`);
+    out.suggestions = list(d.suggestions, at.key('suggestions')).map((s, i) => {
+      const suggestion = at.key('suggestions').item(i);
+      const o = object(s, suggestion);
       return {
-        at: position(o, `${what}.suggestions[${i}]`),
-        ...(o.prefix !== undefined ? { prefix: str(o.prefix, 'prefix') } : {}),
-        ...(o.suffix !== undefined ? { suffix: str(o.suffix, 'suffix') } : {}),
+        at: position(o, suggestion),
+        ...(o.prefix !== undefined ? { prefix: str(o.prefix, suggestion.key('prefix').named('prefix')) } : {}),
+        ...(o.suffix !== undefined ? { suffix: str(o.suffix, suggestion.key('suffix').named('suffix')) } : {}),
       };
     });
   }
   if (d.too_long === true) out.tooLong = true;
-  if (d.match_count !== undefined) out.matchCount = int(d.match_count, `${what}.match_count`);
+  if (d.match_count !== undefined) out.matchCount = int(d.match_count, at.key('match_count'));
   if (d.too_many_matches === true) out.tooManyMatches = true;
-  if (d.similar_ids !== undefined)
-    out.similarIds = list(d.similar_ids, `${what}.similar_ids`).map((id) => str(id, 'similar id'));
-  if (d.source_ids !== undefined)
-    out.sourceIds = list(d.source_ids, `${what}.source_ids`).map((id) => str(id, 'source id'));
+  if (d.similar_ids !== undefined) {
+    const ids = at.key('similar_ids');
+    out.similarIds = list(d.similar_ids, ids).map((id, i) => str(id, ids.item(i).named('similar id')));
+  }
+  if (d.source_ids !== undefined) {
+    const ids = at.key('source_ids');
+    out.sourceIds = list(d.source_ids, ids).map((id, i) => str(id, ids.item(i).named('source id')));
+  }
   return out;
 }
 
-function recordBaseline(r: Json, what: string): RecordBaseline {
-  const state = str(r.baseline, `${what}.baseline`) as BaselineState;
-  if (!BASELINE_STATES.includes(state))
-    throw new ReportError(`${what}.baseline ${excerpt(state)} is not a baseline state`);
+function recordBaseline(r: Json, at: Field): RecordBaseline {
+  const stateAt = at.key('baseline');
+  const state = str(r.baseline, stateAt) as BaselineState;
+  if (!BASELINE_STATES.includes(state)) throw stateAt.error(`${stateAt} ${excerpt(state)} is not a baseline state`);
   if (r.baseline_verdict === undefined) return { state };
-  const verdict = str(r.baseline_verdict, `${what}.baseline_verdict`) as Verdict;
-  if (!VERDICTS.includes(verdict))
-    throw new ReportError(`${what}.baseline_verdict ${excerpt(verdict)} is not a verdict`);
+  const verdictAt = at.key('baseline_verdict');
+  const verdict = str(r.baseline_verdict, verdictAt) as Verdict;
+  if (!VERDICTS.includes(verdict)) throw verdictAt.error(`${verdictAt} ${excerpt(verdict)} is not a verdict`);
   return { state, verdict };
 }
 
-function findingBaseline(value: unknown, what: string): FindingBaseline {
-  const state = str(value, what);
-  if (state !== 'new' && state !== 'still failing') throw new ReportError(`${what} is not new or still failing`);
+function findingBaseline(value: unknown, at: Field): FindingBaseline {
+  const state = str(value, at);
+  if (state !== 'new' && state !== 'still failing') throw at.error(`${at} is not new or still failing`);
   return state;
 }
 
-function strings(value: unknown, what: string): string[] {
-  return list(value, what).map((v, i) => str(v, `${what}[${i}]`));
+function strings(value: unknown, at: Field): string[] {
+  return list(value, at).map((v, i) => str(v, at.item(i)));
 }
 
 function baselineInfo(value: unknown): BaselineInfo {
-  const b = object(value, 'baseline');
-  const failOn = str(b.fail_on, 'baseline.fail_on') as FailOn;
-  if (!FAIL_ON.includes(failOn)) throw new ReportError('baseline.fail_on is not new or any');
-  const sources = object(b.sources, 'baseline.sources');
+  const at = REPORT.key('baseline');
+  const b = object(value, at);
+  const failOn = str(b.fail_on, at.key('fail_on')) as FailOn;
+  if (!FAIL_ON.includes(failOn)) throw at.key('fail_on').error('baseline.fail_on is not new or any');
+  const sourcesAt = at.key('sources');
+  const sources = object(b.sources, sourcesAt);
   return {
-    from: str(b.from, 'baseline.from'),
-    digest: str(b.digest, 'baseline.digest'),
+    from: str(b.from, at.key('from')),
+    digest: str(b.digest, at.key('digest')),
     failOn,
     sources: {
-      added: strings(sources.added, 'baseline.sources.added'),
-      removed: strings(sources.removed, 'baseline.sources.removed'),
-      repinned: strings(sources.repinned, 'baseline.sources.repinned'),
+      added: strings(sources.added, sourcesAt.key('added')),
+      removed: strings(sources.removed, sourcesAt.key('removed')),
+      repinned: strings(sources.repinned, sourcesAt.key('repinned')),
     },
-    removed: list(b.removed, 'baseline.removed').map((v, i) => {
-      const r = object(v, `baseline.removed[${i}]`);
-      const verdict = str(r.verdict, `baseline.removed[${i}].verdict`) as Verdict;
-      if (!VERDICTS.includes(verdict)) throw new ReportError(`baseline.removed[${i}].verdict is not a verdict`);
+    removed: list(b.removed, at.key('removed')).map((v, i) => {
+      const removed = at.key('removed').item(i);
+      const r = object(v, removed);
+      const verdict = str(r.verdict, removed.key('verdict')) as Verdict;
+      if (!VERDICTS.includes(verdict)) throw removed.key('verdict').error(`${removed}.verdict is not a verdict`);
       return {
-        file: str(r.file, `baseline.removed[${i}].file`),
-        citationId: strOrNull(r.citation_id, `baseline.removed[${i}].citation_id`),
-        sourceId: strOrNull(r.source_id, `baseline.removed[${i}].source_id`),
+        file: str(r.file, removed.key('file')),
+        citationId: strOrNull(r.citation_id, removed.key('citation_id')),
+        sourceId: strOrNull(r.source_id, removed.key('source_id')),
         verdict,
       };
     }),
-    findingsFixed: int(b.findings_fixed, 'baseline.findings_fixed'),
+    findingsFixed: int(b.findings_fixed, at.key('findings_fixed')),
   };
 }
 
@@ -300,7 +365,7 @@ export type BaselineReport = Omit<ReadReport, 'records'> & { readonly records: r
 export function parseJsonReport(text: string): ReadReport {
   const value = parseReportValue(text);
   try {
-    return reportOf(value, (records) => list(records, 'records').map(fullRecord));
+    return reportOf(value, (records) => list(records, RECORDS).map(fullRecord));
   } catch (error) {
     throw locatedIn(error, () => text);
   }
@@ -313,68 +378,73 @@ export function parseJsonReport(text: string): ReadReport {
  * record checked but its quote, claim, matches and explanation (most of a
  * large report), which a baseline does not read. `readRecords` reads its
  * `records` (record-columns.ts reads them from the columns the worker sends).
+ * A value refused is named by its path (ReportError.path), for the reader of
+ * the text to find: locatedIn.
  */
 export function baselineReportOf(
   value: unknown,
-  readRecords: (records: unknown) => BaselineRecord[] = (records) => list(records, 'records').map(baselineRecord),
+  readRecords: (records: unknown) => BaselineRecord[] = (records) => list(records, RECORDS).map(baselineRecord),
 ): BaselineReport {
   return reportOf(value, readRecords);
 }
 
-function recordVerdict(r: Json, at: string): Verdict {
-  const verdict = str(r.verdict, `${at}.verdict`) as Verdict;
-  if (!VERDICTS.includes(verdict)) throw new ReportError(`${at}.verdict ${excerpt(verdict)} is not a verdict`);
+const RECORDS = REPORT.key('records');
+
+function recordVerdict(r: Json, at: Field): Verdict {
+  const verdictAt = at.key('verdict');
+  const verdict = str(r.verdict, verdictAt) as Verdict;
+  if (!VERDICTS.includes(verdict)) throw verdictAt.error(`${verdictAt} ${excerpt(verdict)} is not a verdict`);
   return verdict;
 }
 
 /** A record's reason: given for those whose verdict needs one (a report without is older, or edited). */
-function recordReason(r: Json, at: string, verdict: Verdict): string | undefined {
-  const reason = r.reason !== undefined ? str(r.reason, `${at}.reason`) : undefined;
+function recordReason(r: Json, at: Field, verdict: Verdict): string | undefined {
+  const reason = r.reason !== undefined ? str(r.reason, at.key('reason')) : undefined;
   if (reason === undefined && needsReason(verdict))
-    throw new ReportError(`${at} (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
+    throw at.error(`${at} (${verdict}) has no reason: ${OLDER_OR_EDITED}`);
   return reason;
 }
 
 export function baselineRecord(v: unknown, i: number): BaselineRecord {
-  const at = `records[${i}]`;
+  const at = RECORDS.item(i);
   const r = object(v, at);
   const verdict = recordVerdict(r, at);
-  int(r.line, `${at}.line`);
-  int(r.column, `${at}.column`);
+  int(r.line, at.key('line'));
+  int(r.column, at.key('column'));
   recordReason(r, at, verdict);
   return {
-    file: str(r.file, `${at}.file`),
-    index: int(r.index, `${at}.index`),
-    citationId: strOrNull(r.citation_id, `${at}.citation_id`),
-    sourceId: strOrNull(r.source_id, `${at}.source_id`),
+    file: str(r.file, at.key('file')),
+    index: int(r.index, at.key('index')),
+    citationId: strOrNull(r.citation_id, at.key('citation_id')),
+    sourceId: strOrNull(r.source_id, at.key('source_id')),
     verdict,
     ...(r.baseline !== undefined ? { baseline: recordBaseline(r, at) } : {}),
   };
 }
 
 function fullRecord(v: unknown, i: number): RecordResult {
-  const at = `records[${i}]`;
+  const at = RECORDS.item(i);
   const r = object(v, at);
   const verdict = recordVerdict(r, at);
   const fields = {
-    file: str(r.file, `${at}.file`),
-    line: int(r.line, `${at}.line`),
-    column: int(r.column, `${at}.column`),
-    index: int(r.index, `${at}.index`),
-    citationId: strOrNull(r.citation_id, `${at}.citation_id`),
-    sourceId: strOrNull(r.source_id, `${at}.source_id`),
-    quote: strOrNull(r.quote, `${at}.quote`),
-    claim: strOrNull(r.claim, `${at}.claim`),
+    file: str(r.file, at.key('file')),
+    line: int(r.line, at.key('line')),
+    column: int(r.column, at.key('column')),
+    index: int(r.index, at.key('index')),
+    citationId: strOrNull(r.citation_id, at.key('citation_id')),
+    sourceId: strOrNull(r.source_id, at.key('source_id')),
+    quote: strOrNull(r.quote, at.key('quote')),
+    claim: strOrNull(r.claim, at.key('claim')),
     ...(r.baseline !== undefined ? { baseline: recordBaseline(r, at) } : {}),
   };
   const reason = recordReason(r, at, verdict);
-  const matches = list(r.matches, `${at}.matches`).map((m, k) => position(m, `${at}.matches[${k}]`));
+  const matches = list(r.matches, at.key('matches')).map((m, k) => position(m, at.key('matches').item(k)));
   return makeRecord(
     fields,
     verdict,
     reason,
     matches,
-    r.detail !== undefined ? detail(r.detail, `${at}.detail`) : undefined,
+    r.detail !== undefined ? detail(r.detail, at.key('detail')) : undefined,
   );
 }
 
@@ -390,68 +460,74 @@ export function notJson(message: string): string {
 type Read<R> = Omit<ReadReport, 'records'> & { readonly records: R[] };
 
 function reportOf<R extends BaselineRecord>(value: unknown, readRecords: (records: unknown) => R[]): Read<R> {
-  const report = object(value, 'the report');
+  // Not a value at fault, but the file as a whole: named alone.
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ReportError('the report is not an object');
+  const report = value as Json;
   const tool = report.tool as Json | undefined;
   if (typeof tool !== 'object' || tool === null || tool.name !== 'citegate' || !('records' in report))
     throw new ReportError('not a citegate JSON report (check --format json writes one)');
   if (report.version !== 1)
-    throw new ReportError(
+    throw REPORT.key('version').error(
       `a report of format version ${excerpt(String(report.version), 12)}, which this citegate cannot read: it reads version 1`,
     );
   const records = readRecords(report.records);
-  const sources: SourceResult[] = list(report.sources, 'sources').map((v, i) => {
-    const s = object(v, `sources[${i}]`);
-    const status = str(s.status, `sources[${i}].status`);
+  const sources: SourceResult[] = list(report.sources, REPORT.key('sources')).map((v, i) => {
+    const at = REPORT.key('sources').item(i);
+    const s = object(v, at);
+    const status = str(s.status, at.key('status'));
     if (status !== 'verified' && status !== 'unverified')
-      throw new ReportError(`sources[${i}].status is not verified or unverified`);
+      throw at.key('status').error(`${at}.status is not verified or unverified`);
     return {
-      id: str(s.id, `sources[${i}].id`),
-      path: str(s.path, `sources[${i}].path`),
-      sha256: strOrNull(s.sha256, `sources[${i}].sha256`) ?? undefined,
-      retrieved: str(s.retrieved, `sources[${i}].retrieved`),
+      id: str(s.id, at.key('id')),
+      path: str(s.path, at.key('path')),
+      sha256: strOrNull(s.sha256, at.key('sha256')) ?? undefined,
+      retrieved: str(s.retrieved, at.key('retrieved')),
       status,
-      ...(s.reason !== undefined ? { reason: str(s.reason, `sources[${i}].reason`) } : {}),
-      ...(s.actual_sha256 !== undefined ? { actualSha256: str(s.actual_sha256, `sources[${i}].actual_sha256`) } : {}),
-      line: int(s.line, `sources[${i}].line`),
-      column: int(s.column, `sources[${i}].column`),
-      citedBy: int(s.cited_by, `sources[${i}].cited_by`),
+      ...(s.reason !== undefined ? { reason: str(s.reason, at.key('reason')) } : {}),
+      ...(s.actual_sha256 !== undefined ? { actualSha256: str(s.actual_sha256, at.key('actual_sha256')) } : {}),
+      line: int(s.line, at.key('line')),
+      column: int(s.column, at.key('column')),
+      citedBy: int(s.cited_by, at.key('cited_by')),
     };
   });
   // Absent from a report of an older citegate, which lists only the sources its records cite.
   const manifestSources =
     report.manifest_sources === undefined ? undefined : manifestSourcesOf(report.manifest_sources);
-  const problems: Problem[] = list(report.problems, 'problems').map((v, i) => {
-    const p = object(v, `problems[${i}]`);
+  const problems: Problem[] = list(report.problems, REPORT.key('problems')).map((v, i) => {
+    const at = REPORT.key('problems').item(i);
+    const p = object(v, at);
     // No line: a problem with the file as a whole.
-    const line = p.line === undefined ? 0 : int(p.line, `problems[${i}].line`);
+    const line = p.line === undefined ? 0 : int(p.line, at.key('line'));
     return {
-      file: str(p.file, `problems[${i}].file`),
+      file: str(p.file, at.key('file')),
       line,
-      column: line === 0 ? 0 : int(p.column, `problems[${i}].column`),
-      message: str(p.message, `problems[${i}].message`),
+      column: line === 0 ? 0 : int(p.column, at.key('column')),
+      message: str(p.message, at.key('message')),
     };
   });
-  const files = list(report.files, 'files').map((f, i) => str(f, `files[${i}]`));
-  if (report.findings === undefined) throw new ReportError(`it has no findings: ${OLDER_OR_EDITED}`);
-  const findings: Finding[] = list(report.findings, 'findings').map((v, i) => {
-    const f = object(v, `findings[${i}]`);
-    const kind = str(f.kind, `findings[${i}].kind`) as FindingKind;
-    if (!FINDING_KINDS.includes(kind)) throw new ReportError(`findings[${i}].kind ${excerpt(kind)} is not a finding`);
-    const level = str(f.level, `findings[${i}].level`);
-    if (level !== 'warn' && level !== 'fail') throw new ReportError(`findings[${i}].level is not warn or fail`);
+  const files = strings(report.files, REPORT.key('files'));
+  if (report.findings === undefined) throw REPORT.key('findings').error(`it has no findings: ${OLDER_OR_EDITED}`);
+  const findings: Finding[] = list(report.findings, REPORT.key('findings')).map((v, i) => {
+    const at = REPORT.key('findings').item(i);
+    const f = object(v, at);
+    const kind = str(f.kind, at.key('kind')) as FindingKind;
+    if (!FINDING_KINDS.includes(kind)) throw at.key('kind').error(`${at}.kind ${excerpt(kind)} is not a finding`);
+    const level = str(f.level, at.key('level'));
+    if (level !== 'warn' && level !== 'fail') throw at.key('level').error(`${at}.level is not warn or fail`);
     return {
       kind,
       level,
-      file: str(f.file, `findings[${i}].file`),
-      line: int(f.line, `findings[${i}].line`),
-      column: int(f.column, `findings[${i}].column`),
-      ...(f.citation_id !== undefined ? { citationId: str(f.citation_id, `findings[${i}].citation_id`) } : {}),
-      message: str(f.message, `findings[${i}].message`),
-      ...(f.baseline !== undefined ? { baseline: findingBaseline(f.baseline, `findings[${i}].baseline`) } : {}),
+      file: str(f.file, at.key('file')),
+      line: int(f.line, at.key('line')),
+      column: int(f.column, at.key('column')),
+      ...(f.citation_id !== undefined ? { citationId: str(f.citation_id, at.key('citation_id')) } : {}),
+      message: str(f.message, at.key('message')),
+      ...(f.baseline !== undefined ? { baseline: findingBaseline(f.baseline, at.key('baseline')) } : {}),
     };
   });
   const result = {
-    manifest: str(report.manifest, 'manifest'),
+    manifest: str(report.manifest, REPORT.key('manifest')),
     files,
     records,
     sources,
@@ -462,7 +538,7 @@ function reportOf<R extends BaselineRecord>(value: unknown, readRecords: (record
     ...(report.shard !== undefined ? { shard: shardOf(report.shard) } : {}),
     ...(report.baseline !== undefined ? { baseline: baselineInfo(report.baseline) } : {}),
   };
-  checkComplete(result, object(report.summary, 'summary'));
+  checkComplete(result, object(report.summary, REPORT.key('summary')));
   return result;
 }
 
@@ -479,26 +555,25 @@ const PIN = /^[0-9a-f]{64}$/;
  */
 function manifestSourcesOf(value: unknown): ManifestSource[] {
   const first = new Map<string, number>();
-  return list(value, 'manifest_sources', ['manifest_sources']).map((v, i) => {
-    const what = `manifest_sources[${i}]`;
-    const at = ['manifest_sources', i];
-    const s = object(v, what, at);
-    const id = str(s.id, `${what}.id`, [...at, 'id']);
+  return list(value, REPORT.key('manifest_sources')).map((v, i) => {
+    const at = REPORT.key('manifest_sources').item(i);
+    const s = object(v, at);
+    const id = str(s.id, at.key('id'));
     const before = first.get(id);
     if (before !== undefined)
-      throw new ReportError(
-        `${what} names the source ${excerpt(id)} again, as manifest_sources[${before}] does (a report lists each source of its manifest once): the report was edited`,
-        undefined,
-        [...at, 'id'],
-      );
+      throw at
+        .key('id')
+        .error(
+          `${at} names the source ${excerpt(id)} again, as manifest_sources[${before}] does (a report lists each source of its manifest once): the report was edited`,
+        );
     first.set(id, i);
-    const sha256 = strOrNull(s.sha256, `${what}.sha256`, [...at, 'sha256']);
+    const sha256 = strOrNull(s.sha256, at.key('sha256'));
     if (sha256 !== null && !PIN.test(sha256))
-      throw new ReportError(
-        `${what}.sha256 ${excerpt(sha256, 16)} is not a SHA-256 (64 lowercase hexadecimal digits, or null for a source without a pin): the report was edited`,
-        undefined,
-        [...at, 'sha256'],
-      );
+      throw at
+        .key('sha256')
+        .error(
+          `${at}.sha256 ${excerpt(sha256, 16)} is not a SHA-256 (64 lowercase hexadecimal digits, or null for a source without a pin): the report was edited`,
+        );
     return { id, sha256: sha256 ?? undefined };
   });
 }
@@ -509,7 +584,10 @@ const SUMMARY_KEYS_NAMED = 5;
 /**
  * Refuses a report whose lists do not add up to its summary, or whose files'
  * records do not run from the first to the last: a report edited (a failing
- * record deleted) or cut short would otherwise merge into a pass.
+ * record deleted) or cut short would otherwise merge into a pass. Blamed: the
+ * first key of the summary that differs (or the summary, when it lacks that
+ * key), and the `index` of the record given twice, or of the record after the
+ * one skipped.
  */
 function checkComplete(result: Countable & { readonly records: readonly BaselineRecord[] }, summary: Json): void {
   const counts = tally(result);
@@ -523,10 +601,12 @@ function checkComplete(result: Countable & { readonly records: readonly Baseline
     );
     const named = differ.slice(0, SUMMARY_KEYS_NAMED).map((key) => excerpt(key));
     if (differ.length > SUMMARY_KEYS_NAMED) named.push(`${differ.length - SUMMARY_KEYS_NAMED} more`);
-    throw new ReportError(
-      `its summary does not match its records, problems and findings (${named.join(', ')} differ): ` +
-        'the report was edited or cut short',
-    );
+    throw REPORT.key('summary')
+      .key(differ[0])
+      .error(
+        `its summary does not match its records, problems and findings (${named.join(', ')} differ): ` +
+          'the report was edited or cut short',
+      );
   }
   const perFile = new Map<string, number[]>();
   for (const r of result.records) {
@@ -534,13 +614,22 @@ function checkComplete(result: Countable & { readonly records: readonly Baseline
     if (!indices) perFile.set(r.file, (indices = []));
     indices.push(r.index);
   }
+  /** The `index` of the `nth` record (from 0, in the report's order) of `file` whose index is `index`. */
+  const indexOf = (file: string, index: number, nth: number) => {
+    const records: readonly BaselineRecord[] = result.records;
+    let seen = 0;
+    const at = records.findIndex((r) => r.file === file && r.index === index && seen++ === nth);
+    return RECORDS.item(at).key('index');
+  };
   for (const [file, indices] of perFile) {
     indices.sort((a, b) => a - b);
     const at = indices.findIndex((index, i) => index !== i);
     if (at < 0) continue;
     if (at > 0 && indices[at] === indices[at - 1])
-      throw new ReportError(`record ${indices[at]} of ${file} is in the report twice`);
-    throw new ReportError(`the records of ${file} skip record ${at}: the report was edited or cut short`);
+      throw indexOf(file, indices[at], 1).error(`record ${indices[at]} of ${file} is in the report twice`);
+    throw indexOf(file, indices[at], 0).error(
+      `the records of ${file} skip record ${at}: the report was edited or cut short`,
+    );
   }
 }
 
@@ -555,13 +644,16 @@ export function canonical(value: unknown): string {
 }
 
 function shardOf(value: unknown): ShardOfReport {
-  const s = object(value, 'shard');
-  const index = int(s.index, 'shard.index');
-  const count = int(s.count, 'shard.count');
+  const at = REPORT.key('shard');
+  const s = object(value, at);
+  const index = int(s.index, at.key('index'));
+  const count = int(s.count, at.key('count'));
   if (count < 1 || count > MAX_SHARDS || index < 1 || index > count)
-    throw new ReportError(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${MAX_SHARDS})`);
-  if (s.run === undefined) throw new ReportError(`its shard has no run digest: ${OLDER_OR_EDITED}`);
-  return { index, count, run: str(s.run, 'shard.run') };
+    throw at
+      .key(count < 1 || count > MAX_SHARDS ? 'count' : 'index')
+      .error(`shard ${index} of ${count} is not a shard (a run splits into 1 to ${MAX_SHARDS})`);
+  if (s.run === undefined) throw at.key('run').error(`its shard has no run digest: ${OLDER_OR_EDITED}`);
+  return { index, count, run: str(s.run, at.key('run')) };
 }
 
 /** The baseline a session is given: the earlier run's report, and what names it. */

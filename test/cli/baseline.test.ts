@@ -347,7 +347,7 @@ describe('check --baseline', () => {
     [
       'of another format version',
       '{"version": 2, "tool": {"name": "citegate"}, "records": []}',
-      'citegate: error: the baseline base.json cannot be used: a report of format version "2", which this citegate cannot read: it reads version 1\n',
+      'citegate: error: the baseline base.json:1:13 cannot be used: a report of format version "2", which this citegate cannot read: it reads version 1\n',
     ],
     [
       'a report with a malformed manifest_sources',

@@ -220,9 +220,13 @@ describe('sharding', () => {
     copy.summary.total++;
     copy.summary.verdicts[copy.records[0].verdict]++;
     copy.summary[copy.records[0].verdict === 'located' ? 'located' : 'failed']++;
-    writeFileSync(path.join(root, 'twice.json'), JSON.stringify(copy));
+    const twice = JSON.stringify(copy);
+    writeFileSync(path.join(root, 'twice.json'), twice);
+    // Named where the second one's index is.
+    const again =
+      twice.lastIndexOf(JSON.stringify(copy.records[0])) + JSON.stringify(copy.records[0]).indexOf('"index":');
     expect(merge('twice.json')).toBe(
-      `2 twice.json: error: record 0 of ${whole.records[0].file} is in the report twice`,
+      `2 twice.json:1:${again + '"index":'.length + 1}: error: record 0 of ${whole.records[0].file} is in the report twice`,
     );
   });
 
@@ -247,8 +251,11 @@ describe('sharding', () => {
     const cut = read(`s${failing}.json`);
     cut.records = cut.records.filter((r: { verdict: string }) => r.verdict === 'located');
     write('cut.json', cut);
-    expect(merge(...pair('cut.json'))).toMatch(
-      /^2 cut\.json: error: its summary does not match its records, problems and findings \("total", "failed", "verdicts" differ\): the report was edited or cut short$/,
+    // Named where the first count that differs is.
+    const total =
+      JSON.stringify(cut).indexOf('"total":', JSON.stringify(cut).indexOf('"summary":')) + '"total":'.length;
+    expect(merge(...pair('cut.json'))).toBe(
+      `2 cut.json:1:${total + 1}: error: its summary does not match its records, problems and findings ("total", "failed", "verdicts" differ): the report was edited or cut short`,
     );
     // ... and the summary made to fit: a file's records then skip one.
     const gap = read(`s${failing}.json`);
@@ -262,15 +269,19 @@ describe('sharding', () => {
     gap.summary.failed--;
     gap.summary.verdicts[removed.verdict]--;
     write('gap.json', gap);
+    // Named where the index of the record after the one skipped is.
+    const after = JSON.stringify(gap.records[dropped]);
+    const next = JSON.stringify(gap).indexOf(after) + after.indexOf('"index":') + '"index":'.length;
+    expect(gap.records[dropped]).toMatchObject({ file: removed.file, index: 2 });
     expect(merge(...pair('gap.json'))).toBe(
-      `2 gap.json: error: the records of ${removed.file} skip record 1: the report was edited or cut short`,
+      `2 gap.json:1:${next + 1}: error: the records of ${removed.file} skip record 1: the report was edited or cut short`,
     );
     // Findings left out.
     const noFindings = read(`s${failing}.json`);
     delete noFindings.findings;
     write('no-findings.json', noFindings);
     expect(merge(...pair('no-findings.json'))).toBe(
-      '2 no-findings.json: error: it has no findings: the report was made by an older citegate, or edited; check again with this one',
+      '2 no-findings.json:1:1: error: it has no findings: the report was made by an older citegate, or edited; check again with this one',
     );
     // Shard labels swapped: each would hold the other's files.
     const relabelled = read(`s${other}.json`);
@@ -297,12 +308,14 @@ describe('sharding', () => {
     expect(merge(...pair('unpinned.json'))).toMatch(
       /^2 unpinned\.json:1:\d+: error: manifest_sources\[1\]\.sha256 "none" is not a SHA-256 /,
     );
-    // An absurd count is refused as such, naming the file.
+    // An absurd count is refused as such, named where it is.
     const huge = read('s1.json');
     huge.shard = { ...huge.shard, count: 1e9 };
     write('huge.json', huge);
+    const count =
+      JSON.stringify(huge).indexOf('"count":', JSON.stringify(huge).indexOf('"shard":')) + '"count":'.length;
     expect(merge('huge.json')).toBe(
-      '2 huge.json: error: shard 1 of 1000000000 is not a shard (a run splits into 1 to 1024)',
+      `2 huge.json:1:${count + 1}: error: shard 1 of 1000000000 is not a shard (a run splits into 1 to 1024)`,
     );
 
     // A shard kept from an earlier run, before a file was added (in the other shard's half, or not): not this run's.
@@ -339,8 +352,10 @@ describe('sharding', () => {
     const older = read('s1.json');
     delete older.shard.run;
     write('older.json', older);
+    // Named where the shard that lacks it is.
+    const shard = JSON.stringify(older).indexOf('"shard":') + '"shard":'.length;
     expect(merge('older.json', 's2.json')).toBe(
-      '2 older.json: error: its shard has no run digest: the report was made by an older citegate, or edited; check again with this one',
+      `2 older.json:1:${shard + 1}: error: its shard has no run digest: the report was made by an older citegate, or edited; check again with this one`,
     );
 
     // A byte order mark, which an editor may add, is not an error.
