@@ -44679,6 +44679,9 @@ function reportOf(value, readRecords) {
     if (report.version !== 1)
         throw REPORT.key('version').error(`a report of format version ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .excerpt */ .Kb)(String(report.version), 12)}, which this citegate cannot read: it reads version 1`);
     const records = readRecords(report.records);
+    // Each source its records cite, once (json.ts; the manifest's sources are a map), with its pin: a
+    // report of an older citegate, without manifest_sources, is compared with these.
+    const cited = new Map();
     const sources = list(report.sources, REPORT.key('sources')).map((v, i) => {
         const at = REPORT.key('sources').item(i);
         const s = object(v, at);
@@ -44686,9 +44689,9 @@ function reportOf(value, readRecords) {
         if (status !== 'verified' && status !== 'unverified')
             throw at.key('status').error(`${at}.status is not verified or unverified`);
         return {
-            id: str(s.id, at.key('id')),
+            id: sourceId(s, at, cited, 'its records cite'),
             path: str(s.path, at.key('path')),
-            sha256: strOrNull(s.sha256, at.key('sha256')) ?? undefined,
+            sha256: pinOf(s, at),
             retrieved: str(s.retrieved, at.key('retrieved')),
             status,
             ...(s.reason !== undefined ? { reason: str(s.reason, at.key('reason')) } : {}),
@@ -44750,35 +44753,50 @@ function reportOf(value, readRecords) {
     checkComplete(result, object(report.summary, REPORT.key('summary')));
     return result;
 }
-/** A pin as a report writes it: manifest.ts keeps a manifest's SHA-256 in lowercase. */
-const PIN = /^[0-9a-f]{64}$/;
 /**
  * A report's `manifest_sources` as citegate writes them (json.ts): each
- * source of a manifest once (its sources are a map), with its pin, or null
- * for a source without one (which a manifest that could be checked does not
- * have, but a pin is undefined in the model). Anything else would make the
- * sources named added, removed and re-pinned since the report's run mean
- * nothing, and is refused, naming the value at fault.
+ * source of a manifest once (its sources are a map), with its pin. Anything
+ * else would make the sources named added, removed and re-pinned since the
+ * report's run mean nothing, and is refused, naming the value at fault.
  */
 function manifestSourcesOf(value) {
     const first = new Map();
     return list(value, REPORT.key('manifest_sources')).map((v, i) => {
         const at = REPORT.key('manifest_sources').item(i);
         const s = object(v, at);
-        const id = str(s.id, at.key('id'));
-        const before = first.get(id);
-        if (before !== undefined)
-            throw at
-                .key('id')
-                .error(`${at} names the source ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .excerpt */ .Kb)(id)} again, as manifest_sources[${before}] does (a report lists each source of its manifest once): the report was edited`);
-        first.set(id, i);
-        const sha256 = strOrNull(s.sha256, at.key('sha256'));
-        if (sha256 !== null && !PIN.test(sha256))
-            throw at
-                .key('sha256')
-                .error(`${at}.sha256 ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .excerpt */ .Kb)(sha256, 16)} is not a SHA-256 (64 lowercase hexadecimal digits, or null for a source without a pin): the report was edited`);
-        return { id, sha256: sha256 ?? undefined };
+        return { id: sourceId(s, at, first, 'of its manifest'), sha256: pinOf(s, at) };
     });
+}
+/**
+ * The `id` of the source `s` at `at` of a list of sources (`sources`,
+ * `manifest_sources`), which names each source once (`which`: the sources
+ * it lists); `first`: the ids before it, and where.
+ */
+function sourceId(s, at, first, which) {
+    const id = str(s.id, at.key('id'));
+    const before = first.get(id);
+    if (before !== undefined)
+        throw at
+            .key('id')
+            .error(`${at} names the source ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .excerpt */ .Kb)(id)} again, as ${before} does (a report lists each source ${which} once): the report was edited`);
+    first.set(id, at);
+    return id;
+}
+/** A pin as a report writes it: manifest.ts keeps a manifest's SHA-256 in lowercase. */
+const PIN = /^[0-9a-f]{64}$/;
+/**
+ * The `sha256` of the source `s` at `at`: its pin, or null for a source
+ * without one (which a manifest that could be checked does not have, but a
+ * pin is undefined in the model). A pin compared with the manifest's that is
+ * no SHA-256 would name a source re-pinned that is not.
+ */
+function pinOf(s, at) {
+    const sha256 = strOrNull(s.sha256, at.key('sha256'));
+    if (sha256 !== null && !PIN.test(sha256))
+        throw at
+            .key('sha256')
+            .error(`${at}.sha256 ${(0,_model_escape_js__WEBPACK_IMPORTED_MODULE_2__/* .excerpt */ .Kb)(sha256, 16)} is not a SHA-256 (64 lowercase hexadecimal digits, or null for a source without a pin): the report was edited`);
+    return sha256 ?? undefined;
 }
 /** At most this many keys of a summary that does not add up are named. */
 const SUMMARY_KEYS_NAMED = 5;

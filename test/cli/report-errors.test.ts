@@ -3,7 +3,7 @@
 // the bundled CLI: each value refused is named with its line and column.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { makeWorkspace, runCli } from '../helpers/workspace.js';
+import { makeWorkspace, runCli, sha256 } from '../helpers/workspace.js';
 
 const RETURNS = {
   path: 'sources/returns-v1.txt',
@@ -23,6 +23,7 @@ beforeAll(() => {
         { citation_id: 'a', source_id: 'returns-v1', quote: 'A receipt is required.', claim: 'Keep it 45 days.' },
         { citation_id: 'b', source_id: 'returns-v1', quote: 'within 60 days' },
         { citation_id: 'b', source_id: 'help-v1', quote: 'Contact support.' },
+        { citation_id: 'c', source_id: 'help-v1', quote: 'Read the guide.' },
       ]),
       'answers/broken.json': '[{"citation_id": "x",}]',
     },
@@ -44,6 +45,30 @@ type Edit = { after: string; from: string; to: string; blame?: string | ((edited
 
 /** A key left out: the object that lacks it, the nearest `{` before where it was. */
 const lacking = (edited: string, at: number) => edited.lastIndexOf('{', at - 1);
+
+/**
+ * The sources the records cite, each once with its pin, as in
+ * manifest_sources: a report of an older citegate, which has no
+ * manifest_sources, is compared with these.
+ */
+const HELP_PIN = sha256(HELP.text);
+const citedSources: [string, Edit, string][] = [
+  [
+    'a cited source listed twice',
+    { after: '"sources": [', from: '"id": "help-v1"', to: '"id": "returns-v1"', blame: '"returns-v1"' },
+    'sources[1] names the source "returns-v1" again, as sources[0] does (a report lists each source its records cite once): the report was edited',
+  ],
+  [
+    'a cited source pinned in upper case',
+    { after: '"sources": [', from: `"${HELP_PIN}"`, to: `"${HELP_PIN.toUpperCase()}"` },
+    `sources[1].sha256 "${HELP_PIN.slice(0, 15).toUpperCase()}…" is not a SHA-256 (64 lowercase hexadecimal digits, or null for a source without a pin): the report was edited`,
+  ],
+  [
+    'a cited source pinned with what is no SHA-256',
+    { after: '"sources": [', from: `"${HELP_PIN}"`, to: '"TODO"' },
+    'sources[1].sha256 "TODO" is not a SHA-256 (64 lowercase hexadecimal digits, or null for a source without a pin): the report was edited',
+  ],
+];
 
 const cases: [string, Edit, string][] = [
   [
@@ -148,7 +173,7 @@ const cases: [string, Edit, string][] = [
   ],
   [
     'a summary that does not match',
-    { after: '"summary": {', from: '"total": 3', to: '"total": 4', blame: '4' },
+    { after: '"summary": {', from: '"total": 4', to: '"total": 5', blame: '5' },
     'its summary does not match its records, problems and findings ("total" differ): the report was edited or cut short',
   ],
   [
@@ -186,6 +211,7 @@ const cases: [string, Edit, string][] = [
     { after: '"baseline": {', from: '"added": []', to: '"added": [false]', blame: 'false' },
     'baseline.sources.added[0] is not a string',
   ],
+  ...citedSources,
 ];
 
 /** Read as a report to merge only: a baseline does not read a record's explanation or matches. */
@@ -207,13 +233,23 @@ const mergedOnly: [string, Edit, string][] = [
   ],
 ];
 
+/** `file` refused as a baseline and as a report to merge, naming `where` (line:column) and saying `message`. */
+function refused(file: string, where: string, message: string): void {
+  const baseline = runCli(['check', '--baseline', file], root);
+  expect(baseline.stderr).toBe(`citegate: error: the baseline ${file}:${where} cannot be used: ${message}\n`);
+  expect(baseline.code).toBe(2);
+  const merged = runCli(['merge-reports', file], root);
+  expect(merged.stderr).toBe(`${file}:${where}: error: ${message}\n`);
+  expect(merged.code).toBe(2);
+}
+
 /** `edit` written to `file`, and where (line:column) the value it blames is. */
-function edited(file: string, { after, from, to, blame }: Edit): string {
-  const anchor = report.indexOf(after);
-  const at = report.indexOf(from, anchor);
+function edited(file: string, { after, from, to, blame }: Edit, original = report): string {
+  const anchor = original.indexOf(after);
+  const at = original.indexOf(from, anchor);
   expect(anchor).toBeGreaterThanOrEqual(0);
   expect(at).toBeGreaterThanOrEqual(anchor);
-  const text = report.slice(0, at) + to + report.slice(at + from.length);
+  const text = original.slice(0, at) + to + original.slice(at + from.length);
   writeFileSync(path.join(root, file), text);
   const offset = typeof blame === 'function' ? blame(text, at) : at + to.indexOf(blame ?? to);
   expect(offset).toBeGreaterThanOrEqual(0);
@@ -224,16 +260,24 @@ function edited(file: string, { after, from, to, blame }: Edit): string {
 describe('a report no citegate writes', () => {
   it.each(cases.map(([what, edit, message], i) => [what, edit, message, `case-${i}.json`] as const))(
     'with %s: refused as a baseline and as a report to merge, naming the line and column',
-    (_, edit, message, file) => {
-      const where = edited(file, edit);
-      const baseline = runCli(['check', '--baseline', file], root);
-      expect(baseline.stderr).toBe(`citegate: error: the baseline ${file}:${where} cannot be used: ${message}\n`);
-      expect(baseline.code).toBe(2);
-      const merged = runCli(['merge-reports', file], root);
-      expect(merged.stderr).toBe(`${file}:${where}: error: ${message}\n`);
-      expect(merged.code).toBe(2);
-    },
+    (_, edit, message, file) => refused(file, edited(file, edit), message),
   );
+
+  // Found in review: only manifest_sources was held to this, so the sources of an older report, which a
+  // baseline compares the manifest with, named a source re-pinned that was not: one pinned in upper case, or
+  // one listed twice (the second's pin taken for it, and the source the second was dropped); and
+  // merge-reports made the two one source.
+  it('refuses the cited sources of an older report, without manifest_sources, that no citegate writes', () => {
+    const older = report.replace(/,\n {2}"manifest_sources": \[[^\]]*\]/, '');
+    expect(older).not.toContain('manifest_sources');
+    writeFileSync(path.join(root, 'older.json'), older);
+    const read = runCli(['check', '--format', 'json', '--baseline', 'older.json'], root);
+    expect(JSON.parse(read.stdout).baseline.sources).toEqual({ added: [], removed: [], repinned: [] });
+    citedSources.forEach(([, edit, message], i) => {
+      const file = `older-${i}.json`;
+      refused(file, edited(file, edit, older), message);
+    });
+  });
 
   it.each(mergedOnly.map(([what, edit, message], i) => [what, edit, message, `merged-${i}.json`] as const))(
     'with %s: refused as a report to merge, naming the line and column',
