@@ -82,8 +82,31 @@ function* rawJsonReportChunks(result: JudgedResult, context: JsonReportContext):
     }
     yield lines.join('');
   }
-  const tail = JSON.stringify({ problems, findings }, null, 2);
-  yield `${records.length > 0 ? '\n  ' : ''}],\n${tail.slice(2)}\n`;
+  yield `${records.length > 0 ? '\n  ' : ''}],\n`;
+  // In pieces too: a run can have millions of findings (a rule asking every file for every source), whose
+  // text in one string was past the longest string the runtime makes.
+  yield* indentedArray('problems', problems, ',');
+  yield* indentedArray('findings', findings, '');
+  yield '}\n';
+}
+
+/**
+ * A list of the report's top level, written as JSON.stringify(report, null,
+ * 2) writes it there, RECORDS_PER_CHUNK items a piece; then `after`.
+ */
+function* indentedArray(key: string, items: readonly unknown[], after: string): Generator<string> {
+  if (items.length === 0) {
+    yield `  ${JSON.stringify(key)}: []${after}\n`;
+    return;
+  }
+  yield `  ${JSON.stringify(key)}: [`;
+  for (let from = 0; from < items.length; from += RECORDS_PER_CHUNK) {
+    const lines: string[] = [];
+    for (let i = from; i < items.length && i < from + RECORDS_PER_CHUNK; i++)
+      lines.push(`${i === 0 ? '' : ','}\n    ${JSON.stringify(items[i], null, 2).replaceAll('\n', '\n    ')}`);
+    yield lines.join('');
+  }
+  yield `\n  ]${after}\n`;
 }
 
 function jsonSource(s: SourceResult) {
