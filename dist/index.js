@@ -38455,10 +38455,8 @@ function stemOf(id) {
  * 20,000 ids of 32 units took 1.6 GB and 21 s to index. So an id is indexed
  * so only up to this length, and while the index holds fewer than
  * MAX_DELETIONS strings (in the manifest's order); ids of up to SHORT units
- * always (at most 37 strings each). Other ids are indexed by their thirds,
- * three strings each, which finds them too but with every other id that
- * shares a third (src-0001-v1 and src-0002-v1 share src), each then ruled
- * out one by one: a query of the bench's ids cost 20 times as much so.
+ * always (at most 37 strings each). The other ids are kept sorted, and
+ * searched as a trie (SortedIds).
  */
 const DELETED_UP_TO = 32;
 const MAX_DELETIONS = 500_000;
@@ -38474,12 +38472,6 @@ function deletions(text) {
     }
     return out;
 }
-/** Where the thirds of a text of this length begin, and its end. */
-function thirds(length) {
-    return [0, Math.floor(length / 3), Math.floor((2 * length) / 3), length];
-}
-/** The key of a third of a text of this length. */
-const thirdKey = (length, k, third) => `${length}:${k}:${third}`;
 /** Adds id `i` to the list of `key`: the ids come in the manifest's order, so each list is ascending. */
 function post(index, key, i) {
     const at = index.get(key);
@@ -38498,9 +38490,9 @@ function post(index, key, i) {
  * - a short id within two edits of the wanted one becomes one string with it
  *   when at most two units are deleted from each (a substitution deleted on
  *   both sides, an insertion on its own);
- * - a longer one keeps one of its thirds whole, since two edits change at
- *   most two of them, and in the wanted id that third starts at most two
- *   units from where it starts in the id.
+ * - any other is found by walking the sorted ids as a trie, with the edit
+ *   distance of each prefix: a prefix already more than two edits from
+ *   every prefix of the wanted id rules out every id that begins with it.
  */
 class SimilarIds {
     ids;
@@ -38510,7 +38502,7 @@ class SimilarIds {
     lowered;
     /** Indices of the ids by stem (not empty). */
     byStem = new Map();
-    /** Indices of the ids by the keys of their thirds, or of their deletions (short ids); made when first asked. */
+    /** The ids by their deletions, and the others sorted; made when first asked. */
     indexes;
     answers = new Map();
     /**
@@ -38551,21 +38543,14 @@ class SimilarIds {
         };
         if (wantedStem !== '')
             add(this.byStem.get(wantedStem));
-        const { byDeletion, byThird, thirdLengths } = this.indexOf();
+        const { byDeletion, sorted } = this.indexOf();
         // Two edits cannot reach a string longer or shorter by more than two.
         if (m <= DELETED_UP_TO + 2)
             for (const variant of deletions(lower))
                 add(byDeletion.get(variant));
-        for (let length = Math.max(SHORT + 1, m - 2); length <= m + 2; length++) {
-            if (!thirdLengths.has(length))
-                continue;
-            const cut = thirds(length);
-            for (let k = 0; k < 3; k++) {
-                const size = cut[k + 1] - cut[k];
-                for (let from = Math.max(0, cut[k] - 2); from <= cut[k] + 2 && from + size <= m; from++)
-                    add(byThird.get(thirdKey(length, k, lower.slice(from, from + size))));
-            }
-        }
+        const near = sorted.within2(lower);
+        if (near.length > 0)
+            add(near);
         const found = [];
         for (const i of ascending(lists)) {
             if (!this.looksLike(i, wanted, wantedStem, lower))
@@ -38587,8 +38572,7 @@ class SimilarIds {
         if (this.indexes)
             return this.indexes;
         const byDeletion = new Map();
-        const byThird = new Map();
-        const thirdLengths = new Set();
+        const others = [];
         let held = 0;
         this.lowered.forEach((lower, i) => {
             const n = lower.length;
@@ -38600,12 +38584,106 @@ class SimilarIds {
                     post(byDeletion, variant, i);
                 return;
             }
-            const cut = thirds(n);
-            thirdLengths.add(n);
-            for (let k = 0; k < 3; k++)
-                post(byThird, thirdKey(n, k, lower.slice(cut[k], cut[k + 1])), i);
+            others.push(i);
         });
-        return (this.indexes = { byDeletion, byThird, thirdLengths });
+        return (this.indexes = { byDeletion, sorted: new SortedIds(this.lowered, others) });
+    }
+}
+/** Past two edits, in the band of the edit distance's table. */
+const FAR = 3;
+/**
+ * Ids sorted, with the length of the prefix each shares with the one before
+ * it: a trie in two arrays. Searching it for the ids within two edits of a
+ * wanted one computes the band of the edit distance's table (the five
+ * diagonals where it can be two or less) once for each prefix it reaches, as
+ * a walk of the trie would, and leaves out every id under a prefix whose band
+ * is past two edits. Ids alike but for a number share their prefix up to it,
+ * and most branches of it end a few units later.
+ */
+class SortedIds {
+    lowered;
+    /** Indices of the ids (in the manifest), in the order of their lower case. */
+    order;
+    /** common[j]: the length of the prefix the j-th id (in order) shares with the one before it. */
+    common;
+    longest;
+    constructor(lowered, ids) {
+        this.lowered = lowered;
+        this.order = [...ids].sort((a, b) => (lowered[a] < lowered[b] ? -1 : lowered[a] > lowered[b] ? 1 : a - b));
+        this.common = new Int32Array(this.order.length);
+        let longest = 0;
+        for (let j = 0; j < this.order.length; j++) {
+            const text = lowered[this.order[j]];
+            longest = Math.max(longest, text.length);
+            if (j === 0)
+                continue;
+            const before = lowered[this.order[j - 1]];
+            let k = 0;
+            while (k < text.length && k < before.length && text.charCodeAt(k) === before.charCodeAt(k))
+                k++;
+            this.common[j] = k;
+        }
+        this.longest = longest;
+    }
+    /** The ids within two edits of `wanted` (UTF-16 units), in the manifest's order. */
+    within2(wanted) {
+        const found = [];
+        const n = this.order.length;
+        if (n === 0)
+            return found;
+        const m = wanted.length;
+        // rows[5d + b]: the distance between the prefix of d units and wanted's prefix of d + b - 2 (FAR past 2).
+        const rows = new Uint8Array(5 * (this.longest + 1));
+        for (let b = 0; b < 5; b++)
+            rows[b] = b >= 2 && b - 2 <= m ? b - 2 : FAR;
+        /** Rows 0 to `valid` hold the prefix of the id last walked. */
+        let valid = 0;
+        for (let j = 0; j < n; j++) {
+            const id = this.lowered[this.order[j]];
+            let d = Math.min(valid, j === 0 ? 0 : this.common[j]);
+            let pruned = -1;
+            for (; d < id.length; d++) {
+                const unit = id.charCodeAt(d);
+                const up = 5 * d;
+                const here = up + 5;
+                let least = FAR;
+                for (let b = 0; b < 5; b++) {
+                    const i = d + 1 + b - 2;
+                    let v = FAR;
+                    if (i >= 0 && i <= m) {
+                        // The unit matched or replaced, the id's unit left out, or the wanted one's.
+                        v = rows[up + b] + (i > 0 && wanted.charCodeAt(i - 1) === unit ? 0 : 1);
+                        if (i === 0)
+                            v = d + 1;
+                        if (b < 4)
+                            v = Math.min(v, rows[up + b + 1] + 1);
+                        if (b > 0)
+                            v = Math.min(v, rows[here + b - 1] + 1);
+                        if (v > FAR)
+                            v = FAR;
+                    }
+                    rows[here + b] = v;
+                    if (v < least)
+                        least = v;
+                }
+                if (least >= FAR) {
+                    pruned = d + 1;
+                    break;
+                }
+            }
+            if (pruned >= 0) {
+                valid = pruned - 1;
+                // Every id after it that begins with the same pruned prefix is out too.
+                while (j + 1 < n && this.common[j + 1] >= pruned)
+                    j++;
+                continue;
+            }
+            valid = id.length;
+            const b = m - id.length + 2;
+            if (b >= 0 && b < 5 && rows[5 * id.length + b] <= 2)
+                found.push(this.order[j]);
+        }
+        return found.sort((a, b) => a - b);
     }
 }
 /**

@@ -2,7 +2,7 @@
 // a comparison with every id of the manifest finds, in the manifest's order:
 // on random manifests of ids that share stems, differ by case (with letters
 // whose lower case is longer, İ), hold pairs of surrogates, and are short
-// (indexed by deletions) or longer (indexed by their thirds), each asked for
+// (indexed by deletions) or longer (searched as a trie), each asked for
 // ids a few edits away.
 import fc from 'fast-check';
 import { editDistance, withinEditDistance } from '../../src/engine/edit-distance.js';
@@ -59,7 +59,7 @@ describe('SimilarIds', () => {
   test('finds what comparing every id finds, in the same order', () => {
     fc.assert(
       fc.property(
-        // Short ids (indexed by deletions, up to 8 units) and longer ones (by their thirds).
+        // Short ids (indexed by deletions, up to 8 units) and longer ones (searched as a trie).
         fc.uniqueArray(fc.oneof(idText(12), idText(40)), { minLength: 1, maxLength: 40 }),
         fc.array(fc.tuple(fc.nat(), edits, fc.boolean(), idText(40)), { minLength: 1, maxLength: 10 }),
         // The index of deletions as large as it is, full from the start, or full after a few ids.
@@ -73,6 +73,26 @@ describe('SimilarIds', () => {
         },
       ),
       { numRuns: 3000, seed: 18 },
+    );
+  });
+
+  test('finds the same among many ids that share long prefixes, all searched as a trie', () => {
+    fc.assert(
+      fc.property(
+        // Ids made from one base by a few edits: they share long prefixes, where the trie leaves out branches.
+        idText(30),
+        fc.uniqueArray(edits, { minLength: 1, maxLength: 60 }),
+        fc.array(fc.tuple(fc.nat(), edits), { minLength: 1, maxLength: 10 }),
+        (base, variants, asked) => {
+          const ids = [...new Set(variants.map((change) => edited(base, change)))];
+          const similar = new SimilarIds(ids, Number.POSITIVE_INFINITY, 0);
+          for (const [pick, change] of asked) {
+            const wanted = edited(ids[pick % ids.length], change);
+            expect(similar.similarTo(wanted)).toEqual(everyIdCompared(ids, wanted));
+          }
+        },
+      ),
+      { numRuns: 2000, seed: 20 },
     );
   });
 
