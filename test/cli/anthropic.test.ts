@@ -867,13 +867,18 @@ describe('responses that cannot pass are problems naming the response', () => {
       expect(run.code).toBe(1);
     });
 
-    it('quotes what the error says only as a short excerpt', () => {
-      const long = { type: 'error', error: { type: 'api_error', message: `${'m'.repeat(500)}\u001b[31m::error::x` } };
+    it('quotes what the error says only as a short excerpt, escaped', () => {
+      // Control characters and a workflow command inside the excerpt, and more past it.
+      const message = `\u001b[31m\n::error::x\u202e${'m'.repeat(500)}::warning::y`;
+      const long = { type: 'error', error: { type: 'api_error', message } };
       const run = runCli(['check', 'evals/a.json'], workspace({ 'evals/a.json': pretty(long) }, DETECTED));
-      const [line] = errLines(run.stderr);
+      const [line, ...rest] = errLines(run.stderr);
+      // The newline in the message starts no line of its own.
+      expect(rest).toEqual(['citegate: error: no citation records in the files checked (an empty run fails)']);
       expect(line).toMatch(
-        /^evals\/a\.json:1:1: error: an error response of the Messages API \(api_error: m+…\), not a message: /,
+        /^evals\/a\.json:1:1: error: an error response of the Messages API \(api_error: \\u\{001B\}\[31m\\n::error::x\\u\{202E\}m+…\), not a message: /,
       );
+      expect(line).not.toContain('warning');
       expect(line.length).toBeLessThan(300);
     });
 
