@@ -38606,7 +38606,12 @@ class SortedIds {
     order;
     /** common[j]: the length of the prefix the j-th id (in order) shares with the one before it. */
     common;
-    longest;
+    /**
+     * rows[5d + b]: the distance between an id's prefix of d units and the
+     * wanted id's prefix of d + b - 2 (FAR past two). One table for every
+     * query: a query asks the trie thousands of times in a large run.
+     */
+    rows;
     constructor(lowered, ids) {
         this.lowered = lowered;
         this.order = [...ids].sort((a, b) => (lowered[a] < lowered[b] ? -1 : lowered[a] > lowered[b] ? 1 : a - b));
@@ -38623,7 +38628,7 @@ class SortedIds {
                 k++;
             this.common[j] = k;
         }
-        this.longest = longest;
+        this.rows = new Uint8Array(5 * (longest + 1));
     }
     /** The ids within two edits of `wanted` (UTF-16 units), in the manifest's order. */
     within2(wanted) {
@@ -38632,8 +38637,7 @@ class SortedIds {
         if (n === 0)
             return found;
         const m = wanted.length;
-        // rows[5d + b]: the distance between the prefix of d units and wanted's prefix of d + b - 2 (FAR past 2).
-        const rows = new Uint8Array(5 * (this.longest + 1));
+        const rows = this.rows;
         for (let b = 0; b < 5; b++)
             rows[b] = b >= 2 && b - 2 <= m ? b - 2 : FAR;
         /** Rows 0 to `valid` hold the prefix of the id last walked. */

@@ -168,7 +168,12 @@ class SortedIds {
   private readonly order: number[];
   /** common[j]: the length of the prefix the j-th id (in order) shares with the one before it. */
   private readonly common: Int32Array;
-  private readonly longest: number;
+  /**
+   * rows[5d + b]: the distance between an id's prefix of d units and the
+   * wanted id's prefix of d + b - 2 (FAR past two). One table for every
+   * query: a query asks the trie thousands of times in a large run.
+   */
+  private readonly rows: Uint8Array;
 
   constructor(
     private readonly lowered: readonly string[],
@@ -186,7 +191,7 @@ class SortedIds {
       while (k < text.length && k < before.length && text.charCodeAt(k) === before.charCodeAt(k)) k++;
       this.common[j] = k;
     }
-    this.longest = longest;
+    this.rows = new Uint8Array(5 * (longest + 1));
   }
 
   /** The ids within two edits of `wanted` (UTF-16 units), in the manifest's order. */
@@ -195,8 +200,7 @@ class SortedIds {
     const n = this.order.length;
     if (n === 0) return found;
     const m = wanted.length;
-    // rows[5d + b]: the distance between the prefix of d units and wanted's prefix of d + b - 2 (FAR past 2).
-    const rows = new Uint8Array(5 * (this.longest + 1));
+    const rows = this.rows;
     for (let b = 0; b < 5; b++) rows[b] = b >= 2 && b - 2 <= m ? b - 2 : FAR;
     /** Rows 0 to `valid` hold the prefix of the id last walked. */
     let valid = 0;
