@@ -75,19 +75,23 @@ function* rawJsonReportChunks(result: JudgedResult, context: JsonReportContext):
   const opening = JSON.stringify(head, null, 2);
   yield `${opening.slice(0, -2)},\n  "records": [`;
   const records = result.records;
-  for (let from = 0; from < records.length; from += RECORDS_PER_CHUNK) {
-    const lines: string[] = [];
-    for (let i = from; i < records.length && i < from + RECORDS_PER_CHUNK; i++) {
-      lines.push(`${i === 0 ? '' : ','}\n    ${JSON.stringify(jsonRecord(records[i]))}`);
-    }
-    yield lines.join('');
-  }
+  yield* listItems(records, (r) => JSON.stringify(jsonRecord(r)));
   yield `${records.length > 0 ? '\n  ' : ''}],\n`;
   // In pieces too: a run can have millions of findings (a rule asking every file for every source), whose
   // text in one string was past the longest string the runtime makes.
   yield* indentedArray('problems', problems, ',');
   yield* indentedArray('findings', findings, '');
   yield '}\n';
+}
+
+/** The items of a list of the report's top level, each on a line of its own as `text` writes it, RECORDS_PER_CHUNK a piece. */
+function* listItems<T>(items: readonly T[], text: (item: T) => string): Generator<string> {
+  for (let from = 0; from < items.length; from += RECORDS_PER_CHUNK) {
+    const lines: string[] = [];
+    for (let i = from; i < items.length && i < from + RECORDS_PER_CHUNK; i++)
+      lines.push(`${i === 0 ? '' : ','}\n    ${text(items[i])}`);
+    yield lines.join('');
+  }
 }
 
 /**
@@ -100,12 +104,7 @@ function* indentedArray(key: string, items: readonly unknown[], after: string): 
     return;
   }
   yield `  ${JSON.stringify(key)}: [`;
-  for (let from = 0; from < items.length; from += RECORDS_PER_CHUNK) {
-    const lines: string[] = [];
-    for (let i = from; i < items.length && i < from + RECORDS_PER_CHUNK; i++)
-      lines.push(`${i === 0 ? '' : ','}\n    ${JSON.stringify(items[i], null, 2).replaceAll('\n', '\n    ')}`);
-    yield lines.join('');
-  }
+  yield* listItems(items, (item) => JSON.stringify(item, null, 2).replaceAll('\n', '\n    '));
   yield `\n  ]${after}\n`;
 }
 
