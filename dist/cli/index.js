@@ -14283,29 +14283,44 @@ function lastStarter(normal, compat) {
     }
     return -1;
 }
-/** Per BMP code point and kind of decomposition: 0 not known yet, 1 begins with a starter, 2 not. */
-const startsBmp = [new Uint8Array(0x10000), new Uint8Array(0x10000)];
-const startsAstral = [new Map(), new Map()];
+/**
+ * A yes-or-no property of code points, asked of the runtime once for each:
+ * in a table for the BMP (made when first asked), and in a map of at most
+ * 4,096 beyond it, emptied when full (a text may hold a million astral ones).
+ */
+class CodePointMemo {
+    ask;
+    /** 0 not asked yet, 1 no, 2 yes. */
+    bmp;
+    astral = new Map();
+    constructor(ask) {
+        this.ask = ask;
+    }
+    of(cp) {
+        if (cp < 0x10000) {
+            const bmp = (this.bmp ??= new Uint8Array(0x10000));
+            if (bmp[cp] === 0)
+                bmp[cp] = this.ask(cp) ? 2 : 1;
+            return bmp[cp] === 2;
+        }
+        let known = this.astral.get(cp);
+        if (known === undefined) {
+            if (this.astral.size >= 4096)
+                this.astral.clear();
+            this.astral.set(cp, (known = this.ask(cp)));
+        }
+        return known;
+    }
+}
+/** Whether a code point's canonical, and its compatibility, decomposition begins with a starter. */
+const startsCanonical = new CodePointMemo((cp) => decompositionBeginsWithStarter(cp, false));
+const startsCompat = new CodePointMemo((cp) => decompositionBeginsWithStarter(cp, true));
 /** Whether the code point's canonical (or compatibility) decomposition begins with a starter. */
 function beginsWithStarter(cp, compat) {
     // Below U+0300 every decomposition begins with a starter (é is e and a mark; U+00B4 is a space and one).
     if (cp < 0x300)
         return true;
-    const kind = compat ? 1 : 0;
-    if (cp < 0x10000) {
-        const known = startsBmp[kind];
-        if (known[cp] === 0)
-            known[cp] = decompositionBeginsWithStarter(cp, compat) ? 1 : 2;
-        return known[cp] === 1;
-    }
-    const known = startsAstral[kind];
-    let starts = known.get(cp);
-    if (starts === undefined) {
-        if (known.size >= 4096)
-            known.clear();
-        known.set(cp, (starts = decompositionBeginsWithStarter(cp, compat)));
-    }
-    return starts;
+    return (compat ? startsCompat : startsCanonical).of(cp);
 }
 function decompositionBeginsWithStarter(cp, compat) {
     // A lone surrogate stays as it is, and nothing joins it.
@@ -14361,27 +14376,13 @@ function mayBeMark(cp, compat) {
         return false;
     if (!isNfcInert(cp))
         return true;
-    return compat && compatChanges(cp);
+    return compat && compatibility.of(cp);
 }
-const compatChangesBmp = new Uint8Array(0x10000);
-const compatChangesAstral = new Map();
-function compatChanges(cp) {
-    if (cp < 0x10000) {
-        if (compatChangesBmp[cp] === 0) {
-            const ch = String.fromCharCode(cp);
-            compatChangesBmp[cp] = ch.normalize('NFKD') === ch ? 1 : 2;
-        }
-        return compatChangesBmp[cp] === 2;
-    }
-    let changes = compatChangesAstral.get(cp);
-    if (changes === undefined) {
-        const ch = String.fromCodePoint(cp);
-        if (compatChangesAstral.size >= 4096)
-            compatChangesAstral.clear();
-        compatChangesAstral.set(cp, (changes = ch.normalize('NFKD') !== ch));
-    }
-    return changes;
-}
+/** Whether a code point's compatibility decomposition changes it. */
+const compatibility = new CodePointMemo((cp) => {
+    const ch = String.fromCodePoint(cp);
+    return ch.normalize('NFKD') !== ch;
+});
 /**
  * The canonical (or compatibility) decomposition of a run in canonical order:
  * each character decomposed alone, then each run of marks stably sorted by
