@@ -354,15 +354,18 @@ export function buildSarif(result: CheckResult, options: SarifOptions = {}) {
 
 /** Results stringified at a time when the file is written in pieces. */
 const RESULTS_PER_CHUNK = 256;
-/** The indentation of a result in the file: runs, its run, its results, the result. */
+/** The indentation of a result's line in the file: runs, its run, its results, the result. */
 const RESULT_INDENT = ' '.repeat(8);
 
 /**
  * The SARIF file as the Action and the CLI write it: the document, indented,
- * and a line end, in pieces: the results made and written a few at a time,
- * so that a file of 25,000 results is neither one string of tens of
- * megabytes (stringifying it at once took twice as long as its results one
- * by one) nor 25,000 result objects held at once.
+ * with each result on a line of its own, and a line end, in pieces: the
+ * results made and written a few at a time, so that a file of 25,000 results
+ * is neither one string of tens of megabytes (stringifying it at once took
+ * twice as long as its results one by one) nor 25,000 result objects held at
+ * once. A result is not indented within: code scanning reads the file, people
+ * rarely do, and indenting made the file a third larger (12.6 MB against 9.4
+ * for cut's 9,186 results) and its writing 60 ms slower (measured).
  */
 export function* sarifChunks(result: CheckResult, options: SarifOptions = {}): Generator<string> {
   const { kept, total } = sarifResults(result, options);
@@ -378,7 +381,7 @@ export function* sarifChunks(result: CheckResult, options: SarifOptions = {}): G
   for (let from = 0; from < kept.length; from += RESULTS_PER_CHUNK) {
     let chunk = '';
     for (let i = from; i < Math.min(kept.length, from + RESULTS_PER_CHUNK); i++)
-      chunk += `${i === 0 ? '' : ','}\n${RESULT_INDENT}${JSON.stringify(kept[i].make(), null, 2).replaceAll('\n', `\n${RESULT_INDENT}`)}`;
+      chunk += `${i === 0 ? '' : ','}\n${RESULT_INDENT}${JSON.stringify(kept[i].make())}`;
     yield chunk;
   }
   yield `\n${' '.repeat(6)}]${empty.slice(at + '"results": []'.length)}\n`;

@@ -175,14 +175,22 @@ describe('SARIF against a baseline', () => {
 
 describe('the SARIF file, written in pieces', () => {
   const text = (r: CheckResult) => [...sarifChunks(r)].join('');
-  const whole = (r: CheckResult) => `${JSON.stringify(buildSarif(r), null, 2)}\n`;
+  // The document indented, but each result on one line, as it is written.
+  const whole = (r: CheckResult) => {
+    const document = buildSarif(r);
+    const results = document.runs[0].results;
+    if (results.length === 0) return `${JSON.stringify(document, null, 2)}\n`;
+    const indented = JSON.stringify({ ...document, runs: [{ ...document.runs[0], results: ['RESULTS'] }] }, null, 2);
+    const lines = results.map((x) => `        ${JSON.stringify(x)}`).join(',\n');
+    return `${indented.replace('        "RESULTS"', lines)}\n`;
+  };
   const odd: RecordResult = {
     ...notFound(7),
     citationId: 'c"results": []',
     quote: 'a "results": [] quote\nover two lines, é 😀 \u2028',
   } as RecordResult;
 
-  it('is the document indented as one text would be, whatever its results', () => {
+  it('is the document indented, each result on a line of its own, whatever its results', () => {
     const problems: CheckResult['problems'] = [{ file: 'answers/b.json', line: 3, column: 1, message: 'cannot read' }];
     for (const r of [
       result([]),
