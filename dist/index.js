@@ -36367,14 +36367,9 @@ function baseRunOf(settings, workspace, manifest, manifestRepository, plan, file
     const found = filesAt(checkout.top, base, [...byRepoPath.keys()]);
     const temp = (0,external_node_fs_.mkdtempSync)(external_node_path_default().join(process.env.RUNNER_TEMP || (0,external_node_os_.tmpdir)(), 'citegate-base-'));
     try {
-        for (const [at, file] of found) {
-            const abs = external_node_path_default().join(temp, ...byRepoPath.get(at).split('/'));
-            (0,external_node_fs_.mkdirSync)(external_node_path_default().dirname(abs), { recursive: true });
-            if (file.mode === '120000')
-                (0,external_node_fs_.symlinkSync)(file.bytes.toString('utf8'), abs);
-            else
-                (0,external_node_fs_.writeFileSync)(abs, file.bytes);
-        }
+        const clash = writeBaseFiles(temp, [...found].map(([at, file]) => [byRepoPath.get(at), file]));
+        if (clash !== undefined)
+            return { ok: false, reason: clash };
         const present = baseFiles.filter((f) => found.has(checkout.toRepository(f) ?? ''));
         const baseWorkspace = new load_workspace/* Workspace */.aR(temp);
         const run = new Session({
@@ -36389,6 +36384,49 @@ function baseRunOf(settings, workspace, manifest, manifestRepository, plan, file
     finally {
         (0,external_node_fs_.rmSync)(temp, { recursive: true, force: true });
     }
+}
+/**
+ * Writes the base commit's files (workspace-relative names) into `temp`,
+ * never through a link. On Linux a git tree cannot hold both a link `x` and
+ * a file `x/y`, but a file system that takes two names for one
+ * (case-insensitive, as Windows' and macOS's are by default, or blind to
+ * Unicode normalization, as macOS's is) can: `a/y` written after the link `A`
+ * would follow it out of the folder. So each folder is made one name at a
+ * time and must be a folder, not a link, and a file or link is made only
+ * where nothing has its name yet (`wx`), never over what an earlier name
+ * wrote. A clash is returned as the reason there is no baseline (a run
+ * without one counts every failing record: it fails closed), or undefined
+ * when every file was written.
+ */
+function writeBaseFiles(temp, files) {
+    for (const [name, file] of files) {
+        const parts = name.split('/');
+        let at = temp;
+        try {
+            for (const folder of parts.slice(0, -1)) {
+                at = external_node_path_default().join(at, folder);
+                const found = (0,external_node_fs_.lstatSync)(at, { throwIfNoEntry: false });
+                if (found === undefined)
+                    (0,external_node_fs_.mkdirSync)(at);
+                else if (!found.isDirectory())
+                    return clash(name, 'a folder above it is a file or a link');
+            }
+            at = external_node_path_default().join(at, parts[parts.length - 1]);
+            if (file.mode === '120000')
+                (0,external_node_fs_.symlinkSync)(file.bytes.toString('utf8'), at);
+            else
+                (0,external_node_fs_.writeFileSync)(at, file.bytes, { flag: 'wx' });
+        }
+        catch (error) {
+            if (error.code !== 'EEXIST')
+                throw error;
+            return clash(name, 'another of its files has that name here');
+        }
+    }
+    return undefined;
+}
+function clash(name, why) {
+    return `the base commit's ${name} cannot be written beside its other files: this file system takes two of their names for one (${why})`;
 }
 
 // EXTERNAL MODULE: ./src/load/baseline-file.ts + 2 modules

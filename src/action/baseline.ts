@@ -3,7 +3,7 @@
 // its sources and the base versions of the citation files checked are read
 // from git's objects into a temporary folder (nothing is checked out over
 // the workspace) and checked there, as the head's files are checked here.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Baseline } from '../check/baseline.js';
@@ -14,7 +14,7 @@ import { Workspace } from '../load/workspace.js';
 import type { CitationFileRef } from '../load/select.js';
 import { Checkout } from './changed-files.js';
 import { locateCheckout, type Repository } from './checkout.js';
-import { filesAt, hasCommit } from './git.js';
+import { type CommittedFile, filesAt, hasCommit } from './git.js';
 import type { Plan } from './plan.js';
 import { eventCommits, type Settings } from './settings.js';
 
@@ -96,12 +96,11 @@ export function baseRunOf(
 
   const temp = mkdtempSync(path.join(process.env.RUNNER_TEMP || tmpdir(), 'citegate-base-'));
   try {
-    for (const [at, file] of found) {
-      const abs = path.join(temp, ...byRepoPath.get(at)!.split('/'));
-      mkdirSync(path.dirname(abs), { recursive: true });
-      if (file.mode === '120000') symlinkSync(file.bytes.toString('utf8'), abs);
-      else writeFileSync(abs, file.bytes);
-    }
+    const clash = writeBaseFiles(
+      temp,
+      [...found].map(([at, file]) => [byRepoPath.get(at)!, file]),
+    );
+    if (clash !== undefined) return { ok: false, reason: clash };
     const present = baseFiles.filter((f) => found.has(checkout.toRepository(f) ?? ''));
     const baseWorkspace = new Workspace(temp);
     const run = new Session({
@@ -115,4 +114,43 @@ export function baseRunOf(
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }
+}
+
+/**
+ * Writes the base commit's files (workspace-relative names) into `temp`,
+ * never through a link. On Linux a git tree cannot hold both a link `x` and
+ * a file `x/y`, but a file system that takes two names for one
+ * (case-insensitive, as Windows' and macOS's are by default, or blind to
+ * Unicode normalization, as macOS's is) can: `a/y` written after the link `A`
+ * would follow it out of the folder. So each folder is made one name at a
+ * time and must be a folder, not a link, and a file or link is made only
+ * where nothing has its name yet (`wx`), never over what an earlier name
+ * wrote. A clash is returned as the reason there is no baseline (a run
+ * without one counts every failing record: it fails closed), or undefined
+ * when every file was written.
+ */
+export function writeBaseFiles(temp: string, files: readonly (readonly [string, CommittedFile])[]): string | undefined {
+  for (const [name, file] of files) {
+    const parts = name.split('/');
+    let at = temp;
+    try {
+      for (const folder of parts.slice(0, -1)) {
+        at = path.join(at, folder);
+        const found = lstatSync(at, { throwIfNoEntry: false });
+        if (found === undefined) mkdirSync(at);
+        else if (!found.isDirectory()) return clash(name, 'a folder above it is a file or a link');
+      }
+      at = path.join(at, parts[parts.length - 1]);
+      if (file.mode === '120000') symlinkSync(file.bytes.toString('utf8'), at);
+      else writeFileSync(at, file.bytes, { flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      return clash(name, 'another of its files has that name here');
+    }
+  }
+  return undefined;
+}
+
+function clash(name: string, why: string): string {
+  return `the base commit's ${name} cannot be written beside its other files: this file system takes two of their names for one (${why})`;
 }

@@ -1,0 +1,88 @@
+// Writing the base commit's files for `baseline: auto` (src/action/baseline.ts),
+// on a real folder. On Linux git cannot give two names that one file system
+// takes for one (a link `A` and a file `a/y`), as a case-insensitive one can
+// (macOS's and Windows' by default): these cases give the writer the names
+// such a file system would see, so that what it does there is tested here.
+import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
+import type { CommittedFile } from '../../src/action/git.js';
+import { writeBaseFiles } from '../../src/action/baseline.js';
+import { makeTree } from '../helpers/workspace.js';
+
+const file = (text: string): CommittedFile => ({ mode: '100644', bytes: Buffer.from(text) });
+const link = (to: string): CommittedFile => ({ mode: '120000', bytes: Buffer.from(to) });
+
+/** A folder `temp` inside a folder of its own, so that anything written just outside it can be seen. */
+function temp() {
+  const around = makeTree({});
+  const inside = path.join(around, 'temp');
+  mkdirSync(inside);
+  return { around, inside };
+}
+
+describe("the base commit's files, written for baseline: auto", () => {
+  it('writes files and links in their folders', () => {
+    const { inside } = temp();
+    expect(
+      writeBaseFiles(inside, [
+        ['citegate.yml', file('version: 1\n')],
+        ['sources/a/r.txt', file('Returns.\n')],
+        ['sources/b/link.txt', link('../a/r.txt')],
+      ]),
+    ).toBeUndefined();
+    expect(readFileSync(path.join(inside, 'sources/a/r.txt'), 'utf8')).toBe('Returns.\n');
+    expect(readlinkSync(path.join(inside, 'sources/b/link.txt'))).toBe('../a/r.txt');
+  });
+
+  it('never writes a file through a link in a folder name', () => {
+    const { around, inside } = temp();
+    const reason = writeBaseFiles(inside, [
+      ['x', link('..')],
+      ['x/y', file('written outside')],
+    ]);
+    expect(reason).toBe(
+      "the base commit's x/y cannot be written beside its other files: this file system takes two of their names for one (a folder above it is a file or a link)",
+    );
+    expect(existsSync(path.join(around, 'y'))).toBe(false);
+  });
+
+  it('never makes a link or a folder through a link', () => {
+    const { around, inside } = temp();
+    expect(
+      writeBaseFiles(inside, [
+        ['x', link('..')],
+        ['x/sub/l', link('/etc/passwd')],
+      ]),
+    ).toMatch(/a folder above it is a file or a link/);
+    expect(existsSync(path.join(around, 'sub'))).toBe(false);
+  });
+
+  it('keeps what the first of two names wrote', () => {
+    const { inside } = temp();
+    expect(
+      writeBaseFiles(inside, [
+        ['sources/r.txt', file('first')],
+        ['sources/r.txt', file('second')],
+      ]),
+    ).toMatch(/another of its files has that name here/);
+    expect(readFileSync(path.join(inside, 'sources/r.txt'), 'utf8')).toBe('first');
+    expect(
+      writeBaseFiles(inside, [
+        ['l', link('sources/r.txt')],
+        ['l', file('over the link')],
+      ]),
+    ).toMatch(/another of its files has that name here/);
+    expect(lstatSync(path.join(inside, 'l')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(path.join(inside, 'sources/r.txt'), 'utf8')).toBe('first');
+  });
+
+  it('refuses a file where a folder of another is', () => {
+    const { inside } = temp();
+    expect(
+      writeBaseFiles(inside, [
+        ['a', file('a file')],
+        ['a/b', file('in a folder')],
+      ]),
+    ).toMatch(/a folder above it is a file or a link/);
+  });
+});
