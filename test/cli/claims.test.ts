@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runAction } from '../helpers/action.js';
 import { makeTree, manifestFor, REPO, runCli } from '../helpers/workspace.js';
@@ -251,5 +251,79 @@ describe('claim numbers in bulk', () => {
       ),
       `answers/a.json:1:${at}: error: claim number not in quote: c1: the claim says 2 more numbers that the quote does not carry`,
     ]);
+  });
+});
+
+describe('findings of one kind past the first 100 of a file', () => {
+  const source = { path: 'sources/r.txt', text: 'Returns are accepted.\n' };
+  const cited = JSON.stringify({
+    answer: 'Returns are accepted.',
+    citations: [
+      { citation_id: 'c1', source_id: 'r-v1', quote: 'Returns are accepted.', claim: 'Returns are accepted.' },
+    ],
+  });
+  const json = (root: string, ...args: string[]) => {
+    const run = runCli(['check', '--format', 'json', ...args], root);
+    return { ...run, report: JSON.parse(run.stdout) };
+  };
+  type ReportFinding = { kind: string; file: string; line: number; message: string };
+
+  // Found in review: 2,000 required sources over 1,000 files made 2,000,000 findings and 1.9 GB.
+  it('counts the rest in one finding, in each file', () => {
+    const ids = Array.from({ length: 130 }, (_, i) => `s${String(i).padStart(3, '0')}`);
+    const sources: Record<string, { path: string; text: string }> = { 'r-v1': source };
+    for (const id of ids) sources[id] = { path: `sources/${id}.txt`, text: `${id}\n` };
+    const manifest = `${manifestFor(sources)}checks: {uncited_claims: off}\nrequire:\n  - files: answers/\n    cite: [${ids.join(', ')}]\n`;
+    const root = makeTree({
+      'citegate.yml': manifest,
+      ...Object.fromEntries(Object.values(sources).map((s) => [s.path, s.text])),
+      'answers/a.json': cited,
+      'answers/b.json': cited,
+    });
+    const { report, code } = json(root);
+    expect(code).toBe(1);
+    for (const file of ['answers/a.json', 'answers/b.json']) {
+      const own: ReportFinding[] = report.findings.filter((f: ReportFinding) => f.file === file);
+      expect(own).toHaveLength(101);
+      expect(own.slice(0, 100).map((f) => f.message.split(' ')[4])).toEqual(ids.slice(0, 100));
+      expect(own[100].kind).toBe('required source not cited');
+      expect(own[100].message).toMatch(
+        /^30 more required sources not cited in this file are not listed \(only the first 100 of each kind are\); their digest, [0-9a-f]{16}, changes when any of them does$/,
+      );
+    }
+  });
+
+  it('is new against a baseline when one finding it counts changed, and still failing when none did', () => {
+    const sentences = Array.from({ length: 130 }, (_, i) => `Sentence number ${i + 1} says nothing cited.`);
+    const answer = (said: string[]) =>
+      JSON.stringify({ answer: `Returns are accepted. ${said.join(' ')}`, citations: JSON.parse(cited).citations });
+    const root = makeTree({
+      'citegate.yml': manifestFor({ 'r-v1': source }),
+      [source.path]: source.text,
+      'answers/a.json': answer(sentences),
+    });
+    const base = json(root, '--uncited-claims', 'fail');
+    const own: ReportFinding[] = base.report.findings;
+    expect(own).toHaveLength(101);
+    expect(own[100].message).toMatch(/^30 more uncited claims in this file are not listed /);
+    // Placed at the first it counts: the 101st sentence.
+    expect(own[100].line).toBe(1);
+    writeFileSync(path.join(root, 'base.json'), base.stdout);
+    const again = json(root, '--uncited-claims', 'fail', '--baseline', 'base.json');
+    expect(again.code).toBe(0);
+    expect(again.report.findings.map((f: { baseline: string }) => f.baseline)).toEqual(
+      Array(101).fill('still failing'),
+    );
+    // One sentence among those counted, changed: the count is the same, its digest is not.
+    const changed = [...sentences];
+    changed[119] = 'Sentence number 120 says something else.';
+    writeFileSync(path.join(root, 'answers/a.json'), answer(changed));
+    const after = json(root, '--uncited-claims', 'fail', '--baseline', 'base.json');
+    expect(after.report.findings.slice(0, 100).every((f: { baseline: string }) => f.baseline === 'still failing')).toBe(
+      true,
+    );
+    expect(after.report.findings[100].message).toMatch(/^30 more uncited claims in this file are not listed /);
+    expect(after.report.findings[100].baseline).toBe('new');
+    expect(after.code).toBe(1);
   });
 });
