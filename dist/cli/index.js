@@ -11499,7 +11499,7 @@ function reportOf(value, readRecords) {
             retrieved: str(s.retrieved, at.key('retrieved')),
             status,
             ...(s.reason !== undefined ? { reason: str(s.reason, at.key('reason')) } : {}),
-            ...(s.actual_sha256 !== undefined ? { actualSha256: str(s.actual_sha256, at.key('actual_sha256')) } : {}),
+            ...(s.actual_sha256 !== undefined ? { actualSha256: actualPinOf(s, at) } : {}),
             line: report_int(s.line, at.key('line')),
             column: report_int(s.column, at.key('column')),
             citedBy: report_int(s.cited_by, at.key('cited_by')),
@@ -11601,6 +11601,24 @@ function pinOf(s, at) {
             .key('sha256')
             .error(`${at}.sha256 ${excerpt(sha256, 16)} is not a SHA-256 (64 lowercase hexadecimal digits, or null for a source without a pin): the report was edited`);
     return sha256 ?? undefined;
+}
+/**
+ * The `actual_sha256` of the source `s` at `at`: the SHA-256 of its bytes,
+ * which citegate gives only when the file was read and is not as pinned
+ * (check/run.ts), so never null nor the pin itself: one that is, or that is
+ * no SHA-256, was edited in.
+ */
+function actualPinOf(s, at) {
+    const actual = str(s.actual_sha256, at.key('actual_sha256'));
+    if (!PIN.test(actual))
+        throw at
+            .key('actual_sha256')
+            .error(`${at}.actual_sha256 ${excerpt(actual, 16)} is not a SHA-256 (64 lowercase hexadecimal digits): the report was edited`);
+    if (actual === s.sha256)
+        throw at
+            .key('actual_sha256')
+            .error(`${at}.actual_sha256 is its sha256 (citegate gives it only when the two differ): the report was edited`);
+    return actual;
 }
 /** At most this many keys of a summary that does not add up are named. */
 const SUMMARY_KEYS_NAMED = 5;

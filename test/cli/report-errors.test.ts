@@ -10,6 +10,9 @@ const RETURNS = {
   text: 'Returns are accepted within 30 days of delivery.\nA receipt is required.\n',
 };
 const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide.\n' };
+/** Pinned to this text, and changed since: unverified, with the SHA-256 it has (actual_sha256). */
+const STALE = { path: 'sources/stale-v1.txt', text: 'The old terms.\n' };
+const STALE_NOW = 'The new terms.\n';
 
 let root: string;
 /** The report edited below: of a shard, against a baseline, explained, with a problem and a finding. */
@@ -17,7 +20,7 @@ let report: string;
 
 beforeAll(() => {
   root = makeWorkspace(
-    { 'returns-v1': RETURNS, 'help-v1': HELP },
+    { 'returns-v1': RETURNS, 'help-v1': HELP, 'stale-v1': STALE },
     {
       'answers/a.json': JSON.stringify([
         { citation_id: 'a', source_id: 'returns-v1', quote: 'A receipt is required.', claim: 'Keep it 45 days.' },
@@ -26,14 +29,17 @@ beforeAll(() => {
         { citation_id: 'c', source_id: 'help-v1', quote: 'Read the guide.' },
       ]),
       'answers/broken.json': '[{"citation_id": "x",}]',
+      'answers/stale.json': JSON.stringify([{ citation_id: 's', source_id: 'stale-v1', quote: 'The old terms.' }]),
     },
   );
+  writeFileSync(path.join(root, STALE.path), STALE_NOW);
   runCli(['check', '--format', 'json', '--output', 'before.json'], root);
   runCli(
     ['check', '--format', 'json', '--explain', '--shard', '1/1', '--baseline', 'before.json', '--output', 'r.json'],
     root,
   );
   report = readFileSync(path.join(root, 'r.json'), 'utf8');
+  expect(JSON.parse(report).sources[2]).toMatchObject({ id: 'stale-v1', actual_sha256: STALE_ACTUAL });
 });
 
 /**
@@ -67,6 +73,31 @@ const citedSources: [string, Edit, string][] = [
     'a cited source pinned with what is no SHA-256',
     { after: '"sources": [', from: `"${HELP_PIN}"`, to: '"TODO"' },
     'sources[1].sha256 "TODO" is not a SHA-256 (64 lowercase hexadecimal digits, or null for a source without a pin): the report was edited',
+  ],
+];
+
+/** The SHA-256 of the stale source's bytes, which its pin is not. */
+const STALE_ACTUAL = sha256(STALE_NOW);
+const actualSha256: [string, Edit, string][] = [
+  [
+    'a SHA-256 found that is none',
+    { after: '"id": "stale-v1"', from: `"${STALE_ACTUAL}"`, to: '"TODO"' },
+    'sources[2].actual_sha256 "TODO" is not a SHA-256 (64 lowercase hexadecimal digits): the report was edited',
+  ],
+  [
+    'a SHA-256 found in upper case',
+    { after: '"id": "stale-v1"', from: `"${STALE_ACTUAL}"`, to: `"${STALE_ACTUAL.toUpperCase()}"` },
+    `sources[2].actual_sha256 "${STALE_ACTUAL.slice(0, 15).toUpperCase()}…" is not a SHA-256 (64 lowercase hexadecimal digits): the report was edited`,
+  ],
+  [
+    'a SHA-256 found that is null',
+    { after: '"id": "stale-v1"', from: `"${STALE_ACTUAL}"`, to: 'null' },
+    'sources[2].actual_sha256 is not a string',
+  ],
+  [
+    'a SHA-256 found that is the pin',
+    { after: '"id": "stale-v1"', from: `"${STALE_ACTUAL}"`, to: `"${sha256(STALE.text)}"` },
+    'sources[2].actual_sha256 is its sha256 (citegate gives it only when the two differ): the report was edited',
   ],
 ];
 
@@ -173,7 +204,7 @@ const cases: [string, Edit, string][] = [
   ],
   [
     'a summary that does not match',
-    { after: '"summary": {', from: '"total": 4', to: '"total": 5', blame: '5' },
+    { after: '"summary": {', from: '"total": 5', to: '"total": 6', blame: '6' },
     'its summary does not match its records, problems and findings ("total" differ): the report was edited or cut short',
   ],
   [
@@ -212,6 +243,7 @@ const cases: [string, Edit, string][] = [
     'baseline.sources.added[0] is not a string',
   ],
   ...citedSources,
+  ...actualSha256,
 ];
 
 /** Read as a report to merge only: a baseline does not read a record's explanation or matches. */
