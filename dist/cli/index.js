@@ -25268,6 +25268,35 @@ function fileLinkAt(file, line, context) {
 
 
 /**
+ * Parts that do not belong together, for the value at `path` in the report
+ * `part` (an index of the parts) that differs from the others': the caller,
+ * which has the reports' files, finds where it is (locateInReport).
+ */
+class PartsError extends ReportError {
+    part;
+    constructor(message, part, path) {
+        super(message, undefined, path);
+        this.part = part;
+    }
+}
+/**
+ * Where in `b` (at `path` in its report) the first value is that differs
+ * from `a`'s, down the keys and items both have: `path` itself when `b` lacks
+ * one that `a` has, or the two are not alike (the object that lacks a key is
+ * blamed, as for any value a report leaves out).
+ */
+function whereDiffers(a, b, path) {
+    if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null)
+        return path;
+    if (Array.isArray(a) !== Array.isArray(b))
+        return path;
+    const x = a;
+    const y = b;
+    const keys = Array.isArray(b) ? b.map((_, i) => i) : Object.keys(b);
+    const key = keys.find((k) => canonical(x[k]) !== canonical(y[k]));
+    return key === undefined ? path : whereDiffers(x[key], y[key], [...path, key]);
+}
+/**
  * Refuses parts that do not make one run: shards of different splits or
  * runs, a shard missing or given twice, a file (and so its records) in two
  * parts or in a shard it does not belong to. Merging such parts would count
@@ -25278,40 +25307,41 @@ function checkPartsBelongTogether(parts, names) {
     const event = canonical(parts[0].github ?? null);
     parts.forEach((p, i) => {
         if (canonical(p.github ?? null) !== event)
-            throw new ReportError(`${names[0]} and ${names[i]} are reports of different runs: their events, commits or scopes differ`);
+            throw new PartsError(`${names[0]} and ${names[i]} are reports of different runs: their events, commits or scopes differ`, i, whereDiffers(parts[0].github, p.github, ['github']));
     });
     // Judged against one baseline, the same way, or their states do not add up.
-    const against = (p) => canonical(p.baseline ? [p.baseline.from, p.baseline.digest, p.baseline.failOn] : null);
+    const against = (p) => p.baseline ? { from: p.baseline.from, digest: p.baseline.digest, fail_on: p.baseline.failOn } : undefined;
     parts.forEach((p, i) => {
-        if (against(p) !== against(parts[0]))
-            throw new ReportError(`${names[0]} and ${names[i]} were checked against different baselines (or one against none, or with another --fail-on)`);
+        if (canonical(against(p) ?? null) !== canonical(against(parts[0]) ?? null))
+            throw new PartsError(`${names[0]} and ${names[i]} were checked against different baselines (or one against none, or with another --fail-on)`, i, whereDiffers(against(parts[0]), against(p), ['baseline']));
     });
     const sharded = parts.filter((p) => p.shard !== undefined);
     if (sharded.length > 0) {
         if (sharded.length < parts.length) {
             const whole = parts.findIndex((p) => p.shard === undefined);
-            throw new ReportError(`some reports are shards of a split run and some are not (${names[parts.indexOf(sharded[0])]} is a shard, ${names[whole]} is not)`);
+            const shard = parts.indexOf(sharded[0]);
+            throw new PartsError(`some reports are shards of a split run and some are not (${names[shard]} is a shard, ${names[whole]} is not)`, shard, ['shard']);
         }
         const first = sharded[0].shard;
         const given = new Map();
         parts.forEach((p, i) => {
             const shard = p.shard;
             if (shard.count !== first.count) {
-                throw new ReportError(`the reports are shards of different splits (${names[0]} of ${first.count}, ${names[i]} of ${shard.count})`);
+                throw new PartsError(`the reports are shards of different splits (${names[0]} of ${first.count}, ${names[i]} of ${shard.count})`, i, ['shard', 'count']);
             }
             if (shard.run !== first.run) {
-                throw new ReportError(`${names[0]} and ${names[i]} are shards of different runs: their manifests, citation files, events or citegate versions differ`);
+                throw new PartsError(`${names[0]} and ${names[i]} are shards of different runs: their manifests, citation files, events or citegate versions differ`, i, ['shard', 'run']);
             }
             given.set(shard.index, [...(given.get(shard.index) ?? []), i]);
-            for (const file of p.files) {
+            p.files.forEach((file, k) => {
                 const belongs = shard_shardOf(file, shard.count);
                 if (belongs !== shard.index)
-                    throw new ReportError(`${names[i]} holds ${file}, which belongs to shard ${belongs} of ${shard.count}, not ${shard.index}`);
-            }
+                    throw new PartsError(`${names[i]} holds ${file}, which belongs to shard ${belongs} of ${shard.count}, not ${shard.index}`, i, ['files', k]);
+            });
         });
         for (const [index, at] of [...given].sort((a, b) => a[0] - b[0])) {
             if (at.length > 1)
-                throw new ReportError(`shard ${index} of ${first.count} is given more than once (${at.map((i) => names[i]).join(', ')})`);
+                throw new PartsError(`shard ${index} of ${first.count} is given more than once (${at.map((i) => names[i]).join(', ')})`, at[1], ['shard', 'index']);
         }
         const missing = Array.from({ length: first.count }, (_, i) => i + 1).filter((i) => !given.has(i));
         if (missing.length > 0) {
@@ -25321,17 +25351,24 @@ function checkPartsBelongTogether(parts, names) {
     }
     const owner = new Map();
     parts.forEach((p, i) => {
-        for (const file of p.files) {
+        p.files.forEach((file, k) => {
             const other = owner.get(file);
             if (other !== undefined && other !== i)
-                throw new ReportError(`${file} is in ${names[other]} and in ${names[i]}: its records would count twice`);
+                throw new PartsError(`${file} is in ${names[other]} and in ${names[i]}: its records would count twice`, i, [
+                    'files',
+                    k,
+                ]);
             owner.set(file, i);
-        }
+        });
         // A record given twice within a report was refused as it was read (checkComplete).
-        for (const r of p.records) {
+        p.records.forEach((r, k) => {
             if (owner.get(r.file) !== i)
-                throw new ReportError(`${names[i]} holds a record of ${r.file} but does not list that file`);
-        }
+                throw new PartsError(`${names[i]} holds a record of ${r.file} but does not list that file`, i, [
+                    'records',
+                    k,
+                    'file',
+                ]);
+        });
     });
 }
 /**
@@ -25347,7 +25384,7 @@ function mergeResults(parts, names = parts.map((_, i) => `report ${i + 1}`)) {
     const manifest = parts[0].manifest;
     parts.forEach((p, i) => {
         if (p.manifest !== manifest)
-            throw new ReportError(`the reports come from different manifests (${manifest} in ${names[0]}, ${p.manifest} in ${names[i]})`);
+            throw new PartsError(`the reports come from different manifests (${manifest} in ${names[0]}, ${p.manifest} in ${names[i]})`, i, ['manifest']);
     });
     const manifestSources = sameManifestSources(parts, names);
     const files = [...new Set(parts.flatMap((p) => p.files))].sort(comparePaths);
@@ -25421,7 +25458,7 @@ function sameManifestSources(parts, names) {
     const held = canonical(listed);
     parts.forEach((p, i) => {
         if (canonical(p.manifestSources) !== held)
-            throw new ReportError(`${names[0]} and ${names[i]} come from different versions of the manifest (its sources or pins differ)`);
+            throw new PartsError(`${names[0]} and ${names[i]} come from different versions of the manifest (its sources or pins differ)`, i, whereDiffers(listed, p.manifestSources, ['manifest_sources']));
     });
     return listed;
 }
@@ -25480,11 +25517,14 @@ function mergeReportsCommand(args, io) {
         assertWritable(file);
         assertNotAnInput(file, inputs);
     }
+    // What each report's file was when read, to find a value in it again (whereIn).
+    const stamps = [];
     const parts = positionals.map((file) => {
         let bytes;
         try {
             const { fd } = openNamedFile(file, process.cwd());
             try {
+                stamps.push(stampOf(fd));
                 bytes = (0,external_node_fs_namespaceObject.readFileSync)(fd);
             }
             finally {
@@ -25510,6 +25550,12 @@ function mergeReportsCommand(args, io) {
         merged = judged(mergeResults(parts, positionals));
     }
     catch (error) {
+        if (error instanceof PartsError && error.path !== undefined) {
+            const file = positionals[error.part];
+            const position = whereIn(file, stamps[error.part], error.path);
+            if (position !== undefined)
+                throw new InputError(error.message, file, position);
+        }
         if (error instanceof ReportError)
             throw new InputError(error.message);
         throw error;
@@ -25526,6 +25572,31 @@ function mergeReportsCommand(args, io) {
         writeChunks(values.summary, [buildSummary(merged, { notes: [`Merged from ${parts.length} report${parts.length === 1 ? '' : 's'}.`] })], { append: true });
     }
     return merged.outcome.passed ? 0 : 1;
+}
+/** The file `fd` is, as far as telling that it is still the one read: which file, its length, when written. */
+function stampOf(fd) {
+    const stat = (0,external_node_fs_namespaceObject.fstatSync)(fd, { bigint: true });
+    return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}`;
+}
+/**
+ * Where the value at `at` is in the report `file`, read again (reports that
+ * do not belong together are rare, and their texts are not kept for them);
+ * undefined when the file is no longer the one read (`stamp`) or cannot be
+ * read or followed there.
+ */
+function whereIn(file, stamp, at) {
+    try {
+        const { fd } = openNamedFile(file, process.cwd());
+        try {
+            return stampOf(fd) === stamp ? locateInReport(reportText((0,external_node_fs_namespaceObject.readFileSync)(fd)), at) : undefined;
+        }
+        finally {
+            (0,external_node_fs_namespaceObject.closeSync)(fd);
+        }
+    }
+    catch {
+        return undefined;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/cli/pin.ts

@@ -1,11 +1,42 @@
 // Merging the reports of a sharded run into the result the unsharded run
 // would have given, refusing parts that do not make one run.
-import { type ReadReport, ReportError, canonical } from '../load/report.js';
+import { type ReadReport, ReportError, type ReportPath, canonical } from '../load/report.js';
 import type { BaselineInfo } from '../model/baseline.js';
 import { comparePaths } from '../model/paths.js';
 import type { Problem } from '../model/problem.js';
 import type { CheckResult, SourceResult } from '../model/result.js';
 import { shardOf as shardOfFile } from './shard.js';
+
+/**
+ * Parts that do not belong together, for the value at `path` in the report
+ * `part` (an index of the parts) that differs from the others': the caller,
+ * which has the reports' files, finds where it is (locateInReport).
+ */
+export class PartsError extends ReportError {
+  constructor(
+    message: string,
+    readonly part: number,
+    path: ReportPath,
+  ) {
+    super(message, undefined, path);
+  }
+}
+
+/**
+ * Where in `b` (at `path` in its report) the first value is that differs
+ * from `a`'s, down the keys and items both have: `path` itself when `b` lacks
+ * one that `a` has, or the two are not alike (the object that lacks a key is
+ * blamed, as for any value a report leaves out).
+ */
+function whereDiffers(a: unknown, b: unknown, path: ReportPath): ReportPath {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return path;
+  if (Array.isArray(a) !== Array.isArray(b)) return path;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Array.isArray(b) ? b.map((_, i) => i) : Object.keys(b);
+  const key = keys.find((k) => canonical(x[k]) !== canonical(y[k]));
+  return key === undefined ? path : whereDiffers(x[key], y[key], [...path, key]);
+}
 
 /**
  * Refuses parts that do not make one run: shards of different splits or
@@ -18,25 +49,32 @@ function checkPartsBelongTogether(parts: readonly ReadReport[], names: readonly 
   const event = canonical(parts[0].github ?? null);
   parts.forEach((p, i) => {
     if (canonical(p.github ?? null) !== event)
-      throw new ReportError(
+      throw new PartsError(
         `${names[0]} and ${names[i]} are reports of different runs: their events, commits or scopes differ`,
+        i,
+        whereDiffers(parts[0].github, p.github, ['github']),
       );
   });
   // Judged against one baseline, the same way, or their states do not add up.
   const against = (p: ReadReport) =>
-    canonical(p.baseline ? [p.baseline.from, p.baseline.digest, p.baseline.failOn] : null);
+    p.baseline ? { from: p.baseline.from, digest: p.baseline.digest, fail_on: p.baseline.failOn } : undefined;
   parts.forEach((p, i) => {
-    if (against(p) !== against(parts[0]))
-      throw new ReportError(
+    if (canonical(against(p) ?? null) !== canonical(against(parts[0]) ?? null))
+      throw new PartsError(
         `${names[0]} and ${names[i]} were checked against different baselines (or one against none, or with another --fail-on)`,
+        i,
+        whereDiffers(against(parts[0]), against(p), ['baseline']),
       );
   });
   const sharded = parts.filter((p) => p.shard !== undefined);
   if (sharded.length > 0) {
     if (sharded.length < parts.length) {
       const whole = parts.findIndex((p) => p.shard === undefined);
-      throw new ReportError(
-        `some reports are shards of a split run and some are not (${names[parts.indexOf(sharded[0])]} is a shard, ${names[whole]} is not)`,
+      const shard = parts.indexOf(sharded[0]);
+      throw new PartsError(
+        `some reports are shards of a split run and some are not (${names[shard]} is a shard, ${names[whole]} is not)`,
+        shard,
+        ['shard'],
       );
     }
     const first = sharded[0].shard!;
@@ -44,28 +82,36 @@ function checkPartsBelongTogether(parts: readonly ReadReport[], names: readonly 
     parts.forEach((p, i) => {
       const shard = p.shard!;
       if (shard.count !== first.count) {
-        throw new ReportError(
+        throw new PartsError(
           `the reports are shards of different splits (${names[0]} of ${first.count}, ${names[i]} of ${shard.count})`,
+          i,
+          ['shard', 'count'],
         );
       }
       if (shard.run !== first.run) {
-        throw new ReportError(
+        throw new PartsError(
           `${names[0]} and ${names[i]} are shards of different runs: their manifests, citation files, events or citegate versions differ`,
+          i,
+          ['shard', 'run'],
         );
       }
       given.set(shard.index, [...(given.get(shard.index) ?? []), i]);
-      for (const file of p.files) {
+      p.files.forEach((file, k) => {
         const belongs = shardOfFile(file, shard.count);
         if (belongs !== shard.index)
-          throw new ReportError(
+          throw new PartsError(
             `${names[i]} holds ${file}, which belongs to shard ${belongs} of ${shard.count}, not ${shard.index}`,
+            i,
+            ['files', k],
           );
-      }
+      });
     });
     for (const [index, at] of [...given].sort((a, b) => a[0] - b[0])) {
       if (at.length > 1)
-        throw new ReportError(
+        throw new PartsError(
           `shard ${index} of ${first.count} is given more than once (${at.map((i) => names[i]).join(', ')})`,
+          at[1],
+          ['shard', 'index'],
         );
     }
     const missing = Array.from({ length: first.count }, (_, i) => i + 1).filter((i) => !given.has(i));
@@ -79,17 +125,24 @@ function checkPartsBelongTogether(parts: readonly ReadReport[], names: readonly 
   }
   const owner = new Map<string, number>();
   parts.forEach((p, i) => {
-    for (const file of p.files) {
+    p.files.forEach((file, k) => {
       const other = owner.get(file);
       if (other !== undefined && other !== i)
-        throw new ReportError(`${file} is in ${names[other]} and in ${names[i]}: its records would count twice`);
+        throw new PartsError(`${file} is in ${names[other]} and in ${names[i]}: its records would count twice`, i, [
+          'files',
+          k,
+        ]);
       owner.set(file, i);
-    }
+    });
     // A record given twice within a report was refused as it was read (checkComplete).
-    for (const r of p.records) {
+    p.records.forEach((r, k) => {
       if (owner.get(r.file) !== i)
-        throw new ReportError(`${names[i]} holds a record of ${r.file} but does not list that file`);
-    }
+        throw new PartsError(`${names[i]} holds a record of ${r.file} but does not list that file`, i, [
+          'records',
+          k,
+          'file',
+        ]);
+    });
   });
 }
 
@@ -108,8 +161,10 @@ export function mergeResults(
   const manifest = parts[0].manifest;
   parts.forEach((p, i) => {
     if (p.manifest !== manifest)
-      throw new ReportError(
+      throw new PartsError(
         `the reports come from different manifests (${manifest} in ${names[0]}, ${p.manifest} in ${names[i]})`,
+        i,
+        ['manifest'],
       );
   });
   const manifestSources = sameManifestSources(parts, names);
@@ -187,8 +242,10 @@ function sameManifestSources(parts: readonly ReadReport[], names: readonly strin
   const held = canonical(listed);
   parts.forEach((p, i) => {
     if (canonical(p.manifestSources) !== held)
-      throw new ReportError(
+      throw new PartsError(
         `${names[0]} and ${names[i]} come from different versions of the manifest (its sources or pins differ)`,
+        i,
+        whereDiffers(listed, p.manifestSources, ['manifest_sources']),
       );
   });
   return listed;

@@ -1,7 +1,7 @@
 // `citegate merge-reports`: the JSON reports of the shards of a split run, made
 // into the one report (and job summary) the unsplit run would have given.
 import type { Buffer } from 'node:buffer';
-import { closeSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { jsonReportChunks } from '../report/json.js';
 import { sarifChunks } from '../report/sarif.js';
@@ -13,8 +13,9 @@ import { MERGE_HELP } from './help.js';
 import type { CommandIO } from './io.js';
 import type { JudgedResult } from '../model/result.js';
 import { judged } from '../check/outcome.js';
-import { mergeResults } from '../check/merge.js';
-import { parseJsonReport, ReportError, reportText } from '../load/report.js';
+import { mergeResults, PartsError } from '../check/merge.js';
+import { locateInReport, parseJsonReport, ReportError, type ReportPath, reportText } from '../load/report.js';
+import type { Position } from '../engine/positions.js';
 import { NamedFileError, openNamedFile } from '../load/named-file.js';
 
 export function mergeReportsCommand(args: string[], io: CommandIO): number {
@@ -41,11 +42,14 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
     assertWritable(file);
     assertNotAnInput(file, inputs);
   }
+  // What each report's file was when read, to find a value in it again (whereIn).
+  const stamps: string[] = [];
   const parts = positionals.map((file) => {
     let bytes: Buffer;
     try {
       const { fd } = openNamedFile(file, process.cwd());
       try {
+        stamps.push(stampOf(fd));
         bytes = readFileSync(fd);
       } finally {
         closeSync(fd);
@@ -65,6 +69,11 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
   try {
     merged = judged(mergeResults(parts, positionals));
   } catch (error) {
+    if (error instanceof PartsError && error.path !== undefined) {
+      const file = positionals[error.part];
+      const position = whereIn(file, stamps[error.part], error.path);
+      if (position !== undefined) throw new InputError(error.message, file, position);
+    }
     if (error instanceof ReportError) throw new InputError(error.message);
     throw error;
   }
@@ -82,4 +91,29 @@ export function mergeReportsCommand(args: string[], io: CommandIO): number {
     );
   }
   return merged.outcome.passed ? 0 : 1;
+}
+
+/** The file `fd` is, as far as telling that it is still the one read: which file, its length, when written. */
+export function stampOf(fd: number): string {
+  const stat = fstatSync(fd, { bigint: true });
+  return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}`;
+}
+
+/**
+ * Where the value at `at` is in the report `file`, read again (reports that
+ * do not belong together are rare, and their texts are not kept for them);
+ * undefined when the file is no longer the one read (`stamp`) or cannot be
+ * read or followed there.
+ */
+export function whereIn(file: string, stamp: string, at: ReportPath): Position | undefined {
+  try {
+    const { fd } = openNamedFile(file, process.cwd());
+    try {
+      return stampOf(fd) === stamp ? locateInReport(reportText(readFileSync(fd)), at) : undefined;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
 }

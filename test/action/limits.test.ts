@@ -291,18 +291,22 @@ describe('the shards of a nightly audit', () => {
     const merged = runCli(['merge-reports', 's1-a.json', 's2-a.json'], root);
     expect(merged.code).toBe(1);
     expect(JSON.parse(merged.stdout).summary).toMatchObject({ total: 6, located: 5 });
+    // Named where the second one's commit is.
+    const other = readFileSync(path.join(root, 's2-b.json'), 'utf8');
+    const sha = other.indexOf(`"${'b'.repeat(40)}"`, other.indexOf('"github": {'));
     expect(runCli(['merge-reports', 's1-a.json', 's2-b.json'], root)).toMatchObject({
       code: 2,
-      stderr: expect.stringMatching(
-        /^citegate: error: s1-a\.json and s2-b\.json are reports of different runs: their events, commits or scopes differ\n/,
-      ),
+      stderr: `s2-b.json:${other.slice(0, sha).split('\n').length}:${sha - other.lastIndexOf('\n', sha)}: error: s1-a.json and s2-b.json are reports of different runs: their events, commits or scopes differ\n`,
     });
     // Nor an Action report with a CLI one, whose runs cannot be the same (found in review: the first
     // report's scope decided the merge's, so a run over changed files could excuse an empty full run).
+    // Named as a report that lacks `github`, at its start.
     writeFileSync(path.join(root, 'empty.json'), runCli(['check', '--format', 'json', 'nothing.json'], root).stdout);
     expect(runCli(['merge-reports', 's1-a.json', 'empty.json'], root)).toMatchObject({
       code: 2,
-      stderr: expect.stringMatching(/^citegate: error: s1-a\.json and empty\.json are reports of different runs/),
+      stderr: expect.stringMatching(
+        /^empty\.json:1:1: error: s1-a\.json and empty\.json are reports of different runs/,
+      ),
     });
   });
 });

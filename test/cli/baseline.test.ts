@@ -449,11 +449,38 @@ describe('check --baseline', () => {
     expect(report.summary).toEqual(whole.summary);
     expect(report.baseline).toEqual(whole.baseline);
     expect(merged.code).toBe(whole.summary.passed ? 0 : 1);
-    // A shard checked against another baseline (here: none) does not merge.
+    // A shard checked against the baseline another way does not merge: named where its fail_on is.
+    runCli(
+      [
+        'check',
+        '--format',
+        'json',
+        '--baseline',
+        'base.json',
+        '--fail-on',
+        'any',
+        '--shard',
+        '2/2',
+        '--output',
+        's2.json',
+      ],
+      root,
+    );
+    const text = readFileSync(path.join(root, 's2.json'), 'utf8');
+    const failOn = text.indexOf('"any"', text.indexOf('"fail_on"', text.lastIndexOf('"baseline": {')));
+    const line = text.slice(0, failOn).split('\n').length;
+    const message =
+      'error: s1.json and s2.json were checked against different baselines (or one against none, or with another --fail-on)\n';
+    expect(runCli(['merge-reports', 's1.json', 's2.json'], root)).toMatchObject({
+      code: 2,
+      stderr: `s2.json:${line}:${failOn - text.lastIndexOf('\n', failOn)}: ${message}`,
+    });
+    // Nor one checked against none: named as a report that lacks it, at its start.
     runCli(['check', '--format', 'json', '--shard', '2/2', '--output', 's2.json'], root);
-    const refused = runCli(['merge-reports', 's1.json', 's2.json'], root);
-    expect(refused.stderr).toContain('were checked against different baselines');
-    expect(refused.code).toBe(2);
+    expect(runCli(['merge-reports', 's1.json', 's2.json'], root)).toMatchObject({
+      code: 2,
+      stderr: `s2.json:1:1: ${message}`,
+    });
   });
 });
 

@@ -2,8 +2,23 @@ import { Buffer } from 'node:buffer';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { shardOf } from '../../src/check/shard.js';
-import { makeWorkspace, manifestFor, runCli } from '../helpers/workspace.js';
+import { makeWorkspace, manifestFor, runCli, sha256 } from '../helpers/workspace.js';
 import { parseShard } from '../../src/model/shard.js';
+
+/** `line:column` of `offset` in `text` (lines ended by LF, of ASCII). */
+function lineColumn(text: string, offset: number): string {
+  expect(offset).toBeGreaterThanOrEqual(0);
+  const before = text.slice(0, offset);
+  return `${before.split('\n').length}:${offset - before.lastIndexOf('\n')}`;
+}
+
+/** `line:column` of the first `value` after the first `after` in the file `file` of `root`. */
+function placeOf(root: string, file: string, after: string, value: string): string {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  const start = text.indexOf(after);
+  expect(start).toBeGreaterThanOrEqual(0);
+  return lineColumn(text, text.indexOf(value, start));
+}
 
 const SOURCES = Object.fromEntries(
   Array.from({ length: 6 }, (_, i) => [
@@ -178,10 +193,19 @@ describe('sharding', () => {
     writeFileSync(path.join(root, 'citegate.yml'), manifestFor({ ...SOURCES, 'doc5-v1': doc5 }, ['answers/*.json']));
     run('answers/f01.json', 'p2.json');
     const refused = runCli(['merge-reports', 'p1.json', 'p2.json'], root);
-    expect(refused.stderr).toContain(
-      'p1.json and p2.json come from different versions of the manifest (its sources or pins differ)',
+    // Named where the second report's pin that differs is.
+    const pin = placeOf(root, 'p2.json', '"manifest_sources"', `"${sha256(doc5.text)}"`);
+    expect(refused.stderr).toBe(
+      `p2.json:${pin}: error: p1.json and p2.json come from different versions of the manifest (its sources or pins differ)\n`,
     );
     expect(refused.code).toBe(2);
+    // A run of another manifest, named where the second report says which.
+    writeFileSync(path.join(root, 'other.yml'), readFileSync(path.join(root, 'citegate.yml')));
+    runCli(['check', '--format', 'json', '--manifest', 'other.yml', '--output', 'p3.json', 'answers/f02.json'], root);
+    expect(runCli(['merge-reports', 'p1.json', 'p3.json'], root)).toMatchObject({
+      code: 2,
+      stderr: `p3.json:${placeOf(root, 'p3.json', '"manifest":', '"other.yml"')}: error: the reports come from different manifests (citegate.yml in p1.json, other.yml in p3.json)\n`,
+    });
   });
 
   it('refuses shards that do not make one whole run: missing, given twice, of different splits, or mixed with a whole report', () => {
@@ -201,17 +225,30 @@ describe('sharding', () => {
     expect(merge('s1of2.json')).toBe(
       '2 citegate: error: shard 2 of 2 is missing: merging without it would leave its files unchecked',
     );
+    // Each named where the value that differs is in the report named second (the shard's own, when mixed).
     expect(merge('s1of2.json', 's1of2.json', 's2of2.json')).toBe(
-      '2 citegate: error: shard 1 of 2 is given more than once (s1of2.json, s1of2.json)',
+      `2 s1of2.json:${placeOf(root, 's1of2.json', '"shard": {', '1')}: error: shard 1 of 2 is given more than once (s1of2.json, s1of2.json)`,
     );
     expect(merge('s1of2.json', 's2of2.json', 's1of3.json')).toBe(
-      '2 citegate: error: the reports are shards of different splits (s1of2.json of 2, s1of3.json of 3)',
+      `2 s1of3.json:${placeOf(root, 's1of3.json', '"shard": {', '3')}: error: the reports are shards of different splits (s1of2.json of 2, s1of3.json of 3)`,
     );
     expect(merge('s1of2.json', 'whole.json')).toBe(
-      '2 citegate: error: some reports are shards of a split run and some are not (s1of2.json is a shard, whole.json is not)',
+      `2 s1of2.json:${placeOf(root, 's1of2.json', '"shard":', '{')}: error: some reports are shards of a split run and some are not (s1of2.json is a shard, whole.json is not)`,
     );
-    expect(merge('whole.json', 'whole.json')).toMatch(
-      /^2 citegate: error: answers\/broken\.json is in whole\.json and in whole\.json: its records would count twice$/,
+    expect(merge('whole.json', 'whole.json')).toBe(
+      `2 whole.json:${placeOf(root, 'whole.json', '"files": [', '"answers/broken.json"')}: error: answers/broken.json is in whole.json and in whole.json: its records would count twice`,
+    );
+    // A record of a file its report does not list (the summary made to fit), named where its file is.
+    const unlisted = JSON.parse(readFileSync(path.join(root, 'whole.json'), 'utf8'));
+    const [kept, ...others] = unlisted.files;
+    unlisted.files = [kept];
+    unlisted.summary.files = 1;
+    writeFileSync(path.join(root, 'unlisted.json'), JSON.stringify(unlisted));
+    const stray = unlisted.records.findIndex((r: { file: string }) => r.file !== kept);
+    expect(others).toContain(unlisted.records[stray].file);
+    const strayText = JSON.stringify(unlisted);
+    expect(merge('unlisted.json')).toBe(
+      `2 unlisted.json:${lineColumn(strayText, strayText.indexOf(JSON.stringify(unlisted.records[stray])) + '{"file":'.length)}: error: unlisted.json holds a record of ${unlisted.records[stray].file} but does not list that file`,
     );
     // A report edited by hand (or a broken tool) cannot slip a record in twice, even with its summary made to fit.
     const whole = JSON.parse(readFileSync(path.join(root, 'whole.json'), 'utf8'));
@@ -287,10 +324,9 @@ describe('sharding', () => {
     const relabelled = read(`s${other}.json`);
     relabelled.shard.index = failing;
     write('relabelled.json', relabelled);
-    expect(merge('relabelled.json', `s${other}.json`)).toMatch(
-      new RegExp(
-        `^2 citegate: error: relabelled\\.json holds answers/\\S+, which belongs to shard ${other} of 2, not ${failing}$`,
-      ),
+    // Named where its first file is.
+    expect(merge('relabelled.json', `s${other}.json`)).toBe(
+      `2 relabelled.json:${placeOf(root, 'relabelled.json', '"files":', `"${relabelled.files[0]}"`)}: error: relabelled.json holds ${relabelled.files[0]}, which belongs to shard ${other} of 2, not ${failing}`,
     );
     // A source of the manifest listed twice, or a pin that is no SHA-256: named where it is.
     const twice = read(`s${failing}.json`);
@@ -326,8 +362,11 @@ describe('sharding', () => {
     );
     runCli(['check', '--format', 'json', '--shard', `${failing}/2`, '--output', 'fresh.json'], root);
     write('stale.json', stale);
-    expect(merge(...(failing === 1 ? ['fresh.json', 'stale.json'] : ['stale.json', 'fresh.json']))).toMatch(
-      /^2 citegate: error: \S+ and \S+ are shards of different runs: their manifests, citation files, events or citegate versions differ$/,
+    // Named where the second one's run digest is.
+    const [one, two] = failing === 1 ? ['fresh.json', 'stale.json'] : ['stale.json', 'fresh.json'];
+    const run = JSON.parse(readFileSync(path.join(root, two), 'utf8')).shard.run;
+    expect(merge(one, two)).toBe(
+      `2 ${two}:${placeOf(root, two, '"shard":', `"${run}"`)}: error: ${one} and ${two} are shards of different runs: their manifests, citation files, events or citegate versions differ`,
     );
 
     // Files named in another order, and a manifest with CRLF line ends (a checkout with autocrlf), make the same run.
