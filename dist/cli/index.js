@@ -8658,7 +8658,8 @@ var __webpack_exports__ = {};
  * Characters that must never reach a terminal or a log raw: C0 and C1 controls
  * (escape sequences, carriage returns that overwrite a line, newlines that forge
  * one), DEL, line and paragraph separators, bidirectional overrides that reorder
- * what is shown, and lone surrogates.
+ * what is shown, and lone surrogates. Global: use it with replace or search,
+ * which do not depend on its lastIndex.
  */
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
 const UNSAFE_OR_BACKSLASH = new RegExp(`\\\\|${UNSAFE.source}`, 'gu');
@@ -16879,17 +16880,65 @@ function contextOf(record) {
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: ./src/model/shell.ts
 // Commands a message tells the user to run: ids and paths come from the
-// manifest, so each word is quoted as a POSIX shell reads it back, and a
-// word that starts with `-` comes after `--`, where no option is parsed.
-/** A word as a POSIX shell reads it back. */
-function shellWord(word) {
-    return /^[A-Za-z0-9_./@%+=:,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+// manifest, so each word is quoted as a shell reads it back, and a word that
+// starts with `-` comes after `--`, where no option is parsed.
+//
+// A word holding a character that no output shows raw (a control, a line or
+// paragraph separator, a bidi control: UNSAFE) is written in ANSI-C quotes,
+// `$'…'`, that character as the `\x` escapes of its UTF-8 bytes: the command
+// stays plain ASCII there, safe in a log, and pasted into bash, zsh or another
+// shell with POSIX.1-2024's `$'…'` it passes the word itself. Not `\u`, which
+// POSIX lacks and bash reads only in a UTF-8 locale (and not before 4.2, as
+// macOS's bash is). dash (0.5.12) has no `$'…'` and reads another word. A lone
+// surrogate cannot be passed at all (no bytes decode to it), nor can NUL,
+// which ends an argument.
+
+const PLAIN = /^[A-Za-z0-9_./@%+=:,-]+$/;
+const IN_ANSI_C = new RegExp(`\\\\|'|${UNSAFE.source}`, 'gu');
+const HEX_DIGIT = /^[0-9A-Fa-f]$/;
+const UTF8 = new TextEncoder();
+/** Whether a command line can pass the word: not one that holds a lone surrogate or NUL. */
+function canPass(word) {
+    return word.isWellFormed() && !word.includes('\0');
 }
-/** The `citegate pin` command that re-pins these sources, by id. */
-function pinCommandLine(ids) {
+/** A word as a shell reads it back. Throws for a word no command line can pass (see canPass). */
+function shellWord(word) {
+    if (PLAIN.test(word))
+        return word;
+    if (word.search(UNSAFE) < 0)
+        return `'${word.replace(/'/g, `'\\''`)}'`;
+    if (!canPass(word))
+        throw new Error('shellWord: no command line can pass a lone surrogate or NUL');
+    return `$'${word.replace(IN_ANSI_C, (ch, at) => ansiC(ch, word[at + ch.length]))}'`;
+}
+/** A character as `$'…'` writes it, given the one after it. */
+function ansiC(ch, next) {
+    if (ch === '\\' || ch === "'")
+        return `\\${ch}`;
+    if (ch === '\n')
+        return '\\n';
+    if (ch === '\t')
+        return '\\t';
+    if (ch === '\r')
+        return '\\r';
+    const bytes = [...UTF8.encode(ch)].map((b) => `\\x${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+    // bash and zsh read two hex digits after `\x`, but POSIX leaves more than two
+    // unspecified: a hex digit that follows goes in a `$'…'` of its own.
+    return next !== undefined && HEX_DIGIT.test(next) ? `${bytes}'$'` : bytes;
+}
+/**
+ * How to re-pin these sources, by id: `run \`citegate pin ID...\``. When an id
+ * holds a lone surrogate, which no command line can name, it is `citegate pin`
+ * with no ids, which pins every source, saying why. (A source id holds no NUL:
+ * the manifest refuses control characters in one.)
+ */
+function pinAdvice(ids) {
     const words = [...ids];
+    if (!words.every(canPass)) {
+        return 'run `citegate pin` (every source: no command line can name an id that holds a lone surrogate)';
+    }
     const end = words.some((id) => id.startsWith('-')) ? ' --' : '';
-    return `citegate pin${end}${words.map((id) => ` ${shellWord(id)}`).join('')}`;
+    return `run \`citegate pin${end}${words.map((id) => ` ${shellWord(id)}`).join('')}\``;
 }
 
 ;// CONCATENATED MODULE: ./src/load/sources.ts
@@ -16983,7 +17032,7 @@ class SourceLoader {
             return {
                 ok: false,
                 reason: `${label} has SHA-256 ${sha256}, but the manifest pins ${file.sha256}: ` +
-                    `review the new text, then run \`${pinCommandLine([id])}\` to accept it`,
+                    `review the new text, then ${pinAdvice([id])} to accept it`,
                 actualSha256: sha256,
             };
         }
@@ -21170,7 +21219,7 @@ const START = /(?<![\p{L}\p{N}_])(?<![0-9][.,'\u066b\u066c])[0-9]/gu;
 /** Groups of three after one kind of separator (, . ' space, Arabic U+066C), then perhaps a decimal part. */
 const GROUPED = /([0-9]{1,3})([,.' \u066c])([0-9]{3}(?![0-9])(?:\2[0-9]{3}(?![0-9]))*)(?:([.,\u066b])([0-9]+))?/y;
 const TIME = /([0-9]{1,2}):([0-9]{2})(?::[0-9]{2})?(?![0-9])/y;
-const PLAIN = /[0-9]+(?:[.,\u066b][0-9]+)*/y;
+const numbers_PLAIN = /[0-9]+(?:[.,\u066b][0-9]+)*/y;
 const CURRENCY_BEFORE = /(?:(US\$|C\$|A\$|[$€£¥₹])|(?<!\p{L})(USD|EUR|GBP|JPY|INR|CHF|CAD|AUD)) ?$/u;
 // The patterns that ignore case are matched against caseFolded(text), not with
 // the `i` flag: with `u`, `i` makes V8 spend 5 to 10 ms compiling each long word
@@ -21238,7 +21287,7 @@ function readDigits(t, at) {
         const end = at + (decimalPart ? grouped[0].length : grouped[1].length + grouped[2].length + grouped[3].length);
         return { end, decimal: decimalPart ? `${integer}.${grouped[5]}` : integer, list: undefined };
     }
-    const plain = sticky(PLAIN, t, at);
+    const plain = sticky(numbers_PLAIN, t, at);
     const pieces = plain[0].split(/[.,\u066b]/);
     const end = at + plain[0].length;
     if (pieces.length === 1)
@@ -25777,7 +25826,7 @@ function checkPins(workspace, manifest, ids, maxBytes, at, io) {
     ];
     const summary = parts.length === 0
         ? `${pins} checked: each matches its file`
-        : `${parts.join(', ')}${stale.length > 0 ? `: review the new text, then run \`${pinCommandLine(toPin)}\`` : ''}`;
+        : `${parts.join(', ')}${stale.length > 0 ? `: review the new text, then ${pinAdvice(toPin)}` : ''}`;
     io.stdout(`${[...stale, summary].map(escape_escapeMessage).join('\n')}\n`);
     if (unreadable.length > 0) {
         io.stderr(`${unreadable.map(escape_escapeMessage).join('\n')}\n`);

@@ -5,9 +5,10 @@
  * Characters that must never reach a terminal or a log raw: C0 and C1 controls
  * (escape sequences, carriage returns that overwrite a line, newlines that forge
  * one), DEL, line and paragraph separators, bidirectional overrides that reorder
- * what is shown, and lone surrogates.
+ * what is shown, and lone surrogates. Global: use it with replace or search,
+ * which do not depend on its lastIndex.
  */
-const UNSAFE =
+export const UNSAFE =
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/gu;
 const UNSAFE_OR_BACKSLASH = new RegExp(`\\\\|${UNSAFE.source}`, 'gu');
 

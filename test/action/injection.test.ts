@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { marked } from 'marked';
 import { runAction } from '../helpers/action.js';
-import { makeTree, manifestFor } from '../helpers/workspace.js';
+import { argumentsOf, bash, PRINT_ARGUMENTS } from '../helpers/bash.js';
+import { makeTree, manifestFor, sha256 } from '../helpers/workspace.js';
 
 const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide.\n' };
 const HOSTILE = [
@@ -78,6 +81,49 @@ describe('hostile text through the bundled Action', () => {
     ]);
     expect(run.outputs.total).toBe(String(HOSTILE.length + 1));
     expect(run.code).toBe(1);
+  });
+
+  // Found: the command that re-pins a source was escaped as the id is (\u{2028}), so pasted it named
+  // another id. Now such an id is written $'…' with \x escapes: still nothing raw, anywhere.
+  it('suggests a re-pin command that bash reads back as the id, with no line break or bidi control in any output', async () => {
+    const id = "cfg\u2028::error file=README.md::forged\u202e'\\x";
+    const root = makeTree({
+      'citegate.yml': manifestFor({ [id]: HELP }, ['answers/**/*.json']).replace(sha256(HELP.text), '0'.repeat(64)),
+      [HELP.path]: HELP.text,
+      'answers/a.json': JSON.stringify([{ citation_id: 'c1', source_id: id, quote: 'Contact support.' }]),
+    });
+    const run = await runAction({
+      workspace: root,
+      event: 'schedule',
+      payload: {},
+      inputs: { report: 'out/report.json', sarif: 'out/report.sarif' },
+    });
+    expect(run.code).toBe(1);
+    const unsafe =
+      /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+    const json = readFileSync(path.join(root, 'out/report.json'), 'utf8');
+    for (const text of [
+      run.stdout,
+      run.stderr,
+      run.summary,
+      json,
+      readFileSync(path.join(root, 'out/report.sarif'), 'utf8'),
+    ]) {
+      expect(text).not.toMatch(unsafe);
+    }
+    expect(
+      run.commands.map((c) => c.command).filter((c) => !['group', 'endgroup', 'stop-commands', 'error'].includes(c)),
+    ).toEqual([]);
+    expect(run.annotations.filter((a) => a.properties.file === 'README.md')).toEqual([]);
+    const command = "citegate pin $'cfg\\xE2\\x80\\xA8::error file=README.md::forged\\xE2\\x80\\xAE\\'\\\\x'";
+    const annotation = run.annotations.find((a) => a.message.includes('is unverified'));
+    expect(annotation?.message).toContain(`then run \`${command}\` to accept it`);
+    // The JSON report reads back as the same command; the summary shows it (as HTML text).
+    expect(json).toContain(JSON.stringify(command).slice(1, -1));
+    const html = await marked.parse(run.summary, { gfm: true });
+    expect(html.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))).toContain(command);
+    const pasted = bash(command, { citegate: PRINT_ARGUMENTS });
+    expect(argumentsOf(pasted.stdout)).toEqual([Buffer.from('pin'), Buffer.from(id)]);
   });
 
   // Found in review: @actions/core encodes only what would end a property, so

@@ -2,6 +2,7 @@
 // source texts and an example that passes, and writes over nothing.
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { bash } from '../helpers/bash.js';
 import { makeTree, runCli, sha256 } from '../helpers/workspace.js';
 
 const RETURNS = 'Returns policy\n\nReturns are accepted within 30 days of delivery.\nA receipt is required.\n';
@@ -87,6 +88,20 @@ describe('citegate init', () => {
       code: 0,
       stderr: '',
     });
+  });
+
+  // Found: a root holding a line break or U+2028 was shown escaped (\n, \u{2028}) in single quotes,
+  // so the next steps named another folder. Now it is $'…' with escapes bash reads back.
+  it('writes the --root of the next steps as bash reads it back, nothing raw', () => {
+    const top = makeTree({ 'repo\n\u2028x/sources/returns-v1.txt': RETURNS });
+    const run = runCli(['init', '--root', 'repo\n\u2028x'], top);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u2028]|repo\n/u);
+    const step = /^ {2}2\. (citegate check --root .*)$/mu.exec(run.stdout)?.[1];
+    expect(step).toBe("citegate check --root $'repo\\n\\xE2\\x80\\xA8x'");
+    const pasted = bash(step!, { cwd: top });
+    expect(pasted.stdout.toString('utf8')).toBe('example-1: located\nlocated=1/1\n');
+    expect(pasted.status).toBe(0);
   });
 
   it.each([['citegate.yml'], ['answers/example.json']])('writes nothing when %s is there already', (file) => {

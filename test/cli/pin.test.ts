@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { argumentsOf, bash, PRINT_ARGUMENTS } from '../helpers/bash.js';
 import { git, gitEnv, initRepo } from '../helpers/git.js';
 import { CLI, makeTree, REPO, runCli, sha256 } from '../helpers/workspace.js';
 
@@ -453,6 +454,23 @@ describe('citegate pin --check', () => {
     });
   }
   const text = (root: string) => readFileSync(path.join(root, 'citegate.yml'), 'utf8');
+  /** A manifest of sources by their keys as YAML writes them, each at sources/I.txt, none pinned right. */
+  const unpinned = (keys: readonly string[]) =>
+    [
+      'version: 1',
+      'sources:',
+      ...keys.flatMap((key, i) => [
+        `  ${key}:`,
+        `    path: sources/${i}.txt`,
+        `    sha256: ${'0'.repeat(64)}`,
+        '    retrieved: 2026-11-02',
+      ]),
+      'citations:',
+      '  - answers/*.json',
+      '',
+    ].join('\n');
+  /** The command a message suggests. */
+  const suggested = (out: string) => /then run `(citegate pin[^`]*)`/.exec(out)?.[1];
 
   it('passes when every pin matches its file, and writes nothing', () => {
     const root = pinned();
@@ -495,24 +513,11 @@ describe('citegate pin --check', () => {
     // Ids come from the manifest: one that starts with "-" or holds a space or a quote must still be one word.
     const ids = ['-odd id', "it's"];
     const root = makeTree({
-      'citegate.yml': [
-        'version: 1',
-        'sources:',
-        ...ids.flatMap((id, i) => [
-          `  ${JSON.stringify(id)}:`,
-          `    path: sources/${i}.txt`,
-          `    sha256: ${'0'.repeat(64)}`,
-          '    retrieved: 2026-11-02',
-        ]),
-        'citations:',
-        '  - answers/*.json',
-        '',
-      ].join('\n'),
+      'citegate.yml': unpinned(ids.map((id) => JSON.stringify(id))),
       'sources/0.txt': A,
       'sources/1.txt': B,
       'answers/a.json': JSON.stringify([{ citation_id: 'a1', source_id: ids[1], quote: 'Contact support.' }]),
     });
-    const suggested = (out: string) => /then run `(citegate pin[^`]*)`/.exec(out)?.[1];
     const fromPin = suggested(runCli(['pin', '--check'], root).stdout);
     expect(fromPin).toBe("citegate pin -- '-odd id' 'it'\\''s'");
     const fromCheck = suggested(runCli(['check'], root).stderr);
@@ -528,6 +533,64 @@ describe('citegate pin --check', () => {
     expect(runCli(['pin', '--check'], root).code).toBe(1);
     expect(shell(fromPin!).status).toBe(0);
     expect(runCli(['pin', '--check'], root)).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  // Found: an id holding a line separator or a bidi control is shown escaped, as \u{2028}, and
+  // so was the command: pasted, it named another id. Now such an id is written $'…', with \x escapes.
+  describe('with ids that no output shows raw', () => {
+    // As the manifest's YAML writes them (double-quoted, \u escapes), and as they are. (It refuses
+    // C0 and C1 controls in an id.)
+    const IDS: [string, string][] = [
+      ['sep\\u2028a', 'sep\u2028a'],
+      ["-rlo\\u202Eq'\\\\", "-rlo\u202eq'\\"],
+      ['para\\u2029mark\\u061C\\u2066x', 'para\u2029mark\u061c\u2066x'],
+    ];
+    const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+    const workspace = (ids: readonly (readonly [string, string])[]) =>
+      makeTree({
+        'citegate.yml': unpinned(ids.map(([yaml]) => `"${yaml}"`)),
+        ...Object.fromEntries(ids.map((_, i) => [`sources/${i}.txt`, B])),
+        'answers/a.json': JSON.stringify([{ citation_id: 'a1', source_id: ids[0][1], quote: 'Contact support.' }]),
+      });
+
+    it('suggests a command that passes bash each id, byte for byte, and holds no such character', () => {
+      const root = workspace(IDS);
+      const checked = runCli(['pin', '--check'], root);
+      expect(checked.code).toBe(1);
+      const fromPin = suggested(checked.stdout)!;
+      expect(fromPin).toBe(
+        "citegate pin -- $'sep\\xE2\\x80\\xA8'$'a' $'-rlo\\xE2\\x80\\xAEq\\'\\\\' $'para\\xE2\\x80\\xA9mark\\xD8\\x9C\\xE2\\x81\\xA6x'",
+      );
+      const fromCheck = suggested(runCli(['check'], root).stderr)!;
+      expect(fromCheck).toBe("citegate pin $'sep\\xE2\\x80\\xA8'$'a'");
+      for (const out of [checked.stdout, checked.stderr, runCli(['check', '--format', 'json'], root).stdout]) {
+        expect(out).not.toMatch(UNSAFE);
+      }
+      const words = (command: string) => {
+        const run = bash(command, { cwd: root, citegate: PRINT_ARGUMENTS });
+        expect(run.status).toBe(0);
+        return argumentsOf(run.stdout).map((word) => word.toString('utf8'));
+      };
+      expect(words(fromPin)).toEqual(['pin', '--', ...IDS.map(([, id]) => id)]);
+      expect(words(fromCheck)).toEqual(['pin', IDS[0][1]]);
+      // The bundle itself: the one check fails on re-pins that source alone, then the rest.
+      expect(bash(fromCheck, { cwd: root }).status).toBe(0);
+      expect(runCli(['check'], root).code).toBe(0);
+      expect(runCli(['pin', '--check'], root).code).toBe(1);
+      expect(bash(fromPin, { cwd: root }).status).toBe(0);
+      expect(runCli(['pin', '--check'], root)).toMatchObject({ code: 0, stderr: '' });
+    });
+
+    it('says to pin every source when an id holds a lone surrogate, which no command line can name', () => {
+      const root = workspace([...IDS, ['lone\\uD800', 'lone\ud800']]);
+      const checked = runCli(['pin', '--check'], root);
+      expect(checked.stdout).toMatch(
+        /^4 of 4 pins stale: review the new text, then run `citegate pin` \(every source: no command line can name an id that holds a lone surrogate\)$/mu,
+      );
+      expect(checked.stdout).toContain('lone\\u{D800}: stale pin');
+      expect(bash('citegate pin', { cwd: root }).status).toBe(0);
+      expect(runCli(['pin', '--check'], root)).toMatchObject({ code: 0, stderr: '' });
+    });
   });
 
   it('counts a missing or malformed sha256 as not pinned', () => {
