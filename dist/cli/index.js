@@ -11500,7 +11500,7 @@ function reportOf(value, readRecords) {
             retrieved: str(s.retrieved, at.key('retrieved')),
             status,
             ...(s.reason !== undefined ? { reason: str(s.reason, at.key('reason')) } : {}),
-            ...(s.actual_sha256 !== undefined ? { actualSha256: actualPinOf(s, at) } : {}),
+            ...(s.actual_sha256 !== undefined ? { actualSha256: actualPinOf(s, at, status) } : {}),
             line: report_int(s.line, at.key('line')),
             column: report_int(s.column, at.key('column')),
             citedBy: report_int(s.cited_by, at.key('cited_by')),
@@ -11606,11 +11606,15 @@ function pinOf(s, at) {
 /**
  * The `actual_sha256` of the source `s` at `at`: the SHA-256 of its bytes,
  * which citegate gives only when the file was read and is not as pinned
- * (check/run.ts), so never null nor the pin itself: one that is, or that is
- * no SHA-256, was edited in.
+ * (check/run.ts), so never for a source verified, never null nor the pin
+ * itself: one that is, or that is no SHA-256, was edited in.
  */
-function actualPinOf(s, at) {
+function actualPinOf(s, at, status) {
     const actual = str(s.actual_sha256, at.key('actual_sha256'));
+    if (status === 'verified')
+        throw at
+            .key('actual_sha256')
+            .error(`${at}.actual_sha256 is given for a source verified (citegate gives it only for one whose bytes are not as pinned): the report was edited`);
     if (!PIN.test(actual))
         throw at
             .key('actual_sha256')

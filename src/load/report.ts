@@ -488,7 +488,7 @@ function reportOf<R extends BaselineRecord>(value: unknown, readRecords: (record
       retrieved: str(s.retrieved, at.key('retrieved')),
       status,
       ...(s.reason !== undefined ? { reason: str(s.reason, at.key('reason')) } : {}),
-      ...(s.actual_sha256 !== undefined ? { actualSha256: actualPinOf(s, at) } : {}),
+      ...(s.actual_sha256 !== undefined ? { actualSha256: actualPinOf(s, at, status) } : {}),
       line: int(s.line, at.key('line')),
       column: int(s.column, at.key('column')),
       citedBy: int(s.cited_by, at.key('cited_by')),
@@ -601,11 +601,17 @@ function pinOf(s: Json, at: Field): string | undefined {
 /**
  * The `actual_sha256` of the source `s` at `at`: the SHA-256 of its bytes,
  * which citegate gives only when the file was read and is not as pinned
- * (check/run.ts), so never null nor the pin itself: one that is, or that is
- * no SHA-256, was edited in.
+ * (check/run.ts), so never for a source verified, never null nor the pin
+ * itself: one that is, or that is no SHA-256, was edited in.
  */
-function actualPinOf(s: Json, at: Field): string {
+function actualPinOf(s: Json, at: Field, status: 'verified' | 'unverified'): string {
   const actual = str(s.actual_sha256, at.key('actual_sha256'));
+  if (status === 'verified')
+    throw at
+      .key('actual_sha256')
+      .error(
+        `${at}.actual_sha256 is given for a source verified (citegate gives it only for one whose bytes are not as pinned): the report was edited`,
+      );
   if (!PIN.test(actual))
     throw at
       .key('actual_sha256')

@@ -95,6 +95,16 @@ const actualSha256: [string, Edit, string][] = [
     'sources[2].actual_sha256 is not a string',
   ],
   [
+    'a SHA-256 found for a source verified',
+    {
+      after: '"id": "stale-v1"',
+      from: '"status": "unverified"',
+      to: '"status": "verified"',
+      blame: (edited, at) => edited.indexOf(`"${STALE_ACTUAL}"`, at),
+    },
+    'sources[2].actual_sha256 is given for a source verified (citegate gives it only for one whose bytes are not as pinned): the report was edited',
+  ],
+  [
     'a SHA-256 found that is the pin',
     { after: '"id": "stale-v1"', from: `"${STALE_ACTUAL}"`, to: `"${sha256(STALE.text)}"` },
     'sources[2].actual_sha256 is its sha256 (citegate gives it only when the two differ): the report was edited',
