@@ -33267,6 +33267,7 @@ function readLevelOverrides(read) {
 
 
 
+
 const DEFAULT_MANIFEST = 'citegate.yml';
 /**
  * A manifest is refused past these: 8 MiB (some 57,000 sources of four lines;
@@ -33518,8 +33519,9 @@ function readSource(doc, pair, index, report, options) {
         report(at, 'a source id must be a non-empty string');
         return undefined;
     }
-    if (/[\u0000-\u001f\u007f-\u009f]/.test(id)) {
-        report(at, 'a source id must not hold control characters');
+    const unfit = unfitSourceId(id);
+    if (unfit !== undefined) {
+        report(at, unfit);
         return undefined;
     }
     const what = `source \`${(0,model_escape/* shorten */.ml)(id, model_escape/* EXCERPT */.IK)}\``;
@@ -33568,6 +33570,21 @@ function readSource(doc, pair, index, report, options) {
     if (file === undefined || retrieved === undefined)
         return undefined;
     return { ...file, id, retrieved, original, audience, position: index.position(at) };
+}
+/**
+ * Why a source id cannot be one, or undefined: it holds a control character,
+ * or a lone UTF-16 surrogate. No UTF-8 file holds a lone surrogate: only a
+ * YAML escape (`"\uD800"`) writes one. A record citing it is `invalid
+ * fields`, as a record holding any such string is (SPEC §2), and no command
+ * line can name it (`citegate pin ID`: no bytes decode to it).
+ */
+function unfitSourceId(id) {
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(id))
+        return 'a source id must not hold control characters';
+    if ((0,unicode/* hasLoneSurrogate */.fI)(id)) {
+        return 'a source id must not hold a lone UTF-16 surrogate (half of a character, which only a YAML escape such as "\\uD800" writes): no record can cite it, and no command line can name it';
+    }
+    return undefined;
 }
 function readCitationPattern(doc, item, index, report, sources, near, file) {
     const node = deref(doc, item);

@@ -49,6 +49,25 @@ describe('the JSON Schemas', () => {
         }),
       ).toBe(false);
     expect(manifestSchema({ version: 1, sources: {}, colour: 'red' })).toBe(false);
+    // Source ids: no control character, no lone surrogate; a pair is a character like any other. The
+    // pattern reads so with and without the `u` flag (Ajv's, and a validator's that lacks it).
+    const entry = { path: 'a.txt', sha256: 'a'.repeat(64), retrieved: '2026-01-01' };
+    const idPattern = new RegExp(load('schema/manifest.schema.json').properties.sources.propertyNames.pattern);
+    for (const [id, ok] of [
+      ['r-v1', true],
+      ['r\u{1F600}', true],
+      ['\ud83d\ude00\ud83d\ude00', true],
+      ['a\u001b', false],
+      ['a\u0085', false],
+      ['a\ud800', false],
+      ['\ud800', false],
+      ['\udc00a', false],
+      ['\ude00\ud83d', false],
+      ['\ud800\ud800\udc00', false],
+    ] as const) {
+      expect([id, manifestSchema({ version: 1, sources: { [id]: entry } })]).toEqual([id, ok]);
+      expect([id, idPattern.test(id)]).toEqual([id, ok]);
+    }
     // `documents` goes with `format: anthropic-messages` only.
     for (const entry of [{ documents: ['a'] }, { format: 'citegate', documents: ['a'] }, { format: 'claude' }])
       expect(manifestSchema({ version: 1, sources: {}, citations: [{ path: 'e/*.json', ...entry }] })).toBe(false);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { editDistance, withinEditDistance } from '../engine/edit-distance.js';
 import { TextLineIndex, type Position } from '../engine/positions.js';
+import { hasLoneSurrogate } from '../engine/unicode.js';
 import { Glob, GlobSyntaxError } from './glob.js';
 import { bomLength, decodeUtf8Text } from './text.js';
 import type { Workspace } from './workspace.js';
@@ -401,8 +402,9 @@ function readSource(
     report(at, 'a source id must be a non-empty string');
     return undefined;
   }
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(id)) {
-    report(at, 'a source id must not hold control characters');
+  const unfit = unfitSourceId(id);
+  if (unfit !== undefined) {
+    report(at, unfit);
     return undefined;
   }
   const what = `source \`${shorten(id, EXCERPT)}\``;
@@ -457,6 +459,21 @@ function readSource(
 
   if (file === undefined || retrieved === undefined) return undefined;
   return { ...file, id, retrieved, original, audience, position: index.position(at) };
+}
+
+/**
+ * Why a source id cannot be one, or undefined: it holds a control character,
+ * or a lone UTF-16 surrogate. No UTF-8 file holds a lone surrogate: only a
+ * YAML escape (`"\uD800"`) writes one. A record citing it is `invalid
+ * fields`, as a record holding any such string is (SPEC §2), and no command
+ * line can name it (`citegate pin ID`: no bytes decode to it).
+ */
+function unfitSourceId(id: string): string | undefined {
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(id)) return 'a source id must not hold control characters';
+  if (hasLoneSurrogate(id)) {
+    return 'a source id must not hold a lone UTF-16 surrogate (half of a character, which only a YAML escape such as "\\uD800" writes): no record can cite it, and no command line can name it';
+  }
+  return undefined;
 }
 
 function readCitationPattern(

@@ -1,6 +1,8 @@
 import { ManifestError, parseManifest } from '../../src/load/manifest.js';
 
 const HASH = 'a'.repeat(64);
+const LONE_SURROGATE =
+  'a source id must not hold a lone UTF-16 surrogate (half of a character, which only a YAML escape such as "\\uD800" writes): no record can cite it, and no command line can name it';
 const problemsOf = (text: string, forPin = false): string[] => {
   try {
     parseManifest(text, 'citegate.yml', '', { forPin });
@@ -135,6 +137,22 @@ describe('the manifest', () => {
       'version: 1\nsources:\n  5: {path: a, sha256: x, retrieved: 2026-01-01}\n',
       'citegate.yml:3:3: a source id must be a non-empty string',
     ],
+    [
+      'version: 1\nsources:\n  "a\\u001b[2J": {path: a, sha256: x, retrieved: 2026-01-01}\n',
+      'citegate.yml:3:3: a source id must not hold control characters',
+    ],
+    [
+      'version: 1\nsources:\n  "a\\uD800": {path: a, sha256: x, retrieved: 2026-01-01}\n',
+      `citegate.yml:3:3: ${LONE_SURROGATE}`,
+    ],
+    [
+      `version: 1\nsources:\n  ok: {path: a, sha256: ${HASH}, retrieved: 2026-01-01}\n  ? "\\uDE00\\uD83D"\n  : {path: a, sha256: x, retrieved: 2026-01-01}\n`,
+      `citegate.yml:4:5: ${LONE_SURROGATE}`,
+    ],
+    [
+      'version: 1\nsources:\n  "\\U0000DBFF-v1": {path: a, sha256: x, retrieved: 2026-01-01}\n',
+      `citegate.yml:3:3: ${LONE_SURROGATE}`,
+    ],
     ['version: 1\nsources: {\n', expect.stringMatching(/^citegate\.yml:3:1: /)],
     [
       'version: 1\nsources:\n  a: {path: *p, sha256: x, retrieved: 2026-01-01}\n',
@@ -142,6 +160,34 @@ describe('the manifest', () => {
     ],
   ])('refuses %j', (text, problem) => {
     expect(problemsOf(text)).toEqual([problem]);
+  });
+
+  // A lone surrogate is refused in a source id (above); a pair written as two escapes is one character.
+  it('reads a source id whose escapes write a surrogate pair, and says what names one that is lone', () => {
+    const m = parseManifest(
+      `version: 1\nsources:\n  "r\\uD83D\\uDE00": {path: a.txt, sha256: ${HASH}, retrieved: 2026-01-01}\nrequire:\n  - {files: "**", cite: ["r\\U0001F600"]}\n`,
+      'm.yml',
+      '',
+    );
+    expect([...m.sources.keys()]).toEqual(['r\u{1F600}']);
+    expect(m.requirements[0].cite).toEqual(['r\u{1F600}']);
+    // No source can have such an id, so a list naming one names no source.
+    expect(
+      problemsOf(
+        [
+          'version: 1',
+          'sources:',
+          `  r-v1: {path: a.txt, sha256: ${HASH}, retrieved: 2026-01-01}`,
+          'citations:',
+          '  - {path: e/*.json, format: anthropic-messages, documents: ["r-v1\\uDC00"]}',
+          'require:',
+          '  - {files: "**", cite: ["r\\uD800"]}',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      'citegate.yml:5:62: `documents` names source `r-v1\udc00`, which is not in `sources` (did you mean `r-v1`?)',
+      'citegate.yml:7:26: `require` names source `r\ud800`, which is not in `sources`',
+    ]);
   });
 
   it('refuses a second document', () => {
