@@ -44,16 +44,13 @@ function ansiC(ch: string, next: string | undefined): string {
 }
 
 /**
- * How to re-pin these sources, by id: `run \`citegate pin ID...\``. When an id
- * holds a lone surrogate, which no command line can name, it is `citegate pin`
- * with no ids, which pins every source, saying why. (A source id holds no NUL:
- * the manifest refuses control characters in one.)
+ * How to re-pin these sources, by id: `run \`citegate pin ID...\``. Each
+ * id is one the manifest took, and so one a command line can pass: it
+ * refuses lone surrogates and control characters (NUL among them) in a
+ * source id.
  */
 export function pinAdvice(ids: Iterable<string>): string {
   const words = [...ids];
-  if (!words.every(canPass)) {
-    return 'run `citegate pin` (every source: no command line can name an id that holds a lone surrogate)';
-  }
   const end = words.some((id) => id.startsWith('-')) ? ' --' : '';
   return `run \`citegate pin${end}${words.map((id) => ` ${shellWord(id)}`).join('')}\``;
 }
