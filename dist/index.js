@@ -32913,6 +32913,7 @@ function session_select(settings) {
 // included). Dot files are matched like any other. There is no escape character:
 // write `[*]` for a literal `*`.
 
+
 /** At most this many alternatives after expanding braces. */
 const MAX_BRACE_EXPANSION = 256;
 /** Braces nested deeper than this are refused: a manifest from a pull request may hold anything. */
@@ -32930,6 +32931,9 @@ class Glob {
             throw new GlobSyntaxError('the pattern is empty');
         if (pattern.includes('\\'))
             throw new GlobSyntaxError('the pattern holds a backslash: use / to separate folders');
+        // No file name holds half of a character: such a pattern would match nothing, whatever is there.
+        if ((0,unicode/* hasLoneSurrogate */.fI)(pattern))
+            throw new GlobSyntaxError('the pattern holds a lone UTF-16 surrogate (half of a character, which only an escape such as "\\uD800" writes): it can match no file');
         if (pattern.startsWith('/'))
             throw new GlobSyntaxError("the pattern is absolute: patterns are relative to the manifest's folder");
         if (pattern.length > MAX_PATTERN_LENGTH)
@@ -45886,7 +45890,7 @@ function decodeUtf8Lines(bytes, maxBad) {
 /* harmony export */   ZU: () => (/* binding */ openRegularFile),
 /* harmony export */   aR: () => (/* binding */ Workspace)
 /* harmony export */ });
-/* unused harmony export isGitName */
+/* unused harmony exports LONE_SURROGATE, isGitName */
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
@@ -45895,6 +45899,7 @@ function decodeUtf8Lines(bytes, maxBad) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _model_fs_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3965);
 /* harmony import */ var _model_paths_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1933);
+/* harmony import */ var _engine_unicode_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2374);
 // The workspace: the one folder citegate reads from. Every path from a manifest,
 // a command line or a pull request is resolved here, and refused unless it
 // stays inside the workspace after following links. Nothing outside is read.
@@ -45903,8 +45908,16 @@ function decodeUtf8Lines(bytes, maxBad) {
 
 
 
+
 /** The most bytes one read asks for. */
 const READ_PIECE = 1 << 30;
+/**
+ * No file's name holds half of a character: only an escape in the manifest
+ * (`"\uD800"`) writes one, and the system would be asked for U+FFFD in its
+ * place, the name of another file (as a name given on the command line that
+ * holds U+FFFD is refused: see select.ts).
+ */
+const LONE_SURROGATE = 'the path holds a lone UTF-16 surrogate (half of a character, which only an escape such as "\\uD800" writes): no file is named so, and U+FFFD would be read in its place';
 class Workspace {
     /** The workspace root, links resolved. */
     root;
@@ -45981,7 +45994,7 @@ class Workspace {
     }
     /**
      * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
-     * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
+     * Refused: absolute paths, backslashes, NUL, lone surrogates, `..` that leaves the workspace,
      * and links that lead out of it. A missing file resolves lexically (ok: true)
      * so that the read reports it as missing.
      *
@@ -45999,6 +46012,8 @@ class Workspace {
             return { ok: false, reason: 'the path is empty' };
         if (p.includes('\0'))
             return { ok: false, reason: 'the path holds a NUL character' };
+        if ((0,_engine_unicode_js__WEBPACK_IMPORTED_MODULE_5__/* .hasLoneSurrogate */ .fI)(p))
+            return { ok: false, reason: LONE_SURROGATE };
         if (p.includes('\\') && (kind === 'written' || (node_path__WEBPACK_IMPORTED_MODULE_2___default().sep) === '\\')) {
             return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
         }

@@ -9269,6 +9269,7 @@ function hasLoneSurrogate(s) {
 // included). Dot files are matched like any other. There is no escape character:
 // write `[*]` for a literal `*`.
 
+
 /** At most this many alternatives after expanding braces. */
 const MAX_BRACE_EXPANSION = 256;
 /** Braces nested deeper than this are refused: a manifest from a pull request may hold anything. */
@@ -9286,6 +9287,9 @@ class Glob {
             throw new GlobSyntaxError('the pattern is empty');
         if (pattern.includes('\\'))
             throw new GlobSyntaxError('the pattern holds a backslash: use / to separate folders');
+        // No file name holds half of a character: such a pattern would match nothing, whatever is there.
+        if (hasLoneSurrogate(pattern))
+            throw new GlobSyntaxError('the pattern holds a lone UTF-16 surrogate (half of a character, which only an escape such as "\\uD800" writes): it can match no file');
         if (pattern.startsWith('/'))
             throw new GlobSyntaxError("the pattern is absolute: patterns are relative to the manifest's folder");
         if (pattern.length > MAX_PATTERN_LENGTH)
@@ -11985,8 +11989,16 @@ function describeFsError(error) {
 
 
 
+
 /** The most bytes one read asks for. */
 const READ_PIECE = 1 << 30;
+/**
+ * No file's name holds half of a character: only an escape in the manifest
+ * (`"\uD800"`) writes one, and the system would be asked for U+FFFD in its
+ * place, the name of another file (as a name given on the command line that
+ * holds U+FFFD is refused: see select.ts).
+ */
+const LONE_SURROGATE = 'the path holds a lone UTF-16 surrogate (half of a character, which only an escape such as "\\uD800" writes): no file is named so, and U+FFFD would be read in its place';
 class Workspace {
     /** The workspace root, links resolved. */
     root;
@@ -12063,7 +12075,7 @@ class Workspace {
     }
     /**
      * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
-     * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
+     * Refused: absolute paths, backslashes, NUL, lone surrogates, `..` that leaves the workspace,
      * and links that lead out of it. A missing file resolves lexically (ok: true)
      * so that the read reports it as missing.
      *
@@ -12081,6 +12093,8 @@ class Workspace {
             return { ok: false, reason: 'the path is empty' };
         if (p.includes('\0'))
             return { ok: false, reason: 'the path holds a NUL character' };
+        if (hasLoneSurrogate(p))
+            return { ok: false, reason: LONE_SURROGATE };
         if (p.includes('\\') && (kind === 'written' || (external_node_path_default()).sep === '\\')) {
             return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
         }

@@ -6,6 +6,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, stat
 import path from 'node:path';
 import { describeFsError } from '../model/fs-error.js';
 import { folderEnding, isBelow } from '../model/paths.js';
+import { hasLoneSurrogate } from '../engine/unicode.js';
 
 export type Resolved =
   | { readonly ok: true; readonly abs: string; readonly rel: string }
@@ -17,6 +18,15 @@ export type ReadResult =
 
 /** The most bytes one read asks for. */
 const READ_PIECE = 1 << 30;
+
+/**
+ * No file's name holds half of a character: only an escape in the manifest
+ * (`"\uD800"`) writes one, and the system would be asked for U+FFFD in its
+ * place, the name of another file (as a name given on the command line that
+ * holds U+FFFD is refused: see select.ts).
+ */
+export const LONE_SURROGATE =
+  'the path holds a lone UTF-16 surrogate (half of a character, which only an escape such as "\\uD800" writes): no file is named so, and U+FFFD would be read in its place';
 
 export class Workspace {
   /** The workspace root, links resolved. */
@@ -95,7 +105,7 @@ export class Workspace {
 
   /**
    * Resolves `p`, relative to the workspace folder `baseRel` ('' for the root).
-   * Refused: absolute paths, backslashes, NUL, `..` that leaves the workspace,
+   * Refused: absolute paths, backslashes, NUL, lone surrogates, `..` that leaves the workspace,
    * and links that lead out of it. A missing file resolves lexically (ok: true)
    * so that the read reports it as missing.
    *
@@ -111,6 +121,7 @@ export class Workspace {
   resolve(baseRel: string, p: string, kind: 'written' | 'file name' = 'written', follow = true): Resolved {
     if (p === '') return { ok: false, reason: 'the path is empty' };
     if (p.includes('\0')) return { ok: false, reason: 'the path holds a NUL character' };
+    if (hasLoneSurrogate(p)) return { ok: false, reason: LONE_SURROGATE };
     if (p.includes('\\') && (kind === 'written' || path.sep === '\\')) {
       return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
     }

@@ -59,6 +59,10 @@ describe('Glob', () => {
     ['', 'the pattern is empty'],
     ['/etc/*.json', "the pattern is absolute: patterns are relative to the manifest's folder"],
     ['a\\b', 'the pattern holds a backslash: use / to separate folders'],
+    [
+      'answers/*\udc00.json',
+      'the pattern holds a lone UTF-16 surrogate (half of a character, which only an escape such as "\\uD800" writes): it can match no file',
+    ],
     ['../*.json', "the pattern holds a . or .. folder: write paths below the manifest's folder"],
     ['a/[b', 'unmatched [ in "[b"'],
     ['a/{b', 'unmatched { at character 3'],

@@ -14,6 +14,8 @@ describe('Workspace', () => {
   mkdirSync(path.join(root, 'sources/folder.txt'));
   execFileSync('mkfifo', [path.join(root, 'sources/fifo.txt')]);
   writeFileSync(path.join(root, 'sources/big.txt'), 'x'.repeat(1000));
+  // What a name holding a lone surrogate would be read as: U+FFFD in its place.
+  writeFileSync(path.join(root, 'sources/a\ufffd.txt'), 'other');
   const ws = new Workspace(root);
 
   const read = (p: string, max = 1 << 20) => {
@@ -50,6 +52,11 @@ describe('Workspace', () => {
     ['sources/../../secret.txt', 'refused: the path leads outside the workspace'],
     ['sources\\a.txt', 'refused: the path holds a backslash: use / to separate folders'],
     ['sources/a.txt\0', 'refused: the path holds a NUL character'],
+    ['sources/a\ufffd.txt', 'read 5 bytes'],
+    [
+      'sources/a\ud800.txt',
+      'refused: the path holds a lone UTF-16 surrogate (half of a character, which only an escape such as "\\uD800" writes): no file is named so, and U+FFFD would be read in its place',
+    ],
     ['sources/out.txt', 'refused: the path is a link that leads outside the workspace'],
     ['outdir/secret.txt', 'refused: the path is a link that leads outside the workspace'],
     ['sources/zero.txt', 'refused: the path is a link that leads outside the workspace'],
