@@ -30595,7 +30595,11 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 // surrogate cannot be passed at all (no bytes decode to it), nor can NUL,
 // which ends an argument.
 
-const PLAIN = /^[A-Za-z0-9_./@%+=:,-]+$/;
+/**
+ * A word no shell changes unquoted. Not one that starts with `=`: zsh reads
+ * `=ls` as the path of the command ls (its EQUALS option, on by default).
+ */
+const PLAIN = /^[A-Za-z0-9_./@%+:,-][A-Za-z0-9_./@%+=:,-]*$/;
 const IN_ANSI_C = new RegExp(`\\\\|'|${model_escape/* UNSAFE */.Pk.source}`, 'gu');
 const HEX_DIGIT = /^[0-9A-Fa-f]$/;
 const UTF8 = new TextEncoder();

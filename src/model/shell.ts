@@ -13,7 +13,11 @@
 // which ends an argument.
 import { UNSAFE } from './escape.js';
 
-const PLAIN = /^[A-Za-z0-9_./@%+=:,-]+$/;
+/**
+ * A word no shell changes unquoted. Not one that starts with `=`: zsh reads
+ * `=ls` as the path of the command ls (its EQUALS option, on by default).
+ */
+const PLAIN = /^[A-Za-z0-9_./@%+:,-][A-Za-z0-9_./@%+=:,-]*$/;
 const IN_ANSI_C = new RegExp(`\\\\|'|${UNSAFE.source}`, 'gu');
 const HEX_DIGIT = /^[0-9A-Fa-f]$/;
 const UTF8 = new TextEncoder();

@@ -1,6 +1,7 @@
 // shellWord and pinAdvice: the words of a command a message suggests, which
 // bash must read back as the ids, byte for byte, whatever the locale, while
 // the command itself holds no character that no output shows raw.
+import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { canPass, pinAdvice, shellWord } from '../../src/model/shell.js';
 import { argumentsOf, bash, PRINT_ARGUMENTS } from '../helpers/bash.js';
@@ -16,9 +17,29 @@ function throughBash(words: readonly string[], locale: string): Buffer[] {
   return argumentsOf(run.stdout);
 }
 
+/** zsh, where it is installed: the docs name it beside bash. */
+const zsh = spawnSync('zsh', ['-c', 'true']).status === 0;
+
+/** The arguments zsh (LC_ALL=C) passes to a command that is the words, each as its bytes. */
+function throughZsh(words: readonly string[]): Buffer[] {
+  const run = spawnSync(
+    'zsh',
+    ['-c', `citegate() { ${PRINT_ARGUMENTS}; }; citegate ${words.map(shellWord).join(' ')}`],
+    {
+      env: { PATH: process.env.PATH, LC_ALL: 'C' },
+    },
+  );
+  expect(run.stderr.toString()).toBe('');
+  expect(run.status).toBe(0);
+  return argumentsOf(run.stdout);
+}
+
 describe('shellWord', () => {
   it.each([
     ['returns-v1', 'returns-v1'],
+    ['a=b', 'a=b'],
+    // zsh reads an unquoted `=ls` as the path of ls.
+    ['=ls', "'=ls'"],
     ['', "''"],
     ['-odd id', "'-odd id'"],
     ["it's", "'it'\\''s'"],
@@ -82,6 +103,7 @@ describe('shellWord', () => {
       '\ufffd',
     ),
     fc.constantFrom('\u{1F600}', '\u{10FFFF}'),
+    fc.constantFrom('=', '=ls', 'ls'),
   );
   const word = fc.array(unit, { maxLength: 12 }).map((units) => units.join(''));
 
@@ -90,6 +112,16 @@ describe('shellWord', () => {
       fc.property(fc.array(word, { minLength: 1, maxLength: 40 }), (words) => {
         for (const w of words) expect(shellWord(w)).not.toMatch(UNSAFE);
         expect(throughBash(words, locale)).toEqual(words.map((w) => Buffer.from(w)));
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  (zsh ? it : it.skip)('gives zsh back each word, byte for byte (skipped where zsh is not installed)', () => {
+    expect(throughZsh(['=ls', 'a=ls', '=', 'ok'])).toEqual(['=ls', 'a=ls', '=', 'ok'].map((w) => Buffer.from(w)));
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 40 }), (words) => {
+        expect(throughZsh(words)).toEqual(words.map((w) => Buffer.from(w)));
       }),
       { numRuns: 25 },
     );
