@@ -16940,8 +16940,19 @@ const UTF8 = new TextEncoder();
 function canPass(word) {
     return word.isWellFormed() && !word.includes('\0');
 }
-/** A word as a shell reads it back. Throws for a word no command line can pass (see canPass). */
+/**
+ * Where a word is cut into pieces quoted apart, which a shell joins back: between
+ * the two `#` of each `##[`. A runner reads `##[` anywhere in a line as a workflow
+ * command, so every output writes its `[` as `\u{005B}` (neutralizeLegacyCommands),
+ * and a command holding one would name another word.
+ */
+const LEGACY_COMMAND = /(?<=#)(?=#\[)/;
+/** A word as a shell reads it back, holding no `##[`. Throws for a word no command line can pass (see canPass). */
 function shellWord(word) {
+    return word.includes('##[') ? word.split(LEGACY_COMMAND).map(quoted).join('') : quoted(word);
+}
+/** A word as a shell reads it back. */
+function quoted(word) {
     if (PLAIN.test(word))
         return word;
     if (word.search(UNSAFE) < 0)

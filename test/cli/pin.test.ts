@@ -598,6 +598,27 @@ describe('citegate pin --check', () => {
     });
   });
 
+  // Found in review: every output writes the [ of ##[ (a runner's older workflow command) as
+  // \u{005B}, and so it wrote the command: pasted, it named another id.
+  it('suggests a command with no ##[ that names an id holding one', () => {
+    const id = 'a##[add-mask]b';
+    const root = makeTree({
+      'citegate.yml': unpinned([JSON.stringify(id)]),
+      'sources/0.txt': B,
+      'answers/a.json': JSON.stringify([{ citation_id: 'a1', source_id: id, quote: 'Contact support.' }]),
+    });
+    const checked = runCli(['pin', '--check'], root);
+    expect(checked.stdout).toContain('a##\\u{005B}add-mask]b: stale pin');
+    const fromPin = suggested(checked.stdout)!;
+    const fromCheck = suggested(runCli(['check'], root).stderr)!;
+    expect(fromPin).toBe("citegate pin 'a#''#[add-mask]b'");
+    expect(fromCheck).toBe(fromPin);
+    const run = bash(fromPin, { cwd: root, citegate: PRINT_ARGUMENTS });
+    expect(argumentsOf(run.stdout).map((word) => word.toString('utf8'))).toEqual(['pin', id]);
+    expect(bash(fromPin, { cwd: root }).status).toBe(0);
+    expect(runCli(['pin', '--check'], root)).toMatchObject({ code: 0, stderr: '' });
+  });
+
   it('counts a missing or malformed sha256 as not pinned', () => {
     const root = makeTree({
       'citegate.yml': manifest('nothex', sha256(B)).replace(`      sha256: "${'0'.repeat(64)}"\n`, ''),

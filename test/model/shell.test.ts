@@ -40,6 +40,10 @@ describe('shellWord', () => {
     ['a=b', 'a=b'],
     // zsh reads an unquoted `=ls` as the path of ls.
     ['=ls', "'=ls'"],
+    // Every output writes the [ of ##[ escaped (a runner's older workflow command): none in the command.
+    ['a##[x', "'a#''#[x'"],
+    ['###[##[', "'##''#[#''#['"],
+    ['##[\u2028', "'#'$'#[\\xE2\\x80\\xA8'"],
     ['', "''"],
     ['-odd id', "'-odd id'"],
     ["it's", "'it'\\''s'"],
@@ -104,13 +108,17 @@ describe('shellWord', () => {
     ),
     fc.constantFrom('\u{1F600}', '\u{10FFFF}'),
     fc.constantFrom('=', '=ls', 'ls'),
+    fc.constantFrom('[', '##['),
   );
   const word = fc.array(unit, { maxLength: 12 }).map((units) => units.join(''));
 
   it.each(['C', 'C.UTF-8'])('gives bash (LC_ALL=%s) back each word, byte for byte, and holds none raw', (locale) => {
     fc.assert(
       fc.property(fc.array(word, { minLength: 1, maxLength: 40 }), (words) => {
-        for (const w of words) expect(shellWord(w)).not.toMatch(UNSAFE);
+        for (const w of words) {
+          expect(shellWord(w)).not.toMatch(UNSAFE);
+          expect(shellWord(w)).not.toContain('##[');
+        }
         expect(throughBash(words, locale)).toEqual(words.map((w) => Buffer.from(w)));
       }),
       { numRuns: 25 },
