@@ -31858,6 +31858,21 @@ const KIND_NAMES = {
     'claim number not in quote': ['claim number not in a quote', 'claim numbers not in their quotes'],
 };
 /**
+ * The line of the manifest's rule that a required source's finding names,
+ * at the end of its message (requiredSources): an edit of the manifest above
+ * the rule (a source added) moves it, and the finding is still the same one.
+ */
+const RULE_LINE = /:\d+(\), but no(?: record|ne of its citations) does)$/;
+/**
+ * What a baseline matches a finding by (baseline.ts): its kind, record and
+ * what it says (a sentence, a number, a source), not where in the manifest
+ * the rule that wants it is. Its file is matched apart.
+ */
+function findingKey(f) {
+    const says = f.kind === 'required source not cited' ? f.message.replace(RULE_LINE, '$1') : f.message;
+    return JSON.stringify([f.kind, f.citationId ?? null, says]);
+}
+/**
  * A file's findings, at most MAX_LISTED_FINDINGS of each kind, then one that
  * counts the rest. It is placed at the first not listed, and its message
  * holds a digest of theirs: a baseline matches findings by what they say, so
@@ -31879,8 +31894,10 @@ class FileFindings {
         kind.more ??= { first: finding, count: 0, hash: (0,external_node_crypto_.createHash)('sha256'), pending: '' };
         const more = kind.more;
         more.count++;
-        // Hashed a few kilobytes at a time: a call per finding cost more than making it (1,000,000 findings).
-        more.pending += `${finding.citationId ?? ''}\0${finding.message}\0`;
+        // What a baseline matches it by, so that the digest changes when it would be new and only then
+        // (not when a line added to the manifest moves a require rule). Hashed a few kilobytes at a
+        // time: a call per finding cost more than making it (1,000,000 findings).
+        more.pending += `${findingKey(finding)}\n`;
         if (more.pending.length >= HASHED_AT) {
             more.hash.update(more.pending);
             more.pending = '';
@@ -32632,6 +32649,7 @@ var model_verdict = __nccwpck_require__(7088);
 
 
 
+
 const NO_ID = 0;
 /** The items (records, findings) of each file, in order, as their places in `items` and their keys. */
 function byFile(items, fileOf, keyOf) {
@@ -32712,20 +32730,6 @@ function matchAll(now, before, fileOf, keyOf, matched) {
     return left.sort((a, b) => a - b);
 }
 const recordKey = (r) => r.citationId ?? NO_ID;
-/**
- * The line of the manifest's rule that a required source's finding names,
- * at the end of its message (findings.ts): an edit of the manifest above the
- * rule (a source added) moves it, and the finding is still the same one.
- */
-const RULE_LINE = /:\d+(\), but no(?: record|ne of its citations) does)$/;
-/**
- * A finding is about its kind, file, record and what it says (a sentence, a
- * number, a source), not where in the manifest the rule that wants it is.
- */
-function findingKey(f) {
-    const says = f.kind === 'required source not cited' ? f.message.replace(RULE_LINE, '$1') : f.message;
-    return JSON.stringify([f.kind, f.citationId ?? null, says]);
-}
 function stateOf(before, now) {
     if (before === undefined)
         return 'new';

@@ -16,6 +16,7 @@ import type {
   SourceChanges,
 } from '../model/baseline.js';
 import { comparePaths } from '../model/paths.js';
+import { findingKey } from './findings.js';
 import { type CheckResult, type Finding, isLocated, type RecordResult } from '../model/result.js';
 import { VERDICTS, type Verdict } from '../model/verdict.js';
 
@@ -114,22 +115,6 @@ function matchAll<T extends { readonly file: string }>(
 }
 
 const recordKey = (r: { readonly citationId: string | null }) => r.citationId ?? NO_ID;
-
-/**
- * The line of the manifest's rule that a required source's finding names,
- * at the end of its message (findings.ts): an edit of the manifest above the
- * rule (a source added) moves it, and the finding is still the same one.
- */
-const RULE_LINE = /:\d+(\), but no(?: record|ne of its citations) does)$/;
-
-/**
- * A finding is about its kind, file, record and what it says (a sentence, a
- * number, a source), not where in the manifest the rule that wants it is.
- */
-function findingKey(f: Finding): string {
-  const says = f.kind === 'required source not cited' ? f.message.replace(RULE_LINE, '$1') : f.message;
-  return JSON.stringify([f.kind, f.citationId ?? null, says]);
-}
 
 function stateOf(before: Verdict | undefined, now: RecordResult): BaselineState {
   if (before === undefined) return 'new';

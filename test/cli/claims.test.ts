@@ -326,4 +326,50 @@ describe('findings of one kind past the first 100 of a file', () => {
     expect(after.report.findings[100].baseline).toBe('new');
     expect(after.code).toBe(1);
   });
+
+  // Found in review: the digest was of the messages as they are, and a required source's names the
+  // line of its rule, which a baseline does not compare: a source added above the rule made the
+  // counting finding new. And two lone surrogates were hashed alike (as U+FFFD), where a baseline
+  // tells them apart.
+  it('has the digest change as a baseline would tell its findings apart, and only then', () => {
+    const ids = Array.from({ length: 130 }, (_, i) => `s${String(i).padStart(3, '0')}`);
+    const sources = (first: Record<string, { path: string; text: string }>) => {
+      const all = { ...first, 'r-v1': source };
+      for (const id of ids) Object.assign(all, { [id]: { path: `sources/${id}.txt`, text: `${id}\n` } });
+      return all;
+    };
+    const manifest = (all: Record<string, { path: string; text: string }>) =>
+      `${manifestFor(all)}require:\n  - files: answers/\n    cite: [${ids.join(', ')}]\n`;
+    const said = (lone: string) =>
+      JSON.stringify({
+        answer: `Returns are accepted. ${Array.from({ length: 101 }, (_, i) => `Sentence ${i} is uncited.`).join(' ')} Odd ${lone}.`,
+        citations: JSON.parse(cited).citations,
+      });
+    const before = sources({});
+    const root = makeTree({
+      'citegate.yml': manifest(before),
+      ...Object.fromEntries(Object.values(before).map((s) => [s.path, s.text])),
+      'answers/a.json': said('\ud800'),
+    });
+    const levels = ['--uncited-claims', 'fail'];
+    const base = json(root, ...levels);
+    expect(base.report.findings.filter((f: ReportFinding) => / more /.test(f.message))).toHaveLength(2);
+    writeFileSync(path.join(root, 'base.json'), base.stdout);
+    // A source added above the rule moves it: every finding is still failing, the counting ones too.
+    const added = sources({ 'a-new': { path: 'sources/new.txt', text: 'New.\n' } });
+    writeFileSync(path.join(root, 'citegate.yml'), manifest(added));
+    writeFileSync(path.join(root, 'sources/new.txt'), 'New.\n');
+    const moved = json(root, ...levels, '--baseline', 'base.json');
+    expect(moved.report.findings).toHaveLength(base.report.findings.length);
+    expect(moved.report.findings.filter((f: { baseline: string }) => f.baseline !== 'still failing')).toEqual([]);
+    expect(moved.code).toBe(0);
+    // The last sentence counted holds another lone surrogate: a changed finding, so new.
+    writeFileSync(path.join(root, 'answers/a.json'), said('\udfff'));
+    const changed = json(root, ...levels, '--baseline', 'base.json');
+    const fresh = changed.report.findings.filter((f: { baseline: string }) => f.baseline === 'new');
+    expect(fresh.map((f: ReportFinding) => f.message)).toEqual([
+      expect.stringMatching(/^2 more uncited claims in this file are not listed /),
+    ]);
+    expect(changed.code).toBe(1);
+  });
 });
