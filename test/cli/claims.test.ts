@@ -288,7 +288,7 @@ describe('findings of one kind past the first 100 of a file', () => {
       expect(own.slice(0, 100).map((f) => f.message.split(' ')[4])).toEqual(ids.slice(0, 100));
       expect(own[100].kind).toBe('required source not cited');
       expect(own[100].message).toMatch(
-        /^30 more required sources not cited in this file are not listed \(only the first 100 of each kind are\); their digest, [0-9a-f]{16}, changes when any of them does$/,
+        /^30 more required sources not cited in this file are not listed \(only the first 100 of each kind are\); their digest, [0-9a-f]{64}, changes when any of them does$/,
       );
     }
   });
