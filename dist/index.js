@@ -36449,6 +36449,7 @@ var external_node_os_ = __nccwpck_require__(8161);
 
 
 
+
 /** A workspace-relative path written relative to the manifest's folder, or undefined when it leaves the workspace. */
 function fromManifest(manifest, p) {
     const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(manifest.dir === '' ? '.' : manifest.dir, p));
@@ -36546,9 +36547,9 @@ function baseRunOf(settings, workspace, manifest, manifestRepository, plan, file
  * would follow it out of the folder. So each folder is made one name at a
  * time and must be a folder, not a link, and a file or link is made only
  * where nothing has its name yet (`wx`), never over what an earlier name
- * wrote. A clash is returned as the reason there is no baseline (a run
- * without one counts every failing record: it fails closed), or undefined
- * when every file was written.
+ * wrote. A clash, or a file the system refuses to write, is returned as the
+ * reason there is no baseline (a run without one counts every failing
+ * record: it fails closed), or undefined when every file was written.
  */
 function writeBaseFiles(temp, files) {
     for (const [name, file] of files) {
@@ -36570,9 +36571,17 @@ function writeBaseFiles(temp, files) {
                 (0,external_node_fs_.writeFileSync)(at, file.bytes, { flag: 'wx' });
         }
         catch (error) {
-            if (error.code !== 'EEXIST')
-                throw error;
-            return clash(name, 'another of its files has that name here');
+            const { code, syscall } = error;
+            if (code === 'EEXIST')
+                return clash(name, 'another of its files has that name here');
+            // A name longer than the system takes here (the temporary folder's path is not the
+            // workspace's), a full disk: no baseline, as for any file that cannot be written.
+            if (syscall !== undefined)
+                return `the base commit's ${name} cannot be written: ${(0,fs_error/* describeFsError */.T)(error)}`;
+            // Node's own refusal quotes what it refuses: the link's target, which the commit wrote.
+            if (code === 'ERR_INVALID_ARG_VALUE')
+                return `the base commit's ${name} cannot be written: it is a link whose target holds a NUL`;
+            throw error;
         }
     }
     return undefined;

@@ -10,6 +10,7 @@ import type { Baseline } from '../check/baseline.js';
 import { Session } from '../check/session.js';
 import { ManifestError, type Manifest, parseManifest } from '../load/manifest.js';
 import { refFor } from '../load/select.js';
+import { describeFsError } from '../model/fs-error.js';
 import { Workspace } from '../load/workspace.js';
 import type { CitationFileRef } from '../load/select.js';
 import { Checkout } from './changed-files.js';
@@ -125,9 +126,9 @@ export function baseRunOf(
  * would follow it out of the folder. So each folder is made one name at a
  * time and must be a folder, not a link, and a file or link is made only
  * where nothing has its name yet (`wx`), never over what an earlier name
- * wrote. A clash is returned as the reason there is no baseline (a run
- * without one counts every failing record: it fails closed), or undefined
- * when every file was written.
+ * wrote. A clash, or a file the system refuses to write, is returned as the
+ * reason there is no baseline (a run without one counts every failing
+ * record: it fails closed), or undefined when every file was written.
  */
 export function writeBaseFiles(temp: string, files: readonly (readonly [string, CommittedFile])[]): string | undefined {
   for (const [name, file] of files) {
@@ -144,8 +145,15 @@ export function writeBaseFiles(temp: string, files: readonly (readonly [string, 
       if (file.mode === '120000') symlinkSync(file.bytes.toString('utf8'), at);
       else writeFileSync(at, file.bytes, { flag: 'wx' });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      return clash(name, 'another of its files has that name here');
+      const { code, syscall } = error as NodeJS.ErrnoException;
+      if (code === 'EEXIST') return clash(name, 'another of its files has that name here');
+      // A name longer than the system takes here (the temporary folder's path is not the
+      // workspace's), a full disk: no baseline, as for any file that cannot be written.
+      if (syscall !== undefined) return `the base commit's ${name} cannot be written: ${describeFsError(error)}`;
+      // Node's own refusal quotes what it refuses: the link's target, which the commit wrote.
+      if (code === 'ERR_INVALID_ARG_VALUE')
+        return `the base commit's ${name} cannot be written: it is a link whose target holds a NUL`;
+      throw error;
     }
   }
   return undefined;

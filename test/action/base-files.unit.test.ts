@@ -85,4 +85,28 @@ describe("the base commit's files, written for baseline: auto", () => {
       ]),
     ).toMatch(/a folder above it is a file or a link/);
   });
+
+  // Found in review: an error other than EEXIST was thrown, an internal error that failed the step
+  // and asked for a bug report, where the run can go on without a baseline, saying why.
+  it('gives the reason, not an internal error, for a name the system refuses', () => {
+    const long = 'n'.repeat(300);
+    for (const [name, made] of [
+      [`sources/${long}.txt`, file('too long')],
+      [`sources/${long}.txt`, link('r.txt')],
+      [`${long}/r.txt`, file('in a folder too long')],
+    ] as const) {
+      const { inside } = temp();
+      expect(
+        writeBaseFiles(inside, [
+          ['sources/r.txt', file('ok')],
+          [name, made],
+        ]),
+      ).toBe(`the base commit's ${name} cannot be written: the path is too long`);
+    }
+    // A link's target (a blob of git's) may hold a NUL, which no system takes: said, not quoted.
+    const { inside } = temp();
+    expect(writeBaseFiles(inside, [['l', link('secret\0target')]])).toBe(
+      "the base commit's l cannot be written: it is a link whose target holds a NUL",
+    );
+  });
 });
