@@ -36450,6 +36450,7 @@ var external_node_os_ = __nccwpck_require__(8161);
 
 
 
+
 /** A workspace-relative path written relative to the manifest's folder, or undefined when it leaves the workspace. */
 function fromManifest(manifest, p) {
     const joined = external_node_path_default().posix.normalize(external_node_path_default().posix.join(manifest.dir === '' ? '.' : manifest.dir, p));
@@ -36550,10 +36551,17 @@ function baseRunOf(settings, workspace, manifest, manifestRepository, plan, file
  * wrote. A clash, or a file the system refuses to write, is returned as the
  * reason there is no baseline (a run without one counts every failing
  * record: it fails closed), or undefined when every file was written.
+ *
+ * `separators`: what the system takes to part folders, `/` and on Windows
+ * `\` too. A git tree holds `\` in a name (a Linux one may: `l\x`), which
+ * Windows reads as a folder and a file: each folder is looked at, and a
+ * name with a part that is empty, `.` or `..` is not written at all.
  */
-function writeBaseFiles(temp, files) {
+function writeBaseFiles(temp, files, separators = paths/* NAME_SEPARATORS */.LS) {
     for (const [name, file] of files) {
-        const parts = name.split('/');
+        const parts = name.split(separators);
+        if (parts.some((part) => part === '' || part === '.' || part === '..'))
+            return `the base commit's ${name} cannot be written: a folder of its name is empty, . or ..`;
         let at = temp;
         try {
             for (const folder of parts.slice(0, -1)) {

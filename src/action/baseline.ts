@@ -11,6 +11,7 @@ import { Session } from '../check/session.js';
 import { ManifestError, type Manifest, parseManifest } from '../load/manifest.js';
 import { refFor } from '../load/select.js';
 import { describeFsError } from '../model/fs-error.js';
+import { NAME_SEPARATORS } from '../model/paths.js';
 import { Workspace } from '../load/workspace.js';
 import type { CitationFileRef } from '../load/select.js';
 import { Checkout } from './changed-files.js';
@@ -129,10 +130,21 @@ export function baseRunOf(
  * wrote. A clash, or a file the system refuses to write, is returned as the
  * reason there is no baseline (a run without one counts every failing
  * record: it fails closed), or undefined when every file was written.
+ *
+ * `separators`: what the system takes to part folders, `/` and on Windows
+ * `\` too. A git tree holds `\` in a name (a Linux one may: `l\x`), which
+ * Windows reads as a folder and a file: each folder is looked at, and a
+ * name with a part that is empty, `.` or `..` is not written at all.
  */
-export function writeBaseFiles(temp: string, files: readonly (readonly [string, CommittedFile])[]): string | undefined {
+export function writeBaseFiles(
+  temp: string,
+  files: readonly (readonly [string, CommittedFile])[],
+  separators: RegExp = NAME_SEPARATORS,
+): string | undefined {
   for (const [name, file] of files) {
-    const parts = name.split('/');
+    const parts = name.split(separators);
+    if (parts.some((part) => part === '' || part === '.' || part === '..'))
+      return `the base commit's ${name} cannot be written: a folder of its name is empty, . or ..`;
     let at = temp;
     try {
       for (const folder of parts.slice(0, -1)) {

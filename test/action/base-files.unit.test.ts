@@ -109,4 +109,42 @@ describe("the base commit's files, written for baseline: auto", () => {
       "the base commit's l cannot be written: it is a link whose target holds a NUL",
     );
   });
+
+  // Found in review: names were parted at / alone. Windows parts them at \ too, and a git tree
+  // may hold `l\x` (a source path of the base manifest names it): on a case-insensitive
+  // Windows, written after the link `L`, it went through it. Given the separators Windows
+  // uses, the writer looks at `l` as at any folder.
+  it('parts names where the system does, and looks at each folder', () => {
+    const windows = /[\\/]/;
+    const { around, inside } = temp();
+    expect(
+      writeBaseFiles(
+        inside,
+        [
+          ['l', link('..')],
+          ['l\\x', file('written outside')],
+        ],
+        windows,
+      ),
+    ).toBe(
+      "the base commit's l\\x cannot be written beside its other files: this file system takes two of their names for one (a folder above it is a file or a link)",
+    );
+    expect(existsSync(path.join(around, 'x'))).toBe(false);
+    for (const name of ['a\\..\\..\\x', 'a\\.\\x', 'a\\\\x', 'a/..\\x']) {
+      const { around, inside } = temp();
+      expect(writeBaseFiles(inside, [[name, file('written outside')]], windows)).toBe(
+        `the base commit's ${name} cannot be written: a folder of its name is empty, . or ..`,
+      );
+      expect(existsSync(path.join(around, 'x'))).toBe(false);
+    }
+    // Elsewhere a \ is a character of the name.
+    const { inside: plain } = temp();
+    expect(
+      writeBaseFiles(plain, [
+        ['l', link('..')],
+        ['l\\x', file('beside the link')],
+      ]),
+    ).toBeUndefined();
+    expect(readFileSync(path.join(plain, 'l\\x'), 'utf8')).toBe('beside the link');
+  });
 });
