@@ -33367,6 +33367,8 @@ function parseManifest(text, file, dir, options = {}) {
         throw new ManifestError(sortProblems(problems));
     }
     const sources = new Map();
+    /** The ids written under `sources` whose entries were refused, each with a problem. */
+    const refused = new Set();
     const citations = [];
     const root = deref(doc, doc.contents);
     if (!(0,dist/* isMap */.jh)(root)) {
@@ -33389,9 +33391,16 @@ function parseManifest(text, file, dir, options = {}) {
             report(nodeOffset(node, nodeOffset(sourcesPair.key)), '`sources` must be a mapping of source ids to entries');
         else {
             for (const pair of node.items) {
+                const before = problems.length;
                 const entry = readSource(doc, pair, index, report, options);
                 if (entry)
                     sources.set(entry.id, entry);
+                else if (problems.length > before) {
+                    // Refused, with a problem of its own: a rule naming it is not told it is missing too.
+                    const id = scalarText(deref(doc, pair.key));
+                    if (id !== undefined)
+                        refused.add(id);
+                }
             }
         }
     }
@@ -33403,7 +33412,7 @@ function parseManifest(text, file, dir, options = {}) {
         else {
             const near = nearSourceIds(sources);
             for (const item of node.items) {
-                const pattern = readCitationPattern(doc, item, index, report, sources, near, file);
+                const pattern = readCitationPattern(doc, item, index, report, refused, sources, near, file);
                 if (pattern)
                     citations.push(pattern);
             }
@@ -33418,7 +33427,7 @@ function parseManifest(text, file, dir, options = {}) {
             report(nodeOffset(node, nodeOffset(requirePair.key)), '`require` must be a list of {files, cite} rules');
         else {
             for (const item of node.items) {
-                const rule = readRequirement(doc, item, index, report, sources);
+                const rule = readRequirement(doc, item, index, report, refused, sources);
                 if (rule)
                     requirements.push(rule);
             }
@@ -33608,7 +33617,7 @@ function unfitSourceId(id) {
     }
     return undefined;
 }
-function readCitationPattern(doc, item, index, report, sources, near, file) {
+function readCitationPattern(doc, item, index, report, refused, sources, near, file) {
     const node = deref(doc, item);
     const at = nodeOffset(node);
     let patternAt = at;
@@ -33634,7 +33643,7 @@ function readCitationPattern(doc, item, index, report, sources, near, file) {
         }
         const documentsPair = keys.get('documents');
         if (documentsPair !== undefined) {
-            documents = readDocuments(doc, documentsPair, index, report, sources, near, file);
+            documents = readDocuments(doc, documentsPair, index, report, refused, sources, near, file);
             if (formatPair !== undefined && format !== 'anthropic-messages' && format !== undefined)
                 report(nodeOffset(documentsPair.key), '`documents` names the documents of a Messages API request: it goes with `format: anthropic-messages`');
             else if (formatPair === undefined)
@@ -33680,7 +33689,7 @@ function nearSourceIds(sources) {
     };
 }
 /** A `documents` list: a source id, or null for a document that is not a pinned source, per document sent. */
-function readDocuments(doc, pair, index, report, sources, nearId, file) {
+function readDocuments(doc, pair, index, report, refused, sources, nearId, file) {
     const node = deref(doc, pair.value);
     const at = nodeOffset(node, nodeOffset(pair.key));
     const shape = '`documents` must be a non-empty list of source ids, one per document the request sent, in its order (null for one that is not a source)';
@@ -33702,9 +33711,11 @@ function readDocuments(doc, pair, index, report, sources, nearId, file) {
             ok = false;
         }
         else if (!sources.has(id)) {
+            ok = false;
+            if (refused.has(id))
+                continue;
             const near = nearId(id);
             report(nodeOffset(item, at), `\`documents\` names source \`${(0,model_escape/* shorten */.ml)(id, model_escape/* EXCERPT */.IK)}\`, which is not in \`sources\`${near ? ` (did you mean \`${(0,model_escape/* shorten */.ml)(near, model_escape/* EXCERPT */.IK)}\`?)` : ' (write null for a document that is not a source)'}`);
-            ok = false;
         }
         else
             ids.push(id);
@@ -33737,7 +33748,7 @@ function readChecks(doc, pair, report) {
     }
     return levels;
 }
-function readRequirement(doc, item, index, report, sources) {
+function readRequirement(doc, item, index, report, refused, sources) {
     const node = deref(doc, item);
     const at = nodeOffset(node);
     if (!(0,dist/* isMap */.jh)(node)) {
@@ -33756,7 +33767,7 @@ function readRequirement(doc, item, index, report, sources) {
         return undefined;
     }
     for (const c of cite)
-        if (!sources.has(c.id))
+        if (!sources.has(c.id) && !refused.has(c.id))
             report(c.at, `\`require\` names source \`${(0,model_escape/* shorten */.ml)(c.id, model_escape/* EXCERPT */.IK)}\`, which is not in \`sources\``);
     if (pattern === undefined)
         return undefined;

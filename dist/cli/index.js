@@ -10204,6 +10204,8 @@ function parseManifest(text, file, dir, options = {}) {
         throw new ManifestError(sortProblems(problems));
     }
     const sources = new Map();
+    /** The ids written under `sources` whose entries were refused, each with a problem. */
+    const refused = new Set();
     const citations = [];
     const root = deref(doc, doc.contents);
     if (!(0,dist/* isMap */.jh)(root)) {
@@ -10226,9 +10228,16 @@ function parseManifest(text, file, dir, options = {}) {
             report(nodeOffset(node, nodeOffset(sourcesPair.key)), '`sources` must be a mapping of source ids to entries');
         else {
             for (const pair of node.items) {
+                const before = problems.length;
                 const entry = readSource(doc, pair, index, report, options);
                 if (entry)
                     sources.set(entry.id, entry);
+                else if (problems.length > before) {
+                    // Refused, with a problem of its own: a rule naming it is not told it is missing too.
+                    const id = scalarText(deref(doc, pair.key));
+                    if (id !== undefined)
+                        refused.add(id);
+                }
             }
         }
     }
@@ -10240,7 +10249,7 @@ function parseManifest(text, file, dir, options = {}) {
         else {
             const near = nearSourceIds(sources);
             for (const item of node.items) {
-                const pattern = readCitationPattern(doc, item, index, report, sources, near, file);
+                const pattern = readCitationPattern(doc, item, index, report, refused, sources, near, file);
                 if (pattern)
                     citations.push(pattern);
             }
@@ -10255,7 +10264,7 @@ function parseManifest(text, file, dir, options = {}) {
             report(nodeOffset(node, nodeOffset(requirePair.key)), '`require` must be a list of {files, cite} rules');
         else {
             for (const item of node.items) {
-                const rule = readRequirement(doc, item, index, report, sources);
+                const rule = readRequirement(doc, item, index, report, refused, sources);
                 if (rule)
                     requirements.push(rule);
             }
@@ -10445,7 +10454,7 @@ function unfitSourceId(id) {
     }
     return undefined;
 }
-function readCitationPattern(doc, item, index, report, sources, near, file) {
+function readCitationPattern(doc, item, index, report, refused, sources, near, file) {
     const node = deref(doc, item);
     const at = nodeOffset(node);
     let patternAt = at;
@@ -10471,7 +10480,7 @@ function readCitationPattern(doc, item, index, report, sources, near, file) {
         }
         const documentsPair = keys.get('documents');
         if (documentsPair !== undefined) {
-            documents = readDocuments(doc, documentsPair, index, report, sources, near, file);
+            documents = readDocuments(doc, documentsPair, index, report, refused, sources, near, file);
             if (formatPair !== undefined && format !== 'anthropic-messages' && format !== undefined)
                 report(nodeOffset(documentsPair.key), '`documents` names the documents of a Messages API request: it goes with `format: anthropic-messages`');
             else if (formatPair === undefined)
@@ -10517,7 +10526,7 @@ function nearSourceIds(sources) {
     };
 }
 /** A `documents` list: a source id, or null for a document that is not a pinned source, per document sent. */
-function readDocuments(doc, pair, index, report, sources, nearId, file) {
+function readDocuments(doc, pair, index, report, refused, sources, nearId, file) {
     const node = deref(doc, pair.value);
     const at = nodeOffset(node, nodeOffset(pair.key));
     const shape = '`documents` must be a non-empty list of source ids, one per document the request sent, in its order (null for one that is not a source)';
@@ -10539,9 +10548,11 @@ function readDocuments(doc, pair, index, report, sources, nearId, file) {
             ok = false;
         }
         else if (!sources.has(id)) {
+            ok = false;
+            if (refused.has(id))
+                continue;
             const near = nearId(id);
             report(nodeOffset(item, at), `\`documents\` names source \`${shorten(id, EXCERPT)}\`, which is not in \`sources\`${near ? ` (did you mean \`${shorten(near, EXCERPT)}\`?)` : ' (write null for a document that is not a source)'}`);
-            ok = false;
         }
         else
             ids.push(id);
@@ -10574,7 +10585,7 @@ function readChecks(doc, pair, report) {
     }
     return levels;
 }
-function readRequirement(doc, item, index, report, sources) {
+function readRequirement(doc, item, index, report, refused, sources) {
     const node = deref(doc, item);
     const at = nodeOffset(node);
     if (!(0,dist/* isMap */.jh)(node)) {
@@ -10593,7 +10604,7 @@ function readRequirement(doc, item, index, report, sources) {
         return undefined;
     }
     for (const c of cite)
-        if (!sources.has(c.id))
+        if (!sources.has(c.id) && !refused.has(c.id))
             report(c.at, `\`require\` names source \`${shorten(c.id, EXCERPT)}\`, which is not in \`sources\``);
     if (pattern === undefined)
         return undefined;

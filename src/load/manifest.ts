@@ -206,6 +206,8 @@ export function parseManifest(text: string, file: string, dir: string, options: 
   }
 
   const sources = new Map<string, SourceEntry>();
+  /** The ids written under `sources` whose entries were refused, each with a problem. */
+  const refused = new Set<string>();
   const citations: CitationPattern[] = [];
   const root = deref(doc, doc.contents);
   if (!isMap(root)) {
@@ -231,8 +233,14 @@ export function parseManifest(text: string, file: string, dir: string, options: 
       report(nodeOffset(node, nodeOffset(sourcesPair.key)), '`sources` must be a mapping of source ids to entries');
     else {
       for (const pair of node.items) {
+        const before = problems.length;
         const entry = readSource(doc, pair, index, report, options);
         if (entry) sources.set(entry.id, entry);
+        else if (problems.length > before) {
+          // Refused, with a problem of its own: a rule naming it is not told it is missing too.
+          const id = scalarText(deref(doc, pair.key));
+          if (id !== undefined) refused.add(id);
+        }
       }
     }
   }
@@ -245,7 +253,7 @@ export function parseManifest(text: string, file: string, dir: string, options: 
     else {
       const near = nearSourceIds(sources);
       for (const item of node.items) {
-        const pattern = readCitationPattern(doc, item, index, report, sources, near, file);
+        const pattern = readCitationPattern(doc, item, index, report, refused, sources, near, file);
         if (pattern) citations.push(pattern);
       }
     }
@@ -260,7 +268,7 @@ export function parseManifest(text: string, file: string, dir: string, options: 
       report(nodeOffset(node, nodeOffset(requirePair.key)), '`require` must be a list of {files, cite} rules');
     else {
       for (const item of node.items) {
-        const rule = readRequirement(doc, item, index, report, sources);
+        const rule = readRequirement(doc, item, index, report, refused, sources);
         if (rule) requirements.push(rule);
       }
     }
@@ -481,6 +489,7 @@ function readCitationPattern(
   item: unknown,
   index: TextLineIndex,
   report: Report,
+  refused: ReadonlySet<string>,
   sources: ReadonlyMap<string, SourceEntry>,
   near: NearId,
   file: string,
@@ -511,7 +520,7 @@ function readCitationPattern(
     }
     const documentsPair = keys.get('documents');
     if (documentsPair !== undefined) {
-      documents = readDocuments(doc, documentsPair, index, report, sources, near, file);
+      documents = readDocuments(doc, documentsPair, index, report, refused, sources, near, file);
       if (formatPair !== undefined && format !== 'anthropic-messages' && format !== undefined)
         report(
           nodeOffset(documentsPair.key),
@@ -567,6 +576,7 @@ function readDocuments(
   pair: Pair,
   index: TextLineIndex,
   report: Report,
+  refused: ReadonlySet<string>,
   sources: ReadonlyMap<string, SourceEntry>,
   nearId: NearId,
   file: string,
@@ -592,12 +602,13 @@ function readDocuments(
       report(nodeOffset(item, at), shape);
       ok = false;
     } else if (!sources.has(id)) {
+      ok = false;
+      if (refused.has(id)) continue;
       const near = nearId(id);
       report(
         nodeOffset(item, at),
         `\`documents\` names source \`${shorten(id, EXCERPT)}\`, which is not in \`sources\`${near ? ` (did you mean \`${shorten(near, EXCERPT)}\`?)` : ' (write null for a document that is not a source)'}`,
       );
-      ok = false;
     } else ids.push(id);
   }
   if (!ok) return undefined;
@@ -639,6 +650,7 @@ function readRequirement(
   item: unknown,
   index: TextLineIndex,
   report: Report,
+  refused: ReadonlySet<string>,
   sources: ReadonlyMap<string, SourceEntry>,
 ): Requirement | undefined {
   const node = deref(doc, item);
@@ -661,7 +673,7 @@ function readRequirement(
     return undefined;
   }
   for (const c of cite)
-    if (!sources.has(c.id!))
+    if (!sources.has(c.id!) && !refused.has(c.id!))
       report(c.at, `\`require\` names source \`${shorten(c.id!, EXCERPT)}\`, which is not in \`sources\``);
   if (pattern === undefined) return undefined;
   try {

@@ -190,6 +190,28 @@ describe('the manifest', () => {
     ]);
   });
 
+  // Found in review: each rule naming a source refused for its own problem added one more, "not in `sources`".
+  it('tells a source refused once, not again at each rule that names it', () => {
+    expect(
+      problemsOf(
+        [
+          'version: 1',
+          'sources:',
+          `  r-v1: {path: a.txt, sha256: ${HASH}, retrieved: 2026-01-01}`,
+          `  r-v2: {path: b.txt, sha256: ${HASH}}`,
+          'citations:',
+          '  - {path: e/*.json, format: anthropic-messages, documents: [r-v2, r-v3]}',
+          'require:',
+          '  - {files: "**", cite: [r-v2, r-v3]}',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      'citegate.yml:4:9: source `r-v2` has no `retrieved` date (YYYY-MM-DD)',
+      'citegate.yml:6:68: `documents` names source `r-v3`, which is not in `sources` (did you mean `r-v1`?)',
+      'citegate.yml:8:32: `require` names source `r-v3`, which is not in `sources`',
+    ]);
+  });
+
   it('refuses a second document', () => {
     expect(problemsOf('version: 1\nsources: {}\n---\nversion: 1\n')).toEqual([
       'citegate.yml:3:1: a second YAML document: a file holds exactly one',
