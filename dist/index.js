@@ -32954,7 +32954,7 @@ class Glob {
             throw new GlobSyntaxError('the pattern holds a backslash: use / to separate folders');
         // No file name holds half of a character: such a pattern would match nothing, whatever is there.
         if ((0,unicode/* hasLoneSurrogate */.fI)(pattern))
-            throw new GlobSyntaxError('the pattern holds a lone UTF-16 surrogate (half of a character, which only an escape such as "\\uD800" writes): it can match no file');
+            throw new GlobSyntaxError(`the pattern holds ${unicode/* LONE_SURROGATE */.uG}: it can match no file`);
         if (pattern.startsWith('/'))
             throw new GlobSyntaxError("the pattern is absolute: patterns are relative to the manifest's folder");
         if (pattern.length > MAX_PATTERN_LENGTH)
@@ -43009,6 +43009,7 @@ function placed(cp) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  uG: () => (/* binding */ LONE_SURROGATE),
   OL: () => (/* binding */ WHITESPACE_TO_COLLAPSE),
   KG: () => (/* binding */ codePointEndingAt),
   fI: () => (/* binding */ hasLoneSurrogate),
@@ -43240,6 +43241,11 @@ function isNfcInert(cp) {
 function hasLoneSurrogate(s) {
     return !s.isWellFormed();
 }
+/**
+ * What a path or pattern holding one is told it holds: no file's name holds
+ * half of a character, since only an escape in the manifest writes one.
+ */
+const LONE_SURROGATE = 'a lone UTF-16 surrogate (half of a character, which only an escape such as "\\uD800" writes)';
 
 
 /***/ }),
@@ -45939,7 +45945,7 @@ function decodeUtf8Lines(bytes, maxBad) {
 /* harmony export */   ZU: () => (/* binding */ openRegularFile),
 /* harmony export */   aR: () => (/* binding */ Workspace)
 /* harmony export */ });
-/* unused harmony exports LONE_SURROGATE, isGitName */
+/* unused harmony export isGitName */
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4573);
 /* harmony import */ var node_buffer__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_buffer__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
@@ -45960,13 +45966,6 @@ function decodeUtf8Lines(bytes, maxBad) {
 
 /** The most bytes one read asks for. */
 const READ_PIECE = 1 << 30;
-/**
- * No file's name holds half of a character: only an escape in the manifest
- * (`"\uD800"`) writes one, and the system would be asked for U+FFFD in its
- * place, the name of another file (as a name given on the command line that
- * holds U+FFFD is refused: see select.ts).
- */
-const LONE_SURROGATE = 'the path holds a lone UTF-16 surrogate (half of a character, which only an escape such as "\\uD800" writes): no file is named so, and U+FFFD would be read in its place';
 class Workspace {
     /** The workspace root, links resolved. */
     root;
@@ -46061,8 +46060,13 @@ class Workspace {
             return { ok: false, reason: 'the path is empty' };
         if (p.includes('\0'))
             return { ok: false, reason: 'the path holds a NUL character' };
+        // The system would be asked for U+FFFD in its place, another file's name (as a name given on the
+        // command line that holds U+FFFD is refused: see select.ts).
         if ((0,_engine_unicode_js__WEBPACK_IMPORTED_MODULE_5__/* .hasLoneSurrogate */ .fI)(p))
-            return { ok: false, reason: LONE_SURROGATE };
+            return {
+                ok: false,
+                reason: `the path holds ${_engine_unicode_js__WEBPACK_IMPORTED_MODULE_5__/* .LONE_SURROGATE */ .uG}: no file is named so, and U+FFFD would be read in its place`,
+            };
         if (p.includes('\\') && (kind === 'written' || (node_path__WEBPACK_IMPORTED_MODULE_2___default().sep) === '\\')) {
             return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
         }

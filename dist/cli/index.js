@@ -9252,6 +9252,11 @@ function isNfcInert(cp) {
 function hasLoneSurrogate(s) {
     return !s.isWellFormed();
 }
+/**
+ * What a path or pattern holding one is told it holds: no file's name holds
+ * half of a character, since only an escape in the manifest writes one.
+ */
+const LONE_SURROGATE = 'a lone UTF-16 surrogate (half of a character, which only an escape such as "\\uD800" writes)';
 
 ;// CONCATENATED MODULE: ./src/load/glob.ts
 // Glob patterns for the manifest's `citations` list.
@@ -9289,7 +9294,7 @@ class Glob {
             throw new GlobSyntaxError('the pattern holds a backslash: use / to separate folders');
         // No file name holds half of a character: such a pattern would match nothing, whatever is there.
         if (hasLoneSurrogate(pattern))
-            throw new GlobSyntaxError('the pattern holds a lone UTF-16 surrogate (half of a character, which only an escape such as "\\uD800" writes): it can match no file');
+            throw new GlobSyntaxError(`the pattern holds ${LONE_SURROGATE}: it can match no file`);
         if (pattern.startsWith('/'))
             throw new GlobSyntaxError("the pattern is absolute: patterns are relative to the manifest's folder");
         if (pattern.length > MAX_PATTERN_LENGTH)
@@ -12003,13 +12008,6 @@ function describeFsError(error) {
 
 /** The most bytes one read asks for. */
 const READ_PIECE = 1 << 30;
-/**
- * No file's name holds half of a character: only an escape in the manifest
- * (`"\uD800"`) writes one, and the system would be asked for U+FFFD in its
- * place, the name of another file (as a name given on the command line that
- * holds U+FFFD is refused: see select.ts).
- */
-const LONE_SURROGATE = 'the path holds a lone UTF-16 surrogate (half of a character, which only an escape such as "\\uD800" writes): no file is named so, and U+FFFD would be read in its place';
 class Workspace {
     /** The workspace root, links resolved. */
     root;
@@ -12104,8 +12102,13 @@ class Workspace {
             return { ok: false, reason: 'the path is empty' };
         if (p.includes('\0'))
             return { ok: false, reason: 'the path holds a NUL character' };
+        // The system would be asked for U+FFFD in its place, another file's name (as a name given on the
+        // command line that holds U+FFFD is refused: see select.ts).
         if (hasLoneSurrogate(p))
-            return { ok: false, reason: LONE_SURROGATE };
+            return {
+                ok: false,
+                reason: `the path holds ${LONE_SURROGATE}: no file is named so, and U+FFFD would be read in its place`,
+            };
         if (p.includes('\\') && (kind === 'written' || (external_node_path_default()).sep === '\\')) {
             return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
         }

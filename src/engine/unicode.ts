@@ -108,3 +108,10 @@ export function isNfcInert(cp: number): boolean {
 export function hasLoneSurrogate(s: string): boolean {
   return !s.isWellFormed();
 }
+
+/**
+ * What a path or pattern holding one is told it holds: no file's name holds
+ * half of a character, since only an escape in the manifest writes one.
+ */
+export const LONE_SURROGATE =
+  'a lone UTF-16 surrogate (half of a character, which only an escape such as "\\uD800" writes)';

@@ -13,7 +13,7 @@
 // included). Dot files are matched like any other. There is no escape character:
 // write `[*]` for a literal `*`.
 
-import { hasLoneSurrogate } from '../engine/unicode.js';
+import { hasLoneSurrogate, LONE_SURROGATE } from '../engine/unicode.js';
 import { excerpt } from '../model/escape.js';
 
 type Token =
@@ -41,9 +41,7 @@ export class Glob {
     if (pattern.includes('\\')) throw new GlobSyntaxError('the pattern holds a backslash: use / to separate folders');
     // No file name holds half of a character: such a pattern would match nothing, whatever is there.
     if (hasLoneSurrogate(pattern))
-      throw new GlobSyntaxError(
-        'the pattern holds a lone UTF-16 surrogate (half of a character, which only an escape such as "\\uD800" writes): it can match no file',
-      );
+      throw new GlobSyntaxError(`the pattern holds ${LONE_SURROGATE}: it can match no file`);
     if (pattern.startsWith('/'))
       throw new GlobSyntaxError("the pattern is absolute: patterns are relative to the manifest's folder");
     if (pattern.length > MAX_PATTERN_LENGTH)

@@ -6,7 +6,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, stat
 import path from 'node:path';
 import { describeFsError } from '../model/fs-error.js';
 import { folderEnding, isBelow } from '../model/paths.js';
-import { hasLoneSurrogate } from '../engine/unicode.js';
+import { hasLoneSurrogate, LONE_SURROGATE } from '../engine/unicode.js';
 
 export type Resolved =
   | { readonly ok: true; readonly abs: string; readonly rel: string }
@@ -18,15 +18,6 @@ export type ReadResult =
 
 /** The most bytes one read asks for. */
 const READ_PIECE = 1 << 30;
-
-/**
- * No file's name holds half of a character: only an escape in the manifest
- * (`"\uD800"`) writes one, and the system would be asked for U+FFFD in its
- * place, the name of another file (as a name given on the command line that
- * holds U+FFFD is refused: see select.ts).
- */
-export const LONE_SURROGATE =
-  'the path holds a lone UTF-16 surrogate (half of a character, which only an escape such as "\\uD800" writes): no file is named so, and U+FFFD would be read in its place';
 
 export class Workspace {
   /** The workspace root, links resolved. */
@@ -121,7 +112,13 @@ export class Workspace {
   resolve(baseRel: string, p: string, kind: 'written' | 'file name' = 'written', follow = true): Resolved {
     if (p === '') return { ok: false, reason: 'the path is empty' };
     if (p.includes('\0')) return { ok: false, reason: 'the path holds a NUL character' };
-    if (hasLoneSurrogate(p)) return { ok: false, reason: LONE_SURROGATE };
+    // The system would be asked for U+FFFD in its place, another file's name (as a name given on the
+    // command line that holds U+FFFD is refused: see select.ts).
+    if (hasLoneSurrogate(p))
+      return {
+        ok: false,
+        reason: `the path holds ${LONE_SURROGATE}: no file is named so, and U+FFFD would be read in its place`,
+      };
     if (p.includes('\\') && (kind === 'written' || path.sep === '\\')) {
       return { ok: false, reason: 'the path holds a backslash: use / to separate folders' };
     }
