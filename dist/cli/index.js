@@ -21632,6 +21632,7 @@ const KIND_NAMES = {
     'uncited claim': ['uncited claim', 'uncited claims'],
     'required source not cited': ['required source not cited', 'required sources not cited'],
     'claim number not in quote': ['claim number not in a quote', 'claim numbers not in their quotes'],
+    'location not at quote': ['location not at its quote', 'locations not at their quotes'],
 };
 /**
  * The line of the manifest's rule that a required source's finding names,
@@ -21686,7 +21687,7 @@ class FileFindings {
         for (const [kind, { more }] of this.byKind) {
             if (!more)
                 continue;
-            const [one, many] = KIND_NAMES[kind] ?? [kind, kind];
+            const [one, many] = KIND_NAMES[kind];
             const { citationId: _, ...first } = more.first;
             counted.push({
                 ...first,

@@ -26,10 +26,11 @@ export const MAX_LISTED_FINDINGS = 100;
 const HASHED_AT = 1 << 16;
 
 /** What a file's findings say, in a few words each, for the one that counts those not listed. */
-const KIND_NAMES: Partial<Record<FindingKind, readonly [string, string]>> = {
+const KIND_NAMES: Record<FindingKind, readonly [string, string]> = {
   'uncited claim': ['uncited claim', 'uncited claims'],
   'required source not cited': ['required source not cited', 'required sources not cited'],
   'claim number not in quote': ['claim number not in a quote', 'claim numbers not in their quotes'],
+  'location not at quote': ['location not at its quote', 'locations not at their quotes'],
 };
 
 /**
@@ -90,7 +91,7 @@ class FileFindings {
     const counted: Finding[] = [];
     for (const [kind, { more }] of this.byKind) {
       if (!more) continue;
-      const [one, many] = KIND_NAMES[kind] ?? [kind, kind];
+      const [one, many] = KIND_NAMES[kind];
       const { citationId: _, ...first } = more.first;
       counted.push({
         ...first,
