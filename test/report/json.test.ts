@@ -6,6 +6,7 @@
 import { judged } from '../../src/check/outcome.js';
 import type { CheckResult, Finding } from '../../src/model/result.js';
 import { jsonReportChunks } from '../../src/report/json.js';
+import { notFound } from '../helpers/results.js';
 
 const finding = (i: number): Finding => ({
   kind: 'uncited claim',
@@ -21,19 +22,7 @@ function result(problems: number, findings: number): CheckResult {
   return {
     manifest: 'citegate.yml',
     files: ['answers/a.json'],
-    records: [
-      {
-        file: 'answers/a.json',
-        line: 2,
-        column: 3,
-        index: 0,
-        citationId: 'q1',
-        sourceId: 'nope',
-        quote: 'a quote',
-        claim: null,
-        verdict: 'unknown source',
-      },
-    ],
+    records: [notFound(0)],
     sources: [],
     problems: Array.from({ length: problems }, (_, i) => ({
       file: 'answers/b.json',
