@@ -23343,36 +23343,31 @@ function* jsonReportChunks(result, context = {}) {
 function* rawJsonReportChunks(result, context) {
     const { problems, findings, ...head } = reportHead(result, context);
     const opening = JSON.stringify(head, null, 2);
-    yield `${opening.slice(0, -2)},\n  "records": [`;
-    const records = result.records;
-    yield* listItems(records, (r) => JSON.stringify(jsonRecord(r)));
-    yield `${records.length > 0 ? '\n  ' : ''}],\n`;
+    yield `${opening.slice(0, -2)},\n`;
+    yield* indentedArray('records', result.records, ',', (r) => JSON.stringify(jsonRecord(r)));
     // In pieces too: a run can have millions of findings (a rule asking every file for every source), whose
     // text in one string was past the longest string the runtime makes.
     yield* indentedArray('problems', problems, ',');
     yield* indentedArray('findings', findings, '');
     yield '}\n';
 }
-/** The items of a list of the report's top level, each on a line of its own as `text` writes it, RECORDS_PER_CHUNK a piece. */
-function* listItems(items, text) {
+/**
+ * A list of the report's top level, written as JSON.stringify(report, null,
+ * 2) writes it there (a record on one line: `text`), RECORDS_PER_CHUNK
+ * items a piece; then `after`.
+ */
+function* indentedArray(key, items, after, text = (item) => JSON.stringify(item, null, 2).replaceAll('\n', '\n    ')) {
+    if (items.length === 0) {
+        yield `  ${JSON.stringify(key)}: []${after}\n`;
+        return;
+    }
+    yield `  ${JSON.stringify(key)}: [`;
     for (let from = 0; from < items.length; from += RECORDS_PER_CHUNK) {
         const lines = [];
         for (let i = from; i < items.length && i < from + RECORDS_PER_CHUNK; i++)
             lines.push(`${i === 0 ? '' : ','}\n    ${text(items[i])}`);
         yield lines.join('');
     }
-}
-/**
- * A list of the report's top level, written as JSON.stringify(report, null,
- * 2) writes it there, RECORDS_PER_CHUNK items a piece; then `after`.
- */
-function* indentedArray(key, items, after) {
-    if (items.length === 0) {
-        yield `  ${JSON.stringify(key)}: []${after}\n`;
-        return;
-    }
-    yield `  ${JSON.stringify(key)}: [`;
-    yield* listItems(items, (item) => JSON.stringify(item, null, 2).replaceAll('\n', '\n    '));
     yield `\n  ]${after}\n`;
 }
 function jsonSource(s) {
