@@ -38657,7 +38657,9 @@ var edit_distance = __nccwpck_require__(4662);
 // 4,745 distinct unknown ids) that took 16 s of a 47 s profile. Ids are
 // found here through an index instead, and each candidate is then judged by
 // the same test as before, so that the answer is the one a comparison with
-// every id gives, in the manifest's order.
+// every id gives, in the manifest's order; but for ids so alike that the
+// search of the trie gives up (MAX_TRIE_ROWS), whose answer then lacks the
+// typos only it finds.
 
 /** An id without its version suffix (returns-v1 → returns). */
 function stemOf(id) {
@@ -38677,6 +38679,17 @@ function stemOf(id) {
 const DELETED_UP_TO = 32;
 const MAX_DELETIONS = 500_000;
 const SHORT = 8;
+/**
+ * The most rows of the edit distance's band one search of the trie computes
+ * (about 30 ns each, Node 24). Past them it gives up, and the answer holds
+ * only the ids the stems and the deletions find: the same for that id in
+ * any run, as an explanation must be. Without a bound, ids made to stay
+ * within two edits of each other for their whole length made each search
+ * walk nearly every id (95,076 rows for 5,765 ids of 40 units), so that the
+ * cost grew with the unknown ids times the manifest's ids. Natural ids stay
+ * far under it: 50,000 ids alike but for a number took at most 15,715.
+ */
+const MAX_TRIE_ROWS = 32_768;
 /** Every string made from `text` by deleting at most two of its UTF-16 units, each once. */
 function deletions(text) {
     const out = new Set([text]);
@@ -38714,6 +38727,7 @@ class SimilarIds {
     ids;
     max;
     maxDeletions;
+    maxTrieRows;
     stems;
     lowered;
     /** Indices of the ids by stem (not empty). */
@@ -38723,12 +38737,14 @@ class SimilarIds {
     answers = new Map();
     /**
      * `max`: the most ids an answer lists, the first in the manifest's order;
-     * `maxDeletions`: the most strings the index of deletions holds (MAX_DELETIONS).
+     * `maxDeletions`: the most strings the index of deletions holds (MAX_DELETIONS);
+     * `maxTrieRows`: the most rows one search of the trie computes (MAX_TRIE_ROWS).
      */
-    constructor(ids, max = Number.POSITIVE_INFINITY, maxDeletions = MAX_DELETIONS) {
+    constructor(ids, max = Number.POSITIVE_INFINITY, maxDeletions = MAX_DELETIONS, maxTrieRows = MAX_TRIE_ROWS) {
         this.ids = ids;
         this.max = max;
         this.maxDeletions = maxDeletions;
+        this.maxTrieRows = maxTrieRows;
         this.stems = ids.map(stemOf);
         this.lowered = ids.map((id) => id.toLowerCase());
         this.stems.forEach((stem, i) => {
@@ -38764,8 +38780,8 @@ class SimilarIds {
         if (m <= DELETED_UP_TO + 2)
             for (const variant of deletions(lower))
                 add(byDeletion.get(variant));
-        const near = sorted.within2(lower);
-        if (near.length > 0)
+        const near = sorted.within2(lower, this.maxTrieRows);
+        if (near !== undefined && near.length > 0)
             add(near);
         const found = [];
         for (const i of ascending(lists)) {
@@ -38846,12 +38862,16 @@ class SortedIds {
         }
         this.rows = new Uint8Array(5 * (longest + 1));
     }
-    /** The ids within two edits of `wanted` (UTF-16 units), in the manifest's order. */
-    within2(wanted) {
+    /**
+     * The ids within two edits of `wanted` (UTF-16 units), in the manifest's
+     * order; undefined when finding them would take more than `maxRows` rows.
+     */
+    within2(wanted, maxRows) {
         const found = [];
         const n = this.order.length;
         if (n === 0)
             return found;
+        let budget = maxRows;
         const m = wanted.length;
         const rows = this.rows;
         for (let b = 0; b < 5; b++)
@@ -38863,6 +38883,8 @@ class SortedIds {
             let d = Math.min(valid, j === 0 ? 0 : this.common[j]);
             let pruned = -1;
             for (; d < id.length; d++) {
+                if (--budget < 0)
+                    return undefined;
                 const unit = id.charCodeAt(d);
                 const up = 5 * d;
                 const here = up + 5;

@@ -5,7 +5,9 @@
 // 4,745 distinct unknown ids) that took 16 s of a 47 s profile. Ids are
 // found here through an index instead, and each candidate is then judged by
 // the same test as before, so that the answer is the one a comparison with
-// every id gives, in the manifest's order.
+// every id gives, in the manifest's order; but for ids so alike that the
+// search of the trie gives up (MAX_TRIE_ROWS), whose answer then lacks the
+// typos only it finds.
 import { withinEditDistance } from '../engine/edit-distance.js';
 
 /** An id without its version suffix (returns-v1 → returns). */
@@ -27,6 +29,17 @@ export function stemOf(id: string): string {
 const DELETED_UP_TO = 32;
 const MAX_DELETIONS = 500_000;
 const SHORT = 8;
+/**
+ * The most rows of the edit distance's band one search of the trie computes
+ * (about 30 ns each, Node 24). Past them it gives up, and the answer holds
+ * only the ids the stems and the deletions find: the same for that id in
+ * any run, as an explanation must be. Without a bound, ids made to stay
+ * within two edits of each other for their whole length made each search
+ * walk nearly every id (95,076 rows for 5,765 ids of 40 units), so that the
+ * cost grew with the unknown ids times the manifest's ids. Natural ids stay
+ * far under it: 50,000 ids alike but for a number took at most 15,715.
+ */
+export const MAX_TRIE_ROWS = 32_768;
 
 /** Every string made from `text` by deleting at most two of its UTF-16 units, each once. */
 function deletions(text: string): Set<string> {
@@ -78,12 +91,14 @@ export class SimilarIds {
 
   /**
    * `max`: the most ids an answer lists, the first in the manifest's order;
-   * `maxDeletions`: the most strings the index of deletions holds (MAX_DELETIONS).
+   * `maxDeletions`: the most strings the index of deletions holds (MAX_DELETIONS);
+   * `maxTrieRows`: the most rows one search of the trie computes (MAX_TRIE_ROWS).
    */
   constructor(
     private readonly ids: readonly string[],
     private readonly max = Number.POSITIVE_INFINITY,
     private readonly maxDeletions = MAX_DELETIONS,
+    private readonly maxTrieRows = MAX_TRIE_ROWS,
   ) {
     this.stems = ids.map(stemOf);
     this.lowered = ids.map((id) => id.toLowerCase());
@@ -114,8 +129,8 @@ export class SimilarIds {
     const { byDeletion, sorted } = this.indexOf();
     // Two edits cannot reach a string longer or shorter by more than two.
     if (m <= DELETED_UP_TO + 2) for (const variant of deletions(lower)) add(byDeletion.get(variant));
-    const near = sorted.within2(lower);
-    if (near.length > 0) add(near);
+    const near = sorted.within2(lower, this.maxTrieRows);
+    if (near !== undefined && near.length > 0) add(near);
     const found: string[] = [];
     for (const i of ascending(lists)) {
       if (!this.looksLike(i, wanted, wantedStem, lower)) continue;
@@ -195,11 +210,15 @@ class SortedIds {
     this.rows = new Uint8Array(5 * (longest + 1));
   }
 
-  /** The ids within two edits of `wanted` (UTF-16 units), in the manifest's order. */
-  within2(wanted: string): number[] {
+  /**
+   * The ids within two edits of `wanted` (UTF-16 units), in the manifest's
+   * order; undefined when finding them would take more than `maxRows` rows.
+   */
+  within2(wanted: string, maxRows: number): number[] | undefined {
     const found: number[] = [];
     const n = this.order.length;
     if (n === 0) return found;
+    let budget = maxRows;
     const m = wanted.length;
     const rows = this.rows;
     for (let b = 0; b < 5; b++) rows[b] = b >= 2 && b - 2 <= m ? b - 2 : FAR;
@@ -210,6 +229,7 @@ class SortedIds {
       let d = Math.min(valid, j === 0 ? 0 : this.common[j]);
       let pruned = -1;
       for (; d < id.length; d++) {
+        if (--budget < 0) return undefined;
         const unit = id.charCodeAt(d);
         const up = 5 * d;
         const here = up + 5;

@@ -136,6 +136,52 @@ describe('SimilarIds', () => {
     // The answer is kept: asked again, the same list.
     expect(similar.similarTo('src-0042-v2')).toBe(similar.similarTo('src-0042-v2'));
   });
+
+  test('ids alike for their whole length: the trie gives up, the same way for each id in any company', () => {
+    // 40 units, two of them changed: each stays within two edits of the others for most of its length.
+    const letters = 'bcdefghijklmnopqrstuvwxyz';
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i += 3)
+      for (let j = i + 1; j < 40; j += 5) {
+        const units = [...'a'.repeat(40)];
+        units[i] = letters[(i + j) % 25];
+        units[j] = letters[(i * j) % 25];
+        ids.push(units.join(''));
+      }
+    ids.push(`${'a'.repeat(40)}-v1`);
+    // A typo of the first id (one unit more), and another version of the last.
+    const typo = `${ids[0]}x`;
+    const version = `${'a'.repeat(40)}-v2`;
+    const everything = new SimilarIds(ids, Number.POSITIVE_INFINITY, 0);
+    expect(everything.similarTo(typo)).toEqual(everyIdCompared(ids, typo));
+    expect(everything.similarTo(typo)).toContain(ids[0]);
+    const bounded = () => new SimilarIds(ids, Number.POSITIVE_INFINITY, 0, 100);
+    // Past 100 rows the trie's answer is left out; what the stems find stays.
+    expect(bounded().similarTo(typo)).toEqual([]);
+    expect(bounded().similarTo(version)).toEqual([`${'a'.repeat(40)}-v1`]);
+    // Asked alone, first, or after other ids: the same answer.
+    const asked = bounded();
+    for (const other of ids.slice(0, 20)) asked.similarTo(`${other}y`);
+    expect(asked.similarTo(typo)).toEqual(bounded().similarTo(typo));
+    expect(asked.similarTo(version)).toEqual(bounded().similarTo(version));
+  });
+
+  test('the bound on the trie leaves the answers of large natural manifests whole', () => {
+    // 50,000 ids alike but for a number, none in the index of deletions: a search took at most 15,715 rows.
+    const ids = Array.from(
+      { length: 50_000 },
+      (_, i) => `knowledge-base/policies/returns/article-${String(i).padStart(5, '0')}-v1`,
+    );
+    const bounded = new SimilarIds(ids, Number.POSITIVE_INFINITY, 0);
+    const unbounded = new SimilarIds(ids, Number.POSITIVE_INFINITY, 0, Number.POSITIVE_INFINITY);
+    for (const n of ['10000', '19999', '31415', '49999', '0999', '100000']) {
+      const wanted = `knowledge-base/policies/returns/article-${n}-v2`;
+      const whole = unbounded.similarTo(wanted);
+      // Typos found by the trie, beyond the other version of the same number.
+      expect(whole.length).toBeGreaterThan(1);
+      expect(bounded.similarTo(wanted)).toEqual(whole);
+    }
+  });
 });
 
 describe('withinEditDistance', () => {
