@@ -8,6 +8,7 @@ import { commit, git, initRepo } from '../helpers/git.js';
 import { startFakeApi } from '../helpers/api-server.js';
 import { sarifErrors } from '../helpers/sarif.js';
 import { makeTree, manifestFor, runCli } from '../helpers/workspace.js';
+import { lineColumnAt } from '../helpers/position.js';
 
 const HELP = { path: 'sources/help-v1.txt', text: 'Contact support. Read the guide. Contact support.\n' };
 const rec = (citation_id: string, source_id: string, quote: string, extra: object = {}) => ({
@@ -296,7 +297,7 @@ describe('the shards of a nightly audit', () => {
     const sha = other.indexOf(`"${'b'.repeat(40)}"`, other.indexOf('"github": {'));
     expect(runCli(['merge-reports', 's1-a.json', 's2-b.json'], root)).toMatchObject({
       code: 2,
-      stderr: `s2-b.json:${other.slice(0, sha).split('\n').length}:${sha - other.lastIndexOf('\n', sha)}: error: s1-a.json and s2-b.json are reports of different runs: their events, commits or scopes differ\n`,
+      stderr: `s2-b.json:${lineColumnAt(other, sha)}: error: s1-a.json and s2-b.json are reports of different runs: their events, commits or scopes differ\n`,
     });
     // Nor an Action report with a CLI one, whose runs cannot be the same (found in review: the first
     // report's scope decided the merge's, so a run over changed files could excuse an empty full run).

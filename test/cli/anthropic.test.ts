@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeTree, REPO, runCli, sha256 } from '../helpers/workspace.js';
+import { lineColumnAt } from '../helpers/position.js';
 
 const FIXTURES = path.join(REPO, '__fixtures__/anthropic');
 
@@ -106,8 +107,7 @@ function objectAt(file: string, needle: string, nth = 1): string {
     if (file[at] === '}') depth++;
     else if (file[at] === '{' && depth-- === 0) break;
   }
-  const before = file.slice(0, at).split('\n');
-  return `${before.length}:${[...before.at(-1)!].length + 1}`;
+  return lineColumnAt(file, at);
 }
 
 describe('the fixtures of __fixtures__/anthropic', () => {

@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeWorkspace, manifestFor, REPO, runCli, type SourceSpec, sha256 } from '../helpers/workspace.js';
+import { lineColumnAt } from '../helpers/position.js';
 
 const RETURNS = {
   path: 'sources/returns-v1.txt',
@@ -379,8 +380,7 @@ describe('check --baseline', () => {
       const at = text.indexOf(from, listed);
       expect(at).toBeGreaterThan(listed);
       writeFileSync(path.join(root, 'base.json'), text.slice(0, at) + to + text.slice(at + from.length));
-      const line = text.slice(0, at).split('\n').length;
-      return `base.json:${line}:${at - text.lastIndexOf('\n', at)}`;
+      return `base.json:${lineColumnAt(text, at)}`;
     };
     const refused = (from: string, to: string, message: string) => {
       const where = edit(from, to);
@@ -468,12 +468,11 @@ describe('check --baseline', () => {
     );
     const text = readFileSync(path.join(root, 's2.json'), 'utf8');
     const failOn = text.indexOf('"any"', text.indexOf('"fail_on"', text.lastIndexOf('"baseline": {')));
-    const line = text.slice(0, failOn).split('\n').length;
     const message =
       'error: s1.json and s2.json were checked against different baselines (or one against none, or with another --fail-on)\n';
     expect(runCli(['merge-reports', 's1.json', 's2.json'], root)).toMatchObject({
       code: 2,
-      stderr: `s2.json:${line}:${failOn - text.lastIndexOf('\n', failOn)}: ${message}`,
+      stderr: `s2.json:${lineColumnAt(text, failOn)}: ${message}`,
     });
     // Nor one checked against none: named as a report that lacks it, at its start.
     runCli(['check', '--format', 'json', '--shard', '2/2', '--output', 's2.json'], root);

@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeWorkspace, runCli, sha256 } from '../helpers/workspace.js';
+import { lineColumnAt } from '../helpers/position.js';
 
 const RETURNS = {
   path: 'sources/returns-v1.txt',
@@ -295,8 +296,7 @@ function edited(file: string, { after, from, to, blame }: Edit, original = repor
   writeFileSync(path.join(root, file), text);
   const offset = typeof blame === 'function' ? blame(text, at) : at + to.indexOf(blame ?? to);
   expect(offset).toBeGreaterThanOrEqual(0);
-  const line = text.slice(0, offset).split('\n').length;
-  return `${line}:${offset - text.lastIndexOf('\n', offset - 1)}`;
+  return lineColumnAt(text, offset);
 }
 
 describe('a report no citegate writes', () => {

@@ -3,21 +3,15 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { shardOf } from '../../src/check/shard.js';
 import { makeWorkspace, manifestFor, runCli, sha256 } from '../helpers/workspace.js';
+import { lineColumnAt } from '../helpers/position.js';
 import { parseShard } from '../../src/model/shard.js';
-
-/** `line:column` of `offset` in `text` (lines ended by LF, of ASCII). */
-function lineColumn(text: string, offset: number): string {
-  expect(offset).toBeGreaterThanOrEqual(0);
-  const before = text.slice(0, offset);
-  return `${before.split('\n').length}:${offset - before.lastIndexOf('\n')}`;
-}
 
 /** `line:column` of the first `value` after the first `after` in the file `file` of `root`. */
 function placeOf(root: string, file: string, after: string, value: string): string {
   const text = readFileSync(path.join(root, file), 'utf8');
   const start = text.indexOf(after);
   expect(start).toBeGreaterThanOrEqual(0);
-  return lineColumn(text, text.indexOf(value, start));
+  return lineColumnAt(text, text.indexOf(value, start));
 }
 
 const SOURCES = Object.fromEntries(
@@ -248,7 +242,7 @@ describe('sharding', () => {
     expect(others).toContain(unlisted.records[stray].file);
     const strayText = JSON.stringify(unlisted);
     expect(merge('unlisted.json')).toBe(
-      `2 unlisted.json:${lineColumn(strayText, strayText.indexOf(JSON.stringify(unlisted.records[stray])) + '{"file":'.length)}: error: unlisted.json holds a record of ${unlisted.records[stray].file} but does not list that file`,
+      `2 unlisted.json:${lineColumnAt(strayText, strayText.indexOf(JSON.stringify(unlisted.records[stray])) + '{"file":'.length)}: error: unlisted.json holds a record of ${unlisted.records[stray].file} but does not list that file`,
     );
     // A report edited by hand (or a broken tool) cannot slip a record in twice, even with its summary made to fit.
     const whole = JSON.parse(readFileSync(path.join(root, 'whole.json'), 'utf8'));
