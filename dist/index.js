@@ -30644,15 +30644,15 @@ function ansiC(ch, next) {
     return next !== undefined && HEX_DIGIT.test(next) ? `${bytes}'$'` : bytes;
 }
 /**
- * How to re-pin these sources, by id: `run \`citegate pin ID...\``. Each
+ * The command that re-pins these sources, by id: `citegate pin ID...`. Each
  * id is one the manifest took, and so one a command line can pass: it
  * refuses lone surrogates and control characters (NUL among them) in a
  * source id.
  */
-function pinAdvice(ids) {
+function pinCommandLine(ids) {
     const words = [...ids];
     const end = words.some((id) => id.startsWith('-')) ? ' --' : '';
-    return `run \`citegate pin${end}${words.map((id) => ` ${shellWord(id)}`).join('')}\``;
+    return `citegate pin${end}${words.map((id) => ` ${shellWord(id)}`).join('')}`;
 }
 
 ;// CONCATENATED MODULE: ./src/load/sources.ts
@@ -30746,7 +30746,7 @@ class SourceLoader {
             return {
                 ok: false,
                 reason: `${label} has SHA-256 ${sha256}, but the manifest pins ${file.sha256}: ` +
-                    `review the new text, then ${pinAdvice([id])} to accept it`,
+                    `review the new text, then run \`${pinCommandLine([id])}\` to accept it`,
                 actualSha256: sha256,
             };
         }

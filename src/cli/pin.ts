@@ -15,7 +15,7 @@ import {
 } from '../load/manifest.js';
 import { DEFAULT_MAX_SOURCE_BYTES, MAX_SOURCE_BYTES, MAX_SOURCE_BYTES_WHY, sha256Hex } from '../load/sources.js';
 import type { Position } from '../engine/positions.js';
-import { pinAdvice } from '../model/shell.js';
+import { pinCommandLine } from '../model/shell.js';
 import type { Workspace } from '../load/workspace.js';
 import { parseCommandArgs, parseByteCount, UsageError } from './args.js';
 import { PIN_HELP } from './help.js';
@@ -225,7 +225,7 @@ function checkPins(
   const summary =
     parts.length === 0
       ? `${pins} checked: each matches its file`
-      : `${parts.join(', ')}${stale.length > 0 ? `: review the new text, then ${pinAdvice(toPin)}` : ''}`;
+      : `${parts.join(', ')}${stale.length > 0 ? `: review the new text, then run \`${pinCommandLine(toPin)}\`` : ''}`;
   io.stdout(`${[...stale, summary].map(escapeMessage).join('\n')}\n`);
   if (unreadable.length > 0) {
     io.stderr(`${unreadable.map(escapeMessage).join('\n')}\n`);

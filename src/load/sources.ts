@@ -5,7 +5,7 @@ import { Buffer, constants, isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import type { PinnedFile, SourceEntry } from './manifest.js';
 import { bomLength, decodeUtf8Text, utf16ByteOrderMark } from './text.js';
-import { pinAdvice } from '../model/shell.js';
+import { pinCommandLine } from '../model/shell.js';
 import type { Workspace } from './workspace.js';
 
 export const DEFAULT_MAX_SOURCE_BYTES = 64 * 1024 * 1024;
@@ -111,7 +111,7 @@ export class SourceLoader {
         ok: false,
         reason:
           `${label} has SHA-256 ${sha256}, but the manifest pins ${file.sha256}: ` +
-          `review the new text, then ${pinAdvice([id])} to accept it`,
+          `review the new text, then run \`${pinCommandLine([id])}\` to accept it`,
         actualSha256: sha256,
       };
     }

@@ -61,13 +61,13 @@ function ansiC(ch: string, next: string | undefined): string {
 }
 
 /**
- * How to re-pin these sources, by id: `run \`citegate pin ID...\``. Each
+ * The command that re-pins these sources, by id: `citegate pin ID...`. Each
  * id is one the manifest took, and so one a command line can pass: it
  * refuses lone surrogates and control characters (NUL among them) in a
  * source id.
  */
-export function pinAdvice(ids: Iterable<string>): string {
+export function pinCommandLine(ids: Iterable<string>): string {
   const words = [...ids];
   const end = words.some((id) => id.startsWith('-')) ? ' --' : '';
-  return `run \`citegate pin${end}${words.map((id) => ` ${shellWord(id)}`).join('')}\``;
+  return `citegate pin${end}${words.map((id) => ` ${shellWord(id)}`).join('')}`;
 }

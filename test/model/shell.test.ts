@@ -1,9 +1,9 @@
-// shellWord and pinAdvice: the words of a command a message suggests, which
+// shellWord and pinCommandLine: the words of a command a message suggests, which
 // bash must read back as the ids, byte for byte, whatever the locale, while
 // the command itself holds no character that no output shows raw.
 import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
-import { canPass, pinAdvice, shellWord } from '../../src/model/shell.js';
+import { canPass, pinCommandLine, shellWord } from '../../src/model/shell.js';
 import { argumentsOf, bash, PRINT_ARGUMENTS } from '../helpers/bash.js';
 
 /** What no output may hold raw (docs/security.md), written out here apart from src/model/escape.ts. */
@@ -136,14 +136,14 @@ describe('shellWord', () => {
   });
 });
 
-describe('pinAdvice', () => {
+describe('pinCommandLine', () => {
   it('names each source, after -- when one starts with -', () => {
-    expect(pinAdvice(['returns-v1', 'help-v1'])).toBe('run `citegate pin returns-v1 help-v1`');
-    expect(pinAdvice(['a\u2028b', '-x'])).toBe("run `citegate pin -- $'a\\xE2\\x80\\xA8'$'b' -x`");
+    expect(pinCommandLine(['returns-v1', 'help-v1'])).toBe('citegate pin returns-v1 help-v1');
+    expect(pinCommandLine(['a\u2028b', '-x'])).toBe("citegate pin -- $'a\\xE2\\x80\\xA8'$'b' -x");
   });
 
   // The manifest refuses a source id holding a lone surrogate: none comes here, and one would be a bug.
   it('suggests no command that misnames an id no command line can pass', () => {
-    expect(() => pinAdvice(['ok', 's\ud800x'])).toThrow(/no command line can pass/);
+    expect(() => pinCommandLine(['ok', 's\ud800x'])).toThrow(/no command line can pass/);
   });
 });
