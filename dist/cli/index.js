@@ -24460,9 +24460,10 @@ const INIT_HELP = `Usage: citegate init [options]
 Starts citegate in a repository with a folder of source texts. Writes
 citegate.yml, which lists every text file under the folder as a source (its
 id from its file name, pinned to its SHA-256, retrieved today) and where the
-citation files go (answers/**/*.json), and answers/example.json, one record
-that quotes a source and passes. Then prints the next steps. It writes over
-nothing: if either file is there, it writes neither.
+citation files go (answers/**/*.{json,jsonl,yaml,yml}), and
+answers/example.json, one record that quotes a source and passes. Then
+prints the next steps. It writes over nothing: if either file is there, it
+writes neither.
 
 Options:
   --sources DIR           the folder of the source texts (default: sources in
@@ -24749,7 +24750,8 @@ function reportChunks(result, settings) {
 /** The manifest init writes, at the workspace root, and the example beside the answers it stands for. */
 const INIT_MANIFEST = 'citegate.yml';
 const INIT_EXAMPLE = 'answers/example.json';
-const INIT_PATTERN = 'answers/**/*.json';
+// Every format citegate reads: a pattern of .json alone left the YAML answers that the next steps invite unread.
+const INIT_PATTERN = 'answers/**/*.{json,jsonl,yaml,yml}';
 /** Nothing can be planned (no text, or none with a passage to quote): exit 2, nothing written. */
 class InitError extends Error {
 }
@@ -24787,7 +24789,7 @@ function planInit(texts, folder, today, folderLabel) {
             `    retrieved: ${today}`,
         ]),
         'citations:',
-        `  - ${INIT_PATTERN}   # JSON Lines and YAML too: add answers/**/*.jsonl, answers/**/*.yaml`,
+        `  - ${INIT_PATTERN}   # JSON, JSON Lines and YAML`,
         '',
     ].join('\n');
     // What is written must load as it will be read: a name the YAML above cannot carry stops here.

@@ -16,7 +16,8 @@ import { bomLength } from '../load/text.js';
 /** The manifest init writes, at the workspace root, and the example beside the answers it stands for. */
 export const INIT_MANIFEST = 'citegate.yml';
 export const INIT_EXAMPLE = 'answers/example.json';
-export const INIT_PATTERN = 'answers/**/*.json';
+// Every format citegate reads: a pattern of .json alone left the YAML answers that the next steps invite unread.
+export const INIT_PATTERN = 'answers/**/*.{json,jsonl,yaml,yml}';
 
 export interface InitPlan {
   readonly manifest: string;
@@ -68,7 +69,7 @@ export function planInit(texts: readonly FolderText[], folder: string, today: st
       `    retrieved: ${today}`,
     ]),
     'citations:',
-    `  - ${INIT_PATTERN}   # JSON Lines and YAML too: add answers/**/*.jsonl, answers/**/*.yaml`,
+    `  - ${INIT_PATTERN}   # JSON, JSON Lines and YAML`,
     '',
   ].join('\n');
   // What is written must load as it will be read: a name the YAML above cannot carry stops here.

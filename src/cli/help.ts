@@ -122,9 +122,10 @@ export const INIT_HELP = `Usage: citegate init [options]
 Starts citegate in a repository with a folder of source texts. Writes
 citegate.yml, which lists every text file under the folder as a source (its
 id from its file name, pinned to its SHA-256, retrieved today) and where the
-citation files go (answers/**/*.json), and answers/example.json, one record
-that quotes a source and passes. Then prints the next steps. It writes over
-nothing: if either file is there, it writes neither.
+citation files go (answers/**/*.{json,jsonl,yaml,yml}), and
+answers/example.json, one record that quotes a source and passes. Then
+prints the next steps. It writes over nothing: if either file is there, it
+writes neither.
 
 Options:
   --sources DIR           the folder of the source texts (default: sources in

@@ -51,7 +51,7 @@ describe('citegate init', () => {
       `    sha256: ${sha256(RETURNS)}`,
       `    retrieved: ${date}`,
       'citations:',
-      '  - answers/**/*.json   # JSON Lines and YAML too: add answers/**/*.jsonl, answers/**/*.yaml',
+      '  - answers/**/*.{json,jsonl,yaml,yml}   # JSON, JSON Lines and YAML',
       '',
     ]);
     expect(JSON.parse(read(root, 'answers/example.json'))).toEqual({
@@ -73,6 +73,29 @@ describe('citegate init', () => {
     // What it wrote passes, and every pin holds.
     expect(runCli(['check'], root)).toEqual({ code: 0, stdout: 'example-1: located\nlocated=1/1\n', stderr: '' });
     expect(runCli(['pin', '--check'], root)).toMatchObject({ code: 0, stderr: '' });
+    // Answers in every format the next steps name are checked: one that is wrong fails the run.
+    writeFileSync(
+      path.join(root, 'answers/more.jsonl'),
+      '{"citation_id": "l-1", "source_id": "returns-v1", "quote": "A receipt is required."}\n',
+    );
+    writeFileSync(
+      path.join(root, 'answers/more.yaml'),
+      'citations:\n  - citation_id: y-1\n    source_id: returns-v1\n    quote: A receipt is not required.\n',
+    );
+    writeFileSync(
+      path.join(root, 'answers/more.yml'),
+      'citations:\n  - citation_id: y-2\n    source_id: returns-v1\n    quote: Returns are accepted\n',
+    );
+    expect(runCli(['check'], root)).toEqual({
+      code: 1,
+      stdout:
+        'answers/example.json:3: example-1: located\n' +
+        'answers/more.jsonl:1: l-1: located\n' +
+        'answers/more.yaml:2: y-1: quote not found\n' +
+        'answers/more.yml:2: y-2: located\n' +
+        'located=3/4\n',
+      stderr: '',
+    });
   });
 
   it('takes the folder from --sources and the repository from --root, and says so in the next steps', () => {
