@@ -303,6 +303,7 @@ export type HintKind =
   | 'compatibility'
   | 'invisible'
   | 'hyphenation'
+  | 'markup'
   | 'word boundary'
   | 'other version'
   | 'other source';
@@ -313,6 +314,7 @@ export const HINT_KINDS: readonly HintKind[] = [
   'compatibility',
   'invisible',
   'hyphenation',
+  'markup',
   'word boundary',
   'other version',
   'other source',

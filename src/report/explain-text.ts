@@ -40,6 +40,7 @@ const ONLY: Partial<Record<HintResult['kind'], string>> = {
   compatibility: 'only ligatures or other compatibility characters differ',
   invisible: 'only invisible characters differ',
   hyphenation: 'only a word hyphenated across a line break differs',
+  markup: 'only Markdown markup differs',
 };
 
 function plural(n: number, one: string, many = `${one}s`): string {

@@ -324,6 +324,27 @@ describe('a quote too long to explain', () => {
   });
 });
 
+describe('a quote that left out the Markdown of its source', () => {
+  it('is not found, with a hint naming the markup, in the text and JSON reports and read back', () => {
+    const source = '# Returns\n\nReturns are accepted within **30 days** of delivery.\n';
+    const quote = 'Returns are accepted within 30 days of delivery.';
+    const { lines, records } = explainRun(source, [{ quote }]);
+    expect(records[0].verdict).toBe('quote not found');
+    const hints = records[0].detail!.hints as { kind: string; line: number; column: number; end_column: number }[];
+    expect(hints.map((h) => [h.kind, h.line, h.column, h.end_column])).toEqual([['markup', 3, 1, 53]]);
+    expect(lines[2]).toBe(
+      '  hint: only Markdown markup differs: the quote has "30" where the source has "**30"; "days" where it has "days**" (line 3, columns 1-52)',
+    );
+    const root = makeWorkspace(
+      { 's-v1': { path: 'sources/s.md', text: source } },
+      { 'answers/a.json': JSON.stringify([{ citation_id: 'c0', source_id: 's-v1', quote }]) },
+    );
+    expect(runCli(['check', '--format', 'json', '--output', 'r.json'], root).code).toBe(1);
+    const merged = JSON.parse(runCli(['merge-reports', 'r.json'], root).stdout);
+    expect(merged.records[0].detail.hints[0].kind).toBe('markup');
+  });
+});
+
 describe('explanations that used to fail or mislead', () => {
   // Found in review: past 1,000 matches the context was judged on the first 1,001 alone, so a
   // located record was explained as "the quote occurs 1001 times in the source, but never after the prefix".
