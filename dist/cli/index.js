@@ -21309,6 +21309,8 @@ const MAGNITUDES = {
 };
 /** Words between a number and its unit that do not change the unit ("30 calendar days"). */
 const QUALIFIERS = 'calendar|consecutive|full|whole|straight|additional|extra|more|further';
+/** Words between "per" (or "a", "each"…) and a period that do not change it ("per calendar year"). */
+const PERIOD_QUALIFIERS = 'calendar|full|whole';
 const words = (table) => Object.keys(table)
     .sort((a, b) => b.length - a.length)
     .map((u) => u.replace(/[.$]/g, '\\$&').replace(/ /g, '[\\s-]'))
@@ -21350,7 +21352,7 @@ function caseFolded(text) {
 const AM_PM = new RegExp(`\\s?(a\\.m\\.|p\\.m\\.|am|pm|noon|midnight)${END}`, 'uy');
 const MAGNITUDE_WORD = new RegExp(`\\s?(thousand|million|billion|trillion|bn)${END}`, 'uy');
 const UNIT = new RegExp(`(?:\\s|[-\\u2010\\u2011])?(?:(?:${QUALIFIERS})[\\s-])?(${words(UNITS)})${END}|\\s?([$€£¥₹])(?![0-9])`, 'uy');
-const PER = new RegExp(`\\s?(?:per\\s|/\\s?)(${words(PER_WORDS)})${END}|\\s(?:a|an|each|every)\\s(${words(A_WORDS)})${END}|\\s(${words(ADJECTIVE_PERIODS)})${END}`, 'uy');
+const PER = new RegExp(`\\s?(?:per\\s(?:(?:${PERIOD_QUALIFIERS})\\s)?|/\\s?)(${words(PER_WORDS)})${END}|\\s(?:a|an|each|every)\\s(?:(?:${PERIOD_QUALIFIERS})\\s)?(${words(A_WORDS)})${END}|\\s(${words(ADJECTIVE_PERIODS)})${END}`, 'uy');
 const TIME_WORD = /(?<![\p{L}\p{N}_])(noon|midday|midnight)(?![\p{L}\p{N}_])/gu;
 const RANGE = /^\s?(?:[-\u2010\u2011\u2012\u2013\u2014\u2212]|to|through|thru|until|till)\s?$/u;
 const AND = /^\sand\s$/;

@@ -171,6 +171,8 @@ const MAGNITUDES: Record<string, number> = {
 };
 /** Words between a number and its unit that do not change the unit ("30 calendar days"). */
 const QUALIFIERS = 'calendar|consecutive|full|whole|straight|additional|extra|more|further';
+/** Words between "per" (or "a", "each"…) and a period that do not change it ("per calendar year"). */
+const PERIOD_QUALIFIERS = 'calendar|full|whole';
 
 const words = (table: Record<string, unknown>) =>
   Object.keys(table)
@@ -220,7 +222,7 @@ const UNIT = new RegExp(
   'uy',
 );
 const PER = new RegExp(
-  `\\s?(?:per\\s|/\\s?)(${words(PER_WORDS)})${END}|\\s(?:a|an|each|every)\\s(${words(A_WORDS)})${END}|\\s(${words(ADJECTIVE_PERIODS)})${END}`,
+  `\\s?(?:per\\s(?:(?:${PERIOD_QUALIFIERS})\\s)?|/\\s?)(${words(PER_WORDS)})${END}|\\s(?:a|an|each|every)\\s(?:(?:${PERIOD_QUALIFIERS})\\s)?(${words(A_WORDS)})${END}|\\s(${words(ADJECTIVE_PERIODS)})${END}`,
   'uy',
 );
 const TIME_WORD = /(?<![\p{L}\p{N}_])(noon|midday|midnight)(?![\p{L}\p{N}_])/gu;

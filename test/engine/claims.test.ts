@@ -240,6 +240,10 @@ describe('missingNumbers', () => {
     ['It costs $10 a month.', 'It costs $10 monthly.', []],
     ['It costs $10 a month.', 'It costs $10.', ['$10 a month']],
     ['It costs $10.', 'It costs $10 per month.', []],
+    // A period said with calendar, full or whole is that period (found by a newcomer's review).
+    ['Up to 20 working days a year.', 'You get 20 working days per calendar year.', []],
+    ['It costs $10 a month.', 'It costs $10 each full month.', []],
+    ['It costs $10 a month.', 'It costs $10 per calendar year.', ['$10 a month']],
     // 2. Arabic separators.
     ['نسبة ٣٫٥ %', 'a rate of 3.5 %', []],
     ['١٬٠٠٠ دولار', '1,000 dollars', []],
