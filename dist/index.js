@@ -38302,7 +38302,11 @@ function findHints(view, quote, near) {
             continue;
         if (fold.quick) {
             // The folded quote must be in the folded stretch, and more often than the quote's own copies account for.
-            const found = countOf(fold.quick(stretch), fold.quick(quote));
+            const quick = fold.quick(quote);
+            // A quote of nothing but what the fold removes cannot match as folded (foldedMatch says the same).
+            if (quick === '')
+                continue;
+            const found = countOf(fold.quick(stretch), quick);
             if (found === 0 || (fold.inPlace && found <= (copies ??= cleanCopies(stretch, quote))))
                 continue;
         }
@@ -38424,6 +38428,9 @@ function foldedMatch(text, quote, fold, stretch, source, from) {
 }
 /** How many times `part` is in `text`, overlapping ones too. */
 function countOf(text, part) {
+    // indexOf finds '' at the end of the text however far past it it starts: the loop would not end.
+    if (part === '')
+        return 0;
     let count = 0;
     for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1))
         count++;

@@ -332,6 +332,16 @@ describe('findHints', () => {
     expect(hintsFor(view(source), quote)).toEqual([]);
   });
 
+  // Found by the differential test: a quote of nothing but markup (a link's target is markup too) folded to '',
+  // and counting '' in the source's stretch never ended.
+  it.each(['](Returns)', '[](accepted)', '](delivery) **', '** __'])(
+    'explains the quote %j, all or nearly all markup, and ends',
+    (quote) => {
+      const v = view('Returns are accepted within **30 days** of `delivery` and [more](x) _here_ **.');
+      expect(hintsFor(v, normalizeText(quote)).filter((h) => h.kind === 'markup')).toEqual([]);
+    },
+  );
+
   it('names where the folded quote matches', () => {
     const v = view('Intro. A Receipt Is Required. End.');
     const [hint] = hintsFor(v, 'A receipt is required.');

@@ -425,7 +425,10 @@ export function findHints(view: SourceView, quote: string, near: { start: number
     if (fold.touches && !fold.touches.test(stretch) && !fold.touches.test(quote)) continue;
     if (fold.quick) {
       // The folded quote must be in the folded stretch, and more often than the quote's own copies account for.
-      const found = countOf(fold.quick(stretch), fold.quick(quote));
+      const quick = fold.quick(quote);
+      // A quote of nothing but what the fold removes cannot match as folded (foldedMatch says the same).
+      if (quick === '') continue;
+      const found = countOf(fold.quick(stretch), quick);
       if (found === 0 || (fold.inPlace && found <= (copies ??= cleanCopies(stretch, quote)))) continue;
     }
     const hint = foldedMatch(text, quote, fold, stretch, fold.apply(stretch), from);
@@ -556,6 +559,8 @@ function foldedMatch(
 
 /** How many times `part` is in `text`, overlapping ones too. */
 function countOf(text: string, part: string): number {
+  // indexOf finds '' at the end of the text however far past it it starts: the loop would not end.
+  if (part === '') return 0;
   let count = 0;
   for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) count++;
   return count;
