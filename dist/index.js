@@ -33293,6 +33293,7 @@ function readLevelOverrides(read) {
 
 
 
+
 const DEFAULT_MANIFEST = 'citegate.yml';
 /**
  * A manifest is refused past these: 8 MiB (some 57,000 sources of four lines;
@@ -33472,7 +33473,7 @@ function readString(doc, pair, what, report) {
     }
     return value;
 }
-function readPinnedFile(doc, map, pairs, what, index, report, options) {
+function readPinnedFile(doc, map, pairs, what, id, index, report, options) {
     const pathPair = pairs.get('path');
     if (pathPair === undefined) {
         report(nodeOffset(map), `${what} has no \`path\``);
@@ -33511,7 +33512,10 @@ function readPinnedFile(doc, map, pairs, what, index, report, options) {
         if (value !== undefined && SHA256.test(value))
             sha256 = value.toLowerCase();
         else if (!options.forPin) {
-            report(nodeOffset(node, nodeOffset(shaPair.key)), `the \`sha256\` of ${what} must be 64 hexadecimal digits`);
+            // Pinning the source (by id: not every source, whose stale pins it would accept unseen) writes the hash in
+            // place of any single value; one it cannot rewrite says what to do instead, as pin would.
+            const fix = sha256NotEditable ?? `run \`${pinCommandLine([id])}\` to record it`;
+            report(nodeOffset(node, nodeOffset(shaPair.key)), `the \`sha256\` of ${what} must be 64 hexadecimal digits: ${fix}`);
         }
     }
     if (filePath === undefined)
@@ -33565,7 +33569,7 @@ function readSource(doc, pair, index, report, options) {
         return undefined;
     }
     const keys = readKeys(doc, node, SOURCE_KEYS, what, report);
-    const file = readPinnedFile(doc, node, keys, what, index, report, options);
+    const file = readPinnedFile(doc, node, keys, what, id, index, report, options);
     let retrieved;
     const retrievedPair = keys.get('retrieved');
     if (retrievedPair === undefined)
@@ -33587,7 +33591,7 @@ function readSource(doc, pair, index, report, options) {
         }
         else {
             const originalKeys = readKeys(doc, originalNode, ORIGINAL_KEYS, `the \`original\` of ${what}`, report);
-            original = readPinnedFile(doc, originalNode, originalKeys, `the \`original\` of ${what}`, index, report, options);
+            original = readPinnedFile(doc, originalNode, originalKeys, `the \`original\` of ${what}`, id, index, report, options);
         }
     }
     let audience;

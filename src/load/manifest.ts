@@ -12,6 +12,7 @@ import type { Workspace } from './workspace.js';
 import { deref, nodeOffset, parseYaml, scalarSource, scalarText, yamlMarks } from './yaml-nodes.js';
 import type { Problem } from '../model/problem.js';
 import { EXCERPT, shorten } from '../model/escape.js';
+import { pinCommandLine } from '../model/shell.js';
 import { folderEnding, NAME_SEPARATORS } from '../model/paths.js';
 import { CHECK_LEVELS, CHECK_NAMES, type CheckLevel, type CheckLevels, DEFAULT_CHECKS } from '../model/levels.js';
 
@@ -325,6 +326,7 @@ function readPinnedFile(
   map: YAMLMap,
   pairs: Map<string, Pair>,
   what: string,
+  id: string,
   index: TextLineIndex,
   report: Report,
   options: LoadManifestOptions,
@@ -360,7 +362,13 @@ function readPinnedFile(
     }
     if (value !== undefined && SHA256.test(value)) sha256 = value.toLowerCase();
     else if (!options.forPin) {
-      report(nodeOffset(node, nodeOffset(shaPair.key)), `the \`sha256\` of ${what} must be 64 hexadecimal digits`);
+      // Pinning the source (by id: not every source, whose stale pins it would accept unseen) writes the hash in
+      // place of any single value; one it cannot rewrite says what to do instead, as pin would.
+      const fix = sha256NotEditable ?? `run \`${pinCommandLine([id])}\` to record it`;
+      report(
+        nodeOffset(node, nodeOffset(shaPair.key)),
+        `the \`sha256\` of ${what} must be 64 hexadecimal digits: ${fix}`,
+      );
     }
   }
   if (filePath === undefined) return undefined;
@@ -422,7 +430,7 @@ function readSource(
     return undefined;
   }
   const keys = readKeys(doc, node, SOURCE_KEYS, what, report);
-  const file = readPinnedFile(doc, node, keys, what, index, report, options);
+  const file = readPinnedFile(doc, node, keys, what, id, index, report, options);
 
   let retrieved: string | undefined;
   const retrievedPair = keys.get('retrieved');
@@ -448,7 +456,16 @@ function readSource(
       );
     } else {
       const originalKeys = readKeys(doc, originalNode, ORIGINAL_KEYS, `the \`original\` of ${what}`, report);
-      original = readPinnedFile(doc, originalNode, originalKeys, `the \`original\` of ${what}`, index, report, options);
+      original = readPinnedFile(
+        doc,
+        originalNode,
+        originalKeys,
+        `the \`original\` of ${what}`,
+        id,
+        index,
+        report,
+        options,
+      );
     }
   }
 

@@ -913,7 +913,7 @@ describe('citegate check cannot run (exit 2)', () => {
       code: 2,
       stdout: '',
       stderr:
-        'citegate.yml:5:13: error: the `sha256` of source `a` must be 64 hexadecimal digits\n' +
+        'citegate.yml:5:13: error: the `sha256` of source `a` must be 64 hexadecimal digits: run `citegate pin a` to record it\n' +
         'citegate.yml:6:16: error: the `retrieved` date of source `a` must be a calendar date written YYYY-MM-DD\n',
     });
   });

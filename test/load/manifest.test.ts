@@ -108,7 +108,7 @@ describe('the manifest', () => {
     ).toEqual([
       'citegate.yml:1:10: version must be 1 (the only manifest version there is)',
       'citegate.yml:4:11: the `path` of source `a-v1` must be a non-empty string',
-      'citegate.yml:5:13: the `sha256` of source `a-v1` must be 64 hexadecimal digits',
+      'citegate.yml:5:13: the `sha256` of source `a-v1` must be 64 hexadecimal digits: run `citegate pin a-v1` to record it',
       'citegate.yml:6:16: the `retrieved` date of source `a-v1` must be a calendar date written YYYY-MM-DD',
       'citegate.yml:7:5: unknown key `audiance` in source `a-v1` (did you mean `audience`?)',
       'citegate.yml:8:15: the `audience` of source `a-v1` must be a non-empty list of names, e.g. [support]',
@@ -119,6 +119,45 @@ describe('the manifest', () => {
       'citegate.yml:13:11: bad glob pattern: unmatched [ in "[abc"',
       'citegate.yml:14:5: a `citations` entry must be a glob pattern or a mapping with `path` and `audience`',
       'citegate.yml:15:1: unknown key `colour` in the manifest (allowed: version, sources, citations, checks, require)',
+    ]);
+  });
+
+  it('says how to record a malformed sha256: pin its source, the id quoted as a shell reads it', () => {
+    const entry = (id: string, sha256: string, original = '') =>
+      `  ${id}:\n    path: a.txt\n    sha256:${sha256}\n    retrieved: 2026-01-01${original}`;
+    expect(
+      problemsOf(
+        [
+          'version: 1',
+          'sources:',
+          entry('returns-v1', ' TODO', '\n    original:\n      path: o.pdf\n      sha256: 9ab0…'),
+          entry('"it\'s"', ''),
+          entry('"-x"', ' 12'),
+          entry('"v1\\u2028b"', ' ""'),
+        ].join('\n'),
+      ),
+    ).toEqual([
+      'citegate.yml:5:13: the `sha256` of source `returns-v1` must be 64 hexadecimal digits: run `citegate pin returns-v1` to record it',
+      'citegate.yml:9:15: the `sha256` of the `original` of source `returns-v1` must be 64 hexadecimal digits: run `citegate pin returns-v1` to record it',
+      "citegate.yml:12:12: the `sha256` of source `it's` must be 64 hexadecimal digits: run `citegate pin 'it'\\''s'` to record it",
+      'citegate.yml:16:13: the `sha256` of source `-x` must be 64 hexadecimal digits: run `citegate pin -- -x` to record it',
+      "citegate.yml:20:13: the `sha256` of source `v1\u2028b` must be 64 hexadecimal digits: run `citegate pin $'v1\\xE2\\x80\\xA8'$'b'` to record it",
+    ]);
+  });
+
+  it('says what to write instead for a malformed sha256 that pin cannot rewrite', () => {
+    expect(
+      problemsOf(
+        [
+          'version: 1',
+          'sources:',
+          '  a: {path: a.txt, sha256: &h TODO, retrieved: 2026-01-01}',
+          '  c: {path: c.txt, sha256: [TODO], retrieved: 2026-01-01}',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      'citegate.yml:3:31: the `sha256` of source `a` must be 64 hexadecimal digits: its `sha256` carries an anchor (&h) that other values may share: remove the anchor',
+      'citegate.yml:4:28: the `sha256` of source `c` must be 64 hexadecimal digits: its `sha256` is not a single value (a list or a mapping): write the hash there, or leave it empty',
     ]);
   });
 
