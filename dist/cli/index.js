@@ -13473,6 +13473,10 @@ const SHAPE = 'expected an array of citation records, or an object with a "citat
 function shapeProblem(document) {
     if (document === undefined || document.has('citations'))
         return SHAPE;
+    const report = reportKind(document);
+    if (report !== undefined) {
+        return `this is ${report}, not a citation file: write reports where the manifest's \`citations\` patterns do not match them`;
+    }
     if (document.has('citation_id') || document.has('quote'))
         return `${SHAPE} (one record, alone: put it in a list)`;
     let compared = 0;
@@ -13487,6 +13491,22 @@ function shapeProblem(document) {
         }
     }
     return SHAPE;
+}
+/**
+ * What a top-level object is when it is a report citegate writes (read back
+ * by the next run when it was written where the citation files are): told by
+ * its top level only, never quoted.
+ */
+function reportKind(document) {
+    // A report read from YAML holds maps (mapAsMap), one from JSON plain objects.
+    const tool = document.get('tool');
+    const toolName = tool instanceof Map ? tool.get('name') : citation_file_isPlainObject(tool) ? tool.name : undefined;
+    if (toolName === 'citegate' && document.has('records'))
+        return 'a citegate JSON report (`--format json` writes one)';
+    if (document.get('version') === '2.1.0' && Array.isArray(document.get('runs'))) {
+        return 'a SARIF report (`--format sarif` writes one)';
+    }
+    return undefined;
 }
 function jsonProblem(error, text) {
     if (!(error instanceof JsonSyntaxError))

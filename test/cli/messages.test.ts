@@ -74,6 +74,25 @@ describe('did you mean, for a near-miss key of a citation file', () => {
   });
 });
 
+describe('a report written where the citation files are', () => {
+  it('is said to be one, at its first line, and the other files are still checked', () => {
+    const root = makeWorkspace(
+      { 'returns-v1': RETURNS },
+      { 'answers/a.json': JSON.stringify([{ citation_id: 'a1', source_id: 'returns-v1', quote: 'Returns' }]) },
+    );
+    expect(runCli(['check', '--format', 'json', '--output', 'answers/report.json'], root).code).toBe(0);
+    expect(runCli(['check', '--format', 'sarif', '--output', 'answers/sarif.json'], root).code).toBe(1);
+    const tail = "not a citation file: write reports where the manifest's `citations` patterns do not match them";
+    expect(runCli(['check'], root)).toEqual({
+      code: 1,
+      stdout: 'answers/a.json:1: a1: located\nlocated=1/1\n',
+      stderr:
+        `answers/report.json:1:1: error: this is a citegate JSON report (\`--format json\` writes one), ${tail}\n` +
+        `answers/sarif.json:1:1: error: this is a SARIF report (\`--format sarif\` writes one), ${tail}\n`,
+    });
+  });
+});
+
 describe('did you mean, for a mistyped option or command', () => {
   const root = makeWorkspace({ 'returns-v1': RETURNS }, {});
   it.each([

@@ -49,6 +49,31 @@ describe('JSON citation files', () => {
     ]);
   });
 
+  it('says a report citegate wrote is one, not a citation file, by its top level alone', () => {
+    const JSON_REPORT =
+      "this is a citegate JSON report (`--format json` writes one), not a citation file: write reports where the manifest's `citations` patterns do not match them";
+    const SARIF =
+      "this is a SARIF report (`--format sarif` writes one), not a citation file: write reports where the manifest's `citations` patterns do not match them";
+    const report = { version: 1, tool: { name: 'citegate', version: '1.0.0' }, summary: {}, records: [] };
+    expect(parse(JSON.stringify(report, null, 2), 'json').problems).toEqual([`1:1: ${JSON_REPORT}`]);
+    expect(parse(`\n  ${JSON.stringify(report)}`, 'json').problems).toEqual([`2:3: ${JSON_REPORT}`]);
+    expect(parse('tool: {name: citegate}\nrecords: []\n', 'yaml').problems).toEqual([`1:1: ${JSON_REPORT}`]);
+    const sarif = { $schema: 'https://json.schemastore.org/sarif-2.1.0.json', version: '2.1.0', runs: [] };
+    expect(parse(JSON.stringify(sarif), 'json').problems).toEqual([`1:1: ${SARIF}`]);
+    // Not a report: another tool's, a report's name without its records, a SARIF version that is not 2.1.0.
+    for (const other of [
+      { ...report, tool: { name: 'other' } },
+      { tool: { name: 'citegate' } },
+      { tool: 'citegate', records: [] },
+      { ...sarif, version: 2.1 },
+      { ...sarif, runs: {} },
+    ]) {
+      expect(parse(JSON.stringify(other), 'json').problems).toEqual([
+        '1:1: expected an array of citation records, or an object with a "citations" array',
+      ]);
+    }
+  });
+
   it('counts columns in code points', () => {
     expect(parse('["😀😀", {"citation_id": "c1"}]', 'json').records[1]).toEqual({ line: 1, column: 8, id: 'c1' });
   });
