@@ -37,17 +37,10 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     }
     if (command === 'help') {
       const topic = rest[0];
-      if (topic === undefined) io.stdout(MAIN_HELP);
-      else if (COMMANDS[topic]) io.stdout(COMMANDS[topic].help);
-      else throw new UsageError(`no command ${JSON.stringify(topic)}`, '');
+      io.stdout(topic === undefined ? MAIN_HELP : commandNamed(topic).help);
       return 0;
     }
-    const entry = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-    if (!entry) {
-      const near = nearestName(command, Object.keys(COMMANDS));
-      throw new UsageError(`unknown command ${JSON.stringify(command)}${near ? ` (did you mean ${near}?)` : ''}`, '');
-    }
-    return await entry.run(rest, io);
+    return await commandNamed(command).run(rest, io);
   } catch (error) {
     // Every line in the one form of standard error: `file:line:column: error: message`, or `citegate: error: message`.
     if (error instanceof UsageError) {
@@ -82,6 +75,17 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     }
     return internalError(error, io);
   }
+}
+
+/**
+ * The command of this name, for running it or for its help; a usage error
+ * naming the one likely meant when there is none (an own key only: not
+ * `constructor`).
+ */
+function commandNamed(name: string): (typeof COMMANDS)[string] {
+  if (Object.hasOwn(COMMANDS, name)) return COMMANDS[name];
+  const near = nearestName(name, Object.keys(COMMANDS));
+  throw new UsageError(`unknown command ${JSON.stringify(name)}${near ? ` (did you mean ${near}?)` : ''}`, '');
 }
 
 /** An error citegate did not expect fails closed: exit 2, a message, where to report it. */

@@ -111,6 +111,12 @@ describe('did you mean, for a mistyped option or command', () => {
     ],
     [['chek'], 'unknown command "chek" (did you mean check?); see citegate --help'],
     [['merge'], 'unknown command "merge" (did you mean merge-reports?); see citegate --help'],
+    // `help` names a command as running one does.
+    [['help', 'chek'], 'unknown command "chek" (did you mean check?); see citegate --help'],
+    [['help', 'merge'], 'unknown command "merge" (did you mean merge-reports?); see citegate --help'],
+    [['help', 'frobnicate'], 'unknown command "frobnicate"; see citegate --help'],
+    // Found: a key every object has was taken for a command, and its help printed as "undefined", exit 0.
+    [['help', 'constructor'], 'unknown command "constructor"; see citegate --help'],
     // Nothing near enough: no guess.
     [['check', '--frobnicate'], "unknown option '--frobnicate'; see citegate check --help"],
     [['check', '-x'], "unknown option '-x'; see citegate check --help"],
