@@ -21062,7 +21062,7 @@ function claimCoverage(claims, sentences, search = 'cheaper') {
                         covered[id] = searchedCover(fitting, keys[id]);
             }
             else {
-                const inSentences = new PatternSet(fitting);
+                const inSentences = new PatternSet(fitting.map(edged));
                 for (let id = 0; id < keys.length; id++)
                     if (!covered[id])
                         covered[id] = claimsCover(inSentences, keys[id]);
@@ -21074,47 +21074,46 @@ function claimCoverage(claims, sentences, search = 'cheaper') {
 /**
  * Marks covered the sentences (their keys) that a claim contains between
  * word boundaries (a claim spanning sentences), of those not covered yet.
+ * Every sentence the automaton tells is on boundaries (edged), and so are
+ * the shorter ones ending with it (sentences.shorter): a sentence found
+ * once was found with all of those, so the walk stops at one found before.
  */
 function containedInClaims(keys, covered, claimKeys) {
     const open = keys.flatMap((_, id) => (covered[id] ? [] : [id]));
     if (open.length === 0)
         return;
-    const sentences = new PatternSet(open.map((id) => keys[id]));
+    const sentences = new PatternSet(open.map((id) => edged(keys[id])));
     for (const claim of claimKeys)
-        sentences.scan(claim, (end, longest) => {
+        sentences.scan(edged(claim), (_end, longest) => {
             for (let node = longest; node >= 0; node = sentences.shorter(node)) {
                 const id = open[sentences.index(node)];
-                if (!covered[id] && onWordBoundaries(claim, end - sentences.length(node), end))
-                    covered[id] = true;
+                if (covered[id])
+                    break;
+                covered[id] = true;
             }
         });
 }
 /**
- * Whether the claims (the patterns) that a sentence's key holds between word
- * boundaries cover at least half of its letters and digits. Of those ending
- * at one place, the longest that starts on a boundary holds the others.
+ * Whether the claims (the patterns, edged) that a sentence's key holds
+ * between word boundaries cover at least half of its letters and digits. Of
+ * those ending at one place, the longest holds the others.
  */
 function claimsCover(claims, key) {
+    const text = edged(key);
     // +1 where a claim's stretch starts, -1 where it ends: a unit is covered where the sum is above 0.
-    const edges = new Int32Array(key.length + 1);
-    claims.scan(key, (end, longest) => {
-        for (let node = longest; node >= 0; node = claims.shorter(node)) {
-            const start = end - claims.length(node);
-            if (onWordBoundaries(key, start, end)) {
-                edges[start]++;
-                edges[end]--;
-                return;
-            }
-        }
+    const edges = new Int32Array(text.length + 1);
+    claims.scan(text, (end, longest) => {
+        edges[end - claims.length(longest)]++;
+        edges[end]--;
     });
-    return halfCovered(key, edges);
+    return halfCovered(text, edges);
 }
 /** claimsCover, each claim searched for in the key: every place it is on word boundaries, the same union. */
 function searchedCover(claims, key) {
     const edges = new Int32Array(key.length + 1);
     for (const claim of claims) {
         for (let at = key.indexOf(claim); at >= 0; at = key.indexOf(claim, at + 1)) {
-            if (onWordBoundaries(key, at, at + claim.length)) {
+            if (isEdge(key, at) && isEdge(key, at + claim.length)) {
                 edges[at]++;
                 edges[at + claim.length]--;
             }
@@ -21122,6 +21121,63 @@ function searchedCover(claims, key) {
     }
     return halfCovered(key, edges);
 }
+/**
+ * Where a claim or a sentence may start or end in a key, marked by edged():
+ * U+037E (GREEK QUESTION MARK), which NFC makes `;`, so that no key (the
+ * NFC text claimKey makes) holds one of its own.
+ */
+const EDGE = 0x37e;
+const isHigh = (unit) => unit >= 0xd800 && unit <= 0xdbff;
+const isLow = (unit) => unit >= 0xdc00 && unit <= 0xdfff;
+/**
+ * Whether a claim or a sentence may start or end at UTF-16 index `at` of a
+ * key: not inside a character (between the halves of a surrogate pair), nor
+ * between two word code points (SPEC §4's boundaries, judged per code point).
+ */
+function isEdge(key, at) {
+    if (at === 0 || at === key.length)
+        return true;
+    const prev = key.charCodeAt(at - 1);
+    if (isHigh(prev) && isLow(key.charCodeAt(at)))
+        return false;
+    const before = isLow(prev) && at >= 2 && isHigh(key.charCodeAt(at - 2)) ? key.codePointAt(at - 2) : prev;
+    return !(isWordCodePoint(before) && isWordCodePoint(key.codePointAt(at)));
+}
+/**
+ * The key with EDGE at each place where a claim or a sentence may start or
+ * end in it (isEdge), its two ends included. A key is on boundaries at a
+ * place of another exactly when its edged text is in the other's edged text:
+ * the automata find only such places, whatever a pull request writes (the
+ * places they told one by one once made sentences "a", "a a", "a a a"…
+ * against a claim "a a a a…" cost the product of their lengths: a 3 MB
+ * citation file took 20 s, one of 64 MiB would take most of an hour).
+ */
+function edged(key) {
+    // Made a piece at a time: a claim may be tens of megabytes.
+    const units = new Uint16Array(EDGED_PIECE + 3);
+    const pieces = [];
+    let n = 0;
+    let before = false;
+    for (let i = 0; i < key.length;) {
+        if (n >= EDGED_PIECE) {
+            pieces.push(String.fromCharCode(...units.subarray(0, n)));
+            n = 0;
+        }
+        const cp = key.codePointAt(i);
+        const word = isWordCodePoint(cp);
+        if (!(before && word))
+            units[n++] = EDGE;
+        before = word;
+        units[n++] = key.charCodeAt(i++);
+        if (cp > 0xffff)
+            units[n++] = key.charCodeAt(i++);
+    }
+    units[n++] = EDGE;
+    pieces.push(String.fromCharCode(...units.subarray(0, n)));
+    return pieces.length === 1 ? pieces[0] : pieces.join('');
+}
+/** UTF-16 units of an edged key made at a time (as arguments of one call). */
+const EDGED_PIECE = 8192;
 /** Whether the stretches marked in `edges` (+1 at a start, -1 at an end) hold at least half of the key's letters and digits. */
 function halfCovered(key, edges) {
     let total = 0;

@@ -8,7 +8,8 @@ import {
   withoutListMarker,
 } from '../../src/engine/sentences.js';
 import { missingNumbers, statedNumbers } from '../../src/engine/numbers.js';
-import { isWordCodePoint, onWordBoundaries } from '../../src/engine/unicode.js';
+import { isWordCodePoint } from '../../src/engine/unicode.js';
+import { inEngineThread } from '../helpers/engine-thread.js';
 
 const numbers = (text: string) => statedNumbers(text).map((n) => [n.text, n.values, n.unit ?? null, n.per ?? null]);
 const missing = (claim: string, quote: string) => missingNumbers(claim, quote).missing.map((n) => n.text);
@@ -452,11 +453,21 @@ function coveredOneByOne(claims: readonly string[], sentence: string): boolean {
   return inClaims * 2 >= total;
 }
 
-/** Where `part` (not empty) is in `text` on word boundaries. */
+/**
+ * Where `part` (not empty) is in `text` on word boundaries: where it starts
+ * and where it ends, the text is not inside a character (a surrogate pair),
+ * nor between two word code points.
+ */
 function placesOf(part: string, text: string): number[] {
+  const edges = new Set<number>();
+  const chars = [...text];
+  for (let k = 0, at = 0; k <= chars.length; at += chars[k]?.length ?? 0, k++) {
+    const word = (ch: string | undefined) => ch !== undefined && isWordCodePoint(ch.codePointAt(0)!);
+    if (!(word(chars[k - 1]) && word(chars[k]))) edges.add(at);
+  }
   const found: number[] = [];
   for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1))
-    if (onWordBoundaries(text, at, at + part.length)) found.push(at);
+    if (edges.has(at) && edges.has(at + part.length)) found.push(at);
   return found;
 }
 
@@ -607,6 +618,40 @@ describe('claims on hostile and unusual text', () => {
       ),
       { numRuns: 3000 },
     );
+  });
+
+  // Found by a red-team review: the automata told every sentence (or claim) that ends where another does, and
+  // sentences "A a.", "A a a.", "A a a a."… against a claim "a a a a…" cost the product of their lengths, as did
+  // claims "b-ab", "b-ab-ab"… (each inside a word) against a sentence "ab-ab-ab…": a citation file of 3 MB took
+  // 20 s, one of 64 MiB would take most of an hour. On a thread: were the work the product again, the call
+  // would run past its bound (each took 23 s and 48 s so) rather than pass after it.
+  it('finds sentences that end with one another in a long claim, and such claims in a long sentence', async () => {
+    const inClaim = await inEngineThread<boolean[]>(
+      'sentences',
+      `({ claimCoverage }) => {
+        const sentences = Array.from({ length: 2000 }, (_, i) => 'A' + ' a'.repeat(i) + '.');
+        return claimCoverage(['a '.repeat(4000000)], [...sentences, 'Hope this helps.']);
+      }`,
+      undefined,
+      'covering 2,000 sentences that end with one another by a claim of 8 MB',
+    );
+    expect(inClaim).toEqual([...Array(2000).fill(true), false]);
+    const inSentence = await inEngineThread<boolean[]>(
+      'sentences',
+      `({ claimCoverage }) => {
+        const claims = Array.from({ length: 2000 }, (_, j) => 'b' + '-ab'.repeat(j + 1));
+        return claimCoverage(claims, ['Ab' + '-ab'.repeat(2000000) + '.', 'Ab-ab b-ab b-ab.'], 'automaton');
+      }`,
+      undefined,
+      'looking for 2,000 claims that end with one another in a sentence of 6 MB',
+    );
+    expect(inSentence).toEqual([false, true]);
+  });
+
+  it('reads a Greek question mark in a claim as the semicolon NFC makes it', () => {
+    // U+037E marks where claims may start and end inside the claim search: no key may hold one of its own.
+    expect(claimKey('Is it\u037e yes')).toBe('is it; yes');
+    expect(claimCoverage(['is it\u037e yes', 'no\u037e'], ['Is it; yes.', 'No; not at all.'])).toEqual([true, false]);
   });
 
   it('judges a sentence said many times once against a long claim', () => {
