@@ -13449,11 +13449,22 @@ function parseCitationText(text, file, format, reading = {}) {
 /** A file of saved responses: their records, each response with its answer, and what is wrong with them. */
 function responsesFile(text, file, index, items, reading, syntax, listed) {
     const read = readResponses(text, file, index, items, reading.documents);
+    // Placed in file order: a citation comes after its block's text (its claim), and a column counted again
+    // from the start of the line for each (a response on one line) took a file of 20,000 citations 80 s.
+    const offsets = new Set();
+    for (const r of read.records) {
+        offsets.add(r.offset);
+        if (r.claimOffset !== undefined)
+            offsets.add(r.claimOffset);
+    }
+    const at = new Map();
+    for (const offset of [...offsets].sort((a, b) => a - b))
+        at.set(offset, index.position(offset));
     const records = read.records.map((r, i) => ({
         value: r.value,
         index: i,
-        position: index.position(r.offset),
-        claimPosition: r.claimOffset !== undefined ? index.position(r.claimOffset) : undefined,
+        position: at.get(r.offset),
+        claimPosition: r.claimOffset !== undefined ? at.get(r.claimOffset) : undefined,
         ...(r.invalid !== undefined ? { invalid: r.invalid } : {}),
         ...(r.unknownSource ? { unknownSource: true } : {}),
         ...(r.location !== undefined ? { location: r.location } : {}),

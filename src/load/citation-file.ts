@@ -233,12 +233,21 @@ function responsesFile(
   listed: boolean,
 ): LoadedCitationFile {
   const read = readResponses(text, file, index, items, reading.documents);
+  // Placed in file order: a citation comes after its block's text (its claim), and a column counted again
+  // from the start of the line for each (a response on one line) took a file of 20,000 citations 80 s.
+  const offsets = new Set<number>();
+  for (const r of read.records) {
+    offsets.add(r.offset);
+    if (r.claimOffset !== undefined) offsets.add(r.claimOffset);
+  }
+  const at = new Map<number, Position>();
+  for (const offset of [...offsets].sort((a, b) => a - b)) at.set(offset, index.position(offset));
   const records = read.records.map(
     (r, i): LoadedRecord => ({
       value: r.value,
       index: i,
-      position: index.position(r.offset),
-      claimPosition: r.claimOffset !== undefined ? index.position(r.claimOffset) : undefined,
+      position: at.get(r.offset)!,
+      claimPosition: r.claimOffset !== undefined ? at.get(r.claimOffset) : undefined,
       ...(r.invalid !== undefined ? { invalid: r.invalid } : {}),
       ...(r.unknownSource ? { unknownSource: true as const } : {}),
       ...(r.location !== undefined ? { location: r.location } : {}),
