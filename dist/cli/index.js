@@ -21221,32 +21221,37 @@ function withoutListMarker(text) {
 /** A list item's number and the whitespace after it, at the start of a sentence as written. */
 const WRITTEN_LIST_MARKER = new RegExp(String.raw `^${ITEM_NUMBER}\s+`, 'iu');
 /**
- * Whether ranges of the answer (UTF-16, in order, not overlapping) cover a
- * sentence of it: at least half of its letters and digits lie in them, a list
- * item's number not counted; a sentence with no letter or digit needs none.
- * For answers whose cited parts are known exactly (a response's text blocks
- * with citations), where claims would have to be looked for.
+ * Which sentences of an answer (in order, as splitSentences gives them) ranges
+ * of it (UTF-16, in order, not overlapping) cover: at least half of a
+ * sentence's letters and digits lie in them, a list item's number not
+ * counted; a sentence with no letter or digit needs none. For answers whose
+ * cited parts are known exactly (a response's text blocks with citations),
+ * where claims would have to be looked for. The ranges are read once for all
+ * the sentences: read again from the first for each, a response of 20,000
+ * cited blocks and 200,000 sentences after them took 85 s.
  */
-function rangesCover(answer, sentence, ranges) {
-    const end = sentence.start + sentence.text.length;
-    const marker = WRITTEN_LIST_MARKER.exec(sentence.text)?.[0].length ?? 0;
-    let total = 0;
-    let inRanges = 0;
+function rangesCoverage(answer, sentences, ranges) {
     let k = 0;
-    for (let i = sentence.start + (marker < sentence.text.length ? marker : 0); i < end; i++) {
-        const cp = answer.codePointAt(i);
-        const at = i;
-        if (cp > 0xffff)
-            i++;
-        if (!isWordCodePoint(cp))
-            continue;
-        total++;
-        while (k < ranges.length && ranges[k][1] <= at)
-            k++;
-        if (k < ranges.length && ranges[k][0] <= at)
-            inRanges++;
-    }
-    return inRanges * 2 >= total;
+    return sentences.map((sentence) => {
+        const end = sentence.start + sentence.text.length;
+        const marker = WRITTEN_LIST_MARKER.exec(sentence.text)?.[0].length ?? 0;
+        let total = 0;
+        let inRanges = 0;
+        for (let i = sentence.start + (marker < sentence.text.length ? marker : 0); i < end; i++) {
+            const cp = answer.codePointAt(i);
+            const at = i;
+            if (cp > 0xffff)
+                i++;
+            if (!isWordCodePoint(cp))
+                continue;
+            total++;
+            while (k < ranges.length && ranges[k][1] <= at)
+                k++;
+            if (k < ranges.length && ranges[k][0] <= at)
+                inRanges++;
+        }
+        return inRanges * 2 >= total;
+    });
 }
 function isCovered(sentence, claims) {
     return claimCoverage(claims, [sentence])[0];
@@ -21857,8 +21862,10 @@ function findingsFor(loaded, checks, manifest, levels) {
             const { answer, cited } = response;
             const name = shorten(response.name, EXCERPT);
             if (levels.uncitedClaims !== 'off') {
-                for (const sentence of splitSentences(answer.text)) {
-                    if (rangesCover(answer.text, sentence, cited))
+                const sentences = splitSentences(answer.text);
+                const covered = rangesCoverage(answer.text, sentences, cited);
+                for (const [i, sentence] of sentences.entries()) {
+                    if (covered[i])
                         continue;
                     findings.add({
                         kind: 'uncited claim',

@@ -8,7 +8,7 @@ import type { Manifest } from '../load/manifest.js';
 import type { CheckLevels } from '../model/levels.js';
 import { EXCERPT, shorten } from '../model/escape.js';
 import type { Finding, FindingKind } from '../model/result.js';
-import { claimCoverage, rangesCover, splitSentences } from '../engine/sentences.js';
+import { claimCoverage, rangesCoverage, splitSentences } from '../engine/sentences.js';
 import { missingNumbers } from '../engine/numbers.js';
 
 /**
@@ -130,8 +130,10 @@ export function findingsFor(
       const { answer, cited } = response;
       const name = shorten(response.name, EXCERPT);
       if (levels.uncitedClaims !== 'off') {
-        for (const sentence of splitSentences(answer.text)) {
-          if (rangesCover(answer.text, sentence, cited)) continue;
+        const sentences = splitSentences(answer.text);
+        const covered = rangesCoverage(answer.text, sentences, cited);
+        for (const [i, sentence] of sentences.entries()) {
+          if (covered[i]) continue;
           findings.add({
             kind: 'uncited claim',
             level: level(levels.uncitedClaims),

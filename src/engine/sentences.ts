@@ -423,32 +423,37 @@ export function withoutListMarker(text: string): string {
 const WRITTEN_LIST_MARKER = new RegExp(String.raw`^${ITEM_NUMBER}\s+`, 'iu');
 
 /**
- * Whether ranges of the answer (UTF-16, in order, not overlapping) cover a
- * sentence of it: at least half of its letters and digits lie in them, a list
- * item's number not counted; a sentence with no letter or digit needs none.
- * For answers whose cited parts are known exactly (a response's text blocks
- * with citations), where claims would have to be looked for.
+ * Which sentences of an answer (in order, as splitSentences gives them) ranges
+ * of it (UTF-16, in order, not overlapping) cover: at least half of a
+ * sentence's letters and digits lie in them, a list item's number not
+ * counted; a sentence with no letter or digit needs none. For answers whose
+ * cited parts are known exactly (a response's text blocks with citations),
+ * where claims would have to be looked for. The ranges are read once for all
+ * the sentences: read again from the first for each, a response of 20,000
+ * cited blocks and 200,000 sentences after them took 85 s.
  */
-export function rangesCover(
+export function rangesCoverage(
   answer: string,
-  sentence: Sentence,
+  sentences: readonly Sentence[],
   ranges: readonly (readonly [number, number])[],
-): boolean {
-  const end = sentence.start + sentence.text.length;
-  const marker = WRITTEN_LIST_MARKER.exec(sentence.text)?.[0].length ?? 0;
-  let total = 0;
-  let inRanges = 0;
+): boolean[] {
   let k = 0;
-  for (let i = sentence.start + (marker < sentence.text.length ? marker : 0); i < end; i++) {
-    const cp = answer.codePointAt(i)!;
-    const at = i;
-    if (cp > 0xffff) i++;
-    if (!isWordCodePoint(cp)) continue;
-    total++;
-    while (k < ranges.length && ranges[k][1] <= at) k++;
-    if (k < ranges.length && ranges[k][0] <= at) inRanges++;
-  }
-  return inRanges * 2 >= total;
+  return sentences.map((sentence) => {
+    const end = sentence.start + sentence.text.length;
+    const marker = WRITTEN_LIST_MARKER.exec(sentence.text)?.[0].length ?? 0;
+    let total = 0;
+    let inRanges = 0;
+    for (let i = sentence.start + (marker < sentence.text.length ? marker : 0); i < end; i++) {
+      const cp = answer.codePointAt(i)!;
+      const at = i;
+      if (cp > 0xffff) i++;
+      if (!isWordCodePoint(cp)) continue;
+      total++;
+      while (k < ranges.length && ranges[k][1] <= at) k++;
+      if (k < ranges.length && ranges[k][0] <= at) inRanges++;
+    }
+    return inRanges * 2 >= total;
+  });
 }
 
 export function isCovered(sentence: string, claims: readonly string[]): boolean {

@@ -3,6 +3,7 @@ import {
   claimCoverage,
   claimKey,
   isCovered,
+  rangesCoverage,
   sentenceSegments,
   splitSentences,
   withoutListMarker,
@@ -646,6 +647,54 @@ describe('claims on hostile and unusual text', () => {
       'looking for 2,000 claims that end with one another in a sentence of 6 MB',
     );
     expect(inSentence).toEqual([false, true]);
+  });
+
+  // Found by a red-team review: each sentence of a saved response read the cited ranges from the first.
+  it('reads the cited ranges of a response once for all its sentences', async () => {
+    const covered = await inEngineThread<boolean[]>(
+      'sentences',
+      `({ rangesCoverage, splitSentences }) => {
+        const answer = 'Yes. '.repeat(50000) + 'Maybe so. '.repeat(400000);
+        const ranges = Array.from({ length: 50000 }, (_, i) => [5 * i, 5 * i + 5]);
+        const shown = rangesCoverage(answer, splitSentences(answer), ranges);
+        return [shown.length, shown.filter(Boolean).length, shown[0], shown.at(-1)];
+      }`,
+      undefined,
+      'judging 450,000 sentences against 50,000 cited ranges',
+    );
+    expect(covered).toEqual([450_000, 50_000, true, false]);
+  });
+
+  it('judges each sentence against cited ranges as one by one', () => {
+    const piece = fc.constantFrom('A', 'b', '1', ' ', '. ', '1. ', '𝐀', 'é', '!\n\n');
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 40 }).map((p) => p.join('')),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        (answer, cuts) => {
+          const points = [...new Set(cuts.map((c) => c % (answer.length + 1)))].sort((a, b) => a - b);
+          const ranges: [number, number][] = [];
+          for (let i = 0; i + 1 < points.length; i += 2) ranges.push([points[i], points[i + 1]]);
+          const sentences = splitSentences(answer);
+          const oneByOne = sentences.map(({ text, start }) => {
+            const marker = /^(?:\d{1,3}|[a-z])[.)]\s+/iu.exec(text)?.[0].length ?? 0;
+            let total = 0;
+            let inRanges = 0;
+            let at = start + (marker < text.length ? marker : 0);
+            for (const ch of answer.slice(at, start + text.length)) {
+              if (isWordCodePoint(ch.codePointAt(0)!)) {
+                total++;
+                if (ranges.some(([from, to]) => from <= at && at < to)) inRanges++;
+              }
+              at += ch.length;
+            }
+            return inRanges * 2 >= total;
+          });
+          expect(rangesCoverage(answer, sentences, ranges)).toEqual(oneByOne);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('reads a Greek question mark in a claim as the semicolon NFC makes it', () => {
