@@ -29210,18 +29210,15 @@ function parseYaml(text, { keepSourceTokens = false } = {}) {
     issues = upToFirstSyntaxError(issues);
     // An alias to no anchor parses without error; said here, where it is, not later as a missing value.
     if (issues.length === 0 && text.includes('*')) {
-        (0,dist/* visit */.YR)(doc, {
-            Alias(_, node) {
-                if (node.resolve(doc) !== undefined)
-                    return undefined;
-                issues.push({
-                    offset: node.range?.[0] ?? 0,
-                    message: `alias *${(0,model_escape/* shorten */.ml)(node.source, model_escape/* EXCERPT */.IK)} has no anchor &${(0,model_escape/* shorten */.ml)(node.source, model_escape/* EXCERPT */.IK)} before it`,
-                    structural: true,
-                });
-                return undefined;
-            },
-        });
+        for (const [node, target] of aliasTargets(doc)) {
+            if (target !== undefined)
+                continue;
+            issues.push({
+                offset: node.range?.[0] ?? 0,
+                message: `alias *${(0,model_escape/* shorten */.ml)(node.source, model_escape/* EXCERPT */.IK)} has no anchor &${(0,model_escape/* shorten */.ml)(node.source, model_escape/* EXCERPT */.IK)} before it`,
+                structural: true,
+            });
+        }
     }
     if (docs.length > 1 && !issues.some((i) => i.structural)) {
         issues.push({
@@ -29303,9 +29300,92 @@ function yamlMessage(message) {
         .replace(/: "(.*)"$/s, (_, token) => `: ${(0,model_escape/* excerpt */.Kb)(token, TOKEN_SHOWN)}`);
     return (0,model_escape/* shorten */.ml)(firstLine.charAt(0).toLowerCase() + firstLine.slice(1), MESSAGE_SHOWN);
 }
-/** The node an alias points to (one level), or the node itself. */
+const targetsOf = new WeakMap();
+/**
+ * The node each alias of a document points to, found in one pass: the last
+ * node before the alias, in document order, that carries its anchor (an
+ * anchor may be given again, to another node). The yaml package's
+ * `Alias.resolve` walks the whole document for each alias, and its `toJS`
+ * the list of anchors and aliases up to each one: a file that used an
+ * anchor 20,000 times, as a citation file of 20,000 records naming their
+ * source by alias does, took minutes. Kept for the document (which is not
+ * changed once parsed), in document order.
+ */
+function aliasTargets(doc) {
+    let targets = targetsOf.get(doc);
+    if (targets !== undefined)
+        return targets;
+    const found = new Map();
+    const anchors = new Map();
+    // A collection comes before its items: an alias inside the node its anchor names finds that node.
+    (0,dist/* visit */.YR)(doc, {
+        Node(_, node) {
+            if ((0,dist/* isAlias */.Vj)(node))
+                found.set(node, anchors.get(node.source));
+            else if (node.anchor)
+                anchors.set(node.anchor, node);
+            return undefined;
+        },
+    });
+    targets = found;
+    targetsOf.set(doc, targets);
+    return targets;
+}
+/** The node an alias of `doc` points to (one level), or the node itself. */
 function deref(doc, node) {
-    return (0,dist/* isAlias */.Vj)(node) ? node.resolve(doc) : node;
+    return (0,dist/* isAlias */.Vj)(node) ? aliasTargets(doc).get(node) : node;
+}
+/**
+ * The document's values, as `doc.toJS({ mapAsMap: true, maxAliasCount: -1 })`
+ * makes them (mappings as Maps, keys as values, every alias the very value
+ * its anchor's node made), in time linear in the document: the package's own
+ * looks each alias up from the start of the list of anchors and aliases.
+ * YAML 1.2's core schema knows no merge keys (`<<` is an ordinary key) and no
+ * tags that make other collections (an unknown tag is an issue of
+ * parseYaml); a collection of another class is refused rather than misread.
+ * Recursive, as deep as the document nests (the caller tells a RangeError as
+ * too deep). Run aliasProblem first: it refuses what would hold itself.
+ */
+function yamlValues(doc) {
+    /** What each anchored node made, for the aliases after it. */
+    const made = new Map();
+    const toValue = (node) => {
+        if ((0,dist/* isAlias */.Vj)(node)) {
+            const target = deref(doc, node);
+            if (!made.has(target))
+                throw new ReferenceError(`Unresolved alias (the anchor must be set before the alias): ${node.source}`);
+            return made.get(target);
+        }
+        if ((0,dist/* isScalar */.jn)(node)) {
+            if (node.anchor)
+                made.set(node, node.value);
+            return node.value;
+        }
+        if ((0,dist/* isPair */.tO)(node))
+            return new Map([[toValue(node.key), toValue(node.value)]]);
+        if ((0,dist/* isMap */.jh)(node) && Object.getPrototypeOf(node) === dist/* YAMLMap */.CA.prototype) {
+            const map = new Map();
+            if (node.anchor)
+                made.set(node, map);
+            for (const pair of node.items) {
+                const key = toValue(pair.key);
+                map.set(key, toValue(pair.value));
+            }
+            return map;
+        }
+        if ((0,dist/* isSeq */.oP)(node) && Object.getPrototypeOf(node) === dist/* YAMLSeq */.Rw.prototype) {
+            const list = [];
+            if (node.anchor)
+                made.set(node, list);
+            for (const item of node.items)
+                list.push(toValue(item));
+            return list;
+        }
+        if (node === null || node === undefined)
+            return node;
+        throw new Error(`a YAML node of an unexpected kind (${(0,dist/* isCollection */.P3)(node) ? 'a collection' : typeof node})`);
+    };
+    return toValue(doc.contents);
 }
 /** A scalar's string value; a plain scalar that YAML read as a number gives its source text. */
 function scalarText(node) {
@@ -29347,7 +29427,7 @@ function aliasProblem(doc) {
         if (loop !== undefined)
             return 0;
         if ((0,dist/* isAlias */.Vj)(node)) {
-            const target = node.resolve(doc);
+            const target = deref(doc, node);
             if (target === undefined)
                 return 1;
             if (open.has(target)) {
@@ -29734,7 +29814,7 @@ function parseYamlFile(text) {
         if (aliased)
             return { ...none, problems: [aliased] };
         // Bounded above, alias by alias, where the package's own count refused a string's anchor used 100 times.
-        value = doc.toJS({ mapAsMap: true, maxAliasCount: -1 });
+        value = yamlValues(doc);
     }
     catch (error) {
         return { ...none, problems: [{ offset: nodeOffset(doc.contents), message: yamlValueError(error) }] };
@@ -49862,8 +49942,8 @@ exports.jn = identity.isScalar;
 exports.oP = identity.isSeq;
 __webpack_unused_export__ = Pair.Pair;
 exports.X5 = Scalar.Scalar;
-__webpack_unused_export__ = YAMLMap.YAMLMap;
-__webpack_unused_export__ = YAMLSeq.YAMLSeq;
+exports.CA = YAMLMap.YAMLMap;
+exports.Rw = YAMLSeq.YAMLSeq;
 __webpack_unused_export__ = cst;
 __webpack_unused_export__ = lexer.Lexer;
 exports.HN = lineCounter.LineCounter;

@@ -38,6 +38,10 @@ interface Generated {
   zeros?: number;
   /** A YAML list of this many records. */
   yamlRecords?: number;
+  /** With `yamlRecords`: each record names its source by an alias of the first's (`&s`). */
+  yamlAliases?: boolean;
+  /** A manifest of this many sources of `good.txt`, the first `good-v1`, each `retrieved` by an alias of its date (`&d`). */
+  manifestAliases?: number;
   /** `lines` repeated `count` times, one a line. */
   lines?: string;
   count?: number;
@@ -93,9 +97,19 @@ function generate(root: string, outside: string, file: string, spec: Generated):
       Array.from(
         { length: spec.yamlRecords },
         (_, i) =>
-          `- citation_id: y${i}\n  source_id: good-v1\n  quote: A receipt is required.\n  claim: You will need the receipt.\n`,
+          `- citation_id: y${i}\n  source_id: ${spec.yamlAliases ? (i === 0 ? '&s good-v1' : '*s') : 'good-v1'}\n` +
+          '  quote: A receipt is required.\n  claim: You will need the receipt.\n',
       ).join(''),
     );
+  }
+  if (spec.manifestAliases !== undefined) {
+    const sources = Array.from(
+      { length: spec.manifestAliases },
+      (_, i) =>
+        `  ${i === 0 ? 'good-v1' : `s${i}`}:\n    path: sources/good.txt\n    sha256: ${GOOD_SHA256}\n` +
+        `    retrieved: ${i === 0 ? '&d 2026-11-02' : '*d'}\n`,
+    );
+    writeFileSync(target, `version: 1\nsources:\n${sources.join('')}citations:\n  - "answers/**/*.json"\n`);
   }
   if (spec.fill !== undefined)
     writeFileSync(target, (spec.text ?? '') + spec.fill.repeat(spec.count ?? 1) + (spec.after ?? ''));

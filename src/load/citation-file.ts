@@ -31,7 +31,7 @@ import {
 } from './strict-json.js';
 import { decodeUtf8Lines, decodeUtf8Text } from './text.js';
 import type { Workspace } from './workspace.js';
-import { aliasProblem, deref, nodeOffset, parseYaml, withLoneCrAsLf, yamlMarks } from './yaml-nodes.js';
+import { aliasProblem, deref, nodeOffset, parseYaml, withLoneCrAsLf, yamlMarks, yamlValues } from './yaml-nodes.js';
 import type { Problem } from '../model/problem.js';
 
 const EMPTY_FILE = 'the file is empty: it holds no citation records';
@@ -423,7 +423,7 @@ function parseYamlFile(text: string): RawFile {
     const aliased = aliasProblem(doc);
     if (aliased) return { ...none, problems: [aliased] };
     // Bounded above, alias by alias, where the package's own count refused a string's anchor used 100 times.
-    value = doc.toJS({ mapAsMap: true, maxAliasCount: -1 });
+    value = yamlValues(doc);
   } catch (error) {
     return { ...none, problems: [{ offset: nodeOffset(doc.contents), message: yamlValueError(error) }] };
   }

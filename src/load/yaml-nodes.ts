@@ -4,14 +4,18 @@ import {
   type Alias,
   isAlias,
   isCollection,
+  isMap,
   isPair,
   isScalar,
+  isSeq,
   LineCounter,
   parseAllDocuments,
   visit,
   type Document,
   type Node,
   type Scalar,
+  YAMLMap,
+  YAMLSeq,
 } from 'yaml';
 
 export interface YamlIssue {
@@ -157,17 +161,14 @@ export function parseYaml(text: string, { keepSourceTokens = false } = {}): Pars
   issues = upToFirstSyntaxError(issues);
   // An alias to no anchor parses without error; said here, where it is, not later as a missing value.
   if (issues.length === 0 && text.includes('*')) {
-    visit(doc, {
-      Alias(_, node) {
-        if (node.resolve(doc) !== undefined) return undefined;
-        issues.push({
-          offset: node.range?.[0] ?? 0,
-          message: `alias *${shorten(node.source, EXCERPT)} has no anchor &${shorten(node.source, EXCERPT)} before it`,
-          structural: true,
-        });
-        return undefined;
-      },
-    });
+    for (const [node, target] of aliasTargets(doc)) {
+      if (target !== undefined) continue;
+      issues.push({
+        offset: node.range?.[0] ?? 0,
+        message: `alias *${shorten(node.source, EXCERPT)} has no anchor &${shorten(node.source, EXCERPT)} before it`,
+        structural: true,
+      });
+    }
   }
   if (docs.length > 1 && !issues.some((i) => i.structural)) {
     issues.push({
@@ -255,9 +256,88 @@ function yamlMessage(message: string): string {
   return shorten(firstLine.charAt(0).toLowerCase() + firstLine.slice(1), MESSAGE_SHOWN);
 }
 
-/** The node an alias points to (one level), or the node itself. */
+/** What each alias of a document points to: undefined for an alias with no anchor before it. */
+type AliasTargets = ReadonlyMap<Alias, Node | undefined>;
+const targetsOf = new WeakMap<Document.Parsed, AliasTargets>();
+
+/**
+ * The node each alias of a document points to, found in one pass: the last
+ * node before the alias, in document order, that carries its anchor (an
+ * anchor may be given again, to another node). The yaml package's
+ * `Alias.resolve` walks the whole document for each alias, and its `toJS`
+ * the list of anchors and aliases up to each one: a file that used an
+ * anchor 20,000 times, as a citation file of 20,000 records naming their
+ * source by alias does, took minutes. Kept for the document (which is not
+ * changed once parsed), in document order.
+ */
+function aliasTargets(doc: Document.Parsed): AliasTargets {
+  let targets = targetsOf.get(doc);
+  if (targets !== undefined) return targets;
+  const found = new Map<Alias, Node | undefined>();
+  const anchors = new Map<string, Node>();
+  // A collection comes before its items: an alias inside the node its anchor names finds that node.
+  visit(doc, {
+    Node(_, node) {
+      if (isAlias(node)) found.set(node, anchors.get(node.source));
+      else if (node.anchor) anchors.set(node.anchor, node);
+      return undefined;
+    },
+  });
+  targets = found;
+  targetsOf.set(doc, targets);
+  return targets;
+}
+
+/** The node an alias of `doc` points to (one level), or the node itself. */
 export function deref(doc: Document.Parsed, node: unknown): unknown {
-  return isAlias(node) ? node.resolve(doc) : node;
+  return isAlias(node) ? aliasTargets(doc).get(node) : node;
+}
+
+/**
+ * The document's values, as `doc.toJS({ mapAsMap: true, maxAliasCount: -1 })`
+ * makes them (mappings as Maps, keys as values, every alias the very value
+ * its anchor's node made), in time linear in the document: the package's own
+ * looks each alias up from the start of the list of anchors and aliases.
+ * YAML 1.2's core schema knows no merge keys (`<<` is an ordinary key) and no
+ * tags that make other collections (an unknown tag is an issue of
+ * parseYaml); a collection of another class is refused rather than misread.
+ * Recursive, as deep as the document nests (the caller tells a RangeError as
+ * too deep). Run aliasProblem first: it refuses what would hold itself.
+ */
+export function yamlValues(doc: Document.Parsed): unknown {
+  /** What each anchored node made, for the aliases after it. */
+  const made = new Map<unknown, unknown>();
+  const toValue = (node: unknown): unknown => {
+    if (isAlias(node)) {
+      const target = deref(doc, node);
+      if (!made.has(target))
+        throw new ReferenceError(`Unresolved alias (the anchor must be set before the alias): ${node.source}`);
+      return made.get(target);
+    }
+    if (isScalar(node)) {
+      if (node.anchor) made.set(node, node.value);
+      return node.value;
+    }
+    if (isPair(node)) return new Map([[toValue(node.key), toValue(node.value)]]);
+    if (isMap(node) && Object.getPrototypeOf(node) === YAMLMap.prototype) {
+      const map = new Map<unknown, unknown>();
+      if (node.anchor) made.set(node, map);
+      for (const pair of node.items) {
+        const key = toValue(pair.key);
+        map.set(key, toValue(pair.value));
+      }
+      return map;
+    }
+    if (isSeq(node) && Object.getPrototypeOf(node) === YAMLSeq.prototype) {
+      const list: unknown[] = [];
+      if (node.anchor) made.set(node, list);
+      for (const item of node.items) list.push(toValue(item));
+      return list;
+    }
+    if (node === null || node === undefined) return node;
+    throw new Error(`a YAML node of an unexpected kind (${isCollection(node) ? 'a collection' : typeof node})`);
+  };
+  return toValue(doc.contents);
 }
 
 /** A scalar's string value; a plain scalar that YAML read as a number gives its source text. */
@@ -297,7 +377,7 @@ export function aliasProblem(doc: Document.Parsed): { readonly offset: number; r
   const sizeOf = (node: unknown): number => {
     if (loop !== undefined) return 0;
     if (isAlias(node)) {
-      const target = node.resolve(doc);
+      const target = deref(doc, node);
       if (target === undefined) return 1;
       if (open.has(target)) {
         loop = node;
