@@ -33659,8 +33659,9 @@ function readPinnedFile(doc, map, pairs, what, id, index, report, options) {
     let sha256NotEditable;
     const shaPair = pairs.get('sha256');
     if (shaPair === undefined) {
+        // By id, as for a malformed one: a bare `citegate pin` would also re-pin every stale source, unseen.
         if (!options.forPin)
-            report(nodeOffset(map), `${what} has no \`sha256\`: run \`citegate pin\` to record it`);
+            report(nodeOffset(map), `${what} has no \`sha256\`: run \`${pinCommandLine([id])}\` to record it`);
     }
     else {
         const node = deref(doc, shaPair.value);

@@ -342,7 +342,9 @@ function readPinnedFile(
   let sha256NotEditable: string | undefined;
   const shaPair = pairs.get('sha256');
   if (shaPair === undefined) {
-    if (!options.forPin) report(nodeOffset(map), `${what} has no \`sha256\`: run \`citegate pin\` to record it`);
+    // By id, as for a malformed one: a bare `citegate pin` would also re-pin every stale source, unseen.
+    if (!options.forPin)
+      report(nodeOffset(map), `${what} has no \`sha256\`: run \`${pinCommandLine([id])}\` to record it`);
   } else {
     const node = deref(doc, shaPair.value);
     const value = scalarSource(node);

@@ -79,7 +79,7 @@ describe('the manifest', () => {
       ),
     ).toEqual([
       'citegate.yml:8:5: unknown key `<<` in source `b-v1` (merge keys are YAML 1.1, which citegate does not read: write the keys out)',
-      'citegate.yml:8:5: source `b-v1` has no `sha256`: run `citegate pin` to record it',
+      'citegate.yml:8:5: source `b-v1` has no `sha256`: run `citegate pin b-v1` to record it',
       'citegate.yml:8:5: source `b-v1` has no `retrieved` date (YYYY-MM-DD)',
     ]);
   });
@@ -113,7 +113,7 @@ describe('the manifest', () => {
       'citegate.yml:7:5: unknown key `audiance` in source `a-v1` (did you mean `audience`?)',
       'citegate.yml:8:15: the `audience` of source `a-v1` must be a non-empty list of names, e.g. [support]',
       'citegate.yml:9:3: duplicate key: keys must be unique',
-      'citegate.yml:10:5: source `a-v1` has no `sha256`: run `citegate pin` to record it',
+      'citegate.yml:10:5: source `a-v1` has no `sha256`: run `citegate pin a-v1` to record it',
       'citegate.yml:10:5: source `a-v1` has no `retrieved` date (YYYY-MM-DD)',
       "citegate.yml:12:5: bad glob pattern: the pattern holds a . or .. folder: write paths below the manifest's folder",
       'citegate.yml:13:11: bad glob pattern: unmatched [ in "[abc"',
@@ -142,6 +142,14 @@ describe('the manifest', () => {
       "citegate.yml:12:12: the `sha256` of source `it's` must be 64 hexadecimal digits: run `citegate pin 'it'\\''s'` to record it",
       'citegate.yml:16:13: the `sha256` of source `-x` must be 64 hexadecimal digits: run `citegate pin -- -x` to record it',
       "citegate.yml:20:13: the `sha256` of source `v1\u2028b` must be 64 hexadecimal digits: run `citegate pin $'v1\\xE2\\x80\\xA8'$'b'` to record it",
+    ]);
+  });
+
+  it('says how to record a missing sha256 the same way: pin that source alone, the id quoted', () => {
+    const entry = (id: string) => `  ${id}:\n    path: a.txt\n    retrieved: 2026-01-01`;
+    expect(problemsOf(['version: 1', 'sources:', entry('"it\'s"'), entry('"-x"')].join('\n'))).toEqual([
+      "citegate.yml:4:5: source `it's` has no `sha256`: run `citegate pin 'it'\\''s'` to record it",
+      'citegate.yml:7:5: source `-x` has no `sha256`: run `citegate pin -- -x` to record it',
     ]);
   });
 
