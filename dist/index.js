@@ -36800,9 +36800,15 @@ var report = __nccwpck_require__(9608);
 // The files a run reads: the manifest, every source and original it pins, and
 // the citation files. A report must never be written over one of them.
 
+/**
+ * A report written where the citation patterns match is read by the next run
+ * as a citation file, and then refused as the report's path: the way out is
+ * a path the patterns do not match.
+ */
+const NOT_IN_CITATIONS = "write reports where the manifest's `citations` patterns do not match them";
 function runInputs(workspace, manifest, files) {
     const inputs = [];
-    const add = (base, p, what) => inputs.push({ abs: external_node_path_default().resolve(workspace.root, base, p), what });
+    const add = (base, p, what, instead) => inputs.push({ abs: external_node_path_default().resolve(workspace.root, base, p), what, ...(instead ? { instead } : {}) });
     add('', manifest.file, 'the manifest');
     for (const entry of manifest.sources.values()) {
         add(manifest.dir, entry.path, `source ${entry.id}`);
@@ -36810,7 +36816,7 @@ function runInputs(workspace, manifest, files) {
             add(manifest.dir, entry.original.path, `the original of source ${entry.id}`);
     }
     for (const ref of files)
-        add('', ref.file, `citation file ${ref.file}`);
+        add('', ref.file, `citation file ${ref.file}`, NOT_IN_CITATIONS);
     return inputs;
 }
 
@@ -37085,7 +37091,8 @@ function assertNotAnInput(file, inputs) {
             continue;
         }
         if (stats.ino === target.ino && stats.dev === target.dev) {
-            throw new WriteError(file, `it is ${input.what}, which the run reads: a report there would replace it`);
+            const instead = input.instead === undefined ? '' : `: ${input.instead}`;
+            throw new WriteError(file, `it is ${input.what}, which the run reads: a report there would replace it${instead}`);
         }
     }
 }

@@ -9,7 +9,16 @@ export interface RunInput {
   readonly abs: string;
   /** What it is, for a message: "the manifest", "source returns-v1", "citation file answers/a.json". */
   readonly what: string;
+  /** Where to write a report instead, when naming another file is not all there is to it. */
+  readonly instead?: string;
 }
+
+/**
+ * A report written where the citation patterns match is read by the next run
+ * as a citation file, and then refused as the report's path: the way out is
+ * a path the patterns do not match.
+ */
+const NOT_IN_CITATIONS = "write reports where the manifest's `citations` patterns do not match them";
 
 export function runInputs(
   workspace: Workspace,
@@ -17,13 +26,13 @@ export function runInputs(
   files: readonly { readonly file: string }[],
 ): RunInput[] {
   const inputs: RunInput[] = [];
-  const add = (base: string, p: string, what: string) =>
-    inputs.push({ abs: path.resolve(workspace.root, base, p), what });
+  const add = (base: string, p: string, what: string, instead?: string) =>
+    inputs.push({ abs: path.resolve(workspace.root, base, p), what, ...(instead ? { instead } : {}) });
   add('', manifest.file, 'the manifest');
   for (const entry of manifest.sources.values()) {
     add(manifest.dir, entry.path, `source ${entry.id}`);
     if (entry.original) add(manifest.dir, entry.original.path, `the original of source ${entry.id}`);
   }
-  for (const ref of files) add('', ref.file, `citation file ${ref.file}`);
+  for (const ref of files) add('', ref.file, `citation file ${ref.file}`, NOT_IN_CITATIONS);
   return inputs;
 }

@@ -75,7 +75,7 @@ export function assertWritable(file: string): void {
  */
 export function assertNotAnInput(
   file: string,
-  inputs: () => readonly { readonly abs: string; readonly what: string }[],
+  inputs: () => readonly { readonly abs: string; readonly what: string; readonly instead?: string }[],
 ): void {
   let target: Stats;
   try {
@@ -91,7 +91,8 @@ export function assertNotAnInput(
       continue;
     }
     if (stats.ino === target.ino && stats.dev === target.dev) {
-      throw new WriteError(file, `it is ${input.what}, which the run reads: a report there would replace it`);
+      const instead = input.instead === undefined ? '' : `: ${input.instead}`;
+      throw new WriteError(file, `it is ${input.what}, which the run reads: a report there would replace it${instead}`);
     }
   }
 }

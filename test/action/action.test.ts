@@ -957,17 +957,19 @@ describe('the Action on push, schedule and bad input', () => {
   // Found in review: `--output` (and so `report:`) at the manifest's or a citation file's name replaced it.
   it('refuses to write a report over a file the run reads', async () => {
     const { root } = baseRepo();
+    const reads = ', which the run reads: a report there would replace it';
     for (const [input, what] of [
-      ['citegate.yml', 'the manifest'],
-      ['answers/legacy.json', 'citation file answers/legacy.json'],
-      [RETURNS.path, 'source returns-v1'],
+      ['citegate.yml', `the manifest${reads}`],
+      [
+        'answers/legacy.json',
+        `citation file answers/legacy.json${reads}: write reports where the manifest's \`citations\` patterns do not match them`,
+      ],
+      [RETURNS.path, `source returns-v1${reads}`],
     ]) {
       const before = readFileSync(path.join(root, input), 'utf8');
       const run = await runAction({ workspace: root, event: 'schedule', payload: {}, inputs: { sarif: input } });
       expect(run.code).toBe(1);
-      expect(failure(run)).toContain(
-        `: it is ${what}, which the run reads: a report there would replace it (the \`sarif\` input).`,
-      );
+      expect(failure(run)).toContain(`: it is ${what} (the \`sarif\` input).`);
       expect(readFileSync(path.join(root, input), 'utf8')).toBe(before);
     }
   });
