@@ -29082,6 +29082,31 @@ class ResponseReader {
     }
 }
 
+;// CONCATENATED MODULE: ./src/load/inputs.ts
+// The files a run reads: the manifest, every source and original it pins, and
+// the citation files. A report must never be written over one of them.
+
+/**
+ * A report written where the citation patterns match is read by the next run
+ * as a citation file (citation-file.ts says so), and then refused as the
+ * report's path: the way out, in both messages, is a path the patterns do
+ * not match.
+ */
+const NOT_IN_CITATIONS = "write reports where the manifest's `citations` patterns do not match them";
+function runInputs(workspace, manifest, files) {
+    const inputs = [];
+    const add = (base, p, what, instead) => inputs.push({ abs: external_node_path_default().resolve(workspace.root, base, p), what, ...(instead ? { instead } : {}) });
+    add('', manifest.file, 'the manifest');
+    for (const entry of manifest.sources.values()) {
+        add(manifest.dir, entry.path, `source ${entry.id}`);
+        if (entry.original)
+            add(manifest.dir, entry.original.path, `the original of source ${entry.id}`);
+    }
+    for (const ref of files)
+        add('', ref.file, `citation file ${ref.file}`, NOT_IN_CITATIONS);
+    return inputs;
+}
+
 // EXTERNAL MODULE: ./src/load/text.ts
 var load_text = __nccwpck_require__(3497);
 ;// CONCATENATED MODULE: ./src/load/yaml-nodes.ts
@@ -29504,6 +29529,7 @@ function aliasProblem(doc) {
 
 
 
+
 const EMPTY_FILE = 'the file is empty: it holds no citation records';
 const EMPTY_RESPONSES = 'the file is empty: it holds no responses';
 function formatOf(file) {
@@ -29684,7 +29710,7 @@ function shapeProblem(document) {
         return SHAPE;
     const report = reportKind(document);
     if (report !== undefined) {
-        return `this is ${report}, not a citation file: write reports where the manifest's \`citations\` patterns do not match them`;
+        return `this is ${report}, not a citation file: ${NOT_IN_CITATIONS}`;
     }
     if (document.has('citation_id') || document.has('quote'))
         return `${SHAPE} (one record, alone: put it in a list)`;
@@ -36796,30 +36822,6 @@ function clash(name, why) {
 var baseline_file = __nccwpck_require__(1191);
 // EXTERNAL MODULE: ./src/load/report.ts
 var report = __nccwpck_require__(9608);
-;// CONCATENATED MODULE: ./src/load/inputs.ts
-// The files a run reads: the manifest, every source and original it pins, and
-// the citation files. A report must never be written over one of them.
-
-/**
- * A report written where the citation patterns match is read by the next run
- * as a citation file, and then refused as the report's path: the way out is
- * a path the patterns do not match.
- */
-const NOT_IN_CITATIONS = "write reports where the manifest's `citations` patterns do not match them";
-function runInputs(workspace, manifest, files) {
-    const inputs = [];
-    const add = (base, p, what, instead) => inputs.push({ abs: external_node_path_default().resolve(workspace.root, base, p), what, ...(instead ? { instead } : {}) });
-    add('', manifest.file, 'the manifest');
-    for (const entry of manifest.sources.values()) {
-        add(manifest.dir, entry.path, `source ${entry.id}`);
-        if (entry.original)
-            add(manifest.dir, entry.original.path, `the original of source ${entry.id}`);
-    }
-    for (const ref of files)
-        add('', ref.file, `citation file ${ref.file}`, NOT_IN_CITATIONS);
-    return inputs;
-}
-
 ;// CONCATENATED MODULE: ./src/report/json.ts
 
 

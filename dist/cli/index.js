@@ -13372,6 +13372,31 @@ class ResponseReader {
     }
 }
 
+;// CONCATENATED MODULE: ./src/load/inputs.ts
+// The files a run reads: the manifest, every source and original it pins, and
+// the citation files. A report must never be written over one of them.
+
+/**
+ * A report written where the citation patterns match is read by the next run
+ * as a citation file (citation-file.ts says so), and then refused as the
+ * report's path: the way out, in both messages, is a path the patterns do
+ * not match.
+ */
+const NOT_IN_CITATIONS = "write reports where the manifest's `citations` patterns do not match them";
+function runInputs(workspace, manifest, files) {
+    const inputs = [];
+    const add = (base, p, what, instead) => inputs.push({ abs: external_node_path_default().resolve(workspace.root, base, p), what, ...(instead ? { instead } : {}) });
+    add('', manifest.file, 'the manifest');
+    for (const entry of manifest.sources.values()) {
+        add(manifest.dir, entry.path, `source ${entry.id}`);
+        if (entry.original)
+            add(manifest.dir, entry.original.path, `the original of source ${entry.id}`);
+    }
+    for (const ref of files)
+        add('', ref.file, `citation file ${ref.file}`, NOT_IN_CITATIONS);
+    return inputs;
+}
+
 ;// CONCATENATED MODULE: ./src/load/citation-file.ts
 // Citation files (SPEC §6): JSON (an array of records, or an object with a
 // `citations` array), JSON Lines (one record per line) or YAML (same shapes);
@@ -13379,6 +13404,7 @@ class ResponseReader {
 // become records (anthropic.ts). Each record keeps the line and column where
 // it starts. A file that cannot be parsed is a problem at its line and column;
 // the caller goes on with the others.
+
 
 
 
@@ -13568,7 +13594,7 @@ function shapeProblem(document) {
         return SHAPE;
     const report = reportKind(document);
     if (report !== undefined) {
-        return `this is ${report}, not a citation file: write reports where the manifest's \`citations\` patterns do not match them`;
+        return `this is ${report}, not a citation file: ${NOT_IN_CITATIONS}`;
     }
     if (document.has('citation_id') || document.has('quote'))
         return `${SHAPE} (one record, alone: put it in a list)`;
@@ -22916,30 +22942,6 @@ function session_select(settings) {
         case 'chosen':
             return { files: [...selection.files], problems: [...(selection.problems ?? [])] };
     }
-}
-
-;// CONCATENATED MODULE: ./src/load/inputs.ts
-// The files a run reads: the manifest, every source and original it pins, and
-// the citation files. A report must never be written over one of them.
-
-/**
- * A report written where the citation patterns match is read by the next run
- * as a citation file, and then refused as the report's path: the way out is
- * a path the patterns do not match.
- */
-const NOT_IN_CITATIONS = "write reports where the manifest's `citations` patterns do not match them";
-function runInputs(workspace, manifest, files) {
-    const inputs = [];
-    const add = (base, p, what, instead) => inputs.push({ abs: external_node_path_default().resolve(workspace.root, base, p), what, ...(instead ? { instead } : {}) });
-    add('', manifest.file, 'the manifest');
-    for (const entry of manifest.sources.values()) {
-        add(manifest.dir, entry.path, `source ${entry.id}`);
-        if (entry.original)
-            add(manifest.dir, entry.original.path, `the original of source ${entry.id}`);
-    }
-    for (const ref of files)
-        add('', ref.file, `citation file ${ref.file}`, NOT_IN_CITATIONS);
-    return inputs;
 }
 
 ;// CONCATENATED MODULE: ./src/load/named-file.ts

@@ -20,6 +20,7 @@ import {
   readResponses,
   unreadableText,
 } from './anthropic.js';
+import { NOT_IN_CITATIONS } from './inputs.js';
 import type { DocumentList, RecordFormat } from './manifest.js';
 import {
   JsonSyntaxError,
@@ -289,7 +290,7 @@ function shapeProblem(document: ReadonlyMap<string, unknown> | undefined): strin
   if (document === undefined || document.has('citations')) return SHAPE;
   const report = reportKind(document);
   if (report !== undefined) {
-    return `this is ${report}, not a citation file: write reports where the manifest's \`citations\` patterns do not match them`;
+    return `this is ${report}, not a citation file: ${NOT_IN_CITATIONS}`;
   }
   if (document.has('citation_id') || document.has('quote')) return `${SHAPE} (one record, alone: put it in a list)`;
   let compared = 0;

@@ -15,10 +15,11 @@ export interface RunInput {
 
 /**
  * A report written where the citation patterns match is read by the next run
- * as a citation file, and then refused as the report's path: the way out is
- * a path the patterns do not match.
+ * as a citation file (citation-file.ts says so), and then refused as the
+ * report's path: the way out, in both messages, is a path the patterns do
+ * not match.
  */
-const NOT_IN_CITATIONS = "write reports where the manifest's `citations` patterns do not match them";
+export const NOT_IN_CITATIONS = "write reports where the manifest's `citations` patterns do not match them";
 
 export function runInputs(
   workspace: Workspace,
