@@ -14,6 +14,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
+import type { RunInput } from '../load/inputs.js';
 import { inGitFolder, type Workspace } from '../load/workspace.js';
 import { describeFsError } from '../model/fs-error.js';
 import { folderEnding, isBelow, NAME_SEPARATORS } from '../model/paths.js';
@@ -73,10 +74,7 @@ export function assertWritable(file: string): void {
  * files (device and inode), so another name or a link for one counts too.
  * `inputs` is asked for only when the report's file exists already.
  */
-export function assertNotAnInput(
-  file: string,
-  inputs: () => readonly { readonly abs: string; readonly what: string; readonly instead?: string }[],
-): void {
+export function assertNotAnInput(file: string, inputs: () => readonly RunInput[]): void {
   let target: Stats;
   try {
     target = statSync(reportPath(file));
