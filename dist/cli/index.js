@@ -10615,7 +10615,7 @@ function unfitSourceId(id) {
     if (/[\u0000-\u001f\u007f-\u009f]/.test(id))
         return 'a source id must not hold control characters';
     if (hasLoneSurrogate(id)) {
-        return 'a source id must not hold a lone UTF-16 surrogate (half of a character, which only a YAML escape such as "\\uD800" writes): no record can cite it, and no command line can name it';
+        return `a source id must not hold ${LONE_SURROGATE}: no record can cite it, and no command line can name it`;
     }
     return undefined;
 }

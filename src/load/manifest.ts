@@ -5,7 +5,7 @@ import path from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { editDistance, withinEditDistance } from '../engine/edit-distance.js';
 import { TextLineIndex, type Position } from '../engine/positions.js';
-import { hasLoneSurrogate } from '../engine/unicode.js';
+import { hasLoneSurrogate, LONE_SURROGATE } from '../engine/unicode.js';
 import { Glob, GlobSyntaxError } from './glob.js';
 import { bomLength, decodeUtf8Text } from './text.js';
 import type { Workspace } from './workspace.js';
@@ -498,7 +498,7 @@ function readSource(
 function unfitSourceId(id: string): string | undefined {
   if (/[\u0000-\u001f\u007f-\u009f]/.test(id)) return 'a source id must not hold control characters';
   if (hasLoneSurrogate(id)) {
-    return 'a source id must not hold a lone UTF-16 surrogate (half of a character, which only a YAML escape such as "\\uD800" writes): no record can cite it, and no command line can name it';
+    return `a source id must not hold ${LONE_SURROGATE}: no record can cite it, and no command line can name it`;
   }
   return undefined;
 }

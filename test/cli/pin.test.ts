@@ -591,7 +591,7 @@ describe('citegate pin --check', () => {
         const run = runCli(args, root);
         expect([args, run.code]).toEqual([args, 2]);
         expect(run.stderr).toBe(
-          'citegate.yml:15:3: error: a source id must not hold a lone UTF-16 surrogate (half of a character, which only a YAML escape such as "\\uD800" writes): no record can cite it, and no command line can name it\n',
+          'citegate.yml:15:3: error: a source id must not hold a lone UTF-16 surrogate (half of a character, which only an escape such as "\\uD800" writes): no record can cite it, and no command line can name it\n',
         );
       }
       expect(text(root)).toBe(before);

@@ -2,7 +2,7 @@ import { ManifestError, parseManifest } from '../../src/load/manifest.js';
 
 const HASH = 'a'.repeat(64);
 const LONE_SURROGATE =
-  'a source id must not hold a lone UTF-16 surrogate (half of a character, which only a YAML escape such as "\\uD800" writes): no record can cite it, and no command line can name it';
+  'a source id must not hold a lone UTF-16 surrogate (half of a character, which only an escape such as "\\uD800" writes): no record can cite it, and no command line can name it';
 const problemsOf = (text: string, forPin = false): string[] => {
   try {
     parseManifest(text, 'citegate.yml', '', { forPin });
