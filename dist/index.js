@@ -38490,11 +38490,8 @@ function findHints(view, quote, near) {
             continue;
         if (fold.quick) {
             // The folded quote must be in the folded stretch, and more often than the quote's own copies account for.
-            const quick = fold.quick(quote);
-            // A quote of nothing but what the fold removes cannot match as folded (foldedMatch says the same).
-            if (quick === '')
-                continue;
-            const found = countOf(fold.quick(stretch), quick);
+            // A quote of nothing but what the fold removes counts 0 and is skipped (foldedMatch says the same).
+            const found = countOf(fold.quick(stretch), fold.quick(quote));
             if (found === 0 || (fold.inPlace && found <= (copies ??= cleanCopies(stretch, quote))))
                 continue;
         }
